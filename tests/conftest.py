@@ -1,0 +1,34 @@
+"""Test-wide settings: headless Qt, and no test ever touches the user's real settings or data."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path, monkeypatch):
+    """Point every platformdirs location (config, data, cache, state, log) at tmp_path."""
+    home = tmp_path / "home"
+    for var, sub in (
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_STATE_HOME", "state"),
+    ):
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        monkeypatch.setenv(var, str(path))
+    monkeypatch.setenv("ADVISOR_HOME", str(home / "advisor"))
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English; tests that need Chinese switch explicitly."""
+    from advisor import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
