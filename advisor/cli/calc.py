@@ -1,0 +1,112 @@
+"""`advisor calc`: memory, capacity and speed of a model on a GPU (table by default, --json for machines)."""
+
+from __future__ import annotations
+
+import argparse
+
+from pydantic import ValidationError
+
+from advisor.cli.common import fail, print_json, validation_message
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("calc", help="size a model on a GPU: memory, max concurrency, TTFT and tokens/s")
+    p.add_argument("--model", required=True, help="preset id (see `advisor models`) or a path to a config.json")
+    p.add_argument("--weights", default=None, help="weight format: bf16, fp16, fp8, int8, gptq-int4, awq-int4, gguf-q4_k_m, … "
+                   "(default: the checkpoint's own quantization, else bf16)")
+    p.add_argument("--kv-dtype", default="bf16", choices=["bf16", "fp16", "fp8"], help="KV cache dtype")
+    p.add_argument("--context", type=int, default=8192, help="tokens per request, prompt + output (default 8192)")
+    p.add_argument("--concurrency", type=int, default=1, help="requests in flight at once (default 1)")
+    p.add_argument("--gpu", default="h100-sxm-80g", help="GPU id (see `advisor gpus`)")
+    p.add_argument("--gpus", type=int, default=1, help="GPUs in tensor parallel; byte figures are then per GPU")
+    p.add_argument("--prompt-tokens", type=int, default=None, help="prompt length for TTFT (default: context − output)")
+    p.add_argument("--output-tokens", type=int, default=None, help="output length (default: min(512, context/4))")
+    p.add_argument("--gpu-memory-utilization", type=float, default=0.9, help="engine setting (vLLM default 0.9)")
+    p.add_argument("--max-num-batched-tokens", type=int, default=8192, help="engine setting (tokens per step)")
+    p.add_argument("--max-num-seqs", type=int, default=256, help="engine setting (most requests batched)")
+    p.add_argument("--block-size", type=int, default=16, help="engine setting (tokens per KV block)")
+    p.add_argument("--mfu", type=float, default=None, help="prefill efficiency factor (default 0.5)")
+    p.add_argument("--mbu", type=float, default=None, help="decode bandwidth efficiency factor (default 0.75)")
+    p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run)
+
+
+def flat_json(result) -> dict:
+    """The contract keys of ARCHITECTURE.md at the top level, and everything else below them."""
+    m, perf = result.memory, result.perf
+    return {
+        "model": result.request.model.id,
+        "gpu": result.request.gpu.id,
+        "gpus": result.request.gpus,
+        "weights": result.weight_format,
+        "kv_dtype": result.request.kv_dtype,
+        "context": result.request.context,
+        "concurrency": result.request.concurrency,
+        "params_total": m.params_total,
+        "params_active": m.params_active,
+        "params_checkpoint": m.params_checkpoint,
+        "weights_bytes": m.weights_bytes,
+        "kv_bytes_per_token": m.kv_bytes_per_token,
+        "kv_cache_bytes": m.kv_cache_bytes,
+        "overhead_bytes": m.overhead_bytes,
+        "total_bytes": m.total_bytes,
+        "fits": m.fits,
+        "max_concurrency": m.max_concurrency,
+        "max_context": m.max_context,
+        "kv_tokens": m.kv_tokens,
+        "kv_blocks": m.kv_blocks,
+        "min_gpus": result.min_gpus,
+        "prefill_ms": perf.prefill_ms.value,
+        "decode_tokens_per_s": perf.decode_tokens_per_s.value,
+        "decode_tokens_per_s_total": perf.decode_tokens_per_s_total.value,
+        "advice": [a.model_dump() for a in result.advice],
+        "vllm_command": result.vllm_command,
+        "llama_cpp_command": result.llama_cpp_command,
+        "memory": m.model_dump(mode="json"),
+        "perf": perf.model_dump(mode="json"),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
+    from advisor.domain.sizing import EngineSettings, SizingRequest, SpeedFactors
+    from advisor.i18n import current_language, set_language, system_language
+    from advisor.sizing import size
+    from advisor.sizing.quant import UnknownFormatError
+
+    set_language(args.lang or system_language())
+    try:
+        model = resolve_model(args.model)
+        gpu = get_gpu(args.gpu)
+        factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu)) if v is not None}
+        req = SizingRequest(
+            model=model,
+            gpu=gpu,
+            weights=args.weights or model.checkpoint_quant or "bf16",
+            kv_dtype=args.kv_dtype,
+            context=args.context,
+            concurrency=args.concurrency,
+            gpus=args.gpus,
+            prompt_tokens=args.prompt_tokens,
+            output_tokens=args.output_tokens,
+            engine=EngineSettings(
+                gpu_memory_utilization=args.gpu_memory_utilization,
+                max_num_batched_tokens=args.max_num_batched_tokens,
+                max_num_seqs=args.max_num_seqs,
+                block_size=args.block_size,
+            ),
+            factors=SpeedFactors(**factors),
+        )
+        result = size(req, current_language())
+    except ValidationError as exc:
+        return fail(validation_message(exc))
+    except (CatalogError, ModelImportError, UnknownFormatError) as exc:
+        return fail(str(exc))
+    if args.json:
+        print_json(flat_json(result))
+    else:
+        from advisor.cli.calc_table import render
+
+        print(render(result))
+    return 0

@@ -1,0 +1,45 @@
+"""Readable text rendering of a sizing result for the terminal."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from advisor.domain.sizing import SizingResult
+from advisor.i18n import tr
+from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
+
+
+def _width(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def render(r: SizingResult) -> str:
+    m, p, q = r.memory, r.perf, r.request
+    rows = [
+        (tr("calc.row.model"), f"{q.model.name} ({q.model.attention_kind}{', MoE' if q.model.is_moe else ''})"),
+        (tr("calc.row.gpu"), f"{q.gpus} × {q.gpu.name} ({format_bytes(m.gpu_memory_bytes)} {tr('calc.each')})"),
+        (tr("calc.row.format"), f"{r.weight_format}, KV {q.kv_dtype}"),
+        (tr("calc.row.params"), f"{format_count(m.params_total)} ({tr('calc.active')} {format_count(m.params_active)})"),
+        (tr("calc.row.weights"), format_bytes(m.weights_bytes, 2)),
+        (tr("calc.row.kv_per_token"), f"{format_count(m.kv_bytes_per_token)} B"),
+        (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens)"),
+        (tr("calc.row.overhead"), format_bytes(m.overhead_bytes, 2)),
+        (tr("calc.row.total"), f"{format_bytes(m.total_bytes, 2)} / {format_bytes(m.gpu_memory_bytes, 2)}"),
+        (tr("calc.row.kv_capacity"), f"{format_count(m.kv_tokens)} tokens ({format_count(m.kv_blocks)} × {m.block_size})"),
+        (tr("calc.row.max_concurrency"), format_count(m.max_concurrency)),
+        (tr("calc.row.max_context"), format_count(m.max_context)),
+        (tr("calc.row.ttft"), f"{format_ms(p.prefill_ms.value)} ({format_ms(p.prefill_ms.low)}–{format_ms(p.prefill_ms.high)}), "
+         f"{p.prompt_tokens:,} tokens, {tr('calc.bound.' + p.prefill_bound)}"),
+        (tr("calc.row.decode"), f"{format_tokens_per_s(p.decode_tokens_per_s.value)} / {tr('calc.user')}, "
+         f"{format_tokens_per_s(p.decode_tokens_per_s_total.value)} {tr('calc.total')}, {tr('calc.bound.' + p.decode_bound)}"),
+    ]
+    width = max(_width(k) for k, _ in rows)
+    lines = [f"{k}{' ' * (width - _width(k))}  {v}" for k, v in rows]
+    lines.append("")
+    for a in r.advice:
+        lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))
+    for cmd in (r.vllm_command, r.llama_cpp_command):
+        if cmd:
+            lines.append(f"\n$ {cmd}")
+    return "\n".join(lines)

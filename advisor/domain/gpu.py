@@ -1,0 +1,86 @@
+"""GPU specifications: the catalog rows in ``resources/gpus/catalog.json`` and user-added GPUs."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+GiB = 1024**3
+Confidence = Literal["high", "medium", "low"]
+Interconnect = Literal["nvlink", "pcie", "infinity-fabric", "none"]
+
+
+class GpuSpec(BaseModel):
+    """One accelerator model. Throughput figures are *dense* (not 2:4-sparse) tensor-core peaks."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="what --gpu accepts, e.g. h100-sxm-80g")
+    name: str = Field(min_length=1)
+    vendor: str = "NVIDIA"
+    architecture: str = ""
+    market: Literal["datacenter", "workstation", "consumer"] = "datacenter"
+    china_market: bool = Field(False, description="export-compliant part sold in mainland China (H20, L20, 4090D …)")
+    memory_bytes: int = Field(gt=0, description="on-board memory as built (e.g. 80 GiB for an 80 GB HBM card)")
+    usable_memory_bytes: int | None = Field(
+        None, gt=0, description="what CUDA reports as total (torch.cuda.mem_get_info) when known; ECC/driver reserve excluded"
+    )
+    memory_type: str = ""
+    bandwidth_bytes_per_s: float = Field(gt=0)
+    bf16_tflops_dense: float = Field(gt=0, description="dense BF16 tensor TFLOP/s (FP32 accumulate)")
+    fp16_tflops_dense: float | None = Field(None, gt=0)
+    fp8_tflops_dense: float | None = Field(None, gt=0, description="None when the GPU has no FP8 tensor cores")
+    int8_tops_dense: float | None = Field(None, gt=0)
+    int4_tops_dense: float | None = Field(None, gt=0)
+    tdp_watts: float = Field(gt=0)
+    interconnect: Interconnect = "pcie"
+    interconnect_bytes_per_s: float | None = Field(None, gt=0, description="per-GPU bidirectional link bandwidth")
+    max_gpus_per_node: int = Field(8, ge=1, le=16)
+    release_year: int | None = Field(None, ge=2012, le=2030)
+    source: str = Field(min_length=1, description="where the figures come from (datasheet URL or document)")
+    confidence: Confidence = "high"
+    notes: str = ""
+    user_defined: bool = False
+
+    @field_validator("memory_bytes")
+    @classmethod
+    def _sane_memory(cls, v: int) -> int:
+        if v < 1 * GiB:
+            raise ValueError(f"GPU memory of {v} bytes is less than 1 GiB: give the memory in bytes (e.g. 24 GiB = {24 * GiB})")
+        if v > 2048 * GiB:
+            raise ValueError("GPU memory above 2 TiB is not a real GPU: check the unit (bytes)")
+        return v
+
+    @field_validator("bandwidth_bytes_per_s")
+    @classmethod
+    def _sane_bandwidth(cls, v: float) -> float:
+        if not 1e10 <= v <= 1e14:
+            raise ValueError("memory bandwidth must be between 10 GB/s and 100 TB/s, given in bytes per second (e.g. 3.35e12)")
+        return v
+
+    @model_validator(mode="after")
+    def _usable_not_above_physical(self) -> GpuSpec:
+        if self.usable_memory_bytes is not None and self.usable_memory_bytes > self.memory_bytes:
+            raise ValueError("usable memory cannot exceed the GPU's memory")
+        return self
+
+    @property
+    def effective_memory_bytes(self) -> int:
+        """Total memory an engine sees: the measured CUDA total when known, else 98.5 % of the built memory
+        (driver/ECC reserve; e.g. an 80 GiB H100 reports about 79.1 GiB)."""
+        if self.usable_memory_bytes is not None:
+            return self.usable_memory_bytes
+        return int(self.memory_bytes * 0.985)
+
+    def tflops_for(self, compute_dtype: str) -> float:
+        """Dense tensor throughput for the dtype the matmuls run in (falls back to BF16 when unsupported)."""
+        table = {
+            "bf16": self.bf16_tflops_dense,
+            "fp16": self.fp16_tflops_dense or self.bf16_tflops_dense,
+            "fp8": self.fp8_tflops_dense,
+            "int8": self.int8_tops_dense,
+            "int4": self.int4_tops_dense,
+        }
+        value = table.get(compute_dtype)
+        return value if value else self.bf16_tflops_dense

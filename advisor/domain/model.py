@@ -1,0 +1,123 @@
+"""ModelSpec: the architecture facts that decide memory and speed, imported from a Hugging Face config.json.
+
+Every count here is what the checkpoint really holds; ``advisor.sizing.tensors`` turns a ModelSpec into
+the exact list of weight tensors, from which parameter counts and bytes per format are summed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+LayerAttention = Literal["full", "sliding"]
+NormKind = Literal["rmsnorm", "layernorm"]
+
+
+class ModelSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    architecture: str = Field(min_length=1, description="Hugging Face `architectures[0]`")
+    family: str = Field(min_length=1, description="Hugging Face `model_type`")
+    hf_repo: str | None = None
+
+    hidden_size: int = Field(gt=0, le=65536)
+    num_layers: int = Field(gt=0, le=1024)
+    num_attention_heads: int = Field(gt=0, le=4096)
+    num_kv_heads: int = Field(gt=0, le=4096)
+    head_dim: int = Field(gt=0, le=4096)
+    intermediate_size: int = Field(ge=0, le=1_000_000, description="dense MLP width (0 when every layer is MoE)")
+    vocab_size: int = Field(gt=0, le=10_000_000)
+    tie_word_embeddings: bool = False
+    max_position_embeddings: int = Field(gt=0, le=100_000_000)
+    rope_scaling_factor: float | None = Field(None, gt=0, description="context extension (YaRN etc.) when the config enables it")
+    original_max_position_embeddings: int | None = None
+
+    qkv_bias: bool = False
+    o_bias: bool = False
+    mlp_bias: bool = False
+    norm: NormKind = "rmsnorm"
+    norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
+    qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
+    mlp_gated: bool = True
+    dtype: str = "bfloat16"
+
+    # Mixture of experts
+    num_experts: int = Field(0, ge=0, le=4096)
+    num_experts_per_tok: int = Field(0, ge=0, le=4096)
+    moe_intermediate_size: int = Field(0, ge=0)
+    num_shared_experts: int = Field(0, ge=0, le=64, description="DeepSeek-style shared experts of moe_intermediate_size")
+    shared_expert_intermediate_size: int = Field(0, ge=0, description="Qwen2-MoE-style single shared expert")
+    shared_expert_gate: bool = False
+    router_bias: bool = Field(False, description="router correction bias (DeepSeek-V3 e_score_correction_bias)")
+    moe_layers: tuple[bool, ...] = Field((), description="per layer: True when its MLP is a MoE block")
+
+    # Multi-head latent attention (DeepSeek-V2/V3)
+    q_lora_rank: int | None = Field(None, gt=0)
+    kv_lora_rank: int = Field(0, ge=0)
+    qk_rope_head_dim: int = Field(0, ge=0)
+    qk_nope_head_dim: int = Field(0, ge=0)
+    v_head_dim: int = Field(0, ge=0)
+
+    # Sliding-window attention
+    sliding_window: int | None = Field(None, gt=0)
+    layer_types: tuple[LayerAttention, ...] = Field((), description="per layer: full or sliding attention")
+
+    num_mtp_layers: int = Field(0, ge=0, le=8, description="multi-token-prediction layers stored in the checkpoint")
+    checkpoint_quant: str | None = Field(None, description="the checkpoint's own quantization (e.g. fp8 block-wise)")
+    quant_group_size: int | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelSpec:
+        if self.num_attention_heads % self.num_kv_heads != 0:
+            raise ValueError(
+                f"num_attention_heads ({self.num_attention_heads}) must be a multiple of the number of KV heads "
+                f"({self.num_kv_heads}): each KV head serves a whole group of query heads"
+            )
+        if self.is_moe:
+            if not 0 < self.num_experts_per_tok <= self.num_experts:
+                raise ValueError(
+                    f"experts per token ({self.num_experts_per_tok}) must be between 1 and the number of experts ({self.num_experts})"
+                )
+            if self.moe_intermediate_size <= 0:
+                raise ValueError("a mixture-of-experts model needs moe_intermediate_size (the width of one expert)")
+            if len(self.moe_layers) != self.num_layers:
+                raise ValueError("moe_layers must list every layer")
+        elif self.intermediate_size <= 0:
+            raise ValueError("intermediate_size (the MLP width) must be positive for a dense model")
+        if self.is_mla and (self.qk_rope_head_dim <= 0 or self.v_head_dim <= 0 or self.qk_nope_head_dim <= 0):
+            raise ValueError("an MLA model needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim")
+        if self.layer_types and len(self.layer_types) != self.num_layers:
+            raise ValueError(f"layer_types lists {len(self.layer_types)} layers but the model has {self.num_layers}")
+        if "sliding" in self.layer_types and not self.sliding_window:
+            raise ValueError("sliding-window layers need sliding_window (the window length in tokens)")
+        return self
+
+    @property
+    def is_moe(self) -> bool:
+        return self.num_experts > 0
+
+    @property
+    def is_mla(self) -> bool:
+        return self.kv_lora_rank > 0
+
+    @property
+    def num_sliding_layers(self) -> int:
+        return sum(1 for t in self.layer_types if t == "sliding")
+
+    @property
+    def max_context(self) -> int:
+        """Longest context the model supports as configured (rope scaling included)."""
+        return self.max_position_embeddings
+
+    @property
+    def attention_kind(self) -> str:
+        if self.is_mla:
+            return "MLA"
+        if self.num_kv_heads == self.num_attention_heads:
+            return "MHA"
+        if self.num_kv_heads == 1:
+            return "MQA"
+        return "GQA"

@@ -1,0 +1,198 @@
+"""Inputs and results of the sizing calculator (memory, capacity and speed estimates)."""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from advisor.domain.gpu import GiB, GpuSpec
+from advisor.domain.model import ModelSpec
+
+
+class EngineSettings(BaseModel):
+    """The serving engine's memory settings (vLLM's names and defaults)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    gpu_memory_utilization: float = Field(0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use")
+    max_num_batched_tokens: int = Field(8192, ge=16, le=1_048_576, description="tokens per engine step (chunked prefill)")
+    max_num_seqs: int = Field(256, ge=1, le=65536, description="most requests decoded together")
+    block_size: int = Field(16, ge=1, le=1024, description="tokens per paged KV block")
+    non_torch_bytes: int = Field(int(0.25 * GiB), ge=0, description="NCCL/cuBLAS workspaces and other non-PyTorch memory per GPU")
+    cuda_context_bytes: int = Field(int(0.5 * GiB), ge=0, description="CUDA context; lives outside the engine's budget")
+    cuda_graph_bytes: int = Field(int(0.5 * GiB), ge=0, description="captured CUDA graphs; taken from the headroom")
+    activation_bytes: int | None = Field(None, ge=0, description="peak activation memory; None = estimate from the model")
+    hybrid_kv: bool = Field(True, description="sliding-window layers keep only their window (vLLM V1 hybrid KV manager)")
+
+
+class SpeedFactors(BaseModel):
+    """Efficiency factors of the roofline speed model: named, visible settings with documented defaults.
+
+    Each has a (low, high) range; estimates are reported as a value with that range.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mfu: float = Field(0.5, gt=0, le=1, description="share of dense tensor peak reached in prefill")
+    mfu_range: tuple[float, float] = (0.35, 0.65)
+    mbu: float = Field(0.75, gt=0, le=1, description="share of memory bandwidth reached in decode")
+    mbu_range: tuple[float, float] = (0.6, 0.85)
+    step_overhead_ms: float = Field(1.0, ge=0, le=1000, description="scheduler, sampling and launch time per engine step")
+    tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
+    tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
+
+
+class SizingRequest(BaseModel):
+    """What the user asks: this model, in this format, at this context and concurrency, on these GPUs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: ModelSpec
+    gpu: GpuSpec
+    weights: str = "bf16"
+    kv_dtype: Literal["bf16", "fp16", "fp8"] = "bf16"
+    context: int = Field(8192, description="tokens per request: prompt + output")
+    concurrency: int = Field(1, description="requests in flight at once")
+    gpus: int = Field(1, description="GPUs working together (tensor parallel)")
+    prompt_tokens: int | None = Field(None, description="prompt length for the TTFT estimate (default: context − output)")
+    output_tokens: int | None = Field(None, description="output length for the decode estimate (default: min(512, context/4))")
+    engine: EngineSettings = EngineSettings()
+    factors: SpeedFactors = SpeedFactors()
+
+    @field_validator("context")
+    @classmethod
+    def _context(cls, v: int) -> int:
+        if v < 16:
+            raise ValueError(f"context length must be at least 16 tokens (got {v})")
+        if v > 100_000_000:
+            raise ValueError(f"a context of {v} tokens is beyond any model; check the number")
+        return v
+
+    @field_validator("concurrency")
+    @classmethod
+    def _concurrency(cls, v: int) -> int:
+        if v < 1:
+            raise ValueError(f"concurrency must be at least 1 request (got {v})")
+        if v > 1_000_000:
+            raise ValueError(f"{v} concurrent requests is beyond what this calculator models")
+        return v
+
+    @field_validator("gpus")
+    @classmethod
+    def _gpus(cls, v: int) -> int:
+        if v < 1:
+            raise ValueError(f"the number of GPUs must be at least 1 (got {v})")
+        if v > 64:
+            raise ValueError("more than 64 GPUs is multi-node serving, which this calculator does not model")
+        return v
+
+    @model_validator(mode="after")
+    def _lengths(self) -> SizingRequest:
+        for name in ("prompt_tokens", "output_tokens"):
+            value = getattr(self, name)
+            if value is not None and not 1 <= value <= self.context:
+                raise ValueError(f"{name} must be between 1 and the context length ({self.context})")
+        return self
+
+    @property
+    def resolved_output_tokens(self) -> int:
+        if self.output_tokens is not None:
+            return self.output_tokens
+        if self.prompt_tokens is not None:
+            return max(1, self.context - self.prompt_tokens)
+        return max(1, min(512, self.context // 4))
+
+    @property
+    def resolved_prompt_tokens(self) -> int:
+        if self.prompt_tokens is not None:
+            return self.prompt_tokens
+        return max(1, self.context - self.resolved_output_tokens)
+
+
+class BreakdownItem(BaseModel):
+    """One part of the memory picture, with the formula and inputs behind it (shown as a tooltip)."""
+
+    key: Literal["weights", "kv_cache", "activations", "non_torch", "cuda_graphs", "cuda_context", "free"]
+    bytes: int
+    formula: str
+
+
+class MemoryEstimate(BaseModel):
+    """Per-GPU memory figures (with tensor parallelism each GPU holds a shard)."""
+
+    params_total: int
+    params_active: int
+    params_checkpoint: int
+    weights_bytes: int
+    weights_bytes_all_gpus: int
+    kv_bytes_per_token: int
+    kv_bytes_per_request: int
+    kv_cache_bytes: int
+    activation_bytes: int
+    overhead_bytes: int
+    total_bytes: int
+    gpu_memory_bytes: int
+    engine_budget_bytes: int
+    kv_budget_bytes: int
+    block_size: int
+    kv_blocks: int
+    kv_tokens: int
+    fits: bool
+    weights_fit: bool
+    max_concurrency: int
+    max_concurrency_kv: int
+    limited_by: Literal["kv_cache", "max_num_seqs", "weights"]
+    max_context: int
+    context_exceeds_model: bool
+    kv_replication: int = Field(description="how many GPUs hold a copy of each KV head (TP above the KV head count)")
+    sliding_window_layers: int
+    kv_bytes_per_request_all_full: int = Field(description="as if every layer kept the full context")
+    headroom_ok: bool
+    breakdown: list[BreakdownItem]
+
+
+class Range(BaseModel):
+    value: float
+    low: float
+    high: float
+
+    @field_validator("value", "low", "high")
+    @classmethod
+    def _finite(cls, v: float) -> float:
+        return v if math.isfinite(v) else 0.0
+
+
+class PerfEstimate(BaseModel):
+    prompt_tokens: int
+    output_tokens: int
+    prefill_ms: Range
+    prefill_bound: Literal["compute", "bandwidth"]
+    decode_step_ms: Range
+    decode_bound: Literal["compute", "bandwidth"]
+    decode_tokens_per_s: Range = Field(description="per user, at the requested concurrency")
+    decode_tokens_per_s_total: Range = Field(description="whole server, at the requested concurrency")
+    e2e_ms: Range
+    compute_flops_per_s: float
+    bandwidth_bytes_per_s: float
+    formula: dict[str, str]
+
+
+class Advice(BaseModel):
+    """A sentence for the user (already in the requested language) and, when relevant, the engine flags."""
+
+    kind: Literal["fits", "does_not_fit", "warning", "suggestion"]
+    text: str
+    flags: str | None = None
+
+
+class SizingResult(BaseModel):
+    request: SizingRequest
+    weight_format: str
+    memory: MemoryEstimate
+    perf: PerfEstimate
+    min_gpus: int | None = Field(description="smallest tensor-parallel degree on this GPU that fits; None if none ≤ 8")
+    advice: list[Advice]
+    vllm_command: str | None
+    llama_cpp_command: str | None

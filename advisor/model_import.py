@@ -1,0 +1,248 @@
+"""Hugging Face ``config.json`` → ModelSpec, handling the key aliases real configs use.
+
+Families differ in names (``num_key_value_heads`` vs GLM's ``multi_query_group_num``), in defaults that are
+not written in the file (Qwen2's q/k/v biases, Gemma's tied embeddings) and in layer layouts (DeepSeek's
+first dense layers, Gemma-2's alternating sliding windows). Each is handled here, once, with a clear error
+naming the missing field when a config cannot be understood.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from advisor.domain.model import LayerAttention, ModelSpec
+
+# model_type → how to read it. Anything else is refused with the list, rather than sized wrongly.
+SUPPORTED_FAMILIES = (
+    "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
+    "chatglm", "glm", "glm4", "gemma", "gemma2", "gemma3_text", "phi3",
+)  # fmt: skip
+_TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text"}
+_QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
+
+
+class ModelImportError(ValueError):
+    """A config.json that cannot be turned into a ModelSpec; the message names the field."""
+
+
+def _first(cfg: dict[str, Any], *keys: str, default: Any = None, required: str | None = None) -> Any:
+    for key in keys:
+        if cfg.get(key) is not None:
+            return cfg[key]
+    if required:
+        raise ModelImportError(
+            f"config.json has no {' / '.join(repr(k) for k in keys)} ({required}); is this the model's own config.json?"
+        )
+    return default
+
+
+def _read(source: dict[str, Any] | str | Path) -> dict[str, Any]:
+    if isinstance(source, dict):
+        return source
+    text: str
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        path = Path(source)
+        if not path.is_file():
+            raise ModelImportError(f"no such file: {path}")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ModelImportError(f"cannot read {path}: {exc}") from exc
+    else:
+        text = str(source)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ModelImportError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from exc
+    if not isinstance(data, dict):
+        raise ModelImportError("config.json must be a JSON object")
+    return data
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-") or "model"
+
+
+def _moe_layers(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[bool, ...]:
+    if family in ("deepseek_v2", "deepseek_v3"):
+        first_dense = int(cfg.get("first_k_dense_replace") or 0)
+        freq = int(cfg.get("moe_layer_freq") or 1)
+        return tuple(i >= first_dense and i % freq == 0 for i in range(num_layers))
+    if family in ("qwen2_moe", "qwen3_moe"):
+        step = int(cfg.get("decoder_sparse_step") or 1)
+        dense_only = set(cfg.get("mlp_only_layers") or [])
+        return tuple(i not in dense_only and (i + 1) % step == 0 for i in range(num_layers))
+    return tuple(True for _ in range(num_layers))  # Mixtral: every layer
+
+
+def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tuple[LayerAttention, ...], int | None]:
+    window = cfg.get("sliding_window")
+    explicit = cfg.get("layer_types")
+    if explicit:
+        if len(explicit) != num_layers:
+            raise ModelImportError(f"layer_types lists {len(explicit)} layers but num_hidden_layers is {num_layers}")
+        kinds = tuple("sliding" if "sliding" in str(t) else "full" for t in explicit)
+        return kinds, (window if "sliding" in kinds else None)
+    if not window:
+        return (), None
+    if family in ("qwen2", "qwen2_moe", "qwen3", "qwen3_moe"):
+        if not cfg.get("use_sliding_window"):
+            return (), None  # the window is in the file but switched off
+        first_windowed = int(cfg.get("max_window_layers") or 0)
+        return tuple("sliding" if i >= first_windowed else "full" for i in range(num_layers)), window
+    if family == "gemma2":
+        return tuple("sliding" if i % 2 == 0 else "full" for i in range(num_layers)), window
+    if family == "gemma3_text":
+        pattern = int(cfg.get("sliding_window_pattern") or 6)
+        return tuple("full" if (i + 1) % pattern == 0 else "sliding" for i in range(num_layers)), window
+    if family in ("mistral", "mixtral", "phi3"):
+        if window >= int(_first(cfg, "max_position_embeddings", default=window)):
+            return (), None  # a window as long as the context changes nothing
+        return tuple("sliding" for _ in range(num_layers)), window
+    return (), None
+
+
+def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
+    max_pos = int(_first(cfg, "max_position_embeddings", "seq_length", "n_positions", required="the longest context"))
+    rope = cfg.get("rope_scaling") or {}
+    factor = rope.get("factor") if isinstance(rope, dict) else None
+    kind = (rope.get("rope_type") or rope.get("type")) if isinstance(rope, dict) else None
+    original = rope.get("original_max_position_embeddings") if isinstance(rope, dict) else None
+    if factor and kind in ("yarn", "dynamic", "linear"):
+        base = int(original) if original else max_pos
+        return max(max_pos, int(base * float(factor))), float(factor), (int(original) if original else None)
+    return max_pos, (float(factor) if factor else None), (int(original) if original else None)
+
+
+def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
+    q = cfg.get("quantization_config")
+    if not isinstance(q, dict):
+        return None, None
+    method = str(q.get("quant_method", "")).lower()
+    bits = q.get("bits") or q.get("w_bit")
+    group = q.get("group_size") or q.get("q_group_size")
+    if method == "fp8":
+        return ("fp8-block" if q.get("weight_block_size") else "fp8"), None
+    if method in ("gptq", "awq") and bits in (4, 8):
+        name = f"{method}-int{bits}"
+        if name == "awq-int8":
+            raise ModelImportError("AWQ checkpoints are 4-bit; quantization_config says 8 bits")
+        return name, int(group) if group else 128
+    if method in ("compressed-tensors", "compressed_tensors"):
+        return "int8", None
+    return None, None
+
+
+def model_from_config(
+    source: dict[str, Any] | str | Path, model_id: str | None = None, name: str | None = None, hf_repo: str | None = None
+) -> ModelSpec:
+    """Read a config.json (dict, JSON text or file path) into a ModelSpec."""
+    cfg = _read(source)
+    family = str(cfg.get("model_type") or "").lower()
+    archs = cfg.get("architectures") or []
+    architecture = str(archs[0]) if archs else family
+    if family not in SUPPORTED_FAMILIES:
+        shown = family or "(no model_type)"
+        raise ModelImportError(
+            f"unsupported architecture {shown!r} ({architecture}); supported model_type values: {', '.join(SUPPORTED_FAMILIES)}"
+        )
+    hidden = int(_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size"))
+    layers = int(_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers"))
+    heads = int(_first(cfg, "num_attention_heads", "n_head", required="the number of attention heads"))
+    if family == "chatglm":
+        kv_heads = int(cfg["multi_query_group_num"]) if cfg.get("multi_query_attention") else heads
+    else:
+        kv_heads = int(_first(cfg, "num_key_value_heads", "n_head_kv", default=heads))
+    head_dim = int(_first(cfg, "head_dim", "kv_channels", default=0)) or (hidden // heads if heads else 0)
+    vocab = int(_first(cfg, "padded_vocab_size", "vocab_size", required="the vocabulary size"))
+    max_ctx, rope_factor, original = _max_context(cfg)
+    quant, group = _checkpoint_quant(cfg)
+
+    moe: dict[str, Any] = {}
+    n_experts = int(_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0) or 0)
+    if family in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3") and n_experts:
+        if family == "mixtral":
+            expert_width = int(_first(cfg, "intermediate_size", required="the expert width"))
+        else:
+            expert_width = int(_first(cfg, "moe_intermediate_size", required="the expert width (moe_intermediate_size)"))
+        moe = {
+            "num_experts": n_experts,
+            "num_experts_per_tok": int(_first(cfg, "num_experts_per_tok", required="experts used per token")),
+            "moe_intermediate_size": expert_width,
+            "num_shared_experts": int(cfg.get("n_shared_experts") or 0),
+            "shared_expert_intermediate_size": int(cfg.get("shared_expert_intermediate_size") or 0),
+            "shared_expert_gate": family == "qwen2_moe" and bool(cfg.get("shared_expert_intermediate_size")),
+            "router_bias": family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc",
+            "moe_layers": _moe_layers(cfg, family, layers),
+        }
+    intermediate = int(_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0) or 0)
+    if family == "mixtral":
+        intermediate = 0  # intermediate_size is the expert width there
+
+    mla: dict[str, Any] = {}
+    if family in ("deepseek_v2", "deepseek_v3"):
+        mla = {
+            "q_lora_rank": cfg.get("q_lora_rank"),
+            "kv_lora_rank": int(_first(cfg, "kv_lora_rank", required="the MLA latent width")),
+            "qk_rope_head_dim": int(_first(cfg, "qk_rope_head_dim", required="the MLA rope width")),
+            "qk_nope_head_dim": int(_first(cfg, "qk_nope_head_dim", required="the MLA head width")),
+            "v_head_dim": int(_first(cfg, "v_head_dim", required="the MLA value width")),
+        }
+        head_dim = mla["qk_nope_head_dim"] + mla["qk_rope_head_dim"]
+        kv_heads = heads  # MLA has no grouped KV heads; the latent is shared
+
+    layer_types, window = _layer_types(cfg, family, layers)
+    tie_default = family in _TIED_BY_DEFAULT
+    if family == "chatglm":
+        qkv_bias = bool(cfg.get("add_qkv_bias", False))
+        o_bias = mlp_bias = bool(cfg.get("add_bias_linear", False))
+    else:
+        attn_bias = bool(cfg.get("attention_bias", False))
+        qkv_bias = attn_bias or family in _QKV_BIAS_ALWAYS
+        o_bias = attn_bias and family not in ("glm",)
+        mlp_bias = bool(cfg.get("mlp_bias", False))
+    norms_per_layer = 4 if family in ("gemma2", "gemma3_text", "glm4") else 2
+
+    fields: dict[str, Any] = {
+        "id": model_id or _slug(str(cfg.get("_name_or_path") or name or architecture)),
+        "name": name or str(cfg.get("_name_or_path") or architecture),
+        "architecture": architecture,
+        "family": family,
+        "hf_repo": hf_repo,
+        "hidden_size": hidden,
+        "num_layers": layers,
+        "num_attention_heads": heads,
+        "num_kv_heads": kv_heads,
+        "head_dim": head_dim,
+        "intermediate_size": intermediate,
+        "vocab_size": vocab,
+        "tie_word_embeddings": bool(cfg.get("tie_word_embeddings", tie_default)),
+        "max_position_embeddings": max_ctx,
+        "rope_scaling_factor": rope_factor,
+        "original_max_position_embeddings": original,
+        "qkv_bias": qkv_bias,
+        "o_bias": o_bias,
+        "mlp_bias": mlp_bias,
+        "norm": "rmsnorm" if cfg.get("rmsnorm", True) else "layernorm",
+        "norms_per_layer": norms_per_layer,
+        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text"),
+        "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),
+        "sliding_window": window,
+        "layer_types": layer_types,
+        "num_mtp_layers": int(cfg.get("num_nextn_predict_layers") or 0),
+        "checkpoint_quant": quant,
+        "quant_group_size": group,
+        **moe,
+        **mla,
+    }
+    try:
+        return ModelSpec(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "config"
+        raise ModelImportError(f"{where}: {err['msg'].removeprefix('Value error, ')}") from exc

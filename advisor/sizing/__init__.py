@@ -1,0 +1,111 @@
+"""The sizing calculator: memory, capacity and speed of a model on a GPU, from the architecture up.
+
+``size(SizingRequest) -> SizingResult`` is the one entry point used by the CLI (`advisor calc`), the UI and
+the simulator; it takes well under a millisecond once a model's tensor list is cached.
+"""
+
+from __future__ import annotations
+
+from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
+from advisor.i18n import current_language
+from advisor.sizing.advice import build_advice, llama_cpp_command, vllm_command
+from advisor.sizing.memory import estimate_memory
+from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
+from advisor.sizing.roofline import StepCostModel
+
+__all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
+
+TP_DEGREES = (1, 2, 4, 8, 16)
+
+
+def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
+    kv_dtype = str(over.get("kv_dtype", req.kv_dtype))
+    gpus = int(over.get("gpus", req.gpus))  # type: ignore[call-overload]
+    return estimate_memory(
+        req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, req.engine
+    )
+
+
+def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
+    for tp in TP_DEGREES:
+        if tp > req.gpu.max_gpus_per_node:
+            break
+        if req.model.num_attention_heads % tp:
+            continue  # engines need the attention heads to split evenly
+        if _memory(req, fmt, gpus=tp).fits:
+            return tp
+    return None
+
+
+def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
+    f = req.factors
+    costs = {
+        name: StepCostModel.build(req.model, fmt, req.kv_dtype, req.gpu, req.gpus, f, mfu=mfu, mbu=mbu)
+        for name, mfu, mbu in (("mid", f.mfu, f.mbu), ("fast", f.mfu_range[1], f.mbu_range[1]), ("slow", f.mfu_range[0], f.mbu_range[0]))
+    }
+    prompt, output = req.resolved_prompt_tokens, req.resolved_output_tokens
+    chunk = req.engine.max_num_batched_tokens
+    batch = req.concurrency
+    avg_context = prompt + output / 2
+
+    def timing(c: StepCostModel) -> tuple[float, float]:
+        return c.prefill_seconds(prompt, chunk), c.decode_step_seconds(batch, avg_context)
+
+    (pf, dec), (pf_fast, dec_fast), (pf_slow, dec_slow) = (timing(costs[k]) for k in ("mid", "fast", "slow"))
+    mid = costs["mid"]
+    first_chunk = min(prompt, chunk)
+    p_compute, p_memory = mid.step_parts(first_chunk, first_chunk * (first_chunk + 1) / 2, 0, 0)
+    d_compute, d_memory = mid.step_parts(0, 0, batch, batch * avg_context)
+
+    def ms(v: float, lo: float, hi: float) -> Range:
+        return Range(value=v * 1000, low=lo * 1000, high=hi * 1000)
+
+    def per_s(n: float, v: float, lo: float, hi: float) -> Range:
+        return Range(value=n / v if v else 0.0, low=n / hi if hi else 0.0, high=n / lo if lo else 0.0)
+
+    e2e = pf + (output - 1) * dec
+    return PerfEstimate(
+        prompt_tokens=prompt,
+        output_tokens=output,
+        prefill_ms=ms(pf, pf_fast, pf_slow),
+        prefill_bound="compute" if p_compute >= p_memory else "bandwidth",
+        decode_step_ms=ms(dec, dec_fast, dec_slow),
+        decode_bound="compute" if d_compute > d_memory else "bandwidth",
+        decode_tokens_per_s=per_s(1, dec, dec_fast, dec_slow),
+        decode_tokens_per_s_total=per_s(batch, dec, dec_fast, dec_slow),
+        e2e_ms=ms(e2e, pf_fast + (output - 1) * dec_fast, pf_slow + (output - 1) * dec_slow),
+        compute_flops_per_s=mid.flops_per_s,
+        bandwidth_bytes_per_s=mid.bytes_per_s,
+        formula={
+            "prefill": "Σ chunks max(FLOPs / (peak × MFU), bytes / (bandwidth × MBU)) + step overhead; "
+            "FLOPs = 2 × active params × tokens + 4 × layers × heads × head_dim × attended pairs",
+            "decode": "max(FLOPs, (weights read + batch × context × KV bytes/token) / (bandwidth × MBU)) + step overhead",
+            "factors": f"MFU {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
+            f"overhead {f.step_overhead_ms:g} ms/step",
+        },
+    )
+
+
+def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
+    """Everything the calculator shows, for one request (advice in `lang`, default the current language)."""
+    fmt = get_format(req.weights)
+    mem = _memory(req, fmt)
+    min_gpus = min_gpus_that_fit(req, fmt)
+
+    def what_if(over: dict) -> object:
+        alt_fmt = get_format(str(over["weights"])) if "weights" in over else fmt
+        return _memory(req, alt_fmt, **{k: v for k, v in over.items() if k != "weights"})
+
+    advice = build_advice(req, fmt, mem, min_gpus, what_if, lang or current_language())  # type: ignore[arg-type]
+    serve_context = min(req.context, req.model.max_context)
+    seqs = max(req.concurrency, 1) if mem.fits else max(mem.max_concurrency, 1)
+    return SizingResult(
+        request=req,
+        weight_format=fmt.id,
+        memory=mem,
+        perf=estimate_perf(req, fmt),
+        min_gpus=min_gpus,
+        advice=advice,
+        vllm_command=vllm_command(req, fmt, req.gpus, serve_context, seqs),
+        llama_cpp_command=llama_cpp_command(req, fmt, req.gpus, serve_context, seqs),
+    )

@@ -1,0 +1,131 @@
+"""Answers in words: does it fit, why not, and what would make it fit — with the engine's own flags."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
+from advisor.i18n import translate
+from advisor.sizing.quant import WeightFormat
+from advisor.units import format_bytes, format_context
+
+# Formats tried, smallest step first, when the weights do not fit.
+FALLBACK_FORMATS = ("fp8", "awq-int4", "gguf-q4_k_m")
+
+
+def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_seqs: int) -> str | None:
+    if fmt.engine != "vllm":
+        return None
+    repo = req.model.hf_repo or req.model.id
+    parts = [f"vllm serve {repo}"]
+    if tp > 1:
+        parts.append(f"--tensor-parallel-size {tp}")
+    parts.append(f"--max-model-len {context}")
+    parts.append(f"--gpu-memory-utilization {req.engine.gpu_memory_utilization:g}")
+    parts.append(f"--max-num-seqs {max(1, max_seqs)}")
+    if req.engine.max_num_batched_tokens != 8192:
+        parts.append(f"--max-num-batched-tokens {req.engine.max_num_batched_tokens}")
+    if req.kv_dtype == "fp8":
+        parts.append("--kv-cache-dtype fp8")
+    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id:
+        parts.append(f"--quantization {fmt.vllm_flag}")
+    return " ".join(parts)
+
+
+def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context: int, parallel: int) -> str | None:
+    if fmt.engine != "llama.cpp":
+        return None
+    parallel = max(1, parallel)
+    name = (req.model.hf_repo or req.model.id).split("/")[-1]
+    parts = [f"llama-server -m {name}-{fmt.gguf_ftype}.gguf", "-ngl 99", f"-c {context * parallel}", f"-np {parallel}"]
+    if req.kv_dtype == "fp8":
+        parts.append("-fa on -ctk q8_0 -ctv q8_0")  # llama.cpp's 8-bit KV cache needs flash attention
+    if gpus > 1:
+        parts.append(f"--split-mode layer --tensor-split {','.join(['1'] * gpus)}")
+    return " ".join(parts)
+
+
+def build_advice(
+    req: SizingRequest,
+    fmt: WeightFormat,
+    mem: MemoryEstimate,
+    min_gpus: int | None,
+    what_if: Callable[[dict], MemoryEstimate],
+    lang: str,
+) -> list[Advice]:
+    def t(key: str, **kw: object) -> str:
+        return translate(lang, key, **kw)
+
+    out: list[Advice] = []
+    ctx = format_context(req.context)
+    if mem.context_exceeds_model:
+        out.append(Advice(kind="warning", text=t("sizing.advice.context_exceeds_model", context=ctx, limit=format_context(req.model.max_context))))
+    if mem.fits:
+        key = "sizing.advice.fits_engine_cap" if mem.limited_by == "max_num_seqs" else "sizing.advice.fits"
+        out.append(Advice(kind="fits", text=t(key, n=mem.max_concurrency, context=ctx, cap=req.engine.max_num_seqs)))
+        if req.concurrency > req.engine.max_num_seqs:
+            out.append(Advice(kind="suggestion", text=t("sizing.advice.raise_max_num_seqs", n=req.concurrency), flags=f"--max-num-seqs {req.concurrency}"))
+    elif not mem.weights_fit:
+        out.append(
+            Advice(
+                kind="does_not_fit",
+                text=t("sizing.advice.weights_too_big", weights=format_bytes(mem.weights_bytes), budget=format_bytes(mem.engine_budget_bytes), gpus=req.gpus),
+            )
+        )
+    else:
+        need = mem.kv_bytes_per_request * req.concurrency
+        out.append(
+            Advice(
+                kind="does_not_fit",
+                text=t("sizing.advice.kv_too_small", n=req.concurrency, context=ctx, need=format_bytes(need), have=format_bytes(max(0, mem.kv_budget_bytes))),
+            )
+        )
+        if mem.max_concurrency > 0:
+            out.append(Advice(kind="suggestion", text=t("sizing.advice.lower_concurrency", n=mem.max_concurrency, context=ctx), flags=f"--max-num-seqs {mem.max_concurrency}"))
+        if mem.max_context >= 256:
+            out.append(
+                Advice(
+                    kind="suggestion",
+                    text=t("sizing.advice.lower_context", context=format_context(mem.max_context), n=req.concurrency),
+                    flags=f"--max-model-len {mem.max_context}",
+                )
+            )
+        if req.kv_dtype != "fp8":
+            alt = what_if({"kv_dtype": "fp8"})
+            if alt.fits:
+                flag = "--kv-cache-dtype fp8" if fmt.engine == "vllm" else "-fa on -ctk q8_0 -ctv q8_0"
+                out.append(Advice(kind="suggestion", text=t("sizing.advice.fp8_kv", n=alt.max_concurrency, context=ctx), flags=flag))
+    if not mem.fits:
+        for alt_fmt in FALLBACK_FORMATS:
+            if alt_fmt == fmt.id:
+                continue
+            alt = what_if({"weights": alt_fmt})
+            if alt.fits:
+                out.append(Advice(kind="suggestion", text=t("sizing.advice.quantize", format=alt_fmt, n=alt.max_concurrency, context=ctx)))
+                break
+        if min_gpus and min_gpus > req.gpus:
+            out.append(Advice(kind="suggestion", text=t("sizing.advice.more_gpus", gpus=min_gpus, gpu=req.gpu.name), flags=f"--tensor-parallel-size {min_gpus}"))
+        elif min_gpus is None:
+            out.append(Advice(kind="warning", text=t("sizing.advice.no_tp_fits", gpu=req.gpu.name)))
+    if mem.kv_replication > 1:
+        out.append(Advice(kind="warning", text=t("sizing.advice.kv_replicated", gpus=req.gpus, heads=req.model.num_kv_heads, times=mem.kv_replication)))
+    if req.gpus > 1 and req.model.num_attention_heads % req.gpus:
+        out.append(Advice(kind="warning", text=t("sizing.advice.tp_not_divisor", gpus=req.gpus, heads=req.model.num_attention_heads)))
+    if mem.sliding_window_layers:
+        out.append(
+            Advice(
+                kind="suggestion",
+                text=t(
+                    "sizing.advice.sliding_window",
+                    layers=mem.sliding_window_layers,
+                    window=req.model.sliding_window or 0,
+                    windowed=format_bytes(mem.kv_bytes_per_request),
+                    full=format_bytes(mem.kv_bytes_per_request_all_full),
+                ),
+            )
+        )
+    if not mem.headroom_ok:
+        out.append(Advice(kind="warning", text=t("sizing.advice.headroom", util=req.engine.gpu_memory_utilization), flags="--gpu-memory-utilization 0.9"))
+    if fmt.compute == "fp8" and not req.gpu.fp8_tflops_dense:
+        out.append(Advice(kind="warning", text=t("sizing.advice.no_fp8_cores", gpu=req.gpu.name)))
+    return out

@@ -1,0 +1,255 @@
+"""Memory model: weights + KV cache + framework overhead, budgeted the way vLLM does it.
+
+vLLM (V1) profiles a dummy step at start-up and then gives the KV cache what is left of
+``total × gpu_memory_utilization − weights − peak activations − non-torch memory``, carved into paged blocks of
+``block_size`` tokens. The CUDA context and the captured CUDA graphs live in the remaining headroom. All
+figures here are per GPU: under tensor parallelism each GPU holds a shard of the weights and of the KV heads
+(replicated when the TP degree exceeds the number of KV heads; MLA's latent cache is replicated on every GPU).
+llama.cpp (GGUF) allocates exactly what it needs instead of a share of memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import ceil
+
+from advisor.domain.model import ModelSpec
+from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
+from advisor.sizing.quant import KV_DTYPES, WeightFormat, gguf_bytes, gguf_type, tensor_bytes
+from advisor.sizing.tensors import Tensor, param_counts, tensors
+
+VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
+GIB = 1024**3
+
+
+def _round_up(x: int, m: int) -> int:
+    return (x + m - 1) // m * m
+
+
+def kv_heads_per_gpu(m: ModelSpec, tp: int) -> int:
+    """KV heads each GPU holds: a share when TP divides them, one (replicated) when TP exceeds them."""
+    return max(1, ceil(m.num_kv_heads / tp))
+
+
+def _shard(t: Tensor, m: ModelSpec, tp: int) -> tuple[int, int]:
+    rows, cols = t.rows, t.cols
+    vector = t.rows == 1
+    if t.split == "vocab":
+        return ceil(_round_up(rows, VOCAB_PADDING) / tp), cols
+    if t.split == "col":
+        return (rows, ceil(cols / tp)) if vector else (ceil(rows / tp), cols)
+    if t.split == "row":
+        return rows, ceil(cols / tp)
+    if t.split == "kv":
+        width = kv_heads_per_gpu(m, tp) * m.head_dim
+        return (rows, width) if vector else (width, cols)
+    return rows, cols
+
+
+@dataclass(frozen=True, slots=True)
+class WeightBytes:
+    per_gpu: int  # what one GPU holds
+    all_gpus: int  # summed over the tensor-parallel group (replicated tensors counted on each GPU)
+    experts_per_gpu: int  # the routed-expert share of per_gpu (read only partly while decoding)
+
+
+def _tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> int:
+    if fmt.gguf_ftype:
+        n_gqa = m.num_attention_heads // m.num_kv_heads
+        kind = gguf_type(t, fmt.gguf_ftype, m.num_layers, m.num_experts, n_gqa, m.tie_word_embeddings)
+        return ceil(gguf_bytes(t, kind) / tp)  # llama.cpp splits layers across GPUs
+    rows, cols = _shard(t, m, tp)
+    return tensor_bytes(t, fmt, rows, cols, 4 if m.dtype in ("float32", "fp32") else 2)
+
+
+@cache
+def weight_bytes(m: ModelSpec, fmt: WeightFormat, tp: int = 1) -> WeightBytes:
+    """Bytes of the weights the engine loads (MTP layers excluded), per GPU and over the group."""
+    per_gpu = experts = 0
+    for t in tensors(m):
+        if t.mtp:
+            continue
+        b = _tensor_bytes_on_gpu(t, m, fmt, tp)
+        per_gpu += b
+        if t.expert:
+            experts += b
+    return WeightBytes(per_gpu=per_gpu, all_gpus=per_gpu * tp, experts_per_gpu=experts)
+
+
+def gguf_file_bytes(m: ModelSpec, fmt: WeightFormat) -> int:
+    """Tensor data of a GGUF file in this format (the file adds a few MB of metadata and tokenizer)."""
+    return weight_bytes(m, fmt, 1).all_gpus
+
+
+@dataclass(frozen=True, slots=True)
+class KvLayout:
+    per_layer_token_bytes: int  # one layer, one token, one GPU
+    full_layers: int
+    sliding_layers: int
+    window: int | None
+    replication: int
+
+    @property
+    def per_token_bytes(self) -> int:
+        """All layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
+        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers)
+
+    def per_request_bytes(self, context: int, block_size: int, windowed: bool) -> int:
+        tokens_full = _round_up(context, block_size)
+        if not windowed or not self.sliding_layers or not self.window:
+            return tokens_full * self.per_token_bytes
+        tokens_window = min(tokens_full, _round_up(self.window, block_size) + block_size)
+        return self.per_layer_token_bytes * (self.full_layers * tokens_full + self.sliding_layers * tokens_window)
+
+
+def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
+    b = KV_DTYPES[kv_dtype]
+    if m.is_mla:
+        per_layer = (m.kv_lora_rank + m.qk_rope_head_dim) * b  # compressed latent + rope key, not per head
+        replication = tp
+    else:
+        per_layer = 2 * kv_heads_per_gpu(m, tp) * m.head_dim * b
+        replication = max(1, tp // m.num_kv_heads)
+    sliding = m.num_sliding_layers
+    return KvLayout(per_layer, m.num_layers - sliding, sliding, m.sliding_window, replication)
+
+
+def activation_estimate(m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool) -> int:
+    """Peak activation memory of the engine's profiling step (largest layer's live tensors + sampler logits).
+
+    vLLM runs a dummy batch of max_num_batched_tokens tokens; llama.cpp sizes a compute buffer for one
+    micro-batch (512 tokens). Calibrated against published vLLM start-up logs (see tests/fixtures/reference).
+    """
+    tokens = 512 if llama_cpp else engine.max_num_batched_tokens
+    h = m.hidden_size
+    qkv = (m.num_attention_heads + 2 * m.num_kv_heads) * m.head_dim / tp
+    dense = tokens * 2 * (4 * h + qkv + 3 * m.intermediate_size / tp) if m.intermediate_size else 0
+    moe = 0.0
+    if m.is_moe:
+        routed = tokens * m.num_experts_per_tok
+        moe = routed * 2 * (3 * m.moe_intermediate_size / tp + h) + tokens * 2 * (4 * h + qkv) + tokens * m.num_experts * 4
+    sampler = 0 if llama_cpp else engine.max_num_seqs * m.vocab_size * 4 * 2  # fp32 logits + probabilities
+    return int(max(dense, moe) + sampler)
+
+
+def estimate_memory(
+    m: ModelSpec,
+    fmt: WeightFormat,
+    kv_dtype: str,
+    context: int,
+    concurrency: int,
+    gpu_memory_bytes: int,
+    tp: int,
+    engine: EngineSettings,
+) -> MemoryEstimate:
+    llama_cpp = fmt.engine == "llama.cpp"
+    counts = param_counts(m)
+    wb = weight_bytes(m, fmt, tp)
+    w_gpu, w_all = wb.per_gpu, wb.all_gpus
+    layout = kv_layout(m, kv_dtype, tp)
+    block = engine.block_size
+    windowed = engine.hybrid_kv and layout.sliding_layers > 0
+    per_request = layout.per_request_bytes(context, block, windowed)
+    per_request_full = layout.per_request_bytes(context, block, False)
+
+    activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp)
+    non_torch = 0 if llama_cpp else engine.non_torch_bytes
+    graphs = 0 if llama_cpp else engine.cuda_graph_bytes
+    context_bytes = engine.cuda_context_bytes
+    if llama_cpp:
+        budget = gpu_memory_bytes - context_bytes  # allocates what it needs; no pre-reserved share
+    else:
+        budget = int(gpu_memory_bytes * engine.gpu_memory_utilization)
+    kv_budget = budget - w_gpu - activation - non_torch
+    weights_fit = kv_budget > 0
+    page = layout.per_token_bytes * block  # one block across all layers
+    kv_blocks = max(0, kv_budget) // page if page else 0
+    kv_tokens = kv_blocks * block
+    blocks_per_request = ceil(per_request / page)
+    max_conc_kv = kv_blocks // blocks_per_request if blocks_per_request else 0
+    max_conc = min(max_conc_kv, engine.max_num_seqs)
+    if not weights_fit:
+        limited_by = "weights"
+    elif max_conc_kv > engine.max_num_seqs:
+        limited_by = "max_num_seqs"
+    else:
+        limited_by = "kv_cache"
+    if windowed:
+        per_block_share = page / layout.per_token_bytes  # tokens of full-attention KV per block
+        per_seq_budget = max(0, kv_budget) // concurrency
+        # Solve per_request_bytes(ctx) <= per_seq_budget for ctx (monotonic): binary search over blocks.
+        lo, hi = 0, max(1, int(kv_tokens) + 1)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if layout.per_request_bytes(mid * block, block, True) <= per_seq_budget:
+                lo = mid
+            else:
+                hi = mid - 1
+        max_context = int(lo * block) if per_block_share else 0
+    else:
+        max_context = (kv_blocks // concurrency) * block
+    max_context = min(max_context, m.max_context)
+    kv_cache = blocks_per_request * page * concurrency
+    fits = weights_fit and kv_blocks >= blocks_per_request * concurrency
+    overhead = activation + non_torch + graphs + context_bytes
+    total = w_gpu + kv_cache + overhead
+    headroom_ok = llama_cpp or gpu_memory_bytes - budget >= graphs + context_bytes
+    free = max(0, gpu_memory_bytes - total)
+
+    b = KV_DTYPES[kv_dtype]
+    if m.is_mla:
+        kv_formula = f"{m.num_layers} layers × (kv_lora_rank {m.kv_lora_rank} + rope {m.qk_rope_head_dim}) × {b} B"
+    else:
+        kv_formula = (
+            f"2 (K,V) × {m.num_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
+        )
+    breakdown = [
+        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}, split over {tp} GPU(s)"),
+        BreakdownItem(
+            key="kv_cache",
+            bytes=kv_cache,
+            formula=f"{concurrency} requests × {ceil(per_request / page)} blocks × {block} tokens × "
+            f"{layout.per_token_bytes:,} B/token ({kv_formula})",
+        ),
+        BreakdownItem(
+            key="activations",
+            bytes=activation,
+            formula=f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step + sampler logits",
+        ),
+        BreakdownItem(key="non_torch", bytes=non_torch, formula="NCCL/cuBLAS workspaces (engine setting)"),
+        BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"),
+        BreakdownItem(key="cuda_context", bytes=context_bytes, formula="CUDA context (engine setting)"),
+        BreakdownItem(key="free", bytes=free, formula="GPU memory − everything above"),
+    ]
+    return MemoryEstimate(
+        params_total=counts.total,
+        params_active=counts.active,
+        params_checkpoint=counts.checkpoint,
+        weights_bytes=w_gpu,
+        weights_bytes_all_gpus=w_all,
+        kv_bytes_per_token=layout.per_token_bytes,
+        kv_bytes_per_request=per_request,
+        kv_cache_bytes=kv_cache,
+        activation_bytes=activation,
+        overhead_bytes=overhead,
+        total_bytes=total,
+        gpu_memory_bytes=gpu_memory_bytes,
+        engine_budget_bytes=budget,
+        kv_budget_bytes=kv_budget,
+        block_size=block,
+        kv_blocks=kv_blocks,
+        kv_tokens=kv_tokens,
+        fits=fits,
+        weights_fit=weights_fit,
+        max_concurrency=max_conc,
+        max_concurrency_kv=max_conc_kv,
+        limited_by=limited_by,
+        max_context=max_context,
+        context_exceeds_model=context > m.max_context,
+        kv_replication=layout.replication,
+        sliding_window_layers=layout.sliding_layers,
+        kv_bytes_per_request_all_full=per_request_full,
+        headroom_ok=headroom_ok,
+        breakdown=breakdown,
+    )

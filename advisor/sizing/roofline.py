@@ -1,0 +1,140 @@
+"""Speed model: one engine step costs max(compute time, memory time) + a fixed overhead.
+
+Prefill is compute-bound: FLOPs = 2 × (active non-embedding parameters) per token, plus the attention term
+(4 × layers × heads × head_dim per query–key pair), over the achievable tensor throughput (peak × MFU).
+Decode is bandwidth-bound: each step reads the weights (for MoE, only the experts the batch touches) and the
+KV cache of every decoding sequence, over the achievable bandwidth (peak × MBU). The efficiency factors are
+the named settings in SpeedFactors; low/high estimates use their ranges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import log2
+
+from advisor.domain.gpu import GpuSpec
+from advisor.domain.model import ModelSpec
+from advisor.domain.sizing import SpeedFactors
+from advisor.sizing.memory import kv_layout, weight_bytes
+from advisor.sizing.quant import WeightFormat, get_format
+from advisor.sizing.tensors import param_counts
+
+
+def tp_efficiency(gpu: GpuSpec, gpus: int, factors: SpeedFactors) -> float:
+    """Share of linear scaling kept with `gpus` GPUs: the per-doubling factor of the interconnect."""
+    if gpus <= 1:
+        return 1.0
+    per_doubling = factors.tp_efficiency_nvlink if gpu.interconnect == "nvlink" else factors.tp_efficiency_pcie
+    return per_doubling ** log2(gpus)
+
+
+def compute_dtype(fmt: WeightFormat, gpu: GpuSpec) -> str:
+    if fmt.compute == "fp8" and not gpu.fp8_tflops_dense:
+        return "bf16"  # no FP8 tensor cores (Ampere and older): weights are upcast (Marlin W8A16)
+    if fmt.compute == "int8" and not gpu.int8_tops_dense:
+        return "bf16"
+    return fmt.compute
+
+
+@dataclass(frozen=True, slots=True)
+class StepCostModel:
+    """Cost of one engine step for a tensor-parallel group of identical GPUs."""
+
+    linear_flops_per_token: float  # whole model, non-embedding linear layers
+    lm_head_flops: float  # per sequence that produces logits
+    attn_flops_per_pair: float  # per (query token, key token) pair, all layers
+    dense_bytes: float  # per GPU, read every step (attention, dense MLPs, shared experts, norms, head)
+    expert_bytes: float  # per GPU, one routed expert of one MoE layer
+    moe_layers: int
+    num_experts: int
+    experts_per_tok: int
+    kv_bytes_per_token: float  # per GPU, all layers
+    flops_per_s: float  # achievable, whole group
+    bytes_per_s: float  # achievable, per GPU
+    overhead_s: float
+
+    @classmethod
+    def build(
+        cls,
+        model: ModelSpec,
+        weights: str | WeightFormat,
+        kv_dtype: str,
+        gpu: GpuSpec,
+        gpus: int = 1,
+        factors: SpeedFactors | None = None,
+        *,
+        mfu: float | None = None,
+        mbu: float | None = None,
+    ) -> StepCostModel:
+        factors = factors or SpeedFactors()
+        fmt = weights if isinstance(weights, WeightFormat) else get_format(weights)
+        counts = param_counts(model)
+        wb = weight_bytes(model, fmt, gpus)
+        moe_layers = sum(model.moe_layers) if model.is_moe else 0
+        per_expert = wb.experts_per_gpu / (moe_layers * model.num_experts) if moe_layers else 0.0
+        lm_head = 2.0 * model.vocab_size * model.hidden_size
+        active_linear = counts.active - counts.embedding
+        if model.is_mla:
+            attn_pair = 2.0 * model.num_layers * model.num_attention_heads * (
+                model.qk_nope_head_dim + model.qk_rope_head_dim + model.v_head_dim
+            )
+        else:
+            attn_pair = 4.0 * model.num_layers * model.num_attention_heads * model.head_dim
+        eff = tp_efficiency(gpu, gpus, factors)
+        peak = gpu.tflops_for(compute_dtype(fmt, gpu)) * 1e12
+        return cls(
+            linear_flops_per_token=2.0 * active_linear,
+            lm_head_flops=lm_head,
+            attn_flops_per_pair=attn_pair,
+            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu),
+            expert_bytes=per_expert,
+            moe_layers=moe_layers,
+            num_experts=model.num_experts,
+            experts_per_tok=model.num_experts_per_tok,
+            kv_bytes_per_token=float(kv_layout(model, kv_dtype, gpus).per_token_bytes),
+            flops_per_s=peak * gpus * (mfu if mfu is not None else factors.mfu) * eff,
+            bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu) * eff,
+            overhead_s=factors.step_overhead_ms / 1000.0,
+        )
+
+    def experts_touched(self, tokens: int) -> float:
+        """Expected distinct experts per MoE layer hit by `tokens` tokens routed uniformly at random."""
+        if not self.num_experts or tokens <= 0:
+            return 0.0
+        miss = 1.0 - self.experts_per_tok / self.num_experts
+        return self.num_experts * (1.0 - miss**tokens)
+
+    def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
+        """(compute seconds, memory seconds) of one step."""
+        tokens = prefill_tokens + decode_seqs
+        if tokens <= 0:
+            return 0.0, 0.0
+        logits = decode_seqs + (1 if prefill_tokens else 0)
+        flops = (
+            tokens * self.linear_flops_per_token
+            + logits * self.lm_head_flops
+            + (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
+        )
+        moved = self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes
+        moved += kv_tokens_read * self.kv_bytes_per_token
+        return flops / self.flops_per_s, moved / self.bytes_per_s
+
+    def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
+        """One engine step mixing chunked prefill and decode: max(compute, memory) + fixed overhead."""
+        compute, memory = self.step_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
+        if compute == 0.0 and memory == 0.0:
+            return 0.0
+        return max(compute, memory) + self.overhead_s
+
+    def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
+        """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""
+        total, done = 0.0, 0
+        while done < prompt_tokens:
+            c = min(chunk_tokens, prompt_tokens - done)
+            pairs = c * done + c * (c + 1) / 2  # causal: token j attends to all earlier tokens and itself
+            total += self.step_seconds(c, pairs, 0, 0)
+            done += c
+        return total
+
+    def decode_step_seconds(self, batch: int, context_per_seq: float) -> float:
+        return self.step_seconds(0, 0, batch, batch * context_per_seq)

@@ -1,0 +1,85 @@
+"""`advisor calc/gpus/models` as a user runs them: a real subprocess, JSON on stdout, clear errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "configs"
+CONTRACT_KEYS = {
+    "params_total", "params_active", "weights_bytes", "kv_bytes_per_token", "kv_cache_bytes", "overhead_bytes",
+    "total_bytes", "fits", "max_concurrency", "prefill_ms", "decode_tokens_per_s",
+}  # fmt: skip
+INT_KEYS = CONTRACT_KEYS - {"fits", "prefill_ms", "decode_tokens_per_s"}
+
+
+def advisor(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "advisor", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("config", sorted(p.name for p in CONFIGS.glob("*.config.json")))
+def test_calc_json_on_every_fixture_config(config):
+    out = advisor("calc", "--model", str(CONFIGS / config), "--gpu", "h100-sxm-80g", "--gpus", "8",
+                  "--context", "4096", "--concurrency", "4", "--json")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert CONTRACT_KEYS <= data.keys()
+    for key in INT_KEYS:
+        assert isinstance(data[key], int) and data[key] >= 0, key
+    assert data["params_active"] <= data["params_total"]
+    assert data["total_bytes"] == data["weights_bytes"] + data["kv_cache_bytes"] + data["overhead_bytes"]
+
+
+def test_calc_kv_cache_is_concurrency_times_blocks():
+    out = advisor("calc", "--model", "llama-3.1-8b-instruct", "--gpu", "h100-sxm-80g", "--context", "1000",
+                  "--concurrency", "3", "--json")  # fmt: skip
+    data = json.loads(out.stdout)
+    # 1000 tokens → 63 blocks of 16 tokens; 131,072 bytes per token
+    assert data["kv_cache_bytes"] == 3 * 63 * 16 * 131072
+    assert data["weights_bytes"] == 8_030_261_248 * 2
+    assert data["fits"] is True
+
+
+def test_gpus_and_models_json_contracts():
+    gpus = json.loads(advisor("gpus", "--json").stdout)
+    models = json.loads(advisor("models", "--json").stdout)
+    assert len(gpus) >= 25 and len(models) >= 12
+    for g in gpus:
+        assert {"id", "name", "memory_bytes", "bandwidth_bytes_per_s", "bf16_tflops_dense"} <= g.keys()
+    for m in models:
+        assert {"id", "name", "params_total"} <= m.keys()
+    ids = {g["id"] for g in gpus}
+    assert {"h20-96g", "rtx-4090", "rtx-4090d", "a800-80g", "l20-48g"} <= ids
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--model", "no-such-model"], "unknown model preset"),
+        (["--model", "qwen2.5-7b-instruct", "--gpu", "gtx-9999"], "unknown GPU"),
+        (["--model", "qwen2.5-7b-instruct", "--weights", "q5"], "unknown weight format"),
+        (["--model", "qwen2.5-7b-instruct", "--context", "-1"], "context"),
+        (["--model", "qwen2.5-7b-instruct", "--gpus", "0"], "gpus"),
+    ],
+)
+def test_calc_bad_input_is_one_clear_line(args, words):
+    out = advisor("calc", *args)
+    assert out.returncode == 2
+    assert words in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_calc_broken_config_file(tmp_path):
+    bad = tmp_path / "config.json"
+    bad.write_text('{"model_type": "llama", "hidden_size": 4096')
+    out = advisor("calc", "--model", str(bad))
+    assert out.returncode == 2 and "not valid JSON" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_calc_table_in_chinese():
+    out = advisor("calc", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090", "--context", "32768",
+                  "--concurrency", "8", "--lang", "zh_CN")  # fmt: skip
+    assert out.returncode == 0
+    assert "放不下" in out.stdout and "--max-model-len" in out.stdout

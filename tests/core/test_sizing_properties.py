@@ -1,0 +1,134 @@
+"""Property tests: estimates move the right way, and invalid input is refused with a field-level message."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from advisor.catalog import get_gpu, get_model
+from advisor.domain.sizing import EngineSettings, SizingRequest
+from advisor.model_import import ModelImportError, model_from_config
+from advisor.sizing import size
+from advisor.sizing.memory import weight_bytes
+from advisor.sizing.quant import get_format
+
+MODEL = get_model("qwen2.5-7b-instruct")
+GPU = get_gpu("rtx-4090")
+contexts = st.integers(min_value=16, max_value=131072)
+concurrency = st.integers(min_value=1, max_value=512)
+
+
+def _size(**kw):
+    base = {"model": MODEL, "gpu": GPU}
+    base.update(kw)
+    return size(SizingRequest(**base))
+
+
+@settings(max_examples=40, deadline=None)
+@given(c1=contexts, c2=contexts, n=concurrency)
+def test_longer_context_never_raises_max_concurrency(c1, c2, n):
+    lo, hi = sorted((c1, c2))
+    assert _size(context=hi, concurrency=n).memory.max_concurrency_kv <= _size(context=lo, concurrency=n).memory.max_concurrency_kv
+
+
+@settings(max_examples=40, deadline=None)
+@given(ctx=contexts, n1=concurrency, n2=concurrency)
+def test_more_requests_need_more_kv_and_allow_shorter_context(ctx, n1, n2):
+    lo, hi = sorted((n1, n2))
+    a, b = _size(context=ctx, concurrency=lo).memory, _size(context=ctx, concurrency=hi).memory
+    assert b.kv_cache_bytes >= a.kv_cache_bytes
+    assert b.max_context <= a.max_context
+    assert not (b.fits and not a.fits)
+
+
+@settings(max_examples=20, deadline=None)
+@given(util1=st.floats(0.5, 0.98), util2=st.floats(0.5, 0.98))
+def test_more_memory_for_the_engine_means_more_kv_tokens(util1, util2):
+    lo, hi = sorted((util1, util2))
+    a = _size(engine=EngineSettings(gpu_memory_utilization=lo)).memory
+    b = _size(engine=EngineSettings(gpu_memory_utilization=hi)).memory
+    assert b.kv_tokens >= a.kv_tokens
+
+
+def test_fewer_bits_fewer_weight_bytes():
+    order = ["bf16", "fp8", "gguf-q8_0", "gguf-q6_k", "gguf-q5_k_m", "gguf-q4_k_m", "gguf-q3_k_m", "gguf-q2_k"]
+    sizes = [weight_bytes(MODEL, get_format(f), 1).per_gpu for f in order]
+    assert sizes == sorted(sizes, reverse=True)
+    assert weight_bytes(MODEL, get_format("awq-int4"), 1).per_gpu < weight_bytes(MODEL, get_format("gptq-int8"), 1).per_gpu
+
+
+def test_more_gpus_less_weight_per_gpu_and_faster_decode():
+    m = get_model("llama-3.3-70b-instruct")
+    h100 = get_gpu("h100-sxm-80g")
+    one = size(SizingRequest(model=m, gpu=h100, gpus=2))
+    four = size(SizingRequest(model=m, gpu=h100, gpus=4))
+    assert four.memory.weights_bytes < one.memory.weights_bytes
+    assert four.perf.decode_tokens_per_s.value > one.perf.decode_tokens_per_s.value
+
+
+def test_prefill_is_compute_bound_and_decode_bandwidth_bound_at_batch_one():
+    r = _size(context=4096, concurrency=1)
+    assert r.perf.prefill_bound == "compute"
+    assert r.perf.decode_bound == "bandwidth"
+    assert r.perf.decode_tokens_per_s.low <= r.perf.decode_tokens_per_s.value <= r.perf.decode_tokens_per_s.high
+
+
+def test_decode_at_batch_one_is_weights_over_bandwidth():
+    """Memory time of one decode step ≈ weight bytes / (bandwidth × MBU) when the context is short."""
+    r = _size(context=64, concurrency=1, prompt_tokens=32, output_tokens=32)
+    fmt = get_format("bf16")
+    expected_ms = weight_bytes(MODEL, fmt, 1).per_gpu / (GPU.bandwidth_bytes_per_s * 0.75) * 1000 + 1.0
+    assert r.perf.decode_step_ms.value == pytest.approx(expected_ms, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("context", -5, "at least 16"),
+        ("context", 0, "at least 16"),
+        ("concurrency", 0, "at least 1"),
+        ("gpus", 0, "at least 1"),
+        ("context", 10**9, "beyond"),
+    ],
+)
+def test_invalid_request_names_the_field(field, value, words):
+    with pytest.raises(ValidationError) as exc:
+        SizingRequest(model=MODEL, gpu=GPU, **{field: value})
+    err = exc.value.errors()[0]
+    assert err["loc"] == (field,)
+    assert words in err["msg"]
+
+
+@pytest.mark.parametrize("util", [math.nan, 0.0, 1.5])
+def test_invalid_engine_setting_rejected(util):
+    with pytest.raises(ValidationError):
+        EngineSettings(gpu_memory_utilization=util)
+
+
+def test_heads_not_divisible_by_kv_heads_is_explained():
+    cfg = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "num_hidden_layers": 2,
+           "num_attention_heads": 32, "num_key_value_heads": 5, "intermediate_size": 11008, "vocab_size": 32000,
+           "max_position_embeddings": 4096}  # fmt: skip
+    with pytest.raises(ModelImportError, match="multiple of the number of KV heads"):
+        model_from_config(cfg)
+
+
+def test_missing_field_is_named():
+    cfg = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "num_attention_heads": 32}
+    with pytest.raises(ModelImportError, match="hidden_size"):
+        model_from_config(cfg)
+
+
+def test_unknown_architecture_is_named():
+    with pytest.raises(ModelImportError, match="falcon"):
+        model_from_config({"model_type": "falcon", "architectures": ["FalconForCausalLM"]})
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", ""])
+def test_broken_json_text(text, tmp_path):
+    path = tmp_path / "config.json"
+    path.write_text(text)
+    with pytest.raises(ModelImportError):
+        model_from_config(path)
