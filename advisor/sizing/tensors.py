@@ -36,7 +36,8 @@ class Tensor:
 
     @property
     def quantizable(self) -> bool:
-        return self.kind == "linear"
+        # DeepSeek-V3's MTP eh_proj ships in BF16 while every other decoder linear is FP8.
+        return self.kind == "linear" and self.role != "mtp_eh_proj"
 
 
 def _linear(role: str, out: int, inp: int, layer: int, split: Split, **kw: object) -> Tensor:
@@ -161,7 +162,7 @@ def tensors(m: ModelSpec) -> tuple[Tensor, ...]:
 class ParamCounts:
     total: int  # what the engine loads (MTP excluded)
     active: int  # touched per token: routed experts scaled to experts-per-token
-    checkpoint: int  # every tensor stored, MTP layers included
+    checkpoint: int  # every tensor stored, MTP layers and FP8 block scales included
     embedding: int  # input embedding (+ untied output head)
 
 
@@ -169,9 +170,13 @@ class ParamCounts:
 def param_counts(m: ModelSpec) -> ParamCounts:
     total = active = checkpoint = embedding = 0
     k_over_e = (m.num_experts_per_tok / m.num_experts) if m.is_moe else 1.0
+    block_scaled = m.checkpoint_quant == "fp8-block"
     for t in tensors(m):
         n = t.elements
         checkpoint += n
+        if block_scaled and t.quantizable:
+            # one fp32 `weight_scale_inv` per 128×128 block is stored (and counted) beside each FP8 weight
+            checkpoint += -(-t.rows // 128) * -(-t.cols // 128) * t.count
         if t.mtp:
             continue
         total += n
