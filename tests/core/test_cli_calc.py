@@ -83,3 +83,26 @@ def test_calc_table_in_chinese():
                   "--concurrency", "8", "--lang", "zh_CN")  # fmt: skip
     assert out.returncode == 0
     assert "放不下" in out.stdout and "--max-model-len" in out.stdout
+
+
+def test_user_can_add_a_gpu_and_size_on_it(tmp_path):
+    spec = {
+        "id": "my-card-48g", "name": "My Card 48GB", "memory_bytes": 48 * 1024**3, "bandwidth_bytes_per_s": 1.0e12,
+        "bf16_tflops_dense": 200.0, "tdp_watts": 300, "source": "vendor datasheet", "confidence": "medium",
+    }  # fmt: skip
+    f = tmp_path / "gpu.json"
+    f.write_text(json.dumps(spec))
+    out = advisor("gpus", "--add", str(f))
+    assert out.returncode == 0, out.stderr
+    ids = {g["id"] for g in json.loads(advisor("gpus", "--json").stdout)}
+    assert "my-card-48g" in ids
+    calc = json.loads(advisor("calc", "--model", "qwen2.5-7b-instruct", "--gpu", "my-card-48g", "--json").stdout)
+    assert calc["gpu"] == "my-card-48g" and calc["fits"] is True
+
+
+def test_adding_an_absurd_gpu_is_refused(tmp_path):
+    f = tmp_path / "gpu.json"
+    f.write_text(json.dumps({"id": "tiny", "name": "Tiny", "memory_bytes": 24, "bandwidth_bytes_per_s": 1e12,
+                             "bf16_tflops_dense": 100, "tdp_watts": 100, "source": "x"}))  # fmt: skip
+    out = advisor("gpus", "--add", str(f))
+    assert out.returncode == 2 and "less than 1 GiB" in out.stderr
