@@ -132,3 +132,29 @@ def test_broken_json_text(text, tmp_path):
     path.write_text(text)
     with pytest.raises(ModelImportError):
         model_from_config(path)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    context=st.one_of(st.integers(max_value=15), st.integers(min_value=100_000_001)),
+    gpus=st.integers(max_value=0),
+    concurrency=st.integers(max_value=0),
+)
+def test_out_of_range_input_is_always_refused(context, gpus, concurrency):
+    for field, value in (("context", context), ("gpus", gpus), ("concurrency", concurrency)):
+        with pytest.raises(ValidationError) as exc:
+            SizingRequest(model=MODEL, gpu=GPU, **{field: value})
+        assert exc.value.errors()[0]["loc"] == (field,)
+
+
+@settings(max_examples=30, deadline=None)
+@given(heads=st.integers(1, 128), kv=st.integers(1, 128))
+def test_kv_heads_must_divide_heads(heads, kv):
+    cfg = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 128 * heads,
+           "num_hidden_layers": 2, "num_attention_heads": heads, "num_key_value_heads": kv,
+           "intermediate_size": 256, "vocab_size": 1000, "max_position_embeddings": 4096}  # fmt: skip
+    if heads % kv == 0:
+        assert model_from_config(cfg).num_kv_heads == kv
+    else:
+        with pytest.raises(ModelImportError, match="num_attention_heads"):
+            model_from_config(cfg)
