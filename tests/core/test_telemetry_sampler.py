@@ -1,0 +1,124 @@
+"""Background samplers: period, one clock with the benchmark, ring buffers, run binding, overhead, stop."""
+
+import time
+
+import pytest
+
+from advisor.telemetry import nvml
+from advisor.telemetry.clock import WALL_ANCHOR, from_wall_s, now_s, to_wall_s
+from advisor.telemetry.sampler import GpuSampler, ServerSampler, check_period
+from advisor.telemetry.sink import MemorySink, SampleSink
+from tests.fakes import fake_pynvml
+from tests.fakes.fake_pynvml import FakeDevice
+from tests.fakes.metrics_server import MetricsServer, fixture_text
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    monkeypatch.setattr(nvml, "pynvml", fake_pynvml)
+    fake_pynvml.configure([FakeDevice(uuid="GPU-a"), FakeDevice(uuid="GPU-b")])
+    return fake_pynvml
+
+
+def wait_for(condition, timeout_s=3.0):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_clock_is_monotonic_with_a_wall_anchor():
+    a, b = now_s(), now_s()
+    assert b >= a
+    assert abs(to_wall_s(now_s()) - time.time()) < 0.05
+    assert from_wall_s(to_wall_s(123.0)) == pytest.approx(123.0)
+    assert WALL_ANCHOR.wall_s > 1.6e9
+
+
+def test_gpu_samples_share_the_benchmark_clock(fake):
+    started = now_s()
+    sampler = GpuSampler(period_s=0.05)
+    with sampler:
+        assert wait_for(lambda: sampler.stats().ticks >= 2)
+        request_sent = now_s()  # what the benchmark engine records for a request
+        assert wait_for(lambda: any(s.t_s > request_sent for s in sampler.history()))
+    ended = now_s()
+    times = [s.t_s for s in sampler.history()]
+    assert all(started <= t <= ended for t in times) and times == sorted(times)
+    # The request lies between two samples on one time axis.
+    assert min(times) < request_sent < max(times)
+    assert {s.uuid for s in sampler.latest()} == {"GPU-a", "GPU-b"}
+    assert not sampler.running
+    assert fake.state().initialised == 0  # stop() released NVML
+
+
+def test_ring_buffer_is_bounded(fake):
+    sampler = GpuSampler(period_s=0.05, maxlen=6)
+    with sampler:
+        assert wait_for(lambda: sampler.stats().ticks >= 6)
+    assert len(sampler.history()) == 6  # 2 GPUs × the last 3 ticks
+
+
+def test_samples_go_to_the_sink_only_while_a_run_is_bound(fake):
+    sink = MemorySink()
+    assert isinstance(sink, SampleSink)
+    sampler = GpuSampler(period_s=0.05, sink=sink, flush_every_s=0.1)
+    sampler.start()
+    try:
+        assert wait_for(lambda: sampler.stats().ticks >= 2)
+        assert sink.gpu == {}  # live display only
+        sampler.bind_run("run-1")
+        bound_at = now_s()
+        assert wait_for(lambda: len(sink.gpu.get("run-1", [])) >= 4)
+        sampler.bind_run("run-2")
+        switched_at = now_s()
+        assert wait_for(lambda: len(sink.gpu.get("run-2", [])) >= 2)
+    finally:
+        sampler.stop()
+    assert all(bound_at - 0.06 <= s.t_s <= switched_at for s in sink.gpu["run-1"])
+    assert all(s.t_s >= switched_at - 0.06 for s in sink.gpu["run-2"])
+    total = len(sink.gpu["run-1"]) + len(sink.gpu["run-2"])
+    assert total <= len(sampler.history())  # stop() flushed, nothing duplicated
+
+
+def test_a_lost_gpu_does_not_stop_sampling(fake):
+    fake.configure([FakeDevice(uuid="GPU-a", lose_after_reads=2), FakeDevice(uuid="GPU-b")])
+    sampler = GpuSampler(period_s=0.05)
+    with sampler:
+        assert wait_for(lambda: sum(1 for s in sampler.history() if s.uuid == "GPU-b") >= 5)
+    history = sampler.history()
+    assert [s.status for s in history if s.uuid == "GPU-a"] == ["ok", "ok", "lost"]
+    assert ("gpu_lost", "0") in [(k, i) for _, k, i in sampler.reader.events]
+
+
+def test_overhead_is_measured(fake):
+    sampler = GpuSampler(period_s=0.05)
+    with sampler:
+        assert wait_for(lambda: sampler.stats().ticks >= 4)
+    stats = sampler.stats()
+    assert stats.ticks >= 4 and stats.wall_s > 0
+    assert 0 < stats.mean_tick_ms <= stats.max_tick_ms
+    assert 0 <= stats.busy_share < 1
+
+
+def test_server_sampler_scrapes_on_a_period():
+    with MetricsServer({"/metrics": (200, fixture_text("simulated_vllm_dcgm.txt"))}) as server:
+        sink = MemorySink()
+        sampler = ServerSampler([server.url()], period_s=0.1, sink=sink, flush_every_s=0.1)
+        sampler.bind_run("r")
+        with sampler:
+            assert wait_for(lambda: len(sampler.history()) >= 3)
+        samples = sampler.history()
+    assert all(s.ok and s.kind == "vllm" and s.simulated for s in samples)
+    gaps = [b.t_s - a.t_s for a, b in zip(samples, samples[1:], strict=False)]
+    assert all(0.05 <= g <= 0.5 for g in gaps)
+    assert sink.server["r"] and sink.gpu["r"]  # exporter GPU readings are stored as GPU samples
+    assert all(g.simulated for g in sampler.gpu_history())
+
+
+@pytest.mark.parametrize("period", [0.0, 0.01, -1, 3600])
+def test_period_is_checked(period):
+    with pytest.raises(ValueError, match="sampling period"):
+        check_period(period)

@@ -1,0 +1,1 @@
+"""Fakes at external boundaries (NVML), used by the core tests."""
