@@ -1,0 +1,106 @@
+"""`advisor sim`: serve a simulated OpenAI-compatible server (behaves like vLLM on the chosen GPU)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_setup_arguments(p: argparse.ArgumentParser) -> None:
+    """Model/GPU/engine arguments shared by `advisor sim` and `advisor predict`."""
+    p.add_argument("--model", required=True, help="preset id (see `advisor models`) or a path to a config.json")
+    p.add_argument("--gpu", required=True, help="GPU id (see `advisor gpus`)")
+    p.add_argument("--weights", default=None, help="weight format: bf16, fp8, int8, gptq-int4, awq-int4, gguf-q4_k_m, … "
+                   "(default: the checkpoint's own quantization, else bf16)")
+    p.add_argument("--gpus", type=int, default=1, help="GPUs in tensor parallel (default 1)")
+    p.add_argument("--kv-dtype", default="bf16", choices=["bf16", "fp16", "fp8"], help="KV cache dtype")
+    p.add_argument("--context", type=int, default=None, help="max_model_len (default: the model's own limit)")
+    p.add_argument("--gpu-memory-utilization", type=float, default=0.9, help="engine setting (vLLM default 0.9)")
+    p.add_argument("--max-num-seqs", type=int, default=256, help="engine setting (most requests batched)")
+    p.add_argument("--max-num-batched-tokens", type=int, default=8192, help="engine setting (tokens per step)")
+
+
+def build_setup_from_args(args: argparse.Namespace):
+    """SimSetup from the parsed arguments; raises UserError with one clear line on bad input."""
+    from pydantic import ValidationError
+
+    from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
+    from advisor.cli.common import UserError, validation_message
+    from advisor.domain.sizing import EngineSettings
+    from advisor.sim.costs import SimSetupError, build_setup
+    from advisor.sizing.quant import UnknownFormatError
+
+    try:
+        model = resolve_model(args.model)
+        gpu = get_gpu(args.gpu)
+        engine = EngineSettings(
+            gpu_memory_utilization=args.gpu_memory_utilization,
+            max_num_seqs=args.max_num_seqs,
+            max_num_batched_tokens=args.max_num_batched_tokens,
+        )
+        return build_setup(
+            model, gpu, args.weights or model.checkpoint_quant or "bf16", gpus=args.gpus, kv_dtype=args.kv_dtype,
+            context=args.context, engine=engine,
+        )  # fmt: skip
+    except ValidationError as exc:
+        raise UserError(validation_message(exc)) from None
+    except (CatalogError, ModelImportError, UnknownFormatError, SimSetupError, ValueError) as exc:
+        raise UserError(str(exc)) from None
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sim", help="serve a simulated OpenAI-compatible server on 127.0.0.1 (timing of the chosen model and GPU)"
+    )
+    add_setup_arguments(p)
+    p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (0 = pick a free one; default 8000)")
+    p.add_argument("--time-scale", type=float, default=1.0,
+                   help="multiply every simulated duration by this (1 = real speed, 0.1 = ten times faster)")
+    p.add_argument("--faults", default=None, help='random faults per request, e.g. "429:0.05,reset:0.02,stall=3:0.01" '
+                   "(see docs/simulator.md)")
+    p.add_argument("--seed", type=int, default=0, help="seed of generated text and random faults")
+    p.add_argument("--text-lang", default="en", choices=["en", "zh"], help="language of generated text "
+                   "(a Chinese prompt always gets Chinese)")
+    p.add_argument("--api-key", default=None, help="require this bearer token (401 otherwise)")
+    p.add_argument("--ground-truth", type=Path, default=None, metavar="FILE",
+                   help="append one JSON line per finished request: monotonic send time of every chunk")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from advisor.cli.common import UserError, fail
+    from advisor.i18n import set_language, system_language, tr
+    from advisor.sim.faults import FaultRates, FaultSpecError
+    from advisor.sim.server import SimServer, SimServerConfig
+
+    set_language(system_language())
+    try:
+        setup = build_setup_from_args(args)
+        if not 0 <= args.port <= 65535:
+            raise UserError(f"--port must be between 0 and 65535 (got {args.port})")
+        if not args.time_scale > 0:
+            raise UserError("--time-scale must be positive (1 = real speed, 0.1 = ten times faster)")
+        try:
+            faults = FaultRates.parse(args.faults, seed=args.seed) if args.faults else None
+        except FaultSpecError as exc:
+            raise UserError(tr("sim.error.bad_faults", detail=str(exc))) from None
+        config = SimServerConfig.from_setup(
+            setup, time_scale=args.time_scale, faults=faults, seed=args.seed, language=args.text_lang,
+            api_key=args.api_key, ground_truth_path=args.ground_truth, port=args.port,
+        )  # fmt: skip
+        server = SimServer(config)
+        try:
+            server._bind()
+        except OSError as exc:
+            raise UserError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}") from None
+    except UserError as exc:
+        return fail(str(exc))
+
+    def ready(s: SimServer) -> None:
+        # The one line on stdout, as the contract says (the rest goes to stderr).
+        print(f"listening on {s.base_url}", flush=True)
+
+    asyncio.run(server.serve(on_ready=ready))
+    return 0

@@ -1,0 +1,94 @@
+"""Wire the sizing core into the simulator: model + GPU + format → step costs and KV capacity in blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from advisor.domain.gpu import GpuSpec
+from advisor.domain.model import ModelSpec
+from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
+from advisor.i18n import tr
+from advisor.sim.engine import EngineLimits
+from advisor.sizing import size
+from advisor.sizing.roofline import StepCostModel
+
+
+class SimSetupError(ValueError):
+    """The model cannot be served as asked (weights do not fit, no room for any KV cache)."""
+
+
+@dataclass(frozen=True)
+class SimSetup:
+    """Everything the engine and the simulated server need to behave like vLLM serving this model."""
+
+    model: ModelSpec
+    gpu: GpuSpec
+    weights: str
+    kv_dtype: str
+    gpus: int
+    costs: StepCostModel
+    limits: EngineLimits
+    sizing: SizingResult
+    max_model_len: int
+
+    @property
+    def served_model_name(self) -> str:
+        return self.model.hf_repo or self.model.id
+
+    @property
+    def kv_bytes_per_token(self) -> int:
+        return self.sizing.memory.kv_bytes_per_token
+
+
+def build_setup(
+    model: ModelSpec,
+    gpu: GpuSpec,
+    weights: str = "bf16",
+    *,
+    gpus: int = 1,
+    kv_dtype: str = "bf16",
+    context: int | None = None,
+    engine: EngineSettings | None = None,
+    factors: SpeedFactors | None = None,
+) -> SimSetup:
+    """Size the deployment once and derive the simulator's parameters from it.
+
+    ``context`` is the server's max_model_len (default: the model's own limit, capped by the KV capacity,
+    as vLLM does at start-up).
+    """
+    engine = engine or EngineSettings()
+    factors = factors or SpeedFactors()
+    ctx = min(context or model.max_context, model.max_context)
+    req = SizingRequest(
+        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
+        gpus=gpus, engine=engine, factors=factors,
+    )  # fmt: skip
+    result = size(req)
+    mem = result.memory
+    if not mem.weights_fit or mem.kv_blocks < 1:
+        raise SimSetupError(
+            tr("sim.error.does_not_fit", model=model.id, gpus=gpus, gpu=gpu.name, weights=weights)
+        )
+    costs = StepCostModel.build(model, weights, kv_dtype, gpu, gpus, factors)
+    limits = EngineLimits(
+        kv_blocks=mem.kv_blocks,
+        block_size=mem.block_size,
+        max_num_seqs=engine.max_num_seqs,
+        max_num_batched_tokens=engine.max_num_batched_tokens,
+    )
+    return SimSetup(
+        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,
+        sizing=result, max_model_len=min(ctx, limits.kv_tokens),
+    )  # fmt: skip
+
+
+def setup_from_ids(
+    model: str, gpu: str, weights: str = "bf16", *, gpus: int = 1, kv_dtype: str = "bf16", context: int | None = None,
+    engine: EngineSettings | None = None,
+) -> SimSetup:
+    """Same, from catalog ids / a config.json path (what the CLI and the UI pass)."""
+    from advisor.catalog import get_gpu, resolve_model
+
+    return build_setup(
+        resolve_model(model), get_gpu(gpu), weights, gpus=gpus, kv_dtype=kv_dtype, context=context, engine=engine
+    )

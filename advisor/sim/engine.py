@@ -1,0 +1,448 @@
+"""A discrete-event model of a continuous-batching server (vLLM v1 scheduler semantics) in virtual time.
+
+One call to :meth:`Engine.step` is one forward pass of the server. Each step:
+
+1. requests that have arrived join the FCFS waiting queue;
+2. decoding sequences whose next token starts a new KV block get one (when none is free the most
+   recently admitted running request is preempted — its blocks are freed and it is recomputed later,
+   vLLM's default ``recompute`` preemption);
+3. the token budget ``max_num_batched_tokens`` is spent: one token per decoding sequence, then chunks of
+   prompts already being prefilled, then new requests from the head of the queue while there is a seat
+   (``max_num_seqs``) and free KV blocks for their chunk (chunked prefill mixed with decode);
+4. the step lasts ``costs.step_seconds(...)`` — the roofline's max(compute, memory) of what it does.
+
+Why it is fast: decoding sequences are kept as an aggregate (a count and a sum of context lengths),
+and their future events — finishing, needing a new KV block — sit in heaps keyed by step index. A step
+costs O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared
+step-end timeline, turned into ITL/TPOT with numpy afterwards.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class StepCosts(Protocol):
+    """Seconds of one engine step; the sizing core's ``StepCostModel`` satisfies this."""
+
+    def step_seconds(
+        self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: int
+    ) -> float: ...
+
+
+@dataclass(frozen=True)
+class EngineLimits:
+    """The server settings that shape scheduling (vLLM names)."""
+
+    kv_blocks: int
+    block_size: int = 16
+    max_num_seqs: int = 256
+    max_num_batched_tokens: int = 8192
+
+    def __post_init__(self) -> None:
+        if self.kv_blocks < 1:
+            raise ValueError("the KV cache must hold at least one block: the model leaves no memory for it")
+        if self.block_size < 1 or self.max_num_seqs < 1 or self.max_num_batched_tokens < 1:
+            raise ValueError("block_size, max_num_seqs and max_num_batched_tokens must be positive")
+
+    @property
+    def kv_tokens(self) -> int:
+        return self.kv_blocks * self.block_size
+
+
+# Sequence states
+WAITING, PREFILL, DECODE, FINISHED, REJECTED, ABORTED = range(6)
+
+
+class Seq:
+    """One request inside the engine. Times are virtual seconds; ``segments`` are inclusive step-index
+    ranges in which the request emitted exactly one token per step."""
+
+    __slots__ = (
+        "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
+        "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
+        "segments", "seg_start", "preemptions", "listener", "tag",
+    )  # fmt: skip
+
+    def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
+        self.rid = rid
+        self.prompt = prompt
+        self.output = output
+        self.arrival = arrival
+        self.state = WAITING
+        self.target = prompt  # tokens to (re)compute before the next token can be sampled
+        self.prefilled = 0
+        self.generated = 0  # tokens emitted so far (exact except while decoding: see tokens_at)
+        self.blocks = 0
+        self.epoch = 0  # bumped on preemption/finish: invalidates heap entries
+        self.g_join = 0  # first decode step index
+        self.gen_at_join = 0
+        self.dec_c = 0  # this sequence's share of the decode kv-read aggregate
+        self.first_sched: float | None = None
+        self.first_token_t: float | None = None
+        self.finish_t: float | None = None
+        self.segments: list[tuple[int, int]] = []
+        self.seg_start = -1
+        self.preemptions = 0
+        self.listener: Callable[[Seq, int, float], None] | None = None
+        self.tag = tag
+
+    def tokens_at(self, g: int) -> int:
+        """Tokens emitted after step ``g`` has completed."""
+        if self.state == DECODE:
+            return self.gen_at_join + max(0, g - self.g_join + 1)
+        return self.generated
+
+
+def _blocks_for(tokens: int, block_size: int) -> int:
+    return -(-tokens // block_size)
+
+
+class Engine:
+    """Virtual-time continuous-batching engine. Not thread-safe: one owner drives it."""
+
+    def __init__(self, costs: StepCosts, limits: EngineLimits, *, record_steps: bool = True) -> None:
+        self.costs = costs
+        self.limits = limits
+        self.t = 0.0
+        self.waiting: deque[Seq] = deque()
+        self.running: dict[int, Seq] = {}  # admission order; the tail is preempted first
+        self.prefilling: dict[int, Seq] = {}
+        self.free_blocks = limits.kv_blocks
+        self.n_dec = 0
+        self._dec_sum = 0  # kv_tokens_read of a step g = _dec_sum + n_dec * g
+        self._finish_heap: list[tuple[int, int, int]] = []
+        self._block_heap: list[tuple[int, int, int]] = []
+        self._arrivals: list[tuple[float, int, Seq]] = []
+        self._next_rid = 0
+        self.steps = 0  # steps completed; the index of the next step
+        self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
+        self.record_steps = record_steps  # False in the long-running server: keep no per-step history
+        self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
+        # per-step state for time-weighted averages (dt, blocks used, waiting, running)
+        self.step_dt: list[float] = []
+        self.step_blocks: list[int] = []
+        self.step_waiting: list[int] = []
+        self.step_running: list[int] = []
+        self.step_tokens: list[int] = []
+        self.preemptions = 0
+        self.prompt_tokens_computed = 0
+        self.generation_tokens = 0
+        self.on_finish: Callable[[Seq], None] | None = None
+        self.on_token: Callable[[Seq, int, float], None] | None = None  # realtime: (seq, tokens so far, t)
+        self.last_step: tuple[int, int, int] = (0, 0, 0)  # (prefill tokens, decode seqs, kv read) of the last step
+
+    # ----------------------------------------------------------------------------------------------- input
+    def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
+        """Queue a request arriving at ``arrival`` (default: now). Lengths are in tokens, output ≥ 1."""
+        seq = Seq(self._next_rid, max(1, int(prompt)), max(1, int(output)), self.t if arrival is None else arrival, tag)
+        self._next_rid += 1
+        if seq.prompt + seq.output > self.limits.kv_tokens:
+            # A real server refuses a request that can never fit (prompt + max_tokens > max_model_len).
+            seq.state = REJECTED
+            seq.finish_t = seq.arrival
+            if self.on_finish:
+                self.on_finish(seq)
+            return seq
+        if seq.arrival <= self.t:
+            self.waiting.append(seq)
+        else:
+            heapq.heappush(self._arrivals, (seq.arrival, seq.rid, seq))
+        return seq
+
+    def abort(self, seq: Seq) -> None:
+        """Drop a request (the client went away): free its seat and blocks."""
+        if seq.state in (FINISHED, REJECTED, ABORTED):
+            return
+        if seq.state == WAITING:
+            try:
+                self.waiting.remove(seq)
+            except ValueError:
+                self._arrivals = [a for a in self._arrivals if a[2] is not seq]
+                heapq.heapify(self._arrivals)
+        else:
+            seq.generated = seq.tokens_at(self.steps - 1)
+            self._remove_running(seq)
+        seq.epoch += 1
+        seq.state = ABORTED
+        seq.finish_t = self.t
+
+    @property
+    def has_work(self) -> bool:
+        return bool(self.running or self.waiting or self._arrivals)
+
+    @property
+    def next_arrival(self) -> float | None:
+        return self._arrivals[0][0] if self._arrivals else None
+
+    @property
+    def blocks_used(self) -> int:
+        return self.limits.kv_blocks - self.free_blocks
+
+    # ------------------------------------------------------------------------------------------ internals
+    def _remove_running(self, seq: Seq) -> None:
+        del self.running[seq.rid]
+        if seq.state == PREFILL:
+            self.prefilling.pop(seq.rid, None)
+        elif seq.state == DECODE:
+            self.n_dec -= 1
+            self._dec_sum -= seq.dec_c
+        self.free_blocks += seq.blocks
+        seq.blocks = 0
+
+    def _preempt(self, seq: Seq, g: int) -> None:
+        """Recompute preemption: free everything, keep the emitted tokens, go to the head of the queue."""
+        if seq.state == DECODE:
+            seq.generated = seq.tokens_at(g - 1)
+        self._remove_running(seq)
+        if seq.seg_start >= 0:
+            if g - 1 >= seq.seg_start:
+                seq.segments.append((seq.seg_start, g - 1))
+            seq.seg_start = -1
+        seq.epoch += 1
+        seq.state = WAITING
+        seq.prefilled = 0
+        seq.target = seq.prompt + seq.generated
+        seq.preemptions += 1
+        self.preemptions += 1
+        self.waiting.appendleft(seq)
+
+    def _allocate(self, n: int, requester: Seq, g: int) -> bool:
+        """Take ``n`` blocks for a running request, preempting from the tail; False if it preempted itself."""
+        while self.free_blocks < n:
+            victim = self.running[next(reversed(self.running))]
+            self._preempt(victim, g)
+            if victim is requester:
+                return False
+        self.free_blocks -= n
+        requester.blocks += n
+        return True
+
+    # ------------------------------------------------------------------------------------------ stepping
+    def plan_step(self) -> tuple[float, list[tuple[Seq, int]]] | None:
+        """Schedule the next step at the current time; returns (duration, prefill chunks) or None if idle.
+
+        Split from :meth:`commit_step` so the real-time server can sleep until the step ends.
+        """
+        limits = self.limits
+        bs = limits.block_size
+        while self._arrivals and self._arrivals[0][0] <= self.t:
+            self.waiting.append(heapq.heappop(self._arrivals)[2])
+        g = self.steps
+
+        # Decoding sequences whose next KV slot opens a new block.
+        heap = self._block_heap
+        while heap and heap[0][0] <= g:
+            _, epoch, rid = heapq.heappop(heap)
+            seq = self.running.get(rid)
+            if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                continue
+            if self._allocate(1, seq, g):
+                nxt = g + bs
+                if nxt <= self._finish_step(seq):
+                    heapq.heappush(heap, (nxt, epoch, rid))
+
+        budget = limits.max_num_batched_tokens - self.n_dec
+        chunks: list[tuple[Seq, int]] = []
+        prefill_tokens = 0
+        pairs = 0
+        for seq in list(self.prefilling.values()):
+            if budget <= 0:
+                break
+            if seq.state != PREFILL:
+                continue  # preempted while allocating for an earlier one
+            chunk = min(seq.target - seq.prefilled, budget)
+            need = _blocks_for(seq.prefilled + chunk, bs) - seq.blocks
+            if need > 0 and not self._allocate(need, seq, g):
+                continue
+            chunks.append((seq, chunk))
+            budget -= chunk
+            prefill_tokens += chunk
+            pairs += chunk * seq.prefilled + chunk * (chunk + 1) // 2
+
+        while self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
+            seq = self.waiting[0]
+            chunk = min(seq.target, budget)
+            need = _blocks_for(chunk, bs)
+            if need > self.free_blocks:
+                break  # FCFS: the head waits for blocks, nobody overtakes it
+            self.waiting.popleft()
+            self.free_blocks -= need
+            seq.blocks = need
+            seq.state = PREFILL
+            seq.prefilled = 0
+            self.running[seq.rid] = seq
+            self.prefilling[seq.rid] = seq
+            if seq.first_sched is None:
+                seq.first_sched = self.t
+            chunks.append((seq, chunk))
+            budget -= chunk
+            prefill_tokens += chunk
+            pairs += chunk * (chunk + 1) // 2
+
+        # A chunk scheduled earlier may belong to a request preempted later in this planning pass.
+        if any(s.state != PREFILL for s, _ in chunks):
+            chunks = [(s, c) for s, c in chunks if s.state == PREFILL]
+            prefill_tokens = sum(c for _, c in chunks)
+            pairs = sum(c * s.prefilled + c * (c + 1) // 2 for s, c in chunks)
+
+        if prefill_tokens == 0 and self.n_dec == 0:
+            return None
+        kv_read = self._dec_sum + self.n_dec * g
+        self.last_step = (prefill_tokens, self.n_dec, kv_read)
+        dt = self.costs.step_seconds(prefill_tokens, pairs, self.n_dec, kv_read)
+        return dt, chunks
+
+    def _finish_step(self, seq: Seq) -> int:
+        return seq.g_join + (seq.output - seq.gen_at_join) - 1
+
+    def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
+        """Complete the planned step: advance time, emit tokens, finish requests."""
+        bs = self.limits.block_size
+        g = self.steps
+        self.steps += 1
+        if self.record_steps:
+            self.step_end.append(self.t + dt)
+            self.step_dt.append(dt)
+            self.step_blocks.append(self.limits.kv_blocks - self.free_blocks)
+            self.step_waiting.append(len(self.waiting))
+            self.step_running.append(len(self.running))
+        self.t += dt
+        t = self.t
+        emitted = self.n_dec
+        realtime = self.on_token is not None
+        if realtime:
+            on_token = self.on_token
+            for seq in self.running.values():
+                if seq.state == DECODE:
+                    on_token(seq, seq.tokens_at(g), t)
+
+        for seq, chunk in chunks:
+            if seq.state != PREFILL:
+                continue  # aborted meanwhile
+            self.prompt_tokens_computed += chunk
+            seq.prefilled += chunk
+            if seq.prefilled < seq.target:
+                continue
+            # Prefill complete: this step sampled the next token.
+            del self.prefilling[seq.rid]
+            emitted += 1
+            seq.generated += 1
+            seq.seg_start = g
+            if seq.first_token_t is None:
+                seq.first_token_t = t
+            if realtime:
+                self.on_token(seq, seq.generated, t)
+            if seq.generated >= seq.output:
+                self._finish(seq, g)
+                continue
+            ctx = seq.target  # KV held; the sampled token's KV is written by the next step
+            seq.state = DECODE
+            seq.g_join = g + 1
+            seq.gen_at_join = seq.generated
+            seq.dec_c = ctx - seq.g_join + 1
+            self.n_dec += 1
+            self._dec_sum += seq.dec_c
+            fin = self._finish_step(seq)
+            heapq.heappush(self._finish_heap, (fin, seq.epoch, seq.rid))
+            first_block = g + (-ctx) % bs + 1
+            if first_block <= fin:
+                heapq.heappush(self._block_heap, (first_block, seq.epoch, seq.rid))
+
+        heap = self._finish_heap
+        while heap and heap[0][0] <= g:
+            _, epoch, rid = heapq.heappop(heap)
+            seq = self.running.get(rid)
+            if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                continue
+            seq.generated = seq.output
+            self._finish(seq, g)
+
+        self.generation_tokens += emitted
+        if self.record_steps:
+            self.step_tokens.append(emitted)
+
+    def _finish(self, seq: Seq, g: int) -> None:
+        self._remove_running(seq)
+        seq.segments.append((seq.seg_start, g))
+        seq.seg_start = -1
+        seq.epoch += 1
+        seq.state = FINISHED
+        seq.finish_t = self.t
+        if self.on_finish:
+            self.on_finish(seq)
+
+    def _pure_decode(self) -> bool:
+        """True when the next step only decodes and nothing can change before an event (virtual mode)."""
+        if self.on_token is not None or self.prefilling or self.n_dec == 0:
+            return False
+        if self._arrivals and self._arrivals[0][0] <= self.t:
+            return False
+        g = self.steps
+        if self._block_heap and self._block_heap[0][0] <= g:
+            return False
+        if self._finish_heap and self._finish_heap[0][0] <= g:
+            return False
+        if self.waiting and len(self.running) < self.limits.max_num_seqs:
+            head = self.waiting[0]
+            budget = self.limits.max_num_batched_tokens - self.n_dec
+            if budget > 0 and _blocks_for(min(head.target, budget), self.limits.block_size) <= self.free_blocks:
+                return False  # the head of the queue can be admitted now
+        return True
+
+    def _decode_run(self) -> None:
+        """Pure decode steps up to the next event (finish, new KV block, arrival), without the scheduler.
+
+        Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
+        of a full batch decoding for hundreds of steps."""
+        nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
+        nxt_block = self._block_heap[0][0] if self._block_heap else 1 << 62
+        until = min(nxt_finish, nxt_block)  # that step goes through the full scheduler
+        arrival = self._arrivals[0][0] if self._arrivals else float("inf")
+        n, base = self.n_dec, self._dec_sum
+        cost = self.costs.step_seconds
+        record = self.record_steps
+        blocks = self.limits.kv_blocks - self.free_blocks
+        waiting, running = len(self.waiting), len(self.running)
+        g, t = self.steps, self.t
+        while g < until and t < arrival:
+            kv_read = base + n * g
+            dt = cost(0, 0, n, kv_read)
+            if record:
+                self.step_end.append(t + dt)
+                self.step_dt.append(dt)
+                self.step_blocks.append(blocks)
+                self.step_waiting.append(waiting)
+                self.step_running.append(running)
+                self.step_tokens.append(n)
+            t += dt
+            g += 1
+        self.last_step = (0, n, base + n * (g - 1))
+        self.generation_tokens += n * (g - self.steps)
+        self.steps, self.t = g, t
+
+    def step(self) -> bool:
+        """Run one step in virtual time (jumping over idle time to the next arrival). False when no work."""
+        if self.fast_decode and self._pure_decode():
+            self._decode_run()
+            return True
+        while True:
+            planned = self.plan_step()
+            if planned is not None:
+                self.commit_step(*planned)
+                return True
+            nxt = self.next_arrival
+            if nxt is None:
+                return False
+            self.t = max(self.t, nxt)
+
+    def run(self, max_steps: int = 50_000_000) -> None:
+        """Step until every request has finished (bounded, so a bug cannot spin forever)."""
+        for _ in range(max_steps):
+            if not self.step():
+                return
+        raise RuntimeError("simulation did not finish within its step bound")

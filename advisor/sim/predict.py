@@ -1,0 +1,343 @@
+"""The capacity predictor: run the engine in virtual time at each load level and summarise like a benchmark.
+
+Closed loop (fixed concurrency, like ``vllm bench serve --max-concurrency``): ``c`` users each send a
+request, wait for the whole answer and send the next one at once. The first ``c`` requests (the cold
+start burst) are a warm-up; the next ``measure`` requests are measured; users keep sending until the
+measured ones are done, so every measured request sees a full server. Throughput is counted over the
+window in which the measured requests ran, which makes Little's law (throughput × latency = concurrency)
+hold for the numbers we print.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import time
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from advisor.domain.sim import Knee, LengthDistribution, LevelPrediction, Percentiles, Prediction, SimWorkload
+from advisor.sim.engine import FINISHED, REJECTED, Engine, EngineLimits, Seq, StepCosts
+
+DEFAULT_LEVELS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+def sample_lengths(dist: LengthDistribution, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` token counts drawn from ``dist`` (integers within [min, max])."""
+    lo, hi = dist.min, dist.upper
+    if dist.kind == "fixed":
+        values = np.full(n, float(dist.mean))
+    elif dist.kind == "uniform":
+        half = min(dist.mean - lo, hi - dist.mean)
+        values = rng.uniform(dist.mean - half, dist.mean + half, n)
+    elif dist.kind == "normal":
+        values = rng.normal(dist.mean, dist.cv * dist.mean, n)
+    else:  # lognormal with the given mean and coefficient of variation
+        sigma2 = np.log1p(dist.cv**2)
+        values = rng.lognormal(np.log(dist.mean) - sigma2 / 2, np.sqrt(sigma2), n)
+    return np.clip(np.rint(values), lo, hi).astype(np.int64)
+
+
+class RequestSource:
+    """Deterministic stream of (prompt, output) lengths for a workload."""
+
+    def __init__(self, workload: SimWorkload, n: int) -> None:
+        rng = np.random.default_rng(workload.seed)
+        self.prompts = sample_lengths(workload.prompt, n, rng).tolist()
+        self.outputs = sample_lengths(workload.output, n, rng).tolist()
+        self.i = 0
+
+    def __len__(self) -> int:
+        return len(self.prompts)
+
+    def next(self) -> tuple[int, int]:
+        j = self.i % len(self.prompts)
+        self.i += 1
+        return self.prompts[j], self.outputs[j]
+
+
+def percentiles_ms(values_s: np.ndarray | Sequence[float]) -> Percentiles:
+    arr = np.asarray(values_s, dtype=float)
+    if arr.size == 0:
+        return Percentiles(mean=None, p50=None, p90=None, p95=None, p99=None)
+    p50, p90, p95, p99 = np.percentile(arr, [50, 90, 95, 99]) * 1000.0
+    return Percentiles(mean=float(arr.mean() * 1000.0), p50=float(p50), p90=float(p90), p95=float(p95), p99=float(p99))
+
+
+def _time_weighted(engine: Engine, series: list[int], start: int, stop: int, scale: float = 1.0) -> dict[str, float]:
+    if stop <= start:
+        return {"mean": 0.0, "max": 0.0}
+    dt = np.asarray(engine.step_dt[start:stop])
+    vals = np.asarray(series[start:stop], dtype=float) * scale
+    total = float(dt.sum())
+    mean = float((vals * dt).sum() / total) if total > 0 else float(vals.mean())
+    return {"mean": mean, "max": float(vals.max())}
+
+
+def summarise(
+    engine: Engine,
+    measured: list[Seq],
+    window: tuple[float, float],
+    *,
+    concurrency: int | None,
+    request_rate: float | None = None,
+) -> LevelPrediction:
+    """Benchmark-style statistics of the measured requests, over the time window they ran in."""
+    timeline = np.asarray(engine.step_end)
+    done = [s for s in measured if s.state == FINISHED]
+    ttft = np.array([s.first_token_t - s.arrival for s in done])
+    e2e = np.array([s.finish_t - s.arrival for s in done])
+    tpot = np.array([(s.finish_t - s.first_token_t) / (s.output - 1) for s in done if s.output > 1])
+    itl_parts = []
+    for s in done:
+        if s.output > 1:
+            idx = np.concatenate([np.arange(a, b + 1) for a, b in s.segments]) if len(s.segments) > 1 else None
+            times = timeline[idx] if idx is not None else timeline[s.segments[0][0] : s.segments[0][1] + 1]
+            itl_parts.append(np.diff(times))
+    itl = np.concatenate(itl_parts) if itl_parts else np.array([])
+
+    t0, t1 = window
+    span = max(t1 - t0, 1e-12)
+    ends = engine.step_end
+    i0 = bisect.bisect_right(ends, t0)
+    i1 = bisect.bisect_right(ends, t1)
+    tokens = float(sum(engine.step_tokens[i0:i1]))
+    kv_scale = 1.0 / engine.limits.kv_blocks
+    in_flight = _time_weighted(engine, [w + r for w, r in zip(engine.step_waiting, engine.step_running, strict=True)], i0, i1)
+    return LevelPrediction(
+        concurrency=concurrency,
+        request_rate=request_rate,
+        requests=len(done),
+        ttft_ms=percentiles_ms(ttft),
+        tpot_ms=percentiles_ms(tpot),
+        itl_ms=percentiles_ms(itl),
+        e2e_ms=percentiles_ms(e2e),
+        output_tokens_per_s=tokens / span,
+        # Steady-state request rate: the window's token rate over the mean answer length. Counting finishes
+        # instead would be skewed by whichever requests happen to straddle the window's edges.
+        requests_per_s=(tokens / span) / float(np.mean([s.output for s in done])) if done else 0.0,
+        kv_usage=_time_weighted(engine, engine.step_blocks, i0, i1, kv_scale),
+        queue=_time_weighted(engine, engine.step_waiting, i0, i1),
+        running=_time_weighted(engine, engine.step_running, i0, i1),
+        preemptions=sum(s.preemptions for s in measured),
+        rejected=sum(1 for s in measured if s.state == REJECTED),
+        mean_in_flight=in_flight["mean"],
+        simulated_requests=engine._next_rid,
+        steps=engine.steps,
+    )
+
+
+def simulate_concurrency(
+    costs: StepCosts,
+    limits: EngineLimits,
+    workload: SimWorkload,
+    concurrency: int,
+    *,
+    measure: int | None = None,
+    start: str = "spread",
+) -> LevelPrediction:
+    """One closed-loop level: ``concurrency`` users, a warm-up round, then ``measure`` measured requests.
+
+    ``start="spread"`` (steady state, the default) starts the users spread over one request time;
+    ``start="burst"`` starts them all at once, as a benchmark step does — with equal lengths they then stay
+    in lock-step (all prefill together: long TTFT, then decode undisturbed: short TPOT), which is what
+    ``advisor bench`` measures with fixed lengths.
+
+    When far more users wait than the server can run at once (KV cache or max_num_seqs full), simulating
+    every one of them costs steps ∝ users × output / running. Past ``STEP_BUDGET`` we simulate the largest
+    affordable concurrency — already saturated — and extend it to ``concurrency`` with Little's law: the
+    saturated throughput stays, and each extra user adds its share of queueing time to TTFT and E2E.
+    """
+    c = max(1, int(concurrency))
+    runnable = max(1, min(limits.max_num_seqs, limits.kv_tokens // (workload.prompt.mean + workload.output.mean)))
+    affordable = int(STEP_BUDGET * runnable / (6 * workload.output.mean))
+    if c > 2 * runnable and affordable < c:
+        c_sim = max(2 * runnable, affordable)
+        if c_sim < c:
+            base = simulate_concurrency(costs, limits, workload, c_sim, measure=measure, start=start)
+            return _extend_saturated(base, c)
+    if measure is None:
+        # Enough requests for stable percentiles, fewer for very long answers at low concurrency (each one
+        # costs `output` steps there) — lengths that do not vary need few samples anyway.
+        measure = max(4 * c, 8, min(32, -(-32_768 * c // workload.output.mean)))
+    warm = c
+    total_needed = warm + measure
+    source = RequestSource(workload, max(64, total_needed))
+    engine = Engine(costs, limits)
+    issued: list[Seq] = []
+    state = {"measured_left": measure}
+
+    def issue(at: float) -> None:
+        p, o = source.next()
+        issued.append(engine.add_request(p, o, at))
+
+    def on_finish(seq: Seq) -> None:
+        if warm <= seq.rid < total_needed:
+            state["measured_left"] -= 1
+        if state["measured_left"] > 0:
+            issue(seq.finish_t)  # the user sends the next request at once
+
+    engine.on_finish = on_finish
+    # Users start spread over one estimated request time, not all at t=0: a burst start with equal lengths
+    # would keep the users in lock-step for the whole run (all prefilling together, then all decoding),
+    # which no long-running real load looks like.
+    if start not in ("spread", "burst"):
+        raise ValueError(f"start must be 'spread' or 'burst', not {start!r}")
+    spread = _estimated_request_seconds(costs, workload, c) if start == "spread" else 0.0
+    for i in range(c):
+        issue(spread * i / c)
+    engine.run()
+
+    measured = issued[warm:total_needed]
+    # From the first to the last measured arrival: whole cycles of the closed loop, always c in flight.
+    t0 = min(s.arrival for s in measured)
+    t1 = max(s.finish_t for s in measured)
+    return summarise(engine, measured, (t0, t1), concurrency=c)
+
+
+STEP_BUDGET = 40_000  # engine steps one level may take before the saturated extension is used
+
+
+def _extend_saturated(base: LevelPrediction, c: int) -> LevelPrediction:
+    """``base`` (a saturated level) seen by ``c`` users: same throughput, longer waiting (Little's law)."""
+    if base.requests_per_s <= 0:
+        return base
+    extra_wait_ms = (c - (base.concurrency or 0)) / base.requests_per_s * 1000.0
+
+    def shift(p: Percentiles) -> Percentiles:
+        return Percentiles(**{k: (v + extra_wait_ms if v is not None else None) for k, v in p.model_dump().items()})
+
+    queue_extra = c - (base.concurrency or 0)
+    return base.model_copy(
+        update={
+            "concurrency": c,
+            "ttft_ms": shift(base.ttft_ms),
+            "e2e_ms": shift(base.e2e_ms),
+            "queue": {"mean": base.queue["mean"] + queue_extra, "max": base.queue["max"] + queue_extra},
+            "mean_in_flight": base.mean_in_flight + queue_extra,
+            "extended_from": base.concurrency,
+        }
+    )
+
+
+def _estimated_request_seconds(costs: StepCosts, workload: SimWorkload, c: int) -> float:
+    prompt, output = workload.prompt.mean, workload.output.mean
+    prefill = costs.step_seconds(prompt, prompt * (prompt + 1) / 2, 0, 0)
+    # In steady state each decode step also carries the prompts of the users who just came back:
+    # c prompts per request time, spread over `output` steps.
+    mixed = c * prompt / output
+    decode = costs.step_seconds(int(mixed), mixed * prompt / 2, c, c * (prompt + output // 2))
+    return prefill + output * decode
+
+
+def simulate_rate(
+    costs: StepCosts,
+    limits: EngineLimits,
+    workload: SimWorkload,
+    rate: float,
+    *,
+    requests: int = 400,
+) -> LevelPrediction:
+    """One open-loop level: Poisson arrivals at ``rate`` requests per second (first 10 % are warm-up)."""
+    rng = np.random.default_rng(workload.seed + 1)
+    source = RequestSource(workload, requests)
+    engine = Engine(costs, limits)
+    arrivals = np.cumsum(rng.exponential(1.0 / rate, requests))
+    issued = [engine.add_request(*source.next(), float(a)) for a in arrivals]
+    engine.run()
+    warm = requests // 10
+    measured = issued[warm:]
+    t0 = min(s.arrival for s in measured)
+    t1 = max(s.finish_t for s in measured)
+    return summarise(engine, measured, (t0, t1), concurrency=None, request_rate=rate)
+
+
+# Knee rule: doubling concurrency must buy at least this much more throughput to be worth it.
+KNEE_MIN_GAIN = 1.15
+
+
+def find_knee(levels: Sequence[LevelPrediction], limits: EngineLimits | None = None) -> Knee:
+    """The last level after which doubling concurrency gives < 15 % more throughput, and why.
+
+    Levels that are not 2× apart need 15 % per doubling (e.g. 1.75× throughput for a 16× step).
+
+    Reason, read at the level past the knee: ``kv_cache`` when requests were preempted, the KV cache ran
+    full or waiting requests could not get blocks; ``queueing`` when they waited for a seat (max_num_seqs);
+    else ``compute`` (each step got slower as the batch grew — the GPU is saturated).
+    """
+    for prev, cur in zip(levels, levels[1:], strict=False):
+        gain = cur.output_tokens_per_s / prev.output_tokens_per_s if prev.output_tokens_per_s > 0 else float("inf")
+        # Levels need not double: ask for 15 % per doubling of the load (1.75× for a 16× step).
+        step = _load(cur) / _load(prev) if _load(prev) > 0 else 2.0
+        if gain >= KNEE_MIN_GAIN ** max(1.0, math.log2(step)):
+            continue
+        seats_full = limits is not None and cur.running["mean"] >= 0.9 * limits.max_num_seqs
+        if cur.preemptions > 0 or cur.kv_usage["max"] >= 0.97:
+            reason = "kv_cache"
+        elif cur.queue["mean"] >= 0.5:
+            # Requests wait either for a seat (max_num_seqs) or for KV blocks to admit the next prompt.
+            reason = "queueing" if seats_full or limits is None else "kv_cache"
+        else:
+            reason = "compute"
+        evidence = {
+            "next_concurrency": cur.concurrency,
+            "throughput_gain": round(gain, 3),
+            "tpot_p50_ratio": _ratio(cur.tpot_ms.p50, prev.tpot_ms.p50),
+            "ttft_p50_ratio": _ratio(cur.ttft_ms.p50, prev.ttft_ms.p50),
+            "kv_usage_max": round(cur.kv_usage["max"], 3),
+            "queue_mean": round(cur.queue["mean"], 2),
+            "running_mean": round(cur.running["mean"], 2),
+            "preemptions": cur.preemptions,
+        }
+        if limits is not None:
+            evidence["max_num_seqs"] = limits.max_num_seqs
+            evidence["kv_tokens"] = limits.kv_tokens
+        if cur.request_rate is not None:
+            evidence["next_request_rate"] = cur.request_rate
+        return Knee(concurrency=prev.concurrency, request_rate=prev.request_rate, reason=reason, evidence=evidence)
+    return Knee(concurrency=None, reason="not_reached", evidence={"levels": len(levels)})
+
+
+def _load(level: LevelPrediction) -> float:
+    return float(level.concurrency if level.concurrency is not None else level.request_rate or 0.0)
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    if a is None or b is None or b <= 0:
+        return None
+    return round(a / b, 3)
+
+
+def predict_curve(
+    costs: StepCosts,
+    limits: EngineLimits,
+    workload: SimWorkload | None = None,
+    levels: Iterable[int] = DEFAULT_LEVELS,
+    *,
+    measure: int | None = None,
+    start: str = "spread",
+) -> Prediction:
+    """The concurrency → latency/throughput curve and its knee (``start``: see simulate_concurrency)."""
+    workload = workload or SimWorkload()
+    started = time.process_time()
+    points = [simulate_concurrency(costs, limits, workload, c, measure=measure, start=start) for c in levels]
+    return Prediction(
+        levels=points,
+        knee=find_knee(points, limits),
+        engine={
+            "kv_blocks": limits.kv_blocks,
+            "block_size": limits.block_size,
+            "kv_tokens": limits.kv_tokens,
+            "max_num_seqs": limits.max_num_seqs,
+            "max_num_batched_tokens": limits.max_num_batched_tokens,
+        },
+        cpu_seconds=time.process_time() - started,
+    )
+
+
+def predict_rates(
+    costs: StepCosts, limits: EngineLimits, workload: SimWorkload | None, rates: Iterable[float], *, requests: int = 400
+) -> list[LevelPrediction]:
+    workload = workload or SimWorkload()
+    return [simulate_rate(costs, limits, workload, r, requests=requests) for r in rates]
