@@ -1,0 +1,44 @@
+"""A project file (``*.advisor.json``): the user's inputs and the results they saw, in one versioned document.
+
+The sizing request is stored whole (model and GPU specs included), so a project opens the same way
+even after the built-in catalog changes or on a machine without the imported config.json.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor import __version__
+from advisor.domain.sizing import SizingRequest
+
+PROJECT_FORMAT = "inference-advisor-project"
+PROJECT_VERSION = 1
+
+
+class SizingSection(BaseModel):
+    """The sizing page: what was asked, where the model and GPU came from, and what the calculator said."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    request: SizingRequest
+    model_source: Literal["preset", "imported"] = Field("preset", description="a built-in preset or an imported config.json")
+    model_file: str | None = Field(None, description="the config.json the model was imported from (for the record)")
+    gpu_source: Literal["catalog", "custom"] = Field("catalog", description="a catalog GPU or one the user described")
+    result: dict[str, Any] | None = Field(
+        None, description="the SizingResult shown when the project was saved (a record; it is recomputed on open)"
+    )
+
+
+class Project(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["inference-advisor-project"] = PROJECT_FORMAT
+    version: int = Field(PROJECT_VERSION, ge=1)
+    app_version: str = __version__
+    saved_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    title: str = ""
+    notes: str = ""
+    sizing: SizingSection | None = None

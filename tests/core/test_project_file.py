@@ -1,0 +1,112 @@
+"""Project files: round trip, atomic save, and clear errors for damaged, foreign or newer files."""
+
+import json
+import os
+
+import pytest
+
+from advisor.domain.gpu import GiB, GpuSpec
+from advisor.domain.model import ModelSpec
+from advisor.domain.project import PROJECT_VERSION, Project, SizingSection
+from advisor.domain.sizing import EngineSettings, SizingRequest
+from advisor.project import NewerProjectError, ProjectFileError, load_project, save_project
+
+
+def _request() -> SizingRequest:
+    model = ModelSpec(
+        id="tiny-llama", name="Tiny Llama", architecture="LlamaForCausalLM", family="llama", hidden_size=1024,
+        num_layers=4, num_attention_heads=16, num_kv_heads=4, head_dim=64, intermediate_size=2816,
+        vocab_size=32000, max_position_embeddings=8192,
+    )  # fmt: skip
+    gpu = GpuSpec(
+        id="my-card", name="My Card 24GB", memory_bytes=24 * GiB, bandwidth_bytes_per_s=1.0e12,
+        bf16_tflops_dense=165.0, tdp_watts=450, source="my notes", user_defined=True,
+    )  # fmt: skip
+    return SizingRequest(model=model, gpu=gpu, weights="awq-int4", kv_dtype="fp8", context=32768, concurrency=12,
+                         engine=EngineSettings(gpu_memory_utilization=0.85))  # fmt: skip
+
+
+def _project() -> Project:
+    return Project(
+        title="我的项目",
+        sizing=SizingSection(request=_request(), model_source="imported", model_file="/x/config.json",
+                             gpu_source="custom", result={"memory": {"fits": True}}),
+    )  # fmt: skip
+
+
+def test_round_trip_keeps_every_input(tmp_path):
+    path = tmp_path / "p.advisor.json"
+    saved = save_project(_project(), path)
+    loaded = load_project(path)
+    assert loaded == saved
+    assert loaded.sizing.request == _request()
+    assert loaded.sizing.request.engine.gpu_memory_utilization == 0.85
+    assert loaded.sizing.gpu_source == "custom" and loaded.title == "我的项目"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "inference-advisor-project" and data["version"] == PROJECT_VERSION
+    assert "我的项目" in path.read_text(encoding="utf-8")  # readable UTF-8, not \\u escapes
+
+
+def test_save_is_atomic_and_leaves_no_temp_files(tmp_path, monkeypatch):
+    (tmp_path / "projects").mkdir()
+    path = tmp_path / "projects" / "p.advisor.json"
+    save_project(_project(), path)
+    before = path.read_bytes()
+
+    def boom(*_a, **_k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        save_project(_project().model_copy(update={"title": "changed"}), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir()] == ["p.advisor.json"]
+
+
+def _write(tmp_path, content) -> str:
+    path = tmp_path / "x.advisor.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return str(path)
+
+
+def test_truncated_file_names_the_line(tmp_path):
+    save_project(_project(), tmp_path / "ok.advisor.json")
+    text = (tmp_path / "ok.advisor.json").read_text(encoding="utf-8")
+    with pytest.raises(ProjectFileError, match=r"damaged.*line \d+") as err:
+        load_project(_write(tmp_path, text[: len(text) // 2]))
+    assert not isinstance(err.value, NewerProjectError)
+
+
+def test_newer_version_is_refused_with_update_advice(tmp_path):
+    data = json.loads(json.dumps(_project().model_dump(mode="json")))
+    data["version"] = PROJECT_VERSION + 1
+    data["app_version"] = "9.0.0"
+    data["sizing"]["something_new"] = 1
+    with pytest.raises(NewerProjectError, match="newer version.*9.0.0.*update"):
+        load_project(_write(tmp_path, json.dumps(data)))
+
+
+@pytest.mark.parametrize(
+    ("content", "pattern"),
+    [
+        ('{"hello": 1}', "not an Inference Advisor project"),
+        ("[]", "not an Inference Advisor project"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        ('{"format": "inference-advisor-project"}', "no valid format version"),
+    ],
+)
+def test_foreign_or_damaged_files(tmp_path, content, pattern):
+    with pytest.raises(ProjectFileError, match=pattern):
+        load_project(_write(tmp_path, content))
+
+
+def test_invalid_field_is_named(tmp_path):
+    data = _project().model_dump(mode="json")
+    data["sizing"]["request"]["concurrency"] = 0
+    with pytest.raises(ProjectFileError, match=r"sizing\.request\.concurrency.*at least 1"):
+        load_project(_write(tmp_path, json.dumps(data)))
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ProjectFileError, match="does not exist"):
+        load_project(tmp_path / "nope.advisor.json")

@@ -1,0 +1,110 @@
+"""UI test fixtures: a main window that never blocks on a dialog, and a guard against leaked threads."""
+
+from __future__ import annotations
+
+import traceback
+import weakref
+
+import pytest
+from PySide6.QtCore import QThread
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+# The offscreen platform plugin warns when a top-level window is shown; harmless, and not ours.
+_BENIGN_QT_WARNINGS = ("This plugin does not support propagateSizeHints",)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/ui/" in str(item.fspath).replace("\\", "/"):
+            for pattern in _BENIGN_QT_WARNINGS:
+                item.add_marker(pytest.mark.qt_log_ignore(pattern))
+
+
+@pytest.fixture(autouse=True)
+def _no_dangling_qthreads(monkeypatch, request):
+    """Fail the test when it leaves a QThread running (the cause of 'QThread: Destroyed while thread is still
+    running' aborts). Records where each thread was started, to point at the culprit."""
+    started: weakref.WeakKeyDictionary[QThread, str] = weakref.WeakKeyDictionary()
+    original_start = QThread.start
+
+    def recording_start(self, *args, **kwargs):
+        started[self] = "".join(traceback.format_stack(limit=12)[:-1])
+        return original_start(self, *args, **kwargs)
+
+    monkeypatch.setattr(QThread, "start", recording_start)
+    yield
+    dangling = []
+    for thread, where in list(started.items()):
+        try:
+            if thread.isRunning():
+                dangling.append((thread, where))
+        except RuntimeError:  # the C++ object is already gone: it cannot be running
+            continue
+    for thread, _where in dangling:  # stop them so one leak does not cascade into later tests
+        try:
+            thread.requestInterruption()
+            thread.quit()
+            thread.wait(3000)
+        except RuntimeError:
+            pass
+    if dangling:
+        details = "\n---\n".join(where for _t, where in dangling)
+        pytest.fail(
+            f"test {request.node.name} left {len(dangling)} QThread(s) running; started at:\n{details}",
+            pytrace=False,
+        )
+
+
+class Recorder:
+    """Collects what would have been shown in message boxes."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+
+
+@pytest.fixture
+def messages() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def main_window(qtbot, monkeypatch, messages):
+    """The real main window (settings from the isolated config dir), shown offscreen, English."""
+    from ui.app import create_window
+    from ui.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask_unsaved_changes", lambda self: QMessageBox.StandardButton.Discard)
+    monkeypatch.setattr(
+        MainWindow, "show_error", lambda self, title, text: messages.errors.append((title, text))
+    )
+    window = create_window(QApplication.instance(), "en")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+    window.shutdown()
+
+
+@pytest.fixture
+def sizing_page(main_window):
+    return main_window.sizing_page
+
+
+@pytest.fixture
+def llama_config() -> dict:
+    """A small valid Llama-style Hugging Face config.json (TinyLlama-1.1B's shape)."""
+    return {
+        "architectures": ["LlamaForCausalLM"],
+        "model_type": "llama",
+        "hidden_size": 2048,
+        "intermediate_size": 5632,
+        "num_hidden_layers": 22,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 4,
+        "vocab_size": 32000,
+        "max_position_embeddings": 4096,
+        "rms_norm_eps": 1e-5,
+        "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
+    }

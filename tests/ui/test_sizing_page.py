@@ -1,0 +1,262 @@
+"""The sizing page: inputs reach the core, the numbers shown are the core's, imports, custom GPUs, table."""
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from advisor.catalog import get_gpu, get_model, load_gpus
+from advisor.sizing import size
+from advisor.units import (
+    format_bytes,
+    format_count,
+    format_gib,
+    format_ms,
+    format_tokens,
+    format_tokens_per_s,
+)
+
+
+def _settle(qtbot, page):
+    """Wait until the throttled estimate ran for the latest inputs."""
+    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
+    assert page.result is not None
+    assert page.result.request == page.inputs.request()
+
+
+def _assert_numbers_match_core(page):
+    expected = size(page.inputs.request())
+    mem, perf = expected.memory, expected.perf
+    shown = {k: v.text() for k, v in page.numbers.items()}
+    assert shown["weights"] == format_gib(mem.weights_bytes)
+    assert shown["kv_per_token"] == format_bytes(mem.kv_bytes_per_token)
+    assert shown["kv_cache"] == format_gib(mem.kv_cache_bytes)
+    assert shown["overhead"] == format_gib(mem.overhead_bytes)
+    assert shown["total"] == f"{format_gib(mem.total_bytes)} / {format_gib(mem.gpu_memory_bytes)}"
+    assert shown["kv_capacity"] == format_tokens(mem.kv_tokens)
+    assert format_count(mem.max_concurrency) in shown["max_concurrency"]
+    assert shown["max_context"] == format_tokens(mem.max_context)
+    assert shown["ttft"] == format_ms(perf.prefill_ms.value)
+    assert shown["decode_user"] == format_tokens_per_s(perf.decode_tokens_per_s.value)
+    assert shown["decode_total"] == format_tokens_per_s(perf.decode_tokens_per_s_total.value)
+    verdict = page.verdict.text()
+    headline = next(a.text for a in expected.advice if a.kind in ("fits", "does_not_fit"))
+    assert verdict == headline  # the same sentence the CLI prints
+    assert verdict.startswith("Fits: up to" if mem.fits else "Does not fit")
+    if mem.fits:
+        assert f"up to {format_count(mem.max_concurrency)} concurrent" in verdict
+    # every number explains itself
+    for key, label in page.numbers.items():
+        assert label.toolTip().strip(), f"{key} has no tooltip"
+    assert "parameters in" in page.numbers["weights"].toolTip()  # the core's formula string
+    return expected
+
+
+def test_opens_on_a_preset_with_results(qtbot, sizing_page):
+    _settle(qtbot, sizing_page)
+    assert sizing_page.model_picker.currentText()
+    assert sizing_page.verdict.text()
+    _assert_numbers_match_core(sizing_page)
+
+
+def test_changing_inputs_updates_the_numbers(qtbot, sizing_page):
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    page.context_spin.setValue(32768)
+    page.concurrency_spin.setValue(2)
+    page.weights.setCurrentIndex(page.weights.findData("awq-int4"))
+    _settle(qtbot, page)
+    f = page.inputs.fields
+    assert (f["model"].id, f["gpu"].id, f["context"], f["concurrency"], f["weights"]) == (
+        "qwen2.5-7b-instruct", "rtx-4090", 32768, 2, "awq-int4",
+    )  # fmt: skip
+    result = _assert_numbers_match_core(page)
+    assert result.memory.fits
+    assert page.verdict.text().startswith("Fits: up to")
+
+    before = page.numbers["kv_cache"].text()
+    page.concurrency_slider.setValue(6)  # the slider drives the same input
+    _settle(qtbot, page)
+    assert page.concurrency_spin.value() == 6
+    assert page.numbers["kv_cache"].text() != before
+    _assert_numbers_match_core(page)
+
+
+def test_seventy_b_on_h20s_tells_what_fixes_it(qtbot, sizing_page):
+    page = sizing_page
+    model_id = next(i for i in ("llama-3.1-70b-instruct", "llama-3.3-70b-instruct") if page._find_model(i))
+    page.model_picker.select_data(model_id)
+    page.gpu_picker.select_data("h20-96g")
+    page.gpu_count.setCurrentIndex(page.gpu_count.findData(1))
+    page.context_spin.setValue(32768)
+    page.concurrency_spin.setValue(16)
+    _settle(qtbot, page)
+    result = _assert_numbers_match_core(page)
+    assert not result.memory.fits  # 70B in BF16 is ~131 GiB of weights: not on one 96 GB card
+    assert "Does not fit" in page.verdict.text()
+    assert result.min_gpus in (2, 4, 8)
+    assert "--tensor-parallel-size" in page.advice.text()  # the fix, with its flag
+    page.gpu_count.setCurrentIndex(page.gpu_count.findData(4))
+    _settle(qtbot, page)
+    result = _assert_numbers_match_core(page)
+    assert result.request.gpus == 4
+    assert "vllm serve" in page.command.toPlainText()
+
+
+def test_search_finds_models_and_gpus(sizing_page):
+    assert "qwen2.5-7b-instruct" in sizing_page.model_picker.search("2.5 7b")
+    assert "h20-96g" in sizing_page.gpu_picker.search("h20")
+    assert sizing_page.gpu_picker.search("no such gpu") == []
+
+
+def test_import_good_config(qtbot, sizing_page, tmp_path, llama_config):
+    folder = tmp_path / "TinyLlama-1.1B"
+    folder.mkdir()
+    path = folder / "config.json"
+    path.write_text(json.dumps(llama_config), encoding="utf-8")
+    assert sizing_page.import_config(path) is True
+    _settle(qtbot, sizing_page)
+    model = sizing_page.inputs.fields["model"]
+    assert model.hidden_size == 2048 and model.num_kv_heads == 4
+    assert sizing_page.inputs.model_source == "imported"
+    assert "TinyLlama-1.1B" in sizing_page.model_picker.currentText()
+    assert not sizing_page.model_error.isVisible()
+    _assert_numbers_match_core(sizing_page)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('{"model_type": "llama", "num_hidden_layers": 2}', "hidden"),
+        ("{ this is not json", "JSON"),
+        ('{"model_type": "made_up_arch", "hidden_size": 8}', "unsupported"),
+    ],
+)
+def test_import_broken_config_shows_the_error_next_to_the_field(qtbot, sizing_page, tmp_path, content, words):
+    _settle(qtbot, sizing_page)
+    before = sizing_page.inputs.fields["model"]
+    path = tmp_path / "config.json"
+    path.write_text(content, encoding="utf-8")
+    assert sizing_page.import_config(path) is False
+    assert sizing_page.model_error.isVisible()
+    assert words.lower() in sizing_page.model_error.text().lower()
+    assert "Traceback" not in sizing_page.model_error.text()
+    assert sizing_page.inputs.fields["model"] == before  # nothing changed
+
+
+def test_fixture_configs_import(qtbot, sizing_page):
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "configs"
+    configs = sorted(folder.rglob("*.json"))[:5] if folder.is_dir() else []
+    if not configs:
+        pytest.skip("no fixture configs yet")
+    imported = sum(1 for c in configs if sizing_page.import_config(c))
+    assert imported >= 1
+
+
+def test_drop_a_config_json(qtbot, sizing_page, tmp_path, llama_config):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(llama_config), encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    sizing_page.dropEvent(event)
+    _settle(qtbot, sizing_page)
+    assert sizing_page.inputs.fields["model"].hidden_size == 2048
+
+
+def test_custom_gpu(qtbot, sizing_page):
+    from ui.widgets.custom_gpu_dialog import CustomGpuDialog
+
+    dialog = CustomGpuDialog(get_gpu("rtx-4090"), sizing_page)
+    dialog.name.setText("")
+    dialog.accept()  # refused: no name
+    assert dialog.error.isVisibleTo(dialog) and dialog.gpu is None
+    dialog.name.setText("Lab Card 48G")
+    dialog.memory.setValue(48)
+    gpu = dialog.build()
+    assert gpu.memory_bytes == 48 * 1024**3 and gpu.user_defined
+    sizing_page.add_custom_gpu(gpu, save=True)
+    _settle(qtbot, sizing_page)
+    assert sizing_page.inputs.fields["gpu"] == gpu
+    assert "Lab Card 48G" in sizing_page.gpu_picker.currentText()
+    assert any(g.id == gpu.id for g in load_gpus())  # remembered in the user's catalog
+    _assert_numbers_match_core(sizing_page)
+
+
+def test_catalog_table_runs_in_background_and_sorts(qtbot, sizing_page):
+    page = sizing_page
+    with qtbot.waitSignal(page.catalog_shown, timeout=20000):
+        page.concurrency_spin.setValue(3)
+    rows = page.catalog_table.source.rows
+    assert len(rows) == len(load_gpus())
+    req = page.inputs.request()
+    h20 = next(r for r in rows if r.gpu_id == "h20-96g")
+    direct = size(req.model_copy(update={"gpu": get_gpu("h20-96g")}))
+    assert h20.fits_now == direct.memory.fits
+    assert h20.gpus_needed == direct.min_gpus
+    proxy = page.catalog_table.proxy
+    column = 5  # throughput
+    page.catalog_table.sortByColumn(column, Qt.SortOrder.DescendingOrder)
+    values = [proxy.data(proxy.index(i, column), Qt.ItemDataRole.UserRole + 1) for i in range(proxy.rowCount())]
+    assert values == sorted(values, reverse=True)
+
+
+def test_advanced_engine_settings(qtbot, sizing_page):
+    page = sizing_page
+    assert not page.advanced_box.isVisible()
+    page.advanced_toggle.setChecked(True)
+    assert page.advanced_box.isVisible()
+    _settle(qtbot, page)
+    budget_before = page.result.memory.kv_budget_bytes
+    page.gpu_util.setValue(0.80)
+    page.batched_tokens.setValue(4096)
+    _settle(qtbot, page)
+    engine = page.inputs.fields["engine"]
+    assert engine.gpu_memory_utilization == 0.80 and engine.max_num_batched_tokens == 4096
+    assert page.result.memory.kv_budget_bytes < budget_before
+    _assert_numbers_match_core(page)
+
+
+def test_a_model_too_big_for_any_preset_gpu_count_still_shows_words(qtbot, sizing_page):
+    page = sizing_page
+    page.model_picker.select_data(get_model("deepseek-v3").id)
+    page.gpu_picker.select_data("rtx-4090")
+    _settle(qtbot, page)
+    assert "Does not fit" in page.verdict.text()
+    assert page.advice.text()
+
+
+def test_latency_curve_from_the_predictor(qtbot, sizing_page):
+    page = sizing_page
+    if not page.has_predictor:
+        pytest.skip("advisor.sim not installed")
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    with qtbot.waitSignal(page.curve_shown, timeout=30000):
+        page.context_spin.setValue(16384)
+    prediction = page.curve.prediction
+    assert prediction is not None and prediction.simulated
+    assert [lv.concurrency for lv in prediction.levels][:3] == [1, 2, 4]
+    xs, ys = page.curve.ttft_p50.getData()
+    assert len(xs) == len(prediction.levels)
+    if prediction.knee.concurrency:
+        assert page.curve.knee_lines[0].isVisible()
+        assert f"Knee at {prediction.knee.concurrency} concurrent" in page.curve.caption.text()
+    assert "Simulated" in page.curve.caption.text()
+
+
+def test_curve_explains_when_a_request_cannot_be_simulated(qtbot, sizing_page):
+    page = sizing_page
+    if not page.has_predictor:
+        pytest.skip("advisor.sim not installed")
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    with qtbot.waitSignal(page.curve_shown, timeout=30000):
+        page.context_spin.setValue(131072)  # one request is longer than the KV cache of one 4090
+    assert page.curve.prediction is None
+    assert "KV cache" in page.curve.caption.text()
+    assert "Traceback" not in page.curve.caption.text()

@@ -1,0 +1,114 @@
+"""Screenshots of the sizing page in both languages, for the README.
+
+    python tools/screenshot.py                 # re-runs itself under xvfb-run when there is no display
+    python tools/screenshot.py --out docs/screenshots --lang en zh_CN
+
+Each language runs in a fresh process (fonts and translations exactly as a user would get them), with
+settings isolated in a temporary ADVISOR_HOME. The window is grabbed once the estimate and the catalog
+table are shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREEN = "1400x900x24"
+
+
+def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
+    from PySide6.QtWidgets import QApplication  # noqa: TID251
+
+    from ui.app import create_window  # noqa: TID251
+
+    app = QApplication([sys.argv[0]])
+    window = create_window(app, lang)
+    window.resize(1360, 860)
+    window.move(20, 20)
+    page = window.sizing_page
+    page.model_picker.select_data(model)
+    page.gpu_picker.select_data(gpu)
+    page.context_spin.setValue(context)
+    page.concurrency_spin.setValue(concurrency)
+    page.results_tabs.setCurrentIndex(tab)
+    window.show()
+    state = {"saved": False}
+
+    def save() -> None:
+        if state["saved"]:
+            return
+        state["saved"] = True
+        app.processEvents()
+        pixmap = window.grab()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not pixmap.save(str(out)):
+            print(f"could not write {out}", file=sys.stderr)
+        print(f"{out} ({pixmap.width()}×{pixmap.height()})")
+        window.set_modified(False)  # the inputs above were set by this script, not by a user
+        window.close()
+        app.quit()
+
+    pending = {"catalog", "curve"} if page.has_predictor else {"catalog"}
+
+    def arrived(what: str) -> None:
+        pending.discard(what)
+        if not pending:
+            QTimer.singleShot(400, save)
+
+    page.catalog_shown.connect(lambda: arrived("catalog"))
+    page.curve_shown.connect(lambda: arrived("curve"))
+    QTimer.singleShot(15000, save)  # never hang: save whatever is there
+    app.exec()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--lang", nargs="+", default=["en", "zh_CN"])
+    parser.add_argument("--model", default="qwen2.5-7b-instruct")
+    parser.add_argument("--gpu", default="rtx-4090")
+    parser.add_argument("--context", type=int, default=16384)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--tab", type=int, default=0, help="results tab: 0 overview, 1 all GPUs, 2 latency curve")
+    parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
+    parser.add_argument("--theme", choices=["light", "dark"], default="light")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+
+    if args.child:
+        _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
+               args.concurrency, args.tab)  # fmt: skip
+        return 0
+
+    prefix: list[str] = []
+    if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen":
+        if not shutil.which("xvfb-run"):
+            print("no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr)
+            return 2
+        prefix = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}"]
+    rc = 0
+    for lang in args.lang:
+        with tempfile.TemporaryDirectory() as home:
+            settings = Path(home) / "config" / "settings.json"
+            settings.parent.mkdir(parents=True)
+            settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": args.theme}), encoding="utf-8")
+            env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
+            env.pop("QT_QPA_PLATFORM", None) if prefix else None
+            cmd = [*prefix, sys.executable, __file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu",
+                   args.gpu, "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
+                   f"--suffix={args.suffix}"]  # fmt: skip
+            rc |= subprocess.run(cmd, env=env, timeout=120).returncode
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,305 @@
+"""The overview of one estimate: the answer in words, the memory bar, every number with its formula, the
+compute-vs-bandwidth explanation, the advice with engine flags, and the command to copy."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from advisor.domain.sizing import SizingResult
+from advisor.i18n import tr
+from advisor.units import (
+    format_bandwidth,
+    format_bytes,
+    format_context,
+    format_count,
+    format_gib,
+    format_ms,
+    format_params,
+    format_tflops,
+    format_tokens,
+    format_tokens_per_s,
+)
+from ui.widgets.memory_bar import MemoryBar, Segment
+
+ERROR_STYLE = "color: #c62828"
+OK_STYLE = "color: #2e7d32"
+
+MEMORY_NUMBERS = (
+    "params", "weights", "kv_per_token", "kv_per_request", "kv_cache", "overhead", "total", "kv_capacity",
+    "max_concurrency", "max_context",
+)  # fmt: skip
+SPEED_NUMBERS = ("ttft", "decode_user", "decode_total", "decode_step", "e2e", "gpu_peak")
+
+
+def _value_label() -> QLabel:
+    label = QLabel("—")
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class SizingOverview(QWidget):
+    message = Signal(str)  # for the status bar
+
+    MEMORY_NUMBERS = MEMORY_NUMBERS
+    SPEED_NUMBERS = SPEED_NUMBERS
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        col = QVBoxLayout(self)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        font = self.verdict.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.verdict.setFont(font)
+        self.memory_title = QLabel()
+        self.memory_title.setObjectName("memoryTitle")
+        self.memory_bar = MemoryBar()
+
+        grid_box = QWidget()
+        grid = QGridLayout(grid_box)
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(3)
+        self.number_names: dict[str, QLabel] = {}
+        self.numbers: dict[str, QLabel] = {}
+        self.memory_heading, self.speed_heading = QLabel(), QLabel()
+        for heading in (self.memory_heading, self.speed_heading):
+            f = heading.font()
+            f.setBold(True)
+            heading.setFont(f)
+        grid.addWidget(self.memory_heading, 0, 0, 1, 2)
+        grid.addWidget(self.speed_heading, 0, 2, 1, 2)
+        for column, keys in ((0, self.MEMORY_NUMBERS), (2, self.SPEED_NUMBERS)):
+            for row, key in enumerate(keys, start=1):
+                name = QLabel()
+                value = _value_label()
+                value.setObjectName(f"value_{key}")
+                self.number_names[key] = name
+                self.numbers[key] = value
+                grid.addWidget(name, row, column)
+                grid.addWidget(value, row, column + 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+
+        self.explanation = QLabel()
+        self.explanation.setObjectName("explanation")
+        self.explanation.setWordWrap(True)
+        self.advice_heading = QLabel()
+        f = self.advice_heading.font()
+        f.setBold(True)
+        self.advice_heading.setFont(f)
+        self.advice = QLabel()
+        self.advice.setObjectName("advice")
+        self.advice.setWordWrap(True)
+        self.advice.setTextFormat(Qt.TextFormat.RichText)
+        self.advice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.command = QPlainTextEdit()
+        self.command.setObjectName("command")
+        self.command.setReadOnly(True)
+        self.command.setMaximumHeight(64)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.command.setFont(mono)
+        self.copy_button = QPushButton()
+        self.copy_button.clicked.connect(self._copy_command)
+        cmd_row = QHBoxLayout()
+        cmd_row.addWidget(self.command, 1)
+        cmd_row.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
+
+        col.addWidget(self.verdict)
+        col.addWidget(self.memory_title)
+        col.addWidget(self.memory_bar)
+        col.addWidget(grid_box)
+        col.addWidget(self.explanation)
+        col.addWidget(self.advice_heading)
+        col.addWidget(self.advice)
+        col.addLayout(cmd_row)
+        col.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.memory_heading.setText(tr("ui.sizing.memory_heading"))
+        self.speed_heading.setText(tr("ui.sizing.speed_heading"))
+        for key, label in self.number_names.items():
+            label.setText(tr(f"ui.num.{key}"))
+        self.advice_heading.setText(tr("ui.sizing.advice_heading"))
+        self.copy_button.setText(tr("ui.sizing.copy"))
+
+    def set_theme(self, dark: bool) -> None:
+        self.memory_bar.set_theme(dark)
+
+    def show_result(self, res: SizingResult) -> None:
+        req, mem, perf = res.request, res.memory, res.perf
+        ctx = format_context(req.context)
+        # the answer in words: the core's own sentence (the CLI prints the same), else ours
+        headline = next((a for a in res.advice if a.kind in ("fits", "does_not_fit")), None)
+        if headline is not None:
+            verdict = headline.text
+        elif mem.fits:
+            verdict = tr("ui.sizing.verdict_fits", n=format_count(mem.max_concurrency), context=ctx)
+        elif not mem.weights_fit:
+            verdict = tr("ui.sizing.verdict_weights", gpus=req.gpus, gpu=req.gpu.name)
+        else:
+            verdict = tr("ui.sizing.verdict_kv", n=req.concurrency, context=ctx, max=format_count(mem.max_concurrency))
+        self.verdict.setText(verdict)
+        self.verdict.setStyleSheet(OK_STYLE if mem.fits else ERROR_STYLE)
+        # memory bar
+        parts = {item.key: item for item in mem.breakdown}
+
+        def part(key: str) -> int:
+            return parts[key].bytes if key in parts else 0
+
+        cuda_keys = ("cuda_context", "cuda_graphs", "non_torch")
+        cuda_formula = "\n".join(f"{format_bytes(part(k))}: {parts[k].formula}" for k in cuda_keys if k in parts)
+        segments = [
+            Segment("weights", part("weights"), tr("ui.mem.weights"), self._tip("weights", parts)),
+            Segment("kv_cache", part("kv_cache"), tr("ui.mem.kv_cache"), self._tip("kv_cache", parts)),
+            Segment("activations", part("activations"), tr("ui.mem.activations"), self._tip("activations", parts)),
+            Segment("cuda", sum(part(k) for k in cuda_keys), tr("ui.mem.cuda"), cuda_formula),
+            Segment("free", part("free"), tr("ui.mem.free"), self._tip("free", parts)),
+        ]
+        self.memory_bar.set_data(
+            segments, req.gpus, mem.gpu_memory_bytes, tr("ui.mem.axis"), tr("ui.mem.row_label")
+        )
+        self.memory_title.setText(
+            tr("ui.mem.title", gpus=req.gpus, gpu=req.gpu.name, memory=format_gib(mem.gpu_memory_bytes))
+        )
+        # numbers, each with its formula and inputs
+        n = self.numbers
+        params = format_params(mem.params_total)
+        if mem.params_active != mem.params_total:
+            params = f"{format_params(mem.params_active)} / {params}"
+        self._set(n["params"], params, tr("ui.tip.params", total=format_count(mem.params_total), active=format_count(mem.params_active)))
+        self._set(n["weights"], format_gib(mem.weights_bytes), self._tip("weights", parts) + "\n" + tr("ui.tip.per_gpu", gpus=req.gpus))
+        self._set(
+            n["kv_per_token"],
+            format_bytes(mem.kv_bytes_per_token),
+            tr("ui.tip.kv_per_token", bytes=format_count(mem.kv_bytes_per_token), attention=req.model.attention_kind,
+               layers=req.model.num_layers, kv_heads=req.model.num_kv_heads, head_dim=req.model.head_dim, dtype=req.kv_dtype.upper(),
+               gpus=req.gpus),
+        )  # fmt: skip
+        self._set(
+            n["kv_per_request"], format_gib(mem.kv_bytes_per_request, 2),
+            tr("ui.tip.kv_per_request", context=format_tokens(req.context), per_token=format_bytes(mem.kv_bytes_per_token),
+               block=mem.block_size),
+        )  # fmt: skip
+        self._set(n["kv_cache"], format_gib(mem.kv_cache_bytes), self._tip("kv_cache", parts))
+        self._set(
+            n["overhead"], format_gib(mem.overhead_bytes),
+            tr("ui.tip.overhead") + "\n" + self._tip("activations", parts) + "\n" + cuda_formula,
+        )  # fmt: skip
+        self._set(
+            n["total"], f"{format_gib(mem.total_bytes)} / {format_gib(mem.gpu_memory_bytes)}",
+            tr("ui.tip.total", util=req.engine.gpu_memory_utilization, budget=format_gib(mem.engine_budget_bytes),
+               memory=format_gib(mem.gpu_memory_bytes)),
+        )  # fmt: skip
+        self._set(
+            n["kv_capacity"], format_tokens(mem.kv_tokens),
+            tr("ui.tip.kv_capacity", budget=format_gib(mem.kv_budget_bytes), per_token=format_bytes(mem.kv_bytes_per_token),
+               blocks=format_count(mem.kv_blocks), block=mem.block_size),
+        )  # fmt: skip
+        self._set(
+            n["max_concurrency"], tr("ui.unit.requests", n=format_count(mem.max_concurrency)),
+            tr("ui.tip.max_concurrency", tokens=format_count(mem.kv_tokens), context=format_count(req.context),
+               kv_n=format_count(mem.max_concurrency_kv), seqs=req.engine.max_num_seqs, limit=tr(f"ui.limit.{mem.limited_by}")),
+        )  # fmt: skip
+        self._set(
+            n["max_context"], format_tokens(mem.max_context),
+            tr("ui.tip.max_context", tokens=format_count(mem.kv_tokens), n=req.concurrency, model_max=format_count(req.model.max_context)),
+        )  # fmt: skip
+        factors = perf.formula.get("factors", "")
+        self._set(
+            n["ttft"], self._range(perf.prefill_ms, format_ms),
+            tr("ui.tip.ttft", prompt=format_tokens(perf.prompt_tokens), bound=tr(f"ui.bound.{perf.prefill_bound}"))
+            + "\n" + perf.formula.get("prefill", "") + "\n" + factors,
+        )  # fmt: skip
+        self._set(
+            n["decode_user"], self._range(perf.decode_tokens_per_s, format_tokens_per_s),
+            tr("ui.tip.decode_user", n=req.concurrency, bound=tr(f"ui.bound.{perf.decode_bound}"))
+            + "\n" + perf.formula.get("decode", "") + "\n" + factors,
+        )  # fmt: skip
+        self._set(
+            n["decode_total"], self._range(perf.decode_tokens_per_s_total, format_tokens_per_s),
+            tr("ui.tip.decode_total", n=req.concurrency),
+        )
+        self._set(
+            n["decode_step"], self._range(perf.decode_step_ms, format_ms),
+            tr("ui.tip.decode_step", n=req.concurrency) + "\n" + perf.formula.get("decode", ""),
+        )  # fmt: skip
+        self._set(
+            n["e2e"], self._range(perf.e2e_ms, format_ms),
+            tr("ui.tip.e2e", prompt=format_tokens(perf.prompt_tokens), output=format_tokens(perf.output_tokens)),
+        )
+        self._set(
+            n["gpu_peak"],
+            f"{format_tflops(perf.compute_flops_per_s / 1e12)} · {format_bandwidth(perf.bandwidth_bytes_per_s)}",
+            tr("ui.tip.gpu_peak", gpus=req.gpus) + "\n" + factors,
+        )
+        # compute vs bandwidth, in words
+        self.explanation.setText(
+            tr(
+                "ui.sizing.explain",
+                prompt=format_count(perf.prompt_tokens),
+                prefill_bound=tr(f"ui.bound.{perf.prefill_bound}"),
+                decode_bound=tr(f"ui.bound.{perf.decode_bound}"),
+                weights=format_gib(mem.weights_bytes),
+                bandwidth=format_bandwidth(perf.bandwidth_bytes_per_s),
+            )
+        )
+        # advice and engine flags
+        items = []
+        for advice in res.advice:
+            if advice is headline and not advice.flags:
+                continue  # already the headline
+            text = html.escape(advice.text)
+            if advice.flags:
+                text += f' <code style="background: rgba(127,127,127,0.18)">{html.escape(advice.flags)}</code>'
+            items.append(f"<li>{text}</li>")
+        self.advice.setText(f"<ul style='margin-left:-20px'>{''.join(items)}</ul>" if items else "")
+        self.advice.setVisible(bool(items))
+        commands = [c for c in (res.vllm_command, res.llama_cpp_command) if c]
+        self.command.setPlainText("\n".join(commands))
+        self.command.setVisible(bool(commands))
+        self.copy_button.setVisible(bool(commands))
+
+    def _range(self, r, fmt) -> tuple[str, str]:
+        """The value shown, and the low–high range of the efficiency factors for its tooltip."""
+        return fmt(r.value), tr("ui.tip.range", low=fmt(r.low), high=fmt(r.high))
+
+    def _set(self, label: QLabel, text: str | tuple[str, str], tooltip: str) -> None:
+        if isinstance(text, tuple):
+            text, range_line = text
+            tooltip = f"{range_line}\n{tooltip}"
+        label.setText(text)
+        label.setToolTip(tooltip.strip())
+        for key, value in self.numbers.items():
+            if value is label:
+                self.number_names[key].setToolTip(tooltip.strip())
+
+    def _tip(self, key: str, parts: dict[str, Any]) -> str:
+        item = parts.get(key)
+        if item is None:
+            return ""
+        return f"{format_bytes(item.bytes)} = {item.formula}"
+
+    def _copy_command(self) -> None:
+        QGuiApplication.clipboard().setText(self.command.toPlainText())
+        self.message.emit(tr("ui.sizing.copied"))
