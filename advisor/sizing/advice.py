@@ -45,6 +45,15 @@ def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context:
     return " ".join(parts)
 
 
+def largest_tp(req: SizingRequest) -> int:
+    """The largest tensor-parallel degree one node of this GPU allows that splits the heads evenly."""
+    best = 1
+    for tp in (2, 4, 8, 16):
+        if tp <= req.gpu.max_gpus_per_node and req.model.num_attention_heads % tp == 0:
+            best = tp
+    return best
+
+
 def build_advice(
     req: SizingRequest,
     fmt: WeightFormat,
@@ -107,6 +116,17 @@ def build_advice(
             out.append(Advice(kind="suggestion", text=t("sizing.advice.more_gpus", gpus=min_gpus, gpu=req.gpu.name), flags=f"--tensor-parallel-size {min_gpus}"))
         elif min_gpus is None:
             out.append(Advice(kind="warning", text=t("sizing.advice.no_tp_fits", gpu=req.gpu.name)))
+            node = largest_tp(req)
+            if node > req.gpus:
+                at_node = what_if({"gpus": node})
+                if at_node.weights_fit and at_node.max_concurrency > 0:
+                    out.append(
+                        Advice(
+                            kind="suggestion",
+                            text=t("sizing.advice.full_node", gpus=node, gpu=req.gpu.name, n=at_node.max_concurrency, context=ctx),
+                            flags=f"--tensor-parallel-size {node} --max-num-seqs {at_node.max_concurrency}",
+                        )
+                    )
     if mem.kv_replication > 1:
         out.append(Advice(kind="warning", text=t("sizing.advice.kv_replicated", gpus=req.gpus, heads=req.model.num_kv_heads, times=mem.kv_replication)))
     if req.gpus > 1 and req.model.num_attention_heads % req.gpus:

@@ -158,3 +158,13 @@ def test_kv_heads_must_divide_heads(heads, kv):
     else:
         with pytest.raises(ModelImportError, match="num_attention_heads"):
             model_from_config(cfg)
+
+
+def test_when_no_tp_fits_the_full_node_answer_is_given():
+    req = SizingRequest(model=get_model("llama-3.1-70b-instruct"), gpu=get_gpu("h20-96g"), gpus=2, context=32768, concurrency=64)
+    r = size(req)
+    assert r.min_gpus is None
+    full = [a for a in r.advice if a.flags and "--tensor-parallel-size 8" in a.flags]
+    assert full, [a.text for a in r.advice]
+    at8 = size(req.model_copy(update={"gpus": 8}))
+    assert f"--max-num-seqs {at8.memory.max_concurrency}" in full[0].flags
