@@ -28,5 +28,9 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
+# Opt-in (not CI): a real llama.cpp server on 127.0.0.1 with a tiny random-weight model; see tools/interop/.
+interop: $(STAMP)
+	bash tools/interop/run.sh
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .interop .pytest_cache .ruff_cache build *.egg-info
