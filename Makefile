@@ -19,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/advisor gui
 
 lint: $(STAMP)
-	$(BIN)/ruff check advisor ui tests bench
+	$(BIN)/ruff check advisor ui tests bench tools
 
 # Headless: Qt's offscreen platform, no display needed.
 test: $(STAMP) lint

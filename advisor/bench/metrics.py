@@ -1,0 +1,280 @@
+"""Pure functions over request records: percentiles, step summaries, goodput, knee, drift.
+
+Definitions (vLLM ``bench serve`` unless noted; aliases other tools use are in docs/benchmark.md):
+TTFT = first token-bearing event (reasoning included) − request start; TTFA = the same for the first answer
+token; ITL = per-token gaps when per-chunk token counts are known, else inter-chunk gaps (labelled);
+TPOT = (E2E − TTFT)/(N − 1); E2E = last token − request start. Percentiles interpolate linearly (numpy's
+default, as vLLM does). Failures never enter a latency percentile; they are counted separately.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from advisor.domain.bench import (
+    FAILURES,
+    ClientHealth,
+    Drift,
+    DriftSeries,
+    Knee,
+    Percentiles,
+    RequestRecord,
+    SloConfig,
+    StepSummary,
+)
+from advisor.i18n import tr
+
+TOO_FEW = 20
+# Knee rule: the gain of throughput per doubling of concurrency collapses ...
+KNEE_MIN_EFFICIENCY = 0.25
+# ... while tail latency inflates against the single-request baseline.
+KNEE_LATENCY_INFLATION = 1.5
+# Server queueing: at least one request waiting on average over the step (a closed-loop step starts with a burst
+# of arrivals that briefly queue even far below the knee, so "ever above 0" would be too eager).
+KNEE_SERVER_QUEUE = 1.0
+# Client health: a step whose event loop lagged this much was measuring the client, not the server.
+CLIENT_LAG_P99_MS = 5.0
+CLIENT_SEND_DELAY_P99_MS = 20.0
+CLIENT_CPU_SATURATED = 0.9
+CLIENT_MERGED_FRACTION = 0.01
+
+
+def quantile(sorted_values: Sequence[float], q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default method)."""
+    n = len(sorted_values)
+    if n == 1:
+        return float(sorted_values[0])
+    pos = (n - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, n - 1)
+    frac = pos - lo
+    return float(sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * frac)
+
+
+def percentiles(values: Iterable[float | None]) -> Percentiles:
+    vals = sorted(v for v in values if v is not None and math.isfinite(v))
+    if not vals:
+        return Percentiles()
+    return Percentiles(
+        count=len(vals), mean=sum(vals) / len(vals), p50=quantile(vals, 0.5), p90=quantile(vals, 0.9),
+        p95=quantile(vals, 0.95), p99=quantile(vals, 0.99), max=vals[-1], min=vals[0], too_few_samples=len(vals) < TOO_FEW,
+    )
+
+
+def meets_slo(rec: RequestRecord, slo: SloConfig) -> bool:
+    if not rec.ok:
+        return False
+    checks = ((slo.ttft_ms, rec.ttft_ms), (slo.tpot_ms, rec.tpot_ms), (slo.e2e_ms, rec.e2e_ms))
+    return all(limit is None or (value is not None and value <= limit) for limit, value in checks)
+
+
+def has_slo(slo: SloConfig | None) -> bool:
+    return slo is not None and any(v is not None for v in (slo.ttft_ms, slo.tpot_ms, slo.e2e_ms))
+
+
+def summarize_step(records: Sequence[RequestRecord], *, step: int, concurrency: int, slo: SloConfig | None = None,
+                   window: tuple[float, float] | None = None, client: ClientHealth | None = None,
+                   target_rate: float | None = None) -> StepSummary:
+    """Summary of one step. Warm-up and cancelled requests are excluded; failures are counted, not timed."""
+    measured = [r for r in records if not r.warmup and r.outcome != "cancelled"]
+    ok = [r for r in measured if r.ok]
+    failed = [r for r in measured if r.outcome in FAILURES]
+    cancelled = sum(1 for r in records if r.outcome == "cancelled")
+    if window is None and measured:
+        window = (min(r.t_start for r in measured), max((r.t_end or r.t_start) for r in measured))
+    duration = max(1e-9, window[1] - window[0]) if window else 0.0
+    itl: list[float] = []
+    per_token = bool(ok)
+    for r in ok:
+        gaps, exact = r.itl_ms()
+        itl.extend(gaps)
+        per_token = per_token and exact
+    out_tokens = sum(r.output_tokens or 0 for r in ok)
+    busy = sum(((r.t_end or r.t_start) - r.t_start) for r in measured)
+    summary = StepSummary(
+        step=step, concurrency=concurrency, target_rate=target_rate, requests_ok=len(ok), requests_failed=len(failed),
+        requests_cancelled=cancelled, failures=dict(Counter(f"{r.outcome}:{r.error_class}" for r in failed)),
+        anomalies=dict(Counter(a for r in measured for a in r.anomalies)), duration_s=duration,
+        ttft_ms=percentiles(r.ttft_ms for r in ok), ttfa_ms=percentiles(r.ttfa_ms for r in ok),
+        itl_ms=percentiles(itl), itl_kind="per_token" if per_token else "inter_chunk",
+        tpot_ms=percentiles(r.tpot_ms for r in ok), e2e_ms=percentiles(r.e2e_ms for r in ok),
+        output_tokens_per_s=out_tokens / duration if duration else 0.0,
+        requests_per_s=len(ok) / duration if duration else 0.0,
+        achieved_concurrency=busy / duration if duration else 0.0,
+        output_tokens_sources=dict(Counter(r.output_tokens_source for r in ok if r.output_tokens_source)),
+        error_rate=len(failed) / len(measured) if measured else 0.0,
+        client=client or ClientHealth(),
+    )
+    if has_slo(slo) and measured:
+        good = sum(1 for r in measured if meets_slo(r, slo))  # type: ignore[arg-type]
+        summary.goodput_requests_per_s = good / duration if duration else 0.0
+        summary.goodput_fraction = good / len(measured)
+    return summary
+
+
+def judge_client(lags_ms: Sequence[float], send_delays_ms: Sequence[float], cpu_utilisation: float | None,
+                 records: Sequence[RequestRecord] = ()) -> ClientHealth:
+    """Was the load generator itself the bottleneck? Any one sign is enough to distrust the step.
+
+    With kernel receive timestamps a lagging loop reads late but stamps right, so loop lag only matters when
+    it merges tokens into one read (more than 1 % of tokens); with loop-time stamps, loop lag is the error.
+    """
+    lag = percentiles(lags_ms)
+    delay = percentiles(send_delays_ms)
+    timed = [r for r in records if r.token_times and not r.warmup]
+    kernel = bool(timed) and all(r.kernel_timestamps for r in timed)
+    tokens = sum(len(r.token_times) for r in timed)
+    merged = sum(r.late_merged_tokens for r in timed) / tokens if tokens else None
+    health = ClientHealth(loop_lag_p99_ms=lag.p99, loop_lag_max_ms=lag.max, send_delay_p99_ms=delay.p99,
+                          cpu_utilisation=cpu_utilisation, kernel_timestamps=kernel, late_merged_fraction=merged)
+    if kernel:
+        if merged is not None and merged > CLIENT_MERGED_FRACTION:
+            health.reasons.append("late_reads_merged_tokens")
+    elif lag.p99 is not None and lag.p99 > CLIENT_LAG_P99_MS:
+        health.reasons.append("event_loop_lag")
+    if delay.p99 is not None and delay.p99 > CLIENT_SEND_DELAY_P99_MS:
+        health.reasons.append("client_queueing")
+    if cpu_utilisation is not None and cpu_utilisation > CLIENT_CPU_SATURATED:
+        health.reasons.append("client_cpu_saturated")
+    health.client_bound = bool(health.reasons)
+    return health
+
+
+def slo_breach(summary: StepSummary, slo: SloConfig) -> str | None:
+    """The first SLO the step's chosen percentile breaks, or an error rate above the limit; None if fine."""
+    key = f"p{slo.percentile}"
+    for name, limit in (("ttft_ms", slo.ttft_ms), ("tpot_ms", slo.tpot_ms), ("e2e_ms", slo.e2e_ms)):
+        value = getattr(getattr(summary, name), key)
+        if limit is not None and value is not None and value > limit:
+            return f"slo_{name}"
+    if summary.error_rate > slo.max_error_rate:
+        return "error_rate"
+    return None
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    if a is None or b is None or b <= 0:
+        return None
+    return a / b
+
+
+def find_knee(steps: Sequence[StepSummary]) -> Knee:
+    """The last concurrency before throughput stopped growing while tail latency inflated.
+
+    Evidence compares each step with the previous one (throughput gain per relative concurrency increase)
+    and with the lowest-concurrency baseline (P95/P99 TPOT and TTFT). A step with server queueing (on average at
+    least one request waiting at the server, when scraped) also qualifies. Steps where the client was the bottleneck are never a knee.
+    """
+    usable = sorted((s for s in steps if s.requests_ok > 0), key=lambda s: s.concurrency)
+    if len(usable) < 2:
+        return Knee(reason="too_few_steps", message=tr("bench.knee.too_few_steps"), evidence={"steps": len(usable)})
+    base = usable[0]
+    client_bound: list[int] = []
+    for prev, cur in zip(usable, usable[1:], strict=False):
+        if cur.client.client_bound:
+            client_bound.append(cur.concurrency)
+            return Knee(reason="client_bound", message=tr("bench.knee.client_bound", concurrency=cur.concurrency),
+                        evidence={"concurrency": cur.concurrency, "client": cur.client.model_dump()})
+        conc_gain = cur.concurrency / prev.concurrency - 1
+        thr_gain = (cur.output_tokens_per_s / prev.output_tokens_per_s - 1) if prev.output_tokens_per_s > 0 else 0.0
+        efficiency = thr_gain / conc_gain if conc_gain > 0 else 0.0
+        inflation = {
+            "tpot_p95": _ratio(cur.tpot_ms.p95, base.tpot_ms.p95),
+            "tpot_p99": _ratio(cur.tpot_ms.p99, base.tpot_ms.p99),
+            "ttft_p95": _ratio(cur.ttft_ms.p95, base.ttft_ms.p95),
+            "ttft_p99": _ratio(cur.ttft_ms.p99, base.ttft_ms.p99),
+        }
+        worst = max((v for v in inflation.values() if v is not None), default=None)
+        evidence = {
+            "step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
+            "baseline_concurrency": base.concurrency,
+            "throughput_tok_s": [round(prev.output_tokens_per_s, 3), round(cur.output_tokens_per_s, 3)],
+            "throughput_efficiency": round(efficiency, 4),
+            "latency_inflation_vs_baseline": {k: (None if v is None else round(v, 3)) for k, v in inflation.items()},
+            "server_queue": cur.server_queue,
+            "thresholds": {"efficiency_below": KNEE_MIN_EFFICIENCY, "inflation_above": KNEE_LATENCY_INFLATION,
+                           "server_queue_at_least": KNEE_SERVER_QUEUE},
+        }
+        if cur.server_queue is not None and cur.server_queue >= KNEE_SERVER_QUEUE:
+            return Knee(concurrency=prev.concurrency, reason="server_queueing", evidence=evidence,
+                        message=tr("bench.knee.server_queueing", concurrency=prev.concurrency, step=cur.concurrency,
+                                   queue=round(cur.server_queue, 2)))
+        if efficiency < KNEE_MIN_EFFICIENCY and worst is not None and worst > KNEE_LATENCY_INFLATION:
+            return Knee(concurrency=prev.concurrency, reason="throughput_plateau_latency_inflation", evidence=evidence,
+                        message=tr("bench.knee.plateau", concurrency=prev.concurrency, step=cur.concurrency,
+                                   gain=round(efficiency * 100), inflation=round(worst, 2)))
+    return Knee(reason="not_reached", message=tr("bench.knee.not_reached", concurrency=usable[-1].concurrency),
+                evidence={"highest_concurrency": usable[-1].concurrency, "client_bound_steps": client_bound})
+
+
+# two-sided 95 % Student t quantiles; above 30 degrees of freedom the normal value is close enough
+_T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def _t975(df: int) -> float:
+    return _T975[df - 1] if 1 <= df <= 30 else 1.96
+
+
+def linear_trend(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float] | None:
+    """Least-squares slope, its 95 % confidence half-width, and the intercept; None with < 3 points."""
+    n = len(xs)
+    if n < 3:
+        return None
+    mx = sum(xs) / n
+    my = sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    if sxx == 0:
+        return None
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    intercept = my - slope * mx
+    resid = sum((y - (intercept + slope * x)) ** 2 for x, y in zip(xs, ys, strict=True))
+    se = math.sqrt(resid / (n - 2) / sxx)
+    return slope, _t975(n - 2) * se, intercept
+
+
+DRIFT_RELATIVE = 0.10  # a change of 10 % over the run, with a CI that excludes zero, is drift
+
+
+def drift(records: Sequence[RequestRecord], window_s: float) -> Drift:
+    """Rolling P50/P99 of TTFT and TPOT and the output throughput per window, each with a fitted slope."""
+    ok = sorted((r for r in records if r.ok and not r.warmup and r.t_last_token is not None), key=lambda r: r.t_end or 0)
+    result = Drift(window_s=window_s)
+    if not ok:
+        return result
+    t0 = min(r.t_start for r in ok)
+    buckets: dict[int, list[RequestRecord]] = {}
+    for r in ok:
+        buckets.setdefault(int(((r.t_end or r.t_start) - t0) // window_s), []).append(r)
+    idx = sorted(buckets)
+    centres = [(i + 0.5) * window_s / 60.0 for i in idx]  # minutes
+    series: dict[str, list[float | None]] = {"ttft_p50_ms": [], "ttft_p99_ms": [], "tpot_p50_ms": [], "tpot_p99_ms": [],
+                                             "output_tokens_per_s": []}
+    for i in idx:
+        recs = buckets[i]
+        ttft = percentiles(r.ttft_ms for r in recs)
+        tpot = percentiles(r.tpot_ms for r in recs)
+        series["ttft_p50_ms"].append(ttft.p50)
+        series["ttft_p99_ms"].append(ttft.p99)
+        series["tpot_p50_ms"].append(tpot.p50)
+        series["tpot_p99_ms"].append(tpot.p99)
+        series["output_tokens_per_s"].append(sum(r.output_tokens or 0 for r in recs) / window_s)
+    for name, values in series.items():
+        pts = [(x, y) for x, y in zip(centres, values, strict=True) if y is not None]
+        item = DriftSeries(metric=name, windows=[round(y, 3) for _, y in pts])
+        fit = linear_trend([p[0] for p in pts], [p[1] for p in pts])
+        if fit is not None:
+            slope, half, intercept = fit
+            item.slope_per_min = slope
+            item.ci95 = (slope - half, slope + half)
+            span = pts[-1][0] - pts[0][0]
+            start = intercept + slope * pts[0][0]
+            if start > 0:
+                item.relative_change = slope * span / start
+            excludes_zero = (slope - half) > 0 or (slope + half) < 0
+            item.drifting = excludes_zero and item.relative_change is not None and abs(item.relative_change) >= DRIFT_RELATIVE
+        result.series.append(item)
+    result.drifting = any(s.drifting for s in result.series)
+    return result

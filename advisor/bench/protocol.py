@@ -1,0 +1,292 @@
+"""OpenAI-compatible streaming: request bodies, and an incremental SSE parser that survives every dialect.
+
+The dialects we normalise (bytes in ``tests/fixtures/sse/``; sources in each sidecar ``.json``):
+
+- vLLM / SGLang / LMDeploy: ``data: {json}\\n\\n``; a role-only first delta (``"content": ""``), a usage-only
+  final chunk (``"choices": []``) with ``stream_options.include_usage``, per-chunk usage with
+  ``continuous_usage_stats``; mid-stream errors as ``data: {"error": {...}}`` (vLLM older:
+  ``{"object": "error", ...}``); reasoning as ``reasoning_content`` (vLLM ≥ 0.10: ``reasoning``).
+- llama.cpp: ``data: {json}``, usage and ``timings`` in the finishing chunk, ``reasoning_content``; errors as
+  a non-standard ``error: {json}`` SSE field.
+- Ollama (``/v1``): ``role`` in every delta, ``reasoning`` deltas, errors as ``data: {"error": {...}}``.
+- TGI (axum SSE): ``data:{json}`` *without* the space, ``:`` keep-alive comments, errors as
+  ``data:{"error": "...", "error_type": "..."}``.
+
+Hot path: :meth:`SseParser.feed` takes the bytes and the arrival time; it splits lines and parses one JSON per
+event, nothing more. Everything else (counts, classification) is done once, in :meth:`SseParser.finish`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+FINISH_OK = frozenset({"stop", "length", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "content_filter"})
+# finish reasons that mean the server gave up on the request: a truncated response, not a success
+FINISH_ABORTED = frozenset({"abort", "aborted", "cancelled", "canceled", "preempted", "error"})
+
+_CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free estimate: CJK characters ≈ 0.75 token each (Qwen/DeepSeek/Llama-3 tokenizers put
+    1–1.6 Chinese characters in a token); other text ≈ 1 token per 4 non-space characters (English BPE)."""
+    if not text:
+        return 0
+    cjk = len(_CJK.findall(text))
+    other = len(text) - cjk - text.count(" ") - text.count("\n")
+    return max(1, round(cjk * 0.75 + max(0, other) / 4.0))
+
+
+def chat_body(model: str, messages: list[dict[str, Any]], max_tokens: int, *, ignore_eos: bool = False,
+              continuous_usage: bool = True, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": messages,
+        "stream": True,
+        # Both names: newer servers read max_completion_tokens, older ones only max_tokens.
+        "max_tokens": max_tokens,
+        "max_completion_tokens": max_tokens,
+        "stream_options": {"include_usage": True, "continuous_usage_stats": continuous_usage},
+        "temperature": 0,
+    }
+    if ignore_eos:
+        body["ignore_eos"] = True
+    if extra:
+        body.update(extra)
+    return body
+
+
+def completions_body(model: str, prompt: str, max_tokens: int, *, ignore_eos: bool = False,
+                     continuous_usage: bool = True, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "model": model,
+        "prompt": prompt,
+        "stream": True,
+        "max_tokens": max_tokens,
+        "stream_options": {"include_usage": True, "continuous_usage_stats": continuous_usage},
+        "temperature": 0,
+    }
+    if ignore_eos:
+        body["ignore_eos"] = True
+    if extra:
+        body.update(extra)
+    return body
+
+
+@dataclass(slots=True)
+class StreamResult:
+    """What one stream said, after :meth:`SseParser.finish`. Times are monotonic seconds."""
+
+    token_times: list[float] = field(default_factory=list)
+    tokens_per_event: list[int] | None = None
+    t_first_answer: float | None = None
+    reasoning_events: int = 0
+    answer_events: int = 0
+    text: str = ""
+    finish_reason: str | None = None
+    done: bool = False
+    usage_completion_tokens: int | None = None
+    usage_prompt_tokens: int | None = None
+    usage_seen: bool = False
+    continuous_usage: bool = False
+    error: str | None = None
+    error_type: str | None = None
+    invalid: str | None = None
+    events: int = 0
+    keepalives: int = 0
+    data_prefix_space: bool | None = None
+    reasoning_field: str | None = None
+    hints: set[str] = field(default_factory=set)
+
+
+class SseParser:
+    """Incremental SSE parser for one response body. Feed it bytes with their arrival time."""
+
+    __slots__ = ("_buf", "_data", "_t_event", "r", "_last_usage", "_per_event", "_texts", "_event")
+
+    def __init__(self) -> None:
+        self._buf = b""
+        self._data: list[bytes] = []
+        self._t_event = 0.0
+        self.r = StreamResult()
+        self._last_usage: int | None = None
+        self._per_event: list[int | None] = []
+        self._texts: list[str] = []
+        self._event = b""
+
+    def feed(self, data: bytes, t: float) -> None:
+        buf = self._buf + data if self._buf else data
+        if b"\r" in buf:
+            buf = buf.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        lines = buf.split(b"\n")
+        self._buf = lines.pop()  # the unfinished tail
+        for line in lines:
+            if not line:
+                if self._data:
+                    self._dispatch(t)
+                continue
+            c = line[0]
+            if c == 0x3A:  # ":" comment = keep-alive
+                self.r.keepalives += 1
+                continue
+            if line.startswith(b"data:"):
+                value = line[5:]
+                if value[:1] == b" ":
+                    value = value[1:]
+                    if self.r.data_prefix_space is None:
+                        self.r.data_prefix_space = True
+                elif self.r.data_prefix_space is None:
+                    self.r.data_prefix_space = False
+                self._data.append(value)
+            elif line.startswith(b"error:"):  # llama.cpp's non-standard SSE field
+                self._data.append(b'{"error":' + line[6:].strip() + b"}")
+            elif line.startswith(b"{"):  # no SSE framing at all (NDJSON, or a plain JSON answer): one object per line
+                self._data.append(line)
+                self._dispatch(t)
+            elif line.startswith(b"event:"):
+                self._event = line[6:].strip()
+            # "id:", "retry:" carry nothing we need
+
+    def _dispatch(self, t: float) -> None:
+        raw = self._data[0] if len(self._data) == 1 else b"\n".join(self._data)
+        self._data = []
+        event, self._event = self._event, b""
+        r = self.r
+        r.events += 1
+        if raw == b"[DONE]":
+            r.done = True
+            return
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            r.invalid = raw[:200].decode("utf-8", "replace")
+            return
+        if not isinstance(obj, dict):
+            r.invalid = raw[:200].decode("utf-8", "replace")
+            return
+        err = obj.get("error")
+        if err is not None or obj.get("object") == "error" or event == b"error":
+            self._error(obj, err)
+            return
+        usage = obj.get("usage")
+        choices = obj.get("choices")
+        got_tokens = False
+        if choices:
+            choice = choices[0]
+            delta = choice.get("delta")
+            if delta is None and "message" in choice:  # the server ignored stream=true: one JSON answer
+                delta = choice.get("message") or {}
+                r.hints.add("not_streamed")
+            if delta is not None:
+                content = delta.get("content")
+                reasoning = delta.get("reasoning_content")
+                rfield = "reasoning_content"
+                if not reasoning:
+                    reasoning = delta.get("reasoning")
+                    rfield = "reasoning"
+                tools = delta.get("tool_calls")
+                if content or tools:
+                    got_tokens = True
+                    if r.t_first_answer is None:
+                        r.t_first_answer = t
+                    r.answer_events += 1
+                    if content:
+                        self._texts.append(content)
+                    if tools:
+                        for call in tools:
+                            fn = call.get("function") or {}
+                            self._texts.append((fn.get("name") or "") + (fn.get("arguments") or ""))
+                if reasoning:
+                    if not got_tokens:
+                        r.reasoning_events += 1
+                    got_tokens = True
+                    r.reasoning_field = rfield
+                    self._texts.append(reasoning)
+            else:
+                text = choice.get("text")
+                if text:
+                    got_tokens = True
+                    if r.t_first_answer is None:
+                        r.t_first_answer = t
+                    r.answer_events += 1
+                    self._texts.append(text)
+            fr = choice.get("finish_reason")
+            if fr:
+                r.finish_reason = fr
+            elif choice.get("stop") is True and "timings" in obj:
+                r.finish_reason = r.finish_reason or "stop"
+        if got_tokens:
+            r.token_times.append(t)
+        if usage:
+            r.usage_seen = True
+            ct = usage.get("completion_tokens")
+            pt = usage.get("prompt_tokens")
+            if pt is not None:
+                r.usage_prompt_tokens = pt
+            if ct is not None:
+                if got_tokens:
+                    prev = self._last_usage or 0
+                    self._per_event.append(ct - prev)
+                    r.continuous_usage = True
+                r.usage_completion_tokens = ct
+                self._last_usage = ct
+        elif got_tokens:
+            self._per_event.append(None)
+        if "timings" in obj:
+            r.hints.add("llamacpp")
+        fp = obj.get("system_fingerprint")
+        if isinstance(fp, str):
+            r.hints.add("fp:" + fp[:24])
+
+    def _error(self, obj: dict[str, Any], err: Any) -> None:
+        r = self.r
+        if isinstance(err, dict):
+            r.error = str(err.get("message") or err)
+            r.error_type = str(err.get("type") or err.get("code") or "error")
+        elif isinstance(err, str):
+            r.error = err
+            r.error_type = str(obj.get("error_type") or "error")
+        else:  # {"object": "error", "message": ..., "type": ...}
+            r.error = str(obj.get("message") or obj)
+            r.error_type = str(obj.get("type") or "error")
+
+    def finish(self, t: float | None = None) -> StreamResult:
+        """Flush a last event that had no blank line after it, and compute the per-event token counts."""
+        if self._buf.strip():
+            line, self._buf = self._buf, b""
+            self.feed(line + b"\n\n", t if t is not None else self._t_event)
+        elif self._data:
+            self._dispatch(t if t is not None else self._t_event)
+        r = self.r
+        r.text = "".join(self._texts)
+        per = self._per_event
+        if r.continuous_usage and per and len(per) == len(r.token_times) and all(k is not None for k in per):
+            r.tokens_per_event = [int(k) for k in per]  # type: ignore[arg-type]
+        return r
+
+
+def guess_dialect(result: StreamResult, owned_by: str | None = None, server_header: str | None = None) -> tuple[str, list[str]]:
+    """Name the server family from what it sent. Evidence is listed so a user can check the guess."""
+    evidence: list[str] = []
+    owner = (owned_by or "").lower()
+    for name, key in (("vllm", "vllm"), ("sglang", "sglang"), ("lmdeploy", "lmdeploy"), ("llamacpp", "llamacpp"),
+                      ("ollama", "ollama"), ("tgi", "text-generation-inference"), ("simulated", "simulated")):
+        if key in owner:
+            evidence.append(f"/v1/models owned_by={owned_by}")
+            return name, evidence
+    if "llamacpp" in result.hints:
+        return "llamacpp", ["timings field in chunks"]
+    fps = [h[3:] for h in result.hints if h.startswith("fp:")]
+    if any(fp == "fp_ollama" for fp in fps):
+        return "ollama", ["system_fingerprint=fp_ollama"]
+    if any(re.fullmatch(r"b\d+-[0-9a-f]+", fp) for fp in fps):
+        return "llamacpp", [f"system_fingerprint={fps[0]}"]
+    if result.data_prefix_space is False:
+        evidence.append("'data:' without a space (axum SSE)")
+        return "tgi", evidence
+    if server_header and "uvicorn" in server_header.lower():
+        evidence.append("server: uvicorn (vLLM, SGLang or LMDeploy)")
+    return "openai", evidence

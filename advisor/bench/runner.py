@@ -1,0 +1,635 @@
+"""Load shapes: single-request baseline, fixed concurrency (count or duration), step ramp with stop conditions,
+soak, open-loop request rate. Asyncio inside, sync at the edge: :meth:`Runner.run` blocks its thread.
+
+The runner takes a :class:`CancelToken` and an event callback (plain Python, no Qt). Events — ``run_started``,
+``progress``, ``record``, ``step``, ``finished`` — are delivered on the runner's thread; a UI passes an
+:class:`EventQueue` and drains it at its own pace. Cancel takes effect within 50 ms: in-flight requests are
+closed and recorded as ``cancelled``; everything finished so far is kept (and already committed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.bench import metrics
+from advisor.bench.client import StreamClient, build_record
+from advisor.bench.protocol import chat_body, completions_body
+from advisor.bench.store import BenchStore
+from advisor.bench.workload import Prompt, PromptSource
+from advisor.domain.bench import BenchConfig, Knee, RequestRecord, StepSummary
+
+monotonic = time.monotonic
+STABLE_TOLERANCE = 0.10  # a ramp step is stable when the halves' median TPOT/E2E agree within 10 %
+
+
+@contextlib.contextmanager
+def quiet_gc() -> Iterator[None]:
+    """Keep the cyclic garbage collector from pausing the event loop mid-step.
+
+    A full collection over a heap of records takes tens of milliseconds — long enough to delay reads past the
+    next token and merge two tokens into one read. Objects alive at the start are frozen out of collection,
+    and young-generation thresholds raised; collection runs again when the context ends.
+    """
+    old = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+
+class CancelToken:
+    """Thread-safe cancel flag shared by the caller and the runner."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+
+@dataclass(slots=True)
+class BenchEvent:
+    kind: str  # run_started | progress | record | step | finished
+    data: Any
+
+
+class EventQueue:
+    """A thread-safe queue of BenchEvents: pass it as ``on_event``; the consumer calls ``drain()``."""
+
+    def __init__(self, maxsize: int = 0) -> None:
+        self._q: queue.Queue[BenchEvent] = queue.Queue(maxsize)
+
+    def __call__(self, event: BenchEvent) -> None:
+        self._q.put(event)
+
+    def drain(self, limit: int = 10_000) -> list[BenchEvent]:
+        out = []
+        for _ in range(limit):
+            try:
+                out.append(self._q.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+
+@dataclass
+class _Step:
+    index: int
+    concurrency: int
+    records: list[RequestRecord] = field(default_factory=list)
+    lateness_ms: list[float] = field(default_factory=list)
+    queue_samples: list[float] = field(default_factory=list)
+    worker_lags: list[float] = field(default_factory=list)
+    worker_cpu: list[float] = field(default_factory=list)  # CPU seconds of each client process in the step
+    t0: float = 0.0
+    t1: float = 0.0
+    cpu0: float = 0.0
+    cpu1: float = 0.0
+    stop_reason: str | None = None
+
+
+class Runner:
+    def __init__(self, config: BenchConfig, *, store: BenchStore | None = None,
+                 on_event: Callable[[BenchEvent], None] | None = None, cancel: CancelToken | None = None,
+                 api_key: str | None = None, prompts: PromptSource | None = None,
+                 server_queue: Callable[[], float | None] | None = None, dialect: str | None = None,
+                 progress_interval_s: float = 0.25) -> None:
+        self.config = config
+        self.store = store
+        self.on_event = on_event
+        self.cancel = cancel or CancelToken()
+        self._api_key = api_key
+        self.prompts = prompts or PromptSource(config.workload)
+        self.server_queue = server_queue
+        self.dialect = dialect
+        self.progress_interval_s = progress_interval_s
+        self.steps: list[StepSummary] = []
+        self.records: list[RequestRecord] = []
+        self.run_id: str | None = None
+        self._seq = 0
+        self._lags: list[tuple[float, float]] = []
+        self._in_flight = 0
+        self._last_progress = 0.0
+        self._current: _Step | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._group: _ProcessGroup | None = None
+
+    # ---- public --------------------------------------------------------------------------------------
+    def run(self) -> dict[str, Any]:
+        """Run the whole schedule; returns the result (the ``advisor bench --json`` object)."""
+        status = "failed"
+        cfg = self.config
+        if self.store is not None:
+            self.run_id = self.store.start_run(cfg.model_dump_json(), label=cfg.label, url=cfg.endpoint.url,
+                                               model=cfg.endpoint.model)
+        self._emit("run_started", {"run_id": self.run_id, "anchor": self.store.anchor if self.store else None})
+        try:
+            with quiet_gc():
+                asyncio.run(self._main())
+            status = "cancelled" if self.cancel.cancelled else "completed"
+        finally:
+            result = self.result(status)
+            if self.store is not None:
+                self.store.finish_run(status, json.dumps(result, ensure_ascii=False, default=str))
+            self._emit("finished", result)
+        return result
+
+    def result(self, status: str) -> dict[str, Any]:
+        cfg = self.config
+        knee = metrics.find_knee(self.steps) if cfg.schedule.kind in ("ramp", "fixed") else Knee(
+            reason="not_applicable", message="")
+        out: dict[str, Any] = {
+            "run_id": self.run_id,
+            "status": status,
+            "url": cfg.endpoint.url,
+            "model": cfg.endpoint.model,
+            "api": cfg.endpoint.api,
+            "schedule": cfg.schedule.kind,
+            "dialect": self.dialect,
+            "steps": [s.model_dump(mode="json") for s in self.steps],
+            "knee": knee.model_dump(mode="json"),
+        }
+        if cfg.schedule.kind == "soak":
+            measured = [r for r in self.records if not r.warmup]
+            out["drift"] = metrics.drift(measured, cfg.schedule.window_s).model_dump(mode="json")
+        return out
+
+    # ---- plumbing ------------------------------------------------------------------------------------
+    def _emit(self, kind: str, data: Any) -> None:
+        if self.on_event is not None:
+            try:
+                self.on_event(BenchEvent(kind, data))
+            except Exception:  # a broken consumer must not stop a measurement
+                pass
+
+    def _progress(self, force: bool = False) -> None:
+        now = monotonic()
+        if not force and now - self._last_progress < self.progress_interval_s:
+            return
+        self._last_progress = now
+        st = self._current
+        if st is None:
+            return
+        ok = sum(1 for r in st.records if r.ok and not r.warmup)
+        self._emit("progress", {"step": st.index, "concurrency": st.concurrency, "done": len(st.records), "ok": ok,
+                                "failed": len(st.records) - ok, "in_flight": self._in_flight,
+                                "elapsed_s": round(now - st.t0, 3), "total_requests": self._seq})
+
+    async def _lag_monitor(self) -> None:
+        """Event-loop lag: how late a 10 ms sleep wakes up. A busy loop timestamps bytes late."""
+        interval = 0.01
+        while True:
+            t = monotonic()
+            await asyncio.sleep(interval)
+            self._lags.append((t, max(0.0, (monotonic() - t - interval) * 1e3)))
+
+    async def _queue_monitor(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            if self.server_queue is None:
+                return
+            try:
+                value = await asyncio.to_thread(self.server_queue)
+            except Exception:
+                value = None
+            if value is not None and self._current is not None:
+                self._current.queue_samples.append(value)
+
+    async def _cancel_watch(self) -> None:
+        while not self.cancel.cancelled:
+            await asyncio.sleep(0.05)
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _body(self, prompt: Prompt) -> bytes:
+        cfg = self.config
+        ep = cfg.endpoint
+        if ep.api == "chat":
+            body = chat_body(ep.model, prompt.as_messages(), prompt.max_tokens, ignore_eos=cfg.workload.ignore_eos,
+                             extra=ep.extra_body)
+        else:
+            body = completions_body(ep.model, prompt.as_text(), prompt.max_tokens, ignore_eos=cfg.workload.ignore_eos,
+                                    extra=ep.extra_body)
+        return json.dumps(body, ensure_ascii=False).encode("utf-8")
+
+    async def _one(self, client: StreamClient, step: _Step, *, warmup: bool = False, t_intended: float | None = None) -> RequestRecord:
+        prompt = next(self.prompts)
+        seq = self._seq
+        self._seq += 1
+        request_id = f"{self.run_id or 'bench'}-{seq}"
+        self._in_flight += 1
+        try:
+            ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id})
+        finally:
+            self._in_flight -= 1
+        rec = build_record(ex, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency, warmup=warmup,
+                           prompt_tokens_target=prompt.prompt_tokens, max_tokens=prompt.max_tokens, dialect=self.dialect,
+                           request_id=request_id)
+        if self.cancel.cancelled and rec.outcome != "ok":
+            rec.outcome = "cancelled"
+        step.records.append(rec)
+        self.records.append(rec)
+        if self.store is not None:
+            self.store.add_record(rec)
+        self._emit("record", rec)
+        self._progress()
+        return rec
+
+    def _begin(self, index: int, concurrency: int) -> _Step:
+        st = _Step(index, concurrency, t0=monotonic(), cpu0=time.process_time())
+        self._current = st
+        self._progress(force=True)
+        return st
+
+    def _end(self, st: _Step, target_rate: float | None = None) -> StepSummary:
+        st.t1 = monotonic()
+        st.cpu1 = time.process_time()
+        lags = [lag for t, lag in self._lags if st.t0 <= t <= st.t1] + st.worker_lags
+        wall = max(1e-9, st.t1 - st.t0)
+        cpu = (st.cpu1 - st.cpu0) / wall
+        if st.worker_cpu:  # the busiest client process decides
+            cpu = max([cpu] + [c / wall for c in st.worker_cpu])
+        client = metrics.judge_client(lags, st.lateness_ms, cpu, st.records)
+        measured = [r for r in st.records if not r.warmup]
+        window = None
+        if measured:
+            window = (min(r.t_start for r in measured), max((r.t_end or r.t_start) for r in measured))
+        summary = metrics.summarize_step(st.records, step=st.index, concurrency=st.concurrency, slo=self.config.slo,
+                                         window=window, client=client, target_rate=target_rate)
+        if st.queue_samples:
+            summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
+        summary.stop_reason = st.stop_reason
+        self.steps.append(summary)
+        if self.store is not None:
+            self.store.add_step(summary)
+        self._progress(force=True)
+        self._emit("step", summary)
+        return summary
+
+    # ---- shapes --------------------------------------------------------------------------------------
+    async def _main(self) -> None:
+        cfg = self.config
+        sch = cfg.schedule
+        levels = self._levels()
+        client = StreamClient(cfg.endpoint.url, cfg.endpoint.api, api_key=self._api_key, transport=cfg.endpoint.transport,
+                              max_connections=max(levels + [sch.max_concurrency if sch.kind == "rate" else 1]),
+                              timeout_s=cfg.endpoint.timeout_s, read_timeout_s=cfg.endpoint.read_timeout_s)
+        helpers = [asyncio.create_task(self._lag_monitor()), asyncio.create_task(self._cancel_watch())]
+        if self.server_queue is not None:
+            helpers.append(asyncio.create_task(self._queue_monitor()))
+        if sch.client_processes > 1:
+            self._group = await asyncio.to_thread(_ProcessGroup, self, sch.client_processes)
+        try:
+            if sch.warmup_requests and not self.cancel.cancelled:
+                await self._closed(client, self._begin(-1, min(sch.warmup_requests, levels[0])),
+                                   requests=sch.warmup_requests, warmup=True)
+            if sch.kind == "rate":
+                await self._open_loop(client)
+            elif sch.kind == "soak":
+                st = self._begin(0, levels[0])
+                await self._closed(client, st, requests=None, duration=sch.duration_s or 60.0)
+                self._end(st)
+            else:
+                for i, c in enumerate(levels):
+                    if self.cancel.cancelled:
+                        break
+                    st = self._begin(i, c)
+                    # a step of concurrency c needs at least c requests, or c is never reached
+                    if sch.kind == "ramp":
+                        max_req = max(sch.requests, c) if sch.requests else max(sch.min_requests_per_step, 8 * c)
+                        await self._closed(client, st, requests=max_req, duration=sch.duration_s,
+                                           stable_after=max(sch.min_requests_per_step, 2 * c))
+                    else:
+                        if sch.requests:
+                            count: int | None = max(sch.requests, c)
+                        elif sch.duration_s:
+                            count = None
+                        else:
+                            count = 3 if sch.kind == "single" else max(10, 4 * c)
+                        await self._closed(client, st, requests=count, duration=sch.duration_s)
+                    summary = self._end(st)
+                    if sch.kind == "ramp":
+                        breach = metrics.slo_breach(summary, cfg.slo)
+                        if breach:
+                            summary.stop_reason = breach
+                            if self.store is not None:
+                                self.store.add_step(summary)
+                            break
+        finally:
+            for task in helpers:
+                task.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
+            await client.aclose()
+            if self._group is not None:
+                await asyncio.to_thread(self._group.close)
+                self._group = None
+
+    def _levels(self) -> list[int]:
+        sch = self.config.schedule
+        if sch.kind == "single":
+            return [1]
+        if sch.kind == "ramp" and sch.concurrency == [1]:
+            levels, c = [], 1
+            while c <= sch.max_concurrency:
+                levels.append(c)
+                c *= 2
+            return levels
+        if sch.kind in ("soak", "rate"):
+            return [sch.concurrency[0] if sch.kind == "soak" else sch.max_concurrency]
+        return list(sch.concurrency)
+
+    async def _closed(self, client: StreamClient, st: _Step, *, requests: int | None, duration: float | None = None,
+                      warmup: bool = False, stable_after: int | None = None) -> None:
+        """Closed loop: ``st.concurrency`` workers, each sending its next request when the last one ends."""
+        if self._group is not None and not warmup:
+            await self._closed_in_processes(st, requests=requests, duration=duration)
+            return
+        deadline = st.t0 + duration if duration else None
+        issued = 0
+        stable = False
+        next_check = stable_after or 0
+        check_every = max(4, st.concurrency // 4)  # the check sorts the step's records: not after every request
+
+        async def worker() -> None:
+            nonlocal issued, stable, next_check
+            while not self.cancel.cancelled and not stable:
+                if requests is not None and issued >= requests:
+                    return
+                if deadline is not None and monotonic() >= deadline:
+                    return
+                issued += 1
+                await self._one(client, st, warmup=warmup)
+                if stable_after and not stable and len(st.records) >= next_check:
+                    next_check = len(st.records) + check_every
+                    if self._is_stable(st.records):
+                        stable = True
+                        st.stop_reason = "stable"
+
+        tasks = [asyncio.create_task(worker()) for _ in range(st.concurrency)]
+        self._tasks.update(tasks)
+        try:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            self._tasks.difference_update(tasks)
+        if st.stop_reason is None and not warmup:
+            st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if deadline else "requests")
+
+    async def _closed_in_processes(self, st: _Step, *, requests: int | None, duration: float | None) -> None:
+        """The step's streams split over the client processes."""
+        assert self._group is not None
+        k = min(len(self._group.conns), st.concurrency)
+        shares = [st.concurrency // k + (1 if i < st.concurrency % k else 0) for i in range(k)]
+        req_shares = [requests // k + (1 if i < requests % k else 0) for i in range(k)] if requests else [None] * k
+        await self._in_processes(st, [("closed", st.index, shares[i], req_shares[i], duration) for i in range(k)])
+        st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if duration else "requests")
+
+    async def _in_processes(self, st: _Step, commands: list[tuple[Any, ...]]) -> None:
+        """Send one command per client process; take their records as they finish, until each says done."""
+        group = self._group
+        assert group is not None
+        for i, cmd in enumerate(commands):
+            group.conns[i].send(cmd)
+        pending = set(range(len(commands)))
+        cancel_sent = False
+        while pending:
+            if self.cancel.cancelled and not cancel_sent:
+                group.cancel.set()
+                cancel_sent = True
+            items = await asyncio.to_thread(group.get_batch, 0.05)
+            for kind, index, payload in items:
+                if kind == "record":
+                    rec = RequestRecord.model_validate_json(payload)
+                    rec.concurrency = st.concurrency  # the process ran a share; the step is the whole
+                    rec.seq = self._seq
+                    self._seq += 1
+                    if self.cancel.cancelled and rec.outcome != "ok":
+                        rec.outcome = "cancelled"
+                    st.records.append(rec)
+                    self.records.append(rec)
+                    if self.store is not None:
+                        self.store.add_record(rec)
+                    self._emit("record", rec)
+                    self._progress()
+                elif kind == "done":
+                    lags, cpu_s, lateness = payload
+                    st.worker_lags.extend(lags)
+                    st.worker_cpu.append(cpu_s)
+                    st.lateness_ms.extend(lateness)
+                    pending.discard(index)
+                elif kind == "error":
+                    raise RuntimeError(f"client process {index} failed: {payload}")
+
+    @staticmethod
+    def _is_stable(records: list[RequestRecord]) -> bool:
+        ok = [r for r in records if r.ok and not r.warmup]
+        if len(ok) < 8:
+            return False
+        half = len(ok) // 2
+
+        def median(rs: list[RequestRecord]) -> float | None:
+            vals = sorted(v for v in ((r.tpot_ms or r.e2e_ms) for r in rs) if v is not None)
+            return vals[len(vals) // 2] if vals else None
+
+        a, b = median(ok[:half]), median(ok[half:])
+        return a is not None and b is not None and a > 0 and abs(b - a) / a <= STABLE_TOLERANCE
+
+    async def _open_loop(self, client: StreamClient) -> None:
+        """Open loop: arrivals at ``rate`` per second (gamma inter-arrivals; shape 1 = Poisson), capped in flight."""
+        sch = self.config.schedule
+        rate = sch.rate or 1.0
+        st = self._begin(0, sch.max_concurrency)
+        total = sch.requests if sch.requests else (None if sch.duration_s else 100)
+        if self._group is not None:
+            # superposed Poisson streams are Poisson: each process takes rate/k, cap/k and its share of requests
+            k = len(self._group.conns)
+            await self._in_processes(st, [
+                ("rate", 0, rate / k, max(1, -(-sch.max_concurrency // k)),
+                 None if total is None else total // k + (1 if i < total % k else 0), sch.duration_s)
+                for i in range(k)
+            ])
+        else:
+            await self._arrivals(client, st, rate=rate, cap=sch.max_concurrency, total=total,
+                                 duration=sch.duration_s, seed=self.config.workload.seed + 1)
+        st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if sch.duration_s else "requests")
+        self._end(st, target_rate=rate)
+
+    async def _arrivals(self, client: StreamClient, st: _Step, *, rate: float, cap: int, total: int | None,
+                        duration: float | None, seed: int) -> None:
+        rng = random.Random(seed)
+        slots = asyncio.Semaphore(cap)
+        deadline = st.t0 + duration if duration else None
+        pending: set[asyncio.Task[Any]] = set()
+        t_next = monotonic()
+        sent = 0
+
+        async def fire(t_intended: float) -> None:
+            async with slots:
+                await self._one(client, st, t_intended=t_intended)
+
+        while not self.cancel.cancelled:
+            if total is not None and sent >= total:
+                break
+            if deadline is not None and t_next >= deadline:
+                break
+            delay = t_next - monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if self.cancel.cancelled:
+                break
+            st.lateness_ms.append(max(0.0, (monotonic() - t_next) * 1e3))
+            task = asyncio.create_task(fire(t_next))
+            pending.add(task)
+            self._tasks.add(task)
+            task.add_done_callback(pending.discard)
+            task.add_done_callback(self._tasks.discard)
+            sent += 1
+            burst = self.config.schedule.burstiness
+            t_next += rng.gammavariate(burst, 1.0 / (rate * burst))
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+
+class _ProcessGroup:
+    """Client processes for one run (spawned, so they never inherit the caller's threads or Qt state).
+
+    Each runs :func:`_client_process`: its own event loop, client and prompt source; the parent sends a command
+    down a pipe — ("closed", step, concurrency, requests, duration) or ("rate", step, rate, cap, requests,
+    duration) — and reads ("record" | "done" | "error", index, payload) from one queue: records of a process
+    arrive before its "done" because both travel the same queue.
+    The API key goes to the children through the spawn pipe, never through a file or the environment.
+    """
+
+    def __init__(self, runner: Runner, k: int) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self.cancel = ctx.Event()
+        self.results: Any = ctx.Queue()
+        self.conns: list[Any] = []
+        self.procs: list[Any] = []
+        config_json = runner.config.model_dump_json()
+        for i in range(k):
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=_client_process, name=f"bench-client-{i}", daemon=True,
+                               args=(config_json, runner._api_key, child, self.results, self.cancel, i,
+                                     runner.prompts.per_token, runner.run_id or "bench", runner.dialect))
+            proc.start()
+            child.close()
+            self.conns.append(parent)
+            self.procs.append(proc)
+        for conn in self.conns:  # wait until every process has imported and is ready
+            if not conn.poll(60) or conn.recv() != "ready":
+                self.close()
+                raise RuntimeError("a client process did not start")
+
+    def get_batch(self, timeout: float) -> list[tuple[str, int, Any]]:
+        items = []
+        try:
+            items.append(self.results.get(timeout=timeout))
+            while len(items) < 512:
+                items.append(self.results.get_nowait())
+        except queue.Empty:
+            pass
+        return items
+
+    def close(self) -> None:
+        for conn in self.conns:
+            try:
+                conn.send(None)
+            except (OSError, ValueError):
+                pass
+        for proc in self.procs:
+            proc.join(10)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(5)
+        for conn in self.conns:
+            conn.close()
+        self.results.close()
+        self.results.join_thread()
+
+
+def _client_process(config_json: str, api_key: str | None, conn: Any, results: Any, cancel_event: Any, index: int,
+                    per_token: float, run_id: str, dialect: str | None) -> None:  # pragma: no cover - subprocess
+    config = BenchConfig.model_validate_json(config_json)
+    workload = config.workload.model_copy(update={"seed": config.workload.seed + 7919 * (index + 1)})
+    prompts = PromptSource(workload)
+    prompts.per_token = per_token
+    token = CancelToken()
+
+    def forward(event: BenchEvent) -> None:
+        if event.kind == "record":
+            results.put(("record", index, event.data.model_dump_json()))
+
+    runner = Runner(config, on_event=forward, cancel=token, api_key=api_key, prompts=prompts, dialect=dialect)
+    runner.run_id = f"{run_id}-p{index}"
+
+    async def main() -> None:
+        sch = config.schedule
+        client = StreamClient(config.endpoint.url, config.endpoint.api, api_key=api_key,
+                              transport=config.endpoint.transport,
+                              max_connections=max(sch.concurrency + [sch.max_concurrency]),
+                              timeout_s=config.endpoint.timeout_s, read_timeout_s=config.endpoint.read_timeout_s)
+        helpers = [asyncio.create_task(runner._lag_monitor())]
+
+        async def watch_cancel() -> None:
+            while not cancel_event.is_set():
+                await asyncio.sleep(0.05)
+            token.cancel()
+            for task in list(runner._tasks):
+                task.cancel()
+
+        helpers.append(asyncio.create_task(watch_cancel()))
+        conn.send("ready")
+        try:
+            while True:
+                cmd = await asyncio.to_thread(conn.recv)
+                if cmd is None:
+                    return
+                kind, step, *spec = cmd
+                st = _Step(step, 0, t0=monotonic(), cpu0=time.process_time())
+                try:
+                    if kind == "closed":
+                        st.concurrency, requests, duration = spec
+                        await runner._closed(client, st, requests=requests, duration=duration)
+                    else:
+                        rate, cap, total, duration = spec
+                        st.concurrency = cap
+                        await runner._arrivals(client, st, rate=rate, cap=cap, total=total, duration=duration,
+                                               seed=config.workload.seed + 1 + index)
+                except Exception as exc:  # reported to the parent, which fails the run loudly
+                    results.put(("error", index, repr(exc)))
+                    return
+                lags = [lag for t, lag in runner._lags if t >= st.t0]
+                results.put(("done", index, (lags, time.process_time() - st.cpu0, st.lateness_ms)))
+        finally:
+            for task in helpers:
+                task.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
+            await client.aclose()
+
+    with quiet_gc():
+        asyncio.run(main())
+
+
+def run_benchmark(config: BenchConfig, **kwargs: Any) -> dict[str, Any]:
+    """Convenience: ``Runner(config, **kwargs).run()``."""
+    return Runner(config, **kwargs).run()

@@ -1,0 +1,279 @@
+"""Prompt sets: synthetic length distributions, real prompt samples, token counting.
+
+Real length distributions are the point: a benchmark with 128-token prompts says little about a service whose
+users paste 3,000-token documents. Import a sample of real prompts (JSONL, CSV, ShareGPT) and look at its
+histogram before trusting a number.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from advisor.bench.protocol import estimate_tokens
+from advisor.domain.bench import LengthDist, WorkloadConfig
+from advisor.i18n import tr
+
+
+class WorkloadError(ValueError):
+    """A dataset could not be read; the message names the file and what was wrong."""
+
+
+@dataclass(slots=True)
+class Prompt:
+    text: str | None = None
+    messages: list[dict[str, Any]] | None = None
+    prompt_tokens: int = 0  # counted (tokenizer) or estimated
+    max_tokens: int = 128
+
+    def as_messages(self) -> list[dict[str, Any]]:
+        return self.messages if self.messages is not None else [{"role": "user", "content": self.text or ""}]
+
+    def as_text(self) -> str:
+        if self.text is not None:
+            return self.text
+        return "\n".join(str(m.get("content", "")) for m in self.messages or [])
+
+
+def sample_length(dist: LengthDist, rng: random.Random) -> int:
+    if dist.kind == "fixed":
+        value = dist.mean
+    elif dist.kind == "uniform":
+        value = rng.uniform(dist.min, dist.max)
+    elif dist.kind == "normal":
+        value = rng.gauss(dist.mean, dist.std)
+    else:  # lognormal with the given mean and std in tokens
+        var = dist.std**2
+        sigma2 = math.log(1 + var / dist.mean**2)
+        mu = math.log(dist.mean) - sigma2 / 2
+        value = rng.lognormvariate(mu, math.sqrt(sigma2))
+    return int(min(dist.max, max(dist.min, round(value))))
+
+
+# Common one-token words; a prompt of N of them is close to N tokens in every BPE vocabulary we know.
+_EN = ("the of and to in is you that it he was for on are as with his they at be this have from or one had by word "
+       "but not what all were we when your can said there use an each which she do how their if will up other about "
+       "out many then them these so some her would make like him into time has look two more write go see number no "
+       "way could people my than first water been call who oil its now find long down day did get come made may part").split()
+# Common characters; each is about one token in Qwen/DeepSeek/GLM vocabularies (0.6–1.0 in Llama 3).
+_ZH = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经"
+
+
+def synthetic_text(tokens: int, rng: random.Random, language: str = "en", per_token: float = 1.0) -> str:
+    """Text of about ``tokens`` tokens; a random prefix defeats prefix caching between requests.
+    ``per_token``: words (or characters) per token, calibrated against the server's tokenizer when it has one."""
+    prefix = f"{rng.randrange(10**8):08d} "
+    n = max(1, round((tokens - 3) * per_token))
+    if language == "zh":
+        return prefix + "".join(rng.choice(_ZH) for _ in range(n))
+    return prefix + " ".join(rng.choice(_EN) for _ in range(n))
+
+
+def load_dataset(path: str | Path) -> list[Prompt]:
+    """Read prompts from JSONL ({"prompt": …} or {"messages": […]}), CSV (a ``prompt`` column, else the first),
+    or ShareGPT JSON ([{"conversations": [{"from": "human", "value": …}, {"from": "gpt", …}]}])."""
+    p = Path(path)
+    if not p.is_file():
+        raise WorkloadError(tr("bench.workload.no_file", path=str(p)))
+    text = p.read_text(encoding="utf-8-sig")
+    suffix = p.suffix.lower()
+    prompts: list[Prompt] = []
+    try:
+        if suffix == ".csv":
+            rows = list(csv.reader(text.splitlines()))
+            if not rows:
+                raise WorkloadError(tr("bench.workload.empty", path=str(p)))
+            header = [h.strip().lower() for h in rows[0]]
+            col = header.index("prompt") if "prompt" in header else 0
+            out_col = header.index("output_tokens") if "output_tokens" in header else None
+            for row in rows[1:]:
+                if len(row) > col and row[col].strip():
+                    mt = int(row[out_col]) if out_col is not None and len(row) > out_col and row[out_col].strip() else 0
+                    prompts.append(Prompt(text=row[col], max_tokens=mt))
+        elif text.lstrip().startswith("["):
+            for item in json.loads(text):
+                prompt = _from_obj(item)
+                if prompt:
+                    prompts.append(prompt)
+        else:
+            for lineno, line in enumerate(text.splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    item = json.loads(line)
+                except ValueError as exc:
+                    raise WorkloadError(tr("bench.workload.bad_line", path=str(p), line=lineno, error=str(exc))) from None
+                prompt = _from_obj(item)
+                if prompt:
+                    prompts.append(prompt)
+    except (ValueError, KeyError, TypeError) as exc:
+        if isinstance(exc, WorkloadError):
+            raise
+        raise WorkloadError(tr("bench.workload.bad_file", path=str(p), error=str(exc))) from None
+    if not prompts:
+        raise WorkloadError(tr("bench.workload.empty", path=str(p)))
+    for prompt in prompts:
+        prompt.prompt_tokens = estimate_tokens(prompt.as_text())
+    return prompts
+
+
+def _from_obj(item: Any) -> Prompt | None:
+    if isinstance(item, str):
+        return Prompt(text=item)
+    if not isinstance(item, dict):
+        return None
+    if "conversations" in item:  # ShareGPT: the first human turn; the first reply sets the output length
+        turns = item["conversations"]
+        human = next((t.get("value") for t in turns if t.get("from") in ("human", "user")), None)
+        reply = next((t.get("value") for t in turns if t.get("from") in ("gpt", "assistant")), None)
+        if not human:
+            return None
+        return Prompt(text=human, max_tokens=estimate_tokens(reply) if reply else 0)
+    if "messages" in item:
+        msgs = [m for m in item["messages"] if m.get("role") != "assistant"]
+        return Prompt(messages=msgs, max_tokens=int(item.get("max_tokens") or 0)) if msgs else None
+    if "prompt" in item:
+        return Prompt(text=str(item["prompt"]), max_tokens=int(item.get("max_tokens") or item.get("output_tokens") or 0))
+    return None
+
+
+def histogram(lengths: list[int], bins: int = 10) -> list[dict[str, int]]:
+    """Equal-width bins over [min, max] of the token lengths: [{"lo", "hi", "count"}]."""
+    if not lengths:
+        return []
+    lo, hi = min(lengths), max(lengths)
+    if lo == hi:
+        return [{"lo": lo, "hi": hi, "count": len(lengths)}]
+    width = (hi - lo) / bins
+    counts = [0] * bins
+    for n in lengths:
+        counts[min(bins - 1, int((n - lo) / width))] += 1
+    return [{"lo": round(lo + i * width), "hi": round(lo + (i + 1) * width), "count": c} for i, c in enumerate(counts)]
+
+
+class Tokenizer:
+    """Token counts from the server's own tokenizer when it has one, else the estimate.
+
+    Endpoints tried (first that answers wins): vLLM ``POST /tokenize {"model", "prompt"}`` → ``count``;
+    SGLang ``POST /v1/tokenize`` (same shape); llama.cpp ``POST /tokenize {"content"}`` → ``tokens``;
+    TGI ``POST /tokenize {"inputs"}`` → a list.
+    """
+
+    CANDIDATES = (("/tokenize", "vllm"), ("/v1/tokenize", "sglang"), ("/tokenize", "llamacpp"), ("/tokenize", "tgi"))
+
+    def __init__(self, root_url: str | None = None, model: str = "", *, api_key: str | None = None,
+                 kind: str | None = None, timeout: float = 5.0) -> None:
+        self.root = root_url.rstrip("/") if root_url else None
+        self.model = model
+        self.kind = kind
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._timeout = timeout
+
+    def _body(self, kind: str, text: str) -> dict[str, Any]:
+        if kind in ("vllm", "sglang"):
+            return {"model": self.model, "prompt": text}
+        if kind == "llamacpp":
+            return {"content": text}
+        return {"inputs": text}
+
+    @staticmethod
+    def _count(data: Any) -> int | None:
+        if isinstance(data, list):
+            return len(data)
+        if isinstance(data, dict):
+            if isinstance(data.get("count"), int):
+                return data["count"]
+            if isinstance(data.get("tokens"), list):
+                return len(data["tokens"])
+        return None
+
+    def detect(self) -> str | None:
+        """Find which tokenize endpoint the server has; None if none."""
+        if self.root is None:
+            return None
+        for path, kind in self.CANDIDATES:
+            try:
+                resp = httpx.post(self.root + path, json=self._body(kind, "hello world"), headers=self._headers,
+                                  timeout=self._timeout)
+            except httpx.HTTPError:
+                continue
+            if resp.status_code == 200:
+                try:
+                    if self._count(resp.json()):
+                        self.kind = kind
+                        return kind
+                except ValueError:
+                    continue
+        return None
+
+    def count(self, text: str) -> tuple[int, str]:
+        """(tokens, source) with source "tokenizer" or "estimate"."""
+        if self.root is not None and self.kind is not None:
+            path = "/v1/tokenize" if self.kind == "sglang" else "/tokenize"
+            try:
+                resp = httpx.post(self.root + path, json=self._body(self.kind, text), headers=self._headers,
+                                  timeout=self._timeout)
+                n = self._count(resp.json()) if resp.status_code == 200 else None
+                if n is not None:
+                    return n, "tokenizer"
+            except (httpx.HTTPError, ValueError):
+                pass
+        return estimate_tokens(text), "estimate"
+
+
+class PromptSource:
+    """Endless prompts for a run: synthetic lengths or cycling through a dataset (shuffled with the seed)."""
+
+    def __init__(self, config: WorkloadConfig, dataset: list[Prompt] | None = None) -> None:
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.dataset = dataset
+        if config.dataset and dataset is None:
+            self.dataset = load_dataset(config.dataset)
+        if self.dataset:
+            self.rng.shuffle(self.dataset)
+        self._i = 0
+        self.per_token = 1.0
+        self.token_source = "estimate"
+
+    def calibrate(self, tokenizer: Tokenizer, limit: int = 2000) -> None:
+        """Count with the server's tokenizer: dataset prompts (up to ``limit``) get exact lengths, and
+        synthetic prompts are scaled so that N requested tokens are N tokens for this model."""
+        if tokenizer.kind is None:
+            return
+        if self.dataset:
+            for prompt in self.dataset[:limit]:
+                n, source = tokenizer.count(prompt.as_text())
+                if source == "tokenizer":
+                    prompt.prompt_tokens = n
+                    self.token_source = "tokenizer"
+            return
+        probe_tokens = 512
+        text = synthetic_text(probe_tokens, random.Random(0), self.config.language)
+        n, source = tokenizer.count(text)
+        if source == "tokenizer" and n > 0:
+            self.per_token = (probe_tokens - 3) / max(1, n - 3)
+            self.token_source = "tokenizer"
+
+    def __iter__(self) -> Iterator[Prompt]:
+        return self
+
+    def __next__(self) -> Prompt:
+        cfg = self.config
+        if self.dataset:
+            base = self.dataset[self._i % len(self.dataset)]
+            self._i += 1
+            max_tokens = base.max_tokens or sample_length(cfg.output_tokens, self.rng)
+            return Prompt(text=base.text, messages=base.messages, prompt_tokens=base.prompt_tokens,
+                          max_tokens=max(1, max_tokens))
+        n = sample_length(cfg.prompt_tokens, self.rng)
+        return Prompt(text=synthetic_text(n, self.rng, cfg.language, self.per_token), prompt_tokens=n,
+                      max_tokens=sample_length(cfg.output_tokens, self.rng))

@@ -1,0 +1,387 @@
+"""``advisor bench``: benchmark a streaming OpenAI-compatible server; JSON on stdout, progress on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import threading
+from typing import Any
+
+from advisor.i18n import tr
+
+KEYRING_SERVICE = "inference-advisor"
+DEFINITIONS = {
+    "ttft_ms": "first token-bearing event (reasoning included) - request start",
+    "ttfa_ms": "first answer (non-reasoning) token - request start",
+    "itl_ms": "per-token gaps when per-chunk token counts are known (itl_kind=per_token), else gaps between "
+              "token-bearing chunks (itl_kind=inter_chunk)",
+    "tpot_ms": "(e2e - ttft) / (output_tokens - 1), per request",
+    "e2e_ms": "last token - request start",
+    "output_tokens": "server usage, else an estimate (never below the chunk count), else the chunk count; "
+                     "see output_tokens_sources",
+}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("bench", help=tr("bench.cli.help"), description=tr("bench.cli.help"))
+    p.add_argument("--url", help="base URL of the server, e.g. http://127.0.0.1:8000 (with or without /v1)")
+    p.add_argument("--model", help="model name as the server knows it")
+    p.add_argument("--api", choices=("chat", "completions"), default="chat")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--concurrency", help="fixed concurrency levels, one step each: 1,2,4 (default 1)")
+    shape.add_argument("--ramp", nargs="?", const="auto", metavar="LEVELS",
+                       help="step ramp: 1,2,4,… up to --max-concurrency, or the given levels; stops on SLO breach")
+    shape.add_argument("--soak", metavar="DURATION", help="soak test at --soak-concurrency for e.g. 30m; reports drift")
+    shape.add_argument("--rate", type=float, metavar="RPS", help="open loop: mean requests per second (Poisson)")
+    shape.add_argument("--single", action="store_true", help="single-request baseline")
+    p.add_argument("--requests", type=int, help="requests per step (fixed), at most per step (ramp), total (rate)")
+    p.add_argument("--duration", help="time per step (fixed/ramp max) or total (rate): 60, 90s, 5m")
+    p.add_argument("--max-concurrency", type=int, default=256, help="ramp ceiling / open-loop in-flight cap")
+    p.add_argument("--soak-concurrency", type=int, default=8)
+    p.add_argument("--burstiness", type=float, default=1.0, help="open loop: gamma shape (1 = Poisson)")
+    p.add_argument("--warmup", type=int, default=1, help="warm-up requests, excluded from statistics")
+    p.add_argument("--prompt-tokens", default="256", help="N, or kind:mean[:std] / uniform:min:max (kinds: fixed, "
+                   "uniform, normal, lognormal)")
+    p.add_argument("--max-tokens", default="128", help="output tokens: N or a distribution as for --prompt-tokens")
+    p.add_argument("--dataset", help="real prompts: JSONL ({\"prompt\"} or {\"messages\"}), CSV, ShareGPT JSON")
+    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of synthetic prompts")
+    p.add_argument("--ignore-eos", action="store_true", help="ask for exactly max tokens (vLLM/SGLang)")
+    p.add_argument("--slo-ttft-ms", type=float)
+    p.add_argument("--slo-tpot-ms", type=float)
+    p.add_argument("--slo-e2e-ms", type=float)
+    p.add_argument("--slo-percentile", type=int, choices=(50, 90, 95, 99), default=95)
+    p.add_argument("--max-error-rate", type=float, default=0.05)
+    p.add_argument("--api-key-env", default=None, help="environment variable with the API key "
+                   "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
+    p.add_argument("--keyring", action="store_true", help=f"read the API key from the OS keyring (service "
+                   f"{KEYRING_SERVICE!r}, user = the URL)")
+    p.add_argument("--client-processes", type=int, default=1, metavar="N",
+                   help="split closed-loop streams over N client processes (for many hundreds of streams)")
+    p.add_argument("--transport", choices=("raw", "raw-loop", "httpx"), default="raw",
+                   help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; httpx")
+    p.add_argument("--timeout", type=float, default=600.0, help="longest single request, seconds")
+    p.add_argument("--label", default="")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-probe", action="store_true", help="skip the one-request feature probe")
+    p.add_argument("--no-store", action="store_true", help="do not save the run in the benchmark history")
+    p.add_argument("--db", help="benchmark database file (default: the user data folder)")
+    p.add_argument("--json", action="store_true", help="print the result object on stdout")
+    p.add_argument("--out", help="write the result to FILE (.json) or the per-request table (.csv)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--list", action="store_true", help="list stored runs (with --json as JSON)")
+    p.add_argument("--export", metavar="RUN_ID", help="export a stored run (to --out FILE, .json or .csv)")
+    p.set_defaults(func=run)
+
+
+_DUR = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*$")
+
+
+def parse_duration(value: str) -> float:
+    from advisor.cli.common import UserError
+
+    m = _DUR.match(value or "")
+    if not m:
+        raise UserError(tr("bench.cli.bad_duration", value=value))
+    return float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+
+
+def parse_levels(value: str) -> list[int]:
+    from advisor.cli.common import UserError
+
+    try:
+        levels = [int(x) for x in value.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise UserError(tr("bench.cli.bad_concurrency", value=value)) from None
+    if not levels or any(c < 1 for c in levels):
+        raise UserError(tr("bench.cli.bad_concurrency", value=value))
+    return levels
+
+
+def parse_dist(value: str) -> dict[str, Any]:
+    """``512`` → fixed; ``lognormal:512:200``; ``normal:512:100``; ``uniform:100:900``."""
+    from advisor.cli.common import UserError
+
+    try:
+        return _parse_dist(value)
+    except (ValueError, IndexError):
+        raise UserError(tr("bench.cli.bad_dist", value=value)) from None
+
+
+def _parse_dist(value: str) -> dict[str, Any]:
+    parts = value.split(":")
+    if len(parts) == 1:
+        return {"kind": "fixed", "mean": float(parts[0])}
+    kind = parts[0]
+    if kind not in ("fixed", "uniform", "normal", "lognormal"):
+        raise ValueError(kind)
+    nums = [float(x) for x in parts[1:]]
+    if kind == "uniform":
+        return {"kind": "uniform", "min": int(nums[0]), "max": int(nums[1]), "mean": (nums[0] + nums[1]) / 2}
+    if kind == "fixed":
+        return {"kind": "fixed", "mean": nums[0]}
+    return {"kind": kind, "mean": nums[0], "std": nums[1] if len(nums) > 1 else 0.0}
+
+
+def api_key_from(args: argparse.Namespace) -> str | None:
+    """From the environment or the OS keyring; never written anywhere."""
+    from advisor.cli.common import UserError
+
+    if args.keyring:
+        try:
+            import keyring
+
+            key = keyring.get_password(KEYRING_SERVICE, args.url)
+        except Exception:  # no keyring backend on a headless server
+            key = None
+        if key:
+            return key
+    if args.api_key_env:
+        key = os.environ.get(args.api_key_env)
+        if not key:
+            raise UserError(tr("bench.cli.no_key", env=args.api_key_env))
+        return key
+    return os.environ.get("ADVISOR_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+
+
+def build_config(args: argparse.Namespace) -> Any:
+    from advisor.domain.bench import BenchConfig
+
+    sched: dict[str, Any] = {"warmup_requests": args.warmup, "max_concurrency": args.max_concurrency,
+                             "burstiness": args.burstiness, "client_processes": args.client_processes}
+    if args.requests:
+        sched["requests"] = args.requests
+    if args.duration:
+        sched["duration_s"] = parse_duration(args.duration)
+    if args.single:
+        sched["kind"] = "single"
+    elif args.ramp:
+        sched["kind"] = "ramp"
+        if args.ramp != "auto":
+            sched["concurrency"] = parse_levels(args.ramp)
+    elif args.soak:
+        sched.update(kind="soak", duration_s=parse_duration(args.soak), concurrency=[args.soak_concurrency])
+        sched["window_s"] = max(5.0, min(60.0, sched["duration_s"] / 10))
+    elif args.rate:
+        sched.update(kind="rate", rate=args.rate)
+    else:
+        sched.update(kind="fixed", concurrency=parse_levels(args.concurrency or "1"))
+    endpoint: dict[str, Any] = {"url": args.url, "model": args.model, "api": args.api, "transport": args.transport,
+                                "timeout_s": args.timeout, "use_keyring": args.keyring}
+    if args.api_key_env:
+        endpoint["api_key_env"] = args.api_key_env
+    slo = {"ttft_ms": args.slo_ttft_ms, "tpot_ms": args.slo_tpot_ms, "e2e_ms": args.slo_e2e_ms,
+           "percentile": args.slo_percentile, "max_error_rate": args.max_error_rate}
+    workload = {"prompt_tokens": parse_dist(args.prompt_tokens), "output_tokens": parse_dist(args.max_tokens),
+                "dataset": args.dataset, "language": args.language, "ignore_eos": args.ignore_eos, "seed": args.seed}
+    return BenchConfig(endpoint=endpoint, workload=workload, schedule=sched, slo=slo, label=args.label)
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1f}"
+
+
+class _Printer:
+    """Live progress on stderr; steps as lines."""
+
+    def __init__(self, quiet: bool, db_path: str = "") -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.db_path = db_path
+        self._last_line = 0.0
+
+    def __call__(self, event: Any) -> None:
+        if self.quiet:
+            return
+        kind, d = event.kind, event.data
+        if kind == "run_started" and d.get("run_id"):
+            print(tr("bench.cli.run_started", run_id=d["run_id"], path=self.db_path), file=sys.stderr)
+        elif kind == "progress" and d["step"] >= 0:
+            line = tr("bench.cli.progress", step=d["step"], concurrency=d["concurrency"], done=d["done"], ok=d["ok"],
+                      failed=d["failed"], in_flight=d["in_flight"], elapsed=d["elapsed_s"])
+            if self.tty:
+                sys.stderr.write("\r" + line[:150] + "\x1b[K")
+                sys.stderr.flush()
+            else:  # a log file: a line every 5 s at most
+                import time
+
+                now = time.monotonic()
+                if now - self._last_line >= 5.0:
+                    self._last_line = now
+                    print(line, file=sys.stderr, flush=True)
+        elif kind == "step":
+            if self.tty:
+                sys.stderr.write("\r\x1b[K")
+            print(tr("bench.cli.step", concurrency=d.concurrency, ok=d.requests_ok, failed=d.requests_failed,
+                     ttft_p50=_fmt(d.ttft_ms.p50), ttft_p99=_fmt(d.ttft_ms.p99), tpot_p50=_fmt(d.tpot_ms.p50),
+                     tok_s=_fmt(d.output_tokens_per_s)), file=sys.stderr)
+            if d.client.client_bound:
+                print(tr("bench.cli.client_bound", reasons=", ".join(d.client.reasons)), file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from advisor.cli.common import UserError, fail, validation_message
+
+    try:
+        if args.list or args.export:
+            return _history(args)
+        if not args.url or not args.model:
+            raise UserError(tr("bench.cli.url_model_required"))
+        config = build_config(args)
+        api_key = api_key_from(args)
+        return _bench(args, config, api_key)
+    except ValidationError as exc:
+        return fail(validation_message(exc))
+    except UserError as exc:
+        return fail(str(exc))
+    except ValueError as exc:  # bad distribution numbers, unreadable dataset
+        return fail(str(exc))
+
+
+def _history(args: argparse.Namespace) -> int:
+    from advisor.atomic import write_text_atomic
+    from advisor.bench.store import BenchStore
+    from advisor.cli.common import UserError, print_json
+
+    store = BenchStore(args.db)
+    try:
+        if args.list:
+            runs = store.runs()
+            if args.json:
+                print_json(runs)
+            else:
+                for r in runs:
+                    print(f"{r['run_id']}  {r['status']:<11} {r['requests']:>6}  {r['model']}  {r['url']}  {r['label']}")
+            return 0
+        if store.run(args.export) is None:
+            raise UserError(tr("bench.cli.export_unknown_run", run_id=args.export))
+        text = store.export_csv(args.export) if (args.out or "").endswith(".csv") else store.export_json(args.export)
+        if args.out:
+            write_text_atomic(args.out, text)
+        else:
+            sys.stdout.write(text + ("" if text.endswith("\n") else "\n"))
+        return 0
+    finally:
+        store.connection.close()
+
+
+def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
+    from advisor.atomic import write_text_atomic
+    from advisor.bench.probe import probe
+    from advisor.bench.runner import CancelToken, Runner
+    from advisor.bench.store import BenchStore
+    from advisor.bench.workload import PromptSource, load_dataset
+    from advisor.cli.common import print_json
+
+    printer = _Printer(args.quiet)
+    dataset = None
+    if config.workload.dataset:
+        dataset = load_dataset(config.workload.dataset)
+        lengths = sorted(p.prompt_tokens for p in dataset)
+        if not args.quiet:
+            print(tr("bench.cli.dataset", count=len(lengths), p50=lengths[len(lengths) // 2],
+                     p90=lengths[int(len(lengths) * 0.9)], max=lengths[-1]), file=sys.stderr)
+    probe_result = None
+    server_queue = None
+    if not args.no_probe:
+        probe_result = probe(config.endpoint.url, config.endpoint.model, config.endpoint.api, api_key=api_key,
+                             timeout_s=min(120.0, config.endpoint.timeout_s))
+        if not args.quiet:
+            if probe_result.ok:
+                print(tr("bench.cli.probe", dialect=probe_result.dialect, usage=probe_result.usage_in_stream,
+                         continuous=probe_result.continuous_usage, reasoning=probe_result.reasoning_field or "-",
+                         metrics=probe_result.metrics_endpoint, tokenize=probe_result.tokenize_endpoint or "-"),
+                      file=sys.stderr)
+            else:
+                print(tr("bench.cli.probe_failed", error=probe_result.error), file=sys.stderr)
+        if probe_result.metrics_endpoint:
+            server_queue = _queue_reader(config.endpoint.url)
+    prompts = PromptSource(config.workload, dataset)
+    if probe_result is not None and probe_result.tokenize_endpoint:
+        from advisor.bench.client import Target
+        from advisor.bench.workload import Tokenizer
+
+        tokenizer = Tokenizer(Target.parse(config.endpoint.url).root, config.endpoint.model, api_key=api_key,
+                              kind=probe_result.tokenize_endpoint)
+        prompts.calibrate(tokenizer)
+    store = None if args.no_store else BenchStore(args.db)
+    printer.db_path = str(store.path) if store else ""
+    cancel = CancelToken()
+    runner = Runner(config, store=store, on_event=printer, cancel=cancel, api_key=api_key,
+                    prompts=prompts, server_queue=server_queue,
+                    dialect=probe_result.dialect if probe_result else None)
+    box: dict[str, Any] = {}
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            box["result"] = runner.run()
+        except BaseException as exc:  # reported below
+            box["error"] = exc
+        finally:
+            finished.set()
+
+    thread = threading.Thread(target=work, name="bench-runner", daemon=True)
+    thread.start()
+    interrupted = False
+    # Wait on an Event, not Thread.join: a join interrupted by Ctrl+C can mark the thread as stopped while it
+    # still runs (CPython 3.11), and we would print before the runner has saved its last step.
+    try:
+        while not finished.wait(0.2):
+            pass
+    except KeyboardInterrupt:
+        interrupted = True
+        cancel.cancel()
+        finished.wait(30)
+        if not args.quiet:
+            print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
+    if "error" in box:
+        raise box["error"]
+    result = box.get("result") or runner.result("cancelled")
+    result["definitions"] = DEFINITIONS
+    result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
+    result["workload"] = config.workload.model_dump(mode="json")
+    result["workload"]["prompt_token_counts"] = prompts.token_source
+    if dataset:
+        from advisor.bench.workload import histogram
+
+        result["workload"]["dataset_prompts"] = len(dataset)
+        result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
+    if not args.quiet:
+        print(tr("bench.cli.knee", message=result["knee"].get("message") or result["knee"]["reason"]), file=sys.stderr)
+        if "drift" in result:
+            verdict = tr("bench.cli.drift_yes") if result["drift"]["drifting"] else tr("bench.cli.drift_no")
+            print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
+    if args.out:
+        if args.out.endswith(".csv") and store is not None and runner.run_id:
+            write_text_atomic(args.out, store.export_csv(runner.run_id))
+        else:
+            write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+        if not args.quiet:
+            print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
+    if args.json:
+        print_json(result)
+    if store is not None:
+        store.connection.close()
+    return 130 if interrupted else 0
+
+
+def _queue_reader(url: str) -> Any:
+    """Requests waiting at the server, from its /metrics (vLLM, SGLang, TGI names), via the telemetry scraper."""
+    try:
+        from advisor.bench.client import Target
+        from advisor.telemetry.prometheus import PrometheusScraper
+
+        scraper = PrometheusScraper(Target.parse(url).root + "/metrics")
+    except Exception:
+        return None
+
+    def read() -> float | None:
+        sample = scraper.scrape().server
+        return sample.gauges.get("requests_waiting") if sample.ok else None
+
+    return read

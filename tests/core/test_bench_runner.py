@@ -1,0 +1,209 @@
+"""Load shapes over real loopback HTTP: ramp with a real knee, SLO stop, faults, cancel, rate, soak, events."""
+
+import itertools
+import threading
+import time
+
+import pytest
+
+from advisor.bench.runner import CancelToken, EventQueue, Runner
+from advisor.bench.store import BenchStore
+from advisor.domain.bench import BenchConfig
+from tests.support.replay import ReplayServer
+
+
+def config(url, transport="raw", **schedule):
+    return BenchConfig.model_validate({
+        "endpoint": {"url": url, "model": "m", "read_timeout_s": 10, "timeout_s": 30, "transport": transport},
+        "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 16}},
+        "schedule": {"warmup_requests": 1, **schedule},
+    })
+
+
+def test_ramp_finds_the_knee_of_a_server_with_two_slots():
+    # The server streams at most 2 requests at once: beyond 2, requests queue (TTFT grows), throughput stays flat.
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=2) as srv:
+        result = Runner(config(srv.url, kind="fixed", concurrency=[1, 2, 4, 8], requests=24)).run()
+    steps = {s["concurrency"]: s for s in result["steps"]}
+    assert all(s["requests_ok"] == 24 and s["requests_failed"] == 0 for s in steps.values())
+    assert steps[2]["output_tokens_per_s"] > 1.6 * steps[1]["output_tokens_per_s"]
+    assert steps[8]["ttft_ms"]["p50"] > 3 * steps[1]["ttft_ms"]["p50"]
+    knee = result["knee"]
+    assert knee["concurrency"] == 2, knee
+    assert knee["reason"] == "throughput_plateau_latency_inflation"
+    assert knee["evidence"]["step_concurrency"] == 4
+    assert 1.5 < steps[4]["achieved_concurrency"] <= 4.01
+
+
+def test_ramp_stops_on_slo_breach():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=2) as srv:
+        cfg = config(srv.url, kind="ramp", concurrency=[1, 2, 4, 8, 16], requests=16, min_requests_per_step=8)
+        cfg.slo.ttft_ms = 25.0
+        result = Runner(cfg).run()
+    conc = [s["concurrency"] for s in result["steps"]]
+    assert conc[-1] < 16 and conc[0] == 1
+    assert result["steps"][-1]["stop_reason"] == "slo_ttft_ms"
+    assert result["steps"][-1]["ttft_ms"]["p95"] > 25.0
+
+
+FAULTS = ["vllm_chat_continuous_usage", "sglang_chat_preempted_done_without_finish", "empty_200", "http_429",
+          "vllm_chat_error_midstream", "connection_closed_midstream", "tgi_chat", "llamacpp_chat_error_event"]
+
+
+def test_every_fault_is_classified_counted_separately_and_the_run_continues(tmp_path):
+    cycle = itertools.cycle(FAULTS)
+    lock = threading.Lock()
+
+    def pick(_body):
+        with lock:
+            return next(cycle)
+
+    store = BenchStore(tmp_path / "b.sqlite3")
+    with ReplayServer(default=pick, interval_ms=1) as srv:
+        result = Runner(config(srv.url, kind="fixed", concurrency=[4], requests=40, warmup_requests=0), store=store).run()
+    (s,) = result["steps"]
+    assert s["requests_ok"] + s["requests_failed"] == 40
+    assert s["requests_ok"] == 10  # the two successful transcripts, 5 times each
+    assert s["ttft_ms"]["count"] == 10 and s["e2e_ms"]["count"] == 10
+    failures = s["failures"]
+    assert failures["truncated:done_without_finish_reason"] == 5
+    assert failures["empty:empty_body"] == 5
+    assert failures["http_error:http_429"] == 5
+    assert failures["stream_error:BadRequestError"] == 5
+    assert failures["stream_error:server_error"] == 5
+    assert sum(v for k, v in failures.items() if k.startswith("truncated:")) == 10
+    records = store.records(result["run_id"])
+    assert len(records) == 40 and store.run(result["run_id"])["status"] == "completed"
+    store.connection.close()
+
+
+def test_cancel_stops_quickly_and_keeps_what_was_measured(tmp_path):
+    store = BenchStore(tmp_path / "b.sqlite3")
+    events = EventQueue()
+    cancel = CancelToken()
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=40) as srv:
+        runner = Runner(config(srv.url, kind="fixed", concurrency=[3], requests=1000, warmup_requests=0),
+                        store=store, on_event=events, cancel=cancel)
+        box = {}
+        thread = threading.Thread(target=lambda: box.update(result=runner.run()))
+        thread.start()
+        time.sleep(1.6)
+        t_cancel = time.monotonic()
+        cancel.cancel()
+        thread.join(10)
+        stopped_after = time.monotonic() - t_cancel
+    assert not thread.is_alive() and stopped_after < 2.0
+    result = box["result"]
+    assert result["status"] == "cancelled"
+    records = store.records(result["run_id"])
+    ok = [r for r in records if r.outcome == "ok"]
+    cancelled = [r for r in records if r.outcome == "cancelled"]
+    assert len(ok) >= 3 and 1 <= len(cancelled) <= 3
+    assert result["steps"][0]["requests_ok"] == len(ok)
+    assert store.run(result["run_id"])["status"] == "cancelled"
+    kinds = {e.kind for e in events.drain()}
+    assert {"run_started", "record", "progress", "step", "finished"} <= kinds
+    store.connection.close()
+
+
+def test_open_loop_rate_sends_on_schedule_with_a_cap():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=1) as srv:
+        cfg = config(srv.url, kind="rate", rate=40.0, requests=40, max_concurrency=8, warmup_requests=0)
+        runner = Runner(cfg)
+        result = runner.run()
+    (s,) = result["steps"]
+    assert s["requests_ok"] == 40 and s["target_rate"] == 40.0
+    assert 15 < s["requests_per_s"] < 80  # Poisson: about 40/s over a one-second window
+    intended = sorted(r.t_intended for r in runner.records)
+    assert intended[-1] - intended[0] == pytest.approx(39 / 40, rel=0.6)
+    assert s["client"]["send_delay_p99_ms"] is not None
+
+
+def test_soak_reports_drift_windows():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=2) as srv:
+        result = Runner(config(srv.url, kind="soak", concurrency=[2], duration_s=2.0, window_s=0.4)).run()
+    drift = result["drift"]
+    ttft = next(s for s in drift["series"] if s["metric"] == "ttft_p50_ms")
+    assert len(ttft["windows"]) >= 4
+    assert ttft["slope_per_min"] is not None and ttft["ci95"] is not None
+    assert result["steps"][0]["stop_reason"] == "duration"
+
+
+@pytest.mark.parametrize(("transport", "reason"), [("raw", "late_reads_merged_tokens"), ("raw-loop", "event_loop_lag")])
+def test_a_step_where_the_client_stalls_is_flagged_and_never_called_a_knee(transport, reason):
+    # The consumer blocks the event loop on every record of the second step (what a slow UI callback would do).
+    def slow_consumer(event):
+        if event.kind == "record" and event.data.step == 1:
+            time.sleep(0.03)
+
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=1) as srv:
+        result = Runner(config(srv.url, transport, kind="fixed", concurrency=[1, 4], requests=16),
+                        on_event=slow_consumer).run()
+    first, second = result["steps"]
+    assert not first["client"]["client_bound"], first["client"]
+    assert second["client"]["client_bound"] and reason in second["client"]["reasons"]
+    assert second["client"]["loop_lag_p99_ms"] > 5
+    assert second["client"]["kernel_timestamps"] == (transport == "raw")
+    assert result["knee"]["concurrency"] is None and result["knee"]["reason"] == "client_bound"
+
+
+def test_streams_split_over_client_processes(tmp_path):
+    store = BenchStore(tmp_path / "b.sqlite3")
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=2) as srv:
+        cfg = config(srv.url, kind="fixed", concurrency=[2, 6], requests=18, client_processes=2)
+        runner = Runner(cfg, store=store)
+        result = runner.run()
+        served = len(srv.served)
+    assert [s["requests_ok"] for s in result["steps"]] == [18, 18]
+    assert served == 1 + 36  # warm-up in the parent, the rest in the two client processes
+    records = store.records(result["run_id"])
+    assert len(records) == 37 and len({r.request_id for r in records}) == 37
+    assert {r.request_id.rsplit("-", 2)[-2] for r in records if not r.warmup} == {"p0", "p1"}
+    assert {r.concurrency for r in records if r.step == 1} == {6}
+    assert all(r.kernel_timestamps for r in records)
+    assert result["steps"][1]["client"]["loop_lag_p99_ms"] is not None
+    store.connection.close()
+
+
+def test_cancel_reaches_the_client_processes(tmp_path):
+    store = BenchStore(tmp_path / "b.sqlite3")
+    cancel = CancelToken()
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=40) as srv:
+        runner = Runner(config(srv.url, kind="fixed", concurrency=[4], requests=1000, warmup_requests=0,
+                               client_processes=2), store=store, cancel=cancel)
+        box = {}
+        thread = threading.Thread(target=lambda: box.update(result=runner.run()))
+        thread.start()
+        deadline = time.monotonic() + 30
+        while len(runner.records) < 6 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        cancel.cancel()
+        thread.join(20)
+    assert not thread.is_alive()
+    result = box["result"]
+    assert result["status"] == "cancelled"
+    outcomes = [r.outcome for r in store.records(result["run_id"])]
+    assert outcomes.count("ok") >= 6 and 1 <= outcomes.count("cancelled") <= 4
+    store.connection.close()
+
+
+def test_ramp_steps_end_when_stable_long_before_their_maximum():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=2) as srv:
+        result = Runner(config(srv.url, kind="ramp", concurrency=[1, 2], requests=400, min_requests_per_step=8)).run()
+    for s in result["steps"]:
+        assert s["stop_reason"] == "stable"
+        assert 8 <= s["requests_ok"] < 100
+
+
+def test_open_loop_rate_over_client_processes():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=1) as srv:
+        cfg = config(srv.url, kind="rate", rate=40.0, requests=40, max_concurrency=8, warmup_requests=0,
+                     client_processes=2)
+        runner = Runner(cfg)
+        result = runner.run()
+    (s,) = result["steps"]
+    assert s["requests_ok"] == 40 and s["target_rate"] == 40.0
+    assert {r.request_id.rsplit("-", 2)[-2] for r in runner.records} == {"p0", "p1"}
+    intended = sorted(r.t_intended for r in runner.records)
+    assert 0.3 < intended[-1] - intended[0] < 3.0  # two Poisson streams of 20/s each: about one second
+    assert s["client"]["send_delay_p99_ms"] is not None

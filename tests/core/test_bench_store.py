@@ -1,0 +1,92 @@
+"""The benchmark store: round trip, exports, and a real kill -9 in the middle of a run."""
+
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from advisor.bench.store import BenchStore, connect
+from advisor.domain.bench import RequestRecord, StepSummary
+from tests.support.replay import ReplayServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _rec(seq, outcome="ok"):
+    return RequestRecord(seq=seq, outcome=outcome, t_intended=10.0, t_start=10.0, t_first_token=10.1,
+                         t_last_token=10.5, t_end=10.5, token_times=[10.1, 10.5], output_tokens=2,
+                         output_tokens_source="usage", finish_reason="stop")
+
+
+def test_round_trip_exports_and_default_location(tmp_path):
+    store = BenchStore()  # the user data dir (redirected to tmp by conftest)
+    assert store.path.parent.exists() and "advisor" in str(store.path)
+    run_id = store.start_run('{"endpoint": {"url": "http://x"}}', label="t", url="http://x", model="m")
+    for i in range(5):
+        store.add_record(_rec(i, "ok" if i < 4 else "truncated"))
+    store.add_step(StepSummary(step=0, concurrency=2, requests_ok=4, requests_failed=1))
+    store.flush()
+    # committed already: another connection sees them before the run ends
+    other = connect(store.path)
+    assert other.execute("SELECT COUNT(*) FROM requests WHERE run_id = ?", (run_id,)).fetchone()[0] == 5
+    other.close()
+    store.finish_run("completed", '{"ok": true}')
+    assert [r.seq for r in store.records(run_id)] == [0, 1, 2, 3, 4]
+    assert store.steps(run_id)[0].requests_failed == 1
+    exported = json.loads(store.export_json(run_id))
+    assert exported["status"] == "completed" and len(exported["requests"]) == 5 and exported["result"] == {"ok": True}
+    rows = list(csv.DictReader(io.StringIO(store.export_csv(run_id))))
+    assert len(rows) == 5 and rows[4]["outcome"] == "truncated"
+    assert float(rows[0]["ttft_ms"]) == 100.0
+    # the wall-clock anchor lines monotonic times up with Unix time
+    assert abs(float(rows[0]["start_unix_s"]) - (store.anchor[1] + 10.0 - store.anchor[0])) < 1e-3
+    assert store.runs()[0]["requests"] == 5
+    assert sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store.connection.close()
+
+
+def test_kill_minus_9_keeps_finished_records_and_marks_the_run_interrupted(tmp_path):
+    db = tmp_path / "bench.sqlite3"
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=15) as srv:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "advisor", "bench", "--url", srv.url, "--model", "m", "--concurrency", "2",
+             "--requests", "400", "--no-probe", "--quiet", "--db", str(db)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            count = 0
+            while time.monotonic() < deadline:
+                time.sleep(0.2)
+                if db.exists():
+                    try:
+                        conn = sqlite3.connect(db, timeout=5)
+                        count = conn.execute("SELECT COUNT(*) FROM requests WHERE warmup = 0").fetchone()[0]
+                        conn.close()
+                    except sqlite3.OperationalError:
+                        count = 0
+                if count >= 6:
+                    break
+            assert count >= 6, proc.stderr.read().decode() if proc.poll() is not None else "no records in time"
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.communicate(timeout=10)
+        served = len(srv.served)
+    store = BenchStore(db)
+    (run,) = store.runs()
+    assert run["status"] == "interrupted"
+    records = store.records(run["run_id"])
+    assert len(records) >= count
+    # at most the in-flight requests (2 workers) can be missing from what the server finished serving
+    assert len(records) >= served - 2 - 1
+    assert all(r.outcome == "ok" and r.token_times for r in records)
+    store.connection.close()
