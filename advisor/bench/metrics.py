@@ -97,6 +97,8 @@ def summarize_step(records: Sequence[RequestRecord], *, step: int, concurrency: 
         step=step, concurrency=concurrency, target_rate=target_rate, requests_ok=len(ok), requests_failed=len(failed),
         requests_cancelled=cancelled, failures=dict(Counter(f"{r.outcome}:{r.error_class}" for r in failed)),
         anomalies=dict(Counter(a for r in measured for a in r.anomalies)), duration_s=duration,
+        window_start_s=window[0] if window else None, window_end_s=window[1] if window else None,
+        output_tokens=out_tokens,
         ttft_ms=percentiles(r.ttft_ms for r in ok), ttfa_ms=percentiles(r.ttfa_ms for r in ok),
         itl_ms=percentiles(itl), itl_kind="per_token" if per_token else "inter_chunk",
         tpot_ms=percentiles(r.tpot_ms for r in ok), e2e_ms=percentiles(r.e2e_ms for r in ok),

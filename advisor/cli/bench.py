@@ -67,6 +67,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-probe", action="store_true", help="skip the one-request feature probe")
     p.add_argument("--no-store", action="store_true", help="do not save the run in the benchmark history")
+    p.add_argument("--no-telemetry", action="store_true",
+                   help="do not sample local GPUs (NVML) and the server's /metrics during the run")
     p.add_argument("--db", help="benchmark database file (default: the user data folder)")
     p.add_argument("--json", action="store_true", help="print the result object on stdout")
     p.add_argument("--out", help="write the result to FILE (.json) or the per-request table (.csv)")
@@ -310,8 +312,21 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         prompts.calibrate(tokenizer)
     store = None if args.no_store else BenchStore(args.db)
     printer.db_path = str(store.path) if store else ""
+    telemetry = None
+    if not args.no_telemetry:
+        from advisor.bench.client import Target
+        from advisor.bench.run_telemetry import RunTelemetry
+
+        metrics_url = Target.parse(config.endpoint.url).root + "/metrics" if server_queue is not None else None
+        telemetry = RunTelemetry(store.path if store else None, metrics_url).start()
+
+    def on_event(event: Any) -> None:
+        if event.kind == "run_started" and telemetry is not None:
+            telemetry.bind(event.data.get("run_id") or "unsaved-run")
+        printer(event)
+
     cancel = CancelToken()
-    runner = Runner(config, store=store, on_event=printer, cancel=cancel, api_key=api_key,
+    runner = Runner(config, store=store, on_event=on_event, cancel=cancel, api_key=api_key,
                     prompts=prompts, server_queue=server_queue,
                     dialect=probe_result.dialect if probe_result else None)
     box: dict[str, Any] = {}
@@ -342,6 +357,9 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     if "error" in box:
         raise box["error"]
     result = box.get("result") or runner.result("cancelled")
+    if telemetry is not None:
+        telemetry.stop()
+        result["telemetry"] = telemetry.report(result.get("steps") or [])
     result["definitions"] = DEFINITIONS
     result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
     result["workload"] = config.workload.model_dump(mode="json")

@@ -251,6 +251,9 @@ class StepSummary(BaseModel):
     failures: dict[str, int] = Field(default_factory=dict)
     anomalies: dict[str, int] = Field(default_factory=dict)
     duration_s: float = 0.0
+    window_start_s: float | None = Field(None, description="first measured request sent (project clock, seconds)")
+    window_end_s: float | None = Field(None, description="last measured request finished (project clock, seconds)")
+    output_tokens: int = Field(0, description="output tokens of the successful measured requests")
     ttft_ms: Percentiles = Field(default_factory=Percentiles)
     ttfa_ms: Percentiles = Field(default_factory=Percentiles)
     itl_ms: Percentiles = Field(default_factory=Percentiles)
