@@ -605,9 +605,13 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         anomalies.append("no_done_marker")
     if not r.usage_seen and n_events:
         anomalies.append("no_usage")
-    # N: server usage, else an estimate that is never below the event count, else the event count
+    # N: server usage; else max_tokens when the answer stopped on it ("length": the server generated exactly that
+    # many — empty deltas of half a UTF-8 character included, as llama-cpp-python sends them); else an estimate
+    # that is never below the event count, else the event count.
     if r.usage_completion_tokens is not None:
         n, source = r.usage_completion_tokens, "usage"
+    elif r.finish_reason == "length" and max_tokens and max_tokens >= n_events:
+        n, source = max_tokens, "max_tokens"
     elif r.text:
         est = estimate_tokens(r.text)
         n, source = (est, "estimate") if est >= n_events else (n_events, "chunks")

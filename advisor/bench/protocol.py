@@ -282,6 +282,8 @@ def guess_dialect(result: StreamResult, owned_by: str | None = None, server_head
     fps = [h[3:] for h in result.hints if h.startswith("fp:")]
     if any(fp == "fp_ollama" for fp in fps):
         return "ollama", ["system_fingerprint=fp_ollama"]
+    if any(fp.startswith("vllm-") for fp in fps):  # vLLM >= 0.11 stamps its version, e.g. vllm-0.32.0-7c6c1922
+        return "vllm", [f"system_fingerprint={fps[0]}"]
     if any(re.fullmatch(r"b\d+-[0-9a-f]+", fp) for fp in fps):
         return "llamacpp", [f"system_fingerprint={fps[0]}"]
     if result.data_prefix_space is False:

@@ -20,7 +20,8 @@ DEFINITIONS = {
               "token-bearing chunks (itl_kind=inter_chunk)",
     "tpot_ms": "(e2e - ttft) / (output_tokens - 1), per request",
     "e2e_ms": "last token - request start",
-    "output_tokens": "server usage, else an estimate (never below the chunk count), else the chunk count; "
+    "output_tokens": "server usage, else max_tokens when finish_reason is length, else an estimate (never below "
+                     "the chunk count), else the chunk count; "
                      "see output_tokens_sources",
 }
 

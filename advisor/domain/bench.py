@@ -31,7 +31,7 @@ Outcome = Literal[
 FAILURES: tuple[str, ...] = ("http_error", "connect_error", "timeout", "stream_error", "truncated", "empty", "invalid")
 
 # Where the output token count N came from, best first.
-TokenSource = Literal["usage", "tokenizer", "estimate", "chunks"]
+TokenSource = Literal["usage", "tokenizer", "estimate", "chunks", "max_tokens"]
 
 
 class EndpointConfig(BaseModel):

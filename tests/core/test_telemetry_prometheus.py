@@ -32,6 +32,18 @@ def test_vllm_v1_gauges_counters_and_kind():
     assert r.server.scrape_ms is not None and r.server.scrape_ms >= 0
 
 
+def test_real_vllm_0_32_capture():
+    """Captured from a live vLLM 0.32 (CPU build) by `make interop`: newer names only, counters as written."""
+    r = scrape_fixture("vllm_0_32_cpu_real.txt")
+    assert r.server.ok and r.server.kind == "vllm" and not r.server.simulated
+    g = r.server.gauges
+    assert g["kv_cache_usage"] == 0.0 and g["requests_running"] == 0 and g["requests_waiting"] == 0
+    c = r.server.counters
+    assert c["prompt_tokens"] == 29 + 51 + 13 and c["generation_tokens"] == 5 + 12 + 12
+    assert c["requests_ok"] == 3 and c["preemptions"] == 0
+    assert r.gpus == []
+
+
 def test_vllm_v0_uses_the_older_kv_cache_name():
     r = scrape_fixture("vllm_v0_llama31_8b.txt")
     assert r.server.kind == "vllm"
