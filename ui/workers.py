@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import logging
-import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,29 +27,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from advisor.cancel import Cancelled, CancelToken
+
 _log = logging.getLogger(__name__)
-
-
-class Cancelled(Exception):
-    """Raised inside a task by ``CancelToken.raise_if_cancelled`` to stop early."""
-
-
-class CancelToken:
-    """Thread-safe cancel flag handed to every task function."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
-
-    def raise_if_cancelled(self) -> None:
-        if self._event.is_set():
-            raise Cancelled()
 
 
 @dataclass

@@ -40,15 +40,13 @@ def estimate_tokens(text: str) -> int:
     return max(1, round(cjk * 0.75 + max(0, other) / 4.0))
 
 
-def chat_body(model: str, messages: list[dict[str, Any]], max_tokens: int, *, ignore_eos: bool = False,
-              continuous_usage: bool = True, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def _stream_body(model: str, payload: dict[str, Any], max_tokens: int, ignore_eos: bool, continuous_usage: bool,
+                 extra: dict[str, Any] | None) -> dict[str, Any]:
     body: dict[str, Any] = {
         "model": model,
-        "messages": messages,
+        **payload,
         "stream": True,
-        # Both names: newer servers read max_completion_tokens, older ones only max_tokens.
         "max_tokens": max_tokens,
-        "max_completion_tokens": max_tokens,
         "stream_options": {"include_usage": True, "continuous_usage_stats": continuous_usage},
         "temperature": 0,
     }
@@ -57,23 +55,18 @@ def chat_body(model: str, messages: list[dict[str, Any]], max_tokens: int, *, ig
     if extra:
         body.update(extra)
     return body
+
+
+def chat_body(model: str, messages: list[dict[str, Any]], max_tokens: int, *, ignore_eos: bool = False,
+              continuous_usage: bool = True, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    # Both names: newer servers read max_completion_tokens, older ones only max_tokens.
+    payload = {"messages": messages, "max_completion_tokens": max_tokens}
+    return _stream_body(model, payload, max_tokens, ignore_eos, continuous_usage, extra)
 
 
 def completions_body(model: str, prompt: str, max_tokens: int, *, ignore_eos: bool = False,
                      continuous_usage: bool = True, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "model": model,
-        "prompt": prompt,
-        "stream": True,
-        "max_tokens": max_tokens,
-        "stream_options": {"include_usage": True, "continuous_usage_stats": continuous_usage},
-        "temperature": 0,
-    }
-    if ignore_eos:
-        body["ignore_eos"] = True
-    if extra:
-        body.update(extra)
-    return body
+    return _stream_body(model, {"prompt": prompt}, max_tokens, ignore_eos, continuous_usage, extra)
 
 
 @dataclass(slots=True)

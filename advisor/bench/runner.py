@@ -15,7 +15,6 @@ import gc
 import json
 import queue
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from advisor.bench.client import StreamClient, build_record
 from advisor.bench.protocol import chat_body, completions_body
 from advisor.bench.store import BenchStore
 from advisor.bench.workload import Prompt, PromptSource
+from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig, Knee, RequestRecord, StepSummary
 
 monotonic = time.monotonic
@@ -49,20 +49,6 @@ def quiet_gc() -> Iterator[None]:
     finally:
         gc.set_threshold(*old)
         gc.unfreeze()
-
-
-class CancelToken:
-    """Thread-safe cancel flag shared by the caller and the runner."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
 
 
 @dataclass(slots=True)
