@@ -16,6 +16,7 @@ import json
 import queue
 import random
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,7 +221,9 @@ class Runner:
         prompt = next(self.prompts)
         seq = self._seq
         self._seq += 1
-        request_id = f"{self.run_id or 'bench'}-{seq}"
+        # A UUID: servers log it, the simulator keys its ground truth by it, and llama-cpp-python's server answers
+        # an empty HTTP 400 to any X-Request-Id that is not a UUID (found by `make interop`).
+        request_id = str(uuid.uuid4())
         self._in_flight += 1
         try:
             ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id})

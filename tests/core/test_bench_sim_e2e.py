@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -87,6 +88,7 @@ def test_every_injected_fault_is_classified_and_the_run_continues(sim_with_fault
     seen = set()
     with httpx.Client(timeout=10) as client:
         for rec in records:
+            uuid.UUID(rec.request_id)  # llama-cpp-python's server rejects any other X-Request-Id with HTTP 400
             truth = client.get(url + "/debug/ground-truth", params={"request_id": rec.request_id}).json()
             outcome, error_class = _expected(truth)
             assert rec.outcome == outcome, (truth.get("fault"), rec.outcome, rec.error_class, rec.error_message)
