@@ -29,3 +29,27 @@ def test_every_core_module_imports_without_qt():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_core_tests_need_no_qt():
+    """tests/core (and its helpers) must run where Qt is not installed, as on a headless GPU server."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    offenders = []
+    for folder in ("core", "support", "fakes"):
+        for path in (root / folder).glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                elif isinstance(node, ast.arg) and node.arg == "qtbot":
+                    names = ["qtbot fixture"]
+                for name in names:
+                    if name.split(".")[0] in (*FORBIDDEN, "pytestqt") or name == "qtbot fixture":
+                        offenders.append(f"{path.relative_to(root)}:{node.lineno} {name}")
+    assert offenders == []
