@@ -111,6 +111,7 @@ class Runner:
         self.steps: list[StepSummary] = []
         self.records: list[RequestRecord] = []
         self.run_id: str | None = None
+        self.client_process: int | None = None  # set in a spawned client process
         self._seq = 0
         self._lags: list[tuple[float, float]] = []
         self._in_flight = 0
@@ -232,6 +233,7 @@ class Runner:
         rec = build_record(ex, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency, warmup=warmup,
                            prompt_tokens_target=prompt.prompt_tokens, max_tokens=prompt.max_tokens, dialect=self.dialect,
                            request_id=request_id)
+        rec.client_process = self.client_process
         if self.cancel.cancelled and rec.outcome != "ok":
             rec.outcome = "cancelled"
         step.records.append(rec)
@@ -569,7 +571,8 @@ def _client_process(config_json: str, api_key: str | None, conn: Any, results: A
             results.put(("record", index, event.data.model_dump_json()))
 
     runner = Runner(config, on_event=forward, cancel=token, api_key=api_key, prompts=prompts, dialect=dialect)
-    runner.run_id = f"{run_id}-p{index}"
+    runner.run_id = run_id
+    runner.client_process = index
 
     async def main() -> None:
         sch = config.schedule

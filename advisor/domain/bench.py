@@ -143,7 +143,8 @@ class RequestRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seq: int
-    request_id: str | None = Field(None, description="sent as X-Request-Id, so server logs can be matched")
+    request_id: str | None = Field(None, description="sent as X-Request-Id (a UUID), so server logs can be matched")
+    client_process: int | None = Field(None, description="which client process sent it (--client-processes), else None")
     step: int = 0
     concurrency: int = 1
     warmup: bool = False
