@@ -207,21 +207,17 @@ def test_param_count_references_point_at_presets_and_are_consistent():
         assert ref["source"] and ref["includes"]
 
 
-# DeepSeek's Hugging Face total also counts the FP8 block-scale tensors (weight_scale_inv), which no
-# parameter count of the model architecture includes.
-_REFS_WITH_FP8_SCALES = {"deepseek-v3", "deepseek-r1"}
-
-
 @pytest.mark.parametrize("preset_id", sorted(_reference("param_counts.json")))
 def test_tensor_inventory_matches_the_published_parameter_count(preset_id):
     from advisor.model_import import model_from_config
     from advisor.sizing.tensors import param_counts
 
-    if preset_id in _REFS_WITH_FP8_SCALES:
-        pytest.skip("published total includes FP8 scale tensors")
     ref = _reference("param_counts.json")[preset_id]
     counts = param_counts(model_from_config(_presets()[preset_id]["config"]))
+    # Every stored tensor: DeepSeek's MTP layer and its FP8 block scales (weight_scale_inv) included.
     assert counts.checkpoint == ref["params_total"]
+    if ref.get("params_active"):
+        assert counts.active == ref["params_active"]
 
 
 def test_engine_log_entries_are_quoted_and_add_up():
