@@ -98,7 +98,13 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
 
     advice = build_advice(req, fmt, mem, min_gpus, what_if, lang or current_language())  # type: ignore[arg-type]
     serve_context = min(req.context, req.model.max_context)
-    seqs = max(req.concurrency, 1) if mem.fits else max(mem.max_concurrency, 1)
+    # The command to copy: as asked when it fits; else on the smallest GPU count that fits; else as much as fits.
+    tp, seqs = req.gpus, req.concurrency
+    if not mem.fits:
+        if min_gpus:
+            tp = min_gpus
+        else:
+            seqs = max(mem.max_concurrency, 1)
     return SizingResult(
         request=req,
         weight_format=fmt.id,
@@ -106,6 +112,6 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         perf=estimate_perf(req, fmt),
         min_gpus=min_gpus,
         advice=advice,
-        vllm_command=vllm_command(req, fmt, req.gpus, serve_context, seqs),
-        llama_cpp_command=llama_cpp_command(req, fmt, req.gpus, serve_context, seqs),
+        vllm_command=vllm_command(req, fmt, tp, serve_context, seqs),
+        llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
     )

@@ -168,3 +168,11 @@ def test_when_no_tp_fits_the_full_node_answer_is_given():
     assert full, [a.text for a in r.advice]
     at8 = size(req.model_copy(update={"gpus": 8}))
     assert f"--max-num-seqs {at8.memory.max_concurrency}" in full[0].flags
+
+
+def test_the_command_to_copy_uses_the_gpu_count_that_fits():
+    req = SizingRequest(model=get_model("llama-3.1-70b-instruct"), gpu=get_gpu("h20-96g"), context=32768, concurrency=8)
+    r = size(req)
+    assert not r.memory.fits and r.min_gpus and r.min_gpus > 1
+    assert f"--tensor-parallel-size {r.min_gpus}" in r.vllm_command and "--max-num-seqs 8" in r.vllm_command
+    assert size(req.model_copy(update={"gpus": r.min_gpus})).memory.fits
