@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -235,16 +235,11 @@ class Engine:
         g = self.steps
 
         # Decoding sequences whose next KV slot opens a new block.
-        heap = self._block_heap
-        while heap and heap[0][0] <= g:
-            _, epoch, rid = heapq.heappop(heap)
-            seq = self.running.get(rid)
-            if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                continue
+        for seq in self._due(self._block_heap, g):
             if self._allocate(1, seq, g):
                 nxt = g + bs
                 if nxt <= self._finish_step(seq):
-                    heapq.heappush(heap, (nxt, epoch, rid))
+                    heapq.heappush(self._block_heap, (nxt, seq.epoch, seq.rid))
 
         budget = limits.max_num_batched_tokens - self.n_dec
         chunks: list[tuple[Seq, int]] = []
@@ -296,6 +291,15 @@ class Engine:
         self.last_step = (prefill_tokens, self.n_dec, kv_read)
         dt = self.costs.step_seconds(prefill_tokens, pairs, self.n_dec, kv_read)
         return dt, chunks
+
+    def _due(self, heap: list[tuple[int, int, int]], g: int) -> Iterator[Seq]:
+        """Decoding sequences whose event in ``heap`` is due by step ``g``; entries left behind by a preempted or
+        finished sequence (another epoch) are dropped. Lazy, so pushes made while iterating are seen."""
+        while heap and heap[0][0] <= g:
+            _, epoch, rid = heapq.heappop(heap)
+            seq = self.running.get(rid)
+            if seq is not None and seq.epoch == epoch and seq.state == DECODE:
+                yield seq
 
     def _finish_step(self, seq: Seq) -> int:
         return seq.g_join + (seq.output - seq.gen_at_join) - 1
@@ -353,12 +357,7 @@ class Engine:
             if first_block <= fin:
                 heapq.heappush(self._block_heap, (first_block, seq.epoch, seq.rid))
 
-        heap = self._finish_heap
-        while heap and heap[0][0] <= g:
-            _, epoch, rid = heapq.heappop(heap)
-            seq = self.running.get(rid)
-            if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                continue
+        for seq in self._due(self._finish_heap, g):
             seq.generated = seq.output
             self._finish(seq, g)
 
