@@ -132,7 +132,7 @@ class SimLauncher:
                 for line in proc.stdout:
                     line = line.strip()
                     if line.startswith(READY_PREFIX) and not ready:
-                        ready.append(line[len(READY_PREFIX):].strip())
+                        ready.append(line[len(READY_PREFIX) :].strip())
                         done.set()
                 done.set()  # EOF: the child exited (or closed stdout)
 
@@ -144,7 +144,9 @@ class SimLauncher:
                 time.sleep(0.05)  # let the stderr reader take the last lines
                 detail = self.stderr_tail.strip().splitlines()[-1:] or [""]
                 if exited:
-                    raise SimLaunchError(f"the simulated server exited before listening: {detail[0]}".rstrip(": "))
+                    raise SimLaunchError(
+                        f"the simulated server exited before listening: {detail[0]}".rstrip(": ")
+                    )
                 raise SimLaunchError(f"the simulated server did not start within {self.start_timeout_s:g} s")
             self.base_url = ready[0]
             return self.base_url

@@ -60,8 +60,10 @@ def test_sigterm_ignored_then_sigkill(monkeypatch):
     # A child ignoring SIGTERM is killed after the grace period.
     import sys
 
-    code = ("import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
-            "print('listening on http://127.0.0.1:1', flush=True); time.sleep(60)")
+    code = (
+        "import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print('listening on http://127.0.0.1:1', flush=True); time.sleep(60)"
+    )
     monkeypatch.setattr(SimLaunchSpec, "argv", lambda self: [sys.executable, "-c", code])
     launcher = SimLauncher(SimLaunchSpec(model="x", gpu="y"), start_timeout_s=10)
     launcher.start()
