@@ -1,0 +1,92 @@
+"""Resolve the answers' ``model``: a preset id, a Hugging Face id, or a config.json path.
+
+A Hugging Face id resolves to the preset with the same architecture, instruct and base alike
+(``Qwen/Qwen2.5-14B-Instruct`` → ``qwen2.5-14b``, the base model's preset: same tensors, same sizing).
+An id the app cannot resolve offline is refused with a message asking for the model's config.json.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from advisor.domain.model import ModelSpec
+
+_VARIANT = re.compile(
+    r"(-(instruct|chat|it|base|hf|sft|dpo|rlhf|\d{4})(-\d+[kK])?)+$"
+    r"|(-(awq|gptq(-int[48])?|int[48]|fp8|gguf|bnb-4bit))+$",
+)
+
+
+@dataclass(frozen=True)
+class ResolvedModel:
+    spec: ModelSpec
+    how: str  # "preset" | "hf_id" | "config" | "hf_variant"
+    asked: str
+
+
+def _norm(name: str) -> str:
+    base = name.strip().lower().rsplit("/", 1)[-1]
+    base = base.removeprefix("meta-")
+    prev = None
+    while prev != base:
+        prev = base
+        base = _VARIANT.sub("", base)
+    return base
+
+
+@cache
+def _index() -> dict[str, str]:
+    from advisor.catalog import load_models
+
+    out: dict[str, str] = {}
+    # Unquantized presets first: "Qwen/Qwen2.5-7B" is the BF16 model, not its AWQ checkpoint.
+    for m in sorted(load_models(), key=lambda m: (m.checkpoint_quant is not None, "awq" in m.id or "gptq" in m.id, m.id)):
+        for key in (m.id, m.hf_repo or ""):
+            if key:
+                out.setdefault(_norm(key), m.id)
+    return out
+
+
+@cache
+def resolve_plan_model(name: str) -> ResolvedModel:
+    from advisor.catalog import CatalogError, get_model, model_from_config
+    from advisor.model_import import ModelImportError
+    from advisor.plan.answers import AnswersError
+
+    asked = name.strip()
+    path = Path(asked)
+    looks_like_path = asked.endswith(".json") or path.is_dir() or asked.startswith((".", "~", "\\")) or (
+        asked.startswith("/") and path.exists()
+    )
+    if looks_like_path:
+        p = path.expanduser()
+        if p.is_dir():
+            p = p / "config.json"
+        if not p.is_file():
+            raise AnswersError([("model", f"config file {asked} does not exist")])
+        try:
+            spec = model_from_config(p, model_id=p.parent.name if p.name == "config.json" else p.stem)
+        except (ModelImportError, OSError, ValueError) as exc:
+            raise AnswersError([("model", f"{asked}: {exc}")]) from None
+        return ResolvedModel(spec, "config", asked)
+    try:
+        spec = get_model(asked)
+        return ResolvedModel(spec, "preset" if spec.id == asked.lower() else "hf_id", asked)
+    except CatalogError:
+        pass
+    preset = _index().get(_norm(asked))
+    if preset:
+        return ResolvedModel(get_model(preset), "hf_variant", asked)
+    raise AnswersError(
+        [
+            (
+                "model",
+                f"{asked!r} is not a built-in preset and cannot be looked up offline; download its config.json "
+                "(from the model's Hugging Face page, Files tab) and give its path here, or pick a preset from "
+                "`advisor models`",
+            )
+        ]
+    )

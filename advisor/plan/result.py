@@ -1,0 +1,318 @@
+"""What ``make_plan`` returns: a recommendation whose every conclusion carries the finding (rule + source) behind it.
+
+Text is stored as i18n keys with parameters, not as sentences, so one plan renders in both languages
+without re-planning: ``finding.title_in("zh_CN")``, ``result.to_json("en")``. A parameter may itself be a
+translatable phrase: ``{"tr": "plan.region.hong_kong"}`` (with more parameters beside ``tr`` if it needs them).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.i18n import translate
+
+Severity = Literal["blocker", "warning", "info"]
+Grade = Literal["A", "B", "C", "U"]
+Confidence = Literal["high", "medium", "low"]
+DeploymentForm = Literal["cloud", "bare_metal", "cloud_then_bare_metal", "hosted_api"]
+Region = Literal["mainland", "hong_kong", "singapore", "japan", "us_west", "us_east", "europe", "mainland_plus_overseas"]
+Line = Literal["bgp", "cn2_gia", "three_network", "ordinary", "any"]
+
+SEVERITY_ORDER = {"blocker": 0, "warning": 1, "info": 2}
+
+
+def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
+    """The text of ``key`` in ``lang`` with ``params``; ``{"tr": key, ...}`` parameters are translated first."""
+    resolved: dict[str, Any] = {}
+    for name, value in (params or {}).items():
+        if isinstance(value, dict) and "tr" in value:
+            inner = {k: v for k, v in value.items() if k != "tr"}
+            resolved[name] = render(lang, str(value["tr"]), inner)
+        elif isinstance(value, float):
+            resolved[name] = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+        elif isinstance(value, int) and not isinstance(value, bool):
+            resolved[name] = f"{value:,}"
+        elif isinstance(value, list):
+            resolved[name] = ", ".join(
+                render(lang, str(v["tr"]), {k: x for k, x in v.items() if k != "tr"}) if isinstance(v, dict) else str(v)
+                for v in value
+            )
+        else:
+            resolved[name] = value
+    return translate(lang, key, **resolved)
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Source(_Out):
+    title: str
+    url: str = ""
+    date: str = Field("", description="when the fact was published or last checked (YYYY or YYYY-MM or YYYY-MM-DD)")
+    grade: Grade = Field("U", description="A vendor/official, B consistent secondary, C blog/marketing, U unverified")
+
+    @property
+    def needs_verify(self) -> bool:
+        return self.grade in ("C", "U")
+
+
+class Text(_Out):
+    """A sentence stored as key + parameters."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, self.key, self.params)
+
+
+class Finding(_Out):
+    id: str = Field(description="the rule's stable id, e.g. icp.deadline")
+    severity: Severity
+    title_key: str
+    detail_key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    sources: list[Source] = Field(default_factory=list)
+    verify: bool = Field(False, description="rests on a grade C/U fact or an interpretation: check before relying on it")
+    confidence: Confidence = "medium"
+
+    def title_in(self, lang: str) -> str:
+        return render(lang, self.title_key, self.params)
+
+    def detail_in(self, lang: str) -> str:
+        return render(lang, self.detail_key, self.params)
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "severity": self.severity,
+            "title": self.title_in(lang),
+            "detail": self.detail_in(lang),
+            "sources": [s.model_dump(mode="json") for s in self.sources],
+            "verify": self.verify,
+            "confidence": self.confidence,
+        }
+
+
+class Hardware(_Out):
+    gpu: str | None = Field(description="GPU id (`advisor gpus`); None when no GPU plan (hosted API, infeasible)")
+    gpu_name: str | None = None
+    gpus_per_replica: int = 0
+    replicas: int = 0
+    total_gpus: int = 0
+    weights: str | None = Field(None, description="weight format id (bf16, fp8, awq-int4 …)")
+    kv_dtype: str | None = None
+    tp: int = 0
+    max_model_len: int | None = None
+    max_num_seqs: int | None = None
+    engine_flags: list[str] = Field(default_factory=list)
+    command: str | None = Field(None, description="the vLLM command line for one replica")
+    model: str | None = Field(None, description="model id the plan sized")
+    model_name: str | None = None
+
+
+class Capacity(_Out):
+    simulated: bool = True
+    peak_concurrency: int = 0
+    concurrency_per_replica: int = 0
+    ttft_p50_ms: float | None = None
+    ttft_p99_ms: float | None = None
+    tpot_p50_ms: float | None = None
+    tpot_p99_ms: float | None = None
+    output_tokens_per_s_per_user: float | None = None
+    output_tokens_per_s_per_replica: float | None = None
+    output_tokens_per_s_total: float | None = None
+    max_concurrency_per_replica: int | None = Field(None, description="most requests one replica serves within the SLO")
+    memory_max_concurrency: int | None = Field(None, description="most requests the KV cache holds at the planned context")
+    headroom: float | None = Field(None, description="spare share of capacity at the peak: 1 − peak ÷ capacity")
+    meets_slo: bool = False
+    batch_hours: float | None = Field(None, description="offline batch: predicted hours to finish the job")
+
+
+class MoneyRange(_Out):
+    low: float
+    high: float
+
+
+class PriceRow(_Out):
+    id: str
+    offer: str
+    gpu: str
+    kind: Literal["on_demand", "monthly", "spot", "reserved", "capex", "colo", "power", "staff", "fx", "other"]
+    region: str = ""
+    low: float
+    high: float
+    unit: str = Field(description="e.g. USD/GPU-hour, USD/GPU, USD/kW-month")
+    date: str
+    source: str
+    url: str = ""
+    grade: Grade
+    user_quote: bool = False
+
+
+class CostPoint(_Out):
+    month: int
+    cloud_low: float
+    cloud_high: float
+    bare_metal_low: float | None = None
+    bare_metal_high: float | None = None
+
+
+class Costs(_Out):
+    currency: Literal["CNY", "USD"]
+    fx_rate: float = Field(description="CNY per USD used for conversion")
+    fx_date: str
+    fx_source: str
+    horizon_months: int
+    utilisation: float = Field(description="assumed share of hours the GPUs do useful work")
+    gpus: int = 0
+    cloud_per_gpu_hour: MoneyRange | None = None
+    cloud_on_demand_monthly: MoneyRange | None = None
+    cloud_monthly: MoneyRange | None = Field(None, description="monthly/reserved commitment")
+    cloud_spot_monthly: MoneyRange | None = None
+    cloud_overhead_share: float = Field(0.0, description="egress/storage/management on top of the GPU rate")
+    bare_metal_capex: MoneyRange | None = None
+    bare_metal_amortised_monthly: MoneyRange | None = None
+    bare_metal_power_monthly: MoneyRange | None = None
+    bare_metal_colo_monthly: MoneyRange | None = None
+    bare_metal_staff_monthly: MoneyRange | None = None
+    bare_metal_residual: MoneyRange | None = None
+    bare_metal_monthly: MoneyRange | None = Field(None, description="amortised capex + power + colocation + staff")
+    break_even_utilisation: MoneyRange | None = Field(None, description="utilisation above which owning is cheaper (0–1)")
+    break_even_months: MoneyRange | None = None
+    cost_per_million_output_tokens: MoneyRange | None = None
+    recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form")
+    budget_monthly: float | None = None
+    within_budget: bool | None = None
+    prices: list[PriceRow] = Field(default_factory=list)
+
+
+class CurvePoint(_Out):
+    concurrency: int
+    ttft_p50_ms: float | None
+    ttft_p99_ms: float | None
+    tpot_p50_ms: float | None
+    tpot_p99_ms: float | None
+    output_tokens_per_s: float
+
+
+class LatencyCurve(_Out):
+    simulated: bool = True
+    gpu: str | None = None
+    points: list[CurvePoint] = Field(default_factory=list)
+    knee_concurrency: int | None = None
+    knee_reason: str | None = None
+    slo_ttft_p99_ms: float | None = None
+    slo_tpot_p99_ms: float | None = None
+
+
+class TimelineItem(_Out):
+    id: str = Field(description="icp_filing, icp_licence, genai_filing, genai_registration, procurement, launch …")
+    label_key: str
+    days_low: int
+    days_high: int
+    blocking: bool = Field(True, description="must finish before launch")
+
+    def label_in(self, lang: str) -> str:
+        return render(lang, self.label_key)
+
+
+class Timeline(_Out):
+    items: list[TimelineItem] = Field(default_factory=list)
+    launch_days_low: int = 0
+    launch_days_high: int = 0
+    deadline_days: int | None = None
+    meets_deadline: bool | None = None
+
+
+class Assumption(_Out):
+    field: str
+    value: Any
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, self.key, self.params)
+
+
+class NextStep(_Out):
+    id: str
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    command: str | None = None
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, self.key, self.params)
+
+
+class Fix(_Out):
+    id: str = Field(description="more_budget, quantize, smaller_model, relax_ttft, shorter_prompts, hosted_api, more_gpus …")
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    change: dict[str, Any] = Field(default_factory=dict, description="the answers patch that makes the plan feasible")
+    monthly_cost: MoneyRange | None = None
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, self.key, self.params)
+
+
+class PlanResult(_Out):
+    deployment_form: DeploymentForm
+    region: Region
+    line: Line
+    feasible: bool
+    hardware: Hardware
+    capacity: Capacity
+    costs: Costs
+    cost_series: list[CostPoint] = Field(default_factory=list)
+    latency_curve: LatencyCurve = Field(default_factory=LatencyCurve)
+    timeline: Timeline = Field(default_factory=Timeline)
+    findings: list[Finding] = Field(default_factory=list)
+    assumptions: list[Assumption] = Field(default_factory=list)
+    next_steps: list[NextStep] = Field(default_factory=list)
+    fixes: list[Fix] = Field(default_factory=list)
+    answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
+    generated_at: datetime
+    app_version: str
+    prices_date: str = ""
+
+    def finding(self, finding_id: str) -> Finding | None:
+        return next((f for f in self.findings if f.id == finding_id), None)
+
+    @property
+    def finding_ids(self) -> list[str]:
+        return [f.id for f in self.findings]
+
+    def why(self, lang: str) -> list[str]:
+        """The recommendation's reasons: the titles of the findings, blockers first (rendered, never re-written)."""
+        return [f.title_in(lang) for f in self.findings]
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline"})
+        data["lang"] = lang
+        data["findings"] = [f.to_json(lang) for f in self.findings]
+        data["assumptions"] = [
+            {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
+        ]
+        data["next_steps"] = [{"id": s.id, "text": s.text_in(lang), "command": s.command} for s in self.next_steps]
+        data["fixes"] = [
+            {"id": f.id, "text": f.text_in(lang), "change": f.change,
+             "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None}
+            for f in self.fixes
+        ]  # fmt: skip
+        tl = self.timeline
+        data["timeline"] = {
+            "items": [
+                {"id": i.id, "label": i.label_in(lang), "days_low": i.days_low, "days_high": i.days_high, "blocking": i.blocking}
+                for i in tl.items
+            ],
+            "launch_days_low": tl.launch_days_low,
+            "launch_days_high": tl.launch_days_high,
+            "deadline_days": tl.deadline_days,
+            "meets_deadline": tl.meets_deadline,
+        }
+        return data
