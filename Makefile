@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench interop clean
+.PHONY: run test lint bench interop dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,9 @@ bench: $(STAMP)
 interop: $(STAMP)
 	bash tools/interop/run.sh
 
+# Wheel + sdist into dist/, then install the wheel into a fresh virtualenv away from the checkout and use it.
+dist: $(STAMP)
+	$(BIN)/python tools/dist_smoke.py --out dist
+
 clean:
-	rm -rf $(VENV) .interop .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .interop .pytest_cache .ruff_cache build dist *.egg-info
