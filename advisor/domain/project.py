@@ -32,6 +32,17 @@ class SizingSection(BaseModel):
     )
 
 
+class PlanSection(BaseModel):
+    """The decision wizard: the answers (public format, see advisor.plan.answers), the user's own price quotes
+    (override the built-in price rows) and the wizard page the user was on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answers: dict[str, Any] = Field(default_factory=dict, description="PlanAnswers as JSON (validated by advisor.plan)")
+    quotes: list[dict[str, Any]] = Field(default_factory=list, description="user price quotes: {gpu, kind, low, high, unit, …}")
+    wizard_step: int = Field(0, ge=0)
+
+
 class Project(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -42,3 +53,4 @@ class Project(BaseModel):
     title: str = ""
     notes: str = ""
     sizing: SizingSection | None = None
+    plan: PlanSection | None = None
