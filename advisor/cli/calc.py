@@ -51,7 +51,9 @@ def flat_json(result) -> dict:
         "kv_cache_bytes": m.kv_cache_bytes,
         "overhead_bytes": m.overhead_bytes,
         "total_bytes": m.total_bytes,
-        "fits": m.fits,
+        "fits": result.verdict == "fits",  # memory fits AND the engine accepts the setup (memory.fits: memory only)
+        "verdict": result.verdict,
+        "engine_refusal": result.engine_refusal,
         "max_concurrency": m.max_concurrency,
         "max_context": m.max_context,
         "kv_tokens": m.kv_tokens,

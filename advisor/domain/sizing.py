@@ -194,5 +194,13 @@ class SizingResult(BaseModel):
     perf: PerfEstimate
     min_gpus: int | None = Field(description="smallest tensor-parallel degree on this GPU that fits; None if none ≤ 8")
     advice: list[Advice]
+    verdict: Literal["fits", "does_not_fit", "engine_refuses", "context_too_long"] = Field(
+        "fits",
+        description="the headline: fits; does_not_fit (memory); engine_refuses (the TP degree does not split the "
+        "heads as the engine requires); context_too_long (longer than the model accepts) — only 'fits' is green",
+    )
+    engine_refusal: Literal["attention_heads", "kv_heads"] | None = Field(
+        None, description="why the engine would refuse the tensor-parallel degree asked for"
+    )
     vllm_command: str | None
     llama_cpp_command: str | None

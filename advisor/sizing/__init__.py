@@ -10,6 +10,7 @@ from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResu
 from advisor.i18n import current_language
 from advisor.sizing.advice import build_advice, llama_cpp_command, vllm_command
 from advisor.sizing.memory import estimate_memory
+from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
 
@@ -30,8 +31,8 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
     for tp in TP_DEGREES:
         if tp > req.gpu.max_gpus_per_node:
             break
-        if req.model.num_attention_heads % tp:
-            continue  # engines need the attention heads to split evenly
+        if not tp_accepted(req.model, tp):
+            continue  # the engine needs the attention (and KV) heads to split evenly
         if _memory(req, fmt, gpus=tp).fits:
             return tp
     return None
@@ -86,6 +87,17 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     )
 
 
+def _served_lengths(req: SizingRequest) -> SizingRequest:
+    """The request with its lengths capped at what the model accepts (speed of a request the engine refuses
+    is meaningless: a 10M-token context would read as a TTFT of days)."""
+    limit = req.model.max_context
+    if req.context <= limit:
+        return req
+    output = min(req.resolved_output_tokens, max(1, limit // 4))
+    prompt = max(1, min(req.resolved_prompt_tokens, limit - output))
+    return req.model_copy(update={"context": limit, "prompt_tokens": prompt, "output_tokens": output})
+
+
 def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
     """Everything the calculator shows, for one request (advice in `lang`, default the current language)."""
     fmt = get_format(req.weights)
@@ -97,21 +109,38 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         return _memory(req, alt_fmt, **{k: v for k, v in over.items() if k != "weights"})
 
     advice = build_advice(req, fmt, mem, min_gpus, what_if, lang or current_language())  # type: ignore[arg-type]
-    serve_context = min(req.context, req.model.max_context)
+    refusal = tp_refusal(req.model, req.gpus)
+    too_long = req.context > req.model.max_context
+    if too_long:
+        verdict = "context_too_long"
+    elif refusal is not None:
+        verdict = "engine_refuses"
+    else:
+        verdict = "fits" if mem.fits else "does_not_fit"
     # The command to copy: as asked when it fits; else on the smallest GPU count that fits; else as much as fits.
+    # Never a context or a TP degree the engine refuses.
+    serve_context = min(req.context, req.model.max_context)
+    if too_long and mem.weights_fit and mem.max_context >= 16:
+        serve_context = min(serve_context, mem.max_context)
     tp, seqs = req.gpus, req.concurrency
-    if not mem.fits:
+    if not mem.fits or refusal is not None:
         if min_gpus:
             tp = min_gpus
         else:
             seqs = max(mem.max_concurrency, 1)
+            if refusal is not None:
+                from advisor.sizing.advice import accepted_tp_below
+
+                tp = accepted_tp_below(req, req.gpus)
     return SizingResult(
         request=req,
         weight_format=fmt.id,
         memory=mem,
-        perf=estimate_perf(req, fmt),
+        perf=estimate_perf(_served_lengths(req), fmt),
         min_gpus=min_gpus,
         advice=advice,
+        verdict=verdict,
+        engine_refusal=refusal,
         vllm_command=vllm_command(req, fmt, tp, serve_context, seqs),
         llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
     )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
+from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import WeightFormat
 from advisor.units import format_bytes, format_context
 
@@ -46,12 +47,17 @@ def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context:
 
 
 def largest_tp(req: SizingRequest) -> int:
-    """The largest tensor-parallel degree one node of this GPU allows that splits the heads evenly."""
+    """The largest tensor-parallel degree one node of this GPU allows that the engine accepts for the model."""
     best = 1
     for tp in (2, 4, 8, 16):
-        if tp <= req.gpu.max_gpus_per_node and req.model.num_attention_heads % tp == 0:
+        if tp <= req.gpu.max_gpus_per_node and tp_accepted(req.model, tp):
             best = tp
     return best
+
+
+def accepted_tp_below(req: SizingRequest, limit: int) -> int:
+    """The largest tensor-parallel degree ≤ ``limit`` the engine accepts for the model (1 always works)."""
+    return max(tp for tp in range(1, max(1, limit) + 1) if tp_accepted(req.model, tp))
 
 
 def build_advice(
@@ -67,9 +73,39 @@ def build_advice(
 
     out: list[Advice] = []
     ctx = format_context(req.context)
+    # What the engine refuses comes first, whatever the memory says: the headline is the first
+    # fits/does_not_fit sentence, and a setup the engine will not start must never read "fits".
+    refused = False
     if mem.context_exceeds_model:
-        out.append(Advice(kind="warning", text=t("sizing.advice.context_exceeds_model", context=ctx, limit=format_context(req.model.max_context))))
-    if mem.fits:
+        refused = True
+        limit = req.model.max_context
+        cap = min(limit, mem.max_context) if mem.weights_fit and mem.max_context >= 16 else limit
+        key = "sizing.advice.context_refused" if cap >= limit else "sizing.advice.context_refused_memory"
+        out.append(
+            Advice(
+                kind="does_not_fit",
+                text=t(key, context=ctx, limit=format_context(limit), cap=format_context(cap), n=req.concurrency),
+                flags=f"--max-model-len {cap}",
+            )
+        )
+    why = tp_refusal(req.model, req.gpus)
+    if why is not None:
+        refused = True
+        ok = accepted_tp_below(req, req.gpus)
+        better = min_gpus if min_gpus is not None else ok
+        out.append(
+            Advice(
+                kind="does_not_fit",
+                text=t(
+                    f"sizing.advice.tp_refused_{why}", gpus=req.gpus, heads=req.model.num_attention_heads,
+                    kv_heads=req.model.num_kv_heads, tp=better,
+                ),
+                flags=f"--tensor-parallel-size {better}" if better > 1 else None,
+            )
+        )  # fmt: skip
+    if mem.fits and refused:
+        out.append(Advice(kind="suggestion", text=t("sizing.advice.memory_only_fits", n=mem.max_concurrency, context=ctx)))
+    elif mem.fits:
         key = "sizing.advice.fits_engine_cap" if mem.limited_by == "max_num_seqs" else "sizing.advice.fits"
         out.append(Advice(kind="fits", text=t(key, n=mem.max_concurrency, context=ctx, cap=req.engine.max_num_seqs)))
         if req.concurrency > req.engine.max_num_seqs:
@@ -91,7 +127,7 @@ def build_advice(
         )
         if mem.max_concurrency > 0:
             out.append(Advice(kind="suggestion", text=t("sizing.advice.lower_concurrency", n=mem.max_concurrency, context=ctx), flags=f"--max-num-seqs {mem.max_concurrency}"))
-        if mem.max_context >= 256:
+        if mem.max_context >= 256 and not mem.context_exceeds_model:  # else the cap leads already
             out.append(
                 Advice(
                     kind="suggestion",
@@ -104,7 +140,7 @@ def build_advice(
             if alt.fits:
                 flag = "--kv-cache-dtype fp8" if fmt.engine == "vllm" else "-fa on -ctk q8_0 -ctv q8_0"
                 out.append(Advice(kind="suggestion", text=t("sizing.advice.fp8_kv", n=alt.max_concurrency, context=ctx), flags=flag))
-    if not mem.fits:
+    if not mem.fits and not mem.context_exceeds_model:  # more GPUs or bits cannot make an over-long context fit
         for alt_fmt in FALLBACK_FORMATS:
             if alt_fmt == fmt.id:
                 continue
@@ -129,8 +165,6 @@ def build_advice(
                     )
     if mem.kv_replication > 1:
         out.append(Advice(kind="warning", text=t("sizing.advice.kv_replicated", gpus=req.gpus, heads=req.model.num_kv_heads, times=mem.kv_replication)))
-    if req.gpus > 1 and req.model.num_attention_heads % req.gpus:
-        out.append(Advice(kind="warning", text=t("sizing.advice.tp_not_divisor", gpus=req.gpus, heads=req.model.num_attention_heads)))
     if mem.sliding_window_layers:
         out.append(
             Advice(

@@ -160,7 +160,7 @@ class SizingOverview(QWidget):
         else:
             verdict = tr("ui.sizing.verdict_kv", n=req.concurrency, context=ctx, max=format_count(mem.max_concurrency))
         self.verdict.setText(verdict)
-        self.verdict.setStyleSheet(OK_STYLE if mem.fits else ERROR_STYLE)
+        self.verdict.setStyleSheet(OK_STYLE if res.verdict == "fits" else ERROR_STYLE)  # never green when the engine refuses
         # memory bar
         parts = {item.key: item for item in mem.breakdown}
 
