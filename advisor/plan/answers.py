@@ -31,6 +31,7 @@ Level = Literal["low", "medium", "high"]
 Currency = Literal["CNY", "USD"]
 Ops = Literal["none", "basic", "strong"]
 LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
+Audience = Literal["internal", "business", "public"]
 
 
 class _Part(BaseModel):
@@ -95,7 +96,7 @@ FIELDS: tuple[str, ...] = (
     "overseas_markets", "mainland_carriers", "icp_status", "mainland_entity", "launch_deadline_days",
     "data_sensitivity", "public_genai_in_mainland", "charges_users", "monthly_budget", "ops_capability",
     "expected_duration_months", "load_pattern", "measured_utilisation", "gpu_constraint", "total_requests",
-    "batch_deadline_hours",
+    "batch_deadline_hours", "audience",
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -145,6 +146,7 @@ class PlanAnswers(BaseModel):
     gpu_constraint: list[str] | None = None
     total_requests: int | None = Field(None, ge=1, le=10**12)
     batch_deadline_hours: float | None = Field(None, gt=0, le=24 * 365)
+    audience: Audience | None = Field(None, description="internal staff only, business customers, or the public")
 
     @field_validator("requests_per_day")
     @classmethod
