@@ -7,8 +7,8 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtWidgets import QApplication, QLabel
 
 from advisor import i18n
 from advisor.i18n import tr
@@ -16,6 +16,7 @@ from advisor.settings import load_settings
 from ui.fonts import install_cjk_fallback
 from ui.main_window import MainWindow
 from ui.theme import apply_theme
+from ui.widgets.wheel_guard import install_wheel_guard
 
 _log = logging.getLogger(__name__)
 
@@ -26,25 +27,61 @@ def create_window(app: QApplication, language: str | None = None) -> MainWindow:
     settings = loaded.settings
     i18n.set_language(language or settings.effective_language())
     apply_theme(app, settings.theme)
+    install_qt_translations(app, i18n.current_language())
+    install_wheel_guard(app)
     cjk = install_cjk_fallback(app)
     import pyqtgraph as pg
 
     pg.setConfigOptions(antialias=True)
     window = MainWindow(settings, cjk_font=cjk)
+    window.language_changed.connect(lambda lang: install_qt_translations(app, lang))
     if loaded.problem:
         window.statusBar().showMessage(loaded.problem, 15000)
     if cjk is None:
         window.statusBar().showMessage(tr("ui.font.missing_cjk_short"), 20000)
+        _warn_missing_cjk(window)
     return window
 
 
+# -- Qt's own texts (file dialogs, OK/Cancel, context menus) --------------------------------------------
+_QT_CATALOGS = ("qtbase",)
+_translators: list[QTranslator] = []
+
+
+def qt_translations_dir() -> str:
+    return QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+
+
+def install_qt_translations(app: QApplication, lang: str) -> list[str]:
+    """Load Qt's own translations (``qtbase_zh_CN.qm``, shipped with PySide6-Essentials) for ``lang``,
+    replacing those of the previous language; English needs none. Returns the catalogs loaded."""
+    for old in _translators:
+        app.removeTranslator(old)
+    _translators.clear()
+    if lang == "en":
+        return []
+    loaded = []
+    folder = qt_translations_dir()
+    for catalog in _QT_CATALOGS:
+        translator = QTranslator(app)
+        if translator.load(QLocale(lang), catalog, "_", folder):
+            app.installTranslator(translator)
+            _translators.append(translator)
+            loaded.append(catalog)
+        else:
+            _log.warning("Qt's own %s translation for %s was not found in %s", catalog, lang, folder)
+    return loaded
+
+
 def _warn_missing_cjk(window: MainWindow) -> None:
-    # Bilingual on purpose: without a CJK font the Chinese half would be boxes, the English half still reads.
-    QMessageBox.warning(
-        window,
-        translate_both("ui.font.missing_cjk_title"),
-        translate_both("ui.font.missing_cjk"),
-    )
+    """No modal: a permanent, bilingual note in the status bar (and the About box says it too).
+    Bilingual on purpose: without a CJK font the Chinese half would be boxes, the English half still reads."""
+    note = QLabel(translate_both("ui.font.missing_cjk_short").replace("\n", " · "))
+    note.setObjectName("missingCjkFont")
+    note.setToolTip(translate_both("ui.font.missing_cjk"))
+    note.setStyleSheet("color: #c0392b;")
+    window.statusBar().addPermanentWidget(note)
+    window.missing_font_note = note
 
 
 def translate_both(key: str) -> str:
@@ -64,8 +101,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("inference-advisor")
     window = create_window(app, language)
     window.show()
-    if window.cjk_font is None:
-        QTimer.singleShot(0, lambda: _warn_missing_cjk(window))
     app.aboutToQuit.connect(window.shutdown)
     # Ctrl+C in the terminal that ran `make run` closes the window like the Quit menu does. Python only
     # sees the signal when it runs, so a light timer gives it a turn four times a second.

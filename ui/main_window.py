@@ -22,6 +22,7 @@ from advisor.i18n import tr
 from advisor.settings import Settings, save_settings
 from ui.gpu_status import GpuState, query_gpu_state
 from ui.pages.placeholder import PlaceholderPage
+from ui.widgets.wizard_common import dialog_title
 from ui.window_state import qsettings
 from ui.workers import TaskRunner
 
@@ -274,12 +275,14 @@ class MainWindow(QMainWindow):
 
     def ask_open_path(self) -> str:
         """Seam for tests (monkeypatch to return a path)."""
-        path, _ = QFileDialog.getOpenFileName(self, tr("ui.action.open"), str(self._last_dir()), tr("ui.project.filter"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, dialog_title(tr("ui.action.open")), str(self._last_dir()), tr("ui.project.filter")
+        )
         return path
 
     def ask_save_path(self) -> str:
         suggested = str(self._last_dir() / f"{tr('ui.project.default_name')}{PROJECT_SUFFIX}")
-        path, _ = QFileDialog.getSaveFileName(self, tr("ui.action.save_as"), suggested, tr("ui.project.filter"))
+        path, _ = QFileDialog.getSaveFileName(self, dialog_title(tr("ui.action.save_as")), suggested, tr("ui.project.filter"))
         if path and not path.endswith(PROJECT_SUFFIX):
             path = path.removesuffix(".json") + PROJECT_SUFFIX
         return path
@@ -391,7 +394,7 @@ class MainWindow(QMainWindow):
         return tr("ui.about.text", version=__version__, tagline=tr("app.tagline"), font=font)
 
     def show_about(self) -> None:
-        QMessageBox.about(self, tr("ui.action.about"), self.about_text())
+        QMessageBox.about(self, dialog_title(tr("ui.action.about")), self.about_text())
 
     # -- geometry and shutdown -----------------------------------------------------------------------
     def _restore_geometry(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 
 def is_dark(choice: str) -> bool:
@@ -42,8 +42,25 @@ def _dark_palette() -> QPalette:
 
 
 def apply_theme(app: QApplication, choice: str) -> bool:
-    """Apply 'system' | 'light' | 'dark'; returns True when the result is dark."""
-    app.setStyle("Fusion")
+    """Apply 'system' | 'light' | 'dark'; returns True when the result is dark.
+
+    The style is set once: setting Fusion again when switching themes re-polishes every widget with a
+    fresh style object, and the scroll areas' panels then kept stale, wider size hints (the left panel of
+    the Sizing page grew a horizontal scroll bar and cut its combo boxes in the dark theme). A theme switch
+    only changes the palette; the layouts are asked to recompute their sizes afterwards all the same.
+    """
+    if app.style() is None or app.style().name().lower() != "fusion":
+        app.setStyle("Fusion")
     dark = is_dark(choice)
     app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+    for widget in app.topLevelWidgets():
+        _refresh_layouts(widget)
     return dark
+
+
+def _refresh_layouts(widget: QWidget) -> None:
+    for child in (widget, *widget.findChildren(QWidget)):
+        layout = child.layout()
+        if layout is not None:
+            layout.invalidate()
+        child.updateGeometry()

@@ -404,6 +404,8 @@ class SizingPage(QWidget):
         # picker labels carry translated suffixes ("imported", "custom")
         self._refill_pickers()
         # the core writes its advice in the current language: recompute
+        if not self.model_error.isHidden() and getattr(self, "_last_import", None):
+            self.import_config(self._last_import)  # an import error shown before the switch, in the new language
         self.recompute()
         self._schedule_slow()
 
@@ -595,6 +597,7 @@ class SizingPage(QWidget):
     def import_config(self, path: str | Path) -> bool:
         """Import a Hugging Face config.json; errors go next to the field, never a traceback."""
         path = Path(path)
+        self._last_import = path  # re-read on a language switch while its error is shown (the error is re-worded)
         model_id = path.parent.name if path.name == "config.json" and path.parent.name else path.stem
         try:
             model = catalog.model_from_config(path, model_id=model_id or "imported", name=model_id or None)
