@@ -17,6 +17,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
+from advisor.plan.evidence import RunEvidence
+from advisor.plan.result import PlanResult
 
 SeriesRole = Literal["primary", "secondary", "tertiary", "measured"]
 
@@ -28,6 +30,7 @@ class Series(BaseModel):
     points: list[tuple[float, float]]
     role: SeriesRole = "primary"
     dashed: bool = False
+    band: list[tuple[float, float, float]] = Field(default_factory=list, description="(x, low, high): a range")
 
 
 class Marker(BaseModel):
@@ -57,117 +60,88 @@ class ChartData(BaseModel):
         return not any(len(s.points) >= 2 for s in self.series)
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    """Attribute or key: the engine's result is pydantic, but a plain dict (its JSON) works as well."""
-    if obj is None:
-        return default
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
+def _mid(r: Any) -> float | None:
+    return None if r is None else (r.low + r.high) / 2
 
 
-def _p99(value: Any) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    return _get(value, "p99")
-
-
-def latency_chart(result: Any, lang: str, *, measured: Sequence[Any] = ()) -> ChartData | None:
+def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> ChartData | None:
     """Predicted TTFT/TPOT P99 per concurrency level, knee and SLO marked; measured steps added when given."""
-    prediction = _get(result, "prediction") or _get(_get(result, "capacity"), "prediction")
-    levels = _get(prediction, "levels") or []
-    ttft = [(float(_get(lv, "concurrency")), p) for lv in levels
-            if _get(lv, "concurrency") and (p := _p99(_get(lv, "ttft_ms"))) is not None]
-    tpot = [(float(_get(lv, "concurrency")), p) for lv in levels
-            if _get(lv, "concurrency") and (p := _p99(_get(lv, "tpot_ms"))) is not None]
+    curve = result.latency_curve
+    ttft = [(float(p.concurrency), p.ttft_p99_ms) for p in curve.points if p.ttft_p99_ms is not None]
+    tpot = [(float(p.concurrency), p.tpot_p99_ms) for p in curve.points if p.tpot_p99_ms is not None]
     if len(ttft) < 2:
         return None
-    series = [
-        Series(label=translate(lang, "memo.chart.latency.ttft_p99"), points=ttft, role="primary"),
-    ]
+    series = [Series(label=translate(lang, "memo.chart.latency.ttft_p99"), points=ttft, role="primary")]
     if len(tpot) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.latency.tpot_p99"), points=tpot, role="secondary",
                              dashed=True))
     for run in measured:
-        pts = [(float(c), float(v)) for c, v in _get(run, "ttft_p99_by_concurrency", []) if v is not None]
+        pts = [(float(c), float(v)) for c, v in run.ttft_p99_by_concurrency if v is not None and c > 0]
         if len(pts) >= 2:
-            series.append(Series(label=translate(lang, "memo.chart.latency.measured", run=_get(run, "label")
-                                                  or _get(run, "run_id")), points=pts, role="measured"))
+            series.append(Series(label=translate(lang, "memo.chart.latency.measured", run=run.label or run.run_id),
+                                 points=pts, role="measured"))
     markers: list[Marker] = []
-    knee = _get(_get(prediction, "knee"), "concurrency")
+    knee = curve.knee_concurrency
     if knee:
-        at = next((p for c, p in ttft if c == float(knee)), None)
-        markers.append(Marker(label=translate(lang, "memo.chart.latency.knee", c=int(knee)), x=float(knee), y=at))
-    slo = _get(_get(_get(result, "answers"), "latency_slo"), "ttft_p99_ms")
-    if slo:
-        markers.append(Marker(label=translate(lang, "memo.chart.latency.slo", ms=_num(slo)), y=float(slo),
-                              role="tertiary"))
-    peak = _get(_get(result, "answers"), "peak_concurrency")
-    peak = _get(peak, "high", peak) if isinstance(peak, dict) or hasattr(peak, "high") else peak
-    if isinstance(peak, int | float) and peak > 0:
-        markers.append(Marker(label=translate(lang, "memo.chart.latency.peak", c=int(peak)), x=float(peak),
+        at = next((y for x, y in ttft if x == float(knee)), None)
+        markers.append(Marker(label=translate(lang, "memo.chart.latency.knee", c=knee), x=float(knee), y=at))
+    if curve.slo_ttft_p99_ms:
+        markers.append(Marker(label=translate(lang, "memo.chart.latency.slo", ms=_num(curve.slo_ttft_p99_ms)),
+                              y=float(curve.slo_ttft_p99_ms), role="tertiary"))
+    per_replica = result.capacity.concurrency_per_replica or result.capacity.peak_concurrency
+    if per_replica > 0:
+        markers.append(Marker(label=translate(lang, "memo.chart.latency.peak", c=per_replica), x=float(per_replica),
                               role="secondary"))
     return ChartData(
         id="latency", title=translate(lang, "memo.chart.latency.title"),
         x_label=translate(lang, "memo.chart.latency.x"), y_label=translate(lang, "memo.chart.latency.y"),
         series=series, markers=markers, x_log2=True,
-        caption=translate(lang, "memo.chart.latency.caption"),
+        caption=translate(lang, "memo.chart.latency.caption" if curve.simulated else "memo.chart.latency.caption_measured"),
     )
 
 
-def cost_chart(result: Any, lang: str) -> ChartData | None:
-    """Cumulative cost per month, cloud against bare metal, from the result's cost curves; break-even marked."""
-    costs = _get(result, "costs")
-    curves = _get(costs, "cumulative") or _get(costs, "curves") or {}
-    currency = _get(costs, "currency") or "CNY"
+def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
+    """Cumulative cost per month, cloud against bare metal (middle of each range, the range as a band)."""
+    costs = result.costs
+    cloud = [(float(p.month), (p.cloud_low + p.cloud_high) / 2) for p in result.cost_series]
+    cloud_band = [(float(p.month), p.cloud_low, p.cloud_high) for p in result.cost_series]
+    metal = [(float(p.month), (p.bare_metal_low + p.bare_metal_high) / 2) for p in result.cost_series
+             if p.bare_metal_low is not None and p.bare_metal_high is not None]
+    metal_band = [(float(p.month), p.bare_metal_low, p.bare_metal_high) for p in result.cost_series
+                  if p.bare_metal_low is not None and p.bare_metal_high is not None]
     series = []
-    roles: dict[str, SeriesRole] = {"cloud": "primary", "bare_metal": "secondary", "cloud_reserved": "tertiary"}
-    for key in ("cloud", "cloud_reserved", "bare_metal"):
-        values = _get(curves, key)
-        if not values:
-            continue
-        pts = [(float(m), float(v)) for m, v in _points(values)]
-        if len(pts) >= 2:
-            series.append(Series(label=translate(lang, f"memo.chart.cost.{key}"), points=pts, role=roles[key],
-                                 dashed=key == "cloud_reserved"))
+    if len(cloud) >= 2:
+        series.append(Series(label=translate(lang, "memo.chart.cost.cloud"), points=cloud, band=cloud_band,
+                             role="primary"))
+    if len(metal) >= 2:
+        series.append(Series(label=translate(lang, "memo.chart.cost.bare_metal"), points=metal, band=metal_band,
+                             role="secondary"))
     if not series:
         return None
     markers = []
-    month = _get(costs, "break_even_months")
-    if isinstance(month, int | float) and month > 0:
-        markers.append(Marker(label=translate(lang, "memo.chart.cost.break_even", months=_num(month)),
-                              x=float(month), role="tertiary"))
+    be = costs.break_even_months
+    if be is not None and 0 < be.low and be.high <= max(x for x, _ in cloud) * 4:
+        label = translate(lang, "memo.chart.cost.break_even", months=_range(be.low, be.high))
+        markers.append(Marker(label=label, x=float(_mid(be) or 0), role="tertiary"))
     return ChartData(
         id="cost", title=translate(lang, "memo.chart.cost.title"),
-        x_label=translate(lang, "memo.chart.cost.x"), y_label=translate(lang, "memo.chart.cost.y", currency=currency),
+        x_label=translate(lang, "memo.chart.cost.x"),
+        y_label=translate(lang, "memo.chart.cost.y", currency=costs.currency),
         series=series, markers=markers,
         caption=translate(lang, "memo.chart.cost.caption"),
     )
 
 
-def _points(values: Any) -> list[tuple[float, float]]:
-    """[(month, amount)], or [amount per month from month 0], or [{month, amount|cumulative}]."""
-    out = []
-    for i, v in enumerate(values):
-        if isinstance(v, int | float):
-            out.append((float(i), float(v)))
-        elif isinstance(v, list | tuple) and len(v) == 2:
-            out.append((float(v[0]), float(v[1])))
-        else:
-            m = _get(v, "month", i)
-            a = _get(v, "cumulative", _get(v, "amount"))
-            if a is not None:
-                out.append((float(m), float(a)))
-    return out
+def _range(lo: float, hi: float) -> str:
+    a, b = _num(lo), _num(hi)
+    return a if a == b else f"{a}–{b}"
 
 
 def _num(v: float) -> str:
     return f"{v:,.0f}" if abs(v) >= 10 else f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def memo_charts(result: Any, lang: str, *, measured: Sequence[Any] = ()) -> dict[str, ChartData]:
+def memo_charts(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> dict[str, ChartData]:
     """Every chart the memo shows, by id (``latency``, ``cost``), skipping those without data."""
     out = {}
     for chart in (latency_chart(result, lang, measured=measured), cost_chart(result, lang)):

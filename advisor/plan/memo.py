@@ -1,0 +1,435 @@
+"""The decision memo (决策备忘录): one Markdown document rendered from a PlanResult, in English or Chinese.
+
+One source, many renderings: the Markdown comes from one template (``resources/templates/memo.md.j2``)
+whose every sentence is an i18n key (``resources/i18n/<lang>/memo.json``), so both languages share one
+structure. The PDF is the same Markdown printed by Qt (``ui/pdf.py``); charts are PNGs painted by
+``ui/memo_charts.py`` from the Qt-free chart data in :mod:`advisor.plan.charts`. Both Qt modules are loaded by
+name (``importlib``) only when a file is written, so this module never imports Qt (layering rule).
+
+- :func:`render_memo_markdown` — the Markdown text (charts referenced by the paths given, else left out);
+- :func:`write_memo` — ``.md`` (Markdown + ``<stem>_files/*.png`` beside it) or ``.pdf``, written atomically.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import tempfile
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from advisor import __version__
+from advisor.atomic import write_text_atomic
+from advisor.i18n import LANGUAGES, catalog, translate
+from advisor.plan.charts import memo_charts
+from advisor.plan.evidence import RunEvidence
+from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
+from advisor.resources import resource_path
+
+_log = logging.getLogger(__name__)
+
+TEMPLATE = "memo.md.j2"
+FORMATS = (".md", ".pdf")
+
+
+class MemoError(RuntimeError):
+    """The memo could not be written as asked (unknown format, no Qt for a PDF, …); the message says why."""
+
+
+# ---- small formatters the template uses ---------------------------------------------------------------
+def _num(v: float | int | None, digits: int = 0) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, int) and not isinstance(v, bool):
+        return f"{v:,}"
+    if abs(v) >= 100 or digits == 0 and abs(v) >= 10:
+        return f"{v:,.0f}"
+    return f"{v:,.{max(digits, 1)}f}".rstrip("0").rstrip(".") if digits else f"{v:.3g}"
+
+
+def _money(r: MoneyRange | None, currency: str) -> str:
+    if r is None:
+        return "—"
+    lo, hi = _round_money(r.low), _round_money(r.high)
+    return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
+
+
+def _round_money(v: float) -> str:
+    """Ranges, not false precision: three significant figures."""
+    if v == 0:
+        return "0"
+    from math import floor, log10
+
+    digits = max(0, 2 - int(floor(log10(abs(v)))))
+    rounded = round(v, digits)
+    return f"{rounded:,.{digits}f}" if digits else f"{rounded:,.0f}"
+
+
+def _range(lo: float | None, hi: float | None, unit: str = "") -> str:
+    if lo is None or hi is None:
+        return "—"
+    a, b = _num(lo, 1), _num(hi, 1)
+    text = a if a == b else f"{a}–{b}"
+    return f"{text} {unit}".strip()
+
+
+def _gib(v: int | float | None) -> str:
+    return "—" if v is None else f"{v / 2**30:,.1f} GiB"
+
+
+def _cell(text: Any) -> str:
+    """One Markdown table cell: no pipes or line breaks inside."""
+    return str(text).replace("|", "\\|").replace("\n", " ").strip() or "—"
+
+
+# ---- what the template gets -----------------------------------------------------------------------------
+def _t(lang: str):
+    def t(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    return t
+
+
+def _has(lang: str, key: str) -> bool:
+    return key in catalog(lang)
+
+
+def _value_text(lang: str, field: str, value: Any) -> str:
+    if value is None:
+        return translate(lang, "memo.answers.unknown")
+    if isinstance(value, bool):
+        return translate(lang, "memo.yes" if value else "memo.no")
+    if isinstance(value, str):
+        key = f"memo.value.{field}.{value}"
+        return translate(lang, key) if _has(lang, key) else value
+    if isinstance(value, int | float):
+        return _num(value, 2)
+    if isinstance(value, list):
+        return ", ".join(_value_text(lang, field, v) for v in value) or "—"
+    if isinstance(value, dict):
+        if field == "monthly_budget" and value.get("amount") is not None:
+            return f"{_round_money(float(value['amount']))} {value.get('currency') or 'CNY'}"
+        parts = []
+        for k, v in value.items():
+            if v is None or str(k).startswith("_"):
+                continue
+            label_key = f"memo.sub.{k}"
+            text = _value_text(lang, k, v)
+            parts.append(translate(lang, label_key, v=text) if _has(lang, label_key) else f"{k} {text}")
+        return translate(lang, "memo.list_sep").join(parts) or translate(lang, "memo.answers.unknown")
+    return str(value)
+
+
+def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
+    from advisor.plan.answers import FIELDS
+
+    assumed: dict[str, list[str]] = {}
+    for a in result.assumptions:
+        assumed.setdefault(a.field.split(".")[0], []).append(a.text_in(lang))
+    rows = []
+    given = result.answers or {}
+    for field in FIELDS:
+        value = given.get(field)
+        if value is None and field not in assumed:
+            continue  # neither answered nor needed
+        label_key = f"plan.field.{field}.label"
+        rows.append({
+            "question": translate(lang, label_key) if _has(lang, label_key) else field,
+            "answer": _cell(_value_text(lang, field, value)),
+            "assumed": _cell("; ".join(assumed.get(field, [])) or "—"),
+        })
+    for field, texts in assumed.items():  # assumptions about things not in the answers format
+        if field not in FIELDS:
+            rows.append({"question": field, "answer": _cell(translate(lang, "memo.answers.unknown")),
+                         "assumed": _cell("; ".join(texts))})
+    return rows
+
+
+def _sources(f: Finding) -> list[dict[str, str]]:
+    out = []
+    for s in f.sources:
+        link = f"[{s.title}]({s.url})" if s.url else s.title
+        out.append({"link": link, "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+    return out
+
+
+def _finding(f: Finding, lang: str) -> dict[str, Any]:
+    return {
+        "id": f.id, "severity": f.severity, "title": f.title_in(lang), "detail": f.detail_in(lang),
+        "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
+        "severity_text": translate(lang, f"memo.severity.{f.severity}"),
+    }
+
+
+def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    hw, cap = result.hardware, result.capacity
+    t = _t(lang)
+    rows: list[tuple[str, str]] = []
+    if hw.model_name or hw.model:
+        rows.append((t("memo.hw.model"), hw.model_name or hw.model or "—"))
+    if hw.gpu:
+        rows.append((t("memo.hw.gpu"), hw.gpu_name or hw.gpu))
+        rows.append((t("memo.hw.layout"), t("memo.hw.layout_value", per=hw.gpus_per_replica, replicas=hw.replicas,
+                                             total=hw.total_gpus)))
+        rows.append((t("memo.hw.tp"), str(hw.tp or hw.gpus_per_replica)))
+    if hw.weights:
+        rows.append((t("memo.hw.weights"), hw.weights))
+    if hw.kv_dtype:
+        rows.append((t("memo.hw.kv"), hw.kv_dtype))
+    if hw.max_model_len:
+        rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
+    if hw.max_num_seqs:
+        rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
+    rows.append((t("memo.cap.peak"), _num(cap.peak_concurrency)))
+    if cap.concurrency_per_replica:
+        rows.append((t("memo.cap.per_replica"), _num(cap.concurrency_per_replica)))
+    if cap.max_concurrency_per_replica is not None:
+        rows.append((t("memo.cap.max_per_replica"), _num(cap.max_concurrency_per_replica)))
+    if cap.memory_max_concurrency is not None:
+        rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency)))
+    for key, p50, p99 in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms),
+                          ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms)):
+        if p50 is not None or p99 is not None:
+            rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
+    if cap.output_tokens_per_s_per_user is not None:
+        rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(cap.output_tokens_per_s_per_user, 1))))
+    if cap.output_tokens_per_s_total is not None:
+        rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(cap.output_tokens_per_s_total))))
+    if cap.headroom is not None:
+        rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
+    if cap.batch_hours is not None:
+        rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
+    rows.append((t("memo.cap.meets_slo"), t("memo.yes" if cap.meets_slo else "memo.no")))
+    return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    c = result.costs
+    t = _t(lang)
+    cur = c.currency
+    rows = []
+    for key, value in (
+        ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
+        ("memo.cost.cloud_on_demand_monthly", _money(c.cloud_on_demand_monthly, cur)),
+        ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
+        ("memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
+        ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
+        ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
+        ("memo.cost.break_even_months", _range(*(c.break_even_months.low, c.break_even_months.high)
+                                               if c.break_even_months else (None, None),
+                                               unit=t("memo.unit.months_word"))),
+        ("memo.cost.break_even_utilisation", _range(*(c.break_even_utilisation.low * 100,
+                                                      c.break_even_utilisation.high * 100)
+                                                    if c.break_even_utilisation else (None, None), unit="%")),
+        ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
+        ("memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
+    ):
+        if value != "—":
+            rows.append((t(key), value))
+    if c.budget_monthly is not None:
+        verdict = "" if c.within_budget is None else t("memo.cost.within" if c.within_budget else "memo.cost.over")
+        rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
+    rows.append((t("memo.cost.utilisation"), f"{c.utilisation * 100:.0f} %"))
+    rows.append((t("memo.cost.horizon"), t("memo.unit.months", n=c.horizon_months)))
+    rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
+                                      source=c.fx_source)))
+    return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
+    out = []
+    for p in result.costs.prices:
+        low, high = _round_money(p.low), _round_money(p.high)
+        out.append({
+            "offer": _cell(p.offer), "gpu": _cell(p.gpu), "kind": _cell(_value_text(lang, "price_kind", p.kind)),
+            "price": _cell((low if low == high else f"{low}–{high}") + f" {p.unit}"),
+            "date": _cell(p.date), "source": _cell(f"[{p.source}]({p.url})" if p.url else p.source),
+            "grade": p.grade + (" ⚠" if p.grade in ("C", "U") else "") + (" ★" if p.user_quote else ""),
+        })
+    return out
+
+
+def _curve_rows(result: PlanResult) -> list[dict[str, str]]:
+    return [{"c": _num(p.concurrency), "ttft": _num(p.ttft_p99_ms, 1), "tpot": _num(p.tpot_p99_ms, 1),
+             "tps": _num(p.output_tokens_per_s)} for p in result.latency_curve.points]
+
+
+def _evidence(evidence: Sequence[RunEvidence], lang: str) -> list[dict[str, str]]:
+    t = _t(lang)
+    out = []
+    for e in evidence:
+        knee = t("memo.evidence.knee_at", c=e.knee_concurrency) if e.knee_concurrency else t(
+            "memo.evidence.no_knee")
+        if e.slo_ttft_ms is None:
+            at_slo = t("memo.evidence.no_slo")
+        elif e.max_concurrency_within_slo is None:
+            at_slo = t("memo.evidence.none_within", ms=_num(e.slo_ttft_ms))
+        else:
+            at_slo = t("memo.evidence.at_slo", c=e.max_concurrency_within_slo, ms=_num(e.ttft_p99_at_slo_ms, 1),
+                       target=_num(e.slo_ttft_ms))
+        memory = t("memo.evidence.no_gpu") if e.peak_gpu_memory_bytes is None else (
+            _gib(e.peak_gpu_memory_bytes) + (f" / {_gib(e.gpu_memory_total_bytes)}" if e.gpu_memory_total_bytes
+                                             else ""))
+        name = e.label or e.run_id
+        if e.simulated:
+            name += " " + t("memo.evidence.simulated")
+        out.append({"run": _cell(name), "date": e.date, "model": _cell(e.model or "—"),
+                    "gpus": _cell(", ".join(e.gpu_names) or "—"), "knee": _cell(knee), "at_slo": _cell(at_slo),
+                    "memory": _cell(memory), "status": _cell(e.status),
+                    "tps": _cell(t("memo.unit.tok_s", n=_num(e.output_tokens_per_s_at_slo)))
+                    if e.output_tokens_per_s_at_slo is not None else "—"})
+    return out
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resource_path("templates"))),
+        autoescape=False,  # Markdown, not HTML
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def memo_context(
+    result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
+    chart_paths: Mapping[str, str] | None = None, charts_note: str = "",
+) -> dict[str, Any]:
+    """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
+    t = _t(lang)
+    findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    rendered = [_finding(f, lang) for f in findings]
+    hw = result.hardware
+    hardware_line = t("memo.rec.hardware", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
+                      replicas=hw.replicas, weights=hw.weights or "—") if hw.gpu else t("memo.rec.no_hardware")
+    curve = result.latency_curve
+    model = hw.model_name or hw.model or str((result.answers or {}).get("model") or "—")
+    return {
+        "t": t,
+        "lang": lang,
+        "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
+        "verify_mark": " " + t("memo.verify_mark"),
+        "title": t("memo.title", model=model),
+        "date": result.generated_at.strftime("%Y-%m-%d"),
+        "version": result.app_version or __version__,
+        "prices_date": result.prices_date,
+        "feasible": result.feasible,
+        "form": t(f"memo.form.{result.deployment_form}"),
+        "region": t(f"memo.region.{result.region}"),
+        "line": t(f"memo.line.{result.line}"),
+        "hardware_line": hardware_line,
+        "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "why": [f for f in rendered if f["severity"] != "info"][:6] or rendered[:4],
+        "findings": rendered,
+        "blockers": [f for f in rendered if f["severity"] == "blocker"],
+        "risks": [f for f in rendered if f["severity"] == "warning"],
+        "verify": [f for f in rendered if f["verify"]],
+        "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
+                   if f.monthly_cost else ""} for f in result.fixes],
+        "answers": _answer_rows(result, lang),
+        "hardware": _hardware_rows(result, lang),
+        "command": hw.command,
+        "engine_flags": hw.engine_flags,
+        "curve": _curve_rows(result),
+        "knee": curve.knee_concurrency,
+        "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
+        "simulated": curve.simulated,
+        "costs": _cost_rows(result, lang),
+        "prices": _price_rows(result, lang),
+        "timeline": [{"label": _cell(i.label_in(lang)), "days": _range(i.days_low, i.days_high),
+                      "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
+        "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
+        "deadline": result.timeline.deadline_days,
+        "meets_deadline": result.timeline.meets_deadline,
+        "evidence": _evidence(evidence or [], lang),
+        "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
+        "charts": dict(chart_paths or {}),
+        "charts_note": charts_note,
+    }
+
+
+def render_memo_markdown(
+    result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
+    chart_paths: dict[str, str] | None = None, charts_note: str = "",
+) -> str:
+    """The memo as Markdown in ``lang`` (``en`` or ``zh_CN``).
+
+    ``chart_paths`` maps a chart id (``latency``, ``cost``) to the image reference to write (a path relative
+    to the Markdown file); charts not in it are left out. ``evidence``: :func:`evidence_from_runs` output."""
+    if lang not in LANGUAGES:
+        raise MemoError(f"unknown memo language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    template = _environment().get_template(TEMPLATE)
+    text = template.render(**memo_context(result, lang, evidence=evidence, chart_paths=chart_paths,
+                                          charts_note=charts_note))
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text.strip() + "\n"
+
+
+# ---- writing ---------------------------------------------------------------------------------------------
+def _qt_module(name: str) -> Any:
+    """A ``ui`` module loaded by name (advisor never imports ui at module level); None without Qt."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        _log.info("%s unavailable: %s", name, exc)
+        return None
+
+
+def write_memo(
+    result: PlanResult, out: Path, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
+    overwrite: bool = True,
+) -> Path:
+    """Write the memo to ``out``: ``.md`` (charts as PNGs in ``<stem>_files/``) or ``.pdf``. Returns ``out``.
+
+    Atomic: a temp file then a rename, for the Markdown, every chart and the PDF; a failure leaves what was
+    there before. ``overwrite=False`` raises FileExistsError when ``out`` exists (the UI asks first)."""
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in FORMATS:
+        raise MemoError(translate(lang, "memo.error.format", path=str(out)))
+    if lang not in LANGUAGES:
+        raise MemoError(f"unknown memo language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    if out.exists() and not overwrite:
+        raise FileExistsError(translate(lang, "memo.error.exists", path=str(out)))
+    if out.is_dir():
+        raise MemoError(translate(lang, "memo.error.is_dir", path=str(out)))
+    charts = memo_charts(result, lang, measured=evidence or [])
+    title = translate(lang, "memo.pdf.title")
+    if suffix == ".pdf":
+        pdf = _qt_module("ui.pdf")
+        painter = _qt_module("ui.memo_charts")
+        if pdf is None or painter is None:
+            raise MemoError(translate(lang, "memo.error.no_qt"))
+        with tempfile.TemporaryDirectory(prefix="memo-charts-") as tmp:
+            images = {f"{key}.png": str(p) for key, p in painter.write_memo_charts(charts, tmp).items()}
+            markdown = render_memo_markdown(result, lang, evidence=evidence,
+                                            chart_paths={k: f"{k}.png" for k in charts})
+            try:
+                pdf.write_pdf(markdown, out, lang, images=images, title=title)
+            except pdf.PdfError as exc:
+                raise MemoError(str(exc)) from exc
+        return out
+
+    painter = _qt_module("ui.memo_charts")
+    folder = out.with_name(f"{out.stem}_files")
+    chart_paths: dict[str, str] = {}
+    note = ""
+    if charts and painter is None:
+        note = translate(lang, "memo.charts.no_qt")
+    elif charts:
+        for key, chart in charts.items():
+            png = folder / f"{key}.png"
+            painter.write_chart_png(chart, png)  # atomic, one file at a time
+            chart_paths[key] = f"{folder.name}/{png.name}"
+    markdown = render_memo_markdown(result, lang, evidence=evidence, chart_paths=chart_paths, charts_note=note)
+    write_text_atomic(out, markdown)
+    return out
+

@@ -1,0 +1,246 @@
+"""Print the decision memo's Markdown to PDF with Qt's own text engine.
+
+One source, many renderings: the memo is Markdown (``advisor.plan.memo``); this module lays it out with
+``QTextDocument.setMarkdown`` (GitHub tables included) and paints it page by page onto a ``QPdfWriter``:
+A4, margins, a footer with the page number on every page, charts as images, and a CJK font set on the
+document so Chinese text is embedded (a subset) and stays selectable. Without a CJK font Qt would print
+boxes silently, so the caller is told instead (:class:`PdfError`).
+
+``advisor`` never imports this module; ``advisor.plan.memo.write_memo`` loads it by name.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextCursor,
+    QTextDocument,
+    QTextImageFormat,
+)
+
+from advisor.atomic import write_bytes_atomic
+from advisor.i18n import translate
+
+MARGIN_MM = 18.0
+FOOTER_MM = 8.0
+RESOLUTION_DPI = 300
+BODY_POINTS = 10.0
+IMAGE_WIDTH_SHARE = 0.92  # a chart fills this share of the text width
+
+
+class PdfError(RuntimeError):
+    """The PDF could not be produced as asked (no CJK font for Chinese, unreadable chart image, …)."""
+
+
+def _app() -> QGuiApplication:
+    app = QGuiApplication.instance()
+    if app is None:
+        # Headless printing needs no display: the offscreen platform is enough.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QGuiApplication([])
+    return app  # type: ignore[return-value]
+
+
+def memo_font(lang: str) -> QFont:
+    """The body font: the default sans family with a CJK family behind it (or first, for Chinese)."""
+    _app()
+    from ui.fonts import find_cjk_family
+
+    cjk = find_cjk_family()
+    if cjk is None and lang == "zh_CN":
+        raise PdfError(translate(lang, "memo.pdf.no_cjk_font"))
+    font = QFont()
+    # Latin family first in both languages: Qt maps digits shaped with a CJK font inside a Latin run
+    # ("H100", "P99") to no Unicode in the PDF, so they would vanish from copied or extracted text.
+    # The CJK family behind it draws every Chinese character (and a Chinese name in an English memo).
+    families = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Arial"]
+    if cjk:
+        families.append(cjk)
+    font.setFamilies(families)
+    font.setPointSizeF(BODY_POINTS)
+    return font
+
+
+def _style_sheet() -> str:
+    return (
+        "table { border-collapse: collapse; margin-top: 4px; margin-bottom: 6px; }"
+        "th { background-color: #e8edf3; font-weight: 600; padding: 3px; }"
+        "td { padding: 3px; }"
+        "h1 { color: #1f3a5f; } h2 { color: #1f3a5f; } h3 { color: #2c4d75; }"
+        "code { background-color: #f2f2f2; }"
+    )
+
+
+def build_document(
+    markdown: str, lang: str, *, images: Mapping[str, str | os.PathLike[str]] | None = None,
+    base_dir: str | os.PathLike[str] | None = None, text_width: float | None = None,
+) -> QTextDocument:
+    """The laid-out memo: Markdown + images (name in the Markdown → PNG file), fonts, table borders."""
+    _app()
+    doc = QTextDocument()
+    doc.setDefaultFont(memo_font(lang))
+    doc.setDefaultStyleSheet(_style_sheet())
+    doc.setDocumentMargin(0)
+    if base_dir is not None:
+        doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
+    doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
+    _wrap_code_blocks(doc)
+    for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
+        image = QImage(str(path))
+        if image.isNull():
+            raise PdfError(translate(lang, "memo.pdf.bad_image", path=str(path)))
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
+            doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
+    _dress_tables(doc)
+    if text_width is not None:
+        _fit_images(doc, text_width * IMAGE_WIDTH_SHARE)
+    return doc
+
+
+def _wrap_code_blocks(doc: QTextDocument) -> None:
+    """Let long command lines in code blocks wrap at spaces instead of running off the page."""
+    cursor = QTextCursor(doc)
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        if fmt.nonBreakableLines():
+            fmt.setNonBreakableLines(False)
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
+        block = block.next()
+
+
+def _dress_tables(doc: QTextDocument) -> None:
+    """Thin grey cell borders and some padding: Markdown tables arrive bare."""
+    from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength, QTextTable
+
+    root = doc.rootFrame()
+    stack = [root]
+    while stack:
+        frame = stack.pop()
+        for child in frame.childFrames():
+            stack.append(child)
+            if isinstance(child, QTextTable):
+                fmt = child.format()
+                fmt.setBorder(0.5)
+                fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+                fmt.setBorderBrush(QBrush(QColor("#9aa5b1")))
+                fmt.setCellSpacing(0)
+                fmt.setCellPadding(3)
+                fmt.setBorderCollapse(True)
+                fmt.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
+                fmt.setHeaderRowCount(1)
+                child.setFormat(fmt)
+                header = QColor("#e8edf3")
+                for col in range(child.columns()):
+                    cell = child.cellAt(0, col)
+                    cf = cell.format()
+                    cf.setBackground(header)
+                    cell.setFormat(cf)
+
+
+def _fit_images(doc: QTextDocument, max_width: float) -> None:
+    """Scale every image to ``max_width`` layout units (keeping its aspect), so charts fill the column."""
+    cursor = QTextCursor(doc)
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            frag = it.fragment()
+            fmt = frag.charFormat()
+            if fmt.isImageFormat():
+                img_fmt: QTextImageFormat = fmt.toImageFormat()
+                image = doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(img_fmt.name()))
+                if isinstance(image, QImage) and not image.isNull() and image.width() > 0:
+                    img_fmt.setWidth(max_width)
+                    img_fmt.setHeight(max_width * image.height() / image.width())
+                    cursor.setPosition(frag.position())
+                    cursor.setPosition(frag.position() + frag.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(img_fmt)
+            it += 1
+        block = block.next()
+
+
+def render_pdf(
+    markdown: str, lang: str, *, images: Mapping[str, str | os.PathLike[str]] | None = None,
+    base_dir: str | os.PathLike[str] | None = None, title: str = "",
+) -> bytes:
+    """The memo as PDF bytes: A4 portrait, margins, "page n of m" in the footer of every page."""
+    _app()
+    buffer = QByteArray()
+    device = QBuffer(buffer)
+    device.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(device)
+    writer.setResolution(RESOLUTION_DPI)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter))
+    writer.setTitle(title)
+    writer.setCreator("Inference Advisor")
+
+    dots_per_mm = RESOLUTION_DPI / 25.4
+    paint_rect = writer.pageLayout().paintRectPixels(RESOLUTION_DPI)
+    footer_h = FOOTER_MM * dots_per_mm
+    body = QSizeF(paint_rect.width(), paint_rect.height() - footer_h)
+
+    doc = build_document(markdown, lang, images=images, base_dir=base_dir)
+    doc.documentLayout().setPaintDevice(writer)
+    doc.setPageSize(body)
+    # Qt scales image sizes by the device's DPI over 96 (images are sized in screen pixels), so divide here.
+    _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())
+    doc.setPageSize(body)  # re-layout with the scaled images
+    pages = max(1, doc.pageCount())
+
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise PdfError(translate(lang, "memo.pdf.cannot_paint"))
+    try:
+        footer_font = QFont(doc.defaultFont())
+        footer_font.setPointSizeF(BODY_POINTS * 0.8)
+        for page in range(pages):
+            if page:
+                writer.newPage()
+            painter.save()
+            painter.translate(0, -page * body.height())
+            clip = QRectF(QPointF(0, page * body.height()), body)
+            painter.setClipRect(clip)
+            ctx = doc.documentLayout().PaintContext()
+            ctx.clip = clip
+            doc.documentLayout().draw(painter, ctx)
+            painter.restore()
+            painter.setFont(footer_font)
+            painter.setPen(Qt.GlobalColor.darkGray)
+            footer = QRectF(0, body.height(), body.width(), footer_h)
+            painter.drawText(footer, int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter),
+                             translate(lang, "memo.pdf.page", page=page + 1, pages=pages))
+            if title:
+                painter.drawText(footer, int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft), title)
+    finally:
+        painter.end()
+    device.close()
+    return bytes(buffer.data())
+
+
+def write_pdf(
+    markdown: str, out: str | os.PathLike[str], lang: str, *,
+    images: Mapping[str, str | os.PathLike[str]] | None = None, title: str = "",
+) -> Path:
+    """Render and write atomically (a temp file, then rename): a failed render leaves no partial PDF."""
+    data = render_pdf(markdown, lang, images=images, title=title)
+    target = Path(out)
+    write_bytes_atomic(target, data)
+    return target
+
+
+__all__ = ["PdfError", "build_document", "memo_font", "render_pdf", "write_pdf"]
