@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from advisor import __version__
 
 # Order is the order shown in --help.
-COMMANDS = ("calc", "models", "gpus", "predict", "sim", "bench", "gpu", "plan", "gui")
+COMMANDS = ("calc", "models", "gpus", "predict", "sim", "bench", "history", "ab", "gpu", "plan", "gui")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,516 @@
+"""Quantization A/B: the same prompts against a baseline (A, e.g. BF16) and a candidate (B, e.g. AWQ-INT4 or FP8).
+
+The seed's advice is to compare a quantized model against its unquantized baseline before adopting it. This
+module measures both sides the same way and puts the evidence side by side; it never decides whether the quality
+is good enough — that judgement stays with the user, who reads the answer pairs.
+
+Two passes per side, A first, then B (never both at once, so neither steals the other's GPU time):
+
+1. **answers**: every prompt once, one at a time, ``temperature 0``; the streamed answer text is kept with its
+   TTFT, end-to-end time and token count;
+2. **load**: the existing benchmark runner (:class:`advisor.bench.runner.Runner`) over the same prompts at the
+   given concurrency levels; the run is stored in the benchmark history (label ``A/B · A`` / ``A/B · B``) so it
+   can be reopened and compared there.
+
+Agreement figures over the answer pairs (only pairs where both sides answered):
+
+- **exact-match rate**: answers identical after trimming whitespace;
+- **length ratio**: B's output tokens / A's output tokens, per pair (median over pairs);
+- **answer similarity**: ``difflib.SequenceMatcher(None, a, b).ratio()`` over *word tokens* (runs of letters or
+  digits, each CJK character one token, each punctuation mark one token), 0 = nothing in common, 1 = identical.
+  It measures surface overlap, not meaning: two correct answers worded differently score low.
+
+Against the simulated server the "answers" are deterministic placeholder text (seeded by the server's
+``--seed`` and the request's lengths), not a model's output: the result is labelled simulated and the verdict says
+that the agreement figures carry no information about quality there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import json
+import re
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from advisor.bench.client import StreamClient, Target, build_record
+from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
+from advisor.bench.workload import Prompt, PromptSource, load_dataset
+from advisor.cancel import CancelToken
+from advisor.domain.bench import BenchConfig
+from advisor.i18n import tr
+
+SIM_OWNER = "inference-advisor-simulated"
+SIMILARITY_METHOD = "difflib.SequenceMatcher ratio over word tokens (CJK: one token per character)"
+
+DEFAULT_PROMPTS = {
+    "en": [
+        "Explain in three sentences what a KV cache is and why it grows with context length.",
+        "Write a Python function that returns the n-th Fibonacci number iteratively.",
+        "Summarise the trade-offs between renting cloud GPUs by the hour and buying a server.",
+        "Translate into French: 'The meeting is moved to Thursday at 10 am.'",
+        "A train leaves at 9:40 and arrives at 13:05. How long is the trip? Show the arithmetic.",
+        "List five checks to run before putting an LLM API in front of paying customers.",
+        "What is the capital of Australia, and why is it not Sydney?",
+        "Give a JSON object with the fields name, email and signup_date for a made-up user.",
+    ],
+    "zh": [
+        "用三句话解释什么是 KV Cache，以及它为什么会随上下文长度增长。",
+        "写一个 Python 函数，用循环返回第 n 个斐波那契数。",
+        "比较按小时租用云 GPU 服务器和购买 GPU 物理机的利弊。",
+        "把这句话翻译成英文：“会议改到周四上午十点。”",
+        "火车 9:40 出发，13:05 到达，路上用了多长时间？请写出计算过程。",
+        "上线面向付费用户的大模型 API 之前，列出五项需要检查的事情。",
+        "澳大利亚的首都是哪里？为什么不是悉尼？",
+        "给出一个虚构用户的 JSON 对象，字段为 name、email 和 signup_date。",
+    ],
+}
+
+_WORD = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
+
+
+def words(text: str) -> list[str]:
+    """Word tokens for the similarity figure: CJK characters one by one, runs of letters/digits, punctuation."""
+    return _WORD.findall(text.lower())
+
+
+def similarity(a: str, b: str) -> float:
+    """``SequenceMatcher.ratio`` over :func:`words` (1.0 for two empty answers)."""
+    wa, wb = words(a), words(b)
+    if not wa and not wb:
+        return 1.0
+    return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
+
+
+class AbError(ValueError):
+    """The A/B cannot start: a side is unreachable, does not serve the model, or the input is wrong."""
+
+
+class AbSide(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    url: str
+    model: str = Field(min_length=1)
+    label: str = ""
+    api: str = "chat"
+
+    @field_validator("url")
+    @classmethod
+    def _http(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"URL must start with http:// or https:// (got {value!r})")
+        return value.rstrip("/")
+
+
+class AbConfig(BaseModel):
+    """A = baseline (e.g. BF16), B = candidate (e.g. quantized). The same prompts go to both."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    a: AbSide
+    b: AbSide
+    prompts_file: str | None = None
+    language: str = Field("en", pattern="^(en|zh)$")
+    answers: int = Field(8, ge=1, le=200, description="prompts answered one at a time for the answer pairs")
+    requests: int = Field(16, ge=1, le=10_000, description="requests per load step")
+    concurrency: list[int] = Field(default_factory=lambda: [1, 4])
+    max_tokens: int = Field(128, ge=1, le=32_768)
+    timeout_s: float = Field(120.0, gt=0)
+    seed: int = 0
+
+    @field_validator("concurrency")
+    @classmethod
+    def _levels(cls, value: list[int]) -> list[int]:
+        if not value or any(c < 1 for c in value):
+            raise ValueError("concurrency levels must be whole numbers of at least 1, e.g. 1,4")
+        return sorted(set(value))
+
+
+class AbAnswer(BaseModel):
+    ok: bool
+    text: str = ""
+    error: str | None = None
+    ttft_ms: float | None = None
+    e2e_ms: float | None = None
+    output_tokens: int | None = None
+    finish_reason: str | None = None
+
+
+class AbPair(BaseModel):
+    index: int
+    prompt: str
+    a: AbAnswer
+    b: AbAnswer
+    exact: bool | None = None
+    similarity: float | None = None
+    length_ratio: float | None = Field(None, description="B output tokens / A output tokens")
+
+
+class AbSideResult(BaseModel):
+    name: str  # "A" or "B"
+    url: str
+    model: str
+    label: str = ""
+    simulated: bool = False
+    served_models: list[str] = Field(default_factory=list)
+    run_id: str | None = None
+    status: str = "not_run"
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    knee: dict[str, Any] | None = None
+    answers_ok: int = 0
+    answers_failed: int = 0
+    error: str | None = None
+
+
+class AbLevel(BaseModel):
+    concurrency: int
+    a_output_tokens_per_s: float | None = None
+    b_output_tokens_per_s: float | None = None
+    throughput_ratio: float | None = Field(None, description="B / A output tokens per second")
+    a_ttft_p50_ms: float | None = None
+    b_ttft_p50_ms: float | None = None
+    a_tpot_p50_ms: float | None = None
+    b_tpot_p50_ms: float | None = None
+    tpot_ratio: float | None = Field(None, description="B / A TPOT p50 (below 1: B generates faster)")
+    a_failed: int = 0
+    b_failed: int = 0
+
+
+class AbAgreement(BaseModel):
+    pairs: int = 0
+    compared: int = Field(0, description="pairs where both sides answered")
+    exact_match_rate: float | None = None
+    length_ratio_median: float | None = None
+    similarity_median: float | None = None
+    similarity_min: float | None = None
+    similarity_method: str = SIMILARITY_METHOD
+
+
+class AbResult(BaseModel):
+    status: str = Field(description="completed | stopped | failed")
+    simulated: bool = False
+    config: AbConfig
+    a: AbSideResult
+    b: AbSideResult
+    levels: list[AbLevel] = Field(default_factory=list)
+    agreement: AbAgreement = Field(default_factory=AbAgreement)
+    pairs: list[AbPair] = Field(default_factory=list)
+    verdict: str = ""
+    verdict_lines: list[str] = Field(default_factory=list)
+
+
+@dataclass
+class AbEvent:
+    kind: str  # phase | answer | step | finished
+    data: Any
+
+
+def load_prompts(config: AbConfig) -> list[Prompt]:
+    if config.prompts_file:
+        prompts = load_dataset(config.prompts_file)
+    else:
+        prompts = [Prompt(text=t, prompt_tokens=estimate_tokens(t)) for t in DEFAULT_PROMPTS[config.language]]
+    out = []
+    for p in prompts[: config.answers]:
+        out.append(Prompt(text=p.text, messages=p.messages, prompt_tokens=p.prompt_tokens,
+                          max_tokens=config.max_tokens))
+    return out
+
+
+def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[list[str], bool]:
+    """The served model ids and whether it is our simulated server; AbError when it cannot be used."""
+    target = Target.parse(side.url)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10)
+    except httpx.HTTPError as exc:
+        raise AbError(tr("ab.error.unreachable", side=name, url=side.url, error=type(exc).__name__)) from None
+    if resp.status_code != 200:
+        raise AbError(tr("ab.error.models_status", side=name, url=side.url, status=resp.status_code))
+    try:
+        data = resp.json().get("data", [])
+        ids = [str(m.get("id")) for m in data if isinstance(m, dict)]
+        owners = {str(m.get("owned_by", "")) for m in data if isinstance(m, dict)}
+    except (ValueError, AttributeError):
+        raise AbError(tr("ab.error.not_llm", side=name, url=side.url)) from None
+    simulated = SIM_OWNER in owners or resp.headers.get("x-inference-advisor-simulated") == "true"
+    if ids and side.model not in ids:
+        raise AbError(tr("ab.error.unknown_model", side=name, model=side.model, served=", ".join(ids)))
+    return ids, simulated
+
+
+async def _answers(side: AbSide, prompts: list[Prompt], api_key: str | None, timeout_s: float, cancel: CancelToken,
+                   on_answer: Callable[[int, AbAnswer], None]) -> list[AbAnswer]:
+    client = StreamClient(side.url, side.api, api_key=api_key, timeout_s=timeout_s, read_timeout_s=timeout_s)
+    out: list[AbAnswer] = []
+    try:
+        for i, p in enumerate(prompts):
+            if cancel.cancelled:
+                break
+            if side.api == "chat":
+                body = chat_body(side.model, p.as_messages(), p.max_tokens)
+            else:
+                body = completions_body(side.model, p.as_text(), p.max_tokens)
+            ex = await client.send(body)
+            rec = build_record(ex, seq=i, max_tokens=p.max_tokens, prompt_tokens_target=p.prompt_tokens)
+            text = ex.result.text if ex.result is not None else ""
+            answer = AbAnswer(ok=rec.ok, text=text, ttft_ms=rec.ttft_ms, e2e_ms=rec.e2e_ms,
+                              output_tokens=rec.output_tokens, finish_reason=rec.finish_reason,
+                              error=None if rec.ok else f"{rec.outcome}: {rec.error_class}")
+            out.append(answer)
+            on_answer(i, answer)
+    finally:
+        await client.aclose()
+    return out
+
+
+def _step_field(step: dict[str, Any], metric: str, stat: str = "p50") -> float | None:
+    value = (step.get(metric) or {}).get(stat)
+    return None if value is None else float(value)
+
+
+def _ratio(b: float | None, a: float | None) -> float | None:
+    if a is None or b is None or a <= 0:
+        return None
+    return b / a
+
+
+def agreement(pairs: list[AbPair]) -> AbAgreement:
+    both = [p for p in pairs if p.a.ok and p.b.ok]
+    ratios = [p.length_ratio for p in both if p.length_ratio is not None]
+    sims = [p.similarity for p in both if p.similarity is not None]
+    return AbAgreement(
+        pairs=len(pairs), compared=len(both),
+        exact_match_rate=(sum(1 for p in both if p.exact) / len(both)) if both else None,
+        length_ratio_median=statistics.median(ratios) if ratios else None,
+        similarity_median=statistics.median(sims) if sims else None,
+        similarity_min=min(sims) if sims else None,
+    )
+
+
+def make_pair(index: int, prompt: Prompt, a: AbAnswer, b: AbAnswer) -> AbPair:
+    pair = AbPair(index=index, prompt=prompt.as_text(), a=a, b=b)
+    if a.ok and b.ok:
+        pair.exact = a.text.strip() == b.text.strip()
+        pair.similarity = round(similarity(a.text, b.text), 4)
+        na = a.output_tokens or estimate_tokens(a.text)
+        nb = b.output_tokens or estimate_tokens(b.text)
+        pair.length_ratio = round(nb / na, 4) if na else None
+    return pair
+
+
+def compare_levels(a_steps: list[dict[str, Any]], b_steps: list[dict[str, Any]]) -> list[AbLevel]:
+    a_by = {s["concurrency"]: s for s in a_steps if s.get("step", 0) >= 0}
+    b_by = {s["concurrency"]: s for s in b_steps if s.get("step", 0) >= 0}
+    out = []
+    for c in sorted(set(a_by) | set(b_by)):
+        sa, sb = a_by.get(c, {}), b_by.get(c, {})
+        ta = sa.get("output_tokens_per_s") if sa.get("requests_ok") else None
+        tb = sb.get("output_tokens_per_s") if sb.get("requests_ok") else None
+        level = AbLevel(
+            concurrency=c, a_output_tokens_per_s=ta, b_output_tokens_per_s=tb, throughput_ratio=_ratio(tb, ta),
+            a_ttft_p50_ms=_step_field(sa, "ttft_ms"), b_ttft_p50_ms=_step_field(sb, "ttft_ms"),
+            a_tpot_p50_ms=_step_field(sa, "tpot_ms"), b_tpot_p50_ms=_step_field(sb, "tpot_ms"),
+            a_failed=int(sa.get("requests_failed") or 0), b_failed=int(sb.get("requests_failed") or 0),
+        )
+        level.tpot_ratio = _ratio(level.b_tpot_p50_ms, level.a_tpot_p50_ms)
+        out.append(level)
+    return out
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def verdict(result: AbResult) -> list[str]:
+    """Sentences that state the speed difference and the answer differences; no quality judgement."""
+    lines: list[str] = []
+    a, b = result.a, result.b
+    for side in (a, b):
+        if side.error:
+            lines.append(tr("ab.verdict.side_failed", side=side.name, error=side.error))
+    measured = [lv for lv in result.levels if lv.throughput_ratio is not None]
+    if measured:
+        top = measured[-1]
+        key = "ab.verdict.faster" if top.throughput_ratio >= 1.0 else "ab.verdict.slower"
+        lines.append(tr(key, ratio=_num(top.throughput_ratio if top.throughput_ratio >= 1 else
+                                        1 / top.throughput_ratio), concurrency=top.concurrency,
+                        a_tok=_num(top.a_output_tokens_per_s, 0), b_tok=_num(top.b_output_tokens_per_s, 0)))
+        single = measured[0]
+        if single.tpot_ratio is not None:
+            lines.append(tr("ab.verdict.tpot", concurrency=single.concurrency, a_tpot=_num(single.a_tpot_p50_ms, 1),
+                            b_tpot=_num(single.b_tpot_p50_ms, 1), a_ttft=_num(single.a_ttft_p50_ms, 0),
+                            b_ttft=_num(single.b_ttft_p50_ms, 0)))
+    elif not any(s.error for s in (a, b)):
+        lines.append(tr("ab.verdict.no_speed"))
+    failed_levels = [lv for lv in result.levels if lv.a_failed or lv.b_failed]
+    if failed_levels:
+        lines.append(tr("ab.verdict.load_failures", a=sum(lv.a_failed for lv in failed_levels),
+                        b=sum(lv.b_failed for lv in failed_levels)))
+    ag = result.agreement
+    if ag.compared:
+        identical = round((ag.exact_match_rate or 0) * ag.compared)
+        lines.append(tr("ab.verdict.answers", identical=identical, compared=ag.compared,
+                        similarity=_num(ag.similarity_median), min_similarity=_num(ag.similarity_min),
+                        length=_num(ag.length_ratio_median)))
+    if a.answers_failed or b.answers_failed:
+        lines.append(tr("ab.verdict.answer_failures", a=a.answers_failed, b=b.answers_failed, total=ag.pairs))
+    if result.simulated:
+        lines.append(tr("ab.verdict.simulated"))
+    elif ag.compared:
+        lines.append(tr("ab.verdict.judge"))
+    if result.status == "stopped":
+        lines.append(tr("ab.verdict.stopped"))
+    return lines
+
+
+def _telemetry(db: Any, side: AbSide) -> Any:
+    """GPU (NVML) and the server's /metrics sampled into the run's database, as ``advisor bench`` does."""
+    from advisor.bench.run_telemetry import RunTelemetry
+
+    root = Target.parse(side.url).root
+    try:
+        resp = httpx.get(root + "/metrics", timeout=5)
+        metrics_url = root + "/metrics" if resp.status_code == 200 and "# TYPE" in resp.text else None
+    except httpx.HTTPError:
+        metrics_url = None
+    try:
+        return RunTelemetry(db.path, metrics_url).start()
+    except Exception:  # telemetry is evidence, not a precondition: the A/B runs without it
+        return None
+
+
+def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = True, cancel: CancelToken | None = None,
+           on_event: Callable[[AbEvent], None] | None = None, api_key_a: str | None = None,
+           api_key_b: str | None = None, transport: str = "raw") -> AbResult:
+    """Run the whole A/B (blocks; call it from a worker thread). Raises AbError before any load when a side
+    cannot be used; a side that fails later is reported in its ``error`` and the status becomes failed."""
+    from advisor.bench.runner import Runner
+    from advisor.bench.store import BenchStore
+
+    cancel = cancel or CancelToken()
+
+    def emit(kind: str, data: Any) -> None:
+        if on_event is not None:
+            try:
+                on_event(AbEvent(kind, data))
+            except Exception:  # a broken consumer must not stop the measurement
+                pass
+
+    prompts = load_prompts(config)
+    keys = {"A": api_key_a, "B": api_key_b}
+    sides = {"A": config.a, "B": config.b}
+    results = {name: AbSideResult(name=name, url=s.url, model=s.model, label=s.label) for name, s in sides.items()}
+    for name, side in sides.items():  # both checked before any load: a wrong model id is caught here
+        results[name].served_models, results[name].simulated = check_side(side, name, keys[name])
+    answers: dict[str, list[AbAnswer]] = {}
+    for name, side in sides.items():
+        if cancel.cancelled:
+            break
+        res = results[name]
+        emit("phase", {"side": name, "phase": "answers", "total": len(prompts)})
+        answers[name] = asyncio.run(_answers(
+            side, prompts, keys[name], config.timeout_s, cancel,
+            lambda i, ans, n=name: emit("answer", {"side": n, "index": i, "total": len(prompts), "answer": ans})))
+        res.answers_ok = sum(1 for x in answers[name] if x.ok)
+        res.answers_failed = sum(1 for x in answers[name] if not x.ok)
+        if cancel.cancelled:
+            break
+        emit("phase", {"side": name, "phase": "load", "levels": config.concurrency})
+        bench = BenchConfig.model_validate({
+            "endpoint": {"url": side.url, "model": side.model, "api": side.api, "transport": transport,
+                         "timeout_s": config.timeout_s, "read_timeout_s": min(config.timeout_s, 120.0)},
+            "workload": {"output_tokens": {"mean": config.max_tokens}, "seed": config.seed},
+            "schedule": {"kind": "fixed", "concurrency": config.concurrency, "requests": config.requests,
+                         "warmup_requests": 1},
+            "label": f"A/B · {name} · {side.label or side.model}",
+        })
+        source = PromptSource(bench.workload, [Prompt(text=p.text, messages=p.messages,
+                                                      prompt_tokens=p.prompt_tokens, max_tokens=p.max_tokens)
+                                               for p in prompts])
+        db = BenchStore(store_path) if store else None
+        telemetry = _telemetry(db, side) if db is not None else None
+
+        def on_run_event(ev: Any, n: str = name, tel: Any = telemetry) -> None:
+            if ev.kind == "run_started" and tel is not None and ev.data.get("run_id"):
+                tel.bind(ev.data["run_id"])
+            elif ev.kind == "step":
+                emit("step", {"side": n, "step": ev.data})
+
+        try:
+            runner = Runner(bench, store=db, cancel=cancel, api_key=keys[name], prompts=source,
+                            dialect="simulated" if res.simulated else None, on_event=on_run_event)
+            out = runner.run()
+        except Exception as exc:  # reported with the side; the other side's evidence is kept
+            res.error = f"{type(exc).__name__}: {exc}"[:300]
+            res.status = "failed"
+            continue
+        finally:
+            if telemetry is not None:
+                telemetry.stop()
+            if db is not None:
+                db.connection.close()
+        res.run_id = out.get("run_id")
+        res.steps = out.get("steps") or []
+        res.knee = out.get("knee")
+        ok = sum(int(s.get("requests_ok") or 0) for s in res.steps)
+        res.status = "stopped" if out.get("status") == "cancelled" else ("completed" if ok else "failed")
+        if not ok and not cancel.cancelled:
+            res.error = tr("ab.error.no_success", side=name)
+    pairs = [make_pair(i, p, answers.get("A", [])[i] if i < len(answers.get("A", [])) else AbAnswer(ok=False, error="not run"),
+                       answers.get("B", [])[i] if i < len(answers.get("B", [])) else AbAnswer(ok=False, error="not run"))
+             for i, p in enumerate(prompts)]
+    if cancel.cancelled:
+        status = "stopped"
+    elif any(r.status == "failed" for r in results.values()):
+        status = "failed"
+    else:
+        status = "completed"
+    result = AbResult(status=status, simulated=any(r.simulated for r in results.values()), config=config,
+                      a=results["A"], b=results["B"], levels=compare_levels(results["A"].steps, results["B"].steps),
+                      agreement=agreement(pairs), pairs=pairs)
+    result.verdict_lines = verdict(result)
+    result.verdict = " ".join(result.verdict_lines)
+    emit("finished", result)
+    return result
+
+
+def to_markdown(result: AbResult) -> str:
+    """The A/B as Markdown (copy into a memo or a chat)."""
+    a, b = result.a, result.b
+    lines = [f"# {tr('ab.md.title')}", ""]
+    if result.simulated:
+        lines += [f"> {tr('ab.md.simulated')}", ""]
+    lines += [f"- A: `{a.model}` @ {a.url}" + (f" ({a.label})" if a.label else ""),
+              f"- B: `{b.model}` @ {b.url}" + (f" ({b.label})" if b.label else ""), ""]
+    lines += [f"## {tr('ab.md.verdict')}", ""] + [f"- {line}" for line in result.verdict_lines] + [""]
+    lines += [f"## {tr('ab.md.speed')}", "",
+              "| " + " | ".join([tr("ab.col.concurrency"), "A tok/s", "B tok/s", "B/A", "A TPOT p50", "B TPOT p50",
+                                  "A TTFT p50", "B TTFT p50"]) + " |",
+              "|" + "---|" * 8]
+    for lv in result.levels:
+        lines.append(f"| {lv.concurrency} | {_num(lv.a_output_tokens_per_s, 0)} | {_num(lv.b_output_tokens_per_s, 0)} "
+                     f"| {_num(lv.throughput_ratio)} | {_num(lv.a_tpot_p50_ms, 1)} ms | {_num(lv.b_tpot_p50_ms, 1)} ms "
+                     f"| {_num(lv.a_ttft_p50_ms, 0)} ms | {_num(lv.b_ttft_p50_ms, 0)} ms |")
+    ag = result.agreement
+    lines += ["", f"## {tr('ab.md.agreement')}", "",
+              f"- {tr('ab.fig.exact')}: {_num((ag.exact_match_rate or 0) * 100, 0)}% ({ag.compared}/{ag.pairs})",
+              f"- {tr('ab.fig.similarity')}: {_num(ag.similarity_median)} (min {_num(ag.similarity_min)}) — "
+              f"{ag.similarity_method}",
+              f"- {tr('ab.fig.length')}: {_num(ag.length_ratio_median)}", "", f"## {tr('ab.md.pairs')}", ""]
+    for p in result.pairs:
+        lines += [f"### {p.index + 1}. {p.prompt[:120]}", "",
+                  f"**A** ({_num(p.a.output_tokens, 0)} tok): {p.a.text if p.a.ok else '⚠ ' + (p.a.error or '')}", "",
+                  f"**B** ({_num(p.b.output_tokens, 0)} tok): {p.b.text if p.b.ok else '⚠ ' + (p.b.error or '')}", "",
+                  f"{tr('ab.fig.similarity')}: {_num(p.similarity)} · {tr('ab.fig.length')}: {_num(p.length_ratio)}", ""]
+    return "\n".join(lines)
+
+
+def result_json(result: AbResult) -> str:
+    return json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2)

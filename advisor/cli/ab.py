@@ -1,0 +1,108 @@
+"""``advisor ab``: quantization A/B — the same prompts against a baseline (A) and a candidate (B)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from advisor.i18n import tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("ab", help=tr("ab.cli.help"), description=tr("ab.cli.help"))
+    p.add_argument("--a-url", required=True, help="baseline server, e.g. http://127.0.0.1:8000")
+    p.add_argument("--a-model", required=True, help="baseline model id as the server knows it")
+    p.add_argument("--b-url", help="candidate server (default: the same as --a-url, for one server with two models)")
+    p.add_argument("--b-model", required=True, help="candidate (e.g. quantized) model id")
+    p.add_argument("--a-label", default="", help="e.g. bf16")
+    p.add_argument("--b-label", default="", help="e.g. awq-int4")
+    p.add_argument("--api", choices=("chat", "completions"), default="chat")
+    p.add_argument("--prompts", help="prompt file: JSONL ({\"prompt\"} or {\"messages\"}), CSV, ShareGPT JSON "
+                   "(default: 8 built-in prompts)")
+    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of the built-in prompts")
+    p.add_argument("--answers", type=int, default=8, help="prompts answered one at a time for the answer pairs")
+    p.add_argument("--requests", type=int, default=16, help="requests per load step")
+    p.add_argument("--concurrency", default="1,4", help="load steps, e.g. 1,4,16")
+    p.add_argument("--max-tokens", type=int, default=128)
+    p.add_argument("--timeout", type=float, default=120.0, help="longest single request, seconds")
+    p.add_argument("--api-key-env", default=None, help="environment variable with the API key of both sides "
+                   "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
+    p.add_argument("--db", help="benchmark database file for the two load runs (default: the user data folder)")
+    p.add_argument("--no-store", action="store_true", help="do not save the two load runs in the history")
+    p.add_argument("--out", help="write the result: .json (everything) or .md (Markdown)")
+    p.add_argument("--json", action="store_true", help="print the result object on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from pydantic import ValidationError
+
+    from advisor.atomic import write_text_atomic
+    from advisor.bench.ab import AbConfig, AbError, AbEvent, result_json, run_ab, to_markdown
+    from advisor.bench.workload import WorkloadError
+    from advisor.cancel import CancelToken
+    from advisor.cli.bench import parse_levels
+    from advisor.cli.common import UserError, fail, print_json, validation_message
+
+    try:
+        b_url = args.b_url or args.a_url
+        if b_url.rstrip("/") == args.a_url.rstrip("/") and args.b_model == args.a_model:
+            raise UserError(tr("ab.error.same_target"))
+        if args.out and not args.out.endswith((".json", ".md")):
+            raise UserError(tr("ab.error.bad_out", path=args.out))
+        config = AbConfig.model_validate({
+            "a": {"url": args.a_url, "model": args.a_model, "label": args.a_label, "api": args.api},
+            "b": {"url": b_url, "model": args.b_model, "label": args.b_label, "api": args.api},
+            "prompts_file": args.prompts, "language": args.language, "answers": args.answers,
+            "requests": args.requests, "concurrency": parse_levels(args.concurrency), "max_tokens": args.max_tokens,
+            "timeout_s": args.timeout,
+        })
+        if args.api_key_env:
+            key = os.environ.get(args.api_key_env)
+            if not key:
+                raise UserError(tr("bench.cli.no_key", env=args.api_key_env))
+        else:
+            key = os.environ.get("ADVISOR_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+
+        def progress(event: AbEvent) -> None:
+            if args.quiet:
+                return
+            d = event.data
+            if event.kind == "phase" and d["phase"] == "answers":
+                print(tr("ab.cli.phase_answers", side=d["side"], total=d["total"]), file=sys.stderr)
+            elif event.kind == "phase":
+                print(tr("ab.cli.phase_load", side=d["side"], levels=",".join(map(str, d["levels"]))), file=sys.stderr)
+            elif event.kind == "step":
+                s = d["step"]
+                print(tr("ab.cli.step", side=d["side"], concurrency=s.concurrency, ok=s.requests_ok,
+                         failed=s.requests_failed, tok_s=f"{s.output_tokens_per_s:.1f}"), file=sys.stderr)
+
+        cancel = CancelToken()
+        try:
+            result = run_ab(config, store_path=args.db, store=not args.no_store, cancel=cancel, on_event=progress,
+                            api_key_a=key, api_key_b=key)
+        except KeyboardInterrupt:
+            cancel.cancel()
+            return 130
+    except ValidationError as exc:
+        return fail(validation_message(exc))
+    except (UserError, AbError, WorkloadError) as exc:
+        return fail(str(exc))
+    if args.out:
+        write_text_atomic(args.out, to_markdown(result) if args.out.endswith(".md") else result_json(result) + "\n")
+        if not args.quiet:
+            print(tr("ab.cli.saved", path=args.out), file=sys.stderr)
+    if args.json:
+        print_json(result)
+    elif not args.quiet or not args.out:
+        _print(result)
+    return 0 if result.status == "completed" else (130 if result.status == "stopped" else 4)
+
+
+def _print(result: Any) -> None:
+    for line in result.verdict_lines:
+        print(line)

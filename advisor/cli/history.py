@@ -1,0 +1,161 @@
+"""``advisor history``: the stored benchmark runs — list (filter/search), delete, export, import, compare 2–4."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from advisor.i18n import tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("history", help=tr("history.cli.help"), description=tr("history.cli.help"))
+    p.add_argument("--db", help="benchmark database file (default: the user data folder)")
+    p.add_argument("--json", action="store_true", help="print JSON on stdout")
+    p.add_argument("--filter", action="append", default=[], metavar="KEY=VALUE",
+                   help="model=, target=, gpu=, status=, shape=, since=YYYY-MM-DD, until=YYYY-MM-DD, text= "
+                        "(repeatable; a bare word searches everything)")
+    action = p.add_mutually_exclusive_group()
+    action.add_argument("--show", metavar="ID", help="one run: summary, steps, GPU memory per step")
+    action.add_argument("--delete", metavar="ID", help="delete a run with its requests, steps and telemetry")
+    action.add_argument("--export", metavar="ID", help="export a run to --out FILE (.json or .csv; stdout: JSON)")
+    action.add_argument("--import", dest="import_file", metavar="FILE", help="add a run exported on another machine")
+    action.add_argument("--compare", nargs="+", metavar="ID", help="compare 2–4 runs (ids or unique prefixes)")
+    p.add_argument("--out", help="file for --export (.json or .csv)")
+    p.set_defaults(func=run)
+
+
+def _fmt(value: Any, digits: int = 1) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def _metric_cell(metric: str, value: Any) -> str:
+    from advisor.units import format_bytes
+
+    if metric == "gpu_memory_peak_bytes":
+        return format_bytes(value) if value is not None else "-"
+    if metric == "status" and value:
+        return tr(f"history.status.{value}")
+    if metric in ("error_rate", "kv_cache_usage_peak") and value is not None:
+        return f"{value * 100:.1f}%"
+    return _fmt(value)
+
+
+def run(args: argparse.Namespace) -> int:
+    from advisor.bench.history import HistoryError, RunFilter, RunHistory
+    from advisor.cli.common import fail, print_json
+
+    try:
+        flt = RunFilter.parse(args.filter)
+        with RunHistory(args.db) as history:
+            if args.delete:
+                run_id = history.delete(args.delete)
+                if args.json:
+                    print_json({"deleted": run_id})
+                else:
+                    print(tr("history.cli.deleted", run_id=run_id))
+                return 0
+            if args.export:
+                if args.out:
+                    run_id = history.export_to(args.export, args.out)
+                    print(tr("history.cli.exported", run_id=run_id, path=args.out), file=sys.stderr)
+                else:
+                    sys.stdout.write(history.export(args.export) + "\n")
+                return 0
+            if args.import_file:
+                try:
+                    with open(args.import_file, encoding="utf-8") as f:
+                        text = f.read()
+                except OSError as exc:
+                    raise HistoryError(tr("history.cli.bad_file", path=args.import_file, error=exc.strerror or exc)) \
+                        from None
+                run_id = history.import_json(text, source=args.import_file)
+                if args.json:
+                    print_json({"imported": run_id})
+                else:
+                    print(tr("history.cli.imported", run_id=run_id))
+                return 0
+            if args.show:
+                detail = history.detail(args.show)
+                if args.json:
+                    print_json(detail)
+                else:
+                    _print_detail(detail)
+                return 0
+            if args.compare:
+                comparison = history.compare(args.compare)
+                if args.json:
+                    print_json(comparison)
+                else:
+                    _print_compare(comparison)
+                return 0
+            runs = history.list(flt)
+            if args.json:
+                print_json([r.model_dump(mode="json") for r in runs])
+            else:
+                _print_list(runs)
+            return 0
+    except HistoryError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(str(exc))
+
+
+def _print_list(runs: list[Any]) -> None:
+    if not runs:
+        print(tr("history.cli.empty"))
+        return
+    cols = ["history.col.run", "history.col.date", "history.col.status", "history.col.model", "history.col.target",
+            "history.col.gpu", "history.col.shape", "history.col.knee", "history.col.requests", "history.col.label"]
+    rows = [[tr(c) for c in cols]]
+    for r in runs:
+        target = ("simulated · " if r.simulated else "") + r.url
+        rows.append([r.run_id, r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "-",
+                     r.shape or "-", _fmt(r.knee_concurrency), f"{r.requests_ok}/{r.requests_failed}", r.label])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def _print_detail(detail: dict[str, Any]) -> None:
+    s = detail["summary"]
+    print(f"{s['run_id']}  {tr('history.status.' + s['status'])} — {s['status_reason']}")
+    print(f"{s['model']} @ {s['url']}  {s['gpu'] or ''}  {s['shape'] or ''}  {s['created']}")
+    if s.get("knee_message"):
+        print(s["knee_message"])
+    mem = {m["step"]: m for m in detail["step_memory"]}
+    for st in detail["steps"]:
+        m = mem.get(st["step"], {})
+        print(f"  c={st['concurrency']:<4} ok {st['requests_ok']:<5} failed {st['requests_failed']:<4} "
+              f"TTFT p50 {_fmt(st['ttft_ms']['p50'])} ms p99 {_fmt(st['ttft_ms']['p99'])} ms · "
+              f"TPOT p50 {_fmt(st['tpot_ms']['p50'])} ms · {_fmt(st['output_tokens_per_s'])} tok/s · "
+              f"GPU mem {_metric_cell('gpu_memory_peak_bytes', m.get('gpu_memory_peak_bytes'))}")
+
+
+def _print_compare(c: dict[str, Any]) -> None:
+    ids = [r["run_id"] for r in c["runs"]]
+    head = [tr("history.col.metric"), tr("history.col.concurrency")] + ids
+    rows = [head]
+    for d in c["differences"]:
+        cells = []
+        for i, v in enumerate(d["values"]):
+            cell = _metric_cell(d["metric"], v)
+            ch = d["change"][i]
+            if ch is not None:
+                cell += f" ({ch * 100:+.0f}%)"
+            if d["best"] == i:
+                cell = "*" + cell
+            cells.append(cell)
+        rows.append([tr(f"history.metric.{d['metric']}"), _fmt(d["concurrency"])] + cells)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    if c["notes"]:
+        print(tr("history.cli.notes"))
+        for note in c["notes"]:
+            print(f"- {note}")

@@ -1,0 +1,259 @@
+"""Benchmark history over a real SQLite file, filled by real runs over loopback HTTP against the simulated server:
+one run made in-process (as the app does), one by the `advisor bench` command line in a subprocess, one against a
+closed port (every request fails), one stopped by the user, and one imported from another database."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from advisor.bench.history import HistoryError, RunFilter, RunHistory, derive_status
+from advisor.bench.runner import Runner
+from advisor.bench.store import BenchStore
+from advisor.cancel import CancelToken
+from advisor.cli import main as cli_main
+from advisor.domain.bench import BenchConfig
+from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = "qwen2.5-3b"
+
+
+def _config(url, levels, *, prompt=64, output=16, requests=6, model=MODEL, label=""):
+    return BenchConfig.model_validate({
+        "endpoint": {"url": url, "model": model, "timeout_s": 20, "read_timeout_s": 10},
+        "workload": {"prompt_tokens": {"mean": prompt}, "output_tokens": {"mean": output}},
+        "schedule": {"kind": "fixed", "concurrency": levels, "requests": requests, "warmup_requests": 0},
+        "label": label,
+    })
+
+
+def _run(db, config, cancel=None, on_event=None):
+    store = BenchStore(db)
+    try:
+        return Runner(config, store=store, cancel=cancel, on_event=on_event).run()
+    finally:
+        store.connection.close()
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory):
+    """One database with runs from several sources (built once: it costs real seconds)."""
+    tmp = tmp_path_factory.mktemp("history")
+    db = tmp / "bench.sqlite3"
+    other = tmp / "other.sqlite3"
+    with SimLauncher(SimLaunchSpec(model=MODEL, gpu="h100-sxm-80g", weights="bf16", time_scale=0.1)) as sim:
+        ids = {}
+        ids["app"] = _run(db, _config(sim.base_url, [1, 2], label="from the app"))["run_id"]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        p = subprocess.run(
+            [sys.executable, "-m", "advisor", "bench", "--url", sim.base_url, "--model", MODEL, "--concurrency", "1,2",
+             "--requests", "6", "--prompt-tokens", "256", "--max-tokens", "16", "--warmup", "0", "--db", str(db),
+             "--json", "--quiet", "--label", "from the cli"],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert p.stdout, p.stderr
+        ids["cli"] = json.loads(p.stdout)["run_id"]
+        ids["dead"] = _run(db, _config("http://127.0.0.1:9", [1], requests=3, label="closed port"))["run_id"]
+        cancel = CancelToken()
+
+        def stop_after_two(ev):
+            if ev.kind == "record" and ev.data.seq >= 1:
+                cancel.cancel()
+
+        ids["stopped"] = _run(db, _config(sim.base_url, [1], requests=200, output=64, label="stopped"),
+                              cancel=cancel, on_event=stop_after_two)["run_id"]
+        ids["other"] = _run(other, _config(sim.base_url, [2, 4], prompt=64, label="elsewhere"))["run_id"]
+    with RunHistory(other) as h:
+        exported = h.export(ids["other"])
+    with RunHistory(db) as h:
+        assert h.import_json(exported, source="gpu-server.json") == ids["other"]
+    return db, ids
+
+
+def test_lists_runs_from_every_source_newest_first(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        runs = h.list()
+    by_id = {r.run_id: r for r in runs}
+    assert set(ids.values()) <= set(by_id)
+    assert [r.created_wall for r in runs] == sorted((r.created_wall for r in runs), reverse=True)
+    app, cli = by_id[ids["app"]], by_id[ids["cli"]]
+    # completed, or degraded when the runner judged a step short of its target concurrency; never failed
+    assert app.status in ("completed", "degraded") and cli.status in ("completed", "degraded")
+    assert app.requests_failed == 0 and cli.requests_failed == 0
+    assert app.shape == "fixed" and app.levels == [1, 2] and app.requests_ok == 12
+    assert cli.label == "from the cli" and cli.prompt_tokens == 256
+    # the simulated server is recognised (dialect from the probe, or its labelled GPU telemetry)
+    assert cli.simulated
+    assert by_id[ids["other"]].imported_from == "gpu-server.json"
+    assert by_id[ids["other"]].levels == [2, 4]
+
+
+def test_a_run_where_every_request_failed_is_failed_not_completed(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        dead = h.summary(ids["dead"])
+    assert dead.status == "failed"
+    assert dead.requests_ok == 0 and dead.requests_failed == 3
+    assert "3" in dead.status_reason
+
+
+def test_a_run_the_user_stopped_is_stopped_and_keeps_its_requests(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        s = h.summary(ids["stopped"])
+    assert s.status == "stopped"
+    assert s.requests_ok >= 2
+
+
+def test_filter_and_search(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        assert [r.run_id for r in h.list(RunFilter(status="failed"))] == [ids["dead"]]
+        assert ids["cli"] in {r.run_id for r in h.list(RunFilter(text="cli"))}
+        assert {r.run_id for r in h.list(RunFilter(text="from the"))} == {ids["app"], ids["cli"]}
+        assert {r.run_id for r in h.list(RunFilter(target="127.0.0.1:9"))} == {ids["dead"]}
+        assert h.list(RunFilter(model="no-such-model")) == []
+        assert len(h.list(RunFilter(until="2000-01-01"))) == 0
+        assert len(h.list(RunFilter.parse(["since=2000-01-01", "shape=fixed"]))) == len(h.list())
+    with pytest.raises(HistoryError, match="Unknown filter"):
+        RunFilter.parse(["colour=red"])
+    with pytest.raises(HistoryError, match="date like"):
+        RunFilter.parse(["since=yesterday"])
+    with pytest.raises(HistoryError, match="Unknown status"):
+        RunFilter.parse(["status=great"])
+
+
+def test_export_json_and_csv_and_refuse_other_suffixes(filled, tmp_path):
+    db, ids = filled
+    with RunHistory(db) as h:
+        h.export_to(ids["app"][:-2], tmp_path / "run.json")  # a unique prefix is enough
+        with pytest.raises(HistoryError, match="type more"):
+            h.export_to("2", tmp_path / "x.json")
+        h.export_to(ids["app"], tmp_path / "run.csv")
+        with pytest.raises(HistoryError, match=r"\.json or \.csv"):
+            h.export_to(ids["app"], tmp_path / "run.txt")
+    data = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))
+    assert data["run_id"] == ids["app"] and len(data["requests"]) == 12 and len(data["steps"]) == 2
+    assert data["summary"]["status"] in ("completed", "degraded")
+    rows = (tmp_path / "run.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("seq,step,concurrency") and len(rows) == 13
+
+
+def test_compare_aligns_runs_by_concurrency_with_a_table_of_differences(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        c = h.compare([ids["app"], ids["cli"], ids["other"]])
+        statuses = [h.summary(r).status for r in (ids["app"], ids["cli"], ids["other"])]
+        with pytest.raises(HistoryError, match="2 to 4"):
+            h.compare([ids["app"]])
+        with pytest.raises(HistoryError, match="twice"):
+            h.compare([ids["app"], ids["app"]])
+    assert c["levels"] == [1, 2, 4]
+    assert len(c["series"]) == 3
+    app, cli, other = c["series"]
+    assert app["ttft_p50_ms"][2] is None and other["ttft_p50_ms"][0] is None  # not measured there
+    assert all(v is not None for v in app["output_tokens_per_s"][:2])
+    rows = {(d["metric"], d["concurrency"]): d for d in c["differences"]}
+    # concurrency 2 is the only level every run measured
+    assert ("ttft_p50_ms", 2) in rows and ("ttft_p50_ms", 1) not in rows
+    ttft = rows[("ttft_p50_ms", 2)]
+    assert ttft["change"][0] is None
+    assert ttft["change"][1] == pytest.approx((ttft["values"][1] - ttft["values"][0]) / ttft["values"][0])
+    assert ttft["best"] == ttft["values"].index(min(ttft["values"]))  # lower latency is better
+    thr = rows[("output_tokens_per_s", 2)]
+    assert thr["best"] == thr["values"].index(max(thr["values"]))  # higher throughput is better
+    # the CLI run sent 256-token prompts, the others 64: the notes say the comparison is not like for like
+    assert any("Prompt lengths differ" in n for n in c["notes"])
+    assert rows[("status", None)]["values"] == statuses
+
+
+def test_delete_removes_the_run_and_all_its_rows_in_one_go(filled, tmp_path):
+    db, ids = filled
+    copy = tmp_path / "copy.sqlite3"
+    src = sqlite3.connect(db)
+    dst = sqlite3.connect(copy)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    run_id = ids["cli"]
+    with RunHistory(copy) as h:
+        before = len(h.list())
+        assert h.delete(run_id) == run_id
+        assert len(h.list()) == before - 1
+        with pytest.raises(HistoryError, match="No run"):
+            h.delete(run_id)
+    conn = sqlite3.connect(copy)
+    for table in ("runs", "requests", "steps", "gpu_samples", "server_samples"):
+        exists = conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        if exists:
+            assert conn.execute(f"SELECT COUNT(*) FROM {table} WHERE run_id = ?", (run_id,)).fetchone()[0] == 0
+    assert conn.execute("SELECT COUNT(*) FROM requests WHERE run_id = ?", (ids["app"],)).fetchone()[0] == 12
+    conn.close()
+
+
+def test_import_refuses_a_second_copy_and_a_wrong_file(filled):
+    db, ids = filled
+    with RunHistory(db) as h:
+        exported = h.export(ids["other"])
+        with pytest.raises(HistoryError, match="already"):
+            h.import_json(exported)
+        with pytest.raises(HistoryError, match="not an exported"):
+            h.import_json('{"hello": 1}')
+
+
+def test_cli_list_filter_compare_and_errors(filled, capsys):
+    db, ids = filled
+    assert cli_main(["history", "--db", str(db), "--json", "--filter", "status=failed"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["run_id"] for r in rows] == [ids["dead"]] and rows[0]["status"] == "failed"
+    assert cli_main(["history", "--db", str(db), "--compare", ids["app"], ids["other"], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["levels"] == [1, 2, 4]
+    assert cli_main(["history", "--db", str(db), "--compare", ids["app"], ids["other"]]) == 0
+    table = capsys.readouterr().out
+    assert "TTFT P50" in table and "Notes:" in table
+    assert cli_main(["history", "--db", str(db)]) == 0
+    assert "failed" in capsys.readouterr().out
+    assert cli_main(["history", "--db", str(db), "--show", "no-such-run"]) == 2
+    assert "No run no-such-run" in capsys.readouterr().err
+    assert cli_main(["history", "--db", str(db), "--filter", "status=great"]) == 2
+
+
+@pytest.mark.parametrize(("stored", "ok", "failed", "result", "expected"), [
+    ("completed", 0, 5, {}, "failed"),
+    ("completed", 0, 0, {}, "failed"),
+    ("completed", 10, 0, {}, "completed"),
+    ("completed", 10, 0, None, "incomplete"),
+    ("completed", 10, 0, {"incomplete": {"records_lost": 2}}, "incomplete"),
+    ("completed", 10, 0, {"incomplete": {"records_lost": 0, "result_not_in_db": 1}}, "completed"),
+    ("completed", 8, 2, {}, "degraded"),  # a run stored before the runner judged steps: 20 % > 5 %
+    ("completed", 8, 2, {"steps": [{"status": "ok"}]}, "completed"),  # the runner judged it: trusted
+    ("degraded", 8, 2, {}, "degraded"),
+    ("cancelled", 3, 0, {}, "stopped"),
+    ("cancelled", 0, 4, {}, "failed"),
+    ("interrupted", 3, 0, None, "interrupted"),
+    ("failed", 0, 0, {}, "failed"),
+])
+def test_derived_status_is_never_more_optimistic_than_the_measurements(stored, ok, failed, result, expected):
+    status, reason = derive_status(stored, ok=ok, failed=failed, max_error_rate=0.05, result=result, steps=1)
+    assert status == expected and reason
+
+
+def test_listing_while_a_run_is_being_written(tmp_path):
+    """The store's writer thread commits while the history reads (WAL): the live run is shown running."""
+    db = tmp_path / "live.sqlite3"
+    store = BenchStore(db)
+    store.start_run(_config("http://127.0.0.1:9", [1]).model_dump_json(), label="live", url="http://x", model="m")
+    try:
+        with RunHistory(db) as h:
+            (s,) = h.list()
+            assert s.status == "running"
+            with pytest.raises(HistoryError, match="still running"):
+                h.delete(s.run_id)
+    finally:
+        store.finish_run("cancelled")
+        store.connection.close()
