@@ -1,0 +1,285 @@
+"""What a benchmark result says, in words and tables: the step table, the knee and its evidence, the SLO verdict,
+client-bound steps with their fix, peak GPU memory, the predicted curve for the same setup, and Markdown.
+
+Qt-free, so the desktop result view (``ui/widgets/bench_result.py``), the History page and the CLI share it.
+A result is the ``advisor bench --json`` object (``Runner.result`` plus ``telemetry``/``slo``/``setup`` when
+known); :func:`load_result` rebuilds one from the bench store by run id.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from advisor.domain.bench import SloConfig
+from advisor.i18n import tr
+from advisor.units import format_gib, format_ms, format_tokens_per_s
+
+FINAL_STATUSES = ("completed", "stopped", "cancelled", "interrupted", "failed", "degraded", "incomplete")
+
+
+def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any] | None:
+    """The stored result of a run, with its SLO and telemetry summary (same database), or None if unknown."""
+    from advisor.bench.store import BenchStore
+
+    store = BenchStore(db_path)
+    try:
+        run = store.run(run_id)
+        if run is None:
+            return None
+        result: dict[str, Any] = dict(run.get("result") or {})
+        if not result.get("steps"):
+            result["steps"] = [s.model_dump(mode="json") for s in store.steps(run_id)]
+        path = store.path
+    finally:
+        store.connection.close()
+    config = run.get("config") or {}
+    result.setdefault("run_id", run_id)
+    result.setdefault("url", run.get("url"))
+    result.setdefault("model", run.get("model"))
+    result.setdefault("schedule", (config.get("schedule") or {}).get("kind"))
+    result["status"] = run.get("status") or result.get("status")
+    result.setdefault("slo", config.get("slo"))
+    result.setdefault("created_wall", run.get("created_wall"))
+    setup = parse_sim_label(run.get("label") or config.get("label") or "")
+    if setup is not None:
+        result.setdefault("simulated", True)
+        setup["workload"] = config.get("workload")
+        result.setdefault("setup", setup)
+    if "telemetry" not in result:
+        try:
+            from advisor.domain.telemetry import StepWindow
+            from advisor.telemetry.derived import summarize
+            from advisor.telemetry.store import TelemetryStore
+
+            tstore = TelemetryStore(path)
+            gpu, server = tstore.gpu_samples(run_id), tstore.server_samples(run_id)
+            if gpu or server:
+                windows = [
+                    StepWindow(label=str(s.get("concurrency")), start_s=s["window_start_s"], end_s=s["window_end_s"],
+                               output_tokens=s.get("output_tokens") or 0)
+                    for s in result["steps"]
+                    if s.get("window_start_s") is not None and s.get("window_end_s") is not None
+                ]  # fmt: skip
+                result["telemetry"] = summarize(gpu, server, windows).model_dump(mode="json")
+        except Exception:  # telemetry is optional: a run without it still has its result
+            pass
+    return result
+
+
+SIM_LABEL = "simulated · 模拟"
+
+
+def sim_label(model: str, gpu: str, weights: str | None, gpus: int) -> str:
+    """The run label of a run against the embedded simulated server: it says so and names the setup."""
+    return f"{SIM_LABEL} · {model} · {gpu} · {weights or '-'} · {gpus}"
+
+
+def parse_sim_label(label: str) -> dict[str, Any] | None:
+    parts = [p.strip() for p in label.split("·")]
+    if len(parts) != 6 or " · ".join(parts[:2]) != SIM_LABEL:
+        return None
+    model, gpu, weights, gpus = parts[2:]
+    try:
+        n = int(gpus)
+    except ValueError:
+        return None
+    return {"model": model, "gpu": gpu, "weights": None if weights == "-" else weights, "gpus": n}
+
+
+# ------------------------------------------------------------------------------------------- pieces
+def _pct(d: dict[str, Any] | None, key: str) -> float | None:
+    return None if not d else d.get(key)
+
+
+def slo_of(result: dict[str, Any]) -> SloConfig:
+    raw = result.get("slo") or {}
+    try:
+        return SloConfig.model_validate(raw)
+    except Exception:
+        return SloConfig()
+
+
+def step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per step: concurrency, requests, TTFT/TPOT p50/p99, tok/s, errors, knee and client-bound flags."""
+    knee = (result.get("knee") or {}).get("concurrency")
+    rows = []
+    for s in result.get("steps") or []:
+        client = s.get("client") or {}
+        rows.append({
+            "step": s.get("step"),
+            "concurrency": s.get("concurrency"),
+            "target_rate": s.get("target_rate"),
+            "ok": s.get("requests_ok", 0),
+            "failed": s.get("requests_failed", 0),
+            "ttft_p50": _pct(s.get("ttft_ms"), "p50"),
+            "ttft_p99": _pct(s.get("ttft_ms"), "p99"),
+            "tpot_p50": _pct(s.get("tpot_ms"), "p50"),
+            "tpot_p99": _pct(s.get("tpot_ms"), "p99"),
+            "itl_p99": _pct(s.get("itl_ms"), "p99"),
+            "tok_s": s.get("output_tokens_per_s") or 0.0,
+            "error_rate": s.get("error_rate") or 0.0,
+            "knee": knee is not None and s.get("concurrency") == knee and not client.get("client_bound"),
+            "client_bound": bool(client.get("client_bound")),
+            "client_reasons": list(client.get("reasons") or []),
+        })  # fmt: skip
+    return rows
+
+
+def _fmt_limit(ms: float) -> str:
+    return format_ms(ms)
+
+
+def slo_verdict(result: dict[str, Any]) -> str:
+    """One sentence: "meets TTFT p99 ≤ 2 s and TPOT p99 ≤ 50 ms up to 24 concurrent requests" (or why not)."""
+    slo = slo_of(result)
+    limits = [(name, value) for name, value in (("TTFT", slo.ttft_ms), ("TPOT", slo.tpot_ms), ("E2E", slo.e2e_ms))
+              if value is not None]  # fmt: skip
+    if not limits:
+        return tr("bench.report.no_slo")
+    p = slo.percentile
+    what = tr("bench.report.and").join(f"{name} p{p} ≤ {_fmt_limit(v)}" for name, v in limits)
+    steps = [s for s in (result.get("steps") or []) if s.get("requests_ok", 0) > 0]
+    if not steps:
+        return tr("bench.report.slo_no_data", what=what)
+    key = f"p{p}"
+    best = None
+    first_bad = None
+    for s in sorted(steps, key=lambda s: s.get("concurrency") or 0):
+        ok = s.get("error_rate", 0.0) <= slo.max_error_rate
+        for metric, limit in (("ttft_ms", slo.ttft_ms), ("tpot_ms", slo.tpot_ms), ("e2e_ms", slo.e2e_ms)):
+            value = (s.get(metric) or {}).get(key)
+            if limit is not None and (value is None or value > limit):
+                ok = False
+        if ok and first_bad is None:
+            best = s.get("concurrency")
+        elif not ok and first_bad is None:
+            first_bad = s.get("concurrency")
+    if best is None:
+        return tr("bench.report.slo_never", what=what, concurrency=first_bad)
+    if first_bad is None:
+        return tr("bench.report.slo_all", what=what, concurrency=best)
+    return tr("bench.report.slo_up_to", what=what, concurrency=best, step=first_bad)
+
+
+def client_bound_notes(result: dict[str, Any]) -> list[str]:
+    """Plain sentences for each step where the client, not the server, was the bottleneck, with the fix."""
+    notes = []
+    for row in step_rows(result):
+        if row["client_bound"]:
+            reasons = ", ".join(tr(f"bench.report.client_reason.{r}") if r in _CLIENT_REASONS else r
+                                for r in row["client_reasons"])  # fmt: skip
+            notes.append(tr("bench.report.client_bound", concurrency=row["concurrency"], reasons=reasons))
+    return notes
+
+
+_CLIENT_REASONS = ("client_queueing", "client_cpu_saturated", "event_loop_lag", "late_reads_merged_tokens")
+
+
+def knee_text(result: dict[str, Any]) -> tuple[str, list[str]]:
+    """The knee sentence and its evidence as short lines."""
+    knee = result.get("knee") or {}
+    message = knee.get("message") or ""
+    reason = knee.get("reason") or ""
+    if not message:
+        message = tr("bench.report.knee_none") if reason in ("", "not_applicable") else reason
+    ev = knee.get("evidence") or {}
+    lines = []
+    if "throughput_tok_s" in ev:
+        a, b = ev["throughput_tok_s"]
+        lines.append(tr("bench.report.ev_throughput", prev=ev.get("previous_concurrency"),
+                        step=ev.get("step_concurrency"), a=format_tokens_per_s(a), b=format_tokens_per_s(b),
+                        eff=round(100 * (ev.get("throughput_efficiency") or 0))))  # fmt: skip
+    infl = ev.get("latency_inflation_vs_baseline") or {}
+    worst = {k: v for k, v in infl.items() if v is not None}
+    if worst:
+        k, v = max(worst.items(), key=lambda kv: kv[1])
+        lines.append(tr("bench.report.ev_inflation", metric=k.replace("_", " ").upper(), ratio=f"{v:.2f}",
+                        base=ev.get("baseline_concurrency")))  # fmt: skip
+    if ev.get("server_queue") is not None:
+        lines.append(tr("bench.report.ev_queue", queue=f"{ev['server_queue']:.2f}"))
+    return message, lines
+
+
+def peak_memory(result: dict[str, Any]) -> list[tuple[str, int | None, int | None, bool]]:
+    """(device label, peak used bytes, total bytes, simulated) per GPU seen during the run."""
+    tel = result.get("telemetry") or {}
+    out = []
+    for d in tel.get("devices") or []:
+        label = f"GPU {d.get('index')}" + (f" · {d['name']}" if d.get("name") else "")
+        out.append((label, d.get("peak_used_bytes"), d.get("total_bytes"), bool(tel.get("simulated"))))
+    return out
+
+
+def predicted_curve(
+    model: str,
+    gpu: str,
+    weights: str | None = None,
+    gpus: int = 1,
+    workload: Any = None,
+    levels: list[int] | None = None,
+) -> Any:
+    """The predictor's concurrency curve for the same model, GPU and workload (a :class:`Prediction`)."""
+    from advisor.bench.presets import sim_workload
+    from advisor.catalog import get_gpu, resolve_model
+    from advisor.sim.costs import build_setup
+    from advisor.sim.predict import DEFAULT_LEVELS, predict_curve
+
+    m = resolve_model(model)
+    setup = build_setup(m, get_gpu(gpu), weights or m.checkpoint_quant or "bf16", gpus=gpus)
+    sim_w = sim_workload(workload) if workload is not None else None
+    return predict_curve(setup.costs, setup.limits, sim_w, levels or list(DEFAULT_LEVELS), measure=64)
+
+
+def status_text(result: dict[str, Any]) -> str:
+    status = result.get("status") or "completed"
+    key = f"bench.report.status.{status}"
+    return tr(key) if status in FINAL_STATUSES else status
+
+
+# ------------------------------------------------------------------------------------------- markdown
+def _md(v: float | None) -> str:
+    return "–" if v is None else f"{v:.1f}"
+
+
+def to_markdown(result: dict[str, Any]) -> str:
+    """The whole result as Markdown (for a chat message or an issue)."""
+    lines = [
+        f"### {tr('bench.report.md_title', model=result.get('model') or '?', url=result.get('url') or '?')}",
+        "",
+    ]
+    if result.get("simulated"):
+        lines += [f"_{tr('bench.report.simulated_note')}_", ""]
+    lines.append(f"- {tr('bench.report.md_status')}: {status_text(result)}")
+    message, evidence = knee_text(result)
+    lines.append(f"- {tr('bench.report.md_knee')}: {message}")
+    lines += [f"  - {e}" for e in evidence]
+    lines.append(f"- {tr('bench.report.md_slo')}: {slo_verdict(result)}")
+    for label, peak, total, simulated in peak_memory(result):
+        sim = f" ({tr('bench.report.simulated_short')})" if simulated else ""
+        lines.append(
+            f"- {tr('bench.report.md_peak_memory')} {label}: {format_gib(peak)} / {format_gib(total)}{sim}"
+        )
+    for note in client_bound_notes(result):
+        lines.append(f"- ⚠ {note}")
+    lines.append("")
+    head = [
+        "concurrency",
+        "ok",
+        "failed",
+        "TTFT p50 ms",
+        "TTFT p99 ms",
+        "TPOT p50 ms",
+        "TPOT p99 ms",
+        "tok/s",
+        "",
+    ]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in step_rows(result):
+        flag = tr("bench.report.knee_flag") if r["knee"] else (tr("bench.report.client_flag") if r["client_bound"]
+                                                               else "")  # fmt: skip
+        lines.append("| " + " | ".join([
+            str(r["concurrency"]), str(r["ok"]), str(r["failed"]), _md(r["ttft_p50"]), _md(r["ttft_p99"]),
+            _md(r["tpot_p50"]), _md(r["tpot_p99"]), _md(r["tok_s"]), flag]) + " |")  # fmt: skip
+    return "\n".join(lines) + "\n"

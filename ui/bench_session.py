@@ -1,0 +1,455 @@
+"""The bridge between the benchmark engine and the Benchmark page: run a load, drain its events at ≤10 Hz.
+
+``BenchSession.start(config, ...)`` runs, in ONE background task (``TaskRunner``, the app's one way to run
+work): the probe (a failed probe stops before any load and is recorded as a failed run), then
+``advisor.bench.runner.Runner`` with an ``EventQueue``. The GUI never touches the engine's objects while it
+runs: a ``QTimer`` (100 ms) drains the queue into fixed-size ring buffers (``LiveBuffers``) and emits
+``updated``; widgets read the buffers. Telemetry (NVML and the server's ``/metrics``) is sampled by
+``advisor.bench.run_telemetry.RunTelemetry`` in its own threads and written with the run.
+
+Where the load runs: in a thread of this process by default (``client_processes=1``), or split over spawned
+client processes (``client_processes>1``, the engine's own process group). Measured in bench/gui_bench_lag.py
+and docs/measure.md: the client stamps token arrivals with the kernel's receive time, so a busy GUI thread
+does not move the timestamps; what it can do is delay reads until two tokens merge, which the runner counts.
+
+One *sample request* per step streams its text beside the load so a newcomer sees tokens arrive; it is not
+part of the measurement (not counted in any statistic) and is labelled so on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from advisor.bench.runner import BenchEvent, EventQueue, Runner
+from advisor.cancel import CancelToken
+from advisor.domain.bench import BenchConfig, ProbeResult, RequestRecord, StepSummary
+
+_log = logging.getLogger(__name__)
+
+DRAIN_MS = 100  # ≤10 Hz: a few refreshes per second are enough to watch, and cheap for the GIL
+RING = 4000  # requests kept for the live charts
+
+
+@dataclass
+class SampleText:
+    """The sample request's text as it streams (written by its thread, read by the GUI under ``lock``)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    step: int = -1
+    text: str = ""
+    ttft_ms: float | None = None
+    ttft_chars: int = 0  # where the first token ends in ``text``
+    done: bool = False
+    error: str | None = None
+
+    def snapshot(self) -> tuple[int, str, float | None, int, bool, str | None]:
+        with self.lock:
+            return self.step, self.text, self.ttft_ms, self.ttft_chars, self.done, self.error
+
+
+@dataclass
+class LiveBuffers:
+    """What the live widgets draw; only the GUI thread writes these (in the drain slot)."""
+
+    t0: float | None = None
+    ttft: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))  # (t_s, ttft_ms)
+    itl_p50: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    itl_p99: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    tok_s: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    active: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    target: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    errors: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    recent_itl: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
+    recent_tokens: deque[tuple[float, int]] = field(default_factory=lambda: deque(maxlen=20000))
+    records: int = 0
+    ok: int = 0
+    failed: int = 0
+    steps: list[StepSummary] = field(default_factory=list)
+    step: int = 0
+    concurrency: int = 0
+    in_flight: int = 0
+    step_done: int = 0
+    progress: dict[str, Any] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+
+class BenchSession(QObject):
+    """One benchmark at a time. Signals are delivered on the GUI thread."""
+
+    started = Signal(str)  # run id ("" when not stored)
+    updated = Signal()  # buffers changed (≤10 Hz)
+    probe_done = Signal(object)  # ProbeResult
+    finished = Signal(object)  # the result dict (status completed / stopped / failed …)
+    failed = Signal(str)  # a message for the user (probe failure, the engine raised)
+
+    def __init__(self, runner: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.tasks = runner
+        self.buffers = LiveBuffers()
+        self.sample = SampleText()
+        self.events: EventQueue | None = None
+        self.telemetry: Any = None
+        self.token: CancelToken | None = None
+        self.handle: Any = None
+        self.run_id: str | None = None
+        self.config: BenchConfig | None = None
+        self.schedule_total_steps = 0
+        self.drain_cost_ms: deque[float] = deque(maxlen=600)
+        self._timer = QTimer(self)
+        self._timer.setInterval(DRAIN_MS)
+        self._timer.timeout.connect(self.drain)
+        self._sample_thread: threading.Thread | None = None
+        self._sample_url: str | None = None
+        self._sample_key: str | None = None
+        self._sample_body: dict[str, Any] | None = None
+
+    # ---------------------------------------------------------------------------------------- control
+    @property
+    def running(self) -> bool:
+        return self.handle is not None
+
+    def start(
+        self,
+        config: BenchConfig,
+        *,
+        api_key: str | None = None,
+        prompts: Any = None,
+        db_path: Any = None,
+        nvml: bool = True,
+        exporter_url: str | None = None,
+        sample_text: bool = True,
+        extra: dict[str, Any] | None = None,
+        probe_first: bool = True,
+    ) -> None:
+        if self.running:
+            raise RuntimeError("a benchmark is already running")
+        self.buffers.clear()
+        self.sample = SampleText()
+        self.config = config
+        self.events = EventQueue()
+        token = CancelToken()
+        self.token = token
+        self.run_id = None
+        self._sample_key = api_key
+        self._sample_url = config.endpoint.url if sample_text else None
+        from advisor.bench.store import default_path
+
+        db = db_path or default_path()
+        extra = dict(extra or {})
+
+        def work(task_token: CancelToken) -> dict[str, Any]:
+            return _run(config, token, task_token, self.events, api_key, prompts, db, nvml, exporter_url, extra, self,
+                        probe_first)  # fmt: skip
+
+        self.handle = self.tasks.submit(work, on_result=self._on_result, on_error=self._on_error)
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Ends the run within a second; everything measured so far is kept (and already stored)."""
+        if self.token is not None:
+            self.token.cancel()
+
+    # ------------------------------------------------------------------------------------------ drain
+    def drain(self) -> None:
+        if self.events is None:
+            return
+        t = time.perf_counter()
+        events = self.events.drain()
+        if events:
+            self._apply(events)
+            self.updated.emit()
+        elif self.running:
+            self.updated.emit()  # clocks and telemetry move even between records
+        self.drain_cost_ms.append((time.perf_counter() - t) * 1e3)
+
+    def _apply(self, events: list[BenchEvent]) -> None:
+        b = self.buffers
+        for ev in events:
+            if ev.kind == "record":
+                self._add_record(ev.data)
+            elif ev.kind == "progress":
+                d = ev.data
+                b.progress = d
+                if d.get("step", -1) >= 0:
+                    if d["step"] != b.step or b.concurrency != d["concurrency"]:
+                        b.step = d["step"]
+                        b.concurrency = d["concurrency"]
+                        self._start_sample(d["step"])
+                    b.in_flight = d.get("in_flight", 0)
+                    b.step_done = d.get("done", 0)
+                    now = time.monotonic()
+                    b.t0 = b.t0 if b.t0 is not None else now
+                    b.active.append((now - b.t0, float(b.in_flight)))
+                    b.target.append((now - b.t0, float(d["concurrency"])))
+            elif ev.kind == "step":
+                b.steps.append(ev.data)
+            elif ev.kind == "run_started":
+                self.run_id = ev.data.get("run_id")
+                self.started.emit(self.run_id or "")
+            elif ev.kind == "probe":
+                self.probe_done.emit(ev.data)
+        self._roll()
+
+    def _add_record(self, rec: RequestRecord) -> None:
+        b = self.buffers
+        if b.t0 is None:
+            b.t0 = rec.t_start
+        b.records += 1
+        if rec.warmup:
+            return
+        if rec.ok:
+            b.ok += 1
+        elif rec.outcome != "cancelled":
+            b.failed += 1
+            b.errors.append((rec.t_end or rec.t_start) - b.t0 if rec.t_end else rec.t_start - b.t0, 1.0)
+        if rec.ttft_ms is not None:
+            b.ttft.append((rec.t_first_token - b.t0, rec.ttft_ms))  # type: ignore[operator]
+        gaps, _exact = rec.itl_ms()
+        b.recent_itl.extend(gaps)
+        for t in rec.token_times:
+            b.recent_tokens.append((t, 1))
+
+    def _roll(self) -> None:
+        """Rolling figures over the last 5 s of tokens: ITL p50/p99 and output tokens per second."""
+        b = self.buffers
+        if b.t0 is None:
+            return
+        now = time.monotonic()
+        window = 5.0
+        while b.recent_tokens and b.recent_tokens[0][0] < now - window:
+            b.recent_tokens.popleft()
+        x = now - b.t0
+        span = min(window, max(0.5, x))
+        b.tok_s.append((x, len(b.recent_tokens) / span))
+        if b.recent_itl:
+            vals = sorted(b.recent_itl)
+            b.itl_p50.append((x, vals[len(vals) // 2]))
+            b.itl_p99.append((x, vals[min(len(vals) - 1, int(len(vals) * 0.99))]))
+            # keep the rolling window short: drop the older half when full
+            if len(b.recent_itl) == b.recent_itl.maxlen:
+                for _ in range(len(b.recent_itl) // 2):
+                    b.recent_itl.popleft()
+
+    # --------------------------------------------------------------------------------- sample request
+    def _start_sample(self, step: int) -> None:
+        if not self._sample_url or self.config is None or self.token is None or self.token.cancelled:
+            return
+        if self._sample_thread is not None and self._sample_thread.is_alive():
+            return
+        sample = SampleText(step=step)
+        self.sample = sample
+        config, key, token = self.config, self._sample_key, self.token
+        self._sample_thread = threading.Thread(target=_stream_sample, args=(config, key, sample, token),
+                                               name="bench-sample", daemon=True)  # fmt: skip
+        self._sample_thread.start()
+
+    # ---------------------------------------------------------------------------------------- results
+    def _finish(self) -> None:
+        self._timer.stop()
+        self.drain()
+        self.handle = None
+        if self._sample_thread is not None:
+            self._sample_thread.join(2.0)
+            self._sample_thread = None
+
+    def _on_result(self, result: dict[str, Any]) -> None:
+        self._finish()
+        if result.get("status") == "failed" and result.get("error"):
+            self.failed.emit(result["error"])
+        self.finished.emit(result)
+
+    def _on_error(self, exc: BaseException) -> None:
+        self._finish()
+        self.failed.emit(str(exc) or type(exc).__name__)
+
+    def shutdown(self) -> None:
+        self.stop()
+        self._timer.stop()
+
+
+# ------------------------------------------------------------------------------------------ the work
+def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, events: EventQueue,
+         api_key: str | None, prompts: Any, db: Any, nvml: bool, exporter_url: str | None, extra: dict[str, Any],
+         session: BenchSession, probe_first: bool) -> dict[str, Any]:  # fmt: skip
+    """Background thread: probe, then the run, then telemetry. Never touches a widget."""
+    from advisor.bench.client import Target
+    from advisor.bench.probe import probe
+    from advisor.bench.run_telemetry import RunTelemetry
+    from advisor.bench.store import BenchStore
+    from advisor.bench.workload import PromptSource, Tokenizer
+
+    # the app's quit cancels the task token: cancel the run too
+    watcher_stop = threading.Event()
+
+    def watch() -> None:
+        while not watcher_stop.wait(0.05):
+            if task_token.cancelled:
+                token.cancel()
+                return
+
+    threading.Thread(target=watch, daemon=True, name="bench-cancel-watch").start()
+    try:
+        ep = config.endpoint
+        probe_result: ProbeResult | None = None
+        if probe_first:
+            probe_result = probe(ep.url, ep.model, ep.api, api_key=api_key, timeout_s=min(30.0, ep.timeout_s))
+            events(BenchEvent("probe", probe_result))
+            problem = probe_problem(probe_result, ep.model)
+            if problem is not None:
+                return _record_failed(config, db, problem, probe_result, extra)
+        if token.cancelled:
+            return _record_failed(
+                config, db, "stopped before the load started", probe_result, extra, status="stopped"
+            )
+        prompts = prompts or PromptSource(config.workload)
+        if probe_result is not None and probe_result.tokenize_endpoint:
+            try:
+                prompts.calibrate(Tokenizer(Target.parse(ep.url).root, ep.model, api_key=api_key,
+                                            kind=probe_result.tokenize_endpoint))  # fmt: skip
+            except Exception:  # calibration is a refinement: the estimate stays
+                _log.info("prompt calibration failed", exc_info=True)
+        store = BenchStore(db)
+        metrics_url = (
+            Target.parse(ep.url).root + "/metrics" if probe_result and probe_result.metrics_endpoint else None
+        )
+        urls = [u for u in (metrics_url, exporter_url) if u]
+        telemetry = RunTelemetry(store.path, urls[0] if urls else None, nvml=nvml, gpu_period_s=0.5)
+        if len(urls) > 1 and telemetry.server is not None:
+            from advisor.telemetry.sampler import ServerSampler
+
+            telemetry.server = ServerSampler(urls, period_s=1.0, sink=telemetry.store)
+        telemetry.start()
+        session.telemetry = telemetry
+        server_queue = _queue_reader(metrics_url) if metrics_url else None
+
+        def on_event(event: BenchEvent) -> None:
+            if event.kind == "run_started":
+                telemetry.bind(event.data.get("run_id") or "unsaved-run")
+            events(event)
+
+        runner = Runner(config, store=store, on_event=on_event, cancel=token, api_key=api_key, prompts=prompts,
+                        server_queue=server_queue, dialect=probe_result.dialect if probe_result else None)  # fmt: skip
+        try:
+            result = runner.run()
+        finally:
+            telemetry.stop()
+        result["telemetry"] = telemetry.report(result.get("steps") or [])
+        result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
+        result["slo"] = config.slo.model_dump(mode="json")
+        result["workload"] = config.workload.model_dump(mode="json")
+        if result.get("status") == "cancelled":
+            result["status"] = "stopped"
+        result.update(extra)
+        store.connection.close()
+        return result
+    finally:
+        watcher_stop.set()
+
+
+def probe_problem(result: ProbeResult, model: str) -> str | None:
+    """Why a probe says "do not start the load" (in the user's language), or None when it may go on."""
+    from advisor.i18n import tr
+
+    if result.models and model not in result.models:
+        return tr("bench.page.error.unknown_model", model=model, models=", ".join(result.models[:8]))
+    if not result.ok:
+        return tr("bench.page.error.probe_failed", error=result.error or "?")
+    return None
+
+
+def _record_failed(config: BenchConfig, db: Any, message: str, probe_result: ProbeResult | None,
+                   extra: dict[str, Any], status: str = "failed") -> dict[str, Any]:  # fmt: skip
+    """A run that never sent load: recorded in the store with its reason, so History shows it honestly."""
+    from advisor.bench.store import BenchStore
+
+    result = {"run_id": None, "status": status, "url": config.endpoint.url, "model": config.endpoint.model,
+              "api": config.endpoint.api, "schedule": config.schedule.kind, "steps": [],
+              "knee": {"reason": "not_applicable", "message": ""}, "error": message,
+              "probe": probe_result.model_dump(mode="json") if probe_result else None,
+              "slo": config.slo.model_dump(mode="json"), **extra}  # fmt: skip
+    store = BenchStore(db)
+    try:
+        result["run_id"] = store.start_run(config.model_dump_json(), label=config.label, url=config.endpoint.url,
+                                           model=config.endpoint.model)  # fmt: skip
+        store.finish_run(status, json.dumps(result, ensure_ascii=False, default=str))
+    finally:
+        store.close()
+    return result
+
+
+def _queue_reader(url: str) -> Any:
+    from advisor.telemetry.prometheus import PrometheusScraper
+
+    scraper = PrometheusScraper(url)
+
+    def read() -> float | None:
+        sample = scraper.scrape().server
+        return sample.gauges.get("requests_waiting") if sample.ok else None
+
+    return read
+
+
+def _stream_sample(config: BenchConfig, api_key: str | None, sample: SampleText, token: CancelToken) -> None:
+    """One streamed chat request beside the load, for the page to show its text (not measured)."""
+    import httpx
+
+    from advisor.bench.client import Target
+    from advisor.bench.workload import PromptSource
+
+    ep = config.endpoint
+    prompt = next(PromptSource(config.workload.model_copy(update={"seed": config.workload.seed + 99})))
+    max_tokens = max(8, min(160, prompt.max_tokens))
+    target = Target.parse(ep.url)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    if ep.api == "chat":
+        path, body = "/chat/completions", {"model": ep.model, "messages": prompt.as_messages(), "stream": True,
+                                           "max_tokens": max_tokens}  # fmt: skip
+    else:
+        path, body = "/completions", {"model": ep.model, "prompt": prompt.as_text(), "stream": True,
+                                      "max_tokens": max_tokens}  # fmt: skip
+    t0 = time.monotonic()
+    try:
+        with httpx.stream(
+            "POST", target.url(target.path(path)), json=body, headers=headers, timeout=30.0
+        ) as resp:
+            if resp.status_code != 200:
+                with sample.lock:
+                    sample.error = f"HTTP {resp.status_code}"
+                return
+            for line in resp.iter_lines():
+                if token.cancelled:
+                    break
+                if not line.startswith("data:"):
+                    continue
+                data = line[5:].strip()
+                if data == "[DONE]":
+                    break
+                try:
+                    choice = (json.loads(data).get("choices") or [{}])[0]
+                except (ValueError, AttributeError):
+                    continue
+                piece = (choice.get("delta") or {}).get("content") if ep.api == "chat" else choice.get("text")
+                piece = piece or (choice.get("delta") or {}).get("reasoning_content") or ""
+                if not piece:
+                    continue
+                with sample.lock:
+                    if sample.ttft_ms is None:
+                        sample.ttft_ms = (time.monotonic() - t0) * 1e3
+                        sample.ttft_chars = len(piece)
+                    sample.text += piece
+    except Exception as exc:  # noqa: BLE001 - shown next to the text
+        with sample.lock:
+            sample.error = str(exc) or type(exc).__name__
+    finally:
+        with sample.lock:
+            sample.done = True

@@ -1,0 +1,1046 @@
+"""压测 Benchmark: pick a target (the embedded simulated server or a URL), connect, choose a workload and a load
+shape, watch it run live (tokens, latency, concurrency, errors, GPU), and read the result.
+
+The page is a view: the load runs in ``ui.bench_session.BenchSession`` (one background task, events drained
+at ≤10 Hz into ring buffers); the simulated server runs as a child process (``advisor.sim.launcher``); the
+result is drawn by ``ui.widgets.bench_result.ResultView`` from ``advisor.bench.report``. Runs land in the bench
+store at its default path, so the History page sees them.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from advisor import catalog
+from advisor.bench import report
+from advisor.bench.presets import DEFAULT_PRESET, PRESETS, get_preset
+from advisor.domain.bench import BenchConfig, LengthDist
+from advisor.i18n import tr
+from advisor.sizing import WEIGHT_FORMATS
+from ui.bench_session import BenchSession
+from ui.widgets.bench_result import ResultView
+from ui.widgets.gpu_panel import GpuPanel
+from ui.workers import TaskRunner
+
+_log = logging.getLogger(__name__)
+
+SHAPES = ("single", "fixed", "ramp", "soak", "rate")
+SIM_BADGE = "simulated · 模拟"
+ERROR_STYLE = "QLabel { color: #C0392B; }"
+OK_STYLE = "QLabel { color: #2E7D32; }"
+
+
+class _Keys:
+    """API keys: the OS keyring when it works, else this session's memory only (and the page says so)."""
+
+    def __init__(self) -> None:
+        self.memory: dict[str, str] = {}
+        self.backend_ok: bool | None = None
+
+    def _keyring(self) -> Any:
+        try:
+            import keyring
+            from keyring.backends import fail
+
+            if isinstance(keyring.get_keyring(), fail.Keyring):
+                return None
+            return keyring
+        except Exception:
+            return None
+
+    def get(self, url: str) -> str | None:
+        if url in self.memory:
+            return self.memory[url]
+        kr = self._keyring()
+        if kr is None:
+            return None
+        try:
+            from advisor.cli.bench import KEYRING_SERVICE
+
+            return kr.get_password(KEYRING_SERVICE, url)
+        except Exception:
+            return None
+
+    def put(self, url: str, key: str) -> bool:
+        """True when stored in the OS keyring; False when only kept in memory for this session."""
+        kr = self._keyring()
+        if kr is not None:
+            try:
+                from advisor.cli.bench import KEYRING_SERVICE
+
+                kr.set_password(KEYRING_SERVICE, url, key)
+                self.memory.pop(url, None)
+                self.backend_ok = True
+                return True
+            except Exception:
+                pass
+        self.memory[url] = key
+        self.backend_ok = False
+        return False
+
+
+class BenchmarkPage(QWidget):
+    message = Signal(str)
+    sim_state_changed = Signal(str)  # "starting" | "running" | "stopped" | "error"
+    probed = Signal(object)  # ProbeResult (or None on error)
+    run_finished = Signal(object)  # the result dict
+    live_updated = Signal()  # a live refresh was drawn (tests wait on it)
+
+    def __init__(self, runner: TaskRunner, parent: QWidget | None = None, *, sizing_page: Any = None,
+                 db_path: str | Path | None = None) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.runner = runner
+        self.sizing_page = sizing_page
+        self.db_path = db_path
+        self.session = BenchSession(runner, self)
+        self.session.updated.connect(self._refresh_live)
+        self.session.finished.connect(self._on_finished)
+        self.session.failed.connect(self._on_failed)
+        self.session.probe_done.connect(self._on_probe_during_run)
+        self.launcher: Any = None
+        self.sim_url: str | None = None
+        self.probe_result: Any = None
+        self.dataset: list[Any] | None = None
+        self.keys = _Keys()
+        self.last_result: dict[str, Any] | None = None
+        self._run_started_at = 0.0
+        self._levels: list[int] = []
+        self._dark = False
+        self._build()
+        self._fill_pickers()
+        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(DEFAULT_PRESET)))
+        self._apply_preset()
+        self.shape_box.setCurrentIndex(SHAPES.index("ramp"))
+        self._on_shape()
+        self._on_target_kind()
+        self.retranslate()
+
+    # ============================================================================================ build
+    def _build(self) -> None:
+        # ---- target
+        self.target_box = QGroupBox()
+        self.sim_radio, self.url_radio = QRadioButton(), QRadioButton()
+        self.sim_radio.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.sim_radio)
+        group.addButton(self.url_radio)
+        self.sim_radio.toggled.connect(self._on_target_kind)
+        self.sim_badge = QLabel(SIM_BADGE)
+        self.sim_badge.setStyleSheet(
+            "QLabel { background: #F2CF5B; color: #222; padding: 1px 6px; border-radius: 3px; }"
+        )
+        self.sim_model, self.sim_gpu, self.sim_weights = QComboBox(), QComboBox(), QComboBox()
+        self.sim_model.setEditable(False)
+        self.sim_gpus = QSpinBox()
+        self.sim_gpus.setRange(1, 16)
+        self.sim_speed = QDoubleSpinBox()
+        self.sim_speed.setRange(0.01, 1.0)
+        self.sim_speed.setSingleStep(0.1)
+        self.sim_speed.setValue(1.0)
+        self.sim_from_sizing = QPushButton()
+        self.sim_from_sizing.clicked.connect(self.use_sizing_choice)
+        self.sim_button = QPushButton()
+        self.sim_button.clicked.connect(self.toggle_sim)
+        self.sim_status = QLabel()
+        self.sim_status.setWordWrap(True)
+        self.sim_form = QFormLayout()
+        self.sim_labels = [QLabel() for _ in range(5)]
+        for lab, w in zip(self.sim_labels, (self.sim_model, self.sim_gpu, self.sim_weights, self.sim_gpus,
+                                            self.sim_speed), strict=True):  # fmt: skip
+            self.sim_form.addRow(lab, w)
+        self.sim_widget = QWidget()
+        sim_layout = QVBoxLayout(self.sim_widget)
+        sim_layout.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        head.addWidget(self.sim_badge)
+        head.addStretch(1)
+        head.addWidget(self.sim_from_sizing)
+        sim_layout.addLayout(head)
+        sim_layout.addLayout(self.sim_form)
+        row = QHBoxLayout()
+        row.addWidget(self.sim_button)
+        row.addWidget(self.sim_status, 1)
+        sim_layout.addLayout(row)
+
+        self.url_edit = QLineEdit()
+        self.url_edit.setPlaceholderText("http://127.0.0.1:8000")
+        self.key_edit = QLineEdit()
+        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key_note = QLabel()
+        self.key_note.setWordWrap(True)
+        self.exporter_edit = QLineEdit()
+        self.exporter_edit.setPlaceholderText("http://gpu-host:9400/metrics")
+        self.url_widget = QWidget()
+        url_form = QFormLayout(self.url_widget)
+        url_form.setContentsMargins(0, 0, 0, 0)
+        self.url_labels = [QLabel() for _ in range(3)]
+        url_form.addRow(self.url_labels[0], self.url_edit)
+        url_form.addRow(self.url_labels[1], self.key_edit)
+        url_form.addRow("", self.key_note)
+        url_form.addRow(self.url_labels[2], self.exporter_edit)
+        self.url_edit.editingFinished.connect(self._load_key)
+
+        self.connect_button = QPushButton()
+        self.connect_button.clicked.connect(self.connect_target)
+        self.probe_label = QLabel()
+        self.probe_label.setWordWrap(True)
+        self.probe_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.model_pick = QComboBox()
+        self.model_pick.setEditable(True)
+        self.model_label = QLabel()
+        tl = QVBoxLayout(self.target_box)
+        radios = QHBoxLayout()
+        radios.addWidget(self.sim_radio)
+        radios.addWidget(self.url_radio)
+        radios.addStretch(1)
+        tl.addLayout(radios)
+        tl.addWidget(self.sim_widget)
+        tl.addWidget(self.url_widget)
+        crow = QHBoxLayout()
+        crow.addWidget(self.connect_button)
+        crow.addWidget(self.model_label)
+        crow.addWidget(self.model_pick, 1)
+        tl.addLayout(crow)
+        tl.addWidget(self.probe_label)
+
+        # ---- workload
+        self.workload_box = QGroupBox()
+        self.preset_box = QComboBox()
+        self.preset_box.currentIndexChanged.connect(self._apply_preset)
+        self.preset_desc = QLabel()
+        self.preset_desc.setWordWrap(True)
+        self.prompt_mean, self.output_mean = QSpinBox(), QSpinBox()
+        self.prompt_mean.setRange(1, 1_000_000)
+        self.output_mean.setRange(1, 100_000)
+        self.file_button = QPushButton()
+        self.file_button.clicked.connect(self._on_file_clicked)
+        self.file_clear = QPushButton("×")
+        self.file_clear.setMaximumWidth(28)
+        self.file_clear.clicked.connect(lambda: self.set_dataset(None))
+        self.file_label = QLabel()
+        self.file_label.setWordWrap(True)
+        self.hist = pg.PlotWidget()
+        self.hist.setFixedHeight(90)
+        self.hist.setMenuEnabled(False)
+        self.hist.setMouseEnabled(x=False, y=False)
+        self.hist.hideButtons()
+        self.hist_bars = pg.BarGraphItem(x=[0], height=[0], width=1.0, brush="#4C78A8")
+        self.hist.addItem(self.hist_bars)
+        self.hist.hide()
+        self.shape_box = QComboBox()
+        for s in SHAPES:
+            self.shape_box.addItem(s, s)
+        self.shape_box.currentIndexChanged.connect(self._on_shape)
+        self.concurrency = QSpinBox()
+        self.concurrency.setRange(1, 4096)
+        self.concurrency.setValue(8)
+        self.max_concurrency = QSpinBox()
+        self.max_concurrency.setRange(1, 4096)
+        self.max_concurrency.setValue(64)
+        self.requests = QSpinBox()
+        self.requests.setRange(1, 1_000_000)
+        self.requests.setValue(64)
+        self.duration = QDoubleSpinBox()
+        self.duration.setRange(1, 86_400)
+        self.duration.setValue(120)
+        self.rate = QDoubleSpinBox()
+        self.rate.setRange(0.01, 10_000)
+        self.rate.setValue(4)
+        self.ttft_slo = QDoubleSpinBox()
+        self.ttft_slo.setRange(0, 600_000)
+        self.ttft_slo.setValue(2000)
+        self.tpot_slo = QDoubleSpinBox()
+        self.tpot_slo.setRange(0, 60_000)
+        self.tpot_slo.setValue(100)
+        self.client_processes = QSpinBox()
+        self.client_processes.setRange(1, 16)
+        self.sample_check = QCheckBox()
+        self.sample_check.setChecked(True)
+        self.workload_form = QFormLayout()
+        self.w_labels: dict[str, QLabel] = {}
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.file_button)
+        file_row.addWidget(self.file_clear)
+        file_row.addWidget(self.file_label, 1)
+        for key, widget in (("preset", self.preset_box), ("", self.preset_desc), ("prompt", self.prompt_mean),
+                            ("output", self.output_mean), ("file", file_row), ("", self.hist),
+                            ("shape", self.shape_box), ("concurrency", self.concurrency),
+                            ("max_concurrency", self.max_concurrency), ("requests", self.requests),
+                            ("duration", self.duration), ("rate", self.rate), ("ttft_slo", self.ttft_slo),
+                            ("tpot_slo", self.tpot_slo), ("client_processes", self.client_processes)):  # fmt: skip
+            lab = QLabel()
+            if key:
+                self.w_labels[key] = lab
+            if isinstance(widget, QHBoxLayout):
+                self.workload_form.addRow(lab, widget)
+            else:
+                self.workload_form.addRow(lab, widget)
+        self.workload_form.addRow("", self.sample_check)
+        QVBoxLayout(self.workload_box).addLayout(self.workload_form)
+
+        self.start_button = QPushButton()
+        self.start_button.clicked.connect(self.start_run)
+        self.stop_button = QPushButton()
+        self.stop_button.clicked.connect(self.stop_run)
+        self.stop_button.setEnabled(False)
+        self.run_error = QLabel()
+        self.run_error.setWordWrap(True)
+        self.run_error.setStyleSheet(ERROR_STYLE)
+        self.run_error.hide()
+
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.target_box)
+        ll.addWidget(self.workload_box)
+        brow = QHBoxLayout()
+        brow.addWidget(self.start_button)
+        brow.addWidget(self.stop_button)
+        ll.addLayout(brow)
+        ll.addWidget(self.run_error)
+        ll.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(left)
+        scroll.setMinimumWidth(380)
+
+        # ---- live view
+        self.live = QWidget()
+        lv = QVBoxLayout(self.live)
+        self.step_label = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.counts_label = QLabel()
+        self.sample_title = QLabel()
+        self.sample_text = QPlainTextEdit()
+        self.sample_text.setReadOnly(True)
+        self.sample_text.setMaximumHeight(110)
+        self.plots = pg.GraphicsLayoutWidget()
+        self.ttft_plot = self.plots.addPlot(row=0, col=0)
+        self.itl_plot = self.plots.addPlot(row=0, col=1)
+        self.tok_plot = self.plots.addPlot(row=1, col=0)
+        self.conc_plot = self.plots.addPlot(row=1, col=1)
+        for p in (self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot):
+            p.showGrid(x=True, y=True, alpha=0.25)
+            p.setMenuEnabled(False)
+            p.hideButtons()
+            p.setClipToView(True)
+            p.setDownsampling(auto=True, mode="peak")
+        self.ttft_scatter = pg.ScatterPlotItem(size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160))
+        self.ttft_plot.addItem(self.ttft_scatter)
+        self.itl_legend = self.itl_plot.addLegend(offset=(5, 5))
+        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2))
+        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1))
+        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2))
+        self.conc_legend = self.conc_plot.addLegend(offset=(5, 5))
+        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2))
+        self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
+        self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
+        self.conc_plot.addItem(self.error_scatter)
+        self.gpu_panel = GpuPanel()
+        live_split = QSplitter(Qt.Orientation.Horizontal)
+        charts = QWidget()
+        cl = QVBoxLayout(charts)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.sample_title)
+        cl.addWidget(self.sample_text)
+        cl.addWidget(self.plots, 1)
+        live_split.addWidget(charts)
+        gpu_scroll = QScrollArea()
+        gpu_scroll.setWidgetResizable(True)
+        gpu_scroll.setWidget(self.gpu_panel)
+        live_split.addWidget(gpu_scroll)
+        live_split.setStretchFactor(0, 3)
+        live_split.setStretchFactor(1, 2)
+        top = QHBoxLayout()
+        top.addWidget(self.step_label)
+        top.addWidget(self.progress, 1)
+        lv.addLayout(top)
+        lv.addWidget(self.counts_label)
+        lv.addWidget(live_split, 1)
+
+        self.result_view = ResultView(self.runner, db_path=self.db_path)
+        self.right = QTabWidget()
+        self.right.addTab(self.live, "")
+        self.right.addTab(self.result_view, "")
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(scroll)
+        split.addWidget(self.right)
+        split.setStretchFactor(1, 1)
+        split.setSizes([420, 980])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(split)
+
+        self._gpu_timer = QTimer(self)  # the GPU panel outside a run (the simulated server's /metrics)
+        self._gpu_timer.setInterval(1000)
+
+    def _fill_pickers(self) -> None:
+        self.sim_model.clear()
+        for m in catalog.load_models():
+            self.sim_model.addItem(f"{m.id}", m.id)
+        self.sim_gpu.clear()
+        for g in catalog.load_gpus():
+            self.sim_gpu.addItem(f"{g.id} · {g.name}", g.id)
+        self.sim_weights.clear()
+        self.sim_weights.addItem(tr("bench.page.weights_checkpoint"), None)
+        for w in WEIGHT_FORMATS:
+            self.sim_weights.addItem(w, w)
+        self.preset_box.blockSignals(True)
+        for pid, preset in PRESETS.items():
+            self.preset_box.addItem(preset.name, pid)
+        self.preset_box.blockSignals(False)
+        self.use_sizing_choice()
+
+    # ======================================================================================== language
+    def retranslate(self) -> None:
+        self.target_box.setTitle(tr("bench.page.target"))
+        self.sim_radio.setText(tr("bench.page.target_sim"))
+        self.url_radio.setText(tr("bench.page.target_url"))
+        for lab, key in zip(self.sim_labels, ("model", "gpu", "weights", "gpus", "speed"), strict=True):
+            lab.setText(tr(f"bench.page.sim.{key}"))
+        self.sim_speed.setToolTip(tr("bench.page.sim.speed_tip"))
+        self.sim_from_sizing.setText(tr("bench.page.sim.from_sizing"))
+        for lab, key in zip(self.url_labels, ("url", "api_key", "exporter"), strict=True):
+            lab.setText(tr(f"bench.page.{key}"))
+        self.key_edit.setPlaceholderText(tr("bench.page.api_key_placeholder"))
+        self.connect_button.setText(tr("bench.page.connect"))
+        self.model_label.setText(tr("bench.page.served_model"))
+        self.workload_box.setTitle(tr("bench.page.workload"))
+        for key, lab in self.w_labels.items():
+            lab.setText(tr(f"bench.page.w.{key}"))
+        self.file_button.setText(tr("bench.page.w.file_button"))
+        self.sample_check.setText(tr("bench.page.w.sample"))
+        for i, s in enumerate(SHAPES):
+            self.shape_box.setItemText(i, tr(f"bench.page.shape.{s}"))
+        for i in range(self.preset_box.count()):
+            self.preset_box.setItemText(i, get_preset(self.preset_box.itemData(i)).name)
+        self.sim_weights.setItemText(0, tr("bench.page.weights_checkpoint"))
+        self._show_preset_desc()
+        self.start_button.setText(tr("bench.page.start"))
+        self.stop_button.setText(tr("bench.page.stop"))
+        self.right.setTabText(0, tr("bench.page.tab_live"))
+        self.right.setTabText(1, tr("bench.page.tab_result"))
+        self.ttft_plot.setTitle(tr("bench.live.ttft_title"))
+        self.itl_plot.setTitle(tr("bench.live.itl_title"))
+        self.tok_plot.setTitle(tr("bench.live.tok_title"))
+        self.conc_plot.setTitle(tr("bench.live.conc_title"))
+        for p in (self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot):
+            p.setLabel("bottom", tr("bench.live.time_axis"))
+        self.itl_legend.clear()
+        self.itl_legend.addItem(self.itl_p50, "p50")
+        self.itl_legend.addItem(self.itl_p99, "p99")
+        self.conc_legend.clear()
+        self.conc_legend.addItem(self.active_curve, tr("bench.live.active"))
+        self.conc_legend.addItem(self.target_curve, tr("bench.live.target"))
+        self.conc_legend.addItem(self.error_scatter, tr("bench.live.errors"))
+        self._update_sim_status()
+        self._show_probe(self.probe_result)
+        self._update_key_note()
+        self.gpu_panel.retranslate()
+        self.result_view.retranslate()
+        self._refresh_live()
+
+    def apply_theme(self) -> None:
+        self._dark = self.palette().window().color().lightness() < 128
+        bg = "#1e1f22" if self._dark else "w"
+        self.plots.setBackground(bg)
+        self.hist.setBackground(bg)
+        self.gpu_panel.set_theme(self._dark)
+        self.result_view.set_theme(self._dark)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.apply_theme()
+
+    # ======================================================================================== target
+    def _on_target_kind(self, *_args: Any) -> None:
+        sim = self.sim_radio.isChecked()
+        self.sim_widget.setVisible(sim)
+        self.url_widget.setVisible(not sim)
+        self.probe_result = None
+        self._show_probe(None)
+
+    def target_url(self) -> str | None:
+        if self.sim_radio.isChecked():
+            return self.sim_url
+        return self.url_edit.text().strip() or None
+
+    def use_sizing_choice(self) -> None:
+        """The model/GPU/format/GPU count chosen on the Sizing page become the simulated server's defaults."""
+        page = self.sizing_page
+        fields = getattr(getattr(page, "inputs", None), "fields", None)
+        if not fields:
+            return
+        self._select(self.sim_model, fields["model"].id)
+        self._select(self.sim_gpu, fields["gpu"].id)
+        self._select(self.sim_weights, fields.get("weights"))
+        self.sim_gpus.setValue(int(fields.get("gpus") or 1))
+
+    @staticmethod
+    def _select(box: QComboBox, data: Any) -> bool:
+        i = box.findData(data)
+        if i >= 0:
+            box.setCurrentIndex(i)
+        return i >= 0
+
+    def sim_spec(self) -> Any:
+        from advisor.sim.launcher import SimLaunchSpec
+
+        return SimLaunchSpec(model=self.sim_model.currentData(), gpu=self.sim_gpu.currentData(),
+                             weights=self.sim_weights.currentData(), gpus=self.sim_gpus.value(),
+                             time_scale=self.sim_speed.value(), port=0)  # fmt: skip
+
+    def toggle_sim(self) -> None:
+        if self.launcher is not None:
+            self.stop_sim()
+        else:
+            self.start_sim()
+
+    def start_sim(self) -> None:
+        from advisor.sim.launcher import SimLauncher
+
+        if self.launcher is not None:
+            return
+        self.launcher = SimLauncher(self.sim_spec())
+        self.sim_url = None
+        self._sim_state = "starting"
+        self._update_sim_status()
+        self.sim_state_changed.emit("starting")
+        launcher = self.launcher
+        self.runner.submit(lambda _t: launcher.start(), on_result=self._on_sim_started,
+                           on_error=self._on_sim_error)  # fmt: skip
+
+    def _on_sim_started(self, url: str) -> None:
+        self.sim_url = url
+        self._sim_state = "running"
+        self._update_sim_status()
+        self.sim_state_changed.emit("running")
+        if self.sim_radio.isChecked():
+            self.model_pick.clear()
+            self.model_pick.addItem(self.sim_model.currentData())
+            self.connect_target()
+
+    def _on_sim_error(self, exc: BaseException) -> None:
+        self.launcher = None
+        self.sim_url = None
+        self._sim_state = "error"
+        self._sim_error = str(exc)
+        self._update_sim_status()
+        self.sim_state_changed.emit("error")
+
+    def stop_sim(self) -> None:
+        if self.session.running:
+            self.session.stop()
+        launcher, self.launcher = self.launcher, None
+        self.sim_url = None
+        if launcher is not None:
+            launcher.stop()
+        self._sim_state = "stopped"
+        self._update_sim_status()
+        self.sim_state_changed.emit("stopped")
+
+    def _update_sim_status(self) -> None:
+        state = getattr(self, "_sim_state", "stopped")
+        running = state in ("running", "starting")
+        self.sim_button.setText(tr("bench.page.sim.stop") if running else tr("bench.page.sim.start"))
+        for w in (self.sim_model, self.sim_gpu, self.sim_weights, self.sim_gpus, self.sim_speed):
+            w.setEnabled(not running)
+        if state == "running":
+            self.sim_status.setText(tr("bench.page.sim.running", url=self.sim_url or ""))
+            self.sim_status.setStyleSheet(OK_STYLE)
+        elif state == "starting":
+            self.sim_status.setText(tr("bench.page.sim.starting"))
+            self.sim_status.setStyleSheet("")
+        elif state == "error":
+            self.sim_status.setText(tr("bench.page.sim.error", error=getattr(self, "_sim_error", "")))
+            self.sim_status.setStyleSheet(ERROR_STYLE)
+        else:
+            self.sim_status.setText(tr("bench.page.sim.stopped"))
+            self.sim_status.setStyleSheet("")
+
+    # ---------------------------------------------------------------------------------------- API key
+    def _load_key(self) -> None:
+        url = self.url_edit.text().strip()
+        if url and not self.key_edit.text():
+            key = self.keys.get(url)
+            if key:
+                self.key_edit.setText(key)
+        self._update_key_note()
+
+    def api_key(self) -> str | None:
+        if self.sim_radio.isChecked():
+            return None
+        key = self.key_edit.text().strip()
+        url = self.url_edit.text().strip()
+        if key and url and self.keys.get(url) != key:
+            self.keys.put(url, key)
+            self._update_key_note()
+        return key or None
+
+    def _update_key_note(self) -> None:
+        if self.keys.backend_ok is False:
+            self.key_note.setText(tr("bench.page.key_memory_only"))
+            self.key_note.setStyleSheet(ERROR_STYLE)
+        else:
+            self.key_note.setText(tr("bench.page.key_keyring"))
+            self.key_note.setStyleSheet("")
+
+    # ---------------------------------------------------------------------------------------- connect
+    def connect_target(self) -> None:
+        url = self.target_url()
+        if not url:
+            self._show_probe_error(tr("bench.page.error.no_target_sim") if self.sim_radio.isChecked()
+                                   else tr("bench.page.error.no_url"))  # fmt: skip
+            return
+        if not url.startswith(("http://", "https://")):
+            self._show_probe_error(tr("bench.page.error.bad_url", url=url))
+            return
+        model = self.model_pick.currentText().strip() or (self.sim_model.currentData() if self.sim_radio.isChecked()
+                                                           else "")  # fmt: skip
+        key = self.api_key()
+        self.probe_label.setText(tr("bench.page.connecting", url=url))
+        self.probe_label.setStyleSheet("")
+
+        def work(_t: Any) -> Any:
+            from advisor.bench.probe import probe
+
+            if not model:  # list the models first, then probe the first one
+                import httpx
+
+                from advisor.bench.client import Target
+
+                target = Target.parse(url)
+                headers = {"Authorization": f"Bearer {key}"} if key else {}
+                data = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10).json()
+                ids = [m.get("id") for m in data.get("data", []) if isinstance(m, dict)]
+                return probe(url, ids[0] if ids else "default", api_key=key, timeout_s=30), ids[
+                    0
+                ] if ids else ""
+            return probe(url, model, api_key=key, timeout_s=30), model
+
+        self.runner.submit(work, on_result=self._on_probed, on_error=self._on_probe_error, key="bench-probe")
+
+    def _on_probed(self, value: Any) -> None:
+        result, model = value
+        self.probe_result = result
+        self._probed_model = model
+        current = self.model_pick.currentText().strip() or model
+        self.model_pick.blockSignals(True)
+        self.model_pick.clear()
+        for m in result.models:
+            self.model_pick.addItem(m)
+        if current and self.model_pick.findText(current) < 0:
+            self.model_pick.addItem(current)
+        self.model_pick.setCurrentText(current)
+        self.model_pick.blockSignals(False)
+        self._show_probe(result)
+        self.probed.emit(result)
+
+    def _on_probe_error(self, exc: BaseException) -> None:
+        self.probe_result = None
+        self._show_probe_error(tr("bench.page.error.probe_failed", error=str(exc) or type(exc).__name__))
+        self.probed.emit(None)
+
+    def _show_probe_error(self, text: str) -> None:
+        self.probe_label.setText(text)
+        self.probe_label.setStyleSheet(ERROR_STYLE)
+
+    def _show_probe(self, result: Any) -> None:
+        if result is None:
+            self.probe_label.setText(tr("bench.page.not_connected"))
+            self.probe_label.setStyleSheet("")
+            return
+        from ui.bench_session import probe_problem
+
+        model = self.model_pick.currentText().strip()
+        yes, no = tr("bench.page.yes"), tr("bench.page.no")
+        lines = [
+            tr(
+                "bench.page.probe.engine",
+                dialect=result.dialect,
+                evidence=", ".join(result.dialect_evidence[:3]) or "–",
+            ),
+            tr("bench.page.probe.models", models=", ".join(result.models) or "–"),
+            tr("bench.page.probe.metrics", value=yes if result.metrics_endpoint else no),
+            tr("bench.page.probe.usage", value=yes if result.usage_in_stream else no),
+        ]
+        problem = probe_problem(result, model) if model else None
+        if problem:
+            lines.insert(0, problem)
+            self.probe_label.setStyleSheet(ERROR_STYLE)
+        else:
+            self.probe_label.setStyleSheet("")
+        self.probe_label.setText("\n".join(lines))
+
+    # ======================================================================================= workload
+    def _apply_preset(self, *_args: Any) -> None:
+        pid = self.preset_box.currentData()
+        if not pid:
+            return
+        preset = get_preset(pid)
+        self.prompt_mean.setValue(preset.prompt_mean)
+        self.output_mean.setValue(preset.output_mean)
+        self._show_preset_desc()
+
+    def _show_preset_desc(self) -> None:
+        pid = self.preset_box.currentData()
+        self.preset_desc.setText(get_preset(pid).description if pid else "")
+
+    def _on_shape(self, *_args: Any) -> None:
+        shape = self.shape_box.currentData()
+        visible = {
+            "concurrency": shape in ("fixed", "soak"),
+            "max_concurrency": shape in ("ramp", "rate"),
+            "requests": shape in ("fixed", "ramp", "rate"),
+            "duration": shape == "soak",
+            "rate": shape == "rate",
+        }
+        form = self.workload_form
+        for key, widget in (("concurrency", self.concurrency), ("max_concurrency", self.max_concurrency),
+                            ("requests", self.requests), ("duration", self.duration), ("rate", self.rate)):  # fmt: skip
+            form.setRowVisible(widget, visible[key])
+
+    def ask_dataset_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, tr("bench.page.w.file_button"), "",
+                                              "Prompts (*.jsonl *.json *.csv);;All files (*)")  # fmt: skip
+        return path
+
+    def _on_file_clicked(self) -> None:
+        path = self.ask_dataset_path()
+        if path:
+            self.set_dataset(path)
+
+    def set_dataset(self, path: str | Path | None) -> bool:
+        """Load a JSONL/CSV/ShareGPT prompt file and show its length histogram; False (and why) on bad input."""
+        from advisor.bench.workload import histogram, load_dataset
+
+        self.dataset, self.dataset_path = None, None
+        self.hist.hide()
+        if path is None:
+            self.file_label.setText("")
+            self.file_label.setStyleSheet("")
+            return True
+        try:
+            prompts = load_dataset(path)
+        except (ValueError, OSError) as exc:
+            self.file_label.setText(tr("bench.page.error.dataset", error=str(exc)))
+            self.file_label.setStyleSheet(ERROR_STYLE)
+            return False
+        if not prompts:
+            self.file_label.setText(
+                tr("bench.page.error.dataset", error=tr("bench.page.error.dataset_empty"))
+            )
+            self.file_label.setStyleSheet(ERROR_STYLE)
+            return False
+        self.dataset, self.dataset_path = prompts, str(path)
+        lengths = sorted(p.prompt_tokens for p in prompts)
+        self.file_label.setStyleSheet("")
+        self.file_label.setText(tr("bench.page.dataset_info", name=Path(path).name, count=len(lengths),
+                                   p50=lengths[len(lengths) // 2], max=lengths[-1]))  # fmt: skip
+        bins = histogram(lengths, bins=12)
+        xs = np.array([(b["lo"] + b["hi"]) / 2 for b in bins], dtype=float)
+        widths = np.array([max(1, b["hi"] - b["lo"]) for b in bins], dtype=float)
+        self.hist_bars.setOpts(
+            x=xs, height=np.array([b["count"] for b in bins], dtype=float), width=widths * 0.9
+        )
+        self.hist.setTitle(tr("bench.page.hist_title"))
+        self.hist.show()
+        return True
+
+    # ========================================================================================= config
+    def build_config(self) -> BenchConfig:
+        """The run's configuration from the fields (raises ValueError with a field-level message)."""
+        url = self.target_url()
+        if not url:
+            raise ValueError(tr("bench.page.error.no_target_sim") if self.sim_radio.isChecked()
+                             else tr("bench.page.error.no_url"))  # fmt: skip
+        model = self.model_pick.currentText().strip() or (self.sim_model.currentData() if self.sim_radio.isChecked()
+                                                           else "")  # fmt: skip
+        if not model:
+            raise ValueError(tr("bench.page.error.no_model"))
+        pid = self.preset_box.currentData() or DEFAULT_PRESET
+        preset = get_preset(pid)
+        pm, om = self.prompt_mean.value(), self.output_mean.value()
+        prompt = LengthDist(kind="lognormal", mean=pm, std=pm * preset.prompt_std / preset.prompt_mean, min=8,
+                            max=max(pm, preset.prompt_max * pm // preset.prompt_mean))  # fmt: skip
+        output = LengthDist(kind="lognormal", mean=om, std=om * preset.output_std / preset.output_mean, min=1,
+                            max=max(om, preset.output_max * om // preset.output_mean))  # fmt: skip
+        shape = self.shape_box.currentData()
+        sched: dict[str, Any] = {"kind": shape, "client_processes": self.client_processes.value(),
+                                 "warmup_requests": 1}  # fmt: skip
+        if shape == "fixed":
+            sched.update(concurrency=[self.concurrency.value()], requests=self.requests.value())
+        elif shape == "ramp":
+            sched.update(
+                concurrency=[1], max_concurrency=self.max_concurrency.value(), requests=self.requests.value()
+            )
+        elif shape == "soak":
+            d = self.duration.value()
+            sched.update(
+                concurrency=[self.concurrency.value()], duration_s=d, window_s=max(5.0, min(60.0, d / 10))
+            )
+        elif shape == "rate":
+            sched.update(rate=self.rate.value(), max_concurrency=self.max_concurrency.value(),
+                         requests=self.requests.value())  # fmt: skip
+        slo = {
+            "ttft_ms": self.ttft_slo.value() or None,
+            "tpot_ms": self.tpot_slo.value() or None,
+            "percentile": 99,
+        }
+        label = ""
+        if self.sim_radio.isChecked():
+            spec = self.sim_spec()
+            label = report.sim_label(spec.model, spec.gpu, spec.weights, spec.gpus)
+        workload = {"prompt_tokens": prompt, "output_tokens": output, "dataset": getattr(self, "dataset_path", None),
+                    "ignore_eos": True}  # fmt: skip
+        return BenchConfig(endpoint={"url": url, "model": model, "use_keyring": False}, workload=workload,
+                           schedule=sched, slo=slo, label=label)  # fmt: skip
+
+    # ========================================================================================== run
+    def start_run(self) -> bool:
+        from pydantic import ValidationError
+
+        if self.session.running:
+            return False
+        try:
+            config = self.build_config()
+        except ValidationError as exc:
+            from advisor.cli.common import validation_message
+
+            self._show_run_error(validation_message(exc))
+            return False
+        except ValueError as exc:
+            self._show_run_error(str(exc))
+            return False
+        self.run_error.hide()
+        self._levels = self._plan_levels(config)
+        self._run_started_at = time.monotonic()
+        extra: dict[str, Any] = {}
+        if self.sim_radio.isChecked():
+            spec = self.sim_spec()
+            extra["simulated"] = True
+            extra["setup"] = {"model": spec.model, "gpu": spec.gpu, "weights": spec.weights, "gpus": spec.gpus,
+                              "workload": config.workload.model_dump(mode="json")}  # fmt: skip
+        prompts = None
+        if self.dataset:
+            from advisor.bench.workload import PromptSource
+
+            prompts = PromptSource(config.workload, self.dataset)
+        self.gpu_panel.clear()
+        self.session.start(config, api_key=self.api_key(), prompts=prompts, db_path=self.db_path,
+                           exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
+                           sample_text=self.sample_check.isChecked(), extra=extra)  # fmt: skip
+        self.start_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self.right.setCurrentIndex(0)
+        self.sample_text.clear()
+        self._refresh_live()
+        return True
+
+    def stop_run(self) -> None:
+        self.session.stop()
+        self.stop_button.setEnabled(False)
+
+    def _plan_levels(self, config: BenchConfig) -> list[int]:
+        sch = config.schedule
+        if sch.kind == "single":
+            return [1]
+        if sch.kind == "ramp":
+            levels, c = [], 1
+            while c <= sch.max_concurrency:
+                levels.append(c)
+                c *= 2
+            return levels
+        if sch.kind == "rate":
+            return [sch.max_concurrency]
+        return list(sch.concurrency)
+
+    def _show_run_error(self, text: str) -> None:
+        self.run_error.setText(text)
+        self.run_error.show()
+        self.message.emit(text)
+
+    def _on_probe_during_run(self, result: Any) -> None:
+        self.probe_result = result
+        self._show_probe(result)
+
+    def _on_failed(self, text: str) -> None:
+        self._show_run_error(text)
+
+    def _on_finished(self, result: dict[str, Any]) -> None:
+        self.start_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        self.last_result = result
+        self._refresh_live()
+        self.result_view.show_result(result)
+        self.right.setCurrentIndex(1)
+        self.run_finished.emit(result)
+
+    # ====================================================================================== live view
+    def _refresh_live(self) -> None:
+        s = self.session
+        b = s.buffers
+        levels = self._levels or [1]
+        step = b.step
+        conc = b.concurrency
+        elapsed = time.monotonic() - self._run_started_at if s.running else 0.0
+        cfg = s.config
+        frac = 0.0
+        if cfg is not None and levels:
+            sch = cfg.schedule
+            per_step = sch.requests or max(sch.min_requests_per_step, 1)
+            if sch.kind == "soak" and sch.duration_s:
+                frac = min(1.0, (b.progress.get("elapsed_s") or 0.0) / sch.duration_s)
+            else:
+                within = min(1.0, b.step_done / per_step) if per_step else 0.0
+                idx = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
+                frac = min(1.0, (idx + within) / len(levels))
+        if not s.running and self.last_result is not None:
+            frac = 1.0
+        self.progress.setValue(int(frac * 1000))
+        left = (elapsed / frac - elapsed) if s.running and frac > 0.02 else None
+        self.step_label.setText(tr("bench.live.step", step=(levels.index(conc) + 1) if conc in levels else step + 1,
+                                   steps=len(levels), concurrency=conc or "–",
+                                   left=tr("bench.live.left", seconds=round(left)) if left is not None
+                                   else tr("bench.live.left_unknown")))  # fmt: skip
+        self.counts_label.setText(tr("bench.live.counts", ok=b.ok, failed=b.failed, in_flight=b.in_flight))
+        self.counts_label.setStyleSheet(ERROR_STYLE if b.failed else "")
+        if b.ttft:
+            arr = np.array(b.ttft, dtype=float)
+            self.ttft_scatter.setData(arr[:, 0], arr[:, 1])
+        else:
+            self.ttft_scatter.setData([], [])
+        for curve, buf in ((self.itl_p50, b.itl_p50), (self.itl_p99, b.itl_p99), (self.tok_curve, b.tok_s),
+                           (self.active_curve, b.active), (self.target_curve, b.target)):  # fmt: skip
+            if buf:
+                arr = np.array(buf, dtype=float)
+                curve.setData(arr[:, 0], arr[:, 1])
+            else:
+                curve.setData([], [])
+        if b.errors:
+            arr = np.array(b.errors, dtype=float)
+            self.error_scatter.setData(arr[:, 0], np.zeros(len(arr)))
+        else:
+            self.error_scatter.setData([], [])
+        self._refresh_sample()
+        self._refresh_gpu()
+        self.live_updated.emit()
+
+    def _refresh_sample(self) -> None:
+        step, text, ttft, ttft_chars, done, error = self.session.sample.snapshot()
+        if step < 0:
+            self.sample_title.setText(tr("bench.live.sample_none"))
+            return
+        state = tr("bench.live.sample_done") if done else tr("bench.live.sample_streaming")
+        ttft_s = (
+            tr("bench.live.sample_ttft", ms=round(ttft))
+            if ttft is not None
+            else tr("bench.live.sample_waiting")
+        )
+        self.sample_title.setText(tr("bench.live.sample_title", concurrency=self.session.buffers.concurrency,
+                                     ttft=ttft_s, state=state))  # fmt: skip
+        if error:
+            self.sample_title.setText(self.sample_title.text() + " — " + error)
+        if self.sample_text.toPlainText() != text:
+            self.sample_text.setPlainText(text)
+            if ttft_chars:  # the first token, marked
+                cursor = QTextCursor(self.sample_text.document())
+                cursor.setPosition(0)
+                cursor.setPosition(min(ttft_chars, len(text)), QTextCursor.MoveMode.KeepAnchor)
+                fmt = QTextCharFormat()
+                fmt.setBackground(pg.mkColor("#F2CF5B"))
+                fmt.setForeground(pg.mkColor("#222222"))
+                cursor.setCharFormat(fmt)
+            self.sample_text.moveCursor(QTextCursor.MoveOperation.End)
+
+    def _refresh_gpu(self) -> None:
+        tel = self.session.telemetry
+        gpus: list[Any] = []
+        server = None
+        nvml_state = None
+        expected = False
+        if tel is not None:
+            if tel.gpu is not None:
+                gpus.extend(tel.gpu.latest())
+                try:
+                    nvml_state = tel.gpu.reader.state
+                except Exception:
+                    nvml_state = None
+            if tel.server is not None:
+                expected = True
+                latest: dict[str, Any] = {}
+                for g in tel.server.gpu_history()[-16:]:
+                    latest[(g.host or "") + g.index] = g
+                gpus.extend(latest.values())
+                hist = tel.server.history()
+                server = hist[-1] if hist else None
+        self.gpu_panel.update_samples(gpus, server, nvml_state=nvml_state, server_expected=expected)
+
+    # ====================================================================================== contracts
+    def preconfigure(self, *, model: str | None = None, gpu: str | None = None, weights: str | None = None,
+                     gpus: int | None = None, prompt_tokens: int | None = None, output_tokens: int | None = None,
+                     ttft_p99_ms: float | None = None, tpot_p99_ms: float | None = None,
+                     shape: str = "ramp") -> None:  # fmt: skip
+        """Fill the page for a simulated run of this setup (the wizard's "measure it" hand-off)."""
+        self.sim_radio.setChecked(True)
+        if model is not None and not self._select(self.sim_model, model):
+            self.sim_model.addItem(model, model)
+            self._select(self.sim_model, model)
+        if gpu is not None and not self._select(self.sim_gpu, gpu):
+            self.sim_gpu.addItem(gpu, gpu)
+            self._select(self.sim_gpu, gpu)
+        if weights is not None and not self._select(self.sim_weights, weights):
+            self.sim_weights.addItem(weights, weights)
+            self._select(self.sim_weights, weights)
+        if gpus is not None:
+            self.sim_gpus.setValue(int(gpus))
+        if prompt_tokens is not None:
+            self.prompt_mean.setValue(int(prompt_tokens))
+        if output_tokens is not None:
+            self.output_mean.setValue(int(output_tokens))
+        if ttft_p99_ms is not None:
+            self.ttft_slo.setValue(float(ttft_p99_ms))
+        if tpot_p99_ms is not None:
+            self.tpot_slo.setValue(float(tpot_p99_ms))
+        if shape in SHAPES:
+            self.shape_box.setCurrentIndex(SHAPES.index(shape))
+        if model is not None:
+            self.model_pick.setCurrentText(model)
+
+    def stop(self) -> None:
+        """The app quits: stop the run and the simulated server (no orphan process)."""
+        self.session.shutdown()
+        if self.launcher is not None:
+            self.launcher.stop(grace_s=1.0)
+            self.launcher = None

@@ -1,0 +1,224 @@
+"""The live GPU panel: per GPU memory used/total (bar + line), utilisation, power, temperature, clocks; the
+server's own figures from ``/metrics`` (KV-cache usage, running/waiting requests, preemptions).
+
+It reads telemetry samples (``GpuSample`` / ``ServerSample`` from advisor.telemetry) handed in by the page;
+it never samples by itself. Every field that has no value says why: "no NVIDIA driver" (NVML state),
+"not exposed by this server" (a metric the server does not publish), "not supported by this GPU" (NVML N/A),
+and readings from the simulated server are labelled "simulated".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QGroupBox, QLabel, QProgressBar, QVBoxLayout, QWidget
+
+from advisor.domain.telemetry import GpuSample, ServerSample
+from advisor.i18n import tr
+from advisor.units import format_gib, format_percent
+
+MAX_GPUS = 8
+FIELDS = ("util", "power", "temperature", "clocks")
+
+
+class _GpuRow(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.title = QLabel()
+        self.title.setStyleSheet("QLabel { font-weight: bold; }")
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.bar.setTextVisible(True)
+        self.line = pg.PlotWidget()
+        self.line.setMenuEnabled(False)
+        self.line.setMouseEnabled(x=False, y=False)
+        self.line.hideButtons()
+        self.line.setFixedHeight(70)
+        self.line.getPlotItem().hideAxis("bottom")
+        self.line.setYRange(0, 1.0)
+        self.curve = self.line.plot(pen=pg.mkPen("#4C78A8", width=2))
+        self.history: deque[tuple[float, float]] = deque(maxlen=600)
+        self.values: dict[str, QLabel] = {}
+        self.names: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        for i, key in enumerate(FIELDS):
+            name, value = QLabel(), QLabel()
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(name, i // 2, (i % 2) * 2)
+            grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
+            self.names[key], self.values[key] = name, value
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.line)
+        layout.addLayout(grid)
+
+
+class GpuPanel(QGroupBox):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state_label = QLabel()
+        self.state_label.setWordWrap(True)
+        self.rows: list[_GpuRow] = []
+        self.server = QLabel()
+        self.server.setWordWrap(True)
+        self.server.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._layout = QVBoxLayout(self)
+        self._layout.addWidget(self.state_label)
+        self._rows_box = QVBoxLayout()
+        self._layout.addLayout(self._rows_box)
+        self._layout.addWidget(self.server)
+        self._layout.addStretch(1)
+        self.nvml_state: str | None = None
+        self.last_gpus: list[GpuSample] = []
+        self.last_server: ServerSample | None = None
+        self.server_expected = False
+        self.retranslate()
+
+    def set_theme(self, dark: bool) -> None:
+        for row in self.rows:
+            row.line.setBackground("#1e1f22" if dark else "w")
+
+    def retranslate(self) -> None:
+        self.setTitle(tr("bench.gpu.title"))
+        for row in self.rows:
+            for key in FIELDS:
+                row.names[key].setText(tr(f"bench.gpu.{key}"))
+        self.update_samples(self.last_gpus, self.last_server, nvml_state=self.nvml_state,
+                            server_expected=self.server_expected)  # fmt: skip
+
+    # --------------------------------------------------------------------------------------------- data
+    def clear(self) -> None:
+        for row in self.rows:
+            row.history.clear()
+            row.curve.setData([], [])
+
+    def update_samples(self, gpus: Sequence[GpuSample], server: ServerSample | None, *, nvml_state: str | None,
+                       server_expected: bool) -> None:  # fmt: skip
+        """Show the latest reading of each GPU (local NVML and/or exporter/simulated) and of the server."""
+        self.last_gpus, self.last_server = list(gpus), server
+        self.nvml_state, self.server_expected = nvml_state, server_expected
+        local_note = ""
+        if nvml_state and nvml_state != "ok":
+            key = (
+                "bench.gpu.why.no_driver"
+                if nvml_state in ("no_driver", "no_bindings")
+                else f"telemetry.state.{nvml_state}"
+            )
+            try:
+                local_note = tr(key)
+            except Exception:
+                local_note = nvml_state
+        elif nvml_state is None:
+            local_note = tr("bench.gpu.why.not_sampled")
+        shown = list(gpus)[:MAX_GPUS]
+        if shown:
+            sim = any(g.simulated for g in shown)
+            text = tr("bench.gpu.local_state", note=local_note) if local_note else ""
+            if sim:
+                text = (text + "\n" if text else "") + tr("bench.gpu.simulated_note")
+            self.state_label.setText(text)
+        else:
+            self.state_label.setText(tr("bench.gpu.none", note=local_note or tr("bench.gpu.why.no_readings")))
+        while len(self.rows) < len(shown):
+            row = _GpuRow()
+            for key in FIELDS:
+                row.names[key].setText(tr(f"bench.gpu.{key}"))
+            self.rows.append(row)
+            self._rows_box.addWidget(row)
+        for i, row in enumerate(self.rows):
+            row.setVisible(i < len(shown))
+        for row, g in zip(self.rows, shown, strict=False):
+            self._show_gpu(row, g)
+        self._show_server(server, server_expected)
+
+    @staticmethod
+    def _why(g: GpuSample, field: str) -> str:
+        if g.simulated:
+            return tr("bench.gpu.why.simulated_na")
+        reason = g.na.get(field)
+        if reason:
+            return tr(f"telemetry.na.{reason}")
+        if g.source in ("dcgm", "nvitop"):
+            return tr("bench.gpu.why.exporter_na")
+        return tr("telemetry.na.not_available")
+
+    def _show_gpu(self, row: _GpuRow, g: GpuSample) -> None:
+        where = g.host or (tr("bench.gpu.this_machine") if g.source == "nvml" else g.source)
+        badge = " · simulated · 模拟" if g.simulated else ""
+        row.title.setText(f"GPU {g.index} · {g.name or '?'} · {where}{badge}")
+        frac = g.memory_used_fraction()
+        if frac is None:
+            row.bar.setValue(0)
+            row.bar.setFormat(tr("bench.gpu.memory") + ": " + self._why(g, "memory_used_bytes"))
+        else:
+            row.bar.setValue(int(frac * 1000))
+            row.bar.setFormat(tr("bench.gpu.memory_value", used=format_gib(g.memory_used_bytes),
+                                 total=format_gib(g.memory_total_bytes), pct=format_percent(frac)))  # fmt: skip
+            row.history.append((g.t_s, frac))
+            xs = np.array([t for t, _ in row.history], dtype=float)
+            row.curve.setData(xs - xs[-1], np.array([v for _, v in row.history], dtype=float))
+        vals = row.values
+        vals["util"].setText(
+            f"{g.gpu_util_pct:.0f} %" if g.gpu_util_pct is not None else self._why(g, "gpu_util_pct")
+        )
+        if g.power_w is not None:
+            limit = f" / {g.power_limit_w:.0f}" if g.power_limit_w else ""
+            vals["power"].setText(f"{g.power_w:.0f}{limit} W")
+        else:
+            vals["power"].setText(self._why(g, "power_w"))
+        vals["temperature"].setText(f"{g.temperature_c:.0f} °C" if g.temperature_c is not None
+                                    else self._why(g, "temperature_c"))  # fmt: skip
+        if g.sm_clock_mhz is not None:
+            mem = f" · mem {g.mem_clock_mhz:.0f}" if g.mem_clock_mhz is not None else ""
+            vals["clocks"].setText(f"SM {g.sm_clock_mhz:.0f}{mem} MHz")
+        else:
+            vals["clocks"].setText(self._why(g, "sm_clock_mhz"))
+
+    def _show_server(self, s: ServerSample | None, expected: bool) -> None:
+        if s is None:
+            why = tr("bench.gpu.why.waiting") if expected else tr("bench.gpu.why.no_metrics_endpoint")
+            self.server.setText(tr("bench.gpu.server_title") + "\n" + why)
+            return
+        if not s.ok:
+            self.server.setText(tr("bench.gpu.server_title") + "\n" + tr("bench.gpu.why.scrape_failed",
+                                                                        error=s.error or "?"))  # fmt: skip
+            return
+        missing = tr("bench.gpu.why.not_exposed")
+        sim = " (" + tr("bench.report.simulated_short") + ")" if s.simulated else ""
+
+        def g(name: str, fmt: Any = lambda v: f"{v:.0f}") -> str:
+            v = s.gauges.get(name)
+            return missing if v is None else fmt(v)
+
+        preempt = s.counters.get("preemptions")
+        lines = [
+            tr("bench.gpu.server_title") + f" · {s.kind}{sim}",
+            tr("bench.gpu.kv_usage") + ": " + g("kv_cache_usage", lambda v: format_percent(v)),
+            tr("bench.gpu.running")
+            + ": "
+            + g("requests_running")
+            + "   "
+            + tr("bench.gpu.waiting")
+            + ": "
+            + g("requests_waiting"),
+            tr("bench.gpu.preemptions") + ": " + (missing if preempt is None else f"{preempt:.0f}"),
+        ]
+        self.server.setText("\n".join(lines))
+
+    def field_texts(self) -> dict[str, str]:
+        """What the panel shows now (tests read it)."""
+        out = {"state": self.state_label.text(), "server": self.server.text()}
+        for i, row in enumerate(r for r in self.rows if not r.isHidden()):
+            out[f"gpu{i}.title"] = row.title.text()
+            out[f"gpu{i}.memory"] = row.bar.format()
+            for key in FIELDS:
+                out[f"gpu{i}.{key}"] = row.values[key].text()
+        return out
