@@ -7,6 +7,7 @@ never a silently wrong number.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -15,12 +16,14 @@ from pydantic import TypeAdapter, ValidationError
 from advisor.atomic import write_text_atomic
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
+from advisor.i18n import tr
 from advisor.model_import import ModelImportError, model_from_config
 from advisor.paths import data_dir
 from advisor.resources import load_json, resource_path
+from advisor.safe_json import JsonInputError, load_json_file
 
 __all__ = [
-    "CatalogError", "ModelImportError", "add_user_gpu", "get_gpu", "get_model", "load_gpus", "load_models",
+    "CatalogError", "ModelImportError", "add_user_gpu", "edit_distance", "match_id", "suggestions", "get_gpu", "get_model", "load_gpus", "load_models",
     "model_from_config", "resolve_model", "user_gpus_path",
 ]  # fmt: skip
 
@@ -43,15 +46,35 @@ def user_gpus_path() -> Path:
     return data_dir() / "user_gpus.json"
 
 
+USER_GPUS_MAX_BYTES = 4 * 1024 * 1024  # thousands of GPUs; a bigger file is not one we wrote
+
+
 def _user_gpus() -> list[GpuSpec]:
+    """The user's own GPUs; a damaged file is a CatalogError naming it and saying how to fix or reset it."""
     path = user_gpus_path()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return []
     try:
-        rows = _GPU_LIST.validate_json(path.read_bytes())
+        data = load_json_file(path, max_bytes=USER_GPUS_MAX_BYTES)
+        rows = _GPU_LIST.validate_python(data, strict=True)  # strict: `true` is not 1 GiB, "24" is not a number
+    except JsonInputError as exc:
+        raise CatalogError(tr("inputs.user_gpus.damaged", path=str(path), reason=exc.reason)) from exc
     except ValidationError as exc:
-        raise CatalogError(f"{path} is damaged: {exc.errors()[0]['msg']}") from exc
+        reason = tr("inputs.user_gpus.bad_value", detail=gpu_rows_message(exc))
+        raise CatalogError(tr("inputs.user_gpus.damaged", path=str(path), reason=reason)) from exc
     return [row.model_copy(update={"user_defined": True}) for row in rows]
+
+
+def gpu_rows_message(exc: ValidationError) -> str:
+    """The first problem of a list of GPU rows, as "GPU #2, memory_bytes: …"."""
+    err = exc.errors()[0]
+    loc = list(err["loc"])
+    where = ""
+    if loc and isinstance(loc[0], int):
+        where = tr("inputs.user_gpus.row", n=loc.pop(0) + 1)
+    field = ".".join(str(p) for p in loc)
+    where = ", ".join(w for w in (where, field) if w) or tr("inputs.user_gpus.whole_file")
+    return f"{where}: {str(err['msg']).removeprefix('Value error, ')}"
 
 
 def load_gpus() -> list[GpuSpec]:
@@ -61,16 +84,114 @@ def load_gpus() -> list[GpuSpec]:
     return [g for g in _builtin_gpus() if g.id not in user_ids] + user
 
 
+def _norm(text: str) -> str:
+    """Lower case, runs of spaces/underscores/slashes as one hyphen: "H100 SXM" → "h100-sxm"."""
+    return re.sub(r"[\s_/]+", "-", text.strip().lower()).strip("-")
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions), for "did you mean" suggestions."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def _prefix_at_segment(name: str, key: str) -> tuple[bool, bool]:
+    """(matches, whole): ``key`` starts at the beginning of a hyphen-separated segment of ``name``;
+    ``whole`` when it also ends at a segment end ("4090" in "rtx-4090" is whole, in "rtx-4090d" it is not)."""
+    best = (False, False)
+    start = 0
+    while start != -1:
+        if name.startswith(key, start):
+            end = start + len(key)
+            whole = end == len(name) or name[end] in "-."
+            if whole:
+                return True, True
+            best = (True, False)
+        nxt = name.find("-", start)
+        start = -1 if nxt == -1 else nxt + 1
+    return best
+
+
+def match_id(text: str, entries: list[tuple[str, list[str]]], kind: str) -> str:
+    """The one id ``text`` names among ``entries`` (id, aliases): exact id or alias first, then an unambiguous
+    prefix of a hyphen-separated segment ("4090" → rtx-4090, "h100 sxm" → h100-sxm-80g). Anything else,
+    including an empty or one-character text, is a CatalogError with "did you mean" suggestions.
+    ``kind`` is "gpu" or "model" (it picks the messages)."""
+    key = _norm(text)
+    listing = tr(f"inputs.id.{kind}.listing")
+    if len(re.sub(r"[^a-z0-9]", "", key)) < 1:
+        raise CatalogError(tr(f"inputs.id.{kind}.empty", listing=listing))
+    for ident, aliases in entries:
+        if key == ident or key in aliases:
+            return ident
+    if len(key) >= 2:
+        # tiers: whole segments of the id, of an alias; then a segment's beginning in the id, in an alias
+        tiers: list[list[str]] = [[], [], [], []]
+        for ident, aliases in entries:
+            in_id = _prefix_at_segment(ident, key)
+            in_alias = [_prefix_at_segment(name, key) for name in aliases]
+            if in_id[1]:
+                tiers[0].append(ident)
+            elif any(w for _, w in in_alias):
+                tiers[1].append(ident)
+            elif in_id[0]:
+                tiers[2].append(ident)
+            elif any(m for m, _ in in_alias):
+                tiers[3].append(ident)
+        found = next((t for t in tiers if t), [])
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise CatalogError(tr(f"inputs.id.{kind}.ambiguous", text=text.strip(), matches=", ".join(found[:8]),
+                                  listing=listing))  # fmt: skip
+    close = suggestions(key, entries)
+    if close:
+        raise CatalogError(tr(f"inputs.id.{kind}.suggest", text=text.strip(), suggestions=", ".join(close), listing=listing))
+    raise CatalogError(tr(f"inputs.id.{kind}.unknown", text=text.strip(), examples=", ".join(i for i, _ in entries[:4]),
+                          listing=listing))  # fmt: skip
+
+
+def suggestions(key: str, entries: list[tuple[str, list[str]]], limit: int = 3) -> list[str]:
+    """Up to ``limit`` ids close to ``key`` by edit distance (to the whole id or alias, or, for keys of three
+    characters or more, to its beginning: "llama3" is close to "llama-3-8b-instruct")."""
+    allowed = max(1, len(key) // 3)
+    scored = []
+    for ident, aliases in entries:
+        best = allowed + 1
+        for name in (ident, *aliases):
+            best = min(best, edit_distance(key, name))
+            if len(key) >= 3:
+                best = min(best, edit_distance(key, name[: len(key)]), edit_distance(key, name[: len(key) + 1]))
+        if best <= allowed:
+            scored.append((best, ident))
+    return [ident for _, ident in sorted(scored)[:limit]]
+
+
+_VENDOR_PREFIXES = ("nvidia geforce ", "nvidia ", "amd instinct ", "amd ", "huawei ", "intel ")
+
+
+def _gpu_aliases(g: GpuSpec) -> list[str]:
+    name = g.name.strip().lower()
+    aliases = {_norm(name)}
+    for prefix in _VENDOR_PREFIXES:
+        if name.startswith(prefix):
+            aliases.add(_norm(name.removeprefix(prefix)))
+            break
+    return sorted(aliases - {g.id})
+
+
 def get_gpu(gpu_id: str) -> GpuSpec:
-    key = gpu_id.strip().lower()
+    """A GPU by id, full name, or an unambiguous prefix ("4090", "H100 SXM"); else CatalogError."""
     gpus = load_gpus()
-    for g in gpus:
-        if g.id == key:
-            return g
-    for g in gpus:  # forgiving: "4090" → rtx-4090, "H100 SXM" → h100-sxm-80g
-        if key.replace(" ", "-") in g.id or key == g.name.lower():
-            return g
-    raise CatalogError(f"unknown GPU {gpu_id!r}; `advisor gpus` lists the ids (e.g. {', '.join(g.id for g in gpus[:4])})")
+    by_id = {g.id: g for g in gpus}
+    return by_id[match_id(gpu_id, [(g.id, _gpu_aliases(g)) for g in gpus], "gpu")]
 
 
 def add_user_gpu(gpu: GpuSpec) -> None:
@@ -94,13 +215,19 @@ def load_models() -> tuple[ModelSpec, ...]:
     return tuple(presets)
 
 
+def _model_aliases(m: ModelSpec) -> list[str]:
+    aliases = set()
+    if m.hf_repo:
+        aliases.add(_norm(m.hf_repo))
+        aliases.add(_norm(m.hf_repo.rsplit("/", 1)[-1]))
+    return sorted(aliases - {m.id})
+
+
 def get_model(model_id: str) -> ModelSpec:
-    key = model_id.strip().lower()
+    """A preset by id, Hugging Face repo ("Qwen/Qwen2.5-7B-Instruct") or an unambiguous prefix; else CatalogError."""
     models = load_models()
-    for m in models:
-        if m.id == key or (m.hf_repo and m.hf_repo.lower() == key):
-            return m
-    raise CatalogError(f"unknown model preset {model_id!r}; `advisor models` lists them, or pass a config.json path")
+    by_id = {m.id: m for m in models}
+    return by_id[match_id(model_id, [(m.id, _model_aliases(m)) for m in models], "model")]
 
 
 def resolve_model(name_or_path: str) -> ModelSpec:

@@ -9,6 +9,7 @@ naming the missing field when a config cannot be understood.
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.domain.model import LayerAttention, ModelSpec
+from advisor.i18n import tr
+from advisor.safe_json import JsonInputError, loads, read_bounded
+
+CONFIG_MAX_BYTES = 16 * 1024 * 1024  # real config.json files are a few KB; 16 MiB is surely the wrong file
+MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is built
 
 # model_type → how to read it. Anything else is refused with the list, rather than sized wrongly.
 SUPPORTED_FAMILIES = (
@@ -41,24 +47,67 @@ def _first(cfg: dict[str, Any], *keys: str, default: Any = None, required: str |
     return default
 
 
+_INT_LIMIT = 10**15  # above any real width, count or length; keeps loops and products bounded
+
+
+def _int(value: Any, key: str, *, low: int = 0, high: int = _INT_LIMIT) -> int:
+    """A whole number for ``key``: ``true``, ``28.5``, ``"28"``, NaN and out-of-range values are refused
+    (``int()`` would quietly turn them into 1, 28, …)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ModelImportError(tr("inputs.config.not_integer", field=key, value=_show(value)))
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise ModelImportError(tr("inputs.config.not_integer", field=key, value=_show(value)))
+        value = int(value)
+    if not low <= value <= high:
+        raise ModelImportError(tr("inputs.config.out_of_range", field=key, value=_show(value), low=low, high=high))
+    return value
+
+
+def _num(value: Any, key: str) -> float:
+    """A finite positive number for ``key`` (a scaling factor)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
+        raise ModelImportError(tr("inputs.config.not_positive_number", field=key, value=_show(value)))
+    return float(value)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value) if isinstance(value, bool | None | str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int_first(cfg: dict[str, Any], *keys: str, default: int | None = None, required: str | None = None,
+               low: int = 0, high: int = _INT_LIMIT) -> int:
+    """The first of ``keys`` present (not null), as a whole number; ``default`` when none is."""
+    for key in keys:
+        if cfg.get(key) is not None:
+            return _int(cfg[key], key, low=low, high=high)
+    if required or default is None:
+        _first(cfg, *keys, required=required or "a whole number")
+    assert default is not None
+    return default
+
+
 def _read(source: dict[str, Any] | str | Path) -> dict[str, Any]:
     if isinstance(source, dict):
         return source
-    text: str
+    text: str | bytes
     if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
         path = Path(source)
+        label = str(path)
         if not path.is_file():
             raise ModelImportError(f"no such file: {path}")
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ModelImportError(f"cannot read {path}: {exc}") from exc
+            text = read_bounded(path, CONFIG_MAX_BYTES)
+        except JsonInputError as exc:
+            raise ModelImportError(str(exc)) from exc
     else:
         text = str(source)
+        label = "config.json"
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ModelImportError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from exc
+        data = loads(text, source=label, max_bytes=CONFIG_MAX_BYTES)
+    except JsonInputError as exc:
+        raise ModelImportError(str(exc)) from exc
     if not isinstance(data, dict):
         raise ModelImportError("config.json must be a JSON object")
     return data
@@ -70,19 +119,24 @@ def _slug(text: str) -> str:
 
 def _moe_layers(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[bool, ...]:
     if family in ("deepseek_v2", "deepseek_v3"):
-        first_dense = int(cfg.get("first_k_dense_replace") or 0)
-        freq = int(cfg.get("moe_layer_freq") or 1)
+        first_dense = _int_first(cfg, "first_k_dense_replace", default=0)
+        freq = _int_first(cfg, "moe_layer_freq", default=1) or 1
         return tuple(i >= first_dense and i % freq == 0 for i in range(num_layers))
     if family in ("qwen2_moe", "qwen3_moe"):
-        step = int(cfg.get("decoder_sparse_step") or 1)
-        dense_only = set(cfg.get("mlp_only_layers") or [])
+        step = _int_first(cfg, "decoder_sparse_step", default=1) or 1
+        only = cfg.get("mlp_only_layers") or []
+        if not isinstance(only, list):
+            raise ModelImportError(tr("inputs.config.not_list", field="mlp_only_layers", value=_show(only)))
+        dense_only = {_int(i, "mlp_only_layers") for i in only}
         return tuple(i not in dense_only and (i + 1) % step == 0 for i in range(num_layers))
     return tuple(True for _ in range(num_layers))  # Mixtral: every layer
 
 
 def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tuple[LayerAttention, ...], int | None]:
-    window = cfg.get("sliding_window")
+    window = None if cfg.get("sliding_window") is False else (_int_first(cfg, "sliding_window", default=0) or None)
     explicit = cfg.get("layer_types")
+    if explicit is not None and not isinstance(explicit, list):
+        raise ModelImportError(tr("inputs.config.not_list", field="layer_types", value=_show(explicit)))
     if explicit:
         if len(explicit) != num_layers:
             raise ModelImportError(f"layer_types lists {len(explicit)} layers but num_hidden_layers is {num_layers}")
@@ -93,30 +147,33 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
     if family in ("qwen2", "qwen2_moe", "qwen3", "qwen3_moe"):
         if not cfg.get("use_sliding_window"):
             return (), None  # the window is in the file but switched off
-        first_windowed = int(cfg.get("max_window_layers") or 0)
+        first_windowed = _int_first(cfg, "max_window_layers", default=0)
         return tuple("sliding" if i >= first_windowed else "full" for i in range(num_layers)), window
     if family == "gemma2":
         return tuple("sliding" if i % 2 == 0 else "full" for i in range(num_layers)), window
     if family == "gemma3_text":
-        pattern = int(cfg.get("sliding_window_pattern") or 6)
+        pattern = _int_first(cfg, "sliding_window_pattern", default=6) or 6
         return tuple("full" if (i + 1) % pattern == 0 else "sliding" for i in range(num_layers)), window
     if family in ("mistral", "mixtral", "phi3"):
-        if window >= int(_first(cfg, "max_position_embeddings", default=window)):
+        if window >= _int_first(cfg, "max_position_embeddings", default=window):
             return (), None  # a window as long as the context changes nothing
         return tuple("sliding" for _ in range(num_layers)), window
     return (), None
 
 
 def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
-    max_pos = int(_first(cfg, "max_position_embeddings", "seq_length", "n_positions", required="the longest context"))
+    max_pos = _int_first(cfg, "max_position_embeddings", "seq_length", "n_positions", required="the longest context",
+                         low=1)
     rope = cfg.get("rope_scaling") or {}
-    factor = rope.get("factor") if isinstance(rope, dict) else None
+    raw_factor = rope.get("factor") if isinstance(rope, dict) else None
+    factor = _num(raw_factor, "rope_scaling.factor") if raw_factor is not None else None
     kind = (rope.get("rope_type") or rope.get("type")) if isinstance(rope, dict) else None
-    original = rope.get("original_max_position_embeddings") if isinstance(rope, dict) else None
+    raw_original = rope.get("original_max_position_embeddings") if isinstance(rope, dict) else None
+    original = _int(raw_original, "rope_scaling.original_max_position_embeddings", low=1) if raw_original else None
     if factor and kind in ("yarn", "dynamic", "linear"):
-        base = int(original) if original else max_pos
-        return max(max_pos, int(base * float(factor))), float(factor), (int(original) if original else None)
-    return max_pos, (float(factor) if factor else None), (int(original) if original else None)
+        base = original or max_pos
+        return max(max_pos, int(min(base * factor, float(_INT_LIMIT)))), factor, original
+    return max_pos, factor, original
 
 
 def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
@@ -132,7 +189,7 @@ def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
         name = f"{method}-int{bits}"
         if name == "awq-int8":
             raise ModelImportError("AWQ checkpoints are 4-bit; quantization_config says 8 bits")
-        return name, int(group) if group else 128
+        return name, _int(group, "quantization_config.group_size", low=-1) if group else 128
     if method in ("compressed-tensors", "compressed_tensors"):
         return "int8", None
     return None, None
@@ -141,57 +198,73 @@ def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
 def model_from_config(
     source: dict[str, Any] | str | Path, model_id: str | None = None, name: str | None = None, hf_repo: str | None = None
 ) -> ModelSpec:
-    """Read a config.json (dict, JSON text or file path) into a ModelSpec."""
+    """Read a config.json (dict, JSON text or file path) into a ModelSpec; every failure is a ModelImportError
+    whose message names the file (when there is one) and the field."""
     cfg = _read(source)
+    label = str(source) if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")) else ""
+    try:
+        return _from_cfg(cfg, model_id, name, hf_repo)
+    except ModelImportError as exc:
+        raise ModelImportError(f"{label}: {exc}" if label else str(exc)) from exc
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as exc:
+        where = label or "config.json"
+        raise ModelImportError(tr("inputs.config.unexpected", source=where, error=f"{type(exc).__name__}: {exc}")) from exc
+
+
+def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_repo: str | None) -> ModelSpec:
     family = str(cfg.get("model_type") or "").lower()
     archs = cfg.get("architectures") or []
+    if not isinstance(archs, list):
+        archs = [archs]
     architecture = str(archs[0]) if archs else family
     if family not in SUPPORTED_FAMILIES:
         shown = family or "(no model_type)"
         raise ModelImportError(
             f"unsupported architecture {shown!r} ({architecture}); supported model_type values: {', '.join(SUPPORTED_FAMILIES)}"
         )
-    hidden = int(_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size"))
-    layers = int(_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers"))
-    heads = int(_first(cfg, "num_attention_heads", "n_head", required="the number of attention heads"))
+    hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
+    layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
+                        high=MAX_LAYERS)
+    heads = _int_first(cfg, "num_attention_heads", "n_head", required="the number of attention heads")
     if family == "chatglm":
-        kv_heads = int(cfg["multi_query_group_num"]) if cfg.get("multi_query_attention") else heads
+        kv_heads = (_int_first(cfg, "multi_query_group_num", required="the KV groups") if cfg.get("multi_query_attention")
+                    else heads)  # fmt: skip
     else:
-        kv_heads = int(_first(cfg, "num_key_value_heads", "n_head_kv", default=heads))
-    head_dim = int(_first(cfg, "head_dim", "kv_channels", default=0)) or (hidden // heads if heads else 0)
-    vocab = int(_first(cfg, "padded_vocab_size", "vocab_size", required="the vocabulary size"))
+        kv_heads = _int_first(cfg, "num_key_value_heads", "n_head_kv", default=heads)
+    head_dim = _int_first(cfg, "head_dim", "kv_channels", default=0) or (hidden // heads if heads else 0)
+    vocab = _int_first(cfg, "padded_vocab_size", "vocab_size", required="the vocabulary size")
     max_ctx, rope_factor, original = _max_context(cfg)
     quant, group = _checkpoint_quant(cfg)
 
     moe: dict[str, Any] = {}
-    n_experts = int(_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0) or 0)
+    n_experts = _int_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0)
     if family in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3") and n_experts:
         if family == "mixtral":
-            expert_width = int(_first(cfg, "intermediate_size", required="the expert width"))
+            expert_width = _int_first(cfg, "intermediate_size", required="the expert width")
         else:
-            expert_width = int(_first(cfg, "moe_intermediate_size", required="the expert width (moe_intermediate_size)"))
+            expert_width = _int_first(cfg, "moe_intermediate_size", required="the expert width (moe_intermediate_size)")
         moe = {
             "num_experts": n_experts,
-            "num_experts_per_tok": int(_first(cfg, "num_experts_per_tok", required="experts used per token")),
+            "num_experts_per_tok": _int_first(cfg, "num_experts_per_tok", required="experts used per token"),
             "moe_intermediate_size": expert_width,
-            "num_shared_experts": int(cfg.get("n_shared_experts") or 0),
-            "shared_expert_intermediate_size": int(cfg.get("shared_expert_intermediate_size") or 0),
+            "num_shared_experts": _int_first(cfg, "n_shared_experts", default=0),
+            "shared_expert_intermediate_size": _int_first(cfg, "shared_expert_intermediate_size", default=0),
             "shared_expert_gate": family == "qwen2_moe" and bool(cfg.get("shared_expert_intermediate_size")),
             "router_bias": family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
-    intermediate = int(_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0) or 0)
+    intermediate = _int_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0)
     if family == "mixtral":
         intermediate = 0  # intermediate_size is the expert width there
 
     mla: dict[str, Any] = {}
     if family in ("deepseek_v2", "deepseek_v3"):
         mla = {
-            "q_lora_rank": cfg.get("q_lora_rank"),
-            "kv_lora_rank": int(_first(cfg, "kv_lora_rank", required="the MLA latent width")),
-            "qk_rope_head_dim": int(_first(cfg, "qk_rope_head_dim", required="the MLA rope width")),
-            "qk_nope_head_dim": int(_first(cfg, "qk_nope_head_dim", required="the MLA head width")),
-            "v_head_dim": int(_first(cfg, "v_head_dim", required="the MLA value width")),
+            "q_lora_rank": _int_first(cfg, "q_lora_rank", default=0) or None,
+            "kv_lora_rank": _int_first(cfg, "kv_lora_rank", required="the MLA latent width"),
+            "qk_rope_head_dim": _int_first(cfg, "qk_rope_head_dim", required="the MLA rope width"),
+            "qk_nope_head_dim": _int_first(cfg, "qk_nope_head_dim", required="the MLA head width"),
+            "v_head_dim": _int_first(cfg, "v_head_dim", required="the MLA value width"),
         }
         head_dim = mla["qk_nope_head_dim"] + mla["qk_rope_head_dim"]
         kv_heads = heads  # MLA has no grouped KV heads; the latent is shared
@@ -234,7 +307,7 @@ def model_from_config(
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),
         "sliding_window": window,
         "layer_types": layer_types,
-        "num_mtp_layers": int(cfg.get("num_nextn_predict_layers") or 0),
+        "num_mtp_layers": _int_first(cfg, "num_nextn_predict_layers", default=0),
         "checkpoint_quant": quant,
         "quant_group_size": group,
         **moe,

@@ -8,6 +8,7 @@ Older versions are upgraded step by step through ``MIGRATIONS`` when the format 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,8 +20,10 @@ from advisor import __version__
 from advisor.atomic import write_text_atomic
 from advisor.domain.project import PROJECT_FORMAT, PROJECT_VERSION, Project
 from advisor.i18n import tr
+from advisor.safe_json import JsonInputError, loads, read_bounded
 
 PROJECT_SUFFIX = ".advisor.json"
+PROJECT_MAX_BYTES = 32 * 1024 * 1024  # a project with every result is well under 1 MiB
 
 # from-version → function returning the next version's dict (none yet: version 1 is the first)
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -49,7 +52,10 @@ def project_from_dict(data: Any, path: str = "") -> Project:
             tr("project.error.newer", path=path, found=version, supported=PROJECT_VERSION, app=data.get("app_version", "?"))
         )
     while version < PROJECT_VERSION:
-        data = MIGRATIONS[version](data)
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ProjectFileError(tr("project.error.no_version", path=path))
+        data = step(data)
         version = data["version"]
     try:
         return Project.model_validate(data)
@@ -62,26 +68,42 @@ def project_from_dict(data: Any, path: str = "") -> Project:
 def load_project(path: str | Path) -> Project:
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise ProjectFileError(tr("project.error.missing", path=str(path))) from exc
-    except OSError as exc:
-        raise ProjectFileError(tr("project.error.unreadable", path=str(path), error=exc.strerror or str(exc))) from exc
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ProjectFileError(tr("project.error.not_text", path=str(path))) from exc
-    except json.JSONDecodeError as exc:
-        raise ProjectFileError(tr("project.error.damaged", path=str(path), line=exc.lineno, column=exc.colno)) from exc
+        data = loads(read_bounded(path, PROJECT_MAX_BYTES), source=str(path), max_bytes=None)
+    except JsonInputError as exc:
+        raise ProjectFileError(_json_problem(exc, str(path))) from exc
     return project_from_dict(data, str(path))
 
 
+def _json_problem(exc: JsonInputError, path: str) -> str:
+    if exc.kind == "missing":
+        return tr("project.error.missing", path=path)
+    if exc.kind in ("unreadable", "is_folder"):
+        return str(exc)
+    if exc.kind == "not_text":
+        return tr("project.error.not_text", path=path)
+    if exc.kind == "syntax":
+        return tr("project.error.damaged", path=path, line=exc.line, column=exc.column)
+    return tr("inputs.project.bad_json", path=path, reason=exc.reason)  # too deep, too big, NaN, huge numbers
+
+
+def _finite(value: Any) -> Any:
+    """The JSON-ready dump with NaN/±inf as null: our own loader refuses them, so they are never written."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
 def project_to_json(project: Project) -> str:
-    return json.dumps(project.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(_finite(project.model_dump(mode="json")), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
 def save_project(project: Project, path: str | Path) -> Project:
-    """Write atomically (a crash leaves the previous file intact); returns the project as saved."""
+    """Write atomically (a crash leaves the previous file intact; the file's mode and a symlink to it are kept);
+    returns the project as saved."""
     saved = project.model_copy(
         update={"version": PROJECT_VERSION, "app_version": __version__, "saved_at": datetime.now(UTC)}
     )

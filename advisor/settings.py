@@ -20,9 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from advisor import i18n
 from advisor.atomic import write_text_atomic
 from advisor.paths import config_dir
+from advisor.safe_json import JsonInputError, load_json_file
 
 SETTINGS_VERSION = 2
 SETTINGS_FILE = "settings.json"
+SETTINGS_MAX_BYTES = 1024 * 1024  # a few hundred bytes in practice
 MAX_RECENT = 10
 
 _log = logging.getLogger(__name__)
@@ -144,10 +146,15 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
     if not path.exists():
         return LoadedSettings(settings=Settings())
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json_file(path, max_bytes=SETTINGS_MAX_BYTES)  # size, depth, NaN and huge numbers refused
         settings = settings_from_dict(data)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsFileError) as exc:
-        reason = str(exc) if isinstance(exc, SettingsFileError) else i18n.tr("settings.error_unreadable", error=str(exc))
+    except (OSError, JsonInputError, SettingsFileError) as exc:
+        if isinstance(exc, SettingsFileError):
+            reason = str(exc)
+        elif isinstance(exc, JsonInputError):
+            reason = i18n.tr("settings.error_unreadable", error=exc.reason)
+        else:
+            reason = i18n.tr("settings.error_unreadable", error=str(exc))
         aside = path.with_name(f"{path.name}.{time.strftime('%Y%m%d-%H%M%S')}.bak")
         try:
             path.replace(aside)

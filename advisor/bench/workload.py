@@ -21,6 +21,7 @@ import httpx
 from advisor.bench.protocol import estimate_tokens
 from advisor.domain.bench import LengthDist, WorkloadConfig
 from advisor.i18n import tr
+from advisor.safe_json import JsonInputError, loads, read_bounded
 
 
 class WorkloadError(ValueError):
@@ -77,47 +78,93 @@ def synthetic_text(tokens: int, rng: random.Random, language: str = "en", per_to
     return prefix + " ".join(rng.choice(_EN) for _ in range(n))
 
 
+DATASET_MAX_BYTES = 256 * 1024 * 1024
+"""Largest dataset read (256 MiB: about a million chat prompts); a bigger file is refused, not half-read."""
+DATASET_MAX_ROWS = 1_000_000
+MAX_OUTPUT_TOKENS = 10_000_000
+
+
+class _RowError(ValueError):
+    pass
+
+
 def load_dataset(path: str | Path) -> list[Prompt]:
     """Read prompts from JSONL ({"prompt": …} or {"messages": […]}), CSV (a ``prompt`` column, else the first),
-    or ShareGPT JSON ([{"conversations": [{"from": "human", "value": …}, {"from": "gpt", …}]}])."""
+    or ShareGPT JSON ([{"conversations": [{"from": "human", "value": …}, {"from": "gpt", …}]}]).
+
+    Bounded (DATASET_MAX_BYTES, DATASET_MAX_ROWS, JSON depth) and strict: a row whose ``messages``, ``prompt``
+    or ``max_tokens`` has the wrong shape is a WorkloadError naming the file, the line and the field. Objects
+    with none of the known keys are skipped (metadata rows)."""
     p = Path(path)
     if not p.is_file():
         raise WorkloadError(tr("bench.workload.no_file", path=str(p)))
-    text = p.read_text(encoding="utf-8-sig")
+    try:
+        raw = read_bounded(p, DATASET_MAX_BYTES)
+    except JsonInputError as exc:
+        raise WorkloadError(str(exc)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise WorkloadError(tr("inputs.dataset.not_text", path=str(p))) from None
+    del raw
     suffix = p.suffix.lower()
     prompts: list[Prompt] = []
-    try:
-        if suffix == ".csv":
-            rows = list(csv.reader(text.splitlines()))
-            if not rows:
+
+    def add(prompt: Prompt | None, where: str) -> None:
+        if prompt is None:
+            return
+        if len(prompts) >= DATASET_MAX_ROWS:
+            raise WorkloadError(tr("inputs.dataset.too_many", path=str(p), most=DATASET_MAX_ROWS))
+        prompts.append(prompt)
+
+    if suffix == ".csv":
+        try:
+            reader = csv.reader(text.splitlines())
+            header = next(reader, None)
+            if not header:
                 raise WorkloadError(tr("bench.workload.empty", path=str(p)))
-            header = [h.strip().lower() for h in rows[0]]
-            col = header.index("prompt") if "prompt" in header else 0
-            out_col = header.index("output_tokens") if "output_tokens" in header else None
-            for row in rows[1:]:
+            names = [h.strip().lower() for h in header]
+            col = names.index("prompt") if "prompt" in names else 0
+            out_col = names.index("output_tokens") if "output_tokens" in names else None
+            for rowno, row in enumerate(reader, 2):
                 if len(row) > col and row[col].strip():
-                    mt = int(row[out_col]) if out_col is not None and len(row) > out_col and row[out_col].strip() else 0
-                    prompts.append(Prompt(text=row[col], max_tokens=mt))
-        elif text.lstrip().startswith("["):
-            for item in json.loads(text):
-                prompt = _from_obj(item)
-                if prompt:
-                    prompts.append(prompt)
-        else:
-            for lineno, line in enumerate(text.splitlines(), 1):
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                except ValueError as exc:
-                    raise WorkloadError(tr("bench.workload.bad_line", path=str(p), line=lineno, error=str(exc))) from None
-                prompt = _from_obj(item)
-                if prompt:
-                    prompts.append(prompt)
-    except (ValueError, KeyError, TypeError) as exc:
-        if isinstance(exc, WorkloadError):
-            raise
-        raise WorkloadError(tr("bench.workload.bad_file", path=str(p), error=str(exc))) from None
+                    mt = 0
+                    if out_col is not None and len(row) > out_col and row[out_col].strip():
+                        try:
+                            mt = _output_tokens(int(row[out_col]), "output_tokens")
+                        except ValueError:
+                            raise WorkloadError(tr("inputs.dataset.bad_row", path=str(p), row=rowno, problem=tr(
+                                "inputs.dataset.bad_tokens", field="output_tokens", value=repr(row[out_col][:40]),
+                                most=MAX_OUTPUT_TOKENS))) from None  # fmt: skip
+                    add(Prompt(text=row[col], max_tokens=mt), str(rowno))
+        except csv.Error as exc:
+            raise WorkloadError(tr("bench.workload.bad_file", path=str(p), error=str(exc))) from None
+    elif text.lstrip().startswith("["):
+        try:
+            items = loads(text, source=str(p), max_bytes=None)
+        except JsonInputError as exc:
+            raise WorkloadError(str(exc)) from None
+        if not isinstance(items, list):
+            raise WorkloadError(tr("bench.workload.empty", path=str(p)))
+        for index, item in enumerate(items, 1):
+            try:
+                add(_from_obj(item), str(index))
+            except _RowError as exc:
+                raise WorkloadError(tr("inputs.dataset.bad_item", path=str(p), item=index, problem=str(exc))) from None
+    else:
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = loads(line, source=f"{p}, line {lineno}", max_bytes=None)
+            except JsonInputError as exc:
+                if exc.kind != "syntax":
+                    raise WorkloadError(str(exc)) from None  # names the file and the line already
+                raise WorkloadError(tr("bench.workload.bad_line", path=str(p), line=lineno, error=exc.reason)) from None
+            try:
+                add(_from_obj(item), str(lineno))
+            except _RowError as exc:
+                raise WorkloadError(tr("inputs.dataset.bad_row", path=str(p), row=lineno, problem=str(exc))) from None
     if not prompts:
         raise WorkloadError(tr("bench.workload.empty", path=str(p)))
     for prompt in prompts:
@@ -125,23 +172,60 @@ def load_dataset(path: str | Path) -> list[Prompt]:
     return prompts
 
 
+def _kind(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, str | bool | int | float | None) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _output_tokens(value: Any, field: str) -> int:
+    """0 (unset) or a whole number of tokens in 1…MAX_OUTPUT_TOKENS; _RowError otherwise."""
+    if value is None:
+        return 0
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OUTPUT_TOKENS:
+        raise _RowError(tr("inputs.dataset.bad_tokens", field=field, value=_kind(value), most=MAX_OUTPUT_TOKENS))
+    return value
+
+
+def _content_ok(content: Any) -> bool:
+    """OpenAI content: text, or a list of parts ({"type": "text", "text": …}, images …)."""
+    if isinstance(content, str):
+        return True
+    return isinstance(content, list) and all(isinstance(part, dict) for part in content)
+
+
 def _from_obj(item: Any) -> Prompt | None:
     if isinstance(item, str):
-        return Prompt(text=item)
+        return Prompt(text=item) if item.strip() else None
     if not isinstance(item, dict):
-        return None
+        raise _RowError(tr("inputs.dataset.not_object", value=_kind(item)))
     if "conversations" in item:  # ShareGPT: the first human turn; the first reply sets the output length
         turns = item["conversations"]
+        if not isinstance(turns, list) or not all(isinstance(t, dict) for t in turns):
+            raise _RowError(tr("inputs.dataset.bad_conversations", value=_kind(turns)))
         human = next((t.get("value") for t in turns if t.get("from") in ("human", "user")), None)
         reply = next((t.get("value") for t in turns if t.get("from") in ("gpt", "assistant")), None)
+        if human is not None and not isinstance(human, str) or reply is not None and not isinstance(reply, str):
+            raise _RowError(tr("inputs.dataset.bad_conversations", value=_kind(turns)))
         if not human:
             return None
         return Prompt(text=human, max_tokens=estimate_tokens(reply) if reply else 0)
     if "messages" in item:
-        msgs = [m for m in item["messages"] if m.get("role") != "assistant"]
-        return Prompt(messages=msgs, max_tokens=int(item.get("max_tokens") or 0)) if msgs else None
+        messages = item["messages"]
+        if not isinstance(messages, list):
+            raise _RowError(tr("inputs.dataset.messages_not_list", value=_kind(messages)))
+        for n, m in enumerate(messages, 1):
+            if not isinstance(m, dict) or not isinstance(m.get("role"), str) or not _content_ok(m.get("content")):
+                raise _RowError(tr("inputs.dataset.bad_message", n=n, value=_kind(m)))
+        msgs = [m for m in messages if m.get("role") != "assistant"]
+        return Prompt(messages=msgs, max_tokens=_output_tokens(item.get("max_tokens"), "max_tokens")) if msgs else None
     if "prompt" in item:
-        return Prompt(text=str(item["prompt"]), max_tokens=int(item.get("max_tokens") or item.get("output_tokens") or 0))
+        prompt = item["prompt"]
+        if not isinstance(prompt, str):
+            raise _RowError(tr("inputs.dataset.prompt_not_text", value=_kind(prompt)))
+        field = "max_tokens" if item.get("max_tokens") is not None else "output_tokens"
+        return Prompt(text=prompt, max_tokens=_output_tokens(item.get(field), field))
     return None
 
 

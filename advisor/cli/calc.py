@@ -6,7 +6,7 @@ import argparse
 
 from pydantic import ValidationError
 
-from advisor.cli.common import fail, print_json, validation_message
+from advisor.cli.common import fail, fraction, positive_int, print_json, validation_message
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,18 +15,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--weights", default=None, help="weight format: bf16, fp16, fp8, int8, gptq-int4, awq-int4, gguf-q4_k_m, … "
                    "(default: the checkpoint's own quantization, else bf16)")
     p.add_argument("--kv-dtype", default="bf16", choices=["bf16", "fp16", "fp8"], help="KV cache dtype")
-    p.add_argument("--context", type=int, default=8192, help="tokens per request, prompt + output (default 8192)")
-    p.add_argument("--concurrency", type=int, default=1, help="requests in flight at once (default 1)")
+    p.add_argument("--context", type=positive_int, default=8192, help="tokens per request, prompt + output (default 8192)")
+    p.add_argument("--concurrency", type=positive_int, default=1, help="requests in flight at once (default 1)")
     p.add_argument("--gpu", default="h100-sxm-80g", help="GPU id (see `advisor gpus`)")
-    p.add_argument("--gpus", type=int, default=1, help="GPUs in tensor parallel; byte figures are then per GPU")
-    p.add_argument("--prompt-tokens", type=int, default=None, help="prompt length for TTFT (default: context − output)")
-    p.add_argument("--output-tokens", type=int, default=None, help="output length (default: min(512, context/4))")
-    p.add_argument("--gpu-memory-utilization", type=float, default=0.9, help="engine setting (vLLM default 0.9)")
-    p.add_argument("--max-num-batched-tokens", type=int, default=8192, help="engine setting (tokens per step)")
-    p.add_argument("--max-num-seqs", type=int, default=256, help="engine setting (most requests batched)")
-    p.add_argument("--block-size", type=int, default=16, help="engine setting (tokens per KV block)")
-    p.add_argument("--mfu", type=float, default=None, help="prefill efficiency factor (default 0.5)")
-    p.add_argument("--mbu", type=float, default=None, help="decode bandwidth efficiency factor (default 0.75)")
+    p.add_argument("--gpus", type=positive_int, default=1, help="GPUs in tensor parallel; byte figures are then per GPU")
+    p.add_argument("--prompt-tokens", type=positive_int, default=None, help="prompt length for TTFT (default: context − output)")
+    p.add_argument("--output-tokens", type=positive_int, default=None, help="output length (default: min(512, context/4))")
+    p.add_argument("--gpu-memory-utilization", type=fraction, default=0.9, help="engine setting (vLLM default 0.9)")
+    p.add_argument("--max-num-batched-tokens", type=positive_int, default=8192, help="engine setting (tokens per step)")
+    p.add_argument("--max-num-seqs", type=positive_int, default=256, help="engine setting (most requests batched)")
+    p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
+    p.add_argument("--mfu", type=fraction, default=None, help="prefill efficiency factor (default 0.5)")
+    p.add_argument("--mbu", type=fraction, default=None, help="decode bandwidth efficiency factor (default 0.75)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)

@@ -1,13 +1,130 @@
-"""Helpers shared by the command modules: JSON output and user-facing errors."""
+"""Helpers shared by the command modules: JSON output, user-facing errors and strict argument types.
+
+The argument types (``type=positive_int`` …) refuse what ``int``/``float`` would quietly take or what would make
+a command hang: ``nan``, ``inf``, ``1e999``, ``0`` where nothing can happen, fractions above 1, integers of
+thousands of digits. Their messages say what is expected, with an example, in words a newcomer understands.
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+
+INT_ARG_LIMIT = 10**15
+"""Largest whole number any option takes (far above any real count of tokens, requests or bytes)."""
+
+
+def _tr(key: str, **kwargs: object) -> str:
+    from advisor.i18n import tr
+
+    return tr(key, **kwargs)
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _parse_int(text: str) -> int:
+    raw = text.strip()
+    try:
+        value = int(raw) if len(raw) <= 30 else None
+    except ValueError:
+        value = None
+    if value is None:
+        try:
+            as_float = float(raw) if len(raw) <= 30 else math.nan
+        except ValueError:
+            as_float = math.nan
+        if math.isfinite(as_float) and not as_float.is_integer():
+            raise argparse.ArgumentTypeError(_tr("inputs.arg.fraction_not_int", value=_show(text)))
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_int", value=_show(text)))
+    if abs(value) > INT_ARG_LIMIT:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.too_big", value=_show(text), limit=f"{INT_ARG_LIMIT:.0e}"))
+    return value
+
+
+def _parse_float(text: str) -> float:
+    raw = text.strip()
+    try:
+        value = float(raw) if len(raw) <= 40 else math.nan
+    except ValueError:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_number", value=_show(text))) from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_finite", value=_show(text)))
+    return value
+
+
+def integer(text: str) -> int:
+    """Any whole number (seeds)."""
+    return _parse_int(text)
+
+
+def positive_int(text: str) -> int:
+    """A whole number ≥ 1 (counts, lengths, GPUs)."""
+    value = _parse_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_positive_int", value=_show(text)))
+    return value
+
+
+def nonneg_int(text: str) -> int:
+    """A whole number ≥ 0 (ports where 0 means "pick one", optional counts)."""
+    value = _parse_int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.negative", value=_show(text)))
+    return value
+
+
+def finite_float(text: str) -> float:
+    """Any finite number (no nan, inf)."""
+    return _parse_float(text)
+
+
+def nonneg_float(text: str) -> float:
+    """A finite number ≥ 0 (spreads, rates where 0 is meaningful)."""
+    value = _parse_float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.negative", value=_show(text)))
+    return value
+
+
+def positive_float(text: str) -> float:
+    """A finite number > 0 (rates, time scales, intervals)."""
+    value = _parse_float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_positive", value=_show(text)))
+    return value
+
+
+def fraction(text: str) -> float:
+    """A share in (0, 1] (memory utilisation, efficiency factors): 0.9, not 90."""
+    value = _parse_float(text)
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_fraction", value=_show(text)))
+    return value
+
+
+def number_list(text: str, kind: type, name: str, *, most: int = 64) -> list:
+    """Comma-separated positive finite numbers ("1,2,4,8"); UserError naming the option otherwise."""
+    parse = positive_int if kind is int else positive_float
+    values = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        try:
+            values.append(parse(part))
+        except argparse.ArgumentTypeError as exc:
+            raise UserError(f"{name}: {exc}") from None
+    if not values:
+        raise UserError(_tr("inputs.arg.empty_list", name=name))
+    if len(values) > most:
+        raise UserError(_tr("inputs.arg.long_list", name=name, most=most))
+    return values
 
 
 class UserError(Exception):

@@ -19,14 +19,16 @@ MAX_INTERVAL_S = 60.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    from advisor.cli.common import positive_float, positive_int
+
     parser = subparsers.add_parser("gpu", help=tr("telemetry.cli.help"), description=tr("telemetry.cli.help"))
     parser.add_argument("--json", action="store_true", help=tr("telemetry.cli.help_json"))
     parser.add_argument("--watch", action="store_true", help=tr("telemetry.cli.help_watch"))
     parser.add_argument(
         "--prometheus", action="append", default=[], metavar="URL", help=tr("telemetry.cli.help_prometheus")
     )
-    parser.add_argument("--interval", type=float, default=1.0, metavar="S", help=tr("telemetry.cli.help_interval"))
-    parser.add_argument("--count", type=int, default=None, metavar="N", help=tr("telemetry.cli.help_count"))
+    parser.add_argument("--interval", type=positive_float, default=1.0, metavar="S", help=tr("telemetry.cli.help_interval"))
+    parser.add_argument("--count", type=positive_int, default=None, metavar="N", help=tr("telemetry.cli.help_count"))
     parser.set_defaults(func=run)
 
 

@@ -13,33 +13,46 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def add_from_file(path: str) -> int:
+    """Validate one GPU (strictly: `true` is not a number, Infinity is not a speed) and save it."""
     from pydantic import ValidationError
 
-    from advisor.catalog import add_user_gpu, user_gpus_path
+    from advisor.catalog import CatalogError, add_user_gpu, user_gpus_path
     from advisor.cli.common import fail, validation_message
     from advisor.domain.gpu import GpuSpec
+    from advisor.i18n import tr
+    from advisor.safe_json import JsonInputError, load_json_file
 
     try:
-        text = open(path, encoding="utf-8").read()
-    except OSError as exc:
-        return fail(f"cannot read {path}: {exc.strerror}")
+        data = load_json_file(path, max_bytes=1024 * 1024)
+    except JsonInputError as exc:
+        return fail(str(exc))
+    if not isinstance(data, dict):
+        return fail(tr("inputs.gpus_add.not_object", path=path))
     try:
-        gpu = GpuSpec.model_validate_json(text)
+        gpu = GpuSpec.model_validate(data, strict=True)
     except ValidationError as exc:
-        return fail(validation_message(exc))
-    add_user_gpu(gpu)
+        return fail(tr("inputs.gpus_add.invalid", path=path, problems=validation_message(exc)))
+    try:
+        add_user_gpu(gpu)
+    except CatalogError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(tr("inputs.gpus_add.not_saved", path=str(user_gpus_path()), error=exc.strerror or str(exc)))
     print(f"added {gpu.id} ({gpu.name}) to {user_gpus_path()}")
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.catalog import load_gpus
-    from advisor.cli.common import print_json
+    from advisor.catalog import CatalogError, load_gpus
+    from advisor.cli.common import fail, print_json
     from advisor.units import format_bytes
 
     if args.add:
         return add_from_file(args.add)
-    gpus = load_gpus()
+    try:
+        gpus = load_gpus()
+    except CatalogError as exc:
+        return fail(str(exc))
     if args.json:
         print_json([g.model_dump(mode="json") for g in gpus])
         return 0

@@ -4,40 +4,39 @@ from __future__ import annotations
 
 import argparse
 
+from advisor.cli.common import integer, nonneg_float, positive_int
 from advisor.cli.sim import add_setup_arguments, build_setup_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("predict", help="predict TTFT/TPOT/throughput per concurrency and find the knee (simulated)")
     add_setup_arguments(p)
-    p.add_argument("--prompt-tokens", type=int, default=1024, help="mean prompt length in tokens (default 1024)")
-    p.add_argument("--max-tokens", type=int, default=256, help="mean output length in tokens (default 256)")
+    p.add_argument("--prompt-tokens", type=positive_int, default=1024, help="mean prompt length in tokens (default 1024)")
+    p.add_argument("--max-tokens", type=positive_int, default=256, help="mean output length in tokens (default 256)")
     p.add_argument("--spread", default="fixed", choices=["fixed", "uniform", "normal", "lognormal"],
                    help="how lengths vary around the mean (default fixed, like --ignore-eos benchmarks)")
-    p.add_argument("--cv", type=float, default=0.5, help="spread of lengths: std ÷ mean (normal, lognormal)")
+    p.add_argument("--cv", type=nonneg_float, default=0.5, help="spread of lengths: std ÷ mean (normal, lognormal)")
     p.add_argument("--concurrency", default="1,2,4,8,16,32,64,128,256", help="levels, comma-separated")
     p.add_argument("--request-rate", default=None, help="open-loop request rates per second instead, e.g. 1,2,5,10")
     p.add_argument("--start", default="spread", choices=["spread", "burst"],
                    help="spread: users start spread out (steady state, default); burst: all at once, like a "
                    "benchmark step (equal lengths then stay in lock-step)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampled lengths")
+    p.add_argument("--seed", type=integer, default=0, help="seed of the sampled lengths")
+    p.add_argument("--engine-profile", default=None, choices=["vllm", "sglang", "trtllm", "llama.cpp"],
+                   help="engine whose serving overhead, batch defaults and saturation behaviour to predict "
+                   "(resources/engines/profiles.json; default: vLLM's overhead with the settings given)")
+    p.add_argument("--prefix-tokens", type=int, default=0,
+                   help="leading prompt tokens every request shares (a system prompt), reused by prefix caching")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the text output")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
 
 
 def _numbers(text: str, kind: type, name: str) -> list:
-    from advisor.cli.common import UserError
+    """Positive, finite, comma-separated levels (``nan``/``inf`` refused: a rate of nan never finishes)."""
+    from advisor.cli.common import number_list
 
-    try:
-        values = [kind(v) for v in text.split(",") if v.strip()]
-    except ValueError:
-        raise UserError(f"{name}: expected comma-separated numbers, got {text!r}") from None
-    if not values or any(v <= 0 for v in values):
-        raise UserError(f"{name}: give one or more positive numbers, e.g. 1,2,4,8")
-    if len(values) > 64:
-        raise UserError(f"{name}: at most 64 levels")
-    return values
+    return number_list(text, kind, name)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +52,13 @@ def run(args: argparse.Namespace) -> int:
     set_language(args.lang or system_language())
     try:
         setup = build_setup_from_args(args)
+        if args.engine_profile or args.prefix_tokens:
+            from advisor.sim.costs import apply_profile
+
+            if not 0 <= args.prefix_tokens <= args.prompt_tokens:
+                raise UserError("--prefix-tokens: give a number between 0 and --prompt-tokens")
+            told = (args.max_num_seqs, args.max_num_batched_tokens) != (256, 8192)
+            setup = apply_profile(setup, args.engine_profile, shared_prefix_tokens=args.prefix_tokens, keep_batch_settings=told)
         try:
             workload = SimWorkload(
                 prompt=LengthDistribution(kind=args.spread, mean=args.prompt_tokens, cv=args.cv,
@@ -64,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
         except ValidationError as exc:
             raise UserError(validation_message(exc)) from None
         longest = workload.prompt.upper + workload.output.upper
+        warnings = []
+        if longest > min(setup.model.max_context, setup.max_model_len):
+            # A real server refuses these requests (prompt + max_tokens > max_model_len): say so first.
+            warnings.append(tr("predict.warn.longer_than_model", tokens=longest, limit=min(setup.model.max_context, setup.max_model_len), model=setup.model.id))
         if longest > setup.limits.kv_tokens:
             raise UserError(
                 f"a request of up to {longest} tokens does not fit in the whole KV cache ({setup.limits.kv_tokens} tokens); "
@@ -93,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
             "prompt_tokens": args.prompt_tokens,
             "max_tokens": args.max_tokens,
             "start": args.start,
+            "engine_profile": setup.profile.id if setup.profile else None,
+            "request_overhead_ms": setup.limits.request_overhead_s * 1000,
+            "prefix_tokens": args.prefix_tokens,
+            "warnings": warnings,
             "engine": {
                 "kv_blocks": setup.limits.kv_blocks, "block_size": setup.limits.block_size,
                 "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
@@ -103,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
             "cpu_seconds": cpu,
         })  # fmt: skip
         return 0
+    import sys
+
+    for w in warnings:
+        print(w, file=sys.stderr)
     print(tr("predict.table.header"))
     for lv in levels:
         label = str(lv.concurrency) if lv.concurrency is not None else f"{lv.request_rate:g}/s"
@@ -116,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(tr(f"predict.knee.{knee.reason}", concurrency=knee.concurrency))
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
+    if setup.profile is not None:
+        print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
     return 0
 
 

@@ -5,19 +5,23 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+MAX_TIME_SCALE = 1000.0  # a thousand times slower than real: one decode step then takes tens of seconds
+
 
 def add_setup_arguments(p: argparse.ArgumentParser) -> None:
     """Model/GPU/engine arguments shared by `advisor sim` and `advisor predict`."""
+    from advisor.cli.common import fraction, positive_int
+
     p.add_argument("--model", required=True, help="preset id (see `advisor models`) or a path to a config.json")
     p.add_argument("--gpu", required=True, help="GPU id (see `advisor gpus`)")
     p.add_argument("--weights", default=None, help="weight format: bf16, fp8, int8, gptq-int4, awq-int4, gguf-q4_k_m, … "
                    "(default: the checkpoint's own quantization, else bf16)")
-    p.add_argument("--gpus", type=int, default=1, help="GPUs in tensor parallel (default 1)")
+    p.add_argument("--gpus", type=positive_int, default=1, help="GPUs in tensor parallel (default 1)")
     p.add_argument("--kv-dtype", default="bf16", choices=["bf16", "fp16", "fp8"], help="KV cache dtype")
-    p.add_argument("--context", type=int, default=None, help="max_model_len (default: the model's own limit)")
-    p.add_argument("--gpu-memory-utilization", type=float, default=0.9, help="engine setting (vLLM default 0.9)")
-    p.add_argument("--max-num-seqs", type=int, default=256, help="engine setting (most requests batched)")
-    p.add_argument("--max-num-batched-tokens", type=int, default=8192, help="engine setting (tokens per step)")
+    p.add_argument("--context", type=positive_int, default=None, help="max_model_len (default: the model's own limit)")
+    p.add_argument("--gpu-memory-utilization", type=fraction, default=0.9, help="engine setting (vLLM default 0.9)")
+    p.add_argument("--max-num-seqs", type=positive_int, default=256, help="engine setting (most requests batched)")
+    p.add_argument("--max-num-batched-tokens", type=positive_int, default=8192, help="engine setting (tokens per step)")
 
 
 def build_setup_from_args(args: argparse.Namespace):
@@ -49,16 +53,18 @@ def build_setup_from_args(args: argparse.Namespace):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from advisor.cli.common import integer, nonneg_int, positive_float
+
     p = sub.add_parser(
         "sim", help="serve a simulated OpenAI-compatible server on 127.0.0.1 (timing of the chosen model and GPU)"
     )
     add_setup_arguments(p)
-    p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (0 = pick a free one; default 8000)")
-    p.add_argument("--time-scale", type=float, default=1.0,
+    p.add_argument("--port", type=nonneg_int, default=8000, help="port on 127.0.0.1 (0 = pick a free one; default 8000)")
+    p.add_argument("--time-scale", type=positive_float, default=1.0,
                    help="multiply every simulated duration by this (1 = real speed, 0.1 = ten times faster)")
     p.add_argument("--faults", default=None, help='random faults per request, e.g. "429:0.05,reset:0.02,stall=3:0.01" '
                    "(see docs/simulator.md)")
-    p.add_argument("--seed", type=int, default=0, help="seed of generated text and random faults")
+    p.add_argument("--seed", type=integer, default=0, help="seed of generated text and random faults")
     p.add_argument("--text-lang", default="en", choices=["en", "zh"], help="language of generated text "
                    "(a Chinese prompt always gets Chinese)")
     p.add_argument("--api-key", default=None, help="require this bearer token (401 otherwise)")
@@ -80,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
         setup = build_setup_from_args(args)
         if not 0 <= args.port <= 65535:
             raise UserError(f"--port must be between 0 and 65535 (got {args.port})")
-        if not args.time_scale > 0:
-            raise UserError("--time-scale must be positive (1 = real speed, 0.1 = ten times faster)")
+        if not 0 < args.time_scale <= MAX_TIME_SCALE:
+            raise UserError(tr("inputs.sim.time_scale", most=f"{MAX_TIME_SCALE:g}"))
         try:
             faults = FaultRates.parse(args.faults, seed=args.seed) if args.faults else None
         except FaultSpecError as exc:

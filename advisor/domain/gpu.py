@@ -14,7 +14,7 @@ Interconnect = Literal["nvlink", "pcie", "infinity-fabric", "none"]
 class GpuSpec(BaseModel):
     """One accelerator model. Throughput figures are *dense* (not 2:4-sparse) tensor-core peaks."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # Infinity TFLOPS is no GPU
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="what --gpu accepts, e.g. h100-sxm-80g")
     name: str = Field(min_length=1)
