@@ -9,6 +9,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
+from advisor.sim.profiles import EngineProfile, engine_settings_for, factors_for, get_profile
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 
@@ -30,6 +31,7 @@ class SimSetup:
     limits: EngineLimits
     sizing: SizingResult
     max_model_len: int
+    profile: EngineProfile | None = None  # the engine profile whose overheads and defaults were applied
 
     @property
     def served_model_name(self) -> str:
@@ -50,14 +52,27 @@ def build_setup(
     context: int | None = None,
     engine: EngineSettings | None = None,
     factors: SpeedFactors | None = None,
+    profile: str | None = None,
+    shared_prefix_tokens: int = 0,
+    prefix_caching: bool | None = None,
 ) -> SimSetup:
     """Size the deployment once and derive the simulator's parameters from it.
 
     ``context`` is the server's max_model_len (default: the model's own limit, capped by the KV capacity,
     as vLLM does at start-up).
+
+    ``profile`` (vllm, sglang, trtllm, llama.cpp; see advisor.sim.profiles) sets the per-request serving
+    overhead — always applied, vLLM's when None — and, when named explicitly, also the engine's batch defaults
+    on this GPU (unless ``engine`` is given) and its per-step overhead (unless ``factors`` is given).
+    ``shared_prefix_tokens``: leading prompt tokens every request shares (a system prompt); with prefix
+    caching (the profile's default unless ``prefix_caching`` says) they are computed once and their KV blocks
+    shared.
     """
-    engine = engine or EngineSettings()
-    factors = factors or SpeedFactors()
+    prof = get_profile(profile)
+    if engine is None:
+        engine = engine_settings_for(prof, gpu) if profile is not None else EngineSettings()
+    if factors is None:
+        factors = factors_for(prof) if profile is not None else SpeedFactors()
     ctx = min(context or model.max_context, model.max_context)
     req = SizingRequest(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
@@ -75,20 +90,46 @@ def build_setup(
         block_size=mem.block_size,
         max_num_seqs=engine.max_num_seqs,
         max_num_batched_tokens=engine.max_num_batched_tokens,
+        request_overhead_s=prof.request_overhead_s,
+        shared_prefix_tokens=shared_prefix_tokens,
+        prefix_caching=prof.prefix_caching_default if prefix_caching is None else prefix_caching,
     )
     return SimSetup(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,
-        sizing=result, max_model_len=min(ctx, limits.kv_tokens),
+        sizing=result, max_model_len=min(ctx, limits.kv_tokens), profile=prof,
     )  # fmt: skip
 
 
 def setup_from_ids(
     model: str, gpu: str, weights: str = "bf16", *, gpus: int = 1, kv_dtype: str = "bf16", context: int | None = None,
-    engine: EngineSettings | None = None,
+    engine: EngineSettings | None = None, profile: str | None = None, shared_prefix_tokens: int = 0,
 ) -> SimSetup:
     """Same, from catalog ids / a config.json path (what the CLI and the UI pass)."""
     from advisor.catalog import get_gpu, resolve_model
 
     return build_setup(
-        resolve_model(model), get_gpu(gpu), weights, gpus=gpus, kv_dtype=kv_dtype, context=context, engine=engine
-    )
+        resolve_model(model), get_gpu(gpu), weights, gpus=gpus, kv_dtype=kv_dtype, context=context, engine=engine,
+        profile=profile, shared_prefix_tokens=shared_prefix_tokens,
+    )  # fmt: skip
+
+
+def apply_profile(
+    setup: SimSetup,
+    profile: str | None,
+    *,
+    shared_prefix_tokens: int = 0,
+    prefix_caching: bool | None = None,
+    keep_batch_settings: bool = False,
+    context: int | None = None,
+) -> SimSetup:
+    """The same deployment served by another engine profile (its overheads and, unless
+    ``keep_batch_settings``, its batch defaults on this GPU), with an optional shared prompt prefix."""
+    engine = setup.sizing.request.engine
+    if profile is not None and not keep_batch_settings:
+        engine = engine_settings_for(get_profile(profile), setup.gpu, engine)
+    return build_setup(
+        setup.model, setup.gpu, setup.weights, gpus=setup.gpus, kv_dtype=setup.kv_dtype,
+        context=context if context is not None else setup.sizing.request.context, engine=engine,
+        factors=factors_for(get_profile(profile), setup.sizing.request.factors) if profile is not None else None,
+        profile=profile, shared_prefix_tokens=shared_prefix_tokens, prefix_caching=prefix_caching,
+    )  # fmt: skip

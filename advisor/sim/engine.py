@@ -11,6 +11,13 @@ One call to :meth:`Engine.step` is one forward pass of the server. Each step:
    (``max_num_seqs``) and free KV blocks for their chunk (chunked prefill mixed with decode);
 4. the step lasts ``costs.step_seconds(...)`` — the roofline's max(compute, memory) of what it does.
 
+Outside the GPU, a request first spends ``request_overhead_s`` in the server (HTTP and JSON, tokenization,
+scheduling hand-off, first detokenization — the engine profile's figure) before it can join the queue; its TTFT
+counts from the arrival, so that time is in it. With ``shared_prefix_tokens`` and prefix caching, the whole
+blocks of a shared system prompt are computed once, kept resident and shared by every request (vLLM's
+automatic prefix caching, SGLang's radix cache): later prompts prefill only the rest and hold only their own
+blocks.
+
 Why it is fast: decoding sequences are kept as an aggregate (a count and a sum of context lengths),
 and their future events — finishing, needing a new KV block — sit in heaps keyed by step index. A step
 costs O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared
@@ -42,12 +49,22 @@ class EngineLimits:
     block_size: int = 16
     max_num_seqs: int = 256
     max_num_batched_tokens: int = 8192
+    request_overhead_s: float = 0.0  # server time per request outside the GPU (engine profile)
+    shared_prefix_tokens: int = 0  # leading prompt tokens every request shares (a system prompt)
+    prefix_caching: bool = True  # compute a shared prefix once and share its KV blocks
 
     def __post_init__(self) -> None:
         if self.kv_blocks < 1:
             raise ValueError("the KV cache must hold at least one block: the model leaves no memory for it")
         if self.block_size < 1 or self.max_num_seqs < 1 or self.max_num_batched_tokens < 1:
             raise ValueError("block_size, max_num_seqs and max_num_batched_tokens must be positive")
+        if self.request_overhead_s < 0 or self.shared_prefix_tokens < 0:
+            raise ValueError("request_overhead_s and shared_prefix_tokens cannot be negative")
+
+    @property
+    def cached_prefix_blocks(self) -> int:
+        """Whole blocks of the shared prefix that caching can reuse (a partial block is recomputed)."""
+        return self.shared_prefix_tokens // self.block_size if self.prefix_caching else 0
 
     @property
     def kv_tokens(self) -> int:
@@ -65,7 +82,7 @@ class Seq:
     __slots__ = (
         "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
         "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
-        "segments", "seg_start", "preemptions", "listener", "tag",
+        "segments", "seg_start", "preemptions", "listener", "tag", "shared",
     )  # fmt: skip
 
     def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
@@ -90,6 +107,7 @@ class Seq:
         self.preemptions = 0
         self.listener: Callable[[Seq, int, float], None] | None = None
         self.tag = tag
+        self.shared = 0  # leading KV blocks this request reads from the shared prefix cache (not its own)
 
     def tokens_at(self, g: int) -> int:
         """Tokens emitted after step ``g`` has completed."""
@@ -135,6 +153,8 @@ class Engine:
         self.on_finish: Callable[[Seq], None] | None = None
         self.on_token: Callable[[Seq, int, float], None] | None = None  # realtime: (seq, tokens so far, t)
         self.last_step: tuple[int, int, int] = (0, 0, 0)  # (prefill tokens, decode seqs, kv read) of the last step
+        self.prefix_blocks = 0  # blocks of the shared prefix held by the cache (0 until first computed)
+        self.prefix_hits = 0  # requests whose prefill started after the cached prefix
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -148,10 +168,11 @@ class Engine:
             if self.on_finish:
                 self.on_finish(seq)
             return seq
-        if seq.arrival <= self.t:
+        ready = seq.arrival + self.limits.request_overhead_s  # HTTP, tokenization, … before the queue
+        if ready <= self.t:
             self.waiting.append(seq)
         else:
-            heapq.heappush(self._arrivals, (seq.arrival, seq.rid, seq))
+            heapq.heappush(self._arrivals, (ready, seq.rid, seq))
         return seq
 
     def abort(self, seq: Seq) -> None:
@@ -193,6 +214,7 @@ class Engine:
             self._dec_sum -= seq.dec_c
         self.free_blocks += seq.blocks
         seq.blocks = 0
+        seq.shared = 0
 
     def _preempt(self, seq: Seq, g: int) -> None:
         """Recompute preemption: free everything, keep the emitted tokens, go to the head of the queue."""
@@ -251,7 +273,7 @@ class Engine:
             if seq.state != PREFILL:
                 continue  # preempted while allocating for an earlier one
             chunk = min(seq.target - seq.prefilled, budget)
-            need = _blocks_for(seq.prefilled + chunk, bs) - seq.blocks
+            need = _blocks_for(seq.prefilled + chunk, bs) - seq.blocks - seq.shared
             if need > 0 and not self._allocate(need, seq, g):
                 continue
             chunks.append((seq, chunk))
@@ -261,15 +283,18 @@ class Engine:
 
         while self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
             seq = self.waiting[0]
-            chunk = min(seq.target, budget)
-            need = _blocks_for(chunk, bs)
+            shared, chunk, need = self._admission(seq, budget)
+            start = shared * bs
             if need > self.free_blocks:
                 break  # FCFS: the head waits for blocks, nobody overtakes it
             self.waiting.popleft()
             self.free_blocks -= need
             seq.blocks = need
+            seq.shared = shared
             seq.state = PREFILL
-            seq.prefilled = 0
+            seq.prefilled = start
+            if shared:
+                self.prefix_hits += 1
             self.running[seq.rid] = seq
             self.prefilling[seq.rid] = seq
             if seq.first_sched is None:
@@ -277,7 +302,7 @@ class Engine:
             chunks.append((seq, chunk))
             budget -= chunk
             prefill_tokens += chunk
-            pairs += chunk * (chunk + 1) // 2
+            pairs += chunk * start + chunk * (chunk + 1) // 2
 
         # A chunk scheduled earlier may belong to a request preempted later in this planning pass.
         if any(s.state != PREFILL for s, _ in chunks):
@@ -291,6 +316,15 @@ class Engine:
         self.last_step = (prefill_tokens, self.n_dec, kv_read)
         dt = self.costs.step_seconds(prefill_tokens, pairs, self.n_dec, kv_read)
         return dt, chunks
+
+    def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int]:
+        """(shared prefix blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared prefix is not
+        recomputed; at least one token always is, to sample from."""
+        bs = self.limits.block_size
+        shared = min(self.prefix_blocks, (seq.target - 1) // bs)
+        start = shared * bs
+        chunk = min(seq.target - start, budget)
+        return shared, chunk, _blocks_for(start + chunk, bs) - shared
 
     def _due(self, heap: list[tuple[int, int, int]], g: int) -> Iterator[Seq]:
         """Decoding sequences whose event in ``heap`` is due by step ``g``; entries left behind by a preempted or
@@ -334,6 +368,11 @@ class Engine:
                 continue
             # Prefill complete: this step sampled the next token.
             del self.prefilling[seq.rid]
+            want = self.limits.cached_prefix_blocks
+            if want and self.prefix_blocks < want and not seq.shared and seq.blocks > want:
+                # The first request to compute the shared prefix leaves its blocks in the cache for the others.
+                seq.blocks -= want
+                self.prefix_blocks = want
             emitted += 1
             seq.generated += 1
             seq.seg_start = g
@@ -389,7 +428,7 @@ class Engine:
         if self.waiting and len(self.running) < self.limits.max_num_seqs:
             head = self.waiting[0]
             budget = self.limits.max_num_batched_tokens - self.n_dec
-            if budget > 0 and _blocks_for(min(head.target, budget), self.limits.block_size) <= self.free_blocks:
+            if budget > 0 and self._admission(head, budget)[2] <= self.free_blocks:
                 return False  # the head of the queue can be admitted now
         return True
 

@@ -1,0 +1,105 @@
+"""Engine profiles: how vLLM, SGLang, TensorRT-LLM/NIM and llama.cpp serve, as far as the predictor needs it.
+
+Loaded from ``resources/engines/profiles.json`` (values with their public sources). One profile sets, for the
+predictor and the simulated server alike:
+
+- ``request_overhead_ms`` — time outside the GPU per request (HTTP and JSON, tokenization, hand-off to the
+  engine, first detokenization), part of every TTFT;
+- ``step_overhead_ms`` — scheduler, sampling and launch time per engine step;
+- ``saturation`` — ``cap_and_queue`` (a batch cap, ``max_num_seqs``; past it requests wait: TTFT explodes,
+  TPOT stays flat) or ``admit_and_slow`` (in-flight batching that keeps admitting while KV blocks last: TTFT
+  grows slowly, every decode step gets slower), expressed through the default batch cap;
+- the chunked-prefill token budget and batch cap defaults (per GPU class where the engine has one);
+- the KV-cache dtype default (FP8 profiles of TensorRT-LLM/NIM quantize the KV cache too) and whether prefix
+  caching is on by default.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.domain.gpu import GiB, GpuSpec
+from advisor.domain.sizing import EngineSettings, SpeedFactors
+from advisor.resources import resource_path
+
+ProfileId = Literal["vllm", "sglang", "trtllm", "llama.cpp"]
+PROFILE_IDS: tuple[str, ...] = ("vllm", "sglang", "trtllm", "llama.cpp")
+DEFAULT_PROFILE = "vllm"
+
+
+class EngineProfile(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: str
+    label: str
+    request_overhead_ms: float = Field(ge=0, le=10_000)
+    overhead_parts_ms: dict[str, float] = Field(default_factory=dict)
+    step_overhead_ms: float = Field(ge=0, le=1000)
+    saturation: Literal["cap_and_queue", "admit_and_slow"]
+    max_num_seqs: int = Field(ge=1)
+    max_num_batched_tokens: int = Field(ge=16)
+    large_gpu: dict[str, int] = Field(default_factory=dict)
+    chunked_prefill: bool = True
+    kv_cache_dtype: str = "auto"
+    kv_fp8_with_fp8_weights: bool = False
+    prefix_caching_default: bool = True
+    calibrated_on: str = ""
+    sources: list[str] = Field(default_factory=list)
+
+    @property
+    def request_overhead_s(self) -> float:
+        return self.request_overhead_ms / 1000.0
+
+    def batch_defaults(self, gpu: GpuSpec | None) -> tuple[int, int]:
+        """(max_num_seqs, max_num_batched_tokens) the engine picks on this GPU when not told."""
+        if gpu is not None and self.large_gpu and is_large_gpu(gpu):
+            return self.large_gpu.get("max_num_seqs", self.max_num_seqs), self.large_gpu.get(
+                "max_num_batched_tokens", self.max_num_batched_tokens
+            )
+        return self.max_num_seqs, self.max_num_batched_tokens
+
+    def kv_dtype_for(self, weights: str, model_dtype: str = "bf16") -> str:
+        """The KV-cache dtype the engine uses by default with these weights."""
+        if self.kv_fp8_with_fp8_weights and weights.startswith("fp8"):
+            return "fp8"
+        if self.kv_cache_dtype in ("bf16", "fp16", "fp8"):
+            return self.kv_cache_dtype
+        return model_dtype if model_dtype in ("bf16", "fp16") else "bf16"
+
+
+def is_large_gpu(gpu: GpuSpec) -> bool:
+    """vLLM's rule for its larger batch defaults: at least 70 GiB and not an A100."""
+    return gpu.memory_bytes >= 70 * GiB and "a100" not in (gpu.id + gpu.name).lower()
+
+
+class UnknownProfileError(ValueError):
+    pass
+
+
+@cache
+def load_profiles() -> dict[str, EngineProfile]:
+    raw = json.loads(resource_path("engines", "profiles.json").read_text(encoding="utf-8"))
+    return {k: EngineProfile(id=k, **v) for k, v in raw.items() if not k.startswith("_")}
+
+
+def get_profile(name: str | None) -> EngineProfile:
+    key = (name or DEFAULT_PROFILE).strip().lower()
+    key = {"tensorrt-llm": "trtllm", "trt-llm": "trtllm", "nim": "trtllm", "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp"}.get(key, key)
+    profiles = load_profiles()
+    if key not in profiles:
+        raise UnknownProfileError(f"unknown engine profile {name!r}; choose one of: {', '.join(profiles)}")
+    return profiles[key]
+
+
+def engine_settings_for(profile: EngineProfile, gpu: GpuSpec | None, base: EngineSettings | None = None) -> EngineSettings:
+    """The engine's batch defaults on this GPU, on top of ``base`` (memory settings kept)."""
+    seqs, tokens = profile.batch_defaults(gpu)
+    return (base or EngineSettings()).model_copy(update={"max_num_seqs": seqs, "max_num_batched_tokens": tokens})
+
+
+def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
+    return (base or SpeedFactors()).model_copy(update={"step_overhead_ms": profile.step_overhead_ms})
