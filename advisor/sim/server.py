@@ -256,8 +256,8 @@ class SimApp:
         language = self.config.language
         if endpoint == "chat":
             messages = body.get("messages")
-            if not isinstance(messages, list) or not messages:
-                raise ApiError(400, "`messages` must be a non-empty list", "BadRequestError")
+            if not isinstance(messages, list) or not messages or not all(isinstance(m, dict) for m in messages):
+                raise ApiError(400, "`messages` must be a non-empty list of {\"role\", \"content\"} objects", "BadRequestError")
             prompt_tokens = chat_prompt_tokens(messages)
             last = messages[-1].get("content", "") if isinstance(messages[-1], dict) else ""
             if isinstance(last, str) and is_cjk(last):
@@ -290,6 +290,8 @@ class SimApp:
                 "BadRequestError",
             )
         options = body.get("stream_options") or {}
+        if not isinstance(options, dict):  # OpenAI answers 400 here; a 500 with a traceback would blame the server
+            raise ApiError(400, "`stream_options` must be an object such as {\"include_usage\": true}", "BadRequestError")
         fault = self._fault(request, body, max_tokens)
         request_id = request.headers.get("x-request-id") or (
             ("chatcmpl-" if endpoint == "chat" else "cmpl-") + uuid.uuid4().hex
