@@ -95,11 +95,18 @@ class KvLayout:
         """All layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
         return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers)
 
-    def per_request_bytes(self, context: int, block_size: int, windowed: bool) -> int:
+    def per_request_bytes(self, context: int, block_size: int, windowed: bool, chunk_tokens: int = 8192) -> int:
+        """KV bytes one request of ``context`` tokens may hold at its peak.
+
+        A windowed layer keeps what vLLM's ``SlidingWindowSpec.max_memory_usage_bytes`` reserves: during
+        chunked prefill the last ``window − 1`` computed tokens plus the newly scheduled chunk
+        (``max_num_batched_tokens``), never more than the context, plus one block because the window need not
+        start at a block boundary: ``(cdiv(min(window − 1 + chunk, context), block) + 1)`` blocks.
+        """
         tokens_full = _round_up(context, block_size)
         if not windowed or not self.sliding_layers or not self.window:
             return tokens_full * self.per_token_bytes
-        tokens_window = min(tokens_full, _round_up(self.window, block_size) + block_size)
+        tokens_window = _round_up(min(self.window - 1 + chunk_tokens, context), block_size) + block_size
         return self.per_layer_token_bytes * (self.full_layers * tokens_full + self.sliding_layers * tokens_window)
 
 
@@ -150,7 +157,8 @@ def estimate_memory(
     layout = kv_layout(m, kv_dtype, tp)
     block = engine.block_size
     windowed = engine.hybrid_kv and layout.sliding_layers > 0
-    per_request = layout.per_request_bytes(context, block, windowed)
+    chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
+    per_request = layout.per_request_bytes(context, block, windowed, chunk)
     per_request_full = layout.per_request_bytes(context, block, False)
 
     activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp)
@@ -182,7 +190,7 @@ def estimate_memory(
         lo, hi = 0, max(1, int(kv_tokens) + 1)
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if layout.per_request_bytes(mid * block, block, True) <= per_seq_budget:
+            if layout.per_request_bytes(mid * block, block, True, chunk) <= per_seq_budget:
                 lo = mid
             else:
                 hi = mid - 1
