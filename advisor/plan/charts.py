@@ -12,7 +12,7 @@ Labels are in the memo's language (``advisor.i18n.translate``); numbers keep the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -58,10 +58,6 @@ class ChartData(BaseModel):
 
     def is_empty(self) -> bool:
         return not any(len(s.points) >= 2 for s in self.series)
-
-
-def _mid(r: Any) -> float | None:
-    return None if r is None else (r.low + r.high) / 2
 
 
 def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> ChartData | None:
@@ -119,10 +115,10 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
     if not series:
         return None
     markers = []
-    be = costs.break_even_months
-    if be is not None and 0 < be.low and be.high <= max(x for x, _ in cloud) * 4:
-        label = translate(lang, "memo.chart.cost.break_even", months=_range(be.low, be.high))
-        markers.append(Marker(label=label, x=float(_mid(be) or 0), role="tertiary"))
+    cross = crossing(cloud, metal)
+    if cross is not None:
+        label = translate(lang, "memo.chart.cost.break_even", months=_num(cross[0]))
+        markers.append(Marker(label=label, x=cross[0], y=cross[1], role="tertiary"))
     return ChartData(
         id="cost", title=translate(lang, "memo.chart.cost.title"),
         x_label=translate(lang, "memo.chart.cost.x"),
@@ -132,9 +128,22 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
     )
 
 
-def _range(lo: float, hi: float) -> str:
-    a, b = _num(lo), _num(hi)
-    return a if a == b else f"{a}–{b}"
+def crossing(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    """The first x where curve ``a`` (renting) climbs above curve ``b`` (owning), linearly interpolated."""
+    bx = dict(b)
+    prev: tuple[float, float] | None = None
+    for x, ya in a:
+        if x not in bx:
+            continue
+        diff = ya - bx[x]
+        if prev is not None and prev[1] < 0 <= diff:
+            x0, d0 = prev
+            frac = -d0 / (diff - d0) if diff != d0 else 0.0
+            at = x0 + frac * (x - x0)
+            y0 = dict(a)[x0]
+            return at, y0 + frac * (ya - y0)
+        prev = (x, diff)
+    return None
 
 
 def _num(v: float) -> str:

@@ -125,11 +125,14 @@ def _value_text(lang: str, field: str, value: Any) -> str:
 
 
 def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
-    from advisor.plan.answers import FIELDS
+    from advisor.plan.answers import FIELDS, SUBFIELDS
 
+    parent_of = {sub: parent for parent, subs in SUBFIELDS.items() for sub in subs if sub not in FIELDS}
     assumed: dict[str, list[str]] = {}
     for a in result.assumptions:
-        assumed.setdefault(a.field.split(".")[0], []).append(a.text_in(lang))
+        field = a.field.split(".")[0]
+        field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
+        assumed.setdefault(field, []).append(a.text_in(lang))
     rows = []
     given = result.answers or {}
     for field in FIELDS:
@@ -219,12 +222,8 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         ("memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
         ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
         ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
-        ("memo.cost.break_even_months", _range(*(c.break_even_months.low, c.break_even_months.high)
-                                               if c.break_even_months else (None, None),
-                                               unit=t("memo.unit.months_word"))),
-        ("memo.cost.break_even_utilisation", _range(*(c.break_even_utilisation.low * 100,
-                                                      c.break_even_utilisation.high * 100)
-                                                    if c.break_even_utilisation else (None, None), unit="%")),
+        ("memo.cost.break_even_months", _break_even_months(c, lang)),
+        ("memo.cost.break_even_utilisation", _break_even_utilisation(c, lang)),
         ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
         ("memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
     ):
@@ -238,6 +237,29 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=c.fx_source)))
     return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _break_even_months(c: Any, lang: str) -> str:
+    """Months until owning is cheaper; beyond the horizon means "not within it", not a precise large number."""
+    r = c.break_even_months
+    if r is None:
+        return "—"
+    if r.low > c.horizon_months:
+        return translate(lang, "memo.cost.never_within", horizon=c.horizon_months)
+    if r.high > c.horizon_months:
+        return translate(lang, "memo.cost.from_or_never", low=_num(r.low, 1), horizon=c.horizon_months)
+    return _range(r.low, r.high, translate(lang, "memo.unit.months_word"))
+
+
+def _break_even_utilisation(c: Any, lang: str) -> str:
+    r = c.break_even_utilisation
+    if r is None:
+        return "—"
+    if r.low > 1:
+        return translate(lang, "memo.cost.never")
+    if r.high > 1:
+        return translate(lang, "memo.cost.util_or_never", low=f"{r.low * 100:.0f}")
+    return _range(r.low * 100, r.high * 100, "%")
 
 
 def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
@@ -325,7 +347,7 @@ def memo_context(
         "line": t(f"memo.line.{result.line}"),
         "hardware_line": hardware_line,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
-        "why": [f for f in rendered if f["severity"] != "info"][:6] or rendered[:4],
+        "why": rendered,
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],

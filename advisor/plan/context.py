@@ -1,0 +1,214 @@
+"""Answers with every unknown filled in, and a record of each assumption made (``Assumption``).
+
+Defaults are deliberately plain and stated: the memo prints "we assumed X because you did not say".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.domain.model import ModelSpec
+from advisor.plan.answers import PlanAnswers
+from advisor.plan.models import resolve_plan_model
+from advisor.plan.result import Assumption
+
+DEFAULT_MODEL = "qwen2.5-7b-instruct"
+PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}
+UTILISATION = {"stable": 0.7, "diurnal": 0.4, "bursty": 0.2, "one_off_batch": 0.9}
+# Share of hours an autoscaled cloud fleet keeps its extra replicas (beyond one warm replica) running.
+SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": 0.35, "one_off_batch": 1.0}
+
+
+@dataclass
+class Ctx:
+    """The resolved inputs every rule and model reads (no None where a default exists)."""
+
+    answers: PlanAnswers
+    model: ModelSpec
+    model_how: str
+    use_case: str
+    audience: str
+    prompt_avg: int
+    prompt_p95: int
+    output_avg: int
+    output_p95: int
+    max_context: int
+    ttft_slo_ms: float | None
+    tpot_slo_ms: float | None
+    peak: int
+    peak_known: bool
+    requests_per_day: tuple[int, int] | None
+    quant: str
+    user_location: str
+    mainland_share: float
+    overseas_markets: list[str]
+    carriers: str
+    icp: str
+    entity: bool
+    deadline_days: int | None
+    public_genai: bool
+    charges: bool
+    personal_info: bool
+    pi_subjects: int
+    sensitive_subjects: int
+    sector: str
+    level: str
+    budget_amount: float | None
+    currency: str
+    ops: str
+    duration_months: int
+    load: str
+    utilisation: float
+    utilisation_measured: bool
+    gpu_constraint: list[str] | None
+    total_requests: int | None
+    batch_hours: float | None
+    fine_tuned: bool
+    assumptions: list[Assumption] = field(default_factory=list)
+
+    @property
+    def is_batch(self) -> bool:
+        return self.use_case == "offline_batch"
+
+    @property
+    def has_mainland_users(self) -> bool:
+        return self.mainland_share > 0
+
+
+def _assume(out: list[Assumption], name: str, value: Any, key: str | None = None, **params: Any) -> Any:
+    out.append(Assumption(field=name, value=value, key=key or f"plan.assume.{name}", params={"value": value, **params}))
+    return value
+
+
+def _round_context(tokens: int) -> int:
+    return int(math.ceil(tokens / 1024) * 1024)
+
+
+def resolve(a: PlanAnswers) -> Ctx:
+    out: list[Assumption] = []
+    use_case = a.use_case or _assume(out, "use_case", "interactive")
+    if a.model is None:
+        _assume(out, "model", DEFAULT_MODEL)
+    rm = resolve_plan_model(a.model or DEFAULT_MODEL)
+    if rm.how == "hf_variant":
+        out.append(Assumption(field="model", value=rm.spec.id, key="plan.assume.model_variant",
+                              params={"asked": rm.asked, "preset": rm.spec.id}))  # fmt: skip
+    load = a.load_pattern or (
+        "one_off_batch" if use_case == "offline_batch" else _assume(out, "load_pattern", "diurnal")
+    )
+    audience = a.audience or ("internal" if use_case == "offline_batch" else _assume(out, "audience", "business"))
+
+    default_prompt = {"interactive": 1000, "api": 1500, "offline_batch": 800}[use_case]
+    p = a.prompt_tokens
+    prompt_avg = p.avg if p and p.avg else (
+        max(1, p.p95 // 2) if p and p.p95 else _assume(out, "prompt_tokens", default_prompt)
+    )  # fmt: skip
+    prompt_p95 = p.p95 if p and p.p95 else int(prompt_avg * 2.5)
+    o = a.output_tokens
+    output_avg = o.avg if o and o.avg else (max(1, o.p95 // 2) if o and o.p95 else _assume(out, "output_tokens", 300))
+    output_p95 = o.p95 if o and o.p95 else int(output_avg * 2.5)
+    need = prompt_p95 + output_p95
+    if a.max_context_tokens:
+        max_context = a.max_context_tokens
+    else:
+        max_context = _assume(out, "max_context_tokens", max(4096, _round_context(need)))
+    max_context = min(max_context, rm.spec.max_context)
+
+    slo = a.latency_slo
+    ttft = slo.ttft_p99_ms if slo else None
+    tpot = slo.tpot_p99_ms if slo else None
+    if slo and slo.min_output_tok_s_per_user:
+        per_user = 1000.0 / slo.min_output_tok_s_per_user
+        tpot = min(tpot, per_user) if tpot else per_user
+    if use_case != "offline_batch":
+        if ttft is None:
+            ttft = _assume(out, "ttft_p99_ms", 2000.0 if use_case == "interactive" else 5000.0)
+        if tpot is None:
+            tpot = _assume(out, "tpot_p99_ms", 100.0)
+
+    rpd: tuple[int, int] | None = None
+    if isinstance(a.requests_per_day, int):
+        rpd = (a.requests_per_day, a.requests_per_day)
+    elif a.requests_per_day is not None:
+        rpd = (a.requests_per_day.low, a.requests_per_day.high)
+    peak_known = a.peak_concurrency is not None
+    if peak_known:
+        peak = int(a.peak_concurrency or 1)
+    elif rpd is not None and use_case != "offline_batch":
+        seconds_per_request = (ttft or 2000) / 1000 + output_avg * (tpot or 100) / 1000
+        peak = max(1, math.ceil(rpd[1] / 86400 * PEAK_FACTOR[load] * seconds_per_request))
+        _assume(out, "peak_concurrency", peak, "plan.assume.peak_from_rpd", rpd=rpd[1], factor=PEAK_FACTOR[load])
+    else:
+        peak = 8 if use_case != "offline_batch" else 1
+        if use_case != "offline_batch":
+            _assume(out, "peak_concurrency", peak)
+
+    if a.quantization_acceptable is None:
+        quant = "no"
+        if rm.spec.checkpoint_quant is None:
+            _assume(out, "quantization_acceptable", "no")
+    else:
+        quant = a.quantization_acceptable
+
+    loc = a.user_location
+    if loc is None:
+        loc = _assume(out, "user_location", "mainland")
+    if loc == "mainland":
+        share = 1.0
+    elif loc == "mixed":
+        share = a.user_mix.mainland if a.user_mix else _assume(out, "user_mix", 0.5)
+    else:
+        share = 0.0
+    if loc == "mixed" and a.user_mix and a.user_mix.mainland + a.user_mix.overseas > 0:
+        share = a.user_mix.mainland / (a.user_mix.mainland + a.user_mix.overseas)
+    markets = a.overseas_markets or (["HK"] if loc == "hk_tw" else [])
+    if not markets and share < 1 and loc in ("overseas", "mixed"):
+        markets = _assume(out, "overseas_markets", ["global"])
+    carriers = a.mainland_carriers or ("n/a" if share == 0 else _assume(out, "mainland_carriers", "all_three"))
+    if share > 0 and carriers == "n/a":
+        carriers = "all_three"
+    icp = a.icp_status or ("none" if share == 0 else _assume(out, "icp_status", "none"))
+    entity = a.mainland_entity if a.mainland_entity is not None else (share > 0 and _assume(out, "mainland_entity", True))
+    ds = a.data_sensitivity
+    personal = bool(ds.personal_info) if ds and ds.personal_info is not None else False
+    if (ds is None or ds.personal_info is None) and use_case != "offline_batch":
+        _assume(out, "personal_info", False, "plan.assume.personal_info")
+    public_genai = (
+        a.public_genai_in_mainland
+        if a.public_genai_in_mainland is not None
+        else audience == "public" and share > 0 and use_case != "offline_batch"
+    )
+    budget = a.monthly_budget
+    ops = a.ops_capability or _assume(out, "ops_capability", "basic")
+    duration = a.expected_duration_months or (
+        1 if use_case == "offline_batch" else _assume(out, "expected_duration_months", 12)
+    )
+    if a.measured_utilisation is not None:
+        util, measured = a.measured_utilisation, True
+    else:
+        util, measured = UTILISATION[load], False
+        _assume(out, "utilisation", util, "plan.assume.utilisation", load={"tr": f"plan.load.{load}"})
+    total_requests = a.total_requests
+    batch_hours = a.batch_deadline_hours
+    if use_case == "offline_batch":
+        if total_requests is None:
+            total_requests = _assume(out, "total_requests", 100_000)
+        if batch_hours is None:
+            batch_hours = _assume(out, "batch_deadline_hours", 24.0)
+    return Ctx(
+        answers=a, model=rm.spec, model_how=rm.how, use_case=use_case, audience=audience,
+        prompt_avg=prompt_avg, prompt_p95=max(prompt_p95, prompt_avg), output_avg=output_avg,
+        output_p95=max(output_p95, output_avg), max_context=max(max_context, 16), ttft_slo_ms=ttft, tpot_slo_ms=tpot,
+        peak=peak, peak_known=peak_known, requests_per_day=rpd, quant=quant, user_location=loc, mainland_share=share,
+        overseas_markets=markets, carriers=carriers, icp=icp, entity=bool(entity), deadline_days=a.launch_deadline_days,
+        public_genai=bool(public_genai), charges=bool(a.charges_users), personal_info=personal,
+        pi_subjects=(ds.pi_subjects_per_year or 0) if ds else 0,
+        sensitive_subjects=(ds.sensitive_pi_subjects_per_year or 0) if ds else 0,
+        sector=((ds.sector or "general") if ds else "general").lower(), level=(ds.level or "low") if ds else "low",
+        budget_amount=budget.amount if budget else None, currency=budget.currency if budget else "CNY",
+        ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
+        gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
+        fine_tuned=a.model_customisation == "fine_tuned", assumptions=out,
+    )  # fmt: skip

@@ -1,0 +1,190 @@
+"""Cost model: cloud (on-demand, monthly commitment, spot), bare metal (capex, amortisation, power, colocation,
+staff, residual), break-even utilisation and months, cost per million output tokens — as low/high ranges.
+
+All arithmetic is in USD per GPU-hour or per GPU, then converted once with the stated FX rate. Formulas
+(deployment-facts §3.2): owned cost per month = capex × hidden-capex factor × (1 − residual) ÷ amortisation
+months + power + colocation + staff; break-even utilisation u* = owned monthly ÷ (cloud price × 730 h × GPUs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from advisor.plan.context import SCALED_HOURS, Ctx
+from advisor.plan.data import PriceBook, factor, factor_range
+from advisor.plan.result import CostPoint, Costs, MoneyRange, PriceRow
+
+HOURS_PER_MONTH = 730.0
+
+
+def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
+    if row.unit.upper().startswith("CNY"):
+        return row.low / fx, row.high / fx
+    return row.low, row.high
+
+
+def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
+    key = "mainland" if region == "mainland" else None
+    return book.find(gpu, "on_demand", key) or (book.find(gpu, "reserved", key) if key is None else [])
+
+
+def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
+    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used; APAC uplift outside US/EU."""
+    rows = cloud_rows(book, gpu, region)
+    if not rows:
+        return None
+    lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
+    low, high = min(lows), max(highs)
+    user = any(r.user_quote for r in rows)
+    if region in ("hong_kong", "singapore", "japan") and not user:
+        up_lo, up_hi = factor_range("apac_uplift")
+        low, high = low * up_lo, high * up_hi
+    return low, high, rows
+
+
+def _mr(lo: float, hi: float) -> MoneyRange:
+    lo, hi = (lo, hi) if lo <= hi else (hi, lo)
+    return MoneyRange(low=round(lo, 2), high=round(hi, 2))
+
+
+@dataclass
+class CostInputs:
+    gpu: str
+    tdp_watts: float
+    gpus: int
+    warm_gpus: int  # GPUs that stay on even when idle (one replica)
+    region: str
+    tokens_per_month: float  # output tokens served per month (expected)
+
+
+@dataclass
+class CostOutcome:
+    costs: Costs
+    series: list[CostPoint]
+    cloud_usd: tuple[float | None, float | None]  # recommended cloud form, USD per month (or per job)
+    owned_usd: tuple[float | None, float | None]  # bare metal, USD per month
+    conv: float  # USD → the answer's currency
+
+
+def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | None = None) -> CostOutcome:
+    fx_info = book.fx()
+    fx = float(fx_info["cny_per_usd"])
+    conv = fx if ctx.currency == "CNY" else 1.0
+    used: list[PriceRow] = []
+    horizon = ctx.duration_months
+    util = ctx.utilisation
+    costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
+                  horizon_months=horizon, utilisation=util, gpus=inp.gpus)  # fmt: skip
+    price = cloud_price(book, inp.gpu, inp.region, fx)
+    ov_lo, ov_hi = factor_range("overhead_share")
+    costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
+    cloud_lo = cloud_hi = None
+    if price:
+        p_lo, p_hi, rows = price
+        used.extend(rows)
+        costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
+        if batch_hours is not None:
+            s_lo, s_hi = factor_range("spot_factor")
+            hours = batch_hours
+            od = (p_lo * inp.gpus * hours * (1 + ov_lo), p_hi * inp.gpus * hours * (1 + ov_hi))
+            spot = (od[0] * s_lo, od[1] * s_hi)
+            costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
+            costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+            cloud_lo, cloud_hi = spot[0], od[1]
+        else:
+            share = SCALED_HOURS[ctx.load]
+            billed = inp.warm_gpus + (inp.gpus - inp.warm_gpus) * share
+            od = (p_lo * HOURS_PER_MONTH * billed * (1 + ov_lo), p_hi * HOURS_PER_MONTH * billed * (1 + ov_hi))
+            m_lo, m_hi = factor_range("monthly_factor")
+            mon = (p_lo * m_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo), p_hi * m_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi))
+            s_lo, s_hi = factor_range("spot_factor")
+            spot = (p_lo * s_lo * HOURS_PER_MONTH * billed * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * billed * (1 + ov_hi))
+            costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
+            costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
+            costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+            best = min((od, mon), key=lambda r: r[0] + r[1])
+            cloud_lo, cloud_hi = best
+
+    capex_rows = book.find(inp.gpu, "capex")
+    owned_lo = owned_hi = None
+    if capex_rows and batch_hours is None:
+        used.extend(capex_rows)
+        c_lo = min(_usd(r, fx)[0] for r in capex_rows) * inp.gpus
+        c_hi = max(_usd(r, fx)[1] for r in capex_rows) * inp.gpus
+        h_lo, h_hi = factor_range("hidden_capex")
+        c_lo, c_hi = c_lo * h_lo, c_hi * h_hi
+        r_lo, r_hi = factor_range("residual_36m")
+        amort = float(factor("amortisation_months")["low"])
+        am_lo, am_hi = c_lo * (1 - r_hi) / amort, c_hi * (1 - r_lo) / amort
+        kw_lo, kw_hi = (inp.tdp_watts * inp.gpus / 1000 * f for f in factor_range("node_power_per_tdp"))
+        colo = book.find(inp.gpu, "colo")
+        power = book.find(inp.gpu, "power")
+        staff = book.find(inp.gpu, "staff")
+        used.extend(colo + power + staff)
+        col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
+        draw = (0.5 + 0.5 * util)  # average draw: idle ≈ half of full power
+        pw_lo, pw_hi = (
+            (kw_lo * draw * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * draw * HOURS_PER_MONTH * max(r.high for r in power))
+            if power else (0.0, 0.0)
+        )  # fmt: skip
+        fte = factor("staff_fte")[ctx.ops]
+        nodes = max(1, -(-inp.gpus // 8))
+        st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
+        st_hi = fte[1] * nodes * (max(r.high for r in staff) if staff else 0.0)
+        costs.bare_metal_capex = _mr(c_lo * conv, c_hi * conv)
+        costs.bare_metal_amortised_monthly = _mr(am_lo * conv, am_hi * conv)
+        costs.bare_metal_power_monthly = _mr(pw_lo * conv, pw_hi * conv)
+        costs.bare_metal_colo_monthly = _mr(col_lo * conv, col_hi * conv)
+        costs.bare_metal_staff_monthly = _mr(st_lo * conv, st_hi * conv)
+        costs.bare_metal_residual = _mr(c_lo * r_lo * conv, c_hi * r_hi * conv)
+        owned_lo, owned_hi = am_lo + pw_lo + col_lo + st_lo, am_hi + pw_hi + col_hi + st_hi
+        costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
+        opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
+        if price:
+            p_lo, p_hi, _ = price
+            full_lo = p_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo)
+            full_hi = p_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi)
+            costs.break_even_utilisation = MoneyRange(low=round(min(owned_lo / full_hi, 9.99), 3),
+                                                      high=round(min(owned_hi / full_lo, 9.99), 3))  # fmt: skip
+            # months until cumulative cloud spend at the expected utilisation passes capex + opex
+            cl_lo, cl_hi = full_lo * util, full_hi * util
+            m_best = c_lo / (cl_hi - opex_lo) if cl_hi > opex_lo else None
+            m_worst = c_hi / (cl_lo - opex_hi) if cl_lo > opex_hi else None
+            if m_best is not None:
+                costs.break_even_months = MoneyRange(low=round(m_best, 1), high=round(m_worst, 1) if m_worst else 999.0)
+        # cumulative series: cloud vs owned (capex at month 0)
+        series = []
+        for m in range(0, horizon + 1):
+            pt = CostPoint(
+                month=m,
+                cloud_low=round((cloud_lo or 0) * m * conv, 0),
+                cloud_high=round((cloud_hi or 0) * m * conv, 0),
+                bare_metal_low=round((c_lo + opex_lo * m) * conv, 0),
+                bare_metal_high=round((c_hi + opex_hi * m) * conv, 0),
+            )
+            series.append(pt)
+        costs_series = series
+    else:
+        costs_series = [
+            CostPoint(month=m, cloud_low=round((cloud_lo or 0) * m * conv, 0), cloud_high=round((cloud_hi or 0) * m * conv, 0))
+            for m in range(0, horizon + 1)
+        ]
+    costs.prices = _dedupe(used)
+    if inp.tokens_per_month > 0 and cloud_lo is not None:
+        per_m = 1e6 / inp.tokens_per_month
+        costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
+    return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+
+
+def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
+    seen, out = set(), []
+    for r in rows:
+        if r.id not in seen:
+            seen.add(r.id)
+            out.append(r)
+    return out
+
+
+def hosted_api_monthly(ctx: Ctx, tokens_per_month: float) -> tuple[float, float]:
+    lo, hi = factor_range("hosted_api_per_m_tokens")
+    return tokens_per_month / 1e6 * lo, tokens_per_month / 1e6 * hi

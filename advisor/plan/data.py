@@ -1,0 +1,125 @@
+"""The dated data the plan rests on: ``resources/plan/prices.json`` and ``resources/plan/facts.json``.
+
+Every price row carries its source, date and grade; the user's quotes (project file ``plan.quotes``) replace
+built-in rows with the same GPU and kind (and region, when the quote names one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pydantic import ValidationError
+
+from advisor.plan.result import PriceRow, Source
+from advisor.resources import load_json
+
+
+class PlanDataError(ValueError):
+    """A built-in plan data file is broken (names the file and the row)."""
+
+
+@cache
+def prices() -> dict[str, Any]:
+    return load_json("plan", "prices.json")
+
+
+@cache
+def facts() -> dict[str, Any]:
+    return load_json("plan", "facts.json")
+
+
+@cache
+def builtin_rows() -> tuple[PriceRow, ...]:
+    out = []
+    for i, raw in enumerate(prices()["rows"]):
+        try:
+            out.append(PriceRow.model_validate(raw))
+        except ValidationError as exc:
+            raise PlanDataError(f"resources/plan/prices.json row {i}: {exc.errors()[0]['msg']}") from exc
+    return tuple(out)
+
+
+def gpus_by_id() -> dict[str, Any]:
+    """Catalog and user GPUs by id, read once per plan (``catalog.get_gpu`` per lookup is slower)."""
+    from advisor.catalog import load_gpus
+
+    return {g.id: g for g in load_gpus()}
+
+
+def factor(name: str) -> dict[str, Any]:
+    return prices()["factors"][name]
+
+
+def factor_range(name: str) -> tuple[float, float]:
+    f = factor(name)
+    return float(f["low"]), float(f["high"])
+
+
+def rule_meta(rule_id: str) -> dict[str, Any]:
+    try:
+        return facts()["rules"][rule_id]
+    except KeyError:
+        raise PlanDataError(f"resources/plan/facts.json has no entry for rule {rule_id!r}") from None
+
+
+def rule_sources(rule_id: str) -> list[Source]:
+    return [Source.model_validate(s) for s in rule_meta(rule_id)["sources"]]
+
+
+def duration(name: str) -> tuple[int, int]:
+    d = facts()["durations_days"][name]
+    return int(d["low"]), int(d["high"])
+
+
+def quote_rows(quotes: list[dict[str, Any]] | None) -> list[PriceRow]:
+    """The user's quotes as price rows (grade A: the user's own offer). Bad rows raise ValueError with the index."""
+    rows = []
+    for i, q in enumerate(quotes or []):
+        if isinstance(q, PriceRow):
+            rows.append(q.model_copy(update={"user_quote": True}))
+            continue
+        if not isinstance(q, dict):
+            raise ValueError(f"quotes[{i}]: expected an object with gpu, kind, low, high")
+        data = {
+            "id": f"quote.{i}", "offer": q.get("offer", "your quote"), "gpu": q.get("gpu", "*"), "kind": q.get("kind", "on_demand"),
+            "region": q.get("region", ""), "low": q.get("low", q.get("price")), "high": q.get("high", q.get("low", q.get("price"))),
+            "unit": q.get("unit", "USD/GPU-hour"), "date": q.get("date", ""), "source": q.get("source", "user quote"),
+            "url": q.get("url", ""), "grade": "A", "user_quote": True,
+        }  # fmt: skip
+        try:
+            rows.append(PriceRow.model_validate(data))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise ValueError(f"quotes[{i}].{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    return rows
+
+
+@dataclass(frozen=True)
+class PriceBook:
+    rows: tuple[PriceRow, ...]
+
+    @classmethod
+    def build(cls, quotes: list[dict[str, Any]] | None = None) -> PriceBook:
+        user = quote_rows(quotes)
+        replaced = {(q.gpu, q.kind) for q in user}
+        kept = tuple(r for r in builtin_rows() if (r.gpu, r.kind) not in replaced)
+        return cls(tuple(user) + kept)
+
+    def find(self, gpu: str, kind: str, region: str | None = None) -> list[PriceRow]:
+        rows = [r for r in self.rows if r.kind == kind and r.gpu in (gpu, "*")]
+        if region is not None:
+            local = [r for r in rows if r.region == region or r.user_quote]
+            if local:
+                return local
+            if region == "mainland":
+                return []
+            rows = [r for r in rows if r.region != "mainland"]
+        return rows
+
+    def fx(self) -> dict[str, Any]:
+        for r in self.rows:
+            if r.kind == "fx" and r.user_quote:
+                return {"cny_per_usd": (r.low + r.high) / 2, "date": r.date, "source": r.source, "grade": "A"}
+        return dict(prices()["fx"])

@@ -1,0 +1,492 @@
+"""``plan(answers)``: constraints → region and line → sizing → cost → form → findings → fixes and next steps."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from datetime import UTC, datetime
+from typing import Any
+
+from advisor import __version__
+from advisor.plan import cost as costmod
+from advisor.plan import sizing
+from advisor.plan.answers import PlanAnswers
+from advisor.plan.context import Ctx, resolve
+from advisor.plan.data import PriceBook, duration, facts, gpus_by_id, prices
+from advisor.plan.result import (
+    Capacity,
+    CurvePoint,
+    Fix,
+    Hardware,
+    LatencyCurve,
+    MoneyRange,
+    NextStep,
+    PlanResult,
+    Timeline,
+    TimelineItem,
+)  # fmt: skip
+from advisor.plan.rules import Facts, run_rules
+
+EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
+US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
+JAPAN = {"JP", "KR"}
+HK = {"HK", "TW", "MO"}
+SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
+
+
+def market_region(markets: list[str]) -> str:
+    """The offshore region closest to most of the listed markets (US → us_west; EU → europe; SEA → singapore)."""
+    if not markets:
+        return "us_west"
+    votes: dict[str, int] = {}
+    for m in markets:
+        r = (
+            "us_west" if m in ("US", "global") else "europe" if m in EU else "us_east" if m in US_EAST
+            else "japan" if m in JAPAN else "hong_kong" if m in HK else "singapore"
+        )  # fmt: skip
+        votes[r] = votes.get(r, 0) + 1
+    return sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+
+
+def decide_region(c: Ctx) -> tuple[str, str]:
+    """(region, reason). Hard constraints first: ICP lead time vs deadline, entity, then where the users are."""
+    share = c.mainland_share
+    if c.is_batch:
+        return ("mainland", "data") if share > 0 or c.user_location == "mainland" else (market_region(c.overseas_markets), "data")
+    if share == 0:
+        return ("hong_kong", "users") if c.user_location == "hk_tw" else (market_region(c.overseas_markets), "users")
+    if c.audience == "internal":
+        return "mainland", "internal"
+    if not c.entity:
+        offshore = "hong_kong"
+        return (offshore if share >= 0.2 else market_region(c.overseas_markets)), "no_entity"
+    lo, hi = duration("icp_filing")
+    if c.icp == "in_progress":
+        lo, hi = max(1, lo // 3), max(1, hi // 2)
+    icp_ok = c.icp == "filed" or c.deadline_days is None or c.deadline_days >= hi
+    if share >= 0.8:
+        return ("mainland", "users") if icp_ok else ("hong_kong", "icp_deadline")
+    if share >= 0.2:
+        return ("mainland_plus_overseas", "users") if icp_ok else ("hong_kong", "icp_deadline")
+    return market_region(c.overseas_markets), "users"
+
+
+def decide_line(c: Ctx, region: str, form: str) -> str:
+    if form == "hosted_api" or c.is_batch:
+        return "any"
+    if region in ("mainland", "mainland_plus_overseas"):
+        return "any" if c.audience == "internal" else "bgp"
+    if c.mainland_share > 0:
+        return "cn2_gia" if c.carriers == "telecom" else "three_network"
+    return "any"
+
+
+def candidate_gpus(c: Ctx, region: str) -> list[str]:
+    """GPUs the plan may use: the user's constraint, else what the region offers. Consumer cards only for internal
+    tools and batch jobs (rule 12); low-confidence accelerators only when asked for (rule 13)."""
+    if c.gpu_constraint:
+        return list(c.gpu_constraint)
+    avail = facts()["gpu_availability"]
+    # a mainland_plus_overseas plan is sized on the mainland node; the overseas node mirrors it
+    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else avail["default_candidates"]
+    out = []
+    table = gpus_by_id()
+    for gid in ids:
+        g = table[gid]
+        if g.confidence == "low" and g.vendor.lower() != "nvidia":
+            continue
+        if g.market == "consumer" and not (c.audience == "internal" or c.is_batch):
+            continue
+        out.append(gid)
+    return out
+
+
+def _price_fn(book: PriceBook, region: str, fx: float):
+    def price_of(gpu_id: str) -> float | None:
+        p = costmod.cloud_price(book, gpu_id, "mainland" if region == "mainland_plus_overseas" else region, fx)
+        if p is None and region not in ("mainland", "mainland_plus_overseas"):
+            return None
+        if p is None:
+            p = costmod.cloud_price(book, gpu_id, "us_west", fx)  # constrained to a GPU with no mainland row
+        return None if p is None else (p[0] + p[1]) / 2
+
+    return price_of
+
+
+def _verify_with_predictor(c: Ctx, cand: sizing.Candidate) -> tuple[float | None, float | None, bool]:
+    """Check the screened plan on the predictor at its per-replica load; add replicas while it misses."""
+    ttft = tpot = None
+    for _ in range(4):
+        per = cand.per_replica
+        lv = sizing.simulate_at(c, cand, per, measure=max(8, min(per, 32)))
+        cand.checked = {per: lv}
+        ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+        ok_ttft = c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)
+        ok_tpot = c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms)
+        if ok_ttft and ok_tpot:
+            return ttft, tpot, True
+        if per <= 1:
+            return ttft, tpot, False
+        over = max((ttft or 0) / (c.ttft_slo_ms or math.inf), (tpot or 0) / (c.tpot_slo_ms or math.inf), 1.1)
+        cand.replicas = min(sizing.MAX_REPLICAS, max(cand.replicas + 1, math.ceil(cand.replicas * min(over, 2.0))))
+    return ttft, tpot, False
+
+
+def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
+    if c.is_batch:
+        return float((c.total_requests or 0) * c.output_avg)
+    if c.requests_per_day:
+        return (c.requests_per_day[0] + c.requests_per_day[1]) / 2 * c.output_avg * 30.4
+    return capacity_tok_s * 3600 * costmod.HOURS_PER_MONTH * c.utilisation
+
+
+def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
+    if c.is_batch:
+        return "cloud"
+    if c.ops == "none" and not c.fine_tuned and c.level != "high":
+        return "hosted_api"
+    if out is None or None in out.owned_usd or None in out.cloud_usd or c.ops == "none":
+        return "cloud"
+    owned = sum(out.owned_usd)  # type: ignore[arg-type]
+    cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
+    if owned < cloud and c.duration_months >= 24 and c.utilisation >= 0.5:
+        _, proc_hi = duration("bare_metal_procurement")
+        deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
+        if c.utilisation_measured and c.ops == "strong" and deadline_ok:
+            return "bare_metal"
+        return "cloud_then_bare_metal"
+    return "cloud"
+
+
+def _timeline(c: Ctx, region: str, form: str) -> Timeline:
+    items: list[TimelineItem] = []
+    on_mainland = region in ("mainland", "mainland_plus_overseas")
+    public = c.audience != "internal" and not c.is_batch and form != "hosted_api"
+    if c.has_mainland_users and public and c.icp != "filed":
+        lo, hi = duration("icp_filing")
+        if c.icp == "in_progress":
+            lo, hi = max(1, lo // 3), max(1, hi // 2)
+        items.append(TimelineItem(id="icp_filing", label_key="plan.timeline.icp_filing", days_low=lo, days_high=hi,
+                                  blocking=on_mainland))  # fmt: skip
+    if c.charges and on_mainland and not c.is_batch:
+        lo, hi = duration("icp_licence_b25")
+        items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi))
+    if c.public_genai:
+        kind = "genai_filing" if c.fine_tuned else "genai_registration"
+        lo, hi = duration(kind)
+        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{kind}", days_low=lo, days_high=hi,
+                                  blocking=region not in costmod_offshore()))  # fmt: skip
+    if form == "bare_metal":
+        lo, hi = duration("bare_metal_procurement")
+        items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement", days_low=lo, days_high=hi))
+    elif form == "cloud_then_bare_metal":
+        lo, hi = duration("bare_metal_procurement")
+        items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
+                                  days_high=hi, blocking=False))  # fmt: skip
+    lo, hi = duration("cloud_setup")
+    items.append(TimelineItem(id="setup", label_key="plan.timeline.setup", days_low=lo, days_high=hi))
+    block = [i for i in items if i.blocking and i.id != "setup"]
+    launch_lo = max((i.days_low for i in block), default=0) + lo
+    launch_hi = max((i.days_high for i in block), default=0) + hi
+    meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
+    return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
+                    meets_deadline=meets)  # fmt: skip
+
+
+def costmod_offshore() -> tuple[str, ...]:
+    return ("hong_kong", "singapore", "japan", "us_west", "us_east", "europe")
+
+
+def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
+    gpus = candidate_gpus(c, region)
+    return gpus, *sizing.screen(c, gpus, _price_fn(book, region, fx))
+
+
+def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
+    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
+                             region="mainland" if region == "mainland_plus_overseas" else region,
+                             tokens_per_month=_tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas))  # fmt: skip
+    hours = None
+    if c.is_batch:
+        hours = c.batch_hours or 24.0
+    return costmod.compute(c, book, inp, batch_hours=hours)
+
+
+def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
+    if form == "hosted_api" and hosted is not None:
+        return hosted
+    if form == "bare_metal" and None not in out.owned_usd:
+        return out.owned_usd  # type: ignore[return-value]
+    if form == "cloud" and out.costs.cloud_spot_monthly is not None and out.costs.cloud_on_demand_monthly is not None \
+            and out.costs.cloud_monthly is None:  # batch: the job on spot
+        return out.cloud_usd  # type: ignore[return-value]
+    if None in out.cloud_usd:
+        return None
+    return out.cloud_usd  # type: ignore[return-value]
+
+
+def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) -> PlanResult:
+    c = resolve(answers)
+    book = PriceBook.build(quotes)
+    fx = float(book.fx()["cny_per_usd"])
+    region, reason = decide_region(c)
+    gpu_ids, ok, near = _screen(c, region, book, fx)
+    chosen = ok[0] if ok else None
+    fits_anywhere = bool(ok or near)
+    sim_ttft = sim_tpot = None
+    meets = False
+    if chosen is not None and not c.is_batch:
+        sim_ttft, sim_tpot, meets = _verify_with_predictor(c, chosen)
+        if not meets:  # the predictor disagrees with the screen: try the next cheapest that passes it
+            for alt in ok[1:4]:
+                t, p, m = _verify_with_predictor(c, alt)
+                if m:
+                    chosen, sim_ttft, sim_tpot, meets = alt, t, p, True
+                    break
+    elif chosen is not None:
+        meets = True
+    if chosen is not None and not meets:
+        near = [chosen, *near]
+        chosen = None
+
+    out = _cost_of(c, chosen, region, book) if chosen is not None else None
+    tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
+    hosted = costmod.hosted_api_monthly(c, tokens_month) if tokens_month else None
+    form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
+    line = decide_line(c, region, form)
+
+    # Budget: the cheapest form that meets the SLO vs the monthly budget (more money never hurts: monotone).
+    within = needed = None
+    if out is not None:
+        conv = out.conv
+        monthly = _monthly_of(form, out, hosted)
+        if monthly is not None:
+            out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
+            if c.budget_amount is not None:
+                needed = monthly[0] * conv
+                within = needed <= c.budget_amount
+                out.costs.budget_monthly = c.budget_amount
+                out.costs.within_budget = within
+
+    f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
+              near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
+              meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted)  # fmt: skip
+    if chosen is not None and c.is_batch:
+        rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
+        f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
+    timeline = _timeline(c, region, form)
+    f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+    findings = run_rules(f)
+    feasible = not any(x.severity == "blocker" for x in findings)
+
+    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    costs = out.costs if out is not None else costmod.Costs(
+        currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
+        horizon_months=c.duration_months, utilisation=c.utilisation,
+    )  # fmt: skip
+    result = PlanResult(
+        deployment_form=form,  # type: ignore[arg-type]
+        region=region,  # type: ignore[arg-type]
+        line=line,  # type: ignore[arg-type]
+        feasible=feasible,
+        hardware=hardware,
+        capacity=capacity,
+        costs=costs,
+        cost_series=out.series if out is not None else [],
+        latency_curve=curve,
+        timeline=timeline,
+        findings=findings,
+        assumptions=c.assumptions,
+        next_steps=_next_steps(c, chosen, f),
+        fixes=[] if feasible else _fixes(c, f, findings, region, book, fx),
+        answers=answers.model_dump(mode="json", exclude_none=True),
+        generated_at=datetime.now(UTC),
+        app_version=__version__,
+        prices_date=str(prices().get("compiled", "")),
+    )
+    return result
+
+
+def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
+    if ch is None:
+        return (Hardware(gpu=None, model=c.model.id, model_name=c.model.name), Capacity(peak_concurrency=c.peak),
+                LatencyCurve(slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms))  # fmt: skip
+    from advisor.sizing.advice import vllm_command
+    from advisor.sizing.quant import get_format
+
+    req = sizing.sizing_request(c, ch)
+    per = ch.per_replica
+    seqs = max(per, min(ch.c_max, 256)) if not c.is_batch else ch.c_max
+    cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
+    flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
+    if ch.tp > 1:
+        flags.append(f"--tensor-parallel-size {ch.tp}")
+    fmt = get_format(ch.weights)
+    if fmt.vllm_flag and c.model.checkpoint_quant != fmt.id:
+        flags.append(f"--quantization {fmt.vllm_flag}")
+    if ch.kv_dtype == "fp8":
+        flags.append("--kv-cache-dtype fp8")
+    hw = Hardware(
+        gpu=ch.gpu.id, gpu_name=ch.gpu.name, gpus_per_replica=ch.tp, replicas=ch.replicas, total_gpus=ch.total_gpus,
+        weights=ch.weights, kv_dtype=ch.kv_dtype, tp=ch.tp, max_model_len=c.max_context, max_num_seqs=seqs,
+        engine_flags=flags, command=cmd, model=c.model.id, model_name=c.model.name,
+    )  # fmt: skip
+    mem_c = ch.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
+    if c.is_batch:
+        cap = Capacity(peak_concurrency=ch.c_max * ch.replicas, concurrency_per_replica=ch.c_max,
+                       ttft_p99_ms=round(ch.ttft_p99_ms, 1), tpot_p99_ms=round(ch.tpot_p99_ms, 2),
+                       output_tokens_per_s_per_replica=round(ch.tokens_per_s_replica, 1),
+                       output_tokens_per_s_total=round(ch.tokens_per_s_replica * ch.replicas, 1),
+                       max_concurrency_per_replica=ch.c_max, memory_max_concurrency=mem_c, meets_slo=True,
+                       batch_hours=round((c.total_requests or 0) * c.output_avg / max(ch.tokens_per_s_replica * ch.replicas, 1e-9) / 3600, 2))  # fmt: skip
+        return hw, cap, LatencyCurve(gpu=ch.gpu.id)
+    levels, knee = sizing.curve(c, ch, per, ch.checked)
+    at = next((lv for lv in levels if lv.concurrency == per), levels[-1])
+    points = [
+        CurvePoint(concurrency=lv.concurrency or 0, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
+                   tpot_p50_ms=_r(lv.tpot_ms.p50), tpot_p99_ms=_r(lv.tpot_ms.p99),
+                   output_tokens_per_s=round(lv.output_tokens_per_s, 1))
+        for lv in levels
+    ]  # fmt: skip
+    cap_per = ch.c_max
+    cap = Capacity(
+        peak_concurrency=c.peak, concurrency_per_replica=per,
+        ttft_p50_ms=_r(at.ttft_ms.p50), ttft_p99_ms=_r(ttft if ttft is not None else at.ttft_ms.p99),
+        tpot_p50_ms=_r(at.tpot_ms.p50), tpot_p99_ms=_r(tpot if tpot is not None else at.tpot_ms.p99),
+        output_tokens_per_s_per_user=_r(1000 / at.tpot_ms.p50) if at.tpot_ms.p50 else None,
+        output_tokens_per_s_per_replica=round(at.output_tokens_per_s, 1),
+        output_tokens_per_s_total=round(at.output_tokens_per_s * ch.replicas, 1),
+        max_concurrency_per_replica=cap_per, memory_max_concurrency=mem_c,
+        headroom=round(1 - c.peak / max(cap_per * ch.replicas, 1), 3), meets_slo=meets,
+    )  # fmt: skip
+    curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
+                         slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
+    return hw, cap, curve
+
+
+def _r(v: float | None) -> float | None:
+    return None if v is None else round(v, 1)
+
+
+def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:
+    served = c.model.hf_repo or c.model.id
+    url = "http://SERVER:8000"
+    p = c.prompt_avg
+    o = c.output_avg
+    top = max(8, (ch.per_replica * 2) if ch else 2 * c.peak)
+    levels = ",".join(str(2**k) for k in range(0, 12) if 2**k <= top)
+    slo = ""
+    if c.ttft_slo_ms:
+        slo += f" --slo-ttft-ms {c.ttft_slo_ms:g}"
+    if c.tpot_slo_ms:
+        slo += f" --slo-tpot-ms {c.tpot_slo_ms:g}"
+    steps = []
+    if ch is not None and ch.weights and f.form != "hosted_api":
+        steps.append(NextStep(id="serve", key="plan.next.serve", params={"gpu": ch.gpu.name, "tp": ch.tp},
+                              command=None))  # fmt: skip
+    dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
+    steps.append(NextStep(
+        id="ramp", key="plan.next.ramp", params={"prompt": p, "p95": c.prompt_p95, "top": top},
+        command=f"advisor bench --url {url} --model {served} --ramp {levels} --prompt-tokens {dist} "
+        f"--max-tokens {o} --dataset YOUR_PROMPTS.jsonl --slo-percentile 99{slo}",
+    ))  # fmt: skip
+    soak_c = ch.per_replica if ch else c.peak
+    steps.append(NextStep(
+        id="soak", key="plan.next.soak", params={"concurrency": soak_c},
+        command=f"advisor bench --url {url} --model {served} --soak 30m --soak-concurrency {soak_c} "
+        f"--prompt-tokens {dist} --max-tokens {o}",
+    ))  # fmt: skip
+    if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
+        steps.append(NextStep(
+            id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
+            command=f"advisor bench --url {url} --model {served} --concurrency 1,{soak_c} --dataset YOUR_PROMPTS.jsonl "
+            f"--max-tokens {o} --label baseline-bf16   # then again against the {ch.weights} server with --label {ch.weights}",
+        ))  # fmt: skip
+    if f.cost is not None:
+        steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+    return steps
+
+
+def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float) -> list[Fix]:
+    fixes: list[Fix] = []
+    ids = {x.id for x in findings if x.severity == "blocker"}
+    conv = fx if c.currency == "CNY" else 1.0
+
+    def cheapest(ctx2: Ctx) -> tuple[sizing.Candidate | None, float | None]:
+        _, ok2, _ = _screen(ctx2, region, book, fx)
+        if not ok2:
+            return None, None
+        cand = ok2[0]
+        o2 = _cost_of(ctx2, cand, region, book)
+        m = _monthly_of(_decide_form(ctx2, o2), o2, None)
+        return cand, (m[0] * conv if m else None)
+
+    def mr(v: float | None) -> MoneyRange | None:
+        return None if v is None else MoneyRange(low=round(v, 0), high=round(v, 0))
+
+    if "genai.filing_deadline" in ids:
+        kind = "genai_filing" if c.fine_tuned else "genai_registration"
+        lo, hi = duration(kind)
+        fixes.append(Fix(id="extend_deadline", key="plan.fix.extend_deadline", params={"days": hi},
+                         change={"launch_deadline_days": hi}))  # fmt: skip
+        fixes.append(Fix(id="business_first", key="plan.fix.business_first", params={},
+                         change={"audience": "business", "public_genai_in_mainland": False}))  # fmt: skip
+    if "sizing.slo_unmet" in ids or "sizing.model_too_big" in ids or "cost.budget_short" in ids:
+        if c.quant in ("no", "fp8_only") and c.model.checkpoint_quant is None:
+            cand, monthly = cheapest(dataclasses.replace(c, quant="yes_after_quality_check"))
+            if cand is not None:
+                fixes.append(Fix(id="quantize", key="plan.fix.quantize", params={"weights": cand.weights, "gpu": cand.gpu.name},
+                                 change={"quantization_acceptable": "yes_after_quality_check"}, monthly_cost=mr(monthly)))  # fmt: skip
+        if c.gpu_constraint:
+            cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
+            if cand is not None:
+                fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},
+                                 change={"gpu_constraint": None}, monthly_cost=mr(monthly)))  # fmt: skip
+    if "sizing.slo_unmet" in ids and f.near is not None:
+        best = f.near.best_ttft_ms
+        if c.ttft_slo_ms and best > c.ttft_slo_ms * 0.9:
+            relaxed = int(math.ceil(best * 1.25 / 500) * 500)
+            fixes.append(Fix(id="relax_ttft", key="plan.fix.relax_ttft", params={"ttft": relaxed},
+                             change={"latency_slo": {"ttft_p99_ms": relaxed, "tpot_p99_ms": c.tpot_slo_ms}}))  # fmt: skip
+            shorter = max(256, int(c.prompt_p95 * c.ttft_slo_ms / best * 0.8))
+            fixes.append(Fix(id="shorter_prompts", key="plan.fix.shorter_prompts", params={"p95": shorter},
+                             change={"prompt_tokens": {"avg": min(c.prompt_avg, shorter), "p95": shorter}}))  # fmt: skip
+        if c.tpot_slo_ms and f.near.best_tpot_ms > c.tpot_slo_ms * 0.9:
+            relaxed = int(math.ceil(f.near.best_tpot_ms * 1.3 / 10) * 10)
+            fixes.append(Fix(id="relax_tpot", key="plan.fix.relax_tpot", params={"tpot": relaxed},
+                             change={"latency_slo": {"ttft_p99_ms": c.ttft_slo_ms, "tpot_p99_ms": relaxed}}))  # fmt: skip
+    if "cost.budget_short" in ids and f.budget_needed is not None:
+        amount = float(math.ceil(f.budget_needed / 1000) * 1000)
+        fixes.append(Fix(id="more_budget", key="plan.fix.more_budget", params={"amount": amount, "currency": c.currency},
+                         change={"monthly_budget": {"amount": amount, "currency": c.currency}},
+                         monthly_cost=mr(f.budget_needed)))  # fmt: skip
+    if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
+        for alt in SMALLER:
+            if alt == c.model.id:
+                continue
+            from advisor.catalog import get_model
+
+            spec = get_model(alt)
+            if spec.hf_repo and c.model.hf_repo and spec.hf_repo == c.model.hf_repo:
+                continue
+            cand, monthly = cheapest(dataclasses.replace(c, model=spec))
+            current = f.budget_needed
+            if cand is not None and (current is None or monthly is None or monthly < current):
+                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
+                                 change={"model": spec.id}, monthly_cost=mr(monthly)))  # fmt: skip
+                break
+        if not c.fine_tuned:
+            tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.utilisation
+            lo, hi = costmod.hosted_api_monthly(c, tokens)
+            fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
+                             "currency": c.currency}, change={"ops_capability": "none"},
+                             monthly_cost=MoneyRange(low=round(lo * conv), high=round(hi * conv))))  # fmt: skip
+    if "sizing.batch_deadline" in ids:
+        fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": (c.batch_hours or 24) * 2},
+                         change={"batch_deadline_hours": (c.batch_hours or 24) * 2}))  # fmt: skip
+    order = {"more_budget": 0}
+    fixes.sort(key=lambda x: (x.monthly_cost.low if x.monthly_cost else 0.0, order.get(x.id, 1)))
+    return fixes
+
+
+__all__ = ["decide_region", "market_region", "plan"]

@@ -1,0 +1,619 @@
+"""Decision rules, like a linter's rule registry.
+
+Each rule has a stable id, a phase (``constraint`` → ``sizing`` → ``cost``), a severity, a confidence and its
+sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/plan.json`` under
+``plan.rule.<id>.title`` / ``.detail``) and is a small pure function from the plan's facts to findings.
+``run_rules`` applies them in phase order; the recommendation's "why" is rendered from the findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.plan.context import Ctx
+from advisor.plan.data import duration, facts, rule_meta, rule_sources
+from advisor.plan.result import SEVERITY_ORDER, Finding
+
+PHASES = ("constraint", "sizing", "cost")
+OFFSHORE = ("hong_kong", "singapore", "japan", "us_west", "us_east", "europe")
+
+
+@dataclass
+class Facts:
+    """What the rules look at: the resolved answers and every number the engine computed."""
+
+    ctx: Ctx
+    region: str
+    line: str
+    form: str = "cloud"
+    region_reason: str = ""
+    gpu_ids: list[str] = field(default_factory=list)
+    chosen: Any = None  # sizing.Candidate or None
+    near: Any = None  # best candidate that fits but misses the SLO
+    fits_anywhere: bool = True
+    sim_ttft_p99: float | None = None
+    sim_tpot_p99: float | None = None
+    meets_slo: bool = False
+    batch_hours_needed: float | None = None
+    cost: Any = None  # cost.CostOutcome
+    within_budget: bool | None = None
+    budget_needed: float | None = None
+    launch_days: tuple[int, int] = (0, 0)
+    hosted_monthly: tuple[float, float] | None = None
+
+    @property
+    def offshore(self) -> bool:
+        return self.region in OFFSHORE
+
+    @property
+    def serves_mainland_from_mainland(self) -> bool:
+        return self.region in ("mainland", "mainland_plus_overseas")
+
+
+RuleFn = Callable[[Facts], "list[Finding] | Finding | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    phase: str
+    fn: RuleFn
+    doc: str
+
+    @property
+    def severity(self) -> str:
+        return rule_meta(self.id)["severity"]
+
+    @property
+    def confidence(self) -> str:
+        return rule_meta(self.id)["confidence"]
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, phase: str) -> Callable[[RuleFn], RuleFn]:
+    def deco(fn: RuleFn) -> RuleFn:
+        if rule_id in RULES:
+            raise ValueError(f"rule {rule_id} defined twice")
+        RULES[rule_id] = Rule(rule_id, phase, fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
+def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = None, **params: Any) -> Finding:
+    meta = rule_meta(rule_id)
+    sources = rule_sources(rule_id)
+    return Finding(
+        id=rule_id,
+        severity=severity or meta["severity"],  # type: ignore[arg-type]
+        title_key=f"plan.rule.{rule_id}.title",
+        detail_key=f"plan.rule.{rule_id}.detail",
+        params=params,
+        sources=sources,
+        verify=any(s.needs_verify for s in sources) if verify is None else verify,
+        confidence=meta["confidence"],
+    )
+
+
+def run_rules(f: Facts, only: list[str] | None = None) -> list[Finding]:
+    out: list[Finding] = []
+    for phase in PHASES:
+        for r in RULES.values():
+            if r.phase != phase or (only is not None and r.id not in only):
+                continue
+            got = r.fn(f)
+            if got is None:
+                continue
+            out.extend(got if isinstance(got, list) else [got])
+    # blockers first, then warnings, then info; within a severity the rule order (phase, registry) stays
+    order = {rid: i for i, rid in enumerate(RULES)}
+    out.sort(key=lambda x: (SEVERITY_ORDER[x.severity], PHASES.index(RULES[x.id].phase), order[x.id]))
+    return out
+
+
+def _region(region: str) -> dict[str, str]:
+    return {"tr": f"plan.region.{region}"}
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Constraints: filings, entity, public gen-AI, paid service, data export, lines, GPU support and availability
+# ------------------------------------------------------------------------------------------------------------
+
+
+@rule("icp.required", "constraint")
+def icp_required(f: Facts):
+    """A public site or API served from a mainland server needs the domain's ICP filing."""
+    c = f.ctx
+    if not f.serves_mainland_from_mainland or c.audience == "internal" or c.is_batch or f.form == "hosted_api":
+        return None
+    lo, hi = duration("icp_filing")
+    return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
+
+
+@rule("icp.not_needed", "constraint")
+def icp_not_needed(f: Facts):
+    """Nothing is published from a mainland server (internal over VPN, an offline batch, a hosted API)."""
+    c = f.ctx
+    if not c.has_mainland_users and not c.is_batch:
+        return None
+    if f.region not in ("mainland", "mainland_plus_overseas"):
+        return None
+    if c.is_batch:
+        return finding("icp.not_needed", why={"tr": "plan.why.batch"}, verify=True)
+    if c.audience == "internal" or f.form == "hosted_api":
+        why = "plan.why.internal" if c.audience == "internal" else "plan.why.hosted"
+        return finding("icp.not_needed", why={"tr": why}, verify=True)
+    return None
+
+
+@rule("icp.deadline", "constraint")
+def icp_deadline(f: Facts):
+    """Mainland users, no ICP filing yet and a launch sooner than the filing takes: start offshore (rule 1)."""
+    c = f.ctx
+    if f.region_reason != "icp_deadline":
+        return None
+    lo, hi = duration("icp_filing")
+    return finding("icp.deadline", deadline=c.deadline_days, low=lo, high=hi, region=_region(f.region))
+
+
+@rule("icp.in_progress", "constraint")
+def icp_in_progress(f: Facts):
+    """ICP filing under review: launch on the mainland node only once the number is issued."""
+    c = f.ctx
+    if c.icp != "in_progress" or not f.serves_mainland_from_mainland or c.audience == "internal" or c.is_batch:
+        return None
+    return finding("icp.in_progress")
+
+
+@rule("icp.no_entity", "constraint")
+def icp_no_entity(f: Facts):
+    """No mainland legal entity: an enterprise ICP filing is not possible; serve from offshore or a partner."""
+    c = f.ctx
+    if c.entity or not c.has_mainland_users or c.audience == "internal" or c.is_batch:
+        return None
+    return finding("icp.no_entity", region=_region(f.region))
+
+
+@rule("icp.licence_b25", "constraint")
+def icp_licence(f: Facts):
+    """Users pay for a service served from the mainland: an operating licence (B25), not only a filing."""
+    c = f.ctx
+    if not c.charges or not f.serves_mainland_from_mainland or c.is_batch:
+        return None
+    lo, hi = duration("icp_licence_b25")
+    return finding("icp.licence_b25", low=lo, high=hi)
+
+
+@rule("icp.sector_preapproval", "constraint")
+def icp_sector(f: Facts):
+    """News, publishing, education, medical/health and drug services need sector approval before filing."""
+    c = f.ctx
+    sectors = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")
+    if c.sector not in sectors or not c.has_mainland_users or c.audience == "internal":
+        return None
+    return finding("icp.sector_preapproval", sector=c.sector)
+
+
+@rule("genai.filing", "constraint")
+def genai_filing(f: Facts):
+    """Generative AI offered to the mainland public: CAC filing (own/fine-tuned model) or registration."""
+    c = f.ctx
+    if not c.public_genai:
+        return None
+    kind = "genai_filing" if c.fine_tuned else "genai_registration"
+    lo, hi = duration(kind)
+    return finding("genai.filing", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
+
+
+@rule("genai.filing_deadline", "constraint")
+def genai_deadline(f: Facts):
+    """The launch deadline is shorter than the generative-AI filing/registration takes."""
+    c = f.ctx
+    if not c.public_genai or c.deadline_days is None or f.offshore:
+        return None
+    kind = "genai_filing" if c.fine_tuned else "genai_registration"
+    lo, hi = duration(kind)
+    if c.deadline_days >= lo:
+        return None
+    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{kind}"}, deadline=c.deadline_days, low=lo, high=hi)
+
+
+@rule("genai.labelling", "constraint")
+def genai_labelling(f: Facts):
+    """AI-generated content shown to the mainland public must carry explicit and implicit labels (2025-09-01)."""
+    return finding("genai.labelling") if f.ctx.public_genai else None
+
+
+@rule("genai.offshore", "constraint")
+def genai_offshore(f: Facts):
+    """Serving the mainland public from offshore removes ICP, not the generative-AI obligations."""
+    return finding("genai.offshore", region=_region(f.region)) if f.ctx.public_genai and f.offshore else None
+
+
+def _pi_tier(c: Ctx) -> str:
+    t = facts()["pi_thresholds"]
+    if c.sensitive_subjects >= t["sensitive_assessment_from"] or c.pi_subjects >= t["assessment_from"]:
+        return "assessment"
+    if c.sensitive_subjects > 0 or c.pi_subjects >= t["exempt_below"]:
+        return "contract"
+    return "exempt"
+
+
+@rule("pi.export_exempt", "constraint")
+def pi_exempt(f: Facts):
+    """Offshore node, personal information of fewer than 100k people a year (no sensitive PI): exempt."""
+    c = f.ctx
+    if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "exempt"):
+        return None
+    return finding("pi.export_exempt", subjects=c.pi_subjects)
+
+
+@rule("pi.export_contract", "constraint")
+def pi_contract(f: Facts):
+    """Offshore node, 100k–1M people (or < 10k sensitive): standard contract or certification."""
+    c = f.ctx
+    if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "contract"):
+        return None
+    return finding("pi.export_contract", subjects=c.pi_subjects, sensitive=c.sensitive_subjects)
+
+
+@rule("pi.export_assessment", "constraint")
+def pi_assessment(f: Facts):
+    """Offshore node, ≥ 1M people or ≥ 10k with sensitive PI: a CAC security assessment before export."""
+    c = f.ctx
+    if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "assessment"):
+        return None
+    return finding("pi.export_assessment", subjects=c.pi_subjects, sensitive=c.sensitive_subjects)
+
+
+@rule("pi.keep_in_mainland", "constraint")
+def pi_keep(f: Facts):
+    """Personal information stays on a mainland node: no cross-border transfer to file."""
+    c = f.ctx
+    if not (c.personal_info and c.has_mainland_users and f.region in ("mainland", "mainland_plus_overseas")):
+        return None
+    return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
+
+
+@rule("region.split", "constraint")
+def region_split(f: Facts):
+    """Both mainland and overseas users in numbers: a mainland node plus an overseas node."""
+    if f.region != "mainland_plus_overseas":
+        return None
+    share = round(f.ctx.mainland_share * 100)
+    return finding("region.split", share=share, overseas=_region(_overseas_region(f.ctx)))
+
+
+@rule("region.offshore_for_mainland", "constraint")
+def region_offshore(f: Facts):
+    """Mainland users served from an offshore node (no ICP), with a premium return line."""
+    if not (f.offshore and f.ctx.has_mainland_users) or f.region_reason == "icp_deadline":
+        return None
+    return finding("region.offshore_for_mainland", region=_region(f.region), why={"tr": f"plan.why.{f.region_reason or 'users'}"})
+
+
+def _overseas_region(c: Ctx) -> str:
+    from advisor.plan.engine import market_region
+
+    return market_region(c.overseas_markets)
+
+
+@rule("line.cn2_gia", "constraint")
+def line_cn2(f: Facts):
+    """Mainland users mostly on China Telecom, node offshore: CN2 GIA is enough (rule 5)."""
+    return finding("line.cn2_gia", region=_region(f.region)) if f.line == "cn2_gia" else None
+
+
+@rule("line.three_network", "constraint")
+def line_three(f: Facts):
+    """Unicom and Mobile users too, node offshore: three-network optimised return routes (rule 5)."""
+    return finding("line.three_network", region=_region(f.region)) if f.line == "three_network" else None
+
+
+@rule("line.bgp", "constraint")
+def line_bgp(f: Facts):
+    """Mainland node for users on several carriers: a BGP multi-line data centre."""
+    return finding("line.bgp") if f.line == "bgp" else None
+
+
+@rule("latency.us_west_mainland", "constraint")
+def latency_us(f: Facts):
+    """Tight TTFT for mainland users: US West is 130–180 ms away even on GIA (rule 7)."""
+    c = f.ctx
+    if f.region not in ("us_west", "us_east", "europe") or not c.has_mainland_users:
+        return None
+    if c.ttft_slo_ms is not None and c.ttft_slo_ms >= 1000:
+        return None
+    return finding("latency.us_west_mainland", region=_region(f.region))
+
+
+def _gpus_in_plan(f: Facts) -> list[str]:
+    if f.chosen is not None:
+        return [f.chosen.gpu.id]
+    return list(f.gpu_ids)
+
+
+@rule("gpu.export_verify", "constraint")
+def gpu_export(f: Facts):
+    """Export-sensitive GPUs for a mainland deployment: verify current rules before planning on them (rule 8)."""
+    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+        return None
+    sensitive = set(facts()["gpu_availability"]["export_sensitive"])
+    hit = [g for g in _gpus_in_plan(f) if g in sensitive]
+    return finding("gpu.export_verify", gpus=hit) if hit else None
+
+
+@rule("gpu.no_fp8", "constraint")
+def gpu_no_fp8(f: Facts):
+    """FP8 is acceptable but the planned GPU has no FP8 tensor cores (Ampere and older; rule 11)."""
+    ch = f.chosen
+    if ch is None or f.ctx.quant == "no" or ch.gpu.fp8_tflops_dense:
+        return None
+    return finding("gpu.no_fp8", gpu=ch.gpu.name)
+
+
+@rule("gpu.no_bf16", "constraint")
+def gpu_no_bf16(f: Facts):
+    """T4 and V100 have no BF16: a BF16 checkpoint runs in FP16 (overflow risk) (rule 11)."""
+    ch = f.chosen
+    if ch is None or ch.gpu.architecture not in ("Turing", "Volta"):
+        return None
+    return finding("gpu.no_bf16", gpu=ch.gpu.name)
+
+
+@rule("gpu.consumer", "constraint")
+def gpu_consumer(f: Facts):
+    """Consumer cards in production: half-rate FP32-accumulate math, 24–32 GB, no NVLink, licence terms (rule 12)."""
+    ch = f.chosen
+    if ch is None or ch.gpu.market != "consumer":
+        return None
+    return finding("gpu.consumer", gpu=ch.gpu.name)
+
+
+@rule("gpu.domestic", "constraint")
+def gpu_domestic(f: Facts):
+    """Domestic accelerators: low-confidence estimates; check the vendor stack per model (rule 13)."""
+    ch = f.chosen
+    if ch is None or ch.gpu.vendor.lower() not in ("huawei",):
+        return None
+    return finding("gpu.domestic", gpu=ch.gpu.name)
+
+
+@rule("gpu.h20_prefill", "constraint")
+def gpu_h20(f: Facts):
+    """H20: strong bandwidth, ~15 % of H100's compute: weak for long prompts (rule 10)."""
+    c = f.ctx
+    planned = _gpus_in_plan(f) if f.chosen is not None else (c.gpu_constraint or [])
+    if "h20-96g" not in planned or c.prompt_avg < 2000:
+        return None
+    return finding("gpu.h20_prefill", prompt=c.prompt_avg)
+
+
+@rule("gpu.pcie_tp", "constraint")
+def gpu_pcie(f: Facts):
+    """Tensor parallelism across PCIe-only cards: all-reduce is slow; prefer fewer, larger GPUs (rule 9)."""
+    ch = f.chosen
+    if ch is None or ch.tp < 2 or ch.gpu.interconnect == "nvlink":
+        return None
+    return finding("gpu.pcie_tp", gpu=ch.gpu.name, tp=ch.tp)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Sizing
+# ------------------------------------------------------------------------------------------------------------
+
+
+@rule("sizing.plan", "sizing")
+def sizing_plan(f: Facts):
+    """The cheapest GPU × count × format × replicas that meets the SLO at the peak with headroom."""
+    ch = f.chosen
+    if ch is None or f.ctx.is_batch or not f.meets_slo:
+        return None
+    return finding(
+        "sizing.plan", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights, peak=f.ctx.peak,
+        per_replica=ch.per_replica, c_max=ch.c_max, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
+        tpot=round(f.sim_tpot_p99 or ch.tpot_p99_ms, 1), slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
+    )  # fmt: skip
+
+
+@rule("sizing.quantized", "sizing")
+def sizing_quant(f: Facts):
+    """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch."""
+    ch = f.chosen
+    if ch is None or ch.weights in ("bf16", "fp16") or ch.weights == f.ctx.model.checkpoint_quant:
+        return None
+    return finding("sizing.quantized", weights=ch.weights)
+
+
+@rule("sizing.model_too_big", "sizing")
+def sizing_too_big(f: Facts):
+    """The model at this context does not fit on one node of any allowed GPU."""
+    if f.fits_anywhere:
+        return None
+    return finding("sizing.model_too_big", model=f.ctx.model.name, context=f.ctx.max_context, gpus=f.gpu_ids)
+
+
+@rule("sizing.slo_unmet", "sizing")
+def sizing_slo(f: Facts):
+    """It fits, but no allowed setup meets the latency target at the peak."""
+    if f.ctx.is_batch or not f.fits_anywhere or f.meets_slo:
+        return None
+    near = f.near
+    best_ttft = round(near.best_ttft_ms) if near is not None else 0
+    best_tpot = round(near.best_tpot_ms, 1) if near is not None else 0
+    gpu = near.gpu.name if near is not None else "—"
+    return finding("sizing.slo_unmet", slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
+                   best_ttft=best_ttft, best_tpot=best_tpot, gpu=gpu, prompt=f.ctx.prompt_p95)  # fmt: skip
+
+
+@rule("sizing.context_exceeds_model", "sizing")
+def sizing_context(f: Facts):
+    """The context asked for is longer than the model supports."""
+    a = f.ctx.answers
+    if not a.max_context_tokens or a.max_context_tokens <= f.ctx.model.max_context:
+        return None
+    return finding("sizing.context_exceeds_model", asked=a.max_context_tokens, limit=f.ctx.model.max_context)
+
+
+@rule("sizing.unknown_load", "sizing")
+def sizing_unknown(f: Facts):
+    """Peak concurrency was not given: the plan assumed one; measure it."""
+    if f.ctx.peak_known or f.ctx.is_batch:
+        return None
+    return finding("sizing.unknown_load", peak=f.ctx.peak)
+
+
+@rule("sizing.batch_throughput", "sizing")
+def sizing_batch(f: Facts):
+    """Offline batch: replicas needed to finish the job within its deadline."""
+    ch = f.chosen
+    if not f.ctx.is_batch or ch is None:
+        return None
+    return finding("sizing.batch_throughput", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name,
+                   requests=f.ctx.total_requests or 0, hours=round(f.batch_hours_needed or 0, 1),
+                   deadline=f.ctx.batch_hours or 0)  # fmt: skip
+
+
+@rule("sizing.batch_deadline", "sizing")
+def sizing_batch_deadline(f: Facts):
+    """The batch cannot finish in time even with the most replicas planned."""
+    if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere:
+        return None
+    return finding("sizing.batch_deadline", deadline=f.ctx.batch_hours or 0)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Cost
+# ------------------------------------------------------------------------------------------------------------
+
+
+def _money(v: float | None, f: Facts) -> str:
+    if v is None:
+        return "—"
+    sym = "¥" if f.ctx.currency == "CNY" else "$"
+    return f"{sym}{v:,.0f}"
+
+
+def _range(lo: float | None, hi: float | None, f: Facts) -> str:
+    return f"{_money(lo, f)}–{_money(hi, f)}"
+
+
+@rule("cost.rent", "cost")
+def cost_rent(f: Facts):
+    """Utilisation below ~50 % or a horizon under ~12–24 months: rent (rule 15)."""
+    if f.form != "cloud" or f.ctx.is_batch or f.cost is None:
+        return None
+    c = f.cost.costs
+    m = c.recommended_monthly
+    return finding("cost.rent", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
+                   monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
+
+
+@rule("cost.buy", "cost")
+def cost_buy(f: Facts):
+    """Sustained utilisation, years of horizon, ops staff: owning is cheaper (rule 15)."""
+    if f.form != "bare_metal" or f.cost is None:
+        return None
+    c = f.cost.costs
+    be = c.break_even_months
+    return finding("cost.buy", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
+                   owned=_range(c.bare_metal_monthly.low, c.bare_metal_monthly.high, f) if c.bare_metal_monthly else "—",
+                   cloud=_range(c.cloud_monthly.low, c.cloud_monthly.high, f) if c.cloud_monthly else "—",
+                   breakeven=f"{be.low:g}–{be.high:g}" if be else "—")  # fmt: skip
+
+
+@rule("cost.cloud_then_buy", "cost")
+def cost_then(f: Facts):
+    """Owning looks cheaper but utilisation is not measured yet: rent first, measure, then buy."""
+    if f.form != "cloud_then_bare_metal" or f.cost is None:
+        return None
+    c = f.cost.costs
+    be = c.break_even_utilisation
+    return finding("cost.cloud_then_buy", months=f.ctx.duration_months,
+                   breakeven=f"{round(be.low * 100)}–{round(be.high * 100)}" if be else "—")  # fmt: skip
+
+
+@rule("cost.hosted_api", "cost")
+def cost_hosted(f: Facts):
+    """No ops capability and a published model: a hosted API costs less than an idle GPU."""
+    if f.form != "hosted_api" or f.hosted_monthly is None:
+        return None
+    lo, hi = f.hosted_monthly
+    conv = f.cost.conv if f.cost is not None else 1.0
+    gpu = f.cost.costs.recommended_monthly if f.cost is not None else None
+    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f),
+                   gpu_monthly=_range(gpu.low, gpu.high, f) if gpu else "—")  # fmt: skip
+
+
+@rule("cost.budget_short", "cost")
+def cost_budget(f: Facts):
+    """The cheapest plan that meets the SLO costs more than the monthly budget."""
+    if f.within_budget is not False:
+        return None
+    return finding("cost.budget_short", budget=_money(f.ctx.budget_amount, f), needed=_money(f.budget_needed, f))
+
+
+@rule("cost.spot_batch", "cost")
+def cost_spot(f: Facts):
+    """A one-off batch can run on spot/preemptible GPUs with checkpointed progress."""
+    if not f.ctx.is_batch or f.cost is None or f.cost.costs.cloud_spot_monthly is None:
+        return None
+    s = f.cost.costs.cloud_spot_monthly
+    return finding("cost.spot_batch", cost=_range(s.low, s.high, f))
+
+
+@rule("cost.mainland_prices", "cost")
+def cost_mainland(f: Facts):
+    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes."""
+    if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas"):
+        return None
+    if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
+        return None
+    return finding("cost.mainland_prices")
+
+
+@rule("cost.prices_verify", "cost")
+def cost_prices(f: Facts):
+    """Prices used are grade C/U: verify with a quote."""
+    if f.cost is None or not f.cost.costs.prices:
+        return None
+    weak = [r for r in f.cost.costs.prices if r.grade in ("C", "U") and not r.user_quote]
+    if not weak:
+        return None
+    return finding("cost.prices_verify", rows=len(weak), total=len(f.cost.costs.prices))
+
+
+@rule("ops.none_bare_metal", "cost")
+def ops_none(f: Facts):
+    """Owning would be cheaper, but nobody can run the hardware."""
+    c = f.cost
+    if f.ctx.ops != "none" or c is None or f.form == "bare_metal":
+        return None
+    cloud, owned = c.cloud_usd, c.owned_usd
+    if None in cloud or None in owned or f.ctx.duration_months < 24:
+        return None
+    if (owned[0] + owned[1]) >= (cloud[0] + cloud[1]):  # type: ignore[operator]
+        return None
+    return finding("ops.none_bare_metal")
+
+
+@rule("scaling.warm_replica", "cost")
+def scaling_warm(f: Facts):
+    """Bursty or diurnal load with a TTFT target: keep one warm replica, scale the rest (rule 20)."""
+    c = f.ctx
+    if c.load not in ("bursty",) or f.form in ("hosted_api",) or c.is_batch:
+        return None
+    return finding("scaling.warm_replica")
+
+
+@rule("scaling.prestage_weights", "cost")
+def scaling_prestage(f: Facts):
+    """Weights downloaded across the border are slow: pre-stage them in the region (rule 19)."""
+    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api" or f.chosen is None:
+        return None
+    gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
+    return finding("scaling.prestage_weights", gb=gb)

@@ -1,0 +1,231 @@
+"""Which GPU × count × format × replicas meets the SLO at the peak, with headroom — on the sizing core.
+
+Screening uses the sizing core's memory model and step-cost model (microseconds per candidate): for each
+allowed GPU, weight format and tensor-parallel degree, the largest per-replica concurrency whose steady-state
+TPOT and TTFT (p95 prompt, chunked prefill beside the running batch) stay within the SLO. The cheapest
+candidate is then checked with the capacity predictor (``advisor.sim.predict``) at its real per-replica load,
+and its latency curve is drawn from the same predictor. No second sizing model.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from advisor.domain.gpu import GpuSpec
+from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
+from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SpeedFactors
+from advisor.plan.context import Ctx
+from advisor.plan.data import gpus_by_id
+from advisor.sim.engine import EngineLimits
+from advisor.sim.predict import find_knee, simulate_concurrency
+from advisor.sizing import TP_DEGREES
+from advisor.sizing.memory import estimate_memory
+from advisor.sizing.quant import get_format
+from advisor.sizing.roofline import StepCostModel
+
+HEADROOM = 0.2  # plan for 20 % more than the stated peak
+P99_TPOT = 1.25  # steady-state step time → p99 TPOT (prompt arrivals make some steps longer)
+P99_TTFT = 1.3
+MAX_REPLICAS = 64
+QUALITY_ORDER = {"bf16": 0, "fp16": 0, "fp8-block": 0, "fp8": 1, "int8": 1, "gptq-int8": 1, "awq-int4": 2, "gptq-int4": 2}
+
+
+@dataclass
+class Candidate:
+    gpu: GpuSpec
+    weights: str
+    kv_dtype: str
+    tp: int
+    memory: MemoryEstimate
+    costs: StepCostModel
+    c_max: int  # per replica within the SLO (0: SLO not reachable)
+    replicas: int
+    ttft_p99_ms: float  # analytic, at the planned per-replica load
+    tpot_p99_ms: float
+    tokens_per_s_replica: float
+    price_mid: float = 0.0  # USD per GPU-hour (for ranking)
+    best_ttft_ms: float = 0.0  # lowest TTFT this setup reaches (one request, p95 prompt)
+    best_tpot_ms: float = 0.0
+    notes: list[str] = field(default_factory=list)
+    checked: dict[int, LevelPrediction] = field(default_factory=dict)  # predictor levels already run
+
+    @property
+    def total_gpus(self) -> int:
+        return self.tp * self.replicas
+
+    @property
+    def per_replica(self) -> int:
+        return max(1, math.ceil(self._peak / self.replicas)) if self.replicas else 0
+
+    _peak: int = 0
+
+
+def allowed_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
+    """(weights, kv dtype) pairs the answers allow on this GPU, best quality first."""
+    ck = ctx.model.checkpoint_quant
+    if ck:
+        return [(ck, "fp8" if ck.startswith("fp8") and gpu.fp8_tflops_dense and ctx.quant != "no" else "bf16")]
+    native = "bf16" if gpu.architecture not in ("Turing", "Volta") else "fp16"
+    out = [(native, "bf16" if native == "bf16" else "fp16")]
+    if ctx.quant in ("fp8_only", "yes_after_quality_check", "yes") and gpu.fp8_tflops_dense:
+        out.append(("fp8", "bf16"))
+        if ctx.quant == "yes":
+            out.append(("fp8", "fp8"))
+    if ctx.quant in ("yes_after_quality_check", "yes"):
+        out.append(("awq-int4", "bf16"))
+    return out
+
+
+def _engine(ctx: Ctx) -> EngineSettings:
+    return EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384)))
+
+
+def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
+    return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine)
+
+
+def _steady(costs: StepCostModel, ctx: Ctx, c: int, chunk: int) -> tuple[float, float]:
+    """(TPOT p99, TTFT p99) in ms at concurrency c, analytic steady state."""
+    p, o = ctx.prompt_avg, ctx.output_avg
+    mixed = min(chunk, c * p / max(o, 1))  # prompt tokens entering per step in steady state
+    ctx_tokens = c * (p + o / 2)
+    step = costs.step_seconds(int(mixed), mixed * p / 2, c, ctx_tokens)
+    tpot = step * P99_TPOT
+    # TTFT: the p95 prompt is prefilled in chunks, each step shared with the running batch.
+    p95 = ctx.prompt_p95
+    steps = max(1, math.ceil(p95 / chunk))
+    ttft = 0.0
+    done = 0
+    for _ in range(steps):
+        n = min(chunk, p95 - done)
+        ttft += costs.step_seconds(n, n * done + n * (n + 1) / 2, c, ctx_tokens)
+        done += n
+    ttft += step  # waiting for the current step to end, then one decode step for the first token
+    return tpot * 1000, ttft * P99_TTFT * 1000
+
+
+def _c_max(costs: StepCostModel, ctx: Ctx, mem: MemoryEstimate, engine: EngineSettings) -> int:
+    avg_ctx = ctx.prompt_avg + ctx.output_avg
+    cap = max(0, min(engine.max_num_seqs, mem.kv_tokens // max(avg_ctx, 1)))
+    if cap < 1:
+        return 0
+    chunk = engine.max_num_batched_tokens
+
+    def ok(c: int) -> bool:
+        tpot, ttft = _steady(costs, ctx, c, chunk)
+        return (ctx.tpot_slo_ms is None or tpot <= ctx.tpot_slo_ms) and (ctx.ttft_slo_ms is None or ttft <= ctx.ttft_slo_ms)
+
+    if not ok(1):
+        return 0
+    lo, hi = 1, cap
+    if ok(hi):
+        return hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], list[Candidate]]:
+    """(candidates that meet the SLO at the peak, the best of those that fit but miss it), cheapest first."""
+    engine = _engine(ctx)
+    factors = SpeedFactors()
+    ok: list[Candidate] = []
+    near: list[Candidate] = []
+    target = math.ceil(ctx.peak * (1 + HEADROOM))
+    table = gpus_by_id()
+    for gid in gpu_ids:
+        gpu = table[gid]
+        price = price_of(gpu.id)
+        if price is None:
+            continue
+        for weights, kv in allowed_formats(ctx, gpu):
+            for tp in TP_DEGREES:
+                if tp > gpu.max_gpus_per_node:
+                    break
+                if ctx.model.num_attention_heads % tp:
+                    continue
+                mem = _memory(ctx, gpu, weights, kv, tp, engine)
+                if not mem.weights_fit or mem.kv_tokens < ctx.max_context:
+                    continue
+                costs = StepCostModel.build(ctx.model, weights, kv, gpu, tp, factors)
+                best_tpot, best_ttft = _steady(costs, ctx, 1, engine.max_num_batched_tokens)
+                if ctx.is_batch:
+                    c = max(1, min(engine.max_num_seqs, mem.kv_tokens // (ctx.prompt_avg + ctx.output_avg)))
+                    tpot, ttft = _steady(costs, ctx, c, engine.max_num_batched_tokens)
+                    rps = c / ((ttft / P99_TTFT + ctx.output_avg * tpot / P99_TPOT) / 1000)
+                    need = (ctx.total_requests or 1) / ((ctx.batch_hours or 24) * 3600)
+                    replicas = max(1, math.ceil(need / rps))
+                    cand = Candidate(gpu, weights, kv, tp, mem, costs, c, replicas, ttft, tpot,
+                                     rps * ctx.output_avg, price, best_ttft, best_tpot)  # fmt: skip
+                    cand._peak = c * replicas
+                    (ok if replicas <= MAX_REPLICAS else near).append(cand)
+                    continue
+                c_max = _c_max(costs, ctx, mem, engine)
+                if c_max < 1:
+                    near.append(Candidate(gpu, weights, kv, tp, mem, costs, 0, 0, best_ttft, best_tpot, 0.0, price,
+                                          best_ttft, best_tpot))  # fmt: skip
+                    continue
+                replicas = max(1, math.ceil(target / c_max))
+                per = max(1, math.ceil(ctx.peak / replicas))
+                tpot, ttft = _steady(costs, ctx, per, engine.max_num_batched_tokens)
+                tok_s = per * 1000 / (tpot / P99_TPOT)
+                cand = Candidate(gpu, weights, kv, tp, mem, costs, c_max, replicas, ttft, tpot, tok_s, price,
+                                 best_ttft, best_tpot)  # fmt: skip
+                cand._peak = ctx.peak
+                (ok if replicas <= MAX_REPLICAS else near).append(cand)
+
+    def cost_key(c: Candidate) -> tuple:
+        return (round(c.total_gpus * c.price_mid, 6), c.total_gpus, QUALITY_ORDER.get(c.weights, 3), c.gpu.id, c.tp)
+
+    ok.sort(key=cost_key)
+    near.sort(key=lambda c: (c.best_ttft_ms, c.total_gpus * c.price_mid, c.gpu.id, c.weights, c.tp))
+    return ok, near
+
+
+def workload(ctx: Ctx) -> SimWorkload:
+    def dist(avg: int, p95: int, cap: int) -> LengthDistribution:
+        if p95 <= avg:
+            return LengthDistribution.fixed(avg)
+        r = min(p95 / avg, 3.5)
+        disc = 1.645**2 - 2 * math.log(r)
+        sigma = 1.645 - math.sqrt(max(disc, 0.0))
+        cv = min(math.sqrt(math.exp(sigma**2) - 1), 3.0)
+        return LengthDistribution(kind="lognormal", mean=avg, cv=cv, min=1, max=max(avg, min(cap, int(p95 * 1.5))))
+
+    cap = ctx.max_context // 2
+    return SimWorkload(prompt=dist(ctx.prompt_avg, ctx.prompt_p95, max(cap, ctx.prompt_avg)),
+                       output=dist(ctx.output_avg, ctx.output_p95, max(cap, ctx.output_avg)), seed=0)  # fmt: skip
+
+
+def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
+    e = _engine(ctx)
+    return EngineLimits(kv_blocks=cand.memory.kv_blocks, block_size=cand.memory.block_size,
+                        max_num_seqs=e.max_num_seqs, max_num_batched_tokens=e.max_num_batched_tokens)  # fmt: skip
+
+
+def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None):
+    return simulate_concurrency(cand.costs, limits(ctx, cand), workload(ctx), c, measure=measure)
+
+
+def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None):
+    """Predicted levels around the planned per-replica load (1, ¼, ½, 1 and 2 × that load) and the knee.
+
+    ``known`` levels (already simulated while checking the plan) are reused, not simulated again."""
+    levels = sorted({1, max(1, per_replica // 4), max(1, per_replica // 2), per_replica, max(2, per_replica * 2)})
+    lim = limits(ctx, cand)
+    wl = workload(ctx)
+    known = known or {}
+    points = [known.get(c) or simulate_concurrency(cand.costs, lim, wl, c, measure=max(2, min(c, 16))) for c in levels]
+    return points, find_knee(points, lim)
+
+
+def sizing_request(ctx: Ctx, cand: Candidate) -> SizingRequest:
+    return SizingRequest(
+        model=ctx.model, gpu=cand.gpu, weights=cand.weights, kv_dtype=cand.kv_dtype, context=ctx.max_context,
+        concurrency=max(1, cand.per_replica), gpus=cand.tp, engine=_engine(ctx),
+    )  # fmt: skip
