@@ -210,10 +210,11 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     # legend, top-left inside the plot
     p.setFont(tick_font)
     row_h = tick_metrics.height() + 6
-    entries = [(s.label, COLORS[s.role], Qt.PenStyle.DashLine if s.dashed else Qt.PenStyle.SolidLine)
-               for s in chart.series]
-    entries += [(m.label, COLORS[m.role], Qt.PenStyle.DotLine if (m.x is None) != (m.y is None)
-                 else Qt.PenStyle.SolidLine) for m in chart.markers]
+    entries: list[tuple[str, str, Qt.PenStyle | None]] = [
+        (s.label, COLORS[s.role], Qt.PenStyle.DashLine if s.dashed else Qt.PenStyle.SolidLine) for s in chart.series]
+    # a line marker shows as a dotted line, a point marker (None) as the circle drawn on the chart
+    entries += [(m.label, COLORS[m.role], Qt.PenStyle.DotLine if (m.x is None) != (m.y is None) else None)
+                for m in chart.markers]
     box_w = 60 + max(tick_metrics.horizontalAdvance(label) for label, _, _ in entries)
     box = QRectF(plot.left() + 12, plot.top() + 12, box_w, row_h * legend_rows + 10)
     p.setPen(QPen(QColor("#cccccc"), 1))
@@ -221,8 +222,13 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     p.drawRect(box)
     for i, (label, color, style) in enumerate(entries):
         y = box.top() + 5 + row_h * i + row_h / 2
-        p.setPen(QPen(QColor(color), 4, style))
-        p.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 44, y))
+        if style is None:
+            p.setPen(QPen(QColor(color), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(QPointF(box.left() + 26, y), 11, 11)
+        else:
+            p.setPen(QPen(QColor(color), 4, style))
+            p.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 44, y))
         p.setPen(QColor("#222222"))
         p.drawText(QRectF(box.left() + 52, y - row_h / 2, box_w, row_h),
                    int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)

@@ -12,7 +12,8 @@ boxes silently, so the caller is told instead (:class:`PdfError`).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
@@ -24,6 +25,7 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
+    QRawFont,
     QTextCursor,
     QTextDocument,
     QTextImageFormat,
@@ -69,6 +71,9 @@ def memo_font(lang: str) -> QFont:
         families.append(cjk)
     font.setFamilies(families)
     font.setPointSizeF(BODY_POINTS)
+    # No "fi"/"fl" ligatures: a PDF reader would copy them as one character (ﬁ), and search would miss "config".
+    for tag in ("liga", "clig"):
+        font.setFeature(QFont.Tag(tag), 0)
     return font
 
 
@@ -229,7 +234,69 @@ def render_pdf(
     finally:
         painter.end()
     device.close()
-    return bytes(buffer.data())
+    return fix_radical_text(bytes(buffer.data()), markdown + title + translate(lang, "memo.pdf.page", page=0, pages=0))
+
+
+_RADICAL_TOKEN = re.compile(rb"<(2E[89A-F][0-9A-F]|2F[0-9A-D][0-9A-F])>")
+_TO_UNICODE = re.compile(rb"/ToUnicode (\d+) 0 R")
+
+
+def fix_radical_text(data: bytes, text: str) -> bytes:
+    """Make copied and extracted Chinese text read right: map CJK radicals back to the characters written.
+
+    Noto/Source Han fonts draw a Kangxi radical (U+2F78 ⾸) and the ideograph (U+9996 首) with one glyph.
+    Qt's PDF writer builds each font's ToUnicode map from the font's cmap, lowest code point first, so the
+    glyph of 首 is declared as ⾸ and a reader copying "首字延迟" gets "⾸字延迟" (search fails too). Each
+    radical entry is replaced, in place and at the same length, by the character of ``text`` that the CJK
+    font draws with the same glyph; entries with no such character are left alone."""
+    from ui.fonts import find_cjk_family
+
+    refs = set(_TO_UNICODE.findall(data))
+    family = find_cjk_family()
+    if not refs or family is None:
+        return data
+    raw = QRawFont.fromFont(QFont(family))
+    wanted = sorted({ch for ch in text if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"})
+    if not raw.isValid() or not wanted:
+        return data
+    by_glyph: dict[int, str] = {}
+    for ch, glyph in zip(wanted, raw.glyphIndexesForString("".join(wanted)), strict=False):
+        if glyph:
+            by_glyph.setdefault(int(glyph), ch)
+
+    def replace(match: re.Match[bytes]) -> bytes:
+        radical = chr(int(match.group(1), 16))
+        glyphs = raw.glyphIndexesForString(radical)
+        ch = by_glyph.get(int(glyphs[0])) if glyphs else None
+        return b"<%04X>" % ord(ch) if ch and ord(ch) <= 0xFFFF else match.group(0)
+
+    out = bytearray(data)
+    for ref in refs:
+        head = re.search(rb"\n" + ref + rb" 0 obj\s*<<[^>]*>>\s*stream\r?\n", data)
+        if head is None:
+            continue
+        start = head.end()
+        end = data.find(b"endstream", start)
+        body = data[start:end]
+        if b"begincmap" not in body:  # compressed: leave it
+            continue
+        fixed = _fix_cmap_body(body, replace)
+        if len(fixed) == len(body):
+            out[start:end] = fixed
+    return bytes(out)
+
+
+def _fix_cmap_body(body: bytes, replace: Callable[[re.Match[bytes]], bytes]) -> bytes:
+    """Destination code points only: inside bfrange arrays and the second column of bfchar lines."""
+    def arrays(m: re.Match[bytes]) -> bytes:
+        return _RADICAL_TOKEN.sub(replace, m.group(0))
+
+    body = re.sub(rb"\[[^\]]*\]", arrays, body)
+
+    def bfchar_line(m: re.Match[bytes]) -> bytes:
+        return m.group(1) + _RADICAL_TOKEN.sub(replace, m.group(2))
+
+    return re.sub(rb"(?m)^(<[0-9A-Fa-f]+>\s+)(<[0-9A-Fa-f]{4}>)\s*$", bfchar_line, body)
 
 
 def write_pdf(
