@@ -139,7 +139,7 @@ def _dress_tables(doc: QTextDocument) -> None:
             stack.append(child)
             if isinstance(child, QTextTable):
                 fmt = child.format()
-                fmt.setBorder(0.5)
+                fmt.setBorder(RESOLUTION_DPI / 300 * 2.5)  # device pixels: about 0.2 mm
                 fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
                 fmt.setBorderBrush(QBrush(QColor("#9aa5b1")))
                 fmt.setCellSpacing(0)

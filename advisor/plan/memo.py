@@ -143,13 +143,17 @@ def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
         rows.append({
             "question": translate(lang, label_key) if _has(lang, label_key) else field,
             "answer": _cell(_value_text(lang, field, value)),
-            "assumed": _cell("; ".join(assumed.get(field, [])) or "—"),
+            "assumed": _cell(translate(lang, "memo.list_sep").join(assumed.get(field, [])) or "—"),
         })
-    for field, texts in assumed.items():  # assumptions about things not in the answers format
-        if field not in FIELDS:
-            rows.append({"question": field, "answer": _cell(translate(lang, "memo.answers.unknown")),
-                         "assumed": _cell("; ".join(texts))})
     return rows
+
+
+def _other_assumptions(result: PlanResult, lang: str) -> list[str]:
+    """Assumptions about figures that are not answers (the utilisation the cost model uses, …)."""
+    from advisor.plan.answers import FIELDS, SUBFIELDS
+
+    known = set(FIELDS) | {sub for subs in SUBFIELDS.values() for sub in subs}
+    return [a.text_in(lang) for a in result.assumptions if a.field.split(".")[0] not in known]
 
 
 def _sources(f: Finding) -> list[dict[str, str]]:
@@ -355,6 +359,7 @@ def memo_context(
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else ""} for f in result.fixes],
         "answers": _answer_rows(result, lang),
+        "other_assumptions": _other_assumptions(result, lang),
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
         "engine_flags": hw.engine_flags,

@@ -1,0 +1,171 @@
+"""The decision memo's Markdown: golden files in both languages, structure, and writing without Qt.
+
+Goldens live in tests/fixtures/memo/ (``memo.<lang>.md``), rendered from a stored plan result
+(``plan_result.json``) and stored benchmark evidence (``evidence.json``); the date and the app version are
+normalised before comparing. After a deliberate change of the memo, regenerate them with
+
+    UPDATE_MEMO_GOLDENS=1 .venv/bin/python -m pytest tests/core/test_memo_markdown.py
+
+and read the diff before committing it.
+"""
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor import i18n
+from advisor.plan import memo
+from advisor.plan.evidence import RunEvidence
+from advisor.plan.memo import MemoError, render_memo_markdown, write_memo
+from advisor.plan.result import PlanResult
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "memo"
+LANGS = ("en", "zh_CN")
+CHARTS = {"latency": "memo_files/latency.png", "cost": "memo_files/cost.png"}
+
+
+def _result() -> PlanResult:
+    return PlanResult.model_validate_json((FIXTURES / "plan_result.json").read_text(encoding="utf-8"))
+
+
+def _evidence() -> list[RunEvidence]:
+    return [RunEvidence.model_validate(e) for e in json.loads((FIXTURES / "evidence.json").read_text(encoding="utf-8"))]
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"\d{4}-\d{2}-\d{2}", "YYYY-MM-DD", text)
+    return re.sub(r"(Inference Advisor|推理部署顾问) \d+\.\d+\.\d+\S*", r"\1 X.Y.Z", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_memo_matches_its_golden_file(lang):
+    text = render_memo_markdown(_result(), lang, evidence=_evidence(), chart_paths=CHARTS)
+    golden = FIXTURES / f"memo.{lang}.md"
+    if os.environ.get("UPDATE_MEMO_GOLDENS"):
+        golden.write_text(_normalise(text), encoding="utf-8")
+    assert _normalise(text) == golden.read_text(encoding="utf-8")
+
+
+def test_normalising_hides_only_the_date_and_version():
+    result = _result()
+    later = result.model_copy(update={"generated_at": result.generated_at.replace(year=2031), "app_version": "9.9.9"})
+    a = render_memo_markdown(result, "en")
+    b = render_memo_markdown(later, "en")
+    assert a != b and _normalise(a) == _normalise(b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_required_part_is_there(lang):
+    result = _result()
+    text = render_memo_markdown(result, lang, evidence=_evidence(), chart_paths=CHARTS)
+    t = lambda key, **kw: i18n.translate(lang, key, **kw)  # noqa: E731
+    for key in ("memo.h.recommendation", "memo.h.findings", "memo.h.answers", "memo.h.hardware", "memo.h.latency",
+                "memo.h.cost", "memo.h.evidence", "memo.h.risks", "memo.h.next"):
+        assert f"## {t(key)}" in text, key
+    assert t("memo.disclaimer") in text  # not legal advice
+    assert result.app_version in text and result.generated_at.strftime("%Y-%m-%d") in text
+    for f in result.findings:  # each finding with its rule id and its sources
+        assert f.title_in(lang) in text and f"`{f.id}`" in text
+        for s in f.sources:
+            assert s.title in text
+    verify = [f for f in result.findings if f.verify or any(s.needs_verify for s in f.sources)]
+    assert verify and all(t("memo.verify_item", title=f.title_in(lang), id=f.id) in text for f in verify)
+    for step in result.next_steps:
+        if step.command:
+            assert step.command in text
+    assert "![" in text and "(memo_files/latency.png)" in text and "(memo_files/cost.png)" in text
+    assert result.hardware.gpu_name in text
+    for e in _evidence():
+        assert (e.label or e.run_id) in text
+    # tables are GitHub tables whose rows all have the header's number of cells
+    for table in re.split(r"\n(?!\|)", text):
+        rows = [r for r in table.splitlines() if r.startswith("|")]
+        if rows:
+            widths = {len(re.split(r"(?<!\\)\|", r)) for r in rows}
+            assert len(widths) == 1, rows
+
+
+def test_unknown_answers_show_what_was_assumed():
+    result = _result()
+    text = render_memo_markdown(result, "en")
+    assert result.assumptions
+    for a in result.assumptions:
+        assert a.text_in("en") in text
+
+
+def test_without_runs_the_memo_says_how_to_get_evidence():
+    text = render_memo_markdown(_result(), "zh_CN")
+    assert i18n.translate("zh_CN", "memo.evidence.none") in text
+
+
+def test_an_infeasible_plan_says_so_first_with_what_would_fix_it():
+    result = _result()
+    assert not result.feasible and result.fixes, "the fixture is an infeasible plan with fixes"
+    for lang in LANGS:
+        head = render_memo_markdown(result, lang).split("\n## ")[1]  # the recommendation section
+        assert head.index(i18n.translate(lang, "memo.rec.infeasible")) < head.index(
+            i18n.translate(lang, "memo.rec.fixes_intro"))
+        assert all(f.text_in(lang) in head for f in result.fixes)
+    feasible = render_memo_markdown(result.model_copy(update={"feasible": True, "fixes": []}), "en")
+    assert i18n.translate("en", "memo.rec.infeasible") not in feasible
+    assert i18n.translate("en", "memo.rec.fixes_intro") not in feasible
+
+
+def test_chinese_memo_has_no_english_section_text():
+    text = render_memo_markdown(_result(), "zh_CN", evidence=_evidence())
+    for key in ("memo.h.recommendation", "memo.answers.question", "memo.evidence.intro", "memo.footer"):
+        english = i18n.translate("en", key, date="", version="")
+        assert english not in text
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(MemoError, match="language"):
+        render_memo_markdown(_result(), "fr")
+
+
+# ---- writing ------------------------------------------------------------------------------------------------
+@pytest.fixture
+def no_qt(monkeypatch):
+    """As on a headless GPU server without PySide6: the ui modules cannot be loaded."""
+    monkeypatch.setattr(memo, "_qt_module", lambda name: None)
+
+
+def test_markdown_without_qt_is_written_without_images_and_says_so(tmp_path, no_qt):
+    tmp_path = tmp_path / "out"
+    out = write_memo(_result(), tmp_path / "memo.md", "en")
+    text = out.read_text(encoding="utf-8")
+    assert "![" not in text
+    assert i18n.translate("en", "memo.charts.no_qt") in text
+    assert not (tmp_path / "memo_files").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memo.md"]  # no temp files left behind
+
+
+def test_pdf_without_qt_fails_with_a_clear_message(tmp_path, no_qt):
+    with pytest.raises(MemoError, match="PySide6"):
+        write_memo(_result(), tmp_path / "memo.pdf", "en")
+    assert not (tmp_path / "memo.pdf").exists()
+
+
+def test_never_overwrites_when_told_not_to(tmp_path, no_qt):
+    out = tmp_path / "memo.md"
+    out.write_text("mine", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        write_memo(_result(), out, "en", overwrite=False)
+    assert out.read_text(encoding="utf-8") == "mine"
+    write_memo(_result(), out, "zh_CN")  # overwrite=True is the default: replaced atomically
+    assert out.read_text(encoding="utf-8").startswith("# 决策备忘录")
+
+
+@pytest.mark.parametrize("name", ["memo.docx", "memo", "memo.MD.txt"])
+def test_other_formats_are_refused_by_name(tmp_path, name, no_qt):
+    with pytest.raises(MemoError, match=r"\.md"):
+        write_memo(_result(), tmp_path / name, "en")
+
+
+def test_a_folder_is_not_a_memo(tmp_path, no_qt):
+    (tmp_path / "x.md").mkdir()
+    with pytest.raises(MemoError, match="folder"):
+        write_memo(_result(), tmp_path / "x.md", "en")
