@@ -78,12 +78,18 @@ class MainWindow(QMainWindow):
         self.sizing_page = self._make_sizing_page()
         self.benchmark_page = PlaceholderPage("ui.page.benchmark", "ui.placeholder.benchmark")
         self.wizard_page = PlaceholderPage("ui.page.wizard", "ui.placeholder.wizard")
-        self.history_page = PlaceholderPage("ui.page.history", "ui.placeholder.history")
+        from ui.pages.ab import AbPage
+        from ui.pages.history import HistoryPage
+
+        self.history_page = HistoryPage(self.runner)
+        self.history_page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.ab_page = AbPage(self.runner)
         self.pages: list[tuple[QWidget, str]] = [
             (self.sizing_page, "ui.page.sizing"),
             (self.benchmark_page, "ui.page.benchmark"),
             (self.wizard_page, "ui.page.wizard"),
             (self.history_page, "ui.page.history"),
+            (self.ab_page, "history.page.tab_ab"),
         ]
         for page, _key in self.pages:
             self.tabs.addTab(page, "")
@@ -416,8 +422,9 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop timers and background work before the window goes away (no 'QThread destroyed')."""
-        stop = getattr(self.sizing_page, "stop", None)
-        if stop:
-            stop()
+        for page, _key in self.pages:  # each page cancels its own work and stops what it started
+            stop = getattr(page, "stop", None)
+            if stop:
+                stop()
         self.runner.shutdown()
 

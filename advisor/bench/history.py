@@ -93,7 +93,8 @@ class RunSummary(BaseModel):
 
 @dataclass
 class RunFilter:
-    """All set fields must match. ``text`` searches id, label, model, URL, GPU, host and status."""
+    """All set fields must match. ``text`` (words, all must match) searches id, label, model, URL, GPU, host,
+    status, load shape and date."""
 
     text: str = ""
     model: str = ""
@@ -157,7 +158,7 @@ class RunFilter:
             return False
         if self.text:
             for word in self.text.split():
-                if not has(word, s.run_id, s.label, s.model, s.url, s.gpu, s.host, s.status, s.shape,
+                if not has(word, s.run_id, s.label, s.model, s.url, s.gpu, s.host, s.status, s.shape, s.created,
                            "simulated" if s.simulated else ""):
                     return False
         return True

@@ -1,0 +1,377 @@
+"""The History page: every stored benchmark run, filter and search, open one in the result view, delete, export,
+import, and compare 2–4 runs overlaid with a table of differences.
+
+All figures come from ``advisor.bench.history`` (the same as ``advisor history --json``); reading the database
+runs off the GUI thread through the app's TaskRunner. Filtering the loaded list is local (no query per key).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary
+from advisor.i18n import tr
+from ui.widgets.compare_plot import ComparePlot, DifferencesTable
+
+COLUMNS = ("compare", "date", "status", "model", "target", "gpu", "shape", "knee", "requests", "label")
+STATUS_COLORS = {"failed": "#E45756", "degraded": "#F58518", "incomplete": "#F58518", "interrupted": "#9D755D",
+                 "stopped": "#888888", "running": "#4C78A8"}
+
+
+def _list_runs(_token: Any, db_path: str | None) -> list[RunSummary]:
+    with RunHistory(db_path) as history:
+        return history.list()
+
+
+def _compare(_token: Any, db_path: str | None, run_ids: list[str]) -> dict[str, Any]:
+    with RunHistory(db_path) as history:
+        return history.compare(run_ids)
+
+
+class HistoryPage(QWidget):
+    listed = Signal(int)  # runs loaded (tests wait on it)
+    compared = Signal()
+    opened = Signal(str)  # run id shown in the result view
+    message = Signal(str)
+
+    def __init__(self, runner: Any, parent: QWidget | None = None, *, db_path: str | Path | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.db_path = str(db_path) if db_path else None
+        self.runs: list[RunSummary] = []
+        self.shown_runs: list[RunSummary] = []
+        self.checked: set[str] = set()
+        self._filling = False
+
+        self.title = QLabel()
+        self.title.setObjectName("pageTitle")
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.apply_filter)
+        self.status_filter = QComboBox()
+        self.shape_filter = QComboBox()
+        for combo in (self.status_filter, self.shape_filter):
+            combo.currentIndexChanged.connect(self.apply_filter)
+        self.refresh_button = QPushButton()
+        self.refresh_button.clicked.connect(self.refresh)
+        self.import_button = QPushButton()
+        self.import_button.clicked.connect(self.import_dialog)
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 3)
+        bar.addWidget(self.status_filter, 1)
+        bar.addWidget(self.shape_filter, 1)
+        bar.addWidget(self.refresh_button)
+        bar.addWidget(self.import_button)
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.cellDoubleClicked.connect(lambda row, _col: self.open_run(self.shown_runs[row].run_id))
+        self.table.itemChanged.connect(self._on_item_changed)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.count = QLabel()
+        self.open_button = QPushButton()
+        self.open_button.clicked.connect(lambda: self.current() and self.open_run(self.current().run_id))
+        self.compare_button = QPushButton()
+        self.compare_button.clicked.connect(self.compare_checked)
+        self.export_button = QPushButton()
+        self.export_button.clicked.connect(self.export_dialog)
+        self.delete_button = QPushButton()
+        self.delete_button.clicked.connect(self.delete_dialog)
+        actions = QHBoxLayout()
+        actions.addWidget(self.count, 1)
+        for b in (self.open_button, self.export_button, self.delete_button, self.compare_button):
+            actions.addWidget(b)
+        self.status_reason = QLabel()
+        self.status_reason.setWordWrap(True)
+        runs_tab = QWidget()
+        runs_layout = QVBoxLayout(runs_tab)
+        runs_layout.addLayout(bar)
+        runs_layout.addWidget(self.table, 1)
+        runs_layout.addWidget(self.status_reason)
+        runs_layout.addLayout(actions)
+
+        from ui.widgets.bench_result import ResultView
+
+        self.result_view = ResultView(runner, db_path=self.db_path)
+        self.result_hint = QLabel()
+        result_tab = QWidget()
+        result_layout = QVBoxLayout(result_tab)
+        result_layout.addWidget(self.result_hint)
+        result_layout.addWidget(self.result_view, 1)
+
+        self.compare_plot = ComparePlot()
+        self.differences = DifferencesTable()
+        self.compare_hint = QLabel()
+        self.compare_hint.setWordWrap(True)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.compare_plot)
+        splitter.addWidget(self.differences)
+        splitter.setSizes([520, 300])
+        compare_tab = QWidget()
+        compare_layout = QVBoxLayout(compare_tab)
+        compare_layout.addWidget(self.compare_hint)
+        compare_layout.addWidget(splitter, 1)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(runs_tab, "")
+        self.tabs.addTab(result_tab, "")
+        self.tabs.addTab(compare_tab, "")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(self.title)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.tabs, 1)
+        self._loaded_once = False
+        self.retranslate()
+
+    # -- page protocol -------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.title.setText(tr("history.page.title"))
+        self.intro.setText(tr("history.page.intro"))
+        self.search.setPlaceholderText(tr("history.page.search"))
+        for combo, first, values in ((self.status_filter, "history.page.any_status", STATUSES),
+                                     (self.shape_filter, "history.page.any_shape", SHAPES)):
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(tr(first), "")
+            for v in values:
+                combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else v, v)
+            combo.setCurrentIndex(max(0, combo.findData(current)))
+            combo.blockSignals(False)
+        self.refresh_button.setText(tr("history.page.refresh"))
+        self.import_button.setText(tr("history.page.import"))
+        self.open_button.setText(tr("history.page.open"))
+        self.compare_button.setText(tr("history.page.compare"))
+        self.export_button.setText(tr("history.page.export"))
+        self.delete_button.setText(tr("history.page.delete"))
+        self.table.setHorizontalHeaderLabels(["✓"] + [tr(f"history.col.{c}") for c in COLUMNS[1:]])
+        for i, key in enumerate(("history.page.tab_runs", "history.page.tab_result", "history.page.tab_compare")):
+            self.tabs.setTabText(i, tr(key))
+        self.result_hint.setText("" if self.result_view.result else tr("history.page.no_result"))
+        self.result_view.retranslate()
+        self.compare_plot.retranslate()
+        self.differences.retranslate()
+        self.apply_filter()
+        if self.runs:
+            self.refresh()  # status reasons and knee messages are worded by the core in the current language
+
+    def stop(self) -> None:
+        pass  # reads are short tasks owned by the TaskRunner, which the window shuts down
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        QTimer.singleShot(0, self.refresh)  # new runs may have been made on another page or in a terminal
+
+    # -- loading -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.count.setText(tr("history.page.loading"))
+        self.runner.submit(_list_runs, self.db_path, on_result=self._on_runs, on_error=self._on_error,
+                           key="history-list")
+
+    def _on_runs(self, runs: list[RunSummary]) -> None:
+        self.runs = runs
+        known = {r.run_id for r in runs}
+        self.checked &= known
+        self.apply_filter()
+        self.listed.emit(len(runs))
+
+    def _on_error(self, exc: BaseException) -> None:
+        self.show_error(tr("history.page.error_title"), str(exc))
+
+    def current_filter(self) -> RunFilter:
+        return RunFilter(text=self.search.text().strip(), status=self.status_filter.currentData() or "",
+                         shape=self.shape_filter.currentData() or "")
+
+    def apply_filter(self, *_args: Any) -> None:
+        flt = self.current_filter()
+        self.shown_runs = [r for r in self.runs if flt.matches(r)]
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        self._filling = True
+        try:
+            self.table.setRowCount(len(self.shown_runs))
+            for row, r in enumerate(self.shown_runs):
+                tick = QTableWidgetItem()
+                tick.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                tick.setCheckState(Qt.CheckState.Checked if r.run_id in self.checked else Qt.CheckState.Unchecked)
+                tick.setData(Qt.ItemDataRole.UserRole, r.run_id)
+                self.table.setItem(row, 0, tick)
+                target = (tr("history.page.simulated") + " · " if r.simulated else "") + r.url
+                cells = [r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "–", r.shape or "–",
+                         "–" if r.knee_concurrency is None else str(r.knee_concurrency),
+                         f"{r.requests_ok} / {r.requests_failed}", r.label]
+                for col, text in enumerate(cells, start=1):
+                    item = QTableWidgetItem(text)
+                    if col == 2:
+                        item.setToolTip(r.status_reason)
+                        color = STATUS_COLORS.get(r.status)
+                        if color:
+                            item.setForeground(QBrush(QColor(color)))
+                    if col == 8 and r.knee_message:
+                        item.setToolTip(r.knee_message)
+                    self.table.setItem(row, col, item)
+            header = self.table.horizontalHeader()
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            header.setStretchLastSection(True)
+        finally:
+            self._filling = False
+        if not self.runs:
+            self.count.setText(tr("history.page.empty"))
+        else:
+            self.count.setText(tr("history.page.count", shown=len(self.shown_runs), total=len(self.runs)))
+        self._update_buttons()
+
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        if self._filling or item.column() != 0:
+            return
+        run_id = item.data(Qt.ItemDataRole.UserRole)
+        if item.checkState() == Qt.CheckState.Checked:
+            self.checked.add(run_id)
+        else:
+            self.checked.discard(run_id)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        has = self.current() is not None
+        for b in (self.open_button, self.export_button, self.delete_button):
+            b.setEnabled(has)
+        self.compare_button.setEnabled(2 <= len(self.checked) <= 4)
+        self.compare_button.setToolTip(tr("history.page.select_compare", count=len(self.checked)))
+        cur = self.current()
+        self.status_reason.setText(tr("history.page.reason", reason=cur.status_reason) if cur else "")
+
+    def current(self) -> RunSummary | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if not rows or rows[0].row() >= len(self.shown_runs):
+            return None
+        return self.shown_runs[rows[0].row()]
+
+    def select(self, run_id: str) -> bool:
+        for row, r in enumerate(self.shown_runs):
+            if r.run_id == run_id:
+                self.table.selectRow(row)
+                return True
+        return False
+
+    def set_checked(self, run_ids: list[str]) -> None:
+        self.checked = set(run_ids)
+        self._fill_table()
+
+    # -- actions -------------------------------------------------------------------------------------
+    def open_run(self, run_id: str) -> bool:
+        ok = self.result_view.show_result(run_id)
+        self.result_hint.setText("" if ok else tr("history.page.no_result"))
+        self.tabs.setCurrentIndex(1)
+        if ok:
+            self.opened.emit(run_id)
+        return ok
+
+    def compare_checked(self) -> None:
+        ids = [r.run_id for r in self.runs if r.run_id in self.checked]  # newest first, as listed
+        ids.reverse()  # the oldest is the baseline the others are measured against
+        self.compare_hint.setText(tr("history.page.loading"))
+        self.runner.submit(_compare, self.db_path, ids, on_result=self._on_compared, on_error=self._on_error,
+                           key="history-compare")
+
+    def _on_compared(self, comparison: dict[str, Any]) -> None:
+        self.compare_plot.show_comparison(comparison)
+        self.differences.show_comparison(comparison)
+        self.compare_hint.setText(tr("history.plot.differences"))
+        self.tabs.setCurrentIndex(2)
+        self.compared.emit()
+
+    def export_dialog(self) -> None:
+        cur = self.current()
+        if cur is None:
+            return
+        path = self.ask_save_path(f"{cur.run_id}.json")
+        if not path:
+            return
+        try:
+            with RunHistory(self.db_path) as history:
+                history.export_to(cur.run_id, path)
+        except (OSError, ValueError) as exc:
+            self.show_error(tr("history.page.error_title"), str(exc))
+            return
+        self.message.emit(tr("history.page.exported", run_id=cur.run_id, path=path))
+
+    def delete_dialog(self) -> None:
+        cur = self.current()
+        if cur is None:
+            return
+        if not self.confirm(tr("history.page.confirm_delete", run_id=cur.run_id, model=cur.model, date=cur.created)):
+            return
+        try:
+            with RunHistory(self.db_path) as history:
+                history.delete(cur.run_id)
+        except (OSError, ValueError) as exc:
+            self.show_error(tr("history.page.error_title"), str(exc))
+            return
+        self.checked.discard(cur.run_id)
+        self.message.emit(tr("history.page.deleted", run_id=cur.run_id))
+        self.refresh()
+
+    def import_dialog(self) -> None:
+        path = self.ask_open_path()
+        if not path:
+            return
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            with RunHistory(self.db_path) as history:
+                run_id = history.import_json(text, source=Path(path).name)
+        except (OSError, ValueError) as exc:
+            self.show_error(tr("history.page.error_title"), str(exc))
+            return
+        self.message.emit(tr("history.page.imported", run_id=run_id))
+        self.refresh()
+
+    # -- seams for tests -----------------------------------------------------------------------------
+    def ask_save_path(self, suggested: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, tr("history.page.export"), str(Path.home() / suggested),
+                                              tr("history.page.export_filter"))
+        return path
+
+    def ask_open_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, tr("history.page.import"), str(Path.home()),
+                                              tr("history.page.import_filter"))
+        return path
+
+    def confirm(self, text: str) -> bool:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        return QMessageBox.question(self, tr("history.page.error_title"), text, buttons) == QMessageBox.StandardButton.Yes
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
