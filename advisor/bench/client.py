@@ -30,6 +30,13 @@ from advisor.i18n import tr
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
+_MAX_CHUNK_LINE = 4096  # a chunk-size line (hex size and extensions) longer than this is not HTTP
+
+
+def token_limit(max_tokens: int | None) -> int | None:
+    """Most token-bearing events one request may deliver before it is dropped as ``invalid:too_many_tokens``:
+    four times ``max_tokens`` (+32 for servers that send empty or split deltas), so an endless stream ends."""
+    return None if not max_tokens or max_tokens <= 0 else 4 * int(max_tokens) + 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +99,7 @@ class _Exchange:
     complete: bool = False  # the HTTP body ended where the framing said it would
     kernel_timestamps: bool = False
     late_merged_tokens: int = 0
+    content_type: str | None = None
 
 
 class _Response:
@@ -100,9 +108,9 @@ class _Response:
     __slots__ = ("ex", "parser", "state", "head", "chunked", "remaining", "cbuf", "keep_alive", "done",
                  "last_data", "prefix", "merged")
 
-    def __init__(self, ex: _Exchange, done: asyncio.Future[bool]) -> None:
+    def __init__(self, ex: _Exchange, done: asyncio.Future[bool], max_token_events: int | None = None) -> None:
         self.ex = ex
-        self.parser = SseParser()
+        self.parser = SseParser(max_token_events)
         self.state = 0  # 0 head, 1 body, 2 complete
         self.head = b""
         self.chunked = False
@@ -115,6 +123,15 @@ class _Response:
         self.merged = 0  # tokens that shared a read with an earlier token because the read came late
 
     def on_data(self, data: bytes, t: float) -> None:
+        """Never raises: whatever the server sends, the request ends classified (a worker never dies)."""
+        try:
+            self._on_data(data, t)
+        except Exception as exc:  # noqa: BLE001 - a protocol bug must fail one request, not the run
+            self._fail(RequestFailed("invalid", "client_error", f"{type(exc).__name__}: {exc}"[:200]))
+
+    def _on_data(self, data: bytes, t: float) -> None:
+        if self.state == 2:
+            return
         self.last_data = t
         if self.state == 0:
             self.head += data
@@ -147,6 +164,10 @@ class _Response:
         except (ValueError, IndexError):
             self._fail(RequestFailed("invalid", "bad_http_head", lines[0][:100].decode("latin-1")))
             return
+        if not version.startswith(b"HTTP/1.") or not 100 <= self.ex.status <= 999:
+            self.ex.status = None
+            self._fail(RequestFailed("invalid", "bad_http_head", lines[0][:100].decode("latin-1")))
+            return
         self.ex.t_headers = t
         self.keep_alive = version == b"HTTP/1.1"
         for line in lines[1:]:
@@ -156,7 +177,15 @@ class _Response:
             if name == b"transfer-encoding" and b"chunked" in value.lower():
                 self.chunked = True
             elif name == b"content-length":
-                self.remaining = int(value)
+                try:
+                    self.remaining = int(value)
+                except ValueError:
+                    self.remaining = -4
+                if self.remaining < 0:
+                    self._fail(RequestFailed("invalid", "bad_http_head", "Content-Length: " + value[:40].decode("latin-1")))
+                    return
+            elif name == b"content-type":
+                self.ex.content_type = value[:100].decode("latin-1").lower()
             elif name == b"connection":
                 low = value.lower()
                 if low == b"close":
@@ -191,6 +220,9 @@ class _Response:
                 continue
             eol = buf.find(b"\r\n", pos)
             if eol < 0:
+                if n - pos > _MAX_CHUNK_LINE:
+                    self._fail(RequestFailed("invalid", "bad_chunked_encoding", tr("bench.error.chunk_line")))
+                    return
                 break
             if self.remaining == -3:  # trailers after the last chunk
                 if eol == pos:
@@ -204,6 +236,8 @@ class _Response:
                 continue
             try:
                 size = int(buf[pos:eol].split(b";", 1)[0], 16)
+                if size < 0 or eol - pos > _MAX_CHUNK_LINE:
+                    raise ValueError(size)
             except ValueError:
                 self._fail(RequestFailed("invalid", "bad_chunked_encoding", buf[pos:eol][:50].decode("latin-1")))
                 return
@@ -218,6 +252,8 @@ class _Response:
             self.prefix += data[: 512 - len(self.prefix)]
         if self.ex.status is not None and self.ex.status < 400:
             self.parser.feed(data, t)
+            if self.parser.abort is not None:  # a bound was exceeded: stop reading this stream
+                self._fail(RequestFailed("invalid", self.parser.abort))
 
     def _complete(self, t: float) -> None:
         self.state = 2
@@ -447,26 +483,28 @@ def request_head(target: Target, path: str, body_len: int, api_key: str | None,
 
 
 async def raw_exchange(pool: RawPool, path: str, body: bytes, api_key: str | None, *, t_intended: float,
-                       timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None) -> _Exchange:
+                       timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None,
+                       max_token_events: int | None = None) -> _Exchange:
     """One request on a pooled connection. A reused keep-alive connection that the server had already closed
     (its idle timeout raced our request: nothing at all came back) is retried once on a new connection,
     as HTTP clients do; that retry is invisible in the record except for a later ``t_send``."""
     t_start = monotonic()
     ex = await _raw_attempt(pool, path, body, api_key, t_intended, t_start, timeout_s, read_timeout_s, headers,
-                            fresh=False)
+                            fresh=False, max_token_events=max_token_events)
     if ex.failure is not None and ex.failure.error_class == "stale_connection":
         ex = await _raw_attempt(pool, path, body, api_key, t_intended, t_start, timeout_s, read_timeout_s, headers,
-                                fresh=True)
+                                fresh=True, max_token_events=max_token_events)
     return ex
 
 
 async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | None, t_intended: float, t_start: float,
                        timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None, *,
-                       fresh: bool) -> _Exchange:
+                       fresh: bool, max_token_events: int | None = None) -> _Exchange:
     ex = _Exchange(t_intended=t_intended, t_start=t_start)
     loop = asyncio.get_running_loop()
     done: asyncio.Future[bool] = loop.create_future()
-    response = _Response(ex, done)
+    response = _Response(ex, done, max_token_events)
+    events = response.parser.r
     proto: Any = None
     reused = False
     try:
@@ -485,11 +523,17 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
         deadline = ex.t_start + timeout_s
         while not done.done():
             now = monotonic()
-            wait = min(read_timeout_s - (now - response.last_data), deadline - now)
+            # keep-alive comments are data but not progress: a stream of nothing else ends after read_timeout_s
+            last_event = events.t_last_event or ex.t_headers or ex.t_send
+            idle = read_timeout_s - (now - last_event)
+            wait = min(read_timeout_s - (now - response.last_data), deadline - now, idle)
             if wait <= 0:
-                raise RequestFailed("timeout", "read_timeout" if deadline - now > 0 else "total_timeout",
-                                    tr("bench.error.read_timeout", seconds=f"{read_timeout_s:g}") if deadline - now > 0
-                                    else tr("bench.error.total_timeout", seconds=f"{timeout_s:g}"))
+                if deadline - now <= 0:
+                    raise RequestFailed("timeout", "total_timeout", tr("bench.error.total_timeout", seconds=f"{timeout_s:g}"))
+                if idle <= 0 and events.keepalives:
+                    raise RequestFailed("timeout", "keepalive_only",
+                                        tr("bench.error.keepalive_only", seconds=f"{read_timeout_s:g}"))
+                raise RequestFailed("timeout", "read_timeout", tr("bench.error.read_timeout", seconds=f"{read_timeout_s:g}"))
             try:
                 await asyncio.wait_for(asyncio.shield(done), timeout=wait)
             except TimeoutError:
@@ -517,11 +561,12 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
 
 
 async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None, *, t_intended: float,
-                         timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None) -> _Exchange:
+                         timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None,
+                         max_token_events: int | None = None) -> _Exchange:
     import httpx
 
     ex = _Exchange(t_intended=t_intended, t_start=monotonic())
-    parser = SseParser()
+    parser = SseParser(max_token_events)
     prefix = bytearray()
     headers = {"Content-Type": "application/json", "Accept": "text/event-stream", **(headers or {})}
     if api_key:
@@ -532,13 +577,22 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
             async with client.stream("POST", url, content=body, headers=headers) as resp:
                 ex.t_headers = monotonic()
                 ex.status = resp.status_code
+                ex.content_type = (resp.headers.get("content-type") or "")[:100].lower() or None
                 async for data in resp.aiter_raw():
                     t = monotonic()
                     if len(prefix) < 512:
                         prefix += data[: 512 - len(prefix)]
                     if resp.status_code < 400:
                         parser.feed(data, t)
+                        if parser.abort is not None:
+                            raise RequestFailed("invalid", parser.abort)
+                        last = parser.r.t_last_event or ex.t_headers
+                        if parser.r.keepalives and t - last > read_timeout_s:
+                            raise RequestFailed("timeout", "keepalive_only",
+                                                tr("bench.error.keepalive_only", seconds=f"{read_timeout_s:g}"))
                 ex.complete = True
+    except RequestFailed as failure:
+        ex.failure = failure
     except TimeoutError:
         ex.failure = RequestFailed("timeout", "total_timeout", tr("bench.error.total_timeout", seconds=f"{timeout_s:g}"))
     except httpx.ConnectError as exc:
@@ -549,6 +603,9 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
         ex.failure = RequestFailed("truncated", "connection_lost", str(exc))
     except httpx.HTTPError as exc:
         ex.failure = RequestFailed("truncated", type(exc).__name__, str(exc))
+    except (OSError, ValueError) as exc:  # TLS errors, a broken head httpx refused
+        ex.failure = RequestFailed("connect_error" if isinstance(exc, OSError) else "invalid", type(exc).__name__,
+                                   str(exc)[:200])
     except asyncio.CancelledError:
         ex.cancelled = True
     finally:
@@ -575,9 +632,15 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         outcome, error_class, message = "stream_error", r.error_type or "error", r.error
     elif ex.failure is not None and ex.failure.outcome in ("connect_error", "timeout", "invalid"):
         outcome, error_class, message = ex.failure.outcome, ex.failure.error_class, ex.failure.message
+    elif r.invalid_kind is not None and r.invalid_kind not in ("not_json", "not_an_object"):
+        # a chunk that parsed but broke the protocol (a wrong type, a negative count, a bound exceeded)
+        outcome, error_class, message = "invalid", r.invalid_kind, r.invalid
     elif n_events == 0:
         if r.invalid is not None:
             outcome, error_class, message = "invalid", "not_sse", r.invalid
+        elif r.unknown_lines or (ex.content_type or "").startswith("text/html"):
+            # HTTP 200 with a body that is not SSE at all (a web page, a proxy's notice): not an LLM server
+            outcome, error_class, message = "invalid", "not_llm_server", r.unknown_sample or ex.content_type
         elif ex.status is None:
             outcome, error_class = "truncated", "no_response"
             message = ex.failure.message if ex.failure else tr("bench.error.no_response")
@@ -621,6 +684,9 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         n, source = None, None
     if n and max_tokens and source == "usage" and n > max_tokens:
         anomalies.append("max_tokens_ignored")
+        limit = token_limit(max_tokens)
+        if limit is not None and n > limit and outcome == "ok":  # a count no real stream of this length gives
+            outcome, error_class, message = "invalid", "usage_out_of_range", f"completion_tokens={n}"
     if n and n >= 16 and n_events and n_events * 4 <= n:
         anomalies.append("burst")
     if r.keepalives:
@@ -637,7 +703,7 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         error_message=(message or None) and str(message)[:300], status=ex.status, dialect=dialect,
         finish_reason=r.finish_reason, prompt_tokens_target=prompt_tokens_target, max_tokens=max_tokens,
         prompt_tokens=r.usage_prompt_tokens, output_tokens=n, output_tokens_source=source,
-        reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=len(r.text),
+        reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=r.text_chars,
         t_intended=ex.t_intended, t_start=ex.t_start, t_send=ex.t_send, t_headers=ex.t_headers,
         t_first_token=r.token_times[0] if n_events else None, t_first_answer=r.t_first_answer,
         t_last_token=r.token_times[-1] if n_events else None, t_end=ex.t_end, token_times=r.token_times,
@@ -685,16 +751,22 @@ class StreamClient:
             )
 
     async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,
-                   headers: dict[str, str] | None = None) -> _Exchange:
+                   headers: dict[str, str] | None = None, max_tokens: int | None = None) -> _Exchange:
         """``headers``: extra request headers, e.g. ``X-Request-Id`` (servers log it; the simulator keys its
-        ground truth by it)."""
+        ground truth by it). ``max_tokens`` (read from a dict body when not given) bounds the stream: see
+        :func:`token_limit`."""
+        if max_tokens is None and isinstance(body, dict) and isinstance(body.get("max_tokens"), int):
+            max_tokens = body["max_tokens"]
         data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
         t0 = monotonic() if t_intended is None else t_intended
+        limit = token_limit(max_tokens)
         if self._pool is not None:
             return await raw_exchange(self._pool, self.path, data, self._api_key, t_intended=t0,
-                                      timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers)
+                                      timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers,
+                                      max_token_events=limit)
         return await httpx_exchange(self._httpx, self.target.url(self.path), data, self._api_key, t_intended=t0,
-                                    timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers)
+                                    timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers,
+                                    max_token_events=limit)
 
     async def aclose(self) -> None:
         if self._pool is not None:

@@ -241,12 +241,31 @@ DRIFT_RELATIVE = 0.10  # a change of 10 % over the run, with a CI that excludes 
 
 
 def drift(records: Sequence[RequestRecord], window_s: float) -> Drift:
-    """Rolling P50/P99 of TTFT and TPOT and the output throughput per window, each with a fitted slope."""
-    ok = sorted((r for r in records if r.ok and not r.warmup and r.t_last_token is not None), key=lambda r: r.t_end or 0)
+    """Rolling P50/P99 of TTFT and TPOT and the output throughput per window, each with a fitted slope; and the
+    failures per window: a window with failures and no success is an outage, and an outage (or a failure rate
+    above 5 % in any window) is reported as drift — a soak whose server went away did not hold steady."""
+    measured = [r for r in records if not r.warmup and r.outcome in FAILURES + ("ok",)]
+    ok = sorted((r for r in measured if r.ok and r.t_last_token is not None), key=lambda r: r.t_end or 0)
     result = Drift(window_s=window_s)
-    if not ok:
+    if not measured:
         return result
-    t0 = min(r.t_start for r in ok)
+    t0 = min(r.t_start for r in measured)
+    n_windows = int((max((r.t_end or r.t_start) for r in measured) - t0) // window_s) + 1
+    fails = [0] * n_windows
+    oks = [0] * n_windows
+    for r in measured:
+        i = min(n_windows - 1, int(((r.t_end or r.t_start) - t0) // window_s))
+        if r.ok:
+            oks[i] += 1
+        else:
+            fails[i] += 1
+    result.failures_per_window = fails
+    result.requests_failed = sum(fails)
+    result.outage_windows = [i for i in range(n_windows) if fails[i] and not oks[i]]
+    result.failure_windows = [i for i in range(n_windows) if fails[i] > 0.05 * (fails[i] + oks[i])]
+    if not ok:
+        result.drifting = True
+        return result
     buckets: dict[int, list[RequestRecord]] = {}
     for r in ok:
         buckets.setdefault(int(((r.t_end or r.t_start) - t0) // window_s), []).append(r)
@@ -278,5 +297,5 @@ def drift(records: Sequence[RequestRecord], window_s: float) -> Drift:
             excludes_zero = (slope - half) > 0 or (slope + half) < 0
             item.drifting = excludes_zero and item.relative_change is not None and abs(item.relative_change) >= DRIFT_RELATIVE
         result.series.append(item)
-    result.drifting = any(s.drifting for s in result.series)
+    result.drifting = any(s.drifting for s in result.series) or bool(result.outage_windows or result.failure_windows)
     return result

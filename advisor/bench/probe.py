@@ -1,12 +1,21 @@
-"""A one-request probe: which dialect a server speaks and which features it has.
+"""A one-request probe: is it an LLM server, does it serve the model, which dialect, which features.
 
 Reports usage in the stream (``stream_options.include_usage``), per-chunk usage (``continuous_usage_stats``),
 the reasoning field name, the ``[DONE]`` marker, a Prometheus ``/metrics`` endpoint and a tokenize endpoint.
+
+A failed probe says why in one word (``error_kind``), so a benchmark can stop before it sends any load:
+``connection_refused`` (nothing listens there), ``tls_mismatch`` (https:// to a plain-HTTP port),
+``not_llm_server`` (a web page, another service), ``unknown_model`` (the served ids are in ``models``),
+``auth`` (401/403), ``timeout`` (no answer within the probe's time), ``request_failed`` (anything else).
+The whole probe is bounded by ``timeout_s``: a silent server costs that long, not minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ssl
+import time
+from typing import Any
 
 import httpx
 
@@ -14,29 +23,81 @@ from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.protocol import chat_body, completions_body, guess_dialect
 from advisor.bench.workload import Tokenizer
 from advisor.domain.bench import ProbeResult
+from advisor.i18n import tr
+
+_MODELS_TIMEOUT_S = 10.0
+_MAX_MODELS = 200
+
+
+def _kind_of_connect_error(exc: BaseException | str) -> str:
+    text = str(exc)
+    chain: list[BaseException] = []
+    if isinstance(exc, BaseException):
+        e: BaseException | None = exc
+        while e is not None and len(chain) < 8:
+            chain.append(e)
+            e = e.__cause__ or e.__context__
+    if any(isinstance(e, ssl.SSLError) for e in chain) or "SSL" in text or "ssl" in text:
+        return "tls_mismatch"
+    if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in text.lower() or \
+            "ConnectionRefusedError" in text:
+        return "connection_refused"
+    return "connection_refused" if "Errno 111" in text else "request_failed"
 
 
 def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None, timeout_s: float = 60.0,
           max_tokens: int = 16) -> ProbeResult:
+    t0 = time.monotonic()
+    deadline = t0 + max(1.0, timeout_s)
+
+    def left(cap: float) -> float:
+        return max(0.5, min(cap, deadline - time.monotonic()))
+
     target = Target.parse(url)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     result = ProbeResult()
+
+    def done(kind: str | None = None, error: str | None = None) -> ProbeResult:
+        if kind is not None:
+            result.ok = False
+            result.error_kind = kind  # type: ignore[assignment]
+            result.error = error or tr(f"bench.probe.{kind}", url=url, model=model,
+                                       models=", ".join(result.models[:20]) or "-")
+        result.duration_s = round(time.monotonic() - t0, 3)
+        return result
+
     owned_by = None
     server_header = None
+    html_models = False
     try:
-        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10)
+        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=left(_MODELS_TIMEOUT_S))
         server_header = resp.headers.get("server")
+        if resp.status_code in (401, 403):
+            return done("auth", tr("bench.probe.auth", url=url, status=resp.status_code))
         if resp.status_code == 200:
-            data = resp.json().get("data", [])
-            result.models = [m.get("id", "") for m in data if isinstance(m, dict)]
-            owners = [m.get("owned_by") for m in data if isinstance(m, dict) and m.get("id") == model] or \
-                     [m.get("owned_by") for m in data if isinstance(m, dict)]
-            owned_by = owners[0] if owners else None
-    except (httpx.HTTPError, ValueError, AttributeError):
-        pass
+            html_models = "html" in (resp.headers.get("content-type") or "").lower()
+            try:
+                data = resp.json()
+            except ValueError:
+                data = None
+            items = data.get("data") if isinstance(data, dict) else None
+            if isinstance(items, list):
+                items = [m for m in items[:_MAX_MODELS] if isinstance(m, dict)]
+                result.models = [str(m.get("id", ""))[:200] for m in items if isinstance(m.get("id"), str)]
+                result.model_ok = model in result.models
+                owners = [m.get("owned_by") for m in items if m.get("id") == model] or \
+                         [m.get("owned_by") for m in items]
+                owned_by = owners[0] if owners and isinstance(owners[0], str) else None
+    except httpx.ConnectError as exc:
+        return done(_kind_of_connect_error(exc))
+    except httpx.TimeoutException:
+        return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
+    except (httpx.HTTPError, ValueError, OSError):
+        pass  # no usable /v1/models: the request below decides
 
-    async def one() -> object:
-        client = StreamClient(url, api, api_key=api_key, timeout_s=timeout_s, read_timeout_s=timeout_s)
+    async def one() -> Any:
+        budget = left(timeout_s)
+        client = StreamClient(url, api, api_key=api_key, timeout_s=budget, read_timeout_s=budget)
         try:
             if api == "chat":
                 body = chat_body(model, [{"role": "user", "content": "Say hello."}], max_tokens)
@@ -47,11 +108,9 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             await client.aclose()
 
     ex = asyncio.run(one())
-    rec = build_record(ex, seq=0, max_tokens=max_tokens)  # type: ignore[arg-type]
-    r = ex.result  # type: ignore[attr-defined]
+    rec = build_record(ex, seq=0, max_tokens=max_tokens)
+    r = ex.result
     result.ok = rec.ok
-    if not rec.ok:
-        result.error = f"{rec.outcome}: {rec.error_class}" + (f" — {rec.error_message}" if rec.error_message else "")
     if r is not None:
         result.dialect, result.dialect_evidence = guess_dialect(r, owned_by, server_header)
         result.usage_in_stream = r.usage_seen
@@ -59,10 +118,54 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         result.reasoning_field = r.reasoning_field
         result.done_marker = r.done
         result.data_prefix_space = r.data_prefix_space
+    if not rec.ok:
+        detail = f"{rec.outcome}: {rec.error_class}" + (f" — {rec.error_message}" if rec.error_message else "")
+        kind = _request_kind(rec.outcome, rec.error_class or "", rec.status, rec.error_message or "", result,
+                             html_models, target.scheme)
+        if kind == "request_failed":
+            return done(kind, tr("bench.probe.request_failed", url=url, detail=detail))
+        if kind == "timeout":
+            return done(kind, tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
+        if kind == "auth":
+            return done(kind, tr("bench.probe.auth", url=url, status=rec.status))
+        return done(kind)
     try:
-        resp = httpx.get(target.root + "/metrics", headers=headers, timeout=5)
+        resp = httpx.get(target.root + "/metrics", headers=headers, timeout=left(5.0))
         result.metrics_endpoint = resp.status_code == 200 and ("# TYPE" in resp.text or "# HELP" in resp.text)
     except httpx.HTTPError:
         result.metrics_endpoint = False
-    result.tokenize_endpoint = Tokenizer(target.root, model, api_key=api_key).detect()
-    return result
+    if deadline - time.monotonic() > 1.0:
+        result.tokenize_endpoint = Tokenizer(target.root, model, api_key=api_key, timeout=left(3.0)).detect()
+    return done()
+
+
+def _request_kind(outcome: str, error_class: str, status: int | None, message: str, result: ProbeResult,
+                  html_models: bool, scheme: str) -> str:
+    if outcome == "connect_error":
+        return _kind_of_connect_error(f"{error_class} {message}")
+    if outcome == "timeout":
+        return "timeout"
+    if outcome == "http_error":
+        if status in (401, 403):
+            return "auth"
+        if result.model_ok is False:
+            return "unknown_model"
+        if status == 404:
+            low = message.lower()
+            if "model" in low and ("not" in low or "exist" in low or "found" in low):
+                return "unknown_model"
+            return "not_llm_server"
+        if status in (400, 422) and result.model_ok is False:
+            return "unknown_model"
+        if status == 405:
+            return "not_llm_server"
+        return "request_failed"
+    if outcome == "invalid" and error_class == "bad_http_head" and scheme == "https":
+        return "tls_mismatch"
+    if outcome == "invalid" and error_class in ("not_llm_server", "not_sse", "bad_http_head"):
+        return "not_llm_server"
+    if outcome == "empty" or html_models:
+        return "not_llm_server"
+    if result.model_ok is False:
+        return "unknown_model"
+    return "request_failed"

@@ -27,6 +27,37 @@ FINISH_OK = frozenset({"stop", "length", "tool_calls", "function_call", "eos_tok
 # finish reasons that mean the server gave up on the request: a truncated response, not a success
 FINISH_ABORTED = frozenset({"abort", "aborted", "cancelled", "canceled", "preempted", "error"})
 
+# Bounds against a hostile or broken server: one SSE line (a JSON chunk) may not exceed MAX_LINE_BYTES, and the
+# text kept for the token estimate is capped (its length is still counted).
+MAX_LINE_BYTES = 1 << 20
+MAX_TEXT_CHARS = 1 << 20
+
+
+class _Invalid(Exception):
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"non-finite number {name} in JSON")
+
+
+def _opt_str(value: Any, kind: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise _Invalid(kind)
+
+
+def _opt_count(value: Any) -> int | None:
+    """A token count: a non-negative whole number (JSON ints only; bools, floats, strings are refused)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Invalid("bad_usage")
+    return value
+
+
 _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 
 
@@ -88,7 +119,12 @@ class StreamResult:
     error: str | None = None
     error_type: str | None = None
     invalid: str | None = None
+    invalid_kind: str | None = None  # why the chunk was refused (with ``invalid``): not_json, bad_delta, …
     events: int = 0
+    t_last_event: float | None = None  # arrival of the last SSE event (keep-alive comments do not count)
+    unknown_lines: int = 0  # lines that are not SSE at all (an HTML page, a proxy's text)
+    unknown_sample: str | None = None
+    text_chars: int = 0  # length of all text received (``text`` itself is capped)
     keepalives: int = 0
     data_prefix_space: bool | None = None
     reasoning_field: str | None = None
@@ -98,9 +134,12 @@ class StreamResult:
 class SseParser:
     """Incremental SSE parser for one response body. Feed it bytes with their arrival time."""
 
-    __slots__ = ("_buf", "_data", "_t_event", "r", "_last_usage", "_per_event", "_texts", "_event")
+    __slots__ = ("_buf", "_data", "_t_event", "r", "_last_usage", "_per_event", "_texts", "_event", "_text_len",
+                 "_data_bytes", "abort", "max_token_events")
 
-    def __init__(self) -> None:
+    def __init__(self, max_token_events: int | None = None) -> None:
+        """``max_token_events``: more token-bearing events than this abort the request (``too_many_tokens``):
+        an endless stream is not counted forever."""
         self._buf = b""
         self._data: list[bytes] = []
         self._t_event = 0.0
@@ -109,13 +148,24 @@ class SseParser:
         self._per_event: list[int | None] = []
         self._texts: list[str] = []
         self._event = b""
+        self._text_len = 0
+        self._data_bytes = 0
+        self.abort: str | None = None  # set when the stream must be dropped (a bound was exceeded)
+        self.max_token_events = max_token_events
 
     def feed(self, data: bytes, t: float) -> None:
+        if self.abort is not None:
+            return
         buf = self._buf + data if self._buf else data
         if b"\r" in buf:
             buf = buf.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         lines = buf.split(b"\n")
         self._buf = lines.pop()  # the unfinished tail
+        if len(self._buf) > MAX_LINE_BYTES:
+            self._buf = b""
+            self.abort = "line_too_long"
+            self._invalid("line_too_long", b"")
+            return
         for line in lines:
             if not line:
                 if self._data:
@@ -127,6 +177,12 @@ class SseParser:
                 continue
             if line.startswith(b"data:"):
                 value = line[5:]
+                self._data_bytes += len(value)
+                if self._data_bytes > MAX_LINE_BYTES:  # an event of endless data: lines
+                    self._data = []
+                    self.abort = "line_too_long"
+                    self._invalid("line_too_long", b"")
+                    return
                 if value[:1] == b" ":
                     value = value[1:]
                     if self.r.data_prefix_space is None:
@@ -140,88 +196,133 @@ class SseParser:
                 self._data.append(line)
                 self._dispatch(t)
             elif line.startswith(b"event:"):
-                self._event = line[6:].strip()
+                self._event = line[6:].strip()[:64]
+            elif not line.startswith((b"id:", b"retry:", b"data", b"id", b"event")):
+                # not SSE: an HTML page, a proxy's text. Remembered for the classification (not_llm_server)
+                if self.r.unknown_lines == 0:
+                    self.r.unknown_sample = line[:200].decode("utf-8", "replace")
+                self.r.unknown_lines += 1
             # "id:", "retry:" carry nothing we need
 
     def _dispatch(self, t: float) -> None:
         raw = self._data[0] if len(self._data) == 1 else b"\n".join(self._data)
         self._data = []
+        self._data_bytes = 0
         event, self._event = self._event, b""
         r = self.r
         r.events += 1
+        r.t_last_event = t
         if raw == b"[DONE]":
             r.done = True
             return
+        if self.abort is not None:
+            return
         try:
-            obj = json.loads(raw)
-        except ValueError:
-            r.invalid = raw[:200].decode("utf-8", "replace")
+            obj = json.loads(raw, parse_constant=_reject_constant)
+        except (ValueError, RecursionError):
+            self._invalid("not_json", raw)
             return
         if not isinstance(obj, dict):
-            r.invalid = raw[:200].decode("utf-8", "replace")
+            self._invalid("not_an_object", raw)
             return
         err = obj.get("error")
         if err is not None or obj.get("object") == "error" or event == b"error":
             self._error(obj, err)
             return
+        try:
+            self._chunk(obj, t)
+        except _Invalid as bad:
+            self._invalid(bad.kind, raw)
+
+    def _invalid(self, kind: str, raw: bytes) -> None:
+        """A chunk that breaks the protocol: the request fails as ``invalid:<kind>`` (first problem kept)."""
+        r = self.r
+        if r.invalid is None:
+            r.invalid = raw[:200].decode("utf-8", "replace")
+            r.invalid_kind = kind
+
+    def _chunk(self, obj: dict[str, Any], t: float) -> None:
+        """Validate and apply one chunk. Every value is type-checked before it is used (no exception but
+        :class:`_Invalid` leaves this method), so a hostile server cannot crash the worker."""
+        r = self.r
         usage = obj.get("usage")
         choices = obj.get("choices")
         got_tokens = False
+        if choices is not None and not isinstance(choices, list):
+            raise _Invalid("bad_choices")
         if choices:
             choice = choices[0]
+            if not isinstance(choice, dict):
+                raise _Invalid("bad_choice")
             delta = choice.get("delta")
             if delta is None and "message" in choice:  # the server ignored stream=true: one JSON answer
                 delta = choice.get("message") or {}
                 r.hints.add("not_streamed")
             if delta is not None:
-                content = delta.get("content")
-                reasoning = delta.get("reasoning_content")
+                if not isinstance(delta, dict):
+                    raise _Invalid("bad_delta")
+                content = _opt_str(delta.get("content"), "bad_content")
+                reasoning = _opt_str(delta.get("reasoning_content"), "bad_reasoning")
                 rfield = "reasoning_content"
                 if not reasoning:
-                    reasoning = delta.get("reasoning")
+                    reasoning = _opt_str(delta.get("reasoning"), "bad_reasoning")
                     rfield = "reasoning"
                 tools = delta.get("tool_calls")
+                if tools is not None and not (isinstance(tools, list) and all(isinstance(c, dict) for c in tools)):
+                    raise _Invalid("bad_tool_calls")
                 if content or tools:
                     got_tokens = True
                     if r.t_first_answer is None:
                         r.t_first_answer = t
                     r.answer_events += 1
                     if content:
-                        self._texts.append(content)
+                        self._text(content)
                     if tools:
                         for call in tools:
                             fn = call.get("function") or {}
-                            self._texts.append((fn.get("name") or "") + (fn.get("arguments") or ""))
+                            if not isinstance(fn, dict):
+                                raise _Invalid("bad_tool_calls")
+                            self._text((_opt_str(fn.get("name"), "bad_tool_calls") or "")
+                                       + (_opt_str(fn.get("arguments"), "bad_tool_calls") or ""))
                 if reasoning:
                     if not got_tokens:
                         r.reasoning_events += 1
                     got_tokens = True
                     r.reasoning_field = rfield
-                    self._texts.append(reasoning)
+                    self._text(reasoning)
             else:
-                text = choice.get("text")
+                text = _opt_str(choice.get("text"), "bad_text")
                 if text:
                     got_tokens = True
                     if r.t_first_answer is None:
                         r.t_first_answer = t
                     r.answer_events += 1
-                    self._texts.append(text)
+                    self._text(text)
             fr = choice.get("finish_reason")
+            if fr is not None and not isinstance(fr, str):
+                raise _Invalid("bad_finish_reason")
             if fr:
-                r.finish_reason = fr
+                r.finish_reason = fr[:64]
             elif choice.get("stop") is True and "timings" in obj:
                 r.finish_reason = r.finish_reason or "stop"
         if got_tokens:
             r.token_times.append(t)
+            if self.max_token_events is not None and len(r.token_times) > self.max_token_events:
+                self.abort = "too_many_tokens"
+                self._invalid("too_many_tokens", b"")
+        if usage is not None and not isinstance(usage, dict):
+            raise _Invalid("bad_usage")
         if usage:
             r.usage_seen = True
-            ct = usage.get("completion_tokens")
-            pt = usage.get("prompt_tokens")
+            ct = _opt_count(usage.get("completion_tokens"))
+            pt = _opt_count(usage.get("prompt_tokens"))
             if pt is not None:
                 r.usage_prompt_tokens = pt
             if ct is not None:
                 if got_tokens:
                     prev = self._last_usage or 0
+                    if ct < prev:
+                        raise _Invalid("usage_decreased")
                     self._per_event.append(ct - prev)
                     r.continuous_usage = True
                 r.usage_completion_tokens = ct
@@ -233,6 +334,12 @@ class SseParser:
         fp = obj.get("system_fingerprint")
         if isinstance(fp, str):
             r.hints.add("fp:" + fp[:24])
+
+    def _text(self, text: str) -> None:
+        # the text only feeds a token estimate and the output length: keep a bounded amount
+        if self._text_len < MAX_TEXT_CHARS:
+            self._texts.append(text[: MAX_TEXT_CHARS - self._text_len])
+        self._text_len += len(text)
 
     def _error(self, obj: dict[str, Any], err: Any) -> None:
         r = self.r
@@ -255,6 +362,9 @@ class SseParser:
             self._dispatch(t if t is not None else self._t_event)
         r = self.r
         r.text = "".join(self._texts)
+        r.text_chars = self._text_len
+        if self._text_len > len(r.text):
+            r.hints.add("text_capped")
         per = self._per_event
         if r.continuous_usage and per and len(per) == len(r.token_times) and all(k is not None for k in per):
             r.tokens_per_event = [int(k) for k in per]  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.domain.telemetry import GpuSample, ServerSample, StepWindow, TelemetrySummary
+from advisor.i18n import tr
 from advisor.telemetry.derived import summarize
 from advisor.telemetry.sampler import GpuSampler, ServerSampler
 from advisor.telemetry.sink import MemorySink
@@ -88,6 +89,10 @@ class RunTelemetry:
         """The run result's ``telemetry`` object: summary, sample counts, GPU state and sampling cost."""
         gpu, server = self.samples()
         out: dict[str, Any] = self.summary(steps).model_dump(mode="json")
+        # notes are i18n keys inside the summary; the result carries their text and short ids, never raw keys
+        keys = [str(k) for k in out.get("notes") or []]
+        out["notes"] = [tr(k) for k in keys]
+        out["note_ids"] = [k.rsplit(".", 1)[-1] for k in keys]
         out["gpu_samples"] = len(gpu)
         out["server_samples"] = len(server)
         out["nvml_state"] = self.gpu.reader.open().state if self.gpu else None

@@ -22,15 +22,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.bench import metrics
-from advisor.bench.client import StreamClient, build_record
+from advisor.bench.client import RequestFailed, StreamClient, _Exchange, build_record
 from advisor.bench.protocol import chat_body, completions_body
 from advisor.bench.store import BenchStore
 from advisor.bench.workload import Prompt, PromptSource
 from advisor.cancel import CancelToken
-from advisor.domain.bench import BenchConfig, Knee, RequestRecord, StepSummary
+from advisor.domain.bench import (
+    SHORTFALL_FRACTION,
+    BenchConfig,
+    Knee,
+    RequestRecord,
+    StepSummary,
+)
+from advisor.i18n import tr
 
 monotonic = time.monotonic
 STABLE_TOLERANCE = 0.10  # a ramp step is stable when the halves' median TPOT/E2E agree within 10 %
+# A worker whose request could not reach the server waits before the next: 50 ms doubling to 2 s, jittered
+# (an outage must not turn into tens of thousands of connection errors a second).
+BACKOFF_FIRST_S = 0.05
+BACKOFF_MAX_S = 2.0
+STAGGER_MAX_S = 2.0  # a step's first requests are spread over one request's duration, at most this long
+PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed knee
+_UNREACHABLE = frozenset({"connect_error"})
+
+
+def _unreachable(rec: RequestRecord) -> bool:
+    """The request never reached a server that answered (refused, reset before any byte, connect timeout)."""
+    return rec.outcome in _UNREACHABLE or (rec.outcome == "truncated" and rec.error_class == "no_response") or \
+        (rec.outcome == "timeout" and rec.error_class == "connect_timeout")
 
 
 @contextlib.contextmanager
@@ -52,9 +72,56 @@ def quiet_gc() -> Iterator[None]:
         gc.unfreeze()
 
 
+# ``advisor bench`` exit codes (also in docs/benchmark.md and ``advisor bench --help``). 0 only when the run
+# completed with its requests succeeding and everything measured is stored.
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+EXIT_PROBE_FAILED = 3
+EXIT_FAILED = 4
+EXIT_DEGRADED = 5
+EXIT_INCOMPLETE = 6
+EXIT_CANCELLED = 130
+
+
+def step_status(summary: StepSummary, max_error_rate: float) -> str:
+    measured = summary.requests_ok + summary.requests_failed
+    if measured == 0:
+        return "cancelled" if summary.requests_cancelled else "failed"
+    if summary.requests_ok == 0:
+        return "failed"
+    if summary.requests_ok / measured < 1 - max_error_rate or summary.concurrency_shortfall:
+        return "degraded"
+    return "ok"
+
+
+def run_status(steps: list[StepSummary], *, ramp: bool = False) -> str:
+    """completed / degraded / failed from the step statuses. A ramp that stopped because its last step's error
+    rate crossed the limit found the server's limit: that step alone does not degrade the run."""
+    if not steps or not any(s.requests_ok for s in steps):
+        return "failed"
+    judged = steps[:-1] if ramp and len(steps) > 1 and steps[-1].stop_reason == "error_rate" else steps
+    if any(s.status in ("degraded", "failed") for s in judged):
+        return "degraded"
+    return "completed"
+
+
+def exit_code(result: dict[str, Any]) -> int:
+    status = result.get("status")
+    if status == "cancelled":
+        return EXIT_CANCELLED
+    if result.get("incomplete"):
+        return EXIT_INCOMPLETE
+    if status == "failed":
+        return EXIT_FAILED
+    if status == "degraded":
+        return EXIT_DEGRADED
+    return EXIT_OK
+
+
 @dataclass(slots=True)
 class BenchEvent:
-    kind: str  # run_started | progress | record | step | finished
+    kind: str  # run_started | progress | record | step | store_problem | finished
     data: Any
 
 
@@ -91,6 +158,27 @@ class _Step:
     cpu0: float = 0.0
     cpu1: float = 0.0
     stop_reason: str | None = None
+    closed: bool = False  # a closed-loop step (its target concurrency is held by workers)
+    stagger_s: float = 0.0
+    workers_lost: int = 0
+    spans: list[tuple[float, float]] | None = None  # each worker's (first start, last end), in-process steps
+    last_issue: float | None = None  # when the step's last request was sent
+
+
+def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue: float | None) -> float | None:
+    """Mean number of streams at work between the moment the last worker sent its first request (every stream
+    running) and the last request sent (no worker quits before it: a worker stops only once the step's
+    requests are all issued, its time is up or it is stable). Each span is a worker's (first start, end).
+    A closed loop that keeps its workers holds ``target`` here; a worker that died early shows as a shortfall.
+    None when the window is empty (a step of about ``target`` requests)."""
+    if last_issue is None or not spans:
+        return None
+    a = max(lo for lo, _ in spans) if len(spans) >= target else min(lo for lo, _ in spans)
+    b = last_issue
+    if b - a <= 1e-6:
+        return None
+    busy = sum(max(0.0, min(b, hi) - max(a, lo)) for lo, hi in spans)
+    return round(busy / (b - a), 3)
 
 
 class Runner:
@@ -98,7 +186,9 @@ class Runner:
                  on_event: Callable[[BenchEvent], None] | None = None, cancel: CancelToken | None = None,
                  api_key: str | None = None, prompts: PromptSource | None = None,
                  server_queue: Callable[[], float | None] | None = None, dialect: str | None = None,
-                 progress_interval_s: float = 0.25) -> None:
+                 progress_interval_s: float = 0.25, keep_records: bool | None = None) -> None:
+        """``keep_records``: keep every record in ``self.records`` (default: only without a store — with one,
+        records are streamed to disk and memory stays bounded however long the run)."""
         self.config = config
         self.store = store
         self.on_event = on_event
@@ -110,7 +200,10 @@ class Runner:
         self.progress_interval_s = progress_interval_s
         self.steps: list[StepSummary] = []
         self.records: list[RequestRecord] = []
+        self.keep_records = store is None if keep_records is None else keep_records
         self.run_id: str | None = None
+        self._e2e_hint_s: float | None = None  # one request's duration, from the warm-up or the last step
+        self.stop_reason: str | None = None  # why the load stopped early (disk_full, store_unavailable, …)
         self.client_process: int | None = None  # set in a spawned client process
         self._seq = 0
         self._lags: list[tuple[float, float]] = []
@@ -119,34 +212,68 @@ class Runner:
         self._current: _Step | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._group: _ProcessGroup | None = None
+        self._soak: _Step | None = None
 
     # ---- public --------------------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
-        """Run the whole schedule; returns the result (the ``advisor bench --json`` object)."""
+        """Run the whole schedule; returns the result (the ``advisor bench --json`` object).
+
+        ``status`` is honest: ``completed`` only when every step met the success threshold (1 −
+        ``slo.max_error_rate``) at its concurrency; ``degraded`` when some step did not; ``failed`` when no
+        request succeeded; ``cancelled`` when the user stopped it. ``incomplete`` (None when nothing is missing)
+        says what the store could not keep; ``exit_code`` is what ``advisor bench`` exits with.
+        """
         status = "failed"
         cfg = self.config
         if self.store is not None:
+            self.store.on_problem = self._store_problem
             self.run_id = self.store.start_run(cfg.model_dump_json(), label=cfg.label, url=cfg.endpoint.url,
                                                model=cfg.endpoint.model)
         self._emit("run_started", {"run_id": self.run_id, "anchor": self.store.anchor if self.store else None})
         try:
             with quiet_gc():
                 asyncio.run(self._main())
-            status = "cancelled" if self.cancel.cancelled else "completed"
+            status = "cancelled" if self.cancel.cancelled and self.stop_reason is None else "completed"
         finally:
             result = self.result(status)
             if self.store is not None:
-                self.store.finish_run(status, json.dumps(result, ensure_ascii=False, default=str))
+                self.store.drain()
+                self._store_accounting(result)
+                self.store.finish_run(result["status"], json.dumps(result, ensure_ascii=False, default=str))
+                self._store_accounting(result)  # the run row itself may have gone to the journal
             self._emit("finished", result)
         return result
+
+    def _store_problem(self, problem: dict[str, Any]) -> None:
+        """From the store's writer thread: shown live; a disk that is full stops the load (nothing more can be
+        kept), a database that stays locked does not (records go to the journal file)."""
+        self._emit("store_problem", problem)
+        if problem.get("stop_load") and self.stop_reason is None:
+            self.stop_reason = problem.get("kind") or "store_unavailable"
+            self.cancel.cancel()
+
+    def _store_accounting(self, result: dict[str, Any]) -> None:
+        assert self.store is not None
+        acc = self.store.accounting()
+        result["store_problems"] = list(self.store.problems)
+        missing = {k: v for k, v in acc.items() if k.endswith(("_not_in_db", "_lost")) and v}
+        result["incomplete"] = ({**acc, "reason": self.stop_reason or (self.store.problems[-1]["kind"]
+                                                                        if self.store.problems else None)}
+                                if missing or self.stop_reason else None)
+        result["exit_code"] = exit_code(result)
 
     def result(self, status: str) -> dict[str, Any]:
         cfg = self.config
         knee = metrics.find_knee(self.steps) if cfg.schedule.kind in ("ramp", "fixed") else Knee(
-            reason="not_applicable", message="")
+            reason="not_applicable", message=tr("bench.knee.not_applicable"))
+        if status == "completed":
+            status = run_status(self.steps, ramp=cfg.schedule.kind == "ramp")
+        if self.stop_reason is not None:
+            status = "failed" if not any(s.requests_ok for s in self.steps) else "degraded"
         out: dict[str, Any] = {
             "run_id": self.run_id,
             "status": status,
+            "stop_reason": self.stop_reason,
             "url": cfg.endpoint.url,
             "model": cfg.endpoint.model,
             "api": cfg.endpoint.api,
@@ -154,11 +281,21 @@ class Runner:
             "dialect": self.dialect,
             "steps": [s.model_dump(mode="json") for s in self.steps],
             "knee": knee.model_dump(mode="json"),
+            "requests_ok": sum(s.requests_ok for s in self.steps),
+            "requests_failed": sum(s.requests_failed for s in self.steps),
+            "concurrency_shortfall": [s.concurrency for s in self.steps if s.concurrency_shortfall],
+            "store_problems": [],
+            "incomplete": None,
         }
         if cfg.schedule.kind == "soak":
-            measured = [r for r in self.records if not r.warmup]
-            out["drift"] = metrics.drift(measured, cfg.schedule.window_s).model_dump(mode="json")
+            out["drift"] = self._drift().model_dump(mode="json")
+        out["exit_code"] = exit_code(out)
         return out
+
+    def _drift(self) -> Any:
+        records = self._soak.records if self._soak is not None else self.records
+        measured = [r for r in records if not r.warmup and r.outcome != "cancelled"]
+        return metrics.drift(measured, self.config.schedule.window_s)
 
     # ---- plumbing ------------------------------------------------------------------------------------
     def _emit(self, kind: str, data: Any) -> None:
@@ -226,18 +363,30 @@ class Runner:
         # an empty HTTP 400 to any X-Request-Id that is not a UUID (found by `make interop`).
         request_id = str(uuid.uuid4())
         self._in_flight += 1
+        t0 = monotonic()
         try:
-            ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id})
+            ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id},
+                                   max_tokens=prompt.max_tokens)
+        except Exception as exc:  # noqa: BLE001 - a client bug fails this request, never the worker
+            ex = _Exchange(t_intended=t_intended or t0, t_start=t0, t_end=monotonic(),
+                           failure=RequestFailed("invalid", "client_error", f"{type(exc).__name__}: {exc}"[:200]))
         finally:
             self._in_flight -= 1
-        rec = build_record(ex, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency, warmup=warmup,
-                           prompt_tokens_target=prompt.prompt_tokens, max_tokens=prompt.max_tokens, dialect=self.dialect,
-                           request_id=request_id)
+        try:
+            rec = build_record(ex, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency,
+                               warmup=warmup, prompt_tokens_target=prompt.prompt_tokens, max_tokens=prompt.max_tokens,
+                               dialect=self.dialect, request_id=request_id)
+        except Exception as exc:  # noqa: BLE001
+            bad = _Exchange(t_intended=ex.t_intended, t_start=ex.t_start, t_end=ex.t_end, status=ex.status,
+                            failure=RequestFailed("invalid", "client_error", f"{type(exc).__name__}: {exc}"[:200]))
+            rec = build_record(bad, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency,
+                               warmup=warmup, max_tokens=prompt.max_tokens, request_id=request_id)
         rec.client_process = self.client_process
         if self.cancel.cancelled and rec.outcome != "ok":
             rec.outcome = "cancelled"
         step.records.append(rec)
-        self.records.append(rec)
+        if self.keep_records:
+            self.records.append(rec)
         if self.store is not None:
             self.store.add_record(rec)
         self._emit("record", rec)
@@ -268,6 +417,17 @@ class Runner:
         if st.queue_samples:
             summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
         summary.stop_reason = st.stop_reason
+        summary.start_stagger_s = round(st.stagger_s, 4)
+        if st.closed and st.stop_reason != "cancelled" and st.spans is not None:
+            summary.steady_concurrency = steady_concurrency(st.spans, st.concurrency, st.last_issue)
+            if summary.steady_concurrency is not None:
+                summary.concurrency_shortfall = summary.steady_concurrency < SHORTFALL_FRACTION * st.concurrency
+            if st.workers_lost:
+                summary.concurrency_shortfall = True
+        summary.status = step_status(summary, self.config.slo.max_error_rate)  # type: ignore[assignment]
+        ok = [r.e2e_ms for r in measured if r.ok and r.e2e_ms is not None]
+        if ok:
+            self._e2e_hint_s = sorted(ok)[len(ok) // 2] / 1e3
         self.steps.append(summary)
         if self.store is not None:
             self.store.add_step(summary)
@@ -296,6 +456,7 @@ class Runner:
                 await self._open_loop(client)
             elif sch.kind == "soak":
                 st = self._begin(0, levels[0])
+                self._soak = st
                 await self._closed(client, st, requests=None, duration=sch.duration_s or 60.0)
                 self._end(st)
             else:
@@ -319,6 +480,11 @@ class Runner:
                     summary = self._end(st)
                     if sch.kind == "ramp":
                         breach = metrics.slo_breach(summary, cfg.slo)
+                        if breach is None and not sch.continue_past_knee:
+                            knee = metrics.find_knee(self.steps)
+                            if knee.concurrency is not None and sum(
+                                    1 for s in self.steps if s.concurrency > knee.concurrency) >= PAST_KNEE_STEPS:
+                                breach = "past_knee"  # confirmed: the knee held over two more steps
                         if breach:
                             summary.stop_reason = breach
                             if self.store is not None:
@@ -358,28 +524,63 @@ class Runner:
         stable = False
         next_check = stable_after or 0
         check_every = max(4, st.concurrency // 4)  # the check sorts the step's records: not after every request
+        st.closed = not warmup
+        # Spread the first requests over one request's duration (from the warm-up or the previous step): started
+        # together, equal-length requests would stay in lock-step waves of prefills for the whole step.
+        if self.config.schedule.stagger and st.concurrency > 1 and self._e2e_hint_s:
+            st.stagger_s = min(STAGGER_MAX_S, self._e2e_hint_s)
+        gap = st.stagger_s / st.concurrency
+        rng = random.Random(self.config.workload.seed * 7 + st.index)
 
-        async def worker() -> None:
+        spans: list[tuple[float, float]] = []
+
+        async def worker(i: int) -> None:
             nonlocal issued, stable, next_check
-            while not self.cancel.cancelled and not stable:
-                if requests is not None and issued >= requests:
-                    return
-                if deadline is not None and monotonic() >= deadline:
-                    return
-                issued += 1
-                await self._one(client, st, warmup=warmup)
-                if stable_after and not stable and len(st.records) >= next_check:
-                    next_check = len(st.records) + check_every
-                    if self._is_stable(st.records):
-                        stable = True
-                        st.stop_reason = "stable"
+            if gap and i:
+                await asyncio.sleep(gap * i)
+            failures = 0
+            first: float | None = None
+            try:
+                while not self.cancel.cancelled and not stable:
+                    if requests is not None and issued >= requests:
+                        return
+                    if deadline is not None and monotonic() >= deadline:
+                        return
+                    issued += 1
+                    st.last_issue = monotonic()
+                    rec = await self._one(client, st, warmup=warmup)
+                    if first is None:
+                        first = rec.t_start
+                    if _unreachable(rec):  # back off (bounded, jittered): an outage is not a flood of errors
+                        failures += 1
+                        pause = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** min(failures - 1, 16))
+                        pause *= rng.uniform(0.5, 1.0)
+                        if deadline is not None:
+                            pause = min(pause, max(0.0, deadline - monotonic()))
+                        await asyncio.sleep(pause)
+                    else:
+                        failures = 0
+                    if stable_after and not stable and len(st.records) >= next_check:
+                        next_check = len(st.records) + check_every
+                        if self._is_stable(st.records):
+                            stable = True
+                            st.stop_reason = "stable"
+            finally:
+                if first is not None:
+                    spans.append((first, monotonic()))
 
-        tasks = [asyncio.create_task(worker()) for _ in range(st.concurrency)]
+        tasks = [asyncio.create_task(worker(i)) for i in range(st.concurrency)]
         self._tasks.update(tasks)
         try:
-            await asyncio.gather(*tasks, return_exceptions=True)
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             self._tasks.difference_update(tasks)
+        st.workers_lost = sum(1 for o in outcomes if isinstance(o, Exception))
+        st.spans = spans
+        if warmup:
+            ok = sorted(r.e2e_ms for r in st.records if r.ok and r.e2e_ms is not None)
+            if ok:
+                self._e2e_hint_s = ok[len(ok) // 2] / 1e3
         if st.stop_reason is None and not warmup:
             st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if deadline else "requests")
 
@@ -414,7 +615,8 @@ class Runner:
                     if self.cancel.cancelled and rec.outcome != "ok":
                         rec.outcome = "cancelled"
                     st.records.append(rec)
-                    self.records.append(rec)
+                    if self.keep_records:
+                        self.records.append(rec)
                     if self.store is not None:
                         self.store.add_record(rec)
                     self._emit("record", rec)

@@ -5,6 +5,13 @@ Crash safety: records are committed as they finish, in small batches, by one wri
 moments). A run is created with status ``running`` and its process id; a run still ``running`` whose
 process is gone is shown as ``interrupted`` (and marked so on the next open).
 
+Nothing finished is lost silently: a batch the database refuses (locked longer than the busy wait by another
+process, an I/O error) is retried with backoff for ``RETRY_BUDGET_S``, then appended to a journal file next to
+the database (``bench.sqlite3.<run_id>.journal.jsonl``, imported back on the next open); every such event is a
+*problem* (``problems``, ``on_problem``) that the runner shows live and puts in the result, with
+:meth:`accounting` saying where each record went. A full disk stops the load (``stop_load``): what was measured
+is kept in memory and printed.
+
 Telemetry shares the database: ``store.path`` and ``run_id`` identify the run; open your own connection with
 :func:`connect` (WAL lets several connections read while one writes). ``store.connection`` is the reading
 connection of this object's thread.
@@ -12,7 +19,9 @@ connection of this object's thread.
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -30,6 +39,20 @@ from advisor.domain.bench import RequestRecord, StepSummary
 
 SCHEMA_VERSION = 1
 DB_NAME = "bench.sqlite3"
+RETRY_BUDGET_S = 15.0  # how long a refused batch is retried before it goes to the journal
+RETRY_FIRST_S = 0.1
+RETRY_MAX_S = 2.0
+WRITER_BUSY_MS = 1000  # the writer's own busy wait per attempt (the retries do the rest)
+
+
+def _problem_kind(exc: BaseException) -> str:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    if name == "SQLITE_FULL" or "disk is full" in text or getattr(exc, "errno", None) == errno.ENOSPC:
+        return "disk_full"
+    if name in ("SQLITE_BUSY", "SQLITE_LOCKED") or "locked" in text or "busy" in text:
+        return "database_locked"
+    return "io_error"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -112,8 +135,9 @@ def _record_row(run_id: str, r: RequestRecord) -> tuple[Any, ...]:
 class BenchStore:
     """The benchmark database. ``start_run`` → ``add_record``/``add_step`` (any thread) → ``finish_run``."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, retry_budget_s: float = RETRY_BUDGET_S) -> None:
         self.path = Path(path) if path else default_path()
+        self.retry_budget_s = retry_budget_s
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # usable from any thread (the CLI creates the store, the runner thread writes the run row, a UI reads);
         # every use goes through self._lock
@@ -124,7 +148,17 @@ class BenchStore:
         self._queue: queue.Queue[tuple[str, Any] | None] = queue.Queue()
         self._writer: threading.Thread | None = None
         self._error: BaseException | None = None
+        self.problems: list[dict[str, Any]] = []
+        self.on_problem: Any = None  # called from the writer thread with each problem dict
+        self.stop_load = False  # set when nothing more can be kept (a full disk)
+        self.journal_path: Path | None = None
+        self._counts = dict.fromkeys(("records_queued", "records_in_db", "records_in_journal", "records_lost",
+                                      "steps_queued", "steps_in_db", "steps_in_journal", "steps_lost"), 0)
+        self._result_in_db = False
+        self._spilling = False
         self.mark_interrupted()
+        with contextlib.suppress(sqlite3.Error, OSError, ValueError):
+            self.recover_journals()
 
     # ---- writing -------------------------------------------------------------------------------------
     def start_run(self, config_json: str, *, label: str = "", url: str = "", model: str = "") -> str:
@@ -142,15 +176,49 @@ class BenchStore:
                  config_json),
             )
             self.connection.commit()
+        self.journal_path = self.path.with_name(f"{self.path.name}.{self.run_id}.journal.jsonl")
         self._writer = threading.Thread(target=self._write_loop, name="bench-store-writer", daemon=True)
         self._writer.start()
         return self.run_id
 
     def add_record(self, record: RequestRecord) -> None:
+        self._counts["records_queued"] += 1
         self._queue.put(("record", record))
 
     def add_step(self, summary: StepSummary) -> None:
+        self._counts["steps_queued"] += 1
         self._queue.put(("step", summary))
+
+    def accounting(self) -> dict[str, Any]:
+        """Where every record and step summary went: the database, the journal file, or nowhere (lost)."""
+        c = dict(self._counts)
+        c["records_not_in_db"] = c["records_in_journal"] + c["records_lost"]
+        c["steps_not_in_db"] = c["steps_in_journal"] + c["steps_lost"]
+        c["result_not_in_db"] = 0 if self._result_in_db or self._writer is not None else 1
+        c["journal"] = str(self.journal_path) if self.journal_path and self.journal_path.exists() else None
+        return c
+
+    def _problem(self, kind: str, exc: BaseException | str, *, records: int = 0, steps: int = 0,
+                 where: str = "db") -> None:
+        from advisor.i18n import tr
+
+        problem = {"kind": kind, "error": str(exc)[:300], "records": records, "steps": steps, "where": where,
+                   "wall": time.time(), "stop_load": kind == "disk_full",
+                   "message": tr(f"bench.store.{kind}", path=str(self.path),
+                                 journal=str(self.journal_path or ""), records=records, steps=steps)}
+        if kind == "disk_full":
+            self.stop_load = True
+        self.problems.append(problem)
+        if self.on_problem is not None:
+            with contextlib.suppress(Exception):
+                self.on_problem(problem)
+
+    def drain(self, timeout: float = 60.0) -> None:
+        """Stop the writer after everything queued is committed (or journalled)."""
+        if self._writer is not None:
+            self._queue.put(None)
+            self._writer.join(timeout)
+            self._writer = None
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until everything queued so far is committed."""
@@ -159,56 +227,169 @@ class BenchStore:
         done.wait(timeout)
 
     def finish_run(self, status: str, result_json: str | None = None) -> None:
-        if self._writer is not None:
-            self._queue.put(None)
-            self._writer.join(30)
-            self._writer = None
+        """Write the run's final row. If the database refuses it (after retries) it goes to the journal."""
+        self.drain()
+        row = (status, time.time(), result_json, self.run_id)
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE runs SET status = ?, finished_wall = ?, result_json = ? WHERE run_id = ?", row)
+            conn.commit()
+
         with self._lock:
-            self.connection.execute(
-                "UPDATE runs SET status = ?, finished_wall = ?, result_json = ? WHERE run_id = ?",
-                (status, time.time(), result_json, self.run_id),
-            )
-            self.connection.commit()
+            with contextlib.suppress(sqlite3.Error):
+                self.connection.execute(f"PRAGMA busy_timeout={WRITER_BUSY_MS}")
+            exc = self._retry(lambda: write(self.connection), budget=self.retry_budget_s if not self.stop_load else 0.0)
+            with contextlib.suppress(sqlite3.Error):
+                self.connection.execute("PRAGMA busy_timeout=10000")
+        if exc is None:
+            self._result_in_db = True
+            return
+        self._result_in_db = False
+        try:
+            self._journal([{"kind": "run", "run_id": self.run_id, "row": list(row)}])
+            self._problem(_problem_kind(exc), exc, where="journal")
+        except OSError as jexc:
+            self._problem(_problem_kind(jexc), jexc, where="lost")
+
+    def _retry(self, fn: Any, budget: float) -> BaseException | None:
+        """Run ``fn`` until it succeeds or ``budget`` seconds are spent (backoff 0.1 s doubling to 2 s).
+        A full disk is not retried for long: it does not clear by waiting."""
+        deadline = time.monotonic() + budget
+        delay = RETRY_FIRST_S
+        while True:
+            try:
+                fn()
+                return None
+            except (sqlite3.Error, OSError) as exc:
+                kind = _problem_kind(exc)
+                left = deadline - time.monotonic()
+                if left <= 0 or kind == "disk_full":
+                    return exc
+                time.sleep(min(delay, left))
+                delay = min(RETRY_MAX_S, delay * 2)
+
+    def _journal(self, entries: list[dict[str, Any]]) -> None:
+        """Append entries to the run's journal file (JSON lines, fsynced). Raises OSError (e.g. disk full)."""
+        assert self.journal_path is not None
+        data = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+        with open(self.journal_path, "a", encoding="utf-8") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
 
     def _write_loop(self) -> None:
-        conn = connect(self.path)
         run_id = self.run_id
+        conn: sqlite3.Connection | None = None
         try:
-            while True:
-                item = self._queue.get()
-                batch = [item]
-                while len(batch) < 256:  # take whatever else is waiting: one commit per batch
-                    try:
-                        batch.append(self._queue.get_nowait())
-                    except queue.Empty:
-                        break
-                stop = False
-                flushes = []
-                records, steps = [], []
-                for entry in batch:
-                    if entry is None:
-                        stop = True
-                    elif entry[0] == "record":
-                        records.append(_record_row(run_id, entry[1]))  # type: ignore[arg-type]
-                    elif entry[0] == "step":
-                        s: StepSummary = entry[1]
-                        steps.append((run_id, s.step, s.concurrency, s.model_dump_json()))
-                    elif entry[0] == "flush":
-                        flushes.append(entry[1])
+            conn = connect(self.path)
+            conn.execute(f"PRAGMA busy_timeout={WRITER_BUSY_MS}")
+        except (sqlite3.Error, OSError) as exc:
+            conn = None
+            self._problem(_problem_kind(exc), exc)
+        while True:
+            item = self._queue.get()
+            batch = [item]
+            while len(batch) < 256:  # take whatever else is waiting: one commit per batch
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = False
+            flushes = []
+            records, steps = [], []
+            for entry in batch:
+                if entry is None:
+                    stop = True
+                elif entry[0] == "record":
+                    records.append(_record_row(run_id, entry[1]))  # type: ignore[arg-type]
+                elif entry[0] == "step":
+                    s: StepSummary = entry[1]
+                    steps.append((run_id, s.step, s.concurrency, s.model_dump_json()))
+                elif entry[0] == "flush":
+                    flushes.append(entry[1])
+            if records or steps:
+                self._store_batch(conn, records, steps)
+            for ev in flushes:
+                ev.set()
+            if stop:
+                break
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+
+    def _store_batch(self, conn: sqlite3.Connection | None, records: list[tuple[Any, ...]],
+                     steps: list[tuple[Any, ...]]) -> None:
+        def commit() -> None:
+            if conn is None:
+                raise sqlite3.OperationalError("the benchmark database could not be opened")
+            try:
                 if records:
                     conn.executemany("INSERT OR REPLACE INTO requests VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", records)
                 if steps:
                     conn.executemany("INSERT OR REPLACE INTO steps VALUES (?,?,?,?)", steps)
-                if records or steps:
-                    conn.commit()
-                for ev in flushes:
-                    ev.set()
-                if stop:
-                    return
-        except BaseException as exc:  # keep the run going; the error is reported at finish
-            self._error = exc
-        finally:
-            conn.close()
+                conn.commit()
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.rollback()
+                raise
+
+        # once spilling, one quick try per batch (the run must not wait 15 s for every batch)
+        exc = self._retry(commit, budget=0.0 if self._spilling or self.stop_load else self.retry_budget_s)
+        if exc is None:
+            self._counts["records_in_db"] += len(records)
+            self._counts["steps_in_db"] += len(steps)
+            self._spilling = False
+            return
+        kind = _problem_kind(exc)
+        first = not self._spilling
+        self._spilling = True
+        try:
+            self._journal([{"kind": "record", "row": list(r)} for r in records]
+                          + [{"kind": "step", "row": list(s)} for s in steps])
+            self._counts["records_in_journal"] += len(records)
+            self._counts["steps_in_journal"] += len(steps)
+            if first or kind == "disk_full":
+                self._problem(kind, exc, records=len(records), steps=len(steps), where="journal")
+        except OSError as jexc:
+            self._counts["records_lost"] += len(records)
+            self._counts["steps_lost"] += len(steps)
+            if first or not self.stop_load:
+                self._problem(_problem_kind(jexc) if kind != "disk_full" else kind, jexc, records=len(records),
+                              steps=len(steps), where="lost")
+
+    def recover_journals(self) -> int:
+        """Import journal files left next to the database (a run whose store was locked or full), then delete
+        them. Returns the number of entries imported."""
+        imported = 0
+        for journal in sorted(self.path.parent.glob(f"{self.path.name}.*.journal.jsonl")):
+            if self.journal_path is not None and journal == self.journal_path:
+                continue
+            run_id = journal.name[len(self.path.name) + 1: -len(".journal.jsonl")]
+            with self._lock:
+                status = self.connection.execute("SELECT status, pid FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+                if status is not None and status[0] == "running" and _pid_alive(status[1]):
+                    continue  # its run is still going
+                n = 0
+                for line in journal.read_text(encoding="utf-8").splitlines():
+                    try:
+                        entry = json.loads(line)
+                    except ValueError:
+                        continue  # a line cut by a crash
+                    kind, row = entry.get("kind"), entry.get("row")
+                    if kind == "record" and isinstance(row, list) and len(row) == 13:
+                        self.connection.execute("INSERT OR REPLACE INTO requests VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                    elif kind == "step" and isinstance(row, list) and len(row) == 4:
+                        self.connection.execute("INSERT OR REPLACE INTO steps VALUES (?,?,?,?)", row)
+                    elif kind == "run" and isinstance(row, list) and len(row) == 4:
+                        self.connection.execute(
+                            "UPDATE runs SET status = ?, finished_wall = ?, result_json = ? WHERE run_id = ?", row)
+                    else:
+                        continue
+                    n += 1
+                self.connection.commit()
+            journal.unlink()
+            imported += n
+        return imported
 
     def close(self) -> None:
         if self._writer is not None:

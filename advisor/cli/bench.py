@@ -4,13 +4,66 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from advisor.i18n import tr
+
+# Bounds of the numeric flags (advisor.domain.bench holds the engine's own; these match them).
+MAX_CONCURRENCY = 4096
+MAX_REQUESTS = 10_000_000
+MAX_TOKENS = 1_000_000
+MAX_RATE = 100_000.0
+
+
+def _int_in(lo: int, hi: int) -> Callable[[str], int]:
+    """argparse type: a whole number in [lo, hi] (no fractions, no booleans, no 1e9)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(tr("bench.cli.bad_int", value=text, lo=lo, hi=hi)) from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(tr("bench.cli.bad_int", value=text, lo=lo, hi=hi))
+        return value
+
+    return parse
+
+
+def _float_in(lo: float, hi: float, *, lo_open: bool = True) -> Callable[[str], float]:
+    """argparse type: a finite number in (lo, hi] (or [lo, hi]); nan and inf are refused."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = math.nan
+        ok = math.isfinite(value) and (value > lo if lo_open else value >= lo) and value <= hi
+        if not ok:
+            raise argparse.ArgumentTypeError(tr("bench.cli.bad_float", value=text, lo=f"{lo:g}", hi=f"{hi:g}",
+                                                bound="<" if lo_open else "≤"))
+        return value
+
+    return parse
+
+
+EPILOG = """exit codes:
+  0    completed: every step met the success threshold and everything measured is stored
+  1    internal error (a bug: please report it)
+  2    bad input (a flag, a file)
+  3    the probe failed (connection refused, not an LLM server, TLS mismatch, unknown model, timeout):
+       no load was sent; the run is recorded as failed
+  4    failed: no request succeeded
+  5    degraded: some step was below the success rate (1 - --max-error-rate) or short of its concurrency
+  6    incomplete: results could not all be stored (database locked, disk full); the JSON is still printed
+  130  cancelled with Ctrl+C (everything measured so far is kept)
+"""
 
 KEYRING_SERVICE = "inference-advisor"
 DEFINITIONS = {
@@ -27,7 +80,8 @@ DEFINITIONS = {
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("bench", help=tr("bench.cli.help"), description=tr("bench.cli.help"))
+    p = subparsers.add_parser("bench", help=tr("bench.cli.help"), description=tr("bench.cli.help"), epilog=EPILOG,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--url", help="base URL of the server, e.g. http://127.0.0.1:8000 (with or without /v1)")
     p.add_argument("--model", help="model name as the server knows it")
     p.add_argument("--api", choices=("chat", "completions"), default="chat")
@@ -36,37 +90,47 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shape.add_argument("--ramp", nargs="?", const="auto", metavar="LEVELS",
                        help="step ramp: 1,2,4,… up to --max-concurrency, or the given levels; stops on SLO breach")
     shape.add_argument("--soak", metavar="DURATION", help="soak test at --soak-concurrency for e.g. 30m; reports drift")
-    shape.add_argument("--rate", type=float, metavar="RPS", help="open loop: mean requests per second (Poisson)")
+    shape.add_argument("--rate", type=_float_in(0, MAX_RATE), metavar="RPS",
+                       help="open loop: mean requests per second (Poisson)")
     shape.add_argument("--single", action="store_true", help="single-request baseline")
-    p.add_argument("--requests", type=int, help="requests per step (fixed), at most per step (ramp), total (rate)")
+    p.add_argument("--requests", type=_int_in(1, MAX_REQUESTS), help="requests per step (fixed), at most per step (ramp), total (rate)")
     p.add_argument("--duration", help="time per step (fixed/ramp max) or total (rate): 60, 90s, 5m")
-    p.add_argument("--max-concurrency", type=int, default=256, help="ramp ceiling / open-loop in-flight cap")
-    p.add_argument("--soak-concurrency", type=int, default=8)
-    p.add_argument("--burstiness", type=float, default=1.0, help="open loop: gamma shape (1 = Poisson)")
-    p.add_argument("--warmup", type=int, default=1, help="warm-up requests, excluded from statistics")
+    p.add_argument("--max-concurrency", type=_int_in(1, MAX_CONCURRENCY), default=256,
+                   help="ramp ceiling / open-loop in-flight cap")
+    p.add_argument("--past-knee", action="store_true",
+                   help="ramp: go on to --max-concurrency after a confirmed knee (default: stop two steps past it)")
+    p.add_argument("--no-stagger", action="store_true",
+                   help="start a step's streams together (default: spread over one request's duration)")
+    p.add_argument("--soak-concurrency", type=_int_in(1, MAX_CONCURRENCY), default=8)
+    p.add_argument("--burstiness", type=_float_in(0, 1000), default=1.0, help="open loop: gamma shape (1 = Poisson)")
+    p.add_argument("--warmup", type=_int_in(0, 10_000), default=1, help="warm-up requests, excluded from statistics")
     p.add_argument("--prompt-tokens", default="256", help="N, or kind:mean[:std] / uniform:min:max (kinds: fixed, "
                    "uniform, normal, lognormal)")
     p.add_argument("--max-tokens", default="128", help="output tokens: N or a distribution as for --prompt-tokens")
     p.add_argument("--dataset", help="real prompts: JSONL ({\"prompt\"} or {\"messages\"}), CSV, ShareGPT JSON")
     p.add_argument("--language", choices=("en", "zh"), default="en", help="language of synthetic prompts")
     p.add_argument("--ignore-eos", action="store_true", help="ask for exactly max tokens (vLLM/SGLang)")
-    p.add_argument("--slo-ttft-ms", type=float)
-    p.add_argument("--slo-tpot-ms", type=float)
-    p.add_argument("--slo-e2e-ms", type=float)
+    p.add_argument("--slo-ttft-ms", type=_float_in(0, 1e9))
+    p.add_argument("--slo-tpot-ms", type=_float_in(0, 1e9))
+    p.add_argument("--slo-e2e-ms", type=_float_in(0, 1e9))
     p.add_argument("--slo-percentile", type=int, choices=(50, 90, 95, 99), default=95)
-    p.add_argument("--max-error-rate", type=float, default=0.05)
+    p.add_argument("--max-error-rate", type=_float_in(0, 1, lo_open=False), default=0.05,
+                   help="a step above this failure fraction is degraded (and ends a ramp)")
     p.add_argument("--api-key-env", default=None, help="environment variable with the API key "
                    "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
     p.add_argument("--keyring", action="store_true", help=f"read the API key from the OS keyring (service "
                    f"{KEYRING_SERVICE!r}, user = the URL)")
-    p.add_argument("--client-processes", type=int, default=1, metavar="N",
+    p.add_argument("--client-processes", type=_int_in(1, 32), default=1, metavar="N",
                    help="split closed-loop streams over N client processes (for many hundreds of streams)")
     p.add_argument("--transport", choices=("raw", "raw-loop", "httpx"), default="raw",
                    help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; httpx")
-    p.add_argument("--timeout", type=float, default=600.0, help="longest single request, seconds")
+    p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
+    p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
+                   help="longest the probe may take in all, seconds (default 30)")
     p.add_argument("--label", default="")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--no-probe", action="store_true", help="skip the one-request feature probe")
+    p.add_argument("--seed", type=_int_in(0, 2**31 - 1), default=0)
+    p.add_argument("--no-probe", action="store_true",
+                   help="skip the one-request probe (the tokenizer is still looked for: the workload is the same)")
     p.add_argument("--no-store", action="store_true", help="do not save the run in the benchmark history")
     p.add_argument("--no-telemetry", action="store_true",
                    help="do not sample local GPUs (NVML) and the server's /metrics during the run")
@@ -97,9 +161,9 @@ def parse_levels(value: str) -> list[int]:
     try:
         levels = [int(x) for x in value.replace(" ", "").split(",") if x]
     except ValueError:
-        raise UserError(tr("bench.cli.bad_concurrency", value=value)) from None
-    if not levels or any(c < 1 for c in levels):
-        raise UserError(tr("bench.cli.bad_concurrency", value=value))
+        raise UserError(tr("bench.cli.bad_concurrency", value=value, max=MAX_CONCURRENCY)) from None
+    if not levels or any(c < 1 or c > MAX_CONCURRENCY for c in levels) or len(levels) > 64:
+        raise UserError(tr("bench.cli.bad_concurrency", value=value, max=MAX_CONCURRENCY))
     return levels
 
 
@@ -108,9 +172,15 @@ def parse_dist(value: str) -> dict[str, Any]:
     from advisor.cli.common import UserError
 
     try:
-        return _parse_dist(value)
-    except (ValueError, IndexError):
+        dist = _parse_dist(value)
+    except (ValueError, IndexError, OverflowError):
         raise UserError(tr("bench.cli.bad_dist", value=value)) from None
+    nums = [v for k, v in dist.items() if k != "kind"]
+    if not all(math.isfinite(v) for v in nums) or dist["mean"] <= 0 or dist["mean"] > MAX_TOKENS \
+            or any(dist.get(k, 1) < 1 or dist.get(k, 1) > MAX_TOKENS for k in ("min", "max")) \
+            or dist.get("std", 0) < 0:
+        raise UserError(tr("bench.cli.bad_dist_range", value=value, max=MAX_TOKENS))
+    return dist
 
 
 def _parse_dist(value: str) -> dict[str, Any]:
@@ -153,8 +223,9 @@ def build_config(args: argparse.Namespace) -> Any:
     from advisor.domain.bench import BenchConfig
 
     sched: dict[str, Any] = {"warmup_requests": args.warmup, "max_concurrency": args.max_concurrency,
-                             "burstiness": args.burstiness, "client_processes": args.client_processes}
-    if args.requests:
+                             "burstiness": args.burstiness, "client_processes": args.client_processes,
+                             "continue_past_knee": args.past_knee, "stagger": not args.no_stagger}
+    if args.requests is not None:
         sched["requests"] = args.requests
     if args.duration:
         sched["duration_s"] = parse_duration(args.duration)
@@ -167,7 +238,7 @@ def build_config(args: argparse.Namespace) -> Any:
     elif args.soak:
         sched.update(kind="soak", duration_s=parse_duration(args.soak), concurrency=[args.soak_concurrency])
         sched["window_s"] = max(5.0, min(60.0, sched["duration_s"] / 10))
-    elif args.rate:
+    elif args.rate is not None:
         sched.update(kind="rate", rate=args.rate)
     else:
         sched.update(kind="fixed", concurrency=parse_levels(args.concurrency or "1"))
@@ -196,9 +267,9 @@ class _Printer:
         self._last_line = 0.0
 
     def __call__(self, event: Any) -> None:
-        if self.quiet:
-            return
         kind, d = event.kind, event.data
+        if self.quiet and kind != "store_problem":  # a store problem is always said
+            return
         if kind == "run_started" and d.get("run_id"):
             print(tr("bench.cli.run_started", run_id=d["run_id"], path=self.db_path), file=sys.stderr)
         elif kind == "progress" and d["step"] >= 0:
@@ -214,6 +285,10 @@ class _Printer:
                 if now - self._last_line >= 5.0:
                     self._last_line = now
                     print(line, file=sys.stderr, flush=True)
+        elif kind == "store_problem":
+            if self.tty:
+                sys.stderr.write("\r\x1b[K")
+            print(tr("bench.cli.store_problem", message=d.get("message") or d.get("kind")), file=sys.stderr)
         elif kind == "step":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
@@ -225,6 +300,8 @@ class _Printer:
 
 
 def run(args: argparse.Namespace) -> int:
+    import sqlite3
+
     from pydantic import ValidationError
 
     from advisor.cli.common import UserError, fail, validation_message
@@ -241,16 +318,32 @@ def run(args: argparse.Namespace) -> int:
         return fail(validation_message(exc))
     except UserError as exc:
         return fail(str(exc))
+    except (sqlite3.Error, OSError) as exc:  # the database: a folder, not a database, locked, a full disk
+        return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
 
 
+def _open_store(args: argparse.Namespace) -> Any:
+    import sqlite3
+
+    from advisor.bench.store import BenchStore, default_path
+    from advisor.cli.common import UserError
+
+    path = args.db or str(default_path())
+    if os.path.isdir(path):
+        raise UserError(tr("bench.cli.db_is_folder", path=path))
+    try:
+        return BenchStore(path)
+    except (sqlite3.Error, OSError) as exc:
+        raise UserError(tr("bench.cli.store_unavailable", path=path, error=exc)) from None
+
+
 def _history(args: argparse.Namespace) -> int:
     from advisor.atomic import write_text_atomic
-    from advisor.bench.store import BenchStore
     from advisor.cli.common import UserError, print_json
 
-    store = BenchStore(args.db)
+    store = _open_store(args)
     try:
         if args.list:
             runs = store.runs()
@@ -272,12 +365,41 @@ def _history(args: argparse.Namespace) -> int:
         store.connection.close()
 
 
+def _probe_failed(args: argparse.Namespace, config: Any, probe_result: Any, store: Any) -> int:
+    """The probe failed: no load is sent. The run is recorded as failed (with the probe's verdict) and the
+    result printed, so a script and the history both see why."""
+    from advisor.bench.runner import EXIT_PROBE_FAILED
+    from advisor.cli.common import print_json
+
+    result: dict[str, Any] = {
+        "run_id": None, "status": "failed", "stop_reason": "probe_failed", "url": config.endpoint.url,
+        "model": config.endpoint.model, "api": config.endpoint.api, "schedule": config.schedule.kind,
+        "dialect": probe_result.dialect, "steps": [], "knee": None, "requests_ok": 0, "requests_failed": 0,
+        "concurrency_shortfall": [], "store_problems": [], "incomplete": None,
+        "probe": probe_result.model_dump(mode="json"), "exit_code": EXIT_PROBE_FAILED,
+        "message": probe_result.error,
+    }
+    if store is not None:
+        try:
+            result["run_id"] = store.start_run(config.model_dump_json(), label=config.label, url=config.endpoint.url,
+                                               model=config.endpoint.model)
+            store.finish_run("failed", json.dumps(result, ensure_ascii=False, default=str))
+        except Exception as exc:  # noqa: BLE001 - the probe's verdict matters more than its record
+            result["store_problems"] = [{"kind": "io_error", "error": str(exc)[:300]}]
+        finally:
+            store.connection.close()
+    print(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind), file=sys.stderr)
+    if args.json:
+        print_json(result)
+    return EXIT_PROBE_FAILED
+
+
 def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     from advisor.atomic import write_text_atomic
+    from advisor.bench.client import Target
     from advisor.bench.probe import probe
-    from advisor.bench.runner import CancelToken, Runner
-    from advisor.bench.store import BenchStore
-    from advisor.bench.workload import PromptSource, load_dataset
+    from advisor.bench.runner import EXIT_CANCELLED, EXIT_INTERNAL, CancelToken, Runner, exit_code
+    from advisor.bench.workload import PromptSource, Tokenizer, load_dataset
     from advisor.cli.common import print_json
 
     printer = _Printer(args.quiet)
@@ -288,37 +410,38 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         if not args.quiet:
             print(tr("bench.cli.dataset", count=len(lengths), p50=lengths[len(lengths) // 2],
                      p90=lengths[int(len(lengths) * 0.9)], max=lengths[-1]), file=sys.stderr)
+    store = None if args.no_store else _open_store(args)
     probe_result = None
     server_queue = None
+    root = Target.parse(config.endpoint.url).root
     if not args.no_probe:
         probe_result = probe(config.endpoint.url, config.endpoint.model, config.endpoint.api, api_key=api_key,
-                             timeout_s=min(120.0, config.endpoint.timeout_s))
+                             timeout_s=min(args.probe_timeout, config.endpoint.timeout_s))
+        if not probe_result.ok:
+            return _probe_failed(args, config, probe_result, store)
         if not args.quiet:
-            if probe_result.ok:
-                print(tr("bench.cli.probe", dialect=probe_result.dialect, usage=probe_result.usage_in_stream,
-                         continuous=probe_result.continuous_usage, reasoning=probe_result.reasoning_field or "-",
-                         metrics=probe_result.metrics_endpoint, tokenize=probe_result.tokenize_endpoint or "-"),
-                      file=sys.stderr)
-            else:
-                print(tr("bench.cli.probe_failed", error=probe_result.error), file=sys.stderr)
+            print(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
+                     continuous=_yes(probe_result.continuous_usage), reasoning=probe_result.reasoning_field or "-",
+                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-"),
+                  file=sys.stderr)
+            if probe_result.model_ok is False:
+                print(tr("bench.cli.model_not_listed", model=config.endpoint.model,
+                         models=", ".join(probe_result.models[:20])), file=sys.stderr)
         if probe_result.metrics_endpoint:
             server_queue = _queue_reader(config.endpoint.url)
     prompts = PromptSource(config.workload, dataset)
-    if probe_result is not None and probe_result.tokenize_endpoint:
-        from advisor.bench.client import Target
-        from advisor.bench.workload import Tokenizer
-
-        tokenizer = Tokenizer(Target.parse(config.endpoint.url).root, config.endpoint.model, api_key=api_key,
-                              kind=probe_result.tokenize_endpoint)
+    # The prompts are the same with or without the probe: the tokenizer is looked for either way.
+    tokenize_kind = probe_result.tokenize_endpoint if probe_result is not None else \
+        Tokenizer(root, config.endpoint.model, api_key=api_key, timeout=3.0).detect()
+    if tokenize_kind:
+        tokenizer = Tokenizer(root, config.endpoint.model, api_key=api_key, kind=tokenize_kind)
         prompts.calibrate(tokenizer)
-    store = None if args.no_store else BenchStore(args.db)
     printer.db_path = str(store.path) if store else ""
     telemetry = None
     if not args.no_telemetry:
-        from advisor.bench.client import Target
         from advisor.bench.run_telemetry import RunTelemetry
 
-        metrics_url = Target.parse(config.endpoint.url).root + "/metrics" if server_queue is not None else None
+        metrics_url = root + "/metrics" if server_queue is not None else None
         telemetry = RunTelemetry(store.path if store else None, metrics_url).start()
 
     def on_event(event: Any) -> None:
@@ -355,12 +478,18 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         finished.wait(30)
         if not args.quiet:
             print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
-    if "error" in box:
-        raise box["error"]
-    result = box.get("result") or runner.result("cancelled")
+    error = box.get("error")
+    result = box.get("result") or runner.result("cancelled" if interrupted else "failed")
+    if error is not None:  # a bug: say so plainly, keep what was measured
+        result["status"] = "failed"
+        result["error"] = f"{type(error).__name__}: {error}"[:500]
+        print(tr("bench.cli.internal_error", error=result["error"]), file=sys.stderr)
     if telemetry is not None:
         telemetry.stop()
-        result["telemetry"] = telemetry.report(result.get("steps") or [])
+        try:
+            result["telemetry"] = telemetry.report(result.get("steps") or [])
+        except Exception as exc:  # noqa: BLE001 - telemetry must not cost the measurement
+            result["telemetry"] = {"error": str(exc)[:300]}
     result["definitions"] = DEFINITIONS
     result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
     result["workload"] = config.workload.model_dump(mode="json")
@@ -370,23 +499,57 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
 
         result["workload"]["dataset_prompts"] = len(dataset)
         result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
+    code = EXIT_CANCELLED if interrupted else (EXIT_INTERNAL if error is not None else exit_code(result))
+    result["exit_code"] = code
     if not args.quiet:
-        print(tr("bench.cli.knee", message=result["knee"].get("message") or result["knee"]["reason"]), file=sys.stderr)
-        if "drift" in result:
-            verdict = tr("bench.cli.drift_yes") if result["drift"]["drifting"] else tr("bench.cli.drift_no")
-            print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
+        _summary(result)
     if args.out:
-        if args.out.endswith(".csv") and store is not None and runner.run_id:
-            write_text_atomic(args.out, store.export_csv(runner.run_id))
-        else:
-            write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
-        if not args.quiet:
-            print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
+        try:
+            if args.out.endswith(".csv") and store is not None and runner.run_id:
+                write_text_atomic(args.out, store.export_csv(runner.run_id))
+            else:
+                write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+            if not args.quiet:
+                print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
+        except OSError as exc:  # a full disk: the JSON still goes to stdout below
+            print(tr("bench.cli.out_failed", path=args.out, error=exc), file=sys.stderr)
+            code = code or 6
     if args.json:
         print_json(result)
     if store is not None:
         store.connection.close()
-    return 130 if interrupted else 0
+    return code
+
+
+def _yes(flag: bool) -> str:
+    return tr("bench.cli.yes") if flag else tr("bench.cli.no")
+
+
+def _summary(result: dict[str, Any]) -> None:
+    """The verdict in words on stderr: status, knee (only where there is one to find), drift, what is missing."""
+    knee = result.get("knee") or {}
+    if knee.get("reason") not in (None, "not_applicable"):
+        print(tr("bench.cli.knee", message=knee.get("message") or knee["reason"]), file=sys.stderr)
+    if "drift" in result:
+        d = result["drift"]
+        if d.get("outage_windows"):
+            verdict = tr("bench.cli.drift_outage", windows=len(d["outage_windows"]), failed=d.get("requests_failed", 0))
+        elif d.get("failure_windows"):
+            verdict = tr("bench.cli.drift_failures", windows=len(d["failure_windows"]), failed=d.get("requests_failed", 0))
+        else:
+            verdict = tr("bench.cli.drift_yes") if d["drifting"] else tr("bench.cli.drift_no")
+        print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
+    for step in result.get("steps") or []:
+        if step.get("concurrency_shortfall"):
+            print(tr("bench.cli.shortfall", concurrency=step["concurrency"],
+                     steady=step.get("steady_concurrency") if step.get("steady_concurrency") is not None else "-"),
+                  file=sys.stderr)
+    inc = result.get("incomplete")
+    if inc:
+        print(tr("bench.cli.incomplete", records=inc.get("records_not_in_db", 0), lost=inc.get("records_lost", 0),
+                 journal=inc.get("journal") or "-"), file=sys.stderr)
+    print(tr(f"bench.cli.status.{result.get('status', 'failed')}", ok=result.get("requests_ok", 0),
+             failed=result.get("requests_failed", 0), code=result.get("exit_code", 0)), file=sys.stderr)
 
 
 def _queue_reader(url: str) -> Any:

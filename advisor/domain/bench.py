@@ -30,6 +30,14 @@ Outcome = Literal[
 ]
 FAILURES: tuple[str, ...] = ("http_error", "connect_error", "timeout", "stream_error", "truncated", "empty", "invalid")
 
+# Bounds on one run: streams in flight (each costs a socket and a coroutine; beyond this a single machine measures
+# itself, not the server) and requests per step.
+MAX_CONCURRENCY = 4096
+MAX_REQUESTS = 10_000_000
+# Closed loop: a step whose steady in-flight count is below this fraction of its target is flagged (shortfall).
+SHORTFALL_FRACTION = 0.8
+StepStatus = Literal["ok", "degraded", "failed", "cancelled"]
+
 # Where the output token count N came from, best first.
 TokenSource = Literal["usage", "tokenizer", "estimate", "chunks", "max_tokens"]
 
@@ -105,9 +113,9 @@ class ScheduleConfig(BaseModel):
 
     kind: ScheduleKind = "fixed"
     concurrency: list[int] = Field(default_factory=lambda: [1], description="one step per value (fixed, ramp)")
-    requests: int | None = Field(None, ge=1, description="requests per step (fixed), max per step (ramp)")
+    requests: int | None = Field(None, ge=1, le=MAX_REQUESTS, description="requests per step (fixed), max per step (ramp)")
     duration_s: float | None = Field(None, gt=0, description="time per step (fixed), max per step (ramp), soak length")
-    max_concurrency: int = Field(256, ge=1, description="ramp: highest level when doubling from 1")
+    max_concurrency: int = Field(256, ge=1, le=MAX_CONCURRENCY, description="ramp: highest level when doubling from 1")
     min_requests_per_step: int = Field(16, ge=1, description="ramp: a step is judged stable after at least this many")
     rate: float | None = Field(None, gt=0, description="open loop: mean requests per second")
     burstiness: float = Field(1.0, gt=0, description="1 = Poisson; below 1 burstier, above 1 more regular (gamma)")
@@ -115,12 +123,20 @@ class ScheduleConfig(BaseModel):
     window_s: float = Field(30.0, gt=0, description="soak: width of the windows for drift")
     client_processes: int = Field(1, ge=1, le=32, description="closed-loop steps split their streams over this many "
                                   "client processes (each with its own event loop); open-loop rate uses one")
+    continue_past_knee: bool = Field(False, description="ramp: go on to max_concurrency after a confirmed knee "
+                                     "(by default the ramp stops two steps past it)")
+    stagger: bool = Field(True, description="closed loop: spread a step's first requests over one request's "
+                          "duration instead of starting them together (no lock-step waves of prefills)")
 
     @field_validator("concurrency")
     @classmethod
     def _positive(cls, value: list[int]) -> list[int]:
         if not value or any(c < 1 for c in value):
             raise ValueError("concurrency levels must be whole numbers of at least 1, e.g. 1,2,4")
+        if any(c > MAX_CONCURRENCY for c in value):
+            raise ValueError(f"concurrency levels are at most {MAX_CONCURRENCY} streams per run")
+        if len(value) > 64:
+            raise ValueError("at most 64 concurrency levels")
         return value
 
 
@@ -264,6 +280,14 @@ class StepSummary(BaseModel):
     output_tokens_per_s: float = 0.0
     requests_per_s: float = 0.0
     achieved_concurrency: float = 0.0
+    steady_concurrency: float | None = Field(None, description="closed loop: mean requests in flight from the moment "
+                                             "every stream had started until the last request was sent")
+    concurrency_shortfall: bool = Field(False, description="steady concurrency below 80 % of the target: the step "
+                                        "did not measure the concurrency it names")
+    start_stagger_s: float = Field(0.0, description="the step's first requests were spread over this many seconds "
+                                   "(0 = started together)")
+    status: StepStatus = Field("ok", description="ok; degraded: success rate below 1 − slo.max_error_rate or a concurrency shortfall; "
+                               "failed: no request succeeded")
     output_tokens_sources: dict[str, int] = Field(default_factory=dict)
     goodput_requests_per_s: float | None = None
     goodput_fraction: float | None = None
@@ -292,7 +316,15 @@ class DriftSeries(BaseModel):
 class Drift(BaseModel):
     window_s: float
     series: list[DriftSeries] = Field(default_factory=list)
-    drifting: bool = False
+    drifting: bool = Field(False, description="a latency/throughput trend, an outage or a failure burst")
+    requests_failed: int = 0
+    failures_per_window: list[int] = Field(default_factory=list)
+    outage_windows: list[int] = Field(default_factory=list, description="windows with failures and no success")
+    failure_windows: list[int] = Field(default_factory=list, description="windows with more than 5 % failures")
+
+
+ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "unknown_model", "timeout",
+                         "auth", "request_failed"]
 
 
 class ProbeResult(BaseModel):
@@ -300,6 +332,9 @@ class ProbeResult(BaseModel):
     dialect_evidence: list[str] = Field(default_factory=list)
     ok: bool = False
     error: str | None = None
+    error_kind: ProbeErrorKind | None = Field(None, description="why the probe failed, in one word (None when ok)")
+    model_ok: bool | None = Field(None, description="the model is among the served ids (None: /v1/models not served)")
+    duration_s: float = 0.0
     usage_in_stream: bool = False
     continuous_usage: bool = False
     reasoning_field: str | None = None

@@ -79,13 +79,26 @@ def test_bad_input_is_one_clear_line_and_exit_2(args, fragment):
     assert fragment in p.stderr and "Traceback" not in p.stderr
 
 
-def test_unreachable_server_is_classified_not_a_crash():
-    p = advisor("--url", "http://127.0.0.1:9", "--model", "m", "--requests", "2", "--json", "--no-store", "--quiet")
-    assert p.returncode == 0, p.stderr
+def test_unreachable_server_stops_at_the_probe_with_exit_3(tmp_path):
+    db = tmp_path / "b.sqlite3"
+    p = advisor("--url", "http://127.0.0.1:9", "--model", "m", "--requests", "2", "--json", "--db", str(db), "--quiet")
+    assert p.returncode == 3, p.stderr
     data = json.loads(p.stdout)
-    assert data["probe"]["ok"] is False
+    assert data["probe"]["ok"] is False and data["probe"]["error_kind"] == "connection_refused"
+    assert data["status"] == "failed" and data["steps"] == [] and data["exit_code"] == 3
+    assert "connection refused" in p.stderr and "Traceback" not in p.stderr
+    (run,) = json.loads(advisor("--list", "--json", "--db", str(db)).stdout)
+    assert run["status"] == "failed" and run["requests"] == 0
+
+
+def test_unreachable_server_without_probe_is_a_failed_run_exit_4():
+    p = advisor("--url", "http://127.0.0.1:9", "--model", "m", "--requests", "2", "--json", "--no-store", "--quiet",
+                "--no-probe")
+    assert p.returncode == 4, p.stderr
+    data = json.loads(p.stdout)
+    assert data["status"] == "failed" and data["exit_code"] == 4
     (s,) = data["steps"]
-    assert s["requests_ok"] == 0 and s["requests_failed"] == 2
+    assert s["requests_ok"] == 0 and s["requests_failed"] == 2 and s["status"] == "failed"
     assert list(s["failures"]) == ["connect_error:ConnectionRefusedError"]
 
 
@@ -96,7 +109,8 @@ def test_dataset_prompts_are_sent_and_their_histogram_reported(tmp_path):
     with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=0) as srv:
         p = advisor("--url", srv.url, "--model", "m", "--dataset", str(data), "--requests", "5", "--warmup", "0",
                     "--json", "--no-store", "--no-probe")
-        sent = [json.loads(s.body)["messages"][0]["content"] for s in srv.served]
+        bodies = [json.loads(s.body) for s in srv.served]
+        sent = [b["messages"][0]["content"] for b in bodies if "messages" in b]  # the rest: tokenizer look-ups
     assert p.returncode == 0, p.stderr
     assert sorted(sent) == sorted(f"question {i} " + "word " * (10 * i) for i in range(1, 6))
     out = json.loads(p.stdout)

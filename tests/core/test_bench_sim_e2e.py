@@ -80,7 +80,7 @@ def test_every_injected_fault_is_classified_and_the_run_continues(sim_with_fault
         "schedule": {"kind": "fixed", "concurrency": [8], "requests": 120, "warmup_requests": 0},
     })
     store = BenchStore(tmp_path / "b.sqlite3")
-    runner = Runner(cfg, store=store)
+    runner = Runner(cfg, store=store, keep_records=True)
     result = runner.run()
     (step,) = result["steps"]
     assert step["requests_ok"] + step["requests_failed"] == 120
@@ -107,7 +107,9 @@ def test_every_injected_fault_is_classified_and_the_run_continues(sim_with_fault
     assert step["ttft_ms"]["count"] == len(ok) == step["requests_ok"]
     assert step["itl_kind"] == "per_token"  # the simulator sends per-chunk usage when asked
     assert sum(step["failures"].values()) == step["requests_failed"]
-    assert store.run(result["run_id"])["status"] == "completed"
+    # faults on purpose: the step is below the success rate, and the run says so
+    assert step["status"] == "degraded" and result["status"] == "degraded" and result["exit_code"] == 5
+    assert store.run(result["run_id"])["status"] == "degraded"
     store.connection.close()
 
 

@@ -25,7 +25,8 @@ def test_bench_records_server_and_gpu_samples_with_the_run(tmp_path):
     result = json.loads(out.stdout)
     tel = result["telemetry"]
     assert tel["nvml_state"] == "no_driver"  # this machine; the run goes on without local GPUs
-    assert tel["simulated"] is True and "telemetry.note.simulated" in tel["notes"]
+    assert tel["simulated"] is True and "simulated" in tel["note_ids"]
+    assert not any(n.startswith("telemetry.note.") for n in tel["notes"])  # words, never raw message keys
     assert tel["server_samples"] >= 2
     assert tel["kv_cache_peak"] is not None and 0 < tel["kv_cache_peak"] <= 1
     assert [s["label"] for s in tel["steps"]] == ["1", "2"]
