@@ -66,6 +66,7 @@ class Ctx:
     total_requests: int | None
     batch_hours: float | None
     fine_tuned: bool
+    served_name: str = ""  # what the engine serves: the Hugging Face id the user gave, else the preset's repo
     assumptions: list[Assumption] = field(default_factory=list)
 
     @property
@@ -189,7 +190,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         util, measured = a.measured_utilisation, True
     else:
         util, measured = UTILISATION[load], False
-        _assume(out, "utilisation", util, "plan.assume.utilisation", load={"tr": f"plan.load.{load}"})
+        _assume(out, "utilisation", util, "plan.assume.utilisation", pct=round(util * 100), load={"tr": f"plan.load.{load}"})
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours
     if use_case == "offline_batch":
@@ -211,4 +212,5 @@ def resolve(a: PlanAnswers) -> Ctx:
         ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out,
+        served_name=rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id),
     )  # fmt: skip

@@ -280,6 +280,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
     feasible = not any(x.severity == "blocker" for x in findings)
 
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
         horizon_months=c.duration_months, utilisation=c.utilisation,
@@ -309,7 +310,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
 
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
     if ch is None:
-        return (Hardware(gpu=None, model=c.model.id, model_name=c.model.name), Capacity(peak_concurrency=c.peak),
+        return (Hardware(gpu=None, model=c.model.id, model_name=_model_name(c)), Capacity(peak_concurrency=c.peak),
                 LatencyCurve(slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms))  # fmt: skip
     from advisor.sizing.advice import vllm_command
     from advisor.sizing.quant import get_format
@@ -318,6 +319,8 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     per = ch.per_replica
     seqs = max(per, min(ch.c_max, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
+    if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
+        cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
     flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
     if ch.tp > 1:
         flags.append(f"--tensor-parallel-size {ch.tp}")
@@ -329,7 +332,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     hw = Hardware(
         gpu=ch.gpu.id, gpu_name=ch.gpu.name, gpus_per_replica=ch.tp, replicas=ch.replicas, total_gpus=ch.total_gpus,
         weights=ch.weights, kv_dtype=ch.kv_dtype, tp=ch.tp, max_model_len=c.max_context, max_num_seqs=seqs,
-        engine_flags=flags, command=cmd, model=c.model.id, model_name=c.model.name,
+        engine_flags=flags, command=cmd, model=c.model.id, model_name=_model_name(c),
     )  # fmt: skip
     mem_c = ch.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
     if c.is_batch:
@@ -364,17 +367,21 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     return hw, cap, curve
 
 
+def _model_name(c: Ctx) -> str:
+    return c.served_name if c.model_how in ("hf_id", "hf_variant") else c.model.name
+
+
 def _r(v: float | None) -> float | None:
     return None if v is None else round(v, 1)
 
 
 def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:
-    served = c.model.hf_repo or c.model.id
+    served = c.served_name
     url = "http://SERVER:8000"
     p = c.prompt_avg
     o = c.output_avg
     top = max(8, (ch.per_replica * 2) if ch else 2 * c.peak)
-    levels = ",".join(str(2**k) for k in range(0, 12) if 2**k <= top)
+    levels = ",".join(str(v) for v in sorted({*(2**k for k in range(0, 12) if 2**k < top), top}))
     slo = ""
     if c.ttft_slo_ms:
         slo += f" --slo-ttft-ms {c.ttft_slo_ms:g}"
@@ -383,12 +390,12 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     steps = []
     if ch is not None and ch.weights and f.form != "hosted_api":
         steps.append(NextStep(id="serve", key="plan.next.serve", params={"gpu": ch.gpu.name, "tp": ch.tp},
-                              command=None))  # fmt: skip
+                              command=f.serve_command))  # fmt: skip
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     steps.append(NextStep(
         id="ramp", key="plan.next.ramp", params={"prompt": p, "p95": c.prompt_p95, "top": top},
         command=f"advisor bench --url {url} --model {served} --ramp {levels} --prompt-tokens {dist} "
-        f"--max-tokens {o} --dataset YOUR_PROMPTS.jsonl --slo-percentile 99{slo}",
+        f"--max-tokens {o} --slo-percentile 99{slo}",
     ))  # fmt: skip
     soak_c = ch.per_replica if ch else c.peak
     steps.append(NextStep(
@@ -399,8 +406,10 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
         steps.append(NextStep(
             id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
-            command=f"advisor bench --url {url} --model {served} --concurrency 1,{soak_c} --dataset YOUR_PROMPTS.jsonl "
-            f"--max-tokens {o} --label baseline-bf16   # then again against the {ch.weights} server with --label {ch.weights}",
+            command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency 1,{soak_c} "
+            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label baseline-bf16\n"
+            f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency 1,{soak_c} "
+            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {ch.weights}",
         ))  # fmt: skip
     if f.cost is not None:
         steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))

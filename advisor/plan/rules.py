@@ -42,6 +42,7 @@ class Facts:
     budget_needed: float | None = None
     launch_days: tuple[int, int] = (0, 0)
     hosted_monthly: tuple[float, float] | None = None
+    serve_command: str | None = None
 
     @property
     def offshore(self) -> bool:

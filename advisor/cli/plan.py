@@ -1,0 +1,133 @@
+"""`advisor plan`: a deployment recommendation from a team's answers (and `--template` for a blank answers file)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("plan", help="recommend how to deploy: cloud or bare metal, region, line, GPUs, cost (from answers)")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--answers", metavar="FILE.json", help="the answers file (`advisor plan --template` prints one)")
+    src.add_argument("--template", action="store_true", help="print a commented answers skeleton and exit")
+    p.add_argument("--json", action="store_true", help="print the plan as JSON")
+    p.add_argument("--memo", metavar="OUT.md|OUT.pdf", help="also write the decision memo (Markdown or PDF)")
+    p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the text, JSON texts and memo")
+    p.add_argument("--quotes", metavar="FILE.json", help="your own price quotes (a JSON list), overriding built-in prices")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from advisor.cli.common import fail, print_json
+    from advisor.i18n import set_language, system_language, translate
+    from advisor.plan import AnswersError, answers_template, load_answers, make_plan
+
+    lang = args.lang or system_language()
+    set_language(lang)
+    if args.template:
+        sys.stdout.write(answers_template(lang))
+        return 0
+    try:
+        answers = load_answers(args.answers)
+    except AnswersError as exc:
+        print(f"advisor: error: {translate(lang, 'plan.cli.bad_answers')}", file=sys.stderr)
+        for where, message in exc.problems:
+            print(f"  {where}: {message}", file=sys.stderr)
+        return 2
+    quotes = None
+    if args.quotes:
+        try:
+            quotes = json.loads(Path(args.quotes).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            return fail(f"--quotes {args.quotes}: {exc}")
+        if not isinstance(quotes, list):
+            return fail(f"--quotes {args.quotes}: expected a JSON list of quotes")
+    try:
+        result = make_plan(answers, quotes=quotes)
+    except ValueError as exc:  # a bad quote row names itself
+        return fail(str(exc))
+    if args.memo:
+        try:
+            from advisor.plan.memo import write_memo
+        except ImportError:
+            print(f"advisor: error: {translate(lang, 'plan.cli.memo_unavailable')}", file=sys.stderr)
+            return 3
+        write_memo(result, Path(args.memo), lang)
+        if not args.json:
+            print(translate(lang, "plan.cli.memo_written", path=args.memo), file=sys.stderr)
+    if args.json:
+        print_json(result.to_json(lang))
+        return 0
+    sys.stdout.write(summary(result, lang))
+    return 0
+
+
+def summary(result, lang: str) -> str:
+    """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
+    from advisor.i18n import translate as t
+
+    r = result
+    lines = [t(lang, "plan.cli.heading", model=r.hardware.model_name or r.hardware.model or "?"), ""]
+    rows = [
+        (t(lang, "plan.cli.form"), t(lang, f"plan.form.{r.deployment_form}")),
+        (t(lang, "plan.cli.region"), t(lang, f"plan.region.{r.region}")),
+        (t(lang, "plan.cli.line"), t(lang, f"plan.line.{r.line}")),
+        (t(lang, "plan.cli.feasible"), t(lang, "plan.cli.yes" if r.feasible else "plan.cli.no")),
+    ]
+    h = r.hardware
+    if h.gpu:
+        rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.hardware_line", replicas=h.replicas, tp=h.tp,
+                                                      gpu=h.gpu_name, weights=h.weights, kv=h.kv_dtype)))  # fmt: skip
+        cap = r.capacity
+        if cap.ttft_p99_ms is not None:
+            rows.append((t(lang, "plan.cli.capacity"), t(lang, "plan.cli.capacity_line", peak=cap.peak_concurrency,
+                         ttft=f"{cap.ttft_p99_ms:,.0f}", tpot=f"{cap.tpot_p99_ms or 0:.1f}",
+                         tok_s=f"{cap.output_tokens_per_s_total or 0:,.0f}")))  # fmt: skip
+    else:
+        rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.no_hardware")))
+    c = r.costs
+    if c.recommended_monthly:
+        rows.append((t(lang, "plan.cli.cost"), t(lang, "plan.cli.cost_line", low=f"{c.recommended_monthly.low:,.0f}",
+                     high=f"{c.recommended_monthly.high:,.0f}", currency=c.currency,
+                     form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip
+    if c.cost_per_million_output_tokens:
+        pm = c.cost_per_million_output_tokens
+        rows.append(("", t(lang, "plan.cli.per_million", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency=c.currency)))
+    rows.append(("", t(lang, "plan.cli.fx", rate=f"{c.fx_rate:g}", date=c.fx_date, prices=r.prices_date)))
+    tl = r.timeline
+    when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high)
+    if tl.deadline_days is not None:
+        when += " " + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss", days=tl.deadline_days)
+    rows.append(("", when))
+    width = max(_width(k) for k, _ in rows)
+    for k, v in rows:
+        lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
+    lines += ["", t(lang, "plan.cli.why")]
+    tag = {"blocker": "✗", "warning": "!", "info": "•"}
+    verify = t(lang, "plan.cli.verify")
+    for f in r.findings:
+        mark = f" [{verify}]" if f.verify else ""
+        lines.append(f"{tag[f.severity]} [{f.id}] {f.title_in(lang)}{mark}")
+    if r.fixes:
+        lines += ["", t(lang, "plan.cli.fixes")]
+        lines += [f"→ {x.text_in(lang)}" for x in r.fixes]
+    if r.assumptions:
+        lines += ["", t(lang, "plan.cli.assumptions")]
+        lines += [f"- {a.text_in(lang)}" for a in r.assumptions]
+    lines += ["", t(lang, "plan.cli.next")]
+    for i, s in enumerate(r.next_steps, 1):
+        lines.append(f"{i}. {s.text_in(lang)}")
+        if s.command:
+            lines += [f"   $ {cmd}" for cmd in s.command.splitlines()]
+    lines += ["", t(lang, "plan.cli.not_advice"), ""]
+    return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
