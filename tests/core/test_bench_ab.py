@@ -116,3 +116,25 @@ def test_similarity_is_over_word_tokens():
     assert similarity("alpha beta", "gamma delta") == 0.0
     assert 0.0 < similarity("the cat sat on the mat", "the dog sat on the mat") < 1.0
     assert similarity("Paris.", "paris .") == 1.0  # case and spacing are not differences
+
+
+def test_stop_keeps_what_was_measured(sims, tmp_path):
+    from advisor.cancel import CancelToken
+
+    a, b, _c = sims
+    cancel = CancelToken()
+
+    def on_event(ev):
+        if ev.kind == "step" and ev.data["side"] == "A":
+            cancel.cancel()  # stop after A's first load step
+
+    db = tmp_path / "bench.sqlite3"
+    result = run_ab(_config(a, b), store_path=str(db), cancel=cancel, on_event=on_event)
+    assert result.status == "stopped"
+    assert result.a.status == "stopped" and result.b.status == "not_run"
+    assert [s["concurrency"] for s in result.a.steps] == [1]
+    assert all(p.a.ok for p in result.pairs)  # A's answers were all taken before the load started
+    assert "Stopped before the end" in result.verdict
+    with RunHistory(db) as h:
+        (run,) = h.list()
+    assert run.status == "stopped" and run.requests_ok >= 8
