@@ -72,6 +72,8 @@ def _num(value: Any, key: str) -> float:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, list | dict):  # never repr a container: it may nest thousands deep
+        return f"a {'list' if isinstance(value, list) else 'JSON object'} of {len(value)} items"
     text = json.dumps(value) if isinstance(value, bool | None | str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -165,6 +167,8 @@ def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
     max_pos = _int_first(cfg, "max_position_embeddings", "seq_length", "n_positions", required="the longest context",
                          low=1)
     rope = cfg.get("rope_scaling") or {}
+    if not isinstance(rope, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="rope_scaling", value=_show(rope)))
     raw_factor = rope.get("factor") if isinstance(rope, dict) else None
     factor = _num(raw_factor, "rope_scaling.factor") if raw_factor is not None else None
     kind = (rope.get("rope_type") or rope.get("type")) if isinstance(rope, dict) else None
@@ -178,8 +182,10 @@ def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
 
 def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
     q = cfg.get("quantization_config")
-    if not isinstance(q, dict):
+    if q is None:
         return None, None
+    if not isinstance(q, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="quantization_config", value=_show(q)))
     method = str(q.get("quant_method", "")).lower()
     bits = q.get("bits") or q.get("w_bit")
     group = q.get("group_size") or q.get("q_group_size")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import signal
 import socket
@@ -39,6 +38,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from advisor import safe_json
 from advisor.sim.engine import EngineLimits, Seq, StepCosts
 from advisor.sim.faults import Fault, FaultRates, FaultSpecError, parse_fault
 from advisor.sim.ground_truth import ChunkLog, GroundTruth
@@ -211,10 +211,10 @@ class SimApp:
             raise ApiError(401, "Unauthorized", "AuthenticationError")
 
     async def _body(self, request: Request) -> dict[str, Any]:
-        try:
-            body = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ApiError(400, f"the request body is not valid JSON: {exc}", "BadRequestError") from None
+        try:  # bounded: deep nesting or a 5,000-digit number is a 400, not a RecursionError/ValueError 500
+            body = safe_json.loads(await request.body() or b"{}", source="the request body")
+        except safe_json.JsonInputError as exc:
+            raise ApiError(400, str(exc), "BadRequestError") from None
         if not isinstance(body, dict):
             raise ApiError(400, "the request body must be a JSON object", "BadRequestError")
         return body

@@ -100,6 +100,16 @@ def test_config_file_problems_name_the_file(tmp_path):
     assert str(tmp_path) in str(err.value) and "num_hidden_layers" in str(err.value)
 
 
+def test_deep_values_in_a_dict_config_are_import_errors():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    for field in ("num_hidden_layers", "layer_types", "rope_scaling", "mlp_only_layers"):
+        with pytest.raises(ModelImportError):
+            model_from_config(dict(QWEN, model_type="qwen2_moe", num_experts=4, moe_intermediate_size=8,
+                                   num_experts_per_tok=2, **{field: deep}))  # fmt: skip
+
+
 def test_unexpected_shapes_are_import_errors():
     for cfg in (dict(QWEN, quantization_config={"quant_method": "gptq", "bits": 4, "group_size": "x"}), dict(QWEN, rope_scaling={"type": "yarn", "factor": "big"}),
                 dict(QWEN, model_type="qwen2_moe", num_experts=4, mlp_only_layers="all")):  # fmt: skip

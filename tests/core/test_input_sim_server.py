@@ -43,3 +43,18 @@ def test_a_valid_request_still_streams(server):
     with httpx.stream("POST", server.base_url + "/v1/chat/completions", json=body, timeout=10) as resp:
         text = resp.read().decode()
     assert resp.status_code == 200 and '"usage"' in text and "[DONE]" in text
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"model": "sim", "messages": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",  # RecursionError before
+        b'{"model": "sim", "max_tokens": ' + b"9" * 5000 + b', "messages": [{"role": "user", "content": "x"}]}',
+        b'{"model": "sim", "temperature": NaN, "messages": [{"role": "user", "content": "x"}]}',
+        b"\xff\xfe{}",
+    ],
+)
+def test_hostile_bodies_are_a_400(server, raw):
+    resp = httpx.post(server.base_url + "/v1/chat/completions", content=raw, timeout=10,
+                      headers={"content-type": "application/json"})  # fmt: skip
+    assert resp.status_code == 400 and resp.json()["error"]["type"] == "BadRequestError"
