@@ -13,6 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--template", action="store_true", help="print a commented answers skeleton and exit")
     p.add_argument("--json", action="store_true", help="print the plan as JSON")
     p.add_argument("--memo", metavar="OUT.md|OUT.pdf", help="also write the decision memo (Markdown or PDF)")
+    p.add_argument("--runs", metavar="RUN_ID[,RUN_ID…]", help="benchmark runs (`advisor history`) whose measurements the memo shows")
+    p.add_argument("--db", metavar="PATH", help="benchmark database for --runs (default: the app's own)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the text, JSON texts and memo")
     p.add_argument("--quotes", metavar="FILE.json", help="your own price quotes (a JSON list), overriding built-in prices")
     p.set_defaults(func=run)
@@ -51,12 +53,20 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bad quote row names itself
         return fail(str(exc))
     if args.memo:
+        from advisor.plan.evidence import EvidenceError, evidence_from_runs
+        from advisor.plan.memo import MemoError, write_memo
+
         try:
-            from advisor.plan.memo import write_memo
-        except ImportError:
-            print(f"advisor: error: {translate(lang, 'plan.cli.memo_unavailable')}", file=sys.stderr)
-            return 3
-        write_memo(result, Path(args.memo), lang)
+            runs = [r for r in (args.runs or "").split(",") if r.strip()]
+            evidence = evidence_from_runs(args.db, [r.strip() for r in runs],
+                                          slo_ttft_ms=result.latency_curve.slo_ttft_p99_ms) if runs else None
+            write_memo(result, Path(args.memo), lang, evidence=evidence)
+        except EvidenceError as exc:
+            return fail(f"--runs: {exc}", 3)
+        except MemoError as exc:
+            return fail(str(exc), 3)
+        except OSError as exc:
+            return fail(f"--memo {args.memo}: {exc.strerror or exc}", 3)
         if not args.json:
             print(translate(lang, "plan.cli.memo_written", path=args.memo), file=sys.stderr)
     if args.json:

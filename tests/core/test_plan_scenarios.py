@@ -1,0 +1,85 @@
+"""The decision scenarios (tests/fixtures/plan_scenarios/*.json, written from public facts before the rules):
+expected form, region, line, feasibility, and the finding ids that must and must not appear."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
+
+
+def test_there_are_at_least_twelve_scenarios():
+    assert len(SCENARIOS) >= 12
+
+
+@pytest.fixture(scope="module")
+def plans():
+    out = {}
+    for path in SCENARIOS:
+        sc = json.loads(path.read_text(encoding="utf-8"))
+        out[path.stem] = (sc, make_plan(answers_from_dict(sc["answers"])))
+    return out
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_scenario(plans, name):
+    sc, r = plans[name]
+    e = sc["expect"]
+    got = {k: getattr(r, k) for k in ("deployment_form", "region", "line", "feasible")}
+    assert got == {k: e[k] for k in got}, sc["description"]
+    ids = r.finding_ids
+    assert [i for i in e["must"] if i not in ids] == [], ids
+    assert [i for i in e["must_not"] if i in ids] == [], ids
+    fixes = [f.id for f in r.fixes]
+    assert [i for i in e.get("fixes", []) if i not in fixes] == [], fixes
+    # infeasible ⇔ a blocker, and then there is at least one fix
+    assert r.feasible == (not any(f.severity == "blocker" for f in r.findings))
+    if not r.feasible:
+        assert r.fixes
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_every_conclusion_cites_a_rule_and_a_source_in_both_languages(plans, name):
+    _, r = plans[name]
+    for lang in ("en", "zh_CN"):
+        data = r.to_json(lang)
+        json.dumps(data, ensure_ascii=False)  # JSON-serialisable
+        for f in data["findings"]:
+            assert f["id"] and f["sources"], f
+            assert f["title"] and not f["title"].startswith("plan.rule."), f
+            assert "{" not in f["title"] + f["detail"], f  # every placeholder filled
+            assert f["verify"] == any(s["grade"] in ("C", "U") for s in f["sources"]) or f["verify"]
+        for s in data["next_steps"]:
+            assert s["text"] and not s["text"].startswith("plan.")
+    zh = r.to_json("zh_CN")["findings"]
+    en = r.to_json("en")["findings"]
+    assert [f["id"] for f in zh] == [f["id"] for f in en]
+    assert any(any("\u4e00" <= ch <= "\u9fff" for ch in f["title"]) for f in zh)
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_next_steps_always_hold_the_seed_method(plans, name):
+    _, r = plans[name]
+    ids = [s.id for s in r.next_steps]
+    assert "ramp" in ids and "soak" in ids
+    ramp = next(s for s in r.next_steps if s.id == "ramp")
+    assert ramp.command.startswith("advisor bench ") and "--ramp" in ramp.command and "--prompt-tokens" in ramp.command
+    if r.hardware.weights and r.hardware.weights not in ("bf16", "fp16") and r.hardware.weights != "fp8-block":
+        assert "quant_ab" in ids
+
+
+def test_feasible_interactive_plans_carry_a_latency_curve_and_a_cost_series(plans):
+    for name, (sc, r) in plans.items():
+        if not r.feasible or r.hardware.gpu is None or sc["answers"].get("use_case") == "offline_batch":
+            continue
+        pts = r.latency_curve.points
+        assert len(pts) >= 3 and pts[0].concurrency == 1, name
+        assert [p.concurrency for p in pts] == sorted(p.concurrency for p in pts)
+        assert r.capacity.ttft_p99_ms is not None and r.capacity.meets_slo
+        assert r.cost_series and r.cost_series[0].month == 0 and r.cost_series[-1].month == r.costs.horizon_months
+        assert all(a.cloud_low <= b.cloud_low for a, b in zip(r.cost_series, r.cost_series[1:], strict=False))
+        assert r.costs.recommended_monthly.low <= r.costs.recommended_monthly.high
+        assert r.costs.prices and all(p.date and p.source for p in r.costs.prices)
