@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.sizing_page = self._make_sizing_page()
         self.benchmark_page = PlaceholderPage("ui.page.benchmark", "ui.placeholder.benchmark")
-        self.wizard_page = PlaceholderPage("ui.page.wizard", "ui.placeholder.wizard")
+        self.wizard_page = self._make_wizard_page()
         from ui.pages.ab import AbPage
         from ui.pages.history import HistoryPage
 
@@ -118,6 +118,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.statusBar().showMessage(page.startup_problem, 20000))
         return page
 
+    def _make_wizard_page(self) -> QWidget:
+        from ui.pages.wizard import WizardPage
+
+        page = WizardPage(self.runner, window=self)
+        page.answers_changed.connect(self._mark_modified)
+        page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        return page
+
     def _action(self, shortcut: QKeySequence.StandardKey | str | None, slot) -> QAction:
         action = QAction(self)
         if shortcut is not None:
@@ -131,6 +139,7 @@ class MainWindow(QMainWindow):
         self.act_save = self._action(QKeySequence.StandardKey.Save, self.save_project)
         self.act_save_as = self._action(QKeySequence.StandardKey.SaveAs, self.save_project_as)
         self.act_quit = self._action(QKeySequence.StandardKey.Quit, self.close)
+        self.act_export_memo = self._action(None, self.export_memo)
         self.act_settings = self._action(QKeySequence.StandardKey.Preferences, self.open_settings_dialog)
         self.act_about = self._action(None, self.show_about)
         self.lang_group = QActionGroup(self)
@@ -151,6 +160,8 @@ class MainWindow(QMainWindow):
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_save)
         self.menu_file.addAction(self.act_save_as)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_export_memo)
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_quit)
         self.menu_settings = bar.addMenu("")
@@ -174,6 +185,7 @@ class MainWindow(QMainWindow):
         self.act_save.setText(tr("ui.action.save"))
         self.act_save_as.setText(tr("ui.action.save_as"))
         self.act_quit.setText(tr("ui.action.quit"))
+        self.act_export_memo.setText(tr("wizard.action.export_memo"))
         self.act_settings.setText(tr("ui.action.preferences"))
         self.act_about.setText(tr("ui.action.about"))
         current = i18n.current_language()
@@ -275,6 +287,8 @@ class MainWindow(QMainWindow):
         if not self.maybe_save_changes():
             return
         self.sizing_page.set_defaults(self.settings.sizing_defaults)
+        if hasattr(self.wizard_page, "restart"):
+            self.wizard_page.restart()
         self.project_path = None
         self._modified = False
         self._update_title()
@@ -318,6 +332,8 @@ class MainWindow(QMainWindow):
         try:
             project = load_project(path)
             self.sizing_page.apply_project(project)
+            if hasattr(self.wizard_page, "apply_project"):
+                self.wizard_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
             return False
@@ -345,6 +361,8 @@ class MainWindow(QMainWindow):
 
         try:
             project = self.sizing_page.to_project()
+            if hasattr(self.wizard_page, "plan_section"):
+                project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:
             self.show_error(tr("ui.error.save_title"), tr("ui.error.save_failed", path=str(path), error=str(exc)))
@@ -393,6 +411,11 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
         )
         return QMessageBox.question(self, tr("app.name"), tr("ui.project.unsaved"), buttons)
+
+    def export_memo(self) -> None:
+        """File → Export memo…: the wizard's recommendation as Markdown or PDF (the wizard asks the rest)."""
+        self.tabs.setCurrentWidget(self.wizard_page)
+        self.wizard_page.export_memo()
 
     # -- about ---------------------------------------------------------------------------------------
     def about_text(self) -> str:

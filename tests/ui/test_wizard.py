@@ -1,0 +1,343 @@
+"""The decision wizard, driven like a user: steps, field messages, result screen, what-if, export, reopen."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from advisor import i18n
+from advisor.i18n import tr
+from advisor.plan import answers_from_dict, make_plan
+from ui.pages.wizard import RESULT_STEP, clean_answers
+from ui.widgets.wizard_fields import STEPS, get_path
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLAN_TIMEOUT = 30000
+
+
+def scenario(prefix: str) -> dict:
+    path = next(SCENARIOS.glob(f"{prefix}_*.json"))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _text_for(editor, value) -> str:
+    kind = editor.spec.kind
+    if value is None:
+        return ""
+    if kind == "percent":
+        return f"{value * 100:g}"
+    if kind == "list":
+        return ", ".join(value)
+    if kind == "range_int" and isinstance(value, dict):
+        return f"{value['low']}-{value['high']}"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def type_answer(editor, value) -> None:
+    """What a user does: pick the choice, or type the text (empty for unknown)."""
+    kind = editor.spec.kind
+    if kind in ("choice", "bool"):
+        combo = editor.editor
+        combo.setCurrentIndex(0 if value is None else combo.findData(value))
+        assert value is None or combo.currentData() == value, (editor.spec.path, value)
+    elif kind == "model":
+        editor.editor.setEditText("" if value is None else str(value))
+    else:
+        editor.editor.setText(_text_for(editor, value))
+
+
+def fill_step(page, index: int, answers: dict) -> None:
+    for spec in STEPS[index][1]:
+        value = get_path(answers, spec.path)
+        if spec.path == "user_mix.mainland" and value is None and answers.get("user_mix"):
+            value = answers["user_mix"]["mainland"]
+        type_answer(page.editors[spec.path], value)
+
+
+def click(qtbot, button) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def walk_to_result(qtbot, page, answers: dict) -> None:
+    for index in range(len(STEPS)):
+        assert page.step == index
+        fill_step(page, index, answers)
+        click(qtbot, page.next)
+        assert page.step == index + 1, [e.error.text() for e in page.step_fields(index) if e.has_error]
+    assert page.step == RESULT_STEP - 1  # review
+    assert page.review.text()
+    with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
+        click(qtbot, page.next)
+    assert page.step == RESULT_STEP
+    assert page.result is not None, page.plan_error
+
+
+@pytest.fixture
+def page(main_window, qtbot):
+    wizard = main_window.wizard_page
+    main_window.tabs.setCurrentWidget(wizard)
+    qtbot.waitUntil(wizard.isVisible, timeout=3000)
+    return wizard
+
+
+# -- three scenarios end to end ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("prefix", ["01", "02", "12"])
+def test_walk_a_scenario_to_the_result(qtbot, page, prefix):
+    s = scenario(prefix)
+    answers, expect = s["answers"], s["expect"]
+    walk_to_result(qtbot, page, answers)
+    result = page.result
+    # the wizard hands the engine exactly the answers the user gave
+    assert answers_from_dict(clean_answers(page.answers)) == answers_from_dict(answers)
+    assert (result.deployment_form, result.region, result.feasible) == (
+        expect["deployment_form"], expect["region"], expect["feasible"])  # fmt: skip
+    view = page.result_view
+    assert view.card_values["form"].text() == tr(f"memo.form.{expect['deployment_form']}")
+    assert view.card_values["region"].text() == tr(f"memo.region.{expect['region']}")
+    assert view.card_values["line"].text() == tr(f"memo.line.{result.line}")
+    if result.hardware.gpu:
+        assert result.hardware.gpu_name in view.card_values["hardware"].text()
+    assert view.why.text().startswith("Why:")
+    # findings grouped by severity, blockers first, each one expandable to detail and sources
+    shown = [item.finding.id for item in view.finding_items]
+    assert set(expect["must"]) <= set(shown)
+    assert not set(expect["must_not"]) & set(shown)
+    order = [item.finding.severity for item in view.finding_items]
+    assert order == sorted(order, key=["blocker", "warning", "info"].index)
+    first = view.finding_items[0]
+    assert not first.expanded
+    click(qtbot, first.toggle)
+    assert first.expanded and first.finding.detail_in("en")[:20] in first.plain_detail().replace("&#x27;", "'")
+    if any(f.verify for f in result.findings):
+        verify_item = next(i for i in view.finding_items if i.finding.verify)
+        assert "[verify]" in verify_item.title.text()
+    # the cost chart shows the engine's cumulative series; hover gives values
+    chart = view.cost_chart.chart
+    assert chart is not None and chart.id == "cost"
+    cloud = chart.series[0]
+    assert [p[0] for p in cloud.points] == [float(p.month) for p in result.cost_series]
+    hover = view.cost_chart.show_hover(cloud.points[-1][0])
+    assert f"Month {int(cloud.points[-1][0])}" in hover and cloud.label in hover
+    if result.costs.break_even_months is not None and result.costs.break_even_months.high < 500:
+        assert view.cost_chart.break_even.isVisible() or view.cost_chart.break_even.value() > 0
+    # the timeline and the next steps with the benchmark commands
+    assert "days" in view.timeline.text()
+    commands = [s.command for s in result.next_steps if s.command]
+    assert commands and all(c.split(" --")[0] in view.next_steps.text() for c in commands)
+    if not result.feasible:
+        assert view.headline.text() == tr("wizard.card.headline_infeasible")
+        assert not view.infeasible_box.isHidden()
+        assert result.fixes[0].text_in("en")[:25] in view.infeasible_box.text().replace("&#x27;", "'")
+    else:
+        assert view.infeasible_box.isHidden()
+
+
+def test_all_unknown_is_valid_and_the_plan_says_what_it_assumed(qtbot, page):
+    walk_to_result(qtbot, page, {})
+    assert page.result.assumptions, "unknown answers are assumed, and said so"
+    assert page.result_view.card_values["form"].text()
+
+
+def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page):
+    field = page.editors["peak_concurrency"]
+    for text, key in (("lots", "wizard.error.not_number"), ("2.5", "wizard.error.not_whole"), ("0", "wizard.error.range")):
+        field.editor.setText(text)
+        click(qtbot, page.next)
+        assert page.step == 0, text
+        assert field.has_error and field.error.text() == tr(key, low="1", high="1000000"), field.error.text()
+        assert page.nav_error.text()
+    # a cross-field check of the engine, on the field it concerns
+    field.editor.setText("2k")
+    page.editors["prompt_tokens.avg"].editor.setText("3000")
+    page.editors["prompt_tokens.p95"].editor.setText("1000")
+    click(qtbot, page.next)
+    assert page.step == 0
+    p95 = page.editors["prompt_tokens.p95"]
+    assert p95.has_error and p95.error.text() == tr("wizard.error.p95_below_avg")
+    # in Chinese, in Chinese
+    page.window_.set_language("zh_CN")
+    assert CJK.search(p95.error.text())
+    page.window_.set_language("en")
+    page.editors["prompt_tokens.p95"].editor.setText("")
+    click(qtbot, page.next)
+    assert page.step == 1 and page.answers["peak_concurrency"] == 2000
+
+
+def test_every_question_says_why_it_is_asked_in_both_languages(page):
+    for lang in ("en", "zh_CN"):
+        page.window_.set_language(lang)
+        for path, editor in page.editors.items():
+            why = editor.why.text()
+            assert why and not why.startswith("wizard."), (lang, path)
+            assert editor.editor.toolTip() and not editor.editor.toolTip().startswith("plan."), path
+            if lang == "zh_CN":
+                assert CJK.search(why), path
+    page.window_.set_language("en")
+
+
+def test_prefilled_from_the_sizing_page_and_marked(qtbot, main_window, page):
+    request = main_window.sizing_page.inputs.request()
+    assert page.answers["model"] == request.model.id
+    assert page.answers["peak_concurrency"] == request.concurrency
+    assert page.editors["peak_concurrency"].origin.text() == tr("wizard.origin.sizing")
+    assert not page.editors["peak_concurrency"].origin.isHidden()
+
+
+def test_progress_back_and_next(qtbot, page):
+    assert page.progress.value() == 0 and not page.back.isEnabled()
+    assert page.step_label.text().startswith("Step 1 of")
+    click(qtbot, page.next)
+    assert page.step == 1 and page.progress.value() == 1 and page.back.isEnabled()
+    click(qtbot, page.back)
+    assert page.step == 0
+
+
+# -- what-if -------------------------------------------------------------------------------------------------------
+def test_what_if_updates_the_recommendation_and_highlights_what_changed(qtbot, page):
+    walk_to_result(qtbot, page, scenario("01")["answers"])
+    view = page.result_view
+    assert page.result.region == "hong_kong"
+    icp = view.what_if_fields["icp_status"]
+    with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
+        icp.editor.setCurrentIndex(icp.editor.findData("filed"))
+    assert page.answers["icp_status"] == "filed"
+    assert page.editors["icp_status"].editor.currentData() == "filed"  # the step's own field follows
+    assert page.result.region == make_plan(answers_from_dict(clean_answers(page.answers))).region == "mainland"
+    assert "region" in view.changed
+    assert "background" in view.card_values["region"].styleSheet()
+    assert not view.changes.isHidden() and "Hong Kong" in view.changes.text()
+    assert view.card_values["form"].styleSheet() == "" or "form" in view.changed
+
+
+def test_what_if_budget_turns_an_infeasible_plan_feasible(qtbot, page):
+    walk_to_result(qtbot, page, scenario("12")["answers"])
+    assert not page.result.feasible
+    budget = page.result_view.what_if_fields["monthly_budget.amount"]
+    with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
+        budget.editor.setText("5000000")
+        budget.editor.editingFinished.emit()
+    assert page.result.feasible
+    assert "feasible" in page.result_view.changed
+    assert page.result_view.infeasible_box.isHidden()
+
+
+# -- export -----------------------------------------------------------------------------------------------------
+@pytest.fixture
+def exported(page, monkeypatch):
+    opened: list[Path] = []
+    monkeypatch.setattr(page, "reveal", lambda path: opened.append(path))
+    return opened
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+
+
+@needs_poppler
+def test_export_a_chinese_pdf_and_an_english_markdown_memo(qtbot, page, exported, tmp_path, monkeypatch):
+    walk_to_result(qtbot, page, scenario("01")["answers"])
+    pdf = tmp_path / "memo.pdf"
+    monkeypatch.setattr(page, "ask_export", lambda: (".pdf", "zh_CN"))
+    monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(pdf))
+    assert page.export_memo() == pdf
+    assert exported == [pdf]
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "香港" in text and "决策备忘录" in text.replace(" ", ""), text[:500]
+    md = tmp_path / "memo.md"
+    monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
+    monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(md))
+    page.window_.export_memo()  # File → Export memo… does the same
+    body = md.read_text(encoding="utf-8")
+    assert "Hong Kong" in body and not CJK.search(body.split("\n", 1)[0])
+    assert exported == [pdf, md]
+
+
+def test_export_never_overwrites_without_asking(qtbot, page, exported, tmp_path, monkeypatch):
+    walk_to_result(qtbot, page, scenario("03")["answers"])
+    md = tmp_path / "memo.md"
+    md.write_text("mine", encoding="utf-8")
+    asked: list[Path] = []
+    monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
+    monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(md))
+    monkeypatch.setattr(page, "confirm_overwrite", lambda path: asked.append(path) or False)
+    assert page.export_memo() is None
+    assert asked == [md] and md.read_text(encoding="utf-8") == "mine" and exported == []
+    monkeypatch.setattr(page, "confirm_overwrite", lambda path: True)
+    assert page.export_memo() == md
+    assert md.read_text(encoding="utf-8") != "mine"
+    assert not list(tmp_path.glob("*.tmp*")), "written atomically: no temp file left"
+
+
+def test_export_failure_is_told_not_hidden(qtbot, page, exported, tmp_path, monkeypatch, messages):
+    walk_to_result(qtbot, page, scenario("03")["answers"])
+    target = tmp_path / "missing-folder" / "sub" / "memo.md"
+    (tmp_path / "missing-folder").write_text("a file where a folder should be", encoding="utf-8")
+    monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
+    monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(target))
+    assert page.export_memo() is None
+    assert exported == []
+    assert messages.errors and str(target) in messages.errors[-1][1]
+
+
+# -- benchmark button --------------------------------------------------------------------------------------------
+def test_benchmark_button_opens_the_benchmark_page_preconfigured(qtbot, main_window, page, monkeypatch):
+    from ui.main_window import MainWindow
+
+    monkeypatch.delattr(MainWindow, "show_benchmark", raising=False)
+    walk_to_result(qtbot, page, scenario("01")["answers"])
+    button = page.result_view.bench_button
+    assert not button.isEnabled() and button.toolTip()
+    calls: list[dict] = []
+    monkeypatch.setattr(main_window, "show_benchmark", lambda **kw: calls.append(kw), raising=False)
+    page.retranslate()
+    assert button.isEnabled()
+    click(qtbot, button)
+    hw = page.result.hardware
+    assert calls == [{"model": hw.model, "gpu": hw.gpu, "weights": hw.weights, "gpus": hw.gpus_per_replica,
+                      "prompt_tokens": 1200, "output_tokens": 300, "ttft_p99_ms": 3000, "tpot_p99_ms": 100,
+                      "shape": "ramp"}]  # fmt: skip
+
+
+# -- project file -------------------------------------------------------------------------------------------------
+def test_reopening_the_project_restores_the_wizard_where_it_was(qtbot, main_window, page, tmp_path, monkeypatch):
+    answers = scenario("02")["answers"]
+    walk_to_result(qtbot, page, answers)
+    shown = page.result_view.card_values["hardware"].text()
+    path = tmp_path / "plan.advisor.json"
+    monkeypatch.setattr(main_window, "ask_save_path", lambda: str(path))
+    assert main_window.save_project()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["plan"]["wizard_step"] == RESULT_STEP
+    assert answers_from_dict(saved["plan"]["answers"]) == answers_from_dict(answers)
+    main_window.new_project()
+    assert page.step == 0 and page.result is None
+    assert main_window.open_project(path)
+    assert page.step == RESULT_STEP
+    qtbot.waitUntil(lambda: page.result is not None, timeout=PLAN_TIMEOUT)
+    assert page.result_view.card_values["hardware"].text() == shown
+    assert page.editors["ops_capability"].editor.currentData() == "strong"
+    # half-way through: reopens on that step
+    click(qtbot, page.back)
+    click(qtbot, page.back)
+    assert main_window.save_project()
+    assert main_window.open_project(path)
+    assert page.step == RESULT_STEP - 2 and page.stack.currentIndex() == RESULT_STEP - 2
+
+
+def test_result_follows_a_language_switch(qtbot, page):
+    walk_to_result(qtbot, page, scenario("01")["answers"])
+    view = page.result_view
+    english = view.headline.text()
+    page.window_.set_language("zh_CN")
+    assert CJK.search(view.headline.text()) and view.headline.text() != english
+    assert view.card_values["region"].text() == i18n.translate("zh_CN", "memo.region.hong_kong")
+    assert CJK.search(view.finding_items[0].title.text())
+    assert not view.changed, "a language switch is not a what-if change"
+    page.window_.set_language("en")
+    assert view.headline.text() == english

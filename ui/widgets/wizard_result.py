@@ -1,0 +1,407 @@
+"""The wizard's result screen: the recommendation card with its why, the what-if answers, findings grouped by
+severity (expandable to detail and sources), the cost chart, the timeline and the next steps.
+
+Everything shown is rendered from one ``PlanResult`` (``advisor.plan``) in the current language; the widget
+keeps the result and re-renders on a language switch without re-planning.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from advisor import i18n
+from advisor.i18n import tr
+from ui.widgets.cost_chart import CostChart
+from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
+
+WHAT_IF_FIELDS = ("monthly_budget.amount", "launch_deadline_days", "icp_status", "quantization_acceptable", "user_location")
+_SEVERITY_COLOUR = {"blocker": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
+CHANGED_STYLE = "background-color: rgba(255, 214, 10, 90); border-radius: 3px;"
+
+
+def _money(r: Any, currency: str) -> str:
+    if r is None:
+        return "—"
+
+    def one(v: float) -> str:
+        if v >= 1e5:
+            return f"{v / 1e4:,.1f}万" if i18n.current_language() == "zh_CN" and currency == "CNY" else f"{v / 1e3:,.0f}k"
+        return f"{v:,.0f}"
+
+    lo, hi = one(r.low), one(r.high)
+    return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
+
+
+def recommendation_summary(result: Any) -> dict[str, str]:
+    """The card's lines in the current language (also what the what-if comparison looks at)."""
+    hw = result.hardware
+    if hw.gpu:
+        hardware = tr("wizard.card.hardware_line", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
+                      replicas=hw.replicas, total=hw.total_gpus)  # fmt: skip
+    else:
+        hardware = tr("wizard.card.no_hardware")
+    fmt = "—"
+    if hw.weights:
+        fmt = tr("wizard.card.format_line", weights=hw.weights, kv=hw.kv_dtype or "—")
+    return {
+        "form": tr(f"memo.form.{result.deployment_form}"),
+        "region": tr(f"memo.region.{result.region}"),
+        "line": tr(f"memo.line.{result.line}"),
+        "hardware": hardware,
+        "format": fmt,
+        "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "feasible": tr("wizard.card.feasible" if result.feasible else "wizard.card.infeasible"),
+    }
+
+
+class FindingItem(QWidget):
+    """One finding: a title line that expands to its detail and sources; "verify" ones are marked."""
+
+    def __init__(self, finding: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.finding = finding
+        self.setObjectName(f"finding:{finding.id}")
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("findingToggle")
+        self.toggle.setCheckable(True)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.toggled.connect(self.set_expanded)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.detail = QLabel()
+        self.detail.setObjectName("findingDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setOpenExternalLinks(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.detail.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.title, 1)
+        col = QVBoxLayout(self)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(2)
+        col.addLayout(row)
+        col.addWidget(self.detail)
+        self.title.mousePressEvent = lambda _e: self.toggle.toggle()  # type: ignore[method-assign]
+        self.retranslate()
+
+    @property
+    def expanded(self) -> bool:
+        return not self.detail.isHidden()
+
+    def set_expanded(self, on: bool) -> None:
+        self.toggle.blockSignals(True)
+        self.toggle.setChecked(on)
+        self.toggle.blockSignals(False)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.detail.setVisible(on)
+
+    def retranslate(self) -> None:
+        lang = i18n.current_language()
+        f = self.finding
+        verify = f' <span style="color:#b9770e;"><b>[{html.escape(tr("wizard.findings.verify"))}]</b></span>' if f.verify else ""
+        self.title.setText(f"{html.escape(f.title_in(lang))}{verify}")
+        sources = []
+        for s in f.sources:
+            name = html.escape(s.title)
+            link = f'<a href="{html.escape(s.url)}">{name}</a>' if s.url else name
+            extra = ", ".join(x for x in (s.date, tr("wizard.findings.grade", grade=s.grade)) if x)
+            sources.append(f"<li>{link} ({html.escape(extra)})</li>")
+        src = f"<p><b>{html.escape(tr('wizard.findings.sources'))}</b></p><ul>{''.join(sources)}</ul>" if sources else ""
+        note = f"<p><i>{html.escape(tr('wizard.findings.verify_note'))}</i></p>" if f.verify else ""
+        self.detail.setText(f"<p>{html.escape(f.detail_in(lang))}</p>{note}{src}"
+                            f"<p style='color:gray'>{html.escape(f.id)}</p>")  # fmt: skip
+
+    def plain_detail(self) -> str:
+        return self.detail.text()
+
+
+class ResultView(QWidget):
+    """The result screen. Emits ``what_if`` with (path, value) when one of its answers changes."""
+
+    what_if = Signal(str, object)
+    open_benchmark = Signal()
+    export_memo = Signal()
+
+    def __init__(self, model_items: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: Any = None
+        self.previous_result: Any = None  # the result before the last what-if change (to highlight what changed)
+        self.changed: set[str] = set()
+
+        # recommendation card
+        self.card = QFrame()
+        self.card.setObjectName("recommendationCard")
+        self.card.setFrameShape(QFrame.Shape.StyledPanel)
+        self.headline = QLabel()
+        self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)
+        self.infeasible_box = QLabel()
+        self.infeasible_box.setObjectName("infeasible")
+        self.infeasible_box.setWordWrap(True)
+        self.infeasible_box.setTextFormat(Qt.TextFormat.RichText)
+        self.infeasible_box.hide()
+        grid = QGridLayout()
+        self.card_names: dict[str, QLabel] = {}
+        self.card_values: dict[str, QLabel] = {}
+        for row, key in enumerate(("form", "region", "line", "hardware", "format", "monthly")):
+            name, value = QLabel(), QLabel()
+            value.setObjectName(f"card:{key}")
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(name, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(value, row, 1)
+            self.card_names[key], self.card_values[key] = name, value
+        grid.setColumnStretch(1, 1)
+        self.why = QLabel()
+        self.why.setObjectName("why")
+        self.why.setWordWrap(True)
+        self.changes = QLabel()
+        self.changes.setObjectName("changes")
+        self.changes.setWordWrap(True)
+        self.changes.setStyleSheet(CHANGED_STYLE)
+        self.changes.hide()
+        card = QVBoxLayout(self.card)
+        card.addWidget(self.headline)
+        card.addWidget(self.infeasible_box)
+        card.addLayout(grid)
+        card.addWidget(self.why)
+        card.addWidget(self.changes)
+
+        # what-if
+        self.what_if_box = QGroupBox()
+        self.what_if_box.setObjectName("whatIf")
+        wl = QGridLayout(self.what_if_box)
+        self.what_if_fields: dict[str, FieldEditor] = {}
+        for i, path in enumerate(WHAT_IF_FIELDS):
+            editor = FieldEditor(ALL_FIELDS[path], model_items)
+            editor.why.hide()
+            editor.changed.connect(self._on_what_if)
+            wl.addWidget(editor, i // 3, i % 3)
+            self.what_if_fields[path] = editor
+
+        # findings
+        self.findings_box = QGroupBox()
+        self.findings_layout = QVBoxLayout(self.findings_box)
+        self.finding_items: list[FindingItem] = []
+        self.severity_headers: dict[str, QLabel] = {}
+
+        # cost chart, timeline, next steps
+        self.cost_box = QGroupBox()
+        self.cost_chart = CostChart()
+        QVBoxLayout(self.cost_box).addWidget(self.cost_chart)
+        self.timeline_box = QGroupBox()
+        self.timeline = QLabel()
+        self.timeline.setObjectName("timeline")
+        self.timeline.setWordWrap(True)
+        self.timeline.setTextFormat(Qt.TextFormat.RichText)
+        QVBoxLayout(self.timeline_box).addWidget(self.timeline)
+        self.next_box = QGroupBox()
+        self.next_steps = QLabel()
+        self.next_steps.setObjectName("nextSteps")
+        self.next_steps.setWordWrap(True)
+        self.next_steps.setTextFormat(Qt.TextFormat.RichText)
+        self.next_steps.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bench_button = QPushButton()
+        self.bench_button.setObjectName("openBenchmark")
+        self.bench_button.clicked.connect(self.open_benchmark)
+        self.export_button = QPushButton()
+        self.export_button.setObjectName("exportMemo")
+        self.export_button.clicked.connect(self.export_memo)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.bench_button)
+        buttons.addWidget(self.export_button)
+        buttons.addStretch(1)
+        nl = QVBoxLayout(self.next_box)
+        nl.addWidget(self.next_steps)
+        nl.addLayout(buttons)
+
+        col = QVBoxLayout(self)
+        col.setContentsMargins(0, 0, 0, 0)
+        for w in (self.card, self.what_if_box, self.findings_box, self.cost_box, self.timeline_box, self.next_box):
+            col.addWidget(w)
+        col.addStretch(1)
+        self.retranslate()
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def set_what_if_values(self, answers: dict[str, Any]) -> None:
+        from ui.widgets.wizard_fields import get_path
+
+        for path, editor in self.what_if_fields.items():
+            editor.set_value(get_path(answers, path))
+
+    def _on_what_if(self, path: str) -> None:
+        editor = self.what_if_fields[path]
+        value, problem = editor.value()
+        if problem:
+            editor.show_error(*problem)
+            return
+        self.what_if.emit(path, value)
+
+    def set_benchmark_available(self, available: bool) -> None:
+        self.bench_button.setEnabled(available)
+        self.bench_button.setToolTip("" if available else tr("wizard.result.bench_unavailable"))
+
+    # -- output ----------------------------------------------------------------------------------------------
+    def set_result(self, result: Any, *, compare: bool = False) -> None:
+        """Show ``result``; with ``compare`` the lines that differ from the previous result are highlighted."""
+        self.previous_result = self.result if compare else None
+        self.result = result
+        self._render()
+
+    def _render(self) -> None:
+        r = self.result
+        if r is None:
+            return
+        lang = i18n.current_language()
+        now = recommendation_summary(r)
+        before = recommendation_summary(self.previous_result) if self.previous_result is not None else None
+        if before is not None:
+            self.changed = {k for k in now if before.get(k) != now[k]}
+        else:
+            self.changed = set()
+        if r.feasible:
+            self.headline.setText(tr("wizard.card.headline", form=now["form"], region=now["region"]))
+            self.headline.setStyleSheet("font-size: 15pt; font-weight: 600; color: #2e7d32;")
+            self.infeasible_box.hide()
+        else:
+            self.headline.setText(tr("wizard.card.headline_infeasible"))
+            self.headline.setStyleSheet("font-size: 15pt; font-weight: 600; color: #c0392b;")
+            blockers = [f for f in r.findings if f.severity == "blocker"]
+            items = "".join(f"<li>{html.escape(f.title_in(lang))}</li>" for f in blockers[:4])
+            fixes = "".join(
+                f"<li>{html.escape(fx.text_in(lang))}"
+                + (f" — {html.escape(_money(fx.monthly_cost, r.costs.currency))}" if fx.monthly_cost else "")
+                + "</li>"
+                for fx in r.fixes
+            )
+            text = f"<p><b>{html.escape(tr('wizard.card.why_infeasible'))}</b></p><ul>{items}</ul>"
+            text += f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>" if fixes else ""
+            self.infeasible_box.setText(text)
+            self.infeasible_box.show()
+        for key, label in self.card_values.items():
+            label.setText(now[key])
+            label.setStyleSheet(CHANGED_STYLE if key in self.changed else "")
+        reasons = [f.title_in(lang) for f in sorted(r.findings, key=_severity_key) if f.severity != "info"][:5]
+        reasons = reasons or [f.title_in(lang) for f in r.findings[:3]]
+        sep = "；" if lang == "zh_CN" else "; "
+        end = "。" if lang == "zh_CN" else "."
+        self.why.setText(tr("wizard.card.why", reasons=sep.join(x.rstrip("。.") for x in reasons) + end) if reasons else "")
+        if self.changed and before is not None:
+            parts = [f"{self.card_names[k].text()} {before[k]} → {now[k]}" for k in self.card_values if k in self.changed]
+            self.changes.setText(tr("wizard.card.changed", changes="; ".join(parts)))
+            self.changes.show()
+        elif before is not None:
+            self.changes.setText(tr("wizard.card.unchanged"))
+            self.changes.show()
+        else:
+            self.changes.hide()
+        self._render_findings()
+        from advisor.plan.charts import cost_chart
+
+        self.cost_chart.set_chart(cost_chart(r, lang))
+        self._render_timeline()
+        self._render_next_steps()
+
+    def _render_findings(self) -> None:
+        expanded = {item.finding.id for item in self.finding_items if item.expanded}
+        while self.findings_layout.count():
+            item = self.findings_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.finding_items = []
+        self.severity_headers = {}
+        groups: dict[str, list[Any]] = {"blocker": [], "warning": [], "info": []}
+        for f in self.result.findings:
+            groups.setdefault(f.severity, []).append(f)
+        for severity in ("blocker", "warning", "info"):
+            found = sorted(groups.get(severity, []), key=lambda f: f.id)
+            if not found:
+                continue
+            header = QLabel(tr(f"wizard.findings.{severity}", n=len(found)))
+            header.setObjectName(f"severity:{severity}")
+            header.setStyleSheet(f"font-weight: 600; color: {_SEVERITY_COLOUR[severity]}; margin-top: 6px;")
+            self.findings_layout.addWidget(header)
+            self.severity_headers[severity] = header
+            for f in found:
+                item = FindingItem(f)
+                if f.id in expanded:
+                    item.set_expanded(True)
+                self.findings_layout.addWidget(item)
+                self.finding_items.append(item)
+
+    def _render_timeline(self) -> None:
+        r = self.result
+        tl = r.timeline
+        lang = i18n.current_language()
+        rows = []
+        for it in tl.items:
+            days = str(it.days_low) if it.days_low == it.days_high else f"{it.days_low}–{it.days_high}"
+            flag = tr("wizard.timeline.blocking") if it.blocking else tr("wizard.timeline.parallel")
+            rows.append(f"<tr><td>{html.escape(it.label_in(lang))}</td><td align='right'>&nbsp;{days}&nbsp;</td>"
+                        f"<td>{html.escape(flag)}</td></tr>")  # fmt: skip
+        launch = (str(tl.launch_days_low) if tl.launch_days_low == tl.launch_days_high
+                  else f"{tl.launch_days_low}–{tl.launch_days_high}")  # fmt: skip
+        if tl.deadline_days is None:
+            verdict = tr("wizard.timeline.no_deadline", launch=launch)
+        elif tl.meets_deadline:
+            verdict = tr("wizard.timeline.meets", launch=launch, deadline=tl.deadline_days)
+        else:
+            verdict = tr("wizard.timeline.misses", launch=launch, deadline=tl.deadline_days)
+        head = (f"<tr><th align='left'>{html.escape(tr('wizard.timeline.step'))}</th>"
+                f"<th>&nbsp;{html.escape(tr('wizard.timeline.days'))}&nbsp;</th><th></th></tr>")  # fmt: skip
+        table = f"<table cellspacing='2'>{head}{''.join(rows)}</table>" if rows else ""
+        colour = "#c0392b" if tl.meets_deadline is False else "inherit"
+        self.timeline.setText(f"{table}<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>")
+
+    def _render_next_steps(self) -> None:
+        lang = i18n.current_language()
+        items = []
+        for s in self.result.next_steps:
+            cmd = f"<pre style='margin:2px 0 6px 0'>{html.escape(s.command)}</pre>" if s.command else ""
+            items.append(f"<li>{html.escape(s.text_in(lang))}{cmd}</li>")
+        self.next_steps.setText(f"<ol>{''.join(items)}</ol>")
+
+    def retranslate(self) -> None:
+        for key, label in self.card_names.items():
+            label.setText(tr(f"wizard.card.{key}"))
+        self.what_if_box.setTitle(tr("wizard.what_if.title"))
+        for editor in self.what_if_fields.values():
+            editor.retranslate()
+        self.findings_box.setTitle(tr("wizard.findings.title"))
+        self.cost_box.setTitle(tr("wizard.result.cost_title"))
+        self.timeline_box.setTitle(tr("wizard.timeline.title"))
+        self.next_box.setTitle(tr("wizard.next.title"))
+        self.bench_button.setText(tr("wizard.next.open_benchmark"))
+        if not self.bench_button.isEnabled():
+            self.bench_button.setToolTip(tr("wizard.result.bench_unavailable"))
+        self.export_button.setText(tr("wizard.next.export"))
+        if self.result is not None:
+            self._render()
+
+    def set_theme(self, dark: bool) -> None:
+        self.cost_chart.set_theme(dark)
+
+
+def _severity_key(f: Any) -> tuple[int, str]:
+    from advisor.plan.result import SEVERITY_ORDER
+
+    return SEVERITY_ORDER.get(f.severity, 9), f.id
