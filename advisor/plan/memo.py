@@ -300,11 +300,13 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str) -> list[dict[str, str]
         memory = t("memo.evidence.no_gpu") if e.peak_gpu_memory_bytes is None else (
             _gib(e.peak_gpu_memory_bytes) + (f" / {_gib(e.gpu_memory_total_bytes)}" if e.gpu_memory_total_bytes
                                              else ""))
+        if e.gpu_names:
+            memory += f" ({', '.join(e.gpu_names)})"
         name = e.label or e.run_id
         if e.simulated:
             name += " " + t("memo.evidence.simulated")
         out.append({"run": _cell(name), "date": e.date, "model": _cell(e.model or "—"),
-                    "gpus": _cell(", ".join(e.gpu_names) or "—"), "knee": _cell(knee), "at_slo": _cell(at_slo),
+                    "knee": _cell(knee), "at_slo": _cell(at_slo),
                     "memory": _cell(memory), "status": _cell(e.status),
                     "tps": _cell(t("memo.unit.tok_s", n=_num(e.output_tokens_per_s_at_slo)))
                     if e.output_tokens_per_s_at_slo is not None else "—"})
