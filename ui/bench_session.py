@@ -173,32 +173,38 @@ class BenchSession(QObject):
         self.drain_cost_ms.append((time.perf_counter() - t) * 1e3)
 
     def _apply(self, events: list[BenchEvent]) -> None:
-        b = self.buffers
         for ev in events:
-            if ev.kind == "record":
-                self._add_record(ev.data)
-            elif ev.kind == "progress":
-                d = ev.data
-                b.progress = d
-                if d.get("step", -1) >= 0:
-                    if d["step"] != b.step or b.concurrency != d["concurrency"]:
-                        b.step = d["step"]
-                        b.concurrency = d["concurrency"]
-                        self._start_sample(d["step"])
-                    b.in_flight = d.get("in_flight", 0)
-                    b.step_done = d.get("done", 0)
-                    now = time.monotonic()
-                    b.t0 = b.t0 if b.t0 is not None else now
-                    b.active.append((now - b.t0, float(b.in_flight)))
-                    b.target.append((now - b.t0, float(d["concurrency"])))
-            elif ev.kind == "step":
-                b.steps.append(ev.data)
-            elif ev.kind == "run_started":
-                self.run_id = ev.data.get("run_id")
-                self.started.emit(self.run_id or "")
-            elif ev.kind == "probe":
-                self.probe_done.emit(ev.data)
+            try:
+                self._apply_one(ev)
+            except Exception:  # one odd event must not cost the others (or the live view)
+                _log.exception("benchmark event %s could not be shown", ev.kind)
         self._roll()
+
+    def _apply_one(self, ev: BenchEvent) -> None:
+        b = self.buffers
+        if ev.kind == "record":
+            self._add_record(ev.data)
+        elif ev.kind == "progress":
+            d = ev.data
+            b.progress = d
+            if d.get("step", -1) >= 0:
+                if d["step"] != b.step or b.concurrency != d["concurrency"]:
+                    b.step = d["step"]
+                    b.concurrency = d["concurrency"]
+                    self._start_sample(d["step"])
+                b.in_flight = d.get("in_flight", 0)
+                b.step_done = d.get("done", 0)
+                now = time.monotonic()
+                b.t0 = b.t0 if b.t0 is not None else now
+                b.active.append((now - b.t0, float(b.in_flight)))
+                b.target.append((now - b.t0, float(d["concurrency"])))
+        elif ev.kind == "step":
+            b.steps.append(ev.data)
+        elif ev.kind == "run_started":
+            self.run_id = ev.data.get("run_id")
+            self.started.emit(self.run_id or "")
+        elif ev.kind == "probe":
+            self.probe_done.emit(ev.data)
 
     def _add_record(self, rec: RequestRecord) -> None:
         b = self.buffers
@@ -211,7 +217,7 @@ class BenchSession(QObject):
             b.ok += 1
         elif rec.outcome != "cancelled":
             b.failed += 1
-            b.errors.append((rec.t_end or rec.t_start) - b.t0 if rec.t_end else rec.t_start - b.t0, 1.0)
+            b.errors.append(((rec.t_end or rec.t_start) - b.t0, 1.0))
         if rec.ttft_ms is not None:
             b.ttft.append((rec.t_first_token - b.t0, rec.ttft_ms))  # type: ignore[operator]
         gaps, _exact = rec.itl_ms()

@@ -21,7 +21,6 @@ from advisor import __version__, i18n
 from advisor.i18n import tr
 from advisor.settings import Settings, save_settings
 from ui.gpu_status import GpuState, query_gpu_state
-from ui.pages.placeholder import PlaceholderPage
 from ui.widgets.wizard_common import dialog_title
 from ui.window_state import qsettings
 from ui.workers import TaskRunner
@@ -76,7 +75,7 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
         self.sizing_page = self._make_sizing_page()
-        self.benchmark_page = PlaceholderPage("ui.page.benchmark", "ui.placeholder.benchmark")
+        self.benchmark_page = self._make_benchmark_page()
         self.wizard_page = self._make_wizard_page()
         from ui.pages.ab import AbPage
         from ui.pages.history import HistoryPage
@@ -104,6 +103,18 @@ class MainWindow(QMainWindow):
         self.refresh_gpu_state()
 
     # -- construction --------------------------------------------------------------------------------
+    def _make_benchmark_page(self) -> QWidget:
+        from ui.pages.benchmark import BenchmarkPage
+
+        page = BenchmarkPage(self.runner, sizing_page=self.sizing_page)
+        page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        return page
+
+    def show_benchmark(self, **kwargs) -> None:
+        """Switch to the Benchmark tab, filled for this setup (``BenchmarkPage.preconfigure``'s arguments)."""
+        self.benchmark_page.preconfigure(**kwargs)
+        self.tabs.setCurrentWidget(self.benchmark_page)
+
     def _make_sizing_page(self) -> QWidget:
         from ui.pages.sizing import SizingPage
 
@@ -235,6 +246,9 @@ class MainWindow(QMainWindow):
 
             apply_theme(QApplication.instance(), new.theme)
             refresh = getattr(self.sizing_page, "apply_theme", None)
+            if refresh:
+                refresh()
+            refresh = getattr(self.benchmark_page, "apply_theme", None)
             if refresh:
                 refresh()
         if new.sizing_defaults != old.sizing_defaults and hasattr(self.sizing_page, "set_defaults"):

@@ -398,9 +398,17 @@ class BenchmarkPage(QWidget):
         split.addWidget(self.right)
         split.setStretchFactor(1, 1)
         split.setSizes([420, 980])
+        self.title = QLabel()  # the page's heading and a one-line "what this does" for newcomers
+        self.title.setStyleSheet("QLabel { font-size: 15px; font-weight: bold; }")
+        self.body = QLabel()
+        self.body.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(split)
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.body, 1)
+        layout.addLayout(head)
+        layout.addWidget(split, 1)
 
         self._gpu_timer = QTimer(self)  # the GPU panel outside a run (the simulated server's /metrics)
         self._gpu_timer.setInterval(1000)
@@ -410,7 +418,13 @@ class BenchmarkPage(QWidget):
         for m in catalog.load_models():
             self.sim_model.addItem(f"{m.id}", m.id)
         self.sim_gpu.clear()
-        for g in catalog.load_gpus():
+        try:
+            gpus = list(catalog.load_gpus())
+        except (
+            catalog.CatalogError
+        ):  # a damaged user GPU file: the Sizing page says why; the built-in ones stay
+            gpus = list(catalog._builtin_gpus())
+        for g in gpus:
             self.sim_gpu.addItem(f"{g.id} · {g.name}", g.id)
         self.sim_weights.clear()
         self.sim_weights.addItem(tr("bench.page.weights_checkpoint"), None)
@@ -424,6 +438,8 @@ class BenchmarkPage(QWidget):
 
     # ======================================================================================== language
     def retranslate(self) -> None:
+        self.title.setText(tr("ui.page.benchmark"))
+        self.body.setText(tr("bench.page.intro"))
         self.target_box.setTitle(tr("bench.page.target"))
         self.sim_radio.setText(tr("bench.page.target_sim"))
         self.url_radio.setText(tr("bench.page.target_url"))
