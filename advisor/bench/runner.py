@@ -213,6 +213,7 @@ class Runner:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._group: _ProcessGroup | None = None
         self._soak: _Step | None = None
+        self.client_errors: list[str] = []
 
     # ---- public --------------------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
@@ -284,6 +285,7 @@ class Runner:
             "requests_ok": sum(s.requests_ok for s in self.steps),
             "requests_failed": sum(s.requests_failed for s in self.steps),
             "concurrency_shortfall": [s.concurrency for s in self.steps if s.concurrency_shortfall],
+            "client_errors": list(self.client_errors),
             "store_problems": [],
             "incomplete": None,
         }
@@ -418,6 +420,8 @@ class Runner:
             summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
         summary.stop_reason = st.stop_reason
         summary.start_stagger_s = round(st.stagger_s, 4)
+        if st.workers_lost:
+            summary.concurrency_shortfall = True
         if st.closed and st.stop_reason != "cancelled" and st.spans is not None:
             summary.steady_concurrency = steady_concurrency(st.spans, st.concurrency, st.last_issue)
             if summary.steady_concurrency is not None:
@@ -627,8 +631,16 @@ class Runner:
                     st.worker_cpu.append(cpu_s)
                     st.lateness_ms.extend(lateness)
                     pending.discard(index)
-                elif kind == "error":
-                    raise RuntimeError(f"client process {index} failed: {payload}")
+                elif kind == "error":  # its streams are lost for this step: flagged, the others go on
+                    st.workers_lost += 1
+                    self.client_errors.append(f"client process {index}: {payload}"[:300])
+                    pending.discard(index)
+            if not items:
+                for index in list(pending):
+                    if not group.procs[index].is_alive():  # died without a word (killed, out of memory)
+                        st.workers_lost += 1
+                        self.client_errors.append(f"client process {index} exited ({group.procs[index].exitcode})")
+                        pending.discard(index)
 
     @staticmethod
     def _is_stable(records: list[RequestRecord]) -> bool:
@@ -712,6 +724,7 @@ class _ProcessGroup:
 
     def __init__(self, runner: Runner, k: int) -> None:
         import multiprocessing as mp
+        import os
 
         ctx = mp.get_context("spawn")
         self.cancel = ctx.Event()
@@ -723,7 +736,8 @@ class _ProcessGroup:
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_client_process, name=f"bench-client-{i}", daemon=True,
                                args=(config_json, runner._api_key, child, self.results, self.cancel, i,
-                                     runner.prompts.per_token, runner.run_id or "bench", runner.dialect))
+                                     runner.prompts.per_token, runner.run_id or "bench", runner.dialect,
+                                     os.getpid()))
             proc.start()
             child.close()
             self.conns.append(parent)
@@ -760,8 +774,39 @@ class _ProcessGroup:
         self.results.join_thread()
 
 
+def die_with_parent(parent_pid: int) -> bool:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux ``PR_SET_PDEATHSIG``). Returns False
+    where that is not available; :func:`_client_process` also watches ``os.getppid()`` (every system)."""
+    import os
+    import signal
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        if libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() != parent_pid:  # the parent died before the call: nobody will send the signal
+        os._exit(1)
+    return True
+
+
+PARENT_WATCH_S = 0.5
+
+
 def _client_process(config_json: str, api_key: str | None, conn: Any, results: Any, cancel_event: Any, index: int,
-                    per_token: float, run_id: str, dialect: str | None) -> None:  # pragma: no cover - subprocess
+                    per_token: float, run_id: str, dialect: str | None,
+                    parent_pid: int | None = None) -> None:  # pragma: no cover - subprocess
+    import os
+
+    if parent_pid is not None:
+        die_with_parent(parent_pid)
     config = BenchConfig.model_validate_json(config_json)
     workload = config.workload.model_copy(update={"seed": config.workload.seed + 7919 * (index + 1)})
     prompts = PromptSource(workload)
@@ -791,7 +836,15 @@ def _client_process(config_json: str, api_key: str | None, conn: Any, results: A
             for task in list(runner._tasks):
                 task.cancel()
 
+        async def watch_parent() -> None:
+            # the parent was killed (kill -9): stop sending load at once (PR_SET_PDEATHSIG does it on Linux;
+            # this covers other systems and a parent whose spawning thread is still alive)
+            while parent_pid is None or os.getppid() == parent_pid:
+                await asyncio.sleep(PARENT_WATCH_S)
+            os._exit(1)
+
         helpers.append(asyncio.create_task(watch_cancel()))
+        helpers.append(asyncio.create_task(watch_parent()))
         conn.send("ready")
         try:
             while True:
