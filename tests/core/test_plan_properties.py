@@ -1,0 +1,85 @@
+"""Properties of make_plan: independent of dict order, monotone in budget, deterministic."""
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from advisor.plan import answers_from_dict, make_plan
+
+SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
+             for p in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))}  # fmt: skip
+
+
+def _essence(r) -> dict:
+    d = r.to_json("en")
+    d.pop("generated_at")
+    return d
+
+
+def _shuffled(value, rng: random.Random):
+    if isinstance(value, dict):
+        items = list(value.items())
+        rng.shuffle(items)
+        return {k: _shuffled(v, rng) for k, v in items}
+    return value
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(SCENARIOS)), st.integers(0, 10**6))
+def test_recommendation_does_not_depend_on_dict_order(name, seed):
+    a = SCENARIOS[name]
+    b = _shuffled(a, random.Random(seed))
+    assert _essence(make_plan(answers_from_dict(a))) == _essence(make_plan(answers_from_dict(b)))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["03_overseas_only", "12_budget_far_below_slo", "06_sensitive_medical", "01_fast_launch_no_icp"]),
+    st.floats(100, 2_000_000), st.floats(1.0, 50.0), st.sampled_from(["CNY", "USD"]),
+)  # fmt: skip
+def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor, currency):
+    base = dict(SCENARIOS[name])
+    low = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": budget, "currency": currency}}))
+    high = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": budget * factor, "currency": currency}}))
+    if low.feasible:
+        assert high.feasible
+    # the budget never changes what is recommended, only whether it is affordable
+    assert (low.deployment_form, low.region, low.hardware.gpu, low.hardware.replicas) == (
+        high.deployment_form, high.region, high.hardware.gpu, high.hardware.replicas)  # fmt: skip
+
+
+def test_budget_threshold_is_the_cheapest_plans_cost():
+    base = dict(SCENARIOS["12_budget_far_below_slo"])
+    r = make_plan(answers_from_dict(base))
+    need = r.costs.recommended_monthly.low
+    just = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": need * 1.01, "currency": "CNY"}}))
+    assert just.feasible and "cost.budget_short" not in just.finding_ids
+    fix = next(f for f in r.fixes if f.id == "more_budget")
+    assert fix.change["monthly_budget"]["amount"] >= need
+    patched = make_plan(answers_from_dict({**base, **fix.change}))
+    assert patched.feasible
+
+
+def test_plan_is_deterministic():
+    a = answers_from_dict(SCENARIOS["10_large_moe"])
+    assert _essence(make_plan(a)) == _essence(make_plan(a))
+
+
+def test_every_fix_change_is_valid_answers():
+    for name in ("07_public_genai_mainland", "11_h20_prefill_heavy", "12_budget_far_below_slo"):
+        r = make_plan(answers_from_dict(SCENARIOS[name]))
+        assert r.fixes, name
+        for fix in r.fixes:
+            patched = {**SCENARIOS[name], **{k: v for k, v in fix.change.items()}}
+            answers_from_dict({k: v for k, v in patched.items() if v is not None})
+
+
+def test_the_cheapest_relaxation_really_makes_the_h20_case_feasible():
+    base = SCENARIOS["11_h20_prefill_heavy"]
+    r = make_plan(answers_from_dict(base))
+    relax = next(f for f in r.fixes if f.id == "relax_ttft")
+    after = make_plan(answers_from_dict({**base, **relax.change}))
+    assert after.feasible, after.finding_ids
