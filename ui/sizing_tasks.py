@@ -87,7 +87,8 @@ def predict_curve(token: Any, request: SizingRequest) -> Any:
 
     setup = build_setup(
         request.model, request.gpu, request.weights, gpus=request.gpus, kv_dtype=request.kv_dtype,
-        context=request.context, engine=request.engine, factors=request.factors,
+        context=min(request.context, request.model.max_context), engine=request.engine, factors=request.factors,
+        profile="llama.cpp" if request.weights.lower().startswith("gguf") else request.engine_profile,
     )  # fmt: skip
     prompt, output = request.resolved_prompt_tokens, request.resolved_output_tokens
     if prompt + output > setup.limits.kv_tokens:
@@ -95,12 +96,20 @@ def predict_curve(token: Any, request: SizingRequest) -> Any:
     workload = SimWorkload(prompt=LengthDistribution.fixed(prompt), output=LengthDistribution.fixed(output))
     started = time.process_time()
     levels = []
-    for concurrency in DEFAULT_LEVELS:
+    # the user's own concurrency is always one of the points, so the caption can compare it with the overview
+    wanted = sorted(set(DEFAULT_LEVELS) | ({request.concurrency} if request.concurrency <= 1024 else set()))
+    for concurrency in wanted:
         token.raise_if_cancelled()
         levels.append(simulate_concurrency(setup.costs, setup.limits, workload, concurrency))
     return Prediction(
         levels=levels,
         knee=find_knee(levels, setup.limits),
-        engine={"kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs},
+        engine={
+            "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
+            # the workload simulated, for the caption (the overview states the same assumptions)
+            "prompt_tokens": prompt, "output_tokens": output, "requested": request.concurrency,
+            "engine_profile": setup.profile.id if setup.profile else "vllm",
+            "request_overhead_ms": setup.limits.request_overhead_s * 1000,
+        },  # fmt: skip
         cpu_seconds=time.process_time() - started,
     )

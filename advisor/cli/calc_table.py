@@ -14,6 +14,13 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+def _ttft(p) -> str:
+    ttft = p.ttft_ms or p.prefill_ms
+    return (f"{format_ms(ttft.value)} ({format_ms(ttft.low)}–{format_ms(ttft.high)}), {p.prompt_tokens:,} tokens, "
+            f"{tr('calc.bound.' + p.prefill_bound)}; " + tr("calc.ttft_parts", prefill=format_ms(p.prefill_ms.value),
+                                                             overhead=f"{p.request_overhead_ms:g} ms", engine=p.engine_profile))
+
+
 def render(r: SizingResult) -> str:
     m, p, q = r.memory, r.perf, r.request
     rows = [
@@ -29,13 +36,18 @@ def render(r: SizingResult) -> str:
         (tr("calc.row.kv_capacity"), f"{format_count(m.kv_tokens)} tokens ({format_count(m.kv_blocks)} × {m.block_size})"),
         (tr("calc.row.max_concurrency"), format_count(m.max_concurrency)),
         (tr("calc.row.max_context"), format_count(m.max_context)),
-        (tr("calc.row.ttft"), f"{format_ms(p.prefill_ms.value)} ({format_ms(p.prefill_ms.low)}–{format_ms(p.prefill_ms.high)}), "
-         f"{p.prompt_tokens:,} tokens, {tr('calc.bound.' + p.prefill_bound)}"),
+        (tr("calc.row.ttft"), _ttft(p)),
         (tr("calc.row.decode"), f"{format_tokens_per_s(p.decode_tokens_per_s.value)} / {tr('calc.user')}, "
-         f"{format_tokens_per_s(p.decode_tokens_per_s_total.value)} {tr('calc.total')}, {tr('calc.bound.' + p.decode_bound)}"),
+         f"{format_tokens_per_s(p.decode_tokens_per_s_total.value)} {tr('calc.total')}, {tr('calc.bound.' + p.decode_bound)} "
+         f"({tr('calc.decode_only', n=q.concurrency)})"),
     ]
+    if p.steady_tpot_ms is not None and p.steady_tokens_per_s_total is not None:
+        rows.append((tr("calc.row.steady"), tr("calc.steady", tpot=format_ms(p.steady_tpot_ms.value),
+                                               total=format_tokens_per_s(p.steady_tokens_per_s_total.value))))
     width = max(_width(k) for k, _ in rows)
     lines = [f"{k}{' ' * (width - _width(k))}  {v}" for k, v in rows]
+    lines.append(tr("calc.assumptions", prompt=f"{p.prompt_tokens:,}", output=f"{p.output_tokens:,}", context=f"{q.context:,}",
+                    n=q.concurrency))
     lines.append("")
     for a in r.advice:
         lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))

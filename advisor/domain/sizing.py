@@ -60,6 +60,9 @@ class SizingRequest(BaseModel):
     output_tokens: int | None = Field(None, description="output length for the decode estimate (default: min(512, context/4))")
     engine: EngineSettings = EngineSettings()
     factors: SpeedFactors = SpeedFactors()
+    engine_profile: Literal["vllm", "sglang", "trtllm", "llama.cpp"] = Field(
+        "vllm", description="engine whose per-request serving overhead is added to TTFT (GGUF formats: llama.cpp)"
+    )
 
     @field_validator("context")
     @classmethod
@@ -174,6 +177,19 @@ class PerfEstimate(BaseModel):
     decode_tokens_per_s: Range = Field(description="per user, at the requested concurrency")
     decode_tokens_per_s_total: Range = Field(description="whole server, at the requested concurrency")
     e2e_ms: Range
+    ttft_ms: Range | None = Field(
+        None, description="prefill + the engine profile's per-request serving overhead (what a client measures)"
+    )
+    request_overhead_ms: float = Field(0.0, description="HTTP, tokenization, scheduling, first detokenization")
+    engine_profile: str = "vllm"
+    steady_tpot_ms: Range | None = Field(
+        None,
+        description="TPOT when the users send back-to-back: the other users' prompts are prefilled between decode "
+        "steps (what the predicted curve and a benchmark measure); decode_step_ms is decode alone",
+    )
+    steady_tokens_per_s_total: Range | None = Field(
+        None, description="whole-server output rate in that steady state (prefills included)"
+    )
     compute_flops_per_s: float
     bandwidth_bytes_per_s: float
     formula: dict[str, str]

@@ -64,7 +64,21 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     def per_s(n: float, v: float, lo: float, hi: float) -> Range:
         return Range(value=n / v if v else 0.0, low=n / hi if hi else 0.0, high=n / lo if lo else 0.0)
 
-    e2e = pf + (output - 1) * dec
+    from advisor.sim.profiles import get_profile
+
+    profile = get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
+    over = profile.request_overhead_s
+
+    def steady(p_s: float, d_s: float) -> tuple[float, float]:
+        # Users sending back-to-back: per round each of `batch` users gets `output` tokens and `batch` prompts
+        # are prefilled between the decode steps; a user's decode window sees the other batch − 1 prefills.
+        round_s = output * d_s + batch * p_s
+        return (output * d_s + (batch - 1) * p_s) / output, (batch * output / round_s if round_s else 0.0)
+
+    (st, st_total), (st_fast, st_total_fast), (st_slow, st_total_slow) = (
+        steady(pf, dec), steady(pf_fast, dec_fast), steady(pf_slow, dec_slow)
+    )
+    e2e = over + pf + (output - 1) * dec
     return PerfEstimate(
         prompt_tokens=prompt,
         output_tokens=output,
@@ -74,13 +88,21 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         decode_bound="compute" if d_compute > d_memory else "bandwidth",
         decode_tokens_per_s=per_s(1, dec, dec_fast, dec_slow),
         decode_tokens_per_s_total=per_s(batch, dec, dec_fast, dec_slow),
-        e2e_ms=ms(e2e, pf_fast + (output - 1) * dec_fast, pf_slow + (output - 1) * dec_slow),
+        e2e_ms=ms(e2e, over + pf_fast + (output - 1) * dec_fast, over + pf_slow + (output - 1) * dec_slow),
+        ttft_ms=ms(over + pf, over + pf_fast, over + pf_slow),
+        request_overhead_ms=over * 1000,
+        engine_profile=profile.id,
+        steady_tpot_ms=ms(st, st_fast, st_slow),
+        steady_tokens_per_s_total=Range(value=st_total, low=st_total_slow, high=st_total_fast),
         compute_flops_per_s=mid.flops_per_s,
         bandwidth_bytes_per_s=mid.bytes_per_s,
         formula={
             "prefill": "Σ chunks max(FLOPs / (peak × MFU), bytes / (bandwidth × MBU)) + step overhead; "
             "FLOPs = 2 × active params × tokens + 4 × layers × heads × head_dim × attended pairs",
             "decode": "max(FLOPs, (weights read + batch × context × KV bytes/token) / (bandwidth × MBU)) + step overhead",
+            "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill",
+            "steady": "TPOT = (output × decode step + (users − 1) × prefill) / output; "
+            "throughput = users × output / (output × decode step + users × prefill)",
             "factors": f"MFU {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
             f"overhead {f.step_overhead_ms:g} ms/step",
         },

@@ -37,14 +37,20 @@ def _assert_numbers_match_core(page):
     assert shown["kv_capacity"] == format_tokens(mem.kv_tokens)
     assert format_count(mem.max_concurrency) in shown["max_concurrency"]
     assert shown["max_context"] == format_tokens(mem.max_context)
-    assert shown["ttft"] == format_ms(perf.prefill_ms.value)
+    assert shown["ttft"] == format_ms(perf.ttft_ms.value)  # prefill + the engine's per-request serving overhead
+    assert perf.ttft_ms.value == pytest.approx(perf.prefill_ms.value + perf.request_overhead_ms)
     assert shown["decode_user"] == format_tokens_per_s(perf.decode_tokens_per_s.value)
     assert shown["decode_total"] == format_tokens_per_s(perf.decode_tokens_per_s_total.value)
+    assert shown["steady_tpot"] == format_ms(perf.steady_tpot_ms.value)
+    assert shown["steady_total"] == format_tokens_per_s(perf.steady_tokens_per_s_total.value)
+    # the assumptions are stated in words
+    assert f"{format_count(perf.prompt_tokens)}-token prompt" in page.explanation.text()
     verdict = page.verdict.text()
     headline = next(a.text for a in expected.advice if a.kind in ("fits", "does_not_fit"))
     assert verdict == headline  # the same sentence the CLI prints
-    assert verdict.startswith("Fits: up to" if mem.fits else "Does not fit")
-    if mem.fits:
+    # green "fits" only when memory fits AND the engine accepts the setup (context, TP degree)
+    assert verdict.startswith("Fits: up to" if expected.verdict == "fits" else ("Does not fit", "Engine refuses"))
+    if expected.verdict == "fits":
         assert f"up to {format_count(mem.max_concurrency)} concurrent" in verdict
     # every number explains itself
     for key, label in page.numbers.items():

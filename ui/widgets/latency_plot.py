@@ -109,7 +109,8 @@ class LatencyPlot(QWidget):
                 line.show()
             reason = tr(f"ui.curve.reason.{knee.reason}") if knee.reason in ("kv_cache", "queueing", "compute") else knee.reason
             self.caption.setText(
-                tr(
+                self._workload_lines(prediction, levels)
+                + tr(
                     "ui.curve.knee",
                     n=format_count(knee.concurrency),
                     reason=reason,
@@ -123,4 +124,22 @@ class LatencyPlot(QWidget):
         else:
             for line in self.knee_lines:
                 line.hide()
-            self.caption.setText(tr("ui.curve.no_knee") + "\n" + tr("ui.curve.simulated"))
+            self.caption.setText(self._workload_lines(prediction, levels) + tr("ui.curve.no_knee") + "\n" + tr("ui.curve.simulated"))
+
+    @staticmethod
+    def _workload_lines(prediction: Any, levels: list[Any]) -> str:
+        """What was simulated, and the figures at the user's own concurrency (the overview's steady state)."""
+        eng = getattr(prediction, "engine", {}) or {}
+        if "prompt_tokens" not in eng:
+            return ""
+        text = tr(
+            "sizing.curve.assumptions", prompt=format_count(eng["prompt_tokens"]), output=format_count(eng["output_tokens"]),
+            engine=eng.get("engine_profile", "vllm"), overhead=format_ms(eng.get("request_overhead_ms", 0.0)),
+        ) + "\n"  # fmt: skip
+        at = next((lv for lv in levels if lv.concurrency == eng.get("requested")), None)
+        if at is not None:
+            text += tr(
+                "sizing.curve.at_requested", n=format_count(at.concurrency), ttft=format_ms(at.ttft_ms.p50),
+                tpot=format_ms(at.tpot_ms.p50), tokens=format_tokens_per_s(at.output_tokens_per_s),
+            ) + "\n"  # fmt: skip
+        return text

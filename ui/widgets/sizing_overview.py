@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
+from advisor.sizing.memory import kv_heads_per_gpu
 from advisor.units import (
     format_bandwidth,
     format_bytes,
@@ -41,7 +42,12 @@ MEMORY_NUMBERS = (
     "params", "weights", "kv_per_token", "kv_per_request", "kv_cache", "overhead", "total", "kv_capacity",
     "max_concurrency", "max_context",
 )  # fmt: skip
-SPEED_NUMBERS = ("ttft", "decode_user", "decode_total", "decode_step", "e2e", "gpu_peak")
+SPEED_NUMBERS = ("ttft", "decode_user", "decode_total", "decode_step", "steady_tpot", "steady_total", "e2e", "gpu_peak")
+# Names that say which assumption each figure makes (decode alone vs users back-to-back, as on the curve).
+NAME_KEYS = {
+    "decode_total": "sizing.num.decode_total", "decode_step": "sizing.num.decode_step",
+    "steady_tpot": "sizing.num.steady_tpot", "steady_total": "sizing.num.steady_total",
+}  # fmt: skip
 
 
 def _value_label() -> QLabel:
@@ -139,7 +145,7 @@ class SizingOverview(QWidget):
         self.memory_heading.setText(tr("ui.sizing.memory_heading"))
         self.speed_heading.setText(tr("ui.sizing.speed_heading"))
         for key, label in self.number_names.items():
-            label.setText(tr(f"ui.num.{key}"))
+            label.setText(tr(NAME_KEYS.get(key, f"ui.num.{key}")))
         self.advice_heading.setText(tr("ui.sizing.advice_heading"))
         self.copy_button.setText(tr("ui.sizing.copy"))
 
@@ -192,9 +198,9 @@ class SizingOverview(QWidget):
         self._set(
             n["kv_per_token"],
             format_bytes(mem.kv_bytes_per_token),
-            tr("ui.tip.kv_per_token", bytes=format_count(mem.kv_bytes_per_token), attention=req.model.attention_kind,
+            tr("sizing.tip.kv_per_token", bytes=format_count(mem.kv_bytes_per_token), attention=req.model.attention_kind,
                layers=req.model.num_layers, kv_heads=req.model.num_kv_heads, head_dim=req.model.head_dim, dtype=req.kv_dtype.upper(),
-               gpus=req.gpus),
+               gpus=req.gpus, per_gpu=kv_heads_per_gpu(req.model, req.gpus), bytes_per=2 if req.kv_dtype != "fp8" else 1),
         )  # fmt: skip
         self._set(
             n["kv_per_request"], format_gib(mem.kv_bytes_per_request, 2),
@@ -227,10 +233,16 @@ class SizingOverview(QWidget):
         )  # fmt: skip
         factors = perf.formula.get("factors", "")
         self._set(
-            n["ttft"], self._range(perf.prefill_ms, format_ms),
+            n["ttft"], self._range(perf.ttft_ms or perf.prefill_ms, format_ms),
             tr("ui.tip.ttft", prompt=format_tokens(perf.prompt_tokens), bound=tr(f"ui.bound.{perf.prefill_bound}"))
+            + "\n" + tr("sizing.tip.ttft_parts", prefill=format_ms(perf.prefill_ms.value),
+                        overhead=format_ms(perf.request_overhead_ms), engine=perf.engine_profile)
             + "\n" + perf.formula.get("prefill", "") + "\n" + factors,
         )  # fmt: skip
+        if perf.steady_tpot_ms is not None and perf.steady_tokens_per_s_total is not None:
+            steady_tip = tr("sizing.tip.steady", n=req.concurrency) + "\n" + perf.formula.get("steady", "")
+            self._set(n["steady_tpot"], self._range(perf.steady_tpot_ms, format_ms), steady_tip)
+            self._set(n["steady_total"], self._range(perf.steady_tokens_per_s_total, format_tokens_per_s), steady_tip)
         self._set(
             n["decode_user"], self._range(perf.decode_tokens_per_s, format_tokens_per_s),
             tr("ui.tip.decode_user", n=req.concurrency, bound=tr(f"ui.bound.{perf.decode_bound}"))
@@ -263,7 +275,11 @@ class SizingOverview(QWidget):
                 weights=format_gib(mem.weights_bytes),
                 bandwidth=format_bandwidth(perf.bandwidth_bytes_per_s),
             )
-        )
+            + "\n"
+            # the workload every figure on the page (and the curve) assumes, in words
+            + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),
+                 context=format_count(req.context), n=req.concurrency)
+        )  # fmt: skip
         # advice and engine flags
         items = []
         for advice in res.advice:
