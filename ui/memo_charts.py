@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage,
 from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 
-WIDTH, HEIGHT = 1400, 700  # pixels; printed 16 cm wide this is about 220 dpi
+WIDTH, HEIGHT = 1200, 600  # pixels; printed 16 cm wide this is about 190 dpi, labels about 8 pt
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e"}
 
 
@@ -94,7 +94,7 @@ def render_chart_png(chart: ChartData, *, width: int = WIDTH, height: int = HEIG
 
 
 def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
-    title_font, label_font, tick_font = _font(30, bold=True), _font(24), _font(21)
+    title_font, label_font, tick_font = _font(32, bold=True), _font(27), _font(24)
     tick_metrics = QFontMetricsF(tick_font)
     label_h = QFontMetricsF(label_font).height()
 
@@ -113,7 +113,7 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
 
     left = 40 + label_h + max(tick_metrics.horizontalAdvance(_fmt(t)) for t in y_ticks) + 14
     top = 70.0
-    right = width - 30.0
+    right = width - 44.0  # room for the last tick label
     legend_rows = len(chart.series) + sum(1 for m in chart.markers)
     bottom = height - (label_h * 2 + 30)
     plot = QRectF(left, top, right - left, bottom - top)

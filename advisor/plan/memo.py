@@ -349,8 +349,8 @@ def memo_context(
         "prices_date": result.prices_date,
         "feasible": result.feasible,
         "form": t(f"memo.form.{result.deployment_form}"),
-        "region": t(f"memo.region.{result.region}"),
-        "line": t(f"memo.line.{result.line}"),
+        "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
+        "line": t(f"plan.line.{result.line}"),
         "hardware_line": hardware_line,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "why": rendered,

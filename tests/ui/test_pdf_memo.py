@@ -16,6 +16,7 @@ from advisor import i18n
 from advisor.plan.evidence import RunEvidence
 from advisor.plan.memo import MemoError, render_memo_markdown, write_memo
 from advisor.plan.result import PlanResult
+from ui.memo_charts import HEIGHT, WIDTH
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "memo"
 POPPLER = ("pdfinfo", "pdffonts", "pdftotext", "pdfimages")
@@ -101,7 +102,7 @@ def test_tables_and_charts_survive(pdfs, lang):
         assert f" {point.concurrency} " in flat
     images = _run("pdfimages", "-list", str(pdf)).splitlines()[2:]
     sizes = {tuple(line.split()[3:5]) for line in images if line.split()[2] == "image"}
-    assert ("1400", "700") in sizes and len(images) >= 2  # both charts, full resolution
+    assert (str(WIDTH), str(HEIGHT)) in sizes and len(images) >= 2  # both charts, full resolution
 
 
 def test_markdown_memo_carries_its_chart_pngs(tmp_path):
@@ -112,7 +113,7 @@ def test_markdown_memo_carries_its_chart_pngs(tmp_path):
     assert [p.name for p in files] == ["cost.png", "latency.png"]
     for png in files:
         image = QImage(str(png))
-        assert not image.isNull() and image.width() == 1400
+        assert not image.isNull() and (image.width(), image.height()) == (WIDTH, HEIGHT)
         assert f"](decision_files/{png.name})" in text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["decision.md", "decision_files"]  # no temp files
 
