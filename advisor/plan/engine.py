@@ -118,7 +118,7 @@ def _verify_with_predictor(c: Ctx, cand: sizing.Candidate) -> tuple[float | None
     ttft = tpot = None
     for _ in range(4):
         per = cand.per_replica
-        lv = sizing.simulate_at(c, cand, per, measure=max(8, min(per, 32)))
+        lv = sizing.simulate_at(c, cand, per, measure=max(8, min(per, 24)))
         cand.checked = {per: lv}
         ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
         ok_ttft = c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)

@@ -220,7 +220,7 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
     lim = limits(ctx, cand)
     wl = workload(ctx)
     known = known or {}
-    points = [known.get(c) or simulate_concurrency(cand.costs, lim, wl, c, measure=max(2, min(c, 16))) for c in levels]
+    points = [known.get(c) or simulate_concurrency(cand.costs, lim, wl, c, measure=max(2, min(c, 12))) for c in levels]
     return points, find_knee(points, lim)
 
 

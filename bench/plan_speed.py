@@ -1,0 +1,73 @@
+"""How fast is a plan? ``make_plan`` on every decision scenario, cold (first call in a process) and warm.
+
+Target: a plan in < 200 ms (issue 9), so the wizard can re-plan on every answer. The first call in a process
+also pays for loading the catalogs and building the models' tensor lists; the wizard pays that once.
+
+Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5]``. Prints a Markdown table (ms per scenario: cold,
+then the median and max of the warm repeats) and the overall median/max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SCENARIOS = sorted((ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
+TARGET_MS = 200.0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5, help="warm repeats per scenario (default 5)")
+    args = ap.parse_args()
+    logging.disable(logging.WARNING)
+
+    t0 = time.perf_counter()
+    from advisor.plan import answers_from_dict, make_plan
+
+    import_ms = (time.perf_counter() - t0) * 1000
+    rows = []
+    warm_all: list[float] = []
+    cpu_all: list[float] = []
+    for path in SCENARIOS:
+        answers = answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"])
+        t = time.perf_counter()
+        make_plan(answers)
+        cold = (time.perf_counter() - t) * 1000
+        warm, cpu = [], []
+        for _ in range(args.repeat):
+            t, c = time.perf_counter(), time.process_time()
+            make_plan(answers)
+            warm.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
+        warm_all += warm
+        cpu_all += cpu
+        rows.append((path.stem, cold, statistics.median(warm), max(warm), statistics.median(cpu)))
+    print(f"import advisor.plan: {import_ms:.0f} ms\n")
+    print("| scenario | first call ms | warm median ms | warm max ms | warm CPU median ms |")
+    print("|---|---:|---:|---:|---:|")
+    for name, cold, med, mx, cpu in rows:
+        print(f"| {name} | {cold:.0f} | {med:.0f} | {mx:.0f} | {cpu:.0f} |")
+    med, mx = statistics.median(warm_all), max(warm_all)
+    verdict = "meets" if mx < TARGET_MS else "misses"
+    print(f"\nwarm plans: median {med:.0f} ms, max {mx:.0f} ms wall over {len(warm_all)} plans ({verdict} the "
+          f"{TARGET_MS:.0f} ms target); CPU median {statistics.median(cpu_all):.0f} ms, max {max(cpu_all):.0f} ms")
+    try:
+        import os
+
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time grows with other work)")
+    except OSError:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
