@@ -232,8 +232,12 @@ def get_model(model_id: str) -> ModelSpec:
 
 def resolve_model(name_or_path: str) -> ModelSpec:
     """A preset id, or a path to a config.json (or a folder holding one)."""
+    if not name_or_path.strip():
+        return get_model(name_or_path)  # "no model given" (Path("") would be the current folder)
     path = Path(name_or_path)
-    if path.is_dir() and (path / "config.json").is_file():
+    if path.is_dir():
+        if not (path / "config.json").is_file():
+            raise ModelImportError(tr("inputs.config.folder_without_config", path=str(path)))
         path = path / "config.json"
     if path.suffix == ".json" or path.is_file():
         return model_from_config(path, model_id=path.parent.name if path.name == "config.json" else path.stem)

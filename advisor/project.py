@@ -58,7 +58,9 @@ def project_from_dict(data: Any, path: str = "") -> Project:
         data = step(data)
         version = data["version"]
     try:
-        return Project.model_validate(data)
+        # strict, in JSON mode: `true` is not 1 and "8" is not 8 (lax pydantic would take both), while dates
+        # stay ISO strings; the data came from strict JSON, so dumping it again cannot fail
+        return Project.model_validate_json(json.dumps(data, allow_nan=False), strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
         message = str(first["msg"]).removeprefix("Value error, ")

@@ -123,7 +123,7 @@ def settings_from_dict(data: Any) -> Settings:
         data = step(data)
         version = _version_of(data)
     try:
-        return Settings.model_validate(data)
+        return Settings.model_validate(data, strict=True)  # `true` is not a concurrency of 1
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
