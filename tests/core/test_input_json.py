@@ -158,3 +158,40 @@ def test_damaged_settings_are_set_aside_not_a_crash(tmp_path, body):
     assert not path.exists() and list(tmp_path.glob("settings.json.*.bak"))
     save_settings(Settings(language="zh_CN"), path)
     assert load_settings(path).settings.language == "zh_CN"
+
+
+def test_project_booleans_are_not_numbers(tmp_path):
+    from advisor.catalog import get_gpu, get_model
+    from advisor.domain.project import Project, SizingSection
+    from advisor.domain.sizing import SizingRequest
+    from advisor.project import project_to_json
+
+    request = SizingRequest(model=get_model("qwen3-8b"), gpu=get_gpu("l40s"), weights="bf16", kv_dtype="bf16",
+                            context=8192, concurrency=4)  # fmt: skip
+    doc = json.loads(project_to_json(Project(sizing=SizingSection(request=request))))
+    path = tmp_path / "p.advisor.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert load_project(path).sizing.request.concurrency == 4
+    doc["sizing"]["request"]["concurrency"] = True
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ProjectFileError, match=r"sizing\.request\.concurrency"):
+        load_project(path)
+
+
+def test_settings_booleans_are_not_numbers(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"schema_version": 2, "sizing_defaults": {"concurrency": true}}', encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.settings.sizing_defaults.concurrency == 8 and "concurrency" in (loaded.problem or "")
+
+
+def test_model_argument_that_is_empty_or_a_folder(tmp_path):
+    from advisor.catalog import CatalogError, resolve_model
+
+    (tmp_path / "config.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(CatalogError, match="no model given"):
+        resolve_model("  ")
+    empty = tmp_path / "empty-folder"
+    empty.mkdir()
+    with pytest.raises(ModelImportError, match="folder without a config.json"):
+        resolve_model(str(empty))
