@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import cache
 
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
+from advisor.resources import resource_path
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import WeightFormat
 from advisor.units import format_bytes, format_context
@@ -14,10 +17,42 @@ from advisor.units import format_bytes, format_context
 FALLBACK_FORMATS = ("fp8", "awq-int4", "gguf-q4_k_m")
 
 
+# Formats vLLM can produce on the fly from a 16-bit checkpoint (dynamic FP8); every other quantized format needs
+# a checkpoint quantized ahead of time (AWQ/GPTQ calibration, W8A8 scales, DeepSeek-style block scales).
+ON_THE_FLY = ("bf16", "fp16", "fp8")
+
+
+@cache
+def _known_checkpoints() -> dict[str, dict[str, str]]:
+    raw = json.loads(resource_path("models", "quantized", "checkpoints.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+def quantized_checkpoint(model_id: str, fmt: WeightFormat) -> str | None:
+    """A published checkpoint of this preset in this format, when one is known."""
+    known = _known_checkpoints().get(model_id, {})
+    return known.get("gguf" if fmt.engine == "llama.cpp" else fmt.id)
+
+
+def needs_checkpoint(req: SizingRequest, fmt: WeightFormat) -> bool:
+    """True when serving this format needs a checkpoint quantized ahead of time that the model's own is not."""
+    return fmt.engine == "vllm" and fmt.id not in ON_THE_FLY and req.model.checkpoint_quant != fmt.id
+
+
+def _repo(req: SizingRequest) -> str:
+    # An imported config.json has no repository: point at its folder, never at a bare folder name.
+    return req.model.hf_repo or f"<path/to/{req.model.id}>"
+
+
 def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_seqs: int) -> str | None:
     if fmt.engine != "vllm":
         return None
-    repo = req.model.hf_repo or req.model.id
+    repo = _repo(req)
+    quantized = quantized_checkpoint(req.model.id, fmt) if req.model.checkpoint_quant != fmt.id else None
+    if quantized:
+        repo = quantized  # the checkpoint declares its quantization; vLLM picks the kernel (e.g. awq_marlin)
+    elif needs_checkpoint(req, fmt):
+        repo = f"<{fmt.label} checkpoint of {repo}>"
     parts = [f"vllm serve {repo}"]
     if tp > 1:
         parts.append(f"--tensor-parallel-size {tp}")
@@ -28,8 +63,8 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append(f"--max-num-batched-tokens {req.engine.max_num_batched_tokens}")
     if req.kv_dtype == "fp8":
         parts.append("--kv-cache-dtype fp8")
-    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id:
-        parts.append(f"--quantization {fmt.vllm_flag}")
+    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:
+        parts.append(f"--quantization {fmt.vllm_flag}")  # dynamic FP8 from the 16-bit checkpoint
     return " ".join(parts)
 
 
@@ -38,7 +73,9 @@ def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context:
         return None
     parallel = max(1, parallel)
     name = (req.model.hf_repo or req.model.id).split("/")[-1]
-    parts = [f"llama-server -m {name}-{fmt.gguf_ftype}.gguf", "-ngl 99", f"-c {context * parallel}", f"-np {parallel}"]
+    gguf_repo = quantized_checkpoint(req.model.id, fmt)
+    model = f"-hf {gguf_repo}:{fmt.gguf_ftype}" if gguf_repo else f"-m {name}-{fmt.gguf_ftype}.gguf"
+    parts = [f"llama-server {model}", "-ngl 99", f"-c {context * parallel}", f"-np {parallel}"]
     if req.kv_dtype == "fp8":
         parts.append("-fa on -ctk q8_0 -ctv q8_0")  # llama.cpp's 8-bit KV cache needs flash attention
     if gpus > 1:
@@ -178,6 +215,12 @@ def build_advice(
                 ),
             )
         )
+    if fmt.engine == "vllm" and req.model.checkpoint_quant != fmt.id and fmt.id not in ("bf16", "fp16"):
+        known = quantized_checkpoint(req.model.id, fmt)
+        if known:
+            out.append(Advice(kind="suggestion", text=t("sizing.advice.quantized_checkpoint", format=fmt.label, repo=known)))
+        elif needs_checkpoint(req, fmt):
+            out.append(Advice(kind="warning", text=t("sizing.advice.needs_checkpoint", format=fmt.label, repo=_repo(req))))
     if not mem.headroom_ok:
         out.append(Advice(kind="warning", text=t("sizing.advice.headroom", util=req.engine.gpu_memory_utilization), flags="--gpu-memory-utilization 0.9"))
     if fmt.compute == "fp8" and not req.gpu.fp8_tflops_dense:
