@@ -258,7 +258,7 @@ def answers_from_dict(data: Any) -> PlanAnswers:
     except (TypeError, ValueError, RecursionError) as exc:  # pragma: no cover - pydantic wraps these
         raise AnswersError([("answers", str(exc))]) from None
     if answers.model is not None and (problems := _model_problems(answers.model)):
-        raise AnswersError(problems)
+        raise AnswersError(sorted(problems.items()))
     return answers
 
 

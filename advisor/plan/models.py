@@ -57,21 +57,23 @@ def resolve_plan_model(name: str) -> ResolvedModel:
     from advisor.plan.answers import AnswersError
 
     asked = name.strip()
-    path = Path(asked)
-    looks_like_path = asked.endswith(".json") or path.is_dir() or asked.startswith((".", "~", "\\")) or (
-        asked.startswith("/") and path.exists()
-    )
-    if looks_like_path:
-        p = path.expanduser()
-        if p.is_dir():
-            p = p / "config.json"
-        if not p.is_file():
-            raise AnswersError([("model", f"config file {asked} does not exist")])
-        try:
+    if not asked or "\x00" in asked:
+        raise AnswersError([("model", "give a preset id, a Hugging Face id or the path of a config.json")])
+    try:
+        path = Path(asked)
+        looks_like_path = asked.endswith(".json") or asked.startswith((".", "~", "/", "\\")) or path.is_dir()
+        if looks_like_path:
+            p = path.expanduser()
+            if p.is_dir():
+                p = p / "config.json"
+            if not p.is_file():
+                raise AnswersError([("model", f"config file {asked} does not exist (give the path of the model's config.json)")])
             spec = model_from_config(p, model_id=p.parent.name if p.name == "config.json" else p.stem)
-        except (ModelImportError, OSError, ValueError) as exc:
-            raise AnswersError([("model", f"{asked}: {exc}")]) from None
-        return ResolvedModel(spec, "config", asked)
+            return ResolvedModel(spec, "config", asked)
+    except AnswersError:
+        raise
+    except (ModelImportError, OSError, ValueError, RuntimeError) as exc:
+        raise AnswersError([("model", f"{asked}: {exc}")]) from None
     try:
         spec = get_model(asked)
         return ResolvedModel(spec, "preset" if spec.id == asked.lower() else "hf_id", asked)

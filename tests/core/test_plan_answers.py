@@ -122,7 +122,14 @@ json_values = st.recursive(
     max_leaves=12,
 )
 field_names = st.sampled_from([*FIELDS, "schema_version", "_comment", "bogus"])
-answer_dicts = st.dictionaries(field_names, json_values, max_size=8)
+model_names = st.one_of(
+    st.text(max_size=300),
+    st.sampled_from(["qwen3-8b", "Qwen/Qwen3-8B", "/", "~", "..", "/dev/null", "/etc/passwd", "x.json", "\x00", "a" * 400]),
+)
+answer_dicts = st.one_of(
+    st.dictionaries(field_names, json_values, max_size=8),
+    st.fixed_dictionaries({"model": model_names}, optional={"use_case": st.sampled_from(["api", "chat"])}),
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
