@@ -249,7 +249,7 @@ class RunHistory:
 
     def list(self, flt: RunFilter | None = None) -> list[RunSummary]:
         """Every stored run, newest first, with the filter applied."""
-        self.store.runs()  # marks runs of dead processes interrupted
+        self.store.mark_interrupted()  # runs of dead processes become interrupted
         rows = self._query(
             "SELECT run_id, label, status, created_wall, finished_wall, host, url, model, config_json, result_json"
             " FROM runs ORDER BY created_wall DESC")

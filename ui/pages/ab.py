@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -26,7 +25,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableWidget,
@@ -35,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.ab import SIMILARITY_METHOD, AbConfig, AbEvent, AbResult, run_ab, to_markdown
+from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
 from advisor.i18n import tr
 
 DEFAULT_SIM = ("qwen2.5-7b-instruct", "l4", "bf16", "awq-int4")
@@ -132,16 +130,16 @@ class AbPage(QWidget):
         self.max_tokens.setRange(1, 32_768)
         self.max_tokens.setValue(128)
         self.option_labels = {k: QLabel() for k in ("prompts", "answers", "requests", "concurrency", "max_tokens")}
-        options = QGridLayout()
-        options.addWidget(self.option_labels["prompts"], 0, 0)
-        options.addWidget(self.prompts, 0, 1, 1, 4)
-        options.addWidget(self.browse, 0, 5)
-        for col, key, widget in ((0, "answers", self.answers), (2, "requests", self.requests),
-                                 (4, "concurrency", self.concurrency)):
-            options.addWidget(self.option_labels[key], 1, col)
-            options.addWidget(widget, 1, col + 1)
-        options.addWidget(self.option_labels["max_tokens"], 1, 6)
-        options.addWidget(self.max_tokens, 1, 7)
+        options = QHBoxLayout()
+        options.addWidget(self.option_labels["prompts"])
+        options.addWidget(self.prompts, 2)
+        options.addWidget(self.browse)
+        for key, widget in (("answers", self.answers), ("requests", self.requests),
+                            ("concurrency", self.concurrency), ("max_tokens", self.max_tokens)):
+            options.addSpacing(8)
+            options.addWidget(self.option_labels[key])
+            options.addWidget(widget)
+        self.concurrency.setMaximumWidth(110)
 
         self.run_button = QPushButton()
         self.run_button.clicked.connect(self.start)
@@ -175,6 +173,9 @@ class AbPage(QWidget):
         self.pairs.verticalHeader().setVisible(False)
         self.pairs.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.pairs.setWordWrap(True)
+        # row heights follow the column widths (known only once the table is laid out)
+        self.pairs.horizontalHeader().sectionResized.connect(
+            lambda *_: QTimer.singleShot(0, self.pairs, self.pairs.resizeRowsToContents))
         verdict_row = QHBoxLayout()
         verdict_row.addWidget(self.verdict, 1)
         verdict_row.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
@@ -183,28 +184,20 @@ class AbPage(QWidget):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(verdict_row)
         top_layout.addWidget(self.figures)
-        top_layout.addWidget(self.speed, 1)
+        top_layout.addWidget(self.speed)
+        top_layout.addStretch(1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(result_top)
         splitter.addWidget(self.pairs)
-        splitter.setSizes([260, 420])
+        splitter.setSizes([200, 480])
 
-        form_widget = QWidget()
-        form_layout = QVBoxLayout(form_widget)
-        form_layout.setContentsMargins(0, 0, 0, 0)
-        form_layout.addWidget(self.intro)
-        form_layout.addLayout(sides_row)
-        form_layout.addLayout(sim_row)
-        form_layout.addLayout(options)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(form_widget)
-        scroll.setMaximumHeight(form_widget.sizeHint().height() + 8)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(self.title)
-        layout.addWidget(scroll)
+        layout.addWidget(self.intro)
+        layout.addLayout(sides_row)
+        layout.addLayout(sim_row)
+        layout.addLayout(options)
         layout.addLayout(run_row)
         layout.addWidget(splitter, 1)
 
@@ -406,7 +399,7 @@ class AbPage(QWidget):
         self.figures.setText(tr("ab.page.figures", exact=_num(None if ag.exact_match_rate is None
                                                                else ag.exact_match_rate * 100, 0, "%"),
                                 similarity=_num(ag.similarity_median, 2), min_similarity=_num(ag.similarity_min, 2),
-                                length=_num(ag.length_ratio_median, 2), method=SIMILARITY_METHOD))
+                                length=_num(ag.length_ratio_median, 2), method=tr("ab.similarity_method")))
         self.speed.setRowCount(len(result.levels))
         for row, lv in enumerate(result.levels):
             cells = [str(lv.concurrency), _num(lv.a_output_tokens_per_s, 0), _num(lv.b_output_tokens_per_s, 0),
@@ -418,6 +411,9 @@ class AbPage(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.speed.setItem(row, col, item)
         self.speed.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.speed.resizeRowsToContents()
+        rows_height = sum(self.speed.rowHeight(r) for r in range(self.speed.rowCount()))
+        self.speed.setFixedHeight(self.speed.horizontalHeader().height() + rows_height + 6)
         self.pairs.setRowCount(len(result.pairs))
         for row, p in enumerate(result.pairs):
             a = p.a.text if p.a.ok else tr("ab.page.failed_answer", error=p.a.error or "")

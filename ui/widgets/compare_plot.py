@@ -6,6 +6,7 @@ Curves are created once (four per chart, one per run slot) and fed with ``setDat
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import numpy as np
@@ -50,12 +51,16 @@ class ComparePlot(QWidget):
                 plot.plot(pen=pg.mkPen(COLORS[k], width=2), symbol=SYMBOLS[k], symbolSize=7, symbolBrush=COLORS[k])
                 for k in range(4)
             ]
-        self.legend = self.plots["ttft_p50_ms"].addLegend(offset=(10, 10))
+        # one legend for the four charts, above them (inside a chart it would hide points)
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.legend)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.caption)
         self.comparison: dict[str, Any] | None = None
@@ -91,7 +96,6 @@ class ComparePlot(QWidget):
         self.comparison = comparison
         levels = comparison["levels"]
         ticks = [[(float(np.log10(c)), str(c)) for c in levels]]
-        self.legend.clear()
         memory_seen = False
         for key, _title, _unit in CHARTS:
             self.plots[key].getAxis("bottom").setTicks(ticks)
@@ -107,8 +111,9 @@ class ComparePlot(QWidget):
                 x = np.array([c for c, _ in pts], dtype=float)
                 y = np.array([v for _, v in pts], dtype=float)
                 curve.setData(x, y)
-        for k, run in enumerate(comparison["runs"]):
-            self.legend.addItem(self.curves["ttft_p50_ms"][k], run_label(run, k))
+        self.legend.setText("&nbsp;&nbsp;&nbsp;".join(
+            f'<span style="color:{COLORS[k]}; font-size:large">{"●■▲◆"[k]}</span> {html.escape(run_label(run, k))}'
+            for k, run in enumerate(comparison["runs"])))
         notes = list(comparison.get("notes") or [])
         if not memory_seen:
             notes.insert(0, tr("history.plot.no_memory"))
@@ -170,5 +175,6 @@ class DifferencesTable(QTableWidget):
                     item.setForeground(QBrush(QColor("#E45756")))
                 self.setItem(row, 2 + k, item)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        for col in range(self.columnCount()):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents if col < 2
+                                        else QHeaderView.ResizeMode.Stretch)
