@@ -74,3 +74,9 @@ def test_fresh_process_runs_the_example_without_traceback():
                          capture_output=True, text=True, timeout=120, cwd=ROOT)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["feasible"] is True
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.answers.json")), ids=lambda p: p.name)
+def test_every_example_answers_file_plans(path, capsys):
+    assert main(["plan", "--answers", str(path), "--json"]) == 0
+    assert CONTRACT <= set(json.loads(capsys.readouterr().out))
