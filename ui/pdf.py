@@ -127,6 +127,40 @@ def _wrap_code_blocks(doc: QTextDocument) -> None:
         block = block.next()
 
 
+def _relayout(doc: QTextDocument) -> None:
+    """Lay the whole document out again. Qt's incremental relayout after a block-format change can leave the
+    blocks before a table with no height, and a block without height prints nothing."""
+    doc.markContentsDirty(0, doc.characterCount())
+    doc.documentLayout().documentSize()
+
+
+def _keep_headings_with_next(doc: QTextDocument, page_height: float) -> None:
+    """A heading never ends a page: when what follows it starts on the next page, the heading moves there too."""
+    from PySide6.QtGui import QTextFormat
+
+    layout = doc.documentLayout()
+    cursor = QTextCursor(doc)
+    block = doc.begin()
+    while block.isValid():
+        nxt = block.next()
+        if block.blockFormat().headingLevel() > 0 and nxt.isValid():
+            here = layout.blockBoundingRect(block)
+            cursor.setPosition(nxt.position())
+            table = cursor.currentTable()  # a cell's block is placed relative to its table: use the table's frame
+            if table is not None:
+                top = layout.frameBoundingRect(table).top()
+            else:  # a line that does not fit is pushed to the next page inside its block: look at the first line
+                lines = nxt.layout()
+                top = layout.blockBoundingRect(nxt).top() + (lines.lineAt(0).y() if lines.lineCount() else 0.0)
+            if int(here.top() // page_height) < int((top + 1.0) // page_height):  # + 1: pushed lines sit at the edge
+                fmt = block.blockFormat()
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                cursor.setPosition(block.position())
+                cursor.setBlockFormat(fmt)
+                _relayout(doc)  # later headings must see the new positions
+        block = nxt
+
+
 def _dress_tables(doc: QTextDocument) -> None:
     """Thin grey cell borders and some padding: Markdown tables arrive bare."""
     from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength, QTextTable
@@ -205,6 +239,7 @@ def render_pdf(
     # Qt scales image sizes by the device's DPI over 96 (images are sized in screen pixels), so divide here.
     _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())
     doc.setPageSize(body)  # re-layout with the scaled images
+    _keep_headings_with_next(doc, body.height())
     pages = max(1, doc.pageCount())
 
     painter = QPainter()
@@ -221,7 +256,9 @@ def render_pdf(
             clip = QRectF(QPointF(0, page * body.height()), body)
             painter.setClipRect(clip)
             ctx = doc.documentLayout().PaintContext()
-            ctx.clip = clip
+            # The layout skips lines outside ctx.clip; a line starting exactly at the page edge still touches it and
+            # would be drawn (invisibly, under the clip) on this page too, so copied text would hold it twice.
+            ctx.clip = clip.adjusted(0, 1, 0, -1)
             doc.documentLayout().draw(painter, ctx)
             painter.restore()
             painter.setFont(footer_font)
