@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from advisor.bench.runner import BenchEvent, EventQueue, Runner
@@ -34,8 +35,45 @@ from advisor.domain.bench import BenchConfig, ProbeResult, RequestRecord, StepSu
 
 _log = logging.getLogger(__name__)
 
-DRAIN_MS = 100  # ≤10 Hz: a few refreshes per second are enough to watch, and cheap for the GIL
-RING = 4000  # requests kept for the live charts
+DRAIN_MS = 250  # 4 Hz: a few refreshes per second are enough to watch, and leave the GIL to the load
+RING = 2000  # points kept per live chart
+
+
+class Ring:
+    """A fixed-size ring of (x, y) points in numpy arrays: appends are O(1), the charts read views, no copies
+    of Python tuples (a deque of tuples cost ~5 ms per chart per refresh to turn into an array)."""
+
+    def __init__(self, size: int = RING) -> None:
+        self.size = size
+        self._x = np.empty(2 * size)
+        self._y = np.empty(2 * size)
+        self._start = 0
+        self._n = 0
+        self.version = 0  # bumps on every append: a chart redraws only when it changed
+
+    def append(self, point: tuple[float, float]) -> None:
+        end = self._start + self._n
+        if end == len(self._x):  # compact: keep the newest size-1 points at the front
+            keep = min(self._n, self.size - 1)
+            self._x[:keep] = self._x[end - keep : end]
+            self._y[:keep] = self._y[end - keep : end]
+            self._start, self._n, end = 0, keep, keep
+        self._x[end], self._y[end] = point
+        if self._n < self.size:
+            self._n += 1
+        else:
+            self._start += 1
+        self.version += 1
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __bool__(self) -> bool:
+        return self._n > 0
+
+    def xy(self) -> tuple[np.ndarray, np.ndarray]:
+        a, b = self._start, self._start + self._n
+        return self._x[a:b], self._y[a:b]
 
 
 @dataclass
@@ -60,15 +98,15 @@ class LiveBuffers:
     """What the live widgets draw; only the GUI thread writes these (in the drain slot)."""
 
     t0: float | None = None
-    ttft: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))  # (t_s, ttft_ms)
-    itl_p50: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
-    itl_p99: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
-    tok_s: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
-    active: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
-    target: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
-    errors: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RING))
+    ttft: Ring = field(default_factory=Ring)  # (t_s, ttft_ms) per request
+    itl_p50: Ring = field(default_factory=Ring)
+    itl_p99: Ring = field(default_factory=Ring)
+    tok_s: Ring = field(default_factory=Ring)
+    active: Ring = field(default_factory=Ring)
+    target: Ring = field(default_factory=Ring)
+    errors: Ring = field(default_factory=Ring)
     recent_itl: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
-    recent_tokens: deque[tuple[float, int]] = field(default_factory=lambda: deque(maxlen=20000))
+    recent_tokens: deque[float] = field(default_factory=lambda: deque(maxlen=50_000))  # token arrival times
     records: int = 0
     ok: int = 0
     failed: int = 0
@@ -222,8 +260,7 @@ class BenchSession(QObject):
             b.ttft.append((rec.t_first_token - b.t0, rec.ttft_ms))  # type: ignore[operator]
         gaps, _exact = rec.itl_ms()
         b.recent_itl.extend(gaps)
-        for t in rec.token_times:
-            b.recent_tokens.append((t, 1))
+        b.recent_tokens.extend(rec.token_times)
 
     def _roll(self) -> None:
         """Rolling figures over the last 5 s of tokens: ITL p50/p99 and output tokens per second."""
@@ -232,7 +269,7 @@ class BenchSession(QObject):
             return
         now = time.monotonic()
         window = 5.0
-        while b.recent_tokens and b.recent_tokens[0][0] < now - window:
+        while b.recent_tokens and b.recent_tokens[0] < now - window:
             b.recent_tokens.popleft()
         x = now - b.t0
         span = min(window, max(0.5, x))
@@ -336,7 +373,7 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
             telemetry.server = ServerSampler(urls, period_s=1.0, sink=telemetry.store)
         telemetry.start()
         session.telemetry = telemetry
-        server_queue = _queue_reader(metrics_url) if metrics_url else None
+        server_queue = _queue_from(telemetry.server) if telemetry.server is not None and metrics_url else None
 
         def on_event(event: BenchEvent) -> None:
             if event.kind == "run_started":
@@ -393,14 +430,15 @@ def _record_failed(config: BenchConfig, db: Any, message: str, probe_result: Pro
     return result
 
 
-def _queue_reader(url: str) -> Any:
-    from advisor.telemetry.prometheus import PrometheusScraper
-
-    scraper = PrometheusScraper(url)
+def _queue_from(sampler: Any) -> Any:
+    """Requests waiting at the server, read from the telemetry sampler's latest scrape (one scrape, not two)."""
 
     def read() -> float | None:
-        sample = scraper.scrape().server
-        return sample.gauges.get("requests_waiting") if sample.ok else None
+        history = sampler.history()
+        for sample in reversed(history[-4:]):
+            if sample.ok and sample.gauges.get("requests_waiting") is not None:
+                return sample.gauges["requests_waiting"]
+        return None
 
     return read
 

@@ -126,6 +126,7 @@ class SimLauncher:
             threading.Thread(target=self._drain_stderr, args=(proc,), daemon=True, name="sim-stderr").start()
             ready: list[str] = []
             done = threading.Event()
+            eof = threading.Event()
 
             def read_stdout() -> None:
                 assert proc.stdout is not None
@@ -134,11 +135,15 @@ class SimLauncher:
                     if line.startswith(READY_PREFIX) and not ready:
                         ready.append(line[len(READY_PREFIX) :].strip())
                         done.set()
-                done.set()  # EOF: the child exited (or closed stdout)
+                eof.set()  # EOF: the child exited (or closed stdout)
+                done.set()
 
             threading.Thread(target=read_stdout, daemon=True, name="sim-stdout").start()
             done.wait(self.start_timeout_s)
             if not ready:
+                if eof.is_set():  # stdout closed: the child is exiting; let it finish saying why
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        proc.wait(timeout=5.0)
                 exited = proc.poll() is not None
                 self._stop_locked(grace_s=1.0)
                 time.sleep(0.05)  # let the stderr reader take the last lines

@@ -54,10 +54,26 @@ from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
 
+SCATTER_POINTS = 800
+# Where the load runs (measured in bench/gui_bench_lag.py, docs/measure.md): from this many streams the load goes
+# to spawned client processes, so the GUI thread and the load do not share one interpreter lock.
+AUTO_PROCESSES_FROM = 64
+AUTO_PROCESSES = 2
 SHAPES = ("single", "fixed", "ramp", "soak", "rate")
 SIM_BADGE = "simulated · 模拟"
 ERROR_STYLE = "QLabel { color: #C0392B; }"
 OK_STYLE = "QLabel { color: #2E7D32; }"
+
+
+def _nice(value: float) -> float:
+    """The next 1-2-5 step at or above ``value`` (a y range that moves rarely)."""
+    if not np.isfinite(value) or value <= 0:
+        return 1.0
+    exp = 10 ** np.floor(np.log10(value))
+    for m in (1, 2, 5, 10):
+        if value <= m * exp:
+            return float(m * exp)
+    return float(10 * exp)
 
 
 class _Keys:
@@ -136,6 +152,8 @@ class BenchmarkPage(QWidget):
         self._run_started_at = 0.0
         self._levels: list[int] = []
         self._dark = False
+        self._drawn: dict[int, tuple[int, int]] = {}
+        self._ranges: dict[int, tuple[float, float]] = {}
         self._build()
         self._fill_pickers()
         self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(DEFAULT_PRESET)))
@@ -283,7 +301,10 @@ class BenchmarkPage(QWidget):
         self.tpot_slo.setRange(0, 60_000)
         self.tpot_slo.setValue(100)
         self.client_processes = QSpinBox()
-        self.client_processes.setRange(1, 16)
+        self.client_processes.setRange(
+            0, 16
+        )  # 0 = auto: 2 spawned client processes from 64 streams (docs/measure.md)
+        self.client_processes.setValue(0)
         self.sample_check = QCheckBox()
         self.sample_check.setChecked(True)
         self.workload_form = QFormLayout()
@@ -457,6 +478,7 @@ class BenchmarkPage(QWidget):
             lab.setText(tr(f"bench.page.w.{key}"))
         self.file_button.setText(tr("bench.page.w.file_button"))
         self.sample_check.setText(tr("bench.page.w.sample"))
+        self.client_processes.setSpecialValueText(tr("bench.page.w.client_auto"))
         for i, s in enumerate(SHAPES):
             self.shape_box.setItemText(i, tr(f"bench.page.shape.{s}"))
         for i in range(self.preset_box.count()):
@@ -813,8 +835,14 @@ class BenchmarkPage(QWidget):
         output = LengthDist(kind="lognormal", mean=om, std=om * preset.output_std / preset.output_mean, min=1,
                             max=max(om, preset.output_max * om // preset.output_mean))  # fmt: skip
         shape = self.shape_box.currentData()
-        sched: dict[str, Any] = {"kind": shape, "client_processes": self.client_processes.value(),
-                                 "warmup_requests": 1}  # fmt: skip
+        highest = {
+            "fixed": self.concurrency.value(),
+            "soak": self.concurrency.value(),
+            "ramp": self.max_concurrency.value(),
+            "rate": self.max_concurrency.value(),
+        }.get(shape, 1)
+        procs = self.client_processes.value() or (AUTO_PROCESSES if highest >= AUTO_PROCESSES_FROM else 1)
+        sched: dict[str, Any] = {"kind": shape, "client_processes": procs, "warmup_requests": 1}
         if shape == "fixed":
             sched.update(concurrency=[self.concurrency.value()], requests=self.requests.value())
         elif shape == "ramp":
@@ -874,6 +902,8 @@ class BenchmarkPage(QWidget):
 
             prompts = PromptSource(config.workload, self.dataset)
         self.gpu_panel.clear()
+        self._drawn.clear()
+        self._ranges.clear()
         self.session.start(config, api_key=self.api_key(), prompts=prompts, db_path=self.db_path,
                            exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
                            sample_text=self.sample_check.isChecked(), extra=extra)  # fmt: skip
@@ -952,26 +982,42 @@ class BenchmarkPage(QWidget):
                                    else tr("bench.live.left_unknown")))  # fmt: skip
         self.counts_label.setText(tr("bench.live.counts", ok=b.ok, failed=b.failed, in_flight=b.in_flight))
         self.counts_label.setStyleSheet(ERROR_STYLE if b.failed else "")
-        if b.ttft:
-            arr = np.array(b.ttft, dtype=float)
-            self.ttft_scatter.setData(arr[:, 0], arr[:, 1])
-        else:
-            self.ttft_scatter.setData([], [])
-        for curve, buf in ((self.itl_p50, b.itl_p50), (self.itl_p99, b.itl_p99), (self.tok_curve, b.tok_s),
-                           (self.active_curve, b.active), (self.target_curve, b.target)):  # fmt: skip
-            if buf:
-                arr = np.array(buf, dtype=float)
-                curve.setData(arr[:, 0], arr[:, 1])
-            else:
-                curve.setData([], [])
-        if b.errors:
-            arr = np.array(b.errors, dtype=float)
-            self.error_scatter.setData(arr[:, 0], np.zeros(len(arr)))
-        else:
-            self.error_scatter.setData([], [])
+        drawn = self._drawn
+        for item, ring in ((self.ttft_scatter, b.ttft), (self.itl_p50, b.itl_p50), (self.itl_p99, b.itl_p99),
+                           (self.tok_curve, b.tok_s), (self.active_curve, b.active), (self.target_curve, b.target),
+                           (self.error_scatter, b.errors)):  # fmt: skip
+            key = id(ring)
+            if drawn.get(id(item)) == (key, ring.version):
+                continue  # unchanged since the last refresh: no redraw
+            drawn[id(item)] = (key, ring.version)
+            x, y = ring.xy()
+            self._fit(item, x, y)
+            if item is self.error_scatter:
+                y = np.zeros(len(x))
+            elif item is self.ttft_scatter:  # a scatter costs per point: the newest ones tell the story
+                x, y = x[-SCATTER_POINTS:], y[-SCATTER_POINTS:]
+            item.setData(x.copy(), y.copy())
         self._refresh_sample()
         self._refresh_gpu()
         self.live_updated.emit()
+
+    def _fit(self, item: Any, x: np.ndarray, y: np.ndarray) -> None:
+        """Axis ranges that change in steps (30 s of time, 1-2-5 values): a moving range repaints the axes,
+        which costs more than the curves themselves."""
+        plot = {id(self.ttft_scatter): self.ttft_plot, id(self.itl_p50): self.itl_plot, id(self.itl_p99): self.itl_plot,
+                id(self.tok_curve): self.tok_plot, id(self.active_curve): self.conc_plot,
+                id(self.target_curve): self.conc_plot}.get(id(item))  # fmt: skip
+        if plot is None or not len(x):
+            return
+        x_hi = 30.0 * max(1, int(np.ceil(float(x[-1]) / 30.0)))
+        y_hi = _nice(float(np.nanmax(y)) if len(y) else 1.0)
+        prev = self._ranges.get(id(plot), (0.0, 0.0))
+        x_hi, y_hi = max(prev[0], x_hi), max(prev[1], y_hi)
+        if (x_hi, y_hi) != prev:
+            self._ranges[id(plot)] = (x_hi, y_hi)
+            plot.disableAutoRange()
+            plot.setXRange(0, x_hi, padding=0.02)
+            plot.setYRange(0, y_hi, padding=0.02)
 
     def _refresh_sample(self) -> None:
         step, text, ttft, ttft_chars, done, error = self.session.sample.snapshot()

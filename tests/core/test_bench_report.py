@@ -1,0 +1,127 @@
+"""advisor.bench.report: the words and tables of a result — knee, SLO verdict, client-bound steps, Markdown."""
+
+from __future__ import annotations
+
+import json
+
+from advisor import i18n
+from advisor.bench import report
+from advisor.bench.store import BenchStore
+from advisor.domain.bench import ClientHealth, Percentiles, StepSummary
+
+
+def step(c: int, ttft_p99: float, tpot_p99: float, tok_s: float, *, client_bound: bool = False) -> dict:
+    s = StepSummary(
+        step=c,
+        concurrency=c,
+        requests_ok=20,
+        output_tokens_per_s=tok_s,
+        ttft_ms=Percentiles(count=20, p50=ttft_p99 / 2, p99=ttft_p99),
+        tpot_ms=Percentiles(count=20, p50=tpot_p99 / 2, p99=tpot_p99),
+        client=ClientHealth(
+            client_bound=client_bound, reasons=["client_cpu_saturated"] if client_bound else []
+        ),
+    )
+    return s.model_dump(mode="json")
+
+
+def result(**extra) -> dict:
+    return {
+        "run_id": "r1",
+        "status": "completed",
+        "url": "http://127.0.0.1:8000",
+        "model": "m",
+        "steps": [
+            step(1, 300, 20, 50),
+            step(2, 400, 22, 95),
+            step(4, 900, 30, 180),
+            step(8, 3000, 80, 190),
+            step(16, 9000, 200, 100, client_bound=True),
+        ],
+        "knee": {
+            "concurrency": 4,
+            "reason": "throughput_plateau_latency_inflation",
+            "message": "Knee at 4",
+            "evidence": {
+                "step_concurrency": 8,
+                "previous_concurrency": 4,
+                "baseline_concurrency": 1,
+                "throughput_tok_s": [180, 190],
+                "throughput_efficiency": 0.06,
+                "latency_inflation_vs_baseline": {"tpot_p99": 4.0, "ttft_p99": 10.0},
+                "server_queue": None,
+            },
+        },
+        "slo": {"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99},
+        **extra,
+    }
+
+
+def test_slo_verdict_names_the_highest_concurrency_that_meets_it():
+    text = report.slo_verdict(result())
+    assert (
+        text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 4 concurrent requests (broken at 8)."
+    )
+    r = result()
+    r["slo"] = {"ttft_ms": 100, "percentile": 99}
+    assert report.slo_verdict(r).startswith("Does not meet TTFT p99 ≤ 100 ms, not even at concurrency 1")
+    r["slo"] = {}
+    assert "No SLO set" in report.slo_verdict(r)
+    i18n.set_language("zh_CN")
+    assert "4 个并发请求" in report.slo_verdict(result())
+
+
+def test_knee_row_and_client_bound_step_are_told_apart():
+    rows = report.step_rows(result())
+    assert [r["concurrency"] for r in rows if r["knee"]] == [4]
+    assert [r["concurrency"] for r in rows if r["client_bound"]] == [16]
+    notes = report.client_bound_notes(result())
+    assert len(notes) == 1 and "concurrency 16" in notes[0] and "more client processes" in notes[0]
+    # a client-bound step is never shown as the knee, even if the knee says so
+    r = result()
+    r["knee"]["concurrency"] = 16
+    assert not any(row["knee"] for row in report.step_rows(r))
+
+
+def test_knee_evidence_lines():
+    message, lines = report.knee_text(result())
+    assert message == "Knee at 4"
+    assert any("6% of a linear gain" in line for line in lines)
+    assert any("TTFT P99 grew to 10.00×" in line for line in lines)
+
+
+def test_markdown_has_the_table_and_the_flags():
+    md = report.to_markdown(result(simulated=True))
+    assert "| concurrency | ok | failed |" in md
+    assert "◀ knee" in md and "client-bound" in md and "simulated · 模拟" in md
+    assert md.count("\n| ") == 1 + 5  # header row + one row per step
+
+
+def test_load_result_from_the_store(tmp_path):
+    db = tmp_path / "bench.sqlite3"
+    store = BenchStore(db)
+    label = report.sim_label("qwen2.5-7b-instruct", "l4", None, 1)
+    run_id = store.start_run(
+        json.dumps({"slo": {"ttft_ms": 2000}, "workload": {"seed": 0}}),
+        label=label,
+        url="http://127.0.0.1:1",
+        model="qwen2.5-7b-instruct",
+    )
+    store.finish_run("completed", json.dumps(result()))
+    store.close()
+    loaded = report.load_result(run_id, db)
+    assert loaded is not None and loaded["status"] == "completed" and len(loaded["steps"]) == 5
+    assert loaded["simulated"] is True
+    assert loaded["setup"]["model"] == "qwen2.5-7b-instruct" and loaded["setup"]["gpu"] == "l4"
+    assert report.load_result("no-such-run", db) is None
+    assert report.parse_sim_label("my own label") is None
+
+
+def test_predicted_curve_for_the_same_setup():
+    from advisor.bench.presets import get_preset
+
+    p = report.predicted_curve(
+        "qwen2.5-7b-instruct", "h100-sxm-80g", None, 1, get_preset("short_chat").workload(), [1, 4]
+    )
+    assert [lv.concurrency for lv in p.levels] == [1, 4]
+    assert p.levels[1].output_tokens_per_s > p.levels[0].output_tokens_per_s

@@ -1,0 +1,80 @@
+"""ResultView: the step table with the knee highlighted, the verdict, client-bound warning, measured vs predicted
+curve and Markdown; reopening a stored run by id (what the History page does)."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtGui import QGuiApplication
+
+from advisor.bench import report
+from advisor.bench.store import BenchStore
+from tests.core.test_bench_report import result
+
+
+def test_result_view_shows_knee_verdict_and_client_note(qtbot):
+    from ui.widgets.bench_result import ResultView
+
+    view = ResultView()
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.shown):
+        assert view.show_result(result(simulated=True))
+    assert view.table.rowCount() == 5
+    assert view.knee_row() == 2
+    assert view.table.item(2, 8).text() == "◀ knee"
+    assert view.table.item(4, 8).text() == "client-bound"
+    assert view.table.item(2, 0).background().color() != view.table.item(1, 0).background().color()
+    assert "up to 4 concurrent requests" in view.verdict.text()
+    assert not view.client_note.isHidden() and "more client processes" in view.client_note.text()
+    assert not view.simulated_badge.isHidden()
+    assert len(view.m_ttft.getData()[0]) == 5 and view.knee_lines[0].isVisible()
+    md = view.copy_markdown()
+    assert QGuiApplication.clipboard().text() == md and "◀ knee" in md
+
+
+def test_measured_vs_predicted(qtbot):
+    from ui.widgets.bench_result import ResultView
+
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.show_result(result())
+    assert view.p_thr.getData()[0] is None or len(view.p_thr.getData()[0]) == 0
+    prediction = report.predicted_curve("qwen2.5-7b-instruct", "h100-sxm-80g", levels=[1, 2, 4])
+    with qtbot.waitSignal(view.prediction_shown):
+        view.set_prediction(prediction)
+    assert len(view.p_thr.getData()[0]) == 3 and "predictor" in view.plot_caption.text()
+
+
+def test_reopen_a_stored_run_by_id_and_an_unknown_one(qtbot, tmp_path):
+    from ui.widgets.bench_result import ResultView
+    from ui.workers import TaskRunner
+
+    db = tmp_path / "bench.sqlite3"
+    store = BenchStore(db)
+    run_id = store.start_run(
+        json.dumps(
+            {
+                "slo": {"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99},
+                "workload": {"prompt_tokens": {"mean": 256}, "output_tokens": {"mean": 128}},
+            }
+        ),
+        label=report.sim_label("qwen2.5-7b-instruct", "h100-sxm-80g", None, 1),
+        url="http://127.0.0.1:1",
+        model="qwen2.5-7b-instruct",
+    )
+    r = result()
+    r.pop("slo")
+    store.finish_run("completed", json.dumps(r))
+    store.close()
+    runner = TaskRunner()
+    view = ResultView(runner, db_path=db)
+    qtbot.addWidget(view)
+    try:
+        with qtbot.waitSignal(view.prediction_shown, timeout=60_000):
+            assert view.show_result(run_id)  # a simulated run: the predicted curve is computed for its setup
+        assert view.table.rowCount() == 5 and "up to 4 concurrent" in view.verdict.text()
+        assert len(view.p_ttft.getData()[0]) == 5
+        assert not view.show_result("20990101-000000-nope")
+        assert "No run 20990101-000000-nope" in view.status.text()
+    finally:
+        runner.shutdown()
