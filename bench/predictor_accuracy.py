@@ -1,0 +1,256 @@
+"""Predictor accuracy: the capacity predictor scored against public serving measurements.
+
+Reads tests/fixtures/predictor_accuracy.csv (one published measurement per row, with its source URL, engine,
+version, precision and workload), predicts each with the same code the CLI and the UI use (the sizing core's
+roofline + the continuous-batching simulator + the engine profile in resources/engines/profiles.json), and
+prints |predicted − measured| / measured for TTFT and TPOT: median and p90, overall, per engine and per split.
+
+Rows marked ``split=train`` are the ones the engine profiles' per-request overheads were fitted to; the
+``holdout`` rows were not used for any setting and are the validation figure. Nothing else (MFU, MBU,
+per-step overhead) is tuned to these points.
+
+Run: ``.venv/bin/python bench/predictor_accuracy.py`` (add ``--write`` to regenerate docs/predictor-accuracy.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from advisor.catalog import get_gpu, get_model
+from advisor.domain.gpu import GiB
+from advisor.domain.sim import LengthDistribution, SimWorkload
+from advisor.sim.costs import build_setup
+from advisor.sim.engine import FINISHED, Engine
+from advisor.sim.predict import simulate_concurrency, simulate_rate
+from advisor.sim.profiles import engine_settings_for, get_profile
+
+ROOT = Path(__file__).resolve().parents[1]
+CSV = ROOT / "tests" / "fixtures" / "predictor_accuracy.csv"
+DOC = ROOT / "docs" / "predictor-accuracy.md"
+
+# ShareGPT conversations as sglang.bench_serving samples them: heavy-tailed lengths (lognormal, cv ≈ 1).
+SHAREGPT_CV = 1.0
+
+GOALS = {"ttft": (0.25, 0.60), "tpot": (0.15, 0.30)}  # (median, p90) |error|
+
+
+@dataclasses.dataclass
+class Point:
+    row: dict[str, str]
+    ttft_pred: float | None
+    tpot_pred: float | None
+    seconds: float
+    implied_tflops: float | None = None  # prefill FLOP rate the measured single-request TTFT implies
+    peak_tflops: float | None = None
+
+    @property
+    def impossible_ttft(self) -> bool:
+        """A concurrency-1 TTFT faster than the GPUs' dense peak could compute the prompt: the prompt was (partly)
+        served from a prefix cache (vLLM V1 caches by default; repeated benchmark prompts hit it). An objective
+        test on the measurement alone, not on the prediction."""
+        return self.implied_tflops is not None and self.peak_tflops is not None and self.implied_tflops > 0.9 * self.peak_tflops
+
+    def error(self, metric: str, *, strict: bool = False) -> float | None:
+        if strict and metric == "ttft" and self.impossible_ttft:
+            return None
+        measured = self.row[f"{metric}_ms"]
+        predicted = self.ttft_pred if metric == "ttft" else self.tpot_pred
+        if not measured or predicted is None:
+            return None
+        return (predicted - float(measured)) / float(measured)
+
+
+def workload(row: dict[str, str]) -> SimWorkload:
+    prompt, output = int(row["prompt_tokens"]), int(row["output_tokens"])
+    if row["lengths"] == "sharegpt":
+        return SimWorkload(
+            prompt=LengthDistribution(kind="lognormal", mean=prompt, cv=SHAREGPT_CV, max=prompt * 12),
+            output=LengthDistribution(kind="lognormal", mean=output, cv=SHAREGPT_CV, max=output * 10),
+            seed=1,
+        )
+    return SimWorkload(prompt=LengthDistribution.fixed(prompt), output=LengthDistribution.fixed(output))
+
+
+def setup_for(row: dict[str, str]):
+    model, gpu = get_model(row["model"]), get_gpu(row["gpu"])
+    profile = get_profile(row["engine"])
+    engine = engine_settings_for(profile, gpu)
+    over: dict[str, object] = {}
+    if row["gpu_memory_utilization"]:
+        over["gpu_memory_utilization"] = float(row["gpu_memory_utilization"])
+    if row["max_num_seqs"]:
+        over["max_num_seqs"] = int(row["max_num_seqs"])
+    engine = engine.model_copy(update=over)
+    context = int(row["prompt_tokens"]) + int(row["output_tokens"])
+    if row["lengths"] == "sharegpt":
+        context = 4096  # both servers of that page ran with --max-model-len 4096 (SGLang: the model's own)
+    setup = build_setup(
+        model, gpu, row["weights"], gpus=int(row["gpus"]), kv_dtype=row["kv_dtype"], context=max(context, 4096),
+        engine=engine, profile=row["engine"],
+    )  # fmt: skip
+    limits = setup.limits
+    if row["kv_cache_gib"]:  # the source's own log says how much KV cache the engine had
+        blocks = int(float(row["kv_cache_gib"]) * GiB) // (setup.kv_bytes_per_token * limits.block_size)
+        limits = dataclasses.replace(limits, kv_blocks=blocks)
+    return setup, limits
+
+
+def _stat(values: list[float], stat: str) -> float | None:
+    if not values:
+        return None
+    return float(np.mean(values) if stat == "mean" else np.median(values))
+
+
+def predict(row: dict[str, str]) -> Point:
+    started = time.process_time()
+    setup, limits = setup_for(row)
+    wl = workload(row)
+    stat = row["stat"]
+    key = "mean" if stat == "mean" else "p50"
+    if row["load"] == "closed":
+        c = int(row["concurrency"])
+        # vllm bench serve --max-concurrency c starts c streams at once and refills each at once
+        level = simulate_concurrency(setup.costs, limits, wl, c, start="burst", measure=max(int(row["requests"]), 2 * c))
+        ttft, tpot = getattr(level.ttft_ms, key), getattr(level.tpot_ms, key)
+    elif row["load"] == "rate":
+        level = simulate_rate(setup.costs, limits, wl, float(row["request_rate"]), requests=min(int(row["requests"]), 800))
+        ttft, tpot = getattr(level.ttft_ms, key), getattr(level.tpot_ms, key)
+    elif row["load"] == "burst":
+        # every request sent at t = 0 (request rate inf, no concurrency cap): one wave, no refills
+        engine = Engine(setup.costs, limits)
+        p, o = int(row["prompt_tokens"]), int(row["output_tokens"])
+        seqs = [engine.add_request(p, o, 0.0) for _ in range(int(row["requests"]))]
+        engine.run()
+        done = [s for s in seqs if s.state == FINISHED]
+        ttft = _stat([(s.first_token_t - s.arrival) * 1000 for s in done], stat)
+        tpot = _stat([(s.finish_t - s.first_token_t) / (s.output - 1) * 1000 for s in done if s.output > 1], stat)
+    else:
+        raise ValueError(f"{row['id']}: unknown load {row['load']!r}")
+    implied = peak = None
+    if row["load"] == "closed" and row["concurrency"] == "1" and row["ttft_ms"]:
+        from advisor.sizing.quant import get_format
+        from advisor.sizing.roofline import compute_dtype
+        from advisor.sizing.tensors import param_counts
+
+        counts = param_counts(setup.model)
+        flops = 2.0 * (counts.active - counts.embedding) * int(row["prompt_tokens"])
+        implied = flops / (float(row["ttft_ms"]) / 1000.0) / 1e12
+        peak = setup.gpu.tflops_for(compute_dtype(get_format(row["weights"]), setup.gpu)) * int(row["gpus"])
+    return Point(row, ttft, tpot, time.process_time() - started, implied, peak)
+
+
+def pct(values: list[float], q: float) -> float:
+    return float(np.percentile(np.abs(values), q)) if values else math.nan
+
+
+def summary(points: list[Point], label: str, *, strict: bool = False) -> str:
+    parts = [f"{label:<30}"]
+    for metric in ("ttft", "tpot"):
+        errs = [e for p in points if (e := p.error(metric, strict=strict)) is not None]
+        parts.append(f"{metric.upper()} n={len(errs):>2} median {pct(errs, 50):6.1%} p90 {pct(errs, 90):6.1%}")
+    return "   ".join(parts)
+
+
+def _f(v: float | None) -> str:
+    return "—" if v is None else f"{v:,.1f}"
+
+
+def _e(v: float | None) -> str:
+    return "—" if v is None else f"{v:+.0%}"
+
+
+def table(points: list[Point]) -> str:
+    head = (
+        "| id | engine | GPU | model | load | prompt / output | TTFT measured | TTFT predicted | error | "
+        "TPOT measured | TPOT predicted | error | split |\n|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|"
+    )
+    lines = [head]
+    for p in points:
+        r = p.row
+        load = {"closed": f"concurrency {r['concurrency']}", "rate": f"{r['request_rate']} req/s",
+                "burst": f"{r['requests']} at once"}[r["load"]]  # fmt: skip
+        lines.append(
+            f"| [{r['id']}]({r['source_url']}) | {r['engine']} {r['engine_version']} | {r['gpus']}× {r['gpu']} | "
+            f"{r['model']} ({r['weights']}) | {load} | {r['prompt_tokens']} / {r['output_tokens']} ({r['lengths']}) | "
+            f"{_f(float(r['ttft_ms']) if r['ttft_ms'] else None)}{' ⚠' if p.impossible_ttft else ''} | {_f(p.ttft_pred)} | "
+            f"{_e(p.error('ttft'))} | "
+            f"{_f(float(r['tpot_ms']) if r['tpot_ms'] else None)} | {_f(p.tpot_pred)} | {_e(p.error('tpot'))} | {r['split']} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--write", action="store_true", help="rewrite docs/predictor-accuracy.md with the per-point table")
+    args = ap.parse_args(argv)
+    with CSV.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    points = [predict(r) for r in rows]
+    print(table(points))
+    print()
+    lines = [summary(points, "all points")]
+    lines.append(summary(points, "all, cached-prompt TTFTs out", strict=True))
+    for split in ("train", "holdout"):
+        lines.append(summary([p for p in points if p.row["split"] == split], f"split={split}", strict=True))
+    for engine in sorted({p.row["engine"] for p in points}):
+        lines.append(summary([p for p in points if p.row["engine"] == engine], f"engine={engine}", strict=True))
+    v1 = [p for p in points if "0.6.0" not in p.row["engine_version"]]
+    lines.append(summary(v1, "no vLLM 0.6 V0, no cached", strict=True))
+    flagged = sum(p.impossible_ttft for p in points)
+    lines.append(f"{flagged} TTFTs marked ⚠: faster than the GPU's dense peak could prefill the prompt (prefix-cache hits)")
+    print("\n".join(lines))
+    goals = "goals: median |error| ≤ {:.0%} TTFT / ≤ {:.0%} TPOT, p90 ≤ {:.0%} / {:.0%}".format(
+        GOALS["ttft"][0], GOALS["tpot"][0], GOALS["ttft"][1], GOALS["tpot"][1]
+    )
+    print(goals)
+    print(f"{len(points)} points, {statistics.fsum(p.seconds for p in points):.1f} CPU s")
+    if args.write:
+        DOC.write_text(_doc(points, lines, goals), encoding="utf-8")
+        print(f"wrote {DOC.relative_to(ROOT)}")
+    return 0
+
+
+def _doc(points: list[Point], lines: list[str], goals: str) -> str:
+    return f"""# Predictor accuracy against public measurements
+
+Generated by `bench/predictor_accuracy.py --write` from `tests/fixtures/predictor_accuracy.csv` (one published
+measurement per row: source, engine and version, GPU, model and precision, load and lengths). Each point is
+predicted with the code the CLI and the Sizing page use: the sizing core's roofline (MFU 0.5, MBU 0.75, 1 ms per
+step — defaults, not fitted here), the continuous-batching simulator, and the engine profile of
+`resources/engines/profiles.json` (per-request serving overhead, batch defaults by GPU).
+
+**What was fitted, and to what.** Only the profiles' per-request overheads were chosen by looking at points,
+and only at the rows marked `train`; the `holdout` rows were not used for any setting and are the
+validation figure. Assumptions the sources leave open are listed in the CSV's notes (e.g. "A100" taken as the
+80 GB part; ShareGPT lengths modelled as lognormal with the page's own mean output length).
+
+**Known gaps, read before trusting a figure.** vLLM 0.6 V0 with `--num-scheduler-steps 10` hands out tokens in
+bursts of ten steps; its TTFT includes waiting for the running multi-step batch, which the V1 profile does not
+model (those rows are kept, and shown separately). TTFTs marked ⚠ are faster than the GPU's dense peak could
+prefill the prompt at concurrency 1 (implied FLOP rate > 90 % of peak): the benchmark repeated prompts and vLLM's
+prefix cache served them; the test looks at the measurement only, and the "cached-prompt TTFTs out" lines leave
+those TTFTs out (their TPOTs stay in). MoE decode at batch 1 (Qwen3-30B-A3B) runs well below the bandwidth
+roofline of the experts it reads (kernel launch and routing overhead per layer), which the model does not yet
+include: TPOT there is under-predicted by about 45 %. Rows whose prompts were sent all at once ("N at once") stress
+the scheduler's order of prefills, where small differences move TTFT a lot.
+
+```
+{chr(10).join(lines)}
+{goals}
+```
+
+{table(points)}
+"""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
