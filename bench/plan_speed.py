@@ -27,6 +27,7 @@ TARGET_MS = 200.0
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="warm repeats per scenario (default 5)")
+    ap.add_argument("--no-memo", action="store_true", help="skip the decision-memo timings (PDF and Markdown)")
     args = ap.parse_args()
     logging.disable(logging.WARNING)
 
@@ -60,6 +61,8 @@ def main() -> int:
     verdict = "meets" if mx < TARGET_MS else "misses"
     print(f"\nwarm plans: median {med:.0f} ms, max {mx:.0f} ms wall over {len(warm_all)} plans ({verdict} the "
           f"{TARGET_MS:.0f} ms target); CPU median {statistics.median(cpu_all):.0f} ms, max {max(cpu_all):.0f} ms")
+    if not args.no_memo:
+        _memo_speed(args.repeat)
     try:
         import os
 
@@ -67,6 +70,54 @@ def main() -> int:
     except OSError:
         pass
     return 0
+
+
+MEMO_TARGET_MS = 2000.0
+
+
+def _memo_speed(repeat: int) -> None:
+    """The decision memo: PDF (charts painted, laid out, printed) and Markdown + PNGs, per language."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from advisor.plan import answers_from_dict, make_plan
+    from advisor.plan.memo import MemoError, write_memo
+
+    names = ("01_fast_launch_no_icp", "07_public_genai_mainland", "10_large_moe")
+    print("\n| memo | first PDF ms | warm PDF median ms | warm PDF max ms | Markdown + PNG median ms | pages |")
+    print("|---|---:|---:|---:|---:|---:|")
+    warm_all: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="memo-speed-") as tmp:
+        for name in names:
+            path = ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{name}.json"
+            result = make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
+            for lang in ("en", "zh_CN"):
+                out = Path(tmp) / f"{name}.{lang}.pdf"
+                try:
+                    t = time.perf_counter()
+                    write_memo(result, out, lang)
+                    first = (time.perf_counter() - t) * 1000
+                except MemoError as exc:
+                    print(f"| {name} ({lang}) | {exc} | | | | |")
+                    continue
+                warm, md = [], []
+                for _ in range(repeat):
+                    t = time.perf_counter()
+                    write_memo(result, out, lang)
+                    warm.append((time.perf_counter() - t) * 1000)
+                    t = time.perf_counter()
+                    write_memo(result, out.with_suffix(".md"), lang)
+                    md.append((time.perf_counter() - t) * 1000)
+                warm_all += warm
+                pages = out.read_bytes().count(b"/Type /Page\n") or out.read_bytes().count(b"/Type /Page ")
+                print(f"| {name} ({lang}) | {first:.0f} | {statistics.median(warm):.0f} | {max(warm):.0f} | "
+                      f"{statistics.median(md):.0f} | {pages or '?'} |")
+    if warm_all:
+        mx = max(warm_all)
+        verdict = "meets" if mx < MEMO_TARGET_MS else "misses"
+        print(f"\nPDF memos: median {statistics.median(warm_all):.0f} ms, max {mx:.0f} ms over {len(warm_all)} "
+              f"({verdict} the {MEMO_TARGET_MS:.0f} ms target; the first PDF also starts Qt and loads the fonts)")
 
 
 if __name__ == "__main__":
