@@ -119,12 +119,15 @@ def _prefix_at_segment(name: str, key: str) -> tuple[bool, bool]:
     return best
 
 
+MAX_ID_LENGTH = 200  # longer than any id or name; a longer text is not an id (and edit distance is quadratic)
+
+
 def match_id(text: str, entries: list[tuple[str, list[str]]], kind: str) -> str:
     """The one id ``text`` names among ``entries`` (id, aliases): exact id or alias first, then an unambiguous
     prefix of a hyphen-separated segment ("4090" → rtx-4090, "h100 sxm" → h100-sxm-80g). Anything else,
     including an empty or one-character text, is a CatalogError with "did you mean" suggestions.
     ``kind`` is "gpu" or "model" (it picks the messages)."""
-    key = _norm(text)
+    key = _norm(text[:MAX_ID_LENGTH + 1])
     listing = tr(f"inputs.id.{kind}.listing")
     if len(re.sub(r"[^a-z0-9]", "", key)) < 1:
         raise CatalogError(tr(f"inputs.id.{kind}.empty", listing=listing))
@@ -162,11 +165,14 @@ def suggestions(key: str, entries: list[tuple[str, list[str]]], limit: int = 3) 
     """Up to ``limit`` ids close to ``key`` by edit distance (to the whole id or alias, or, for keys of three
     characters or more, to its beginning: "llama3" is close to "llama-3-8b-instruct")."""
     allowed = max(1, len(key) // 3)
+    if len(key) > MAX_ID_LENGTH:
+        return []
     scored = []
     for ident, aliases in entries:
         best = allowed + 1
         for name in (ident, *aliases):
-            best = min(best, edit_distance(key, name))
+            if abs(len(name) - len(key)) <= allowed:  # the distance is at least the difference in length
+                best = min(best, edit_distance(key, name))
             if len(key) >= 3:
                 best = min(best, edit_distance(key, name[: len(key)]), edit_distance(key, name[: len(key) + 1]))
         if best <= allowed:
@@ -235,10 +241,14 @@ def resolve_model(name_or_path: str) -> ModelSpec:
     if not name_or_path.strip():
         return get_model(name_or_path)  # "no model given" (Path("") would be the current folder)
     path = Path(name_or_path)
-    if path.is_dir():
+    try:
+        is_dir, is_file = path.is_dir(), path.is_file()
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL byte: not a file, so an id
+        return get_model(name_or_path)
+    if is_dir:
         if not (path / "config.json").is_file():
             raise ModelImportError(tr("inputs.config.folder_without_config", path=str(path)))
         path = path / "config.json"
-    if path.suffix == ".json" or path.is_file():
+    if path.suffix == ".json" or is_file:
         return model_from_config(path, model_id=path.parent.name if path.name == "config.json" else path.stem)
     return get_model(name_or_path)

@@ -140,6 +140,8 @@ def read_bounded(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTE
         raise JsonInputError("is_folder", source) from None
     except OSError as exc:
         raise JsonInputError("unreadable", source, error=exc.strerror or str(exc)) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise JsonInputError("unreadable", source, error=str(exc)) from None
     if len(data) > max_bytes:
         raise JsonInputError("too_big", source, size=f"> {max_bytes}", limit=max_bytes)
     return data

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from advisor.cli.common import fail, print_json
     from advisor.units import format_bytes
 
-    if args.add:
+    if args.add is not None:  # `--add ""` is a missing file, not a listing
         return add_from_file(args.add)
     try:
         gpus = load_gpus()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from advisor.cli.common import integer, nonneg_float, positive_int
+from advisor.cli.common import nonneg_float, nonneg_int, positive_int
 from advisor.cli.sim import add_setup_arguments, build_setup_from_args
 
 
@@ -21,12 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--start", default="spread", choices=["spread", "burst"],
                    help="spread: users start spread out (steady state, default); burst: all at once, like a "
                    "benchmark step (equal lengths then stay in lock-step)")
-    p.add_argument("--seed", type=integer, default=0, help="seed of the sampled lengths")
-    p.add_argument("--engine-profile", default=None, choices=["vllm", "sglang", "trtllm", "llama.cpp"],
-                   help="engine whose serving overhead, batch defaults and saturation behaviour to predict "
-                   "(resources/engines/profiles.json; default: vLLM's overhead with the settings given)")
-    p.add_argument("--prefix-tokens", type=int, default=0,
-                   help="leading prompt tokens every request shares (a system prompt), reused by prefix caching")
+    p.add_argument("--seed", type=nonneg_int, default=0, help="seed of the sampled lengths")
     p.add_argument("--engine-profile", default=None, choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="engine whose serving overhead, batch defaults and saturation behaviour to predict "
                    "(resources/engines/profiles.json; default: vLLM's overhead with the settings given)")
@@ -64,13 +59,6 @@ def run(args: argparse.Namespace) -> int:
                 raise UserError("--prefix-tokens: give a number between 0 and --prompt-tokens")
             told = (args.max_num_seqs, args.max_num_batched_tokens) != (256, 8192)
             setup = apply_profile(setup, args.engine_profile, shared_prefix_tokens=args.prefix_tokens, keep_batch_settings=told)
-        if args.engine_profile or args.prefix_tokens:
-            from advisor.sim.costs import apply_profile
-
-            if not 0 <= args.prefix_tokens <= args.prompt_tokens:
-                raise UserError("--prefix-tokens: give a number between 0 and --prompt-tokens")
-            told = (args.max_num_seqs, args.max_num_batched_tokens) != (256, 8192)
-            setup = apply_profile(setup, args.engine_profile, shared_prefix_tokens=args.prefix_tokens, keep_batch_settings=told)
         try:
             workload = SimWorkload(
                 prompt=LengthDistribution(kind=args.spread, mean=args.prompt_tokens, cv=args.cv,
@@ -82,10 +70,6 @@ def run(args: argparse.Namespace) -> int:
         except ValidationError as exc:
             raise UserError(validation_message(exc)) from None
         longest = workload.prompt.upper + workload.output.upper
-        warnings = []
-        if longest > min(setup.model.max_context, setup.max_model_len):
-            # A real server refuses these requests (prompt + max_tokens > max_model_len): say so first.
-            warnings.append(tr("predict.warn.longer_than_model", tokens=longest, limit=min(setup.model.max_context, setup.max_model_len), model=setup.model.id))
         warnings = []
         if longest > min(setup.model.max_context, setup.max_model_len):
             # A real server refuses these requests (prompt + max_tokens > max_model_len): say so first.
@@ -123,10 +107,6 @@ def run(args: argparse.Namespace) -> int:
             "request_overhead_ms": setup.limits.request_overhead_s * 1000,
             "prefix_tokens": args.prefix_tokens,
             "warnings": warnings,
-            "engine_profile": setup.profile.id if setup.profile else None,
-            "request_overhead_ms": setup.limits.request_overhead_s * 1000,
-            "prefix_tokens": args.prefix_tokens,
-            "warnings": warnings,
             "engine": {
                 "kv_blocks": setup.limits.kv_blocks, "block_size": setup.limits.block_size,
                 "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
@@ -137,10 +117,6 @@ def run(args: argparse.Namespace) -> int:
             "cpu_seconds": cpu,
         })  # fmt: skip
         return 0
-    import sys
-
-    for w in warnings:
-        print(w, file=sys.stderr)
     import sys
 
     for w in warnings:
@@ -158,8 +134,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(tr(f"predict.knee.{knee.reason}", concurrency=knee.concurrency))
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
-    if setup.profile is not None:
-        print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
     return 0

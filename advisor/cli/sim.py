@@ -53,7 +53,7 @@ def build_setup_from_args(args: argparse.Namespace):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from advisor.cli.common import integer, nonneg_int, positive_float
+    from advisor.cli.common import nonneg_int, positive_float
 
     p = sub.add_parser(
         "sim", help="serve a simulated OpenAI-compatible server on 127.0.0.1 (timing of the chosen model and GPU)"
@@ -64,7 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="multiply every simulated duration by this (1 = real speed, 0.1 = ten times faster)")
     p.add_argument("--faults", default=None, help='random faults per request, e.g. "429:0.05,reset:0.02,stall=3:0.01" '
                    "(see docs/simulator.md)")
-    p.add_argument("--seed", type=integer, default=0, help="seed of generated text and random faults")
+    p.add_argument("--seed", type=nonneg_int, default=0, help="seed of generated text and random faults")
     p.add_argument("--text-lang", default="en", choices=["en", "zh"], help="language of generated text "
                    "(a Chinese prompt always gets Chinese)")
     p.add_argument("--api-key", default=None, help="require this bearer token (401 otherwise)")

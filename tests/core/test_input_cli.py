@@ -162,3 +162,19 @@ def test_user_gpu_file_that_is_a_folder(capsys):
     user_gpus_path().mkdir()
     code, _, err = run(capsys, "gpus")
     assert code == 2 and "is a folder" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["calc", "--model", "qwen2.5-7b-instruct", "--gpu", "9" * 5000], "unknown GPU"),  # was minutes of edit distance
+        (["calc", "--model", "9" * 5000], "unknown model preset"),  # was OSError: file name too long
+        (["calc", "--model", "a\x00b"], "unknown model preset"),
+        (["predict", *SETUP, "--seed", "-1"], "--seed"),  # was ValueError from the sampler
+        (["gpus", "--add", ""], "is a folder"),  # was: listed the catalog, exit 0
+        (["gpus", "--add", "a\x00b"], "could not be read"),
+    ],
+)
+def test_probe_findings(capsys, argv, words):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and words in err and "Traceback" not in err
