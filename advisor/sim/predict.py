@@ -136,13 +136,16 @@ def simulate_concurrency(
     *,
     measure: int | None = None,
     start: str = "spread",
+    stagger_s: float | None = None,
 ) -> LevelPrediction:
     """One closed-loop level: ``concurrency`` users, a warm-up round, then ``measure`` measured requests.
 
     ``start="spread"`` (steady state, the default) starts the users spread over one request time;
     ``start="burst"`` starts them all at once, as a benchmark step does — with equal lengths they then stay
     in lock-step (all prefill together: long TTFT, then decode undisturbed: short TPOT), which is what
-    ``advisor bench`` measures with fixed lengths.
+    ``advisor bench`` measures with fixed lengths. ``stagger_s`` (overrides ``start``): the users' first requests
+    spread evenly over exactly that many seconds — pass a benchmark step's ``start_stagger_s`` to predict the
+    start pattern it really ran (0 = all together).
 
     When far more users wait than the server can run at once (KV cache or max_num_seqs full), simulating
     every one of them costs steps ∝ users × output / running. Past ``STEP_BUDGET`` we simulate the largest
@@ -155,7 +158,7 @@ def simulate_concurrency(
     if c > 2 * runnable and affordable < c:
         c_sim = max(2 * runnable, affordable)
         if c_sim < c:
-            base = simulate_concurrency(costs, limits, workload, c_sim, measure=measure, start=start)
+            base = simulate_concurrency(costs, limits, workload, c_sim, measure=measure, start=start, stagger_s=stagger_s)
             return _extend_saturated(base, c)
     if measure is None:
         # Enough requests for stable percentiles, fewer for very long answers at low concurrency (each one
@@ -185,6 +188,10 @@ def simulate_concurrency(
     if start not in ("spread", "burst"):
         raise ValueError(f"start must be 'spread' or 'burst', not {start!r}")
     spread = _estimated_request_seconds(costs, workload, c) if start == "spread" else 0.0
+    if stagger_s is not None:
+        if not stagger_s >= 0:
+            raise ValueError(f"stagger_s must be 0 or more seconds, not {stagger_s!r}")
+        spread = float(stagger_s)
     for i in range(c):
         issue(spread * i / c)
     engine.run()
@@ -317,11 +324,18 @@ def predict_curve(
     *,
     measure: int | None = None,
     start: str = "spread",
+    stagger_s: float | dict[int, float] | None = None,
 ) -> Prediction:
-    """The concurrency → latency/throughput curve and its knee (``start``: see simulate_concurrency)."""
+    """The concurrency → latency/throughput curve and its knee (``start``, ``stagger_s``: see simulate_concurrency;
+    ``stagger_s`` may map each concurrency to its benchmark step's own stagger)."""
     workload = workload or SimWorkload()
     started = time.process_time()
-    points = [simulate_concurrency(costs, limits, workload, c, measure=measure, start=start) for c in levels]
+    def stagger(c: int) -> float | None:
+        return stagger_s.get(c) if isinstance(stagger_s, dict) else stagger_s
+
+    points = [
+        simulate_concurrency(costs, limits, workload, c, measure=measure, start=start, stagger_s=stagger(c)) for c in levels
+    ]
     return Prediction(
         levels=points,
         knee=find_knee(points, limits),

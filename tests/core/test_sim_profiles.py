@@ -75,3 +75,16 @@ def test_prefix_caching_skips_the_shared_prompt_and_shares_its_blocks():
     assert max(c_eng.step_blocks) < max(p_eng.step_blocks)  # shared blocks held once
     assert c_eng.free_blocks == 20_000 - whole // 16  # everything but the cached prefix is returned
     assert sum(s.first_token_t - s.arrival for s in c_seqs[1:]) < sum(s.first_token_t - s.arrival for s in p_seqs[1:])
+
+
+def test_a_benchmark_steps_own_stagger_is_predicted():
+    # fixed lengths: starting together keeps users in lock-step (long TTFT); staggered starts do not
+    wl = SimWorkload(prompt=LengthDistribution.fixed(1024), output=LengthDistribution.fixed(128))
+    limits = EngineLimits(kv_blocks=20_000)
+    together = simulate_concurrency(COSTS, limits, wl, 8, stagger_s=0.0)
+    burst = simulate_concurrency(COSTS, limits, wl, 8, start="burst")
+    assert together.ttft_ms.p50 == pytest.approx(burst.ttft_ms.p50)
+    staggered = simulate_concurrency(COSTS, limits, wl, 8, stagger_s=0.5)
+    assert staggered.ttft_ms.p50 < together.ttft_ms.p50 / 2
+    with pytest.raises(ValueError, match="stagger_s"):
+        simulate_concurrency(COSTS, limits, wl, 8, stagger_s=-1.0)
