@@ -10,6 +10,8 @@ default, as vLLM does). Failures never enter a latency percentile; they are coun
 from __future__ import annotations
 
 import math
+import random
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -74,50 +76,154 @@ def has_slo(slo: SloConfig | None) -> bool:
     return slo is not None and any(v is not None for v in (slo.ttft_ms, slo.tpot_ms, slo.e2e_ms))
 
 
+# Memory per run stays bounded: a step keeps one 8-byte number per request and metric (TTFT, TTFA, TPOT, E2E —
+# exact percentiles), and at most ITL_CAP inter-token gaps: beyond that a uniform reservoir sample (Algorithm R,
+# seeded) stands for them, and the summary says so (itl_sampled).
+ITL_CAP = 200_000
+
+
+class StepAccumulator:
+    """Everything a step summary, the client-health check, the stability check and drift need, folded in one
+    record at a time, so the records themselves can go (to the database) as they finish."""
+
+    def __init__(self, slo: SloConfig | None = None, *, keep_rows: bool = False, itl_cap: int = ITL_CAP) -> None:
+        self.slo = slo if has_slo(slo) else None
+        self.done = 0  # every record added (warm-up included): the progress count
+        self.ok_seen = 0  # successful measured records
+        self.measured = 0
+        self.cancelled = 0
+        self.good = 0
+        self.failures: Counter[str] = Counter()
+        self.anomalies: Counter[str] = Counter()
+        self.sources: Counter[str] = Counter()
+        self.ttft = array("d")
+        self.ttfa = array("d")
+        self.tpot = array("d")
+        self.e2e = array("d")
+        self.stability = array("d")  # TPOT (else E2E) of each success, in completion order
+        self.itl = array("d")
+        self.itl_seen = 0
+        self.itl_cap = itl_cap
+        self._rng = random.Random(0)
+        self.per_token = True
+        self.out_tokens = 0
+        self.busy = 0.0
+        self.t_first: float | None = None
+        self.t_last: float | None = None
+        self.timed = 0
+        self.kernel_all = True
+        self.tokens = 0
+        self.merged = 0
+        self.rows: dict[str, array] | None = (
+            {k: array("d") for k in ("t_start", "t_end", "ok", "ttft", "tpot", "out")} if keep_rows else None)
+
+    def add(self, r: RequestRecord) -> None:
+        self.done += 1
+        if r.warmup:
+            return
+        if r.outcome == "cancelled":
+            self.cancelled += 1
+            return
+        if r.outcome not in FAILURES and not r.ok:
+            return
+        self.measured += 1
+        end = r.t_end if r.t_end is not None else r.t_start
+        self.t_first = r.t_start if self.t_first is None else min(self.t_first, r.t_start)
+        self.t_last = end if self.t_last is None else max(self.t_last, end)
+        self.busy += end - r.t_start
+        self.anomalies.update(r.anomalies)
+        if r.token_times:
+            self.timed += 1
+            self.kernel_all = self.kernel_all and r.kernel_timestamps
+            self.tokens += len(r.token_times)
+            self.merged += r.late_merged_tokens
+        if self.slo is not None and meets_slo(r, self.slo):
+            self.good += 1
+        if self.rows is not None:
+            for key, value in (("t_start", r.t_start), ("t_end", end), ("ok", 1.0 if r.ok else 0.0),
+                               ("ttft", _nan(r.ttft_ms)), ("tpot", _nan(r.tpot_ms)),
+                               ("out", float(r.output_tokens or 0) if r.ok else 0.0)):
+                self.rows[key].append(value)
+        if not r.ok:
+            self.failures[f"{r.outcome}:{r.error_class}"] += 1
+            return
+        self.ok_seen += 1
+        for arr, value in ((self.ttft, r.ttft_ms), (self.ttfa, r.ttfa_ms), (self.tpot, r.tpot_ms), (self.e2e, r.e2e_ms)):
+            if value is not None and math.isfinite(value):
+                arr.append(value)
+        stab = r.tpot_ms or r.e2e_ms
+        if stab is not None:
+            self.stability.append(stab)
+        gaps, exact = r.itl_ms()
+        self.per_token = self.per_token and exact
+        self._add_itl(gaps)
+        self.out_tokens += r.output_tokens or 0
+        if r.output_tokens_source:
+            self.sources[r.output_tokens_source] += 1
+
+    def _add_itl(self, gaps: list[float]) -> None:
+        cap = self.itl_cap
+        for g in gaps:
+            self.itl_seen += 1
+            if len(self.itl) < cap:
+                self.itl.append(g)
+            else:
+                j = self._rng.randrange(self.itl_seen)
+                if j < cap:
+                    self.itl[j] = g
+
+    @property
+    def window(self) -> tuple[float, float] | None:
+        return None if self.t_first is None or self.t_last is None else (self.t_first, self.t_last)
+
+    def summary(self, *, step: int, concurrency: int, window: tuple[float, float] | None = None,
+                client: ClientHealth | None = None, target_rate: float | None = None) -> StepSummary:
+        window = window or self.window
+        duration = max(1e-9, window[1] - window[0]) if window else 0.0
+        failed = sum(self.failures.values())
+        ok = self.ok_seen
+        summary = StepSummary(
+            step=step, concurrency=concurrency, target_rate=target_rate, requests_ok=ok, requests_failed=failed,
+            requests_cancelled=self.cancelled, failures=dict(self.failures), anomalies=dict(self.anomalies),
+            duration_s=duration, window_start_s=window[0] if window else None,
+            window_end_s=window[1] if window else None, output_tokens=self.out_tokens,
+            ttft_ms=percentiles(self.ttft), ttfa_ms=percentiles(self.ttfa), itl_ms=percentiles(self.itl),
+            itl_kind="per_token" if ok and self.per_token else "inter_chunk", itl_sampled=self.itl_seen > len(self.itl),
+            tpot_ms=percentiles(self.tpot), e2e_ms=percentiles(self.e2e),
+            output_tokens_per_s=self.out_tokens / duration if duration else 0.0,
+            requests_per_s=ok / duration if duration else 0.0,
+            achieved_concurrency=self.busy / duration if duration else 0.0,
+            output_tokens_sources=dict(self.sources),
+            error_rate=failed / self.measured if self.measured else 0.0,
+            client=client or ClientHealth(),
+        )
+        if self.slo is not None and self.measured:
+            summary.goodput_requests_per_s = self.good / duration if duration else 0.0
+            summary.goodput_fraction = self.good / self.measured
+        return summary
+
+    def token_stats(self) -> tuple[bool, int, int]:
+        """(every timed record had kernel stamps, tokens, merged tokens) for :func:`judge_client`."""
+        return self.timed > 0 and self.kernel_all, self.tokens, self.merged
+
+
+def _nan(value: float | None) -> float:
+    return math.nan if value is None else value
+
+
 def summarize_step(records: Sequence[RequestRecord], *, step: int, concurrency: int, slo: SloConfig | None = None,
                    window: tuple[float, float] | None = None, client: ClientHealth | None = None,
                    target_rate: float | None = None) -> StepSummary:
     """Summary of one step. Warm-up and cancelled requests are excluded; failures are counted, not timed."""
-    measured = [r for r in records if not r.warmup and r.outcome != "cancelled"]
-    ok = [r for r in measured if r.ok]
-    failed = [r for r in measured if r.outcome in FAILURES]
-    cancelled = sum(1 for r in records if r.outcome == "cancelled")
-    if window is None and measured:
-        window = (min(r.t_start for r in measured), max((r.t_end or r.t_start) for r in measured))
-    duration = max(1e-9, window[1] - window[0]) if window else 0.0
-    itl: list[float] = []
-    per_token = bool(ok)
-    for r in ok:
-        gaps, exact = r.itl_ms()
-        itl.extend(gaps)
-        per_token = per_token and exact
-    out_tokens = sum(r.output_tokens or 0 for r in ok)
-    busy = sum(((r.t_end or r.t_start) - r.t_start) for r in measured)
-    summary = StepSummary(
-        step=step, concurrency=concurrency, target_rate=target_rate, requests_ok=len(ok), requests_failed=len(failed),
-        requests_cancelled=cancelled, failures=dict(Counter(f"{r.outcome}:{r.error_class}" for r in failed)),
-        anomalies=dict(Counter(a for r in measured for a in r.anomalies)), duration_s=duration,
-        window_start_s=window[0] if window else None, window_end_s=window[1] if window else None,
-        output_tokens=out_tokens,
-        ttft_ms=percentiles(r.ttft_ms for r in ok), ttfa_ms=percentiles(r.ttfa_ms for r in ok),
-        itl_ms=percentiles(itl), itl_kind="per_token" if per_token else "inter_chunk",
-        tpot_ms=percentiles(r.tpot_ms for r in ok), e2e_ms=percentiles(r.e2e_ms for r in ok),
-        output_tokens_per_s=out_tokens / duration if duration else 0.0,
-        requests_per_s=len(ok) / duration if duration else 0.0,
-        achieved_concurrency=busy / duration if duration else 0.0,
-        output_tokens_sources=dict(Counter(r.output_tokens_source for r in ok if r.output_tokens_source)),
-        error_rate=len(failed) / len(measured) if measured else 0.0,
-        client=client or ClientHealth(),
-    )
-    if has_slo(slo) and measured:
-        good = sum(1 for r in measured if meets_slo(r, slo))  # type: ignore[arg-type]
-        summary.goodput_requests_per_s = good / duration if duration else 0.0
-        summary.goodput_fraction = good / len(measured)
-    return summary
+    acc = StepAccumulator(slo)
+    for r in records:
+        acc.add(r)
+    return acc.summary(step=step, concurrency=concurrency, window=window, client=client, target_rate=target_rate)
 
 
 def judge_client(lags_ms: Sequence[float], send_delays_ms: Sequence[float], cpu_utilisation: float | None,
-                 records: Sequence[RequestRecord] = ()) -> ClientHealth:
+                 records: Sequence[RequestRecord] = (), *,
+                 token_stats: tuple[bool, int, int] | None = None) -> ClientHealth:
     """Was the load generator itself the bottleneck? Any one sign is enough to distrust the step.
 
     With kernel receive timestamps a lagging loop reads late but stamps right, so loop lag only matters when
@@ -125,10 +231,14 @@ def judge_client(lags_ms: Sequence[float], send_delays_ms: Sequence[float], cpu_
     """
     lag = percentiles(lags_ms)
     delay = percentiles(send_delays_ms)
-    timed = [r for r in records if r.token_times and not r.warmup]
-    kernel = bool(timed) and all(r.kernel_timestamps for r in timed)
-    tokens = sum(len(r.token_times) for r in timed)
-    merged = sum(r.late_merged_tokens for r in timed) / tokens if tokens else None
+    if token_stats is not None:
+        kernel, tokens, merged_n = token_stats
+    else:
+        timed = [r for r in records if r.token_times and not r.warmup]
+        kernel = bool(timed) and all(r.kernel_timestamps for r in timed)
+        tokens = sum(len(r.token_times) for r in timed)
+        merged_n = sum(r.late_merged_tokens for r in timed)
+    merged = merged_n / tokens if tokens else None
     health = ClientHealth(loop_lag_p99_ms=lag.p99, loop_lag_max_ms=lag.max, send_delay_p99_ms=delay.p99,
                           cpu_utilisation=cpu_utilisation, kernel_timestamps=kernel, late_merged_fraction=merged)
     if kernel:
@@ -244,44 +354,53 @@ def drift(records: Sequence[RequestRecord], window_s: float) -> Drift:
     """Rolling P50/P99 of TTFT and TPOT and the output throughput per window, each with a fitted slope; and the
     failures per window: a window with failures and no success is an outage, and an outage (or a failure rate
     above 5 % in any window) is reported as drift — a soak whose server went away did not hold steady."""
-    measured = [r for r in records if not r.warmup and r.outcome in FAILURES + ("ok",)]
-    ok = sorted((r for r in measured if r.ok and r.t_last_token is not None), key=lambda r: r.t_end or 0)
+    acc = StepAccumulator(keep_rows=True)
+    for r in records:
+        acc.add(r)
+    assert acc.rows is not None
+    return drift_rows(acc.rows, window_s)
+
+
+def drift_rows(rows: dict[str, array], window_s: float) -> Drift:
+    """:func:`drift` over the compact columns a :class:`StepAccumulator` keeps (``keep_rows=True``)."""
     result = Drift(window_s=window_s)
-    if not measured:
+    n = len(rows["t_start"])
+    if not n:
         return result
-    t0 = min(r.t_start for r in measured)
-    n_windows = int((max((r.t_end or r.t_start) for r in measured) - t0) // window_s) + 1
+    t_end, ok_col = rows["t_end"], rows["ok"]
+    t0 = min(rows["t_start"])
+    n_windows = int((max(t_end) - t0) // window_s) + 1
     fails = [0] * n_windows
     oks = [0] * n_windows
-    for r in measured:
-        i = min(n_windows - 1, int(((r.t_end or r.t_start) - t0) // window_s))
-        if r.ok:
+    buckets: dict[int, list[int]] = {}
+    for j in range(n):
+        i = min(n_windows - 1, int((t_end[j] - t0) // window_s))
+        if ok_col[j]:
             oks[i] += 1
+            buckets.setdefault(i, []).append(j)
         else:
             fails[i] += 1
     result.failures_per_window = fails
     result.requests_failed = sum(fails)
     result.outage_windows = [i for i in range(n_windows) if fails[i] and not oks[i]]
     result.failure_windows = [i for i in range(n_windows) if fails[i] > 0.05 * (fails[i] + oks[i])]
-    if not ok:
+    if not buckets:
         result.drifting = True
         return result
-    buckets: dict[int, list[RequestRecord]] = {}
-    for r in ok:
-        buckets.setdefault(int(((r.t_end or r.t_start) - t0) // window_s), []).append(r)
     idx = sorted(buckets)
     centres = [(i + 0.5) * window_s / 60.0 for i in idx]  # minutes
     series: dict[str, list[float | None]] = {"ttft_p50_ms": [], "ttft_p99_ms": [], "tpot_p50_ms": [], "tpot_p99_ms": [],
                                              "output_tokens_per_s": []}
+    ttft_col, tpot_col, out_col = rows["ttft"], rows["tpot"], rows["out"]
     for i in idx:
-        recs = buckets[i]
-        ttft = percentiles(r.ttft_ms for r in recs)
-        tpot = percentiles(r.tpot_ms for r in recs)
+        js = buckets[i]
+        ttft = percentiles(ttft_col[j] for j in js)
+        tpot = percentiles(tpot_col[j] for j in js)
         series["ttft_p50_ms"].append(ttft.p50)
         series["ttft_p99_ms"].append(ttft.p99)
         series["tpot_p50_ms"].append(tpot.p50)
         series["tpot_p99_ms"].append(tpot.p99)
-        series["output_tokens_per_s"].append(sum(r.output_tokens or 0 for r in recs) / window_s)
+        series["output_tokens_per_s"].append(sum(out_col[j] for j in js) / window_s)
     for name, values in series.items():
         pts = [(x, y) for x, y in zip(centres, values, strict=True) if y is not None]
         item = DriftSeries(metric=name, windows=[round(y, 3) for _, y in pts])

@@ -17,6 +17,7 @@ import queue
 import random
 import time
 import uuid
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,8 +149,8 @@ class EventQueue:
 class _Step:
     index: int
     concurrency: int
-    records: list[RequestRecord] = field(default_factory=list)
-    lateness_ms: list[float] = field(default_factory=list)
+    acc: metrics.StepAccumulator = field(default_factory=metrics.StepAccumulator)
+    lateness_ms: array = field(default_factory=lambda: array("d"))
     queue_samples: list[float] = field(default_factory=list)
     worker_lags: list[float] = field(default_factory=list)
     worker_cpu: list[float] = field(default_factory=list)  # CPU seconds of each client process in the step
@@ -161,6 +162,7 @@ class _Step:
     closed: bool = False  # a closed-loop step (its target concurrency is held by workers)
     stagger_s: float = 0.0
     workers_lost: int = 0
+    warmup_records: list[RequestRecord] = field(default_factory=list)
     spans: list[tuple[float, float]] | None = None  # each worker's (first start, last end), in-process steps
     last_issue: float | None = None  # when the step's last request was sent
 
@@ -206,7 +208,9 @@ class Runner:
         self.stop_reason: str | None = None  # why the load stopped early (disk_full, store_unavailable, …)
         self.client_process: int | None = None  # set in a spawned client process
         self._seq = 0
-        self._lags: list[tuple[float, float]] = []
+        # event-loop lag samples (time, ms) as two compact columns, pruned at each step's end
+        self._lag_t = array("d")
+        self._lag_v = array("d")
         self._in_flight = 0
         self._last_progress = 0.0
         self._current: _Step | None = None
@@ -295,9 +299,9 @@ class Runner:
         return out
 
     def _drift(self) -> Any:
-        records = self._soak.records if self._soak is not None else self.records
-        measured = [r for r in records if not r.warmup and r.outcome != "cancelled"]
-        return metrics.drift(measured, self.config.schedule.window_s)
+        if self._soak is not None and self._soak.acc.rows is not None:
+            return metrics.drift_rows(self._soak.acc.rows, self.config.schedule.window_s)
+        return metrics.drift([r for r in self.records if r.outcome != "cancelled"], self.config.schedule.window_s)
 
     # ---- plumbing ------------------------------------------------------------------------------------
     def _emit(self, kind: str, data: Any) -> None:
@@ -315,9 +319,10 @@ class Runner:
         st = self._current
         if st is None:
             return
-        ok = sum(1 for r in st.records if r.ok and not r.warmup)
-        self._emit("progress", {"step": st.index, "concurrency": st.concurrency, "done": len(st.records), "ok": ok,
-                                "failed": len(st.records) - ok, "in_flight": self._in_flight,
+        acc = st.acc
+        ok = acc.ok_seen
+        self._emit("progress", {"step": st.index, "concurrency": st.concurrency, "done": acc.done, "ok": ok,
+                                "failed": acc.measured - ok, "in_flight": self._in_flight,
                                 "elapsed_s": round(now - st.t0, 3), "total_requests": self._seq})
 
     async def _lag_monitor(self) -> None:
@@ -326,7 +331,8 @@ class Runner:
         while True:
             t = monotonic()
             await asyncio.sleep(interval)
-            self._lags.append((t, max(0.0, (monotonic() - t - interval) * 1e3)))
+            self._lag_t.append(t)
+            self._lag_v.append(max(0.0, (monotonic() - t - interval) * 1e3))
 
     async def _queue_monitor(self) -> None:
         while True:
@@ -386,7 +392,9 @@ class Runner:
         rec.client_process = self.client_process
         if self.cancel.cancelled and rec.outcome != "ok":
             rec.outcome = "cancelled"
-        step.records.append(rec)
+        step.acc.add(rec)
+        if warmup:
+            step.warmup_records.append(rec)
         if self.keep_records:
             self.records.append(rec)
         if self.store is not None:
@@ -395,8 +403,9 @@ class Runner:
         self._progress()
         return rec
 
-    def _begin(self, index: int, concurrency: int) -> _Step:
-        st = _Step(index, concurrency, t0=monotonic(), cpu0=time.process_time())
+    def _begin(self, index: int, concurrency: int, *, rows: bool = False) -> _Step:
+        st = _Step(index, concurrency, t0=monotonic(), cpu0=time.process_time(),
+                   acc=metrics.StepAccumulator(self.config.slo, keep_rows=rows))
         self._current = st
         self._progress(force=True)
         return st
@@ -404,18 +413,14 @@ class Runner:
     def _end(self, st: _Step, target_rate: float | None = None) -> StepSummary:
         st.t1 = monotonic()
         st.cpu1 = time.process_time()
-        lags = [lag for t, lag in self._lags if st.t0 <= t <= st.t1] + st.worker_lags
+        lags = self._lags_since(st.t0, st.t1) + st.worker_lags
+        self._prune_lags(st.t1)
         wall = max(1e-9, st.t1 - st.t0)
         cpu = (st.cpu1 - st.cpu0) / wall
         if st.worker_cpu:  # the busiest client process decides
             cpu = max([cpu] + [c / wall for c in st.worker_cpu])
-        client = metrics.judge_client(lags, st.lateness_ms, cpu, st.records)
-        measured = [r for r in st.records if not r.warmup]
-        window = None
-        if measured:
-            window = (min(r.t_start for r in measured), max((r.t_end or r.t_start) for r in measured))
-        summary = metrics.summarize_step(st.records, step=st.index, concurrency=st.concurrency, slo=self.config.slo,
-                                         window=window, client=client, target_rate=target_rate)
+        client = metrics.judge_client(lags, st.lateness_ms, cpu, token_stats=st.acc.token_stats())
+        summary = st.acc.summary(step=st.index, concurrency=st.concurrency, client=client, target_rate=target_rate)
         if st.queue_samples:
             summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
         summary.stop_reason = st.stop_reason
@@ -429,9 +434,8 @@ class Runner:
             if st.workers_lost:
                 summary.concurrency_shortfall = True
         summary.status = step_status(summary, self.config.slo.max_error_rate)  # type: ignore[assignment]
-        ok = [r.e2e_ms for r in measured if r.ok and r.e2e_ms is not None]
-        if ok:
-            self._e2e_hint_s = sorted(ok)[len(ok) // 2] / 1e3
+        if st.acc.e2e:
+            self._e2e_hint_s = sorted(st.acc.e2e)[len(st.acc.e2e) // 2] / 1e3
         self.steps.append(summary)
         if self.store is not None:
             self.store.add_step(summary)
@@ -459,7 +463,7 @@ class Runner:
             if sch.kind == "rate":
                 await self._open_loop(client)
             elif sch.kind == "soak":
-                st = self._begin(0, levels[0])
+                st = self._begin(0, levels[0], rows=True)
                 self._soak = st
                 await self._closed(client, st, requests=None, duration=sch.duration_s or 60.0)
                 self._end(st)
@@ -531,26 +535,36 @@ class Runner:
         st.closed = not warmup
         # Spread the first requests over one request's duration (from the warm-up or the previous step): started
         # together, equal-length requests would stay in lock-step waves of prefills for the whole step.
-        if self.config.schedule.stagger and st.concurrency > 1 and self._e2e_hint_s:
+        # A step of fewer than three requests per stream is too short to stagger: it would never reach its
+        # concurrency. It then starts together, and says so (start_stagger_s = 0).
+        if self.config.schedule.stagger and st.concurrency > 1 and self._e2e_hint_s and \
+                (requests is None or requests >= 3 * st.concurrency) and not warmup:
             st.stagger_s = min(STAGGER_MAX_S, self._e2e_hint_s)
         gap = st.stagger_s / st.concurrency
         rng = random.Random(self.config.workload.seed * 7 + st.index)
 
         spans: list[tuple[float, float]] = []
 
+        # every stream's first request is its own: a staggered stream that starts late finds it waiting, instead
+        # of early streams taking it (the step would then never reach its concurrency)
+        issued = min(st.concurrency, requests) if requests is not None else 0
+
         async def worker(i: int) -> None:
             nonlocal issued, stable, next_check
+            if requests is not None and i >= requests:
+                return
             if gap and i:
                 await asyncio.sleep(gap * i)
             failures = 0
             first: float | None = None
             try:
                 while not self.cancel.cancelled and not stable:
-                    if requests is not None and issued >= requests:
-                        return
+                    if first is not None:
+                        if requests is not None and issued >= requests:
+                            return
+                        issued += 1
                     if deadline is not None and monotonic() >= deadline:
                         return
-                    issued += 1
                     st.last_issue = monotonic()
                     rec = await self._one(client, st, warmup=warmup)
                     if first is None:
@@ -564,9 +578,9 @@ class Runner:
                         await asyncio.sleep(pause)
                     else:
                         failures = 0
-                    if stable_after and not stable and len(st.records) >= next_check:
-                        next_check = len(st.records) + check_every
-                        if self._is_stable(st.records):
+                    if stable_after and not stable and st.acc.done >= next_check:
+                        next_check = st.acc.done + check_every
+                        if self._is_stable(st.acc.stability):
                             stable = True
                             st.stop_reason = "stable"
             finally:
@@ -582,9 +596,9 @@ class Runner:
         st.workers_lost = sum(1 for o in outcomes if isinstance(o, Exception))
         st.spans = spans
         if warmup:
-            ok = sorted(r.e2e_ms for r in st.records if r.ok and r.e2e_ms is not None)
-            if ok:
-                self._e2e_hint_s = ok[len(ok) // 2] / 1e3
+            done = sorted(r.e2e_ms for r in st.warmup_records if r.ok and r.e2e_ms is not None)
+            if done:
+                self._e2e_hint_s = done[len(done) // 2] / 1e3
         if st.stop_reason is None and not warmup:
             st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if deadline else "requests")
 
@@ -618,7 +632,7 @@ class Runner:
                     self._seq += 1
                     if self.cancel.cancelled and rec.outcome != "ok":
                         rec.outcome = "cancelled"
-                    st.records.append(rec)
+                    st.acc.add(rec)
                     if self.keep_records:
                         self.records.append(rec)
                     if self.store is not None:
@@ -643,18 +657,26 @@ class Runner:
                         pending.discard(index)
 
     @staticmethod
-    def _is_stable(records: list[RequestRecord]) -> bool:
-        ok = [r for r in records if r.ok and not r.warmup]
-        if len(ok) < 8:
+    def _is_stable(values: Any) -> bool:
+        """The halves' median TPOT (else E2E) of the successes so far agree within STABLE_TOLERANCE."""
+        if len(values) < 8:
             return False
-        half = len(ok) // 2
+        half = len(values) // 2
 
-        def median(rs: list[RequestRecord]) -> float | None:
-            vals = sorted(v for v in ((r.tpot_ms or r.e2e_ms) for r in rs) if v is not None)
+        def median(vals: Any) -> float | None:
+            vals = sorted(vals)
             return vals[len(vals) // 2] if vals else None
 
-        a, b = median(ok[:half]), median(ok[half:])
+        a, b = median(values[:half]), median(values[half:])
         return a is not None and b is not None and a > 0 and abs(b - a) / a <= STABLE_TOLERANCE
+
+    def _lags_since(self, t0: float, t1: float | None = None) -> list[float]:
+        return [v for t, v in zip(self._lag_t, self._lag_v, strict=False) if t >= t0 and (t1 is None or t <= t1)]
+
+    def _prune_lags(self, before: float) -> None:
+        keep = [i for i, t in enumerate(self._lag_t) if t > before]
+        self._lag_t = array("d", (self._lag_t[i] for i in keep))
+        self._lag_v = array("d", (self._lag_v[i] for i in keep))
 
     async def _open_loop(self, client: StreamClient) -> None:
         """Open loop: arrivals at ``rate`` per second (gamma inter-arrivals; shape 1 = Poisson), capped in flight."""
@@ -865,8 +887,9 @@ def _client_process(config_json: str, api_key: str | None, conn: Any, results: A
                 except Exception as exc:  # reported to the parent, which fails the run loudly
                     results.put(("error", index, repr(exc)))
                     return
-                lags = [lag for t, lag in runner._lags if t >= st.t0]
-                results.put(("done", index, (lags, time.process_time() - st.cpu0, st.lateness_ms)))
+                lags = runner._lags_since(st.t0)
+                runner._prune_lags(monotonic())
+                results.put(("done", index, (lags, time.process_time() - st.cpu0, list(st.lateness_ms))))
         finally:
             for task in helpers:
                 task.cancel()

@@ -275,6 +275,8 @@ class StepSummary(BaseModel):
     ttfa_ms: Percentiles = Field(default_factory=Percentiles)
     itl_ms: Percentiles = Field(default_factory=Percentiles)
     itl_kind: Literal["per_token", "inter_chunk"] = "inter_chunk"
+    itl_sampled: bool = Field(False, description="more gaps than the bound (200,000): ITL percentiles are from a "
+                              "uniform sample of them")
     tpot_ms: Percentiles = Field(default_factory=Percentiles)
     e2e_ms: Percentiles = Field(default_factory=Percentiles)
     output_tokens_per_s: float = 0.0

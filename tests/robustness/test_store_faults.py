@@ -47,18 +47,17 @@ def test_a_database_locked_past_the_busy_wait_spills_to_the_journal_and_says_so(
     db = tmp_path / "bench.sqlite3"
     BenchStore(db).connection.close()  # create it
     events = []
+    started = threading.Event()
+
+    def on_event(event):
+        events.append(event)
+        if event.kind == "record" and not started.is_set():  # lock the database once the load is running
+            threading.Thread(target=_hold_lock, args=(db, 2.5, started), daemon=True).start()
+            started.wait(5)
+
     with HostileServer(lambda p, b: Reply(good().pieces, pause_s=0.01)) as srv:
         store = BenchStore(db, retry_budget_s=0.3)
-        runner = Runner(cfg(srv.url), store=store, on_event=events.append)
-        started = threading.Event()
-
-        def lock_soon():
-            while not store.run_id:
-                time.sleep(0.01)
-            _hold_lock(db, 2.5, started)
-
-        threading.Thread(target=lock_soon, daemon=True).start()
-        result = runner.run()
+        result = Runner(cfg(srv.url), store=store, on_event=on_event).run()
         store.connection.close()
     problems = [e.data for e in events if e.kind == "store_problem"]
     assert problems and problems[0]["kind"] == "database_locked"  # said live
