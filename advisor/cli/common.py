@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from typing import Any
 
@@ -142,8 +143,14 @@ def _default(obj: Any) -> Any:
 def print_json(data: Any) -> None:
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json")
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, default=_default)
-    sys.stdout.write("\n")
+    try:
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=2, default=_default)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `advisor … --json | head`: the reader left; stop quietly, as cat does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise SystemExit(141) from None
 
 
 def validation_message(exc: ValidationError) -> str:

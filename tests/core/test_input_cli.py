@@ -178,3 +178,14 @@ def test_user_gpu_file_that_is_a_folder(capsys):
 def test_probe_findings(capsys, argv, words):
     code, _, err = run(capsys, *argv)
     assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_json_into_a_closed_pipe_is_quiet():
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "advisor", "gpus", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)  # fmt: skip
+    proc.stdout.close()  # the reader is gone before the first byte (like `| head -0`)
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=30) == 141 and "Traceback" not in err
