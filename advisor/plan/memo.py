@@ -104,6 +104,8 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, bool):
         return translate(lang, "memo.yes" if value else "memo.no")
     if isinstance(value, str):
+        if value == "n/a":
+            return translate(lang, "memo.value.not_applicable")
         key = f"memo.value.{field}.{value}"
         return translate(lang, key) if _has(lang, key) else value
     if isinstance(value, int | float):
