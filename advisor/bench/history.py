@@ -567,8 +567,8 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     def differs(getter: Any, key: str) -> None:
         vals = [getter(r) for r in runs]
         if len({json.dumps(v, sort_keys=True, default=str) for v in vals}) > 1:
-            notes.append(tr(f"history.compare.note.{key}", values=" / ".join("-" if v is None else str(v)
-                                                                               for v in vals)))
+            shown = ["-" if v is None else (f"{v:g}" if isinstance(v, float) else str(v)) for v in vals]
+            notes.append(tr(f"history.compare.note.{key}", values=" / ".join(shown)))
 
     differs(lambda r: ((r["config"].get("workload") or {}).get("prompt_tokens") or {}).get("mean"), "prompt_tokens")
     differs(lambda r: ((r["config"].get("workload") or {}).get("output_tokens") or {}).get("mean"), "output_tokens")

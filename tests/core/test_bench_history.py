@@ -213,9 +213,9 @@ def test_cli_list_filter_compare_and_errors(filled, capsys):
     assert [r["run_id"] for r in rows] == [ids["dead"]] and rows[0]["status"] == "failed"
     assert cli_main(["history", "--db", str(db), "--compare", ids["app"], ids["other"], "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["levels"] == [1, 2, 4]
-    assert cli_main(["history", "--db", str(db), "--compare", ids["app"], ids["other"]]) == 0
+    assert cli_main(["history", "--db", str(db), "--compare", ids["app"], ids["cli"]]) == 0
     table = capsys.readouterr().out
-    assert "TTFT P50" in table and "Notes:" in table
+    assert "TTFT P50" in table and "Notes:" in table and "Prompt lengths differ (64 / 256 tokens)" in table
     assert cli_main(["history", "--db", str(db)]) == 0
     assert "failed" in capsys.readouterr().out
     assert cli_main(["history", "--db", str(db), "--show", "no-such-run"]) == 2

@@ -171,7 +171,7 @@ class HistoryPage(QWidget):
             combo.clear()
             combo.addItem(tr(first), "")
             for v in values:
-                combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else v, v)
+                combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else tr(f"history.shape.{v}"), v)
             combo.setCurrentIndex(max(0, combo.findData(current)))
             combo.blockSignals(False)
         self.refresh_button.setText(tr("history.page.refresh"))
@@ -234,7 +234,7 @@ class HistoryPage(QWidget):
                 tick.setData(Qt.ItemDataRole.UserRole, r.run_id)
                 self.table.setItem(row, 0, tick)
                 target = (tr("history.page.simulated") + " · " if r.simulated else "") + r.url
-                cells = [r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "–", r.shape or "–",
+                cells = [r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "–", tr(f"history.shape.{r.shape}") if r.shape else "–",
                          "–" if r.knee_concurrency is None else str(r.knee_concurrency),
                          f"{r.requests_ok} / {r.requests_failed}", r.label]
                 for col, text in enumerate(cells, start=1):
