@@ -34,6 +34,7 @@ _log = logging.getLogger(__name__)
 
 TEMPLATE = "memo.md.j2"
 FORMATS = (".md", ".pdf")
+CHART_IDS = ("latency", "cost")  # the PNGs a Markdown memo keeps in <stem>_files/
 
 
 class MemoError(RuntimeError):
@@ -462,5 +463,11 @@ def write_memo(
             chart_paths[key] = f"{folder.name}/{png.name}"
     markdown = render_memo_markdown(result, lang, evidence=evidence, chart_paths=chart_paths, charts_note=note)
     write_text_atomic(out, markdown)
+    for key in CHART_IDS:  # a chart an earlier export of this memo had, and this plan has not
+        stale = folder / f"{key}.png"
+        if key not in chart_paths and stale.is_file():
+            stale.unlink()
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
     return out
 

@@ -118,6 +118,17 @@ def test_markdown_memo_carries_its_chart_pngs(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["decision.md", "decision_files"]  # no temp files
 
 
+def test_reexport_drops_charts_the_plan_no_longer_has(tmp_path):
+    from advisor.plan.result import LatencyCurve
+
+    out = tmp_path / "out" / "memo.md"
+    write_memo(_result(), out, "en")
+    assert (out.parent / "memo_files" / "latency.png").is_file()
+    write_memo(_result().model_copy(update={"latency_curve": LatencyCurve()}), out, "en")
+    assert sorted(p.name for p in (out.parent / "memo_files").iterdir()) == ["cost.png"]
+    assert "latency.png" not in out.read_text(encoding="utf-8")
+
+
 def test_overwrite_false_refuses_an_existing_pdf(tmp_path):
     out = tmp_path / "memo.pdf"
     out.write_bytes(b"%PDF- mine")
