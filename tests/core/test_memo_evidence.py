@@ -1,6 +1,7 @@
 """Benchmark evidence for the memo, read back from a real SQLite benchmark database."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,7 @@ def _step(i: int, c: int, ttft_p99: float, tps: float, ok: int = 40) -> StepSumm
                        tpot_ms=Percentiles(count=ok, p99=20.0 + c), output_tokens_per_s=tps)
 
 
-def _record_run(db, *, label: str, slo_ms: float | None, gpu: bool = True) -> str:
+def _record_run(db, *, label: str, slo_ms: float | None, gpu: bool = True, dialect: str = "vllm") -> str:
     store = BenchStore(db)
     config = {"slo": {"ttft_ms": slo_ms}} if slo_ms else {}
     run_id = store.start_run(json.dumps(config), label=label, url="http://127.0.0.1:8000", model="qwen2.5-7b")
@@ -28,7 +29,8 @@ def _record_run(db, *, label: str, slo_ms: float | None, gpu: bool = True) -> st
         store.add_step(s)
     store.flush()
     knee = {"concurrency": 16, "reason": "throughput_plateau", "message": ""}
-    store.finish_run("completed", json.dumps({"knee": knee, "steps": [s.model_dump(mode="json") for s in steps]}))
+    store.finish_run("completed", json.dumps({"knee": knee, "dialect": dialect,
+                                              "steps": [s.model_dump(mode="json") for s in steps]}))
     store.close()
     if gpu:
         tele = TelemetryStore(db)
@@ -90,3 +92,20 @@ def test_unknown_run_or_missing_database_is_a_clear_error(tmp_path):
         evidence_from_runs(db, ["no-such-run"])
     with pytest.raises(EvidenceError, match="advisor bench"):
         evidence_from_runs(tmp_path / "absent.sqlite3", ["x"])
+
+
+def test_runs_against_the_simulated_server_are_labelled(tmp_path):
+    from advisor.i18n import translate
+    from advisor.plan.memo import render_memo_markdown
+    from advisor.plan.result import PlanResult
+
+    db = tmp_path / "bench.sqlite3"
+    real = _record_run(db, label="real", slo_ms=500.0)
+    sim = _record_run(db, label="sim", slo_ms=500.0, dialect="simulated")
+    ev = evidence_from_runs(db, [real, sim])
+    assert [e.simulated for e in ev] == [False, True]
+    result = PlanResult.model_validate_json(
+        (Path(__file__).resolve().parents[1] / "fixtures" / "memo" / "plan_result.json").read_text(encoding="utf-8"))
+    text = render_memo_markdown(result, "en", evidence=ev)
+    assert f"sim {translate('en', 'memo.evidence.simulated')}" in text
+    assert f"real {translate('en', 'memo.evidence.simulated')}" not in text
