@@ -58,6 +58,9 @@ def test_any_valid_answers_give_a_plan(data):
         out = r.to_json(lang)
         json.dumps(out, ensure_ascii=False)
         assert all("{" not in f["title"] for f in out["findings"])
+        texts = [a["text"] for a in out["assumptions"]] + [x["text"] for x in out["fixes"]]
+        texts += [s["text"] for s in out["next_steps"]] + [i["label"] for i in out["timeline"]["items"]]
+        assert not [t for t in texts if t.startswith("plan.") or "{" in t], texts
     assert r.feasible == (not any(f.severity == "blocker" for f in r.findings))
     if r.hardware.gpu is not None:
         assert r.hardware.replicas >= 1 and r.hardware.gpus_per_replica >= 1

@@ -182,3 +182,18 @@ def test_findings_are_ordered_blockers_first():
     sev = [x.severity for x in out]
     assert sev == sorted(sev, key=["blocker", "warning", "info"].index)
     assert {"genai.filing_deadline", "cost.budget_short", "sizing.slo_unmet"} <= {x.id for x in out}
+
+
+def test_every_enumerated_value_has_a_name_in_both_languages():
+    from typing import get_args
+
+    from advisor.plan.answers import LoadPattern
+    from advisor.plan.result import DeploymentForm, Line, Region
+
+    en, zh = catalog("en"), catalog("zh_CN")
+    keys = [f"plan.region.{v}" for v in get_args(Region)] + [f"plan.line.{v}" for v in get_args(Line)]
+    keys += [f"plan.form.{v}" for v in get_args(DeploymentForm)] + [f"plan.load.{v}" for v in get_args(LoadPattern)]
+    keys += [f"plan.icp.{v}" for v in ("none", "in_progress", "filed")] + [f"plan.pi.{v}" for v in ("exempt", "contract", "assessment")]
+    keys += [f"plan.why.{v}" for v in ("batch", "internal", "hosted", "users", "data", "no_entity", "icp_deadline")]
+    for key in keys:
+        assert en.get(key) and zh.get(key), key
