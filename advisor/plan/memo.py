@@ -60,14 +60,14 @@ def _money(r: MoneyRange | None, currency: str) -> str:
 
 
 def _round_money(v: float) -> str:
-    """Ranges, not false precision: three significant figures."""
+    """Whole units from 100 up (as the engine's own texts print them), three significant figures below."""
     if v == 0:
         return "0"
     from math import floor, log10
 
     digits = max(0, 2 - int(floor(log10(abs(v)))))
     rounded = round(v, digits)
-    return f"{rounded:,.{digits}f}" if digits else f"{rounded:,.0f}"
+    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if digits else f"{rounded:,.0f}"
 
 
 def _range(lo: float | None, hi: float | None, unit: str = "") -> str:
