@@ -86,7 +86,7 @@ def _int(text: str) -> int:
 def check_depth(text: str, source: str, max_depth: int = MAX_DEPTH) -> None:
     """Raise JsonInputError when objects/arrays nest deeper than ``max_depth`` (checked before parsing, so the
     parser never recurses that deep)."""
-    if "[" not in text and "{" not in text:
+    if text.count("[") + text.count("{") <= max_depth:  # fast path (C speed): too few brackets to nest that deep
         return
     depth = 0
     for match in _DEPTH_TOKENS.finditer(text):
