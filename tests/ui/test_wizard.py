@@ -99,9 +99,9 @@ def test_walk_a_scenario_to_the_result(qtbot, page, prefix):
     assert (result.deployment_form, result.region, result.feasible) == (
         expect["deployment_form"], expect["region"], expect["feasible"])  # fmt: skip
     view = page.result_view
-    assert view.card_values["form"].text() == tr(f"memo.form.{expect['deployment_form']}")
-    assert view.card_values["region"].text() == tr(f"memo.region.{expect['region']}")
-    assert view.card_values["line"].text() == tr(f"memo.line.{result.line}")
+    assert view.card_values["form"].text() == tr(f"plan.form.{expect['deployment_form']}")
+    assert view.card_values["region"].text() == tr(f"plan.region.{expect['region']}")
+    assert view.card_values["line"].text() == tr(f"plan.line.{result.line}")
     if result.hardware.gpu:
         assert result.hardware.gpu_name in view.card_values["hardware"].text()
     assert view.why.text().startswith("Why:")
@@ -336,7 +336,7 @@ def test_result_follows_a_language_switch(qtbot, page):
     english = view.headline.text()
     page.window_.set_language("zh_CN")
     assert CJK.search(view.headline.text()) and view.headline.text() != english
-    assert view.card_values["region"].text() == i18n.translate("zh_CN", "memo.region.hong_kong")
+    assert view.card_values["region"].text() == i18n.translate("zh_CN", "plan.region.hong_kong")
     assert CJK.search(view.finding_items[0].title.text())
     assert not view.changed, "a language switch is not a what-if change"
     page.window_.set_language("en")

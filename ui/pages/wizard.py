@@ -379,13 +379,15 @@ class WizardPage(QWidget):
         try:
             answers_from_dict(clean_answers(self.answers))
         except AnswersError as exc:
-            step_paths = {e.spec.path for e in self.step_fields(index)}
+            step_paths = [e.spec.path for e in self.step_fields(index) if not e.isHidden()]
             bad = []
             for where, message in exc.problems:
-                target = next((p for p in step_paths if where == p or where.startswith(p + ".") or p.startswith(where + ".")
-                               or p.split(".")[0] == where), None)  # fmt: skip
-                if target is None:
+                matching = [p for p in step_paths if where == p or where.startswith(p + ".") or p.split(".")[0] == where]
+                if not matching:
                     continue
+                # a check over a whole part (p95 below the average) belongs on the field that breaks it
+                target = next((p for p in matching if p == where), None) or next(
+                    (p for p in matching if p.endswith((".p95", ".high"))), matching[-1])
                 editor = self.editors[target]
                 key = _CROSS_MESSAGES.get(where.split(".")[0])
                 if key:

@@ -70,6 +70,8 @@ class CostChart(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.caption)
         self.chart: Any = None  # advisor.plan.charts.ChartData
+        self._labels: tuple[str, ...] = ()
+        self._legend: tuple[tuple[str, str], ...] = ()
         self.hover_text = ""
         self.view.scene().sigMouseMoved.connect(self._on_mouse_moved)
 
@@ -78,19 +80,35 @@ class CostChart(QWidget):
 
     def set_chart(self, chart: Any) -> None:
         """Show a ``ChartData`` (id ``cost``) or nothing (None: no cost data for this plan)."""
+        if chart is not None and chart == self.chart:
+            return  # same figures (a what-if that did not change the costs): nothing to repaint
         self.chart = chart
         self.hover.hide()
         self.cursor.hide()
-        self.legend.clear()
         if chart is None:
+            self.legend.clear()
+            self._legend = ()
             for role in self.lines:
                 self._clear(role)
             self.break_even.hide()
             self.caption.setText(tr("wizard.result.no_costs"))
             return
-        self.plot.setTitle(chart.title)
-        self.plot.setLabel("bottom", chart.x_label)
-        self.plot.setLabel("left", chart.y_label)
+        labels = (chart.title, chart.x_label, chart.y_label)
+        if labels != self._labels:  # pyqtgraph re-lays out its labels on every set: only when they change
+            self._labels = labels
+            self.plot.setTitle(chart.title)
+            self.plot.setLabel("bottom", chart.x_label)
+            self.plot.setLabel("left", chart.y_label)
+        legend = tuple((s.role, s.label) for s in chart.series)
+        if legend != self._legend:
+            self._legend = legend
+            self.legend.clear()
+            done = set()
+            for role, label in legend:
+                role = role if role in self.lines else "primary"
+                if role not in done:
+                    done.add(role)
+                    self.legend.addItem(self.lines[role], label)
         shown = set()
         for series in chart.series:
             role = series.role if series.role in self.lines else "primary"
@@ -99,13 +117,11 @@ class CostChart(QWidget):
             shown.add(role)
             pts = np.array(series.points, dtype=float)
             self.lines[role].setData(pts[:, 0], pts[:, 1])
-            self.legend.addItem(self.lines[role], series.label)
             low, high, fill = self.bands[role]
             if series.band:
                 band = np.array(series.band, dtype=float)
                 low.setData(band[:, 0], band[:, 1])
                 high.setData(band[:, 0], band[:, 2])
-                fill.setCurves(low, high)
                 fill.show()
             else:
                 low.setData([], [])
@@ -120,7 +136,8 @@ class CostChart(QWidget):
             self.break_even.show()
         else:
             self.break_even.hide()
-        self.caption.setText(chart.caption)
+        if self.caption.text() != chart.caption:
+            self.caption.setText(chart.caption)
         self.plot.enableAutoRange()
 
     def _clear(self, role: str) -> None:
@@ -153,7 +170,9 @@ class CostChart(QWidget):
         m = int(xs[int(np.abs(xs - month).argmin())])
         lines = [tr("wizard.chart.month", month=m)]
         for label, mid, low, high in self.values_at(month):
-            lines.append(tr("wizard.chart.value", series=label, mid=_money(mid), low=_money(low), high=_money(high)))
+            lines.append(
+                tr("wizard.chart.value", series=label, mid=_money(mid), low=_money(low), high=_money(high))
+            )
         return "\n".join(lines)
 
     def show_hover(self, month: float) -> str:

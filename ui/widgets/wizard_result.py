@@ -25,10 +25,18 @@ from PySide6.QtWidgets import (
 
 from advisor import i18n
 from advisor.i18n import tr
+from advisor.plan.charts import cost_chart
+from advisor.plan.result import SEVERITY_ORDER
 from ui.widgets.cost_chart import CostChart
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
 
-WHAT_IF_FIELDS = ("monthly_budget.amount", "launch_deadline_days", "icp_status", "quantization_acceptable", "user_location")
+WHAT_IF_FIELDS = (
+    "monthly_budget.amount",
+    "launch_deadline_days",
+    "icp_status",
+    "quantization_acceptable",
+    "user_location",
+)
 _SEVERITY_COLOUR = {"blocker": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 CHANGED_STYLE = "background-color: rgba(255, 214, 10, 90); border-radius: 3px;"
 
@@ -39,7 +47,11 @@ def _money(r: Any, currency: str) -> str:
 
     def one(v: float) -> str:
         if v >= 1e5:
-            return f"{v / 1e4:,.1f}万" if i18n.current_language() == "zh_CN" and currency == "CNY" else f"{v / 1e3:,.0f}k"
+            return (
+                f"{v / 1e4:,.1f}万"
+                if i18n.current_language() == "zh_CN" and currency == "CNY"
+                else f"{v / 1e3:,.0f}k"
+            )
         return f"{v:,.0f}"
 
     lo, hi = one(r.low), one(r.high)
@@ -58,9 +70,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
     if hw.weights:
         fmt = tr("wizard.card.format_line", weights=hw.weights, kv=hw.kv_dtype or "—")
     return {
-        "form": tr(f"memo.form.{result.deployment_form}"),
-        "region": tr(f"memo.region.{result.region}"),
-        "line": tr(f"memo.line.{result.line}"),
+        "form": tr(f"plan.form.{result.deployment_form}"),
+        "region": tr(f"plan.region.{result.region}"),
+        "line": tr(f"plan.line.{result.line}"),
         "hardware": hardware,
         "format": fmt,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
@@ -74,6 +86,7 @@ class FindingItem(QWidget):
     def __init__(self, finding: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.finding = finding
+        self._shown: tuple[str, str] | None = None
         self.setObjectName(f"finding:{finding.id}")
         self.toggle = QToolButton()
         self.toggle.setObjectName("findingToggle")
@@ -114,10 +127,26 @@ class FindingItem(QWidget):
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.detail.setVisible(on)
 
+    def set_finding(self, finding: Any) -> None:
+        """Show another finding in this (pooled) item; collapsed unless it is the same finding as before."""
+        if finding.id != self.finding.id:
+            self.set_expanded(False)
+        self.finding = finding
+        self.setObjectName(f"finding:{finding.id}")
+        self.retranslate()
+
     def retranslate(self) -> None:
         lang = i18n.current_language()
         f = self.finding
-        verify = f' <span style="color:#b9770e;"><b>[{html.escape(tr("wizard.findings.verify"))}]</b></span>' if f.verify else ""
+        key = (lang, f.model_dump_json())
+        if key == self._shown:
+            return  # nothing to re-lay out (rich text is costly)
+        self._shown = key
+        verify = (
+            f' <span style="color:#b9770e;"><b>[{html.escape(tr("wizard.findings.verify"))}]</b></span>'
+            if f.verify
+            else ""
+        )
         self.title.setText(f"{html.escape(f.title_in(lang))}{verify}")
         sources = []
         for s in f.sources:
@@ -125,7 +154,11 @@ class FindingItem(QWidget):
             link = f'<a href="{html.escape(s.url)}">{name}</a>' if s.url else name
             extra = ", ".join(x for x in (s.date, tr("wizard.findings.grade", grade=s.grade)) if x)
             sources.append(f"<li>{link} ({html.escape(extra)})</li>")
-        src = f"<p><b>{html.escape(tr('wizard.findings.sources'))}</b></p><ul>{''.join(sources)}</ul>" if sources else ""
+        src = (
+            f"<p><b>{html.escape(tr('wizard.findings.sources'))}</b></p><ul>{''.join(sources)}</ul>"
+            if sources
+            else ""
+        )
         note = f"<p><i>{html.escape(tr('wizard.findings.verify_note'))}</i></p>" if f.verify else ""
         self.detail.setText(f"<p>{html.escape(f.detail_in(lang))}</p>{note}{src}"
                             f"<p style='color:gray'>{html.escape(f.id)}</p>")  # fmt: skip
@@ -144,7 +177,9 @@ class ResultView(QWidget):
     def __init__(self, model_items: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: Any = None
-        self.previous_result: Any = None  # the result before the last what-if change (to highlight what changed)
+        self.previous_result: Any = (
+            None  # the result before the last what-if change (to highlight what changed)
+        )
         self.changed: set[str] = set()
 
         # recommendation card
@@ -201,8 +236,19 @@ class ResultView(QWidget):
         # findings
         self.findings_box = QGroupBox()
         self.findings_layout = QVBoxLayout(self.findings_box)
-        self.finding_items: list[FindingItem] = []
+        self.finding_items: list[FindingItem] = []  # the ones shown, blockers first
         self.severity_headers: dict[str, QLabel] = {}
+        self._groups: dict[str, tuple[QVBoxLayout, list[FindingItem]]] = {}
+        for severity in ("blocker", "warning", "info"):
+            header = QLabel()
+            header.setObjectName(f"severity:{severity}")
+            header.setStyleSheet(f"font-weight: 600; color: {_SEVERITY_COLOUR[severity]}; margin-top: 6px;")
+            group = QVBoxLayout()
+            group.setSpacing(2)
+            group.addWidget(header)
+            self.findings_layout.addLayout(group)
+            self.severity_headers[severity] = header
+            self._groups[severity] = (group, [])
 
         # cost chart, timeline, next steps
         self.cost_box = QGroupBox()
@@ -236,7 +282,14 @@ class ResultView(QWidget):
 
         col = QVBoxLayout(self)
         col.setContentsMargins(0, 0, 0, 0)
-        for w in (self.card, self.what_if_box, self.findings_box, self.cost_box, self.timeline_box, self.next_box):
+        for w in (
+            self.card,
+            self.what_if_box,
+            self.findings_box,
+            self.cost_box,
+            self.timeline_box,
+            self.next_box,
+        ):
             col.addWidget(w)
         col.addStretch(1)
         self.retranslate()
@@ -294,19 +347,33 @@ class ResultView(QWidget):
                 for fx in r.fixes
             )
             text = f"<p><b>{html.escape(tr('wizard.card.why_infeasible'))}</b></p><ul>{items}</ul>"
-            text += f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>" if fixes else ""
+            text += (
+                f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>"
+                if fixes
+                else ""
+            )
             self.infeasible_box.setText(text)
             self.infeasible_box.show()
         for key, label in self.card_values.items():
-            label.setText(now[key])
-            label.setStyleSheet(CHANGED_STYLE if key in self.changed else "")
-        reasons = [f.title_in(lang) for f in sorted(r.findings, key=_severity_key) if f.severity != "info"][:5]
+            _set_text(label, now[key])
+            style = CHANGED_STYLE if key in self.changed else ""
+            if label.styleSheet() != style:
+                label.setStyleSheet(style)
+        reasons = [f.title_in(lang) for f in sorted(r.findings, key=_severity_key) if f.severity != "info"][
+            :5
+        ]
         reasons = reasons or [f.title_in(lang) for f in r.findings[:3]]
         sep = "；" if lang == "zh_CN" else "; "
         end = "。" if lang == "zh_CN" else "."
-        self.why.setText(tr("wizard.card.why", reasons=sep.join(x.rstrip("。.") for x in reasons) + end) if reasons else "")
+        self.why.setText(
+            tr("wizard.card.why", reasons=sep.join(x.rstrip("。.") for x in reasons) + end) if reasons else ""
+        )
         if self.changed and before is not None:
-            parts = [f"{self.card_names[k].text()} {before[k]} → {now[k]}" for k in self.card_values if k in self.changed]
+            parts = [
+                f"{self.card_names[k].text()} {before[k]} → {now[k]}"
+                for k in self.card_values
+                if k in self.changed
+            ]
             self.changes.setText(tr("wizard.card.changed", changes="; ".join(parts)))
             self.changes.show()
         elif before is not None:
@@ -315,38 +382,36 @@ class ResultView(QWidget):
         else:
             self.changes.hide()
         self._render_findings()
-        from advisor.plan.charts import cost_chart
-
         self.cost_chart.set_chart(cost_chart(r, lang))
         self._render_timeline()
         self._render_next_steps()
 
     def _render_findings(self) -> None:
-        expanded = {item.finding.id for item in self.finding_items if item.expanded}
-        while self.findings_layout.count():
-            item = self.findings_layout.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.finding_items = []
-        self.severity_headers = {}
-        groups: dict[str, list[Any]] = {"blocker": [], "warning": [], "info": []}
+        """Findings by severity, blockers first. Items are pooled per group and reused (what-if re-renders
+        often, and creating rich-text widgets is what costs time)."""
+        by_severity: dict[str, list[Any]] = {"blocker": [], "warning": [], "info": []}
         for f in self.result.findings:
-            groups.setdefault(f.severity, []).append(f)
-        for severity in ("blocker", "warning", "info"):
-            found = sorted(groups.get(severity, []), key=lambda f: f.id)
-            if not found:
-                continue
-            header = QLabel(tr(f"wizard.findings.{severity}", n=len(found)))
-            header.setObjectName(f"severity:{severity}")
-            header.setStyleSheet(f"font-weight: 600; color: {_SEVERITY_COLOUR[severity]}; margin-top: 6px;")
-            self.findings_layout.addWidget(header)
-            self.severity_headers[severity] = header
-            for f in found:
-                item = FindingItem(f)
-                if f.id in expanded:
-                    item.set_expanded(True)
-                self.findings_layout.addWidget(item)
-                self.finding_items.append(item)
+            by_severity.setdefault(f.severity, []).append(f)
+        self.finding_items = []
+        for severity, (group, pool) in self._groups.items():
+            found = sorted(by_severity.get(severity, []), key=lambda f: f.id)
+            header = self.severity_headers[severity]
+            if header.isHidden() == bool(found):
+                header.setVisible(bool(found))
+            if found:
+                header.setText(tr(f"wizard.findings.{severity}", n=len(found)))
+            while len(pool) < len(found):
+                item = FindingItem(found[len(pool)])
+                group.addWidget(item)
+                pool.append(item)
+            for i, item in enumerate(pool):
+                if i < len(found):
+                    item.set_finding(found[i])
+                    if item.isHidden():
+                        item.show()
+                    self.finding_items.append(item)
+                elif not item.isHidden():
+                    item.hide()
 
     def _render_timeline(self) -> None:
         r = self.result
@@ -370,7 +435,7 @@ class ResultView(QWidget):
                 f"<th>&nbsp;{html.escape(tr('wizard.timeline.days'))}&nbsp;</th><th></th></tr>")  # fmt: skip
         table = f"<table cellspacing='2'>{head}{''.join(rows)}</table>" if rows else ""
         colour = "#c0392b" if tl.meets_deadline is False else "inherit"
-        self.timeline.setText(f"{table}<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>")
+        _set_text(self.timeline, f"{table}<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>")
 
     def _render_next_steps(self) -> None:
         lang = i18n.current_language()
@@ -378,7 +443,7 @@ class ResultView(QWidget):
         for s in self.result.next_steps:
             cmd = f"<pre style='margin:2px 0 6px 0'>{html.escape(s.command)}</pre>" if s.command else ""
             items.append(f"<li>{html.escape(s.text_in(lang))}{cmd}</li>")
-        self.next_steps.setText(f"<ol>{''.join(items)}</ol>")
+        _set_text(self.next_steps, f"<ol>{''.join(items)}</ol>")
 
     def retranslate(self) -> None:
         for key, label in self.card_names.items():
@@ -401,7 +466,10 @@ class ResultView(QWidget):
         self.cost_chart.set_theme(dark)
 
 
-def _severity_key(f: Any) -> tuple[int, str]:
-    from advisor.plan.result import SEVERITY_ORDER
+def _set_text(label: QLabel, text: str) -> None:
+    if label.text() != text:  # re-laying out unchanged rich text is what makes a re-render slow
+        label.setText(text)
 
+
+def _severity_key(f: Any) -> tuple[int, str]:
     return SEVERITY_ORDER.get(f.severity, 9), f.id
