@@ -138,3 +138,18 @@ def test_stop_keeps_what_was_measured(sims, tmp_path):
     with RunHistory(db) as h:
         (run,) = h.list()
     assert run.status == "stopped" and run.requests_ok >= 8
+
+
+def test_one_server_with_two_model_ids(sims):
+    """One server, two names (the simulator also serves the model under its Hugging Face id)."""
+    import httpx
+
+    a, _b, _c = sims
+    ids = [m["id"] for m in httpx.get(a + "/v1/models", timeout=10).json()["data"]]
+    other = next(i for i in ids if i != MODEL)
+    cfg = AbConfig.model_validate({"a": {"url": a, "model": MODEL}, "b": {"url": a, "model": other},
+                                   "answers": 2, "requests": 4, "concurrency": [1], "max_tokens": 16})
+    result = run_ab(cfg, store=False)
+    assert result.status == "completed"
+    assert result.a.served_models == result.b.served_models == ids
+    assert result.levels[0].throughput_ratio is not None

@@ -59,11 +59,11 @@ def test_bad_input_is_a_message_not_a_run(page):
     page.sides["A"]["url"].setText("http://127.0.0.1:8000")
     page.sides["A"]["model"].setText("m")
     assert not page.start()
-    assert "URL and model id of both" in page.errors[-1]
-    page.sides["B"]["url"].setText("http://127.0.0.1:8000")
-    page.sides["B"]["model"].setText("m")
+    assert "model id of B" in page.errors[-1]
+    page.sides["B"]["model"].setText("m")  # B's URL left empty: the same server as A
     assert not page.start()
     assert "same server and model" in page.errors[-1]
+    page.sides["B"]["url"].setText("http://127.0.0.1:8000")
     page.sides["B"]["model"].setText("m-awq")
     page.concurrency.setText("1,x")
     assert not page.start()

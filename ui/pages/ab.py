@@ -302,6 +302,8 @@ class AbPage(QWidget):
         from pydantic import ValidationError
 
         values = {n: {k: f[k].text().strip() for k in ("url", "model", "label")} for n, f in self.sides.items()}
+        if not values["B"]["url"]:
+            values["B"]["url"] = values["A"]["url"]  # one server serving two model ids
         if not all(values[n]["url"] and values[n]["model"] for n in values):
             self.show_error(tr("history.page.tab_ab"), tr("ab.page.need_fields"))
             return None
