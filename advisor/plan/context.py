@@ -212,5 +212,8 @@ def resolve(a: PlanAnswers) -> Ctx:
         ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out,
-        served_name=rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id),
+        served_name=(
+            "YOUR_FINE_TUNED_MODEL" if a.model_customisation == "fine_tuned"
+            else rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
+        ),
     )  # fmt: skip

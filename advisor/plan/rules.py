@@ -332,6 +332,11 @@ def latency_us(f: Facts):
     return finding("latency.us_west_mainland", region=_region(f.region))
 
 
+def _chosen(f: Facts):
+    """The planned GPU setup, or None when the plan does not run GPUs itself (hosted API)."""
+    return None if f.form == "hosted_api" else f.chosen
+
+
 def _gpus_in_plan(f: Facts) -> list[str]:
     if f.chosen is not None:
         return [f.chosen.gpu.id]
@@ -351,7 +356,7 @@ def gpu_export(f: Facts):
 @rule("gpu.no_fp8", "constraint")
 def gpu_no_fp8(f: Facts):
     """FP8 is acceptable but the planned GPU has no FP8 tensor cores (Ampere and older; rule 11)."""
-    ch = f.chosen
+    ch = _chosen(f)
     if ch is None or f.ctx.quant == "no" or ch.gpu.fp8_tflops_dense:
         return None
     return finding("gpu.no_fp8", gpu=ch.gpu.name)
@@ -360,7 +365,7 @@ def gpu_no_fp8(f: Facts):
 @rule("gpu.no_bf16", "constraint")
 def gpu_no_bf16(f: Facts):
     """T4 and V100 have no BF16: a BF16 checkpoint runs in FP16 (overflow risk) (rule 11)."""
-    ch = f.chosen
+    ch = _chosen(f)
     if ch is None or ch.gpu.architecture not in ("Turing", "Volta"):
         return None
     return finding("gpu.no_bf16", gpu=ch.gpu.name)
@@ -369,7 +374,7 @@ def gpu_no_bf16(f: Facts):
 @rule("gpu.consumer", "constraint")
 def gpu_consumer(f: Facts):
     """Consumer cards in production: half-rate FP32-accumulate math, 24–32 GB, no NVLink, licence terms (rule 12)."""
-    ch = f.chosen
+    ch = _chosen(f)
     if ch is None or ch.gpu.market != "consumer":
         return None
     return finding("gpu.consumer", gpu=ch.gpu.name)
@@ -378,7 +383,7 @@ def gpu_consumer(f: Facts):
 @rule("gpu.domestic", "constraint")
 def gpu_domestic(f: Facts):
     """Domestic accelerators: low-confidence estimates; check the vendor stack per model (rule 13)."""
-    ch = f.chosen
+    ch = _chosen(f)
     if ch is None or ch.gpu.vendor.lower() not in ("huawei",):
         return None
     return finding("gpu.domestic", gpu=ch.gpu.name)
@@ -397,7 +402,7 @@ def gpu_h20(f: Facts):
 @rule("gpu.pcie_tp", "constraint")
 def gpu_pcie(f: Facts):
     """Tensor parallelism across PCIe-only cards: all-reduce is slow; prefer fewer, larger GPUs (rule 9)."""
-    ch = f.chosen
+    ch = _chosen(f)
     if ch is None or ch.tp < 2 or ch.gpu.interconnect == "nvlink":
         return None
     return finding("gpu.pcie_tp", gpu=ch.gpu.name, tp=ch.tp)
@@ -545,9 +550,9 @@ def cost_hosted(f: Facts):
         return None
     lo, hi = f.hosted_monthly
     conv = f.cost.conv if f.cost is not None else 1.0
-    gpu = f.cost.costs.recommended_monthly if f.cost is not None else None
-    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f),
-                   gpu_monthly=_range(gpu.low, gpu.high, f) if gpu else "—")  # fmt: skip
+    gpu = f.cost.cloud_usd if f.cost is not None else (None, None)
+    gpu_text = _range(gpu[0] * conv, gpu[1] * conv, f) if None not in gpu else "—"  # type: ignore[operator]
+    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text)
 
 
 @rule("cost.budget_short", "cost")
