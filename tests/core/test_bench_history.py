@@ -257,3 +257,17 @@ def test_listing_while_a_run_is_being_written(tmp_path):
     finally:
         store.finish_run("cancelled")
         store.connection.close()
+
+
+def test_a_run_whose_process_died_is_interrupted(tmp_path):
+    db = tmp_path / "dead.sqlite3"
+    code = ("import os, sys; from advisor.bench.store import BenchStore; s = BenchStore(sys.argv[1]); "
+            "s.start_run('{\"schedule\": {\"kind\": \"ramp\"}}', label='killed', url='http://x', model='m'); "
+            "os._exit(9)")
+    subprocess.run([sys.executable, "-c", code, str(db)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                   timeout=60)
+    with RunHistory(db) as h:
+        (s,) = h.list()
+        assert s.status == "interrupted" and s.stored_status == "interrupted" and s.shape == "ramp"
+        assert [r.run_id for r in h.list(RunFilter(status="interrupted"))] == [s.run_id]
+        assert h.delete(s.run_id) == s.run_id  # an interrupted run can be deleted
