@@ -203,8 +203,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency)))
     for key, p50, p99 in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms),
                           ("memo.cap.tpot", cap.tpot_p50_ms, cap.tpot_p99_ms)):
-        if p50 is not None or p99 is not None:
+        if p50 is not None and p99 is not None:
             rows.append((t(key), t("memo.cap.p50_p99", p50=_num(p50, 1), p99=_num(p99, 1))))
+        elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"
+            rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
+                                   ms=_num(p99 if p99 is not None else p50, 1))))
     if cap.output_tokens_per_s_per_user is not None:
         rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(cap.output_tokens_per_s_per_user, 1))))
     if cap.output_tokens_per_s_total is not None:
@@ -337,7 +340,8 @@ def memo_context(
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     rendered = [_finding(f, lang) for f in findings]
     hw = result.hardware
-    hardware_line = t("memo.rec.hardware", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
+    hardware_key = "memo.rec.hardware_self_hosted" if result.deployment_form == "hosted_api" else "memo.rec.hardware"
+    hardware_line = t(hardware_key, total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                       replicas=hw.replicas, weights=hw.weights or "—") if hw.gpu else t("memo.rec.no_hardware")
     curve = result.latency_curve
     model = hw.model_name or hw.model or str((result.answers or {}).get("model") or "—")

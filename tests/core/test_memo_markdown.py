@@ -172,3 +172,23 @@ def test_a_folder_is_not_a_memo(tmp_path, no_qt):
     (tmp_path / "x.md").mkdir()
     with pytest.raises(MemoError, match="folder"):
         write_memo(_result(), tmp_path / "x.md", "en")
+
+
+def test_a_hosted_api_plan_shows_gpus_only_as_the_comparison():
+    result = _result()
+    hosted = result.model_copy(update={"deployment_form": "hosted_api"})
+    hw = result.hardware
+    for lang in LANGS:
+        text = render_memo_markdown(hosted, lang)
+        comparison = i18n.translate(lang, "memo.rec.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name,
+                                    per=hw.gpus_per_replica, replicas=hw.replicas, weights=hw.weights)
+        assert comparison in text
+        assert comparison not in render_memo_markdown(result, lang)
+
+
+def test_unknown_figures_are_left_out_not_printed_as_dashes():
+    result = _result()
+    capacity = result.capacity.model_copy(update={"ttft_p50_ms": None, "tpot_p50_ms": None})
+    text = render_memo_markdown(result.model_copy(update={"capacity": capacity}), "en")
+    row = next(line for line in text.splitlines() if line.startswith(f"| {i18n.translate('en', 'memo.cap.ttft')} |"))
+    assert row == f"| {i18n.translate('en', 'memo.cap.ttft')} | P99 {result.capacity.ttft_p99_ms:.0f} ms |"
