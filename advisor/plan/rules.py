@@ -389,6 +389,15 @@ def gpu_domestic(f: Facts):
     return finding("gpu.domestic", gpu=ch.gpu.name)
 
 
+@rule("gpu.rocm", "constraint")
+def gpu_rocm(f: Facts):
+    """AMD GPUs: the ROCm software stack reaches a smaller share of spec; check support per model."""
+    ch = _chosen(f)
+    if ch is None or ch.gpu.vendor.upper() != "AMD":
+        return None
+    return finding("gpu.rocm", gpu=ch.gpu.name)
+
+
 @rule("gpu.h20_prefill", "constraint")
 def gpu_h20(f: Facts):
     """H20: strong bandwidth, ~15 % of H100's compute: weak for long prompts (rule 10)."""
@@ -575,7 +584,7 @@ def cost_spot(f: Facts):
 @rule("cost.mainland_prices", "cost")
 def cost_mainland(f: Facts):
     """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes."""
-    if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas"):
+    if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
         return None
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None

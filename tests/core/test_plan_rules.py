@@ -136,7 +136,8 @@ class _Cand:
     ("gpu", "rule", "fires"),
     [("a100-sxm-80g", "gpu.no_fp8", True), ("h100-sxm-80g", "gpu.no_fp8", False), ("t4", "gpu.no_bf16", True),
      ("l40s", "gpu.no_bf16", False), ("rtx-4090", "gpu.consumer", True), ("l40s", "gpu.consumer", False),
-     ("ascend-910b", "gpu.domestic", True), ("h20-96g", "gpu.domestic", False)],
+     ("ascend-910b", "gpu.domestic", True), ("h20-96g", "gpu.domestic", False), ("mi300x", "gpu.rocm", True),
+     ("h100-sxm-80g", "gpu.rocm", False)],
 )  # fmt: skip
 def test_gpu_support_rules(gpu, rule, fires):
     f = facts_for({**MAINLAND, "quantization_acceptable": "fp8_only"}, chosen=_Cand(gpu))
