@@ -248,6 +248,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
+    if chosen is not None and region == "mainland_plus_overseas" and chosen.replicas < 2:
+        chosen.replicas = 2  # at least one replica on each node (less load per replica: still within the SLO)
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
     tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
