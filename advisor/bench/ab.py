@@ -28,6 +28,7 @@ that the agreement figures carry no information about quality there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import difflib
 import json
 import re
@@ -257,7 +258,15 @@ async def _answers(side: AbSide, prompts: list[Prompt], api_key: str | None, tim
                 body = chat_body(side.model, p.as_messages(), p.max_tokens)
             else:
                 body = completions_body(side.model, p.as_text(), p.max_tokens)
-            ex = await client.send(body)
+            task = asyncio.ensure_future(client.send(body))
+            while not task.done():  # Stop takes effect within 50 ms, even mid-answer
+                await asyncio.wait({task}, timeout=0.05)
+                if cancel.cancelled and not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
+                    return out
+            ex = task.result()
             rec = build_record(ex, seq=i, max_tokens=p.max_tokens, prompt_tokens_target=p.prompt_tokens)
             text = ex.result.text if ex.result is not None else ""
             answer = AbAnswer(ok=rec.ok, text=text, ttft_ms=rec.ttft_ms, e2e_ms=rec.e2e_ms,

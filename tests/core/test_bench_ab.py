@@ -153,3 +153,19 @@ def test_one_server_with_two_model_ids(sims):
     assert result.status == "completed"
     assert result.a.served_models == result.b.served_models == ids
     assert result.levels[0].throughput_ratio is not None
+
+
+def test_stop_during_the_answers_takes_effect_at_once(sims):
+    import threading
+    import time
+
+    from advisor.cancel import CancelToken
+
+    a, b, _c = sims
+    cancel = CancelToken()
+    threading.Timer(0.3, cancel.cancel).start()
+    t0 = time.monotonic()
+    # long answers (2,000 tokens each at the simulated L4's BF16 speed): minutes if Stop waited for them
+    result = run_ab(_config(a, b, max_tokens=2000), store=False, cancel=cancel)
+    assert time.monotonic() - t0 < 2.0
+    assert result.status == "stopped" and result.a.status == "not_run"
