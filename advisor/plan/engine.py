@@ -365,6 +365,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         headroom=round(1 - c.peak / max(cap_per * ch.replicas, 1), 3), meets_slo=meets,
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
+                         operating_concurrency=per,
                          slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
     return hw, cap, curve
 

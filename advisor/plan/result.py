@@ -201,8 +201,11 @@ class CurvePoint(_Out):
 
 
 class LatencyCurve(_Out):
+    """Predicted curve of ONE replica (the predictor, simulated): concurrency per replica → latency."""
+
     simulated: bool = True
     gpu: str | None = None
+    operating_concurrency: int | None = Field(None, description="the per-replica load the plan runs at the peak")
     points: list[CurvePoint] = Field(default_factory=list)
     knee_concurrency: int | None = None
     knee_reason: str | None = None
