@@ -64,7 +64,7 @@ def test_messages_follow_the_language():
     from advisor import i18n
 
     i18n.set_language("zh_CN")
-    with pytest.raises(CatalogError, match="您是不是想用"):
+    with pytest.raises(CatalogError, match="你是不是想用"):
         get_gpu("rtx4090")
 
 
