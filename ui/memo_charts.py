@@ -24,11 +24,9 @@ COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "
 
 
 def _app() -> QGuiApplication:
-    app = QGuiApplication.instance()
-    if app is None:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        app = QGuiApplication([])
-    return app  # type: ignore[return-value]
+    from ui.pdf import ensure_gui_app
+
+    return ensure_gui_app()
 
 
 def _font(points: float, bold: bool = False) -> QFont:

@@ -45,13 +45,17 @@ class PdfError(RuntimeError):
     """The PDF could not be produced as asked (no CJK font for Chinese, unreadable chart image, …)."""
 
 
-def _app() -> QGuiApplication:
+def ensure_gui_app() -> QGuiApplication:
+    """The running Qt application, or a new one on the offscreen platform: printing and painting images need
+    fonts but no display, so `advisor plan --memo x.pdf` works on a headless server and over SSH (a DISPLAY
+    that cannot be reached would abort Qt)."""
     app = QGuiApplication.instance()
     if app is None:
-        # Headless printing needs no display: the offscreen platform is enough.
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        app = QGuiApplication([])
+        app = QGuiApplication(["inference-advisor", "-platform", "offscreen"])
     return app  # type: ignore[return-value]
+
+
+_app = ensure_gui_app
 
 
 def memo_font(lang: str) -> QFont:
