@@ -176,3 +176,9 @@ def test_no_page_ends_with_a_heading(pdfs, lang):
         body = [ln for ln in lines if i18n.translate(lang, "memo.pdf.title") not in ln
                 and not re.fullmatch(r"[\d\s\w，,/]*\d+[\s\w，,/]*\d+\s*[页]?", ln)]
         assert re.sub(r"\s+", "", body[-1]) not in headings, (page, body[-1])
+
+
+def test_sources_are_clickable_links(pdfs):
+    data = pdfs["zh_CN"].read_bytes()
+    urls = {s.url for f in _result().findings for s in f.sources if s.url}
+    assert urls and all(b"/URI (" + url.encode() + b")" in data for url in urls)
