@@ -13,7 +13,8 @@ from ui.fonts import find_cjk_family
 
 def test_one_page_per_job_and_placeholders_say_what_is_coming(main_window):
     tabs = main_window.tabs
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Sizing", "Benchmark", "Wizard", "History"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Sizing", "Benchmark", "Wizard", "History",
+                                                             "Quantization A/B"]
     assert "concurrency" in main_window.benchmark_page.body.text()
     assert main_window.wizard_page.title.text()  # the decision wizard (issue #11), no longer a placeholder
     assert main_window.windowTitle().endswith("Inference Advisor")
