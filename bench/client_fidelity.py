@@ -217,10 +217,10 @@ def _client_proc(args: tuple) -> tuple[list[dict], float, float]:
 
 def run_level(url: str, variant: str, streams: int, tokens: int, itl_ms: float, per_stream: int,
               truth_getter) -> dict:
-    # variant: CLIENT[-Nproc][+gc]; CLIENT raw | raw-loop | httpx; +gc keeps Python's default GC settings
+    # variant: CLIENT[-Nproc][+gc]; CLIENT raw | raw-loop | raw-h11 | httpx; +gc keeps Python's default GC settings
     default_gc = variant.endswith("+gc")
     name = variant.removesuffix("+gc")
-    transport = "raw-loop" if name.startswith("raw-loop") else name.split("-")[0]
+    transport = next((t for t in ("raw-loop", "raw-h11") if name.startswith(t)), name.split("-")[0])
     procs = 1
     if name.endswith("proc"):
         procs = int(name.rsplit("-", 1)[1].removesuffix("proc"))

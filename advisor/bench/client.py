@@ -279,6 +279,68 @@ class _Response:
                 self.done.set_result(False)
 
 
+class _H11Response(_Response):
+    """The same response state, framed by h11 (the sans-IO HTTP/1.1 parser httpx uses) instead of by hand.
+    Same socket, same timestamps: only the framing differs (``--transport raw-h11``, for the fidelity bench)."""
+
+    __slots__ = ("h",)
+
+    def __init__(self, ex: _Exchange, done: asyncio.Future[bool], max_token_events: int | None, h: Any) -> None:
+        super().__init__(ex, done, max_token_events)
+        self.h = h
+
+    def _on_data(self, data: bytes, t: float) -> None:
+        if self.state == 2:
+            return
+        self.last_data = t
+        self.h.receive_data(data)
+        self._events(t)
+
+    def _events(self, t: float) -> None:
+        import h11
+
+        while self.state != 2:
+            try:
+                ev = self.h.next_event()
+            except h11.RemoteProtocolError as exc:
+                if self.state == 0:
+                    self._fail(RequestFailed("invalid", "bad_http_head", str(exc)[:200]))
+                else:
+                    self._fail(RequestFailed("truncated", "connection_lost", str(exc)[:200]))
+                return
+            if ev is h11.NEED_DATA or ev is h11.PAUSED:
+                return
+            if isinstance(ev, h11.Response):
+                self.ex.status = ev.status_code
+                self.ex.t_headers = t
+                for name, value in ev.headers:
+                    if name == b"content-type":
+                        self.ex.content_type = value[:100].decode("latin-1").lower()
+                self.state = 1
+            elif isinstance(ev, h11.Data):
+                self._payload(bytes(ev.data), t)
+            elif isinstance(ev, h11.EndOfMessage):
+                self.keep_alive = self.h.our_state is h11.DONE and self.h.their_state is h11.DONE
+                self._complete(t)
+            elif isinstance(ev, h11.ConnectionClosed):
+                self.keep_alive = False
+                if not self.done.done():
+                    self.done.set_result(False)
+                return
+
+    def on_lost(self, exc: BaseException | None, t: float) -> None:
+        if self.state != 2:
+            self.keep_alive = False
+            self.ex.t_end = t
+            try:
+                self.h.receive_data(b"")
+            except Exception:  # noqa: BLE001 - h11 refuses data after a close it already saw
+                pass
+            self._events(t)
+            if not self.done.done():
+                self.done.set_result(False)
+
+
 class _HttpProtocol(asyncio.Protocol):
     """Loop-time connection: bytes are stamped when the event loop hands them over (TLS, non-Linux)."""
 
@@ -318,6 +380,10 @@ class _HttpProtocol(asyncio.Protocol):
             self.transport.close()
 
 
+class _NoKernelStamps(Exception):
+    """SO_TIMESTAMPNS is not available on this system."""
+
+
 # Linux socket options (not exposed by the socket module): the kernel's receive time of the bytes.
 SO_TIMESTAMPNS = 35
 SCM_TIMESTAMPNS = 35
@@ -347,6 +413,7 @@ class _KernelStampedConnection:
         self.response: _Response | None = None
         self.lost = False
         self.offset = _realtime_offset()
+        self.stamped = False  # the kernel really gave a receive time (else the reads carry loop time)
         self.fd = sock.fileno()
         loop.add_reader(self.fd, self._readable)
 
@@ -358,7 +425,11 @@ class _KernelStampedConnection:
         sock = socket.socket(family, type_, proto)
         try:
             sock.setblocking(False)
-            sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            except OSError:  # this kernel does not stamp receives: the caller falls back to loop time
+                sock.close()
+                raise _NoKernelStamps from None
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             await loop.sock_connect(sock, addr)
         except BaseException:
@@ -385,6 +456,7 @@ class _KernelStampedConnection:
                     tk = sec + nsec * 1e-9 - self.offset
                 if t - 2.0 < tk <= t + 0.0005:
                     t = min(tk, t)
+                    self.stamped = True
                 break
         if not data:
             self._lost(None, t)
@@ -424,8 +496,9 @@ class _KernelStampedConnection:
 class RawPool:
     """Idle keep-alive connections to one server; a connection serves one request at a time."""
 
-    def __init__(self, target: Target, *, kernel_timestamps: bool = True) -> None:
+    def __init__(self, target: Target, *, kernel_timestamps: bool = True, framing: str = "manual") -> None:
         self.target = target
+        self.framing = framing  # "manual" (our own HTTP/1.1 framing) or "h11"
         self._idle: list[Any] = []
         self._all: set[Any] = set()
         self._ssl = ssl.create_default_context() if target.scheme == "https" else None
@@ -438,14 +511,29 @@ class RawPool:
         while self._idle and not fresh:
             conn = self._idle.pop()
             if not conn.lost:
+                if self.framing == "h11":
+                    try:
+                        conn.h11.start_next_cycle()
+                    except Exception:  # noqa: BLE001 - h11 says the last exchange did not end cleanly
+                        self._all.discard(conn)
+                        conn.close()
+                        continue
                 return conn, True
             self._all.discard(conn)
+        conn = None
         if self.kernel_timestamps:
-            conn = await _KernelStampedConnection.open(self.target.host, self.target.port)
-        else:
+            try:
+                conn = await _KernelStampedConnection.open(self.target.host, self.target.port)
+            except _NoKernelStamps:  # capability check failed: loop-time stamps from now on (records say so)
+                self.kernel_timestamps = False
+        if conn is None:
             loop = asyncio.get_running_loop()
             _, conn = await loop.create_connection(_HttpProtocol, self.target.host, self.target.port, ssl=self._ssl)
         self.connections_opened += 1
+        if self.framing == "h11":
+            import h11
+
+            conn.h11 = h11.Connection(h11.CLIENT, max_incomplete_event_size=_MAX_HEAD)
         self._all.add(conn)
         return conn, False
 
@@ -482,6 +570,19 @@ def request_head(target: Target, path: str, body_len: int, api_key: str | None,
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
+def _h11_request(h: Any, target: Target, path: str, body: bytes, api_key: str | None,
+                 headers: dict[str, str] | None) -> bytes:
+    import h11
+
+    fields = [("Host", f"{target.host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
+              ("Content-Type", "application/json"), ("Accept", "text/event-stream"), ("Content-Length", str(len(body)))]
+    if api_key:
+        fields.append(("Authorization", f"Bearer {api_key}"))
+    fields += list((headers or {}).items())
+    return h.send(h11.Request(method="POST", target=path, headers=fields)) + h.send(h11.Data(data=body)) + \
+        h.send(h11.EndOfMessage())
+
+
 async def raw_exchange(pool: RawPool, path: str, body: bytes, api_key: str | None, *, t_intended: float,
                        timeout_s: float, read_timeout_s: float, headers: dict[str, str] | None = None,
                        max_token_events: int | None = None) -> _Exchange:
@@ -514,10 +615,16 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
             raise RequestFailed("timeout", "connect_timeout") from None
         except OSError as exc:
             raise RequestFailed("connect_error", type(exc).__name__, str(exc)) from None
+        if pool.framing == "h11":
+            response = _H11Response(ex, done, max_token_events, proto.h11)
+            events = response.parser.r
+            wire = _h11_request(proto.h11, pool.target, path, body, api_key, headers)
+        else:
+            wire = request_head(pool.target, path, len(body), api_key, headers) + body
         proto.response = response
         ex.t_send = monotonic()
         try:
-            await proto.send(request_head(pool.target, path, len(body), api_key, headers) + body)
+            await proto.send(wire)
         except OSError as exc:
             response.on_lost(exc, monotonic())
         deadline = ex.t_start + timeout_s
@@ -555,7 +662,7 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
         ex.body_prefix = bytes(response.prefix)
         ex.late_merged_tokens = response.merged
         if proto is not None:
-            ex.kernel_timestamps = proto.kernel_timestamps
+            ex.kernel_timestamps = bool(getattr(proto, "stamped", False))
             pool.release(proto, ex.complete and response.keep_alive and ex.failure is None)
     return ex
 
@@ -740,8 +847,9 @@ class StreamClient:
         self.read_timeout_s = read_timeout_s
         self._pool: RawPool | None = None
         self._httpx: Any = None
-        if transport in ("raw", "raw-loop"):
-            self._pool = RawPool(self.target, kernel_timestamps=transport == "raw")
+        if transport in ("raw", "raw-loop", "raw-h11"):
+            self._pool = RawPool(self.target, kernel_timestamps=transport != "raw-loop",
+                                 framing="h11" if transport == "raw-h11" else "manual")
         else:
             import httpx
 

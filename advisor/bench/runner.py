@@ -120,6 +120,13 @@ def exit_code(result: dict[str, Any]) -> int:
     return EXIT_OK
 
 
+def _timestamps(steps: list[StepSummary]) -> str | None:
+    timed = [s.client.kernel_timestamps for s in steps if s.requests_ok]
+    if not timed:
+        return None
+    return "kernel" if all(timed) else ("event_loop" if not any(timed) else "mixed")
+
+
 @dataclass(slots=True)
 class BenchEvent:
     kind: str  # run_started | progress | record | step | store_problem | finished
@@ -290,6 +297,8 @@ class Runner:
             "requests_failed": sum(s.requests_failed for s in self.steps),
             "concurrency_shortfall": [s.concurrency for s in self.steps if s.concurrency_shortfall],
             "client_errors": list(self.client_errors),
+            # kernel receive timestamps (Linux, plain HTTP, SO_TIMESTAMPNS) or the event loop's time
+            "timestamps": _timestamps(self.steps),
             "store_problems": [],
             "incomplete": None,
         }

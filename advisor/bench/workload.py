@@ -251,7 +251,9 @@ class Tokenizer:
     TGI ``POST /tokenize {"inputs"}`` → a list.
     """
 
-    CANDIDATES = (("/tokenize", "vllm"), ("/v1/tokenize", "sglang"), ("/tokenize", "llamacpp"), ("/tokenize", "tgi"))
+    CANDIDATES = (("/tokenize", "vllm"), ("/v1/tokenize", "sglang"), ("/tokenize", "llamacpp"), ("/tokenize", "tgi"),
+                  ("/extras/tokenize/count", "llamacpp_python"))  # llama-cpp-python: {"input"} -> {"count"}
+    PATHS = {"sglang": "/v1/tokenize", "llamacpp_python": "/extras/tokenize/count"}
 
     def __init__(self, root_url: str | None = None, model: str = "", *, api_key: str | None = None,
                  kind: str | None = None, timeout: float = 5.0) -> None:
@@ -264,6 +266,8 @@ class Tokenizer:
     def _body(self, kind: str, text: str) -> dict[str, Any]:
         if kind in ("vllm", "sglang"):
             return {"model": self.model, "prompt": text}
+        if kind == "llamacpp_python":
+            return {"input": text, "model": self.model}
         if kind == "llamacpp":
             return {"content": text}
         return {"inputs": text}
@@ -301,7 +305,7 @@ class Tokenizer:
     def count(self, text: str) -> tuple[int, str]:
         """(tokens, source) with source "tokenizer" or "estimate"."""
         if self.root is not None and self.kind is not None:
-            path = "/v1/tokenize" if self.kind == "sglang" else "/tokenize"
+            path = self.PATHS.get(self.kind, "/tokenize")
             try:
                 resp = httpx.post(self.root + path, json=self._body(self.kind, text), headers=self._headers,
                                   timeout=self._timeout)

@@ -122,8 +122,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    f"{KEYRING_SERVICE!r}, user = the URL)")
     p.add_argument("--client-processes", type=_int_in(1, 32), default=1, metavar="N",
                    help="split closed-loop streams over N client processes (for many hundreds of streams)")
-    p.add_argument("--transport", choices=("raw", "raw-loop", "httpx"), default="raw",
-                   help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; httpx")
+    p.add_argument("--transport", choices=("raw", "raw-loop", "raw-h11", "httpx"), default="raw",
+                   help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; raw-h11: raw "
+                   "with h11 framing; httpx")
     p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
     p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
                    help="longest the probe may take in all, seconds (default 30)")

@@ -54,7 +54,7 @@ class EndpointConfig(BaseModel):
     use_keyring: bool = Field(False, description="read the key from the OS keyring (service inference-advisor)")
     timeout_s: float = Field(600.0, gt=0, description="longest a single request may take")
     read_timeout_s: float = Field(120.0, gt=0, description="longest silence between two reads")
-    transport: Literal["raw", "raw-loop", "httpx"] = "raw"
+    transport: Literal["raw", "raw-loop", "raw-h11", "httpx"] = "raw"
     extra_body: dict[str, Any] = Field(default_factory=dict, description="merged into every request body")
 
     @field_validator("url")

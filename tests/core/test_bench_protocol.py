@@ -39,7 +39,7 @@ def test_there_is_a_transcript_for_every_dialect():
         assert Transcript.load(name).meta["source"], name
 
 
-@pytest.mark.parametrize("transport", ["raw", "raw-loop", "httpx"])
+@pytest.mark.parametrize("transport", ["raw", "raw-loop", "raw-h11", "httpx"])
 @pytest.mark.parametrize("name", NAMES)
 def test_transcript_replay(name, transport):
     tr, ex, rec, send_times = _replay(name, transport)

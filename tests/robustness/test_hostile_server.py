@@ -272,3 +272,21 @@ def test_result_numbers_are_finite_and_non_negative():
     assert step["requests_ok"] == 0 and result["status"] == "failed" and result["exit_code"] == 4
     for key in ("output_tokens_per_s", "requests_per_s", "achieved_concurrency"):
         assert math.isfinite(step[key]) and step[key] >= 0
+
+
+def test_llama_cpp_python_tokenizer_endpoint_is_used_for_prompt_lengths():
+    from advisor.bench.workload import Tokenizer
+
+    def behaviour(path, body):
+        if path == "/extras/tokenize/count":
+            return Reply([json.dumps({"count": len(body["input"].split()) + 7}).encode()],
+                         content_type="application/json", chunked=False)
+        if path.endswith("/chat/completions"):
+            return good()
+        return Reply([b'{"detail": "Not Found"}'], status=404, content_type="application/json", chunked=False)
+
+    with HostileServer(behaviour) as srv:
+        tok = Tokenizer(srv.url, "m", timeout=3)
+        assert tok.detect() == "llamacpp_python"
+        assert tok.count("one two three") == (10, "tokenizer")
+        assert probe(srv.url, "m", timeout_s=10).tokenize_endpoint == "llamacpp_python"
