@@ -455,18 +455,32 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                 fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},
                                  change={"gpu_constraint": None}, monthly_cost=mr(monthly)))  # fmt: skip
     if "sizing.slo_unmet" in ids and f.near is not None:
+        # Each relaxation is checked on the screen (sizing core) and the smallest one that meets the SLO is offered.
+        def meets(ctx2: Ctx) -> bool:
+            return bool(_screen(ctx2, region, book, fx)[1])
+
         best = f.near.best_ttft_ms
         if c.ttft_slo_ms and best > c.ttft_slo_ms * 0.9:
-            relaxed = int(math.ceil(best * 1.25 / 500) * 500)
-            fixes.append(Fix(id="relax_ttft", key="plan.fix.relax_ttft", params={"ttft": relaxed},
-                             change={"latency_slo": {"ttft_p99_ms": relaxed, "tpot_p99_ms": c.tpot_slo_ms}}))  # fmt: skip
-            shorter = max(256, int(c.prompt_p95 * c.ttft_slo_ms / best * 0.8))
-            fixes.append(Fix(id="shorter_prompts", key="plan.fix.shorter_prompts", params={"p95": shorter},
-                             change={"prompt_tokens": {"avg": min(c.prompt_avg, shorter), "p95": shorter}}))  # fmt: skip
+            for k in (1.25, 1.6, 2.5, 4.0):
+                relaxed = int(math.ceil(best * k / 500) * 500)
+                if meets(dataclasses.replace(c, ttft_slo_ms=float(relaxed))):
+                    fixes.append(Fix(id="relax_ttft", key="plan.fix.relax_ttft", params={"ttft": relaxed},
+                                     change={"latency_slo": {"ttft_p99_ms": relaxed, "tpot_p99_ms": c.tpot_slo_ms}}))  # fmt: skip
+                    break
+            for k in (0.8, 0.6, 0.4, 0.25):
+                shorter = max(256, int(c.prompt_p95 * c.ttft_slo_ms / best * k))
+                avg = min(c.prompt_avg, max(1, shorter * c.prompt_avg // max(c.prompt_p95, 1)))
+                if shorter < c.prompt_p95 and meets(dataclasses.replace(c, prompt_avg=avg, prompt_p95=shorter)):
+                    fixes.append(Fix(id="shorter_prompts", key="plan.fix.shorter_prompts", params={"p95": shorter},
+                                     change={"prompt_tokens": {"avg": avg, "p95": shorter}}))  # fmt: skip
+                    break
         if c.tpot_slo_ms and f.near.best_tpot_ms > c.tpot_slo_ms * 0.9:
-            relaxed = int(math.ceil(f.near.best_tpot_ms * 1.3 / 10) * 10)
-            fixes.append(Fix(id="relax_tpot", key="plan.fix.relax_tpot", params={"tpot": relaxed},
-                             change={"latency_slo": {"ttft_p99_ms": c.ttft_slo_ms, "tpot_p99_ms": relaxed}}))  # fmt: skip
+            for k in (1.3, 1.6, 2.5):
+                relaxed = int(math.ceil(f.near.best_tpot_ms * k / 10) * 10)
+                if meets(dataclasses.replace(c, tpot_slo_ms=float(relaxed))):
+                    fixes.append(Fix(id="relax_tpot", key="plan.fix.relax_tpot", params={"tpot": relaxed},
+                                     change={"latency_slo": {"ttft_p99_ms": c.ttft_slo_ms, "tpot_p99_ms": relaxed}}))  # fmt: skip
+                    break
     if "cost.budget_short" in ids and f.budget_needed is not None:
         amount = float(math.ceil(f.budget_needed / 1000) * 1000)
         fixes.append(Fix(id="more_budget", key="plan.fix.more_budget", params={"amount": amount, "currency": c.currency},
