@@ -196,7 +196,16 @@ class HistoryPage(QWidget):
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        self.apply_theme()
         QTimer.singleShot(0, self.refresh)  # new runs may have been made on another page or in a terminal
+
+    def apply_theme(self) -> None:
+        """Plot backgrounds follow the window's palette (light or dark)."""
+        from PySide6.QtGui import QPalette
+
+        dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        self.result_view.set_theme(dark)
+        self.compare_plot.set_theme(dark)
 
     # -- loading -------------------------------------------------------------------------------------
     def refresh(self) -> None:
