@@ -353,6 +353,17 @@ def gpu_export(f: Facts):
     return finding("gpu.export_verify", gpus=hit) if hit else None
 
 
+@rule("gpu.not_in_region", "constraint")
+def gpu_not_in_region(f: Facts):
+    """GPUs the user asked for that mainland clouds do not usually offer (export rules)."""
+    c = f.ctx
+    if not c.gpu_constraint or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+        return None
+    offered = set(facts()["gpu_availability"]["mainland"]["gpus"])
+    missing = [g for g in c.gpu_constraint if g not in offered]
+    return finding("gpu.not_in_region", gpus=missing) if missing else None
+
+
 @rule("gpu.no_fp8", "constraint")
 def gpu_no_fp8(f: Facts):
     """FP8 is acceptable but the planned GPU has no FP8 tensor cores (Ampere and older; rule 11)."""

@@ -198,3 +198,9 @@ def test_every_enumerated_value_has_a_name_in_both_languages():
     keys += [f"plan.why.{v}" for v in ("batch", "internal", "hosted", "users", "data", "no_entity", "icp_deadline")]
     for key in keys:
         assert en.get(key) and zh.get(key), key
+
+
+def test_constrained_gpus_not_offered_on_the_mainland_are_flagged():
+    assert fire("gpu.not_in_region", facts_for({**MAINLAND, "gpu_constraint": ["h100-sxm-80g"]}))
+    assert not fire("gpu.not_in_region", facts_for({**MAINLAND, "gpu_constraint": ["h20-96g"]}))
+    assert not fire("gpu.not_in_region", facts_for({"user_location": "overseas", "gpu_constraint": ["h100-sxm-80g"]}))
