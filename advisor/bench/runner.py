@@ -15,6 +15,7 @@ import gc
 import json
 import queue
 import random
+import sqlite3
 import time
 import uuid
 from array import array
@@ -239,8 +240,11 @@ class Runner:
         cfg = self.config
         if self.store is not None:
             self.store.on_problem = self._store_problem
-            self.run_id = self.store.start_run(cfg.model_dump_json(), label=cfg.label, url=cfg.endpoint.url,
-                                               model=cfg.endpoint.model)
+            try:
+                self.run_id = self.store.start_run(cfg.model_dump_json(), label=cfg.label, url=cfg.endpoint.url,
+                                                   model=cfg.endpoint.model)
+            except (sqlite3.Error, OSError) as exc:  # a full disk or a locked database before the first request
+                return self._unstored(exc)
         self._emit("run_started", {"run_id": self.run_id, "anchor": self.store.anchor if self.store else None})
         try:
             with quiet_gc():
@@ -254,6 +258,24 @@ class Runner:
                 self.store.finish_run(result["status"], json.dumps(result, ensure_ascii=False, default=str))
                 self._store_accounting(result)  # the run row itself may have gone to the journal
             self._emit("finished", result)
+        return result
+
+    def _unstored(self, exc: BaseException) -> dict[str, Any]:
+        """The run could not even be recorded: no load is sent; the result says why (exit 6)."""
+        from advisor.bench.store import _problem_kind
+
+        assert self.store is not None
+        kind = _problem_kind(exc)
+        problem = {"kind": kind, "error": str(exc)[:300], "records": 0, "steps": 0, "where": "start",
+                   "stop_load": True, "message": tr("bench.store.unavailable", path=str(self.store.path), error=exc)}
+        self.store.problems.append(problem)
+        self._emit("store_problem", problem)
+        self.stop_reason = "store_unavailable"
+        result = self.result("failed")
+        result["store_problems"] = [problem]
+        result["incomplete"] = {"reason": kind, "result_not_in_db": 1}
+        result["exit_code"] = exit_code(result)
+        self._emit("finished", result)
         return result
 
     def _store_problem(self, problem: dict[str, Any]) -> None:

@@ -481,10 +481,17 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
     error = box.get("error")
     result = box.get("result") or runner.result("cancelled" if interrupted else "failed")
-    if error is not None:  # a bug: say so plainly, keep what was measured
+    store_error = False
+    if error is not None:
+        import sqlite3
+
         result["status"] = "failed"
         result["error"] = f"{type(error).__name__}: {error}"[:500]
-        print(tr("bench.cli.internal_error", error=result["error"]), file=sys.stderr)
+        if isinstance(error, (sqlite3.Error, OSError)):  # the database went away at the start (a full disk …)
+            store_error = True
+            print(tr("bench.cli.store_unavailable", path=printer.db_path, error=error), file=sys.stderr)
+        else:  # a bug: say so plainly, keep what was measured
+            print(tr("bench.cli.internal_error", error=result["error"]), file=sys.stderr)
     if telemetry is not None:
         telemetry.stop()
         try:
@@ -500,7 +507,8 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
 
         result["workload"]["dataset_prompts"] = len(dataset)
         result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
-    code = EXIT_CANCELLED if interrupted else (EXIT_INTERNAL if error is not None else exit_code(result))
+    code = EXIT_CANCELLED if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
+                                               else exit_code(result))
     result["exit_code"] = code
     if not args.quiet:
         _summary(result)

@@ -182,3 +182,21 @@ def test_a_journal_line_cut_by_a_crash_is_skipped(tmp_path):
     assert [r.seq for r in again.records(run_id)] == [0]
     assert not journal.exists()
     again.connection.close()
+
+
+def test_disk_full_at_the_start_sends_no_load_and_says_why(tmp_path, monkeypatch):
+    db = tmp_path / "bench.sqlite3"
+    BenchStore(db).connection.close()
+    pages = sqlite3.connect(db).execute("PRAGMA page_count").fetchone()[0]
+    monkeypatch.setattr(store_mod, "connect", _page_limited_connect(pages))  # not one page more
+    with HostileServer() as srv:
+        store = BenchStore(db)
+        config = cfg(srv.url).model_copy(update={"label": "x" * 20_000})  # the run row needs new pages
+        events = []
+        result = Runner(config, store=store, on_event=events.append).run()
+        store.connection.close()
+        posts = srv.posts()
+    assert posts == 0
+    assert result["status"] == "failed" and result["stop_reason"] == "store_unavailable"
+    assert result["exit_code"] == 6 and result["store_problems"][0]["kind"] == "disk_full"
+    assert any(e.kind == "store_problem" for e in events) and events[-1].kind == "finished"
