@@ -25,7 +25,7 @@ from advisor.plan.result import (
     Timeline,
     TimelineItem,
 )  # fmt: skip
-from advisor.plan.rules import Facts, run_rules
+from advisor.plan.rules import OFFSHORE, Facts, run_rules
 
 EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
 US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
@@ -175,7 +175,7 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         kind = "genai_filing" if c.fine_tuned else "genai_registration"
         lo, hi = duration(kind)
         items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{kind}", days_low=lo, days_high=hi,
-                                  blocking=region not in costmod_offshore()))  # fmt: skip
+                                  blocking=region not in OFFSHORE))  # fmt: skip
     if form == "bare_metal":
         lo, hi = duration("bare_metal_procurement")
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement", days_low=lo, days_high=hi))
@@ -191,10 +191,6 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
     meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
     return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
                     meets_deadline=meets)  # fmt: skip
-
-
-def costmod_offshore() -> tuple[str, ...]:
-    return ("hong_kong", "singapore", "japan", "us_west", "us_east", "europe")
 
 
 def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
@@ -213,13 +209,11 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
 
 
 def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
+    """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware, or renting."""
     if form == "hosted_api" and hosted is not None:
         return hosted
     if form == "bare_metal" and None not in out.owned_usd:
         return out.owned_usd  # type: ignore[return-value]
-    if form == "cloud" and out.costs.cloud_spot_monthly is not None and out.costs.cloud_on_demand_monthly is not None \
-            and out.costs.cloud_monthly is None:  # batch: the job on spot
-        return out.cloud_usd  # type: ignore[return-value]
     if None in out.cloud_usd:
         return None
     return out.cloud_usd  # type: ignore[return-value]
