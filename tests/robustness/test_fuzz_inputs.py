@@ -228,3 +228,35 @@ def test_gpu_ids(text):
         return
     key = text.strip().lower()
     assert len(key) >= 2  # no one-character or empty text ever names a GPU
+
+
+# ---------------------------------------------------------------------------------------------- datasets
+ROW_KEYS = st.sampled_from(["prompt", "messages", "conversations", "max_tokens", "output_tokens", "role", "content",
+                            "from", "value"])  # fmt: skip
+ROWS = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(ROW_KEYS, inner, max_size=4)),
+    max_leaves=10,
+)
+
+
+@FUZZ
+@given(st.lists(ROWS, min_size=1, max_size=6), st.sampled_from(["jsonl", "json", "csv"]))
+def test_dataset_rows(tmp_path, rows, kind):
+    from advisor.bench.workload import WorkloadError, load_dataset
+
+    path = tmp_path / f"prompts.{kind}"
+    if kind == "jsonl":
+        path.write_text("\n".join(_dump(r) for r in rows), encoding="utf-8")
+    elif kind == "json":
+        path.write_text(_dump(rows), encoding="utf-8")
+    else:
+        path.write_text("prompt,output_tokens\n" + "\n".join(f"{_dump(r)},{_dump(r)}" for r in rows), encoding="utf-8")
+    try:
+        prompts = load_dataset(path)
+    except WorkloadError as exc:
+        assert str(path) in str(exc)
+        return
+    for p in prompts:
+        assert isinstance(p.max_tokens, int) and p.max_tokens >= 0
+        assert isinstance(p.as_text(), str) and p.prompt_tokens >= 0
