@@ -101,6 +101,8 @@ def setup_for(row: dict[str, str]):
     if row["kv_cache_gib"]:  # the source's own log says how much KV cache the engine had
         blocks = int(float(row["kv_cache_gib"]) * GiB) // (setup.kv_bytes_per_token * limits.block_size)
         limits = dataclasses.replace(limits, kv_blocks=blocks)
+    if row.get("num_scheduler_steps"):  # vLLM V0 multi-step scheduling, as the source ran it
+        limits = dataclasses.replace(limits, scheduler_steps=int(row["num_scheduler_steps"]))
     return setup, limits
 
 

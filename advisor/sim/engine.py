@@ -52,12 +52,15 @@ class EngineLimits:
     request_overhead_s: float = 0.0  # server time per request outside the GPU (engine profile)
     shared_prefix_tokens: int = 0  # leading prompt tokens every request shares (a system prompt)
     prefix_caching: bool = True  # compute a shared prefix once and share its KV blocks
+    # vLLM V0 multi-step scheduling (--num-scheduler-steps N): the scheduler runs once per N decode steps, so a
+    # new request waits for the running window to end before its prefill can start. 1 = every step (V1).
+    scheduler_steps: int = 1
 
     def __post_init__(self) -> None:
         if self.kv_blocks < 1:
             raise ValueError("the KV cache must hold at least one block: the model leaves no memory for it")
-        if self.block_size < 1 or self.max_num_seqs < 1 or self.max_num_batched_tokens < 1:
-            raise ValueError("block_size, max_num_seqs and max_num_batched_tokens must be positive")
+        if self.block_size < 1 or self.max_num_seqs < 1 or self.max_num_batched_tokens < 1 or self.scheduler_steps < 1:
+            raise ValueError("block_size, max_num_seqs, max_num_batched_tokens and scheduler_steps must be positive")
         if self.request_overhead_s < 0 or self.shared_prefix_tokens < 0:
             raise ValueError("request_overhead_s and shared_prefix_tokens cannot be negative")
 
@@ -82,7 +85,7 @@ class Seq:
     __slots__ = (
         "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
         "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
-        "segments", "seg_start", "preemptions", "listener", "tag", "shared",
+        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached",
     )  # fmt: skip
 
     def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
@@ -108,6 +111,7 @@ class Seq:
         self.listener: Callable[[Seq, int, float], None] | None = None
         self.tag = tag
         self.shared = 0  # leading KV blocks this request reads from the shared prefix cache (not its own)
+        self.cached = 0  # after a preemption: own full blocks still in the prefix cache (free, not yet evicted)
 
     def tokens_at(self, g: int) -> int:
         """Tokens emitted after step ``g`` has completed."""
@@ -155,6 +159,12 @@ class Engine:
         self.last_step: tuple[int, int, int] = (0, 0, 0)  # (prefill tokens, decode seqs, kv read) of the last step
         self.prefix_blocks = 0  # blocks of the shared prefix held by the cache (0 until first computed)
         self.prefix_hits = 0  # requests whose prefill started after the cached prefix
+        # Preempted requests whose freed blocks still hold their KV (prefix caching): oldest first. Those blocks
+        # count as free; allocations evict them only when no other block is free (LRU, a request's tail first).
+        self._evictable: deque[Seq] = deque()
+        self._cached_free = 0
+        self.recompute_hits = 0  # preempted requests readmitted with part of their KV still cached
+        self._window_start = 0  # multi-step scheduling: first step of the current run of decode windows
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -180,6 +190,7 @@ class Engine:
         if seq.state in (FINISHED, REJECTED, ABORTED):
             return
         if seq.state == WAITING:
+            self._forget_cached(seq)
             try:
                 self.waiting.remove(seq)
             except ValueError:
@@ -220,7 +231,14 @@ class Engine:
         """Recompute preemption: free everything, keep the emitted tokens, go to the head of the queue."""
         if seq.state == DECODE:
             seq.generated = seq.tokens_at(g - 1)
+        own_full = max(0, seq.blocks - 1)  # the last block may be partial: only full blocks are cached
         self._remove_running(seq)
+        if self.limits.prefix_caching and own_full:
+            # vLLM V1 frees the blocks but keeps their hashes: a prompt recompute after preemption finds them
+            # in the prefix cache unless other allocations evicted them meanwhile.
+            seq.cached = own_full
+            self._cached_free += own_full
+            self._evictable.append(seq)
         if seq.seg_start >= 0:
             if g - 1 >= seq.seg_start:
                 seq.segments.append((seq.seg_start, g - 1))
@@ -240,9 +258,36 @@ class Engine:
             self._preempt(victim, g)
             if victim is requester:
                 return False
-        self.free_blocks -= n
+        self._take(n)
         requester.blocks += n
         return True
+
+    def _locked(self, g: int) -> bool:
+        """Multi-step scheduling: step ``g`` lies inside a running window of decode steps (no scheduling)."""
+        n = self.limits.scheduler_steps
+        return n > 1 and self.n_dec > 0 and (g - self._window_start) % n != 0
+
+    def _take(self, n: int) -> None:
+        """Take ``n`` free blocks, evicting cached blocks of preempted requests when no other block is free."""
+        self.free_blocks -= n
+        deficit = self._cached_free - self.free_blocks
+        while deficit > 0 and self._evictable:
+            victim = self._evictable[0]
+            k = min(victim.cached, deficit)
+            victim.cached -= k
+            self._cached_free -= k
+            deficit -= k
+            if victim.cached == 0:
+                self._evictable.popleft()
+
+    def _forget_cached(self, seq: Seq) -> None:
+        if seq.cached:
+            self._cached_free -= seq.cached
+            seq.cached = 0
+            try:
+                self._evictable.remove(seq)
+            except ValueError:
+                pass
 
     # ------------------------------------------------------------------------------------------ stepping
     def plan_step(self) -> tuple[float, list[tuple[Seq, int]]] | None:
@@ -255,6 +300,7 @@ class Engine:
         while self._arrivals and self._arrivals[0][0] <= self.t:
             self.waiting.append(heapq.heappop(self._arrivals)[2])
         g = self.steps
+        preempted_before = self.preemptions
 
         # Decoding sequences whose next KV slot opens a new block.
         for seq in self._due(self._block_heap, g):
@@ -263,7 +309,8 @@ class Engine:
                 if nxt <= self._finish_step(seq):
                     heapq.heappush(self._block_heap, (nxt, seq.epoch, seq.rid))
 
-        budget = limits.max_num_batched_tokens - self.n_dec
+        locked = self._locked(g)
+        budget = 0 if locked else limits.max_num_batched_tokens - self.n_dec
         chunks: list[tuple[Seq, int]] = []
         prefill_tokens = 0
         pairs = 0
@@ -281,15 +328,24 @@ class Engine:
             prefill_tokens += chunk
             pairs += chunk * seq.prefilled + chunk * (chunk + 1) // 2
 
-        while self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
+        # vLLM V1 admits no waiting request in a step that had to preempt a running one (its scheduler
+        # schedules WAITING only ``if not preempted_reqs``): otherwise the victim would be readmitted at once
+        # and preempt the next, thrashing prefill recomputes whenever the KV cache runs full.
+        admit = self.preemptions == preempted_before and not locked
+        while admit and self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
             seq = self.waiting[0]
-            shared, chunk, need = self._admission(seq, budget)
-            start = shared * bs
-            if need > self.free_blocks:
+            shared, own, chunk, need = self._admission(seq, budget)
+            start = (shared + own) * bs
+            if own + need > self.free_blocks:
                 break  # FCFS: the head waits for blocks, nobody overtakes it
             self.waiting.popleft()
-            self.free_blocks -= need
-            seq.blocks = need
+            if seq.cached:
+                self._forget_cached(seq)  # its own cached blocks are in use again (no longer free)
+                self.free_blocks -= own
+                if own:
+                    self.recompute_hits += 1
+            self._take(need)
+            seq.blocks = own + need
             seq.shared = shared
             seq.state = PREFILL
             seq.prefilled = start
@@ -312,19 +368,24 @@ class Engine:
 
         if prefill_tokens == 0 and self.n_dec == 0:
             return None
+        if prefill_tokens:
+            self._window_start = g + 1  # multi-step: the next decode window starts after this prefill step
         kv_read = self._dec_sum + self.n_dec * g
         self.last_step = (prefill_tokens, self.n_dec, kv_read)
         dt = self.costs.step_seconds(prefill_tokens, pairs, self.n_dec, kv_read)
         return dt, chunks
 
-    def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int]:
-        """(shared prefix blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared prefix is not
-        recomputed; at least one token always is, to sample from."""
+    def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int, int]:
+        """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
+        prefix — and, after a preemption, the request's own blocks still cached — is not recomputed; at least one
+        token always is, to sample from."""
         bs = self.limits.block_size
-        shared = min(self.prefix_blocks, (seq.target - 1) // bs)
-        start = shared * bs
+        full = (seq.target - 1) // bs
+        shared = min(self.prefix_blocks, full)
+        own = min(seq.cached, full - shared)
+        start = (shared + own) * bs
         chunk = min(seq.target - start, budget)
-        return shared, chunk, _blocks_for(start + chunk, bs) - shared
+        return shared, own, chunk, _blocks_for(start + chunk, bs) - shared - own
 
     def _due(self, heap: list[tuple[int, int, int]], g: int) -> Iterator[Seq]:
         """Decoding sequences whose event in ``heap`` is due by step ``g``; entries left behind by a preempted or
@@ -425,10 +486,11 @@ class Engine:
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
-        if self.waiting and len(self.running) < self.limits.max_num_seqs:
+        if self.waiting and len(self.running) < self.limits.max_num_seqs and not self._locked(g):
             head = self.waiting[0]
             budget = self.limits.max_num_batched_tokens - self.n_dec
-            if budget > 0 and self._admission(head, budget)[2] <= self.free_blocks:
+            _, own, _, need = self._admission(head, budget)
+            if budget > 0 and own + need <= self.free_blocks:
                 return False  # the head of the queue can be admitted now
         return True
 
@@ -440,6 +502,9 @@ class Engine:
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
         nxt_block = self._block_heap[0][0] if self._block_heap else 1 << 62
         until = min(nxt_finish, nxt_block)  # that step goes through the full scheduler
+        n_ms = self.limits.scheduler_steps
+        if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
+            until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
         cost = self.costs.step_seconds
