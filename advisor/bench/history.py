@@ -264,6 +264,9 @@ class RunHistory:
         gpus = self._gpu_names()
         imported = {k.removeprefix("imported:"): v for k, v in self._query(
             "SELECT key, value FROM meta WHERE key LIKE 'imported:%'")}
+        for key, value in self._query("SELECT key, value FROM meta WHERE key LIKE 'gpu:%'"):
+            info = _loads(value) or {}
+            gpus.setdefault(key.removeprefix("gpu:"), (str(info.get("name") or "GPU"), bool(info.get("simulated"))))
         out = [self._summary(row, counts.get(row[0], {}), steps.get(row[0], []), gpus.get(row[0]),
                              imported.get(row[0])) for row in rows]
         if flt is not None:
@@ -369,7 +372,10 @@ class RunHistory:
         return self.store.records(self.resolve(run_id))
 
     def step_memory(self, run_id: str, steps: Sequence[StepSummary] | None = None) -> list[dict[str, Any]]:
-        """Per step: peak GPU memory used (summed over devices) and peak KV-cache usage, from telemetry."""
+        """Per step: peak GPU memory used (summed over devices) and peak KV-cache usage, from telemetry.
+
+        A step shorter than the sampling period may hold no sample: then the sample nearest to it (at most 2 s
+        away) stands in, and ``nearest_sample`` says so."""
         steps = self.store.steps(run_id) if steps is None else steps
         conn = self.store.connection
         has_gpu = _table_exists(conn, "gpu_samples")
@@ -377,7 +383,8 @@ class RunHistory:
         out = []
         for s in steps:
             entry: dict[str, Any] = {"step": s.step, "concurrency": s.concurrency, "gpu_memory_peak_bytes": None,
-                                     "gpu_memory_total_bytes": None, "kv_cache_usage_peak": None, "simulated": False}
+                                     "gpu_memory_total_bytes": None, "kv_cache_usage_peak": None, "simulated": False,
+                                     "nearest_sample": False}
             lo, hi = s.window_start_s, s.window_end_s
             if lo is not None and hi is not None:
                 if has_gpu:
@@ -385,6 +392,12 @@ class RunHistory:
                         "SELECT device_index, MAX(memory_used_bytes), MAX(memory_total_bytes), MAX(simulated)"
                         " FROM gpu_samples WHERE run_id = ? AND t_s >= ? AND t_s <= ? AND memory_used_bytes IS NOT NULL"
                         " GROUP BY device_index", (run_id, lo, hi))
+                    if not rows:  # a step shorter than the sampling period: the sample nearest to it
+                        rows = self._nearest(
+                            "SELECT device_index, memory_used_bytes, memory_total_bytes, simulated, t_s FROM gpu_samples"
+                            " WHERE run_id = ? AND t_s >= ? AND t_s <= ? AND memory_used_bytes IS NOT NULL",
+                            run_id, lo, hi)
+                        entry["nearest_sample"] = bool(rows)
                     if rows:
                         entry["gpu_memory_peak_bytes"] = sum(r[1] or 0 for r in rows)
                         entry["gpu_memory_total_bytes"] = sum(r[2] or 0 for r in rows) or None
@@ -392,11 +405,39 @@ class RunHistory:
                 if has_server:
                     row = self._query("SELECT MAX(kv_cache_usage), MAX(simulated) FROM server_samples WHERE run_id = ?"
                                       " AND t_s >= ? AND t_s <= ?", (run_id, lo, hi))
+                    if not row or row[0][0] is None:
+                        near = self._nearest(
+                            "SELECT url, kv_cache_usage, simulated, t_s FROM server_samples WHERE run_id = ?"
+                            " AND t_s >= ? AND t_s <= ? AND kv_cache_usage IS NOT NULL", run_id, lo, hi)
+                        row = [(max(r[1] for r in near), max(r[2] for r in near))] if near else None
                     if row and row[0][0] is not None:
                         entry["kv_cache_usage_peak"] = row[0][0]
                         entry["simulated"] = entry["simulated"] or bool(row[0][1])
             out.append(entry)
+        imported = self._meta(f"step_memory:{run_id}")
+        if imported and not any(e["gpu_memory_peak_bytes"] or e["kv_cache_usage_peak"] for e in out):
+            by_step = {m.get("step"): m for m in imported if isinstance(m, dict)}
+            for entry in out:  # the run came from another machine: its samples stayed there, its figures came along
+                m = by_step.get(entry["step"]) or {}
+                for key in ("gpu_memory_peak_bytes", "gpu_memory_total_bytes", "kv_cache_usage_peak", "simulated",
+                            "nearest_sample"):
+                    if m.get(key) is not None:
+                        entry[key] = m[key]
         return out
+
+    def _nearest(self, sql: str, run_id: str, lo: float, hi: float, reach_s: float = 2.0) -> list[tuple[Any, ...]]:
+        """Per source (first column), the sample nearest to the window [lo, hi], at most ``reach_s`` outside it;
+        ``sql`` selects the source first and the time last, filtered by run id and a time range."""
+        mid = (lo + hi) / 2
+        best: dict[Any, tuple[Any, ...]] = {}
+        for r in self._query(sql, (run_id, lo - reach_s, hi + reach_s)):
+            if r[0] not in best or abs(r[-1] - mid) < abs(best[r[0]][-1] - mid):
+                best[r[0]] = r
+        return list(best.values())
+
+    def _meta(self, key: str) -> Any:
+        row = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return _loads(row[0][0]) if row else None
 
     # ---- delete / export / import --------------------------------------------------------------------
     def delete(self, run_id: str) -> str:
@@ -411,7 +452,8 @@ class RunHistory:
                     if _table_exists(conn, table):
                         conn.execute(f"DELETE FROM {table} WHERE run_id = ?", (run_id,))  # noqa: S608 - fixed names
                 conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
-                conn.execute("DELETE FROM meta WHERE key = ?", ("imported:" + run_id,))
+                conn.execute("DELETE FROM meta WHERE key IN (?, ?, ?)",
+                             ("imported:" + run_id, "step_memory:" + run_id, "gpu:" + run_id))
         finally:
             conn.close()
         return run_id
@@ -465,8 +507,15 @@ class RunHistory:
                      None, (data.get("summary") or {}).get("host") or "imported", data.get("url") or "",
                      data.get("model") or "", json.dumps(config, ensure_ascii=False),
                      json.dumps(data["result"], ensure_ascii=False) if data.get("result") else None))
-                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                             ("imported:" + run_id, source or "file"))
+                meta = [("imported:" + run_id, source or "file")]
+                if isinstance(data.get("step_memory"), list):
+                    meta.append(("step_memory:" + run_id, json.dumps(data["step_memory"])))
+                gpu = (data.get("summary") or {}).get("gpu")
+                if gpu:
+                    simulated = gpu.endswith(" (simulated)")
+                    meta.append(("gpu:" + run_id, json.dumps({"name": gpu.removesuffix(" (simulated)"),
+                                                              "simulated": simulated})))
+                conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", meta)
                 conn.executemany("INSERT INTO steps VALUES (?,?,?,?)",
                                  [(run_id, s.step, s.concurrency, s.model_dump_json()) for s in steps])
                 conn.executemany(
@@ -476,6 +525,29 @@ class RunHistory:
         finally:
             conn.close()
         return run_id
+
+    def import_database(self, path: str | Path) -> list[str]:
+        """Every run of another benchmark database (e.g. copied from a GPU server) that is not here yet,
+        with its GPU memory and KV-cache figures per step. Returns the ids imported."""
+        src = Path(path)
+        if not src.is_file():
+            raise HistoryError(tr("history.cli.bad_file", path=str(src), error="not a file"))
+        if src.resolve() == Path(self.path).resolve():
+            raise HistoryError(tr("history.error.same_database", path=str(src)))
+        try:
+            other = RunHistory(src)
+        except sqlite3.DatabaseError as exc:
+            raise HistoryError(tr("history.error.bad_import", error=str(exc))) from None
+        done = []
+        try:
+            here = {r[0] for r in self._query("SELECT run_id FROM runs")}
+            for summary in other.list():
+                if summary.run_id in here or summary.status == "running":
+                    continue
+                done.append(self.import_json(other.export(summary.run_id), source=src.name))
+        finally:
+            other.close()
+        return done
 
     # ---- compare -------------------------------------------------------------------------------------
     def compare(self, run_ids: Sequence[str]) -> dict[str, Any]:

@@ -20,7 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     action.add_argument("--show", metavar="ID", help="one run: summary, steps, GPU memory per step")
     action.add_argument("--delete", metavar="ID", help="delete a run with its requests, steps and telemetry")
     action.add_argument("--export", metavar="ID", help="export a run to --out FILE (.json or .csv; stdout: JSON)")
-    action.add_argument("--import", dest="import_file", metavar="FILE", help="add a run exported on another machine")
+    action.add_argument("--import", dest="import_file", metavar="FILE",
+                        help="add a run exported on another machine (.json), or every run of another "
+                             "benchmark database (.sqlite3)")
     action.add_argument("--compare", nargs="+", metavar="ID", help="compare 2–4 runs (ids or unique prefixes)")
     p.add_argument("--out", help="file for --export (.json or .csv)")
     p.set_defaults(func=run)
@@ -68,17 +70,20 @@ def run(args: argparse.Namespace) -> int:
                     sys.stdout.write(history.export(args.export) + "\n")
                 return 0
             if args.import_file:
-                try:
-                    with open(args.import_file, encoding="utf-8") as f:
-                        text = f.read()
-                except OSError as exc:
-                    raise HistoryError(tr("history.cli.bad_file", path=args.import_file, error=exc.strerror or exc)) \
-                        from None
-                run_id = history.import_json(text, source=args.import_file)
-                if args.json:
-                    print_json({"imported": run_id})
+                if args.import_file.endswith((".sqlite3", ".sqlite", ".db")):
+                    ids = history.import_database(args.import_file)
                 else:
-                    print(tr("history.cli.imported", run_id=run_id))
+                    try:
+                        with open(args.import_file, encoding="utf-8") as f:
+                            text = f.read()
+                    except OSError as exc:
+                        raise HistoryError(tr("history.cli.bad_file", path=args.import_file,
+                                              error=exc.strerror or exc)) from None
+                    ids = [history.import_json(text, source=args.import_file)]
+                if args.json:
+                    print_json({"imported": ids})
+                else:
+                    print(tr("history.cli.imported", run_id=", ".join(ids) or "-"))
                 return 0
             if args.show:
                 detail = history.detail(args.show)

@@ -32,11 +32,24 @@ def _config(url, levels, *, prompt=64, output=16, requests=6, model=MODEL, label
     })
 
 
-def _run(db, config, cancel=None, on_event=None):
+def _run(db, config, cancel=None, on_event=None, metrics_url=None):
+    """One run into ``db``; with ``metrics_url``, the server's /metrics is sampled into the run (as the app does)."""
+    from advisor.bench.run_telemetry import RunTelemetry
+
     store = BenchStore(db)
+    telemetry = RunTelemetry(store.path, metrics_url, nvml=False).start() if metrics_url else None
+
+    def events(ev):
+        if telemetry is not None and ev.kind == "run_started" and ev.data.get("run_id"):
+            telemetry.bind(ev.data["run_id"])
+        if on_event is not None:
+            on_event(ev)
+
     try:
-        return Runner(config, store=store, cancel=cancel, on_event=on_event).run()
+        return Runner(config, store=store, cancel=cancel, on_event=events).run()
     finally:
+        if telemetry is not None:
+            telemetry.stop()
         store.connection.close()
 
 
@@ -66,16 +79,17 @@ def filled(tmp_path_factory):
 
         ids["stopped"] = _run(db, _config(sim.base_url, [1], requests=200, output=64, label="stopped"),
                               cancel=cancel, on_event=stop_after_two)["run_id"]
-        ids["other"] = _run(other, _config(sim.base_url, [2, 4], prompt=64, label="elsewhere"))["run_id"]
+        ids["other"] = _run(other, _config(sim.base_url, [2, 4], prompt=64, requests=12, label="elsewhere"),
+                            metrics_url=sim.base_url + "/metrics")["run_id"]
     with RunHistory(other) as h:
         exported = h.export(ids["other"])
     with RunHistory(db) as h:
         assert h.import_json(exported, source="gpu-server.json") == ids["other"]
-    return db, ids
+    return db, ids, other
 
 
 def test_lists_runs_from_every_source_newest_first(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         runs = h.list()
     by_id = {r.run_id: r for r in runs}
@@ -91,10 +105,12 @@ def test_lists_runs_from_every_source_newest_first(filled):
     assert cli.simulated
     assert by_id[ids["other"]].imported_from == "gpu-server.json"
     assert by_id[ids["other"]].levels == [2, 4]
+    # the simulated server's DCGM-style GPU figures came along with the exported run
+    assert by_id[ids["other"]].gpu.endswith("(simulated)")
 
 
 def test_a_run_where_every_request_failed_is_failed_not_completed(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         dead = h.summary(ids["dead"])
     assert dead.status == "failed"
@@ -103,7 +119,7 @@ def test_a_run_where_every_request_failed_is_failed_not_completed(filled):
 
 
 def test_a_run_the_user_stopped_is_stopped_and_keeps_its_requests(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         s = h.summary(ids["stopped"])
     assert s.status == "stopped"
@@ -111,7 +127,7 @@ def test_a_run_the_user_stopped_is_stopped_and_keeps_its_requests(filled):
 
 
 def test_filter_and_search(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         assert [r.run_id for r in h.list(RunFilter(status="failed"))] == [ids["dead"]]
         assert ids["cli"] in {r.run_id for r in h.list(RunFilter(text="cli"))}
@@ -129,7 +145,7 @@ def test_filter_and_search(filled):
 
 
 def test_export_json_and_csv_and_refuse_other_suffixes(filled, tmp_path):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         h.export_to(ids["app"][:-2], tmp_path / "run.json")  # a unique prefix is enough
         with pytest.raises(HistoryError, match="type more"):
@@ -145,7 +161,7 @@ def test_export_json_and_csv_and_refuse_other_suffixes(filled, tmp_path):
 
 
 def test_compare_aligns_runs_by_concurrency_with_a_table_of_differences(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         c = h.compare([ids["app"], ids["cli"], ids["other"]])
         statuses = [h.summary(r).status for r in (ids["app"], ids["cli"], ids["other"])]
@@ -173,7 +189,7 @@ def test_compare_aligns_runs_by_concurrency_with_a_table_of_differences(filled):
 
 
 def test_delete_removes_the_run_and_all_its_rows_in_one_go(filled, tmp_path):
-    db, ids = filled
+    db, ids, _other = filled
     copy = tmp_path / "copy.sqlite3"
     src = sqlite3.connect(db)
     dst = sqlite3.connect(copy)
@@ -197,7 +213,7 @@ def test_delete_removes_the_run_and_all_its_rows_in_one_go(filled, tmp_path):
 
 
 def test_import_refuses_a_second_copy_and_a_wrong_file(filled):
-    db, ids = filled
+    db, ids, _other = filled
     with RunHistory(db) as h:
         exported = h.export(ids["other"])
         with pytest.raises(HistoryError, match="already"):
@@ -207,7 +223,7 @@ def test_import_refuses_a_second_copy_and_a_wrong_file(filled):
 
 
 def test_cli_list_filter_compare_and_errors(filled, capsys):
-    db, ids = filled
+    db, ids, _other = filled
     assert cli_main(["history", "--db", str(db), "--json", "--filter", "status=failed"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["run_id"] for r in rows] == [ids["dead"]] and rows[0]["status"] == "failed"
@@ -271,3 +287,20 @@ def test_a_run_whose_process_died_is_interrupted(tmp_path):
         assert s.status == "interrupted" and s.stored_status == "interrupted" and s.shape == "ramp"
         assert [r.run_id for r in h.list(RunFilter(status="interrupted"))] == [s.run_id]
         assert h.delete(s.run_id) == s.run_id  # an interrupted run can be deleted
+
+
+def test_import_a_whole_database_with_its_gpu_figures(filled, tmp_path):
+    _db, ids, other = filled
+    fresh = tmp_path / "laptop.sqlite3"
+    with RunHistory(fresh) as h:
+        assert h.import_database(other) == [ids["other"]]
+        assert h.import_database(other) == []  # already there: nothing twice
+        memory = h.step_memory(ids["other"])
+        with pytest.raises(HistoryError, match="own database"):
+            h.import_database(fresh)
+        with pytest.raises(HistoryError, match="not a file"):
+            h.import_database(tmp_path / "missing.sqlite3")
+    with RunHistory(other) as h:
+        assert h.step_memory(ids["other"]) == memory  # the same figures as on the machine that ran it
+    assert all(m["gpu_memory_peak_bytes"] and m["simulated"] for m in memory)
+    assert all(m["kv_cache_usage_peak"] is not None for m in memory)
