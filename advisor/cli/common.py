@@ -110,8 +110,9 @@ def fraction(text: str) -> float:
     return value
 
 
-def number_list(text: str, kind: type, name: str, *, most: int = 64) -> list:
-    """Comma-separated positive finite numbers ("1,2,4,8"); UserError naming the option otherwise."""
+def number_list(text: str, kind: type, name: str, *, most: int = 64, high: float | None = None) -> list:
+    """Comma-separated positive finite numbers ("1,2,4,8"), each at most ``high``; UserError naming the option
+    otherwise."""
     parse = positive_int if kind is int else positive_float
     values = []
     for part in text.split(","):
@@ -125,6 +126,8 @@ def number_list(text: str, kind: type, name: str, *, most: int = 64) -> list:
         raise UserError(_tr("inputs.arg.empty_list", name=name))
     if len(values) > most:
         raise UserError(_tr("inputs.arg.long_list", name=name, most=most))
+    if high is not None and max(values) > high:
+        raise UserError(_tr("inputs.arg.level_too_high", name=name, value=f"{max(values):g}", high=f"{high:g}"))
     return values
 
 

@@ -189,3 +189,8 @@ def test_json_into_a_closed_pipe_is_quiet():
     proc.stdout.close()  # the reader is gone before the first byte (like `| head -0`)
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=30) == 141 and "Traceback" not in err
+
+
+def test_predict_concurrency_is_bounded(capsys):
+    code, out, err = run(capsys, "predict", *SETUP, "--concurrency", "1,100000", "--json")
+    assert code == 2 and out == "" and "at most 16384" in err
