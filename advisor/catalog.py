@@ -131,8 +131,11 @@ def match_id(text: str, entries: list[tuple[str, list[str]]], kind: str) -> str:
     listing = tr(f"inputs.id.{kind}.listing")
     if len(re.sub(r"[^a-z0-9]", "", key)) < 1:
         raise CatalogError(tr(f"inputs.id.{kind}.empty", listing=listing))
+    for ident, _ in entries:  # an exact id wins over another entry's alias
+        if key == ident:
+            return ident
     for ident, aliases in entries:
-        if key == ident or key in aliases:
+        if key in aliases:
             return ident
     if len(key) >= 2:
         # tiers: whole segments of the id, of an alias; then a segment's beginning in the id, in an alias

@@ -74,6 +74,7 @@ def test_match_id_and_edit_distance():
     assert match_id("first", entries, "gpu") == "alpha-2"
     with pytest.raises(CatalogError, match="alpha-1, alpha-2"):
         match_id("alpha", entries, "gpu")
+    assert match_id("beta", [("alpha", ["beta"]), ("beta", [])], "gpu") == "beta"  # an id beats an alias
     assert edit_distance("kitten", "sitting") == 3
     assert edit_distance("", "abc") == 3
     assert edit_distance("same", "same") == 0
