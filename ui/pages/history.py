@@ -362,13 +362,15 @@ class HistoryPage(QWidget):
         if not path:
             return
         try:
-            text = Path(path).read_text(encoding="utf-8")
             with RunHistory(self.db_path) as history:
-                run_id = history.import_json(text, source=Path(path).name)
+                if path.endswith((".sqlite3", ".sqlite", ".db")):  # a whole database copied from a GPU server
+                    ids = history.import_database(path)
+                else:
+                    ids = [history.import_json(Path(path).read_text(encoding="utf-8"), source=Path(path).name)]
         except (OSError, ValueError) as exc:
             self.show_error(tr("history.page.error_title"), str(exc))
             return
-        self.message.emit(tr("history.page.imported", run_id=run_id))
+        self.message.emit(tr("history.page.imported", run_id=", ".join(ids) or "–"))
         self.refresh()
 
     # -- seams for tests -----------------------------------------------------------------------------
