@@ -128,6 +128,7 @@ def match_id(text: str, entries: list[tuple[str, list[str]]], kind: str) -> str:
     including an empty or one-character text, is a CatalogError with "did you mean" suggestions.
     ``kind`` is "gpu" or "model" (it picks the messages)."""
     key = _norm(text[:MAX_ID_LENGTH + 1])
+    shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:57] + "..."
     listing = tr(f"inputs.id.{kind}.listing")
     if len(re.sub(r"[^a-z0-9]", "", key)) < 1:
         raise CatalogError(tr(f"inputs.id.{kind}.empty", listing=listing))
@@ -155,12 +156,12 @@ def match_id(text: str, entries: list[tuple[str, list[str]]], kind: str) -> str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise CatalogError(tr(f"inputs.id.{kind}.ambiguous", text=text.strip(), matches=", ".join(found[:8]),
+            raise CatalogError(tr(f"inputs.id.{kind}.ambiguous", text=shown, matches=", ".join(found[:8]),
                                   listing=listing))  # fmt: skip
     close = suggestions(key, entries)
     if close:
-        raise CatalogError(tr(f"inputs.id.{kind}.suggest", text=text.strip(), suggestions=", ".join(close), listing=listing))
-    raise CatalogError(tr(f"inputs.id.{kind}.unknown", text=text.strip(), examples=", ".join(i for i, _ in entries[:4]),
+        raise CatalogError(tr(f"inputs.id.{kind}.suggest", text=shown, suggestions=", ".join(close), listing=listing))
+    raise CatalogError(tr(f"inputs.id.{kind}.unknown", text=shown, examples=", ".join(i for i, _ in entries[:4]),
                           listing=listing))  # fmt: skip
 
 
