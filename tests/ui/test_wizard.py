@@ -341,3 +341,26 @@ def test_result_follows_a_language_switch(qtbot, page):
     assert not view.changed, "a language switch is not a what-if change"
     page.window_.set_language("en")
     assert view.headline.text() == english
+
+
+def test_dynamic_wizard_keys_exist_in_both_languages():
+    """Keys the wizard builds at run time (not seen by tests/core/test_i18n.py's literal-key check)."""
+    from typing import get_args
+
+    from advisor.plan.result import DeploymentForm, Line, Region
+    from ui.widgets.wizard_fields import ALL_FIELDS, STEP_IDS, choice_key
+
+    keys = []
+    for spec in ALL_FIELDS.values():
+        keys += [spec.label_key(), spec.why_key(), f"plan.field.{spec.top}.help", f"wizard.placeholder.{spec.kind}"
+                 if spec.kind not in ("choice", "bool") else "wizard.unknown"]  # fmt: skip
+        keys += [choice_key(spec.path, v) for v in spec.choices]
+        keys += [spec.unit] if spec.unit else []
+    keys += [f"wizard.step.{s}.title" for s in STEP_IDS] + [f"wizard.step.{s}.intro" for s in STEP_IDS]
+    keys += [f"wizard.findings.{s}" for s in ("blocker", "warning", "info")]
+    keys += [f"plan.form.{v}" for v in get_args(DeploymentForm)] + [f"plan.region.{v}" for v in get_args(Region)]
+    keys += [f"plan.line.{v}" for v in get_args(Line)]
+    keys += [f"wizard.card.{k}" for k in ("form", "region", "line", "hardware", "format", "monthly")]
+    for lang in i18n.LANGUAGES:
+        catalog = i18n.catalog(lang)
+        assert [k for k in keys if k not in catalog] == [], lang

@@ -426,7 +426,10 @@ class WizardPage(QWidget):
         self._update_visibility()
 
     def set_answers(self, answers: dict[str, Any], step: int = 0) -> None:
+        """Show these answers (the user's own: nothing marked as pre-filled) on ``step``."""
         self.answers = dict(answers)
+        self.prefilled = {}
+        self._prefill_done = True
         self.step = max(0, min(RESULT_STEP, step))
         self.result = None
         self._load_editors()
@@ -520,6 +523,8 @@ class WizardPage(QWidget):
         self.result_status.setText(self._plan_error_text())
         self.result_status.setStyleSheet("color: #d9534f;")
         self.result_status.show()
+        self.result = None  # never show a recommendation for answers it was not made from
+        self.result_view.hide()
         self.result_shown.emit()
 
     def _plan_error_text(self) -> str:
@@ -629,6 +634,9 @@ class WizardPage(QWidget):
     def write_memo_to(self, path: Path, lang: str) -> Path | None:
         from advisor.plan.memo import MemoError, write_memo
 
+        if self.result is None:
+            self.show_error(dialog_title(tr("wizard.export.title")), tr("wizard.export.no_plan"))
+            return None
         if path.exists():
             if not self.confirm_overwrite(path):
                 return None
@@ -654,8 +662,8 @@ class WizardPage(QWidget):
         self.prefilled = {}
         if section is None:
             self.quotes = []
-            self._prefill_done = False
             self.set_answers({}, 0)
+            self._prefill_done = False  # a project without wizard answers: take what the Sizing page says
             if self.isVisible():
                 self.prefill()
             return

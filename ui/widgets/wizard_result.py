@@ -232,6 +232,8 @@ class ResultView(QWidget):
             editor.changed.connect(self._on_what_if)
             wl.addWidget(editor, i // 3, i % 3)
             self.what_if_fields[path] = editor
+        for column in range(3):
+            wl.setColumnStretch(column, 1)
 
         # findings
         self.findings_box = QGroupBox()
@@ -374,7 +376,7 @@ class ResultView(QWidget):
                 for k in self.card_values
                 if k in self.changed
             ]
-            self.changes.setText(tr("wizard.card.changed", changes="; ".join(parts)))
+            self.changes.setText(tr("wizard.card.changed", changes=sep.join(parts)))
             self.changes.show()
         elif before is not None:
             self.changes.setText(tr("wizard.card.unchanged"))
@@ -441,7 +443,9 @@ class ResultView(QWidget):
         lang = i18n.current_language()
         items = []
         for s in self.result.next_steps:
-            cmd = f"<pre style='margin:2px 0 6px 0'>{html.escape(s.command)}</pre>" if s.command else ""
+            # pre-wrap, not <pre>: a long command wraps instead of widening the whole screen
+            cmd = (f"<br><span style='font-family: monospace; white-space: pre-wrap;'>{html.escape(s.command)}</span>"
+                   if s.command else "")  # fmt: skip
             items.append(f"<li>{html.escape(s.text_in(lang))}{cmd}</li>")
         _set_text(self.next_steps, f"<ol>{''.join(items)}</ol>")
 
