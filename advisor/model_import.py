@@ -71,6 +71,18 @@ def _num(value: Any, key: str) -> float:
     return float(value)
 
 
+def _bool(cfg: dict[str, Any], key: str, default: bool) -> bool:
+    """``true``/``false`` for ``key`` (null or absent: ``default``); ``"false"`` is not quietly True."""
+    value = cfg.get(key)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):  # some older configs write 0/1
+        return bool(value)
+    raise ModelImportError(tr("inputs.config.not_bool", field=key, value=_show(value)))
+
+
 def _show(value: Any) -> str:
     if isinstance(value, list | dict):  # never repr a container: it may nest thousands deep
         return f"a {'list' if isinstance(value, list) else 'JSON object'} of {len(value)} items"
@@ -147,7 +159,7 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
     if not window:
         return (), None
     if family in ("qwen2", "qwen2_moe", "qwen3", "qwen3_moe"):
-        if not cfg.get("use_sliding_window"):
+        if not _bool(cfg, "use_sliding_window", False):
             return (), None  # the window is in the file but switched off
         first_windowed = _int_first(cfg, "max_window_layers", default=0)
         return tuple("sliding" if i >= first_windowed else "full" for i in range(num_layers)), window
@@ -233,7 +245,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
                         high=MAX_LAYERS)
     heads = _int_first(cfg, "num_attention_heads", "n_head", required="the number of attention heads")
     if family == "chatglm":
-        kv_heads = (_int_first(cfg, "multi_query_group_num", required="the KV groups") if cfg.get("multi_query_attention")
+        kv_heads = (_int_first(cfg, "multi_query_group_num", required="the KV groups") if _bool(cfg, "multi_query_attention", False)
                     else heads)  # fmt: skip
     else:
         kv_heads = _int_first(cfg, "num_key_value_heads", "n_head_kv", default=heads)
@@ -278,13 +290,13 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
     layer_types, window = _layer_types(cfg, family, layers)
     tie_default = family in _TIED_BY_DEFAULT
     if family == "chatglm":
-        qkv_bias = bool(cfg.get("add_qkv_bias", False))
-        o_bias = mlp_bias = bool(cfg.get("add_bias_linear", False))
+        qkv_bias = _bool(cfg, "add_qkv_bias", False)
+        o_bias = mlp_bias = _bool(cfg, "add_bias_linear", False)
     else:
-        attn_bias = bool(cfg.get("attention_bias", False))
+        attn_bias = _bool(cfg, "attention_bias", False)
         qkv_bias = attn_bias or family in _QKV_BIAS_ALWAYS
         o_bias = attn_bias and family not in ("glm",)
-        mlp_bias = bool(cfg.get("mlp_bias", False))
+        mlp_bias = _bool(cfg, "mlp_bias", False)
     norms_per_layer = 4 if family in ("gemma2", "gemma3_text", "glm4") else 2
 
     fields: dict[str, Any] = {
@@ -300,14 +312,14 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "head_dim": head_dim,
         "intermediate_size": intermediate,
         "vocab_size": vocab,
-        "tie_word_embeddings": bool(cfg.get("tie_word_embeddings", tie_default)),
+        "tie_word_embeddings": _bool(cfg, "tie_word_embeddings", tie_default),
         "max_position_embeddings": max_ctx,
         "rope_scaling_factor": rope_factor,
         "original_max_position_embeddings": original,
         "qkv_bias": qkv_bias,
         "o_bias": o_bias,
         "mlp_bias": mlp_bias,
-        "norm": "rmsnorm" if cfg.get("rmsnorm", True) else "layernorm",
+        "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
         "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text"),
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),

@@ -78,6 +78,8 @@ def test_a_real_shape_still_imports():
         ("num_hidden_layers", 10**40, "num_hidden_layers is 1"),  # would build a 10**40-long layer list
         ("num_key_value_heads", -4, "outside the possible range"),
         ("layer_types", "sliding", "layer_types must be a list"),
+        ("tie_word_embeddings", "false", "tie_word_embeddings must be true or false"),  # bool("false") is True
+        ("attention_bias", 2, "attention_bias must be true or false"),
     ],
 )
 def test_config_values_are_strict(field, value, words):
