@@ -31,6 +31,7 @@ class SizingInputs(QObject):
             "concurrency": 8,
             "gpus": 1,
             "engine": EngineSettings(),
+            "engine_profile": "vllm",
         }
         self.model_source = "preset"
         self.model_file: str | None = None

@@ -25,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-num-batched-tokens", type=positive_int, default=8192, help="engine setting (tokens per step)")
     p.add_argument("--max-num-seqs", type=positive_int, default=256, help="engine setting (most requests batched)")
     p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
+    p.add_argument("--engine-profile", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
+                   help="serving engine whose per-request overhead and batching the estimate follows (default vllm; GGUF: llama.cpp)")
     p.add_argument("--mfu", type=fraction, default=None, help="prefill efficiency factor (default 0.5)")
     p.add_argument("--mbu", type=fraction, default=None, help="decode bandwidth efficiency factor (default 0.75)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
@@ -99,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
                 block_size=args.block_size,
             ),
             factors=SpeedFactors(**factors),
+            engine_profile=args.engine_profile,
         )
         result = size(req, current_language())
     except ValidationError as exc:

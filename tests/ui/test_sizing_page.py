@@ -7,6 +7,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from advisor.catalog import get_gpu, get_model, load_gpus
+from advisor.settings import SizingDefaults
 from advisor.sizing import size
 from advisor.units import (
     format_bytes,
@@ -225,6 +226,30 @@ def test_advanced_engine_settings(qtbot, sizing_page):
     assert engine.gpu_memory_utilization == 0.80 and engine.max_num_batched_tokens == 4096
     assert page.result.memory.kv_budget_bytes < budget_before
     _assert_numbers_match_core(page)
+
+
+def test_engine_profile_choice_changes_the_serving_overhead(qtbot, sizing_page):
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    _settle(qtbot, page)
+    assert page.engine_profile.currentData() == "vllm"
+    assert page.engine_profile.currentText() == "vLLM" and page.label_engine_profile.text() == "Serving engine"
+    ttft_vllm = page.result.perf.ttft_ms.value
+    page.engine_profile.setCurrentIndex(page.engine_profile.findData("sglang"))
+    _settle(qtbot, page)
+    assert page.inputs.request().engine_profile == "sglang"
+    perf = page.result.perf
+    assert perf.engine_profile == "sglang" and perf.request_overhead_ms == 9.0  # resources/engines/profiles.json
+    assert perf.ttft_ms.value == pytest.approx(ttft_vllm - 3.0)  # same prefill, 12 ms → 9 ms overhead
+    _assert_numbers_match_core(page)
+    # the choice travels with the project
+    project = page.to_project()
+    assert project.sizing.request.engine_profile == "sglang"
+    page.set_defaults(SizingDefaults())
+    assert page.engine_profile.currentData() == "vllm"
+    page.apply_project(project)
+    assert page.engine_profile.currentData() == "sglang"
 
 
 def test_a_model_too_big_for_any_preset_gpu_count_still_shows_words(qtbot, sizing_page):

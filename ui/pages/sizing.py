@@ -45,6 +45,7 @@ from advisor.domain.project import Project, SizingSection
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult
 from advisor.i18n import tr
 from advisor.settings import SizingDefaults
+from advisor.sim.profiles import PROFILE_IDS
 from advisor.sizing import KV_DTYPES, WEIGHT_FORMATS, size
 from advisor.units import (
     format_bandwidth,
@@ -262,11 +263,19 @@ class SizingPage(QWidget):
         self.gpu_count.currentIndexChanged.connect(lambda _i: self._user_edit(gpus=self.gpu_count.currentData()))
         self.gpu_info = QLabel()
         self.gpu_info.setWordWrap(True)
-        self.label_gpu, self.label_gpu_count = QLabel(), QLabel()
+        self.engine_profile = QComboBox()  # which server runs it: serving overhead, batch behaviour at saturation
+        self.engine_profile.setObjectName("engineProfile")
+        for pid in PROFILE_IDS:
+            self.engine_profile.addItem(pid, pid)
+        self.engine_profile.currentIndexChanged.connect(
+            lambda _i: self._user_edit(engine_profile=self.engine_profile.currentData())
+        )
+        self.label_gpu, self.label_gpu_count, self.label_engine_profile = QLabel(), QLabel(), QLabel()
         form.addRow(self.label_gpu, self.gpu_picker)
         form.addRow("", self.custom_gpu_button)
         form.addRow("", self.gpu_info)
         form.addRow(self.label_gpu_count, self.gpu_count)
+        form.addRow(self.label_engine_profile, self.engine_profile)
 
         # advanced engine settings
         self.advanced_toggle = QToolButton()
@@ -388,6 +397,10 @@ class SizingPage(QWidget):
         self.custom_gpu_button.setText(tr("ui.sizing.custom_gpu"))
         self.label_gpu_count.setText(tr("ui.sizing.gpu_count"))
         self.gpu_count.setToolTip(tr("ui.sizing.gpu_count_tip"))
+        self.label_engine_profile.setText(tr("sizing.engine_profile.label"))
+        self.engine_profile.setToolTip(tr("sizing.engine_profile.tip"))
+        for i in range(self.engine_profile.count()):
+            self.engine_profile.setItemText(i, tr(f"sizing.engine_profile.{self.engine_profile.itemData(i)}"))
         self.advanced_toggle.setText(tr("ui.sizing.advanced"))
         self.label_util.setText("gpu_memory_utilization")
         self.gpu_util.setToolTip(tr("ui.sizing.util_tip"))
@@ -440,6 +453,7 @@ class SizingPage(QWidget):
             concurrency=defaults.concurrency,
             gpus=defaults.gpus if defaults.gpus in TP_CHOICES else 1,
             engine=EngineSettings(),
+            engine_profile="vllm",
         )
         self.model_error.hide()
         self._sync_widgets()
@@ -479,6 +493,7 @@ class SizingPage(QWidget):
             concurrency=req.concurrency,
             gpus=req.gpus,
             engine=req.engine,
+            engine_profile=req.engine_profile,
         )
         self.model_error.hide()
         self._refill_pickers()
@@ -504,6 +519,7 @@ class SizingPage(QWidget):
                 self.gpu_count.addItem(str(f["gpus"]), f["gpus"])
                 index = self.gpu_count.findData(f["gpus"])
             self.gpu_count.setCurrentIndex(index)
+            self.engine_profile.setCurrentIndex(max(0, self.engine_profile.findData(f.get("engine_profile", "vllm"))))
             engine: EngineSettings = f["engine"]
             self.gpu_util.setValue(engine.gpu_memory_utilization)
             self.batched_tokens.setValue(engine.max_num_batched_tokens)
