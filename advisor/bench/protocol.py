@@ -43,6 +43,10 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"non-finite number {name} in JSON")
 
 
+# One decoder for every chunk: json.loads(..., parse_constant=...) would build a new decoder per call.
+_decode = json.JSONDecoder(parse_constant=_reject_constant).decode
+
+
 def _opt_str(value: Any, kind: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
@@ -218,7 +222,7 @@ class SseParser:
         if self.abort is not None:
             return
         try:
-            obj = json.loads(raw, parse_constant=_reject_constant)
+            obj = _decode(raw.decode("utf-8"))
         except (ValueError, RecursionError):
             self._invalid("not_json", raw)
             return
