@@ -208,3 +208,30 @@ def test_open_loop_rate_over_client_processes():
     intended = sorted(r.t_intended for r in runner.records)
     assert 0.3 < intended[-1] - intended[0] < 3.0  # two Poisson streams of 20/s each: about one second
     assert s["client"]["send_delay_p99_ms"] is not None
+
+
+@pytest.mark.parametrize("go_on", [False, True])
+def test_the_default_ramp_stops_two_steps_past_a_confirmed_knee(go_on):
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=2) as srv:
+        cfg = config(srv.url, kind="ramp", max_concurrency=32, requests=24, min_requests_per_step=8,
+                     continue_past_knee=go_on)
+        cfg.slo.max_error_rate = 1.0
+        result = Runner(cfg).run()
+    conc = [s["concurrency"] for s in result["steps"]]
+    assert result["knee"]["concurrency"] == 2, result["knee"]
+    if go_on:
+        assert conc == [1, 2, 4, 8, 16, 32]
+    else:
+        assert conc == [1, 2, 4, 8] and result["steps"][-1]["stop_reason"] == "past_knee"
+
+
+def test_steps_start_staggered_and_say_so():
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3) as srv:
+        spread = Runner(config(srv.url, kind="fixed", concurrency=[4], requests=16)).run()
+        together = Runner(config(srv.url, kind="fixed", concurrency=[4], requests=16, stagger=False)).run()
+        short = Runner(config(srv.url, kind="fixed", concurrency=[4], requests=4)).run()
+    assert spread["steps"][0]["start_stagger_s"] > 0
+    assert together["steps"][0]["start_stagger_s"] == 0 and short["steps"][0]["start_stagger_s"] == 0
+    for r in (spread, together):
+        step = r["steps"][0]
+        assert step["requests_ok"] == 16 and not step["concurrency_shortfall"], step["steady_concurrency"]
