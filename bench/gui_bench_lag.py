@@ -180,6 +180,9 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
+    import pyqtgraph as pg
+
+    pg.setConfigOptions(antialias=True)  # as the app sets it (ui/app.py)
     spec = SimLaunchSpec(model=args.model, gpu=args.gpu, weights="bf16", time_scale=args.time_scale,
                          max_num_seqs=max(256, args.streams))  # fmt: skip
     rows = []

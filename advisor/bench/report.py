@@ -70,21 +70,23 @@ def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any
 SIM_LABEL = "simulated · 模拟"
 
 
-def sim_label(model: str, gpu: str, weights: str | None, gpus: int) -> str:
+def sim_label(model: str, gpu: str, weights: str | None, gpus: int, time_scale: float = 1.0) -> str:
     """The run label of a run against the embedded simulated server: it says so and names the setup."""
-    return f"{SIM_LABEL} · {model} · {gpu} · {weights or '-'} · {gpus}"
+    return f"{SIM_LABEL} · {model} · {gpu} · {weights or '-'} · {gpus} · ×{time_scale:g}"
 
 
 def parse_sim_label(label: str) -> dict[str, Any] | None:
     parts = [p.strip() for p in label.split("·")]
-    if len(parts) != 6 or " · ".join(parts[:2]) != SIM_LABEL:
+    if len(parts) not in (6, 7) or " · ".join(parts[:2]) != SIM_LABEL:
         return None
-    model, gpu, weights, gpus = parts[2:]
+    model, gpu, weights, gpus = parts[2:6]
     try:
         n = int(gpus)
+        scale = float(parts[6].lstrip("×")) if len(parts) == 7 else 1.0
     except ValueError:
         return None
-    return {"model": model, "gpu": gpu, "weights": None if weights == "-" else weights, "gpus": n}
+    return {"model": model, "gpu": gpu, "weights": None if weights == "-" else weights, "gpus": n,
+            "time_scale": scale}  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------- pieces
@@ -163,13 +165,18 @@ def slo_verdict(result: dict[str, Any]) -> str:
 
 
 def client_bound_notes(result: dict[str, Any]) -> list[str]:
-    """Plain sentences for each step where the client, not the server, was the bottleneck, with the fix."""
-    notes = []
+    """Plain sentences for the steps where the client, not the server, was the bottleneck, with the fix (one
+    sentence per distinct set of reasons, naming every such step)."""
+    groups: dict[tuple[str, ...], list[str]] = {}
     for row in step_rows(result):
         if row["client_bound"]:
-            reasons = ", ".join(tr(f"bench.report.client_reason.{r}") if r in _CLIENT_REASONS else r
-                                for r in row["client_reasons"])  # fmt: skip
-            notes.append(tr("bench.report.client_bound", concurrency=row["concurrency"], reasons=reasons))
+            groups.setdefault(tuple(row["client_reasons"]), []).append(str(row["concurrency"]))
+    notes = []
+    for reasons, levels in groups.items():
+        text = ", ".join(
+            tr(f"bench.report.client_reason.{r}") if r in _CLIENT_REASONS else r for r in reasons
+        )
+        notes.append(tr("bench.report.client_bound", concurrency=", ".join(levels), reasons=text))
     return notes
 
 
@@ -218,8 +225,12 @@ def predicted_curve(
     gpus: int = 1,
     workload: Any = None,
     levels: list[int] | None = None,
+    time_scale: float = 1.0,
 ) -> Any:
-    """The predictor's concurrency curve for the same model, GPU and workload (a :class:`Prediction`)."""
+    """The predictor's concurrency curve for the same model, GPU and workload (a :class:`Prediction`).
+
+    ``time_scale``: the simulated server's own (durations × scale, rates ÷ scale), so a run against a sped-up
+    simulator is compared with the same speed-up."""
     from advisor.bench.presets import sim_workload
     from advisor.catalog import get_gpu, resolve_model
     from advisor.sim.costs import build_setup
@@ -228,7 +239,18 @@ def predicted_curve(
     m = resolve_model(model)
     setup = build_setup(m, get_gpu(gpu), weights or m.checkpoint_quant or "bf16", gpus=gpus)
     sim_w = sim_workload(workload) if workload is not None else None
-    return predict_curve(setup.costs, setup.limits, sim_w, levels or list(DEFAULT_LEVELS), measure=64)
+    prediction = predict_curve(setup.costs, setup.limits, sim_w, levels or list(DEFAULT_LEVELS), measure=64)
+    if time_scale != 1.0:
+        for lv in prediction.levels:
+            for name in ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms"):
+                pct = getattr(lv, name)
+                for stat in ("mean", "p50", "p90", "p95", "p99"):
+                    value = getattr(pct, stat, None)
+                    if value is not None:
+                        setattr(pct, stat, value * time_scale)
+            lv.output_tokens_per_s /= time_scale
+            lv.requests_per_s /= time_scale
+    return prediction
 
 
 def status_text(result: dict[str, Any]) -> str:

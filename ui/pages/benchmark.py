@@ -352,7 +352,8 @@ class BenchmarkPage(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(left)
-        scroll.setMinimumWidth(380)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(430)
 
         # ---- live view
         self.live = QWidget()
@@ -376,14 +377,16 @@ class BenchmarkPage(QWidget):
             p.hideButtons()
             p.setClipToView(True)
             p.setDownsampling(auto=True, mode="peak")
-        self.ttft_scatter = pg.ScatterPlotItem(size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160))
+        self.ttft_scatter = pg.ScatterPlotItem(
+            size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160), antialias=False
+        )
         self.ttft_plot.addItem(self.ttft_scatter)
         self.itl_legend = self.itl_plot.addLegend(offset=(5, 5))
-        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2))
-        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1))
-        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2))
+        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2), antialias=False)
+        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1), antialias=False)
+        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2), antialias=False)
         self.conc_legend = self.conc_plot.addLegend(offset=(5, 5))
-        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2))
+        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2), antialias=False)
         self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
         self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
         self.conc_plot.addItem(self.error_scatter)
@@ -399,6 +402,8 @@ class BenchmarkPage(QWidget):
         gpu_scroll = QScrollArea()
         gpu_scroll.setWidgetResizable(True)
         gpu_scroll.setWidget(self.gpu_panel)
+        gpu_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        gpu_scroll.setMinimumWidth(300)
         live_split.addWidget(gpu_scroll)
         live_split.setStretchFactor(0, 3)
         live_split.setStretchFactor(1, 2)
@@ -418,7 +423,7 @@ class BenchmarkPage(QWidget):
         split.addWidget(scroll)
         split.addWidget(self.right)
         split.setStretchFactor(1, 1)
-        split.setSizes([420, 980])
+        split.setSizes([440, 960])
         self.title = QLabel()  # the page's heading and a one-line "what this does" for newcomers
         self.title.setStyleSheet("QLabel { font-size: 15px; font-weight: bold; }")
         self.body = QLabel()
@@ -865,7 +870,7 @@ class BenchmarkPage(QWidget):
         label = ""
         if self.sim_radio.isChecked():
             spec = self.sim_spec()
-            label = report.sim_label(spec.model, spec.gpu, spec.weights, spec.gpus)
+            label = report.sim_label(spec.model, spec.gpu, spec.weights, spec.gpus, spec.time_scale)
         workload = {"prompt_tokens": prompt, "output_tokens": output, "dataset": getattr(self, "dataset_path", None),
                     "ignore_eos": True}  # fmt: skip
         return BenchConfig(endpoint={"url": url, "model": model, "use_keyring": False}, workload=workload,
@@ -894,8 +899,14 @@ class BenchmarkPage(QWidget):
         if self.sim_radio.isChecked():
             spec = self.sim_spec()
             extra["simulated"] = True
-            extra["setup"] = {"model": spec.model, "gpu": spec.gpu, "weights": spec.weights, "gpus": spec.gpus,
-                              "workload": config.workload.model_dump(mode="json")}  # fmt: skip
+            extra["setup"] = {
+                "model": spec.model,
+                "gpu": spec.gpu,
+                "weights": spec.weights,
+                "gpus": spec.gpus,
+                "time_scale": spec.time_scale,
+                "workload": config.workload.model_dump(mode="json"),
+            }
         prompts = None
         if self.dataset:
             from advisor.bench.workload import PromptSource

@@ -198,7 +198,7 @@ class ResultView(QWidget):
 
         def work(_token: Any) -> Any:
             return report.predicted_curve(setup["model"], setup["gpu"], setup.get("weights"), setup.get("gpus") or 1,
-                                          workload, levels)  # fmt: skip
+                                          workload, levels, time_scale=setup.get("time_scale") or 1.0)  # fmt: skip
 
         self.runner.submit(
             work, on_result=self.set_prediction, on_error=self._prediction_failed, key="bench-result-predict"

@@ -31,6 +31,7 @@ class _GpuRow(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
+        self.title.setWordWrap(True)
         self.title.setStyleSheet("QLabel { font-weight: bold; }")
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
@@ -50,9 +51,11 @@ class _GpuRow(QFrame):
         for i, key in enumerate(FIELDS):
             name, value = QLabel(), QLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(name, i // 2, (i % 2) * 2)
-            grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
+            value.setWordWrap(True)
+            grid.addWidget(name, i, 0)
+            grid.addWidget(value, i, 1)
             self.names[key], self.values[key] = name, value
+        grid.setColumnStretch(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.title)
@@ -66,6 +69,7 @@ class GpuPanel(QGroupBox):
         super().__init__(parent)
         self.state_label = QLabel()
         self.state_label.setWordWrap(True)
+        self.setMinimumWidth(280)
         self.rows: list[_GpuRow] = []
         self.server = QLabel()
         self.server.setWordWrap(True)
@@ -80,9 +84,11 @@ class GpuPanel(QGroupBox):
         self.last_gpus: list[GpuSample] = []
         self.last_server: ServerSample | None = None
         self.server_expected = False
+        self.dark = False
         self.retranslate()
 
     def set_theme(self, dark: bool) -> None:
+        self.dark = dark
         for row in self.rows:
             row.line.setBackground("#1e1f22" if dark else "w")
 
@@ -129,6 +135,7 @@ class GpuPanel(QGroupBox):
             self.state_label.setText(tr("bench.gpu.none", note=local_note or tr("bench.gpu.why.no_readings")))
         while len(self.rows) < len(shown):
             row = _GpuRow()
+            row.line.setBackground("#1e1f22" if self.dark else "w")
             for key in FIELDS:
                 row.names[key].setText(tr(f"bench.gpu.{key}"))
             self.rows.append(row)
