@@ -53,7 +53,9 @@ class SimLaunchSpec:
     port: int = 0
 
     def argv(self) -> list[str]:
-        args = [sys.executable, "-m", "advisor", "sim", "--model", self.model, "--gpu", self.gpu,
+        # The server runs under a watchdog (see _WATCHDOG): if this process dies without stopping it (SIGKILL,
+        # a crash), the watchdog sees the parent change and ends the server's whole process group.
+        args = [sys.executable, "-c", _WATCHDOG, str(os.getpid()), "sim", "--model", self.model, "--gpu", self.gpu,
                 "--gpus", str(self.gpus), "--kv-dtype", self.kv_dtype, "--port", str(self.port),
                 "--time-scale", repr(float(self.time_scale)), "--seed", str(self.seed), "--text-lang", self.text_lang]  # fmt: skip
         if self.weights:
@@ -68,6 +70,23 @@ class SimLaunchSpec:
             args += ["--ground-truth", str(self.ground_truth)]
         return args
 
+
+# Runs `advisor <args>` in this same interpreter with a daemon thread that polls the parent pid: when the
+# launching process is gone (the child was re-parented), SIGTERM then SIGKILL to the child's own process group.
+_WATCHDOG = """
+import os, runpy, signal, sys, threading, time
+parent = int(sys.argv[1])
+def watch():
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    group = os.getpgid(0)
+    os.killpg(group, signal.SIGTERM)
+    time.sleep(2.0)
+    os.killpg(group, signal.SIGKILL)
+threading.Thread(target=watch, daemon=True).start()
+sys.argv = ["advisor"] + sys.argv[2:]
+runpy.run_module("advisor", run_name="__main__", alter_sys=True)
+"""
 
 _live: weakref.WeakSet[SimLauncher] = weakref.WeakSet()
 

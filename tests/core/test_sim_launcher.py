@@ -73,3 +73,32 @@ def test_sigterm_ignored_then_sigkill(monkeypatch):
     assert not _alive(pid)
     with pytest.raises(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
+
+
+def test_no_orphan_when_the_launching_process_is_killed(tmp_path):
+    # A middle process starts the server and is then SIGKILLed (no atexit, no stop): the watchdog ends the server.
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import sys, time\n"
+        "from advisor.sim.launcher import SimLauncher, SimLaunchSpec\n"
+        "l = SimLauncher(SimLaunchSpec(model='qwen2.5-7b-instruct', gpu='l4'))\n"
+        "l.start()\n"
+        "print(l.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    middle = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        sim_pid = int(middle.stdout.readline())
+        assert _alive(sim_pid)
+        middle.kill()
+        middle.wait(5)
+        deadline = time.monotonic() + 10
+        while _alive(sim_pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(sim_pid)
+    finally:
+        middle.kill()
+        middle.wait(5)
