@@ -364,3 +364,52 @@ def test_dynamic_wizard_keys_exist_in_both_languages():
     for lang in i18n.LANGUAGES:
         catalog = i18n.catalog(lang)
         assert [k for k in keys if k not in catalog] == [], lang
+
+
+def _store_completed_run(model: str) -> str:
+    """A completed run in the real benchmark database (isolated per test), as `advisor bench` leaves it."""
+    from advisor.bench.store import BenchStore
+    from advisor.domain.bench import BenchConfig, EndpointConfig, LengthDist, SloConfig, WorkloadConfig
+
+    config = BenchConfig(
+        endpoint=EndpointConfig(url="http://127.0.0.1:8000", model=model),
+        workload=WorkloadConfig(prompt_tokens=LengthDist(mean=1800), output_tokens=LengthDist(mean=350)),
+        slo=SloConfig(ttft_ms=2500),
+    )
+    store = BenchStore()
+    try:
+        run_id = store.start_run(config.model_dump_json(), label="ramp-h20", url=config.endpoint.url, model=model)
+        store.finish_run("completed", json.dumps({"status": "completed", "knee": {"concurrency": 16}}))
+        store.drain()
+    finally:
+        store.close()
+    return run_id
+
+
+def test_prefilled_from_the_last_measured_run_and_its_evidence_goes_to_the_memo(qtbot, main_window):
+    from ui.pages.wizard import measured_evidence
+
+    run_id = _store_completed_run("Qwen/Qwen2.5-14B-Instruct")
+    page = main_window.wizard_page
+    main_window.tabs.setCurrentWidget(page)
+    qtbot.waitUntil(page.isVisible, timeout=3000)
+    assert page.answers["prompt_tokens"]["avg"] == 1800
+    assert page.answers["output_tokens"]["avg"] == 350
+    assert page.answers["latency_slo"]["ttft_p99_ms"] == 2500
+    assert page.editors["prompt_tokens.avg"].origin.text() == tr("wizard.origin.run", run="ramp-h20")
+    evidence = measured_evidence({"model": "Qwen/Qwen2.5-14B-Instruct"})
+    assert [e.run_id for e in evidence] == [run_id]
+    assert measured_evidence({"model": "llama-3.1-8b-instruct"}) == []
+
+
+def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(qtbot, page, exported, tmp_path, monkeypatch):
+    walk_to_result(qtbot, page, scenario("12")["answers"])
+    assert not page.result.feasible
+    page.go_to(4)  # money and people
+    page.editors["monthly_budget.amount"].editor.setText("5000000")
+    md = tmp_path / "memo.md"
+    monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
+    monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(md))
+    page.window_.export_memo()
+    assert page.result.answers["monthly_budget"]["amount"] == 5000000
+    assert page.result.feasible and md.is_file()

@@ -130,7 +130,7 @@ class WizardPage(QWidget):
         self.plan_error: str | None = None
         self.last_plan_ms: float | None = None
         self.prefilled: dict[str, str] = {}  # path → origin key
-        self._what_if_started: float | None = None
+        self._result_answers: dict[str, Any] | None = None
         self._prefill_done = False
 
         models = self._model_items()
@@ -487,21 +487,27 @@ class WizardPage(QWidget):
     def compute_plan(self, inline: bool = True, compare: bool = False) -> None:
         """Plan from the current answers: inline (tests, first show) or on a worker (what-if)."""
         started = time.perf_counter()
+        snapshot = clean_answers(self.answers)
         if inline:
             try:
-                result = plan_for(self.answers, self.quotes)
+                result = plan_for(snapshot, self.quotes)
             except Exception as exc:  # noqa: BLE001 - shown in words, never a traceback
                 self._on_plan_error(exc)
                 return
-            self._on_plan(result, started, compare)
+            self._on_plan(result, started, compare, snapshot)
             return
-        self.runner.submit(lambda _token, a, q: plan_for(a, q), dict(self.answers), list(self.quotes),
-                           on_result=lambda r: self._on_plan(r, started, compare), on_error=self._on_plan_error,
-                           key="wizard-plan")  # fmt: skip
+        self.runner.submit(lambda _token, a, q: plan_for(a, q), snapshot, list(self.quotes),
+                           on_result=lambda r: self._on_plan(r, started, compare, snapshot),
+                           on_error=self._on_plan_error, key="wizard-plan")  # fmt: skip
 
-    def _on_plan(self, result: Any, started: float, compare: bool) -> None:
+    def result_is_current(self) -> bool:
+        """The recommendation shown was made from the answers as they are now."""
+        return self.result is not None and self._result_answers == clean_answers(self.answers)
+
+    def _on_plan(self, result: Any, started: float, compare: bool, snapshot: dict[str, Any] | None = None) -> None:
         self.plan_error = None
         self.result = result
+        self._result_answers = snapshot
         self.result_view.set_result(result, compare=compare)
         self.result_view.set_what_if_values(self.answers)
         self.result_view.set_benchmark_available(self._benchmark_target() is not None)
@@ -615,9 +621,10 @@ class WizardPage(QWidget):
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent)))
 
     def export_memo(self) -> Path | None:
-        if self.result is None:
-            if self.step < len(STEPS) and not self.validate_step(self.step):
-                return None
+        """The memo of the answers as they are now (re-planned first when they changed since the last plan)."""
+        if self.step < len(STEPS) and not self.validate_step(self.step):
+            return None
+        if not self.result_is_current():
             self.compute_plan(inline=True)
             if self.result is None:
                 self.show_error(dialog_title(tr("wizard.export.title")), self._plan_error_text())
