@@ -37,7 +37,9 @@ def _figures(name: str, samples: list[float]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--scenario", default="01_fast_launch_no_icp")
     args = parser.parse_args()
@@ -50,7 +52,9 @@ def main() -> int:
     from ui.pages.wizard import RESULT_STEP, clean_answers  # noqa: TID251
     from ui.widgets.wizard_fields import STEPS, get_path  # noqa: TID251
 
-    answers = json.loads((ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{args.scenario}.json").read_text())["answers"]
+    answers = json.loads(
+        (ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{args.scenario}.json").read_text()
+    )["answers"]
     app = QApplication.instance() or QApplication([sys.argv[0]])
     window = create_window(app, "en")
     window.resize(1360, 860)
@@ -99,7 +103,9 @@ def main() -> int:
     for i in range(args.repeat):
         value = "filed" if i % 2 == 0 else "none"
         target = done["n"] + 1
-        loop = QEventLoop()  # wait like the app does (a busy processEvents loop would fight the worker for the GIL)
+        loop = (
+            QEventLoop()
+        )  # wait like the app does (a busy processEvents loop would fight the worker for the GIL)
         page.result_shown.connect(loop.quit)
         started = time.perf_counter()
         field.editor.setCurrentIndex(field.editor.findData(value))
@@ -119,7 +125,13 @@ def main() -> int:
         render.append((time.perf_counter() - started) * 1000)
 
     print(f"wizard speed, scenario {args.scenario}, {args.repeat} repeats")
-    for name, samples in (("step", steps), ("review", review), ("what-if", what_if), ("render", render), ("plan", plan)):
+    for name, samples in (
+        ("step", steps),
+        ("review", review),
+        ("what-if", what_if),
+        ("render", render),
+        ("plan", plan),
+    ):
         print(_figures(name, samples))
     gui_share = statistics.median(render)
     print(f"goal < 100 ms: step {'met' if statistics.median(steps) < 100 else 'MISSED'}, "

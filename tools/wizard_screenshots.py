@@ -32,7 +32,9 @@ def _shoot(lang: str, out: Path, scenario: str) -> int:
     from ui.pages.wizard import RESULT_STEP  # noqa: TID251
     from ui.widgets.wizard_fields import STEP_IDS  # noqa: TID251
 
-    answers = json.loads((ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{scenario}.json").read_text())["answers"]
+    answers = json.loads((ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{scenario}.json").read_text())[
+        "answers"
+    ]
     app = QApplication([sys.argv[0]])
     window = create_window(app, lang)
     window.resize(1360, 860)
@@ -98,7 +100,9 @@ def _shoot(lang: str, out: Path, scenario: str) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--lang", nargs="+", default=["en", "zh_CN"])
     parser.add_argument("--scenario", default="01_fast_launch_no_icp")
@@ -109,7 +113,9 @@ def main() -> int:
     prefix: list[str] = []
     if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen":
         if not shutil.which("xvfb-run"):
-            print("no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr)
+            print(
+                "no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr
+            )
             return 2
         prefix = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}"]
     rc = 0
@@ -117,11 +123,23 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as home:
             settings = Path(home) / "config" / "settings.json"
             settings.parent.mkdir(parents=True)
-            settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": "light"}), encoding="utf-8")
+            settings.write_text(
+                json.dumps({"schema_version": 2, "language": lang, "theme": "light"}), encoding="utf-8"
+            )
             env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
             if prefix:
                 env.pop("QT_QPA_PLATFORM", None)
-            cmd = [*prefix, sys.executable, __file__, "--child", lang, "--out", args.out, "--scenario", args.scenario]
+            cmd = [
+                *prefix,
+                sys.executable,
+                __file__,
+                "--child",
+                lang,
+                "--out",
+                args.out,
+                "--scenario",
+                args.scenario,
+            ]
             rc |= subprocess.run(cmd, env=env, timeout=300).returncode
     return rc
 

@@ -28,7 +28,18 @@ _PREFERRED = (
     "苹方-简",
     "Noto Sans SC",
 )
-_MARKERS = ("CJK", "WenQuanYi", "Source Han", "YaHei", "PingFang", "Noto Sans SC", "文泉驿", "思源", "黑体", "雅黑")
+_MARKERS = (
+    "CJK",
+    "WenQuanYi",
+    "Source Han",
+    "YaHei",
+    "PingFang",
+    "Noto Sans SC",
+    "文泉驿",
+    "思源",
+    "黑体",
+    "雅黑",
+)
 _SERIF_OR_MONO = ("serif", "mono", "宋", "明")
 
 

@@ -171,7 +171,9 @@ def test_missing_cjk_font_is_a_non_blocking_note(qtbot, monkeypatch):
 # -- language switch: errors already shown and Qt's own texts --------------------------------------------
 def test_an_error_shown_before_a_language_switch_is_reworded(qtbot, main_window, tmp_path):
     bad = tmp_path / "config.json"
-    bad.write_text(json.dumps({"architectures": ["LlamaForCausalLM"], "hidden_size": "big"}), encoding="utf-8")
+    bad.write_text(
+        json.dumps({"architectures": ["LlamaForCausalLM"], "hidden_size": "big"}), encoding="utf-8"
+    )
     page = main_window.sizing_page
     assert page.import_config(bad) is False
     english = page.model_error.text()
@@ -219,8 +221,12 @@ def test_titles_carry_no_mnemonic():
 def test_about_and_file_dialog_titles_are_plain(main_window, monkeypatch, lang):
     titles: list[str] = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: titles.append(title))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda parent, title, *a, **k: (titles.append(title), ("", ""))[1])
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda parent, title, *a, **k: (titles.append(title), ("", ""))[1])
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda parent, title, *a, **k: (titles.append(title), ("", ""))[1]
+    )
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", lambda parent, title, *a, **k: (titles.append(title), ("", ""))[1]
+    )
     main_window.set_language(lang)
     main_window.show_about()
     main_window.ask_save_path()

@@ -114,7 +114,9 @@ def test_walk_a_scenario_to_the_result(qtbot, page, prefix):
     first = view.finding_items[0]
     assert not first.expanded
     click(qtbot, first.toggle)
-    assert first.expanded and first.finding.detail_in("en")[:20] in first.plain_detail().replace("&#x27;", "'")
+    assert first.expanded and first.finding.detail_in("en")[:20] in first.plain_detail().replace(
+        "&#x27;", "'"
+    )
     if any(f.verify for f in result.findings):
         verify_item = next(i for i in view.finding_items if i.finding.verify)
         assert "[verify]" in verify_item.title.text()
@@ -147,7 +149,11 @@ def test_all_unknown_is_valid_and_the_plan_says_what_it_assumed(qtbot, page):
 
 def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page):
     field = page.editors["peak_concurrency"]
-    for text, key in (("lots", "wizard.error.not_number"), ("2.5", "wizard.error.not_whole"), ("0", "wizard.error.range")):
+    for text, key in (
+        ("lots", "wizard.error.not_number"),
+        ("2.5", "wizard.error.not_whole"),
+        ("0", "wizard.error.range"),
+    ):
         field.editor.setText(text)
         click(qtbot, page.next)
         assert page.step == 0, text
@@ -209,7 +215,9 @@ def test_what_if_updates_the_recommendation_and_highlights_what_changed(qtbot, p
         icp.editor.setCurrentIndex(icp.editor.findData("filed"))
     assert page.answers["icp_status"] == "filed"
     assert page.editors["icp_status"].editor.currentData() == "filed"  # the step's own field follows
-    assert page.result.region == make_plan(answers_from_dict(clean_answers(page.answers))).region == "mainland"
+    assert (
+        page.result.region == make_plan(answers_from_dict(clean_answers(page.answers))).region == "mainland"
+    )
     assert "region" in view.changed
     assert "background" in view.card_values["region"].styleSheet()
     assert not view.changes.isHidden() and "Hong Kong" in view.changes.text()
@@ -247,7 +255,9 @@ def test_export_a_chinese_pdf_and_an_english_markdown_memo(qtbot, page, exported
     monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(pdf))
     assert page.export_memo() == pdf
     assert exported == [pdf]
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     assert "香港" in text and "决策备忘录" in text.replace(" ", ""), text[:500]
     md = tmp_path / "memo.md"
     monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
@@ -305,7 +315,9 @@ def test_benchmark_button_opens_the_benchmark_page_preconfigured(qtbot, main_win
 
 
 # -- project file -------------------------------------------------------------------------------------------------
-def test_reopening_the_project_restores_the_wizard_where_it_was(qtbot, main_window, page, tmp_path, monkeypatch):
+def test_reopening_the_project_restores_the_wizard_where_it_was(
+    qtbot, main_window, page, tmp_path, monkeypatch
+):
     answers = scenario("02")["answers"]
     walk_to_result(qtbot, page, answers)
     shown = page.result_view.card_values["hardware"].text()
@@ -358,7 +370,9 @@ def test_dynamic_wizard_keys_exist_in_both_languages():
         keys += [spec.unit] if spec.unit else []
     keys += [f"wizard.step.{s}.title" for s in STEP_IDS] + [f"wizard.step.{s}.intro" for s in STEP_IDS]
     keys += [f"wizard.findings.{s}" for s in ("blocker", "warning", "info")]
-    keys += [f"plan.form.{v}" for v in get_args(DeploymentForm)] + [f"plan.region.{v}" for v in get_args(Region)]
+    keys += [f"plan.form.{v}" for v in get_args(DeploymentForm)] + [
+        f"plan.region.{v}" for v in get_args(Region)
+    ]
     keys += [f"plan.line.{v}" for v in get_args(Line)]
     keys += [f"wizard.card.{k}" for k in ("form", "region", "line", "hardware", "format", "monthly")]
     for lang in i18n.LANGUAGES:
@@ -378,7 +392,9 @@ def _store_completed_run(model: str) -> str:
     )
     store = BenchStore()
     try:
-        run_id = store.start_run(config.model_dump_json(), label="ramp-h20", url=config.endpoint.url, model=model)
+        run_id = store.start_run(
+            config.model_dump_json(), label="ramp-h20", url=config.endpoint.url, model=model
+        )
         store.finish_run("completed", json.dumps({"status": "completed", "knee": {"concurrency": 16}}))
         store.drain()
     finally:
@@ -402,7 +418,9 @@ def test_prefilled_from_the_last_measured_run_and_its_evidence_goes_to_the_memo(
     assert measured_evidence({"model": "llama-3.1-8b-instruct"}) == []
 
 
-def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(qtbot, page, exported, tmp_path, monkeypatch):
+def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(
+    qtbot, page, exported, tmp_path, monkeypatch
+):
     walk_to_result(qtbot, page, scenario("12")["answers"])
     assert not page.result.feasible
     page.go_to(4)  # money and people

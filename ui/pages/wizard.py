@@ -52,7 +52,16 @@ from ui.workers import TaskRunner
 _log = logging.getLogger(__name__)
 
 RESULT_STEP = len(STEP_IDS)  # index of the result screen (after review)
-_BENCH_KEYS = ("model", "gpu", "weights", "gpus", "prompt_tokens", "output_tokens", "ttft_p99_ms", "tpot_p99_ms")
+_BENCH_KEYS = (
+    "model",
+    "gpu",
+    "weights",
+    "gpus",
+    "prompt_tokens",
+    "output_tokens",
+    "ttft_p99_ms",
+    "tpot_p99_ms",
+)
 
 
 def clean_answers(answers: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +76,10 @@ def clean_answers(answers: dict[str, Any]) -> dict[str, Any]:
         if mix.get("mainland") is None:
             out.pop("user_mix")
         else:
-            out["user_mix"] = {"mainland": mix["mainland"], "overseas": round(1.0 - float(mix["mainland"]), 6)}
+            out["user_mix"] = {
+                "mainland": mix["mainland"],
+                "overseas": round(1.0 - float(mix["mainland"]), 6),
+            }
     for key in [k for k, v in out.items() if isinstance(v, dict) and not v]:
         out.pop(key)
     return out
@@ -102,7 +114,9 @@ class ExportDialog(QDialog):
         row.addWidget(self.md)
         form.addRow(tr("wizard.export.format"), row)
         form.addRow(tr("wizard.export.language"), self.lang)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         col = QVBoxLayout(self)
@@ -288,7 +302,9 @@ class WizardPage(QWidget):
         self.progress.setValue(min(index, RESULT_STEP))
         total = RESULT_STEP
         if index < RESULT_STEP:
-            self.step_label.setText(tr("wizard.progress", n=index + 1, total=total, title=self.step_title(index)))
+            self.step_label.setText(
+                tr("wizard.progress", n=index + 1, total=total, title=self.step_title(index))
+            )
         else:
             self.step_label.setText(self.step_title(index))
         names = []
@@ -382,12 +398,17 @@ class WizardPage(QWidget):
             step_paths = [e.spec.path for e in self.step_fields(index) if not e.isHidden()]
             bad = []
             for where, message in exc.problems:
-                matching = [p for p in step_paths if where == p or where.startswith(p + ".") or p.split(".")[0] == where]
+                matching = [
+                    p
+                    for p in step_paths
+                    if where == p or where.startswith(p + ".") or p.split(".")[0] == where
+                ]
                 if not matching:
                     continue
                 # a check over a whole part (p95 below the average) belongs on the field that breaks it
                 target = next((p for p in matching if p == where), None) or next(
-                    (p for p in matching if p.endswith((".p95", ".high"))), matching[-1])
+                    (p for p in matching if p.endswith((".p95", ".high"))), matching[-1]
+                )
                 editor = self.editors[target]
                 key = _CROSS_MESSAGES.get(where.split(".")[0])
                 if key:
@@ -504,7 +525,9 @@ class WizardPage(QWidget):
         """The recommendation shown was made from the answers as they are now."""
         return self.result is not None and self._result_answers == clean_answers(self.answers)
 
-    def _on_plan(self, result: Any, started: float, compare: bool, snapshot: dict[str, Any] | None = None) -> None:
+    def _on_plan(
+        self, result: Any, started: float, compare: bool, snapshot: dict[str, Any] | None = None
+    ) -> None:
         self.plan_error = None
         self.result = result
         self._result_answers = snapshot
@@ -651,7 +674,10 @@ class WizardPage(QWidget):
         try:
             write_memo(self.result, path, lang, evidence=evidence, overwrite=True)
         except (MemoError, OSError, ValueError) as exc:
-            self.show_error(dialog_title(tr("wizard.export.title")), tr("wizard.export.failed", path=str(path), error=str(exc)))
+            self.show_error(
+                dialog_title(tr("wizard.export.title")),
+                tr("wizard.export.failed", path=str(path), error=str(exc)),
+            )
             return None
         self.message.emit(tr("wizard.export.done", path=str(path)))
         self.memo_written.emit(str(path))
@@ -662,7 +688,9 @@ class WizardPage(QWidget):
     def plan_section(self) -> Any:
         from advisor.domain.project import PlanSection
 
-        return PlanSection(answers=clean_answers(self.answers), quotes=list(self.quotes), wizard_step=self.step)
+        return PlanSection(
+            answers=clean_answers(self.answers), quotes=list(self.quotes), wizard_step=self.step
+        )
 
     def apply_project(self, project: Any) -> None:
         section = getattr(project, "plan", None)

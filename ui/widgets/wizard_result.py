@@ -342,18 +342,20 @@ class ResultView(QWidget):
             self.headline.setStyleSheet("font-size: 15pt; font-weight: 600; color: #c0392b;")
             blockers = [f for f in r.findings if f.severity == "blocker"]
             items = "".join(f"<li>{html.escape(f.title_in(lang))}</li>" for f in blockers[:4])
-            fixes = "".join(
-                f"<li>{html.escape(fx.text_in(lang))}"
-                + (f" — {html.escape(_money(fx.monthly_cost, r.costs.currency))}" if fx.monthly_cost else "")
-                + "</li>"
-                for fx in r.fixes
-            )
+            fixes = ""
+            for fx in r.fixes:
+                said = fx.text_in(lang)
+                money = _money(fx.monthly_cost, r.costs.currency) if fx.monthly_cost else ""
+                cost = (
+                    tr("wizard.card.fix_cost", cost=money)
+                    if money and money.split(" ")[0] not in said
+                    else ""
+                )
+                fixes += f"<li>{html.escape(said)}{html.escape(cost)}</li>"
             text = f"<p><b>{html.escape(tr('wizard.card.why_infeasible'))}</b></p><ul>{items}</ul>"
-            text += (
-                f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>"
-                if fixes
-                else ""
-            )
+            if fixes:
+                text += f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>"
+            text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
             self.infeasible_box.setText(text)
             self.infeasible_box.show()
         for key, label in self.card_values.items():
