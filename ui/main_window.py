@@ -251,6 +251,9 @@ class MainWindow(QMainWindow):
             refresh = getattr(self.benchmark_page, "apply_theme", None)
             if refresh:
                 refresh()
+            refresh = getattr(self.wizard_page, "apply_theme", None)
+            if refresh:
+                refresh()
         if new.sizing_defaults != old.sizing_defaults and hasattr(self.sizing_page, "set_defaults"):
             self.sizing_page.set_defaults(new.sizing_defaults)
         lang = new.effective_language()
