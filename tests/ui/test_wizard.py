@@ -431,3 +431,20 @@ def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(
     page.window_.export_memo()
     assert page.result.answers["monthly_budget"]["amount"] == 5000000
     assert page.result.feasible and md.is_file()
+
+
+def test_export_dialog_and_menu_offer_both_formats_and_languages(qtbot, main_window):
+    from ui.pages.wizard import ExportDialog
+
+    assert main_window.act_export_memo in main_window.menu_file.actions()
+    for lang, other in (("en", "zh_CN"), ("zh_CN", "en")):
+        main_window.set_language(lang)
+        dialog = ExportDialog(main_window)
+        qtbot.addWidget(dialog)
+        assert "&" not in dialog.windowTitle()
+        assert dialog.choice() == (".pdf", lang)  # PDF in the UI language by default
+        dialog.md.setChecked(True)
+        dialog.lang.setCurrentIndex(dialog.lang.findData(other))
+        assert dialog.choice() == (".md", other)
+    assert main_window.act_export_memo.text() == "导出决策备忘录(&M)…"
+    main_window.set_language("en")
