@@ -560,6 +560,8 @@ class WizardPage(QWidget):
         return tr("wizard.result.failed", reason=self.plan_error or "")
 
     def _on_what_if(self, path: str, value: Any) -> None:
+        if get_path(self.answers, path) == value and self.result_is_current():
+            return  # focus left the field without a change: nothing to re-plan
         set_path(self.answers, path, value)
         if path in self.editors:
             self.editors[path].set_value(value)
