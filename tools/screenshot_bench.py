@@ -37,10 +37,10 @@ def _shoot(lang: str, theme: str, out: Path, model: str, gpu: str, speed: float)
     window.move(10, 10)
     page = window.benchmark_page
     window.tabs.setCurrentWidget(page)
-    page.preconfigure(model=model, gpu=gpu, prompt_tokens=256, output_tokens=64, ttft_p99_ms=1000,
-                      tpot_p99_ms=60, shape="ramp")  # fmt: skip
+    page.preconfigure(model=model, gpu=gpu, prompt_tokens=256, output_tokens=64, ttft_p99_ms=2000,
+                      tpot_p99_ms=150, shape="ramp")  # fmt: skip
     page.sim_speed.setValue(speed)
-    page.max_concurrency.setValue(32)
+    page.max_concurrency.setValue(16)
     page.requests.setValue(64)
     window.show()
     page.apply_theme()
@@ -80,7 +80,7 @@ def _shoot(lang: str, theme: str, out: Path, model: str, gpu: str, speed: float)
         lambda s: QTimer.singleShot(200, page.start_run) if s == "running" else None
     )
     QTimer.singleShot(500, page.start_sim)
-    QTimer.singleShot(180_000, app.quit)  # never hang
+    QTimer.singleShot(400_000, app.quit)  # never hang
     app.exec()
     window.shutdown()
 
@@ -94,7 +94,7 @@ def main() -> int:
     parser.add_argument("--theme", nargs="+", default=["light", "dark"])
     parser.add_argument("--model", default="qwen2.5-7b-instruct")
     parser.add_argument("--gpu", default="l4")
-    parser.add_argument("--speed", type=float, default=1.0, help="the simulated server's time scale")
+    parser.add_argument("--speed", type=float, default=0.5, help="the simulated server's time scale")
     parser.add_argument("--one", nargs=2, metavar=("LANG", "THEME"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:

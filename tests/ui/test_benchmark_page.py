@@ -242,3 +242,28 @@ def test_chinese_texts(qtbot, page):
     page.retranslate()
     assert page.start_button.text() == "开始"
     assert page.sim_radio.text() == "模拟服务器"
+
+
+def test_dark_theme_reaches_the_charts(qtbot, page):
+    from PySide6.QtWidgets import QApplication
+
+    from ui.theme import apply_theme
+
+    app = QApplication.instance()
+    apply_theme(app, "dark")
+    try:
+        page.apply_theme()
+        assert page.plots.backgroundBrush().color().lightness() < 128
+        assert page.result_view.plots.backgroundBrush().color().lightness() < 128
+    finally:
+        apply_theme(app, "light")
+        page.apply_theme()
+    assert page.plots.backgroundBrush().color().lightness() > 128
+
+
+def test_auto_client_processes_need_spare_cores():
+    from ui.pages.benchmark import auto_client_processes
+
+    assert auto_client_processes(256, cpus=16) == 2
+    assert auto_client_processes(256, cpus=2) == 1
+    assert auto_client_processes(32, cpus=16) == 1

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -56,9 +57,23 @@ _log = logging.getLogger(__name__)
 
 SCATTER_POINTS = 800
 # Where the load runs (measured in bench/gui_bench_lag.py, docs/measure.md): from this many streams the load goes
-# to spawned client processes, so the GUI thread and the load do not share one interpreter lock.
+# to spawned client processes (when there are cores for them), so the GUI thread and the load do not share one
+# interpreter lock.
 AUTO_PROCESSES_FROM = 64
 AUTO_PROCESSES = 2
+AUTO_MIN_CPUS = (
+    4  # the client processes need cores of their own: on 2 cores they made both lag and ITL error worse
+)
+
+
+def auto_client_processes(highest_concurrency: int, cpus: int | None = None) -> int:
+    """The "auto" client-process count: 2 from 64 streams when the machine has ≥ 4 cores, else 1 (in a thread)."""
+    import os
+
+    cpus = cpus if cpus is not None else (os.cpu_count() or 1)
+    return AUTO_PROCESSES if highest_concurrency >= AUTO_PROCESSES_FROM and cpus >= AUTO_MIN_CPUS else 1
+
+
 SHAPES = ("single", "fixed", "ramp", "soak", "rate")
 SIM_BADGE = "simulated · 模拟"
 ERROR_STYLE = "QLabel { color: #C0392B; }"
@@ -515,7 +530,8 @@ class BenchmarkPage(QWidget):
         self._refresh_live()
 
     def apply_theme(self) -> None:
-        self._dark = self.palette().window().color().lightness() < 128
+        # the application's palette: a widget's own lags behind a theme switch until its change event arrives
+        self._dark = QApplication.palette().window().color().lightness() < 128
         bg = "#1e1f22" if self._dark else "w"
         self.plots.setBackground(bg)
         self.hist.setBackground(bg)
@@ -525,6 +541,11 @@ class BenchmarkPage(QWidget):
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         self.apply_theme()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_theme()
 
     # ======================================================================================== target
     def _on_target_kind(self, *_args: Any) -> None:
@@ -846,7 +867,7 @@ class BenchmarkPage(QWidget):
             "ramp": self.max_concurrency.value(),
             "rate": self.max_concurrency.value(),
         }.get(shape, 1)
-        procs = self.client_processes.value() or (AUTO_PROCESSES if highest >= AUTO_PROCESSES_FROM else 1)
+        procs = self.client_processes.value() or auto_client_processes(highest)
         sched: dict[str, Any] = {"kind": shape, "client_processes": procs, "warmup_requests": 1}
         if shape == "fixed":
             sched.update(concurrency=[self.concurrency.value()], requests=self.requests.value())
