@@ -78,3 +78,25 @@ def test_reopen_a_stored_run_by_id_and_an_unknown_one(qtbot, tmp_path):
         assert "No run 20990101-000000-nope" in view.status.text()
     finally:
         runner.shutdown()
+
+
+def test_dynamic_translation_keys_exist():
+    """Keys this page builds at run time (f-strings), which tests/core/test_i18n.py cannot see."""
+    from advisor import i18n
+    from advisor.bench.presets import PRESETS
+    from ui.pages.benchmark import SHAPES
+    from ui.widgets.bench_result import COLUMNS
+    from ui.widgets.gpu_panel import FIELDS
+
+    keys = [f"bench.page.shape.{s}" for s in SHAPES] + [f"bench.result.col.{c}" for c in COLUMNS]
+    keys += [f"bench.gpu.{f}" for f in FIELDS] + [f"bench.report.status.{s}" for s in report.FINAL_STATUSES]
+    keys += [f"bench.report.client_reason.{r}" for r in report._CLIENT_REASONS]
+    keys += [f"bench.page.sim.{k}" for k in ("model", "gpu", "weights", "gpus", "speed")]
+    keys += [f"bench.page.{k}" for k in ("url", "api_key", "exporter")]
+    keys += [f"bench.page.w.{k}" for k in ("preset", "prompt", "output", "file", "shape", "concurrency",
+                                             "max_concurrency", "requests", "duration", "rate", "ttft_slo",
+                                             "tpot_slo", "client_processes")]  # fmt: skip
+    keys += [f"bench.preset.{p}.{w}" for p in PRESETS for w in ("name", "desc")]
+    for lang in i18n.LANGUAGES:
+        missing = [k for k in keys if k not in i18n.catalog(lang)]
+        assert missing == [], lang
