@@ -55,6 +55,7 @@ class Settings(BaseModel):
     theme: ThemeChoice = "system"
     sizing_defaults: SizingDefaults = Field(default_factory=SizingDefaults)
     recent_projects: list[str] = Field(default_factory=list)
+    show_welcome: bool = Field(True, description="the first-run hints above the pages, until dismissed")
 
     @field_validator("recent_projects")
     @classmethod

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -21,6 +22,7 @@ from advisor import __version__, i18n
 from advisor.i18n import tr
 from advisor.settings import Settings, save_settings
 from ui.gpu_status import GpuState, query_gpu_state
+from ui.widgets.welcome_banner import WelcomeBanner
 from ui.widgets.wizard_common import dialog_title
 from ui.window_state import qsettings
 from ui.workers import TaskRunner
@@ -73,7 +75,17 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.setCentralWidget(self.tabs)
+        self.welcome = WelcomeBanner()
+        self.welcome.open_page.connect(lambda name: self.tabs.setCurrentWidget(getattr(self, name)))
+        self.welcome.dismissed.connect(self._dismiss_welcome)
+        self.welcome.setVisible(settings.show_welcome)
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.welcome)
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
         self.sizing_page = self._make_sizing_page()
         self.benchmark_page = self._make_benchmark_page()
         self.wizard_page = self._make_wizard_page()
@@ -186,6 +198,7 @@ class MainWindow(QMainWindow):
 
     # -- language ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
+        self.welcome.retranslate()
         self.menu_file.setTitle(tr("ui.menu.file"))
         self.menu_recent.setTitle(tr("ui.menu.recent"))
         self.menu_settings.setTitle(tr("ui.menu.settings"))
@@ -220,6 +233,10 @@ class MainWindow(QMainWindow):
         self.language_changed.emit(i18n.current_language())
 
     # -- settings ------------------------------------------------------------------------------------
+    def _dismiss_welcome(self) -> None:
+        self.settings = self.settings.model_copy(update={"show_welcome": False})
+        self._save_settings()
+
     def _save_settings(self) -> None:
         try:
             save_settings(self.settings)
