@@ -368,6 +368,8 @@ class MainWindow(QMainWindow):
             self.sizing_page.apply_project(project)
             if hasattr(self.wizard_page, "apply_project"):
                 self.wizard_page.apply_project(project)
+            if hasattr(self.benchmark_page, "apply_project"):
+                self.benchmark_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
             return False
@@ -397,6 +399,8 @@ class MainWindow(QMainWindow):
             project = self.sizing_page.to_project()
             if hasattr(self.wizard_page, "plan_section"):
                 project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
+            if hasattr(self.benchmark_page, "benchmark_section"):
+                project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:
             self.show_error(tr("ui.error.save_title"), tr("ui.error.save_failed", path=str(path), error=str(exc)))

@@ -43,6 +43,34 @@ class PlanSection(BaseModel):
     wizard_step: int = Field(0, ge=0)
 
 
+class BenchmarkSection(BaseModel):
+    """The Benchmark page: the target, the workload, the load shape and the SLO. Never the API key (that stays in
+    the OS keyring)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target: Literal["simulated", "url"] = "simulated"
+    url: str = Field("", description="the server's URL when target is 'url'")
+    model: str = Field("", description="the served model id to test")
+    sim_model: str | None = Field(None, description="the simulated server's model preset")
+    sim_gpu: str | None = None
+    sim_weights: str | None = None
+    sim_gpus: int = Field(1, ge=1)
+    sim_time_scale: float = Field(1.0, gt=0)
+    exporter_url: str = ""
+    preset: str = "short_chat"
+    prompt_tokens: int = Field(256, ge=1)
+    output_tokens: int = Field(256, ge=1)
+    shape: Literal["single", "fixed", "ramp", "soak", "rate"] = "ramp"
+    concurrency: int = Field(8, ge=1)
+    max_concurrency: int = Field(64, ge=1)
+    requests: int = Field(64, ge=1)
+    duration_s: float = Field(120.0, gt=0)
+    rate: float = Field(4.0, gt=0)
+    ttft_p99_ms: float | None = Field(None, gt=0)
+    tpot_p99_ms: float | None = Field(None, gt=0)
+
+
 class Project(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -54,3 +82,4 @@ class Project(BaseModel):
     notes: str = ""
     sizing: SizingSection | None = None
     plan: PlanSection | None = None
+    benchmark: BenchmarkSection | None = None

@@ -267,3 +267,26 @@ def test_auto_client_processes_need_spare_cores():
     assert auto_client_processes(256, cpus=16) == 2
     assert auto_client_processes(256, cpus=2) == 1
     assert auto_client_processes(32, cpus=16) == 1
+
+
+def test_project_keeps_the_setup_but_never_the_key(qtbot, page, tmp_path):
+    from advisor.domain.project import Project
+    from ui.pages.benchmark import BenchmarkPage
+
+    page.url_radio.setChecked(True)
+    page.url_edit.setText("http://10.0.0.5:8000")
+    page.key_edit.setText("sk-secret-do-not-store")
+    page.model_pick.setCurrentText("served-model")
+    page.preconfigure(prompt_tokens=777, output_tokens=99, ttft_p99_ms=1234, shape="soak")
+    page.url_radio.setChecked(True)
+    page.duration.setValue(300)
+    text = Project(benchmark=page.benchmark_section()).model_dump_json()
+    assert "sk-secret" not in text and "10.0.0.5" in text
+    other = BenchmarkPage(page.runner)
+    qtbot.addWidget(other)
+    other.apply_project(Project.model_validate_json(text))
+    assert other.url_radio.isChecked() and other.url_edit.text() == "http://10.0.0.5:8000"
+    assert other.model_pick.currentText() == "served-model" and other.key_edit.text() == ""
+    assert (other.prompt_mean.value(), other.output_mean.value()) == (777, 99)
+    assert other.shape_box.currentData() == "soak" and other.duration.value() == 300
+    assert other.ttft_slo.value() == 1234

@@ -1132,6 +1132,50 @@ class BenchmarkPage(QWidget):
         if model is not None:
             self.model_pick.setCurrentText(model)
 
+    def benchmark_section(self) -> Any:
+        """What the project file keeps of this page (never the API key)."""
+        from advisor.domain.project import BenchmarkSection
+
+        return BenchmarkSection(
+            target="simulated" if self.sim_radio.isChecked() else "url", url=self.url_edit.text().strip(),
+            model=self.model_pick.currentText().strip(), sim_model=self.sim_model.currentData(),
+            sim_gpu=self.sim_gpu.currentData(), sim_weights=self.sim_weights.currentData(),
+            sim_gpus=self.sim_gpus.value(), sim_time_scale=self.sim_speed.value(),
+            exporter_url=self.exporter_edit.text().strip(), preset=self.preset_box.currentData() or DEFAULT_PRESET,
+            prompt_tokens=self.prompt_mean.value(), output_tokens=self.output_mean.value(),
+            shape=self.shape_box.currentData(), concurrency=self.concurrency.value(),
+            max_concurrency=self.max_concurrency.value(), requests=self.requests.value(),
+            duration_s=self.duration.value(), rate=self.rate.value(), ttft_p99_ms=self.ttft_slo.value() or None,
+            tpot_p99_ms=self.tpot_slo.value() or None,
+        )  # fmt: skip
+
+    def apply_project(self, project: Any) -> None:
+        section = getattr(project, "benchmark", None)
+        if section is None:
+            return
+        (self.sim_radio if section.target == "simulated" else self.url_radio).setChecked(True)
+        self.url_edit.setText(section.url)
+        self.exporter_edit.setText(section.exporter_url)
+        for box, value in ((self.sim_model, section.sim_model), (self.sim_gpu, section.sim_gpu),
+                           (self.sim_weights, section.sim_weights)):  # fmt: skip
+            if value is not None or box is self.sim_weights:
+                self._select(box, value)
+        self.sim_gpus.setValue(section.sim_gpus)
+        self.sim_speed.setValue(section.sim_time_scale)
+        self._select(self.preset_box, section.preset)
+        self.prompt_mean.setValue(section.prompt_tokens)
+        self.output_mean.setValue(section.output_tokens)
+        self.shape_box.setCurrentIndex(SHAPES.index(section.shape))
+        self.concurrency.setValue(section.concurrency)
+        self.max_concurrency.setValue(section.max_concurrency)
+        self.requests.setValue(section.requests)
+        self.duration.setValue(section.duration_s)
+        self.rate.setValue(section.rate)
+        self.ttft_slo.setValue(section.ttft_p99_ms or 0)
+        self.tpot_slo.setValue(section.tpot_p99_ms or 0)
+        self.model_pick.setCurrentText(section.model)
+        self._load_key()
+
     def stop(self) -> None:
         """The app quits: stop the run and the simulated server (no orphan process)."""
         self.session.shutdown()
