@@ -118,8 +118,8 @@ def _verify_with_predictor(c: Ctx, cand: sizing.Candidate) -> tuple[float | None
     ttft = tpot = None
     for _ in range(4):
         per = cand.per_replica
-        lv = sizing.simulate_at(c, cand, per, measure=max(8, min(per, 24)))
-        cand.checked = {per: lv}
+        # The levels below the load too: TTFT at the load is never below theirs (sizing.monotone_ttft).
+        lv = sizing.levels_at(c, cand, sizing.curve_levels(per, beyond=False))[-1]
         ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
         ok_ttft = c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)
         ok_tpot = c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms)
