@@ -102,8 +102,10 @@ def test_dynamic_translation_keys_exist():
     """Keys built at run time (f-strings) are not seen by tests/core/test_i18n.py; list them here."""
     from ui.pages.sizing import SizingPage
     from ui.widgets.catalog_table import COLUMNS
+    from ui.widgets.sizing_overview import NAME_KEYS
 
-    keys = [f"ui.num.{k}" for k in (*SizingPage.MEMORY_NUMBERS, *SizingPage.SPEED_NUMBERS)]
+    # The overview names a number by NAME_KEYS when it has one there, else by ui.num.<key> (as it does itself).
+    keys = [NAME_KEYS.get(k, f"ui.num.{k}") for k in (*SizingPage.MEMORY_NUMBERS, *SizingPage.SPEED_NUMBERS)]
     keys += [f"ui.table.{c}" for c in COLUMNS] + [f"ui.table.tip.{c}" for c in COLUMNS]
     keys += [f"ui.bound.{b}" for b in ("compute", "bandwidth")]
     keys += [f"ui.limit.{k}" for k in ("kv_cache", "max_num_seqs", "weights")]
