@@ -40,19 +40,33 @@ def sample_lengths(dist: LengthDistribution, n: int, rng: np.random.Generator) -
 
 
 class RequestSource:
-    """Deterministic stream of (prompt, output) lengths for a workload."""
+    """Deterministic stream of (prompt, output) lengths for a workload, drawn lazily from the seeded generator.
+
+    The first ``n`` pairs are drawn at once (prompts, then outputs); later ones in further blocks of ``n`` from
+    the same generator, so a long simulation never replays the same lengths and memory stays bounded by one
+    block. The same workload (seed) and ``n`` always give the same sequence.
+    """
 
     def __init__(self, workload: SimWorkload, n: int) -> None:
-        rng = np.random.default_rng(workload.seed)
-        self.prompts = sample_lengths(workload.prompt, n, rng).tolist()
-        self.outputs = sample_lengths(workload.output, n, rng).tolist()
+        self._workload = workload
+        self._rng = np.random.default_rng(workload.seed)
+        self._n = max(1, n)
         self.i = 0
+        self._draw()
+
+    def _draw(self) -> None:
+        self.prompts = sample_lengths(self._workload.prompt, self._n, self._rng).tolist()
+        self.outputs = sample_lengths(self._workload.output, self._n, self._rng).tolist()
+        self._j = 0
 
     def __len__(self) -> int:
-        return len(self.prompts)
+        return self._n
 
     def next(self) -> tuple[int, int]:
-        j = self.i % len(self.prompts)
+        if self._j == self._n:
+            self._draw()
+        j = self._j
+        self._j += 1
         self.i += 1
         return self.prompts[j], self.outputs[j]
 
