@@ -5,6 +5,12 @@ Prefill is compute-bound: FLOPs = 2 × (active non-embedding parameters) per tok
 Decode is bandwidth-bound: each step reads the weights (for MoE, only the experts the batch touches) and the
 KV cache of every decoding sequence, over the achievable bandwidth (peak × MBU). The efficiency factors are
 the named settings in SpeedFactors; low/high estimates use their ranges.
+
+Tensor parallelism adds the all-reduces of the row-parallel layers (attention output and MLP/MoE down
+projections: 2 per layer, on every step's hidden states), which do not overlap the GEMMs in vLLM/SGLang: each
+costs a fixed latency plus the ring's 2(n−1)/n share of the message over the link's achievable bus bandwidth
+(ALLREDUCE_* below, with their sources). ``tp_efficiency`` keeps standing for the smaller, less efficient GEMM
+shards; it does not include the communication.
 """
 
 from __future__ import annotations
@@ -18,6 +24,33 @@ from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.memory import kv_layout, weight_bytes
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts
+
+# One all-reduce's fixed latency (kernel launch, synchronisation, one round over the link), per interconnect.
+# NVLink: vLLM's custom all-reduce on H100 measured 8.5-11.8 us for 0.5-32 KB at TP 2/4/8 (sgl-project/sglang
+# PR #2904, "unit test performance in H100", vllm column; eager mode). PCIe: NCCL on 8 x RTX 4090 measured
+# 40-42 us for an 8-byte all-reduce (NVIDIA/nccl issue #1530); vLLM's custom all-reduce is off on > 2 PCIe GPUs.
+ALLREDUCE_LATENCY_S = {"nvlink": 9e-6, "pcie": 40e-6}
+# Achievable bus bandwidth as a share of one direction of the link (GpuSpec.interconnect_bytes_per_s is both
+# directions): NVLink ~0.8 (nccl-tests on 8 x H100/H200 reach 360-475 GB/s bus bandwidth of 450 GB/s per
+# direction, NVIDIA/nccl-tests issue #272), PCIe ~0.5 (4-8 PCIe GPUs: 28-35 GB/s of 64, NVIDIA/nccl issue #1639).
+ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "pcie": 0.5}
+ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
+ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
+
+
+def allreduce_params(model: ModelSpec, gpu: GpuSpec, gpus: int) -> tuple[int, float, float, float]:
+    """(all-reduces per step, latency s, bytes moved per token per all-reduce, bus bytes/s); zeros at TP 1."""
+    if gpus <= 1:
+        return 0, 0.0, 0.0, 1.0
+    link = "nvlink" if gpu.interconnect == "nvlink" else "pcie"
+    per_direction = (gpu.interconnect_bytes_per_s or (900e9 if link == "nvlink" else 64e9)) / 2
+    ring_share = 2.0 * (gpus - 1) / gpus
+    return (
+        ALLREDUCES_PER_LAYER * model.num_layers,
+        ALLREDUCE_LATENCY_S[link],
+        model.hidden_size * ACTIVATION_BYTES * ring_share,
+        per_direction * ALLREDUCE_BUS_SHARE[link],
+    )
 
 
 def tp_efficiency(gpu: GpuSpec, gpus: int, factors: SpeedFactors) -> float:
@@ -52,6 +85,10 @@ class StepCostModel:
     flops_per_s: float  # achievable, whole group
     bytes_per_s: float  # achievable, per GPU
     overhead_s: float
+    allreduces: int = 0  # per step (2 per layer with tensor parallelism, 0 on one GPU)
+    allreduce_latency_s: float = 0.0
+    allreduce_bytes_per_token: float = 0.0  # per all-reduce, what each GPU sends (ring share included)
+    allreduce_bytes_per_s: float = 1.0
 
     @classmethod
     def build(
@@ -81,6 +118,7 @@ class StepCostModel:
         else:
             attn_pair = 4.0 * model.num_layers * model.num_attention_heads * model.head_dim
         eff = tp_efficiency(gpu, gpus, factors)
+        ar_count, ar_latency, ar_bytes, ar_bw = allreduce_params(model, gpu, gpus)
         peak = gpu.tflops_for(compute_dtype(fmt, gpu)) * 1e12
         return cls(
             linear_flops_per_token=2.0 * active_linear,
@@ -95,6 +133,10 @@ class StepCostModel:
             flops_per_s=peak * gpus * (mfu if mfu is not None else factors.mfu) * eff,
             bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu) * eff,
             overhead_s=factors.step_overhead_ms / 1000.0,
+            allreduces=ar_count,
+            allreduce_latency_s=ar_latency,
+            allreduce_bytes_per_token=ar_bytes,
+            allreduce_bytes_per_s=ar_bw,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -119,12 +161,18 @@ class StepCostModel:
         moved += kv_tokens_read * self.kv_bytes_per_token
         return flops / self.flops_per_s, moved / self.bytes_per_s
 
+    def comm_seconds(self, tokens: int) -> float:
+        """Tensor-parallel all-reduce time of a step over ``tokens`` tokens (0 on one GPU)."""
+        if not self.allreduces or tokens <= 0:
+            return 0.0
+        return self.allreduces * (self.allreduce_latency_s + tokens * self.allreduce_bytes_per_token / self.allreduce_bytes_per_s)
+
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
-        """One engine step mixing chunked prefill and decode: max(compute, memory) + fixed overhead."""
+        """One engine step mixing chunked prefill and decode: max(compute, memory) + TP all-reduces + fixed overhead."""
         compute, memory = self.step_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
         if compute == 0.0 and memory == 0.0:
             return 0.0
-        return max(compute, memory) + self.overhead_s
+        return max(compute, memory) + self.comm_seconds(prefill_tokens + decode_seqs) + self.overhead_s
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""

@@ -1,0 +1,47 @@
+"""Tensor-parallel all-reduce term of the step cost (advisor.sizing.roofline)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.catalog import get_gpu, get_model
+from advisor.sizing.roofline import ALLREDUCE_LATENCY_S, ALLREDUCES_PER_LAYER, StepCostModel
+
+
+def costs(model: str, gpu: str, gpus: int) -> StepCostModel:
+    return StepCostModel.build(get_model(model), "bf16", "bf16", get_gpu(gpu), gpus)
+
+
+def test_no_all_reduce_on_one_gpu() -> None:
+    c = costs("llama-3.1-8b-instruct", "h100-sxm-80g", 1)
+    assert c.allreduces == 0
+    assert c.comm_seconds(1) == 0.0 and c.comm_seconds(8192) == 0.0
+    compute, memory = c.step_parts(0, 0, 1, 1000)
+    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(max(compute, memory) + c.overhead_s)
+
+
+def test_two_all_reduces_per_layer_each_with_the_link_latency() -> None:
+    model = get_model("llama-3.1-70b-instruct")
+    c = costs("llama-3.1-70b-instruct", "h100-sxm-80g", 4)
+    assert c.allreduces == ALLREDUCES_PER_LAYER * model.num_layers == 160
+    # one decode token: the latency dominates; the bytes are 8192 × 2 B × 1.5 over ~360 GB/s
+    assert c.comm_seconds(1) == pytest.approx(160 * (ALLREDUCE_LATENCY_S["nvlink"] + 8192 * 2 * 1.5 / 360e9), rel=1e-6)
+    compute, memory = c.step_parts(0, 0, 1, 1000)
+    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(max(compute, memory) + c.comm_seconds(1) + c.overhead_s)
+
+
+def test_all_reduce_time_grows_with_layers_tp_degree_and_tokens() -> None:
+    small, big = costs("llama-3.1-8b-instruct", "h100-sxm-80g", 2), costs("llama-3.1-70b-instruct", "h100-sxm-80g", 2)
+    assert big.comm_seconds(1) > small.comm_seconds(1) * 2  # 80 layers vs 32
+    by_tp = [costs("llama-3.1-70b-instruct", "h100-sxm-80g", n).comm_seconds(256) for n in (2, 4, 8)]
+    assert by_tp[0] < by_tp[1] < by_tp[2]  # ring share 2(n-1)/n of the message
+    c = costs("llama-3.1-70b-instruct", "h100-sxm-80g", 4)
+    assert c.comm_seconds(8192) > 10 * c.comm_seconds(1)  # a prefill chunk's hidden states are large messages
+
+
+def test_pcie_all_reduce_is_slower_than_nvlink() -> None:
+    nvlink = costs("qwen2.5-7b-instruct", "h100-sxm-80g", 2)
+    pcie = costs("qwen2.5-7b-instruct", "rtx-4090", 2)
+    assert get_gpu("rtx-4090").interconnect == "pcie"
+    assert pcie.comm_seconds(1) > 3 * nvlink.comm_seconds(1)
+    assert pcie.comm_seconds(2048) > 3 * nvlink.comm_seconds(2048)
