@@ -34,6 +34,12 @@ ALLREDUCE_LATENCY_S = {"nvlink": 9e-6, "pcie": 40e-6}
 # directions): NVLink ~0.8 (nccl-tests on 8 x H100/H200 reach 360-475 GB/s bus bandwidth of 450 GB/s per
 # direction, NVIDIA/nccl-tests issue #272), PCIe ~0.5 (4-8 PCIe GPUs: 28-35 GB/s of 64, NVIDIA/nccl issue #1639).
 ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "pcie": 0.5}
+# Fixed time of one MoE layer's fused-experts call at decode batch sizes (routing, moe_align_block_size, the two
+# grouped GEMMs' tile set-up), on top of reading the touched experts. sglang's fused_moe_triton tuning run for
+# DeepSeek-R1 w8a8 TP8 (sgl-project/sglang PR #11816, "Before"): 52.65 us at batch 1, 60.35 us at batch 2; the
+# step from 1 to 2 tokens (~8 more experts, +44 MB per GPU in 7.7 us) runs at the roofline bandwidth, so the
+# intercept, ~45 us, is the fixed part. Counted in a step's memory time (hidden once the step is compute-bound).
+MOE_LAYER_FIXED_S = 45e-6
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 
@@ -85,6 +91,7 @@ class StepCostModel:
     flops_per_s: float  # achievable, whole group
     bytes_per_s: float  # achievable, per GPU
     overhead_s: float
+    moe_layer_fixed_s: float = 0.0  # per MoE layer per step (fused-experts call), see MOE_LAYER_FIXED_S
     allreduces: int = 0  # per step (2 per layer with tensor parallelism, 0 on one GPU)
     allreduce_latency_s: float = 0.0
     allreduce_bytes_per_token: float = 0.0  # per all-reduce, what each GPU sends (ring share included)
@@ -133,6 +140,7 @@ class StepCostModel:
             flops_per_s=peak * gpus * (mfu if mfu is not None else factors.mfu) * eff,
             bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu) * eff,
             overhead_s=factors.step_overhead_ms / 1000.0,
+            moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
             allreduces=ar_count,
             allreduce_latency_s=ar_latency,
             allreduce_bytes_per_token=ar_bytes,
@@ -159,7 +167,7 @@ class StepCostModel:
         )
         moved = self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes
         moved += kv_tokens_read * self.kv_bytes_per_token
-        return flops / self.flops_per_s, moved / self.bytes_per_s
+        return flops / self.flops_per_s, moved / self.bytes_per_s + self.moe_layers * self.moe_layer_fixed_s
 
     def comm_seconds(self, tokens: int) -> float:
         """Tensor-parallel all-reduce time of a step over ``tokens`` tokens (0 on one GPU)."""

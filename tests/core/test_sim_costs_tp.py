@@ -45,3 +45,18 @@ def test_pcie_all_reduce_is_slower_than_nvlink() -> None:
     assert get_gpu("rtx-4090").interconnect == "pcie"
     assert pcie.comm_seconds(1) > 3 * nvlink.comm_seconds(1)
     assert pcie.comm_seconds(2048) > 3 * nvlink.comm_seconds(2048)
+
+
+def test_moe_layers_add_a_fixed_fused_experts_time_to_the_memory_side() -> None:
+    from advisor.sizing.roofline import MOE_LAYER_FIXED_S
+
+    dense = costs("qwen3-14b", "a100-sxm-80g", 1)
+    moe = costs("qwen3-30b-a3b", "a100-sxm-80g", 1)
+    assert dense.moe_layer_fixed_s == 0.0
+    assert moe.moe_layer_fixed_s == MOE_LAYER_FIXED_S and moe.moe_layers == get_model("qwen3-30b-a3b").num_layers
+    _, memory = moe.step_parts(0, 0, 1, 100)
+    reads = moe.dense_bytes + moe.moe_layers * moe.experts_touched(1) * moe.expert_bytes + 100 * moe.kv_bytes_per_token
+    assert memory == pytest.approx(reads / moe.bytes_per_s + moe.moe_layers * MOE_LAYER_FIXED_S)
+    # a large prefill chunk is compute-bound: the fixed part is hidden by max(compute, memory)
+    compute, memory = moe.step_parts(8192, 8192 * 8193 / 2, 0, 0)
+    assert compute > memory
