@@ -32,6 +32,7 @@ class SizingInputs(QObject):
             "gpus": 1,
             "engine": EngineSettings(),
             "engine_profile": "vllm",
+            "shared_prefix_tokens": 0,  # a system prompt every request starts with (prefix caching shares it)
         }
         self.model_source = "preset"
         self.model_file: str | None = None

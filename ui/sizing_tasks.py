@@ -89,6 +89,7 @@ def predict_curve(token: Any, request: SizingRequest) -> Any:
         request.model, request.gpu, request.weights, gpus=request.gpus, kv_dtype=request.kv_dtype,
         context=min(request.context, request.model.max_context), engine=request.engine, factors=request.factors,
         profile="llama.cpp" if request.weights.lower().startswith("gguf") else request.engine_profile,
+        shared_prefix_tokens=request.shared_prefix_tokens,
     )  # fmt: skip
     prompt, output = request.resolved_prompt_tokens, request.resolved_output_tokens
     if prompt + output > setup.limits.kv_tokens:
@@ -110,6 +111,7 @@ def predict_curve(token: Any, request: SizingRequest) -> Any:
             "prompt_tokens": prompt, "output_tokens": output, "requested": request.concurrency,
             "engine_profile": setup.profile.id if setup.profile else "vllm",
             "request_overhead_ms": setup.limits.request_overhead_s * 1000,
+            "prefix_tokens": request.shared_prefix_tokens,
         },  # fmt: skip
         cpu_seconds=time.process_time() - started,
     )

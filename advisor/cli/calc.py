@@ -6,7 +6,7 @@ import argparse
 
 from pydantic import ValidationError
 
-from advisor.cli.common import fail, fraction, positive_int, print_json, validation_message
+from advisor.cli.common import fail, fraction, nonneg_int, positive_int, print_json, validation_message
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
     p.add_argument("--engine-profile", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="serving engine whose per-request overhead and batching the estimate follows (default vllm; GGUF: llama.cpp)")
+    p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
+                   help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
+                   "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
     p.add_argument("--mfu", type=fraction, default=None, help="prefill efficiency factor (default 0.5)")
     p.add_argument("--mbu", type=fraction, default=None, help="decode bandwidth efficiency factor (default 0.75)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
@@ -60,6 +63,12 @@ def flat_json(result) -> dict:
         "max_context": m.max_context,
         "kv_tokens": m.kv_tokens,
         "kv_blocks": m.kv_blocks,
+        "shared_prefix_tokens": m.shared_prefix_tokens,
+        "shared_prefix_blocks": m.shared_prefix_blocks,
+        "kv_bytes_per_request": m.kv_bytes_per_request,
+        "kv_bytes_shared_prefix": m.kv_bytes_shared_prefix,
+        "cached_prompt_tokens": perf.cached_prompt_tokens,
+        "shared_prefix_note": result.shared_prefix_note,
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,
@@ -102,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
             ),
             factors=SpeedFactors(**factors),
             engine_profile=args.engine_profile,
+            shared_prefix_tokens=args.shared_prefix_tokens,
         )
         result = size(req, current_language())
     except ValidationError as exc:

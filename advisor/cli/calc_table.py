@@ -30,7 +30,8 @@ def render(r: SizingResult) -> str:
         (tr("calc.row.params"), f"{format_count(m.params_total)} ({tr('calc.active')} {format_count(m.params_active)})"),
         (tr("calc.row.weights"), format_bytes(m.weights_bytes, 2)),
         (tr("calc.row.kv_per_token"), f"{format_count(m.kv_bytes_per_token)} B"),
-        (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens)"),
+        (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens"
+         + (f"; {tr('sizing.prefix.shared_once', tokens=format_count(m.shared_prefix_blocks * m.block_size))})" if m.shared_prefix_blocks else ")")),
         (tr("calc.row.overhead"), format_bytes(m.overhead_bytes, 2)),
         (tr("calc.row.total"), f"{format_bytes(m.total_bytes, 2)} / {format_bytes(m.gpu_memory_bytes, 2)}"),
         (tr("calc.row.kv_capacity"), f"{format_count(m.kv_tokens)} tokens ({format_count(m.kv_blocks)} × {m.block_size})"),
@@ -48,6 +49,8 @@ def render(r: SizingResult) -> str:
     lines = [f"{k}{' ' * (width - _width(k))}  {v}" for k, v in rows]
     lines.append(tr("calc.assumptions", prompt=f"{p.prompt_tokens:,}", output=f"{p.output_tokens:,}", context=f"{q.context:,}",
                     n=q.concurrency))
+    if r.shared_prefix_note:
+        lines.append(r.shared_prefix_note)
     lines.append("")
     for a in r.advice:
         lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))

@@ -63,6 +63,9 @@ class SizingRequest(BaseModel):
     engine_profile: Literal["vllm", "sglang", "trtllm", "llama.cpp"] = Field(
         "vllm", description="engine whose per-request serving overhead is added to TTFT (GGUF formats: llama.cpp)"
     )
+    shared_prefix_tokens: int = Field(
+        0, ge=0, description="leading prompt tokens every request shares (a system prompt), reused by prefix caching"
+    )
 
     @field_validator("context")
     @classmethod
@@ -97,6 +100,11 @@ class SizingRequest(BaseModel):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= self.context:
                 raise ValueError(f"{name} must be between 1 and the context length ({self.context})")
+        if self.shared_prefix_tokens > self.resolved_prompt_tokens:
+            raise ValueError(
+                f"the shared prefix (shared_prefix_tokens {self.shared_prefix_tokens}) is part of the prompt: give at most "
+                f"the prompt length ({self.resolved_prompt_tokens} tokens)"
+            )
         return self
 
     @property
@@ -152,6 +160,14 @@ class MemoryEstimate(BaseModel):
     kv_replication: int = Field(description="how many GPUs hold a copy of each KV head (TP above the KV head count)")
     sliding_window_layers: int
     kv_bytes_per_request_all_full: int = Field(description="as if every layer kept the full context")
+    kv_bytes_per_request_unshared: int = Field(0, description="one request's KV with nothing shared")
+    shared_prefix_tokens: int = Field(0, description="leading prompt tokens every request shares (a system prompt)")
+    shared_prefix_blocks: int = Field(
+        0, description="whole KV blocks of that prefix stored once (prefix caching; the partial last block is per request)"
+    )
+    kv_bytes_shared_prefix: int = Field(
+        0, description="KV bytes of the shared blocks, held once; kv_bytes_per_request is then what each request adds"
+    )
     headroom_ok: bool
     breakdown: list[BreakdownItem]
 
@@ -170,6 +186,9 @@ class Range(BaseModel):
 class PerfEstimate(BaseModel):
     prompt_tokens: int
     output_tokens: int
+    cached_prompt_tokens: int = Field(
+        0, description="prompt tokens a warm prefix cache skips (the shared prefix's whole blocks); prefill computes the rest"
+    )
     prefill_ms: Range
     prefill_bound: Literal["compute", "bandwidth"]
     decode_step_ms: Range
@@ -220,3 +239,6 @@ class SizingResult(BaseModel):
     )
     vllm_command: str | None
     llama_cpp_command: str | None
+    shared_prefix_note: str | None = Field(
+        None, description="the shared-prefix assumption in words (what is stored once, what each request keeps)"
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
-from advisor.sizing.advice import build_advice, llama_cpp_command, vllm_command
+from advisor.sizing.advice import build_advice, llama_cpp_command, shared_prefix_note, vllm_command
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
@@ -19,12 +19,28 @@ __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "Step
 TP_DEGREES = (1, 2, 4, 8, 16)
 
 
+def prefix_caching_on(req: SizingRequest, fmt: WeightFormat) -> bool:
+    """Whether the request's engine profile reuses a shared prompt prefix by default (as `advisor predict` does)."""
+    from advisor.sim.profiles import get_profile
+
+    return get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile).prefix_caching_default
+
+
+def cached_prefix_tokens(req: SizingRequest, fmt: WeightFormat, prompt: int) -> int:
+    """Prompt tokens a warm prefix cache saves from prefill: the shared prefix's whole blocks, never the last token."""
+    if not req.shared_prefix_tokens or not prefix_caching_on(req, fmt):
+        return 0
+    block = req.engine.block_size
+    return min(req.shared_prefix_tokens, prompt - 1) // block * block
+
+
 def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
     kv_dtype = str(over.get("kv_dtype", req.kv_dtype))
     gpus = int(over.get("gpus", req.gpus))  # type: ignore[call-overload]
     return estimate_memory(
-        req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, req.engine
-    )
+        req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, req.engine,
+        shared_prefix_tokens=req.shared_prefix_tokens, prefix_caching=prefix_caching_on(req, fmt),
+    )  # fmt: skip
 
 
 def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
@@ -49,13 +65,25 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     batch = req.concurrency
     avg_context = prompt + output / 2
 
+    cached = cached_prefix_tokens(req, fmt, prompt)
+
+    def prefill(c: StepCostModel) -> float:
+        if not cached:
+            return c.prefill_seconds(prompt, chunk)
+        total, done = 0.0, cached  # a warm prefix cache: only the rest is computed, attending to the prefix
+        while done < prompt:
+            n = min(chunk, prompt - done)
+            total += c.step_seconds(n, n * done + n * (n + 1) / 2, 0, 0)
+            done += n
+        return total
+
     def timing(c: StepCostModel) -> tuple[float, float]:
-        return c.prefill_seconds(prompt, chunk), c.decode_step_seconds(batch, avg_context)
+        return prefill(c), c.decode_step_seconds(batch, avg_context)
 
     (pf, dec), (pf_fast, dec_fast), (pf_slow, dec_slow) = (timing(costs[k]) for k in ("mid", "fast", "slow"))
     mid = costs["mid"]
-    first_chunk = min(prompt, chunk)
-    p_compute, p_memory = mid.step_parts(first_chunk, first_chunk * (first_chunk + 1) / 2, 0, 0)
+    first_chunk = min(prompt - cached, chunk)
+    p_compute, p_memory = mid.step_parts(first_chunk, first_chunk * cached + first_chunk * (first_chunk + 1) / 2, 0, 0)
     d_compute, d_memory = mid.step_parts(0, 0, batch, batch * avg_context)
 
     def ms(v: float, lo: float, hi: float) -> Range:
@@ -82,6 +110,7 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     return PerfEstimate(
         prompt_tokens=prompt,
         output_tokens=output,
+        cached_prompt_tokens=cached,
         prefill_ms=ms(pf, pf_fast, pf_slow),
         prefill_bound="compute" if p_compute >= p_memory else "bandwidth",
         decode_step_ms=ms(dec, dec_fast, dec_slow),
@@ -100,7 +129,8 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "prefill": "Σ chunks max(FLOPs / (peak × MFU), bytes / (bandwidth × MBU)) + step overhead; "
             "FLOPs = 2 × active params × tokens + 4 × layers × heads × head_dim × attended pairs",
             "decode": "max(FLOPs, (weights read + batch × context × KV bytes/token) / (bandwidth × MBU)) + step overhead",
-            "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill",
+            "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill"
+            + (f" of {prompt - cached:,} tokens ({cached:,} shared prefix tokens cached)" if cached else ""),
             "steady": "TPOT = (output × decode step + (users − 1) × prefill) / output; "
             "throughput = users × output / (output × decode step + users × prefill)",
             "factors": f"MFU {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
@@ -154,15 +184,17 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
                 from advisor.sizing.advice import accepted_tp_below
 
                 tp = accepted_tp_below(req, req.gpus)
+    perf = estimate_perf(_served_lengths(req), fmt)
     return SizingResult(
         request=req,
         weight_format=fmt.id,
         memory=mem,
-        perf=estimate_perf(_served_lengths(req), fmt),
+        perf=perf,
         min_gpus=min_gpus,
         advice=advice,
         verdict=verdict,
         engine_refusal=refusal,
         vllm_command=vllm_command(req, fmt, tp, serve_context, seqs),
         llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
+        shared_prefix_note=shared_prefix_note(req, mem, perf.cached_prompt_tokens, lang or current_language()),
     )

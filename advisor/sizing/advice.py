@@ -155,7 +155,7 @@ def build_advice(
             )
         )
     else:
-        need = mem.kv_bytes_per_request * req.concurrency
+        need = mem.kv_bytes_per_request * req.concurrency + mem.kv_bytes_shared_prefix  # the shared prefix once
         out.append(
             Advice(
                 kind="does_not_fit",
@@ -226,3 +226,32 @@ def build_advice(
     if fmt.compute == "fp8" and not req.gpu.fp8_tflops_dense:
         out.append(Advice(kind="warning", text=t("sizing.advice.no_fp8_cores", gpu=req.gpu.name)))
     return out
+
+
+def shared_prefix_note(req: SizingRequest, mem: MemoryEstimate, cached_prompt_tokens: int, lang: str) -> str | None:
+    """The shared-prefix assumption in words (None without one): what is shared, and what each request keeps."""
+    prefix = req.shared_prefix_tokens
+    if not prefix:
+        return None
+    from advisor.sim.profiles import get_profile
+    from advisor.units import format_count
+
+    llama_cpp = req.weights.lower().startswith("gguf") or req.engine_profile == "llama.cpp"
+    profile = get_profile("llama.cpp" if llama_cpp else req.engine_profile)
+    engine = translate(lang, f"sizing.engine_profile.{profile.id}")
+    n = format_count(prefix)
+    if llama_cpp:
+        return translate(lang, "sizing.prefix.llama_cpp", prefix=n)
+    if not profile.prefix_caching_default:
+        return translate(lang, "sizing.prefix.no_caching", prefix=n, engine=engine)
+    if not mem.shared_prefix_blocks:
+        return translate(lang, "sizing.prefix.too_short", prefix=n, block=mem.block_size)
+    shared = mem.shared_prefix_blocks * mem.block_size
+    text = translate(
+        lang, "sizing.prefix.shared", prefix=n, engine=engine, blocks=format_count(mem.shared_prefix_blocks),
+        tokens=format_count(shared), bytes=format_bytes(mem.kv_bytes_shared_prefix),
+        rest=format_count(req.resolved_prompt_tokens - cached_prompt_tokens),
+    )  # fmt: skip
+    if prefix > shared:
+        text += ("" if lang.startswith("zh") else " ") + translate(lang, "sizing.prefix.partial", partial=format_count(prefix - shared), block=mem.block_size)
+    return text

@@ -6,6 +6,18 @@ vLLM (V1) profiles a dummy step at start-up and then gives the KV cache what is 
 figures here are per GPU: under tensor parallelism each GPU holds a shard of the weights and of the KV heads
 (replicated when the TP degree exceeds the number of KV heads; MLA's latent cache is replicated on every GPU).
 llama.cpp (GGUF) allocates exactly what it needs instead of a share of memory.
+
+A shared prompt prefix (a system prompt every request starts with) is stored once with prefix caching: vLLM V1
+hashes each *full* block of ``block_size`` tokens (``hash_block_tokens`` over the tokens of one block, chained to
+the previous block's hash) and a new request that finds those hashes references the same physical blocks
+(``BlockPool.touch`` bumps their ``ref_cnt``) instead of allocating its own; the partial last block of the prefix
+is the request's own, and a request always computes at least its last prompt token
+(``max_cache_hit_length = request.num_tokens - 1`` in ``KVCacheManager.get_computed_blocks``). So ``C`` requests of
+``context`` tokens sharing ``P`` prefix tokens hold ``floor(min(P, context − 1) / block)`` blocks once plus
+``ceil(context / block) − that`` blocks each (vllm/v1/core/kv_cache_manager.py, block_pool.py, kv_cache_utils.py;
+docs.vllm.ai/en/latest/design/prefix_caching.html). SGLang's radix cache shares the same tokens at page granularity
+(page size 1 by default). With sliding-window layers only the full-attention layers are counted as shared (the
+windowed ones keep their own window: conservative). llama.cpp's slots each hold their own cells: no sharing.
 """
 
 from __future__ import annotations
@@ -149,7 +161,11 @@ def estimate_memory(
     gpu_memory_bytes: int,
     tp: int,
     engine: EngineSettings,
+    shared_prefix_tokens: int = 0,
+    prefix_caching: bool = True,
 ) -> MemoryEstimate:
+    """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
+    every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks."""
     llama_cpp = fmt.engine == "llama.cpp"
     counts = param_counts(m)
     wb = weight_bytes(m, fmt, tp)
@@ -160,6 +176,17 @@ def estimate_memory(
     chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
     per_request = layout.per_request_bytes(context, block, windowed, chunk)
     per_request_full = layout.per_request_bytes(context, block, False)
+    sharing = prefix_caching and not llama_cpp and shared_prefix_tokens > 0
+    share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers
+    block_bytes_shared = block * layout.per_layer_token_bytes * share_layers  # one shared block, over its layers
+
+    def shared_blocks_at(ctx: int) -> int:
+        # whole blocks only, and at least the last token of a request is its own
+        return min(shared_prefix_tokens, ctx - 1) // block if sharing and ctx > 1 else 0
+
+    shared_blocks = shared_blocks_at(context)
+    shared_bytes = shared_blocks * block_bytes_shared  # stored once for all requests
+    per_request_own = per_request - shared_bytes  # what each request adds
 
     activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp)
     non_torch = 0 if llama_cpp else engine.non_torch_bytes
@@ -174,8 +201,10 @@ def estimate_memory(
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
     kv_tokens = kv_blocks * block
-    blocks_per_request = ceil(per_request / page)
-    max_conc_kv = kv_blocks // blocks_per_request if blocks_per_request else 0
+    shared_pages = ceil(shared_bytes / page) if page else 0
+    blocks_per_request = ceil(per_request_own / page)
+    free_for_requests = max(0, kv_blocks - shared_pages)
+    max_conc_kv = free_for_requests // blocks_per_request if blocks_per_request else 0
     max_conc = min(max_conc_kv, engine.max_num_seqs)
     if not weights_fit:
         limited_by = "weights"
@@ -183,7 +212,22 @@ def estimate_memory(
         limited_by = "max_num_seqs"
     else:
         limited_by = "kv_cache"
-    if windowed:
+    if sharing and page:
+        # Longest context with `concurrency` requests sharing the prefix: whole pages, monotonic in the context.
+        def pages_needed(ctx: int) -> int:
+            shared_ctx = shared_blocks_at(ctx) * block_bytes_shared
+            own = layout.per_request_bytes(ctx, block, windowed, chunk) - shared_ctx
+            return concurrency * ceil(own / page) + ceil(shared_ctx / page)
+
+        lo, hi = 0, max(1, int(kv_tokens) // block + 1)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if pages_needed(mid * block) <= kv_blocks:
+                lo = mid
+            else:
+                hi = mid - 1
+        max_context = lo * block
+    elif windowed:
         per_block_share = page / layout.per_token_bytes  # tokens of full-attention KV per block
         per_seq_budget = max(0, kv_budget) // concurrency
         # Solve per_request_bytes(ctx) <= per_seq_budget for ctx (monotonic): binary search over blocks.
@@ -198,8 +242,8 @@ def estimate_memory(
     else:
         max_context = (kv_blocks // concurrency) * block
     max_context = min(max_context, m.max_context)
-    kv_cache = blocks_per_request * page * concurrency
-    fits = weights_fit and kv_blocks >= blocks_per_request * concurrency
+    kv_cache = (blocks_per_request * concurrency + shared_pages) * page
+    fits = weights_fit and kv_blocks >= blocks_per_request * concurrency + shared_pages
     overhead = activation + non_torch + graphs + context_bytes
     total = w_gpu + kv_cache + overhead
     headroom_ok = llama_cpp or gpu_memory_bytes - budget >= graphs + context_bytes
@@ -217,8 +261,9 @@ def estimate_memory(
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,
-            formula=f"{concurrency} requests × {ceil(per_request / page)} blocks × {block} tokens × "
-            f"{layout.per_token_bytes:,} B/token ({kv_formula})",
+            formula=f"{concurrency} requests × {blocks_per_request} blocks × {block} tokens × "
+            f"{layout.per_token_bytes:,} B/token ({kv_formula})"
+            + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else ""),
         ),
         BreakdownItem(
             key="activations",
@@ -237,7 +282,7 @@ def estimate_memory(
         weights_bytes=w_gpu,
         weights_bytes_all_gpus=w_all,
         kv_bytes_per_token=layout.per_token_bytes,
-        kv_bytes_per_request=per_request,
+        kv_bytes_per_request=per_request_own,
         kv_cache_bytes=kv_cache,
         activation_bytes=activation,
         overhead_bytes=overhead,
@@ -258,6 +303,10 @@ def estimate_memory(
         kv_replication=layout.replication,
         sliding_window_layers=layout.sliding_layers,
         kv_bytes_per_request_all_full=per_request_full,
+        kv_bytes_per_request_unshared=per_request,
+        shared_prefix_tokens=shared_prefix_tokens,
+        shared_prefix_blocks=shared_blocks,
+        kv_bytes_shared_prefix=shared_bytes,
         headroom_ok=headroom_ok,
         breakdown=breakdown,
     )

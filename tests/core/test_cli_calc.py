@@ -106,3 +106,29 @@ def test_adding_an_absurd_gpu_is_refused(tmp_path):
                              "bf16_tflops_dense": 100, "tdp_watts": 100, "source": "x"}))  # fmt: skip
     out = advisor("gpus", "--add", str(f))
     assert out.returncode == 2 and "less than 1 GiB" in out.stderr
+
+
+def test_calc_shared_prefix_in_json_and_text():
+    base = ("calc", "--model", "llama-3.1-8b-instruct", "--gpu", "h100-sxm-80g", "--context", "1000", "--concurrency", "3")
+    plain = json.loads(advisor(*base, "--json").stdout)
+    out = advisor(*base, "--shared-prefix-tokens", "500", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    # 31 whole blocks of the prefix once + 32 own blocks per request (the partial prefix block is per request)
+    assert data["shared_prefix_tokens"] == 500 and data["shared_prefix_blocks"] == 31
+    assert data["kv_cache_bytes"] == (3 * 32 + 31) * 16 * 131072 < plain["kv_cache_bytes"] == 3 * 63 * 16 * 131072
+    assert data["kv_bytes_shared_prefix"] == 31 * 16 * 131072 and data["cached_prompt_tokens"] == 496
+    assert data["memory"]["max_concurrency_kv"] > plain["memory"]["max_concurrency_kv"] and "496" in data["shared_prefix_note"]
+    assert plain["shared_prefix_blocks"] == 0 and plain["shared_prefix_note"] is None
+    # `advisor predict` spells it --prefix-tokens: the same option here
+    assert json.loads(advisor(*base, "--prefix-tokens", "500", "--json").stdout)["kv_cache_bytes"] == data["kv_cache_bytes"]
+    text = advisor(*base, "--shared-prefix-tokens", "500", "--lang", "en")
+    assert text.returncode == 0 and "Shared prefix" in text.stdout and "496 of each shared" in text.stdout
+
+
+@pytest.mark.parametrize("value", ["-1", "x", "5000"])
+def test_calc_bad_shared_prefix_is_a_clear_error(value):
+    out = advisor("calc", "--model", "llama-3.1-8b-instruct", "--context", "4096", "--prompt-tokens", "3000",
+                  "--shared-prefix-tokens", value)  # fmt: skip
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "shared-prefix-tokens" in out.stderr or "shared prefix" in out.stderr

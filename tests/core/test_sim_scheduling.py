@@ -10,7 +10,6 @@ request lengths are drawn lazily and never cycle.
 from __future__ import annotations
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
-
 from advisor.sim.predict import RequestSource
 
 
@@ -35,7 +34,11 @@ def test_request_lengths_do_not_cycle_after_the_first_draw() -> None:
 
 
 def test_same_seed_gives_the_same_lengths_and_another_seed_does_not() -> None:
-    a, b, c = RequestSource(_lognormal(7), 64), RequestSource(_lognormal(7), 64), RequestSource(_lognormal(8), 64)
+    a, b, c = (
+        RequestSource(_lognormal(7), 64),
+        RequestSource(_lognormal(7), 64),
+        RequestSource(_lognormal(8), 64),
+    )
     seq_a = [a.next() for _ in range(300)]
     assert seq_a == [b.next() for _ in range(300)]
     assert seq_a != [c.next() for _ in range(300)]

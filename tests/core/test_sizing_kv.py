@@ -49,3 +49,104 @@ def test_head_dim_explicit_in_config_wins_over_hidden_over_heads():
     assert m.head_dim == 128 and m.hidden_size // m.num_attention_heads == 128
     m2 = _model("qwen3-30b-a3b")
     assert m2.head_dim == 128 != m2.hidden_size // m2.num_attention_heads
+
+
+# ----------------------------------------------------------------------------- shared prefix (prefix caching)
+# vLLM V1 shares a prefix's *full* blocks (block hashes over block_size tokens; BlockPool.touch bumps ref_cnt);
+# the partial last block is each request's own, and a request always computes its last prompt token
+# (max_cache_hit_length = num_tokens - 1). Llama-3.1-8B: 131,072 B per token, 16-token blocks.
+LLAMA_TOKEN = 2 * 32 * 8 * 128 * 2
+
+
+def _sized(name: str = "llama-3.1-8b-instruct", gpu: str = "h100-sxm-80g", **kw):
+    from advisor.catalog import get_gpu
+    from advisor.domain.sizing import SizingRequest
+    from advisor.sizing import size
+
+    fields = {"context": 1000, "concurrency": 3, **kw}
+    return size(SizingRequest(model=_model(name), gpu=get_gpu(gpu), **fields))
+
+
+def test_shared_prefix_full_blocks_stored_once():
+    plain = _sized().memory
+    shared = _sized(shared_prefix_tokens=500).memory
+    # 1000 tokens = 63 blocks; 500 prefix tokens = 31 whole blocks (496 tokens) + 4 tokens in a partial block
+    assert plain.kv_cache_bytes == 3 * 63 * 16 * LLAMA_TOKEN
+    assert shared.shared_prefix_blocks == 31
+    assert shared.kv_bytes_shared_prefix == 31 * 16 * LLAMA_TOKEN
+    assert shared.kv_bytes_per_request == (63 - 31) * 16 * LLAMA_TOKEN  # what each request adds
+    assert shared.kv_bytes_per_request_unshared == plain.kv_bytes_per_request == 63 * 16 * LLAMA_TOKEN
+    assert shared.kv_cache_bytes == (3 * 32 + 31) * 16 * LLAMA_TOKEN
+    assert shared.kv_blocks == plain.kv_blocks  # the pool is the same size; it is used more thriftily
+    assert plain.max_concurrency_kv == plain.kv_blocks // 63
+    assert shared.max_concurrency_kv == (shared.kv_blocks - 31) // 32
+    # longest context for 3 requests: 3 × (b − 31) + 31 ≤ kv_blocks
+    assert shared.max_context == min(((shared.kv_blocks - 31) // 3 + 31) * 16, _model("llama-3.1-8b-instruct").max_context)
+    assert shared.total_bytes - plain.total_bytes == shared.kv_cache_bytes - plain.kv_cache_bytes
+
+
+@pytest.mark.parametrize(
+    ("prefix", "block", "blocks"),
+    [(0, 16, 0), (15, 16, 0), (16, 16, 1), (31, 16, 1), (32, 16, 2), (500, 16, 31), (63, 32, 1), (64, 32, 2)],
+)
+def test_shared_prefix_counts_whole_blocks_only(prefix, block, blocks):
+    from advisor.domain.sizing import EngineSettings
+
+    mem = _sized(shared_prefix_tokens=prefix, engine=EngineSettings(block_size=block)).memory
+    per_request = -(-1000 // block)
+    assert mem.shared_prefix_blocks == blocks
+    assert mem.kv_cache_bytes == (3 * (per_request - blocks) + blocks) * block * LLAMA_TOKEN
+
+
+def test_prefix_as_long_as_the_context_leaves_each_request_its_last_block():
+    from advisor.catalog import get_gpu
+    from advisor.domain.sizing import EngineSettings
+    from advisor.sizing.memory import estimate_memory
+    from advisor.sizing.quant import get_format
+
+    m, engine = _model("llama-3.1-8b-instruct"), EngineSettings()
+    gpu = get_gpu("h100-sxm-80g").effective_memory_bytes
+    mem = estimate_memory(m, get_format("bf16"), "bf16", 1024, 4, gpu, 1, engine, shared_prefix_tokens=1024)
+    assert mem.shared_prefix_blocks == 63  # min(1024, 1024 − 1) // 16: the last token is always computed
+    assert mem.kv_bytes_per_request == 1 * 16 * LLAMA_TOKEN
+    off = estimate_memory(m, get_format("bf16"), "bf16", 1024, 4, gpu, 1, engine, shared_prefix_tokens=1024, prefix_caching=False)
+    assert off.shared_prefix_blocks == 0 and off.kv_cache_bytes == 4 * 64 * 16 * LLAMA_TOKEN
+
+
+def test_shared_prefix_agrees_with_the_predictor_and_cuts_prefill():
+    from advisor.sim.engine import EngineLimits
+
+    plain, shared = _sized(prompt_tokens=800), _sized(prompt_tokens=800, shared_prefix_tokens=500)
+    limits = EngineLimits(kv_blocks=shared.memory.kv_blocks, shared_prefix_tokens=500)  # what `advisor predict` uses
+    assert limits.cached_prefix_blocks == shared.memory.shared_prefix_blocks == 31
+    assert plain.perf.cached_prompt_tokens == 0 and shared.perf.cached_prompt_tokens == 496
+    assert shared.perf.prefill_ms.value < plain.perf.prefill_ms.value
+    assert shared.shared_prefix_note and "496" in shared.shared_prefix_note and plain.shared_prefix_note is None
+
+
+def test_engines_that_do_not_share_the_prefix_count_it_per_request():
+    plain = _sized().memory
+    trt = _sized(shared_prefix_tokens=500, engine_profile="trtllm")  # prefix caching off by default in the profile
+    assert trt.memory.shared_prefix_blocks == 0 and trt.memory.kv_cache_bytes == plain.kv_cache_bytes
+    assert trt.perf.cached_prompt_tokens == 0 and "off" in (trt.shared_prefix_note or "")
+    gguf = _sized(shared_prefix_tokens=500, weights="gguf-q4_k_m")  # llama.cpp slots keep their own cells
+    assert gguf.memory.shared_prefix_blocks == 0 and gguf.memory.kv_bytes_shared_prefix == 0
+
+
+def test_sliding_window_layers_keep_their_own_window():
+    """Gemma-2: only the full-attention layers' blocks of the prefix are counted as shared (conservative)."""
+    m = _model("gemma-2-9b-it")
+    layout = kv_layout(m, "bf16", 1)
+    assert layout.sliding_layers and layout.full_layers
+    mem = _sized("gemma-2-9b-it", context=8192, concurrency=2, shared_prefix_tokens=1000).memory
+    assert mem.shared_prefix_blocks == 62
+    assert mem.kv_bytes_shared_prefix == 62 * 16 * layout.per_layer_token_bytes * layout.full_layers
+    plain = _sized("gemma-2-9b-it", context=8192, concurrency=2).memory
+    assert mem.kv_bytes_per_request == plain.kv_bytes_per_request - mem.kv_bytes_shared_prefix
+
+
+def test_prefix_longer_than_the_prompt_is_a_field_error():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="shared_prefix_tokens"):
+        _sized(prompt_tokens=400, shared_prefix_tokens=401)

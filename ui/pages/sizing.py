@@ -246,6 +246,15 @@ class SizingPage(QWidget):
         self.label_context, self.label_concurrency = QLabel(), QLabel()
         form.addRow(self.label_context, self._pair(self.context_slider, self.context_spin))
         form.addRow(self.label_concurrency, self._pair(self.concurrency_slider, self.concurrency_spin))
+        self.prefix_spin = QSpinBox()  # a system prompt every request shares: prefix caching stores it once
+        self.prefix_spin.setObjectName("sharedPrefixTokens")
+        self.prefix_spin.setRange(0, 4_194_304)
+        self.prefix_spin.setSingleStep(256)
+        self.prefix_spin.setSuffix(" tokens")
+        self.prefix_spin.setKeyboardTracking(False)
+        self.prefix_spin.valueChanged.connect(lambda v: self._user_edit(shared_prefix_tokens=v))
+        self.label_prefix = QLabel()
+        form.addRow(self.label_prefix, self.prefix_spin)
 
         # hardware
         self.hardware_box = QGroupBox()
@@ -393,6 +402,9 @@ class SizingPage(QWidget):
         self.label_concurrency.setText(tr("ui.sizing.concurrency"))
         self.concurrency_spin.setToolTip(tr("ui.sizing.concurrency_tip"))
         self.concurrency_slider.setToolTip(tr("ui.sizing.concurrency_tip"))
+        self.label_prefix.setText(tr("sizing.prefix.label"))
+        self.label_prefix.setToolTip(tr("sizing.prefix.tip"))
+        self.prefix_spin.setToolTip(tr("sizing.prefix.tip"))
         self.label_gpu.setText(tr("ui.sizing.gpu"))
         self.custom_gpu_button.setText(tr("ui.sizing.custom_gpu"))
         self.label_gpu_count.setText(tr("ui.sizing.gpu_count"))
@@ -454,6 +466,7 @@ class SizingPage(QWidget):
             gpus=defaults.gpus if defaults.gpus in TP_CHOICES else 1,
             engine=EngineSettings(),
             engine_profile="vllm",
+            shared_prefix_tokens=0,
         )
         self.model_error.hide()
         self._sync_widgets()
@@ -494,6 +507,7 @@ class SizingPage(QWidget):
             gpus=req.gpus,
             engine=req.engine,
             engine_profile=req.engine_profile,
+            shared_prefix_tokens=req.shared_prefix_tokens,
         )
         self.model_error.hide()
         self._refill_pickers()
@@ -514,6 +528,7 @@ class SizingPage(QWidget):
             self._set_context_slider(f["context"])
             self.concurrency_spin.setValue(f["concurrency"])
             self.concurrency_slider.setValue(min(f["concurrency"], self.concurrency_slider.maximum()))
+            self.prefix_spin.setValue(f.get("shared_prefix_tokens", 0))
             index = self.gpu_count.findData(f["gpus"])
             if index < 0:
                 self.gpu_count.addItem(str(f["gpus"]), f["gpus"])

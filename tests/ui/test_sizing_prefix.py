@@ -1,0 +1,56 @@
+"""The Sizing page's shared-prefix field: reaches the core, changes the KV figures, is stated in words, travels
+with the project, and a prefix longer than the prompt is a field-level message."""
+
+from advisor.settings import SizingDefaults
+from advisor.sizing import size
+from advisor.units import format_count, format_gib
+
+
+def _settle(qtbot, page):
+    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
+    assert page.result is not None and page.result.request == page.inputs.request()
+
+
+def test_shared_prefix_field_reaches_the_core_and_is_stated(qtbot, sizing_page):
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    page.context_spin.setValue(8192)
+    page.concurrency_spin.setValue(8)
+    _settle(qtbot, page)
+    assert page.label_prefix.text() == "Shared prefix" and "prefix caching" in page.prefix_spin.toolTip()
+    plain = page.result
+    assert "Shared prefix" not in page.explanation.text()
+
+    page.prefix_spin.setValue(1000)
+    _settle(qtbot, page)
+    req = page.inputs.request()
+    assert req.shared_prefix_tokens == 1000
+    expected = size(req)
+    assert page.result.memory == expected.memory
+    assert expected.memory.shared_prefix_blocks == 62  # 992 of the 1,000 tokens in whole 16-token blocks
+    assert page.numbers["kv_cache"].text() == format_gib(expected.memory.kv_cache_bytes)
+    assert expected.memory.kv_cache_bytes < plain.memory.kv_cache_bytes
+    text = page.explanation.text()
+    assert "every prompt starts with the same 1,000 tokens" in text and f"{format_count(992)} tokens" in text
+
+    # the field travels with the project and a new project starts without a prefix
+    project = page.to_project()
+    assert project.sizing.request.shared_prefix_tokens == 1000
+    page.set_defaults(SizingDefaults())
+    assert page.prefix_spin.value() == 0
+    page.apply_project(project)
+    assert page.prefix_spin.value() == 1000
+
+
+def test_prefix_longer_than_the_prompt_is_shown_next_to_the_fields(qtbot, sizing_page):
+    page = sizing_page
+    page.context_spin.setValue(4096)
+    _settle(qtbot, page)
+    page.prefix_spin.setValue(4000)  # the prompt is 4096 − 512 output tokens
+    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
+    assert not page.input_error.isHidden()
+    assert "shared prefix" in page.input_error.text() and "3584" in page.input_error.text()
+    page.prefix_spin.setValue(0)
+    _settle(qtbot, page)
+    assert page.input_error.isHidden()
