@@ -30,8 +30,8 @@ from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
-from advisor.sim.predict import simulate_concurrency, simulate_rate
-from advisor.sim.profiles import engine_settings_for, get_profile
+from advisor.sim.predict import RequestSource, simulate_concurrency, simulate_rate
+from advisor.sim.profiles import engine_settings_for, factors_for, get_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV = ROOT / "tests" / "fixtures" / "predictor_accuracy.csv"
@@ -77,6 +77,12 @@ def workload(row: dict[str, str]) -> SimWorkload:
             output=LengthDistribution(kind="lognormal", mean=output, cv=SHAREGPT_CV, max=output * 10),
             seed=1,
         )
+    if row["lengths"] == "uniform":  # random dataset with range ratio 0: lengths uniform in 1..N
+        return SimWorkload(
+            prompt=LengthDistribution(kind="uniform", mean=max(1, prompt // 2), min=1, max=prompt),
+            output=LengthDistribution(kind="uniform", mean=max(1, output // 2), min=1, max=output),
+            seed=1,
+        )
     return SimWorkload(prompt=LengthDistribution.fixed(prompt), output=LengthDistribution.fixed(output))
 
 
@@ -91,11 +97,16 @@ def setup_for(row: dict[str, str]):
         over["max_num_seqs"] = int(row["max_num_seqs"])
     engine = engine.model_copy(update=over)
     context = int(row["prompt_tokens"]) + int(row["output_tokens"])
+    factors = None
+    if "enforce-eager" in row["engine_version"]:  # no CUDA graphs: every kernel launched from Python each step
+        factors = factors_for(profile).model_copy(
+            update={"step_overhead_ms": profile.step_overhead_ms + profile.eager_ms_per_layer * model.num_layers}
+        )
     if row["lengths"] == "sharegpt":
         context = 4096  # both servers of that page ran with --max-model-len 4096 (SGLang: the model's own)
     setup = build_setup(
         model, gpu, row["weights"], gpus=int(row["gpus"]), kv_dtype=row["kv_dtype"], context=max(context, 4096),
-        engine=engine, profile=row["engine"],
+        engine=engine, profile=row["engine"], factors=factors,
     )  # fmt: skip
     limits = setup.limits
     if row["kv_cache_gib"]:  # the source's own log says how much KV cache the engine had
@@ -129,8 +140,9 @@ def predict(row: dict[str, str]) -> Point:
     elif row["load"] == "burst":
         # every request sent at t = 0 (request rate inf, no concurrency cap): one wave, no refills
         engine = Engine(setup.costs, limits)
-        p, o = int(row["prompt_tokens"]), int(row["output_tokens"])
-        seqs = [engine.add_request(p, o, 0.0) for _ in range(int(row["requests"]))]
+        n = int(row["requests"])
+        source = RequestSource(wl, n)
+        seqs = [engine.add_request(*source.next(), 0.0) for _ in range(n)]
         engine.run()
         done = [s for s in seqs if s.state == FINISHED]
         ttft = _stat([(s.first_token_t - s.arrival) * 1000 for s in done], stat)
@@ -144,7 +156,7 @@ def predict(row: dict[str, str]) -> Point:
         from advisor.sizing.tensors import param_counts
 
         counts = param_counts(setup.model)
-        p = int(row["prompt_tokens"])
+        p = wl.prompt.mean
         # the causal attention's FLOPs count too (a 8k prompt's attention is a third of a 3B-active MoE's work)
         flops = 2.0 * (counts.active - counts.embedding) * p + setup.costs.attn_flops_per_pair * p * (p + 1) / 2
         implied = flops / (float(row["ttft_ms"]) / 1000.0) / 1e12

@@ -47,6 +47,7 @@ class EngineProfile(BaseModel):
     kv_cache_dtype: str = "auto"
     kv_fp8_with_fp8_weights: bool = False
     prefix_caching_default: bool = True
+    eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
     calibrated_on: str = ""
     sources: list[str] = Field(default_factory=list)
 

@@ -9,8 +9,10 @@ the named settings in SpeedFactors; low/high estimates use their ranges.
 Tensor parallelism adds the all-reduces of the row-parallel layers (attention output and MLP/MoE down
 projections: 2 per layer, on every step's hidden states), which do not overlap the GEMMs in vLLM/SGLang: each
 costs a fixed latency plus the ring's 2(n−1)/n share of the message over the link's achievable bus bandwidth
-(ALLREDUCE_* below, with their sources). ``tp_efficiency`` keeps standing for the smaller, less efficient GEMM
-shards; it does not include the communication.
+(ALLREDUCE_* below, with their sources). ``tp_efficiency`` now only scales the compute side (smaller, less
+efficient GEMM shards); the bandwidth side reads each GPU's weight shard at the same MBU as on one GPU, since the
+communication that the per-doubling factor used to stand for is counted explicitly (TP 2 train rows of
+bench/predictor_accuracy.py: decode was over-predicted by 12 % with both applied, within 2 % with this split).
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ class StepCostModel:
             experts_per_tok=model.num_experts_per_tok,
             kv_bytes_per_token=float(kv_layout(model, kv_dtype, gpus).per_token_bytes),
             flops_per_s=peak * gpus * (mfu if mfu is not None else factors.mfu) * eff,
-            bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu) * eff,
+            bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu),
             overhead_s=factors.step_overhead_ms / 1000.0,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
             allreduces=ar_count,

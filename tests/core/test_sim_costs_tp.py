@@ -60,3 +60,39 @@ def test_moe_layers_add_a_fixed_fused_experts_time_to_the_memory_side() -> None:
     # a large prefill chunk is compute-bound: the fixed part is hidden by max(compute, memory)
     compute, memory = moe.step_parts(8192, 8192 * 8193 / 2, 0, 0)
     assert compute > memory
+
+
+def test_tensor_parallel_scales_compute_efficiency_but_not_the_weight_read_bandwidth() -> None:
+    one, two = costs("qwen2.5-72b-instruct", "h100-sxm-80g", 1), costs("qwen2.5-72b-instruct", "h100-sxm-80g", 2)
+    assert two.bytes_per_s == pytest.approx(one.bytes_per_s)  # each GPU streams its own shard at the same MBU
+    assert two.flops_per_s == pytest.approx(2 * one.flops_per_s * 0.9)  # tp_efficiency_nvlink per doubling
+    assert two.dense_bytes == pytest.approx(one.dense_bytes / 2, rel=0.02)
+
+
+def test_vllm_profile_prices_eager_mode_per_layer() -> None:
+    from advisor.sim.profiles import get_profile
+
+    assert get_profile("vllm").eager_ms_per_layer > 0
+    assert get_profile("llama.cpp").eager_ms_per_layer == 0.0
+
+
+def test_accuracy_fixture_rows_are_complete_and_resolvable() -> None:
+    import csv
+    from pathlib import Path
+
+    from advisor.sim.profiles import get_profile
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "predictor_accuracy.csv"
+    with path.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) >= 50
+    ids = [r["id"] for r in rows]
+    assert len(ids) == len(set(ids))
+    for r in rows:
+        assert r["source_url"].startswith("https://"), r["id"]
+        assert r["split"] in ("train", "holdout"), r["id"]
+        assert r["load"] in ("closed", "rate", "burst"), r["id"]
+        assert r["lengths"] in ("fixed", "sharegpt", "uniform"), r["id"]
+        assert r["engine_version"] and r["weights"], r["id"]
+        get_profile(r["engine"]), get_model(r["model"]), get_gpu(r["gpu"])
+        assert r["ttft_ms"] or r["tpot_ms"], r["id"]
