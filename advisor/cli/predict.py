@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--engine-profile", default=None, choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="engine whose serving overhead, batch defaults and saturation behaviour to predict "
                    "(resources/engines/profiles.json; default: vLLM's overhead with the settings given)")
-    p.add_argument("--prefix-tokens", type=int, default=0,
+    p.add_argument("--prefix-tokens", "--shared-prefix-tokens", dest="prefix_tokens", type=int, default=0,
                    help="leading prompt tokens every request shares (a system prompt), reused by prefix caching")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the text output")
     p.add_argument("--json", action="store_true", help="print JSON")
