@@ -10,7 +10,81 @@ request lengths are drawn lazily and never cycle.
 from __future__ import annotations
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
+from advisor.sim.engine import DECODE, FINISHED, PREFILL, WAITING, Engine, EngineLimits
 from advisor.sim.predict import RequestSource
+
+
+class UnitCosts:
+    """Every step lasts 10 ms whatever it does: outcomes then count steps, not roofline seconds."""
+
+    def step_seconds(self, prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read) -> float:
+        return 0.01
+
+
+def _two_requests_that_outgrow_the_cache(prefix_caching: bool) -> tuple[Engine, object, object]:
+    """Two 64-token prompts, 200 tokens each, in a 20-block (320-token) cache: both fit at first, and the later
+    one (the tail of the running list) is preempted when the other's next token needs a block."""
+    limits = EngineLimits(kv_blocks=20, block_size=16, max_num_seqs=8, max_num_batched_tokens=48, prefix_caching=prefix_caching)
+    engine = Engine(UnitCosts(), limits)
+    return engine, engine.add_request(64, 200, 0.0), engine.add_request(64, 200, 0.0)
+
+
+# ------------------------------------------------------------------------------------------ vLLM V1 preemption
+def test_a_step_that_had_to_preempt_admits_no_waiting_request():
+    """vLLM V1's scheduler schedules WAITING requests only ``if not preempted_reqs`` (vllm/v1/core/sched/
+    scheduler.py): the victim is not readmitted in the step that evicted it, though blocks and budget allow."""
+    engine, first, victim = _two_requests_that_outgrow_the_cache(prefix_caching=False)
+    while not engine.preemptions:
+        assert engine.step()
+    assert victim.preemptions == 1 and first.state == DECODE
+    assert victim.state == WAITING and engine.waiting[0] is victim
+    budget = engine.limits.max_num_batched_tokens - engine.n_dec
+    first_chunk_blocks = -(-min(victim.target, budget) // engine.limits.block_size)
+    assert engine.free_blocks >= first_chunk_blocks  # only the rule held it back ...
+    assert engine.step()
+    assert victim.state == PREFILL  # ... the next step admits it
+
+
+def test_a_preempted_request_recomputes_only_what_left_the_prefix_cache():
+    """vLLM V1 frees a preempted request's blocks but keeps their hashes: its prompt recompute finds its own full
+    blocks in the prefix cache unless they were evicted meanwhile. Without prefix caching it recomputes all."""
+    on, first_on, victim_on = _two_requests_that_outgrow_the_cache(prefix_caching=True)
+    off, first_off, victim_off = _two_requests_that_outgrow_the_cache(prefix_caching=False)
+    while not on.preemptions:
+        assert on.step()
+    target = victim_on.target  # prompt + tokens already emitted: what a recompute must rebuild
+    assert target == 160 and victim_on.cached > 0
+    on.run()
+    off.run()
+    for r in (first_on, victim_on, first_off, victim_off):
+        assert r.state == FINISHED and r.generated == 200
+    assert on.recompute_hits == 1 and off.recompute_hits == 0
+    recomputed = on.prompt_tokens_computed - 2 * 64
+    assert 0 < recomputed < target - 16  # at least one whole block came from the cache
+    assert off.prompt_tokens_computed >= 2 * 64 + target  # the whole prompt + output again, at least once
+
+
+# ------------------------------------------------------------------------------- vLLM 0.6 V0 multi-step
+def _first_scheduled(scheduler_steps: int, second_arrival: float) -> tuple[float, float]:
+    engine = Engine(UnitCosts(), EngineLimits(kv_blocks=100, scheduler_steps=scheduler_steps))
+    first = engine.add_request(32, 100, 0.0)
+    second = engine.add_request(32, 100, second_arrival)
+    while second.first_sched is None:
+        assert engine.step()
+    return first.first_token_t, second.first_sched
+
+
+def test_multi_step_scheduling_makes_a_new_request_wait_for_the_running_window():
+    """--num-scheduler-steps 8 (vLLM 0.6 V0): the scheduler runs once per 8 decode steps, so a request arriving
+    during step 1 (the first of a window) waits until step 9; with scheduling every step it starts at step 2."""
+    first_token, every_step = _first_scheduled(1, 0.015)
+    assert first_token == 0.01  # step 0 prefilled the first request
+    assert every_step == 0.02  # the next step
+    _, windowed = _first_scheduled(8, 0.015)
+    assert round(windowed, 6) == 0.09  # steps 1–8 are one decode window; step 9 schedules
+    # nothing is decoding: no window to wait for
+    _, idle = _first_scheduled(8, 2.0)
+    assert idle >= 2.0 and round(idle - 2.0, 6) <= 0.01
 
 
 # ------------------------------------------------------------------------------------------ RequestSource
