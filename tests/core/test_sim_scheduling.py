@@ -130,3 +130,26 @@ def test_first_block_is_the_same_as_one_upfront_draw() -> None:
     outputs = sample_lengths(w.output, 100, rng).tolist()
     source = RequestSource(w, 100)
     assert [source.next() for _ in range(100)] == list(zip(prompts, outputs, strict=True))
+
+
+# ------------------------------------------------------------------------------------ shared prefix (blocks)
+def test_a_shared_prefix_is_reused_in_whole_blocks_only():
+    """100 shared tokens = 6 whole 16-token blocks (96 tokens) + 4 in a partial block each request computes and
+    holds itself; the first request computes the prefix, the later ones start after its whole blocks."""
+    limits = EngineLimits(kv_blocks=200, block_size=16, shared_prefix_tokens=100)
+    assert limits.cached_prefix_blocks == 6
+    engine = Engine(UnitCosts(), limits)
+    first = engine.add_request(200, 10, 0.0)
+    engine.run()
+    assert engine.prompt_tokens_computed == 200 and engine.prefix_blocks == 6
+    later = [engine.add_request(200, 10, engine.t) for _ in range(2)]
+    engine.run()
+    assert all(r.state == FINISHED for r in (first, *later))
+    assert engine.prefix_hits == 2
+    assert engine.prompt_tokens_computed == 200 + 2 * (200 - 96)
+    assert engine.blocks_used == 6  # only the shared prefix stays resident once everything finished
+    off = Engine(UnitCosts(), EngineLimits(kv_blocks=200, block_size=16, shared_prefix_tokens=100, prefix_caching=False))
+    for _ in range(3):
+        off.add_request(200, 10, 0.0)
+    off.run()
+    assert off.prompt_tokens_computed == 3 * 200 and off.prefix_hits == 0
