@@ -150,3 +150,33 @@ def test_prefix_longer_than_the_prompt_is_a_field_error():
 
     with pytest.raises(ValidationError, match="shared_prefix_tokens"):
         _sized(prompt_tokens=400, shared_prefix_tokens=401)
+
+
+@pytest.mark.parametrize("name", ["llama-3.1-8b-instruct", "gemma-2-9b-it", "deepseek-v3", "qwen3-30b-a3b"])
+def test_sharing_never_needs_more_memory_or_allows_fewer_requests(name):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from advisor.catalog import get_gpu
+    from advisor.domain.sizing import EngineSettings
+    from advisor.sizing.memory import estimate_memory
+    from advisor.sizing.quant import get_format
+
+    m, gpu = _model(name), get_gpu("h200-141g").effective_memory_bytes  # per GPU, 8 in tensor parallel
+    fmt = get_format("fp8")
+
+    @settings(max_examples=40, deadline=None)
+    @given(context=st.integers(16, 65536), conc=st.integers(1, 64), share=st.floats(0, 1), block=st.sampled_from([16, 32]))
+    def check(context, conc, share, block):
+        engine = EngineSettings(block_size=block)
+        prefix = int(share * context)
+        plain = estimate_memory(m, fmt, "bf16", context, conc, gpu, 8, engine)
+        shared = estimate_memory(m, fmt, "bf16", context, conc, gpu, 8, engine, shared_prefix_tokens=prefix)
+        assert shared.kv_cache_bytes <= plain.kv_cache_bytes
+        assert shared.max_concurrency_kv >= plain.max_concurrency_kv
+        assert shared.max_context >= plain.max_context
+        assert shared.fits >= plain.fits
+        assert shared.kv_bytes_per_request > 0  # a request always holds at least its last block
+        assert shared.shared_prefix_blocks == min(prefix, context - 1) // block
+
+    check()
