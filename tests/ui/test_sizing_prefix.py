@@ -33,6 +33,7 @@ def test_shared_prefix_field_reaches_the_core_and_is_stated(qtbot, sizing_page):
     assert expected.memory.kv_cache_bytes < plain.memory.kv_cache_bytes
     text = page.explanation.text()
     assert "every prompt starts with the same 1,000 tokens" in text and f"{format_count(992)} tokens" in text
+    assert "62 whole blocks" in page.numbers["kv_per_request"].toolTip()
 
     # the field travels with the project and a new project starts without a prefix
     project = page.to_project()

@@ -205,7 +205,10 @@ class SizingOverview(QWidget):
         self._set(
             n["kv_per_request"], format_gib(mem.kv_bytes_per_request, 2),
             tr("ui.tip.kv_per_request", context=format_tokens(req.context), per_token=format_bytes(mem.kv_bytes_per_token),
-               block=mem.block_size),
+               block=mem.block_size)
+            + ("\n" + tr("sizing.tip.kv_per_request_shared", unshared=format_gib(mem.kv_bytes_per_request_unshared, 2),
+                          blocks=format_count(mem.shared_prefix_blocks), shared=format_gib(mem.kv_bytes_shared_prefix, 2))
+               if mem.shared_prefix_blocks else ""),
         )  # fmt: skip
         self._set(n["kv_cache"], format_gib(mem.kv_cache_bytes), self._tip("kv_cache", parts))
         self._set(
