@@ -92,7 +92,7 @@ def test_accuracy_fixture_rows_are_complete_and_resolvable() -> None:
         assert r["source_url"].startswith("https://"), r["id"]
         assert r["split"] in ("train", "holdout"), r["id"]
         assert r["load"] in ("closed", "rate", "burst"), r["id"]
-        assert r["lengths"] in ("fixed", "sharegpt", "uniform"), r["id"]
+        assert r["lengths"] in ("fixed", "sharegpt", "uniform", "eos"), r["id"]
         assert r["engine_version"] and r["weights"], r["id"]
         get_profile(r["engine"]), get_model(r["model"]), get_gpu(r["gpu"])
         assert r["ttft_ms"] or r["tpot_ms"], r["id"]
