@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREEN = "1400x900x24"
 
 
-def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int) -> None:
+def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0) -> None:
     sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
     from PySide6.QtWidgets import QApplication  # noqa: TID251
@@ -39,6 +39,7 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     page.gpu_picker.select_data(gpu)
     page.context_spin.setValue(context)
     page.concurrency_spin.setValue(concurrency)
+    page.prefix_spin.setValue(prefix)
     page.results_tabs.setCurrentIndex(tab)
     window.show()
     state = {"saved": False}
@@ -78,6 +79,7 @@ def main() -> int:
     parser.add_argument("--gpu", default="rtx-4090")
     parser.add_argument("--context", type=int, default=16384)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--prefix", type=int, default=0, help="shared prefix tokens (a system prompt)")
     parser.add_argument("--tab", type=int, default=0, help="results tab: 0 overview, 1 all GPUs, 2 latency curve")
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
     parser.add_argument("--theme", choices=["light", "dark"], default="light")
@@ -86,7 +88,7 @@ def main() -> int:
 
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
-               args.concurrency, args.tab)  # fmt: skip
+               args.concurrency, args.tab, args.prefix)  # fmt: skip
         return 0
 
     prefix: list[str] = []
@@ -100,12 +102,12 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as home:
             settings = Path(home) / "config" / "settings.json"
             settings.parent.mkdir(parents=True)
-            settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": args.theme}), encoding="utf-8")
+            settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": args.theme, "show_welcome": False}), encoding="utf-8")
             env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
             env.pop("QT_QPA_PLATFORM", None) if prefix else None
             cmd = [*prefix, sys.executable, __file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu",
                    args.gpu, "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                   f"--suffix={args.suffix}"]  # fmt: skip
+                   "--prefix", str(args.prefix), f"--suffix={args.suffix}"]  # fmt: skip
             rc |= subprocess.run(cmd, env=env, timeout=120).returncode
     return rc
 

@@ -70,6 +70,11 @@ THROTTLE_MS = 40  # the main estimate: at most ~25 recomputes per second while a
 SLOW_DEBOUNCE_MS = 250  # catalog table and curve: once the user pauses
 
 
+
+def _unbroken(figure: str) -> str:
+    """A figure with its unit that a wrapping label keeps on one line (no-break space, word joiner after '/')."""
+    return figure.replace(" ", "\u00a0").replace("/", "/\u2060")
+
 class SizingPage(QWidget):
     inputs_changed = Signal()  # a user edit (marks the project modified)
     message = Signal(str)  # for the status bar
@@ -198,8 +203,8 @@ class SizingPage(QWidget):
         form.addRow(self.label_model, self.model_picker)
         form.addRow("", self.import_button)
         form.addRow("", self.model_error)
-        form.addRow("", self.model_info)
-        form.addRow("", self.drop_hint)
+        form.addRow(self.model_info)  # whole rows: the field column is narrow
+        form.addRow(self.drop_hint)
 
         # precision
         self.precision_box = QGroupBox()
@@ -282,7 +287,7 @@ class SizingPage(QWidget):
         self.label_gpu, self.label_gpu_count, self.label_engine_profile = QLabel(), QLabel(), QLabel()
         form.addRow(self.label_gpu, self.gpu_picker)
         form.addRow("", self.custom_gpu_button)
-        form.addRow("", self.gpu_info)
+        form.addRow(self.gpu_info)  # the whole row: a half-width column broke "TFLOP/s" over two lines
         form.addRow(self.label_gpu_count, self.gpu_count)
         form.addRow(self.label_engine_profile, self.engine_profile)
 
@@ -804,6 +809,9 @@ class SizingPage(QWidget):
 
     # ------------------------------------------------------------------ showing results
     def _show_model_info(self) -> None:
+        for picker in (self.model_picker, self.gpu_picker):
+            if not picker.lineEdit().hasFocus():
+                picker.lineEdit().setCursorPosition(0)  # a long name shows its start, not its end
         m: ModelSpec = self.inputs.fields["model"]
         kind = "MoE" if m.is_moe else tr("ui.sizing.dense")
         self.model_info.setText(
@@ -820,9 +828,10 @@ class SizingPage(QWidget):
         self.gpu_info.setText(
             tr(
                 "ui.sizing.gpu_info",
-                memory=format_gib(g.memory_bytes, 0),
-                bandwidth=format_bandwidth(g.bandwidth_bytes_per_s),
-                tflops=format_tflops(g.bf16_tflops_dense),
+                # no break inside a figure when the label wraps ("165 TFLOP/s" was split after "165" and "/")
+                memory=_unbroken(format_gib(g.memory_bytes, 0)),
+                bandwidth=_unbroken(format_bandwidth(g.bandwidth_bytes_per_s)),
+                tflops=_unbroken(format_tflops(g.bf16_tflops_dense)),
             )
         )
 

@@ -282,7 +282,7 @@ class SizingOverview(QWidget):
             # the workload every figure on the page (and the curve) assumes, in words
             + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),
                  context=format_count(req.context), n=req.concurrency)
-            + (" " + res.shared_prefix_note if res.shared_prefix_note else "")
+            + ("\n" + res.shared_prefix_note if res.shared_prefix_note else "")
         )  # fmt: skip
         # advice and engine flags
         items = []
