@@ -230,11 +230,7 @@ class BenchSession(QObject):
                     b.step = d["step"]
                     b.concurrency = d["concurrency"]
                     self._start_sample(d["step"])
-                b.in_flight = d.get("in_flight", 0)
-                if self.config is not None and self.config.schedule.kind != "rate":
-                    # the engine samples right after a request ended, before that closed-loop worker sent its
-                    # next one: one more is in flight an instant later
-                    b.in_flight = min(d["concurrency"], b.in_flight + 1)
+                b.in_flight = d.get("in_flight", 0)  # the engine samples once a request is on its way
                 b.step_done = d.get("done", 0)
                 now = time.monotonic()
                 b.t0 = b.t0 if b.t0 is not None else now

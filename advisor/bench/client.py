@@ -388,6 +388,8 @@ class _NoKernelStamps(Exception):
 SO_TIMESTAMPNS = 35
 SCM_TIMESTAMPNS = 35
 _TIMESPEC = struct.Struct("qq")
+_U32 = struct.Struct("I")
+_TCPI_DATA_SEGS_IN = 152  # offset of tcpi_data_segs_in in Linux struct tcp_info (since 4.6)
 
 
 def _realtime_offset() -> float:
@@ -415,6 +417,10 @@ class _KernelStampedConnection:
         self.offset = _realtime_offset()
         self.stamped = False  # the kernel really gave a receive time (else the reads carry loop time)
         self.fd = sock.fileno()
+        # data segments the kernel had received at the last TCP_INFO query, and reads with data since then:
+        # they tell a late read that merged tokens sent apart from one that got a server burst (one segment)
+        self.segs_seen = 0
+        self.reads_since = 0
         loop.add_reader(self.fd, self._readable)
 
     @classmethod
@@ -467,12 +473,32 @@ class _KernelStampedConnection:
                 tokens = response.parser.r.token_times
                 n0 = len(tokens)
                 response.on_data(data, t)
-                if len(tokens) - n0 > 1:
-                    response.merged += len(tokens) - n0 - 1
+                n = len(tokens) - n0
+                if n > 1:
+                    # Only tokens that came in different TCP segments were merged by the late read; tokens a
+                    # server sent in one segment (a burst by design) arrive together however fast the client.
+                    response.merged += min(n, self._segments_in_read()) - 1
+                else:
+                    self.reads_since += 1
             else:
+                self.reads_since += 1
                 response.on_data(data, t)
         else:
             self.close()
+
+    def _segments_in_read(self) -> int:
+        """Data segments this read consumed, at least 1 — never fewer than it really had: the kernel's count
+        (``tcpi_data_segs_in``) since the last query, less one for each read since then (each read took at
+        least one segment). Unknown (no TCP_INFO) counts as one segment per token."""
+        try:
+            info = self.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, _TCPI_DATA_SEGS_IN + 4)
+            segs = _U32.unpack_from(info, _TCPI_DATA_SEGS_IN)[0]
+        except (OSError, AttributeError, struct.error):
+            return 1 << 30
+        n = segs - self.segs_seen - self.reads_since
+        self.segs_seen = segs
+        self.reads_since = 0
+        return max(1, n)
 
     def _lost(self, exc: BaseException | None, t: float) -> None:
         was_lost = self.lost

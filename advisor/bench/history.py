@@ -181,8 +181,8 @@ def _incomplete(info: Any) -> bool:
     """The runner's ``incomplete`` report: something measured did not reach the database."""
     if not info:
         return False
-    if isinstance(info, dict):  # the result itself was read from the database, so result_not_in_db is stale here
-        keys = ("records_lost", "steps_lost", "records_not_in_db", "steps_not_in_db")
+    if isinstance(info, dict):
+        keys = ("records_lost", "steps_lost", "records_not_in_db", "steps_not_in_db", "result_not_in_db")
         return any((info.get(k) or 0) > 0 for k in keys)
     return True
 

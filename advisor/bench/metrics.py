@@ -228,6 +228,9 @@ def judge_client(lags_ms: Sequence[float], send_delays_ms: Sequence[float], cpu_
 
     With kernel receive timestamps a lagging loop reads late but stamps right, so loop lag only matters when
     it merges tokens into one read (more than 1 % of tokens); with loop-time stamps, loop lag is the error.
+    Merged means sent apart: tokens a server wrote in one TCP segment (a burst by design — a stream interval,
+    several tokens per batch step) arrive together however fast the client reads, and the client does not
+    count them (``late_merged_tokens`` counts segments merged, from the kernel's segment count).
     """
     lag = percentiles(lags_ms)
     delay = percentiles(send_delays_ms)

@@ -253,10 +253,12 @@ class Runner:
         finally:
             result = self.result(status)
             if self.store is not None:
+                # every record and step committed (or journalled) first, so the stored result counts them all;
+                # the stored result says nothing about its own write (it is in the database if it can be read)
                 self.store.drain()
                 self._store_accounting(result)
                 self.store.finish_run(result["status"], json.dumps(result, ensure_ascii=False, default=str))
-                self._store_accounting(result)  # the run row itself may have gone to the journal
+                self._store_accounting(result)  # the returned result also says if the run row went to the journal
             self._emit("finished", result)
         return result
 
@@ -402,6 +404,9 @@ class Runner:
         # an empty HTTP 400 to any X-Request-Id that is not a UUID (found by `make interop`).
         request_id = str(uuid.uuid4())
         self._in_flight += 1
+        # sampled here, once this request is on its way: a closed-loop worker's next request is counted (after
+        # the previous one's record a sample would read one short of the concurrency held)
+        self._progress()
         t0 = monotonic()
         try:
             ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id},
@@ -431,7 +436,6 @@ class Runner:
         if self.store is not None:
             self.store.add_record(rec)
         self._emit("record", rec)
-        self._progress()
         return rec
 
     def _begin(self, index: int, concurrency: int, *, rows: bool = False) -> _Step:

@@ -154,7 +154,8 @@ class BenchStore:
         self.journal_path: Path | None = None
         self._counts = dict.fromkeys(("records_queued", "records_in_db", "records_in_journal", "records_lost",
                                       "steps_queued", "steps_in_db", "steps_in_journal", "steps_lost"), 0)
-        self._result_in_db = False
+        # None until finish_run has tried to write the run's final row; then whether that row is in the database
+        self._result_in_db: bool | None = None
         self._spilling = False
         self.mark_interrupted()
         with contextlib.suppress(sqlite3.Error, OSError, ValueError):
@@ -190,11 +191,15 @@ class BenchStore:
         self._queue.put(("step", summary))
 
     def accounting(self) -> dict[str, Any]:
-        """Where every record and step summary went: the database, the journal file, or nowhere (lost)."""
+        """Where every record and step summary went: the database, the journal file, or nowhere (lost).
+
+        ``result_not_in_db`` is 1 only once :meth:`finish_run` has tried to write the run's final row and the
+        database refused it; before that attempt (the result being written is the one this accounting goes
+        into) it is 0 — the result cannot report on its own write."""
         c = dict(self._counts)
         c["records_not_in_db"] = c["records_in_journal"] + c["records_lost"]
         c["steps_not_in_db"] = c["steps_in_journal"] + c["steps_lost"]
-        c["result_not_in_db"] = 0 if self._result_in_db or self._writer is not None else 1
+        c["result_not_in_db"] = 1 if self._result_in_db is False else 0
         c["journal"] = str(self.journal_path) if self.journal_path and self.journal_path.exists() else None
         return c
 

@@ -245,7 +245,9 @@ def test_cli_list_filter_compare_and_errors(filled, capsys):
     ("completed", 10, 0, {}, "completed"),
     ("completed", 10, 0, None, "incomplete"),
     ("completed", 10, 0, {"incomplete": {"records_lost": 2}}, "incomplete"),
-    ("completed", 10, 0, {"incomplete": {"records_lost": 0, "result_not_in_db": 1}}, "completed"),
+    ("completed", 10, 0, {"incomplete": None}, "completed"),  # what a clean run stores
+    ("completed", 10, 0, {"incomplete": {"records_lost": 0, "result_not_in_db": 1}}, "incomplete"),
+    ("completed", 10, 0, {"incomplete": {"records_in_journal": 3, "records_not_in_db": 3}}, "incomplete"),
     ("completed", 8, 2, {}, "degraded"),  # a run stored before the runner judged steps: 20 % > 5 %
     ("completed", 8, 2, {"steps": [{"status": "ok"}]}, "completed"),  # the runner judged it: trusted
     ("degraded", 8, 2, {}, "degraded"),
