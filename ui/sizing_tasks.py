@@ -53,7 +53,7 @@ def catalog_rows(token: Any, request: SizingRequest, gpus: list[GpuSpec]) -> lis
                 max_concurrency=at.memory.max_concurrency,
                 tokens_per_s_total=at.perf.decode_tokens_per_s_total.value,
                 tokens_per_s_user=at.perf.decode_tokens_per_s.value,
-                ttft_ms=at.perf.prefill_ms.value,
+                ttft_ms=(at.perf.ttft_ms or at.perf.prefill_ms).value,  # as the overview: prefill + serving overhead
                 user_defined=gpu.user_defined,
             )
         )

@@ -55,3 +55,33 @@ def test_prefix_longer_than_the_prompt_is_shown_next_to_the_fields(qtbot, sizing
     page.prefix_spin.setValue(0)
     _settle(qtbot, page)
     assert page.input_error.isHidden()
+
+
+def test_catalog_ttft_is_the_overview_ttft(qtbot, sizing_page):
+    """One number for one question: the All GPUs table's TTFT includes the serving overhead, as the overview's."""
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    with qtbot.waitSignal(page.catalog_shown, timeout=30000):
+        page.prefix_spin.setValue(512)
+    _settle(qtbot, page)
+    row = next(r for r in page.catalog_table.source.rows if r.gpu_id == "rtx-4090")
+    assert row.ttft_ms == page.result.perf.ttft_ms.value
+    assert page.result.perf.request_overhead_ms > 0 and row.ttft_ms > page.result.perf.prefill_ms.value
+
+
+def test_curve_simulates_and_states_the_shared_prefix(qtbot, sizing_page):
+    page = sizing_page
+    if not page.has_predictor:
+        import pytest
+
+        pytest.skip("advisor.sim not installed")
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data("rtx-4090")
+    page.context_spin.setValue(4096)
+    with qtbot.waitSignal(page.curve_shown, timeout=60000):
+        page.prefix_spin.setValue(1000)
+    prediction = page.curve.prediction
+    assert prediction.engine["prefix_tokens"] == 1000
+    caption = page.curve.caption.text()
+    assert "same 1,000 tokens" in caption and "vLLM serving overhead" in caption

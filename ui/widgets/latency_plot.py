@@ -134,8 +134,10 @@ class LatencyPlot(QWidget):
             return ""
         text = tr(
             "sizing.curve.assumptions", prompt=format_count(eng["prompt_tokens"]), output=format_count(eng["output_tokens"]),
-            engine=eng.get("engine_profile", "vllm"), overhead=format_ms(eng.get("request_overhead_ms", 0.0)),
-        ) + "\n"  # fmt: skip
+            engine=tr(f"sizing.engine_profile.{eng.get('engine_profile', 'vllm')}"),
+            overhead=format_ms(eng.get("request_overhead_ms", 0.0)),
+        ) + (tr("sizing.curve.prefix", prefix=format_count(eng["prefix_tokens"])) if eng.get("prefix_tokens") else "")
+        text += "\n"  # fmt: skip
         at = next((lv for lv in levels if lv.concurrency == eng.get("requested")), None)
         if at is not None:
             text += tr(
