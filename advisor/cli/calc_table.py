@@ -18,7 +18,8 @@ def _ttft(p) -> str:
     ttft = p.ttft_ms or p.prefill_ms
     return (f"{format_ms(ttft.value)} ({format_ms(ttft.low)}–{format_ms(ttft.high)}), {p.prompt_tokens:,} tokens, "
             f"{tr('calc.bound.' + p.prefill_bound)}; " + tr("calc.ttft_parts", prefill=format_ms(p.prefill_ms.value),
-                                                             overhead=f"{p.request_overhead_ms:g} ms", engine=p.engine_profile))
+                                                             overhead=f"{p.request_overhead_ms:g} ms", engine=p.engine_profile)
+            + (tr("sizing.prefix.ttft_cached", cached=f"{p.cached_prompt_tokens:,}") if p.cached_prompt_tokens else ""))
 
 
 def render(r: SizingResult) -> str:

@@ -124,6 +124,7 @@ def test_calc_shared_prefix_in_json_and_text():
     assert json.loads(advisor(*base, "--prefix-tokens", "500", "--json").stdout)["kv_cache_bytes"] == data["kv_cache_bytes"]
     text = advisor(*base, "--shared-prefix-tokens", "500", "--lang", "en")
     assert text.returncode == 0 and "Shared prefix" in text.stdout and "496 of each shared" in text.stdout
+    assert "496 prompt tokens read from the prefix cache" in text.stdout
 
 
 @pytest.mark.parametrize("value", ["-1", "x", "5000"])
