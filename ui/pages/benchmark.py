@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -30,8 +29,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -49,13 +46,12 @@ from advisor.domain.bench import BenchConfig, LengthDist
 from advisor.i18n import tr
 from advisor.sizing import WEIGHT_FORMATS
 from ui.bench_session import BenchSession
+from ui.widgets.bench_live import LiveView
 from ui.widgets.bench_result import ResultView
-from ui.widgets.gpu_panel import GpuPanel
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
 
-SCATTER_POINTS = 800
 # Where the load runs (measured in bench/gui_bench_lag.py, docs/measure.md): from this many streams the load goes
 # to spawned client processes (when there are cores for them), so the GUI thread and the load do not share one
 # interpreter lock.
@@ -78,17 +74,6 @@ SHAPES = ("single", "fixed", "ramp", "soak", "rate")
 SIM_BADGE = "simulated · 模拟"
 ERROR_STYLE = "QLabel { color: #C0392B; }"
 OK_STYLE = "QLabel { color: #2E7D32; }"
-
-
-def _nice(value: float) -> float:
-    """The next 1-2-5 step at or above ``value`` (a y range that moves rarely)."""
-    if not np.isfinite(value) or value <= 0:
-        return 1.0
-    exp = 10 ** np.floor(np.log10(value))
-    for m in (1, 2, 5, 10):
-        if value <= m * exp:
-            return float(m * exp)
-    return float(10 * exp)
 
 
 class _Keys:
@@ -154,7 +139,7 @@ class BenchmarkPage(QWidget):
         self.sizing_page = sizing_page
         self.db_path = db_path
         self.session = BenchSession(runner, self)
-        self.session.updated.connect(self._refresh_live)
+        self.session.updated.connect(self._on_updated)
         self.session.finished.connect(self._on_finished)
         self.session.failed.connect(self._on_failed)
         self.session.probe_done.connect(self._on_probe_during_run)
@@ -167,8 +152,6 @@ class BenchmarkPage(QWidget):
         self._run_started_at = 0.0
         self._levels: list[int] = []
         self._dark = False
-        self._drawn: dict[int, tuple[int, int]] = {}
-        self._ranges: dict[int, tuple[float, float]] = {}
         self._build()
         self._fill_pickers()
         self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(DEFAULT_PRESET)))
@@ -370,64 +353,14 @@ class BenchmarkPage(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(430)
 
-        # ---- live view
-        self.live = QWidget()
-        lv = QVBoxLayout(self.live)
-        self.step_label = QLabel()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
-        self.counts_label = QLabel()
-        self.sample_title = QLabel()
-        self.sample_text = QPlainTextEdit()
-        self.sample_text.setReadOnly(True)
-        self.sample_text.setMaximumHeight(110)
-        self.plots = pg.GraphicsLayoutWidget()
-        self.ttft_plot = self.plots.addPlot(row=0, col=0)
-        self.itl_plot = self.plots.addPlot(row=0, col=1)
-        self.tok_plot = self.plots.addPlot(row=1, col=0)
-        self.conc_plot = self.plots.addPlot(row=1, col=1)
-        for p in (self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot):
-            p.showGrid(x=True, y=True, alpha=0.25)
-            p.setMenuEnabled(False)
-            p.hideButtons()
-            p.setClipToView(True)
-            p.setDownsampling(auto=True, mode="peak")
-        self.ttft_scatter = pg.ScatterPlotItem(
-            size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160), antialias=False
-        )
-        self.ttft_plot.addItem(self.ttft_scatter)
-        self.itl_legend = self.itl_plot.addLegend(offset=(5, 5))
-        self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2), antialias=False)
-        self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1), antialias=False)
-        self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2), antialias=False)
-        self.conc_legend = self.conc_plot.addLegend(offset=(5, 5))
-        self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2), antialias=False)
-        self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
-        self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
-        self.conc_plot.addItem(self.error_scatter)
-        self.gpu_panel = GpuPanel()
-        live_split = QSplitter(Qt.Orientation.Horizontal)
-        charts = QWidget()
-        cl = QVBoxLayout(charts)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(self.sample_title)
-        cl.addWidget(self.sample_text)
-        cl.addWidget(self.plots, 1)
-        live_split.addWidget(charts)
-        gpu_scroll = QScrollArea()
-        gpu_scroll.setWidgetResizable(True)
-        gpu_scroll.setWidget(self.gpu_panel)
-        gpu_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        gpu_scroll.setMinimumWidth(300)
-        live_split.addWidget(gpu_scroll)
-        live_split.setStretchFactor(0, 3)
-        live_split.setStretchFactor(1, 2)
-        top = QHBoxLayout()
-        top.addWidget(self.step_label)
-        top.addWidget(self.progress, 1)
-        lv.addLayout(top)
-        lv.addWidget(self.counts_label)
-        lv.addWidget(live_split, 1)
+        # ---- live view (ui/widgets/bench_live.py: drawn in stages, one chart per tick)
+        self.live = LiveView(self.session)
+        self.live.cycle_done.connect(self.live_updated)
+        for name in ("step_label", "progress", "counts_label", "sample_title", "sample_text", "ttft_plot", "itl_plot",
+                     "tok_plot", "conc_plot", "ttft_scatter", "itl_p50", "itl_p99", "tok_curve", "active_curve",
+                     "target_curve", "error_scatter", "gpu_panel", "itl_legend", "conc_legend"):  # fmt: skip
+            setattr(self, name, getattr(self.live, name))  # the page's names for them (tests read these)
+        self.plots = self.live.plot_widgets[0]  # the first chart (was the one view holding all four)
 
         self.result_view = ResultView(self.runner, db_path=self.db_path)
         self.right = QTabWidget()
@@ -509,33 +442,18 @@ class BenchmarkPage(QWidget):
         self.stop_button.setText(tr("bench.page.stop"))
         self.right.setTabText(0, tr("bench.page.tab_live"))
         self.right.setTabText(1, tr("bench.page.tab_result"))
-        self.ttft_plot.setTitle(tr("bench.live.ttft_title"))
-        self.itl_plot.setTitle(tr("bench.live.itl_title"))
-        self.tok_plot.setTitle(tr("bench.live.tok_title"))
-        self.conc_plot.setTitle(tr("bench.live.conc_title"))
-        for p in (self.ttft_plot, self.itl_plot, self.tok_plot, self.conc_plot):
-            p.setLabel("bottom", tr("bench.live.time_axis"))
-        self.itl_legend.clear()
-        self.itl_legend.addItem(self.itl_p50, "p50")
-        self.itl_legend.addItem(self.itl_p99, "p99")
-        self.conc_legend.clear()
-        self.conc_legend.addItem(self.active_curve, tr("bench.live.active"))
-        self.conc_legend.addItem(self.target_curve, tr("bench.live.target"))
-        self.conc_legend.addItem(self.error_scatter, tr("bench.live.errors"))
+        self.live.retranslate()
         self._update_sim_status()
         self._show_probe(self.probe_result)
         self._update_key_note()
-        self.gpu_panel.retranslate()
         self.result_view.retranslate()
-        self._refresh_live()
 
     def apply_theme(self) -> None:
         # the application's palette: a widget's own lags behind a theme switch until its change event arrives
         self._dark = QApplication.palette().window().color().lightness() < 128
         bg = "#1e1f22" if self._dark else "w"
-        self.plots.setBackground(bg)
+        self.live.set_theme(self._dark)
         self.hist.setBackground(bg)
-        self.gpu_panel.set_theme(self._dark)
         self.result_view.set_theme(self._dark)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
@@ -933,16 +851,13 @@ class BenchmarkPage(QWidget):
             from advisor.bench.workload import PromptSource
 
             prompts = PromptSource(config.workload, self.dataset)
-        self.gpu_panel.clear()
-        self._drawn.clear()
-        self._ranges.clear()
+        self.live.reset(self._levels, self._run_started_at)
         self.session.start(config, api_key=self.api_key(), prompts=prompts, db_path=self.db_path,
                            exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
                            sample_text=self.sample_check.isChecked(), extra=extra)  # fmt: skip
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.right.setCurrentIndex(0)
-        self.sample_text.clear()
         self._refresh_live()
         return True
 
@@ -986,120 +901,18 @@ class BenchmarkPage(QWidget):
         self.run_finished.emit(result)
 
     # ====================================================================================== live view
+    def _on_updated(self) -> None:
+        """The drain timer's tick: a staged refresh (texts now, then one chart per short tick)."""
+        self.live.levels = self._levels
+        self.live.run_started_at = self._run_started_at
+        self.live.refresh()
+
     def _refresh_live(self) -> None:
-        s = self.session
-        b = s.buffers
-        levels = self._levels or [1]
-        step = b.step
-        conc = b.concurrency
-        elapsed = time.monotonic() - self._run_started_at if s.running else 0.0
-        cfg = s.config
-        frac = 0.0
-        if cfg is not None and levels:
-            sch = cfg.schedule
-            per_step = sch.requests or max(sch.min_requests_per_step, 1)
-            if sch.kind == "soak" and sch.duration_s:
-                frac = min(1.0, (b.progress.get("elapsed_s") or 0.0) / sch.duration_s)
-            else:
-                within = min(1.0, b.step_done / per_step) if per_step else 0.0
-                idx = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
-                frac = min(1.0, (idx + within) / len(levels))
-        if not s.running and self.last_result is not None:
-            frac = 1.0
-        self.progress.setValue(int(frac * 1000))
-        left = (elapsed / frac - elapsed) if s.running and frac > 0.02 else None
-        self.step_label.setText(tr("bench.live.step", step=(levels.index(conc) + 1) if conc in levels else step + 1,
-                                   steps=len(levels), concurrency=conc or "–",
-                                   left=tr("bench.live.left", seconds=round(left)) if left is not None
-                                   else tr("bench.live.left_unknown")))  # fmt: skip
-        self.counts_label.setText(tr("bench.live.counts", ok=b.ok, failed=b.failed, in_flight=b.in_flight))
-        self.counts_label.setStyleSheet(ERROR_STYLE if b.failed else "")
-        drawn = self._drawn
-        for item, ring in ((self.ttft_scatter, b.ttft), (self.itl_p50, b.itl_p50), (self.itl_p99, b.itl_p99),
-                           (self.tok_curve, b.tok_s), (self.active_curve, b.active), (self.target_curve, b.target),
-                           (self.error_scatter, b.errors)):  # fmt: skip
-            key = id(ring)
-            if drawn.get(id(item)) == (key, ring.version):
-                continue  # unchanged since the last refresh: no redraw
-            drawn[id(item)] = (key, ring.version)
-            x, y = ring.xy()
-            self._fit(item, x, y)
-            if item is self.error_scatter:
-                y = np.zeros(len(x))
-            elif item is self.ttft_scatter:  # a scatter costs per point: the newest ones tell the story
-                x, y = x[-SCATTER_POINTS:], y[-SCATTER_POINTS:]
-            item.setData(x.copy(), y.copy())
-        self._refresh_sample()
-        self._refresh_gpu()
-        self.live_updated.emit()
-
-    def _fit(self, item: Any, x: np.ndarray, y: np.ndarray) -> None:
-        """Axis ranges that change in steps (30 s of time, 1-2-5 values): a moving range repaints the axes,
-        which costs more than the curves themselves."""
-        plot = {id(self.ttft_scatter): self.ttft_plot, id(self.itl_p50): self.itl_plot, id(self.itl_p99): self.itl_plot,
-                id(self.tok_curve): self.tok_plot, id(self.active_curve): self.conc_plot,
-                id(self.target_curve): self.conc_plot}.get(id(item))  # fmt: skip
-        if plot is None or not len(x):
-            return
-        x_hi = 30.0 * max(1, int(np.ceil(float(x[-1]) / 30.0)))
-        y_hi = _nice(float(np.nanmax(y)) if len(y) else 1.0)
-        prev = self._ranges.get(id(plot), (0.0, 0.0))
-        x_hi, y_hi = max(prev[0], x_hi), max(prev[1], y_hi)
-        if (x_hi, y_hi) != prev:
-            self._ranges[id(plot)] = (x_hi, y_hi)
-            plot.disableAutoRange()
-            plot.setXRange(0, x_hi, padding=0.02)
-            plot.setYRange(0, y_hi, padding=0.02)
-
-    def _refresh_sample(self) -> None:
-        step, text, ttft, ttft_chars, done, error = self.session.sample.snapshot()
-        if step < 0:
-            self.sample_title.setText(tr("bench.live.sample_none"))
-            return
-        state = tr("bench.live.sample_done") if done else tr("bench.live.sample_streaming")
-        ttft_s = (
-            tr("bench.live.sample_ttft", ms=round(ttft))
-            if ttft is not None
-            else tr("bench.live.sample_waiting")
-        )
-        self.sample_title.setText(tr("bench.live.sample_title", concurrency=self.session.buffers.concurrency,
-                                     ttft=ttft_s, state=state))  # fmt: skip
-        if error:
-            self.sample_title.setText(self.sample_title.text() + " — " + error)
-        if self.sample_text.toPlainText() != text:
-            self.sample_text.setPlainText(text)
-            if ttft_chars:  # the first token, marked
-                cursor = QTextCursor(self.sample_text.document())
-                cursor.setPosition(0)
-                cursor.setPosition(min(ttft_chars, len(text)), QTextCursor.MoveMode.KeepAnchor)
-                fmt = QTextCharFormat()
-                fmt.setBackground(pg.mkColor("#F2CF5B"))
-                fmt.setForeground(pg.mkColor("#222222"))
-                cursor.setCharFormat(fmt)
-            self.sample_text.moveCursor(QTextCursor.MoveOperation.End)
-
-    def _refresh_gpu(self) -> None:
-        tel = self.session.telemetry
-        gpus: list[Any] = []
-        server = None
-        nvml_state = None
-        expected = False
-        if tel is not None:
-            if tel.gpu is not None:
-                gpus.extend(tel.gpu.latest())
-                try:
-                    nvml_state = tel.gpu.reader.state
-                except Exception:
-                    nvml_state = None
-            if tel.server is not None:
-                expected = True
-                latest: dict[str, Any] = {}
-                for g in tel.server.gpu_history()[-16:]:
-                    latest[(g.host or "") + g.index] = g
-                gpus.extend(latest.values())
-                hist = tel.server.history()
-                server = hist[-1] if hist else None
-        self.gpu_panel.update_samples(gpus, server, nvml_state=nvml_state, server_expected=expected)
+        """Everything at once (run start and end)."""
+        self.live.levels = self._levels
+        self.live.run_started_at = self._run_started_at
+        self.live.finished = self.last_result is not None and not self.session.running
+        self.live.refresh_all()
 
     # ====================================================================================== contracts
     def preconfigure(self, *, model: str | None = None, gpu: str | None = None, weights: str | None = None,

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QGroupBox, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from advisor.domain.telemetry import GpuSample, ServerSample
@@ -24,6 +24,47 @@ from advisor.units import format_gib, format_percent
 
 MAX_GPUS = 8
 FIELDS = ("util", "power", "temperature", "clocks")
+
+
+class Sparkline(QWidget):
+    """Memory used over time as one polyline drawn with QPainter (y 0..1, newest at the right edge).
+
+    Not a pyqtgraph PlotWidget: creating one of those when a GPU's first reading arrives mid-run cost
+    100–225 ms of the GUI thread (bench/gui_bench_lag.py), and its repaint goes through a scene of Python items.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedHeight(70)
+        self.x = np.empty(0)
+        self.y = np.empty(0)
+        self.color = QColor("#4C78A8")
+        self.background = QColor("white")
+
+    def setData(self, x: Any, y: Any) -> None:  # noqa: N802 - the pyqtgraph curve's name, which this replaces
+        self.x, self.y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+        self.update()
+
+    def getData(self) -> tuple[np.ndarray, np.ndarray]:  # noqa: N802
+        return self.x, self.y
+
+    def setBackground(self, color: str) -> None:  # noqa: N802
+        self.background = QColor("white" if color == "w" else color)
+        self.update()
+
+    def paintEvent(self, _event: Any) -> None:  # noqa: N802 - Qt override
+        p = QPainter(self)
+        p.fillRect(self.rect(), self.background)
+        p.setPen(QPen(QColor(128, 128, 128, 80), 1))
+        w, h = self.width() - 4, self.height() - 4
+        p.drawRect(1, 1, w + 2, h + 2)
+        if len(self.x) >= 2:
+            span = max(float(self.x[-1] - self.x[0]), 1e-9)
+            xs = 2 + (self.x - self.x[0]) / span * w
+            ys = 2 + (1.0 - np.clip(self.y, 0.0, 1.0)) * h
+            p.setPen(QPen(self.color, 2))
+            p.drawPolyline(QPolygonF([QPointF(float(a), float(b)) for a, b in zip(xs, ys, strict=True)]))
+        p.end()
 
 
 class _GpuRow(QFrame):
@@ -36,14 +77,8 @@ class _GpuRow(QFrame):
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setTextVisible(True)
-        self.line = pg.PlotWidget()
-        self.line.setMenuEnabled(False)
-        self.line.setMouseEnabled(x=False, y=False)
-        self.line.hideButtons()
-        self.line.setFixedHeight(70)
-        self.line.getPlotItem().hideAxis("bottom")
-        self.line.setYRange(0, 1.0)
-        self.curve = self.line.plot(pen=pg.mkPen("#4C78A8", width=2))
+        self.line = Sparkline()
+        self.curve = self.line  # what the panel feeds (setData)
         self.history: deque[tuple[float, float]] = deque(maxlen=600)
         self.values: dict[str, QLabel] = {}
         self.names: dict[str, QLabel] = {}
@@ -169,9 +204,10 @@ class GpuPanel(QGroupBox):
             row.bar.setValue(int(frac * 1000))
             row.bar.setFormat(tr("bench.gpu.memory_value", used=format_gib(g.memory_used_bytes),
                                  total=format_gib(g.memory_total_bytes), pct=format_percent(frac)))  # fmt: skip
-            row.history.append((g.t_s, frac))
-            xs = np.array([t for t, _ in row.history], dtype=float)
-            row.curve.setData(xs - xs[-1], np.array([v for _, v in row.history], dtype=float))
+            if not row.history or g.t_s > row.history[-1][0]:  # a new reading (the page refreshes more often)
+                row.history.append((g.t_s, frac))
+                xs = np.array([t for t, _ in row.history], dtype=float)
+                row.curve.setData(xs - xs[-1], np.array([v for _, v in row.history], dtype=float))
         vals = row.values
         vals["util"].setText(
             f"{g.gpu_util_pct:.0f} %" if g.gpu_util_pct is not None else self._why(g, "gpu_util_pct")
