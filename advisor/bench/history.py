@@ -89,6 +89,13 @@ class RunSummary(BaseModel):
     knee_message: str = ""
     peak_output_tokens_per_s: float | None = None
     imported_from: str | None = None
+    project_id: str | None = Field(None, description="the project the run was started from (project_key); None: none")
+
+
+def project_key(path: str | Path) -> str:
+    """The id a project's runs are stored under: its file's absolute path (``advisor bench --project FILE``,
+    the app with that project open). Runs stored before projects were linked have none."""
+    return "file:" + str(Path(path).expanduser().resolve())
 
 
 @dataclass
@@ -104,6 +111,7 @@ class RunFilter:
     shape: str = ""
     since: str = ""  # YYYY-MM-DD (inclusive)
     until: str = ""  # YYYY-MM-DD (inclusive)
+    project: str = ""  # a project_key: only that project's runs
 
     @classmethod
     def parse(cls, specs: Iterable[str]) -> RunFilter:
@@ -146,6 +154,8 @@ class RunFilter:
         if self.target and not has(self.target, s.url, "simulated" if s.simulated else "", s.host):
             return False
         if self.gpu and not has(self.gpu, s.gpu):
+            return False
+        if self.project and s.project_id != self.project:
             return False
         if self.status and s.status != self.status:
             return False
@@ -251,8 +261,8 @@ class RunHistory:
         """Every stored run, newest first, with the filter applied."""
         self.store.mark_interrupted()  # runs of dead processes become interrupted
         rows = self._query(
-            "SELECT run_id, label, status, created_wall, finished_wall, host, url, model, config_json, result_json"
-            " FROM runs ORDER BY created_wall DESC")
+            "SELECT run_id, label, status, created_wall, finished_wall, host, url, model, config_json, result_json,"
+            " project_id FROM runs ORDER BY created_wall DESC")
         counts: dict[str, dict[str, int]] = {}
         for run_id, outcome, n in self._query(
                 "SELECT run_id, outcome, COUNT(*) FROM requests WHERE warmup = 0 GROUP BY run_id, outcome"):
@@ -292,7 +302,7 @@ class RunHistory:
 
     def _summary(self, row: tuple[Any, ...], counts: dict[str, int], steps: list[tuple[int, str]],
                  gpu: tuple[str, bool] | None, imported: str | None = None) -> RunSummary:
-        run_id, label, stored, created, finished, host, url, model, config_json, result_json = row
+        run_id, label, stored, created, finished, host, url, model, config_json, result_json, project_id = row
         config = _loads(config_json) or {}
         result = _loads(result_json)
         schedule = config.get("schedule") or {}
@@ -329,7 +339,7 @@ class RunHistory:
             steps=len(parsed), knee_concurrency=knee.get("concurrency"), knee_reason=knee.get("reason"),
             knee_message=knee.get("message") or "",
             peak_output_tokens_per_s=max((s.output_tokens_per_s for s in parsed), default=None),
-            imported_from=imported,
+            imported_from=imported, project_id=project_id,
         )
 
     def summary(self, run_id: str) -> RunSummary:

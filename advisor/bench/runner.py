@@ -196,11 +196,13 @@ class Runner:
                  on_event: Callable[[BenchEvent], None] | None = None, cancel: CancelToken | None = None,
                  api_key: str | None = None, prompts: PromptSource | None = None,
                  server_queue: Callable[[], float | None] | None = None, dialect: str | None = None,
-                 progress_interval_s: float = 0.25, keep_records: bool | None = None) -> None:
+                 progress_interval_s: float = 0.25, keep_records: bool | None = None,
+                 project_id: str | None = None) -> None:
         """``keep_records``: keep every record in ``self.records`` (default: only without a store — with one,
         records are streamed to disk and memory stays bounded however long the run)."""
         self.config = config
         self.store = store
+        self.project_id = project_id  # stored with the run: History's "this project" (see history.project_key)
         self.on_event = on_event
         self.cancel = cancel or CancelToken()
         self._api_key = api_key
@@ -242,7 +244,7 @@ class Runner:
             self.store.on_problem = self._store_problem
             try:
                 self.run_id = self.store.start_run(cfg.model_dump_json(), label=cfg.label, url=cfg.endpoint.url,
-                                                   model=cfg.endpoint.model)
+                                                   model=cfg.endpoint.model, project_id=self.project_id)
             except (sqlite3.Error, OSError) as exc:  # a full disk or a locked database before the first request
                 return self._unstored(exc)
         self._emit("run_started", {"run_id": self.run_id, "anchor": self.store.anchor if self.store else None})

@@ -37,7 +37,7 @@ from typing import Any
 from advisor import paths
 from advisor.domain.bench import RequestRecord, StepSummary
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: runs.project_id
 DB_NAME = "bench.sqlite3"
 RETRY_BUDGET_S = 15.0  # how long a refused batch is retried before it goes to the journal
 RETRY_FIRST_S = 0.1
@@ -110,9 +110,26 @@ def connect(path: str | os.PathLike[str] | None = None, *, check_same_thread: bo
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=10000")
     conn.executescript(_SCHEMA)
+    _migrate(conn)
     conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
     conn.commit()
     return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring an older database up to this schema in place; no row is ever dropped.
+
+    v1 → v2: ``runs.project_id`` (the project a run was started from; NULL = no project, as for every older
+    run)."""
+    cols = {row[1] for row in conn.execute("PRAGMA table_info(runs)")}
+    if "project_id" not in cols:
+        try:
+            conn.execute("ALTER TABLE runs ADD COLUMN project_id TEXT")
+        except sqlite3.OperationalError as exc:  # another connection added it a moment ago
+            if "duplicate column" not in str(exc).lower():
+                raise
+    conn.execute("CREATE INDEX IF NOT EXISTS runs_project ON runs(project_id)")
+    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
 
 
 def _pid_alive(pid: int | None) -> bool:
@@ -162,8 +179,10 @@ class BenchStore:
             self.recover_journals()
 
     # ---- writing -------------------------------------------------------------------------------------
-    def start_run(self, config_json: str, *, label: str = "", url: str = "", model: str = "") -> str:
-        """Create the run row (committed at once) and start the writer thread. Returns the run id."""
+    def start_run(self, config_json: str, *, label: str = "", url: str = "", model: str = "",
+                  project_id: str | None = None) -> str:
+        """Create the run row (committed at once) and start the writer thread. Returns the run id.
+        ``project_id``: the project the run belongs to (``Project.id``), None for none."""
         before = time.monotonic()
         wall = time.time()
         after = time.monotonic()
@@ -172,9 +191,9 @@ class BenchStore:
         with self._lock:
             self.connection.execute(
                 "INSERT INTO runs(run_id, label, status, created_wall, anchor_monotonic, anchor_wall, pid, host, url,"
-                " model, config_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)",
+                " model, config_json, project_id) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.run_id, label, wall, self.anchor[0], wall, os.getpid(), socket.gethostname(), url, model,
-                 config_json),
+                 config_json, project_id or None),
             )
             self.connection.commit()
         self.journal_path = self.path.with_name(f"{self.path.name}.{self.run_id}.journal.jsonl")
@@ -421,9 +440,10 @@ class BenchStore:
         with self._lock:
             rows = self.connection.execute(
                 "SELECT r.run_id, r.label, r.status, r.created_wall, r.finished_wall, r.url, r.model,"
-                " (SELECT COUNT(*) FROM requests q WHERE q.run_id = r.run_id) FROM runs r ORDER BY r.created_wall DESC"
+                " (SELECT COUNT(*) FROM requests q WHERE q.run_id = r.run_id), r.project_id FROM runs r"
+                " ORDER BY r.created_wall DESC"
             ).fetchall()
-        keys = ("run_id", "label", "status", "created_wall", "finished_wall", "url", "model", "requests")
+        keys = ("run_id", "label", "status", "created_wall", "finished_wall", "url", "model", "requests", "project_id")
         return [dict(zip(keys, row, strict=True)) for row in rows]
 
     def run(self, run_id: str) -> dict[str, Any] | None:
@@ -431,11 +451,11 @@ class BenchStore:
         with self._lock:
             row = self.connection.execute(
                 "SELECT run_id, label, status, created_wall, anchor_monotonic, anchor_wall, finished_wall, url, model,"
-                " config_json, result_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+                " config_json, result_json, project_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         if row is None:
             return None
         keys = ("run_id", "label", "status", "created_wall", "anchor_monotonic", "anchor_wall", "finished_wall", "url",
-                "model", "config", "result")
+                "model", "config", "result", "project_id")
         out = dict(zip(keys, row, strict=True))
         out["config"] = json.loads(out["config"])
         out["result"] = json.loads(out["result"]) if out["result"] else None

@@ -136,6 +136,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-telemetry", action="store_true",
                    help="do not sample local GPUs (NVML) and the server's /metrics during the run")
     p.add_argument("--db", help="benchmark database file (default: the user data folder)")
+    p.add_argument("--project", metavar="FILE", help="link the run to this project file (History: this project)")
     p.add_argument("--json", action="store_true", help="print the result object on stdout")
     p.add_argument("--out", help="write the result to FILE (.json) or the per-request table (.csv)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -453,7 +454,8 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     cancel = CancelToken()
     runner = Runner(config, store=store, on_event=on_event, cancel=cancel, api_key=api_key,
                     prompts=prompts, server_queue=server_queue,
-                    dialect=probe_result.dialect if probe_result else None)
+                    dialect=probe_result.dialect if probe_result else None,
+                    project_id=_project_id(args))
     box: dict[str, Any] = {}
     finished = threading.Event()
 
@@ -576,3 +578,9 @@ def _queue_reader(url: str) -> Any:
         return sample.gauges.get("requests_waiting") if sample.ok else None
 
     return read
+
+
+def _project_id(args: argparse.Namespace) -> str | None:
+    from advisor.bench.history import project_key
+
+    return project_key(args.project) if getattr(args, "project", None) else None

@@ -16,6 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--filter", action="append", default=[], metavar="KEY=VALUE",
                    help="model=, target=, gpu=, status=, shape=, since=YYYY-MM-DD, until=YYYY-MM-DD, text= "
                         "(repeatable; a bare word searches everything)")
+    p.add_argument("--project", metavar="FILE", help="only the runs started with this project file")
     action = p.add_mutually_exclusive_group()
     action.add_argument("--show", metavar="ID", help="one run: summary, steps, GPU memory per step")
     action.add_argument("--delete", metavar="ID", help="delete a run with its requests, steps and telemetry")
@@ -54,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         flt = RunFilter.parse(args.filter)
+        if args.project:
+            from advisor.bench.history import project_key
+
+            flt.project = project_key(args.project)
         with RunHistory(args.db) as history:
             if args.delete:
                 run_id = history.delete(args.delete)

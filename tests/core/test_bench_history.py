@@ -306,3 +306,31 @@ def test_import_a_whole_database_with_its_gpu_figures(filled, tmp_path):
         assert h.step_memory(ids["other"]) == memory  # the same figures as on the machine that ran it
     assert all(m["gpu_memory_peak_bytes"] and m["simulated"] for m in memory)
     assert all(m["kv_cache_usage_peak"] is not None for m in memory)
+
+
+def test_runs_are_linked_to_their_project_and_old_databases_migrate(tmp_path, capsys):
+    import sqlite3 as _sqlite
+
+    from advisor.bench.history import project_key
+    from advisor.bench.store import BenchStore as _Store
+
+    db = tmp_path / "old.sqlite3"
+    old = _sqlite.connect(db)  # a v1 database: no project_id column, one run
+    old.executescript("CREATE TABLE runs (run_id TEXT PRIMARY KEY, label TEXT NOT NULL DEFAULT '', status TEXT NOT NULL,"
+                      " created_wall REAL NOT NULL, anchor_monotonic REAL NOT NULL, anchor_wall REAL NOT NULL,"
+                      " finished_wall REAL, pid INTEGER, host TEXT, url TEXT, model TEXT, config_json TEXT NOT NULL,"
+                      " result_json TEXT);"
+                      "INSERT INTO runs VALUES ('old-run', '', 'completed', 1.0, 0, 1.0, 2.0, 1, 'h', 'u', 'm', '{}', NULL);")
+    old.commit()
+    old.close()
+    store = _Store(db)
+    key = project_key(tmp_path / "p.advisor.json")
+    new_id = store.start_run("{}", url="http://x", model="m", project_id=key)
+    store.finish_run("cancelled")
+    store.connection.close()
+    assert cli_main(["history", "--db", str(db), "--json"]) == 0
+    rows = {r["run_id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert set(rows) == {"old-run", new_id}  # no row lost
+    assert rows["old-run"]["project_id"] is None and rows[new_id]["project_id"] == key
+    assert cli_main(["history", "--db", str(db), "--json", "--project", str(tmp_path / "p.advisor.json")]) == 0
+    assert [r["run_id"] for r in json.loads(capsys.readouterr().out)] == [new_id]
