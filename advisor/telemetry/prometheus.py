@@ -351,13 +351,19 @@ class PrometheusScraper:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def scrape(self) -> ScrapeResult:
+    @property
+    def timeout_s(self) -> float:
+        return self._timeout_s
+
+    def scrape(self, timeout_s: float | None = None) -> ScrapeResult:
+        """One reading. ``timeout_s``: this scrape's limit (default: the scraper's own)."""
         started = time.perf_counter()
         t = now_s()
+        timeout = self._timeout_s if timeout_s is None else timeout_s
         try:
-            response = self._client.get(self.url, timeout=self._timeout_s)
+            response = self._client.get(self.url, timeout=timeout)
         except httpx.TimeoutException:
-            return self._failed(t, tr("telemetry.error.timeout", url=self.url, seconds=self._timeout_s))
+            return self._failed(t, tr("telemetry.error.timeout", url=self.url, seconds=timeout))
         except httpx.HTTPError as exc:
             return self._failed(t, tr("telemetry.error.connect", url=self.url, reason=type(exc).__name__))
         if response.status_code != 200:

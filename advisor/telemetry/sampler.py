@@ -10,6 +10,12 @@ sample and a request can be placed on one time axis. Samples go to a ``deque(max
 reads (it never blocks the sampler) and, while a run is bound with ``bind_run(run_id)``, to the
 ``SampleSink`` in batches (one write per ``flush_every_s``, and on unbind/stop).
 
+A bound run always gets a reading at both ends, however short it is and however busy the machine: binding
+wakes the sampler for a reading at once (not at the next period), and ``stop()`` takes one final reading
+while the run is still bound (bounded by ``FINAL_READING_TIMEOUT_S``). Without them a run shorter than the
+period (e.g. 0.3 s at a 1 s period) was stored with no sample at all whenever its one reading raced the
+binding and lost (``tests/core/test_telemetry_sampler.py``).
+
 The samplers measure their own cost (``stats()``): time per tick and the share of one CPU they use.
 """
 
@@ -32,6 +38,7 @@ _log = logging.getLogger(__name__)
 
 MIN_PERIOD_S = 0.05
 MAX_PERIOD_S = 60.0
+FINAL_READING_TIMEOUT_S = 1.0  # the most one end-of-run /metrics scrape may add to stop()
 
 
 def check_period(period_s: float) -> float:
@@ -69,6 +76,7 @@ class _PeriodicSampler:
         self._flush_every_s = flush_every_s
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set by bind_run (a reading now) and stop()
         self._thread: threading.Thread | None = None
         self._run_id: str | None = None
         self._pending: list = []
@@ -93,16 +101,31 @@ class _PeriodicSampler:
         self._thread.start()
 
     def stop(self, timeout_s: float = 5.0) -> None:
-        """Stop within one tick, flush pending samples to the sink, release the source."""
+        """Stop within one tick, take the bound run's final reading, flush pending samples to the sink, release
+        the source."""
         self._stop.set()
+        self._wake.set()
+        idle = True
         if self._thread is not None:
             self._thread.join(timeout_s)
             if self._thread.is_alive():
                 _log.warning("%s did not stop within %.1f s", self.name, timeout_s)
+                idle = False  # still inside a reading: the source is not ours to use from this thread
         self._thread = None
+        if idle and self._run_id is not None:
+            self._final_reading()
         self._stopped_at = now_s()
         self.flush()
         self._close_source()
+
+    def _final_reading(self) -> None:
+        """One last reading for the bound run, on the caller's thread (the sampler thread has ended)."""
+        try:
+            samples = self._tick(final=True)
+        except Exception:  # the run's evidence is what was already sampled
+            _log.exception("%s: final reading failed", self.name)
+            return
+        self._accept(samples)
 
     def __enter__(self):
         self.start()
@@ -118,10 +141,14 @@ class _PeriodicSampler:
     # -- run binding ----------------------------------------------------------------------------
 
     def bind_run(self, run_id: str | None) -> None:
-        """Samples from now on belong to ``run_id`` and go to the sink (None: live display only)."""
+        """Samples from now on belong to ``run_id`` and go to the sink (None: live display only). Binding a run
+        wakes the sampler for a reading at once: the run's start is sampled even when it is shorter than the
+        period. Cheap: the reading is taken on the sampler's own thread, never the caller's."""
         self.flush()
         with self._lock:
             self._run_id = run_id
+        if run_id is not None:
+            self._wake.set()
 
     def flush(self) -> None:
         with self._lock:
@@ -153,6 +180,7 @@ class _PeriodicSampler:
     def _loop(self) -> None:
         next_at = time.monotonic()
         while not self._stop.is_set():
+            self._wake.clear()  # a bind during this tick wakes the loop again: its reading comes after the bind
             cpu0 = time.thread_time()
             t0 = time.perf_counter()
             try:
@@ -167,15 +195,7 @@ class _PeriodicSampler:
                 self._tick_total_s += elapsed
                 self._tick_max_s = max(self._tick_max_s, elapsed)
                 self._cpu_s += cpu
-                self.buffer.extend(samples)
-                if self._run_id is not None and self._sink is not None:
-                    self._pending.extend(samples)
-                due = now_s() - self._last_flush >= self._flush_every_s
-            if samples and self.on_samples is not None:
-                try:
-                    self.on_samples(samples)
-                except Exception:
-                    _log.exception("%s: on_samples callback failed", self.name)
+            due = self._accept(samples)
             if due:
                 self.flush()
             next_at += self.period_s
@@ -183,9 +203,30 @@ class _PeriodicSampler:
             if delay < 0:  # overran (slow scrape): skip the missed ticks instead of bursting
                 next_at = time.monotonic()
                 delay = 0.0
-            self._stop.wait(delay)
+            if self._wake.wait(delay) and not self._stop.is_set():
+                next_at = time.monotonic()  # woken by bind_run: read now, and the period counts from here
 
-    def _tick(self) -> list:
+    def _accept(self, samples: list) -> bool:
+        """Keep one reading: the ring buffer, and the bound run's pending batch (decided once, under the lock,
+        for everything the reading returned). Returns whether a flush is due."""
+        with self._lock:
+            self.buffer.extend(samples)
+            if self._run_id is not None and self._sink is not None:
+                self._pending.extend(samples)
+            self._accept_extra()
+            due = now_s() - self._last_flush >= self._flush_every_s
+        if samples and self.on_samples is not None:
+            try:
+                self.on_samples(samples)
+            except Exception:
+                _log.exception("%s: on_samples callback failed", self.name)
+        return due
+
+    def _accept_extra(self) -> None:
+        """Subclasses keep other readings of the same tick here (the lock is held)."""
+
+    def _tick(self, final: bool = False) -> list:
+        """One reading. ``final``: the end-of-run reading, taken on the stopping thread with a short timeout."""
         raise NotImplementedError
 
     def _write(self, run_id: str, samples: list) -> None:
@@ -212,8 +253,8 @@ class GpuSampler(_PeriodicSampler):
         super().__init__(period_s, maxlen, sink, flush_every_s)
         self.reader = reader or NvmlReader()
 
-    def _tick(self) -> list[GpuSample]:
-        return self.reader.read()
+    def _tick(self, final: bool = False) -> list[GpuSample]:
+        return self.reader.read()  # a local driver call: fast either way
 
     def _write(self, run_id: str, samples: list) -> None:
         assert self._sink is not None
@@ -251,19 +292,25 @@ class ServerSampler(_PeriodicSampler):
         self.scrapers = [PrometheusScraper(url, timeout_s=timeout) for url in urls]
         self.gpu_buffer: deque[GpuSample] = deque(maxlen=maxlen)
         self._pending_gpus: list[GpuSample] = []
+        self._tick_gpus: list[GpuSample] = []  # exporter GPUs of the reading being accepted
 
-    def _tick(self) -> list[ServerSample]:
+    def _tick(self, final: bool = False) -> list[ServerSample]:
         servers: list[ServerSample] = []
         gpus: list[GpuSample] = []
         for scraper in self.scrapers:
-            result = scraper.scrape()
+            result = scraper.scrape(timeout_s=min(FINAL_READING_TIMEOUT_S, scraper.timeout_s) if final else None)
             servers.append(result.server)
             gpus.extend(result.gpus)
-        with self._lock:
-            self.gpu_buffer.extend(gpus)
-            if self._run_id is not None and self._sink is not None:
-                self._pending_gpus.extend(gpus)
+        self._tick_gpus = gpus  # only the thread taking readings writes it; _accept reads it right after
         return servers
+
+    def _accept_extra(self) -> None:
+        # the server and exporter GPU samples of one scrape belong to the same run (or both to none): deciding
+        # in _tick and again in _accept let a bind in between store one without the other
+        gpus, self._tick_gpus = self._tick_gpus, []
+        self.gpu_buffer.extend(gpus)
+        if self._run_id is not None and self._sink is not None:
+            self._pending_gpus.extend(gpus)
 
     def flush(self) -> None:
         with self._lock:

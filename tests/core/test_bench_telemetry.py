@@ -54,3 +54,46 @@ def test_no_telemetry_flag(tmp_path):
         )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "telemetry" not in json.loads(out.stdout)
+
+
+def test_a_run_shorter_than_the_sampling_period_still_has_gpu_figures(tmp_path):
+    """The run takes well under the 10 s scrape period, and the sampler's first scrape is over before the run is
+    bound (the worst case of the race a busy machine made likely): the run's start and end readings still give
+    it the simulated server's DCGM-style GPU figures, per step in History."""
+    import time
+
+    from advisor.bench.history import RunHistory
+    from advisor.bench.run_telemetry import RunTelemetry
+    from advisor.bench.runner import Runner
+    from advisor.domain.bench import BenchConfig
+
+    db = tmp_path / "bench.sqlite3"
+    with start_sim_server("qwen2.5-3b", "h100-sxm-80g", "bf16", time_scale=0.1) as server:
+        store = BenchStore(db)
+        telemetry = RunTelemetry(store.path, server.base_url + "/metrics", nvml=False, server_period_s=10.0).start()
+        deadline = time.monotonic() + 10
+        while telemetry.server.stats().ticks < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        config = BenchConfig.model_validate({
+            "endpoint": {"url": server.base_url, "model": "qwen2.5-3b", "timeout_s": 20},
+            "workload": {"prompt_tokens": {"mean": 64}, "output_tokens": {"mean": 16}},
+            "schedule": {"kind": "fixed", "concurrency": [2], "requests": 4, "warmup_requests": 0}})
+
+        def on_event(ev):
+            if ev.kind == "run_started":
+                telemetry.bind(ev.data["run_id"])
+
+        try:
+            run_id = Runner(config, store=store, on_event=on_event).run()["run_id"]
+        finally:
+            telemetry.stop()
+            store.connection.close()
+    records = BenchStore(db).records(run_id)
+    gpu = TelemetryStore(db).gpu_samples(run_id)
+    assert max(r.t_end for r in records) - min(r.t_start for r in records) < 10.0  # shorter than the period
+    assert gpu and all(s.simulated and s.memory_used_bytes for s in gpu)
+    assert max(s.t_s for s in gpu) >= max(r.t_end for r in records)  # the final reading, after the last request
+    with RunHistory(db) as history:
+        assert history.summary(run_id).gpu.endswith("(simulated)")
+        memory = history.step_memory(run_id)
+    assert memory and all(m["gpu_memory_peak_bytes"] and m["simulated"] for m in memory)

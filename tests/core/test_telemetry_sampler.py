@@ -110,12 +110,69 @@ def test_server_sampler_scrapes_on_a_period():
         sampler.bind_run("r")
         with sampler:
             assert wait_for(lambda: len(sampler.history()) >= 3)
-        samples = sampler.history()
+            samples = sampler.history()  # the periodic readings (stop() adds the run's final one)
+        assert len(sampler.history()) >= len(samples) + 1
     assert all(s.ok and s.kind == "vllm" and s.simulated for s in samples)
     gaps = [b.t_s - a.t_s for a, b in zip(samples, samples[1:], strict=False)]
     assert all(0.05 <= g <= 0.5 for g in gaps)
     assert sink.server["r"] and sink.gpu["r"]  # exporter GPU readings are stored as GPU samples
     assert all(g.simulated for g in sampler.gpu_history())
+
+
+def test_a_run_shorter_than_the_period_is_sampled_when_bound_and_when_stopped(fake):
+    """The flaky-history root cause: a run shorter than the period used to get no reading at all whenever the
+    sampler's one reading came before the run was bound. Now binding reads at once and stop() reads last."""
+    sink = MemorySink()
+    sampler = GpuSampler(period_s=30.0, sink=sink, flush_every_s=60.0)
+    sampler.start()
+    try:
+        assert wait_for(lambda: sampler.stats().ticks >= 1)  # the reading before any run: display only
+        before_bind = now_s()
+        sampler.bind_run("short")
+        assert wait_for(lambda: sampler.stats().ticks >= 2)  # the run's first reading: now, not in 30 s
+        before_stop = now_s()
+    finally:
+        sampler.stop()
+    stored = sink.gpu["short"]
+    assert len(stored) == 4  # two readings of two GPUs
+    for uuid in ("GPU-a", "GPU-b"):
+        start, end = sorted(s.t_s for s in stored if s.uuid == uuid)
+        assert before_bind <= start < before_stop <= end  # one at the start, one when the run ended
+    assert len(sampler.history()) == 6  # the unbound first reading stayed on screen only
+
+
+def test_a_short_run_keeps_each_scrape_with_its_exporter_gpu_readings():
+    with MetricsServer({"/metrics": (200, fixture_text("simulated_vllm_dcgm.txt"))}) as server:
+        sink = MemorySink()
+        sampler = ServerSampler([server.url()], period_s=30.0, sink=sink, flush_every_s=60.0)
+        sampler.start()
+        try:
+            assert wait_for(lambda: sampler.stats().ticks >= 1)
+            sampler.bind_run("r")
+            assert wait_for(lambda: sampler.stats().ticks >= 2)
+        finally:
+            sampler.stop()
+    servers, gpus = sink.server["r"], sink.gpu["r"]
+    assert len(servers) == 2 and all(s.ok for s in servers)  # the start reading and the final one
+    # every stored scrape came with its GPU figures (the DCGM part of the same text), none without
+    assert {g.t_s for g in gpus} == {s.t_s for s in servers}
+    assert len(gpus) == 2 * len({g.index for g in gpus})
+
+
+def test_the_final_reading_is_bounded_by_a_short_timeout():
+    from advisor.telemetry.sampler import FINAL_READING_TIMEOUT_S
+
+    with MetricsServer({"/metrics": (200, fixture_text("simulated_vllm_dcgm.txt"))}, delay_s=2.5) as server:
+        sink = MemorySink()
+        sampler = ServerSampler([server.url()], period_s=10.0, sink=sink)  # periodic scrapes wait up to 2 s
+        sampler.bind_run("slow")
+        sampler.start()
+        assert wait_for(lambda: sampler.stats().ticks >= 1, timeout_s=6.0)
+        sampler.stop()
+    first, final = sink.server["slow"][0], sink.server["slow"][-1]
+    assert len(sink.server["slow"]) == 2 and not first.ok and not final.ok
+    assert "2.0 s" in first.error
+    assert f"{FINAL_READING_TIMEOUT_S} s" in final.error  # the end of a run waits at most this long
 
 
 @pytest.mark.parametrize("period", [0.0, 0.01, -1, 3600])
