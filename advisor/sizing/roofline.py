@@ -1,10 +1,14 @@
-"""Speed model: one engine step costs max(compute time, memory time) + a fixed overhead.
+"""Speed model: one engine step costs the roofline time of its linear layers plus that of its attention, + overhead.
 
-Prefill is compute-bound: FLOPs = 2 × (active non-embedding parameters) per token, plus the attention term
-(4 × layers × heads × head_dim per query–key pair), over the achievable tensor throughput (peak × MFU).
-Decode is bandwidth-bound: each step reads the weights (for MoE, only the experts the batch touches) and the
-KV cache of every decoding sequence, over the achievable bandwidth (peak × MBU). The efficiency factors are
-the named settings in SpeedFactors; low/high estimates use their ranges.
+The two run as separate kernels one after the other, so each is bound on its own (a per-operator roofline, as
+LLM-Viewer computes it: hahnyuan/LLM-Viewer hardwares/roofline_model.py bounds every node by max(OPs / peak,
+bytes / bandwidth) and sums the nodes): linear layers = max(FLOPs of 2 × active non-embedding parameters per
+token (+ the LM head per sampled sequence) over peak × MFU, weights read (for MoE, only the experts the batch
+touches) over peak bandwidth × MBU); attention = max(4 × layers × heads × head_dim per query–key pair over
+peak × MFU, KV cache read over bandwidth × MBU). Prefill is compute-bound in both; small-batch decode is
+bandwidth-bound in both; a large decode batch has compute-bound GEMMs and bandwidth-bound attention, whose times
+add up (a single max over the summed FLOPs and bytes would hide one behind the other). The efficiency factors
+are the named settings in SpeedFactors; low/high estimates use their ranges.
 
 Tensor parallelism adds the all-reduces of the row-parallel layers (attention output and MLP/MoE down
 projections: 2 per layer, on every step's hidden states), which do not overlap the GEMMs in vLLM/SGLang: each
@@ -156,20 +160,26 @@ class StepCostModel:
         miss = 1.0 - self.experts_per_tok / self.num_experts
         return self.num_experts * (1.0 - miss**tokens)
 
-    def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
-        """(compute seconds, memory seconds) of one step."""
+    def op_parts(
+        self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """((compute s, memory s) of the linear layers, (compute s, memory s) of attention) of one step."""
         tokens = prefill_tokens + decode_seqs
         if tokens <= 0:
-            return 0.0, 0.0
+            return (0.0, 0.0), (0.0, 0.0)
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        flops = (
-            tokens * self.linear_flops_per_token
-            + logits * self.lm_head_flops
-            + (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
+        linear_flops = tokens * self.linear_flops_per_token + logits * self.lm_head_flops
+        weights = self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes
+        attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
+        return (
+            (linear_flops / self.flops_per_s, weights / self.bytes_per_s + self.moe_layers * self.moe_layer_fixed_s),
+            (attn_flops / self.flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s),
         )
-        moved = self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes
-        moved += kv_tokens_read * self.kv_bytes_per_token
-        return flops / self.flops_per_s, moved / self.bytes_per_s + self.moe_layers * self.moe_layer_fixed_s
+
+    def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
+        """(compute seconds, memory seconds) of one step, summed over its operators (which bound dominates)."""
+        (lin_c, lin_m), (att_c, att_m) = self.op_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
+        return lin_c + att_c, lin_m + att_m
 
     def comm_seconds(self, tokens: int) -> float:
         """Tensor-parallel all-reduce time of a step over ``tokens`` tokens (0 on one GPU)."""
@@ -178,11 +188,12 @@ class StepCostModel:
         return self.allreduces * (self.allreduce_latency_s + tokens * self.allreduce_bytes_per_token / self.allreduce_bytes_per_s)
 
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
-        """One engine step mixing chunked prefill and decode: max(compute, memory) + TP all-reduces + fixed overhead."""
-        compute, memory = self.step_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
-        if compute == 0.0 and memory == 0.0:
+        """One engine step mixing chunked prefill and decode: the linear layers' max(compute, memory) + attention's
+        max(compute, memory) + TP all-reduces + fixed overhead."""
+        (lin_c, lin_m), (att_c, att_m) = self.op_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
+        if lin_c == 0.0 and lin_m == 0.0:
             return 0.0
-        return max(compute, memory) + self.comm_seconds(prefill_tokens + decode_seqs) + self.overhead_s
+        return max(lin_c, lin_m) + max(att_c, att_m) + self.comm_seconds(prefill_tokens + decode_seqs) + self.overhead_s
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""

@@ -96,3 +96,19 @@ def test_accuracy_fixture_rows_are_complete_and_resolvable() -> None:
         assert r["engine_version"] and r["weights"], r["id"]
         get_profile(r["engine"]), get_model(r["model"]), get_gpu(r["gpu"])
         assert r["ttft_ms"] or r["tpot_ms"], r["id"]
+
+
+def test_linear_layers_and_attention_are_bound_separately_and_add_up() -> None:
+    # 256 decoding sequences of Qwen2-7B on an A100: the GEMMs are compute-bound (256 tokens per weight read,
+    # above the A100's ~150 FLOP/byte ridge), attention over 256 × 1,536 tokens of KV is bandwidth-bound. The
+    # kernels run one after the other, so the step is the sum of the two bounds, not max(Σ FLOPs, Σ bytes).
+    c = costs("qwen2-7b-instruct", "a100-sxm-80g", 1)
+    (lin_c, lin_m), (att_c, att_m) = c.op_parts(0, 0, 256, 256 * 1536)
+    assert lin_c > lin_m and att_m > att_c
+    step = c.step_seconds(0, 0, 256, 256 * 1536)
+    assert step == pytest.approx(lin_c + att_m + c.overhead_s)
+    compute, memory = c.step_parts(0, 0, 256, 256 * 1536)
+    assert step > max(compute, memory) + c.overhead_s + 0.005  # the old single max hid ~all of one behind the other
+    # where both are bandwidth-bound (one sequence) the sum of bounds is the plain bandwidth roofline
+    compute, memory = c.step_parts(0, 0, 1, 1536)
+    assert c.step_seconds(0, 0, 1, 1536) == pytest.approx(memory + c.overhead_s)
