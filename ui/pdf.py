@@ -156,7 +156,9 @@ def _keep_headings_with_next(doc: QTextDocument, page_height: float) -> None:
             else:  # a line that does not fit is pushed to the next page inside its block: look at the first line
                 lines = nxt.layout()
                 top = layout.blockBoundingRect(nxt).top() + (lines.lineAt(0).y() if lines.lineCount() else 0.0)
-            if int(here.top() // page_height) < int((top + 1.0) // page_height):  # + 1: pushed lines sit at the edge
+            # + 1 on both: pushed lines sit at the edge, and a heading already at a page's top (a float hair above
+            # the edge) must not get a break of its own, which prints a blank page
+            if int((here.top() + 1.0) // page_height) < int((top + 1.0) // page_height):
                 fmt = block.blockFormat()
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 cursor.setPosition(block.position())
