@@ -397,9 +397,10 @@ def _telemetry(db: Any, side: AbSide) -> Any:
 
 def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = True, cancel: CancelToken | None = None,
            on_event: Callable[[AbEvent], None] | None = None, api_key_a: str | None = None,
-           api_key_b: str | None = None, transport: str = "raw") -> AbResult:
+           api_key_b: str | None = None, transport: str = "raw", project_id: str | None = None) -> AbResult:
     """Run the whole A/B (blocks; call it from a worker thread). Raises AbError before any load when a side
-    cannot be used; a side that fails later is reported in its ``error`` and the status becomes failed."""
+    cannot be used; a side that fails later is reported in its ``error`` and the status becomes failed.
+    ``project_id``: both stored runs belong to that project (``advisor.bench.history.project_key``)."""
     from advisor.bench.runner import Runner
     from advisor.bench.store import BenchStore
 
@@ -454,7 +455,8 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
 
         try:
             runner = Runner(bench, store=db, cancel=cancel, api_key=keys[name], prompts=source,
-                            dialect="simulated" if res.simulated else None, on_event=on_run_event)
+                            dialect="simulated" if res.simulated else None, on_event=on_run_event,
+                            project_id=project_id)
             out = runner.run()
         except Exception as exc:  # reported with the side; the other side's evidence is kept
             res.error = f"{type(exc).__name__}: {exc}"[:300]
