@@ -121,3 +121,53 @@ def format_percent(fraction: float | int | None, digits: int = 0) -> str:
     if not _finite(fraction):
         return "—"
     return f"{float(fraction) * 100:.{digits}f}%"
+
+
+_CURRENCY_SYMBOLS = {"CNY": "¥", "RMB": "¥", "USD": "$"}
+# (from this size on, divide by, suffix), largest first. Chinese counts in 万 (10^4) and 亿 (10^8): "¥20万",
+# never "¥200k", which a Chinese reader has to convert in their head. English starts at 10k so that four-digit
+# figures stay whole ("9,999"), as they do in Chinese.
+_COMPACT_UNITS = {
+    "zh_CN": ((1e8, 1e8, "亿"), (1e4, 1e4, "万")),
+    "en": ((1e9, 1e9, "B"), (1e6, 1e6, "M"), (1e4, 1e3, "k")),
+}
+
+
+def _three_figures(scaled: float) -> str:
+    """``1.5`` → ``"1.5"``, ``12.34`` → ``"12.3"``, ``1234.5`` → ``"1,235"``: three significant figures, whole digits
+    never dropped, no trailing zeros."""
+    digits = 0 if scaled >= 100 else 1 if scaled >= 10 else 2
+    text = f"{scaled:,.{digits}f}"
+    return text.rstrip("0").rstrip(".") if digits else text
+
+
+def format_compact(value: float | int | None, lang: str, *, currency: str | None = None) -> str:
+    """A number short enough for a chart's tick, legend or hover, written the way the language counts.
+
+    Chinese: ``15_000`` → ``"1.5万"``, ``1e8`` → ``"1亿"``; English: ``15_000`` → ``"15k"``, ``2.5e6`` → ``"2.5M"``.
+    Below 10,000 both write the whole number (``"9,999"``); small values keep three significant figures
+    (``"12.5"``). ``currency`` (``"CNY"``, ``"USD"``) puts its symbol first: ``"¥20万"``, ``"-$1.5k"``; an unknown
+    code follows the number. Missing or non-finite values are ``"—"``.
+    """
+    if not _finite(value):
+        return "—"
+    v = float(value)
+    units = _COMPACT_UNITS["zh_CN" if lang.startswith("zh") else "en"]
+    a = abs(v)
+    natural = next((i for i, (start, _, _) in enumerate(units) if a >= start), len(units))
+    if natural == len(units):  # below every unit: the whole number, unless it rounds up into the first unit
+        text = f"{a:,.0f}" if a >= 100 else f"{a:.3g}"
+        if round(a) >= units[-1][0]:
+            natural = len(units) - 1
+    if natural < len(units):
+        _, div, suffix = units[natural]
+        shown = _three_figures(a / div)
+        if natural > 0 and float(shown.replace(",", "")) * div >= units[natural - 1][0]:  # 9,999.5万 → 1亿
+            _, div, suffix = units[natural - 1]
+            shown = _three_figures(a / div)
+        text = shown + suffix
+    sign = "-" if v < 0 and text != "0" else ""  # -0.0 is "0"
+    if currency is None:
+        return sign + text
+    symbol = _CURRENCY_SYMBOLS.get(currency.upper())
+    return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency}"
