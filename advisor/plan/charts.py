@@ -55,6 +55,7 @@ class ChartData(BaseModel):
     markers: list[Marker] = Field(default_factory=list)
     x_log2: bool = Field(False, description="concurrency axes double per tick (1, 2, 4, …)")
     caption: str = ""
+    lang: str = Field("en", description="the labels' language; tick numbers follow it (万/亿 in Chinese, k/M in English)")
 
     def is_empty(self) -> bool:
         return not any(len(s.points) >= 2 for s in self.series)
@@ -91,7 +92,7 @@ def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEviden
     return ChartData(
         id="latency", title=translate(lang, "memo.chart.latency.title"),
         x_label=translate(lang, "memo.chart.latency.x"), y_label=translate(lang, "memo.chart.latency.y"),
-        series=series, markers=markers, x_log2=True,
+        series=series, markers=markers, x_log2=True, lang=lang,
         caption=translate(lang, "memo.chart.latency.caption" if curve.simulated else "memo.chart.latency.caption_measured"),
     )
 
@@ -123,7 +124,7 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
         id="cost", title=translate(lang, "memo.chart.cost.title"),
         x_label=translate(lang, "memo.chart.cost.x"),
         y_label=translate(lang, "memo.chart.cost.y", currency=costs.currency),
-        series=series, markers=markers,
+        series=series, markers=markers, lang=lang,
         caption=translate(lang, "memo.chart.cost.caption"),
     )
 
