@@ -168,7 +168,9 @@ class BenchSession(QObject):
         sample_text: bool = True,
         extra: dict[str, Any] | None = None,
         probe_first: bool = True,
+        project_id: str | None = None,
     ) -> None:
+        """``project_id``: the open project the run is stored with (History's "this project"); None: none."""
         if self.running:
             raise RuntimeError("a benchmark is already running")
         self.buffers.clear()
@@ -187,7 +189,7 @@ class BenchSession(QObject):
 
         def work(task_token: CancelToken) -> dict[str, Any]:
             return _run(config, token, task_token, self.events, api_key, prompts, db, nvml, exporter_url, extra, self,
-                        probe_first)  # fmt: skip
+                        probe_first, project_id)  # fmt: skip
 
         self.handle = self.tasks.submit(work, on_result=self._on_result, on_error=self._on_error)
         self._timer.start()
@@ -323,7 +325,7 @@ class BenchSession(QObject):
 # ------------------------------------------------------------------------------------------ the work
 def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, events: EventQueue,
          api_key: str | None, prompts: Any, db: Any, nvml: bool, exporter_url: str | None, extra: dict[str, Any],
-         session: BenchSession, probe_first: bool) -> dict[str, Any]:  # fmt: skip
+         session: BenchSession, probe_first: bool, project_id: str | None = None) -> dict[str, Any]:  # fmt: skip
     """Background thread: probe, then the run, then telemetry. Never touches a widget."""
     from advisor.bench.client import Target
     from advisor.bench.probe import probe
@@ -349,10 +351,11 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
             events(BenchEvent("probe", probe_result))
             problem = probe_problem(probe_result, ep.model)
             if problem is not None:
-                return _record_failed(config, db, problem, probe_result, extra)
+                return _record_failed(config, db, problem, probe_result, extra, project_id=project_id)
         if token.cancelled:
             return _record_failed(
-                config, db, "stopped before the load started", probe_result, extra, status="stopped"
+                config, db, "stopped before the load started", probe_result, extra, status="stopped",
+                project_id=project_id,
             )
         prompts = prompts or PromptSource(config.workload)
         if probe_result is not None and probe_result.tokenize_endpoint:
@@ -381,7 +384,8 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
             events(event)
 
         runner = Runner(config, store=store, on_event=on_event, cancel=token, api_key=api_key, prompts=prompts,
-                        server_queue=server_queue, dialect=probe_result.dialect if probe_result else None)  # fmt: skip
+                        server_queue=server_queue, dialect=probe_result.dialect if probe_result else None,
+                        project_id=project_id)  # fmt: skip
         try:
             result = runner.run()
         finally:
@@ -411,7 +415,7 @@ def probe_problem(result: ProbeResult, model: str) -> str | None:
 
 
 def _record_failed(config: BenchConfig, db: Any, message: str, probe_result: ProbeResult | None,
-                   extra: dict[str, Any], status: str = "failed") -> dict[str, Any]:  # fmt: skip
+                   extra: dict[str, Any], status: str = "failed", project_id: str | None = None) -> dict[str, Any]:  # fmt: skip
     """A run that never sent load: recorded in the store with its reason, so History shows it honestly."""
     from advisor.bench.store import BenchStore
 
@@ -423,7 +427,7 @@ def _record_failed(config: BenchConfig, db: Any, message: str, probe_result: Pro
     store = BenchStore(db)
     try:
         result["run_id"] = store.start_run(config.model_dump_json(), label=config.label, url=config.endpoint.url,
-                                           model=config.endpoint.model)  # fmt: skip
+                                           model=config.endpoint.model, project_id=project_id)  # fmt: skip
         store.finish_run(status, json.dumps(result, ensure_ascii=False, default=str))
     finally:
         store.close()

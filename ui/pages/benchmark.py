@@ -138,6 +138,7 @@ class BenchmarkPage(QWidget):
         self.runner = runner
         self.sizing_page = sizing_page
         self.db_path = db_path
+        self.project_id: str | None = None  # the open saved project (set by the window); runs are stored with it
         self.session = BenchSession(runner, self)
         self.session.updated.connect(self._on_updated)
         self.session.finished.connect(self._on_finished)
@@ -854,7 +855,8 @@ class BenchmarkPage(QWidget):
         self.live.reset(self._levels, self._run_started_at)
         self.session.start(config, api_key=self.api_key(), prompts=prompts, db_path=self.db_path,
                            exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
-                           sample_text=self.sample_check.isChecked(), extra=extra)  # fmt: skip
+                           sample_text=self.sample_check.isChecked(), extra=extra,
+                           project_id=self.project_id)  # fmt: skip
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.right.setCurrentIndex(0)
