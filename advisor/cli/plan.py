@@ -107,12 +107,19 @@ def summary(result, lang: str) -> str:
     if c.cost_per_million_output_tokens:
         pm = c.cost_per_million_output_tokens
         rows.append(("", t(lang, "plan.cli.per_million", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency=c.currency)))
-    rows.append(("", t(lang, "plan.cli.fx", rate=f"{c.fx_rate:g}", date=c.fx_date, prices=r.prices_date)))
+    for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):
+        if be is not None:  # owning was compared: when it pays off, or in words why it never does
+            rows.append((t(lang, f"plan.breakeven.{unit}.label"), be.text(lang, unit)))
+    rows.append((t(lang, "plan.cli.prices_label"),
+                 t(lang, "plan.cli.fx", rate=f"{c.fx_rate:g}", date=c.fx_date, prices=r.prices_date)))  # fmt: skip
     tl = r.timeline
-    when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high)
-    if tl.deadline_days is not None:
-        when += " " + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss", days=tl.deadline_days)
-    rows.append(("", when))
+    if tl.items or tl.launch_days_high:
+        when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high)
+        if tl.deadline_days is not None:
+            sep = "" if lang == "zh_CN" else " "  # Chinese sets no space before a full-width bracket
+            when += sep + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss",
+                            days=tl.deadline_days)  # fmt: skip
+        rows.append((t(lang, "plan.cli.launch_label"), when))
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.domain.model import ModelSpec
+from advisor.i18n import catalog
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.result import Assumption
@@ -78,8 +79,25 @@ class Ctx:
         return self.mainland_share > 0
 
 
+# an assumption's name → the answer field it stands for (dotted for a sub-field), so the wizard can link it
+ANSWER_FIELD = {
+    "ttft_p99_ms": "latency_slo.ttft_p99_ms", "tpot_p99_ms": "latency_slo.tpot_p99_ms",
+    "personal_info": "data_sensitivity.personal_info", "utilisation": "measured_utilisation",
+}
+
+
+def _shown(name: str, value: Any) -> Any:
+    """The value as the text shows it: an answer choice in words (``{"tr": …}``), not its id ("diurnal")."""
+    if isinstance(value, str):
+        return {"tr": f"memo.value.{name}.{value}"} if f"memo.value.{name}.{value}" in catalog("en") else value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [_shown(name, v) for v in value]
+    return value
+
+
 def _assume(out: list[Assumption], name: str, value: Any, key: str | None = None, **params: Any) -> Any:
-    out.append(Assumption(field=name, value=value, key=key or f"plan.assume.{name}", params={"value": value, **params}))
+    out.append(Assumption(field=ANSWER_FIELD.get(name, name), value=value, key=key or f"plan.assume.{name}",
+                          params={"value": _shown(name, value), **params}))  # fmt: skip
     return value
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
-from advisor.plan.result import CostPoint, Costs, MoneyRange, PriceRow
+from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow
 
 HOURS_PER_MONTH = 730.0
 
@@ -144,14 +144,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | 
             p_lo, p_hi, _ = price
             full_lo = p_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo)
             full_hi = p_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi)
-            costs.break_even_utilisation = MoneyRange(low=round(min(owned_lo / full_hi, 9.99), 3),
-                                                      high=round(min(owned_hi / full_lo, 9.99), 3))  # fmt: skip
+            costs.break_even_utilisation = _break_even_utilisation(owned_lo / full_hi, owned_hi / full_lo)
             # months until cumulative cloud spend at the expected utilisation passes capex + opex
             cl_lo, cl_hi = full_lo * util, full_hi * util
             m_best = c_lo / (cl_hi - opex_lo) if cl_hi > opex_lo else None
             m_worst = c_hi / (cl_lo - opex_hi) if cl_lo > opex_hi else None
-            if m_best is not None:
-                costs.break_even_months = MoneyRange(low=round(m_best, 1), high=round(m_worst, 1) if m_worst else 999.0)
+            costs.break_even_months = _break_even_months(m_best, m_worst, horizon, util)
         # cumulative series: cloud vs owned (capex at month 0)
         series = []
         for m in range(0, horizon + 1):
@@ -174,6 +172,39 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | 
         per_m = 1e6 / inp.tokens_per_month
         costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+
+
+def _break_even_utilisation(best: float, worst: float) -> BreakEven:
+    """Utilisation above which owning is cheaper (best case for owning … worst case). Above 100 % there is
+    none: the end is None and the reason says so in words (it used to read as a utilisation of 482 %)."""
+    if best > 1:
+        return BreakEven(reason="never", reason_key="plan.breakeven.utilisation.never")
+    if worst > 1:
+        return BreakEven(low=round(best, 3), reason="worst_case_never",
+                         reason_key="plan.breakeven.utilisation.worst_case_never",
+                         reason_params={"low": round(best * 100)})  # fmt: skip
+    return BreakEven(low=round(best, 3), high=round(worst, 3))
+
+
+def _break_even_months(best: float | None, worst: float | None, horizon: int, util: float) -> BreakEven:
+    """Months until owning pays off at ``util`` (best case for owning … worst case). An end is None where owning
+    never pays off (renting costs less every month) or not within the horizon (it used to read 999 months, or a
+    break-even after 1,070 months); the reason says which."""
+    pct = round(util * 100)
+    if best is None:  # then worst is None too: the worst case is never better than the best
+        return BreakEven(reason="never", reason_key="plan.breakeven.months.never", reason_params={"util": pct})
+    if best > horizon:
+        return BreakEven(reason="beyond_horizon", reason_key="plan.breakeven.months.beyond_horizon",
+                         reason_params={"util": pct, "horizon": horizon})  # fmt: skip
+    low = round(best, 1)
+    if worst is None:
+        return BreakEven(low=low, reason="worst_case_never", reason_key="plan.breakeven.months.worst_case_never",
+                         reason_params={"util": pct, "low": low})  # fmt: skip
+    if worst > horizon:
+        return BreakEven(low=low, reason="worst_case_beyond_horizon",
+                         reason_key="plan.breakeven.months.worst_case_beyond_horizon",
+                         reason_params={"util": pct, "horizon": horizon, "low": low})  # fmt: skip
+    return BreakEven(low=low, high=round(worst, 1))
 
 
 def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:

@@ -232,8 +232,8 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         ("memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
         ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
         ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
-        ("memo.cost.break_even_months", _break_even_months(c, lang)),
-        ("memo.cost.break_even_utilisation", _break_even_utilisation(c, lang)),
+        ("plan.breakeven.months.label", _break_even(c, lang, "months")),
+        ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
         ("memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
     ):
@@ -249,27 +249,11 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
-def _break_even_months(c: Any, lang: str) -> str:
-    """Months until owning is cheaper; beyond the horizon means "not within it", not a precise large number."""
-    r = c.break_even_months
-    if r is None:
-        return "—"
-    if r.low > c.horizon_months:
-        return translate(lang, "memo.cost.never_within", horizon=c.horizon_months)
-    if r.high > c.horizon_months:
-        return translate(lang, "memo.cost.from_or_never", low=_num(r.low, 1), horizon=c.horizon_months)
-    return _range(r.low, r.high, translate(lang, "memo.unit.months_word"))
-
-
-def _break_even_utilisation(c: Any, lang: str) -> str:
-    r = c.break_even_utilisation
-    if r is None:
-        return "—"
-    if r.low > 1:
-        return translate(lang, "memo.cost.never")
-    if r.high > 1:
-        return translate(lang, "memo.cost.util_or_never", low=f"{r.low * 100:.0f}")
-    return _range(r.low * 100, r.high * 100, "%")
+def _break_even(c: Any, lang: str, unit: Any) -> str:
+    """Months until owning pays off / the utilisation above which it is cheaper, in words where there is none
+    (never "999 months" nor a utilisation of 482 %)."""
+    r = c.break_even_months if unit == "months" else c.break_even_utilisation
+    return "—" if r is None else r.text(lang, unit)
 
 
 def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:

@@ -138,6 +138,44 @@ class MoneyRange(_Out):
     high: float
 
 
+BreakEvenReason = Literal["never", "worst_case_never", "beyond_horizon", "worst_case_beyond_horizon"]
+BreakEvenUnit = Literal["months", "utilisation"]
+
+
+class BreakEven(_Out):
+    """A break-even range whose end is ``None`` where there is none; ``reason`` says why (``text`` in words).
+
+    ``never``: no break-even at all (renting stays cheaper at this utilisation, or even at 100 %);
+    ``worst_case_never``: there is one in the best case for owning (``low``), none in the worst (``high`` None);
+    ``beyond_horizon`` (months): not within the plan's horizon even in the best case (both None);
+    ``worst_case_beyond_horizon`` (months): within the horizon in the best case (``low``), past it in the worst.
+    A number is always a real break-even: a utilisation in 0–1, a month within the horizon."""
+
+    low: float | None = None
+    high: float | None = None
+    reason: BreakEvenReason | None = None
+    reason_key: str | None = Field(None, description="i18n key of the reason; rendered as reason_text in to_json")
+    reason_params: dict[str, Any] = Field(default_factory=dict)
+
+    def text_in(self, lang: str) -> str | None:
+        """The reason in words (None when there is a plain range)."""
+        return render(lang, self.reason_key, self.reason_params) if self.reason_key else None
+
+    def phrase(self, unit: BreakEvenUnit) -> dict[str, Any]:
+        """A ``{"tr": …}`` phrase parameter: "after about 14–20 months" / "about 57–80 %", or why there is none."""
+        if self.reason_key:
+            return {"tr": self.reason_key, **self.reason_params}
+        if unit == "months":
+            return {"tr": "plan.breakeven.months.range", "low": self.low, "high": self.high}
+        return {"tr": "plan.breakeven.utilisation.range", "low": round((self.low or 0) * 100),
+                "high": round((self.high or 0) * 100)}  # fmt: skip
+
+    def text(self, lang: str, unit: BreakEvenUnit) -> str:
+        """The break-even in words, for every case: what the memo, the CLI and the wizard show."""
+        p = self.phrase(unit)
+        return render(lang, p.pop("tr"), p)
+
+
 class PriceRow(_Out):
     id: str
     offer: str
@@ -182,8 +220,11 @@ class Costs(_Out):
     bare_metal_staff_monthly: MoneyRange | None = None
     bare_metal_residual: MoneyRange | None = None
     bare_metal_monthly: MoneyRange | None = Field(None, description="amortised capex + power + colocation + staff")
-    break_even_utilisation: MoneyRange | None = Field(None, description="utilisation above which owning is cheaper (0–1)")
-    break_even_months: MoneyRange | None = None
+    break_even_utilisation: BreakEven | None = Field(
+        None, description="utilisation above which owning is cheaper (0–1); an end is null where owning never is")
+    break_even_months: BreakEven | None = Field(
+        None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
+                          "within the horizon")
     cost_per_million_output_tokens: MoneyRange | None = None
     recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form")
     budget_monthly: float | None = None
@@ -307,6 +348,13 @@ class PlanResult(_Out):
              "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None}
             for f in self.fixes
         ]  # fmt: skip
+        for name in ("break_even_utilisation", "break_even_months"):
+            be = getattr(self.costs, name)
+            if be is not None:
+                entry = data["costs"][name]
+                entry.pop("reason_key", None)
+                entry.pop("reason_params", None)
+                entry["reason_text"] = be.text_in(lang)
         tl = self.timeline
         data["timeline"] = {
             "items": [

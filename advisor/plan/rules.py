@@ -549,7 +549,7 @@ def cost_buy(f: Facts):
     return finding("cost.buy", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
                    owned=_range(c.bare_metal_monthly.low, c.bare_metal_monthly.high, f) if c.bare_metal_monthly else "—",
                    cloud=_range(c.cloud_monthly.low, c.cloud_monthly.high, f) if c.cloud_monthly else "—",
-                   breakeven=f"{be.low:g}–{be.high:g}" if be else "—")  # fmt: skip
+                   breakeven=be.phrase("months") if be else "—")  # fmt: skip
 
 
 @rule("cost.cloud_then_buy", "cost")
@@ -560,7 +560,7 @@ def cost_then(f: Facts):
     c = f.cost.costs
     be = c.break_even_utilisation
     return finding("cost.cloud_then_buy", months=f.ctx.duration_months,
-                   breakeven=f"{round(be.low * 100)}–{round(be.high * 100)}" if be else "—")  # fmt: skip
+                   breakeven=be.phrase("utilisation") if be else "—")  # fmt: skip
 
 
 @rule("cost.hosted_api", "cost")

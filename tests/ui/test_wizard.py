@@ -127,8 +127,15 @@ def test_walk_a_scenario_to_the_result(qtbot, page, prefix):
     assert [p[0] for p in cloud.points] == [float(p.month) for p in result.cost_series]
     hover = view.cost_chart.show_hover(cloud.points[-1][0])
     assert f"Month {int(cloud.points[-1][0])}" in hover and cloud.label in hover
-    if result.costs.break_even_months is not None and result.costs.break_even_months.high < 500:
-        assert view.cost_chart.break_even.isVisible() or view.cost_chart.break_even.value() > 0
+    marker = next((m for m in chart.markers if m.x is not None), None)
+    assert view.cost_chart.break_even.isVisible() == (marker is not None)
+    if marker is not None:
+        assert view.cost_chart.break_even.value() == pytest.approx(marker.x)
+    # when owning pays off, in words (also where it never does: no "999 months")
+    be = result.costs.break_even_months
+    assert view.break_even.isHidden() == (be is None)
+    if be is not None:
+        assert be.text("en", "months") in view.break_even.text()
     # the timeline and the next steps with the benchmark commands
     assert "days" in view.timeline.text()
     commands = [s.command for s in result.next_steps if s.command]
@@ -351,8 +358,13 @@ def test_result_follows_a_language_switch(qtbot, page):
     assert view.card_values["region"].text() == i18n.translate("zh_CN", "plan.region.hong_kong")
     assert CJK.search(view.finding_items[0].title.text())
     assert not view.changed, "a language switch is not a what-if change"
+    # scenario 01 never pays off owning at its utilisation: said in words in the UI language, no number
+    be = page.result.costs.break_even_months
+    assert be.reason == "never" and be.low is None and be.high is None
+    assert be.text("zh_CN", "months") in view.break_even.text() and CJK.search(view.break_even.text())
     page.window_.set_language("en")
     assert view.headline.text() == english
+    assert be.text("en", "months") in view.break_even.text() and not CJK.search(view.break_even.text())
 
 
 def test_dynamic_wizard_keys_exist_in_both_languages():

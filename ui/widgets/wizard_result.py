@@ -255,7 +255,13 @@ class ResultView(QWidget):
         # cost chart, timeline, next steps
         self.cost_box = QGroupBox()
         self.cost_chart = CostChart()
-        QVBoxLayout(self.cost_box).addWidget(self.cost_chart)
+        self.break_even = QLabel()  # when owning pays off, or in words why it never does (not "999 months")
+        self.break_even.setObjectName("breakEven")
+        self.break_even.setWordWrap(True)
+        self.break_even.setTextFormat(Qt.TextFormat.RichText)
+        cost_layout = QVBoxLayout(self.cost_box)
+        cost_layout.addWidget(self.cost_chart)
+        cost_layout.addWidget(self.break_even)
         self.timeline_box = QGroupBox()
         self.timeline = QLabel()
         self.timeline.setObjectName("timeline")
@@ -387,6 +393,7 @@ class ResultView(QWidget):
             self.changes.hide()
         self._render_findings()
         self.cost_chart.set_chart(cost_chart(r, lang))
+        self._render_break_even()
         self._render_timeline()
         self._render_next_steps()
 
@@ -416,6 +423,19 @@ class ResultView(QWidget):
                     self.finding_items.append(item)
                 elif not item.isHidden():
                     item.hide()
+
+    def _render_break_even(self) -> None:
+        """The two break-even figures under the cost chart (only where owning was compared)."""
+        lang = i18n.current_language()
+        c = self.result.costs
+        colon = "：" if lang == "zh_CN" else ": "
+        rows = [
+            f"<b>{html.escape(tr(f'plan.breakeven.{unit}.label') + colon)}</b>{html.escape(be.text(lang, unit))}"
+            for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation))
+            if be is not None
+        ]
+        _set_text(self.break_even, "<br>".join(rows))
+        self.break_even.setVisible(bool(rows))
 
     def _render_timeline(self) -> None:
         r = self.result

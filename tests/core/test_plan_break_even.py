@@ -1,0 +1,110 @@
+"""Break-even when owning never pays off: null ends and a reason (never 999 months or a utilisation above 100 %),
+said in words by `--json`, the text summary and the memo, in both languages."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.cli import main
+from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.cost import _break_even_months, _break_even_utilisation
+from advisor.plan.memo import render_memo_markdown
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+LANGS = ("en", "zh_CN")
+
+
+def _answers(prefix: str) -> dict:
+    return json.loads(next(SCENARIOS.glob(f"{prefix}_*.json")).read_text(encoding="utf-8"))["answers"]
+
+
+# 01: renting at 40 % utilisation costs less each month than owned GPUs' power, colocation and staff;
+# 08: a tiny internal tool, where owning costs more than renting even at full use
+NEVER = {"01": "months", "08": "utilisation"}
+
+
+@pytest.fixture(scope="module")
+def plans():
+    return {prefix: make_plan(answers_from_dict(_answers(prefix))) for prefix in NEVER}
+
+
+def test_months_branches():
+    never = _break_even_months(None, None, 24, 0.4)
+    assert (never.low, never.high, never.reason) == (None, None, "never")
+    within = _break_even_months(10.04, 18.96, 24, 0.4)
+    assert (within.low, within.high, within.reason, within.reason_key) == (10.0, 19.0, None, None)
+    worst_never = _break_even_months(10.0, None, 24, 0.4)
+    assert (worst_never.low, worst_never.high, worst_never.reason) == (10.0, None, "worst_case_never")
+    worst_past = _break_even_months(10.0, 30.0, 24, 0.4)
+    assert (worst_past.low, worst_past.high, worst_past.reason) == (10.0, None, "worst_case_beyond_horizon")
+    past = _break_even_months(1069.7, None, 24, 0.4)  # not "after 1,070 months": not within the horizon
+    assert (past.low, past.high, past.reason) == (None, None, "beyond_horizon")
+    for be in (never, worst_never, worst_past, past):
+        for lang in LANGS:
+            text = be.text(lang, "months")
+            assert text == be.text_in(lang) and "{" not in text and "999" not in text
+    assert "24" in past.text("en", "months") and "40 %" in past.text("en", "months")
+    assert within.text("en", "months") == translate("en", "plan.breakeven.months.range", low="10", high="19")
+
+
+def test_utilisation_branches():
+    never = _break_even_utilisation(1.3, 4.8)
+    assert (never.low, never.high, never.reason) == (None, None, "never")
+    worst_never = _break_even_utilisation(0.571, 4.82)
+    assert (worst_never.low, worst_never.high, worst_never.reason) == (0.571, None, "worst_case_never")
+    assert "57 %" in worst_never.text("en", "utilisation")
+    both = _break_even_utilisation(0.2, 0.82)
+    assert (both.low, both.high, both.reason) == (0.2, 0.82, None)
+    assert both.text("en", "utilisation") == translate("en", "plan.breakeven.utilisation.range", low="20", high="82")
+
+
+@pytest.mark.parametrize("prefix", sorted(NEVER))
+def test_json_has_null_ends_and_the_reason_in_words(plans, prefix, capsys, tmp_path):
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps(_answers(prefix)), encoding="utf-8")
+    unit = NEVER[prefix]
+    for lang in LANGS:
+        assert main(["plan", "--answers", str(path), "--json", "--lang", lang]) == 0
+        costs = json.loads(capsys.readouterr().out)["costs"]
+        be = costs[f"break_even_{unit}"]
+        assert be["low"] is None and be["high"] is None and be["reason"] == "never"
+        assert be["reason_text"] == getattr(plans[prefix].costs, f"break_even_{unit}").text_in(lang)
+        assert set(be) == {"low", "high", "reason", "reason_text"}  # no i18n key or parameters in the contract
+        assert bool(CJK.search(be["reason_text"])) == (lang == "zh_CN")
+        for name in ("break_even_months", "break_even_utilisation"):
+            other = costs[name]
+            assert other["high"] is None or (other["high"] < 999 if name.endswith("months") else other["high"] <= 1)
+            assert other["low"] is None or name.endswith("months") or other["low"] <= 1
+
+
+def test_every_scenario_keeps_utilisation_within_0_and_1_and_months_finite():
+    for path in sorted(SCENARIOS.glob("*.json")):
+        c = make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"])).costs
+        if c.break_even_utilisation is not None:
+            ends = [x for x in (c.break_even_utilisation.low, c.break_even_utilisation.high) if x is not None]
+            assert all(0 < x <= 1 for x in ends), path.name
+            assert len(ends) == 2 or c.break_even_utilisation.reason, path.name
+        if c.break_even_months is not None:
+            ends = [x for x in (c.break_even_months.low, c.break_even_months.high) if x is not None]
+            assert all(0 < x <= c.horizon_months for x in ends), path.name  # a number is a month of the plan
+            assert len(ends) == 2 or c.break_even_months.reason, path.name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_summary_and_memo_say_it_in_words(plans, lang, capsys, tmp_path):
+    for prefix, unit in NEVER.items():
+        result = plans[prefix]
+        said = getattr(result.costs, f"break_even_{unit}").text_in(lang)
+        label = translate(lang, f"plan.breakeven.{unit}.label")
+        path = tmp_path / f"{prefix}.json"
+        path.write_text(json.dumps(_answers(prefix)), encoding="utf-8")
+        assert main(["plan", "--answers", str(path), "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        row = next(line for line in out.splitlines() if line.startswith(label))
+        assert row.endswith(said), row
+        memo = render_memo_markdown(result, lang)
+        assert f"| {label} | {said} |" in memo
