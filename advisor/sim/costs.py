@@ -93,6 +93,7 @@ def build_setup(
         request_overhead_s=prof.request_overhead_s,
         shared_prefix_tokens=shared_prefix_tokens,
         prefix_caching=prof.prefix_caching_default if prefix_caching is None else prefix_caching,
+        mixed_prefill=prof.mixed_prefill,
     )
     return SimSetup(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,

@@ -9,7 +9,10 @@ One call to :meth:`Engine.step` is one forward pass of the server. Each step:
 3. the token budget ``max_num_batched_tokens`` is spent: one token per decoding sequence, then chunks of
    prompts already being prefilled, then new requests from the head of the queue while there is a seat
    (``max_num_seqs``) and free KV blocks for their chunk (chunked prefill mixed with decode);
-4. the step lasts ``costs.step_seconds(...)`` — the roofline's max(compute, memory) of what it does.
+4. the step lasts ``costs.step_seconds(...)`` — the roofline's time of what it does.
+
+With ``mixed_prefill`` off (SGLang's default scheduler) a step that can prefill does only that: its budget is
+spent on prompt chunks alone and the decoding sequences emit nothing until a step without prefill work.
 
 Outside the GPU, a request first spends ``request_overhead_s`` in the server (HTTP and JSON, tokenization,
 scheduling hand-off, first detokenization — the engine profile's figure) before it can join the queue; its TTFT
@@ -55,6 +58,10 @@ class EngineLimits:
     # vLLM V0 multi-step scheduling (--num-scheduler-steps N): the scheduler runs once per N decode steps, so a
     # new request waits for the running window to end before its prefill can start. 1 = every step (V1).
     scheduler_steps: int = 1
+    # True (vLLM V1, TensorRT-LLM, llama.cpp): prompt chunks share a step with the decoding sequences. False
+    # (SGLang, whose --enable-mixed-chunk is off by default): a step that can prefill runs the prefill batch
+    # alone and every decoding sequence waits for it (scheduler.get_next_batch_to_run: "Run prefill first").
+    mixed_prefill: bool = True
 
     def __post_init__(self) -> None:
         if self.kv_blocks < 1:
@@ -165,6 +172,7 @@ class Engine:
         self._cached_free = 0
         self.recompute_hits = 0  # preempted requests readmitted with part of their KV still cached
         self._window_start = 0  # multi-step scheduling: first step of the current run of decode windows
+        self._decoding_paused = 0  # decoders that sat out the planned step (prefill first, mixed_prefill off)
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -310,7 +318,7 @@ class Engine:
                     heapq.heappush(self._block_heap, (nxt, seq.epoch, seq.rid))
 
         locked = self._locked(g)
-        budget = 0 if locked else limits.max_num_batched_tokens - self.n_dec
+        budget = 0 if locked else limits.max_num_batched_tokens - (self.n_dec if limits.mixed_prefill else 0)
         chunks: list[tuple[Seq, int]] = []
         prefill_tokens = 0
         pairs = 0
@@ -370,10 +378,31 @@ class Engine:
             return None
         if prefill_tokens:
             self._window_start = g + 1  # multi-step: the next decode window starts after this prefill step
-        kv_read = self._dec_sum + self.n_dec * g
-        self.last_step = (prefill_tokens, self.n_dec, kv_read)
-        dt = self.costs.step_seconds(prefill_tokens, pairs, self.n_dec, kv_read)
+        if prefill_tokens and not limits.mixed_prefill and self.n_dec:
+            self._pause_decoders(g)  # prefill first: this step decodes nothing
+        decoding = 0 if self._decoding_paused else self.n_dec
+        kv_read = self._dec_sum + self.n_dec * g if decoding else 0
+        self.last_step = (prefill_tokens, decoding, kv_read)
+        dt = self.costs.step_seconds(prefill_tokens, pairs, decoding, kv_read)
         return dt, chunks
+
+    def _pause_decoders(self, g: int) -> None:
+        """Prefill-first step ``g``: every decoding sequence sits it out. Each one's token run is closed at ``g − 1``
+        and resumes at ``g + 1`` with the context it would have had at ``g``; their heap events move one step later.
+        O(decoding sequences), paid only on the steps that pause them."""
+        for seq in self.running.values():
+            if seq.state != DECODE:
+                continue
+            if seq.seg_start >= 0 and g - 1 >= seq.seg_start:
+                seq.segments.append((seq.seg_start, g - 1))
+            seq.seg_start = g + 1
+            seq.gen_at_join = seq.tokens_at(g - 1)
+            seq.g_join = g + 1
+            seq.dec_c -= 1
+        self._dec_sum -= self.n_dec
+        self._decoding_paused = self.n_dec
+        self._finish_heap = [(step + 1, e, r) for step, e, r in self._finish_heap]
+        self._block_heap = [(step + 1, e, r) for step, e, r in self._block_heap]
 
     def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int, int]:
         """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
@@ -412,9 +441,10 @@ class Engine:
             self.step_running.append(len(self.running))
         self.t += dt
         t = self.t
-        emitted = self.n_dec
+        paused, self._decoding_paused = self._decoding_paused, 0
+        emitted = 0 if paused else self.n_dec
         realtime = self.on_token is not None
-        if realtime:
+        if realtime and not paused:
             on_token = self.on_token
             for seq in self.running.values():
                 if seq.state == DECODE:

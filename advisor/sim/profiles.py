@@ -11,7 +11,9 @@ predictor and the simulated server alike:
   grows slowly, every decode step gets slower), expressed through the default batch cap;
 - the chunked-prefill token budget and batch cap defaults (per GPU class where the engine has one);
 - the KV-cache dtype default (FP8 profiles of TensorRT-LLM/NIM quantize the KV cache too) and whether prefix
-  caching is on by default.
+  caching is on by default;
+- ``mixed_prefill`` — whether prompt chunks ride along with the decode steps (vLLM V1, TensorRT-LLM, llama.cpp)
+  or a prefill batch runs alone while every decoding request waits (SGLang without --enable-mixed-chunk).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class EngineProfile(BaseModel):
     kv_fp8_with_fp8_weights: bool = False
     prefix_caching_default: bool = True
     eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
+    mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
     calibrated_on: str = ""
     sources: list[str] = Field(default_factory=list)
 

@@ -57,9 +57,10 @@ def test_every_request_gets_exactly_its_tokens_and_blocks_come_back():
     seats=st.integers(1, 16),
     budget=st.sampled_from([64, 256, 2048]),
     lengths=st.lists(st.tuples(st.integers(1, 600), st.integers(1, 120), st.floats(0, 2)), min_size=1, max_size=25),
+    mixed=st.booleans(),
 )
-def test_engine_invariants_under_random_load(blocks, seats, budget, lengths):
-    limits = EngineLimits(kv_blocks=blocks, block_size=16, max_num_seqs=seats, max_num_batched_tokens=budget)
+def test_engine_invariants_under_random_load(blocks, seats, budget, lengths, mixed):
+    limits = EngineLimits(kv_blocks=blocks, block_size=16, max_num_seqs=seats, max_num_batched_tokens=budget, mixed_prefill=mixed)
     engine = Engine(COSTS, limits)
     seqs = [engine.add_request(p, o, arrival=a) for p, o, a in lengths]
     engine.run(max_steps=200_000)
@@ -79,11 +80,13 @@ def test_engine_invariants_under_random_load(blocks, seats, budget, lengths):
     blocks=st.integers(60, 2000),
     seats=st.integers(1, 32),
     lengths=st.lists(st.tuples(st.integers(1, 900), st.integers(1, 300), st.floats(0, 1)), min_size=1, max_size=40),
+    mixed=st.booleans(),
 )
-def test_fast_decode_path_gives_identical_results(blocks, seats, lengths):
+def test_fast_decode_path_gives_identical_results(blocks, seats, lengths, mixed):
     runs = []
     for fast in (True, False):
-        engine = Engine(COSTS, EngineLimits(kv_blocks=blocks, max_num_seqs=seats, max_num_batched_tokens=512))
+        limits = EngineLimits(kv_blocks=blocks, max_num_seqs=seats, max_num_batched_tokens=512, mixed_prefill=mixed)
+        engine = Engine(COSTS, limits)
         engine.fast_decode = fast
         seqs = [engine.add_request(p, o, arrival=a) for p, o, a in lengths]
         engine.run(max_steps=500_000)

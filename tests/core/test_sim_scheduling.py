@@ -3,11 +3,14 @@
 Each test builds a tiny engine whose outcome depends on exactly one modelled behaviour, so it fails if that
 behaviour is removed: vLLM V1 admits no waiting request in a step that had to preempt; a preempted request's
 recompute finds its own full blocks in the prefix cache; vLLM 0.6 V0 multi-step scheduling
-(``--num-scheduler-steps N``) makes a new request wait for the running decode window. Also: the predictor's
-request lengths are drawn lazily and never cycle.
+(``--num-scheduler-steps N``) makes a new request wait for the running decode window; SGLang (mixed prefill
+off) runs a prefill batch alone while the decoding requests wait. Also: the predictor's request lengths are
+drawn lazily and never cycle.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.sim.engine import DECODE, FINISHED, PREFILL, WAITING, Engine, EngineLimits
@@ -153,3 +156,32 @@ def test_a_shared_prefix_is_reused_in_whole_blocks_only():
         off.add_request(200, 10, 0.0)
     off.run()
     assert off.prompt_tokens_computed == 3 * 200 and off.prefix_hits == 0
+
+
+# ------------------------------------------------------------------------------------------ SGLang prefill first
+def _decoding_request_then_a_long_prompt(mixed: bool) -> tuple[Engine, object, object]:
+    """A request decoding alone when a 64-token prompt arrives that takes 4 steps of 16-token chunks."""
+    limits = EngineLimits(kv_blocks=100, block_size=16, max_num_seqs=8, max_num_batched_tokens=16, mixed_prefill=mixed)
+    engine = Engine(UnitCosts(), limits)
+    first = engine.add_request(8, 20, 0.0)
+    second = engine.add_request(64, 5, 0.045)  # arrives while the first decodes
+    engine.run()
+    return engine, first, second
+
+
+def test_sglang_prefill_first_pauses_decoding_requests():
+    """SGLang's scheduler runs a new prefill batch first and alone (get_next_batch_to_run; --enable-mixed-chunk off
+    by default): the decoding request emits nothing in the new prompt's prefill steps. vLLM V1 mixes the chunks
+    into its decode steps (the budget goes to decode tokens first), so there it keeps one token per step."""
+    sgl, first_sgl, second_sgl = _decoding_request_then_a_long_prompt(mixed=False)
+    vllm, first_vllm, second_vllm = _decoding_request_then_a_long_prompt(mixed=True)
+    for r in (first_sgl, second_sgl, first_vllm, second_vllm):
+        assert r.state == FINISHED and sum(b - a + 1 for a, b in r.segments) == r.output
+    assert len(first_vllm.segments) == 1  # one token in every step from its first to its last
+    # SGLang: its token run breaks for exactly the 4 prefill steps (64 tokens / 16 per step) of the second prompt
+    assert len(first_sgl.segments) == 2
+    (a0, a1), (b0, b1) = first_sgl.segments
+    assert b0 - a1 - 1 == 4
+    assert first_sgl.finish_t - first_vllm.finish_t == pytest.approx(4 * 0.01)
+    # with the budget all its own, the prompt's chunks are 16 tokens, not 16 minus the decoding one
+    assert second_sgl.first_token_t < second_vllm.first_token_t
