@@ -126,9 +126,11 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         compute_flops_per_s=mid.flops_per_s,
         bandwidth_bytes_per_s=mid.bytes_per_s,
         formula={
-            "prefill": "Σ chunks max(FLOPs / (peak × MFU), bytes / (bandwidth × MBU)) + step overhead; "
-            "FLOPs = 2 × active params × tokens + 4 × layers × heads × head_dim × attended pairs",
-            "decode": "max(FLOPs, (weights read + batch × context × KV bytes/token) / (bandwidth × MBU)) + step overhead",
+            "prefill": "Σ chunks [max(linear FLOPs / (peak × MFU), weights / (bandwidth × MBU)) + max(attention FLOPs / "
+            "(peak × MFU), KV read / (bandwidth × MBU))] + step overhead; linear FLOPs = 2 × active params × tokens, "
+            "attention FLOPs = 4 × layers × heads × head_dim × attended pairs",
+            "decode": "max(linear FLOPs, weights read / (bandwidth × MBU)) + max(attention FLOPs, batch × context × "
+            "KV bytes/token / (bandwidth × MBU)) + step overhead",
             "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill"
             + (f" of {prompt - cached:,} tokens ({cached:,} shared prefix tokens cached)" if cached else ""),
             "steady": "TPOT = (output × decode step + (users − 1) × prefill) / output; "
