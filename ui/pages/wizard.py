@@ -672,7 +672,8 @@ class WizardPage(QWidget):
         if path.exists():
             if not self.confirm_overwrite(path):
                 return None
-        evidence = measured_evidence(self.answers)
+        project = getattr(self.window_, "project_path", None)
+        evidence = measured_evidence(self.answers, project_path=project)
         try:
             write_memo(self.result, path, lang, evidence=evidence, overwrite=True)
         except (MemoError, OSError, ValueError) as exc:
@@ -721,7 +722,7 @@ _CROSS_MESSAGES = {
 
 
 # -- measured benchmark runs ---------------------------------------------------------------------------------
-def _latest_runs(limit: int = 20) -> list[dict[str, Any]]:
+def _latest_runs(limit: int | None = 20) -> list[dict[str, Any]]:
     from advisor.bench.store import BenchStore, default_path
 
     path = default_path()
@@ -768,12 +769,17 @@ def measured_prefill() -> dict[str, tuple[Any, tuple[str, dict[str, Any]]]]:
     return out
 
 
-def measured_evidence(answers: dict[str, Any]) -> list[Any]:
-    """The benchmark runs of the answers' model, for the memo's evidence section (empty when none)."""
+def measured_evidence(answers: dict[str, Any], project_path: Any = None) -> list[Any]:
+    """The benchmark runs of the answers' model, for the memo's evidence section (empty when none): the open
+    project's own runs (``project_path``: its saved file) when it has any of that model, else the latest of any
+    (runs of an unsaved project, of a terminal, or from before runs were linked to projects)."""
     try:
-        runs = _latest_runs()
+        from advisor.bench.history import project_key
+
         model = str(answers.get("model") or "").lower()
-        mine = [r for r in runs if model and model.split("/")[-1] in str(r.get("model") or "").lower()][:3]
+        runs = [r for r in _latest_runs(None) if model and model.split("/")[-1] in str(r.get("model") or "").lower()]
+        key = project_key(project_path) if project_path else None
+        mine = ([r for r in runs if key and r.get("project_id") == key] or runs)[:3]
         if not mine:
             return []
         from advisor.plan.evidence import evidence_from_runs
