@@ -182,6 +182,30 @@ def client_bound_notes(result: dict[str, Any]) -> list[str]:
 
 _CLIENT_REASONS = ("client_queueing", "client_cpu_saturated", "event_loop_lag", "late_reads_merged_tokens")
 
+_OUTCOMES = ("http_error", "connect_error", "timeout", "stream_error", "truncated", "empty", "invalid")
+
+
+def failure_notes(result: dict[str, Any]) -> list[str]:
+    """One sentence per step where requests failed or the concurrency was not reached, naming the failure classes
+    in words (a status that says "with problems" must show the problems; found against a real vLLM whose random
+    model sent answers of undecodable bytes only: the step table said "1 failed" and nothing said why)."""
+    notes = []
+    for s in result.get("steps") or []:
+        failures = {k: n for k, n in (s.get("failures") or {}).items() if n}
+        failed = s.get("requests_failed") or 0
+        if failed or failures:
+            parts = []
+            for key, n in sorted(failures.items(), key=lambda kv: -kv[1])[:4]:
+                outcome = key.split(":", 1)[0]
+                what = tr(f"bench.report.outcome.{outcome}") if outcome in _OUTCOMES else outcome
+                parts.append(f"{n} × {what} ({key})")
+            notes.append(tr("bench.report.failures", concurrency=s.get("concurrency"), failed=failed,
+                            total=failed + (s.get("requests_ok") or 0), classes="; ".join(parts) or "?"))  # fmt: skip
+        if s.get("concurrency_shortfall"):
+            achieved = s.get("steady_concurrency") or s.get("achieved_concurrency") or 0.0
+            notes.append(tr("bench.report.shortfall", concurrency=s.get("concurrency"), achieved=f"{achieved:.1f}"))
+    return notes
+
 
 def knee_text(result: dict[str, Any]) -> tuple[str, list[str]]:
     """The knee sentence and its evidence as short lines."""
@@ -282,7 +306,7 @@ def to_markdown(result: dict[str, Any]) -> str:
         lines.append(
             f"- {tr('bench.report.md_peak_memory')} {label}: {format_gib(peak)} / {format_gib(total)}{sim}"
         )
-    for note in client_bound_notes(result):
+    for note in failure_notes(result) + client_bound_notes(result):
         lines.append(f"- ⚠ {note}")
     lines.append("")
     head = [

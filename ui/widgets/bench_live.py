@@ -323,6 +323,10 @@ class LiveView(QWidget):
         )
         self._set_text(self.sample_title, title + (" — " + error if error else ""))
         if self.sample_text.toPlainText() != text:
+            # setPlainText inserts with the cursor's current format, which after the previous refresh is the first
+            # token's highlight (the cursor sits at its end when the text was only that token — a slow real server
+            # shows exactly that): reset it, or the whole answer comes out highlighted
+            self.sample_text.setCurrentCharFormat(QTextCharFormat())
             self.sample_text.setPlainText(text)
             if ttft_chars:  # the first token, marked
                 cursor = QTextCursor(self.sample_text.document())

@@ -220,7 +220,7 @@ class ResultView(QWidget):
         self.evidence.setText("\n".join(f"• {e}" for e in evidence))
         self.evidence.setVisible(bool(evidence))
         self.verdict.setText(report.slo_verdict(r))
-        notes = report.client_bound_notes(r)
+        notes = report.failure_notes(r) + report.client_bound_notes(r)
         self.client_note.setText("\n".join(notes))
         self.client_note.setVisible(bool(notes))
         mem = report.peak_memory(r)

@@ -1,0 +1,105 @@
+"""What driving the Benchmark page against REAL engines found (tools/interop/drive_page.py, docs/measure.md
+"Against a real server"), each replayed here without the engine: the transcripts in tests/fixtures/sse/ that were
+captured from llama-cpp-python 0.3.36 and vLLM 0.32 (CPU) are served over real loopback HTTP by
+tests/support/replay.py, and the real page drives the real engine against them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QTextCursor
+
+from tests.support.replay import ReplayServer
+
+RUN_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def page(qtbot, tmp_path):
+    from ui.pages.benchmark import BenchmarkPage
+    from ui.workers import TaskRunner
+
+    runner = TaskRunner()
+    p = BenchmarkPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(p)
+    p.resize(1300, 850)
+    p.show()
+    yield p
+    p.stop()
+    runner.shutdown()
+
+
+def _connect(qtbot, page, url: str, model: str = "m") -> object:
+    page.url_radio.setChecked(True)
+    page.url_edit.setText(url)
+    page.model_pick.setCurrentText("")
+    with qtbot.waitSignal(page.probed, timeout=30_000) as probed:
+        page.connect_target()
+    page.model_pick.setCurrentText(model)
+    return probed.args[0]
+
+
+def _background(edit, pos: int):
+    cursor = QTextCursor(edit.document())
+    cursor.setPosition(pos)
+    cursor.setPosition(pos + 1, QTextCursor.MoveMode.KeepAnchor)
+    return cursor.charFormat().background().style()
+
+
+def test_only_the_first_token_of_the_sample_answer_is_highlighted_when_it_arrives_alone(page):
+    """A real CPU server is slow enough that a refresh sees the first token alone; the next refresh used to insert
+    the whole answer with the highlight the edit's cursor still carried, so everything came out yellow."""
+    from PySide6.QtCore import Qt
+
+    from ui.bench_session import SampleText
+
+    page.session.sample = SampleText(step=0, text="推理", ttft_ms=119.0, ttft_chars=2)
+    page.live.refresh_all()
+    assert _background(page.sample_text, 0) == Qt.BrushStyle.SolidPattern
+    page.session.sample = SampleText(step=0, text="推理部署 needs memory", ttft_ms=119.0, ttft_chars=2)
+    page.live.refresh_all()
+    assert page.sample_text.toPlainText() == "推理部署 needs memory"
+    assert _background(page.sample_text, 1) == Qt.BrushStyle.SolidPattern
+    assert all(_background(page.sample_text, i) == Qt.BrushStyle.NoBrush for i in range(2, 15))
+
+
+def test_a_result_with_failures_says_which_and_why(qtbot, page):
+    """Against vLLM (CPU, random weights) one request of a step streamed only undecodable bytes (HTTP 200, usage 48,
+    no text): the page said "completed with problems (see the notes)" and showed no note. Every other answer is
+    vLLM's real transcript; every third one is an empty 200."""
+    served = {"n": 0}
+
+    def route(_body: bytes) -> str:
+        served["n"] += 1
+        return "empty_200" if served["n"] % 3 == 0 else "vllm_cpu_chat_real"
+
+    with ReplayServer(routes={"/v1/chat/completions": route}, owned_by="vllm", interval_ms=1) as srv:
+        probe = _connect(qtbot, page, srv.url)
+        assert probe is not None and probe.dialect == "vllm"
+        page.shape_box.setCurrentIndex(page.shape_box.findData("fixed"))
+        page.concurrency.setValue(1)
+        page.requests.setValue(9)
+        page.output_mean.setValue(16)
+        page.sample_check.setChecked(False)
+        with qtbot.waitSignal(page.run_finished, timeout=RUN_TIMEOUT_MS) as done:
+            assert page.start_run()
+    result = done.args[0]
+    step = result["steps"][0]
+    assert step["requests_failed"] >= 2 and result["status"] != "completed"
+    view = page.result_view
+    assert not view.client_note.isHidden()
+    note = view.client_note.text()
+    assert f"{step['requests_failed']} of {step['requests_ok'] + step['requests_failed']} requests failed" in note
+    assert "HTTP 200 but no text" in note and "empty:" in note
+    assert "failed" in view.copy_markdown()
+
+
+def test_failure_words_exist_in_both_languages():
+    from advisor.bench.report import _OUTCOMES
+    from advisor.i18n import set_language, tr
+
+    for lang in ("en", "zh_CN"):
+        set_language(lang)
+        for outcome in _OUTCOMES:
+            assert tr(f"bench.report.outcome.{outcome}") != f"bench.report.outcome.{outcome}"
+    set_language("en")
+
