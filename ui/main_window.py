@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QTimer, Signal
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.cjk_font = cjk_font
         self.runner = TaskRunner(self)
         self.project_path: Path | None = None
+        self._untitled_since: float | None = time.time()  # an unsaved project's runs join it at its first save
         self._modified = False
         self._gpu_state: GpuState | None = None
 
@@ -324,8 +326,10 @@ class MainWindow(QMainWindow):
         if hasattr(self.wizard_page, "restart"):
             self.wizard_page.restart()
         self.project_path = None
+        self._untitled_since = time.time()
         self._modified = False
         self._update_title()
+        self._project_changed()
 
     def ask_open_path(self) -> str:
         """Seam for tests (monkeypatch to return a path)."""
@@ -374,9 +378,11 @@ class MainWindow(QMainWindow):
             self.show_error(tr("ui.error.open_title"), str(exc))
             return False
         self.project_path = path
+        self._untitled_since = None
         self._modified = False
         self._remember_recent(path)
         self._update_title()
+        self._project_changed()
         self.statusBar().showMessage(tr("ui.project.opened", path=str(path)), 5000)
         self.project_loaded.emit(str(path))
         return True
@@ -405,13 +411,28 @@ class MainWindow(QMainWindow):
         except (OSError, ProjectFileError) as exc:
             self.show_error(tr("ui.error.save_title"), tr("ui.error.save_failed", path=str(path), error=str(exc)))
             return False
+        first_save_since = self._untitled_since if self.project_path is None else None
         self.project_path = path
+        self._untitled_since = None
         self._modified = False
         self._remember_recent(path)
         self._update_title()
         self.statusBar().showMessage(tr("ui.project.saved", path=str(path)), 5000)
+        self._project_changed(adopt_since=first_save_since)
         self.project_saved.emit(str(path))
         return True
+
+    def _project_changed(self, adopt_since: float | None = None) -> None:
+        """Runs started from now on are stored with the open saved project (with none while it is unsaved), and
+        History's "This project" follows. ``adopt_since``: a first save; this app's runs since then join it."""
+        from advisor.bench.history import project_key
+
+        key = project_key(self.project_path) if self.project_path else None
+        for page in (self.benchmark_page, self.ab_page):
+            page.project_id = key
+        self.history_page.set_project(key)
+        if key and adopt_since is not None:
+            self.history_page.adopt_runs(key, adopt_since)
 
     def _remember_recent(self, path: Path) -> None:
         self.settings = self.settings.with_recent(path)

@@ -98,6 +98,17 @@ def project_key(path: str | Path) -> str:
     return "file:" + str(Path(path).expanduser().resolve())
 
 
+def project_name(project_id: str | None) -> str:
+    """A project's short name for a list: its file name without ``.advisor.json`` ('' for no project)."""
+    if not project_id:
+        return ""
+    name = Path(project_id.removeprefix("file:")).name
+    for suffix in (".advisor.json", ".json"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)] or name
+    return name
+
+
 @dataclass
 class RunFilter:
     """All set fields must match. ``text`` (words, all must match) searches id, label, model, URL, GPU, host,
@@ -450,6 +461,26 @@ class RunHistory:
         return _loads(row[0][0]) if row else None
 
     # ---- delete / export / import --------------------------------------------------------------------
+    def adopt_runs(self, project_id: str, *, since_wall: float, pid: int | None = None) -> list[str]:
+        """Link to ``project_id`` the runs with no project that this process (``pid``, default: this one) on this
+        host started at or after ``since_wall``: what an unsaved project measured, when it is first saved.
+        Runs of other processes (``advisor bench`` in a terminal), imported runs and other projects' runs keep
+        their link. Returns the ids linked, oldest first."""
+        import os
+        import socket
+
+        conn = connect(self.path)
+        try:
+            with conn:
+                ids = [r[0] for r in conn.execute(
+                    "SELECT run_id FROM runs WHERE project_id IS NULL AND pid = ? AND host = ? AND created_wall >= ?"
+                    " ORDER BY created_wall", (os.getpid() if pid is None else pid, socket.gethostname(), since_wall))]
+                conn.executemany("UPDATE runs SET project_id = ? WHERE run_id = ? AND project_id IS NULL",
+                                 [(project_id, run_id) for run_id in ids])
+        finally:
+            conn.close()
+        return ids
+
     def delete(self, run_id: str) -> str:
         """Delete a run and its requests, steps and telemetry in one transaction. Returns the full id."""
         run_id = self.resolve(run_id)

@@ -334,3 +334,40 @@ def test_runs_are_linked_to_their_project_and_old_databases_migrate(tmp_path, ca
     assert rows["old-run"]["project_id"] is None and rows[new_id]["project_id"] == key
     assert cli_main(["history", "--db", str(db), "--json", "--project", str(tmp_path / "p.advisor.json")]) == 0
     assert [r["run_id"] for r in json.loads(capsys.readouterr().out)] == [new_id]
+
+
+def test_an_unsaved_projects_runs_join_it_when_it_is_first_saved(tmp_path):
+    import time as _time
+
+    from advisor.bench.history import project_key, project_name
+    from advisor.bench.store import BenchStore as _Store
+
+    db = tmp_path / "bench.sqlite3"
+    store = _Store(db)
+    before = store.start_run("{}", model="before the session")
+    store.finish_run("cancelled")
+    _time.sleep(0.01)
+    since = _time.time()
+
+    def run(model, project_id=None):
+        s = _Store(db)
+        run_id = s.start_run("{}", model=model, project_id=project_id)
+        s.finish_run("cancelled")
+        s.connection.close()
+        return run_id
+
+    mine = [run("untitled 1"), run("untitled 2")]
+    other_project = run("other project", project_key(tmp_path / "other.advisor.json"))
+    terminal = run("advisor bench in a terminal")
+    store.connection.execute("UPDATE runs SET pid = ? WHERE run_id = ?", (1, terminal))  # another process
+    store.connection.commit()
+    store.connection.close()
+    key = project_key(tmp_path / "Plan A.advisor.json")
+    with RunHistory(db) as h:
+        assert h.adopt_runs(key, since_wall=since) == mine
+        assert h.adopt_runs(key, since_wall=since) == []  # once
+        linked = {r.run_id: r.project_id for r in h.list()}
+        assert [r.run_id for r in h.list(RunFilter(project=key))] == mine[::-1]
+    assert linked[before] is None and linked[terminal] is None
+    assert linked[other_project] == project_key(tmp_path / "other.advisor.json")
+    assert project_name(key) == "Plan A" and project_name(None) == ""

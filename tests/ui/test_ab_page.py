@@ -1,10 +1,11 @@
 """The Quantization A/B page end to end: "Start two simulated servers" launches BF16 and AWQ-INT4 `advisor sim`
 child processes, the A/B runs over real loopback HTTP in a worker thread, the speed table, answer pairs, figures and
-verdict appear, both load runs land in the history, and stopping the page stops the servers."""
+verdict appear, both load runs land in the history (with the open project), and stopping the page stops the
+servers."""
 
 import pytest
 
-from advisor.bench.history import RunHistory
+from advisor.bench.history import RunHistory, project_key
 from ui.pages.ab import AbPage
 from ui.workers import TaskRunner
 
@@ -35,6 +36,7 @@ def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_pa
     page.requests.setValue(6)
     page.concurrency.setText("1,2")
     page.max_tokens.setValue(24)
+    page.project_id = project_key(tmp_path / "quant.advisor.json")  # what the window sets for an open project
     with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
         assert page.start()
         assert not page.run_button.isEnabled() and page.stop_button.isEnabled()
@@ -49,8 +51,9 @@ def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_pa
     assert "difflib" in page.figures.text()
     assert page.copy_markdown().startswith("# Quantization A/B")
     with RunHistory(tmp_path / "bench.sqlite3") as h:
-        labels = sorted(r.label for r in h.list())
-    assert labels == ["A/B · A · bf16", "A/B · B · awq-int4"]
+        runs = sorted(h.list(), key=lambda r: r.label)
+    assert [r.label for r in runs] == ["A/B · A · bf16", "A/B · B · awq-int4"]
+    assert {r.project_id for r in runs} == {page.project_id}  # both sides stored with the open project
     page.stop()
     assert page.launchers == [] and all(not launcher.running for launcher in launchers)
 

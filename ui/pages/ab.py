@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
 from advisor.i18n import tr
+from ui.widgets.page_header import page_header
 
 DEFAULT_SIM = ("qwen2.5-7b-instruct", "l4", "bf16", "awq-int4")
 FORMATS = ("bf16", "fp16", "fp8", "int8", "gptq-int8", "gptq-int4", "awq-int4")
@@ -77,14 +78,9 @@ class AbPage(QWidget):
         self._events: deque[AbEvent] = deque()
         self._task: Any = None
         self._cancel: Any = None
+        self.project_id: str | None = None  # the open saved project (set by the window); both runs are stored with it
 
-        self.title = QLabel()
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.intro = QLabel()
-        self.intro.setWordWrap(True)
+        self.title, self.intro = page_header()
 
         self.sides: dict[str, dict[str, Any]] = {}
         self.side_boxes: dict[str, QGroupBox] = {}
@@ -340,6 +336,7 @@ class AbPage(QWidget):
         self.progress.setText(tr("ab.page.starting"))
         events = self._events
         db_path = self.db_path
+        project_id = self.project_id
         # our own token: a stopped A/B still delivers what it measured (the TaskRunner drops results of
         # tasks cancelled through their own token); the runner's token (window closing) cancels it too
         from advisor.cancel import CancelToken
@@ -352,7 +349,7 @@ class AbPage(QWidget):
                     cancel.cancel()
                 events.append(ev)
 
-            return run_ab(config, store_path=db_path, cancel=cancel, on_event=on_event)
+            return run_ab(config, store_path=db_path, cancel=cancel, on_event=on_event, project_id=project_id)
 
         self._task = self.runner.submit(work, on_result=self._on_result, on_error=self._on_failed)
         self.timer.start()

@@ -1,6 +1,11 @@
 """The History page: every stored benchmark run, filter and search, open one in the result view, delete, export,
 import, and compare 2–4 runs overlaid with a table of differences.
 
+"This project / All runs": runs started from the app while a saved project is open are stored with its id
+(``advisor.bench.history.project_key``); the window tells the page which project is open (``set_project``) on
+File → Open / New / Save / Save As. The default scope is the project when it has runs, else all runs, until the
+user picks one; the Project column marks the open project's runs in either scope.
+
 All figures come from ``advisor.bench.history`` (the same as ``advisor history --json``); reading the database
 runs off the GUI thread through the app's TaskRunner. Filtering the loaded list is local (no query per key).
 """
@@ -29,11 +34,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary
+from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary, project_name
 from advisor.i18n import tr
 from ui.widgets.compare_plot import ComparePlot, DifferencesTable
+from ui.widgets.page_header import page_header
 
-COLUMNS = ("compare", "date", "status", "model", "target", "gpu", "shape", "knee", "requests", "label")
+COLUMNS = ("compare", "date", "project", "status", "model", "target", "gpu", "shape", "knee", "requests", "label")
+COL = {name: i for i, name in enumerate(COLUMNS)}
+SCOPES = ("project", "all")
+THIS_PROJECT_MARK = "●"
 STATUS_COLORS = {"failed": "#E45756", "degraded": "#F58518", "incomplete": "#F58518", "interrupted": "#9D755D",
                  "stopped": "#888888", "running": "#4C78A8"}
 
@@ -41,6 +50,11 @@ STATUS_COLORS = {"failed": "#E45756", "degraded": "#F58518", "incomplete": "#F58
 def _list_runs(_token: Any, db_path: str | None) -> list[RunSummary]:
     with RunHistory(db_path) as history:
         return history.list()
+
+
+def _adopt_runs(_token: Any, db_path: str | None, project_id: str, since_wall: float) -> list[str]:
+    with RunHistory(db_path) as history:
+        return history.adopt_runs(project_id, since_wall=since_wall)
 
 
 def _compare(_token: Any, db_path: str | None, run_ids: list[str]) -> dict[str, Any]:
@@ -52,6 +66,7 @@ class HistoryPage(QWidget):
     listed = Signal(int)  # runs loaded (tests wait on it)
     compared = Signal()
     opened = Signal(str)  # run id shown in the result view
+    adopted = Signal(list)  # run ids an unsaved project took in at its first save
     message = Signal(str)
 
     def __init__(self, runner: Any, parent: QWidget | None = None, *, db_path: str | Path | None = None) -> None:
@@ -62,16 +77,16 @@ class HistoryPage(QWidget):
         self.shown_runs: list[RunSummary] = []
         self.checked: set[str] = set()
         self._filling = False
+        self.project_id: str | None = None  # the open saved project (None: unsaved or none)
+        self._scope_auto = True  # the scope follows the default until the user picks one
 
-        self.title = QLabel()
-        self.title.setObjectName("pageTitle")
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.intro = QLabel()
-        self.intro.setWordWrap(True)
+        self.title, self.intro = page_header()
 
+        self.scope = QComboBox()
+        for scope in SCOPES:
+            self.scope.addItem("", scope)
+        self.scope.setCurrentIndex(SCOPES.index("all"))  # no project open yet
+        self.scope.currentIndexChanged.connect(self._on_scope_picked)
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_filter)
@@ -84,6 +99,7 @@ class HistoryPage(QWidget):
         self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_dialog)
         bar = QHBoxLayout()
+        bar.addWidget(self.scope, 1)
         bar.addWidget(self.search, 3)
         bar.addWidget(self.status_filter, 1)
         bar.addWidget(self.shape_filter, 1)
@@ -174,6 +190,7 @@ class HistoryPage(QWidget):
                 combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else tr(f"history.shape.{v}"), v)
             combo.setCurrentIndex(max(0, combo.findData(current)))
             combo.blockSignals(False)
+        self._update_scope_items()
         self.refresh_button.setText(tr("history.page.refresh"))
         self.import_button.setText(tr("history.page.import"))
         self.open_button.setText(tr("history.page.open"))
@@ -217,15 +234,72 @@ class HistoryPage(QWidget):
         self.runs = runs
         known = {r.run_id for r in runs}
         self.checked &= known
+        if self._scope_auto:
+            self._choose_default_scope()
         self.apply_filter()
         self.listed.emit(len(runs))
 
     def _on_error(self, exc: BaseException) -> None:
         self.show_error(tr("history.page.error_title"), str(exc))
 
+    # -- the open project ------------------------------------------------------------------------------
+    def set_project(self, project_id: str | None) -> None:
+        """The window's open project changed (Open, New, Save As): mark its runs and choose the default scope."""
+        if (project_id or None) == self.project_id:
+            return  # saved again under the same name: the user's scope stays
+        self.project_id = project_id or None
+        self._scope_auto = True
+        self._update_scope_items()
+        self._choose_default_scope()
+        self.apply_filter()
+
+    def adopt_runs(self, project_id: str, since_wall: float) -> None:
+        """An unsaved project was saved for the first time: the runs this app made since ``since_wall`` (with no
+        project) join it, then the list is read again. Off the GUI thread (a running benchmark may hold the
+        database's write lock for a moment)."""
+        self.runner.submit(_adopt_runs, self.db_path, project_id, since_wall, on_result=self._on_adopted,
+                           on_error=self._on_error, key="history-adopt")
+
+    def _on_adopted(self, run_ids: list[str]) -> None:
+        if run_ids:
+            self.message.emit(tr("history.page.runs_adopted", count=len(run_ids)))
+        self.adopted.emit(run_ids)
+        self.refresh()
+
+    def project_run_count(self) -> int:
+        return sum(1 for r in self.runs if self.project_id and r.project_id == self.project_id)
+
+    def _update_scope_items(self) -> None:
+        """'This project (name)' when a saved project is open; otherwise that choice is greyed out."""
+        item = self.scope.model().item(SCOPES.index("project"))
+        if self.project_id:
+            item.setText(tr("history.page.scope_project", name=project_name(self.project_id)))
+            item.setToolTip(self.project_id.removeprefix("file:"))
+        else:
+            item.setText(tr("history.page.scope_project_none"))
+            item.setToolTip(tr("history.page.scope_project_hint"))
+        item.setEnabled(bool(self.project_id))
+        self.scope.setItemText(SCOPES.index("all"), tr("history.page.scope_all"))
+        self.scope.setToolTip(tr("history.page.scope_tip"))
+
+    def _choose_default_scope(self) -> None:
+        """This project when a saved project is open and has runs, else all runs."""
+        scope = "project" if self.project_run_count() else "all"
+        self.scope.blockSignals(True)
+        self.scope.setCurrentIndex(SCOPES.index(scope))
+        self.scope.blockSignals(False)
+
+    def _on_scope_picked(self, _index: int) -> None:
+        self._scope_auto = False  # the user's choice stays until another project is opened
+        self.apply_filter()
+
+    def current_scope(self) -> str:
+        return self.scope.currentData() or "all"
+
     def current_filter(self) -> RunFilter:
+        project = self.project_id if self.current_scope() == "project" and self.project_id else ""
         return RunFilter(text=self.search.text().strip(), status=self.status_filter.currentData() or "",
-                         shape=self.shape_filter.currentData() or "")
+                         shape=self.shape_filter.currentData() or "", project=project or "")
 
     def apply_filter(self, *_args: Any) -> None:
         flt = self.current_filter()
@@ -243,17 +317,26 @@ class HistoryPage(QWidget):
                 tick.setData(Qt.ItemDataRole.UserRole, r.run_id)
                 self.table.setItem(row, 0, tick)
                 target = (tr("history.page.simulated") + " · " if r.simulated else "") + r.url
-                cells = [r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "–", tr(f"history.shape.{r.shape}") if r.shape else "–",
+                cells = [r.created, self._project_cell(r), tr(f"history.status.{r.status}"), r.model, target,
+                         r.gpu or "–", tr(f"history.shape.{r.shape}") if r.shape else "–",
                          "–" if r.knee_concurrency is None else str(r.knee_concurrency),
                          f"{r.requests_ok} / {r.requests_failed}", r.label]
                 for col, text in enumerate(cells, start=1):
                     item = QTableWidgetItem(text)
-                    if col == 2:
+                    if col == COL["project"] and r.project_id:
+                        mine = r.project_id == self.project_id
+                        item.setToolTip(tr("history.page.project_tip_this" if mine else "history.page.project_tip",
+                                           path=r.project_id.removeprefix("file:")))
+                        if mine:
+                            font = item.font()
+                            font.setBold(True)
+                            item.setFont(font)
+                    if col == COL["status"]:
                         item.setToolTip(r.status_reason)
                         color = STATUS_COLORS.get(r.status)
                         if color:
                             item.setForeground(QBrush(QColor(color)))
-                    if col == 8 and r.knee_message:
+                    if col == COL["knee"] and r.knee_message:
                         item.setToolTip(r.knee_message)
                     self.table.setItem(row, col, item)
             header = self.table.horizontalHeader()
@@ -266,6 +349,13 @@ class HistoryPage(QWidget):
         else:
             self.count.setText(tr("history.page.count", shown=len(self.shown_runs), total=len(self.runs)))
         self._update_buttons()
+
+    def _project_cell(self, run: RunSummary) -> str:
+        """'● name' for the open project's runs, the other project's name, '–' for none."""
+        if not run.project_id:
+            return "–"
+        name = project_name(run.project_id)
+        return f"{THIS_PROJECT_MARK} {name}" if run.project_id == self.project_id else name
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         if self._filling or item.column() != 0:
