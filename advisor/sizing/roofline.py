@@ -190,10 +190,22 @@ class StepCostModel:
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
         """One engine step mixing chunked prefill and decode: the linear layers' max(compute, memory) + attention's
         max(compute, memory) + TP all-reduces + fixed overhead."""
-        (lin_c, lin_m), (att_c, att_m) = self.op_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
-        if lin_c == 0.0 and lin_m == 0.0:
+        # op_parts inlined: the simulator calls this once per engine step
+        tokens = prefill_tokens + decode_seqs
+        if tokens <= 0:
             return 0.0
-        return max(lin_c, lin_m) + max(att_c, att_m) + self.comm_seconds(prefill_tokens + decode_seqs) + self.overhead_s
+        logits = decode_seqs + (1 if prefill_tokens else 0)
+        linear = max(
+            (tokens * self.linear_flops_per_token + logits * self.lm_head_flops) / self.flops_per_s,
+            (self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes) / self.bytes_per_s
+            + self.moe_layers * self.moe_layer_fixed_s,
+        )
+        attention = max(
+            (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.flops_per_s,
+            kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s,
+        )
+        comm = self.comm_seconds(tokens) if self.allreduces else 0.0
+        return linear + attention + comm + self.overhead_s
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""
