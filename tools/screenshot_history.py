@@ -5,8 +5,9 @@
 
 The data is real: three simulated servers (one model on one GPU in BF16, FP8 and AWQ-INT4) are benchmarked over
 loopback HTTP into a fresh database (with the servers' /metrics telemetry, so GPU memory is drawn), then an A/B of
-BF16 against AWQ-INT4 runs in each language. Each screenshot is taken in a fresh process with settings isolated in
-a temporary ADVISOR_HOME.
+BF16 against AWQ-INT4 runs in each language. The BF16 and AWQ-INT4 runs and the A/B belong to a saved project
+(``PROJECT``), which each window opens: ``history-list`` shows "This project", ``history-all`` all runs with the
+project's marked. Each screenshot is taken in a fresh process with settings isolated in a temporary ADVISOR_HOME.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREEN = "1400x900x24"
 MODEL, GPU = "qwen2.5-7b-instruct", "l4"
 FORMATS = ("bf16", "fp8", "awq-int4")
+PROJECT = "support-bot-l4.advisor.json"  # in the data folder; its runs: BF16, AWQ-INT4 and the A/B
 
 
 def _make_data(home: Path) -> None:
@@ -31,12 +33,18 @@ def _make_data(home: Path) -> None:
     os.environ["ADVISOR_HOME"] = str(home)
     from advisor.bench.ab import AbConfig, result_json, run_ab
     from advisor.bench.client import Target
+    from advisor.bench.history import project_key
     from advisor.bench.run_telemetry import RunTelemetry
     from advisor.bench.runner import Runner
     from advisor.bench.store import BenchStore
     from advisor.domain.bench import BenchConfig
+    from advisor.domain.project import Project
     from advisor.i18n import set_language
+    from advisor.project import save_project
     from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+
+    save_project(Project(title="Support bot on L4"), home / PROJECT)
+    key = project_key(home / PROJECT)
 
     launchers = {f: SimLauncher(SimLaunchSpec(model=MODEL, gpu=GPU, weights=f, time_scale=0.05)) for f in FORMATS}
     try:
@@ -56,7 +64,7 @@ def _make_data(home: Path) -> None:
                 if ev.kind == "run_started" and ev.data.get("run_id"):
                     tel.bind(ev.data["run_id"])
 
-            Runner(cfg, store=store, dialect="simulated", on_event=bind).run()
+            Runner(cfg, store=store, dialect="simulated", on_event=bind, project_id=None if fmt == "fp8" else key).run()
             tel.stop()
             store.connection.close()
         for lang in ("en", "zh"):
@@ -66,7 +74,7 @@ def _make_data(home: Path) -> None:
                 "b": {"url": launchers["awq-int4"].base_url, "model": MODEL, "label": "awq-int4"},
                 "language": lang, "requests": 16, "concurrency": [1, 8], "max_tokens": 48,
             })
-            result = run_ab(cfg, store=lang == "en")
+            result = run_ab(cfg, store=lang == "en", project_id=key)
             (home / f"ab-{lang}.json").write_text(result_json(result), encoding="utf-8")
     finally:
         for launcher in launchers.values():
@@ -83,6 +91,7 @@ def _shoot(lang: str, out: Path, theme: str, home: Path) -> None:
 
     app = QApplication([sys.argv[0]])
     window = create_window(app, lang)
+    window.open_project(home / PROJECT)
     window.resize(1360, 860)
     window.move(20, 20)
     page = window.history_page
@@ -92,6 +101,7 @@ def _shoot(lang: str, out: Path, theme: str, home: Path) -> None:
     suffix = f"{lang}-{theme}"
 
     def save(name: str) -> None:
+        window.statusBar().clearMessage()  # "Opened /tmp/…": a temporary path, not part of the picture
         app.processEvents()
         pixmap = window.grab()
         path = out / f"{name}-{suffix}.png"
@@ -104,7 +114,10 @@ def _shoot(lang: str, out: Path, theme: str, home: Path) -> None:
         page.listed.disconnect(listed)
         if theme == "light":
             page.select(page.shown_runs[-1].run_id)
-            save("history-list")
+            save("history-list")  # the default scope: this project's runs
+            page.scope.setCurrentIndex(page.scope.findData("all"))
+            page.select(page.shown_runs[-1].run_id)
+            save("history-all")  # every run, the project's marked
         ids = [r.run_id for r in page.runs if r.label.startswith(GPU)]
         page.set_checked(ids)
         page.compare_checked()
@@ -173,8 +186,8 @@ def main() -> int:
                     shutil.copytree(data / "data", Path(home) / "data")
                     settings = Path(home) / "config" / "settings.json"
                     settings.parent.mkdir(parents=True)
-                    settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": theme}),
-                                        encoding="utf-8")
+                    settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": theme,
+                                                    "show_welcome": False}), encoding="utf-8")
                     env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
                     if prefix:
                         env.pop("QT_QPA_PLATFORM", None)
