@@ -201,10 +201,20 @@ def estimate_memory(
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
     kv_tokens = kv_blocks * block
+    # A request's own blocks and the shared prefix's blocks are whole blocks of their layers; a page (one block
+    # across all layers) is only the unit we count in. With windowed layers the prefix covers the full-attention
+    # layers alone, so rounding each part up to pages on its own could cost a page more than not sharing: the
+    # shared case rounds the sum once (never more than the plain case, which rounds per request).
     shared_pages = ceil(shared_bytes / page) if page else 0
     blocks_per_request = ceil(per_request_own / page)
-    free_for_requests = max(0, kv_blocks - shared_pages)
-    max_conc_kv = free_for_requests // blocks_per_request if blocks_per_request else 0
+
+    def pages_for(n: int, own: int, shared: int) -> int:
+        return ceil((n * own + shared) / page) if shared else n * ceil(own / page)
+
+    if sharing and page and per_request_own:
+        max_conc_kv = max(0, kv_blocks * page - shared_bytes) // per_request_own
+    else:
+        max_conc_kv = kv_blocks // blocks_per_request if blocks_per_request else 0
     max_conc = min(max_conc_kv, engine.max_num_seqs)
     if not weights_fit:
         limited_by = "weights"
@@ -217,7 +227,7 @@ def estimate_memory(
         def pages_needed(ctx: int) -> int:
             shared_ctx = shared_blocks_at(ctx) * block_bytes_shared
             own = layout.per_request_bytes(ctx, block, windowed, chunk) - shared_ctx
-            return concurrency * ceil(own / page) + ceil(shared_ctx / page)
+            return pages_for(concurrency, own, shared_ctx)
 
         lo, hi = 0, max(1, int(kv_tokens) // block + 1)
         while lo < hi:
@@ -229,12 +239,11 @@ def estimate_memory(
         max_context = lo * block
     elif windowed:
         per_block_share = page / layout.per_token_bytes  # tokens of full-attention KV per block
-        per_seq_budget = max(0, kv_budget) // concurrency
-        # Solve per_request_bytes(ctx) <= per_seq_budget for ctx (monotonic): binary search over blocks.
+        # Longest context whose requests fit in whole pages, as `fits` counts them (monotonic): binary search.
         lo, hi = 0, max(1, int(kv_tokens) + 1)
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if layout.per_request_bytes(mid * block, block, True, chunk) <= per_seq_budget:
+            if pages_for(concurrency, layout.per_request_bytes(mid * block, block, True, chunk), 0) <= kv_blocks:
                 lo = mid
             else:
                 hi = mid - 1
@@ -242,8 +251,9 @@ def estimate_memory(
     else:
         max_context = (kv_blocks // concurrency) * block
     max_context = min(max_context, m.max_context)
-    kv_cache = (blocks_per_request * concurrency + shared_pages) * page
-    fits = weights_fit and kv_blocks >= blocks_per_request * concurrency + shared_pages
+    kv_pages = pages_for(concurrency, per_request_own, shared_bytes) if page else 0
+    kv_cache = kv_pages * page
+    fits = weights_fit and kv_blocks >= kv_pages
     overhead = activation + non_torch + graphs + context_bytes
     total = w_gpu + kv_cache + overhead
     headroom_ok = llama_cpp or gpu_memory_bytes - budget >= graphs + context_bytes
@@ -263,7 +273,8 @@ def estimate_memory(
             bytes=kv_cache,
             formula=f"{concurrency} requests × {blocks_per_request} blocks × {block} tokens × "
             f"{layout.per_token_bytes:,} B/token ({kv_formula})"
-            + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else ""),
+            + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else "")
+            + (f" ≈ {kv_pages:,} blocks (parts rounded up together)" if kv_pages != blocks_per_request * concurrency + shared_pages else ""),
         ),
         BreakdownItem(
             key="activations",

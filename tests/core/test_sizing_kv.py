@@ -180,3 +180,21 @@ def test_sharing_never_needs_more_memory_or_allows_fewer_requests(name):
         assert shared.shared_prefix_blocks == min(prefix, context - 1) // block
 
     check()
+
+
+def test_a_shared_prefix_on_windowed_layers_never_costs_a_page_more():
+    """The counterexample hypothesis found: Gemma-2's prefix covers only its full-attention layers, so rounding the
+    prefix and each request's own part up to whole pages separately cost one page (1.4 MB) more than not sharing."""
+    from advisor.catalog import get_gpu
+    from advisor.domain.sizing import EngineSettings
+    from advisor.sizing.memory import estimate_memory
+    from advisor.sizing.quant import get_format
+
+    m, gpu, fmt = _model("gemma-2-9b-it"), get_gpu("h200-141g").effective_memory_bytes, get_format("fp8")
+    engine = EngineSettings(block_size=32)
+    context = 17153
+    plain = estimate_memory(m, fmt, "bf16", context, 1, gpu, 8, engine)
+    shared = estimate_memory(m, fmt, "bf16", context, 1, gpu, 8, engine, shared_prefix_tokens=int(0.625 * context))
+    assert shared.shared_prefix_blocks > 0
+    assert shared.kv_cache_bytes <= plain.kv_cache_bytes
+    assert shared.max_concurrency_kv >= plain.max_concurrency_kv
