@@ -101,6 +101,7 @@ class SizingPage(QWidget):
         self.imported: dict[str, ModelSpec] = {}  # id → imported model (kept in the picker)
         self.custom_gpus: dict[str, GpuSpec] = {g.id: g for g in self.gpus if g.user_defined}
         self.result: SizingResult | None = None
+        self.catalog_request: SizingRequest | None = None  # the inputs the All GPUs table was computed for
         self.last_error: str | None = None
         self.last_compute_ms = 0.0
         self._updating_widgets = False
@@ -773,6 +774,7 @@ class SizingPage(QWidget):
             self.curve.set_unavailable(tr("ui.curve.unavailable"))
 
     def _show_catalog(self, rows, request: SizingRequest) -> None:
+        self.catalog_request = request  # which inputs the table shows (a slow table can lag the overview)
         self.catalog_table.set_rows(rows, request.gpus)
         fits = sum(1 for r in rows if r.fits_now)
         self.table_caption.setText(
