@@ -87,6 +87,7 @@ class SampleText:
     ttft_chars: int = 0  # where the first token ends in ``text``
     done: bool = False
     error: str | None = None
+    not_sent: str = ""  # why no sample request was sent (shown instead of the text)
 
     def snapshot(self) -> tuple[int, str, float | None, int, bool, str | None]:
         with self.lock:
@@ -136,6 +137,7 @@ class BenchSession(QObject):
         self.buffers = LiveBuffers()
         self.sample = SampleText()
         self.events: EventQueue | None = None
+        self.probe: ProbeResult | None = None  # this run's probe (decides whether a sample request may be sent)
         self.telemetry: Any = None
         self.token: CancelToken | None = None
         self.handle: Any = None
@@ -175,6 +177,7 @@ class BenchSession(QObject):
             raise RuntimeError("a benchmark is already running")
         self.buffers.clear()
         self.sample = SampleText()
+        self.probe = None
         self.config = config
         self.events = EventQueue()
         token = CancelToken()
@@ -244,6 +247,7 @@ class BenchSession(QObject):
             self.run_id = ev.data.get("run_id")
             self.started.emit(self.run_id or "")
         elif ev.kind == "probe":
+            self.probe = ev.data
             self.probe_done.emit(ev.data)
 
     def _add_record(self, rec: RequestRecord) -> None:
@@ -290,6 +294,13 @@ class BenchSession(QObject):
         if not self._sample_url or self.config is None or self.token is None or self.token.cancelled:
             return
         if self._sample_thread is not None and self._sample_thread.is_alive():
+            return
+        from advisor.bench.probe import one_request_at_a_time
+
+        if one_request_at_a_time(self.probe):  # the extra request would cut off (or queue behind) a measured one
+            from advisor.i18n import tr
+
+            self.sample = SampleText(step=step, done=True, not_sent=tr("bench.live.sample_one_at_a_time"))
             return
         sample = SampleText(step=step)
         self.sample = sample

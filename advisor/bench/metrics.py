@@ -275,13 +275,40 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return a / b
 
 
-def find_knee(steps: Sequence[StepSummary]) -> Knee:
-    """The last concurrency before throughput stopped growing while tail latency inflated.
+def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Knee:
+    """The last concurrency before throughput stopped growing while tail latency inflated — or, when a level's
+    requests failed above ``max_error_rate`` first, the last level before it (reason ``error_rate``: the server
+    stopped answering reliably before its latency showed a knee).
 
     Evidence compares each step with the previous one (throughput gain per relative concurrency increase)
     and with the lowest-concurrency baseline (P95/P99 TPOT and TTFT). A step with server queueing (on average at
     least one request waiting at the server, when scraped) also qualifies. Steps where the client was the bottleneck are never a knee.
+
+    Found against llama-cpp-python (one request at a time, a second one cuts the first off): at concurrency 2, 7 of
+    8 requests failed, the one that succeeded made "throughput" grow, and the result said "no knee up to 2:
+    throughput still grows" — failures never entered the rule.
     """
+    ordered = sorted(steps, key=lambda s: s.concurrency)
+    bad = next((i for i, s in enumerate(ordered) if s.requests_ok + s.requests_failed > 0
+                and s.error_rate > max_error_rate), None)  # fmt: skip
+    if bad:
+        before = ordered[:bad]
+        knee = _latency_knee(before)
+        if knee.concurrency is not None or knee.reason == "client_bound":
+            return knee
+        good = [s for s in before if s.requests_ok > 0]
+        if good:
+            prev, cur = good[-1], ordered[bad]
+            return Knee(concurrency=prev.concurrency, reason="error_rate",
+                        message=tr("bench.knee.error_rate", concurrency=prev.concurrency, step=cur.concurrency,
+                                   rate=f"{cur.error_rate:.0%}", limit=f"{max_error_rate:.0%}"),
+                        evidence={"step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
+                                  "error_rate": round(cur.error_rate, 4), "failures": dict(cur.failures),
+                                  "thresholds": {"error_rate_above": max_error_rate}})  # fmt: skip
+    return _latency_knee(ordered)
+
+
+def _latency_knee(steps: Sequence[StepSummary]) -> Knee:
     usable = sorted((s for s in steps if s.requests_ok > 0), key=lambda s: s.concurrency)
     if len(usable) < 2:
         return Knee(reason="too_few_steps", message=tr("bench.knee.too_few_steps"), evidence={"steps": len(usable)})

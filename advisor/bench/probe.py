@@ -136,7 +136,22 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         result.metrics_endpoint = False
     if deadline - time.monotonic() > 1.0:
         result.tokenize_endpoint = Tokenizer(target.root, model, api_key=api_key, timeout=left(3.0)).detect()
+    if result.tokenize_endpoint == "llamacpp_python" and result.dialect in ("openai", "llamacpp"):
+        # llama-cpp-python's server looks like any uvicorn server (owned_by "me", no timings, no fingerprint, no
+        # usage); only its /extras/tokenize/count gives it away. Found against a real 0.3.36: the probe said
+        # "openai (server: uvicorn (vLLM, SGLang or LMDeploy))".
+        result.dialect = "llamacpp"
+        result.dialect_evidence = ["/extras/tokenize/count answers (llama-cpp-python)"] + [
+            e for e in result.dialect_evidence if "uvicorn" not in e]  # fmt: skip
     return done()
+
+
+def one_request_at_a_time(result: ProbeResult | None) -> bool:
+    """The server answers one request at a time and, by default, cuts off the answer it is streaming when another
+    request arrives (llama-cpp-python's ``interrupt_requests``; with it off, requests queue instead). Either way an
+    extra request beside the load — the page's sample answer — spoils the measurement, and concurrency above 1
+    measures cut-off answers rather than the server."""
+    return result is not None and result.tokenize_endpoint == "llamacpp_python"
 
 
 def _request_kind(outcome: str, error_class: str, status: int | None, message: str, result: ProbeResult,

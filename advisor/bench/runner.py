@@ -302,7 +302,7 @@ class Runner:
 
     def result(self, status: str) -> dict[str, Any]:
         cfg = self.config
-        knee = metrics.find_knee(self.steps) if cfg.schedule.kind in ("ramp", "fixed") else Knee(
+        knee = metrics.find_knee(self.steps, cfg.slo.max_error_rate) if cfg.schedule.kind in ("ramp", "fixed") else Knee(
             reason="not_applicable", message=tr("bench.knee.not_applicable"))
         if status == "completed":
             status = run_status(self.steps, ramp=cfg.schedule.kind == "ramp")

@@ -103,3 +103,30 @@ def test_failure_words_exist_in_both_languages():
             assert tr(f"bench.report.outcome.{outcome}") != f"bench.report.outcome.{outcome}"
     set_language("en")
 
+
+
+def test_against_llama_cpp_python_the_page_warns_and_sends_no_sample_request(qtbot, page):
+    """The sample answer is an extra request beside the load. llama-cpp-python serves one request at a time and cuts
+    off the stream it is sending when another arrives: at concurrency 1 the sample cut off a measured request (1 of
+    8 failed, the ramp stopped there on the error rate) and the load cut off the sample (no text ever showed)."""
+    from tests.core.test_bench_real_engines import OneAtATime
+
+    with OneAtATime() as srv:
+        probe = _connect(qtbot, page, srv.url)
+        assert probe is not None and probe.dialect == "llamacpp"
+        text = page.probe_label.text()
+        assert "llama-cpp-python" in text and "one request at a time" in text and "concurrency 1" in text
+        page.shape_box.setCurrentIndex(page.shape_box.findData("fixed"))
+        page.concurrency.setValue(1)
+        page.requests.setValue(6)
+        page.output_mean.setValue(12)
+        assert page.sample_check.isChecked()  # the default: it is the page that decides not to send it
+        before = len(srv.served)
+        with qtbot.waitSignal(page.run_finished, timeout=RUN_TIMEOUT_MS) as done:
+            assert page.start_run()
+        chats = [s for s in srv.served[before:] if s.path.endswith("/chat/completions")]
+    result = done.args[0]
+    step = result["steps"][0]
+    assert step["requests_failed"] == 0 and step["requests_ok"] == 6
+    assert len(chats) == 1 + 1 + 6  # the run's probe, the warm-up, the measured requests: no sample
+    assert "one request at a time" in page.sample_title.text() and page.sample_text.toPlainText() == ""

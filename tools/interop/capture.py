@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import threading
 from pathlib import Path
 
 import httpx
@@ -29,6 +30,9 @@ def main() -> None:
     ap.add_argument("--source", default="")
     ap.add_argument("--max-tokens", type=int, default=12)
     ap.add_argument("--out", type=Path, default=CAPTURED, help="folder for NAME.sse and NAME.json")
+    ap.add_argument("--interrupt-after", type=int, default=0, metavar="N",
+                    help="after N body reads, send a second request (what a one-request-at-a-time server such as "
+                         "llama-cpp-python does to the stream it is sending)")  # fmt: skip
     args = ap.parse_args()
 
     body: dict = {"model": args.model, "max_tokens": args.max_tokens, "stream": True,
@@ -40,9 +44,16 @@ def main() -> None:
         path = "/v1/completions"
         body["prompt"] = "The GPU memory of a server"
     chunks: list[bytes] = []
+    second: threading.Thread | None = None
     with httpx.Client(timeout=120) as client, client.stream("POST", args.base_url.rstrip("/") + path, json=body) as resp:
         for piece in resp.iter_raw():
             chunks.append(piece)
+            if args.interrupt_after and len(chunks) == args.interrupt_after:
+                other = {**body, "stream": False, "max_tokens": 4}
+                other.pop("stream_options", None)
+                second = threading.Thread(target=httpx.post, args=(args.base_url.rstrip("/") + path,),
+                                          kwargs={"json": other, "timeout": 120}, daemon=True)  # fmt: skip
+                second.start()
         status, ctype = resp.status_code, resp.headers.get("content-type", "")
         framing = "chunked" if resp.headers.get("transfer-encoding") == "chunked" else "length"
     args.out.mkdir(parents=True, exist_ok=True)
@@ -61,6 +72,8 @@ def main() -> None:
         "expect": None,
     }
     (args.out / f"{args.name}.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if second is not None:
+        second.join(120)
     print(f"{args.name}: status {status}, {len(chunks)} chunks, {sum(map(len, chunks))} bytes")
 
 

@@ -678,6 +678,10 @@ class BenchmarkPage(QWidget):
             tr("bench.page.probe.metrics", value=yes if result.metrics_endpoint else no),
             tr("bench.page.probe.usage", value=yes if result.usage_in_stream else no),
         ]
+        from advisor.bench.probe import one_request_at_a_time
+
+        if one_request_at_a_time(result):
+            lines.append(tr("bench.page.probe.one_at_a_time"))
         problem = probe_problem(result, model) if model else None
         if problem:
             lines.insert(0, problem)

@@ -83,6 +83,7 @@ class LiveView(QWidget):
         self.progress.setRange(0, 1000)
         self.counts_label = QLabel()
         self.sample_title = QLabel()
+        self.sample_title.setWordWrap(True)  # a sentence when no sample is sent (a one-request-at-a-time server)
         self.sample_text = QPlainTextEdit()
         self.sample_text.setReadOnly(True)
         self.sample_text.setMaximumHeight(110)
@@ -311,6 +312,11 @@ class LiveView(QWidget):
         step, text, ttft, ttft_chars, done, error = self.session.sample.snapshot()
         if step < 0:
             self._set_text(self.sample_title, tr("bench.live.sample_none"))
+            return
+        if self.session.sample.not_sent:
+            self._set_text(self.sample_title, self.session.sample.not_sent)
+            if self.sample_text.toPlainText():
+                self.sample_text.clear()
             return
         state = tr("bench.live.sample_done") if done else tr("bench.live.sample_streaming")
         ttft_s = (

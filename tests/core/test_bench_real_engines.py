@@ -1,0 +1,95 @@
+"""What benchmarking REAL engines found (make interop, tools/interop/drive_page.py; docs/measure.md "Against a real
+server"), replayed without the engine: transcripts captured from llama-cpp-python 0.3.36 and vLLM 0.32 (CPU) are
+served over real loopback HTTP by tests/support/replay.py, and the real engine (probe, runner, report) reads them."""
+
+from __future__ import annotations
+
+from advisor.bench import metrics, report
+from advisor.bench.probe import one_request_at_a_time, probe
+from advisor.bench.runner import Runner
+from advisor.domain.bench import BenchConfig, Percentiles, StepSummary
+from tests.support.replay import ReplayServer
+
+# llama-cpp-python's own tokenize endpoint (POST {"input"} -> {"count"}): the one thing that tells it apart
+LLAMACPP_PYTHON_POSTS = {"/extras/tokenize/count": lambda body: (200, {"count": max(1, len(str(body.get("input"))) // 4)})}
+
+
+class OneAtATime(ReplayServer):
+    """Serves like llama-cpp-python: a request that arrives while another streams is answered with the real
+    transcript of a stream that was cut off ([DONE] without a finish reason). (The real server cuts off the older
+    stream; which of the two fails does not change the step's failure rate.)"""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(routes={"/v1/chat/completions": self._pick}, owned_by="me", posts=LLAMACPP_PYTHON_POSTS,
+                         interval_ms=1, **kw)  # fmt: skip
+        self.active = 0
+
+    def _pick(self, _body: bytes) -> str:
+        return "llamacpp_python_chat_interrupted_real" if self.active > 1 else "llamacpp_python_chat_real"
+
+    async def _stream(self, path, body, writer):
+        self.active += 1
+        try:
+            return await super()._stream(path, body, writer)
+        finally:
+            self.active -= 1
+
+
+def test_the_probe_names_llama_cpp_python_and_that_it_serves_one_request_at_a_time():
+    """A real llama-cpp-python looked like 'openai (server: uvicorn (vLLM, SGLang or LMDeploy))'."""
+    with ReplayServer(default="llamacpp_python_chat_real", owned_by="me", posts=LLAMACPP_PYTHON_POSTS,
+                      interval_ms=0) as srv:  # fmt: skip
+        result = probe(srv.url, "m")
+    assert result.ok and result.dialect == "llamacpp"
+    assert any("llama-cpp-python" in e for e in result.dialect_evidence), result.dialect_evidence
+    assert not result.usage_in_stream and not result.metrics_endpoint
+    assert one_request_at_a_time(result)
+    with ReplayServer(default="vllm_cpu_chat_real", owned_by="vllm", interval_ms=0) as srv:
+        vllm = probe(srv.url, "m")
+    assert vllm.ok and vllm.dialect == "vllm" and not one_request_at_a_time(vllm)
+
+
+def test_a_ramp_that_fails_at_concurrency_2_names_the_knee_and_the_failures():
+    """Against llama-cpp-python 7 of 8 requests at concurrency 2 were cut off, the one that got through made
+    'throughput grow', and the result said 'No knee up to concurrency 2: throughput still grows' and 'Does not meet
+    TTFT p99 ≤ 2 s … not even at concurrency 1' (TTFT p99 was 241 ms: the error rate had broken it)."""
+    with OneAtATime() as srv:
+        cfg = BenchConfig.model_validate({
+            "endpoint": {"url": srv.url, "model": "m"},
+            "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
+            "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
+            "slo": {"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99},
+        })  # fmt: skip
+        result = Runner(cfg).run()
+    steps = result["steps"]
+    assert [s["concurrency"] for s in steps][:1] == [1] and steps[0]["requests_failed"] == 0
+    bad = [s for s in steps if s["error_rate"] > 0.05]
+    assert bad, [(s["concurrency"], s["failures"]) for s in steps]
+    assert any(k.startswith("truncated:done_without_finish_reason") for k in bad[0]["failures"])
+    knee = result["knee"]
+    assert knee["reason"] == "error_rate" and knee["concurrency"] == 1, knee
+    assert "failed" in knee["message"] and "throughput still grows" not in knee["message"]
+    result["slo"] = cfg.slo.model_dump(mode="json")
+    verdict = report.slo_verdict(result)
+    assert "the latency limits held" in verdict and "Does not meet" not in verdict, verdict
+    notes = report.failure_notes(result)
+    assert any("cut off" in n and f"At concurrency {bad[0]['concurrency']}" in n for n in notes), notes
+
+
+def _step(c: int, thr: float, tpot_p95: float, ok: int = 50, failed: int = 0) -> StepSummary:
+    return StepSummary(step=c, concurrency=c, requests_ok=ok, requests_failed=failed, output_tokens_per_s=thr,
+                       error_rate=failed / (ok + failed), tpot_ms=Percentiles(count=ok, p95=tpot_p95, p99=tpot_p95),
+                       ttft_ms=Percentiles(count=ok, p95=50.0, p99=50.0))  # fmt: skip
+
+
+def test_a_latency_knee_before_the_failing_level_still_wins():
+    steps = [_step(1, 30, 20), _step(2, 58, 21), _step(4, 60, 60), _step(8, 61, 200, ok=10, failed=40)]
+    knee = metrics.find_knee(steps)
+    assert knee.concurrency == 2 and knee.reason == "throughput_plateau_latency_inflation"
+    # no latency knee before it: the failing level sets it; a failing first level sets none
+    knee = metrics.find_knee([_step(1, 30, 20), _step(2, 58, 21), _step(4, 118, 22, ok=40, failed=10)])
+    assert (knee.concurrency, knee.reason) == (2, "error_rate")
+    assert knee.evidence["error_rate"] == 0.2
+    assert metrics.find_knee([_step(1, 30, 20, ok=5, failed=5), _step(2, 58, 21)]).concurrency is None
+    # the user's own limit is respected
+    assert metrics.find_knee([_step(1, 30, 20), _step(2, 58, 21, ok=45, failed=5)], max_error_rate=0.2).concurrency is None
