@@ -130,3 +130,21 @@ def test_against_llama_cpp_python_the_page_warns_and_sends_no_sample_request(qtb
     assert step["requests_failed"] == 0 and step["requests_ok"] == 6
     assert len(chats) == 1 + 1 + 6  # the run's probe, the warm-up, the measured requests: no sample
     assert "one request at a time" in page.sample_title.text() and page.sample_text.toPlainText() == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_left_column_fits_its_scroll_area_so_no_row_is_cut_off(page, lang):
+    """Seen in the screenshots against a real server: the probe's warning, the URL and the key note were cut off at
+    the right edge — the sample check box's long text and the long Chinese SLO labels beside the prompt-file row
+    made the column wider than its scroll area (which has no horizontal scroll bar)."""
+    from advisor import i18n
+
+    i18n.set_language(lang)
+    try:
+        page.retranslate()
+        page.url_radio.setChecked(True)
+        left = page.start_button.parentWidget()
+        scroll = left.parentWidget().parentWidget()
+        assert left.minimumSizeHint().width() <= scroll.minimumWidth(), (lang, left.minimumSizeHint().width())
+    finally:
+        i18n.set_language("en")

@@ -307,6 +307,9 @@ class BenchmarkPage(QWidget):
         self.sample_check = QCheckBox()
         self.sample_check.setChecked(True)
         self.workload_form = QFormLayout()
+        # long labels (SLO fields in Chinese) beside the prompt-file row made the left column wider than its scroll
+        # area, which cut off the right edge of every row (the probe text included): wrap such a row instead
+        self.workload_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.w_labels: dict[str, QLabel] = {}
         file_row = QHBoxLayout()
         file_row.addWidget(self.file_button)
@@ -325,7 +328,7 @@ class BenchmarkPage(QWidget):
                 self.workload_form.addRow(lab, widget)
             else:
                 self.workload_form.addRow(lab, widget)
-        self.workload_form.addRow("", self.sample_check)
+        self.workload_form.addRow(self.sample_check)  # the whole row: its text must not widen the left column
         QVBoxLayout(self.workload_box).addLayout(self.workload_form)
 
         self.start_button = QPushButton()
@@ -432,6 +435,7 @@ class BenchmarkPage(QWidget):
             lab.setText(tr(f"bench.page.w.{key}"))
         self.file_button.setText(tr("bench.page.w.file_button"))
         self.sample_check.setText(tr("bench.page.w.sample"))
+        self.sample_check.setToolTip(tr("bench.page.w.sample_tip"))
         self.client_processes.setSpecialValueText(tr("bench.page.w.client_auto"))
         for i, s in enumerate(SHAPES):
             self.shape_box.setItemText(i, tr(f"bench.page.shape.{s}"))
