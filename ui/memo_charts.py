@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage,
 
 from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
+from advisor.units import format_compact
 
 WIDTH, HEIGHT = 1200, 600  # pixels; printed 16 cm wide this is about 190 dpi, labels about 8 pt
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e"}
@@ -61,17 +62,6 @@ def nice_ticks(lo: float, hi: float, target: int = 6) -> list[float]:
     return ticks
 
 
-def _fmt(v: float) -> str:
-    a = abs(v)
-    if a >= 1e6:
-        return f"{v / 1e6:g}M"
-    if a >= 1e4:
-        return f"{v / 1e3:g}k"
-    if a >= 100 or v == int(v):
-        return f"{v:,.0f}"
-    return f"{v:g}"
-
-
 def render_chart_png(chart: ChartData, *, width: int = WIDTH, height: int = HEIGHT) -> bytes:
     """The chart as PNG bytes."""
     _app()
@@ -93,6 +83,10 @@ def render_chart_png(chart: ChartData, *, width: int = WIDTH, height: int = HEIG
 
 def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     title_font, label_font, tick_font = _font(32, bold=True), _font(27), _font(24)
+
+    def _fmt(v: float) -> str:  # tick numbers the way the chart's language counts (20万 in Chinese, 200k in English)
+        return format_compact(v, chart.lang)
+
     tick_metrics = QFontMetricsF(tick_font)
     label_h = QFontMetricsF(label_font).height()
 

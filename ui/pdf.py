@@ -6,11 +6,17 @@ A4, margins, a footer with the page number on every page, charts as images, and 
 document so Chinese text is embedded (a subset) and stays selectable. Without a CJK font Qt would print
 boxes silently, so the caller is told instead (:class:`PdfError`).
 
+Qt's own page and line breaks are repaired before painting: a command wider than the column is broken at spaces
+with a shell's backslash continuation (:func:`wrap_command`, so a copied command still runs), and page breaks are
+moved where they read well (:mod:`ui.pdf_pages`: no heading at a page's end, no table row or short paragraph
+cut in two, a table cut at a page end repeats its header, no page with only its footer).
+
 ``advisor`` never imports this module; ``advisor.plan.memo.write_memo`` loads it by name.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -23,16 +29,31 @@ from PySide6.QtGui import (
     QImage,
     QPageLayout,
     QPageSize,
+    QPaintDevice,
     QPainter,
     QPdfWriter,
     QRawFont,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextImageFormat,
+    QTextTable,
 )
 
 from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
+from ui.pdf_pages import (
+    ROWS_UNDER_HEADER,
+    column_widths,
+    content_pages,
+    first_table_cut,
+    markdown_table_rows,
+    paginate,
+    relayout,
+    set_column_widths,
+    split_tables,
+    tables,
+)
 
 MARGIN_MM = 18.0
 FOOTER_MM = 8.0
@@ -81,14 +102,41 @@ def memo_font(lang: str) -> QFont:
     return font
 
 
-def _style_sheet() -> str:
-    return (
-        "table { border-collapse: collapse; margin-top: 4px; margin-bottom: 6px; }"
-        "th { background-color: #e8edf3; font-weight: 600; padding: 3px; }"
-        "td { padding: 3px; }"
-        "h1 { color: #1f3a5f; } h2 { color: #1f3a5f; } h3 { color: #2c4d75; }"
-        "code { background-color: #f2f2f2; }"
-    )
+HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leaves headings black, flush on the text.
+    1: ("#1f3a5f", 0.0, 6.0),
+    2: ("#1f3a5f", 14.0, 4.0),
+    3: ("#2c4d75", 8.0, 2.0),
+}
+CODE_BACKGROUND = "#f3f4f6"  # a command reads as something to copy, apart from the prose
+
+
+def _style_blocks(doc: QTextDocument) -> None:
+    """Headings in the memo's blue with room above them; code lines on a light background. (A default style sheet
+    does not reach a Markdown import, so the formats are set here.)"""
+    from PySide6.QtGui import QColor, QTextCharFormat, QTextFormat
+
+    cursor = QTextCursor(doc)
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        level = fmt.headingLevel()
+        if level in HEADING_STYLE or fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            if level in HEADING_STYLE:
+                colour, above, below = HEADING_STYLE[level]
+                fmt.setTopMargin(above)
+                fmt.setBottomMargin(below)
+                text = QTextCharFormat()
+                text.setForeground(QColor(colour))
+                cursor.setPosition(block.position())
+                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(text)
+            else:
+                fmt.setBackground(QColor(CODE_BACKGROUND))
+                fmt.setTopMargin(2.0)
+                fmt.setBottomMargin(4.0)
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
+        block = block.next()
 
 
 def build_document(
@@ -99,12 +147,12 @@ def build_document(
     _app()
     doc = QTextDocument()
     doc.setDefaultFont(memo_font(lang))
-    doc.setDefaultStyleSheet(_style_sheet())
     doc.setDocumentMargin(0)
     if base_dir is not None:
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
     doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     _wrap_code_blocks(doc)
+    _style_blocks(doc)
     for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
         image = QImage(str(path))
         if image.isNull():
@@ -119,7 +167,8 @@ def build_document(
 
 
 def _wrap_code_blocks(doc: QTextDocument) -> None:
-    """Let long command lines in code blocks wrap at spaces instead of running off the page."""
+    """Let code lines wrap at all: a line that :func:`_break_commands` cannot break at a space (one token wider
+    than the column) is still better wrapped anywhere than run off the page."""
     cursor = QTextCursor(doc)
     block = doc.begin()
     while block.isValid():
@@ -131,45 +180,98 @@ def _wrap_code_blocks(doc: QTextDocument) -> None:
         block = block.next()
 
 
-def _relayout(doc: QTextDocument) -> None:
-    """Lay the whole document out again. Qt's incremental relayout after a block-format change can leave the
-    blocks before a table with no height, and a block without height prints nothing."""
-    doc.markContentsDirty(0, doc.characterCount())
-    doc.documentLayout().documentSize()
+# -- commands ----------------------------------------------------------------------------------------------------
+
+CONTINUATION = " \\"  # what a shell reads as "the command goes on": a copied, wrapped command still runs
+CONTINUATION_INDENT = "    "
 
 
-def _keep_headings_with_next(doc: QTextDocument, page_height: float) -> None:
-    """A heading never ends a page: when what follows it starts on the next page, the heading moves there too."""
-    from PySide6.QtGui import QTextFormat
+def _shell_words(command: str) -> list[str]:
+    """The command split at the spaces a shell splits at: never inside '…' or "…" (a break there would change
+    the argument)."""
+    words, word, quote = [], "", ""
+    for ch in command:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == " ":
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        word += ch
+    if word:
+        words.append(word)
+    return words
 
-    layout = doc.documentLayout()
+
+def wrap_command(command: str, fits: Callable[[str], bool]) -> list[str]:
+    """A long shell command as lines that each ``fits``, broken only at spaces, every line but the last ending
+    in `` \\`` and every line but the first indented: pasted into a shell it is the same command.
+
+    A flag stays on one line with its value (``--max-model-len 4096``) and the program with its sub-command and
+    positional arguments (``vllm serve Qwen/Qwen2.5-14B-Instruct``) where they fit; a single word wider than a
+    line stays whole (the caller lets Qt wrap that one anywhere)."""
+    words = _shell_words(command)
+    if len(words) < 2 or fits(command):
+        return [command]
+    groups: list[list[str]] = []  # [program, sub-command, positionals…], then [--flag, its values…] per flag
+    for word in words:
+        if not groups or (word.startswith("-") and len(word) > 1):
+            groups.append([word])
+        else:
+            groups[-1].append(word)
+    pieces: list[str] = []  # what may share a line: whole groups, or the words of a group too long for a line
+    for group in groups:
+        text = " ".join(group)
+        if fits(CONTINUATION_INDENT + text + CONTINUATION):
+            pieces.append(text)
+        else:
+            pieces.extend(group)
+    lines: list[str] = []
+    line = ""
+    for i, piece in enumerate(pieces):
+        last = i == len(pieces) - 1
+        prefix = CONTINUATION_INDENT if lines else ""
+        candidate = f"{line} {piece}" if line else piece
+        if not line or fits(prefix + candidate + ("" if last else CONTINUATION)):
+            line = candidate
+        else:
+            lines.append(line)
+            line = piece
+    lines.append(line)
+    return [(CONTINUATION_INDENT if i else "") + text + (CONTINUATION if i < len(lines) - 1 else "")
+            for i, text in enumerate(lines)]
+
+
+def _break_commands(doc: QTextDocument, device: QPaintDevice) -> None:
+    """Break every code line wider than its column at spaces (:func:`wrap_command`). Qt itself would break
+    inside a flag or a model id, after any hyphen (``--gpu-memory-`` / ``utilization``), and a command copied
+    from such a PDF does not run. The lines stay one block (Unicode line separators), so a command is kept
+    together on a page as one piece."""
+    from PySide6.QtGui import QFontMetricsF
+
     cursor = QTextCursor(doc)
     block = doc.begin()
     while block.isValid():
         nxt = block.next()
-        if block.blockFormat().headingLevel() > 0 and nxt.isValid():
-            here = layout.blockBoundingRect(block)
-            cursor.setPosition(nxt.position())
-            table = cursor.currentTable()  # a cell's block is placed relative to its table: use the table's frame
-            if table is not None:
-                top = layout.frameBoundingRect(table).top()
-            else:  # a line that does not fit is pushed to the next page inside its block: look at the first line
-                lines = nxt.layout()
-                top = layout.blockBoundingRect(nxt).top() + (lines.lineAt(0).y() if lines.lineCount() else 0.0)
-            # + 1 on both: pushed lines sit at the edge, and a heading already at a page's top (a float hair above
-            # the edge) must not get a break of its own, which prints a blank page
-            if int((here.top() + 1.0) // page_height) < int((top + 1.0) // page_height):
-                fmt = block.blockFormat()
-                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        lines = block.layout()
+        if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence) and lines.lineCount() > 1:
+            width = lines.lineAt(0).width()
+            char_format = block.begin().fragment().charFormat()
+            metrics = QFontMetricsF(char_format.font(), device)
+            wrapped = wrap_command(block.text(), lambda text, m=metrics, w=width: m.horizontalAdvance(text) <= w)
+            if len(wrapped) > 1:
                 cursor.setPosition(block.position())
-                cursor.setBlockFormat(fmt)
-                _relayout(doc)  # later headings must see the new positions
+                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+                cursor.insertText("\u2028".join(wrapped), char_format)
         block = nxt
 
 
 def _dress_tables(doc: QTextDocument) -> None:
     """Thin grey cell borders and some padding: Markdown tables arrive bare."""
-    from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength, QTextTable
+    from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength
 
     root = doc.rootFrame()
     stack = [root]
@@ -218,6 +320,30 @@ def _fit_images(doc: QTextDocument, max_width: float) -> None:
         block = block.next()
 
 
+MAX_TABLE_CUTS = 30  # each cut lays the memo out again (about 0.1 s); a memo has a handful of tables
+
+
+def _lay_out(
+    markdown: str, lang: str, writer: QPdfWriter, body: QSizeF, *, images: Mapping[str, str | os.PathLike[str]] | None,
+    base_dir: str | os.PathLike[str] | None, new_page: set[int], columns: Mapping[int, list[float]],
+) -> QTextDocument:
+    """The memo laid out on ``writer``'s pages of ``body`` size: charts fitted, commands broken at spaces, page
+    breaks repaired (:mod:`ui.pdf_pages`). ``columns``: column widths (CSS px) for tables by index."""
+    doc = build_document(markdown, lang, images=images, base_dir=base_dir)
+    for index, table in enumerate(tables(doc)):
+        set_column_widths(table, columns.get(index, []))
+    doc.documentLayout().setPaintDevice(writer)
+    doc.setPageSize(body)
+    # Qt scales image sizes by the device's DPI over 96 (images are sized in screen pixels), so divide here.
+    _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())
+    doc.setPageSize(body)  # re-layout with the scaled images
+    relayout(doc)  # Qt lays out lazily: every block needs its lines before the next steps read them
+    _break_commands(doc, writer)
+    relayout(doc)
+    paginate(doc, body.height(), writer.logicalDpiY() / 96.0, new_page=new_page)
+    return doc
+
+
 def render_pdf(
     markdown: str, lang: str, *, images: Mapping[str, str | os.PathLike[str]] | None = None,
     base_dir: str | os.PathLike[str] | None = None, title: str = "",
@@ -237,16 +363,34 @@ def render_pdf(
     dots_per_mm = RESOLUTION_DPI / 25.4
     paint_rect = writer.pageLayout().paintRectPixels(RESOLUTION_DPI)
     footer_h = FOOTER_MM * dots_per_mm
-    body = QSizeF(paint_rect.width(), paint_rect.height() - footer_h)
+    # Whole device pixels: Qt keeps page positions in 1/64 px, so a fractional height would put its page edges a
+    # little off ours, and a line Qt moved to a page's top could be drawn at the end of the page before.
+    body = QSizeF(paint_rect.width(), math.floor(paint_rect.height() - footer_h))
+    scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
 
-    doc = build_document(markdown, lang, images=images, base_dir=base_dir)
-    doc.documentLayout().setPaintDevice(writer)
-    doc.setPageSize(body)
-    # Qt scales image sizes by the device's DPI over 96 (images are sized in screen pixels), so divide here.
-    _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())
-    doc.setPageSize(body)  # re-layout with the scaled images
-    _keep_headings_with_next(doc, body.height())
-    pages = max(1, doc.pageCount())
+    # Tables: where a page ends inside one, cut it there (the rest, with its own header, starts the next page) and
+    # lay the memo out again. Every layout after the first gives each table the column widths Qt chose for it
+    # whole, so a part keeps the columns (and the row heights) of the whole table.
+    cuts: dict[int, set[int]] = {}  # table of the Markdown → rows before which it is cut
+    widths: dict[int, list[float]] | None = None  # table of the Markdown → its columns' widths (CSS px)
+    for _ in range(MAX_TABLE_CUTS):
+        split = split_tables(markdown, cuts)
+        columns = {i: widths[source] for i, (source, _) in enumerate(split.origin) if widths and source in widths}
+        doc = _lay_out(split.text, lang, writer, body, images=images, base_dir=base_dir, new_page=split.continued,
+                       columns=columns)
+        if widths is None:
+            widths = {i: column_widths(table, scale) for i, table in enumerate(tables(doc))}
+            if widths:
+                continue
+        cut = first_table_cut(doc, body.height(), markdown_table_rows(split.text))
+        if cut is None:
+            break
+        source, rows_before = split.origin[cut[0]]
+        row = rows_before + cut[1]
+        if any(abs(row - done) <= ROWS_UNDER_HEADER for done in cuts.get(source, ())):
+            break  # a part would be left with a row or two: the layout did not settle, keep what Qt did
+        cuts.setdefault(source, set()).add(row)
+    pages = content_pages(doc, body.height())
 
     painter = QPainter()
     if not painter.begin(writer):
@@ -254,8 +398,8 @@ def render_pdf(
     try:
         footer_font = QFont(doc.defaultFont())
         footer_font.setPointSizeF(BODY_POINTS * 0.8)
-        for page in range(pages):
-            if page:
+        for number, page in enumerate(pages, start=1):
+            if number > 1:
                 writer.newPage()
             painter.save()
             painter.translate(0, -page * body.height())
@@ -271,7 +415,7 @@ def render_pdf(
             painter.setPen(Qt.GlobalColor.darkGray)
             footer = QRectF(0, body.height(), body.width(), footer_h)
             painter.drawText(footer, int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter),
-                             translate(lang, "memo.pdf.page", page=page + 1, pages=pages))
+                             translate(lang, "memo.pdf.page", page=number, pages=len(pages)))
             if title:
                 painter.drawText(footer, int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft), title)
     finally:
@@ -353,4 +497,4 @@ def write_pdf(
     return target
 
 
-__all__ = ["PdfError", "build_document", "memo_font", "render_pdf", "write_pdf"]
+__all__ = ["PdfError", "build_document", "memo_font", "render_pdf", "wrap_command", "write_pdf"]
