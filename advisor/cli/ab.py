@@ -30,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
     p.add_argument("--db", help="benchmark database file for the two load runs (default: the user data folder)")
     p.add_argument("--no-store", action="store_true", help="do not save the two load runs in the history")
+    p.add_argument("--project", metavar="FILE", help="link both load runs to this project file (History: this project)")
     p.add_argument("--out", help="write the result: .json (everything) or .md (Markdown)")
     p.add_argument("--json", action="store_true", help="print the result object on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     from advisor.atomic import write_text_atomic
     from advisor.bench.ab import AbConfig, AbError, AbEvent, result_json, run_ab, to_markdown
+    from advisor.bench.history import project_key
     from advisor.bench.workload import WorkloadError
     from advisor.cancel import CancelToken
     from advisor.cli.bench import parse_levels
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         cancel = CancelToken()
         try:
             result = run_ab(config, store_path=args.db, store=not args.no_store, cancel=cancel, on_event=progress,
-                            api_key_a=key, api_key_b=key)
+                            api_key_a=key, api_key_b=key, project_id=project_key(args.project) if args.project else None)
         except KeyboardInterrupt:
             cancel.cancel()
             return 130

@@ -169,3 +169,17 @@ def test_stop_during_the_answers_takes_effect_at_once(sims):
     result = run_ab(_config(a, b, max_tokens=2000), store=False, cancel=cancel)
     assert time.monotonic() - t0 < 2.0
     assert result.status == "stopped" and result.a.status == "not_run"
+
+
+def test_cli_ab_links_both_load_runs_to_a_project(sims, tmp_path, capsys):
+    from advisor.bench.history import project_key
+
+    a, b, _c = sims
+    db, project = tmp_path / "bench.sqlite3", tmp_path / "shop.advisor.json"
+    code = cli_main(["ab", "--a-url", a, "--a-model", MODEL, "--b-url", b, "--b-model", MODEL, "--answers", "1",
+                     "--requests", "2", "--concurrency", "1", "--max-tokens", "8", "--db", str(db), "--json", "--quiet",
+                     "--project", str(project)])
+    assert code == 0, capsys.readouterr().err
+    with RunHistory(db) as h:
+        runs = h.list()
+    assert len(runs) == 2 and {r.project_id for r in runs} == {project_key(project)}
