@@ -70,3 +70,9 @@ def test_a_plan_without_gpus_has_no_charts():
     result = _result().model_copy(update={"latency_curve": LatencyCurve(), "cost_series": []})
     assert memo_charts(result, "en") == {}
     assert set(memo_charts(_result(), "en")) == {"latency", "cost"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_charts_carry_their_language_for_the_numbers(lang):
+    """The painter writes tick numbers the language's way (万/亿 in Chinese), so each chart says which it is."""
+    assert {chart.lang for chart in memo_charts(_result(), lang).values()} == {lang}
