@@ -297,6 +297,10 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
         if knee.concurrency is not None or knee.reason == "client_bound":
             return knee
         good = [s for s in before if s.requests_ok > 0]
+        if server_lost(ordered[bad]):  # it stopped or crashed: not a limit of load (a killed server was "a knee")
+            return Knee(reason="server_lost", message=tr("bench.knee.server_lost", step=ordered[bad].concurrency),
+                        evidence={"step_concurrency": ordered[bad].concurrency,
+                                  "failures": dict(ordered[bad].failures)})  # fmt: skip
         if good:
             prev, cur = good[-1], ordered[bad]
             return Knee(concurrency=prev.concurrency, reason="error_rate",
@@ -306,6 +310,18 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
                                   "error_rate": round(cur.error_rate, 4), "failures": dict(cur.failures),
                                   "thresholds": {"error_rate_above": max_error_rate}})  # fmt: skip
     return _latency_knee(ordered)
+
+
+SERVER_LOST_CLASSES = ("truncated:connection_lost",)  # with every connect_error: the server is gone, not slow
+
+
+def server_lost(summary: StepSummary) -> bool:
+    """Most of the step's failures say the server could no longer be reached (connections refused, or dropped
+    mid-answer): it stopped or crashed. Such a step is not a load limit the ramp found, and a run that ends with it
+    is not "completed" (found by killing a real llama.cpp server mid-ramp: the page said completed, knee at 1)."""
+    failures = sum(summary.failures.values())
+    gone = sum(n for k, n in summary.failures.items() if k.startswith("connect_error:") or k in SERVER_LOST_CLASSES)
+    return failures > 0 and gone * 2 >= failures
 
 
 def _latency_knee(steps: Sequence[StepSummary]) -> Knee:

@@ -99,10 +99,12 @@ def step_status(summary: StepSummary, max_error_rate: float) -> str:
 
 def run_status(steps: list[StepSummary], *, ramp: bool = False) -> str:
     """completed / degraded / failed from the step statuses. A ramp that stopped because its last step's error
-    rate crossed the limit found the server's limit: that step alone does not degrade the run."""
+    rate crossed the limit found the server's limit: that step alone does not degrade the run — unless the server
+    was lost there (refused or dropped connections: it stopped or crashed, ``metrics.server_lost``)."""
     if not steps or not any(s.requests_ok for s in steps):
         return "failed"
-    judged = steps[:-1] if ramp and len(steps) > 1 and steps[-1].stop_reason == "error_rate" else steps
+    limit_found = steps[-1].stop_reason == "error_rate" and not metrics.server_lost(steps[-1])
+    judged = steps[:-1] if ramp and len(steps) > 1 and limit_found else steps
     if any(s.status in ("degraded", "failed") for s in judged):
         return "degraded"
     return "completed"

@@ -93,3 +93,40 @@ def test_a_latency_knee_before_the_failing_level_still_wins():
     assert metrics.find_knee([_step(1, 30, 20, ok=5, failed=5), _step(2, 58, 21)]).concurrency is None
     # the user's own limit is respected
     assert metrics.find_knee([_step(1, 30, 20), _step(2, 58, 21, ok=45, failed=5)], max_error_rate=0.2).concurrency is None
+
+
+def test_a_server_that_dies_mid_ramp_is_neither_a_completed_run_nor_a_knee():
+    """A real llama.cpp server killed in the ramp's second step: the page said 'completed' and 'Knee at concurrency 1:
+    at 2, 50% of the requests failed' — the dead server passed for a load limit the ramp had found."""
+    import threading
+
+    srv = ReplayServer(default="llamacpp_python_chat_real", owned_by="me", interval_ms=2).__enter__()
+    seen = {"ok": 0}
+    killer = threading.Thread(target=srv.__exit__, args=(None, None, None), daemon=True)
+
+    def on_event(ev) -> None:
+        if ev.kind == "record" and ev.data.ok and not ev.data.warmup:
+            seen["ok"] += 1
+            if seen["ok"] == 10:  # in the second step (8 requests per step): the server goes away
+                killer.start()
+
+    cfg = BenchConfig.model_validate({
+        "endpoint": {"url": srv.url, "model": "m"},
+        "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
+        "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
+    })  # fmt: skip
+    try:
+        result = Runner(cfg, on_event=on_event).run()
+    finally:
+        if killer.ident is None:  # never started: the run ended before its 10th answer
+            srv.__exit__(None, None, None)
+        else:
+            killer.join(10)
+    steps = result["steps"]
+    assert len(steps) == 2 and steps[0]["requests_failed"] == 0, [(s["concurrency"], s["failures"]) for s in steps]
+    assert any(k.startswith("connect_error:") for k in steps[1]["failures"]), steps[1]["failures"]
+    assert result["status"] == "degraded"
+    assert result["knee"]["reason"] == "server_lost" and result["knee"]["concurrency"] is None
+    assert "could no longer be reached" in result["knee"]["message"]
+    assert any("could not be reached" in n for n in report.failure_notes(result))
+    assert "completed" not in report.status_text(result)

@@ -172,7 +172,7 @@ class Driver:
     def probed(self) -> bool:
         return len(self.report.get("probes", [])) > self._probes_before
 
-    def after_probe(self) -> None:
+    def after_probe(self, shot: bool = True) -> None:
         page = self.page
         probe = self.report["probes"][-1]
         self.report["probe_label"] = page.probe_label.text()
@@ -189,7 +189,8 @@ class Driver:
         if self.args.expect_dialect:
             self.check(f"the probe names the engine ({self.args.expect_dialect})",
                        probe.get("dialect") == self.args.expect_dialect, page.probe_label.text())  # fmt: skip
-        self.grab("connect")
+        if shot:
+            self.grab("connect")
 
     def set_workload(self, *, shape: str, max_c: int = 4, concurrency: int = 1, requests: int = 8,
                      sample: bool = True) -> None:  # fmt: skip
@@ -315,7 +316,7 @@ class Driver:
         self.check("History shows the real run as not simulated", not run.simulated, run)
         self.check("History's status matches the result", run.status == self.real_status, (run.status, self.real_status))
         h.select(run.run_id)
-        self.grab("history")
+        self.grab("history" if self.real_status != "stopped" else "stopped-history")
         self._opened = False
         h.opened.connect(lambda _rid: setattr(self, "_opened", True))
         h.open_run(run.run_id)
@@ -393,11 +394,9 @@ class Driver:
                 self.add("compared", lambda: getattr(self, "_compared", False), self.after_compare, 30)
         if "stop" in steps or "kill" in steps:
             self.add("back to Benchmark", lambda: True, lambda: self.window.tabs.setCurrentWidget(self.page))
-            if "tour" not in steps:
-                self.add("Connect", lambda: self.window.isVisible(), self.connect_to_server, 10)
-                self.add("probe shown", self.probed, self.after_probe, 60)
-            else:
-                self.add("URL target again", lambda: True, lambda: self.page.url_radio.click())
+            # (again after the tour: its simulated run left the simulated model in the model picker)
+            self.add("Connect", lambda: self.window.isVisible(), self.connect_to_server, 10)
+            self.add("probe shown", self.probed, lambda: self.after_probe(shot="tour" not in steps), 60)
         if "stop" in steps:
             self.add("Start a long run", lambda: self.page.url_radio.isChecked(), lambda: (
                 self.set_workload(shape="fixed", concurrency=1, requests=100_000, sample=False),
@@ -407,13 +406,13 @@ class Driver:
             self.add("open History (stopped)", lambda: True, self.open_history)
             self.add("History shows 'stopped'", self.history_listed, self.find_real_run, 30)
             self.add("stopped run opened", lambda: getattr(self, "_opened", False),
-                     lambda: self.grab("stopped-history"), 30)  # fmt: skip
+                     lambda: self.grab("stopped-history-result"), 30)  # fmt: skip
             self.add("back to Benchmark", lambda: True, lambda: self.window.tabs.setCurrentWidget(self.page))
         if "kill" in steps and a.kill_pid:
             self.add("Start a ramp to kill", lambda: True, lambda: (
-                self.set_workload(shape="ramp", max_c=a.max_concurrency, requests=400, sample=False),
+                self.set_workload(shape="ramp", max_c=a.max_concurrency, requests=a.requests, sample=False),
                 self.start_run()))  # fmt: skip
-            self.add("kill the server after a few answers", ok_after(3), self.kill_server, RUN_LIMIT_S)
+            self.add("kill the server mid-run", ok_after(a.kill_after_ok), self.kill_server, RUN_LIMIT_S)
             self.add("run ended by itself", self.finished, self.after_kill, RUN_LIMIT_S)
 
     def _remember_real(self) -> None:
@@ -457,6 +456,8 @@ def main() -> int:
     ap.add_argument("--theme", nargs="+", default=["light"])
     ap.add_argument("--steps", nargs="+", default=["tour"], choices=["tour", "stop", "kill"])
     ap.add_argument("--kill-pid", type=int, default=0, help="the server's pid, for --steps kill")
+    ap.add_argument("--kill-after-ok", type=int, default=0, metavar="N",
+                    help="kill it after N answers (default: one more than --requests, i.e. in the ramp's 2nd step)")
     ap.add_argument("--prompt-tokens", type=int, default=64)
     ap.add_argument("--output-tokens", type=int, default=48)
     ap.add_argument("--max-concurrency", type=int, default=4)
@@ -469,6 +470,7 @@ def main() -> int:
     ap.add_argument("--limit-s", type=float, default=900)
     ap.add_argument("--one", nargs=3, metavar=("LANG", "THEME", "JSON"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    args.kill_after_ok = args.kill_after_ok or args.requests + 1
     host = urlparse(args.url).hostname
     if host not in ("127.0.0.1", "localhost", "::1"):
         ap.error("this check sends load only to a server on this machine (127.0.0.1)")
