@@ -130,3 +130,17 @@ def test_a_server_that_dies_mid_ramp_is_neither_a_completed_run_nor_a_knee():
     assert "could no longer be reached" in result["knee"]["message"]
     assert any("could not be reached" in n for n in report.failure_notes(result))
     assert "completed" not in report.status_text(result)
+
+
+def test_sub_millisecond_tokens_merged_by_a_punctual_client_are_not_client_bound():
+    """llama.cpp on a CPU sends tokens 0.3–0.5 ms apart: reads merge them even when the client's loop is on time
+    (lag p99 4 ms), and the step was called client-bound. With the loop late by 30 ms it still is."""
+    from advisor.domain.bench import RequestRecord
+
+    recs = [RequestRecord(seq=i, t_intended=0.0, t_start=0.0, t_end=0.1, outcome="ok", kernel_timestamps=True,
+                          token_times=[0.01 + 0.0004 * k for k in range(10)], late_merged_tokens=4)
+            for i in range(10)]  # fmt: skip
+    punctual = metrics.judge_client([4.0] * 100, [], 0.1, recs)
+    assert punctual.late_merged_fraction == 0.4 and not punctual.client_bound
+    late = metrics.judge_client([30.0] * 100, [], 0.1, recs)
+    assert late.client_bound and late.reasons == ["late_reads_merged_tokens"]
