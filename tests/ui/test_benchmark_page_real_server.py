@@ -148,3 +148,19 @@ def test_the_left_column_fits_its_scroll_area_so_no_row_is_cut_off(page, lang):
         assert left.minimumSizeHint().width() <= scroll.minimumWidth(), (lang, left.minimumSizeHint().width())
     finally:
         i18n.set_language("en")
+
+
+def test_a_real_servers_result_lists_no_predicted_curve_it_does_not_draw(page):
+    """The result of a run against a real server has no predicted curve (the predictor needs the simulated setup),
+    yet the legend listed 'TTFT p50 predicted' and 'TPOT p50 predicted'."""
+    from advisor.bench.report import predicted_curve
+
+    view = page.result_view
+    steps = [{"concurrency": c, "requests_ok": 8, "ttft_ms": {"p50": 20.0 * c}, "tpot_ms": {"p50": 2.0},
+              "output_tokens_per_s": 100.0 * c} for c in (1, 2)]  # fmt: skip
+    view.show_result({"status": "completed", "model": "tiny", "url": "http://127.0.0.1:1", "steps": steps})
+    labels = [label.text for _sample, label in view.legend.items]
+    assert labels and not any("predicted" in t for t in labels), labels
+    view.set_prediction(predicted_curve("qwen2.5-3b", "l4", levels=[1, 2]))
+    labels = [label.text for _sample, label in view.legend.items]
+    assert sum("predicted" in t for t in labels) == 2, labels

@@ -254,6 +254,15 @@ class ResultView(QWidget):
         self.markdown = report.to_markdown(r)
         self._render_plot()
 
+    def _legend_predicted(self, shown: bool) -> None:
+        """The legend names the dashed predicted curves only when they are drawn (a real server's run has none)."""
+        listed = {id(sample.item) for sample, _label in self.legend.items}
+        for curve, key in ((self.p_ttft, "bench.result.p_ttft"), (self.p_tpot, "bench.result.p_tpot")):
+            if shown and id(curve) not in listed:
+                self.legend.addItem(curve, tr(key))
+            elif not shown and id(curve) in listed:
+                self.legend.removeItem(curve)
+
     def knee_row(self) -> int | None:
         """Index of the highlighted knee row in the table (None when there is no knee)."""
         for i, row in enumerate(report.step_rows(self.result or {})):
@@ -288,6 +297,7 @@ class ResultView(QWidget):
             for curve in (self.p_ttft, self.p_tpot, self.p_thr):
                 curve.setData([], [])
             self.plot_caption.setText("")
+        self._legend_predicted(p is not None)
         ticks = [[(float(np.log10(c)), str(int(c))) for c in sorted(xs) if c > 0]]
         for plot in (self.lat_plot, self.thr_plot):
             plot.getAxis("bottom").setTicks(ticks)
