@@ -297,7 +297,7 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
     ordered = sorted(steps, key=lambda s: s.concurrency)
     bad = next((i for i, s in enumerate(ordered) if s.requests_ok + s.requests_failed > 0
                 and s.error_rate > max_error_rate), None)  # fmt: skip
-    if bad:
+    if bad is not None:
         before = ordered[:bad]
         knee = _latency_knee(before)
         if knee.concurrency is not None or knee.reason == "client_bound":
@@ -318,7 +318,8 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
     return _latency_knee(ordered)
 
 
-SERVER_LOST_CLASSES = ("truncated:connection_lost",)  # with every connect_error: the server is gone, not slow
+# with every connect_error: the server is gone, not slow (a dropped stream, a connection closed before any answer)
+SERVER_LOST_CLASSES = ("truncated:connection_lost", "truncated:no_response")
 
 
 def server_lost(summary: StepSummary) -> bool:

@@ -144,3 +144,13 @@ def test_sub_millisecond_tokens_merged_by_a_punctual_client_are_not_client_bound
     assert punctual.late_merged_fraction == 0.4 and not punctual.client_bound
     late = metrics.judge_client([30.0] * 100, [], 0.1, recs)
     assert late.client_bound and late.reasons == ["late_reads_merged_tokens"]
+
+
+def test_a_server_lost_in_the_first_step_is_said_so():
+    dead = StepSummary(step=0, concurrency=1, requests_ok=4, requests_failed=4, error_rate=0.5,
+                       failures={"connect_error:ConnectionRefusedError": 2, "truncated:connection_lost": 1,
+                                 "truncated:no_response": 1})  # fmt: skip
+    knee = metrics.find_knee([dead])
+    assert knee.reason == "server_lost" and knee.concurrency is None
+    # failures of a live server (cut-off answers) are not a lost server
+    assert not metrics.server_lost(dead.model_copy(update={"failures": {"truncated:done_without_finish_reason": 4}}))

@@ -255,7 +255,7 @@ class Driver:
             "memory": view.memory.text(), "table_rows": view.table.rowCount(),
             "steps": [{k: s.get(k) for k in ("concurrency", "requests_ok", "requests_failed", "failures", "status",
                                               "output_tokens_per_s", "output_tokens_sources", "itl_kind",
-                                              "achieved_concurrency", "stop_reason")}
+                                              "achieved_concurrency", "stop_reason", "client")}
                       | {m: {p: (s.get(m) or {}).get(p) for p in ("p50", "p99")}
                          for m in ("ttft_ms", "itl_ms", "tpot_ms", "e2e_ms")}
                       for s in steps],

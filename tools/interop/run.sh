@@ -36,7 +36,7 @@ bench() {  # URL NAME [extra flags]
     --prompt-tokens 64 --json > ".interop/bench-$2.json" || true  # a degraded run (exit 5) is a finding, not an error
   echo "advisor bench against $2: .interop/bench-$2.json"
 }
-drive() {  # URL NAME DIALECT PID
+drive() {  # URL NAME DIALECT PID [flags of the kill check]
   [ "$PAGE" = 1 ] || return 0
   local d=".venv/bin/python tools/interop/drive_page.py --url $1 --engine $2 --expect-dialect $3"
   $d --lang en zh_CN --theme light --steps tour stop --report ".interop/page-$2.json" || echo "page check FAILED: .interop/page-$2.json"
@@ -44,7 +44,8 @@ drive() {  # URL NAME DIALECT PID
   INTEROP_URL=$1 INTEROP_DIALECT=$3 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -q -p no:cacheprovider \
     tests/interop/ || echo "tests/interop FAILED against $2"
   # last: the server is killed mid-run (it is gone afterwards)
-  $d --lang en --theme light --steps kill --kill-pid "$4" --report ".interop/page-$2-kill.json" || echo "page check FAILED (kill)"
+  $d --lang en --theme light --steps kill --kill-pid "$4" ${5:-} --report ".interop/page-$2-kill.json" \
+    || echo "page check FAILED (kill)"
 }
 mkdir -p .interop
 
@@ -72,7 +73,8 @@ if [[ " $ENGINES " == *" llamacpp "* ]]; then
   .venv/bin/python tools/interop/capture.py "$URL" tiny llamacpp_python_chat_interrupted_real --dialect llamacpp \
     --max-tokens 64 --interrupt-after 4 --source "captured from llama-cpp-python $V, interrupted, by tools/interop/run.sh"
   bench "$URL" llamacpp
-  drive "$URL" llamacpp llamacpp "$PID"
+  # killed in the ramp's first step: at concurrency 2 this server cuts its own answers off (the ramp ends there)
+  drive "$URL" llamacpp llamacpp "$PID" "--kill-after-ok 3"
   kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
 fi
 
