@@ -44,6 +44,7 @@ from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
 from ui.pdf_pages import (
     ROWS_UNDER_HEADER,
+    add_spacers,
     column_widths,
     content_pages,
     first_table_cut,
@@ -113,9 +114,10 @@ CODE_BACKGROUND = "#f3f4f6"  # a command reads as something to copy, apart from 
 def _style_blocks(doc: QTextDocument) -> None:
     """Headings in the memo's blue with room above them; code lines on a light background. (A default style sheet
     does not reach a Markdown import, so the formats are set here.)"""
-    from PySide6.QtGui import QColor, QTextCharFormat, QTextFormat
+    from PySide6.QtGui import QColor, QTextCharFormat
 
     cursor = QTextCursor(doc)
+    cursor.beginEditBlock()  # one layout pass for all the changes, not one per block
     block = doc.begin()
     while block.isValid():
         fmt = block.blockFormat()
@@ -137,6 +139,7 @@ def _style_blocks(doc: QTextDocument) -> None:
             cursor.setPosition(block.position())
             cursor.setBlockFormat(fmt)
         block = block.next()
+    cursor.endEditBlock()
 
 
 def build_document(
@@ -146,6 +149,7 @@ def build_document(
     """The laid-out memo: Markdown + images (name in the Markdown → PNG file), fonts, table borders."""
     _app()
     doc = QTextDocument()
+    doc.setUndoRedoEnabled(False)  # built once, never edited by a user: no undo history to keep
     doc.setDefaultFont(memo_font(lang))
     doc.setDocumentMargin(0)
     if base_dir is not None:
@@ -325,23 +329,31 @@ MAX_TABLE_CUTS = 30  # each cut lays the memo out again (about 0.1 s); a memo ha
 
 def _lay_out(
     markdown: str, lang: str, writer: QPdfWriter, body: QSizeF, *, images: Mapping[str, str | os.PathLike[str]] | None,
-    base_dir: str | os.PathLike[str] | None, new_page: set[int], columns: Mapping[int, list[float]],
-) -> QTextDocument:
+    base_dir: str | os.PathLike[str] | None, new_page: set[int], columns: Mapping[int, list[float]] | None,
+) -> tuple[QTextDocument, dict[int, list[float]]]:
     """The memo laid out on ``writer``'s pages of ``body`` size: charts fitted, commands broken at spaces, page
-    breaks repaired (:mod:`ui.pdf_pages`). ``columns``: column widths (CSS px) for tables by index."""
+    breaks repaired (:mod:`ui.pdf_pages`). ``columns``: column widths (CSS px) for the tables by index; None: the
+    widths Qt chooses, which are then fixed (a later part of a cut table keeps them). Returns the document and
+    the widths."""
+    scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
     doc = build_document(markdown, lang, images=images, base_dir=base_dir)
     for index, table in enumerate(tables(doc)):
-        set_column_widths(table, columns.get(index, []))
+        set_column_widths(table, (columns or {}).get(index, []))
     doc.documentLayout().setPaintDevice(writer)
-    doc.setPageSize(body)
-    # Qt scales image sizes by the device's DPI over 96 (images are sized in screen pixels), so divide here.
+    # Before the first layout, so that nothing is laid out twice. Qt scales image sizes by the device's DPI over 96
+    # (images are sized in screen pixels), so divide here.
     _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())
-    doc.setPageSize(body)  # re-layout with the scaled images
+    add_spacers(doc)
+    doc.setPageSize(body)
     relayout(doc)  # Qt lays out lazily: every block needs its lines before the next steps read them
+    if columns is None:
+        columns = {i: column_widths(table, scale) for i, table in enumerate(tables(doc))}
+        for index, table in enumerate(tables(doc)):
+            set_column_widths(table, columns[index])
     _break_commands(doc, writer)
     relayout(doc)
-    paginate(doc, body.height(), writer.logicalDpiY() / 96.0, new_page=new_page)
-    return doc
+    paginate(doc, body.height(), scale, new_page=new_page)
+    return doc, dict(columns)
 
 
 def render_pdf(
@@ -366,7 +378,6 @@ def render_pdf(
     # Whole device pixels: Qt keeps page positions in 1/64 px, so a fractional height would put its page edges a
     # little off ours, and a line Qt moved to a page's top could be drawn at the end of the page before.
     body = QSizeF(paint_rect.width(), math.floor(paint_rect.height() - footer_h))
-    scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
 
     # Tables: where a page ends inside one, cut it there (the rest, with its own header, starts the next page) and
     # lay the memo out again. Every layout after the first gives each table the column widths Qt chose for it
@@ -375,13 +386,10 @@ def render_pdf(
     widths: dict[int, list[float]] | None = None  # table of the Markdown → its columns' widths (CSS px)
     for _ in range(MAX_TABLE_CUTS):
         split = split_tables(markdown, cuts)
-        columns = {i: widths[source] for i, (source, _) in enumerate(split.origin) if widths and source in widths}
-        doc = _lay_out(split.text, lang, writer, body, images=images, base_dir=base_dir, new_page=split.continued,
-                       columns=columns)
-        if widths is None:
-            widths = {i: column_widths(table, scale) for i, table in enumerate(tables(doc))}
-            if widths:
-                continue
+        columns = None if widths is None else {i: widths.get(source, []) for i, (source, _) in enumerate(split.origin)}
+        doc, laid_out = _lay_out(split.text, lang, writer, body, images=images, base_dir=base_dir,
+                                 new_page=split.continued, columns=columns)
+        widths = laid_out if widths is None else widths
         cut = first_table_cut(doc, body.height(), markdown_table_rows(split.text))
         if cut is None:
             break

@@ -270,6 +270,9 @@ class _Paginator:
     def __init__(self, doc: QTextDocument, page_height: float, scale: float, new_page: set[int]) -> None:
         self.doc, self.page_height, self.scale, self.new_page = doc, page_height, scale, new_page
         self.room: dict[tuple[str, int], float] = {}  # item → CSS pixels of top margin a fix added
+        self.items_cache: list[Item] | None = None  # fixes change formats only: the items stay the same
+        self.resume = 0  # where the next look starts: the item the last fix moved
+        self.inked_before: list[frozenset[int]] = []  # per item: the pages inked by the items above it
 
     def items(self) -> list[Item]:
         """The document's top level in order: blocks and tables."""
@@ -301,7 +304,7 @@ class _Paginator:
 
     def _margin(self, item: Item, add_px: float) -> None:
         """Add ``add_px`` CSS pixels of room above ``item`` (negative: take back what a fix added); a table gets
-        it above its spacer (:func:`_add_spacers`)."""
+        it above its spacer (:func:`add_spacers`)."""
         key = self._key(item)
         self.room[key] = self.room.get(key, 0.0) + add_px
         block = self.doc.findBlock(item.firstPosition() - 1) if isinstance(item, QTextTable) else item
@@ -320,12 +323,25 @@ class _Paginator:
         self._margin(item, (edge - top + 1.0) / self.scale)
 
     def fix_first(self) -> bool:
-        """Repair the first bad break from the top; False when there is none."""
+        """Repair the first bad break from the top; False when there is none. A fix moves only the item it
+        fixes and what follows, so the next call starts there (or at the headings just above it, which may now
+        be left behind), with the pages inked before it remembered."""
         h = self.page_height
-        items = self.items()
-        inked: set[int] = set()  # pages that already hold text or an image, up to the item looked at
-        table_index = -1
-        for i, item in enumerate(items):
+        if self.items_cache is None:
+            self.items_cache = self.items()
+        items = self.items_cache
+        start = self.resume
+        while start > 0 and not isinstance(before := items[start - 1], QTextTable) and (
+                _keeps_with_next(before) or not _has_ink(before)):
+            start -= 1
+        inked: set[int] = set(self.inked_before[start]) if start else set()
+        table_index = sum(1 for item in items[:start] if isinstance(item, QTextTable)) - 1
+        del self.inked_before[start + 1:]
+        for i in range(start, len(items)):
+            item = items[i]
+            if i == len(self.inked_before):
+                self.inked_before.append(frozenset(inked))
+            self.resume = i
             if isinstance(item, QTextTable):
                 table_index += 1
                 rows = table_rows(self.doc, item)
@@ -362,7 +378,7 @@ class _Paginator:
         return broken and start[-1][1] - start[0][0] <= 2 * KEEP_TOGETHER_SHARE * h
 
 
-def _add_spacers(doc: QTextDocument) -> None:
+def add_spacers(doc: QTextDocument) -> None:
     """An empty block of no height before every table: the room that moves a table down goes above it. A table's
     own top margin would not do (Qt repeats it at the top of every page the table spans), nor would the bottom
     margin of the paragraph before (Qt does not add it before a table)."""
@@ -378,16 +394,15 @@ def _add_spacers(doc: QTextDocument) -> None:
         cursor.setPosition(table.firstPosition() - 1)
         cursor.insertBlock(spacer, cursor.charFormat())
     cursor.endEditBlock()
-    relayout(doc)
 
 
 def paginate(doc: QTextDocument, page_height: float, scale: float, *, new_page: set[int] | None = None) -> int:
     """Repair the page breaks that read badly (see the module's notes), first problem first; ``new_page`` are
-    tables (by index) that must start a page. Returns how many fixes it made."""
-    _add_spacers(doc)
+    tables (by index) that must start a page; the tables must have their spacers (:func:`add_spacers`). Returns how
+    many fixes it made."""
     paginator = _Paginator(doc, page_height, scale, new_page or set())
     for fixes in range(MAX_FIXES):
         if not paginator.fix_first():
             return fixes
-        relayout(doc)
+        doc.documentLayout().documentSize()  # the change's own relayout, finished
     return MAX_FIXES
