@@ -244,6 +244,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         chosen = None
     if chosen is not None and region == "mainland_plus_overseas" and chosen.replicas < 2:
         chosen.replicas = 2  # at least one replica on each node (less load per replica: still within the SLO)
+        sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
     tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
