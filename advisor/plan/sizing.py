@@ -10,6 +10,8 @@ and its latency curve is drawn from the same predictor. No second sizing model.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from advisor.domain.gpu import GpuSpec
@@ -259,10 +261,44 @@ def analytic_ttft_p99_ms(ctx: Ctx, cand: Candidate, c: int) -> float:
     return total * 1000.0  # the first token comes with the last prefill chunk
 
 
+# Predictor levels by everything a level depends on: the step costs (model, GPU, format, TP: a frozen dataclass
+# of numbers), the engine limits (KV blocks, batch budget), the workload (length distributions and seed), the
+# concurrency and the requests measured. The simulator is deterministic (fixed seed), so a hit is exactly what a
+# new run would give: a what-if that changes the budget, deadline, ICP status or user location re-plans without
+# re-simulating hardware it has already simulated (the simulator was ~90 % of a plan's time).
+LEVEL_CACHE_SIZE = 512
+_LEVEL_CACHE: OrderedDict[tuple, LevelPrediction] = OrderedDict()
+_LEVEL_LOCK = threading.Lock()  # plans run on worker threads; a test or the CLI may plan on another
+
+
+def clear_level_cache() -> None:
+    """Forget every simulated level (the next plan simulates from scratch: the cold path)."""
+    with _LEVEL_LOCK:
+        _LEVEL_CACHE.clear()
+
+
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None) -> LevelPrediction:
-    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured."""
+    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured.
+
+    Results are cached (see ``_LEVEL_CACHE``); treat the returned level as read-only."""
     n = measure if measure is not None else measured_requests(ctx, c)
-    lv = simulate_concurrency(cand.costs, limits(ctx, cand), workload(ctx), c, measure=n)
+    lim, work = limits(ctx, cand), workload(ctx)
+    key = (cand.costs, lim, work, c, n)
+    with _LEVEL_LOCK:
+        hit = _LEVEL_CACHE.get(key)
+        if hit is not None:
+            _LEVEL_CACHE.move_to_end(key)
+            return hit
+    lv = _simulate_floored(ctx, cand, c, n, lim, work)
+    with _LEVEL_LOCK:
+        _LEVEL_CACHE[key] = lv
+        while len(_LEVEL_CACHE) > LEVEL_CACHE_SIZE:
+            _LEVEL_CACHE.popitem(last=False)
+    return lv
+
+
+def _simulate_floored(ctx: Ctx, cand: Candidate, c: int, n: int, lim: EngineLimits, work: SimWorkload) -> LevelPrediction:
+    lv = simulate_concurrency(cand.costs, lim, work, c, measure=n)
     if n >= STABLE_P99_SAMPLES or lv.ttft_ms.p99 is None:
         return lv
     floor = analytic_ttft_p99_ms(ctx, cand, c)

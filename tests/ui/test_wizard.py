@@ -231,6 +231,33 @@ def test_what_if_updates_the_recommendation_and_highlights_what_changed(qtbot, p
     assert view.card_values["form"].styleSheet() == "" or "form" in view.changed
 
 
+def test_what_if_choices_are_planned_ahead_so_a_change_simulates_nothing(qtbot, page, monkeypatch):
+    from advisor.plan import sizing
+    from ui.pages.wizard import what_if_variants
+
+    sizing.clear_level_cache()
+    walk_to_result(qtbot, page, scenario("01")["answers"])
+    variants = what_if_variants(clean_answers(page.answers))
+    assert {v.get("icp_status") for v in variants} >= {"filed", "in_progress"}
+    assert all(v.get("monthly_budget") == page.answers.get("monthly_budget") for v in variants)
+    # the pre-planning starts a moment after the result is shown, on a worker thread
+    qtbot.waitUntil(lambda: page._prewarm_handle is not None, timeout=5000)
+    qtbot.waitUntil(lambda: page.runner.running() == 0, timeout=PLAN_TIMEOUT)
+    runs: list[int] = []
+    real = sizing._simulate_floored
+    monkeypatch.setattr(sizing, "_simulate_floored", lambda *a: runs.append(a[2]) or real(*a))
+    icp = page.result_view.what_if_fields["icp_status"]
+    with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
+        icp.editor.setCurrentIndex(icp.editor.findData("filed"))
+    assert page.result.region == "mainland" and runs == []
+    # a what-if the user waits for cancels the pre-planning in flight
+    page._prewarm()
+    handle = page._prewarm_handle
+    with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
+        icp.editor.setCurrentIndex(icp.editor.findData("none"))
+    assert handle.cancelled and page.result.region == "hong_kong"
+
+
 def test_what_if_budget_turns_an_infeasible_plan_feasible(qtbot, page):
     walk_to_result(qtbot, page, scenario("12")["answers"])
     assert not page.result.feasible

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -46,7 +46,7 @@ from advisor import i18n
 from advisor.i18n import tr
 from ui.widgets.wizard_common import dialog_title
 from ui.widgets.wizard_fields import ALL_FIELDS, STEP_IDS, STEPS, FieldEditor, get_path, set_path
-from ui.widgets.wizard_result import ResultView
+from ui.widgets.wizard_result import WHAT_IF_FIELDS, ResultView
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
@@ -90,6 +90,39 @@ def plan_for(answers: dict[str, Any], quotes: list | None = None) -> Any:
     from advisor.plan import answers_from_dict, make_plan
 
     return make_plan(answers_from_dict(clean_answers(answers)), quotes=quotes or None)
+
+
+PREWARM_DELAY_MS = 400  # after a result is shown: long enough not to compete with its first paint
+
+
+def what_if_variants(answers: dict[str, Any]) -> list[dict[str, Any]]:
+    """The answers as each what-if choice on the result screen would make them (every choice, "unknown"
+    included, of the fields with choices; no deadline). The budget is left out: it never changes the sizing."""
+    out = []
+    for path in WHAT_IF_FIELDS:
+        if path.startswith("monthly_budget"):
+            continue
+        for value in (None, *ALL_FIELDS[path].choices):
+            if value != get_path(answers, path):
+                variant = {k: (dict(v) if isinstance(v, dict) else v) for k, v in answers.items()}
+                set_path(variant, path, value)
+                out.append(variant)
+    return out
+
+
+def prewarm_plans(token: Any, variants: list[dict[str, Any]], quotes: list | None) -> int:
+    """Plan each variant once so its hardware's simulated levels are cached (``advisor.plan.sizing``): the first
+    what-if change to a region or format not seen yet then answers as fast as a repeated one. Returns how many
+    were planned; stops within one plan when cancelled (a real what-if is waiting)."""
+    done = 0
+    for variant in variants:
+        token.raise_if_cancelled()
+        try:
+            plan_for(variant, quotes)
+        except Exception:  # noqa: BLE001 - a variant the engine refuses is simply not pre-planned
+            continue
+        done += 1
+    return done
 
 
 class ExportDialog(QDialog):
@@ -146,6 +179,11 @@ class WizardPage(QWidget):
         self.prefilled: dict[str, str] = {}  # path → origin key
         self._result_answers: dict[str, Any] | None = None
         self._prefill_done = False
+        self._prewarm_handle: Any = None
+        self._prewarm_timer = QTimer(self)
+        self._prewarm_timer.setSingleShot(True)
+        self._prewarm_timer.setInterval(PREWARM_DELAY_MS)
+        self._prewarm_timer.timeout.connect(self._prewarm)
 
         models = self._model_items()
         self.title = QLabel()
@@ -517,9 +555,26 @@ class WizardPage(QWidget):
                 return
             self._on_plan(result, started, compare, snapshot)
             return
+        self._stop_prewarm()  # the plan the user waits for gets the CPU
         self.runner.submit(lambda _token, a, q: plan_for(a, q), snapshot, list(self.quotes),
                            on_result=lambda r: self._on_plan(r, started, compare, snapshot),
                            on_error=self._on_plan_error, key="wizard-plan")  # fmt: skip
+
+    def _stop_prewarm(self) -> None:
+        self._prewarm_timer.stop()
+        if self._prewarm_handle is not None:
+            self._prewarm_handle.cancel()
+            self._prewarm_handle = None
+
+    def _prewarm(self) -> None:
+        """Plan the what-if choices in the background (see ``prewarm_plans``) while the user reads the result."""
+        if self.step != RESULT_STEP or not self.result_is_current():
+            return
+        try:
+            self._prewarm_handle = self.runner.submit(prewarm_plans, what_if_variants(clean_answers(self.answers)),
+                                                      list(self.quotes), key="wizard-prewarm")  # fmt: skip
+        except RuntimeError:  # the runner is shut down (the window is closing)
+            self._prewarm_handle = None
 
     def result_is_current(self) -> bool:
         """The recommendation shown was made from the answers as they are now."""
@@ -539,6 +594,7 @@ class WizardPage(QWidget):
         self.result_view.show()
         self.last_plan_ms = (time.perf_counter() - started) * 1000
         self._show_step()
+        self._prewarm_timer.start()
         self.result_shown.emit()
 
     def _on_plan_error(self, exc: BaseException) -> None:

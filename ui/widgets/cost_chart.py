@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from advisor.i18n import tr
 
+CHART_HEIGHT = 400  # px
 _COLOURS = {"primary": "#4C78A8", "secondary": "#F58518", "tertiary": "#E45756", "measured": "#54A24B"}
 
 
@@ -32,7 +33,9 @@ class CostChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = pg.PlotWidget()
-        self.view.setMinimumHeight(240)
+        # A fixed height: a what-if that adds or drops findings above re-lays out the result screen, and a
+        # stretchable chart absorbed each intermediate size (five pyqtgraph re-layouts, ~20 ms, per what-if).
+        self.view.setFixedHeight(CHART_HEIGHT)
         self.plot = self.view.getPlotItem()
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMenuEnabled(False)

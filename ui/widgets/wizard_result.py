@@ -86,7 +86,7 @@ class FindingItem(QWidget):
     def __init__(self, finding: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.finding = finding
-        self._shown: tuple[str, str] | None = None
+        self._shown: tuple[str, Any] | None = None  # (language, finding) the labels show
         self.setObjectName(f"finding:{finding.id}")
         self.toggle = QToolButton()
         self.toggle.setObjectName("findingToggle")
@@ -138,10 +138,9 @@ class FindingItem(QWidget):
     def retranslate(self) -> None:
         lang = i18n.current_language()
         f = self.finding
-        key = (lang, f.model_dump_json())
-        if key == self._shown:
-            return  # nothing to re-lay out (rich text is costly)
-        self._shown = key
+        if self._shown is not None and self._shown[0] == lang and self._shown[1] == f:
+            return  # the same finding in the same language: nothing to re-lay out (rich text is costly)
+        self._shown = (lang, f)
         verify = (
             f' <span style="color:#b9770e;"><b>[{html.escape(tr("wizard.findings.verify"))}]</b></span>'
             if f.verify
@@ -340,12 +339,12 @@ class ResultView(QWidget):
         else:
             self.changed = set()
         if r.feasible:
-            self.headline.setText(tr("wizard.card.headline", form=now["form"], region=now["region"]))
-            self.headline.setStyleSheet("font-size: 15pt; font-weight: 600; color: #2e7d32;")
+            _set_text(self.headline, tr("wizard.card.headline", form=now["form"], region=now["region"]))
+            _set_style(self.headline, "font-size: 15pt; font-weight: 600; color: #2e7d32;")
             self.infeasible_box.hide()
         else:
-            self.headline.setText(tr("wizard.card.headline_infeasible"))
-            self.headline.setStyleSheet("font-size: 15pt; font-weight: 600; color: #c0392b;")
+            _set_text(self.headline, tr("wizard.card.headline_infeasible"))
+            _set_style(self.headline, "font-size: 15pt; font-weight: 600; color: #c0392b;")
             blockers = [f for f in r.findings if f.severity == "blocker"]
             items = "".join(f"<li>{html.escape(f.title_in(lang))}</li>" for f in blockers[:4])
             fixes = ""
@@ -362,20 +361,18 @@ class ResultView(QWidget):
             if fixes:
                 text += f"<p><b>{html.escape(tr('wizard.card.would_make_feasible'))}</b></p><ul>{fixes}</ul>"
             text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
-            self.infeasible_box.setText(text)
+            _set_text(self.infeasible_box, text)
             self.infeasible_box.show()
         for key, label in self.card_values.items():
             _set_text(label, now[key])
-            style = CHANGED_STYLE if key in self.changed else ""
-            if label.styleSheet() != style:
-                label.setStyleSheet(style)
+            _set_style(label, CHANGED_STYLE if key in self.changed else "")
         reasons = [f.title_in(lang) for f in sorted(r.findings, key=_severity_key) if f.severity != "info"][
             :5
         ]
         reasons = reasons or [f.title_in(lang) for f in r.findings[:3]]
         sep = "；" if lang == "zh_CN" else "; "
         end = "。" if lang == "zh_CN" else "."
-        self.why.setText(
+        _set_text(self.why,
             tr("wizard.card.why", reasons=sep.join(x.rstrip("。.") for x in reasons) + end) if reasons else ""
         )
         if self.changed and before is not None:
@@ -384,10 +381,10 @@ class ResultView(QWidget):
                 for k in self.card_values
                 if k in self.changed
             ]
-            self.changes.setText(tr("wizard.card.changed", changes=sep.join(parts)))
+            _set_text(self.changes, tr("wizard.card.changed", changes=sep.join(parts)))
             self.changes.show()
         elif before is not None:
-            self.changes.setText(tr("wizard.card.unchanged"))
+            _set_text(self.changes, tr("wizard.card.unchanged"))
             self.changes.show()
         else:
             self.changes.hide()
@@ -404,13 +401,29 @@ class ResultView(QWidget):
         for f in self.result.findings:
             by_severity.setdefault(f.severity, []).append(f)
         self.finding_items = []
+        wanted = {sev: sorted(by_severity.get(sev, []), key=lambda f: f.id) for sev in self._groups}
+        # Showing a widget inside a visible window lays the window out at once: when items must appear or
+        # disappear, the box is hidden meanwhile, so they cost one layout pass (when it shows again), not one each.
+        regroup = any(
+            sum(not item.isHidden() for item in pool) != len(wanted[sev]) for sev, (_g, pool) in self._groups.items()
+        )
+        hide = regroup and not self.findings_box.isHidden()
+        if hide:
+            self.findings_box.hide()
+        try:
+            self._fill_finding_groups(wanted)
+        finally:
+            if hide:
+                self.findings_box.show()
+
+    def _fill_finding_groups(self, wanted: dict[str, list[Any]]) -> None:
         for severity, (group, pool) in self._groups.items():
-            found = sorted(by_severity.get(severity, []), key=lambda f: f.id)
+            found = wanted[severity]
             header = self.severity_headers[severity]
             if header.isHidden() == bool(found):
                 header.setVisible(bool(found))
             if found:
-                header.setText(tr(f"wizard.findings.{severity}", n=len(found)))
+                _set_text(header, tr(f"wizard.findings.{severity}", n=len(found)))
             while len(pool) < len(found):
                 item = FindingItem(found[len(pool)])
                 group.addWidget(item)
@@ -495,6 +508,11 @@ class ResultView(QWidget):
 def _set_text(label: QLabel, text: str) -> None:
     if label.text() != text:  # re-laying out unchanged rich text is what makes a re-render slow
         label.setText(text)
+
+
+def _set_style(widget: QWidget, style: str) -> None:
+    if widget.styleSheet() != style:  # setting a style sheet re-polishes: a layout pass and a repaint
+        widget.setStyleSheet(style)
 
 
 def _severity_key(f: Any) -> tuple[int, str]:

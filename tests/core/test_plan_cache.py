@@ -1,0 +1,100 @@
+"""The predictor-level cache behind fast what-ifs: a cached plan equals a cold one, byte for byte (``--json``),
+and a what-if that keeps the hardware and the workload simulates nothing again."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.cli import main
+from advisor.plan import answers_from_dict, make_plan, sizing
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
+
+
+def _answers(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))["answers"]
+
+
+def _json(answers: dict, lang: str = "en") -> dict:
+    data = make_plan(answers_from_dict(answers)).to_json(lang)
+    data.pop("generated_at")
+    return data
+
+
+@pytest.fixture
+def simulations(monkeypatch):
+    """Counts the predictor runs that really happen (cache misses)."""
+    runs: list[int] = []
+    real = sizing._simulate_floored
+
+    def counting(ctx, cand, c, n, lim, work):
+        runs.append(c)
+        return real(ctx, cand, c, n, lim, work)
+
+    monkeypatch.setattr(sizing, "_simulate_floored", counting)
+    return runs
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_cached_plan_equals_cold_plan(path):
+    answers = _answers(path)
+    sizing.clear_level_cache()
+    cold = _json(answers, "zh_CN")
+    for other in SCENARIOS:  # fill the cache with other hardware and workloads in between
+        make_plan(answers_from_dict(_answers(other)))
+    assert _json(answers, "zh_CN") == cold
+
+
+def test_cli_json_is_identical_cold_and_cached(tmp_path, capsys):
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps(_answers(SCENARIOS[0])), encoding="utf-8")
+    outputs = []
+    for cold in (True, False):
+        if cold:
+            sizing.clear_level_cache()
+        assert main(["plan", "--answers", str(path), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        data.pop("generated_at")
+        outputs.append(data)
+    assert outputs[0] == outputs[1]
+
+
+def test_what_if_on_budget_or_deadline_simulates_nothing_again(simulations):
+    base = _answers(next(p for p in SCENARIOS if p.stem.startswith("12_")))
+    sizing.clear_level_cache()
+    first = make_plan(answers_from_dict(base))
+    assert simulations, "a cold plan runs the predictor"
+    simulations.clear()
+    richer = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": 5_000_000, "currency": "CNY"}}))
+    later = make_plan(answers_from_dict({**base, "launch_deadline_days": 365}))
+    assert simulations == []
+    assert richer.latency_curve == first.latency_curve == later.latency_curve
+    assert richer.feasible and not first.feasible  # the budget still counts: only the simulation was reused
+
+
+def test_region_what_if_reuses_hardware_already_simulated(simulations):
+    base = _answers(next(p for p in SCENARIOS if p.stem.startswith("01_")))
+    sizing.clear_level_cache()
+    hong_kong = make_plan(answers_from_dict(base))
+    mainland = make_plan(answers_from_dict({**base, "icp_status": "filed"}))
+    assert (hong_kong.region, mainland.region) == ("hong_kong", "mainland")
+    simulations.clear()
+    again = make_plan(answers_from_dict(base))
+    assert simulations == [] and again.latency_curve == hong_kong.latency_curve
+
+
+def test_a_changed_workload_is_simulated_anew(simulations):
+    base = _answers(next(p for p in SCENARIOS if p.stem.startswith("01_")))
+    make_plan(answers_from_dict(base))
+    simulations.clear()
+    longer = {**base, "prompt_tokens": {"avg": 3000, "p95": 6000}}
+    make_plan(answers_from_dict(longer))
+    assert simulations, "other prompt lengths are another workload: never served from the cache"
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(sizing, "LEVEL_CACHE_SIZE", 3)
+    sizing.clear_level_cache()
+    make_plan(answers_from_dict(_answers(SCENARIOS[0])))
+    assert 0 < len(sizing._LEVEL_CACHE) <= 3
