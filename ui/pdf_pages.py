@@ -155,6 +155,13 @@ def table_rows(doc: QTextDocument, table: QTextTable) -> list[tuple[float, float
     return out
 
 
+def table_tail(doc: QTextDocument, table: QTextTable) -> float:
+    """The room a table needs under its last row's text (cell padding, closing border): a part of a cut table must
+    end with it on the page, or Qt pushes the part's last row to the next page."""
+    rows = table_rows(doc, table)
+    return max(0.0, doc.documentLayout().frameBoundingRect(table).bottom() - rows[-1][1]) if rows else 0.0
+
+
 # -- tables cut where a page ends --------------------------------------------------------------------------------
 
 _DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
@@ -214,20 +221,28 @@ def split_tables(markdown: str, cuts: dict[int, set[int]]) -> SplitMarkdown:
 
 def first_table_cut(doc: QTextDocument, page_height: float, expected_rows: list[int]) -> tuple[int, int] | None:
     """Where a page ends inside a table, as (table, row): a row Qt moved to the next page (the row above it then
-    stretches to the page end, an empty box) or a short row it split between pages. ``expected_rows`` (rows per
-    table, header included, from the Markdown) must match the document, or nothing is cut: a table the two
-    count differently is left to Qt rather than cut at the wrong row."""
+    stretches to the page end, an empty box) or a short row it split between pages; moved up while the row above
+    would not end the part with its closing border on the page. ``expected_rows`` (rows per table, header
+    included, from the Markdown) must match the document, or nothing is cut: a table the two count differently
+    is left to Qt rather than cut at the wrong row."""
     found = tables(doc)
     if [t.rows() for t in found] != expected_rows:
         return None
+    h = page_height
     for index, table in enumerate(found):
         rows = table_rows(doc, table)
-        for row in range(ROWS_UNDER_HEADER + 1, len(rows)):  # earlier breaks move the whole table (paginate)
+        tail = table_tail(doc, table)
+        for row in range(2, len(rows)):
             top, bottom = rows[row]
-            moved = page_of(top, page_height) != page_of(rows[row - 1][1] - 0.5, page_height)
-            split = _straddles(top, bottom, page_height) and bottom - top <= KEEP_TOGETHER_SHARE * page_height
-            if moved or split:
+            moved = page_of(top, h) != page_of(rows[row - 1][1] - 0.5, h)
+            split = _straddles(top, bottom, h) and bottom - top <= KEEP_TOGETHER_SHARE * h
+            if not (moved or split):
+                continue
+            while row > 1 and rows[row - 1][1] + tail > (page_of(rows[row - 1][0], h) + 1) * h:
+                row -= 1  # the row above would leave no room for the part's closing border
+            if row - 1 >= ROWS_UNDER_HEADER:
                 return index, row
+            break  # too few rows would stay behind: paginate moves such a table whole
     return None
 
 
@@ -345,7 +360,7 @@ class _Paginator:
             if isinstance(item, QTextTable):
                 table_index += 1
                 rows = table_rows(self.doc, item)
-                if rows and (self._starts_badly(rows) or (
+                if rows and (self._starts_badly(item, rows) or (
                         table_index in self.new_page and page_of(rows[0][0], h) in inked)):
                     self._push(item, rows[0][0])
                     return True
@@ -368,14 +383,25 @@ class _Paginator:
                     return True
         return False
 
-    def _starts_badly(self, rows: list[tuple[float, float]]) -> bool:
-        """The header with fewer than ``ROWS_UNDER_HEADER`` rows under it ends a page (the rest on the next), or
-        one of those rows is split: the table moves whole to the next page, if that start is not too tall."""
+    def _starts_badly(self, table: QTextTable, rows: list[tuple[float, float]]) -> bool:
+        """The table goes on past its first page, which holds its header with fewer than ``ROWS_UNDER_HEADER``
+        rows under it (a row counts if the part could end after it, closing border included): the table moves
+        whole to the next page, unless that start is tall."""
         h = self.page_height
-        start = rows[:1 + ROWS_UNDER_HEADER]
-        page = page_of(start[0][0], h)
-        broken = any(page_of(top, h) != page or page_of(bottom - 0.5, h) != page for top, bottom in start)
-        return broken and start[-1][1] - start[0][0] <= 2 * KEEP_TOGETHER_SHARE * h
+        first = page_of(rows[0][0], h)
+        if all(page_of(bottom - 0.5, h) == first for _, bottom in rows):
+            return False  # all on one page
+        edge = (first + 1) * h
+        tail = table_tail(self.doc, table)
+        fitting = 0
+        for top, bottom in rows[1:]:
+            if page_of(top, h) != first or bottom + tail > edge:
+                break
+            fitting += 1
+        wanted = min(ROWS_UNDER_HEADER, len(rows) - 1)
+        header_whole = page_of(rows[0][1] - 0.5, h) == first
+        start = rows[:1 + wanted]
+        return (not header_whole or fitting < wanted) and start[-1][1] - start[0][0] <= 2 * KEEP_TOGETHER_SHARE * h
 
 
 def add_spacers(doc: QTextDocument) -> None:
