@@ -243,6 +243,10 @@ def derive_status(stored: str, *, ok: int, failed: int, max_error_rate: float, r
         return "degraded", tr("history.reason.error_rate", rate=round(rate * 100, 1),
                               limit=round(max_error_rate * 100, 1))
     if failed:
+        last = (result.get("steps") or [None])[-1]
+        if isinstance(last, dict) and last.get("stop_reason") == "error_rate":  # a ramp that found its limit: say so
+            return "completed", tr("history.reason.limit_found", concurrency=last.get("concurrency"),
+                                   step_failed=last.get("requests_failed") or 0, failed=failed)  # fmt: skip
         return "completed", tr("history.reason.completed_with_failures", failed=failed)
     return "completed", tr("history.reason.completed")
 

@@ -154,3 +154,25 @@ def test_a_server_lost_in_the_first_step_is_said_so():
     assert knee.reason == "server_lost" and knee.concurrency is None
     # failures of a live server (cut-off answers) are not a lost server
     assert not metrics.server_lost(dead.model_copy(update={"failures": {"truncated:done_without_finish_reason": 4}}))
+
+
+def test_history_says_a_ramp_found_its_limit_not_that_failures_were_within_it(tmp_path):
+    """History said 'Finished; 7 request(s) failed, within the run's error-rate limit' for the llama-cpp-python ramp
+    whose last step had 88 % failures (the limit the ramp found)."""
+    from advisor.bench.history import RunHistory
+    from advisor.bench.store import BenchStore
+
+    with OneAtATime() as srv:
+        cfg = BenchConfig.model_validate({
+            "endpoint": {"url": srv.url, "model": "m"},
+            "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
+            "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
+        })  # fmt: skip
+        store = BenchStore(tmp_path / "b.sqlite3")
+        result = Runner(cfg, store=store).run()
+        store.close()
+    assert result["status"] == "completed" and result["steps"][-1]["stop_reason"] == "error_rate"
+    with RunHistory(tmp_path / "b.sqlite3") as history:
+        run = history.list()[0]
+    assert run.status == "completed"
+    assert "the limit it found" in run.status_reason and "within" not in run.status_reason, run.status_reason

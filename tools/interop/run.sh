@@ -32,7 +32,7 @@ wait_up() {  # URL PID
   return 1
 }
 bench() {  # URL NAME [extra flags]
-  .venv/bin/advisor bench --url "$1" --model tiny --concurrency 1,2,4 --requests 8 --max-tokens 24 ${3:-} \
+  .venv/bin/advisor bench --url "$1" --model tiny --concurrency 1,2,4 --requests 8 --max-tokens 24 ${3:-} --db .interop/bench.sqlite3 \
     --prompt-tokens 64 --json > ".interop/bench-$2.json" || true  # a degraded run (exit 5) is a finding, not an error
   echo "advisor bench against $2: .interop/bench-$2.json"
 }
