@@ -315,6 +315,7 @@ class Driver:
         run = real[0]
         self.check("History shows the real run as not simulated", not run.simulated, run)
         self.check("History's status matches the result", run.status == self.real_status, (run.status, self.real_status))
+        h.tabs.setCurrentIndex(0)  # the list (after the tour the page still shows its comparison)
         h.select(run.run_id)
         self.grab("history" if self.real_status != "stopped" else "stopped-history")
         self._opened = False
