@@ -37,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
         answers = load_answers(args.answers)
     except AnswersError as exc:
         print(f"advisor: error: {translate(lang, 'plan.cli.bad_answers')}", file=sys.stderr)
-        for where, message in exc.problems:
-            print(f"  {where}: {message}", file=sys.stderr)
+        for line in exc.lines_in(lang):  # which field, what is wrong, what is allowed: in --lang
+            print(f"  {line}", file=sys.stderr)
         return 2
     quotes = None
     if args.quotes:

@@ -11,13 +11,18 @@ ignored at every level. Anything else that is not a known field is refused with 
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
-from advisor.i18n import translate
+from advisor.i18n import catalog, translate
 
 SCHEMA_VERSION = 1
 
@@ -32,6 +37,12 @@ Currency = Literal["CNY", "USD"]
 Ops = Literal["none", "basic", "strong"]
 LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
+
+
+def _refuse(kind: str, **params: Any) -> PydanticCustomError:
+    """A validator's refusal, carrying its text's key (``answers.error.<kind>``) and parameters: the message is
+    rendered later, in the user's language (the CLI's ``--lang``, the wizard's UI language)."""
+    return PydanticCustomError(f"answers.{kind}", f"answers.error.{kind}", params)
 
 
 class _Part(BaseModel):
@@ -51,7 +62,7 @@ class CountRange(_Part):
     @model_validator(mode="after")
     def _ordered(self) -> CountRange:
         if self.low > self.high:
-            raise ValueError(f"low ({self.low}) must not be above high ({self.high})")
+            raise _refuse("low_above_high", low=self.low, high=self.high)
         return self
 
 
@@ -62,7 +73,7 @@ class TokenStats(_Part):
     @model_validator(mode="after")
     def _ordered(self) -> TokenStats:
         if self.avg is not None and self.p95 is not None and self.p95 < self.avg:
-            raise ValueError(f"p95 ({self.p95}) cannot be below the average ({self.avg})")
+            raise _refuse("p95_below_avg", p95=self.p95, avg=self.avg)
         return self
 
 
@@ -73,7 +84,7 @@ class UserMix(_Part):
     @model_validator(mode="after")
     def _sum(self) -> UserMix:
         if self.mainland + self.overseas > 1.0001:
-            raise ValueError("the shares of mainland and overseas users add up to more than 1")
+            raise _refuse("shares_over_one", mainland=self.mainland, overseas=self.overseas)
         return self
 
 
@@ -152,7 +163,7 @@ class PlanAnswers(BaseModel):
     @classmethod
     def _rpd(cls, v: int | CountRange | None) -> int | CountRange | None:
         if isinstance(v, int) and not 0 <= v <= 10**12:
-            raise ValueError("requests per day must be between 0 and 10^12")
+            raise _refuse("requests_per_day_range", low=0, high=10**12)
         return v
 
     @field_validator("overseas_markets")
@@ -168,7 +179,7 @@ class PlanAnswers(BaseModel):
             elif len(c) == 2 and c.isascii() and c.isalpha():
                 out.append(c.upper())
             else:
-                raise ValueError(f"{code!r} is not a two-letter country code (ISO 3166, e.g. US, JP, SG) nor SEA/EU/global")
+                raise _refuse("market", code=str(code))
         return out
 
     @field_validator("gpu_constraint")
@@ -183,9 +194,9 @@ class PlanAnswers(BaseModel):
             try:
                 out.append(get_gpu(name).id)
             except CatalogError:
-                raise ValueError(f"unknown GPU {name!r}; `advisor gpus` lists the ids") from None
+                raise _refuse("gpu_unknown", name=str(name)) from None
         if not out:
-            raise ValueError("list at least one GPU, or leave this out (null) when any GPU is fine")
+            raise _refuse("gpu_list_empty")
         return sorted(set(out))
 
     # --- convenient views -------------------------------------------------------------------------------
@@ -194,12 +205,68 @@ class PlanAnswers(BaseModel):
         return {k: v for k, v in self.model_dump(mode="json").items() if v is not None and k != "schema_version"}
 
 
-class AnswersError(ValueError):
-    """The answers are not valid; ``problems`` lists (field path, message) pairs, one per mistake."""
+@dataclass(frozen=True)
+class AnswerProblem:
+    """One mistake in the answers: which field (a dotted path into the answers file), what is wrong and what is
+    allowed, as an i18n key (``answers.error.*``) with parameters, so it reads in the user's language.
 
-    def __init__(self, problems: list[tuple[str, str]]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(f"{where}: {msg}" for where, msg in problems))
+    A parameter that is a list is joined in the language: ``{"or": [...]}`` → "'a', 'b' or 'c'" / "'a'、'b' 或
+    'c'"; ``{"and": [...]}`` → "a, b and c" / "a、b 和 c"."""
+
+    field: str
+    key: str
+    params: dict[str, Any] = dataclass_field(default_factory=dict)
+
+    def text_in(self, lang: str) -> str:
+        from advisor.plan.result import render
+
+        params = {name: _joined(lang, value) for name, value in self.params.items()}
+        return render(lang, self.key, params)
+
+    def where_in(self, lang: str) -> str:
+        """The field's path, with its label in ``lang`` where it has one: "use_case（使用场景）"."""
+        top = self.field.split(".")[0]
+        label_key = f"plan.field.{top}.label"
+        if top in FIELDS and label_key in catalog(lang):
+            return translate(lang, "answers.where", path=self.field, label=translate(lang, label_key))
+        if self.field in ("file", "answers"):  # the whole file, not one of its fields
+            return translate(lang, f"answers.field.{self.field}")
+        return self.field
+
+    def line_in(self, lang: str) -> str:
+        """"where: what is wrong", as the CLI prints it."""
+        return translate(lang, "answers.problem", where=self.where_in(lang), message=self.text_in(lang))
+
+
+def _joined(lang: str, value: Any) -> Any:
+    if not (isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("or", "and")):
+        return value
+    (how, items), = value.items()
+    items = [f"'{v}'" if how == "or" else str(v) for v in items]
+    if len(items) < 2:
+        return "".join(items)
+    return translate(lang, "answers.list_sep").join(items[:-1]) + translate(lang, f"answers.list_{how}") + items[-1]
+
+
+class AnswersError(ValueError):
+    """The answers are not valid; ``issues`` lists one ``AnswerProblem`` per mistake (field-level, translatable).
+
+    ``problems`` gives (field path, message in English) pairs, ``problems_in(lang)`` the same in ``lang``."""
+
+    def __init__(self, problems: list[AnswerProblem] | list[tuple[str, str]]) -> None:
+        self.issues = [p if isinstance(p, AnswerProblem) else AnswerProblem(p[0], "answers.error.other",
+                                                                           {"message": p[1]}) for p in problems]  # fmt: skip
+        super().__init__("\n".join(f"{where}: {msg}" for where, msg in self.problems))
+
+    @property
+    def problems(self) -> list[tuple[str, str]]:
+        return self.problems_in("en")
+
+    def problems_in(self, lang: str) -> list[tuple[str, str]]:
+        return [(p.field, p.text_in(lang)) for p in self.issues]
+
+    def lines_in(self, lang: str) -> list[str]:
+        return [p.line_in(lang) for p in self.issues]
 
 
 def _strip_comments(value: Any) -> Any:
@@ -210,65 +277,134 @@ def _strip_comments(value: Any) -> Any:
     return value
 
 
-def _message(err: dict[str, Any]) -> str:
-    kind = err.get("type", "")
-    msg = str(err.get("msg", "")).removeprefix("Value error, ")
+# pydantic's error types → our keys (answers.error.<key>): what is wrong, and what is allowed
+_KEYS = {
+    "int_type": "whole_number", "int_parsing": "whole_number", "int_from_float": "whole_number",
+    "int_parsing_size": "whole_number", "float_type": "number", "float_parsing": "number", "finite_number": "number",
+    "bool_type": "yes_no", "bool_parsing": "yes_no", "string_type": "text", "string_too_short": "empty",
+    "string_too_long": "too_long", "list_type": "list", "missing": "missing",
+    "model_type": "object", "dict_type": "object", "model_attributes_type": "object",
+}  # fmt: skip
+_RANGE = {"greater_than_equal", "greater_than", "less_than_equal", "less_than"}
+_PARTS: dict[str, type[BaseModel]] = {
+    "latency_slo": LatencySlo, "requests_per_day": CountRange, "prompt_tokens": TokenStats,
+    "output_tokens": TokenStats, "user_mix": UserMix, "data_sensitivity": DataSensitivity, "monthly_budget": Budget,
+}  # fmt: skip
+
+
+def _bounds(path: list[str]) -> tuple[Any, Any, bool]:
+    """(low, high, low_exclusive) of the numeric field at ``path`` (from its pydantic constraints)."""
+    model: type[BaseModel] = PlanAnswers if len(path) == 1 else _PARTS.get(path[0], PlanAnswers)
+    info = model.model_fields.get(path[-1])
+    low = high = None
+    exclusive = False
+    for m in info.metadata if info else ():
+        if getattr(m, "ge", None) is not None:
+            low = m.ge
+        elif getattr(m, "gt", None) is not None:
+            low, exclusive = m.gt, True
+        if getattr(m, "le", None) is not None:
+            high = m.le
+    return low, high, exclusive
+
+
+def _known_names(path: list[str]) -> list[str]:
+    return [*FIELDS, "schema_version"] if len(path) == 1 else list(SUBFIELDS.get(path[0], ()))
+
+
+def _problem(err: dict[str, Any], path: list[str]) -> AnswerProblem:
+    kind = str(err.get("type", ""))
+    ctx = err.get("ctx") or {}
+    where = ".".join(path) or "answers"
+    if kind.startswith("answers."):  # our own validators
+        return AnswerProblem(where, f"answers.error.{kind.removeprefix('answers.')}", dict(ctx))
     if kind == "extra_forbidden":
-        return "unknown field (check the spelling; `advisor plan --template` lists every field)"
+        close = difflib.get_close_matches(path[-1], _known_names(path), n=1, cutoff=0.75)
+        if close:
+            return AnswerProblem(where, "answers.error.unknown_field_close", {"name": close[0]})
+        return AnswerProblem(where, "answers.error.unknown_field")
     if kind == "literal_error":
-        ctx = err.get("ctx") or {}
-        expected = ctx.get("expected")
-        return f"must be one of {expected}" if expected else msg
-    return msg
+        return AnswerProblem(where, "answers.error.choice", {"choices": {"or": re.findall(r"'([^']*)'", str(ctx.get("expected", "")))}})
+    if path and path[0] == "requests_per_day" and len(path) == 1 and kind in _KEYS:
+        return AnswerProblem(where, "answers.error.requests_per_day")
+    if kind in _RANGE:
+        low, high, exclusive = _bounds(path)
+        if low is not None and high is not None:
+            return AnswerProblem(where, "answers.error.above_upto" if exclusive else "answers.error.between",
+                                 {"low": low, "high": high})  # fmt: skip
+        if low is not None:
+            return AnswerProblem(where, "answers.error.more_than" if exclusive else "answers.error.at_least", {"low": low})
+        return AnswerProblem(where, "answers.error.at_most", {"high": high if high is not None else ctx.get("le", ctx.get("lt"))})
+    if kind == "string_too_long":
+        return AnswerProblem(where, "answers.error.too_long", {"max": ctx.get("max_length")})
+    if kind == "missing" and len(path) >= 2:
+        return AnswerProblem(where, "answers.error.missing", {"name": path[-1], "parent": ".".join(path[:-1])})
+    if kind in ("model_type", "dict_type", "model_attributes_type") and path and path[0] in SUBFIELDS:
+        return AnswerProblem(where, "answers.error.object", {"keys": {"and": list(SUBFIELDS[path[0]])}})
+    if kind in _KEYS:
+        return AnswerProblem(where, f"answers.error.{_KEYS[kind]}")
+    return AnswerProblem(where, "answers.error.other", {"message": str(err.get("msg", "")).removeprefix("Value error, ")})
 
 
-def _where(loc: tuple[Any, ...]) -> str:
-    parts = [str(p) for p in loc if not (isinstance(p, str) and (p in ("int", "CountRange") or "[" in p))]
-    return ".".join(parts) or "answers"
+def _rpd_branch(loc: tuple[Any, ...]) -> str | None:
+    """For requests_per_day (a number or {low, high}): which of pydantic's two branches the error is from."""
+    if len(loc) >= 2 and loc[0] == "requests_per_day" and isinstance(loc[1], str):
+        return "int" if loc[1] == "int" else "range" if "CountRange" in loc[1] else None
+    return None
+
+
+def _path(loc: tuple[Any, ...]) -> list[str]:
+    """The error's location as the answers file names it (pydantic's union branch left out)."""
+    parts = list(loc)
+    if _rpd_branch(loc):
+        del parts[1]
+    return [str(p) for p in parts] or ["answers"]
 
 
 def answers_from_dict(data: Any) -> PlanAnswers:
     """Validate a decoded JSON value; raise AnswersError with field-level messages (never anything else)."""
     if not isinstance(data, dict):
-        raise AnswersError([("answers", "expected a JSON object of field → answer (see `advisor plan --template`)")])
+        raise AnswersError([AnswerProblem("answers", "answers.error.not_object")])
     try:
         clean = _strip_comments(data)
     except RecursionError:
-        raise AnswersError([("answers", "nested too deeply")]) from None
+        raise AnswersError([AnswerProblem("answers", "answers.error.too_deep")]) from None
     version = clean.get("schema_version", SCHEMA_VERSION)
     if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
-        raise AnswersError(
-            [("schema_version", f"written for answers format {version}; this app reads up to {SCHEMA_VERSION}")]
-        )
+        raise AnswersError([AnswerProblem("schema_version", "answers.error.newer_format",
+                                          {"version": version, "supported": SCHEMA_VERSION})])  # fmt: skip
     try:
         answers = PlanAnswers.model_validate(clean)
     except ValidationError as exc:
-        seen: dict[str, str] = {}
+        seen: dict[str, AnswerProblem] = {}
+        rpd_is_range = isinstance(clean.get("requests_per_day"), dict)
         for err in exc.errors():
             loc = tuple(err["loc"])
-            given = err.get("input")
             # requests_per_day is int | {low, high}: report the branch the user meant
-            if "int" in loc[1:2] and isinstance(given, dict) or "CountRange" in loc[1:2] and not isinstance(given, dict):
+            branch = _rpd_branch(loc)
+            if branch == "int" and rpd_is_range or branch == "range" and not rpd_is_range:
                 continue
-            seen.setdefault(_where(loc), _message(err))
+            problem = _problem(err, _path(loc))
+            seen.setdefault(problem.field, problem)
         model = clean.get("model")
         if isinstance(model, str) and model.strip() and "model" not in seen:
             seen.update(_model_problems(model))
-        raise AnswersError(sorted(seen.items()) or [("answers", str(exc))]) from None
+        raise AnswersError([seen[k] for k in sorted(seen)] or [AnswerProblem("answers", "answers.error.other",
+                                                                              {"message": str(exc)})]) from None  # fmt: skip
     except (TypeError, ValueError, RecursionError) as exc:  # pragma: no cover - pydantic wraps these
-        raise AnswersError([("answers", str(exc))]) from None
+        raise AnswersError([AnswerProblem("answers", "answers.error.other", {"message": str(exc)})]) from None
     if answers.model is not None and (problems := _model_problems(answers.model)):
-        raise AnswersError(sorted(problems.items()))
+        raise AnswersError([problems[k] for k in sorted(problems)])
     return answers
 
 
-def _model_problems(name: str) -> dict[str, str]:
+def _model_problems(name: str) -> dict[str, AnswerProblem]:
     from advisor.plan.models import resolve_plan_model
 
     try:
         resolve_plan_model(name)
     except AnswersError as exc:
-        return dict(exc.problems)
+        return {p.field: p for p in exc.issues}
     return {}
 
 
@@ -277,15 +413,17 @@ def load_answers(path: str | Path) -> PlanAnswers:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise AnswersError([("file", f"{path} does not exist")]) from None
+        raise AnswersError([AnswerProblem("file", "answers.error.file_missing", {"path": str(path)})]) from None
     except OSError as exc:
-        raise AnswersError([("file", f"{path} cannot be read: {exc.strerror or exc}")]) from None
+        raise AnswersError([AnswerProblem("file", "answers.error.file_unreadable",
+                                          {"path": str(path), "reason": exc.strerror or str(exc)})]) from None  # fmt: skip
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise AnswersError([("file", f"{path} is not UTF-8 text")]) from None
+        raise AnswersError([AnswerProblem("file", "answers.error.not_utf8", {"path": str(path)})]) from None
     except json.JSONDecodeError as exc:
-        raise AnswersError([("file", f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")]) from None
+        raise AnswersError([AnswerProblem("file", "answers.error.not_json", {"path": str(path), "line": exc.lineno,
+                                          "column": exc.colno, "reason": exc.msg})]) from None  # fmt: skip
     return answers_from_dict(data)
 
 

@@ -54,11 +54,11 @@ def _index() -> dict[str, str]:
 def resolve_plan_model(name: str) -> ResolvedModel:
     from advisor.catalog import CatalogError, get_model, model_from_config
     from advisor.model_import import ModelImportError
-    from advisor.plan.answers import AnswersError
+    from advisor.plan.answers import AnswerProblem, AnswersError
 
     asked = name.strip()
     if not asked or "\x00" in asked:
-        raise AnswersError([("model", "give a preset id, a Hugging Face id or the path of a config.json")])
+        raise AnswersError([AnswerProblem("model", "answers.error.model_empty")])
     try:
         path = Path(asked)
         looks_like_path = asked.endswith(".json") or asked.startswith((".", "~", "/", "\\")) or path.is_dir()
@@ -67,13 +67,13 @@ def resolve_plan_model(name: str) -> ResolvedModel:
             if p.is_dir():
                 p = p / "config.json"
             if not p.is_file():
-                raise AnswersError([("model", f"config file {asked} does not exist (give the path of the model's config.json)")])
+                raise AnswersError([AnswerProblem("model", "answers.error.config_missing", {"path": asked})])
             spec = model_from_config(p, model_id=p.parent.name if p.name == "config.json" else p.stem)
             return ResolvedModel(spec, "config", asked)
     except AnswersError:
         raise
     except (ModelImportError, OSError, ValueError, RuntimeError) as exc:
-        raise AnswersError([("model", f"{asked}: {exc}")]) from None
+        raise AnswersError([AnswerProblem("model", "answers.error.config_unreadable", {"path": asked, "reason": str(exc)})]) from None
     try:
         spec = get_model(asked)
         return ResolvedModel(spec, "preset" if spec.id == asked.lower() else "hf_id", asked)
@@ -82,13 +82,4 @@ def resolve_plan_model(name: str) -> ResolvedModel:
     preset = _index().get(_norm(asked))
     if preset:
         return ResolvedModel(get_model(preset), "hf_variant", asked)
-    raise AnswersError(
-        [
-            (
-                "model",
-                f"{asked!r} is not a built-in preset and cannot be looked up offline; download its config.json "
-                "(from the model's Hugging Face page, Files tab) and give its path here, or pick a preset from "
-                "`advisor models`",
-            )
-        ]
-    )
+    raise AnswersError([AnswerProblem("model", "answers.error.model_unknown", {"name": asked})])

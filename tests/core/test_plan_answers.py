@@ -1,6 +1,7 @@
 """The answers format: template round trip, field-level errors, model resolution, and a fuzz of answers_from_dict."""
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -48,6 +49,59 @@ def test_problems_are_field_level_and_all_reported_at_once():
     assert "low (10) must not be above high (2)" in where["requests_per_day"]
     assert "config.json" in where["model"]
     assert isinstance(err.value, ValueError)
+
+
+BAD = {
+    "use_case": "chat", "latency_slo": {"ttft_p99_ms": -5}, "peak_concurency": 3, "peak_concurrency": 2.5,
+    "requests_per_day": {"low": 10, "high": 2}, "monthly_budget": {"amount": 100, "currency": "EUR"},
+    "model": "NoSuch/Model-7B", "measured_utilisation": 1.5, "overseas_markets": ["USA"], "charges_users": "maybe",
+    "prompt_tokens": {"avg": 3000, "p95": 100}, "user_mix": {"mainland": 0.8}, "data_sensitivity": "high",
+    "gpu_constraint": ["no-such-gpu"], "expected_duration_months": "long", "audience": None,
+    "output_tokens": {"avg": 10, "p95": 20, "p99": 30}, "max_context_tokens": 8,
+}  # fmt: skip
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_each_problem_says_which_field_what_is_wrong_and_what_is_allowed_in_both_languages():
+    with pytest.raises(AnswersError) as err:
+        answers_from_dict(BAD)
+    en = dict(err.value.problems_in("en"))
+    zh = dict(err.value.problems_in("zh_CN"))
+    assert set(en) == set(zh) == {
+        "use_case", "latency_slo.ttft_p99_ms", "peak_concurency", "peak_concurrency", "requests_per_day",
+        "monthly_budget.currency", "model", "measured_utilisation", "overseas_markets", "charges_users",
+        "prompt_tokens", "user_mix.overseas", "data_sensitivity", "gpu_constraint", "expected_duration_months",
+        "output_tokens.p99", "max_context_tokens",
+    }  # fmt: skip
+    for field in en:
+        assert not CJK.search(en[field]) and CJK.search(zh[field]), field
+        for text in (en[field], zh[field]):
+            assert "answers.error" not in text and "{" not in text, text
+    # what is allowed, in the language's own list and number style
+    assert en["use_case"] == "must be one of 'interactive', 'api' or 'offline_batch'"
+    assert zh["use_case"] == "必须是 'interactive'、'api' 或 'offline_batch' 之一"
+    assert en["measured_utilisation"] == "must be between 0 and 1"
+    assert zh["max_context_tokens"] == "必须在 16 到 10,000,000 之间"
+    assert en["latency_slo.ttft_p99_ms"] == "must be more than 0 and at most 3,600,000"
+    assert "'peak_concurrency'" in zh["peak_concurency"]  # the field it was probably meant to be
+    assert "ttft_p99_ms" in en["data_sensitivity"] or "personal_info" in en["data_sensitivity"]
+    # the field's label in the language, beside its path
+    lines = err.value.lines_in("zh_CN")
+    assert "use_case（使用场景）：必须是 'interactive'、'api' 或 'offline_batch' 之一" in lines
+    assert err.value.problems == err.value.problems_in("en")  # the English pairs, as before
+
+
+def test_file_problems_are_said_in_both_languages(tmp_path):
+    with pytest.raises(AnswersError) as err:
+        load_answers(tmp_path / "missing.json")
+    assert err.value.lines_in("en") == [f"file: {tmp_path / 'missing.json'} does not exist"]
+    assert err.value.lines_in("zh_CN") == [f"文件：{tmp_path / 'missing.json'} 不存在"]
+    with pytest.raises(AnswersError) as err:
+        answers_from_dict(["not", "an", "object"])
+    assert CJK.search(err.value.lines_in("zh_CN")[0])
+    with pytest.raises(AnswersError) as err:
+        resolve_plan_model("some-org/totally-new-model-13B")
+    assert "config.json" in err.value.problems_in("zh_CN")[0][1] and CJK.search(err.value.problems_in("zh_CN")[0][1])
 
 
 def test_requests_per_day_takes_a_number_or_a_range():
@@ -139,6 +193,10 @@ def test_fuzz_answers_from_dict_gives_answers_or_answers_error(data):
         got = answers_from_dict(data)
     except AnswersError as exc:
         assert exc.problems and all(isinstance(w, str) and isinstance(m, str) and m for w, m in exc.problems)
+        for field, text in exc.problems_in("zh_CN"):  # every message exists in Chinese, fully rendered
+            assert CJK.search(text) and "answers.error" not in text, (field, text)
+        # never pydantic's own English sentence: every kind of mistake has its own words
+        assert all(p.key != "answers.error.other" for p in exc.issues), exc.issues
     else:
         assert isinstance(got, PlanAnswers)
         assert answers_from_dict(json.loads(got.model_dump_json())) == got  # round trip

@@ -55,11 +55,31 @@ def test_text_summary_in_both_languages(capsys, lang, word):
 def test_bad_answers_give_field_level_messages_and_exit_2(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"use_case": "chat", "peak_concurrency": -1, "nonsense": 1}), encoding="utf-8")
-    assert main(["plan", "--answers", str(path)]) == 2
+    assert main(["plan", "--answers", str(path), "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert "use_case:" in err and "peak_concurrency:" in err and "nonsense:" in err
+    assert "  use_case (Use case): must be one of 'interactive', 'api' or 'offline_batch'" in err
+    assert "  peak_concurrency (Peak concurrency): must be between 1 and 1,000,000" in err
+    assert "  nonsense: unknown field" in err
     assert "Traceback" not in err
     assert main(["plan", "--answers", str(tmp_path / "missing.json")]) == 2
+
+
+def test_bad_answers_are_explained_in_chinese_with_lang_zh_cn(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"use_case": "chat", "peak_concurrency": -1, "peak_concurency": 3,
+                                "prompt_tokens": {"avg": 3000, "p95": 100}}), encoding="utf-8")  # fmt: skip
+    assert main(["plan", "--answers", str(path), "--lang", "zh_CN"]) == 2
+    lines = capsys.readouterr().err.splitlines()[1:]
+    assert lines == [
+        "  peak_concurency：未知字段：是不是 'peak_concurrency'？（`advisor plan --template` 会列出所有字段）",
+        "  peak_concurrency（峰值并发）：必须在 1 到 1,000,000 之间",
+        "  prompt_tokens（输入长度（token））：p95（100）不能小于平均值（3,000）",
+        "  use_case（使用场景）：必须是 'interactive'、'api' 或 'offline_batch' 之一",
+    ]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"use_case": ', encoding="utf-8")
+    assert main(["plan", "--answers", str(broken), "--lang", "zh_CN"]) == 2
+    assert f"  文件：{broken} 不是有效的 JSON（第 1 行第 14 列" in capsys.readouterr().err
 
 
 def test_bad_quotes_are_refused(tmp_path, capsys):

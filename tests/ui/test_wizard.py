@@ -183,6 +183,29 @@ def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page)
     assert page.step == 1 and page.answers["peak_concurrency"] == 2000
 
 
+def test_the_engines_own_messages_follow_the_ui_language(qtbot, page):
+    # a value the engine refuses that the field's own check did not see (set behind the editor's back)
+    page.answers["max_context_tokens"] = 8
+    editor = page.editors["max_context_tokens"]
+    assert page._cross_check(0) == [editor]
+    assert editor.error.text() == "must be between 16 and 10,000,000"
+    page.window_.set_language("zh_CN")
+    assert editor.error.text() == "必须在 16 到 10,000,000 之间"
+    page.window_.set_language("en")
+    assert editor.error.text() == "must be between 16 and 10,000,000"
+    # answers refused at the result screen (a project file edited by hand): which field, what is allowed
+    page.set_answers({"use_case": "chat", "peak_concurrency": 0}, RESULT_STEP)
+    assert page.result is None and not page.result_status.isHidden()
+    status = page.result_status.text()
+    assert "use_case (Use case): must be one of 'interactive', 'api' or 'offline_batch'" in status
+    assert "peak_concurrency (Peak concurrency): must be between 1 and 1,000,000" in status
+    page.window_.set_language("zh_CN")
+    status = page.result_status.text()
+    assert "use_case（使用场景）：必须是 'interactive'、'api' 或 'offline_batch' 之一" in status
+    assert "peak_concurrency（峰值并发）：必须在 1 到 1,000,000 之间" in status
+    page.window_.set_language("en")
+
+
 def test_every_question_says_why_it_is_asked_in_both_languages(page):
     for lang in ("en", "zh_CN"):
         page.window_.set_language(lang)

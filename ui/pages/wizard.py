@@ -175,6 +175,7 @@ class WizardPage(QWidget):
         self.step = 0
         self.result: Any = None
         self.plan_error: str | None = None
+        self._plan_exc: Any = None  # the AnswersError behind plan_error, to say it again after a language switch
         self.last_plan_ms: float | None = None
         self.prefilled: dict[str, str] = {}  # path → origin key
         self._result_answers: dict[str, Any] | None = None
@@ -435,7 +436,8 @@ class WizardPage(QWidget):
         except AnswersError as exc:
             step_paths = [e.spec.path for e in self.step_fields(index) if not e.isHidden()]
             bad = []
-            for where, message in exc.problems:
+            for problem in exc.issues:
+                where = problem.field
                 matching = [
                     p
                     for p in step_paths
@@ -452,7 +454,7 @@ class WizardPage(QWidget):
                 if key:
                     editor.show_error(key)
                 else:
-                    editor.show_message(message)
+                    editor.show_problem(problem)  # the engine's words, in the UI language
                 bad.append(editor)
             return bad
         return []
@@ -584,6 +586,7 @@ class WizardPage(QWidget):
         self, result: Any, started: float, compare: bool, snapshot: dict[str, Any] | None = None
     ) -> None:
         self.plan_error = None
+        self._plan_exc = None
         self.result = result
         self._result_answers = snapshot
         self.result_view.set_result(result, compare=compare)
@@ -600,8 +603,9 @@ class WizardPage(QWidget):
     def _on_plan_error(self, exc: BaseException) -> None:
         from advisor.plan import AnswersError
 
+        self._plan_exc = exc if isinstance(exc, AnswersError) else None
         if isinstance(exc, AnswersError):
-            self.plan_error = "\n".join(f"{w}: {m}" for w, m in exc.problems)
+            self.plan_error = "\n".join(exc.lines_in(i18n.current_language()))
         else:
             _log.error("planning failed: %s", getattr(exc, "__traceback_text__", exc))
             self.plan_error = str(exc) or type(exc).__name__
@@ -613,6 +617,8 @@ class WizardPage(QWidget):
         self.result_shown.emit()
 
     def _plan_error_text(self) -> str:
+        if self._plan_exc is not None:  # field-level problems: said again in the language shown now
+            self.plan_error = "\n".join(self._plan_exc.lines_in(i18n.current_language()))
         return tr("wizard.result.failed", reason=self.plan_error or "")
 
     def _on_what_if(self, path: str, value: Any) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from advisor import i18n
 from advisor.i18n import tr
 from ui.widgets.wizard_common import error_label
 
@@ -201,6 +202,7 @@ class FieldEditor(QWidget):
         self._origin: tuple[str, dict[str, Any]] | None = None
         self.error = error_label("fieldError")
         self._error: tuple[str, dict[str, Any]] | None = None
+        self._problem: Any = None  # an engine's AnswerProblem shown as the error (rendered per language)
         self.unit = QLabel()
         self._model_items = model_items or []
         self.editor = self._make_editor()
@@ -276,6 +278,8 @@ class FieldEditor(QWidget):
             self.editor.setPlaceholderText(tr(f"wizard.placeholder.{s.kind}"))  # type: ignore[attr-defined]
         if self._error:
             self.error.setText(tr(self._error[0], **self._error[1]))
+        elif self._problem is not None:
+            self.error.setText(self._problem.text_in(i18n.current_language()))
         if self._origin:
             self.origin.setText(tr(self._origin[0], **self._origin[1]))
 
@@ -375,18 +379,22 @@ class FieldEditor(QWidget):
 
     # -- error and origin ----------------------------------------------------------------------------------
     def show_error(self, key: str, params: dict[str, Any] | None = None) -> None:
+        self._problem = None
         self._error = (key, dict(params or {}))
         self.error.setText(tr(key, **self._error[1]))
         self.error.show()
 
-    def show_message(self, text: str) -> None:
-        """An error that exists in one language only (the engine's cross-field checks)."""
+    def show_problem(self, problem: Any) -> None:
+        """An ``advisor.plan.answers.AnswerProblem`` of the engine's checks, in the UI language (and again in
+        the other one after a language switch)."""
         self._error = None
-        self.error.setText(text)
+        self._problem = problem
+        self.error.setText(problem.text_in(i18n.current_language()))
         self.error.show()
 
     def clear_error(self) -> None:
         self._error = None
+        self._problem = None
         self.error.hide()
 
     @property
