@@ -782,6 +782,10 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
             error_class = ex.failure.error_class if ex.failure else "connection_lost"
         else:
             outcome, error_class = "empty", "no_tokens" if r.events else "empty_body"
+            if r.events and r.finish_reason and (r.usage_completion_tokens or 0) > 0:
+                # the server says it generated N tokens and finished, but sent no text (undecodable bytes or special
+                # tokens only: vLLM with a random-weight model did): a failed answer, not a server that failed
+                error_class = "no_text"
     elif r.finish_reason in FINISH_ABORTED:
         outcome, error_class = "truncated", f"finish_{r.finish_reason}"
     elif r.finish_reason is None:

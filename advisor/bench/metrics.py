@@ -270,9 +270,23 @@ def slo_breach(summary: StepSummary, slo: SloConfig) -> str | None:
         value = getattr(getattr(summary, name), key)
         if limit is not None and value is not None and value > limit:
             return f"slo_{name}"
-    if summary.error_rate > slo.max_error_rate:
+    if load_error_rate(summary) > slo.max_error_rate:
         return "error_rate"
     return None
+
+
+# Failures of requests the server finished normally: they say nothing about how it copes with the load, so they
+# neither end a ramp nor set a knee (they still count against the step's success rate and status).
+NOT_LOAD_FAILURES = ("empty:no_text",)
+
+
+def load_error_rate(summary: StepSummary) -> float:
+    """The step's failure rate without the failures that are no sign of load (``NOT_LOAD_FAILURES``)."""
+    measured = summary.requests_ok + summary.requests_failed
+    blind = sum(n for k, n in summary.failures.items() if k in NOT_LOAD_FAILURES)
+    if not blind or not measured:
+        return summary.error_rate
+    return max(0.0, summary.error_rate - blind / measured)
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -296,7 +310,7 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
     """
     ordered = sorted(steps, key=lambda s: s.concurrency)
     bad = next((i for i, s in enumerate(ordered) if s.requests_ok + s.requests_failed > 0
-                and s.error_rate > max_error_rate), None)  # fmt: skip
+                and load_error_rate(s) > max_error_rate), None)  # fmt: skip
     if bad is not None:
         before = ordered[:bad]
         knee = _latency_knee(before)
@@ -311,9 +325,9 @@ def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Kne
             prev, cur = good[-1], ordered[bad]
             return Knee(concurrency=prev.concurrency, reason="error_rate",
                         message=tr("bench.knee.error_rate", concurrency=prev.concurrency, step=cur.concurrency,
-                                   rate=f"{cur.error_rate:.0%}", limit=f"{max_error_rate:.0%}"),
+                                   rate=f"{load_error_rate(cur):.0%}", limit=f"{max_error_rate:.0%}"),
                         evidence={"step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
-                                  "error_rate": round(cur.error_rate, 4), "failures": dict(cur.failures),
+                                  "error_rate": round(load_error_rate(cur), 4), "failures": dict(cur.failures),
                                   "thresholds": {"error_rate_above": max_error_rate}})  # fmt: skip
     return _latency_knee(ordered)
 

@@ -176,3 +176,31 @@ def test_history_says_a_ramp_found_its_limit_not_that_failures_were_within_it(tm
         run = history.list()[0]
     assert run.status == "completed"
     assert "the limit it found" in run.status_reason and "within" not in run.status_reason, run.status_reason
+
+
+def test_an_answer_of_undecodable_bytes_is_a_failed_answer_not_a_failing_server():
+    """vLLM (CPU) with a random-weight model streamed a whole answer as empty deltas (its tokens never formed a
+    character), with per-chunk usage up to 48 and finish_reason "length". At 1 of 8 requests it set 'Knee at 1: the
+    server stopped answering reliably'."""
+    from advisor.bench.client import _Exchange, build_record
+    from advisor.bench.protocol import SseParser
+
+    p = SseParser()
+    body = b'data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""}}],"usage":null}\n\n'
+    for k in range(1, 5):
+        fr = '"length"' if k == 4 else "null"
+        body += (b'data: {"choices":[{"index":0,"delta":{"content":""},"finish_reason":%s}],'
+                 b'"usage":{"prompt_tokens":9,"completion_tokens":%d,"total_tokens":%d}}\n\n' % (fr.encode(), k, 9 + k))
+    body += b'data: {"choices":[],"usage":{"prompt_tokens":9,"completion_tokens":4,"total_tokens":13}}\n\ndata: [DONE]\n\n'
+    p.feed(body, 1.0)
+    rec = build_record(_Exchange(t_intended=0.0, t_start=0.5, status=200, result=p.finish(1.0), complete=True), seq=0)
+    assert (rec.outcome, rec.error_class) == ("empty", "no_text")
+    steps = [_step(1, 30, 20), _step(2, 58, 21, ok=7, failed=1)]
+    steps[1].failures = {"empty:no_text": 1}
+    knee = metrics.find_knee(steps)
+    assert knee.reason != "error_rate", knee
+    from advisor.domain.bench import SloConfig
+
+    assert metrics.slo_breach(steps[1], SloConfig()) is None  # the ramp goes on
+    steps[1].failures = {"empty:no_tokens": 1}  # no finish reason, no usage: a cut-off answer (llama-cpp-python)
+    assert metrics.find_knee(steps).reason == "error_rate"

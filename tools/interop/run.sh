@@ -36,9 +36,9 @@ bench() {  # URL NAME [extra flags]
     --prompt-tokens 64 --json > ".interop/bench-$2.json" || true  # a degraded run (exit 5) is a finding, not an error
   echo "advisor bench against $2: .interop/bench-$2.json"
 }
-drive() {  # URL NAME DIALECT PID [flags of the kill check]
+drive() {  # URL NAME DIALECT PID [flags of the kill check] [workload flags]
   [ "$PAGE" = 1 ] || return 0
-  local d=".venv/bin/python tools/interop/drive_page.py --url $1 --engine $2 --expect-dialect $3"
+  local d=".venv/bin/python tools/interop/drive_page.py --url $1 --engine $2 --expect-dialect $3 ${6:-}"
   $d --lang en zh_CN --theme light --steps tour stop --report ".interop/page-$2.json" || echo "page check FAILED: .interop/page-$2.json"
   $d --lang en --theme dark --steps tour --report ".interop/page-$2-dark.json" || echo "page check FAILED (dark)"
   INTEROP_URL=$1 INTEROP_DIALECT=$3 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -q -p no:cacheprovider \
@@ -103,6 +103,7 @@ if [[ " $ENGINES " == *" vllm "* ]]; then
   done
   curl -s "$URL/metrics" > .interop/vllm-metrics.txt
   bench "$URL" vllm --ignore-eos  # fixed output lengths, as vLLM's own benchmark does
-  drive "$URL" vllm vllm "$PID"
+  # vLLM on 2 shared CPU cores: ≈30-70 ms per token, so shorter answers and SLOs a CPU can meet
+  drive "$URL" vllm vllm "$PID" "" "--output-tokens 32 --ttft-slo 5000 --tpot-slo 500"
   kill -- "-$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
 fi
