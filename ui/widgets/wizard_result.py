@@ -401,24 +401,10 @@ class ResultView(QWidget):
         for f in self.result.findings:
             by_severity.setdefault(f.severity, []).append(f)
         self.finding_items = []
-        wanted = {sev: sorted(by_severity.get(sev, []), key=lambda f: f.id) for sev in self._groups}
-        # Showing a widget inside a visible window lays the window out at once: when items must appear or
-        # disappear, the box is hidden meanwhile, so they cost one layout pass (when it shows again), not one each.
-        regroup = any(
-            sum(not item.isHidden() for item in pool) != len(wanted[sev]) for sev, (_g, pool) in self._groups.items()
-        )
-        hide = regroup and not self.findings_box.isHidden()
-        if hide:
-            self.findings_box.hide()
-        try:
-            self._fill_finding_groups(wanted)
-        finally:
-            if hide:
-                self.findings_box.show()
-
-    def _fill_finding_groups(self, wanted: dict[str, list[Any]]) -> None:
+        # (Hiding the box while items come and go, to lay it out once, measured slower: showing the whole box
+        # lays out every item again, where showing one item re-lays out only around it.)
         for severity, (group, pool) in self._groups.items():
-            found = wanted[severity]
+            found = sorted(by_severity.get(severity, []), key=lambda f: f.id)
             header = self.severity_headers[severity]
             if header.isHidden() == bool(found):
                 header.setVisible(bool(found))
