@@ -11,29 +11,17 @@ table are shown.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SCREEN = "1400x900x24"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
 
 
 def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0) -> None:
-    sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
-    from PySide6.QtWidgets import QApplication  # noqa: TID251
 
-    from ui.app import create_window  # noqa: TID251
-
-    app = QApplication([sys.argv[0]])
-    window = create_window(app, lang)
-    window.resize(1360, 860)
-    window.move(20, 20)
+    app, window = open_window(lang)
     page = window.sizing_page
     page.model_picker.select_data(model)
     page.gpu_picker.select_data(gpu)
@@ -41,19 +29,13 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     page.concurrency_spin.setValue(concurrency)
     page.prefix_spin.setValue(prefix)
     page.results_tabs.setCurrentIndex(tab)
-    window.show()
     state = {"saved": False}
 
     def save() -> None:
         if state["saved"]:
             return
         state["saved"] = True
-        app.processEvents()
-        pixmap = window.grab()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if not pixmap.save(str(out)):
-            print(f"could not write {out}", file=sys.stderr)
-        print(f"{out} ({pixmap.width()}×{pixmap.height()})")
+        save_png(app, window, out, settle=1)
         window.set_modified(False)  # the inputs above were set by this script, not by a user
         window.close()
         app.quit()
@@ -91,24 +73,14 @@ def main() -> int:
                args.concurrency, args.tab, args.prefix)  # fmt: skip
         return 0
 
-    prefix: list[str] = []
-    if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen":
-        if not shutil.which("xvfb-run"):
-            print("no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr)
-            return 2
-        prefix = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}"]
+    rerun = rerun_under_xvfb()
+    if rerun is not None:
+        return rerun
     rc = 0
     for lang in args.lang:
-        with tempfile.TemporaryDirectory() as home:
-            settings = Path(home) / "config" / "settings.json"
-            settings.parent.mkdir(parents=True)
-            settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": args.theme, "show_welcome": False}), encoding="utf-8")
-            env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
-            env.pop("QT_QPA_PLATFORM", None) if prefix else None
-            cmd = [*prefix, sys.executable, __file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu",
-                   args.gpu, "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                   "--prefix", str(args.prefix), f"--suffix={args.suffix}"]  # fmt: skip
-            rc |= subprocess.run(cmd, env=env, timeout=120).returncode
+        rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
+                            "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
+                            "--prefix", str(args.prefix), f"--suffix={args.suffix}"], lang, args.theme, timeout=120)  # fmt: skip
     return rc
 
 

@@ -11,30 +11,17 @@ Writes docs/screenshots/bench-<lang>-<theme>-live.png and -result.png.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SCREEN = "1400x900x24"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
 
 
 def _shoot(lang: str, theme: str, out: Path, model: str, gpu: str, speed: float) -> None:
-    sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
-    from PySide6.QtWidgets import QApplication  # noqa: TID251
 
-    from ui.app import create_window  # noqa: TID251
-    from ui.theme import apply_theme  # noqa: TID251
-
-    app = QApplication([sys.argv[0]])
-    window = create_window(app, lang)
-    apply_theme(app, theme)
-    window.resize(1380, 880)
-    window.move(10, 10)
+    app, window = open_window(lang, theme=theme, size=(1380, 880))
     page = window.benchmark_page
     window.tabs.setCurrentWidget(page)
     page.preconfigure(model=model, gpu=gpu, prompt_tokens=256, output_tokens=64, ttft_p99_ms=2000,
@@ -42,16 +29,10 @@ def _shoot(lang: str, theme: str, out: Path, model: str, gpu: str, speed: float)
     page.sim_speed.setValue(speed)
     page.max_concurrency.setValue(16)
     page.requests.setValue(64)
-    window.show()
     page.apply_theme()
 
     def grab(name: str) -> None:
-        app.processEvents()
-        pixmap = window.grab()
-        path = out / f"bench-{lang}-{theme}-{name}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pixmap.save(str(path))
-        print(f"{path} ({pixmap.width()}×{pixmap.height()})")
+        save_png(app, window, out / f"bench-{lang}-{theme}-{name}.png", settle=1)
 
     state = {"live": False}
 
@@ -100,17 +81,15 @@ def main() -> int:
     if args.one:
         _shoot(args.one[0], args.one[1], Path(args.out), args.model, args.gpu, args.speed)
         return 0
-    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
-        return subprocess.call(["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}", sys.executable, *sys.argv])
+    rerun = rerun_under_xvfb()
+    if rerun is not None:
+        return rerun
     for lang in args.lang:
         for theme in args.theme:
-            with tempfile.TemporaryDirectory() as home:
-                env = {**os.environ, "ADVISOR_HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home}
-                cmd = [sys.executable, __file__, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
-                       "--speed", str(args.speed), "--one", lang, theme]  # fmt: skip
-                code = subprocess.call(cmd, env=env)
-                if code:
-                    return code
+            code = run_isolated([__file__, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
+                                 "--speed", str(args.speed), "--one", lang, theme], lang, theme)  # fmt: skip
+            if code:
+                return code
     return 0
 
 

@@ -21,15 +21,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SCREEN = "1400x900x24"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
+
 MODEL, GPU = "qwen2.5-7b-instruct", "l4"
 FORMATS = ("bf16", "fp8", "awq-int4")
 PROJECT = "support-bot-l4.advisor.json"  # in the data folder; its runs: BF16, AWQ-INT4 and the A/B
 
 
 def _make_data(home: Path) -> None:
-    sys.path.insert(0, str(ROOT))
     os.environ["ADVISOR_HOME"] = str(home)
     from advisor.bench.ab import AbConfig, result_json, run_ab
     from advisor.bench.client import Target
@@ -82,33 +82,20 @@ def _make_data(home: Path) -> None:
 
 
 def _shoot(lang: str, out: Path, theme: str, home: Path) -> None:
-    sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
-    from PySide6.QtWidgets import QApplication  # noqa: TID251
 
     from advisor.bench.ab import AbResult, verdict
-    from ui.app import create_window  # noqa: TID251
 
-    app = QApplication([sys.argv[0]])
-    window = create_window(app, lang)
+    app, window = open_window(lang)
     window.open_project(home / PROJECT)
-    window.resize(1360, 860)
-    window.move(20, 20)
     page = window.history_page
     ab = window.ab_page
     window.tabs.setCurrentWidget(page)
-    window.show()
     suffix = f"{lang}-{theme}"
 
     def save(name: str) -> None:
         window.statusBar().clearMessage()  # "Opened /tmp/…": a temporary path, not part of the picture
-        app.processEvents()
-        pixmap = window.grab()
-        path = out / f"{name}-{suffix}.png"
-        out.mkdir(parents=True, exist_ok=True)
-        if not pixmap.save(str(path)):
-            print(f"could not write {path}", file=sys.stderr)
-        print(f"{path} ({pixmap.width()}×{pixmap.height()})")
+        save_png(app, window, out / f"{name}-{suffix}.png", settle=1)
 
     def listed(_n: int) -> None:
         page.listed.disconnect(listed)
@@ -168,12 +155,9 @@ def main() -> int:
         _shoot(args.child, Path(args.out), args.child_theme, Path(args.data))
         return 0
 
-    prefix: list[str] = []
-    if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen":
-        if not shutil.which("xvfb-run"):
-            print("no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr)
-            return 2
-        prefix = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}"]
+    rerun = rerun_under_xvfb()
+    if rerun is not None:
+        return rerun
     rc = 0
     with tempfile.TemporaryDirectory() as data_home:
         data = Path(data_home)
@@ -182,18 +166,9 @@ def main() -> int:
                         f"_make_data(Path({str(data)!r}))"], cwd=ROOT, check=True, timeout=600)
         for lang in args.lang:
             for theme in args.theme:
-                with tempfile.TemporaryDirectory() as home:
-                    shutil.copytree(data / "data", Path(home) / "data")
-                    settings = Path(home) / "config" / "settings.json"
-                    settings.parent.mkdir(parents=True)
-                    settings.write_text(json.dumps({"schema_version": 2, "language": lang, "theme": theme,
-                                                    "show_welcome": False}), encoding="utf-8")
-                    env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
-                    if prefix:
-                        env.pop("QT_QPA_PLATFORM", None)
-                    cmd = [*prefix, sys.executable, __file__, "--child", lang, "--child-theme", theme, "--out",
-                           args.out, "--data", str(data)]
-                    rc |= subprocess.run(cmd, env=env, timeout=180).returncode
+                rc |= run_isolated([__file__, "--child", lang, "--child-theme", theme, "--out", args.out,
+                                    "--data", str(data)], lang, theme, timeout=180,
+                                   prepare=lambda home: shutil.copytree(data / "data", home / "data"))  # fmt: skip
     return rc
 
 

@@ -13,33 +13,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SCREEN = "1400x900x24"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
 
 
 def _shoot(lang: str, out: Path, scenario: str) -> int:
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication  # noqa: TID251 - a UI tool
-
-    from ui.app import create_window  # noqa: TID251
-    from ui.pages.wizard import RESULT_STEP  # noqa: TID251
+    from ui.pages.wizard import RESULT_STEP  # noqa: TID251 - a UI tool
     from ui.widgets.wizard_fields import STEP_IDS  # noqa: TID251
 
     answers = json.loads((ROOT / "tests" / "fixtures" / "plan_scenarios" / f"{scenario}.json").read_text())[
         "answers"
     ]
-    app = QApplication([sys.argv[0]])
-    window = create_window(app, lang)
-    window.resize(1360, 860)
-    window.move(20, 20)
-    window.show()
+    app, window = open_window(lang)
     page = window.wizard_page
     window.tabs.setCurrentWidget(page)
     for _ in range(10):
@@ -48,13 +39,7 @@ def _shoot(lang: str, out: Path, scenario: str) -> int:
     out.mkdir(parents=True, exist_ok=True)
 
     def save(widget, name: str) -> None:
-        for _ in range(10):
-            app.processEvents()
-        path = out / name
-        pixmap = widget.grab()
-        if not pixmap.save(str(path)):
-            print(f"could not write {path}", file=sys.stderr)
-        print(f"{path} ({pixmap.width()}×{pixmap.height()})")
+        save_png(app, widget, out / name)
 
     for index, step_id in enumerate(STEP_IDS):
         page.go_to(index)
@@ -110,37 +95,13 @@ def main() -> int:
     args = parser.parse_args()
     if args.child:
         return _shoot(args.child, Path(args.out), args.scenario)
-    prefix: list[str] = []
-    if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen":
-        if not shutil.which("xvfb-run"):
-            print(
-                "no display and no xvfb-run: install xvfb or set QT_QPA_PLATFORM=offscreen", file=sys.stderr
-            )
-            return 2
-        prefix = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}"]
+    rerun = rerun_under_xvfb()
+    if rerun is not None:
+        return rerun
     rc = 0
     for lang in args.lang:
-        with tempfile.TemporaryDirectory() as home:
-            settings = Path(home) / "config" / "settings.json"
-            settings.parent.mkdir(parents=True)
-            settings.write_text(
-                json.dumps({"schema_version": 2, "language": lang, "theme": "light"}), encoding="utf-8"
-            )
-            env = dict(os.environ, ADVISOR_HOME=home, LANG=f"{lang}.UTF-8" if lang != "en" else "en_US.UTF-8")
-            if prefix:
-                env.pop("QT_QPA_PLATFORM", None)
-            cmd = [
-                *prefix,
-                sys.executable,
-                __file__,
-                "--child",
-                lang,
-                "--out",
-                args.out,
-                "--scenario",
-                args.scenario,
-            ]
-            rc |= subprocess.run(cmd, env=env, timeout=300).returncode
+        rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--scenario", args.scenario], lang,
+                           timeout=300)  # fmt: skip
     return rc
 
 
