@@ -20,7 +20,7 @@ from advisor.i18n import translate
 from advisor.plan.evidence import RunEvidence
 from advisor.plan.result import PlanResult
 
-SeriesRole = Literal["primary", "secondary", "tertiary", "measured"]
+SeriesRole = Literal["primary", "secondary", "tertiary", "measured", "neutral"]  # neutral: a reference line, grey
 
 
 class Series(BaseModel):
@@ -88,7 +88,7 @@ def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEviden
     per_replica = result.capacity.concurrency_per_replica or result.capacity.peak_concurrency
     if per_replica > 0:
         markers.append(Marker(label=translate(lang, "memo.chart.latency.peak", c=per_replica), x=float(per_replica),
-                              role="secondary"))
+                              role="neutral"))  # not TPOT's colour: it is a load, not a latency
     return ChartData(
         id="latency", title=translate(lang, "memo.chart.latency.title"),
         x_label=translate(lang, "memo.chart.latency.x"), y_label=translate(lang, "memo.chart.latency.y"),
@@ -125,8 +125,19 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
         x_label=translate(lang, "memo.chart.cost.x"),
         y_label=translate(lang, "memo.chart.cost.y", currency=costs.currency),
         series=series, markers=markers, lang=lang,
-        caption=translate(lang, "memo.chart.cost.caption"),
+        caption=translate(lang, _cost_caption(cloud, metal, cross), months=len(cloud) - 1),
     )
+
+
+def _cost_caption(cloud: Sequence[tuple[float, float]], metal: Sequence[tuple[float, float]],
+                  cross: tuple[float, float] | None) -> str:  # fmt: skip
+    """What the lines say: where they cross, or (when they do not) which stays cheaper — never "where they cross"
+    under two lines that never meet."""
+    if cross is not None:
+        return "memo.chart.cost.caption"
+    if len(cloud) < 2 or len(metal) < 2:
+        return "memo.chart.cost.caption_one_form"
+    return "memo.chart.cost.caption_cloud_cheaper" if cloud[-1][1] <= metal[-1][1] else "memo.chart.cost.caption_metal_cheaper"
 
 
 def crossing(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> tuple[float, float] | None:

@@ -66,6 +66,21 @@ def test_no_break_even_when_renting_stays_cheaper():
     assert crossing([(0, 0), (1, 10)], [(0, 5), (1, 5)]) == pytest.approx((0.5, 5.0))
 
 
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_cost_caption_says_what_the_lines_do(lang):
+    """"Where the lines cross…" only under lines that cross; else which form stays cheaper over the horizon."""
+    def caption(metal_start: float, metal_slope: float, with_metal: bool = True) -> str:
+        series = [CostPoint(month=m, cloud_low=900.0 * m, cloud_high=1100.0 * m,
+                            bare_metal_low=metal_start + metal_slope * m if with_metal else None,
+                            bare_metal_high=metal_start + metal_slope * m if with_metal else None) for m in range(13)]
+        return cost_chart(_result().model_copy(update={"cost_series": series}), lang).caption
+
+    assert caption(5000, 500) == i18n.translate(lang, "memo.chart.cost.caption")
+    assert caption(50000, 2000) == i18n.translate(lang, "memo.chart.cost.caption_cloud_cheaper", months=12)
+    assert caption(-100, 100) == i18n.translate(lang, "memo.chart.cost.caption_metal_cheaper", months=12)
+    assert caption(0, 0, with_metal=False) == i18n.translate(lang, "memo.chart.cost.caption_one_form")
+
+
 def test_a_plan_without_gpus_has_no_charts():
     result = _result().model_copy(update={"latency_curve": LatencyCurve(), "cost_series": []})
     assert memo_charts(result, "en") == {}

@@ -510,3 +510,30 @@ def test_export_dialog_and_menu_offer_both_formats_and_languages(qtbot, main_win
         assert dialog.choice() == (".md", other)
     assert main_window.act_export_memo.text() == "导出决策备忘录(&M)…"
     main_window.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_cost_chart_counts_money_the_languages_way(qtbot, lang):
+    """Hover values and y-axis ticks: 万/亿 in Chinese (as the memo's charts), k/M in English — never SI prefixes."""
+    from advisor.plan.charts import cost_chart
+    from ui.widgets.cost_chart import CostChart
+
+    result = make_plan(answers_from_dict(scenario("01")["answers"]))
+    old = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        widget = CostChart()
+        qtbot.addWidget(widget)
+        widget.set_chart(cost_chart(result, lang))
+        month, mid = widget.chart.series[0].points[-1]
+        hover = widget.show_hover(month)
+        ticks = widget.plot.getAxis("left").tickStrings([200_000.0, 1_500_000.0], 1.0, 100_000.0)
+    finally:
+        i18n.set_language(old)
+    assert mid >= 10_000  # a cumulative cost over the horizon: large enough to need a unit
+    if lang == "zh_CN":
+        assert "万" in hover and "k" not in hover
+        assert ticks == ["20万", "150万"]
+    else:
+        assert "k" in hover or "M" in hover
+        assert ticks == ["200k", "1.5M"]

@@ -15,24 +15,30 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from advisor.i18n import tr
+from advisor.i18n import current_language, tr
+from advisor.units import format_compact
 
 CHART_HEIGHT = 400  # px
 _COLOURS = {"primary": "#4C78A8", "secondary": "#F58518", "tertiary": "#E45756", "measured": "#54A24B"}
 
 
 def _money(value: float) -> str:
-    if abs(value) >= 1e6:
-        return f"{value / 1e6:,.2f} M"
-    if abs(value) >= 1e4:
-        return f"{value / 1e3:,.0f} k"
-    return f"{value:,.0f}"
+    """A chart-sized amount the way the UI language counts (¥20万 in Chinese, 200k in English), as in the memo."""
+    return format_compact(value, current_language())
+
+
+class _MoneyAxis(pg.AxisItem):
+    """Tick labels in the UI language's way of counting (20万 / 200k), not pyqtgraph's SI prefixes."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        return [_money(v * scale) for v in values]
 
 
 class CostChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.view = pg.PlotWidget()
+        self.view = pg.PlotWidget(axisItems={"left": _MoneyAxis(orientation="left")})
+        self.view.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
         # A fixed height: a what-if that adds or drops findings above re-lays out the result screen, and a
         # stretchable chart absorbed each intermediate size (five pyqtgraph re-layouts, ~20 ms, per what-if).
         self.view.setFixedHeight(CHART_HEIGHT)
@@ -85,6 +91,10 @@ class CostChart(QWidget):
         """Show a ``ChartData`` (id ``cost``) or nothing (None: no cost data for this plan)."""
         if chart is not None and chart == self.chart:
             return  # same figures (a what-if that did not change the costs): nothing to repaint
+        if chart is not None and (self.chart is None or chart.lang != self.chart.lang):
+            axis = self.plot.getAxis("left")
+            axis.picture = None  # its cached tick labels were written in the other language
+            axis.update()
         self.chart = chart
         self.hover.hide()
         self.cursor.hide()
