@@ -44,6 +44,9 @@ STABLE_TOLERANCE = 0.10  # a ramp step is stable when the halves' median TPOT/E2
 # (an outage must not turn into tens of thousands of connection errors a second).
 BACKOFF_FIRST_S = 0.05
 BACKOFF_MAX_S = 2.0
+# A step ends when nothing but unreachable answers came back for this long (and for at least one request per
+# stream): the server stopped or crashed, and backing off per request would keep a dead run going for minutes.
+SERVER_GONE_S = 10.0
 STAGGER_MAX_S = 2.0  # a step's first requests are spread over one request's duration, at most this long
 PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed knee
 _UNREACHABLE = frozenset({"connect_error"})
@@ -175,6 +178,8 @@ class _Step:
     warmup_records: list[RequestRecord] = field(default_factory=list)
     spans: list[tuple[float, float]] | None = None  # each worker's (first start, last end), in-process steps
     last_issue: float | None = None  # when the step's last request was sent
+    unreachable_streak: int = 0  # unreachable answers in a row, over all streams
+    last_reachable: float = 0.0  # when a request last reached the server (or the step began)
 
 
 def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue: float | None) -> float | None:
@@ -443,7 +448,8 @@ class Runner:
         return rec
 
     def _begin(self, index: int, concurrency: int, *, rows: bool = False) -> _Step:
-        st = _Step(index, concurrency, t0=monotonic(), cpu0=time.process_time(),
+        now = monotonic()
+        st = _Step(index, concurrency, t0=now, cpu0=time.process_time(), last_reachable=now,
                    acc=metrics.StepAccumulator(self.config.slo, keep_rows=rows))
         self._current = st
         self._progress(force=True)
@@ -525,6 +531,8 @@ class Runner:
                             count = 3 if sch.kind == "single" else max(10, 4 * c)
                         await self._closed(client, st, requests=count, duration=sch.duration_s)
                     summary = self._end(st)
+                    if st.stop_reason == "server_lost":
+                        break  # no further level can be measured against a server that is gone
                     if sch.kind == "ramp":
                         breach = metrics.slo_breach(summary, cfg.slo)
                         if breach is None and not sch.continue_past_knee:
@@ -597,7 +605,7 @@ class Runner:
             failures = 0
             first: float | None = None
             try:
-                while not self.cancel.cancelled and not stable:
+                while not self.cancel.cancelled and not stable and st.stop_reason != "server_lost":
                     if first is not None:
                         if requests is not None and issued >= requests:
                             return
@@ -610,6 +618,10 @@ class Runner:
                         first = rec.t_start
                     if _unreachable(rec):  # back off (bounded, jittered): an outage is not a flood of errors
                         failures += 1
+                        st.unreachable_streak += 1
+                        if st.unreachable_streak >= st.concurrency and monotonic() - st.last_reachable >= SERVER_GONE_S:
+                            st.stop_reason = "server_lost"  # every stream ends; the run stops after this step
+                            return
                         pause = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** min(failures - 1, 16))
                         pause *= rng.uniform(0.5, 1.0)
                         if deadline is not None:
@@ -617,6 +629,8 @@ class Runner:
                         await asyncio.sleep(pause)
                     else:
                         failures = 0
+                        st.unreachable_streak = 0
+                        st.last_reachable = monotonic()
                     if stable_after and not stable and st.acc.done >= next_check:
                         next_check = st.acc.done + check_every
                         if self._is_stable(st.acc.stability):

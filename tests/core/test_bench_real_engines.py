@@ -204,3 +204,32 @@ def test_an_answer_of_undecodable_bytes_is_a_failed_answer_not_a_failing_server(
     assert metrics.slo_breach(steps[1], SloConfig()) is None  # the ramp goes on
     steps[1].failures = {"empty:no_tokens": 1}  # no finish reason, no usage: a cut-off answer (llama-cpp-python)
     assert metrics.find_knee(steps).reason == "error_rate"
+
+
+def test_a_server_gone_for_good_ends_the_step_and_the_run(monkeypatch):
+    """Each refused connection backs off up to 2 s: a killed server at 64 requests per step kept a ramp going for
+    about two minutes. Now a step whose every stream met only refusals for SERVER_GONE_S ends, and no further level
+    is tried."""
+    import socket
+    import time
+
+    from advisor.bench import runner as runner_mod
+
+    monkeypatch.setattr(runner_mod, "SERVER_GONE_S", 0.5)
+    with socket.socket() as s:  # a port with nobody listening: every connection is refused
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cfg = BenchConfig.model_validate({
+        "endpoint": {"url": f"http://127.0.0.1:{port}", "model": "m"},
+        "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
+        "schedule": {"kind": "fixed", "concurrency": [2, 4], "requests": 500, "warmup_requests": 0},
+    })  # fmt: skip
+    t0 = time.monotonic()
+    result = Runner(cfg, dialect="openai").run()
+    took = time.monotonic() - t0
+    assert took < 10, took  # 500 backed-off requests would take minutes
+    steps = result["steps"]
+    assert len(steps) == 1 and steps[0]["stop_reason"] == "server_lost", [(s["concurrency"], s["stop_reason"]) for s in steps]
+    assert steps[0]["requests_ok"] == 0 and steps[0]["requests_failed"] >= 2
+    assert result["status"] == "failed"
+    assert result["knee"]["concurrency"] is None
