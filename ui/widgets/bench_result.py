@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from advisor.bench import report
 from advisor.i18n import tr
 from advisor.units import format_gib
+from ui.widgets.plain_log_axis import PlainLogAxis
 
 KNEE_COLOR = "#E45756"
 MEASURED = "#4C78A8"
@@ -97,7 +98,7 @@ class ResultView(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
 
         self.plots = pg.GraphicsLayoutWidget()
-        self.lat_plot = self.plots.addPlot(row=0, col=0)
+        self.lat_plot = self.plots.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left")})
         self.thr_plot = self.plots.addPlot(row=0, col=1)
         self.lat_plot.setLogMode(x=True, y=True)
         self.thr_plot.setLogMode(x=True, y=False)
@@ -105,7 +106,9 @@ class ResultView(QWidget):
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.setMenuEnabled(False)
             plot.hideButtons()
-        self.legend = self.lat_plot.addLegend(offset=(10, 10))
+        # under the chart, not over it: inside the plot it hid the low-concurrency points
+        self.legend = pg.LegendItem(colCount=2)
+        self.plots.addItem(self.legend, row=1, col=0)
         sym = {"symbol": "o", "symbolSize": 6}
         self.m_ttft = self.lat_plot.plot(pen=pg.mkPen(MEASURED, width=2), symbolBrush=MEASURED, **sym)
         self.m_tpot = self.lat_plot.plot(

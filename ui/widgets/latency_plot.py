@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from advisor.i18n import tr
 from advisor.units import format_count, format_ms, format_tokens_per_s
+from ui.widgets.plain_log_axis import PlainLogAxis
 
 
 def _values(levels: list[Any], metric: str, stat: str) -> np.ndarray:
@@ -28,7 +29,7 @@ class LatencyPlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = pg.GraphicsLayoutWidget()
-        self.latency = self.view.addPlot(row=0, col=0)
+        self.latency = self.view.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left")})
         self.throughput = self.view.addPlot(row=0, col=1)
         # log x: levels double; log y for latency: TTFT (seconds) and TPOT (tens of ms) on one chart
         self.latency.setLogMode(x=True, y=True)
@@ -37,7 +38,9 @@ class LatencyPlot(QWidget):
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.setMenuEnabled(False)
             plot.hideButtons()
-        self.legend = self.latency.addLegend(offset=(10, 10))
+        # under the chart, not over it: inside the plot it hid the low-concurrency points
+        self.legend = pg.LegendItem(colCount=2)
+        self.view.addItem(self.legend, row=1, col=0)
         self.ttft_p50 = self.latency.plot(pen=pg.mkPen("#4C78A8", width=2), symbol="o", symbolSize=6, symbolBrush="#4C78A8")
         self.ttft_p95 = self.latency.plot(pen=pg.mkPen("#4C78A8", width=1, style=Qt.PenStyle.DashLine))
         self.tpot_p50 = self.latency.plot(pen=pg.mkPen("#F58518", width=2), symbol="s", symbolSize=6, symbolBrush="#F58518")
