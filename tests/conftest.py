@@ -32,3 +32,20 @@ def _english_by_default():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def benchmark_page(qtbot, tmp_path):
+    """The real Benchmark page, shown, storing its runs in a database under tmp_path; stopped afterwards.
+    (Here, not in tests/ui/conftest.py, because the opt-in tests/interop use it too.)"""
+    from ui.pages.benchmark import BenchmarkPage
+    from ui.workers import TaskRunner
+
+    runner = TaskRunner()
+    p = BenchmarkPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(p)
+    p.resize(1300, 850)
+    p.show()
+    yield p
+    p.stop()
+    runner.shutdown()

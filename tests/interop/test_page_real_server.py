@@ -81,18 +81,8 @@ def server() -> dict[str, str]:
 
 
 @pytest.fixture
-def page(qtbot, tmp_path):
-    from ui.pages.benchmark import BenchmarkPage
-    from ui.workers import TaskRunner
-
-    runner = TaskRunner()
-    p = BenchmarkPage(runner, db_path=tmp_path / "bench.sqlite3")
-    qtbot.addWidget(p)
-    p.resize(1300, 850)
-    p.show()
-    yield p
-    p.stop()
-    runner.shutdown()
+def page(benchmark_page):
+    return benchmark_page
 
 
 def _connect(qtbot, page, server) -> object:
