@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
@@ -52,7 +54,18 @@ def apply_theme(app: QApplication, choice: str) -> bool:
     if app.style() is None or app.style().name().lower() != "fusion":
         app.setStyle("Fusion")
     dark = is_dark(choice)
-    app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+    palette = _dark_palette() if dark else app.style().standardPalette()
+    # setPalette walks every widget and runs Python changeEvent overrides on the way; a garbage collection there
+    # could delete a window that was only kept by a reference cycle while Qt is still walking it (a segfault in
+    # setPalette, seen in the test suite). Collect first, and not during the walk.
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        app.setPalette(palette)
+    finally:
+        if was_enabled:
+            gc.enable()
     for widget in app.topLevelWidgets():
         _refresh_layouts(widget)
     return dark

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import traceback
 import weakref
 
 import pytest
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 # The offscreen platform plugin warns when a top-level window is shown; harmless, and not ours.
@@ -53,6 +54,18 @@ def _no_dangling_qthreads(monkeypatch, request):
             f"test {request.node.name} left {len(dangling)} QThread(s) running; started at:\n{details}",
             pytrace=False,
         )
+
+
+@pytest.fixture(autouse=True)
+def _delete_widgets_between_tests():
+    """Delete what a test left (closed windows waiting for deleteLater, widgets kept only by reference cycles)
+    here, at a safe point, instead of whenever the next collection happens to run: a collection inside a later
+    test's Qt call (QApplication.setPalette walking every widget) deleted widgets under Qt's feet — a segfault."""
+    yield
+    app = QApplication.instance()
+    if app is not None:
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
 
 
 class Recorder:
