@@ -25,9 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
+from advisor.atomic import write_text_atomic
 from advisor.catalog import get_gpu, get_model
 from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
+from advisor.domain.sizing import ErrorFigures, PredictorAccuracy
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import RequestSource, simulate_concurrency, simulate_rate
@@ -36,6 +38,7 @@ from advisor.sim.profiles import engine_settings_for, factors_for, get_profile
 ROOT = Path(__file__).resolve().parents[1]
 CSV = ROOT / "tests" / "fixtures" / "predictor_accuracy.csv"
 DOC = ROOT / "docs" / "predictor-accuracy.md"
+ACCURACY_JSON = ROOT / "resources" / "engines" / "accuracy.json"  # what the CLI and the Sizing page state
 
 # ShareGPT conversations as sglang.bench_serving samples them: heavy-tailed lengths (lognormal, cv ≈ 1).
 SHAREGPT_CV = 1.0
@@ -265,9 +268,24 @@ def main(argv: list[str] | None = None) -> int:
     print(goals)
     print(f"{len(points)} points, {statistics.fsum(p.seconds for p in points):.1f} CPU s")
     if args.write:
-        DOC.write_text(_doc(points, lines, goals), encoding="utf-8")
-        print(f"wrote {DOC.relative_to(ROOT)}")
+        write_text_atomic(DOC, _doc(points, lines, goals))
+        write_text_atomic(ACCURACY_JSON, held_out_accuracy(points).model_dump_json(indent=2) + "\n")
+        print(f"wrote {DOC.relative_to(ROOT)} and {ACCURACY_JSON.relative_to(ROOT)}")
     return 0
+
+
+def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
+    """The figure a prediction is shown with: the held-out rows, cached-prompt TTFTs out (as the goal check)."""
+    held = [p for p in points if p.row["split"] == "holdout"]
+
+    def figures(metric: str) -> ErrorFigures:
+        errs = [e for p in held if (e := p.error(metric, strict=True)) is not None]
+        return ErrorFigures(n=len(errs), median=round(pct(errs, 50), 4), p90=round(pct(errs, 90), 4))
+
+    return PredictorAccuracy(
+        measurements=len(held), sources=len({p.row["source_url"] for p in held}),
+        ttft=figures("ttft"), tpot=figures("tpot"), doc=str(DOC.relative_to(ROOT)),
+    )  # fmt: skip
 
 
 def _doc(points: list[Point], lines: list[str], goals: str) -> str:

@@ -6,6 +6,7 @@ import unicodedata
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
+from advisor.sizing.accuracy import accuracy_sentence
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
 
@@ -52,6 +53,8 @@ def render(r: SizingResult) -> str:
                     n=q.concurrency))
     if r.shared_prefix_note:
         lines.append(r.shared_prefix_note)
+    if sentence := accuracy_sentence(p.accuracy):
+        lines.append(sentence)
     lines.append("")
     for a in r.advice:
         lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))

@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
 
+    from advisor.sizing.accuracy import accuracy_sentence, predictor_accuracy
+
     if args.json:
         print_json({
             "simulated": True,
@@ -118,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
             "levels": [lv.model_dump(mode="json") for lv in levels],
             "knee": knee.model_dump(mode="json"),
             "cpu_seconds": cpu,
+            "accuracy": acc.model_dump(mode="json") if (acc := predictor_accuracy()) else None,
         })  # fmt: skip
         return 0
     import sys
@@ -139,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
+    if sentence := accuracy_sentence(predictor_accuracy()):
+        print(sentence)
     return 0
 
 

@@ -183,6 +183,27 @@ class Range(BaseModel):
         return v if math.isfinite(v) else 0.0
 
 
+class ErrorFigures(BaseModel):
+    """|predicted − measured| / measured over a set of public measurements."""
+
+    n: int = Field(ge=0, description="measurements scored")
+    median: float = Field(ge=0)
+    p90: float = Field(ge=0)
+
+
+class PredictorAccuracy(BaseModel):
+    """How far the predictor was from public serving measurements that nothing in it was fitted to (the held-out
+    rows of tests/fixtures/predictor_accuracy.csv, scored by bench/predictor_accuracy.py --write)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    measurements: int = Field(ge=0, description="held-out rows")
+    sources: int = Field(ge=0, description="distinct public sources behind them")
+    ttft: ErrorFigures
+    tpot: ErrorFigures
+    doc: str = Field(description="where the per-point table and every modelling choice are written down")
+
+
 class PerfEstimate(BaseModel):
     prompt_tokens: int
     output_tokens: int
@@ -212,6 +233,9 @@ class PerfEstimate(BaseModel):
     compute_flops_per_s: float
     bandwidth_bytes_per_s: float
     formula: dict[str, str]
+    accuracy: PredictorAccuracy | None = Field(
+        None, description="the predictor's measured error against held-out public measurements (what to expect)"
+    )
 
 
 class Advice(BaseModel):

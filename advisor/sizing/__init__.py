@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
+from advisor.sizing.accuracy import predictor_accuracy
 from advisor.sizing.advice import build_advice, llama_cpp_command, shared_prefix_note, vllm_command
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
@@ -125,6 +126,7 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         steady_tokens_per_s_total=Range(value=st_total, low=st_total_slow, high=st_total_fast),
         compute_flops_per_s=mid.flops_per_s,
         bandwidth_bytes_per_s=mid.bytes_per_s,
+        accuracy=predictor_accuracy(),
         formula={
             "prefill": "Σ chunks [max(linear FLOPs / (peak × MFU), weights / (bandwidth × MBU)) + max(attention FLOPs / "
             "(peak × MFU), KV read / (bandwidth × MBU))] + step overhead; linear FLOPs = 2 × active params × tokens, "

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "configs"
+ROOT = Path(__file__).resolve().parents[2]
+CONFIGS = ROOT / "tests" / "fixtures" / "configs"
 CONTRACT_KEYS = {
     "params_total", "params_active", "weights_bytes", "kv_bytes_per_token", "kv_cache_bytes", "overhead_bytes",
     "total_bytes", "fits", "max_concurrency", "prefill_ms", "decode_tokens_per_s",
@@ -83,6 +84,12 @@ def test_calc_table_in_chinese():
                   "--concurrency", "8", "--lang", "zh_CN")  # fmt: skip
     assert out.returncode == 0
     assert "放不下" in out.stdout and "--max-model-len" in out.stdout
+    # the expected error is stated in words beside the figures, with the figure the bench measured
+    acc = json.loads((ROOT / "resources" / "engines" / "accuracy.json").read_text(encoding="utf-8"))
+    assert f"TTFT 预测误差中位数为 {acc['ttft']['median']:.0%}" in out.stdout
+    english = advisor("calc", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090")
+    assert f"public measurements from {acc['sources']} sources" in english.stdout
+    assert f"TPOT by {acc['tpot']['median']:.0%}" in english.stdout
 
 
 def test_user_can_add_a_gpu_and_size_on_it(tmp_path):

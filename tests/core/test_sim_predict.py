@@ -95,6 +95,10 @@ def test_predict_json_contract():
         assert {"kv_usage", "queue"} <= set(lv)
     assert set(data["knee"]) >= {"concurrency", "reason", "evidence"}
     assert data["simulated"] is True
+    # the predictor's measured error travels with every prediction (resources/engines/accuracy.json)
+    acc = data["accuracy"]
+    assert acc["measurements"] >= 30 and 0 < acc["ttft"]["median"] <= acc["ttft"]["p90"]
+    assert 0 < acc["tpot"]["median"] <= acc["tpot"]["p90"] and acc["doc"] == "docs/predictor-accuracy.md"
 
 
 def test_predict_request_rates():

@@ -46,6 +46,8 @@ def _assert_numbers_match_core(page):
     assert shown["steady_total"] == format_tokens_per_s(perf.steady_tokens_per_s_total.value)
     # the assumptions are stated in words
     assert f"{format_count(perf.prompt_tokens)}-token prompt" in page.explanation.text()
+    # and what to expect of them: the error measured against held-out public measurements
+    assert f"predicted TTFT was off by {perf.accuracy.ttft.median:.0%}" in page.explanation.text()
     verdict = page.verdict.text()
     headline = next(a.text for a in expected.advice if a.kind in ("fits", "does_not_fit"))
     assert verdict == headline  # the same sentence the CLI prints

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
+from advisor.sizing.accuracy import accuracy_sentence
 from advisor.sizing.memory import kv_heads_per_gpu
 from advisor.units import (
     format_bandwidth,
@@ -283,6 +284,8 @@ class SizingOverview(QWidget):
             + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),
                  context=format_count(req.context), n=req.concurrency)
             + ("\n" + res.shared_prefix_note if res.shared_prefix_note else "")
+            # what to expect of every predicted figure above: the error measured against public measurements
+            + ("\n" + sentence if (sentence := accuracy_sentence(perf.accuracy)) else "")
         )  # fmt: skip
         # advice and engine flags
         items = []

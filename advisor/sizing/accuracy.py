@@ -1,0 +1,38 @@
+"""The predictor's own error, measured: what a newcomer should expect of every predicted TTFT and TPOT.
+
+``resources/engines/accuracy.json`` is written by ``bench/predictor_accuracy.py --write`` from the held-out public
+measurements (with cached-prompt TTFTs left out), so the figure shown next to a prediction is the one in
+docs/predictor-accuracy.md, never a number typed by hand. A test re-scores the CSV and compares.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from advisor.domain.sizing import PredictorAccuracy
+from advisor.resources import resource_path
+
+ACCURACY_FILE = ("engines", "accuracy.json")
+
+
+@cache
+def predictor_accuracy() -> PredictorAccuracy | None:
+    """The held-out error figures, or None where the file is missing (a checkout that never ran the bench)."""
+    path = resource_path(*ACCURACY_FILE)
+    if not path.is_file():
+        return None
+    return PredictorAccuracy.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def accuracy_sentence(accuracy: PredictorAccuracy | None) -> str:
+    """The expected error in words (current language), or "" where no figure is on record."""
+    if accuracy is None:
+        return ""
+    from advisor.i18n import tr
+    from advisor.units import format_percent
+
+    return tr(
+        "sizing.accuracy", n=accuracy.measurements, sources=accuracy.sources,
+        ttft=format_percent(accuracy.ttft.median), ttft_p90=format_percent(accuracy.ttft.p90),
+        tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90), doc=accuracy.doc,
+    )  # fmt: skip

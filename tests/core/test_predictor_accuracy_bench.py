@@ -1,0 +1,70 @@
+"""bench/predictor_accuracy.py: the cached-prompt flag, and the error figure the app states beside predictions.
+
+The flag is a physical bound on the measurement alone: a prompt's prefill must do its FLOPs and read the weights
+its tokens touch. Those tests check both sides of the bound with figures worked out by hand from the public specs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "predictor_accuracy.py"
+
+
+@pytest.fixture(scope="module")
+def accuracy():
+    spec = importlib.util.spec_from_file_location("predictor_accuracy_under_test", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while being defined
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules[spec.name]
+
+
+def _row(model: str, gpu: str, prompt: int, ttft_ms: float) -> dict[str, str]:
+    return {
+        "id": "t", "source_url": "https://example.invalid", "engine": "vllm", "engine_version": "test", "gpu": gpu,
+        "gpus": "1", "model": model, "weights": "bf16", "kv_dtype": "bf16", "load": "closed", "concurrency": "1",
+        "request_rate": "", "requests": "2", "prompt_tokens": str(prompt), "output_tokens": "16", "lengths": "fixed",
+        "ttft_ms": str(ttft_ms), "tpot_ms": "", "stat": "mean", "kv_cache_gib": "", "gpu_memory_utilization": "",
+        "max_num_seqs": "", "split": "holdout", "notes": "", "num_scheduler_steps": "", "added": "",
+    }  # fmt: skip
+
+
+def test_a_short_moe_prompt_must_read_nearly_every_expert(accuracy):
+    # Qwen3-30B-A3B: 128 tokens × 8 of 128 experts touch ~128 experts per layer, so one pass reads ~61 GB of BF16
+    # weights; at the A100 80GB's 2.039 TB/s that takes ≥ 29 ms however few FLOPs 128 tokens need.
+    fast = accuracy.predict(_row("qwen3-30b-a3b", "a100-sxm-80g", 128, 27.0))
+    assert fast.peak_share > 1.0 and fast.impossible_ttft
+    slow = accuracy.predict(_row("qwen3-30b-a3b", "a100-sxm-80g", 128, 60.0))
+    assert 0.45 < slow.peak_share < 0.55 and not slow.impossible_ttft
+
+
+def test_a_long_dense_prompt_is_bounded_by_its_flops(accuracy):
+    # Qwen3-4B, 4096 tokens: 2 × ~3.6e9 non-embedding params × 4096 ≈ 3.0e13 FLOPs plus the causal attention;
+    # at the RTX 4090's 165 TFLOP/s dense BF16 that is ≥ ~200 ms, far above the 8 GB weight read (~8 ms).
+    flagged = accuracy.predict(_row("qwen3-4b", "rtx-4090", 4096, 76.6))
+    assert flagged.impossible_ttft
+    plausible = accuracy.predict(_row("qwen3-4b", "rtx-4090", 4096, 600.0))
+    assert not plausible.impossible_ttft
+    # the bound scales inversely with the measured time
+    assert flagged.peak_share == pytest.approx(plausible.peak_share * 600.0 / 76.6)
+
+
+def test_the_stated_error_is_the_one_the_bench_measures_now(accuracy):
+    # resources/engines/accuracy.json is what `advisor calc`/`predict` and the Sizing page print as the expected
+    # error; it must be re-generated (bench/predictor_accuracy.py --write) whenever the CSV or the predictor moves
+    import csv
+
+    from advisor.sizing.accuracy import predictor_accuracy
+
+    with accuracy.CSV.open(encoding="utf-8") as fh:
+        points = [accuracy.predict(row) for row in csv.DictReader(fh)]
+    stated = predictor_accuracy()
+    assert stated is not None
+    assert stated == accuracy.held_out_accuracy(points), "stale: run bench/predictor_accuracy.py --write"
+    assert stated.measurements >= 30 and stated.sources >= 3
