@@ -27,9 +27,9 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
-from advisor.sizing.memory import kv_layout, weight_bytes
+from advisor.sizing.memory import _tensor_bytes_on_gpu, kv_layout, weight_bytes
 from advisor.sizing.quant import WeightFormat, get_format
-from advisor.sizing.tensors import param_counts
+from advisor.sizing.tensors import param_counts, tensors
 
 # One all-reduce's fixed latency (kernel launch, synchronisation, one round over the link), per interconnect.
 # NVLink: vLLM's custom all-reduce on H100 measured 8.5-11.8 us for 0.5-32 KB at TP 2/4/8 (sgl-project/sglang
@@ -46,6 +46,18 @@ ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "pcie": 0.5}
 # step from 1 to 2 tokens (~8 more experts, +44 MB per GPU in 7.7 us) runs at the roofline bandwidth, so the
 # intercept, ~45 us, is the fixed part. Counted in a step's memory time (hidden once the step is compute-bound).
 MOE_LAYER_FIXED_S = 45e-6
+# Marlin on Hopper. vLLM runs AWQ/GPTQ weights (awq_marlin, gptq_marlin) through Marlin GEMMs and, for MoE
+# experts, through fused_marlin_moe, which shares Marlin's main loop. Marlin was written for Ampere/Ada ("Marlin
+# is not yet optimized for Hopper") and reaches the ideal 3.87x speed-up over FP16 at batch 1 there (A10:
+# github.com/IST-DASLab/marlin README), i.e. it streams INT4 weights as fast as FP16 ones, so nothing changes on
+# those GPUs. On an H100 at one row on n = k = 8192 (channelwise scales) marlin-w4a16 runs at 4.98 TFLOP/s,
+# marlin-w8a16 at 3.46, cuBLAS BF16 (torch-w16a16) at 2.30 (inclusionAI/humming PR #2): speed-ups of 2.17x and
+# 1.50x where the bytes allow 4x and 2x, so Marlin's weights stream at 0.54 (INT4) / 0.75 (INT8) of the rate a
+# BF16 GEMM reaches on the same GPU. Those shares scale MBU for Marlin-run weights on Hopper; no figure was found
+# for Blackwell, so none is applied there. (Cross-check, not used to set them: vLLM's fused_marlin_moe at one token
+# on an H20 takes 0.142-0.143 ms for 176 MB of INT4 experts and 0.084 ms for 63 MB, flagos-ai/FlagGems PR #3609.)
+MARLIN_FLAGS = ("awq_marlin", "gptq_marlin")
+MARLIN_HOPPER_READ_SHARE = {4: (4.98 / 2.30) / (16 / 4), 8: (3.46 / 2.30) / (16 / 8)}
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 
@@ -71,6 +83,20 @@ def tp_efficiency(gpu: GpuSpec, gpus: int, factors: SpeedFactors) -> float:
         return 1.0
     per_doubling = factors.tp_efficiency_nvlink if gpu.interconnect == "nvlink" else factors.tp_efficiency_pcie
     return per_doubling ** log2(gpus)
+
+
+def marlin_read_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
+    """Rate at which the format's quantized weights stream relative to BF16 ones (1.0 unless Marlin on Hopper)."""
+    if fmt.vllm_flag not in MARLIN_FLAGS or gpu.architecture != "Hopper":
+        return 1.0
+    return MARLIN_HOPPER_READ_SHARE.get(int(fmt.bits), 1.0)
+
+
+def quantized_dense_bytes(model: ModelSpec, fmt: WeightFormat, gpus: int) -> float:
+    """Per GPU, the bytes of the quantized linear layers outside the routed experts (what a Marlin GEMM reads)."""
+    return float(
+        sum(_tensor_bytes_on_gpu(t, model, fmt, gpus) for t in tensors(model) if t.quantizable and not t.expert and not t.mtp)
+    )
 
 
 def compute_dtype(fmt: WeightFormat, gpu: GpuSpec) -> str:
@@ -102,6 +128,17 @@ class StepCostModel:
     allreduce_latency_s: float = 0.0
     allreduce_bytes_per_token: float = 0.0  # per all-reduce, what each GPU sends (ring share included)
     allreduce_bytes_per_s: float = 1.0
+    # Marlin on Hopper (MARLIN_HOPPER_READ_SHARE): the quantized dense bytes and every expert byte stream at
+    # `quant_read_share` of the BF16 rate; the step reads them as if they were 1/share times as many bytes
+    quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
+    quant_read_share: float = 1.0
+
+    def weight_read_seconds(self, experts_touched: float) -> float:
+        """Seconds to stream one step's weights: dense + touched experts, Marlin-on-Hopper shares applied."""
+        slow = 1.0 / self.quant_read_share - 1.0
+        dense = self.dense_bytes + slow * self.quant_dense_bytes
+        experts = self.moe_layers * experts_touched * self.expert_bytes / self.quant_read_share
+        return (dense + experts) / self.bytes_per_s
 
     @classmethod
     def build(
@@ -133,6 +170,7 @@ class StepCostModel:
         eff = tp_efficiency(gpu, gpus, factors)
         ar_count, ar_latency, ar_bytes, ar_bw = allreduce_params(model, gpu, gpus)
         peak = gpu.tflops_for(compute_dtype(fmt, gpu)) * 1e12
+        share = marlin_read_share(fmt, gpu)
         return cls(
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
@@ -151,6 +189,8 @@ class StepCostModel:
             allreduce_latency_s=ar_latency,
             allreduce_bytes_per_token=ar_bytes,
             allreduce_bytes_per_s=ar_bw,
+            quant_dense_bytes=quantized_dense_bytes(model, fmt, gpus) if share != 1.0 else 0.0,
+            quant_read_share=share,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -169,10 +209,10 @@ class StepCostModel:
             return (0.0, 0.0), (0.0, 0.0)
         logits = decode_seqs + (1 if prefill_tokens else 0)
         linear_flops = tokens * self.linear_flops_per_token + logits * self.lm_head_flops
-        weights = self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes
+        weights_s = self.weight_read_seconds(self.experts_touched(tokens))
         attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
         return (
-            (linear_flops / self.flops_per_s, weights / self.bytes_per_s + self.moe_layers * self.moe_layer_fixed_s),
+            (linear_flops / self.flops_per_s, weights_s + self.moe_layers * self.moe_layer_fixed_s),
             (attn_flops / self.flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s),
         )
 
@@ -197,8 +237,7 @@ class StepCostModel:
         logits = decode_seqs + (1 if prefill_tokens else 0)
         linear = max(
             (tokens * self.linear_flops_per_token + logits * self.lm_head_flops) / self.flops_per_s,
-            (self.dense_bytes + self.moe_layers * self.experts_touched(tokens) * self.expert_bytes) / self.bytes_per_s
-            + self.moe_layers * self.moe_layer_fixed_s,
+            self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
         attention = max(
             (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.flops_per_s,
