@@ -17,6 +17,10 @@ costs a fixed latency plus the ring's 2(n−1)/n share of the message over the l
 efficient GEMM shards); the bandwidth side reads each GPU's weight shard at the same MBU as on one GPU, since the
 communication that the per-doubling factor used to stand for is counted explicitly (TP 2 train rows of
 bench/predictor_accuracy.py: decode was over-predicted by 12 % with both applied, within 2 % with this split).
+
+Measured per-call costs the bytes do not show (each constant below with its source): a fused-MoE call's fixed time
+per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S), and Marlin's
+slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_SHARE).
 """
 
 from __future__ import annotations
@@ -46,18 +50,27 @@ ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "pcie": 0.5}
 # step from 1 to 2 tokens (~8 more experts, +44 MB per GPU in 7.7 us) runs at the roofline bandwidth, so the
 # intercept, ~45 us, is the fixed part. Counted in a step's memory time (hidden once the step is compute-bound).
 MOE_LAYER_FIXED_S = 45e-6
-# Marlin on Hopper. vLLM runs AWQ/GPTQ weights (awq_marlin, gptq_marlin) through Marlin GEMMs and, for MoE
-# experts, through fused_marlin_moe, which shares Marlin's main loop. Marlin was written for Ampere/Ada ("Marlin
-# is not yet optimized for Hopper") and reaches the ideal 3.87x speed-up over FP16 at batch 1 there (A10:
-# github.com/IST-DASLab/marlin README), i.e. it streams INT4 weights as fast as FP16 ones, so nothing changes on
-# those GPUs. On an H100 at one row on n = k = 8192 (channelwise scales) marlin-w4a16 runs at 4.98 TFLOP/s,
-# marlin-w8a16 at 3.46, cuBLAS BF16 (torch-w16a16) at 2.30 (inclusionAI/humming PR #2): speed-ups of 2.17x and
-# 1.50x where the bytes allow 4x and 2x, so Marlin's weights stream at 0.54 (INT4) / 0.75 (INT8) of the rate a
-# BF16 GEMM reaches on the same GPU. Those shares scale MBU for Marlin-run weights on Hopper; no figure was found
-# for Blackwell, so none is applied there. (Cross-check, not used to set them: vLLM's fused_marlin_moe at one token
-# on an H20 takes 0.142-0.143 ms for 176 MB of INT4 experts and 0.084 ms for 63 MB, flagos-ai/FlagGems PR #3609.)
+# Marlin on Hopper. vLLM runs AWQ/GPTQ linear layers (awq_marlin, gptq_marlin) through Marlin GEMMs. Marlin was
+# written for Ampere/Ada ("Marlin is not yet optimized for Hopper") and reaches the ideal 3.87x speed-up over
+# FP16 at batch 1 there (A10: github.com/IST-DASLab/marlin README), i.e. it streams INT4 weights as fast as FP16
+# ones, so nothing changes on those GPUs. On an H100 at one row on n = k = 8192 (channelwise scales) marlin-w4a16
+# runs at 4.98 TFLOP/s, marlin-w8a16 at 3.46, cuBLAS BF16 (torch-w16a16) at 2.30 (inclusionAI/humming PR #2):
+# speed-ups of 2.17x and 1.50x where the bytes allow 4x and 2x, so a Marlin GEMM's weights stream at 0.54 (INT4)
+# / 0.75 (INT8) of the rate a BF16 GEMM reaches on the same GPU. Those shares scale MBU for the dense Marlin
+# layers on Hopper (none on Blackwell: no figure). Not for MoE experts: vLLM's fused Marlin MoE call measured on
+# an H100 in CUDA graphs (NVIDIA ai-dynamo/aiconfigurator, systems/data/h100_sxm/moe/vllm/0.14.0, int4_wo) takes
+# 0.033 ms for DeepSeek-V3's TP-8 shape at one token and 0.107 ms for Mixtral's (176 MB of INT4), no slower
+# than the unscaled MBU plus MOE_LAYER_FIXED_S gives (0.054 / 0.115 ms).
 MARLIN_FLAGS = ("awq_marlin", "gptq_marlin")
 MARLIN_HOPPER_READ_SHARE = {4: (4.98 / 2.30) / (16 / 4), 8: (3.46 / 2.30) / (16 / 8)}
+# Fixed time of one MLA attention block (DeepSeek-V2/V3, Kimi-K2) per layer per step, on top of reading its weights
+# and latent KV: the small kernels between the GEMMs (q_a/kv_a norms, RoPE, the W_UK / W_UV batched matmuls, the
+# cache write, the attention kernel's set-up and split-KV combine). vLLM's whole DeepseekV2MLAAttention module at
+# decode, batch 1, 2-64 tokens of context, BF16 weights, in CUDA graphs on an H100, measured for 1-128 heads per
+# GPU (NVIDIA ai-dynamo/aiconfigurator, systems/data/h100_sxm/mla/vllm/0.19.0 and 0.24.0,
+# mla_generation_module_perf): latency = 64.7 / 63.9 us + the block's weight bytes at 2.72 / 2.56 TB/s (0.81 /
+# 0.76 of peak, i.e. the roofline's MBU): e.g. 0.095 ms at 16 heads (TP 8), 0.071 ms at 1 head, 0.20 ms at 128.
+MLA_LAYER_FIXED_S = 64e-6
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 
@@ -128,17 +141,16 @@ class StepCostModel:
     allreduce_latency_s: float = 0.0
     allreduce_bytes_per_token: float = 0.0  # per all-reduce, what each GPU sends (ring share included)
     allreduce_bytes_per_s: float = 1.0
-    # Marlin on Hopper (MARLIN_HOPPER_READ_SHARE): the quantized dense bytes and every expert byte stream at
+    # Marlin on Hopper (MARLIN_HOPPER_READ_SHARE): the quantized dense (non-expert) bytes stream at
     # `quant_read_share` of the BF16 rate; the step reads them as if they were 1/share times as many bytes
     quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
     quant_read_share: float = 1.0
+    attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S per MLA layer (0 for other attention)
 
     def weight_read_seconds(self, experts_touched: float) -> float:
-        """Seconds to stream one step's weights: dense + touched experts, Marlin-on-Hopper shares applied."""
-        slow = 1.0 / self.quant_read_share - 1.0
-        dense = self.dense_bytes + slow * self.quant_dense_bytes
-        experts = self.moe_layers * experts_touched * self.expert_bytes / self.quant_read_share
-        return (dense + experts) / self.bytes_per_s
+        """Seconds to stream one step's weights: dense + touched experts, the Marlin-on-Hopper share applied."""
+        dense = self.dense_bytes + (1.0 / self.quant_read_share - 1.0) * self.quant_dense_bytes
+        return (dense + self.moe_layers * experts_touched * self.expert_bytes) / self.bytes_per_s
 
     @classmethod
     def build(
@@ -191,6 +203,7 @@ class StepCostModel:
             allreduce_bytes_per_s=ar_bw,
             quant_dense_bytes=quantized_dense_bytes(model, fmt, gpus) if share != 1.0 else 0.0,
             quant_read_share=share,
+            attn_fixed_s=model.num_layers * MLA_LAYER_FIXED_S if model.is_mla else 0.0,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -213,7 +226,7 @@ class StepCostModel:
         attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
         return (
             (linear_flops / self.flops_per_s, weights_s + self.moe_layers * self.moe_layer_fixed_s),
-            (attn_flops / self.flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s),
+            (attn_flops / self.flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s),
         )
 
     def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
@@ -241,7 +254,7 @@ class StepCostModel:
         )
         attention = max(
             (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.flops_per_s,
-            kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s,
+            kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
         return linear + attention + comm + self.overhead_s
