@@ -22,9 +22,16 @@ def config(url, transport="raw", **schedule):
 
 def test_ramp_finds_the_knee_of_a_server_with_two_slots():
     # The server streams at most 2 requests at once: beyond 2, requests queue (TTFT grows), throughput stays flat.
-    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=2) as srv:
-        result = Runner(config(srv.url, kind="fixed", concurrency=[1, 2, 4, 8], requests=24)).run()
-    steps = {s["concurrency"]: s for s in result["steps"]}
+    # Its tokens come 10 ms apart, well above what a loaded 2-core machine stalls this process for (3 ms apart
+    # failed 1 run in 4 beside 6 busy loops: the client read late, two tokens merged, and the runner rightly called
+    # step 2 or 4 client-bound, which ends the knee search). Should the machine stall the client anyway, the runner
+    # says so in the steps the knee rule reads (2 and 4) and the run is measured again, at most 3 times in all.
+    for _attempt in range(3):
+        with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=10, max_active=2) as srv:
+            result = Runner(config(srv.url, kind="fixed", concurrency=[1, 2, 4, 8], requests=24)).run()
+        steps = {s["concurrency"]: s for s in result["steps"]}
+        if not any(s["client"]["client_bound"] for s in result["steps"] if s["concurrency"] in (2, 4)):
+            break
     assert all(s["requests_ok"] == 24 and s["requests_failed"] == 0 for s in steps.values())
     assert steps[2]["output_tokens_per_s"] > 1.6 * steps[1]["output_tokens_per_s"]
     assert steps[8]["ttft_ms"]["p50"] > 3 * steps[1]["ttft_ms"]["p50"]
