@@ -14,6 +14,17 @@ from tests.support.replay import ReplayServer
 LLAMACPP_PYTHON_POSTS = {"/extras/tokenize/count": lambda body: (200, {"count": max(1, len(str(body.get("input"))) // 4)})}
 
 
+def ramp_1_to_4(url: str, **sections: object) -> BenchConfig:
+    """The ramp the llama-cpp-python runs used: levels 1, 2, 4 (doubling), 8 requests a level, short prompts and answers
+    (``sections``: further config sections, e.g. ``slo``)."""
+    return BenchConfig.model_validate({
+        "endpoint": {"url": url, "model": "m"},
+        "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
+        "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
+        **sections,
+    })  # fmt: skip
+
+
 class OneAtATime(ReplayServer):
     """Serves like llama-cpp-python: a request that arrives while another streams is answered with the real
     transcript of a stream that was cut off ([DONE] without a finish reason). (The real server cuts off the older
@@ -54,12 +65,7 @@ def test_a_ramp_that_fails_at_concurrency_2_names_the_knee_and_the_failures():
     'throughput grow', and the result said 'No knee up to concurrency 2: throughput still grows' and 'Does not meet
     TTFT p99 ≤ 2 s … not even at concurrency 1' (TTFT p99 was 241 ms: the error rate had broken it)."""
     with OneAtATime() as srv:
-        cfg = BenchConfig.model_validate({
-            "endpoint": {"url": srv.url, "model": "m"},
-            "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
-            "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
-            "slo": {"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99},
-        })  # fmt: skip
+        cfg = ramp_1_to_4(srv.url, slo={"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99})
         result = Runner(cfg).run()
     steps = result["steps"]
     assert [s["concurrency"] for s in steps][:1] == [1] and steps[0]["requests_failed"] == 0
@@ -110,11 +116,7 @@ def test_a_server_that_dies_mid_ramp_is_neither_a_completed_run_nor_a_knee():
             if seen["ok"] == 10:  # in the second step (8 requests per step): the server goes away
                 killer.start()
 
-    cfg = BenchConfig.model_validate({
-        "endpoint": {"url": srv.url, "model": "m"},
-        "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
-        "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
-    })  # fmt: skip
+    cfg = ramp_1_to_4(srv.url)
     try:
         result = Runner(cfg, on_event=on_event).run()
     finally:
@@ -163,11 +165,7 @@ def test_history_says_a_ramp_found_its_limit_not_that_failures_were_within_it(tm
     from advisor.bench.store import BenchStore
 
     with OneAtATime() as srv:
-        cfg = BenchConfig.model_validate({
-            "endpoint": {"url": srv.url, "model": "m"},
-            "workload": {"prompt_tokens": {"mean": 32}, "output_tokens": {"mean": 12}},
-            "schedule": {"kind": "ramp", "concurrency": [1], "max_concurrency": 4, "requests": 8},
-        })  # fmt: skip
+        cfg = ramp_1_to_4(srv.url)
         store = BenchStore(tmp_path / "b.sqlite3")
         result = Runner(cfg, store=store).run()
         store.close()
