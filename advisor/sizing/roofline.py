@@ -19,7 +19,8 @@ communication that the per-doubling factor used to stand for is counted explicit
 bench/predictor_accuracy.py: decode was over-predicted by 12 % with both applied, within 2 % with this split).
 
 Measured per-call costs the bytes do not show (each constant below with its source): a fused-MoE call's fixed time
-per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S), and Marlin's
+per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S) or, for other
+attention, the attention kernel's (ATTENTION_CALL_FIXED_S), and Marlin's
 slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_SHARE).
 """
 
@@ -71,6 +72,12 @@ MARLIN_HOPPER_READ_SHARE = {4: (4.98 / 2.30) / (16 / 4), 8: (3.46 / 2.30) / (16 
 # mla_generation_module_perf): latency = 64.7 / 63.9 us + the block's weight bytes at 2.72 / 2.56 TB/s (0.81 /
 # 0.76 of peak, i.e. the roofline's MBU): e.g. 0.095 ms at 16 heads (TP 8), 0.071 ms at 1 head, 0.20 ms at 128.
 MLA_LAYER_FIXED_S = 64e-6
+# Fixed time of one (non-MLA) attention kernel call per layer per step, on top of its KV read: vLLM's FlashAttention
+# decode kernel in CUDA graphs at batch 1, 8 KV heads of 128, 2-32 tokens of context, takes 11.3 us on an H100 and
+# 12.5 us on an A100 (fit over 2-32k tokens: 11.5 / 15.0 us + the KV at 0.83 / 0.70 of peak bandwidth;
+# ai-dynamo/aiconfigurator, systems/data/{h100,a100}_sxm/attention/vllm/0.14.0, generation_attention_perf).
+# The MLA constant above already contains its attention kernel.
+ATTENTION_CALL_FIXED_S = 12e-6
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 
@@ -145,7 +152,7 @@ class StepCostModel:
     # `quant_read_share` of the BF16 rate; the step reads them as if they were 1/share times as many bytes
     quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
     quant_read_share: float = 1.0
-    attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S per MLA layer (0 for other attention)
+    attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S or ATTENTION_CALL_FIXED_S per layer
 
     def weight_read_seconds(self, experts_touched: float) -> float:
         """Seconds to stream one step's weights: dense + touched experts, the Marlin-on-Hopper share applied."""
@@ -203,7 +210,7 @@ class StepCostModel:
             allreduce_bytes_per_s=ar_bw,
             quant_dense_bytes=quantized_dense_bytes(model, fmt, gpus) if share != 1.0 else 0.0,
             quant_read_share=share,
-            attn_fixed_s=model.num_layers * MLA_LAYER_FIXED_S if model.is_mla else 0.0,
+            attn_fixed_s=model.num_layers * (MLA_LAYER_FIXED_S if model.is_mla else ATTENTION_CALL_FIXED_S),
         )
 
     def experts_touched(self, tokens: int) -> float:

@@ -92,5 +92,34 @@ def test_mla_fixed_time_is_counted_once_per_layer_on_the_attention_side() -> Non
     assert mla.attn_fixed_s == pytest.approx(61 * MLA_LAYER_FIXED_S)
     (_, _), (_, att_m) = mla.op_parts(0, 0, 1, 1000)
     assert att_m == pytest.approx(1000 * mla.kv_bytes_per_token / mla.bytes_per_s + mla.attn_fixed_s)
-    gqa = StepCostModel.build(get_model("llama-3.1-8b-instruct"), "bf16", "bf16", h100, 1)
-    assert gqa.attn_fixed_s == 0.0
+    assert MLA_LAYER_FIXED_S > 5 * 12e-6  # the MLA block's constant replaces, not adds to, the attention call's
+
+
+@pytest.mark.parametrize(
+    ("gpu", "context", "published_us", "tolerance"),
+    # vLLM FlashAttention decode kernel in CUDA graphs, batch 1, 8 KV heads of 128 (40 query heads), BF16 KV
+    # (ai-dynamo/aiconfigurator, systems/data/{h100,a100}_sxm/attention/vllm/0.14.0, generation_attention_perf)
+    [
+        ("h100-sxm-80g", 2, 11.5, 0.06),
+        ("a100-sxm-80g", 2, 12.5, 0.06),
+        ("h100-sxm-80g", 8192, 20.9, 0.25),  # the KV read (33.5 MB) at MBU on top
+        ("a100-sxm-80g", 8192, 41.4, 0.25),
+    ],
+)
+def test_attention_call_fixed_time_plus_kv_read_matches_the_measured_kernel(
+    gpu: str, context: int, published_us: float, tolerance: float
+) -> None:
+    from advisor.sizing.roofline import ATTENTION_CALL_FIXED_S
+
+    spec = get_gpu(gpu)
+    kv_bytes = context * 8 * 128 * 2 * 2  # K and V, BF16
+    modelled = ATTENTION_CALL_FIXED_S + kv_bytes / (spec.bandwidth_bytes_per_s * SpeedFactors().mbu)
+    assert modelled * 1e6 == pytest.approx(published_us, rel=tolerance)
+
+
+def test_gqa_models_pay_the_attention_call_time_once_per_layer() -> None:
+    from advisor.sizing.roofline import ATTENTION_CALL_FIXED_S
+
+    model = get_model("llama-3.1-8b-instruct")
+    c = StepCostModel.build(model, "bf16", "bf16", get_gpu("h100-sxm-80g"), 1)
+    assert c.attn_fixed_s == pytest.approx(model.num_layers * ATTENTION_CALL_FIXED_S)
