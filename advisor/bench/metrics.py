@@ -13,7 +13,7 @@ import math
 import random
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from advisor.domain.bench import (
     FAILURES,
@@ -340,9 +340,14 @@ def server_lost(summary: StepSummary) -> bool:
     """Most of the step's failures say the server could no longer be reached (connections refused, or dropped
     mid-answer): it stopped or crashed. Such a step is not a load limit the ramp found, and a run that ends with it
     is not "completed" (found by killing a real llama.cpp server mid-ramp: the page said completed, knee at 1)."""
-    failures = sum(summary.failures.values())
-    gone = sum(n for k, n in summary.failures.items() if k.startswith("connect_error:") or k in SERVER_LOST_CLASSES)
-    return failures > 0 and gone * 2 >= failures
+    return failures_say_server_lost(summary.failures)
+
+
+def failures_say_server_lost(failures: Mapping[str, int]) -> bool:
+    """:func:`server_lost` from a step's failure counts by class (as a result's JSON holds them)."""
+    total = sum(n for n in failures.values() if n)
+    gone = sum(n for k, n in failures.items() if n and (k.startswith("connect_error:") or k in SERVER_LOST_CLASSES))
+    return total > 0 and gone * 2 >= total
 
 
 def _latency_knee(steps: Sequence[StepSummary]) -> Knee:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from advisor.bench.metrics import failures_say_server_lost
 from advisor.domain.bench import SloConfig
 from advisor.i18n import tr
 from advisor.units import format_gib, format_ms, format_tokens_per_s
@@ -141,10 +142,42 @@ def slo_verdict(result: dict[str, Any]) -> str:
         return tr("bench.report.no_slo")
     p = slo.percentile
     what = tr("bench.report.and").join(f"{name} p{p} ≤ {_fmt_limit(v)}" for name, v in limits)
-    steps = [s for s in (result.get("steps") or []) if s.get("requests_ok", 0) > 0]
+    lost = _lost_step(result, slo)
+    steps = [s for s in (result.get("steps") or []) if s.get("requests_ok", 0) > 0 and s is not lost]
+    judged = _slo_judgement(steps, slo, what)
+    if lost is None:
+        return judged[1] if judged is not None else tr("bench.report.slo_no_data", what=what)
+    # A server that stopped answering broke no limit: its last level is not judged (after a real llama.cpp was
+    # killed mid-run this read "does not meet …, not even at concurrency 1 … the failures broke it").
+    if judged is None:
+        return tr("bench.report.slo_lost", what=what, step=lost.get("concurrency"))
+    kind, sentence, best = judged
+    if kind != "all":
+        return sentence  # it broke before the server was lost: that stands
+    return tr("bench.report.slo_up_to_lost", what=what, concurrency=best, step=lost.get("concurrency"))
+
+
+def _lost_step(result: dict[str, Any], slo: SloConfig) -> dict[str, Any] | None:
+    """The run's last step when the run ended there because the server stopped answering (the runner gave up on
+    it, ``stop_reason`` server_lost, or refused/dropped connections made most of its failures and broke the error
+    limit, as :func:`advisor.bench.metrics.server_lost` reads them); else None."""
+    steps = result.get("steps") or []
     if not steps:
-        return tr("bench.report.slo_no_data", what=what)
-    key = f"p{p}"
+        return None
+    last = steps[-1]
+    if last.get("stop_reason") == "server_lost":
+        return last
+    failures = last.get("failures") or {}
+    if failures_say_server_lost(failures) and (last.get("error_rate") or 0.0) > slo.max_error_rate:
+        return last
+    return None
+
+
+def _slo_judgement(steps: list[dict[str, Any]], slo: SloConfig, what: str) -> tuple[str, str, Any] | None:
+    """(kind, sentence, highest concurrency that meets it) over the steps with answers; None without any."""
+    if not steps:
+        return None
+    key = f"p{slo.percentile}"
     best = None
     first_bad = None
     by_errors = ""  # the first bad step broke only the error rate, not a latency limit: say so
@@ -164,10 +197,10 @@ def slo_verdict(result: dict[str, Any]) -> str:
                 by_errors = tr("bench.report.slo_by_errors", concurrency=first_bad,
                                rate=f"{s.get('error_rate') or 0.0:.0%}", limit=f"{slo.max_error_rate:.0%}")  # fmt: skip
     if best is None:
-        return tr("bench.report.slo_never", what=what, concurrency=first_bad) + by_errors
+        return "never", tr("bench.report.slo_never", what=what, concurrency=first_bad) + by_errors, None
     if first_bad is None:
-        return tr("bench.report.slo_all", what=what, concurrency=best)
-    return tr("bench.report.slo_up_to", what=what, concurrency=best, step=first_bad) + by_errors
+        return "all", tr("bench.report.slo_all", what=what, concurrency=best), best
+    return "up_to", tr("bench.report.slo_up_to", what=what, concurrency=best, step=first_bad) + by_errors, best
 
 
 def client_bound_notes(result: dict[str, Any]) -> list[str]:

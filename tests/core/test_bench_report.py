@@ -71,6 +71,39 @@ def test_slo_verdict_names_the_highest_concurrency_that_meets_it():
     assert "4 个并发请求" in report.slo_verdict(result())
 
 
+def lost_at(c: int, *, ok: int = 5, stop_reason: str | None = None) -> dict:
+    """A step at concurrency c during which the server was killed: refused and dropped connections."""
+    s = step(c, 60, 4, 300)
+    failures = {"connect_error:ConnectionRefusedError": 2, "truncated:closed_without_finish_reason": 1}
+    s.update(requests_ok=ok, requests_failed=3, error_rate=3 / (ok + 3), failures=failures, stop_reason=stop_reason)
+    return s
+
+
+def test_a_server_lost_mid_run_leaves_the_slo_unjudged_there_not_failed():
+    # Killed at concurrency 1 (a real llama.cpp): this read "Does not meet …, not even at concurrency 1. At
+    # concurrency 1, 38% of the requests failed …: the latency limits held, the failures broke it."
+    for last in (lost_at(1), lost_at(1, ok=0, stop_reason="server_lost")):
+        text = report.slo_verdict(result(steps=[last]))
+        assert text == ("TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms could not be judged: the server stopped "
+                        "answering at concurrency 1.")  # fmt: skip
+        i18n.set_language("zh_CN")
+        text = report.slo_verdict(result(steps=[last]))
+        assert "无法判断" in text and "不再响应" in text and "达不到" not in text
+        i18n.set_language("en")
+    # levels before it met the SLO: they stand, and the lost level is named as not judged
+    text = report.slo_verdict(result(steps=[step(1, 300, 20, 50), step(2, 400, 22, 95), lost_at(4)]))
+    assert text == ("Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 2 concurrent requests; at 4 it could "
+                    "not be judged: the server stopped answering.")  # fmt: skip
+    # a level that broke it before the server was lost still broke it
+    text = report.slo_verdict(result(steps=[step(1, 300, 20, 50), step(2, 4000, 22, 95), lost_at(4)]))
+    assert text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 1 concurrent requests (broken at 2)."
+    # failures that are not a lost server (answers cut off by a live one) still break it
+    cut = lost_at(1)
+    cut["failures"] = {"truncated:done_without_finish_reason": 3}
+    text = report.slo_verdict(result(steps=[cut]))
+    assert text.startswith("Does not meet") and "the failures broke it" in text
+
+
 def test_knee_row_and_client_bound_step_are_told_apart():
     rows = report.step_rows(result())
     assert [r["concurrency"] for r in rows if r["knee"]] == [4]
