@@ -333,6 +333,7 @@ def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
     return PredictorAccuracy(
         measurements=len(held), sources=len({p.row["source_url"] for p in held}),
         ttft=figures("ttft"), tpot=figures("tpot"), doc=str(DOC.relative_to(ROOT)),
+        engines=tuple(sorted({p.row["engine"] for p in points})), gpus=tuple(sorted({p.row["gpu"] for p in points})),
     )  # fmt: skip
 
 

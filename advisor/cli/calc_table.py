@@ -53,7 +53,7 @@ def render(r: SizingResult) -> str:
                     n=q.concurrency))
     if r.shared_prefix_note:
         lines.append(r.shared_prefix_note)
-    if sentence := accuracy_sentence(p.accuracy):
+    if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu):
         lines.append(sentence)
     lines.append("")
     for a in r.advice:

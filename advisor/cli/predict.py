@@ -142,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
-    if sentence := accuracy_sentence(predictor_accuracy()):
+    engine = setup.profile.id if setup.profile else None
+    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu):
         print(sentence)
     return 0
 

@@ -202,6 +202,8 @@ class PredictorAccuracy(BaseModel):
     ttft: ErrorFigures
     tpot: ErrorFigures
     doc: str = Field(description="where the per-point table and every modelling choice are written down")
+    engines: tuple[str, ...] = Field((), description="engine profiles with at least one public measurement (any split)")
+    gpus: tuple[str, ...] = Field((), description="catalog GPUs with at least one public measurement (any split)")
 
 
 class PerfEstimate(BaseModel):

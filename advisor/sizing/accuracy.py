@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import PredictorAccuracy
 from advisor.resources import resource_path
 
@@ -24,15 +25,24 @@ def predictor_accuracy() -> PredictorAccuracy | None:
     return PredictorAccuracy.model_validate_json(path.read_text(encoding="utf-8"))
 
 
-def accuracy_sentence(accuracy: PredictorAccuracy | None) -> str:
-    """The expected error in words (current language), or "" where no figure is on record."""
+def accuracy_sentence(accuracy: PredictorAccuracy | None, *, engine: str | None = None, gpu: GpuSpec | None = None) -> str:
+    """The expected error in words (current language), or "" where no figure is on record. Given the prediction's
+    engine profile and GPU, it also says when no measurement behind the figure ran on that engine or GPU: there
+    the figure is a hope, not a measurement."""
     if accuracy is None:
         return ""
     from advisor.i18n import tr
     from advisor.units import format_percent
 
-    return tr(
+    text = tr(
         "sizing.accuracy", n=accuracy.measurements, sources=accuracy.sources,
         ttft=format_percent(accuracy.ttft.median), ttft_p90=format_percent(accuracy.ttft.p90),
-        tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90), doc=accuracy.doc,
+        tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90),
     )  # fmt: skip
+    if engine and accuracy.engines and engine not in accuracy.engines:
+        from advisor.sim.profiles import get_profile
+
+        text += tr("sizing.accuracy_unchecked_engine", engine=get_profile(engine).label)
+    if gpu is not None and accuracy.gpus and gpu.id not in accuracy.gpus:
+        text += tr("sizing.accuracy_unchecked_gpu", gpu=gpu.name)
+    return text + tr("sizing.accuracy_doc", doc=accuracy.doc)

@@ -68,3 +68,26 @@ def test_the_stated_error_is_the_one_the_bench_measures_now(accuracy):
     assert stated is not None
     assert stated == accuracy.held_out_accuracy(points), "stale: run bench/predictor_accuracy.py --write"
     assert stated.measurements >= 30 and stated.sources >= 3
+
+
+def test_the_stated_error_says_when_no_measurement_ran_on_the_engine_or_gpu():
+    from advisor.catalog import get_gpu
+    from advisor.domain.sizing import ErrorFigures, PredictorAccuracy
+    from advisor.i18n import set_language
+    from advisor.sizing.accuracy import accuracy_sentence
+
+    fig = ErrorFigures(n=40, median=0.3, p90=0.9)
+    acc = PredictorAccuracy(measurements=40, sources=5, ttft=fig, tpot=fig, doc="docs/x.md",
+                            engines=("vllm",), gpus=("h100-sxm-80g",))  # fmt: skip
+    set_language("en")
+    covered = accuracy_sentence(acc, engine="vllm", gpu=get_gpu("h100-sxm-80g"))
+    assert "TTFT was off by 30%" in covered and "one in ten by more than 90%" in covered
+    assert "untested" not in covered and "this GPU" not in covered and covered.endswith("Per-point table: docs/x.md.")
+    other = accuracy_sentence(acc, engine="llama.cpp", gpu=get_gpu("l40s"))
+    assert "None of them ran llama.cpp" in other and "None of them ran on this GPU (NVIDIA L40S 48GB)" in other
+    set_language("zh_CN")
+    try:
+        assert "其中没有在这款 GPU（NVIDIA L40S 48GB）上的实测" in accuracy_sentence(acc, engine="vllm", gpu=get_gpu("l40s"))
+    finally:
+        set_language("en")
+    assert accuracy_sentence(None) == ""

@@ -269,6 +269,7 @@ class SizingOverview(QWidget):
             f"{format_tflops(perf.compute_flops_per_s / 1e12)} · {format_bandwidth(perf.bandwidth_bytes_per_s)}",
             tr("ui.tip.gpu_peak", gpus=req.gpus) + "\n" + factors,
         )
+        accuracy = accuracy_sentence(perf.accuracy, engine=perf.engine_profile, gpu=req.gpu)
         # compute vs bandwidth, in words
         self.explanation.setText(
             tr(
@@ -285,7 +286,7 @@ class SizingOverview(QWidget):
                  context=format_count(req.context), n=req.concurrency)
             + ("\n" + res.shared_prefix_note if res.shared_prefix_note else "")
             # what to expect of every predicted figure above: the error measured against public measurements
-            + ("\n" + sentence if (sentence := accuracy_sentence(perf.accuracy)) else "")
+            + ("\n" + accuracy if accuracy else "")
         )  # fmt: skip
         # advice and engine flags
         items = []
