@@ -384,9 +384,18 @@ misses are systematic (see "By source" below; negative = the model is faster tha
 Two global settings were tried against the train rows only and not adopted: MFU 0.65 (train TTFT 61 → 63 %, TPOT
 34 → 43 %) and a per-sequence cost of 150 µs per step (train TPOT 34 → 25 %, train TTFT unchanged; held-out
 TPOT 24 → 27 %). The errors run in opposite directions by load (prefill too slow at one request, everything too
-fast under heavy bursts), so no single efficiency factor fixes both; an engine front-end model (admission and
-streaming cost per request and per token, by engine and version) is the next thing to build and fit on the
-train rows.
+fast under heavy bursts), so no single efficiency factor fixes both. Under a burst the simulator's GPU work is
+right — Qwen3-14B on one H100, 1000 ShareGPT prompts at once: it finishes in 49 s, SGLang and TensorRT-LLM in 50 s
+(vLLM 64 s) — but it spreads the waiting differently: mean TTFT 5.7 s against 9.2 / 10.2 s measured, mean TPOT
+112 ms against 235 / 162 ms. The leads, in the engines' code and not modelled yet: the simulator admits a request
+when its prompt's blocks are free (vLLM's rule), while SGLang's PrefillAdder holds back KV for
+`new_token_ratio` (`SGLANG_INIT_NEW_TOKEN_RATIO`, 0.7, decaying per step) of every running request's remaining
+`max_new_tokens`, and TensorRT-LLM's default `GUARANTEED_NO_EVICT` capacity policy for all of it, so both admit
+fewer at once and keep prefilling late arrivals between decode steps for the whole run; ShareGPT's output lengths
+are more skewed than the lognormal (cv 1) used here ("many answers are <20 tokens", CentML
+flexible-inference-bench#103; vllm#18566 measured mean TPOT 78 ms against a median of 49 ms in such a burst), and
+mean TPOT is dominated by the short answers. Then an engine front-end model (admission and streaming cost per
+request and per token, by engine and version), fitted on the train rows.
 
 **Splits, and what was fitted.** Session 2's 36 rows keep their split. Rows added in sessions 3 and 5 got theirs
 before they were predicted, by one rule: sources alternate in the order they were added (session 3: tenstorrent
