@@ -385,16 +385,13 @@ Two global settings were tried against the train rows only and not adopted: MFU 
 34 → 43 %) and a per-sequence cost of 150 µs per step (train TPOT 34 → 25 %, train TTFT unchanged; held-out
 TPOT 24 → 27 %). The errors run in opposite directions by load (prefill too slow at one request, everything too
 fast under heavy bursts), so no single efficiency factor fixes both. Under a burst the simulator's GPU work is
-right — Qwen3-14B on one H100, 1000 ShareGPT prompts at once: it finishes in 49 s, SGLang and TensorRT-LLM in 50 s
-(vLLM 64 s) — but it spreads the waiting differently: mean TTFT 5.7 s against 9.2 / 10.2 s measured, mean TPOT
-112 ms against 235 / 162 ms. The leads, in the engines' code and not modelled yet: the simulator admits a request
-when its prompt's blocks are free (vLLM's rule), while SGLang's PrefillAdder holds back KV for
-`new_token_ratio` (`SGLANG_INIT_NEW_TOKEN_RATIO`, 0.7, decaying per step) of every running request's remaining
-`max_new_tokens`, and TensorRT-LLM's default `GUARANTEED_NO_EVICT` capacity policy for all of it, so both admit
-fewer at once and keep prefilling late arrivals between decode steps for the whole run; ShareGPT's output lengths
+right — Qwen3-14B on one H100, 1000 ShareGPT prompts at once: it finishes in 48–49 s, SGLang and TensorRT-LLM in
+50 s (vLLM 64 s) — but it spreads the waiting differently: mean TTFT 7.0 / 7.6 s against 9.2 / 10.2 s measured
+(5.7 s before the admission rules below), median TPOT 74 / 65 ms against 119 / 107 ms, mean TPOT 83 / 73 ms
+against 235 / 162 ms. The mean TPOT of such a burst is dominated by the short answers: ShareGPT's output lengths
 are more skewed than the lognormal (cv 1) used here ("many answers are <20 tokens", CentML
-flexible-inference-bench#103; vllm#18566 measured mean TPOT 78 ms against a median of 49 ms in such a burst), and
-mean TPOT is dominated by the short answers. Then an engine front-end model (admission and streaming cost per
+flexible-inference-bench#103; vllm#18566 measured mean TPOT 78 ms against a median of 49 ms in such a burst).
+Next: ShareGPT's real length distribution, then an engine front-end model (admission and streaming cost per
 request and per token, by engine and version), fitted on the train rows.
 
 **Splits, and what was fitted.** Session 2's 36 rows keep their split. Rows added in sessions 3 and 5 got theirs
@@ -422,7 +419,15 @@ rate (`MARLIN_HOPPER_READ_SHARE`); no change on Ampere/Ada, where Marlin reaches
 nor for MoE experts, whose fused Marlin call on an H100 is no slower than MBU plus `MOE_LAYER_FIXED_S`
 (aiconfigurator `moe/vllm/0.14.0`). (4) *The cached-prompt test has a memory side*: a single-request TTFT is also
 flagged when the weights one forward pass must read (every dense weight and every expert a prompt token routes to)
-could not be read that fast at peak bandwidth (below). Not applied, also from aiconfigurator: vLLM's all-reduce in
+could not be read that fast at peak bandwidth (below). (5) *Admission by engine* (engine code, no parameter set here): the simulator
+admitted a waiting request as soon as its prompt's blocks were free, which is vLLM's rule (and it preempts when
+decoding later runs out). TensorRT-LLM's default capacity policy, `GUARANTEED_NO_EVICT`
+(`tensorrt_llm/_torch/pyexecutor/scheduler.py`), admits one only when its whole prompt and output fit beside every
+running request's remaining output; SGLang's `PrefillAdder` (`schedule_policy.py`) holds back `new_token_ratio` of
+that remaining output, 0.7 falling to 0.098 over 600 decode steps and back to 0.7 when the server idles or
+retracts (`global_config.py`). The profiles now say so (`admission_reserve`). It moves only runs short of KV:
+held-out TPOT median 23.6 → 24.0 %, TTFT 51.5 → 52.8 %; the held-out NIM rows at 17+ users TPOT 16 → 11 %
+(median), the 100+-at-once rows TPOT 37 → 44 %. Not applied, also from aiconfigurator: vLLM's all-reduce in
 CUDA graphs takes ~5 µs (the model uses 9 µs, an eager figure; a graph/eager split is needed first), and the
 fused-MoE fixed time varies with shape (~12 µs for Qwen3-30B-A3B, 35–40 µs for DeepSeek, against 45 µs); both would
 make predictions faster. One-row BF16 GEMMs in the same data reach ~0.70 of peak on an A100 for Qwen3-14B's shapes

@@ -94,6 +94,9 @@ def build_setup(
         shared_prefix_tokens=shared_prefix_tokens,
         prefix_caching=prof.prefix_caching_default if prefix_caching is None else prefix_caching,
         mixed_prefill=prof.mixed_prefill,
+        admission_reserve=prof.admission_reserve,
+        admission_reserve_floor=prof.admission_reserve_floor,
+        admission_reserve_decay_steps=prof.admission_reserve_decay_steps,
     )
     return SimSetup(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,

@@ -62,6 +62,15 @@ class EngineLimits:
     # (SGLang, whose --enable-mixed-chunk is off by default): a step that can prefill runs the prefill batch
     # alone and every decoding sequence waits for it (scheduler.get_next_batch_to_run: "Run prefill first").
     mixed_prefill: bool = True
+    # KV held back for the running requests' future tokens when a waiting request is admitted. 0 (vLLM): admit as
+    # soon as the prompt's blocks are free, preempt if decoding later runs out. > 0: a request joins only if its
+    # whole prompt and its whole output fit beside `admission_reserve` × every running request's remaining output
+    # — 1.0 for TensorRT-LLM's default GUARANTEED_NO_EVICT capacity policy; SGLang's PrefillAdder uses its
+    # `new_token_ratio`, which starts at 0.7 and falls to `admission_reserve_floor` over
+    # `admission_reserve_decay_steps` decode steps (back to the start when the server idles or has to preempt).
+    admission_reserve: float = 0.0
+    admission_reserve_floor: float | None = None  # None: no decay
+    admission_reserve_decay_steps: int = 0
 
     def __post_init__(self) -> None:
         if self.kv_blocks < 1:
@@ -70,6 +79,8 @@ class EngineLimits:
             raise ValueError("block_size, max_num_seqs, max_num_batched_tokens and scheduler_steps must be positive")
         if self.request_overhead_s < 0 or self.shared_prefix_tokens < 0:
             raise ValueError("request_overhead_s and shared_prefix_tokens cannot be negative")
+        if not 0.0 <= self.admission_reserve <= 1.0 or self.admission_reserve_decay_steps < 0:
+            raise ValueError("admission_reserve must lie in 0..1 and its decay steps cannot be negative")
 
     @property
     def cached_prefix_blocks(self) -> int:
@@ -92,7 +103,7 @@ class Seq:
     __slots__ = (
         "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
         "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
-        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached",
+        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached", "res_c",
     )  # fmt: skip
 
     def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
@@ -119,6 +130,7 @@ class Seq:
         self.tag = tag
         self.shared = 0  # leading KV blocks this request reads from the shared prefix cache (not its own)
         self.cached = 0  # after a preemption: own full blocks still in the prefix cache (free, not yet evicted)
+        self.res_c = 0  # this running sequence's share of Engine._gen_const (tokens emitted, see _remaining_output)
 
     def tokens_at(self, g: int) -> int:
         """Tokens emitted after step ``g`` has completed."""
@@ -173,6 +185,11 @@ class Engine:
         self.recompute_hits = 0  # preempted requests readmitted with part of their KV still cached
         self._window_start = 0  # multi-step scheduling: first step of the current run of decode windows
         self._decoding_paused = 0  # decoders that sat out the planned step (prefill first, mixed_prefill off)
+        # Admission reserve (EngineLimits.admission_reserve): the running requests' remaining output is
+        # _out_sum − (_gen_const + n_dec × g) before step g — O(1), kept up to date at every state change.
+        self._out_sum = 0  # Σ output over running requests
+        self._gen_const = 0  # Σ tokens emitted (prefill) / gen_at_join − g_join (decode) over running requests
+        self.reserve_ratio = limits.admission_reserve
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -226,6 +243,9 @@ class Engine:
     # ------------------------------------------------------------------------------------------ internals
     def _remove_running(self, seq: Seq) -> None:
         del self.running[seq.rid]
+        self._out_sum -= seq.output
+        self._gen_const -= seq.res_c
+        seq.res_c = 0
         if seq.state == PREFILL:
             self.prefilling.pop(seq.rid, None)
         elif seq.state == DECODE:
@@ -258,6 +278,7 @@ class Engine:
         seq.preemptions += 1
         self.preemptions += 1
         self.waiting.appendleft(seq)
+        self.reserve_ratio = self.limits.admission_reserve  # SGLang re-estimates after a retraction
 
     def _allocate(self, n: int, requester: Seq, g: int) -> bool:
         """Take ``n`` blocks for a running request, preempting from the tail; False if it preempted itself."""
@@ -340,12 +361,21 @@ class Engine:
         # schedules WAITING only ``if not preempted_reqs``): otherwise the victim would be readmitted at once
         # and preempt the next, thrashing prefill recomputes whenever the KV cache runs full.
         admit = self.preemptions == preempted_before and not locked
+        reserving = self.reserve_ratio > 0.0
+        if reserving and admit and self.waiting:
+            # prompt tokens the requests already prefilling will still need beyond what this step allocated
+            pending = sum(q.target - q.prefilled for q in self.prefilling.values()) - prefill_tokens
         while admit and self.waiting and budget > 0 and len(self.running) < limits.max_num_seqs:
             seq = self.waiting[0]
             shared, own, chunk, need = self._admission(seq, budget)
             start = (shared + own) * bs
             if own + need > self.free_blocks:
                 break  # FCFS: the head waits for blocks, nobody overtakes it
+            if reserving:
+                held = pending + self.reserve_ratio * self._remaining_output(g)
+                if seq.target - start + seq.output - seq.generated > self.free_blocks * bs - held:
+                    break  # its whole prompt and output do not fit beside the running requests' reserve
+                pending += seq.target - start - chunk
             self.waiting.popleft()
             if seq.cached:
                 self._forget_cached(seq)  # its own cached blocks are in use again (no longer free)
@@ -361,6 +391,9 @@ class Engine:
                 self.prefix_hits += 1
             self.running[seq.rid] = seq
             self.prefilling[seq.rid] = seq
+            self._out_sum += seq.output
+            seq.res_c = seq.generated
+            self._gen_const += seq.res_c
             if seq.first_sched is None:
                 seq.first_sched = self.t
             chunks.append((seq, chunk))
@@ -399,7 +432,9 @@ class Engine:
             seq.gen_at_join = seq.tokens_at(g - 1)
             seq.g_join = g + 1
             seq.dec_c -= 1
+            seq.res_c -= 1  # gen_at_join − g_join: one step later for the same tokens
         self._dec_sum -= self.n_dec
+        self._gen_const -= self.n_dec
         self._decoding_paused = self.n_dec
         self._finish_heap = [(step + 1, e, r) for step, e, r in self._finish_heap]
         self._block_heap = [(step + 1, e, r) for step, e, r in self._block_heap]
@@ -415,6 +450,18 @@ class Engine:
         start = (shared + own) * bs
         chunk = min(seq.target - start, budget)
         return shared, own, chunk, _blocks_for(start + chunk, bs) - shared - own
+
+    def _remaining_output(self, g: int) -> int:
+        """Tokens the running requests have still to emit before step ``g`` (their outputs less what they emitted)."""
+        return self._out_sum - (self._gen_const + self.n_dec * g)
+
+    def _decay_reserve(self, steps: int) -> None:
+        """SGLang's new_token_ratio falls linearly to its floor over the decay steps, one decode step at a time."""
+        floor, n = self.limits.admission_reserve_floor, self.limits.admission_reserve_decay_steps
+        if floor is None or not n or self.reserve_ratio <= floor:
+            return
+        step = (self.limits.admission_reserve - floor) / n
+        self.reserve_ratio = max(floor, self.reserve_ratio - step * steps)
 
     def _due(self, heap: list[tuple[int, int, int]], g: int) -> Iterator[Seq]:
         """Decoding sequences whose event in ``heap`` is due by step ``g``; entries left behind by a preempted or
@@ -481,6 +528,8 @@ class Engine:
             seq.dec_c = ctx - seq.g_join + 1
             self.n_dec += 1
             self._dec_sum += seq.dec_c
+            self._gen_const += seq.gen_at_join - seq.g_join - seq.res_c
+            seq.res_c = seq.gen_at_join - seq.g_join
             fin = self._finish_step(seq)
             heapq.heappush(self._finish_heap, (fin, seq.epoch, seq.rid))
             first_block = g + (-ctx) % bs + 1
@@ -494,6 +543,8 @@ class Engine:
         self.generation_tokens += emitted
         if self.record_steps:
             self.step_tokens.append(emitted)
+        if self.last_step[1]:  # a decode step (SGLang decays new_token_ratio once per decode batch)
+            self._decay_reserve(1)
 
     def _finish(self, seq: Seq, g: int) -> None:
         self._remove_running(seq)
@@ -516,6 +567,8 @@ class Engine:
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
+        if self.waiting and self.reserve_ratio > 0.0:
+            return False  # whether the head fits beside the reserve changes with every emitted token
         if self.waiting and len(self.running) < self.limits.max_num_seqs and not self._locked(g):
             head = self.waiting[0]
             budget = self.limits.max_num_batched_tokens - self.n_dec
@@ -556,6 +609,7 @@ class Engine:
             g += 1
         self.last_step = (0, n, base + n * (g - 1))
         self.generation_tokens += n * (g - self.steps)
+        self._decay_reserve(g - self.steps)
         self.steps, self.t = g, t
 
     def step(self) -> bool:
@@ -568,6 +622,7 @@ class Engine:
             if planned is not None:
                 self.commit_step(*planned)
                 return True
+            self.reserve_ratio = self.limits.admission_reserve  # SGLang resets it whenever the server idles
             nxt = self.next_arrival
             if nxt is None:
                 return False

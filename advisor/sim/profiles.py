@@ -13,7 +13,10 @@ predictor and the simulated server alike:
 - the KV-cache dtype default (FP8 profiles of TensorRT-LLM/NIM quantize the KV cache too) and whether prefix
   caching is on by default;
 - ``mixed_prefill`` — whether prompt chunks ride along with the decode steps (vLLM V1, TensorRT-LLM, llama.cpp)
-  or a prefill batch runs alone while every decoding request waits (SGLang without --enable-mixed-chunk).
+  or a prefill batch runs alone while every decoding request waits (SGLang without --enable-mixed-chunk);
+- ``admission_reserve`` — how much KV a waiting request must leave for the running requests' remaining output
+  before it is admitted: none in vLLM (admit, preempt later), all of it under TensorRT-LLM's GUARANTEED_NO_EVICT,
+  SGLang's decaying ``new_token_ratio``.
 """
 
 from __future__ import annotations
@@ -51,6 +54,10 @@ class EngineProfile(BaseModel):
     prefix_caching_default: bool = True
     eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
+    # KV held back for running requests' future tokens at admission (see EngineLimits.admission_reserve)
+    admission_reserve: float = Field(0.0, ge=0, le=1)
+    admission_reserve_floor: float | None = Field(None, ge=0, le=1)
+    admission_reserve_decay_steps: int = Field(0, ge=0)
     calibrated_on: str = ""
     sources: list[str] = Field(default_factory=list)
 
