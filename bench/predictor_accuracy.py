@@ -374,7 +374,7 @@ misses are systematic (see "By source" below; negative = the model is faster tha
   rows measure 25–41 ms for 128-token prompts) is far below it.
 - *Closed loops with fixed lengths* (NIM, 500-token prompts and 2000-token answers, 25–150 users): TTFT +340…+520 %.
   The simulated users stay in lock-step waves of prefills, one wave a full refill of every user; the measured
-  server answers in 150–300 ms, so its users do not. At 5000-token prompts the same rows are +26…+107 %.
+  server answers in 150–300 ms, so its users do not. At 5000-token prompts the same rows are +20…+107 %.
 - *RTX 5090* (vLLM 0.22, no prefix caching): the model's prefill is too slow (a 4096-token Qwen3-4B prompt with a
   198 ms TTFT runs at ≥ 176 TFLOP/s, 84 % of the 209.5 TFLOP/s BF16 spec; PyTorch matmuls reach 235–240 TFLOP/s on
   these cards, zzc0721/torch-performance-test-data#96 and #124, above the spec, most likely through boost clocks),
