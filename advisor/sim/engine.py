@@ -408,6 +408,7 @@ class Engine:
             pairs = sum(c * s.prefilled + c * (c + 1) // 2 for s, c in chunks)
 
         if prefill_tokens == 0 and self.n_dec == 0:
+            self.reserve_ratio = self.limits.admission_reserve  # SGLang resets it whenever the server idles
             return None
         if prefill_tokens:
             self._window_start = g + 1  # multi-step: the next decode window starts after this prefill step
@@ -622,7 +623,6 @@ class Engine:
             if planned is not None:
                 self.commit_step(*planned)
                 return True
-            self.reserve_ratio = self.limits.admission_reserve  # SGLang resets it whenever the server idles
             nxt = self.next_arrival
             if nxt is None:
                 return False
