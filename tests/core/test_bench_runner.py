@@ -328,15 +328,28 @@ def test_open_loop_rate_over_client_processes():
 
 @pytest.mark.parametrize("go_on", [False, True])
 def test_the_default_ramp_stops_two_steps_past_a_confirmed_knee(go_on):
-    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=3, max_active=2) as srv:
-        cfg = config(srv.url, kind="ramp", max_concurrency=32, requests=24, min_requests_per_step=8,
-                     continue_past_knee=go_on)
-        cfg.slo.max_error_rate = 1.0
-        result = Runner(cfg).run()
+    # As in test_ramp_finds_the_knee_of_a_server_with_two_slots: tokens 10 ms apart (3 ms apart failed 5 runs in 6
+    # beside 6 busy loops: reads merged and steps were called client-bound, or the knee came out at 4), and a run
+    # is measured again, at most 3 times in all, when the runner itself marks client-bound a step the knee rule
+    # reads (2 or 4) — or when the fake server could not keep its own pace between the two steps the knee is read
+    # from: on a loaded machine its late wake-ups once stretched its tokens to 20 ms apart at concurrency 2 but 14
+    # at 4, "throughput" grew 30 % from 2 to 4 and the knee came out at 4 (1 run in ~25).
+    # The ramp ends at 16, not 32: one level past where the default ramp stops is the proof.
+    for _attempt in range(3):
+        with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=10, max_active=2) as srv:
+            cfg = config(srv.url, kind="ramp", max_concurrency=16, requests=24, min_requests_per_step=8,
+                         continue_past_knee=go_on)
+            cfg.slo.max_error_rate = 1.0
+            result = Runner(cfg).run()
+        read = {s["concurrency"]: s for s in result["steps"] if s["concurrency"] in (2, 4)}
+        pace = [s["tpot_ms"]["p50"] for s in read.values() if s["tpot_ms"]["p50"]]
+        steady_server = len(pace) == 2 and max(pace) <= 1.2 * min(pace)
+        if steady_server and not any(s["client"]["client_bound"] for s in read.values()):
+            break
     conc = [s["concurrency"] for s in result["steps"]]
     assert result["knee"]["concurrency"] == 2, result["knee"]
     if go_on:
-        assert conc == [1, 2, 4, 8, 16, 32]
+        assert conc == [1, 2, 4, 8, 16]
     else:
         assert conc == [1, 2, 4, 8] and result["steps"][-1]["stop_reason"] == "past_knee"
 
