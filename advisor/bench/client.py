@@ -275,6 +275,13 @@ class _Response:
             self.ex.t_end = t
             if self.state == 1 and self.remaining == -1 and not self.chunked:
                 self._complete(t)  # close-delimited body: close is the end
+            elif self.state == 1:
+                # The framing (chunked, Content-Length) says the body had not ended: the connection was lost
+                # mid-answer, as h11 and httpx say too. Found by killing a real llama-server mid-stream: its kernel
+                # closed the socket cleanly and the cut answer passed for a server that "ended the stream without a
+                # finish reason" — not a lost server, so a ramp could end on it as the load limit it found.
+                self._fail(RequestFailed("truncated", "connection_lost",
+                                         str(exc)[:200] if exc else tr("bench.error.connection_closed")))
             elif not self.done.done():
                 self.done.set_result(False)
 
@@ -810,6 +817,10 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
     # that is never below the event count, else the event count.
     if r.usage_completion_tokens is not None:
         n, source = r.usage_completion_tokens, "usage"
+    elif r.timings_predicted is not None and n_events:
+        # llama.cpp's own count, sent without usage (a request without include_usage, older llama-server builds):
+        # exact, where an answer that stopped on its own would otherwise be estimated from its text
+        n, source = r.timings_predicted, "timings"
     elif r.finish_reason == "length" and max_tokens and max_tokens >= n_events:
         n, source = max_tokens, "max_tokens"
     elif r.text:
@@ -819,7 +830,7 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         n, source = n_events, "chunks"
     if n_events == 0 and r.usage_completion_tokens is None:
         n, source = None, None
-    if n and max_tokens and source == "usage" and n > max_tokens:
+    if n and max_tokens and source in ("usage", "timings") and n > max_tokens:
         anomalies.append("max_tokens_ignored")
         limit = token_limit(max_tokens)
         if limit is not None and n > limit and outcome == "ok":  # a count no real stream of this length gives
@@ -839,7 +850,7 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         seq=seq, request_id=request_id, step=step, concurrency=concurrency, warmup=warmup, outcome=outcome, error_class=error_class,
         error_message=(message or None) and str(message)[:300], status=ex.status, dialect=dialect,
         finish_reason=r.finish_reason, prompt_tokens_target=prompt_tokens_target, max_tokens=max_tokens,
-        prompt_tokens=r.usage_prompt_tokens, output_tokens=n, output_tokens_source=source,
+        prompt_tokens=r.usage_prompt_tokens if r.usage_prompt_tokens is not None else r.timings_prompt, output_tokens=n, output_tokens_source=source,
         reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=r.text_chars,
         t_intended=ex.t_intended, t_start=ex.t_start, t_send=ex.t_send, t_headers=ex.t_headers,
         t_first_token=r.token_times[0] if n_events else None, t_first_answer=r.t_first_answer,

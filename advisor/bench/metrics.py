@@ -94,6 +94,7 @@ class StepAccumulator:
         self.cancelled = 0
         self.good = 0
         self.failures: Counter[str] = Counter()
+        self.failure_messages: dict[str, str] = {}
         self.anomalies: Counter[str] = Counter()
         self.sources: Counter[str] = Counter()
         self.ttft = array("d")
@@ -145,7 +146,10 @@ class StepAccumulator:
                                ("out", float(r.output_tokens or 0) if r.ok else 0.0)):
                 self.rows[key].append(value)
         if not r.ok:
-            self.failures[f"{r.outcome}:{r.error_class}"] += 1
+            key = f"{r.outcome}:{r.error_class}"
+            self.failures[key] += 1
+            if r.error_message and key not in self.failure_messages and len(self.failure_messages) < 16:
+                self.failure_messages[key] = r.error_message[:200]
             return
         self.ok_seen += 1
         for arr, value in ((self.ttft, r.ttft_ms), (self.ttfa, r.ttfa_ms), (self.tpot, r.tpot_ms), (self.e2e, r.e2e_ms)):
@@ -184,7 +188,8 @@ class StepAccumulator:
         ok = self.ok_seen
         summary = StepSummary(
             step=step, concurrency=concurrency, target_rate=target_rate, requests_ok=ok, requests_failed=failed,
-            requests_cancelled=self.cancelled, failures=dict(self.failures), anomalies=dict(self.anomalies),
+            requests_cancelled=self.cancelled, failures=dict(self.failures),
+            failure_messages=dict(self.failure_messages), anomalies=dict(self.anomalies),
             duration_s=duration, window_start_s=window[0] if window else None,
             window_end_s=window[1] if window else None, output_tokens=self.out_tokens,
             ttft_ms=percentiles(self.ttft), ttfa_ms=percentiles(self.ttfa), itl_ms=percentiles(self.itl),

@@ -7,7 +7,9 @@ The dialects we normalise (bytes in ``tests/fixtures/sse/``; sources in each sid
   ``continuous_usage_stats``; mid-stream errors as ``data: {"error": {...}}`` (vLLM older:
   ``{"object": "error", ...}``); reasoning as ``reasoning_content`` (vLLM ≥ 0.10: ``reasoning``).
 - llama.cpp: ``data: {json}``, usage and ``timings`` in the finishing chunk, ``reasoning_content``; errors as
-  a non-standard ``error: {json}`` SSE field.
+  a non-standard ``error: {json}`` SSE field. llama-server (seen live): usage only with ``include_usage`` (a last
+  ``choices: []`` chunk), ``timings`` always (its ``predicted_n`` counts the answer when there is no usage), U+FFFD
+  for a token that does not complete a character, and a prompt longer than a slot's context is an HTTP 400.
 - Ollama (``/v1``): ``role`` in every delta, ``reasoning`` deltas, errors as ``data: {"error": {...}}``.
 - TGI (axum SSE): ``data:{json}`` *without* the space, ``:`` keep-alive comments, errors as
   ``data:{"error": "...", "error_type": "..."}``.
@@ -60,6 +62,10 @@ def _opt_count(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _Invalid("bad_usage")
     return value
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
@@ -120,6 +126,10 @@ class StreamResult:
     usage_prompt_tokens: int | None = None
     usage_seen: bool = False
     continuous_usage: bool = False
+    # llama.cpp's own counts from its "timings" object (llama-server sends it on the last chunk, with or without
+    # usage): tokens generated, and prompt tokens evaluated plus those reused from the cache
+    timings_predicted: int | None = None
+    timings_prompt: int | None = None
     error: str | None = None
     error_type: str | None = None
     invalid: str | None = None
@@ -335,6 +345,13 @@ class SseParser:
             self._per_event.append(None)
         if "timings" in obj:
             r.hints.add("llamacpp")
+            timings = obj["timings"]
+            if isinstance(timings, dict):  # extra figures: a malformed one is ignored, not a broken chunk
+                predicted, prompt_n, cache_n = (timings.get(k) for k in ("predicted_n", "prompt_n", "cache_n"))
+                if _is_count(predicted):
+                    r.timings_predicted = predicted
+                if _is_count(prompt_n):
+                    r.timings_prompt = prompt_n + (cache_n if _is_count(cache_n) else 0)
         fp = obj.get("system_fingerprint")
         if isinstance(fp, str):
             r.hints.add("fp:" + fp[:24])

@@ -227,17 +227,22 @@ _OUTCOMES = ("http_error", "connect_error", "timeout", "stream_error", "truncate
 def failure_notes(result: dict[str, Any]) -> list[str]:
     """One sentence per step where requests failed or the concurrency was not reached, naming the failure classes
     in words (a status that says "with problems" must show the problems; found against a real vLLM whose random
-    model sent answers of undecodable bytes only: the step table said "1 failed" and nothing said why)."""
+    model sent answers of undecodable bytes only: the step table said "1 failed" and nothing said why), with what
+    the server said for each class (found against a real llama-server: a prompt longer than a slot's context failed
+    every request as "HTTP error (http_error:http_400)", and its reason — "request (3124 tokens) exceeds the
+    available context size (1024 tokens)" — was nowhere but in the per-request table)."""
     notes = []
     for s in result.get("steps") or []:
         failures = {k: n for k, n in (s.get("failures") or {}).items() if n}
+        messages = s.get("failure_messages") or {}
         failed = s.get("requests_failed") or 0
         if failed or failures:
             parts = []
             for key, n in sorted(failures.items(), key=lambda kv: -kv[1])[:4]:
                 outcome = key.split(":", 1)[0]
                 what = tr(f"bench.report.outcome.{outcome}") if outcome in _OUTCOMES else outcome
-                parts.append(f"{n} × {what} ({key})")
+                said = messages.get(key)
+                parts.append(f"{n} × {what} ({key})" + (tr("bench.report.failure_said", message=said) if said else ""))
             notes.append(tr("bench.report.failures", concurrency=s.get("concurrency"), failed=failed,
                             total=failed + (s.get("requests_ok") or 0), classes="; ".join(parts) or "?"))  # fmt: skip
         if s.get("concurrency_shortfall"):

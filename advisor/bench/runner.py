@@ -47,6 +47,7 @@ BACKOFF_MAX_S = 2.0
 # A step ends when nothing but unreachable answers came back for this long (and for at least one request per
 # stream): the server stopped or crashed, and backing off per request would keep a dead run going for minutes.
 SERVER_GONE_S = 10.0
+QUEUE_SAMPLE_S = 1.0  # how often the server's waiting requests are read from its /metrics during a step
 STAGGER_MAX_S = 2.0  # a step's first requests are spread over one request's duration, at most this long
 PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed knee
 _UNREACHABLE = frozenset({"connect_error"})
@@ -378,7 +379,7 @@ class Runner:
 
     async def _queue_monitor(self) -> None:
         while True:
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(QUEUE_SAMPLE_S)
             if self.server_queue is None:
                 return
             try:

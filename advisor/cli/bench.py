@@ -299,6 +299,13 @@ class _Printer:
                      tok_s=_fmt(d.output_tokens_per_s)), file=sys.stderr)
             if d.client.client_bound:
                 print(tr("bench.cli.client_bound", reasons=", ".join(d.client.reasons)), file=sys.stderr)
+            if d.requests_failed:  # which failures, and what the server said: not only a count
+                from advisor.bench.report import failure_notes
+
+                for note in failure_notes({"steps": [d.model_dump(include={"concurrency", "requests_ok",
+                                                                           "requests_failed", "failures",
+                                                                           "failure_messages"})]}):
+                    print("  " + note, file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -564,7 +571,8 @@ def _summary(result: dict[str, Any]) -> None:
 
 
 def _queue_reader(url: str) -> Any:
-    """Requests waiting at the server, from its /metrics (vLLM, SGLang, TGI names), via the telemetry scraper."""
+    """Requests waiting at the server, from its /metrics (vLLM, SGLang, TGI, llama.cpp names), via the telemetry
+    scraper."""
     try:
         from advisor.bench.client import Target
         from advisor.telemetry.prometheus import PrometheusScraper

@@ -39,7 +39,7 @@ SHORTFALL_FRACTION = 0.8
 StepStatus = Literal["ok", "degraded", "failed", "cancelled"]
 
 # Where the output token count N came from, best first.
-TokenSource = Literal["usage", "tokenizer", "estimate", "chunks", "max_tokens"]
+TokenSource = Literal["usage", "timings", "tokenizer", "estimate", "chunks", "max_tokens"]
 
 
 class EndpointConfig(BaseModel):
@@ -230,7 +230,7 @@ class RequestRecord(BaseModel):
                 k = max(1, k)
                 out.extend([gap / k] * k)
             return out, True
-        exact = self.output_tokens_source == "usage" and self.output_tokens == len(times)
+        exact = self.output_tokens_source in ("usage", "timings") and self.output_tokens == len(times)
         return gaps, exact
 
 
@@ -266,6 +266,8 @@ class StepSummary(BaseModel):
     requests_failed: int = 0
     requests_cancelled: int = 0
     failures: dict[str, int] = Field(default_factory=dict)
+    failure_messages: dict[str, str] = Field(
+        default_factory=dict, description="failure class → the first error message of that class (what the server said)")
     anomalies: dict[str, int] = Field(default_factory=dict)
     duration_s: float = 0.0
     window_start_s: float | None = Field(None, description="first measured request sent (project clock, seconds)")

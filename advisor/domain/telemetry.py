@@ -24,7 +24,7 @@ TelemetryState = Literal[
 ]
 
 GpuSource = Literal["nvml", "dcgm", "nvitop", "simulated"]
-ServerKind = Literal["vllm", "sglang", "tgi", "dcgm", "nvitop", "unknown"]
+ServerKind = Literal["vllm", "sglang", "tgi", "llamacpp", "dcgm", "nvitop", "unknown"]
 
 NaReason = Literal["not_supported", "no_permission", "function_not_found", "not_available", "error", "not_requested"]
 

@@ -1,4 +1,4 @@
-"""Scraping Prometheus ``/metrics``: inference servers (vLLM, SGLang, TGI) and GPU exporters on other hosts
+"""Scraping Prometheus ``/metrics``: inference servers (vLLM, SGLang, TGI, llama.cpp's llama-server) and GPU exporters on other hosts
 (DCGM exporter, nvitop-exporter). Parsed with ``prometheus_client``'s text parser, never by hand.
 
 One endpoint may carry several kinds at once (our simulated server serves vLLM-style metrics and,
@@ -64,6 +64,14 @@ SERVER_GAUGES: dict[str, list[tuple[str, list[str], Agg]]] = {
         ("requests_running", ["tgi_batch_current_size"], "sum"),
         ("batch_max_tokens", ["tgi_batch_current_max_tokens"], "sum"),
     ],
+    # llama.cpp's llama-server (--metrics): busy slots are the running requests, deferred tasks the waiting ones
+    # (found against a real llama-server: without these its /metrics read as "unknown", and the bench's server
+    # queue figure stayed empty). It has no KV-usage gauge (llamacpp:kv_cache_usage_ratio was removed).
+    "llamacpp": [
+        ("requests_running", ["llamacpp:requests_processing"], "sum"),
+        ("requests_waiting", ["llamacpp:requests_deferred"], "sum"),
+        ("kv_cache_usage", ["llamacpp:kv_cache_usage_ratio"], "mean"),
+    ],
 }
 
 SERVER_COUNTERS: dict[str, list[tuple[str, list[str]]]] = {
@@ -85,6 +93,10 @@ SERVER_COUNTERS: dict[str, list[tuple[str, list[str]]]] = {
         # Histogram sums are cumulative totals, so they are counters too.
         ("generation_tokens", ["tgi_request_generated_tokens_sum"]),
         ("prompt_tokens", ["tgi_request_input_length_sum"]),
+    ],
+    "llamacpp": [
+        ("prompt_tokens", ["llamacpp:prompt_tokens_total"]),
+        ("generation_tokens", ["llamacpp:tokens_predicted_total"]),
     ],
 }
 
@@ -118,7 +130,7 @@ NVITOP_FIELDS: dict[str, tuple[str, float]] = {
 }
 _INT_FIELDS = {"memory_used_bytes", "memory_free_bytes", "memory_reserved_bytes", "memory_total_bytes"}
 
-_KIND_ORDER: tuple[ServerKind, ...] = ("vllm", "sglang", "tgi", "dcgm", "nvitop")
+_KIND_ORDER: tuple[ServerKind, ...] = ("vllm", "sglang", "tgi", "llamacpp", "dcgm", "nvitop")
 
 
 @dataclass
@@ -190,6 +202,8 @@ def detect_kinds(parsed: ParsedMetrics) -> list[ServerKind]:
             found.add("sglang")
         elif name.startswith("tgi_"):
             found.add("tgi")
+        elif name.startswith("llamacpp:"):
+            found.add("llamacpp")
         elif name.startswith("DCGM_FI_"):
             found.add("dcgm")
         elif name in ("gpu_utilization_Percentage", "gpu_memory_used_MiB", "nvitop_info"):

@@ -195,3 +195,17 @@ def test_urls_are_normalised_and_checked():
 def test_text_that_is_not_prometheus_raises_value_error():
     with pytest.raises(ValueError):
         parse_metrics_text("this is { not metrics\n")
+
+
+def test_real_llama_server_capture():
+    """Captured from llama.cpp's own llama-server (--metrics --parallel 2) while 4 requests were in flight, and after.
+    Its llamacpp:* names were not read at all: the kind was "unknown" and the bench's server-queue figure stayed
+    empty. Busy slots are the running requests, deferred tasks the waiting ones; it has no KV-usage gauge."""
+    busy = scrape_fixture("llama_server_busy_real.txt")
+    assert busy.server.ok and busy.server.kind == "llamacpp" and not busy.server.simulated
+    assert busy.server.gauges == {"requests_running": 2, "requests_waiting": 2}  # 2 slots busy, 2 requests queued
+    assert busy.server.counters == {"prompt_tokens": 62, "generation_tokens": 0}  # counted when a request ends
+    idle = scrape_fixture("llama_server_idle_real.txt")
+    assert idle.server.gauges == {"requests_running": 0, "requests_waiting": 0}
+    assert idle.server.counters == {"prompt_tokens": 92, "generation_tokens": 4 * 900}
+    assert busy.gpus == [] and idle.gpus == []

@@ -209,9 +209,13 @@ class ReplayServer:
             served.send_times.append(time.monotonic())
             writer.write(b"%x\r\n%s\r\n" % (len(chunk), chunk) if framing == "chunked" else chunk)
             await writer.drain()
-        if meta.get("abort") == "close":
+        if meta.get("abort") == "close":  # a reset
             await asyncio.sleep(interval)
             writer.transport.abort()
+            return False
+        if meta.get("abort") == "eof":  # a close (FIN) before the body's end: what a killed server's kernel sends
+            await asyncio.sleep(interval)
+            writer.close()
             return False
         if framing == "chunked":
             writer.write(b"0\r\n\r\n")
