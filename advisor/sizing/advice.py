@@ -144,6 +144,8 @@ def build_advice(
         out.append(Advice(kind="suggestion", text=t("sizing.advice.memory_only_fits", n=mem.max_concurrency, context=ctx)))
     elif mem.fits:
         key = "sizing.advice.fits_engine_cap" if mem.limited_by == "max_num_seqs" else "sizing.advice.fits"
+        if key == "sizing.advice.fits" and mem.max_concurrency == 1:
+            key = "sizing.advice.fits_one"  # never "up to 1 concurrent requests"
         out.append(Advice(kind="fits", text=t(key, n=mem.max_concurrency, context=ctx, cap=req.engine.max_num_seqs)))
         if req.concurrency > req.engine.max_num_seqs:
             out.append(Advice(kind="suggestion", text=t("sizing.advice.raise_max_num_seqs", n=req.concurrency), flags=f"--max-num-seqs {req.concurrency}"))

@@ -60,7 +60,7 @@ def result(**extra) -> dict:
 def test_slo_verdict_names_the_highest_concurrency_that_meets_it():
     text = report.slo_verdict(result())
     assert (
-        text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 4 concurrent requests (broken at 8)."
+        text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to concurrency 4 (broken at 8)."
     )
     r = result()
     r["slo"] = {"ttft_ms": 100, "percentile": 99}
@@ -92,11 +92,11 @@ def test_a_server_lost_mid_run_leaves_the_slo_unjudged_there_not_failed():
         i18n.set_language("en")
     # levels before it met the SLO: they stand, and the lost level is named as not judged
     text = report.slo_verdict(result(steps=[step(1, 300, 20, 50), step(2, 400, 22, 95), lost_at(4)]))
-    assert text == ("Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 2 concurrent requests; at 4 it could "
+    assert text == ("Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to concurrency 2; at 4 it could "
                     "not be judged: the server stopped answering.")  # fmt: skip
     # a level that broke it before the server was lost still broke it
     text = report.slo_verdict(result(steps=[step(1, 300, 20, 50), step(2, 4000, 22, 95), lost_at(4)]))
-    assert text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to 1 concurrent requests (broken at 2)."
+    assert text == "Meets TTFT p99 ≤ 2,000 ms and TPOT p99 ≤ 100 ms up to concurrency 1 (broken at 2)."
     # failures that are not a lost server (answers cut off by a live one) still break it
     cut = lost_at(1)
     cut["failures"] = {"truncated:done_without_finish_reason": 3}

@@ -3,7 +3,7 @@
 import pytest
 
 from advisor.catalog import get_gpu, get_model
-from advisor.domain.sizing import SizingRequest
+from advisor.domain.sizing import EngineSettings, SizingRequest
 from advisor.sizing import size
 from advisor.sizing.parallel import tp_refusal
 
@@ -56,6 +56,16 @@ def test_context_cap_is_the_memory_cap_when_that_is_smaller():
 def test_accepted_setup_still_fits():
     r = size(SizingRequest(model=QWEN7, gpu=H100, gpus=2), "en")
     assert r.verdict == "fits" and _headline(r).kind == "fits"
+
+
+def test_room_for_a_single_request_is_said_as_such():
+    # Qwen2.5-7B at 32k on one RTX 4090 at 75 % memory: the KV cache holds one full context (not "up to 1 concurrent
+    # requests")
+    engine = EngineSettings(gpu_memory_utilization=0.75)
+    r = size(SizingRequest(model=QWEN7, gpu=get_gpu("rtx-4090"), context=32768, concurrency=1, engine=engine), "en")
+    assert r.memory.max_concurrency == 1 and r.verdict == "fits"
+    assert _headline(r).text == "Fits: one request at a time at 32k context."
+    assert "一次只能处理 1 个请求" in _headline(size(r.request, "zh_CN")).text
 
 
 def test_calc_json_says_engine_refuses():

@@ -24,7 +24,7 @@ def test_result_view_shows_knee_verdict_and_client_note(qtbot):
     assert view.table.item(2, 8).text() == "◀ knee"
     assert view.table.item(4, 8).text() == "client-bound"
     assert view.table.item(2, 0).background().color() != view.table.item(1, 0).background().color()
-    assert "up to 4 concurrent requests" in view.verdict.text()
+    assert "up to concurrency 4" in view.verdict.text()
     assert not view.client_note.isHidden() and "more client processes" in view.client_note.text()
     assert not view.simulated_badge.isHidden()
     assert len(view.m_ttft.getData()[0]) == 5 and view.knee_lines[0].isVisible()
@@ -72,7 +72,7 @@ def test_reopen_a_stored_run_by_id_and_an_unknown_one(qtbot, tmp_path):
     try:
         with qtbot.waitSignal(view.prediction_shown, timeout=60_000):
             assert view.show_result(run_id)  # a simulated run: the predicted curve is computed for its setup
-        assert view.table.rowCount() == 5 and "up to 4 concurrent" in view.verdict.text()
+        assert view.table.rowCount() == 5 and "up to concurrency 4" in view.verdict.text()
         assert len(view.p_ttft.getData()[0]) == 5
         assert not view.show_result("20990101-000000-nope")
         assert "No run 20990101-000000-nope" in view.status.text()
