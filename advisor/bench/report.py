@@ -224,6 +224,10 @@ _CLIENT_REASONS = ("client_queueing", "client_cpu_saturated", "event_loop_lag", 
 _OUTCOMES = ("http_error", "connect_error", "timeout", "stream_error", "truncated", "empty", "invalid")
 
 
+# failure outcomes whose message is the server's own words (an HTTP error body, an error event in the stream)
+_SERVER_SAID = ("http_error", "stream_error")
+
+
 def failure_notes(result: dict[str, Any]) -> list[str]:
     """One sentence per step where requests failed or the concurrency was not reached, naming the failure classes
     in words (a status that says "with problems" must show the problems; found against a real vLLM whose random
@@ -241,7 +245,7 @@ def failure_notes(result: dict[str, Any]) -> list[str]:
             for key, n in sorted(failures.items(), key=lambda kv: -kv[1])[:4]:
                 outcome = key.split(":", 1)[0]
                 what = tr(f"bench.report.outcome.{outcome}") if outcome in _OUTCOMES else outcome
-                said = messages.get(key)
+                said = messages.get(key) if outcome in _SERVER_SAID else None  # not the client's own OS errors
                 parts.append(f"{n} × {what} ({key})" + (tr("bench.report.failure_said", message=said) if said else ""))
             notes.append(tr("bench.report.failures", concurrency=s.get("concurrency"), failed=failed,
                             total=failed + (s.get("requests_ok") or 0), classes="; ".join(parts) or "?"))  # fmt: skip

@@ -199,3 +199,10 @@ def test_a_prompt_longer_than_a_slot_says_why_every_request_failed():
     assert said.startswith("request (3124 tokens) exceeds the available context size (1024 tokens)"), said
     (note,) = report.failure_notes(result)
     assert "exceeds the available context size (1024 tokens)" in note and "http_error:http_400" in note, note
+    # a refused connection is the client's own error, not words of the server (live, after a kill: "— the server
+    # said: “[Errno 111] Connect call failed …”")
+    refused = {"concurrency": 1, "requests_ok": 15, "requests_failed": 1,
+               "failures": {"connect_error:ConnectionRefusedError": 1},
+               "failure_messages": {"connect_error:ConnectionRefusedError": "[Errno 111] Connect call failed"}}
+    (note,) = report.failure_notes({"steps": [refused]})
+    assert "Errno" not in note and "could not be reached" in note, note

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import threading
 from pathlib import Path
 
@@ -30,6 +32,14 @@ def main() -> None:
     ap.add_argument("--source", default="")
     ap.add_argument("--max-tokens", type=int, default=12)
     ap.add_argument("--out", type=Path, default=CAPTURED, help="folder for NAME.sse and NAME.json")
+    ap.add_argument("--no-usage", action="store_true", help="leave stream_options out of the request")
+    ap.add_argument("--prompt-repeat", type=int, default=1, metavar="N",
+                    help="repeat the prompt N times (a prompt longer than the server's context: its error answer)")
+    ap.add_argument("--kill-pid", type=int, default=0, metavar="PID",
+                    help="with --kill-after N: SIGKILL this server process after N body reads (a server that dies "
+                         "mid-answer; the body then ends without its last chunk)")  # fmt: skip
+    ap.add_argument("--kill-after", type=int, default=0, metavar="N")
+    ap.add_argument("--ignore-eos", action="store_true", help="ask for exactly --max-tokens tokens")
     ap.add_argument("--interrupt-after", type=int, default=0, metavar="N",
                     help="after N body reads, send a second request (what a one-request-at-a-time server such as "
                          "llama-cpp-python does to the stream it is sending)")  # fmt: skip
@@ -37,23 +47,34 @@ def main() -> None:
 
     body: dict = {"model": args.model, "max_tokens": args.max_tokens, "stream": True,
                   "stream_options": {"include_usage": True}, "temperature": 0.8, "seed": 1}  # fmt: skip
+    if args.no_usage:
+        del body["stream_options"]
+    if args.ignore_eos:
+        body["ignore_eos"] = True
     if args.api == "chat":
         path = "/v1/chat/completions"
-        body["messages"] = [{"role": "user", "content": "用一句话介绍推理部署。Say hello."}]
+        body["messages"] = [{"role": "user", "content": "用一句话介绍推理部署。Say hello." * args.prompt_repeat}]
     else:
         path = "/v1/completions"
-        body["prompt"] = "The GPU memory of a server"
+        body["prompt"] = "The GPU memory of a server" * args.prompt_repeat
     chunks: list[bytes] = []
     second: threading.Thread | None = None
+    abort = None
     with httpx.Client(timeout=120) as client, client.stream("POST", args.base_url.rstrip("/") + path, json=body) as resp:
-        for piece in resp.iter_raw():
-            chunks.append(piece)
-            if args.interrupt_after and len(chunks) == args.interrupt_after:
-                other = {**body, "stream": False, "max_tokens": 4}
-                other.pop("stream_options", None)
-                second = threading.Thread(target=httpx.post, args=(args.base_url.rstrip("/") + path,),
-                                          kwargs={"json": other, "timeout": 120}, daemon=True)  # fmt: skip
-                second.start()
+        try:
+            for piece in resp.iter_raw():
+                chunks.append(piece)
+                if args.kill_pid and len(chunks) == args.kill_after:
+                    os.kill(args.kill_pid, signal.SIGKILL)
+                if args.interrupt_after and len(chunks) == args.interrupt_after:
+                    other = {**body, "stream": False, "max_tokens": 4}
+                    other.pop("stream_options", None)
+                    second = threading.Thread(target=httpx.post, args=(args.base_url.rstrip("/") + path,),
+                                              kwargs={"json": other, "timeout": 120}, daemon=True)  # fmt: skip
+                    second.start()
+        except httpx.RemoteProtocolError as exc:  # the body ended before its framing said it would
+            abort = "eof"
+            print(f"{args.name}: {exc}")
         status, ctype = resp.status_code, resp.headers.get("content-type", "")
         framing = "chunked" if resp.headers.get("transfer-encoding") == "chunked" else "length"
     args.out.mkdir(parents=True, exist_ok=True)
@@ -69,6 +90,7 @@ def main() -> None:
         "status": status,
         "content_type": ctype,
         "framing": framing,
+        **({"abort": abort} if abort else {}),
         "expect": None,
     }
     (args.out / f"{args.name}.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

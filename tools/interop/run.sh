@@ -10,10 +10,17 @@
 # would (tools/interop/drive_page.py: connect, ramp, live view, result, History, compare; Stop; and last, the server
 # killed mid-run) with screenshots into docs/screenshots/real-<engine>-*.png, then the opt-in page test
 # (tests/interop/, INTEROP_URL).
-# Set INTEROP_ENGINES="llamacpp" or "vllm" to run one; INTEROP_PAGE=0 skips the page. Figures land in .interop/.
+#  - llama.cpp's OWN server, the C++ llama-server (--metrics --parallel 2), when it has been built in
+#    .interop/llama-server/build/bin/ (INTEROP_BUILD_LLAMA_SERVER=1 builds it: the llama.cpp tree vendored in the
+#    llama-cpp-python 0.3.36 sdist, CPU only, only the llama-server target; 20-40 min on 2 cores).
+# Set INTEROP_ENGINES="llamacpp", "vllm" or "llama-server" to run one; INTEROP_PAGE=0 skips the page. Figures land
+# in .interop/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ENGINES=${INTEROP_ENGINES:-"llamacpp vllm"}
+LLAMA_SERVER=.interop/llama-server/build/bin/llama-server
+DEFAULT_ENGINES="llamacpp vllm"
+{ [ -x "$LLAMA_SERVER" ] || [ "${INTEROP_BUILD_LLAMA_SERVER:-0}" = 1 ]; } && DEFAULT_ENGINES="$DEFAULT_ENGINES llama-server"
+ENGINES=${INTEROP_ENGINES:-$DEFAULT_ENGINES}
 PAGE=${INTEROP_PAGE:-1}
 PIDS=()
 cleanup() {  # every server this script started, with its children (each runs in its own session)
@@ -106,4 +113,59 @@ if [[ " $ENGINES " == *" vllm "* ]]; then
   # vLLM on 2 shared CPU cores: ≈30-70 ms per token, so shorter answers and SLOs a CPU can meet
   drive "$URL" vllm vllm "$PID" "" "--output-tokens 32 --ttft-slo 5000 --tpot-slo 500"
   kill -- "-$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
+fi
+
+if [[ " $ENGINES " == *" llama-server "* ]]; then
+  if [ ! -x "$LLAMA_SERVER" ]; then
+    [ "${INTEROP_BUILD_LLAMA_SERVER:-0}" = 1 ] || { echo "llama-server: not built ($LLAMA_SERVER); INTEROP_BUILD_LLAMA_SERVER=1 builds it" >&2; exit 1; }
+    B=.interop/llama-server
+    mkdir -p "$B/sdist"
+    python3 -m pip download -q --no-binary :all: --no-deps "llama-cpp-python==0.3.36" -d "$B/sdist"
+    rm -rf "$B/src" && mkdir -p "$B/src"
+    tar -xzf "$B"/sdist/llama_cpp_python-0.3.36.tar.gz -C "$B/src" --strip-components=3 llama_cpp_python-0.3.36/vendor/llama.cpp
+    # CPU only; no TLS, no web UI download (the UI is not needed to benchmark), no tests/examples
+    cmake -S "$B/src" -B "$B/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON -DLLAMA_OPENSSL=OFF \
+      -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
+      -DLLAMA_BUILD_APP=OFF -DBUILD_SHARED_LIBS=OFF > "$B/configure.log"
+    nice cmake --build "$B/build" --target llama-server -j2 > "$B/build.log"
+  fi
+  MODEL=.interop/tiny-random-llama.gguf
+  [ -f "$MODEL" ] || .interop/llamacpp/bin/python tools/interop/make_tiny_gguf.py "$MODEL"
+  PORT=$(free_port)
+  URL="http://127.0.0.1:$PORT"
+  start_llama_server() {  # 2 slots of 1024 tokens; one thread (2 OpenMP threads on 2 busy cores stalled for seconds)
+    setsid "$LLAMA_SERVER" -m "$MODEL" --alias tiny --host 127.0.0.1 --port "$PORT" --metrics --parallel 2 -c 2048 \
+      -t 1 -tb 1 >> .interop/llama-server-server.log 2>&1 &
+    PID=$!
+    PIDS+=("$PID")
+    wait_up "$URL" "$PID"
+  }
+  start_llama_server
+  V=$("$LLAMA_SERVER" --version 2>&1 | head -1)
+  SRC="captured from llama.cpp's llama-server ($V; --metrics --parallel 2 -c 2048 -t 1) serving the tiny random-weight GGUF on 127.0.0.1 by tools/interop/run.sh"
+  cap() { .venv/bin/python tools/interop/capture.py "$URL" tiny "$@" --dialect llamacpp; }
+  cap llama_server_chat_real --source "$SRC"
+  cap llama_server_chat_no_usage_real --no-usage --source "$SRC; no stream_options"
+  cap llama_server_chat_too_long_real --prompt-repeat 100 --source "$SRC; a prompt longer than a slot's context"
+  cap llama_server_completions_real --api completions --source "$SRC"
+  mkdir -p .interop/captured/llama_server
+  for e in health props v1/models slots; do curl -s "$URL/$e" > ".interop/captured/llama_server/$(echo "$e" | tr / _).json"; done
+  curl -s -X POST "$URL/tokenize" -d '{"content":"hello world"}' > .interop/captured/llama_server/tokenize.json
+  # /metrics while 4 requests are in flight on 2 slots (2 running, 2 deferred), and after
+  CURLS=()
+  for i in 1 2 3 4; do
+    curl -s "$URL/v1/chat/completions" -H 'content-type: application/json' -o /dev/null \
+      -d '{"model":"tiny","max_tokens":900,"ignore_eos":true,"messages":[{"role":"user","content":"hello '"$i"'"}]}' &
+    CURLS+=($!)
+  done
+  sleep 0.25; curl -s "$URL/metrics" > .interop/captured/llama_server/metrics_busy.txt; wait "${CURLS[@]}"
+  curl -s "$URL/metrics" > .interop/captured/llama_server/metrics_idle.txt
+  bench "$URL" llama-server --ignore-eos
+  # a stream cut by the server's death (SIGKILL after the client's 5th read); then a fresh server for the page
+  cap llama_server_chat_killed_real --max-tokens 900 --ignore-eos --kill-pid "$PID" --kill-after 5 \
+    --source "$SRC; the server killed (SIGKILL) after the client's 5th read"
+  wait "$PID" 2>/dev/null || true
+  start_llama_server
+  drive "$URL" llama-server llamacpp "$PID" "" "--output-tokens 64"
+  kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true
 fi
