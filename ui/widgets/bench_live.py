@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -95,6 +96,10 @@ class LiveView(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(2)
         for i, (w, p) in enumerate(zip(self.plot_widgets, self.charts(), strict=True)):
+            # let the grid give each chart its quarter; titles and legends must fit in it (a title wider than its
+            # chart widens the plot past its view, under the GPU panel: keep them short)
+            w.setMinimumSize(160, 140)
+            w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
             grid.addWidget(w, i // 2, i % 2)
             p.showGrid(x=True, y=True, alpha=0.25)
             p.setMenuEnabled(False)
@@ -110,11 +115,12 @@ class LiveView(QWidget):
             size=4, pen=None, brush=pg.mkBrush(76, 120, 168, 160), antialias=False
         )
         self.ttft_plot.addItem(self.ttft_scatter)
-        self.itl_legend = self.itl_plot.addLegend(offset=(5, 5))
+        # legends under the plots, not over them: inside they covered the curves (ITL sits near the top)
+        self.itl_legend = _legend_below(self.itl_plot, columns=2)
         self.itl_p50 = self.itl_plot.plot(pen=pg.mkPen("#F58518", width=2), antialias=False)
         self.itl_p99 = self.itl_plot.plot(pen=pg.mkPen("#E45756", width=1), antialias=False)
         self.tok_curve = self.tok_plot.plot(pen=pg.mkPen("#54A24B", width=2), antialias=False)
-        self.conc_legend = self.conc_plot.addLegend(offset=(5, 5))
+        self.conc_legend = _legend_below(self.conc_plot, columns=3)
         self.active_curve = self.conc_plot.plot(pen=pg.mkPen("#4C78A8", width=2), antialias=False)
         self.target_curve = self.conc_plot.plot(pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
         self.error_scatter = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen("#E45756", width=2))
@@ -366,3 +372,11 @@ class LiveView(QWidget):
                 hist = tel.server.history()
                 server = hist[-1] if hist else None
         self.gpu_panel.update_samples(gpus, server, nvml_state=nvml_state, server_expected=expected)
+
+
+def _legend_below(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
+    """A legend in the plot's own layout, under its bottom axis (row 4 of PlotItem's grid), in one row."""
+    legend = pg.LegendItem(colCount=columns)
+    plot.layout.addItem(legend, 4, 1)
+    plot.layout.setRowAlignment(4, Qt.AlignmentFlag.AlignHCenter)
+    return legend
