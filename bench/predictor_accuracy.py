@@ -316,8 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     print(goals)
     print(f"{len(points)} points, {statistics.fsum(p.seconds for p in points):.1f} CPU s")
     if args.write:
-        write_text_atomic(DOC, _doc(points, lines, goals))
-        write_text_atomic(ACCURACY_JSON, held_out_accuracy(points).model_dump_json(indent=2) + "\n")
+        acc = held_out_accuracy(points)
+        write_text_atomic(DOC, _doc(points, lines, goals, acc))
+        write_text_atomic(ACCURACY_JSON, acc.model_dump_json(indent=2) + "\n")
         print(f"wrote {DOC.relative_to(ROOT)} and {ACCURACY_JSON.relative_to(ROOT)}")
     return 0
 
@@ -337,8 +338,7 @@ def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
     )  # fmt: skip
 
 
-def _doc(points: list[Point], lines: list[str], goals: str) -> str:
-    acc = held_out_accuracy(points)
+def _doc(points: list[Point], lines: list[str], goals: str, acc: PredictorAccuracy) -> str:
     t, d = acc.ttft, acc.tpot
     return f"""# Predictor accuracy against public measurements
 

@@ -66,7 +66,7 @@ class WeightBytes:
     experts_per_gpu: int  # the routed-expert share of per_gpu (read only partly while decoding)
 
 
-def _tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> int:
+def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> int:
     if fmt.gguf_ftype:
         n_gqa = m.num_attention_heads // m.num_kv_heads
         kind = gguf_type(t, fmt.gguf_ftype, m.num_layers, m.num_experts, n_gqa, m.tie_word_embeddings)
@@ -82,7 +82,7 @@ def weight_bytes(m: ModelSpec, fmt: WeightFormat, tp: int = 1) -> WeightBytes:
     for t in tensors(m):
         if t.mtp:
             continue
-        b = _tensor_bytes_on_gpu(t, m, fmt, tp)
+        b = tensor_bytes_on_gpu(t, m, fmt, tp)
         per_gpu += b
         if t.expert:
             experts += b

@@ -32,7 +32,7 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
-from advisor.sizing.memory import _tensor_bytes_on_gpu, kv_layout, weight_bytes
+from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
 
@@ -115,7 +115,7 @@ def marlin_read_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
 def quantized_dense_bytes(model: ModelSpec, fmt: WeightFormat, gpus: int) -> float:
     """Per GPU, the bytes of the quantized linear layers outside the routed experts (what a Marlin GEMM reads)."""
     return float(
-        sum(_tensor_bytes_on_gpu(t, model, fmt, gpus) for t in tensors(model) if t.quantizable and not t.expert and not t.mtp)
+        sum(tensor_bytes_on_gpu(t, model, fmt, gpus) for t in tensors(model) if t.quantizable and not t.expert and not t.mtp)
     )
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from advisor.catalog import get_gpu, get_model
 from advisor.domain.sizing import SpeedFactors
-from advisor.sizing.memory import _tensor_bytes_on_gpu
+from advisor.sizing.memory import tensor_bytes_on_gpu
 from advisor.sizing.quant import get_format
 from advisor.sizing.roofline import MLA_LAYER_FIXED_S, MOE_LAYER_FIXED_S, StepCostModel, marlin_read_share
 from advisor.sizing.tensors import tensors
@@ -67,7 +67,7 @@ def _mla_block_bytes(tp: int) -> float:
     """Per GPU, one layer's MLA attention weights in BF16 (projections and norms)."""
     model = get_model("deepseek-v3")
     return sum(
-        _tensor_bytes_on_gpu(t, model, get_format("bf16"), tp)
+        tensor_bytes_on_gpu(t, model, get_format("bf16"), tp)
         for t in tensors(model)
         if t.layer == 0 and t.role.startswith("attn_") and not t.mtp
     )
