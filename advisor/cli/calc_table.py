@@ -6,7 +6,7 @@ import unicodedata
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence
+from advisor.sizing.accuracy import accuracy_sentence, load_of
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
 
@@ -53,7 +53,7 @@ def render(r: SizingResult) -> str:
                     n=q.concurrency))
     if r.shared_prefix_note:
         lines.append(r.shared_prefix_note)
-    if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu):
+    if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):
         lines.append(sentence)
     lines.append("")
     for a in r.advice:

@@ -15,8 +15,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_setup_arguments(p)
     p.add_argument("--prompt-tokens", type=positive_int, default=1024, help="mean prompt length in tokens (default 1024)")
     p.add_argument("--max-tokens", type=positive_int, default=256, help="mean output length in tokens (default 256)")
-    p.add_argument("--spread", default="fixed", choices=["fixed", "uniform", "normal", "lognormal"],
-                   help="how lengths vary around the mean (default fixed, like --ignore-eos benchmarks)")
+    p.add_argument("--spread", default="fixed", choices=["fixed", "uniform", "normal", "lognormal", "sharegpt"],
+                   help="how lengths vary around the mean (default fixed, like --ignore-eos benchmarks; sharegpt: the "
+                   "prompt/answer pairs vllm bench serve samples from ShareGPT, scaled to the means)")
     p.add_argument("--cv", type=nonneg_float, default=0.5, help="spread of lengths: std ÷ mean (normal, lognormal)")
     p.add_argument("--concurrency", default="1,2,4,8,16,32,64,128,256", help="levels, comma-separated")
     p.add_argument("--request-rate", default=None, help="open-loop request rates per second instead, e.g. 1,2,5,10")
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
 
-    from advisor.sizing.accuracy import accuracy_sentence, predictor_accuracy
+    from advisor.sizing.accuracy import accuracy_sentence, load_of, predictor_accuracy
 
     if args.json:
         print_json({
@@ -143,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
     engine = setup.profile.id if setup.profile else None
-    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu):
+    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu, load=load_of(request_rate=bool(args.request_rate))):
         print(sentence)
     return 0
 

@@ -191,6 +191,20 @@ class ErrorFigures(BaseModel):
     p90: float = Field(ge=0)
 
 
+LoadKey = Literal["concurrency_1", "concurrency_2_16", "concurrency_17_plus", "request_rate", "burst_100_plus", "burst_under_100"]
+
+
+class LoadAccuracy(BaseModel):
+    """The held-out error at one kind of load: a prediction is stated with the figure of the load it is for."""
+
+    model_config = ConfigDict(frozen=True)
+
+    load: LoadKey
+    measurements: int = Field(ge=0)
+    ttft: ErrorFigures
+    tpot: ErrorFigures
+
+
 class PredictorAccuracy(BaseModel):
     """How far the predictor was from public serving measurements that nothing in it was fitted to (the held-out
     rows of tests/fixtures/predictor_accuracy.csv, scored by bench/predictor_accuracy.py --write)."""
@@ -204,6 +218,10 @@ class PredictorAccuracy(BaseModel):
     doc: str = Field(description="where the per-point table and every modelling choice are written down")
     engines: tuple[str, ...] = Field((), description="engine profiles with at least one public measurement (any split)")
     gpus: tuple[str, ...] = Field((), description="catalog GPUs with at least one public measurement (any split)")
+    by_load: tuple[LoadAccuracy, ...] = Field((), description="the same held-out figures, split by the load measured")
+
+    def at_load(self, load: LoadKey | None) -> LoadAccuracy | None:
+        return next((a for a in self.by_load if a.load == load), None)
 
 
 class PerfEstimate(BaseModel):

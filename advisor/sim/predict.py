@@ -18,15 +18,27 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from advisor.domain.sim import Knee, LengthDistribution, LevelPrediction, Percentiles, Prediction, SimWorkload
+from advisor.sim.datasets import sharegpt_pairs
 from advisor.sim.engine import FINISHED, REJECTED, Engine, EngineLimits, Seq, StepCosts
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 
-def sample_lengths(dist: LengthDistribution, n: int, rng: np.random.Generator) -> np.ndarray:
-    """``n`` token counts drawn from ``dist`` (integers within [min, max])."""
+def sample_lengths(
+    dist: LengthDistribution, n: int, rng: np.random.Generator, *, side: str = "output", picks: np.ndarray | None = None
+) -> np.ndarray:
+    """``n`` token counts drawn from ``dist`` (integers within [min, max]).
+
+    ``sharegpt`` draws from the dataset's ``side`` ("prompt" or "output") lengths, scaled so their mean is
+    ``dist.mean``; ``picks`` (indices into the sample) draws given pairs instead of random ones.
+    """
     lo, hi = dist.min, dist.upper
-    if dist.kind == "fixed":
+    if dist.kind == "sharegpt":
+        prompts, outputs = sharegpt_pairs()
+        sample = prompts if side == "prompt" else outputs
+        chosen = sample[picks if picks is not None else rng.integers(0, sample.size, n)]
+        values = chosen * (dist.mean / sample.mean())
+    elif dist.kind == "fixed":
         values = np.full(n, float(dist.mean))
     elif dist.kind == "uniform":
         half = min(dist.mean - lo, hi - dist.mean)
@@ -55,8 +67,11 @@ class RequestSource:
         self._draw()
 
     def _draw(self) -> None:
-        self.prompts = sample_lengths(self._workload.prompt, self._n, self._rng).tolist()
-        self.outputs = sample_lengths(self._workload.output, self._n, self._rng).tolist()
+        wl = self._workload
+        # a dataset on both sides draws whole (prompt, answer) pairs: ShareGPT's long prompts get shorter answers
+        picks = self._rng.integers(0, sharegpt_pairs()[0].size, self._n) if wl.prompt.kind == wl.output.kind == "sharegpt" else None
+        self.prompts = sample_lengths(wl.prompt, self._n, self._rng, side="prompt", picks=picks).tolist()
+        self.outputs = sample_lengths(wl.output, self._n, self._rng, side="output", picks=picks).tolist()
         self._j = 0
 
     def __len__(self) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from advisor.domain.gpu import GpuSpec
-from advisor.domain.sizing import PredictorAccuracy
+from advisor.domain.sizing import LoadKey, PredictorAccuracy
 from advisor.resources import resource_path
 
 ACCURACY_FILE = ("engines", "accuracy.json")
@@ -25,20 +25,45 @@ def predictor_accuracy() -> PredictorAccuracy | None:
     return PredictorAccuracy.model_validate_json(path.read_text(encoding="utf-8"))
 
 
-def accuracy_sentence(accuracy: PredictorAccuracy | None, *, engine: str | None = None, gpu: GpuSpec | None = None) -> str:
-    """The expected error in words (current language), or "" where no figure is on record. Given the prediction's
-    engine profile and GPU, it also says when no measurement behind the figure ran on that engine or GPU: there
-    the figure is a hope, not a measurement."""
+def load_of(concurrency: int | None = None, *, request_rate: bool = False) -> LoadKey | None:
+    """The load a prediction is for, as accuracy.json files its figures (None: a whole curve of loads)."""
+    if request_rate:
+        return "request_rate"
+    if concurrency is None:
+        return None
+    return "concurrency_1" if concurrency <= 1 else ("concurrency_2_16" if concurrency <= 16 else "concurrency_17_plus")
+
+
+def accuracy_sentence(
+    accuracy: PredictorAccuracy | None, *, engine: str | None = None, gpu: GpuSpec | None = None, load: LoadKey | None = None
+) -> str:
+    """The expected error in words (current language), or "" where no figure is on record. Given the load the
+    prediction is for, it leads with the error measured at that load (the errors differ several-fold between one
+    request and a saturated server) and gives the overall figure after it. Given the prediction's engine profile
+    and GPU, it also says when no measurement behind the figure ran on that engine or GPU: there the figure is a
+    hope, not a measurement."""
     if accuracy is None:
         return ""
     from advisor.i18n import tr
     from advisor.units import format_percent
 
-    text = tr(
-        "sizing.accuracy", n=accuracy.measurements, sources=accuracy.sources,
-        ttft=format_percent(accuracy.ttft.median), ttft_p90=format_percent(accuracy.ttft.p90),
-        tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90),
-    )  # fmt: skip
+    overall = {
+        "sources": accuracy.sources,
+        "ttft_all": format_percent(accuracy.ttft.median), "tpot_all": format_percent(accuracy.tpot.median),
+    }  # fmt: skip
+    at = accuracy.at_load(load)
+    if at is not None:
+        text = tr(
+            "sizing.accuracy_load", load=tr(f"sizing.load.{at.load}"), n=at.measurements, n_all=accuracy.measurements,
+            ttft=format_percent(at.ttft.median), ttft_p90=format_percent(at.ttft.p90),
+            tpot=format_percent(at.tpot.median), tpot_p90=format_percent(at.tpot.p90), **overall,
+        )  # fmt: skip
+    else:
+        text = tr(
+            "sizing.accuracy", n=accuracy.measurements, sources=accuracy.sources,
+            ttft=format_percent(accuracy.ttft.median), ttft_p90=format_percent(accuracy.ttft.p90),
+            tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90),
+        )  # fmt: skip
     if engine and accuracy.engines and engine not in accuracy.engines:
         from advisor.sim.profiles import get_profile
 

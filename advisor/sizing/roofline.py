@@ -3,9 +3,9 @@
 The two run as separate kernels one after the other, so each is bound on its own (a per-operator roofline, as
 LLM-Viewer computes it: hahnyuan/LLM-Viewer hardwares/roofline_model.py bounds every node by max(OPs / peak,
 bytes / bandwidth) and sums the nodes): linear layers = max(FLOPs of 2 × active non-embedding parameters per
-token (+ the LM head per sampled sequence) over peak × MFU, weights read (for MoE, only the experts the batch
-touches) over peak bandwidth × MBU); attention = max(4 × layers × heads × head_dim per query–key pair over
-peak × MFU, KV cache read over bandwidth × MBU). Prefill is compute-bound in both; small-batch decode is
+token (+ the LM head per sampled sequence) over the GPU's measured GEMM rate (gemm.py; peak × MFU where nothing
+was measured), weights read (for MoE, only the experts the batch touches) over peak bandwidth × MBU); attention =
+max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU). Prefill is compute-bound in both; small-batch decode is
 bandwidth-bound in both; a large decode batch has compute-bound GEMMs and bandwidth-bound attention, whose times
 add up (a single max over the summed FLOPs and bytes would hide one behind the other). The efficiency factors
 are the named settings in SpeedFactors; low/high estimates use their ranges.
@@ -32,6 +32,7 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
+from advisor.sizing.gemm import gemm_rate
 from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
@@ -140,7 +141,8 @@ class StepCostModel:
     num_experts: int
     experts_per_tok: int
     kv_bytes_per_token: float  # per GPU, all layers
-    flops_per_s: float  # achievable, whole group
+    flops_per_s: float  # achievable by the linear layers' GEMMs, whole group
+    attn_flops_per_s: float  # achievable by attention, whole group (peak × MFU)
     bytes_per_s: float  # achievable, per GPU
     overhead_s: float
     moe_layer_fixed_s: float = 0.0  # per MoE layer per step (fused-experts call), see MOE_LAYER_FIXED_S
@@ -153,6 +155,7 @@ class StepCostModel:
     quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
     quant_read_share: float = 1.0
     attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S or ATTENTION_CALL_FIXED_S per layer
+    gemm_basis: str = "mfu"  # where flops_per_s comes from: "measured", "architecture" (gemm.py) or "mfu"
 
     def weight_read_seconds(self, experts_touched: float) -> float:
         """Seconds to stream one step's weights: dense + touched experts, the Marlin-on-Hopper share applied."""
@@ -188,7 +191,14 @@ class StepCostModel:
             attn_pair = 4.0 * model.num_layers * model.num_attention_heads * model.head_dim
         eff = tp_efficiency(gpu, gpus, factors)
         ar_count, ar_latency, ar_bytes, ar_bw = allreduce_params(model, gpu, gpus)
-        peak = gpu.tflops_for(compute_dtype(fmt, gpu)) * 1e12
+        dtype = compute_dtype(fmt, gpu)
+        peak = gpu.tflops_for(dtype) * 1e12
+        mfu_used = mfu if mfu is not None else factors.mfu
+        attn_flops = peak * gpus * mfu_used * eff
+        # The linear layers run at the GPU's measured GEMM rate (gemm.py), scaled like the MFU for the low/high
+        # estimates; an MFU the user set explicitly, or a GPU/dtype nothing was measured for, keeps peak × MFU.
+        rate = None if "mfu" in factors.model_fields_set else gemm_rate(gpu, dtype)
+        linear_flops = rate.tflops * 1e12 * gpus * eff * (mfu_used / factors.mfu) if rate else attn_flops
         share = marlin_read_share(fmt, gpu)
         return cls(
             linear_flops_per_token=2.0 * active_linear,
@@ -200,7 +210,9 @@ class StepCostModel:
             num_experts=model.num_experts,
             experts_per_tok=model.num_experts_per_tok,
             kv_bytes_per_token=float(kv_layout(model, kv_dtype, gpus).per_token_bytes),
-            flops_per_s=peak * gpus * (mfu if mfu is not None else factors.mfu) * eff,
+            flops_per_s=linear_flops,
+            attn_flops_per_s=attn_flops,
+            gemm_basis=rate.basis if rate else "mfu",
             bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu),
             overhead_s=factors.step_overhead_ms / 1000.0,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
@@ -233,7 +245,7 @@ class StepCostModel:
         attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
         return (
             (linear_flops / self.flops_per_s, weights_s + self.moe_layers * self.moe_layer_fixed_s),
-            (attn_flops / self.flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s),
+            (attn_flops / self.attn_flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s),
         )
 
     def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
@@ -260,7 +272,7 @@ class StepCostModel:
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
         attention = max(
-            (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.flops_per_s,
+            (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.attn_flops_per_s,
             kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0

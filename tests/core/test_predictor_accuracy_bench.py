@@ -91,3 +91,41 @@ def test_the_stated_error_says_when_no_measurement_ran_on_the_engine_or_gpu():
     finally:
         set_language("en")
     assert accuracy_sentence(None) == ""
+
+
+def test_the_stated_error_leads_with_the_error_at_the_predictions_own_load():
+    from advisor.domain.sizing import ErrorFigures, LoadAccuracy, PredictorAccuracy
+    from advisor.i18n import set_language
+    from advisor.sizing.accuracy import accuracy_sentence, load_of
+
+    assert [load_of(c) for c in (1, 2, 16, 17, 500)] == [
+        "concurrency_1", "concurrency_2_16", "concurrency_2_16", "concurrency_17_plus", "concurrency_17_plus"]  # fmt: skip
+    assert load_of(request_rate=True) == "request_rate" and load_of(None) is None
+    overall = ErrorFigures(n=100, median=0.44, p90=0.92)
+    one = LoadAccuracy(load="concurrency_1", measurements=25, ttft=ErrorFigures(n=21, median=0.18, p90=0.56),
+                       tpot=ErrorFigures(n=25, median=0.19, p90=0.35))  # fmt: skip
+    acc = PredictorAccuracy(measurements=100, sources=15, ttft=overall, tpot=ErrorFigures(n=100, median=0.22, p90=0.6),
+                            doc="docs/x.md", by_load=(one,))  # fmt: skip
+    set_language("en")
+    text = accuracy_sentence(acc, load="concurrency_1")
+    assert text.startswith("Expected error at this load (concurrency 1): against 25 public measurements")
+    assert "TTFT was off by 18% (median; one in ten by more than 56%) and TPOT by 19% (35%)" in text
+    assert "over all 100 such measurements, from 15 sources, by 44% and 22%" in text
+    # a load with no figure of its own, or a whole curve, gets the overall figure
+    assert accuracy_sentence(acc, load="concurrency_17_plus") == accuracy_sentence(acc)
+    assert "TTFT was off by 44%" in accuracy_sentence(acc)
+    set_language("zh_CN")
+    try:
+        assert accuracy_sentence(acc, load="concurrency_1").startswith("此负载（并发 1）下的预期误差：对照 25 个公开实测")
+    finally:
+        set_language("en")
+
+
+def test_every_product_load_has_a_held_out_figure():
+    from advisor.sizing.accuracy import predictor_accuracy
+
+    acc = predictor_accuracy()
+    assert acc is not None
+    for load in ("concurrency_1", "concurrency_2_16", "concurrency_17_plus", "request_rate"):
+        at = acc.at_load(load)
+        assert at is not None and at.measurements >= 10, load

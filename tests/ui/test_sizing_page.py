@@ -9,6 +9,7 @@ from PySide6.QtGui import QDropEvent
 from advisor.catalog import get_gpu, get_model, load_gpus
 from advisor.settings import SizingDefaults
 from advisor.sizing import size
+from advisor.sizing.accuracy import load_of
 from advisor.units import (
     format_bytes,
     format_count,
@@ -46,8 +47,12 @@ def _assert_numbers_match_core(page):
     assert shown["steady_total"] == format_tokens_per_s(perf.steady_tokens_per_s_total.value)
     # the assumptions are stated in words
     assert f"{format_count(perf.prompt_tokens)}-token prompt" in page.explanation.text()
-    # and what to expect of them: the error measured against held-out public measurements
-    assert f"predicted TTFT was off by {perf.accuracy.ttft.median:.0%}" in page.explanation.text()
+    # and what to expect of them: the error measured against held-out public measurements at this concurrency first,
+    # then over all loads
+    at = perf.accuracy.at_load(load_of(page.inputs.request().concurrency))
+    assert at is not None
+    assert f"predicted TTFT was off by {at.ttft.median:.0%}" in page.explanation.text()
+    assert f"by {perf.accuracy.ttft.median:.0%} and {perf.accuracy.tpot.median:.0%}" in page.explanation.text()
     verdict = page.verdict.text()
     headline = next(a.text for a in expected.advice if a.kind in ("fits", "does_not_fit"))
     assert verdict == headline  # the same sentence the CLI prints

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence
+from advisor.sizing.accuracy import accuracy_sentence, load_of
 from advisor.sizing.memory import kv_heads_per_gpu
 from advisor.units import (
     format_bandwidth,
@@ -269,7 +269,7 @@ class SizingOverview(QWidget):
             f"{format_tflops(perf.compute_flops_per_s / 1e12)} · {format_bandwidth(perf.bandwidth_bytes_per_s)}",
             tr("ui.tip.gpu_peak", gpus=req.gpus) + "\n" + factors,
         )
-        accuracy = accuracy_sentence(perf.accuracy, engine=perf.engine_profile, gpu=req.gpu)
+        accuracy = accuracy_sentence(perf.accuracy, engine=perf.engine_profile, gpu=req.gpu, load=load_of(req.concurrency))
         # compute vs bandwidth, in words
         self.explanation.setText(
             tr(

@@ -1,0 +1,60 @@
+"""Achievable GEMM throughput per GPU, from kernel measurements instead of the datasheet peak × a guessed MFU.
+
+A prefill's linear layers are large GEMMs; what they reach is a property of the GPU and its BLAS, measured:
+NVIDIA's aiconfigurator times vLLM's BF16 GEMMs over LLM shapes on A100, H100, H200, L40S and B200 (0.70–0.84 of
+the datasheet peak at 2048–8192 rows), and community torch.matmul runs cover the RTX 4090 and 5090
+(resources/gpus/gemm_rates.json, each row with its source and method). A GPU without its own measurement takes
+the share of its datasheet peak that its architecture's reference GPU reaches (GeForce cards: a GeForce
+reference where one was measured, since their datasheet figure is the FP32-accumulate rate they exceed); a GPU of an architecture with no
+reference (AMD, Ascend, Volta, Turing) keeps peak × MFU. Attention keeps peak × MFU everywhere: FlashAttention
+prefill measured by the same aiconfigurator runs reaches 0.53–0.56 of the BF16 peak on A100/H100/H200 at
+8k–16k tokens, close to the default MFU of 0.5.
+
+Only 16-bit compute is covered (BF16/FP16 weights, and weight-only INT4/INT8 formats whose GEMMs run in BF16);
+FP8/INT8 compute keeps peak × MFU, because the FP8 measurements include the activation quantization and differ
+by engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from advisor.catalog import get_gpu
+from advisor.domain.gpu import GpuSpec
+from advisor.resources import load_json
+
+SIXTEEN_BIT = ("bf16", "fp16")
+
+
+@dataclass(frozen=True, slots=True)
+class GemmRate:
+    """What one GPU's large BF16 GEMMs reach, and on what evidence."""
+
+    tflops: float
+    basis: str  # "measured": this GPU's own measurement; "architecture": the reference GPU's share of peak
+    reference_gpu: str  # the GPU whose measurement it is
+    source: str
+
+
+@cache
+def _table() -> tuple[dict[str, dict], dict[str, str]]:
+    data = load_json("gpus", "gemm_rates.json")
+    measured = {row["gpu"]: row for row in data["measured"]}
+    return measured, dict(data["architecture_reference"])
+
+
+def gemm_rate(gpu: GpuSpec, compute_dtype: str = "bf16") -> GemmRate | None:
+    """Achievable dense GEMM TFLOP/s of one ``gpu`` for ``compute_dtype``; None where nothing was measured."""
+    if compute_dtype not in SIXTEEN_BIT:
+        return None
+    measured, by_arch = _table()
+    own = measured.get(gpu.id)
+    if own is not None:
+        return GemmRate(float(own["bf16_tflops"]), "measured", gpu.id, own["source"])
+    ref_id = by_arch.get(f"{gpu.architecture}/{gpu.market}") or by_arch.get(gpu.architecture)
+    ref = measured.get(ref_id) if ref_id else None
+    if ref is None:
+        return None
+    share = float(ref["bf16_tflops"]) / get_gpu(ref_id).bf16_tflops_dense
+    return GemmRate(share * gpu.bf16_tflops_dense, "architecture", ref_id, ref["source"])
