@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
                    help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
-    p.add_argument("--mfu", type=fraction, default=None, help="prefill efficiency factor (default 0.5)")
+    p.add_argument("--mfu", type=fraction, default=None, help="share of the dense peak the matmuls reach (default: the GPU's measured GEMM rate for the linear "
+                   "layers, 0.5 for attention; a value given here applies to both)")
     p.add_argument("--mbu", type=fraction, default=None, help="decode bandwidth efficiency factor (default 0.75)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
     p.add_argument("--json", action="store_true", help="print JSON")
