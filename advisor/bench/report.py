@@ -142,7 +142,7 @@ def slo_verdict(result: dict[str, Any]) -> str:
         return tr("bench.report.no_slo")
     p = slo.percentile
     what = tr("bench.report.and").join(f"{name} p{p} ≤ {_fmt_limit(v)}" for name, v in limits)
-    lost = _lost_step(result, slo)
+    lost = lost_step(result, slo)
     steps = [s for s in (result.get("steps") or []) if s.get("requests_ok", 0) > 0 and s is not lost]
     judged = _slo_judgement(steps, slo, what)
     if lost is None:
@@ -157,10 +157,12 @@ def slo_verdict(result: dict[str, Any]) -> str:
     return tr("bench.report.slo_up_to_lost", what=what, concurrency=best, step=lost.get("concurrency"))
 
 
-def _lost_step(result: dict[str, Any], slo: SloConfig) -> dict[str, Any] | None:
+def lost_step(result: dict[str, Any], slo: SloConfig | None = None) -> dict[str, Any] | None:
     """The run's last step when the run ended there because the server stopped answering (the runner gave up on
     it, ``stop_reason`` server_lost, or refused/dropped connections made most of its failures and broke the error
-    limit, as :func:`advisor.bench.metrics.server_lost` reads them); else None."""
+    limit, as :func:`advisor.bench.metrics.server_lost` reads them); else None. Its few finished requests measure
+    the crash, not the load: the SLO verdict does not judge it and the result chart does not draw it."""
+    slo = slo or slo_of(result)
     steps = result.get("steps") or []
     if not steps:
         return None

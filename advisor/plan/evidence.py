@@ -27,6 +27,8 @@ class MeasuredLevel(BaseModel):
     ttft_p99_ms: float | None
     tpot_p99_ms: float | None
     output_tokens_per_s: float
+    status: str = Field("ok", description="the step's status: degraded (failures above the run's limit, a server that "
+                        "stopped answering, or a concurrency shortfall) and failed steps measure no latency at that load")
 
 
 class RunEvidence(BaseModel):
@@ -50,7 +52,8 @@ class RunEvidence(BaseModel):
 
     @property
     def ttft_p99_by_concurrency(self) -> list[tuple[int, float | None]]:
-        return [(lv.concurrency, lv.ttft_p99_ms) for lv in self.levels]
+        """The latency curve the memo draws: levels that measured their load (status ok) only."""
+        return [(lv.concurrency, lv.ttft_p99_ms) for lv in self.levels if lv.status == "ok"]
 
 
 def _is_simulated(run: dict[str, Any]) -> bool:
@@ -93,11 +96,13 @@ def evidence_from_runs(
                 MeasuredLevel(
                     concurrency=s.concurrency, requests_ok=s.requests_ok, requests_failed=s.requests_failed,
                     ttft_p99_ms=s.ttft_ms.p99, tpot_p99_ms=s.tpot_ms.p99, output_tokens_per_s=s.output_tokens_per_s,
+                    status=s.status,
                 )
                 for s in steps if s.requests_ok > 0
             ]
+            # a level with too many failures (or where the server died) is no evidence that the load is served
             within = [lv for lv in levels if target is not None and lv.ttft_p99_ms is not None
-                      and lv.ttft_p99_ms <= target]
+                      and lv.ttft_p99_ms <= target and lv.status == "ok"]
             best = max(within, key=lambda lv: lv.concurrency) if within else None
             devices = device_summaries(telemetry.gpu_samples(run_id))
             peaks = [d.peak_used_bytes for d in devices if d.peak_used_bytes is not None]

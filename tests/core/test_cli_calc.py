@@ -84,12 +84,18 @@ def test_calc_table_in_chinese():
                   "--concurrency", "8", "--lang", "zh_CN")  # fmt: skip
     assert out.returncode == 0
     assert "放不下" in out.stdout and "--max-model-len" in out.stdout
-    # the expected error is stated in words beside the figures, with the figure the bench measured
+    # the expected error is stated in words beside the figures, with the figure the bench measured at this load
+    # (concurrency 8) first and the overall one after it
     acc = json.loads((ROOT / "resources" / "engines" / "accuracy.json").read_text(encoding="utf-8"))
-    assert f"TTFT 预测误差中位数为 {acc['ttft']['median']:.0%}" in out.stdout
-    english = advisor("calc", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090")
-    assert f"public measurements from {acc['sources']} sources" in english.stdout
-    assert f"TPOT by {acc['tpot']['median']:.0%}" in english.stdout
+    at = next(a for a in acc["by_load"] if a["load"] == "concurrency_2_16")
+    assert f"此负载（并发 2–16）下的预期误差：对照 {at['measurements']} 个公开实测" in out.stdout
+    assert f"TTFT 预测误差中位数为 {at['ttft']['median']:.0%}" in out.stdout
+    assert f"分别为 {acc['ttft']['median']:.0%} 和 {acc['tpot']['median']:.0%}" in out.stdout
+    english = advisor("calc", "--model", "qwen2.5-7b-instruct", "--gpu", "rtx-4090")  # concurrency 1
+    one = next(a for a in acc["by_load"] if a["load"] == "concurrency_1")
+    assert f"Expected error at this load (concurrency 1): against {one['measurements']} public measurements" in english.stdout
+    assert f"TPOT by {one['tpot']['median']:.0%}" in english.stdout
+    assert f"from {acc['sources']} sources, by {acc['ttft']['median']:.0%} and {acc['tpot']['median']:.0%}" in english.stdout
 
 
 def test_user_can_add_a_gpu_and_size_on_it(tmp_path):

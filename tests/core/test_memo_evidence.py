@@ -109,3 +109,23 @@ def test_runs_against_the_simulated_server_are_labelled(tmp_path):
     text = render_memo_markdown(result, "en", evidence=ev)
     assert f"sim {translate('en', 'memo.evidence.simulated')}" in text
     assert f"real {translate('en', 'memo.evidence.simulated')}" not in text
+
+
+def test_a_level_with_failures_or_a_lost_server_is_no_evidence_of_serving_that_load(tmp_path):
+    # steps 1 and 4 fine; at 16 the server died: 1 of 8 requests finished, quickly — it must not read as
+    # "serves 16 within the TTFT target", nor be drawn on the memo's latency chart
+    db = tmp_path / "bench.sqlite3"
+    store = BenchStore(db)
+    run_id = store.start_run(json.dumps({"slo": {"ttft_ms": 500.0}}), label="killed", url="http://127.0.0.1:8000", model="m")
+    lost = _step(2, 16, 80.0, 30.0, ok=1).model_copy(update={
+        "requests_failed": 7, "error_rate": 7 / 8, "status": "degraded", "stop_reason": "server_lost",
+        "failures": {"connect_error:ConnectionRefusedError": 5, "truncated:connection_lost": 2}})  # fmt: skip
+    for s in (_step(0, 1, 90.0, 40.0), _step(1, 4, 150.0, 150.0), lost):
+        store.add_step(s)
+    store.flush()
+    store.finish_run("failed", json.dumps({"knee": {}, "dialect": "vllm"}))
+    store.close()
+    [ev] = evidence_from_runs(db, [run_id])
+    assert [lv.concurrency for lv in ev.levels] == [1, 4, 16] and ev.levels[-1].status == "degraded"
+    assert ev.max_concurrency_within_slo == 4 and ev.ttft_p99_at_slo_ms == 150.0
+    assert [c for c, _ in ev.ttft_p99_by_concurrency] == [1, 4]

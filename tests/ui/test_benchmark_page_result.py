@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 
 from advisor.bench import report
 from advisor.bench.store import BenchStore
-from tests.core.test_bench_report import result
+from tests.core.test_bench_report import lost_at, result, step
 
 
 def test_result_view_shows_knee_verdict_and_client_note(qtbot):
@@ -43,6 +43,29 @@ def test_measured_vs_predicted(qtbot):
     with qtbot.waitSignal(view.prediction_shown):
         view.set_prediction(prediction)
     assert len(view.p_thr.getData()[0]) == 3 and "predictor" in view.plot_caption.text()
+
+
+def test_a_step_during_which_the_server_died_is_not_drawn_as_a_point_of_the_curve(qtbot):
+    from advisor import i18n
+    from ui.widgets.bench_result import ResultView
+
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.show_result(result(steps=[step(1, 300, 20, 50), step(2, 400, 22, 95), lost_at(4, ok=1)]))
+    # the table keeps every step; the curve stops where the measurement stopped, and says why
+    assert view.table.rowCount() == 3
+    for curve in (view.m_ttft, view.m_thr):  # drawn on a log axis: x is log10(concurrency)
+        assert [round(10**x) for x in curve.getData()[0]] == [1, 2]
+    assert "Concurrency 4 is not drawn" in view.plot_caption.text() and "1 of 4 requests" in view.plot_caption.text()
+    i18n.set_language("zh_CN")
+    try:
+        view.show_result(result(steps=[step(1, 300, 20, 50), lost_at(2, ok=1)]))
+        assert "并发 2 未画出" in view.plot_caption.text()
+    finally:
+        i18n.set_language("en")
+    # a run that ended well draws every step and says nothing about it
+    view.show_result(result())
+    assert len(view.m_ttft.getData()[0]) == 5 and "not drawn" not in view.plot_caption.text()
 
 
 def test_reopen_a_stored_run_by_id_and_an_unknown_one(qtbot, tmp_path):

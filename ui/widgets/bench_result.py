@@ -275,7 +275,8 @@ class ResultView(QWidget):
 
     def _render_plot(self) -> None:
         r = self.result or {}
-        steps = sorted((s for s in r.get("steps") or [] if s.get("concurrency") and s.get("requests_ok")),
+        lost = report.lost_step(r)  # the server stopped answering there: not a point of the load curve
+        steps = sorted((s for s in r.get("steps") or [] if s.get("concurrency") and s.get("requests_ok") and s is not lost),
                        key=lambda s: s["concurrency"])  # fmt: skip
         x = np.array([s["concurrency"] for s in steps], dtype=float)
 
@@ -295,11 +296,16 @@ class ResultView(QWidget):
             self.p_ttft.setData(px, np.array([lv.ttft_ms.p50 or np.nan for lv in levels], dtype=float))
             self.p_tpot.setData(px, np.array([lv.tpot_ms.p50 or np.nan for lv in levels], dtype=float))
             self.p_thr.setData(px, np.array([lv.output_tokens_per_s for lv in levels], dtype=float))
-            self.plot_caption.setText(tr("bench.result.prediction_caption"))
+            caption = tr("bench.result.prediction_caption")
         else:
             for curve in (self.p_ttft, self.p_tpot, self.p_thr):
                 curve.setData([], [])
-            self.plot_caption.setText("")
+            caption = ""
+        if lost is not None:
+            ok, failed = lost.get("requests_ok", 0), lost.get("requests_failed", 0)
+            caption = " ".join(filter(None, [caption, tr("bench.result.lost_step_not_drawn", concurrency=lost.get("concurrency"),
+                                                         ok=ok, total=ok + failed)]))  # fmt: skip
+        self.plot_caption.setText(caption)
         self._legend_predicted(p is not None)
         ticks = [[(float(np.log10(c)), str(int(c))) for c in sorted(xs) if c > 0]]
         for plot in (self.lat_plot, self.thr_plot):
