@@ -391,6 +391,9 @@ Tried on the train rows and not adopted: putting the per-request overhead on one
 admission): burst TTFTs improve (train 57 → 52 %), but admissions trickle in one by one, so the simulated steps
 shrink and burst TPOTs, already too fast, get faster (train p90 60 → 66 %); the measured bursts (TPOT 0.5 s for
 4-token answers) show the front end delaying the streamed tokens too, which a model needs before it can help.
+Also tried on the train rows and not adopted: the GEMM rate as a function of the step's rows (aiconfigurator's
+curve — H100 308 TFLOP/s at 128 rows, 529 at 256, 740 at 512 — applied from 128 rows up, where the measured GEMMs
+stop being bandwidth-bound): train TPOT 46 → 44 %, TTFT 59 → 58 %, too small a gain for a threshold to choose.
 
 **Session 5: four times the data, and a truer, worse figure.** Sessions 2–4 scored 57 measurements; on their
 held-out rows the figures with this session's kernel costs (below) would be TTFT 24.9 % / 57.5 %, TPOT 20.2 % /
