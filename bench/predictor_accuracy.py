@@ -394,6 +394,11 @@ shrink and burst TPOTs, already too fast, get faster (train p90 60 → 66 %); th
 Also tried on the train rows and not adopted: the GEMM rate as a function of the step's rows (aiconfigurator's
 curve — H100 308 TFLOP/s at 128 rows, 529 at 256, 740 at 512 — applied from 128 rows up, where the measured GEMMs
 stop being bandwidth-bound): train TPOT 46 → 44 %, TTFT 59 → 58 %, too small a gain for a threshold to choose.
+FP8 compute keeps 0.5 × the FP8 peak: the same aiconfigurator tables put the FP8 linear layers of vLLM 0.14–0.24,
+SGLang 0.5.9–0.5.14 and TensorRT-LLM 1.2–1.3 on an H100 at 540–1,250 TFLOP/s at 8,192 rows (0.27–0.63 of the FP8
+peak, by engine and version), and each FP8 linear call costs 2–9 µs more than a BF16 one in CUDA graphs (the
+activation quantization); an engine-specific FP8 cost was tried on the train rows (TPOT 46 → 45 %) and left for
+when the profiles know engine versions (vLLM's block-FP8 timings were taken without CUDA graphs and cannot be used).
 
 **Session 5: four times the data, and a truer, worse figure.** Sessions 2–4 scored 57 measurements; on their
 held-out rows the figures with this session's kernel costs (below) would be TTFT 24.9 % / 57.5 %, TPOT 20.2 % /
