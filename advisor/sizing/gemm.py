@@ -56,5 +56,11 @@ def gemm_rate(gpu: GpuSpec, compute_dtype: str = "bf16") -> GemmRate | None:
     ref = measured.get(ref_id) if ref_id else None
     if ref is None:
         return None
-    share = float(ref["bf16_tflops"]) / get_gpu(ref_id).bf16_tflops_dense
-    return GemmRate(share * gpu.bf16_tflops_dense, "architecture", ref_id, ref["source"])
+    return GemmRate(_share_of_peak(ref_id) * gpu.bf16_tflops_dense, "architecture", ref_id, ref["source"])
+
+
+@cache
+def _share_of_peak(gpu_id: str) -> float:
+    """The measured rate of a reference GPU over its datasheet peak (cached: the catalog lookup reads files and
+    the speed model builds a cost model per GPU of the catalog table)."""
+    return float(_table()[0][gpu_id]["bf16_tflops"]) / get_gpu(gpu_id).bf16_tflops_dense
