@@ -613,13 +613,17 @@ class RunHistory:
 
 
 def _step_values(step: StepSummary, memory: dict[str, Any] | None) -> dict[str, float | None]:
+    # A degraded step (failures above the run's limit, a server that stopped answering, a concurrency shortfall)
+    # did not measure its load: its few answers must not read as "faster" beside a run that held up. Its error
+    # rate is still compared.
+    measured = step.requests_ok > 0 and step.status == "ok"
     return {
-        "ttft_p50_ms": step.ttft_ms.p50,
-        "ttft_p99_ms": step.ttft_ms.p99,
-        "tpot_p50_ms": step.tpot_ms.p50,
-        "tpot_p99_ms": step.tpot_ms.p99,
-        "output_tokens_per_s": step.output_tokens_per_s if step.requests_ok else None,
-        "requests_per_s": step.requests_per_s if step.requests_ok else None,
+        "ttft_p50_ms": step.ttft_ms.p50 if measured else None,
+        "ttft_p99_ms": step.ttft_ms.p99 if measured else None,
+        "tpot_p50_ms": step.tpot_ms.p50 if measured else None,
+        "tpot_p99_ms": step.tpot_ms.p99 if measured else None,
+        "output_tokens_per_s": step.output_tokens_per_s if measured else None,
+        "requests_per_s": step.requests_per_s if measured else None,
         "error_rate": step.error_rate,
         "gpu_memory_peak_bytes": (memory or {}).get("gpu_memory_peak_bytes"),
         "kv_cache_usage_peak": (memory or {}).get("kv_cache_usage_peak"),
@@ -702,6 +706,11 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for s in summaries:
         if s.status in ("failed", "degraded", "incomplete", "interrupted"):
             notes.append(tr("history.compare.note.status", run_id=s.run_id, status=tr(f"history.status.{s.status}")))
+    for s, r in zip(summaries, runs, strict=True):
+        skipped = sorted({st.concurrency for st in r["steps"] if st.requests_ok > 0 and st.status != "ok"})
+        if skipped:
+            notes.append(tr("history.compare.note.steps_not_compared", run_id=s.run_id,
+                            levels=", ".join(str(c) for c in skipped)))  # fmt: skip
     return {
         "runs": [s.model_dump(mode="json") for s in summaries],
         "levels": levels,

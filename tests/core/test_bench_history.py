@@ -371,3 +371,28 @@ def test_an_unsaved_projects_runs_join_it_when_it_is_first_saved(tmp_path):
     assert linked[before] is None and linked[terminal] is None
     assert linked[other_project] == project_key(tmp_path / "other.advisor.json")
     assert project_name(key) == "Plan A" and project_name(None) == ""
+
+
+def test_a_degraded_step_is_not_compared_as_if_it_had_held_up():
+    # run B's server died at concurrency 4: one quick answer out of eight must not make B "faster" there
+    from advisor.bench.history import RunSummary, compare_runs
+    from advisor.domain.bench import Percentiles, StepSummary
+
+    def st(i: int, c: int, ttft: float, *, ok: int = 20, status: str = "ok") -> StepSummary:
+        return StepSummary(step=i, concurrency=c, requests_ok=ok, requests_failed=20 - ok if status != "ok" else 0,
+                           status=status, output_tokens_per_s=100.0 * c, ttft_ms=Percentiles(count=ok, p50=ttft, p99=ttft),
+                           tpot_ms=Percentiles(count=ok, p50=20.0, p99=25.0), error_rate=0.0 if status == "ok" else 0.9)
+
+    def run(rid: str, steps: list[StepSummary]) -> dict:
+        summary = RunSummary(run_id=rid, status="completed", stored_status="completed", created_wall=0.0,
+                             created="2026-12-03 00:00", levels=[s.concurrency for s in steps])
+        return {"summary": summary, "config": {}, "steps": steps, "memory": []}
+
+    a = run("A", [st(0, 1, 100.0), st(1, 4, 300.0)])
+    b = run("B", [st(0, 1, 110.0), st(1, 4, 50.0, ok=2, status="degraded")])
+    c = compare_runs([a, b])
+    assert c["series"][1]["ttft_p50_ms"] == [110.0, None] and c["series"][1]["output_tokens_per_s"] == [100.0, None]
+    assert c["series"][1]["error_rate"] == [0.0, 0.9]  # the failures are still there to see
+    rows = {(d["metric"], d["concurrency"]): d for d in c["differences"]}
+    assert ("ttft_p50_ms", 4) not in rows and rows[("ttft_p50_ms", 1)]["best"] == 0
+    assert any("Run B at concurrency 4" in n and "not compared" in n for n in c["notes"])
