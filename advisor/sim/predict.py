@@ -232,6 +232,42 @@ def simulate_concurrency(
     return summarise(engine, measured, (t0, t1), concurrency=c)
 
 
+def simulate_step(
+    costs: StepCosts, limits: EngineLimits, workload: SimWorkload, concurrency: int, requests: int, stagger_s: float = 0.0
+) -> LevelPrediction:
+    """One closed-loop level as a benchmark step runs it: ``concurrency`` users, the first requests spread over
+    ``stagger_s`` seconds, exactly ``requests`` sent in all (the last users stop when they are), every one counted,
+    and throughput over the step's whole span — first send to last answer — as ``advisor bench`` counts it.
+
+    The steady-state :func:`simulate_concurrency` answers "what does this load sustain"; this answers "what will
+    this step measure", start-up and drain included: a step of 3 requests per user spends a good part of its time
+    with fewer than ``concurrency`` requests in flight, and its throughput is that much lower.
+    """
+    c = max(1, int(concurrency))
+    n = max(c, int(requests))
+    source = RequestSource(workload, max(64, n))
+    engine = Engine(costs, limits)
+    issued: list[Seq] = []
+
+    def issue(at: float) -> None:
+        p, o = source.next()
+        issued.append(engine.add_request(p, o, at))
+
+    def on_finish(seq: Seq) -> None:
+        if len(issued) < n:
+            issue(seq.finish_t)
+
+    engine.on_finish = on_finish
+    if not stagger_s >= 0:
+        raise ValueError(f"stagger_s must be 0 or more seconds, not {stagger_s!r}")
+    for i in range(c):
+        issue(stagger_s * i / c)
+    engine.run()
+    t0 = min(s.arrival for s in issued)
+    t1 = max(s.finish_t for s in issued)
+    return summarise(engine, issued, (t0, t1), concurrency=c)
+
+
 STEP_BUDGET = 40_000  # engine steps one level may take before the saturated extension is used
 
 
@@ -354,17 +390,23 @@ def predict_curve(
     measure: int | None = None,
     start: str = "spread",
     stagger_s: float | dict[int, float] | None = None,
+    step_requests: dict[int, int] | None = None,
 ) -> Prediction:
     """The concurrency → latency/throughput curve and its knee (``start``, ``stagger_s``: see simulate_concurrency;
-    ``stagger_s`` may map each concurrency to its benchmark step's own stagger)."""
+    ``stagger_s`` may map each concurrency to its benchmark step's own stagger). ``step_requests`` maps a
+    concurrency to the number of requests its benchmark step sent: that level is then simulated as the step ran
+    (:func:`simulate_step`), to be drawn beside what the step measured."""
     workload = workload or SimWorkload()
     started = time.process_time()
     def stagger(c: int) -> float | None:
         return stagger_s.get(c) if isinstance(stagger_s, dict) else stagger_s
 
-    points = [
-        simulate_concurrency(costs, limits, workload, c, measure=measure, start=start, stagger_s=stagger(c)) for c in levels
-    ]
+    def level(c: int) -> LevelPrediction:
+        if step_requests and c in step_requests:
+            return simulate_step(costs, limits, workload, c, step_requests[c], stagger(c) or 0.0)
+        return simulate_concurrency(costs, limits, workload, c, measure=measure, start=start, stagger_s=stagger(c))
+
+    points = [level(c) for c in levels]
     return Prediction(
         levels=points,
         knee=find_knee(points, limits),

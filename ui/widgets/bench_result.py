@@ -195,13 +195,14 @@ class ResultView(QWidget):
         from advisor.domain.bench import WorkloadConfig
 
         workload = WorkloadConfig.model_validate(setup["workload"]) if setup.get("workload") else None
-        levels = (
-            sorted({s["concurrency"] for s in self.result.get("steps") or [] if s.get("concurrency")}) or None
-        )
+        steps = [dict(s) for s in self.result.get("steps") or []]  # read here, not in the worker thread
+        levels = sorted({s["concurrency"] for s in steps if s.get("concurrency")}) or None
 
         def work(_token: Any) -> Any:
+            # each level as its step ran (requests sent, start stagger): like for like with what it measured
             return report.predicted_curve(setup["model"], setup["gpu"], setup.get("weights"), setup.get("gpus") or 1,
-                                          workload, levels, time_scale=setup.get("time_scale") or 1.0)  # fmt: skip
+                                          workload, levels, time_scale=setup.get("time_scale") or 1.0,
+                                          steps=steps)  # fmt: skip
 
         self.runner.submit(
             work, on_result=self.set_prediction, on_error=self._prediction_failed, key="bench-result-predict"
