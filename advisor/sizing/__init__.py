@@ -10,7 +10,6 @@ from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResu
 from advisor.i18n import current_language
 from advisor.sizing.accuracy import predictor_accuracy
 from advisor.sizing.advice import build_advice, llama_cpp_command, shared_prefix_note, vllm_command
-from advisor.sizing.gemm import gemm_rate
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
@@ -138,21 +137,20 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             + (f" of {prompt - cached:,} tokens ({cached:,} shared prefix tokens cached)" if cached else ""),
             "steady": "TPOT = (output × decode step + (users − 1) × prefill) / output; "
             "throughput = users × output / (output × decode step + users × prefill)",
-            "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid, req)}), "
+            "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
             f"overhead {f.step_overhead_ms:g} ms/step",
         },
     )
 
 
-def _gemm_basis(costs: StepCostModel, req: SizingRequest) -> str:
+def _gemm_basis(costs: StepCostModel) -> str:
     """Where the linear layers' compute rate comes from, in the words of the formula tooltip."""
-    if costs.gemm_basis == "mfu":
+    if costs.gemm is None:
         return "peak × MFU: no GEMM measurement for this GPU or precision"
-    rate = gemm_rate(req.gpu)
-    if costs.gemm_basis == "measured" or rate is None:
+    if costs.gemm.basis == "measured":
         return "measured BF16 GEMMs on this GPU, resources/gpus/gemm_rates.json"
-    return f"this GPU's peak × the share {rate.reference_gpu} reaches in measured BF16 GEMMs"
+    return f"this GPU's peak × the share {costs.gemm.reference_gpu} reaches in measured BF16 GEMMs"
 
 
 def _served_lengths(req: SizingRequest) -> SizingRequest:

@@ -47,23 +47,15 @@ def accuracy_sentence(
     from advisor.i18n import tr
     from advisor.units import format_percent
 
-    overall = {
-        "sources": accuracy.sources,
-        "ttft_all": format_percent(accuracy.ttft.median), "tpot_all": format_percent(accuracy.tpot.median),
-    }  # fmt: skip
     at = accuracy.at_load(load)
-    if at is not None:
-        text = tr(
-            "sizing.accuracy_load", load=tr(f"sizing.load.{at.load}"), n=at.measurements, n_all=accuracy.measurements,
-            ttft=format_percent(at.ttft.median), ttft_p90=format_percent(at.ttft.p90),
-            tpot=format_percent(at.tpot.median), tpot_p90=format_percent(at.tpot.p90), **overall,
-        )  # fmt: skip
-    else:
-        text = tr(
-            "sizing.accuracy", n=accuracy.measurements, sources=accuracy.sources,
-            ttft=format_percent(accuracy.ttft.median), ttft_p90=format_percent(accuracy.ttft.p90),
-            tpot=format_percent(accuracy.tpot.median), tpot_p90=format_percent(accuracy.tpot.p90),
-        )  # fmt: skip
+    fig = at or accuracy  # the figure at this load, else the overall one (both: measurements, ttft, tpot)
+    text = tr(
+        "sizing.accuracy_load" if at else "sizing.accuracy", n=fig.measurements, sources=accuracy.sources,
+        ttft=format_percent(fig.ttft.median), ttft_p90=format_percent(fig.ttft.p90),
+        tpot=format_percent(fig.tpot.median), tpot_p90=format_percent(fig.tpot.p90),
+        load=tr(f"sizing.load.{at.load}") if at else "", n_all=accuracy.measurements,
+        ttft_all=format_percent(accuracy.ttft.median), tpot_all=format_percent(accuracy.tpot.median),
+    )  # fmt: skip
     if engine and accuracy.engines and engine not in accuracy.engines:
         from advisor.sim.profiles import get_profile
 

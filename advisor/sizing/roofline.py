@@ -5,8 +5,8 @@ LLM-Viewer computes it: hahnyuan/LLM-Viewer hardwares/roofline_model.py bounds e
 bytes / bandwidth) and sums the nodes): linear layers = max(FLOPs of 2 × active non-embedding parameters per
 token (+ the LM head per sampled sequence) over the GPU's measured GEMM rate (gemm.py; peak × MFU where nothing
 was measured), weights read (for MoE, only the experts the batch touches) over peak bandwidth × MBU); attention =
-max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU). Prefill is compute-bound in both; small-batch decode is
-bandwidth-bound in both; a large decode batch has compute-bound GEMMs and bandwidth-bound attention, whose times
+max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU).
+Prefill is compute-bound in both; small-batch decode is bandwidth-bound in both; a large decode batch has compute-bound GEMMs and bandwidth-bound attention, whose times
 add up (a single max over the summed FLOPs and bytes would hide one behind the other). The efficiency factors
 are the named settings in SpeedFactors; low/high estimates use their ranges.
 
@@ -32,7 +32,7 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
-from advisor.sizing.gemm import gemm_rate
+from advisor.sizing.gemm import GemmRate, gemm_rate
 from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
@@ -155,7 +155,12 @@ class StepCostModel:
     quant_dense_bytes: float = 0.0  # per GPU, part of dense_bytes
     quant_read_share: float = 1.0
     attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S or ATTENTION_CALL_FIXED_S per layer
-    gemm_basis: str = "mfu"  # where flops_per_s comes from: "measured", "architecture" (gemm.py) or "mfu"
+    gemm: GemmRate | None = None  # the measured rate flops_per_s comes from (gemm.py); None: peak × MFU
+
+    @property
+    def gemm_basis(self) -> str:
+        """Where flops_per_s comes from: "measured", "architecture" (gemm.py) or "mfu"."""
+        return self.gemm.basis if self.gemm else "mfu"
 
     def weight_read_seconds(self, experts_touched: float) -> float:
         """Seconds to stream one step's weights: dense + touched experts, the Marlin-on-Hopper share applied."""
@@ -212,7 +217,7 @@ class StepCostModel:
             kv_bytes_per_token=float(kv_layout(model, kv_dtype, gpus).per_token_bytes),
             flops_per_s=linear_flops,
             attn_flops_per_s=attn_flops,
-            gemm_basis=rate.basis if rate else "mfu",
+            gemm=rate,
             bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu),
             overhead_s=factors.step_overhead_ms / 1000.0,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
