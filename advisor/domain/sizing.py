@@ -40,6 +40,10 @@ class SpeedFactors(BaseModel):
     mbu: float = Field(0.75, gt=0, le=1, description="share of memory bandwidth reached in decode")
     mbu_range: tuple[float, float] = (0.6, 0.85)
     step_overhead_ms: float = Field(1.0, ge=0, le=1000, description="scheduler, sampling and launch time per engine step")
+    # The server's front end (one Python process in vLLM) detokenizes and streams every token; it runs beside the
+    # GPU, so a step's tokens cannot leave faster than this: a ceiling of 1e6 / stream_token_us tokens/s. The default
+    # is vLLM's (the default engine profile, like step_overhead_ms); each profile sets its own (factors_for).
+    stream_token_us: float = Field(85.0, ge=0, le=10_000, description="front-end CPU time per streamed token")
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
 

@@ -62,8 +62,9 @@ def build_setup(
     as vLLM does at start-up).
 
     ``profile`` (vllm, sglang, trtllm, llama.cpp; see advisor.sim.profiles) sets the per-request serving
-    overhead — always applied, vLLM's when None — and, when named explicitly, also the engine's batch defaults
-    on this GPU (unless ``engine`` is given) and its per-step overhead (unless ``factors`` is given).
+    overhead, the per-step overhead and the front end's cost per streamed token — always applied, vLLM's when
+    None — and, when named explicitly, also the engine's batch defaults on this GPU (unless ``engine`` is given).
+    ``factors`` carries the user's MFU and MBU.
     ``shared_prefix_tokens``: leading prompt tokens every request shares (a system prompt); with prefix
     caching (the profile's default unless ``prefix_caching`` says) they are computed once and their KV blocks
     shared.
@@ -71,8 +72,7 @@ def build_setup(
     prof = get_profile(profile)
     if engine is None:
         engine = engine_settings_for(prof, gpu) if profile is not None else EngineSettings()
-    if factors is None:
-        factors = factors_for(prof) if profile is not None else SpeedFactors()
+    factors = factors_for(prof, factors)  # the engine's step and streaming overheads, the user's MFU and MBU
     ctx = min(context or model.max_context, model.max_context)
     req = SizingRequest(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
@@ -134,6 +134,6 @@ def apply_profile(
     return build_setup(
         setup.model, setup.gpu, setup.weights, gpus=setup.gpus, kv_dtype=setup.kv_dtype,
         context=context if context is not None else setup.sizing.request.context, engine=engine,
-        factors=factors_for(get_profile(profile), setup.sizing.request.factors) if profile is not None else None,
+        factors=setup.sizing.request.factors,
         profile=profile, shared_prefix_tokens=shared_prefix_tokens, prefix_caching=prefix_caching,
     )  # fmt: skip

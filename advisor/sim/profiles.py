@@ -53,6 +53,7 @@ class EngineProfile(BaseModel):
     kv_fp8_with_fp8_weights: bool = False
     prefix_caching_default: bool = True
     eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
+    stream_token_us: float = Field(0.0, ge=0, le=10_000)  # front-end CPU per streamed token (SpeedFactors)
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
     # KV held back for running requests' future tokens at admission (see EngineLimits.admission_reserve)
     admission_reserve: float = Field(0.0, ge=0, le=1)
@@ -113,4 +114,7 @@ def engine_settings_for(profile: EngineProfile, gpu: GpuSpec | None, base: Engin
 
 
 def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
-    return (base or SpeedFactors()).model_copy(update={"step_overhead_ms": profile.step_overhead_ms})
+    """``base`` (the user's MFU and MBU) with the engine's own per-step overhead and front-end cost per token."""
+    return (base or SpeedFactors()).model_copy(
+        update={"step_overhead_ms": profile.step_overhead_ms, "stream_token_us": profile.stream_token_us}
+    )

@@ -56,7 +56,10 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
 
 
 def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
-    f = req.factors
+    from advisor.sim.profiles import factors_for, get_profile
+
+    profile = get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
+    f = factors_for(profile, req.factors)  # the engine's step and streaming overheads, as the simulator uses them
     costs = {
         name: StepCostModel.build(req.model, fmt, req.kv_dtype, req.gpu, req.gpus, f, mfu=mfu, mbu=mbu)
         for name, mfu, mbu in (("mid", f.mfu, f.mbu), ("fast", f.mfu_range[1], f.mbu_range[1]), ("slow", f.mfu_range[0], f.mbu_range[0]))
@@ -93,9 +96,6 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     def per_s(n: float, v: float, lo: float, hi: float) -> Range:
         return Range(value=n / v if v else 0.0, low=n / hi if hi else 0.0, high=n / lo if lo else 0.0)
 
-    from advisor.sim.profiles import get_profile
-
-    profile = get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
     over = profile.request_overhead_s
 
     def steady(p_s: float, d_s: float) -> tuple[float, float]:
@@ -131,15 +131,18 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "prefill": "Σ chunks [max(linear FLOPs / GEMM rate, weights / (bandwidth × MBU)) + max(attention FLOPs / "
             "(peak × MFU), KV read / (bandwidth × MBU))] + step overhead; linear FLOPs = 2 × active params × tokens, "
             "attention FLOPs = 4 × layers × heads × head_dim × attended pairs",
-            "decode": "max(linear FLOPs, weights read / (bandwidth × MBU)) + max(attention FLOPs, batch × context × "
-            "KV bytes/token / (bandwidth × MBU)) + step overhead",
+            "decode": "max(GPU step, batch × front-end time per streamed token); GPU step = max(linear FLOPs, weights "
+            "read / (bandwidth × MBU)) + max(attention FLOPs, batch × context × KV bytes/token / (bandwidth × MBU)) + "
+            "step overhead",
             "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill"
             + (f" of {prompt - cached:,} tokens ({cached:,} shared prefix tokens cached)" if cached else ""),
             "steady": "TPOT = (output × decode step + (users − 1) × prefill) / output; "
             "throughput = users × output / (output × decode step + users × prefill)",
             "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
-            f"overhead {f.step_overhead_ms:g} ms/step",
+            f"overhead {f.step_overhead_ms:g} ms/step"
+            + (f", front end {f.stream_token_us:g} µs/streamed token (at most {1e6 / f.stream_token_us:,.0f} tokens/s)"
+               if f.stream_token_us else ""),  # fmt: skip
         },
     )
 

@@ -156,6 +156,9 @@ class StepCostModel:
     quant_read_share: float = 1.0
     attn_fixed_s: float = 0.0  # per step, all layers: MLA_LAYER_FIXED_S or ATTENTION_CALL_FIXED_S per layer
     gemm: GemmRate | None = None  # the measured rate flops_per_s comes from (gemm.py); None: peak × MFU
+    # front-end CPU per streamed token (SpeedFactors.stream_token_us): the front end works beside the GPU, so a
+    # step whose tokens take longer to stream than to compute lasts as long as the streaming
+    stream_token_s: float = 0.0
 
     @property
     def gemm_basis(self) -> str:
@@ -228,6 +231,7 @@ class StepCostModel:
             quant_dense_bytes=quantized_dense_bytes(model, fmt, gpus) if share != 1.0 else 0.0,
             quant_read_share=share,
             attn_fixed_s=model.num_layers * (MLA_LAYER_FIXED_S if model.is_mla else ATTENTION_CALL_FIXED_S),
+            stream_token_s=factors.stream_token_us / 1e6,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -281,7 +285,7 @@ class StepCostModel:
             kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
-        return linear + attention + comm + self.overhead_s
+        return max(linear + attention + comm + self.overhead_s, logits * self.stream_token_s)
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""

@@ -1,6 +1,7 @@
 """The sizing page: inputs reach the core, the numbers shown are the core's, imports, custom GPUs, table."""
 
 import json
+import math
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -245,10 +246,14 @@ def test_engine_profile_choice_changes_the_serving_overhead(qtbot, sizing_page):
     ttft_vllm = page.result.perf.ttft_ms.value
     page.engine_profile.setCurrentIndex(page.engine_profile.findData("sglang"))
     _settle(qtbot, page)
-    assert page.inputs.request().engine_profile == "sglang"
+    request = page.inputs.request()
+    assert request.engine_profile == "sglang"
     perf = page.result.perf
     assert perf.engine_profile == "sglang" and perf.request_overhead_ms == 9.0  # resources/engines/profiles.json
-    assert perf.ttft_ms.value == pytest.approx(ttft_vllm - 3.0)  # same prefill, 12 ms → 9 ms overhead
+    # 12 ms → 9 ms serving overhead, and each prefill chunk's step overhead 1.0 → 0.8 ms (profiles.json), as the
+    # simulator behind the curve has it
+    chunks = math.ceil(perf.prompt_tokens / request.engine.max_num_batched_tokens)
+    assert perf.ttft_ms.value == pytest.approx(ttft_vllm - 3.0 - 0.2 * chunks)
     _assert_numbers_match_core(page)
     # the choice travels with the project
     project = page.to_project()
