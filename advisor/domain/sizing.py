@@ -237,7 +237,11 @@ class PerfEstimate(BaseModel):
     prefill_ms: Range
     prefill_bound: Literal["compute", "bandwidth"]
     decode_step_ms: Range
-    decode_bound: Literal["compute", "bandwidth"]
+    # "front_end": the server's front end cannot stream the batch's tokens as fast as the GPU makes them
+    decode_bound: Literal["compute", "bandwidth", "front_end"]
+    front_end_tokens_per_s: float | None = Field(
+        None, description="the most tokens/s one API server of this engine can stream (None: not a limit we model)"
+    )
     decode_tokens_per_s: Range = Field(description="per user, at the requested concurrency")
     decode_tokens_per_s_total: Range = Field(description="whole server, at the requested concurrency")
     e2e_ms: Range

@@ -6,6 +6,8 @@ the simulator; it takes well under a millisecond once a model's tensor list is c
 
 from __future__ import annotations
 
+import dataclasses
+
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
 from advisor.sizing.accuracy import predictor_accuracy
@@ -89,6 +91,9 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
     first_chunk = min(prompt - cached, chunk)
     p_compute, p_memory = mid.step_parts(first_chunk, first_chunk * cached + first_chunk * (first_chunk + 1) / 2, 0, 0)
     d_compute, d_memory = mid.step_parts(0, 0, batch, batch * avg_context)
+    # the front end outlasts the GPU's own step: it, not the GPU, sets the decode speed at this concurrency
+    gpu_step = dataclasses.replace(mid, stream_token_s=0.0).decode_step_seconds(batch, avg_context)
+    front_end_bound = batch * mid.stream_token_s > gpu_step
 
     def ms(v: float, lo: float, hi: float) -> Range:
         return Range(value=v * 1000, low=lo * 1000, high=hi * 1000)
@@ -115,7 +120,8 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         prefill_ms=ms(pf, pf_fast, pf_slow),
         prefill_bound="compute" if p_compute >= p_memory else "bandwidth",
         decode_step_ms=ms(dec, dec_fast, dec_slow),
-        decode_bound="compute" if d_compute > d_memory else "bandwidth",
+        decode_bound="front_end" if front_end_bound else "compute" if d_compute > d_memory else "bandwidth",
+        front_end_tokens_per_s=1.0 / mid.stream_token_s if mid.stream_token_s else None,
         decode_tokens_per_s=per_s(1, dec, dec_fast, dec_slow),
         decode_tokens_per_s_total=per_s(batch, dec, dec_fast, dec_slow),
         e2e_ms=ms(e2e, over + pf_fast + (output - 1) * dec_fast, over + pf_slow + (output - 1) * dec_slow),

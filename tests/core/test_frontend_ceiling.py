@@ -57,6 +57,11 @@ def test_the_overview_and_the_simulator_hit_the_same_ceiling():
     assert perf.decode_tokens_per_s_total.value <= ceiling * 1.0001
     assert perf.decode_tokens_per_s_total.value > ceiling * 0.95  # it binds here: the GPU alone would go faster
     assert f"front end {VLLM_US:g} µs/streamed token" in perf.formula["factors"]
+    assert perf.decode_bound == "front_end" and perf.front_end_tokens_per_s == pytest.approx(ceiling)
+    one = size(req.model_copy(update={"concurrency": 1})).perf
+    assert one.decode_bound == "bandwidth"  # one user: the weights' read, as ever
+    sglang = size(req.model_copy(update={"engine_profile": "sglang"})).perf
+    assert sglang.decode_bound != "front_end" and sglang.front_end_tokens_per_s is None  # not measured: no cap
 
     setup = apply_profile(setup_from_ids(SMALL, BIG_GPU), "vllm")
     wl = SimWorkload(prompt=LengthDistribution.fixed(256), output=LengthDistribution.fixed(512))
@@ -70,3 +75,13 @@ def test_the_overview_and_the_simulator_hit_the_same_ceiling():
     free = simulate_concurrency(unbound, setup.limits, wl, 1000, measure=2000)
     assert free.output_tokens_per_s > ceiling * 1.3  # what the GPU alone would stream: the ceiling is no artefact
     assert free.tpot_ms.p50 < 0.7 * full_batch_ms
+
+
+def test_advisor_calc_says_what_holds_decode_back(capsys):
+    from advisor.cli import main
+
+    code = main(["calc", "--model", SMALL, "--gpu", BIG_GPU, "--context", "1024", "--concurrency", "1000",
+                 "--prompt-tokens", "256", "--output-tokens", "512"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "front-end-bound (one API server streams at most this)" in out

@@ -107,7 +107,10 @@ def test_dynamic_translation_keys_exist():
     # The overview names a number by NAME_KEYS when it has one there, else by ui.num.<key> (as it does itself).
     keys = [NAME_KEYS.get(k, f"ui.num.{k}") for k in (*SizingPage.MEMORY_NUMBERS, *SizingPage.SPEED_NUMBERS)]
     keys += [f"ui.table.{c}" for c in COLUMNS] + [f"ui.table.tip.{c}" for c in COLUMNS]
-    keys += [f"ui.bound.{b}" for b in ("compute", "bandwidth")]
+    keys += [f"ui.bound.{b}" for b in ("compute", "bandwidth", "front_end")]
+    keys += [f"ui.sizing.explain_prefill.{b}" for b in ("compute", "bandwidth")]
+    keys += [f"ui.sizing.explain_decode.{b}" for b in ("compute", "bandwidth", "front_end")]
+    keys += [f"calc.bound.{b}" for b in ("compute", "bandwidth", "front_end")]
     keys += [f"ui.limit.{k}" for k in ("kv_cache", "max_num_seqs", "weights")]
     keys += [f"ui.settings.theme_{t}" for t in ("system", "light", "dark")]
     keys += [f"ui.curve.reason.{r}" for r in ("kv_cache", "queueing", "compute")]

@@ -303,3 +303,24 @@ def test_curve_explains_when_a_request_cannot_be_simulated(qtbot, sizing_page):
     assert page.curve.prediction is None
     assert "KV cache" in page.curve.caption.text()
     assert "Traceback" not in page.curve.caption.text()
+
+
+def test_the_explanation_names_what_limits_decode(qtbot, sizing_page):
+    """One user: decode reads the weights (bandwidth). A thousand users of a 3B model on an H100: vLLM's API server
+    cannot stream their tokens as fast as the GPU makes them — the page says so, and what lifts it."""
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-3b")
+    page.gpu_picker.select_data("h100-sxm-80g")
+    page.context_spin.setValue(1024)
+    page.concurrency_spin.setValue(1)
+    _settle(qtbot, page)
+    assert page.result.perf.decode_bound == "bandwidth"
+    assert "bandwidth, not TFLOPS, sets the output speed" in page.explanation.text()
+    page.concurrency_spin.setValue(1000)
+    _settle(qtbot, page)
+    perf = page.result.perf
+    assert perf.decode_bound == "front_end"
+    text = page.explanation.text()
+    assert "held back by the server's front end at 1000 concurrent requests" in text
+    assert format_tokens_per_s(perf.front_end_tokens_per_s) in text and "--api-server-count" in text
+    assert "bandwidth, not TFLOPS" not in text  # no longer claimed where it is not true

@@ -271,15 +271,14 @@ class SizingOverview(QWidget):
         )
         accuracy = accuracy_sentence(perf.accuracy, engine=perf.engine_profile, gpu=req.gpu, load=load_of(req.concurrency))
         # compute vs bandwidth, in words
+        words = {"prompt": format_count(perf.prompt_tokens), "weights": format_gib(mem.weights_bytes), "n": req.concurrency,
+                 "bandwidth": format_bandwidth(perf.bandwidth_bytes_per_s)}  # fmt: skip
+        if perf.front_end_tokens_per_s:
+            words |= {"rate": format_tokens_per_s(perf.front_end_tokens_per_s), "us": f"{1e6 / perf.front_end_tokens_per_s:.0f}"}
         self.explanation.setText(
-            tr(
-                "ui.sizing.explain",
-                prompt=format_count(perf.prompt_tokens),
-                prefill_bound=tr(f"ui.bound.{perf.prefill_bound}"),
-                decode_bound=tr(f"ui.bound.{perf.decode_bound}"),
-                weights=format_gib(mem.weights_bytes),
-                bandwidth=format_bandwidth(perf.bandwidth_bytes_per_s),
-            )
+            tr(f"ui.sizing.explain_prefill.{perf.prefill_bound}", **words)
+            + " "
+            + tr(f"ui.sizing.explain_decode.{perf.decode_bound}", **words)
             + "\n"
             # the workload every figure on the page (and the curve) assumes, in words
             + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),
