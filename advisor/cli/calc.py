@@ -22,8 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prompt-tokens", type=positive_int, default=None, help="prompt length for TTFT (default: context − output)")
     p.add_argument("--output-tokens", type=positive_int, default=None, help="output length (default: min(512, context/4))")
     p.add_argument("--gpu-memory-utilization", type=fraction, default=0.9, help="engine setting (vLLM default 0.9)")
-    p.add_argument("--max-num-batched-tokens", type=positive_int, default=8192, help="engine setting (tokens per step)")
-    p.add_argument("--max-num-seqs", type=positive_int, default=256, help="engine setting (most requests batched)")
+    p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
+                   help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
+    p.add_argument("--max-num-seqs", type=positive_int, default=None,
+                   help="engine setting (most requests batched; default: the engine's own on this GPU — vLLM 256, 1024 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
     p.add_argument("--engine-profile", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="serving engine whose per-request overhead and batching the estimate follows (default vllm; GGUF: llama.cpp)")
@@ -79,6 +81,7 @@ def flat_json(result) -> dict:
         "llama_cpp_command": result.llama_cpp_command,
         "memory": m.model_dump(mode="json"),
         "perf": perf.model_dump(mode="json"),
+        "engine": result.engine.model_dump(mode="json"),  # the settings used, the engine's own defaults filled in
     }
 
 

@@ -61,8 +61,11 @@ def run(args: argparse.Namespace) -> int:
 
             if not 0 <= args.prefix_tokens <= args.prompt_tokens:
                 raise UserError("--prefix-tokens: give a number between 0 and --prompt-tokens")
-            told = (args.max_num_seqs, args.max_num_batched_tokens) != (256, 8192)
-            setup = apply_profile(setup, args.engine_profile, shared_prefix_tokens=args.prefix_tokens, keep_batch_settings=told)
+            # the batch settings given on the command line stay; those left open follow the engine profile
+            engine = setup.sizing.request.engine.model_copy(
+                update={"max_num_seqs": args.max_num_seqs, "max_num_batched_tokens": args.max_num_batched_tokens}
+            )
+            setup = apply_profile(setup, args.engine_profile, shared_prefix_tokens=args.prefix_tokens, engine=engine)
         try:
             workload = SimWorkload(
                 prompt=LengthDistribution(kind=args.spread, mean=args.prompt_tokens, cv=args.cv,

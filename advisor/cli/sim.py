@@ -20,8 +20,10 @@ def add_setup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kv-dtype", default="bf16", choices=["bf16", "fp16", "fp8"], help="KV cache dtype")
     p.add_argument("--context", type=positive_int, default=None, help="max_model_len (default: the model's own limit)")
     p.add_argument("--gpu-memory-utilization", type=fraction, default=0.9, help="engine setting (vLLM default 0.9)")
-    p.add_argument("--max-num-seqs", type=positive_int, default=256, help="engine setting (most requests batched)")
-    p.add_argument("--max-num-batched-tokens", type=positive_int, default=8192, help="engine setting (tokens per step)")
+    p.add_argument("--max-num-seqs", type=positive_int, default=None,
+                   help="engine setting (most requests batched; default: the engine's own on this GPU — vLLM 256, 1024 on >= 70 GiB non-A100 GPUs)")
+    p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
+                   help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
 
 
 def build_setup_from_args(args: argparse.Namespace):

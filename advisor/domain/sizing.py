@@ -17,8 +17,12 @@ class EngineSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     gpu_memory_utilization: float = Field(0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use")
-    max_num_batched_tokens: int = Field(8192, ge=16, le=1_048_576, description="tokens per engine step (chunked prefill)")
-    max_num_seqs: int = Field(256, ge=1, le=65536, description="most requests decoded together")
+    # None: what the engine picks on this GPU (vLLM: 2048 tokens / 256 sequences, 8192 / 1024 on GPUs with >= 70 GiB
+    # that are not A100s), resolved by advisor.sim.profiles.resolve_engine from the engine profile
+    max_num_batched_tokens: int | None = Field(
+        None, ge=16, le=1_048_576, description="tokens per engine step (chunked prefill); None: the engine's default"
+    )
+    max_num_seqs: int | None = Field(None, ge=1, le=65536, description="most requests decoded together; None: the engine's default")
     block_size: int = Field(16, ge=1, le=1024, description="tokens per paged KV block")
     non_torch_bytes: int = Field(int(0.25 * GiB), ge=0, description="NCCL/cuBLAS workspaces and other non-PyTorch memory per GPU")
     cuda_context_bytes: int = Field(int(0.5 * GiB), ge=0, description="CUDA context; lives outside the engine's budget")
@@ -276,6 +280,7 @@ class Advice(BaseModel):
 
 class SizingResult(BaseModel):
     request: SizingRequest
+    engine: EngineSettings = Field(description="the request's engine settings with the engine's defaults on this GPU filled in")
     weight_format: str
     memory: MemoryEstimate
     perf: PerfEstimate

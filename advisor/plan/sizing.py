@@ -79,8 +79,11 @@ def allowed_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
     return out
 
 
-def _engine(ctx: Ctx) -> EngineSettings:
-    return EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384)))
+def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
+    """A step budget for the context (8k–16k tokens); the batch cap vLLM picks on this GPU (256, 1024 on big ones)."""
+    from advisor.sim.profiles import get_profile, resolve_engine
+
+    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), get_profile("vllm"), gpu)
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
@@ -134,7 +137,6 @@ def _c_max(costs: StepCostModel, ctx: Ctx, mem: MemoryEstimate, engine: EngineSe
 
 def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], list[Candidate]]:
     """(candidates that meet the SLO at the peak, the best of those that fit but miss it), cheapest first."""
-    engine = _engine(ctx)
     factors = SpeedFactors()
     ok: list[Candidate] = []
     near: list[Candidate] = []
@@ -145,6 +147,7 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
         price = price_of(gpu.id)
         if price is None:
             continue
+        engine = _engine(ctx, gpu)
         for weights, kv in allowed_formats(ctx, gpu):
             for tp in TP_DEGREES:
                 if tp > gpu.max_gpus_per_node:
@@ -208,7 +211,7 @@ def workload(ctx: Ctx) -> SimWorkload:
 
 
 def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
-    e = _engine(ctx)
+    e = _engine(ctx, cand.gpu)
     return EngineLimits(kv_blocks=cand.memory.kv_blocks, block_size=cand.memory.block_size,
                         max_num_seqs=e.max_num_seqs, max_num_batched_tokens=e.max_num_batched_tokens)  # fmt: skip
 
@@ -247,7 +250,7 @@ def analytic_ttft_p99_ms(ctx: Ctx, cand: Candidate, c: int) -> float:
     """TTFT of the p99 prompt at concurrency ``c``: wait for the step under way, then prefill in chunks beside
     the other ``c − 1`` users' decode steps (the first token comes with the last chunk, as in the predictor).
     Non-decreasing in ``c``: every step only grows with the batch."""
-    chunk = _engine(ctx).max_num_batched_tokens
+    chunk = _engine(ctx, cand.gpu).max_num_batched_tokens
     p, o = ctx.prompt_avg, ctx.output_avg
     others = max(0, c - 1)
     kv = others * (p + o / 2)
@@ -354,5 +357,5 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
 def sizing_request(ctx: Ctx, cand: Candidate) -> SizingRequest:
     return SizingRequest(
         model=ctx.model, gpu=cand.gpu, weights=cand.weights, kv_dtype=cand.kv_dtype, context=ctx.max_context,
-        concurrency=max(1, cand.per_replica), gpus=cand.tp, engine=_engine(ctx),
+        concurrency=max(1, cand.per_replica), gpus=cand.tp, engine=_engine(ctx, cand.gpu),
     )  # fmt: skip

@@ -9,7 +9,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
-from advisor.sim.profiles import EngineProfile, engine_settings_for, factors_for, get_profile
+from advisor.sim.profiles import EngineProfile, engine_settings_for, factors_for, get_profile, resolve_engine
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 
@@ -62,16 +62,15 @@ def build_setup(
     as vLLM does at start-up).
 
     ``profile`` (vllm, sglang, trtllm, llama.cpp; see advisor.sim.profiles) sets the per-request serving
-    overhead, the per-step overhead and the front end's cost per streamed token — always applied, vLLM's when
-    None — and, when named explicitly, also the engine's batch defaults on this GPU (unless ``engine`` is given).
-    ``factors`` carries the user's MFU and MBU.
+    overhead, the per-step overhead, the front end's cost per streamed token and the batch settings ``engine``
+    leaves open (None: the engine's default on this GPU) — vLLM's when None. ``factors`` carries the user's MFU
+    and MBU.
     ``shared_prefix_tokens``: leading prompt tokens every request shares (a system prompt); with prefix
     caching (the profile's default unless ``prefix_caching`` says) they are computed once and their KV blocks
     shared.
     """
     prof = get_profile(profile)
-    if engine is None:
-        engine = engine_settings_for(prof, gpu) if profile is not None else EngineSettings()
+    engine = resolve_engine(engine, prof, gpu)  # the batch settings left open: what the engine picks on this GPU
     factors = factors_for(prof, factors)  # the engine's step and streaming overheads, the user's MFU and MBU
     ctx = min(context or model.max_context, model.max_context)
     req = SizingRequest(
@@ -125,12 +124,15 @@ def apply_profile(
     prefix_caching: bool | None = None,
     keep_batch_settings: bool = False,
     context: int | None = None,
+    engine: EngineSettings | None = None,
 ) -> SimSetup:
     """The same deployment served by another engine profile (its overheads and, unless
-    ``keep_batch_settings``, its batch defaults on this GPU), with an optional shared prompt prefix."""
-    engine = setup.sizing.request.engine
-    if profile is not None and not keep_batch_settings:
-        engine = engine_settings_for(get_profile(profile), setup.gpu, engine)
+    ``keep_batch_settings``, its batch defaults on this GPU), with an optional shared prompt prefix. ``engine``
+    replaces the setup's engine settings; the batch settings it leaves open (None) follow the profile."""
+    if engine is None:
+        engine = setup.sizing.request.engine
+        if profile is not None and not keep_batch_settings:
+            engine = engine_settings_for(get_profile(profile), setup.gpu, engine)
     return build_setup(
         setup.model, setup.gpu, setup.weights, gpus=setup.gpus, kv_dtype=setup.kv_dtype,
         context=context if context is not None else setup.sizing.request.context, engine=engine,

@@ -113,6 +113,18 @@ def engine_settings_for(profile: EngineProfile, gpu: GpuSpec | None, base: Engin
     return (base or EngineSettings()).model_copy(update={"max_num_seqs": seqs, "max_num_batched_tokens": tokens})
 
 
+def resolve_engine(engine: EngineSettings | None, profile: EngineProfile, gpu: GpuSpec | None) -> EngineSettings:
+    """``engine`` with the batch settings it leaves open (None) set to what the engine picks on this GPU."""
+    engine = engine or EngineSettings()
+    if engine.max_num_seqs is not None and engine.max_num_batched_tokens is not None:
+        return engine
+    seqs, tokens = profile.batch_defaults(gpu)
+    return engine.model_copy(update={
+        "max_num_seqs": seqs if engine.max_num_seqs is None else engine.max_num_seqs,
+        "max_num_batched_tokens": tokens if engine.max_num_batched_tokens is None else engine.max_num_batched_tokens,
+    })  # fmt: skip
+
+
 def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
     """``base`` (the user's MFU and MBU) with the engine's own per-step overhead and front-end cost per token."""
     return (base or SpeedFactors()).model_copy(

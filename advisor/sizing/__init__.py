@@ -173,9 +173,20 @@ def _served_lengths(req: SizingRequest) -> SizingRequest:
     return req.model_copy(update={"context": limit, "prompt_tokens": prompt, "output_tokens": output})
 
 
+def with_engine_defaults(req: SizingRequest, fmt: WeightFormat | None = None) -> SizingRequest:
+    """The request with the batch settings it leaves open set to what its engine picks on its GPU."""
+    from advisor.sim.profiles import get_profile, resolve_engine
+
+    fmt = fmt or get_format(req.weights)
+    engine = resolve_engine(req.engine, get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile), req.gpu)
+    return req if engine is req.engine else req.model_copy(update={"engine": engine})
+
+
 def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
     """Everything the calculator shows, for one request (advice in `lang`, default the current language)."""
+    asked = req
     fmt = get_format(req.weights)
+    req = with_engine_defaults(req, fmt)
     mem = _memory(req, fmt)
     min_gpus = min_gpus_that_fit(req, fmt)
 
@@ -209,7 +220,8 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
                 tp = accepted_tp_below(req, req.gpus)
     perf = estimate_perf(_served_lengths(req), fmt)
     return SizingResult(
-        request=req,
+        request=asked,
+        engine=req.engine,
         weight_format=fmt.id,
         memory=mem,
         perf=perf,

@@ -59,8 +59,11 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
     parts.append(f"--max-model-len {context}")
     parts.append(f"--gpu-memory-utilization {req.engine.gpu_memory_utilization:g}")
     parts.append(f"--max-num-seqs {max(1, max_seqs)}")
-    if req.engine.max_num_batched_tokens != 8192:
-        parts.append(f"--max-num-batched-tokens {req.engine.max_num_batched_tokens}")
+    from advisor.sim.profiles import get_profile
+
+    tokens = req.engine.max_num_batched_tokens
+    if tokens is not None and tokens != get_profile("vllm").batch_defaults(req.gpu)[1]:  # only what differs from vLLM's own
+        parts.append(f"--max-num-batched-tokens {tokens}")
     if req.kv_dtype == "fp8":
         parts.append("--kv-cache-dtype fp8")
     if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 from advisor.catalog import load_gpus
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import SizingRequest
-from advisor.sizing import estimate_perf, min_gpus_that_fit
+from advisor.sizing import estimate_perf, min_gpus_that_fit, with_engine_defaults
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.quant import get_format
 
@@ -30,11 +30,11 @@ def catalog_table(req: SizingRequest, gpus: list[GpuSpec] | None = None) -> list
     fmt = get_format(req.weights)
     rows = []
     for gpu in gpus if gpus is not None else load_gpus():
-        one = req.model_copy(update={"gpu": gpu, "gpus": 1})
+        one = with_engine_defaults(req.model_copy(update={"gpu": gpu, "gpus": 1}), fmt)  # each GPU's own defaults
         n = min_gpus_that_fit(one, fmt)
         at = one.model_copy(update={"gpus": n or 1})
         mem = estimate_memory(
-            req.model, fmt, req.kv_dtype, req.context, req.concurrency, gpu.effective_memory_bytes, n or 1, req.engine
+            req.model, fmt, req.kv_dtype, req.context, req.concurrency, gpu.effective_memory_bytes, n or 1, one.engine
         )
         perf = estimate_perf(at, fmt)
         rows.append(

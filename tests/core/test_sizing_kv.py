@@ -104,7 +104,7 @@ def test_prefix_as_long_as_the_context_leaves_each_request_its_last_block():
     from advisor.sizing.memory import estimate_memory
     from advisor.sizing.quant import get_format
 
-    m, engine = _model("llama-3.1-8b-instruct"), EngineSettings()
+    m, engine = _model("llama-3.1-8b-instruct"), EngineSettings(max_num_batched_tokens=8192, max_num_seqs=256)
     gpu = get_gpu("h100-sxm-80g").effective_memory_bytes
     mem = estimate_memory(m, get_format("bf16"), "bf16", 1024, 4, gpu, 1, engine, shared_prefix_tokens=1024)
     assert mem.shared_prefix_blocks == 63  # min(1024, 1024 − 1) // 16: the last token is always computed
@@ -168,7 +168,7 @@ def test_sharing_never_needs_more_memory_or_allows_fewer_requests(name):
     @settings(max_examples=40, deadline=None)
     @given(context=st.integers(16, 65536), conc=st.integers(1, 64), share=st.floats(0, 1), block=st.sampled_from([16, 32]))
     def check(context, conc, share, block):
-        engine = EngineSettings(block_size=block)
+        engine = EngineSettings(block_size=block, max_num_batched_tokens=8192, max_num_seqs=256)
         prefix = int(share * context)
         plain = estimate_memory(m, fmt, "bf16", context, conc, gpu, 8, engine)
         shared = estimate_memory(m, fmt, "bf16", context, conc, gpu, 8, engine, shared_prefix_tokens=prefix)
@@ -191,7 +191,7 @@ def test_a_shared_prefix_on_windowed_layers_never_costs_a_page_more():
     from advisor.sizing.quant import get_format
 
     m, gpu, fmt = _model("gemma-2-9b-it"), get_gpu("h200-141g").effective_memory_bytes, get_format("fp8")
-    engine = EngineSettings(block_size=32)
+    engine = EngineSettings(block_size=32, max_num_batched_tokens=8192, max_num_seqs=256)
     context = 17153
     plain = estimate_memory(m, fmt, "bf16", context, 1, gpu, 8, engine)
     shared = estimate_memory(m, fmt, "bf16", context, 1, gpu, 8, engine, shared_prefix_tokens=int(0.625 * context))

@@ -1,7 +1,6 @@
 """The sizing page: inputs reach the core, the numbers shown are the core's, imports, custom GPUs, table."""
 
 import json
-import math
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -243,17 +242,18 @@ def test_engine_profile_choice_changes_the_serving_overhead(qtbot, sizing_page):
     _settle(qtbot, page)
     assert page.engine_profile.currentData() == "vllm"
     assert page.engine_profile.currentText() == "vLLM" and page.label_engine_profile.text() == "Serving engine"
-    ttft_vllm = page.result.perf.ttft_ms.value
+    vllm = page.result
+    assert vllm.engine.max_num_batched_tokens == 2048  # vLLM's own step budget on a 4090 (the field left open)
+    assert vllm.perf.ttft_ms.value == pytest.approx(vllm.perf.prefill_ms.value + 12.0)
     page.engine_profile.setCurrentIndex(page.engine_profile.findData("sglang"))
     _settle(qtbot, page)
-    request = page.inputs.request()
-    assert request.engine_profile == "sglang"
+    assert page.inputs.request().engine_profile == "sglang"
     perf = page.result.perf
     assert perf.engine_profile == "sglang" and perf.request_overhead_ms == 9.0  # resources/engines/profiles.json
-    # 12 ms → 9 ms serving overhead, and each prefill chunk's step overhead 1.0 → 0.8 ms (profiles.json), as the
-    # simulator behind the curve has it
-    chunks = math.ceil(perf.prompt_tokens / request.engine.max_num_batched_tokens)
-    assert perf.ttft_ms.value == pytest.approx(ttft_vllm - 3.0 - 0.2 * chunks)
+    assert perf.ttft_ms.value == pytest.approx(perf.prefill_ms.value + 9.0)
+    # SGLang's own defaults: 8192-token chunks (one for this prompt where vLLM needed several) at 0.8 ms a step
+    assert page.result.engine.max_num_batched_tokens == 8192
+    assert perf.prefill_ms.value < vllm.perf.prefill_ms.value
     _assert_numbers_match_core(page)
     # the choice travels with the project
     project = page.to_project()
@@ -324,3 +324,26 @@ def test_the_explanation_names_what_limits_decode(qtbot, sizing_page):
     assert "held back by the server's front end at 1000 concurrent requests" in text
     assert format_tokens_per_s(perf.front_end_tokens_per_s) in text and "--api-server-count" in text
     assert "bandwidth, not TFLOPS" not in text  # no longer claimed where it is not true
+
+
+def test_batch_settings_show_the_engines_own_default_until_set(qtbot, sizing_page):
+    """Left open, max_num_seqs reads "engine default (N)" with what vLLM picks on the chosen GPU; a value typed in is
+    the user's and stays when the GPU changes; 0 hands it back to the engine."""
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-3b")
+    page.gpu_picker.select_data("h100-sxm-80g")
+    _settle(qtbot, page)
+    assert page.max_seqs.value() == 0 and page.max_seqs.text() == "engine default (1,024)"
+    assert page.batched_tokens.text() == "engine default (8,192)"
+    page.gpu_picker.select_data("rtx-4090")
+    _settle(qtbot, page)
+    assert page.max_seqs.text() == "engine default (256)" and page.batched_tokens.text() == "engine default (2,048)"
+    page.max_seqs.setValue(64)
+    _settle(qtbot, page)
+    assert page.inputs.request().engine.max_num_seqs == 64 and page.result.engine.max_num_seqs == 64
+    page.gpu_picker.select_data("h100-sxm-80g")
+    _settle(qtbot, page)
+    assert page.result.engine.max_num_seqs == 64  # the user's value stays
+    page.max_seqs.setValue(0)
+    _settle(qtbot, page)
+    assert page.inputs.request().engine.max_num_seqs is None and page.result.engine.max_num_seqs == 1024

@@ -310,16 +310,17 @@ class SizingPage(QWidget):
         self.gpu_util.valueChanged.connect(lambda v: self._user_engine(gpu_memory_utilization=round(v, 2)))
         self.batched_tokens = QSpinBox()
         self.batched_tokens.setObjectName("maxNumBatchedTokens")
-        self.batched_tokens.setRange(256, 1_048_576)
+        # 0 shows as "engine default (N)": the value the engine picks on this GPU, until the user sets one
+        self.batched_tokens.setRange(0, 1_048_576)
         self.batched_tokens.setSingleStep(1024)
         self.batched_tokens.setSuffix(" tokens")
         self.batched_tokens.setKeyboardTracking(False)
-        self.batched_tokens.valueChanged.connect(lambda v: self._user_engine(max_num_batched_tokens=v))
+        self.batched_tokens.valueChanged.connect(lambda v: self._user_engine(max_num_batched_tokens=v or None))
         self.max_seqs = QSpinBox()
         self.max_seqs.setObjectName("maxNumSeqs")
-        self.max_seqs.setRange(1, 65536)
+        self.max_seqs.setRange(0, 65536)
         self.max_seqs.setKeyboardTracking(False)
-        self.max_seqs.valueChanged.connect(lambda v: self._user_engine(max_num_seqs=v))
+        self.max_seqs.valueChanged.connect(lambda v: self._user_engine(max_num_seqs=v or None))
         self.label_util, self.label_batched, self.label_seqs = QLabel(), QLabel(), QLabel()
         form.addRow(self.label_util, self.gpu_util)
         form.addRow(self.label_batched, self.batched_tokens)
@@ -543,8 +544,8 @@ class SizingPage(QWidget):
             self.engine_profile.setCurrentIndex(max(0, self.engine_profile.findData(f.get("engine_profile", "vllm"))))
             engine: EngineSettings = f["engine"]
             self.gpu_util.setValue(engine.gpu_memory_utilization)
-            self.batched_tokens.setValue(engine.max_num_batched_tokens)
-            self.max_seqs.setValue(engine.max_num_seqs)
+            self.batched_tokens.setValue(engine.max_num_batched_tokens or 0)
+            self.max_seqs.setValue(engine.max_num_seqs or 0)
         finally:
             self._updating_widgets = False
         self._show_model_info()
@@ -839,5 +840,11 @@ class SizingPage(QWidget):
 
     def _show_result(self, res: SizingResult) -> None:
         self._show_model_info()
+        self._show_engine_defaults(res)
         self.overview.show_result(res)
+
+    def _show_engine_defaults(self, res: SizingResult) -> None:
+        """The batch settings left to the engine read "engine default (N)" with what it picks on this GPU."""
+        self.batched_tokens.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_batched_tokens:,}"))
+        self.max_seqs.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_seqs:,}"))
 

@@ -229,7 +229,7 @@ class SizingOverview(QWidget):
         self._set(
             n["max_concurrency"], tr("ui.unit.requests", n=format_count(mem.max_concurrency)),
             tr("ui.tip.max_concurrency", tokens=format_count(mem.kv_tokens), context=format_count(req.context),
-               kv_n=format_count(mem.max_concurrency_kv), seqs=req.engine.max_num_seqs, limit=tr(f"ui.limit.{mem.limited_by}")),
+               kv_n=format_count(mem.max_concurrency_kv), seqs=res.engine.max_num_seqs, limit=tr(f"ui.limit.{mem.limited_by}")),
         )  # fmt: skip
         self._set(
             n["max_context"], format_tokens(mem.max_context),
