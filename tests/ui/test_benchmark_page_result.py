@@ -123,3 +123,29 @@ def test_dynamic_translation_keys_exist():
     for lang in i18n.LANGUAGES:
         missing = [k for k in keys if k not in i18n.catalog(lang)]
         assert missing == [], lang
+
+
+def test_a_step_with_too_many_failures_is_drawn_hollow_and_said_so(qtbot):
+    """A degraded step (more failures than the run allows) keeps its point — it did measure something — but hollow,
+    with a caption: its latency covers only the requests that finished, so it must not read like a clean point."""
+    from advisor import i18n
+    from ui.widgets.bench_result import ResultView
+
+    bad = step(4, 900, 30, 180)
+    bad.update(requests_ok=12, requests_failed=8, error_rate=0.4, status="degraded")
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.show_result(result(steps=[step(1, 300, 20, 50), step(2, 400, 22, 95), bad]))
+    for curve in (view.m_ttft, view.m_tpot, view.m_thr):
+        brushes = [spot.brush().color().alpha() for spot in curve.scatter.points()]
+        assert brushes[:2] != [0, 0] and brushes[2] == 0  # filled, filled, hollow
+    assert "Hollow points (concurrency 4)" in view.plot_caption.text()
+    i18n.set_language("zh_CN")
+    try:
+        view.show_result(result(steps=[step(1, 300, 20, 50), bad]))
+        assert "空心点（并发 4）" in view.plot_caption.text()
+    finally:
+        i18n.set_language("en")
+    view.show_result(result())  # a clean run: every point filled, nothing said
+    assert all(spot.brush().color().alpha() > 0 for spot in view.m_ttft.scatter.points())
+    assert "Hollow" not in view.plot_caption.text()

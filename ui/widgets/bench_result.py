@@ -35,6 +35,8 @@ from ui.widgets.plain_log_axis import PlainLogAxis
 KNEE_COLOR = "#E45756"
 MEASURED = "#4C78A8"
 PREDICTED = "#9D755D"
+TPOT_COLOR = "#F58518"
+THROUGHPUT_COLOR = "#54A24B"
 COLUMNS = ("concurrency", "ok", "failed", "ttft_p50", "ttft_p99", "tpot_p50", "tpot_p99", "tok_s", "note")
 
 
@@ -112,11 +114,11 @@ class ResultView(QWidget):
         sym = {"symbol": "o", "symbolSize": 6}
         self.m_ttft = self.lat_plot.plot(pen=pg.mkPen(MEASURED, width=2), symbolBrush=MEASURED, **sym)
         self.m_tpot = self.lat_plot.plot(
-            pen=pg.mkPen("#F58518", width=2), symbolBrush="#F58518", symbol="s", symbolSize=6
+            pen=pg.mkPen(TPOT_COLOR, width=2), symbolBrush=TPOT_COLOR, symbol="s", symbolSize=6
         )
         self.p_ttft = self.lat_plot.plot(pen=pg.mkPen(MEASURED, width=1, style=Qt.PenStyle.DashLine))
-        self.p_tpot = self.lat_plot.plot(pen=pg.mkPen("#F58518", width=1, style=Qt.PenStyle.DashLine))
-        self.m_thr = self.thr_plot.plot(pen=pg.mkPen("#54A24B", width=2), symbolBrush="#54A24B", **sym)
+        self.p_tpot = self.lat_plot.plot(pen=pg.mkPen(TPOT_COLOR, width=1, style=Qt.PenStyle.DashLine))
+        self.m_thr = self.thr_plot.plot(pen=pg.mkPen(THROUGHPUT_COLOR, width=2), symbolBrush=THROUGHPUT_COLOR, **sym)
         self.p_thr = self.thr_plot.plot(pen=pg.mkPen(PREDICTED, width=1, style=Qt.PenStyle.DashLine))
         self.knee_lines = [pg.InfiniteLine(angle=90, pen=pg.mkPen(KNEE_COLOR, width=2, style=Qt.PenStyle.DashLine))
                            for _ in range(2)]  # fmt: skip
@@ -285,9 +287,14 @@ class ResultView(QWidget):
             return np.array([np.nan if (s.get(metric) or {}).get(stat) is None else s[metric][stat] for s in steps],
                             dtype=float)  # fmt: skip
 
-        self.m_ttft.setData(x, col("ttft_ms", "p50"))
-        self.m_tpot.setData(x, col("tpot_ms", "p50"))
-        self.m_thr.setData(x, np.array([s.get("output_tokens_per_s") or 0.0 for s in steps], dtype=float))
+        # A step with more failures than the run allows keeps its point, hollow: its figures cover only the requests
+        # that finished (the history compare and the memo leave such steps out altogether)
+        degraded = [s.get("status") == "degraded" for s in steps]
+        for curve, color, y in ((self.m_ttft, MEASURED, col("ttft_ms", "p50")), (self.m_tpot, TPOT_COLOR, col("tpot_ms", "p50")),
+                                (self.m_thr, THROUGHPUT_COLOR,
+                                 np.array([s.get("output_tokens_per_s") or 0.0 for s in steps], dtype=float))):  # fmt: skip
+            brushes = [pg.mkBrush(0, 0, 0, 0) if bad else pg.mkBrush(color) for bad in degraded]
+            curve.setData(x, y, symbolBrush=brushes, symbolPen=pg.mkPen(color, width=1.5))
         xs = set(x.tolist())
         p = self.prediction
         if p is not None:
@@ -302,6 +309,10 @@ class ResultView(QWidget):
             for curve in (self.p_ttft, self.p_tpot, self.p_thr):
                 curve.setData([], [])
             caption = ""
+        if any(degraded):
+            levels = ", ".join(str(s["concurrency"]) for s, bad in zip(steps, degraded, strict=True) if bad)
+            caption = " ".join(filter(None, [caption, tr("bench.result.degraded_hollow", levels=levels,
+                                                         limit=f"{report.slo_of(r).max_error_rate:.0%}")]))  # fmt: skip
         if lost is not None:
             ok, failed = lost.get("requests_ok", 0), lost.get("requests_failed", 0)
             caption = " ".join(filter(None, [caption, tr("bench.result.lost_step_not_drawn", concurrency=lost.get("concurrency"),
