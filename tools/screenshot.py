@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
 
 
-def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0) -> None:
+def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0,
+           advanced: bool = False) -> None:
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
 
     app, window = open_window(lang)
@@ -29,6 +30,15 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     page.concurrency_spin.setValue(concurrency)
     page.prefix_spin.setValue(prefix)
     page.results_tabs.setCurrentIndex(tab)
+    page.advanced_toggle.setChecked(advanced)  # the engine settings (batch defaults read "engine default (N)")
+    if advanced:
+        from PySide6.QtWidgets import QScrollArea  # noqa: TID251 - a UI tool
+
+        widget = page.advanced_box.parentWidget()
+        while widget is not None and not isinstance(widget, QScrollArea):
+            widget = widget.parentWidget()
+        if widget is not None:  # the inputs column scrolls: bring the opened settings into view
+            QTimer.singleShot(300, lambda: widget.ensureWidgetVisible(page.advanced_box))
     state = {"saved": False}
 
     def save() -> None:
@@ -65,12 +75,13 @@ def main() -> int:
     parser.add_argument("--tab", type=int, default=0, help="results tab: 0 overview, 1 all GPUs, 2 latency curve")
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
     parser.add_argument("--theme", choices=["light", "dark"], default="light")
+    parser.add_argument("--advanced", action="store_true", help="open the Advanced engine settings")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
-               args.concurrency, args.tab, args.prefix)  # fmt: skip
+               args.concurrency, args.tab, args.prefix, args.advanced)  # fmt: skip
         return 0
 
     rerun = rerun_under_xvfb()
@@ -80,7 +91,8 @@ def main() -> int:
     for lang in args.lang:
         rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
                             "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                            "--prefix", str(args.prefix), f"--suffix={args.suffix}"], lang, args.theme, timeout=120)  # fmt: skip
+                            "--prefix", str(args.prefix), f"--suffix={args.suffix}"] + (["--advanced"] if args.advanced else []),
+                           lang, args.theme, timeout=120)  # fmt: skip
     return rc
 
 
