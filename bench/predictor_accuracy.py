@@ -33,7 +33,7 @@ from advisor.domain.sizing import ErrorFigures, LoadAccuracy, PredictorAccuracy
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import RequestSource, simulate_concurrency, simulate_rate
-from advisor.sim.profiles import engine_settings_for, get_profile
+from advisor.sim.profiles import get_profile, resolve_engine
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV = ROOT / "tests" / "fixtures" / "predictor_accuracy.csv"
@@ -101,7 +101,7 @@ def workload(row: dict[str, str]) -> SimWorkload:
 def setup_for(row: dict[str, str]):
     model, gpu = get_model(row["model"]), get_gpu(row["gpu"])
     profile = get_profile(row["engine"])
-    engine = engine_settings_for(profile, gpu)
+    engine = resolve_engine(None, profile, gpu)
     over: dict[str, object] = {}
     if row["gpu_memory_utilization"]:
         over["gpu_memory_utilization"] = float(row["gpu_memory_utilization"])

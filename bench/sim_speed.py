@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
+from advisor.domain.sizing import EngineSettings
 from advisor.sim.costs import setup_from_ids
 from advisor.sim.predict import predict_curve
 
@@ -25,8 +26,11 @@ SCENARIOS = [
 def main() -> None:
     print(f"{'scenario':<58} {'requests':>9} {'steps':>9} {'cpu_s':>7} {'req/cpu_s':>10} {'steps/cpu_s':>12}  knee")
     total_req = total_cpu = 0.0
+    # Fixed batch settings, not each GPU's engine defaults, so the figures stay comparable between versions (with
+    # vLLM's own 1024 sequences an H100 keeps too little KV cache for the 70B FP8 scenario's requests)
+    engine = EngineSettings(max_num_seqs=256, max_num_batched_tokens=8192)
     for model, gpu, weights, prompt, output, spread in SCENARIOS:
-        setup = setup_from_ids(model, gpu, weights)
+        setup = setup_from_ids(model, gpu, weights, engine=engine)
         wl = SimWorkload(
             prompt=LengthDistribution(kind=spread, mean=prompt, cv=0.5, max=prompt if spread == "fixed" else None),
             output=LengthDistribution(kind=spread, mean=output, cv=0.5, max=output if spread == "fixed" else None),
@@ -36,6 +40,8 @@ def main() -> None:
         cpu = time.process_time() - started
         requests = sum(lv.simulated_requests for lv in curve.levels)
         steps = sum(lv.steps for lv in curve.levels)
+        if not steps:
+            raise SystemExit(f"{model} on {gpu}: the simulator served nothing (the requests do not fit): not a speed figure")
         total_req += requests
         total_cpu += cpu
         name = f"{model} {gpu} {weights} {prompt}/{output} {spread}"

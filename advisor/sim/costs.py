@@ -9,7 +9,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
-from advisor.sim.profiles import EngineProfile, engine_settings_for, factors_for, get_profile, resolve_engine
+from advisor.sim.profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 
@@ -122,17 +122,16 @@ def apply_profile(
     *,
     shared_prefix_tokens: int = 0,
     prefix_caching: bool | None = None,
-    keep_batch_settings: bool = False,
     context: int | None = None,
     engine: EngineSettings | None = None,
 ) -> SimSetup:
-    """The same deployment served by another engine profile (its overheads and, unless
-    ``keep_batch_settings``, its batch defaults on this GPU), with an optional shared prompt prefix. ``engine``
-    replaces the setup's engine settings; the batch settings it leaves open (None) follow the profile."""
+    """The same deployment served by another engine profile (its overheads and batch defaults on this GPU), with
+    an optional shared prompt prefix. ``engine`` replaces the setup's engine settings; the batch settings it leaves
+    open (None) follow the profile."""
     if engine is None:
         engine = setup.sizing.request.engine
-        if profile is not None and not keep_batch_settings:
-            engine = engine_settings_for(get_profile(profile), setup.gpu, engine)
+        if profile is not None:
+            engine = engine.model_copy(update={"max_num_seqs": None, "max_num_batched_tokens": None})
     return build_setup(
         setup.model, setup.gpu, setup.weights, gpus=setup.gpus, kv_dtype=setup.kv_dtype,
         context=context if context is not None else setup.sizing.request.context, engine=engine,

@@ -107,12 +107,6 @@ def get_profile(name: str | None) -> EngineProfile:
     return profiles[key]
 
 
-def engine_settings_for(profile: EngineProfile, gpu: GpuSpec | None, base: EngineSettings | None = None) -> EngineSettings:
-    """The engine's batch defaults on this GPU, on top of ``base`` (memory settings kept)."""
-    seqs, tokens = profile.batch_defaults(gpu)
-    return (base or EngineSettings()).model_copy(update={"max_num_seqs": seqs, "max_num_batched_tokens": tokens})
-
-
 def resolve_engine(engine: EngineSettings | None, profile: EngineProfile, gpu: GpuSpec | None) -> EngineSettings:
     """``engine`` with the batch settings it leaves open (None) set to what the engine picks on this GPU."""
     engine = engine or EngineSettings()

@@ -7,6 +7,7 @@ the simulator; it takes well under a millisecond once a model's tensor list is c
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
@@ -17,16 +18,24 @@ from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
 
+if TYPE_CHECKING:
+    from advisor.sim.profiles import EngineProfile  # imported lazily below: advisor.sim imports this module
+
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
 TP_DEGREES = (1, 2, 4, 8, 16)
 
 
-def prefix_caching_on(req: SizingRequest, fmt: WeightFormat) -> bool:
-    """Whether the request's engine profile reuses a shared prompt prefix by default (as `advisor predict` does)."""
+def engine_profile_of(req: SizingRequest, fmt: WeightFormat) -> EngineProfile:
+    """The engine profile that serves this request: llama.cpp for GGUF formats, else the one the request names."""
     from advisor.sim.profiles import get_profile
 
-    return get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile).prefix_caching_default
+    return get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
+
+
+def prefix_caching_on(req: SizingRequest, fmt: WeightFormat) -> bool:
+    """Whether the request's engine profile reuses a shared prompt prefix by default (as `advisor predict` does)."""
+    return engine_profile_of(req, fmt).prefix_caching_default
 
 
 def cached_prefix_tokens(req: SizingRequest, fmt: WeightFormat, prompt: int) -> int:
@@ -58,9 +67,9 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
 
 
 def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
-    from advisor.sim.profiles import factors_for, get_profile
+    from advisor.sim.profiles import factors_for
 
-    profile = get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
+    profile = engine_profile_of(req, fmt)
     f = factors_for(profile, req.factors)  # the engine's step and streaming overheads, as the simulator uses them
     costs = {
         name: StepCostModel.build(req.model, fmt, req.kv_dtype, req.gpu, req.gpus, f, mfu=mfu, mbu=mbu)
@@ -175,10 +184,9 @@ def _served_lengths(req: SizingRequest) -> SizingRequest:
 
 def with_engine_defaults(req: SizingRequest, fmt: WeightFormat | None = None) -> SizingRequest:
     """The request with the batch settings it leaves open set to what its engine picks on its GPU."""
-    from advisor.sim.profiles import get_profile, resolve_engine
+    from advisor.sim.profiles import resolve_engine
 
-    fmt = fmt or get_format(req.weights)
-    engine = resolve_engine(req.engine, get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile), req.gpu)
+    engine = resolve_engine(req.engine, engine_profile_of(req, fmt or get_format(req.weights)), req.gpu)
     return req if engine is req.engine else req.model_copy(update={"engine": engine})
 
 

@@ -48,7 +48,7 @@ def test_overhead_is_in_ttft_and_not_in_tpot():
 def test_admit_and_slow_engines_do_not_queue_where_vllm_does():
     base = setup_from_ids("llama-3.1-8b-instruct", "h100-sxm-80g")
     wl = SimWorkload(prompt=LengthDistribution.fixed(256), output=LengthDistribution.fixed(256))
-    vllm = apply_profile(base, "vllm", keep_batch_settings=False)
+    vllm = apply_profile(base, "vllm")
     trt = apply_profile(base, "trtllm")
     capped = vllm.limits.__class__(**{**vllm.limits.__dict__, "max_num_seqs": 64})
     queued = simulate_concurrency(vllm.costs, capped, wl, 256)
