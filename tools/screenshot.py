@@ -19,13 +19,15 @@ from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_
 
 
 def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0,
-           advanced: bool = False) -> None:
+           advanced: bool = False, weights: str | None = None) -> None:
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
 
     app, window = open_window(lang)
     page = window.sizing_page
     page.model_picker.select_data(model)
     page.gpu_picker.select_data(gpu)
+    if weights:
+        page.weights.setCurrentIndex(page.weights.findData(weights))
     page.context_spin.setValue(context)
     page.concurrency_spin.setValue(concurrency)
     page.prefix_spin.setValue(prefix)
@@ -71,6 +73,7 @@ def main() -> int:
     parser.add_argument("--gpu", default="rtx-4090")
     parser.add_argument("--context", type=int, default=16384)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--weights", default="", help="weight format id (default: the model's own)")
     parser.add_argument("--prefix", type=int, default=0, help="shared prefix tokens (a system prompt)")
     parser.add_argument("--tab", type=int, default=0, help="results tab: 0 overview, 1 all GPUs, 2 latency curve")
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
@@ -81,7 +84,7 @@ def main() -> int:
 
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
-               args.concurrency, args.tab, args.prefix, args.advanced)  # fmt: skip
+               args.concurrency, args.tab, args.prefix, args.advanced, args.weights or None)  # fmt: skip
         return 0
 
     rerun = rerun_under_xvfb()
@@ -91,7 +94,7 @@ def main() -> int:
     for lang in args.lang:
         rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
                             "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                            "--prefix", str(args.prefix), f"--suffix={args.suffix}"] + (["--advanced"] if args.advanced else []),
+                            "--prefix", str(args.prefix), f"--suffix={args.suffix}", f"--weights={args.weights}"] + (["--advanced"] if args.advanced else []),
                            lang, args.theme, timeout=120)  # fmt: skip
     return rc
 

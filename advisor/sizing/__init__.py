@@ -49,8 +49,9 @@ def cached_prefix_tokens(req: SizingRequest, fmt: WeightFormat, prompt: int) -> 
 def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
     kv_dtype = str(over.get("kv_dtype", req.kv_dtype))
     gpus = int(over.get("gpus", req.gpus))  # type: ignore[call-overload]
+    engine = over.get("engine", req.engine)
     return estimate_memory(
-        req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, req.engine,
+        req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, engine,  # type: ignore[arg-type]
         shared_prefix_tokens=req.shared_prefix_tokens, prefix_caching=prefix_caching_on(req, fmt),
     )  # fmt: skip
 

@@ -100,6 +100,25 @@ def accepted_tp_below(req: SizingRequest, limit: int) -> int:
     return max(tp for tp in range(1, max(1, limit) + 1) if tp_accepted(req.model, tp))
 
 
+# The smallest prefill chunk suggested: vLLM's own default on GPUs under 70 GiB, so prompts still prefill at full speed.
+LEAN_BATCHED_TOKENS = 2048
+
+
+def _lean_batch(req: SizingRequest, fmt: WeightFormat, what_if: Callable[[dict], MemoryEstimate]) -> tuple[int, int, MemoryEstimate] | None:
+    """Batch settings no larger than the load asked for, when they let it fit: the engine's start-up profile reserves
+    activations for ``max_num_batched_tokens`` tokens and sampler logits for ``max_num_seqs`` sequences (vocabulary ×
+    fp32 each) before it hands the rest to the KV cache, so defaults sized for 1,024 users can crowd out one long
+    context. ``(max_num_seqs, max_num_batched_tokens, memory then)``, or None when that changes nothing or is not enough."""
+    if fmt.engine != "vllm" or req.engine.max_num_seqs is None or req.engine.max_num_batched_tokens is None:
+        return None
+    seqs = min(req.engine.max_num_seqs, max(1, req.concurrency))
+    tokens = min(req.engine.max_num_batched_tokens, LEAN_BATCHED_TOKENS)
+    if (seqs, tokens) == (req.engine.max_num_seqs, req.engine.max_num_batched_tokens):
+        return None
+    alt = what_if({"engine": req.engine.model_copy(update={"max_num_seqs": seqs, "max_num_batched_tokens": tokens})})
+    return (seqs, tokens, alt) if alt.fits else None
+
+
 def build_advice(
     req: SizingRequest,
     fmt: WeightFormat,
@@ -160,13 +179,27 @@ def build_advice(
             )
         )
     else:
-        need = mem.kv_bytes_per_request * req.concurrency + mem.kv_bytes_shared_prefix  # the shared prefix once
-        out.append(
-            Advice(
-                kind="does_not_fit",
-                text=t("sizing.advice.kv_too_small", n=req.concurrency, context=ctx, need=format_bytes(need), have=format_bytes(max(0, mem.kv_budget_bytes))),
+        if not mem.context_exceeds_model:  # else the cap leads: the KV an over-long context would need is beside the point
+            need = mem.kv_bytes_per_request * req.concurrency + mem.kv_bytes_shared_prefix  # the shared prefix once
+            out.append(
+                Advice(
+                    kind="does_not_fit",
+                    text=t("sizing.advice.kv_too_small", n=req.concurrency, context=ctx, need=format_bytes(need), have=format_bytes(max(0, mem.kv_budget_bytes))),
+                )
             )
-        )
+        lean = _lean_batch(req, fmt, what_if)
+        if lean is not None:
+            seqs, tokens, alt = lean
+            out.append(
+                Advice(
+                    kind="suggestion",
+                    text=t(
+                        "sizing.advice.lean_batch", seqs=seqs, tokens=f"{tokens:,}", freed=format_bytes(mem.activation_bytes - alt.activation_bytes),
+                        n=alt.max_concurrency, context=ctx,
+                    ),
+                    flags=f"--max-num-seqs {seqs} --max-num-batched-tokens {tokens}",
+                )
+            )  # fmt: skip
         if mem.max_concurrency > 0:
             out.append(Advice(kind="suggestion", text=t("sizing.advice.lower_concurrency", n=mem.max_concurrency, context=ctx), flags=f"--max-num-seqs {mem.max_concurrency}"))
         if mem.max_context >= 256 and not mem.context_exceeds_model:  # else the cap leads already

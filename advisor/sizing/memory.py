@@ -274,7 +274,7 @@ def estimate_memory(
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,
-            formula=f"{concurrency} requests × {blocks_per_request} blocks × {block} tokens × "
+            formula=f"{concurrency} request{'' if concurrency == 1 else 's'} × {blocks_per_request} blocks × {block} tokens × "
             f"{layout.per_token_bytes:,} B/token ({kv_formula})"
             + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else "")
             + (f" ≈ {kv_pages:,} blocks (parts rounded up together)" if kv_pages != blocks_per_request * concurrency + shared_pages else ""),

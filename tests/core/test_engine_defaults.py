@@ -68,3 +68,29 @@ def test_advisor_calc_reports_the_defaults_it_used(capsys):
     assert main(["calc", "--model", "qwen2.5-3b", "--gpu", "h100-sxm-80g", "--context", "1024", "--max-num-seqs",
                  "32", "--json"]) == 0  # fmt: skip
     assert json.loads(capsys.readouterr().out)["engine"]["max_num_seqs"] == 32
+
+
+def test_defaults_sized_for_a_thousand_users_give_way_to_one_long_context():
+    # Llama-3.3-70B in FP8 on one H100 at 8k: vLLM's H100 defaults (1,024 sequences, 8,192-token steps) reserve
+    # ~3 GiB of activations and sampler logits at start-up, leaving 1,408 tokens of KV. The advice names the batch
+    # settings that serve the one request asked for, and those settings really fit.
+    req = SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), weights="fp8", context=8192)
+    res = size(req, "en")
+    assert not res.memory.fits and res.memory.weights_fit
+    lean = [a for a in res.advice if a.flags and "--max-num-batched-tokens" in a.flags]
+    assert len(lean) == 1 and lean[0].flags == "--max-num-seqs 1 --max-num-batched-tokens 2048", res.advice
+    assert "1 request fits at 8k context" in lean[0].text
+    applied = size(req.model_copy(update={"engine": EngineSettings(max_num_seqs=1, max_num_batched_tokens=2048)}), "en")
+    assert applied.memory.fits and applied.memory.activation_bytes < res.memory.activation_bytes
+
+
+def test_no_batch_advice_where_the_batch_is_already_lean_or_it_would_not_help():
+    # already at the load's size: nothing to give back
+    engine = EngineSettings(max_num_seqs=1, max_num_batched_tokens=2048)
+    res = size(SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), context=32768, engine=engine), "en")
+    assert not res.memory.fits
+    assert not any(a.flags and "--max-num-batched-tokens" in a.flags for a in res.advice)
+    # the weights alone do not fit (bf16 70B on one H100): batch settings cannot help
+    res = size(SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), context=8192), "en")
+    assert not res.memory.weights_fit
+    assert not any(a.flags and "--max-num-batched-tokens" in a.flags for a in res.advice)

@@ -79,3 +79,23 @@ def test_system_language_follows_environment(monkeypatch):
 def test_key_names_are_dotted_identifiers():
     for key in i18n.catalog("en"):
         assert re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", key), key
+
+
+def test_plural_choice_follows_the_count():
+    translate = i18n.translate
+    # {n:one|other} picks by the count, whether it arrives as a number or already formatted ("1", "1,024")
+    assert translate("en", "sizing.advice.lower_concurrency", n=1, context="8k") == "Serve at most 1 concurrent request at 8k context."
+    assert translate("en", "sizing.advice.lower_concurrency", n="1,024", context="8k").startswith("Serve at most 1,024 concurrent requests")
+    assert translate("en", "calc.decode_only", n=1) == "decode only: the one request decoding, no prompt being read"
+    assert translate("en", "calc.decode_only", n=8) == "decode only: all 8 decoding, no prompt being read"
+    assert "1 user sends their next request" in translate("en", "calc.assumptions", prompt=1, output=1, context=2, n=1)
+    # zh_CN has no plural forms: the same placeholder, the number only
+    assert translate("zh_CN", "sizing.advice.lower_concurrency", n=1, context="8k").count("1") == 1
+
+
+def test_no_english_text_counts_one_in_the_plural():
+    # every count placeholder that can be 1 and precedes a plural noun goes through the plural choice
+    en = i18n.catalog("en")
+    plural_after_count = re.compile(r"\{(n|c|ok|concurrency|per_replica|peak)\} (concurrent )?(requests|users)\b")
+    offenders = [key for key, text in en.items() if plural_after_count.search(text)]
+    assert not offenders, offenders

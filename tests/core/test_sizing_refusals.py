@@ -45,6 +45,14 @@ def test_context_beyond_the_model_leads_with_the_cap():
     assert r.perf.prefill_ms.value < 10_000
 
 
+def test_an_over_long_context_is_answered_by_the_cap_alone():
+    # the KV cache 10M tokens would need (534 GiB) says nothing the cap does not; and one request reads as one
+    r = size(SizingRequest(model=QWEN7, gpu=get_gpu("rtx-4090"), context=10_000_000), "en")
+    texts = [a.text for a in r.advice]
+    assert not any("KV cache, but only" in t for t in texts), texts
+    assert not any("1 requests" in t or "1 users" in t for t in texts), texts
+
+
 def test_context_cap_is_the_memory_cap_when_that_is_smaller():
     r = size(SizingRequest(model=QWEN7, gpu=get_gpu("rtx-4090"), context=10_000_000, concurrency=64), "en")
     first = r.advice[0]
