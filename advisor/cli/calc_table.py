@@ -20,7 +20,9 @@ def _ttft(p) -> str:
     return (f"{format_ms(ttft.value)} ({format_ms(ttft.low)}–{format_ms(ttft.high)}), {p.prompt_tokens:,} tokens, "
             f"{tr('calc.bound.' + p.prefill_bound)}; " + tr("calc.ttft_parts", prefill=format_ms(p.prefill_ms.value),
                                                              overhead=f"{p.request_overhead_ms:g} ms", engine=p.engine_profile)
-            + (tr("sizing.prefix.ttft_cached", cached=f"{p.cached_prompt_tokens:,}") if p.cached_prompt_tokens else ""))
+            + (tr("sizing.prefix.ttft_cached", cached=f"{p.cached_prompt_tokens:,}") if p.cached_prompt_tokens else "")
+            + (tr("calc.moe_experts", share=f"{p.expert_share_of_peak:.0%}", engine=tr(f"sizing.engine_profile.{p.engine_profile}"))
+               if p.expert_share_of_peak else ""))
 
 
 def render(r: SizingResult) -> str:

@@ -48,6 +48,11 @@ class SpeedFactors(BaseModel):
     # GPU, so a step's tokens cannot leave faster than this: a ceiling of 1e6 / stream_token_us tokens/s. The default
     # is vLLM's (the default engine profile, like step_overhead_ms); each profile sets its own (factors_for).
     stream_token_us: float = Field(85.0, ge=0, le=10_000, description="front-end CPU time per streamed token")
+    # Routed experts run in the engine's fused-MoE kernel at a measured share of peak (advisor/sizing/moe_kernels.py):
+    # the engine whose kernel (vLLM's by default; each profile sets its own) and the version to match (None: the
+    # version the app assumes). None: no MoE correction (an engine nothing was measured for).
+    moe_kernel: str | None = Field("vllm", description="engine whose fused-MoE kernel rate applies")
+    moe_kernel_version: str | None = Field(None, description="engine version for the fused-MoE rate (None: newest measured)")
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
 
@@ -264,6 +269,11 @@ class PerfEstimate(BaseModel):
     )
     compute_flops_per_s: float
     bandwidth_bytes_per_s: float
+    expert_share_of_peak: float | None = Field(
+        None, description="share of the GPU's dense peak the routed experts reach in the engine's fused-MoE kernel "
+        "(NVIDIA's measurement; None: a dense model, or no measurement for this engine or GPU)",
+    )
+    gemm_share_of_peak: float | None = Field(None, description="share of the dense peak the dense GEMMs reach")
     formula: dict[str, str]
     accuracy: PredictorAccuracy | None = Field(
         None, description="the predictor's measured error against held-out public measurements (what to expect)"

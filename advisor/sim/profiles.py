@@ -120,7 +120,10 @@ def resolve_engine(engine: EngineSettings | None, profile: EngineProfile, gpu: G
 
 
 def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
-    """``base`` (the user's MFU and MBU) with the engine's own per-step overhead and front-end cost per token."""
-    return (base or SpeedFactors()).model_copy(
-        update={"step_overhead_ms": profile.step_overhead_ms, "stream_token_us": profile.stream_token_us}
-    )
+    """``base`` (the user's MFU and MBU) with the engine's own per-step overhead, front-end cost per token and
+    fused-MoE kernel (unless ``base`` names one: a benchmark of a given engine version)."""
+    base = base or SpeedFactors()
+    update: dict[str, object] = {"step_overhead_ms": profile.step_overhead_ms, "stream_token_us": profile.stream_token_us}
+    if "moe_kernel" not in base.model_fields_set:
+        update["moe_kernel"] = profile.id
+    return base.model_copy(update=update)

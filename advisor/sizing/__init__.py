@@ -142,9 +142,12 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         steady_tokens_per_s_total=Range(value=st_total, low=st_total_slow, high=st_total_fast),
         compute_flops_per_s=mid.flops_per_s,
         bandwidth_bytes_per_s=mid.bytes_per_s,
+        expert_share_of_peak=mid.expert_share or None,
+        gemm_share_of_peak=mid.flops_per_s / mid.peak_flops_per_s if mid.peak_flops_per_s else None,
         accuracy=predictor_accuracy(),
         formula={
-            "prefill": "Σ chunks [max(linear FLOPs / GEMM rate, weights / (bandwidth × MBU)) + max(attention FLOPs / "
+            "prefill": "Σ chunks [max(linear FLOPs / GEMM rate (routed MoE experts at the engine's fused-MoE rate), "
+            "weights / (bandwidth × MBU)) + max(attention FLOPs / "
             "(peak × MFU), KV read / (bandwidth × MBU))] + step overhead; linear FLOPs = 2 × active params × tokens, "
             "attention FLOPs = 4 × layers × heads × head_dim × attended pairs",
             "decode": "max(GPU step, batch × front-end time per streamed token); GPU step = max(linear FLOPs, weights "
@@ -157,6 +160,8 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
             f"overhead {f.step_overhead_ms:g} ms/step"
+            + (f", routed experts {mid.expert_flops_per_s / 1e12:,.0f} TFLOP/s ({f.moe_kernel}'s fused-MoE kernel as "
+               "NVIDIA measured it, resources/engines/moe_kernels.json)" if mid.expert_flops_per_s else "")
             + (f", front end {f.stream_token_us:g} µs/streamed token (at most {1e6 / f.stream_token_us:,.0f} tokens/s)"
                if f.stream_token_us else ""),  # fmt: skip
         },

@@ -34,6 +34,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.gemm import GemmRate, gemm_rate
 from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
+from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
 
@@ -128,6 +129,21 @@ def compute_dtype(fmt: WeightFormat, gpu: GpuSpec) -> str:
     return fmt.compute
 
 
+def _routed_expert_rate(
+    model: ModelSpec, fmt: WeightFormat, dtype: str, gpu: GpuSpec, gpus: int, factors: SpeedFactors, scale: float
+) -> tuple[float, float, float]:
+    """(FLOPs of the routed experts one token passes through, the rate the engine's fused-MoE kernel runs them at
+    on the whole group, its share of peak); zeros for a dense model or where no kernel was measured (the dense GEMM
+    rate applies)."""
+    if not model.is_moe or not factors.moe_kernel:
+        return 0.0, 0.0, 0.0
+    share = expert_share(factors.moe_kernel, factors.moe_kernel_version, gpu.architecture, fmt, dtype, model.num_experts)
+    if not share:
+        return 0.0, 0.0, 0.0
+    flops = 2.0 * sum(model.moe_layers) * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size
+    return flops, gpu.tflops_for(dtype) * 1e12 * gpus * share * scale, share
+
+
 @dataclass(frozen=True, slots=True)
 class StepCostModel:
     """Cost of one engine step for a tensor-parallel group of identical GPUs."""
@@ -159,6 +175,11 @@ class StepCostModel:
     # front-end CPU per streamed token (SpeedFactors.stream_token_us): the front end works beside the GPU, so a
     # step whose tokens take longer to stream than to compute lasts as long as the streaming
     stream_token_s: float = 0.0
+    # routed experts run in the fused-MoE grouped GEMM, far below the dense GEMM rate (moe_kernels.py); 0: no MoE
+    expert_flops_per_token: float = 0.0  # whole model, the experts one token is routed to
+    expert_flops_per_s: float = 0.0  # whole group
+    expert_share: float = 0.0  # the measured share of dense peak behind expert_flops_per_s
+    peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
 
     @property
     def gemm_basis(self) -> str:
@@ -208,6 +229,8 @@ class StepCostModel:
         rate = None if "mfu" in factors.model_fields_set else gemm_rate(gpu, dtype)
         linear_flops = rate.tflops * 1e12 * gpus * eff * (mfu_used / factors.mfu) if rate else attn_flops
         share = marlin_read_share(fmt, gpu)
+        # measured on each GPU's own slice of the experts at that TP degree: no further TP scaling loss
+        expert_flops, expert_rate, expert_share_used = _routed_expert_rate(model, fmt, dtype, gpu, gpus, factors, mfu_used / factors.mfu)
         return cls(
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
@@ -232,6 +255,10 @@ class StepCostModel:
             quant_read_share=share,
             attn_fixed_s=model.num_layers * (MLA_LAYER_FIXED_S if model.is_mla else ATTENTION_CALL_FIXED_S),
             stream_token_s=factors.stream_token_us / 1e6,
+            expert_flops_per_token=expert_flops,
+            expert_flops_per_s=expert_rate,
+            expert_share=expert_share_used,
+            peak_flops_per_s=peak * gpus,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -249,11 +276,10 @@ class StepCostModel:
         if tokens <= 0:
             return (0.0, 0.0), (0.0, 0.0)
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        linear_flops = tokens * self.linear_flops_per_token + logits * self.lm_head_flops
         weights_s = self.weight_read_seconds(self.experts_touched(tokens))
         attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
         return (
-            (linear_flops / self.flops_per_s, weights_s + self.moe_layers * self.moe_layer_fixed_s),
+            (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s),
             (attn_flops / self.attn_flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s),
         )
 
@@ -261,6 +287,13 @@ class StepCostModel:
         """(compute seconds, memory seconds) of one step, summed over its operators (which bound dominates)."""
         (lin_c, lin_m), (att_c, att_m) = self.op_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
         return lin_c + att_c, lin_m + att_m
+
+    def linear_compute_seconds(self, tokens: int, logits: int) -> float:
+        """Arithmetic time of the linear layers: dense GEMMs at their rate, routed experts at the fused-MoE rate."""
+        dense = tokens * (self.linear_flops_per_token - self.expert_flops_per_token) + logits * self.lm_head_flops
+        if not self.expert_flops_per_s:
+            return (dense + tokens * self.expert_flops_per_token) / self.flops_per_s
+        return dense / self.flops_per_s + tokens * self.expert_flops_per_token / self.expert_flops_per_s
 
     def comm_seconds(self, tokens: int) -> float:
         """Tensor-parallel all-reduce time of a step over ``tokens`` tokens (0 on one GPU)."""
@@ -277,7 +310,7 @@ class StepCostModel:
             return 0.0
         logits = decode_seqs + (1 if prefill_tokens else 0)
         linear = max(
-            (tokens * self.linear_flops_per_token + logits * self.lm_head_flops) / self.flops_per_s,
+            self.linear_compute_seconds(tokens, logits),
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
         attention = max(

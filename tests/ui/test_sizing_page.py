@@ -326,6 +326,24 @@ def test_the_explanation_names_what_limits_decode(qtbot, sizing_page):
     assert "bandwidth, not TFLOPS" not in text  # no longer claimed where it is not true
 
 
+def test_a_fine_grained_moe_says_its_experts_run_below_the_dense_rate(qtbot, sizing_page):
+    """Qwen3-30B-A3B (128 experts) on an H100: the page says the routed experts reach only a measured share of peak
+    in vLLM's fused-MoE kernel; a dense model says nothing of the kind."""
+    page = sizing_page
+    page.model_picker.select_data("qwen3-30b-a3b")
+    page.gpu_picker.select_data("h100-sxm-80g")
+    page.context_spin.setValue(8192)
+    page.concurrency_spin.setValue(1)
+    _settle(qtbot, page)
+    perf = page.result.perf
+    assert perf.expert_share_of_peak and perf.expert_share_of_peak < perf.gemm_share_of_peak
+    text = page.explanation.text()
+    assert f"routed experts run in vLLM's fused-MoE kernel at about {perf.expert_share_of_peak:.0%} of the GPU's peak" in text
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    _settle(qtbot, page)
+    assert page.result.perf.expert_share_of_peak is None and "fused-MoE" not in page.explanation.text()
+
+
 def test_batch_settings_show_the_engines_own_default_until_set(qtbot, sizing_page):
     """Left open, max_num_seqs reads "engine default (N)" with what vLLM picks on the chosen GPU; a value typed in is
     the user's and stays when the GPU changes; 0 hands it back to the engine."""

@@ -279,6 +279,9 @@ class SizingOverview(QWidget):
             tr(f"ui.sizing.explain_prefill.{perf.prefill_bound}", **words)
             + " "
             + tr(f"ui.sizing.explain_decode.{perf.decode_bound}", **words)
+            + (" " + tr("ui.sizing.explain_moe", engine=tr(f"sizing.engine_profile.{perf.engine_profile}"),
+                        share=f"{perf.expert_share_of_peak:.0%}", dense=f"{perf.gemm_share_of_peak or 0:.0%}")
+               if perf.expert_share_of_peak else "")
             + "\n"
             # the workload every figure on the page (and the curve) assumes, in words
             + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),

@@ -1,0 +1,75 @@
+"""How fast an engine's fused-MoE kernel runs the routed experts' arithmetic (resources/engines/moe_kernels.json).
+
+A dense layer multiplies every token in one large GEMM; a routed expert multiplies only the tokens sent to it, in
+one grouped kernel over all experts. NVIDIA measured those kernels per engine version (aiconfigurator): even at
+prefill-sized batches they reach 10-40 % of the GPU's dense peak where a dense GEMM reaches 60-80 %, so a MoE
+prompt takes two to three times longer to read than its active parameters alone would say. The roofline runs
+the routed experts' FLOPs at ``peak × share`` (``expert_share``); reading their weights is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+from advisor.resources import resource_path
+from advisor.sizing.quant import WeightFormat
+
+
+@cache
+def _table() -> dict:
+    return json.loads(resource_path("engines", "moe_kernels.json").read_text(encoding="utf-8"))
+
+
+def moe_format(fmt: WeightFormat, compute_dtype: str) -> str:
+    """The kernel family a weight format runs in: bf16, fp8 (per-tensor), fp8-block or int4 (Marlin)."""
+    if fmt.id.startswith(("awq", "gptq")) and "int4" in fmt.id:
+        return "int4"
+    if compute_dtype == "fp8":
+        return "fp8-block" if "block" in fmt.id else "fp8"
+    return "bf16"  # 16-bit weights, and FP8/INT8 upcast where the GPU has no such tensor cores
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """(0, 5, 6) of "0.5.6.post2", (1, 2, 0) of "1.2.0rc5"; () when it does not start with a release number."""
+    found = re.match(r"\s*v?(\d+(?:\.\d+)*)", version)
+    return tuple(int(x) for x in found.group(1).split(".")) if found else ()
+
+
+def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    width = max(len(a), len(b), 3)
+    a, b = a + (0,) * (width - len(a)), b + (0,) * (width - len(b))
+    return tuple(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
+# The measurements cover fine-grained MoE (64 to 512 experts: Qwen3, DeepSeek, GLM, Kimi). A few wide experts
+# (Mixtral's 8) make large per-expert GEMMs that run near the dense rate (55-65 % of peak at TP 2-8 in the same
+# tables), so they keep it.
+MIN_EXPERTS = 64
+
+
+def expert_share(
+    engine: str | None, version: str | None, architecture: str, fmt: WeightFormat, compute_dtype: str, num_experts: int
+) -> float | None:
+    """Share of the dense peak the routed experts' FLOPs reach on this engine, GPU architecture and format, or None
+    where nothing was measured (another engine, AMD or Ascend, a model with a few wide experts: no correction).
+    ``version``: the engine version to match (the nearest measured one, newer on a tie); None: the version the app
+    assumes (the table's default)."""
+    if num_experts < MIN_EXPERTS:
+        return None
+    table = _table()
+    measured = table["measured"].get(engine or "")
+    gpu_class = table["borrow"].get(architecture)
+    if not measured or gpu_class is None:
+        return None
+    kind = moe_format(fmt, compute_dtype)
+    wanted = _release(version or table["default"].get(engine, ""))
+    candidates = [
+        (v, by_class[gpu_class][kind]) for v, by_class in measured.items() if kind in by_class.get(gpu_class, {})
+    ]
+    if not candidates:
+        return None
+    # nearest release first; among equals the newer one
+    best = min(candidates, key=lambda c: (_distance(_release(c[0]), wanted), tuple(-x for x in _release(c[0]))))
+    return float(best[1])
