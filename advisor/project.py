@@ -7,6 +7,7 @@ Older versions are upgraded step by step through ``MIGRATIONS`` when the format 
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from collections.abc import Callable
@@ -25,8 +26,27 @@ from advisor.safe_json import JsonInputError, loads, read_bounded
 PROJECT_SUFFIX = ".advisor.json"
 PROJECT_MAX_BYTES = 32 * 1024 * 1024  # a project with every result is well under 1 MiB
 
-# from-version → function returning the next version's dict (none yet: version 1 is the first)
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+# The batch settings every version-1 file stored when the user left them alone: the app's old fixed defaults,
+# which vLLM picks on no GPU (it takes 256 sequences / 2,048 tokens, or 1,024 / 8,192 on >= 70 GiB GPUs).
+_OLD_FIXED_BATCH = {"max_num_seqs": 256, "max_num_batched_tokens": 8192}
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 leaves batch settings the user did not set open (None: the engine's own default on the chosen
+    GPU); version 1 wrote the old fixed pair instead. That exact pair becomes open again; any other value was
+    typed in and is kept."""
+    out = copy.deepcopy(data)
+    sizing = out.get("sizing")
+    request = sizing.get("request") if isinstance(sizing, dict) else None
+    engine = request.get("engine") if isinstance(request, dict) else None
+    if isinstance(engine, dict) and all(engine.get(k) == v for k, v in _OLD_FIXED_BATCH.items()):
+        engine.update(dict.fromkeys(_OLD_FIXED_BATCH))
+    out["version"] = 2
+    return out
+
+
+# from-version → function returning the next version's dict
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 class ProjectFileError(ValueError):

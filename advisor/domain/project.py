@@ -15,7 +15,7 @@ from advisor import __version__
 from advisor.domain.sizing import SizingRequest
 
 PROJECT_FORMAT = "inference-advisor-project"
-PROJECT_VERSION = 1
+PROJECT_VERSION = 2
 
 
 class SizingSection(BaseModel):

@@ -2,6 +2,7 @@
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +111,28 @@ def test_invalid_field_is_named(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(ProjectFileError, match="does not exist"):
         load_project(tmp_path / "nope.advisor.json")
+
+
+def _v1_file(tmp_path, engine: dict) -> Path:
+    """A project as version 1 wrote it: the request whole, batch settings always filled in."""
+    data = json.loads(Project(sizing=SizingSection(request=_request())).model_dump_json())
+    data["version"] = 1
+    data["sizing"]["request"]["engine"].update(engine)
+    path = tmp_path / "old.advisor.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_version_1_defaults_become_the_engines_own(tmp_path):
+    # version 1 stored 256 sequences / 8,192 tokens when the user left them alone; opened now, they are left open
+    # again, so an H100 gets vLLM's 1,024 / 8,192 as a fresh project would
+    loaded = load_project(_v1_file(tmp_path, {"max_num_seqs": 256, "max_num_batched_tokens": 8192}))
+    engine = loaded.sizing.request.engine
+    assert engine.max_num_seqs is None and engine.max_num_batched_tokens is None
+    assert engine.gpu_memory_utilization == 0.85  # the rest is kept
+    assert loaded.version == PROJECT_VERSION == 2
+
+
+def test_version_1_settings_the_user_typed_are_kept(tmp_path):
+    loaded = load_project(_v1_file(tmp_path, {"max_num_seqs": 64, "max_num_batched_tokens": 8192}))
+    assert (loaded.sizing.request.engine.max_num_seqs, loaded.sizing.request.engine.max_num_batched_tokens) == (64, 8192)
