@@ -27,6 +27,15 @@ def _settle(qtbot, page):
     assert page.result.request == page.inputs.request()
 
 
+def _show(qtbot, page, model: str, gpu: str, context: int, concurrency: int) -> None:
+    """Pick a model and GPU, type a context and a concurrency, and wait for the estimate."""
+    page.model_picker.select_data(model)
+    page.gpu_picker.select_data(gpu)
+    page.context_spin.setValue(context)
+    page.concurrency_spin.setValue(concurrency)
+    _settle(qtbot, page)
+
+
 def _assert_numbers_match_core(page):
     expected = size(page.inputs.request())
     mem, perf = expected.memory, expected.perf
@@ -309,11 +318,7 @@ def test_the_explanation_names_what_limits_decode(qtbot, sizing_page):
     """One user: decode reads the weights (bandwidth). A thousand users of a 3B model on an H100: vLLM's API server
     cannot stream their tokens as fast as the GPU makes them — the page says so, and what lifts it."""
     page = sizing_page
-    page.model_picker.select_data("qwen2.5-3b")
-    page.gpu_picker.select_data("h100-sxm-80g")
-    page.context_spin.setValue(1024)
-    page.concurrency_spin.setValue(1)
-    _settle(qtbot, page)
+    _show(qtbot, page, "qwen2.5-3b", "h100-sxm-80g", context=1024, concurrency=1)
     assert page.result.perf.decode_bound == "bandwidth"
     assert "bandwidth, not TFLOPS, sets the output speed" in page.explanation.text()
     page.concurrency_spin.setValue(1000)
@@ -330,11 +335,7 @@ def test_a_fine_grained_moe_says_its_experts_run_below_the_dense_rate(qtbot, siz
     """Qwen3-30B-A3B (128 experts) on an H100: the page says the routed experts reach only a measured share of peak
     in vLLM's fused-MoE kernel; a dense model says nothing of the kind."""
     page = sizing_page
-    page.model_picker.select_data("qwen3-30b-a3b")
-    page.gpu_picker.select_data("h100-sxm-80g")
-    page.context_spin.setValue(8192)
-    page.concurrency_spin.setValue(1)
-    _settle(qtbot, page)
+    _show(qtbot, page, "qwen3-30b-a3b", "h100-sxm-80g", context=8192, concurrency=1)
     perf = page.result.perf
     assert perf.expert_share_of_peak and perf.expert_share_of_peak < perf.gemm_share_of_peak
     text = page.explanation.text()
