@@ -104,7 +104,7 @@ def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
     version = row["engine_version"].strip()
     if version.startswith("NIM") or not version[:1].isdigit():
         return None
-    return SpeedFactors(moe_kernel=row["engine"], moe_kernel_version=version.split()[0])
+    return SpeedFactors(moe_kernel=row["engine"], engine_version=version.split()[0])
 
 
 def setup_for(row: dict[str, str]):
@@ -380,7 +380,7 @@ because the setup does not fit its memory model) counts as a 1,000 % miss instea
 
 {_load_table(acc)}
 
-**Session 8: routed experts at the rate their kernel runs.** The roofline ran a MoE model's routed experts at the
+**Session 8: routed experts at the rate their kernel runs, and vLLM's scheduler between steps.** (1) The roofline ran a MoE model's routed experts at the
 dense GEMM rate. They run in one grouped ("fused MoE") kernel, each expert multiplying only the tokens routed to it,
 and NVIDIA measured those kernels per engine version, GPU and precision (aiconfigurator `moe_perf` tables). Once
 each expert gets ≥ 256 tokens they reach a median 20–36 % of the dense peak on an H100 (vLLM 0.14: 20 %; 0.19–0.24:
@@ -396,7 +396,15 @@ nothing fitted, kept: held-out TTFT 44.0 → 44.5 % (p90 92.5 → 93.4 %), TPOT 
 fused MoE for Qwen3-30B-A3B's shape on an A100 at 1.75–1.80 ms a layer at 2,048 tokens, 84–87 ms for the 48 MoE
 layers alone, where that source's whole TTFT is 81 ms (3,072 tokens: 109–111 ms against 90 ms; 4,096: 137–143 ms
 against 75 ms); its TTFTs do not even grow with the prompt (131.7 ms at 3,072 tokens, 120.1 ms at 4,096 for
-DeepSeek-R1), the mark of prompts partly served from a prefix cache. Also found, not modelled: GPUStack's single-H100
+DeepSeek-R1), the mark of prompts partly served from a prefix cache. (2) *vLLM's scheduler, measured*:
+`bench/scheduler_costs.py` drives vLLM 0.32's own V1 `Scheduler` with no model (prefix caching on) and times
+`schedule()` + `update_from_output()` per decode step: they grow by 16–19 µs per running request (three runs, 64
+to 1,024 requests; `scheduler_us_per_seq` 18 in the vLLM profile). Since async scheduling became vLLM's default
+(#27614, first in 0.12; vllm-project/recipes#131 still lists `--async-scheduling` as opt-in for 0.11.x) that work
+runs beside the GPU step and is hidden unless longer (it never is beside the 85 µs-a-token front end, so the app's
+predictions do not move); before, it ran between steps, and the bench adds it to every step of the rows that name
+an older version: held-out TPOT 21.4 → 19.6 % (p90 50.2 %), 100+ at once TPOT 40.8 → 39.8 %, train TPOT
+42.0 → 41.4 %; a steady request rate's TTFT 22.7 → 23.3 %. Also found, not modelled: GPUStack's single-H100
 pages (Qwen3-14B, Qwen3-32B) decode like a 2 TB/s GPU — Qwen3-32B at 43 ms a token alone (51 % of an H100 SXM's
 bandwidth; their A100 page: 48.5 ms, 75 %) — while the same lab's Qwen3-8B latency page and the 8-GPU pages match an
 SXM part; the simulator's inter-token latency there is 1.5–1.8× too short on the H100 pages and within 6–17 % on the

@@ -49,10 +49,18 @@ class SpeedFactors(BaseModel):
     # is vLLM's (the default engine profile, like step_overhead_ms); each profile sets its own (factors_for).
     stream_token_us: float = Field(85.0, ge=0, le=10_000, description="front-end CPU time per streamed token")
     # Routed experts run in the engine's fused-MoE kernel at a measured share of peak (advisor/sizing/moe_kernels.py):
-    # the engine whose kernel (vLLM's by default; each profile sets its own) and the version to match (None: the
-    # version the app assumes). None: no MoE correction (an engine nothing was measured for).
+    # the engine whose kernel (vLLM's by default; each profile sets its own). None: no MoE correction (an engine
+    # nothing was measured for).
     moe_kernel: str | None = Field("vllm", description="engine whose fused-MoE kernel rate applies")
-    moe_kernel_version: str | None = Field(None, description="engine version for the fused-MoE rate (None: newest measured)")
+    # The engine's scheduler spends CPU time on every running request each step (vLLM's, measured by
+    # bench/scheduler_costs.py). Engines that schedule the next step while the GPU runs this one (vLLM since async
+    # scheduling became its default, SGLang's overlap scheduler) hide it unless it is the longer of the two.
+    scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000, description="scheduler CPU time per running request per step")
+    scheduler_overlaps: bool = Field(True, description="the scheduler runs beside the GPU (async), not between steps")
+    engine_version: str | None = Field(
+        None, description="engine version modelled (None: the current one): picks the fused-MoE rate and whether the "
+        "scheduler overlaps the GPU",
+    )
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
 

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.domain.gpu import GiB, GpuSpec
 from advisor.domain.sizing import EngineSettings, SpeedFactors
 from advisor.resources import resource_path
+from advisor.versions import at_least
 
 ProfileId = Literal["vllm", "sglang", "trtllm", "llama.cpp"]
 PROFILE_IDS: tuple[str, ...] = ("vllm", "sglang", "trtllm", "llama.cpp")
@@ -54,6 +55,8 @@ class EngineProfile(BaseModel):
     prefix_caching_default: bool = True
     eager_ms_per_layer: float = Field(0.0, ge=0, le=100)  # extra per-step time per layer without CUDA graphs
     stream_token_us: float = Field(0.0, ge=0, le=10_000)  # front-end CPU per streamed token (SpeedFactors)
+    scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000)  # engine-core CPU per running request per step
+    async_scheduling_since: str | None = None  # first version whose scheduler overlaps the GPU step (None: always)
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
     # KV held back for running requests' future tokens at admission (see EngineLimits.admission_reserve)
     admission_reserve: float = Field(0.0, ge=0, le=1)
@@ -120,10 +123,18 @@ def resolve_engine(engine: EngineSettings | None, profile: EngineProfile, gpu: G
 
 
 def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
-    """``base`` (the user's MFU and MBU) with the engine's own per-step overhead, front-end cost per token and
-    fused-MoE kernel (unless ``base`` names one: a benchmark of a given engine version)."""
+    """``base`` (the user's MFU and MBU) with the engine's own per-step overhead, front-end cost per token,
+    scheduler cost per running request and fused-MoE kernel (unless ``base`` names one: a benchmark of a given
+    engine version, ``base.engine_version``, also decides whether that version's scheduler overlapped the GPU)."""
     base = base or SpeedFactors()
-    update: dict[str, object] = {"step_overhead_ms": profile.step_overhead_ms, "stream_token_us": profile.stream_token_us}
+    update: dict[str, object] = {
+        "step_overhead_ms": profile.step_overhead_ms,
+        "stream_token_us": profile.stream_token_us,
+        "scheduler_us_per_seq": profile.scheduler_us_per_seq,
+        # the current version overlaps; an older one named in base.engine_version may not have
+        "scheduler_overlaps": base.engine_version is None or profile.async_scheduling_since is None
+        or at_least(base.engine_version, profile.async_scheduling_since),
+    }
     if "moe_kernel" not in base.model_fields_set:
         update["moe_kernel"] = profile.id
     return base.model_copy(update=update)

@@ -10,11 +10,11 @@ the routed experts' FLOPs at ``peak × share`` (``expert_share``); reading their
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 
 from advisor.resources import resource_path
 from advisor.sizing.quant import WeightFormat
+from advisor.versions import release_number
 
 
 @cache
@@ -29,12 +29,6 @@ def moe_format(fmt: WeightFormat, compute_dtype: str) -> str:
     if compute_dtype == "fp8":
         return "fp8-block" if "block" in fmt.id else "fp8"
     return "bf16"  # 16-bit weights, and FP8/INT8 upcast where the GPU has no such tensor cores
-
-
-def _release(version: str) -> tuple[int, ...]:
-    """(0, 5, 6) of "0.5.6.post2", (1, 2, 0) of "1.2.0rc5"; () when it does not start with a release number."""
-    found = re.match(r"\s*v?(\d+(?:\.\d+)*)", version)
-    return tuple(int(x) for x in found.group(1).split(".")) if found else ()
 
 
 def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -64,12 +58,12 @@ def expert_share(
     if not measured or gpu_class is None:
         return None
     kind = moe_format(fmt, compute_dtype)
-    wanted = _release(version or table["default"].get(engine, ""))
+    wanted = release_number(version or table["default"].get(engine, ""))
     candidates = [
         (v, by_class[gpu_class][kind]) for v, by_class in measured.items() if kind in by_class.get(gpu_class, {})
     ]
     if not candidates:
         return None
     # nearest release first; among equals the newer one
-    best = min(candidates, key=lambda c: (_distance(_release(c[0]), wanted), tuple(-x for x in _release(c[0]))))
+    best = min(candidates, key=lambda c: (_distance(release_number(c[0]), wanted), tuple(-x for x in release_number(c[0]))))
     return float(best[1])

@@ -137,7 +137,7 @@ def _routed_expert_rate(
     rate applies)."""
     if not model.is_moe or not factors.moe_kernel:
         return 0.0, 0.0, 0.0
-    share = expert_share(factors.moe_kernel, factors.moe_kernel_version, gpu.architecture, fmt, dtype, model.num_experts)
+    share = expert_share(factors.moe_kernel, factors.engine_version, gpu.architecture, fmt, dtype, model.num_experts)
     if not share:
         return 0.0, 0.0, 0.0
     flops = 2.0 * sum(model.moe_layers) * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size
@@ -179,6 +179,10 @@ class StepCostModel:
     expert_flops_per_token: float = 0.0  # whole model, the experts one token is routed to
     expert_flops_per_s: float = 0.0  # whole group
     expert_share: float = 0.0  # the measured share of dense peak behind expert_flops_per_s
+    # engine-core CPU per scheduled request per step (SpeedFactors.scheduler_us_per_seq): beside the GPU step when the
+    # engine schedules asynchronously, else between steps
+    scheduler_s_per_seq: float = 0.0
+    scheduler_overlaps: bool = True
     peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
 
     @property
@@ -255,6 +259,8 @@ class StepCostModel:
             quant_read_share=share,
             attn_fixed_s=model.num_layers * (MLA_LAYER_FIXED_S if model.is_mla else ATTENTION_CALL_FIXED_S),
             stream_token_s=factors.stream_token_us / 1e6,
+            scheduler_s_per_seq=factors.scheduler_us_per_seq / 1e6,
+            scheduler_overlaps=factors.scheduler_overlaps,
             expert_flops_per_token=expert_flops,
             expert_flops_per_s=expert_rate,
             expert_share=expert_share_used,
@@ -318,7 +324,11 @@ class StepCostModel:
             kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
-        return max(linear + attention + comm + self.overhead_s, logits * self.stream_token_s)
+        gpu = linear + attention + comm + self.overhead_s
+        scheduler = logits * self.scheduler_s_per_seq
+        if not self.scheduler_overlaps:
+            gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it
+        return max(gpu, scheduler, logits * self.stream_token_s)
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""

@@ -33,7 +33,7 @@ def _costs(model, gpu, gpus, weights="bf16", **factors) -> StepCostModel:
     ],
 )
 def test_a_prefill_sized_moe_layer_takes_what_nvidia_measured(gpu, measured_ms):
-    costs = _costs(Q235, gpu, 8, moe_kernel="vllm", moe_kernel_version="0.14.0")
+    costs = _costs(Q235, gpu, 8, moe_kernel="vllm", engine_version="0.14.0")
     moe_layers = sum(Q235.moe_layers)
     per_layer_ms = 8192 * costs.expert_flops_per_token / costs.expert_flops_per_s / moe_layers * 1000
     # the share is one median over every fine-grained shape NVIDIA measured, and single shapes spread around it

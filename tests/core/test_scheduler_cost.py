@@ -1,0 +1,41 @@
+"""vLLM's scheduler costs CPU time per running request each step (bench/scheduler_costs.py): between GPU steps in
+versions before async scheduling became the default (0.12), beside them since."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.catalog import get_gpu, get_model
+from advisor.domain.sizing import SpeedFactors
+from advisor.sim.profiles import factors_for, get_profile
+from advisor.sizing.roofline import StepCostModel
+
+VLLM = get_profile("vllm")
+MODEL, GPU = get_model("qwen2.5-7b-instruct"), get_gpu("a100-sxm-80g")
+
+
+def _costs(version: str | None) -> StepCostModel:
+    factors = factors_for(VLLM, SpeedFactors(engine_version=version) if version else None)
+    return StepCostModel.build(MODEL, "bf16", "bf16", GPU, 1, factors)
+
+
+@pytest.mark.parametrize(("version", "overlaps"), [(None, True), ("0.11.0", False), ("0.9.2", False), ("0.12.0", True), ("0.22.1", True)])
+def test_which_versions_schedule_beside_the_gpu(version, overlaps):
+    costs = _costs(version)
+    assert costs.scheduler_overlaps is overlaps
+    assert costs.scheduler_s_per_seq == pytest.approx(VLLM.scheduler_us_per_seq / 1e6) and VLLM.scheduler_us_per_seq > 0
+
+
+def test_before_async_scheduling_every_decode_step_waits_for_the_scheduler():
+    # 200 requests decoding 1,500-token contexts on an A100: the GPU step is ~20 ms; vLLM 0.11 then books and
+    # schedules 200 requests (200 x 18 us = 3.6 ms) before the next step starts, the current vLLM while it runs
+    old, now = _costs("0.11.0"), _costs(None)
+    gpu = StepCostModel.build(MODEL, "bf16", "bf16", GPU, 1, factors_for(VLLM).model_copy(update={"scheduler_us_per_seq": 0}))
+    step = {name: c.decode_step_seconds(200, 1500) for name, c in (("old", old), ("now", now), ("gpu", gpu))}
+    assert step["old"] == pytest.approx(step["gpu"] + 200 * VLLM.scheduler_us_per_seq / 1e6, rel=1e-6)
+    assert step["now"] == pytest.approx(step["gpu"], rel=1e-9)  # hidden behind a longer GPU step
+
+
+def test_other_engines_pay_nothing_per_request():
+    # SGLang's overlap scheduler and TensorRT-LLM's C++ executor: not measured, so no term
+    assert get_profile("sglang").scheduler_us_per_seq == 0 and get_profile("trtllm").scheduler_us_per_seq == 0
