@@ -147,7 +147,10 @@ def run(args: argparse.Namespace) -> int:
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
     engine = setup.profile.id if setup.profile else None
-    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu, load=load_of(request_rate=bool(args.request_rate))):
+    # the figure for the load asked about first: a request rate, or concurrency levels that all fall in one band
+    bands = {load_of(lv.concurrency) for lv in levels if lv.concurrency is not None}
+    load = load_of(request_rate=True) if args.request_rate else (bands.pop() if len(bands) == 1 else None)
+    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu, load=load):
         print(sentence)
     return 0
 
