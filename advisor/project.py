@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from advisor import __version__
 from advisor.atomic import write_text_atomic
 from advisor.domain.project import PROJECT_FORMAT, PROJECT_VERSION, Project
+from advisor.domain.sizing import SpeedFactors
 from advisor.i18n import tr
 from advisor.safe_json import JsonInputError, loads, read_bounded
 
@@ -31,16 +32,28 @@ PROJECT_MAX_BYTES = 32 * 1024 * 1024  # a project with every result is well unde
 _OLD_FIXED_BATCH = {"max_num_seqs": 256, "max_num_batched_tokens": 8192}
 
 
+def _is_default_factor(name: str, value: Any) -> bool:
+    field = SpeedFactors.model_fields.get(name)
+    if field is None:
+        return False
+    default = field.default
+    return list(default) == value if isinstance(default, tuple) else default == value
+
+
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 leaves batch settings the user did not set open (None: the engine's own default on the chosen
-    GPU); version 1 wrote the old fixed pair instead. That exact pair becomes open again; any other value was
-    typed in and is kept."""
+    """Version 2 leaves what the user did not set open. Batch settings: version 1 wrote the old fixed pair instead
+    of "the engine's own default on the chosen GPU"; that exact pair becomes open again, any other value was typed
+    in and is kept. Speed factors: version 1 wrote every one, and a factor read back counts as chosen (an MFU
+    read back would replace the measured GEMM rate), so those still at their default are dropped."""
     out = copy.deepcopy(data)
     sizing = out.get("sizing")
     request = sizing.get("request") if isinstance(sizing, dict) else None
     engine = request.get("engine") if isinstance(request, dict) else None
     if isinstance(engine, dict) and all(engine.get(k) == v for k, v in _OLD_FIXED_BATCH.items()):
         engine.update(dict.fromkeys(_OLD_FIXED_BATCH))
+    factors = request.get("factors") if isinstance(request, dict) else None
+    if isinstance(factors, dict):
+        request["factors"] = {k: v for k, v in factors.items() if not _is_default_factor(k, v)}
     out["version"] = 2
     return out
 

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from advisor.domain.gpu import GiB, GpuSpec
 from advisor.domain.model import ModelSpec
@@ -63,6 +71,15 @@ class SpeedFactors(BaseModel):
     )
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
+
+    @model_serializer(mode="wrap")
+    def _chosen_only(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Only what someone chose is written (a user's --mfu, an engine profile's overheads). What was left alone
+        # stays "the documented default" when read back: a project reopened with every field written would turn
+        # MFU 0.5 into a chosen MFU (the linear layers would leave their measured GEMM rate) and pin vLLM's
+        # fused-MoE kernel after a switch to SGLang, and it would not pick up better defaults later.
+        data = handler(self)
+        return {k: v for k, v in data.items() if k in self.model_fields_set}
 
 
 class SizingRequest(BaseModel):

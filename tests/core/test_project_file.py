@@ -136,3 +136,32 @@ def test_version_1_defaults_become_the_engines_own(tmp_path):
 def test_version_1_settings_the_user_typed_are_kept(tmp_path):
     loaded = load_project(_v1_file(tmp_path, {"max_num_seqs": 64, "max_num_batched_tokens": 8192}))
     assert (loaded.sizing.request.engine.max_num_seqs, loaded.sizing.request.engine.max_num_batched_tokens) == (64, 8192)
+
+
+def test_a_reopened_project_estimates_what_it_estimated_when_saved(tmp_path):
+    # speed factors nobody chose are not written, so reading them back does not turn them into choices: the
+    # linear layers keep the measured GEMM rate (a chosen MFU would replace it) and an engine switch after
+    # reopening takes that engine's own fused-MoE kernel
+    from advisor.catalog import get_gpu, get_model
+    from advisor.sizing import size
+
+    req = SizingRequest(model=get_model("qwen3-30b-a3b"), gpu=get_gpu("h100-sxm-80g"), context=8192)
+    path = tmp_path / "p.advisor.json"
+    save_project(Project(sizing=SizingSection(request=req)), path)
+    reopened = load_project(path).sizing.request
+    assert size(reopened).perf == size(req).perf
+    as_sglang = {"engine_profile": "sglang"}
+    assert size(reopened.model_copy(update=as_sglang)).perf == size(req.model_copy(update=as_sglang)).perf
+    chosen = req.model_copy(update={"factors": req.factors.model_copy(update={"mfu": 0.4})})
+    save_project(Project(sizing=SizingSection(request=chosen)), path)
+    assert load_project(path).sizing.request.factors.model_fields_set == {"mfu"}  # a choice stays a choice
+
+
+def test_version_1_factors_at_their_defaults_are_not_choices(tmp_path):
+    every = {"mfu": 0.5, "mfu_range": [0.35, 0.65], "mbu": 0.75, "mbu_range": [0.6, 0.85], "step_overhead_ms": 1.0,
+             "stream_token_us": 85.0, "tp_efficiency_nvlink": 0.9, "tp_efficiency_pcie": 0.7}  # fmt: skip
+    path = _v1_file(tmp_path, {})
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sizing"]["request"]["factors"] = every | {"mbu": 0.6}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_project(path).sizing.request.factors.model_fields_set == {"mbu"}
