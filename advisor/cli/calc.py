@@ -6,7 +6,15 @@ import argparse
 
 from pydantic import ValidationError
 
-from advisor.cli.common import fail, fraction, nonneg_int, positive_int, print_json, validation_message
+from advisor.cli.common import (
+    engine_version,
+    fail,
+    fraction,
+    nonneg_int,
+    positive_int,
+    print_json,
+    validation_message,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
     p.add_argument("--engine-profile", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="serving engine whose per-request overhead and batching the estimate follows (default vllm; GGUF: llama.cpp)")
+    p.add_argument("--engine-version", type=engine_version, default=None,
+                   help="engine version to model, e.g. 0.11.0 (default: the current one). It picks the nearest version whose fused-MoE kernel NVIDIA measured, and for vLLM before 0.12 puts the scheduler between GPU steps")
     p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
                    help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
@@ -96,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         model = resolve_model(args.model)
         gpu = get_gpu(args.gpu)
-        factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu)) if v is not None}
+        factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu), ("engine_version", args.engine_version)) if v is not None}
         req = SizingRequest(
             model=model,
             gpu=gpu,

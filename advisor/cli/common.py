@@ -102,6 +102,15 @@ def positive_float(text: str) -> float:
     return value
 
 
+def engine_version(text: str) -> str:
+    """An engine release such as 0.11.0 or 0.5.5.post1 (what `vllm --version` prints)."""
+    from advisor.versions import release_number
+
+    if not release_number(text):
+        raise argparse.ArgumentTypeError(_tr("inputs.arg.not_version", value=_show(text)))
+    return text.strip()
+
+
 def fraction(text: str) -> float:
     """A share in (0, 1] (memory utilisation, efficiency factors): 0.9, not 90."""
     value = _parse_float(text)

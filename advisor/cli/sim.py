@@ -10,7 +10,7 @@ MAX_TIME_SCALE = 1000.0  # a thousand times slower than real: one decode step th
 
 def add_setup_arguments(p: argparse.ArgumentParser) -> None:
     """Model/GPU/engine arguments shared by `advisor sim` and `advisor predict`."""
-    from advisor.cli.common import fraction, positive_int
+    from advisor.cli.common import engine_version, fraction, positive_int
 
     p.add_argument("--model", required=True, help="preset id (see `advisor models`) or a path to a config.json")
     p.add_argument("--gpu", required=True, help="GPU id (see `advisor gpus`)")
@@ -24,6 +24,8 @@ def add_setup_arguments(p: argparse.ArgumentParser) -> None:
                    help="engine setting (most requests batched; default: the engine's own on this GPU — vLLM 256, 1024 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
                    help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
+    p.add_argument("--engine-version", type=engine_version, default=None,
+                   help="engine version to model, e.g. 0.11.0 (default: the current one). It picks the nearest version whose fused-MoE kernel NVIDIA measured, and for vLLM before 0.12 puts the scheduler between GPU steps")
 
 
 def build_setup_from_args(args: argparse.Namespace):
@@ -32,7 +34,7 @@ def build_setup_from_args(args: argparse.Namespace):
 
     from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
     from advisor.cli.common import UserError, validation_message
-    from advisor.domain.sizing import EngineSettings
+    from advisor.domain.sizing import EngineSettings, SpeedFactors
     from advisor.sim.costs import SimSetupError, build_setup
     from advisor.sizing.quant import UnknownFormatError
 
@@ -47,6 +49,7 @@ def build_setup_from_args(args: argparse.Namespace):
         return build_setup(
             model, gpu, args.weights or model.checkpoint_quant or "bf16", gpus=args.gpus, kv_dtype=args.kv_dtype,
             context=args.context, engine=engine,
+            factors=SpeedFactors(engine_version=args.engine_version) if getattr(args, "engine_version", None) else None,
         )  # fmt: skip
     except ValidationError as exc:
         raise UserError(validation_message(exc)) from None

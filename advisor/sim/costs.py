@@ -71,11 +71,14 @@ def build_setup(
     """
     prof = get_profile(profile)
     engine = resolve_engine(engine, prof, gpu)  # the batch settings left open: what the engine picks on this GPU
-    factors = factors_for(prof, factors)  # the engine's step and streaming overheads, the user's MFU and MBU
+    # the request keeps the user's factors (another profile applied later resolves its own from them); the step
+    # costs take the engine's step, streaming and scheduling overheads and its fused-MoE kernel on top
+    base = factors or SpeedFactors()
+    factors = factors_for(prof, base)
     ctx = min(context or model.max_context, model.max_context)
     req = SizingRequest(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
-        gpus=gpus, engine=engine, factors=factors,
+        gpus=gpus, engine=engine, factors=base,
     )  # fmt: skip
     result = size(req)
     mem = result.memory

@@ -109,3 +109,14 @@ def test_advisor_calc_says_at_what_share_the_experts_run():
     assert f"routed experts at {perf['expert_share_of_peak']:.0%} of peak (vLLM's fused-MoE kernel, measured)" in text
     sglang = subprocess.run(run + ["--engine-profile", "sglang", "--json"], capture_output=True, text=True, check=True).stdout
     assert json.loads(sglang)["perf"]["expert_share_of_peak"] != perf["expert_share_of_peak"]  # its own kernel
+
+
+def test_switching_the_engine_profile_switches_the_kernel():
+    # `advisor predict --engine-profile sglang` re-applies a profile to a setup built for vLLM: the experts must
+    # then run at SGLang's measured rate, as in a setup built for SGLang directly
+    from advisor.sim.costs import apply_profile, build_setup
+
+    vllm = build_setup(get_model("qwen3-30b-a3b"), H100)
+    switched, direct = apply_profile(vllm, "sglang"), build_setup(get_model("qwen3-30b-a3b"), H100, profile="sglang")
+    assert vllm.costs.expert_share != direct.costs.expert_share
+    assert switched.costs.expert_share == direct.costs.expert_share
