@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
-from advisor.domain.sizing import EngineSettings, SizingRequest
+from advisor.domain.sizing import EngineSettings, SizingRequest, SpeedFactors
 
 
 class SizingInputs(QObject):
@@ -33,6 +33,7 @@ class SizingInputs(QObject):
             "engine": EngineSettings(),
             "engine_profile": "vllm",
             "shared_prefix_tokens": 0,  # a system prompt every request starts with (prefix caching shares it)
+            "factors": SpeedFactors(),  # only what was chosen is set (an engine version); the rest are the defaults
         }
         self.model_source = "preset"
         self.model_file: str | None = None

@@ -53,6 +53,8 @@ def render(r: SizingResult) -> str:
     lines = [f"{k}{' ' * (width - _width(k))}  {v}" for k, v in rows]
     lines.append(tr("calc.assumptions", prompt=f"{p.prompt_tokens:,}", output=f"{p.output_tokens:,}", context=f"{q.context:,}",
                     n=q.concurrency))
+    if q.factors.engine_version:
+        lines.append(tr("sizing.engine_version_note", engine=tr(f"sizing.engine_profile.{p.engine_profile}"), version=q.factors.engine_version))
     if r.shared_prefix_note:
         lines.append(r.shared_prefix_note)
     if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):

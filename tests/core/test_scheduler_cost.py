@@ -55,6 +55,8 @@ def test_the_cli_models_an_older_engine_version_when_asked():
     now, old = perf(), perf("--engine-version", "0.11.0")
     assert old["expert_share_of_peak"] < now["expert_share_of_peak"]  # vLLM 0.14's fused MoE, the nearest measured
     assert old["decode_step_ms"]["value"] > now["decode_step_ms"]["value"]  # and its scheduler between steps
+    text = subprocess.run(calc[:-1] + ["--engine-version", "0.11.0"], capture_output=True, text=True, check=True).stdout
+    assert "Modelled as vLLM 0.11.0, not the current release." in text
     bad = subprocess.run(calc + ["--engine-version", "latest"], capture_output=True, text=True)
     assert bad.returncode == 2 and "expected an engine version such as 0.11.0" in bad.stderr and "Traceback" not in bad.stderr
     predict = [sys.executable, "-m", "advisor", "predict", "--model", "qwen2.5-7b-instruct", "--gpu", "a100-sxm-80g",

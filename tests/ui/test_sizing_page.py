@@ -345,6 +345,40 @@ def test_a_fine_grained_moe_says_its_experts_run_below_the_dense_rate(qtbot, siz
     assert page.result.perf.expert_share_of_peak is None and "fused-MoE" not in page.explanation.text()
 
 
+def test_an_older_engine_version_is_modelled_when_given(qtbot, sizing_page, tmp_path):
+    """Advanced → Engine version 0.11.0: the estimate follows vLLM 0.11 (the nearest measured fused-MoE kernel, the
+    scheduler between GPU steps); something that is not a release is refused beside the field and changes nothing;
+    a project keeps the version; emptying the field goes back to the current release."""
+    from advisor.project import load_project, save_project
+
+    page = sizing_page
+    _show(qtbot, page, "qwen3-235b-a22b", "h100-sxm-80g", context=4096, concurrency=8)
+    page.gpu_count.setCurrentIndex(page.gpu_count.findData(8))
+    _settle(qtbot, page)
+    current = page.result.perf
+    page.engine_version.setText("0.11.0")
+    page.engine_version.editingFinished.emit()
+    _settle(qtbot, page)
+    old = page.result.perf
+    assert page.result.request.factors.engine_version == "0.11.0"
+    assert old.expert_share_of_peak < current.expert_share_of_peak and old.ttft_ms.value > current.ttft_ms.value
+    assert "Modelled as vLLM 0.11.0, not the current release." in page.explanation.text()
+    page.engine_version.setText("latest")
+    page.engine_version.editingFinished.emit()
+    assert page.input_error.isVisible() and "0.11.0" in page.input_error.text()
+    assert page.result.request.factors.engine_version == "0.11.0"  # nothing changed
+    path = tmp_path / "v.advisor.json"
+    save_project(page.to_project(), path)
+    page.set_defaults(SizingDefaults())
+    page.apply_project(load_project(path))
+    _settle(qtbot, page)
+    assert page.engine_version.text() == "0.11.0" and page.result.perf.ttft_ms == old.ttft_ms
+    page.engine_version.setText("")
+    page.engine_version.editingFinished.emit()
+    _settle(qtbot, page)
+    assert page.result.request.factors.engine_version is None and page.result.perf.ttft_ms == current.ttft_ms
+
+
 def test_batch_settings_show_the_engines_own_default_until_set(qtbot, sizing_page):
     """Left open, max_num_seqs reads "engine default (N)" with what vLLM picks on the chosen GPU; a value typed in is
     the user's and stays when the GPU changes; 0 hands it back to the engine."""

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QSlider,
@@ -42,7 +43,7 @@ from advisor import catalog
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.project import Project, SizingSection
-from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult
+from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.settings import SizingDefaults
 from advisor.sim.profiles import PROFILE_IDS
@@ -53,6 +54,7 @@ from advisor.units import (
     format_gib,
     format_tflops,
 )
+from advisor.versions import release_number
 from ui.sizing_inputs import SizingInputs
 from ui.sizing_tasks import catalog_rows, find_predictor, predict_curve
 from ui.widgets.catalog_table import CatalogTable
@@ -321,10 +323,19 @@ class SizingPage(QWidget):
         self.max_seqs.setRange(0, 65536)
         self.max_seqs.setKeyboardTracking(False)
         self.max_seqs.valueChanged.connect(lambda v: self._user_engine(max_num_seqs=v or None))
+        # an older engine release than the current one: its fused-MoE kernel and, for vLLM before 0.12, a scheduler
+        # that runs between GPU steps (empty: the current release)
+        self.engine_version = QLineEdit()
+        self.engine_version.setObjectName("engineVersion")
+        self.engine_version.setMaxLength(40)
+        self.engine_version.setClearButtonEnabled(True)
+        self.engine_version.editingFinished.connect(self._on_engine_version)
         self.label_util, self.label_batched, self.label_seqs = QLabel(), QLabel(), QLabel()
+        self.label_engine_version = QLabel()
         form.addRow(self.label_util, self.gpu_util)
         form.addRow(self.label_batched, self.batched_tokens)
         form.addRow(self.label_seqs, self.max_seqs)
+        form.addRow(self.label_engine_version, self.engine_version)
         self.advanced_box.hide()
 
         self.input_error = QLabel()
@@ -427,6 +438,9 @@ class SizingPage(QWidget):
         self.batched_tokens.setToolTip(tr("ui.sizing.batched_tip"))
         self.label_seqs.setText("max_num_seqs")
         self.max_seqs.setToolTip(tr("ui.sizing.seqs_tip"))
+        self.label_engine_version.setText(tr("ui.sizing.engine_version"))
+        self.engine_version.setPlaceholderText(tr("ui.sizing.engine_version_current"))
+        self.engine_version.setToolTip(tr("ui.sizing.engine_version_tip"))
         self.overview.retranslate()
         self.results_tabs.setTabText(0, tr("ui.sizing.tab_overview"))
         self.results_tabs.setTabText(1, tr("ui.sizing.tab_catalog"))
@@ -474,6 +488,7 @@ class SizingPage(QWidget):
             engine=EngineSettings(),
             engine_profile="vllm",
             shared_prefix_tokens=0,
+            factors=SpeedFactors(),
         )
         self.model_error.hide()
         self._sync_widgets()
@@ -515,6 +530,7 @@ class SizingPage(QWidget):
             engine=req.engine,
             engine_profile=req.engine_profile,
             shared_prefix_tokens=req.shared_prefix_tokens,
+            factors=req.factors,
         )
         self.model_error.hide()
         self._refill_pickers()
@@ -546,6 +562,7 @@ class SizingPage(QWidget):
             self.gpu_util.setValue(engine.gpu_memory_utilization)
             self.batched_tokens.setValue(engine.max_num_batched_tokens or 0)
             self.max_seqs.setValue(engine.max_num_seqs or 0)
+            self.engine_version.setText(f["factors"].engine_version or "")
         finally:
             self._updating_widgets = False
         self._show_model_info()
@@ -573,6 +590,22 @@ class SizingPage(QWidget):
             self._show_input_error(exc)
             return
         self._user_edit(engine=engine)
+
+    def _on_engine_version(self) -> None:
+        """An engine release to model (empty: the current one); anything that is not a release number is refused
+        next to the field and changes nothing."""
+        if self._updating_widgets:
+            return
+        text = self.engine_version.text().strip()
+        if text and not release_number(text):
+            self.last_error = tr("inputs.arg.not_version", value=text)
+            self.input_error.setText(self.last_error)
+            self.input_error.show()
+            return
+        factors: SpeedFactors = self.inputs.fields["factors"]
+        chosen = {k: getattr(factors, k) for k in factors.model_fields_set if k != "engine_version"}
+        self.input_error.hide()
+        self._user_edit(factors=SpeedFactors(**chosen, **({"engine_version": text} if text else {})))
 
     def _on_context_slider(self, index: int) -> None:
         value = CONTEXT_STEPS[index]

@@ -286,6 +286,8 @@ class SizingOverview(QWidget):
             # the workload every figure on the page (and the curve) assumes, in words
             + tr("sizing.assumptions", prompt=format_count(perf.prompt_tokens), output=format_count(perf.output_tokens),
                  context=format_count(req.context), n=req.concurrency)
+            + (" " + tr("sizing.engine_version_note", engine=tr(f"sizing.engine_profile.{perf.engine_profile}"),
+                        version=req.factors.engine_version) if req.factors.engine_version else "")
             + ("\n" + res.shared_prefix_note if res.shared_prefix_note else "")
             # what to expect of every predicted figure above: the error measured against public measurements
             + ("\n" + accuracy if accuracy else "")
