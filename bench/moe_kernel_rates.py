@@ -40,6 +40,7 @@ MIN_TOKENS_PER_EXPERT = 256
 EXCLUDED = {
     ("sglang", "0.5.6.post2", "h100_sxm", None): "2-3 % of peak, ten times below the same fused_moe_triton kernel in 0.5.9, 0.5.10 and 0.5.14 on the same GPU",
     ("vllm", "0.19.0", "h100_sxm", "int4"): "Marlin int4 MoE at half the rate of 0.14.0 and 0.24.0 on the same GPU, and 5x slower at decode batch sizes",
+    ("vllm", "0.24.0", "h100_sxm", "fp8"): "measured on ModelOpt FP8 checkpoints' FlashInfer CUTLASS path (kernel_source vllm_modeloptfp8moe_flashinfer_cutlass_flashinferexperts), not the Fp8MoEMethod Triton path that FP8 quantized by vLLM itself takes (that version's fp8-block rows: vllm_fp8moe_triton_tritonexperts)",
 }
 
 
