@@ -104,7 +104,7 @@ def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
     version = row["engine_version"].strip()
     if version.startswith("NIM") or not version[:1].isdigit():
         return None
-    return SpeedFactors(moe_kernel=row["engine"], engine_version=version.split()[0])
+    return SpeedFactors(kernel_engine=row["engine"], engine_version=version.split()[0])
 
 
 def setup_for(row: dict[str, str]):
@@ -366,6 +366,7 @@ measurement per row: source, engine and version, GPU, model and precision, load 
 predicted with the code the CLI and the Sizing page use: the sizing core's roofline (per operator; the linear layers
 at the GPU's measured GEMM rate from `resources/gpus/gemm_rates.json`, a fine-grained MoE's routed experts at its
 engine's measured fused-MoE rate from `resources/engines/moe_kernels.json` (the version nearest the row's),
+tensor-parallel all-reduces as measured for vLLM on H100/A100 nodes (`resources/gpus/allreduce.json`),
 attention at MFU 0.5, MBU 0.75, 1 ms per step — none fitted here), the continuous-batching simulator, and the engine profile of
 `resources/engines/profiles.json` (per-request overhead, batch defaults by GPU, how prefill and decode share steps).
 The held-out figures, overall and per load, are also written to `resources/engines/accuracy.json`, which
@@ -380,7 +381,7 @@ because the setup does not fit its memory model) counts as a 1,000 % miss instea
 
 {_load_table(acc)}
 
-**Session 8: routed experts at the rate their kernel runs, and vLLM's scheduler between steps.** (1) The roofline ran a MoE model's routed experts at the
+**Session 8: routed experts at the rate their kernel runs, vLLM's scheduler between steps, measured all-reduces.** (1) The roofline ran a MoE model's routed experts at the
 dense GEMM rate. They run in one grouped ("fused MoE") kernel, each expert multiplying only the tokens routed to it,
 and NVIDIA measured those kernels per engine version, GPU and precision (aiconfigurator `moe_perf` tables). Once
 each expert gets ≥ 256 tokens they reach a median 20–36 % of the dense peak on an H100 (vLLM 0.14: 20 %; 0.19–0.24:
@@ -404,7 +405,15 @@ to 1,024 requests; `scheduler_us_per_seq` 18 in the vLLM profile). Since async s
 runs beside the GPU step and is hidden unless longer (it never is beside the 85 µs-a-token front end, so the app's
 predictions do not move); before, it ran between steps, and the bench adds it to every step of the rows that name
 an older version: held-out TPOT 21.4 → 19.6 % (p90 50.2 %), 100+ at once TPOT 40.8 → 39.8 %, train TPOT
-42.0 → 41.4 %; a steady request rate's TTFT 22.7 → 23.3 %. Also found, not modelled: GPUStack's single-H100
+42.0 → 41.4 %; a steady request rate's TTFT 22.7 → 23.3 %. (3) *Measured all-reduces*: aiconfigurator also timed
+vLLM 0.14's all-reduce (its custom kernel, NCCL above 8 MB) in CUDA graphs on 8-GPU H100 and A100 nodes at TP 2, 4
+and 8 (`bench/allreduce_rates.py` → `resources/gpus/allreduce.json`). A decode batch's 1–8 MB messages take about
+twice what the latency + bandwidth formula said (TP 8 on H100s: 34.5 µs at 2 MiB, 77 µs at 4 MiB, against ~21 and
+~30 µs), so TP decode steps grow by milliseconds; the roofline interpolates the table for vLLM and SGLang (a port of
+the same kernel) on those GPUs and keeps the formula elsewhere (TensorRT-LLM's own all-reduce, PCIe, other GPUs):
+held-out TTFT 44.5 → 41.6 % (p90 93.4 %), TPOT 19.6 → 18.5 %; 100+ at once TTFT 44.6 → 43.9 % (p90 71.6 → 64.4 %),
+TPOT 39.8 → 37.0 %; train TTFT 56.7 → 52.4 %, TPOT 41.4 → 35.8 %; one request's TTFT p90 58.1 → 84.7 % through the
+same `tt-dsr1-awq-8h100-*` rows whose TTFTs do not grow with their prompts. Also found, not modelled: GPUStack's single-H100
 pages (Qwen3-14B, Qwen3-32B) decode like a 2 TB/s GPU — Qwen3-32B at 43 ms a token alone (51 % of an H100 SXM's
 bandwidth; their A100 page: 48.5 ms, 75 %) — while the same lab's Qwen3-8B latency page and the 8-GPU pages match an
 SXM part; the simulator's inter-token latency there is 1.5–1.8× too short on the H100 pages and within 6–17 % on the

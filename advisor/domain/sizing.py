@@ -56,10 +56,10 @@ class SpeedFactors(BaseModel):
     # GPU, so a step's tokens cannot leave faster than this: a ceiling of 1e6 / stream_token_us tokens/s. The default
     # is vLLM's (the default engine profile, like step_overhead_ms); each profile sets its own (factors_for).
     stream_token_us: float = Field(85.0, ge=0, le=10_000, description="front-end CPU time per streamed token")
-    # Routed experts run in the engine's fused-MoE kernel at a measured share of peak (advisor/sizing/moe_kernels.py):
-    # the engine whose kernel (vLLM's by default; each profile sets its own). None: no MoE correction (an engine
-    # nothing was measured for).
-    moe_kernel: str | None = Field("vllm", description="engine whose fused-MoE kernel rate applies")
+    # The engine whose measured kernels apply (vLLM's by default; each profile sets its own): its fused-MoE rate
+    # (advisor/sizing/moe_kernels.py) and, for vLLM and SGLang, vLLM's measured all-reduce (advisor/sizing/
+    # allreduce.py). None: neither (an engine nothing was measured for).
+    kernel_engine: str | None = Field("vllm", description="engine whose measured kernels (fused MoE, all-reduce) apply")
     # The engine's scheduler spends CPU time on every running request each step (vLLM's, measured by
     # bench/scheduler_costs.py). Engines that schedule the next step while the GPU runs this one (vLLM since async
     # scheduling became its default, SGLang's overlap scheduler) hide it unless it is the longer of the two.

@@ -135,6 +135,6 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
         "scheduler_overlaps": base.engine_version is None or profile.async_scheduling_since is None
         or at_least(base.engine_version, profile.async_scheduling_since),
     }
-    if "moe_kernel" not in base.model_fields_set:
-        update["moe_kernel"] = profile.id
+    if "kernel_engine" not in base.model_fields_set:
+        update["kernel_engine"] = profile.id
     return base.model_copy(update=update)

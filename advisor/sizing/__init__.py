@@ -160,7 +160,7 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
             f"overhead {f.step_overhead_ms:g} ms/step"
-            + (f", routed experts {mid.expert_flops_per_s / 1e12:,.0f} TFLOP/s ({f.moe_kernel}'s fused-MoE kernel as "
+            + (f", routed experts {mid.expert_flops_per_s / 1e12:,.0f} TFLOP/s ({f.kernel_engine}'s fused-MoE kernel as "
                "NVIDIA measured it, resources/engines/moe_kernels.json)" if mid.expert_flops_per_s else "")
             + (f", front end {f.stream_token_us:g} µs/streamed token (at most {1e6 / f.stream_token_us:,.0f} tokens/s)"
                if f.stream_token_us else ""),  # fmt: skip

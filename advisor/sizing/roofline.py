@@ -32,6 +32,7 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
+from advisor.sizing.allreduce import allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, gemm_rate
 from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
@@ -82,6 +83,9 @@ MLA_LAYER_FIXED_S = 64e-6
 ATTENTION_CALL_FIXED_S = 12e-6
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
+# Engines whose all-reduce resources/gpus/allreduce.json measured: vLLM's custom all-reduce, which SGLang ports.
+# TensorRT-LLM's own (fused with the norm) keeps the formula.
+ALLREDUCE_MEASURED_FOR = ("vllm", "sglang")
 
 
 def allreduce_params(model: ModelSpec, gpu: GpuSpec, gpus: int) -> tuple[int, float, float, float]:
@@ -135,9 +139,9 @@ def _routed_expert_rate(
     """(FLOPs of the routed experts one token passes through, the rate the engine's fused-MoE kernel runs them at
     on the whole group, its share of peak); zeros for a dense model or where no kernel was measured (the dense GEMM
     rate applies)."""
-    if not model.is_moe or not factors.moe_kernel:
+    if not model.is_moe or not factors.kernel_engine:
         return 0.0, 0.0, 0.0
-    share = expert_share(factors.moe_kernel, factors.engine_version, gpu.architecture, fmt, dtype, model.num_experts)
+    share = expert_share(factors.kernel_engine, factors.engine_version, gpu.architecture, fmt, dtype, model.num_experts)
     if not share:
         return 0.0, 0.0, 0.0
     flops = 2.0 * sum(model.moe_layers) * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size
@@ -184,6 +188,9 @@ class StepCostModel:
     scheduler_s_per_seq: float = 0.0
     scheduler_overlaps: bool = True
     peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
+    # measured all-reduce times of this GPU class and TP degree ((message bytes, s), allreduce.py); None: formula
+    allreduce_points: tuple[tuple[float, float], ...] | None = None
+    allreduce_message_bytes_per_token: float = 0.0  # hidden × activation bytes: what one token adds to a message
 
     @property
     def gemm_basis(self) -> str:
@@ -265,6 +272,9 @@ class StepCostModel:
             expert_flops_per_s=expert_rate,
             expert_share=expert_share_used,
             peak_flops_per_s=peak * gpus,
+            # vLLM's custom all-reduce (and NCCL above its size limit), as measured; SGLang runs a port of it
+            allreduce_points=measured_points(gpu, gpus) if gpus > 1 and factors.kernel_engine in ALLREDUCE_MEASURED_FOR else None,
+            allreduce_message_bytes_per_token=float(model.hidden_size * ACTIVATION_BYTES),
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -305,6 +315,8 @@ class StepCostModel:
         """Tensor-parallel all-reduce time of a step over ``tokens`` tokens (0 on one GPU)."""
         if not self.allreduces or tokens <= 0:
             return 0.0
+        if self.allreduce_points:  # measured on this GPU class at this TP degree
+            return self.allreduces * allreduce_seconds(self.allreduce_points, tokens * self.allreduce_message_bytes_per_token)
         return self.allreduces * (self.allreduce_latency_s + tokens * self.allreduce_bytes_per_token / self.allreduce_bytes_per_s)
 
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
