@@ -14,12 +14,12 @@ Needs pyarrow to read the tables; prints "skipped" without it or without the pat
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from aiconfigurator_tables import ROOT, run  # noqa: E402
+
 OUT = ROOT / "resources" / "gpus" / "allreduce.json"
 TABLE = "aic-core/src/aiconfigurator_core/systems/data/{gpu}/comm/vllm/0.14.0/custom_allreduce_perf.parquet"
 GPUS = {"h100_sxm": "hopper_nvlink", "a100_sxm": "ampere_nvlink"}
@@ -41,25 +41,7 @@ def collect(repo: Path) -> dict[str, dict[str, list[list[float]]]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("repo", nargs="?", help="aiconfigurator checkout")
-    parser.add_argument("--write", action="store_true", help=f"rewrite {OUT.relative_to(ROOT)}")
-    args = parser.parse_args(argv)
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        print("skipped: reading aiconfigurator's tables needs pyarrow (pip install pyarrow)")
-        return 0
-    if not args.repo or not (Path(args.repo) / TABLE.format(gpu="h100_sxm")).is_file():
-        print("skipped: give the path of an aiconfigurator checkout (https://github.com/ai-dynamo/aiconfigurator)")
-        return 0
-    measured = collect(Path(args.repo))
-    if args.write:
-        doc = json.loads(OUT.read_text(encoding="utf-8"))
-        doc["measured"] = measured
-        OUT.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    return run(__doc__, OUT, TABLE.format(gpu="h100_sxm"), collect, argv, indent=1)
 
 
 if __name__ == "__main__":

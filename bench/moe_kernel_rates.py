@@ -19,13 +19,13 @@ parallelism) at TP 1-8 are used, over every routing distribution measured: the s
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from aiconfigurator_tables import ROOT, run  # noqa: E402
+
 OUT = ROOT / "resources" / "engines" / "moe_kernels.json"
 DATA = "aic-core/src/aiconfigurator_core/systems/data"
 # dense tensor peak (TFLOP/s) the shares are taken of: the catalog's figures for these two GPUs
@@ -86,26 +86,8 @@ def collect(repo: Path) -> dict[str, dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("repo", nargs="?", help="aiconfigurator checkout")
-    parser.add_argument("--write", action="store_true", help=f"rewrite {OUT.relative_to(ROOT)}")
-    args = parser.parse_args(argv)
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        print("skipped: reading aiconfigurator's tables needs pyarrow (pip install pyarrow)")
-        return 0
-    if not args.repo or not (Path(args.repo) / DATA).is_dir():
-        print("skipped: give the path of an aiconfigurator checkout (https://github.com/ai-dynamo/aiconfigurator)")
-        return 0
-    table = collect(Path(args.repo))
-    if args.write:
-        doc = json.loads(OUT.read_text(encoding="utf-8"))
-        doc["measured"] = table
-        doc["excluded"] = {" ".join(x for x in key if x): why for key, why in EXCLUDED.items()}
-        OUT.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    excluded = {" ".join(x for x in key if x): why for key, why in EXCLUDED.items()}
+    return run(__doc__, OUT, DATA, collect, argv, extra={"excluded": excluded})
 
 
 if __name__ == "__main__":
