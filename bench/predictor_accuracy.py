@@ -34,6 +34,7 @@ from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import RequestSource, simulate_concurrency, simulate_rate
 from advisor.sim.profiles import get_profile, resolve_engine
+from advisor.versions import release_number
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV = ROOT / "tests" / "fixtures" / "predictor_accuracy.csv"
@@ -102,7 +103,7 @@ def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
     """The fused-MoE kernel of the engine version the source ran (its release number; a NIM version is not a
     TensorRT-LLM version, and "not stated" gets the app's default)."""
     version = row["engine_version"].strip()
-    if version.startswith("NIM") or not version[:1].isdigit():
+    if version.startswith("NIM") or not release_number(version):
         return None
     return SpeedFactors(kernel_engine=row["engine"], engine_version=version.split()[0])
 

@@ -10,16 +10,32 @@ from __future__ import annotations
 import json
 from bisect import bisect_left
 from functools import cache
-from math import log
+from math import exp, log
+from typing import NamedTuple
 
 from advisor.domain.gpu import GpuSpec
 from advisor.resources import resource_path
 
 
+class AllReduceTimes(NamedTuple):
+    """One GPU class and TP degree's measured times, sizes ascending, with their logarithms ready: the simulator
+    prices an all-reduce every engine step."""
+
+    sizes: tuple[float, ...]  # message bytes
+    seconds: tuple[float, ...]
+    log_sizes: tuple[float, ...]
+    log_seconds: tuple[float, ...]
+
+
 @cache
-def _table() -> dict[str, dict[str, tuple[tuple[float, float], ...]]]:
+def _table() -> dict[str, dict[str, AllReduceTimes]]:
     raw = json.loads(resource_path("gpus", "allreduce.json").read_text(encoding="utf-8"))["measured"]
-    return {link: {tp: tuple((m, us * 1e-6) for m, us in pts) for tp, pts in by_tp.items()} for link, by_tp in raw.items()}
+    out: dict[str, dict[str, AllReduceTimes]] = {}
+    for link, by_tp in raw.items():
+        for tp, pts in by_tp.items():
+            sizes, seconds = tuple(float(m) for m, _ in pts), tuple(us * 1e-6 for _, us in pts)
+            out.setdefault(link, {})[tp] = AllReduceTimes(sizes, seconds, tuple(map(log, sizes)), tuple(map(log, seconds)))
+    return out
 
 
 def link_class(gpu: GpuSpec) -> str | None:
@@ -34,21 +50,20 @@ def link_class(gpu: GpuSpec) -> str | None:
     return None
 
 
-def measured_points(gpu: GpuSpec, gpus: int) -> tuple[tuple[float, float], ...] | None:
-    """(message bytes, seconds) measured for this GPU class at this TP degree, smallest first; None if none."""
+def measured_points(gpu: GpuSpec, gpus: int) -> AllReduceTimes | None:
+    """The times measured for this GPU class at this TP degree; None if none."""
     cls = link_class(gpu)
     return _table().get(cls, {}).get(str(gpus)) if cls else None
 
 
-def allreduce_seconds(points: tuple[tuple[float, float], ...], message_bytes: float) -> float:
+def allreduce_seconds(times: AllReduceTimes, message_bytes: float) -> float:
     """One all-reduce of ``message_bytes``: log-log between measured sizes, the smallest size's time below them,
     proportional to size beyond the largest."""
-    sizes = [m for m, _ in points]
+    sizes = times.sizes
     if message_bytes <= sizes[0]:
-        return points[0][1]
+        return times.seconds[0]
     if message_bytes >= sizes[-1]:
-        return points[-1][1] * message_bytes / sizes[-1]
+        return times.seconds[-1] * message_bytes / sizes[-1]
     i = bisect_left(sizes, message_bytes)
-    (m0, t0), (m1, t1) = points[i - 1], points[i]
-    w = log(message_bytes / m0) / log(m1 / m0)
-    return t0 * (t1 / t0) ** w
+    ls0, ls1, lt0, lt1 = times.log_sizes[i - 1], times.log_sizes[i], times.log_seconds[i - 1], times.log_seconds[i]
+    return exp(lt0 + (lt1 - lt0) * (log(message_bytes) - ls0) / (ls1 - ls0))

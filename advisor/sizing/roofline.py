@@ -32,7 +32,7 @@ from math import log2
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
-from advisor.sizing.allreduce import allreduce_seconds, measured_points
+from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, gemm_rate
 from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
@@ -188,8 +188,8 @@ class StepCostModel:
     scheduler_s_per_seq: float = 0.0
     scheduler_overlaps: bool = True
     peak_flops_per_s: float = 0.0  # dense tensor peak of the whole group in the compute dtype
-    # measured all-reduce times of this GPU class and TP degree ((message bytes, s), allreduce.py); None: formula
-    allreduce_points: tuple[tuple[float, float], ...] | None = None
+    # measured all-reduce times of this GPU class and TP degree (allreduce.py); None: the formula
+    allreduce_points: AllReduceTimes | None = None
     allreduce_message_bytes_per_token: float = 0.0  # hidden × activation bytes: what one token adds to a message
 
     @property
