@@ -26,8 +26,11 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 # model_type → how to read it. Anything else is refused with the list, rather than sized wrongly.
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
-    "chatglm", "glm", "glm4", "gemma", "gemma2", "gemma3_text", "phi3",
+    "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3_text", "phi3",
 )  # fmt: skip
+# DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
+# GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
+_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "glm4_moe")
 _TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text"}
 _QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
 
@@ -132,7 +135,7 @@ def _slug(text: str) -> str:
 
 
 def _moe_layers(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[bool, ...]:
-    if family in ("deepseek_v2", "deepseek_v3"):
+    if family in _DEEPSEEK_STYLE_MOE:
         first_dense = _int_first(cfg, "first_k_dense_replace", default=0)
         freq = _int_first(cfg, "moe_layer_freq", default=1) or 1
         return tuple(i >= first_dense and i % freq == 0 for i in range(num_layers))
@@ -256,7 +259,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
 
     moe: dict[str, Any] = {}
     n_experts = _int_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0)
-    if family in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3") and n_experts:
+    if family in ("mixtral", "qwen2_moe", "qwen3_moe", *_DEEPSEEK_STYLE_MOE) and n_experts:
         if family == "mixtral":
             expert_width = _int_first(cfg, "intermediate_size", required="the expert width")
         else:
@@ -268,7 +271,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "num_shared_experts": _int_first(cfg, "n_shared_experts", default=0),
             "shared_expert_intermediate_size": _int_first(cfg, "shared_expert_intermediate_size", default=0),
             "shared_expert_gate": family == "qwen2_moe" and bool(cfg.get("shared_expert_intermediate_size")),
-            "router_bias": family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc",
+            # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
+            "router_bias": (family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family == "glm4_moe",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
     intermediate = _int_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0)
@@ -295,7 +299,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
     else:
         attn_bias = _bool(cfg, "attention_bias", False)
         qkv_bias = attn_bias or family in _QKV_BIAS_ALWAYS
-        o_bias = attn_bias and family not in ("glm",)
+        o_bias = attn_bias and family not in ("glm", "glm4_moe")  # their attention_bias covers q/k/v only
         mlp_bias = _bool(cfg, "mlp_bias", False)
     norms_per_layer = 4 if family in ("gemma2", "gemma3_text", "glm4") else 2
 
@@ -321,7 +325,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "mlp_bias": mlp_bias,
         "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
-        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text"),
+        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),
         "sliding_window": window,
         "layer_types": layer_types,
