@@ -113,7 +113,7 @@ def _read(source: dict[str, Any] | str | Path) -> dict[str, Any]:
         path = Path(source)
         label = str(path)
         if not path.is_file():
-            raise ModelImportError(f"no such file: {path}")
+            raise ModelImportError(tr("inputs.config.no_file", path=path))
         try:
             text = read_bounded(path, CONFIG_MAX_BYTES)
         except JsonInputError as exc:
@@ -126,7 +126,7 @@ def _read(source: dict[str, Any] | str | Path) -> dict[str, Any]:
     except JsonInputError as exc:
         raise ModelImportError(str(exc)) from exc
     if not isinstance(data, dict):
-        raise ModelImportError("config.json must be a JSON object")
+        raise ModelImportError(tr("inputs.config.not_json_object", source=label))
     return data
 
 
@@ -156,7 +156,7 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
         raise ModelImportError(tr("inputs.config.not_list", field="layer_types", value=_show(explicit)))
     if explicit:
         if len(explicit) != num_layers:
-            raise ModelImportError(f"layer_types lists {len(explicit)} layers but num_hidden_layers is {num_layers}")
+            raise ModelImportError(tr("inputs.config.layer_types_count", listed=len(explicit), layers=num_layers))
         kinds = tuple("sliding" if "sliding" in str(t) else "full" for t in explicit)
         return kinds, (window if "sliding" in kinds else None)
     if not window:
@@ -196,24 +196,64 @@ def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
 
 
 def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
+    """The weight format a checkpoint's quantization_config declares, and its group size where it has one.
+
+    A quantization the sizing has no byte rule for is refused by name: sizing such a checkpoint as 16-bit (or as
+    any other format) would show a size that looks right and is not."""
     q = cfg.get("quantization_config")
     if q is None:
         return None, None
     if not isinstance(q, dict):
         raise ModelImportError(tr("inputs.config.not_object", field="quantization_config", value=_show(q)))
-    method = str(q.get("quant_method", "")).lower()
+    method = str(q.get("quant_method", "")).lower().replace("_", "-")
     bits = q.get("bits") or q.get("w_bit")
     group = q.get("group_size") or q.get("q_group_size")
     if method == "fp8":
         return ("fp8-block" if q.get("weight_block_size") else "fp8"), None
     if method in ("gptq", "awq") and bits in (4, 8):
-        name = f"{method}-int{bits}"
-        if name == "awq-int8":
-            raise ModelImportError("AWQ checkpoints are 4-bit; quantization_config says 8 bits")
-        return name, _int(group, "quantization_config.group_size", low=-1) if group else 128
-    if method in ("compressed-tensors", "compressed_tensors"):
-        return "int8", None
-    return None, None
+        if method == "awq" and bits == 8:
+            raise ModelImportError(tr("inputs.config.awq_bits", bits=bits))
+        return f"{method}-int{bits}", _int(group, "quantization_config.group_size", low=-1) if group else 128
+    if method == "compressed-tensors":
+        return _compressed_tensors_quant(q)
+    if method == "modelopt" and str(q.get("quant_algo", "")).upper() == "FP8":
+        return "fp8", None
+    scheme = method or "?"
+    if method == "modelopt":
+        scheme = f"modelopt {q.get('quant_algo', '?')}"
+    raise ModelImportError(tr("inputs.config.quant_unsupported", scheme=scheme))
+
+
+def _compressed_tensors_quant(q: dict[str, Any]) -> tuple[str, int | None]:
+    """llm-compressor's compressed-tensors checkpoints (Red Hat AI / Neural Magic's -FP8-dynamic, -w4a16 and
+    -w8a8 repos, zai-org's -FP8): the scheme is in config_groups, one per set of target layers, as vLLM reads it
+    (compressed_tensors.py): float 8-bit weights are FP8 (block scales when the strategy is "block"), int 8-bit
+    weights with int activations are INT8 W8A8, int 4/8-bit weights alone run as GPTQ-style weight-only
+    (Marlin) with their group size. The byte rule is the GPTQ one, within ~1 % of a symmetric checkpoint's
+    (it has no zero points or g_idx)."""
+    groups = q.get("config_groups")
+    if not isinstance(groups, dict) or not groups:
+        raise ModelImportError(tr("inputs.config.not_object", field="quantization_config.config_groups", value=_show(groups)))
+    found: dict[tuple[str, int | None], str] = {}
+    for name, group in groups.items():
+        weights = group.get("weights") if isinstance(group, dict) else None
+        if not isinstance(weights, dict):
+            raise ModelImportError(tr("inputs.config.not_object", field=f"quantization_config.config_groups.{name}.weights", value=_show(weights)))
+        kind, bits = str(weights.get("type", "int")).lower(), weights.get("num_bits")
+        acts = group.get("input_activations")
+        scheme = f"{kind}{bits} weights" + (f", {acts.get('type', 'int')}{acts.get('num_bits')} activations" if isinstance(acts, dict) else "")
+        if kind == "float" and bits == 8:
+            found[("fp8-block" if weights.get("strategy") == "block" else "fp8", None)] = scheme
+        elif kind == "int" and bits == 8 and isinstance(acts, dict) and acts.get("type", "int") == "int" and acts.get("num_bits") == 8:
+            found[("int8", None)] = scheme
+        elif kind == "int" and bits in (4, 8) and not isinstance(acts, dict):
+            size = weights.get("group_size")
+            found[(f"gptq-int{bits}", _int(size, f"quantization_config.config_groups.{name}.weights.group_size", low=1) if size else -1)] = scheme
+        else:
+            raise ModelImportError(tr("inputs.config.quant_unsupported", scheme=f"compressed-tensors ({scheme})"))
+    if len(found) > 1:
+        raise ModelImportError(tr("inputs.config.quant_mixed", schemes="; ".join(sorted(set(found.values())))))
+    return next(iter(found))
 
 
 def model_from_config(
