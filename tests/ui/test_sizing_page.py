@@ -155,6 +155,10 @@ def test_import_good_config(qtbot, sizing_page, tmp_path, llama_config):
         ('{"model_type": "llama", "num_hidden_layers": 2}', "hidden"),
         ("{ this is not json", "JSON"),
         ('{"model_type": "made_up_arch", "hidden_size": 8}', "unsupported"),
+        # a quantization with no byte rule is refused by name, not sized as 16-bit
+        ('{"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 2048, "num_hidden_layers": 22, '
+         '"num_attention_heads": 32, "num_key_value_heads": 4, "intermediate_size": 5632, "vocab_size": 32000, "max_position_embeddings": 2048, '
+         '"quantization_config": {"quant_method": "bitsandbytes", "load_in_4bit": true}}', "bitsandbytes"),
     ],
 )
 def test_import_broken_config_shows_the_error_next_to_the_field(qtbot, sizing_page, tmp_path, content, words):
@@ -167,6 +171,10 @@ def test_import_broken_config_shows_the_error_next_to_the_field(qtbot, sizing_pa
     assert words.lower() in sizing_page.model_error.text().lower()
     assert "Traceback" not in sizing_page.model_error.text()
     assert sizing_page.inputs.fields["model"] == before  # nothing changed
+    # however long the reason, the label gets the height its wrapped text needs, above the model description
+    error, info = sizing_page.model_error, sizing_page.model_info
+    qtbot.waitUntil(lambda: error.height() >= error.heightForWidth(error.width())
+                    and error.geometry().bottom() < info.geometry().top(), timeout=2000)  # fmt: skip
 
 
 def test_fixture_configs_import(qtbot, sizing_page):

@@ -205,8 +205,8 @@ class SizingPage(QWidget):
         self.label_model = QLabel()
         form.addRow(self.label_model, self.model_picker)
         form.addRow("", self.import_button)
-        form.addRow("", self.model_error)
-        form.addRow(self.model_info)  # whole rows: the field column is narrow
+        form.addRow(self.model_error)  # whole rows: the field column is narrow
+        form.addRow(self.model_info)
         form.addRow(self.drop_hint)
 
         # precision
@@ -700,6 +700,19 @@ class SizingPage(QWidget):
     def _show_model_error(self, text: str) -> None:
         self.model_error.setText(text)
         self.model_error.show()
+        QTimer.singleShot(0, self._fit_model_error)  # once the label has its width in the laid-out column
+
+    def _fit_model_error(self) -> None:
+        # A word-wrapped label's height depends on its width, which the form inside the scrolling inputs column
+        # does not ask for: a long reason (a refused quantization names what is supported) overlapped the rows
+        # below it. Reserve the height its text needs at the width it has.
+        label = self.model_error
+        if label.isVisible() and label.width() > 0:
+            label.setMinimumHeight(label.heightForWidth(label.width()))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_model_error()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
         urls = event.mimeData().urls()
