@@ -2,7 +2,8 @@
 
 Rules follow the engines and the checkpoint formats, not a flat bits-per-weight:
 - FP8 / INT8 W8A8 quantize the linear layers of the decoder blocks; embeddings, the LM head, norms and MoE
-  routers stay 16-bit (vLLM, compressed-tensors). FP8 carries a per-tensor scale, or 128×128 block scales for
+  routers stay 16-bit (vLLM, compressed-tensors). FP8 carries a per-tensor scale (a per-channel checkpoint adds one
+  4-byte scale per output row, a fraction of a percent), or 128×128 block scales for
   DeepSeek-style checkpoints; INT8 a per-output-channel scale.
 - GPTQ stores packed int32 `qweight`, per-group fp16 `scales`, packed `qzeros` and an int32 `g_idx` per input
   feature; AWQ the same without `g_idx`. Group size 128 by default.
@@ -38,7 +39,7 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
     for f in (
         WeightFormat("bf16", "BF16", "vllm", "bf16", 16),
         WeightFormat("fp16", "FP16", "vllm", "fp16", 16),
-        WeightFormat("fp8", "FP8 (W8A8, per-tensor)", "vllm", "fp8", 8, vllm_flag="fp8"),
+        WeightFormat("fp8", "FP8 (W8A8)", "vllm", "fp8", 8, vllm_flag="fp8"),
         WeightFormat("fp8-block", "FP8 (128×128 block scales)", "vllm", "fp8", 8),
         WeightFormat("int8", "INT8 (W8A8)", "vllm", "int8", 8),
         WeightFormat("gptq-int8", "GPTQ INT8 (g128)", "vllm", "fp16", 8, vllm_flag="gptq_marlin"),
