@@ -232,6 +232,13 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
                 from advisor.sizing.advice import accepted_tp_below
 
                 tp = accepted_tp_below(req, req.gpus)
+    # vLLM's batch cap: the memory above reserved the sampler's logits for req.engine.max_num_seqs sequences. When the
+    # request fits as asked, the command leaves the cap where that estimate put it (the user's setting, else the
+    # engine's default), so the server it starts has exactly the KV cache shown; only a smaller or larger load than
+    # that cap, or one that must be cut to fit, is passed on.
+    vllm_seqs: int | None = seqs
+    if mem.fits and refusal is None and seqs <= (req.engine.max_num_seqs or seqs):
+        vllm_seqs = asked.engine.max_num_seqs  # None: the engine default, as estimated
     perf = estimate_perf(_served_lengths(req), fmt)
     return SizingResult(
         request=asked,
@@ -243,7 +250,7 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         advice=advice,
         verdict=verdict,
         engine_refusal=refusal,
-        vllm_command=vllm_command(req, fmt, tp, serve_context, seqs),
+        vllm_command=vllm_command(req, fmt, tp, serve_context, vllm_seqs),
         llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
         shared_prefix_note=shared_prefix_note(req, mem, perf.cached_prompt_tokens, lang or current_language()),
     )

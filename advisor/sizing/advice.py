@@ -44,7 +44,8 @@ def _repo(req: SizingRequest) -> str:
     return req.model.hf_repo or f"<path/to/{req.model.id}>"
 
 
-def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_seqs: int) -> str | None:
+def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_seqs: int | None) -> str | None:
+    """The `vllm serve` line; ``max_seqs`` None leaves --max-num-seqs at the engine's default."""
     if fmt.engine != "vllm":
         return None
     repo = _repo(req)
@@ -58,7 +59,8 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append(f"--tensor-parallel-size {tp}")
     parts.append(f"--max-model-len {context}")
     parts.append(f"--gpu-memory-utilization {req.engine.gpu_memory_utilization:g}")
-    parts.append(f"--max-num-seqs {max(1, max_seqs)}")
+    if max_seqs is not None:
+        parts.append(f"--max-num-seqs {max(1, max_seqs)}")
     from advisor.sim.profiles import get_profile
 
     tokens = req.engine.max_num_batched_tokens

@@ -94,3 +94,17 @@ def test_no_batch_advice_where_the_batch_is_already_lean_or_it_would_not_help():
     res = size(SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), context=8192), "en")
     assert not res.memory.weights_fit
     assert not any(a.flags and "--max-num-batched-tokens" in a.flags for a in res.advice)
+
+
+def test_the_command_starts_the_engine_the_estimate_describes():
+    """The KV cache shown is what vLLM has left after reserving the sampler's logits for max_num_seqs sequences: a
+    command that set --max-num-seqs to the load while the estimate kept the default would start a server with ~1 GiB
+    more KV cache than the page says (Qwen's 152k vocabulary × 1024 sequences × 8 bytes)."""
+    fits = size(_req("h100-sxm-80g", concurrency=32))
+    assert fits.memory.fits and "--max-num-seqs" not in (fits.vllm_command or "")  # vLLM's default, as estimated
+    mine = size(_req("h100-sxm-80g", concurrency=32, engine=EngineSettings(max_num_seqs=64)))
+    assert "--max-num-seqs 64" in (mine.vllm_command or "")  # the user's cap, which the estimate used
+    assert mine.memory.kv_tokens > fits.memory.kv_tokens  # fewer sequences' logits reserved: more KV cache
+    more = size(_req("rtx-4090", concurrency=300))  # more than vLLM's 256 on a 4090: raise the cap, as advised
+    assert more.memory.limited_by == "max_num_seqs" and "--max-num-seqs 300" in (more.vllm_command or "")
+    assert any(a.flags == "--max-num-seqs 300" for a in more.advice)
