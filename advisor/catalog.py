@@ -211,11 +211,24 @@ def add_user_gpu(gpu: GpuSpec) -> None:
 
 
 @cache
+def _preset_files() -> tuple[dict, ...]:
+    return tuple(json.loads(p.read_text(encoding="utf-8")) for p in sorted(resource_path("models").glob("*.json")))
+
+
+@cache
+def same_tensor_repos(model_id: str) -> tuple[str, ...]:
+    """Other Hugging Face repositories a preset stands for: releases the engines load as exactly the same tensors
+    (GLM-4.5 and GLM-4.6 for GLM-4.7). Naming one finds the preset, where a prefix match would otherwise pick a
+    different model (zai-org/GLM-4.5 → glm-4.5-air)."""
+    found = next((d for d in _preset_files() if d.get("id") == model_id), {})
+    return tuple(found.get("same_tensors_as", ()))
+
+
+@cache
 def load_models() -> tuple[ModelSpec, ...]:
     """Model presets: each file in resources/models/ wraps a real Hugging Face config.json."""
     presets = []
-    for path in sorted(resource_path("models").glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
+    for path, data in zip(sorted(resource_path("models").glob("*.json")), _preset_files(), strict=True):
         try:
             presets.append(
                 model_from_config(data["config"], model_id=data["id"], name=data.get("name"), hf_repo=data.get("hf_repo"))
@@ -227,9 +240,10 @@ def load_models() -> tuple[ModelSpec, ...]:
 
 def _model_aliases(m: ModelSpec) -> list[str]:
     aliases = set()
-    if m.hf_repo:
-        aliases.add(_norm(m.hf_repo))
-        aliases.add(_norm(m.hf_repo.rsplit("/", 1)[-1]))
+    for repo in (m.hf_repo, *same_tensor_repos(m.id)):
+        if repo:
+            aliases.add(_norm(repo))
+            aliases.add(_norm(repo.rsplit("/", 1)[-1]))
     return sorted(aliases - {m.id})
 
 

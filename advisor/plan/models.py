@@ -39,12 +39,12 @@ def _norm(name: str) -> str:
 
 @cache
 def _index() -> dict[str, str]:
-    from advisor.catalog import load_models
+    from advisor.catalog import load_models, same_tensor_repos
 
     out: dict[str, str] = {}
     # Unquantized presets first: "Qwen/Qwen2.5-7B" is the BF16 model, not its AWQ checkpoint.
     for m in sorted(load_models(), key=lambda m: (m.checkpoint_quant is not None, "awq" in m.id or "gptq" in m.id, m.id)):
-        for key in (m.id, m.hf_repo or ""):
+        for key in (m.id, m.hf_repo or "", *same_tensor_repos(m.id)):
             if key:
                 out.setdefault(_norm(key), m.id)
     return out

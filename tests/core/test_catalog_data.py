@@ -142,7 +142,7 @@ def test_there_are_enough_presets_and_file_names_match_ids():
     assert len(files) >= 14
     for path in files:
         preset = json.loads(path.read_text(encoding="utf-8"))
-        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note"}, path.name
+        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note", "same_tensors_as"}, path.name
         assert preset["id"] == path.stem
         assert preset["id"] == preset["id"].lower()
         assert "/" in preset["hf_repo"]
@@ -251,3 +251,21 @@ def test_gguf_sizes_have_plausible_bits_per_weight():
         if "file_size_bytes" in e and "params" in e:
             low, high = expected_bpw[e["quant"]]
             assert low <= e["file_size_bytes"] * 8 / e["params"] <= high, e["file"]
+
+
+def test_releases_with_the_same_tensors_name_their_preset_not_a_prefix_match():
+    """GLM-4.6 is GLM-4.7's shapes and context (the engines load the same tensors); GLM-4.5 has its own preset
+    (a shorter context), and neither may fall through to the prefix match that would pick GLM-4.5-Air."""
+    from advisor.catalog import get_model
+    from advisor.plan.models import resolve_plan_model
+
+    presets = _presets()
+    repos = {p["hf_repo"].lower() for p in presets.values()}
+    for preset in presets.values():
+        for repo in preset.get("same_tensors_as", []):
+            assert "/" in repo and repo.lower() not in repos, repo  # another release, not another preset
+    assert presets["glm-4.7"]["config"] == dict(presets["glm-4.5"]["config"], max_position_embeddings=202752)
+    for name, preset_id in (("zai-org/GLM-4.6", "glm-4.7"), ("zai-org/GLM-4.5", "glm-4.5"), ("zai-org/GLM-4.5-Air", "glm-4.5-air")):
+        assert get_model(name).id == preset_id
+        assert resolve_plan_model(name).spec.id == preset_id
+    assert resolve_plan_model("zai-org/GLM-4.6-FP8").spec.id == "glm-4.7"
