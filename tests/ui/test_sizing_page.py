@@ -170,6 +170,7 @@ def test_import_broken_config_shows_the_error_next_to_the_field(qtbot, sizing_pa
     assert sizing_page.model_error.isVisible()
     assert words.lower() in sizing_page.model_error.text().lower()
     assert "Traceback" not in sizing_page.model_error.text()
+    assert f"{path}: " not in sizing_page.model_error.text()  # the label names the file; the reason does not repeat it
     assert sizing_page.inputs.fields["model"] == before  # nothing changed
     # however long the reason, the label gets the height its wrapped text needs, above the model description
     error, info = sizing_page.model_error, sizing_page.model_info

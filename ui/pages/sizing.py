@@ -673,7 +673,9 @@ class SizingPage(QWidget):
         try:
             model = catalog.model_from_config(path, model_id=model_id or "imported", name=model_id or None)
         except catalog.ModelImportError as exc:
-            self._show_model_error(tr("ui.sizing.import_failed", file=path.name, reason=str(exc)))
+            # the core names the file it read ("/path/config.json: ..."); the label already says which file
+            reason = str(exc).removeprefix(f"{path}: ")
+            self._show_model_error(tr("ui.sizing.import_failed", file=path.name, reason=reason))
             return False
         except ValidationError as exc:
             first = exc.errors()[0]
