@@ -383,9 +383,9 @@ because the setup does not fit its memory model) counts as a 1,000 % miss instea
 {_load_table(acc)}
 
 **Session 10: GLM-4.5-Air and GLM-4.6/4.7, 25 more held-out rows; why the goal stays out of reach.** The catalog
-gained GLM-4.5-Air (106B, 12B active) and GLM-4.7 (355B, 32B active; GLM-4.5 and 4.6 share its shapes), both counted
-to the exact Hugging Face tensor totals, and GPUStack's GLM pages (vLLM 0.11, SGLang 0.5.3–0.5.4 on A100, H100 and
-H200 nodes) added 25 held-out rows, nothing fitted: held-out TTFT 41.6 → 39.5 % (p90 93.4 → 87.1 %), TPOT 18.5 →
+gained GLM-4.5-Air (106B, 12B active), GLM-4.5 and GLM-4.7 (355B, 32B active; GLM-4.6 loads as GLM-4.7), all
+counted to the exact Hugging Face tensor totals, and GPUStack's GLM pages (vLLM 0.11, SGLang 0.5.3–0.5.4 on A100,
+H100 and H200 nodes) added 25 held-out rows, nothing fitted (how they were chosen: `docs/sources/s10-gpustack-glm.md`): held-out TTFT 41.6 → 39.5 % (p90 93.4 → 87.1 %), TPOT 18.5 →
 21.6 % (p90 50.1 % unchanged). Their long prompts land where physics puts them (H200, 2k–32k tokens: TTFT −18 to
 +13 %, TPOT −30 to +10 %); the 1,000-request bursts of short prompts do not (vLLM 0.11: TTFT −56 to −80 %). Like
 the Qwen3 pages of the same lab, those bursts imply tens of milliseconds of wall time per request, one request after
