@@ -217,9 +217,9 @@ def _preset_files() -> tuple[dict, ...]:
 
 @cache
 def same_tensor_repos(model_id: str) -> tuple[str, ...]:
-    """Other Hugging Face repositories a preset stands for: releases the engines load as exactly the same tensors
-    (GLM-4.5 and GLM-4.6 for GLM-4.7). Naming one finds the preset, where a prefix match would otherwise pick a
-    different model (zai-org/GLM-4.5 → glm-4.5-air)."""
+    """Other Hugging Face repositories a preset stands for: releases the engines load as exactly the same tensors,
+    with the same context (GLM-4.6 for GLM-4.7). Naming one finds the preset instead of no match, or a prefix match
+    on another model."""
     found = next((d for d in _preset_files() if d.get("id") == model_id), {})
     return tuple(found.get("same_tensors_as", ()))
 

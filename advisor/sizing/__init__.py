@@ -234,8 +234,8 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
                 tp = accepted_tp_below(req, req.gpus)
     # vLLM's batch cap: the memory above reserved the sampler's logits for req.engine.max_num_seqs sequences. When the
     # request fits as asked, the command leaves the cap where that estimate put it (the user's setting, else the
-    # engine's default), so the server it starts has exactly the KV cache shown; only a smaller or larger load than
-    # that cap, or one that must be cut to fit, is passed on.
+    # engine's default), so the server it starts has exactly the KV cache shown; only a load beyond that cap, or
+    # one cut to what fits, is passed on.
     vllm_seqs: int | None = seqs
     if mem.fits and refusal is None and seqs <= (req.engine.max_num_seqs or seqs):
         vllm_seqs = asked.engine.max_num_seqs  # None: the engine default, as estimated
