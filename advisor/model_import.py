@@ -26,8 +26,10 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 # model_type → how to read it. Anything else is refused with the list, rather than sized wrongly.
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
-    "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3_text", "phi3",
+    "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3_text", "phi3", "gpt_oss",
 )  # fmt: skip
+# Every layer MoE, each expert as wide as intermediate_size (no dense FFN anywhere).
+_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
 _DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "glm4_moe")
@@ -218,6 +220,8 @@ def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
         return _compressed_tensors_quant(q)
     if method == "modelopt" and str(q.get("quant_algo", "")).upper() == "FP8":
         return "fp8", None
+    if method == "mxfp4":  # gpt-oss: the routed experts in MXFP4, everything else 16-bit (modules_to_not_convert)
+        return "mxfp4", None
     scheme = method or "?"
     if method == "modelopt":
         scheme = f"modelopt {q.get('quant_algo', '?')}"
@@ -299,24 +303,26 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
 
     moe: dict[str, Any] = {}
     n_experts = _int_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0)
-    if family in ("mixtral", "qwen2_moe", "qwen3_moe", *_DEEPSEEK_STYLE_MOE) and n_experts:
-        if family == "mixtral":
+    if family in ("qwen2_moe", "qwen3_moe", *_WIDE_EXPERT_MOE, *_DEEPSEEK_STYLE_MOE) and n_experts:
+        if family in _WIDE_EXPERT_MOE:
             expert_width = _int_first(cfg, "intermediate_size", required="the expert width")
         else:
             expert_width = _int_first(cfg, "moe_intermediate_size", required="the expert width (moe_intermediate_size)")
         moe = {
             "num_experts": n_experts,
-            "num_experts_per_tok": _int_first(cfg, "num_experts_per_tok", required="experts used per token"),
+            "num_experts_per_tok": _int_first(cfg, "num_experts_per_tok", "experts_per_token", required="experts used per token"),
             "moe_intermediate_size": expert_width,
             "num_shared_experts": _int_first(cfg, "n_shared_experts", default=0),
             "shared_expert_intermediate_size": _int_first(cfg, "shared_expert_intermediate_size", default=0),
             "shared_expert_gate": family == "qwen2_moe" and bool(cfg.get("shared_expert_intermediate_size")),
             # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
-            "router_bias": (family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family == "glm4_moe",
+            # (gpt-oss's router is a biased linear layer)
+            "router_bias": (family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss"),
+            "expert_bias": family == "gpt_oss",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
     intermediate = _int_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0)
-    if family == "mixtral":
+    if family in _WIDE_EXPERT_MOE:
         intermediate = 0  # intermediate_size is the expert width there
 
     mla: dict[str, Any] = {}
@@ -366,6 +372,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
         "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
+        "attention_sinks": family == "gpt_oss",
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),
         "sliding_window": window,
         "layer_types": layer_types,

@@ -41,6 +41,7 @@ class ModelSpec(BaseModel):
     norm: NormKind = "rmsnorm"
     norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
     qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
+    attention_sinks: bool = Field(False, description="one learned sink logit per attention head (gpt-oss)")
     mlp_gated: bool = True
     dtype: str = "bfloat16"
 
@@ -52,6 +53,7 @@ class ModelSpec(BaseModel):
     shared_expert_intermediate_size: int = Field(0, ge=0, description="Qwen2-MoE-style single shared expert")
     shared_expert_gate: bool = False
     router_bias: bool = Field(False, description="router correction bias (DeepSeek-V3 e_score_correction_bias)")
+    expert_bias: bool = Field(False, description="each routed expert's projections carry biases (gpt-oss)")
     moe_layers: tuple[bool, ...] = Field((), description="per layer: True when its MLP is a MoE block")
 
     # Multi-head latent attention (DeepSeek-V2/V3)

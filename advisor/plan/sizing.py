@@ -30,7 +30,7 @@ HEADROOM = 0.2  # plan for 20 % more than the stated peak
 P99_TPOT = 1.25  # steady-state step time → p99 TPOT (prompt arrivals make some steps longer)
 P99_TTFT = 1.3
 MAX_REPLICAS = 64
-QUALITY_ORDER = {"bf16": 0, "fp16": 0, "fp8-block": 0, "fp8": 1, "int8": 1, "gptq-int8": 1, "awq-int4": 2, "gptq-int4": 2}
+QUALITY_ORDER = {"bf16": 0, "fp16": 0, "fp8-block": 0, "mxfp4": 0, "fp8": 1, "int8": 1, "gptq-int8": 1, "awq-int4": 2, "gptq-int4": 2}
 
 
 @dataclass

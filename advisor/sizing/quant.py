@@ -5,6 +5,8 @@ Rules follow the engines and the checkpoint formats, not a flat bits-per-weight:
   routers stay 16-bit (vLLM, compressed-tensors). FP8 carries a per-tensor scale (a per-channel checkpoint adds one
   4-byte scale per output row, a fraction of a percent), or 128×128 block scales for
   DeepSeek-style checkpoints; INT8 a per-output-channel scale.
+- MXFP4 (gpt-oss) quantizes the routed experts only: 4-bit values in `*_blocks` (two per byte) and an 8-bit
+  power-of-two scale per 32 values in `*_scales`; the experts' biases stay 16-bit.
 - GPTQ stores packed int32 `qweight`, per-group fp16 `scales`, packed `qzeros` and an int32 `g_idx` per input
   feature; AWQ the same without `g_idx`. Group size 128 by default.
 - GGUF mixes block types per tensor the way llama.cpp's quantizer does (`llama_tensor_get_type`): e.g. Q4_K_M
@@ -45,6 +47,9 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("gptq-int8", "GPTQ INT8 (g128)", "vllm", "fp16", 8, vllm_flag="gptq_marlin"),
         WeightFormat("gptq-int4", "GPTQ INT4 (g128)", "vllm", "fp16", 4, vllm_flag="gptq_marlin"),
         WeightFormat("awq-int4", "AWQ INT4 (g128)", "vllm", "fp16", 4, vllm_flag="awq_marlin"),
+        # gpt-oss's own format: only the routed experts are MXFP4 (weight-only; the matmuls run in BF16 on
+        # Hopper/Ampere, natively on Blackwell); attention, router, embeddings and head stay BF16.
+        WeightFormat("mxfp4", "MXFP4 (MoE experts, g32)", "vllm", "bf16", 4.25, group_size=32),
         WeightFormat("gguf-q8_0", "GGUF Q8_0", "llama.cpp", "fp16", 8.5, gguf_ftype="Q8_0"),
         WeightFormat("gguf-q6_k", "GGUF Q6_K", "llama.cpp", "fp16", 6.5625, gguf_ftype="Q6_K"),
         WeightFormat("gguf-q5_k_m", "GGUF Q5_K_M", "llama.cpp", "fp16", 5.5, gguf_ftype="Q5_K_M"),
@@ -134,8 +139,10 @@ def gguf_bytes(t: Tensor, type_name: str) -> int:
 def tensor_bytes(t: Tensor, fmt: WeightFormat, rows: int, cols: int, dtype_bytes: int = 2) -> int:
     """Bytes of one (possibly TP-sharded: rows × cols per GPU) tensor in a vLLM-style format."""
     n = t.count
-    if not t.quantizable or fmt.id in ("bf16", "fp16"):
+    if not t.quantizable or fmt.id in ("bf16", "fp16") or (fmt.id == "mxfp4" and not t.expert):
         return rows * cols * n * dtype_bytes
+    if fmt.id == "mxfp4":  # 4-bit elements, two per byte, and one 8-bit (E8M0) scale per 32 of them
+        return (rows * cols // 2 + rows * ceil(cols / fmt.group_size)) * n
     if fmt.id == "fp8":
         return (rows * cols + 4 + 4) * n  # weight + fp32 weight scale + fp32 input scale
     if fmt.id == "fp8-block":

@@ -85,6 +85,8 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
         ]
     if m.o_bias:
         out.append(_vec("attn_output_bias", "bias", h, i, mtp=mtp))
+    if m.attention_sinks:
+        out.append(_vec("attn_sinks", "bias", m.num_attention_heads, i, "col", mtp=mtp))  # split with the heads
     if m.qk_norm:
         out += [_vec("attn_q_norm", "norm", m.head_dim, i, mtp=mtp), _vec("attn_k_norm", "norm", m.head_dim, i, mtp=mtp)]
     return out
@@ -113,6 +115,11 @@ def _moe_mlp(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
     ]
     if m.router_bias:
         out.append(_vec("exp_probs_b", "router", e, i, mtp=mtp))
+    if m.expert_bias:  # gpt-oss: gate_up_proj_bias [E, 2w] and down_proj_bias [E, h], 16-bit in every format
+        out += [
+            _vec("ffn_gate_up_exps_bias", "bias", 2 * w, i, "col", count=e, expert=True, mtp=mtp),
+            _vec("ffn_down_exps_bias", "bias", h, i, count=e, expert=True, mtp=mtp),
+        ]
     shared_width = m.num_shared_experts * w if m.num_shared_experts else m.shared_expert_intermediate_size
     if shared_width:
         out += _dense_mlp(m, i, shared_width, "_shexp", mtp, bias=False)

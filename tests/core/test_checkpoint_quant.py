@@ -95,7 +95,7 @@ def test_modelopt_fp8_is_fp8():
              "nvfp4-pack-quantized"), "float4"),
         ({"quant_method": "modelopt", "quant_algo": "NVFP4"}, "NVFP4"),
         ({"quant_method": "bitsandbytes", "load_in_4bit": True, "bnb_4bit_quant_type": "nf4"}, "bitsandbytes"),
-        ({"quant_method": "mxfp4"}, "mxfp4"),
+        ({"quant_method": "hqq", "nbits": 4}, "hqq"),
     ],
 )  # fmt: skip
 def test_schemes_without_a_byte_rule_are_refused_by_name(quantization_config, named):
@@ -127,3 +127,20 @@ def test_malformed_config_groups_are_import_errors():
     for groups in (None, [], {"group_0": "Linear"}, {"group_0": {"weights": None}}):
         with pytest.raises(ModelImportError, match="config_groups"):
             _import({"quant_method": "compressed-tensors", "config_groups": groups})
+
+
+@pytest.mark.parametrize(("preset_id", "checkpoint_bytes"), [("gpt-oss-20b", 13_761_264_768), ("gpt-oss-120b", 65_248_815_744)])
+def test_gpt_oss_weighs_what_its_published_checkpoint_weighs(preset_id, checkpoint_bytes):
+    """MXFP4 on the routed experts only (two 4-bit values a byte, an 8-bit scale per 32), BF16 for the rest,
+    sinks and expert biases included: the sum is the checkpoint's own tensor data (index.json total_size)."""
+    from advisor.catalog import get_model
+
+    spec = get_model(preset_id)
+    assert spec.checkpoint_quant == "mxfp4" and spec.attention_sinks and spec.expert_bias
+    assert weight_bytes(spec, get_format("mxfp4")).per_gpu == checkpoint_bytes
+    assert spec.layer_types.count("sliding") == spec.num_layers // 2 and spec.sliding_window == 128
+
+
+def test_mxfp4_leaves_everything_but_routed_experts_at_16_bit():
+    dense = _import({"quant_method": "gptq", "bits": 4, "group_size": 128})
+    assert weight_bytes(dense, get_format("mxfp4")).per_gpu == weight_bytes(dense, get_format("bf16")).per_gpu
