@@ -32,7 +32,9 @@ def wait_for(condition, timeout_s=3.0):
 def test_clock_is_monotonic_with_a_wall_anchor():
     a, b = now_s(), now_s()
     assert b >= a
-    assert abs(to_wall_s(now_s()) - time.time()) < 0.05
+    # The anchor is taken once, at import: by design later times follow the monotonic clock, not NTP's slewing of
+    # the wall clock, so minutes into a test run the two may part by tens of milliseconds (seen on CI VMs).
+    assert abs(to_wall_s(now_s()) - time.time()) < 1.0
     assert from_wall_s(to_wall_s(123.0)) == pytest.approx(123.0)
     assert WALL_ANCHOR.wall_s > 1.6e9
 
