@@ -409,3 +409,17 @@ def test_batch_settings_show_the_engines_own_default_until_set(qtbot, sizing_pag
     page.max_seqs.setValue(0)
     _settle(qtbot, page)
     assert page.inputs.request().engine.max_num_seqs is None and page.result.engine.max_num_seqs == 1024
+
+
+def test_a_checkpoint_that_declares_its_quantization_is_sized_in_it(qtbot, sizing_page):
+    """gpt-oss ships in MXFP4 only: picking it sizes MXFP4 (one H100 holds the 120B), as `advisor calc` does; the
+    next unquantized model goes back to BF16, and a format the user chose is kept across unquantized models."""
+    _show(qtbot, sizing_page, "gpt-oss-120b", "h100-sxm-80g", context=8192, concurrency=4)
+    assert sizing_page.weights.currentData() == "mxfp4" and sizing_page.inputs.fields["weights"] == "mxfp4"
+    assert sizing_page.result.memory.fits
+    _assert_numbers_match_core(sizing_page)
+    _show(qtbot, sizing_page, "qwen2.5-7b-instruct", "h100-sxm-80g", context=8192, concurrency=4)
+    assert sizing_page.weights.currentData() == "bf16"
+    sizing_page.weights.setCurrentIndex(sizing_page.weights.findData("fp8"))
+    _show(qtbot, sizing_page, "qwen3-8b", "h100-sxm-80g", context=8192, concurrency=4)
+    assert sizing_page.inputs.fields["weights"] == "fp8"  # the user's choice, not a checkpoint's

@@ -628,8 +628,23 @@ class SizingPage(QWidget):
             return
         self.inputs.model_source = "imported" if model.id in self.imported else "preset"
         self.model_error.hide()
-        self._user_edit(model=model)
+        self._pick_model(model)
         self._show_model_info()
+
+    def _pick_model(self, model: ModelSpec) -> None:
+        """A new model. A checkpoint that declares its quantization (gpt-oss's MXFP4, DeepSeek's FP8 blocks, an AWQ
+        repository) is sized in that format, as the engine loads it and as `advisor calc` does: the weights follow
+        the model, unless the user had chosen a format other than the previous model's own."""
+        fields = self.inputs.fields
+        weights = fields["weights"]
+        if weights == (fields["model"].checkpoint_quant or "bf16"):
+            weights = model.checkpoint_quant if model.checkpoint_quant in WEIGHT_FORMATS else "bf16"
+        self._user_edit(model=model, weights=weights)
+        self._updating_widgets = True
+        try:
+            self.weights.setCurrentIndex(max(0, self.weights.findData(self.inputs.fields["weights"])))
+        finally:
+            self._updating_widgets = False
 
     def _on_gpu_picked(self, gpu_id: object) -> None:
         if self._updating_widgets:
@@ -694,7 +709,7 @@ class SizingPage(QWidget):
             self.model_picker.set_items(self._model_items(), model.id)
         finally:
             self._updating_widgets = False
-        self._user_edit(model=model)
+        self._pick_model(model)
         self._show_model_info()
         self.message.emit(tr("ui.sizing.imported_ok", name=model.name))
         return True
