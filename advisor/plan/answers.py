@@ -395,6 +395,9 @@ def answers_from_dict(data: Any) -> PlanAnswers:
         raise AnswersError([AnswerProblem("answers", "answers.error.other", {"message": str(exc)})]) from None
     if answers.model is not None and (problems := _model_problems(answers.model)):
         raise AnswersError([problems[k] for k in sorted(problems)])
+    if answers.schema_version > SCHEMA_VERSION:  # written as 2.0 or "2": the check above saw no integer
+        raise AnswersError([AnswerProblem("schema_version", "answers.error.newer_format",
+                                          {"version": answers.schema_version, "supported": SCHEMA_VERSION})])  # fmt: skip
     return answers
 
 

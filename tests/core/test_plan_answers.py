@@ -202,3 +202,12 @@ def test_fuzz_answers_from_dict_gives_answers_or_answers_error(data):
     else:
         assert isinstance(got, PlanAnswers)
         assert answers_from_dict(json.loads(got.model_dump_json())) == got  # round trip
+
+
+@pytest.mark.parametrize("version", [2, 2.0, "2"])
+def test_an_answers_file_from_a_newer_format_is_refused_however_the_number_is_written(version):
+    """Found by the fuzz test: 2.0 and "2" passed the early integer check, were read as format 2, and the answers
+    written back could not be read again."""
+    with pytest.raises(AnswersError) as err:
+        answers_from_dict({"model": "qwen2.5-7b-instruct", "schema_version": version})
+    assert [p.key for p in err.value.issues] == ["answers.error.newer_format"]
