@@ -118,6 +118,16 @@ def marlin_read_share(fmt: WeightFormat, gpu: GpuSpec) -> float:
     return MARLIN_HOPPER_READ_SHARE.get(int(fmt.bits), 1.0)
 
 
+def _embedding_gather_saving(model: ModelSpec, fmt: WeightFormat, gpus: int) -> int:
+    """Bytes of the input embedding table a step does not read: the lookup gathers one row per token (vLLM's
+    VocabParallelEmbedding is an index), so an untied table is not streamed like a weight matrix. A tied one is
+    the output head too, which does read all of it."""
+    if model.tie_word_embeddings:
+        return 0
+    table = next(t for t in tensors(model) if t.role == "token_embd")
+    return tensor_bytes_on_gpu(table, model, fmt, gpus)
+
+
 def quantized_dense_bytes(model: ModelSpec, fmt: WeightFormat, gpus: int) -> float:
     """Per GPU, the bytes of the quantized linear layers outside the routed experts (what a Marlin GEMM reads)."""
     return float(
@@ -246,7 +256,7 @@ class StepCostModel:
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
             attn_flops_per_pair=attn_pair,
-            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu),
+            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu - _embedding_gather_saving(model, fmt, gpus)),
             expert_bytes=per_expert,
             moe_layers=moe_layers,
             num_experts=model.num_experts,

@@ -13,6 +13,7 @@ from advisor.model_import import ModelImportError, model_from_config
 from advisor.sizing import size
 from advisor.sizing.memory import weight_bytes
 from advisor.sizing.quant import get_format
+from advisor.sizing.roofline import ATTENTION_CALL_FIXED_S
 
 MODEL = get_model("qwen2.5-7b-instruct")
 GPU = get_gpu("rtx-4090")
@@ -76,11 +77,21 @@ def test_prefill_is_compute_bound_and_decode_bandwidth_bound_at_batch_one():
 
 
 def test_decode_at_batch_one_is_weights_over_bandwidth():
-    """Memory time of one decode step ≈ weight bytes / (bandwidth × MBU) when the context is short."""
+    """Memory time of one decode step ≈ the weight bytes a step reads / (bandwidth × MBU) when the context is short:
+    every weight but the untied input embedding table, of which the lookup gathers one row per token."""
     r = _size(context=64, concurrency=1, prompt_tokens=32, output_tokens=32)
     fmt = get_format("bf16")
-    expected_ms = weight_bytes(MODEL, fmt, 1).per_gpu / (GPU.bandwidth_bytes_per_s * 0.75) * 1000 + 1.0
+    assert not MODEL.tie_word_embeddings
+    table = MODEL.vocab_size * MODEL.hidden_size * 2
+    read = weight_bytes(MODEL, fmt, 1).per_gpu - table
+    expected_ms = read / (GPU.bandwidth_bytes_per_s * 0.75) * 1000 + 1.0
     assert r.perf.decode_step_ms.value == pytest.approx(expected_ms, rel=0.02)
+    small = get_model("qwen2.5-3b")
+    assert small.tie_word_embeddings  # the table is the output head too: read in full every step
+    tied = size(SizingRequest(model=small, gpu=GPU, context=64, concurrency=1, prompt_tokens=32, output_tokens=32))
+    fixed_ms = 1.0 + small.num_layers * ATTENTION_CALL_FIXED_S * 1000  # step overhead + attention kernel launches
+    tied_ms = weight_bytes(small, fmt, 1).per_gpu / (GPU.bandwidth_bytes_per_s * 0.75) * 1000 + fixed_ms
+    assert tied.perf.decode_step_ms.value == pytest.approx(tied_ms, rel=0.01)
 
 
 @pytest.mark.parametrize(
