@@ -131,8 +131,10 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
         "step_overhead_ms": profile.step_overhead_ms,
         "stream_token_us": profile.stream_token_us,
         "scheduler_us_per_seq": profile.scheduler_us_per_seq,
-        # the current version overlaps; an older one named in base.engine_version may not have
-        "scheduler_overlaps": base.engine_version is None or profile.async_scheduling_since is None
+        # the current version overlaps; an older one named in base.engine_version may not have, unless it was
+        # told to (vLLM 0.11's --async-scheduling: base sets scheduler_overlaps itself)
+        "scheduler_overlaps": base.scheduler_overlaps if "scheduler_overlaps" in base.model_fields_set
+        else base.engine_version is None or profile.async_scheduling_since is None
         or at_least(base.engine_version, profile.async_scheduling_since),
     }
     if "kernel_engine" not in base.model_fields_set:

@@ -64,3 +64,11 @@ def test_the_cli_models_an_older_engine_version_when_asked():
     tpot = [json.loads(subprocess.run(predict + extra, capture_output=True, text=True, check=True).stdout)["levels"][0]["tpot_ms"]["p50"]
             for extra in ([], ["--engine-version", "0.9.2"])]  # fmt: skip
     assert tpot[1] > tpot[0]
+
+
+def test_an_old_version_started_with_async_scheduling_overlaps():
+    """vLLM 0.11 had --async-scheduling as an opt-in flag: a benchmark that names the version and the flag
+    (the accuracy bench reads it from the row's command) schedules beside the GPU."""
+    factors = factors_for(VLLM, SpeedFactors(engine_version="0.11.0", scheduler_overlaps=True))
+    assert StepCostModel.build(MODEL, "bf16", "bf16", GPU, 1, factors).scheduler_overlaps is True
+    assert _costs("0.11.0").scheduler_overlaps is False  # the flag is what changes it, not the version
