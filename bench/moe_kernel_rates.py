@@ -13,8 +13,9 @@ prefill-sized batch: below that the kernel is bound by reading the experts, whic
 
 The path is a checkout (or the `fetch` mirror's work tree) of https://github.com/ai-dynamo/aiconfigurator.
 Needs pyarrow to read the tables; prints "skipped" without it or without the path.
-Only fine-grained MoE shapes (64 or more experts) with experts split by tensor parallelism (no expert
-parallelism) at TP 1-8 are used, over every routing distribution measured: the shapes of Qwen3-30B/235B, DeepSeek-V3/R1, GLM-4.5, Kimi and the like.
+Only fine-grained MoE shapes (64 or more experts, and gpt-oss's 32 and 128 experts in MXFP4) with experts split by
+tensor parallelism (no expert parallelism) at TP 1-8 are used, over every routing distribution measured: the shapes
+of Qwen3-30B/235B, DeepSeek-V3/R1, GLM-4.5, Kimi, gpt-oss and the like.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ DATA = "aic-core/src/aiconfigurator_core/systems/data"
 # dense tensor peak (TFLOP/s) the shares are taken of: the catalog's figures for these two GPUs
 PEAK = {"h100_sxm": {"bf16": 989.4, "fp8": 1978.9, "int4": 989.4}, "a100_sxm": {"bf16": 312.0, "fp8": 312.0, "int4": 312.0}}
 # aiconfigurator's moe_dtype -> the weight formats it stands for here, and the peak it runs against
-DTYPES = {"bfloat16": ("bf16", "bf16"), "fp8": ("fp8", "fp8"), "fp8_block": ("fp8-block", "fp8"), "int4_wo": ("int4", "int4")}
+DTYPES = {"bfloat16": ("bf16", "bf16"), "fp8": ("fp8", "fp8"), "fp8_block": ("fp8-block", "fp8"), "int4_wo": ("int4", "int4"),
+          "w4a16_mxfp4": ("mxfp4", "bf16")}  # fmt: skip
 GPU_CLASS = {"h100_sxm": "hopper", "a100_sxm": "ampere"}
 ENGINES = {"vllm": "vllm", "sglang": "sglang", "trtllm": "trtllm"}
 MIN_TOKENS_PER_EXPERT = 256
@@ -51,7 +53,10 @@ def plateau_shares(path: Path, gpu: str, skip: set[str]) -> dict[str, tuple[floa
     found: dict[str, list[float]] = {}
     kernels: dict[str, set[str]] = {}
     for r in pq.read_table(path).to_pylist():
-        if r.get("moe_ep_size", 1) != 1 or r["moe_tp_size"] not in (1, 2, 4, 8) or r["num_experts"] < 64:
+        # MXFP4 rows are gpt-oss's own shapes (32 and 128 experts, each as wide as the model): fine-grained too
+        if r.get("moe_ep_size", 1) != 1 or r["moe_tp_size"] not in (1, 2, 4, 8):
+            continue
+        if r["num_experts"] < 64 and r["moe_dtype"] != "w4a16_mxfp4":
             continue
         if "nongated" in str(r.get("kernel_source", "")):
             continue  # non-gated expert MLPs (two matrices, not three): no model here has them

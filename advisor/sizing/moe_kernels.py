@@ -23,7 +23,9 @@ def _table() -> dict:
 
 
 def moe_format(fmt: WeightFormat, compute_dtype: str) -> str:
-    """The kernel family a weight format runs in: bf16, fp8 (per-tensor), fp8-block or int4 (Marlin)."""
+    """The kernel family a weight format runs in: bf16, fp8 (per-tensor), fp8-block, int4 (Marlin) or mxfp4."""
+    if fmt.id == "mxfp4":
+        return "mxfp4"
     if fmt.id.startswith(("awq", "gptq")) and "int4" in fmt.id:
         return "int4"
     if compute_dtype == "fp8":
@@ -50,18 +52,23 @@ def expert_share(
     where nothing was measured (another engine, AMD or Ascend, a model with a few wide experts: no correction).
     ``version``: the engine version to match (the nearest measured one, newer on a tie); None: the version the app
     assumes (the table's default)."""
-    if num_experts < MIN_EXPERTS:
+    kind = moe_format(fmt, compute_dtype)
+    # MXFP4 is gpt-oss's format, and its tables are gpt-oss's own shapes (32 and 128 experts as wide as the model):
+    # measured fine-grained, whatever the count
+    if num_experts < MIN_EXPERTS and kind != "mxfp4":
         return None
     table = _table()
     measured = table["measured"].get(engine or "")
     gpu_class = table["borrow"].get(architecture)
     if not measured or gpu_class is None:
         return None
-    kind = moe_format(fmt, compute_dtype)
     wanted = release_number(version or table["default"].get(engine, ""))
-    candidates = [
-        (v, by_class[gpu_class][kind]) for v, by_class in measured.items() if kind in by_class.get(gpu_class, {})
-    ]
+
+    def candidates_for(k: str) -> list[tuple[str, float]]:
+        return [(v, by_class[gpu_class][k]) for v, by_class in measured.items() if k in by_class.get(gpu_class, {})]
+
+    # no MXFP4 measurement on this GPU class (Ampere: Marlin dequantizes to BF16): the BF16 fused-MoE rate
+    candidates = candidates_for(kind) or (candidates_for("bf16") if kind == "mxfp4" else [])
     if not candidates:
         return None
     # nearest release first; among equals the newer one

@@ -121,3 +121,23 @@ def test_switching_the_engine_profile_switches_the_kernel():
     switched, direct = apply_profile(vllm, "sglang"), build_setup(get_model("qwen3-30b-a3b"), H100, profile="sglang")
     assert vllm.costs.expert_share != direct.costs.expert_share
     assert switched.costs.expert_share == direct.costs.expert_share
+
+
+def test_gpt_oss_experts_run_at_vllms_measured_mxfp4_rate_though_they_are_32():
+    """aiconfigurator systems/data/h100_sxm/moe/vllm/0.24.0, w4a16_mxfp4 (vLLM's gpt-oss Triton kernel): one
+    gpt-oss-20b MoE layer (hidden 2880, 32 experts as wide, top-4), TP 1, 8,192 tokens: 2.894 ms balanced,
+    3.087-3.121 ms power-law. Fewer than 64 experts, yet not Mixtral's few wide ones: the dense rate would make
+    this layer twice as fast as measured."""
+    gpt20 = get_model("gpt-oss-20b")
+    costs = _costs(gpt20, H100, 1, weights="mxfp4", kernel_engine="vllm", engine_version="0.24.0")
+    per_layer_ms = 8192 * costs.expert_flops_per_token / costs.expert_flops_per_s / sum(gpt20.moe_layers) * 1000
+    assert 2.894 / 1.45 <= per_layer_ms <= 3.121 * 1.45, per_layer_ms
+    assert costs.expert_share == pytest.approx(_table_share("vllm", "0.24.0", "hopper", "mxfp4"))
+    # no MXFP4 table for the A100: Marlin dequantizes to BF16, so the BF16 fused-MoE rate measured there
+    ampere = _costs(gpt20, A100, 1, weights="mxfp4", kernel_engine="vllm")
+    assert ampere.expert_share == pytest.approx(_table_share("vllm", "0.14.0", "ampere", "bf16"))
+
+
+def _table_share(engine: str, version: str, gpu_class: str, kind: str) -> float:
+    table = json.loads(resource_path("engines", "moe_kernels.json").read_text(encoding="utf-8"))
+    return table["measured"][engine][version][gpu_class][kind]
