@@ -265,6 +265,8 @@ def build_advice(
         out.append(Advice(kind="warning", text=t("sizing.advice.headroom", util=req.engine.gpu_memory_utilization), flags="--gpu-memory-utilization 0.9"))
     if fmt.compute == "fp8" and not req.gpu.fp8_tflops_dense:
         out.append(Advice(kind="warning", text=t("sizing.advice.no_fp8_cores", gpu=req.gpu.name)))
+    if fmt.id == "mxfp4" and not req.model.is_moe:  # the format quantizes routed experts only: nothing to shrink here
+        out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_dense", model=req.model.name)))
     return out
 
 

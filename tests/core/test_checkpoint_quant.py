@@ -144,3 +144,14 @@ def test_gpt_oss_weighs_what_its_published_checkpoint_weighs(preset_id, checkpoi
 def test_mxfp4_leaves_everything_but_routed_experts_at_16_bit():
     dense = _import({"quant_method": "gptq", "bits": 4, "group_size": 128})
     assert weight_bytes(dense, get_format("mxfp4")).per_gpu == weight_bytes(dense, get_format("bf16")).per_gpu
+
+
+def test_mxfp4_on_a_dense_model_says_it_shrinks_nothing():
+    from advisor.catalog import get_gpu, get_model
+    from advisor.domain.sizing import SizingRequest
+    from advisor.sizing import size
+
+    dense = size(SizingRequest(model=get_model("qwen2.5-7b-instruct"), gpu=get_gpu("rtx-4090"), weights="mxfp4"))
+    assert any(a.kind == "warning" and "routed experts only" in a.text for a in dense.advice)
+    moe = size(SizingRequest(model=get_model("gpt-oss-20b"), gpu=get_gpu("rtx-4090"), weights="mxfp4"))
+    assert not any("routed experts only" in a.text for a in moe.advice)
