@@ -211,8 +211,9 @@ def add_user_gpu(gpu: GpuSpec) -> None:
 
 
 @cache
-def _preset_files() -> tuple[dict, ...]:
-    return tuple(json.loads(p.read_text(encoding="utf-8")) for p in sorted(resource_path("models").glob("*.json")))
+def _preset_files() -> tuple[tuple[str, dict], ...]:
+    """(file name, contents) of every preset in resources/models/, read once for the models and their aliases."""
+    return tuple((p.name, json.loads(p.read_text(encoding="utf-8"))) for p in sorted(resource_path("models").glob("*.json")))
 
 
 @cache
@@ -220,7 +221,7 @@ def same_tensor_repos(model_id: str) -> tuple[str, ...]:
     """Other Hugging Face repositories a preset stands for: releases the engines load as exactly the same tensors,
     with the same context (GLM-4.6 for GLM-4.7). Naming one finds the preset instead of no match, or a prefix match
     on another model."""
-    found = next((d for d in _preset_files() if d.get("id") == model_id), {})
+    found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
     return tuple(found.get("same_tensors_as", ()))
 
 
@@ -228,13 +229,13 @@ def same_tensor_repos(model_id: str) -> tuple[str, ...]:
 def load_models() -> tuple[ModelSpec, ...]:
     """Model presets: each file in resources/models/ wraps a real Hugging Face config.json."""
     presets = []
-    for path, data in zip(sorted(resource_path("models").glob("*.json")), _preset_files(), strict=True):
+    for file_name, data in _preset_files():
         try:
             presets.append(
                 model_from_config(data["config"], model_id=data["id"], name=data.get("name"), hf_repo=data.get("hf_repo"))
             )
         except (KeyError, ModelImportError) as exc:
-            raise CatalogError(f"model preset {path.name} is invalid: {exc}") from exc
+            raise CatalogError(f"model preset {file_name} is invalid: {exc}") from exc
     return tuple(presets)
 
 

@@ -640,11 +640,7 @@ class SizingPage(QWidget):
         if weights == (fields["model"].checkpoint_quant or "bf16"):
             weights = model.checkpoint_quant if model.checkpoint_quant in WEIGHT_FORMATS else "bf16"
         self._user_edit(model=model, weights=weights)
-        self._updating_widgets = True
-        try:
-            self.weights.setCurrentIndex(max(0, self.weights.findData(self.inputs.fields["weights"])))
-        finally:
-            self._updating_widgets = False
+        self._sync_widgets()
 
     def _on_gpu_picked(self, gpu_id: object) -> None:
         if self._updating_widgets:
