@@ -6,7 +6,13 @@
 2. allocate known amounts with torch: our "memory used" must match nvidia-smi within 1 % and grow by
    about the amount allocated;
 3. bf16 matmuls: utilisation should be high; power and the energy counter must agree;
-4. sampling overhead: time per sample and share of one CPU core used by the sampler thread.
+4. sampling overhead: time per sample and share of one CPU core used by the sampler thread;
+5. memory totals as each layer reports them (NVML v1 and v2, nvidia-smi, CUDA through torch): the figure
+   an engine sizes from is CUDA's total (vLLM: torch.cuda.mem_get_info), which the GPU catalog's
+   usable_memory_bytes records;
+6. rates the roofline leans on: a bf16 8192^3 matmul's TFLOP/s and a device-to-device copy's bytes/s.
+
+``--json-out FILE`` writes every figure as JSON too (the catalog's usable-memory row cites it).
 
 Prints a table; exits 0 when every check passes, 1 when one fails, and 0 with a message when this
 machine has no GPU, no driver or no PyTorch (nothing to check).
@@ -15,6 +21,7 @@ machine has no GPU, no driver or no PyTorch (nothing to check).
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -50,6 +57,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=4.0, help="length of the idle and load phases")
     ap.add_argument("--period", type=float, default=0.25, help="sampling period")
+    ap.add_argument("--json-out", type=Path, default=None, help="also write the figures here as JSON")
     args = ap.parse_args()
 
     try:
@@ -165,6 +173,9 @@ def main() -> int:
     bare_ms = (time.perf_counter() - t0) / 50 * 1000
     timing.close()
 
+    totals = memory_totals(torch, gpu_id, target.index)
+    rates = matmul_and_copy_rates(torch)
+
     width = max(len(r[0]) for r in rows)
     print(f"\n{'check'.ljust(width)}  {'ours':>14}  {'nvidia-smi':>24}  result")
     for name, our, ref, ok in rows:
@@ -175,8 +186,87 @@ def main() -> int:
         f"{stats.busy_share * 100:.2f} % of one CPU core at a {args.period} s period; "
         f"{bare_ms:.2f} ms per read without the process list"
     )
+    print("\nmemory totals (bytes):")
+    for key, value in totals.items():
+        print(f"  {key:<34} {value}")
+    print(
+        f"bf16 {rates['matmul_n']}^3 matmul: {rates['bf16_matmul_tflops']:.0f} TFLOP/s; "
+        f"device-to-device copy: {rates['copy_bytes_per_s'] / 1e12:.2f} TB/s (bytes read + written)"
+    )
     failed = [r for r in rows if not r[3]]
+    if args.json_out is not None:
+        report = {
+            "gpu": target.name, "driver": probe.driver_version, "torch": torch.__version__,
+            "checks": [{"check": n, "ours": o, "nvidia_smi": r, "pass": ok} for n, o, r, ok in rows],
+            "memory_totals_bytes": totals, "rates": rates,
+            "sampling": {"mean_tick_ms": stats.mean_tick_ms, "max_tick_ms": stats.max_tick_ms,
+                         "busy_share": stats.busy_share, "bare_read_ms": bare_ms, "period_s": args.period},
+            "clock_limits_under_load": reasons,
+        }
+        args.json_out.write_text(json.dumps(report, indent=1))
     return 1 if failed else 0
+
+
+def memory_totals(torch, gpu_id: str, index: int) -> dict[str, int | None]:
+    """The GPU's memory total as NVML v1, NVML v2, nvidia-smi and CUDA each report it."""
+    import pynvml
+
+    out: dict[str, int | None] = {}
+    pynvml.nvmlInit()
+    try:
+        h = pynvml.nvmlDeviceGetHandleByIndex(int(str(index).split(":")[0]))
+        v1 = pynvml.nvmlDeviceGetMemoryInfo(h)
+        out["nvml_v1_total"] = int(v1.total)
+        try:
+            v2 = pynvml.nvmlDeviceGetMemoryInfo(h, version=pynvml.nvmlMemory_v2)
+            out["nvml_v2_total"] = int(v2.total)
+            out["nvml_v2_reserved"] = int(v2.reserved)
+        except Exception:  # an old driver has no v2
+            out["nvml_v2_total"] = out["nvml_v2_reserved"] = None
+    finally:
+        pynvml.nvmlShutdown()
+    exe = shutil.which("nvidia-smi")
+    if exe:
+        res = subprocess.run([exe, "--query-gpu=memory.total,memory.reserved", "--format=csv,noheader,nounits",
+                              "-i", gpu_id], capture_output=True, text=True, timeout=20)
+        try:
+            total_mib, reserved_mib = (int(float(x)) for x in res.stdout.strip().splitlines()[0].split(","))
+            out["nvidia_smi_total"] = total_mib * MiB
+            out["nvidia_smi_reserved"] = reserved_mib * MiB
+        except (ValueError, IndexError):
+            out["nvidia_smi_total"] = out["nvidia_smi_reserved"] = None
+    free, total = torch.cuda.mem_get_info()
+    out["cuda_mem_get_info_total"] = int(total)
+    out["cuda_mem_get_info_free"] = int(free)
+    out["torch_total_memory"] = int(torch.cuda.get_device_properties(0).total_memory)
+    return out
+
+
+def matmul_and_copy_rates(torch, n: int = 8192, reps: int = 10) -> dict[str, float]:
+    """A bf16 n^3 matmul's TFLOP/s (mean of ``reps`` after 3 warm-ups) and a 4 GiB device copy's bytes/s."""
+    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    for _ in range(3):
+        a @ b  # noqa: B018
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(reps):
+        a @ b  # noqa: B018
+    end.record()
+    torch.cuda.synchronize()
+    matmul_s = start.elapsed_time(end) / 1000 / reps
+    src = torch.empty(4 * GiB, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    dst.copy_(src)
+    torch.cuda.synchronize()
+    start.record()
+    for _ in range(reps):
+        dst.copy_(src)
+    end.record()
+    torch.cuda.synchronize()
+    copy_s = start.elapsed_time(end) / 1000 / reps
+    return {"matmul_n": n, "bf16_matmul_tflops": 2 * n**3 / matmul_s / 1e12, "copy_bytes_per_s": 2 * src.numel() / copy_s}
 
 
 if __name__ == "__main__":
