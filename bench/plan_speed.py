@@ -96,7 +96,8 @@ def _memo_speed(repeat: int) -> None:
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from advisor.plan import answers_from_dict, make_plan
-    from advisor.plan.memo import MemoError, write_memo
+    from advisor.plan.memo import MemoError
+    from ui.memo_export import write_memo
 
     names = ("01_fast_launch_no_icp", "07_public_genai_mainland", "10_large_moe")
     print("\n| memo | first PDF ms | warm PDF median ms | warm PDF max ms | Markdown + PNG median ms | pages |")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -302,11 +301,3 @@ def write_chart_png(chart: ChartData, path: str | os.PathLike[str]) -> Path:
     target = Path(path)
     write_bytes_atomic(target, render_chart_png(chart))
     return target
-
-
-def write_memo_charts(charts: Mapping[str, ChartData], folder: str | os.PathLike[str]) -> dict[str, Path]:
-    """One PNG per chart (``<id>.png``) in ``folder``; returns chart id → file."""
-    out = {}
-    for key, chart in charts.items():
-        out[key] = write_chart_png(chart, Path(folder) / f"{key}.png")
-    return out

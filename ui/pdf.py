@@ -73,7 +73,11 @@ def ensure_gui_app() -> QGuiApplication:
     that cannot be reached would abort Qt)."""
     app = QGuiApplication.instance()
     if app is None:
-        app = QGuiApplication(["inference-advisor", "-platform", "offscreen"])
+        # A QApplication (not a bare QGuiApplication): a process that prints a memo first and opens a window
+        # afterwards (the test suite in any order, a script) cannot make a second application for its widgets.
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication(["inference-advisor", "-platform", "offscreen"])
     return app  # type: ignore[return-value]
 
 

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             runs = [r for r in (args.runs or "").split(",") if r.strip()]
             evidence = evidence_from_runs(args.db, [r.strip() for r in runs],
                                           slo_ttft_ms=result.latency_curve.slo_ttft_p99_ms) if runs else None
-            write_memo(result, Path(args.memo), lang, evidence=evidence)
+            write_memo(result, Path(args.memo), lang, evidence=evidence, painter=_memo_painter())
         except EvidenceError as exc:
             return fail(f"--runs: {exc}", 3)
         except MemoError as exc:
@@ -74,6 +74,18 @@ def run(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(summary(result, lang))
     return 0
+
+
+def _memo_painter():
+    """Qt's chart painter and PDF printer when PySide6 is installed, else None (a Markdown memo without charts).
+
+    The one import of ``ui`` in the core, made lazily and declared in tests/core/test_layering.py: a headless
+    GPU server runs ``advisor plan`` without Qt, a laptop gets the charts and the PDF."""
+    try:
+        from ui.memo_export import QtMemoPainter  # noqa: TID251 (the declared exception)
+    except ImportError:
+        return None
+    return QtMemoPainter()
 
 
 def summary(result, lang: str) -> str:

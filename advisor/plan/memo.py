@@ -2,35 +2,34 @@
 
 One source, many renderings: the Markdown comes from one template (``resources/templates/memo.md.j2``)
 whose every sentence is an i18n key (``resources/i18n/<lang>/memo.json``), so both languages share one
-structure. The PDF is the same Markdown printed by Qt (``ui/pdf.py``); charts are PNGs painted by
-``ui/memo_charts.py`` from the Qt-free chart data in :mod:`advisor.plan.charts`. Both Qt modules are loaded by
-name (``importlib``) only when a file is written, so this module never imports Qt (layering rule).
+structure. The core makes a :class:`MemoDocument` (the Markdown for any chart paths, the Qt-free chart data of
+:mod:`advisor.plan.charts`, a title); turning it into PNG charts and a PDF is ``ui/`` work
+(``ui/memo_export.py``), handed in as a :class:`MemoPainter`. This module never loads Qt, not even by name.
 
+- :func:`memo_document` — the memo as a document (Markdown + charts + metadata);
 - :func:`render_memo_markdown` — the Markdown text (charts referenced by the paths given, else left out);
-- :func:`write_memo` — ``.md`` (Markdown + ``<stem>_files/*.png`` beside it) or ``.pdf``, written atomically.
+- :func:`write_memo` — ``.md`` (Markdown + ``<stem>_files/*.png`` beside it when a painter is given) or
+  ``.pdf`` (needs a painter), written atomically.
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 
 from advisor import __version__
 from advisor.atomic import write_text_atomic
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan.charts import memo_charts
+from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
 from advisor.resources import resource_path
-
-_log = logging.getLogger(__name__)
 
 TEMPLATE = "memo.md.j2"
 FORMATS = (".md", ".pdf")
@@ -393,64 +392,81 @@ def render_memo_markdown(
     return text.strip() + "\n"
 
 
-# ---- writing ---------------------------------------------------------------------------------------------
-def _qt_module(name: str) -> Any:
-    """A ``ui`` module loaded by name (advisor never imports ui at module level); None without Qt."""
-    try:
-        return importlib.import_module(name)
-    except ImportError as exc:
-        _log.info("%s unavailable: %s", name, exc)
-        return None
+# ---- the document and its writing --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MemoDocument:
+    """One memo ready to render: its Markdown (for whatever chart paths the writer chooses), the chart data,
+    and the metadata a renderer needs (language, title)."""
+
+    result: PlanResult
+    lang: str
+    title: str
+    charts: Mapping[str, ChartData]
+    evidence: tuple[RunEvidence, ...] = ()
+
+    def markdown(self, chart_paths: Mapping[str, str] | None = None, charts_note: str = "") -> str:
+        return render_memo_markdown(self.result, self.lang, evidence=self.evidence,
+                                    chart_paths=dict(chart_paths or {}), charts_note=charts_note)
+
+
+def memo_document(result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None) -> MemoDocument:
+    if lang not in LANGUAGES:
+        raise MemoError(f"unknown memo language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    return MemoDocument(result=result, lang=lang, title=translate(lang, "memo.pdf.title"),
+                        charts=memo_charts(result, lang, measured=evidence or []), evidence=tuple(evidence or ()))
+
+
+class MemoPainter(Protocol):
+    """What a renderer with a GUI toolkit supplies (``ui.memo_export.QtMemoPainter``): charts as PNG files and
+    the Markdown printed to PDF. Each write is atomic; a failure raises :class:`MemoError`."""
+
+    def write_chart_png(self, chart: ChartData, path: Path) -> None: ...
+
+    def write_pdf(self, document: MemoDocument, out: Path, images: Mapping[str, str]) -> None: ...
 
 
 def write_memo(
     result: PlanResult, out: Path, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
-    overwrite: bool = True,
+    overwrite: bool = True, painter: MemoPainter | None = None,
 ) -> Path:
     """Write the memo to ``out``: ``.md`` (charts as PNGs in ``<stem>_files/``) or ``.pdf``. Returns ``out``.
 
+    Without a ``painter`` (no Qt, as on a headless GPU server) a Markdown memo is written without its charts and
+    says so, and a PDF is refused with a message naming what to install.
     Atomic: a temp file then a rename, for the Markdown, every chart and the PDF; a failure leaves what was
     there before. ``overwrite=False`` raises FileExistsError when ``out`` exists (the UI asks first)."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise MemoError(translate(lang, "memo.error.format", path=str(out)))
-    if lang not in LANGUAGES:
-        raise MemoError(f"unknown memo language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    document = memo_document(result, lang, evidence=evidence)
     if out.exists() and not overwrite:
         raise FileExistsError(translate(lang, "memo.error.exists", path=str(out)))
     if out.is_dir():
         raise MemoError(translate(lang, "memo.error.is_dir", path=str(out)))
-    charts = memo_charts(result, lang, measured=evidence or [])
-    title = translate(lang, "memo.pdf.title")
     if suffix == ".pdf":
-        pdf = _qt_module("ui.pdf")
-        painter = _qt_module("ui.memo_charts")
-        if pdf is None or painter is None:
+        if painter is None:
             raise MemoError(translate(lang, "memo.error.no_qt"))
         with tempfile.TemporaryDirectory(prefix="memo-charts-") as tmp:
-            images = {f"{key}.png": str(p) for key, p in painter.write_memo_charts(charts, tmp).items()}
-            markdown = render_memo_markdown(result, lang, evidence=evidence,
-                                            chart_paths={k: f"{k}.png" for k in charts})
-            try:
-                pdf.write_pdf(markdown, out, lang, images=images, title=title)
-            except pdf.PdfError as exc:
-                raise MemoError(str(exc)) from exc
+            images = {}
+            for key, chart in document.charts.items():
+                png = Path(tmp) / f"{key}.png"
+                painter.write_chart_png(chart, png)
+                images[png.name] = str(png)
+            painter.write_pdf(document, out, images)
         return out
 
-    painter = _qt_module("ui.memo_charts")
     folder = out.with_name(f"{out.stem}_files")
     chart_paths: dict[str, str] = {}
     note = ""
-    if charts and painter is None:
+    if document.charts and painter is None:
         note = translate(lang, "memo.charts.no_qt")
-    elif charts:
-        for key, chart in charts.items():
+    elif document.charts:
+        for key, chart in document.charts.items():
             png = folder / f"{key}.png"
             painter.write_chart_png(chart, png)  # atomic, one file at a time
             chart_paths[key] = f"{folder.name}/{png.name}"
-    markdown = render_memo_markdown(result, lang, evidence=evidence, chart_paths=chart_paths, charts_note=note)
-    write_text_atomic(out, markdown)
+    write_text_atomic(out, document.markdown(chart_paths, note))
     for key in CHART_IDS:  # a chart an earlier export of this memo had, and this plan has not
         stale = folder / f"{key}.png"
         if key not in chart_paths and stale.is_file():
@@ -458,4 +474,3 @@ def write_memo(
     if folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
     return out
-

@@ -53,3 +53,54 @@ def test_core_tests_need_no_qt():
                     if name.split(".")[0] in (*FORBIDDEN, "pytestqt") or name == "qtbot fixture":
                         offenders.append(f"{path.relative_to(root)}:{node.lineno} {name}")
     assert offenders == []
+
+
+# The core's only ways into the UI package, each lazy (inside a function) and for a reason:
+DECLARED_UI_IMPORTS = {
+    ("advisor/cli/gui.py", "ui.app"),  # `advisor gui` opens the app
+    ("advisor/cli/plan.py", "ui.memo_export"),  # `advisor plan --memo` paints charts and prints PDFs with Qt when it can
+}
+
+
+def _ui_imports_in_core() -> set[tuple[str, str]]:
+    """Every import of ui/Qt the core makes, at any depth, and every module name handed to importlib or
+    __import__ as a string (an import the sys.modules check above cannot see until it runs)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(advisor.__file__).resolve().parents[1]
+    found = set()
+    for path in sorted((root / "advisor").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Call):
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if called in ("import_module", "__import__", "find_spec"):
+                    names = [a.value for a in node.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            found |= {(rel, n) for n in names if n.split(".")[0] in FORBIDDEN}
+    return found
+
+
+def test_the_core_reaches_the_ui_only_where_declared():
+    assert _ui_imports_in_core() == DECLARED_UI_IMPORTS
+
+
+def test_the_scan_sees_a_string_import(tmp_path, monkeypatch):
+    """The scan above must catch `importlib.import_module("ui.pdf")`, the door it exists to close."""
+    import ast
+
+    code = 'import importlib\ndef f():\n    return importlib.import_module("ui.pdf")\n'
+    calls = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Call)]
+    assert calls and calls[0].args[0].value == "ui.pdf"
+    fake = tmp_path / "advisor"
+    (fake / "plan").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "plan" / "door.py").write_text(code)
+    monkeypatch.setattr(advisor, "__file__", str(fake / "__init__.py"))
+    assert _ui_imports_in_core() == {("advisor/plan/door.py", "ui.pdf")}

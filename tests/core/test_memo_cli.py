@@ -1,5 +1,6 @@
 """`advisor plan --memo`: the memo from the command line, with measured evidence from stored runs."""
 
+import sys
 from pathlib import Path
 
 from advisor.cli import main
@@ -19,7 +20,7 @@ def _answers(tmp_path: Path) -> Path:
 
 
 def test_memo_carries_the_measured_runs(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("advisor.plan.memo._qt_module", lambda name: None)  # as without Qt: Markdown only
+    monkeypatch.setitem(sys.modules, "ui.memo_export", None)  # as without Qt: the import fails, Markdown only
     db = tmp_path / "bench.sqlite3"
     run_id = _record_run(db, label="ramp on L40S", slo_ms=500.0)
     out = tmp_path / "memo.md"
@@ -34,7 +35,7 @@ def test_memo_carries_the_measured_runs(tmp_path, monkeypatch, capsys):
 
 
 def test_memo_errors_are_messages_not_tracebacks(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("advisor.plan.memo._qt_module", lambda name: None)
+    monkeypatch.setitem(sys.modules, "ui.memo_export", None)
     answers = str(_answers(tmp_path))
     assert main(["plan", "--answers", answers, "--memo", str(tmp_path / "memo.docx"), "--lang", "en"]) == 3
     assert ".md (Markdown) or .pdf" in capsys.readouterr().err

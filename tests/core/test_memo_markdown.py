@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from advisor import i18n
-from advisor.plan import memo
 from advisor.plan.evidence import RunEvidence
 from advisor.plan.memo import MemoError, render_memo_markdown, write_memo
 from advisor.plan.result import PlanResult
@@ -131,9 +130,9 @@ def test_unknown_language_is_refused():
 
 # ---- writing ------------------------------------------------------------------------------------------------
 @pytest.fixture
-def no_qt(monkeypatch):
-    """As on a headless GPU server without PySide6: the ui modules cannot be loaded."""
-    monkeypatch.setattr(memo, "_qt_module", lambda name: None)
+def no_qt():
+    """As on a headless GPU server without PySide6: the core writes with no painter (ui.memo_export supplies
+    Qt's; tests/ui/test_pdf_memo.py writes through it)."""
 
 
 def test_markdown_without_qt_is_written_without_images_and_says_so(tmp_path, no_qt):

@@ -14,9 +14,10 @@ from PySide6.QtGui import QImage
 
 from advisor import i18n
 from advisor.plan.evidence import RunEvidence
-from advisor.plan.memo import MemoError, render_memo_markdown, write_memo
+from advisor.plan.memo import MemoError, render_memo_markdown
 from advisor.plan.result import PlanResult
 from ui.memo_charts import HEIGHT, WIDTH
+from ui.memo_export import write_memo
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "memo"
 POPPLER = ("pdfinfo", "pdffonts", "pdftotext", "pdfimages")

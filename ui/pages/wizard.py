@@ -7,7 +7,7 @@ Sizing page and from the last measured benchmark run (only where still unknown, 
 
 The result screen shows ``advisor.plan.make_plan``'s recommendation; what-if answers on it re-plan at once
 (through ``TaskRunner`` with a latest-only key, so a fast typist never waits on a stale plan) and highlight
-what changed. The memo is written by ``advisor.plan.memo.write_memo`` (Markdown or PDF, atomically), never
+what changed. The memo is written by ``ui.memo_export.write_memo`` (Markdown or PDF, atomically), never
 over an existing file without asking.
 
 The page's state (answers and the step) lives in the project file's ``plan`` section.
@@ -726,7 +726,8 @@ class WizardPage(QWidget):
         return self.write_memo_to(Path(path), lang)
 
     def write_memo_to(self, path: Path, lang: str) -> Path | None:
-        from advisor.plan.memo import MemoError, write_memo
+        from advisor.plan.memo import MemoError
+        from ui.memo_export import write_memo
 
         if self.result is None:
             self.show_error(dialog_title(tr("wizard.export.title")), tr("wizard.export.no_plan"))
