@@ -50,8 +50,6 @@ def stop_sim(proc):
 
 @pytest.fixture(scope="module")
 def sim_with_faults():
-    if not (ROOT / "advisor" / "sim" / "server.py").exists():
-        pytest.skip("simulated server not built yet")
     proc, url = start_sim("--faults", FAULTS, "--seed", "7")
     yield url
     stop_sim(proc)
@@ -114,8 +112,6 @@ def test_every_injected_fault_is_classified_and_the_run_continues(sim_with_fault
 
 
 def test_cli_ramp_against_the_simulated_server():
-    if not (ROOT / "advisor" / "sim" / "server.py").exists():
-        pytest.skip("simulated server not built yet")
     import json
 
     proc, url = start_sim()
