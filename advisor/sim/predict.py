@@ -200,9 +200,23 @@ def simulate_concurrency(
     issued: list[Seq] = []
     state = {"measured_left": measure}
 
+    # A request the engine refuses (longer than the whole KV cache) finishes inside add_request, and its user sends
+    # the next one at once: issued one by one from a queue, not recursively (a 256-user level of requests that
+    # never fit went 1,000 calls deep and raised RecursionError).
+    pending: list[float] = []
+    draining = [False]
+
     def issue(at: float) -> None:
-        p, o = source.next()
-        issued.append(engine.add_request(p, o, at))
+        pending.append(at)
+        if draining[0]:
+            return
+        draining[0] = True
+        try:
+            while pending:
+                p, o = source.next()
+                issued.append(engine.add_request(p, o, pending.pop(0)))
+        finally:
+            draining[0] = False
 
     def on_finish(seq: Seq) -> None:
         if warm <= seq.rid < total_needed:
@@ -249,9 +263,23 @@ def simulate_step(
     engine = Engine(costs, limits)
     issued: list[Seq] = []
 
+    # A request the engine refuses (longer than the whole KV cache) finishes inside add_request, and its user sends
+    # the next one at once: issued one by one from a queue, not recursively (a 256-user level of requests that
+    # never fit went 1,000 calls deep and raised RecursionError).
+    pending: list[float] = []
+    draining = [False]
+
     def issue(at: float) -> None:
-        p, o = source.next()
-        issued.append(engine.add_request(p, o, at))
+        pending.append(at)
+        if draining[0]:
+            return
+        draining[0] = True
+        try:
+            while pending:
+                p, o = source.next()
+                issued.append(engine.add_request(p, o, pending.pop(0)))
+        finally:
+            draining[0] = False
 
     def on_finish(seq: Seq) -> None:
         if len(issued) < n:

@@ -45,6 +45,16 @@ def test_low_load_matches_the_roofline_of_the_sizing_core():
     assert 1000 / level.tpot_ms.mean == pytest.approx(1 / decode, rel=0.03)
 
 
+def test_a_level_of_requests_that_never_fit_is_reported_not_a_recursion_error():
+    # 256 users whose every request is longer than the KV cache: each refusal's user sends the next request at
+    # once; that went one call deeper per refusal and raised RecursionError past ~1,000.
+    setup = setup_from_ids("qwen2.5-7b-instruct", "rtx-4090", "bf16")
+    too_long = setup.limits.kv_tokens + 1
+    wl = SimWorkload(prompt=LengthDistribution.fixed(too_long), output=LengthDistribution.fixed(16))
+    level = simulate_concurrency(setup.costs, setup.limits, wl, 256)
+    assert level.rejected >= 256 * 4  # the warm-up round and every measured request, each refused
+
+
 def test_knee_moves_up_with_a_bigger_gpu():
     small, big = knee(gpu="l40s"), knee(gpu="h100-sxm-80g")
     assert small.concurrency is not None and small.reason == "kv_cache"
