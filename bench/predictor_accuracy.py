@@ -30,10 +30,17 @@ from advisor.atomic import write_text_atomic
 from advisor.catalog import get_gpu, get_model
 from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
-from advisor.domain.sizing import ErrorFigures, LoadAccuracy, PredictorAccuracy, SpeedFactors
+from advisor.domain.sizing import (
+    ErrorFigures,
+    LikelyRange,
+    LoadAccuracy,
+    PredictorAccuracy,
+    RegimeAccuracy,
+    SpeedFactors,
+)
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
-from advisor.sim.predict import RequestSource, simulate_concurrency, simulate_rate
+from advisor.sim.predict import DEFAULT_LEVELS, RequestSource, find_knee, simulate_concurrency, simulate_rate
 from advisor.sim.profiles import get_profile, resolve_engine
 from advisor.versions import release_number
 
@@ -57,6 +64,10 @@ class Point:
     # the share of the GPUs' peak a measured single-request TTFT implies: the prompt's FLOPs over the dense peak or
     # the weights its forward pass must read over the peak bandwidth, whichever is larger
     peak_share: float | None = None
+    # the predictor's own knee for the row's setup and lengths (None: no knee up to 256 users), and whether the
+    # row's load is past it
+    knee: int | None = None
+    saturated: bool = False
 
     @property
     def impossible_ttft(self) -> bool:
@@ -65,6 +76,16 @@ class Point:
         prefix cache (vLLM V1 caches by default; repeated benchmark prompts hit it). An objective test on the
         measurement alone, not on the prediction."""
         return self.peak_share is not None and self.peak_share > 0.9
+
+    def ratio(self, metric: str) -> float | None:
+        """measured ÷ predicted (None: nothing measured, a cached-prompt TTFT, or never served)."""
+        if metric == "ttft" and self.impossible_ttft:
+            return None
+        measured = self.row[f"{metric}_ms"]
+        predicted = self.ttft_pred if metric == "ttft" else self.tpot_pred
+        if not measured or not predicted:
+            return None
+        return float(measured) / predicted
 
     def error(self, metric: str, *, strict: bool = False) -> float | None:
         if strict and metric == "ttft" and self.impossible_ttft:
@@ -190,7 +211,42 @@ def predict(row: dict[str, str]) -> Point:
         weights = c.dense_bytes + c.moe_layers * c.experts_touched(int(p)) * c.expert_bytes
         fastest = max(flops / peak_flops, weights / setup.gpu.bandwidth_bytes_per_s)
         share = fastest / (float(row["ttft_ms"]) / 1000.0)
-    return Point(row, ttft, tpot, time.process_time() - started, share)
+    knee, knee_rps = predicted_knee(row, setup, limits, wl)
+    return Point(row, ttft, tpot, time.process_time() - started, share, knee, is_saturated(row, knee, knee_rps))
+
+
+_KNEES: dict[tuple[str, ...], tuple[int | None, float | None]] = {}
+SETUP_KEYS = ("model", "gpu", "gpus", "weights", "kv_dtype", "engine", "engine_version", "gpu_memory_utilization",
+              "max_num_seqs", "kv_cache_gib", "num_scheduler_steps", "lengths", "prompt_tokens", "output_tokens")  # fmt: skip
+
+
+def predicted_knee(row: dict[str, str], setup, limits, wl: SimWorkload) -> tuple[int | None, float | None]:
+    """The knee the app would draw for this row's setup and lengths (advisor.sim.predict's rule over its default
+    levels, steady-state users), and the request rate served at it. Levels stop at the knee: the rest of the curve
+    cannot move it. Cached per setup: many rows share one."""
+    key = tuple(row.get(k, "") for k in SETUP_KEYS)
+    if key not in _KNEES:
+        levels = []
+        found: tuple[int | None, float | None] = (None, None)
+        for c in DEFAULT_LEVELS:
+            # 2c measured requests a level, as a ramp step measures (the default's 4c gave the same regime for
+            # every row on 2026-12-04 and took 18 CPU s more)
+            levels.append(simulate_concurrency(setup.costs, limits, wl, c, measure=max(8, 2 * c)))
+            knee = find_knee(levels, limits) if len(levels) > 1 else None
+            if knee is not None and knee.concurrency is not None:
+                found = (knee.concurrency, levels[-2].requests_per_s)
+                break
+        _KNEES[key] = found
+    return _KNEES[key]
+
+
+def is_saturated(row: dict[str, str], knee: int | None, knee_rps: float | None) -> bool:
+    """Past the predictor's knee: more users (or requests at once) than the knee, or a request rate above the one
+    served at the knee. With no knee up to the curve's last level, only a load beyond that level is past it."""
+    if row["load"] == "rate":
+        return knee_rps is not None and float(row["request_rate"]) > knee_rps
+    load = int(row["concurrency"]) if row["load"] == "closed" else int(row["requests"])
+    return load > (knee if knee is not None else DEFAULT_LEVELS[-1])
 
 
 def _goal_line(points: list[Point]) -> str:
@@ -226,6 +282,106 @@ def regime(row: dict[str, str]) -> str:
         return "request rate"
     c = int(row["concurrency"])
     return "one request" if c == 1 else ("2-16 users" if c <= 16 else "17+ users")
+
+
+# ---- load regimes: below the predictor's own knee, or past it ------------------------------------------------
+REGIME_LABELS = {"below_knee": "below the knee", "saturated": "past the knee"}
+# The likely range is measured ÷ predicted between two quantiles of the regime's points: of these pairs (low 0–20 %,
+# high 80–100 %, in steps of 2.5 points), the one giving the narrowest range (high ÷ low) that held for ≥ 80 % of the
+# held-out points when drawn without the point's own source. The errors are not symmetric (most misses are slow
+# servers), so neither are the quantiles.
+_STEPS = [i / 40 for i in range(9)]
+RANGE_QUANTILES = tuple((lo, 1.0 - hi) for lo in _STEPS for hi in _STEPS)
+COVERAGE_GOAL = 0.80
+
+
+def in_regime(points: list[Point], key: str) -> list[Point]:
+    return [p for p in points if p.saturated == (key == "saturated")]
+
+
+def _scored(p: Point, metric: str) -> bool:
+    """A point whose measurement the range is judged on: measured, and not a cached-prompt TTFT."""
+    return bool(p.row[f"{metric}_ms"]) and not (metric == "ttft" and p.impossible_ttft)
+
+
+def _range_of(points: list[Point], metric: str, q: tuple[float, float]) -> tuple[float, float] | None:
+    ratios = [r for p in points if (r := p.ratio(metric)) is not None]
+    if len(ratios) < 10:
+        return None
+    lo, hi = np.quantile(ratios, q)
+    return float(lo), float(hi)
+
+
+def left_out_coverage(points: list[Point], metric: str, q: tuple[float, float], judged: list[Point]) -> float | None:
+    """Share of ``judged`` points whose measurement fell inside the range drawn from ``points`` of OTHER sources
+    (a point the predictor never served is a miss)."""
+    held = total = 0
+    for p in judged:
+        if not _scored(p, metric):
+            continue
+        rng = _range_of([o for o in points if o.row["source_url"] != p.row["source_url"]], metric, q)
+        if rng is None:
+            continue
+        total += 1
+        r = p.ratio(metric)
+        held += r is not None and rng[0] <= r <= rng[1]
+    return held / total if total else None
+
+
+def likely_range(points: list[Point], metric: str) -> LikelyRange | None:
+    """The range stated for predictions in this regime: drawn from its held-out points, like every other figure
+    accuracy.json states (the train rows fitted the engine profiles' per-request overheads), and judged on them with
+    each source left out in turn, so no point's own source draws the range it is judged by."""
+    points = held = [p for p in points if p.row["split"] == "holdout"]
+    best: tuple[float, float, tuple[float, float]] | None = None  # (width, -coverage, quantiles)
+    for q in RANGE_QUANTILES:
+        coverage = left_out_coverage(points, metric, q, held)
+        rng = _range_of(points, metric, q)
+        if coverage is None or rng is None or coverage < COVERAGE_GOAL:
+            continue
+        candidate = (round(rng[1] / rng[0], 6), -coverage, q)
+        best = candidate if best is None or candidate < best else best
+    if best is None:
+        return None
+    chosen, coverage = best[2], -best[1]
+    rng = _range_of(points, metric, chosen)
+    assert rng is not None
+    n = sum(1 for p in points if p.ratio(metric) is not None)
+    return LikelyRange(low=round(rng[0], 3), high=round(rng[1], 3), quantiles=chosen, n=n, coverage=round(coverage, 3))
+
+
+def regime_lines(points: list[Point]) -> list[str]:
+    """Held-out error below and past the knee, each regime's likely range, and the range's coverage overall."""
+    held = [p for p in points if p.row["split"] == "holdout"]
+    lines = []
+    total_held = {"ttft": [0, 0], "tpot": [0, 0]}
+    for key, label in REGIME_LABELS.items():
+        lines.append(summary(in_regime(held, key), f"holdout, {label}", strict=True))
+        for metric in ("ttft", "tpot"):
+            rng = likely_range(in_regime(points, key), metric)
+            if rng is None:
+                lines.append(f"  {metric.upper()} likely range: too few points")
+                continue
+            judged = [p for p in in_regime(held, key) if _scored(p, metric)]
+            inside = round(rng.coverage * len(judged))
+            total_held[metric][0] += inside
+            total_held[metric][1] += len(judged)
+            lines.append(
+                f"  {metric.upper()} likely range ×{rng.low:.2f}–×{rng.high:.2f} of the prediction "
+                f"(q{rng.quantiles[0] * 100:g}–q{rng.quantiles[1] * 100:g} of {rng.n} held-out points; width ×{rng.high / rng.low:.1f}): "
+                f"held for {rng.coverage:.0%} of {len(judged)} held-out points, each source left out"
+            )
+    for metric, (inside, n) in total_held.items():
+        if n:
+            lines.append(f"  {metric.upper()} likely ranges held overall for {inside / n:.0%} of {n} held-out points")
+    below = [p for p in held if not p.saturated]
+    verdicts = []
+    for metric in ("ttft", "tpot"):
+        errs = [e for p in below if (e := p.error(metric, strict=True)) is not None]
+        ok = bool(errs) and pct(errs, 50) <= GOALS[metric][0] and pct(errs, 90) <= GOALS[metric][1]
+        verdicts.append(f"{metric.upper()} {'met' if ok else 'NOT met'}")
+    lines.append("goal check below the knee (held-out): " + ", ".join(verdicts))
+    return lines
 
 
 def source_table(points: list[Point]) -> str:
@@ -316,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     for added in ("s2", "s3", "s5", "s10"):
         lines.append(summary([p for p in points if p.row.get("added") == added], f"rows added in session {added[1:]}", strict=True))
     lines.append(_goal_line(points))
+    lines.extend(regime_lines(points))
     flagged = sum(p.impossible_ttft for p in points)
     lines.append(f"{flagged} TTFTs marked ⚠: faster than the GPU's peak could prefill the prompt (prefix-cache hits)")
     never = [p.row["id"] for p in points if (p.row["ttft_ms"] and p.ttft_pred is None) or (p.row["tpot_ms"] and p.tpot_pred is None)]
@@ -346,7 +503,16 @@ def held_out_accuracy(points: list[Point]) -> PredictorAccuracy:
     for name in REGIMES:
         if pts := [p for p in held if regime(p.row) == name]:
             by_load.append(LoadAccuracy(load=LOAD_KEYS[name], measurements=len(pts), ttft=figures("ttft", pts), tpot=figures("tpot", pts)))
+    by_regime = []
+    for key in REGIME_LABELS:
+        if pts := in_regime(held, key):
+            by_regime.append(RegimeAccuracy(
+                regime=key, measurements=len(pts), ttft=figures("ttft", pts), tpot=figures("tpot", pts),
+                ttft_range=likely_range(in_regime(points, key), "ttft"),
+                tpot_range=likely_range(in_regime(points, key), "tpot"),
+            ))  # fmt: skip
     return PredictorAccuracy(
+        by_regime=tuple(by_regime),
         measurements=len(held), sources=len({p.row["source_url"] for p in held}),
         ttft=figures("ttft", held), tpot=figures("tpot", held), doc=str(DOC.relative_to(ROOT)),
         engines=tuple(sorted({p.row["engine"] for p in points})), gpus=tuple(sorted({p.row["gpu"] for p in points})),
@@ -360,6 +526,19 @@ def _load_table(acc: PredictorAccuracy) -> str:
     names = {v: k for k, v in LOAD_KEYS.items()}
     rows = [f"| {names[a.load]} | {a.measurements} | {a.ttft.median:.0%} | {a.ttft.p90:.0%} | {a.tpot.median:.0%} | "
             f"{a.tpot.p90:.0%} |" for a in acc.by_load]  # fmt: skip
+    return "\n".join([head, *rows])
+
+
+def _regime_table(acc: PredictorAccuracy) -> str:
+    """Error and likely range below and past the predictor's own knee (what a prediction is stated with)."""
+    head = ("| held-out, by regime | rows | TTFT median | TTFT p90 | TTFT likely range (held) | TPOT median | TPOT p90 | "
+            "TPOT likely range (held) |\n|---|---:|---:|---:|---|---:|---:|---|")  # fmt: skip
+
+    def rng(r: LikelyRange | None) -> str:
+        return "too few points" if r is None else f"×{r.low:.2f}–×{r.high:.2f} ({r.coverage:.0%})"
+
+    rows = [f"| {REGIME_LABELS[a.regime]} | {a.measurements} | {a.ttft.median:.0%} | {a.ttft.p90:.0%} | {rng(a.ttft_range)} | "
+            f"{a.tpot.median:.0%} | {a.tpot.p90:.0%} | {rng(a.tpot_range)} |" for a in acc.by_regime]  # fmt: skip
     return "\n".join([head, *rows])
 
 
@@ -386,6 +565,17 @@ p90 {d.p90:.0%}. A measurement the predictor cannot reproduce at all (its simula
 because the setup does not fit its memory model) counts as a 1,000 % miss instead of being dropped.
 
 {_load_table(acc)}
+
+**By load regime (session 11).** Each row is put below or past the knee the app itself would draw for the row's
+setup and lengths (`advisor.sim.predict`'s rule over its levels 1–256): past it when the row's users, or requests
+sent at once, outnumber the knee, or its request rate exceeds the rate served at the knee. Below the knee the goal is
+the one above; past it, where engines differ most (queueing, preemption, their own admission), a prediction is
+stated as a likely range: measured ÷ predicted between two quantiles of the regime's held-out rows, the pair giving
+the narrowest range that held for ≥ 80 % of them when each source is left out of the range it is judged by (a
+row the predictor never served counts as outside). The train rows take no part (they fitted the engine profiles'
+per-request overheads). `advisor predict`, the Sizing page and the memo state these ranges.
+
+{_regime_table(acc)}
 
 **Session 10: GLM and gpt-oss, 79 more held-out rows, MXFP4 experts at their measured rate; why the goal stays
 out of reach.** (1) The catalog gained GLM-4.5-Air, GLM-4.5, GLM-4.7 (GLM-4.6 loads as GLM-4.7) and gpt-oss-20b/120b

@@ -99,7 +99,22 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
 
-    from advisor.sizing.accuracy import accuracy_sentence, load_of, predictor_accuracy
+    from advisor.sizing.accuracy import (
+        accuracy_sentence,
+        likely_latency,
+        likely_sentence,
+        load_of,
+        predictor_accuracy,
+        regime_at,
+    )
+
+    acc = predictor_accuracy()
+
+    def likely(lv):
+        """The level's p50 TTFT and TPOT as the ranges public measurements in its regime fell in."""
+        regime = regime_at(knee.concurrency, concurrency=lv.concurrency, request_rate=lv.request_rate,
+                           knee_request_rate=knee.request_rate)
+        return likely_latency(acc, regime, ttft_ms=lv.ttft_ms.p50, tpot_ms=lv.tpot_ms.p50)
 
     if args.json:
         print_json({
@@ -121,10 +136,11 @@ def run(args: argparse.Namespace) -> int:
                 "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
                 "max_num_batched_tokens": setup.limits.max_num_batched_tokens, "max_model_len": setup.max_model_len,
             },
-            "levels": [lv.model_dump(mode="json") for lv in levels],
+            "levels": [{**lv.model_dump(mode="json"), "likely": (lk.model_dump(mode="json") if (lk := likely(lv)) else None)}
+                       for lv in levels],
             "knee": knee.model_dump(mode="json"),
             "cpu_seconds": cpu,
-            "accuracy": acc.model_dump(mode="json") if (acc := predictor_accuracy()) else None,
+            "accuracy": acc.model_dump(mode="json") if acc else None,
         })  # fmt: skip
         return 0
     import sys
@@ -143,6 +159,11 @@ def run(args: argparse.Namespace) -> int:
         print(tr("predict.knee_rate", rate=f"{knee.request_rate:g}", reason=knee.reason))
     else:
         print(tr(f"predict.knee.{knee.reason}", concurrency=knee.concurrency))
+    # the range a newcomer can plan with, at the knee (or the last level below it) and at the highest load asked
+    below = [lv for lv in levels if (lk := likely(lv)) and lk.regime == "below_knee"]
+    for lv in [*below[-1:], *([levels[-1]] if levels[-1] not in below[-1:] else [])]:
+        if line := likely_sentence(likely(lv), concurrency=lv.concurrency, rate=lv.request_rate):
+            print(line)
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))
@@ -150,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     # the figure for the load asked about first: a request rate, or concurrency levels that all fall in one band
     bands = {load_of(lv.concurrency) for lv in levels if lv.concurrency is not None}
     load = load_of(request_rate=True) if args.request_rate else (bands.pop() if len(bands) == 1 else None)
-    if sentence := accuracy_sentence(predictor_accuracy(), engine=engine, gpu=setup.gpu, load=load):
+    if sentence := accuracy_sentence(acc, engine=engine, gpu=setup.gpu, load=load):
         print(sentence)
     return 0
 

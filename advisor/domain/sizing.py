@@ -243,6 +243,60 @@ class LoadAccuracy(BaseModel):
     tpot: ErrorFigures
 
 
+Regime = Literal["below_knee", "saturated"]
+
+
+class LikelyRange(BaseModel):
+    """The range a prediction in one load regime is stated with: measured ÷ predicted fell between ``low`` and
+    ``high`` for the public measurements of that regime (their ``quantiles``); ``coverage`` is how often the range
+    held for a source it was not drawn from (each source left out in turn)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    low: float = Field(gt=0, description="measured ÷ predicted at the low quantile")
+    high: float = Field(gt=0, description="measured ÷ predicted at the high quantile")
+    quantiles: tuple[float, float]
+    n: int = Field(ge=0, description="measurements the factors were drawn from (all splits)")
+    coverage: float = Field(ge=0, le=1, description="share held by a range drawn without the point's own source")
+
+
+class RegimeAccuracy(BaseModel):
+    """The held-out error and the likely range below the predictor's own knee, or past it (saturated)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    regime: Regime
+    measurements: int = Field(ge=0, description="held-out rows in this regime")
+    ttft: ErrorFigures
+    tpot: ErrorFigures
+    ttft_range: LikelyRange | None = None
+    tpot_range: LikelyRange | None = None
+
+    def range_for(self, metric: Literal["ttft", "tpot"]) -> LikelyRange | None:
+        return self.ttft_range if metric == "ttft" else self.tpot_range
+
+
+class LatencySpan(BaseModel):
+    """A predicted latency as the range public measurements in its regime fell in (milliseconds)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    low: float = Field(ge=0)
+    high: float = Field(ge=0)
+    held: float = Field(ge=0, le=1, description="share of held-out public measurements the range held for")
+    measurements: int = Field(ge=0)
+
+
+class LikelyLatency(BaseModel):
+    """TTFT and TPOT as likely ranges, for the regime the load is in (below the predicted knee or past it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    regime: Regime
+    ttft_ms: LatencySpan | None = None
+    tpot_ms: LatencySpan | None = None
+
+
 class PredictorAccuracy(BaseModel):
     """How far the predictor was from public serving measurements that nothing in it was fitted to (the held-out
     rows of tests/fixtures/predictor_accuracy.csv, scored by bench/predictor_accuracy.py --write)."""
@@ -257,9 +311,15 @@ class PredictorAccuracy(BaseModel):
     engines: tuple[str, ...] = Field((), description="engine profiles with at least one public measurement (any split)")
     gpus: tuple[str, ...] = Field((), description="catalog GPUs with at least one public measurement (any split)")
     by_load: tuple[LoadAccuracy, ...] = Field((), description="the same held-out figures, split by the load measured")
+    by_regime: tuple[RegimeAccuracy, ...] = Field(
+        (), description="below the predictor's own knee for the row's setup, or past it: error and likely range"
+    )
 
     def at_load(self, load: LoadKey | None) -> LoadAccuracy | None:
         return next((a for a in self.by_load if a.load == load), None)
+
+    def in_regime(self, regime: Regime) -> RegimeAccuracy | None:
+        return next((a for a in self.by_regime if a.regime == regime), None)
 
 
 class PerfEstimate(BaseModel):

@@ -10,7 +10,14 @@ from __future__ import annotations
 from functools import cache
 
 from advisor.domain.gpu import GpuSpec
-from advisor.domain.sizing import LoadKey, PredictorAccuracy
+from advisor.domain.sizing import (
+    LatencySpan,
+    LikelyLatency,
+    LikelyRange,
+    LoadKey,
+    PredictorAccuracy,
+    Regime,
+)
 from advisor.resources import resource_path
 
 ACCURACY_FILE = ("engines", "accuracy.json")
@@ -63,3 +70,55 @@ def accuracy_sentence(
     if gpu is not None and accuracy.gpus and gpu.id not in accuracy.gpus:
         text += tr("sizing.accuracy_unchecked_gpu", gpu=gpu.name)
     return text + tr("sizing.accuracy_doc", doc=accuracy.doc)
+
+
+def regime_at(
+    knee_concurrency: int | None, *, concurrency: int | None = None, request_rate: float | None = None,
+    knee_request_rate: float | None = None,
+) -> Regime:
+    """Below the predicted knee or past it, by the rule bench/predictor_accuracy.py sorts the public measurements
+    with: more users than the knee (or a request rate above the knee's) is past it; no knee, below it."""
+    if request_rate is not None:
+        return "saturated" if knee_request_rate is not None and request_rate > knee_request_rate else "below_knee"
+    if concurrency is None or knee_concurrency is None:
+        return "below_knee"
+    return "saturated" if concurrency > knee_concurrency else "below_knee"
+
+
+def likely_latency(
+    accuracy: PredictorAccuracy | None, regime: Regime, *, ttft_ms: float | None, tpot_ms: float | None
+) -> LikelyLatency | None:
+    """The predicted TTFT and TPOT as the ranges that held for public measurements in the same regime (None where
+    no range is on record)."""
+    at = accuracy.in_regime(regime) if accuracy else None
+    if at is None:
+        return None
+
+    def span(value: float | None, rng: LikelyRange | None) -> LatencySpan | None:
+        if value is None or rng is None:
+            return None
+        return LatencySpan(low=value * rng.low, high=value * rng.high, held=rng.coverage, measurements=at.measurements)
+
+    ttft, tpot = span(ttft_ms, at.ttft_range), span(tpot_ms, at.tpot_range)
+    if ttft is None and tpot is None:
+        return None
+    return LikelyLatency(regime=regime, ttft_ms=ttft, tpot_ms=tpot)
+
+
+def likely_sentence(likely: LikelyLatency | None, *, concurrency: int | None = None, rate: float | None = None) -> str:
+    """One line a newcomer can plan with: "At 64 users (past the knee: the engine decides) TTFT is likely 0.9–4.2 s
+    and TPOT 40–110 ms; ranges that held for 82 % of public measurements in that regime." ("" without a range)."""
+    if likely is None:
+        return ""
+    from advisor.i18n import tr
+    from advisor.units import format_ms, format_percent
+
+    parts = []
+    if likely.ttft_ms:
+        parts.append(tr("sizing.likely.ttft", low=format_ms(likely.ttft_ms.low), high=format_ms(likely.ttft_ms.high)))
+    if likely.tpot_ms:
+        parts.append(tr("sizing.likely.tpot", low=format_ms(likely.tpot_ms.low), high=format_ms(likely.tpot_ms.high)))
+    held = min(s.held for s in (likely.ttft_ms, likely.tpot_ms) if s)
+    load = tr("sizing.likely.at_rate", rate=f"{rate:g}") if rate is not None else tr("sizing.likely.at_users", n=concurrency or 1)
+    return tr(f"sizing.likely.{likely.regime}", load=load, ranges=tr("sizing.likely.join").join(parts),
+              held=format_percent(held))

@@ -111,6 +111,26 @@ def test_predict_json_contract():
     assert 0 < acc["tpot"]["median"] <= acc["tpot"]["p90"] and acc["doc"] == "docs/predictor-accuracy.md"
 
 
+def test_every_predicted_level_carries_the_range_of_its_regime():
+    out = _run_cli("predict", "--model", "qwen2.5-14b", "--gpu", "l40s", "--prompt-tokens", "1200",
+                   "--max-tokens", "300", "--concurrency", "1,8,64,256", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    knee = data["knee"]["concurrency"]
+    assert knee is not None and knee < 256  # 256 users of 1.5k tokens overflow one L40S's KV cache
+    regimes = {r["regime"]: r for r in data["accuracy"]["by_regime"]}
+    for lv in data["levels"]:
+        likely = lv["likely"]
+        expected = "saturated" if lv["concurrency"] > knee else "below_knee"
+        assert likely["regime"] == expected
+        factors = regimes[expected]
+        for metric in ("ttft", "tpot"):
+            span, rng = likely[f"{metric}_ms"], factors[f"{metric}_range"]
+            assert span["low"] == pytest.approx(lv[f"{metric}_ms"]["p50"] * rng["low"])
+            assert span["high"] == pytest.approx(lv[f"{metric}_ms"]["p50"] * rng["high"])
+            assert span["held"] == rng["coverage"] >= 0.8
+
+
 def test_predict_request_rates():
     out = _run_cli("predict", "--model", "qwen2.5-7b-instruct", "--gpu", "l4", "--prompt-tokens", "512",
                    "--max-tokens", "128", "--spread", "lognormal", "--request-rate", "0.5,4,40", "--json")
