@@ -101,20 +101,16 @@ def run(args: argparse.Namespace) -> int:
 
     from advisor.sizing.accuracy import (
         accuracy_sentence,
-        likely_latency,
+        likely_for_level,
         likely_sentence,
         load_of,
         predictor_accuracy,
-        regime_at,
     )
 
     acc = predictor_accuracy()
 
     def likely(lv):
-        """The level's p50 TTFT and TPOT as the ranges public measurements in its regime fell in."""
-        regime = regime_at(knee.concurrency, concurrency=lv.concurrency, request_rate=lv.request_rate,
-                           knee_request_rate=knee.request_rate)
-        return likely_latency(acc, regime, ttft_ms=lv.ttft_ms.p50, tpot_ms=lv.tpot_ms.p50)
+        return likely_for_level(acc, knee, lv)
 
     if args.json:
         print_json({

@@ -8,6 +8,7 @@ docs/predictor-accuracy.md, never a number typed by hand. A test re-scores the C
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import (
@@ -122,3 +123,11 @@ def likely_sentence(likely: LikelyLatency | None, *, concurrency: int | None = N
     load = tr("sizing.likely.at_rate", rate=f"{rate:g}") if rate is not None else tr("sizing.likely.at_users", n=concurrency or 1)
     return tr(f"sizing.likely.{likely.regime}", load=load, ranges=tr("sizing.likely.join").join(parts),
               held=format_percent(held))
+
+
+def likely_for_level(accuracy: PredictorAccuracy | None, knee: Any, level: Any) -> LikelyLatency | None:
+    """A predicted curve level's p50 TTFT and TPOT as likely ranges, in the regime its knee puts it in (``knee`` and
+    ``level``: advisor.domain.sim's Knee and LevelPrediction)."""
+    regime = regime_at(knee.concurrency, concurrency=level.concurrency, request_rate=level.request_rate,
+                       knee_request_rate=knee.request_rate)  # fmt: skip
+    return likely_latency(accuracy, regime, ttft_ms=level.ttft_ms.p50, tpot_ms=level.tpot_ms.p50)

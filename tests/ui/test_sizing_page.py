@@ -306,6 +306,16 @@ def test_latency_curve_from_the_predictor(qtbot, sizing_page):
         assert page.curve.knee_lines[0].isVisible()
         assert f"Knee at {prediction.knee.concurrency} concurrent" in page.curve.caption.text()
     assert "Simulated" in page.curve.caption.text()
+    # the requested load's TTFT and TPOT as the range that held for public measurements in its regime
+    from advisor.sizing.accuracy import likely_for_level, predictor_accuracy
+
+    requested = prediction.engine["requested"]
+    at = next(lv for lv in prediction.levels if lv.concurrency == requested)
+    likely = likely_for_level(predictor_accuracy(), prediction.knee, at)
+    assert likely is not None
+    regime = "past the predicted knee" if likely.regime == "saturated" else "below the predicted knee"
+    assert f"At {requested} concurrent user" in page.curve.caption.text() and regime in page.curve.caption.text()
+    assert format_ms(likely.ttft_ms.low) in page.curve.caption.text()
 
 
 def test_curve_explains_when_a_request_cannot_be_simulated(qtbot, sizing_page):

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from advisor.i18n import tr
+from advisor.sizing.accuracy import likely_for_level, likely_sentence, predictor_accuracy
 from advisor.units import format_count, format_ms, format_tokens_per_s
 from ui.widgets.plain_log_axis import PlainLogAxis
 
@@ -147,4 +148,8 @@ class LatencyPlot(QWidget):
                 "sizing.curve.at_requested", n=format_count(at.concurrency), ttft=format_ms(at.ttft_ms.p50),
                 tpot=format_ms(at.tpot_ms.p50), tokens=format_tokens_per_s(at.output_tokens_per_s),
             ) + "\n"  # fmt: skip
+            # the range a newcomer can plan with, for the regime the requested load is in (below or past the knee)
+            likely = likely_for_level(predictor_accuracy(), prediction.knee, at)
+            if sentence := likely_sentence(likely, concurrency=at.concurrency):
+                text += sentence + "\n"
         return text
