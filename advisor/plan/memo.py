@@ -389,6 +389,8 @@ def memo_context(
                    if f.monthly_cost else ""} for f in result.fixes],
         "answers": _answer_rows(result, lang),
         "other_assumptions": _other_assumptions(result, lang),
+        # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
+        "open_questions": [q.text_in(lang) for q in result.open_questions if q.changes_decision],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
         "engine_flags": hw.engine_flags,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -152,6 +153,12 @@ def test_all_unknown_is_valid_and_the_plan_says_what_it_assumed(qtbot, page):
     walk_to_result(qtbot, page, {})
     assert page.result.assumptions, "unknown answers are assumed, and said so"
     assert page.result_view.card_values["form"].text()
+    # the questions whose answer would change the decision are on the recommendation card, with what was assumed
+    deciding = [q for q in page.result.open_questions if q.changes_decision]
+    assert deciding and not page.result_view.open_questions.isHidden()
+    shown = page.result_view.open_questions.text()
+    for q in deciding:
+        assert html.escape(q.text_in("en")) in shown
 
 
 def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page):
