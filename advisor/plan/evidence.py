@@ -68,7 +68,11 @@ def is_simulated_run(run: dict[str, Any]) -> bool:
     result = run.get("result") or {}
     telemetry = result.get("telemetry") or {}
     dialect = str(result.get("dialect") or "")
-    return bool(telemetry.get("simulated")) or "sim" in dialect.lower() or _sim_label(run) is not None
+    # a provenance record (``provenance: {simulated, time_scale, gpu, …}`` in the result or the config), when the
+    # run has one; else what older runs show: the dialect, simulated telemetry, the simulator's own run label
+    recorded = any((part.get("provenance") or {}).get("simulated") is True
+                   for part in (result, run.get("config") or {}) if isinstance(part, dict))  # fmt: skip
+    return recorded or bool(telemetry.get("simulated")) or "sim" in dialect.lower() or _sim_label(run) is not None
 
 
 def _sim_label(run: dict[str, Any]) -> dict[str, Any] | None:
