@@ -178,7 +178,7 @@ def evidence_from_runs(
 class ExcludedRun(BaseModel):
     run: RunEvidence
     reason: str = Field(description="interrupted | unfinished | all_failed | rate_limited | nothing_measured | "
-                        "other_model | other_gpu | gpu_unknown")
+                        "other_model | other_gpu | gpu_unknown | no_gpu_plan")
     params: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -286,16 +286,19 @@ def classify_evidence(runs: list[RunEvidence], *, model_names: list[str], gpu_id
         if not same_model(run.model, model_names):
             report.excluded.append(ExcludedRun(run=run, reason="other_model", params={"model": run.model or "—"}))
             continue
+        if not gpu_id:  # a hosted API, or no setup that fits: no GPU of the plan's own to measure
+            report.excluded.append(ExcludedRun(run=run, reason="no_gpu_plan", params={}))
+            continue
         names = ([run.sim_gpu] if run.sim_gpu else []) + list(run.gpu_names)
-        verdicts = [gpu_matches(n, gpu_id) for n in names] if gpu_id else []
-        if not names or not gpu_id or all(v is None for v in verdicts):
+        verdicts = [gpu_matches(n, gpu_id) for n in names]
+        if not names or all(v is None for v in verdicts):
             report.excluded.append(ExcludedRun(run=run, reason="gpu_unknown", params={}))
             continue
         if not any(verdicts):
             report.excluded.append(ExcludedRun(run=run, reason="other_gpu", params={"gpu": ", ".join(names)}))
             continue
         (report.simulated if run.simulated else report.measured).append(run)
-    if not report.measured:
+    if not report.measured and gpu_id:
         report.bench_command = bench_command
     return report
 

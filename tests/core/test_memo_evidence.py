@@ -228,3 +228,13 @@ def test_a_level_with_failures_or_a_lost_server_is_no_evidence_of_serving_that_l
     assert [lv.concurrency for lv in ev.levels] == [1, 4, 16] and ev.levels[-1].status == "degraded"
     assert ev.max_concurrency_within_slo == 4 and ev.ttft_p99_at_slo_ms == 150.0
     assert [c for c, _ in ev.ttft_p99_by_concurrency] == [1, 4]
+
+
+def test_a_plan_without_a_gpu_of_its_own_has_no_measured_evidence_and_no_command(tmp_path):
+    db = tmp_path / "bench.sqlite3"
+    run = _record_run(db, label="real L20", slo_ms=500.0, model="Qwen/Qwen3-8B", gpu_name="NVIDIA L20")
+    plan = _plan()
+    hosted = plan.model_copy(update={"hardware": plan.hardware.model_copy(update={"gpu": None, "gpu_name": None})})
+    report = plan_evidence(hosted, evidence_from_runs(db, [run]))
+    assert report.measured == [] and [x.reason for x in report.excluded] == ["no_gpu_plan"]
+    assert report.bench_command is None

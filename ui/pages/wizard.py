@@ -337,6 +337,8 @@ class WizardPage(QWidget):
         self.apply_theme()
         if not self._prefill_done:
             self.prefill()
+        else:  # runs made since the page was last shown are offered too
+            self._refresh_workload_sources()
 
     # -- navigation ------------------------------------------------------------------------------------------
     def step_title(self, index: int) -> str:
