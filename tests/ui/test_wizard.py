@@ -522,6 +522,8 @@ def test_the_workload_is_never_borrowed_from_a_simulated_run_and_a_real_run_is_c
         page.workload.confirm.setChecked(True)
         click(qtbot, page.next)
         assert page.step == 1
+        page.go_to(len(STEPS))  # the review step names the source beside the figure too
+        assert html.escape(origin) in page.review.text()
     finally:
         main_window.set_language("en")
 

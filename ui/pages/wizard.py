@@ -15,6 +15,7 @@ The page's state (answers and the step) lives in the project file's ``plan`` sec
 
 from __future__ import annotations
 
+import html
 import logging
 import time
 from pathlib import Path
@@ -534,7 +535,10 @@ class WizardPage(QWidget):
                 if editor.isHidden():
                     continue
                 value = get_path(self.answers, spec.path)
-                text = editor.value_text(value)
+                text = html.escape(editor.value_text(value))
+                origin = self.prefilled.get(spec.path)
+                if origin and value is not None:  # a figure taken over says from where, here too
+                    text += f" <span style='color:#2e86c1'>({html.escape(tr(origin[0], **origin[1]))})</span>"
                 style = " style='color:gray'" if value is None else ""
                 rows.append(f"<tr><td>{editor.label.text()}</td><td{style}>&nbsp;&nbsp;{text}</td></tr>")
         self.review.setText(f"<table>{''.join(rows)}</table><p>{tr('wizard.review.unknown_note')}</p>")
