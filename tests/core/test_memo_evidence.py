@@ -184,8 +184,8 @@ def test_a_simulated_run_without_its_time_scale_shows_no_speed(tmp_path):
 
 
 def _failed_steps(code: str, n: int = 8) -> list[StepSummary]:
-    return [StepSummary(step=0, concurrency=c, requests_ok=0, requests_failed=n, failures={code: n}, status="failed")
-            for c in (1, 4)]
+    return [StepSummary(step=i, concurrency=c, requests_ok=0, requests_failed=n, failures={code: n}, status="failed")
+            for i, c in enumerate((1, 4))]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
@@ -203,6 +203,8 @@ def test_interrupted_and_failed_runs_are_not_evidence(tmp_path, lang, kind, stat
     ev = evidence_from_runs(db, [run_id])
     report = plan_evidence(_plan(), ev)
     assert report.measured == [] and [x.reason for x in report.excluded] == [reason]
+    if reason in ("all_failed", "rate_limited"):
+        assert report.excluded[0].params == {"n": 16}  # both levels' failures counted
     section = _evidence_section(render_memo_markdown(_plan(), lang, evidence=ev), lang)
     # "no level met the target" is never said of a run that served nothing
     assert translate(lang, "memo.evidence.none_within", ms="500") not in section
