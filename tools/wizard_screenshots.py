@@ -5,7 +5,8 @@
 
 Each language runs in a fresh process with settings isolated in a temporary ADVISOR_HOME. The answers are
 one of the plan scenarios (tests/fixtures/plan_scenarios), entered step by step; the result is the real plan.
-Files: docs/screenshots/wizard-<lang>-<n>-<step>.png, wizard-<lang>-result.png (the window) and
+Files: docs/screenshots/wizard-<lang>-0-workload.png (the workload panel as first opened),
+wizard-<lang>-<n>-<step>.png, wizard-<lang>-result.png (the window) and
 wizard-<lang>-result-full.png (the whole result screen, scrolled content included).
 """
 
@@ -35,8 +36,12 @@ def _shoot(lang: str, out: Path, scenario: str) -> int:
     window.tabs.setCurrentWidget(page)
     for _ in range(10):
         app.processEvents()
-    page.set_answers(answers, 0)
     out.mkdir(parents=True, exist_ok=True)
+    # the workload step as a new user first sees it: the Sizing page's figures taken over, each with its source,
+    # the plan's assumptions for the rest, and the confirm box (before any answer is typed)
+    page.go_to(0)
+    save_png(app, window, out / f"wizard-{lang}-0-workload.png")
+    page.set_answers(answers, 0)
 
     def save(widget, name: str) -> None:
         save_png(app, widget, out / name)

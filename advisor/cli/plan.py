@@ -135,6 +135,10 @@ def summary(result, lang: str) -> str:
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
+    deciding = [q for q in r.open_questions if q.changes_decision]
+    if deciding:  # the assumptions the decision rests on, before its reasons
+        lines += ["", t(lang, "plan.cli.open_questions")]
+        lines += [f"? {q.text_in(lang)}" for q in deciding]
     lines += ["", t(lang, "plan.cli.why")]
     tag = {"blocker": "✗", "warning": "!", "info": "•"}
     verify = t(lang, "plan.cli.verify")

@@ -37,6 +37,7 @@ Currency = Literal["CNY", "USD"]
 Ops = Literal["none", "basic", "strong"]
 LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
+Reach = Literal["lan", "private_network", "internet"]
 
 
 def _refuse(kind: str, **params: Any) -> PydanticCustomError:
@@ -107,7 +108,7 @@ FIELDS: tuple[str, ...] = (
     "overseas_markets", "mainland_carriers", "icp_status", "mainland_entity", "launch_deadline_days",
     "data_sensitivity", "public_genai_in_mainland", "charges_users", "monthly_budget", "ops_capability",
     "expected_duration_months", "load_pattern", "measured_utilisation", "gpu_constraint", "total_requests",
-    "batch_deadline_hours", "audience",
+    "batch_deadline_hours", "audience", "reach",
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -158,6 +159,8 @@ class PlanAnswers(BaseModel):
     total_requests: int | None = Field(None, ge=1, le=10**12)
     batch_deadline_hours: float | None = Field(None, gt=0, le=24 * 365)
     audience: Audience | None = Field(None, description="internal staff only, business customers, or the public")
+    reach: Reach | None = Field(None, description="who can reach the service: the office LAN, a private network or "
+                                "VPN, or the public internet")
 
     @field_validator("requests_per_day")
     @classmethod

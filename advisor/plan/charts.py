@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
-from advisor.plan.evidence import RunEvidence
+from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.result import PlanResult
 
 SeriesRole = Literal["primary", "secondary", "tertiary", "measured", "neutral"]  # neutral: a reference line, grey
@@ -72,7 +72,8 @@ def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEviden
     if len(tpot) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.latency.tpot_p99"), points=tpot, role="secondary",
                              dashed=True))
-    for run in measured:
+    # only what a real server measured for this plan's model and GPU is drawn as measured (never a simulated run)
+    for run in plan_evidence(result, list(measured)).measured:
         pts = [(float(c), float(v)) for c, v in run.ttft_p99_by_concurrency if v is not None and c > 0]
         if len(pts) >= 2:
             series.append(Series(label=translate(lang, "memo.chart.latency.measured", run=run.label or run.run_id),

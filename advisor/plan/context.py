@@ -52,8 +52,8 @@ class Ctx:
     public_genai: bool
     charges: bool
     personal_info: bool
-    pi_subjects: int
-    sensitive_subjects: int
+    pi_subjects: int | None  # None: not given (unknown, never 0)
+    sensitive_subjects: int | None
     sector: str
     level: str
     budget_amount: float | None
@@ -68,6 +68,7 @@ class Ctx:
     batch_hours: float | None
     fine_tuned: bool
     served_name: str = ""  # what the engine serves: the Hugging Face id the user gave, else the preset's repo
+    reach: str = "internet"  # lan | private_network | internet (who can reach the service)
     assumptions: list[Assumption] = field(default_factory=list)
 
     @property
@@ -78,11 +79,18 @@ class Ctx:
     def has_mainland_users(self) -> bool:
         return self.mainland_share > 0
 
+    @property
+    def internal_only(self) -> bool:
+        """Nothing is offered on the public internet: staff only, or reachable only on a LAN or private network
+        (no ICP filing, no public-facing obligations, no premium public line)."""
+        return self.audience == "internal" or self.reach in ("lan", "private_network")
+
 
 # an assumption's name → the answer field it stands for (dotted for a sub-field), so the wizard can link it
 ANSWER_FIELD = {
     "ttft_p99_ms": "latency_slo.ttft_p99_ms", "tpot_p99_ms": "latency_slo.tpot_p99_ms",
     "personal_info": "data_sensitivity.personal_info", "utilisation": "measured_utilisation",
+    "sector": "data_sensitivity.sector", "level": "data_sensitivity.level",
 }
 
 
@@ -105,6 +113,21 @@ def _round_context(tokens: int) -> int:
     return int(math.ceil(tokens / 1024) * 1024)
 
 
+def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tuple[int, int]:
+    """(average, p95) of prompt or answer lengths; a half given is completed from the other, and said so."""
+    avg = given.avg if given is not None else None
+    p95 = given.p95 if given is not None else None
+    if avg is None and p95 is None:
+        avg = _assume(out, name, default)
+        return avg, int(avg * 2.5)
+    if avg is None:
+        assert p95 is not None
+        return _assume(out, f"{name}.avg", max(1, p95 // 2), "plan.assume.avg_from_p95", p95=p95), p95
+    if p95 is None:
+        return avg, _assume(out, f"{name}.p95", int(avg * 2.5), "plan.assume.p95_from_avg", avg=avg)
+    return avg, p95
+
+
 def resolve(a: PlanAnswers) -> Ctx:
     out: list[Assumption] = []
     use_case = a.use_case or _assume(out, "use_case", "interactive")
@@ -118,16 +141,18 @@ def resolve(a: PlanAnswers) -> Ctx:
         "one_off_batch" if use_case == "offline_batch" else _assume(out, "load_pattern", "diurnal")
     )
     audience = a.audience or ("internal" if use_case == "offline_batch" else _assume(out, "audience", "business"))
+    if a.reach is not None:
+        reach = a.reach
+    elif use_case == "offline_batch":
+        reach = "private_network"  # a batch job serves nobody: nothing is published
+    elif audience == "internal":
+        reach = _assume(out, "reach", "private_network", "plan.assume.reach_internal")
+    else:
+        reach = _assume(out, "reach", "internet")
 
     default_prompt = {"interactive": 1000, "api": 1500, "offline_batch": 800}[use_case]
-    p = a.prompt_tokens
-    prompt_avg = p.avg if p and p.avg else (
-        max(1, p.p95 // 2) if p and p.p95 else _assume(out, "prompt_tokens", default_prompt)
-    )  # fmt: skip
-    prompt_p95 = p.p95 if p and p.p95 else int(prompt_avg * 2.5)
-    o = a.output_tokens
-    output_avg = o.avg if o and o.avg else (max(1, o.p95 // 2) if o and o.p95 else _assume(out, "output_tokens", 300))
-    output_p95 = o.p95 if o and o.p95 else int(output_avg * 2.5)
+    prompt_avg, prompt_p95 = _lengths(out, "prompt_tokens", a.prompt_tokens, default_prompt)
+    output_avg, output_p95 = _lengths(out, "output_tokens", a.output_tokens, 300)
     need = prompt_p95 + output_p95
     if a.max_context_tokens:
         max_context = a.max_context_tokens
@@ -140,7 +165,10 @@ def resolve(a: PlanAnswers) -> Ctx:
     tpot = slo.tpot_p99_ms if slo else None
     if slo and slo.min_output_tok_s_per_user:
         per_user = 1000.0 / slo.min_output_tok_s_per_user
-        tpot = min(tpot, per_user) if tpot else per_user
+        if tpot is None:  # no TPOT target: the per-user speed sets it, and the plan says so
+            tpot = _assume(out, "tpot_p99_ms", round(per_user, 1), "plan.assume.tpot_from_speed",
+                           speed=slo.min_output_tok_s_per_user)
+        tpot = min(tpot, per_user)
     if use_case != "offline_batch":
         if ttft is None:
             ttft = _assume(out, "ttft_p99_ms", 2000.0 if use_case == "interactive" else 5000.0)
@@ -186,19 +214,34 @@ def resolve(a: PlanAnswers) -> Ctx:
     if not markets and share < 1 and loc in ("overseas", "mixed"):
         markets = _assume(out, "overseas_markets", ["global"])
     carriers = a.mainland_carriers or ("n/a" if share == 0 else _assume(out, "mainland_carriers", "all_three"))
-    if share > 0 and carriers == "n/a":
-        carriers = "all_three"
+    if share > 0 and carriers == "n/a":  # "does not apply" with mainland users: unknown, said so, never read silently
+        carriers = _assume(out, "mainland_carriers", "all_three", "plan.assume.mainland_carriers_na")
     icp = a.icp_status or ("none" if share == 0 else _assume(out, "icp_status", "none"))
     entity = a.mainland_entity if a.mainland_entity is not None else (share > 0 and _assume(out, "mainland_entity", True))
     ds = a.data_sensitivity
     personal = bool(ds.personal_info) if ds and ds.personal_info is not None else False
-    if (ds is None or ds.personal_info is None) and use_case != "offline_batch":
+    if ds is None or ds.personal_info is None:
         _assume(out, "personal_info", False, "plan.assume.personal_info")
-    public_genai = (
-        a.public_genai_in_mainland
-        if a.public_genai_in_mainland is not None
-        else audience == "public" and share > 0 and use_case != "offline_batch"
-    )
+    private = audience == "internal" or reach in ("lan", "private_network")
+    serves_mainland_public = share > 0 and use_case != "offline_batch" and not private
+    if ds is None or ds.sector is None:
+        if serves_mainland_public:
+            _assume(out, "sector", "general", "plan.assume.sector")
+    if (ds is None or ds.level is None) and a.ops_capability == "none" and use_case != "offline_batch":
+        _assume(out, "level", "low", "plan.assume.level")  # decides whether a hosted API may take the data
+    if a.public_genai_in_mainland is not None:
+        public_genai = a.public_genai_in_mainland
+    else:
+        public_genai = audience == "public" and serves_mainland_public
+        if serves_mainland_public:
+            _assume(out, "public_genai_in_mainland", public_genai, "plan.assume.public_genai_yes" if public_genai
+                    else "plan.assume.public_genai_no")  # fmt: skip
+    if a.charges_users is None and share > 0 and use_case != "offline_batch":
+        _assume(out, "charges_users", False, "plan.assume.charges_users")
+    if a.model_customisation is None:
+        _assume(out, "model_customisation", "none", "plan.assume.model_customisation")
+    if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
+        _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget
     ops = a.ops_capability or _assume(out, "ops_capability", "basic")
     duration = a.expected_duration_months or (
@@ -223,13 +266,13 @@ def resolve(a: PlanAnswers) -> Ctx:
         peak=peak, peak_known=peak_known, requests_per_day=rpd, quant=quant, user_location=loc, mainland_share=share,
         overseas_markets=markets, carriers=carriers, icp=icp, entity=bool(entity), deadline_days=a.launch_deadline_days,
         public_genai=bool(public_genai), charges=bool(a.charges_users), personal_info=personal,
-        pi_subjects=(ds.pi_subjects_per_year or 0) if ds else 0,
-        sensitive_subjects=(ds.sensitive_pi_subjects_per_year or 0) if ds else 0,
+        pi_subjects=ds.pi_subjects_per_year if ds else None,
+        sensitive_subjects=ds.sensitive_pi_subjects_per_year if ds else None,
         sector=((ds.sector or "general") if ds else "general").lower(), level=(ds.level or "low") if ds else "low",
         budget_amount=budget.amount if budget else None, currency=budget.currency if budget else "CNY",
         ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
-        fine_tuned=a.model_customisation == "fine_tuned", assumptions=out,
+        fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
         served_name=(
             "YOUR_FINE_TUNED_MODEL" if a.model_customisation == "fine_tuned"
             else rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)

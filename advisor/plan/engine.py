@@ -25,7 +25,7 @@ from advisor.plan.result import (
     Timeline,
     TimelineItem,
 )  # fmt: skip
-from advisor.plan.rules import OFFSHORE, Facts, run_rules
+from advisor.plan.rules import OFFSHORE, RULES, Facts, run_rules
 
 EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
 US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
@@ -55,7 +55,7 @@ def decide_region(c: Ctx) -> tuple[str, str]:
         return ("mainland", "data") if share > 0 or c.user_location == "mainland" else (market_region(c.overseas_markets), "data")
     if share == 0:
         return ("hong_kong", "users") if c.user_location == "hk_tw" else (market_region(c.overseas_markets), "users")
-    if c.audience == "internal":
+    if c.internal_only:
         return "mainland", "internal"
     if not c.entity:
         offshore = "hong_kong"
@@ -75,7 +75,7 @@ def decide_line(c: Ctx, region: str, form: str) -> str:
     if form == "hosted_api" or c.is_batch:
         return "any"
     if region in ("mainland", "mainland_plus_overseas"):
-        return "any" if c.audience == "internal" else "bgp"
+        return "any" if c.internal_only else "bgp"
     if c.mainland_share > 0:
         return "cn2_gia" if c.carriers == "telecom" else "three_network"
     return "any"
@@ -161,7 +161,7 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
 def _timeline(c: Ctx, region: str, form: str) -> Timeline:
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
-    public = c.audience != "internal" and not c.is_batch and form != "hosted_api"
+    public = not c.internal_only and not c.is_batch and form != "hosted_api"
     if c.has_mainland_users and public and c.icp != "filed":
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
@@ -276,6 +276,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
+    questions = _open_questions(answers, c, f)
+
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
@@ -295,6 +297,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         timeline=timeline,
         findings=findings,
         assumptions=c.assumptions,
+        open_questions=questions,
         next_steps=_next_steps(c, chosen, f),
         fixes=[] if feasible else _fixes(c, f, findings, region, book, fx),
         answers=answers.model_dump(mode="json", exclude_none=True),
@@ -303,6 +306,28 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         prices_date=str(prices().get("compiled", "")),
     )
     return result
+
+
+def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
+    """Unanswered questions this plan rests on (``advisor.plan.unknowns``): each other answer is re-decided on the
+    constraint step only — region, line, form, the obligations found — with this plan's sizing and costs."""
+    from advisor.plan.unknowns import open_questions
+
+    obligations = {rid for rid, r in RULES.items() if r.phase == "constraint"}
+
+    def decide(ctx: Ctx) -> dict[str, Any]:
+        region, reason = decide_region(ctx)
+        form = _decide_form(ctx, f.cost) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
+        line = decide_line(ctx, region, form)
+        g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
+        timeline = _timeline(ctx, region, form)
+        g.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+        found = run_rules(g, only=sorted(obligations))
+        return {"region": region, "line": line, "form": form,
+                "obligations": sorted(x.id for x in found if x.severity in ("blocker", "warning")),
+                "feasible": not any(x.severity == "blocker" for x in found)}  # fmt: skip
+
+    return open_questions(answers, c, decide)
 
 
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):

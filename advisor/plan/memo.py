@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import write_text_atomic
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan.charts import ChartData, memo_charts
-from advisor.plan.evidence import RunEvidence
+from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
 from advisor.resources import resource_path
 
@@ -273,33 +273,69 @@ def _curve_rows(result: PlanResult) -> list[dict[str, str]]:
              "tps": _num(p.output_tokens_per_s)} for p in result.latency_curve.points]
 
 
-def _evidence(evidence: Sequence[RunEvidence], lang: str) -> list[dict[str, str]]:
+def _evidence_row(e: RunEvidence, lang: str) -> dict[str, str]:
+    """One measured run as the memo's table shows it (a real server: its figures as measured)."""
     t = _t(lang)
-    out = []
-    for e in evidence:
-        knee = t("memo.evidence.knee_at", c=e.knee_concurrency) if e.knee_concurrency else t(
-            "memo.evidence.no_knee")
-        if e.slo_ttft_ms is None:
-            at_slo = t("memo.evidence.no_slo")
-        elif e.max_concurrency_within_slo is None:
-            at_slo = t("memo.evidence.none_within", ms=_num(e.slo_ttft_ms))
-        else:
-            at_slo = t("memo.evidence.at_slo", c=e.max_concurrency_within_slo, ms=_num(e.ttft_p99_at_slo_ms, 1),
-                       target=_num(e.slo_ttft_ms))
-        memory = t("memo.evidence.no_gpu") if e.peak_gpu_memory_bytes is None else (
-            _gib(e.peak_gpu_memory_bytes) + (f" / {_gib(e.gpu_memory_total_bytes)}" if e.gpu_memory_total_bytes
-                                             else ""))
-        if e.gpu_names:
-            memory += f" ({', '.join(e.gpu_names)})"
-        name = e.label or e.run_id
-        if e.simulated:
-            name += " " + t("memo.evidence.simulated")
-        out.append({"run": _cell(name), "date": e.date, "model": _cell(e.model or "—"),
-                    "knee": _cell(knee), "at_slo": _cell(at_slo),
-                    "memory": _cell(memory), "status": _cell(e.status),
-                    "tps": _cell(t("memo.unit.tok_s", n=_num(e.output_tokens_per_s_at_slo)))
-                    if e.output_tokens_per_s_at_slo is not None else "—"})
-    return out
+    knee = t("memo.evidence.knee_at", c=e.knee_concurrency) if e.knee_concurrency else t("memo.evidence.no_knee")
+    if e.slo_ttft_ms is None:
+        at_slo = t("memo.evidence.no_slo")
+    elif e.max_concurrency_within_slo is None:
+        at_slo = t("memo.evidence.none_within", ms=_num(e.slo_ttft_ms))
+    else:
+        at_slo = t("memo.evidence.at_slo", c=e.max_concurrency_within_slo, ms=_num(e.ttft_p99_at_slo_ms, 1),
+                   target=_num(e.slo_ttft_ms))
+    memory = t("memo.evidence.no_gpu") if e.peak_gpu_memory_bytes is None else (
+        _gib(e.peak_gpu_memory_bytes) + (f" / {_gib(e.gpu_memory_total_bytes)}" if e.gpu_memory_total_bytes
+                                         else ""))
+    if e.gpu_names:
+        memory += f" ({', '.join(e.gpu_names)})"
+    return {"run": _cell(e.label or e.run_id), "date": e.date, "model": _cell(e.model or "—"),
+            "knee": _cell(knee), "at_slo": _cell(at_slo), "memory": _cell(memory), "status": _cell(e.status),
+            "tps": _cell(t("memo.unit.tok_s", n=_num(e.output_tokens_per_s_at_slo)))
+            if e.output_tokens_per_s_at_slo is not None else "—"}
+
+
+def _simulated_row(e: RunEvidence, lang: str) -> dict[str, str]:
+    """A simulated run: what the simulator gave at the simulated GPU's own speed (the time scale undone), or no
+    speed at all when the run did not record its time scale."""
+    t = _t(lang)
+    ok = [lv for lv in e.levels if lv.status == "ok"]
+    scale = e.time_scale
+    if scale is None:
+        scale_text = t("evidence.sim.scale_unknown")
+        speed = t("evidence.sim.speed_unknown")
+    else:
+        scale_text = t("evidence.sim.scale", k=f"{scale:g}")
+        top = max(ok, key=lambda lv: lv.concurrency) if ok else None
+        if top is None:
+            speed = "—"
+        else:  # durations ran × scale, rates ÷ scale: undo both
+            speed = t("evidence.sim.speed", c=top.concurrency,
+                      ttft=_num(top.ttft_p99_ms / scale if top.ttft_p99_ms is not None else None, 1),
+                      tps=_num(top.output_tokens_per_s * scale))
+    return {"run": _cell(e.label or e.run_id), "date": e.date, "gpu": _cell(e.sim_gpu or ", ".join(e.gpu_names) or "—"),
+            "scale": _cell(scale_text), "speed": _cell(speed)}
+
+
+def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) -> dict[str, Any]:
+    """The evidence section: measured runs for this plan, simulated ones apart, the rest with why they are not
+    evidence, and the command that would measure the plan when nothing real has."""
+    report = plan_evidence(result, list(evidence))
+    t = _t(lang)
+    hw = result.hardware
+    excluded = []
+    for x in report.excluded[:8]:
+        excluded.append(t("evidence.excluded_item", run=x.run.label or x.run.run_id,
+                          why=t(f"evidence.reason.{x.reason}", **x.params)))
+    return {
+        "measured": [_evidence_row(e, lang) for e in report.measured],
+        "simulated": [_simulated_row(e, lang) for e in report.simulated],
+        "excluded": excluded,
+        "excluded_more": max(0, len(report.excluded) - 8),
+        "command": report.bench_command,
+        "for_plan": t("evidence.for_plan", model=hw.model_name or hw.model or "—",
+                      gpu=hw.gpu_name or hw.gpu or t("evidence.no_gpu_plan")),
+    }
 
 
 @cache
@@ -352,6 +388,8 @@ def memo_context(
                    if f.monthly_cost else ""} for f in result.fixes],
         "answers": _answer_rows(result, lang),
         "other_assumptions": _other_assumptions(result, lang),
+        # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
+        "open_questions": [q.text_in(lang) for q in result.open_questions if q.changes_decision],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
         "engine_flags": hw.engine_flags,
@@ -366,7 +404,7 @@ def memo_context(
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,
-        "evidence": _evidence(evidence or [], lang),
+        "evidence": _evidence(evidence or [], lang, result),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,

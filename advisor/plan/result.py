@@ -283,6 +283,38 @@ class Assumption(_Out):
         return render(lang, self.key, self.params)
 
 
+class OpenQuestion(_Out):
+    """An answer not given that the recommendation rests on: what was assumed instead and what another answer
+    would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``budget_check``)."""
+
+    field: str = Field(description="the answer's path in the answers format, e.g. reach, data_sensitivity.sector")
+    changes: list[str] = Field(default_factory=list)
+    assumed: Any = None
+    assumption_key: str | None = None
+    assumption_params: dict[str, Any] = Field(default_factory=dict)
+    alternatives: list[Any] = Field(default_factory=list, description="answers that would change the decision")
+
+    @property
+    def changes_decision(self) -> bool:
+        return any(c not in ("hardware", "budget_check") for c in self.changes)
+
+    def question_in(self, lang: str) -> str:
+        return render(lang, f"plan.question.{self.field}")
+
+    def assumption_in(self, lang: str) -> str | None:
+        return render(lang, self.assumption_key, self.assumption_params) if self.assumption_key else None
+
+    def changes_in(self, lang: str) -> str:
+        return translate(lang, "plan.question.sep").join(translate(lang, f"plan.question.change.{c}")
+                                                         for c in self.changes)
+
+    def text_in(self, lang: str) -> str:
+        """The question, what was assumed, and what another answer would change, in one line."""
+        assumed = self.assumption_in(lang)
+        return translate(lang, "plan.question.line_assumed" if assumed else "plan.question.line",
+                         question=self.question_in(lang), assumed=assumed or "", changes=self.changes_in(lang))
+
+
 class NextStep(_Out):
     id: str
     key: str
@@ -317,6 +349,8 @@ class PlanResult(_Out):
     timeline: Timeline = Field(default_factory=Timeline)
     findings: list[Finding] = Field(default_factory=list)
     assumptions: list[Assumption] = Field(default_factory=list)
+    open_questions: list[OpenQuestion] = Field(
+        default_factory=list, description="answers not given that the recommendation rests on, decision-changing first")
     next_steps: list[NextStep] = Field(default_factory=list)
     fixes: list[Fix] = Field(default_factory=list)
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
@@ -336,12 +370,19 @@ class PlanResult(_Out):
         return [f.title_in(lang) for f in self.findings]
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline"})
+        data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline",
+                                                     "open_questions"})
         data["lang"] = lang
         data["findings"] = [f.to_json(lang) for f in self.findings]
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
         ]
+        data["open_questions"] = [
+            {"field": q.field, "question": q.question_in(lang), "changes": q.changes,
+             "changes_decision": q.changes_decision, "assumed": q.assumed, "assumption": q.assumption_in(lang),
+             "alternatives": q.alternatives, "text": q.text_in(lang)}
+            for q in self.open_questions
+        ]  # fmt: skip
         data["next_steps"] = [{"id": s.id, "text": s.text_in(lang), "command": s.command} for s in self.next_steps]
         data["fixes"] = [
             {"id": f.id, "text": f.text_in(lang), "change": f.change,

@@ -129,7 +129,7 @@ def _region(region: str) -> dict[str, str]:
 def icp_required(f: Facts):
     """A public site or API served from a mainland server needs the domain's ICP filing."""
     c = f.ctx
-    if not f.serves_mainland_from_mainland or c.audience == "internal" or c.is_batch or f.form == "hosted_api":
+    if not f.serves_mainland_from_mainland or c.internal_only or c.is_batch or f.form == "hosted_api":
         return None
     lo, hi = duration("icp_filing")
     return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
@@ -145,8 +145,8 @@ def icp_not_needed(f: Facts):
         return None
     if c.is_batch:
         return finding("icp.not_needed", why={"tr": "plan.why.batch"}, verify=True)
-    if c.audience == "internal" or f.form == "hosted_api":
-        why = "plan.why.internal" if c.audience == "internal" else "plan.why.hosted"
+    if c.internal_only or f.form == "hosted_api":
+        why = "plan.why.internal" if c.internal_only else "plan.why.hosted"
         return finding("icp.not_needed", why={"tr": why}, verify=True)
     return None
 
@@ -165,7 +165,7 @@ def icp_deadline(f: Facts):
 def icp_in_progress(f: Facts):
     """ICP filing under review: launch on the mainland node only once the number is issued."""
     c = f.ctx
-    if c.icp != "in_progress" or not f.serves_mainland_from_mainland or c.audience == "internal" or c.is_batch:
+    if c.icp != "in_progress" or not f.serves_mainland_from_mainland or c.internal_only or c.is_batch:
         return None
     return finding("icp.in_progress")
 
@@ -174,7 +174,7 @@ def icp_in_progress(f: Facts):
 def icp_no_entity(f: Facts):
     """No mainland legal entity: an enterprise ICP filing is not possible; serve from offshore or a partner."""
     c = f.ctx
-    if c.entity or not c.has_mainland_users or c.audience == "internal" or c.is_batch:
+    if c.entity or not c.has_mainland_users or c.internal_only or c.is_batch:
         return None
     return finding("icp.no_entity", region=_region(f.region))
 
@@ -194,7 +194,7 @@ def icp_sector(f: Facts):
     """News, publishing, education, medical/health and drug services need sector approval before filing."""
     c = f.ctx
     sectors = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")
-    if c.sector not in sectors or not c.has_mainland_users or c.audience == "internal":
+    if c.sector not in sectors or not c.has_mainland_users or c.internal_only:
         return None
     return finding("icp.sector_preapproval", sector=c.sector)
 
@@ -236,12 +236,36 @@ def genai_offshore(f: Facts):
 
 
 def _pi_tier(c: Ctx) -> str:
+    """exempt | contract | assessment, or unknown when a count the tier depends on was not given (an unknown
+    count is never read as 0: that would state an exemption nobody established)."""
     t = facts()["pi_thresholds"]
-    if c.sensitive_subjects >= t["sensitive_assessment_from"] or c.pi_subjects >= t["assessment_from"]:
+    pi, sensitive = c.pi_subjects, c.sensitive_subjects
+    if (sensitive is not None and sensitive >= t["sensitive_assessment_from"]) or (
+            pi is not None and pi >= t["assessment_from"]):
         return "assessment"
-    if c.sensitive_subjects > 0 or c.pi_subjects >= t["exempt_below"]:
+    if pi is None or sensitive is None:
+        return "unknown"
+    if sensitive > 0 or pi >= t["exempt_below"]:
         return "contract"
     return "exempt"
+
+
+def _count(value: int | None) -> Any:
+    """A people count as the texts print it: the number, or "an unknown number of" when not given."""
+    return {"tr": "plan.pi.count_unknown"} if value is None else value
+
+
+@rule("pi.export_unknown", "constraint")
+def pi_unknown(f: Facts):
+    """Offshore node with mainland users' personal information, but the counts that decide the export tier are
+    not given: say which tier each count would lead to, and ask for them."""
+    c = f.ctx
+    if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "unknown"):
+        return None
+    which = "both" if c.pi_subjects is None and c.sensitive_subjects is None else (
+        "subjects" if c.pi_subjects is None else "sensitive")
+    return finding("pi.export_unknown", missing={"tr": f"plan.pi.missing.{which}"}, subjects=_count(c.pi_subjects),
+                   sensitive=_count(c.sensitive_subjects))  # fmt: skip
 
 
 @rule("pi.export_exempt", "constraint")
@@ -259,7 +283,7 @@ def pi_contract(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "contract"):
         return None
-    return finding("pi.export_contract", subjects=c.pi_subjects, sensitive=c.sensitive_subjects)
+    return finding("pi.export_contract", subjects=_count(c.pi_subjects), sensitive=_count(c.sensitive_subjects))
 
 
 @rule("pi.export_assessment", "constraint")
@@ -268,7 +292,7 @@ def pi_assessment(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "assessment"):
         return None
-    return finding("pi.export_assessment", subjects=c.pi_subjects, sensitive=c.sensitive_subjects)
+    return finding("pi.export_assessment", subjects=_count(c.pi_subjects), sensitive=_count(c.sensitive_subjects))
 
 
 @rule("pi.keep_in_mainland", "constraint")

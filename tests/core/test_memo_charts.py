@@ -39,13 +39,21 @@ def test_the_knee_is_marked_on_the_curve():
 
 
 def test_measured_runs_join_the_latency_chart():
-    run = RunEvidence(run_id="r1", label="ramp", status="completed", date="2026-12-01", levels=[
+    # a real server's run of the plan's model (Qwen3 8B) on the plan's GPU (L20)
+    run = RunEvidence(run_id="r1", label="ramp", status="completed", date="2026-12-01", model="Qwen/Qwen3-8B",
+                      gpu_names=["NVIDIA L20"], requests_ok=30, levels=[
         MeasuredLevel(concurrency=c, requests_ok=10, requests_failed=0, ttft_p99_ms=100.0 * c, tpot_p99_ms=20.0,
                       output_tokens_per_s=10.0 * c) for c in (1, 2, 4)])
     chart = latency_chart(_result(), "zh_CN", measured=[run])
     measured = [s for s in chart.series if s.role == "measured"]
     assert [s.points for s in measured] == [[(1.0, 100.0), (2.0, 200.0), (4.0, 400.0)]]
     assert measured[0].label == i18n.translate("zh_CN", "memo.chart.latency.measured", run="ramp")
+    # the same figures from the simulated server, from another GPU, or from an interrupted run are not "measured"
+    for other in (run.model_copy(update={"simulated": True, "time_scale": 1.0}),
+                  run.model_copy(update={"gpu_names": ["NVIDIA L40S"]}),
+                  run.model_copy(update={"status": "interrupted"})):
+        chart = latency_chart(_result(), "zh_CN", measured=[other])
+        assert [s for s in chart.series if s.role == "measured"] == []
 
 
 def test_cost_chart_draws_ranges_and_marks_break_even_where_the_lines_cross():

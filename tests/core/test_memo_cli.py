@@ -22,16 +22,18 @@ def _answers(tmp_path: Path) -> Path:
 def test_memo_carries_the_measured_runs(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "ui.memo_export", None)  # as without Qt: the import fails, Markdown only
     db = tmp_path / "bench.sqlite3"
-    run_id = _record_run(db, label="ramp on L40S", slo_ms=500.0)
+    # the plan: Qwen2.5 7B Instruct on an A10; the run measured that model on that GPU against a real server
+    run_id = _record_run(db, label="ramp on A10", slo_ms=500.0, model="Qwen/Qwen2.5-7B-Instruct", gpu_name="NVIDIA A10",
+                         total_gib=24)
     out = tmp_path / "memo.md"
     code = main(["plan", "--answers", str(_answers(tmp_path)), "--memo", str(out), "--lang", "zh_CN",
                  "--runs", run_id, "--db", str(db)])
     assert code == 0, capsys.readouterr().err
     text = out.read_text(encoding="utf-8")
-    assert "ramp on L40S" in text
+    assert "ramp on A10" in text
     assert translate("zh_CN", "memo.evidence.knee_at", c=16) in text
-    assert "34.0 GiB / 48.0 GiB (NVIDIA L40S)" in text  # peak GPU memory, of which GPU
-    assert translate("zh_CN", "memo.evidence.none") not in text
+    assert "10.0 GiB / 24.0 GiB (NVIDIA A10)" in text  # peak GPU memory, of which GPU
+    assert translate("zh_CN", "evidence.none_for_plan") not in text
 
 
 def test_memo_errors_are_messages_not_tracebacks(tmp_path, monkeypatch, capsys):

@@ -100,7 +100,7 @@ def test_unknown_answers_show_what_was_assumed():
 
 def test_without_runs_the_memo_says_how_to_get_evidence():
     text = render_memo_markdown(_result(), "zh_CN")
-    assert i18n.translate("zh_CN", "memo.evidence.none") in text
+    assert i18n.translate("zh_CN", "evidence.none_for_plan") in text
 
 
 def test_an_infeasible_plan_says_so_first_with_what_would_fix_it():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -152,6 +153,12 @@ def test_all_unknown_is_valid_and_the_plan_says_what_it_assumed(qtbot, page):
     walk_to_result(qtbot, page, {})
     assert page.result.assumptions, "unknown answers are assumed, and said so"
     assert page.result_view.card_values["form"].text()
+    # the questions whose answer would change the decision are on the recommendation card, with what was assumed
+    deciding = [q for q in page.result.open_questions if q.changes_decision]
+    assert deciding and not page.result_view.open_questions.isHidden()
+    shown = page.result_view.open_questions.text()
+    for q in deciding:
+        assert html.escape(q.text_in("en")) in shown
 
 
 def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page):
@@ -179,6 +186,11 @@ def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page)
     assert CJK.search(p95.error.text())
     page.window_.set_language("en")
     page.editors["prompt_tokens.p95"].editor.setText("")
+    click(qtbot, page.next)
+    # the longest context still stands as the Sizing page gave it: confirmed before the wizard moves on
+    assert page.step == 0 and page.nav_error.text() == tr("wizard.workload.confirm_first",
+                                                          sources=tr("wizard.origin.sizing"))
+    page.workload.confirm.setChecked(True)
     click(qtbot, page.next)
     assert page.step == 1 and page.answers["peak_concurrency"] == 2000
 
@@ -224,11 +236,20 @@ def test_prefilled_from_the_sizing_page_and_marked(qtbot, main_window, page):
     assert page.answers["peak_concurrency"] == request.concurrency
     assert page.editors["peak_concurrency"].origin.text() == tr("wizard.origin.sizing")
     assert not page.editors["peak_concurrency"].origin.isHidden()
+    # the workload panel says the same next to the number, and asks for a confirmation
+    rows = page.workload.rows.text()
+    assert tr("wizard.workload.row", label=tr("workload.label.peak_concurrency"),
+              value=tr("workload.value.peak_concurrency", v=f"{request.concurrency:,}"),
+              source=tr("wizard.origin.sizing")) in rows
+    assert not page.workload.confirm.isHidden() and not page.workload.confirmed
 
 
 def test_progress_back_and_next(qtbot, page):
     assert page.progress.value() == 0 and not page.back.isEnabled()
     assert page.step_label.text().startswith("Step 1 of")
+    click(qtbot, page.next)
+    assert page.step == 0  # the workload the Sizing page gave is confirmed first
+    page.workload.confirm.setChecked(True)
     click(qtbot, page.next)
     assert page.step == 1 and page.progress.value() == 1 and page.back.isEnabled()
     click(qtbot, page.back)
@@ -442,42 +463,89 @@ def test_dynamic_wizard_keys_exist_in_both_languages():
         assert [k for k in keys if k not in catalog] == [], lang
 
 
-def _store_completed_run(model: str) -> str:
-    """A completed run in the real benchmark database (isolated per test), as `advisor bench` leaves it."""
+def _store_completed_run(model: str, *, label: str = "ramp-h20", prompt: int = 1800, output: int = 350,
+                         simulated: bool = False) -> str:
+    """A completed run in the real benchmark database (isolated per test), as `advisor bench` leaves it (or as
+    the A/B page leaves a run against its simulated server: ``simulated``)."""
     from advisor.bench.store import BenchStore
     from advisor.domain.bench import BenchConfig, EndpointConfig, LengthDist, SloConfig, WorkloadConfig
 
     config = BenchConfig(
         endpoint=EndpointConfig(url="http://127.0.0.1:8000", model=model),
-        workload=WorkloadConfig(prompt_tokens=LengthDist(mean=1800), output_tokens=LengthDist(mean=350)),
+        workload=WorkloadConfig(prompt_tokens=LengthDist(mean=prompt), output_tokens=LengthDist(mean=output)),
         slo=SloConfig(ttft_ms=2500),
     )
     store = BenchStore()
     try:
-        run_id = store.start_run(
-            config.model_dump_json(), label="ramp-h20", url=config.endpoint.url, model=model
-        )
-        store.finish_run("completed", json.dumps({"status": "completed", "knee": {"concurrency": 16}}))
+        run_id = store.start_run(config.model_dump_json(), label=label, url=config.endpoint.url, model=model)
+        store.finish_run("completed", json.dumps({"status": "completed", "knee": {"concurrency": 16},
+                                                  "dialect": "simulated" if simulated else "vllm"}))
         store.drain()
     finally:
         store.close()
     return run_id
 
 
-def test_prefilled_from_the_last_measured_run_and_its_evidence_goes_to_the_memo(qtbot, main_window):
-    from ui.pages.wizard import measured_evidence
-
-    run_id = _store_completed_run("Qwen/Qwen2.5-14B-Instruct")
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_workload_is_never_borrowed_from_a_simulated_run_and_a_real_run_is_confirmed(qtbot, main_window, lang):
+    # the A/B page's simulated side, with its placeholder settings (256 / 128), is the newest run
+    real = _store_completed_run("Qwen/Qwen2.5-14B-Instruct")
+    _store_completed_run("qwen2.5-14b", label="A/B · B · awq-int4", prompt=256, output=128, simulated=True)
+    main_window.set_language(lang)
     page = main_window.wizard_page
     main_window.tabs.setCurrentWidget(page)
     qtbot.waitUntil(page.isVisible, timeout=3000)
-    assert page.answers["prompt_tokens"]["avg"] == 1800
-    assert page.answers["output_tokens"]["avg"] == 350
-    assert page.answers["latency_slo"]["ttft_p99_ms"] == 2500
-    assert page.editors["prompt_tokens.avg"].origin.text() == tr("wizard.origin.run", run="ramp-h20")
-    evidence = measured_evidence({"model": "Qwen/Qwen2.5-14B-Instruct"})
-    assert [e.run_id for e in evidence] == [run_id]
-    assert measured_evidence({"model": "llama-3.1-8b-instruct"}) == []
+    try:
+        # nothing taken silently: the lengths stay unknown, and the panel says the plan assumes them
+        assert page.answers.get("prompt_tokens") is None and page.answers.get("output_tokens") is None
+        rows = page.workload.rows.text()
+        assert "256" not in rows and "A/B" not in rows
+        from advisor.plan.result import render
+
+        assert render(lang, "plan.assume.prompt_tokens", {"value": 1000}) in rows
+        # offered: the Sizing page and the real run; never the simulated one
+        kinds = [(src.kind, src.run_id) for src in page.workload.sources]
+        assert kinds == [("sizing", None), ("run", real)]
+        assert not any("A/B" in page.workload.chooser.itemText(i) for i in range(page.workload.chooser.count()))
+        # taking the real run: its figures, each marked with where it comes from, then a confirm step
+        page.workload.choose(1)
+        click(qtbot, page.workload.use)
+        assert page.answers["prompt_tokens"]["avg"] == 1800 and page.answers["output_tokens"]["avg"] == 350
+        assert page.answers["latency_slo"]["ttft_p99_ms"] == 2500
+        origin = page.editors["prompt_tokens.avg"].origin.text()
+        assert "ramp-h20" in origin and origin == page.workload.sources[1].label_in(lang)
+        assert origin in page.workload.rows.text()
+        if lang == "zh_CN":
+            assert CJK.search(origin) and CJK.search(page.workload.rows.text())
+        click(qtbot, page.next)
+        assert page.step == 0 and "ramp-h20" in page.nav_error.text()
+        page.workload.confirm.setChecked(True)
+        click(qtbot, page.next)
+        assert page.step == 1
+        page.go_to(len(STEPS))  # the review step names the source beside the figure too
+        assert html.escape(origin) in page.review.text()
+    finally:
+        main_window.set_language("en")
+
+
+def test_an_edited_figure_is_the_users_own_and_needs_no_confirmation(qtbot, page):
+    sizing = page.workload.sources[0]
+    assert sizing.kind == "sizing" and "peak_concurrency" in sizing.values
+    page.editors["peak_concurrency"].editor.setText("20")
+    page.editors["max_context_tokens"].editor.setText("8000")
+    click(qtbot, page.next)
+    assert page.step == 1, page.nav_error.text()
+    assert page.editors["peak_concurrency"].origin.isHidden()
+    assert "peak_concurrency" not in page.prefilled
+
+
+def test_the_memo_evidence_is_the_plans_models_runs(qtbot, main_window):
+    from ui.pages.wizard import measured_evidence
+
+    run_id = _store_completed_run("Qwen/Qwen2.5-14B-Instruct")
+    result = make_plan(answers_from_dict({"model": "Qwen/Qwen2.5-14B-Instruct"}))
+    assert [e.run_id for e in measured_evidence(result)] == [run_id]
+    assert measured_evidence(make_plan(answers_from_dict({"model": "llama-3.1-8b-instruct"}))) == []
 
 
 def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(

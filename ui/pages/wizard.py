@@ -15,6 +15,7 @@ The page's state (answers and the step) lives in the project file's ``plan`` sec
 
 from __future__ import annotations
 
+import html
 import logging
 import time
 from pathlib import Path
@@ -47,6 +48,7 @@ from advisor.i18n import tr
 from ui.widgets.wizard_common import dialog_title
 from ui.widgets.wizard_fields import ALL_FIELDS, STEP_IDS, STEPS, FieldEditor, get_path, set_path
 from ui.widgets.wizard_result import WHAT_IF_FIELDS, ResultView
+from ui.widgets.wizard_workload import WorkloadPanel
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
@@ -178,6 +180,7 @@ class WizardPage(QWidget):
         self._plan_exc: Any = None  # the AnswersError behind plan_error, to say it again after a language switch
         self.last_plan_ms: float | None = None
         self.prefilled: dict[str, str] = {}  # path → origin key
+        self._prefilled_values: dict[str, Any] = {}  # path → the value taken over (an edit makes it the user's)
         self._result_answers: dict[str, Any] | None = None
         self._prefill_done = False
         self._prewarm_handle: Any = None
@@ -206,8 +209,11 @@ class WizardPage(QWidget):
         self.stack = QStackedWidget()
         self.editors: dict[str, FieldEditor] = {}
         self.step_intros: list[QLabel] = []
-        for _step_id, fields in STEPS:
-            self.stack.addWidget(self._make_step(fields, models))
+        self.workload = WorkloadPanel()
+        self.workload.use_source.connect(self.use_workload_source)
+        self.workload.confirmed_changed.connect(lambda _on: self.nav_error.clear())
+        for step_id, fields in STEPS:
+            self.stack.addWidget(self._make_step(fields, models, self.workload if step_id == "building" else None))
         self.review = QLabel()
         self.review.setObjectName("review")
         self.review.setWordWrap(True)
@@ -284,7 +290,7 @@ class WizardPage(QWidget):
         area.setWidget(widget)
         return area
 
-    def _make_step(self, fields: tuple, models: list[tuple[str, str]]) -> QScrollArea:
+    def _make_step(self, fields: tuple, models: list[tuple[str, str]], top: QWidget | None = None) -> QScrollArea:
         page = QWidget()
         col = QVBoxLayout(page)
         intro = QLabel()
@@ -292,6 +298,8 @@ class WizardPage(QWidget):
         intro.setObjectName("stepIntro")
         col.addWidget(intro)
         self.step_intros.append(intro)
+        if top is not None:
+            col.addWidget(top)
         for spec in fields:
             editor = FieldEditor(spec, models)
             editor.changed.connect(self._on_field_changed)
@@ -313,6 +321,8 @@ class WizardPage(QWidget):
         self.review_intro.setText(tr("wizard.step.review.intro"))
         for editor in self.editors.values():
             editor.retranslate()
+        self.workload.retranslate()
+        self._refresh_workload()
         self.back.setText(tr("wizard.nav.back"))
         self.result_view.retranslate()
         self.result_view.set_benchmark_available(self._benchmark_target() is not None)
@@ -328,6 +338,8 @@ class WizardPage(QWidget):
         self.apply_theme()
         if not self._prefill_done:
             self.prefill()
+        else:  # runs made since the page was last shown are offered too
+            self._refresh_workload_sources()
 
     # -- navigation ------------------------------------------------------------------------------------------
     def step_title(self, index: int) -> str:
@@ -394,6 +406,8 @@ class WizardPage(QWidget):
         self.step = 0
         self.result = None
         self.prefilled = {}
+        self._prefilled_values = {}
+        self.workload.reset_confirm()
         self._load_editors()
         self._prefill_done = False
         self._show_step()
@@ -416,8 +430,17 @@ class WizardPage(QWidget):
                 bad.append(editor)
                 continue
             set_path(self.answers, editor.spec.path, value)
+        self._forget_edited_prefills()
         if not bad:
             bad = self._cross_check(index)
+        if not bad and not self._workload_confirmed(index):
+            names = sorted({tr(self.prefilled[p][0], **self.prefilled[p][1]) for p in self._unconfirmed_workload()})
+            self.nav_error.setText(tr("wizard.workload.confirm_first", sources="; ".join(names)))
+            current = self.stack.widget(index)
+            if isinstance(current, QScrollArea):
+                current.ensureWidgetVisible(self.workload)
+            self._refresh_workload()
+            return False
         if bad:
             self.nav_error.setText(tr("wizard.nav.fix_first", n=len(bad)))
             current = self.stack.widget(min(index, self.stack.count() - 1))
@@ -466,10 +489,12 @@ class WizardPage(QWidget):
             editor.show_error(*problem)
             return
         set_path(self.answers, path, value)
-        if path in self.prefilled:
-            self.prefilled.pop(path)
+        if path in self.prefilled and value != self._prefilled_values.get(path):
+            self.prefilled.pop(path)  # edited: the user's own answer now
+            self._prefilled_values.pop(path, None)
             editor.set_origin(None)
         self._update_visibility()
+        self._refresh_workload()
         self.answers_changed.emit()
 
     def _update_visibility(self) -> None:
@@ -485,11 +510,13 @@ class WizardPage(QWidget):
             editor.set_origin(origin[0] if origin else None, origin[1] if origin else None)
         self.result_view.set_what_if_values(self.answers)
         self._update_visibility()
+        self._refresh_workload()
 
     def set_answers(self, answers: dict[str, Any], step: int = 0) -> None:
         """Show these answers (the user's own: nothing marked as pre-filled) on ``step``."""
         self.answers = dict(answers)
         self.prefilled = {}
+        self._prefilled_values = {}
         self._prefill_done = True
         self.step = max(0, min(RESULT_STEP, step))
         self.result = None
@@ -508,41 +535,108 @@ class WizardPage(QWidget):
                 if editor.isHidden():
                     continue
                 value = get_path(self.answers, spec.path)
-                text = editor.value_text(value)
+                text = html.escape(editor.value_text(value))
+                origin = self.prefilled.get(spec.path)
+                if origin and value is not None:  # a figure taken over says from where, here too
+                    text += f" <span style='color:#2e86c1'>({html.escape(tr(origin[0], **origin[1]))})</span>"
                 style = " style='color:gray'" if value is None else ""
                 rows.append(f"<tr><td>{editor.label.text()}</td><td{style}>&nbsp;&nbsp;{text}</td></tr>")
         self.review.setText(f"<table>{''.join(rows)}</table><p>{tr('wizard.review.unknown_note')}</p>")
 
     # -- pre-fill --------------------------------------------------------------------------------------------
     def prefill(self) -> None:
-        """Unknown answers taken from the Sizing page and the last measured benchmark run (marked so)."""
+        """Unknown answers taken from the open project's Sizing page (marked so, and to be confirmed). Benchmark
+        runs are offered on the workload panel, never taken over silently (another page's placeholders are not
+        the user's workload)."""
         self._prefill_done = True
         found: dict[str, tuple[Any, tuple[str, dict[str, Any]]]] = {}
-        sizing = getattr(self.window_, "sizing_page", None)
-        inputs = getattr(sizing, "inputs", None)
-        try:
-            request = inputs.request() if inputs is not None else None
-        except Exception:  # invalid inputs on the Sizing page: nothing to take
-            request = None
+        request = self._sizing_request()
         if request is not None:
             origin = ("wizard.origin.sizing", {})
             model_id = getattr(request.model, "id", None)
             if model_id:
                 found["model"] = (model_id, origin)
-            if getattr(request, "context", None):
-                found["max_context_tokens"] = (int(request.context), origin)
-            if getattr(request, "concurrency", None):
-                found["peak_concurrency"] = (int(request.concurrency), origin)
-        for path, (value, origin) in measured_prefill().items():
-            found.setdefault(path, (value, origin))
+            from advisor.plan.workload import sizing_source
+
+            source = sizing_source(request)
+            for path, value in (source.values if source else {}).items():
+                found[path] = (value, origin)
         changed = False
         for path, (value, origin) in found.items():
             if get_path(self.answers, path) is None and path in self.editors:
                 set_path(self.answers, path, value)
                 self.prefilled[path] = origin
+                self._prefilled_values[path] = value
                 changed = True
         if changed:
+            self.workload.reset_confirm()
             self._load_editors()
+        self._refresh_workload_sources()
+
+    def _sizing_request(self) -> Any:
+        sizing = getattr(self.window_, "sizing_page", None)
+        inputs = getattr(sizing, "inputs", None)
+        try:
+            return inputs.request() if inputs is not None else None
+        except Exception:  # invalid inputs on the Sizing page: nothing to take
+            return None
+
+    # -- workload --------------------------------------------------------------------------------------------
+    def _refresh_workload_sources(self) -> None:
+        """Offer the Sizing page and the real-server runs of the benchmark database as workload sources."""
+        from advisor.plan.workload import run_sources, sizing_source
+
+        sources = []
+        sizing = sizing_source(self._sizing_request())
+        if sizing is not None:
+            sources.append(sizing)
+        try:
+            sources += run_sources()
+        except Exception:  # a damaged or locked database: the runs are a convenience, never a failure
+            _log.info("benchmark runs unavailable for the workload", exc_info=True)
+        self.workload.set_sources(sources)
+
+    def use_workload_source(self, source: Any) -> None:
+        """Take ``source``'s figures (replacing the workload answers it has), marked with where they come from;
+        the user confirms them before Next."""
+        origin = (source.origin_key, dict(source.origin_params))
+        for path, value in source.values.items():
+            if path not in self.editors:
+                continue
+            set_path(self.answers, path, value)
+            self.prefilled[path] = origin
+            self._prefilled_values[path] = value
+        self.workload.reset_confirm()
+        self._load_editors()
+        self.answers_changed.emit()
+
+    def _forget_edited_prefills(self) -> None:
+        """A pre-filled answer the user changed is the user's own: no origin, nothing to confirm."""
+        for path in list(self.prefilled):
+            if get_path(self.answers, path) != self._prefilled_values.get(path):
+                self.prefilled.pop(path)
+                self._prefilled_values.pop(path, None)
+                if path in self.editors:
+                    self.editors[path].set_origin(None)
+
+    def _unconfirmed_workload(self) -> list[str]:
+        from advisor.plan.workload import WORKLOAD_PATHS
+
+        if self.workload.confirmed:
+            return []
+        return [p for p in WORKLOAD_PATHS if p in self.prefilled]
+
+    def _workload_confirmed(self, index: int) -> bool:
+        return index != 0 or not self._unconfirmed_workload()
+
+    def _refresh_workload(self) -> None:
+        from advisor.plan.workload import WORKLOAD_PATHS, workload_figures
+
+        if not hasattr(self, "workload"):
+            return
+        origins = {p: o for p, o in self.prefilled.items() if p in WORKLOAD_PATHS}
+        self.workload.set_figures(workload_figures(clean_answers(self.answers), origins))
+        self.workload.needs_confirm(bool(origins))
 
     # -- planning --------------------------------------------------------------------------------------------
     def compute_plan(self, inline: bool = True, compare: bool = False) -> None:
@@ -736,7 +830,7 @@ class WizardPage(QWidget):
             if not self.confirm_overwrite(path):
                 return None
         project = getattr(self.window_, "project_path", None)
-        evidence = measured_evidence(self.answers, project_path=project)
+        evidence = measured_evidence(self.result, project_path=project)
         try:
             write_memo(self.result, path, lang, evidence=evidence, overwrite=True)
         except (MemoError, OSError, ValueError) as exc:
@@ -761,6 +855,7 @@ class WizardPage(QWidget):
     def apply_project(self, project: Any) -> None:
         section = getattr(project, "plan", None)
         self.prefilled = {}
+        self._prefilled_values = {}
         if section is None:
             self.quotes = []
             self.set_answers({}, 0)
@@ -785,69 +880,34 @@ _CROSS_MESSAGES = {
 
 
 # -- measured benchmark runs ---------------------------------------------------------------------------------
-def _latest_runs(limit: int | None = 20) -> list[dict[str, Any]]:
-    from advisor.bench.store import BenchStore, default_path
-
-    path = default_path()
-    if not path.is_file():
-        return []
-    store = BenchStore(path)
-    try:
-        return [run for run in store.runs()[:limit] if run.get("status") == "completed"]
-    finally:
-        store.close()
-
-
-def measured_prefill() -> dict[str, tuple[Any, tuple[str, dict[str, Any]]]]:
-    """Answers measured in the last completed benchmark run: prompt/output lengths and the TTFT target."""
-    try:
-        runs = _latest_runs(1)
-        if not runs:
-            return {}
-        from advisor.bench.store import BenchStore, default_path
-
-        store = BenchStore(default_path())
-        try:
-            run = store.run(runs[0]["run_id"])
-        finally:
-            store.close()
-    except Exception:  # a damaged or locked database: pre-filling is a convenience, never a failure
-        _log.info("no benchmark runs to pre-fill from", exc_info=True)
-        return {}
-    if not run:
-        return {}
-    origin = ("wizard.origin.run", {"run": run.get("label") or run["run_id"][:8]})
-    config = run.get("config") or {}
-    workload = config.get("workload") or {}
-    out: dict[str, tuple[Any, tuple[str, dict[str, Any]]]] = {}
-    prompt = (workload.get("prompt_tokens") or {}).get("mean")
-    output = (workload.get("output_tokens") or {}).get("mean")
-    if prompt:
-        out["prompt_tokens.avg"] = (int(prompt), origin)
-    if output:
-        out["output_tokens.avg"] = (int(output), origin)
-    ttft = (config.get("slo") or {}).get("ttft_ms")
-    if ttft:
-        out["latency_slo.ttft_p99_ms"] = (float(ttft), origin)
-    return out
-
-
-def measured_evidence(answers: dict[str, Any], project_path: Any = None) -> list[Any]:
-    """The benchmark runs of the answers' model, for the memo's evidence section (empty when none): the open
+def measured_evidence(result: Any, project_path: Any = None) -> list[Any]:
+    """The benchmark runs of the plan's model (``result``: a PlanResult, or the answers as a dict), for the memo's evidence section (empty when none): the open
     project's own runs (``project_path``: its saved file) when it has any of that model, else the latest of any
-    (runs of an unsaved project, of a terminal, or from before runs were linked to projects)."""
+    (runs of an unsaved project, of a terminal, or from before runs were linked to projects). The memo itself
+    sorts them (``advisor.plan.evidence.plan_evidence``): only a real server's run on the plan's GPU is measured
+    evidence; simulated, interrupted, failed and other-GPU runs are shown apart, with why."""
     try:
         from advisor.bench.history import project_key
+        from advisor.bench.store import BenchStore, default_path
+        from advisor.plan.evidence import evidence_from_runs, same_model
 
-        model = str(answers.get("model") or "").lower()
-        runs = [r for r in _latest_runs(None) if model and model.split("/")[-1] in str(r.get("model") or "").lower()]
+        if result is None or not default_path().is_file():
+            return []
+        if isinstance(result, dict):  # the answers alone (no plan yet): their model and TTFT target
+            names, slo = [str(result.get("model") or "")], (result.get("latency_slo") or {}).get("ttft_p99_ms")
+        else:
+            hw = result.hardware
+            names = [str(n) for n in (hw.model, hw.model_name, (result.answers or {}).get("model")) if n]
+            slo = result.latency_curve.slo_ttft_p99_ms
+        store = BenchStore(default_path())
+        try:
+            runs = [r for r in store.runs()[:50] if r.get("status") != "running" and same_model(str(r.get("model") or ""), names)]
+        finally:
+            store.close()
         key = project_key(project_path) if project_path else None
-        mine = ([r for r in runs if key and r.get("project_id") == key] or runs)[:3]
+        mine = ([r for r in runs if key and r.get("project_id") == key] or runs)[:6]
         if not mine:
             return []
-        from advisor.plan.evidence import evidence_from_runs
-
-        slo = (answers.get("latency_slo") or {}).get("ttft_p99_ms")
         return evidence_from_runs(None, [r["run_id"] for r in mine], slo_ttft_ms=slo)
     except Exception:  # evidence is optional: a memo without it is still a memo
         _log.info("benchmark evidence unavailable", exc_info=True)

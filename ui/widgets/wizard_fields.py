@@ -58,6 +58,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
     ("building", (
         _f("use_case", "choice", "interactive", "api", "offline_batch"),
         _f("audience", "choice", "internal", "business", "public"),
+        _f("reach", "choice", "lan", "private_network", "internet"),
         _f("peak_concurrency", "int", low=1, high=1_000_000, unit="wizard.unit.requests"),
         _f("requests_per_day", "range_int", low=0, high=10**12),
         _f("latency_slo.ttft_p99_ms", "float", low=1, high=3_600_000, unit="wizard.unit.ms"),

@@ -208,6 +208,11 @@ class ResultView(QWidget):
         self.why = QLabel()
         self.why.setObjectName("why")
         self.why.setWordWrap(True)
+        self.open_questions = QLabel()  # the unanswered questions the decision rests on (what was assumed)
+        self.open_questions.setObjectName("openQuestions")
+        self.open_questions.setWordWrap(True)
+        self.open_questions.setTextFormat(Qt.TextFormat.RichText)
+        self.open_questions.hide()
         self.changes = QLabel()
         self.changes.setObjectName("changes")
         self.changes.setWordWrap(True)
@@ -218,6 +223,7 @@ class ResultView(QWidget):
         card.addWidget(self.infeasible_box)
         card.addLayout(grid)
         card.addWidget(self.why)
+        card.addWidget(self.open_questions)
         card.addWidget(self.changes)
 
         # what-if
@@ -375,6 +381,13 @@ class ResultView(QWidget):
         _set_text(self.why,
             tr("wizard.card.why", reasons=sep.join(x.rstrip("。.") for x in reasons) + end) if reasons else ""
         )
+        deciding = [q for q in getattr(r, "open_questions", []) if q.changes_decision]
+        if deciding:
+            items = "".join(f"<li>{html.escape(q.text_in(lang))}</li>" for q in deciding)
+            _set_text(self.open_questions, f"<p><b>{html.escape(tr('memo.open.heading'))}</b></p><ul>{items}</ul>")
+            self.open_questions.show()
+        else:
+            self.open_questions.hide()
         if self.changed and before is not None:
             parts = [
                 f"{self.card_names[k].text()} {before[k]} → {now[k]}"

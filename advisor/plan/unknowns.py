@@ -1,0 +1,114 @@
+"""Unanswered questions that would change the decision (``PlanResult.open_questions``).
+
+An unknown answer is resolved to a stated assumption (``advisor.plan.context``); this module finds which of
+those assumptions the recommendation rests on. For each unanswered question about who uses the service, where,
+and under which obligations, the plan's constraint step is re-run with every other answer (region, line, form
+and the obligations found; sizing and prices are reused, so this costs well under a millisecond an answer) and
+the question is listed when any answer changes the outcome. Questions that feed the sizing directly (lengths,
+load, latency target, model, quantization) change the hardware whenever they are unknown; an unknown budget
+leaves affordability unchecked. Decision-changing questions come first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.answers import PlanAnswers
+from advisor.plan.context import Ctx, resolve
+from advisor.plan.result import OpenQuestion
+
+# answer path → the other answers tried (every choice for a choice; a representative count per tier for counts)
+DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
+    "reach": ("lan", "private_network", "internet"),
+    "audience": ("internal", "business", "public"),
+    "user_location": ("mainland", "hk_tw", "overseas", "mixed"),
+    "mainland_carriers": ("telecom", "all_three"),
+    "icp_status": ("none", "in_progress", "filed"),
+    "mainland_entity": (True, False),
+    "launch_deadline_days": (14, 60, 365),
+    "charges_users": (True, False),
+    "public_genai_in_mainland": (True, False),
+    "model_customisation": ("none", "fine_tuned"),
+    "ops_capability": ("none", "basic", "strong"),
+    "data_sensitivity.personal_info": (True, False),
+    "data_sensitivity.pi_subjects_per_year": (10_000, 500_000, 5_000_000),
+    "data_sensitivity.sensitive_pi_subjects_per_year": (0, 5_000, 50_000),
+    "data_sensitivity.sector": ("general", "medical"),
+    "data_sensitivity.level": ("low", "high"),
+}
+# unknown → the hardware is sized on an assumed figure (only listed when the plan assumed one)
+SIZING_QUESTIONS: tuple[str, ...] = (
+    "peak_concurrency", "prompt_tokens", "output_tokens", "latency_slo", "model", "quantization_acceptable",
+    "total_requests", "batch_deadline_hours",
+)  # fmt: skip
+_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "hardware", "budget_check")
+
+
+def _get(data: dict[str, Any], path: str) -> Any:
+    head, _, rest = path.partition(".")
+    value = data.get(head)
+    return value.get(rest) if rest and isinstance(value, dict) else (None if rest else value)
+
+
+def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items()}
+    head, _, rest = path.partition(".")
+    if rest:
+        part = dict(out.get(head) or {})
+        part[rest] = value
+        out[head] = part
+    else:
+        out[head] = value
+    return out
+
+
+def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
+    if path == "mainland_carriers" and answers.get(path) == "n/a":
+        return ctx.has_mainland_users  # "does not apply" said of users who are there: as good as unknown
+    return _get(answers, path) is None
+
+
+def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQuestion]:
+    """The unanswered questions the plan rests on, decision-changing first.
+
+    ``decide(ctx) -> dict`` is the engine's cheap re-decision (region, line, form, obligations, feasible) for a
+    resolved context; it is called once for the plan's own context and once per other answer tried."""
+    data = answers.model_dump(mode="json", exclude_none=True)
+    base = decide(ctx)
+    assumed = {a.field: a for a in ctx.assumptions}
+    out: list[OpenQuestion] = []
+    for path, alternatives in DECISION_QUESTIONS.items():
+        if not _unanswered(data, ctx, path):
+            continue
+        changes: set[str] = set()
+        flips: list[Any] = []
+        for value in alternatives:
+            try:
+                other = resolve(PlanAnswers.model_validate(_with(data, path, value)))
+            except ValueError:  # a combination the answers format refuses: not a real alternative
+                continue
+            got = decide(other)
+            diff = {k for k in base if got.get(k) != base[k]}
+            if diff:
+                changes |= diff
+                flips.append(value)
+        if changes:
+            a = assumed.get(path) or assumed.get(path.rsplit(".", 1)[-1])
+            out.append(OpenQuestion(field=path, changes=sorted(changes, key=_CHANGE_ORDER.index),
+                                    assumed=a.value if a is not None else None,
+                                    assumption_key=a.key if a is not None else None,
+                                    assumption_params=dict(a.params) if a is not None else {},
+                                    alternatives=flips))  # fmt: skip
+    for path in SIZING_QUESTIONS:
+        a = next((x for x in ctx.assumptions if x.field == path or x.field.startswith(path + ".")), None)
+        if a is None:
+            continue
+        out.append(OpenQuestion(field=path, changes=["hardware"], assumed=a.value, assumption_key=a.key,
+                                assumption_params=dict(a.params)))  # fmt: skip
+    if answers.monthly_budget is None:
+        out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
+    out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
+    return out
+
+
+__all__ = ["DECISION_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
