@@ -159,3 +159,22 @@ def test_the_latency_charts_use_the_level_axis(qtbot):
     qtbot.addWidget(plot)
     assert isinstance(plot.latency.getAxis("bottom"), LevelAxis)
     assert isinstance(plot.throughput.getAxis("bottom"), LevelAxis)
+
+
+# -- usable memory says where it comes from (item 7, on the Sizing page) ---------------------------------------------
+@pytest.mark.parametrize(("gpu", "estimated", "source"), [
+    ("a40", True, None),
+    ("l40s", False, "https://github.com/stepfun-ai/Step-Video-T2V/issues/8"),
+])  # fmt: skip
+def test_the_sizing_page_says_whether_usable_memory_is_an_estimate(qtbot, sizing_page, gpu, estimated, source):
+    page = sizing_page
+    page.model_picker.select_data("qwen2.5-7b-instruct")
+    page.gpu_picker.select_data(gpu)
+    qtbot.waitUntil(lambda: page.result is not None and page.result.request.gpu.id == gpu, timeout=5000)
+    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
+    title = page.overview.memory_title
+    assert ("estimated" in title.text()) is estimated
+    tip = title.toolTip()
+    assert ("98.5 %" in tip) is estimated
+    if source:
+        assert source in tip
