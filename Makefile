@@ -1,8 +1,10 @@
-# The README's two commands: `make run` and `make test`. Both (re)create .venv and install the project.
+# The README's commands: `make run`, `make test`, `make dist`. Each (re)creates .venv and installs what it needs:
+# `run` only the app (what a user needs), the others the app plus the test tools (pytest, ruff, build).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+APP_STAMP  := $(VENV)/.installed-app
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint bench interop dist clean
 
@@ -11,29 +13,33 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # Reinstall when the dependency list changes.
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
-	touch $(STAMP)
+$(APP_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $(APP_STAMP)
 
-run: $(STAMP)
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(APP_STAMP) $(TEST_STAMP)
+
+run: $(APP_STAMP)
 	$(BIN)/advisor gui
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check advisor ui tests bench tools
 
 # Headless: Qt's offscreen platform, no display needed.
-test: $(STAMP) lint
+test: $(TEST_STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 # Opt-in (not CI): a real llama.cpp server on 127.0.0.1 with a tiny random-weight model; see tools/interop/.
-interop: $(STAMP)
+interop: $(TEST_STAMP)
 	bash tools/interop/run.sh
 
-# Wheel + sdist into dist/, then install the wheel into a fresh virtualenv away from the checkout and use it.
-dist: $(STAMP)
+# Wheel + sdist into dist/, then install the wheel with the README's pipx line, away from the checkout, and use it.
+dist: $(TEST_STAMP)
 	$(BIN)/python tools/dist_smoke.py --out dist
 
 clean:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from advisor import i18n
 from advisor.i18n import tr
+from advisor.logs import quiet_http_loggers
 from advisor.settings import load_settings
 from ui.fonts import install_cjk_fallback
 from ui.main_window import MainWindow
@@ -88,8 +89,14 @@ def translate_both(key: str) -> str:
     return f"{i18n.translate('en', key)}\n{i18n.translate('zh_CN', key)}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def configure_logging() -> None:
+    """Our INFO lines in the terminal, without httpx's line per /metrics poll (see advisor.logs)."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    quiet_http_loggers()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    configure_logging()
     args = list(sys.argv[1:] if argv is None else argv)
     language = None
     if "--lang" in args:

@@ -37,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from advisor.logs import quiet_http_loggers
+
+    quiet_http_loggers()  # a scrape or a probe is not news: no httpx INFO line per request in the terminal
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

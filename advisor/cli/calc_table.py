@@ -29,7 +29,8 @@ def render(r: SizingResult) -> str:
     m, p, q = r.memory, r.perf, r.request
     rows = [
         (tr("calc.row.model"), f"{q.model.name} ({q.model.attention_kind}{', MoE' if q.model.is_moe else ''})"),
-        (tr("calc.row.gpu"), f"{q.gpus} × {q.gpu.name} ({format_bytes(m.gpu_memory_bytes)} {tr('calc.each')})"),
+        (tr("calc.row.gpu"), f"{q.gpus} × {q.gpu.name} ({format_bytes(m.gpu_memory_bytes)} {tr('calc.each')}"
+         + (f", {tr('calc.estimated')})" if r.gpu_memory_basis == "estimate" else ")")),
         (tr("calc.row.format"), f"{r.weight_format}, KV {q.kv_dtype}"),
         (tr("calc.row.params"), f"{format_count(m.params_total)} ({tr('calc.active')} {format_count(m.params_active)})"),
         (tr("calc.row.weights"), format_bytes(m.weights_bytes, 2)),
@@ -55,6 +56,8 @@ def render(r: SizingResult) -> str:
                     n=q.concurrency))
     if q.factors.engine_version:
         lines.append(tr("sizing.engine_version_note", engine=tr(f"sizing.engine_profile.{p.engine_profile}"), version=q.factors.engine_version))
+    if r.gpu_memory_note:
+        lines.append(r.gpu_memory_note)
     if r.shared_prefix_note:
         lines.append(r.shared_prefix_note)
     if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):

@@ -26,6 +26,9 @@ class GpuSpec(BaseModel):
     usable_memory_bytes: int | None = Field(
         None, gt=0, description="what CUDA reports as total (torch.cuda.mem_get_info) when known; ECC/driver reserve excluded"
     )
+    usable_memory_source: str | None = Field(
+        None, min_length=1, description="where usable_memory_bytes comes from: a measurement file or a published report's URL"
+    )
     memory_type: str = ""
     bandwidth_bytes_per_s: float = Field(gt=0)
     bf16_tflops_dense: float = Field(gt=0, description="dense BF16 tensor TFLOP/s (FP32 accumulate)")
@@ -64,6 +67,16 @@ class GpuSpec(BaseModel):
         if self.usable_memory_bytes is not None and self.usable_memory_bytes > self.memory_bytes:
             raise ValueError("usable memory cannot exceed the GPU's memory")
         return self
+
+    @property
+    def usable_memory_basis(self) -> Literal["measured", "published", "estimate"]:
+        """Where ``effective_memory_bytes`` comes from: our own measurement (a file under docs/measurements),
+        a published report of the CUDA total (a URL in ``usable_memory_source``), or the 98.5 % estimate."""
+        if self.usable_memory_bytes is None:
+            return "estimate"
+        if (self.usable_memory_source or "").startswith("docs/measurements/"):
+            return "measured"
+        return "published"
 
     @property
     def effective_memory_bytes(self) -> int:

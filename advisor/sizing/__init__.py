@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
 from advisor.sizing.accuracy import predictor_accuracy
-from advisor.sizing.advice import build_advice, llama_cpp_command, shared_prefix_note, vllm_command
+from advisor.sizing.advice import (
+    build_advice,
+    gpu_memory_note,
+    llama_cpp_command,
+    shared_prefix_note,
+    vllm_command,
+)
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
@@ -253,4 +259,6 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         vllm_command=vllm_command(req, fmt, tp, serve_context, vllm_seqs),
         llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
         shared_prefix_note=shared_prefix_note(req, mem, perf.cached_prompt_tokens, lang or current_language()),
+        gpu_memory_basis=req.gpu.usable_memory_basis,
+        gpu_memory_note=gpu_memory_note(req.gpu, lang or current_language()),
     )

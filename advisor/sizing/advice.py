@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from functools import cache
 
+from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
 from advisor.resources import resource_path
@@ -268,6 +269,17 @@ def build_advice(
     if fmt.id == "mxfp4" and not req.model.is_moe:  # the format quantizes routed experts only: nothing to shrink here
         out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_dense", model=req.model.name)))
     return out
+
+
+def gpu_memory_note(gpu: GpuSpec, lang: str) -> str:
+    """Where the usable memory of ``gpu`` comes from, in words: measured, published (with its source), or the
+    98.5 % estimate (said to be one, so a newcomer does not take it for the card's real CUDA total)."""
+    usable = format_bytes(gpu.effective_memory_bytes, 2)
+    basis = gpu.usable_memory_basis
+    if basis == "estimate":
+        return translate(lang, "sizing.gpu_memory.estimate", usable=usable, built=format_bytes(gpu.memory_bytes, 0))
+    source = (gpu.usable_memory_source or "").split(" ", 1)[0]  # the file or URL the figure is quoted from
+    return translate(lang, f"sizing.gpu_memory.{basis}", usable=usable, source=source)
 
 
 def shared_prefix_note(req: SizingRequest, mem: MemoryEstimate, cached_prompt_tokens: int, lang: str) -> str | None:

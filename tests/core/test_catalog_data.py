@@ -119,7 +119,10 @@ def test_memory_is_whole_gibibytes_and_usable_memory_is_plausible():
         gpu = GpuSpec.model_validate(row)
         assert gpu.memory_bytes % GiB == 0, f"{gpu.id}: built memory should be a whole number of GiB"
         if gpu.usable_memory_bytes is not None:
-            assert 0.95 * gpu.memory_bytes <= gpu.usable_memory_bytes <= gpu.memory_bytes, gpu.id
+            # GDDR data-centre cards run with ECC on, which keeps 1/16 of the memory, and the driver reserves
+            # ~0.3-0.8 GiB on top (a T4 reports 14.56 of 16 GiB = 91 %); HBM parts lose the reserve only.
+            floor = 0.90 if gpu.memory_type.startswith("GDDR") else 0.95
+            assert floor * gpu.memory_bytes <= gpu.usable_memory_bytes <= gpu.memory_bytes, gpu.id
 
 
 def test_hbm_parts_out_run_gddr_parts():

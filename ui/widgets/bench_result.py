@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from advisor.bench import report
 from advisor.i18n import tr
 from advisor.units import format_gib
+from ui.widgets.level_axis import LevelAxis
 from ui.widgets.plain_log_axis import PlainLogAxis
 
 KNEE_COLOR = "#E45756"
@@ -100,8 +101,9 @@ class ResultView(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
 
         self.plots = pg.GraphicsLayoutWidget()
-        self.lat_plot = self.plots.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left")})
-        self.thr_plot = self.plots.addPlot(row=0, col=1)
+        # concurrency axes label the measured levels only where the labels fit (16 and 20 ran together)
+        self.lat_plot = self.plots.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left"), "bottom": LevelAxis("bottom")})
+        self.thr_plot = self.plots.addPlot(row=0, col=1, axisItems={"bottom": LevelAxis("bottom")})
         self.lat_plot.setLogMode(x=True, y=True)
         self.thr_plot.setLogMode(x=True, y=False)
         for plot in (self.lat_plot, self.thr_plot):
@@ -319,9 +321,8 @@ class ResultView(QWidget):
                                                          ok=ok, total=ok + failed)]))  # fmt: skip
         self.plot_caption.setText(caption)
         self._legend_predicted(p is not None)
-        ticks = [[(float(np.log10(c)), str(int(c))) for c in sorted(xs) if c > 0]]
         for plot in (self.lat_plot, self.thr_plot):
-            plot.getAxis("bottom").setTicks(ticks)
+            plot.getAxis("bottom").set_levels(xs)
         knee = (r.get("knee") or {}).get("concurrency")
         for line in self.knee_lines:
             if knee:

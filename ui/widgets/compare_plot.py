@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from advisor.i18n import tr
 from advisor.units import format_bytes
+from ui.widgets.level_axis import LevelAxis
 
 COLORS = ("#4C78A8", "#F58518", "#54A24B", "#B279A2")
 SYMBOLS = ("o", "s", "t", "d")
@@ -41,7 +42,7 @@ class ComparePlot(QWidget):
         self.plots: dict[str, pg.PlotItem] = {}
         self.curves: dict[str, list[pg.PlotDataItem]] = {}
         for i, (key, _title, _unit) in enumerate(CHARTS):
-            plot = self.view.addPlot(row=i // 2, col=i % 2)
+            plot = self.view.addPlot(row=i // 2, col=i % 2, axisItems={"bottom": LevelAxis("bottom")})
             plot.setLogMode(x=True, y=False)
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.setMenuEnabled(False)
@@ -95,10 +96,9 @@ class ComparePlot(QWidget):
     def show_comparison(self, comparison: dict[str, Any]) -> None:
         self.comparison = comparison
         levels = comparison["levels"]
-        ticks = [[(float(np.log10(c)), str(c)) for c in levels]]
         memory_seen = False
         for key, _title, _unit in CHARTS:
-            self.plots[key].getAxis("bottom").setTicks(ticks)
+            self.plots[key].getAxis("bottom").set_levels(levels)
             for k, curve in enumerate(self.curves[key]):
                 if k >= len(comparison["series"]):
                     curve.setData([], [])

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from advisor.i18n import tr
 from advisor.sizing.accuracy import likely_for_level, likely_sentence, predictor_accuracy
 from advisor.units import format_count, format_ms, format_tokens_per_s
+from ui.widgets.level_axis import LevelAxis
 from ui.widgets.plain_log_axis import PlainLogAxis
 
 
@@ -30,8 +31,9 @@ class LatencyPlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = pg.GraphicsLayoutWidget()
-        self.latency = self.view.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left")})
-        self.throughput = self.view.addPlot(row=0, col=1)
+        # concurrency axes label the measured levels only where the labels fit (16 and 20 ran together)
+        self.latency = self.view.addPlot(row=0, col=0, axisItems={"left": PlainLogAxis("left"), "bottom": LevelAxis("bottom")})
+        self.throughput = self.view.addPlot(row=0, col=1, axisItems={"bottom": LevelAxis("bottom")})
         # log x: levels double; log y for latency: TTFT (seconds) and TPOT (tens of ms) on one chart
         self.latency.setLogMode(x=True, y=True)
         self.throughput.setLogMode(x=True, y=False)
@@ -98,9 +100,8 @@ class LatencyPlot(QWidget):
         self.prediction = prediction
         levels = [lv for lv in prediction.levels if lv.concurrency]
         x = np.array([lv.concurrency for lv in levels], dtype=float)
-        ticks = [[(float(np.log10(c)), str(int(c))) for c in x]]
         for plot in (self.latency, self.throughput):
-            plot.getAxis("bottom").setTicks(ticks)
+            plot.getAxis("bottom").set_levels(x)
         self.ttft_p50.setData(x, _values(levels, "ttft_ms", "p50"))
         self.ttft_p95.setData(x, _values(levels, "ttft_ms", "p95"))
         self.tpot_p50.setData(x, _values(levels, "tpot_ms", "p50"))

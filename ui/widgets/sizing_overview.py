@@ -186,9 +186,12 @@ class SizingOverview(QWidget):
         self.memory_bar.set_data(
             segments, req.gpus, mem.gpu_memory_bytes, tr("ui.mem.axis"), tr("ui.mem.row_label")
         )
+        estimated = res.gpu_memory_basis == "estimate"  # the 98.5 % rule: say so, never show it as the card's figure
         self.memory_title.setText(
-            tr("ui.mem.title", gpus=req.gpus, gpu=req.gpu.name, memory=format_gib(mem.gpu_memory_bytes))
+            tr("ui.mem.title_estimated" if estimated else "ui.mem.title", gpus=req.gpus, gpu=req.gpu.name,
+               memory=format_gib(mem.gpu_memory_bytes))
         )
+        self.memory_title.setToolTip(res.gpu_memory_note)
         # numbers, each with its formula and inputs
         n = self.numbers
         params = format_params(mem.params_total)
@@ -219,7 +222,7 @@ class SizingOverview(QWidget):
         self._set(
             n["total"], f"{format_gib(mem.total_bytes)} / {format_gib(mem.gpu_memory_bytes)}",
             tr("ui.tip.total", util=req.engine.gpu_memory_utilization, budget=format_gib(mem.engine_budget_bytes),
-               memory=format_gib(mem.gpu_memory_bytes)),
+               memory=format_gib(mem.gpu_memory_bytes)) + "\n" + res.gpu_memory_note,
         )  # fmt: skip
         self._set(
             n["kv_capacity"], format_tokens(mem.kv_tokens),

@@ -7,7 +7,10 @@ them, so scrolling a long form changes the values it passes ("GPUs" went from 1 
   never focuses them on its own;
 - a wheel event over such a field that does not have focus goes to the nearest scroll area around it
   (the panel scrolls as if the field were not there); with no scroll area around, the event is dropped;
-- a field that has focus (the user clicked into it) still takes the wheel, as people expect.
+- a spin box or slider that has focus (the user clicked into it) still takes the wheel, as people expect;
+- a closed drop-down never takes the wheel, focused or not (as on macOS): right after a pick it still has
+  focus, and one notch while scrolling on silently changed the answer (the wizard's Sector, Paid). Its open
+  list scrolls as usual (that is a separate view), and the keyboard still steps through it.
 
 One application-wide event filter covers every page, dialog and the wizard, including widgets created
 later (they are adjusted when Qt polishes them, before they are first shown):
@@ -79,7 +82,7 @@ class WheelGuard(QObject):
         if kind != QEvent.Type.Wheel or not isinstance(watched, QWidget):
             return False
         field = _field_of(watched)
-        if field is None or field.hasFocus():
+        if field is None or (field.hasFocus() and not isinstance(field, QComboBox)):
             return False
         if watched is not field:
             return False  # handled once, when the event reaches the field itself
