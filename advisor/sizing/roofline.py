@@ -238,7 +238,8 @@ class StepCostModel:
                 model.qk_nope_head_dim + model.qk_rope_head_dim + model.v_head_dim
             )
         else:
-            attn_pair = 4.0 * model.num_layers * model.num_attention_heads * model.head_dim
+            # linear-attention layers (Gated DeltaNet) read a constant-size state, not the context's keys and values
+            attn_pair = 4.0 * (model.num_layers - model.num_linear_layers) * model.num_attention_heads * model.head_dim
         eff = tp_efficiency(gpu, gpus, factors)
         ar_count, ar_latency, ar_bytes, ar_bw = allreduce_params(model, gpu, gpus)
         dtype = compute_dtype(fmt, gpu)
@@ -256,7 +257,8 @@ class StepCostModel:
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
             attn_flops_per_pair=attn_pair,
-            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu - _embedding_gather_saving(model, fmt, gpus)),
+            # the vision encoder runs once per image (in prefill), never in a decode step
+            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu - wb.vision_per_gpu - _embedding_gather_saving(model, fmt, gpus)),
             expert_bytes=per_expert,
             moe_layers=moe_layers,
             num_experts=model.num_experts,
