@@ -27,14 +27,14 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2",
+    "kimi_k2", "llama4", "llama4_text",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
     "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next", "minimax_m2": "qwen3_moe",
-    "llama4": "llama", "llama4_text": "llama", "qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
+"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
 }  # fmt: skip
@@ -46,7 +46,7 @@ _GEMMA3_TEXT_DEFAULTS = {
     "sliding_window": 4096, "sliding_window_pattern": 6, "tie_word_embeddings": True,
 }  # fmt: skip
 # Every layer MoE, each expert as wide as intermediate_size (no dense FFN anywhere).
-_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss")
+_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
 # Kimi-K2 (model_type kimi_k2) is DeepSeek-V3's architecture (architectures: DeepseekV3ForCausalLM) at other sizes.
@@ -159,6 +159,13 @@ def _moe_layers(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[bool
         first_dense = _int_first(cfg, "first_k_dense_replace", default=0)
         freq = _int_first(cfg, "moe_layer_freq", default=1) or 1
         return tuple(i >= first_dense and i % freq == 0 for i in range(num_layers))
+    if family in ("llama4", "llama4_text"):  # MoE every interleave_moe_layer_step-th layer (or the listed moe_layers)
+        listed = cfg.get("moe_layers")
+        if isinstance(listed, list) and listed:
+            chosen = {_int(i, "moe_layers") for i in listed}
+            return tuple(i in chosen for i in range(num_layers))
+        step = _int_first(cfg, "interleave_moe_layer_step", default=1) or 1
+        return tuple((i + 1) % step == 0 for i in range(num_layers))
     if family in ("qwen2_moe", "qwen3_moe", "qwen3_next"):
         step = _int_first(cfg, "decoder_sparse_step", default=1) or 1
         only = cfg.get("mlp_only_layers") or []
@@ -181,6 +188,15 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
             "sliding" if "sliding" in str(t) else "linear" if "linear" in str(t) else "full" for t in explicit
         )
         return kinds, (window if "sliding" in kinds else None)
+    if family in ("llama4", "llama4_text"):  # RoPE layers attend within chunks; every 4th (NoPE) layer is global
+        chunk = _int_first(cfg, "attention_chunk_size", default=0)
+        nope = cfg.get("no_rope_layers")
+        if not chunk:
+            return (), None
+        if not isinstance(nope, list) or len(nope) != num_layers:
+            interval = _int_first(cfg, "nope_layer_interval", default=4, low=1)
+            nope = [0 if (i + 1) % interval == 0 else 1 for i in range(num_layers)]
+        return tuple("chunked" if flag else "full" for flag in nope), None
     if family == "qwen3_next":  # Gated DeltaNet layers, every full_attention_interval-th one full attention
         interval = _int_first(cfg, "full_attention_interval", default=4, low=1)
         return tuple("full" if (i + 1) % interval == 0 else "linear" for i in range(num_layers)), None
@@ -329,10 +345,39 @@ def _gemma3_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return merged, vision
 
 
+def _wrapped_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A multimodal config's text model (text_config, with the top-level dtype, tying and quantization when it does
+    not set them) and its vision tower (vision_config)."""
+    text = cfg.get("text_config")
+    if not isinstance(text, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="text_config", value=_show(text)))
+    vision = cfg.get("vision_config") or {}
+    if not isinstance(vision, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
+    merged = {k: v for k, v in text.items() if v is not None}
+    for key in ("quantization_config", "torch_dtype", "dtype", "tie_word_embeddings"):
+        if cfg.get(key) is not None and key not in merged:
+            merged[key] = cfg[key]
+    return merged, vision
+
+
 def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any]:
-    """Gemma 3's SigLIP tower (vision_use_head false) and the image tokens it gives the text model."""
+    """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
     if not vision:
         return {}
+    if str(vision.get("model_type")) == "llama4_vision_model":
+        return {
+            "vision_kind": "llama4",
+            "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
+            "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+            "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
+            "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
+            "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
+            "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
+            "vision_projector_in": _int_first(vision, "projector_input_dim", required="vision_config.projector_input_dim"),
+            "vision_projector_out": _int_first(vision, "projector_output_dim", required="vision_config.projector_output_dim"),
+            "vision_output_dim": _int_first(vision, "vision_output_dim", required="vision_config.vision_output_dim"),
+        }
     if str(vision.get("model_type", "siglip_vision_model")) != "siglip_vision_model" or _bool(vision, "vision_use_head", False):
         raise ModelImportError(tr("inputs.config.vision_unsupported", kind=str(vision.get("model_type"))))
     return {
@@ -358,6 +403,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
     outer = cfg
     if family == "gemma3":
         cfg, vision = _gemma3_text(cfg)
+    elif family == "llama4":
+        cfg, vision = _wrapped_text(cfg)
     elif family == "gemma3_text":
         cfg = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in cfg.items() if v is not None}}
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
@@ -397,6 +444,12 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
     intermediate = _int_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0)
     if family in _WIDE_EXPERT_MOE:
         intermediate = 0  # intermediate_size is the expert width there
+    if family in ("llama4", "llama4_text"):
+        # the dense layers (Maverick's every other one) are intermediate_size_mlp wide; each MoE layer adds one shared
+        # expert as wide as a routed one (vLLM's llama4.py: Llama4MoE.shared_expert)
+        intermediate = _int_first(cfg, "intermediate_size_mlp", default=0) if moe and not all(moe["moe_layers"]) else 0
+        if moe:
+            moe["shared_expert_intermediate_size"] = moe["moe_intermediate_size"]
 
     mla: dict[str, Any] = {}
     if family in ("deepseek_v2", "deepseek_v3", "kimi_k2"):
@@ -462,6 +515,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "attention_sinks": family == "gpt_oss",
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or outer.get("torch_dtype") or "bfloat16"),
         "sliding_window": window,
+        "attention_chunk_size": (_int_first(cfg, "attention_chunk_size", default=0) or None) if "chunked" in layer_types else None,
         "layer_types": layer_types,
         "num_mtp_layers": mtp_layers,
         "checkpoint_quant": quant,

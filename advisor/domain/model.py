@@ -11,7 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # "linear": a linear-attention layer (Qwen3-Next's Gated DeltaNet) that keeps a constant-size state per sequence
-LayerAttention = Literal["full", "sliding", "linear"]
+# "chunked": Llama 4's local layers, attending within fixed 8,192-token chunks (attention_chunk_size)
+LayerAttention = Literal["full", "sliding", "linear", "chunked"]
 NormKind = Literal["rmsnorm", "layernorm"]
 
 
@@ -67,7 +68,8 @@ class ModelSpec(BaseModel):
 
     # Sliding-window attention
     sliding_window: int | None = Field(None, gt=0)
-    layer_types: tuple[LayerAttention, ...] = Field((), description="per layer: full or sliding attention")
+    layer_types: tuple[LayerAttention, ...] = Field((), description="per layer: full, sliding, linear or chunked attention")
+    attention_chunk_size: int | None = Field(None, gt=0, description="Llama 4's local-attention chunk in tokens")
 
     # Gated DeltaNet linear-attention layers (Qwen3-Next): shapes of their projections and of the per-sequence state
     linear_num_key_heads: int = Field(0, ge=0, le=4096)
@@ -83,6 +85,10 @@ class ModelSpec(BaseModel):
     vision_image_size: int = Field(0, ge=0, le=100_000)
     vision_patch_size: int = Field(0, ge=0, le=1024)
     vision_channels: int = Field(3, ge=1, le=16)
+    vision_kind: Literal["siglip", "llama4"] = "siglip"
+    vision_projector_in: int = Field(0, ge=0, le=1_000_000, description="Llama 4's vision adapter width (projector_input_dim)")
+    vision_projector_out: int = Field(0, ge=0, le=1_000_000, description="Llama 4's projector_output_dim")
+    vision_output_dim: int = Field(0, ge=0, le=1_000_000, description="Llama 4: what multi_modal_projector maps to the text width")
     image_tokens: int | None = Field(None, gt=0, description="tokens one image takes in the prompt (Gemma 3: 256)")
 
     num_mtp_layers: int = Field(0, ge=0, le=8, description="multi-token-prediction layers stored in the checkpoint")
@@ -124,6 +130,8 @@ class ModelSpec(BaseModel):
                 "linear-attention layers need linear_num_key_heads, linear_num_value_heads, linear_key_head_dim, "
                 "linear_value_head_dim and linear_conv_kernel_dim"
             )
+        if "chunked" in self.layer_types and not self.attention_chunk_size:
+            raise ValueError("chunked-attention layers need attention_chunk_size (the chunk length in tokens)")
         if self.vision_layers and not (self.vision_hidden_size and self.vision_intermediate_size and self.vision_patch_size
                                        and self.vision_image_size):
             raise ValueError("a vision encoder needs its hidden_size, intermediate_size, image_size and patch_size")
@@ -140,6 +148,10 @@ class ModelSpec(BaseModel):
     @property
     def num_sliding_layers(self) -> int:
         return sum(1 for t in self.layer_types if t == "sliding")
+
+    @property
+    def num_chunked_layers(self) -> int:
+        return sum(1 for t in self.layer_types if t == "chunked")
 
     @property
     def num_linear_layers(self) -> int:

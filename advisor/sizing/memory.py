@@ -106,11 +106,13 @@ class KvLayout:
     replication: int
     linear_layers: int = 0  # linear-attention layers: a constant-size state per sequence, no per-token KV
     state_bytes_per_layer: int = 0  # one such layer's state for one sequence, one GPU (conv + recurrent state)
+    chunked_layers: int = 0  # Llama 4's chunked local-attention layers
+    chunk: int | None = None  # their attention_chunk_size
 
     @property
     def per_token_bytes(self) -> int:
         """All attention layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
-        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers)
+        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers + self.chunked_layers)
 
     def block_tokens(self, block_size: int) -> int:
         """The block size vLLM runs with. With linear-attention layers (HybridAttentionMambaModelConfig) an attention
@@ -141,10 +143,19 @@ class KvLayout:
         tokens_full = _round_up(context, block_size)
         # each linear-attention layer holds one page (its state padded to the attention page) whatever the context
         state = self.linear_layers * block_size * self.per_layer_token_bytes
-        if not windowed or not self.sliding_layers or not self.window:
+        windowed_sliding = windowed and bool(self.sliding_layers) and bool(self.window)
+        windowed_chunked = windowed and bool(self.chunked_layers) and bool(self.chunk)
+        if not windowed_sliding and not windowed_chunked:
             return tokens_full * self.per_token_bytes + state
-        tokens_window = _round_up(min(self.window - 1 + chunk_tokens, context), block_size) + block_size
-        return self.per_layer_token_bytes * (self.full_layers * tokens_full + self.sliding_layers * tokens_window) + state
+        tokens_window = tokens_full
+        if windowed_sliding and self.window:
+            tokens_window = _round_up(min(self.window - 1 + chunk_tokens, context), block_size) + block_size
+        # a chunked layer holds at most its chunk plus a step's tokens (ChunkedLocalAttentionSpec:
+        # cdiv(min(attention_chunk_size + max_num_batched_tokens, max_model_len), block_size) blocks)
+        tokens_chunk = _round_up(min(self.chunk + chunk_tokens, context), block_size) if windowed_chunked and self.chunk else tokens_full
+        return self.per_layer_token_bytes * (
+            self.full_layers * tokens_full + self.sliding_layers * tokens_window + self.chunked_layers * tokens_chunk
+        ) + state
 
 
 def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
@@ -155,9 +166,10 @@ def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
     else:
         per_layer = 2 * kv_heads_per_gpu(m, tp) * m.head_dim * b
         replication = max(1, tp // m.num_kv_heads)
-    sliding, linear = m.num_sliding_layers, m.num_linear_layers
-    return KvLayout(per_layer, m.num_layers - sliding - linear, sliding, m.sliding_window, replication,
-                    linear_layers=linear, state_bytes_per_layer=linear_state_bytes(m, tp) if linear else 0)
+    sliding, linear, chunked = m.num_sliding_layers, m.num_linear_layers, m.num_chunked_layers
+    return KvLayout(per_layer, m.num_layers - sliding - linear - chunked, sliding, m.sliding_window, replication,
+                    linear_layers=linear, state_bytes_per_layer=linear_state_bytes(m, tp) if linear else 0,
+                    chunked_layers=chunked, chunk=m.attention_chunk_size)
 
 
 def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
@@ -214,7 +226,10 @@ def estimate_memory(
     w_gpu, w_all = wb.per_gpu, wb.all_gpus
     layout = kv_layout(m, kv_dtype, tp)
     block = layout.block_tokens(engine.block_size)
-    windowed = engine.hybrid_kv and layout.sliding_layers > 0
+    # vLLM's hybrid KV cache manager: windowed layers keep their window, chunked ones their chunk (for Llama 4 only
+    # where VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE is on: its default in recent releases; 0.10-0.11
+    # disabled the manager for chunked attention, which hybrid_kv=False models)
+    windowed = engine.hybrid_kv and (layout.sliding_layers > 0 or layout.chunked_layers > 0)
     chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
     per_request = layout.per_request_bytes(context, block, windowed, chunk)
     per_request_full = layout.per_request_bytes(context, block, False)
@@ -222,7 +237,7 @@ def estimate_memory(
     # disabling prefix caching since it is not yet supported", 0.10-0.11; later versions share only block-aligned
     # states in an opt-in mode): their prompts are not counted as shared
     sharing = prefix_caching and not llama_cpp and shared_prefix_tokens > 0 and not layout.linear_layers
-    share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers
+    share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers + layout.chunked_layers
     block_bytes_shared = block * layout.per_layer_token_bytes * share_layers  # one shared block, over its layers
 
     def shared_blocks_at(ctx: int) -> int:
@@ -310,7 +325,7 @@ def estimate_memory(
     if m.is_mla:
         kv_formula = f"{m.num_layers} layers × (kv_lora_rank {m.kv_lora_rank} + rope {m.qk_rope_head_dim}) × {b} B"
     else:
-        attn_layers = layout.full_layers + layout.sliding_layers
+        attn_layers = layout.full_layers + layout.sliding_layers + layout.chunked_layers
         kv_formula = (
             f"2 (K,V) × {attn_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
         )

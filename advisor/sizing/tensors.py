@@ -132,6 +132,26 @@ def _vision_tower(m: ModelSpec) -> list[Tensor]:
         return Tensor(role, kind, 1, n, count=count, layer=layer, vision=True)
 
     n = m.vision_layers
+    if m.vision_kind == "llama4":
+        # Llama 4's encoder (vision_model.*): an unbiased patch projection, a class token and one position per patch
+        # plus it, LayerNorms before and after the same biased pre-norm layers, then the pixel-shuffle adapter's two
+        # unbiased matrices and multi_modal_projector.linear_1 into the text model
+        return [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_patch_size**2),
+            vec("v_class_embd", "embed", v),
+            Tensor("v_position_embd", "embed", patches + 1, v, layer=layer, vision=True),
+            vec("v_pre_ln", "norm", v), vec("v_pre_ln_bias", "bias", v),
+            vec("v_post_ln", "norm", v), vec("v_post_ln_bias", "bias", v),
+            vec("v_ln1", "norm", v, n), vec("v_ln1_bias", "bias", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            vec("v_ln2", "norm", v, n), vec("v_ln2_bias", "bias", v, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            lin("v_adapter_fc1", m.vision_projector_in, w),
+            lin("v_adapter_fc2", m.vision_projector_out, m.vision_projector_in),
+            lin("mm_input_projection", m.hidden_size, m.vision_output_dim),
+        ]  # fmt: skip
     return [
         lin("v_patch_embd", v, m.vision_channels * m.vision_patch_size**2),
         vec("v_patch_embd_bias", "bias", v),

@@ -165,3 +165,30 @@ def test_kimi_k2_is_deepseek_v3_shaped_at_one_trillion_parameters():
 @pytest.mark.parametrize("repo", ["deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3-0324", "DeepSeek-V3.1-Terminus"])
 def test_deepseek_v3_releases_with_v3_shapes_name_the_v3_preset(repo):
     assert get_model(repo).id == "deepseek-v3"
+
+
+# ---------------------------------------------------------------- Llama 4
+
+
+def test_llama4_scout_layers_experts_and_vision():
+    spec = get_model("llama-4-scout-17b-16e")
+    assert spec.layer_types == ("chunked", "chunked", "chunked", "full") * 12 and spec.attention_chunk_size == 8192
+    assert spec.num_experts == 16 and spec.num_experts_per_tok == 1 and all(spec.moe_layers)
+    assert spec.shared_expert_intermediate_size == spec.moe_intermediate_size == 8192
+    assert spec.vision_kind == "llama4"
+    from advisor.sizing.tensors import param_counts
+
+    assert param_counts(spec).vision == 871_932_416  # encoder 809,467,648 in layers + embeddings, adapter, projector
+
+
+def test_llama4_chunked_layers_hold_one_chunk_as_vllm_allocates_them():
+    """ChunkedLocalAttentionSpec: cdiv(min(attention_chunk_size + max_num_batched_tokens, max_model_len), block)
+    blocks for each chunked layer; the 12 global layers hold the whole context."""
+    spec = get_model("llama-4-scout-17b-16e")
+    engine = EngineSettings(max_num_batched_tokens=8192, max_num_seqs=256)
+    mem = estimate_memory(spec, get_format("bf16"), "bf16", 262_144, 1, 8 * 141 * GIB, 8, engine)
+    per_layer_token = 2 * 1 * 128 * 2  # 8 KV heads over 8 GPUs, K and V, BF16
+    assert mem.kv_bytes_per_request == per_layer_token * (12 * 262_144 + 36 * (8192 + 8192))
+    full = estimate_memory(spec, get_format("bf16"), "bf16", 262_144, 1, 8 * 141 * GIB, 8,
+                           engine.model_copy(update={"hybrid_kv": False}))  # fmt: skip
+    assert full.kv_bytes_per_request == per_layer_token * 48 * 262_144  # vLLM 0.10-0.11's default for chunked attention
