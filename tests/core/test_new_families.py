@@ -192,3 +192,11 @@ def test_llama4_chunked_layers_hold_one_chunk_as_vllm_allocates_them():
     full = estimate_memory(spec, get_format("bf16"), "bf16", 262_144, 1, 8 * 141 * GIB, 8,
                            engine.model_copy(update={"hybrid_kv": False}))  # fmt: skip
     assert full.kv_bytes_per_request == per_layer_token * 48 * 262_144  # vLLM 0.10-0.11's default for chunked attention
+
+
+def test_kimi_k2_mla_cache_matches_a_published_vllm_kv_capacity():
+    """MoonshotAI/Kimi-K2.5 issue #34 (the same 61-layer MLA text model), as public test code quotes it
+    (code-index id 67475578326): TP 8, FLASHINFER_MLA, 163.59 GiB of KV cache available → 2,499,584 tokens; with
+    FlashInfer MLA's 64-token blocks our 61 × (512 + 64) × 2 B per token gives exactly that."""
+    per_token = kv_layout(get_model("kimi-k2-instruct"), "bf16", 8).per_token_bytes
+    assert int(163.59 * GIB) // (per_token * 64) * 64 == 2_499_584
