@@ -200,3 +200,9 @@ def test_kimi_k2_mla_cache_matches_a_published_vllm_kv_capacity():
     FlashInfer MLA's 64-token blocks our 61 × (512 + 64) × 2 B per token gives exactly that."""
     per_token = kv_layout(get_model("kimi-k2-instruct"), "bf16", 8).per_token_bytes
     assert int(163.59 * GIB) // (per_token * 64) * 64 == 2_499_584
+
+
+def test_llama4_maverick_alternates_dense_and_moe_layers():
+    spec = get_model("llama-4-maverick-17b-128e-instruct")
+    assert spec.moe_layers == (False, True) * 24 and spec.intermediate_size == 16_384 and spec.num_experts == 128
+    assert spec.layer_types == ("chunked", "chunked", "chunked", "full") * 12 and spec.max_context == 1_048_576
