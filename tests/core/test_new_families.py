@@ -206,3 +206,25 @@ def test_llama4_maverick_alternates_dense_and_moe_layers():
     spec = get_model("llama-4-maverick-17b-128e-instruct")
     assert spec.moe_layers == (False, True) * 24 and spec.intermediate_size == 16_384 and spec.num_experts == 128
     assert spec.layer_types == ("chunked", "chunked", "chunked", "full") * 12 and spec.max_context == 1_048_576
+
+
+def test_a_decode_step_reads_and_writes_each_sequences_linear_attention_state():
+    """No growing KV read for Gated DeltaNet layers, but their constant state: 36 × 548,864 B per sequence at TP 2,
+    read and written back each step, whatever the context."""
+    step = StepCostModel.build(get_model("qwen3-next-80b-a3b-instruct"), "bf16", "bf16", get_gpu("h200-141g"), 2)
+    assert step.state_bytes_per_seq == 2 * 36 * 548_864
+    (_, one), (_, attn_one) = step.op_parts(0, 0.0, 1, 1000.0)
+    (_, _), (_, attn_64) = step.op_parts(0, 0.0, 64, 64_000.0)
+    per_seq = (attn_64 - attn_one) / 63 * step.bytes_per_s
+    assert per_seq == pytest.approx(1000 * step.kv_bytes_per_token + step.state_bytes_per_seq)
+    dense = StepCostModel.build(get_model("qwen3-32b"), "bf16", "bf16", get_gpu("h200-141g"), 2)
+    assert dense.state_bytes_per_seq == 0
+
+
+def test_the_simulators_step_counts_the_state_like_op_parts():
+    step = StepCostModel.build(get_model("qwen3-next-80b-a3b-instruct"), "bf16", "bf16", get_gpu("h200-141g"), 2)
+    from dataclasses import replace
+
+    plain = replace(step, state_bytes_per_seq=0.0)
+    assert step.step_seconds(0, 0.0, 256, 256 * 4000.0) > plain.step_seconds(0, 0.0, 256, 256 * 4000.0)
+    assert sum(step.step_parts(0, 0.0, 256, 256 * 4000.0)) > sum(plain.step_parts(0, 0.0, 256, 256 * 4000.0))
