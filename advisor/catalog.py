@@ -24,7 +24,7 @@ from advisor.safe_json import JsonInputError, load_json_file
 
 __all__ = [
     "CatalogError", "ModelImportError", "add_user_gpu", "edit_distance", "match_id", "suggestions", "get_gpu", "get_model", "load_gpus", "load_models",
-    "model_from_config", "resolve_model", "user_gpus_path",
+    "model_from_config", "modelscope_id", "resolve_model", "user_gpus_path",
 ]  # fmt: skip
 
 _GPU_LIST = TypeAdapter(list[GpuSpec])
@@ -237,6 +237,15 @@ def load_models() -> tuple[ModelSpec, ...]:
         except (KeyError, ModelImportError) as exc:
             raise CatalogError(f"model preset {file_name} is invalid: {exc}") from exc
     return tuple(presets)
+
+
+@cache
+def modelscope_id(model_id: str) -> str | None:
+    """The preset's repository on ModelScope (modelscope.cn), where its publisher mirrors it there: what a mainland
+    server downloads from (``VLLM_USE_MODELSCOPE=True``, ``modelscope download``). None where no publisher mirror is
+    known: a community re-upload is not named as if it were the release."""
+    found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
+    return found.get("modelscope_id")
 
 
 def _model_aliases(m: ModelSpec) -> list[str]:

@@ -26,14 +26,32 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 # model_type → how to read it. Anything else is refused with the list, rather than sized wrongly.
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
-    "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3_text", "phi3", "gpt_oss",
+    "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
+    "kimi_k2", "llama4", "llama4_text",
 )  # fmt: skip
+# Families that are not read, and the supported one nearest to each: the message names it, so a user knows
+# whether a preset or a hand-edited config can stand in (or that none can).
+_CLOSEST_FAMILY = {
+    "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
+    "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next", "minimax_m2": "qwen3_moe",
+"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
+    "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
+    "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
+}  # fmt: skip
+# Gemma 3's config.json names few keys; transformers' Gemma3TextConfig fills in the rest (vocab_size 262,208;
+# 8 heads, 4 KV heads of 256; 128K positions; a 4,096-token window; a global layer every 6th).
+_GEMMA3_TEXT_DEFAULTS = {
+    "vocab_size": 262208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
+    "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 131072,
+    "sliding_window": 4096, "sliding_window_pattern": 6, "tie_word_embeddings": True,
+}  # fmt: skip
 # Every layer MoE, each expert as wide as intermediate_size (no dense FFN anywhere).
-_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss")
+_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
-_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "glm4_moe")
-_TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text"}
+# Kimi-K2 (model_type kimi_k2) is DeepSeek-V3's architecture (architectures: DeepseekV3ForCausalLM) at other sizes.
+_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe")
+_TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text", "gemma3"}
 _QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
 
 
@@ -141,7 +159,14 @@ def _moe_layers(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[bool
         first_dense = _int_first(cfg, "first_k_dense_replace", default=0)
         freq = _int_first(cfg, "moe_layer_freq", default=1) or 1
         return tuple(i >= first_dense and i % freq == 0 for i in range(num_layers))
-    if family in ("qwen2_moe", "qwen3_moe"):
+    if family in ("llama4", "llama4_text"):  # MoE every interleave_moe_layer_step-th layer (or the listed moe_layers)
+        listed = cfg.get("moe_layers")
+        if isinstance(listed, list) and listed:
+            chosen = {_int(i, "moe_layers") for i in listed}
+            return tuple(i in chosen for i in range(num_layers))
+        step = _int_first(cfg, "interleave_moe_layer_step", default=1) or 1
+        return tuple((i + 1) % step == 0 for i in range(num_layers))
+    if family in ("qwen2_moe", "qwen3_moe", "qwen3_next"):
         step = _int_first(cfg, "decoder_sparse_step", default=1) or 1
         only = cfg.get("mlp_only_layers") or []
         if not isinstance(only, list):
@@ -159,8 +184,22 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
     if explicit:
         if len(explicit) != num_layers:
             raise ModelImportError(tr("inputs.config.layer_types_count", listed=len(explicit), layers=num_layers))
-        kinds = tuple("sliding" if "sliding" in str(t) else "full" for t in explicit)
+        kinds: tuple[LayerAttention, ...] = tuple(
+            "sliding" if "sliding" in str(t) else "linear" if "linear" in str(t) else "full" for t in explicit
+        )
         return kinds, (window if "sliding" in kinds else None)
+    if family in ("llama4", "llama4_text"):  # RoPE layers attend within chunks; every 4th (NoPE) layer is global
+        chunk = _int_first(cfg, "attention_chunk_size", default=0)
+        nope = cfg.get("no_rope_layers")
+        if not chunk:
+            return (), None
+        if not isinstance(nope, list) or len(nope) != num_layers:
+            interval = _int_first(cfg, "nope_layer_interval", default=4, low=1)
+            nope = [0 if (i + 1) % interval == 0 else 1 for i in range(num_layers)]
+        return tuple("chunked" if flag else "full" for flag in nope), None
+    if family == "qwen3_next":  # Gated DeltaNet layers, every full_attention_interval-th one full attention
+        interval = _int_first(cfg, "full_attention_interval", default=4, low=1)
+        return tuple("full" if (i + 1) % interval == 0 else "linear" for i in range(num_layers)), None
     if not window:
         return (), None
     if family in ("qwen2", "qwen2_moe", "qwen3", "qwen3_moe"):
@@ -170,7 +209,7 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
         return tuple("sliding" if i >= first_windowed else "full" for i in range(num_layers)), window
     if family == "gemma2":
         return tuple("sliding" if i % 2 == 0 else "full" for i in range(num_layers)), window
-    if family == "gemma3_text":
+    if family in ("gemma3", "gemma3_text"):  # 5 local : 1 global
         pattern = _int_first(cfg, "sliding_window_pattern", default=6) or 6
         return tuple("full" if (i + 1) % pattern == 0 else "sliding" for i in range(num_layers)), window
     if family in ("mistral", "mixtral", "phi3"):
@@ -180,7 +219,7 @@ def _layer_types(cfg: dict[str, Any], family: str, num_layers: int) -> tuple[tup
     return (), None
 
 
-def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
+def _max_context(cfg: dict[str, Any], family: str = "") -> tuple[int, float | None, int | None]:
     max_pos = _int_first(cfg, "max_position_embeddings", "seq_length", "n_positions", required="the longest context",
                          low=1)
     rope = cfg.get("rope_scaling") or {}
@@ -191,7 +230,9 @@ def _max_context(cfg: dict[str, Any]) -> tuple[int, float | None, int | None]:
     kind = (rope.get("rope_type") or rope.get("type")) if isinstance(rope, dict) else None
     raw_original = rope.get("original_max_position_embeddings") if isinstance(rope, dict) else None
     original = _int(raw_original, "rope_scaling.original_max_position_embeddings", low=1) if raw_original else None
-    if factor and kind in ("yarn", "dynamic", "linear"):
+    # vLLM: "Gemma3's max_model_len (128K) is already scaled by RoPE scaling, so we skip applying the scaling
+    # factor again" (_get_and_verify_max_len)
+    if factor and kind in ("yarn", "dynamic", "linear") and "gemma3" not in family:
         base = original or max_pos
         return max(max_pos, int(min(base * factor, float(_INT_LIMIT)))), factor, original
     return max_pos, factor, original
@@ -276,6 +317,80 @@ def model_from_config(
         raise ModelImportError(tr("inputs.config.unexpected", source=where, error=f"{type(exc).__name__}: {exc}")) from exc
 
 
+def _unsupported(family: str, architecture: str) -> ModelImportError:
+    """An architecture we do not read: what it is, the nearest family we do read, and what the user can do."""
+    shown = family or "(no model_type)"
+    supported = ", ".join(SUPPORTED_FAMILIES)
+    closest = _CLOSEST_FAMILY.get(family)
+    if closest:
+        return ModelImportError(tr("inputs.config.family_unsupported_closest", family=shown, architecture=architecture,
+                                   closest=closest, supported=supported))  # fmt: skip
+    return ModelImportError(tr("inputs.config.family_unsupported", family=shown, architecture=architecture,
+                               supported=supported))  # fmt: skip
+
+
+def _gemma3_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Gemma 3's multimodal config: the text model (text_config, with transformers' defaults for the keys it leaves
+    out) and the vision tower (vision_config)."""
+    text = cfg.get("text_config")
+    if not isinstance(text, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="text_config", value=_show(text)))
+    vision = cfg.get("vision_config") or {}
+    if not isinstance(vision, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
+    merged = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in text.items() if v is not None}}
+    for key in ("quantization_config", "torch_dtype", "dtype", "tie_word_embeddings"):
+        if cfg.get(key) is not None and key not in text:
+            merged[key] = cfg[key]
+    return merged, vision
+
+
+def _wrapped_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A multimodal config's text model (text_config, with the top-level dtype, tying and quantization when it does
+    not set them) and its vision tower (vision_config)."""
+    text = cfg.get("text_config")
+    if not isinstance(text, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="text_config", value=_show(text)))
+    vision = cfg.get("vision_config") or {}
+    if not isinstance(vision, dict):
+        raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
+    merged = {k: v for k, v in text.items() if v is not None}
+    for key in ("quantization_config", "torch_dtype", "dtype", "tie_word_embeddings"):
+        if cfg.get(key) is not None and key not in merged:
+            merged[key] = cfg[key]
+    return merged, vision
+
+
+def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any]:
+    """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
+    if not vision:
+        return {}
+    if str(vision.get("model_type")) == "llama4_vision_model":
+        return {
+            "vision_kind": "llama4",
+            "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
+            "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+            "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
+            "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
+            "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
+            "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
+            "vision_projector_in": _int_first(vision, "projector_input_dim", required="vision_config.projector_input_dim"),
+            "vision_projector_out": _int_first(vision, "projector_output_dim", required="vision_config.projector_output_dim"),
+            "vision_output_dim": _int_first(vision, "vision_output_dim", required="vision_config.vision_output_dim"),
+        }
+    if str(vision.get("model_type", "siglip_vision_model")) != "siglip_vision_model" or _bool(vision, "vision_use_head", False):
+        raise ModelImportError(tr("inputs.config.vision_unsupported", kind=str(vision.get("model_type"))))
+    return {
+        "vision_hidden_size": _int_first(vision, "hidden_size", required="the vision tower's width (vision_config.hidden_size)"),
+        "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+        "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
+        "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
+        "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
+        "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
+        "image_tokens": _int_first(cfg, "mm_tokens_per_image", default=256, low=1),
+    }
+
+
 def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_repo: str | None) -> ModelSpec:
     family = str(cfg.get("model_type") or "").lower()
     archs = cfg.get("architectures") or []
@@ -283,10 +398,15 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         archs = [archs]
     architecture = str(archs[0]) if archs else family
     if family not in SUPPORTED_FAMILIES:
-        shown = family or "(no model_type)"
-        raise ModelImportError(
-            f"unsupported architecture {shown!r} ({architecture}); supported model_type values: {', '.join(SUPPORTED_FAMILIES)}"
-        )
+        raise _unsupported(family, architecture)
+    vision: dict[str, Any] = {}
+    outer = cfg
+    if family == "gemma3":
+        cfg, vision = _gemma3_text(cfg)
+    elif family == "llama4":
+        cfg, vision = _wrapped_text(cfg)
+    elif family == "gemma3_text":
+        cfg = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in cfg.items() if v is not None}}
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
     layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
                         high=MAX_LAYERS)
@@ -298,12 +418,12 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         kv_heads = _int_first(cfg, "num_key_value_heads", "n_head_kv", default=heads)
     head_dim = _int_first(cfg, "head_dim", "kv_channels", default=0) or (hidden // heads if heads else 0)
     vocab = _int_first(cfg, "padded_vocab_size", "vocab_size", required="the vocabulary size")
-    max_ctx, rope_factor, original = _max_context(cfg)
+    max_ctx, rope_factor, original = _max_context(cfg, family)
     quant, group = _checkpoint_quant(cfg)
 
     moe: dict[str, Any] = {}
     n_experts = _int_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0)
-    if family in ("qwen2_moe", "qwen3_moe", *_WIDE_EXPERT_MOE, *_DEEPSEEK_STYLE_MOE) and n_experts:
+    if family in ("qwen2_moe", "qwen3_moe", "qwen3_next", *_WIDE_EXPERT_MOE, *_DEEPSEEK_STYLE_MOE) and n_experts:
         if family in _WIDE_EXPERT_MOE:
             expert_width = _int_first(cfg, "intermediate_size", required="the expert width")
         else:
@@ -314,19 +434,25 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "moe_intermediate_size": expert_width,
             "num_shared_experts": _int_first(cfg, "n_shared_experts", default=0),
             "shared_expert_intermediate_size": _int_first(cfg, "shared_expert_intermediate_size", default=0),
-            "shared_expert_gate": family == "qwen2_moe" and bool(cfg.get("shared_expert_intermediate_size")),
+            "shared_expert_gate": family in ("qwen2_moe", "qwen3_next") and bool(cfg.get("shared_expert_intermediate_size")),
             # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
             # (gpt-oss's router is a biased linear layer)
-            "router_bias": (family == "deepseek_v3" and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss"),
+            "router_bias": (family in ("deepseek_v3", "kimi_k2") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss"),
             "expert_bias": family == "gpt_oss",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
     intermediate = _int_first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=0)
     if family in _WIDE_EXPERT_MOE:
         intermediate = 0  # intermediate_size is the expert width there
+    if family in ("llama4", "llama4_text"):
+        # the dense layers (Maverick's every other one) are intermediate_size_mlp wide; each MoE layer adds one shared
+        # expert as wide as a routed one (vLLM's llama4.py: Llama4MoE.shared_expert)
+        intermediate = _int_first(cfg, "intermediate_size_mlp", default=0) if moe and not all(moe["moe_layers"]) else 0
+        if moe:
+            moe["shared_expert_intermediate_size"] = moe["moe_intermediate_size"]
 
     mla: dict[str, Any] = {}
-    if family in ("deepseek_v2", "deepseek_v3"):
+    if family in ("deepseek_v2", "deepseek_v3", "kimi_k2"):
         mla = {
             "q_lora_rank": _int_first(cfg, "q_lora_rank", default=0) or None,
             "kv_lora_rank": _int_first(cfg, "kv_lora_rank", required="the MLA latent width"),
@@ -347,7 +473,21 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         qkv_bias = attn_bias or family in _QKV_BIAS_ALWAYS
         o_bias = attn_bias and family not in ("glm", "glm4_moe")  # their attention_bias covers q/k/v only
         mlp_bias = _bool(cfg, "mlp_bias", False)
-    norms_per_layer = 4 if family in ("gemma2", "gemma3_text", "glm4") else 2
+    norms_per_layer = 4 if family in ("gemma2", "gemma3", "gemma3_text", "glm4") else 2
+    linear: dict[str, Any] = {}
+    mtp_layers = _int_first(cfg, "num_nextn_predict_layers", default=0)
+    if family == "qwen3_next":
+        linear = {
+            "linear_num_key_heads": _int_first(cfg, "linear_num_key_heads", required="the Gated DeltaNet key heads", low=1),
+            "linear_num_value_heads": _int_first(cfg, "linear_num_value_heads", required="the Gated DeltaNet value heads", low=1),
+            "linear_key_head_dim": _int_first(cfg, "linear_key_head_dim", required="the Gated DeltaNet key width", low=1),
+            "linear_value_head_dim": _int_first(cfg, "linear_value_head_dim", required="the Gated DeltaNet value width", low=1),
+            "linear_conv_kernel_dim": _int_first(cfg, "linear_conv_kernel_dim", default=4, low=1, high=64),
+            "attn_output_gate": _bool(cfg, "attn_output_gate", True),  # vLLM: getattr(config, "attn_output_gate", True)
+            "mtp_style": "qwen3_next",
+        }
+        # the checkpoint stores one MTP layer (mtp.*); vLLM's qwen3_next_mtp.py reads num_nextn_predict_layers, 1 if absent
+        mtp_layers = _int_first(cfg, "num_nextn_predict_layers", "mtp_num_hidden_layers", default=1)
 
     fields: dict[str, Any] = {
         "id": model_id or _slug(str(cfg.get("_name_or_path") or name or architecture)),
@@ -371,16 +511,19 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "mlp_bias": mlp_bias,
         "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
-        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3_text") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
+        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
         "attention_sinks": family == "gpt_oss",
-        "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or "bfloat16"),
+        "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or outer.get("torch_dtype") or "bfloat16"),
         "sliding_window": window,
+        "attention_chunk_size": (_int_first(cfg, "attention_chunk_size", default=0) or None) if "chunked" in layer_types else None,
         "layer_types": layer_types,
-        "num_mtp_layers": _int_first(cfg, "num_nextn_predict_layers", default=0),
+        "num_mtp_layers": mtp_layers,
         "checkpoint_quant": quant,
         "quant_group_size": group,
         **moe,
         **mla,
+        **linear,
+        **_vision_fields(vision, outer),
     }
     try:
         return ModelSpec(**fields)

@@ -12,7 +12,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.catalog import load_models
+    from advisor.catalog import load_models, modelscope_id
     from advisor.cli.common import print_json
     from advisor.sizing.tensors import param_counts
     from advisor.units import format_context
@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
         rows.append({
             "id": m.id, "name": m.name, "hf_repo": m.hf_repo, "family": m.family, "attention": m.attention_kind,
             "moe": m.is_moe, "params_total": c.total, "params_active": c.active, "max_context": m.max_context,
-            "checkpoint_quant": m.checkpoint_quant,
+            "checkpoint_quant": m.checkpoint_quant, "modelscope_id": modelscope_id(m.id),
         })  # fmt: skip
     if args.json:
         print_json(rows)

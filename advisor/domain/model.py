@@ -10,7 +10,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-LayerAttention = Literal["full", "sliding"]
+# "linear": a linear-attention layer (Qwen3-Next's Gated DeltaNet) that keeps a constant-size state per sequence
+# "chunked": Llama 4's local layers, attending within fixed 8,192-token chunks (attention_chunk_size)
+LayerAttention = Literal["full", "sliding", "linear", "chunked"]
 NormKind = Literal["rmsnorm", "layernorm"]
 
 
@@ -42,6 +44,7 @@ class ModelSpec(BaseModel):
     norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
     qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
     attention_sinks: bool = Field(False, description="one learned sink logit per attention head (gpt-oss)")
+    attn_output_gate: bool = Field(False, description="q_proj also produces a per-head output gate (Qwen3-Next): twice as wide")
     mlp_gated: bool = True
     dtype: str = "bfloat16"
 
@@ -65,9 +68,33 @@ class ModelSpec(BaseModel):
 
     # Sliding-window attention
     sliding_window: int | None = Field(None, gt=0)
-    layer_types: tuple[LayerAttention, ...] = Field((), description="per layer: full or sliding attention")
+    layer_types: tuple[LayerAttention, ...] = Field((), description="per layer: full, sliding, linear or chunked attention")
+    attention_chunk_size: int | None = Field(None, gt=0, description="Llama 4's local-attention chunk in tokens")
+
+    # Gated DeltaNet linear-attention layers (Qwen3-Next): shapes of their projections and of the per-sequence state
+    linear_num_key_heads: int = Field(0, ge=0, le=4096)
+    linear_num_value_heads: int = Field(0, ge=0, le=4096)
+    linear_key_head_dim: int = Field(0, ge=0, le=4096)
+    linear_value_head_dim: int = Field(0, ge=0, le=4096)
+    linear_conv_kernel_dim: int = Field(0, ge=0, le=64)
+
+    # Vision encoder stored in the checkpoint (Gemma 3's SigLIP tower and its projector into the text model)
+    vision_hidden_size: int = Field(0, ge=0, le=65536)
+    vision_intermediate_size: int = Field(0, ge=0, le=1_000_000)
+    vision_layers: int = Field(0, ge=0, le=1024)
+    vision_image_size: int = Field(0, ge=0, le=100_000)
+    vision_patch_size: int = Field(0, ge=0, le=1024)
+    vision_channels: int = Field(3, ge=1, le=16)
+    vision_kind: Literal["siglip", "llama4"] = "siglip"
+    vision_projector_in: int = Field(0, ge=0, le=1_000_000, description="Llama 4's vision adapter width (projector_input_dim)")
+    vision_projector_out: int = Field(0, ge=0, le=1_000_000, description="Llama 4's projector_output_dim")
+    vision_output_dim: int = Field(0, ge=0, le=1_000_000, description="Llama 4: what multi_modal_projector maps to the text width")
+    image_tokens: int | None = Field(None, gt=0, description="tokens one image takes in the prompt (Gemma 3: 256)")
 
     num_mtp_layers: int = Field(0, ge=0, le=8, description="multi-token-prediction layers stored in the checkpoint")
+    mtp_style: Literal["deepseek", "qwen3_next"] = Field(
+        "deepseek", description="DeepSeek's MTP layer stores its own embedding and head; Qwen3-Next's shares the model's"
+    )
     checkpoint_quant: str | None = Field(None, description="the checkpoint's own quantization (e.g. fp8 block-wise)")
     quant_group_size: int | None = None
 
@@ -95,6 +122,19 @@ class ModelSpec(BaseModel):
             raise ValueError(f"layer_types lists {len(self.layer_types)} layers but the model has {self.num_layers}")
         if "sliding" in self.layer_types and not self.sliding_window:
             raise ValueError("sliding-window layers need sliding_window (the window length in tokens)")
+        if "linear" in self.layer_types and not (
+            self.linear_num_key_heads and self.linear_num_value_heads and self.linear_key_head_dim
+            and self.linear_value_head_dim and self.linear_conv_kernel_dim
+        ):
+            raise ValueError(
+                "linear-attention layers need linear_num_key_heads, linear_num_value_heads, linear_key_head_dim, "
+                "linear_value_head_dim and linear_conv_kernel_dim"
+            )
+        if "chunked" in self.layer_types and not self.attention_chunk_size:
+            raise ValueError("chunked-attention layers need attention_chunk_size (the chunk length in tokens)")
+        if self.vision_layers and not (self.vision_hidden_size and self.vision_intermediate_size and self.vision_patch_size
+                                       and self.vision_image_size):
+            raise ValueError("a vision encoder needs its hidden_size, intermediate_size, image_size and patch_size")
         return self
 
     @property
@@ -108,6 +148,18 @@ class ModelSpec(BaseModel):
     @property
     def num_sliding_layers(self) -> int:
         return sum(1 for t in self.layer_types if t == "sliding")
+
+    @property
+    def num_chunked_layers(self) -> int:
+        return sum(1 for t in self.layer_types if t == "chunked")
+
+    @property
+    def num_linear_layers(self) -> int:
+        return sum(1 for t in self.layer_types if t == "linear")
+
+    @property
+    def has_vision(self) -> bool:
+        return self.vision_layers > 0
 
     @property
     def max_context(self) -> int:

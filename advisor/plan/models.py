@@ -1,7 +1,8 @@
 """Resolve the answers' ``model``: a preset id, a Hugging Face id, or a config.json path.
 
-A Hugging Face id resolves to the preset with the same architecture, instruct and base alike
-(``Qwen/Qwen2.5-14B-Instruct`` → ``qwen2.5-14b``, the base model's preset: same tensors, same sizing).
+A Hugging Face id resolves to its own preset when there is one (``Qwen/Qwen2.5-14B-Instruct``: the chat release,
+32,768 positions), a quantized repository to the preset of the model it quantizes (``…-Instruct-AWQ`` → the
+Instruct preset), and otherwise to the preset with the same architecture, instruct and base alike (same tensors).
 An id the app cannot resolve offline is refused with a message asking for the model's config.json.
 """
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from advisor.domain.model import ModelSpec
 
+_QUANT_SUFFIX = re.compile(r"(-(awq|gptq(-int[48])?|int[48]|fp8|gguf|bnb-4bit))+$", re.IGNORECASE)
 _VARIANT = re.compile(
     r"(-(instruct|chat|it|base|hf|sft|dpo|rlhf|\d{4})(-\d+[kK])?)+$"
     r"|(-(awq|gptq(-int[48])?|int[48]|fp8|gguf|bnb-4bit))+$",
@@ -79,6 +81,12 @@ def resolve_plan_model(name: str) -> ResolvedModel:
         return ResolvedModel(spec, "preset" if spec.id == asked.lower() else "hf_id", asked)
     except CatalogError:
         pass
+    unquantized = _QUANT_SUFFIX.sub("", asked)
+    if unquantized != asked:  # "Qwen/Qwen2.5-14B-Instruct-AWQ": the Instruct preset, not the base model's
+        try:
+            return ResolvedModel(get_model(unquantized), "hf_variant", asked)
+        except CatalogError:
+            pass
     preset = _index().get(_norm(asked))
     if preset:
         return ResolvedModel(get_model(preset), "hf_variant", asked)

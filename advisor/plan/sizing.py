@@ -212,7 +212,7 @@ def workload(ctx: Ctx) -> SimWorkload:
 
 def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
     e = _engine(ctx, cand.gpu)
-    return EngineLimits(kv_blocks=cand.memory.kv_blocks, block_size=cand.memory.block_size,
+    return EngineLimits(kv_blocks=cand.memory.kv_tokens // cand.memory.block_size, block_size=cand.memory.block_size,
                         max_num_seqs=e.max_num_seqs, max_num_batched_tokens=e.max_num_batched_tokens)  # fmt: skip
 
 

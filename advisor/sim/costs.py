@@ -88,7 +88,8 @@ def build_setup(
         )
     costs = StepCostModel.build(model, weights, kv_dtype, gpu, gpus, factors)
     limits = EngineLimits(
-        kv_blocks=mem.kv_blocks,
+        # the blocks vLLM reports as its KV cache (fewer than it allocates when linear-attention states share the pool)
+        kv_blocks=mem.kv_tokens // mem.block_size,
         block_size=mem.block_size,
         max_num_seqs=engine.max_num_seqs,
         max_num_batched_tokens=engine.max_num_batched_tokens,

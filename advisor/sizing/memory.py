@@ -64,6 +64,7 @@ class WeightBytes:
     per_gpu: int  # what one GPU holds
     all_gpus: int  # summed over the tensor-parallel group (replicated tensors counted on each GPU)
     experts_per_gpu: int  # the routed-expert share of per_gpu (read only partly while decoding)
+    vision_per_gpu: int = 0  # the vision encoder's share of per_gpu (run once per image, not per generated token)
 
 
 def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> int:
@@ -78,7 +79,7 @@ def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> 
 @cache
 def weight_bytes(m: ModelSpec, fmt: WeightFormat, tp: int = 1) -> WeightBytes:
     """Bytes of the weights the engine loads (MTP layers excluded), per GPU and over the group."""
-    per_gpu = experts = 0
+    per_gpu = experts = vision = 0
     for t in tensors(m):
         if t.mtp:
             continue
@@ -86,7 +87,9 @@ def weight_bytes(m: ModelSpec, fmt: WeightFormat, tp: int = 1) -> WeightBytes:
         per_gpu += b
         if t.expert:
             experts += b
-    return WeightBytes(per_gpu=per_gpu, all_gpus=per_gpu * tp, experts_per_gpu=experts)
+        if t.vision:
+            vision += b
+    return WeightBytes(per_gpu=per_gpu, all_gpus=per_gpu * tp, experts_per_gpu=experts, vision_per_gpu=vision)
 
 
 def gguf_file_bytes(m: ModelSpec, fmt: WeightFormat) -> int:
@@ -101,11 +104,33 @@ class KvLayout:
     sliding_layers: int
     window: int | None
     replication: int
+    linear_layers: int = 0  # linear-attention layers: a constant-size state per sequence, no per-token KV
+    state_bytes_per_layer: int = 0  # one such layer's state for one sequence, one GPU (conv + recurrent state)
+    chunked_layers: int = 0  # Llama 4's chunked local-attention layers
+    chunk: int | None = None  # their attention_chunk_size
 
     @property
     def per_token_bytes(self) -> int:
-        """All layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
-        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers)
+        """All attention layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
+        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers + self.chunked_layers)
+
+    def block_tokens(self, block_size: int) -> int:
+        """The block size vLLM runs with. With linear-attention layers (HybridAttentionMambaModelConfig) an attention
+        page must hold at least one layer's state: the block grows to ``16 × cdiv(state, 16 × bytes per token)``
+        tokens unless the user's is already larger, and the state is padded to that page ("Setting attention block
+        size to 544 tokens…", "Padding mamba page size by 1.49%…" for Qwen3-Next at TP 2)."""
+        if not self.linear_layers or not self.per_layer_token_bytes:
+            return block_size
+        return max(block_size, 16 * -(-self.state_bytes_per_layer // (16 * self.per_layer_token_bytes)))
+
+    def kv_groups(self) -> int:
+        """vLLM's KV cache groups: layers of each kind in groups as large as the smallest kind (Qwen3-Next: 12 full-
+        attention layers and 36 Gated DeltaNet layers make 1 + 3 groups); what 'GPU KV cache size' divides by."""
+        kinds = [n for n in (self.full_layers, self.sliding_layers, self.linear_layers) if n]
+        if len(kinds) < 2 or not self.linear_layers:
+            return 1
+        size = min(kinds)
+        return sum(-(-n // size) for n in kinds)
 
     def per_request_bytes(self, context: int, block_size: int, windowed: bool, chunk_tokens: int = 8192) -> int:
         """KV bytes one request of ``context`` tokens may hold at its peak.
@@ -116,10 +141,21 @@ class KvLayout:
         start at a block boundary: ``(cdiv(min(window − 1 + chunk, context), block) + 1)`` blocks.
         """
         tokens_full = _round_up(context, block_size)
-        if not windowed or not self.sliding_layers or not self.window:
-            return tokens_full * self.per_token_bytes
-        tokens_window = _round_up(min(self.window - 1 + chunk_tokens, context), block_size) + block_size
-        return self.per_layer_token_bytes * (self.full_layers * tokens_full + self.sliding_layers * tokens_window)
+        # each linear-attention layer holds one page (its state padded to the attention page) whatever the context
+        state = self.linear_layers * block_size * self.per_layer_token_bytes
+        windowed_sliding = windowed and bool(self.sliding_layers) and bool(self.window)
+        windowed_chunked = windowed and bool(self.chunked_layers) and bool(self.chunk)
+        if not windowed_sliding and not windowed_chunked:
+            return tokens_full * self.per_token_bytes + state
+        tokens_window = tokens_full
+        if windowed_sliding and self.window:
+            tokens_window = _round_up(min(self.window - 1 + chunk_tokens, context), block_size) + block_size
+        # a chunked layer holds at most its chunk plus a step's tokens (ChunkedLocalAttentionSpec:
+        # cdiv(min(attention_chunk_size + max_num_batched_tokens, max_model_len), block_size) blocks)
+        tokens_chunk = _round_up(min(self.chunk + chunk_tokens, context), block_size) if windowed_chunked and self.chunk else tokens_full
+        return self.per_layer_token_bytes * (
+            self.full_layers * tokens_full + self.sliding_layers * tokens_window + self.chunked_layers * tokens_chunk
+        ) + state
 
 
 def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
@@ -130,8 +166,23 @@ def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
     else:
         per_layer = 2 * kv_heads_per_gpu(m, tp) * m.head_dim * b
         replication = max(1, tp // m.num_kv_heads)
-    sliding = m.num_sliding_layers
-    return KvLayout(per_layer, m.num_layers - sliding, sliding, m.sliding_window, replication)
+    sliding, linear, chunked = m.num_sliding_layers, m.num_linear_layers, m.num_chunked_layers
+    return KvLayout(per_layer, m.num_layers - sliding - linear - chunked, sliding, m.sliding_window, replication,
+                    linear_layers=linear, state_bytes_per_layer=linear_state_bytes(m, tp) if linear else 0,
+                    chunked_layers=chunked, chunk=m.attention_chunk_size)
+
+
+def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
+    """One Gated DeltaNet layer's state for one sequence on one GPU, as vLLM allocates it
+    (MambaStateShapeCalculator.gated_delta_net_state_shape): a conv state of (conv_kernel − 1 + speculative tokens)
+    × (2 × key heads × key dim + value heads × value dim) / TP and a recurrent state of value heads / TP × value dim
+    × key dim, both in the model's dtype (mamba_cache_dtype and mamba_ssm_cache_dtype "auto";
+    MambaStateDtypeCalculator.gated_delta_net_state_dtype)."""
+    dtype_bytes = 4 if m.dtype in ("float32", "fp32") else 2
+    conv_dim = 2 * m.linear_num_key_heads * m.linear_key_head_dim + m.linear_num_value_heads * m.linear_value_head_dim
+    conv = (conv_dim // tp) * (m.linear_conv_kernel_dim - 1 + num_spec)
+    recurrent = (m.linear_num_value_heads // tp) * m.linear_value_head_dim * m.linear_key_head_dim
+    return (conv + recurrent) * dtype_bytes
 
 
 def activation_estimate(m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool) -> int:
@@ -174,13 +225,19 @@ def estimate_memory(
     wb = weight_bytes(m, fmt, tp)
     w_gpu, w_all = wb.per_gpu, wb.all_gpus
     layout = kv_layout(m, kv_dtype, tp)
-    block = engine.block_size
-    windowed = engine.hybrid_kv and layout.sliding_layers > 0
+    block = layout.block_tokens(engine.block_size)
+    # vLLM's hybrid KV cache manager: windowed layers keep their window, chunked ones their chunk (for Llama 4 only
+    # where VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE is on: its default in recent releases; 0.10-0.11
+    # disabled the manager for chunked attention, which hybrid_kv=False models)
+    windowed = engine.hybrid_kv and (layout.sliding_layers > 0 or layout.chunked_layers > 0)
     chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
     per_request = layout.per_request_bytes(context, block, windowed, chunk)
     per_request_full = layout.per_request_bytes(context, block, False)
-    sharing = prefix_caching and not llama_cpp and shared_prefix_tokens > 0
-    share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers
+    # vLLM disables prefix caching for models with linear-attention layers ("Hybrid or mamba-based model detected:
+    # disabling prefix caching since it is not yet supported", 0.10-0.11; later versions share only block-aligned
+    # states in an opt-in mode): their prompts are not counted as shared
+    sharing = prefix_caching and not llama_cpp and shared_prefix_tokens > 0 and not layout.linear_layers
+    share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers + layout.chunked_layers
     block_bytes_shared = block * layout.per_layer_token_bytes * share_layers  # one shared block, over its layers
 
     def shared_blocks_at(ctx: int) -> int:
@@ -203,7 +260,9 @@ def estimate_memory(
     weights_fit = kv_budget > 0
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
-    kv_tokens = kv_blocks * block
+    # what vLLM logs as 'GPU KV cache size': the blocks shared out over its KV cache groups (one group unless the
+    # model has linear-attention layers, whose states take blocks from the same pool)
+    kv_tokens = kv_blocks // layout.kv_groups() * block
     # A request's own blocks and the shared prefix's blocks are whole blocks of their layers; a page (one block
     # across all layers) is only the unit we count in. With windowed layers the prefix covers the full-attention
     # layers alone, so rounding each part up to pages on its own could cost a page more than not sharing: the
@@ -232,7 +291,7 @@ def estimate_memory(
             own = layout.per_request_bytes(ctx, block, windowed, chunk) - shared_ctx
             return pages_for(concurrency, own, shared_ctx)
 
-        lo, hi = 0, max(1, int(kv_tokens) // block + 1)
+        lo, hi = 0, max(1, kv_blocks + 1)
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if pages_needed(mid * block) <= kv_blocks:
@@ -240,13 +299,13 @@ def estimate_memory(
             else:
                 hi = mid - 1
         max_context = lo * block
-    elif windowed:
+    elif windowed or layout.linear_layers:
         per_block_share = page / layout.per_token_bytes  # tokens of full-attention KV per block
         # Longest context whose requests fit in whole pages, as `fits` counts them (monotonic): binary search.
-        lo, hi = 0, max(1, int(kv_tokens) + 1)
+        lo, hi = 0, max(1, kv_blocks + 1)
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if pages_for(concurrency, layout.per_request_bytes(mid * block, block, True, chunk), 0) <= kv_blocks:
+            if pages_for(concurrency, layout.per_request_bytes(mid * block, block, windowed, chunk), 0) <= kv_blocks:
                 lo = mid
             else:
                 hi = mid - 1
@@ -266,9 +325,13 @@ def estimate_memory(
     if m.is_mla:
         kv_formula = f"{m.num_layers} layers × (kv_lora_rank {m.kv_lora_rank} + rope {m.qk_rope_head_dim}) × {b} B"
     else:
+        attn_layers = layout.full_layers + layout.sliding_layers + layout.chunked_layers
         kv_formula = (
-            f"2 (K,V) × {m.num_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
+            f"2 (K,V) × {attn_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
         )
+        if layout.linear_layers:
+            kv_formula += (f"; + {layout.linear_layers} linear-attention layers × one {block}-token page each for their "
+                           f"{layout.state_bytes_per_layer:,} B state")
     breakdown = [
         BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}, split over {tp} GPU(s)"),
         BreakdownItem(

@@ -92,6 +92,8 @@ def gguf_type(t: Tensor, ftype: str, n_layers: int, n_experts: int, n_gqa: int, 
     """The GGML type llama.cpp's quantizer picks for one tensor (llama-quant.cpp, llama_tensor_get_type)."""
     if t.kind in ("norm", "bias", "router") or t.rows == 1:
         return "F32"
+    if t.vision:  # llama.cpp keeps a vision tower in its own mmproj file, published in F16
+        return "F16"
     base = _BASE_TYPE[ftype]
     role = t.role.removesuffix("_exps").removesuffix("_shexp")
     i = t.layer

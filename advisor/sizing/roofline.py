@@ -201,6 +201,10 @@ class StepCostModel:
     # measured all-reduce times of this GPU class and TP degree (allreduce.py); None: the formula
     allreduce_points: AllReduceTimes | None = None
     allreduce_message_bytes_per_token: float = 0.0  # hidden × activation bytes: what one token adds to a message
+    # linear-attention layers (Qwen3-Next's Gated DeltaNet): each decoding sequence's constant-size state is read and
+    # written back once a step (vLLM's fused recurrent gated-delta-rule kernel loads the initial state and stores the
+    # final one); per GPU, all such layers, both directions. It does not grow with the context.
+    state_bytes_per_seq: float = 0.0
 
     @property
     def gemm_basis(self) -> str:
@@ -238,8 +242,10 @@ class StepCostModel:
                 model.qk_nope_head_dim + model.qk_rope_head_dim + model.v_head_dim
             )
         else:
-            attn_pair = 4.0 * model.num_layers * model.num_attention_heads * model.head_dim
+            # linear-attention layers (Gated DeltaNet) read a constant-size state, not the context's keys and values
+            attn_pair = 4.0 * (model.num_layers - model.num_linear_layers) * model.num_attention_heads * model.head_dim
         eff = tp_efficiency(gpu, gpus, factors)
+        layout = kv_layout(model, kv_dtype, gpus)
         ar_count, ar_latency, ar_bytes, ar_bw = allreduce_params(model, gpu, gpus)
         dtype = compute_dtype(fmt, gpu)
         peak = gpu.tflops_for(dtype) * 1e12
@@ -256,12 +262,13 @@ class StepCostModel:
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
             attn_flops_per_pair=attn_pair,
-            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu - _embedding_gather_saving(model, fmt, gpus)),
+            # the vision encoder runs once per image (in prefill), never in a decode step
+            dense_bytes=float(wb.per_gpu - wb.experts_per_gpu - wb.vision_per_gpu - _embedding_gather_saving(model, fmt, gpus)),
             expert_bytes=per_expert,
             moe_layers=moe_layers,
             num_experts=model.num_experts,
             experts_per_tok=model.num_experts_per_tok,
-            kv_bytes_per_token=float(kv_layout(model, kv_dtype, gpus).per_token_bytes),
+            kv_bytes_per_token=float(layout.per_token_bytes),
             flops_per_s=linear_flops,
             attn_flops_per_s=attn_flops,
             gemm=rate,
@@ -285,6 +292,7 @@ class StepCostModel:
             # vLLM's custom all-reduce (and NCCL above its size limit), as measured; SGLang runs a port of it
             allreduce_points=measured_points(gpu, gpus) if gpus > 1 and factors.kernel_engine in ALLREDUCE_MEASURED_FOR else None,
             allreduce_message_bytes_per_token=float(model.hidden_size * ACTIVATION_BYTES),
+            state_bytes_per_seq=float(2 * layout.linear_layers * layout.state_bytes_per_layer),
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -306,7 +314,8 @@ class StepCostModel:
         attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
         return (
             (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s),
-            (attn_flops / self.attn_flops_per_s, kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s),
+            (attn_flops / self.attn_flops_per_s,
+             (kv_tokens_read * self.kv_bytes_per_token + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s),
         )
 
     def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
@@ -343,7 +352,8 @@ class StepCostModel:
         )
         attention = max(
             (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.attn_flops_per_s,
-            kv_tokens_read * self.kv_bytes_per_token / self.bytes_per_s + self.attn_fixed_s,
+            (kv_tokens_read * self.kv_bytes_per_token + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s
+            + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
         gpu = linear + attention + comm + self.overhead_s

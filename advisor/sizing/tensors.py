@@ -29,6 +29,7 @@ class Tensor:
     split: Split = "rep"
     expert: bool = False  # a routed expert: only the experts a token picks are read while decoding
     mtp: bool = False  # multi-token-prediction layer: stored, not loaded by default
+    vision: bool = False  # vision encoder or its projector: loaded, run once per image, never per generated token
 
     @property
     def elements(self) -> int:
@@ -36,8 +37,10 @@ class Tensor:
 
     @property
     def quantizable(self) -> bool:
-        # DeepSeek-V3's MTP eh_proj ships in BF16 while every other decoder linear is FP8.
-        return self.kind == "linear" and self.role != "mtp_eh_proj"
+        # DeepSeek-V3's MTP eh_proj ships in BF16 while every other decoder linear is FP8. Published quantized
+        # checkpoints of vision-language models leave the vision tower in 16 bits (llm-compressor recipes ignore
+        # "re:vision_tower.*" and "re:multi_modal_projector.*"; GGUF keeps it in a separate mmproj file).
+        return self.kind == "linear" and self.role != "mtp_eh_proj" and not self.vision
 
 
 def _linear(role: str, out: int, inp: int, layer: int, split: Split, **kw: object) -> Tensor:
@@ -71,8 +74,9 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
         return out
     q_out = m.num_attention_heads * m.head_dim
     kv_out = m.num_kv_heads * m.head_dim
+    gate = 2 if m.attn_output_gate else 1  # Qwen3-Next: q_proj holds the query and a sigmoid gate per head
     out += [
-        _linear("attn_q", q_out, h, i, "col", mtp=mtp),
+        _linear("attn_q", gate * q_out, h, i, "col", mtp=mtp),
         _linear("attn_k", kv_out, h, i, "kv", mtp=mtp),
         _linear("attn_v", kv_out, h, i, "kv", mtp=mtp),
         _linear("attn_output", h, q_out, i, "row", mtp=mtp),
@@ -90,6 +94,78 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
     if m.qk_norm:
         out += [_vec("attn_q_norm", "norm", m.head_dim, i, mtp=mtp), _vec("attn_k_norm", "norm", m.head_dim, i, mtp=mtp)]
     return out
+
+
+def _linear_attention(m: ModelSpec, i: int) -> list[Tensor]:
+    """A Gated DeltaNet layer as Qwen3-Next stores it (vLLM's qwen3_next.py, Qwen3NextGatedDeltaNet): in_proj_qkvz
+    (q and k per key head, v and the output gate z per value head), in_proj_ba (beta and alpha per value head), a
+    depthwise causal conv1d over q, k and v, per-value-head dt_bias and A_log, a gated RMSNorm over one value head,
+    and out_proj."""
+    h = m.hidden_size
+    key_dim = m.linear_num_key_heads * m.linear_key_head_dim
+    value_dim = m.linear_num_value_heads * m.linear_value_head_dim
+    conv_dim = 2 * key_dim + value_dim
+    return [
+        _linear("ssm_in_qkvz", 2 * key_dim + 2 * value_dim, h, i, "col"),
+        _linear("ssm_in_ba", 2 * m.linear_num_value_heads, h, i, "col"),
+        Tensor("ssm_conv1d", "norm", conv_dim, m.linear_conv_kernel_dim, layer=i, split="col"),
+        _vec("ssm_dt_bias", "bias", m.linear_num_value_heads, i, "col"),
+        _vec("ssm_a_log", "norm", m.linear_num_value_heads, i, "col"),
+        _vec("ssm_norm", "norm", m.linear_value_head_dim, i),
+        _linear("ssm_out", h, value_dim, i, "row"),
+    ]
+
+
+def _vision_tower(m: ModelSpec) -> list[Tensor]:
+    """Gemma 3's SigLIP encoder (vision_use_head false) and its projector into the text model, as stored
+    (vision_tower.vision_model.*, multi_modal_projector.*): a patch-embedding convolution with bias, one learned
+    position per patch, pre-norm encoder layers with biased q/k/v/out and a biased two-layer GELU MLP, a final
+    LayerNorm; the projector is an RMSNorm over the vision width and a vision → text matrix."""
+    v, w = m.vision_hidden_size, m.vision_intermediate_size
+    patches = (m.vision_image_size // m.vision_patch_size) ** 2
+    layer = -2  # not a decoder layer
+
+    def lin(role: str, out: int, inp: int, count: int = 1) -> Tensor:
+        return Tensor(role, "linear", out, inp, count=count, layer=layer, vision=True)
+
+    def vec(role: str, kind: Kind, n: int, count: int = 1) -> Tensor:
+        return Tensor(role, kind, 1, n, count=count, layer=layer, vision=True)
+
+    n = m.vision_layers
+    if m.vision_kind == "llama4":
+        # Llama 4's encoder (vision_model.*): an unbiased patch projection, a class token and one position per patch
+        # plus it, LayerNorms before and after the same biased pre-norm layers, then the pixel-shuffle adapter's two
+        # unbiased matrices and multi_modal_projector.linear_1 into the text model
+        return [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_patch_size**2),
+            vec("v_class_embd", "embed", v),
+            Tensor("v_position_embd", "embed", patches + 1, v, layer=layer, vision=True),
+            vec("v_pre_ln", "norm", v), vec("v_pre_ln_bias", "bias", v),
+            vec("v_post_ln", "norm", v), vec("v_post_ln_bias", "bias", v),
+            vec("v_ln1", "norm", v, n), vec("v_ln1_bias", "bias", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            vec("v_ln2", "norm", v, n), vec("v_ln2_bias", "bias", v, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            lin("v_adapter_fc1", m.vision_projector_in, w),
+            lin("v_adapter_fc2", m.vision_projector_out, m.vision_projector_in),
+            lin("mm_input_projection", m.hidden_size, m.vision_output_dim),
+        ]  # fmt: skip
+    return [
+        lin("v_patch_embd", v, m.vision_channels * m.vision_patch_size**2),
+        vec("v_patch_embd_bias", "bias", v),
+        Tensor("v_position_embd", "embed", patches, v, layer=layer, vision=True),
+        vec("v_ln1", "norm", v, n), vec("v_ln1_bias", "bias", v, n),
+        lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+        lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+        vec("v_ln2", "norm", v, n), vec("v_ln2_bias", "bias", v, n),
+        lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+        lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+        vec("v_post_ln", "norm", v), vec("v_post_ln_bias", "bias", v),
+        vec("mm_soft_emb_norm", "norm", v),
+        lin("mm_input_projection", m.hidden_size, v),
+    ]  # fmt: skip
 
 
 def _dense_mlp(m: ModelSpec, i: int, width: int, suffix: str, mtp: bool, bias: bool) -> list[Tensor]:
@@ -132,7 +208,8 @@ def _decoder_layer(m: ModelSpec, i: int, moe: bool, mtp: bool = False) -> list[T
     out = [_vec(f"norm_{k}", "norm", m.hidden_size, i, mtp=mtp) for k in range(m.norms_per_layer)]
     if m.norm == "layernorm":
         out += [_vec(f"norm_{k}_bias", "bias", m.hidden_size, i, mtp=mtp) for k in range(m.norms_per_layer)]
-    out += _attention(m, i, mtp)
+    linear = bool(m.layer_types) and m.layer_types[i] == "linear" if i < m.num_layers else False
+    out += _linear_attention(m, i) if linear else _attention(m, i, mtp)
     out += _moe_mlp(m, i, mtp) if moe else _dense_mlp(m, i, m.intermediate_size, "", mtp, m.mlp_bias)
     return out
 
@@ -149,10 +226,22 @@ def tensors(m: ModelSpec) -> tuple[Tensor, ...]:
         out.append(_vec("output_norm_bias", "bias", h, -1))
     if not m.tie_word_embeddings:
         out.append(Tensor("output", "lm_head", m.vocab_size, h, split="vocab"))
+    if m.has_vision:
+        out += _vision_tower(m)
     # DeepSeek-V3's MTP module: its own embedding and head copies, two norms, a 2h→h projection and one full
-    # decoder layer (MoE), as stored in the checkpoint (model.layers.61.*).
+    # decoder layer (MoE), as stored in the checkpoint (model.layers.61.*). Qwen3-Next's (mtp.*) shares the model's
+    # embedding and head: mtp.fc (2h→h), two pre-fc norms, one full-attention MoE layer and a final norm.
     for k in range(m.num_mtp_layers):
         i = m.num_layers + k
+        if m.mtp_style == "qwen3_next":
+            out += [
+                _linear("mtp_eh_proj", h, 2 * h, i, "rep", mtp=True),
+                _vec("mtp_enorm", "norm", h, i, mtp=True),
+                _vec("mtp_hnorm", "norm", h, i, mtp=True),
+                _vec("mtp_head_norm", "norm", h, i, mtp=True),
+            ]
+            out += _decoder_layer(m, i, moe=m.is_moe, mtp=True)
+            continue
         out += [
             Tensor("mtp_embd", "embed", m.vocab_size, h, layer=i, split="vocab", mtp=True),
             _vec("mtp_enorm", "norm", h, i, mtp=True),
@@ -171,11 +260,12 @@ class ParamCounts:
     active: int  # touched per token: routed experts scaled to experts-per-token
     checkpoint: int  # every tensor stored, MTP layers and FP8 block scales included
     embedding: int  # input embedding (+ untied output head)
+    vision: int = 0  # vision encoder and projector (part of total; not touched by text tokens, so not of active)
 
 
 @cache
 def param_counts(m: ModelSpec) -> ParamCounts:
-    total = active = checkpoint = embedding = 0
+    total = active = checkpoint = embedding = vision = 0
     k_over_e = (m.num_experts_per_tok / m.num_experts) if m.is_moe else 1.0
     block_scaled = m.checkpoint_quant == "fp8-block"
     for t in tensors(m):
@@ -187,7 +277,10 @@ def param_counts(m: ModelSpec) -> ParamCounts:
         if t.mtp:
             continue
         total += n
+        if t.vision:
+            vision += n
+            continue
         if t.kind in ("embed", "lm_head"):
             embedding += n
         active += round(n * k_over_e) if t.expert else n
-    return ParamCounts(total=total, active=active, checkpoint=checkpoint, embedding=embedding)
+    return ParamCounts(total=total, active=active, checkpoint=checkpoint, embedding=embedding, vision=vision)

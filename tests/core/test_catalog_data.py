@@ -145,7 +145,7 @@ def test_there_are_enough_presets_and_file_names_match_ids():
     assert len(files) >= 14
     for path in files:
         preset = json.loads(path.read_text(encoding="utf-8"))
-        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note", "same_tensors_as"}, path.name
+        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note", "same_tensors_as", "modelscope_id"}, path.name
         assert preset["id"] == path.stem
         assert preset["id"] == preset["id"].lower()
         assert "/" in preset["hf_repo"]
@@ -156,6 +156,11 @@ def test_preset_config_has_the_fields_sizing_needs(preset_id):
     cfg = _presets()[preset_id]["config"]
     assert cfg.get("model_type")
     assert cfg.get("architectures")
+    if cfg["model_type"] in ("gemma3", "llama4"):  # the text model is in text_config (Gemma 3: defaults fill the rest)
+        text = cfg["text_config"]
+        assert text["hidden_size"] > 0 and text["num_hidden_layers"] > 0 and text["intermediate_size"] > 0
+        assert cfg["vision_config"]["num_hidden_layers"] > 0
+        return
     assert cfg.get("hidden_size", 0) > 0
     assert (cfg.get("num_hidden_layers") or cfg.get("num_layers") or 0) > 0
     assert cfg.get("num_attention_heads", 0) > 0
@@ -272,3 +277,31 @@ def test_releases_with_the_same_tensors_name_their_preset_not_a_prefix_match():
         assert get_model(name).id == preset_id
         assert resolve_plan_model(name).spec.id == preset_id
     assert resolve_plan_model("zai-org/GLM-4.6-FP8").spec.id == "glm-4.7"
+
+
+def test_modelscope_ids_are_the_publishers_own_mirrors():
+    """Qwen, DeepSeek and Moonshot mirror their releases on ModelScope under the same owner/name; Zhipu's GLM repos
+    (zai-org, formerly THUDM, on Hugging Face) are under ZhipuAI there. Other publishers' models get no id rather
+    than a community re-upload."""
+    mirrors = {"Qwen": "Qwen", "deepseek-ai": "deepseek-ai", "moonshotai": "moonshotai", "zai-org": "ZhipuAI", "THUDM": "ZhipuAI"}
+    for pid, preset in _presets().items():
+        owner, name = preset["hf_repo"].split("/")
+        if owner in mirrors:
+            assert preset.get("modelscope_id") == f"{mirrors[owner]}/{name}", pid
+        else:
+            assert "modelscope_id" not in preset, pid
+
+
+def test_chat_checkpoints_have_their_presets_and_published_quantized_repos():
+    """Qwen2.5 14B/32B/3B Instruct are their own presets (32,768 positions, not the base model's 131,072), so a
+    command serves the chat model; their AWQ/GPTQ/GGUF releases are known."""
+    from advisor.catalog import get_model
+    from advisor.sizing.advice import quantized_checkpoint
+    from advisor.sizing.quant import get_format
+
+    for size in ("3B", "14B", "32B"):
+        spec = get_model(f"Qwen/Qwen2.5-{size}-Instruct")
+        assert spec.id == f"qwen2.5-{size.lower()}-instruct" and spec.max_context == 32_768
+        assert quantized_checkpoint(spec.id, get_format("awq-int4")) == f"Qwen/Qwen2.5-{size}-Instruct-AWQ"
+        assert quantized_checkpoint(spec.id, get_format("gptq-int4")) == f"Qwen/Qwen2.5-{size}-Instruct-GPTQ-Int4"
+    assert quantized_checkpoint("qwen3-next-80b-a3b-instruct", get_format("fp8-block")) == "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8"

@@ -126,7 +126,9 @@ def test_gpu_constraint_accepts_catalog_names_and_rejects_unknown():
 @pytest.mark.parametrize(
     ("asked", "preset"),
     [
-        ("Qwen/Qwen2.5-14B-Instruct", "qwen2.5-14b"),  # instruct → the base preset (same architecture)
+        ("Qwen/Qwen2.5-14B-Instruct", "qwen2.5-14b-instruct"),  # the chat release has its own preset (32K context)
+        ("Qwen/Qwen2.5-14B-Instruct-AWQ", "qwen2.5-14b-instruct"),  # a quantized repo → the model it quantizes
+        ("Qwen/Qwen2.5-3B-Instruct-GPTQ-Int4", "qwen2.5-3b-instruct"),
         ("Qwen/Qwen2.5-14B", "qwen2.5-14b"),
         ("qwen2.5-7b-instruct", "qwen2.5-7b-instruct"),
         ("Qwen/Qwen2.5-7B", "qwen2.5-7b-instruct"),  # base → instruct preset, never the AWQ checkpoint
