@@ -35,7 +35,9 @@ def test_a_wheel_notch_over_a_just_picked_wizard_dropdown_keeps_the_answer(qtbot
     main_window.tabs.setCurrentWidget(page)
     qtbot.waitUntil(page.isVisible, timeout=3000)
     field = page.editors["data_sensitivity.sector"]
-    page.go_to(next(i for i in range(10) if field in page.step_fields(i)))
+    # straight to the field's step (step 1 asks to confirm figures taken over first; not what this test is about)
+    page.step = next(i for i in range(10) if field in page.step_fields(i))
+    page._show_step()
     combo = field.editor
     assert isinstance(combo, QComboBox)
     qtbot.waitUntil(combo.isVisible, timeout=3000)
