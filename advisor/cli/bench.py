@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from advisor.bench.keys import KEYRING_SERVICE, keyring_key  # the store the app saves keys to
 from advisor.i18n import tr
 
 # Bounds of the numeric flags (advisor.domain.bench holds the engine's own; these match them).
@@ -65,7 +66,6 @@ EPILOG = """exit codes:
   130  cancelled with Ctrl+C (everything measured so far is kept)
 """
 
-KEYRING_SERVICE = "inference-advisor"
 DEFINITIONS = {
     "ttft_ms": "first token-bearing event (reasoning included) - request start",
     "ttfa_ms": "first answer (non-reasoning) token - request start",
@@ -205,12 +205,7 @@ def api_key_from(args: argparse.Namespace) -> str | None:
     from advisor.cli.common import UserError
 
     if args.keyring:
-        try:
-            import keyring
-
-            key = keyring.get_password(KEYRING_SERVICE, args.url)
-        except Exception:  # no keyring backend on a headless server
-            key = None
+        key = keyring_key(args.url)  # None without a keyring backend (a headless server)
         if key:
             return key
     if args.api_key_env:

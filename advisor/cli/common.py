@@ -14,7 +14,9 @@ import os
 import sys
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
+
+from advisor.validation import validation_message  # noqa: F401 - the CLI commands import it from here
 
 INT_ARG_LIMIT = 10**15
 """Largest whole number any option takes (far above any real count of tokens, requests or bytes)."""
@@ -165,14 +167,6 @@ def print_json(data: Any) -> None:
         raise SystemExit(141) from None
 
 
-def validation_message(exc: ValidationError) -> str:
-    """One line per invalid field, in words a newcomer understands."""
-    lines = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "input"
-        msg = err["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: {msg}")
-    return "\n".join(lines)
 
 
 def fail(message: str, code: int = 2) -> int:

@@ -104,3 +104,18 @@ def test_the_scan_sees_a_string_import(tmp_path, monkeypatch):
     (fake / "plan" / "door.py").write_text(code)
     monkeypatch.setattr(advisor, "__file__", str(fake / "__init__.py"))
     assert _ui_imports_in_core() == {("advisor/plan/door.py", "ui.pdf")}
+
+
+def test_the_ui_imports_nothing_from_the_command_line_layer():
+    """Helpers the app and the CLI share live below both (advisor.validation, advisor.bench.keys), not in cli/."""
+    import ast
+    from pathlib import Path
+
+    root = Path(advisor.__file__).resolve().parents[1]
+    offenders = []
+    for path in sorted((root / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            offenders += [f"{path.relative_to(root)}:{node.lineno} {n}" for n in names if n.startswith("advisor.cli")]
+    assert offenders == []

@@ -321,7 +321,7 @@ class AbPage(QWidget):
                 "max_tokens": self.max_tokens.value(),
             })
         except ValidationError as exc:
-            from advisor.cli.common import validation_message
+            from advisor.validation import validation_message
 
             self.show_error(tr("history.page.tab_ab"), validation_message(exc))
             return None

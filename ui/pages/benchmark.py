@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from advisor import catalog
 from advisor.bench import report
+from advisor.bench.keys import KeyStore
 from advisor.bench.presets import DEFAULT_PRESET, PRESETS, get_preset
 from advisor.domain.bench import BenchConfig, LengthDist
 from advisor.i18n import tr
@@ -76,55 +77,6 @@ ERROR_STYLE = "QLabel { color: #C0392B; }"
 OK_STYLE = "QLabel { color: #2E7D32; }"
 
 
-class _Keys:
-    """API keys: the OS keyring when it works, else this session's memory only (and the page says so)."""
-
-    def __init__(self) -> None:
-        self.memory: dict[str, str] = {}
-        self.backend_ok: bool | None = None
-
-    def _keyring(self) -> Any:
-        try:
-            import keyring
-            from keyring.backends import fail
-
-            if isinstance(keyring.get_keyring(), fail.Keyring):
-                return None
-            return keyring
-        except Exception:
-            return None
-
-    def get(self, url: str) -> str | None:
-        if url in self.memory:
-            return self.memory[url]
-        kr = self._keyring()
-        if kr is None:
-            return None
-        try:
-            from advisor.cli.bench import KEYRING_SERVICE
-
-            return kr.get_password(KEYRING_SERVICE, url)
-        except Exception:
-            return None
-
-    def put(self, url: str, key: str) -> bool:
-        """True when stored in the OS keyring; False when only kept in memory for this session."""
-        kr = self._keyring()
-        if kr is not None:
-            try:
-                from advisor.cli.bench import KEYRING_SERVICE
-
-                kr.set_password(KEYRING_SERVICE, url, key)
-                self.memory.pop(url, None)
-                self.backend_ok = True
-                return True
-            except Exception:
-                pass
-        self.memory[url] = key
-        self.backend_ok = False
-        return False
-
-
 class BenchmarkPage(QWidget):
     message = Signal(str)
     sim_state_changed = Signal(str)  # "starting" | "running" | "stopped" | "error"
@@ -148,7 +100,7 @@ class BenchmarkPage(QWidget):
         self.sim_url: str | None = None
         self.probe_result: Any = None
         self.dataset: list[Any] | None = None
-        self.keys = _Keys()
+        self.keys = KeyStore()
         self.last_result: dict[str, Any] | None = None
         self._run_started_at = 0.0
         self._levels: list[int] = []
@@ -833,7 +785,7 @@ class BenchmarkPage(QWidget):
         try:
             config = self.build_config()
         except ValidationError as exc:
-            from advisor.cli.common import validation_message
+            from advisor.validation import validation_message
 
             self._show_run_error(validation_message(exc))
             return False
