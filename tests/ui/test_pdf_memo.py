@@ -84,7 +84,7 @@ def test_chinese_text_extracts_as_written(pdfs):
                      i18n.translate("zh_CN", "memo.latency.intro_simulated"),
                      i18n.translate("zh_CN", "memo.hw.layout_value", per=result.hardware.gpus_per_replica,
                                     replicas=result.hardware.replicas, total=result.hardware.total_gpus),
-                     "首字延迟", "每字输出耗时", "页"):
+                     "首 token 延迟", "每 token 输出耗时", "页"):
         assert re.sub(r"\s+", "", sentence) in flat, sentence
     assert not re.findall("[\u2e80-\u2fdf]", text), "radicals instead of characters"
     assert "\ufb01" not in text  # no fi ligature: "config" is searchable

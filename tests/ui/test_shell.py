@@ -51,7 +51,7 @@ def test_language_switch_is_live_and_remembered(qtbot, main_window):
     assert main_window.menu_file.title() == "文件(&F)"
     assert page.label_concurrency.text() == "并发"
     assert page.numbers["ttft"].text().endswith("ms")
-    assert page.number_names["ttft"].text() == "首字延迟（TTFT）"
+    assert page.number_names["ttft"].text() == "首 token 延迟（TTFT）"
     assert re.search(r"[\u4e00-\u9fff]", page.verdict.text()) and page.verdict.text() != en_verdict
     assert main_window.benchmark_page.title.text() == "压测"
     assert load_settings().settings.language == "zh_CN"  # persisted in the config dir
