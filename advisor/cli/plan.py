@@ -142,9 +142,11 @@ def summary(result, lang: str) -> str:
     lines += ["", t(lang, "plan.cli.why")]
     tag = {"blocker": "✗", "warning": "!", "info": "•"}
     verify = t(lang, "plan.cli.verify")
-    for f in r.findings:
+    from advisor.plan.reasons import by_weight
+
+    for f in by_weight(r.findings):  # deciding reasons first, caveats last; rule ids are in --json
         mark = f" [{verify}]" if f.verify else ""
-        lines.append(f"{tag[f.severity]} [{f.id}] {f.title_in(lang)}{mark}")
+        lines.append(f"{tag[f.severity]} {f.title_in(lang)}{mark}")
     if r.fixes:
         lines += ["", t(lang, "plan.cli.fixes")]
         lines += [f"→ {x.text_in(lang)}" for x in r.fixes]

@@ -28,6 +28,7 @@ from advisor.atomic import write_text_atomic
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.reasons import by_weight
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
 from advisor.resources import resource_path
 
@@ -359,12 +360,14 @@ def memo_context(
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     rendered = [_finding(f, lang) for f in findings]
     hw = result.hardware
-    hardware_key = "memo.rec.hardware_self_hosted" if result.deployment_form == "hosted_api" else "memo.rec.hardware"
-    hardware_line = t(hardware_key, total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
-                      replicas=hw.replicas, weights=hw.weights or "—") if hw.gpu else t("memo.rec.no_hardware")
     curve = result.latency_curve
     model = hw.model_name or hw.model or str((result.answers or {}).get("model") or "—")
+    why = _deciding_reasons(findings, lang)
     return {
+        "why": why,
+        "why_verify": sum(1 for f in why if f["verify"]),
+        "key_rows": _key_rows(result, lang),
+        "first_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps[:3]],
         "t": t,
         "lang": lang,
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
@@ -377,9 +380,7 @@ def memo_context(
         "form": t(f"memo.form.{result.deployment_form}"),
         "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
         "line": t(f"plan.line.{result.line}"),
-        "hardware_line": hardware_line,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
-        "why": rendered,
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -409,6 +410,48 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
     }
+
+
+WHY_MAX = 5  # page 1's short list of reasons
+
+
+def _deciding_reasons(findings: Sequence[Finding], lang: str) -> list[dict[str, Any]]:
+    """Page 1's short list: the findings that decide the plan first, caveats after, at most five."""
+    return [_finding(f, lang) for f in by_weight(findings)[:WHY_MAX]]
+
+
+def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """Decision, hardware, cost against the budget, launch and feasibility in one table on page 1."""
+    t = _t(lang)
+    c, hw = result.costs, result.hardware
+    if not hw.gpu:
+        hardware = t("memo.key.no_hardware")
+    elif result.deployment_form == "hosted_api":
+        hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, weights=hw.weights or "—")
+    else:
+        hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
+                     replicas=hw.replicas, weights=hw.weights or "—")
+    rows = [
+        (t("memo.key.decision"), t("memo.key.decision_value", form=t(f"memo.form.{result.deployment_form}"),
+                                   region=t(f"plan.region.{result.region}"), line=t(f"plan.line.{result.line}"))),
+        (t("memo.key.hardware"), hardware),
+    ]
+    monthly = _money(c.recommended_monthly, c.currency)
+    if monthly != "—":
+        rows.append((t("memo.key.cost"), t("memo.key.cost_value", cost=monthly)))
+    if c.budget_monthly is not None:
+        verdict = "" if c.within_budget is None else t("memo.cost.within" if c.within_budget else "memo.cost.over")
+        rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
+    launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
+    if launch != "—":
+        text = t("memo.key.launch_value", days=launch)
+        if result.timeline.deadline_days is not None:
+            text += ("；" if lang == "zh_CN" else "; ") + t(
+                "memo.rec.deadline_ok" if result.timeline.meets_deadline else "memo.rec.deadline_missed",
+                days=result.timeline.deadline_days).rstrip("。.")
+        rows.append((t("memo.key.launch"), text))
+    rows.append((t("memo.key.feasible"), t("memo.yes" if result.feasible else "memo.no")))
+    return [(_cell(a), _cell(b)) for a, b in rows]
 
 
 def render_memo_markdown(

@@ -1,0 +1,25 @@
+"""The order a deployment engineer gives reasons in: what decides the plan first, caveats after.
+
+Severity first (blockers, then warnings), then what a reader weighs first: where it may run and what the law asks,
+then what it runs on, then what it costs, then the rest. Findings that qualify a decision rather than make it
+(price grades to check, warm replicas, pre-staged weights) come last, whatever their severity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.plan.result import SEVERITY_ORDER, Finding
+
+CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.export_verify", "scaling.prestage_weights",
+                          "scaling.warm_replica"})  # fmt: skip
+_TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
+
+
+def by_weight(findings: Sequence[Finding]) -> list[Finding]:
+    """``findings`` with the deciding ones first and the caveats last."""
+
+    def rank(f: Finding) -> tuple[bool, int, int, str]:
+        return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], _TOPIC_ORDER.get(f.id.split(".")[0], 4), f.id)
+
+    return sorted(findings, key=rank)
