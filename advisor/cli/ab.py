@@ -19,9 +19,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--b-label", default="", help="e.g. awq-int4")
     p.add_argument("--api", choices=("chat", "completions"), default="chat")
     p.add_argument("--prompts", help="prompt file: JSONL ({\"prompt\"} or {\"messages\"}), CSV, ShareGPT JSON "
-                   "(default: 8 built-in prompts)")
-    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of the built-in prompts")
-    p.add_argument("--answers", type=int, default=8, help="prompts answered one at a time for the answer pairs")
+                   "(default: 8 built-in prompts). Rows with \"reference\" or \"choices\"+\"answer\" (and an "
+                   "optional \"scorer\") are scored: accuracy per side, paired 95 %% CI, verdict")
+    p.add_argument("--samples", choices=("prompts", "builtin"), default="prompts",
+                   help="builtin: score the 30 built-in samples of --language (arithmetic, units, facts, "
+                   "multiple choice, JSON) instead of the prompts")
+    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of the built-in prompts/samples")
+    p.add_argument("--answers", type=int, default=None,
+                   help="prompts answered one at a time for the answer pairs (default: 8 prompts, every scored sample)")
+    p.add_argument("--drop", type=float, default=3.0, metavar="POINTS",
+                   help="the quality drop the sample-size hint is for, in percentage points (default 3)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the load's prompt order and the bootstrap interval")
     p.add_argument("--requests", type=int, default=16, help="requests per load step")
     p.add_argument("--concurrency", default="1,4", help="load steps, e.g. 1,4,16")
     p.add_argument("--max-tokens", type=int, default=128)
@@ -59,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         config = AbConfig.model_validate({
             "a": {"url": args.a_url, "model": args.a_model, "label": args.a_label, "api": args.api},
             "b": {"url": b_url, "model": args.b_model, "label": args.b_label, "api": args.api},
-            "prompts_file": args.prompts, "language": args.language, "answers": args.answers,
+            "prompts_file": args.prompts, "samples": args.samples, "language": args.language,
+            "answers": args.answers, "quality_drop": _drop(args.drop), "seed": args.seed,
             "requests": args.requests, "concurrency": parse_levels(args.concurrency), "max_tokens": args.max_tokens,
             "timeout_s": args.timeout,
         })
@@ -92,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             return 130
     except ValidationError as exc:
         return fail(validation_message(exc))
-    except (UserError, AbError, WorkloadError) as exc:
+    except (UserError, AbError, WorkloadError) as exc:  # SampleError is a WorkloadError
         return fail(str(exc))
     if args.out:
         write_text_atomic(args.out, to_markdown(result) if args.out.endswith(".md") else result_json(result) + "\n")
@@ -105,6 +114,20 @@ def run(args: argparse.Namespace) -> int:
     return 0 if result.status == "completed" else (130 if result.status == "stopped" else 4)
 
 
+def _drop(points: float) -> float:
+    from advisor.cli.common import UserError
+
+    if not 0 < points < 100:
+        raise UserError(tr("ab.cli.bad_drop", value=f"{points:g}"))
+    return points / 100
+
+
 def _print(result: Any) -> None:
     for line in result.verdict_lines:
         print(line)
+    q = result.quality
+    if q is not None and any(it.disagree for it in q.items):
+        from advisor.bench.quality.report import quality_markdown
+
+        print()
+        print("\n".join(quality_markdown(q)[len(q.verdict_lines) + 3:]))
