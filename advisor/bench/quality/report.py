@@ -144,18 +144,25 @@ def verdict_lines(q: QualityResult) -> list[str]:
                     n=n, method=q.ci_method))
     if q.mcnemar_p is not None:
         lines.append(tr("quality.verdict.mcnemar", only_a=q.only_a, only_b=q.only_b, p=f"{q.mcnemar_p:.3g}"))
-    if q.excludes_zero and (q.difference or 0) < 0:
-        lines.append(tr("quality.verdict.worse", n=n, diff=_pts(-(q.difference or 0), False)))
-    elif q.excludes_zero:
-        lines.append(tr("quality.verdict.better", n=n, diff=_pts(q.difference, False)))
-    else:
-        lines.append(tr("quality.verdict.no_difference", n=n, worst=_pts(max(0.0, -(q.ci_low or 0.0)), False)))
+    lines.append(conclusion(q))
     lines.append(sample_size_line(q))
     if q.a_unanswered or q.b_unanswered:
         lines.append(tr("quality.verdict.unanswered", a=q.a_unanswered, b=q.b_unanswered))
     if q.simulated:
         lines.append(tr("quality.verdict.simulated"))
     return lines
+
+
+def conclusion(q: QualityResult) -> str:
+    """The one sentence that answers "does B answer worse?": worse, better, or no difference shown."""
+    if not q.compared:
+        return tr("quality.verdict.none", samples=q.samples)
+    n = q.compared
+    if q.excludes_zero and (q.difference or 0) < 0:
+        return tr("quality.verdict.worse", n=n, diff=_pts(-(q.difference or 0), False))
+    if q.excludes_zero:
+        return tr("quality.verdict.better", n=n, diff=_pts(q.difference, False))
+    return tr("quality.verdict.no_difference", n=n, worst=_pts(max(0.0, -(q.ci_low or 0.0)), False))
 
 
 def sample_size_line(q: QualityResult) -> str:
@@ -190,3 +197,9 @@ def _mark(value: float | None, read: str | None) -> str:
         return tr("quality.not_answered")
     word = tr("quality.right" if value >= 0.5 else "quality.wrong")
     return _cell(f"{word} ({read})") if read else word
+
+
+def planning_hint(drop: float, discordance: float = DEFAULT_DISCORDANCE) -> str:
+    """Before a run: how many samples a drop of ``drop`` needs (the page's hint beside the drop field)."""
+    return tr("quality.size.plan", drop=_pts(drop, False), needed=samples_needed(drop, discordance=discordance),
+              psi=_pts(discordance, False))
