@@ -82,6 +82,22 @@ def test_scored_ab_detects_the_known_drop(sims, tmp_path):
         assert detail["quality"][0]["quality_id"] == result.quality_id
         assert detail["quality"][0]["a_run_id"] == result.a.run_id and detail["quality"][0]["b_accuracy"] == 0.7
         assert h.compare([result.a.run_id, result.b.run_id])["quality"][0]["samples"] == 30
+    # and the decision memo says it, in both languages, once for the two runs of the same A/B
+    from pathlib import Path
+
+    from advisor.plan.evidence import evidence_from_runs
+    from advisor.plan.memo import render_memo_markdown
+    from advisor.plan.result import PlanResult
+
+    plan = PlanResult.model_validate_json(
+        (Path(__file__).resolve().parents[1] / "fixtures" / "memo" / "plan_result.json").read_text(encoding="utf-8"))
+    evidence = evidence_from_runs(db, [result.a.run_id, result.b.run_id])
+    en = render_memo_markdown(plan, "en", evidence=evidence)
+    line = ("- awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %, difference −26.7 points, 95 % CI "
+            f"−{-q.ci_low * 100:.1f} … −{-q.ci_high * 100:.1f}: a significant drop. (simulated server")
+    assert en.count(line) == 1, en[en.find("Answer quality"):][:600]
+    zh = render_memo_markdown(plan, "zh_CN", evidence=evidence)
+    assert "awq-int4 对比 bf16，30 条样本：70.0 % 对 96.7 %" in zh and "显著下降" in zh
 
 
 def test_same_seed_same_report_and_a_small_difference_is_not_called_a_drop(sims):
