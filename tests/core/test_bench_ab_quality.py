@@ -55,7 +55,7 @@ def test_the_simulator_answers_a_stated_seeded_share_wrong():
         assert len(one_token_pieces(text)) == count_tokens(text) and "".join(one_token_pieces(text)) == text
 
 
-def test_scored_ab_detects_the_known_drop(sims, tmp_path):
+def test_scored_ab_detects_the_known_drop(sims, tmp_path, capsys):
     a, b, _ = sims
     db = tmp_path / "bench.sqlite3"
     result = run_ab(_config(a, b), store_path=str(db))
@@ -82,6 +82,10 @@ def test_scored_ab_detects_the_known_drop(sims, tmp_path):
         assert detail["quality"][0]["quality_id"] == result.quality_id
         assert detail["quality"][0]["a_run_id"] == result.a.run_id and detail["quality"][0]["b_accuracy"] == 0.7
         assert h.compare([result.a.run_id, result.b.run_id])["quality"][0]["samples"] == 30
+    assert cli_main(["history", "--db", str(db), "--show", result.b.run_id]) == 0
+    assert "Answer quality (scored): awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %" in capsys.readouterr().out
+    assert cli_main(["history", "--db", str(db), "--compare", result.a.run_id, result.b.run_id]) == 0
+    assert "a significant drop" in capsys.readouterr().out
     # and the decision memo says it, in both languages, once for the two runs of the same A/B
     from pathlib import Path
 
