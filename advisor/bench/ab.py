@@ -127,6 +127,12 @@ class AbConfig(BaseModel):
     answers: int | None = Field(None, ge=1, le=MAX_ANSWERS, description="prompts answered one at a time for the "
                                 "answer pairs (default: 8 plain prompts, or every scored sample)")
     quality_drop: float = Field(0.03, gt=0, lt=1, description="the drop the sample-size hint is for (0.03 = 3 points)")
+    task: str | None = Field(None, description="an EvalScope task (gsm8k, ceval, cmmlu, general_qa, ...) scored on "
+                             "both sides; needs the [eval] extra")
+    task_limit: int = Field(50, ge=1, le=100_000, description="samples of the task per subset")
+    task_dataset: str | None = Field(None, description="a local copy of the task's dataset (EvalScope's layout)")
+    task_subset: str | None = None
+    task_prompt_template: str | None = Field(None, description="overrides the task's prompt template, e.g. {question}")
     requests: int = Field(16, ge=1, le=10_000, description="requests per load step")
     concurrency: list[int] = Field(default_factory=lambda: [1, 4])
     max_tokens: int = Field(128, ge=1, le=32_768)
@@ -529,16 +535,25 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
     result = AbResult(status=status, simulated=any(r.simulated for r in results.values()), config=config,
                       a=results["A"], b=results["B"], levels=compare_levels(results["A"].steps, results["B"].steps),
                       agreement=agreement(pairs), pairs=pairs)
-    if scored is not None:
+    if config.task and not cancel.cancelled:
+        from advisor.bench.quality.evalscope_task import compare_task
+
+        emit("phase", {"side": "A+B", "phase": "task", "task": config.task, "limit": config.task_limit})
+        result.quality = compare_task(
+            (config.a.url, config.a.model), (config.b.url, config.b.model), config.task, limit=config.task_limit,
+            seed=config.seed, dataset_path=config.task_dataset, subset=config.task_subset,
+            api_keys=(api_key_a, api_key_b), max_tokens=config.max_tokens, prompt_template=config.task_prompt_template,
+            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled)
+    elif scored is not None:
         result.quality = compare_scores(scored, answers.get("A", []), answers.get("B", []), seed=config.seed,
                                         drop=config.quality_drop, simulated=result.simulated)
-        if store and result.a.run_id and result.b.run_id:
-            from advisor.bench.quality.history import save_quality
+    if result.quality is not None and store and result.a.run_id and result.b.run_id:
+        from advisor.bench.quality.history import save_quality
 
-            try:
-                result.quality_id = save_quality(store_path, result)
-            except Exception as exc:  # the A/B's figures are still returned and printed; saying it was not stored
-                result.verdict_lines.append(tr("quality.store_failed", error=f"{type(exc).__name__}: {exc}"[:200]))
+        try:
+            result.quality_id = save_quality(store_path, result)
+        except Exception as exc:  # the A/B's figures are still returned and printed; saying it was not stored
+            result.verdict_lines.append(tr("quality.store_failed", error=f"{type(exc).__name__}: {exc}"[:200]))
     result.verdict_lines = verdict(result) + result.verdict_lines
     result.verdict = " ".join(result.verdict_lines)
     emit("finished", result)

@@ -71,6 +71,8 @@ class QualityResult(BaseModel):
     detectable_drop: float | None = None
     too_small: bool = False
     simulated: bool = False
+    source: str = Field("samples", description="samples (our scorers) or evalscope:<task> (EvalScope's scores)")
+    metric: str | None = Field(None, description="EvalScope's per-sample metric (e.g. AverageAccuracy, Rouge-L-R)")
     verdict_lines: list[str] = Field(default_factory=list)
     items: list[QualityItem] = Field(default_factory=list, description="disagreements first")
 
@@ -99,10 +101,17 @@ def compare_scores(samples: list[ScoredSample], answers_a: list[Any], answers_b:
                 setattr(item, f"{side}_read", s.extracted)
         item.disagree = item.a_score is not None and item.b_score is not None and item.a_score != item.b_score
         items.append(item)
+    return summarise(items, seed=seed, drop=drop, resamples=resamples, simulated=simulated)
+
+
+def summarise(items: list[QualityItem], *, seed: int = 0, drop: float = 0.03, resamples: int = DEFAULT_RESAMPLES,
+              simulated: bool = False, source: str = "samples", metric: str | None = None) -> QualityResult:
+    """The paired figures over scored items (from our scorers, or per-sample scores of an EvalScope task)."""
     both = [it for it in items if it.a_score is not None and it.b_score is not None]
     a = [float(it.a_score) for it in both if it.a_score is not None]
     b = [float(it.b_score) for it in both if it.b_score is not None]
-    q = QualityResult(samples=len(items), compared=len(both), drop=drop, simulated=simulated,
+    q = QualityResult(samples=len(items), compared=len(both), drop=drop, simulated=simulated, source=source,
+                      metric=metric,
                       a_unanswered=sum(1 for it in items if it.a_score is None),
                       b_unanswered=sum(1 for it in items if it.b_score is None),
                       ci_method=CI_METHOD.format(resamples=f"{resamples:,}", seed=seed))
@@ -138,6 +147,8 @@ def verdict_lines(q: QualityResult) -> list[str]:
         lines.append(tr("quality.verdict.none", samples=q.samples))
         return lines
     n = q.compared
+    if q.source.startswith("evalscope:"):
+        lines.append(tr("quality.task.source", task=q.source.split(":", 1)[1], metric=q.metric or "?"))
     lines.append(tr("quality.verdict.accuracy", n=n, a_right=f"{q.a_correct:g}", b_right=f"{q.b_correct:g}",
                     a_pct=_pts(q.a_accuracy, False), b_pct=_pts(q.b_accuracy, False)))
     lines.append(tr("quality.verdict.difference", diff=_pts(q.difference), low=_pts(q.ci_low), high=_pts(q.ci_high),
