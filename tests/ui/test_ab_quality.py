@@ -38,9 +38,16 @@ def test_sample_size_hint_follows_the_drop(page):
     assert opts.overrides() == {"quality_drop": 0.05}
     opts.builtin.setChecked(True)
     assert opts.overrides()["samples"] == "builtin" and opts.overrides()["answers"] is None
+    if opts.has_evalscope:  # the [eval] extra: a task field whose name goes into the A/B
+        opts.task.setText("gsm8k")
+        assert opts.overrides()["task"] == "gsm8k" and opts.overrides()["task_limit"] == 50
+    else:  # without it the page says what installing it adds
+        assert not opts.task_missing.isHidden() and opts.task.isHidden()
+        assert "pip install 'inference-advisor[eval]'" in opts.task_missing.text()
     set_language("zh_CN")
     page.retranslate()
     assert opts.builtin.text() == "用内置样本评分" and "约需 312 条样本" in opts.hint.text()
+    assert opts.has_evalscope or "标准评测集" in opts.task_missing.text()
 
 
 def test_scored_ab_on_the_page(page, qtbot):

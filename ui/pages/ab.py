@@ -375,6 +375,8 @@ class AbPage(QWidget):
                                          total=d["total"]))
             elif ev.kind == "step":
                 self.progress.setText(tr("ab.page.progress_load", side=d["side"], concurrency=d["step"].concurrency))
+            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task (no per-sample events)
+                self.progress.setText(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]))
 
     def _finish_run(self) -> None:
         self._drain()

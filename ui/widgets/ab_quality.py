@@ -18,12 +18,15 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from advisor.bench.quality.evalscope_task import INSTALL_HINT, available
 from advisor.bench.quality.report import QualityResult, conclusion, planning_hint, sample_size_line
 from advisor.i18n import current_language, tr
 
@@ -52,13 +55,36 @@ class AbQualityOptions(QWidget):
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.drop.valueChanged.connect(self._update_hint)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        # standard tasks through EvalScope: a task field when the [eval] extra is installed, else what it adds
+        self.has_evalscope = available()
+        self.task_label = QLabel()
+        self.task = QLineEdit()
+        self.task.setPlaceholderText("gsm8k, ceval, cmmlu …")
+        self.task.setMaximumWidth(180)
+        self.task_limit = QSpinBox()
+        self.task_limit.setRange(1, 100_000)
+        self.task_limit.setValue(50)
+        self.task_limit_label = QLabel()
+        self.task_missing = QLabel()
+        self.task_missing.setWordWrap(True)
+        self.task_missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for w in (self.task_label, self.task, self.task_limit_label, self.task_limit):
+            w.setVisible(self.has_evalscope)
+        self.task_missing.setVisible(not self.has_evalscope)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
         row.addWidget(self.builtin)
         row.addSpacing(12)
         row.addWidget(self.drop_label)
         row.addWidget(self.drop)
         row.addWidget(self.hint, 1)
+        task_row = QHBoxLayout()
+        for w in (self.task_label, self.task, self.task_limit_label, self.task_limit):
+            task_row.addWidget(w)
+        task_row.addWidget(self.task_missing, 1)
+        layout.addLayout(row)
+        layout.addLayout(task_row)
         self.retranslate()
 
     def language(self) -> str:
@@ -69,6 +95,8 @@ class AbQualityOptions(QWidget):
         out: dict[str, Any] = {"quality_drop": self.drop.value() / 100}
         if self.builtin.isChecked():
             out.update({"samples": "builtin", "language": self.language(), "answers": None})
+        if self.has_evalscope and self.task.text().strip():
+            out.update({"task": self.task.text().strip(), "task_limit": self.task_limit.value()})
         return out
 
     def _update_hint(self) -> None:
@@ -79,6 +107,9 @@ class AbQualityOptions(QWidget):
         self.builtin.setToolTip(tr("quality.page.builtin_tip"))
         self.drop_label.setText(tr("quality.page.drop"))
         self.drop.setSuffix(" " + tr("quality.page.points"))
+        self.task_label.setText(tr("quality.page.task"))
+        self.task_limit_label.setText(tr("quality.page.task_limit"))
+        self.task_missing.setText(tr("quality.task.missing", hint=INSTALL_HINT))
         self._update_hint()
 
 
