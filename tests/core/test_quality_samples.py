@@ -78,3 +78,12 @@ def test_missing_and_empty_files(tmp_path):
     empty = _jsonl(tmp_path, [{"_about": "only metadata"}])
     with pytest.raises(SampleError):
         load_samples(empty)
+
+
+def test_cli_names_the_bad_row_before_any_request(tmp_path, capsys):
+    from advisor.cli import main as cli_main
+
+    p = _jsonl(tmp_path, [{"prompt": "ok", "reference": "1"}, {"prompt": "x", "choices": ["a", "b"], "answer": "Z"}])
+    code = cli_main(["ab", "--a-url", "http://127.0.0.1:9", "--a-model", "m", "--b-model", "n", "--prompts", str(p)])
+    err = capsys.readouterr().err
+    assert code == 2 and "line 2" in err and "\"answer\" must be the letter" in err and "Traceback" not in err
