@@ -9,6 +9,7 @@ from advisor.bench.quality.samples import builtin_samples
 from advisor.i18n import set_language
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
 from ui.pages.ab import AbPage
+from ui.pages.history import HistoryPage
 from ui.widgets.ab_quality import AbQualityPanel
 from ui.workers import TaskRunner
 
@@ -81,6 +82,15 @@ def test_scored_ab_on_the_page(page, qtbot):
     assert panel.table.item(0, 3).text().startswith("right") and panel.table.item(0, 4).text().startswith("wrong")
     assert panel.table.item(8, 4).text().startswith("right")  # after the 8 disagreements: agreement
     assert page.pairs.rowCount() == 30  # every built-in sample answered, not the 8-prompt default
+    # History → Compare of the two load runs shows the stored scored A/B
+    history = HistoryPage(page.runner, db_path=page.db_path)
+    qtbot.addWidget(history)
+    with qtbot.waitSignal(history.listed, timeout=10000):
+        history.show()
+    history.set_checked([result.a.run_id, result.b.run_id])
+    with qtbot.waitSignal(history.compared, timeout=10000):
+        history.compare_button.click()
+    assert "awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %" in history.compare_plot.caption.text()
     set_language("zh_CN")
     page.retranslate()
     assert panel.title.text() == "回答质量（评分）" and panel.verdict.text().startswith("B 的回答比 A 差")
