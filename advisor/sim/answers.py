@@ -19,6 +19,7 @@ import json
 import random
 import re
 from functools import cache
+from typing import Any
 
 from advisor.resources import resource_path
 
@@ -83,14 +84,20 @@ class BuiltinAnswers:
 class FixedText:
     """The answer as one-token pieces, with the same ``next``/``take`` as advisor.sim.text.TextGenerator."""
 
-    def __init__(self, pieces: list[str]) -> None:
+    def __init__(self, pieces: list[str], after: Any = None) -> None:
         self.pieces = pieces
+        self.after = after  # what follows the answer when the client asked for more (ignore_eos)
         self._i = 0
 
     def next(self) -> str:
-        piece = self.pieces[self._i] if self._i < len(self.pieces) else ""
         self._i += 1
-        return piece
+        if self._i <= len(self.pieces):
+            return self.pieces[self._i - 1]
+        if self.after is None:
+            return ""
+        piece = self.after.next()
+        # a space between the answer and what follows (whitespace is not a token by the simulator's rule)
+        return " " + piece if self._i == len(self.pieces) + 1 and not piece[:1].isspace() else piece
 
     def take(self, n: int) -> list[str]:
         return [self.next() for _ in range(n)]

@@ -26,9 +26,8 @@ SIM_HEADER = (b"x-inference-advisor-simulated", b"true")
 
 def _text(sim: SimApp, call: Call) -> TextGenerator | FixedText:
     """The answer's pieces for a built-in scored sample, generated placeholder text otherwise."""
-    if call.answer is not None:
-        return FixedText(call.answer)
-    return TextGenerator(f"{sim.config.seed}:{call.prompt_tokens}:{call.max_tokens}", call.language)
+    generated = TextGenerator(f"{sim.config.seed}:{call.prompt_tokens}:{call.max_tokens}", call.language)
+    return generated if call.answer is None else FixedText(call.answer, after=generated)
 
 
 class SimulatedReset(Exception):

@@ -303,7 +303,7 @@ class SimApp:
         answer, finish = None, "length"
         if (known := self.answers.answer(prompt_text)) is not None:  # a built-in scored sample: its answer, then stop
             answer = one_token_pieces(known)
-            if len(answer) <= max_tokens:
+            if len(answer) <= max_tokens and not body.get("ignore_eos"):  # ignore_eos: the answer, then more text
                 max_tokens, finish = max(1, len(answer)), "stop"
         request_id = request.headers.get("x-request-id") or (
             ("chatcmpl-" if endpoint == "chat" else "cmpl-") + uuid.uuid4().hex

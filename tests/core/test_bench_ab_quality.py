@@ -55,6 +55,21 @@ def test_the_simulator_answers_a_stated_seeded_share_wrong():
         assert len(one_token_pieces(text)) == count_tokens(text) and "".join(one_token_pieces(text)) == text
 
 
+def test_the_simulated_server_answers_a_built_in_prompt_and_stops(sims):
+    import httpx
+
+    a, _, _ = sims
+    prompt = "What is 17 × 23? Answer with the number only."
+    body = {"model": MODEL, "messages": [{"role": "user", "content": prompt}], "max_tokens": 50}
+    data = httpx.post(a + "/v1/chat/completions", json=body, timeout=30).json()
+    choice = data["choices"][0]
+    assert choice["message"]["content"] in ("391", "381") and choice["finish_reason"] == "stop"
+    assert data["usage"]["completion_tokens"] == 1
+    data = httpx.post(a + "/v1/chat/completions", json={**body, "ignore_eos": True}, timeout=30).json()
+    assert data["usage"]["completion_tokens"] == 50 and data["choices"][0]["finish_reason"] == "length"
+    assert data["choices"][0]["message"]["content"].startswith(("391 ", "381 "))
+
+
 def test_scored_ab_detects_the_known_drop(sims, tmp_path, capsys):
     a, b, _ = sims
     db = tmp_path / "bench.sqlite3"
