@@ -42,12 +42,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
+from advisor.bench.quality.report import QualityResult, compare_scores
+from advisor.bench.quality.samples import SampleError, ScoredSample, builtin_samples, load_samples
 from advisor.bench.workload import Prompt, PromptSource, load_dataset
 from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig
 from advisor.i18n import tr
 
 SIM_OWNER = "inference-advisor-simulated"
+MAX_ANSWERS = 5_000
+DEFAULT_ANSWERS = 8
 SIMILARITY_METHOD = "difflib.SequenceMatcher ratio over word tokens (CJK: one token per character)"
 
 DEFAULT_PROMPTS = {
@@ -117,8 +121,18 @@ class AbConfig(BaseModel):
     a: AbSide
     b: AbSide
     prompts_file: str | None = None
+    samples: str = Field("prompts", pattern="^(prompts|builtin)$",
+                         description="builtin: the built-in scored samples of `language` instead of the prompts")
     language: str = Field("en", pattern="^(en|zh)$")
-    answers: int = Field(8, ge=1, le=200, description="prompts answered one at a time for the answer pairs")
+    answers: int | None = Field(None, ge=1, le=MAX_ANSWERS, description="prompts answered one at a time for the "
+                                "answer pairs (default: 8 plain prompts, or every scored sample)")
+    quality_drop: float = Field(0.03, gt=0, lt=1, description="the drop the sample-size hint is for (0.03 = 3 points)")
+    task: str | None = Field(None, description="an EvalScope task (gsm8k, ceval, cmmlu, general_qa, ...) scored on "
+                             "both sides; needs the [eval] extra")
+    task_limit: int = Field(50, ge=1, le=100_000, description="samples of the task per subset")
+    task_dataset: str | None = Field(None, description="a local copy of the task's dataset (EvalScope's layout)")
+    task_subset: str | None = None
+    task_prompt_template: str | None = Field(None, description="overrides the task's prompt template, e.g. {question}")
     requests: int = Field(16, ge=1, le=10_000, description="requests per load step")
     concurrency: list[int] = Field(default_factory=lambda: [1, 4])
     max_tokens: int = Field(128, ge=1, le=32_768)
@@ -201,6 +215,8 @@ class AbResult(BaseModel):
     b: AbSideResult
     levels: list[AbLevel] = Field(default_factory=list)
     agreement: AbAgreement = Field(default_factory=AbAgreement)
+    quality: QualityResult | None = Field(None, description="scores against the samples' references, when given")
+    quality_id: str | None = Field(None, description="where the quality result is stored in the History")
     pairs: list[AbPair] = Field(default_factory=list)
     verdict: str = ""
     verdict_lines: list[str] = Field(default_factory=list)
@@ -212,13 +228,43 @@ class AbEvent:
     data: Any
 
 
-def load_prompts(config: AbConfig) -> list[Prompt]:
+def load_scored(config: AbConfig) -> list[ScoredSample] | None:
+    """The samples to score: the built-in set, or the prompts file when any row carries a reference; None when
+    there is nothing to score (plain prompts: answers compared by agreement only)."""
+    if config.samples == "builtin":
+        samples = list(builtin_samples(config.language))
+    elif config.prompts_file:
+        try:
+            samples = load_samples(config.prompts_file)
+        except SampleError:
+            if not _looks_scored(config.prompts_file):
+                return None  # a plain prompt file (ShareGPT, CSV without references): load_dataset reads it
+            raise
+        if not any(s.scored for s in samples):
+            return None
+    else:
+        return None
+    return samples[: config.answers] if config.answers else samples
+
+
+def _looks_scored(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    return any(f'"{k}"' in head or k in head.split("\n", 1)[0].lower() for k in ("reference", "answer", "choices"))
+
+
+def load_prompts(config: AbConfig, scored: list[ScoredSample] | None = None) -> list[Prompt]:
+    if scored is not None:
+        return [s.as_prompt(config.max_tokens) for s in scored]
     if config.prompts_file:
         prompts = load_dataset(config.prompts_file)
     else:
         prompts = [Prompt(text=t, prompt_tokens=estimate_tokens(t)) for t in DEFAULT_PROMPTS[config.language]]
     out = []
-    for p in prompts[: config.answers]:
+    for p in prompts[: config.answers or DEFAULT_ANSWERS]:
         out.append(Prompt(text=p.text, messages=p.messages, prompt_tokens=p.prompt_tokens,
                           max_tokens=config.max_tokens))
     return out
@@ -370,9 +416,11 @@ def verdict(result: AbResult) -> list[str]:
                         length=_num(ag.length_ratio_median)))
     if a.answers_failed or b.answers_failed:
         lines.append(tr("ab.verdict.answer_failures", a=a.answers_failed, b=b.answers_failed, total=ag.pairs))
-    if result.simulated:
+    if result.quality is not None:
+        lines += result.quality.verdict_lines
+    if result.simulated and result.quality is None:  # scored: the quality lines say how the simulator answers
         lines.append(tr("ab.verdict.simulated"))
-    elif ag.compared:
+    elif ag.compared and not result.simulated:
         lines.append(tr("ab.verdict.judge"))
     if result.status == "stopped":
         lines.append(tr("ab.verdict.stopped"))
@@ -413,7 +461,8 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
             except Exception:  # a broken consumer must not stop the measurement
                 pass
 
-    prompts = load_prompts(config)
+    scored = load_scored(config)
+    prompts = load_prompts(config, scored)
     keys = {"A": api_key_a, "B": api_key_b}
     sides = {"A": config.a, "B": config.b}
     results = {name: AbSideResult(name=name, url=s.url, model=s.model, label=s.label) for name, s in sides.items()}
@@ -486,7 +535,26 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
     result = AbResult(status=status, simulated=any(r.simulated for r in results.values()), config=config,
                       a=results["A"], b=results["B"], levels=compare_levels(results["A"].steps, results["B"].steps),
                       agreement=agreement(pairs), pairs=pairs)
-    result.verdict_lines = verdict(result)
+    if config.task and not cancel.cancelled:
+        from advisor.bench.quality.evalscope_task import compare_task
+
+        emit("phase", {"side": "A+B", "phase": "task", "task": config.task, "limit": config.task_limit})
+        result.quality = compare_task(
+            (config.a.url, config.a.model), (config.b.url, config.b.model), config.task, limit=config.task_limit,
+            seed=config.seed, dataset_path=config.task_dataset, subset=config.task_subset,
+            api_keys=(api_key_a, api_key_b), max_tokens=config.max_tokens, prompt_template=config.task_prompt_template,
+            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled)
+    elif scored is not None:
+        result.quality = compare_scores(scored, answers.get("A", []), answers.get("B", []), seed=config.seed,
+                                        drop=config.quality_drop, simulated=result.simulated)
+    if result.quality is not None and store and result.a.run_id and result.b.run_id:
+        from advisor.bench.quality.history import save_quality
+
+        try:
+            result.quality_id = save_quality(store_path, result)
+        except Exception as exc:  # the A/B's figures are still returned and printed; saying it was not stored
+            result.verdict_lines.append(tr("quality.store_failed", error=f"{type(exc).__name__}: {exc}"[:200]))
+    result.verdict_lines = verdict(result) + result.verdict_lines
     result.verdict = " ".join(result.verdict_lines)
     emit("finished", result)
     return result
@@ -514,7 +582,12 @@ def to_markdown(result: AbResult) -> str:
               f"- {tr('ab.fig.exact')}: {_num((ag.exact_match_rate or 0) * 100, 0)}% ({ag.compared}/{ag.pairs})",
               f"- {tr('ab.fig.similarity')}: {_num(ag.similarity_median)} (min {_num(ag.similarity_min)}) — "
               f"{ag.similarity_method}",
-              f"- {tr('ab.fig.length')}: {_num(ag.length_ratio_median)}", "", f"## {tr('ab.md.pairs')}", ""]
+              f"- {tr('ab.fig.length')}: {_num(ag.length_ratio_median)}", ""]
+    if result.quality is not None:
+        from advisor.bench.quality.report import quality_markdown
+
+        lines += quality_markdown(result.quality)
+    lines += [f"## {tr('ab.md.pairs')}", ""]
     for p in result.pairs:
         lines += [f"### {p.index + 1}. {p.prompt[:120]}", "",
                   f"**A** ({_num(p.a.output_tokens, 0)} tok): {p.a.text if p.a.ok else '⚠ ' + (p.a.error or '')}", "",

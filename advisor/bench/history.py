@@ -388,6 +388,7 @@ class RunHistory:
             "result": run["result"],
             "steps": [s.model_dump(mode="json") for s in steps],
             "step_memory": memory,
+            "quality": self.quality([run_id]),
         }
 
     def steps(self, run_id: str) -> list[StepSummary]:
@@ -609,7 +610,16 @@ class RunHistory:
             steps = self.store.steps(rid)
             runs.append({"summary": self.summary(rid), "config": run["config"], "steps": steps,
                          "memory": self.step_memory(rid, steps)})
-        return compare_runs(runs)
+        out = compare_runs(runs)
+        out["quality"] = self.quality(ids)
+        return out
+
+    def quality(self, run_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """Scored quantization A/Bs stored with any of these runs (advisor.bench.quality.history)."""
+        from advisor.bench.quality.history import quality_for_runs
+
+        with self.store._lock:
+            return quality_for_runs(self.store.connection, list(run_ids))
 
 
 def _step_values(step: StepSummary, memory: dict[str, Any] | None) -> dict[str, float | None]:

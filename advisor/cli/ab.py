@@ -19,9 +19,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--b-label", default="", help="e.g. awq-int4")
     p.add_argument("--api", choices=("chat", "completions"), default="chat")
     p.add_argument("--prompts", help="prompt file: JSONL ({\"prompt\"} or {\"messages\"}), CSV, ShareGPT JSON "
-                   "(default: 8 built-in prompts)")
-    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of the built-in prompts")
-    p.add_argument("--answers", type=int, default=8, help="prompts answered one at a time for the answer pairs")
+                   "(default: 8 built-in prompts). Rows with \"reference\" or \"choices\"+\"answer\" (and an "
+                   "optional \"scorer\") are scored: accuracy per side, paired 95 %% CI, verdict")
+    p.add_argument("--samples", choices=("prompts", "builtin"), default="prompts",
+                   help="builtin: score the 30 built-in samples of --language (arithmetic, units, facts, "
+                   "multiple choice, JSON) instead of the prompts")
+    p.add_argument("--language", choices=("en", "zh"), default="en", help="language of the built-in prompts/samples")
+    p.add_argument("--answers", type=int, default=None,
+                   help="prompts answered one at a time for the answer pairs (default: 8 prompts, every scored sample)")
+    p.add_argument("--drop", type=float, default=3.0, metavar="POINTS",
+                   help="the quality drop the sample-size hint is for, in percentage points (default 3)")
+    p.add_argument("--task", help="score a standard task on both sides through EvalScope (gsm8k, ceval, cmmlu, "
+                   "general_qa, ...; needs: pip install 'inference-advisor[eval]')")
+    p.add_argument("--limit", type=int, default=50, help="samples of --task per subset (default 50)")
+    p.add_argument("--task-dataset", metavar="PATH", help="a local copy of the task's dataset (default: ModelScope)")
+    p.add_argument("--task-subset", help="one subset of --task (e.g. a C-Eval subject)")
+    p.add_argument("--task-template", help="the task's prompt template instead of its own, e.g. '{question}'")
+    p.add_argument("--seed", type=int, default=0, help="seed of the load's prompt order and the bootstrap interval")
     p.add_argument("--requests", type=int, default=16, help="requests per load step")
     p.add_argument("--concurrency", default="1,4", help="load steps, e.g. 1,4,16")
     p.add_argument("--max-tokens", type=int, default=128)
@@ -45,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from advisor.atomic import write_text_atomic
     from advisor.bench.ab import AbConfig, AbError, AbEvent, result_json, run_ab, to_markdown
     from advisor.bench.history import project_key
+    from advisor.bench.quality.evalscope_task import TaskError
     from advisor.bench.workload import WorkloadError
     from advisor.cancel import CancelToken
     from advisor.cli.bench import parse_levels
@@ -59,10 +74,18 @@ def run(args: argparse.Namespace) -> int:
         config = AbConfig.model_validate({
             "a": {"url": args.a_url, "model": args.a_model, "label": args.a_label, "api": args.api},
             "b": {"url": b_url, "model": args.b_model, "label": args.b_label, "api": args.api},
-            "prompts_file": args.prompts, "language": args.language, "answers": args.answers,
+            "prompts_file": args.prompts, "samples": args.samples, "language": args.language,
+            "answers": args.answers, "quality_drop": _drop(args.drop), "seed": args.seed, "task": args.task,
+            "task_limit": args.limit, "task_dataset": args.task_dataset, "task_subset": args.task_subset,
+            "task_prompt_template": args.task_template,
             "requests": args.requests, "concurrency": parse_levels(args.concurrency), "max_tokens": args.max_tokens,
             "timeout_s": args.timeout,
         })
+        if args.task:
+            from advisor.bench.quality.evalscope_task import INSTALL_HINT, available
+
+            if not available():
+                raise UserError(tr("quality.task.missing", hint=INSTALL_HINT))
         if args.api_key_env:
             key = os.environ.get(args.api_key_env)
             if not key:
@@ -76,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
             d = event.data
             if event.kind == "phase" and d["phase"] == "answers":
                 print(tr("ab.cli.phase_answers", side=d["side"], total=d["total"]), file=sys.stderr)
+            elif event.kind == "phase" and d["phase"] == "task":
+                print(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]), file=sys.stderr)
             elif event.kind == "phase":
                 print(tr("ab.cli.phase_load", side=d["side"], levels=",".join(map(str, d["levels"]))), file=sys.stderr)
             elif event.kind == "step":
@@ -92,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             return 130
     except ValidationError as exc:
         return fail(validation_message(exc))
-    except (UserError, AbError, WorkloadError) as exc:
+    except (UserError, AbError, WorkloadError, TaskError) as exc:  # SampleError is a WorkloadError
         return fail(str(exc))
     if args.out:
         write_text_atomic(args.out, to_markdown(result) if args.out.endswith(".md") else result_json(result) + "\n")
@@ -105,6 +130,20 @@ def run(args: argparse.Namespace) -> int:
     return 0 if result.status == "completed" else (130 if result.status == "stopped" else 4)
 
 
+def _drop(points: float) -> float:
+    from advisor.cli.common import UserError
+
+    if not 0 < points < 100:
+        raise UserError(tr("ab.cli.bad_drop", value=f"{points:g}"))
+    return points / 100
+
+
 def _print(result: Any) -> None:
     for line in result.verdict_lines:
         print(line)
+    q = result.quality
+    if q is not None and any(it.disagree for it in q.items):
+        from advisor.bench.quality.report import quality_markdown
+
+        print()
+        print("\n".join(quality_markdown(q)[len(q.verdict_lines) + 3:]))

@@ -145,6 +145,16 @@ def _print_detail(detail: dict[str, Any]) -> None:
               f"TTFT p50 {_fmt(st['ttft_ms']['p50'])} ms p99 {_fmt(st['ttft_ms']['p99'])} ms · "
               f"TPOT p50 {_fmt(st['tpot_ms']['p50'])} ms · {_fmt(st['output_tokens_per_s'])} tok/s · "
               f"GPU mem {_metric_cell('gpu_memory_peak_bytes', m.get('gpu_memory_peak_bytes'))}")
+    _print_quality(detail.get("quality") or [])
+
+
+def _print_quality(stored: list[dict[str, Any]]) -> None:
+    """Scored quantization A/Bs stored with these runs, one sentence each (as the memo says them)."""
+    from advisor.bench.quality.memo import quality_memo_lines
+    from advisor.i18n import current_language
+
+    for line in quality_memo_lines(stored, current_language()):
+        print(f"{tr('quality.md.title')}: {line}")
 
 
 def _print_compare(c: dict[str, Any]) -> None:
@@ -169,3 +179,4 @@ def _print_compare(c: dict[str, Any]) -> None:
         print(tr("history.cli.notes"))
         for note in c["notes"]:
             print(f"- {note}")
+    _print_quality(c.get("quality") or [])

@@ -73,6 +73,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--text-lang", default="en", choices=["en", "zh"], help="language of generated text "
                    "(a Chinese prompt always gets Chinese)")
     p.add_argument("--api-key", default=None, help="require this bearer token (401 otherwise)")
+    p.add_argument("--answer-error-rate", type=float, default=None, metavar="SHARE",
+                   help="share (0-1) of the built-in scored samples answered wrong (default: by weight format, "
+                   "bf16 0.02, fp8 0.03, int8 0.04, int4 0.08; see docs/simulator.md)")
     p.add_argument("--ground-truth", type=Path, default=None, metavar="FILE",
                    help="append one JSON line per finished request: monotonic send time of every chunk")
     p.set_defaults(func=run)
@@ -93,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--port must be between 0 and 65535 (got {args.port})")
         if not 0 < args.time_scale <= MAX_TIME_SCALE:
             raise UserError(tr("inputs.sim.time_scale", most=f"{MAX_TIME_SCALE:g}"))
+        if args.answer_error_rate is not None and not 0 <= args.answer_error_rate <= 1:
+            raise UserError(tr("sim.error.answer_error_rate", value=f"{args.answer_error_rate:g}"))
         try:
             faults = FaultRates.parse(args.faults, seed=args.seed) if args.faults else None
         except FaultSpecError as exc:
@@ -100,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         config = SimServerConfig.from_setup(
             setup, time_scale=args.time_scale, faults=faults, seed=args.seed, language=args.text_lang,
             api_key=args.api_key, ground_truth_path=args.ground_truth, port=args.port,
+            answer_error_rate=args.answer_error_rate,
         )  # fmt: skip
         server = SimServer(config)
         try:

@@ -56,6 +56,7 @@ class RunEvidence(BaseModel):
     peak_gpu_memory_bytes: int | None = None
     gpu_memory_total_bytes: int | None = None
     gpu_names: list[str] = Field(default_factory=list)
+    quality: list[dict[str, Any]] = Field(default_factory=list, description="scored A/Bs stored with this run")
 
     @property
     def ttft_p99_by_concurrency(self) -> list[tuple[int, float | None]]:
@@ -107,6 +108,7 @@ def evidence_from_runs(
     """Evidence for each run id, in the order given (``db_path`` None: the default benchmark database).
 
     ``slo_ttft_ms`` (the plan's TTFT P99 target) wins over the target stored with the run."""
+    from advisor.bench.quality.history import quality_for_runs
     from advisor.bench.store import BenchStore, default_path
     from advisor.telemetry.derived import device_summaries
     from advisor.telemetry.store import TelemetryStore
@@ -162,6 +164,7 @@ def evidence_from_runs(
                 peak_gpu_memory_bytes=max(peaks) if peaks else None,
                 gpu_memory_total_bytes=max(totals) if totals else None,
                 gpu_names=sorted({d.name for d in devices if d.name}),
+                quality=quality_for_runs(store.connection, [run_id]),
             ))
         return out
     finally:

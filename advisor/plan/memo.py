@@ -25,6 +25,7 @@ import jinja2
 
 from advisor import __version__
 from advisor.atomic import write_text_atomic
+from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -406,6 +407,7 @@ def memo_context(
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,
         "evidence": _evidence(evidence or [], lang, result),
+        "quality": quality_memo_lines([q for e in evidence or [] for q in e.quality], lang),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,

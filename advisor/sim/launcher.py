@@ -51,6 +51,7 @@ class SimLaunchSpec:
     api_key: str | None = None
     ground_truth: Path | None = None
     port: int = 0
+    answer_error_rate: float | None = None  # share of the built-in scored samples answered wrong (None: by format)
 
     def argv(self) -> list[str]:
         # The server runs under a watchdog (see _WATCHDOG): if this process dies without stopping it (SIGKILL,
@@ -68,6 +69,8 @@ class SimLaunchSpec:
             args += ["--faults", self.faults]
         if self.ground_truth:
             args += ["--ground-truth", str(self.ground_truth)]
+        if self.answer_error_rate is not None:
+            args += ["--answer-error-rate", repr(float(self.answer_error_rate))]
         return args
 
 

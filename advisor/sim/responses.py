@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.responses import JSONResponse, Response
 
+from advisor.sim.answers import FixedText
 from advisor.sim.engine import FINISHED, Seq
 from advisor.sim.faults import Fault
 from advisor.sim.text import TextGenerator
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 
 OWNED_BY = "inference-advisor-simulated"
 SIM_HEADER = (b"x-inference-advisor-simulated", b"true")
+
+
+def _text(sim: SimApp, call: Call) -> TextGenerator | FixedText:
+    """The answer's pieces for a built-in scored sample, generated placeholder text otherwise."""
+    generated = TextGenerator(f"{sim.config.seed}:{call.prompt_tokens}:{call.max_tokens}", call.language)
+    return generated if call.answer is None else FixedText(call.answer, after=generated)
 
 
 class SimulatedReset(Exception):
@@ -75,6 +82,8 @@ class Call:
     fault: Fault | None
     received_t: float
     created: int = field(default_factory=lambda: int(time.time()))
+    answer: list[str] | None = None  # one-token pieces of a built-in sample's answer (advisor.sim.answers)
+    finish: str = "length"  # "stop" when the whole answer fits in max_tokens
 
 
 class ApiError(Exception):
@@ -199,7 +208,7 @@ class EngineResponse(Response):
             "headers": self._headers(b"text/event-stream; charset=utf-8", [(b"cache-control", b"no-cache")]),
         })  # fmt: skip
         record["headers_sent_t"] = time.monotonic()
-        text = TextGenerator(f"{sim.config.seed}:{call.prompt_tokens}:{call.max_tokens}", call.language)
+        text = _text(sim, call)
         sent = 0
         stalled = False
         # Chunks due together (the handler woke late, or a stall ended) go out in one write, as a server
@@ -246,7 +255,7 @@ class EngineResponse(Response):
                     record["first_token_scheduled_t"] = scheduled
                     if call.endpoint == "chat":
                         pending.append((self._chunk({"role": "assistant", "content": ""}, None, 0), "role", 0, scheduled))
-                pending.append((self._content_chunk(piece, "length" if last else None, sent), "content", 1, scheduled))
+                pending.append((self._content_chunk(piece, call.finish if last else None, sent), "content", 1, scheduled))
                 record["completion_tokens"] = sent
             await flush()
         if call.include_usage:
@@ -334,15 +343,15 @@ class EngineResponse(Response):
             err = ApiError(500, "simulated engine error", "InternalServerError").response()
             await err({"type": "http"}, None, send)
             return
-        text = "".join(TextGenerator(f"{sim.config.seed}:{call.prompt_tokens}:{call.max_tokens}", call.language).take(gen.tokens))
+        text = "".join(_text(sim, call).take(gen.tokens))
         if call.endpoint == "chat":
             choice: dict[str, Any] = {
                 "index": 0, "message": {"role": "assistant", "content": text, "tool_calls": []},
-                "logprobs": None, "finish_reason": "length", "stop_reason": None,
+                "logprobs": None, "finish_reason": call.finish, "stop_reason": None,
             }  # fmt: skip
             obj = "chat.completion"
         else:
-            choice = {"index": 0, "text": text, "logprobs": None, "finish_reason": "length", "stop_reason": None}
+            choice = {"index": 0, "text": text, "logprobs": None, "finish_reason": call.finish, "stop_reason": None}
             obj = "text_completion"
         body = json.dumps({
             "id": call.request_id, "object": obj, "created": call.created, "model": call.model,

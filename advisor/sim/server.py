@@ -39,6 +39,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from advisor import safe_json
+from advisor.sim.answers import BuiltinAnswers, error_rate_for, one_token_pieces
 from advisor.sim.engine import EngineLimits, Seq, StepCosts
 from advisor.sim.faults import Fault, FaultRates, FaultSpecError, parse_fault
 from advisor.sim.ground_truth import ChunkLog, GroundTruth
@@ -84,6 +85,8 @@ class SimServerConfig:
     faults: FaultRates | None = None
     seed: int = 0
     language: str = "en"  # "en" or "zh": the language of generated text (a Chinese prompt also gets Chinese)
+    weights: str | None = None  # the weight format served: sets the error rate on the built-in scored samples
+    answer_error_rate: float | None = None  # overrides ERROR_RATES[weights] (advisor.sim.answers)
     api_key: str | None = None
     ground_truth_path: Path | None = None
     ground_truth_keep: int = 5_000  # requests kept in memory for /debug/ground-truth (oldest dropped first)
@@ -103,7 +106,7 @@ class SimServerConfig:
         )
         return cls(
             model_name=setup.model.id, costs=setup.costs, limits=setup.limits, max_model_len=setup.max_model_len,
-            aliases=aliases, gpu=gpu, **kwargs,
+            aliases=aliases, gpu=gpu, **{"weights": setup.weights, **kwargs},
         )  # fmt: skip
 
 
@@ -115,6 +118,8 @@ class SimApp:
         self.config = config
         self.names = {config.model_name, *config.aliases}
         self.rt = RealtimeEngine(config.costs, config.limits, config.time_scale)
+        rate = config.answer_error_rate if config.answer_error_rate is not None else error_rate_for(config.weights)
+        self.answers = BuiltinAnswers(rate, config.seed)  # the built-in scored samples (quantization A/B demo)
         self.ground_truth = GroundTruth(config.ground_truth_keep, config.ground_truth_path)
         self.registry = CollectorRegistry(auto_describe=True)
         self._init_metrics()
@@ -262,8 +267,10 @@ class SimApp:
             last = messages[-1].get("content", "") if isinstance(messages[-1], dict) else ""
             if isinstance(last, str) and is_cjk(last):
                 language = "zh"
+            prompt_text = last if isinstance(last, str) else ""
         else:
             prompt = body.get("prompt")
+            prompt_text = prompt if isinstance(prompt, str) else ""
             if isinstance(prompt, list) and prompt and all(isinstance(t, int) for t in prompt):
                 prompt_tokens = len(prompt)  # token ids
             elif isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], str):
@@ -293,6 +300,11 @@ class SimApp:
         if not isinstance(options, dict):  # OpenAI answers 400 here; a 500 with a traceback would blame the server
             raise ApiError(400, "`stream_options` must be an object such as {\"include_usage\": true}", "BadRequestError")
         fault = self._fault(request, body, max_tokens)
+        answer, finish = None, "length"
+        if (known := self.answers.answer(prompt_text)) is not None:  # a built-in scored sample: its answer, then stop
+            answer = one_token_pieces(known)
+            if len(answer) <= max_tokens and not body.get("ignore_eos"):  # ignore_eos: the answer, then more text
+                max_tokens, finish = max(1, len(answer)), "stop"
         request_id = request.headers.get("x-request-id") or (
             ("chatcmpl-" if endpoint == "chat" else "cmpl-") + uuid.uuid4().hex
         )
@@ -308,6 +320,8 @@ class SimApp:
             language=language,
             fault=fault,
             received_t=received,
+            answer=answer,
+            finish=finish,
         )
 
     def _fault(self, request: Request, body: dict[str, Any], max_tokens: int) -> Fault | None:

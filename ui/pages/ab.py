@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
 from advisor.i18n import tr
+from ui.widgets.ab_quality import AbQualityOptions, AbQualityPanel
 from ui.widgets.page_header import page_header
 
 DEFAULT_SIM = ("qwen2.5-7b-instruct", "l4", "bf16", "awq-int4")
@@ -136,6 +137,8 @@ class AbPage(QWidget):
             options.addWidget(self.option_labels[key])
             options.addWidget(widget)
         self.concurrency.setMaximumWidth(110)
+        self.quality_options = AbQualityOptions()  # scoring: built-in samples, the drop to size the run for
+        self.quality_panel = AbQualityPanel()
 
         self.run_button = QPushButton()
         self.run_button.clicked.connect(self.start)
@@ -180,6 +183,7 @@ class AbPage(QWidget):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(verdict_row)
         top_layout.addWidget(self.figures)
+        top_layout.addWidget(self.quality_panel)
         top_layout.addWidget(self.speed)
         top_layout.addStretch(1)
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -194,6 +198,7 @@ class AbPage(QWidget):
         layout.addLayout(sides_row)
         layout.addLayout(sim_row)
         layout.addLayout(options)
+        layout.addWidget(self.quality_options)
         layout.addLayout(run_row)
         layout.addWidget(splitter, 1)
 
@@ -242,6 +247,8 @@ class AbPage(QWidget):
         self.copy_button.setText(tr("ab.page.copy"))
         self.speed.setHorizontalHeaderLabels([tr("ab.col.concurrency")] + [tr(f"ab.page.speed_col.{c}") for c in SPEED_COLS])
         self.pairs.setHorizontalHeaderLabels([tr(f"ab.page.col.{c}") for c in PAIR_COLS])
+        self.quality_options.retranslate()
+        self.quality_panel.retranslate()
         if self.result is not None:
             self.show_result(self.result)
 
@@ -318,7 +325,7 @@ class AbPage(QWidget):
             return AbConfig.model_validate({
                 "a": values["A"], "b": values["B"], "prompts_file": self.prompts.text().strip() or None,
                 "answers": self.answers.value(), "requests": self.requests.value(), "concurrency": levels,
-                "max_tokens": self.max_tokens.value(),
+                "max_tokens": self.max_tokens.value(), **self.quality_options.overrides(),
             })
         except ValidationError as exc:
             from advisor.validation import validation_message
@@ -368,6 +375,8 @@ class AbPage(QWidget):
                                          total=d["total"]))
             elif ev.kind == "step":
                 self.progress.setText(tr("ab.page.progress_load", side=d["side"], concurrency=d["step"].concurrency))
+            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task (no per-sample events)
+                self.progress.setText(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]))
 
     def _finish_run(self) -> None:
         self._drain()
@@ -394,6 +403,7 @@ class AbPage(QWidget):
         self.copy_button.setEnabled(True)
         self.badge.setVisible(result.simulated)
         self.verdict.setText("\n".join(result.verdict_lines))
+        self.quality_panel.show_quality(result.quality)
         ag = result.agreement
         self.figures.setText(tr("ab.page.figures", exact=_num(None if ag.exact_match_rate is None
                                                                else ag.exact_match_rate * 100, 0, "%"),

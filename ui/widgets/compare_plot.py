@@ -15,7 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from advisor.i18n import tr
+from advisor.bench.quality.memo import quality_memo_lines
+from advisor.i18n import current_language, tr
 from advisor.units import format_bytes
 from ui.widgets.level_axis import LevelAxis
 
@@ -117,6 +118,9 @@ class ComparePlot(QWidget):
         notes = list(comparison.get("notes") or [])
         if not memory_seen:
             notes.insert(0, tr("history.plot.no_memory"))
+        # a scored quantization A/B stored with these runs: its sentence, as the memo says it
+        notes += [f"{tr('quality.md.title')}: {line}"
+                  for line in quality_memo_lines(comparison.get("quality") or [], current_language())]
         self.caption.setText("\n".join(notes))
 
 

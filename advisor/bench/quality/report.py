@@ -1,0 +1,216 @@
+"""Scores of both sides of an A/B on the same samples → accuracy per side, the paired difference with its
+95 % interval, McNemar's exact test, the sample-size hint and a verdict in words.
+
+One entry point, :func:`compare_scores`, used by ``advisor ab`` (and ``--json``), the Quantization A/B page and
+the stored History entry. Pairs where either side failed to answer (an HTTP error, a timeout) are left out of
+the paired figures and counted, never scored as wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from advisor.bench.quality.samples import ScoredSample
+from advisor.bench.quality.scorers import score
+from advisor.bench.quality.stats import (
+    DEFAULT_DISCORDANCE,
+    DEFAULT_RESAMPLES,
+    bootstrap_diff_ci,
+    detectable_drop,
+    mcnemar_exact_p,
+    paired_counts,
+    samples_needed,
+)
+from advisor.i18n import tr
+
+MIN_PAIRS_FOR_MEASURED_DISCORDANCE = 20
+# The simulated server's stated error rates (advisor.sim.answers.ERROR_RATES), repeated in words in the verdict.
+CI_METHOD = "paired bootstrap (percentile), {resamples} resamples, seed {seed}"
+
+
+class QualityItem(BaseModel):
+    index: int  # position in the A/B's pairs
+    id: str
+    scorer: str
+    prompt: str
+    expected: str
+    a_score: float | None = None  # None: that side did not answer
+    b_score: float | None = None
+    a_read: str | None = Field(None, description="what the scorer read from A's answer (letter, number, ...)")
+    b_read: str | None = None
+    disagree: bool = False
+
+
+class QualityResult(BaseModel):
+    samples: int = Field(description="scored samples")
+    compared: int = Field(description="scored samples both sides answered")
+    a_unanswered: int = 0
+    b_unanswered: int = 0
+    a_correct: float = 0.0
+    b_correct: float = 0.0
+    a_accuracy: float | None = None
+    b_accuracy: float | None = None
+    difference: float | None = Field(None, description="B − A accuracy (−0.03 = B three points worse)")
+    ci_low: float | None = None
+    ci_high: float | None = None
+    ci_level: float = 0.95
+    ci_method: str = ""
+    binary: bool = True
+    both_right: int = 0
+    only_a: int = Field(0, description="right on A only")
+    only_b: int = Field(0, description="right on B only")
+    both_wrong: int = 0
+    mcnemar_p: float | None = None
+    excludes_zero: bool | None = Field(None, description="the interval excludes 'no difference'")
+    drop: float = Field(0.03, description="the drop the sample-size hint is for")
+    samples_needed: int | None = None
+    discordance: float = DEFAULT_DISCORDANCE
+    discordance_measured: bool = False
+    detectable_drop: float | None = None
+    too_small: bool = False
+    simulated: bool = False
+    source: str = Field("samples", description="samples (our scorers) or evalscope:<task> (EvalScope's scores)")
+    metric: str | None = Field(None, description="EvalScope's per-sample metric (e.g. AverageAccuracy, Rouge-L-R)")
+    verdict_lines: list[str] = Field(default_factory=list)
+    items: list[QualityItem] = Field(default_factory=list, description="disagreements first")
+
+
+def _pts(value: float | None, sign: bool = True) -> str:
+    if value is None:
+        return "–"
+    return f"{value * 100:+.1f}" if sign else f"{value * 100:.1f}"
+
+
+def compare_scores(samples: list[ScoredSample], answers_a: list[Any], answers_b: list[Any], *, seed: int = 0,
+                   drop: float = 0.03, resamples: int = DEFAULT_RESAMPLES, simulated: bool = False,
+                   indexes: list[int] | None = None) -> QualityResult:
+    """Score both sides' answers (objects with ``ok`` and ``text``, or None when not run) on the scored samples."""
+    items: list[QualityItem] = []
+    for pos, sample in enumerate(samples):
+        if not sample.scored:
+            continue
+        item = QualityItem(index=indexes[pos] if indexes else pos, id=sample.id, scorer=sample.scorer or "",
+                           prompt=sample.prompt, expected=sample.expected())
+        for side, ans in (("a", answers_a[pos] if pos < len(answers_a) else None),
+                          ("b", answers_b[pos] if pos < len(answers_b) else None)):
+            if ans is not None and ans.ok:
+                s = score(ans.text, sample)
+                setattr(item, f"{side}_score", s.value)
+                setattr(item, f"{side}_read", s.extracted)
+        item.disagree = item.a_score is not None and item.b_score is not None and item.a_score != item.b_score
+        items.append(item)
+    return summarise(items, seed=seed, drop=drop, resamples=resamples, simulated=simulated)
+
+
+def summarise(items: list[QualityItem], *, seed: int = 0, drop: float = 0.03, resamples: int = DEFAULT_RESAMPLES,
+              simulated: bool = False, source: str = "samples", metric: str | None = None) -> QualityResult:
+    """The paired figures over scored items (from our scorers, or per-sample scores of an EvalScope task)."""
+    both = [it for it in items if it.a_score is not None and it.b_score is not None]
+    a = [float(it.a_score) for it in both if it.a_score is not None]
+    b = [float(it.b_score) for it in both if it.b_score is not None]
+    q = QualityResult(samples=len(items), compared=len(both), drop=drop, simulated=simulated, source=source,
+                      metric=metric,
+                      a_unanswered=sum(1 for it in items if it.a_score is None),
+                      b_unanswered=sum(1 for it in items if it.b_score is None),
+                      ci_method=CI_METHOD.format(resamples=f"{resamples:,}", seed=seed))
+    q.items = sorted(items, key=lambda it: (not it.disagree, it.index))
+    if both:
+        n = len(both)
+        q.a_correct, q.b_correct = sum(a), sum(b)
+        q.a_accuracy, q.b_accuracy = q.a_correct / n, q.b_correct / n
+        q.difference = q.b_accuracy - q.a_accuracy
+        q.ci_low, q.ci_high = bootstrap_diff_ci(a, b, resamples=resamples, seed=seed)
+        q.excludes_zero = q.ci_low > 0 or q.ci_high < 0
+        q.binary = all(x in (0.0, 1.0) for x in a + b)
+        counts = paired_counts(a, b)
+        q.both_right, q.only_a, q.only_b, q.both_wrong = (counts.both_right, counts.only_a, counts.only_b,
+                                                         counts.both_wrong)
+        if q.binary:
+            q.mcnemar_p = mcnemar_exact_p(counts.only_a, counts.only_b)
+        if n >= MIN_PAIRS_FOR_MEASURED_DISCORDANCE and counts.discordant:
+            q.discordance, q.discordance_measured = counts.discordant / n, True
+    q.samples_needed = samples_needed(drop, discordance=q.discordance)
+    q.detectable_drop = detectable_drop(q.compared, discordance=q.discordance) if q.compared else None
+    # too small to tell: no difference shown, and fewer samples than a drop of ``drop`` needs (a difference the
+    # interval already shows needs no warning)
+    q.too_small = not q.excludes_zero and q.compared < q.samples_needed
+    q.verdict_lines = verdict_lines(q)
+    return q
+
+
+def verdict_lines(q: QualityResult) -> list[str]:
+    """The quality verdict in the current language: accuracies, the interval, what it means, how sure."""
+    lines: list[str] = []
+    if not q.compared:
+        lines.append(tr("quality.verdict.none", samples=q.samples))
+        return lines
+    n = q.compared
+    if q.source.startswith("evalscope:"):
+        lines.append(tr("quality.task.source", task=q.source.split(":", 1)[1], metric=q.metric or "?"))
+    lines.append(tr("quality.verdict.accuracy", n=n, a_right=f"{q.a_correct:g}", b_right=f"{q.b_correct:g}",
+                    a_pct=_pts(q.a_accuracy, False), b_pct=_pts(q.b_accuracy, False)))
+    lines.append(tr("quality.verdict.difference", diff=_pts(q.difference), low=_pts(q.ci_low), high=_pts(q.ci_high),
+                    n=n, method=q.ci_method))
+    if q.mcnemar_p is not None:
+        lines.append(tr("quality.verdict.mcnemar", only_a=q.only_a, only_b=q.only_b, p=f"{q.mcnemar_p:.3g}"))
+    lines.append(conclusion(q))
+    lines.append(sample_size_line(q))
+    if q.a_unanswered or q.b_unanswered:
+        lines.append(tr("quality.verdict.unanswered", a=q.a_unanswered, b=q.b_unanswered))
+    if q.simulated:
+        lines.append(tr("quality.verdict.simulated"))
+    return lines
+
+
+def conclusion(q: QualityResult) -> str:
+    """The one sentence that answers "does B answer worse?": worse, better, or no difference shown."""
+    if not q.compared:
+        return tr("quality.verdict.none", samples=q.samples)
+    n = q.compared
+    if q.excludes_zero and (q.difference or 0) < 0:
+        return tr("quality.verdict.worse", n=n, diff=_pts(-(q.difference or 0), False))
+    if q.excludes_zero:
+        return tr("quality.verdict.better", n=n, diff=_pts(q.difference, False))
+    return tr("quality.verdict.no_difference", n=n, worst=_pts(max(0.0, -(q.ci_low or 0.0)), False))
+
+
+def sample_size_line(q: QualityResult) -> str:
+    """The sample-size hint (a warning when this run is too small to tell a drop of ``q.drop``)."""
+    source = tr("quality.discordance.measured" if q.discordance_measured else "quality.discordance.assumed")
+    key = "quality.size.too_small" if q.too_small else "quality.size.enough"
+    return tr(key, n=q.compared, drop=_pts(q.drop, False), needed=q.samples_needed,
+              detectable=_pts(q.detectable_drop, False), psi=_pts(q.discordance, False), source=source)
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")[:80]
+
+
+def quality_markdown(q: QualityResult) -> list[str]:
+    """The scored section of the A/B's Markdown: the verdict, then the samples where the sides disagree."""
+    lines = [f"## {tr('quality.md.title')}", ""] + [f"- {line}" for line in q.verdict_lines] + [""]
+    disagree = [it for it in q.items if it.disagree]
+    if disagree:
+        lines += [f"### {tr('quality.md.disagree')}", "",
+                  "| " + " | ".join([tr("quality.col.sample"), tr("quality.col.scorer"), tr("quality.col.expected"),
+                                      tr("quality.col.a"), tr("quality.col.b")]) + " |", "|---|---|---|---|---|"]
+        for it in disagree:
+            lines.append(f"| {_cell(it.prompt)} | {it.scorer} | {_cell(it.expected)} | {_mark(it.a_score, it.a_read)} "
+                         f"| {_mark(it.b_score, it.b_read)} |")
+        lines.append("")
+    return lines
+
+
+def _mark(value: float | None, read: str | None) -> str:
+    if value is None:
+        return tr("quality.not_answered")
+    word = tr("quality.right" if value >= 0.5 else "quality.wrong")
+    return _cell(f"{word} ({read})") if read else word
+
+
+def planning_hint(drop: float, discordance: float = DEFAULT_DISCORDANCE) -> str:
+    """Before a run: how many samples a drop of ``drop`` needs (the page's hint beside the drop field)."""
+    return tr("quality.size.plan", drop=_pts(drop, False), needed=samples_needed(drop, discordance=discordance),
+              psi=_pts(discordance, False))

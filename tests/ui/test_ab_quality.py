@@ -1,0 +1,114 @@
+"""The scored Quantization A/B on the page: the built-in samples against two simulated servers (B answers a
+known share wrong), the accuracy per side, interval, verdict and sample-size line shown, disagreements first,
+both languages; and the sample-size hint beside the drop field before any run."""
+
+import pytest
+
+from advisor.bench.quality.report import compare_scores
+from advisor.bench.quality.samples import builtin_samples
+from advisor.i18n import set_language
+from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from ui.pages.ab import AbPage
+from ui.pages.history import HistoryPage
+from ui.widgets.ab_quality import AbQualityPanel
+from ui.workers import TaskRunner
+
+MODEL = "qwen2.5-7b-instruct"
+
+
+@pytest.fixture
+def page(qtbot, tmp_path):
+    runner = TaskRunner()
+    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(page)
+    errors = []
+    page.show_error = lambda title, text: errors.append(text)
+    page.errors = errors
+    page.show()
+    yield page
+    page.stop()
+    runner.shutdown()
+    set_language("en")
+
+
+def test_sample_size_hint_follows_the_drop(page):
+    opts = page.quality_options
+    assert "3.0-point drop" in opts.hint.text() and "about 870 samples" in opts.hint.text()
+    opts.drop.setValue(5.0)  # (1.959964·√0.1 + 0.841621·√0.0975)² / 0.05² = 311.6
+    assert "5.0-point drop" in opts.hint.text() and "about 312 samples" in opts.hint.text()
+    assert opts.overrides() == {"quality_drop": 0.05}
+    opts.builtin.setChecked(True)
+    assert opts.overrides()["samples"] == "builtin" and opts.overrides()["answers"] is None
+    if opts.has_evalscope:  # the [eval] extra: a task field whose name goes into the A/B
+        opts.task.setText("gsm8k")
+        assert opts.overrides()["task"] == "gsm8k" and opts.overrides()["task_limit"] == 50
+    else:  # without it the page says what installing it adds
+        assert not opts.task_missing.isHidden() and opts.task.isHidden()
+        assert "pip install 'inference-advisor[eval]'" in opts.task_missing.text()
+    set_language("zh_CN")
+    page.retranslate()
+    assert opts.builtin.text() == "用内置样本评分" and "约需 312 条样本" in opts.hint.text()
+    assert opts.has_evalscope or "标准评测集" in opts.task_missing.text()
+
+
+def test_scored_ab_on_the_page(page, qtbot):
+    specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights="bf16", time_scale=0.05),
+             SimLaunchSpec(model=MODEL, gpu="l4", weights="awq-int4", time_scale=0.05, answer_error_rate=0.3)]
+    launchers = [SimLauncher(s) for s in specs]
+    try:
+        urls = [launcher.start() for launcher in launchers]
+        for name, url, label in (("A", urls[0], "bf16"), ("B", urls[1], "awq-int4")):
+            page.sides[name]["url"].setText(url)
+            page.sides[name]["model"].setText(MODEL)
+            page.sides[name]["label"].setText(label)
+        page.requests.setValue(4)
+        page.concurrency.setText("1")
+        page.quality_options.builtin.setChecked(True)
+        assert page.quality_panel.isHidden()
+        with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
+            assert page.start()
+        result = blocker.args[0]
+    finally:
+        for launcher in launchers:
+            launcher.stop()
+    assert result.status == "completed" and page.errors == []
+    panel = page.quality_panel
+    assert not panel.isHidden()
+    assert "A 96.7 % (29/30) · B 70.0 % (21/30)" in panel.headline.text()
+    assert "B − A -26.7 points" in panel.headline.text() and "McNemar p = 0.00781" in panel.headline.text()
+    assert panel.verdict.text().startswith("B answers worse than A")
+    assert "Simulated" in panel.simulated.text() and not panel.simulated.isHidden()
+    assert panel.table.rowCount() == 30
+    assert panel.table.item(0, 3).text().startswith("right") and panel.table.item(0, 4).text().startswith("wrong")
+    assert panel.table.item(8, 4).text().startswith("right")  # after the 8 disagreements: agreement
+    assert page.pairs.rowCount() == 30  # every built-in sample answered, not the 8-prompt default
+    # History → Compare of the two load runs shows the stored scored A/B
+    history = HistoryPage(page.runner, db_path=page.db_path)
+    qtbot.addWidget(history)
+    with qtbot.waitSignal(history.listed, timeout=10000):
+        history.show()
+    history.set_checked([result.a.run_id, result.b.run_id])
+    with qtbot.waitSignal(history.compared, timeout=10000):
+        history.compare_button.click()
+    assert "awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %" in history.compare_plot.caption.text()
+    set_language("zh_CN")
+    page.retranslate()
+    assert panel.title.text() == "回答质量（评分）" and panel.verdict.text().startswith("B 的回答比 A 差")
+    assert "正确率：A 96.7 %" in panel.headline.text()
+
+
+def test_too_small_run_is_a_warning(qtbot):
+    class Ans:
+        def __init__(self, text):
+            self.ok, self.text = True, text
+
+    samples = list(builtin_samples("en"))[:10]
+    answers = [Ans(s.reference or f"The answer is {s.answer}" if s.scorer != "json" else "{}") for s in samples]
+    q = compare_scores(samples, answers, answers)
+    panel = AbQualityPanel()
+    qtbot.addWidget(panel)
+    panel.show_quality(q)
+    assert q.too_small and "Too few samples to tell" in panel.size.text() and panel.size.styleSheet()
+    assert panel.verdict.text().startswith("No significant difference")
+    panel.show_quality(None)
+    assert panel.isHidden()
