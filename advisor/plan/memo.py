@@ -449,8 +449,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         text = t("memo.key.launch_value", days=launch)
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
-                "memo.rec.deadline_ok" if result.timeline.meets_deadline else "memo.rec.deadline_missed",
-                days=result.timeline.deadline_days).rstrip("。.")
+                "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
+                days=result.timeline.deadline_days)
         rows.append((t("memo.key.launch"), text))
     rows.append((t("memo.key.feasible"), t("memo.yes" if result.feasible else "memo.no")))
     return [(_cell(a), _cell(b)) for a, b in rows]
