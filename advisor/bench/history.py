@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from advisor.atomic import write_text_atomic
 from advisor.bench import metrics
+from advisor.bench.provenance import step_at_real_speed, time_scale_of
 from advisor.bench.store import BenchStore, connect
 from advisor.domain.bench import RequestRecord, StepSummary
 from advisor.i18n import tr
@@ -87,7 +88,13 @@ class RunSummary(BaseModel):
     knee_concurrency: int | None = None
     knee_reason: str | None = None
     knee_message: str = ""
-    peak_output_tokens_per_s: float | None = None
+    peak_output_tokens_per_s: float | None = Field(
+        None, description="at the simulated GPU's real speed for a time-scaled simulator run (see time_scale)"
+    )
+    time_scale: float | None = Field(
+        None, description="the simulated server's time scale the run ran at (1: real time; None: a real server, or "
+        "not recorded); speeds here are converted to real speed",
+    )
     imported_from: str | None = None
     project_id: str | None = Field(None, description="the project the run was started from (project_key); None: none")
 
@@ -340,7 +347,9 @@ class RunHistory:
             knee = metrics.find_knee(parsed).model_dump(mode="json")
         knee = knee or {}
         dialect = (result or {}).get("dialect") if isinstance(result, dict) else None
-        simulated = bool(dialect == "simulated" or (gpu and gpu[1]))
+        scale = time_scale_of(result if isinstance(result, dict) else None, config, label or "")
+        simulated = bool(dialect == "simulated" or (gpu and gpu[1]) or scale is not None)
+        peak = max((s.output_tokens_per_s for s in parsed), default=None)
         return RunSummary(
             run_id=run_id, label=label or "", status=status, stored_status=stored, status_reason=reason,
             created_wall=created, created=time.strftime("%Y-%m-%d %H:%M", time.localtime(created)),
@@ -353,7 +362,7 @@ class RunHistory:
             requests=ok + failed + cancelled, requests_ok=ok, requests_failed=failed, requests_cancelled=cancelled,
             steps=len(parsed), knee_concurrency=knee.get("concurrency"), knee_reason=knee.get("reason"),
             knee_message=knee.get("message") or "",
-            peak_output_tokens_per_s=max((s.output_tokens_per_s for s in parsed), default=None),
+            peak_output_tokens_per_s=peak * scale if peak is not None and scale else peak, time_scale=scale,
             imported_from=imported, project_id=project_id,
         )
 
@@ -622,10 +631,12 @@ class RunHistory:
             return quality_for_runs(self.store.connection, list(run_ids))
 
 
-def _step_values(step: StepSummary, memory: dict[str, Any] | None) -> dict[str, float | None]:
+def _step_values(step: StepSummary, memory: dict[str, Any] | None, scale: float | None = None) -> dict[str, float | None]:
     # A degraded step (failures above the run's limit, a server that stopped answering, a concurrency shortfall)
     # did not measure its load: its few answers must not read as "faster" beside a run that held up. Its error
-    # rate is still compared.
+    # rate is still compared. A time-scaled simulator run is compared at the simulated GPU's real speed.
+    if scale and scale != 1.0:
+        step = StepSummary.model_validate(step_at_real_speed(step.model_dump(mode="json"), scale))
     measured = step.requests_ok > 0 and step.status == "ok"
     return {
         "ttft_p50_ms": step.ttft_ms.p50 if measured else None,
@@ -660,7 +671,8 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         by_conc: dict[int, dict[str, float | None]] = {}
         mem = {m["step"]: m for m in r["memory"]}
         for s in sorted(r["steps"], key=lambda s: s.step):
-            by_conc[s.concurrency] = _step_values(s, mem.get(s.step))  # a repeated level: the later step
+            # a repeated level: the later step
+            by_conc[s.concurrency] = _step_values(s, mem.get(s.step), r["summary"].time_scale)
         series.append({key: [by_conc.get(c, {}).get(key) for c in levels] for key, _u, _b in COMPARE_METRICS})
     differences: list[dict[str, Any]] = []
 
@@ -668,7 +680,7 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         base = values[0]
         numeric = [v for v in values if isinstance(v, int | float)]
         best = None
-        if lower_better is not None and len(numeric) >= 2 and len(set(numeric)) > 1:
+        if ranked and lower_better is not None and len(numeric) >= 2 and len(set(numeric)) > 1:
             target = min(numeric) if lower_better else max(numeric)
             best = values.index(target)
         differences.append({
@@ -679,6 +691,11 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         })
 
     summaries: list[RunSummary] = [r["summary"] for r in runs]
+    # Runs of different provenance are shown side by side but never ranked: a simulated run against a real one,
+    # runs at different simulator time scales, or on different GPUs or models measure different things.
+    # An unrecorded value (None) is not known to differ; two recorded values that differ are.
+    ranked = len({s.simulated for s in summaries}) == 1 and all(
+        len({v for s in summaries if (v := getattr(s, key)) is not None}) <= 1 for key in ("time_scale", "gpu", "model"))
     row("status", None, [s.status for s in summaries], None)
     row("knee_concurrency", None, [s.knee_concurrency for s in summaries], False)
     row("peak_output_tokens_per_s", None, [s.peak_output_tokens_per_s for s in summaries], False)
@@ -713,6 +730,13 @@ def compare_runs(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         notes.append(tr("history.compare.note.no_memory", runs=", ".join(missing)))
     if any(s.simulated for s in summaries):
         notes.append(tr("history.compare.note.simulated"))
+    differs(lambda r: r["summary"].time_scale, "time_scale")
+    differs(lambda r: r["summary"].gpu, "gpu")
+    differs(lambda r: r["summary"].model, "model")
+    if any(s.time_scale not in (None, 1.0) for s in summaries):
+        notes.append(tr("history.compare.note.real_speed"))
+    if not ranked:
+        notes.append(tr("history.compare.note.not_ranked"))
     for s in summaries:
         if s.status in ("failed", "degraded", "incomplete", "interrupted"):
             notes.append(tr("history.compare.note.status", run_id=s.run_id, status=tr(f"history.status.{s.status}")))

@@ -40,6 +40,7 @@ def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any
     result.setdefault("model", run.get("model"))
     result.setdefault("schedule", (config.get("schedule") or {}).get("kind"))
     result["status"] = run.get("status") or result.get("status")
+    result.setdefault("label", run.get("label") or config.get("label") or "")
     result.setdefault("slo", config.get("slo"))
     result.setdefault("created_wall", run.get("created_wall"))
     setup = parse_sim_label(run.get("label") or config.get("label") or "")
@@ -353,13 +354,20 @@ def _md(v: float | None) -> str:
 
 
 def to_markdown(result: dict[str, Any]) -> str:
-    """The whole result as Markdown (for a chat message or an issue)."""
+    """The whole result as Markdown (for a chat message or an issue); a time-scaled simulator run at the simulated
+    GPU's real speed, and said so."""
+    from advisor.bench.provenance import at_real_speed
+
+    result = at_real_speed(result)
     lines = [
         f"### {tr('bench.report.md_title', model=result.get('model') or '?', url=result.get('url') or '?')}",
         "",
     ]
     if result.get("simulated"):
         lines += [f"_{tr('bench.report.simulated_note')}_", ""]
+    if (prov := result.get("provenance") or {}).get("shown_at_real_speed"):
+        note = tr("bench.report.real_speed_note", scale=f"{prov['time_scale']:g}")
+        lines += [f"_{note}_", ""]
     lines.append(f"- {tr('bench.report.md_status')}: {status_text(result)}")
     message, evidence = knee_text(result)
     lines.append(f"- {tr('bench.report.md_knee')}: {message}")

@@ -44,6 +44,16 @@ def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_pa
     assert result.status == "completed" and page.errors == []
     assert page.run_button.isEnabled() and not page.stop_button.isEnabled()
     assert page.speed.rowCount() == 2 and page.pairs.rowCount() == 3
+    # the simulated servers run at the simulated GPU's own speed: one user's TPOT is the predictor's, not a
+    # quarter of it (the page ran them at ×0.25 and showed 11 ms for a ~45 ms token)
+    from advisor.domain.sim import LengthDistribution, SimWorkload
+    from advisor.sim.costs import setup_from_ids
+    from advisor.sim.predict import simulate_concurrency
+
+    setup = setup_from_ids("qwen2.5-7b-instruct", "l4", "bf16")
+    one = simulate_concurrency(setup.costs, setup.limits, SimWorkload(prompt=LengthDistribution.fixed(64),
+                               output=LengthDistribution.fixed(24)), 1)  # fmt: skip
+    assert result.levels[0].a_tpot_p50_ms == pytest.approx(one.tpot_ms.p50, rel=0.35)
     assert page.speed.item(0, 3).text().endswith("×") and float(page.speed.item(0, 3).text()[:-1]) > 1.2
     assert page.pairs.item(0, 1).text() and page.pairs.item(0, 5).text() == "yes"  # same seed: same placeholder text
     assert not page.badge.isHidden()

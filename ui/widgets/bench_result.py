@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from advisor.bench import report
+from advisor.bench.provenance import at_real_speed
 from advisor.i18n import tr
 from advisor.units import format_gib
 from ui.widgets.level_axis import LevelAxis
@@ -174,7 +175,8 @@ class ResultView(QWidget):
                 self.status.setText(tr("bench.result.unknown_run", run_id=result))
                 return False
             result = loaded
-        self.result = result
+        # a time-scaled simulator run's figures at the simulated GPU's real speed, never the sped-up wall clock
+        self.result = at_real_speed(result)
         self.prediction = prediction
         self._render()
         if prediction is None and self.runner is not None and result.get("setup"):
@@ -205,8 +207,10 @@ class ResultView(QWidget):
         def work(_token: Any) -> Any:
             # each level as its step ran (requests sent, start stagger): like for like with what it measured
             return report.predicted_curve(setup["model"], setup["gpu"], setup.get("weights"), setup.get("gpus") or 1,
-                                          workload, levels, time_scale=setup.get("time_scale") or 1.0,
-                                          steps=steps)  # fmt: skip
+                                          workload, levels, time_scale=scale, steps=steps)  # fmt: skip
+
+        # the steps are already at real speed when converted; else the prediction is scaled to the run's clock
+        scale = 1.0 if (self.result.get("provenance") or {}).get("shown_at_real_speed") else (setup.get("time_scale") or 1.0)
 
         self.runner.submit(
             work, on_result=self.set_prediction, on_error=self._prediction_failed, key="bench-result-predict"
@@ -223,6 +227,8 @@ class ResultView(QWidget):
                                url=r.get("url") or "?"))  # fmt: skip
         if r.get("error"):
             self.status.setText(self.status.text() + "\n" + str(r["error"]))
+        if (prov := r.get("provenance") or {}).get("shown_at_real_speed"):
+            self.status.setText(self.status.text() + "\n" + tr("bench.report.real_speed_note", scale=f"{prov['time_scale']:g}"))
         message, evidence = report.knee_text(r)
         self.knee.setText(message)
         self.evidence.setText("\n".join(f"• {e}" for e in evidence))
