@@ -84,13 +84,9 @@ def _sim_label(run: dict[str, Any]) -> dict[str, Any] | None:
 
 def _time_scale(run: dict[str, Any]) -> float | None:
     """The simulated server's time scale as the run recorded it, or None (not recorded: unknown, never 1)."""
-    for part in (run.get("result") or {}, run.get("config") or {}):
-        for holder in (part, part.get("provenance") or {}, part.get("sim") or {}):
-            value = holder.get("time_scale") if isinstance(holder, dict) else None
-            if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-                return float(value)
-    label = _sim_label(run)
-    return float(label["time_scale"]) if label and len(str(run.get("label") or "").split("·")) == 7 else None
+    from advisor.bench.provenance import time_scale_of
+
+    return time_scale_of(run.get("result") or {}, run.get("config") or {}, str(run.get("label") or ""))
 
 
 def _sim_gpu(run: dict[str, Any]) -> str | None:
