@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from advisor.bench.live_rate import LiveRate
 from advisor.bench.runner import BenchEvent, EventQueue, Runner
 from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig, ProbeResult, RequestRecord, StepSummary
@@ -107,7 +108,8 @@ class LiveBuffers:
     target: Ring = field(default_factory=Ring)
     errors: Ring = field(default_factory=Ring)
     recent_itl: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
-    recent_tokens: deque[float] = field(default_factory=lambda: deque(maxlen=50_000))  # token arrival times
+    # the runner's cumulative token count over time: the live output rate (advisor.bench.live_rate)
+    token_rate: LiveRate = field(default_factory=LiveRate)
     records: int = 0
     ok: int = 0
     failed: int = 0
@@ -230,6 +232,8 @@ class BenchSession(QObject):
         elif ev.kind == "progress":
             d = ev.data
             b.progress = d
+            if d.get("output_tokens") is not None and d.get("t") is not None:
+                b.token_rate.add(float(d["t"]), int(d["output_tokens"]))
             if d.get("step", -1) >= 0:
                 if d["step"] != b.step or b.concurrency != d["concurrency"]:
                     b.step = d["step"]
@@ -266,7 +270,6 @@ class BenchSession(QObject):
             b.ttft.append((rec.t_first_token - b.t0, rec.ttft_ms))  # type: ignore[operator]
         gaps, _exact = rec.itl_ms()
         b.recent_itl.extend(gaps)
-        b.recent_tokens.extend(rec.token_times)
 
     def _roll(self) -> None:
         """Rolling figures over the last 5 s of tokens: ITL p50/p99 and output tokens per second."""
@@ -274,12 +277,9 @@ class BenchSession(QObject):
         if b.t0 is None:
             return
         now = time.monotonic()
-        window = 5.0
-        while b.recent_tokens and b.recent_tokens[0] < now - window:
-            b.recent_tokens.popleft()
         x = now - b.t0
-        span = min(window, max(0.5, x))
-        b.tok_s.append((x, len(b.recent_tokens) / span))
+        if (rate := b.token_rate.rate()) is not None:
+            b.tok_s.append((x, rate))
         if b.recent_itl:
             vals = sorted(b.recent_itl)
             b.itl_p50.append((x, vals[len(vals) // 2]))

@@ -20,6 +20,7 @@ event, nothing more. Everything else (counts, classification) is done once, in :
 
 from __future__ import annotations
 
+import contextvars
 import json
 import re
 from dataclasses import dataclass, field
@@ -145,11 +146,17 @@ class StreamResult:
     hints: set[str] = field(default_factory=set)
 
 
+# The run's live count of token-bearing events, as they arrive: a one-element list the runner sets for its own
+# asyncio tasks (each task copies the context it was made in), so every parser made while it sends counts into it
+# without the transports passing it along. The live throughput plot reads it; None outside a run.
+LIVE_TOKENS: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("live_tokens", default=None)
+
+
 class SseParser:
     """Incremental SSE parser for one response body. Feed it bytes with their arrival time."""
 
     __slots__ = ("_buf", "_data", "_t_event", "r", "_last_usage", "_per_event", "_texts", "_event", "_text_len",
-                 "_data_bytes", "abort", "max_token_events")
+                 "_data_bytes", "abort", "max_token_events", "_live")
 
     def __init__(self, max_token_events: int | None = None) -> None:
         """``max_token_events``: more token-bearing events than this abort the request (``too_many_tokens``):
@@ -166,6 +173,7 @@ class SseParser:
         self._data_bytes = 0
         self.abort: str | None = None  # set when the stream must be dropped (a bound was exceeded)
         self.max_token_events = max_token_events
+        self._live = LIVE_TOKENS.get()
 
     def feed(self, data: bytes, t: float) -> None:
         if self.abort is not None:
@@ -321,6 +329,8 @@ class SseParser:
                 r.finish_reason = r.finish_reason or "stop"
         if got_tokens:
             r.token_times.append(t)
+            if self._live is not None:
+                self._live[0] += 1
             if self.max_token_events is not None and len(r.token_times) > self.max_token_events:
                 self.abort = "too_many_tokens"
                 self._invalid("too_many_tokens", b"")

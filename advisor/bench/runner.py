@@ -25,7 +25,7 @@ from typing import Any
 
 from advisor.bench import metrics
 from advisor.bench.client import RequestFailed, StreamClient, _Exchange, build_record
-from advisor.bench.protocol import chat_body, completions_body
+from advisor.bench.protocol import LIVE_TOKENS, chat_body, completions_body
 from advisor.bench.store import BenchStore
 from advisor.bench.workload import Prompt, PromptSource
 from advisor.cancel import CancelToken
@@ -218,6 +218,8 @@ class Runner:
         self.server_queue = server_queue
         self.dialect = dialect
         self.progress_interval_s = progress_interval_s
+        self._live_tokens = [0]  # token-bearing events received by this process (advisor.bench.protocol.LIVE_TOKENS)
+        self._worker_tokens = 0  # those of worker processes' finished requests
         self.steps: list[StepSummary] = []
         self.records: list[RequestRecord] = []
         self.keep_records = store is None if keep_records is None else keep_records
@@ -366,7 +368,17 @@ class Runner:
         ok = acc.ok_seen
         self._emit("progress", {"step": st.index, "concurrency": st.concurrency, "done": acc.done, "ok": ok,
                                 "failed": acc.measured - ok, "in_flight": self._in_flight,
-                                "elapsed_s": round(now - st.t0, 3), "total_requests": self._seq})
+                                "elapsed_s": round(now - st.t0, 3), "total_requests": self._seq,
+                                # every token-bearing event received so far, counted as it arrived (warm-up
+                                # included): the live throughput is its rate over a window
+                                "output_tokens": self._live_tokens[0] + self._worker_tokens, "t": now})
+
+    async def _progress_ticker(self) -> None:
+        """A progress event at least every interval, so live figures move while long answers stream and no
+        request starts or ends."""
+        while True:
+            await asyncio.sleep(self.progress_interval_s)
+            self._progress()
 
     async def _lag_monitor(self) -> None:
         """Event-loop lag: how late a 10 ms sleep wakes up. A busy loop timestamps bytes late."""
@@ -497,7 +509,9 @@ class Runner:
         client = StreamClient(cfg.endpoint.url, cfg.endpoint.api, api_key=self._api_key, transport=cfg.endpoint.transport,
                               max_connections=max(levels + [sch.max_concurrency if sch.kind == "rate" else 1]),
                               timeout_s=cfg.endpoint.timeout_s, read_timeout_s=cfg.endpoint.read_timeout_s)
-        helpers = [asyncio.create_task(self._lag_monitor()), asyncio.create_task(self._cancel_watch())]
+        LIVE_TOKENS.set(self._live_tokens)  # the tasks made from here on count their tokens into it
+        helpers = [asyncio.create_task(self._lag_monitor()), asyncio.create_task(self._cancel_watch()),
+                   asyncio.create_task(self._progress_ticker())]
         if self.server_queue is not None:
             helpers.append(asyncio.create_task(self._queue_monitor()))
         if sch.client_processes > 1:
@@ -687,6 +701,7 @@ class Runner:
                     if self.cancel.cancelled and rec.outcome != "ok":
                         rec.outcome = "cancelled"
                     st.acc.add(rec)
+                    self._worker_tokens += len(rec.token_times)  # another process's tokens, counted as it ends
                     if self.keep_records:
                         self.records.append(rec)
                     if self.store is not None:
