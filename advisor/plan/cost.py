@@ -217,5 +217,10 @@ def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
 
 
 def hosted_api_monthly(ctx: Ctx, tokens_per_month: float) -> tuple[float, float]:
-    lo, hi = factor_range("hosted_api_per_m_tokens")
-    return tokens_per_month / 1e6 * lo, tokens_per_month / 1e6 * hi
+    """A hosted API's monthly bill (USD) for ``tokens_per_month`` output tokens: the prompts that produce them are
+    billed too (input price × prompt tokens; with long prompts that is most of the bill), not the output alone."""
+    out_lo, out_hi = factor_range("hosted_api_per_m_tokens")
+    in_lo, in_hi = factor_range("hosted_api_per_m_input_tokens")
+    input_per_month = tokens_per_month * ctx.prompt_avg / max(ctx.output_avg, 1)
+    return ((tokens_per_month * out_lo + input_per_month * in_lo) / 1e6,
+            (tokens_per_month * out_hi + input_per_month * in_hi) / 1e6)

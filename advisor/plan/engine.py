@@ -260,10 +260,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         if monthly is not None:
             out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
             if c.budget_amount is not None:
-                needed = monthly[0] * conv
+                # judged on the high end: "within budget" must hold for every price in the range (a range whose
+                # high end is over the budget straddles it, and the plan says so)
+                needed = monthly[1] * conv
                 within = needed <= c.budget_amount
                 out.costs.budget_monthly = c.budget_amount
                 out.costs.within_budget = within
+                out.costs.budget_straddled = monthly[0] * conv <= c.budget_amount < needed
 
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,

@@ -241,13 +241,22 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         if value != "—":
             rows.append((t(key), value))
     if c.budget_monthly is not None:
-        verdict = "" if c.within_budget is None else t("memo.cost.within" if c.within_budget else "memo.cost.over")
+        verdict = _budget_verdict(c, t)
         rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
     rows.append((t("memo.cost.utilisation"), f"{c.utilisation * 100:.0f} %"))
     rows.append((t("memo.cost.horizon"), t("memo.unit.months", n=c.horizon_months)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=c.fx_source)))
     return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _budget_verdict(c: Any, t: Any) -> str:
+    """Within (the whole range), straddling (the low end within, the high end over) or over the budget."""
+    if c.within_budget is None:
+        return ""
+    if c.budget_straddled:
+        return t("memo.cost.straddles")
+    return t("memo.cost.within" if c.within_budget else "memo.cost.over")
 
 
 def _break_even(c: Any, lang: str, unit: Any) -> str:
@@ -442,7 +451,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if monthly != "—":
         rows.append((t("memo.key.cost"), t("memo.key.cost_value", cost=monthly)))
     if c.budget_monthly is not None:
-        verdict = "" if c.within_budget is None else t("memo.cost.within" if c.within_budget else "memo.cost.over")
+        verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":

@@ -228,7 +228,8 @@ class Costs(_Out):
     cost_per_million_output_tokens: MoneyRange | None = None
     recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form")
     budget_monthly: float | None = None
-    within_budget: bool | None = None
+    within_budget: bool | None = Field(None, description="the high end of the monthly cost is within the budget")
+    budget_straddled: bool = Field(False, description="the low end is within the budget and the high end is not")
     prices: list[PriceRow] = Field(default_factory=list)
 
 

@@ -51,12 +51,16 @@ def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor,
         high.deployment_form, high.region, high.hardware.gpu, high.hardware.replicas)  # fmt: skip
 
 
-def test_budget_threshold_is_the_cheapest_plans_cost():
+def test_budget_threshold_is_the_high_end_of_the_cheapest_plans_cost():
+    # "within budget" must hold for every price in the range: a budget between its low and high end straddles it
     base = dict(SCENARIOS["12_budget_far_below_slo"])
     r = make_plan(answers_from_dict(base))
-    need = r.costs.recommended_monthly.low
+    low, need = r.costs.recommended_monthly.low, r.costs.recommended_monthly.high
     just = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": need * 1.01, "currency": "CNY"}}))
-    assert just.feasible and "cost.budget_short" not in just.finding_ids
+    assert just.feasible and "cost.budget_short" not in just.finding_ids and just.costs.within_budget
+    between = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": (low + need) / 2, "currency": "CNY"}}))
+    assert not between.feasible and "cost.budget_short" in between.finding_ids
+    assert between.costs.budget_straddled and between.costs.within_budget is False
     fix = next(f for f in r.fixes if f.id == "more_budget")
     assert fix.change["monthly_budget"]["amount"] >= need
     patched = make_plan(answers_from_dict({**base, **fix.change}))
@@ -85,3 +89,12 @@ def test_the_offered_relaxations_really_make_the_h20_case_feasible():
         patched = {k: v for k, v in {**base, **fix.change}.items() if v is not None}
         after = make_plan(answers_from_dict(patched))
         assert after.feasible, (fix_id, after.finding_ids)
+
+
+def test_a_hosted_api_bills_the_prompts_too():
+    # the bill was output tokens only: 2-20x low with long prompts, and then offered as the cheap fix
+    base = dict(SCENARIOS["08_tiny_internal_tool"])
+    short = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 200, "p95": 400}}))
+    long = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 6000, "p95": 8000}}))
+    assert short.deployment_form == long.deployment_form == "hosted_api"
+    assert long.costs.recommended_monthly.low > 2 * short.costs.recommended_monthly.low
