@@ -276,6 +276,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     timeline = _timeline(c, region, form)
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+    if chosen is not None and not c.is_batch:
+        _hold_capacity_to_the_curve(c, chosen)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
@@ -333,6 +335,24 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
     return open_questions(answers, c, decide)
 
 
+def _hold_capacity_to_the_curve(c: Ctx, ch: sizing.Candidate) -> None:
+    """The capacity claim ("it can take up to N within the target") and the engine's cap (--max-num-seqs) never
+    exceed what the plan's own latency table shows meeting the target. The screen's c_max is the roofline's, the
+    table the simulator's; they disagreed ("up to 39" and --max-num-seqs 39 above a table whose last level within
+    the target was 32, or whose 32 broke the TPOT target)."""
+    levels, _knee = sizing.curve(c, ch, ch.per_replica, ch.checked)
+    ch.c_max = min(ch.c_max, _highest_within_target(c, levels, ch.per_replica))
+
+
+def _highest_within_target(c: Ctx, levels: list[Any], per: int) -> int:
+    """The highest level of the predicted curve whose P99 TTFT and TPOT meet the targets (at least the planned
+    per-replica load, which the plan was checked at)."""
+    ok = [lv.concurrency for lv in levels if lv.concurrency
+          and (c.ttft_slo_ms is None or lv.ttft_ms.p99 is None or lv.ttft_ms.p99 <= c.ttft_slo_ms)
+          and (c.tpot_slo_ms is None or lv.tpot_ms.p99 is None or lv.tpot_ms.p99 <= c.tpot_slo_ms)]  # fmt: skip
+    return max([per, *ok]) if ok else per
+
+
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
     if ch is None:
         return (Hardware(gpu=None, model=c.model.id, model_name=_model_name(c)), Capacity(peak_concurrency=c.peak),
@@ -342,7 +362,8 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
 
     req = sizing.sizing_request(c, ch)
     per = ch.per_replica
-    seqs = max(per, min(ch.c_max, 256)) if not c.is_batch else ch.c_max
+    cap_per = ch.c_max  # already held to the plan's own latency table (_hold_capacity_to_the_curve)
+    seqs = max(per, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
     if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
@@ -376,7 +397,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                    output_tokens_per_s=round(lv.output_tokens_per_s, 1))
         for lv in levels
     ]  # fmt: skip
-    cap_per = ch.c_max
     cap = Capacity(
         peak_concurrency=c.peak, concurrency_per_replica=per,
         ttft_p50_ms=_r(at.ttft_ms.p50), ttft_p99_ms=_r(ttft if ttft is not None else at.ttft_ms.p99),

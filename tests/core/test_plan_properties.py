@@ -4,6 +4,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,3 +99,22 @@ def test_a_hosted_api_bills_the_prompts_too():
     long = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 6000, "p95": 8000}}))
     assert short.deployment_form == long.deployment_form == "hosted_api"
     assert long.costs.recommended_monthly.low > 2 * short.costs.recommended_monthly.low
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_capacity_claims_and_engine_caps_stay_within_the_plans_own_latency_table(name):
+    r = make_plan(answers_from_dict(SCENARIOS[name]))
+    curve = r.latency_curve
+    if not curve.points or r.hardware.gpu is None:
+        return
+    slo_ttft, slo_tpot = curve.slo_ttft_p99_ms, curve.slo_tpot_p99_ms
+    within = [p.concurrency for p in curve.points
+              if (slo_ttft is None or p.ttft_p99_ms is None or p.ttft_p99_ms <= slo_ttft)
+              and (slo_tpot is None or p.tpot_p99_ms is None or p.tpot_p99_ms <= slo_tpot)]
+    per = r.capacity.concurrency_per_replica
+    ceiling = max([per, *within])
+    assert r.capacity.max_concurrency_per_replica <= ceiling
+    assert r.hardware.max_num_seqs <= max(per, ceiling)
+    sizing = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if sizing is not None and "c_max" in sizing.params:
+        assert sizing.params["c_max"] <= ceiling
