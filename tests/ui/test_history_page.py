@@ -260,3 +260,28 @@ def test_runs_from_the_benchmark_page_follow_the_open_project(qtbot, main_window
     assert measured_evidence(answers, project_path=other)[0].run_id == later  # a project without runs: the same
     main_window.new_project()
     assert history.current_scope() == "all"
+
+
+def test_the_selection_follows_the_run_when_runs_are_added(page, db, qtbot):
+    # an A/B added two runs while a run was selected: Open/Export/Delete silently pointed at another run
+    path, ids = db
+    assert page.select(ids["small"])
+    assert page.current().run_id == ids["small"]
+    with SimLauncher(SimLaunchSpec(model=MODEL, gpu="h100-sxm-80g", weights="bf16", time_scale=0.1)) as sim:
+        _run(path, sim.base_url, [1], "newer run one", requests=2)
+        _run(path, sim.base_url, [1], "newer run two", requests=2)
+    with qtbot.waitSignal(page.listed, timeout=10000):
+        page.refresh()
+    assert page.current() is not None and page.current().run_id == ids["small"]
+    row = page.table.selectionModel().selectedRows()[0].row()
+    assert page.table.item(row, COL["label"]).text() == "small steps"
+
+
+def test_one_ticked_run_enables_the_single_run_actions(page, db, qtbot):
+    _path, ids = db
+    page.table.clearSelection()
+    page._update_buttons()
+    assert not page.open_button.isEnabled()
+    page.set_checked([ids["big"]])
+    assert page.open_button.isEnabled() and page.export_button.isEnabled() and page.delete_button.isEnabled()
+    assert page.current().run_id == ids["big"]

@@ -302,9 +302,14 @@ class HistoryPage(QWidget):
                          shape=self.shape_filter.currentData() or "", project=project or "")
 
     def apply_filter(self, *_args: Any) -> None:
+        selected = self._selected_run_id()  # the selection follows the run, not the row, when rows come and go
         flt = self.current_filter()
         self.shown_runs = [r for r in self.runs if flt.matches(r)]
         self._fill_table()
+        self.table.clearSelection()
+        if selected is not None:
+            self.select(selected)
+        self._update_buttons()
 
     def _fill_table(self) -> None:
         self._filling = True
@@ -376,11 +381,20 @@ class HistoryPage(QWidget):
         cur = self.current()
         self.status_reason.setText(tr("history.page.reason", reason=cur.status_reason) if cur else "")
 
-    def current(self) -> RunSummary | None:
+    def _selected_run_id(self) -> str | None:
+        """The run in the selected row, read from the row itself (its tick cell holds the run id)."""
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
-        if not rows or rows[0].row() >= len(self.shown_runs):
+        if not rows:
             return None
-        return self.shown_runs[rows[0].row()]
+        item = self.table.item(rows[0].row(), 0)
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def current(self) -> RunSummary | None:
+        """The run Open/Export/Delete act on: the selected row's run, else the one ticked run."""
+        run_id = self._selected_run_id()
+        if run_id is None and len(self.checked) == 1:
+            run_id = next(iter(self.checked))
+        return next((r for r in self.runs if r.run_id == run_id), None) if run_id else None
 
     def select(self, run_id: str) -> bool:
         for row, r in enumerate(self.shown_runs):
