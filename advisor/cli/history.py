@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from advisor.bench.compare_export import _fmt, metric_cell
 from advisor.i18n import tr
 
 
@@ -25,28 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="add a run exported on another machine (.json), or every run of another "
                              "benchmark database (.sqlite3)")
     action.add_argument("--compare", nargs="+", metavar="ID", help="compare 2–4 runs (ids or unique prefixes)")
-    p.add_argument("--out", help="file for --export (.json or .csv)")
+    p.add_argument("--out", help="file for --export (.json or .csv) or --compare (.md or .csv)")
     p.set_defaults(func=run)
-
-
-def _fmt(value: Any, digits: int = 1) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return str(value)
-
-
-def _metric_cell(metric: str, value: Any) -> str:
-    from advisor.units import format_bytes
-
-    if metric == "gpu_memory_peak_bytes":
-        return format_bytes(value) if value is not None else "-"
-    if metric == "status" and value:
-        return tr(f"history.status.{value}")
-    if metric in ("error_rate", "kv_cache_usage_peak") and value is not None:
-        return f"{value * 100:.1f}%"
-    return _fmt(value)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,6 +80,14 @@ def run(args: argparse.Namespace) -> int:
                 return 0
             if args.compare:
                 comparison = history.compare(args.compare)
+                if args.out:
+                    from advisor.bench.compare_export import write_comparison
+
+                    try:
+                        write_comparison(comparison, args.out)
+                    except ValueError as exc:
+                        return fail(str(exc))
+                    print(tr("history.cli.compare_written", path=args.out), file=sys.stderr)
                 if args.json:
                     print_json(comparison)
                 else:
@@ -144,7 +133,7 @@ def _print_detail(detail: dict[str, Any]) -> None:
         print(f"  c={st['concurrency']:<4} ok {st['requests_ok']:<5} failed {st['requests_failed']:<4} "
               f"TTFT p50 {_fmt(st['ttft_ms']['p50'])} ms p99 {_fmt(st['ttft_ms']['p99'])} ms · "
               f"TPOT p50 {_fmt(st['tpot_ms']['p50'])} ms · {_fmt(st['output_tokens_per_s'])} tok/s · "
-              f"GPU mem {_metric_cell('gpu_memory_peak_bytes', m.get('gpu_memory_peak_bytes'))}")
+              f"GPU mem {metric_cell('gpu_memory_peak_bytes', m.get('gpu_memory_peak_bytes'))}")
     _print_quality(detail.get("quality") or [])
 
 
@@ -158,21 +147,10 @@ def _print_quality(stored: list[dict[str, Any]]) -> None:
 
 
 def _print_compare(c: dict[str, Any]) -> None:
-    ids = [r["run_id"] for r in c["runs"]]
-    head = [tr("history.col.metric"), tr("history.col.concurrency")] + ids
-    rows = [head]
-    for d in c["differences"]:
-        cells = []
-        for i, v in enumerate(d["values"]):
-            cell = _metric_cell(d["metric"], v)
-            ch = d["change"][i]
-            if ch is not None:
-                cell += f" ({ch * 100:+.0f}%)"
-            if d["best"] == i:
-                cell = "*" + cell
-            cells.append(cell)
-        rows.append([tr(f"history.metric.{d['metric']}"), _fmt(d["concurrency"])] + cells)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    from advisor.bench.compare_export import comparison_rows
+
+    rows = comparison_rows(c)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     if c["notes"]:

@@ -285,3 +285,22 @@ def test_one_ticked_run_enables_the_single_run_actions(page, db, qtbot):
     page.set_checked([ids["big"]])
     assert page.open_button.isEnabled() and page.export_button.isEnabled() and page.delete_button.isEnabled()
     assert page.current().run_id == ids["big"]
+
+
+def test_a_comparison_exports_as_markdown_and_csv(page, db, qtbot, tmp_path):
+    _path, ids = db
+    page.set_checked([ids["small"], ids["big"]])
+    with qtbot.waitSignal(page.compared, timeout=10000):
+        page.compare_button.click()
+    assert page.export_compare_button.isEnabled()
+    for name in ("cmp.md", "cmp.csv"):
+        out = tmp_path / name
+        page.ask_save_path = lambda suggested, out=out: str(out)
+        page.export_compare_button.click()
+        text = out.read_text(encoding="utf-8")
+        assert ids["small"] in text and ids["big"] in text
+    assert (tmp_path / "cmp.md").read_text(encoding="utf-8").startswith("# Benchmark runs compared")
+    assert (tmp_path / "cmp.csv").read_text(encoding="utf-8").splitlines()[0].startswith("Metric")
+    page.ask_save_path = lambda suggested: str(tmp_path / "cmp.docx")
+    page.export_compare_button.click()
+    assert page.errors and ".md" in page.errors[-1]

@@ -161,7 +161,12 @@ class HistoryPage(QWidget):
         splitter.setSizes([520, 300])
         compare_tab = QWidget()
         compare_layout = QVBoxLayout(compare_tab)
+        self.export_compare_button = QPushButton()
+        self.export_compare_button.setEnabled(False)  # until a comparison is shown
+        self.export_compare_button.clicked.connect(self.export_comparison_dialog)
+        compare_layout.addWidget(self.export_compare_button, 0, Qt.AlignmentFlag.AlignRight)
         compare_layout.addWidget(splitter, 1)
+        self.comparison: dict[str, Any] | None = None
 
         self.tabs = QTabWidget()
         self.tabs.addTab(runs_tab, "")
@@ -179,6 +184,7 @@ class HistoryPage(QWidget):
     def retranslate(self) -> None:
         self.title.setText(tr("history.page.title"))
         self.intro.setText(tr("history.page.intro"))
+        self.export_compare_button.setText(tr("history.page.export_compare"))
         self.search.setPlaceholderText(tr("history.page.search"))
         for combo, first, values in ((self.status_filter, "history.page.any_status", STATUSES),
                                      (self.shape_filter, "history.page.any_shape", SHAPES)):
@@ -424,6 +430,8 @@ class HistoryPage(QWidget):
                            key="history-compare")
 
     def _on_compared(self, comparison: dict[str, Any]) -> None:
+        self.comparison = comparison
+        self.export_compare_button.setEnabled(True)
         self.compare_plot.show_comparison(comparison)
         self.differences.show_comparison(comparison)
         self.compare_hint.setText(tr("history.plot.differences"))
@@ -444,6 +452,22 @@ class HistoryPage(QWidget):
             self.show_error(tr("history.page.error_title"), str(exc))
             return
         self.message.emit(tr("history.page.exported", run_id=cur.run_id, path=path))
+
+    def export_comparison_dialog(self) -> None:
+        """The comparison shown as Markdown or CSV (by the suffix chosen)."""
+        from advisor.bench.compare_export import write_comparison
+
+        if self.comparison is None:
+            return
+        path = self.ask_save_path("comparison.md")
+        if not path:
+            return
+        try:
+            write_comparison(self.comparison, path)
+        except (OSError, ValueError) as exc:
+            self.show_error(tr("history.page.error_title"), str(exc))
+            return
+        self.message.emit(tr("history.page.compare_exported", path=path))
 
     def delete_dialog(self) -> None:
         cur = self.current()
