@@ -126,6 +126,7 @@ def step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
             "knee": knee is not None and s.get("concurrency") == knee and not client.get("client_bound"),
             "client_bound": bool(client.get("client_bound")),
             "client_reasons": list(client.get("reasons") or []),
+            "partial": s.get("stop_reason") == "cancelled",  # stopped by the user before it ended: not a full step
         })  # fmt: skip
     return rows
 
@@ -397,6 +398,8 @@ def to_markdown(result: dict[str, Any]) -> str:
     for r in step_rows(result):
         flag = tr("bench.report.knee_flag") if r["knee"] else (tr("bench.report.client_flag") if r["client_bound"]
                                                                else "")  # fmt: skip
+        if r["partial"]:
+            flag = " · ".join(filter(None, [flag, tr("bench.report.partial_flag")]))
         lines.append("| " + " | ".join([
             str(r["concurrency"]), str(r["ok"]), str(r["failed"]), _md(r["ttft_p50"]), _md(r["ttft_p99"]),
             _md(r["tpot_p50"]), _md(r["tpot_p99"]), _md(r["tok_s"]), flag]) + " |")  # fmt: skip

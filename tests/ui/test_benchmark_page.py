@@ -121,6 +121,12 @@ def test_stop_ends_within_a_second_and_keeps_what_was_measured(qtbot, page, fake
     store.connection.close()
     assert sum(r.ok for r in records) >= 4
     assert "stopped by you" in page.result_view.status.text()
+    # the live view says the step it stopped in is partial, and does not fill the bar to 100 %
+    page.live._refresh_texts()
+    assert "Stopped during step 1 of 1" in page.step_label.text()
+    assert "partial" in page.step_label.text() and page.progress.value() < 1000
+    assert "partial" in page.result_view.table.item(0, page.result_view.table.columnCount() - 1).text()
+    assert "partial: stopped before the step ended" in page.result_view.copy_markdown()
 
 
 def test_server_killed_mid_run_is_shown_not_hidden(qtbot, page, fake_gpu):

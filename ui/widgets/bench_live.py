@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from advisor.bench.progress import seconds_left
 from advisor.i18n import tr
 from ui.widgets.gpu_panel import GpuPanel
 
@@ -251,7 +252,6 @@ class LiveView(QWidget):
         b = s.buffers
         levels = self.levels or [1]
         step, conc = b.step, b.concurrency
-        elapsed = time.monotonic() - self.run_started_at if s.running else 0.0
         cfg = s.config
         frac = 0.0
         if cfg is not None and levels:
@@ -263,14 +263,23 @@ class LiveView(QWidget):
                 within = min(1.0, b.step_done / per_step) if per_step else 0.0
                 idx = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
                 frac = min(1.0, (idx + within) / len(levels))
-        if not s.running and self.finished:
-            frac = 1.0
+        if not s.running and self.finished and not any(st.stop_reason == "cancelled" for st in b.steps):
+            frac = 1.0  # a stopped run keeps the share it reached: its last step is partial, not 100 %
         value = int(frac * 1000)
         if self.progress.value() != value:
             self.progress.setValue(value)
-        left = (elapsed / frac - elapsed) if s.running and frac > 0.02 else None
-        self._set_text(self.step_label, tr("bench.live.step", step=(levels.index(conc) + 1) if conc in levels
-                                           else step + 1, steps=len(levels), concurrency=conc or "–",
+        index = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
+        left = None
+        if s.running and cfg is not None:
+            if cfg.schedule.kind == "soak" and cfg.schedule.duration_s:
+                left = max(0.0, cfg.schedule.duration_s - (b.progress.get("elapsed_s") or 0.0))
+            else:  # as the runner will run it: steps that end once stable, the knee stop (advisor.bench.progress)
+                left = seconds_left(levels, index, float(b.progress.get("elapsed_s") or 0.0),
+                                    [st.duration_s for st in b.steps if st.step >= 0],
+                                    continue_past_knee=cfg.schedule.continue_past_knee)  # fmt: skip
+        stopped = not s.running and self.finished and any(st.stop_reason == "cancelled" for st in b.steps)
+        self._set_text(self.step_label, tr("bench.live.stopped_step" if stopped else "bench.live.step",
+                                           step=index + 1, steps=len(levels), concurrency=conc or "–",
                                            left=tr("bench.live.left", seconds=round(left)) if left is not None
                                            else tr("bench.live.left_unknown")))  # fmt: skip
         self._set_text(

@@ -251,6 +251,8 @@ class ResultView(QWidget):
         for i, row in enumerate(rows):
             note = tr("bench.report.knee_flag") if row["knee"] else (tr("bench.report.client_flag")
                                                                     if row["client_bound"] else "")  # fmt: skip
+            if row["partial"]:
+                note = " · ".join(filter(None, [note, tr("bench.report.partial_flag")]))
             values = [_cell(row["concurrency"]), _cell(row["ok"]), _cell(row["failed"]), _cell(row["ttft_p50"]),
                       _cell(row["ttft_p99"]), _cell(row["tpot_p50"]), _cell(row["tpot_p99"]), _cell(row["tok_s"]),
                       note]  # fmt: skip
