@@ -226,7 +226,10 @@ def load_prompts(config: AbConfig) -> list[Prompt]:
 
 def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[list[str], bool]:
     """The served model ids and whether it is our simulated server; AbError when it cannot be used."""
+    from advisor.redact import check_api_key
+
     target = Target.parse(side.url)
+    api_key = check_api_key(api_key)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
         resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10)

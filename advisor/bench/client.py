@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from advisor.bench.protocol import FINISH_ABORTED, SseParser, StreamResult, estimate_tokens
+from advisor.bench.protocol import FINISH_ABORTED, FINISH_OK, SseParser, StreamResult, estimate_tokens
 from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
+from advisor.redact import check_api_key
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
@@ -49,8 +50,13 @@ class Target:
     @classmethod
     def parse(cls, url: str) -> Target:
         parts = urlsplit(url)
+        from advisor.redact import redact, url_credentials_problem
+
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"not an http(s) URL: {url!r}")
+            raise ValueError(f"not an http(s) URL: {redact(url)!r}")
+        problem = url_credentials_problem(url)
+        if problem:
+            raise ValueError(problem)
         port = parts.port or (443 if parts.scheme == "https" else 80)
         return cls(parts.scheme, parts.hostname, port, parts.path.rstrip("/"))
 
@@ -816,6 +822,8 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         outcome, error_class, message = "invalid", "malformed_chunk", r.invalid
     if outcome == "ok" and not r.done:
         anomalies.append("no_done_marker")
+    if r.finish_reason is not None and r.finish_reason not in FINISH_OK and r.finish_reason not in FINISH_ABORTED:
+        anomalies.append("unknown_finish_reason")  # kept (a new server's word), but never silently a plain ok
     if not r.usage_seen and n_events:
         anomalies.append("no_usage")
     # N: server usage; else max_tokens when the answer stopped on it ("length": the server generated exactly that
@@ -888,7 +896,7 @@ class StreamClient:
         self.target = Target.parse(url)
         self.path = self.target.path("/chat/completions" if api == "chat" else "/completions")
         self.api = api
-        self._api_key = api_key
+        self._api_key = check_api_key(api_key)  # a key that would inject a header never reaches one
         self.transport = transport
         self.timeout_s = timeout_s
         self.read_timeout_s = read_timeout_s

@@ -53,7 +53,10 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     def left(cap: float) -> float:
         return max(0.5, min(cap, deadline - time.monotonic()))
 
+    from advisor.redact import check_api_key
+
     target = Target.parse(url)
+    api_key = check_api_key(api_key)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     result = ProbeResult()
 

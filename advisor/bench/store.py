@@ -36,6 +36,7 @@ from typing import Any
 
 from advisor import paths
 from advisor.domain.bench import RequestRecord, StepSummary
+from advisor.redact import csv_cell, redact
 
 SCHEMA_VERSION = 2  # 2: runs.project_id
 DB_NAME = "bench.sqlite3"
@@ -145,8 +146,9 @@ def _pid_alive(pid: int | None) -> bool:
 
 
 def _record_row(run_id: str, r: RequestRecord) -> tuple[Any, ...]:
-    return (run_id, r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class, r.t_start,
-            r.ttft_ms, r.tpot_ms, r.e2e_ms, r.output_tokens, r.model_dump_json())
+    # server text (an error message that echoes the API key) is redacted before it is stored
+    return (run_id, r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, redact(r.error_class), r.t_start,
+            r.ttft_ms, r.tpot_ms, r.e2e_ms, r.output_tokens, redact(r.model_dump_json()))
 
 
 class BenchStore:
@@ -192,8 +194,8 @@ class BenchStore:
             self.connection.execute(
                 "INSERT INTO runs(run_id, label, status, created_wall, anchor_monotonic, anchor_wall, pid, host, url,"
                 " model, config_json, project_id) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (self.run_id, label, wall, self.anchor[0], wall, os.getpid(), socket.gethostname(), url, model,
-                 config_json, project_id or None),
+                (self.run_id, redact(label), wall, self.anchor[0], wall, os.getpid(), socket.gethostname(),
+                 redact(url), redact(model), redact(config_json), project_id or None),
             )
             self.connection.commit()
         self.journal_path = self.path.with_name(f"{self.path.name}.{self.run_id}.journal.jsonl")
@@ -226,7 +228,7 @@ class BenchStore:
                  where: str = "db") -> None:
         from advisor.i18n import tr
 
-        problem = {"kind": kind, "error": str(exc)[:300], "records": records, "steps": steps, "where": where,
+        problem = {"kind": kind, "error": redact(str(exc))[:300], "records": records, "steps": steps, "where": where,
                    "wall": time.time(), "stop_load": kind == "disk_full",
                    "message": tr(f"bench.store.{kind}", path=str(self.path),
                                  journal=str(self.journal_path or ""), records=records, steps=steps)}
@@ -253,7 +255,7 @@ class BenchStore:
     def finish_run(self, status: str, result_json: str | None = None) -> None:
         """Write the run's final row. If the database refuses it (after retries) it goes to the journal."""
         self.drain()
-        row = (status, time.time(), result_json, self.run_id)
+        row = (status, time.time(), redact(result_json), self.run_id)
 
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE runs SET status = ?, finished_wall = ?, result_json = ? WHERE run_id = ?", row)
@@ -328,7 +330,7 @@ class BenchStore:
                     records.append(_record_row(run_id, entry[1]))  # type: ignore[arg-type]
                 elif entry[0] == "step":
                     s: StepSummary = entry[1]
-                    steps.append((run_id, s.step, s.concurrency, s.model_dump_json()))
+                    steps.append((run_id, s.step, s.concurrency, redact(s.model_dump_json())))
                 elif entry[0] == "flush":
                     flushes.append(entry[1])
             if records or steps:
@@ -479,7 +481,7 @@ class BenchStore:
             raise KeyError(run_id)
         run["steps"] = [s.model_dump(mode="json") for s in self.steps(run_id)]
         run["requests"] = [r.model_dump(mode="json") for r in self.records(run_id)]
-        return json.dumps(run, ensure_ascii=False, indent=2)
+        return json.dumps(redact(run), ensure_ascii=False, indent=2)  # a database from before redaction too
 
     def export_csv(self, run_id: str) -> str:
         """One row per request; times relative to the run's wall-clock anchor (Unix seconds)."""
@@ -493,11 +495,11 @@ class BenchStore:
                     "ttft_ms", "ttfa_ms", "tpot_ms", "e2e_ms", "output_tokens", "output_tokens_source", "prompt_tokens",
                     "finish_reason", "anomalies"])
         for r in self.records(run_id):
-            w.writerow([r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class or "", r.status or "",
+            w.writerow([csv_cell(v) for v in [r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class or "", r.status or "",
                         f"{r.t_start + offset:.6f}", _fmt(r.ttft_ms), _fmt(r.ttfa_ms), _fmt(r.tpot_ms), _fmt(r.e2e_ms),
                         r.output_tokens if r.output_tokens is not None else "", r.output_tokens_source or "",
                         r.prompt_tokens if r.prompt_tokens is not None else "", r.finish_reason or "",
-                        ";".join(r.anomalies)])
+                        ";".join(r.anomalies)]])  # server text: one door into a cell
         return buf.getvalue()
 
 

@@ -260,6 +260,9 @@ class Tokenizer:
         self.root = root_url.rstrip("/") if root_url else None
         self.model = model
         self.kind = kind
+        from advisor.redact import check_api_key
+
+        api_key = check_api_key(api_key)
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._timeout = timeout
 

@@ -69,6 +69,12 @@ def run(args: argparse.Namespace) -> int:
                 raise UserError(tr("bench.cli.no_key", env=args.api_key_env))
         else:
             key = os.environ.get("ADVISOR_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+        from advisor.redact import SecretError, check_api_key
+
+        try:
+            key = check_api_key(key)
+        except SecretError as exc:
+            raise UserError(str(exc)) from None
 
         def progress(event: AbEvent) -> None:
             if args.quiet:

@@ -201,7 +201,18 @@ def _parse_dist(value: str) -> dict[str, Any]:
 
 
 def api_key_from(args: argparse.Namespace) -> str | None:
-    """From the environment or the OS keyring; never written anywhere."""
+    """From the environment or the OS keyring; never written anywhere (checked: a key that would inject a
+    header is refused here, and a server that echoes it back gets it masked in everything we keep)."""
+    from advisor.cli.common import UserError
+    from advisor.redact import SecretError, check_api_key
+
+    try:
+        return check_api_key(_api_key_lookup(args))
+    except SecretError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _api_key_lookup(args: argparse.Namespace) -> str | None:
     from advisor.cli.common import UserError
 
     if args.keyring:
@@ -290,7 +301,10 @@ class _Printer:
         elif kind == "store_problem":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
-            print(tr("bench.cli.store_problem", message=d.get("message") or d.get("kind")), file=sys.stderr)
+            from advisor.redact import terminal_text
+
+            print(terminal_text(tr("bench.cli.store_problem", message=d.get("message") or d.get("kind"))),
+                  file=sys.stderr)
         elif kind == "step":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
@@ -301,11 +315,12 @@ class _Printer:
                 print(tr("bench.cli.client_bound", reasons=", ".join(d.client.reasons)), file=sys.stderr)
             if d.requests_failed:  # which failures, and what the server said: not only a count
                 from advisor.bench.report import failure_notes
+                from advisor.redact import terminal_text
 
                 for note in failure_notes({"steps": [d.model_dump(include={"concurrency", "requests_ok",
                                                                            "requests_failed", "failures",
                                                                            "failure_messages"})]}):
-                    print("  " + note, file=sys.stderr)
+                    print("  " + terminal_text(note), file=sys.stderr)  # server text: escaped, key masked
 
 
 def run(args: argparse.Namespace) -> int:
@@ -359,7 +374,10 @@ def _history(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(runs)
             else:
+                from advisor.redact import terminal_text
+
                 for r in runs:
+                    r = {k: terminal_text(v, one_line=True) if isinstance(v, str) else v for k, v in r.items()}
                     print(f"{r['run_id']}  {r['status']:<11} {r['requests']:>6}  {r['model']}  {r['url']}  {r['label']}")
             return 0
         if store.run(args.export) is None:
@@ -397,9 +415,12 @@ def _probe_failed(args: argparse.Namespace, config: Any, probe_result: Any, stor
             result["store_problems"] = [{"kind": "io_error", "error": str(exc)[:300]}]
         finally:
             store.connection.close()
-    print(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind), file=sys.stderr)
+    from advisor.redact import redact, terminal_text
+
+    print(terminal_text(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind)),
+          file=sys.stderr)
     if args.json:
-        print_json(result)
+        print_json(redact(result))
     return EXIT_PROBE_FAILED
 
 
@@ -429,13 +450,15 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         if not probe_result.ok:
             return _probe_failed(args, config, probe_result, store)
         if not args.quiet:
-            print(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
+            from advisor.redact import terminal_text
+
+            print(terminal_text(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
                      continuous=_yes(probe_result.continuous_usage), reasoning=probe_result.reasoning_field or "-",
-                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-"),
+                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-")),
                   file=sys.stderr)
             if probe_result.model_ok is False:
-                print(tr("bench.cli.model_not_listed", model=config.endpoint.model,
-                         models=", ".join(probe_result.models[:20])), file=sys.stderr)
+                print(terminal_text(tr("bench.cli.model_not_listed", model=config.endpoint.model,
+                                       models=", ".join(probe_result.models[:20]))), file=sys.stderr)
         if probe_result.metrics_endpoint:
             server_queue = _queue_reader(config.endpoint.url)
     prompts = PromptSource(config.workload, dataset)
@@ -519,6 +542,9 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     code = EXIT_CANCELLED if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
                                                else exit_code(result))
     result["exit_code"] = code
+    from advisor.redact import redact
+
+    result = redact(result)  # server text in failures and the probe's verdict: the API key masked
     if not args.quiet:
         _summary(result)
     if args.out:

@@ -62,6 +62,11 @@ class EndpointConfig(BaseModel):
     def _url_is_http(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
             raise ValueError(f"URL must start with http:// or https:// (got {value!r})")
+        from advisor.redact import url_credentials_problem
+
+        problem = url_credentials_problem(value)
+        if problem:  # never stored, never sent: the key goes in ADVISOR_API_KEY or the keyring
+            raise ValueError(problem)
         return value.rstrip("/")
 
 
