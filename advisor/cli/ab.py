@@ -76,6 +76,14 @@ def run(args: argparse.Namespace) -> int:
         except SecretError as exc:
             raise UserError(str(exc)) from None
 
+        if args.out:  # said before the load, not after it
+            from advisor.atomic import check_target
+
+            try:
+                check_target(args.out)
+            except OSError as exc:
+                raise UserError(f"--out: {exc.strerror or exc}") from None
+
         def progress(event: AbEvent) -> None:
             if args.quiet:
                 return

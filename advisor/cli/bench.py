@@ -332,11 +332,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.list or args.export:
+            _check_out(args)
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
         config = build_config(args)
         api_key = api_key_from(args)
+        _check_out(args)  # an --out that cannot be written is said now, not after a long run
         return _bench(args, config, api_key)
     except ValidationError as exc:
         return fail(validation_message(exc))
@@ -346,6 +348,20 @@ def run(args: argparse.Namespace) -> int:
         return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
+
+
+def _check_out(args: argparse.Namespace) -> None:
+    """Refuse an ``--out`` the writer would refuse (a folder, a link, a read-only file, a missing folder), before
+    anything runs."""
+    from advisor.atomic import check_target
+    from advisor.cli.common import UserError
+
+    if not args.out:
+        return
+    try:
+        check_target(args.out)
+    except OSError as exc:
+        raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
 def _open_store(args: argparse.Namespace) -> Any:
@@ -555,9 +571,11 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
                 write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
             if not args.quiet:
                 print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
-        except OSError as exc:  # a full disk: the JSON still goes to stdout below
-            print(tr("bench.cli.out_failed", path=args.out, error=exc), file=sys.stderr)
+        except OSError as exc:  # a full disk: the JSON goes to stdout below, --json or not
+            print(tr("bench.cli.out_failed", path=args.out, error=exc.strerror or exc), file=sys.stderr)
             code = code or 6
+            if not args.json:
+                print_json(result)
     if args.json:
         print_json(result)
     if store is not None:

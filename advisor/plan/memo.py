@@ -23,7 +23,7 @@ from typing import Any
 import jinja2
 
 from advisor import __version__
-from advisor.atomic import write_text_atomic
+from advisor.atomic import check_target, write_text_atomic
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan.charts import memo_charts
 from advisor.plan.evidence import RunEvidence
@@ -424,6 +424,7 @@ def write_memo(
     charts = memo_charts(result, lang, measured=evidence or [])
     title = translate(lang, "memo.pdf.title")
     if suffix == ".pdf":
+        check_target(out)
         pdf = _qt_module("ui.pdf")
         painter = _qt_module("ui.memo_charts")
         if pdf is None or painter is None:
@@ -439,12 +440,14 @@ def write_memo(
         return out
 
     painter = _qt_module("ui.memo_charts")
+    check_target(out)  # a missing folder, a link, a read-only memo: refused before any chart is drawn
     folder = out.with_name(f"{out.stem}_files")
     chart_paths: dict[str, str] = {}
     note = ""
     if charts and painter is None:
         note = translate(lang, "memo.charts.no_qt")
     elif charts:
+        folder.mkdir(exist_ok=True)  # the memo's own chart folder, beside it (its parent was checked above)
         for key, chart in charts.items():
             png = folder / f"{key}.png"
             painter.write_chart_png(chart, png)  # atomic, one file at a time
