@@ -51,7 +51,7 @@ def test_a_link_to_a_fifo_or_device_is_refused_without_hanging(tmp_path):
         done = threading.Event()
         errors = []
 
-        def write(link=link):
+        def write(link=link, errors=errors, done=done):
             try:
                 write_text_atomic(link, "x")
             except OSError as exc:
