@@ -103,9 +103,81 @@ def default_path() -> Path:
     return paths.data_dir() / DB_NAME
 
 
+class NewerDatabaseError(sqlite3.DatabaseError):
+    """The database was written by a newer version of the app: refused, and left as it is."""
+
+
+def _uri(path: str | os.PathLike[str], query: str) -> str:
+    from urllib.parse import quote
+
+    return "file:" + quote(os.path.abspath(os.fspath(path))) + "?" + query
+
+
+def open_read_only(path: str | os.PathLike[str], *, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection that cannot write ``path`` (``mode=ro``; a WAL database in a folder we may not write is read
+    as ``immutable``). Raises ``sqlite3.Error`` for a file that is not there or not a database."""
+    if not os.path.isfile(path):
+        raise sqlite3.OperationalError(f"no such file: {path}")
+    try:
+        conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=10.0, check_same_thread=check_same_thread)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn = sqlite3.connect(_uri(path, "mode=ro&immutable=1"), uri=True, check_same_thread=check_same_thread)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+
+
+def stored_schema_version(path: str | os.PathLike[str]) -> int | None:
+    """The schema version a database file says it has (None: a new or empty file, or no version row), read
+    without writing anything."""
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return None
+    conn = open_read_only(path)
+    try:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            return None
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    finally:
+        conn.close()
+    try:
+        return int(row[0]) if row else None
+    except (TypeError, ValueError):
+        return None
+
+
+def check_schema(path: str | os.PathLike[str]) -> None:
+    """Refuse a database written by a newer version before anything is written to it (a migration "down"
+    would lose what the newer version keeps, and its later records would not fit)."""
+    version = stored_schema_version(path)
+    if version is not None and version > SCHEMA_VERSION:
+        from advisor.i18n import tr
+
+        raise NewerDatabaseError(tr("store.newer_schema", path=str(path), version=version, ours=SCHEMA_VERSION))
+
+
+def _writable(path: str) -> bool:
+    import stat
+
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return True
+    return os.access(path, os.W_OK) and bool(st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+
+
 def connect(path: str | os.PathLike[str] | None = None, *, check_same_thread: bool = True) -> sqlite3.Connection:
-    """A connection configured for this database (WAL, busy timeout, foreign keys). Creates the schema."""
-    conn = sqlite3.connect(str(path or default_path()), timeout=10.0, check_same_thread=check_same_thread)
+    """A connection configured for this database (WAL, busy timeout, foreign keys). Creates the schema.
+
+    A database from a newer version is refused (:class:`NewerDatabaseError`) untouched; a read-only file is
+    opened read-only (listing works, writing says so), never made writable."""
+    path = str(path or default_path())
+    check_schema(path)
+    if not _writable(path):
+        conn = open_read_only(path, check_same_thread=check_same_thread)
+        conn.execute("PRAGMA busy_timeout=10000")
+        return conn
+    conn = sqlite3.connect(path, timeout=10.0, check_same_thread=check_same_thread)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
@@ -431,10 +503,13 @@ class BenchStore:
             here = socket.gethostname()
             dead = [rid for rid, pid, host in rows
                     if host == here and rid != self.run_id and not _pid_alive(pid)]
-            for rid in dead:
-                self.connection.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (rid,))
-            if dead:
-                self.connection.commit()
+            try:
+                for rid in dead:
+                    self.connection.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (rid,))
+                if dead:
+                    self.connection.commit()
+            except sqlite3.OperationalError:  # a read-only database: the readers show such runs as interrupted
+                self.connection.rollback()
             return len(dead)
 
     def runs(self) -> list[dict[str, Any]]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import sys
 from typing import Any
 
@@ -54,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     from advisor.cli.common import fail, print_json
 
     try:
+        if args.db and os.path.isdir(args.db):
+            return fail(tr("bench.cli.db_is_folder", path=args.db))
         flt = RunFilter.parse(args.filter)
         if args.project:
             from advisor.bench.history import project_key
@@ -114,6 +118,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     except OSError as exc:
         return fail(str(exc))
+    except sqlite3.Error as exc:  # a newer, corrupt, read-only or unopenable database: said, never a traceback
+        from advisor.bench.store import NewerDatabaseError
+
+        if isinstance(exc, NewerDatabaseError):
+            return fail(str(exc))
+        return fail(tr("history.cli.db_unusable", path=args.db or str(_default_db()), error=exc))
+
+
+def _default_db() -> Any:
+    from advisor.bench.store import default_path
+
+    return default_path()
 
 
 def _print_list(runs: list[Any]) -> None:
