@@ -63,6 +63,8 @@ EPILOG = """exit codes:
   5    degraded: some step was below the success rate (1 - --max-error-rate) or short of its concurrency
   6    incomplete: results could not all be stored (database locked, disk full); the JSON is still printed
   130  cancelled with Ctrl+C (everything measured so far is kept)
+  143  stopped by SIGTERM, 129 by SIGHUP: as Ctrl+C (partial results printed, written to --out, run kept as
+       cancelled)
 """
 
 KEYRING_SERVICE = "inference-advisor"
@@ -516,6 +518,7 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     thread = threading.Thread(target=work, name="bench-runner", daemon=True)
     thread.start()
     interrupted = False
+    stop_signal = _StopSignals()  # SIGTERM/SIGHUP (a job scheduler, a closed terminal) stop as Ctrl+C does
     # Wait on an Event, not Thread.join: a join interrupted by Ctrl+C can mark the thread as stopped while it
     # still runs (CPython 3.11), and we would print before the runner has saved its last step.
     try:
@@ -524,9 +527,12 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     except KeyboardInterrupt:
         interrupted = True
         cancel.cancel()
+        stop_signal.ignore_more()  # a second TERM while the runner saves must not lose what it saves
         finished.wait(30)
         if not args.quiet:
             print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
+    finally:
+        stop_signal.restore()
     error = box.get("error")
     result = box.get("result") or runner.result("cancelled" if interrupted else "failed")
     store_error = False
@@ -555,7 +561,7 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
 
         result["workload"]["dataset_prompts"] = len(dataset)
         result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
-    code = EXIT_CANCELLED if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
+    code = (stop_signal.exit_code or EXIT_CANCELLED) if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
                                                else exit_code(result))
     result["exit_code"] = code
     from advisor.redact import redact
@@ -581,6 +587,41 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     if store is not None:
         store.connection.close()
     return code
+
+
+class _StopSignals:
+    """While a run is going, SIGTERM and SIGHUP raise KeyboardInterrupt in the main thread, so they take the
+    Ctrl+C path (cancel, keep, print, write); ``exit_code`` is then 128 + the signal's number."""
+
+    def __init__(self) -> None:
+        import signal
+
+        self.exit_code: int | None = None
+        self._old: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGHUP"):
+            num = getattr(signal, name, None)
+            if num is not None:
+                self._old[num] = signal.signal(num, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.exit_code is None:
+            self.exit_code = 128 + signum
+            raise KeyboardInterrupt
+
+    def ignore_more(self) -> None:
+        import signal
+
+        for num in self._old:
+            signal.signal(num, signal.SIG_IGN)
+
+    def restore(self) -> None:
+        import signal
+
+        for num, old in self._old.items():
+            signal.signal(num, old)
+        self._old = {}
 
 
 def _yes(flag: bool) -> str:
