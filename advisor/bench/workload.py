@@ -8,6 +8,7 @@ histogram before trusting a number.
 from __future__ import annotations
 
 import csv
+import http.client
 import json
 import math
 import random
@@ -16,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
-
+from advisor import bounded_http
 from advisor.bench.protocol import estimate_tokens
 from advisor.domain.bench import LengthDist, WorkloadConfig
 from advisor.i18n import tr
@@ -243,6 +243,9 @@ def histogram(lengths: list[int], bins: int = 10) -> list[dict[str, int]]:
     return [{"lo": round(lo + i * width), "hi": round(lo + (i + 1) * width), "count": c} for i, c in enumerate(counts)]
 
 
+_TOKENIZE_MAX_BYTES = 16 * 1024 * 1024  # a token list of a long prompt; never a flood
+
+
 class Tokenizer:
     """Token counts from the server's own tokenizer when it has one, else the estimate.
 
@@ -287,16 +290,23 @@ class Tokenizer:
         return None
 
     def detect(self) -> str | None:
-        """Find which tokenize endpoint the server has; None if none."""
+        """Find which tokenize endpoint the server has; None if none. ``timeout`` bounds the whole search (all
+        candidates together), not each try."""
         if self.root is None:
             return None
+        import time
+
+        deadline = time.monotonic() + self._timeout
         for path, kind in self.CANDIDATES:
-            try:
-                resp = httpx.post(self.root + path, json=self._body(kind, "hello world"), headers=self._headers,
-                                  timeout=self._timeout)
-            except httpx.HTTPError:
+            left = deadline - time.monotonic()
+            if left <= 0.05:
+                return None
+            try:  # bounded as a whole: a trickling server cannot hold the start of a run
+                resp = bounded_http.request("POST", self.root + path, json=self._body(kind, "hello world"),
+                                            headers=self._headers, total_s=left, max_bytes=_TOKENIZE_MAX_BYTES)
+            except (OSError, ValueError, http.client.HTTPException):
                 continue
-            if resp.status_code == 200:
+            if resp.status == 200:
                 try:
                     if self._count(resp.json()):
                         self.kind = kind
@@ -310,12 +320,13 @@ class Tokenizer:
         if self.root is not None and self.kind is not None:
             path = self.PATHS.get(self.kind, "/tokenize")
             try:
-                resp = httpx.post(self.root + path, json=self._body(self.kind, text), headers=self._headers,
-                                  timeout=self._timeout)
-                n = self._count(resp.json()) if resp.status_code == 200 else None
+                resp = bounded_http.request("POST", self.root + path, json=self._body(self.kind, text),
+                                            headers=self._headers, total_s=self._timeout,
+                                            max_bytes=_TOKENIZE_MAX_BYTES)
+                n = self._count(resp.json()) if resp.status == 200 else None
                 if n is not None:
                     return n, "tokenizer"
-            except (httpx.HTTPError, ValueError):
+            except (OSError, ValueError, http.client.HTTPException):
                 pass
         return estimate_tokens(text), "estimate"
 

@@ -50,6 +50,18 @@ def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, usage:
     return obj
 
 
+def trickle_head(pause_s: float = 0.5) -> Reply:
+    """A response head sent a byte at a time, forever: no per-read timeout ever fires."""
+    return Reply([b"HTTP/1.1 200 OK\r\n", b"X"], head=b"", chunked=False, pause_s=pause_s, forever=True)
+
+
+def flood(total_mb: int = 200, content_type: str = "text/plain") -> Reply:
+    """A body of ``total_mb`` MiB (no Content-Length: it ends when the connection closes)."""
+    piece = b"# HELP x y\n" * 6000  # ~66 kB
+    return Reply([piece] * (total_mb * 2**20 // len(piece)), content_type=content_type, chunked=False,
+                 close_after=total_mb * 2**20 // len(piece))
+
+
 def good(tokens: int = 4) -> Reply:
     return Reply(sse(*[chunk({"content": f"t{i} "}) for i in range(tokens - 1)],
                      chunk({"content": "end"}, finish="stop"),
@@ -58,8 +70,10 @@ def good(tokens: int = 4) -> Reply:
 
 class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
-                 models: list[str] | None = None, models_reply: Reply | None = None) -> None:
+                 models: list[str] | None = None, models_reply: Reply | None = None,
+                 routes: dict[str, Reply] | None = None) -> None:
         self.behaviour = behaviour or (lambda path, body: good())
+        self.routes = routes or {}  # GET path -> reply (e.g. a trickling or flooding /metrics)
         self.models = models if models is not None else ["m"]
         self.models_reply = models_reply
         self.requests: list[tuple[str, str, bytes]] = []
@@ -164,6 +178,8 @@ class HostileServer:
                 pass
 
     def _get(self, path: str) -> Reply:
+        if path in self.routes:
+            return self.routes[path]
         if path.rstrip("/").endswith("/models"):
             if self.models_reply is not None:
                 return self.models_reply
