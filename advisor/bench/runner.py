@@ -181,6 +181,7 @@ class _Step:
     last_issue: float | None = None  # when the step's last request was sent
     unreachable_streak: int = 0  # unreachable answers in a row, over all streams
     last_reachable: float = 0.0  # when a request last reached the server (or the step began)
+    arrivals_not_sent: int = 0  # open loop: arrivals dropped at the duration's end before they got a slot
 
 
 def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue: float | None) -> float | None:
@@ -470,6 +471,7 @@ class Runner:
         if st.queue_samples:
             summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
         summary.stop_reason = st.stop_reason
+        summary.arrivals_not_sent = st.arrivals_not_sent
         summary.start_stagger_s = round(st.stagger_s, 4)
         if st.workers_lost:
             summary.concurrency_shortfall = True
@@ -761,9 +763,19 @@ class Runner:
         t_next = monotonic()
         sent = 0
 
+        unsent = 0
+
         async def fire(t_intended: float) -> None:
-            async with slots:
+            nonlocal unsent
+            unsent += 1
+            try:
+                await slots.acquire()
+            finally:
+                unsent -= 1
+            try:
                 await self._one(client, st, t_intended=t_intended)
+            finally:
+                slots.release()
 
         while not self.cancel.cancelled:
             if total is not None and sent >= total:
@@ -784,6 +796,15 @@ class Runner:
             sent += 1
             burst = self.config.schedule.burstiness
             t_next += rng.gammavariate(burst, 1.0 / (rate * burst))
+        if pending and deadline is not None and not self.cancel.cancelled:
+            # --duration is a time limit, not a backlog to drain: at the deadline, requests in flight are cancelled
+            # (recorded as such) and arrivals still waiting for a slot are dropped (counted, never sent)
+            await asyncio.wait(set(pending), timeout=max(0.0, deadline - monotonic()))
+            if pending:
+                dropped = unsent
+                for task in list(pending):
+                    task.cancel()
+                st.arrivals_not_sent += dropped
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
 

@@ -643,6 +643,9 @@ def _summary(result: dict[str, Any]) -> None:
             verdict = tr("bench.cli.drift_yes") if d["drifting"] else tr("bench.cli.drift_no")
         print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
     for step in result.get("steps") or []:
+        if step.get("arrivals_not_sent") or (step.get("stop_reason") == "duration" and step.get("requests_cancelled")):
+            print(tr("bench.cli.duration_cut", cancelled=step.get("requests_cancelled", 0),
+                     not_sent=step.get("arrivals_not_sent", 0)), file=sys.stderr)
         if step.get("concurrency_shortfall"):
             print(tr("bench.cli.shortfall", concurrency=step["concurrency"],
                      steady=step.get("steady_concurrency") if step.get("steady_concurrency") is not None else "-"),

@@ -270,6 +270,8 @@ class StepSummary(BaseModel):
     requests_ok: int = 0
     requests_failed: int = 0
     requests_cancelled: int = 0
+    arrivals_not_sent: int = Field(0, description="open loop: arrivals still waiting for a slot when the duration "
+                                   "ended (never sent; the server could not keep up with the rate)")
     failures: dict[str, int] = Field(default_factory=dict)
     failure_messages: dict[str, str] = Field(
         default_factory=dict, description="failure class → the first error message of that class (what the server said)")
