@@ -106,6 +106,24 @@ class _Exchange:
     kernel_timestamps: bool = False
     late_merged_tokens: int = 0
     content_type: str | None = None
+    retry_after: str | None = None  # the Retry-After header as sent (parsed by retry_after_seconds)
+
+
+def retry_after_seconds(value: str | None, now_wall: float | None = None) -> float | None:
+    """Retry-After as seconds from now: delta-seconds or an HTTP date (RFC 9110); None when absent or not
+    understood. Not capped here: the runner caps what it honours."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(min(int(value[:9]), 10**8))
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value).timestamp()
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    return max(0.0, when - (time.time() if now_wall is None else now_wall))
 
 
 class _Response:
@@ -192,6 +210,8 @@ class _Response:
                     return
             elif name == b"content-type":
                 self.ex.content_type = value[:100].decode("latin-1").lower()
+            elif name == b"retry-after":
+                self.ex.retry_after = value[:64].decode("latin-1")
             elif name == b"connection":
                 low = value.lower()
                 if low == b"close":
@@ -329,6 +349,8 @@ class _H11Response(_Response):
                 for name, value in ev.headers:
                     if name == b"content-type":
                         self.ex.content_type = value[:100].decode("latin-1").lower()
+                    elif name == b"retry-after":
+                        self.ex.retry_after = value[:64].decode("latin-1")
                 self.state = 1
             elif isinstance(ev, h11.Data):
                 self._payload(bytes(ev.data), t)
@@ -730,6 +752,7 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
                 ex.t_headers = monotonic()
                 ex.status = resp.status_code
                 ex.content_type = (resp.headers.get("content-type") or "")[:100].lower() or None
+                ex.retry_after = (resp.headers.get("retry-after") or "")[:64] or None
                 async for data in resp.aiter_raw():
                     t = monotonic()
                     if len(prefix) < 512:
@@ -863,6 +886,7 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
     return RequestRecord(
         seq=seq, request_id=request_id, step=step, concurrency=concurrency, warmup=warmup, outcome=outcome, error_class=error_class,
         error_message=(message or None) and str(message)[:300], status=ex.status, dialect=dialect,
+        retry_after_s=retry_after_seconds(ex.retry_after) if ex.status in (429, 503) else None,
         finish_reason=r.finish_reason, prompt_tokens_target=prompt_tokens_target, max_tokens=max_tokens,
         prompt_tokens=r.usage_prompt_tokens if r.usage_prompt_tokens is not None else r.timings_prompt, output_tokens=n, output_tokens_source=source,
         reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=r.text_chars,

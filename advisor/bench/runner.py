@@ -53,6 +53,10 @@ PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed k
 _UNREACHABLE = frozenset({"connect_error"})
 
 
+RETRY_AFTER_CAP_S = 60.0  # the longest Retry-After honoured at once (a server asking for an hour gets a minute)
+RATE_LIMIT_FIRST_S = 0.5  # a 429 without Retry-After: back off from this, doubling up to the cap
+
+
 def _unreachable(rec: RequestRecord) -> bool:
     """The request never reached a server that answered (refused, reset before any byte, connect timeout)."""
     return rec.outcome in _UNREACHABLE or (rec.outcome == "truncated" and rec.error_class == "no_response") or \
@@ -224,6 +228,8 @@ class Runner:
         self.keep_records = store is None if keep_records is None else keep_records
         self.run_id: str | None = None
         self._e2e_hint_s: float | None = None  # one request's duration, from the warm-up or the last step
+        self._hold_until = 0.0  # no request before this (monotonic): the server's Retry-After, or a 429 backoff
+        self._rate_limited = 0  # 429s in a row
         self.stop_reason: str | None = None  # why the load stopped early (disk_full, store_unavailable, …)
         self.client_process: int | None = None  # set in a spawned client process
         self._seq = 0
@@ -396,6 +402,29 @@ class Runner:
         for task in list(self._tasks):
             task.cancel()
 
+    def _note_rate_limit(self, rec: RequestRecord) -> None:
+        """A 429 (or a 503 with Retry-After) holds every stream of this runner — one target host — until the
+        time the server asked for (capped), or an exponential backoff when it did not say: rate limiting is
+        honoured, not answered with a flood of requests."""
+        if rec.status == 429 or (rec.status == 503 and rec.retry_after_s is not None):
+            self._rate_limited += 1
+            if rec.retry_after_s is not None:
+                pause = min(RETRY_AFTER_CAP_S, rec.retry_after_s)
+            else:
+                pause = min(RETRY_AFTER_CAP_S, RATE_LIMIT_FIRST_S * 2 ** min(self._rate_limited - 1, 16))
+            self._hold_until = max(self._hold_until, monotonic() + pause)
+        elif rec.ok:
+            self._rate_limited = 0
+
+    async def _rate_limit_wait(self, deadline: float | None) -> None:
+        """Wait out a Retry-After hold (never past the step's deadline, never after a cancel)."""
+        while not self.cancel.cancelled:
+            until = self._hold_until if deadline is None else min(self._hold_until, deadline)
+            left = until - monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 0.25))
+
     def _body(self, prompt: Prompt) -> bytes:
         cfg = self.config
         ep = cfg.endpoint
@@ -437,6 +466,7 @@ class Runner:
             rec = build_record(bad, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency,
                                warmup=warmup, max_tokens=prompt.max_tokens, request_id=request_id)
         rec.client_process = self.client_process
+        self._note_rate_limit(rec)
         if self.cancel.cancelled and rec.outcome != "ok":
             rec.outcome = "cancelled"
         step.acc.add(rec)
@@ -613,7 +643,8 @@ class Runner:
                         if requests is not None and issued >= requests:
                             return
                         issued += 1
-                    if deadline is not None and monotonic() >= deadline:
+                    await self._rate_limit_wait(deadline)
+                    if deadline is not None and monotonic() >= deadline or self.cancel.cancelled:
                         return
                     st.last_issue = monotonic()
                     rec = await self._one(client, st, warmup=warmup)
@@ -769,6 +800,7 @@ class Runner:
             nonlocal unsent
             unsent += 1
             try:
+                await self._rate_limit_wait(deadline)
                 await slots.acquire()
             finally:
                 unsent -= 1

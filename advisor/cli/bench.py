@@ -643,6 +643,11 @@ def _summary(result: dict[str, Any]) -> None:
             verdict = tr("bench.cli.drift_yes") if d["drifting"] else tr("bench.cli.drift_no")
         print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
     for step in result.get("steps") or []:
+        limited = sum(n for k, n in (step.get("failures") or {}).items() if k.endswith("http_429"))
+        if limited:  # rate limiting is its own verdict, with the rate the server did accept
+            rate = step.get("requests_ok", 0) / step["duration_s"] if step.get("duration_s") else 0.0
+            print(tr("bench.cli.rate_limited", concurrency=step.get("concurrency"), count=limited,
+                     rate=f"{rate:.2f}"), file=sys.stderr)
         if step.get("arrivals_not_sent") or (step.get("stop_reason") == "duration" and step.get("requests_cancelled")):
             print(tr("bench.cli.duration_cut", cancelled=step.get("requests_cancelled", 0),
                      not_sent=step.get("arrivals_not_sent", 0)), file=sys.stderr)

@@ -173,6 +173,7 @@ class RequestRecord(BaseModel):
     error_class: str | None = None
     error_message: str | None = None
     status: int | None = None
+    retry_after_s: float | None = Field(None, ge=0, description="the server's Retry-After (HTTP 429/503), seconds")
     dialect: str | None = None
     finish_reason: str | None = None
     prompt_tokens_target: int | None = None
