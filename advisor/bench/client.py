@@ -67,9 +67,14 @@ class Target:
             base += "/v1"
         return base + endpoint
 
+    @property
+    def netloc_host(self) -> str:
+        """The host as it goes in a URL or a Host header: an IPv6 address in brackets (``[::1]``)."""
+        return f"[{self.host}]" if ":" in self.host else self.host
+
     def url(self, path: str) -> str:
         default = 443 if self.scheme == "https" else 80
-        netloc = self.host if self.port == default else f"{self.host}:{self.port}"
+        netloc = self.netloc_host if self.port == default else f"{self.netloc_host}:{self.port}"
         return f"{self.scheme}://{netloc}{path}"
 
     @property
@@ -624,7 +629,7 @@ def request_head(target: Target, path: str, body_len: int, api_key: str | None,
                  headers: dict[str, str] | None = None) -> bytes:
     lines = [
         f"POST {path} HTTP/1.1",
-        f"Host: {target.host}:{target.port}",
+        f"Host: {target.netloc_host}:{target.port}",
         "User-Agent: inference-advisor-bench",
         "Content-Type: application/json",
         "Accept: text/event-stream",
@@ -641,7 +646,7 @@ def _h11_request(h: Any, target: Target, path: str, body: bytes, api_key: str | 
                  headers: dict[str, str] | None) -> bytes:
     import h11
 
-    fields = [("Host", f"{target.host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
+    fields = [("Host", f"{target.netloc_host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
               ("Content-Type", "application/json"), ("Accept", "text/event-stream"), ("Content-Length", str(len(body)))]
     if api_key:
         fields.append(("Authorization", f"Bearer {api_key}"))

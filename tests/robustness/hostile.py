@@ -71,7 +71,8 @@ def good(tokens: int = 4) -> Reply:
 class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
                  models: list[str] | None = None, models_reply: Reply | None = None,
-                 routes: dict[str, Reply] | None = None) -> None:
+                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1") -> None:
+        self.host = host
         self.behaviour = behaviour or (lambda path, body: good())
         self.routes = routes or {}  # GET path -> reply (e.g. a trickling or flooding /metrics)
         self.models = models if models is not None else ["m"]
@@ -88,7 +89,7 @@ class HostileServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://[{self.host}]:{self.port}" if ":" in self.host else f"http://{self.host}:{self.port}"
 
     def posts(self, path: str = "/v1/chat/completions") -> int:
         with self._lock:
@@ -101,8 +102,13 @@ class HostileServer:
             def handle(self) -> None:
                 outer._serve(self.request)
 
-        socketserver.ThreadingTCPServer.allow_reuse_address = True
-        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+
+        class Server(socketserver.ThreadingTCPServer):
+            address_family = family
+            allow_reuse_address = True
+
+        self._server = Server((self.host, 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         return self
