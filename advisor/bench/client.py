@@ -747,7 +747,9 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
     ex = _Exchange(t_intended=t_intended, t_start=monotonic())
     parser = SseParser(max_token_events)
     prefix = bytearray()
-    headers = {"Content-Type": "application/json", "Accept": "text/event-stream", **(headers or {})}
+    # identity: the body is read raw (aiter_raw, for its timestamps); a gzip answer would be undecodable bytes
+    headers = {"Content-Type": "application/json", "Accept": "text/event-stream", "Accept-Encoding": "identity",
+               **(headers or {})}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"
     try:
@@ -938,8 +940,8 @@ class StreamClient:
             import httpx
 
             limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
-            self._httpx = httpx.AsyncClient(
-                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s)
+            self._httpx = httpx.AsyncClient(  # trust_env off: every transport and side request goes direct
+                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s), trust_env=False
             )
 
     async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,

@@ -78,6 +78,7 @@ class HostileServer:
         self.models = models if models is not None else ["m"]
         self.models_reply = models_reply
         self.requests: list[tuple[str, str, bytes]] = []
+        self.heads: list[str] = []  # each request's head as received (request line and headers)
         self._server: socketserver.ThreadingTCPServer | None = None
         self._lock = threading.Lock()
         self._socks: set[socket.socket] = set()
@@ -163,6 +164,7 @@ class HostileServer:
                 body, buf = buf[:length], buf[length:]
                 with self._lock:
                     self.requests.append((method, path, body))
+                    self.heads.append(head.decode("latin-1"))
                 if method == "GET":
                     reply = self._get(path)
                 else:
