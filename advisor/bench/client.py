@@ -112,6 +112,7 @@ class _Exchange:
     late_merged_tokens: int = 0
     content_type: str | None = None
     retry_after: str | None = None  # the Retry-After header as sent (parsed by retry_after_seconds)
+    location: str | None = None  # a redirect's target (never followed: the key would go with it)
 
 
 def retry_after_seconds(value: str | None, now_wall: float | None = None) -> float | None:
@@ -164,6 +165,10 @@ class _Response:
         self.last_data = t
         if self.state == 0:
             self.head += data
+            if len(self.head) >= 5 and not self.head.startswith(b"HTTP/"):
+                # an SSH banner, an SMTP greeting, a database's hello: not HTTP at all, said now, not at a timeout
+                self._fail(RequestFailed("invalid", "bad_http_head", self.head.split(b"\n")[0][:100].decode("latin-1")))
+                return
             end = self.head.find(b"\r\n\r\n")
             if end < 0:
                 if len(self.head) > _MAX_HEAD:
@@ -217,6 +222,8 @@ class _Response:
                 self.ex.content_type = value[:100].decode("latin-1").lower()
             elif name == b"retry-after":
                 self.ex.retry_after = value[:64].decode("latin-1")
+            elif name == b"location":
+                self.ex.location = value[:300].decode("latin-1")
             elif name == b"connection":
                 low = value.lower()
                 if low == b"close":
@@ -356,6 +363,8 @@ class _H11Response(_Response):
                         self.ex.content_type = value[:100].decode("latin-1").lower()
                     elif name == b"retry-after":
                         self.ex.retry_after = value[:64].decode("latin-1")
+                    elif name == b"location":
+                        self.ex.location = value[:300].decode("latin-1")
                 self.state = 1
             elif isinstance(ev, h11.Data):
                 self._payload(bytes(ev.data), t)
@@ -760,6 +769,7 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
                 ex.status = resp.status_code
                 ex.content_type = (resp.headers.get("content-type") or "")[:100].lower() or None
                 ex.retry_after = (resp.headers.get("retry-after") or "")[:64] or None
+                ex.location = (resp.headers.get("location") or "")[:300] or None
                 async for data in resp.aiter_raw():
                     t = monotonic()
                     if len(prefix) < 512:
@@ -810,6 +820,9 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
     elif ex.status is not None and ex.status >= 400:
         outcome, error_class = "http_error", f"http_{ex.status}"
         message = _error_text(ex.body_prefix)
+    elif ex.status is not None and 300 <= ex.status < 400:  # a redirect is reported as one, never followed
+        outcome, error_class = "http_error", f"redirect_{ex.status}"
+        message = tr("bench.error.redirect", status=ex.status, location=ex.location or "-")
     elif r.error is not None:
         outcome, error_class, message = "stream_error", r.error_type or "error", r.error
     elif ex.failure is not None and ex.failure.outcome in ("connect_error", "timeout", "invalid"):

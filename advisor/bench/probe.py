@@ -39,6 +39,8 @@ def _kind_of_connect_error(exc: BaseException | str) -> str:
         while e is not None and len(chain) < 8:
             chain.append(e)
             e = e.__cause__ or e.__context__
+    if any(isinstance(e, ssl.SSLCertVerificationError) for e in chain) or "CERTIFICATE_VERIFY_FAILED" in text:
+        return "tls_untrusted"  # it does speak TLS: its certificate is not one this machine trusts
     if any(isinstance(e, ssl.SSLError) for e in chain) or "SSL" in text or "ssl" in text:
         return "tls_mismatch"
     if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in text.lower() or \

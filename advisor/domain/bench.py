@@ -335,8 +335,8 @@ class Drift(BaseModel):
     failure_windows: list[int] = Field(default_factory=list, description="windows with more than 5 % failures")
 
 
-ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "unknown_model", "timeout",
-                         "auth", "request_failed"]
+ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "tls_untrusted", "unknown_model",
+                         "timeout", "auth", "request_failed"]
 
 
 class ProbeResult(BaseModel):
