@@ -268,6 +268,10 @@ class Tokenizer:
         api_key = check_api_key(api_key)
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._timeout = timeout
+        self._session = bounded_http.Session()  # keep-alive: one handshake per thread, not one per prompt
+
+    def close(self) -> None:
+        self._session.close()
 
     def _body(self, kind: str, text: str) -> dict[str, Any]:
         if kind in ("vllm", "sglang"):
@@ -320,9 +324,9 @@ class Tokenizer:
         if self.root is not None and self.kind is not None:
             path = self.PATHS.get(self.kind, "/tokenize")
             try:
-                resp = bounded_http.request("POST", self.root + path, json=self._body(self.kind, text),
-                                            headers=self._headers, total_s=self._timeout,
-                                            max_bytes=_TOKENIZE_MAX_BYTES)
+                resp = self._session.request("POST", self.root + path, json=self._body(self.kind, text),
+                                             headers=self._headers, total_s=self._timeout,
+                                             max_bytes=_TOKENIZE_MAX_BYTES)
                 n = self._count(resp.json()) if resp.status == 200 else None
                 if n is not None:
                     return n, "tokenizer"
@@ -346,17 +350,27 @@ class PromptSource:
         self.per_token = 1.0
         self.token_source = "estimate"
 
-    def calibrate(self, tokenizer: Tokenizer, limit: int = 2000) -> None:
+    def calibrate(self, tokenizer: Tokenizer, limit: int = 2000, *, workers: int = 8,
+                  on_progress: Any = None) -> None:
         """Count with the server's tokenizer: dataset prompts (up to ``limit``) get exact lengths, and
-        synthetic prompts are scaled so that N requested tokens are N tokens for this model."""
+        synthetic prompts are scaled so that N requested tokens are N tokens for this model. Dataset prompts
+        are counted ``workers`` at a time over kept-alive connections; ``on_progress(done, total)`` is called
+        every 100 prompts (a large dataset's start-up is shown, not silent)."""
         if tokenizer.kind is None:
             return
         if self.dataset:
-            for prompt in self.dataset[:limit]:
-                n, source = tokenizer.count(prompt.as_text())
-                if source == "tokenizer":
-                    prompt.prompt_tokens = n
-                    self.token_source = "tokenizer"
+            from concurrent.futures import ThreadPoolExecutor
+
+            todo = self.dataset[:limit]
+            with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="tokenize") as pool:
+                for done, (prompt, (n, source)) in enumerate(
+                        zip(todo, pool.map(lambda p: tokenizer.count(p.as_text()), todo), strict=True), 1):
+                    if source == "tokenizer":
+                        prompt.prompt_tokens = n
+                        self.token_source = "tokenizer"
+                    if on_progress is not None and (done % 100 == 0 or done == len(todo)):
+                        on_progress(done, len(todo))
+            tokenizer.close()
             return
         probe_tokens = 512
         text = synthetic_text(probe_tokens, random.Random(0), self.config.language)

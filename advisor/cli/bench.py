@@ -485,7 +485,15 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         Tokenizer(root, config.endpoint.model, api_key=api_key, timeout=3.0).detect()
     if tokenize_kind:
         tokenizer = Tokenizer(root, config.endpoint.model, api_key=api_key, kind=tokenize_kind)
-        prompts.calibrate(tokenizer)
+
+        def counted(done: int, total: int) -> None:
+            if not args.quiet and total >= 200:
+                end = "\n" if done == total or not sys.stderr.isatty() else ""
+                sys.stderr.write(("\r" if sys.stderr.isatty() else "")
+                                 + tr("bench.cli.tokenizing", done=done, total=total) + end)
+                sys.stderr.flush()
+
+        prompts.calibrate(tokenizer, on_progress=counted)
     printer.db_path = str(store.path) if store else ""
     telemetry = None
     if not args.no_telemetry:

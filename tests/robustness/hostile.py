@@ -78,7 +78,8 @@ class HostileServer:
         self.models = models if models is not None else ["m"]
         self.models_reply = models_reply
         self.requests: list[tuple[str, str, bytes]] = []
-        self.heads: list[str] = []  # each request's head as received (request line and headers)
+        self.heads: list[str] = []
+        self.connections = 0  # TCP connections accepted  # each request's head as received (request line and headers)
         self._server: socketserver.ThreadingTCPServer | None = None
         self._lock = threading.Lock()
         self._socks: set[socket.socket] = set()
@@ -133,6 +134,7 @@ class HostileServer:
     def _serve(self, sock: socket.socket) -> None:
         sock.settimeout(30)
         with self._lock:
+            self.connections += 1
             if self._server is None:
                 sock.close()
                 return
