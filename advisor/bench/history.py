@@ -523,13 +523,18 @@ class RunHistory:
         write_text_atomic(path, self.export(run_id, suffix[1:]))
         return run_id
 
-    def import_json(self, text: str, *, source: str = "") -> str:
+    def import_json(self, text: str | bytes, *, source: str = "") -> str:
         """Add a run exported by :meth:`export` (or ``advisor bench --export``) on another machine.
 
         The run keeps its id, host, times, steps and requests; a run already present is refused.
         """
+        from advisor.safe_json import JsonInputError, loads
+
         try:
-            data = json.loads(text)
+            data = loads(text, source=source or "the import")  # bounded: size, depth, NaN, huge numbers
+        except JsonInputError as exc:
+            raise HistoryError(str(exc)) from None
+        try:
             run_id = data["run_id"]
             config = data["config"]
             steps = [StepSummary.model_validate(s) for s in data.get("steps") or []]

@@ -82,13 +82,13 @@ def run(args: argparse.Namespace) -> int:
                 if args.import_file.endswith((".sqlite3", ".sqlite", ".db")):
                     ids = history.import_database(args.import_file)
                 else:
-                    try:
-                        with open(args.import_file, encoding="utf-8") as f:
-                            text = f.read()
-                    except OSError as exc:
-                        raise HistoryError(tr("history.cli.bad_file", path=args.import_file,
-                                              error=exc.strerror or exc)) from None
-                    ids = [history.import_json(text, source=args.import_file)]
+                    from advisor.safe_json import JsonInputError, read_bounded
+
+                    try:  # bytes, bounded: a binary or huge file is a message, not a traceback
+                        raw = read_bounded(args.import_file)
+                    except JsonInputError as exc:
+                        raise HistoryError(str(exc)) from None
+                    ids = [history.import_json(raw, source=args.import_file)]
                 if args.json:
                     print_json({"imported": ids})
                 else:
