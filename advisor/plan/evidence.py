@@ -49,6 +49,7 @@ class RunEvidence(BaseModel):
     peak_gpu_memory_bytes: int | None = None
     gpu_memory_total_bytes: int | None = None
     gpu_names: list[str] = Field(default_factory=list)
+    rate_limited_requests: int = Field(0, description="answers that were HTTP 429: a limit in front of the server")
 
     @property
     def ttft_p99_by_concurrency(self) -> list[tuple[int, float | None]]:
@@ -119,6 +120,7 @@ def evidence_from_runs(
                 peak_gpu_memory_bytes=max(peaks) if peaks else None,
                 gpu_memory_total_bytes=max(totals) if totals else None,
                 gpu_names=sorted({d.name for d in devices if d.name}),
+                rate_limited_requests=sum(n for s in steps for k, n in s.failures.items() if k.endswith("http_429")),
             ))
         return out
     finally:

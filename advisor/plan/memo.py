@@ -274,13 +274,31 @@ def _curve_rows(result: PlanResult) -> list[dict[str, str]]:
              "tps": _num(p.output_tokens_per_s)} for p in result.latency_curve.points]
 
 
-def _evidence(evidence: Sequence[RunEvidence], lang: str) -> list[dict[str, str]]:
+def _same_model(run_model: str, plan_models: Sequence[str]) -> bool:
+    """Whether a benchmarked model id is the plan's model (``Qwen/Qwen2.5-7B-Instruct`` is ``qwen2.5-7b``):
+    letters and digits only, one inside the other. Unknown on either side is not a mismatch."""
+    def norm(s: str) -> str:
+        return "".join(ch for ch in s.lower() if ch.isalnum())
+
+    run = norm(run_model)
+    plans = [norm(p) for p in plan_models if p and norm(p)]
+    return not run or not plans or any(p in run or run in p for p in plans)
+
+
+def _evidence(evidence: Sequence[RunEvidence], lang: str, plan_models: Sequence[str] = ()) -> list[dict[str, str]]:
     t = _t(lang)
     out = []
     for e in evidence:
         knee = t("memo.evidence.knee_at", c=e.knee_concurrency) if e.knee_concurrency else t(
             "memo.evidence.no_knee")
-        if e.slo_ttft_ms is None:
+        measured = any(lv.status == "ok" for lv in e.levels)
+        if e.max_concurrency_within_slo is None and e.rate_limited_requests and not measured:
+            # an all-429 run measured a rate limiter, not the server: "no level met the target" would blame it
+            at_slo = t("memo.evidence.rate_limited", n=e.rate_limited_requests)
+        elif e.max_concurrency_within_slo is None and e.status in ("interrupted", "cancelled", "running"):
+            shown = "stopped" if e.status == "cancelled" else e.status  # the history page says "stopped"
+            at_slo = t("memo.evidence.incomplete", status=t(f"history.status.{shown}"))
+        elif e.slo_ttft_ms is None:
             at_slo = t("memo.evidence.no_slo")
         elif e.max_concurrency_within_slo is None:
             at_slo = t("memo.evidence.none_within", ms=_num(e.slo_ttft_ms))
@@ -295,7 +313,10 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str) -> list[dict[str, str]
         name = e.label or e.run_id
         if e.simulated:
             name += " " + t("memo.evidence.simulated")
-        out.append({"run": _cell(name), "date": e.date, "model": _cell(e.model or "—"),
+        model = e.model or "—"
+        if not _same_model(e.model, plan_models):
+            model += " " + t("memo.evidence.other_model")  # evidence about another model: said, not silent
+        out.append({"run": _cell(name), "date": e.date, "model": _cell(model),
                     "knee": _cell(knee), "at_slo": _cell(at_slo),
                     "memory": _cell(memory), "status": _cell(e.status),
                     "tps": _cell(t("memo.unit.tok_s", n=_num(e.output_tokens_per_s_at_slo)))
@@ -367,7 +388,8 @@ def memo_context(
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,
-        "evidence": _evidence(evidence or [], lang),
+        "evidence": _evidence(evidence or [], lang, [hw.model or "", hw.model_name or "",
+                                                     str((result.answers or {}).get("model") or "")]),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
