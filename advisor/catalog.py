@@ -207,7 +207,8 @@ def get_gpu(gpu_id: str) -> GpuSpec:
 def add_user_gpu(gpu: GpuSpec) -> None:
     """Save a user-defined GPU (replacing one with the same id), atomically."""
     rows = [g for g in _user_gpus() if g.id != gpu.id] + [gpu.model_copy(update={"user_defined": True})]
-    write_text_atomic(user_gpus_path(), json.dumps([g.model_dump(mode="json") for g in rows], indent=2, ensure_ascii=False))
+    write_text_atomic(user_gpus_path(), json.dumps([g.model_dump(mode="json") for g in rows], indent=2, ensure_ascii=False),
+                      make_parents=True)  # the app's own data folder
 
 
 @cache

@@ -169,4 +169,4 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or settings_path()
     text = json.dumps(settings.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
-    write_text_atomic(path, text)
+    write_text_atomic(path, text, make_parents=True)  # the app's own data folder

@@ -272,10 +272,13 @@ def load_prompts(config: AbConfig, scored: list[ScoredSample] | None = None) -> 
 
 def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[list[str], bool]:
     """The served model ids and whether it is our simulated server; AbError when it cannot be used."""
+    from advisor.redact import check_api_key
+
     target = Target.parse(side.url)
+    api_key = check_api_key(api_key)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
-        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10)
+        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10, trust_env=False)
     except httpx.HTTPError as exc:
         raise AbError(tr("ab.error.unreachable", side=name, url=side.url, error=type(exc).__name__)) from None
     if resp.status_code != 200:
@@ -433,7 +436,7 @@ def _telemetry(db: Any, side: AbSide) -> Any:
 
     root = Target.parse(side.url).root
     try:
-        resp = httpx.get(root + "/metrics", timeout=5)
+        resp = httpx.get(root + "/metrics", timeout=5, trust_env=False)
         metrics_url = root + "/metrics" if resp.status_code == 200 and "# TYPE" in resp.text else None
     except httpx.HTTPError:
         metrics_url = None

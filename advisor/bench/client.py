@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from advisor.bench.protocol import FINISH_ABORTED, SseParser, StreamResult, estimate_tokens
+from advisor.bench.protocol import FINISH_ABORTED, FINISH_OK, SseParser, StreamResult, estimate_tokens
 from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
+from advisor.redact import check_api_key
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
@@ -49,8 +50,13 @@ class Target:
     @classmethod
     def parse(cls, url: str) -> Target:
         parts = urlsplit(url)
+        from advisor.redact import redact, url_credentials_problem
+
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"not an http(s) URL: {url!r}")
+            raise ValueError(f"not an http(s) URL: {redact(url)!r}")
+        problem = url_credentials_problem(url)
+        if problem:
+            raise ValueError(problem)
         port = parts.port or (443 if parts.scheme == "https" else 80)
         return cls(parts.scheme, parts.hostname, port, parts.path.rstrip("/"))
 
@@ -61,9 +67,14 @@ class Target:
             base += "/v1"
         return base + endpoint
 
+    @property
+    def netloc_host(self) -> str:
+        """The host as it goes in a URL or a Host header: an IPv6 address in brackets (``[::1]``)."""
+        return f"[{self.host}]" if ":" in self.host else self.host
+
     def url(self, path: str) -> str:
         default = 443 if self.scheme == "https" else 80
-        netloc = self.host if self.port == default else f"{self.host}:{self.port}"
+        netloc = self.netloc_host if self.port == default else f"{self.netloc_host}:{self.port}"
         return f"{self.scheme}://{netloc}{path}"
 
     @property
@@ -100,6 +111,25 @@ class _Exchange:
     kernel_timestamps: bool = False
     late_merged_tokens: int = 0
     content_type: str | None = None
+    retry_after: str | None = None  # the Retry-After header as sent (parsed by retry_after_seconds)
+    location: str | None = None  # a redirect's target (never followed: the key would go with it)
+
+
+def retry_after_seconds(value: str | None, now_wall: float | None = None) -> float | None:
+    """Retry-After as seconds from now: delta-seconds or an HTTP date (RFC 9110); None when absent or not
+    understood. Not capped here: the runner caps what it honours."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(min(int(value[:9]), 10**8))
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value).timestamp()
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    return max(0.0, when - (time.time() if now_wall is None else now_wall))
 
 
 class _Response:
@@ -135,6 +165,10 @@ class _Response:
         self.last_data = t
         if self.state == 0:
             self.head += data
+            if len(self.head) >= 5 and not self.head.startswith(b"HTTP/"):
+                # an SSH banner, an SMTP greeting, a database's hello: not HTTP at all, said now, not at a timeout
+                self._fail(RequestFailed("invalid", "bad_http_head", self.head.split(b"\n")[0][:100].decode("latin-1")))
+                return
             end = self.head.find(b"\r\n\r\n")
             if end < 0:
                 if len(self.head) > _MAX_HEAD:
@@ -186,6 +220,10 @@ class _Response:
                     return
             elif name == b"content-type":
                 self.ex.content_type = value[:100].decode("latin-1").lower()
+            elif name == b"retry-after":
+                self.ex.retry_after = value[:64].decode("latin-1")
+            elif name == b"location":
+                self.ex.location = value[:300].decode("latin-1")
             elif name == b"connection":
                 low = value.lower()
                 if low == b"close":
@@ -323,6 +361,10 @@ class _H11Response(_Response):
                 for name, value in ev.headers:
                     if name == b"content-type":
                         self.ex.content_type = value[:100].decode("latin-1").lower()
+                    elif name == b"retry-after":
+                        self.ex.retry_after = value[:64].decode("latin-1")
+                    elif name == b"location":
+                        self.ex.location = value[:300].decode("latin-1")
                 self.state = 1
             elif isinstance(ev, h11.Data):
                 self._payload(bytes(ev.data), t)
@@ -596,7 +638,7 @@ def request_head(target: Target, path: str, body_len: int, api_key: str | None,
                  headers: dict[str, str] | None = None) -> bytes:
     lines = [
         f"POST {path} HTTP/1.1",
-        f"Host: {target.host}:{target.port}",
+        f"Host: {target.netloc_host}:{target.port}",
         "User-Agent: inference-advisor-bench",
         "Content-Type: application/json",
         "Accept: text/event-stream",
@@ -613,7 +655,7 @@ def _h11_request(h: Any, target: Target, path: str, body: bytes, api_key: str | 
                  headers: dict[str, str] | None) -> bytes:
     import h11
 
-    fields = [("Host", f"{target.host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
+    fields = [("Host", f"{target.netloc_host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
               ("Content-Type", "application/json"), ("Accept", "text/event-stream"), ("Content-Length", str(len(body)))]
     if api_key:
         fields.append(("Authorization", f"Bearer {api_key}"))
@@ -714,7 +756,9 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
     ex = _Exchange(t_intended=t_intended, t_start=monotonic())
     parser = SseParser(max_token_events)
     prefix = bytearray()
-    headers = {"Content-Type": "application/json", "Accept": "text/event-stream", **(headers or {})}
+    # identity: the body is read raw (aiter_raw, for its timestamps); a gzip answer would be undecodable bytes
+    headers = {"Content-Type": "application/json", "Accept": "text/event-stream", "Accept-Encoding": "identity",
+               **(headers or {})}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"
     try:
@@ -724,6 +768,8 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
                 ex.t_headers = monotonic()
                 ex.status = resp.status_code
                 ex.content_type = (resp.headers.get("content-type") or "")[:100].lower() or None
+                ex.retry_after = (resp.headers.get("retry-after") or "")[:64] or None
+                ex.location = (resp.headers.get("location") or "")[:300] or None
                 async for data in resp.aiter_raw():
                     t = monotonic()
                     if len(prefix) < 512:
@@ -774,6 +820,9 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
     elif ex.status is not None and ex.status >= 400:
         outcome, error_class = "http_error", f"http_{ex.status}"
         message = _error_text(ex.body_prefix)
+    elif ex.status is not None and 300 <= ex.status < 400:  # a redirect is reported as one, never followed
+        outcome, error_class = "http_error", f"redirect_{ex.status}"
+        message = tr("bench.error.redirect", status=ex.status, location=ex.location or "-")
     elif r.error is not None:
         outcome, error_class, message = "stream_error", r.error_type or "error", r.error
     elif ex.failure is not None and ex.failure.outcome in ("connect_error", "timeout", "invalid"):
@@ -816,6 +865,8 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         outcome, error_class, message = "invalid", "malformed_chunk", r.invalid
     if outcome == "ok" and not r.done:
         anomalies.append("no_done_marker")
+    if r.finish_reason is not None and r.finish_reason not in FINISH_OK and r.finish_reason not in FINISH_ABORTED:
+        anomalies.append("unknown_finish_reason")  # kept (a new server's word), but never silently a plain ok
     if not r.usage_seen and n_events:
         anomalies.append("no_usage")
     # N: server usage; else max_tokens when the answer stopped on it ("length": the server generated exactly that
@@ -855,6 +906,7 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
     return RequestRecord(
         seq=seq, request_id=request_id, step=step, concurrency=concurrency, warmup=warmup, outcome=outcome, error_class=error_class,
         error_message=(message or None) and str(message)[:300], status=ex.status, dialect=dialect,
+        retry_after_s=retry_after_seconds(ex.retry_after) if ex.status in (429, 503) else None,
         finish_reason=r.finish_reason, prompt_tokens_target=prompt_tokens_target, max_tokens=max_tokens,
         prompt_tokens=r.usage_prompt_tokens if r.usage_prompt_tokens is not None else r.timings_prompt, output_tokens=n, output_tokens_source=source,
         reasoning_events=r.reasoning_events, answer_events=r.answer_events, output_chars=r.text_chars,
@@ -888,7 +940,7 @@ class StreamClient:
         self.target = Target.parse(url)
         self.path = self.target.path("/chat/completions" if api == "chat" else "/completions")
         self.api = api
-        self._api_key = api_key
+        self._api_key = check_api_key(api_key)  # a key that would inject a header never reaches one
         self.transport = transport
         self.timeout_s = timeout_s
         self.read_timeout_s = read_timeout_s
@@ -901,8 +953,8 @@ class StreamClient:
             import httpx
 
             limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
-            self._httpx = httpx.AsyncClient(
-                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s)
+            self._httpx = httpx.AsyncClient(  # trust_env off: every transport and side request goes direct
+                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s), trust_env=False
             )
 
     async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,

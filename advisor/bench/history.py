@@ -533,13 +533,18 @@ class RunHistory:
         write_text_atomic(path, self.export(run_id, suffix[1:]))
         return run_id
 
-    def import_json(self, text: str, *, source: str = "") -> str:
+    def import_json(self, text: str | bytes, *, source: str = "") -> str:
         """Add a run exported by :meth:`export` (or ``advisor bench --export``) on another machine.
 
         The run keeps its id, host, times, steps and requests; a run already present is refused.
         """
+        from advisor.safe_json import JsonInputError, loads
+
         try:
-            data = json.loads(text)
+            data = loads(text, source=source or "the import")  # bounded: size, depth, NaN, huge numbers
+        except JsonInputError as exc:
+            raise HistoryError(str(exc)) from None
+        try:
             run_id = data["run_id"]
             config = data["config"]
             steps = [StepSummary.model_validate(s) for s in data.get("steps") or []]
@@ -589,10 +594,30 @@ class RunHistory:
             raise HistoryError(tr("history.cli.bad_file", path=str(src), error="not a file"))
         if src.resolve() == Path(self.path).resolve():
             raise HistoryError(tr("history.error.same_database", path=str(src)))
+        import tempfile
+
+        from advisor.bench.store import NewerDatabaseError, check_schema, open_read_only
+
+        # The source is only ever read: copied through a read-only connection into a scratch database, and the
+        # copy (not the source) is brought up to this schema. A read-only source works; a newer one is refused.
+        scratch = tempfile.TemporaryDirectory(prefix="advisor-import-")
         try:
-            other = RunHistory(src)
+            check_schema(src)
+            copy = Path(scratch.name) / "source.sqlite3"
+            reader = open_read_only(src)
+            try:
+                writer = sqlite3.connect(copy)
+                reader.backup(writer)
+                writer.close()
+            finally:
+                reader.close()
+            other = RunHistory(copy)
+        except NewerDatabaseError as exc:
+            scratch.cleanup()
+            raise HistoryError(str(exc)) from None
         except sqlite3.DatabaseError as exc:
-            raise HistoryError(tr("history.error.bad_import", error=str(exc))) from None
+            scratch.cleanup()
+            raise HistoryError(tr("history.error.bad_database_import", path=str(src), error=str(exc))) from None
         done = []
         try:
             here = {r[0] for r in self._query("SELECT run_id FROM runs")}
@@ -602,6 +627,7 @@ class RunHistory:
                 done.append(self.import_json(other.export(summary.run_id), source=src.name))
         finally:
             other.close()
+            scratch.cleanup()
         return done
 
     # ---- compare -------------------------------------------------------------------------------------

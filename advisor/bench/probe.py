@@ -13,12 +13,12 @@ The whole probe is bounded by ``timeout_s``: a silent server costs that long, no
 from __future__ import annotations
 
 import asyncio
+import http.client
 import ssl
 import time
 from typing import Any
 
-import httpx
-
+from advisor import bounded_http
 from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.protocol import chat_body, completions_body, guess_dialect
 from advisor.bench.workload import Tokenizer
@@ -27,6 +27,8 @@ from advisor.i18n import tr
 
 _MODELS_TIMEOUT_S = 10.0
 _MAX_MODELS = 200
+_MAX_MODELS_BYTES = 4 * 1024 * 1024
+METRICS_MAX_BYTES = 16 * 1024 * 1024  # a real vLLM /metrics page is ~100 kB; 16 MiB is generous
 
 
 def _kind_of_connect_error(exc: BaseException | str) -> str:
@@ -37,6 +39,8 @@ def _kind_of_connect_error(exc: BaseException | str) -> str:
         while e is not None and len(chain) < 8:
             chain.append(e)
             e = e.__cause__ or e.__context__
+    if any(isinstance(e, ssl.SSLCertVerificationError) for e in chain) or "CERTIFICATE_VERIFY_FAILED" in text:
+        return "tls_untrusted"  # it does speak TLS: its certificate is not one this machine trusts
     if any(isinstance(e, ssl.SSLError) for e in chain) or "SSL" in text or "ssl" in text:
         return "tls_mismatch"
     if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in text.lower() or \
@@ -53,7 +57,10 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     def left(cap: float) -> float:
         return max(0.5, min(cap, deadline - time.monotonic()))
 
+    from advisor.redact import check_api_key
+
     target = Target.parse(url)
+    api_key = check_api_key(api_key)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     result = ProbeResult()
 
@@ -70,11 +77,13 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     server_header = None
     html_models = False
     try:
-        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=left(_MODELS_TIMEOUT_S))
+        # wall-clock bound on the whole exchange (a head trickled a byte a second cannot hold it), size-bounded
+        resp = bounded_http.request("GET", target.url(target.path("/models")), headers=headers,
+                                    total_s=left(_MODELS_TIMEOUT_S), max_bytes=_MAX_MODELS_BYTES)
         server_header = resp.headers.get("server")
-        if resp.status_code in (401, 403):
-            return done("auth", tr("bench.probe.auth", url=url, status=resp.status_code))
-        if resp.status_code == 200:
+        if resp.status in (401, 403):
+            return done("auth", tr("bench.probe.auth", url=url, status=resp.status))
+        if resp.status == 200:
             html_models = "html" in (resp.headers.get("content-type") or "").lower()
             try:
                 data = resp.json()
@@ -88,11 +97,13 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
                 owners = [m.get("owned_by") for m in items if m.get("id") == model] or \
                          [m.get("owned_by") for m in items]
                 owned_by = owners[0] if owners and isinstance(owners[0], str) else None
-    except httpx.ConnectError as exc:
+    except bounded_http.BoundExceeded as exc:
+        if exc.kind == "timeout":
+            return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
+        # an oversized model list: the request below decides
+    except (ssl.SSLError, ConnectionRefusedError) as exc:
         return done(_kind_of_connect_error(exc))
-    except httpx.TimeoutException:
-        return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
-    except (httpx.HTTPError, ValueError, OSError):
+    except (ValueError, OSError, http.client.HTTPException):
         pass  # no usable /v1/models: the request below decides
 
     async def one() -> Any:
@@ -130,9 +141,10 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             return done(kind, tr("bench.probe.auth", url=url, status=rec.status))
         return done(kind)
     try:
-        resp = httpx.get(target.root + "/metrics", headers=headers, timeout=left(5.0))
-        result.metrics_endpoint = resp.status_code == 200 and ("# TYPE" in resp.text or "# HELP" in resp.text)
-    except httpx.HTTPError:
+        resp = bounded_http.request("GET", target.root + "/metrics", headers=headers, total_s=left(5.0),
+                                    max_bytes=METRICS_MAX_BYTES)
+        result.metrics_endpoint = resp.status == 200 and ("# TYPE" in resp.text or "# HELP" in resp.text)
+    except (OSError, ValueError, http.client.HTTPException):  # a trickled or oversized page: no usable /metrics
         result.metrics_endpoint = False
     if deadline - time.monotonic() > 1.0:
         result.tokenize_endpoint = Tokenizer(target.root, model, api_key=api_key, timeout=left(3.0)).detect()

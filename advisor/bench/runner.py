@@ -53,6 +53,10 @@ PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed k
 _UNREACHABLE = frozenset({"connect_error"})
 
 
+RETRY_AFTER_CAP_S = 60.0  # the longest Retry-After honoured at once (a server asking for an hour gets a minute)
+RATE_LIMIT_FIRST_S = 0.5  # a 429 without Retry-After: back off from this, doubling up to the cap
+
+
 def _unreachable(rec: RequestRecord) -> bool:
     """The request never reached a server that answered (refused, reset before any byte, connect timeout)."""
     return rec.outcome in _UNREACHABLE or (rec.outcome == "truncated" and rec.error_class == "no_response") or \
@@ -181,6 +185,7 @@ class _Step:
     last_issue: float | None = None  # when the step's last request was sent
     unreachable_streak: int = 0  # unreachable answers in a row, over all streams
     last_reachable: float = 0.0  # when a request last reached the server (or the step began)
+    arrivals_not_sent: int = 0  # open loop: arrivals dropped at the duration's end before they got a slot
 
 
 def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue: float | None) -> float | None:
@@ -225,6 +230,8 @@ class Runner:
         self.keep_records = store is None if keep_records is None else keep_records
         self.run_id: str | None = None
         self._e2e_hint_s: float | None = None  # one request's duration, from the warm-up or the last step
+        self._hold_until = 0.0  # no request before this (monotonic): the server's Retry-After, or a 429 backoff
+        self._rate_limited = 0  # 429s in a row
         self.stop_reason: str | None = None  # why the load stopped early (disk_full, store_unavailable, …)
         self.client_process: int | None = None  # set in a spawned client process
         self._seq = 0
@@ -407,6 +414,29 @@ class Runner:
         for task in list(self._tasks):
             task.cancel()
 
+    def _note_rate_limit(self, rec: RequestRecord) -> None:
+        """A 429 (or a 503 with Retry-After) holds every stream of this runner — one target host — until the
+        time the server asked for (capped), or an exponential backoff when it did not say: rate limiting is
+        honoured, not answered with a flood of requests."""
+        if rec.status == 429 or (rec.status == 503 and rec.retry_after_s is not None):
+            self._rate_limited += 1
+            if rec.retry_after_s is not None:
+                pause = min(RETRY_AFTER_CAP_S, rec.retry_after_s)
+            else:
+                pause = min(RETRY_AFTER_CAP_S, RATE_LIMIT_FIRST_S * 2 ** min(self._rate_limited - 1, 16))
+            self._hold_until = max(self._hold_until, monotonic() + pause)
+        elif rec.ok:
+            self._rate_limited = 0
+
+    async def _rate_limit_wait(self, deadline: float | None) -> None:
+        """Wait out a Retry-After hold (never past the step's deadline, never after a cancel)."""
+        while not self.cancel.cancelled:
+            until = self._hold_until if deadline is None else min(self._hold_until, deadline)
+            left = until - monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 0.25))
+
     def _body(self, prompt: Prompt) -> bytes:
         cfg = self.config
         ep = cfg.endpoint
@@ -448,6 +478,7 @@ class Runner:
             rec = build_record(bad, seq=seq, step=-1 if warmup else step.index, concurrency=step.concurrency,
                                warmup=warmup, max_tokens=prompt.max_tokens, request_id=request_id)
         rec.client_process = self.client_process
+        self._note_rate_limit(rec)
         if self.cancel.cancelled and rec.outcome != "ok":
             rec.outcome = "cancelled"
         step.acc.add(rec)
@@ -482,6 +513,7 @@ class Runner:
         if st.queue_samples:
             summary.server_queue = sum(st.queue_samples) / len(st.queue_samples)
         summary.stop_reason = st.stop_reason
+        summary.arrivals_not_sent = st.arrivals_not_sent
         summary.start_stagger_s = round(st.stagger_s, 4)
         if st.workers_lost:
             summary.concurrency_shortfall = True
@@ -625,7 +657,8 @@ class Runner:
                         if requests is not None and issued >= requests:
                             return
                         issued += 1
-                    if deadline is not None and monotonic() >= deadline:
+                    await self._rate_limit_wait(deadline)
+                    if deadline is not None and monotonic() >= deadline or self.cancel.cancelled:
                         return
                     st.last_issue = monotonic()
                     rec = await self._one(client, st, warmup=warmup)
@@ -776,9 +809,20 @@ class Runner:
         t_next = monotonic()
         sent = 0
 
+        unsent = 0
+
         async def fire(t_intended: float) -> None:
-            async with slots:
+            nonlocal unsent
+            unsent += 1
+            try:
+                await self._rate_limit_wait(deadline)
+                await slots.acquire()
+            finally:
+                unsent -= 1
+            try:
                 await self._one(client, st, t_intended=t_intended)
+            finally:
+                slots.release()
 
         while not self.cancel.cancelled:
             if total is not None and sent >= total:
@@ -799,6 +843,15 @@ class Runner:
             sent += 1
             burst = self.config.schedule.burstiness
             t_next += rng.gammavariate(burst, 1.0 / (rate * burst))
+        if pending and deadline is not None and not self.cancel.cancelled:
+            # --duration is a time limit, not a backlog to drain: at the deadline, requests in flight are cancelled
+            # (recorded as such) and arrivals still waiting for a slot are dropped (counted, never sent)
+            await asyncio.wait(set(pending), timeout=max(0.0, deadline - monotonic()))
+            if pending:
+                dropped = unsent
+                for task in list(pending):
+                    task.cancel()
+                st.arrivals_not_sent += dropped
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
 

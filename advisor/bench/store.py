@@ -36,6 +36,7 @@ from typing import Any
 
 from advisor import paths
 from advisor.domain.bench import RequestRecord, StepSummary
+from advisor.redact import csv_cell, redact
 
 SCHEMA_VERSION = 2  # 2: runs.project_id
 DB_NAME = "bench.sqlite3"
@@ -102,9 +103,81 @@ def default_path() -> Path:
     return paths.data_dir() / DB_NAME
 
 
+class NewerDatabaseError(sqlite3.DatabaseError):
+    """The database was written by a newer version of the app: refused, and left as it is."""
+
+
+def _uri(path: str | os.PathLike[str], query: str) -> str:
+    from urllib.parse import quote
+
+    return "file:" + quote(os.path.abspath(os.fspath(path))) + "?" + query
+
+
+def open_read_only(path: str | os.PathLike[str], *, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection that cannot write ``path`` (``mode=ro``; a WAL database in a folder we may not write is read
+    as ``immutable``). Raises ``sqlite3.Error`` for a file that is not there or not a database."""
+    if not os.path.isfile(path):
+        raise sqlite3.OperationalError(f"no such file: {path}")
+    try:
+        conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=10.0, check_same_thread=check_same_thread)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn = sqlite3.connect(_uri(path, "mode=ro&immutable=1"), uri=True, check_same_thread=check_same_thread)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+
+
+def stored_schema_version(path: str | os.PathLike[str]) -> int | None:
+    """The schema version a database file says it has (None: a new or empty file, or no version row), read
+    without writing anything."""
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return None
+    conn = open_read_only(path)
+    try:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            return None
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    finally:
+        conn.close()
+    try:
+        return int(row[0]) if row else None
+    except (TypeError, ValueError):
+        return None
+
+
+def check_schema(path: str | os.PathLike[str]) -> None:
+    """Refuse a database written by a newer version before anything is written to it (a migration "down"
+    would lose what the newer version keeps, and its later records would not fit)."""
+    version = stored_schema_version(path)
+    if version is not None and version > SCHEMA_VERSION:
+        from advisor.i18n import tr
+
+        raise NewerDatabaseError(tr("store.newer_schema", path=str(path), version=version, ours=SCHEMA_VERSION))
+
+
+def _writable(path: str) -> bool:
+    import stat
+
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return True
+    return os.access(path, os.W_OK) and bool(st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+
+
 def connect(path: str | os.PathLike[str] | None = None, *, check_same_thread: bool = True) -> sqlite3.Connection:
-    """A connection configured for this database (WAL, busy timeout, foreign keys). Creates the schema."""
-    conn = sqlite3.connect(str(path or default_path()), timeout=10.0, check_same_thread=check_same_thread)
+    """A connection configured for this database (WAL, busy timeout, foreign keys). Creates the schema.
+
+    A database from a newer version is refused (:class:`NewerDatabaseError`) untouched; a read-only file is
+    opened read-only (listing works, writing says so), never made writable."""
+    path = str(path or default_path())
+    check_schema(path)
+    if not _writable(path):
+        conn = open_read_only(path, check_same_thread=check_same_thread)
+        conn.execute("PRAGMA busy_timeout=10000")
+        return conn
+    conn = sqlite3.connect(path, timeout=10.0, check_same_thread=check_same_thread)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
@@ -145,8 +218,9 @@ def _pid_alive(pid: int | None) -> bool:
 
 
 def _record_row(run_id: str, r: RequestRecord) -> tuple[Any, ...]:
-    return (run_id, r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class, r.t_start,
-            r.ttft_ms, r.tpot_ms, r.e2e_ms, r.output_tokens, r.model_dump_json())
+    # server text (an error message that echoes the API key) is redacted before it is stored
+    return (run_id, r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, redact(r.error_class), r.t_start,
+            r.ttft_ms, r.tpot_ms, r.e2e_ms, r.output_tokens, redact(r.model_dump_json()))
 
 
 class BenchStore:
@@ -192,8 +266,8 @@ class BenchStore:
             self.connection.execute(
                 "INSERT INTO runs(run_id, label, status, created_wall, anchor_monotonic, anchor_wall, pid, host, url,"
                 " model, config_json, project_id) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (self.run_id, label, wall, self.anchor[0], wall, os.getpid(), socket.gethostname(), url, model,
-                 config_json, project_id or None),
+                (self.run_id, redact(label), wall, self.anchor[0], wall, os.getpid(), socket.gethostname(),
+                 redact(url), redact(model), redact(config_json), project_id or None),
             )
             self.connection.commit()
         self.journal_path = self.path.with_name(f"{self.path.name}.{self.run_id}.journal.jsonl")
@@ -226,7 +300,7 @@ class BenchStore:
                  where: str = "db") -> None:
         from advisor.i18n import tr
 
-        problem = {"kind": kind, "error": str(exc)[:300], "records": records, "steps": steps, "where": where,
+        problem = {"kind": kind, "error": redact(str(exc))[:300], "records": records, "steps": steps, "where": where,
                    "wall": time.time(), "stop_load": kind == "disk_full",
                    "message": tr(f"bench.store.{kind}", path=str(self.path),
                                  journal=str(self.journal_path or ""), records=records, steps=steps)}
@@ -253,7 +327,7 @@ class BenchStore:
     def finish_run(self, status: str, result_json: str | None = None) -> None:
         """Write the run's final row. If the database refuses it (after retries) it goes to the journal."""
         self.drain()
-        row = (status, time.time(), result_json, self.run_id)
+        row = (status, time.time(), redact(result_json), self.run_id)
 
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE runs SET status = ?, finished_wall = ?, result_json = ? WHERE run_id = ?", row)
@@ -328,7 +402,7 @@ class BenchStore:
                     records.append(_record_row(run_id, entry[1]))  # type: ignore[arg-type]
                 elif entry[0] == "step":
                     s: StepSummary = entry[1]
-                    steps.append((run_id, s.step, s.concurrency, s.model_dump_json()))
+                    steps.append((run_id, s.step, s.concurrency, redact(s.model_dump_json())))
                 elif entry[0] == "flush":
                     flushes.append(entry[1])
             if records or steps:
@@ -429,10 +503,13 @@ class BenchStore:
             here = socket.gethostname()
             dead = [rid for rid, pid, host in rows
                     if host == here and rid != self.run_id and not _pid_alive(pid)]
-            for rid in dead:
-                self.connection.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (rid,))
-            if dead:
-                self.connection.commit()
+            try:
+                for rid in dead:
+                    self.connection.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (rid,))
+                if dead:
+                    self.connection.commit()
+            except sqlite3.OperationalError:  # a read-only database: the readers show such runs as interrupted
+                self.connection.rollback()
             return len(dead)
 
     def runs(self) -> list[dict[str, Any]]:
@@ -479,7 +556,7 @@ class BenchStore:
             raise KeyError(run_id)
         run["steps"] = [s.model_dump(mode="json") for s in self.steps(run_id)]
         run["requests"] = [r.model_dump(mode="json") for r in self.records(run_id)]
-        return json.dumps(run, ensure_ascii=False, indent=2)
+        return json.dumps(redact(run), ensure_ascii=False, indent=2)  # a database from before redaction too
 
     def export_csv(self, run_id: str) -> str:
         """One row per request; times relative to the run's wall-clock anchor (Unix seconds)."""
@@ -493,11 +570,11 @@ class BenchStore:
                     "ttft_ms", "ttfa_ms", "tpot_ms", "e2e_ms", "output_tokens", "output_tokens_source", "prompt_tokens",
                     "finish_reason", "anomalies"])
         for r in self.records(run_id):
-            w.writerow([r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class or "", r.status or "",
+            w.writerow([csv_cell(v) for v in [r.seq, r.step, r.concurrency, int(r.warmup), r.outcome, r.error_class or "", r.status or "",
                         f"{r.t_start + offset:.6f}", _fmt(r.ttft_ms), _fmt(r.ttfa_ms), _fmt(r.tpot_ms), _fmt(r.e2e_ms),
                         r.output_tokens if r.output_tokens is not None else "", r.output_tokens_source or "",
                         r.prompt_tokens if r.prompt_tokens is not None else "", r.finish_reason or "",
-                        ";".join(r.anomalies)])
+                        ";".join(r.anomalies)]])  # server text: one door into a cell
         return buf.getvalue()
 
 

@@ -8,6 +8,7 @@ histogram before trusting a number.
 from __future__ import annotations
 
 import csv
+import http.client
 import json
 import math
 import random
@@ -16,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
-
+from advisor import bounded_http
 from advisor.bench.protocol import estimate_tokens
 from advisor.domain.bench import LengthDist, WorkloadConfig
 from advisor.i18n import tr
@@ -243,6 +243,9 @@ def histogram(lengths: list[int], bins: int = 10) -> list[dict[str, int]]:
     return [{"lo": round(lo + i * width), "hi": round(lo + (i + 1) * width), "count": c} for i, c in enumerate(counts)]
 
 
+_TOKENIZE_MAX_BYTES = 16 * 1024 * 1024  # a token list of a long prompt; never a flood
+
+
 class Tokenizer:
     """Token counts from the server's own tokenizer when it has one, else the estimate.
 
@@ -260,8 +263,15 @@ class Tokenizer:
         self.root = root_url.rstrip("/") if root_url else None
         self.model = model
         self.kind = kind
+        from advisor.redact import check_api_key
+
+        api_key = check_api_key(api_key)
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._timeout = timeout
+        self._session = bounded_http.Session()  # keep-alive: one handshake per thread, not one per prompt
+
+    def close(self) -> None:
+        self._session.close()
 
     def _body(self, kind: str, text: str) -> dict[str, Any]:
         if kind in ("vllm", "sglang"):
@@ -284,16 +294,23 @@ class Tokenizer:
         return None
 
     def detect(self) -> str | None:
-        """Find which tokenize endpoint the server has; None if none."""
+        """Find which tokenize endpoint the server has; None if none. ``timeout`` bounds the whole search (all
+        candidates together), not each try."""
         if self.root is None:
             return None
+        import time
+
+        deadline = time.monotonic() + self._timeout
         for path, kind in self.CANDIDATES:
-            try:
-                resp = httpx.post(self.root + path, json=self._body(kind, "hello world"), headers=self._headers,
-                                  timeout=self._timeout)
-            except httpx.HTTPError:
+            left = deadline - time.monotonic()
+            if left <= 0.05:
+                return None
+            try:  # bounded as a whole: a trickling server cannot hold the start of a run
+                resp = bounded_http.request("POST", self.root + path, json=self._body(kind, "hello world"),
+                                            headers=self._headers, total_s=left, max_bytes=_TOKENIZE_MAX_BYTES)
+            except (OSError, ValueError, http.client.HTTPException):
                 continue
-            if resp.status_code == 200:
+            if resp.status == 200:
                 try:
                     if self._count(resp.json()):
                         self.kind = kind
@@ -307,12 +324,13 @@ class Tokenizer:
         if self.root is not None and self.kind is not None:
             path = self.PATHS.get(self.kind, "/tokenize")
             try:
-                resp = httpx.post(self.root + path, json=self._body(self.kind, text), headers=self._headers,
-                                  timeout=self._timeout)
-                n = self._count(resp.json()) if resp.status_code == 200 else None
+                resp = self._session.request("POST", self.root + path, json=self._body(self.kind, text),
+                                             headers=self._headers, total_s=self._timeout,
+                                             max_bytes=_TOKENIZE_MAX_BYTES)
+                n = self._count(resp.json()) if resp.status == 200 else None
                 if n is not None:
                     return n, "tokenizer"
-            except (httpx.HTTPError, ValueError):
+            except (OSError, ValueError, http.client.HTTPException):
                 pass
         return estimate_tokens(text), "estimate"
 
@@ -332,17 +350,27 @@ class PromptSource:
         self.per_token = 1.0
         self.token_source = "estimate"
 
-    def calibrate(self, tokenizer: Tokenizer, limit: int = 2000) -> None:
+    def calibrate(self, tokenizer: Tokenizer, limit: int = 2000, *, workers: int = 8,
+                  on_progress: Any = None) -> None:
         """Count with the server's tokenizer: dataset prompts (up to ``limit``) get exact lengths, and
-        synthetic prompts are scaled so that N requested tokens are N tokens for this model."""
+        synthetic prompts are scaled so that N requested tokens are N tokens for this model. Dataset prompts
+        are counted ``workers`` at a time over kept-alive connections; ``on_progress(done, total)`` is called
+        every 100 prompts (a large dataset's start-up is shown, not silent)."""
         if tokenizer.kind is None:
             return
         if self.dataset:
-            for prompt in self.dataset[:limit]:
-                n, source = tokenizer.count(prompt.as_text())
-                if source == "tokenizer":
-                    prompt.prompt_tokens = n
-                    self.token_source = "tokenizer"
+            from concurrent.futures import ThreadPoolExecutor
+
+            todo = self.dataset[:limit]
+            with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="tokenize") as pool:
+                for done, (prompt, (n, source)) in enumerate(
+                        zip(todo, pool.map(lambda p: tokenizer.count(p.as_text()), todo), strict=True), 1):
+                    if source == "tokenizer":
+                        prompt.prompt_tokens = n
+                        self.token_source = "tokenizer"
+                    if on_progress is not None and (done % 100 == 0 or done == len(todo)):
+                        on_progress(done, len(todo))
+            tokenizer.close()
             return
         probe_tokens = 512
         text = synthetic_text(probe_tokens, random.Random(0), self.config.language)

@@ -92,6 +92,20 @@ def run(args: argparse.Namespace) -> int:
                 raise UserError(tr("bench.cli.no_key", env=args.api_key_env))
         else:
             key = os.environ.get("ADVISOR_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+        from advisor.redact import SecretError, check_api_key
+
+        try:
+            key = check_api_key(key)
+        except SecretError as exc:
+            raise UserError(str(exc)) from None
+
+        if args.out:  # said before the load, not after it
+            from advisor.atomic import check_target
+
+            try:
+                check_target(args.out)
+            except OSError as exc:
+                raise UserError(f"--out: {exc.strerror or exc}") from None
 
         def progress(event: AbEvent) -> None:
             if args.quiet:

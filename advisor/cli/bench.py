@@ -64,6 +64,8 @@ EPILOG = """exit codes:
   5    degraded: some step was below the success rate (1 - --max-error-rate) or short of its concurrency
   6    incomplete: results could not all be stored (database locked, disk full); the JSON is still printed
   130  cancelled with Ctrl+C (everything measured so far is kept)
+  143  stopped by SIGTERM, 129 by SIGHUP: as Ctrl+C (partial results printed, written to --out, run kept as
+       cancelled)
 """
 
 DEFINITIONS = {
@@ -201,7 +203,18 @@ def _parse_dist(value: str) -> dict[str, Any]:
 
 
 def api_key_from(args: argparse.Namespace) -> str | None:
-    """From the environment or the OS keyring; never written anywhere."""
+    """From the environment or the OS keyring; never written anywhere (checked: a key that would inject a
+    header is refused here, and a server that echoes it back gets it masked in everything we keep)."""
+    from advisor.cli.common import UserError
+    from advisor.redact import SecretError, check_api_key
+
+    try:
+        return check_api_key(_api_key_lookup(args))
+    except SecretError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _api_key_lookup(args: argparse.Namespace) -> str | None:
     from advisor.cli.common import UserError
 
     if args.keyring:
@@ -285,7 +298,10 @@ class _Printer:
         elif kind == "store_problem":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
-            print(tr("bench.cli.store_problem", message=d.get("message") or d.get("kind")), file=sys.stderr)
+            from advisor.redact import terminal_text
+
+            print(terminal_text(tr("bench.cli.store_problem", message=d.get("message") or d.get("kind"))),
+                  file=sys.stderr)
         elif kind == "step":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
@@ -296,11 +312,12 @@ class _Printer:
                 print(tr("bench.cli.client_bound", reasons=", ".join(d.client.reasons)), file=sys.stderr)
             if d.requests_failed:  # which failures, and what the server said: not only a count
                 from advisor.bench.report import failure_notes
+                from advisor.redact import terminal_text
 
                 for note in failure_notes({"steps": [d.model_dump(include={"concurrency", "requests_ok",
                                                                            "requests_failed", "failures",
                                                                            "failure_messages"})]}):
-                    print("  " + note, file=sys.stderr)
+                    print("  " + terminal_text(note), file=sys.stderr)  # server text: escaped, key masked
 
 
 def run(args: argparse.Namespace) -> int:
@@ -312,11 +329,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.list or args.export:
+            _check_out(args)
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
         config = build_config(args)
         api_key = api_key_from(args)
+        _check_out(args)  # an --out that cannot be written is said now, not after a long run
         return _bench(args, config, api_key)
     except ValidationError as exc:
         return fail(validation_message(exc))
@@ -326,6 +345,20 @@ def run(args: argparse.Namespace) -> int:
         return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
+
+
+def _check_out(args: argparse.Namespace) -> None:
+    """Refuse an ``--out`` the writer would refuse (a folder, a link, a read-only file, a missing folder), before
+    anything runs."""
+    from advisor.atomic import check_target
+    from advisor.cli.common import UserError
+
+    if not args.out:
+        return
+    try:
+        check_target(args.out)
+    except OSError as exc:
+        raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
 def _open_store(args: argparse.Namespace) -> Any:
@@ -354,7 +387,10 @@ def _history(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(runs)
             else:
+                from advisor.redact import terminal_text
+
                 for r in runs:
+                    r = {k: terminal_text(v, one_line=True) if isinstance(v, str) else v for k, v in r.items()}
                     print(f"{r['run_id']}  {r['status']:<11} {r['requests']:>6}  {r['model']}  {r['url']}  {r['label']}")
             return 0
         if store.run(args.export) is None:
@@ -392,9 +428,12 @@ def _probe_failed(args: argparse.Namespace, config: Any, probe_result: Any, stor
             result["store_problems"] = [{"kind": "io_error", "error": str(exc)[:300]}]
         finally:
             store.connection.close()
-    print(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind), file=sys.stderr)
+    from advisor.redact import redact, terminal_text
+
+    print(terminal_text(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind)),
+          file=sys.stderr)
     if args.json:
-        print_json(result)
+        print_json(redact(result))
     return EXIT_PROBE_FAILED
 
 
@@ -424,13 +463,15 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         if not probe_result.ok:
             return _probe_failed(args, config, probe_result, store)
         if not args.quiet:
-            print(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
+            from advisor.redact import terminal_text
+
+            print(terminal_text(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
                      continuous=_yes(probe_result.continuous_usage), reasoning=probe_result.reasoning_field or "-",
-                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-"),
+                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-")),
                   file=sys.stderr)
             if probe_result.model_ok is False:
-                print(tr("bench.cli.model_not_listed", model=config.endpoint.model,
-                         models=", ".join(probe_result.models[:20])), file=sys.stderr)
+                print(terminal_text(tr("bench.cli.model_not_listed", model=config.endpoint.model,
+                                       models=", ".join(probe_result.models[:20]))), file=sys.stderr)
         if probe_result.metrics_endpoint:
             server_queue = _queue_reader(config.endpoint.url)
     prompts = PromptSource(config.workload, dataset)
@@ -439,7 +480,15 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
         Tokenizer(root, config.endpoint.model, api_key=api_key, timeout=3.0).detect()
     if tokenize_kind:
         tokenizer = Tokenizer(root, config.endpoint.model, api_key=api_key, kind=tokenize_kind)
-        prompts.calibrate(tokenizer)
+
+        def counted(done: int, total: int) -> None:
+            if not args.quiet and total >= 200:
+                end = "\n" if done == total or not sys.stderr.isatty() else ""
+                sys.stderr.write(("\r" if sys.stderr.isatty() else "")
+                                 + tr("bench.cli.tokenizing", done=done, total=total) + end)
+                sys.stderr.flush()
+
+        prompts.calibrate(tokenizer, on_progress=counted)
     printer.db_path = str(store.path) if store else ""
     telemetry = None
     if not args.no_telemetry:
@@ -472,6 +521,7 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     thread = threading.Thread(target=work, name="bench-runner", daemon=True)
     thread.start()
     interrupted = False
+    stop_signal = _StopSignals()  # SIGTERM/SIGHUP (a job scheduler, a closed terminal) stop as Ctrl+C does
     # Wait on an Event, not Thread.join: a join interrupted by Ctrl+C can mark the thread as stopped while it
     # still runs (CPython 3.11), and we would print before the runner has saved its last step.
     try:
@@ -480,9 +530,12 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     except KeyboardInterrupt:
         interrupted = True
         cancel.cancel()
+        stop_signal.ignore_more()  # a second TERM while the runner saves must not lose what it saves
         finished.wait(30)
         if not args.quiet:
             print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
+    finally:
+        stop_signal.restore()
     error = box.get("error")
     result = box.get("result") or runner.result("cancelled" if interrupted else "failed")
     store_error = False
@@ -511,9 +564,12 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
 
         result["workload"]["dataset_prompts"] = len(dataset)
         result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
-    code = EXIT_CANCELLED if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
+    code = (stop_signal.exit_code or EXIT_CANCELLED) if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
                                                else exit_code(result))
     result["exit_code"] = code
+    from advisor.redact import redact
+
+    result = redact(result)  # server text in failures and the probe's verdict: the API key masked
     if not args.quiet:
         _summary(result)
     if args.out:
@@ -524,14 +580,51 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
                 write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
             if not args.quiet:
                 print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
-        except OSError as exc:  # a full disk: the JSON still goes to stdout below
-            print(tr("bench.cli.out_failed", path=args.out, error=exc), file=sys.stderr)
+        except OSError as exc:  # a full disk: the JSON goes to stdout below, --json or not
+            print(tr("bench.cli.out_failed", path=args.out, error=exc.strerror or exc), file=sys.stderr)
             code = code or 6
+            if not args.json:
+                print_json(result)
     if args.json:
         print_json(result)
     if store is not None:
         store.connection.close()
     return code
+
+
+class _StopSignals:
+    """While a run is going, SIGTERM and SIGHUP raise KeyboardInterrupt in the main thread, so they take the
+    Ctrl+C path (cancel, keep, print, write); ``exit_code`` is then 128 + the signal's number."""
+
+    def __init__(self) -> None:
+        import signal
+
+        self.exit_code: int | None = None
+        self._old: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGHUP"):
+            num = getattr(signal, name, None)
+            if num is not None:
+                self._old[num] = signal.signal(num, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.exit_code is None:
+            self.exit_code = 128 + signum
+            raise KeyboardInterrupt
+
+    def ignore_more(self) -> None:
+        import signal
+
+        for num in self._old:
+            signal.signal(num, signal.SIG_IGN)
+
+    def restore(self) -> None:
+        import signal
+
+        for num, old in self._old.items():
+            signal.signal(num, old)
+        self._old = {}
 
 
 def _yes(flag: bool) -> str:
@@ -553,6 +646,14 @@ def _summary(result: dict[str, Any]) -> None:
             verdict = tr("bench.cli.drift_yes") if d["drifting"] else tr("bench.cli.drift_no")
         print(tr("bench.cli.drift", verdict=verdict), file=sys.stderr)
     for step in result.get("steps") or []:
+        limited = sum(n for k, n in (step.get("failures") or {}).items() if k.endswith("http_429"))
+        if limited:  # rate limiting is its own verdict, with the rate the server did accept
+            rate = step.get("requests_ok", 0) / step["duration_s"] if step.get("duration_s") else 0.0
+            print(tr("bench.cli.rate_limited", concurrency=step.get("concurrency"), count=limited,
+                     rate=f"{rate:.2f}"), file=sys.stderr)
+        if step.get("arrivals_not_sent") or (step.get("stop_reason") == "duration" and step.get("requests_cancelled")):
+            print(tr("bench.cli.duration_cut", cancelled=step.get("requests_cancelled", 0),
+                     not_sent=step.get("arrivals_not_sent", 0)), file=sys.stderr)
         if step.get("concurrency_shortfall"):
             print(tr("bench.cli.shortfall", concurrency=step["concurrency"],
                      steady=step.get("steady_concurrency") if step.get("steady_concurrency") is not None else "-"),

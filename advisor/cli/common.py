@@ -170,5 +170,7 @@ def print_json(data: Any) -> None:
 
 
 def fail(message: str, code: int = 2) -> int:
-    print(f"advisor: error: {message}", file=sys.stderr)
+    from advisor.redact import terminal_text
+
+    print(f"advisor: error: {terminal_text(message)}", file=sys.stderr)  # may quote a server or a file
     return code

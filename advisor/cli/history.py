@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import sys
 from typing import Any
 
@@ -35,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from advisor.cli.common import fail, print_json
 
     try:
+        if args.db and os.path.isdir(args.db):
+            return fail(tr("bench.cli.db_is_folder", path=args.db))
         flt = RunFilter.parse(args.filter)
         if args.project:
             from advisor.bench.history import project_key
@@ -59,13 +63,13 @@ def run(args: argparse.Namespace) -> int:
                 if args.import_file.endswith((".sqlite3", ".sqlite", ".db")):
                     ids = history.import_database(args.import_file)
                 else:
-                    try:
-                        with open(args.import_file, encoding="utf-8") as f:
-                            text = f.read()
-                    except OSError as exc:
-                        raise HistoryError(tr("history.cli.bad_file", path=args.import_file,
-                                              error=exc.strerror or exc)) from None
-                    ids = [history.import_json(text, source=args.import_file)]
+                    from advisor.safe_json import JsonInputError, read_bounded
+
+                    try:  # bytes, bounded: a binary or huge file is a message, not a traceback
+                        raw = read_bounded(args.import_file)
+                    except JsonInputError as exc:
+                        raise HistoryError(str(exc)) from None
+                    ids = [history.import_json(raw, source=args.import_file)]
                 if args.json:
                     print_json({"imported": ids})
                 else:
@@ -103,6 +107,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     except OSError as exc:
         return fail(str(exc))
+    except sqlite3.Error as exc:  # a newer, corrupt, read-only or unopenable database: said, never a traceback
+        from advisor.bench.store import NewerDatabaseError
+
+        if isinstance(exc, NewerDatabaseError):
+            return fail(str(exc))
+        return fail(tr("history.cli.db_unusable", path=args.db or str(_default_db()), error=exc))
+
+
+def _default_db() -> Any:
+    from advisor.bench.store import default_path
+
+    return default_path()
 
 
 def _print_list(runs: list[Any]) -> None:

@@ -21,7 +21,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     from pathlib import Path
 
     from advisor.cli.common import fail, print_json
@@ -42,10 +41,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     quotes = None
     if args.quotes:
-        try:
-            quotes = json.loads(Path(args.quotes).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return fail(f"--quotes {args.quotes}: {exc}")
+        from advisor.safe_json import JsonInputError, load_json_file
+
+        try:  # the one JSON reader: size, depth, big numbers and NaN bounded, every failure a sentence
+            quotes = load_json_file(args.quotes)
+        except JsonInputError as exc:
+            return fail(str(exc))
         if not isinstance(quotes, list):
             return fail(f"--quotes {args.quotes}: expected a JSON list of quotes")
     try:

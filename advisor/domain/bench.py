@@ -62,6 +62,11 @@ class EndpointConfig(BaseModel):
     def _url_is_http(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
             raise ValueError(f"URL must start with http:// or https:// (got {value!r})")
+        from advisor.redact import url_credentials_problem
+
+        problem = url_credentials_problem(value)
+        if problem:  # never stored, never sent: the key goes in ADVISOR_API_KEY or the keyring
+            raise ValueError(problem)
         return value.rstrip("/")
 
 
@@ -168,6 +173,7 @@ class RequestRecord(BaseModel):
     error_class: str | None = None
     error_message: str | None = None
     status: int | None = None
+    retry_after_s: float | None = Field(None, ge=0, description="the server's Retry-After (HTTP 429/503), seconds")
     dialect: str | None = None
     finish_reason: str | None = None
     prompt_tokens_target: int | None = None
@@ -265,6 +271,8 @@ class StepSummary(BaseModel):
     requests_ok: int = 0
     requests_failed: int = 0
     requests_cancelled: int = 0
+    arrivals_not_sent: int = Field(0, description="open loop: arrivals still waiting for a slot when the duration "
+                                   "ended (never sent; the server could not keep up with the rate)")
     failures: dict[str, int] = Field(default_factory=dict)
     failure_messages: dict[str, str] = Field(
         default_factory=dict, description="failure class → the first error message of that class (what the server said)")
@@ -327,8 +335,8 @@ class Drift(BaseModel):
     failure_windows: list[int] = Field(default_factory=list, description="windows with more than 5 % failures")
 
 
-ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "unknown_model", "timeout",
-                         "auth", "request_failed"]
+ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "tls_untrusted", "unknown_model",
+                         "timeout", "auth", "request_failed"]
 
 
 class ProbeResult(BaseModel):

@@ -415,21 +415,22 @@ def _model_problems(name: str) -> dict[str, AnswerProblem]:
 
 
 def load_answers(path: str | Path) -> PlanAnswers:
+    from advisor.safe_json import JsonInputError, loads, read_bounded
+
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise AnswersError([AnswerProblem("file", "answers.error.file_missing", {"path": str(path)})]) from None
-    except OSError as exc:
+    try:  # the one JSON reader: 64 MiB, nesting depth, NaN and 5,000-digit numbers bounded
+        raw = read_bounded(path)
+        data = loads(raw, source=str(path), max_bytes=None)
+    except JsonInputError as exc:
+        if exc.kind == "missing":
+            raise AnswersError([AnswerProblem("file", "answers.error.file_missing", {"path": str(path)})]) from None
+        if exc.kind == "not_text":
+            raise AnswersError([AnswerProblem("file", "answers.error.not_utf8", {"path": str(path)})]) from None
+        if exc.kind == "syntax":
+            raise AnswersError([AnswerProblem("file", "answers.error.not_json", {
+                "path": str(path), "line": exc.line, "column": exc.column, "reason": exc.reason})]) from None
         raise AnswersError([AnswerProblem("file", "answers.error.file_unreadable",
-                                          {"path": str(path), "reason": exc.strerror or str(exc)})]) from None  # fmt: skip
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise AnswersError([AnswerProblem("file", "answers.error.not_utf8", {"path": str(path)})]) from None
-    except json.JSONDecodeError as exc:
-        raise AnswersError([AnswerProblem("file", "answers.error.not_json", {"path": str(path), "line": exc.lineno,
-                                          "column": exc.colno, "reason": exc.msg})]) from None  # fmt: skip
+                                          {"path": str(path), "reason": exc.reason})]) from None
     return answers_from_dict(data)
 
 

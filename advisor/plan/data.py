@@ -6,6 +6,7 @@ built-in rows with the same GPU and kind (and region, when the quote names one).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -88,12 +89,41 @@ def quote_rows(quotes: list[dict[str, Any]] | None) -> list[PriceRow]:
             "unit": q.get("unit", "USD/GPU-hour"), "date": q.get("date", ""), "source": q.get("source", "user quote"),
             "url": q.get("url", ""), "grade": "A", "user_quote": True,
         }  # fmt: skip
+        _check_quote(i, data)
         try:
             rows.append(PriceRow.model_validate(data))
         except ValidationError as exc:
             err = exc.errors()[0]
             raise ValueError(f"quotes[{i}].{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
     return rows
+
+
+_MONEY = ("USD", "CNY")
+_PER = ("GPU-hour", "GPU", "kW-month", "kWh", "FTE-month")
+QUOTE_UNITS = tuple(f"{m}/{p}" for m in _MONEY for p in _PER)
+FX_UNITS = ("CNY/USD",)
+
+
+def _check_quote(i: int, q: dict[str, Any]) -> None:
+    """A quote that would turn into a wrong plan is refused, naming the row and field: a price that is not a
+    positive finite number (a negative one gave a negative cost, 0 a division by zero, NaN vanished), low above
+    high, a unit the cost model does not convert, a GPU id no catalog knows (it silently replaced nothing)."""
+    from advisor.i18n import tr
+
+    for key in ("low", "high"):
+        v = q.get(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+            raise ValueError(tr("plan.quote.bad_price", i=i, field=key, value=str(v)[:40]))
+    if q["low"] > q["high"]:
+        raise ValueError(tr("plan.quote.low_above_high", i=i, low=q["low"], high=q["high"]))
+    units = FX_UNITS if q.get("kind") == "fx" else QUOTE_UNITS
+    if q.get("kind") == "fx" and q.get("unit") == "USD/GPU-hour":  # the default, for an fx row without a unit
+        q["unit"] = "CNY/USD"
+    if q.get("unit") not in units:
+        raise ValueError(tr("plan.quote.bad_unit", i=i, unit=str(q.get("unit"))[:40], units=", ".join(units)))
+    gpu = q.get("gpu")
+    if gpu != "*" and q.get("kind") != "fx" and (not isinstance(gpu, str) or gpu not in gpus_by_id()):
+        raise ValueError(tr("plan.quote.unknown_gpu", i=i, gpu=str(gpu)[:60]))
 
 
 @dataclass(frozen=True)

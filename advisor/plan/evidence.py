@@ -57,6 +57,7 @@ class RunEvidence(BaseModel):
     gpu_memory_total_bytes: int | None = None
     gpu_names: list[str] = Field(default_factory=list)
     quality: list[dict[str, Any]] = Field(default_factory=list, description="scored A/Bs stored with this run")
+    rate_limited_requests: int = Field(0, description="answers that were HTTP 429: a limit in front of the server")
 
     @property
     def ttft_p99_by_concurrency(self) -> list[tuple[int, float | None]]:
@@ -161,6 +162,7 @@ def evidence_from_runs(
                 gpu_memory_total_bytes=max(totals) if totals else None,
                 gpu_names=sorted({d.name for d in devices if d.name}),
                 quality=quality_for_runs(store.connection, [run_id]),
+                rate_limited_requests=sum(n for s in steps for k, n in s.failures.items() if k.endswith("http_429")),
             ))
         return out
     finally:

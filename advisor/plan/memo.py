@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import jinja2
 
 from advisor import __version__
-from advisor.atomic import write_text_atomic
+from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan.charts import ChartData, memo_charts
@@ -537,6 +537,7 @@ def write_memo(
     if out.is_dir():
         raise MemoError(translate(lang, "memo.error.is_dir", path=str(out)))
     if suffix == ".pdf":
+        check_target(out)
         if painter is None:
             raise MemoError(translate(lang, "memo.error.no_qt"))
         with tempfile.TemporaryDirectory(prefix="memo-charts-") as tmp:
@@ -548,12 +549,14 @@ def write_memo(
             painter.write_pdf(document, out, images)
         return out
 
+    check_target(out)  # a missing folder, a link, a read-only memo: refused before any chart is drawn
     folder = out.with_name(f"{out.stem}_files")
     chart_paths: dict[str, str] = {}
     note = ""
     if document.charts and painter is None:
         note = translate(lang, "memo.charts.no_qt")
     elif document.charts:
+        folder.mkdir(exist_ok=True)  # the memo's own chart folder, beside it (its parent was checked above)
         for key, chart in document.charts.items():
             png = folder / f"{key}.png"
             painter.write_chart_png(chart, png)  # atomic, one file at a time

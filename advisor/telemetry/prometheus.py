@@ -18,6 +18,7 @@ value says "simulated" — the simulated server labels itself one of these ways.
 
 from __future__ import annotations
 
+import http.client
 import math
 import time
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
+from advisor import bounded_http
 from advisor.domain.telemetry import GpuSample, MiB, NaReason, ServerKind, ServerSample
 from advisor.i18n import tr
 from advisor.telemetry.clock import now_s
@@ -345,19 +347,21 @@ class ScrapeResult:
     gpus: list[GpuSample]
 
 
+MAX_PAGE_BYTES = 16 * 1024 * 1024  # a real /metrics page is ~100 kB; a 200 MB one is refused, not read
+
+
 class PrometheusScraper:
     """One endpoint, scraped on demand with a sync httpx client; keeps counter history for rates."""
 
     def __init__(self, url: str, *, timeout_s: float = 2.0, client: httpx.Client | None = None) -> None:
         self.url = normalise_url(url)
         self._own_client = client is None
-        self._client = client or httpx.Client(timeout=timeout_s, follow_redirects=True)
+        self._client = client
         self._timeout_s = timeout_s
         self._rates = RateTracker()
 
     def close(self) -> None:
-        if self._own_client:
-            self._client.close()
+        pass  # a client passed in belongs to the caller; our own requests hold no connection
 
     def __enter__(self) -> PrometheusScraper:
         return self
@@ -374,16 +378,28 @@ class PrometheusScraper:
         started = time.perf_counter()
         t = now_s()
         timeout = self._timeout_s if timeout_s is None else timeout_s
+        if self._own_client:  # our own requests: one wall-clock bound on the whole scrape, the page size-bounded
+            try:
+                response = bounded_http.request("GET", self.url, total_s=timeout, max_bytes=MAX_PAGE_BYTES)
+            except bounded_http.BoundExceeded as exc:
+                if exc.kind == "timeout":
+                    return self._failed(t, tr("telemetry.error.timeout", url=self.url, seconds=timeout))
+                return self._failed(t, tr("telemetry.error.too_large", url=self.url, limit=MAX_PAGE_BYTES // 2**20))
+            except (OSError, ValueError, http.client.HTTPException) as exc:
+                return self._failed(t, tr("telemetry.error.connect", url=self.url, reason=type(exc).__name__))
+            status, text = response.status, response.text
+        else:  # a client the caller passed in (tests, an app-wide client): its own limits
+            try:
+                got = self._client.get(self.url, timeout=timeout)
+            except httpx.TimeoutException:
+                return self._failed(t, tr("telemetry.error.timeout", url=self.url, seconds=timeout))
+            except httpx.HTTPError as exc:
+                return self._failed(t, tr("telemetry.error.connect", url=self.url, reason=type(exc).__name__))
+            status, text = got.status_code, got.text
+        if status != 200:
+            return self._failed(t, tr("telemetry.error.http_status", url=self.url, status=status))
         try:
-            response = self._client.get(self.url, timeout=timeout)
-        except httpx.TimeoutException:
-            return self._failed(t, tr("telemetry.error.timeout", url=self.url, seconds=timeout))
-        except httpx.HTTPError as exc:
-            return self._failed(t, tr("telemetry.error.connect", url=self.url, reason=type(exc).__name__))
-        if response.status_code != 200:
-            return self._failed(t, tr("telemetry.error.http_status", url=self.url, status=response.status_code))
-        try:
-            parsed = parse_metrics_text(response.text)
+            parsed = parse_metrics_text(text)
         except (ValueError, TypeError, IndexError):
             return self._failed(t, tr("telemetry.error.not_prometheus", url=self.url))
         scrape_ms = (time.perf_counter() - started) * 1000.0

@@ -57,12 +57,14 @@ def test_save_writes_through_a_symlink(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.advisor.json", "synced"]
 
 
-def test_a_dangling_symlink_creates_its_target(tmp_path):
-    target = tmp_path / "later.json"
+def test_a_dangling_symlink_is_refused_not_followed(tmp_path):
+    # issue #29 item 2 (was: its target created): a dangling link in a shared folder can point anywhere
+    target = tmp_path / "later" / "later.json"
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    write_text_atomic(link, "{}")
-    assert link.is_symlink() and target.read_text() == "{}"
+    with pytest.raises(OSError, match="does not exist"):
+        write_text_atomic(link, "{}")
+    assert link.is_symlink() and not target.parent.exists()
 
 
 def test_a_failed_write_keeps_the_old_file_and_mode(tmp_path, monkeypatch):

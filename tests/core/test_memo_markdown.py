@@ -137,6 +137,7 @@ def no_qt():
 
 def test_markdown_without_qt_is_written_without_images_and_says_so(tmp_path, no_qt):
     tmp_path = tmp_path / "out"
+    tmp_path.mkdir()  # issue #29: a memo into a missing folder is refused, not the folder created silently
     out = write_memo(_result(), tmp_path / "memo.md", "en")
     text = out.read_text(encoding="utf-8")
     assert "![" not in text

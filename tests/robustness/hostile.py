@@ -50,6 +50,18 @@ def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, usage:
     return obj
 
 
+def trickle_head(pause_s: float = 0.5) -> Reply:
+    """A response head sent a byte at a time, forever: no per-read timeout ever fires."""
+    return Reply([b"HTTP/1.1 200 OK\r\n", b"X"], head=b"", chunked=False, pause_s=pause_s, forever=True)
+
+
+def flood(total_mb: int = 200, content_type: str = "text/plain") -> Reply:
+    """A body of ``total_mb`` MiB (no Content-Length: it ends when the connection closes)."""
+    piece = b"# HELP x y\n" * 6000  # ~66 kB
+    return Reply([piece] * (total_mb * 2**20 // len(piece)), content_type=content_type, chunked=False,
+                 close_after=total_mb * 2**20 // len(piece))
+
+
 def good(tokens: int = 4) -> Reply:
     return Reply(sse(*[chunk({"content": f"t{i} "}) for i in range(tokens - 1)],
                      chunk({"content": "end"}, finish="stop"),
@@ -58,11 +70,16 @@ def good(tokens: int = 4) -> Reply:
 
 class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
-                 models: list[str] | None = None, models_reply: Reply | None = None) -> None:
+                 models: list[str] | None = None, models_reply: Reply | None = None,
+                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1") -> None:
+        self.host = host
         self.behaviour = behaviour or (lambda path, body: good())
+        self.routes = routes or {}  # GET path -> reply (e.g. a trickling or flooding /metrics)
         self.models = models if models is not None else ["m"]
         self.models_reply = models_reply
         self.requests: list[tuple[str, str, bytes]] = []
+        self.heads: list[str] = []
+        self.connections = 0  # TCP connections accepted  # each request's head as received (request line and headers)
         self._server: socketserver.ThreadingTCPServer | None = None
         self._lock = threading.Lock()
         self._socks: set[socket.socket] = set()
@@ -74,7 +91,7 @@ class HostileServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://[{self.host}]:{self.port}" if ":" in self.host else f"http://{self.host}:{self.port}"
 
     def posts(self, path: str = "/v1/chat/completions") -> int:
         with self._lock:
@@ -87,8 +104,13 @@ class HostileServer:
             def handle(self) -> None:
                 outer._serve(self.request)
 
-        socketserver.ThreadingTCPServer.allow_reuse_address = True
-        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+
+        class Server(socketserver.ThreadingTCPServer):
+            address_family = family
+            allow_reuse_address = True
+
+        self._server = Server((self.host, 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         return self
@@ -112,6 +134,7 @@ class HostileServer:
     def _serve(self, sock: socket.socket) -> None:
         sock.settimeout(30)
         with self._lock:
+            self.connections += 1
             if self._server is None:
                 sock.close()
                 return
@@ -143,6 +166,7 @@ class HostileServer:
                 body, buf = buf[:length], buf[length:]
                 with self._lock:
                     self.requests.append((method, path, body))
+                    self.heads.append(head.decode("latin-1"))
                 if method == "GET":
                     reply = self._get(path)
                 else:
@@ -164,6 +188,8 @@ class HostileServer:
                 pass
 
     def _get(self, path: str) -> Reply:
+        if path in self.routes:
+            return self.routes[path]
         if path.rstrip("/").endswith("/models"):
             if self.models_reply is not None:
                 return self.models_reply
