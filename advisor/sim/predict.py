@@ -157,6 +157,29 @@ def summarise(
     )
 
 
+class _Issuer:
+    """Sends a closed loop's next request. A request the engine refuses (longer than the whole KV cache) finishes
+    inside ``add_request`` and its user sends the next one at once: those are issued one by one from a queue, not
+    recursively (a 256-user level of requests that never fit went 1,000 calls deep and raised RecursionError)."""
+
+    def __init__(self, engine: Engine, source: RequestSource, issued: list[Seq]) -> None:
+        self.engine, self.source, self.issued = engine, source, issued
+        self.pending: list[float] = []
+        self.draining = False
+
+    def __call__(self, at: float) -> None:
+        self.pending.append(at)
+        if self.draining:
+            return
+        self.draining = True
+        try:
+            while self.pending:
+                p, o = self.source.next()
+                self.issued.append(self.engine.add_request(p, o, self.pending.pop(0)))
+        finally:
+            self.draining = False
+
+
 def simulate_concurrency(
     costs: StepCosts,
     limits: EngineLimits,
@@ -200,23 +223,7 @@ def simulate_concurrency(
     issued: list[Seq] = []
     state = {"measured_left": measure}
 
-    # A request the engine refuses (longer than the whole KV cache) finishes inside add_request, and its user sends
-    # the next one at once: issued one by one from a queue, not recursively (a 256-user level of requests that
-    # never fit went 1,000 calls deep and raised RecursionError).
-    pending: list[float] = []
-    draining = [False]
-
-    def issue(at: float) -> None:
-        pending.append(at)
-        if draining[0]:
-            return
-        draining[0] = True
-        try:
-            while pending:
-                p, o = source.next()
-                issued.append(engine.add_request(p, o, pending.pop(0)))
-        finally:
-            draining[0] = False
+    issue = _Issuer(engine, source, issued)
 
     def on_finish(seq: Seq) -> None:
         if warm <= seq.rid < total_needed:
@@ -263,23 +270,7 @@ def simulate_step(
     engine = Engine(costs, limits)
     issued: list[Seq] = []
 
-    # A request the engine refuses (longer than the whole KV cache) finishes inside add_request, and its user sends
-    # the next one at once: issued one by one from a queue, not recursively (a 256-user level of requests that
-    # never fit went 1,000 calls deep and raised RecursionError).
-    pending: list[float] = []
-    draining = [False]
-
-    def issue(at: float) -> None:
-        pending.append(at)
-        if draining[0]:
-            return
-        draining[0] = True
-        try:
-            while pending:
-                p, o = source.next()
-                issued.append(engine.add_request(p, o, pending.pop(0)))
-        finally:
-            draining[0] = False
+    issue = _Issuer(engine, source, issued)
 
     def on_finish(seq: Seq) -> None:
         if len(issued) < n:
