@@ -108,7 +108,7 @@ def test_tables_and_charts_survive(pdfs, lang):
 
 def test_markdown_memo_carries_its_chart_pngs(tmp_path):
     tmp_path = tmp_path / "out"
-    tmp_path.mkdir()  # the writer creates no folder silently (issue #29)
+    tmp_path.mkdir()  # issue #29: no folder is created silently
     out = write_memo(_result(), tmp_path / "decision.md", "zh_CN", evidence=_evidence())
     text = out.read_text(encoding="utf-8")
     files = sorted((tmp_path / "decision_files").iterdir())
@@ -124,7 +124,7 @@ def test_reexport_drops_charts_the_plan_no_longer_has(tmp_path):
     from advisor.plan.result import LatencyCurve
 
     out = tmp_path / "out" / "memo.md"
-    out.parent.mkdir()
+    out.parent.mkdir()  # issue #29: no folder is created silently
     write_memo(_result(), out, "en")
     assert (out.parent / "memo_files" / "latency.png").is_file()
     write_memo(_result().model_copy(update={"latency_curve": LatencyCurve()}), out, "en")
