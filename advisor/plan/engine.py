@@ -12,7 +12,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.context import Ctx, resolve
-from advisor.plan.data import PriceBook, duration, facts, gpus_by_id, prices
+from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.result import (
     Capacity,
     CurvePoint,
@@ -198,13 +198,29 @@ def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
     return gpus, *sizing.screen(c, gpus, _price_fn(book, region, fx))
 
 
+def _input_tokens(c: Ctx, output_tokens: float) -> float:
+    """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio."""
+    return output_tokens * c.prompt_avg / max(c.output_avg, 1)
+
+
+def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
+    """Hours one offline job runs on this plan (its deadline when the request count is unknown: an upper bound)."""
+    rate = cand.tokens_per_s_replica * cand.replicas
+    if not c.total_requests or rate <= 0:
+        return c.batch_hours or 24.0
+    return c.total_requests * c.output_avg / rate / 3600
+
+
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
+    tokens = _tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
                              region="mainland" if region == "mainland_plus_overseas" else region,
-                             tokens_per_month=_tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas))  # fmt: skip
+                             tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
     hours = None
-    if c.is_batch:
-        hours = c.batch_hours or 24.0
+    if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
+        job = _job_hours(c, cand)
+        s_lo, s_hi = factor_range("batch_setup_hours")
+        hours = (job + s_lo, job + s_hi)
     return costmod.compute(c, book, inp, batch_hours=hours)
 
 
@@ -248,26 +264,37 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
     tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
-    hosted = costmod.hosted_api_monthly(c, tokens_month) if tokens_month else None
+    hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     line = decide_line(c, region, form)
 
-    # Budget: the cheapest form that meets the SLO vs the monthly budget (more money never hurts: monotone).
+    # Budget: the HIGH end of the recommended form's cost vs the budget (more money never hurts: monotone). The
+    # low end under the budget and the high end over it is said as such (a warning), not "within budget".
     within = needed = None
+    straddles = False
     if out is not None:
         conv = out.conv
+        if hosted is not None:
+            out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
+            out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
         monthly = _monthly_of(form, out, hosted)
+        if c.budget_amount is not None:
+            out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
             out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
             if c.budget_amount is not None:
-                needed = monthly[0] * conv
+                needed = monthly[1] * conv
                 within = needed <= c.budget_amount
-                out.costs.budget_monthly = c.budget_amount
+                straddles = monthly[0] * conv <= c.budget_amount < needed
                 out.costs.within_budget = within
+                out.costs.budget_straddles = straddles
 
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
-              meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted)  # fmt: skip
+              meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
+              budget_straddles=straddles)  # fmt: skip
+    if chosen is not None:
+        f.claimed_c_max = claimed_capacity(c, chosen)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
@@ -305,6 +332,16 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
     return result
 
 
+def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
+    """Concurrency per replica the plan claims (and caps the engine at): the screen's c_max, never above the
+    highest level that meets the target in the plan's own predicted curve (the analytic screen can sit above the
+    level where the predicted TPOT/TTFT p99 breaks the target)."""
+    if c.is_batch:
+        return ch.c_max
+    levels, _ = sizing.curve(c, ch, ch.per_replica, ch.checked)
+    return max(1, min(ch.c_max, _highest_level_within_slo(c, levels) or ch.per_replica))
+
+
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
     if ch is None:
         return (Hardware(gpu=None, model=c.model.id, model_name=_model_name(c)), Capacity(peak_concurrency=c.peak),
@@ -314,7 +351,12 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
 
     req = sizing.sizing_request(c, ch)
     per = ch.per_replica
-    seqs = max(per, min(ch.c_max, 256)) if not c.is_batch else ch.c_max
+    levels = knee = None
+    cap_per = ch.c_max
+    if not c.is_batch:
+        levels, knee = sizing.curve(c, ch, per, ch.checked)
+        cap_per = claimed_capacity(c, ch)
+    seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
     if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
@@ -340,7 +382,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                        max_concurrency_per_replica=ch.c_max, memory_max_concurrency=mem_c, meets_slo=True,
                        batch_hours=round((c.total_requests or 0) * c.output_avg / max(ch.tokens_per_s_replica * ch.replicas, 1e-9) / 3600, 2))  # fmt: skip
         return hw, cap, LatencyCurve(gpu=ch.gpu.id)
-    levels, knee = sizing.curve(c, ch, per, ch.checked)
     at = next((lv for lv in levels if lv.concurrency == per), levels[-1])
     points = [
         CurvePoint(concurrency=lv.concurrency or 0, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
@@ -348,7 +389,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                    output_tokens_per_s=round(lv.output_tokens_per_s, 1))
         for lv in levels
     ]  # fmt: skip
-    cap_per = ch.c_max
     cap = Capacity(
         peak_concurrency=c.peak, concurrency_per_replica=per,
         ttft_p50_ms=_r(at.ttft_ms.p50), ttft_p99_ms=_r(ttft if ttft is not None else at.ttft_ms.p99),
@@ -363,6 +403,20 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                          operating_concurrency=per,
                          slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
     return hw, cap, curve
+
+
+def _highest_level_within_slo(c: Ctx, levels) -> int | None:
+    """The highest predicted concurrency whose TTFT and TPOT p99 both meet the target, below the first that
+    misses (a level past a miss is not claimed); None when even the lowest misses."""
+    best = None
+    for lv in sorted(levels, key=lambda x: x.concurrency or 0):
+        ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+        ok = (c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)) and (
+            c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms))
+        if not ok:
+            break
+        best = lv.concurrency
+    return best
 
 
 def _model_name(c: Ctx) -> str:

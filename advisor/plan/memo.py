@@ -224,23 +224,44 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     c = result.costs
     t = _t(lang)
     cur = c.currency
+    job = c.per_job  # a batch: one job's total, never labelled per month
     rows = []
+    uplift = "—"
+    if c.region_uplift is not None:
+        u = c.region_uplift
+        uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}", source=u.source,
+                   date=u.date, grade=u.grade)  # fmt: skip
+    hosted_rates = "—"
+    if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
+        hosted_rates = t("memo.cost.hosted_rates_value", input=_money(c.hosted_api_input_per_million, cur),
+                         output=_money(c.hosted_api_output_per_million, cur))  # fmt: skip
+    tokens = "—"
+    if c.output_tokens_per_month:
+        tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
-        ("memo.cost.cloud_on_demand_monthly", _money(c.cloud_on_demand_monthly, cur)),
+        ("memo.cost.region_uplift", uplift),
+        ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
+        ("memo.cost.cloud_on_demand_job" if job else "memo.cost.cloud_on_demand_monthly",
+         _money(c.cloud_on_demand_monthly, cur)),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
-        ("memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
+        ("memo.cost.cloud_spot_job" if job else "memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
         ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
         ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
+        ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
-        ("memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
+        ("memo.cost.per_million_all", _money(c.cost_per_million_tokens, cur)),
+        ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", _money(c.hosted_api_monthly, cur)),
+        ("memo.cost.hosted_rates", hosted_rates),
+        ("memo.cost.recommended_job" if job else "memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
     ):
         if value != "—":
             rows.append((t(key), value))
     if c.budget_monthly is not None:
-        verdict = "" if c.within_budget is None else t("memo.cost.within" if c.within_budget else "memo.cost.over")
+        verdict = (t("memo.cost.unknown") if c.within_budget is None else t("memo.cost.straddles")
+                   if c.budget_straddles else t("memo.cost.within" if c.within_budget else "memo.cost.over"))
         rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
     rows.append((t("memo.cost.utilisation"), f"{c.utilisation * 100:.0f} %"))
     rows.append((t("memo.cost.horizon"), t("memo.unit.months", n=c.horizon_months)))
@@ -344,6 +365,7 @@ def memo_context(
         "line": t(f"plan.line.{result.line}"),
         "hardware_line": hardware_line,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "per_job": result.costs.per_job,
         "why": rendered,
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],

@@ -176,6 +176,14 @@ class BreakEven(_Out):
         return render(lang, p.pop("tr"), p)
 
 
+class RegionUplift(_Out):
+    low: float
+    high: float
+    source: str
+    date: str
+    grade: str
+
+
 class PriceRow(_Out):
     id: str
     offer: str
@@ -225,10 +233,26 @@ class Costs(_Out):
     break_even_months: BreakEven | None = Field(
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
-    cost_per_million_output_tokens: MoneyRange | None = None
-    recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form")
+    cost_per_million_output_tokens: MoneyRange | None = Field(
+        None, description="whole serving cost ÷ output tokens served (rule 17), per million")
+    cost_per_million_tokens: MoneyRange | None = Field(
+        None, description="whole serving cost ÷ input + output tokens served, per million")
+    hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
+    hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
+    hosted_api_monthly: MoneyRange | None = Field(
+        None, description="hosted API at this volume: input + output tokens (cached input not priced)")
+    input_tokens_per_month: float | None = None
+    output_tokens_per_month: float | None = None
+    region_uplift: RegionUplift | None = Field(
+        None, description="factor applied to US price rows for a region without its own rows")
+    per_job: bool = Field(False, description="a batch: the *_monthly figures are one job's total, not a month")
+    billed_hours: MoneyRange | None = Field(None, description="a batch: job hours + setup, billed")
+    recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form "
+                                                   "(one job's total for a batch)")
     budget_monthly: float | None = None
-    within_budget: bool | None = None
+    within_budget: bool | None = Field(None, description="the HIGH end of the cost is within the budget; None when "
+                                       "either is unknown")
+    budget_straddles: bool = Field(False, description="the budget lies inside the cost range")
     prices: list[PriceRow] = Field(default_factory=list)
 
 
