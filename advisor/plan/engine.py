@@ -235,7 +235,9 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
     return out.cloud_usd  # type: ignore[return-value]
 
 
-def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) -> PlanResult:
+def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True) -> PlanResult:
+    """The recommendation. ``check_fixes``: re-plan each offered fix alone and keep only those that make the plan
+    feasible within budget (off inside that re-plan: a fix of a fix is not offered)."""
     c = resolve(answers)
     book = PriceBook.build(quotes)
     fx = float(book.fx()["cny_per_usd"])
@@ -329,7 +331,54 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    if result.fixes and check_fixes:
+        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
+
+
+def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> list[Fix]:
+    """Each fix re-planned alone (the answers with only its change): shown if that plan is feasible with its cost's
+    high end within the budget, with that plan's cost. A fix whose only remaining blocker is the budget is shown as
+    a combination (the change and a budget that covers its high end), re-planned too; any other is dropped.
+    "Any one of these makes it feasible" then holds by construction (it listed fixes costing 1.45× and 26× the
+    budget)."""
+    from advisor.plan.answers import AnswersError, answers_from_dict
+
+    base = answers.model_dump(mode="json", exclude_none=True)
+
+    def replan(change: dict[str, Any]) -> PlanResult | None:
+        patched = {k: v for k, v in {**base, **change}.items() if v is not None}
+        try:
+            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False)
+        except AnswersError:  # a change the answers reject is not a fix
+            return None
+
+    kept = []
+    for fix in fixes:
+        r = replan(fix.change)
+        if r is None:
+            continue
+        if not r.feasible or r.costs.within_budget is False:
+            blockers = {x.id for x in r.findings if x.severity == "blocker"}
+            m = r.costs.recommended_monthly
+            if blockers - {"cost.budget_short"} or m is None or answers.monthly_budget is None:
+                continue
+            amount = float(math.ceil(m.high / 1000) * 1000)
+            budget = {"amount": amount, "currency": r.costs.currency}
+            change = {**fix.change, "monthly_budget": budget}
+            r = replan(change)
+            if r is None or not r.feasible or r.costs.within_budget is False:
+                continue
+            fix = fix.model_copy(update={"change": change, "with_budget": budget})
+        m = r.costs.recommended_monthly
+        if m is not None:
+            update: dict[str, Any] = {"monthly_cost": m}
+            if fix.id == "hosted_api":  # the text's figures are the re-planned plan's, as its cost is
+                update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high)}
+            fix = fix.model_copy(update=update)
+        kept.append(fix)
+    kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
+    return kept
 
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:

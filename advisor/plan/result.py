@@ -323,9 +323,16 @@ class Fix(_Out):
     params: dict[str, Any] = Field(default_factory=dict)
     change: dict[str, Any] = Field(default_factory=dict, description="the answers patch that makes the plan feasible")
     monthly_cost: MoneyRange | None = None
+    with_budget: dict[str, Any] | None = Field(
+        None, description="alone this change leaves the plan over budget: it is offered together with this monthly "
+                          "budget ({amount, currency}), which the change also sets")
 
     def text_in(self, lang: str) -> str:
-        return render(lang, self.key, self.params)
+        text = render(lang, self.key, self.params)
+        if self.with_budget:
+            amount = f"{float(self.with_budget['amount']):,.0f}"
+            text += render(lang, "plan.fix.with_budget", {**self.with_budget, "amount": amount})
+        return text
 
 
 class PlanResult(_Out):

@@ -154,3 +154,24 @@ def test_cost_per_million_tokens_input_and_output_together():
     assert c.cost_per_million_tokens is not None and c.cost_per_million_output_tokens is not None
     ratio = (c.output_tokens_per_month + c.input_tokens_per_month) / c.output_tokens_per_month
     assert abs(c.cost_per_million_output_tokens.high / c.cost_per_million_tokens.high - ratio) < 0.02 * ratio
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["12_budget_far_below_slo", "11_h20_prefill_heavy", "07_public_genai_mainland",
+                        "09_70b_long_context"]), st.sampled_from([0.3, 1.0, 3.0]))  # fmt: skip
+def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budget_k):
+    """"Any one of these makes it feasible": each fix's change applied alone is re-planned here, independently."""
+    base = dict(SCENARIOS[name])
+    if base.get("monthly_budget"):
+        base["monthly_budget"] = {**base["monthly_budget"], "amount": base["monthly_budget"]["amount"] * budget_k}
+    r = make_plan(answers_from_dict(base))
+    for fix in r.fixes:
+        patched = {k: v for k, v in {**base, **fix.change}.items() if v is not None}
+        p = make_plan(answers_from_dict(patched))
+        assert p.feasible, (fix.id, [x.id for x in p.findings if x.severity == "blocker"])
+        assert p.costs.within_budget is not False, fix.id
+        if fix.monthly_cost is not None and p.costs.recommended_monthly is not None:
+            assert fix.monthly_cost.high == p.costs.recommended_monthly.high  # the cost shown is that plan's
+        if fix.with_budget:
+            assert fix.change["monthly_budget"] == fix.with_budget
+            assert "together with a monthly budget" in fix.text_in("en")
