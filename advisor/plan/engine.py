@@ -11,6 +11,7 @@ from advisor import __version__
 from advisor.plan import cost as costmod
 from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
+from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.result import (
@@ -324,13 +325,18 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         timeline=timeline,
         findings=findings,
         assumptions=c.assumptions,
-        next_steps=_next_steps(c, chosen, f),
+        # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
+        next_steps=[s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")],
         fixes=[] if feasible else _fixes(c, f, findings, region, book, fx),
         answers=answers.model_dump(mode="json", exclude_none=True),
         generated_at=datetime.now(UTC),
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    m = costs.recommended_monthly
+    result.binding_constraint = binding_constraint(
+        c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
+        c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result

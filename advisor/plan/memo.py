@@ -366,6 +366,7 @@ def memo_context(
         "hardware_line": hardware_line,
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
+        "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "why": rendered,
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],

@@ -335,6 +335,17 @@ class Fix(_Out):
         return text
 
 
+class BindingConstraint(_Out):
+    """What decides the plan's size or its infeasibility, with the sizing core's figures."""
+
+    kind: Literal["weights_memory", "kv_memory", "prefill_compute", "decode_bandwidth", "engine_cap", "budget"]
+    figures: dict[str, Any] = Field(default_factory=dict)
+    variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+
+
 class PlanResult(_Out):
     deployment_form: DeploymentForm
     region: Region
@@ -350,6 +361,9 @@ class PlanResult(_Out):
     assumptions: list[Assumption] = Field(default_factory=list)
     next_steps: list[NextStep] = Field(default_factory=list)
     fixes: list[Fix] = Field(default_factory=list)
+    binding_constraint: BindingConstraint | None = Field(
+        None, description="what decides the size (or infeasibility): weights or KV memory, prefill compute, decode "
+                          "bandwidth, the engine's cap or the budget, with its figures")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
     app_version: str
@@ -369,6 +383,8 @@ class PlanResult(_Out):
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline"})
         data["lang"] = lang
+        if self.binding_constraint is not None:
+            data["binding_constraint"]["text"] = self.binding_constraint.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions

@@ -175,3 +175,46 @@ def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budg
         if fix.with_budget:
             assert fix.change["monthly_budget"] == fix.with_budget
             assert "together with a monthly budget" in fix.text_in("en")
+
+
+def test_binding_constraint_in_json_and_memo_with_sizing_core_figures():
+    from advisor.plan.memo import render_memo_markdown
+
+    moe = make_plan(answers_from_dict(SCENARIOS["10_large_moe"]))
+    b = moe.binding_constraint
+    assert b.kind == "weights_memory" and b.figures["tp"] == moe.hardware.tp
+    j = moe.to_json("en")["binding_constraint"]
+    assert j["kind"] == "weights_memory" and "Weights memory decides" in j["text"]
+    assert moe.to_json("zh_CN")["binding_constraint"]["text"].startswith("权重显存决定规模")
+    assert "What decides the size" in render_memo_markdown(moe, "en")
+    assert "规模由什么决定" in render_memo_markdown(moe, "zh_CN")
+    budget = make_plan(answers_from_dict(SCENARIOS["12_budget_far_below_slo"])).binding_constraint
+    assert budget.kind == "budget" and budget.figures["cost_high"] > budget.figures["budget"]
+    prefill = make_plan(answers_from_dict(SCENARIOS["11_h20_prefill_heavy"])).binding_constraint
+    assert prefill.kind == "prefill_compute" and prefill.figures["ttft_ms"] > prefill.figures["target_ms"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0, 4.0]), st.sampled_from([0.5, 1.0, 2.0]),
+       st.sampled_from([0.6, 1.0, 1.5]))  # fmt: skip
+def test_a_latency_binding_constraint_agrees_with_the_claim(name, peak_k, prompt_k, tpot_k):
+    """A latency limit is named above the claimed capacity, and its figure breaks the target it names."""
+    r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, tpot_k)))
+    b = r.binding_constraint
+    if r.hardware.gpu is not None:
+        assert b is not None
+    if b is None or b.kind not in ("prefill_compute", "decode_bandwidth"):
+        return
+    value = b.figures["ttft_ms" if b.kind == "prefill_compute" else "tpot_ms"]
+    assert value > b.figures["target_ms"]
+    if r.hardware.gpu is not None:
+        assert b.figures["at"] > r.capacity.max_concurrency_per_replica
+
+
+def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
+    for name in ("07_public_genai_mainland", "12_budget_far_below_slo"):
+        r = make_plan(answers_from_dict(SCENARIOS[name]))
+        assert not r.feasible
+        assert not {"serve", "quant_ab"} & {s.id for s in r.next_steps}, name
+    ok = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    assert ok.feasible and "serve" in {s.id for s in ok.next_steps}
