@@ -18,6 +18,8 @@ from advisor.plan.result import (
     Capacity,
     CurvePoint,
     Fix,
+    GpuChoice,
+    GpuOption,
     Hardware,
     LatencyCurve,
     MoneyRange,
@@ -333,6 +335,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    if chosen is not None and not c.is_batch:
+        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region)
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
@@ -385,6 +389,30 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
         kept.append(fix)
     kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
     return kept
+
+
+def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str) -> GpuChoice:
+    """The chosen setup and the next two cheapest setups on OTHER GPUs that meet the target on the screen, at the
+    same replica floor (two nodes for mainland + overseas). Setups ranked before the chosen one failed the
+    predictor's check and are not offered as cheaper alternatives."""
+    conv = fx if c.currency == "CNY" else 1.0
+    floor = 2 if region == "mainland_plus_overseas" else 1
+
+    def opt(k: sizing.Candidate) -> GpuOption:
+        n = k.tp * max(k.replicas, floor)
+        return GpuOption(gpu=k.gpu.id, gpu_name=k.gpu.name, gpus=n, weights=k.weights,
+                         per_hour=round(k.price_mid * n * conv, 2))  # fmt: skip
+
+    alts: list[GpuOption] = []
+    seen = {chosen.gpu.id}
+    start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
+    for k in ok[start:]:
+        if k.gpu.id not in seen:
+            seen.add(k.gpu.id)
+            alts.append(opt(k))
+        if len(alts) == 2:
+            break
+    return GpuChoice(chosen=opt(chosen), alternatives=alts, currency=c.currency)
 
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:

@@ -367,6 +367,7 @@ def memo_context(
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
+        "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "why": rendered,
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],

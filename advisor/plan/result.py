@@ -346,6 +346,34 @@ class BindingConstraint(_Out):
         return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
 
 
+class GpuOption(_Out):
+    gpu: str
+    gpu_name: str
+    gpus: int
+    weights: str
+    per_hour: float = Field(description="mid of the price range × GPUs, in the answer's currency per hour")
+
+
+class GpuChoice(_Out):
+    """Why this GPU and not the next two: the cheapest setups that meet the target on the screen, per hour."""
+
+    chosen: GpuOption
+    alternatives: list[GpuOption] = Field(default_factory=list)
+    currency: str = "USD"
+
+    def text_in(self, lang: str) -> str:
+        def one(o: GpuOption) -> str:
+            return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                           "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+
+        if not self.alternatives:
+            return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)})
+        others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
+                                                       "b": one(self.alternatives[1])}) \
+            if len(self.alternatives) > 1 else one(self.alternatives[0])
+        return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others})
+
+
 class PlanResult(_Out):
     deployment_form: DeploymentForm
     region: Region
@@ -364,6 +392,8 @@ class PlanResult(_Out):
     binding_constraint: BindingConstraint | None = Field(
         None, description="what decides the size (or infeasibility): weights or KV memory, prefill compute, decode "
                           "bandwidth, the engine's cap or the budget, with its figures")
+    gpu_choice: GpuChoice | None = Field(None, description="the chosen GPU setup and the next two cheapest that meet "
+                                                          "the target (screened), with their hourly cost")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
     app_version: str
@@ -383,6 +413,8 @@ class PlanResult(_Out):
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline"})
         data["lang"] = lang
+        if self.gpu_choice is not None:
+            data["gpu_choice"]["text"] = self.gpu_choice.text_in(lang)
         if self.binding_constraint is not None:
             data["binding_constraint"]["text"] = self.binding_constraint.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]

@@ -218,3 +218,26 @@ def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
         assert not {"serve", "quant_ab"} & {s.id for s in r.next_steps}, name
     ok = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
     assert ok.feasible and "serve" in {s.id for s in ok.next_steps}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0]), st.sampled_from([0.5, 1.0, 2.0]))
+def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, prompt_k):
+    r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, 1.0)))
+    g = r.gpu_choice
+    if r.hardware.gpu is None:
+        assert g is None
+        return
+    assert g.chosen.gpu == r.hardware.gpu and g.chosen.gpus == r.hardware.total_gpus
+    assert len(g.alternatives) <= 2 and r.hardware.gpu not in {a.gpu for a in g.alternatives}
+    assert all(a.per_hour >= g.chosen.per_hour for a in g.alternatives), (g.chosen, g.alternatives)
+    for lang in ("en", "zh_CN"):
+        text = r.to_json(lang)["gpu_choice"]["text"]
+        assert g.chosen.gpu_name in text and all(a.gpu_name in text for a in g.alternatives)
+
+
+def test_gpu_choice_sentence_is_in_the_memo():
+    from advisor.plan.memo import render_memo_markdown
+
+    r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    assert "Why this GPU" in render_memo_markdown(r, "en") and "为什么选这款 GPU" in render_memo_markdown(r, "zh_CN")
