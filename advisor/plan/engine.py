@@ -15,6 +15,7 @@ from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.result import (
+    Assumption,
     Capacity,
     CurvePoint,
     Fix,
@@ -87,11 +88,19 @@ def decide_line(c: Ctx, region: str, form: str) -> str:
 def candidate_gpus(c: Ctx, region: str) -> list[str]:
     """GPUs the plan may use: the user's constraint, else what the region offers. Consumer cards only for internal
     tools and batch jobs (rule 12); low-confidence accelerators only when asked for (rule 13)."""
-    if c.gpu_constraint:
-        return list(c.gpu_constraint)
     avail = facts()["gpu_availability"]
+    if c.gpu_constraint:
+        if region in ("mainland", "mainland_plus_overseas"):
+            return list(c.gpu_constraint)
+        # China-market parts (H800, A800, H20, L20, 4090D) are not sold or rented outside the mainland: an offshore
+        # node never gets one, even when the answers allow it; the ids left out are said (plan.assume.china_market)
+        china = set(avail["china_market_only"]["gpus"])
+        kept = [g for g in c.gpu_constraint if g not in china]
+        if kept:
+            return kept
+    ids_offshore = [g for g in avail["default_candidates"] if g not in set(avail["china_market_only"]["gpus"])]
     # a mainland_plus_overseas plan is sized on the mainland node; the overseas node mirrors it
-    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else avail["default_candidates"]
+    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else ids_offshore
     out = []
     table = gpus_by_id()
     for gid in ids:
@@ -102,6 +111,14 @@ def candidate_gpus(c: Ctx, region: str) -> list[str]:
             continue
         out.append(gid)
     return out
+
+
+def _china_market_dropped(c: Ctx, region: str) -> list[str]:
+    """China-market parts the answers allowed that an offshore node cannot get."""
+    if not c.gpu_constraint or region in ("mainland", "mainland_plus_overseas"):
+        return []
+    china = set(facts()["gpu_availability"]["china_market_only"]["gpus"])
+    return [g for g in c.gpu_constraint if g in china]
 
 
 def _price_fn(book: PriceBook, region: str, fx: float):
@@ -335,6 +352,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    dropped = _china_market_dropped(c, region)
+    if dropped:
+        result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
+                                             params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region)
     m = costs.recommended_monthly

@@ -241,3 +241,16 @@ def test_gpu_choice_sentence_is_in_the_memo():
 
     r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
     assert "Why this GPU" in render_memo_markdown(r, "en") and "为什么选这款 GPU" in render_memo_markdown(r, "zh_CN")
+
+
+def test_china_market_parts_never_go_to_an_offshore_node():
+    base = {**SCENARIOS["03_overseas_only"], "overseas_markets": ["DE"]}
+    r = make_plan(answers_from_dict({**base, "gpu_constraint": ["h800-sxm-80g", "a100-sxm-80g"]}))
+    assert r.region == "europe" and r.hardware.gpu == "a100-sxm-80g"
+    note = next(a for a in r.assumptions if a.field == "gpu_constraint")
+    assert "H800" in note.text_in("en") and "中国市场专供" in note.text_in("zh_CN")
+    only = make_plan(answers_from_dict({**base, "gpu_constraint": ["h800-sxm-80g"]}))
+    assert only.hardware.gpu != "h800-sxm-80g"
+    mainland = make_plan(answers_from_dict({**SCENARIOS["06_sensitive_medical"], "gpu_constraint": ["h800-sxm-80g"]}))
+    if mainland.region == "mainland" and mainland.hardware.gpu is not None:
+        assert mainland.hardware.gpu == "h800-sxm-80g"
