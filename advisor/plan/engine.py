@@ -275,6 +275,17 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 if m:
                     chosen, sim_ttft, sim_tpot, meets = alt, t, p, True
                     break
+        if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
+            floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
+
+            def hourly(k: sizing.Candidate) -> float:
+                return k.price_mid * k.tp * max(k.replicas, floor)
+
+            cost = hourly(chosen)
+            for alt in [k for k in ok if k is not chosen and hourly(k) < cost][:3]:
+                t, p, m = _verify_with_predictor(c, alt)
+                if m and hourly(alt) < cost:
+                    chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
     if chosen is not None and not meets:
@@ -389,6 +400,16 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
         r = replan(fix.change)
         if r is None:
             continue
+        if fix.id == "relax_ttft" and not r.feasible:  # the screen passed, the predictor did not: next 500 ms steps
+            slo = fix.change["latency_slo"]
+            for _ in range(8):
+                slo = {**slo, "ttft_p99_ms": slo["ttft_p99_ms"] + 500}
+                r2 = replan({"latency_slo": slo})
+                if r2 is not None and r2.feasible:
+                    r = r2
+                    fix = fix.model_copy(update={"change": {"latency_slo": slo},
+                                                 "params": {**fix.params, "ttft": slo["ttft_p99_ms"]}})
+                    break
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
             m = r.costs.recommended_monthly
@@ -427,7 +448,9 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
     alts: list[GpuOption] = []
     seen = {chosen.gpu.id}
     start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
-    for k in ok[start:]:
+    mine = opt(chosen).per_hour
+    # a screened setup cheaper than the chosen one failed the predictor's check (the engine verified those)
+    for k in [k for k in ok[start:] if opt(k).per_hour >= mine]:
         if k.gpu.id not in seen:
             seen.add(k.gpu.id)
             alts.append(opt(k))
@@ -614,8 +637,13 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
 
         best = f.near.best_ttft_ms
         if c.ttft_slo_ms and best > c.ttft_slo_ms * 0.9:
-            for k in (1.25, 1.6, 2.5, 4.0):
-                relaxed = int(math.ceil(best * k / 500) * 500)
+            # the smallest target, in 500 ms steps, that the screen meets at the formats allowed (FP8 where the
+            # answers accept it): steps of 1.25–4 × the near miss once offered twice the target needed
+            start = int(math.ceil(best / 500) * 500)
+            steps = sorted({start + 500 * i for i in range(8)} | {int(math.ceil(best * k / 500) * 500) for k in (1.6, 2.5, 4.0)})
+            for relaxed in steps:
+                if relaxed <= (c.ttft_slo_ms or 0):
+                    continue
                 if meets(dataclasses.replace(c, ttft_slo_ms=float(relaxed))):
                     fixes.append(Fix(id="relax_ttft", key="plan.fix.relax_ttft", params={"ttft": relaxed},
                                      change={"latency_slo": {"ttft_p99_ms": relaxed, "tpot_p99_ms": c.tpot_slo_ms}}))  # fmt: skip

@@ -20,7 +20,7 @@ from advisor.plan.data import factor_range
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
              for p in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))}  # fmt: skip
-INTERACTIVE = sorted(n for n, a in SCENARIOS.items() if a.get("use_case") != "batch")
+INTERACTIVE = sorted(n for n, a in SCENARIOS.items() if "batch" not in str(a.get("use_case")))
 
 
 def _highest_within_target(r) -> int:
@@ -254,3 +254,20 @@ def test_china_market_parts_never_go_to_an_offshore_node():
     mainland = make_plan(answers_from_dict({**SCENARIOS["06_sensitive_medical"], "gpu_constraint": ["h800-sxm-80g"]}))
     if mainland.region == "mainland" and mainland.hardware.gpu is not None:
         assert mainland.hardware.gpu == "h800-sxm-80g"
+
+
+def test_an_offered_ttft_relaxation_is_the_smallest_that_works_in_500_ms_steps():
+    for name, quant in (("11_h20_prefill_heavy", None), ("11_h20_prefill_heavy", "fp8_only"),
+                        ("11_h20_prefill_heavy", "yes_after_quality_check")):
+        base = dict(SCENARIOS[name])
+        if quant:
+            base["quantization_acceptable"] = quant
+        r = make_plan(answers_from_dict(base))
+        fix = next((f for f in r.fixes if f.id == "relax_ttft"), None)
+        if fix is None:
+            continue
+        value = fix.change["latency_slo"]["ttft_p99_ms"]
+        assert make_plan(answers_from_dict({**base, **fix.change})).feasible
+        tighter = {**fix.change["latency_slo"], "ttft_p99_ms": value - 500}
+        if tighter["ttft_p99_ms"] > base["latency_slo"]["ttft_p99_ms"]:
+            assert not make_plan(answers_from_dict({**base, "latency_slo": tighter})).feasible, (quant, value)
