@@ -114,12 +114,22 @@ def summary(result, lang: str) -> str:
         rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.no_hardware")))
     c = r.costs
     if c.recommended_monthly:
-        rows.append((t(lang, "plan.cli.cost"), t(lang, "plan.cli.cost_line", low=f"{c.recommended_monthly.low:,.0f}",
-                     high=f"{c.recommended_monthly.high:,.0f}", currency=c.currency,
-                     form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip
+        rows.append((t(lang, "plan.cli.cost"), t(lang, "plan.cli.cost_line_job" if c.per_job else "plan.cli.cost_line",
+                     low=f"{c.recommended_monthly.low:,.0f}", high=f"{c.recommended_monthly.high:,.0f}",
+                     currency=c.currency, form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip
+    if c.budget_straddles and c.budget_monthly is not None:
+        rows.append(("", t(lang, "plan.cli.budget_straddles", budget=f"{c.budget_monthly:,.0f}", currency=c.currency)))
     if c.cost_per_million_output_tokens:
         pm = c.cost_per_million_output_tokens
         rows.append(("", t(lang, "plan.cli.per_million", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency=c.currency)))
+    if c.cost_per_million_tokens:
+        pm = c.cost_per_million_tokens
+        rows.append(("", t(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}",
+                           currency=c.currency)))  # fmt: skip
+    if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
+        i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million
+        rows.append(("", t(lang, "plan.cli.hosted_rates", in_low=f"{i.low:,.2f}", in_high=f"{i.high:,.2f}",
+                           out_low=f"{o.low:,.2f}", out_high=f"{o.high:,.2f}", currency=c.currency)))  # fmt: skip
     for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):
         if be is not None:  # owning was compared: when it pays off, or in words why it never does
             rows.append((t(lang, f"plan.breakeven.{unit}.label"), be.text(lang, unit)))

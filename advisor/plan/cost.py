@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
-from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow
+from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
 HOURS_PER_MONTH = 730.0
+APAC = ("hong_kong", "singapore", "japan")
 
 
 def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
@@ -36,7 +37,7 @@ def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[floa
     lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
     low, high = min(lows), max(highs)
     user = any(r.user_quote for r in rows)
-    if region in ("hong_kong", "singapore", "japan") and not user:
+    if region in APAC and not user:
         up_lo, up_hi = factor_range("apac_uplift")
         low, high = low * up_lo, high * up_hi
     return low, high, rows
@@ -55,6 +56,7 @@ class CostInputs:
     warm_gpus: int  # GPUs that stay on even when idle (one replica)
     region: str
     tokens_per_month: float  # output tokens served per month (expected)
+    input_tokens_per_month: float = 0.0  # prompt tokens served per month (expected)
 
 
 @dataclass
@@ -66,7 +68,9 @@ class CostOutcome:
     conv: float  # USD → the answer's currency
 
 
-def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | None = None) -> CostOutcome:
+def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
+            batch_hours: tuple[float, float] | None = None) -> CostOutcome:
+    """``batch_hours``: (low, high) hours billed for one offline job (its run time + setup), not its deadline."""
     fx_info = book.fx()
     fx = float(fx_info["cny_per_usd"])
     conv = fx if ctx.currency == "CNY" else 1.0
@@ -83,10 +87,16 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | 
         p_lo, p_hi, rows = price
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
+        if inp.region in APAC and not any(r.user_quote for r in rows):
+            up = factor("apac_uplift")
+            costs.region_uplift = RegionUplift(low=float(up["low"]), high=float(up["high"]), source=str(up["source"]),
+                                               date=str(up["date"]), grade=str(up["grade"]))  # fmt: skip
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")
-            hours = batch_hours
-            od = (p_lo * inp.gpus * hours * (1 + ov_lo), p_hi * inp.gpus * hours * (1 + ov_hi))
+            h_lo, h_hi = batch_hours
+            costs.per_job = True
+            costs.billed_hours = MoneyRange(low=round(h_lo, 1), high=round(h_hi, 1))
+            od = (p_lo * inp.gpus * h_lo * (1 + ov_lo), p_hi * inp.gpus * h_hi * (1 + ov_hi))
             spot = (od[0] * s_lo, od[1] * s_hi)
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
@@ -168,9 +178,14 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *, batch_hours: float | 
             for m in range(0, horizon + 1)
         ]
     costs.prices = _dedupe(used)
+    if inp.tokens_per_month > 0:
+        costs.output_tokens_per_month = round(inp.tokens_per_month)
+        costs.input_tokens_per_month = round(inp.input_tokens_per_month)
     if inp.tokens_per_month > 0 and cloud_lo is not None:
         per_m = 1e6 / inp.tokens_per_month
         costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
+        per_all = 1e6 / (inp.tokens_per_month + inp.input_tokens_per_month)
+        costs.cost_per_million_tokens = _mr(cloud_lo * per_all * conv, cloud_hi * per_all * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
 
 
@@ -216,11 +231,21 @@ def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
     return out
 
 
-def hosted_api_monthly(ctx: Ctx, tokens_per_month: float) -> tuple[float, float]:
-    """A hosted API's monthly bill (USD) for ``tokens_per_month`` output tokens: the prompts that produce them are
-    billed too (input price × prompt tokens; with long prompts that is most of the bill), not the output alone."""
-    out_lo, out_hi = factor_range("hosted_api_per_m_tokens")
-    in_lo, in_hi = factor_range("hosted_api_per_m_input_tokens")
-    input_per_month = tokens_per_month * ctx.prompt_avg / max(ctx.output_avg, 1)
-    return ((tokens_per_month * out_lo + input_per_month * in_lo) / 1e6,
-            (tokens_per_month * out_hi + input_per_month * in_hi) / 1e6)
+def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month: float | None = None
+                       ) -> tuple[float, float]:
+    """USD a month (a job for a batch) on a hosted API: input AND output tokens at their own rates (a long prompt
+    costs more than its answer; output-only was 2–20× low). Without an input count, the answers' prompt:output
+    ratio gives it. Cached input is not priced (no sourced rate)."""
+    if input_tokens_per_month is None:
+        input_tokens_per_month = tokens_per_month * ctx.prompt_avg / max(ctx.output_avg, 1)
+    o_lo, o_hi = factor_range("hosted_api_per_m_tokens")
+    i_lo, i_hi = factor_range("hosted_api_per_m_input_tokens")
+    return (tokens_per_month / 1e6 * o_lo + input_tokens_per_month / 1e6 * i_lo,
+            tokens_per_month / 1e6 * o_hi + input_tokens_per_month / 1e6 * i_hi)
+
+
+def hosted_api_rates(conv: float) -> tuple[MoneyRange, MoneyRange]:
+    """(input, output) hosted API rates per million tokens, in the answer's currency."""
+    i_lo, i_hi = factor_range("hosted_api_per_m_input_tokens")
+    o_lo, o_hi = factor_range("hosted_api_per_m_tokens")
+    return _mr(i_lo * conv, i_hi * conv), _mr(o_lo * conv, o_hi * conv)

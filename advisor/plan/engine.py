@@ -11,12 +11,16 @@ from advisor import __version__
 from advisor.plan import cost as costmod
 from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
+from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
-from advisor.plan.data import PriceBook, duration, facts, gpus_by_id, prices
+from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.result import (
+    Assumption,
     Capacity,
     CurvePoint,
     Fix,
+    GpuChoice,
+    GpuOption,
     Hardware,
     LatencyCurve,
     MoneyRange,
@@ -84,11 +88,19 @@ def decide_line(c: Ctx, region: str, form: str) -> str:
 def candidate_gpus(c: Ctx, region: str) -> list[str]:
     """GPUs the plan may use: the user's constraint, else what the region offers. Consumer cards only for internal
     tools and batch jobs (rule 12); low-confidence accelerators only when asked for (rule 13)."""
-    if c.gpu_constraint:
-        return list(c.gpu_constraint)
     avail = facts()["gpu_availability"]
+    if c.gpu_constraint:
+        if region in ("mainland", "mainland_plus_overseas"):
+            return list(c.gpu_constraint)
+        # China-market parts (H800, A800, H20, L20, 4090D) are not sold or rented outside the mainland: an offshore
+        # node never gets one, even when the answers allow it; the ids left out are said (plan.assume.china_market)
+        china = set(avail["china_market_only"]["gpus"])
+        kept = [g for g in c.gpu_constraint if g not in china]
+        if kept:
+            return kept
+    ids_offshore = [g for g in avail["default_candidates"] if g not in set(avail["china_market_only"]["gpus"])]
     # a mainland_plus_overseas plan is sized on the mainland node; the overseas node mirrors it
-    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else avail["default_candidates"]
+    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else ids_offshore
     out = []
     table = gpus_by_id()
     for gid in ids:
@@ -99,6 +111,14 @@ def candidate_gpus(c: Ctx, region: str) -> list[str]:
             continue
         out.append(gid)
     return out
+
+
+def _china_market_dropped(c: Ctx, region: str) -> list[str]:
+    """China-market parts the answers allowed that an offshore node cannot get."""
+    if not c.gpu_constraint or region in ("mainland", "mainland_plus_overseas"):
+        return []
+    china = set(facts()["gpu_availability"]["china_market_only"]["gpus"])
+    return [g for g in c.gpu_constraint if g in china]
 
 
 def _price_fn(book: PriceBook, region: str, fx: float):
@@ -198,13 +218,29 @@ def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
     return gpus, *sizing.screen(c, gpus, _price_fn(book, region, fx))
 
 
+def _input_tokens(c: Ctx, output_tokens: float) -> float:
+    """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio."""
+    return output_tokens * c.prompt_avg / max(c.output_avg, 1)
+
+
+def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
+    """Hours one offline job runs on this plan (its deadline when the request count is unknown: an upper bound)."""
+    rate = cand.tokens_per_s_replica * cand.replicas
+    if not c.total_requests or rate <= 0:
+        return c.batch_hours or 24.0
+    return c.total_requests * c.output_avg / rate / 3600
+
+
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
+    tokens = _tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
                              region="mainland" if region == "mainland_plus_overseas" else region,
-                             tokens_per_month=_tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas))  # fmt: skip
+                             tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
     hours = None
-    if c.is_batch:
-        hours = c.batch_hours or 24.0
+    if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
+        job = _job_hours(c, cand)
+        s_lo, s_hi = factor_range("batch_setup_hours")
+        hours = (job + s_lo, job + s_hi)
     return costmod.compute(c, book, inp, batch_hours=hours)
 
 
@@ -219,7 +255,9 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
     return out.cloud_usd  # type: ignore[return-value]
 
 
-def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) -> PlanResult:
+def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True) -> PlanResult:
+    """The recommendation. ``check_fixes``: re-plan each offered fix alone and keep only those that make the plan
+    feasible within budget (off inside that re-plan: a fix of a fix is not offered)."""
     c = resolve(answers)
     book = PriceBook.build(quotes)
     fx = float(book.fx()["cny_per_usd"])
@@ -237,6 +275,17 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
                 if m:
                     chosen, sim_ttft, sim_tpot, meets = alt, t, p, True
                     break
+        if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
+            floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
+
+            def hourly(k: sizing.Candidate) -> float:
+                return k.price_mid * k.tp * max(k.replicas, floor)
+
+            cost = hourly(chosen)
+            for alt in [k for k in ok if k is not chosen and hourly(k) < cost][:3]:
+                t, p, m = _verify_with_predictor(c, alt)
+                if m and hourly(alt) < cost:
+                    chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
     if chosen is not None and not meets:
@@ -248,36 +297,42 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
     tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
-    hosted = costmod.hosted_api_monthly(c, tokens_month) if tokens_month else None
+    hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     line = decide_line(c, region, form)
 
-    # Budget: the cheapest form that meets the SLO vs the monthly budget (more money never hurts: monotone).
+    # Budget: the HIGH end of the recommended form's cost vs the budget (more money never hurts: monotone). The
+    # low end under the budget and the high end over it is said as such (a warning), not "within budget".
     within = needed = None
+    straddles = False
     if out is not None:
         conv = out.conv
+        if hosted is not None:
+            out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
+            out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
         monthly = _monthly_of(form, out, hosted)
+        if c.budget_amount is not None:
+            out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
             out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
             if c.budget_amount is not None:
-                # judged on the high end: "within budget" must hold for every price in the range (a range whose
-                # high end is over the budget straddles it, and the plan says so)
                 needed = monthly[1] * conv
                 within = needed <= c.budget_amount
-                out.costs.budget_monthly = c.budget_amount
+                straddles = monthly[0] * conv <= c.budget_amount < needed
                 out.costs.within_budget = within
-                out.costs.budget_straddled = monthly[0] * conv <= c.budget_amount < needed
+                out.costs.budget_straddles = straddles
 
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
-              meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted)  # fmt: skip
+              meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
+              budget_straddles=straddles)  # fmt: skip
+    if chosen is not None:
+        f.claimed_c_max = claimed_capacity(c, chosen)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     timeline = _timeline(c, region, form)
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
-    if chosen is not None and not c.is_batch:
-        _hold_capacity_to_the_curve(c, chosen)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
@@ -303,13 +358,26 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None) ->
         findings=findings,
         assumptions=c.assumptions,
         open_questions=questions,
-        next_steps=_next_steps(c, chosen, f),
+        # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
+        next_steps=[s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")],
         fixes=[] if feasible else _fixes(c, f, findings, region, book, fx),
         answers=answers.model_dump(mode="json", exclude_none=True),
         generated_at=datetime.now(UTC),
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    dropped = _china_market_dropped(c, region)
+    if dropped:
+        result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
+                                             params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
+    if chosen is not None and not c.is_batch:
+        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region)
+    m = costs.recommended_monthly
+    result.binding_constraint = binding_constraint(
+        c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
+        c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
+    if result.fixes and check_fixes:
+        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
 
 
@@ -335,22 +403,95 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
     return open_questions(answers, c, decide)
 
 
-def _hold_capacity_to_the_curve(c: Ctx, ch: sizing.Candidate) -> None:
-    """The capacity claim ("it can take up to N within the target") and the engine's cap (--max-num-seqs) never
-    exceed what the plan's own latency table shows meeting the target. The screen's c_max is the roofline's, the
-    table the simulator's; they disagreed ("up to 39" and --max-num-seqs 39 above a table whose last level within
-    the target was 32, or whose 32 broke the TPOT target)."""
-    levels, _knee = sizing.curve(c, ch, ch.per_replica, ch.checked)
-    ch.c_max = min(ch.c_max, _highest_within_target(c, levels, ch.per_replica))
+def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> list[Fix]:
+    """Each fix re-planned alone (the answers with only its change): shown if that plan is feasible with its cost's
+    high end within the budget, with that plan's cost. A fix whose only remaining blocker is the budget is shown as
+    a combination (the change and a budget that covers its high end), re-planned too; any other is dropped.
+    "Any one of these makes it feasible" then holds by construction (it listed fixes costing 1.45× and 26× the
+    budget)."""
+    from advisor.plan.answers import AnswersError, answers_from_dict
+
+    base = answers.model_dump(mode="json", exclude_none=True)
+
+    def replan(change: dict[str, Any]) -> PlanResult | None:
+        patched = {k: v for k, v in {**base, **change}.items() if v is not None}
+        try:
+            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False)
+        except AnswersError:  # a change the answers reject is not a fix
+            return None
+
+    kept = []
+    for fix in fixes:
+        r = replan(fix.change)
+        if r is None:
+            continue
+        if fix.id == "relax_ttft" and not r.feasible:  # the screen passed, the predictor did not: next 500 ms steps
+            slo = fix.change["latency_slo"]
+            for _ in range(8):
+                slo = {**slo, "ttft_p99_ms": slo["ttft_p99_ms"] + 500}
+                r2 = replan({"latency_slo": slo})
+                if r2 is not None and r2.feasible:
+                    r = r2
+                    fix = fix.model_copy(update={"change": {"latency_slo": slo},
+                                                 "params": {**fix.params, "ttft": slo["ttft_p99_ms"]}})
+                    break
+        if not r.feasible or r.costs.within_budget is False:
+            blockers = {x.id for x in r.findings if x.severity == "blocker"}
+            m = r.costs.recommended_monthly
+            if blockers - {"cost.budget_short"} or m is None or answers.monthly_budget is None:
+                continue
+            amount = float(math.ceil(m.high / 1000) * 1000)
+            budget = {"amount": amount, "currency": r.costs.currency}
+            change = {**fix.change, "monthly_budget": budget}
+            r = replan(change)
+            if r is None or not r.feasible or r.costs.within_budget is False:
+                continue
+            fix = fix.model_copy(update={"change": change, "with_budget": budget})
+        m = r.costs.recommended_monthly
+        if m is not None:
+            update: dict[str, Any] = {"monthly_cost": m}
+            if fix.id == "hosted_api":  # the text's figures are the re-planned plan's, as its cost is
+                update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high)}
+            fix = fix.model_copy(update=update)
+        kept.append(fix)
+    kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
+    return kept
 
 
-def _highest_within_target(c: Ctx, levels: list[Any], per: int) -> int:
-    """The highest level of the predicted curve whose P99 TTFT and TPOT meet the targets (at least the planned
-    per-replica load, which the plan was checked at)."""
-    ok = [lv.concurrency for lv in levels if lv.concurrency
-          and (c.ttft_slo_ms is None or lv.ttft_ms.p99 is None or lv.ttft_ms.p99 <= c.ttft_slo_ms)
-          and (c.tpot_slo_ms is None or lv.tpot_ms.p99 is None or lv.tpot_ms.p99 <= c.tpot_slo_ms)]  # fmt: skip
-    return max([per, *ok]) if ok else per
+def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str) -> GpuChoice:
+    """The chosen setup and the next two cheapest setups on OTHER GPUs that meet the target on the screen, at the
+    same replica floor (two nodes for mainland + overseas). Setups ranked before the chosen one failed the
+    predictor's check and are not offered as cheaper alternatives."""
+    conv = fx if c.currency == "CNY" else 1.0
+    floor = 2 if region == "mainland_plus_overseas" else 1
+
+    def opt(k: sizing.Candidate) -> GpuOption:
+        n = k.tp * max(k.replicas, floor)
+        return GpuOption(gpu=k.gpu.id, gpu_name=k.gpu.name, gpus=n, weights=k.weights,
+                         per_hour=round(k.price_mid * n * conv, 2))  # fmt: skip
+
+    alts: list[GpuOption] = []
+    seen = {chosen.gpu.id}
+    start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
+    mine = opt(chosen).per_hour
+    # a screened setup cheaper than the chosen one failed the predictor's check (the engine verified those)
+    for k in [k for k in ok[start:] if opt(k).per_hour >= mine]:
+        if k.gpu.id not in seen:
+            seen.add(k.gpu.id)
+            alts.append(opt(k))
+        if len(alts) == 2:
+            break
+    return GpuChoice(chosen=opt(chosen), alternatives=alts, currency=c.currency)
+
+
+def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
+    """Concurrency per replica the plan claims (and caps the engine at): the screen's c_max, never above the
+    highest level that meets the target in the plan's own predicted curve (the analytic screen can sit above the
+    level where the predicted TPOT/TTFT p99 breaks the target)."""
+    if c.is_batch:
+        return ch.c_max
+    levels, _ = sizing.curve(c, ch, ch.per_replica, ch.checked)
+    return max(1, min(ch.c_max, _highest_level_within_slo(c, levels) or ch.per_replica))
 
 
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
@@ -362,8 +503,12 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
 
     req = sizing.sizing_request(c, ch)
     per = ch.per_replica
-    cap_per = ch.c_max  # already held to the plan's own latency table (_hold_capacity_to_the_curve)
-    seqs = max(per, min(cap_per, 256)) if not c.is_batch else ch.c_max
+    levels = knee = None
+    cap_per = ch.c_max
+    if not c.is_batch:
+        levels, knee = sizing.curve(c, ch, per, ch.checked)
+        cap_per = claimed_capacity(c, ch)
+    seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
     if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
@@ -389,7 +534,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                        max_concurrency_per_replica=ch.c_max, memory_max_concurrency=mem_c, meets_slo=True,
                        batch_hours=round((c.total_requests or 0) * c.output_avg / max(ch.tokens_per_s_replica * ch.replicas, 1e-9) / 3600, 2))  # fmt: skip
         return hw, cap, LatencyCurve(gpu=ch.gpu.id)
-    levels, knee = sizing.curve(c, ch, per, ch.checked)
     at = next((lv for lv in levels if lv.concurrency == per), levels[-1])
     points = [
         CurvePoint(concurrency=lv.concurrency or 0, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
@@ -411,6 +555,20 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                          operating_concurrency=per,
                          slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
     return hw, cap, curve
+
+
+def _highest_level_within_slo(c: Ctx, levels) -> int | None:
+    """The highest predicted concurrency whose TTFT and TPOT p99 both meet the target, below the first that
+    misses (a level past a miss is not claimed); None when even the lowest misses."""
+    best = None
+    for lv in sorted(levels, key=lambda x: x.concurrency or 0):
+        ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+        ok = (c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)) and (
+            c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms))
+        if not ok:
+            break
+        best = lv.concurrency
+    return best
 
 
 def _model_name(c: Ctx) -> str:
@@ -504,8 +662,13 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
 
         best = f.near.best_ttft_ms
         if c.ttft_slo_ms and best > c.ttft_slo_ms * 0.9:
-            for k in (1.25, 1.6, 2.5, 4.0):
-                relaxed = int(math.ceil(best * k / 500) * 500)
+            # the smallest target, in 500 ms steps, that the screen meets at the formats allowed (FP8 where the
+            # answers accept it): steps of 1.25–4 × the near miss once offered twice the target needed
+            start = int(math.ceil(best / 500) * 500)
+            steps = sorted({start + 500 * i for i in range(8)} | {int(math.ceil(best * k / 500) * 500) for k in (1.6, 2.5, 4.0)})
+            for relaxed in steps:
+                if relaxed <= (c.ttft_slo_ms or 0):
+                    continue
                 if meets(dataclasses.replace(c, ttft_slo_ms=float(relaxed))):
                     fixes.append(Fix(id="relax_ttft", key="plan.fix.relax_ttft", params={"ttft": relaxed},
                                      change={"latency_slo": {"ttft_p99_ms": relaxed, "tpot_p99_ms": c.tpot_slo_ms}}))  # fmt: skip

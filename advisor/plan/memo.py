@@ -225,18 +225,38 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     c = result.costs
     t = _t(lang)
     cur = c.currency
+    job = c.per_job  # a batch: one job's total, never labelled per month
     rows = []
+    uplift = "—"
+    if c.region_uplift is not None:
+        u = c.region_uplift
+        uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}", source=u.source,
+                   date=u.date, grade=u.grade)  # fmt: skip
+    hosted_rates = "—"
+    if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
+        hosted_rates = t("memo.cost.hosted_rates_value", input=_money(c.hosted_api_input_per_million, cur),
+                         output=_money(c.hosted_api_output_per_million, cur))  # fmt: skip
+    tokens = "—"
+    if c.output_tokens_per_month:
+        tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
-        ("memo.cost.cloud_on_demand_monthly", _money(c.cloud_on_demand_monthly, cur)),
+        ("memo.cost.region_uplift", uplift),
+        ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
+        ("memo.cost.cloud_on_demand_job" if job else "memo.cost.cloud_on_demand_monthly",
+         _money(c.cloud_on_demand_monthly, cur)),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
-        ("memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
+        ("memo.cost.cloud_spot_job" if job else "memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
         ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
         ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
+        ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
-        ("memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
+        ("memo.cost.per_million_all", _money(c.cost_per_million_tokens, cur)),
+        ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", _money(c.hosted_api_monthly, cur)),
+        ("memo.cost.hosted_rates", hosted_rates),
+        ("memo.cost.recommended_job" if job else "memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
     ):
         if value != "—":
             rows.append((t(key), value))
@@ -251,10 +271,11 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
 
 
 def _budget_verdict(c: Any, t: Any) -> str:
-    """Within (the whole range), straddling (the low end within, the high end over) or over the budget."""
+    """Within (the whole range), straddling (the low end within, the high end over), over the budget, or unknown
+    (no cost to compare)."""
     if c.within_budget is None:
-        return ""
-    if c.budget_straddled:
+        return t("memo.cost.unknown")
+    if c.budget_straddles:
         return t("memo.cost.straddles")
     return t("memo.cost.within" if c.within_budget else "memo.cost.over")
 
@@ -391,6 +412,9 @@ def memo_context(
         "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
         "line": t(f"plan.line.{result.line}"),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "per_job": result.costs.per_job,
+        "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
+        "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -449,7 +473,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     ]
     monthly = _money(c.recommended_monthly, c.currency)
     if monthly != "—":
-        rows.append((t("memo.key.cost"), t("memo.key.cost_value", cost=monthly)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))

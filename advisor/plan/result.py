@@ -176,6 +176,14 @@ class BreakEven(_Out):
         return render(lang, p.pop("tr"), p)
 
 
+class RegionUplift(_Out):
+    low: float
+    high: float
+    source: str
+    date: str
+    grade: str
+
+
 class PriceRow(_Out):
     id: str
     offer: str
@@ -225,11 +233,26 @@ class Costs(_Out):
     break_even_months: BreakEven | None = Field(
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
-    cost_per_million_output_tokens: MoneyRange | None = None
-    recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form")
+    cost_per_million_output_tokens: MoneyRange | None = Field(
+        None, description="whole serving cost ÷ output tokens served (rule 17), per million")
+    cost_per_million_tokens: MoneyRange | None = Field(
+        None, description="whole serving cost ÷ input + output tokens served, per million")
+    hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
+    hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
+    hosted_api_monthly: MoneyRange | None = Field(
+        None, description="hosted API at this volume: input + output tokens (cached input not priced)")
+    input_tokens_per_month: float | None = None
+    output_tokens_per_month: float | None = None
+    region_uplift: RegionUplift | None = Field(
+        None, description="factor applied to US price rows for a region without its own rows")
+    per_job: bool = Field(False, description="a batch: the *_monthly figures are one job's total, not a month")
+    billed_hours: MoneyRange | None = Field(None, description="a batch: job hours + setup, billed")
+    recommended_monthly: MoneyRange | None = Field(None, description="monthly cost of the recommended form "
+                                                   "(one job's total for a batch)")
     budget_monthly: float | None = None
-    within_budget: bool | None = Field(None, description="the high end of the monthly cost is within the budget")
-    budget_straddled: bool = Field(False, description="the low end is within the budget and the high end is not")
+    within_budget: bool | None = Field(None, description="the HIGH end of the cost is within the budget; None when "
+                                       "either is unknown")
+    budget_straddles: bool = Field(False, description="the budget lies inside the cost range")
     prices: list[PriceRow] = Field(default_factory=list)
 
 
@@ -332,9 +355,55 @@ class Fix(_Out):
     params: dict[str, Any] = Field(default_factory=dict)
     change: dict[str, Any] = Field(default_factory=dict, description="the answers patch that makes the plan feasible")
     monthly_cost: MoneyRange | None = None
+    with_budget: dict[str, Any] | None = Field(
+        None, description="alone this change leaves the plan over budget: it is offered together with this monthly "
+                          "budget ({amount, currency}), which the change also sets")
 
     def text_in(self, lang: str) -> str:
-        return render(lang, self.key, self.params)
+        text = render(lang, self.key, self.params)
+        if self.with_budget:
+            amount = f"{float(self.with_budget['amount']):,.0f}"
+            text += render(lang, "plan.fix.with_budget", {**self.with_budget, "amount": amount})
+        return text
+
+
+class BindingConstraint(_Out):
+    """What decides the plan's size or its infeasibility, with the sizing core's figures."""
+
+    kind: Literal["weights_memory", "kv_memory", "prefill_compute", "decode_bandwidth", "engine_cap", "budget"]
+    figures: dict[str, Any] = Field(default_factory=dict)
+    variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
+
+    def text_in(self, lang: str) -> str:
+        return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+
+
+class GpuOption(_Out):
+    gpu: str
+    gpu_name: str
+    gpus: int
+    weights: str
+    per_hour: float = Field(description="mid of the price range × GPUs, in the answer's currency per hour")
+
+
+class GpuChoice(_Out):
+    """Why this GPU and not the next two: the cheapest setups that meet the target on the screen, per hour."""
+
+    chosen: GpuOption
+    alternatives: list[GpuOption] = Field(default_factory=list)
+    currency: str = "USD"
+
+    def text_in(self, lang: str) -> str:
+        def one(o: GpuOption) -> str:
+            return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                           "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+
+        if not self.alternatives:
+            return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)})
+        others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
+                                                       "b": one(self.alternatives[1])}) \
+            if len(self.alternatives) > 1 else one(self.alternatives[0])
+        return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others})
 
 
 class PlanResult(_Out):
@@ -354,6 +423,11 @@ class PlanResult(_Out):
         default_factory=list, description="answers not given that the recommendation rests on, decision-changing first")
     next_steps: list[NextStep] = Field(default_factory=list)
     fixes: list[Fix] = Field(default_factory=list)
+    binding_constraint: BindingConstraint | None = Field(
+        None, description="what decides the size (or infeasibility): weights or KV memory, prefill compute, decode "
+                          "bandwidth, the engine's cap or the budget, with its figures")
+    gpu_choice: GpuChoice | None = Field(None, description="the chosen GPU setup and the next two cheapest that meet "
+                                                          "the target (screened), with their hourly cost")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
     app_version: str
@@ -374,6 +448,10 @@ class PlanResult(_Out):
         data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline",
                                                      "open_questions"})
         data["lang"] = lang
+        if self.gpu_choice is not None:
+            data["gpu_choice"]["text"] = self.gpu_choice.text_in(lang)
+        if self.binding_constraint is not None:
+            data["binding_constraint"]["text"] = self.binding_constraint.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions

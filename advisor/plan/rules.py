@@ -39,10 +39,12 @@ class Facts:
     batch_hours_needed: float | None = None
     cost: Any = None  # cost.CostOutcome
     within_budget: bool | None = None
-    budget_needed: float | None = None
+    budget_needed: float | None = None  # the HIGH end of the recommended form's cost, in the answer's currency
+    budget_straddles: bool = False  # the budget lies inside the cost range
     launch_days: tuple[int, int] = (0, 0)
     hosted_monthly: tuple[float, float] | None = None
     serve_command: str | None = None
+    claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
 
     @property
     def offshore(self) -> bool:
@@ -465,7 +467,7 @@ def sizing_plan(f: Facts):
         return None
     return finding(
         "sizing.plan", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights, peak=f.ctx.peak,
-        per_replica=ch.per_replica, c_max=ch.c_max, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
+        per_replica=ch.per_replica, c_max=f.claimed_c_max or ch.c_max, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
         tpot=round(f.sim_tpot_p99 or ch.tpot_p99_ms, 1), slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
 
@@ -559,6 +561,8 @@ def cost_rent(f: Facts):
         return None
     c = f.cost.costs
     m = c.recommended_monthly
+    if m is None:  # no price for this GPU here: cost.unpriced says so (never "about — a month")
+        return None
     return finding("cost.rent", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
                    monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
 
@@ -602,9 +606,28 @@ def cost_hosted(f: Facts):
 @rule("cost.budget_short", "cost")
 def cost_budget(f: Facts):
     """The cheapest plan that meets the SLO costs more than the monthly budget."""
-    if f.within_budget is not False:
+    if f.within_budget is not False or f.budget_straddles:
         return None
     return finding("cost.budget_short", budget=_money(f.ctx.budget_amount, f), needed=_money(f.budget_needed, f))
+
+
+@rule("cost.budget_straddles", "cost")
+def cost_budget_straddles(f: Facts):
+    """The budget covers the low end of the cost range but not the high end: not "within budget"."""
+    if not f.budget_straddles or f.cost is None or f.cost.costs.recommended_monthly is None:
+        return None
+    m = f.cost.costs.recommended_monthly
+    return finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
+
+
+@rule("cost.unpriced", "cost")
+def cost_unpriced(f: Facts):
+    """A GPU plan with no price row for its GPU in its region: the cost is unknown and the budget is not checked
+    (unknown is said as unknown, never "about — a month")."""
+    if f.chosen is None or f.cost is None or f.form == "hosted_api" or f.cost.costs.recommended_monthly is not None:
+        return None
+    return finding("cost.unpriced", gpu=f.chosen.gpu.name,
+                   budget=_money(f.ctx.budget_amount, f) if f.ctx.budget_amount is not None else "—")
 
 
 @rule("cost.spot_batch", "cost")

@@ -1,0 +1,117 @@
+"""The binding constraint: what decides the size (or the infeasibility) of a plan, in words and numbers.
+
+One of weights memory, KV memory, prefill compute (TTFT), decode bandwidth (TPOT), the engine's own cap
+(--max-num-seqs) or the budget. Every figure comes from the sizing core the plan was built on (advisor.sizing's
+MemoryEstimate, the step-cost model's analytic latency, the predicted curve), never re-derived here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.plan import sizing
+from advisor.plan.context import Ctx
+from advisor.plan.result import BindingConstraint
+
+GIB = 1024**3
+
+
+def _up(v: float, digits: int = 0) -> float:
+    """A latency over its target, rounded UP (36.04 ms against 36 ms reads 36.1, never "36.0 against 36")."""
+    k = 10**digits
+    return math.ceil(v * k - 1e-9) / k if digits else float(math.ceil(v - 1e-9))
+
+
+def _gib(v: float) -> float:
+    return round(v / GIB, 1)
+
+
+def _fewer_gpus_fit(ctx: Ctx, ch: sizing.Candidate) -> bool:
+    """Would the weights (and one request at the full context) fit on half the GPUs per replica?"""
+    if ch.tp <= 1:
+        return True
+    engine = sizing._engine(ctx, ch.gpu)
+    mem = sizing._memory(ctx, ch.gpu, ch.weights, ch.kv_dtype, ch.tp // 2, engine)
+    return mem.weights_fit and mem.kv_tokens >= ctx.max_context
+
+
+def _latency_limit(ctx: Ctx, ch: sizing.Candidate, at: int) -> tuple[str, dict[str, Any]] | None:
+    """Which latency target the analytic model breaks just above ``at`` concurrent requests per replica."""
+    engine = sizing._engine(ctx, ch.gpu)
+    tpot, ttft = sizing._steady(ch.costs, ctx, at + 1, engine.max_num_batched_tokens)
+    over_tpot = ctx.tpot_slo_ms is not None and tpot > ctx.tpot_slo_ms
+    over_ttft = ctx.ttft_slo_ms is not None and ttft > ctx.ttft_slo_ms
+    if not (over_tpot or over_ttft):
+        return None
+    # the target broken by the larger share decides
+    if over_ttft and (not over_tpot or ttft / ctx.ttft_slo_ms >= tpot / ctx.tpot_slo_ms):  # type: ignore[operator]
+        return "prefill_compute", {"at": at + 1, "ttft_ms": _up(ttft), "target_ms": round(ctx.ttft_slo_ms or 0),
+                                   "prompt_p95": ctx.prompt_p95}  # fmt: skip
+    return "decode_bandwidth", {"at": at + 1, "tpot_ms": _up(tpot, 1), "target_ms": ctx.tpot_slo_ms or 0}
+
+
+def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[str, Any]] | None:
+    """The first predicted level above ``c_max`` and the target it breaks (the larger overshoot decides)."""
+    for c in sorted(k for k in ch.checked if k > c_max):
+        lv = ch.checked[c]
+        r_ttft = (lv.ttft_ms.p99 or 0) / ctx.ttft_slo_ms if ctx.ttft_slo_ms else 0.0
+        r_tpot = (lv.tpot_ms.p99 or 0) / ctx.tpot_slo_ms if ctx.tpot_slo_ms else 0.0
+        if max(r_ttft, r_tpot) <= 1:
+            continue
+        if r_ttft >= r_tpot:
+            return "prefill_compute", {"at": c, "ttft_ms": _up(lv.ttft_ms.p99 or 0),
+                                       "target_ms": round(ctx.ttft_slo_ms or 0), "prompt_p95": ctx.prompt_p95}  # fmt: skip
+        return "decode_bandwidth", {"at": c, "tpot_ms": _up(lv.tpot_ms.p99 or 0, 1),
+                                    "target_ms": ctx.tpot_slo_ms or 0}  # fmt: skip
+    return None
+
+
+def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
+                       blockers: set[str], claimed: int | None, budget: float | None,
+                       cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
+    """What decides this plan. ``claimed``: concurrency per replica within the target (engine.claimed_capacity)."""
+    if "cost.budget_short" in blockers or "cost.budget_straddles" in blockers:
+        if budget is not None and cost_high is not None:
+            return BindingConstraint(kind="budget", figures={"budget": round(budget), "cost_high": round(cost_high),
+                                                             "currency": currency})  # fmt: skip
+    if chosen is None:
+        if "sizing.model_too_big" in blockers or near is None:
+            return BindingConstraint(kind="weights_memory", variant="none", figures={"model": ctx.model.name})
+        m = near.memory
+        if ctx.ttft_slo_ms and near.best_ttft_ms > ctx.ttft_slo_ms:
+            return BindingConstraint(kind="prefill_compute", figures={
+                "at": 1, "ttft_ms": _up(near.best_ttft_ms), "target_ms": round(ctx.ttft_slo_ms),
+                "prompt_p95": ctx.prompt_p95, "gpu": near.gpu.name})  # fmt: skip
+        if ctx.tpot_slo_ms and near.best_tpot_ms > ctx.tpot_slo_ms:
+            return BindingConstraint(kind="decode_bandwidth", figures={
+                "at": 1, "tpot_ms": _up(near.best_tpot_ms, 1), "target_ms": ctx.tpot_slo_ms,
+                "gpu": near.gpu.name})  # fmt: skip
+        return BindingConstraint(kind="kv_memory", figures={"kv_tokens": m.kv_tokens, "gpu": near.gpu.name,
+                                                            "context": ctx.max_context})  # fmt: skip
+    m = chosen.memory
+    base = {"gpu": chosen.gpu.name, "tp": chosen.tp, "weights": chosen.weights}
+    if not _fewer_gpus_fit(ctx, chosen):
+        return BindingConstraint(kind="weights_memory", figures={
+            **base, "weights_gib": _gib(m.weights_bytes_all_gpus), "gpu_gib": _gib(m.gpu_memory_bytes),
+            "fewer": chosen.tp // 2})  # fmt: skip
+    engine = sizing._engine(ctx, chosen.gpu)
+    c_max = claimed if claimed is not None else chosen.c_max
+    kv_cap = m.kv_tokens // max(ctx.prompt_avg + ctx.output_avg, 1)
+    curve_lat = None if ctx.is_batch else _curve_limit(ctx, chosen, c_max)
+    if curve_lat is not None and c_max < min(engine.max_num_seqs, kv_cap):  # the predicted curve breaks first
+        kind, figs = curve_lat
+        return BindingConstraint(kind=kind, figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})  # type: ignore[arg-type]
+    if ctx.is_batch or chosen.c_max >= min(engine.max_num_seqs, kv_cap):
+        if engine.max_num_seqs <= kv_cap:
+            return BindingConstraint(kind="engine_cap", figures={**base, "max_num_seqs": engine.max_num_seqs,
+                                                                 "kv_fits": kv_cap})  # fmt: skip
+        return BindingConstraint(kind="kv_memory", figures={
+            **base, "kv_tokens": m.kv_tokens, "kv_gib": _gib(m.kv_budget_bytes), "per_request": ctx.prompt_avg +
+            ctx.output_avg, "requests": kv_cap})  # fmt: skip
+    # the predicted curve where it set the claim, else the analytic screen's limit (above the curve's last level)
+    lat = _latency_limit(ctx, chosen, chosen.c_max)
+    if lat is None:
+        return None
+    kind, figs = lat
+    return BindingConstraint(kind=kind, figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})  # type: ignore[arg-type]

@@ -1,0 +1,273 @@
+"""Self-consistency of a plan, as properties over many answer sets: what the plan claims agrees with its own
+numbers (issue 25, items 4 and 5).
+
+- the capacity claim and the engine cap (--max-num-seqs) never exceed the highest concurrency that meets the
+  target on the plan's own predicted curve;
+- the budget is checked against the HIGH end of the cost; a range that straddles the budget is said as such;
+- a hosted API is costed on input + output tokens;
+- an offline batch is billed for its job hours + setup (a total, not a month, not the whole deadline);
+- a GPU plan with no price says the cost is unknown (never "about — a month" with the budget check skipped).
+"""
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.data import factor_range
+
+SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
+             for p in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))}  # fmt: skip
+INTERACTIVE = sorted(n for n, a in SCENARIOS.items() if "batch" not in str(a.get("use_case")))
+
+
+def _highest_within_target(r) -> int:
+    """Highest curve level whose predicted p99 TTFT and TPOT meet the target, below the first that misses."""
+    curve = r.latency_curve
+    best = 0
+    for p in sorted(curve.points, key=lambda p: p.concurrency):
+        ok = (curve.slo_ttft_p99_ms is None or (p.ttft_p99_ms is not None and p.ttft_p99_ms <= curve.slo_ttft_p99_ms)) and (
+            curve.slo_tpot_p99_ms is None or (p.tpot_p99_ms is not None and p.tpot_p99_ms <= curve.slo_tpot_p99_ms))
+        if not ok:
+            break
+        best = p.concurrency
+    return best
+
+
+def _vary(base: dict, peak_k: float, prompt_k: float, tpot_k: float) -> dict:
+    a = json.loads(json.dumps(base))
+    a["peak_concurrency"] = max(1, int(a.get("peak_concurrency", 8) * peak_k))
+    if "prompt_tokens" in a:
+        avg = max(16, int(a["prompt_tokens"]["avg"] * prompt_k))
+        a["prompt_tokens"] = {"avg": avg, "p95": max(avg, int(a["prompt_tokens"]["p95"] * prompt_k))}
+    slo = a.get("latency_slo") or {}
+    if slo.get("tpot_p99_ms"):
+        a["latency_slo"] = {**slo, "tpot_p99_ms": round(slo["tpot_p99_ms"] * tpot_k, 1)}
+    return a
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0, 4.0]), st.sampled_from([0.5, 1.0, 2.0]),
+       st.sampled_from([0.6, 1.0, 1.5]))  # fmt: skip
+def test_capacity_claim_and_engine_cap_stay_within_the_plans_own_curve(name, peak_k, prompt_k, tpot_k):
+    r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, tpot_k)))
+    if r.hardware.gpu is None or not r.latency_curve.points:
+        return
+    top = _highest_within_target(r)
+    assert top >= 1, "a chosen plan meets the target at least at its own load"
+    assert r.hardware.max_num_seqs <= top, (r.hardware.max_num_seqs, top)
+    assert r.capacity.max_concurrency_per_replica <= top
+    plan_finding = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if plan_finding is not None:
+        assert plan_finding.params["c_max"] <= top
+    assert f"--max-num-seqs {r.hardware.max_num_seqs}" in r.hardware.engine_flags
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["03_overseas_only", "01_fast_launch_no_icp", "06_sensitive_medical", "13_mixed_users"]),
+       st.floats(0.2, 3.0))  # fmt: skip
+def test_budget_is_checked_against_the_high_end(name, k):
+    base = SCENARIOS[name]
+    probe = make_plan(answers_from_dict(base))
+    m = probe.costs.recommended_monthly
+    if m is None:
+        return
+    budget = (m.low + (m.high - m.low) * k) if k <= 1 else m.high * k
+    cur = probe.costs.currency
+    r = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": budget, "currency": cur}}))
+    c = r.costs
+    assert c.within_budget == (c.recommended_monthly.high <= budget)
+    assert c.budget_straddles == (c.recommended_monthly.low <= budget < c.recommended_monthly.high)
+    assert ("cost.budget_straddles" in r.finding_ids) == c.budget_straddles
+    if c.budget_straddles:
+        assert "cost.budget_short" not in r.finding_ids
+
+
+def test_straddling_budget_is_not_called_within_budget_in_the_memo():
+    from advisor.plan.memo import render_memo_markdown as render_markdown
+
+    base = SCENARIOS["03_overseas_only"]
+    m = make_plan(answers_from_dict(base)).costs.recommended_monthly
+    mid = (m.low + m.high) / 2
+    r = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": mid, "currency": "USD"}}))
+    assert r.costs.budget_straddles and r.costs.within_budget is False
+    en, zh = render_markdown(r, "en"), render_markdown(r, "zh_CN")
+    assert "(within budget)" not in en and "over budget at the high end" in en
+    assert "按高端计超出预算" in zh
+
+
+def test_hosted_api_counts_input_and_output_tokens():
+    base = {**SCENARIOS["03_overseas_only"], "ops_capability": "none"}
+    short = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 100, "p95": 200}}))
+    long = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 4000, "p95": 6000}}))
+    assert long.deployment_form == "hosted_api"
+    c = long.costs
+    out_lo, out_hi = factor_range("hosted_api_per_m_tokens")
+    in_lo, in_hi = factor_range("hosted_api_per_m_input_tokens")
+    expect_hi = c.output_tokens_per_month / 1e6 * out_hi + c.input_tokens_per_month / 1e6 * in_hi
+    expect_in = c.output_tokens_per_month * 4000 / base["output_tokens"]["avg"]
+    assert abs(c.input_tokens_per_month - expect_in) <= 1e-6 * expect_in
+    assert abs(c.hosted_api_monthly.high - expect_hi) <= 0.01 * expect_hi + 1
+    assert c.hosted_api_monthly.high > c.output_tokens_per_month / 1e6 * out_hi  # not output-only
+    # the same output volume costs more with long prompts
+    assert long.costs.recommended_monthly.high > short.costs.recommended_monthly.high
+    assert c.hosted_api_input_per_million.high == round(in_hi, 2)
+    assert c.hosted_api_output_per_million.high == round(out_hi, 2)
+
+
+def test_batch_is_billed_for_job_hours_plus_setup_as_a_total():
+    base = SCENARIOS["04_offline_batch"]
+    r = make_plan(answers_from_dict(base))
+    c = r.costs
+    assert c.per_job
+    s_lo, s_hi = factor_range("batch_setup_hours")
+    job = r.capacity.batch_hours
+    assert c.billed_hours.low == round(job + s_lo, 1) and c.billed_hours.high == round(job + s_hi, 1)
+    deadline = base.get("batch_deadline_hours")
+    if deadline and job + s_hi < deadline:
+        assert c.billed_hours.high < deadline  # never the whole deadline
+    from advisor.plan.memo import render_memo_markdown as render_markdown
+
+    en = render_markdown(r, "en")
+    assert "for the whole job" in en and "Cloud, on demand, per month" not in en
+    assert "整个任务" in render_markdown(r, "zh_CN")
+
+
+def test_region_uplift_is_shown_with_its_source():
+    base = {**SCENARIOS["03_overseas_only"], "overseas_markets": ["SG"], "user_location": "overseas"}
+    r = make_plan(answers_from_dict(base))
+    if r.region not in ("singapore", "hong_kong", "japan"):
+        return
+    up = r.costs.region_uplift
+    assert up is not None and up.source and up.grade
+    assert (up.low, up.high) == factor_range("apac_uplift")
+    from advisor.plan.memo import render_memo_markdown as render_markdown
+
+    assert "Regional uplift on US price rows" in render_markdown(r, "en")
+
+
+def test_cost_per_million_tokens_input_and_output_together():
+    r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    c = r.costs
+    assert c.cost_per_million_tokens is not None and c.cost_per_million_output_tokens is not None
+    ratio = (c.output_tokens_per_month + c.input_tokens_per_month) / c.output_tokens_per_month
+    assert abs(c.cost_per_million_output_tokens.high / c.cost_per_million_tokens.high - ratio) < 0.02 * ratio
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["12_budget_far_below_slo", "11_h20_prefill_heavy", "07_public_genai_mainland",
+                        "09_70b_long_context"]), st.sampled_from([0.3, 1.0, 3.0]))  # fmt: skip
+def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budget_k):
+    """"Any one of these makes it feasible": each fix's change applied alone is re-planned here, independently."""
+    base = dict(SCENARIOS[name])
+    if base.get("monthly_budget"):
+        base["monthly_budget"] = {**base["monthly_budget"], "amount": base["monthly_budget"]["amount"] * budget_k}
+    r = make_plan(answers_from_dict(base))
+    for fix in r.fixes:
+        patched = {k: v for k, v in {**base, **fix.change}.items() if v is not None}
+        p = make_plan(answers_from_dict(patched))
+        assert p.feasible, (fix.id, [x.id for x in p.findings if x.severity == "blocker"])
+        assert p.costs.within_budget is not False, fix.id
+        if fix.monthly_cost is not None and p.costs.recommended_monthly is not None:
+            assert fix.monthly_cost.high == p.costs.recommended_monthly.high  # the cost shown is that plan's
+        if fix.with_budget:
+            assert fix.change["monthly_budget"] == fix.with_budget
+            assert "together with a monthly budget" in fix.text_in("en")
+
+
+def test_binding_constraint_in_json_and_memo_with_sizing_core_figures():
+    from advisor.plan.memo import render_memo_markdown
+
+    moe = make_plan(answers_from_dict(SCENARIOS["10_large_moe"]))
+    b = moe.binding_constraint
+    assert b.kind == "weights_memory" and b.figures["tp"] == moe.hardware.tp
+    j = moe.to_json("en")["binding_constraint"]
+    assert j["kind"] == "weights_memory" and "Weights memory decides" in j["text"]
+    assert moe.to_json("zh_CN")["binding_constraint"]["text"].startswith("权重显存决定规模")
+    assert "What decides the size" in render_memo_markdown(moe, "en")
+    assert "规模由什么决定" in render_memo_markdown(moe, "zh_CN")
+    budget = make_plan(answers_from_dict(SCENARIOS["12_budget_far_below_slo"])).binding_constraint
+    assert budget.kind == "budget" and budget.figures["cost_high"] > budget.figures["budget"]
+    prefill = make_plan(answers_from_dict(SCENARIOS["11_h20_prefill_heavy"])).binding_constraint
+    assert prefill.kind == "prefill_compute" and prefill.figures["ttft_ms"] > prefill.figures["target_ms"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0, 4.0]), st.sampled_from([0.5, 1.0, 2.0]),
+       st.sampled_from([0.6, 1.0, 1.5]))  # fmt: skip
+def test_a_latency_binding_constraint_agrees_with_the_claim(name, peak_k, prompt_k, tpot_k):
+    """A latency limit is named above the claimed capacity, and its figure breaks the target it names."""
+    r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, tpot_k)))
+    b = r.binding_constraint
+    if r.hardware.gpu is not None:
+        assert b is not None
+    if b is None or b.kind not in ("prefill_compute", "decode_bandwidth"):
+        return
+    value = b.figures["ttft_ms" if b.kind == "prefill_compute" else "tpot_ms"]
+    assert value > b.figures["target_ms"]
+    if r.hardware.gpu is not None:
+        assert b.figures["at"] > r.capacity.max_concurrency_per_replica
+
+
+def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
+    for name in ("07_public_genai_mainland", "12_budget_far_below_slo"):
+        r = make_plan(answers_from_dict(SCENARIOS[name]))
+        assert not r.feasible
+        assert not {"serve", "quant_ab"} & {s.id for s in r.next_steps}, name
+    ok = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    assert ok.feasible and "serve" in {s.id for s in ok.next_steps}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0]), st.sampled_from([0.5, 1.0, 2.0]))
+def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, prompt_k):
+    r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, 1.0)))
+    g = r.gpu_choice
+    if r.hardware.gpu is None:
+        assert g is None
+        return
+    assert g.chosen.gpu == r.hardware.gpu and g.chosen.gpus == r.hardware.total_gpus
+    assert len(g.alternatives) <= 2 and r.hardware.gpu not in {a.gpu for a in g.alternatives}
+    assert all(a.per_hour >= g.chosen.per_hour for a in g.alternatives), (g.chosen, g.alternatives)
+    for lang in ("en", "zh_CN"):
+        text = r.to_json(lang)["gpu_choice"]["text"]
+        assert g.chosen.gpu_name in text and all(a.gpu_name in text for a in g.alternatives)
+
+
+def test_gpu_choice_sentence_is_in_the_memo():
+    from advisor.plan.memo import render_memo_markdown
+
+    r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    assert "Why this GPU" in render_memo_markdown(r, "en") and "为什么选这款 GPU" in render_memo_markdown(r, "zh_CN")
+
+
+def test_china_market_parts_never_go_to_an_offshore_node():
+    base = {**SCENARIOS["03_overseas_only"], "overseas_markets": ["DE"]}
+    r = make_plan(answers_from_dict({**base, "gpu_constraint": ["h800-sxm-80g", "a100-sxm-80g"]}))
+    assert r.region == "europe" and r.hardware.gpu == "a100-sxm-80g"
+    note = next(a for a in r.assumptions if a.field == "gpu_constraint")
+    assert "H800" in note.text_in("en") and "中国市场专供" in note.text_in("zh_CN")
+    only = make_plan(answers_from_dict({**base, "gpu_constraint": ["h800-sxm-80g"]}))
+    assert only.hardware.gpu != "h800-sxm-80g"
+    mainland = make_plan(answers_from_dict({**SCENARIOS["06_sensitive_medical"], "gpu_constraint": ["h800-sxm-80g"]}))
+    if mainland.region == "mainland" and mainland.hardware.gpu is not None:
+        assert mainland.hardware.gpu == "h800-sxm-80g"
+
+
+def test_an_offered_ttft_relaxation_is_the_smallest_that_works_in_500_ms_steps():
+    for name, quant in (("11_h20_prefill_heavy", None), ("11_h20_prefill_heavy", "fp8_only"),
+                        ("11_h20_prefill_heavy", "yes_after_quality_check")):
+        base = dict(SCENARIOS[name])
+        if quant:
+            base["quantization_acceptable"] = quant
+        r = make_plan(answers_from_dict(base))
+        fix = next((f for f in r.fixes if f.id == "relax_ttft"), None)
+        if fix is None:
+            continue
+        value = fix.change["latency_slo"]["ttft_p99_ms"]
+        assert make_plan(answers_from_dict({**base, **fix.change})).feasible
+        tighter = {**fix.change["latency_slo"], "ttft_p99_ms": value - 500}
+        if tighter["ttft_p99_ms"] > base["latency_slo"]["ttft_p99_ms"]:
+            assert not make_plan(answers_from_dict({**base, "latency_slo": tighter})).feasible, (quant, value)
