@@ -332,17 +332,8 @@ def _unsupported(family: str, architecture: str) -> ModelImportError:
 def _gemma3_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """Gemma 3's multimodal config: the text model (text_config, with transformers' defaults for the keys it leaves
     out) and the vision tower (vision_config)."""
-    text = cfg.get("text_config")
-    if not isinstance(text, dict):
-        raise ModelImportError(tr("inputs.config.not_object", field="text_config", value=_show(text)))
-    vision = cfg.get("vision_config") or {}
-    if not isinstance(vision, dict):
-        raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
-    merged = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in text.items() if v is not None}}
-    for key in ("quantization_config", "torch_dtype", "dtype", "tie_word_embeddings"):
-        if cfg.get(key) is not None and key not in text:
-            merged[key] = cfg[key]
-    return merged, vision
+    text, vision = _wrapped_text(cfg)
+    return {**_GEMMA3_TEXT_DEFAULTS, **text}, vision
 
 
 def _wrapped_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
