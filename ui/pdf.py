@@ -42,6 +42,7 @@ from PySide6.QtGui import (
 
 from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
+from ui.pdf_headings import keep_heading_words_whole
 from ui.pdf_pages import (
     ROWS_UNDER_HEADER,
     add_spacers,
@@ -350,6 +351,7 @@ def _lay_out(
     add_spacers(doc)
     doc.setPageSize(body)
     relayout(doc)  # Qt lays out lazily: every block needs its lines before the next steps read them
+    keep_heading_words_whole(doc, relayout)
     if columns is None:
         columns = {i: column_widths(table, scale) for i, table in enumerate(tables(doc))}
         for index, table in enumerate(tables(doc)):
