@@ -26,6 +26,7 @@ run: $(APP_STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check advisor ui tests bench tools
+	$(BIN)/mypy
 
 # Headless: Qt's offscreen platform, no display needed.
 test: $(TEST_STAMP) lint

@@ -63,12 +63,13 @@ def check_target(path: str | os.PathLike[str], *, make_parents: bool = False) ->
     if lst is not None and stat.S_ISLNK(lst.st_mode):
         real = Path(os.path.realpath(given))
         try:
-            st: os.stat_result | None = os.stat(real)
+            linked = os.stat(real)
         except FileNotFoundError:
             raise _refuse("dangling_link", given, target=str(real)) from None
-        if not stat.S_ISREG(st.st_mode) or not _owned(lst) or not _owned(st):
+        if not stat.S_ISREG(linked.st_mode) or not _owned(lst) or not _owned(linked):
             raise _refuse("link_refused", given, target=str(real))
         target = real
+        st: os.stat_result | None = linked
     else:
         target = Path(os.path.realpath(given.parent)) / given.name  # a linked folder is fine; the name is not
         st = lst

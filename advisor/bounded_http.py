@@ -67,7 +67,8 @@ class Session:
         held = getattr(self._local, "conn", None)
         if held is not None and held[0] == key:
             self._local.conn = None
-            return held[1]
+            conn: http.client.HTTPConnection = held[1]
+            return conn
         return None
 
     def _give(self, key: tuple[Any, ...], conn: http.client.HTTPConnection) -> None:

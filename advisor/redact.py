@@ -82,7 +82,7 @@ def url_credentials_problem(url: str | None) -> str | None:
 
 def redact_url(url: str) -> str:
     """``url`` without the credential in its userinfo: ``http://user:pw@host`` → ``http://***@host``."""
-    return redact(url)
+    return str(redact(url))
 
 
 def redact(value: Any) -> Any:

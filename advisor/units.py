@@ -8,6 +8,7 @@ because that is what ``nvidia-smi`` and the inference engines print.
 from __future__ import annotations
 
 import math
+from typing import TypeGuard
 
 KiB = 1024
 MiB = 1024**2
@@ -15,7 +16,7 @@ GiB = 1024**3
 TiB = 1024**4
 
 
-def _finite(value: float | int | None) -> bool:
+def _finite(value: float | int | None) -> TypeGuard[float | int]:
     return value is not None and isinstance(value, int | float) and math.isfinite(value)
 
 

@@ -491,9 +491,8 @@ class Engine:
         t = self.t
         paused, self._decoding_paused = self._decoding_paused, 0
         emitted = 0 if paused else self.n_dec
-        realtime = self.on_token is not None
-        if realtime and not paused:
-            on_token = self.on_token
+        on_token = self.on_token
+        if on_token is not None and not paused:
             for seq in self.running.values():
                 if seq.state == DECODE:
                     on_token(seq, seq.tokens_at(g), t)
@@ -517,8 +516,8 @@ class Engine:
             seq.seg_start = g
             if seq.first_token_t is None:
                 seq.first_token_t = t
-            if realtime:
-                self.on_token(seq, seq.generated, t)
+            if on_token is not None:
+                on_token(seq, seq.generated, t)
             if seq.generated >= seq.output:
                 self._finish(seq, g)
                 continue

@@ -184,7 +184,7 @@ class SimApp:
     async def models(self, request: Request) -> Response:
         self._check_auth(request)
         created = int(time.time())
-        data = [
+        data: list[dict[str, object]] = [
             {
                 "id": name,
                 "object": "model",
@@ -509,7 +509,7 @@ class SimServer:
         server = uvicorn.Server(config)
         # uvicorn re-raises a caught SIGTERM after shutting down (the process then dies of it); we handle
         # the signals ourselves so that a stop on SIGINT/SIGTERM is a clean exit with status 0.
-        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign,assignment]
         self._server = server
         return server
 

@@ -20,7 +20,7 @@ _EN_WORDS = (
     "layer so each step reads weights once and writes one token per sequence until the answer ends with "
     "a clear summary of speed memory and cost for a small team that plans its first deployment"
 ).split()
-_EN_WORDS = tuple(w for w in _EN_WORDS if len(w) <= 6)  # each must be one token by our rule
+_EN_WORDS = [w for w in _EN_WORDS if len(w) <= 6]  # each must be one token by our rule
 _ZH_TEXT = (
     "模型在连续批处理中逐 token 生成回答每一步读取一次权重并为每个请求写入一个新的键值缓存首 token 延迟取决于预填充"
     "而每 token 输出耗时取决于显存带宽小团队可以先用模拟服务器熟悉压测流程再在真实的显卡上确认拐点与吞吐"

@@ -54,7 +54,7 @@ def gemm_rate(gpu: GpuSpec, compute_dtype: str = "bf16") -> GemmRate | None:
         return GemmRate(float(own["bf16_tflops"]), "measured", gpu.id, own["source"])
     ref_id = by_arch.get(f"{gpu.architecture}/{gpu.market}") or by_arch.get(gpu.architecture)
     ref = measured.get(ref_id) if ref_id else None
-    if ref is None:
+    if ref is None or ref_id is None:
         return None
     return GemmRate(_share_of_peak(ref_id) * gpu.bf16_tflops_dense, "architecture", ref_id, ref["source"])
 

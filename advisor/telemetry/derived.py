@@ -176,7 +176,7 @@ def energy_per_output_token(samples: Iterable[GpuSample], windows: Sequence[Step
                 label=w.label,
                 energy_j=total,
                 joules_per_output_token=per_token,
-                method=method,  # type: ignore[arg-type]
+                method=method,
                 devices=len(devices) if total is not None else 0,
             )
         )

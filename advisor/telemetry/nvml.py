@@ -31,7 +31,7 @@ from advisor.telemetry.clock import now_s
 try:  # The swappable boundary: every NVML call below is ``pynvml.<name>``.
     import pynvml
 except ImportError:  # nvidia-ml-py not installed: a clear state, not a crash
-    pynvml = None  # type: ignore[assignment]
+    pynvml = None
 
 _log = logging.getLogger(__name__)
 

@@ -69,7 +69,7 @@ def binomial_cdf_half(k: int, n: int) -> float:
         return 0.0
     if k >= n:
         return 1.0
-    return sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return float(sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
 def mcnemar_exact_p(only_a: int, only_b: int) -> float:
