@@ -28,6 +28,7 @@ import numpy as np
 
 from advisor.atomic import write_text_atomic
 from advisor.catalog import get_gpu, get_model
+from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GiB
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.domain.sizing import (
@@ -41,7 +42,6 @@ from advisor.domain.sizing import (
 from advisor.sim.costs import build_setup
 from advisor.sim.engine import FINISHED, Engine
 from advisor.sim.predict import DEFAULT_LEVELS, RequestSource, find_knee, simulate_concurrency, simulate_rate
-from advisor.sim.profiles import get_profile, resolve_engine
 from advisor.versions import release_number
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,25 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import sys  # noqa: E402
+from importlib.abc import MetaPathFinder  # noqa: E402
+
 import pytest  # noqa: E402
+
+# `make test` runs tests/core as a headless GPU server would: with Qt, pyqtgraph and the UI package absent (the
+# core must work without them). An import of any of them fails as a missing module does.
+QT_FREE_PACKAGES = frozenset({"PySide6", "shiboken6", "pyqtgraph", "ui", "pytestqt"})
+
+
+class _AbsentQt(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in QT_FREE_PACKAGES:
+            raise ModuleNotFoundError(f"No module named {name!r} (tests/core runs without Qt)", name=name)
+        return None
+
+
+if os.environ.get("ADVISOR_TESTS_WITHOUT_QT") == "1":
+    sys.meta_path.insert(0, _AbsentQt())
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,7 @@ class EngineSettings(BaseModel):
 
     gpu_memory_utilization: float = Field(0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use")
     # None: what the engine picks on this GPU (vLLM: 2048 tokens / 256 sequences, 8192 / 1024 on GPUs with >= 70 GiB
-    # that are not A100s), resolved by advisor.sim.profiles.resolve_engine from the engine profile
+    # that are not A100s), resolved by advisor.domain.engine_profiles.resolve_engine from the engine profile
     max_num_batched_tokens: int | None = Field(
         None, ge=16, le=1_048_576, description="tokens per engine step (chunked prefill); None: the engine's default"
     )

@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
 from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SpeedFactors
@@ -81,8 +82,6 @@ def allowed_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
 
 def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
     """A step budget for the context (8k–16k tokens); the batch cap vLLM picks on this GPU (256, 1024 on big ones)."""
-    from advisor.sim.profiles import get_profile, resolve_engine
-
     return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), get_profile("vllm"), gpu)
 
 

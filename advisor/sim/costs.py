@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
-from advisor.sim.profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 
@@ -61,7 +61,7 @@ def build_setup(
     ``context`` is the server's max_model_len (default: the model's own limit, capped by the KV capacity,
     as vLLM does at start-up).
 
-    ``profile`` (vllm, sglang, trtllm, llama.cpp; see advisor.sim.profiles) sets the per-request serving
+    ``profile`` (vllm, sglang, trtllm, llama.cpp; see advisor.domain.engine_profiles) sets the per-request serving
     overhead, the per-step overhead, the front end's cost per streamed token and the batch settings ``engine``
     leaves open (None: the engine's default on this GPU) — vLLM's when None. ``factors`` carries the user's MFU
     and MBU.

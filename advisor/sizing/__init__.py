@@ -7,8 +7,8 @@ the simulator; it takes well under a millisecond once a model's tensor list is c
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
+from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
 from advisor.i18n import current_language
 from advisor.sizing.accuracy import predictor_accuracy
@@ -24,9 +24,6 @@ from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
 
-if TYPE_CHECKING:
-    from advisor.sim.profiles import EngineProfile  # imported lazily below: advisor.sim imports this module
-
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
 TP_DEGREES = (1, 2, 4, 8, 16)
@@ -34,8 +31,6 @@ TP_DEGREES = (1, 2, 4, 8, 16)
 
 def engine_profile_of(req: SizingRequest, fmt: WeightFormat) -> EngineProfile:
     """The engine profile that serves this request: llama.cpp for GGUF formats, else the one the request names."""
-    from advisor.sim.profiles import get_profile
-
     return get_profile("llama.cpp" if fmt.engine == "llama.cpp" else req.engine_profile)
 
 
@@ -74,8 +69,6 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
 
 
 def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
-    from advisor.sim.profiles import factors_for
-
     profile = engine_profile_of(req, fmt)
     f = factors_for(profile, req.factors)  # the engine's step and streaming overheads, as the simulator uses them
     costs = {
@@ -196,8 +189,6 @@ def _served_lengths(req: SizingRequest) -> SizingRequest:
 
 def with_engine_defaults(req: SizingRequest, fmt: WeightFormat | None = None) -> SizingRequest:
     """The request with the batch settings it leaves open set to what its engine picks on its GPU."""
-    from advisor.sim.profiles import resolve_engine
-
     engine = resolve_engine(req.engine, engine_profile_of(req, fmt or get_format(req.weights)), req.gpu)
     return req if engine is req.engine else req.model_copy(update={"engine": engine})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from advisor.domain.engine_profiles import get_profile
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import (
     LatencySpan,
@@ -65,8 +66,6 @@ def accuracy_sentence(
         ttft_all=format_percent(accuracy.ttft.median), tpot_all=format_percent(accuracy.tpot.median),
     )  # fmt: skip
     if engine and accuracy.engines and engine not in accuracy.engines:
-        from advisor.sim.profiles import get_profile
-
         text += tr("sizing.accuracy_unchecked_engine", engine=get_profile(engine).label)
     if gpu is not None and accuracy.gpus and gpu.id not in accuracy.gpus:
         text += tr("sizing.accuracy_unchecked_gpu", gpu=gpu.name)

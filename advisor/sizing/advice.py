@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from functools import cache
 
+from advisor.domain.engine_profiles import get_profile
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
@@ -62,8 +63,6 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
     parts.append(f"--gpu-memory-utilization {req.engine.gpu_memory_utilization:g}")
     if max_seqs is not None:
         parts.append(f"--max-num-seqs {max(1, max_seqs)}")
-    from advisor.sim.profiles import get_profile
-
     tokens = req.engine.max_num_batched_tokens
     if tokens is not None and tokens != get_profile("vllm").batch_defaults(req.gpu)[1]:  # only what differs from vLLM's own
         parts.append(f"--max-num-batched-tokens {tokens}")
@@ -287,7 +286,6 @@ def shared_prefix_note(req: SizingRequest, mem: MemoryEstimate, cached_prompt_to
     prefix = req.shared_prefix_tokens
     if not prefix:
         return None
-    from advisor.sim.profiles import get_profile
     from advisor.units import format_count
 
     llama_cpp = req.weights.lower().startswith("gguf") or req.engine_profile == "llama.cpp"

@@ -217,9 +217,9 @@ def estimate_memory(
 ) -> MemoryEstimate:
     """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
     every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks.
-    ``engine``'s batch settings must be set: ``advisor.sim.profiles.resolve_engine`` fills in the engine's defaults."""
+    ``engine``'s batch settings must be set: ``advisor.domain.engine_profiles.resolve_engine`` fills in the engine's defaults."""
     if engine.max_num_seqs is None or engine.max_num_batched_tokens is None:
-        raise ValueError("estimate_memory needs the batch settings resolved (advisor.sim.profiles.resolve_engine)")
+        raise ValueError("estimate_memory needs the batch settings resolved (advisor.domain.engine_profiles.resolve_engine)")
     llama_cpp = fmt.engine == "llama.cpp"
     counts = param_counts(m)
     wb = weight_bytes(m, fmt, tp)

@@ -9,11 +9,11 @@ import dataclasses
 import pytest
 
 from advisor.catalog import get_gpu, get_model
+from advisor.domain.engine_profiles import factors_for, get_profile
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.domain.sizing import SizingRequest, SpeedFactors
 from advisor.sim.costs import apply_profile, setup_from_ids
 from advisor.sim.predict import simulate_concurrency
-from advisor.sim.profiles import factors_for, get_profile
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 

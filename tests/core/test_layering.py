@@ -5,6 +5,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import advisor
 
 FORBIDDEN = ("PySide6", "shiboken6", "pyqtgraph", "ui")
@@ -119,3 +121,25 @@ def test_the_ui_imports_nothing_from_the_command_line_layer():
                 [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
             offenders += [f"{path.relative_to(root)}:{node.lineno} {n}" for n in names if n.startswith("advisor.cli")]
     assert offenders == []
+
+
+def _imports_of(package: str) -> list[tuple[str, int, str]]:
+    """(file, line, imported module) for every absolute import in advisor/<package>, at any depth."""
+    import ast
+    from pathlib import Path
+
+    root = Path(advisor.__file__).resolve().parents[1]
+    out = []
+    for path in sorted((root / "advisor" / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
+            out += [(path.relative_to(root).as_posix(), node.lineno, n) for n in names]
+    return out
+
+
+@pytest.mark.parametrize("package", ["domain", "sizing"])
+def test_the_domain_and_sizing_layers_do_not_know_the_simulator(package):
+    """Engine profiles are domain data (advisor/domain/engine_profiles.py): sizing and the domain read them without
+    climbing into advisor.sim, at the top of a module or inside a function."""
+    assert [i for i in _imports_of(package) if i[2] == "advisor.sim" or i[2].startswith("advisor.sim.")] == []

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from advisor.catalog import get_gpu, get_model
+from advisor.domain.engine_profiles import factors_for, get_profile
 from advisor.domain.sizing import SpeedFactors
-from advisor.sim.profiles import factors_for, get_profile
 from advisor.sizing.roofline import StepCostModel
 
 VLLM = get_profile("vllm")

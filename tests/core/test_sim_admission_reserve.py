@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from advisor.domain.engine_profiles import get_profile
 from advisor.sim.engine import FINISHED, REJECTED, Engine, EngineLimits
-from advisor.sim.profiles import get_profile
 from tests.core.test_sim_engine import COSTS
 
 SGLANG = {"admission_reserve": 0.7, "admission_reserve_floor": 0.098, "admission_reserve_decay_steps": 600}

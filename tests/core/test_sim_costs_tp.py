@@ -80,7 +80,7 @@ def test_tensor_parallel_scales_compute_efficiency_but_not_the_weight_read_bandw
 
 
 def test_vllm_profile_prices_eager_mode_per_layer() -> None:
-    from advisor.sim.profiles import get_profile
+    from advisor.domain.engine_profiles import get_profile
 
     assert get_profile("vllm").eager_ms_per_layer > 0
     assert get_profile("llama.cpp").eager_ms_per_layer == 0.0
@@ -90,7 +90,7 @@ def test_accuracy_fixture_rows_are_complete_and_resolvable() -> None:
     import csv
     from pathlib import Path
 
-    from advisor.sim.profiles import get_profile
+    from advisor.domain.engine_profiles import get_profile
 
     path = Path(__file__).resolve().parents[1] / "fixtures" / "predictor_accuracy.csv"
     with path.open(encoding="utf-8") as fh:

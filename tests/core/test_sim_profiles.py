@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from advisor.catalog import get_gpu
+from advisor.domain.engine_profiles import PROFILE_IDS, UnknownProfileError, get_profile, load_profiles
 from advisor.domain.sim import LengthDistribution, SimWorkload
 from advisor.sim.costs import apply_profile, setup_from_ids
 from advisor.sim.engine import Engine, EngineLimits
 from advisor.sim.predict import simulate_concurrency
-from advisor.sim.profiles import PROFILE_IDS, UnknownProfileError, get_profile, load_profiles
 from tests.core.test_sim_engine import COSTS
 
 

@@ -40,13 +40,13 @@ from PySide6.QtWidgets import (
 )
 
 from advisor import catalog
+from advisor.domain.engine_profiles import PROFILE_IDS
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.project import Project, SizingSection
 from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.settings import SizingDefaults
-from advisor.sim.profiles import PROFILE_IDS
 from advisor.sizing import KV_DTYPES, WEIGHT_FORMATS, size
 from advisor.units import (
     format_bandwidth,
