@@ -28,9 +28,18 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check advisor ui tests bench tools
 	$(BIN)/mypy
 
-# Headless: Qt's offscreen platform, no display needed.
+# Headless: Qt's offscreen platform, no display needed. Two pytest processes side by side (one per core): tests/core
+# as on a headless GPU server, with Qt, pyqtgraph and ui/ absent (tests/conftest.py), and every other test. The core's
+# output follows when both are done; either failing fails the target.
+PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 test: $(TEST_STAMP) lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+	@log=$$(mktemp); \
+	ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning tests/core >$$log 2>&1 & core=$$!; \
+	$(PYTEST) --ignore=tests/core; rest=$$?; \
+	wait $$core; core_rc=$$?; \
+	echo "== tests/core (Qt absent)"; cat $$log; rm -f $$log; \
+	echo "== exit: tests/core $$core_rc, other tests $$rest"; \
+	test $$core_rc -eq 0 -a $$rest -eq 0
 
 bench: $(TEST_STAMP)
 	for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
