@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from advisor import i18n
+from advisor import i18n, run_prediction
 from advisor.bench import report
 from advisor.bench.store import BenchStore
 from advisor.domain.bench import ClientHealth, Percentiles, StepSummary
@@ -155,7 +155,7 @@ def test_load_result_from_the_store(tmp_path):
 def test_predicted_curve_for_the_same_setup():
     from advisor.bench.presets import get_preset
 
-    p = report.predicted_curve(
+    p = run_prediction.predicted_curve(
         "qwen2.5-7b-instruct", "h100-sxm-80g", None, 1, get_preset("short_chat").workload(), [1, 4]
     )
     assert [lv.concurrency for lv in p.levels] == [1, 4]
@@ -180,9 +180,9 @@ def test_a_step_is_predicted_as_it_ran_so_measured_and_predicted_count_the_same_
         result = Runner(config).run()
     (step,) = result["steps"]
     assert step["requests_ok"] == 24
-    as_run = report.predicted_curve(model, gpu, "bf16", 1, config.workload, [8], time_scale=scale,
+    as_run = run_prediction.predicted_curve(model, gpu, "bf16", 1, config.workload, [8], time_scale=scale,
                                     steps=result["steps"]).levels[0]  # fmt: skip
-    steady = report.predicted_curve(model, gpu, "bf16", 1, config.workload, [8], time_scale=scale).levels[0]
+    steady = run_prediction.predicted_curve(model, gpu, "bf16", 1, config.workload, [8], time_scale=scale).levels[0]
     measured_tps, measured_ttft = step["output_tokens_per_s"], step["ttft_ms"]["p50"]
     assert as_run.output_tokens_per_s == pytest.approx(measured_tps, rel=0.12)
     assert as_run.ttft_ms.p50 == pytest.approx(measured_ttft, rel=0.25)

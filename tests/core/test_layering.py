@@ -138,8 +138,9 @@ def _imports_of(package: str) -> list[tuple[str, int, str]]:
     return out
 
 
-@pytest.mark.parametrize("package", ["domain", "sizing"])
-def test_the_domain_and_sizing_layers_do_not_know_the_simulator(package):
+@pytest.mark.parametrize("package", ["domain", "sizing", "bench", "telemetry"])
+def test_layers_below_the_simulator_do_not_know_it(package):
     """Engine profiles are domain data (advisor/domain/engine_profiles.py): sizing and the domain read them without
-    climbing into advisor.sim, at the top of a module or inside a function."""
+    climbing into advisor.sim; the benchmark engine measures servers and knows no simulator (a run's predicted
+    curve is made above both, in advisor/run_prediction.py). At the top of a module or inside a function."""
     assert [i for i in _imports_of(package) if i[2] == "advisor.sim" or i[2].startswith("advisor.sim.")] == []

@@ -143,7 +143,7 @@ def test_the_left_column_fits_its_scroll_area_so_no_row_is_cut_off(page, lang):
 def test_a_real_servers_result_lists_no_predicted_curve_it_does_not_draw(page):
     """The result of a run against a real server has no predicted curve (the predictor needs the simulated setup),
     yet the legend listed 'TTFT p50 predicted' and 'TPOT p50 predicted'."""
-    from advisor.bench.report import predicted_curve
+    from advisor.run_prediction import predicted_curve
 
     view = page.result_view
     steps = [{"concurrency": c, "requests_ok": 8, "ttft_ms": {"p50": 20.0 * c}, "tpot_ms": {"p50": 2.0},

@@ -7,6 +7,7 @@ import json
 
 from PySide6.QtGui import QGuiApplication
 
+from advisor import run_prediction
 from advisor.bench import report
 from advisor.bench.store import BenchStore
 from tests.core.test_bench_report import lost_at, result, step
@@ -39,7 +40,7 @@ def test_measured_vs_predicted(qtbot):
     qtbot.addWidget(view)
     view.show_result(result())
     assert view.p_thr.getData()[0] is None or len(view.p_thr.getData()[0]) == 0
-    prediction = report.predicted_curve("qwen2.5-7b-instruct", "h100-sxm-80g", levels=[1, 2, 4])
+    prediction = run_prediction.predicted_curve("qwen2.5-7b-instruct", "h100-sxm-80g", levels=[1, 2, 4])
     with qtbot.waitSignal(view.prediction_shown):
         view.set_prediction(prediction)
     assert len(view.p_thr.getData()[0]) == 3 and "predictor" in view.plot_caption.text()

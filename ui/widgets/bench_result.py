@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from advisor import run_prediction
 from advisor.bench import report
 from advisor.bench.provenance import at_real_speed
 from advisor.i18n import tr
@@ -206,7 +207,7 @@ class ResultView(QWidget):
 
         def work(_token: Any) -> Any:
             # each level as its step ran (requests sent, start stagger): like for like with what it measured
-            return report.predicted_curve(setup["model"], setup["gpu"], setup.get("weights"), setup.get("gpus") or 1,
+            return run_prediction.predicted_curve(setup["model"], setup["gpu"], setup.get("weights"), setup.get("gpus") or 1,
                                           workload, levels, time_scale=scale, steps=steps)  # fmt: skip
 
         # the steps are already at real speed when converted; else the prediction is scaled to the run's clock
