@@ -38,12 +38,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
 from advisor.bench.quality.report import QualityResult, compare_scores
 from advisor.bench.quality.samples import SampleError, ScoredSample, builtin_samples, load_samples
+from advisor.bench.quality.scorers import JUDGED
 from advisor.bench.workload import Prompt, PromptSource, load_dataset
 from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig
@@ -133,6 +134,9 @@ class AbConfig(BaseModel):
     task_dataset: str | None = Field(None, description="a local copy of the task's dataset (EvalScope's layout)")
     task_subset: str | None = None
     task_prompt_template: str | None = Field(None, description="overrides the task's prompt template, e.g. {question}")
+    judge_url: str | None = Field(None, description="an OpenAI-compatible endpoint whose model scores the samples "
+                                  "with scorer \"rubric\" (advisor.bench.quality.judge)")
+    judge_model: str | None = Field(None, min_length=1, description="the judge's model id")
     requests: int = Field(16, ge=1, le=10_000, description="requests per load step")
     concurrency: list[int] = Field(default_factory=lambda: [1, 4])
     max_tokens: int = Field(128, ge=1, le=32_768)
@@ -145,6 +149,14 @@ class AbConfig(BaseModel):
         if not value or any(c < 1 for c in value):
             raise ValueError("concurrency levels must be whole numbers of at least 1, e.g. 1,4")
         return sorted(set(value))
+
+    @model_validator(mode="after")
+    def _judge_whole(self) -> AbConfig:
+        if (self.judge_url is None) != (self.judge_model is None):
+            raise ValueError("a judge needs both its URL (--judge-url) and its model (--judge-model)")
+        if self.judge_url is not None and not self.judge_url.startswith(("http://", "https://")):
+            raise ValueError(f"the judge URL must start with http:// or https:// (got {self.judge_url!r})")
+        return self
 
 
 class AbAnswer(BaseModel):
@@ -446,9 +458,28 @@ def _telemetry(db: Any, side: AbSide) -> Any:
         return None
 
 
+def _judge(config: AbConfig, scored: list[ScoredSample], answers: dict[str, list[AbAnswer]],
+           api_key: str | None, cancel: CancelToken, emit: Callable[[str, Any], None]) -> dict[str, Any]:
+    """The judge's verdicts on the rubric samples, as compare_scores takes them ({} when none are asked for)."""
+    if not config.judge_url or not config.judge_model or not any(s.scorer in JUDGED for s in scored):
+        return {}
+    from advisor.bench.quality.judge import Judge, JudgeError, judge_answers, prompt_template
+
+    judge = Judge(config.judge_url, config.judge_model, api_key, "zh_CN" if config.language == "zh" else "en")
+    shown = {"judge": judge.described(), "judge_prompt": prompt_template(judge.language)}
+    emit("phase", {"side": "A+B", "phase": "judge", "judge": judge.described()})
+    try:
+        verdicts = judge_answers(judge, scored, answers, cancelled=lambda: cancel.cancelled,
+                                 on_progress=lambda done, total: emit("judged", {"done": done, "total": total}))
+    except JudgeError as exc:
+        return shown | {"judge_error": str(exc)}
+    return shown | {"judged": verdicts}
+
+
 def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = True, cancel: CancelToken | None = None,
            on_event: Callable[[AbEvent], None] | None = None, api_key_a: str | None = None,
-           api_key_b: str | None = None, transport: str = "raw", project_id: str | None = None) -> AbResult:
+           api_key_b: str | None = None, transport: str = "raw", project_id: str | None = None,
+           judge_api_key: str | None = None) -> AbResult:
     """Run the whole A/B (blocks; call it from a worker thread). Raises AbError before any load when a side
     cannot be used; a side that fails later is reported in its ``error`` and the status becomes failed.
     ``project_id``: both stored runs belong to that project (``advisor.bench.history.project_key``)."""
@@ -548,8 +579,9 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
             api_keys=(api_key_a, api_key_b), max_tokens=config.max_tokens, prompt_template=config.task_prompt_template,
             drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled)
     elif scored is not None:
+        judging = _judge(config, scored, answers, judge_api_key, cancel, emit)
         result.quality = compare_scores(scored, answers.get("A", []), answers.get("B", []), seed=config.seed,
-                                        drop=config.quality_drop, simulated=result.simulated)
+                                        drop=config.quality_drop, simulated=result.simulated, **judging)
     if result.quality is not None and store and result.a.run_id and result.b.run_id:
         from advisor.bench.quality.history import save_quality
 

@@ -35,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--task-dataset", metavar="PATH", help="a local copy of the task's dataset (default: ModelScope)")
     p.add_argument("--task-subset", help="one subset of --task (e.g. a C-Eval subject)")
     p.add_argument("--task-template", help="the task's prompt template instead of its own, e.g. '{question}'")
+    p.add_argument("--judge-url", metavar="URL", help="an OpenAI-compatible endpoint (…/v1) whose model scores the "
+                   "samples with \"scorer\": \"rubric\" against their \"rubric\"; its prompt is shown in the result")
+    p.add_argument("--judge-model", metavar="ID", help="the judge's model id (with --judge-url)")
+    p.add_argument("--judge-key-env", metavar="VAR", help="environment variable with the judge's API key (default: none)")
     p.add_argument("--seed", type=int, default=0, help="seed of the load's prompt order and the bootstrap interval")
     p.add_argument("--requests", type=int, default=16, help="requests per load step")
     p.add_argument("--concurrency", default="1,4", help="load steps, e.g. 1,4,16")
@@ -77,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             "prompts_file": args.prompts, "samples": args.samples, "language": args.language,
             "answers": args.answers, "quality_drop": _drop(args.drop), "seed": args.seed, "task": args.task,
             "task_limit": args.limit, "task_dataset": args.task_dataset, "task_subset": args.task_subset,
-            "task_prompt_template": args.task_template,
+            "task_prompt_template": args.task_template, "judge_url": args.judge_url, "judge_model": args.judge_model,
             "requests": args.requests, "concurrency": parse_levels(args.concurrency), "max_tokens": args.max_tokens,
             "timeout_s": args.timeout,
         })
@@ -99,6 +103,16 @@ def run(args: argparse.Namespace) -> int:
         except SecretError as exc:
             raise UserError(str(exc)) from None
 
+        judge_key = None
+        if args.judge_key_env:
+            judge_key = os.environ.get(args.judge_key_env)
+            if not judge_key:
+                raise UserError(tr("bench.cli.no_key", env=args.judge_key_env))
+            try:
+                judge_key = check_api_key(judge_key)
+            except SecretError as exc:
+                raise UserError(str(exc)) from None
+
         if args.out:  # said before the load, not after it
             from advisor.atomic import check_target
 
@@ -113,6 +127,10 @@ def run(args: argparse.Namespace) -> int:
             d = event.data
             if event.kind == "phase" and d["phase"] == "answers":
                 print(tr("ab.cli.phase_answers", side=d["side"], total=d["total"]), file=sys.stderr)
+            elif event.kind == "phase" and d["phase"] == "judge":
+                print(tr("ab.cli.phase_judge", judge=d["judge"]), file=sys.stderr)
+            elif event.kind == "judged":
+                return
             elif event.kind == "phase" and d["phase"] == "task":
                 print(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]), file=sys.stderr)
             elif event.kind == "phase":
@@ -125,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
         cancel = CancelToken()
         try:
             result = run_ab(config, store_path=args.db, store=not args.no_store, cancel=cancel, on_event=progress,
-                            api_key_a=key, api_key_b=key, project_id=project_key(args.project) if args.project else None)
+                            api_key_a=key, api_key_b=key, project_id=project_key(args.project) if args.project else None,
+                            judge_api_key=judge_key)
         except KeyboardInterrupt:
             cancel.cancel()
             return 130

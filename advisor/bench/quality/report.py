@@ -8,12 +8,13 @@ the paired figures and counted, never scored as wrong.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from advisor.bench.quality.samples import ScoredSample
-from advisor.bench.quality.scorers import score
+from advisor.bench.quality.scorers import JUDGED, Score, score
 from advisor.bench.quality.stats import (
     DEFAULT_DISCORDANCE,
     DEFAULT_RESAMPLES,
@@ -73,6 +74,11 @@ class QualityResult(BaseModel):
     simulated: bool = False
     source: str = Field("samples", description="samples (our scorers) or evalscope:<task> (EvalScope's scores)")
     metric: str | None = Field(None, description="EvalScope's per-sample metric (e.g. AverageAccuracy, Rouge-L-R)")
+    judge: str | None = Field(None, description="the judge model that scored rubric samples (model @ URL)")
+    judge_prompt: str | None = Field(None, description="the judge's prompt, with placeholders, as sent")
+    unjudged: int = Field(0, description="rubric samples left unscored: no judge named, or the judge failed")
+    undecided: int = Field(0, description="rubric answers whose judge reply held no verdict (not scored)")
+    judge_error: str | None = None
     verdict_lines: list[str] = Field(default_factory=list)
     items: list[QualityItem] = Field(default_factory=list, description="disagreements first")
 
@@ -85,23 +91,41 @@ def _pts(value: float | None, sign: bool = True) -> str:
 
 def compare_scores(samples: list[ScoredSample], answers_a: list[Any], answers_b: list[Any], *, seed: int = 0,
                    drop: float = 0.03, resamples: int = DEFAULT_RESAMPLES, simulated: bool = False,
-                   indexes: list[int] | None = None) -> QualityResult:
-    """Score both sides' answers (objects with ``ok`` and ``text``, or None when not run) on the scored samples."""
+                   indexes: list[int] | None = None, judged: dict[tuple[str, int], Score] | None = None,
+                   judge: str | None = None, judge_prompt: str | None = None,
+                   judge_error: str | None = None) -> QualityResult:
+    """Score both sides' answers (objects with ``ok`` and ``text``, or None when not run) on the scored samples.
+    Rubric samples take the judge's verdicts ``judged`` ({("A" | "B", position): Score}, NaN: no verdict); without
+    a judge they are counted in ``unjudged`` and left out, never scored as a pass or a fail."""
     items: list[QualityItem] = []
+    unjudged = undecided = 0
     for pos, sample in enumerate(samples):
         if not sample.scored:
+            continue
+        if sample.scorer in JUDGED and judged is None:
+            unjudged += 1
             continue
         item = QualityItem(index=indexes[pos] if indexes else pos, id=sample.id, scorer=sample.scorer or "",
                            prompt=sample.prompt, expected=sample.expected())
         for side, ans in (("a", answers_a[pos] if pos < len(answers_a) else None),
                           ("b", answers_b[pos] if pos < len(answers_b) else None)):
-            if ans is not None and ans.ok:
-                s = score(ans.text, sample)
-                setattr(item, f"{side}_score", s.value)
-                setattr(item, f"{side}_read", s.extracted)
+            if ans is None or not ans.ok:
+                continue
+            s = judged.get((side.upper(), pos)) if judged is not None and sample.scorer in JUDGED else None
+            if sample.scorer in JUDGED and (s is None or math.isnan(s.value)):
+                undecided += 1
+                continue
+            s = s or score(ans.text, sample)
+            setattr(item, f"{side}_score", s.value)
+            setattr(item, f"{side}_read", s.extracted)
         item.disagree = item.a_score is not None and item.b_score is not None and item.a_score != item.b_score
         items.append(item)
-    return summarise(items, seed=seed, drop=drop, resamples=resamples, simulated=simulated)
+    q = summarise(items, seed=seed, drop=drop, resamples=resamples, simulated=simulated)
+    q.judge, q.judge_prompt, q.judge_error = judge, judge_prompt, judge_error
+    q.unjudged, q.undecided = unjudged, undecided
+    q.samples += unjudged
+    q.verdict_lines = verdict_lines(q)
+    return q
 
 
 def summarise(items: list[QualityItem], *, seed: int = 0, drop: float = 0.03, resamples: int = DEFAULT_RESAMPLES,
@@ -145,7 +169,7 @@ def verdict_lines(q: QualityResult) -> list[str]:
     lines: list[str] = []
     if not q.compared:
         lines.append(tr("quality.verdict.none", samples=q.samples))
-        return lines
+        return lines + judge_lines(q)
     n = q.compared
     if q.source.startswith("evalscope:"):
         lines.append(tr("quality.task.source", task=q.source.split(":", 1)[1], metric=q.metric or "?"))
@@ -161,6 +185,20 @@ def verdict_lines(q: QualityResult) -> list[str]:
         lines.append(tr("quality.verdict.unanswered", a=q.a_unanswered, b=q.b_unanswered))
     if q.simulated:
         lines.append(tr("quality.verdict.simulated"))
+    return lines + judge_lines(q)
+
+
+def judge_lines(q: QualityResult) -> list[str]:
+    """Who judged the rubric samples, and which were left unscored and why."""
+    lines = []
+    if q.judge:
+        lines.append(tr("quality.judge.by", judge=q.judge))
+    if q.judge_error:
+        lines.append(tr("quality.judge.failed", error=q.judge_error))
+    if q.unjudged:
+        lines.append(tr("quality.judge.unjudged", n=q.unjudged))
+    if q.undecided:
+        lines.append(tr("quality.judge.undecided", n=q.undecided))
     return lines
 
 
@@ -200,6 +238,8 @@ def quality_markdown(q: QualityResult) -> list[str]:
             lines.append(f"| {_cell(it.prompt)} | {it.scorer} | {_cell(it.expected)} | {_mark(it.a_score, it.a_read)} "
                          f"| {_mark(it.b_score, it.b_read)} |")
         lines.append("")
+    if q.judge_prompt:
+        lines += [f"### {tr('quality.md.judge_prompt')}", "", "```", q.judge_prompt, "```", ""]
     return lines
 
 

@@ -3,7 +3,9 @@
 A row is a prompt (``prompt`` text, or ``messages`` as OpenAI chat messages) plus, to be scored, either a
 ``reference`` or ``choices`` + ``answer`` (an option letter), and optionally ``scorer`` (one of
 :data:`advisor.bench.quality.scorers.SCORERS`), ``tolerance`` (numeric, absolute), ``pattern`` (regex) and
-``required_keys`` (json; in CSV a ``|``-separated list; ``choices`` likewise). Without ``scorer`` the kind
+``required_keys`` (json; in CSV a ``|``-separated list; ``choices`` likewise). ``scorer: "rubric"`` with a
+``rubric`` (what a good answer must do) is scored by a judge model the user names (advisor.bench.quality.judge);
+without a judge such rows are answered and counted as not scored. Without ``scorer`` the kind
 is chosen from the row: choices → ``choice``, a reference that is a number → ``numeric``, else ``normalised``.
 Rows without a reference are still answered (their answers are shown) but not scored.
 
@@ -49,6 +51,7 @@ class ScoredSample(BaseModel):
     tolerance: float | None = Field(None, ge=0)
     pattern: str | None = None
     required_keys: list[str] | None = None
+    rubric: str | None = None  # scorer "rubric": what a good answer must do, read by the judge model
     category: str = ""
 
     @property
@@ -67,6 +70,8 @@ class ScoredSample(BaseModel):
             return "JSON" + (f" {{{', '.join(self.required_keys)}}}" if self.required_keys else "")
         if self.scorer == "regex":
             return f"/{self.pattern or self.reference}/"
+        if self.scorer == "rubric":
+            return self.rubric or ""
         return self.reference or ""
 
 
@@ -106,6 +111,10 @@ def sample_from_row(row: dict[str, Any], default_id: str) -> ScoredSample | None
             raise _RowError(tr("quality.sample.bad_answer", answer=answer or "", letters=", ".join(letters)))
     elif scorer in ("exact", "normalised", "contains", "numeric") and reference is None:
         raise _RowError(tr("quality.sample.needs_reference", scorer=scorer))
+    rubric = row.get("rubric")
+    rubric = " ".join(str(rubric).split())[:2000] if isinstance(rubric, str) and rubric.strip() else None
+    if scorer == "rubric" and rubric is None:
+        raise _RowError(tr("quality.sample.needs_rubric"))
     if scorer == "numeric" and parse_number(reference or "") is None:
         raise _RowError(tr("quality.sample.not_number", value=(reference or "")[:40]))
     pattern = row.get("pattern") or (reference if scorer == "regex" else None)
@@ -129,7 +138,7 @@ def sample_from_row(row: dict[str, Any], default_id: str) -> ScoredSample | None
         id=str(row.get("id") or default_id), prompt=text, messages=prompt.messages, max_tokens=prompt.max_tokens,
         scorer=scorer, reference=reference, choices=choices, answer=answer, tolerance=tolerance,
         pattern=str(pattern) if pattern else None, required_keys=_text_list(row.get("required_keys"), "required_keys"),
-        category=str(row.get("category") or ""),
+        rubric=rubric, category=str(row.get("category") or ""),
     )
 
 

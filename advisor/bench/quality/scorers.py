@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from advisor.bench.quality.samples import ScoredSample
 
-SCORERS = ("exact", "normalised", "contains", "regex", "numeric", "choice", "json")
+SCORERS = ("exact", "normalised", "contains", "regex", "numeric", "choice", "json", "rubric")
+# Scored by a judge model (advisor.bench.quality.judge), not by a rule here.
+JUDGED = ("rubric",)
 LETTERS = "ABCDEFGHIJ"
 
 _CJK = r"\u3400-\u9fff\uf900-\ufaff"
@@ -149,5 +151,7 @@ _FUNCTIONS = {"exact": _exact, "normalised": _normalised, "contains": _contains,
 
 
 def score(answer: str, sample: ScoredSample) -> Score:
-    """Score one answer with the sample's scorer."""
+    """Score one answer with the sample's scorer (a rule: JUDGED scorers are the judge's, not scored here)."""
+    if sample.scorer is None or sample.scorer not in _FUNCTIONS:
+        raise ValueError(f"no rule scores {sample.scorer!r}")
     return _FUNCTIONS[sample.scorer](answer, sample)
