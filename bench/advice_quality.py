@@ -440,15 +440,22 @@ def write_memos(outcomes: list[Outcome], directory: Path) -> int:
     from advisor.plan.memo import memo_document
 
     written = 0
+    template: list[dict[str, Any]] = []
     for o in outcomes:
         if o.status != "ran":
             continue
         for lang in LANGS:
             memo = memo_document(o.result, lang).markdown()
-            write_text_atomic(directory / "memos" / f"{o.scenario.id}.{lang}.md", memo)
+            write_text_atomic(directory / "memos" / f"{o.scenario.id}.{lang}.md", memo, make_parents=True)
             write_text_atomic(directory / "packets" / f"{o.scenario.id}.{lang}.md",
-                              reviewer_packet(o.scenario, lang, memo))
+                              reviewer_packet(o.scenario, lang, memo), make_parents=True)
+            template.append({"scenario": o.scenario.id, "lang": lang, "reviewer": None,
+                             "must_mention": {m["id"]: None for m in o.scenario.must_mention},
+                             "must_not": {n["id"]: None for n in o.scenario.must_not}})
             written += 1
+    # the file --score-reviews reads, every verdict still null: one entry per packet handed out
+    write_text_atomic(directory / "reviews.template.json",
+                      json.dumps({"reviews": template}, ensure_ascii=False, indent=2) + "\n", make_parents=True)
     return written
 
 
@@ -557,7 +564,13 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = [run_scenario(s) for s in scenarios]
     t = totals(outcomes)
     if args.write_memos:
-        n = write_memos(outcomes, Path(args.write_memos))
+        from advisor.atomic import UnsafeTargetError
+
+        try:
+            n = write_memos(outcomes, Path(args.write_memos))
+        except (OSError, UnsafeTargetError) as exc:
+            print(f"advice_quality: --write-memos {args.write_memos}: {exc}", file=sys.stderr)
+            return 3
         print(f"wrote {n} memos and reviewer packets under {args.write_memos}", file=sys.stderr)
     if args.json:
         print(json.dumps({"totals": t, "scenarios": [outcome_json(o) for o in outcomes]}, ensure_ascii=False,
