@@ -133,8 +133,9 @@ def validate_scenario(sc: Scenario) -> list[str]:
         if len(set(ids)) != len(ids):
             problems.append(f"{where}: {group} ids repeat")
         for item in getattr(sc, group):
-            if not str(item.get("text", "")).strip():
-                problems.append(f"{where}: {group} {item.get('id')} has no text")
+            for name in ("text", "text_zh_CN"):  # each reviewer reads the statements in the memo's language
+                if not str(item.get(name, "")).strip():
+                    problems.append(f"{where}: {group} {item.get('id')} has no {name}")
             if item.get("check") is not None:
                 problems += [f"{where}: {group} {item.get('id')}: {p}" for p in _check_problems(item["check"])]
     problems += [f"{where}: answers: {p}" for p in answers_problems(sc.answers)]
@@ -411,11 +412,16 @@ def outcome_json(o: Outcome) -> dict[str, Any]:
 
 
 # ---- memos and blind review ---------------------------------------------------------------------------------
+def statement(item: dict[str, Any], lang: str) -> str:
+    """A must-mention or must-not statement in ``lang`` (``text`` is English, ``text_zh_CN`` Chinese)."""
+    return (item.get("text_zh_CN") or item["text"]) if lang == "zh_CN" else item["text"]
+
+
 def reviewer_packet(sc: Scenario, lang: str, memo: str) -> str:
     """What one blind reviewer reads: the situation, the statements to look for, the memo in ONE language.
     Never the expected decision, the checks or rule ids."""
-    mentions = "\n".join(f"- **{m['id']}**: {m['text']}" for m in sc.must_mention)
-    nots = "\n".join(f"- **{n['id']}**: {n['text']}" for n in sc.must_not)
+    mentions = "\n".join(f"- **{m['id']}**: {statement(m, lang)}" for m in sc.must_mention)
+    nots = "\n".join(f"- **{n['id']}**: {statement(n, lang)}" for n in sc.must_not)
     return (
         f"# Review packet: {sc.id} ({lang})\n\n"
         "You are reviewing a deployment decision memo as a senior deployment engineer. You did not write the "

@@ -164,7 +164,10 @@ def test_reviewer_packets_carry_no_expected_answers_or_rule_ids(aq, scenarios):
         for lang in ("en", "zh_CN"):
             text = aq.reviewer_packet(sc, lang, "MEMO TEXT")
             assert sc.situation[lang] in text and text.rstrip().endswith("MEMO TEXT")
-            assert all(m["text"] in text for m in sc.must_mention)
+            key = "text" if lang == "en" else "text_zh_CN"
+            assert all(i[key] in text for i in sc.must_mention + sc.must_not)
+            if lang == "zh_CN":  # one language per packet: no English statement beside the Chinese memo
+                assert not any(i["text"] in text for i in sc.must_mention + sc.must_not)
             checks = [i["check"] for i in sc.must_mention + sc.must_not if i.get("check")]
             rule_ids = [c["finding"] for c in checks if "finding" in c]
             rule_ids += [i for c in checks for i in c.get("finding_any", [])]
