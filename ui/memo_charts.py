@@ -20,7 +20,7 @@ from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 from advisor.units import format_compact
 
-WIDTH, HEIGHT = 1200, 660  # pixels; printed 16 cm wide this is about 190 dpi, labels about 8 pt
+WIDTH, HEIGHT = 1200, 540  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e", "neutral": "#7f7f7f"}
 
 

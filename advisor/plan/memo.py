@@ -147,9 +147,20 @@ def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
         rows.append({
             "question": translate(lang, label_key) if _has(lang, label_key) else field,
             "answer": _cell(_value_text(lang, field, value)),
-            "assumed": _cell(translate(lang, "memo.list_sep").join(assumed.get(field, [])) or "—"),
+            "given": value is not None,
+            "assumed": _cell(_sentences(assumed.get(field, []), lang) or "—"),
         })
     return rows
+
+
+def _sentences(parts: Sequence[str], lang: str) -> str:
+    """Sentences one after another: a sentence that ends in its own full stop takes no list separator after it."""
+    out = ""
+    for part in parts:
+        if out:
+            out += ("" if lang == "zh_CN" else " ") if out.endswith((".", "。")) else translate(lang, "memo.list_sep")
+        out += part
+    return out
 
 
 def _other_assumptions(result: PlanResult, lang: str) -> list[str]:
@@ -168,12 +179,34 @@ def _sources(f: Finding) -> list[dict[str, str]]:
     return out
 
 
-def _finding(f: Finding, lang: str) -> dict[str, Any]:
+def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | None = None) -> dict[str, Any]:
+    refs = sorted({numbers[(s.title, s.url or "")] for s in f.sources} if numbers else set())
     return {
         "id": f.id, "severity": f.severity, "title": f.title_in(lang), "detail": f.detail_in(lang),
         "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
         "severity_text": translate(lang, f"memo.severity.{f.severity}"),
+        "refs": " ".join(f"[{n}]" for n in refs),
     }
+
+
+def _numbered_sources(findings: Sequence[Finding]) -> tuple[dict[tuple[str, str], int], list[dict[str, Any]]]:
+    """Every source once, numbered in the order the findings cite them (a price list cited by four findings is
+    one entry, not four): the number of each (title, url), and the list the memo ends with."""
+    numbers: dict[tuple[str, str], int] = {}
+    listed: list[dict[str, Any]] = []
+    for f in findings:
+        for s in f.sources:
+            key = (s.title, s.url or "")
+            if key not in numbers:
+                numbers[key] = len(numbers) + 1
+                listed.append({"n": numbers[key], "link": f"[{s.title}]({s.url})" if s.url else s.title,
+                               "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+    return numbers, listed
+
+
+def _answers_given(rows: Sequence[dict[str, str]]) -> list[str]:
+    """The answered questions as "question: answer" items (one line of the memo's appendix, not a table row)."""
+    return [f"{r['question']}: {r['answer']}" for r in rows if r["given"]]
 
 
 def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -389,8 +422,12 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
-    rendered = [_finding(f, lang) for f in findings]
+    numbers, sources = _numbered_sources(findings)
+    rendered = [_finding(f, lang, numbers) for f in findings]
+    answers = _answer_rows(result, lang)
+    evidence_context = _evidence(evidence or [], lang, result)
     hw = result.hardware
+    shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
     curve = result.latency_curve
     model = hw.model_name or hw.model or str((result.answers or {}).get("model") or "—")
     why = _deciding_reasons(findings, lang)
@@ -398,7 +435,9 @@ def memo_context(
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
-        "first_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps[:3]],
+        # a command printed in the sizing or evidence section is not printed again on page 1
+        "first_steps": [{"text": s.text_in(lang), "command": s.command if s.command not in shown_elsewhere else None}
+                        for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
@@ -421,7 +460,10 @@ def memo_context(
         "verify": [f for f in rendered if f["verify"]],
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else ""} for f in result.fixes],
-        "answers": _answer_rows(result, lang),
+        "answers": answers,
+        "answers_given": _answers_given(answers),
+        "assumed": [r for r in answers if r["assumed"] != "—"],
+        "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
         "open_questions": [q.text_in(lang) for q in result.open_questions if q.changes_decision],
@@ -439,15 +481,18 @@ def memo_context(
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
         "meets_deadline": result.timeline.meets_deadline,
-        "evidence": _evidence(evidence or [], lang, result),
+        "evidence": evidence_context,
         "quality": quality_memo_lines([q for e in evidence or [] for q in e.quality], lang),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
+        "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": s.text_in(lang), "command": s.command}
+                        for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
     }
 
 
 WHY_MAX = 5  # page 1's short list of reasons
+FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
 
 def _deciding_reasons(findings: Sequence[Finding], lang: str) -> list[dict[str, Any]]:

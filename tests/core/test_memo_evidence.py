@@ -109,7 +109,7 @@ def _plan() -> PlanResult:
 
 
 def _evidence_section(text: str, lang: str = "en") -> str:
-    return text.split("## " + translate(lang, "memo.h.evidence"))[1].split("## " + translate(lang, "memo.h.risks"))[0]
+    return text.split("## " + translate(lang, "memo.h.evidence"))[1].split("## " + translate(lang, "memo.h.findings"))[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

@@ -65,16 +65,24 @@ def test_every_required_part_is_there(lang):
     text = render_memo_markdown(result, lang, evidence=_evidence(), chart_paths=CHARTS)
     t = lambda key, **kw: i18n.translate(lang, key, **kw)  # noqa: E731
     for key in ("memo.h.recommendation", "memo.h.findings", "memo.h.answers", "memo.h.hardware", "memo.h.latency",
-                "memo.h.cost", "memo.h.evidence", "memo.h.risks", "memo.h.next"):
+                "memo.h.cost", "memo.h.evidence", "memo.h.next", "memo.h.sources"):
         assert f"## {t(key)}" in text, key
     assert t("memo.disclaimer") in text  # not legal advice
     assert result.app_version in text and result.generated_at.strftime("%Y-%m-%d") in text
-    for f in result.findings:  # each finding with its sources; rule ids are for --json, not for the reader
-        assert f.title_in(lang) in text and f.id not in text
-        for s in f.sources:
-            assert s.title in text
+    findings_part = text.split(f"## {t('memo.h.findings')}")[1].split("\n## ")[0]
+    sources_part = text.split(f"## {t('memo.h.sources')}")[1]
+    listed = re.findall(r"^(\d+)\. (.*)$", sources_part, re.M)
+    for f in result.findings:  # each finding with its numbered sources; rule ids are for --json, not for the reader
+        assert f.title_in(lang) in findings_part and f.id not in text
+        line = next(x for x in findings_part.splitlines() if f.title_in(lang) in x)
+        for s in f.sources:  # cited by number, listed once at the end with that number
+            n = next(n for n, item in listed if s.title in item)
+            assert f"[{n}]" in line
+    assert len({item for _, item in listed}) == len(listed)  # a source cited twice is listed once
     verify = [f for f in result.findings if f.verify or any(s.needs_verify for s in f.sources)]
-    assert verify and all(f"- [ ] {t('memo.verify_item', title=f.title_in(lang))}" in text for f in verify)
+    mark = t("memo.verify_mark")
+    assert verify and all(mark in next(x for x in findings_part.splitlines() if f.title_in(lang) in x) for f in verify)
+    assert t("memo.findings.verify", n=len(verify)) in findings_part  # "verify" said once for all, not per line
     for step in result.next_steps:
         if step.command:
             assert step.command in text
