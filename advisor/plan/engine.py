@@ -182,15 +182,20 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
     public = not c.internal_only and not c.is_batch and form != "hosted_api"
-    if c.has_mainland_users and public and c.icp != "filed":
+    # ICP is filed for a mainland node, or in parallel with an offshore launch that moves to the mainland once the
+    # filing is done (rule 1); an offshore node for any other reason needs none (it listed "ICP filing 21–35 days"
+    # beside "no ICP filing needed in Hong Kong")
+    icp_node = on_mainland or decide_region(c)[1] == "icp_deadline"
+    if c.has_mainland_users and public and c.icp != "filed" and icp_node:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)
         items.append(TimelineItem(id="icp_filing", label_key="plan.timeline.icp_filing", days_low=lo, days_high=hi,
                                   blocking=on_mainland))  # fmt: skip
-    if c.charges and on_mainland and not c.is_batch:
+    if c.charges and c.has_mainland_users and public and icp_node:  # the B25 licence, as icp.licence_b25 states it
         lo, hi = duration("icp_licence_b25")
-        items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi))
+        items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi,
+                                  blocking=on_mainland))  # fmt: skip
     if c.public_genai and not c.genai_covered:  # a filing or registration already done is not waited for
         kind = genai_kind(c)
         lo, hi = genai_remaining(c)

@@ -376,3 +376,21 @@ def test_personal_information_always_brings_notice_and_consent(lang):
         [x] = [f for f in r.findings if f.id == "pi.consent_notice"]
         assert x.title_in(lang) in render_memo_markdown(r, lang)
     assert "pi.consent_notice" not in plan(MAINLAND).finding_ids  # no personal information: nothing to say
+
+
+def test_the_timeline_lists_the_icp_filing_and_licence_only_where_a_mainland_node_needs_them():
+    def items(data: dict[str, Any]) -> dict[str, bool]:
+        return {i.id: i.blocking for i in plan(data).timeline.items}
+
+    paid = {"charges_users": True}
+    # no mainland company: served from Hong Kong for good, no ICP filing or licence to wait for or to list
+    assert not {"icp_filing", "icp_licence"} & set(items({**OFFSHORE, **paid}))
+    # launched in Hong Kong only because the filing cannot finish in time: filed in parallel, not blocking
+    moving = items({**MAINLAND, **paid, "icp_status": "none", "launch_deadline_days": 10})
+    assert moving["icp_filing"] is False and moving["icp_licence"] is False
+    # on the mainland node: both block the launch; filed: only the licence
+    home = items({**MAINLAND, **paid, "icp_status": "none"})
+    assert home["icp_filing"] is True and home["icp_licence"] is True
+    assert "icp_filing" not in items({**MAINLAND, **paid}) and items({**MAINLAND, **paid})["icp_licence"] is True
+    # an office tool on the LAN that users pay for internally: no ICP, no licence
+    assert not {"icp_filing", "icp_licence"} & set(items({**MAINLAND, **paid, "reach": "lan", "audience": "internal"}))
