@@ -94,11 +94,20 @@ class Ctx:
         """People in mainland China whose personal information the service handles a year: the count given times
         the mainland share of the users (the export thresholds count mainland data subjects only; overseas users'
         data leaving for an offshore node is not an export from the mainland). None when the count is unknown."""
-        return None if self.pi_subjects is None else round(self.pi_subjects * self.mainland_share)
+        return None if self.pi_subjects is None else round(self.pi_subjects * self.pi_mainland_share)
 
     @property
     def mainland_sensitive_subjects(self) -> int | None:
-        return None if self.sensitive_subjects is None else round(self.sensitive_subjects * self.mainland_share)
+        return None if self.sensitive_subjects is None else round(self.sensitive_subjects * self.pi_mainland_share)
+
+    @property
+    def pi_mainland_share(self) -> float:
+        """The share of the people counted who are in the mainland: the users' mainland share when the user mix was
+        given; with mixed users and no mix, all of them (an upper bound: an assumed 50 % must not halve a count
+        into an exemption nobody established)."""
+        if self.user_location == "mixed" and self.answers.user_mix is None:
+            return 1.0
+        return self.mainland_share
 
     @property
     def genai_covered(self) -> bool:

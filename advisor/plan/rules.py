@@ -359,8 +359,8 @@ def _pi_finding(rule_id: str, c: Ctx, **params: Any) -> Finding:
     """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
     that says how they were counted (the share of the count given)."""
     counts = {"subjects": _count(c.mainland_pi_subjects), "sensitive": _count(c.mainland_sensitive_subjects)}
-    if c.mainland_share < 1 and c.pi_subjects is not None:
-        basis = {"tr": "plan.pi.basis_share", "share": round(c.mainland_share * 100), "total": c.pi_subjects}
+    if c.pi_mainland_share < 1 and c.pi_subjects is not None:
+        basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
         return finding(rule_id, variant="share", basis=basis, **counts, **params)
     return finding(rule_id, **counts, **params)
 

@@ -394,3 +394,12 @@ def test_the_timeline_lists_the_icp_filing_and_licence_only_where_a_mainland_nod
     assert "icp_filing" not in items({**MAINLAND, **paid}) and items({**MAINLAND, **paid})["icp_licence"] is True
     # an office tool on the LAN that users pay for internally: no ICP, no licence
     assert not {"icp_filing", "icp_licence"} & set(items({**MAINLAND, **paid, "reach": "lan", "audience": "internal"}))
+
+
+def test_an_assumed_user_mix_never_halves_a_count_into_an_exemption():
+    data = {**OFFSHORE, "user_location": "mixed", "overseas_markets": ["SEA"], **pi(150_000, 0)}
+    r = plan(data)  # the mix is not given: the plan assumes 50 % for the region, not for the export tier
+    assert "user_mix" in [a.field for a in r.assumptions]
+    assert "pi.export_contract" in r.finding_ids and "pi.export_exempt" not in r.finding_ids
+    given = plan({**data, "user_mix": {"mainland": 0.5, "overseas": 0.5}})
+    assert "pi.export_exempt" in given.finding_ids
