@@ -38,6 +38,7 @@ Ops = Literal["none", "basic", "strong"]
 LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
 Reach = Literal["lan", "private_network", "internet"]
+GenaiFiling = Literal["none", "in_progress", "registered", "filed"]
 
 
 def _refuse(kind: str, **params: Any) -> PydanticCustomError:
@@ -109,6 +110,8 @@ FIELDS: tuple[str, ...] = (
     "data_sensitivity", "public_genai_in_mainland", "charges_users", "monthly_budget", "ops_capability",
     "expected_duration_months", "load_pattern", "measured_utilisation", "gpu_constraint", "total_requests",
     "batch_deadline_hours", "audience", "reach",
+    # obligations (s12): the generative-AI filing status; an ICP-filed service moving data centre / provider
+    "genai_filing", "hosting_move",
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -161,6 +164,12 @@ class PlanAnswers(BaseModel):
     audience: Audience | None = Field(None, description="internal staff only, business customers, or the public")
     reach: Reach | None = Field(None, description="who can reach the service: the office LAN, a private network or "
                                 "VPN, or the public internet")
+    # obligations: the service's CAC generative-AI filing/registration status, and whether an ICP-filed service
+    # is moving to another data centre or provider (the ICP access record follows the servers)
+    genai_filing: GenaiFiling | None = Field(None, description="the service's generative-AI filing (备案) or "
+                                             "registration (登记) status: none, in_progress, registered, filed")
+    hosting_move: bool | None = Field(None, description="an ICP-filed service is moving to another data centre "
+                                      "or hosting provider")
 
     @field_validator("requests_per_day")
     @classmethod

@@ -70,6 +70,10 @@ class Ctx:
     served_name: str = ""  # what the engine serves: the Hugging Face id the user gave, else the preset's repo
     reach: str = "internet"  # lan | private_network | internet (who can reach the service)
     assumptions: list[Assumption] = field(default_factory=list)
+    # obligations: the generative-AI filing status (none | in_progress | registered | filed) and an ICP-filed
+    # service moving to another data centre / provider
+    genai_filing: str = "none"
+    hosting_move: bool = False
 
     @property
     def is_batch(self) -> bool:
@@ -84,6 +88,32 @@ class Ctx:
         """Nothing is offered on the public internet: staff only, or reachable only on a LAN or private network
         (no ICP filing, no public-facing obligations, no premium public line)."""
         return self.audience == "internal" or self.reach in ("lan", "private_network")
+
+    @property
+    def mainland_pi_subjects(self) -> int | None:
+        """People in mainland China whose personal information the service handles a year: the count given times
+        the mainland share of the users (the export thresholds count mainland data subjects only; overseas users'
+        data leaving for an offshore node is not an export from the mainland). None when the count is unknown."""
+        return None if self.pi_subjects is None else round(self.pi_subjects * self.pi_mainland_share)
+
+    @property
+    def mainland_sensitive_subjects(self) -> int | None:
+        return None if self.sensitive_subjects is None else round(self.sensitive_subjects * self.pi_mainland_share)
+
+    @property
+    def pi_mainland_share(self) -> float:
+        """The share of the people counted who are in the mainland: the users' mainland share when the user mix was
+        given; with mixed users and no mix, all of them (an upper bound: an assumed 50 % must not halve a count
+        into an exemption nobody established)."""
+        if self.user_location == "mixed" and self.answers.user_mix is None:
+            return 1.0
+        return self.mainland_share
+
+    @property
+    def genai_covered(self) -> bool:
+        """The generative-AI filing or registration the service needs is done: a filing covers any model; a
+        registration covers calling an already-filed model unchanged, not a fine-tune."""
+        return self.genai_filing == "filed" or (self.genai_filing == "registered" and not self.fine_tuned)
 
 
 # an assumption's name → the answer field it stands for (dotted for a sub-field), so the wizard can link it
@@ -236,6 +266,12 @@ def resolve(a: PlanAnswers) -> Ctx:
         if serves_mainland_public:
             _assume(out, "public_genai_in_mainland", public_genai, "plan.assume.public_genai_yes" if public_genai
                     else "plan.assume.public_genai_no")  # fmt: skip
+    genai_filing = a.genai_filing or "none"
+    if a.genai_filing is None and public_genai:  # unknown: planned as not filed (the longest path), and said so
+        _assume(out, "genai_filing", "none", "plan.assume.genai_filing")
+    hosting_move = bool(a.hosting_move)
+    if a.hosting_move is None and a.icp_status == "filed" and serves_mainland_public:
+        _assume(out, "hosting_move", False, "plan.assume.hosting_move")
     if a.charges_users is None and share > 0 and use_case != "offline_batch":
         _assume(out, "charges_users", False, "plan.assume.charges_users")
     if a.model_customisation is None:
@@ -273,6 +309,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
+        genai_filing=genai_filing, hosting_move=hosting_move,
         served_name=(
             "YOUR_FINE_TUNED_MODEL" if a.model_customisation == "fine_tuned"
             else rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)

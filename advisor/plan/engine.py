@@ -29,7 +29,7 @@ from advisor.plan.result import (
     Timeline,
     TimelineItem,
 )  # fmt: skip
-from advisor.plan.rules import OFFSHORE, RULES, Facts, run_rules
+from advisor.plan.rules import OFFSHORE, RULES, Facts, genai_kind, genai_remaining, run_rules
 
 EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
 US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
@@ -182,20 +182,30 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
     public = not c.internal_only and not c.is_batch and form != "hosted_api"
-    if c.has_mainland_users and public and c.icp != "filed":
+    # ICP is filed for a mainland node, or in parallel with an offshore launch that moves to the mainland once the
+    # filing is done (rule 1); an offshore node for any other reason needs none (it listed "ICP filing 21–35 days"
+    # beside "no ICP filing needed in Hong Kong")
+    icp_node = on_mainland or decide_region(c)[1] == "icp_deadline"
+    if c.has_mainland_users and public and c.icp != "filed" and icp_node:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)
         items.append(TimelineItem(id="icp_filing", label_key="plan.timeline.icp_filing", days_low=lo, days_high=hi,
                                   blocking=on_mainland))  # fmt: skip
-    if c.charges and on_mainland and not c.is_batch:
+    if c.charges and c.has_mainland_users and public and icp_node:  # the B25 licence, as icp.licence_b25 states it
         lo, hi = duration("icp_licence_b25")
-        items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi))
-    if c.public_genai:
-        kind = "genai_filing" if c.fine_tuned else "genai_registration"
-        lo, hi = duration(kind)
-        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{kind}", days_low=lo, days_high=hi,
+        items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi,
+                                  blocking=on_mainland))  # fmt: skip
+    if c.public_genai and not c.genai_covered:  # a filing or registration already done is not waited for
+        kind = genai_kind(c)
+        lo, hi = genai_remaining(c)
+        label = f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind
+        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi,
                                   blocking=region not in OFFSHORE))  # fmt: skip
+    if c.hosting_move and c.icp == "filed" and on_mainland and public:
+        lo, hi = duration("icp_access_record")
+        items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
+                                  days_high=hi))  # fmt: skip
     if form == "bare_metal":
         lo, hi = duration("bare_metal_procurement")
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement", days_low=lo, days_high=hi))
@@ -638,8 +648,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
         return None if v is None else MoneyRange(low=round(v, 0), high=round(v, 0))
 
     if "genai.filing_deadline" in ids:
-        kind = "genai_filing" if c.fine_tuned else "genai_registration"
-        lo, hi = duration(kind)
+        lo, hi = genai_remaining(c)  # what is left of it (all of it when not started)
         fixes.append(Fix(id="extend_deadline", key="plan.fix.extend_deadline", params={"days": hi},
                          change={"launch_deadline_days": hi}))  # fmt: skip
         fixes.append(Fix(id="business_first", key="plan.fix.business_first", params={},

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from advisor.plan.result import SEVERITY_ORDER, Finding
 
 CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.export_verify", "scaling.prestage_weights",
-                          "scaling.warm_replica"})  # fmt: skip
+                          "scaling.warm_replica",
+                          # duties that hold whatever is decided (they stay in the obligations, after the reasons)
+                          "genai.algorithm_filing", "genai.labelling", "genai.filed", "pi.consent_notice",
+                          "icp.offshore_not_needed"})  # fmt: skip
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 
 

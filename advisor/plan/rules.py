@@ -87,14 +87,18 @@ def rule(rule_id: str, phase: str) -> Callable[[RuleFn], RuleFn]:
     return deco
 
 
-def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = None, **params: Any) -> Finding:
+def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = None, variant: str | None = None,
+            **params: Any) -> Finding:
+    """``variant``: the rule's texts for one case of it (``plan.rule.<id>.<variant>.title``/``.detail``), e.g. an
+    ICP filing already done, where the general text's "plan 21–35 days" would be wrong."""
     meta = rule_meta(rule_id)
     sources = rule_sources(rule_id)
+    base = f"plan.rule.{rule_id}" + (f".{variant}" if variant else "")
     return Finding(
         id=rule_id,
         severity=severity or meta["severity"],  # type: ignore[arg-type]
-        title_key=f"plan.rule.{rule_id}.title",
-        detail_key=f"plan.rule.{rule_id}.detail",
+        title_key=f"{base}.title",
+        detail_key=f"{base}.detail",
         params=params,
         sources=sources,
         verify=any(s.needs_verify for s in sources) if verify is None else verify,
@@ -127,13 +131,49 @@ def _region(region: str) -> dict[str, str]:
 # ------------------------------------------------------------------------------------------------------------
 
 
+def _icp_applies(f: Facts) -> bool:
+    """The ICP regime applies: a public site or API served to mainland users from a mainland server (not reachable
+    only on a LAN or private network, not an offline batch, not a hosted API the provider runs)."""
+    c = f.ctx
+    return f.serves_mainland_from_mainland and not c.internal_only and not c.is_batch and f.form != "hosted_api"
+
+
+def _icp_planned(f: Facts) -> bool:
+    """ICP applies now, or after the planned move: a launch offshore because the filing cannot finish in time
+    files ICP in parallel and moves to a mainland node (rule 1)."""
+    return _icp_applies(f) or f.region_reason == "icp_deadline"
+
+
+def _icp_remaining(c: Ctx) -> tuple[int, int]:
+    """Days the ICP filing still takes: the whole filing, or what is left of one under review."""
+    lo, hi = duration("icp_filing")
+    return (max(1, lo // 3), max(1, hi // 2)) if c.icp == "in_progress" else (lo, hi)
+
+
+def genai_kind(c: Ctx) -> str:
+    """genai_filing (a self-developed or fine-tuned model: provincial then central review) or genai_registration
+    (a service that only calls an already-filed model unchanged: provincial review only)."""
+    return "genai_filing" if c.fine_tuned else "genai_registration"
+
+
+def genai_remaining(c: Ctx) -> tuple[int, int]:
+    """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
+    or none when it is done."""
+    if c.genai_covered:
+        return 0, 0
+    kind = genai_kind(c)
+    return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
+
+
 @rule("icp.required", "constraint")
 def icp_required(f: Facts):
     """A public site or API served from a mainland server needs the domain's ICP filing."""
     c = f.ctx
-    if not f.serves_mainland_from_mainland or c.internal_only or c.is_batch or f.form == "hosted_api":
+    if not _icp_applies(f):
         return None
-    lo, hi = duration("icp_filing")
+    if c.icp == "filed":  # nothing to plan: keep the number shown and the record current (never "plan 21–35 days")
+        return finding("icp.required", variant="filed", verify=False)
+    lo, hi = _icp_remaining(c)
     return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
 
 
@@ -153,13 +193,23 @@ def icp_not_needed(f: Facts):
     return None
 
 
+@rule("icp.offshore_not_needed", "constraint")
+def icp_offshore(f: Facts):
+    """Mainland users served from a node outside the mainland (HK, Singapore, Japan, US, Europe): no ICP filing,
+    because ICP attaches to a domain that resolves to a server in mainland China (§2.1 "Who needs it")."""
+    if not (f.offshore and f.ctx.has_mainland_users):
+        return None
+    later = "later" if f.region_reason == "icp_deadline" else None
+    return finding("icp.offshore_not_needed", variant=later, region=_region(f.region))
+
+
 @rule("icp.deadline", "constraint")
 def icp_deadline(f: Facts):
     """Mainland users, no ICP filing yet and a launch sooner than the filing takes: start offshore (rule 1)."""
     c = f.ctx
     if f.region_reason != "icp_deadline":
         return None
-    lo, hi = duration("icp_filing")
+    lo, hi = _icp_remaining(c)
     return finding("icp.deadline", deadline=c.deadline_days, low=lo, high=hi, region=_region(f.region))
 
 
@@ -167,9 +217,20 @@ def icp_deadline(f: Facts):
 def icp_in_progress(f: Facts):
     """ICP filing under review: launch on the mainland node only once the number is issued."""
     c = f.ctx
-    if c.icp != "in_progress" or not f.serves_mainland_from_mainland or c.internal_only or c.is_batch:
+    if c.icp != "in_progress" or not _icp_applies(f):
         return None
     return finding("icp.in_progress")
+
+
+@rule("icp.access_record", "constraint")
+def icp_access(f: Facts):
+    """An ICP-filed service moving to another data centre or provider on the mainland: the filing follows the
+    servers, so the new provider must take it on (an access record, 接入备案) before the domain resolves there."""
+    c = f.ctx
+    if not (c.hosting_move and c.icp == "filed" and _icp_applies(f)):
+        return None
+    lo, hi = duration("icp_access_record")
+    return finding("icp.access_record", low=lo, high=hi)
 
 
 @rule("icp.no_entity", "constraint")
@@ -183,46 +244,81 @@ def icp_no_entity(f: Facts):
 
 @rule("icp.licence_b25", "constraint")
 def icp_licence(f: Facts):
-    """Users pay for a service served from the mainland: an operating licence (B25), not only a filing."""
+    """Users pay for a service served from a mainland node, now or after the planned move there: an operating
+    licence (B25), not only a filing (rule 3)."""
     c = f.ctx
-    if not c.charges or not f.serves_mainland_from_mainland or c.is_batch:
+    if not c.charges or not _icp_planned(f):
         return None
     lo, hi = duration("icp_licence_b25")
-    return finding("icp.licence_b25", low=lo, high=hi)
+    return finding("icp.licence_b25", variant=None if _icp_applies(f) else "later", low=lo, high=hi)
+
+
+SECTORS_PREAPPROVAL = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")
 
 
 @rule("icp.sector_preapproval", "constraint")
 def icp_sector(f: Facts):
-    """News, publishing, education, medical/health and drug services need sector approval before filing."""
+    """News, publishing, education, medical/health and drug services need sector approval before the ICP licence
+    or filing (Order 292 Art. 5): wherever ICP applies, now or after the planned move to the mainland."""
     c = f.ctx
-    sectors = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")
-    if c.sector not in sectors or not c.has_mainland_users or c.internal_only:
+    if c.sector not in SECTORS_PREAPPROVAL or not _icp_planned(f):
         return None
     return finding("icp.sector_preapproval", sector=c.sector)
 
 
+def _genai_path(f: Facts) -> dict[str, str]:
+    """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
+    c = f.ctx
+    if c.fine_tuned:
+        return {"tr": "plan.genai.path.filing"}
+    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.registration"}
+
+
 @rule("genai.filing", "constraint")
 def genai_filing(f: Facts):
-    """Generative AI offered to the mainland public: CAC filing (own/fine-tuned model) or registration."""
+    """Generative AI offered to the mainland public, filing not done: CAC filing (own/fine-tuned model, ~6–8
+    months) or registration (calling an already-filed model unchanged, ~3–4 months); under review: the rest."""
     c = f.ctx
-    if not c.public_genai:
+    if not c.public_genai or c.genai_covered:
         return None
-    kind = "genai_filing" if c.fine_tuned else "genai_registration"
-    lo, hi = duration(kind)
-    return finding("genai.filing", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
+    kind = genai_kind(c)
+    lo, hi = genai_remaining(c)
+    if c.genai_filing == "in_progress":
+        return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
+    if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
+        return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
+    return finding("genai.filing", variant="paths", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
+                   path=_genai_path(f))
+
+
+@rule("genai.filed", "constraint")
+def genai_filed(f: Facts):
+    """Generative AI offered to the mainland public with its filing (or, for an unchanged filed model, its
+    registration) done: the launch does not wait on it; the number must be shown."""
+    c = f.ctx
+    if not c.public_genai or not c.genai_covered:
+        return None
+    return finding("genai.filed", kind={"tr": f"plan.genai.{c.genai_filing}_done"})
 
 
 @rule("genai.filing_deadline", "constraint")
 def genai_deadline(f: Facts):
-    """The launch deadline is shorter than the generative-AI filing/registration takes."""
+    """The launch deadline is shorter than what the generative-AI filing/registration still takes."""
     c = f.ctx
-    if not c.public_genai or c.deadline_days is None or f.offshore:
+    if not c.public_genai or c.genai_covered or c.deadline_days is None or f.offshore:
         return None
-    kind = "genai_filing" if c.fine_tuned else "genai_registration"
-    lo, hi = duration(kind)
+    lo, hi = genai_remaining(c)
     if c.deadline_days >= lo:
         return None
-    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{kind}"}, deadline=c.deadline_days, low=lo, high=hi)
+    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c)}"}, deadline=c.deadline_days,
+                   low=lo, high=hi)  # fmt: skip
+
+
+@rule("genai.algorithm_filing", "constraint")
+def genai_algorithm(f: Facts):
+    """Generation/synthesis algorithms offered to the mainland public: a separate algorithm filing under the
+    algorithm-recommendation provisions, beside the generative-AI filing (rule 2); offshore hosting keeps it."""
+    return finding("genai.algorithm_filing") if f.ctx.public_genai else None
 
 
 @rule("genai.labelling", "constraint")
@@ -239,9 +335,11 @@ def genai_offshore(f: Facts):
 
 def _pi_tier(c: Ctx) -> str:
     """exempt | contract | assessment, or unknown when a count the tier depends on was not given (an unknown
-    count is never read as 0: that would state an exemption nobody established)."""
+    count is never read as 0: that would state an exemption nobody established). Counted on MAINLAND data
+    subjects only: the given counts times the mainland share of the users (overseas users' data going to an
+    offshore node leaves no mainland border; summing both put a 50/50 service in the wrong tier)."""
     t = facts()["pi_thresholds"]
-    pi, sensitive = c.pi_subjects, c.sensitive_subjects
+    pi, sensitive = c.mainland_pi_subjects, c.mainland_sensitive_subjects
     if (sensitive is not None and sensitive >= t["sensitive_assessment_from"]) or (
             pi is not None and pi >= t["assessment_from"]):
         return "assessment"
@@ -257,6 +355,16 @@ def _count(value: int | None) -> Any:
     return {"tr": "plan.pi.count_unknown"} if value is None else value
 
 
+def _pi_finding(rule_id: str, c: Ctx, **params: Any) -> Finding:
+    """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
+    that says how they were counted (the share of the count given)."""
+    counts = {"subjects": _count(c.mainland_pi_subjects), "sensitive": _count(c.mainland_sensitive_subjects)}
+    if c.pi_mainland_share < 1 and c.pi_subjects is not None:
+        basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
+        return finding(rule_id, variant="share", basis=basis, **counts, **params)
+    return finding(rule_id, **counts, **params)
+
+
 @rule("pi.export_unknown", "constraint")
 def pi_unknown(f: Facts):
     """Offshore node with mainland users' personal information, but the counts that decide the export tier are
@@ -266,8 +374,8 @@ def pi_unknown(f: Facts):
         return None
     which = "both" if c.pi_subjects is None and c.sensitive_subjects is None else (
         "subjects" if c.pi_subjects is None else "sensitive")
-    return finding("pi.export_unknown", missing={"tr": f"plan.pi.missing.{which}"}, subjects=_count(c.pi_subjects),
-                   sensitive=_count(c.sensitive_subjects))  # fmt: skip
+    return finding("pi.export_unknown", missing={"tr": f"plan.pi.missing.{which}"}, subjects=_count(c.mainland_pi_subjects),
+                   sensitive=_count(c.mainland_sensitive_subjects))  # fmt: skip
 
 
 @rule("pi.export_exempt", "constraint")
@@ -276,7 +384,7 @@ def pi_exempt(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "exempt"):
         return None
-    return finding("pi.export_exempt", subjects=c.pi_subjects)
+    return _pi_finding("pi.export_exempt", c)
 
 
 @rule("pi.export_contract", "constraint")
@@ -285,7 +393,7 @@ def pi_contract(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "contract"):
         return None
-    return finding("pi.export_contract", subjects=_count(c.pi_subjects), sensitive=_count(c.sensitive_subjects))
+    return _pi_finding("pi.export_contract", c)
 
 
 @rule("pi.export_assessment", "constraint")
@@ -294,7 +402,7 @@ def pi_assessment(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "assessment"):
         return None
-    return finding("pi.export_assessment", subjects=_count(c.pi_subjects), sensitive=_count(c.sensitive_subjects))
+    return _pi_finding("pi.export_assessment", c)
 
 
 @rule("pi.keep_in_mainland", "constraint")
@@ -304,6 +412,18 @@ def pi_keep(f: Facts):
     if not (c.personal_info and c.has_mainland_users and f.region in ("mainland", "mainland_plus_overseas")):
         return None
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
+
+
+@rule("pi.consent_notice", "constraint")
+def pi_consent(f: Facts):
+    """Personal information of people in mainland China, or processed on a mainland node: PIPL's notice and consent
+    duties (separate consent for sensitive personal information and for sending it abroad) apply whatever the
+    node, tier or exemption (§2.3; article numbers not verified)."""
+    c = f.ctx
+    if not c.personal_info or not (c.has_mainland_users or f.region in ("mainland", "mainland_plus_overseas")):
+        return None
+    abroad = f.offshore and c.has_mainland_users
+    return finding("pi.consent_notice", variant="abroad" if abroad else None)
 
 
 @rule("region.split", "constraint")

@@ -28,6 +28,8 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     "launch_deadline_days": (14, 60, 365),
     "charges_users": (True, False),
     "public_genai_in_mainland": (True, False),
+    "genai_filing": ("none", "in_progress", "registered", "filed"),
+    "hosting_move": (True, False),
     "model_customisation": ("none", "fine_tuned"),
     "ops_capability": ("none", "basic", "strong"),
     "data_sensitivity.personal_info": (True, False),

@@ -81,6 +81,8 @@ ALTERNATIVES: dict[str, tuple] = {
     "batch_deadline_hours": (2.0, 240.0),
     "audience": ("internal", "business", "public"),
     "reach": ("lan", "private_network", "internet"),
+    "genai_filing": ("none", "in_progress", "registered", "filed"),
+    "hosting_move": (True, False),
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -115,6 +117,7 @@ BASES: dict[str, dict] = {
                              "sensitive_pi_subjects_per_year": 0, "sector": "general"},
         "public_genai_in_mainland": True, "charges_users": False, "ops_capability": "none",
         "expected_duration_months": 12, "load_pattern": "stable", "audience": "public", "reach": "internet",
+        "genai_filing": "none", "hosting_move": False,
     },
     # an offline batch job
     "batch": {
@@ -126,7 +129,7 @@ BASES: dict[str, dict] = {
     },
 }  # fmt: skip
 
-EXEMPTIONS = ("pi.export_exempt", "icp.not_needed")
+EXEMPTIONS = ("pi.export_exempt", "icp.not_needed", "icp.offshore_not_needed")
 ZERO_PEOPLE = re.compile(r"(?<![\d,.])0 (people|with)|(?<![\d,.])0 ?人")
 
 

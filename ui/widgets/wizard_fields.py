@@ -52,6 +52,8 @@ _BATCH = {"use_case": ("offline_batch",)}
 _MIXED = {"user_location": ("mixed",)}
 _ABROAD = {"user_location": ("overseas", "mixed", "hk_tw")}
 _HOME = {"user_location": ("mainland", "mixed")}
+_FILED = {"icp_status": ("filed",)}  # a move of hosting matters to a service already ICP-filed
+_GENAI = {"public_genai_in_mainland": (True, None)}  # the filing status matters unless the service is not public
 
 # step id → its questions (the order of the issue: building → model → users → compliance → money → review)
 STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
@@ -85,8 +87,10 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
     )),
     ("compliance", (
         _f("icp_status", "choice", "none", "in_progress", "filed"),
+        _f("hosting_move", "bool", only_for=_FILED),
         _f("mainland_entity", "bool"),
         _f("public_genai_in_mainland", "bool"),
+        _f("genai_filing", "choice", "none", "in_progress", "registered", "filed", only_for=_GENAI),
         _f("charges_users", "bool"),
         _f("data_sensitivity.personal_info", "bool"),
         _f("data_sensitivity.pi_subjects_per_year", "int", low=0, high=10**11),

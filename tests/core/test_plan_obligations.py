@@ -1,0 +1,405 @@
+"""Obligations complete: every rule fires where its conditions hold and stays silent after one minimal change that
+breaks them (a row per direction, per rule), and every rule of ``advisor.plan.rules`` has a row here and a line in
+``docs/obligations.md`` (a new rule without both fails ``test_every_rule_is_tested_and_documented``).
+
+Most rows run the whole plan (``make_plan``: the engine decides region, line, form and cost, then the rules run);
+rows marked ``level="rule"`` give the rule the plan's facts with a setup the engine would need a particular GPU
+catalogue outcome to reach (a given chosen GPU, a model that does not fit anywhere).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.context import resolve
+from advisor.plan.engine import decide_line, decide_region
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import Finding, PlanResult
+from advisor.plan.rules import RULES, Facts
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "zh_CN")
+
+MAINLAND = {"user_location": "mainland", "mainland_carriers": "all_three", "icp_status": "filed",
+            "mainland_entity": True, "audience": "business", "use_case": "api", "reach": "internet"}  # fmt: skip
+OFFSHORE = {**MAINLAND, "mainland_entity": False, "icp_status": "none"}  # no mainland company: a Hong Kong node
+PUBLIC = {**MAINLAND, "audience": "public", "public_genai_in_mainland": True, "genai_filing": "none"}
+US = {"user_location": "overseas", "overseas_markets": ["US"], "audience": "business", "use_case": "api",
+      "reach": "internet"}  # fmt: skip
+BATCH = {"use_case": "offline_batch", "user_location": "mainland", "total_requests": 100_000,
+         "batch_deadline_hours": 24.0}  # fmt: skip
+# a long, steady, measured service on H100 in the US, with a cloud quote that makes owning cheaper
+OWN = {**US, "ops_capability": "strong", "expected_duration_months": 36, "measured_utilisation": 0.9,
+       "load_pattern": "stable", "peak_concurrency": 64, "gpu_constraint": ["h100-sxm-80g"]}  # fmt: skip
+DEAR_CLOUD = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 12.0, "high": 12.5}]
+ALL_QUOTED = [  # every price the OWN plan uses, quoted by the user (grade A): nothing left to verify
+    {"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 2.5, "high": 2.6},
+    {"gpu": "h100-sxm-80g", "kind": "capex", "low": 30_000, "high": 32_000, "unit": "USD/GPU"},
+    {"gpu": "*", "kind": "colo", "low": 180, "high": 200, "unit": "USD/kW-month"},
+    {"gpu": "*", "kind": "power", "low": 0.08, "high": 0.1, "unit": "USD/kWh"},
+    {"gpu": "*", "kind": "staff", "low": 8000, "high": 9000, "unit": "USD/FTE-month"},
+]
+
+
+def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -> dict[str, Any]:
+    ds: dict[str, Any] = {"personal_info": True, **more}
+    if subjects is not None:
+        ds["pi_subjects_per_year"] = subjects
+    if sensitive is not None:
+        ds["sensitive_pi_subjects_per_year"] = sensitive
+    return {"data_sensitivity": ds}
+
+
+class Cand:
+    """The chosen setup as the GPU rules read it (GPU spec from the catalogue, tensor parallel, weights)."""
+
+    def __init__(self, gpu_id: str, tp: int = 1, weights: str = "bf16") -> None:
+        from advisor.catalog import get_gpu
+
+        self.gpu, self.tp, self.weights, self.replicas = get_gpu(gpu_id), tp, weights, 1
+
+
+@dataclass(frozen=True)
+class Row:
+    rule: str
+    holds: dict[str, Any] | Callable[[], dict[str, Any]]
+    change: dict[str, Any]  # the minimal change to ``holds`` after which the rule must not fire
+    level: str = "plan"  # plan: the whole plan; rule: the rule alone on the plan's facts with ``over`` set
+    over: dict[str, Any] = field(default_factory=dict)
+    over_fails: dict[str, Any] | None = None  # the facts after the change (rule level), when the change is there
+    quotes: list[dict[str, Any]] | None = None
+    quotes_fails: list[dict[str, Any]] | None = None
+    why: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.rule}:{self.why}" if self.why else self.rule
+
+
+def _straddling_budget() -> dict[str, Any]:
+    """A monthly budget inside the cost range of the plain mainland plan (low end covered, high end not)."""
+    m = make_plan(answers_from_dict(MAINLAND)).costs.recommended_monthly
+    assert m is not None and m.low < m.high
+    return {**MAINLAND, "monthly_budget": {"amount": round((m.low + m.high) / 2), "currency": "CNY"}}
+
+
+ROWS: list[Row] = [
+    # -- ICP filing and licence (§2.1; rules 1, 3, 4) ---------------------------------------------------------
+    Row("icp.required", MAINLAND, {"reach": "lan"}),
+    Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
+    Row("icp.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
+        {"audience": "business", "reach": "internet"}),
+    Row("icp.not_needed", BATCH, {"user_location": "overseas", "overseas_markets": ["US"]}, why="batch"),
+    Row("icp.offshore_not_needed", OFFSHORE, {"mainland_entity": True}),
+    Row("icp.offshore_not_needed", {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.5, "overseas": 0.5},
+                                    "overseas_markets": ["SEA"]}, {"user_location": "overseas"}, why="mixed"),
+    Row("icp.deadline", {**MAINLAND, "icp_status": "none", "launch_deadline_days": 10}, {"launch_deadline_days": 90}),
+    Row("icp.in_progress", {**MAINLAND, "icp_status": "in_progress"}, {"icp_status": "filed"}),
+    Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"hosting_move": False}),
+    Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"icp_status": "none"}, why="not_filed_yet"),
+    Row("icp.no_entity", OFFSHORE, {"mainland_entity": True}),
+    Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
+    Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"mainland_entity": False}, why="offshore"),
+    Row("icp.licence_b25", {**MAINLAND, "icp_status": "none", "launch_deadline_days": 10, "charges_users": True},
+        {"charges_users": False}, why="moving_to_mainland"),
+    Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, pi(sector="finance")),
+    Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, {"reach": "private_network"}, why="private"),
+    # -- generative AI (§2.2; rule 2) --------------------------------------------------------------------------
+    Row("genai.filing", PUBLIC, {"genai_filing": "filed"}),
+    Row("genai.filing", PUBLIC, {"genai_filing": "registered"}, why="registered"),
+    Row("genai.filing", {**PUBLIC, "genai_filing": "registered", "model_customisation": "fine_tuned"},
+        {"model_customisation": "none"}, why="registration_does_not_cover_a_fine_tune"),
+    Row("genai.filing", {**PUBLIC, "genai_filing": "in_progress"}, {"public_genai_in_mainland": False},
+        why="in_progress"),
+    Row("genai.filed", {**PUBLIC, "genai_filing": "filed"}, {"genai_filing": "none"}),
+    Row("genai.filed", {**PUBLIC, "genai_filing": "registered"}, {"model_customisation": "fine_tuned"},
+        why="registered"),
+    Row("genai.filing_deadline", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}),
+    Row("genai.filing_deadline", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": 150},
+        why="enough_time"),
+    Row("genai.filing_deadline", {**PUBLIC, "genai_filing": "in_progress", "launch_deadline_days": 10},
+        {"launch_deadline_days": 30}, why="in_progress"),
+    Row("genai.algorithm_filing", PUBLIC, {"public_genai_in_mainland": False}),
+    Row("genai.labelling", PUBLIC, {"public_genai_in_mainland": False}),
+    Row("genai.offshore", {**PUBLIC, "mainland_entity": False, "icp_status": "none"}, {"mainland_entity": True}),
+    # -- personal information and data export (§2.3; rule 6) --------------------------------------------------
+    Row("pi.export_unknown", {**OFFSHORE, **pi()}, pi(50_000, 0)),
+    Row("pi.export_exempt", {**OFFSHORE, **pi(50_000, 0)}, pi(300_000, 0)),
+    # 150,000 people, half of them mainland users: 75,000 mainland data subjects (exempt), not 150,000 (contract)
+    Row("pi.export_exempt", {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.5, "overseas": 0.5},
+                             "overseas_markets": ["SEA"], **pi(150_000, 0)}, {"user_location": "mainland"},
+        why="mainland_subjects_only"),
+    Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0)),
+    Row("pi.export_contract", {**OFFSHORE, **pi(50_000, 5_000)}, pi(50_000, 0), why="sensitive"),
+    Row("pi.export_contract", {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.5, "overseas": 0.5},
+                               "overseas_markets": ["SEA"], **pi(1_500_000, 0)}, {"user_location": "mainland"},
+        why="mainland_subjects_only"),
+    Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0)),
+    Row("pi.export_assessment", {**OFFSHORE, **pi(20_000, 15_000)}, pi(20_000, 5_000), why="sensitive"),
+    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}),
+    Row("pi.consent_notice", {**MAINLAND, **pi()}, pi(personal_info=False)),
+    Row("pi.consent_notice", {**OFFSHORE, **pi(50_000, 0)}, {"user_location": "overseas", "overseas_markets": ["US"]},
+        why="abroad"),
+    # -- region, line, latency (rules 1, 5, 7) ------------------------------------------------------------------
+    Row("region.split", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.5, "overseas": 0.5},
+                         "overseas_markets": ["US"]}, {"user_location": "mainland"}),
+    Row("region.offshore_for_mainland", OFFSHORE, {"mainland_entity": True}),
+    Row("line.cn2_gia", {**OFFSHORE, "mainland_carriers": "telecom"}, {"mainland_carriers": "all_three"}),
+    Row("line.three_network", OFFSHORE, {"mainland_carriers": "telecom"}),
+    Row("line.bgp", MAINLAND, {"reach": "lan"}),
+    Row("latency.us_west_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.1, "overseas": 0.9},
+                                     "overseas_markets": ["US"], "latency_slo": {"ttft_p99_ms": 800.0}},
+        {"latency_slo": {"ttft_p99_ms": 5000.0}}),
+    # -- GPUs (rules 8–13) -------------------------------------------------------------------------------------
+    Row("gpu.export_verify", MAINLAND, {}, level="rule", over={"chosen": Cand("h20-96g")},
+        over_fails={"chosen": Cand("a10")}),
+    Row("gpu.not_in_region", {**MAINLAND, "gpu_constraint": ["h100-sxm-80g"]}, {"gpu_constraint": ["h20-96g"]}),
+    Row("gpu.no_fp8", {**MAINLAND, "quantization_acceptable": "fp8_only"}, {}, level="rule",
+        over={"chosen": Cand("a100-sxm-80g")}, over_fails={"chosen": Cand("h100-sxm-80g")}),
+    Row("gpu.no_bf16", MAINLAND, {}, level="rule", over={"chosen": Cand("t4")}, over_fails={"chosen": Cand("l40s")}),
+    Row("gpu.consumer", MAINLAND, {}, level="rule", over={"chosen": Cand("rtx-4090")},
+        over_fails={"chosen": Cand("l40s")}),
+    Row("gpu.domestic", MAINLAND, {}, level="rule", over={"chosen": Cand("ascend-910b")},
+        over_fails={"chosen": Cand("h20-96g")}),
+    Row("gpu.rocm", US, {}, level="rule", over={"chosen": Cand("mi300x")}, over_fails={"chosen": Cand("h100-sxm-80g")}),
+    Row("gpu.h20_prefill", {**MAINLAND, "prompt_tokens": {"avg": 6000}, "gpu_constraint": ["h20-96g"]},
+        {"prompt_tokens": {"avg": 500}}, level="rule"),
+    Row("gpu.pcie_tp", MAINLAND, {}, level="rule", over={"chosen": Cand("l40s", tp=2)},
+        over_fails={"chosen": Cand("h100-sxm-80g", tp=2)}),
+    # -- sizing ------------------------------------------------------------------------------------------------
+    Row("sizing.plan", MAINLAND, {"use_case": "offline_batch"}),
+    Row("sizing.quantized", MAINLAND, {}, level="rule", over={"chosen": Cand("l40s", weights="fp8")},
+        over_fails={"chosen": Cand("l40s", weights="bf16")}),
+    Row("sizing.model_too_big", MAINLAND, {}, level="rule", over={"fits_anywhere": False, "gpu_ids": ["l4"]},
+        over_fails={"fits_anywhere": True}),
+    Row("sizing.slo_unmet", MAINLAND, {}, level="rule", over={"fits_anywhere": True, "meets_slo": False},
+        over_fails={"fits_anywhere": True, "meets_slo": True}),
+    Row("sizing.context_exceeds_model", {**MAINLAND, "max_context_tokens": 131_072}, {"max_context_tokens": 4096}),
+    Row("sizing.unknown_load", MAINLAND, {"peak_concurrency": 4}),
+    Row("sizing.batch_throughput", BATCH, {"use_case": "api"}),
+    Row("sizing.batch_deadline", BATCH, {}, level="rule", over={"fits_anywhere": True, "chosen": None},
+        over_fails={"fits_anywhere": True, "chosen": Cand("l40s")}),
+    # -- cost (rules 15–17) --------------------------------------------------------------------------------------
+    Row("cost.rent", MAINLAND, {"ops_capability": "none"}),
+    Row("cost.buy", OWN, {"measured_utilisation": None}, quotes=DEAR_CLOUD, quotes_fails=DEAR_CLOUD),
+    Row("cost.cloud_then_buy", {k: v for k, v in OWN.items() if k != "measured_utilisation"},
+        {"measured_utilisation": 0.9}, quotes=DEAR_CLOUD, quotes_fails=DEAR_CLOUD),
+    Row("cost.hosted_api", {**MAINLAND, "ops_capability": "none"}, {"ops_capability": "basic"}),
+    Row("cost.budget_short", {**MAINLAND, "monthly_budget": {"amount": 1.0, "currency": "CNY"}},
+        {"monthly_budget": {"amount": 10_000_000.0, "currency": "CNY"}}),
+    Row("cost.budget_straddles", _straddling_budget, {"monthly_budget": {"amount": 10_000_000.0, "currency": "CNY"}}),
+    Row("cost.unpriced", {**MAINLAND, "gpu_constraint": ["h100-sxm-80g"]}, {"gpu_constraint": ["rtx-4090d"]}),
+    Row("cost.prices_verify", OWN, {}, quotes=None, quotes_fails=ALL_QUOTED),
+    Row("cost.spot_batch", BATCH, {"use_case": "api"}),
+    Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
+    Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},
+        quotes=DEAR_CLOUD, quotes_fails=DEAR_CLOUD),
+    Row("scaling.warm_replica", {**MAINLAND, "load_pattern": "bursty"}, {"load_pattern": "stable"}),
+    Row("scaling.prestage_weights", MAINLAND, {"mainland_entity": False}),
+]  # fmt: skip
+
+
+def _answers(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def _pair(row: Row) -> tuple[dict[str, Any], dict[str, Any]]:
+    holds = row.holds() if callable(row.holds) else row.holds
+    return _answers(holds), _answers({**holds, **row.change})
+
+
+def facts_for(answers: dict[str, Any], over: dict[str, Any]) -> Facts:
+    ctx = resolve(answers_from_dict(answers))
+    region, reason = decide_region(ctx)
+    f = Facts(ctx=ctx, region=region, line=decide_line(ctx, region, "cloud"), region_reason=reason)
+    for k, v in over.items():
+        setattr(f, k, v)
+    return f
+
+
+def found(row: Row, answers: dict[str, Any], *, fails: bool) -> list[Finding]:
+    """The findings of ``row``'s rule for ``answers``: from the whole plan, or from the rule alone."""
+    if row.level == "rule":
+        over = row.over_fails if fails and row.over_fails is not None else row.over
+        got = RULES[row.rule].fn(facts_for(answers, over))
+        return [] if got is None else got if isinstance(got, list) else [got]
+    result = make_plan(answers_from_dict(answers), quotes=row.quotes_fails if fails else row.quotes)
+    return [x for x in result.findings if x.id == row.rule]
+
+
+INTERNAL = re.compile(r"\b(?:[a-z]+\.[a-z_0-9]+\.(?:json|py|md)|facts\.json|rules\.py|deployment-facts)\b")
+
+
+def _readable(x: Finding, lang: str) -> None:
+    """A finding's texts are real sentences in ``lang``: no key, no placeholder left, no rule id, no file name."""
+    for text in (x.title_in(lang), x.detail_in(lang)):
+        assert text and not text.startswith("plan.") and "{" not in text and "None" not in text, (x.id, lang, text)
+        assert not any(rid in text for rid in RULES), (x.id, lang, text)
+        assert not INTERNAL.search(text), (x.id, lang, text)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r.id for r in ROWS])
+def test_rule_fires_where_its_conditions_hold_and_not_after_a_change_that_breaks_them(row: Row):
+    holds, fails = _pair(row)
+    got = found(row, holds, fails=False)
+    assert got, f"{row.rule} did not fire where its conditions hold: {holds}"
+    for x in got:
+        for lang in LANGS:
+            _readable(x, lang)
+    assert not found(row, fails, fails=True), f"{row.rule} fired after the change {row.change}"
+
+
+def test_every_rule_is_tested_and_documented():
+    tested = {r.rule for r in ROWS}
+    assert sorted(set(RULES) - tested) == [], "a rule without a row here (holds / fails) is untested"
+    assert sorted(tested - set(RULES)) == []
+    doc = (ROOT / "docs" / "obligations.md").read_text(encoding="utf-8")
+    assert sorted(rid for rid in RULES if f"`{rid}`" not in doc) == [], "every rule is mapped in docs/obligations.md"
+
+
+# -- the cases the review found, end to end ------------------------------------------------------------------
+def plan(data: dict[str, Any]) -> PlanResult:
+    return make_plan(answers_from_dict(_answers(data)))
+
+
+DAYS_RANGE = re.compile(r"21\s*[–-]\s*35")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_icp_filed_service_is_never_told_to_plan_the_filing(lang):
+    filed = plan(MAINLAND)
+    assert "icp_filing" not in [i.id for i in filed.timeline.items]
+    memo = render_memo_markdown(filed, lang)
+    assert not DAYS_RANGE.search(memo), "an ICP already filed reads 'plan 21–35 days'"
+    assert translate(lang, "plan.rule.icp.required.filed.title") in memo
+    # not filed yet: the filing and its duration are there
+    todo = plan({**MAINLAND, "icp_status": "none"})
+    assert "icp_filing" in [i.id for i in todo.timeline.items]
+    assert DAYS_RANGE.search(render_memo_markdown(todo, lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_offshore_node_says_no_icp_is_needed(lang):
+    r = plan(OFFSHORE)
+    assert r.region == "hong_kong" and "icp.required" not in r.finding_ids
+    region = translate(lang, "plan.region.hong_kong")
+    assert translate(lang, "plan.rule.icp.offshore_not_needed.title", region=region) in render_memo_markdown(r, lang)
+
+
+def test_a_filed_or_registered_public_service_is_not_infeasible_until_filed():
+    fast = {**PUBLIC, "launch_deadline_days": 30}
+    assert not plan(fast).feasible  # not filed: registration takes ~3–4 months
+    for status in ("filed", "registered"):
+        r = plan({**fast, "genai_filing": status})
+        assert r.feasible, status
+        assert "genai.filed" in r.finding_ids and "genai.filing" not in r.finding_ids
+        assert not [i for i in r.timeline.items if i.id.startswith("genai")]
+    # a registration covers calling a filed model unchanged, not a fine-tune: the filing (6–8 months) blocks
+    tuned = plan({**fast, "genai_filing": "registered", "model_customisation": "fine_tuned"})
+    assert not tuned.feasible and "genai.filing_deadline" in tuned.finding_ids
+    # under review: the remaining time is stated and timed, not the whole review
+    review = plan({**fast, "genai_filing": "in_progress"})
+    [item] = [i for i in review.timeline.items if i.id.startswith("genai")]
+    whole = plan(fast)
+    [full] = [i for i in whole.timeline.items if i.id.startswith("genai")]
+    assert item.days_low < full.days_low and item.days_high <= full.days_high
+    [x] = [f for f in review.findings if f.id == "genai.filing"]
+    assert f"{item.days_low}–{item.days_high}" in x.title_in("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_filing_status_is_asked_and_its_assumption_is_in_the_headline(lang):
+    r = plan({**PUBLIC, "genai_filing": None, "launch_deadline_days": 30})
+    assert not r.feasible
+    [q] = [q for q in r.open_questions if q.field == "genai_filing"]
+    assert q.changes_decision and "filed" in q.alternatives
+    head = render_memo_markdown(r, lang).split("\n## ")[1]  # the recommendation section, page 1
+    assert q.text_in(lang) in head
+    assert translate(lang, "plan.assume.genai_filing",
+                     value=translate(lang, "memo.value.genai_filing.none")) in head  # fmt: skip
+    # answered: nothing asked, nothing assumed about it
+    answered = plan({**PUBLIC, "launch_deadline_days": 30})
+    assert "genai_filing" not in [q.field for q in answered.open_questions]
+    assert "genai_filing" not in [a.field for a in answered.assumptions]
+
+
+def test_registration_is_named_as_the_shorter_path_for_an_unchanged_filed_model():
+    for customisation, mine, other in (("none", "registration", "filing"), ("fine_tuned", "filing", "registration")):
+        r = plan({**PUBLIC, "model_customisation": customisation})
+        [x] = [f for f in r.findings if f.id == "genai.filing"]
+        text = x.detail_in("en")
+        assert "3–4 months" in text and "6–8 months" in text, text  # both paths, with their durations
+        assert translate("en", f"plan.genai.genai_{mine}") in x.title_in("en")
+        assert translate("zh_CN", f"plan.genai.genai_{mine}") in x.title_in("zh_CN")
+        assert translate("en", f"plan.genai.genai_{other}") not in x.title_in("en")
+
+
+def test_a_data_centre_move_of_an_icp_filed_service_needs_the_access_record_first():
+    r = plan({**MAINLAND, "hosting_move": True})
+    assert "icp.access_record" in r.finding_ids
+    [item] = [i for i in r.timeline.items if i.id == "icp_access_record"]
+    assert item.blocking and r.timeline.launch_days_low >= item.days_low
+    stay = plan({**MAINLAND, "hosting_move": False})
+    assert "icp_access_record" not in [i.id for i in stay.timeline.items]
+    # unknown for a filed public service: assumed not moving, and said so
+    unknown = plan(MAINLAND)
+    assert [a.key for a in unknown.assumptions if a.field == "hosting_move"] == ["plan.assume.hosting_move"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cross_border_tiers_count_mainland_data_subjects_only(lang):
+    mixed = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.4, "overseas": 0.6},
+             "overseas_markets": ["SEA"], **pi(200_000, 0)}  # fmt: skip
+    r = plan(mixed)
+    assert r.region == "hong_kong"
+    [x] = [f for f in r.findings if f.id.startswith("pi.export_")]
+    assert x.id == "pi.export_exempt"  # 80,000 mainland people, not 200,000 (which would need the contract)
+    assert x.params["subjects"] == 80_000
+    text = x.detail_in(lang)
+    assert "80,000" in text and "200,000" in text and "40%" in text
+    assert plan({**mixed, "user_location": "mainland"}).finding_ids.count("pi.export_contract") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_personal_information_always_brings_notice_and_consent(lang):
+    for data in ({**MAINLAND, **pi()}, {**OFFSHORE, **pi(50_000, 0)}, {**MAINLAND, "reach": "lan", **pi()}, {**BATCH, **pi()}):
+        r = plan(data)
+        assert "pi.consent_notice" in r.finding_ids, data
+        [x] = [f for f in r.findings if f.id == "pi.consent_notice"]
+        assert x.title_in(lang) in render_memo_markdown(r, lang)
+    assert "pi.consent_notice" not in plan(MAINLAND).finding_ids  # no personal information: nothing to say
+
+
+def test_the_timeline_lists_the_icp_filing_and_licence_only_where_a_mainland_node_needs_them():
+    def items(data: dict[str, Any]) -> dict[str, bool]:
+        return {i.id: i.blocking for i in plan(data).timeline.items}
+
+    paid = {"charges_users": True}
+    # no mainland company: served from Hong Kong for good, no ICP filing or licence to wait for or to list
+    assert not {"icp_filing", "icp_licence"} & set(items({**OFFSHORE, **paid}))
+    # launched in Hong Kong only because the filing cannot finish in time: filed in parallel, not blocking
+    moving = items({**MAINLAND, **paid, "icp_status": "none", "launch_deadline_days": 10})
+    assert moving["icp_filing"] is False and moving["icp_licence"] is False
+    # on the mainland node: both block the launch; filed: only the licence
+    home = items({**MAINLAND, **paid, "icp_status": "none"})
+    assert home["icp_filing"] is True and home["icp_licence"] is True
+    assert "icp_filing" not in items({**MAINLAND, **paid}) and items({**MAINLAND, **paid})["icp_licence"] is True
+    # an office tool on the LAN that users pay for internally: no ICP, no licence
+    assert not {"icp_filing", "icp_licence"} & set(items({**MAINLAND, **paid, "reach": "lan", "audience": "internal"}))
+
+
+def test_an_assumed_user_mix_never_halves_a_count_into_an_exemption():
+    data = {**OFFSHORE, "user_location": "mixed", "overseas_markets": ["SEA"], **pi(150_000, 0)}
+    r = plan(data)  # the mix is not given: the plan assumes 50 % for the region, not for the export tier
+    assert "user_mix" in [a.field for a in r.assumptions]
+    assert "pi.export_contract" in r.finding_ids and "pi.export_exempt" not in r.finding_ids
+    given = plan({**data, "user_mix": {"mainland": 0.5, "overseas": 0.5}})
+    assert "pi.export_exempt" in given.finding_ids
