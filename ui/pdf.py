@@ -61,6 +61,7 @@ MARGIN_MM = 18.0
 FOOTER_MM = 8.0
 RESOLUTION_DPI = 300
 BODY_POINTS = 10.0
+TABLE_POINTS = 9.0
 IMAGE_WIDTH_SHARE = 0.85  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
 
 
@@ -305,6 +306,20 @@ def _dress_tables(doc: QTextDocument) -> None:
                     cf = cell.format()
                     cf.setBackground(header)
                     cell.setFormat(cf)
+                _smaller_text(doc, child)
+
+
+def _smaller_text(doc: QTextDocument, table: QTextTable) -> None:
+    """Table text a point below the body's, as reports set it: a memo's tables are reference figures, and a
+    smaller size keeps a 20-row cost table from taking a page."""
+    from PySide6.QtGui import QTextCharFormat
+
+    smaller = QTextCharFormat()
+    smaller.setFontPointSize(TABLE_POINTS)
+    cursor = QTextCursor(doc)
+    cursor.setPosition(table.firstPosition())
+    cursor.setPosition(table.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+    cursor.mergeCharFormat(smaller)
 
 
 def _fit_images(doc: QTextDocument, max_width: float) -> None:

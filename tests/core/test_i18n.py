@@ -43,6 +43,11 @@ def _literal_keys_in_code() -> set[tuple[str, str]]:
                     continue
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     found.add((arg.value, f"{path.relative_to(ROOT)}:{node.lineno}"))
+    # Jinja templates call t("key") (the memo): a key missing there would print as its name in the memo
+    for path in (ROOT / "resources" / "templates").rglob("*.j2"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for key in re.findall(r"""\bt\(\s*["']([a-z][\w.]*)["']""", line):
+                found.add((key, f"{path.relative_to(ROOT)}:{number}"))
     return found
 
 

@@ -126,7 +126,7 @@ def test_an_infeasible_plan_says_so_first_with_what_would_fix_it():
 
 def test_chinese_memo_has_no_english_section_text():
     text = render_memo_markdown(_result(), "zh_CN", evidence=_evidence())
-    for key in ("memo.h.recommendation", "memo.answers.question", "memo.evidence.intro", "memo.footer"):
+    for key in ("memo.h.recommendation", "memo.answers.given", "memo.evidence.intro", "memo.h.sources"):
         english = i18n.translate("en", key, date="", version="")
         assert english not in text
 
