@@ -57,11 +57,12 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     def left(cap: float) -> float:
         return max(0.5, min(cap, deadline - time.monotonic()))
 
+    from advisor.bench.keys import auth_headers
     from advisor.redact import check_api_key
 
     target = Target.parse(url)
     api_key = check_api_key(api_key)
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    headers = auth_headers(api_key)
     result = ProbeResult()
 
     def done(kind: str | None = None, error: str | None = None) -> ProbeResult:
@@ -156,6 +157,23 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         result.dialect_evidence = ["/extras/tokenize/count answers (llama-cpp-python)"] + [
             e for e in result.dialect_evidence if "uvicorn" not in e]  # fmt: skip
     return done()
+
+
+def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _MODELS_TIMEOUT_S) -> list[str]:
+    """The model ids ``GET /v1/models`` lists (bounded in time and size like the probe's own request); raises
+    ``SecretError`` for a key that cannot be sent, ``OSError``/``ValueError`` when nothing usable answers."""
+    from advisor.bench.keys import auth_headers
+
+    target = Target.parse(url)
+    resp = bounded_http.request("GET", target.url(target.path("/models")), headers=auth_headers(api_key),
+                                total_s=timeout_s, max_bytes=_MAX_MODELS_BYTES)
+    if resp.status != 200:
+        raise ValueError(f"HTTP {resp.status}")
+    data = resp.json()
+    items = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise ValueError("no model list")
+    return [str(m["id"])[:200] for m in items[:_MAX_MODELS] if isinstance(m, dict) and isinstance(m.get("id"), str)]
 
 
 def one_request_at_a_time(result: ProbeResult | None) -> bool:
