@@ -1,11 +1,11 @@
 """The bridge between the benchmark engine and the Benchmark page: run a load, drain its events at ≤10 Hz.
 
 ``BenchSession.start(config, ...)`` runs, in ONE background task (``TaskRunner``, the app's one way to run
-work): the probe (a failed probe stops before any load and is recorded as a failed run), then
-``advisor.bench.runner.Runner`` with an ``EventQueue``. The GUI never touches the engine's objects while it
-runs: a ``QTimer`` (100 ms) drains the queue into fixed-size ring buffers (``LiveBuffers``) and emits
-``updated``; widgets read the buffers. Telemetry (NVML and the server's ``/metrics``) is sampled by
-``advisor.bench.run_telemetry.RunTelemetry`` in its own threads and written with the run.
+work), ``advisor.bench.session.run_benchmark`` — the same entry point as ``advisor bench`` and the A/B: probe (a
+failed probe stops before any load and is recorded as a failed run), tokenizer calibration, telemetry, the runner,
+a typed ``RunResult``. Its events go to an ``EventQueue``; the GUI never touches the engine's objects while it
+runs: a ``QTimer`` drains the queue into fixed-size ring buffers (``LiveBuffers``) and emits ``updated``; widgets
+read the buffers. The live telemetry samplers reach the GPU panel through the ``telemetry`` event.
 
 Where the load runs: in a thread of this process by default (``client_processes=1``), or split over spawned
 client processes (``client_processes>1``, the engine's own process group). Measured in bench/gui_bench_lag.py
@@ -368,17 +368,6 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
     finally:
         store.close()
         watcher_stop.set()
-
-
-def probe_problem(result: ProbeResult, model: str) -> str | None:
-    """Why a probe says "do not start the load" (in the user's language), or None when it may go on."""
-    from advisor.i18n import tr
-
-    if result.models and model not in result.models:
-        return tr("bench.page.error.unknown_model", model=model, models=", ".join(result.models[:8]))
-    if not result.ok:
-        return tr("bench.page.error.probe_failed", error=result.error or "?")
-    return None
 
 
 def _stream_sample(config: BenchConfig, api_key: str | None, sample: SampleText, token: CancelToken) -> None:

@@ -176,6 +176,16 @@ def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _M
     return [str(m["id"])[:200] for m in items[:_MAX_MODELS] if isinstance(m, dict) and isinstance(m.get("id"), str)]
 
 
+def probe_problem(result: ProbeResult, model: str) -> str | None:
+    """What the Benchmark page says after connecting when the load should not start (in the user's language):
+    the model is not among the served ids, or the probe failed; None when it may go on."""
+    if result.models and model not in result.models:
+        return tr("bench.page.error.unknown_model", model=model, models=", ".join(result.models[:8]))
+    if not result.ok:
+        return tr("bench.page.error.probe_failed", error=result.error or "?")
+    return None
+
+
 def one_request_at_a_time(result: ProbeResult | None) -> bool:
     """The server answers one request at a time and, by default, cuts off the answer it is streaming when another
     request arrives (llama-cpp-python's ``interrupt_requests``; with it off, requests queue instead). Either way an

@@ -622,7 +622,7 @@ class BenchmarkPage(QWidget):
             self.probe_label.setText(tr("bench.page.not_connected"))
             self.probe_label.setStyleSheet("")
             return
-        from ui.bench_session import probe_problem
+        from advisor.bench.probe import probe_problem
 
         model = self.model_pick.currentText().strip()
         yes, no = tr("bench.page.yes"), tr("bench.page.no")
