@@ -142,6 +142,11 @@ def run_benchmark(
         result.error = f"{type(exc).__name__}: {exc}"[:500]
         result.error_kind = "store" if store_error else "internal"
         result.exit_code = EXIT_INCOMPLETE if store_error else EXIT_INTERNAL
+        if store is not None and result.run_id and not store_error:  # a bug, the database fine: keep the why
+            try:
+                store.finish_run(result.status.value, json.dumps(result.as_dict(), ensure_ascii=False))
+            except (sqlite3.Error, OSError):
+                pass
         return result
     finally:
         if live is not None:

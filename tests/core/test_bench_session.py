@@ -215,3 +215,20 @@ def test_every_key_the_runner_returns_is_a_declared_field():
     soak = Runner(config.model_copy(update={"schedule": config.schedule.model_copy(update={"kind": "soak"})}))
     keys = set(raw) | set(soak.result("completed"))
     assert keys <= set(RunResult.model_fields), keys - set(RunResult.model_fields)
+
+
+def test_a_bug_in_the_engine_is_a_failed_result_that_says_so_not_a_traceback(sim, tmp_path, monkeypatch):
+    async def broken(self):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(Runner, "_main", broken)
+    db = tmp_path / "b.sqlite3"
+    store = BenchStore(db)
+    try:
+        result = run_benchmark(_config(sim.base_url), store=store, telemetry=None)
+    finally:
+        store.connection.close()
+    assert result.status is RunStatus.failed and result.error_kind == "internal" and result.exit_code == 1
+    assert "engine bug" in result.error
+    row = _stored(db, result.run_id)
+    assert row["status"] == "failed" and "engine bug" in row["result"]["error"]
