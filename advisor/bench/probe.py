@@ -160,19 +160,21 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
 
 
 def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _MODELS_TIMEOUT_S) -> list[str]:
-    """The model ids ``GET /v1/models`` lists (bounded in time and size like the probe's own request); raises
-    ``SecretError`` for a key that cannot be sent, ``OSError``/``ValueError`` when nothing usable answers."""
+    """The model ids ``GET /v1/models`` lists (bounded in time and size like the probe's own request); empty
+    when the server has no usable list (the probe then decides). Raises ``SecretError`` for a key that cannot be
+    sent and ``OSError`` when nothing answers."""
     from advisor.bench.keys import auth_headers
 
     target = Target.parse(url)
     resp = bounded_http.request("GET", target.url(target.path("/models")), headers=auth_headers(api_key),
                                 total_s=timeout_s, max_bytes=_MAX_MODELS_BYTES)
-    if resp.status != 200:
-        raise ValueError(f"HTTP {resp.status}")
-    data = resp.json()
+    try:
+        data = resp.json() if resp.status == 200 else None
+    except ValueError:
+        data = None
     items = data.get("data") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        raise ValueError("no model list")
+        return []
     return [str(m["id"])[:200] for m in items[:_MAX_MODELS] if isinstance(m, dict) and isinstance(m.get("id"), str)]
 
 
