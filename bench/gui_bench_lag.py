@@ -3,7 +3,7 @@
 Three configurations run the same closed-loop load (``--streams`` concurrent requests, ``--requests`` in all)
 against one ``advisor sim`` child process that records the true send time of every chunk:
 
-- ``headless``: the engine alone in a thread (``Runner``), no Qt — the reference;
+- ``headless``: the engine alone in a thread (``run_benchmark``), no Qt — the reference;
 - ``gui-thread``: the Benchmark page shown, the load in a thread of the GUI process (the page's default);
 - ``gui-Nproc``: the page shown, the load split over N spawned client processes (``client processes`` field).
 
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from advisor.bench.metrics import quantile  # noqa: E402
-from advisor.bench.runner import Runner  # noqa: E402
+from advisor.bench.session import run_benchmark  # noqa: E402
 from advisor.bench.store import BenchStore  # noqa: E402
 from advisor.domain.bench import BenchConfig  # noqa: E402
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec  # noqa: E402
@@ -87,7 +87,7 @@ def fidelity(url: str, records: list) -> dict[str, float | None]:
 def run_headless(url: str, cfg: BenchConfig, db: Path) -> dict:
     store = BenchStore(db)
     t0 = time.monotonic()
-    result = Runner(cfg, store=store).run()
+    result = run_benchmark(cfg, store=store).as_dict()  # the entry point the page's worker calls too
     wall = time.monotonic() - t0
     records = store.records(result["run_id"])
     store.connection.close()

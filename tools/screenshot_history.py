@@ -32,13 +32,12 @@ PROJECT = "support-bot-l4.advisor.json"  # in the data folder; its runs: BF16, A
 def _make_data(home: Path) -> None:
     os.environ["ADVISOR_HOME"] = str(home)
     from advisor.bench.ab import AbConfig, result_json, run_ab
-    from advisor.bench.client import Target
     from advisor.bench.history import project_key
-    from advisor.bench.run_telemetry import RunTelemetry
-    from advisor.bench.runner import Runner
+    from advisor.bench.session import TelemetryOptions, run_benchmark
     from advisor.bench.store import BenchStore
     from advisor.domain.bench import BenchConfig
     from advisor.domain.project import Project
+    from advisor.domain.run import SimSetup
     from advisor.i18n import set_language
     from advisor.project import save_project
     from advisor.sim.launcher import SimLauncher, SimLaunchSpec
@@ -58,14 +57,9 @@ def _make_data(home: Path) -> None:
                 "label": f"{GPU} · {fmt}",
             })
             store = BenchStore()
-            tel = RunTelemetry(store.path, Target.parse(launcher.base_url).root + "/metrics", nvml=False).start()
-
-            def bind(ev, tel=tel):
-                if ev.kind == "run_started" and ev.data.get("run_id"):
-                    tel.bind(ev.data["run_id"])
-
-            Runner(cfg, store=store, dialect="simulated", on_event=bind, project_id=None if fmt == "fp8" else key).run()
-            tel.stop()
+            run_benchmark(cfg, store=store, telemetry=TelemetryOptions(nvml=False),
+                          setup=SimSetup(model=MODEL, gpu=GPU, weights=fmt, time_scale=0.05),
+                          project_id=None if fmt == "fp8" else key)
             store.connection.close()
         for lang in ("en", "zh"):
             set_language("zh_CN" if lang == "zh" else "en")

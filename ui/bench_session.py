@@ -1,11 +1,11 @@
 """The bridge between the benchmark engine and the Benchmark page: run a load, drain its events at ≤10 Hz.
 
 ``BenchSession.start(config, ...)`` runs, in ONE background task (``TaskRunner``, the app's one way to run
-work): the probe (a failed probe stops before any load and is recorded as a failed run), then
-``advisor.bench.runner.Runner`` with an ``EventQueue``. The GUI never touches the engine's objects while it
-runs: a ``QTimer`` (100 ms) drains the queue into fixed-size ring buffers (``LiveBuffers``) and emits
-``updated``; widgets read the buffers. Telemetry (NVML and the server's ``/metrics``) is sampled by
-``advisor.bench.run_telemetry.RunTelemetry`` in its own threads and written with the run.
+work), ``advisor.bench.session.run_benchmark`` — the same entry point as ``advisor bench`` and the A/B: probe (a
+failed probe stops before any load and is recorded as a failed run), tokenizer calibration, telemetry, the runner,
+a typed ``RunResult``. Its events go to an ``EventQueue``; the GUI never touches the engine's objects while it
+runs: a ``QTimer`` drains the queue into fixed-size ring buffers (``LiveBuffers``) and emits ``updated``; widgets
+read the buffers. The live telemetry samplers reach the GPU panel through the ``telemetry`` event.
 
 Where the load runs: in a thread of this process by default (``client_processes=1``), or split over spawned
 client processes (``client_processes>1``, the engine's own process group). Measured in bench/gui_bench_lag.py
@@ -18,7 +18,6 @@ part of the measurement (not counted in any statistic) and is labelled so on the
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -30,9 +29,10 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from advisor.bench.live_rate import LiveRate
-from advisor.bench.runner import BenchEvent, EventQueue, Runner
+from advisor.bench.runner import BenchEvent, EventQueue
 from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig, ProbeResult, RequestRecord, StepSummary
+from advisor.domain.run import SimSetup
 
 _log = logging.getLogger(__name__)
 
@@ -170,11 +170,12 @@ class BenchSession(QObject):
         nvml: bool = True,
         exporter_url: str | None = None,
         sample_text: bool = True,
-        extra: dict[str, Any] | None = None,
+        setup: SimSetup | None = None,
         probe_first: bool = True,
         project_id: str | None = None,
     ) -> None:
-        """``project_id``: the open project the run is stored with (History's "this project"); None: none."""
+        """``project_id``: the open project the run is stored with (History's "this project"); None: none.
+        ``setup``: what the embedded simulated server models (stored with the result)."""
         if self.running:
             raise RuntimeError("a benchmark is already running")
         self.buffers.clear()
@@ -190,10 +191,9 @@ class BenchSession(QObject):
         from advisor.bench.store import default_path
 
         db = db_path or default_path()
-        extra = dict(extra or {})
 
         def work(task_token: CancelToken) -> dict[str, Any]:
-            return _run(config, token, task_token, self.events, api_key, prompts, db, nvml, exporter_url, extra, self,
+            return _run(config, token, task_token, self.events, api_key, prompts, db, nvml, exporter_url, setup, self,
                         probe_first, project_id)  # fmt: skip
 
         self.handle = self.tasks.submit(work, on_result=self._on_result, on_error=self._on_error)
@@ -335,14 +335,13 @@ class BenchSession(QObject):
 
 # ------------------------------------------------------------------------------------------ the work
 def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, events: EventQueue,
-         api_key: str | None, prompts: Any, db: Any, nvml: bool, exporter_url: str | None, extra: dict[str, Any],
+         api_key: str | None, prompts: Any, db: Any, nvml: bool, exporter_url: str | None, setup: SimSetup | None,
          session: BenchSession, probe_first: bool, project_id: str | None = None) -> dict[str, Any]:  # fmt: skip
-    """Background thread: probe, then the run, then telemetry. Never touches a widget."""
-    from advisor.bench.client import Target
-    from advisor.bench.probe import probe
-    from advisor.bench.run_telemetry import RunTelemetry
+    """Background thread: the run is ``advisor.bench.session.run_benchmark``'s, as for ``advisor bench``; this only
+    links the app's quit to the run's cancel token and hands the events to the page's queue. Never touches a
+    widget."""
+    from advisor.bench.session import TelemetryOptions, run_benchmark
     from advisor.bench.store import BenchStore
-    from advisor.bench.workload import PromptSource, Tokenizer
 
     # the app's quit cancels the task token: cancel the run too
     watcher_stop = threading.Event()
@@ -354,161 +353,42 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
                 return
 
     threading.Thread(target=watch, daemon=True, name="bench-cancel-watch").start()
+
+    def on_event(event: BenchEvent) -> None:
+        if event.kind == "telemetry":  # the live samplers: the GPU panel reads their ring buffers
+            session.telemetry = event.data
+        events(event)
+
+    store = BenchStore(db)
     try:
-        ep = config.endpoint
-        probe_result: ProbeResult | None = None
-        if probe_first:
-            probe_result = probe(ep.url, ep.model, ep.api, api_key=api_key, timeout_s=min(30.0, ep.timeout_s))
-            events(BenchEvent("probe", probe_result))
-            problem = probe_problem(probe_result, ep.model)
-            if problem is not None:
-                return _record_failed(config, db, problem, probe_result, extra, project_id=project_id)
-        if token.cancelled:
-            return _record_failed(
-                config, db, "stopped before the load started", probe_result, extra, status="stopped",
-                project_id=project_id,
-            )
-        prompts = prompts or PromptSource(config.workload)
-        if probe_result is not None and probe_result.tokenize_endpoint:
-            try:
-                prompts.calibrate(Tokenizer(Target.parse(ep.url).root, ep.model, api_key=api_key,
-                                            kind=probe_result.tokenize_endpoint))  # fmt: skip
-            except Exception:  # calibration is a refinement: the estimate stays
-                _log.info("prompt calibration failed", exc_info=True)
-        store = BenchStore(db)
-        metrics_url = (
-            Target.parse(ep.url).root + "/metrics" if probe_result and probe_result.metrics_endpoint else None
-        )
-        urls = [u for u in (metrics_url, exporter_url) if u]
-        telemetry = RunTelemetry(store.path, urls[0] if urls else None, nvml=nvml, gpu_period_s=0.5)
-        if len(urls) > 1 and telemetry.server is not None:
-            from advisor.telemetry.sampler import ServerSampler
-
-            telemetry.server = ServerSampler(urls, period_s=1.0, sink=telemetry.store)
-        telemetry.start()
-        session.telemetry = telemetry
-        server_queue = _queue_from(telemetry.server) if telemetry.server is not None and metrics_url else None
-
-        def on_event(event: BenchEvent) -> None:
-            if event.kind == "run_started":
-                telemetry.bind(event.data.get("run_id") or "unsaved-run")
-            events(event)
-
-        runner = Runner(config, store=store, on_event=on_event, cancel=token, api_key=api_key, prompts=prompts,
-                        server_queue=server_queue, dialect=probe_result.dialect if probe_result else None,
-                        project_id=project_id)  # fmt: skip
-        try:
-            result = runner.run()
-        finally:
-            telemetry.stop()
-        result["telemetry"] = telemetry.report(result.get("steps") or [])
-        result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
-        result["slo"] = config.slo.model_dump(mode="json")
-        result["workload"] = config.workload.model_dump(mode="json")
-        if result.get("status") == "cancelled":
-            result["status"] = "stopped"
-        result.update(extra)
-        store.connection.close()
-        return result
+        result = run_benchmark(config, store=store, telemetry=TelemetryOptions(nvml=nvml, exporter_url=exporter_url),
+                               cancel=token, on_event=on_event, api_key=api_key, probe=probe_first, prompts=prompts,
+                               setup=setup, project_id=project_id)  # fmt: skip
+        return result.as_dict()
     finally:
+        store.close()
         watcher_stop.set()
 
 
-def probe_problem(result: ProbeResult, model: str) -> str | None:
-    """Why a probe says "do not start the load" (in the user's language), or None when it may go on."""
-    from advisor.i18n import tr
-
-    if result.models and model not in result.models:
-        return tr("bench.page.error.unknown_model", model=model, models=", ".join(result.models[:8]))
-    if not result.ok:
-        return tr("bench.page.error.probe_failed", error=result.error or "?")
-    return None
-
-
-def _record_failed(config: BenchConfig, db: Any, message: str, probe_result: ProbeResult | None,
-                   extra: dict[str, Any], status: str = "failed", project_id: str | None = None) -> dict[str, Any]:  # fmt: skip
-    """A run that never sent load: recorded in the store with its reason, so History shows it honestly."""
-    from advisor.bench.store import BenchStore
-
-    result = {"run_id": None, "status": status, "url": config.endpoint.url, "model": config.endpoint.model,
-              "api": config.endpoint.api, "schedule": config.schedule.kind, "steps": [],
-              "knee": {"reason": "not_applicable", "message": ""}, "error": message,
-              "probe": probe_result.model_dump(mode="json") if probe_result else None,
-              "slo": config.slo.model_dump(mode="json"), **extra}  # fmt: skip
-    store = BenchStore(db)
-    try:
-        result["run_id"] = store.start_run(config.model_dump_json(), label=config.label, url=config.endpoint.url,
-                                           model=config.endpoint.model, project_id=project_id)  # fmt: skip
-        store.finish_run(status, json.dumps(result, ensure_ascii=False, default=str))
-    finally:
-        store.close()
-    return result
-
-
-def _queue_from(sampler: Any) -> Any:
-    """Requests waiting at the server, read from the telemetry sampler's latest scrape (one scrape, not two)."""
-
-    def read() -> float | None:
-        history = sampler.history()
-        for sample in reversed(history[-4:]):
-            if sample.ok and sample.gauges.get("requests_waiting") is not None:
-                return sample.gauges["requests_waiting"]
-        return None
-
-    return read
-
-
 def _stream_sample(config: BenchConfig, api_key: str | None, sample: SampleText, token: CancelToken) -> None:
-    """One streamed chat request beside the load, for the page to show its text (not measured)."""
-    import httpx
+    """One streamed request beside the load, for the page to show its text (not measured). The request, the
+    key check and the stream parsing are the core's (``advisor.bench.sample_answer``); this keeps the text and
+    when its first piece came."""
+    from advisor.bench.sample_answer import stream_answer
 
-    from advisor.bench.client import Target
-    from advisor.bench.workload import PromptSource
-
-    ep = config.endpoint
-    prompt = next(PromptSource(config.workload.model_copy(update={"seed": config.workload.seed + 99})))
-    max_tokens = max(8, min(160, prompt.max_tokens))
-    target = Target.parse(ep.url)
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    if ep.api == "chat":
-        path, body = "/chat/completions", {"model": ep.model, "messages": prompt.as_messages(), "stream": True,
-                                           "max_tokens": max_tokens}  # fmt: skip
-    else:
-        path, body = "/completions", {"model": ep.model, "prompt": prompt.as_text(), "stream": True,
-                                      "max_tokens": max_tokens}  # fmt: skip
     t0 = time.monotonic()
+
+    def on_text(piece: str) -> None:
+        with sample.lock:
+            if sample.ttft_ms is None:
+                sample.ttft_ms = (time.monotonic() - t0) * 1e3
+                sample.ttft_chars = len(piece)
+            sample.text += piece
+
     try:
-        with httpx.stream(
-            "POST", target.url(target.path(path)), json=body, headers=headers, timeout=30.0
-        ) as resp:
-            if resp.status_code != 200:
-                with sample.lock:
-                    sample.error = f"HTTP {resp.status_code}"
-                return
-            for line in resp.iter_lines():
-                if token.cancelled:
-                    break
-                if not line.startswith("data:"):
-                    continue
-                data = line[5:].strip()
-                if data == "[DONE]":
-                    break
-                try:
-                    choice = (json.loads(data).get("choices") or [{}])[0]
-                except (ValueError, AttributeError):
-                    continue
-                piece = (choice.get("delta") or {}).get("content") if ep.api == "chat" else choice.get("text")
-                piece = piece or (choice.get("delta") or {}).get("reasoning_content") or ""
-                if not piece:
-                    continue
-                with sample.lock:
-                    if sample.ttft_ms is None:
-                        sample.ttft_ms = (time.monotonic() - t0) * 1e3
-                        sample.ttft_chars = len(piece)
-                    sample.text += piece
-    except Exception as exc:  # noqa: BLE001 - shown next to the text
-        with sample.lock:
-            sample.error = str(exc) or type(exc).__name__
-    finally:
-        with sample.lock:
-            sample.done = True
+        error = stream_answer(config, api_key, on_text=on_text, cancel=token)
+    except Exception as exc:  # noqa: BLE001 - shown next to the text (a refused key says why)
+        error = str(exc) or type(exc).__name__
+    with sample.lock:
+        sample.error = error
+        sample.done = True

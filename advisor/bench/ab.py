@@ -284,11 +284,10 @@ def load_prompts(config: AbConfig, scored: list[ScoredSample] | None = None) -> 
 
 def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[list[str], bool]:
     """The served model ids and whether it is our simulated server; AbError when it cannot be used."""
-    from advisor.redact import check_api_key
+    from advisor.bench.keys import auth_headers
 
     target = Target.parse(side.url)
-    api_key = check_api_key(api_key)
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    headers = auth_headers(api_key)
     try:
         resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10, trust_env=False)
     except httpx.HTTPError as exc:
@@ -442,22 +441,6 @@ def verdict(result: AbResult) -> list[str]:
     return lines
 
 
-def _telemetry(db: Any, side: AbSide) -> Any:
-    """GPU (NVML) and the server's /metrics sampled into the run's database, as ``advisor bench`` does."""
-    from advisor.bench.run_telemetry import RunTelemetry
-
-    root = Target.parse(side.url).root
-    try:
-        resp = httpx.get(root + "/metrics", timeout=5, trust_env=False)
-        metrics_url = root + "/metrics" if resp.status_code == 200 and "# TYPE" in resp.text else None
-    except httpx.HTTPError:
-        metrics_url = None
-    try:
-        return RunTelemetry(db.path, metrics_url).start()
-    except Exception:  # telemetry is evidence, not a precondition: the A/B runs without it
-        return None
-
-
 def _judge(config: AbConfig, scored: list[ScoredSample], answers: dict[str, list[AbAnswer]],
            api_key: str | None, cancel: CancelToken, emit: Callable[[str, Any], None]) -> dict[str, Any]:
     """The judge's verdicts on the rubric samples, as compare_scores takes them ({} when none are asked for)."""
@@ -482,9 +465,12 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
            judge_api_key: str | None = None) -> AbResult:
     """Run the whole A/B (blocks; call it from a worker thread). Raises AbError before any load when a side
     cannot be used; a side that fails later is reported in its ``error`` and the status becomes failed.
-    ``project_id``: both stored runs belong to that project (``advisor.bench.history.project_key``)."""
-    from advisor.bench.runner import Runner
+    ``project_id``: both stored runs belong to that project (``advisor.bench.history.project_key``).
+    Each side's load is one :func:`advisor.bench.session.run_benchmark` run (probed, prompt lengths counted by
+    the server's tokenizer, telemetry sampled, stored), as ``advisor bench`` runs it."""
+    from advisor.bench.session import TelemetryOptions, run_benchmark
     from advisor.bench.store import BenchStore
+    from advisor.domain.run import RunStatus
 
     cancel = cancel or CancelToken()
 
@@ -528,34 +514,30 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
                                                       prompt_tokens=p.prompt_tokens, max_tokens=p.max_tokens)
                                                for p in prompts])
         db = BenchStore(store_path) if store else None
-        telemetry = _telemetry(db, side) if db is not None else None
 
-        def on_run_event(ev: Any, n: str = name, tel: Any = telemetry) -> None:
-            if ev.kind == "run_started" and tel is not None and ev.data.get("run_id"):
-                tel.bind(ev.data["run_id"])
-            elif ev.kind == "step":
+        def on_run_event(ev: Any, n: str = name) -> None:
+            if ev.kind == "step":
                 emit("step", {"side": n, "step": ev.data})
 
         try:
-            runner = Runner(bench, store=db, cancel=cancel, api_key=keys[name], prompts=source,
-                            dialect="simulated" if res.simulated else None, on_event=on_run_event,
-                            project_id=project_id)
-            out = runner.run()
+            run = run_benchmark(bench, store=db, telemetry=TelemetryOptions(), cancel=cancel, on_event=on_run_event,
+                                api_key=keys[name], prompts=source, probe_timeout_s=min(30.0, config.timeout_s),
+                                project_id=project_id)
         except Exception as exc:  # reported with the side; the other side's evidence is kept
             res.error = f"{type(exc).__name__}: {exc}"[:300]
             res.status = "failed"
             continue
         finally:
-            if telemetry is not None:
-                telemetry.stop()
             if db is not None:
                 db.connection.close()
-        res.run_id = out.get("run_id")
-        res.steps = out.get("steps") or []
-        res.knee = out.get("knee")
-        ok = sum(int(s.get("requests_ok") or 0) for s in res.steps)
-        res.status = "stopped" if out.get("status") == "cancelled" else ("completed" if ok else "failed")
-        if not ok and not cancel.cancelled:
+        res.run_id = run.run_id
+        res.steps = [s.model_dump(mode="json") for s in run.steps]
+        res.knee = run.knee.model_dump(mode="json") if run.knee is not None else None
+        ok = run.requests_ok
+        res.status = "stopped" if run.status is RunStatus.stopped else ("completed" if ok else "failed")
+        if run.error_kind is not None and not cancel.cancelled:  # the probe, the store or a bug: said as it is
+            res.error = run.error
+        elif not ok and not cancel.cancelled:
             res.error = tr("ab.error.no_success", side=name)
     pairs = [make_pair(i, p, answers.get("A", [])[i] if i < len(answers.get("A", [])) else AbAnswer(ok=False, error="not run"),
                        answers.get("B", [])[i] if i < len(answers.get("B", [])) else AbAnswer(ok=False, error="not run"))

@@ -62,3 +62,13 @@ class KeyStore:
         self.memory[url] = key
         self.backend_ok = False
         return False
+
+
+def auth_headers(api_key: str | None) -> dict[str, str]:
+    """The bearer header for ``api_key``, after the one key check (:func:`advisor.redact.check_api_key`): a key
+    with CR/LF or another control character, or non-ASCII, raises ``SecretError`` with a message a newcomer
+    understands, before any request. Every side request (probe, model list, tokenizer, sample answer) uses it."""
+    from advisor.redact import check_api_key
+
+    key = check_api_key(api_key)
+    return {"Authorization": f"Bearer {key}"} if key else {}

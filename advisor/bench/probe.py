@@ -57,11 +57,12 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     def left(cap: float) -> float:
         return max(0.5, min(cap, deadline - time.monotonic()))
 
+    from advisor.bench.keys import auth_headers
     from advisor.redact import check_api_key
 
     target = Target.parse(url)
     api_key = check_api_key(api_key)
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    headers = auth_headers(api_key)
     result = ProbeResult()
 
     def done(kind: str | None = None, error: str | None = None) -> ProbeResult:
@@ -156,6 +157,35 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         result.dialect_evidence = ["/extras/tokenize/count answers (llama-cpp-python)"] + [
             e for e in result.dialect_evidence if "uvicorn" not in e]  # fmt: skip
     return done()
+
+
+def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _MODELS_TIMEOUT_S) -> list[str]:
+    """The model ids ``GET /v1/models`` lists (bounded in time and size like the probe's own request); empty
+    when the server has no usable list (the probe then decides). Raises ``SecretError`` for a key that cannot be
+    sent and ``OSError`` when nothing answers."""
+    from advisor.bench.keys import auth_headers
+
+    target = Target.parse(url)
+    resp = bounded_http.request("GET", target.url(target.path("/models")), headers=auth_headers(api_key),
+                                total_s=timeout_s, max_bytes=_MAX_MODELS_BYTES)
+    try:
+        data = resp.json() if resp.status == 200 else None
+    except ValueError:
+        data = None
+    items = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return []
+    return [str(m["id"])[:200] for m in items[:_MAX_MODELS] if isinstance(m, dict) and isinstance(m.get("id"), str)]
+
+
+def probe_problem(result: ProbeResult, model: str) -> str | None:
+    """What the Benchmark page says after connecting when the load should not start (in the user's language):
+    the model is not among the served ids, or the probe failed; None when it may go on."""
+    if result.models and model not in result.models:
+        return tr("bench.page.error.unknown_model", model=model, models=", ".join(result.models[:8]))
+    if not result.ok:
+        return tr("bench.page.error.probe_failed", error=result.error or "?")
+    return None
 
 
 def one_request_at_a_time(result: ProbeResult | None) -> bool:

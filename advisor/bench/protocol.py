@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextvars
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,11 +157,12 @@ class SseParser:
     """Incremental SSE parser for one response body. Feed it bytes with their arrival time."""
 
     __slots__ = ("_buf", "_data", "_t_event", "r", "_last_usage", "_per_event", "_texts", "_event", "_text_len",
-                 "_data_bytes", "abort", "max_token_events", "_live")
+                 "_data_bytes", "abort", "max_token_events", "_live", "on_text")
 
-    def __init__(self, max_token_events: int | None = None) -> None:
+    def __init__(self, max_token_events: int | None = None, on_text: Callable[[str], None] | None = None) -> None:
         """``max_token_events``: more token-bearing events than this abort the request (``too_many_tokens``):
-        an endless stream is not counted forever."""
+        an endless stream is not counted forever. ``on_text``: called with each piece of text as it is parsed
+        (answer, reasoning or tool call), for a view that shows an answer arriving."""
         self._buf = b""
         self._data: list[bytes] = []
         self._t_event = 0.0
@@ -174,6 +176,7 @@ class SseParser:
         self.abort: str | None = None  # set when the stream must be dropped (a bound was exceeded)
         self.max_token_events = max_token_events
         self._live = LIVE_TOKENS.get()
+        self.on_text = on_text
 
     def feed(self, data: bytes, t: float) -> None:
         if self.abort is not None:
@@ -367,6 +370,8 @@ class SseParser:
             r.hints.add("fp:" + fp[:24])
 
     def _text(self, text: str) -> None:
+        if self.on_text is not None:
+            self.on_text(text)
         # the text only feeds a token estimate and the output length: keep a bounded amount
         if self._text_len < MAX_TEXT_CHARS:
             self._texts.append(text[: MAX_TEXT_CHARS - self._text_len])

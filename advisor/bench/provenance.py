@@ -5,7 +5,8 @@ against it measures wall-clock figures ten times too good; shown as they are, "9
 one L40S reads as GPU speed. Every view of a run's steps therefore goes through :func:`at_real_speed`, which
 divides durations by the scale and multiplies rates by it (the client's own few milliseconds are divided too:
 at 0.1 a 1 ms parse reads as 10 ms, a small, stated overstatement), and :func:`time_scale_of` is the one reader of
-the scale a run recorded: its result's ``setup``/``provenance``, its config, or the simulator's run label.
+the scale a run recorded: its result's ``setup``/``provenance``, its config, or (a run stored before RunResult)
+the simulator's run label.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def time_scale_of(result: dict[str, Any] | None = None, config: dict[str, Any] |
         for holder in (part, part.get("setup") or {}, part.get("provenance") or {}, part.get("sim") or {}):
             if isinstance(holder, dict) and (s := _scale(holder.get("time_scale"))) is not None:
                 return s
-    from advisor.bench.report import parse_sim_label
+    from advisor.bench.stored_result import legacy_setup_from_label  # a run stored before RunResult
 
-    parsed = parse_sim_label(label or str((config or {}).get("label") or ""))
-    if parsed is not None and len((label or str((config or {}).get("label") or "")).split("·")) == 7:
+    parsed = legacy_setup_from_label(label or str((config or {}).get("label") or ""))
+    if parsed is not None and parsed["scale_recorded"]:
         return float(parsed["time_scale"])
     return None
 

@@ -20,35 +20,22 @@ FINAL_STATUSES = ("completed", "stopped", "cancelled", "interrupted", "failed", 
 
 
 def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any] | None:
-    """The stored result of a run, with its SLO and telemetry summary (same database), or None if unknown."""
+    """The stored result of a run (a :class:`advisor.domain.run.RunResult`, old stored shapes read by
+    :mod:`advisor.bench.stored_result`), with its telemetry summary (same database), or None if unknown."""
     from advisor.bench.store import BenchStore
+    from advisor.bench.stored_result import result_from_stored
 
     store = BenchStore(db_path)
     try:
         run = store.run(run_id)
         if run is None:
             return None
-        result: dict[str, Any] = dict(run.get("result") or {})
-        if not result.get("steps"):
-            result["steps"] = [s.model_dump(mode="json") for s in store.steps(run_id)]
+        stored = result_from_stored(run, store.steps(run_id) if not (run.get("result") or {}).get("steps") else None)
         path = store.path
     finally:
         store.connection.close()
-    config = run.get("config") or {}
-    result.setdefault("run_id", run_id)
-    result.setdefault("url", run.get("url"))
-    result.setdefault("model", run.get("model"))
-    result.setdefault("schedule", (config.get("schedule") or {}).get("kind"))
-    result["status"] = run.get("status") or result.get("status")
-    result.setdefault("label", run.get("label") or config.get("label") or "")
-    result.setdefault("slo", config.get("slo"))
-    result.setdefault("created_wall", run.get("created_wall"))
-    setup = parse_sim_label(run.get("label") or config.get("label") or "")
-    if setup is not None:
-        result.setdefault("simulated", True)
-        setup["workload"] = config.get("workload")
-        result.setdefault("setup", setup)
-    if "telemetry" not in result:
+    result = stored.as_dict()
+    if not result.get("telemetry"):
         try:
             from advisor.domain.telemetry import StepWindow
             from advisor.telemetry.derived import summarize

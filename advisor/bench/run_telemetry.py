@@ -41,6 +41,7 @@ class RunTelemetry:
         self.gpu = GpuSampler(period_s=gpu_period_s, sink=sink) if nvml else None
         self.server = ServerSampler([metrics_url], period_s=server_period_s, sink=sink) if metrics_url else None
         self.run_id: str | None = None
+        self._stopped = False
 
     def _samplers(self) -> list[Any]:
         return [s for s in (self.gpu, self.server) if s is not None]
@@ -56,6 +57,10 @@ class RunTelemetry:
             sampler.bind_run(run_id)
 
     def stop(self) -> None:
+        """Idempotent: a second call (the run's end, then its cleanup) takes no second final reading."""
+        if self._stopped:
+            return
+        self._stopped = True
         for sampler in self._samplers():
             sampler.stop()  # flushes what is pending to the sink
 

@@ -120,7 +120,7 @@ def run_status(steps: list[StepSummary], *, ramp: bool = False) -> str:
 
 def exit_code(result: dict[str, Any]) -> int:
     status = result.get("status")
-    if status == "cancelled":
+    if status in ("stopped", "cancelled"):  # "cancelled": a result stored before RunStatus
         return EXIT_CANCELLED
     if result.get("incomplete"):
         return EXIT_INCOMPLETE
@@ -210,9 +210,11 @@ class Runner:
                  api_key: str | None = None, prompts: PromptSource | None = None,
                  server_queue: Callable[[], float | None] | None = None, dialect: str | None = None,
                  progress_interval_s: float = 0.25, keep_records: bool | None = None,
-                 project_id: str | None = None) -> None:
+                 project_id: str | None = None,
+                 finalize: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
         """``keep_records``: keep every record in ``self.records`` (default: only without a store — with one,
-        records are streamed to disk and memory stays bounded however long the run)."""
+        records are streamed to disk and memory stays bounded however long the run). ``finalize``: turns the
+        result into the one that is stored and returned (``advisor.bench.session`` makes it a ``RunResult``)."""
         self.config = config
         self.store = store
         self.project_id = project_id  # stored with the run: History's "this project" (see history.project_key)
@@ -245,6 +247,8 @@ class Runner:
         self._group: _ProcessGroup | None = None
         self._soak: _Step | None = None
         self.client_errors: list[str] = []
+        self.finalize = finalize
+        self.last_result: dict[str, Any] | None = None  # the result as stored, even when run() raised
 
     # ---- public --------------------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
@@ -252,7 +256,7 @@ class Runner:
 
         ``status`` is honest: ``completed`` only when every step met the success threshold (1 −
         ``slo.max_error_rate``) at its concurrency; ``degraded`` when some step did not; ``failed`` when no
-        request succeeded; ``cancelled`` when the user stopped it. ``incomplete`` (None when nothing is missing)
+        request succeeded; ``stopped`` when the user stopped it. ``incomplete`` (None when nothing is missing)
         says what the store could not keep; ``exit_code`` is what ``advisor bench`` exits with.
         """
         status = "failed"
@@ -268,9 +272,12 @@ class Runner:
         try:
             with quiet_gc():
                 asyncio.run(self._main())
-            status = "cancelled" if self.cancel.cancelled and self.stop_reason is None else "completed"
+            status = "stopped" if self.cancel.cancelled and self.stop_reason is None else "completed"
         finally:
             result = self.result(status)
+            if self.finalize is not None:
+                result = self.finalize(result)
+            self.last_result = result
             if self.store is not None:
                 # every record and step committed (or journalled) first, so the stored result counts them all;
                 # the stored result says nothing about its own write (it is in the database if it can be read)
@@ -1021,7 +1028,3 @@ def _client_process(config_json: str, api_key: str | None, conn: Any, results: A
     with quiet_gc():
         asyncio.run(main())
 
-
-def run_benchmark(config: BenchConfig, **kwargs: Any) -> dict[str, Any]:
-    """Convenience: ``Runner(config, **kwargs).run()``."""
-    return Runner(config, **kwargs).run()

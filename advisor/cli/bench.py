@@ -63,23 +63,10 @@ EPILOG = """exit codes:
   4    failed: no request succeeded
   5    degraded: some step was below the success rate (1 - --max-error-rate) or short of its concurrency
   6    incomplete: results could not all be stored (database locked, disk full); the JSON is still printed
-  130  cancelled with Ctrl+C (everything measured so far is kept)
+  130  stopped with Ctrl+C (everything measured so far is kept; status "stopped")
   143  stopped by SIGTERM, 129 by SIGHUP: as Ctrl+C (partial results printed, written to --out, run kept as
-       cancelled)
+       stopped)
 """
-
-DEFINITIONS = {
-    "ttft_ms": "first token-bearing event (reasoning included) - request start",
-    "ttfa_ms": "first answer (non-reasoning) token - request start",
-    "itl_ms": "per-token gaps when per-chunk token counts are known (itl_kind=per_token), else gaps between "
-              "token-bearing chunks (itl_kind=inter_chunk)",
-    "tpot_ms": "(e2e - ttft) / (output_tokens - 1), per request",
-    "e2e_ms": "last token - request start",
-    "output_tokens": "server usage, else max_tokens when finish_reason is length, else an estimate (never below "
-                     "the chunk count), else the chunk count; "
-                     "see output_tokens_sources",
-}
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("bench", help=tr("bench.cli.help"), description=tr("bench.cli.help"), epilog=EPILOG,
@@ -274,13 +261,26 @@ class _Printer:
         self.quiet = quiet
         self.tty = sys.stderr.isatty()
         self.db_path = db_path
+        self.model = ""
         self._last_line = 0.0
 
     def __call__(self, event: Any) -> None:
         kind, d = event.kind, event.data
+        if kind == "probe" and not d.ok:  # why no load was sent is always said
+            from advisor.redact import terminal_text
+
+            print(terminal_text(tr("bench.cli.probe_stopped", error=d.error or d.error_kind)), file=sys.stderr)
+            return
         if self.quiet and kind != "store_problem":  # a store problem is always said
             return
-        if kind == "run_started" and d.get("run_id"):
+        if kind == "probe":
+            self._probe(d)
+        elif kind == "tokenizing" and d["total"] >= 200:
+            end = "\n" if d["done"] == d["total"] or not self.tty else ""
+            sys.stderr.write(("\r" if self.tty else "") + tr("bench.cli.tokenizing", done=d["done"], total=d["total"])
+                             + end)
+            sys.stderr.flush()
+        elif kind == "run_started" and d.get("run_id"):
             print(tr("bench.cli.run_started", run_id=d["run_id"], path=self.db_path), file=sys.stderr)
         elif kind == "progress" and d["step"] >= 0:
             line = tr("bench.cli.progress", step=d["step"], concurrency=d["concurrency"], done=d["done"], ok=d["ok"],
@@ -318,6 +318,18 @@ class _Printer:
                                                                            "requests_failed", "failures",
                                                                            "failure_messages"})]}):
                     print("  " + terminal_text(note), file=sys.stderr)  # server text: escaped, key masked
+
+
+    def _probe(self, probe: Any) -> None:
+        from advisor.redact import terminal_text
+
+        print(terminal_text(tr("bench.cli.probe", dialect=probe.dialect, usage=_yes(probe.usage_in_stream),
+                               continuous=_yes(probe.continuous_usage), reasoning=probe.reasoning_field or "-",
+                               metrics=_yes(probe.metrics_endpoint), tokenize=probe.tokenize_endpoint or "-")),
+              file=sys.stderr)
+        if probe.model_ok is False:
+            print(terminal_text(tr("bench.cli.model_not_listed", model=self.model, models=", ".join(probe.models[:20]))),
+                  file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -405,44 +417,14 @@ def _history(args: argparse.Namespace) -> int:
         store.connection.close()
 
 
-def _probe_failed(args: argparse.Namespace, config: Any, probe_result: Any, store: Any) -> int:
-    """The probe failed: no load is sent. The run is recorded as failed (with the probe's verdict) and the
-    result printed, so a script and the history both see why."""
-    from advisor.bench.runner import EXIT_PROBE_FAILED
-    from advisor.cli.common import print_json
-
-    result: dict[str, Any] = {
-        "run_id": None, "status": "failed", "stop_reason": "probe_failed", "url": config.endpoint.url,
-        "model": config.endpoint.model, "api": config.endpoint.api, "schedule": config.schedule.kind,
-        "dialect": probe_result.dialect, "steps": [], "knee": None, "requests_ok": 0, "requests_failed": 0,
-        "concurrency_shortfall": [], "store_problems": [], "incomplete": None,
-        "probe": probe_result.model_dump(mode="json"), "exit_code": EXIT_PROBE_FAILED,
-        "message": probe_result.error,
-    }
-    if store is not None:
-        try:
-            result["run_id"] = store.start_run(config.model_dump_json(), label=config.label, url=config.endpoint.url,
-                                               model=config.endpoint.model)
-            store.finish_run("failed", json.dumps(result, ensure_ascii=False, default=str))
-        except Exception as exc:  # noqa: BLE001 - the probe's verdict matters more than its record
-            result["store_problems"] = [{"kind": "io_error", "error": str(exc)[:300]}]
-        finally:
-            store.connection.close()
-    from advisor.redact import redact, terminal_text
-
-    print(terminal_text(tr("bench.cli.probe_stopped", error=probe_result.error or probe_result.error_kind)),
-          file=sys.stderr)
-    if args.json:
-        print_json(redact(result))
-    return EXIT_PROBE_FAILED
-
-
 def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
+    """``advisor bench``: the run is :func:`advisor.bench.session.run_benchmark`'s (in a worker thread, so Ctrl+C,
+    SIGTERM and SIGHUP reach this thread and stop it the same way); this prints, writes ``--out`` and exits."""
     from advisor.atomic import write_text_atomic
-    from advisor.bench.client import Target
-    from advisor.bench.probe import probe
-    from advisor.bench.runner import EXIT_CANCELLED, EXIT_INTERNAL, CancelToken, Runner, exit_code
-    from advisor.bench.workload import PromptSource, Tokenizer, load_dataset
+    from advisor.bench.runner import EXIT_CANCELLED
+    from advisor.bench.session import TelemetryOptions, run_benchmark
+    from advisor.bench.workload import load_dataset
+    from advisor.cancel import CancelToken
     from advisor.cli.common import print_json
 
     printer = _Printer(args.quiet)
@@ -454,71 +436,24 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             print(tr("bench.cli.dataset", count=len(lengths), p50=lengths[len(lengths) // 2],
                      p90=lengths[int(len(lengths) * 0.9)], max=lengths[-1]), file=sys.stderr)
     store = None if args.no_store else _open_store(args)
-    probe_result = None
-    server_queue = None
-    root = Target.parse(config.endpoint.url).root
-    if not args.no_probe:
-        probe_result = probe(config.endpoint.url, config.endpoint.model, config.endpoint.api, api_key=api_key,
-                             timeout_s=min(args.probe_timeout, config.endpoint.timeout_s))
-        if not probe_result.ok:
-            return _probe_failed(args, config, probe_result, store)
-        if not args.quiet:
-            from advisor.redact import terminal_text
-
-            print(terminal_text(tr("bench.cli.probe", dialect=probe_result.dialect, usage=_yes(probe_result.usage_in_stream),
-                     continuous=_yes(probe_result.continuous_usage), reasoning=probe_result.reasoning_field or "-",
-                     metrics=_yes(probe_result.metrics_endpoint), tokenize=probe_result.tokenize_endpoint or "-")),
-                  file=sys.stderr)
-            if probe_result.model_ok is False:
-                print(terminal_text(tr("bench.cli.model_not_listed", model=config.endpoint.model,
-                                       models=", ".join(probe_result.models[:20]))), file=sys.stderr)
-        if probe_result.metrics_endpoint:
-            server_queue = _queue_reader(config.endpoint.url)
-    prompts = PromptSource(config.workload, dataset)
-    # The prompts are the same with or without the probe: the tokenizer is looked for either way.
-    tokenize_kind = probe_result.tokenize_endpoint if probe_result is not None else \
-        Tokenizer(root, config.endpoint.model, api_key=api_key, timeout=3.0).detect()
-    if tokenize_kind:
-        tokenizer = Tokenizer(root, config.endpoint.model, api_key=api_key, kind=tokenize_kind)
-
-        def counted(done: int, total: int) -> None:
-            if not args.quiet and total >= 200:
-                end = "\n" if done == total or not sys.stderr.isatty() else ""
-                sys.stderr.write(("\r" if sys.stderr.isatty() else "")
-                                 + tr("bench.cli.tokenizing", done=done, total=total) + end)
-                sys.stderr.flush()
-
-        prompts.calibrate(tokenizer, on_progress=counted)
     printer.db_path = str(store.path) if store else ""
-    telemetry = None
-    if not args.no_telemetry:
-        from advisor.bench.run_telemetry import RunTelemetry
-
-        metrics_url = root + "/metrics" if server_queue is not None else None
-        telemetry = RunTelemetry(store.path if store else None, metrics_url).start()
-
-    def on_event(event: Any) -> None:
-        if event.kind == "run_started" and telemetry is not None:
-            telemetry.bind(event.data.get("run_id") or "unsaved-run")
-        printer(event)
-
+    printer.model = config.endpoint.model
     cancel = CancelToken()
-    runner = Runner(config, store=store, on_event=on_event, cancel=cancel, api_key=api_key,
-                    prompts=prompts, server_queue=server_queue,
-                    dialect=probe_result.dialect if probe_result else None,
-                    project_id=_project_id(args))
     box: dict[str, Any] = {}
     finished = threading.Event()
 
     def work() -> None:
         try:
-            box["result"] = runner.run()
-        except BaseException as exc:  # reported below
+            box["result"] = run_benchmark(
+                config, store=store, telemetry=None if args.no_telemetry else TelemetryOptions(), cancel=cancel,
+                on_event=printer, api_key=api_key, probe=not args.no_probe, probe_timeout_s=args.probe_timeout,
+                dataset=dataset, project_id=_project_id(args))
+        except BaseException as exc:  # re-raised below, in this thread
             box["error"] = exc
         finally:
             finished.set()
 
-    thread = threading.Thread(target=work, name="bench-runner", daemon=True)
+    thread = threading.Thread(target=work, name="bench-run", daemon=True)
     thread.start()
     interrupted = False
     stop_signal = _StopSignals()  # SIGTERM/SIGHUP (a job scheduler, a closed terminal) stop as Ctrl+C does
@@ -536,60 +471,50 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             print("\n" + tr("bench.cli.cancelled"), file=sys.stderr)
     finally:
         stop_signal.restore()
-    error = box.get("error")
-    result = box.get("result") or runner.result("cancelled" if interrupted else "failed")
-    store_error = False
-    if error is not None:
-        import sqlite3
-
-        result["status"] = "failed"
-        result["error"] = f"{type(error).__name__}: {error}"[:500]
-        if isinstance(error, (sqlite3.Error, OSError)):  # the database went away at the start (a full disk …)
-            store_error = True
-            print(tr("bench.cli.store_unavailable", path=printer.db_path, error=error), file=sys.stderr)
-        else:  # a bug: say so plainly, keep what was measured
-            print(tr("bench.cli.internal_error", error=result["error"]), file=sys.stderr)
-    if telemetry is not None:
-        telemetry.stop()
-        try:
-            result["telemetry"] = telemetry.report(result.get("steps") or [])
-        except Exception as exc:  # noqa: BLE001 - telemetry must not cost the measurement
-            result["telemetry"] = {"error": str(exc)[:300]}
-    result["definitions"] = DEFINITIONS
-    result["probe"] = probe_result.model_dump(mode="json") if probe_result else None
-    result["workload"] = config.workload.model_dump(mode="json")
-    result["workload"]["prompt_token_counts"] = prompts.token_source
-    if dataset:
-        from advisor.bench.workload import histogram
-
-        result["workload"]["dataset_prompts"] = len(dataset)
-        result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
-    code = (stop_signal.exit_code or EXIT_CANCELLED) if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
-                                               else exit_code(result))
-    result["exit_code"] = code
+    if "error" in box:
+        if store is not None:
+            store.connection.close()
+        raise box["error"]
+    result = box.get("result") or _not_stopped_in_time(config)
+    if result.error_kind == "store":
+        print(tr("bench.cli.store_unavailable", path=printer.db_path, error=result.error), file=sys.stderr)
+    elif result.error_kind == "internal":  # a bug: say so plainly, keep what was measured
+        print(tr("bench.cli.internal_error", error=result.error), file=sys.stderr)
+    code = (stop_signal.exit_code or EXIT_CANCELLED) if interrupted else result.exit_code
+    result.exit_code = code
     from advisor.redact import redact
 
-    result = redact(result)  # server text in failures and the probe's verdict: the API key masked
+    out = redact(result.as_dict())  # server text in failures and the probe's verdict: the API key masked
     if not args.quiet:
-        _summary(result)
+        _summary(out)
     if args.out:
         try:
-            if args.out.endswith(".csv") and store is not None and runner.run_id:
-                write_text_atomic(args.out, store.export_csv(runner.run_id))
+            if args.out.endswith(".csv") and store is not None and result.run_id:
+                write_text_atomic(args.out, store.export_csv(result.run_id))
             else:
-                write_text_atomic(args.out, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")
+                write_text_atomic(args.out, json.dumps(out, ensure_ascii=False, indent=2, default=str) + "\n")
             if not args.quiet:
                 print(tr("bench.cli.saved", path=args.out), file=sys.stderr)
         except OSError as exc:  # a full disk: the JSON goes to stdout below, --json or not
             print(tr("bench.cli.out_failed", path=args.out, error=exc.strerror or exc), file=sys.stderr)
             code = code or 6
             if not args.json:
-                print_json(result)
+                print_json(out)
     if args.json:
-        print_json(result)
+        print_json(out)
     if store is not None:
         store.connection.close()
     return code
+
+
+def _not_stopped_in_time(config: Any) -> Any:
+    """The worker did not return within 30 s of the stop: what is stored is all there is."""
+    from advisor.bench.runner import EXIT_CANCELLED
+    from advisor.domain.run import RunResult, RunStatus
+
+    ep = config.endpoint
+    return RunResult(status=RunStatus.stopped, url=ep.url, model=ep.model, api=ep.api, schedule=config.schedule.kind,
+                     label=config.label, exit_code=EXIT_CANCELLED, error="the run did not stop within 30 s")
 
 
 class _StopSignals:
@@ -636,7 +561,7 @@ def _summary(result: dict[str, Any]) -> None:
     knee = result.get("knee") or {}
     if knee.get("reason") not in (None, "not_applicable"):
         print(tr("bench.cli.knee", message=knee.get("message") or knee["reason"]), file=sys.stderr)
-    if "drift" in result:
+    if result.get("drift"):
         d = result["drift"]
         if d.get("outage_windows"):
             verdict = tr("bench.cli.drift_outage", windows=len(d["outage_windows"]), failed=d.get("requests_failed", 0))
@@ -664,24 +589,6 @@ def _summary(result: dict[str, Any]) -> None:
                  journal=inc.get("journal") or "-"), file=sys.stderr)
     print(tr(f"bench.cli.status.{result.get('status', 'failed')}", ok=result.get("requests_ok", 0),
              failed=result.get("requests_failed", 0), code=result.get("exit_code", 0)), file=sys.stderr)
-
-
-def _queue_reader(url: str) -> Any:
-    """Requests waiting at the server, from its /metrics (vLLM, SGLang, TGI, llama.cpp names), via the telemetry
-    scraper."""
-    try:
-        from advisor.bench.client import Target
-        from advisor.telemetry.prometheus import PrometheusScraper
-
-        scraper = PrometheusScraper(Target.parse(url).root + "/metrics")
-    except Exception:
-        return None
-
-    def read() -> float | None:
-        sample = scraper.scrape().server
-        return sample.gauges.get("requests_waiting") if sample.ok else None
-
-    return read
 
 
 def _project_id(args: argparse.Namespace) -> str | None:

@@ -183,3 +183,21 @@ def test_cli_ab_links_both_load_runs_to_a_project(sims, tmp_path, capsys):
     with RunHistory(db) as h:
         runs = h.list()
     assert len(runs) == 2 and {r.project_id for r in runs} == {project_key(project)}
+
+
+def test_each_side_is_probed_and_its_prompt_lengths_counted_by_the_server(sims, tmp_path):
+    """The A/B's load runs go through run_benchmark as `advisor bench` does: probed (the A/B used to skip it),
+    prompt lengths counted with the server's tokenizer, the typed result stored."""
+    from advisor.bench.report import load_result
+
+    a, b, _c = sims
+    db = tmp_path / "bench.sqlite3"
+    result = run_ab(_config(a, b, answers=2, requests=4, concurrency=[1]), store_path=str(db))
+    assert result.status == "completed"
+    for side in (result.a, result.b):
+        stored = load_result(side.run_id, db)
+        assert stored["result_schema"] == 2 and stored["status"] in ("completed", "degraded")
+        assert stored["probe"]["ok"] is True and stored["dialect"] == "simulated"
+        assert stored["workload"]["prompt_token_counts"] == "tokenizer"
+        assert stored["workload"]["dataset_prompts"] == 2
+        assert stored["provenance"]["simulated"] is True

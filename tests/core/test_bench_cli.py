@@ -158,8 +158,8 @@ def test_ctrl_c_cancels_keeps_the_measurements_and_prints_them(tmp_path):
         out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     data = json.loads(out)
-    assert data["status"] == "cancelled"
+    assert data["status"] == "stopped"  # one word for a stopped run (it said "cancelled" before RunResult)
     (step,) = data["steps"]
     assert step["requests_ok"] >= 4 and step["requests_cancelled"] >= 1
     listed = json.loads(advisor("--list", "--json", "--db", str(db)).stdout)
-    assert listed[0]["status"] == "cancelled"
+    assert listed[0]["status"] == "stopped"

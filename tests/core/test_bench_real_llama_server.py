@@ -13,10 +13,10 @@ from pathlib import Path
 
 from advisor.bench import metrics, report
 from advisor.bench import runner as runner_mod
-from advisor.bench.client import StreamClient, build_record
+from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.probe import one_request_at_a_time, probe
 from advisor.bench.runner import Runner
-from advisor.cli.bench import _queue_reader
+from advisor.bench.session import _queue_reader
 from advisor.domain.bench import BenchConfig
 from tests.support.replay import ReplayServer
 
@@ -168,7 +168,7 @@ def test_with_two_slots_the_knee_is_at_two_read_from_the_servers_queue(monkeypat
     monkeypatch.setattr(runner_mod, "QUEUE_SAMPLE_S", 0.05)
     monkeypatch.setattr(metrics, "CLIENT_LAG_P99_MS", 1e9)  # this machine's load is not what is tested here
     with LlamaServer(interval_ms=4) as srv:
-        result = Runner(ramp_1_to_4(srv.url), server_queue=_queue_reader(srv.url)).run()
+        result = Runner(ramp_1_to_4(srv.url), server_queue=_queue_reader(Target.parse(srv.url).root + "/metrics")).run()
         seen = list(srv.deferred_seen)
     steps = {s["concurrency"]: s for s in result["steps"]}
     assert set(steps) >= {1, 2, 4}, list(steps)

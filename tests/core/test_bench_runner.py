@@ -111,13 +111,13 @@ def test_cancel_stops_quickly_and_keeps_what_was_measured(tmp_path):
         stopped_after = time.monotonic() - t_cancel
     assert not thread.is_alive() and stopped_after < 2.0
     result = box["result"]
-    assert result["status"] == "cancelled"
+    assert result["status"] == "stopped"
     records = store.records(result["run_id"])
     ok = [r for r in records if r.outcome == "ok"]
     cancelled = [r for r in records if r.outcome == "cancelled"]
     assert len(ok) >= 3 and 1 <= len(cancelled) <= 3
     assert result["steps"][0]["requests_ok"] == len(ok)
-    assert store.run(result["run_id"])["status"] == "cancelled"
+    assert store.run(result["run_id"])["status"] == "stopped"
     kinds = {e.kind for e in seen + events.drain()}
     assert {"run_started", "record", "progress", "step", "finished"} <= kinds
     store.connection.close()
@@ -308,7 +308,7 @@ def test_cancel_reaches_the_client_processes(tmp_path):
         thread.join(20)
     assert not thread.is_alive()
     result = box["result"]
-    assert result["status"] == "cancelled"
+    assert result["status"] == "stopped"
     outcomes = [r.outcome for r in store.records(result["run_id"])]
     assert outcomes.count("ok") >= 6 and 1 <= outcomes.count("cancelled") <= 4
     store.connection.close()

@@ -41,8 +41,8 @@ def test_a_stop_signal_keeps_and_prints_the_partial_run(tmp_path, sig):
         stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 128 + sig, stderr
     result = json.loads(stdout)
-    assert result["status"] == "cancelled" and result["requests_ok"] >= 1
+    assert result["status"] == "stopped" and result["requests_ok"] >= 1
     assert json.loads(out.read_text())["run_id"] == result["run_id"]
     with sqlite3.connect(db) as conn:
         status = conn.execute("SELECT status FROM runs WHERE run_id = ?", (result["run_id"],)).fetchone()[0]
-    assert status == "cancelled"
+    assert status == "stopped"

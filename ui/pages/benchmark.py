@@ -538,14 +538,18 @@ class BenchmarkPage(QWidget):
         self._update_key_note()
 
     def api_key(self) -> str | None:
+        """The key for the target, checked as the CLI checks it (``SecretError`` for a key with a line break or
+        non-ASCII characters, with the message to show); a good new key is kept in the OS keyring."""
+        from advisor.redact import check_api_key
+
         if self.sim_radio.isChecked():
             return None
-        key = self.key_edit.text().strip()
+        key = check_api_key(self.key_edit.text().strip())
         url = self.url_edit.text().strip()
         if key and url and self.keys.get(url) != key:
             self.keys.put(url, key)
             self._update_key_note()
-        return key or None
+        return key
 
     def _update_key_note(self) -> None:
         if self.keys.backend_ok is False:
@@ -567,25 +571,23 @@ class BenchmarkPage(QWidget):
             return
         model = self.model_pick.currentText().strip() or (self.sim_model.currentData() if self.sim_radio.isChecked()
                                                            else "")  # fmt: skip
-        key = self.api_key()
+        from advisor.redact import SecretError
+
+        try:
+            key = self.api_key()
+        except SecretError as exc:  # refused before any request, as on the command line
+            self._show_probe_error(str(exc))
+            return
         self.probe_label.setText(tr("bench.page.connecting", url=url))
         self.probe_label.setStyleSheet("")
 
         def work(_t: Any) -> Any:
-            from advisor.bench.probe import probe
+            from advisor.bench.probe import probe, served_models
 
             if not model:  # list the models first, then probe the first one
-                import httpx
-
-                from advisor.bench.client import Target
-
-                target = Target.parse(url)
-                headers = {"Authorization": f"Bearer {key}"} if key else {}
-                data = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10).json()
-                ids = [m.get("id") for m in data.get("data", []) if isinstance(m, dict)]
-                return probe(url, ids[0] if ids else "default", api_key=key, timeout_s=30), ids[
-                    0
-                ] if ids else ""
+                ids = served_models(url, api_key=key)
+                first = ids[0] if ids else ""
+                return probe(url, first or "default", api_key=key, timeout_s=30), first
             return probe(url, model, api_key=key, timeout_s=30), model
 
         self.runner.submit(work, on_result=self._on_probed, on_error=self._on_probe_error, key="bench-probe")
@@ -620,7 +622,7 @@ class BenchmarkPage(QWidget):
             self.probe_label.setText(tr("bench.page.not_connected"))
             self.probe_label.setStyleSheet("")
             return
-        from ui.bench_session import probe_problem
+        from advisor.bench.probe import probe_problem
 
         model = self.model_pick.currentText().strip()
         yes, no = tr("bench.page.yes"), tr("bench.page.no")
@@ -792,30 +794,32 @@ class BenchmarkPage(QWidget):
         except ValueError as exc:
             self._show_run_error(str(exc))
             return False
+        from advisor.redact import SecretError
+
+        try:
+            key = self.api_key()
+        except SecretError as exc:  # refused before any request, as on the command line
+            self._show_run_error(str(exc))
+            return False
         self.run_error.hide()
         self._levels = self._plan_levels(config)
         self._run_started_at = time.monotonic()
-        extra: dict[str, Any] = {}
-        if self.sim_radio.isChecked():
+        setup = None
+        if self.sim_radio.isChecked():  # stored with the result: provenance and the predicted curve
+            from advisor.domain.run import SimSetup
+
             spec = self.sim_spec()
-            extra["simulated"] = True
-            extra["setup"] = {
-                "model": spec.model,
-                "gpu": spec.gpu,
-                "weights": spec.weights,
-                "gpus": spec.gpus,
-                "time_scale": spec.time_scale,
-                "workload": config.workload.model_dump(mode="json"),
-            }
+            setup = SimSetup(model=spec.model, gpu=spec.gpu, weights=spec.weights, gpus=spec.gpus,
+                             time_scale=spec.time_scale, workload=config.workload.model_dump(mode="json"))
         prompts = None
         if self.dataset:
             from advisor.bench.workload import PromptSource
 
             prompts = PromptSource(config.workload, self.dataset)
         self.live.reset(self._levels, self._run_started_at)
-        self.session.start(config, api_key=self.api_key(), prompts=prompts, db_path=self.db_path,
+        self.session.start(config, api_key=key, prompts=prompts, db_path=self.db_path,
                            exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
-                           sample_text=self.sample_check.isChecked(), extra=extra,
+                           sample_text=self.sample_check.isChecked(), setup=setup,
                            project_id=self.project_id)  # fmt: skip
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
