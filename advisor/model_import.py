@@ -27,13 +27,13 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2", "llama4", "llama4_text",
+    "kimi_k2", "llama4", "llama4_text", "minimax_m2",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
-    "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next", "minimax_m2": "qwen3_moe",
+    "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
 "qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
@@ -46,7 +46,8 @@ _GEMMA3_TEXT_DEFAULTS = {
     "sliding_window": 4096, "sliding_window_pattern": 6, "tie_word_embeddings": True,
 }  # fmt: skip
 # Every layer MoE, each expert as wide as intermediate_size (no dense FFN anywhere).
-_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text")
+# MiniMax-M2 (minimax_m2): 256 experts of intermediate_size on every layer, sigmoid router with e_score_correction_bias.
+_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text", "minimax_m2")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
 # Kimi-K2 (model_type kimi_k2) is DeepSeek-V3's architecture (architectures: DeepseekV3ForCausalLM) at other sizes.
@@ -428,7 +429,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "shared_expert_gate": family in ("qwen2_moe", "qwen3_next") and bool(cfg.get("shared_expert_intermediate_size")),
             # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
             # (gpt-oss's router is a biased linear layer)
-            "router_bias": (family in ("deepseek_v3", "kimi_k2") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss"),
+            "router_bias": (family in ("deepseek_v3", "kimi_k2") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss")
+            or (family == "minimax_m2" and _bool(cfg, "use_routing_bias", True)),
             "expert_bias": family == "gpt_oss",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
@@ -502,7 +504,10 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "mlp_bias": mlp_bias,
         "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
-        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
+        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next") or (family in ("glm4_moe", "minimax_m2") and _bool(cfg, "use_qk_norm", family == "minimax_m2")),
+        # MiniMax-M2's qk_norm_type "per_layer": q_norm/k_norm span all heads (transformers' FlexOlmo-style attention,
+        # vLLM's MiniMaxText01RMSNormTP shards them with the heads)
+        "qk_norm_full": family == "minimax_m2" and str(cfg.get("qk_norm_type", "per_layer")) == "per_layer",
         "attention_sinks": family == "gpt_oss",
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or outer.get("torch_dtype") or "bfloat16"),
         "sliding_window": window,

@@ -43,6 +43,9 @@ class ModelSpec(BaseModel):
     norm: NormKind = "rmsnorm"
     norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
     qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
+    qk_norm_full: bool = Field(
+        False, description="q/k RMSNorm over all heads at once (MiniMax-M2: q_norm of heads x head_dim), split with the heads"
+    )
     attention_sinks: bool = Field(False, description="one learned sink logit per attention head (gpt-oss)")
     attn_output_gate: bool = Field(False, description="q_proj also produces a per-head output gate (Qwen3-Next): twice as wide")
     mlp_gated: bool = True

@@ -91,7 +91,9 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
         out.append(_vec("attn_output_bias", "bias", h, i, mtp=mtp))
     if m.attention_sinks:
         out.append(_vec("attn_sinks", "bias", m.num_attention_heads, i, "col", mtp=mtp))  # split with the heads
-    if m.qk_norm:
+    if m.qk_norm and m.qk_norm_full:  # MiniMax-M2 (FlexOlmo-style): one norm over every q head, one over every k head
+        out += [_vec("attn_q_norm", "norm", q_out, i, "col", mtp=mtp), _vec("attn_k_norm", "norm", kv_out, i, "kv", mtp=mtp)]
+    elif m.qk_norm:
         out += [_vec("attn_q_norm", "norm", m.head_dim, i, mtp=mtp), _vec("attn_k_norm", "norm", m.head_dim, i, mtp=mtp)]
     return out
 

@@ -281,9 +281,11 @@ def test_releases_with_the_same_tensors_name_their_preset_not_a_prefix_match():
 
 def test_modelscope_ids_are_the_publishers_own_mirrors():
     """Qwen, DeepSeek and Moonshot mirror their releases on ModelScope under the same owner/name; Zhipu's GLM repos
-    (zai-org, formerly THUDM, on Hugging Face) are under ZhipuAI there. Other publishers' models get no id rather
-    than a community re-upload."""
-    mirrors = {"Qwen": "Qwen", "deepseek-ai": "deepseek-ai", "moonshotai": "moonshotai", "zai-org": "ZhipuAI", "THUDM": "ZhipuAI"}
+    (zai-org, formerly THUDM, on Hugging Face) are under ZhipuAI there, MiniMaxAI's under MiniMax (the M2.7 model card:
+    "You also can get model weights from modelscope.cn/models/MiniMax/MiniMax-M2.7"). Other publishers' models get no
+    id rather than a community re-upload."""
+    mirrors = {"Qwen": "Qwen", "deepseek-ai": "deepseek-ai", "moonshotai": "moonshotai", "zai-org": "ZhipuAI", "THUDM": "ZhipuAI",
+               "MiniMaxAI": "MiniMax"}
     for pid, preset in _presets().items():
         owner, name = preset["hf_repo"].split("/")
         if owner in mirrors:
