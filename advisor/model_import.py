@@ -27,13 +27,13 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2", "llama4", "llama4_text", "minimax_m2",
+    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
-    "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
+    "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
 "qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
@@ -51,7 +51,8 @@ _WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text", "minimax_m2")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
 # Kimi-K2 (model_type kimi_k2) is DeepSeek-V3's architecture (architectures: DeepseekV3ForCausalLM) at other sizes.
-_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe")
+# DeepSeek-V3.2 (deepseek_v32) is V3.1's shapes plus a sparse-attention indexer on every layer.
+_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "deepseek_v32")
 _TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text", "gemma3"}
 _QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
 
@@ -429,7 +430,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "shared_expert_gate": family in ("qwen2_moe", "qwen3_next") and bool(cfg.get("shared_expert_intermediate_size")),
             # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
             # (gpt-oss's router is a biased linear layer)
-            "router_bias": (family in ("deepseek_v3", "kimi_k2") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss")
+            "router_bias": (family in ("deepseek_v3", "kimi_k2", "deepseek_v32") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss")
             or (family == "minimax_m2" and _bool(cfg, "use_routing_bias", True)),
             "expert_bias": family == "gpt_oss",
             "moe_layers": _moe_layers(cfg, family, layers),
@@ -445,7 +446,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             moe["shared_expert_intermediate_size"] = moe["moe_intermediate_size"]
 
     mla: dict[str, Any] = {}
-    if family in ("deepseek_v2", "deepseek_v3", "kimi_k2"):
+    if family in ("deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32"):
         mla = {
             "q_lora_rank": _int_first(cfg, "q_lora_rank", default=0) or None,
             "kv_lora_rank": _int_first(cfg, "kv_lora_rank", required="the MLA latent width"),
@@ -453,6 +454,12 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "qk_nope_head_dim": _int_first(cfg, "qk_nope_head_dim", required="the MLA head width"),
             "v_head_dim": _int_first(cfg, "v_head_dim", required="the MLA value width"),
         }
+        if family == "deepseek_v32":  # the lightning indexer (vLLM's deepseek_v2.py Indexer)
+            mla |= {
+                "index_n_heads": _int_first(cfg, "index_n_heads", required="the indexer heads", low=1),
+                "index_head_dim": _int_first(cfg, "index_head_dim", required="the indexer head width", low=1),
+                "index_topk": _int_first(cfg, "index_topk", required="the tokens the indexer selects", low=1),
+            }
         head_dim = mla["qk_nope_head_dim"] + mla["qk_rope_head_dim"]
         kv_heads = heads  # MLA has no grouped KV heads; the latent is shared
 

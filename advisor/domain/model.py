@@ -43,6 +43,11 @@ class ModelSpec(BaseModel):
     norm: NormKind = "rmsnorm"
     norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
     qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
+    index_n_heads: int = Field(
+        0, ge=0, le=1024, description="DeepSeek-V3.2's sparse-attention indexer: its heads (0: no indexer, dense attention)"
+    )
+    index_head_dim: int = Field(0, ge=0, le=4096, description="the indexer's head width; it caches one key of this width per token")
+    index_topk: int = Field(0, ge=0, description="tokens each query attends to after the indexer's selection")
     qk_norm_full: bool = Field(
         False, description="q/k RMSNorm over all heads at once (MiniMax-M2: q_norm of heads x head_dim), split with the heads"
     )

@@ -40,7 +40,8 @@ class Tensor:
         # DeepSeek-V3's MTP eh_proj ships in BF16 while every other decoder linear is FP8. Published quantized
         # checkpoints of vision-language models leave the vision tower in 16 bits (llm-compressor recipes ignore
         # "re:vision_tower.*" and "re:multi_modal_projector.*"; GGUF keeps it in a separate mmproj file).
-        return self.kind == "linear" and self.role != "mtp_eh_proj" and not self.vision
+        # DeepSeek-V3.2's indexer weights_proj stays BF16 beside the FP8 wq_b/wk (vLLM builds it with quant_config=None)
+        return self.kind == "linear" and self.role not in ("mtp_eh_proj", "indexer_weights_proj") and not self.vision
 
 
 def _linear(role: str, out: int, inp: int, layer: int, split: Split, **kw: object) -> Tensor:
@@ -71,6 +72,15 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
             _linear("attn_kv_b", heads * (m.qk_nope_head_dim + m.v_head_dim), m.kv_lora_rank, i, "col", mtp=mtp),
             _linear("attn_output", h, heads * m.v_head_dim, i, "row", mtp=mtp),
         ]
+        if m.index_n_heads:  # DeepSeek-V3.2's lightning indexer, replicated on every GPU (vLLM: disable_tp)
+            d = m.index_head_dim
+            out += [
+                _linear("indexer_wq_b", m.index_n_heads * d, m.q_lora_rank or h, i, "rep", mtp=mtp),
+                _linear("indexer_wk", d, h, i, "rep", mtp=mtp),
+                _vec("indexer_k_norm", "norm", d, i, mtp=mtp),
+                _vec("indexer_k_norm_bias", "bias", d, i, mtp=mtp),
+                _linear("indexer_weights_proj", m.index_n_heads, h, i, "rep", mtp=mtp),
+            ]
         return out
     q_out = m.num_attention_heads * m.head_dim
     kv_out = m.num_kv_heads * m.head_dim
