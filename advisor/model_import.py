@@ -27,14 +27,14 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32",
+    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32", "qwen2_5_vl",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
     "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
-"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
+"qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
 }  # fmt: skip
@@ -358,6 +358,23 @@ def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any
     """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
     if not vision:
         return {}
+    if str(vision.get("model_type")) == "qwen2_5_vl":
+        patch = _int_first(vision, "patch_size", "spatial_patch_size", default=14, low=1)
+        merge = _int_first(vision, "spatial_merge_size", default=2, low=1, high=16)
+        return {
+            "vision_kind": "qwen2_5_vl",
+            "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
+            "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+            "vision_layers": _int_first(vision, "depth", "num_hidden_layers", required="vision_config.depth", low=1, high=MAX_LAYERS),
+            "vision_patch_size": patch,
+            "vision_channels": _int_first(vision, "in_chans", "in_channels", default=3, low=1, high=16),
+            "vision_temporal_patch": _int_first(vision, "temporal_patch_size", default=2, low=1, high=16),
+            "vision_merge": merge,
+            "vision_output_dim": _int_first(vision, "out_hidden_size", required="vision_config.out_hidden_size"),
+            # the stated budget: a 1,024 x 1,024 image, resized to the nearest multiple of 28 px (patch x merge) a
+            # side as Qwen's processor does (smart_resize), takes (1,036 / 28)^2 = 1,369 tokens; more pixels, more tokens
+            "image_tokens": round(1024 / (patch * merge)) ** 2,
+        }
     if str(vision.get("model_type")) == "llama4_vision_model":
         return {
             "vision_kind": "llama4",
@@ -400,6 +417,18 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         cfg, vision = _wrapped_text(cfg)
     elif family == "gemma3_text":
         cfg = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in cfg.items() if v is not None}}
+    model_family = family
+    if family == "qwen2_5_vl":
+        # Qwen2.5-VL: a Qwen2 text model (its keys at the top level, or in text_config as newer transformers save it)
+        # and the vision encoder in vision_config
+        if isinstance(cfg.get("text_config"), dict):
+            cfg, vision = _wrapped_text(cfg)
+        else:
+            vision = cfg.get("vision_config") or {}
+            if not isinstance(vision, dict):
+                raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
+        vision = {**vision, "model_type": "qwen2_5_vl"}
+        family = "qwen2"
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
     layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
                         high=MAX_LAYERS)
@@ -493,7 +522,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "id": model_id or _slug(str(cfg.get("_name_or_path") or name or architecture)),
         "name": name or str(cfg.get("_name_or_path") or architecture),
         "architecture": architecture,
-        "family": family,
+        "family": model_family,
         "hf_repo": hf_repo,
         "hidden_size": hidden,
         "num_layers": layers,

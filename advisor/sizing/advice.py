@@ -10,6 +10,7 @@ from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
 from advisor.resources import resource_path
+from advisor.sizing.memory import weight_bytes
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import WeightFormat
 from advisor.units import format_bytes, format_context
@@ -279,6 +280,11 @@ def build_advice(
         out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_dense", model=req.model.name)))
     if fmt.id == "gguf-mxfp4_moe" and not req.model.is_moe:  # llama.cpp then stores every weight in Q8_0
         out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_moe_dense", model=req.model.name)))
+    if req.model.has_vision and req.model.image_tokens:
+        # the stated image-token budget: images are prompt tokens the user's prompt length must include
+        key = "sizing.advice.image_tokens_dynamic" if req.model.vision_kind == "qwen2_5_vl" else "sizing.advice.image_tokens_fixed"
+        out.append(Advice(kind="suggestion", text=t(key, model=req.model.name, tokens=f"{req.model.image_tokens:,}",
+                                                     vision=format_bytes(weight_bytes(req.model, fmt, 1).vision_per_gpu, 2))))  # fmt: skip
     return out
 
 

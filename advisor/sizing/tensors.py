@@ -144,6 +144,24 @@ def _vision_tower(m: ModelSpec) -> list[Tensor]:
         return Tensor(role, kind, 1, n, count=count, layer=layer, vision=True)
 
     n = m.vision_layers
+    if m.vision_kind == "qwen2_5_vl":
+        # Qwen2.5-VL's encoder (visual.*, vLLM's qwen2_5_vl.py): an unbiased 3-D patch convolution over
+        # temporal_patch_size frames, RMSNorm blocks with biased fused qkv and proj and a biased gated SiLU MLP (no
+        # learned positions: 2-D rotary), then the merger: an RMSNorm and two biased layers from the 2x2-merged
+        # patches (vision width × merge²) to the text width
+        merged = v * m.vision_merge**2
+        return [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_temporal_patch * m.vision_patch_size**2),
+            vec("v_ln1", "norm", v, n), vec("v_ln2", "norm", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            lin("v_ffn_gate", w, v, n), vec("v_ffn_gate_bias", "bias", w, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            vec("mm_merger_norm", "norm", v),
+            lin("mm_merger_fc1", merged, merged), vec("mm_merger_fc1_bias", "bias", merged),
+            lin("mm_merger_fc2", m.vision_output_dim, merged), vec("mm_merger_fc2_bias", "bias", m.vision_output_dim),
+        ]  # fmt: skip
     if m.vision_kind == "llama4":
         # Llama 4's encoder (vision_model.*): an unbiased patch projection, a class token and one position per patch
         # plus it, LayerNorms before and after the same biased pre-norm layers, then the pixel-shuffle adapter's two
