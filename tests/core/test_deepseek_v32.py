@@ -63,3 +63,21 @@ def test_a_v32_config_imports_instead_of_being_refused():
     spec = model_from_config(json.loads(raw.read_text(encoding="utf-8")))
     assert spec.family == "deepseek_v32" and spec.is_mla and spec.index_topk == 2048
     assert param_counts(spec).checkpoint == 685_396_921_376
+
+
+def test_v32_decode_reads_the_selected_latents_and_every_indexer_key():
+    """Sparse attention: each decoding sequence reads at most index_topk (2,048) latents, the indexer reads all of its
+    132-byte keys; V3's dense MLA reads the whole context."""
+    from advisor.sizing.roofline import StepCostModel
+
+    h200 = get_gpu("h200-141g")
+    v32 = StepCostModel.build(get_model("deepseek-v3.2-exp"), "fp8-block", "bf16", h200, 8)
+    v3 = StepCostModel.build(get_model("deepseek-v3"), "fp8-block", "bf16", h200, 8)
+    flops, read = v32.decode_attention(64, 64 * 128_000)
+    assert read == 64 * 2048 * 61 * 1152 + 64 * 128_000 * 61 * 132
+    assert flops == 64 * 2048 * v32.attn_flops_per_pair + 64 * 128_000 * 2.0 * 61 * 64 * 128
+    # short contexts: every token is selected, and the indexer's keys come on top
+    assert v32.decode_attention(64, 64 * 1000)[1] == 64 * 1000 * 61 * (1152 + 132)
+    assert v32.decode_step_seconds(64, 1000) >= v3.decode_step_seconds(64, 1000)
+    # long contexts: V3.2's step grows with the indexer's 132 bytes a token, V3's with 1,152
+    assert v32.decode_step_seconds(64, 128_000) < v3.decode_step_seconds(64, 128_000) / 3
