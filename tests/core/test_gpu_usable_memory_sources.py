@@ -26,8 +26,9 @@ _QUOTED_GIB = re.compile(
 )
 _QUOTED_MIB = re.compile(r"\b(\d{4,6}) ?MiB")  # nvidia-smi's Total, e.g. '0MiB / 97871MiB'
 # the 12 catalog GPUs that had no sourced figure before issue #26's second pass, and the 5 still without one
-_SOURCED_IN_SECOND_PASS = {"h100-nvl-94g", "h20-96g", "rtx-a6000", "b200", "mi300x", "ascend-910b", "rtx-4080-super"}
-_STILL_ESTIMATED = {"h100-pcie-80g", "h800-sxm-80g", "a100-pcie-80g", "a40", "rtx-4090d"}
+_SOURCED_IN_SECOND_PASS = {"h100-nvl-94g", "h20-96g", "rtx-a6000", "b200", "mi300x", "ascend-910b", "rtx-4080-super", "a40"}
+_STILL_ESTIMATED = {"h100-pcie-80g", "h800-sxm-80g", "a100-pcie-80g", "rtx-4090d"}
+_DEVICE_QUERY = re.compile(r"Total amount of global memory: +\d+ MBytes \((\d+) bytes\)")  # CUDA deviceQuery
 
 
 def _with_usable():
@@ -48,6 +49,10 @@ def test_every_catalog_row_with_usable_memory_names_its_source():
 @pytest.mark.parametrize("gpu", [g for g in _with_usable() if g.usable_memory_basis == "published"], ids=lambda g: g.id)
 def test_published_figure_is_the_one_the_source_quotes(gpu):
     """The bytes are the quoted GiB figure (PyTorch prints 2 decimals), not a formula of ours."""
+    exact = _DEVICE_QUERY.search(gpu.usable_memory_source or "")
+    if exact:  # deviceQuery prints totalGlobalMem to the byte
+        assert gpu.usable_memory_bytes == int(exact.group(1))
+        return
     quoted = _QUOTED_GIB.search(gpu.usable_memory_source or "")
     assert quoted, f"{gpu.id}: the source quotes no 'total capacity of N GiB'"
     assert gpu.usable_memory_bytes == round(float(quoted.group(1) or quoted.group(2)) * GiB)
@@ -81,7 +86,9 @@ def test_published_figures_match_the_readings_quoted():
     """Pinned against the readings themselves (nvidia-smi MiB, PyTorch/torch_npu GiB), not a formula."""
     gpus = {g.id: g for g in load_gpus()}
     assert gpus["h20-96g"].usable_memory_bytes == 97871 * 1024**2
-    assert gpus["h100-nvl-94g"].usable_memory_bytes == 95830 * 1024**2
+    assert gpus["h100-nvl-94g"].usable_memory_bytes == 99_861_594_112  # deviceQuery; nvidia-smi shows 95830 MiB
+    assert round((95830 * 1024**2 - gpus["h100-nvl-94g"].usable_memory_bytes) / 1024**2) == 595  # the driver's reserve
+    assert gpus["a40"].usable_memory_bytes == 47_608_692_736
     assert gpus["rtx-a6000"].usable_memory_bytes == 49140 * 1024**2
     assert gpus["mi300x"].usable_memory_bytes == round(191.98 * GiB)
     assert gpus["b200"].usable_memory_bytes == round(178.35 * GiB)
@@ -104,11 +111,11 @@ def test_l40s_is_the_published_cuda_total_not_98_5_percent():
 
 
 def test_the_note_says_estimate_when_nothing_was_found():
-    a40 = get_gpu("a40")
-    assert a40.usable_memory_basis == "estimate"
-    note = gpu_memory_note(a40, "en")
+    h800 = get_gpu("h800-sxm-80g")
+    assert h800.usable_memory_basis == "estimate"
+    note = gpu_memory_note(h800, "en")
     assert "estimate" in note and "98.5 %" in note
-    assert "估算" in gpu_memory_note(a40, "zh_CN")
+    assert "估算" in gpu_memory_note(h800, "zh_CN")
     l4 = get_gpu("l4")
     assert l4.usable_memory_basis == "published"
     assert "https://github.com/ArcInstitute/evo2/issues/190" in gpu_memory_note(l4, "en")
