@@ -27,14 +27,14 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32", "qwen2_5_vl",
+    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32", "qwen2_5_vl", "qwen3_vl",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
     "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
-"qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
+"qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
 }  # fmt: skip
@@ -358,11 +358,18 @@ def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any
     """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
     if not vision:
         return {}
-    if str(vision.get("model_type")) == "qwen2_5_vl":
-        patch = _int_first(vision, "patch_size", "spatial_patch_size", default=14, low=1)
+    if str(vision.get("model_type")) in ("qwen2_5_vl", "qwen3_vl"):
+        qwen3 = str(vision.get("model_type")) == "qwen3_vl"
+        patch = _int_first(vision, "patch_size", "spatial_patch_size", default=16 if qwen3 else 14, low=1)
         merge = _int_first(vision, "spatial_merge_size", default=2, low=1, high=16)
+        deepstack = vision.get("deepstack_visual_indexes") or []
+        if not isinstance(deepstack, list):
+            raise ModelImportError(tr("inputs.config.not_list", field="vision_config.deepstack_visual_indexes", value=_show(deepstack)))
+        extra = {"vision_position_embeddings": _int_first(vision, "num_position_embeddings", required="vision_config.num_position_embeddings", low=1),
+                 "vision_deepstack": len(deepstack)} if qwen3 else {}  # fmt: skip
         return {
-            "vision_kind": "qwen2_5_vl",
+            **extra,
+            "vision_kind": "qwen3_vl" if qwen3 else "qwen2_5_vl",
             "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
             "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
             "vision_layers": _int_first(vision, "depth", "num_hidden_layers", required="vision_config.depth", low=1, high=MAX_LAYERS),
@@ -371,8 +378,9 @@ def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any
             "vision_temporal_patch": _int_first(vision, "temporal_patch_size", default=2, low=1, high=16),
             "vision_merge": merge,
             "vision_output_dim": _int_first(vision, "out_hidden_size", required="vision_config.out_hidden_size"),
-            # the stated budget: a 1,024 x 1,024 image, resized to the nearest multiple of 28 px (patch x merge) a
-            # side as Qwen's processor does (smart_resize), takes (1,036 / 28)^2 = 1,369 tokens; more pixels, more tokens
+            # the stated budget: a 1,024 x 1,024 image, resized to the nearest multiple of patch x merge pixels a side
+            # as Qwen's processor does (smart_resize): Qwen2.5-VL's 28 px give (1,036 / 28)^2 = 1,369 tokens, Qwen3-VL's
+            # 32 px (1,024 / 32)^2 = 1,024; more pixels, more tokens
             "image_tokens": round(1024 / (patch * merge)) ** 2,
         }
     if str(vision.get("model_type")) == "llama4_vision_model":
@@ -429,6 +437,10 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
                 raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
         vision = {**vision, "model_type": "qwen2_5_vl"}
         family = "qwen2"
+    elif family == "qwen3_vl":  # Qwen3-VL: a Qwen3 text model in text_config and its encoder in vision_config
+        cfg, vision = _wrapped_text(cfg)
+        vision = {**vision, "model_type": "qwen3_vl"}
+        family = "qwen3"
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
     layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
                         high=MAX_LAYERS)

@@ -93,7 +93,9 @@ class ModelSpec(BaseModel):
     vision_image_size: int = Field(0, ge=0, le=100_000)
     vision_patch_size: int = Field(0, ge=0, le=1024)
     vision_channels: int = Field(3, ge=1, le=16)
-    vision_kind: Literal["siglip", "llama4", "qwen2_5_vl"] = "siglip"
+    vision_kind: Literal["siglip", "llama4", "qwen2_5_vl", "qwen3_vl"] = "siglip"
+    vision_position_embeddings: int = Field(0, ge=0, le=1_000_000, description="Qwen3-VL: learned patch positions (num_position_embeddings)")
+    vision_deepstack: int = Field(0, ge=0, le=64, description="Qwen3-VL: extra mergers feeding early text layers (deepstack_visual_indexes)")
     vision_temporal_patch: int = Field(1, ge=1, le=16, description="Qwen2.5-VL: frames one patch spans (temporal_patch_size)")
     vision_merge: int = Field(1, ge=1, le=16, description="Qwen2.5-VL: patches merged per side into one token (spatial_merge_size)")
     vision_projector_in: int = Field(0, ge=0, le=1_000_000, description="Llama 4's vision adapter width (projector_input_dim)")
@@ -142,7 +144,7 @@ class ModelSpec(BaseModel):
             )
         if "chunked" in self.layer_types and not self.attention_chunk_size:
             raise ValueError("chunked-attention layers need attention_chunk_size (the chunk length in tokens)")
-        dynamic = self.vision_kind == "qwen2_5_vl"  # any resolution: no fixed image_size
+        dynamic = self.vision_kind in ("qwen2_5_vl", "qwen3_vl")  # any resolution: no fixed image_size
         if self.vision_layers and not (self.vision_hidden_size and self.vision_intermediate_size and self.vision_patch_size
                                        and (self.vision_image_size or dynamic)):
             raise ValueError("a vision encoder needs its hidden_size, intermediate_size, image_size and patch_size")

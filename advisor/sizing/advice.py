@@ -282,7 +282,7 @@ def build_advice(
         out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_moe_dense", model=req.model.name)))
     if req.model.has_vision and req.model.image_tokens:
         # the stated image-token budget: images are prompt tokens the user's prompt length must include
-        key = "sizing.advice.image_tokens_dynamic" if req.model.vision_kind == "qwen2_5_vl" else "sizing.advice.image_tokens_fixed"
+        key = "sizing.advice.image_tokens_dynamic" if req.model.vision_kind in ("qwen2_5_vl", "qwen3_vl") else "sizing.advice.image_tokens_fixed"
         out.append(Advice(kind="suggestion", text=t(key, model=req.model.name, tokens=f"{req.model.image_tokens:,}",
                                                      vision=format_bytes(weight_bytes(req.model, fmt, 1).vision_per_gpu, 2))))  # fmt: skip
     return out

@@ -162,6 +162,36 @@ def _vision_tower(m: ModelSpec) -> list[Tensor]:
             lin("mm_merger_fc1", merged, merged), vec("mm_merger_fc1_bias", "bias", merged),
             lin("mm_merger_fc2", m.vision_output_dim, merged), vec("mm_merger_fc2_bias", "bias", m.vision_output_dim),
         ]  # fmt: skip
+    if m.vision_kind == "qwen3_vl":
+        # Qwen3-VL's encoder (model.visual.*, vLLM's qwen3_vl.py): a biased 3-D patch convolution, learned patch
+        # positions, LayerNorm blocks with biased fused qkv, proj and a two-layer GELU MLP, then the merger (a
+        # LayerNorm over the vision width and two biased layers from the 2x2-merged patches to the text width) and one
+        # deepstack merger per deepstack_visual_indexes entry (the same, its LayerNorm over the merged width)
+        merged = v * m.vision_merge**2
+        out_dim = m.vision_output_dim
+
+        def merger(prefix: str, norm_width: int, count: int) -> list[Tensor]:
+            return [
+                vec(f"{prefix}_norm", "norm", norm_width, count), vec(f"{prefix}_norm_bias", "bias", norm_width, count),
+                lin(f"{prefix}_fc1", merged, merged, count), vec(f"{prefix}_fc1_bias", "bias", merged, count),
+                lin(f"{prefix}_fc2", out_dim, merged, count), vec(f"{prefix}_fc2_bias", "bias", out_dim, count),
+            ]  # fmt: skip
+
+        out = [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_temporal_patch * m.vision_patch_size**2),
+            vec("v_patch_embd_bias", "bias", v),
+            Tensor("v_position_embd", "embed", m.vision_position_embeddings, v, layer=layer, vision=True),
+            vec("v_ln1", "norm", v, n), vec("v_ln1_bias", "bias", v, n),
+            vec("v_ln2", "norm", v, n), vec("v_ln2_bias", "bias", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            *merger("mm_merger", v, 1),
+        ]  # fmt: skip
+        if m.vision_deepstack:
+            out += merger("mm_deepstack", merged, m.vision_deepstack)
+        return out
     if m.vision_kind == "llama4":
         # Llama 4's encoder (vision_model.*): an unbiased patch projection, a class token and one position per patch
         # plus it, LayerNorms before and after the same biased pre-norm layers, then the pixel-shuffle adapter's two

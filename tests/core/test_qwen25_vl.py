@@ -1,4 +1,9 @@
-"""Qwen2.5-VL-7B-Instruct (issue #28): the vision encoder's weights and a stated image-token budget per request.
+"""Qwen2.5-VL-7B-Instruct and Qwen3-VL-8B-Instruct (issue #28): the vision encoders' weights and a stated image-token
+budget per request.
+
+Qwen3-VL-8B-Instruct: Hugging Face safetensors total 8,767,123,696 (code-index ids 62872967919, 52216676248,
+71074644927); the publisher's GGUF Qwen3VL-8B-Instruct-Q4_K_M.gguf is 5,027,784,800 bytes (text model only, the
+encoder ships as a separate mmproj file; code-index id 69556270285).
 
 Published: 8,292,166,656 parameters (Hugging Face numParameters, code-index ids 33908990598, 65807199369), of which
 the vision module 676,550,144 and 7,615,616,512 without it (transformers' count printed after loading, code-index id
@@ -62,3 +67,28 @@ def test_qwen25_vl_config_saved_with_text_config_imports_the_same():
     nested = {"architectures": raw["architectures"], "model_type": "qwen2_5_vl", "vision_config": raw["vision_config"],
               "text_config": {**text_keys, "model_type": "qwen2_5_vl_text"}}  # fmt: skip
     assert param_counts(model_from_config(nested)).total == param_counts(model_from_config(raw)).total == 8_292_166_656
+
+
+def test_qwen3_vl_counts_text_model_encoder_and_deepstack_mergers():
+    spec = get_model("qwen3-vl-8b-instruct")
+    counts = param_counts(spec)
+    assert counts.total == 8_767_123_696
+    assert counts.total - counts.vision == param_counts(get_model("qwen3-8b")).total == 8_190_735_360
+    assert spec.vision_kind == "qwen3_vl" and spec.vision_deepstack == 3 and spec.image_tokens == (1024 // 32) ** 2
+
+
+def test_qwen3_vl_gguf_is_the_text_model_the_publisher_ships():
+    """llama.cpp keeps the encoder in its own mmproj file: the Q4_K_M file holds the text tensors, a header and the
+    tokenizer."""
+    from advisor.sizing.quant import gguf_bytes, gguf_type
+    from advisor.sizing.tensors import tensors
+
+    spec = get_model("qwen3-vl-8b-instruct")
+    gqa = spec.num_attention_heads // spec.num_kv_heads
+    text = sum(gguf_bytes(t, gguf_type(t, "Q4_K_M", spec.num_layers, 0, gqa, False)) for t in tensors(spec) if not t.vision)
+    assert 0 < 5_027_784_800 - text < 8 * 1024**2
+    r = size(SizingRequest(model=spec, gpu=get_gpu("l4"), weights="gguf-q4_k_m"), "en")
+    assert r.llama_cpp_command.startswith("llama-server -hf Qwen/Qwen3-VL-8B-Instruct-GGUF:Q4_K_M ")
+    fp8 = size(SizingRequest(model=spec, gpu=get_gpu("l4"), weights="fp8-block"), "en")
+    assert fp8.vllm_command.startswith("vllm serve Qwen/Qwen3-VL-8B-Instruct-FP8 ")
+    assert any("1,024 prompt tokens" in a.text for a in fp8.advice)
