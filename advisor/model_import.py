@@ -27,14 +27,14 @@ MAX_LAYERS = 1024  # ModelSpec's limit, checked before any per-layer list is bui
 SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
-    "kimi_k2", "llama4", "llama4_text",
+    "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32", "qwen2_5_vl", "qwen3_vl",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
     "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
-    "deepseek_v32": "deepseek_v3", "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next", "minimax_m2": "qwen3_moe",
-"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe",
+    "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
+"qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
 }  # fmt: skip
@@ -46,11 +46,13 @@ _GEMMA3_TEXT_DEFAULTS = {
     "sliding_window": 4096, "sliding_window_pattern": 6, "tie_word_embeddings": True,
 }  # fmt: skip
 # Every layer MoE, each expert as wide as intermediate_size (no dense FFN anywhere).
-_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text")
+# MiniMax-M2 (minimax_m2): 256 experts of intermediate_size on every layer, sigmoid router with e_score_correction_bias.
+_WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text", "minimax_m2")
 # DeepSeek-style MoE: the first `first_k_dense_replace` layers dense, then routed experts plus shared ones.
 # GLM-4.5/4.6 (glm4_moe) routes the same way (vLLM's glm4_moe.py) with grouped-query attention instead of MLA.
 # Kimi-K2 (model_type kimi_k2) is DeepSeek-V3's architecture (architectures: DeepseekV3ForCausalLM) at other sizes.
-_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe")
+# DeepSeek-V3.2 (deepseek_v32) is V3.1's shapes plus a sparse-attention indexer on every layer.
+_DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "deepseek_v32")
 _TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text", "gemma3"}
 _QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
 
@@ -356,6 +358,31 @@ def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any
     """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
     if not vision:
         return {}
+    if str(vision.get("model_type")) in ("qwen2_5_vl", "qwen3_vl"):
+        qwen3 = str(vision.get("model_type")) == "qwen3_vl"
+        patch = _int_first(vision, "patch_size", "spatial_patch_size", default=16 if qwen3 else 14, low=1)
+        merge = _int_first(vision, "spatial_merge_size", default=2, low=1, high=16)
+        deepstack = vision.get("deepstack_visual_indexes") or []
+        if not isinstance(deepstack, list):
+            raise ModelImportError(tr("inputs.config.not_list", field="vision_config.deepstack_visual_indexes", value=_show(deepstack)))
+        extra = {"vision_position_embeddings": _int_first(vision, "num_position_embeddings", required="vision_config.num_position_embeddings", low=1),
+                 "vision_deepstack": len(deepstack)} if qwen3 else {}  # fmt: skip
+        return {
+            **extra,
+            "vision_kind": "qwen3_vl" if qwen3 else "qwen2_5_vl",
+            "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
+            "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+            "vision_layers": _int_first(vision, "depth", "num_hidden_layers", required="vision_config.depth", low=1, high=MAX_LAYERS),
+            "vision_patch_size": patch,
+            "vision_channels": _int_first(vision, "in_chans", "in_channels", default=3, low=1, high=16),
+            "vision_temporal_patch": _int_first(vision, "temporal_patch_size", default=2, low=1, high=16),
+            "vision_merge": merge,
+            "vision_output_dim": _int_first(vision, "out_hidden_size", required="vision_config.out_hidden_size"),
+            # the stated budget: a 1,024 x 1,024 image, resized to the nearest multiple of patch x merge pixels a side
+            # as Qwen's processor does (smart_resize): Qwen2.5-VL's 28 px give (1,036 / 28)^2 = 1,369 tokens, Qwen3-VL's
+            # 32 px (1,024 / 32)^2 = 1,024; more pixels, more tokens
+            "image_tokens": round(1024 / (patch * merge)) ** 2,
+        }
     if str(vision.get("model_type")) == "llama4_vision_model":
         return {
             "vision_kind": "llama4",
@@ -398,6 +425,22 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         cfg, vision = _wrapped_text(cfg)
     elif family == "gemma3_text":
         cfg = {**_GEMMA3_TEXT_DEFAULTS, **{k: v for k, v in cfg.items() if v is not None}}
+    model_family = family
+    if family == "qwen2_5_vl":
+        # Qwen2.5-VL: a Qwen2 text model (its keys at the top level, or in text_config as newer transformers save it)
+        # and the vision encoder in vision_config
+        if isinstance(cfg.get("text_config"), dict):
+            cfg, vision = _wrapped_text(cfg)
+        else:
+            vision = cfg.get("vision_config") or {}
+            if not isinstance(vision, dict):
+                raise ModelImportError(tr("inputs.config.not_object", field="vision_config", value=_show(vision)))
+        vision = {**vision, "model_type": "qwen2_5_vl"}
+        family = "qwen2"
+    elif family == "qwen3_vl":  # Qwen3-VL: a Qwen3 text model in text_config and its encoder in vision_config
+        cfg, vision = _wrapped_text(cfg)
+        vision = {**vision, "model_type": "qwen3_vl"}
+        family = "qwen3"
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
     layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
                         high=MAX_LAYERS)
@@ -428,7 +471,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "shared_expert_gate": family in ("qwen2_moe", "qwen3_next") and bool(cfg.get("shared_expert_intermediate_size")),
             # the router's e_score_correction_bias: DeepSeek-V3's noaux_tc routing; GLM-4.5's gate always has it
             # (gpt-oss's router is a biased linear layer)
-            "router_bias": (family in ("deepseek_v3", "kimi_k2") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss"),
+            "router_bias": (family in ("deepseek_v3", "kimi_k2", "deepseek_v32") and cfg.get("topk_method", "noaux_tc") == "noaux_tc") or family in ("glm4_moe", "gpt_oss")
+            or (family == "minimax_m2" and _bool(cfg, "use_routing_bias", True)),
             "expert_bias": family == "gpt_oss",
             "moe_layers": _moe_layers(cfg, family, layers),
         }
@@ -443,7 +487,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             moe["shared_expert_intermediate_size"] = moe["moe_intermediate_size"]
 
     mla: dict[str, Any] = {}
-    if family in ("deepseek_v2", "deepseek_v3", "kimi_k2"):
+    if family in ("deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32"):
         mla = {
             "q_lora_rank": _int_first(cfg, "q_lora_rank", default=0) or None,
             "kv_lora_rank": _int_first(cfg, "kv_lora_rank", required="the MLA latent width"),
@@ -451,6 +495,12 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "qk_nope_head_dim": _int_first(cfg, "qk_nope_head_dim", required="the MLA head width"),
             "v_head_dim": _int_first(cfg, "v_head_dim", required="the MLA value width"),
         }
+        if family == "deepseek_v32":  # the lightning indexer (vLLM's deepseek_v2.py Indexer)
+            mla |= {
+                "index_n_heads": _int_first(cfg, "index_n_heads", required="the indexer heads", low=1),
+                "index_head_dim": _int_first(cfg, "index_head_dim", required="the indexer head width", low=1),
+                "index_topk": _int_first(cfg, "index_topk", required="the tokens the indexer selects", low=1),
+            }
         head_dim = mla["qk_nope_head_dim"] + mla["qk_rope_head_dim"]
         kv_heads = heads  # MLA has no grouped KV heads; the latent is shared
 
@@ -484,7 +534,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "id": model_id or _slug(str(cfg.get("_name_or_path") or name or architecture)),
         "name": name or str(cfg.get("_name_or_path") or architecture),
         "architecture": architecture,
-        "family": family,
+        "family": model_family,
         "hf_repo": hf_repo,
         "hidden_size": hidden,
         "num_layers": layers,
@@ -502,7 +552,10 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "mlp_bias": mlp_bias,
         "norm": "rmsnorm" if _bool(cfg, "rmsnorm", True) else "layernorm",
         "norms_per_layer": norms_per_layer,
-        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next") or (family == "glm4_moe" and _bool(cfg, "use_qk_norm", False)),
+        "qk_norm": family in ("qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next") or (family in ("glm4_moe", "minimax_m2") and _bool(cfg, "use_qk_norm", family == "minimax_m2")),
+        # MiniMax-M2's qk_norm_type "per_layer": q_norm/k_norm span all heads (transformers' FlexOlmo-style attention,
+        # vLLM's MiniMaxText01RMSNormTP shards them with the heads)
+        "qk_norm_full": family == "minimax_m2" and str(cfg.get("qk_norm_type", "per_layer")) == "per_layer",
         "attention_sinks": family == "gpt_oss",
         "dtype": str(cfg.get("torch_dtype") or cfg.get("dtype") or outer.get("torch_dtype") or "bfloat16"),
         "sliding_window": window,

@@ -29,6 +29,12 @@ class GpuSpec(BaseModel):
     usable_memory_source: str | None = Field(
         None, min_length=1, description="where usable_memory_bytes comes from: a measurement file or a published report's URL"
     )
+    usable_memory_reading: Literal["cuda_total", "driver_total"] = Field(
+        "cuda_total",
+        description="what the figure is: the CUDA/HIP/NPU runtime's total (driver reserve already out) or, where no "
+        "runtime total was published, the driver tool's total (nvidia-smi/NVML, rocm-smi), which still includes the "
+        "driver's reserve of about 0.5-0.7 GiB",
+    )
     memory_type: str = ""
     bandwidth_bytes_per_s: float = Field(gt=0)
     bf16_tflops_dense: float = Field(gt=0, description="dense BF16 tensor TFLOP/s (FP32 accumulate)")
@@ -69,14 +75,16 @@ class GpuSpec(BaseModel):
         return self
 
     @property
-    def usable_memory_basis(self) -> Literal["measured", "published", "estimate"]:
+    def usable_memory_basis(self) -> Literal["measured", "published", "driver_total", "estimate"]:
         """Where ``effective_memory_bytes`` comes from: our own measurement (a file under docs/measurements),
-        a published report of the CUDA total (a URL in ``usable_memory_source``), or the 98.5 % estimate."""
+        a published report of the CUDA total (a URL in ``usable_memory_source``), a published driver-tool total
+        (nvidia-smi's Total, which still includes the driver's reserve: CUDA sees a little less), or the 98.5 %
+        estimate."""
         if self.usable_memory_bytes is None:
             return "estimate"
         if (self.usable_memory_source or "").startswith("docs/measurements/"):
             return "measured"
-        return "published"
+        return "published" if self.usable_memory_reading == "cuda_total" else "driver_total"
 
     @property
     def effective_memory_bytes(self) -> int:

@@ -43,6 +43,14 @@ class ModelSpec(BaseModel):
     norm: NormKind = "rmsnorm"
     norms_per_layer: int = Field(2, ge=0, le=8, description="Gemma-2 has 4 (pre/post attention and MLP)")
     qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, Gemma-3)")
+    index_n_heads: int = Field(
+        0, ge=0, le=1024, description="DeepSeek-V3.2's sparse-attention indexer: its heads (0: no indexer, dense attention)"
+    )
+    index_head_dim: int = Field(0, ge=0, le=4096, description="the indexer's head width; it caches one key of this width per token")
+    index_topk: int = Field(0, ge=0, description="tokens each query attends to after the indexer's selection")
+    qk_norm_full: bool = Field(
+        False, description="q/k RMSNorm over all heads at once (MiniMax-M2: q_norm of heads x head_dim), split with the heads"
+    )
     attention_sinks: bool = Field(False, description="one learned sink logit per attention head (gpt-oss)")
     attn_output_gate: bool = Field(False, description="q_proj also produces a per-head output gate (Qwen3-Next): twice as wide")
     mlp_gated: bool = True
@@ -85,7 +93,11 @@ class ModelSpec(BaseModel):
     vision_image_size: int = Field(0, ge=0, le=100_000)
     vision_patch_size: int = Field(0, ge=0, le=1024)
     vision_channels: int = Field(3, ge=1, le=16)
-    vision_kind: Literal["siglip", "llama4"] = "siglip"
+    vision_kind: Literal["siglip", "llama4", "qwen2_5_vl", "qwen3_vl"] = "siglip"
+    vision_position_embeddings: int = Field(0, ge=0, le=1_000_000, description="Qwen3-VL: learned patch positions (num_position_embeddings)")
+    vision_deepstack: int = Field(0, ge=0, le=64, description="Qwen3-VL: extra mergers feeding early text layers (deepstack_visual_indexes)")
+    vision_temporal_patch: int = Field(1, ge=1, le=16, description="Qwen2.5-VL: frames one patch spans (temporal_patch_size)")
+    vision_merge: int = Field(1, ge=1, le=16, description="Qwen2.5-VL: patches merged per side into one token (spatial_merge_size)")
     vision_projector_in: int = Field(0, ge=0, le=1_000_000, description="Llama 4's vision adapter width (projector_input_dim)")
     vision_projector_out: int = Field(0, ge=0, le=1_000_000, description="Llama 4's projector_output_dim")
     vision_output_dim: int = Field(0, ge=0, le=1_000_000, description="Llama 4: what multi_modal_projector maps to the text width")
@@ -132,8 +144,9 @@ class ModelSpec(BaseModel):
             )
         if "chunked" in self.layer_types and not self.attention_chunk_size:
             raise ValueError("chunked-attention layers need attention_chunk_size (the chunk length in tokens)")
+        dynamic = self.vision_kind in ("qwen2_5_vl", "qwen3_vl")  # any resolution: no fixed image_size
         if self.vision_layers and not (self.vision_hidden_size and self.vision_intermediate_size and self.vision_patch_size
-                                       and self.vision_image_size):
+                                       and (self.vision_image_size or dynamic)):
             raise ValueError("a vision encoder needs its hidden_size, intermediate_size, image_size and patch_size")
         return self
 

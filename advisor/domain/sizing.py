@@ -394,7 +394,7 @@ class SizingResult(BaseModel):
     shared_prefix_note: str | None = Field(
         None, description="the shared-prefix assumption in words (what is stored once, what each request keeps)"
     )
-    gpu_memory_basis: Literal["measured", "published", "estimate"] = Field(
+    gpu_memory_basis: Literal["measured", "published", "driver_total", "estimate"] = Field(
         "estimate", description="where the usable GPU memory (memory.gpu_memory_bytes) comes from"
     )
     gpu_memory_note: str = Field(

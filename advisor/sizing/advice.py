@@ -11,6 +11,7 @@ from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
 from advisor.resources import resource_path
+from advisor.sizing.memory import weight_bytes
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import WeightFormat
 from advisor.units import format_bytes, format_context
@@ -31,9 +32,12 @@ def _known_checkpoints() -> dict[str, dict[str, str]]:
 
 
 def quantized_checkpoint(model_id: str, fmt: WeightFormat) -> str | None:
-    """A published checkpoint of this preset in this format, when one is known."""
+    """A published checkpoint of this preset in this format, when one is known. A GGUF repository listed under the
+    format's own id (gpt-oss: "gguf-mxfp4_moe") holds that format only; one listed as "gguf" holds the usual set."""
     known = _known_checkpoints().get(model_id, {})
-    return known.get("gguf" if fmt.engine == "llama.cpp" else fmt.id)
+    if fmt.engine == "llama.cpp":  # the usual set (Q2_K-Q8_0) has no MXFP4_MOE file: only a repo listed for it has one
+        return known.get(fmt.id) or (known.get("gguf") if fmt.id != "gguf-mxfp4_moe" else None)
+    return known.get(fmt.id)
 
 
 def needs_checkpoint(req: SizingRequest, fmt: WeightFormat) -> bool:
@@ -79,7 +83,13 @@ def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context:
     parallel = max(1, parallel)
     name = (req.model.hf_repo or req.model.id).split("/")[-1]
     gguf_repo = quantized_checkpoint(req.model.id, fmt)
-    model = f"-hf {gguf_repo}:{fmt.gguf_ftype}" if gguf_repo else f"-m {name}-{fmt.gguf_ftype}.gguf"
+    tag = fmt.gguf_file_tag or fmt.gguf_ftype
+    if gguf_repo and _known_checkpoints().get(req.model.id, {}).get(fmt.id) == gguf_repo:
+        model = f"-hf {gguf_repo}"  # a repository of this one format: its model card's own command, no tag to match
+    elif gguf_repo:
+        model = f"-hf {gguf_repo}:{tag}"
+    else:
+        model = f"-m {name}-{tag}.gguf"
     parts = [f"llama-server {model}", "-ngl 99", f"-c {context * parallel}", f"-np {parallel}"]
     if req.kv_dtype == "fp8":
         parts.append("-fa on -ctk q8_0 -ctv q8_0")  # llama.cpp's 8-bit KV cache needs flash attention
@@ -267,6 +277,13 @@ def build_advice(
         out.append(Advice(kind="warning", text=t("sizing.advice.no_fp8_cores", gpu=req.gpu.name)))
     if fmt.id == "mxfp4" and not req.model.is_moe:  # the format quantizes routed experts only: nothing to shrink here
         out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_dense", model=req.model.name)))
+    if fmt.id == "gguf-mxfp4_moe" and not req.model.is_moe:  # llama.cpp then stores every weight in Q8_0
+        out.append(Advice(kind="warning", text=t("sizing.advice.mxfp4_moe_dense", model=req.model.name)))
+    if req.model.has_vision and req.model.image_tokens:
+        # the stated image-token budget: images are prompt tokens the user's prompt length must include
+        key = "sizing.advice.image_tokens_dynamic" if req.model.vision_kind in ("qwen2_5_vl", "qwen3_vl") else "sizing.advice.image_tokens_fixed"
+        out.append(Advice(kind="suggestion", text=t(key, model=req.model.name, tokens=f"{req.model.image_tokens:,}",
+                                                     vision=format_bytes(weight_bytes(req.model, fmt, 1).vision_per_gpu, 2))))  # fmt: skip
     return out
 
 

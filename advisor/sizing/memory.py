@@ -108,11 +108,15 @@ class KvLayout:
     state_bytes_per_layer: int = 0  # one such layer's state for one sequence, one GPU (conv + recurrent state)
     chunked_layers: int = 0  # Llama 4's chunked local-attention layers
     chunk: int | None = None  # their attention_chunk_size
+    # DeepSeek-V3.2: each layer's indexer caches one FP8 key per token beside the MLA latent (vLLM's
+    # DeepseekV32IndexerCache: head_dim + head_dim // 128 × 4 bytes of uint8, whatever the KV dtype, on every GPU)
+    indexer_bytes_per_layer_token: int = 0
 
     @property
     def per_token_bytes(self) -> int:
         """All attention layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
-        return self.per_layer_token_bytes * (self.full_layers + self.sliding_layers + self.chunked_layers)
+        layers = self.full_layers + self.sliding_layers + self.chunked_layers
+        return self.per_layer_token_bytes * layers + self.indexer_bytes_per_layer_token * self.full_layers
 
     def block_tokens(self, block_size: int) -> int:
         """The block size vLLM runs with. With linear-attention layers (HybridAttentionMambaModelConfig) an attention
@@ -155,13 +159,17 @@ class KvLayout:
         tokens_chunk = _round_up(min(self.chunk + chunk_tokens, context), block_size) if windowed_chunked and self.chunk else tokens_full
         return self.per_layer_token_bytes * (
             self.full_layers * tokens_full + self.sliding_layers * tokens_window + self.chunked_layers * tokens_chunk
-        ) + state
+        ) + self.indexer_bytes_per_layer_token * self.full_layers * tokens_full + state
 
 
 def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
     b = KV_DTYPES[kv_dtype]
     if m.is_mla:
         per_layer = (m.kv_lora_rank + m.qk_rope_head_dim) * b  # compressed latent + rope key, not per head
+        if m.index_n_heads and kv_dtype == "fp8":
+            # sparse MLA's FP8 cache (vLLM's fp8_ds_mla, FlashMLA's layout): 512 FP8 latents, 4 FP32 scales and the
+            # 64-wide rope key kept in BF16 = 656 bytes a token
+            per_layer = m.kv_lora_rank + 4 * (m.kv_lora_rank // 128) + 2 * m.qk_rope_head_dim
         replication = tp
     else:
         per_layer = 2 * kv_heads_per_gpu(m, tp) * m.head_dim * b
@@ -169,7 +177,8 @@ def kv_layout(m: ModelSpec, kv_dtype: str, tp: int) -> KvLayout:
     sliding, linear, chunked = m.num_sliding_layers, m.num_linear_layers, m.num_chunked_layers
     return KvLayout(per_layer, m.num_layers - sliding - linear - chunked, sliding, m.sliding_window, replication,
                     linear_layers=linear, state_bytes_per_layer=linear_state_bytes(m, tp) if linear else 0,
-                    chunked_layers=chunked, chunk=m.attention_chunk_size)
+                    chunked_layers=chunked, chunk=m.attention_chunk_size,
+                    indexer_bytes_per_layer_token=m.index_head_dim + m.index_head_dim // 128 * 4 if m.index_n_heads else 0)
 
 
 def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
@@ -238,7 +247,8 @@ def estimate_memory(
     # states in an opt-in mode): their prompts are not counted as shared
     sharing = prefix_caching and not llama_cpp and shared_prefix_tokens > 0 and not layout.linear_layers
     share_layers = layout.full_layers if windowed else layout.full_layers + layout.sliding_layers + layout.chunked_layers
-    block_bytes_shared = block * layout.per_layer_token_bytes * share_layers  # one shared block, over its layers
+    # one shared block, over its layers (an indexer's keys are shared with the prefix's latents)
+    block_bytes_shared = block * (layout.per_layer_token_bytes * share_layers + layout.indexer_bytes_per_layer_token * layout.full_layers)
 
     def shared_blocks_at(ctx: int) -> int:
         # whole blocks only, and at least the last token of a request is its own

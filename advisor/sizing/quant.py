@@ -11,6 +11,9 @@ Rules follow the engines and the checkpoint formats, not a flat bits-per-weight:
   feature; AWQ the same without `g_idx`. Group size 128 by default.
 - GGUF mixes block types per tensor the way llama.cpp's quantizer does (`llama_tensor_get_type`): e.g. Q4_K_M
   keeps the output head in Q6_K and upgrades attn_v/ffn_down to Q6_K on a subset of layers; 1-D tensors are F32.
+  MXFP4_MOE (gpt-oss's GGUF, e.g. ggml-org/gpt-oss-20b-GGUF) stores the 3-D expert tensors in ggml's MXFP4 blocks
+  (32 values in 17 bytes: one E8M0 scale byte and 16 bytes of 4-bit values, 4.25 bits) and every other 2-D weight,
+  embeddings and output head included, in Q8_0; biases, norms, sinks and the router stay F32.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class WeightFormat:
     vllm_flag: str | None = None  # --quantization value; None when the checkpoint says it or none is needed
     gguf_ftype: str | None = None
     group_size: int = 128
+    gguf_file_tag: str | None = None  # how published file names spell the type, when not as gguf_ftype
 
 
 WEIGHT_FORMATS: dict[str, WeightFormat] = {
@@ -51,6 +55,10 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         # Hopper/Ampere, natively on Blackwell); attention, router, embeddings and head stay BF16.
         WeightFormat("mxfp4", "MXFP4 (MoE experts, g32)", "vllm", "bf16", 4.25, group_size=32),
         WeightFormat("gguf-q8_0", "GGUF Q8_0", "llama.cpp", "fp16", 8.5, gguf_ftype="Q8_0"),
+        # llama.cpp's LLAMA_FTYPE_MOSTLY_MXFP4_MOE: the format gpt-oss's GGUFs ship in (experts MXFP4, the rest Q8_0);
+        # its files are tagged "mxfp4" (ggml-org/gpt-oss-20b-GGUF: gpt-oss-20b-mxfp4.gguf)
+        WeightFormat("gguf-mxfp4_moe", "GGUF MXFP4_MOE (experts MXFP4, rest Q8_0)", "llama.cpp", "fp16", 4.25,
+                     gguf_ftype="MXFP4_MOE", group_size=32, gguf_file_tag="MXFP4"),
         WeightFormat("gguf-q6_k", "GGUF Q6_K", "llama.cpp", "fp16", 6.5625, gguf_ftype="Q6_K"),
         WeightFormat("gguf-q5_k_m", "GGUF Q5_K_M", "llama.cpp", "fp16", 5.5, gguf_ftype="Q5_K_M"),
         WeightFormat("gguf-q4_k_m", "GGUF Q4_K_M", "llama.cpp", "fp16", 4.5, gguf_ftype="Q4_K_M"),
@@ -78,6 +86,7 @@ GGML_TYPES: dict[str, tuple[int, int]] = {
     "F32": (1, 4), "F16": (1, 2), "BF16": (1, 2),
     "Q4_0": (32, 18), "Q4_1": (32, 20), "Q5_0": (32, 22), "Q5_1": (32, 24), "Q8_0": (32, 34), "IQ4_NL": (32, 18),
     "Q2_K": (256, 84), "Q3_K": (256, 110), "Q4_K": (256, 144), "Q5_K": (256, 176), "Q6_K": (256, 210),
+    "MXFP4": (32, 17),  # ggml-common.h block_mxfp4: uint8_t e (E8M0 scale) + uint8_t qs[QK_MXFP4/2], QK_MXFP4 = 32
 }  # fmt: skip
 _BASE_TYPE = {"Q8_0": "Q8_0", "Q6_K": "Q6_K", "Q5_K_M": "Q5_K", "Q4_K_M": "Q4_K", "Q4_0": "Q4_0", "Q3_K_M": "Q3_K", "Q2_K": "Q2_K"}
 # k-quants need rows that are a multiple of 256; llama.cpp falls back to these.
@@ -94,6 +103,9 @@ def gguf_type(t: Tensor, ftype: str, n_layers: int, n_experts: int, n_gqa: int, 
         return "F32"
     if t.vision:  # llama.cpp keeps a vision tower in its own mmproj file, published in F16
         return "F16"
+    if ftype == "MXFP4_MOE":  # llama-quant.cpp: "MoE tensors -> MXFP4, other tensors -> Q8_0" (head and embeddings too)
+        new = "MXFP4" if t.expert else "Q8_0"
+        return new if t.cols % 32 == 0 else "F16"  # tensor_type_fallback: no 32-wide block fits
     base = _BASE_TYPE[ftype]
     role = t.role.removesuffix("_exps").removesuffix("_shexp")
     i = t.layer

@@ -205,6 +205,23 @@ class StepCostModel:
     # written back once a step (vLLM's fused recurrent gated-delta-rule kernel loads the initial state and stores the
     # final one); per GPU, all such layers, both directions. It does not grow with the context.
     state_bytes_per_seq: float = 0.0
+    # DeepSeek-V3.2's sparse attention (vLLM's FlashMLA sparse decode): each decoding query reads the latents of at
+    # most `sparse_topk` tokens its indexer selected, while the indexer reads every cached key (its own small cache,
+    # `indexer_bytes_per_token` of kv_bytes_per_token) and scores it (`indexer_flops_per_pair`, all layers). 0: dense.
+    sparse_topk: int = 0
+    indexer_bytes_per_token: float = 0.0
+    indexer_flops_per_pair: float = 0.0
+
+    def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
+        """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
+        attention reads at most top-k latents per sequence: min(Σ contexts, sequences × k) bounds Σ min(context, k)
+        from above, equal to it once every context is past k."""
+        if not self.sparse_topk:
+            return kv_tokens_read * self.attn_flops_per_pair, kv_tokens_read * self.kv_bytes_per_token
+        selected = min(kv_tokens_read, decode_seqs * self.sparse_topk)
+        flops = selected * self.attn_flops_per_pair + kv_tokens_read * self.indexer_flops_per_pair
+        read = selected * (self.kv_bytes_per_token - self.indexer_bytes_per_token) + kv_tokens_read * self.indexer_bytes_per_token
+        return flops, read
 
     @property
     def gemm_basis(self) -> str:
@@ -293,6 +310,9 @@ class StepCostModel:
             allreduce_points=measured_points(gpu, gpus) if gpus > 1 and factors.kernel_engine in ALLREDUCE_MEASURED_FOR else None,
             allreduce_message_bytes_per_token=float(model.hidden_size * ACTIVATION_BYTES),
             state_bytes_per_seq=float(2 * layout.linear_layers * layout.state_bytes_per_layer),
+            sparse_topk=model.index_topk if model.index_n_heads else 0,
+            indexer_bytes_per_token=float(layout.indexer_bytes_per_layer_token * layout.full_layers),
+            indexer_flops_per_pair=2.0 * model.num_layers * model.index_n_heads * model.index_head_dim,
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -311,11 +331,12 @@ class StepCostModel:
             return (0.0, 0.0), (0.0, 0.0)
         logits = decode_seqs + (1 if prefill_tokens else 0)
         weights_s = self.weight_read_seconds(self.experts_touched(tokens))
-        attn_flops = (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair
+        decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
+        attn_flops = prefill_attention_pairs * self.attn_flops_per_pair + decode_flops
         return (
             (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s),
             (attn_flops / self.attn_flops_per_s,
-             (kv_tokens_read * self.kv_bytes_per_token + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s),
+             (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s),
         )
 
     def step_parts(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
@@ -350,10 +371,13 @@ class StepCostModel:
             self.linear_compute_seconds(tokens, logits),
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
+        if self.sparse_topk:
+            decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
+        else:  # the dense case inline: the simulator calls this once per engine step
+            decode_flops, kv_read = kv_tokens_read * self.attn_flops_per_pair, kv_tokens_read * self.kv_bytes_per_token
         attention = max(
-            (prefill_attention_pairs + kv_tokens_read) * self.attn_flops_per_pair / self.attn_flops_per_s,
-            (kv_tokens_read * self.kv_bytes_per_token + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s
-            + self.attn_fixed_s,
+            (prefill_attention_pairs * self.attn_flops_per_pair + decode_flops) / self.attn_flops_per_s,
+            (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
         gpu = linear + attention + comm + self.overhead_s

@@ -40,7 +40,8 @@ class Tensor:
         # DeepSeek-V3's MTP eh_proj ships in BF16 while every other decoder linear is FP8. Published quantized
         # checkpoints of vision-language models leave the vision tower in 16 bits (llm-compressor recipes ignore
         # "re:vision_tower.*" and "re:multi_modal_projector.*"; GGUF keeps it in a separate mmproj file).
-        return self.kind == "linear" and self.role != "mtp_eh_proj" and not self.vision
+        # DeepSeek-V3.2's indexer weights_proj stays BF16 beside the FP8 wq_b/wk (vLLM builds it with quant_config=None)
+        return self.kind == "linear" and self.role not in ("mtp_eh_proj", "indexer_weights_proj") and not self.vision
 
 
 def _linear(role: str, out: int, inp: int, layer: int, split: Split, **kw: object) -> Tensor:
@@ -71,6 +72,15 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
             _linear("attn_kv_b", heads * (m.qk_nope_head_dim + m.v_head_dim), m.kv_lora_rank, i, "col", mtp=mtp),
             _linear("attn_output", h, heads * m.v_head_dim, i, "row", mtp=mtp),
         ]
+        if m.index_n_heads:  # DeepSeek-V3.2's lightning indexer, replicated on every GPU (vLLM: disable_tp)
+            d = m.index_head_dim
+            out += [
+                _linear("indexer_wq_b", m.index_n_heads * d, m.q_lora_rank or h, i, "rep", mtp=mtp),
+                _linear("indexer_wk", d, h, i, "rep", mtp=mtp),
+                _vec("indexer_k_norm", "norm", d, i, mtp=mtp),
+                _vec("indexer_k_norm_bias", "bias", d, i, mtp=mtp),
+                _linear("indexer_weights_proj", m.index_n_heads, h, i, "rep", mtp=mtp),
+            ]
         return out
     q_out = m.num_attention_heads * m.head_dim
     kv_out = m.num_kv_heads * m.head_dim
@@ -91,7 +101,9 @@ def _attention(m: ModelSpec, i: int, mtp: bool) -> list[Tensor]:
         out.append(_vec("attn_output_bias", "bias", h, i, mtp=mtp))
     if m.attention_sinks:
         out.append(_vec("attn_sinks", "bias", m.num_attention_heads, i, "col", mtp=mtp))  # split with the heads
-    if m.qk_norm:
+    if m.qk_norm and m.qk_norm_full:  # MiniMax-M2 (FlexOlmo-style): one norm over every q head, one over every k head
+        out += [_vec("attn_q_norm", "norm", q_out, i, "col", mtp=mtp), _vec("attn_k_norm", "norm", kv_out, i, "kv", mtp=mtp)]
+    elif m.qk_norm:
         out += [_vec("attn_q_norm", "norm", m.head_dim, i, mtp=mtp), _vec("attn_k_norm", "norm", m.head_dim, i, mtp=mtp)]
     return out
 
@@ -132,6 +144,54 @@ def _vision_tower(m: ModelSpec) -> list[Tensor]:
         return Tensor(role, kind, 1, n, count=count, layer=layer, vision=True)
 
     n = m.vision_layers
+    if m.vision_kind == "qwen2_5_vl":
+        # Qwen2.5-VL's encoder (visual.*, vLLM's qwen2_5_vl.py): an unbiased 3-D patch convolution over
+        # temporal_patch_size frames, RMSNorm blocks with biased fused qkv and proj and a biased gated SiLU MLP (no
+        # learned positions: 2-D rotary), then the merger: an RMSNorm and two biased layers from the 2x2-merged
+        # patches (vision width × merge²) to the text width
+        merged = v * m.vision_merge**2
+        return [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_temporal_patch * m.vision_patch_size**2),
+            vec("v_ln1", "norm", v, n), vec("v_ln2", "norm", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            lin("v_ffn_gate", w, v, n), vec("v_ffn_gate_bias", "bias", w, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            vec("mm_merger_norm", "norm", v),
+            lin("mm_merger_fc1", merged, merged), vec("mm_merger_fc1_bias", "bias", merged),
+            lin("mm_merger_fc2", m.vision_output_dim, merged), vec("mm_merger_fc2_bias", "bias", m.vision_output_dim),
+        ]  # fmt: skip
+    if m.vision_kind == "qwen3_vl":
+        # Qwen3-VL's encoder (model.visual.*, vLLM's qwen3_vl.py): a biased 3-D patch convolution, learned patch
+        # positions, LayerNorm blocks with biased fused qkv, proj and a two-layer GELU MLP, then the merger (a
+        # LayerNorm over the vision width and two biased layers from the 2x2-merged patches to the text width) and one
+        # deepstack merger per deepstack_visual_indexes entry (the same, its LayerNorm over the merged width)
+        merged = v * m.vision_merge**2
+        out_dim = m.vision_output_dim
+
+        def merger(prefix: str, norm_width: int, count: int) -> list[Tensor]:
+            return [
+                vec(f"{prefix}_norm", "norm", norm_width, count), vec(f"{prefix}_norm_bias", "bias", norm_width, count),
+                lin(f"{prefix}_fc1", merged, merged, count), vec(f"{prefix}_fc1_bias", "bias", merged, count),
+                lin(f"{prefix}_fc2", out_dim, merged, count), vec(f"{prefix}_fc2_bias", "bias", out_dim, count),
+            ]  # fmt: skip
+
+        out = [
+            lin("v_patch_embd", v, m.vision_channels * m.vision_temporal_patch * m.vision_patch_size**2),
+            vec("v_patch_embd_bias", "bias", v),
+            Tensor("v_position_embd", "embed", m.vision_position_embeddings, v, layer=layer, vision=True),
+            vec("v_ln1", "norm", v, n), vec("v_ln1_bias", "bias", v, n),
+            vec("v_ln2", "norm", v, n), vec("v_ln2_bias", "bias", v, n),
+            lin("v_attn_qkv", 3 * v, v, n), vec("v_attn_qkv_bias", "bias", 3 * v, n),
+            lin("v_attn_out", v, v, n), vec("v_attn_out_bias", "bias", v, n),
+            lin("v_ffn_up", w, v, n), vec("v_ffn_up_bias", "bias", w, n),
+            lin("v_ffn_down", v, w, n), vec("v_ffn_down_bias", "bias", v, n),
+            *merger("mm_merger", v, 1),
+        ]  # fmt: skip
+        if m.vision_deepstack:
+            out += merger("mm_deepstack", merged, m.vision_deepstack)
+        return out
     if m.vision_kind == "llama4":
         # Llama 4's encoder (vision_model.*): an unbiased patch projection, a class token and one position per patch
         # plus it, LayerNorms before and after the same biased pre-norm layers, then the pixel-shuffle adapter's two

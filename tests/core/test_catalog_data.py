@@ -156,10 +156,11 @@ def test_preset_config_has_the_fields_sizing_needs(preset_id):
     cfg = _presets()[preset_id]["config"]
     assert cfg.get("model_type")
     assert cfg.get("architectures")
-    if cfg["model_type"] in ("gemma3", "llama4"):  # the text model is in text_config (Gemma 3: defaults fill the rest)
+    if cfg["model_type"] in ("gemma3", "llama4", "qwen3_vl"):  # the text model is in text_config (Gemma 3: defaults fill the rest)
         text = cfg["text_config"]
         assert text["hidden_size"] > 0 and text["num_hidden_layers"] > 0 and text["intermediate_size"] > 0
-        assert cfg["vision_config"]["num_hidden_layers"] > 0
+        vision = cfg["vision_config"]
+        assert (vision.get("num_hidden_layers") or vision.get("depth")) > 0
         return
     assert cfg.get("hidden_size", 0) > 0
     assert (cfg.get("num_hidden_layers") or cfg.get("num_layers") or 0) > 0
@@ -281,9 +282,11 @@ def test_releases_with_the_same_tensors_name_their_preset_not_a_prefix_match():
 
 def test_modelscope_ids_are_the_publishers_own_mirrors():
     """Qwen, DeepSeek and Moonshot mirror their releases on ModelScope under the same owner/name; Zhipu's GLM repos
-    (zai-org, formerly THUDM, on Hugging Face) are under ZhipuAI there. Other publishers' models get no id rather
-    than a community re-upload."""
-    mirrors = {"Qwen": "Qwen", "deepseek-ai": "deepseek-ai", "moonshotai": "moonshotai", "zai-org": "ZhipuAI", "THUDM": "ZhipuAI"}
+    (zai-org, formerly THUDM, on Hugging Face) are under ZhipuAI there, MiniMaxAI's under MiniMax (the M2.7 model card:
+    "You also can get model weights from modelscope.cn/models/MiniMax/MiniMax-M2.7"). Other publishers' models get no
+    id rather than a community re-upload."""
+    mirrors = {"Qwen": "Qwen", "deepseek-ai": "deepseek-ai", "moonshotai": "moonshotai", "zai-org": "ZhipuAI", "THUDM": "ZhipuAI",
+               "MiniMaxAI": "MiniMax"}
     for pid, preset in _presets().items():
         owner, name = preset["hf_repo"].split("/")
         if owner in mirrors:

@@ -1,8 +1,10 @@
 """Usable GPU memory in the catalog says where it comes from (issue #26 item 7).
 
 A row's ``usable_memory_bytes`` is a CUDA total someone read off a real card: our own measurement (a file under
-docs/measurements) or a published report (a URL quoting PyTorch's 'total capacity' or vLLM's 'total_gpu_memory').
-Rows without one stay unset and the sizing result says its 98.5 % figure is an estimate.
+docs/measurements) or a published report (a URL quoting PyTorch's 'total capacity', vLLM's 'total_gpu_memory' or a
+CUDA device query's 'Total Global Memory'). Where only nvidia-smi's Total was published, the row says so
+(``usable_memory_reading = "driver_total"``) and the note says CUDA sees a little less. Rows without either stay
+unset and the sizing result says its 98.5 % figure is an estimate.
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from advisor.i18n import translate
 from advisor.sizing.advice import gpu_memory_note
 
 ROOT = Path(__file__).resolve().parents[2]
-_QUOTED_GIB = re.compile(r"(?:total capacity of |; )(\d+\.\d\d) GiB(?: total capacity)?")
+_QUOTED_GIB = re.compile(
+    r"(?:total capacity of |; )(\d+\.\d\d) GiB(?: total capacity)?"  # PyTorch / torch_npu out-of-memory messages
+    r"|Total Global Memory: (\d+\.\d\d) GB"  # a CUDA device query printing totalGlobalMem / 2**30
+)
+_QUOTED_MIB = re.compile(r"\b(\d{4,6}) ?MiB")  # nvidia-smi's Total, e.g. '0MiB / 97871MiB'
+# the 12 catalog GPUs that had no sourced figure before issue #26's second pass, and the 5 still without one
+_SOURCED_IN_SECOND_PASS = {"h100-nvl-94g", "h20-96g", "rtx-a6000", "b200", "mi300x", "ascend-910b", "rtx-4080-super", "a40"}
+_STILL_ESTIMATED = {"h100-pcie-80g", "h800-sxm-80g", "a100-pcie-80g", "rtx-4090d"}
+_DEVICE_QUERY = re.compile(r"Total amount of global memory: +\d+ MBytes \((\d+) bytes\)")  # CUDA deviceQuery
 
 
 def _with_usable():
@@ -27,7 +37,7 @@ def _with_usable():
 
 def test_every_catalog_row_with_usable_memory_names_its_source():
     rows = _with_usable()
-    assert len(rows) >= 15  # the ones a published or measured CUDA total was found for
+    assert len(rows) >= 24  # the ones a published or measured total was found for
     for gpu in rows:
         src = gpu.usable_memory_source or ""
         if src.startswith("docs/measurements/"):
@@ -39,9 +49,53 @@ def test_every_catalog_row_with_usable_memory_names_its_source():
 @pytest.mark.parametrize("gpu", [g for g in _with_usable() if g.usable_memory_basis == "published"], ids=lambda g: g.id)
 def test_published_figure_is_the_one_the_source_quotes(gpu):
     """The bytes are the quoted GiB figure (PyTorch prints 2 decimals), not a formula of ours."""
+    exact = _DEVICE_QUERY.search(gpu.usable_memory_source or "")
+    if exact:  # deviceQuery prints totalGlobalMem to the byte
+        assert gpu.usable_memory_bytes == int(exact.group(1))
+        return
     quoted = _QUOTED_GIB.search(gpu.usable_memory_source or "")
     assert quoted, f"{gpu.id}: the source quotes no 'total capacity of N GiB'"
-    assert gpu.usable_memory_bytes == round(float(quoted.group(1)) * GiB)
+    assert gpu.usable_memory_bytes == round(float(quoted.group(1) or quoted.group(2)) * GiB)
+
+
+@pytest.mark.parametrize("gpu", [g for g in _with_usable() if g.usable_memory_basis == "driver_total"], ids=lambda g: g.id)
+def test_driver_total_is_the_mib_figure_the_report_shows(gpu):
+    """nvidia-smi prints whole MiB: the bytes are that figure, not ours; it is above what CUDA sees, and said so."""
+    src = gpu.usable_memory_source or ""
+    quoted = _QUOTED_MIB.search(src.split("MiB / ", 1)[-1])  # '0MiB / 97871MiB': the total, not the used
+    assert quoted, f"{gpu.id}: the source quotes no nvidia-smi total in MiB"
+    assert gpu.usable_memory_bytes == int(quoted.group(1)) * 1024**2
+    assert "includes the driver reserve" in src
+    note = gpu_memory_note(gpu, "en")
+    assert "nvidia-smi" in note and "CUDA sees a little less" in note and src.split(" ", 1)[0] in note
+    assert "nvidia-smi" in gpu_memory_note(gpu, "zh_CN") and "驱动" in gpu_memory_note(gpu, "zh_CN")
+
+
+def test_the_twelve_estimated_gpus_were_searched_and_the_rest_say_so():
+    """Issue #26 item 7: each of the 12 gets a published figure, or says in its row that none was found."""
+    gpus = {g.id: g for g in load_gpus()}
+    for gpu_id in _SOURCED_IN_SECOND_PASS:
+        assert gpus[gpu_id].usable_memory_basis in ("published", "driver_total"), gpu_id
+    for gpu_id in _STILL_ESTIMATED:
+        gpu = gpus[gpu_id]
+        assert gpu.usable_memory_basis == "estimate", gpu_id
+        assert "no published CUDA total" in gpu.notes, gpu_id
+
+
+def test_published_figures_match_the_readings_quoted():
+    """Pinned against the readings themselves (nvidia-smi MiB, PyTorch/torch_npu GiB), not a formula."""
+    gpus = {g.id: g for g in load_gpus()}
+    assert gpus["h20-96g"].usable_memory_bytes == 97871 * 1024**2
+    assert gpus["h100-nvl-94g"].usable_memory_bytes == 99_861_594_112  # deviceQuery; nvidia-smi shows 95830 MiB
+    assert round((95830 * 1024**2 - gpus["h100-nvl-94g"].usable_memory_bytes) / 1024**2) == 595  # the driver's reserve
+    assert gpus["a40"].usable_memory_bytes == 47_608_692_736
+    assert gpus["rtx-a6000"].usable_memory_bytes == 49140 * 1024**2
+    assert gpus["mi300x"].usable_memory_bytes == round(191.98 * GiB)
+    assert gpus["b200"].usable_memory_bytes == round(178.35 * GiB)
+    assert gpus["ascend-910b"].usable_memory_bytes == round(60.96 * GiB)
+    assert gpus["rtx-4080-super"].usable_memory_bytes == round(15.60 * GiB)
+    # the 98.5 % rule would have given the H20 96 GiB x 0.985 = 94.56 GiB: the card shows 95.58 GiB to nvidia-smi
+    assert gpus["h20-96g"].effective_memory_bytes > int(gpus["h20-96g"].memory_bytes * 0.985)
 
 
 def test_rows_without_a_source_have_no_usable_figure():
@@ -57,11 +111,11 @@ def test_l40s_is_the_published_cuda_total_not_98_5_percent():
 
 
 def test_the_note_says_estimate_when_nothing_was_found():
-    a40 = get_gpu("a40")
-    assert a40.usable_memory_basis == "estimate"
-    note = gpu_memory_note(a40, "en")
+    h800 = get_gpu("h800-sxm-80g")
+    assert h800.usable_memory_basis == "estimate"
+    note = gpu_memory_note(h800, "en")
     assert "estimate" in note and "98.5 %" in note
-    assert "估算" in gpu_memory_note(a40, "zh_CN")
+    assert "估算" in gpu_memory_note(h800, "zh_CN")
     l4 = get_gpu("l4")
     assert l4.usable_memory_basis == "published"
     assert "https://github.com/ArcInstitute/evo2/issues/190" in gpu_memory_note(l4, "en")
