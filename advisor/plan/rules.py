@@ -423,7 +423,7 @@ def gpu_domestic(f: Facts):
     ch = _chosen(f)
     if ch is None or ch.gpu.vendor.lower() not in ("huawei",):
         return None
-    return finding("gpu.domestic", gpu=ch.gpu.name)
+    return finding("gpu.domestic", gpu=ch.gpu.name, model=f.ctx.model.name)
 
 
 @rule("gpu.rocm", "constraint")
@@ -690,3 +690,8 @@ def scaling_prestage(f: Facts):
         return None
     gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
     return finding("scaling.prestage_weights", gb=gb)
+
+
+# The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
+# module and register into RULES on import.
+from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
