@@ -253,8 +253,16 @@ def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     return c.total_requests * c.output_avg / rate / 3600
 
 
+def _serving_tok_s(cand: sizing.Candidate) -> float:
+    """Output tokens/s the peak's replicas serve: GPUs added by rounding to whole servers or for N+1 add capacity,
+    not demand (the tokens a month follow the load, not the spare)."""
+    lay = cand.layout
+    replicas = min(lay.load_replicas, cand.replicas) if lay is not None else cand.replicas
+    return cand.tokens_per_s_replica * replicas
+
+
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
-    tokens = _tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas)
+    tokens = _tokens_per_month(c, _serving_tok_s(cand))
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
@@ -321,11 +329,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
-    tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
+    tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     if chosen is not None and form in OWNED_FORMS:  # buying: whole servers of a part still sold new
-        bought = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2])
+        bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
+                                              lambda k: _verify_laid_out(c, k, region, book)[2])
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
             chosen.notes.append("rent_only")
             form = "cloud"
@@ -333,10 +342,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             out2 = _cost_of(c, bought, region, book)
             form2 = _decide_form(c, out2)
             if form2 in OWNED_FORMS:
-                if bought.gpu.id != chosen.gpu.id:
+                if bought.gpu.id != chosen.gpu.id and gchoice.not_sold_new(chosen.gpu.id):
                     bought.notes.append(f"replaced:{chosen.gpu.id}")
-                    sim_ttft = sim_tpot = None  # the card takes the curve's figures for the part bought
-                chosen, out, form = bought, out2, form2
+                if bought is not chosen:
+                    sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup bought
+                chosen, out, form, ok = bought, out2, form2, ok_owned  # compared with setups to buy
             else:
                 form = form2
     line = decide_line(c, region, form)

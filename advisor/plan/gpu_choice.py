@@ -184,17 +184,18 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
 
 
 def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook,
-               verify) -> Candidate | None:
-    """The setup to BUY: whole servers of a part still sold new (H800/A800 are not, since the Oct-2023 rule).
-    ``verify(candidate) -> bool`` checks a replacement on the predictor. None when no part can be bought."""
-    pool = [chosen] + [k for k in ok if k is not chosen]
-    for k in pool:
-        if not_sold_new(k.gpu.id):
-            continue
-        if k is not chosen and not verify(k):
-            continue
-        return apply_layout(c, region, _copy(k), book, owned=True)
-    return None
+               verify) -> tuple[Candidate | None, list[Candidate]]:
+    """The setup to BUY and the setups to buy ranked: whole servers (SXM/OAM) of parts still sold new (H800/A800
+    are not, since the Oct-2023 rule), ranked as ``arrange`` ranks, on the bought layout. ``verify(candidate) ->
+    bool`` checks a setup other than the rented choice on the predictor. (None, …) when nothing can be bought."""
+    owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
+    owned.sort(key=rank_key(c, region, book))
+    for k in owned[:4]:
+        if k.gpu.id == chosen.gpu.id and k.weights == chosen.weights and k.tp == chosen.tp:
+            return k, owned  # the rented choice, as whole servers (already checked)
+        if verify(k):
+            return k, owned
+    return None, owned
 
 
 def _copy(k: Candidate) -> Candidate:

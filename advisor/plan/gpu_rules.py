@@ -39,7 +39,7 @@ def redundancy(f: Facts):
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
     why = gchoice.redundancy_reason(f.ctx) or "public"
     return finding("sizing.redundancy", load=lay.load_units, spare=lay.spare_units, units=lay.units,
-                   unit={"tr": f"plan.unit.{unit}"}, why={"tr": f"plan.redundancy.why.{why}"},
+                   unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
                    regions={"tr": "plan.redundancy.per_region"} if lay.regions > 1 else "",
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
 

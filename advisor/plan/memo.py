@@ -186,6 +186,8 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.hw.gpu"), hw.gpu_name or hw.gpu))
         rows.append((t("memo.hw.layout"), t("memo.hw.layout_value", per=hw.gpus_per_replica, replicas=hw.replicas,
                                              total=hw.total_gpus)))
+        if hw.layout is not None:  # what is bought or rented: whole servers or VMs (spare for N+1 included)
+            rows.append((t("memo.hw.units"), hw.layout.text_in(lang, hw.gpu_name or hw.gpu)))
         rows.append((t("memo.hw.tp"), str(hw.tp or hw.gpus_per_replica)))
     if hw.weights:
         rows.append((t("memo.hw.weights"), hw.weights))

@@ -386,8 +386,18 @@ def gpu_not_in_region(f: Facts):
     if not c.gpu_constraint or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
         return None
     offered = set(facts()["gpu_availability"]["mainland"]["gpus"])
+    if f.chosen is not None and f.chosen.gpu.id in offered:  # an in-region part was chosen (gpu.region_choice)
+        return None
     missing = [g for g in c.gpu_constraint if g not in offered]
-    return finding("gpu.not_in_region", gpus=missing) if missing else None
+    names = _gpu_names(missing)
+    return finding("gpu.not_in_region", gpus=names) if missing else None
+
+
+def _gpu_names(ids: list[str]) -> str:
+    from advisor.plan.data import gpus_by_id
+
+    table = gpus_by_id()
+    return ", ".join(table[g].name if g in table else g for g in ids)
 
 
 @rule("gpu.no_fp8", "constraint")

@@ -8,7 +8,6 @@ from advisor.plan import answers_from_dict, make_plan
 from advisor.plan import data as plandata
 from advisor.plan.data import gpus_by_id
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.node_shapes import layout, shape_of
 from advisor.plan.result import PriceRow
 
 CHINA_MARKET = {"h800-sxm-80g", "a800-80g", "h20-96g", "l20-48g", "rtx-4090d"}
@@ -119,6 +118,8 @@ def test_ascend_is_planned_only_when_asked_and_names_the_model_to_check():
 
 # --- form factor --------------------------------------------------------------------------------------------
 def test_sxm_parts_come_as_whole_8_gpu_servers_and_the_memo_says_so():
+    from advisor.plan.node_shapes import layout, shape_of
+
     # 11 one-GPU replicas of an SXM part: two servers of eight, never "11 × H800 SXM, 1 GPU each"
     lay = layout("h800-sxm-80g", 1, 11, shape_of("h800-sxm-80g", owned=True))
     assert (lay.units, lay.unit_gpus, lay.total_gpus, lay.replicas) == (2, 8, 16, 16)
