@@ -233,8 +233,7 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
     ttft, tpot, meets = _verify_with_predictor(c, cand)
     checked = cand.replicas
     load = lay.load_replicas if cand.replicas <= serving else cand.replicas
-    gchoice.apply_layout(c, region, cand, book, owned=lay.basis == "form_factor" and lay.whole_server,
-                         load_replicas=load)  # fmt: skip
+    gchoice.apply_layout(c, region, cand, book, owned=lay.owned, load_replicas=load)
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
     return ttft, tpot, meets

@@ -31,6 +31,7 @@ class Shape:
     sizes: tuple[int, ...]
     whole_server: bool  # the unit is an 8-GPU server (baseboard)
     basis: str  # "quote" | "vm_source" | "form_factor" | "no_vm_source" (SXM in the cloud with no sourced VM size)
+    owned: bool = False  # bought (or bare metal): PCIe cards are packed into servers of up to 8
 
 
 def form_factor(gpu_id: str) -> str:
@@ -44,7 +45,7 @@ def shape_of(gpu_id: str, owned: bool, quote_vm_gpus: list[int] | None = None) -
     ff = form_factor(gpu_id)
     server = tuple(shapes()["form_factors"][ff]["server_gpus"])
     if owned:
-        return Shape(ff, server, ff != "pcie", "form_factor")
+        return Shape(ff, server, ff != "pcie", "form_factor", owned=True)
     if quote_vm_gpus:
         return Shape(ff, tuple(sorted(set(quote_vm_gpus))), False, "quote")
     vm = (shapes()["gpus"].get(gpu_id) or {}).get("cloud_vm_gpus")
@@ -74,6 +75,7 @@ class Layout:
     load_units: int  # units those replicas need
     spare_units: int  # added for redundancy (N+1), over all regions
     regions: int
+    owned: bool = False  # laid out to buy (whole servers, cards packed) rather than to rent
 
     @property
     def total_gpus(self) -> int:
@@ -99,6 +101,9 @@ def layout(gpu_id: str, tp: int, load_replicas: int, shape: Shape, *, spare: int
     """Round ``load_replicas`` × ``tp`` GPUs up to whole units of ``shape``; each region carries its share of the
     load (at least one unit) plus ``spare`` units. Replicas pack into a unit (8 ÷ tp to an 8-GPU server)."""
     unit = unit_for(shape, tp)
+    if shape.owned and not shape.whole_server:  # bought PCIe cards: as few servers as hold a region's load
+        most = max(max(1, math.ceil(load_replicas * share - 1e-9)) for share in region_shares) * tp
+        unit = unit_for(shape, min(max(shape.sizes), max(tp, most)))
     per_unit = max(1, unit // tp)
     units = load_units = 0
     for share in region_shares:
@@ -108,7 +113,8 @@ def layout(gpu_id: str, tp: int, load_replicas: int, shape: Shape, *, spare: int
         units += n + spare
     return Layout(gpu=gpu_id, form_factor=shape.form_factor, unit_gpus=unit, units=units,
                   whole_server=shape.whole_server, basis=shape.basis, tp=tp, load_replicas=load_replicas,
-                  load_units=load_units, spare_units=spare * len(region_shares), regions=len(region_shares))  # fmt: skip
+                  load_units=load_units, spare_units=spare * len(region_shares), regions=len(region_shares),
+                  owned=shape.owned)  # fmt: skip
 
 
 __all__ = ["OWNED_FORMS", "Layout", "Shape", "form_factor", "layout", "shape_of", "shapes", "unit_for"]

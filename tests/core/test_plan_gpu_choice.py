@@ -123,8 +123,12 @@ def test_sxm_parts_come_as_whole_8_gpu_servers_and_the_memo_says_so():
     # 11 one-GPU replicas of an SXM part: two servers of eight, never "11 × H800 SXM, 1 GPU each"
     lay = layout("h800-sxm-80g", 1, 11, shape_of("h800-sxm-80g", owned=True))
     assert (lay.units, lay.unit_gpus, lay.total_gpus, lay.replicas) == (2, 8, 16, 16)
-    pcie = layout("l20-48g", 1, 3, shape_of("l20-48g", owned=True))
-    assert pcie.total_gpus == 3 and not pcie.whole_server
+    # PCIe cards: bought, as few servers of 1/2/4/8 cards as hold the load; rented, one-GPU cloud VMs
+    bought = layout("l20-48g", 1, 3, shape_of("l20-48g", owned=True))
+    assert (bought.units, bought.unit_gpus) == (1, 4) and not bought.whole_server
+    assert layout("l20-48g", 1, 12, shape_of("l20-48g", owned=True)).units == 2
+    rented = layout("l20-48g", 1, 3, shape_of("l20-48g", owned=False))
+    assert (rented.units, rented.unit_gpus, rented.total_gpus) == (3, 1, 3)
     # a mainland chat service on H20 (no source shows H20 in smaller VMs): one server of 8
     r = plan({**MAINLAND, "model": "Qwen/Qwen2.5-14B-Instruct", "peak_concurrency": 16, "gpu_constraint": ["h20-96g"]})
     hw = r.hardware
