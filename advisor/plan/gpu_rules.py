@@ -88,9 +88,14 @@ def fleet_rule(f: Facts):
     gid, count = fl
     name = gpus_by_id()[gid].name if gid in gpus_by_id() else gid
     if ch.gpu.id == gid:
-        how = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
-        return finding("gpu.fleet", fleet=name, count=count, why={"tr": how, "total": ch.total_gpus, "count": count,
-                                                                  "gpu": name})  # fmt: skip
+        why: dict = {"total": ch.total_gpus, "count": count, "gpu": name}
+        if f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
+            free = int(count * (1.0 - f.ctx.utilisation))
+            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - free),
+                    "tr": "plan.fleet.same_free_enough" if free >= ch.total_gpus else "plan.fleet.same_free_short"}
+        else:
+            why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
+        return finding("gpu.fleet", fleet=name, count=count, why=why)
     if gid not in f.gpu_ids:
         why = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
     else:

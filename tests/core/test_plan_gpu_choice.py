@@ -57,6 +57,8 @@ def test_a_team_running_32_h100_is_not_told_to_buy_mi300x():
     assert r.gpu_choice.reason == "fleet" and "32 × NVIDIA H100" in r.gpu_choice.text_in("en")
     fleet = r.finding("gpu.fleet")
     assert fleet is not None and "H100" in fleet.detail_in("en") and "H100" in fleet.detail_in("zh_CN")
+    # the fleet's measured utilisation (80 %) says how many of the 32 are free for the new service
+    assert "about 6 of your 32 are free" in fleet.detail_in("en") and "约 6 张空闲" in fleet.detail_in("zh_CN")
     # the same team, H100 not allowed: still NVIDIA (a big fleet is not moved to another vendor while NVIDIA fits)
     r2 = plan({**big, "gpu_constraint": ["mi300x", "h200-141g", "a100-sxm-80g"]})
     assert vendor(r2.hardware.gpu) == "NVIDIA" and r2.hardware.gpu != "mi300x"
