@@ -219,7 +219,6 @@ def option(k: Candidate, conv: float) -> GpuOption:
 def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], book: PriceBook) -> dict[str, Any]:
     """What decided between the chosen setup and the next ones: the first tier that differs, else the cost."""
     mine = tiers(c, region, chosen, book)
-    out: dict[str, Any] = {"reason": "cost"}
     for k in others:
         t = tiers(c, region, k, book)
         for name in ("region", "fleet", "vendor", "price"):
@@ -228,10 +227,7 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
                 return {"reason": name, "other": k}
             if a != b:
                 break
-    f = fleet(c)
-    if f is not None and f[0] == chosen.gpu.id:
-        out = {"reason": "fleet_same"}
-    return out
+    return {"reason": "cost"}
 
 
 __all__ = ["apply_layout", "arrange", "fleet", "for_owning", "offered_in", "price_rows", "rank_key",
