@@ -107,6 +107,8 @@ def summary(result, lang: str) -> str:
     if h.gpu:
         rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.hardware_line", replicas=h.replicas, tp=h.tp,
                                                       gpu=h.gpu_name, weights=h.weights, kv=h.kv_dtype)))  # fmt: skip
+        if h.layout is not None:  # as bought or rented: "2 servers of 8 × NVIDIA H20 96GB"
+            rows.append(("", h.layout.text_in(lang, h.gpu_name or h.gpu)))
         cap = r.capacity
         if cap.ttft_p99_ms is not None:
             rows.append((t(lang, "plan.cli.capacity"), t(lang, "plan.cli.capacity_line", peak=cap.peak_concurrency,
@@ -132,6 +134,8 @@ def summary(result, lang: str) -> str:
         i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million
         rows.append(("", t(lang, "plan.cli.hosted_rates", in_low=f"{i.low:,.2f}", in_high=f"{i.high:,.2f}",
                            out_low=f"{o.low:,.2f}", out_high=f"{o.high:,.2f}", currency=c.currency)))  # fmt: skip
+    if r.line_cost is not None:  # the premium line's bandwidth and its price, or "price unknown"
+        rows.append((t(lang, "memo.cost.line"), r.line_cost.text_in(lang)))
     for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):
         if be is not None:  # owning was compared: when it pays off, or in words why it never does
             rows.append((t(lang, f"plan.breakeven.{unit}.label"), be.text(lang, unit)))

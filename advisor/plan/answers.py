@@ -103,6 +103,23 @@ class Budget(_Part):
     currency: Currency = "CNY"
 
 
+class CurrentFleet(_Part):
+    """GPUs the team runs today (utilisation stays in ``measured_utilisation``)."""
+
+    gpu: str = Field(min_length=1, max_length=100, description="catalog GPU id, e.g. h100-sxm-80g")
+    count: int = Field(ge=1, le=1_000_000)
+
+    @field_validator("gpu")
+    @classmethod
+    def _known_gpu(cls, v: str) -> str:
+        from advisor.catalog import CatalogError, get_gpu
+
+        try:
+            return get_gpu(v).id
+        except CatalogError:
+            raise _refuse("gpu_unknown", name=str(v)) from None
+
+
 FIELDS: tuple[str, ...] = (
     "use_case", "latency_slo", "peak_concurrency", "requests_per_day", "prompt_tokens", "output_tokens",
     "max_context_tokens", "model", "model_customisation", "quantization_acceptable", "user_location", "user_mix",
@@ -112,6 +129,7 @@ FIELDS: tuple[str, ...] = (
     "batch_deadline_hours", "audience", "reach",
     # obligations (s12): the generative-AI filing status; an ICP-filed service moving data centre / provider
     "genai_filing", "hosting_move",
+    "current_fleet",  # GPU choice (s12-gpuchoice)
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -122,6 +140,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "user_mix": ("mainland", "overseas"),
     "data_sensitivity": ("level", "personal_info", "pi_subjects_per_year", "sensitive_pi_subjects_per_year", "sector"),
     "monthly_budget": ("amount", "currency"),
+    "current_fleet": ("gpu", "count"),
 }
 
 _MARKETS = {"SEA", "EU", "global"}
@@ -170,6 +189,8 @@ class PlanAnswers(BaseModel):
                                              "registration (登记) status: none, in_progress, registered, filed")
     hosting_move: bool | None = Field(None, description="an ICP-filed service is moving to another data centre "
                                       "or hosting provider")
+    # --- GPU choice (s12-gpuchoice): continuity with the GPUs the team runs today ---------------------------
+    current_fleet: CurrentFleet | None = Field(None, description="GPUs the team runs today: {gpu: catalog id, count}")
 
     @field_validator("requests_per_day")
     @classmethod
@@ -301,6 +322,7 @@ _RANGE = {"greater_than_equal", "greater_than", "less_than_equal", "less_than"}
 _PARTS: dict[str, type[BaseModel]] = {
     "latency_slo": LatencySlo, "requests_per_day": CountRange, "prompt_tokens": TokenStats,
     "output_tokens": TokenStats, "user_mix": UserMix, "data_sensitivity": DataSensitivity, "monthly_budget": Budget,
+    "current_fleet": CurrentFleet,
 }  # fmt: skip
 
 

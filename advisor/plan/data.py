@@ -28,7 +28,16 @@ def prices() -> dict[str, Any]:
 
 @cache
 def facts() -> dict[str, Any]:
-    return load_json("plan", "facts.json")
+    """``facts.json``, with the GPU choice's rules (``gpu_choice.json``) in its rule registry."""
+    out = load_json("plan", "facts.json")
+    out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"]}
+    return out
+
+
+@cache
+def gpu_choice_facts() -> dict[str, Any]:
+    """``resources/plan/gpu_choice.json``: availability, fleet, redundancy and line-bandwidth facts (with sources)."""
+    return load_json("plan", "gpu_choice.json")
 
 
 @cache
@@ -89,6 +98,8 @@ def quote_rows(quotes: list[dict[str, Any]] | None) -> list[PriceRow]:
             "unit": q.get("unit", "USD/GPU-hour"), "date": q.get("date", ""), "source": q.get("source", "user quote"),
             "url": q.get("url", ""), "grade": "A", "user_quote": True,
         }  # fmt: skip
+        if q.get("vm_gpus") is not None:  # the offer's own shape: GPUs per VM or server (e.g. [8] for a whole node)
+            data["vm_gpus"] = q["vm_gpus"]
         _check_quote(i, data)
         try:
             rows.append(PriceRow.model_validate(data))

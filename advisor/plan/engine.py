@@ -9,18 +9,19 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import cost as costmod
+from advisor.plan import gpu_choice as gchoice
 from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
+from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import (
     Assumption,
     Capacity,
     CurvePoint,
     Fix,
     GpuChoice,
-    GpuOption,
     Hardware,
     LatencyCurve,
     MoneyRange,
@@ -224,8 +225,28 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
 
 
 def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
-    gpus = candidate_gpus(c, region)
-    return gpus, *sizing.screen(c, gpus, _price_fn(book, region, fx))
+    """(GPUs considered, setups that meet the target rounded to what is on sale and ranked as an engineer would
+    (``gpu_choice``), the near misses)."""
+    gpus = gchoice.with_fleet(c, region, candidate_gpus(c, region))
+    ok, near = sizing.screen(c, gpus, _price_fn(book, region, fx))
+    return gpus, gchoice.arrange(c, region, ok, book), near
+
+
+def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook):
+    """The predictor's check at the replicas the peak needs (spare units for N+1 left out: they must not be needed
+    to meet the target); the setup is then rounded to whole units again, spares added back."""
+    lay = cand.layout
+    if lay is None:
+        return _verify_with_predictor(c, cand)
+    serving = (lay.units - lay.spare_units) * max(1, lay.unit_gpus // lay.tp)
+    cand.replicas = serving
+    ttft, tpot, meets = _verify_with_predictor(c, cand)
+    checked = cand.replicas
+    load = lay.load_replicas if cand.replicas <= serving else cand.replicas
+    gchoice.apply_layout(c, region, cand, book, owned=lay.owned, load_replicas=load)
+    if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
+        ttft = tpot = None
+    return ttft, tpot, meets
 
 
 def _input_tokens(c: Ctx, output_tokens: float) -> float:
@@ -241,8 +262,16 @@ def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     return c.total_requests * c.output_avg / rate / 3600
 
 
+def _serving_tok_s(cand: sizing.Candidate) -> float:
+    """Output tokens/s the peak's replicas serve: GPUs added by rounding to whole servers or for N+1 add capacity,
+    not demand (the tokens a month follow the load, not the spare)."""
+    lay = cand.layout
+    replicas = min(lay.load_replicas, cand.replicas) if lay is not None else cand.replicas
+    return cand.tokens_per_s_replica * replicas
+
+
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
-    tokens = _tokens_per_month(c, cand.tokens_per_s_replica * cand.replicas)
+    tokens = _tokens_per_month(c, _serving_tok_s(cand))
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
@@ -278,22 +307,25 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     sim_ttft = sim_tpot = None
     meets = False
     if chosen is not None and not c.is_batch:
-        sim_ttft, sim_tpot, meets = _verify_with_predictor(c, chosen)
-        if not meets:  # the predictor disagrees with the screen: try the next cheapest that passes it
+        sim_ttft, sim_tpot, meets = _verify_laid_out(c, chosen, region, book)
+        if not meets:  # the predictor disagrees with the screen: try the next in rank that passes it
             for alt in ok[1:4]:
-                t, p, m = _verify_with_predictor(c, alt)
+                t, p, m = _verify_laid_out(c, alt, region, book)
                 if m:
                     chosen, sim_ttft, sim_tpot, meets = alt, t, p, True
                     break
         if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
+            rank = gchoice.rank_key(c, region, book)
 
             def hourly(k: sizing.Candidate) -> float:
                 return k.price_mid * k.tp * max(k.replicas, floor)
 
             cost = hourly(chosen)
-            for alt in [k for k in ok if k is not chosen and hourly(k) < cost][:3]:
-                t, p, m = _verify_with_predictor(c, alt)
+            # only among setups of the same standing (region, fleet, vendor, price grade): never cheaper by a tier
+            same = [k for k in ok if k is not chosen and rank(k)[:4] == rank(chosen)[:4] and hourly(k) < cost]
+            for alt in same[:3]:
+                t, p, m = _verify_laid_out(c, alt, region, book)
                 if m and hourly(alt) < cost:
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
@@ -306,9 +338,26 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
 
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
-    tokens_month = _tokens_per_month(c, chosen.tokens_per_s_replica * chosen.replicas) if chosen else 0.0
+    tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
+    if chosen is not None and form in OWNED_FORMS:  # buying: whole servers of a part still sold new
+        bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
+                                              lambda k: _verify_laid_out(c, k, region, book)[2])
+        if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
+            chosen.notes.append("rent_only")
+            form = "cloud"
+        else:
+            out2 = _cost_of(c, bought, region, book)
+            form2 = _decide_form(c, out2)
+            if form2 in OWNED_FORMS:
+                if bought.gpu.id != chosen.gpu.id and gchoice.not_sold_new(chosen.gpu.id):
+                    bought.notes.append(f"replaced:{chosen.gpu.id}")
+                if bought is not chosen:
+                    sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup bought
+                chosen, out, form, ok = bought, out2, form2, ok_owned  # compared with setups to buy
+            else:
+                form = form2
     line = decide_line(c, region, form)
 
     # Budget: the HIGH end of the recommended form's cost vs the budget (more money never hurts: monotone). The
@@ -349,6 +398,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     questions = _open_questions(answers, c, f)
 
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    if chosen is not None and form != "hosted_api":
+        hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
@@ -381,7 +432,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
-        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region)
+        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region, book)
+    if chosen is not None:
+        from advisor.plan.line_cost import line_cost
+
+        result.line_cost = line_cost(c, line, form, chosen, fx)
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
@@ -468,30 +523,11 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
     return kept
 
 
-def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str) -> GpuChoice:
-    """The chosen setup and the next two cheapest setups on OTHER GPUs that meet the target on the screen, at the
-    same replica floor (two nodes for mainland + overseas). Setups ranked before the chosen one failed the
-    predictor's check and are not offered as cheaper alternatives."""
-    conv = fx if c.currency == "CNY" else 1.0
-    floor = 2 if region == "mainland_plus_overseas" else 1
-
-    def opt(k: sizing.Candidate) -> GpuOption:
-        n = k.tp * max(k.replicas, floor)
-        return GpuOption(gpu=k.gpu.id, gpu_name=k.gpu.name, gpus=n, weights=k.weights,
-                         per_hour=round(k.price_mid * n * conv, 2))  # fmt: skip
-
-    alts: list[GpuOption] = []
-    seen = {chosen.gpu.id}
-    start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
-    mine = opt(chosen).per_hour
-    # a screened setup cheaper than the chosen one failed the predictor's check (the engine verified those)
-    for k in [k for k in ok[start:] if opt(k).per_hour >= mine]:
-        if k.gpu.id not in seen:
-            seen.add(k.gpu.id)
-            alts.append(opt(k))
-        if len(alts) == 2:
-            break
-    return GpuChoice(chosen=opt(chosen), alternatives=alts, currency=c.currency)
+def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str,
+                book: PriceBook) -> GpuChoice:
+    """The chosen setup, the next two in rank on OTHER GPUs, and what decided between them (``gpu_choice``).
+    Setups ranked before the chosen one failed the predictor's check and are not offered."""
+    return gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0)
 
 
 def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:

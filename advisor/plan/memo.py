@@ -219,6 +219,8 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.hw.gpu"), hw.gpu_name or hw.gpu))
         rows.append((t("memo.hw.layout"), t("memo.hw.layout_value", per=hw.gpus_per_replica, replicas=hw.replicas,
                                              total=hw.total_gpus)))
+        if hw.layout is not None:  # what is bought or rented: whole servers or VMs (spare for N+1 included)
+            rows.append((t("memo.hw.units"), hw.layout.text_in(lang, hw.gpu_name or hw.gpu)))
         rows.append((t("memo.hw.tp"), str(hw.tp or hw.gpus_per_replica)))
     if hw.weights:
         rows.append((t("memo.hw.weights"), hw.weights))
@@ -293,6 +295,8 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     ):
         if value != "—":
             rows.append((t(key), value))
+    if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
+        rows.append((t("memo.cost.line"), result.line_cost.text_in(lang)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
@@ -511,6 +515,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
+        if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
+            hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     rows = [
         (t("memo.key.decision"), t("memo.key.decision_value", form=t(f"memo.form.{result.deployment_form}"),
                                    region=t(f"plan.region.{result.region}"), line=t(f"plan.line.{result.line}"))),

@@ -8,7 +8,7 @@ translatable phrase: ``{"tr": "plan.region.hong_kong"}`` (with more parameters b
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -98,6 +98,26 @@ class Finding(_Out):
         }
 
 
+class HardwareLayout(_Out):
+    """The GPUs as units on sale: whole 8-GPU servers (SXM/OAM), cards in a server, or cloud VMs of a sourced size."""
+
+    form_factor: str = Field(description="sxm, oam or pcie")
+    unit: Literal["server", "vm"] = Field(description="what one unit is: a server (bought or bare metal) or a cloud VM")
+    unit_gpus: int
+    units: int
+    whole_server: bool = Field(description="SXM/OAM parts: only whole 8-GPU servers can be bought or rented")
+    basis: str = Field(description="quote, vm_source, form_factor or no_vm_source (no sourced VM size: whole servers)")
+    load_gpus: int = Field(description="GPUs the peak needs before rounding and redundancy")
+    load_units: int = Field(description="units those GPUs need")
+    spare_units: int = Field(0, description="units added for redundancy (N+1, per region)")
+    regions: int = 1
+    redundancy: str | None = Field(None, description="why a spare unit: paid or public; None without one")
+
+    def text_in(self, lang: str, gpu: str) -> str:
+        return render(lang, f"plan.layout.{'servers' if self.unit == 'server' else 'vms'}",
+                      {"units": self.units, "n": self.unit_gpus, "gpu": gpu})
+
+
 class Hardware(_Out):
     gpu: str | None = Field(description="GPU id (`advisor gpus`); None when no GPU plan (hosted API, infeasible)")
     gpu_name: str | None = None
@@ -113,6 +133,7 @@ class Hardware(_Out):
     command: str | None = Field(None, description="the vLLM command line for one replica")
     model: str | None = Field(None, description="model id the plan sized")
     model_name: str | None = None
+    layout: HardwareLayout | None = Field(None, description="the GPUs as servers or VMs that can be bought or rented")
 
 
 class Capacity(_Out):
@@ -198,6 +219,8 @@ class PriceRow(_Out):
     url: str = ""
     grade: Grade
     user_quote: bool = False
+    vm_gpus: list[Annotated[int, Field(ge=1, le=16)]] | None = Field(None, description="GPUs per cloud VM or server this offer comes in (a quote's "
+                                      "own shape); the plan rounds its GPU count to these")
 
 
 class CostPoint(_Out):
@@ -384,6 +407,10 @@ class GpuOption(_Out):
     gpus: int
     weights: str
     per_hour: float = Field(description="mid of the price range × GPUs, in the answer's currency per hour")
+    units: int | None = Field(None, description="servers or VMs those GPUs come in")
+    unit_gpus: int | None = None
+    whole_server: bool = False
+    price_sourced: bool = Field(True, description="False: the price rests on placeholder (grade U) rows only")
 
 
 class GpuChoice(_Out):
@@ -392,18 +419,60 @@ class GpuChoice(_Out):
     chosen: GpuOption
     alternatives: list[GpuOption] = Field(default_factory=list)
     currency: str = "USD"
+    reason: Literal["cost", "fleet", "region", "vendor", "price", "not_sold_new"] = Field(
+        "cost", description="what decided against the next setups: the cost, the team's fleet, where the part is "
+                            "sold, the vendor's software stack, or a sourced price (a placeholder never decides alone)")
+    reason_params: dict[str, Any] = Field(default_factory=dict)
+    unsourced_cheaper: GpuOption | None = Field(
+        None, description="a setup that might cost less but whose price is a placeholder: get a quote")
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
             return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                            "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
 
-        if not self.alternatives:
-            return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)})
-        others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
-                                                       "b": one(self.alternatives[1])}) \
-            if len(self.alternatives) > 1 else one(self.alternatives[0])
-        return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others})
+        others = ""
+        if self.alternatives:
+            others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
+                                                           "b": one(self.alternatives[1])}) \
+                if len(self.alternatives) > 1 else one(self.alternatives[0])
+        if self.reason == "cost" and self.unsourced_cheaper is None:
+            if not self.alternatives:
+                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)})
+            return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others})
+        why = render(lang, f"plan.gpu_choice.why.{self.reason}", self.reason_params)
+        unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
+            if self.unsourced_cheaper is not None else ""
+        key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
+        return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced, "others": others})
+
+
+class LineCost(_Out):
+    """The premium line's bandwidth at the peak and what it costs a month (None where no price is sourced)."""
+
+    line: str
+    mbps: float = Field(description="bandwidth billed: the larger of the peak's upload and download, × headroom")
+    out_mbps: float = Field(description="answers streamed to users at the peak (tokens/s × bytes per streamed token)")
+    in_mbps: float = Field(description="prompts uploaded at the peak (tokens/s × bytes per prompt token)")
+    headroom: float
+    output_tokens_per_s: float
+    prompt_tokens_per_s: float
+    currency: str
+    per_mbps_month: MoneyRange | None = None
+    monthly: MoneyRange | None = Field(None, description="None: no sourced price for this line (unknown, not zero)")
+    source: Source | None = None
+
+    def text_in(self, lang: str) -> str:
+        base = {"line": {"tr": f"plan.line.{self.line}"}, "mbps": f"{self.mbps:,.0f}",
+                "out": f"{self.out_mbps:.2g}", "inp": f"{self.in_mbps:.2g}", "headroom": f"{self.headroom:g}"}
+        if self.monthly is None or self.per_mbps_month is None:
+            return render(lang, "plan.line_cost.unpriced", base)
+        return render(lang, "plan.line_cost.priced", {
+            **base, "rate": f"{self.per_mbps_month.low:,.0f}" if self.per_mbps_month.low == self.per_mbps_month.high
+            else f"{self.per_mbps_month.low:,.0f}–{self.per_mbps_month.high:,.0f}",
+            "cost": f"{self.monthly.low:,.0f}" if self.monthly.low == self.monthly.high
+            else f"{self.monthly.low:,.0f}–{self.monthly.high:,.0f}", "currency": self.currency,
+            "source": self.source.title if self.source else "", "grade": self.source.grade if self.source else "U"})
 
 
 class PlanResult(_Out):
@@ -428,6 +497,8 @@ class PlanResult(_Out):
                           "bandwidth, the engine's cap or the budget, with its figures")
     gpu_choice: GpuChoice | None = Field(None, description="the chosen GPU setup and the next two cheapest that meet "
                                                           "the target (screened), with their hourly cost")
+    line_cost: LineCost | None = Field(None, description="the premium line's bandwidth at the peak and its monthly "
+                                                        "cost (not in the cost total; unknown where unpriced)")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
     app_version: str
@@ -450,6 +521,8 @@ class PlanResult(_Out):
         data["lang"] = lang
         if self.gpu_choice is not None:
             data["gpu_choice"]["text"] = self.gpu_choice.text_in(lang)
+        if self.line_cost is not None:
+            data["line_cost"]["text"] = self.line_cost.text_in(lang)
         if self.binding_constraint is not None:
             data["binding_constraint"]["text"] = self.binding_constraint.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]

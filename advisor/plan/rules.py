@@ -506,8 +506,18 @@ def gpu_not_in_region(f: Facts):
     if not c.gpu_constraint or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
         return None
     offered = set(facts()["gpu_availability"]["mainland"]["gpus"])
+    if f.chosen is not None and f.chosen.gpu.id in offered:  # an in-region part was chosen (gpu.region_choice)
+        return None
     missing = [g for g in c.gpu_constraint if g not in offered]
-    return finding("gpu.not_in_region", gpus=missing) if missing else None
+    names = _gpu_names(missing)
+    return finding("gpu.not_in_region", gpus=names) if missing else None
+
+
+def _gpu_names(ids: list[str]) -> str:
+    from advisor.plan.data import gpus_by_id
+
+    table = gpus_by_id()
+    return ", ".join(table[g].name if g in table else g for g in ids)
 
 
 @rule("gpu.no_fp8", "constraint")
@@ -543,7 +553,7 @@ def gpu_domestic(f: Facts):
     ch = _chosen(f)
     if ch is None or ch.gpu.vendor.lower() not in ("huawei",):
         return None
-    return finding("gpu.domestic", gpu=ch.gpu.name)
+    return finding("gpu.domestic", gpu=ch.gpu.name, model=f.ctx.model.name)
 
 
 @rule("gpu.rocm", "constraint")
@@ -810,3 +820,8 @@ def scaling_prestage(f: Facts):
         return None
     gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
     return finding("scaling.prestage_weights", gb=gb)
+
+
+# The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
+# module and register into RULES on import.
+from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401

@@ -13,6 +13,7 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
@@ -52,6 +53,7 @@ class Candidate:
     best_tpot_ms: float = 0.0
     notes: list[str] = field(default_factory=list)
     checked: dict[int, LevelPrediction] = field(default_factory=dict)  # predictor levels already run
+    layout: Any = None  # node_shapes.Layout: the setup as whole servers/VMs on sale (set by gpu_choice.arrange)
 
     @property
     def total_gpus(self) -> int:

@@ -43,6 +43,8 @@ SIZING_QUESTIONS: tuple[str, ...] = (
     "peak_concurrency", "prompt_tokens", "output_tokens", "latency_slo", "model", "quantization_acceptable",
     "total_requests", "batch_deadline_hours",
 )  # fmt: skip
+# unknown fleet → examples of answers that would move the GPU choice (continuity with what the team runs)
+FLEET_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "h20-96g", "count": 8})
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "hardware", "budget_check")
 
 
@@ -107,6 +109,9 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
             continue
         out.append(OpenQuestion(field=path, changes=["hardware"], assumed=a.value, assumption_key=a.key,
                                 assumption_params=dict(a.params)))  # fmt: skip
+    # GPU choice (s12-gpuchoice): the GPUs the team runs today decide the GPU whenever they meet the target
+    if answers.current_fleet is None and not ctx.is_batch:
+        out.append(OpenQuestion(field="current_fleet", changes=["hardware"], alternatives=list(FLEET_ALTERNATIVES)))
     if answers.monthly_budget is None:
         out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))

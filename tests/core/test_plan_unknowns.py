@@ -83,6 +83,7 @@ ALTERNATIVES: dict[str, tuple] = {
     "reach": ("lan", "private_network", "internet"),
     "genai_filing": ("none", "in_progress", "registered", "filed"),
     "hosting_move": (True, False),
+    "current_fleet": ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "mi300x", "count": 16}),
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -105,6 +106,7 @@ BASES: dict[str, dict] = {
         "public_genai_in_mainland": False, "charges_users": True, "monthly_budget": {"amount": 80_000.0, "currency": "CNY"},
         "ops_capability": "basic", "expected_duration_months": 24, "load_pattern": "diurnal",
         "measured_utilisation": 0.5, "audience": "business", "reach": "internet",
+        "current_fleet": {"gpu": "l40s", "count": 4},
     },
     # mainland public service from a mainland node
     "mainland_public": {

@@ -82,6 +82,9 @@ def clean_answers(answers: dict[str, Any]) -> dict[str, Any]:
                 "mainland": mix["mainland"],
                 "overseas": round(1.0 - float(mix["mainland"]), 6),
             }
+    fleet = out.get("current_fleet")
+    if isinstance(fleet, dict) and (fleet.get("gpu") is None or fleet.get("count") is None):
+        out.pop("current_fleet")  # a GPU without a count (or a count without a GPU) says nothing yet
     for key in [k for k, v in out.items() if isinstance(v, dict) and not v]:
         out.pop(key)
     return out

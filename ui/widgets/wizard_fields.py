@@ -26,7 +26,7 @@ from ui.widgets.wizard_common import error_label
 @dataclass(frozen=True)
 class FieldSpec:
     path: str  # "use_case", "latency_slo.ttft_p99_ms", …
-    kind: str  # choice | bool | int | float | percent | model | list | range_int
+    kind: str  # choice | bool | int | float | percent | model | list | range_int | gpu
     choices: tuple[str, ...] = ()
     low: float | None = None
     high: float | None = None
@@ -78,6 +78,8 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("model_customisation", "choice", "none", "fine_tuned"),
         _f("quantization_acceptable", "choice", "no", "fp8_only", "yes_after_quality_check", "yes"),
         _f("gpu_constraint", "list"),
+        _f("current_fleet.gpu", "gpu"),
+        _f("current_fleet.count", "int", low=1, high=1_000_000),
     )),
     ("users", (
         _f("user_location", "choice", "mainland", "hk_tw", "overseas", "mixed"),
@@ -309,6 +311,8 @@ class FieldEditor(QWidget):
                 self.editor.setText("" if value is None else format_number(round(float(value) * 100, 4)))
             elif s.kind == "list":
                 self.editor.setText(", ".join(value) if value else "")
+            elif s.kind == "gpu":
+                self.editor.setText(str(value) if value else "")
             elif s.kind == "range_int" and isinstance(value, dict):
                 self.editor.setText(f"{value.get('low')}-{value.get('high')}")
             else:
@@ -334,6 +338,13 @@ class FieldEditor(QWidget):
             return None, None
         if s.kind == "list":
             return [p.strip() for p in re.split(r"[,，;；\s]+", text) if p.strip()] or None, None
+        if s.kind == "gpu":  # one catalog GPU: its id (a name the catalog matches is read as that id)
+            from advisor.catalog import CatalogError, get_gpu
+
+            try:
+                return get_gpu(text).id, None
+            except CatalogError:
+                return None, ("wizard.error.fleet_gpu_unknown", {})
         if s.kind == "range_int":
             parts = re.split(r"\s*(?:-|–|~|～|to|到|至)\s*", _clean_number(text).replace(" ", ""))
             parts = [p for p in parts if p]
@@ -425,6 +436,8 @@ class FieldEditor(QWidget):
             return f"{format_number(round(float(value) * 100, 2))} %"
         if s.kind == "list":
             return ", ".join(value)
+        if s.kind == "gpu":
+            return str(value)
         if isinstance(value, dict):
             return f"{format_number(value.get('low'))} – {format_number(value.get('high'))}"
         if s.kind == "model":

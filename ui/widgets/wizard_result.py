@@ -64,6 +64,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
     if hw.gpu:
         hardware = tr("wizard.card.hardware_line", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                       replicas=hw.replicas, total=hw.total_gpus)  # fmt: skip
+        if hw.layout is not None:  # as bought or rented first: "2 servers of 8 × NVIDIA H20 96GB"
+            lang = i18n.current_language()
+            hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{tr('memo.key.hardware_sep')}{hardware}"
     else:
         hardware = tr("wizard.card.no_hardware")
     fmt = "—"

@@ -1,0 +1,298 @@
+"""The GPU choice as a deployment engineer makes it, on top of the sizing screen (``sizing.screen``).
+
+The screen says which GPU × format × tensor-parallel degree meets the target at the peak. This module turns each
+passing setup into something that can be bought or rented (``node_shapes``: whole 8-GPU servers for SXM/OAM,
+sourced cloud VM sizes, N+1 for production and per region) and ranks them in this order:
+
+1. where the part is sold: in-region parts (and the team's own fleet) before parts "not normally offered" on the
+   mainland (H100/H200/B200 there come last, after any in-region part the user allowed; China-market parts never
+   reach an offshore node: ``engine.candidate_gpus``);
+2. continuity: the GPU the team runs today first; a team with a big fleet is never moved to another vendor's
+   parts while a part of its own vendor meets the target; another vendor's stack (ROCm, CANN) is otherwise only
+   chosen when the user allowed it (it needs a per-model support check: gpu.rocm, gpu.domestic);
+3. the grade of the price: a placeholder (grade U) price never decides alone; a setup priced from a sourced row
+   comes first, and the memo names the unsourced one that might be cheaper;
+4. the hourly cost of the whole rounded setup.
+
+H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is fine, buying is not
+(``for_owning``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import cost as costmod
+from advisor.plan import node_shapes
+from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
+from advisor.plan.result import GpuOption, PriceRow
+from advisor.plan.sizing import QUALITY_ORDER, Candidate
+
+MAINLAND = ("mainland", "mainland_plus_overseas")
+
+
+# --- the answers ----------------------------------------------------------------------------------------------
+def fleet(c: Ctx) -> tuple[str, int] | None:
+    """(GPU id, count) the team runs today, when given."""
+    f = getattr(c.answers, "current_fleet", None)
+    return (f.gpu, f.count) if f is not None else None
+
+
+def big_fleet_vendor(c: Ctx) -> str | None:
+    """The vendor of a fleet of at least one 8-GPU server's worth of parts (gpu_choice.json fleet.big_fleet_gpus)."""
+    f = fleet(c)
+    if f is None or f[1] < int(gpu_choice_facts()["fleet"]["big_fleet_gpus"]):
+        return None
+    g = gpus_by_id().get(f[0])
+    return g.vendor.lower() if g is not None else None
+
+
+def redundancy_reason(c: Ctx) -> str | None:
+    """Why the plan carries a spare unit (N+1): a paid service or one open to the public; None otherwise."""
+    if c.is_batch or c.internal_only:
+        return None
+    if c.charges:
+        return "paid"
+    if c.audience == "public":
+        return "public"
+    return None
+
+
+def region_shares(c: Ctx, region: str) -> tuple[float, ...]:
+    """The load each node carries: (mainland share, the rest) for two nodes, else everything on one."""
+    if region != "mainland_plus_overseas":
+        return (1.0,)
+    share = min(max(c.mainland_share, 0.0), 1.0)
+    return (share, 1.0 - share)
+
+
+# --- where a part is sold -------------------------------------------------------------------------------------
+def with_fleet(c: Ctx, region: str, gpu_ids: list[str]) -> list[str]:
+    """The candidates plus the team's own GPU (they have it where they run it), within any GPU constraint; a
+    China-market fleet stays off an offshore node (those parts are neither sold nor rented there)."""
+    f = fleet(c)
+    if f is None or f[0] in gpu_ids or f[0] not in gpus_by_id():
+        return gpu_ids
+    if c.gpu_constraint and f[0] not in c.gpu_constraint:
+        return gpu_ids
+    if region not in MAINLAND and not offered_in(region, f[0]):
+        return gpu_ids
+    return [*gpu_ids, f[0]]
+
+
+def offered_in(region: str, gpu_id: str) -> bool:
+    """Whether clouds and resellers in the region normally offer the part (mainland: the built-in list)."""
+    if region in MAINLAND:
+        return gpu_id in set(facts()["gpu_availability"]["mainland"]["gpus"])
+    return gpu_id not in set(facts()["gpu_availability"]["china_market_only"]["gpus"])
+
+
+def not_sold_new(gpu_id: str) -> bool:
+    return gpu_id in set(gpu_choice_facts()["not_sold_new"]["gpus"])
+
+
+def price_rows(book: PriceBook, gpu_id: str, region: str) -> list[PriceRow]:
+    """The cloud price rows a setup on ``gpu_id`` is priced from in ``region`` (as the engine prices it)."""
+    key = "mainland" if region in MAINLAND else region
+    rows = costmod.cloud_rows(book, gpu_id, key)
+    if not rows and region in MAINLAND:
+        rows = costmod.cloud_rows(book, gpu_id, "us_west")  # a part with no mainland row: priced at US rates
+    return rows
+
+
+def sourced(rows: list[PriceRow]) -> bool:
+    """A price that rests on at least one sourced row (grade A–C, or the user's own quote)."""
+    return any(r.user_quote or r.grade != "U" for r in rows)
+
+
+def _quote_vm_gpus(rows: list[PriceRow]) -> list[int] | None:
+    for r in rows:
+        if r.user_quote and r.vm_gpus:
+            return list(r.vm_gpus)
+    return None
+
+
+# --- rounding and ranking -------------------------------------------------------------------------------------
+def apply_layout(c: Ctx, region: str, cand: Candidate, book: PriceBook, *, owned: bool = False,
+                 load_replicas: int | None = None) -> Candidate:
+    """Round the setup to whole units on sale (+ N+1 where the service needs it); the GPUs rounding adds serve as
+    more replicas. ``load_replicas``: what the peak needs (default: the candidate's replicas before any layout)."""
+    prev = getattr(cand, "layout", None)
+    if load_replicas is None:
+        load_replicas = prev.load_replicas if prev is not None else cand.replicas
+    shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region)))
+    spare = int(gpu_choice_facts()["redundancy"]["spare_units"]) if redundancy_reason(c) else 0
+    lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spare,
+                             region_shares=region_shares(c, region))  # fmt: skip
+    cand.layout = lay
+    cand.replicas = lay.replicas
+    return cand
+
+
+@dataclass(frozen=True)
+class Tiers:
+    """Why a setup ranks where it does (lower first); ``rank_key`` sorts on these, then on cost."""
+
+    region: int  # 0 offered in the region (or the team's own), 1 not normally offered there
+    fleet: int  # 0 the team's own GPU, 1 its vendor, 2 another vendor
+    vendor: int  # 0 NVIDIA or a vendor the user allowed/runs, 1 another stack not asked for
+    price: int  # 0 sourced price, 1 placeholder only
+
+
+def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
+    gid = cand.gpu.id
+    f = fleet(c)
+    own = f is not None and f[0] == gid
+    vendor = cand.gpu.vendor.lower()
+    fleet_vendor = None if f is None or f[0] not in gpus_by_id() else gpus_by_id()[f[0]].vendor.lower()
+    asked = bool(c.gpu_constraint and gid in c.gpu_constraint)
+    return Tiers(
+        region=0 if own or offered_in(region, gid) else 1,
+        fleet=0 if own else 1 if fleet_vendor in (None, vendor) else 2,
+        vendor=0 if vendor == "nvidia" or asked or vendor == fleet_vendor else 1,
+        price=0 if sourced(price_rows(book, gid, region)) else 1,
+    )
+
+
+def hourly(cand: Candidate) -> float:
+    return cand.price_mid * cand.total_gpus
+
+
+def rank_key(c: Ctx, region: str, book: PriceBook):
+    def key(k: Candidate) -> tuple:
+        t = tiers(c, region, k, book)
+        # at the same cost (whole servers), the smallest setup that carries the peak first: FP8 where allowed
+        # leaves more of the server as headroom than BF16 on all of it
+        need = k.layout.load_gpus if k.layout is not None else k.total_gpus
+        return (t.region, t.fleet, t.vendor, t.price, round(hourly(k), 6), need, k.total_gpus,
+                QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
+
+    return key
+
+
+def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[Candidate]:
+    """The screened setups rounded to what can be rented, ranked (see the module's docstring). A team with a big
+    fleet keeps its vendor whenever a part of that vendor meets the target."""
+    for k in ok:
+        apply_layout(c, region, k, book)
+    vendor = big_fleet_vendor(c)
+    if vendor is not None and any(k.gpu.vendor.lower() == vendor for k in ok):
+        ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
+    return sorted(ok, key=rank_key(c, region, book))
+
+
+def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook,
+               verify) -> tuple[Candidate | None, list[Candidate]]:
+    """The setup to BUY and the setups to buy ranked: whole servers (SXM/OAM) of parts still sold new (H800/A800
+    are not, since the Oct-2023 rule), ranked as ``arrange`` ranks, on the bought layout. ``verify(candidate) ->
+    bool`` checks a setup other than the rented choice on the predictor. (None, …) when nothing can be bought."""
+    owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
+    owned.sort(key=rank_key(c, region, book))
+    for k in owned[:4]:
+        if k.gpu.id == chosen.gpu.id and k.weights == chosen.weights and k.tp == chosen.tp:
+            return k, owned  # the rented choice, as whole servers (already checked)
+        if verify(k):
+            return k, owned
+    return None, owned
+
+
+def _copy(k: Candidate) -> Candidate:
+    import dataclasses
+
+    out = dataclasses.replace(k, checked=dict(k.checked), notes=list(k.notes))
+    out._peak = k._peak
+    out.layout = getattr(k, "layout", None)
+    return out
+
+
+# --- the sentence ---------------------------------------------------------------------------------------------
+def option(k: Candidate, conv: float) -> GpuOption:
+    lay = getattr(k, "layout", None)
+    return GpuOption(gpu=k.gpu.id, gpu_name=k.gpu.name, gpus=k.total_gpus, weights=k.weights,
+                     per_hour=round(k.price_mid * k.total_gpus * conv, 2),
+                     units=lay.units if lay else None, unit_gpus=lay.unit_gpus if lay else None,
+                     whole_server=bool(lay and lay.whole_server))  # fmt: skip
+
+
+def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], book: PriceBook) -> dict[str, Any]:
+    """What decided between the chosen setup and the next ones: the first tier that differs, else the cost."""
+    mine = tiers(c, region, chosen, book)
+    for k in others:
+        t = tiers(c, region, k, book)
+        for name in ("region", "fleet", "vendor", "price"):
+            a, b = getattr(mine, name), getattr(t, name)
+            if a < b and hourly(k) < hourly(chosen):  # a cheaper setup set aside for this reason
+                return {"reason": name, "other": k}
+            if a != b:
+                break
+    return {"reason": "cost"}
+
+
+__all__ = ["apply_layout", "arrange", "fleet", "for_owning", "offered_in", "price_rows", "rank_key",
+           "redundancy_reason", "sourced", "tiers", "why_chosen", "with_fleet"]
+
+
+def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float):
+    """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
+    aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less."""
+    from advisor.plan.result import GpuChoice
+
+    start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
+    after = [k for k in ok[start:] if k.gpu.id != chosen.gpu.id]
+    if not any(k is chosen for k in ok):  # bought instead of the rented setup ranked first: rank the rest anew
+        after = [k for k in ok if k.gpu.id != chosen.gpu.id]
+    alts: list[GpuOption] = []
+    seen = {chosen.gpu.id}
+    bought_instead = any(n.startswith("replaced:") for n in chosen.notes)
+    for k in after:
+        if bought_instead and not_sold_new(k.gpu.id):  # a purchase is compared with parts that can be bought
+            continue
+        if k.gpu.id not in seen:
+            seen.add(k.gpu.id)
+            alts.append(option(k, conv))
+        if len(alts) == 2:
+            break
+    why = why_chosen(c, region, chosen, after, book)
+    reason, params = why["reason"], {}
+    f = fleet(c)
+    if f is not None and f[0] == chosen.gpu.id:
+        reason = "fleet"
+    other = why.get("other")
+    replaced = next((n.split(":", 1)[1] for n in chosen.notes if n.startswith("replaced:")), None)
+    if replaced is not None and replaced in gpus_by_id():  # bought instead of a part not sold new
+        reason, other = "not_sold_new", None
+        params = {"other": gpus_by_id()[replaced].name}
+    if reason == "not_sold_new":
+        pass
+    elif reason == "fleet":
+        params = {"fleet": f"{f[1]} × {chosen.gpu.name}"} if f else {}
+    elif reason in ("region", "vendor", "price") and other is not None:
+        params = {"other": other.gpu.name, "vendor": other.gpu.vendor}
+        if reason == "price":
+            reason = "cost"  # said by the unsourced clause below
+    unsourced = None
+    mine = tiers(c, region, chosen, book)
+    if mine.price == 0:
+        for k in after:
+            t = tiers(c, region, k, book)
+            if t.price == 1 and t.region == mine.region and hourly(k) < hourly(chosen):
+                unsourced = option(k, conv).model_copy(update={"price_sourced": False})
+                break
+    chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
+    return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,  # type: ignore[arg-type]
+                     reason_params=params, unsourced_cheaper=unsourced)
+
+
+def layout_info(c: Ctx, cand: Candidate, *, owned: bool):
+    """The hardware's layout for the result: units on sale, what the load needs, the spare for N+1."""
+    from advisor.plan.result import HardwareLayout
+
+    lay = cand.layout
+    if lay is None:
+        return None
+    return HardwareLayout(form_factor=lay.form_factor, unit="server" if owned or lay.whole_server else "vm",
+                          unit_gpus=lay.unit_gpus, units=lay.units, whole_server=lay.whole_server, basis=lay.basis,
+                          load_gpus=lay.load_gpus, load_units=lay.load_units, spare_units=lay.spare_units,
+                          regions=lay.regions, redundancy=redundancy_reason(c) if lay.spare_units else None)  # fmt: skip

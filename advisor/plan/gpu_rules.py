@@ -1,0 +1,123 @@
+"""Rules of the GPU choice (issue 25 item 3): whole servers, N+1, parts not sold new, where a part is sold, the
+team's fleet, and the premium line's bandwidth cost. Registered in ``advisor.plan.rules``' registry (imported at
+its end); metadata and sources in ``resources/plan/gpu_choice.json``, texts in ``resources/i18n/*/gpuchoice.json``.
+"""
+
+from __future__ import annotations
+
+from advisor.plan import gpu_choice as gchoice
+from advisor.plan.data import prices
+from advisor.plan.rules import Facts, finding, rule
+
+
+def _chosen(f: Facts):
+    return None if f.form == "hosted_api" else f.chosen
+
+
+@rule("gpu.whole_servers", "sizing")
+def whole_servers(f: Facts):
+    """SXM/OAM parts come as whole 8-GPU servers: the GPUs rounding adds serve as more replicas (rule 9)."""
+    ch = _chosen(f)
+    lay = getattr(ch, "layout", None)
+    if ch is None or lay is None or not lay.whole_server:
+        return None
+    spare_gpus = lay.spare_units * lay.unit_gpus
+    if lay.total_gpus - spare_gpus <= lay.load_gpus and lay.basis != "no_vm_source":
+        return None
+    return finding("gpu.whole_servers", gpu=ch.gpu.name, units=lay.units, n=lay.unit_gpus, need=lay.load_gpus,
+                   total=lay.total_gpus,
+                   vm={"tr": "plan.rule.gpu.whole_servers.no_vm"} if lay.basis == "no_vm_source" else "")
+
+
+@rule("sizing.redundancy", "sizing")
+def redundancy(f: Facts):
+    """N+1 for a paid or public service: one more server/VM than the peak needs, in each region."""
+    ch = _chosen(f)
+    lay = getattr(ch, "layout", None)
+    if ch is None or lay is None or not lay.spare_units:
+        return None
+    unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
+    why = gchoice.redundancy_reason(f.ctx) or "public"
+    return finding("sizing.redundancy", load=lay.load_units, spare=lay.spare_units, units=lay.units,
+                   unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
+                   regions={"tr": "plan.redundancy.per_region"} if lay.regions > 1 else "",
+                   total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
+
+
+@rule("gpu.not_sold_new", "constraint")
+def not_sold_new(f: Facts):
+    """H800/A800 are not sold new since the Oct-2023 rule: buy another part, or rent existing capacity."""
+    ch = _chosen(f)
+    if ch is None:
+        return None
+    replaced = next((n.split(":", 1)[1] for n in ch.notes if n.startswith("replaced:")), None)
+    if replaced is not None:
+        from advisor.plan.data import gpus_by_id
+
+        old = gpus_by_id()[replaced].name
+        return finding("gpu.not_sold_new", gpu=old, how={"tr": "plan.rule.gpu.not_sold_new.replaced", "other": ch.gpu.name})
+    if "rent_only" in ch.notes or (gchoice.not_sold_new(ch.gpu.id) and f.form in gchoice.node_shapes.OWNED_FORMS):
+        return finding("gpu.not_sold_new", gpu=ch.gpu.name, how={"tr": "plan.rule.gpu.not_sold_new.rent"})
+    return None
+
+
+@rule("gpu.region_choice", "constraint")
+def region_choice(f: Facts):
+    """A mainland node gets an in-region part the user allowed, never one not normally offered there (rule 8)."""
+    ch = _chosen(f)
+    c = f.ctx
+    if ch is None or f.region not in gchoice.MAINLAND or not c.gpu_constraint:
+        return None
+    from advisor.plan.data import gpus_by_id
+
+    passed = [g for g in c.gpu_constraint if not gchoice.offered_in(f.region, g) and g != ch.gpu.id]
+    if not passed or not gchoice.offered_in(f.region, ch.gpu.id):
+        return None
+    return finding("gpu.region_choice", gpu=ch.gpu.name, others=", ".join(gpus_by_id()[g].name for g in passed))
+
+
+@rule("gpu.fleet", "constraint")
+def fleet_rule(f: Facts):
+    """Continuity with the GPUs the team runs: stay on them when they meet the target, and say why not."""
+    ch = _chosen(f)
+    fl = gchoice.fleet(f.ctx)
+    if fl is None or ch is None:
+        return None
+    from advisor.plan.data import gpus_by_id
+
+    gid, count = fl
+    name = gpus_by_id()[gid].name if gid in gpus_by_id() else gid
+    if ch.gpu.id == gid:
+        why: dict = {"total": ch.total_gpus, "count": count, "gpu": name}
+        if f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
+            free = int(count * (1.0 - f.ctx.utilisation))
+            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - free),
+                    "tr": "plan.fleet.same_free_enough" if free >= ch.total_gpus else "plan.fleet.same_free_short"}
+        else:
+            why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
+        return finding("gpu.fleet", fleet=name, count=count, why=why)
+    if gid not in f.gpu_ids:
+        why = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
+    else:
+        why = "plan.fleet.misses"
+    same_vendor = ch.gpu.vendor.lower() == (gpus_by_id()[gid].vendor.lower() if gid in gpus_by_id() else "")
+    return finding("gpu.fleet", fleet=name, count=count,
+                   why={"tr": why, "gpu": ch.gpu.name, "fleet": name,
+                        "vendor": "" if same_vendor else {"tr": "plan.fleet.other_vendor", "vendor": ch.gpu.vendor}})
+
+
+@rule("cost.line_bandwidth", "cost")
+def line_bandwidth(f: Facts):
+    """The premium line's bandwidth at the peak, per Mbps a month with its source; unknown said as unknown."""
+    from advisor.plan.line_cost import line_cost
+
+    fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
+    lc = line_cost(f.ctx, f.line, f.form, f.chosen, fx)
+    if lc is None:
+        return None
+    cost = ({"tr": "plan.line_cost.cost_priced", "cost": f"{lc.monthly.high:,.0f}", "currency": lc.currency,
+             "rate": f"{lc.per_mbps_month.high:,.0f}"}
+            if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
+    return finding("cost.line_bandwidth", line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
+                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
+                   tok_s=round(lc.output_tokens_per_s))  # fmt: skip

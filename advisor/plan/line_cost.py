@@ -1,0 +1,59 @@
+"""The premium line's bandwidth and its monthly cost (issue 25, costs: "line bandwidth per Mbps with sources").
+
+Bandwidth is derived from the plan's own figures: at the peak, ``peak`` users each receive one streamed event
+per token (about 150–300 bytes of JSON each) at the per-user speed the plan predicts, and send their prompts
+(about 4–6 bytes a token) once per request. Lines are billed on the larger direction at a fixed cap or the 95th
+percentile, so the cap is that peak × a stated headroom. A line with no sourced per-Mbps price (CN2 GIA,
+three-network: none found) stays unknown and is said so; it is never a zero.
+"""
+
+from __future__ import annotations
+
+import math
+
+from advisor.plan.context import Ctx
+from advisor.plan.data import gpu_choice_facts
+from advisor.plan.result import LineCost, MoneyRange, Source
+from advisor.plan.sizing import P99_TPOT, Candidate
+
+PREMIUM = ("bgp", "cn2_gia", "three_network")
+
+
+def _rate(name: str) -> tuple[float, float]:
+    r = gpu_choice_facts()["line_bandwidth"][name]
+    return float(r["low"]), float(r["high"])
+
+
+def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float) -> LineCost | None:
+    """The line's bandwidth at the peak and its monthly cost in the answer's currency; None without a premium line
+    (hosted API, batch, internal tools: ``decide_line`` gives ``any``)."""
+    if line not in PREMIUM or form == "hosted_api" or c.is_batch or chosen is None:
+        return None
+    facts = gpu_choice_facts()["line_bandwidth"]
+    steady_tpot_ms = max(chosen.tpot_p99_ms / P99_TPOT, 1e-3)
+    out_tok_s = c.peak * 1000.0 / steady_tpot_ms  # every user at the planned per-user speed
+    request_s = chosen.ttft_p99_ms / 1000.0 + c.output_avg * steady_tpot_ms / 1000.0
+    prompt_tok_s = c.peak / max(request_s, 1e-3) * c.prompt_avg
+    _, out_bytes = _rate("bytes_per_streamed_token")
+    _, in_bytes = _rate("bytes_per_prompt_token")
+    out_mbps = out_tok_s * out_bytes * 8 / 1e6
+    in_mbps = prompt_tok_s * in_bytes * 8 / 1e6
+    headroom = float(facts["headroom"])
+    billed = max(1, math.ceil(max(out_mbps, in_mbps) * headroom))
+    conv = 1.0 if c.currency == "CNY" else 1.0 / fx  # the only sourced price is in CNY
+    out = LineCost(line=line, mbps=billed, out_mbps=round(out_mbps, 3), in_mbps=round(in_mbps, 3), headroom=headroom,
+                   output_tokens_per_s=round(out_tok_s, 1), prompt_tokens_per_s=round(prompt_tok_s, 1),
+                   currency=c.currency)  # fmt: skip
+    price = facts["prices"].get(line)
+    if not price:
+        return out
+    # Alibaba Cloud's fixed-bandwidth tiers: the low rate up to 5 Mbps, the high rate from 6 Mbps
+    rate = float(price["low"]) if billed <= 5 else float(price["high"])
+    out.per_mbps_month = MoneyRange(low=round(rate * conv, 2), high=round(rate * conv, 2))
+    out.monthly = MoneyRange(low=round(rate * billed * conv, 2), high=round(rate * billed * conv, 2))
+    out.source = Source(title=str(price["offer"]), url=str(price.get("url", "")), date=str(price["date"]),
+                        grade=price["grade"])  # fmt: skip
+    return out
+
+
+__all__ = ["PREMIUM", "line_cost"]

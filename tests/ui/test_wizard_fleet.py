@@ -1,0 +1,38 @@
+"""The wizard asks which GPUs the team runs today (issue 25: continuity with the current fleet)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import tr
+from ui.pages.wizard import clean_answers, plan_for
+
+
+@pytest.fixture
+def page(main_window, qtbot):
+    wizard = main_window.wizard_page
+    main_window.tabs.setCurrentWidget(wizard)
+    qtbot.waitUntil(wizard.isVisible, timeout=3000)
+    return wizard
+
+
+def _type(editor, text: str) -> None:
+    editor.editor.setText(text)
+    editor.editor.editingFinished.emit()
+
+
+def test_the_wizard_asks_for_the_current_fleet_and_the_plan_stays_on_it(qtbot, page):
+    page.set_answers({"user_location": "overseas", "overseas_markets": ["US"], "model": "qwen2.5-7b-instruct"}, 1)
+    gpu, count = page.editors["current_fleet.gpu"], page.editors["current_fleet.count"]
+    assert gpu.isVisible() and count.isVisible()
+    assert gpu.label.text() == tr("wizard.field.current_fleet.gpu.label") and gpu.why.text()
+    _type(gpu, "h999")  # not a GPU the catalog knows: said on the field, in words
+    assert gpu.has_error and gpu.error.text() == tr("wizard.error.fleet_gpu_unknown")
+    _type(gpu, "H100 SXM")  # a name the catalog matches is read as its id
+    assert not gpu.has_error and page.answers["current_fleet"] == {"gpu": "h100-sxm-80g"}
+    assert "current_fleet" not in clean_answers(page.answers)  # a GPU without a count says nothing yet
+    _type(count, "32")
+    assert page.answers["current_fleet"] == {"gpu": "h100-sxm-80g", "count": 32}
+    assert gpu.value_text("h100-sxm-80g") == "h100-sxm-80g"
+    r = plan_for(page.answers)
+    assert r.hardware.gpu == "h100-sxm-80g" and "gpu.fleet" in r.finding_ids
