@@ -281,7 +281,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                 unsourced = option(k, conv).model_copy(update={"price_sourced": False})
                 break
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
-    return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,  # type: ignore[arg-type]
+    return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced)
 
 

@@ -97,12 +97,12 @@ def fleet_rule(f: Facts):
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
         return finding("gpu.fleet", fleet=name, count=count, why=why)
     if gid not in f.gpu_ids:
-        why = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
+        reason = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
     else:
-        why = "plan.fleet.misses"
+        reason = "plan.fleet.misses"
     same_vendor = ch.gpu.vendor.lower() == (gpus_by_id()[gid].vendor.lower() if gid in gpus_by_id() else "")
     return finding("gpu.fleet", fleet=name, count=count,
-                   why={"tr": why, "gpu": ch.gpu.name, "fleet": name,
+                   why={"tr": reason, "gpu": ch.gpu.name, "fleet": name,
                         "vendor": "" if same_vendor else {"tr": "plan.fleet.other_vendor", "vendor": ch.gpu.vendor}})
 
 

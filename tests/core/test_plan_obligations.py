@@ -204,6 +204,20 @@ ROWS: list[Row] = [
         quotes=DEAR_CLOUD, quotes_fails=DEAR_CLOUD),
     Row("scaling.warm_replica", {**MAINLAND, "load_pattern": "bursty"}, {"load_pattern": "stable"}),
     Row("scaling.prestage_weights", MAINLAND, {"mainland_entity": False}),
+    # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
+    Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
+    Row("sizing.redundancy", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
+    Row("gpu.region_choice", {**MAINLAND, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 32,
+                              "quantization_acceptable": "fp8_only", "gpu_constraint": ["h20-96g", "h200-141g"]},
+        {"gpu_constraint": ["h20-96g"]}),
+    Row("gpu.not_sold_new", {**MAINLAND, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 200,
+                             "charges_users": True, "ops_capability": "strong", "measured_utilisation": 0.8,
+                             "expected_duration_months": 36, "load_pattern": "stable",
+                             "gpu_constraint": ["h800-sxm-80g", "h20-96g"]},
+        {"gpu_constraint": ["h20-96g"]}),
+    Row("gpu.fleet", {**MAINLAND, "current_fleet": {"gpu": "l20-48g", "count": 8}}, {"current_fleet": None}),
+    Row("cost.line_bandwidth", MAINLAND, {"user_location": "overseas", "overseas_markets": ["US"],
+                                          "mainland_carriers": None, "icp_status": None}),
 ]  # fmt: skip
 
 
