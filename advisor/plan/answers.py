@@ -109,6 +109,7 @@ FIELDS: tuple[str, ...] = (
     "data_sensitivity", "public_genai_in_mainland", "charges_users", "monthly_budget", "ops_capability",
     "expected_duration_months", "load_pattern", "measured_utilisation", "gpu_constraint", "total_requests",
     "batch_deadline_hours", "audience", "reach",
+    "capex_budget", "model_name", "checkpoint",
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -119,6 +120,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "user_mix": ("mainland", "overseas"),
     "data_sensitivity": ("level", "personal_info", "pi_subjects_per_year", "sensitive_pi_subjects_per_year", "sector"),
     "monthly_budget": ("amount", "currency"),
+    "capex_budget": ("amount", "currency"),
 }
 
 _MARKETS = {"SEA", "EU", "global"}
@@ -161,6 +163,26 @@ class PlanAnswers(BaseModel):
     audience: Audience | None = Field(None, description="internal staff only, business customers, or the public")
     reach: Reach | None = Field(None, description="who can reach the service: the office LAN, a private network or "
                                 "VPN, or the public internet")
+    # forms and fine-tuned models (s12-forms): a one-off hardware budget, and the team's own model by name
+    capex_budget: Budget | None = Field(None, description="one-off budget for buying hardware (amount + currency)")
+    model_name: str | None = Field(None, min_length=1, max_length=200,
+                                   description="display name of the team's fine-tuned model (served under it)")
+    checkpoint: str | None = Field(None, min_length=1, max_length=1000,
+                                   description="the fine-tuned model's checkpoint: a local path or a repository id")
+
+    @field_validator("model_name", "checkpoint")
+    @classmethod
+    def _name_text(cls, v: str | None) -> str | None:
+        """A name goes into shell commands and titles: no line breaks, no control characters, no surrounding
+        spaces (an empty or all-space name is no name)."""
+        if v is None:
+            return v
+        v = v.strip()
+        if not v:
+            raise _refuse("empty")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in v):
+            raise _refuse("control_chars")
+        return v
 
     @field_validator("requests_per_day")
     @classmethod
@@ -292,6 +314,7 @@ _RANGE = {"greater_than_equal", "greater_than", "less_than_equal", "less_than"}
 _PARTS: dict[str, type[BaseModel]] = {
     "latency_slo": LatencySlo, "requests_per_day": CountRange, "prompt_tokens": TokenStats,
     "output_tokens": TokenStats, "user_mix": UserMix, "data_sensitivity": DataSensitivity, "monthly_budget": Budget,
+    "capex_budget": Budget,
 }  # fmt: skip
 
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
+from advisor.plan import commands, forms, sizing
 from advisor.plan import cost as costmod
-from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
@@ -163,6 +163,9 @@ def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     if c.is_batch:
         return "cloud"
+    owning = forms.choose_form(c, out.cloud_usd, out.forms) if out is not None else None
+    if owning is not None:  # on-premises or hybrid (advisor.plan.forms)
+        return owning
     if c.ops == "none" and not c.fine_tuned and c.level != "high":
         return "hosted_api"
     if out is None or None in out.owned_usd or None in out.cloud_usd or c.ops == "none":
@@ -196,9 +199,10 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         lo, hi = duration(kind)
         items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{kind}", days_low=lo, days_high=hi,
                                   blocking=region not in OFFSHORE))  # fmt: skip
-    if form == "bare_metal":
+    if form in ("bare_metal", "on_premises", "hybrid"):
         lo, hi = duration("bare_metal_procurement")
-        items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement", days_low=lo, days_high=hi))
+        label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
+        items.append(TimelineItem(id="procurement", label_key=label, days_low=lo, days_high=hi))
     elif form == "cloud_then_bare_metal":
         lo, hi = duration("bare_metal_procurement")
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
@@ -241,13 +245,17 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
         job = _job_hours(c, cand)
         s_lo, s_hi = factor_range("batch_setup_hours")
         hours = (job + s_lo, job + s_hi)
-    return costmod.compute(c, book, inp, batch_hours=hours)
+    out = costmod.compute(c, book, inp, batch_hours=hours)
+    forms.attach(out, c, book, cand, region)
+    return out
 
 
 def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
     """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware, or renting."""
     if form == "hosted_api" and hosted is not None:
         return hosted
+    if form in ("on_premises", "hybrid"):
+        return forms.monthly_usd(form, out.forms)
     if form == "bare_metal" and None not in out.owned_usd:
         return out.owned_usd  # type: ignore[return-value]
     if None in out.cloud_usd:
@@ -311,6 +319,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
             out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
         monthly = _monthly_of(form, out, hosted)
+        forms.with_prices(out.costs, form, out.forms)
         if c.budget_amount is not None:
             out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
@@ -339,6 +348,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     questions = _open_questions(answers, c, f)
 
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
@@ -572,6 +582,9 @@ def _highest_level_within_slo(c: Ctx, levels) -> int | None:
 
 
 def _model_name(c: Ctx) -> str:
+    own = commands.own_model_name(c)  # the team's fine-tune by its name (titles, headline)
+    if own:
+        return own
     return c.served_name if c.model_how in ("hf_id", "hf_variant") else c.model.name
 
 

@@ -27,6 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
+from advisor.plan import memo_forms
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.reasons import by_weight
@@ -115,7 +116,7 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_value_text(lang, field, v) for v in value) or "—"
     if isinstance(value, dict):
-        if field == "monthly_budget" and value.get("amount") is not None:
+        if field in ("monthly_budget", "capex_budget") and value.get("amount") is not None:
             return f"{_round_money(float(value['amount']))} {value.get('currency') or 'CNY'}"
         parts = []
         for k, v in value.items():
@@ -260,6 +261,7 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     ):
         if value != "—":
             rows.append((t(key), value))
+    rows.extend(memo_forms.cost_rows(result, lang))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
@@ -472,7 +474,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.key.hardware"), hardware),
     ]
     monthly = _money(c.recommended_monthly, c.currency)
-    if monthly != "—":
+    owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
+    rows.extend(owning)
+    if monthly != "—" and not owning:
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)

@@ -664,7 +664,7 @@ def cost_prices(f: Facts):
 def ops_none(f: Facts):
     """Owning would be cheaper, but nobody can run the hardware."""
     c = f.cost
-    if f.ctx.ops != "none" or c is None or f.form == "bare_metal":
+    if f.ctx.ops != "none" or c is None or f.form in ("bare_metal", "on_premises", "hybrid"):
         return None
     cloud, owned = c.cloud_usd, c.owned_usd
     if None in cloud or None in owned or f.ctx.duration_months < 24:
@@ -690,3 +690,6 @@ def scaling_prestage(f: Facts):
         return None
     gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
     return finding("scaling.prestage_weights", gb=gb)
+
+
+from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)

@@ -35,13 +35,17 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     "data_sensitivity.sensitive_pi_subjects_per_year": (0, 5_000, 50_000),
     "data_sensitivity.sector": ("general", "medical"),
     "data_sensitivity.level": ("low", "high"),
+    # forms (s12-forms): a one-off budget decides whether a box of one's own is bought
+    "capex_budget": ({"amount": 1_000.0, "currency": "CNY"}, {"amount": 10_000_000.0, "currency": "CNY"}),
 }
+# a fine-tune's name and checkpoint: the commands and titles use a placeholder until they are given
+NAME_QUESTIONS: tuple[str, ...] = ("model_name", "checkpoint")
 # unknown → the hardware is sized on an assumed figure (only listed when the plan assumed one)
 SIZING_QUESTIONS: tuple[str, ...] = (
     "peak_concurrency", "prompt_tokens", "output_tokens", "latency_slo", "model", "quantization_acceptable",
     "total_requests", "batch_deadline_hours",
 )  # fmt: skip
-_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "hardware", "budget_check")
+_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
 def _get(data: dict[str, Any], path: str) -> Any:
@@ -105,10 +109,17 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
             continue
         out.append(OpenQuestion(field=path, changes=["hardware"], assumed=a.value, assumption_key=a.key,
                                 assumption_params=dict(a.params)))  # fmt: skip
+    if ctx.fine_tuned:
+        for path in NAME_QUESTIONS:
+            if getattr(answers, path) is None:
+                a = assumed.get(path)
+                out.append(OpenQuestion(field=path, changes=["commands"], assumed=a.value if a else None,
+                                        assumption_key=a.key if a else None,
+                                        assumption_params=dict(a.params) if a else {}))  # fmt: skip
     if answers.monthly_budget is None:
         out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
     return out
 
 
-__all__ = ["DECISION_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["DECISION_QUESTIONS", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
