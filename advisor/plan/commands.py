@@ -39,7 +39,9 @@ def own_model_name(c: Ctx) -> str | None:
     """The team's own model as titles name it: its display name, else its checkpoint's last path part; None for a
     published model, or a fine-tune nobody named yet (the plan asks for the name)."""
     a = c.answers
-    if a.model_name and (c.fine_tuned or a.checkpoint):
+    if not c.fine_tuned:
+        return None
+    if a.model_name:
         return a.model_name
     if a.checkpoint:
         return a.checkpoint.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or a.checkpoint
@@ -69,7 +71,7 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     a = c.answers
     extra: list[str] = []
     env = ""
-    if c.fine_tuned or a.checkpoint:
+    if c.fine_tuned:
         checkpoint = a.checkpoint or FINE_TUNE_PATH_PLACEHOLDER
         if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
             from advisor.sizing.quant import get_format

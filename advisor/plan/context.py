@@ -136,7 +136,7 @@ def _served_name(a: PlanAnswers, rm: Any) -> str:
     """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
     its name, else by its checkpoint (vLLM's default name for a path), else a placeholder the memo says is one; a
     published model by the Hugging Face id the user gave, else the preset's repository."""
-    if a.model_customisation == "fine_tuned" or a.checkpoint:
+    if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
         return a.model_name or a.checkpoint or FINE_TUNE_PLACEHOLDER
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
 
