@@ -319,7 +319,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
             out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
         monthly = _monthly_of(form, out, hosted)
-        forms.with_prices(out.costs, form, out.forms)
+        forms.apply_chosen(out, form)
         if c.budget_amount is not None:
             out.costs.budget_monthly = c.budget_amount
         if monthly is not None:

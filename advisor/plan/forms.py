@@ -211,14 +211,45 @@ def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand, region: str)
         costs.capex_budget = round(forms.capex_budget_usd * out.conv, 2)
 
 
-def with_prices(costs, form: str, forms: FormsOutcome | None) -> None:
-    """The chosen owning form's price rows join the plan's list of prices used (sources shown in the memo)."""
+def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
+    """For a chosen owning form, the plan's cost figures are that form's: its price rows join the prices used
+    (sources shown in the memo), the cost per million tokens is its own (the purchase spread over the horizon +
+    running), and the break-even compares it with renting the same setup (not colocated bare metal, which the
+    plan did not choose: "owning never pays off" beside a bought server contradicted the plan)."""
+    forms: FormsOutcome | None = out.forms
     own = None if forms is None else forms.owned if form == "on_premises" else forms.hybrid if form == "hybrid" \
         else None
     if own is None:
         return
+    costs = out.costs
     seen = {r.id for r in costs.prices}
     costs.prices = [*costs.prices, *(r for r in own.rows if r.id not in seen and not seen.add(r.id))]
+    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    monthly = own.cost.monthly  # already in the answers' currency
+    if out_tokens > 0:
+        costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
+                                                          high=round(monthly.high * 1e6 / out_tokens, 2))
+        both = out_tokens + in_tokens
+        costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
+                                                   high=round(monthly.high * 1e6 / both, 2))
+    cloud = out.cloud_usd
+    if None in cloud:
+        costs.break_even_months = costs.break_even_utilisation = None
+        return
+    running = own.running(forms.ops)  # type: ignore[union-attr]
+    best = own.capex[0] / (cloud[1] - running[0]) if cloud[1] > running[0] else None  # type: ignore[operator]
+    worst = own.capex[1] / (cloud[0] - running[1]) if cloud[0] > running[1] else None  # type: ignore[operator]
+    if best is None:
+        worst = None
+    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation)
+    # a utilisation break-even is one GPU fleet against another; a hybrid rents part of its fleet either way
+    costs.break_even_utilisation = None
+    if form == "on_premises" and costs.cloud_per_gpu_hour is not None:
+        ov_lo, ov_hi = factor_range("overhead_share")
+        n = own.cost.gpus_owned
+        full_lo = costs.cloud_per_gpu_hour.low * costmod.HOURS_PER_MONTH * n * (1 + ov_lo)
+        full_hi = costs.cloud_per_gpu_hour.high * costmod.HOURS_PER_MONTH * n * (1 + ov_hi)
+        costs.break_even_utilisation = costmod._break_even_utilisation(monthly.low / full_hi, monthly.high / full_lo)
 
 
 def _mid(r: Range) -> float:
@@ -272,4 +303,4 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
     return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
 
 
-__all__ = ["FormsOutcome", "Owned", "choose_form", "cost_forms", "monthly_usd"]
+__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "monthly_usd"]

@@ -7,6 +7,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import AnswersError, answers_from_dict, make_plan
+from advisor.plan.charts import cost_chart
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.memo import render_memo_markdown
 
@@ -63,6 +64,10 @@ def test_an_office_lan_tool_with_a_capex_budget_buys_one_server_with_its_one_off
         assert translate(lang, "memo.form.on_premises") in memo
         assert translate(lang, "memo.forms.key.capex") in memo and translate(lang, "memo.forms.cost.power") in memo
         assert r.finding("cost.on_premises").title_in(lang) in memo
+        # the cost chart draws the bought server: the purchase at month 0, then its running costs
+        [line] = [x for x in cost_chart(r, lang).series if x.label == translate(lang, "memo.chart.cost.on_premises")]
+        assert line.points[0][1] == pytest.approx((o.capex.low + o.capex.high) / 2)
+        assert line.band[-1][2] == pytest.approx(o.capex.high + 36 * o.running_monthly.high)
 
 
 def test_an_office_box_counts_an_engineers_share_only_when_the_team_has_no_ops_staff():
