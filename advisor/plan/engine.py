@@ -729,6 +729,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
     if "sizing.batch_deadline" in ids:
         fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": (c.batch_hours or 24) * 2},
                          change={"batch_deadline_hours": (c.batch_hours or 24) * 2}))  # fmt: skip
+    fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
     order = {"more_budget": 0}
     fixes.sort(key=lambda x: (x.monthly_cost.low if x.monthly_cost else 0.0, order.get(x.id, 1)))
     return fixes

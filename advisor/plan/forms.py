@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from advisor.plan import cost as costmod
 from advisor.plan.context import PEAK_FACTOR, SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range
-from advisor.plan.result import MoneyRange, OwnedFormCost, PriceRow
+from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
 
 HORIZON_MIN_HYBRID = 24  # months: an owned base needs years to pay back its purchase (cf. bare metal, rule 15)
 Range = tuple[float, float]
@@ -92,7 +92,8 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 
 
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
-         form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None) -> Owned | None:
+         form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
+         purchase_unit: int = 1) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
     capex_rows = book.find(gpu, "capex")
     unit = _span(capex_rows, fx)
@@ -136,6 +137,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     running, monthly = owned.running(c.ops), owned.monthly(c.ops)
     cost = OwnedFormCost(
         form=form, site="office" if office else "colocation", gpus_owned=gpus, gpus_burst=burst_gpus,  # type: ignore[arg-type]
+        purchase_unit=purchase_unit,
         burst_hours_share=SCALED_HOURS[c.load] if burst_gpus else None,
         capex=_mr(capex, conv), amortised_monthly=_mr((capex[0] / horizon, capex[1] / horizon), conv),
         it_kw=MoneyRange(low=round(kw[0], 2), high=round(kw[1], 2)),
@@ -171,6 +173,17 @@ def base_replicas(c: Ctx, replicas: int) -> int:
     return max(1, min(replicas - 1, math.ceil(replicas / PEAK_FACTOR[c.load])))
 
 
+def purchase_unit(gpu) -> int:
+    """GPUs bought at once: SXM/OAM parts come on 8-GPU baseboards (HGX, OAM platforms) and are sold as whole
+    servers; PCIe cards (and NVLink-bridged NVL pairs, which are PCIe cards) one at a time."""
+    baseboard = gpu.interconnect in ("nvlink", "infinity-fabric") and "nvl" not in gpu.id and "pcie" not in gpu.id
+    return gpu.max_gpus_per_node if baseboard else 1
+
+
+def _whole(gpus: int, unit: int) -> int:
+    return max(unit, math.ceil(gpus / unit) * unit)
+
+
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
     """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, and the
     hybrid split when there is a peak to rent (two replicas or more)."""
@@ -180,20 +193,23 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
         return out
     gpu, tdp = cand.gpu.id, cand.gpu.tdp_watts
     office = c.internal_only
-    out.owned = _own(c, book, fx, conv, gpu, tdp, cand.total_gpus, office=office,
-                     form="on_premises" if office else "bare_metal", budget_usd=budget)  # fmt: skip
+    unit = purchase_unit(cand.gpu)
+    out.owned = _own(c, book, fx, conv, gpu, tdp, _whole(cand.total_gpus, unit), office=office,
+                     form="on_premises" if office else "bare_metal", budget_usd=budget, purchase_unit=unit)  # fmt: skip
     if cand.replicas >= 2 and not office:
         price = costmod.cloud_price(book, gpu, "mainland" if region == "mainland_plus_overseas" else region, fx)
         if price is not None:
             p_lo, p_hi, rows = price
-            base = base_replicas(c, cand.replicas)
-            burst_gpus = (cand.replicas - base) * cand.tp
+            owned_gpus = _whole(base_replicas(c, cand.replicas) * cand.tp, unit)
+            burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
+            if burst_gpus <= 0:
+                return out
             share = SCALED_HOURS[c.load]
             ov_lo, ov_hi = factor_range("overhead_share")
             burst = (p_lo * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_lo),
                      p_hi * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_hi))  # fmt: skip
-            hybrid = _own(c, book, fx, conv, gpu, tdp, base * cand.tp, office=False, form="hybrid", burst=burst,
-                          burst_gpus=burst_gpus, budget_usd=budget)  # fmt: skip
+            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid", burst=burst,
+                          burst_gpus=burst_gpus, budget_usd=budget, purchase_unit=unit)  # fmt: skip
             if hybrid is not None:
                 out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + tuple(rows)})
     return out
@@ -250,6 +266,29 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
         full_lo = costs.cloud_per_gpu_hour.low * costmod.HOURS_PER_MONTH * n * (1 + ov_lo)
         full_hi = costs.cloud_per_gpu_hour.high * costmod.HOURS_PER_MONTH * n * (1 + ov_hi)
         costs.break_even_utilisation = costmod._break_even_utilisation(monthly.low / full_hi, monthly.high / full_lo)
+
+
+def owning_fixes(c: Ctx, f, blockers: set[str]) -> list[Fix]:
+    """Over the monthly budget, an internal service one server carries, no one-off budget given (or too small):
+    buying the server with a one-off budget that covers its purchase, when its running costs fit the monthly
+    budget. The engine re-plans the fix alone and keeps it only if the plan is then feasible within budget."""
+    out_ = f.cost
+    forms: FormsOutcome | None = getattr(out_, "forms", None)
+    if "cost.budget_short" not in blockers or forms is None or forms.owned is None or not c.internal_only:
+        return []
+    own = forms.owned
+    monthly = monthly_budget_usd(c, forms.fx)
+    if not own.office or own.cost.gpus_owned > forms.max_per_node or monthly is None:
+        return []
+    if own.running(c.ops)[1] > monthly:
+        return []
+    amount = float(math.ceil(own.capex[1] * out_.conv / 1000) * 1000)
+    budget = {"amount": amount, "currency": c.currency}
+    return [Fix(id="buy_server", key="plan.fix.buy_server",
+                params={"amount": f"{amount:,.0f}", "currency": c.currency, "running": {
+                    "tr": "plan.fix.buy_server_running", "low": f"{own.running(c.ops)[0] * out_.conv:,.0f}",
+                    "high": f"{own.running(c.ops)[1] * out_.conv:,.0f}", "currency": c.currency}},
+                change={"capex_budget": budget})]
 
 
 def _mid(r: Range) -> float:

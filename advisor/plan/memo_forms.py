@@ -62,8 +62,9 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
 
     rows = [
         (t("memo.forms.cost.site"), t(f"plan.forms.site.{o.site}")),
-        (t("memo.forms.cost.gpus"), t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
-         if o.gpus_burst else str(o.gpus_owned)),
+        (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
+                                     if o.gpus_burst else str(o.gpus_owned))
+         + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
         (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang)),
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
@@ -72,8 +73,9 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                        pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))),
     ]  # fmt: skip
     if o.colo_monthly is not None:
-        rows.append((t("memo.forms.cost.colo"), _money(o.colo_monthly, cur)))
-    rows.append((t("memo.forms.cost.staff"), _money(o.staff_monthly, cur) if o.staff_counted
+        rows.append((t("memo.forms.cost.colo"), t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))))
+    rows.append((t("memo.forms.cost.staff"), t("memo.forms.cost.monthly_value", cost=_money(o.staff_monthly, cur))
+                 if o.staff_counted
                  else t("memo.forms.cost.staff_none")))
     if o.burst_monthly is not None:
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),

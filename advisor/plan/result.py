@@ -220,6 +220,7 @@ class OwnedFormCost(_Out):
     site: Literal["office", "colocation"] = Field(description="where the owned servers stand")
     gpus_owned: int
     gpus_burst: int = Field(0, description="hybrid: GPUs rented for the peak above the owned base")
+    purchase_unit: int = Field(1, description="GPUs bought at once: a whole 8-GPU server for SXM/OAM parts, else 1")
     burst_hours_share: float | None = Field(None, description="hybrid: share of the month the burst GPUs run")
     capex: MoneyRange = Field(description="the one-off purchase (all owned GPUs and their servers)")
     amortised_monthly: MoneyRange = Field(description="the purchase spread over the horizon (no resale counted)")

@@ -22,7 +22,7 @@ OFFICE = {
 }  # fmt: skip
 # a paid API for US customers whose load bursts above a steady base, run by a strong ops team for three years
 BURSTY_API = {
-    "use_case": "api", "audience": "business", "reach": "internet", "peak_concurrency": 400,
+    "use_case": "api", "audience": "business", "reach": "internet", "peak_concurrency": 4000,
     "model": "qwen2.5-7b-instruct", "user_location": "overseas", "overseas_markets": ["US"],
     "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "bursty", "charges_users": True,
     "latency_slo": {"ttft_p99_ms": 2000.0, "tpot_p99_ms": 50.0}, "gpu_constraint": ["h100-sxm-80g"],
@@ -93,25 +93,45 @@ def test_without_a_one_off_budget_the_lan_tool_is_still_bought_and_the_budget_is
 
 
 def test_a_rented_plan_over_the_monthly_budget_that_an_owned_box_would_fit_says_so():
-    data = {**BURSTY_API, "load_pattern": "stable", "ops_capability": "basic", "measured_utilisation": 0.3,
-            "monthly_budget": {"amount": 40_000.0, "currency": "CNY"},
-            "capex_budget": {"amount": 1_000_000.0, "currency": "CNY"}}  # fmt: skip
+    data = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
+            "measured_utilisation": 0.3,
+            "monthly_budget": {"amount": 50_000.0, "currency": "CNY"},
+            "capex_budget": {"amount": 4_000_000.0, "currency": "CNY"}}  # fmt: skip
     r = plan(data)
     assert r.deployment_form == "cloud" and r.costs.within_budget is False
+    o = r.costs.owned  # a whole 8-GPU H100 server in colocation
+    assert o.gpus_owned == 8 and o.capex.high <= 4_000_000 and o.running_monthly.high <= 50_000
     [x] = [f for f in r.findings if f.id == "cost.owned_fits_capex"]
-    assert "1,000,000" in x.title_in("en") and "40,000" in x.detail_in("en")
+    assert "4,000,000" in x.title_in("en") and "50,000" in x.detail_in("en") and "一次性预算" in x.title_in("zh_CN")
     # a one-off budget too small for the purchase: nothing is said
     r2 = plan({**data, "capex_budget": {"amount": 10_000.0, "currency": "CNY"}})
     assert "cost.owned_fits_capex" not in r2.finding_ids
 
 
+def test_an_internal_tool_over_the_monthly_budget_is_offered_buying_the_server_with_a_one_off_budget():
+    data = {**OFFICE, "reach": "private_network", "expected_duration_months": 12}
+    data.pop("capex_budget")
+    r = plan(data)
+    assert not r.feasible and "cost.budget_short" in r.finding_ids
+    [fix] = [x for x in r.fixes if x.id == "buy_server"]
+    amount = fix.change["capex_budget"]["amount"]
+    assert amount >= r.costs.owned.capex.high and fix.with_budget is None  # alone it is enough
+    again = plan({**data, **fix.change})
+    assert again.feasible and again.deployment_form == "on_premises" and again.costs.within_budget
+    assert f"{amount:,.0f}" in fix.text_in("en") and "一次性硬件预算" in fix.text_in("zh_CN")
+
+
 # ---- hybrid ------------------------------------------------------------------------------------------------------
+HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 5.0}]  # the user's quote, USD/GPU-h
+
+
 def test_a_bursty_paid_api_owns_its_base_and_rents_the_peak_when_that_is_cheaper():
-    r = plan(BURSTY_API)
+    r = plan(BURSTY_API, HYPERSCALER)
     assert r.deployment_form == "hybrid" and r.feasible
     h = r.costs.hybrid
-    assert h.site == "colocation" and h.gpus_owned >= 1 and h.gpus_burst >= 1
-    assert h.gpus_owned + h.gpus_burst == r.hardware.total_gpus
+    # SXM GPUs come as whole 8-GPU servers: the base is one such server, the rest of the peak is rented
+    assert h.site == "colocation" and h.purchase_unit == 8 and h.gpus_owned == 8 and h.gpus_burst >= 1
+    assert h.gpus_owned + h.gpus_burst >= r.hardware.total_gpus
     assert h.burst_monthly.low > 0 and h.colo_monthly.low > 0
     cloud = r.costs.cloud_on_demand_monthly
     assert (h.monthly.low + h.monthly.high) < (cloud.low + cloud.high)
@@ -119,12 +139,16 @@ def test_a_bursty_paid_api_owns_its_base_and_rents_the_peak_when_that_is_cheaper
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert translate(lang, "memo.form.hybrid") in memo and translate(lang, "memo.forms.cost.burst") in memo
-    # not otherwise: renting cheaper (a quote), a steady load, a short horizon, nobody to run servers
+    # not otherwise: renting cheaper (the built-in specialty-cloud rows, a cheap quote), a steady load, a short
+    # horizon, nobody to run servers
     cheap_cloud = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 0.8, "high": 0.9}]
-    assert plan(BURSTY_API, cheap_cloud).deployment_form == "cloud"
-    assert plan({**BURSTY_API, "load_pattern": "stable"}).deployment_form != "hybrid"
-    assert plan({**BURSTY_API, "expected_duration_months": 12}).deployment_form != "hybrid"
-    assert plan({**BURSTY_API, "ops_capability": "none"}).deployment_form != "hybrid"
+    for other in (plan(BURSTY_API), plan(BURSTY_API, cheap_cloud)):
+        assert other.deployment_form == "cloud"
+        h, cloud = other.costs.hybrid, other.costs.cloud_on_demand_monthly
+        assert h is not None and h.monthly.low + h.monthly.high > cloud.low + cloud.high
+    assert plan({**BURSTY_API, "load_pattern": "stable"}, HYPERSCALER).deployment_form != "hybrid"
+    assert plan({**BURSTY_API, "expected_duration_months": 12}, HYPERSCALER).deployment_form != "hybrid"
+    assert plan({**BURSTY_API, "ops_capability": "none"}, HYPERSCALER).deployment_form != "hybrid"
 
 
 # ---- the new answers ---------------------------------------------------------------------------------------------
