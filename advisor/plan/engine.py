@@ -208,7 +208,9 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
                                   days_high=hi, blocking=False))  # fmt: skip
     lo, hi = duration("cloud_setup")
-    items.append(TimelineItem(id="setup", label_key="plan.timeline.setup", days_low=lo, days_high=hi))
+    setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid"}.get(form,
+                                                                                                   "plan.timeline.setup")
+    items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi))
     block = [i for i in items if i.blocking and i.id != "setup"]
     launch_lo = max((i.days_low for i in block), default=0) + lo
     launch_hi = max((i.days_high for i in block), default=0) + hi
