@@ -173,8 +173,8 @@ class PlanAnswers(BaseModel):
     @field_validator("model_name", "checkpoint")
     @classmethod
     def _name_text(cls, v: str | None) -> str | None:
-        """A name goes into shell commands and titles: no line breaks, no control characters, no surrounding
-        spaces (an empty or all-space name is no name)."""
+        """A name goes into shell commands, titles and memos: no line breaks, no control characters, no surrounding
+        spaces (an empty or all-space name is no name), no ``user:password@`` in a URL."""
         if v is None:
             return v
         v = v.strip()
@@ -182,6 +182,10 @@ class PlanAnswers(BaseModel):
             raise _refuse("empty")
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in v):
             raise _refuse("control_chars")
+        from advisor.redact import url_credentials_problem
+
+        if url_credentials_problem(v):  # it lands in commands and memos: a password in it never does
+            raise _refuse("url_credentials")
         return v
 
     @field_validator("requests_per_day")

@@ -156,6 +156,7 @@ def test_a_bursty_paid_api_owns_its_base_and_rents_the_peak_when_that_is_cheaper
 @pytest.mark.parametrize(("data", "field"), [
     ({"model_name": "line one\nline two"}, "model_name"),
     ({"checkpoint": "   "}, "checkpoint"),
+    ({"checkpoint": "https://me:s3cret@models.example.com/acme"}, "checkpoint"),
     ({"capex_budget": {"amount": -1}}, "capex_budget.amount"),
     ({"capex_budget": {"amount": 1000, "currency": "EUR"}}, "capex_budget.currency"),
 ])  # fmt: skip
@@ -168,7 +169,7 @@ def test_bad_new_answers_are_refused_at_their_field_in_both_languages(data, fiel
     assert problem.field == field
     for lang in LANGS:
         text = problem.text_in(lang)
-        assert text and "{" not in text and "Traceback" not in text
+        assert text and "{" not in text and "Traceback" not in text and "s3cret" not in text
 
 
 # ---- fine-tuned models by name -----------------------------------------------------------------------------------
