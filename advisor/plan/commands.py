@@ -20,10 +20,13 @@ MAINLAND_NODES = ("mainland", "mainland_plus_overseas")  # a mainland + overseas
 
 @cache
 def _modelscope_by_repo() -> dict[str, str]:
-    """Hugging Face repository id → the publisher's ModelScope id, from the presets."""
+    """Hugging Face repository id → the publisher's ModelScope id: the presets' mirrors and those of the published
+    quantized checkpoints (``resources/models/quantized/modelscope.json``)."""
     from advisor.catalog import load_models, modelscope_id
+    from advisor.resources import load_json
 
-    out: dict[str, str] = {}
+    out: dict[str, str] = {k: v for k, v in load_json("models", "quantized", "modelscope.json").items()
+                           if not k.startswith("_")}  # fmt: skip
     for m in load_models():
         ms = modelscope_id(m.id)
         if m.hf_repo and ms:
@@ -80,13 +83,15 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
         else:
             model = shlex.quote(checkpoint)
         extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
-    elif region in MAINLAND_NODES:
-        ms = modelscope_repo(model)
+    else:
+        ms = modelscope_repo(model) if region in MAINLAND_NODES else None
         if ms:
             env = "VLLM_USE_MODELSCOPE=True "
-            if ms != c.served_name:  # clients (and the benchmark commands) ask for the name they know
-                extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
             model = ms
+        # vLLM serves under the model argument; clients (and the benchmark commands) ask for the name they know
+        # (a published quantized checkpoint, a ModelScope id: not the name the plan's other commands use)
+        if not model.startswith("<") and model != c.served_name:
+            extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
     return env + " ".join(p for p in (head, model, *extra, flags) if p)
 
 

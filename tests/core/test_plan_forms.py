@@ -232,6 +232,13 @@ def test_a_mainland_node_serves_the_publishers_modelscope_mirror():
     qwen = plan({**MAINLAND_PUBLIC, "model": "qwen2.5-7b-instruct"}).hardware.command
     assert qwen.startswith("VLLM_USE_MODELSCOPE=True vllm serve Qwen/Qwen2.5-7B-Instruct ")
     assert "--served-model-name" not in qwen  # the same id on both hubs
+    # a chat model's published quantized checkpoint: its publisher's mirror too, served under the name clients use
+    awq = plan({**MAINLAND_PUBLIC, "model": "Qwen/Qwen2.5-14B-Instruct", "quantization_acceptable": "yes",
+                "gpu_constraint": ["a10"]})  # fmt: skip
+    assert awq.hardware.weights == "awq-int4"
+    assert awq.hardware.command.startswith("VLLM_USE_MODELSCOPE=True vllm serve Qwen/Qwen2.5-14B-Instruct-AWQ "
+                                           "--served-model-name Qwen/Qwen2.5-14B-Instruct ")
+    assert all("--model Qwen/Qwen2.5-14B-Instruct " in s.command for s in awq.next_steps if s.id == "ramp")
     # an overseas node keeps the Hugging Face id; a model with no known mirror keeps its id on the mainland
     r = plan({**MAINLAND_PUBLIC, "model": "glm-4-9b-chat", "user_location": "overseas", "overseas_markets": ["US"]})
     assert r.region != "mainland"
@@ -239,3 +246,14 @@ def test_a_mainland_node_serves_the_publishers_modelscope_mirror():
     assert "MODELSCOPE" not in r.hardware.command
     r = plan({**MAINLAND_PUBLIC, "model": "llama-3.1-8b-instruct"})
     assert r.region == "mainland" and "MODELSCOPE" not in (r.hardware.command or "")
+
+
+def test_modelscope_mirrors_of_quantized_checkpoints_are_the_publishers_own():
+    from advisor.resources import load_json
+
+    mirrors = {k: v for k, v in load_json("models", "quantized", "modelscope.json").items() if not k.startswith("_")}
+    published = {repo for formats in load_json("models", "quantized", "checkpoints.json").values()
+                 if isinstance(formats, dict) for repo in formats.values()}  # fmt: skip
+    assert mirrors and set(mirrors) <= published
+    for hf, ms in mirrors.items():
+        assert ms.split("/")[0] in ("Qwen", "ZhipuAI") and ms.split("/")[1] == hf.split("/")[1]
