@@ -1,5 +1,6 @@
 """Rules of the owning forms (``advisor.plan.forms``): what the on-premises and hybrid plans cost, a purchase over
-the one-off budget, and a rented plan over the monthly budget that an owned box would fit.
+the one-off budget, and a rented plan over the monthly budget that an owned box would fit; and of the model served
+by name: a base (pre-trained) model planned for a chat product whose publisher ships a chat release.
 
 Registered in ``advisor.plan.rules``' registry on import (that module imports this one at its end).
 """
@@ -81,3 +82,25 @@ def cost_owned_fits_capex(f: Facts):
     return finding("cost.owned_fits_capex", capex=_r(o.capex, f), budget=_money(o.capex_budget, f),
                    running=_r(o.running_monthly, f), monthly_budget=_money(f.ctx.budget_amount, f),
                    site={"tr": f"plan.forms.site.{o.site}"})  # fmt: skip
+
+
+def _chat_release(model) -> object | None:
+    """The preset of the publisher's chat release of this base model (``<repo>-Instruct``), when there is one."""
+    from advisor.catalog import load_models
+
+    if not model.hf_repo:
+        return None
+    return next((m for m in load_models() if m.hf_repo == f"{model.hf_repo}-Instruct"), None)
+
+
+@rule("model.base_for_chat", "sizing")
+def model_base_for_chat(f: Facts):
+    """A chat or API product planned on a base (pre-trained) model whose publisher ships an Instruct release: the
+    publisher does not recommend base models for conversations; serve the Instruct release (or your fine-tune)."""
+    c = f.ctx
+    if c.is_batch or c.fine_tuned:
+        return None
+    chat = _chat_release(c.model)
+    if chat is None:
+        return None
+    return finding("model.base_for_chat", model=c.model.name, chat=chat.name, repo=chat.hf_repo, preset=chat.id)

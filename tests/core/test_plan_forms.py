@@ -257,3 +257,17 @@ def test_modelscope_mirrors_of_quantized_checkpoints_are_the_publishers_own():
     assert mirrors and set(mirrors) <= published
     for hf, ms in mirrors.items():
         assert ms.split("/")[0] in ("Qwen", "ZhipuAI") and ms.split("/")[1] == hf.split("/")[1]
+
+
+# ---- a chat product names the chat release -----------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chat_product_on_a_base_model_is_told_to_serve_the_instruct_release(lang):
+    r = plan({"model": "Qwen/Qwen2.5-14B", "use_case": "interactive"})
+    [x] = [f for f in r.findings if f.id == "model.base_for_chat"]
+    assert x.severity == "warning" and "Qwen/Qwen2.5-14B-Instruct" in x.detail_in(lang)
+    assert x.title_in(lang) in render_memo_markdown(r, lang)
+    # not for the chat release itself, an offline batch, or a team that fine-tunes the base model
+    for other in ({"model": "Qwen/Qwen2.5-14B-Instruct", "use_case": "interactive"},
+                  {"model": "Qwen/Qwen2.5-14B", "use_case": "offline_batch"},
+                  {"model": "Qwen/Qwen2.5-14B", "use_case": "api", "model_customisation": "fine_tuned"}):
+        assert "model.base_for_chat" not in plan(other).finding_ids
