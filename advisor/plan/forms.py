@@ -307,11 +307,23 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
         return None
     budget = capex_budget_usd(c, forms.fx)  # the answers' (open questions re-decide with other budgets)
     cloud = None if None in cloud_usd else _mid(cloud_usd)  # type: ignore[arg-type]
+    monthly = monthly_budget_usd(c, forms.fx)
+
+    def breaks_budget(o: Owned) -> bool:
+        """Owning would be over the monthly budget (even its low end: the engine's "budget short") where renting
+        is not: choosing to own, e.g. because a one-off budget was given, must never turn a feasible plan
+        infeasible. Judged on the running costs when a one-off budget pays the purchase, else on the purchase
+        spread over the horizon too."""
+        if monthly is None or cloud_usd[0] is None:
+            return False
+        judged = o.running(c.ops) if budget is not None else o.monthly(c.ops)
+        return judged[0] > monthly and cloud_usd[0] <= monthly
+
     own = forms.owned
-    if own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node:
+    if (own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node
+            and not breaks_budget(own)):
         fits = budget is not None and own.capex[1] <= budget
         cheaper = cloud is not None and _mid(own.monthly(c.ops)) <= cloud
-        monthly = monthly_budget_usd(c, forms.fx)
         # renting misses the monthly budget while the box's running costs fit it (the purchase is the one-off's)
         rescues = (monthly is not None and cloud_usd[1] is not None and cloud_usd[1] > monthly
                    and own.running(c.ops)[1] <= monthly)  # fmt: skip
@@ -323,7 +335,7 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
     hyb = forms.hybrid
     if (hyb is not None and not c.internal_only and c.ops != "none" and cloud is not None
             and c.answers.load_pattern in ("bursty", "diurnal") and c.duration_months >= HORIZON_MIN_HYBRID
-            and (budget is None or hyb.capex[1] <= budget)):
+            and (budget is None or hyb.capex[1] <= budget) and not breaks_budget(hyb)):
         mine = _mid(hyb.monthly(c.ops))
         all_owned = _mid(own.monthly(c.ops)) if own is not None else math.inf
         if mine < cloud and mine < all_owned:

@@ -72,9 +72,12 @@ def test_an_office_lan_tool_with_a_capex_budget_buys_one_server_with_its_one_off
 
 
 def test_an_office_box_counts_an_engineers_share_only_when_the_team_has_no_ops_staff():
-    r = plan({**OFFICE, "ops_capability": "none"})
+    r = plan({**OFFICE, "ops_capability": "none", "monthly_budget": {"amount": 60_000.0, "currency": "CNY"}})
     assert r.deployment_form == "on_premises"
     assert r.costs.owned.staff_counted and r.costs.owned.staff_monthly.low > 0
+    # half an engineer's time is more than the monthly budget, while renting fits it: the box is not bought
+    tight = plan({**OFFICE, "ops_capability": "none"})
+    assert tight.deployment_form != "on_premises" and tight.costs.owned.running_monthly.low > 3000
 
 
 def test_a_purchase_over_the_one_off_budget_is_not_bought_and_says_so():
@@ -110,7 +113,8 @@ def test_a_rented_plan_over_the_monthly_budget_that_an_owned_box_would_fit_says_
 
 
 def test_an_internal_tool_over_the_monthly_budget_is_offered_buying_the_server_with_a_one_off_budget():
-    data = {**OFFICE, "reach": "private_network", "expected_duration_months": 12}
+    data = {**OFFICE, "reach": "private_network", "expected_duration_months": 12,
+            "monthly_budget": {"amount": 1_500.0, "currency": "CNY"}}  # fmt: skip
     data.pop("capex_budget")
     r = plan(data)
     assert not r.feasible and "cost.budget_short" in r.finding_ids
@@ -271,3 +275,16 @@ def test_a_chat_product_on_a_base_model_is_told_to_serve_the_instruct_release(la
                   {"model": "Qwen/Qwen2.5-14B", "use_case": "offline_batch"},
                   {"model": "Qwen/Qwen2.5-14B", "use_case": "api", "model_customisation": "fine_tuned"}):
         assert "model.base_for_chat" not in plan(other).finding_ids
+
+
+@pytest.mark.parametrize("monthly", [1_500.0, 3_000.0, 8_000.0])
+@pytest.mark.parametrize("reach", ["lan", "private_network"])
+def test_a_larger_one_off_budget_never_makes_a_feasible_plan_infeasible(monthly, reach):
+    base = {**OFFICE, "reach": reach, "expected_duration_months": 12,
+            "monthly_budget": {"amount": monthly, "currency": "CNY"}}  # fmt: skip
+    base.pop("capex_budget")
+    feasible = plan(base).feasible
+    for amount in (10_000.0, 60_000.0, 1_000_000.0):
+        r = plan({**base, "capex_budget": {"amount": amount, "currency": "CNY"}})
+        assert r.feasible or not feasible, (reach, monthly, amount, r.deployment_form)
+        feasible = r.feasible
