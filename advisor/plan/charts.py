@@ -111,12 +111,13 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
     if len(cloud) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.cost.cloud"), points=cloud, band=cloud_band,
                              role="primary"))
-    if len(metal) >= 2:
+    owning = _owning_form_series(result, lang)  # the recommended on-premises or hybrid form, as it is costed
+    if owning is not None:  # it is the owning line (colocated bare metal, not chosen, is left out)
+        metal = owning.points
+        series.append(owning)
+    elif len(metal) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.cost.bare_metal"), points=metal, band=metal_band,
                              role="secondary"))
-    owning = _owning_form_series(result, lang)  # the recommended on-premises or hybrid form, as it is costed
-    if owning is not None:
-        series.append(owning)
     if not series:
         return None
     markers = []
@@ -144,7 +145,7 @@ def _owning_form_series(result: PlanResult, lang: str) -> Series | None:
     hi = [(float(m), o.capex.high + o.running_monthly.high * m) for m in months]
     return Series(label=translate(lang, f"memo.chart.cost.{result.deployment_form}"),
                   points=[(m, (a + b) / 2) for (m, a), (_, b) in zip(lo, hi, strict=True)],
-                  band=[(m, a, b) for (m, a), (_, b) in zip(lo, hi, strict=True)], role="tertiary")
+                  band=[(m, a, b) for (m, a), (_, b) in zip(lo, hi, strict=True)], role="secondary")
 
 
 def _cost_caption(cloud: Sequence[tuple[float, float]], metal: Sequence[tuple[float, float]],

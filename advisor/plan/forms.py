@@ -238,6 +238,8 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     if own is None:
         return
     costs = out.costs
+    if own.office:  # no colocation in the office (the colocated comparison is not shown beside the box)
+        costs.prices = [r for r in costs.prices if r.kind != "colo"]
     seen = {r.id for r in costs.prices}
     costs.prices = [*costs.prices, *(r for r in own.rows if r.id not in seen and not seen.add(r.id))]
     out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0

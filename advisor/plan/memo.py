@@ -227,6 +227,7 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     t = _t(lang)
     cur = c.currency
     job = c.per_job  # a batch: one job's total, never labelled per month
+    owning = memo_forms.chosen_owned(result) is not None
     rows = []
     uplift = "—"
     if c.region_uplift is not None:
@@ -248,8 +249,9 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
          _money(c.cloud_on_demand_monthly, cur)),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
         ("memo.cost.cloud_spot_job" if job else "memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
-        ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
-        ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
+        # an owning form shows its own purchase and running costs below, not colocated bare metal's beside them
+        ("memo.cost.bare_metal_capex", "—" if owning else _money(c.bare_metal_capex, cur)),
+        ("memo.cost.bare_metal_monthly", "—" if owning else _money(c.bare_metal_monthly, cur)),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
