@@ -26,13 +26,15 @@ def _money(r: MoneyRange | None, currency: str) -> str:
     return money(r, currency)
 
 
-def _capex_verdict(o: OwnedFormCost, lang: str) -> str:
+def _capex_verdict(o: OwnedFormCost, lang: str, currency: str) -> str:
+    """The one-off budget's verdict, the budget in the plan's currency (converted at the plan's rate if given in
+    the other one)."""
     if o.capex_within_budget is None:
         return translate(lang, "memo.forms.capex_no_budget")
     from advisor.plan.memo import _round_money
 
     key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_over"
-    return translate(lang, key, budget=_round_money(o.capex_budget or 0))
+    return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 
 
 def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -42,7 +44,7 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         return []
     cur = result.costs.currency
     return [
-        (translate(lang, "memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang)),
+        (translate(lang, "memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
         (translate(lang, "memo.key.cost"), translate(lang, "memo.forms.key.cost_value",
                                                      running=_money(o.running_monthly, cur),
                                                      monthly=_money(o.monthly, cur),
@@ -65,7 +67,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))
          + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
-        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang)),
+        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

@@ -288,3 +288,15 @@ def test_a_larger_one_off_budget_never_makes_a_feasible_plan_infeasible(monthly,
         r = plan({**base, "capex_budget": {"amount": amount, "currency": "CNY"}})
         assert r.feasible or not feasible, (reach, monthly, amount, r.deployment_form)
         feasible = r.feasible
+
+
+def test_a_one_off_budget_in_dollars_is_converted_at_the_plans_rate_and_shown_with_its_currency():
+    r = plan({**OFFICE, "capex_budget": {"amount": 50_000.0, "currency": "USD"}})
+    assert r.deployment_form == "on_premises" and r.costs.currency == "CNY"
+    o = r.costs.owned
+    assert o.capex_budget == pytest.approx(50_000 * r.costs.fx_rate, rel=1e-6) and o.capex_within_budget
+    tight = plan({**OFFICE, "capex_budget": {"amount": 1_000.0, "currency": "USD"}})
+    assert tight.deployment_form != "on_premises" and tight.costs.owned.capex_within_budget is False
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert f"{o.capex_budget:,.0f} CNY" in memo
