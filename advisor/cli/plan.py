@@ -117,7 +117,11 @@ def summary(result, lang: str) -> str:
     else:
         rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.no_hardware")))
     c = r.costs
-    if c.recommended_monthly:
+    from advisor.plan.memo_forms import key_rows
+
+    owning = key_rows(r, lang)  # an owning form: the one-off purchase and the monthly cost, each named
+    rows.extend(owning)
+    if c.recommended_monthly and not owning:
         rows.append((t(lang, "plan.cli.cost"), t(lang, "plan.cli.cost_line_job" if c.per_job else "plan.cli.cost_line",
                      low=f"{c.recommended_monthly.low:,.0f}", high=f"{c.recommended_monthly.high:,.0f}",
                      currency=c.currency, form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip

@@ -130,6 +130,7 @@ FIELDS: tuple[str, ...] = (
     # obligations (s12): the generative-AI filing status; an ICP-filed service moving data centre / provider
     "genai_filing", "hosting_move",
     "current_fleet",  # GPU choice (s12-gpuchoice)
+    "capex_budget", "model_name", "checkpoint",
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -141,6 +142,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "data_sensitivity": ("level", "personal_info", "pi_subjects_per_year", "sensitive_pi_subjects_per_year", "sector"),
     "monthly_budget": ("amount", "currency"),
     "current_fleet": ("gpu", "count"),
+    "capex_budget": ("amount", "currency"),
 }
 
 _MARKETS = {"SEA", "EU", "global"}
@@ -191,6 +193,30 @@ class PlanAnswers(BaseModel):
                                       "or hosting provider")
     # --- GPU choice (s12-gpuchoice): continuity with the GPUs the team runs today ---------------------------
     current_fleet: CurrentFleet | None = Field(None, description="GPUs the team runs today: {gpu: catalog id, count}")
+    # forms and fine-tuned models (s12-forms): a one-off hardware budget, and the team's own model by name
+    capex_budget: Budget | None = Field(None, description="one-off budget for buying hardware (amount + currency)")
+    model_name: str | None = Field(None, min_length=1, max_length=200,
+                                   description="display name of the team's fine-tuned model (served under it)")
+    checkpoint: str | None = Field(None, min_length=1, max_length=1000,
+                                   description="the fine-tuned model's checkpoint: a local path or a repository id")
+
+    @field_validator("model_name", "checkpoint")
+    @classmethod
+    def _name_text(cls, v: str | None) -> str | None:
+        """A name goes into shell commands, titles and memos: no line breaks, no control characters, no surrounding
+        spaces (an empty or all-space name is no name), no ``user:password@`` in a URL."""
+        if v is None:
+            return v
+        v = v.strip()
+        if not v:
+            raise _refuse("empty")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in v):
+            raise _refuse("control_chars")
+        from advisor.redact import url_credentials_problem
+
+        if url_credentials_problem(v):  # it lands in commands and memos: a password in it never does
+            raise _refuse("url_credentials")
+        return v
 
     @field_validator("requests_per_day")
     @classmethod
@@ -323,6 +349,7 @@ _PARTS: dict[str, type[BaseModel]] = {
     "latency_slo": LatencySlo, "requests_per_day": CountRange, "prompt_tokens": TokenStats,
     "output_tokens": TokenStats, "user_mix": UserMix, "data_sensitivity": DataSensitivity, "monthly_budget": Budget,
     "current_fleet": CurrentFleet,
+    "capex_budget": Budget,
 }  # fmt: skip
 
 

@@ -111,7 +111,11 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
     if len(cloud) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.cost.cloud"), points=cloud, band=cloud_band,
                              role="primary"))
-    if len(metal) >= 2:
+    owning = _owning_form_series(result, lang)  # the recommended on-premises or hybrid form, as it is costed
+    if owning is not None:  # it is the owning line (colocated bare metal, not chosen, is left out)
+        metal = owning.points
+        series.append(owning)
+    elif len(metal) >= 2:
         series.append(Series(label=translate(lang, "memo.chart.cost.bare_metal"), points=metal, band=metal_band,
                              role="secondary"))
     if not series:
@@ -128,6 +132,20 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
         series=series, markers=markers, lang=lang,
         caption=translate(lang, _cost_caption(cloud, metal, cross), months=len(cloud) - 1),
     )
+
+
+def _owning_form_series(result: PlanResult, lang: str) -> Series | None:
+    from advisor.plan.memo_forms import chosen_owned
+
+    o = chosen_owned(result)
+    if o is None:
+        return None
+    months = range(0, result.costs.horizon_months + 1)
+    lo = [(float(m), o.capex.low + o.running_monthly.low * m) for m in months]
+    hi = [(float(m), o.capex.high + o.running_monthly.high * m) for m in months]
+    return Series(label=translate(lang, f"memo.chart.cost.{result.deployment_form}"),
+                  points=[(m, (a + b) / 2) for (m, a), (_, b) in zip(lo, hi, strict=True)],
+                  band=[(m, a, b) for (m, a), (_, b) in zip(lo, hi, strict=True)], role="secondary")
 
 
 def _cost_caption(cloud: Sequence[tuple[float, float]], metal: Sequence[tuple[float, float]],

@@ -158,6 +158,19 @@ def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tupl
     return avg, p95
 
 
+FINE_TUNE_PLACEHOLDER = "YOUR_FINE_TUNED_MODEL"
+FINE_TUNE_PATH_PLACEHOLDER = "/path/to/your-fine-tuned-checkpoint"
+
+
+def _served_name(a: PlanAnswers, rm: Any) -> str:
+    """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
+    its name, else by its checkpoint (vLLM's default name for a path), else a placeholder the memo says is one; a
+    published model by the Hugging Face id the user gave, else the preset's repository."""
+    if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
+        return a.model_name or a.checkpoint or FINE_TUNE_PLACEHOLDER
+    return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
+
+
 def resolve(a: PlanAnswers) -> Ctx:
     out: list[Assumption] = []
     use_case = a.use_case or _assume(out, "use_case", "interactive")
@@ -276,6 +289,11 @@ def resolve(a: PlanAnswers) -> Ctx:
         _assume(out, "charges_users", False, "plan.assume.charges_users")
     if a.model_customisation is None:
         _assume(out, "model_customisation", "none", "plan.assume.model_customisation")
+    if a.model_customisation == "fine_tuned":  # the commands name a placeholder until the team names its model
+        if a.model_name is None:
+            _assume(out, "model_name", a.checkpoint or FINE_TUNE_PLACEHOLDER, "plan.assume.model_name")
+        if a.checkpoint is None:
+            _assume(out, "checkpoint", FINE_TUNE_PATH_PLACEHOLDER, "plan.assume.checkpoint")
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
         _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget
@@ -310,8 +328,5 @@ def resolve(a: PlanAnswers) -> Ctx:
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
         genai_filing=genai_filing, hosting_move=hosting_move,
-        served_name=(
-            "YOUR_FINE_TUNED_MODEL" if a.model_customisation == "fine_tuned"
-            else rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
-        ),
+        served_name=_served_name(a, rm),
     )  # fmt: skip

@@ -9,6 +9,7 @@ months + power + colocation + staff; break-even utilisation u* = owned monthly Ã
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
@@ -66,6 +67,7 @@ class CostOutcome:
     cloud_usd: tuple[float | None, float | None]  # recommended cloud form, USD per month (or per job)
     owned_usd: tuple[float | None, float | None]  # bare metal, USD per month
     conv: float  # USD â†’ the answer's currency
+    forms: Any = None  # forms.FormsOutcome: on-premises and hybrid costed (set by forms.attach)
 
 
 def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,

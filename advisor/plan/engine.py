@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
+from advisor.plan import commands, forms, sizing
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import sizing
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
 from advisor.plan.context import Ctx, resolve
@@ -164,6 +164,9 @@ def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     if c.is_batch:
         return "cloud"
+    owning = forms.choose_form(c, out.cloud_usd, out.forms) if out is not None else None
+    if owning is not None:  # on-premises or hybrid (advisor.plan.forms)
+        return owning
     if c.ops == "none" and not c.fine_tuned and c.level != "high":
         return "hosted_api"
     if out is None or None in out.owned_usd or None in out.cloud_usd or c.ops == "none":
@@ -207,15 +210,18 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
                                   days_high=hi))  # fmt: skip
-    if form == "bare_metal":
+    if form in ("bare_metal", "on_premises", "hybrid"):
         lo, hi = duration("bare_metal_procurement")
-        items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement", days_low=lo, days_high=hi))
+        label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
+        items.append(TimelineItem(id="procurement", label_key=label, days_low=lo, days_high=hi))
     elif form == "cloud_then_bare_metal":
         lo, hi = duration("bare_metal_procurement")
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
                                   days_high=hi, blocking=False))  # fmt: skip
     lo, hi = duration("cloud_setup")
-    items.append(TimelineItem(id="setup", label_key="plan.timeline.setup", days_low=lo, days_high=hi))
+    setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid"}.get(form,
+                                                                                                   "plan.timeline.setup")
+    items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi))
     block = [i for i in items if i.blocking and i.id != "setup"]
     launch_lo = max((i.days_low for i in block), default=0) + lo
     launch_hi = max((i.days_high for i in block), default=0) + hi
@@ -280,13 +286,17 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
         job = _job_hours(c, cand)
         s_lo, s_hi = factor_range("batch_setup_hours")
         hours = (job + s_lo, job + s_hi)
-    return costmod.compute(c, book, inp, batch_hours=hours)
+    out = costmod.compute(c, book, inp, batch_hours=hours)
+    forms.attach(out, c, book, cand, region)
+    return out
 
 
 def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
     """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware, or renting."""
     if form == "hosted_api" and hosted is not None:
         return hosted
+    if form in ("on_premises", "hybrid"):
+        return forms.monthly_usd(form, out.forms)
     if form == "bare_metal" and None not in out.owned_usd:
         return out.owned_usd  # type: ignore[return-value]
     if None in out.cloud_usd:
@@ -370,6 +380,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
             out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
         monthly = _monthly_of(form, out, hosted)
+        forms.apply_chosen(out, form)
         if c.budget_amount is not None:
             out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
@@ -400,6 +411,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
+    hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
@@ -618,6 +630,9 @@ def _highest_level_within_slo(c: Ctx, levels) -> int | None:
 
 
 def _model_name(c: Ctx) -> str:
+    own = commands.own_model_name(c)  # the team's fine-tune by its name (titles, headline)
+    if own:
+        return own
     return c.served_name if c.model_how in ("hf_id", "hf_variant") else c.model.name
 
 
@@ -761,6 +776,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
     if "sizing.batch_deadline" in ids:
         fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": (c.batch_hours or 24) * 2},
                          change={"batch_deadline_hours": (c.batch_hours or 24) * 2}))  # fmt: skip
+    fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
     order = {"more_budget": 0}
     fixes.sort(key=lambda x: (x.monthly_cost.low if x.monthly_cost else 0.0, order.get(x.id, 1)))
     return fixes

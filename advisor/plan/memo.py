@@ -27,6 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
+from advisor.plan import memo_forms
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.reasons import by_weight
@@ -115,7 +116,7 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_value_text(lang, field, v) for v in value) or "—"
     if isinstance(value, dict):
-        if field == "monthly_budget" and value.get("amount") is not None:
+        if field in ("monthly_budget", "capex_budget") and value.get("amount") is not None:
             return f"{_round_money(float(value['amount']))} {value.get('currency') or 'CNY'}"
         parts = []
         for k, v in value.items():
@@ -261,6 +262,7 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     t = _t(lang)
     cur = c.currency
     job = c.per_job  # a batch: one job's total, never labelled per month
+    owning = memo_forms.chosen_owned(result) is not None
     rows = []
     uplift = "—"
     if c.region_uplift is not None:
@@ -282,8 +284,9 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
          _money(c.cloud_on_demand_monthly, cur)),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
         ("memo.cost.cloud_spot_job" if job else "memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
-        ("memo.cost.bare_metal_capex", _money(c.bare_metal_capex, cur)),
-        ("memo.cost.bare_metal_monthly", _money(c.bare_metal_monthly, cur)),
+        # an owning form shows its own purchase and running costs below, not colocated bare metal's beside them
+        ("memo.cost.bare_metal_capex", "—" if owning else _money(c.bare_metal_capex, cur)),
+        ("memo.cost.bare_metal_monthly", "—" if owning else _money(c.bare_metal_monthly, cur)),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
@@ -297,6 +300,7 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             rows.append((t(key), value))
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), result.line_cost.text_in(lang)))
+    rows.extend(memo_forms.cost_rows(result, lang))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
@@ -523,7 +527,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.key.hardware"), hardware),
     ]
     monthly = _money(c.recommended_monthly, c.currency)
-    if monthly != "—":
+    owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
+    rows.extend(owning)
+    if monthly != "—" and not owning:
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)

@@ -17,7 +17,7 @@ from advisor.i18n import translate
 Severity = Literal["blocker", "warning", "info"]
 Grade = Literal["A", "B", "C", "U"]
 Confidence = Literal["high", "medium", "low"]
-DeploymentForm = Literal["cloud", "bare_metal", "cloud_then_bare_metal", "hosted_api"]
+DeploymentForm = Literal["cloud", "bare_metal", "cloud_then_bare_metal", "hosted_api", "on_premises", "hybrid"]
 Region = Literal["mainland", "hong_kong", "singapore", "japan", "us_west", "us_east", "europe", "mainland_plus_overseas"]
 Line = Literal["bgp", "cn2_gia", "three_network", "ordinary", "any"]
 
@@ -231,6 +231,39 @@ class CostPoint(_Out):
     bare_metal_high: float | None = None
 
 
+class OwnedFormCost(_Out):
+    """What an owning form costs as it really costs (``advisor.plan.forms``), in the answers' currency: the one-off
+    purchase, what it costs spread over the plan's horizon, and the running costs a month — power in kWh with the
+    GPU's TDP and a stated PUE, colocation only in a data centre, staff only where the form needs it, and for a
+    hybrid the cloud hours rented for the peak above the owned base."""
+
+    form: Literal["on_premises", "bare_metal", "hybrid"] = Field(
+        description="on_premises: the whole setup in the office or server room; bare_metal: the whole setup in "
+                    "colocation (a public service); hybrid: an owned base + cloud burst")
+    site: Literal["office", "colocation"] = Field(description="where the owned servers stand")
+    gpus_owned: int
+    gpus_burst: int = Field(0, description="hybrid: GPUs rented for the peak above the owned base")
+    purchase_unit: int = Field(1, description="GPUs bought at once: a whole 8-GPU server for SXM/OAM parts, else 1")
+    burst_hours_share: float | None = Field(None, description="hybrid: share of the month the burst GPUs run")
+    capex: MoneyRange = Field(description="the one-off purchase (all owned GPUs and their servers)")
+    amortised_monthly: MoneyRange = Field(description="the purchase spread over the horizon (no resale counted)")
+    it_kw: MoneyRange = Field(description="owned servers' draw at full load, kW (GPU TDP × the server factor)")
+    pue: MoneyRange | None = Field(None, description="office/server room: facility power ÷ IT power (stated)")
+    energy_kwh_monthly: MoneyRange = Field(description="kWh a month at the assumed utilisation, cooling included")
+    power_monthly: MoneyRange
+    colo_monthly: MoneyRange | None = None
+    staff_monthly: MoneyRange
+    staff_counted: bool = Field(description="an engineer's share is costed (office: only when the team has no "
+                                "ops staff; colocation: always)")
+    burst_monthly: MoneyRange | None = None
+    running_monthly: MoneyRange = Field(description="power + colocation + staff + rented burst, a month")
+    monthly: MoneyRange = Field(description="amortised purchase + running costs, a month")
+    horizon_total: MoneyRange = Field(description="purchase + running costs over the whole horizon")
+    capex_budget: float | None = None
+    capex_within_budget: bool | None = Field(None, description="the high end of the purchase fits the one-off "
+                                             "budget; None when no one-off budget was given")
+
+
 class Costs(_Out):
     currency: Literal["CNY", "USD"]
     fx_rate: float = Field(description="CNY per USD used for conversion")
@@ -277,6 +310,10 @@ class Costs(_Out):
                                        "either is unknown")
     budget_straddles: bool = Field(False, description="the budget lies inside the cost range")
     prices: list[PriceRow] = Field(default_factory=list)
+    capex_budget: float | None = Field(None, description="the one-off hardware budget, in the answers' currency")
+    owned: OwnedFormCost | None = Field(None, description="the whole setup bought: in the office or server room for "
+                                        "an internal service, in colocation for a public one")
+    hybrid: OwnedFormCost | None = Field(None, description="owned base load + cloud burst for the peak")
 
 
 class CurvePoint(_Out):

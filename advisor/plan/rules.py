@@ -794,7 +794,7 @@ def cost_prices(f: Facts):
 def ops_none(f: Facts):
     """Owning would be cheaper, but nobody can run the hardware."""
     c = f.cost
-    if f.ctx.ops != "none" or c is None or f.form == "bare_metal":
+    if f.ctx.ops != "none" or c is None or f.form in ("bare_metal", "on_premises", "hybrid"):
         return None
     cloud, owned = c.cloud_usd, c.owned_usd
     if None in cloud or None in owned or f.ctx.duration_months < 24:
@@ -825,3 +825,4 @@ def scaling_prestage(f: Facts):
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
+from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)

@@ -37,7 +37,11 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     "data_sensitivity.sensitive_pi_subjects_per_year": (0, 5_000, 50_000),
     "data_sensitivity.sector": ("general", "medical"),
     "data_sensitivity.level": ("low", "high"),
+    # forms (s12-forms): a one-off budget decides whether a box of one's own is bought
+    "capex_budget": ({"amount": 1_000.0, "currency": "CNY"}, {"amount": 10_000_000.0, "currency": "CNY"}),
 }
+# a fine-tune's name and checkpoint: the commands and titles use a placeholder until they are given
+NAME_QUESTIONS: tuple[str, ...] = ("model_name", "checkpoint")
 # unknown → the hardware is sized on an assumed figure (only listed when the plan assumed one)
 SIZING_QUESTIONS: tuple[str, ...] = (
     "peak_concurrency", "prompt_tokens", "output_tokens", "latency_slo", "model", "quantization_acceptable",
@@ -45,7 +49,7 @@ SIZING_QUESTIONS: tuple[str, ...] = (
 )  # fmt: skip
 # unknown fleet → examples of answers that would move the GPU choice (continuity with what the team runs)
 FLEET_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "h20-96g", "count": 8})
-_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "hardware", "budget_check")
+_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
 def _get(data: dict[str, Any], path: str) -> Any:
@@ -112,10 +116,17 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     # GPU choice (s12-gpuchoice): the GPUs the team runs today decide the GPU whenever they meet the target
     if answers.current_fleet is None and not ctx.is_batch:
         out.append(OpenQuestion(field="current_fleet", changes=["hardware"], alternatives=list(FLEET_ALTERNATIVES)))
+    if ctx.fine_tuned:
+        for path in NAME_QUESTIONS:
+            if getattr(answers, path) is None:
+                a = assumed.get(path)
+                out.append(OpenQuestion(field=path, changes=["commands"], assumed=a.value if a else None,
+                                        assumption_key=a.key if a else None,
+                                        assumption_params=dict(a.params) if a else {}))  # fmt: skip
     if answers.monthly_budget is None:
         out.append(OpenQuestion(field="monthly_budget", changes=["budget_check"]))
     out.sort(key=lambda q: min(_CHANGE_ORDER.index(c) for c in q.changes))
     return out
 
 
-__all__ = ["DECISION_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["DECISION_QUESTIONS", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]

@@ -49,6 +49,23 @@ ALL_QUOTED = [  # every price the OWN plan uses, quoted by the user (grade A): n
 ]
 
 
+# an internal tool on the office LAN with a one-off budget for a box; a bursty paid US API with a strong ops team
+OFFICE = {"use_case": "interactive", "audience": "internal", "reach": "lan", "peak_concurrency": 10,
+          "model": "qwen2.5-14b-instruct", "user_location": "mainland", "ops_capability": "basic",
+          "expected_duration_months": 36, "monthly_budget": {"amount": 3000.0, "currency": "CNY"},
+          "capex_budget": {"amount": 300_000.0, "currency": "CNY"}}  # fmt: skip
+BURSTY_API = {"use_case": "api", "audience": "business", "reach": "internet", "peak_concurrency": 4000,
+              "model": "qwen2.5-7b-instruct", "user_location": "overseas", "overseas_markets": ["US"],
+              "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "bursty",
+              "charges_users": True, "latency_slo": {"ttft_p99_ms": 2000.0, "tpot_p99_ms": 50.0},
+              "gpu_constraint": ["h100-sxm-80g"]}  # fmt: skip
+HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 5.0}]
+# a rented plan over its monthly budget whose owned 8-GPU server would fit the one-off budget
+OWNED_FITS = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
+              "measured_utilisation": 0.3, "monthly_budget": {"amount": 50_000.0, "currency": "CNY"},
+              "capex_budget": {"amount": 4_000_000.0, "currency": "CNY"}}  # fmt: skip
+
+
 def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -> dict[str, Any]:
     ds: dict[str, Any] = {"personal_info": True, **more}
     if subjects is not None:
@@ -216,6 +233,14 @@ ROWS: list[Row] = [
                              "gpu_constraint": ["h800-sxm-80g", "h20-96g"]},
         {"gpu_constraint": ["h20-96g"]}),
     Row("gpu.fleet", {**MAINLAND, "current_fleet": {"gpu": "l20-48g", "count": 8}}, {"current_fleet": None}),
+    # -- owning forms, the one-off budget, the chat release (s12-forms) ---------------------------------------
+    Row("cost.on_premises", OFFICE, {"reach": "internet", "audience": "public"}),
+    Row("cost.capex_over", {**OFFICE, "capex_budget": {"amount": 5_000.0, "currency": "CNY"}},
+        {"capex_budget": {"amount": 300_000.0, "currency": "CNY"}}),
+    Row("cost.owned_fits_capex", OWNED_FITS, {"capex_budget": {"amount": 10_000.0, "currency": "CNY"}}),
+    Row("cost.hybrid", BURSTY_API, {"load_pattern": "stable"}, quotes=HYPERSCALER, quotes_fails=HYPERSCALER),
+    Row("model.base_for_chat", {"model": "Qwen/Qwen2.5-14B", "use_case": "interactive"},
+        {"model": "Qwen/Qwen2.5-14B-Instruct"}),
     Row("cost.line_bandwidth", MAINLAND, {"user_location": "overseas", "overseas_markets": ["US"],
                                           "mainland_carriers": None, "icp_status": None}),
 ]  # fmt: skip

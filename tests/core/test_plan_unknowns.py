@@ -84,6 +84,10 @@ ALTERNATIVES: dict[str, tuple] = {
     "genai_filing": ("none", "in_progress", "registered", "filed"),
     "hosting_move": (True, False),
     "current_fleet": ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "mi300x", "count": 16}),
+    # forms and fine-tuned models (s12-forms)
+    "capex_budget": ({"amount": 1000.0, "currency": "CNY"}, {"amount": 10_000_000.0, "currency": "CNY"}),
+    "model_name": ("acme-legal-7b",),
+    "checkpoint": ("/data/ckpt/acme-legal-7b", "acme/legal-7b"),
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -107,6 +111,7 @@ BASES: dict[str, dict] = {
         "ops_capability": "basic", "expected_duration_months": 24, "load_pattern": "diurnal",
         "measured_utilisation": 0.5, "audience": "business", "reach": "internet",
         "current_fleet": {"gpu": "l40s", "count": 4},
+        "capex_budget": {"amount": 500_000.0, "currency": "CNY"},
     },
     # mainland public service from a mainland node
     "mainland_public": {
@@ -126,6 +131,7 @@ BASES: dict[str, dict] = {
         "use_case": "offline_batch", "prompt_tokens": {"avg": 600, "p95": 1200}, "output_tokens": {"avg": 200, "p95": 400},
         "model": "qwen2.5-7b-instruct", "user_location": "mainland", "total_requests": 200_000,
         "batch_deadline_hours": 24.0, "gpu_constraint": ["l40s"], "ops_capability": "basic",
+        "model_name": "acme-batch-7b", "checkpoint": "/data/ckpt/acme-batch-7b",
         "data_sensitivity": {"level": "low", "personal_info": True, "pi_subjects_per_year": 20_000,
                              "sensitive_pi_subjects_per_year": 0, "sector": "finance"},
     },

@@ -70,9 +70,10 @@ def clean_answers(answers: dict[str, Any]) -> dict[str, Any]:
     """The answers as the public format wants them: parts that cannot stand alone are completed or dropped
     (a currency without an amount says nothing; the overseas share of a mix is the rest of the mainland's)."""
     out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in answers.items() if v is not None}
-    budget = out.get("monthly_budget")
-    if isinstance(budget, dict) and budget.get("amount") is None:
-        out.pop("monthly_budget")
+    for name in ("monthly_budget", "capex_budget"):
+        budget = out.get(name)
+        if isinstance(budget, dict) and budget.get("amount") is None:
+            out.pop(name)
     mix = out.get("user_mix")
     if isinstance(mix, dict):
         if mix.get("mainland") is None:

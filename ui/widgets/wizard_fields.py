@@ -26,7 +26,7 @@ from ui.widgets.wizard_common import error_label
 @dataclass(frozen=True)
 class FieldSpec:
     path: str  # "use_case", "latency_slo.ttft_p99_ms", …
-    kind: str  # choice | bool | int | float | percent | model | list | range_int | gpu
+    kind: str  # choice | bool | int | float | percent | model | list | range_int | gpu | text
     choices: tuple[str, ...] = ()
     low: float | None = None
     high: float | None = None
@@ -54,6 +54,7 @@ _ABROAD = {"user_location": ("overseas", "mixed", "hk_tw")}
 _HOME = {"user_location": ("mainland", "mixed")}
 _FILED = {"icp_status": ("filed",)}  # a move of hosting matters to a service already ICP-filed
 _GENAI = {"public_genai_in_mainland": (True, None)}  # the filing status matters unless the service is not public
+_FINE_TUNED = {"model_customisation": ("fine_tuned",)}
 
 # step id → its questions (the order of the issue: building → model → users → compliance → money → review)
 STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
@@ -76,6 +77,8 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
     ("model", (
         _f("model", "model"),
         _f("model_customisation", "choice", "none", "fine_tuned"),
+        _f("model_name", "text", only_for=_FINE_TUNED),
+        _f("checkpoint", "text", only_for=_FINE_TUNED),
         _f("quantization_acceptable", "choice", "no", "fp8_only", "yes_after_quality_check", "yes"),
         _f("gpu_constraint", "list"),
         _f("current_fleet.gpu", "gpu"),
@@ -103,6 +106,8 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
     ("money", (
         _f("monthly_budget.amount", "float", low=0, high=1e12),
         _f("monthly_budget.currency", "choice", "CNY", "USD"),
+        _f("capex_budget.amount", "float", low=0, high=1e12),
+        _f("capex_budget.currency", "choice", "CNY", "USD"),
         _f("ops_capability", "choice", "none", "basic", "strong"),
         _f("expected_duration_months", "int", low=1, high=120, unit="wizard.unit.months"),
         _f("load_pattern", "choice", "stable", "diurnal", "bursty", "one_off_batch"),
@@ -315,6 +320,8 @@ class FieldEditor(QWidget):
                 self.editor.setText(str(value) if value else "")
             elif s.kind == "range_int" and isinstance(value, dict):
                 self.editor.setText(f"{value.get('low')}-{value.get('high')}")
+            elif s.kind == "text":
+                self.editor.setText("" if value is None else str(value))
             else:
                 self.editor.setText(format_number(value))
         finally:
@@ -336,6 +343,10 @@ class FieldEditor(QWidget):
         text = self.raw_text().strip()
         if not text:
             return None, None
+        if s.kind == "text":  # a name or a path, taken as written (the engine refuses control characters)
+            if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+                return None, ("answers.error.control_chars", {})
+            return text, None
         if s.kind == "list":
             return [p.strip() for p in re.split(r"[,，;；\s]+", text) if p.strip()] or None, None
         if s.kind == "gpu":  # one catalog GPU: its id (a name the catalog matches is read as that id)
@@ -436,7 +447,7 @@ class FieldEditor(QWidget):
             return f"{format_number(round(float(value) * 100, 2))} %"
         if s.kind == "list":
             return ", ".join(value)
-        if s.kind == "gpu":
+        if s.kind in ("gpu", "text"):
             return str(value)
         if isinstance(value, dict):
             return f"{format_number(value.get('low'))} – {format_number(value.get('high'))}"

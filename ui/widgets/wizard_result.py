@@ -58,6 +58,17 @@ def _money(r: Any, currency: str) -> str:
     return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
 
 
+def _monthly(result: Any) -> str:
+    """The monthly cost; for a form that buys hardware, its running cost a month and the one-off purchase."""
+    from advisor.plan.memo_forms import chosen_owned
+
+    owned = chosen_owned(result)
+    if owned is None:
+        return _money(result.costs.recommended_monthly, result.costs.currency)
+    return tr("wizard.card.monthly_owned", running=_money(owned.running_monthly, result.costs.currency),
+              capex=_money(owned.capex, result.costs.currency))
+
+
 def recommendation_summary(result: Any) -> dict[str, str]:
     """The card's lines in the current language (also what the what-if comparison looks at)."""
     hw = result.hardware
@@ -78,7 +89,7 @@ def recommendation_summary(result: Any) -> dict[str, str]:
         "line": tr(f"plan.line.{result.line}"),
         "hardware": hardware,
         "format": fmt,
-        "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
+        "monthly": _monthly(result),
         "feasible": tr("wizard.card.feasible" if result.feasible else "wizard.card.infeasible"),
     }
 

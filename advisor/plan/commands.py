@@ -1,0 +1,98 @@
+"""The plan's serve command as the team will type it: their fine-tuned model by its checkpoint and name, and, on a
+mainland node, the publisher's ModelScope mirror instead of a Hugging Face path the node cannot reach.
+
+``vllm serve`` takes the checkpoint (a local path or a repository id) as its model and serves it under
+``--served-model-name``; ``VLLM_USE_MODELSCOPE=True`` makes vLLM download a repository id from ModelScope
+(modelscope.cn) instead of Hugging Face. Only mirrors the preset files record (``modelscope_id``: the publisher's
+own) are used; a repository with no known mirror keeps its Hugging Face id.
+"""
+
+from __future__ import annotations
+
+import shlex
+from functools import cache
+
+from advisor.plan.context import FINE_TUNE_PATH_PLACEHOLDER, Ctx
+from advisor.sizing.advice import ON_THE_FLY
+
+MAINLAND_NODES = ("mainland", "mainland_plus_overseas")  # a mainland + overseas plan is sized on its mainland node
+
+
+@cache
+def _modelscope_by_repo() -> dict[str, str]:
+    """Hugging Face repository id → the publisher's ModelScope id: the presets' mirrors and those of the published
+    quantized checkpoints (``resources/models/quantized/modelscope.json``)."""
+    from advisor.catalog import load_models, modelscope_id
+    from advisor.resources import load_json
+
+    out: dict[str, str] = {k: v for k, v in load_json("models", "quantized", "modelscope.json").items()
+                           if not k.startswith("_")}  # fmt: skip
+    for m in load_models():
+        ms = modelscope_id(m.id)
+        if m.hf_repo and ms:
+            out[m.hf_repo] = ms
+    return out
+
+
+def modelscope_repo(repo: str) -> str | None:
+    return _modelscope_by_repo().get(repo)
+
+
+def own_model_name(c: Ctx) -> str | None:
+    """The team's own model as titles name it: its display name, else its checkpoint's last path part; None for a
+    published model, or a fine-tune nobody named yet (the plan asks for the name)."""
+    a = c.answers
+    if not c.fine_tuned:
+        return None
+    if a.model_name:
+        return a.model_name
+    if a.checkpoint:
+        return a.checkpoint.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or a.checkpoint
+    return None
+
+
+def _split(cmd: str) -> tuple[str, str, str] | None:
+    """("vllm serve", the model argument, the flags) of a vLLM command; None for any other command."""
+    head = "vllm serve "
+    if not cmd.startswith(head):
+        return None
+    rest = cmd[len(head):]
+    model, sep, flags = rest.partition(" --")
+    return head.strip(), model, (sep.strip() + flags) if sep else ""
+
+
+def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | None = None) -> str | None:
+    """The command with the team's checkpoint and model name (a fine-tune), or the ModelScope id on a mainland
+    node (a published model); anything else unchanged. ``weights``: the plan's weight format (a format quantized
+    ahead of time needs the team's own quantized checkpoint, never the publisher's quantized base model)."""
+    if not cmd:
+        return cmd
+    parts = _split(cmd)
+    if parts is None:
+        return cmd
+    head, model, flags = parts
+    a = c.answers
+    extra: list[str] = []
+    env = ""
+    if c.fine_tuned:
+        checkpoint = a.checkpoint or FINE_TUNE_PATH_PLACEHOLDER
+        if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
+            from advisor.sizing.quant import get_format
+
+            model = f"<{get_format(weights).label} checkpoint of {checkpoint}>"  # to be quantized from the fine-tune
+        else:
+            model = shlex.quote(checkpoint)
+        extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
+    else:
+        ms = modelscope_repo(model) if region in MAINLAND_NODES else None
+        if ms:
+            env = "VLLM_USE_MODELSCOPE=True "
+            model = ms
+        # vLLM serves under the model argument; clients (and the benchmark commands) ask for the name they know
+        # (a published quantized checkpoint, a ModelScope id: not the name the plan's other commands use)
+        if not model.startswith("<") and model != c.served_name:
+            extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
+    return env + " ".join(p for p in (head, model, *extra, flags) if p)
+
+
+__all__ = ["FINE_TUNE_PATH_PLACEHOLDER", "finish_serve_command", "modelscope_repo", "own_model_name"]

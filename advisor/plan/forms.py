@@ -1,0 +1,364 @@
+"""The owning forms, costed as they really cost, and when the engine chooses them.
+
+**On-premises** (``on_premises``): the team's own server in the office or server room. One purchase (the
+catalog's capex rows: the card plus its share of a server; no cluster parts — the data-centre "hidden capex" of
+transceivers and top-of-rack switches does not apply to one box), power from the mains (kWh = the GPUs' TDP × the
+server factor × the stated PUE × the average draw × 730 h, at the power row's price or the user's quote), no
+colocation fee, and an engineer's share only when the team has no ops staff (a team that runs servers already
+looks after one more box).
+
+**Hybrid** (``hybrid``): the steady base load on owned servers in colocation (capex with its hidden part,
+power, colocation per kW, staff by the team's ops capability) and the peak above it on rented cloud GPUs for the
+share of hours an autoscaled fleet keeps them (``context.SCALED_HOURS``).
+
+Both are stated with the one-off purchase AND the purchase spread over the plan's horizon (no resale value
+counted: a conservative average), so a horizon total compares with renting month for month. Every figure is in
+USD here and converted once with the plan's FX rate (deployment-facts §3.2 for the purchase, power, colocation
+and hidden-capex facts; the PUE is a stated range, grade U).
+
+When (``choose_form``): on-premises for a service nobody outside reaches (office LAN, private network, staff
+only) that one server carries, when the purchase fits the one-off budget — or, with no one-off budget given, when
+the service is on the office LAN (a cloud server is not on it) or owning costs less over the horizon; hybrid for a
+public service whose load the team said is bursty or daily-peaked, over a horizon of two years or more, when an
+owned base + rented burst costs less than renting everything (and than owning everything).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from advisor.plan import cost as costmod
+from advisor.plan.context import PEAK_FACTOR, SCALED_HOURS, Ctx
+from advisor.plan.data import PriceBook, duration, factor, factor_range
+from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
+
+HORIZON_MIN_HYBRID = 24  # months: an owned base needs years to pay back its purchase (cf. bare metal, rule 15)
+Range = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Owned:
+    """One owning form in USD: what the engine compares (the memo's figures are ``cost``, in the answers' money)."""
+
+    form: str  # on_premises | bare_metal | hybrid
+    capex: Range
+    running_base: Range  # power + colocation + burst, a month (no staff)
+    staff_if_counted: Range  # the engineer's share this form needs at the team's ops capability
+    staff_if_no_ops: Range  # … when the team has no ops staff
+    office: bool
+    horizon: int
+    cost: OwnedFormCost
+    rows: tuple[PriceRow, ...]
+
+    def staff(self, ops: str) -> Range:
+        if self.office:  # the office box: an engineer's share only when the team has nobody who runs servers
+            return self.staff_if_no_ops if ops == "none" else (0.0, 0.0)
+        return self.staff_if_no_ops if ops == "none" else self.staff_if_counted
+
+    def running(self, ops: str) -> Range:
+        s = self.staff(ops)
+        return self.running_base[0] + s[0], self.running_base[1] + s[1]
+
+    def monthly(self, ops: str) -> Range:
+        r = self.running(ops)
+        return self.capex[0] / self.horizon + r[0], self.capex[1] / self.horizon + r[1]
+
+
+@dataclass
+class FormsOutcome:
+    owned: Owned | None = None  # the whole setup bought (office for an internal service, colocation otherwise)
+    hybrid: Owned | None = None
+    capex_budget_usd: float | None = None
+    fx: float = 7.0  # CNY per USD, the plan's
+    ops: str = "basic"  # the team's ops capability the figures were costed for
+    max_per_node: int = 8  # GPUs one server of this kind holds
+
+
+def _usd(row: PriceRow, fx: float) -> Range:
+    return (row.low / fx, row.high / fx) if row.unit.upper().startswith("CNY") else (row.low, row.high)
+
+
+def _span(rows: list[PriceRow], fx: float) -> Range | None:
+    if not rows:
+        return None
+    lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
+    return min(lows), max(highs)
+
+
+def _mr(r: Range, conv: float) -> MoneyRange:
+    lo, hi = sorted(r)
+    return MoneyRange(low=round(lo * conv, 2), high=round(hi * conv, 2))
+
+
+def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
+         form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
+         purchase_unit: int = 1) -> Owned | None:
+    """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
+    capex_rows = book.find(gpu, "capex")
+    unit = _span(capex_rows, fx)
+    if unit is None:
+        return None
+    rows = list(capex_rows)
+    capex = (unit[0] * gpus, unit[1] * gpus)
+    if not office:  # a rack in a data centre: transceivers, cabling, ToR switches, insurance (§3.2)
+        h_lo, h_hi = factor_range("hidden_capex")
+        capex = (capex[0] * h_lo, capex[1] * h_hi)
+    f_lo, f_hi = factor_range("node_power_per_tdp")
+    kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
+    pue = factor_range("office_pue") if office else (1.0, 1.0)  # a colocation price per kW includes its cooling
+    draw = 0.5 + 0.5 * c.utilisation  # average draw: an idle server takes about half its full power
+    kwh = (kw[0] * pue[0] * draw * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw * costmod.HOURS_PER_MONTH)
+    power_rows = book.find(gpu, "power")
+    rows += power_rows
+    price = _span(power_rows, fx) or (0.0, 0.0)
+    power = (kwh[0] * price[0], kwh[1] * price[1])
+    colo = (0.0, 0.0)
+    if not office:
+        colo_rows = book.find(gpu, "colo")
+        rows += colo_rows
+        per_kw = _span(colo_rows, fx) or (0.0, 0.0)
+        colo = (kw[0] * per_kw[0], kw[1] * per_kw[1])
+    staff_rows = book.find(gpu, "staff")
+    rows += staff_rows
+    rate = _span(staff_rows, fx) or (0.0, 0.0)
+    nodes = max(1, math.ceil(gpus / 8))
+    fte = factor("staff_fte")
+
+    def share(level: str) -> Range:
+        return fte[level][0] * nodes * rate[0], fte[level][1] * nodes * rate[1]
+
+    running_base = (power[0] + colo[0] + burst[0], power[1] + colo[1] + burst[1])
+    horizon = max(1, c.duration_months)
+    owned = Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=share(c.ops),
+                  staff_if_no_ops=share("none"), office=office, horizon=horizon, cost=None,  # type: ignore[arg-type]
+                  rows=tuple(rows))  # fmt: skip
+    staff = owned.staff(c.ops)
+    running, monthly = owned.running(c.ops), owned.monthly(c.ops)
+    cost = OwnedFormCost(
+        form=form, site="office" if office else "colocation", gpus_owned=gpus, gpus_burst=burst_gpus,
+        purchase_unit=purchase_unit,
+        burst_hours_share=SCALED_HOURS[c.load] if burst_gpus else None,
+        capex=_mr(capex, conv), amortised_monthly=_mr((capex[0] / horizon, capex[1] / horizon), conv),
+        it_kw=MoneyRange(low=round(kw[0], 2), high=round(kw[1], 2)),
+        pue=MoneyRange(low=pue[0], high=pue[1]) if office else None,
+        energy_kwh_monthly=MoneyRange(low=round(kwh[0]), high=round(kwh[1])),
+        power_monthly=_mr(power, conv), colo_monthly=None if office else _mr(colo, conv),
+        staff_monthly=_mr(staff, conv), staff_counted=staff[1] > 0,
+        burst_monthly=_mr(burst, conv) if burst_gpus else None,
+        running_monthly=_mr(running, conv), monthly=_mr(monthly, conv),
+        horizon_total=_mr((capex[0] + running[0] * horizon, capex[1] + running[1] * horizon), conv),
+        capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
+        capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
+    )  # fmt: skip
+    return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
+                 staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))
+
+
+def capex_budget_usd(c: Ctx, fx: float) -> float | None:
+    b = c.answers.capex_budget
+    if b is None:
+        return None
+    return b.amount / fx if b.currency == "CNY" else b.amount
+
+
+def monthly_budget_usd(c: Ctx, fx: float) -> float | None:
+    if c.budget_amount is None:
+        return None
+    return c.budget_amount / fx if c.currency == "CNY" else c.budget_amount
+
+
+def base_replicas(c: Ctx, replicas: int) -> int:
+    """Replicas the steady base needs: the peak's replicas ÷ the load's peak-to-average factor, at least one."""
+    return max(1, min(replicas - 1, math.ceil(replicas / PEAK_FACTOR[c.load])))
+
+
+def purchase_unit(gpu) -> int:
+    """GPUs bought at once: SXM/OAM parts come on 8-GPU baseboards (HGX, OAM platforms) and are sold as whole
+    servers; PCIe cards (and NVLink-bridged NVL pairs, which are PCIe cards) one at a time."""
+    baseboard = gpu.interconnect in ("nvlink", "infinity-fabric") and "nvl" not in gpu.id and "pcie" not in gpu.id
+    return gpu.max_gpus_per_node if baseboard else 1
+
+
+def _whole(gpus: int, unit: int) -> int:
+    return max(unit, math.ceil(gpus / unit) * unit)
+
+
+def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
+    """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, and the
+    hybrid split when there is a peak to rent (two replicas or more)."""
+    budget = capex_budget_usd(c, fx)
+    out = FormsOutcome(capex_budget_usd=budget, fx=fx, ops=c.ops, max_per_node=cand.gpu.max_gpus_per_node)
+    if c.is_batch:
+        return out
+    gpu, tdp = cand.gpu.id, cand.gpu.tdp_watts
+    office = c.internal_only
+    unit = purchase_unit(cand.gpu)
+    out.owned = _own(c, book, fx, conv, gpu, tdp, _whole(cand.total_gpus, unit), office=office,
+                     form="on_premises" if office else "bare_metal", budget_usd=budget, purchase_unit=unit)  # fmt: skip
+    if cand.replicas >= 2 and not office:
+        price = costmod.cloud_price(book, gpu, "mainland" if region == "mainland_plus_overseas" else region, fx)
+        if price is not None:
+            p_lo, p_hi, rows = price
+            owned_gpus = _whole(base_replicas(c, cand.replicas) * cand.tp, unit)
+            burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
+            if burst_gpus <= 0:
+                return out
+            share = SCALED_HOURS[c.load]
+            ov_lo, ov_hi = factor_range("overhead_share")
+            burst = (p_lo * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_lo),
+                     p_hi * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_hi))  # fmt: skip
+            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid", burst=burst,
+                          burst_gpus=burst_gpus, budget_usd=budget, purchase_unit=unit)  # fmt: skip
+            if hybrid is not None:
+                out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + tuple(rows)})
+    return out
+
+
+def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand, region: str) -> None:
+    """Cost the owning forms of ``cand`` onto the plan's cost outcome (``out.forms``, ``out.costs.owned`` …)."""
+    fx = float(book.fx()["cny_per_usd"])
+    forms = cost_forms(c, book, cand, region, fx, out.conv)
+    out.forms = forms
+    costs = out.costs
+    costs.owned = forms.owned.cost if forms.owned is not None else None
+    costs.hybrid = forms.hybrid.cost if forms.hybrid is not None else None
+    if forms.capex_budget_usd is not None:
+        costs.capex_budget = round(forms.capex_budget_usd * out.conv, 2)
+
+
+def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
+    """For a chosen owning form, the plan's cost figures are that form's: its price rows join the prices used
+    (sources shown in the memo), the cost per million tokens is its own (the purchase spread over the horizon +
+    running), and the break-even compares it with renting the same setup (not colocated bare metal, which the
+    plan did not choose: "owning never pays off" beside a bought server contradicted the plan)."""
+    forms: FormsOutcome | None = out.forms
+    own = None if forms is None else forms.owned if form == "on_premises" else forms.hybrid if form == "hybrid" \
+        else None
+    if own is None:
+        return
+    costs = out.costs
+    if own.office:  # no colocation in the office (the colocated comparison is not shown beside the box)
+        costs.prices = [r for r in costs.prices if r.kind != "colo"]
+    seen = {r.id for r in costs.prices}
+    added = []
+    for r in own.rows:  # each of the owned form's rows once, after the rows the plan already lists
+        if r.id not in seen:
+            seen.add(r.id)
+            added.append(r)
+    costs.prices = [*costs.prices, *added]
+    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    monthly = own.cost.monthly  # already in the answers' currency
+    if out_tokens > 0:
+        costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
+                                                          high=round(monthly.high * 1e6 / out_tokens, 2))
+        both = out_tokens + in_tokens
+        costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
+                                                   high=round(monthly.high * 1e6 / both, 2))
+    cloud = out.cloud_usd
+    if None in cloud:
+        costs.break_even_months = costs.break_even_utilisation = None
+        return
+    running = own.running(forms.ops)  # type: ignore[union-attr]
+    best = own.capex[0] / (cloud[1] - running[0]) if cloud[1] > running[0] else None  # type: ignore[operator]
+    worst = own.capex[1] / (cloud[0] - running[1]) if cloud[0] > running[1] else None  # type: ignore[operator]
+    if best is None:
+        worst = None
+    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation)
+    # a utilisation break-even is one GPU fleet against another; a hybrid rents part of its fleet either way
+    costs.break_even_utilisation = None
+    if form == "on_premises" and costs.cloud_per_gpu_hour is not None:
+        ov_lo, ov_hi = factor_range("overhead_share")
+        n = own.cost.gpus_owned
+        full_lo = costs.cloud_per_gpu_hour.low * costmod.HOURS_PER_MONTH * n * (1 + ov_lo)
+        full_hi = costs.cloud_per_gpu_hour.high * costmod.HOURS_PER_MONTH * n * (1 + ov_hi)
+        costs.break_even_utilisation = costmod._break_even_utilisation(monthly.low / full_hi, monthly.high / full_lo)
+
+
+def owning_fixes(c: Ctx, f, blockers: set[str]) -> list[Fix]:
+    """Over the monthly budget, an internal service one server carries, no one-off budget given (or too small):
+    buying the server with a one-off budget that covers its purchase, when its running costs fit the monthly
+    budget. The engine re-plans the fix alone and keeps it only if the plan is then feasible within budget."""
+    out_ = f.cost
+    forms: FormsOutcome | None = getattr(out_, "forms", None)
+    if "cost.budget_short" not in blockers or forms is None or forms.owned is None or not c.internal_only:
+        return []
+    own = forms.owned
+    monthly = monthly_budget_usd(c, forms.fx)
+    if not own.office or own.cost.gpus_owned > forms.max_per_node or monthly is None:
+        return []
+    if own.running(c.ops)[1] > monthly:
+        return []
+    amount = float(math.ceil(own.capex[1] * out_.conv / 1000) * 1000)
+    budget = {"amount": amount, "currency": c.currency}
+    return [Fix(id="buy_server", key="plan.fix.buy_server",
+                params={"amount": f"{amount:,.0f}", "currency": c.currency, "running": {
+                    "tr": "plan.fix.buy_server_running", "low": f"{own.running(c.ops)[0] * out_.conv:,.0f}",
+                    "high": f"{own.running(c.ops)[1] * out_.conv:,.0f}", "currency": c.currency}},
+                change={"capex_budget": budget})]
+
+
+def _mid(r: Range) -> float:
+    return (r[0] + r[1]) / 2
+
+
+def _procurement_fits(c: Ctx) -> bool:
+    _, hi = duration("bare_metal_procurement")
+    return c.deadline_days is None or c.deadline_days >= hi
+
+
+def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: FormsOutcome | None) -> str | None:
+    """``on_premises`` or ``hybrid`` when the answers call for one (see the module's text), else None: the engine's
+    other forms decide. ``cloud_usd``: renting the same setup, USD a month."""
+    if forms is None or c.is_batch or not _procurement_fits(c):
+        return None
+    budget = capex_budget_usd(c, forms.fx)  # the answers' (open questions re-decide with other budgets)
+    cloud = None if None in cloud_usd else _mid(cloud_usd)  # type: ignore[arg-type]
+    monthly = monthly_budget_usd(c, forms.fx)
+
+    def breaks_budget(o: Owned) -> bool:
+        """Owning would be over the monthly budget (even its low end: the engine's "budget short") where renting
+        is not: choosing to own, e.g. because a one-off budget was given, must never turn a feasible plan
+        infeasible. Judged on the running costs when a one-off budget pays the purchase, else on the purchase
+        spread over the horizon too."""
+        if monthly is None or cloud_usd[0] is None:
+            return False
+        judged = o.running(c.ops) if budget is not None else o.monthly(c.ops)
+        return judged[0] > monthly and cloud_usd[0] <= monthly
+
+    own = forms.owned
+    if (own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node
+            and not breaks_budget(own)):
+        fits = budget is not None and own.capex[1] <= budget
+        cheaper = cloud is not None and _mid(own.monthly(c.ops)) <= cloud
+        # renting misses the monthly budget while the box's running costs fit it (the purchase is the one-off's)
+        rescues = (monthly is not None and cloud_usd[1] is not None and cloud_usd[1] > monthly
+                   and own.running(c.ops)[1] <= monthly)  # fmt: skip
+        if budget is not None:
+            if fits and (c.reach == "lan" or cheaper or rescues):
+                return "on_premises"
+        elif c.ops != "none" and (c.reach == "lan" or cheaper):
+            return "on_premises"
+    hyb = forms.hybrid
+    if (hyb is not None and not c.internal_only and c.ops != "none" and cloud is not None
+            and c.answers.load_pattern in ("bursty", "diurnal") and c.duration_months >= HORIZON_MIN_HYBRID
+            and (budget is None or hyb.capex[1] <= budget) and not breaks_budget(hyb)):
+        mine = _mid(hyb.monthly(c.ops))
+        all_owned = _mid(own.monthly(c.ops)) if own is not None else math.inf
+        if mine < cloud and mine < all_owned:
+            return "hybrid"
+    return None
+
+
+def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
+    """What the budget check compares for an owning form, USD a month: the running costs when a one-off budget
+    pays for the purchase (that budget is checked on its own), else the purchase spread over the horizon too."""
+    if forms is None:
+        return None
+    own = forms.owned if form == "on_premises" else forms.hybrid if form == "hybrid" else None
+    if own is None:
+        return None
+    return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
+
+
+__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "monthly_usd"]

@@ -1,0 +1,90 @@
+"""The memo's rows for the owning forms (on-premises, hybrid): the one-off purchase beside the monthly running
+costs, never one folded silently into the other; the power in kWh with its PUE; what the one-off budget says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.result import MoneyRange, OwnedFormCost, PlanResult
+
+OWNING = ("on_premises", "hybrid")
+
+
+def chosen_owned(result: PlanResult) -> OwnedFormCost | None:
+    c = result.costs
+    if result.deployment_form == "on_premises":
+        return c.owned
+    if result.deployment_form == "hybrid":
+        return c.hybrid
+    return None
+
+
+def _money(r: MoneyRange | None, currency: str) -> str:
+    from advisor.plan.memo import _money as money
+
+    return money(r, currency)
+
+
+def _capex_verdict(o: OwnedFormCost, lang: str, currency: str) -> str:
+    """The one-off budget's verdict, the budget in the plan's currency (converted at the plan's rate if given in
+    the other one)."""
+    if o.capex_within_budget is None:
+        return translate(lang, "memo.forms.capex_no_budget")
+    from advisor.plan.memo import _round_money
+
+    key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_over"
+    return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
+
+
+def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """Page 1: the one-off purchase (and the one-off budget's verdict) and the monthly cost, both named."""
+    o = chosen_owned(result)
+    if o is None:
+        return []
+    cur = result.costs.currency
+    return [
+        (translate(lang, "memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
+        (translate(lang, "memo.key.cost"), translate(lang, "memo.forms.key.cost_value",
+                                                     running=_money(o.running_monthly, cur),
+                                                     monthly=_money(o.monthly, cur),
+                                                     months=result.costs.horizon_months)),
+    ]
+
+
+def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """The costs section: every part of the owning form's cost, with the figures it rests on."""
+    o = chosen_owned(result)
+    if o is None:
+        return []
+    cur = result.costs.currency
+
+    def t(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    rows = [
+        (t("memo.forms.cost.site"), t(f"plan.forms.site.{o.site}")),
+        (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
+                                     if o.gpus_burst else str(o.gpus_owned))
+         + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
+        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
+        (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
+        (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
+                                       kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
+                                       kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
+                                       pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))),
+    ]  # fmt: skip
+    if o.colo_monthly is not None:
+        rows.append((t("memo.forms.cost.colo"), t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))))
+    rows.append((t("memo.forms.cost.staff"), t("memo.forms.cost.monthly_value", cost=_money(o.staff_monthly, cur))
+                 if o.staff_counted
+                 else t("memo.forms.cost.staff_none")))
+    if o.burst_monthly is not None:
+        rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
+                                                   share=round((o.burst_hours_share or 0) * 100))))
+    rows.append((t("memo.forms.cost.running"), _money(o.running_monthly, cur)))
+    rows.append((t("memo.forms.cost.total", months=result.costs.horizon_months), _money(o.horizon_total, cur)))
+    return rows
+
+
+__all__ = ["OWNING", "chosen_owned", "cost_rows", "key_rows"]

@@ -1,0 +1,107 @@
+"""Rules of the owning forms (``advisor.plan.forms``): what the on-premises and hybrid plans cost, a purchase over
+the one-off budget, and a rented plan over the monthly budget that an owned box would fit; and of the model served
+by name: a base (pre-trained) model planned for a chat product whose publisher ships a chat release.
+
+Registered in ``advisor.plan.rules``' registry on import (that module imports this one at its end).
+"""
+
+from __future__ import annotations
+
+from advisor.domain.model import ModelSpec
+from advisor.plan.result import MoneyRange
+from advisor.plan.rules import Facts, _money, finding, rule
+
+OWNING = ("on_premises", "hybrid")
+
+
+def _r(m: MoneyRange | None, f: Facts) -> str:
+    if m is None:
+        return "—"
+    return _money(m.low, f) if round(m.low) == round(m.high) else f"{_money(m.low, f)}–{_money(m.high, f)}"
+
+
+def _costs(f: Facts):
+    return None if f.cost is None else f.cost.costs
+
+
+@rule("cost.on_premises", "cost")
+def cost_on_premises(f: Facts):
+    """One server bought for the office or server room: the one-off purchase, power at a stated PUE, no
+    colocation, staff only when the team has no ops staff."""
+    costs = _costs(f)
+    if f.form != "on_premises" or costs is None or costs.owned is None:
+        return None
+    o = costs.owned
+    staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
+        else {"tr": "plan.forms.staff_not_counted"}
+    return finding("cost.on_premises", gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
+                   amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
+                   kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
+                   pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),
+                   kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}", staff=staff,
+                   total=_r(o.horizon_total, f))  # fmt: skip
+
+
+@rule("cost.hybrid", "cost")
+def cost_hybrid(f: Facts):
+    """A bursty or daily-peaked public service: own the steady base, rent cloud GPUs for the peak above it."""
+    costs = _costs(f)
+    if f.form != "hybrid" or costs is None or costs.hybrid is None:
+        return None
+    h = costs.hybrid
+    cloud = f.cost.cloud_usd
+    conv = f.cost.conv
+    rent = "—" if None in cloud else f"{_money(cloud[0] * conv, f)}–{_money(cloud[1] * conv, f)}"
+    return finding("cost.hybrid", owned=h.gpus_owned, burst=h.gpus_burst, capex=_r(h.capex, f),
+                   share=round((h.burst_hours_share or 0) * 100), burst_cost=_r(h.burst_monthly, f),
+                   running=_r(h.running_monthly, f), monthly=_r(h.monthly, f), months=f.ctx.duration_months,
+                   rent=rent)  # fmt: skip
+
+
+@rule("cost.capex_over", "cost")
+def cost_capex_over(f: Facts):
+    """An internal service one server would carry, but the purchase is above the one-off budget."""
+    costs = _costs(f)
+    if costs is None or f.form in OWNING or not f.ctx.internal_only:
+        return None
+    o = costs.owned
+    if o is None or o.form != "on_premises" or o.capex_within_budget is not False:
+        return None
+    return finding("cost.capex_over", capex=_r(o.capex, f), budget=_money(o.capex_budget, f))
+
+
+@rule("cost.owned_fits_capex", "cost")
+def cost_owned_fits_capex(f: Facts):
+    """Renting misses the monthly budget, but buying the same setup fits the one-off budget and its running costs
+    fit the monthly one: say so."""
+    costs = _costs(f)
+    if costs is None or f.form in OWNING or f.within_budget is not False or f.ctx.budget_amount is None:
+        return None
+    o = costs.owned
+    if o is None or not o.capex_within_budget or o.running_monthly.high > f.ctx.budget_amount:
+        return None
+    return finding("cost.owned_fits_capex", capex=_r(o.capex, f), budget=_money(o.capex_budget, f),
+                   running=_r(o.running_monthly, f), monthly_budget=_money(f.ctx.budget_amount, f),
+                   site={"tr": f"plan.forms.site.{o.site}"})  # fmt: skip
+
+
+def _chat_release(model: ModelSpec) -> ModelSpec | None:
+    """The preset of the publisher's chat release of this base model (``<repo>-Instruct``), when there is one."""
+    from advisor.catalog import load_models
+
+    if not model.hf_repo:
+        return None
+    return next((m for m in load_models() if m.hf_repo == f"{model.hf_repo}-Instruct"), None)
+
+
+@rule("model.base_for_chat", "sizing")
+def model_base_for_chat(f: Facts):
+    """A chat or API product planned on a base (pre-trained) model whose publisher ships an Instruct release: the
+    publisher does not recommend base models for conversations; serve the Instruct release (or your fine-tune)."""
+    c = f.ctx
+    if c.is_batch or c.fine_tuned:
+        return None
+    chat = _chat_release(c.model)
+    if chat is None:
+        return None
+    return finding("model.base_for_chat", model=c.model.name, chat=chat.name, repo=chat.hf_repo, preset=chat.id)

@@ -1,0 +1,302 @@
+"""The owning forms (on-premises, hybrid), the one-off hardware budget, fine-tuned models by name, and ModelScope
+ids on mainland nodes: what the plan decides, what it costs and what the memo and the commands say."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import AnswersError, answers_from_dict, make_plan
+from advisor.plan.charts import cost_chart
+from advisor.plan.data import PriceBook, factor_range
+from advisor.plan.memo import render_memo_markdown
+
+LANGS = ("en", "zh_CN")
+
+# an internal tool on the office LAN of a mainland company, with a one-off budget for a box
+OFFICE = {
+    "use_case": "interactive", "audience": "internal", "reach": "lan", "peak_concurrency": 10,
+    "model": "qwen2.5-14b-instruct", "user_location": "mainland", "ops_capability": "basic",
+    "expected_duration_months": 36, "monthly_budget": {"amount": 3000.0, "currency": "CNY"},
+    "capex_budget": {"amount": 300_000.0, "currency": "CNY"},
+}  # fmt: skip
+# a paid API for US customers whose load bursts above a steady base, run by a strong ops team for three years
+BURSTY_API = {
+    "use_case": "api", "audience": "business", "reach": "internet", "peak_concurrency": 4000,
+    "model": "qwen2.5-7b-instruct", "user_location": "overseas", "overseas_markets": ["US"],
+    "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "bursty", "charges_users": True,
+    "latency_slo": {"ttft_p99_ms": 2000.0, "tpot_p99_ms": 50.0}, "gpu_constraint": ["h100-sxm-80g"],
+}  # fmt: skip
+
+
+def plan(data: dict, quotes: list | None = None):
+    return make_plan(answers_from_dict(data), quotes=quotes)
+
+
+# ---- on-premises -------------------------------------------------------------------------------------------------
+def test_an_office_lan_tool_with_a_capex_budget_buys_one_server_with_its_one_off_and_monthly_costs():
+    r = plan(OFFICE)
+    assert r.deployment_form == "on_premises" and r.feasible
+    o = r.costs.owned
+    assert o is not None and o.site == "office" and o.gpus_owned == r.hardware.total_gpus <= 8
+    # the one-off purchase is the GPU's purchase rows × GPUs, in the answers' currency (no data-centre extras)
+    book = PriceBook.build()
+    rows = book.find(r.hardware.gpu, "capex")
+    fx = r.costs.fx_rate
+    assert o.capex.low == pytest.approx(min(x.low for x in rows) * o.gpus_owned * fx, rel=1e-3)
+    assert o.capex.high == pytest.approx(max(x.high for x in rows) * o.gpus_owned * fx, rel=1e-3)
+    assert o.capex_within_budget is True and o.capex_budget == 300_000
+    # spread over the horizon, no resale counted
+    assert o.amortised_monthly.high == pytest.approx(o.capex.high / 36, rel=1e-3)
+    # power: kWh from the GPUs' TDP × the server factor × the stated PUE; no colocation; the ops staff run it
+    pue = factor_range("office_pue")
+    assert (o.pue.low, o.pue.high) == pue and o.colo_monthly is None
+    assert o.energy_kwh_monthly.low > 0 and o.power_monthly.low > 0
+    assert not o.staff_counted and o.staff_monthly.high == 0
+    assert o.running_monthly.high == pytest.approx(o.power_monthly.high, rel=1e-3)
+    # the budget check: the one-off budget pays the purchase; the monthly budget is judged on the running costs
+    assert r.costs.recommended_monthly.high == pytest.approx(o.running_monthly.high, rel=1e-3)
+    assert r.costs.within_budget is True
+    assert "cost.on_premises" in r.finding_ids
+    labels = [i.label_key for i in r.timeline.items]  # bought and installed, not rented
+    assert "plan.timeline.procurement_office" in labels and "plan.timeline.setup_office" in labels
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert translate(lang, "memo.form.on_premises") in memo
+        assert translate(lang, "memo.forms.key.capex") in memo and translate(lang, "memo.forms.cost.power") in memo
+        assert r.finding("cost.on_premises").title_in(lang) in memo
+        # the cost chart draws the bought server: the purchase at month 0, then its running costs
+        [line] = [x for x in cost_chart(r, lang).series if x.label == translate(lang, "memo.chart.cost.on_premises")]
+        assert line.points[0][1] == pytest.approx((o.capex.low + o.capex.high) / 2)
+        assert line.band[-1][2] == pytest.approx(o.capex.high + 36 * o.running_monthly.high)
+
+
+def test_an_office_box_counts_an_engineers_share_only_when_the_team_has_no_ops_staff():
+    r = plan({**OFFICE, "ops_capability": "none", "monthly_budget": {"amount": 60_000.0, "currency": "CNY"}})
+    assert r.deployment_form == "on_premises"
+    assert r.costs.owned.staff_counted and r.costs.owned.staff_monthly.low > 0
+    # half an engineer's time is more than the monthly budget, while renting fits it: the box is not bought
+    tight = plan({**OFFICE, "ops_capability": "none"})
+    assert tight.deployment_form != "on_premises" and tight.costs.owned.running_monthly.low > 3000
+
+
+def test_a_purchase_over_the_one_off_budget_is_not_bought_and_says_so():
+    r = plan({**OFFICE, "capex_budget": {"amount": 5_000.0, "currency": "CNY"}})
+    assert r.deployment_form != "on_premises"
+    assert r.costs.owned.capex_within_budget is False
+    [x] = [f for f in r.findings if f.id == "cost.capex_over"]
+    assert "5,000" in x.title_in("en") and "一次性预算" in x.title_in("zh_CN")
+
+
+def test_without_a_one_off_budget_the_lan_tool_is_still_bought_and_the_budget_is_asked():
+    r = plan({k: v for k, v in OFFICE.items() if k != "capex_budget"})
+    assert r.deployment_form == "on_premises"
+    # no one-off budget: the monthly budget is judged on the purchase spread over the horizon + running costs
+    assert r.costs.recommended_monthly.high == pytest.approx(r.costs.owned.monthly.high, rel=1e-3)
+    assert "capex_budget" in [q.field for q in r.open_questions if q.changes_decision]
+
+
+def test_a_rented_plan_over_the_monthly_budget_that_an_owned_box_would_fit_says_so():
+    data = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
+            "measured_utilisation": 0.3,
+            "monthly_budget": {"amount": 50_000.0, "currency": "CNY"},
+            "capex_budget": {"amount": 4_000_000.0, "currency": "CNY"}}  # fmt: skip
+    r = plan(data)
+    assert r.deployment_form == "cloud" and r.costs.within_budget is False
+    o = r.costs.owned  # a whole 8-GPU H100 server in colocation
+    assert o.gpus_owned == 8 and o.capex.high <= 4_000_000 and o.running_monthly.high <= 50_000
+    [x] = [f for f in r.findings if f.id == "cost.owned_fits_capex"]
+    assert "4,000,000" in x.title_in("en") and "50,000" in x.detail_in("en") and "一次性预算" in x.title_in("zh_CN")
+    # a one-off budget too small for the purchase: nothing is said
+    r2 = plan({**data, "capex_budget": {"amount": 10_000.0, "currency": "CNY"}})
+    assert "cost.owned_fits_capex" not in r2.finding_ids
+
+
+def test_an_internal_tool_over_the_monthly_budget_is_offered_buying_the_server_with_a_one_off_budget():
+    data = {**OFFICE, "reach": "private_network", "expected_duration_months": 12,
+            "monthly_budget": {"amount": 1_500.0, "currency": "CNY"}}  # fmt: skip
+    data.pop("capex_budget")
+    r = plan(data)
+    assert not r.feasible and "cost.budget_short" in r.finding_ids
+    [fix] = [x for x in r.fixes if x.id == "buy_server"]
+    amount = fix.change["capex_budget"]["amount"]
+    assert amount >= r.costs.owned.capex.high and fix.with_budget is None  # alone it is enough
+    again = plan({**data, **fix.change})
+    assert again.feasible and again.deployment_form == "on_premises" and again.costs.within_budget
+    assert f"{amount:,.0f}" in fix.text_in("en") and "一次性硬件预算" in fix.text_in("zh_CN")
+
+
+# ---- hybrid ------------------------------------------------------------------------------------------------------
+HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 5.0}]  # the user's quote, USD/GPU-h
+
+
+def test_a_bursty_paid_api_owns_its_base_and_rents_the_peak_when_that_is_cheaper():
+    r = plan(BURSTY_API, HYPERSCALER)
+    assert r.deployment_form == "hybrid" and r.feasible
+    h = r.costs.hybrid
+    # SXM GPUs come as whole 8-GPU servers: the base is one such server, the rest of the peak is rented
+    assert h.site == "colocation" and h.purchase_unit == 8 and h.gpus_owned == 8 and h.gpus_burst >= 1
+    assert h.gpus_owned + h.gpus_burst >= r.hardware.total_gpus
+    assert h.burst_monthly.low > 0 and h.colo_monthly.low > 0
+    cloud = r.costs.cloud_on_demand_monthly
+    assert (h.monthly.low + h.monthly.high) < (cloud.low + cloud.high)
+    assert "cost.hybrid" in r.finding_ids
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert translate(lang, "memo.form.hybrid") in memo and translate(lang, "memo.forms.cost.burst") in memo
+    # not otherwise: renting cheaper (the built-in specialty-cloud rows, a cheap quote), a steady load, a short
+    # horizon, nobody to run servers
+    cheap_cloud = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 0.8, "high": 0.9}]
+    for other in (plan(BURSTY_API), plan(BURSTY_API, cheap_cloud)):
+        assert other.deployment_form == "cloud"
+        h, cloud = other.costs.hybrid, other.costs.cloud_on_demand_monthly
+        assert h is not None and h.monthly.low + h.monthly.high > cloud.low + cloud.high
+    assert plan({**BURSTY_API, "load_pattern": "stable"}, HYPERSCALER).deployment_form != "hybrid"
+    assert plan({**BURSTY_API, "expected_duration_months": 12}, HYPERSCALER).deployment_form != "hybrid"
+    assert plan({**BURSTY_API, "ops_capability": "none"}, HYPERSCALER).deployment_form != "hybrid"
+
+
+# ---- the new answers ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("data", "field"), [
+    ({"model_name": "line one\nline two"}, "model_name"),
+    ({"checkpoint": "   "}, "checkpoint"),
+    ({"checkpoint": "https://me:s3cret@models.example.com/acme"}, "checkpoint"),
+    ({"capex_budget": {"amount": -1}}, "capex_budget.amount"),
+    ({"capex_budget": {"amount": 1000, "currency": "EUR"}}, "capex_budget.currency"),
+])  # fmt: skip
+def test_bad_new_answers_are_refused_at_their_field_in_both_languages(data, field):
+    good = answers_from_dict({"model_name": " acme-7b ", "checkpoint": "acme/7b", "capex_budget": {"amount": 1e5}})
+    assert (good.model_name, good.checkpoint, good.capex_budget.currency) == ("acme-7b", "acme/7b", "CNY")
+    with pytest.raises(AnswersError) as info:
+        answers_from_dict(data)
+    [problem] = info.value.issues
+    assert problem.field == field
+    for lang in LANGS:
+        text = problem.text_in(lang)
+        assert text and "{" not in text and "Traceback" not in text and "s3cret" not in text
+
+
+# ---- fine-tuned models by name -----------------------------------------------------------------------------------
+FINE_TUNE = {**OFFICE, "model_customisation": "fine_tuned", "model_name": "acme-legal-14b",
+             "checkpoint": "/data/ckpt/acme legal 14b"}  # fmt: skip
+
+
+def test_a_fine_tuned_model_is_named_in_the_title_and_served_from_its_checkpoint():
+    r = plan(FINE_TUNE)
+    cmd = r.hardware.command
+    assert cmd.startswith("vllm serve '/data/ckpt/acme legal 14b' --served-model-name acme-legal-14b ")
+    assert "Qwen/" not in cmd
+    bench = [s.command for s in r.next_steps if s.id in ("ramp", "soak")]
+    assert bench and all("--model acme-legal-14b " in b for b in bench)
+    assert not [q for q in r.open_questions if q.field in ("model_name", "checkpoint")]
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert memo.splitlines()[0] == "# " + translate(lang, "memo.title", model="acme-legal-14b")
+        assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
+
+
+def test_an_unnamed_fine_tune_is_a_stated_placeholder_and_asked():
+    data = {k: v for k, v in FINE_TUNE.items() if k not in ("model_name", "checkpoint")}
+    r = plan(data)
+    assert "--served-model-name YOUR_FINE_TUNED_MODEL" in r.hardware.command
+    assert "/path/to/your-fine-tuned-checkpoint" in r.hardware.command
+    asked = {q.field: q for q in r.open_questions}
+    assert {"model_name", "checkpoint"} <= set(asked) and asked["model_name"].changes_decision
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
+
+
+def test_a_fine_tune_quantized_ahead_of_time_needs_its_own_quantized_checkpoint():
+    # 14B on one 24 GB A10: only 4-bit weights fit, a format quantized ahead of time
+    r = plan({**FINE_TUNE, "quantization_acceptable": "yes", "gpu_constraint": ["a10"], "peak_concurrency": 2})
+    assert r.hardware.weights in ("awq-int4", "gptq-int4")
+    assert r.hardware.command.startswith("vllm serve <")
+    assert "checkpoint of /data/ckpt/acme legal 14b> --served-model-name acme-legal-14b " in r.hardware.command
+    assert "Qwen/" not in r.hardware.command  # never the publisher's quantized base model
+
+
+# ---- mainland nodes download from ModelScope ---------------------------------------------------------------------
+MAINLAND_PUBLIC = {
+    "use_case": "interactive", "audience": "public", "reach": "internet", "peak_concurrency": 20,
+    "user_location": "mainland", "icp_status": "filed", "mainland_entity": True, "ops_capability": "basic",
+    "public_genai_in_mainland": False,
+}  # fmt: skip
+
+
+def test_a_mainland_node_serves_the_publishers_modelscope_mirror():
+    r = plan({**MAINLAND_PUBLIC, "model": "glm-4-9b-chat"})
+    assert r.region == "mainland"
+    cmd = r.hardware.command
+    # ZhipuAI mirrors THUDM's GLM-4-9B-Chat on ModelScope; clients keep asking for the name they know
+    assert cmd.startswith("VLLM_USE_MODELSCOPE=True vllm serve ZhipuAI/glm-4-9b-chat ")
+    assert "--served-model-name THUDM/glm-4-9b-chat " in cmd and cmd.count("THUDM/") == 1
+    serve = next(s for s in r.next_steps if s.id == "serve")
+    assert serve.command == cmd
+    qwen = plan({**MAINLAND_PUBLIC, "model": "qwen2.5-7b-instruct"}).hardware.command
+    assert qwen.startswith("VLLM_USE_MODELSCOPE=True vllm serve Qwen/Qwen2.5-7B-Instruct ")
+    assert "--served-model-name" not in qwen  # the same id on both hubs
+    # a chat model's published quantized checkpoint: its publisher's mirror too, served under the name clients use
+    awq = plan({**MAINLAND_PUBLIC, "model": "Qwen/Qwen2.5-14B-Instruct", "quantization_acceptable": "yes",
+                "gpu_constraint": ["a10"]})  # fmt: skip
+    assert awq.hardware.weights == "awq-int4"
+    assert awq.hardware.command.startswith("VLLM_USE_MODELSCOPE=True vllm serve Qwen/Qwen2.5-14B-Instruct-AWQ "
+                                           "--served-model-name Qwen/Qwen2.5-14B-Instruct ")
+    assert all("--model Qwen/Qwen2.5-14B-Instruct " in s.command for s in awq.next_steps if s.id == "ramp")
+    # an overseas node keeps the Hugging Face id; a model with no known mirror keeps its id on the mainland
+    r = plan({**MAINLAND_PUBLIC, "model": "glm-4-9b-chat", "user_location": "overseas", "overseas_markets": ["US"]})
+    assert r.region != "mainland"
+    assert r.hardware.command.startswith("vllm serve THUDM/glm-4-9b-chat ")
+    assert "MODELSCOPE" not in r.hardware.command
+    r = plan({**MAINLAND_PUBLIC, "model": "llama-3.1-8b-instruct"})
+    assert r.region == "mainland" and "MODELSCOPE" not in (r.hardware.command or "")
+
+
+def test_modelscope_mirrors_of_quantized_checkpoints_are_the_publishers_own():
+    from advisor.resources import load_json
+
+    mirrors = {k: v for k, v in load_json("models", "quantized", "modelscope.json").items() if not k.startswith("_")}
+    published = {repo for formats in load_json("models", "quantized", "checkpoints.json").values()
+                 if isinstance(formats, dict) for repo in formats.values()}  # fmt: skip
+    assert mirrors and set(mirrors) <= published
+    for hf, ms in mirrors.items():
+        assert ms.split("/")[0] in ("Qwen", "ZhipuAI") and ms.split("/")[1] == hf.split("/")[1]
+
+
+# ---- a chat product names the chat release -----------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chat_product_on_a_base_model_is_told_to_serve_the_instruct_release(lang):
+    r = plan({"model": "Qwen/Qwen2.5-14B", "use_case": "interactive"})
+    [x] = [f for f in r.findings if f.id == "model.base_for_chat"]
+    assert x.severity == "warning" and "Qwen/Qwen2.5-14B-Instruct" in x.detail_in(lang)
+    assert x.title_in(lang) in render_memo_markdown(r, lang)
+    # not for the chat release itself, an offline batch, or a team that fine-tunes the base model
+    for other in ({"model": "Qwen/Qwen2.5-14B-Instruct", "use_case": "interactive"},
+                  {"model": "Qwen/Qwen2.5-14B", "use_case": "offline_batch"},
+                  {"model": "Qwen/Qwen2.5-14B", "use_case": "api", "model_customisation": "fine_tuned"}):
+        assert "model.base_for_chat" not in plan(other).finding_ids
+
+
+@pytest.mark.parametrize("monthly", [1_500.0, 3_000.0, 8_000.0])
+@pytest.mark.parametrize("reach", ["lan", "private_network"])
+def test_a_larger_one_off_budget_never_makes_a_feasible_plan_infeasible(monthly, reach):
+    base = {**OFFICE, "reach": reach, "expected_duration_months": 12,
+            "monthly_budget": {"amount": monthly, "currency": "CNY"}}  # fmt: skip
+    base.pop("capex_budget")
+    feasible = plan(base).feasible
+    for amount in (10_000.0, 60_000.0, 1_000_000.0):
+        r = plan({**base, "capex_budget": {"amount": amount, "currency": "CNY"}})
+        assert r.feasible or not feasible, (reach, monthly, amount, r.deployment_form)
+        feasible = r.feasible
+
+
+def test_a_one_off_budget_in_dollars_is_converted_at_the_plans_rate_and_shown_with_its_currency():
+    r = plan({**OFFICE, "capex_budget": {"amount": 50_000.0, "currency": "USD"}})
+    assert r.deployment_form == "on_premises" and r.costs.currency == "CNY"
+    o = r.costs.owned
+    assert o.capex_budget == pytest.approx(50_000 * r.costs.fx_rate, rel=1e-6) and o.capex_within_budget
+    tight = plan({**OFFICE, "capex_budget": {"amount": 1_000.0, "currency": "USD"}})
+    assert tight.deployment_form != "on_premises" and tight.costs.owned.capex_within_budget is False
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert f"{o.capex_budget:,.0f} CNY" in memo
