@@ -23,7 +23,7 @@ def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any
     """The stored result of a run, with its SLO and telemetry summary (same database), or None if unknown."""
     from advisor.bench.store import BenchStore
 
-    store = BenchStore(db_path)
+    store = BenchStore(db_path, read_only=True)  # a reader: writes nothing
     try:
         run = store.run(run_id)
         if run is None:

@@ -361,7 +361,7 @@ def _check_out(args: argparse.Namespace) -> None:
         raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
-def _open_store(args: argparse.Namespace) -> Any:
+def _open_store(args: argparse.Namespace, *, read_only: bool = False) -> Any:
     import sqlite3
 
     from advisor.bench.store import BenchStore, default_path
@@ -371,7 +371,7 @@ def _open_store(args: argparse.Namespace) -> Any:
     if os.path.isdir(path):
         raise UserError(tr("bench.cli.db_is_folder", path=path))
     try:
-        return BenchStore(path)
+        return BenchStore(path, read_only=read_only)
     except (sqlite3.Error, OSError) as exc:
         raise UserError(tr("bench.cli.store_unavailable", path=path, error=exc)) from None
 
@@ -380,7 +380,7 @@ def _history(args: argparse.Namespace) -> int:
     from advisor.atomic import write_text_atomic
     from advisor.cli.common import UserError, print_json
 
-    store = _open_store(args)
+    store = _open_store(args, read_only=True)  # --list and --export only read
     try:
         if args.list:
             runs = store.runs()
