@@ -29,6 +29,7 @@ class Reply:
     forever: bool = False
     close_after: int | None = None
     head: bytes | None = None  # a raw head instead of the generated one
+    headers: tuple[str, ...] = ()  # extra header lines, e.g. "Content-Encoding: gzip"
 
 
 def sse(*objs: Any, done: bool = True) -> list[bytes]:
@@ -71,8 +72,13 @@ def good(tokens: int = 4) -> Reply:
 class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
                  models: list[str] | None = None, models_reply: Reply | None = None,
-                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1") -> None:
+                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1",
+                 early: Reply | None = None, early_hold_s: float = 0.0) -> None:
         self.host = host
+        # sent on every new connection before its request is read: an answer to a question not yet asked;
+        # then the request is left unread for early_hold_s (a large request cannot be fully sent meanwhile)
+        self.early = early
+        self.early_hold_s = early_hold_s
         self.behaviour = behaviour or (lambda path, body: good())
         self.routes = routes or {}  # GET path -> reply (e.g. a trickling or flooding /metrics)
         self.models = models if models is not None else ["m"]
@@ -140,7 +146,13 @@ class HostileServer:
                 return
             self._socks.add(sock)
         buf = b""
+        answered = 0  # requests already answered by the early reply
         try:
+            if self.early is not None:
+                if not self._send(sock, self.early):
+                    return
+                answered = 1
+                time.sleep(self.early_hold_s)
             while True:
                 while b"\r\n\r\n" not in buf:
                     data = sock.recv(65536)
@@ -167,6 +179,9 @@ class HostileServer:
                 with self._lock:
                     self.requests.append((method, path, body))
                     self.heads.append(head.decode("latin-1"))
+                if answered:
+                    answered -= 1
+                    continue
                 if method == "GET":
                     reply = self._get(path)
                 else:
@@ -201,7 +216,7 @@ class HostileServer:
         if r.head is not None:
             sock.sendall(r.head)
         else:
-            head = [f"HTTP/1.1 {r.status} X", f"Content-Type: {r.content_type}"]
+            head = [f"HTTP/1.1 {r.status} X", f"Content-Type: {r.content_type}", *r.headers]
             if r.chunked:
                 head.append("Transfer-Encoding: chunked")
             elif not r.forever and r.close_after is None:
