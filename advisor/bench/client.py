@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import ssl
 import struct
 import sys
 import time
@@ -30,6 +29,7 @@ from advisor.bench.protocol import FINISH_ABORTED, FINISH_OK, SseParser, StreamR
 from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
 from advisor.redact import check_api_key
+from advisor.tls import client_context
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
@@ -701,7 +701,7 @@ class RawPool:
         self.framing = framing  # "manual" (our own HTTP/1.1 framing) or "h11"
         self._idle: list[Any] = []
         self._all: set[Any] = set()
-        self._ssl = ssl.create_default_context() if target.scheme == "https" else None
+        self._ssl = client_context() if target.scheme == "https" else None  # system store + --ca-bundle
         # kernel receive timestamps need plain TCP on Linux (TLS decrypts in user space)
         self.kernel_timestamps = kernel_timestamps and self._ssl is None and sys.platform.startswith("linux")
         self.connections_opened = 0
@@ -938,7 +938,10 @@ def httpx_client(*, max_connections: int, timeout_s: float, read_timeout_s: floa
     import httpx
 
     limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
-    transport = httpx.AsyncHTTPTransport(limits=limits, trust_env=False, verify=verify)
+    # verify: the same context as every other connection (httpx alone would trust certifi's bundle, not the
+    # system store nor --ca-bundle)
+    transport = httpx.AsyncHTTPTransport(limits=limits, trust_env=False,
+                                         verify=client_context() if verify is True else verify)
     pool = getattr(transport, "_pool", None)  # httpx builds httpcore's pool with no way to pass a backend
     if pool is not None and hasattr(pool, "_network_backend"):
         import httpcore

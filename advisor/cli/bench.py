@@ -127,6 +127,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--transport", choices=("raw", "raw-loop", "raw-h11", "httpx"), default="raw",
                    help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; raw-h11: raw "
                    "with h11 framing; httpx")
+    p.add_argument("--ca-bundle", metavar="PATH", help="CA certificates (PEM file or rehashed folder) to trust for "
+                   "https:// besides the system store (env: ADVISOR_CA_BUNDLE)")
     p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
     p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
                    help="longest the probe may take in all, seconds (default 30)")
@@ -333,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
+        _use_ca_bundle(args)
         config = build_config(args)
         api_key = api_key_from(args)
         _check_out(args)  # an --out that cannot be written is said now, not after a long run
@@ -345,6 +348,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
+
+
+def _use_ca_bundle(args: argparse.Namespace) -> None:
+    """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
+    the run (advisor/tls.py)."""
+    from advisor.cli.common import UserError
+    from advisor.tls import ENV, CaBundleError, use_ca_bundle
+
+    try:
+        use_ca_bundle(getattr(args, "ca_bundle", None) or os.environ.get(ENV))
+    except CaBundleError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _check_out(args: argparse.Namespace) -> None:

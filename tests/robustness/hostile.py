@@ -73,8 +73,9 @@ class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
                  models: list[str] | None = None, models_reply: Reply | None = None,
                  routes: dict[str, Reply] | None = None, host: str = "127.0.0.1",
-                 early: Reply | None = None, early_hold_s: float = 0.0) -> None:
+                 early: Reply | None = None, early_hold_s: float = 0.0, tls: Any = None) -> None:
         self.host = host
+        self.tls = tls  # an ssl.SSLContext (server side): the same server over HTTPS
         # sent on every new connection before its request is read: an answer to a question not yet asked;
         # then the request is left unread for early_hold_s (a large request cannot be fully sent meanwhile)
         self.early = early
@@ -97,7 +98,8 @@ class HostileServer:
 
     @property
     def url(self) -> str:
-        return f"http://[{self.host}]:{self.port}" if ":" in self.host else f"http://{self.host}:{self.port}"
+        scheme = "https" if self.tls is not None else "http"
+        return f"{scheme}://[{self.host}]:{self.port}" if ":" in self.host else f"{scheme}://{self.host}:{self.port}"
 
     def posts(self, path: str = "/v1/chat/completions") -> int:
         with self._lock:
@@ -139,6 +141,14 @@ class HostileServer:
     # ---- one connection: keep-alive requests until the client closes ----
     def _serve(self, sock: socket.socket) -> None:
         sock.settimeout(30)
+        if self.tls is not None:
+            try:
+                sock = self.tls.wrap_socket(sock, server_side=True)
+            except (OSError, ValueError):  # the client refused our certificate: that is the test
+                with self._lock:
+                    self.connections += 1
+                sock.close()
+                return
         with self._lock:
             self.connections += 1
             if self._server is None:
