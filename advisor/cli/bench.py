@@ -335,7 +335,7 @@ def run(args: argparse.Namespace) -> int:
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
-        _use_ca_bundle(args)
+        _network_settings(args)
         config = build_config(args)
         api_key = api_key_from(args)
         _check_out(args)  # an --out that cannot be written is said now, not after a long run
@@ -350,16 +350,22 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
 
 
-def _use_ca_bundle(args: argparse.Namespace) -> None:
+def _network_settings(args: argparse.Namespace) -> None:
     """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
-    the run (advisor/tls.py)."""
+    the run (advisor/tls.py); a proxy the environment names is said to be unused (advisor/proxies.py)."""
     from advisor.cli.common import UserError
+    from advisor.proxies import ignored_proxy
     from advisor.tls import ENV, CaBundleError, use_ca_bundle
 
     try:
         use_ca_bundle(getattr(args, "ca_bundle", None) or os.environ.get(ENV))
     except CaBundleError as exc:
         raise UserError(str(exc)) from None
+    proxy = ignored_proxy(args.url)
+    if proxy:
+        from advisor.redact import terminal_text
+
+        print(terminal_text(tr("bench.cli.proxy_ignored", proxy=proxy, url=args.url)), file=sys.stderr)
 
 
 def _check_out(args: argparse.Namespace) -> None:
