@@ -152,3 +152,24 @@ def test_import_of_a_wal_source_in_a_writable_folder_leaves_it_as_it_was(tmp_pat
     assert proc.returncode == 0, proc.stderr
     assert done in json.loads(proc.stdout)["imported"]
     assert _state(src_dir) == before
+
+
+def test_a_newer_wal_database_is_refused_with_nothing_written_beside_it(tmp_path):
+    # mode=ro alone on a WAL database leaves -wal and -shm files behind: "untouched" means the folder too
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "bench.sqlite3"
+    _history_with_a_dead_run_and_a_journal(db)[2].unlink()
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    assert not Path(f"{db}-wal").exists()
+    before = _state(folder)
+    for args in (["history", "--db", str(db)], ["bench", "--list", "--db", str(db)],
+                 ["bench", "--url", "http://127.0.0.1:9/v1", "--model", "m", "--no-probe", "--db", str(db)],
+                 ["history", "--db", str(tmp_path / "here.sqlite3"), "--import", str(db)]):
+        proc = _advisor(*args)
+        assert proc.returncode != 0 and "newer version" in proc.stderr and "Traceback" not in proc.stderr, \
+            (args, proc.stderr)
+    assert _state(folder) == before
