@@ -177,6 +177,28 @@ def _tls_untrusted(url: str, error: BaseException | str) -> str:
     return tr("bench.probe.tls_untrusted", url=url, reason=reason or "-")
 
 
+def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _MODELS_TIMEOUT_S) -> list[str]:
+    """The model ids a server lists at ``/v1/models`` (an empty list for none or for an answer that is not a
+    model list), fetched as the probe fetches it: direct (no proxy from the environment), the run's TLS trust,
+    one wall-clock bound on the whole exchange, a size bound, no redirect to another host. Raises ``OSError``
+    (refused, TLS, a bound exceeded) or ``http.client.HTTPException`` (not HTTP)."""
+    from advisor.redact import check_api_key
+
+    target = Target.parse(url)
+    api_key = check_api_key(api_key)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    resp = bounded_http.request("GET", target.url(target.path("/models")), headers=headers, total_s=timeout_s,
+                                max_bytes=_MAX_MODELS_BYTES)
+    try:
+        data = resp.json() if resp.status == 200 else None
+    except ValueError:
+        data = None
+    items = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return []
+    return [m["id"][:200] for m in items[:_MAX_MODELS] if isinstance(m, dict) and isinstance(m.get("id"), str)]
+
+
 def one_request_at_a_time(result: ProbeResult | None) -> bool:
     """The server answers one request at a time and, by default, cuts off the answer it is streaming when another
     request arrives (llama-cpp-python's ``interrupt_requests``; with it off, requests queue instead). Either way an

@@ -575,14 +575,9 @@ class BenchmarkPage(QWidget):
             from advisor.bench.probe import probe
 
             if not model:  # list the models first, then probe the first one
-                import httpx
+                from advisor.bench.probe import served_models
 
-                from advisor.bench.client import Target
-
-                target = Target.parse(url)
-                headers = {"Authorization": f"Bearer {key}"} if key else {}
-                data = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10).json()
-                ids = [m.get("id") for m in data.get("data", []) if isinstance(m, dict)]
+                ids = served_models(url, api_key=key)
                 return probe(url, ids[0] if ids else "default", api_key=key, timeout_s=30), ids[
                     0
                 ] if ids else ""
