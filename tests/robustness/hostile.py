@@ -3,8 +3,10 @@
 ``HostileServer(behaviour)``: every POST gets ``behaviour(path, body) -> Reply``; GET ``/v1/models`` answers with
 ``models`` (or ``models_reply`` verbatim). A :class:`Reply` is a status line + headers + a list of body pieces
 written one by one (``pause_s`` between them), optionally ``forever`` (repeat the last piece until the client
-goes away) or ``close_after`` (drop the connection after that many pieces). Nothing here is clever: the point is
-to send what real broken servers send, byte for byte.
+goes away) or ``close_after`` (drop the connection after that many pieces), with extra ``headers`` (e.g.
+``Content-Encoding: gzip``). ``early=Reply`` answers every new connection before its request is read (and
+``early_hold_s`` leaves the request unread that long); ``tls=ssl.SSLContext`` serves the same over HTTPS.
+Nothing here is clever: the point is to send what real broken servers send, byte for byte.
 """
 
 from __future__ import annotations
