@@ -17,12 +17,13 @@ from __future__ import annotations
 import http.client
 import json as _json
 import socket
-import ssl
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
+
+from advisor.tls import client_context
 
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 _MAX_REDIRECTS = 3
@@ -131,7 +132,7 @@ def _once(method: str, url: str, headers: dict[str, str], body: bytes | None, de
             raise BoundExceeded("timeout", f"no answer within {total_s:g} s")
     if parts.scheme == "https":
         conn: http.client.HTTPConnection = http.client.HTTPSConnection(
-            parts.hostname, parts.port, timeout=left, context=ssl.create_default_context())
+            parts.hostname, parts.port, timeout=left, context=client_context())  # system store + --ca-bundle
     else:
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=left)
     return _exchange(conn, method, parts, headers, body, deadline, max_bytes, total_s, session, key)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import difflib
+import http.client
 import json
 import re
 import statistics
@@ -37,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from advisor import bounded_http
 from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
 from advisor.bench.quality.report import QualityResult, compare_scores
@@ -288,12 +289,13 @@ def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[lis
 
     target = Target.parse(side.url)
     headers = auth_headers(api_key)
-    try:
-        resp = httpx.get(target.url(target.path("/models")), headers=headers, timeout=10, trust_env=False)
-    except httpx.HTTPError as exc:
+    try:  # bounded (wall clock and size), direct, the run's TLS trust, no redirect to another host (issue #29)
+        resp = bounded_http.request("GET", target.url(target.path("/models")), headers=headers, total_s=10,
+                                    max_bytes=4 * 1024 * 1024)
+    except (OSError, http.client.HTTPException) as exc:
         raise AbError(tr("ab.error.unreachable", side=name, url=side.url, error=type(exc).__name__)) from None
-    if resp.status_code != 200:
-        raise AbError(tr("ab.error.models_status", side=name, url=side.url, status=resp.status_code))
+    if resp.status != 200:
+        raise AbError(tr("ab.error.models_status", side=name, url=side.url, status=resp.status))
     try:
         data = resp.json().get("data", [])
         ids = [str(m.get("id")) for m in data if isinstance(m, dict)]

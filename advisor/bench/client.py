@@ -16,10 +16,11 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import ssl
 import struct
 import sys
 import time
+import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +29,7 @@ from advisor.bench.protocol import FINISH_ABORTED, FINISH_OK, SseParser, StreamR
 from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
 from advisor.redact import check_api_key
+from advisor.tls import client_context
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
@@ -113,6 +115,77 @@ class _Exchange:
     content_type: str | None = None
     retry_after: str | None = None  # the Retry-After header as sent (parsed by retry_after_seconds)
     location: str | None = None  # a redirect's target (never followed: the key would go with it)
+    content_encoding: str | None = None  # a Content-Encoding other than identity, as sent
+    # bytes of an answer were waiting before the request was fully sent: they cannot answer it
+    answered_early: bool = False
+    t_first_data: float | None = None  # when the first byte of the response arrived (raw transports)
+
+
+_DECODE_STEP = 1 << 20  # a compressed body is inflated at most this much at a time (a gzip bomb stays bounded)
+
+
+class _ContentDecoder:
+    """A body the server compressed although every transport asks for ``Accept-Encoding: identity``: gzip and
+    deflate are inflated as they arrive (each piece keeps its arrival time), at most ``_DECODE_STEP`` bytes at a
+    time, so the SSE parser's bounds stop a bomb. Any other coding cannot be read: :func:`decoder_for` says so."""
+
+    def __init__(self, coding: str) -> None:
+        self.coding = coding
+        self._wbits = 31 if coding in ("gzip", "x-gzip") else 15
+        self._d = zlib.decompressobj(self._wbits)
+        self._started = False
+
+    def decode(self, data: bytes) -> Iterator[bytes]:
+        buf = data
+        while buf:
+            try:
+                out = self._d.decompress(buf, _DECODE_STEP)
+            except zlib.error:
+                if self._started or self._wbits != 15:
+                    raise RequestFailed("invalid", "bad_content_encoding",
+                                        tr("bench.error.bad_content_encoding", coding=self.coding)) from None
+                self._wbits = -15  # "deflate" sent raw, without its zlib wrapper (old servers do)
+                self._d = zlib.decompressobj(self._wbits)
+                continue
+            self._started = True
+            if out:
+                yield out
+            buf = self._d.unconsumed_tail
+
+
+def decoder_for(value: str | None) -> _ContentDecoder | None:
+    """The decoder for a Content-Encoding header (None: identity). Raises :class:`RequestFailed` for a coding
+    this client cannot read (br, zstd, several layered codings…)."""
+    coding = (value or "").strip().lower()
+    if coding in ("", "identity"):
+        return None
+    if coding in ("gzip", "x-gzip", "deflate"):
+        return _ContentDecoder(coding)
+    raise RequestFailed("invalid", "unsupported_content_encoding",
+                        tr("bench.error.unsupported_content_encoding", coding=coding[:40]))
+
+
+_SEND_PIECE = 64 * 1024  # a request is written in pieces; before each, we look for an answer already there
+
+
+def bytes_waiting(sock: Any) -> bool:
+    """Whether the server's bytes already wait unread in a plain TCP socket (``FIONREAD``; a peek elsewhere).
+
+    Asked before each piece of a request is written: bytes there are bytes the server sent before it could
+    have read the whole request, so they cannot answer it (an answer that arrives after the last piece is
+    indistinguishable on the wire from a fast server, and is never called early: no false alarm under load).
+    Not asked over TLS (a TLS 1.3 server sends session tickets after the handshake)."""
+    try:
+        import fcntl
+        import termios
+
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0] > 0
+    except (ImportError, OSError, AttributeError, ValueError):
+        pass
+    try:
+        return bool(sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT))
+    except (OSError, AttributeError, ValueError):
+        return False
 
 
 def retry_after_seconds(value: str | None, now_wall: float | None = None) -> float | None:
@@ -136,7 +209,7 @@ class _Response:
     """HTTP/1.1 response state machine fed from data_received."""
 
     __slots__ = ("ex", "parser", "state", "head", "chunked", "remaining", "cbuf", "keep_alive", "done",
-                 "last_data", "prefix", "merged")
+                 "last_data", "prefix", "merged", "decoder")
 
     def __init__(self, ex: _Exchange, done: asyncio.Future[bool], max_token_events: int | None = None) -> None:
         self.ex = ex
@@ -151,9 +224,12 @@ class _Response:
         self.last_data = monotonic()
         self.prefix = bytearray()
         self.merged = 0  # tokens that shared a read with an earlier token because the read came late
+        self.decoder: _ContentDecoder | None = None
 
     def on_data(self, data: bytes, t: float) -> None:
         """Never raises: whatever the server sends, the request ends classified (a worker never dies)."""
+        if self.ex.t_first_data is None:
+            self.ex.t_first_data = t
         try:
             self._on_data(data, t)
         except Exception as exc:  # noqa: BLE001 - a protocol bug must fail one request, not the run
@@ -224,6 +300,9 @@ class _Response:
                 self.ex.retry_after = value[:64].decode("latin-1")
             elif name == b"location":
                 self.ex.location = value[:300].decode("latin-1")
+            elif name == b"content-encoding":
+                if not self._content_encoding(value):
+                    return
             elif name == b"connection":
                 low = value.lower()
                 if low == b"close":
@@ -285,7 +364,29 @@ class _Response:
         if out:
             self._payload(out[0] if len(out) == 1 else b"".join(out), t)
 
+    def _content_encoding(self, value: bytes) -> bool:
+        """Take a Content-Encoding header; False (and the request failed) for one that cannot be read."""
+        self.ex.content_encoding = value[:40].decode("latin-1")
+        try:
+            self.decoder = decoder_for(self.ex.content_encoding)
+        except RequestFailed as failure:
+            self._fail(failure)
+            return False
+        return True
+
     def _payload(self, data: bytes, t: float) -> None:
+        if self.decoder is not None:
+            try:
+                for piece in self.decoder.decode(data):
+                    self._decoded(piece, t)
+                    if self.state == 2:
+                        return
+            except RequestFailed as failure:
+                self._fail(failure)
+            return
+        self._decoded(data, t)
+
+    def _decoded(self, data: bytes, t: float) -> None:
         if len(self.prefix) < 512:
             self.prefix += data[: 512 - len(self.prefix)]
         if self.ex.status is not None and self.ex.status < 400:
@@ -365,6 +466,8 @@ class _H11Response(_Response):
                         self.ex.retry_after = value[:64].decode("latin-1")
                     elif name == b"location":
                         self.ex.location = value[:300].decode("latin-1")
+                    elif name == b"content-encoding" and not self._content_encoding(value):
+                        return
                 self.state = 1
             elif isinstance(ev, h11.Data):
                 self._payload(bytes(ev.data), t)
@@ -399,6 +502,7 @@ class _HttpProtocol(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.response: _Response | None = None
         self.lost = False
+        self.unsolicited = b""  # the first bytes that came before any request was sent on this connection
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -407,9 +511,12 @@ class _HttpProtocol(asyncio.Protocol):
         t = monotonic()  # first: the arrival time of these bytes
         response = self.response
         if response is not None:
+            if self.transport is not None and self.transport.get_write_buffer_size():
+                response.ex.answered_early = True  # the request is still in our buffer: not an answer to it
             response.on_data(data, t)
         else:
             self.lost = True  # bytes nobody asked for: do not reuse this connection
+            self.unsolicited = data[:100]
             if self.transport is not None:
                 self.transport.close()
 
@@ -421,7 +528,12 @@ class _HttpProtocol(asyncio.Protocol):
 
     async def send(self, data: bytes) -> None:
         assert self.transport is not None
-        self.transport.write(data)
+        response = self.response
+        if response is not None and self.transport.get_extra_info("sslcontext") is None:
+            sock = self.transport.get_extra_info("socket")
+            if response.ex.t_first_data is not None or (sock is not None and bytes_waiting(sock)):
+                response.ex.answered_early = True
+        self.transport.write(data)  # buffered: data_received also checks that this buffer has drained
 
     def close(self) -> None:
         self.lost = True
@@ -469,6 +581,7 @@ class _KernelStampedConnection:
         self.loop = loop
         self.response: _Response | None = None
         self.lost = False
+        self.unsolicited = b""  # the first bytes that came before any request was sent on this connection
         self.offset = _realtime_offset()
         self.stamped = False  # the kernel really gave a receive time (else the reads carry loop time)
         self.fd = sock.fileno()
@@ -539,6 +652,7 @@ class _KernelStampedConnection:
                 self.reads_since += 1
                 response.on_data(data, t)
         else:
+            self.unsolicited = data[:100]  # bytes nobody asked for: this connection is not used
             self.close()
 
     def _segments_in_read(self) -> int:
@@ -562,7 +676,12 @@ class _KernelStampedConnection:
             self.response.on_lost(exc, t)
 
     async def send(self, data: bytes) -> None:
-        await self.loop.sock_sendall(self.sock, data)
+        view = memoryview(data)
+        for start in range(0, len(view), _SEND_PIECE):
+            response = self.response
+            if response is not None and (response.ex.t_first_data is not None or bytes_waiting(self.sock)):
+                response.ex.answered_early = True  # bytes came before the rest of the request left
+            await self.loop.sock_sendall(self.sock, view[start:start + _SEND_PIECE])
 
     def close(self) -> None:
         if not self.lost:
@@ -582,7 +701,7 @@ class RawPool:
         self.framing = framing  # "manual" (our own HTTP/1.1 framing) or "h11"
         self._idle: list[Any] = []
         self._all: set[Any] = set()
-        self._ssl = ssl.create_default_context() if target.scheme == "https" else None
+        self._ssl = client_context() if target.scheme == "https" else None  # system store + --ca-bundle
         # kernel receive timestamps need plain TCP on Linux (TLS decrypts in user space)
         self.kernel_timestamps = kernel_timestamps and self._ssl is None and sys.platform.startswith("linux")
         self.connections_opened = 0
@@ -642,6 +761,7 @@ def request_head(target: Target, path: str, body_len: int, api_key: str | None,
         "User-Agent: inference-advisor-bench",
         "Content-Type: application/json",
         "Accept: text/event-stream",
+        "Accept-Encoding: identity",  # without it any coding is acceptable (RFC 9110 §12.5.3)
         f"Content-Length: {body_len}",
     ]
     if api_key:
@@ -656,7 +776,8 @@ def _h11_request(h: Any, target: Target, path: str, body: bytes, api_key: str | 
     import h11
 
     fields = [("Host", f"{target.netloc_host}:{target.port}"), ("User-Agent", "inference-advisor-bench"),
-              ("Content-Type", "application/json"), ("Accept", "text/event-stream"), ("Content-Length", str(len(body)))]
+              ("Content-Type", "application/json"), ("Accept", "text/event-stream"), ("Accept-Encoding", "identity"),
+              ("Content-Length", str(len(body)))]
     if api_key:
         fields.append(("Authorization", f"Bearer {api_key}"))
     fields += list((headers or {}).items())
@@ -708,6 +829,11 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
             await proto.send(wire)
         except OSError as exc:
             response.on_lost(exc, monotonic())
+        early = getattr(proto, "unsolicited", b"")
+        if early:  # the connection was closed on bytes sent before the request: an SSH banner, or an answer
+            if not early.startswith(b"HTTP/"):
+                raise RequestFailed("invalid", "bad_http_head", early.split(b"\n")[0][:100].decode("latin-1"))
+            raise RequestFailed("invalid", "early_response", tr("bench.error.early_response"))
         deadline = ex.t_start + timeout_s
         while not done.done():
             now = monotonic()
@@ -726,6 +852,8 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
                 await asyncio.wait_for(asyncio.shield(done), timeout=wait)
             except TimeoutError:
                 continue
+        if ex.answered_early and ex.status is not None and ex.status < 400:  # an early 4xx is HTTP's right
+            raise RequestFailed("invalid", "early_response", tr("bench.error.early_response"))
         if reused and response.state == 0 and not response.head and not ex.complete:
             raise RequestFailed("truncated", "stale_connection", tr("bench.error.stale_connection"))
     except RequestFailed as failure:
@@ -746,6 +874,81 @@ async def _raw_attempt(pool: RawPool, path: str, body: bytes, api_key: str | Non
             ex.kernel_timestamps = bool(getattr(proto, "stamped", False))
             pool.release(proto, ex.complete and response.keep_alive and ex.failure is None)
     return ex
+
+
+def _watching_backend(inner: Any) -> Any:
+    """httpcore's network backend, wrapped so each connection remembers whether bytes of an answer were already
+    waiting when a piece of its request was about to be written (:func:`bytes_waiting`). httpx asks the
+    question nowhere: an answer a server sent before reading the request passed as a 1 ms TTFT."""
+    import httpcore
+
+    class Stream(httpcore.AsyncNetworkStream):
+        def __init__(self, stream: Any, tls: bool = False) -> None:
+            self._stream = stream
+            self._tls = tls
+            self._writing = False
+            self.answered_early = False
+
+        def _waiting(self) -> bool:
+            if self._tls:
+                return False  # TLS: session tickets may wait there; not asked
+            sock = self._stream.get_extra_info("socket")
+            return sock is not None and bytes_waiting(sock)
+
+        async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+            if not self._writing:  # the first write of a request
+                self._writing = True
+                self.answered_early = False
+            for start in range(0, len(buffer), _SEND_PIECE):
+                if self._waiting():  # the server's bytes came before this piece of the request left
+                    self.answered_early = True
+                await self._stream.write(buffer[start:start + _SEND_PIECE], timeout)
+
+        async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+            self._writing = False
+            return await self._stream.read(max_bytes, timeout)
+
+        async def aclose(self) -> None:
+            await self._stream.aclose()
+
+        async def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                            timeout: float | None = None) -> Any:
+            return Stream(await self._stream.start_tls(ssl_context, server_hostname, timeout), tls=True)
+
+        def get_extra_info(self, info: str) -> Any:
+            return self._stream.get_extra_info(info)
+
+    class Backend(httpcore.AsyncNetworkBackend):
+        async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                              local_address: str | None = None, socket_options: Any = None) -> Any:
+            return Stream(await inner.connect_tcp(host, port, timeout, local_address, socket_options))
+
+        async def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options: Any = None) -> Any:
+            return Stream(await inner.connect_unix_socket(path, timeout, socket_options))
+
+        async def sleep(self, seconds: float) -> None:
+            await inner.sleep(seconds)
+
+    return Backend()
+
+
+def httpx_client(*, max_connections: int, timeout_s: float, read_timeout_s: float, verify: Any = True) -> Any:
+    """The ``httpx`` transport's client: connection limits sized to the concurrency, no proxy from the
+    environment (every request of a run goes direct), and connections that notice an early answer."""
+    import httpx
+
+    limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
+    # verify: the same context as every other connection (httpx alone would trust certifi's bundle, not the
+    # system store nor --ca-bundle)
+    transport = httpx.AsyncHTTPTransport(limits=limits, trust_env=False,
+                                         verify=client_context() if verify is True else verify)
+    pool = getattr(transport, "_pool", None)  # httpx builds httpcore's pool with no way to pass a backend
+    if pool is not None and hasattr(pool, "_network_backend"):
+        import httpcore
+
+        pool._network_backend = _watching_backend(pool._network_backend or httpcore.AutoBackend())  # type: ignore[attr-defined]  # httpcore exports it; its stubs do not
+    return httpx.AsyncClient(transport=transport, trust_env=False,
+                             timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s))
 
 
 async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None, *, t_intended: float,
@@ -770,18 +973,25 @@ async def httpx_exchange(client: Any, url: str, body: bytes, api_key: str | None
                 ex.content_type = (resp.headers.get("content-type") or "")[:100].lower() or None
                 ex.retry_after = (resp.headers.get("retry-after") or "")[:64] or None
                 ex.location = (resp.headers.get("location") or "")[:300] or None
-                async for data in resp.aiter_raw():
+                ex.answered_early = bool(getattr(resp.extensions.get("network_stream"), "answered_early", False))
+                if ex.answered_early and resp.status_code < 400:  # an early 4xx is HTTP's right; a 200 is not
+                    raise RequestFailed("invalid", "early_response", tr("bench.error.early_response"))
+                encoding = resp.headers.get("content-encoding")
+                ex.content_encoding = encoding[:40] if encoding else None
+                decoder = decoder_for(encoding)  # read raw (its timestamps) and inflated here, as raw does
+                async for raw in resp.aiter_raw():
                     t = monotonic()
-                    if len(prefix) < 512:
-                        prefix += data[: 512 - len(prefix)]
-                    if resp.status_code < 400:
-                        parser.feed(data, t)
-                        if parser.abort is not None:
-                            raise RequestFailed("invalid", parser.abort)
-                        last = parser.r.t_last_event or ex.t_headers
-                        if parser.r.keepalives and t - last > read_timeout_s:
-                            raise RequestFailed("timeout", "keepalive_only",
-                                                tr("bench.error.keepalive_only", seconds=f"{read_timeout_s:g}"))
+                    for data in decoder.decode(raw) if decoder is not None else (raw,):
+                        if len(prefix) < 512:
+                            prefix += data[: 512 - len(prefix)]
+                        if resp.status_code < 400:
+                            parser.feed(data, t)
+                            if parser.abort is not None:
+                                raise RequestFailed("invalid", parser.abort)
+                            last = parser.r.t_last_event or ex.t_headers
+                            if parser.r.keepalives and t - last > read_timeout_s:
+                                raise RequestFailed("timeout", "keepalive_only",
+                                                    tr("bench.error.keepalive_only", seconds=f"{read_timeout_s:g}"))
                 ex.complete = True
     except RequestFailed as failure:
         ex.failure = failure
@@ -949,13 +1159,9 @@ class StreamClient:
         if transport in ("raw", "raw-loop", "raw-h11"):
             self._pool = RawPool(self.target, kernel_timestamps=transport != "raw-loop",
                                  framing="h11" if transport == "raw-h11" else "manual")
-        else:
-            import httpx
-
-            limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
-            self._httpx = httpx.AsyncClient(  # trust_env off: every transport and side request goes direct
-                limits=limits, timeout=httpx.Timeout(timeout_s, read=read_timeout_s, pool=timeout_s), trust_env=False
-            )
+        else:  # trust_env off: every transport and side request goes direct
+            self._httpx = httpx_client(max_connections=max_connections, timeout_s=timeout_s,
+                                       read_timeout_s=read_timeout_s)
 
     async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,
                    headers: dict[str, str] | None = None, max_tokens: int | None = None) -> _Exchange:

@@ -261,9 +261,12 @@ def derive_status(stored: str, *, ok: int, failed: int, max_error_rate: float, r
 class RunHistory:
     """The history of one benchmark database (default: the user's). Close it when done."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        self.store = BenchStore(path)
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = False) -> None:
+        """``read_only``: listing, showing, exporting and comparing write nothing (not even the marking of
+        dead runs as interrupted, or the import of a journal: the next store opened for writing does those)."""
+        self.store = BenchStore(path, read_only=read_only)
         self.path = self.store.path
+        self.read_only = read_only
 
     def close(self) -> None:
         self.store.connection.close()
@@ -281,7 +284,9 @@ class RunHistory:
 
     def list(self, flt: RunFilter | None = None) -> list[RunSummary]:
         """Every stored run, newest first, with the filter applied."""
-        self.store.mark_interrupted()  # runs of dead processes become interrupted
+        self.store.mark_interrupted()  # runs of dead processes become interrupted (read-only: shown so, below)
+        dead = self.store.dead_runs()
+        journals = self.store.pending_journals()
         rows = self._query(
             "SELECT run_id, label, status, created_wall, finished_wall, host, url, model, config_json, result_json,"
             " project_id FROM runs ORDER BY created_wall DESC")
@@ -300,7 +305,8 @@ class RunHistory:
             info = _loads(value) or {}
             gpus.setdefault(key.removeprefix("gpu:"), (str(info.get("name") or "GPU"), bool(info.get("simulated"))))
         out = [self._summary(row, counts.get(row[0], {}), steps.get(row[0], []), gpus.get(row[0]),
-                             imported.get(row[0])) for row in rows]
+                             imported.get(row[0]), dead=row[0] in dead, journal=journals.get(row[0]))
+               for row in rows]
         if flt is not None:
             flt.validate()
             out = [s for s in out if flt.matches(s)]
@@ -323,7 +329,8 @@ class RunHistory:
         return {rid: (", ".join(n for n, _ in items), any(s for _, s in items)) for rid, items in names.items()}
 
     def _summary(self, row: tuple[Any, ...], counts: dict[str, int], steps: list[tuple[int, str]],
-                 gpu: tuple[str, bool] | None, imported: str | None = None) -> RunSummary:
+                 gpu: tuple[str, bool] | None, imported: str | None = None, *, dead: bool = False,
+                 journal: Path | None = None) -> RunSummary:
         run_id, label, stored, created, finished, host, url, model, config_json, result_json, project_id = row
         config = _loads(config_json) or {}
         result = _loads(result_json)
@@ -342,6 +349,10 @@ class RunHistory:
         status, reason = derive_status(
             stored, ok=ok, failed=failed, max_error_rate=float(slo.get("max_error_rate", 0.05) or 0.0),
             result=result if isinstance(result, dict) else None, steps=len(parsed))
+        if dead and stored == "running":  # its process is gone; a read-only listing does not mark it
+            status, reason = "interrupted", tr("history.reason.interrupted_unmarked")
+        if journal is not None:  # part of what it measured waits in a journal the next write imports
+            reason = f"{reason} {tr('history.reason.pending_journal', path=str(journal))}"
         knee = (result or {}).get("knee") if isinstance(result, dict) else None
         if not knee and len(parsed) >= 2 and schedule.get("kind") in ("ramp", "fixed"):
             knee = metrics.find_knee(parsed).model_dump(mode="json")

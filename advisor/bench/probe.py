@@ -103,7 +103,8 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
         # an oversized model list: the request below decides
     except (ssl.SSLError, ConnectionRefusedError) as exc:
-        return done(_kind_of_connect_error(exc))
+        kind = _kind_of_connect_error(exc)
+        return done(kind, _tls_untrusted(url, exc) if kind == "tls_untrusted" else None)
     except (ValueError, OSError, http.client.HTTPException):
         pass  # no usable /v1/models: the request below decides
 
@@ -140,6 +141,8 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             return done(kind, tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
         if kind == "auth":
             return done(kind, tr("bench.probe.auth", url=url, status=rec.status))
+        if kind == "tls_untrusted":
+            return done(kind, _tls_untrusted(url, rec.error_message or ""))
         return done(kind)
     try:
         resp = bounded_http.request("GET", target.root + "/metrics", headers=headers, total_s=left(5.0),
@@ -159,10 +162,27 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     return done()
 
 
+def _tls_untrusted(url: str, error: BaseException | str) -> str:
+    """Why the certificate was refused (self-signed, unknown CA, another host's name, expired), and what to do:
+    ``--ca-bundle`` with the CA's PEM, or — when one is in use already — that it does not vouch for this one."""
+    from advisor.tls import ca_bundle
+
+    reason = getattr(error, "verify_message", None) or ""
+    if not reason:
+        text = str(error)
+        marker = "certificate verify failed:"
+        reason = text.split(marker, 1)[1].split("(_ssl")[0].strip(" )") if marker in text else ""
+    bundle = ca_bundle()
+    if bundle:
+        return tr("bench.probe.tls_untrusted_bundle", url=url, reason=reason or "-", bundle=bundle)
+    return tr("bench.probe.tls_untrusted", url=url, reason=reason or "-")
+
+
 def served_models(url: str, *, api_key: str | None = None, timeout_s: float = _MODELS_TIMEOUT_S) -> list[str]:
-    """The model ids ``GET /v1/models`` lists (bounded in time and size like the probe's own request); empty
-    when the server has no usable list (the probe then decides). Raises ``SecretError`` for a key that cannot be
-    sent and ``OSError`` when nothing answers."""
+    """The model ids a server lists at ``/v1/models`` (an empty list for none or for an answer that is not a
+    model list), fetched as the probe fetches it: direct (no proxy from the environment), the run's TLS trust,
+    one wall-clock bound on the whole exchange, a size bound, no redirect to another host. Raises ``SecretError`` for a key that cannot be sent, ``OSError``
+    (refused, TLS, a bound exceeded) or ``http.client.HTTPException`` (not HTTP)."""
     from advisor.bench.keys import auth_headers
 
     target = Target.parse(url)

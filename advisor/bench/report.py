@@ -25,7 +25,7 @@ def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any
     from advisor.bench.store import BenchStore
     from advisor.bench.stored_result import result_from_stored
 
-    store = BenchStore(db_path)
+    store = BenchStore(db_path, read_only=True)  # a reader: writes nothing
     try:
         run = store.run(run_id)
         if run is None:

@@ -113,11 +113,34 @@ def _uri(path: str | os.PathLike[str], query: str) -> str:
     return "file:" + quote(os.path.abspath(os.fspath(path))) + "?" + query
 
 
+def _wal_at_rest(path: str | os.PathLike[str]) -> bool:
+    """A WAL-mode database with no ``-wal`` file beside it: nothing is writing it and everything is in the main
+    file. (Its header's read/write versions are 2 in WAL mode.)"""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(20)
+    except OSError:
+        return False
+    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02" \
+        and not os.path.exists(os.fspath(path) + "-wal")
+
+
 def open_read_only(path: str | os.PathLike[str], *, check_same_thread: bool = True) -> sqlite3.Connection:
-    """A connection that cannot write ``path`` (``mode=ro``; a WAL database in a folder we may not write is read
-    as ``immutable``). Raises ``sqlite3.Error`` for a file that is not there or not a database."""
+    """A connection that cannot write ``path`` nor anything beside it.
+
+    ``mode=ro`` alone is not enough for a WAL database: SQLite creates ``-wal`` and ``-shm`` files next to it
+    and, being read-only, cannot remove them. So a WAL database at rest (no ``-wal`` file: no writer now) is
+    read as ``immutable``, as is one in a folder we may not write; a database with a live writer is read
+    through its existing WAL files. Raises ``sqlite3.Error`` for a file that is not there or not a database."""
     if not os.path.isfile(path):
         raise sqlite3.OperationalError(f"no such file: {path}")
+    if _wal_at_rest(path):
+        try:
+            conn = sqlite3.connect(_uri(path, "mode=ro&immutable=1"), uri=True, check_same_thread=check_same_thread)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            pass  # a writer started a moment ago: read through its WAL below
     try:
         conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=10.0, check_same_thread=check_same_thread)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -189,6 +212,39 @@ def connect(path: str | os.PathLike[str] | None = None, *, check_same_thread: bo
     return conn
 
 
+def connect_read_only(path: str | os.PathLike[str] | None = None, *,
+                      check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection for reading only: nothing is created, migrated or written, and no file appears beside the
+    database. A database from a newer version is refused (:class:`NewerDatabaseError`); a missing one reads as
+    empty (an in-memory database with this schema, the file is not created); an older one is read through
+    temporary views that add this schema's columns (``runs.project_id``)."""
+    path = str(path or default_path())
+
+    def empty() -> sqlite3.Connection:
+        conn = sqlite3.connect(":memory:", check_same_thread=check_same_thread)
+        conn.executescript(_SCHEMA)
+        conn.execute("ALTER TABLE runs ADD COLUMN project_id TEXT")
+        return conn
+
+    if not os.path.exists(path):
+        return empty()
+    check_schema(path)
+    conn = open_read_only(path, check_same_thread=check_same_thread)
+    conn.execute("PRAGMA busy_timeout=10000")
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "runs" not in tables:  # an empty file, or one no run was ever written to
+        conn.close()
+        return empty()
+    for statement in _SCHEMA.split(";"):  # a table the file lacks reads as empty (a temp table, not written)
+        name = statement.split("EXISTS", 1)[1].split()[0] if "CREATE TABLE" in statement else None
+        if name and name not in tables:
+            conn.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE"))
+    cols = {row[1] for row in conn.execute("PRAGMA table_info(runs)")}
+    if "project_id" not in cols:  # a v1 database: read as v2 without migrating it (temp objects win over main)
+        conn.execute("CREATE TEMP VIEW runs AS SELECT *, NULL AS project_id FROM main.runs")
+    return conn
+
+
 def _migrate(conn: sqlite3.Connection) -> None:
     """Bring an older database up to this schema in place; no row is ever dropped.
 
@@ -226,13 +282,18 @@ def _record_row(run_id: str, r: RequestRecord) -> tuple[Any, ...]:
 class BenchStore:
     """The benchmark database. ``start_run`` → ``add_record``/``add_step`` (any thread) → ``finish_run``."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, retry_budget_s: float = RETRY_BUDGET_S) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, retry_budget_s: float = RETRY_BUDGET_S,
+                 read_only: bool = False) -> None:
+        """``read_only``: for listing and reading: nothing is created, marked, imported or migrated (a run whose
+        process died reads as ``interrupted``; its journal is imported by the next store opened for writing)."""
         self.path = Path(path) if path else default_path()
         self.retry_budget_s = retry_budget_s
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         # usable from any thread (the CLI creates the store, the runner thread writes the run row, a UI reads);
         # every use goes through self._lock
-        self.connection = connect(self.path, check_same_thread=False)
+        self.connection = (connect_read_only if read_only else connect)(self.path, check_same_thread=False)
         self._lock = threading.RLock()
         self.run_id: str | None = None
         self.anchor: tuple[float, float] | None = None
@@ -248,9 +309,10 @@ class BenchStore:
         # None until finish_run has tried to write the run's final row; then whether that row is in the database
         self._result_in_db: bool | None = None
         self._spilling = False
-        self.mark_interrupted()
-        with contextlib.suppress(sqlite3.Error, OSError, ValueError):
-            self.recover_journals()
+        if not read_only:
+            self.mark_interrupted()
+            with contextlib.suppress(sqlite3.Error, OSError, ValueError):
+                self.recover_journals()
 
     # ---- writing -------------------------------------------------------------------------------------
     def start_run(self, config_json: str, *, label: str = "", url: str = "", model: str = "",
@@ -496,13 +558,29 @@ class BenchStore:
             self.connection.close()
 
     # ---- reading -------------------------------------------------------------------------------------
-    def mark_interrupted(self) -> int:
-        """Runs left 'running' by a process that no longer exists become 'interrupted'."""
+    def dead_runs(self) -> set[str]:
+        """Runs stored as 'running' whose process (on this host) no longer exists: interrupted, whether or not
+        they are marked so yet. Read only."""
         with self._lock:
             rows = self.connection.execute("SELECT run_id, pid, host FROM runs WHERE status = 'running'").fetchall()
-            here = socket.gethostname()
-            dead = [rid for rid, pid, host in rows
-                    if host == here and rid != self.run_id and not _pid_alive(pid)]
+        here = socket.gethostname()
+        return {rid for rid, pid, host in rows if host == here and rid != self.run_id and not _pid_alive(pid)}
+
+    def pending_journals(self) -> dict[str, Path]:
+        """Journal files beside the database not imported yet (run id -> file). Read only."""
+        out = {}
+        for journal in sorted(self.path.parent.glob(f"{self.path.name}.*.journal.jsonl")):
+            if self.journal_path is None or journal != self.journal_path:
+                out[journal.name[len(self.path.name) + 1: -len(".journal.jsonl")]] = journal
+        return out
+
+    def mark_interrupted(self) -> int:
+        """Runs left 'running' by a process that no longer exists become 'interrupted' (a read-only store only
+        counts them: its readers show them as interrupted)."""
+        dead = self.dead_runs()
+        if self.read_only:
+            return len(dead)
+        with self._lock:
             try:
                 for rid in dead:
                     self.connection.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (rid,))
@@ -514,6 +592,7 @@ class BenchStore:
 
     def runs(self) -> list[dict[str, Any]]:
         self.mark_interrupted()
+        dead = self.dead_runs()  # a read-only store: computed on read
         with self._lock:
             rows = self.connection.execute(
                 "SELECT r.run_id, r.label, r.status, r.created_wall, r.finished_wall, r.url, r.model,"
@@ -521,10 +600,15 @@ class BenchStore:
                 " ORDER BY r.created_wall DESC"
             ).fetchall()
         keys = ("run_id", "label", "status", "created_wall", "finished_wall", "url", "model", "requests", "project_id")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        out = [dict(zip(keys, row, strict=True)) for row in rows]
+        for run in out:
+            if run["run_id"] in dead:
+                run["status"] = "interrupted"
+        return out
 
     def run(self, run_id: str) -> dict[str, Any] | None:
         self.mark_interrupted()
+        dead = self.dead_runs()
         with self._lock:
             row = self.connection.execute(
                 "SELECT run_id, label, status, created_wall, anchor_monotonic, anchor_wall, finished_wall, url, model,"
@@ -536,6 +620,8 @@ class BenchStore:
         out = dict(zip(keys, row, strict=True))
         out["config"] = json.loads(out["config"])
         out["result"] = json.loads(out["result"]) if out["result"] else None
+        if run_id in dead:
+            out["status"] = "interrupted"
         return out
 
     def records(self, run_id: str) -> list[RequestRecord]:

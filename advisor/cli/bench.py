@@ -114,6 +114,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--transport", choices=("raw", "raw-loop", "raw-h11", "httpx"), default="raw",
                    help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; raw-h11: raw "
                    "with h11 framing; httpx")
+    p.add_argument("--ca-bundle", metavar="PATH", help="CA certificates (PEM file or rehashed folder) to trust for "
+                   "https:// besides the system store (env: ADVISOR_CA_BUNDLE)")
     p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
     p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
                    help="longest the probe may take in all, seconds (default 30)")
@@ -345,6 +347,7 @@ def run(args: argparse.Namespace) -> int:
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
+        _network_settings(args)
         config = build_config(args)
         api_key = api_key_from(args)
         _check_out(args)  # an --out that cannot be written is said now, not after a long run
@@ -357,6 +360,24 @@ def run(args: argparse.Namespace) -> int:
         return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
+
+
+def _network_settings(args: argparse.Namespace) -> None:
+    """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
+    the run (advisor/tls.py); a proxy the environment names is said to be unused (advisor/proxies.py)."""
+    from advisor.cli.common import UserError
+    from advisor.proxies import ignored_proxy
+    from advisor.tls import ENV, CaBundleError, use_ca_bundle
+
+    try:
+        use_ca_bundle(getattr(args, "ca_bundle", None) or os.environ.get(ENV))
+    except CaBundleError as exc:
+        raise UserError(str(exc)) from None
+    proxy = ignored_proxy(args.url)
+    if proxy:
+        from advisor.redact import terminal_text
+
+        print(terminal_text(tr("bench.cli.proxy_ignored", proxy=proxy, url=args.url)), file=sys.stderr)
 
 
 def _check_out(args: argparse.Namespace) -> None:
@@ -373,7 +394,7 @@ def _check_out(args: argparse.Namespace) -> None:
         raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
-def _open_store(args: argparse.Namespace) -> Any:
+def _open_store(args: argparse.Namespace, *, read_only: bool = False) -> Any:
     import sqlite3
 
     from advisor.bench.store import BenchStore, default_path
@@ -383,7 +404,7 @@ def _open_store(args: argparse.Namespace) -> Any:
     if os.path.isdir(path):
         raise UserError(tr("bench.cli.db_is_folder", path=path))
     try:
-        return BenchStore(path)
+        return BenchStore(path, read_only=read_only)
     except (sqlite3.Error, OSError) as exc:
         raise UserError(tr("bench.cli.store_unavailable", path=path, error=exc)) from None
 
@@ -392,7 +413,7 @@ def _history(args: argparse.Namespace) -> int:
     from advisor.atomic import write_text_atomic
     from advisor.cli.common import UserError, print_json
 
-    store = _open_store(args)
+    store = _open_store(args, read_only=True)  # --list and --export only read
     try:
         if args.list:
             runs = store.runs()

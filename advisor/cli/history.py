@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
             from advisor.bench.history import project_key
 
             flt.project = project_key(args.project)
-        with RunHistory(args.db) as history:
+        # listing, showing, exporting and comparing only read (dead runs shown as interrupted, not marked so);
+        # deleting and importing open the database for writing, which also marks and imports what is pending
+        with RunHistory(args.db, read_only=not (args.delete or args.import_file)) as history:
             if args.delete:
                 run_id = history.delete(args.delete)
                 if args.json:
@@ -130,7 +132,9 @@ def _print_list(runs: list[Any]) -> None:
     rows = [[tr(c) for c in cols]]
     for r in runs:
         target = ("simulated · " if r.simulated else "") + r.url
-        rows.append([r.run_id, r.created, tr(f"history.status.{r.status}"), r.model, target, r.gpu or "-",
+        status = tr("history.status.interrupted_unmarked") if r.status == "interrupted" and \
+            r.stored_status == "running" else tr(f"history.status.{r.status}")
+        rows.append([r.run_id, r.created, status, r.model, target, r.gpu or "-",
                      r.shape or "-", _fmt(r.knee_concurrency), f"{r.requests_ok}/{r.requests_failed}", r.label])
     widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
     for row in rows:

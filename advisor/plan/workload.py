@@ -149,7 +149,7 @@ def run_sources(db_path: Any = None, limit: int = 20) -> list[WorkloadSource]:
     path = Path(db_path) if db_path else default_path()
     if not path.is_file():
         return []
-    store = BenchStore(path)
+    store = BenchStore(path, read_only=True)  # a reader: writes nothing
     try:
         out = []
         for summary in store.runs()[: limit * 3]:

@@ -3,8 +3,10 @@
 ``HostileServer(behaviour)``: every POST gets ``behaviour(path, body) -> Reply``; GET ``/v1/models`` answers with
 ``models`` (or ``models_reply`` verbatim). A :class:`Reply` is a status line + headers + a list of body pieces
 written one by one (``pause_s`` between them), optionally ``forever`` (repeat the last piece until the client
-goes away) or ``close_after`` (drop the connection after that many pieces). Nothing here is clever: the point is
-to send what real broken servers send, byte for byte.
+goes away) or ``close_after`` (drop the connection after that many pieces), with extra ``headers`` (e.g.
+``Content-Encoding: gzip``). ``early=Reply`` answers every new connection before its request is read (and
+``early_hold_s`` leaves the request unread that long); ``tls=ssl.SSLContext`` serves the same over HTTPS.
+Nothing here is clever: the point is to send what real broken servers send, byte for byte.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Reply:
     forever: bool = False
     close_after: int | None = None
     head: bytes | None = None  # a raw head instead of the generated one
+    headers: tuple[str, ...] = ()  # extra header lines, e.g. "Content-Encoding: gzip"
 
 
 def sse(*objs: Any, done: bool = True) -> list[bytes]:
@@ -71,8 +74,14 @@ def good(tokens: int = 4) -> Reply:
 class HostileServer:
     def __init__(self, behaviour: Callable[[str, dict[str, Any]], Reply] | None = None, *,
                  models: list[str] | None = None, models_reply: Reply | None = None,
-                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1") -> None:
+                 routes: dict[str, Reply] | None = None, host: str = "127.0.0.1",
+                 early: Reply | None = None, early_hold_s: float = 0.0, tls: Any = None) -> None:
         self.host = host
+        self.tls = tls  # an ssl.SSLContext (server side): the same server over HTTPS
+        # sent on every new connection before its request is read: an answer to a question not yet asked;
+        # then the request is left unread for early_hold_s (a large request cannot be fully sent meanwhile)
+        self.early = early
+        self.early_hold_s = early_hold_s
         self.behaviour = behaviour or (lambda path, body: good())
         self.routes = routes or {}  # GET path -> reply (e.g. a trickling or flooding /metrics)
         self.models = models if models is not None else ["m"]
@@ -91,7 +100,8 @@ class HostileServer:
 
     @property
     def url(self) -> str:
-        return f"http://[{self.host}]:{self.port}" if ":" in self.host else f"http://{self.host}:{self.port}"
+        scheme = "https" if self.tls is not None else "http"
+        return f"{scheme}://[{self.host}]:{self.port}" if ":" in self.host else f"{scheme}://{self.host}:{self.port}"
 
     def posts(self, path: str = "/v1/chat/completions") -> int:
         with self._lock:
@@ -133,6 +143,14 @@ class HostileServer:
     # ---- one connection: keep-alive requests until the client closes ----
     def _serve(self, sock: socket.socket) -> None:
         sock.settimeout(30)
+        if self.tls is not None:
+            try:
+                sock = self.tls.wrap_socket(sock, server_side=True)
+            except (OSError, ValueError):  # the client refused our certificate: that is the test
+                with self._lock:
+                    self.connections += 1
+                sock.close()
+                return
         with self._lock:
             self.connections += 1
             if self._server is None:
@@ -140,7 +158,13 @@ class HostileServer:
                 return
             self._socks.add(sock)
         buf = b""
+        answered = 0  # requests already answered by the early reply
         try:
+            if self.early is not None:
+                if not self._send(sock, self.early):
+                    return
+                answered = 1
+                time.sleep(self.early_hold_s)
             while True:
                 while b"\r\n\r\n" not in buf:
                     data = sock.recv(65536)
@@ -167,6 +191,9 @@ class HostileServer:
                 with self._lock:
                     self.requests.append((method, path, body))
                     self.heads.append(head.decode("latin-1"))
+                if answered:
+                    answered -= 1
+                    continue
                 if method == "GET":
                     reply = self._get(path)
                 else:
@@ -201,7 +228,7 @@ class HostileServer:
         if r.head is not None:
             sock.sendall(r.head)
         else:
-            head = [f"HTTP/1.1 {r.status} X", f"Content-Type: {r.content_type}"]
+            head = [f"HTTP/1.1 {r.status} X", f"Content-Type: {r.content_type}", *r.headers]
             if r.chunked:
                 head.append("Transfer-Encoding: chunked")
             elif not r.forever and r.close_after is None:

@@ -84,4 +84,4 @@ def test_a_self_signed_server_is_untrusted_not_a_scheme_mismatch(tmp_path):
     finally:
         sock.close()
     assert result.error_kind == "tls_untrusted", (result.error_kind, result.error)
-    assert "SSL_CERT_FILE" in (result.error or "")
+    assert "--ca-bundle" in (result.error or "")

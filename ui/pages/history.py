@@ -48,7 +48,7 @@ STATUS_COLORS = {"failed": "#E45756", "degraded": "#F58518", "incomplete": "#F58
 
 
 def _list_runs(_token: Any, db_path: str | None) -> list[RunSummary]:
-    with RunHistory(db_path) as history:
+    with RunHistory(db_path, read_only=True) as history:  # listing writes nothing (dead runs shown interrupted)
         return history.list()
 
 
@@ -58,7 +58,7 @@ def _adopt_runs(_token: Any, db_path: str | None, project_id: str, since_wall: f
 
 
 def _compare(_token: Any, db_path: str | None, run_ids: list[str]) -> dict[str, Any]:
-    with RunHistory(db_path) as history:
+    with RunHistory(db_path, read_only=True) as history:
         return history.compare(run_ids)
 
 

@@ -903,7 +903,7 @@ def measured_evidence(result: Any, project_path: Any = None) -> list[Any]:
             hw = result.hardware
             names = [str(n) for n in (hw.model, hw.model_name, (result.answers or {}).get("model")) if n]
             slo = result.latency_curve.slo_ttft_p99_ms
-        store = BenchStore(default_path())
+        store = BenchStore(default_path(), read_only=True)  # a reader: writes nothing
         try:
             runs = [r for r in store.runs()[:50] if r.get("status") != "running" and same_model(str(r.get("model") or ""), names)]
         finally:

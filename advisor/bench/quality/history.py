@@ -79,9 +79,11 @@ def _row(row: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def quality_for_runs(conn: sqlite3.Connection, run_ids: list[str]) -> list[dict[str, Any]]:
-    """Stored scored A/Bs that include any of these runs (newest first)."""
-    ensure_table(conn)
-    if not run_ids:
+    """Stored scored A/Bs that include any of these runs (newest first). Reads only: a database without the
+    table has none (a read-only listing must not create it)."""
+    if not run_ids or conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ab_quality'"
+                                   " UNION ALL SELECT 1 FROM sqlite_temp_master WHERE name = 'ab_quality'"
+                                   ).fetchone() is None:
         return []
     marks = ",".join("?" * len(run_ids))
     rows = conn.execute(f"SELECT * FROM ab_quality WHERE a_run_id IN ({marks}) OR b_run_id IN ({marks}) "
