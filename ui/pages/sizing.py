@@ -293,6 +293,13 @@ class SizingPage(QWidget):
         form.addRow(self.gpu_info)  # the whole row: a half-width column broke "TFLOP/s" over two lines
         form.addRow(self.label_gpu_count, self.gpu_count)
         form.addRow(self.label_engine_profile, self.engine_profile)
+        # a GGUF format decides the engine (llama.cpp) whatever is picked above: said here, never silently
+        self.engine_switch = QLabel()
+        self.engine_switch.setObjectName("engineSwitch")
+        self.engine_switch.setWordWrap(True)
+        self.engine_switch.setStyleSheet("QLabel#engineSwitch { border-left: 3px solid #E0A100; padding-left: 6px; }")
+        self.engine_switch.hide()
+        form.addRow(self.engine_switch)
 
         # advanced engine settings
         self.advanced_toggle = QToolButton()
@@ -899,6 +906,8 @@ class SizingPage(QWidget):
 
     def _show_result(self, res: SizingResult) -> None:
         self._show_model_info()
+        self.engine_switch.setText(res.engine_switch or "")
+        self.engine_switch.setVisible(bool(res.engine_switch))
         self._show_engine_defaults(res)
         self.overview.show_result(res)
 
