@@ -6,7 +6,7 @@ import gc
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 
 def is_dark(choice: str) -> bool:
@@ -67,8 +67,24 @@ def apply_theme(app: QApplication, choice: str) -> bool:
         if was_enabled:
             gc.enable()
     for widget in app.topLevelWidgets():
+        _refresh_colours(widget)
         _refresh_layouts(widget)
     return dark
+
+
+def _refresh_colours(widget: QWidget) -> None:
+    """What a palette change alone leaves in the old theme's colours, after a live switch: a widget with its own
+    style sheet keeps the text colour resolved when it was polished (the Benchmark page's title stayed near-black
+    on dark), and a rich-text label keeps the link colour its text was laid out with (the wizard's breadcrumbs
+    stayed dark blue on dark grey). Setting each again resolves them against the new palette."""
+    for child in (widget, *widget.findChildren(QWidget)):
+        sheet = child.styleSheet()
+        if sheet:
+            child.setStyleSheet(sheet)
+        if isinstance(child, QLabel) and "<a " in child.text():
+            text = child.text()
+            child.clear()  # QLabel.setText ignores the same text: clear first so it is laid out again
+            child.setText(text)
 
 
 def _refresh_layouts(widget: QWidget) -> None:
