@@ -97,7 +97,6 @@ class AbPage(QWidget):
             box = QGroupBox()
             form = QFormLayout(box)
             fields = {"url": QLineEdit(), "model": QLineEdit(), "label": QLineEdit()}
-            fields["url"].setPlaceholderText("http://127.0.0.1:8000")
             for key, edit in list(fields.items()):
                 form.addRow(QLabel(), edit)
                 fields[key + "_label"] = form.labelForField(edit)
@@ -309,6 +308,8 @@ class AbPage(QWidget):
         for fields in self.sides.values():
             for key in ("url", "model", "label"):
                 fields[key + "_label"].setText(tr(f"ab.page.{key}"))
+            # an example, not a value that looks filled in (an empty URL is refused with "fill in the URL")
+            fields["url"].setPlaceholderText(tr("ui.placeholder.example", value="http://127.0.0.1:8000"))
         self.sim_model_label.setText(tr("ab.page.sim_model"))
         self.sim_gpu_label.setText(tr("ab.page.sim_gpu"))
         self.sim_fmt_label.setText(tr("ab.page.sim_formats"))
