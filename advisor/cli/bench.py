@@ -275,6 +275,7 @@ class _Printer:
         self.tty = sys.stderr.isatty()
         self.db_path = db_path
         self._last_line = 0.0
+        self.sim: dict[str, Any] | None = None  # our simulator's setup and time scale (steps shown at real speed)
 
     def __call__(self, event: Any) -> None:
         kind, d = event.kind, event.data
@@ -305,6 +306,10 @@ class _Printer:
         elif kind == "step":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
+            if self.sim is not None:
+                from advisor.cli.bench_sim import step_as_shown
+
+                d = step_as_shown(d, self.sim)
             print(tr("bench.cli.step", concurrency=d.concurrency, ok=d.requests_ok, failed=d.requests_failed,
                      ttft_p50=_fmt(d.ttft_ms.p50), ttft_p99=_fmt(d.ttft_ms.p99), tpot_p50=_fmt(d.tpot_ms.p50),
                      tok_s=_fmt(d.output_tokens_per_s)), file=sys.stderr)
@@ -474,6 +479,12 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
                                        models=", ".join(probe_result.models[:20]))), file=sys.stderr)
         if probe_result.metrics_endpoint:
             server_queue = _queue_reader(config.endpoint.url)
+    sim = None
+    if probe_result is None or probe_result.dialect == "simulated":  # our simulator: its scale, from itself
+        from advisor.cli.bench_sim import learn_simulator
+
+        config, sim = learn_simulator(config, args.quiet)
+        printer.sim = sim
     prompts = PromptSource(config.workload, dataset)
     # The prompts are the same with or without the probe: the tokenizer is looked for either way.
     tokenize_kind = probe_result.tokenize_endpoint if probe_result is not None else \
@@ -564,6 +575,10 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
 
         result["workload"]["dataset_prompts"] = len(dataset)
         result["workload"]["prompt_tokens_histogram"] = histogram([p.prompt_tokens for p in dataset])
+    if sim is not None:  # the figures at the simulated GPU's real speed, saying from which scale
+        from advisor.cli.bench_sim import with_simulator
+
+        result = with_simulator(result, sim)
     code = (stop_signal.exit_code or EXIT_CANCELLED) if interrupted else (6 if store_error else EXIT_INTERNAL if error is not None
                                                else exit_code(result))
     result["exit_code"] = code
