@@ -17,6 +17,12 @@ def _settle(qtbot, page):
     qtbot.waitUntil(lambda: page.result is not None and page.result.request == page.inputs.request(), timeout=5000)
 
 
+def _table_for(qtbot, page):
+    """Until the All GPUs table shows the current inputs (an earlier computation may land first)."""
+    qtbot.waitUntil(lambda: page.catalog_request == page.inputs.request() and bool(page.catalog_table.source.rows),
+                    timeout=30000)
+
+
 def test_a_gguf_format_says_it_switches_the_engine_to_llama_cpp(qtbot, sizing_page):
     page = sizing_page
     assert page.engine_profile.currentData() == "vllm"
@@ -40,8 +46,8 @@ def test_a_gguf_format_says_it_switches_the_engine_to_llama_cpp(qtbot, sizing_pa
 def test_gpus_that_do_not_fit_as_asked_show_no_speed_as_if_they_did(qtbot, sizing_page):
     page = sizing_page
     model = next(m for m in load_models() if m.id == "qwen2.5-72b-instruct")
-    with qtbot.waitSignal(page.catalog_shown, timeout=30000):
-        page.inputs.update(model=model, weights="bf16", gpus=1, context=8192, concurrency=8)
+    page.inputs.update(model=model, weights="bf16", gpus=1, context=8192, concurrency=8)
+    _table_for(qtbot, page)
     table = page.catalog_table
     proxy = table.proxy
 
@@ -62,8 +68,8 @@ def test_gpus_that_do_not_fit_as_asked_show_no_speed_as_if_they_did(qtbot, sizin
                 key=lambda g: g.memory_bytes, default=None)
     if small is None:  # every GPU of the catalog takes 72B in one node: use a bigger model
         big = next(m for m in load_models() if m.id == "deepseek-v3")
-        with qtbot.waitSignal(page.catalog_shown, timeout=30000):
-            page.inputs.update(model=big)
+        page.inputs.update(model=big)
+        _table_for(qtbot, page)
         rows = {r.gpu_id: r for r in table.source.rows}
         small = min((g for g in load_gpus() if rows[g.id].gpus_needed is None), key=lambda g: g.memory_bytes)
     shown = cells(small.id)
@@ -73,3 +79,21 @@ def test_gpus_that_do_not_fit_as_asked_show_no_speed_as_if_they_did(qtbot, sizin
     # a GPU that fits as asked keeps its plain figure
     fits = next(r for r in table.source.rows if r.fits_now)
     assert "GPUs)" not in cells(fits.gpu_id)["tokens_total"]
+
+
+def test_the_overviews_speed_of_a_setup_that_does_not_fit_is_greyed_and_says_so(qtbot, sizing_page):
+    page = sizing_page
+    _settle(qtbot, page)
+    overview = page.overview
+    assert page.result.verdict == "fits" and overview.speed_mark.note.isHidden()
+    assert all(overview.numbers[k].graphicsEffect() is None for k in overview.SPEED_NUMBERS)
+    page.concurrency_spin.setValue(400)
+    page.context_spin.setValue(32768)
+    _settle(qtbot, page)
+    assert page.result.verdict == "does_not_fit"
+    assert not overview.speed_mark.note.isHidden() and "not a speed to expect" in overview.speed_mark.note.text()
+    assert all(overview.numbers[k].graphicsEffect() is not None for k in overview.SPEED_NUMBERS)
+    page.concurrency_spin.setValue(1)
+    page.context_spin.setValue(4096)
+    _settle(qtbot, page)
+    assert page.result.verdict == "fits" and overview.speed_mark.note.isHidden()

@@ -20,7 +20,7 @@ def stale_note() -> QLabel:
     note.setObjectName("staleNote")
     note.setWordWrap(True)
     # an amber rule and bold text in the palette's own colour: readable on light and dark
-    note.setStyleSheet("QLabel#staleNote { border-left: 3px solid #E0A100; padding: 2px 6px; font-weight: 600; }")
+    note.setStyleSheet("QLabel { border-left: 3px solid #E0A100; padding: 2px 6px; font-weight: 600; }")
     note.hide()
     return note
 
