@@ -95,3 +95,26 @@ def test_a_live_switch_to_dark_leaves_no_text_near_invisible(qtbot, shown):
         assert "inherit" not in wizard.result_view.timeline.text()
     finally:
         w.apply_settings(w.settings.model_copy(update={"theme": "light"}))
+
+
+def _max_contrast(widget) -> float:
+    image = widget.grab().toImage()
+    pixels = Counter(image.pixel(x, y) for x in range(image.width()) for y in range(image.height()))
+    bg = _luminance(QColor.fromRgb(pixels.most_common(1)[0][0]))
+    lums = [_luminance(QColor.fromRgb(rgb)) for rgb in pixels]
+    return max((max(v, bg) + 0.05) / (min(v, bg) + 0.05) for v in lums)
+
+
+def test_check_boxes_and_tick_columns_show_on_dark(qtbot, main_window):
+    from PySide6.QtWidgets import QCheckBox, QRadioButton
+
+    main_window.apply_settings(main_window.settings.model_copy(update={"theme": "dark"}))
+    qtbot.wait(50)
+    try:
+        for widget in (QCheckBox(), QRadioButton()):  # the indicator alone: no text to measure instead
+            qtbot.addWidget(widget)
+            widget.show()
+            qtbot.waitExposed(widget)
+            assert _max_contrast(widget) > 3.0  # Fusion's outline on the dark palette: ~1.2:1
+    finally:
+        main_window.apply_settings(main_window.settings.model_copy(update={"theme": "light"}))
