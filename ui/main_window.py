@@ -326,6 +326,9 @@ class MainWindow(QMainWindow):
         self.sizing_page.set_defaults(self.settings.sizing_defaults)
         if hasattr(self.wizard_page, "restart"):
             self.wizard_page.restart()
+        from advisor.domain.project import AbSection, Project
+
+        self.ab_page.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
         self.project_path = None
         self._untitled_since = time.time()
         self._modified = False

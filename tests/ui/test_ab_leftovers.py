@@ -81,12 +81,9 @@ def test_the_ab_settings_are_saved_with_the_project_and_come_back(qtbot, main_wi
     assert main_window.modified  # an A/B edit is an unsaved change
     path = tmp_path / "ab.advisor.json"
     assert main_window._write_project(path)
-    main_window.new_project()
-    for key in ("url", "model", "label"):
-        page.sides["B"][key].setText("")
-    page.answers.setValue(8)
-    page.concurrency.setText("1")
-    page.quality_options.builtin.setChecked(False)
+    main_window.new_project()  # a new project starts the A/B afresh
+    assert page.sides["B"]["model"].text() == "" and page.answers.value() == 8 and page.concurrency.text() == "1,4"
+    assert not page.quality_options.builtin.isChecked() and page.sim_origin == "default"
     assert main_window.open_project(path)
     assert page.sides["A"]["url"].text() == "http://10.0.0.5:8000" and page.sides["B"]["model"].text() == "qwen-awq"
     assert page.sides["B"]["label"].text() == "awq" and page.sim_gpu.currentData() == "a10"
