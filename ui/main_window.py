@@ -96,7 +96,8 @@ class MainWindow(QMainWindow):
 
         self.history_page = HistoryPage(self.runner)
         self.history_page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.ab_page = AbPage(self.runner)
+        self.ab_page = AbPage(self.runner, sizing_page=self.sizing_page)
+        self.ab_page.inputs_changed.connect(self._mark_modified)
         self.pages: list[tuple[QWidget, str]] = [
             (self.sizing_page, "ui.page.sizing"),
             (self.benchmark_page, "ui.page.benchmark"),
@@ -325,6 +326,9 @@ class MainWindow(QMainWindow):
         self.sizing_page.set_defaults(self.settings.sizing_defaults)
         if hasattr(self.wizard_page, "restart"):
             self.wizard_page.restart()
+        from advisor.domain.project import AbSection, Project
+
+        self.ab_page.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
         self.project_path = None
         self._untitled_since = time.time()
         self._modified = False
@@ -374,6 +378,7 @@ class MainWindow(QMainWindow):
                 self.wizard_page.apply_project(project)
             if hasattr(self.benchmark_page, "apply_project"):
                 self.benchmark_page.apply_project(project)
+            self.ab_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
             return False
@@ -407,6 +412,7 @@ class MainWindow(QMainWindow):
                 project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
             if hasattr(self.benchmark_page, "benchmark_section"):
                 project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
+            project = project.model_copy(update={"ab": self.ab_page.ab_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:
             self.show_error(tr("ui.error.save_title"), tr("ui.error.save_failed", path=str(path), error=str(exc)))

@@ -48,7 +48,7 @@ def catalog_rows(token: Any, request: SizingRequest, gpus: list[GpuSpec]) -> lis
                 gpu_id=gpu.id,
                 gpu_name=gpu.name,
                 memory_bytes=gpu.memory_bytes,
-                fits_now=here.memory.fits,
+                fits_now=here.verdict == "fits",  # memory, and an engine that accepts the setup (as the overview)
                 gpus_needed=needed,
                 max_concurrency=at.memory.max_concurrency,
                 tokens_per_s_total=at.perf.decode_tokens_per_s_total.value,

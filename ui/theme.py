@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QLabel, QProxyStyle, QStyle, QStyleOption, QWidget
 
 
 def is_dark(choice: str) -> bool:
@@ -43,6 +43,37 @@ def _dark_palette() -> QPalette:
     return p
 
 
+INDICATOR_OUTLINE_DARK = QColor(150, 153, 158)
+
+
+class FusionWithVisibleIndicators(QProxyStyle):
+    """Fusion, with check box and radio button outlines that show on the dark palette: Fusion draws them in the
+    window colour darkened, which on dark grey is dark grey (History's tick boxes and the A/B page's check box
+    were near-invisible, contrast ~1.1:1). On a light palette it draws exactly as Fusion."""
+
+    def __init__(self) -> None:
+        super().__init__("Fusion")
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,  # noqa: N802
+                      widget: QWidget | None = None) -> None:  # fmt: skip
+        super().drawPrimitive(element, option, painter, widget)
+        outline = element in (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+                              QStyle.PrimitiveElement.PE_IndicatorRadioButton)  # fmt: skip
+        if not outline or option.palette.window().color().lightness() >= 128:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.translate(0.5, 0.5)  # Fusion's own geometry for the box, so the line sits on its edge
+        painter.setPen(QPen(INDICATOR_OUTLINE_DARK))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        rect = option.rect.adjusted(0, 0, -1, -1)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(rect.adjusted(1, 1, -1, -1))
+        else:
+            painter.drawRect(rect)
+        painter.restore()
+
+
 def apply_theme(app: QApplication, choice: str) -> bool:
     """Apply 'system' | 'light' | 'dark'; returns True when the result is dark.
 
@@ -51,8 +82,8 @@ def apply_theme(app: QApplication, choice: str) -> bool:
     the Sizing page grew a horizontal scroll bar and cut its combo boxes in the dark theme). A theme switch
     only changes the palette; the layouts are asked to recompute their sizes afterwards all the same.
     """
-    if app.style() is None or app.style().name().lower() != "fusion":
-        app.setStyle("Fusion")
+    if not isinstance(app.style(), FusionWithVisibleIndicators):
+        app.setStyle(FusionWithVisibleIndicators())
     dark = is_dark(choice)
     palette = _dark_palette() if dark else app.style().standardPalette()
     # setPalette walks every widget and runs Python changeEvent overrides on the way; a garbage collection there
@@ -67,8 +98,24 @@ def apply_theme(app: QApplication, choice: str) -> bool:
         if was_enabled:
             gc.enable()
     for widget in app.topLevelWidgets():
+        _refresh_colours(widget)
         _refresh_layouts(widget)
     return dark
+
+
+def _refresh_colours(widget: QWidget) -> None:
+    """What a palette change alone leaves in the old theme's colours, after a live switch: a widget with its own
+    style sheet keeps the text colour resolved when it was polished (the Benchmark page's title stayed near-black
+    on dark), and a rich-text label keeps the link colour its text was laid out with (the wizard's breadcrumbs
+    stayed dark blue on dark grey). Setting each again resolves them against the new palette."""
+    for child in (widget, *widget.findChildren(QWidget)):
+        sheet = child.styleSheet()
+        if sheet:
+            child.setStyleSheet(sheet)
+        if isinstance(child, QLabel) and "<a " in child.text():
+            text = child.text()
+            child.clear()  # QLabel.setText ignores the same text: clear first so it is laid out again
+            child.setText(text)
 
 
 def _refresh_layouts(widget: QWidget) -> None:

@@ -39,6 +39,33 @@ def time_scale_of(result: dict[str, Any] | None = None, config: dict[str, Any] |
     return None
 
 
+def read_simulator(url: str, timeout_s: float = 3.0) -> dict[str, Any] | None:
+    """What the simulated server at ``url`` simulates, from its ``/debug/stats``: ``time_scale`` and, when it says,
+    ``model``, ``gpu``, ``weights``, ``gpus``; None when the server does not answer as our simulator does (a real
+    server: its scale stays unknown, never assumed)."""
+    import http.client
+
+    from advisor import bounded_http
+    from advisor.bench.client import Target
+
+    try:  # any server may be asked: bounded in time and size like every side request (issue #29)
+        resp = bounded_http.request("GET", Target.parse(url).root + "/debug/stats", total_s=timeout_s,
+                                    max_bytes=1024 * 1024)
+        data = resp.json() if resp.status == 200 else None
+    except (OSError, ValueError, http.client.HTTPException):
+        return None
+    if not isinstance(data, dict) or data.get("simulated") is not True or _scale(data.get("time_scale")) is None:
+        return None
+    setup: dict[str, Any] = data["setup"] if isinstance(data.get("setup"), dict) else {}
+    out: dict[str, Any] = {"time_scale": float(data["time_scale"]), "model": setup.get("model") or data.get("model")}
+    for key in ("gpu", "weights"):
+        if isinstance(setup.get(key), str) and setup[key]:
+            out[key] = setup[key]
+    if isinstance(setup.get("gpus"), int) and not isinstance(setup.get("gpus"), bool) and setup["gpus"] >= 1:
+        out["gpus"] = setup["gpus"]
+    return out
+
+
 def step_at_real_speed(step: dict[str, Any], scale: float) -> dict[str, Any]:
     """One step (``StepSummary`` as a dict) with its durations ÷ ``scale`` and rates × ``scale``."""
     if scale == 1.0:
@@ -68,6 +95,12 @@ def at_real_speed(result: dict[str, Any]) -> dict[str, Any]:
         return result
     out = dict(result)
     out["steps"] = [step_at_real_speed(s, scale) for s in result.get("steps") or []]
+    knee = result.get("knee")
+    evidence = knee.get("evidence") if isinstance(knee, dict) else None
+    if isinstance(knee, dict) and isinstance(evidence, dict) and isinstance(evidence.get("throughput_tok_s"), list):  # the knee's tok/s too
+        out["knee"] = {**knee, "evidence": {**evidence, "throughput_tok_s": [
+            v * scale if isinstance(v, int | float) and not isinstance(v, bool) else v
+            for v in evidence["throughput_tok_s"]]}}
     out["provenance"] = {**(result.get("provenance") or {}), "simulated": True, "time_scale": scale,
                          "shown_at_real_speed": True}  # fmt: skip
     return out

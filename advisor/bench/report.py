@@ -246,10 +246,41 @@ def failure_notes(result: dict[str, Any]) -> list[str]:
     return notes
 
 
+def knee_message(knee: dict[str, Any]) -> str | None:
+    """The knee sentence rebuilt from its reason and evidence in the current language (the stored ``message`` is in
+    the language the run was made in: after a language switch it stayed English on a Chinese screen). None when the
+    reason or its evidence is not one this version knows: the stored message is used then."""
+    reason = knee.get("reason") or ""
+    ev = knee.get("evidence") or {}
+    c = knee.get("concurrency")
+    try:
+        if reason in ("too_few_steps", "not_applicable"):
+            return tr(f"bench.knee.{reason}")
+        if reason == "client_bound":
+            return tr("bench.knee.client_bound", concurrency=ev["concurrency"])
+        if reason == "server_lost":
+            return tr("bench.knee.server_lost", step=ev["step_concurrency"])
+        if reason == "not_reached":
+            return tr("bench.knee.not_reached", concurrency=ev["highest_concurrency"])
+        if reason == "server_queueing":
+            return tr("bench.knee.server_queueing", concurrency=c, step=ev["step_concurrency"],
+                      queue=round(ev["server_queue"], 2))
+        if reason == "throughput_plateau_latency_inflation":
+            worst = max(v for v in ev["latency_inflation_vs_baseline"].values() if v is not None)
+            return tr("bench.knee.plateau", concurrency=c, step=ev["step_concurrency"],
+                      gain=round(ev["throughput_efficiency"] * 100), inflation=round(worst, 2))
+        if reason == "error_rate":
+            return tr("bench.knee.error_rate", concurrency=c, step=ev["step_concurrency"],
+                      rate=f"{ev['error_rate']:.0%}", limit=f"{ev['thresholds']['error_rate_above']:.0%}")
+    except (KeyError, TypeError, ValueError):  # an older or foreign result without this evidence
+        return None
+    return None
+
+
 def knee_text(result: dict[str, Any]) -> tuple[str, list[str]]:
-    """The knee sentence and its evidence as short lines."""
+    """The knee sentence (in the current language) and its evidence as short lines."""
     knee = result.get("knee") or {}
-    message = knee.get("message") or ""
+    message = knee_message(knee) or knee.get("message") or ""
     reason = knee.get("reason") or ""
     if not message:
         message = tr("bench.report.knee_none") if reason in ("", "not_applicable") else reason

@@ -265,6 +265,7 @@ class _Printer:
         self.db_path = db_path
         self.model = ""
         self._last_line = 0.0
+        self.sim: dict[str, Any] | None = None  # our simulator's setup and time scale (steps shown at real speed)
 
     def __call__(self, event: Any) -> None:
         kind, d = event.kind, event.data
@@ -307,6 +308,10 @@ class _Printer:
         elif kind == "step":
             if self.tty:
                 sys.stderr.write("\r\x1b[K")
+            if self.sim is not None:
+                from advisor.cli.bench_sim import step_as_shown
+
+                d = step_as_shown(d, self.sim)
             print(tr("bench.cli.step", concurrency=d.concurrency, ok=d.requests_ok, failed=d.requests_failed,
                      ttft_p50=_fmt(d.ttft_ms.p50), ttft_p99=_fmt(d.ttft_ms.p99), tpot_p50=_fmt(d.tpot_ms.p50),
                      tok_s=_fmt(d.output_tokens_per_s)), file=sys.stderr)
@@ -457,6 +462,11 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             print(tr("bench.cli.dataset", count=len(lengths), p50=lengths[len(lengths) // 2],
                      p90=lengths[int(len(lengths) * 0.9)], max=lengths[-1]), file=sys.stderr)
     store = None if args.no_store else _open_store(args)
+    # our own simulated server: learn its setup and time scale from itself (a sped-up run is not GPU speed)
+    from advisor.cli.bench_sim import learn_simulator, sim_setup
+
+    config, sim = learn_simulator(config, args.quiet)
+    printer.sim = sim
     printer.db_path = str(store.path) if store else ""
     printer.model = config.endpoint.model
     cancel = CancelToken()
@@ -468,7 +478,7 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             box["result"] = run_benchmark(
                 config, store=store, telemetry=None if args.no_telemetry else TelemetryOptions(), cancel=cancel,
                 on_event=printer, api_key=api_key, probe=not args.no_probe, probe_timeout_s=args.probe_timeout,
-                dataset=dataset, project_id=_project_id(args))
+                dataset=dataset, setup=sim_setup(sim, config), project_id=_project_id(args))
         except BaseException as exc:  # re-raised below, in this thread
             box["error"] = exc
         finally:
@@ -506,6 +516,10 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
     from advisor.redact import redact
 
     out = redact(result.as_dict())  # server text in failures and the probe's verdict: the API key masked
+    if sim is not None:  # printed and written at the simulated GPU's real speed, saying from which scale
+        from advisor.cli.bench_sim import with_simulator
+
+        out = with_simulator(out, sim)
     if not args.quiet:
         _summary(out)
     if args.out:

@@ -82,6 +82,7 @@ def flat_json(result) -> dict:
         "kv_bytes_shared_prefix": m.kv_bytes_shared_prefix,
         "cached_prompt_tokens": perf.cached_prompt_tokens,
         "shared_prefix_note": result.shared_prefix_note,
+        "engine_switch": result.engine_switch,  # a GGUF format runs on llama.cpp whatever engine was asked for
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,

@@ -7,7 +7,7 @@ even after the built-in catalog changes or on a machine without the imported con
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -71,6 +71,36 @@ class BenchmarkSection(BaseModel):
     tpot_p99_ms: float | None = Field(None, gt=0)
 
 
+class AbSection(BaseModel):
+    """The Quantization A/B page: both targets, the simulated servers' setup and where it came from, the prompts
+    and the load. Never an API key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    a_url: str = ""
+    a_model: str = ""
+    a_label: str = ""
+    b_url: str = ""
+    b_model: str = ""
+    b_label: str = ""
+    sim_model: str | None = Field(None, description="the simulated servers' model preset")
+    sim_gpu: str | None = None
+    sim_weights_a: str | None = None
+    sim_weights_b: str | None = None
+    sim_source: Literal["default", "sizing", "user"] = Field(
+        "default", description="where the simulated setup came from: the app's default, the Sizing page, or the user"
+    )
+    prompts_file: str = Field("", description="a prompt file (empty: the built-in prompts in the app's language)")
+    answers: int = Field(8, ge=1, le=200)
+    requests: int = Field(16, ge=1, le=10_000)
+    concurrency: list[Annotated[int, Field(ge=1, le=100_000)]] = Field(default_factory=lambda: [1, 4], min_length=1, max_length=64)
+    max_tokens: int = Field(128, ge=1, le=32_768)
+    builtin_samples: bool = Field(False, description="score the built-in samples instead of answering the prompts")
+    quality_drop_points: float = Field(3.0, gt=0, lt=100, description="the drop (percentage points) to size the run for")
+    task: str = ""
+    task_limit: int = Field(50, ge=1, le=100_000)
+
+
 class Project(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -83,3 +113,4 @@ class Project(BaseModel):
     sizing: SizingSection | None = None
     plan: PlanSection | None = None
     benchmark: BenchmarkSection | None = None
+    ab: AbSection | None = None

@@ -394,6 +394,10 @@ class SizingResult(BaseModel):
     shared_prefix_note: str | None = Field(
         None, description="the shared-prefix assumption in words (what is stored once, what each request keeps)"
     )
+    engine_switch: str | None = Field(
+        None, description="said when the weight format decides the engine, not the request's engine profile (GGUF "
+        "runs on llama.cpp): which engine the figures, advice and command are for, in words; None otherwise",
+    )
     gpu_memory_basis: Literal["measured", "published", "driver_total", "estimate"] = Field(
         "estimate", description="where the usable GPU memory (memory.gpu_memory_bytes) comes from"
     )

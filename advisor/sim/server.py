@@ -92,6 +92,7 @@ class SimServerConfig:
     ground_truth_keep: int = 5_000  # requests kept in memory for /debug/ground-truth (oldest dropped first)
     host: str = "127.0.0.1"
     port: int = 0
+    gpu_id: str | None = None  # the catalog id of the simulated GPU (in /debug/stats: a client labels its run)
 
     @classmethod
     def from_setup(cls, setup: Any, **kwargs: Any) -> SimServerConfig:
@@ -106,7 +107,7 @@ class SimServerConfig:
         )
         return cls(
             model_name=setup.model.id, costs=setup.costs, limits=setup.limits, max_model_len=setup.max_model_len,
-            aliases=aliases, gpu=gpu, **{"weights": setup.weights, **kwargs},
+            aliases=aliases, gpu=gpu, **{"weights": setup.weights, "gpu_id": setup.gpu.id, **kwargs},
         )  # fmt: skip
 
 
@@ -444,6 +445,9 @@ class SimApp:
             "simulated": True,
             "model": self.config.model_name,
             "time_scale": self.config.time_scale,
+            # what is simulated, so a client (advisor bench) can say it and label its run as the app does
+            "setup": {"model": self.config.model_name, "gpu": self.config.gpu_id, "weights": self.config.weights,
+                      "gpus": self.config.gpu.count},
             "running": len(eng.running),
             "waiting": len(eng.waiting) + len(eng._arrivals),
             "kv_cache_usage": eng.blocks_used / eng.limits.kv_blocks,

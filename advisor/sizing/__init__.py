@@ -14,6 +14,7 @@ from advisor.i18n import current_language
 from advisor.sizing.accuracy import predictor_accuracy
 from advisor.sizing.advice import (
     build_advice,
+    engine_switch_note,
     gpu_memory_note,
     llama_cpp_command,
     shared_prefix_note,
@@ -252,4 +253,5 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         shared_prefix_note=shared_prefix_note(req, mem, perf.cached_prompt_tokens, lang or current_language()),
         gpu_memory_basis=req.gpu.usable_memory_basis,
         gpu_memory_note=gpu_memory_note(req.gpu, lang or current_language()),
+        engine_switch=engine_switch_note(req, fmt, lang or current_language()),
     )

@@ -284,7 +284,44 @@ def build_advice(
         key = "sizing.advice.image_tokens_dynamic" if req.model.vision_kind in ("qwen2_5_vl", "qwen3_vl") else "sizing.advice.image_tokens_fixed"
         out.append(Advice(kind="suggestion", text=t(key, model=req.model.name, tokens=f"{req.model.image_tokens:,}",
                                                      vision=format_bytes(weight_bytes(req.model, fmt, 1).vision_per_gpu, 2))))  # fmt: skip
+    if fmt.engine == "llama.cpp":  # a GGUF runs on llama-server: its flags, never vLLM's
+        out = [a.model_copy(update={"flags": llama_cpp_flags(a.flags)}) for a in out]
     return out
+
+
+def engine_switch_note(req: SizingRequest, fmt: WeightFormat, lang: str) -> str | None:
+    """A GGUF format is served by llama.cpp whatever engine the request names: said in words (None when the format
+    leaves the named engine in charge), so the switch is never silent."""
+    if fmt.engine != "llama.cpp" or req.engine_profile == "llama.cpp":
+        return None
+    return translate(lang, "sizing.engine_switch", format=fmt.label,
+                     asked=translate(lang, f"sizing.engine_profile.{req.engine_profile}"),
+                     engine=translate(lang, "sizing.engine_profile.llama.cpp"))
+
+
+# vLLM flags in the advice and what llama-server takes instead (None: no llama.cpp setting does the same thing).
+_LLAMA_CPP_FLAGS: dict[str, Callable[[str], str | None]] = {
+    "--max-num-seqs": lambda n: f"-np {n}",
+    "--kv-cache-dtype": lambda v: "-fa on -ctk q8_0 -ctv q8_0" if v == "fp8" else None,
+    "--tensor-parallel-size": lambda n: f"--split-mode layer --tensor-split {','.join(['1'] * int(n))}",
+    "--max-model-len": lambda _n: None,  # llama.cpp's -c is the context of all slots together: no one-to-one flag
+    "--gpu-memory-utilization": lambda _v: None,  # llama.cpp allocates what the model and -c need
+    "--max-num-batched-tokens": lambda _n: None,
+}
+
+
+def llama_cpp_flags(flags: str | None) -> str | None:
+    """``flags`` written for vLLM, as llama-server's flags; None when none of them has a llama.cpp counterpart."""
+    if not flags:
+        return flags
+    words = flags.split()
+    out = []
+    for name, value in zip(words[::2], words[1::2], strict=False):
+        convert = _LLAMA_CPP_FLAGS.get(name)
+        mapped = convert(value) if convert else f"{name} {value}"  # not a vLLM flag: already llama-server's
+        if mapped:
+            out.append(mapped)
+    return " ".join(out) or None
 
 
 def gpu_memory_note(gpu: GpuSpec, lang: str) -> str:

@@ -120,7 +120,10 @@ def test_knee_row_and_client_bound_step_are_told_apart():
 
 def test_knee_evidence_lines():
     message, lines = report.knee_text(result())
-    assert message == "Knee at 4"
+    # rebuilt from the reason and evidence in the current language, not the stored sentence
+    assert message.startswith("Knee at concurrency 4: going to 8 added only 6%")
+    assert report.knee_text(result(knee={"concurrency": 4, "reason": "from_elsewhere", "message": "Knee at 4"}))[0] \
+        == "Knee at 4"  # a reason this version does not know: the stored sentence
     assert any("6% of a linear gain" in line for line in lines)
     assert any("TTFT P99 grew to 10.00×" in line for line in lines)
 

@@ -25,8 +25,7 @@ def page(qtbot, tmp_path):
 
 
 def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_path):
-    page.sim_model.setCurrentText("qwen2.5-7b-instruct")
-    page.sim_gpu.setCurrentText("l4")
+    assert page.select_sim(page.sim_model, "qwen2.5-7b-instruct") and page.select_sim(page.sim_gpu, "l4")
     with qtbot.waitSignal(page.sims_ready, timeout=60000):
         page.sim_button.click()
     assert page.sides["A"]["label"].text() == "bf16" and page.sides["B"]["label"].text() == "awq-int4"

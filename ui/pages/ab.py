@@ -69,13 +69,17 @@ def _start_sims(_token: Any, model: str, gpu: str, fmt_a: str, fmt_b: str) -> li
 
 class AbPage(QWidget):
     finished = Signal(object)  # AbResult (tests wait on it)
+    inputs_changed = Signal()  # a user edit of what the project file keeps (marks the project modified)
     failed = Signal(str)
     sims_ready = Signal()
     message = Signal(str)
 
-    def __init__(self, runner: Any, parent: QWidget | None = None, *, db_path: str | Path | None = None) -> None:
+    def __init__(self, runner: Any, parent: QWidget | None = None, *, db_path: str | Path | None = None,
+                 sizing_page: Any = None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.sizing_page = sizing_page  # its model, GPU and format pre-fill the simulated servers until the user picks
+        self.sim_origin = "default"  # where the simulated setup came from: default, sizing or user
         self.db_path = str(db_path) if db_path else None
         self.result: AbResult | None = None
         self.launchers: list[Any] = []
@@ -93,7 +97,6 @@ class AbPage(QWidget):
             box = QGroupBox()
             form = QFormLayout(box)
             fields = {"url": QLineEdit(), "model": QLineEdit(), "label": QLineEdit()}
-            fields["url"].setPlaceholderText("http://127.0.0.1:8000")
             for key, edit in list(fields.items()):
                 form.addRow(QLabel(), edit)
                 fields[key + "_label"] = form.labelForField(edit)
@@ -106,6 +109,11 @@ class AbPage(QWidget):
         self.sim_fmt_a = QComboBox()
         self.sim_fmt_b = QComboBox()
         self._fill_sim_choices()
+        for combo in (self.sim_model, self.sim_gpu, self.sim_fmt_a, self.sim_fmt_b):
+            combo.activated.connect(self._on_sim_picked)  # activated: the user's pick, never a programmatic one
+        self.sim_source = QLabel()  # where the model and GPU came from (the Sizing page, the default, the user)
+        self.sim_source.setObjectName("abSimSource")
+        self.sim_source.setWordWrap(True)
         self.sim_button = QPushButton()
         self.sim_button.clicked.connect(self.toggle_sims)
         self.sim_status = QLabel()
@@ -200,11 +208,21 @@ class AbPage(QWidget):
         layout.addWidget(self.intro)
         layout.addLayout(sides_row)
         layout.addLayout(sim_row)
+        layout.addWidget(self.sim_source)
         layout.addLayout(options)
         layout.addWidget(self.quality_options)
         layout.addLayout(run_row)
         layout.addWidget(splitter, 1)
 
+        for fields in self.sides.values():
+            for key in ("url", "model", "label"):
+                fields[key].textEdited.connect(self.inputs_changed)
+        for edit in (self.prompts, self.concurrency, self.quality_options.task):
+            edit.textEdited.connect(self.inputs_changed)
+        for spin in (self.answers, self.requests, self.max_tokens, self.quality_options.drop,
+                     self.quality_options.task_limit):
+            spin.valueChanged.connect(self.inputs_changed)
+        self.quality_options.builtin.toggled.connect(self.inputs_changed)
         self.timer = QTimer(self)
         self.timer.setInterval(100)
         self.timer.timeout.connect(self._drain)
@@ -214,19 +232,72 @@ class AbPage(QWidget):
         try:
             from advisor.catalog import load_gpus, load_models
 
-            models = [m.id for m in load_models()]
-            gpus = [g.id for g in load_gpus()]
+            models = [(m.name, m.id) for m in load_models()]
+            gpus = [(g.name, g.id) for g in load_gpus()]
         except Exception:  # a broken catalog: the simulated servers cannot be sized, URLs still work
-            models, gpus = [DEFAULT_SIM[0]], [DEFAULT_SIM[1]]
-        self.sim_model.addItems(models)
-        self.sim_gpu.addItems(gpus)
-        for combo in (self.sim_fmt_a, self.sim_fmt_b):
-            combo.addItems(FORMATS)
+            models, gpus = [(DEFAULT_SIM[0], DEFAULT_SIM[0])], [(DEFAULT_SIM[1], DEFAULT_SIM[1])]
+        for combo, items in ((self.sim_model, models), (self.sim_gpu, gpus),
+                             (self.sim_fmt_a, [(f, f) for f in FORMATS]), (self.sim_fmt_b, [(f, f) for f in FORMATS])):
+            for name, ident in items:  # names shown, catalog ids kept as the data (what `advisor sim` takes)
+                combo.addItem(name, ident)
         for combo, value in ((self.sim_model, DEFAULT_SIM[0]), (self.sim_gpu, DEFAULT_SIM[1]),
                              (self.sim_fmt_a, DEFAULT_SIM[2]), (self.sim_fmt_b, DEFAULT_SIM[3])):
-            index = combo.findText(value)
-            if index >= 0:
-                combo.setCurrentIndex(index)
+            self.select_sim(combo, value)
+
+    @staticmethod
+    def select_sim(combo: QComboBox, ident: str | None) -> bool:
+        """Select the entry whose catalog id is ``ident``; False (nothing changed) when there is none."""
+        index = combo.findData(ident)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+        return index >= 0
+
+    # -- where the simulated setup comes from --------------------------------------------------------
+    def _on_sim_picked(self, *_args: Any) -> None:
+        self.sim_origin = "user"
+        self._show_sim_source()
+        self.inputs_changed.emit()
+
+    def _sizing_choice(self) -> dict[str, Any] | None:
+        fields = getattr(getattr(self.sizing_page, "inputs", None), "fields", None)
+        return fields if fields and "model" in fields and "gpu" in fields else None
+
+    def use_sizing_choice(self) -> bool:
+        """The Sizing page's model, GPU and (when it is one of ours) weight format become the simulated servers'
+        setup: A stays the BF16 baseline, B the Sizing page's format. False when the Sizing page has none we run."""
+        fields = self._sizing_choice()
+        if fields is None:
+            return False
+        model_ok = self.select_sim(self.sim_model, fields["model"].id)
+        gpu_ok = self.select_sim(self.sim_gpu, fields["gpu"].id)
+        weights = fields.get("weights")
+        if weights in FORMATS and weights != self.sim_fmt_a.currentData():
+            self.select_sim(self.sim_fmt_b, weights)
+        if model_ok or gpu_ok:
+            self.sim_origin = "sizing"
+        self._show_sim_source()
+        return model_ok or gpu_ok
+
+    def _show_sim_source(self) -> None:
+        model, gpu = self.sim_model.currentText(), self.sim_gpu.currentText()
+        fields = self._sizing_choice()
+        if self.sim_origin == "sizing" and fields is not None:
+            text = tr("ab.page.source.sizing", model=model, gpu=gpu)
+            # an imported model or a custom GPU has no simulator preset: say what was kept instead
+            if self.sim_model.currentData() != fields["model"].id:
+                text += " " + tr("ab.page.source.missing_model", model=fields["model"].name)
+            if self.sim_gpu.currentData() != fields["gpu"].id:
+                text += " " + tr("ab.page.source.missing_gpu", gpu=fields["gpu"].name)
+        elif self.sim_origin == "user":
+            text = tr("ab.page.source.user", model=model, gpu=gpu)
+        else:
+            text = tr("ab.page.source.default", model=model, gpu=gpu)
+        self.sim_source.setText(text)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self.sim_origin != "user" and not self.launchers:  # follow the Sizing page until the user picks here
+            self.use_sizing_choice()
 
     # -- page protocol -------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -237,11 +308,14 @@ class AbPage(QWidget):
         for fields in self.sides.values():
             for key in ("url", "model", "label"):
                 fields[key + "_label"].setText(tr(f"ab.page.{key}"))
+            # an example, not a value that looks filled in (an empty URL is refused with "fill in the URL")
+            fields["url"].setPlaceholderText(tr("ui.placeholder.example", value="http://127.0.0.1:8000"))
         self.sim_model_label.setText(tr("ab.page.sim_model"))
         self.sim_gpu_label.setText(tr("ab.page.sim_gpu"))
         self.sim_fmt_label.setText(tr("ab.page.sim_formats"))
         self._update_sim_button()
-        self.prompts.setPlaceholderText(tr("ab.page.prompts_default"))
+        self.prompts.setPlaceholderText(tr("ab.page.prompts_builtin"))
+        self._show_sim_source()
         self.browse.setText(tr("ab.page.browse"))
         for key, label in self.option_labels.items():
             label.setText(tr(f"ab.page.{key}"))
@@ -254,6 +328,58 @@ class AbPage(QWidget):
         self.quality_panel.retranslate()
         if self.result is not None:
             self.show_result(self.result)
+
+    # -- the project file ----------------------------------------------------------------------------
+    def ab_section(self) -> Any:
+        """What the project file keeps of this page (never an API key)."""
+        from advisor.domain.project import AbSection
+
+        try:
+            levels = [int(x) for x in self.concurrency.text().replace(" ", "").split(",") if x]
+        except ValueError:
+            levels = []
+        sides = {n: {k: f[k].text().strip() for k in ("url", "model", "label")} for n, f in self.sides.items()}
+        opts = self.quality_options
+        return AbSection(
+            a_url=sides["A"]["url"], a_model=sides["A"]["model"], a_label=sides["A"]["label"],
+            b_url=sides["B"]["url"], b_model=sides["B"]["model"], b_label=sides["B"]["label"],
+            sim_model=self.sim_model.currentData(), sim_gpu=self.sim_gpu.currentData(),
+            sim_weights_a=self.sim_fmt_a.currentData(), sim_weights_b=self.sim_fmt_b.currentData(),
+            sim_source=self.sim_origin, prompts_file=self.prompts.text().strip(), answers=self.answers.value(),
+            requests=self.requests.value(),
+            concurrency=[c for c in levels if 1 <= c <= 100_000][:64] or [1, 4],  # a typo is not saved as a level
+            max_tokens=self.max_tokens.value(), builtin_samples=opts.builtin.isChecked(),
+            quality_drop_points=opts.drop.value(), task=opts.task.text().strip(), task_limit=opts.task_limit.value(),
+        )  # fmt: skip
+
+    def apply_project(self, project: Any) -> None:
+        section = getattr(project, "ab", None)
+        if section is None:  # a project saved before the A/B was kept: follow its Sizing page
+            self.sim_origin = "default"
+            if self.isVisible():
+                self.use_sizing_choice()
+            self._show_sim_source()
+            return
+        for name, prefix in (("A", "a"), ("B", "b")):
+            for key in ("url", "model", "label"):
+                self.sides[name][key].setText(getattr(section, f"{prefix}_{key}"))
+        for combo, value in ((self.sim_model, section.sim_model), (self.sim_gpu, section.sim_gpu),
+                             (self.sim_fmt_a, section.sim_weights_a), (self.sim_fmt_b, section.sim_weights_b)):
+            self.select_sim(combo, value)
+        self.sim_origin = section.sim_source
+        self.prompts.setText(section.prompts_file)
+        self.answers.setValue(section.answers)
+        self.requests.setValue(section.requests)
+        self.concurrency.setText(",".join(str(c) for c in section.concurrency))
+        self.max_tokens.setValue(section.max_tokens)
+        opts = self.quality_options
+        opts.builtin.setChecked(section.builtin_samples)
+        opts.drop.setValue(section.quality_drop_points)
+        opts.task.setText(section.task)
+        opts.task_limit.setValue(section.task_limit)
+        if self.sim_origin == "sizing" and self.isVisible():
+            self.use_sizing_choice()
+        self._show_sim_source()
 
     def stop(self) -> None:
         """Cancel a running A/B and stop the simulated servers this page started (the window is closing)."""
@@ -276,16 +402,16 @@ class AbPage(QWidget):
             self.stop_sims()
             return
         self.sim_button.setEnabled(False)
-        self.runner.submit(_start_sims, self.sim_model.currentText(), self.sim_gpu.currentText(),
-                           self.sim_fmt_a.currentText(), self.sim_fmt_b.currentText(),
+        self.runner.submit(_start_sims, self.sim_model.currentData(), self.sim_gpu.currentData(),
+                           self.sim_fmt_a.currentData(), self.sim_fmt_b.currentData(),
                            on_result=self._on_sims, on_error=self._on_sims_failed)
 
     def _on_sims(self, launchers: list[Any]) -> None:
         self.launchers = launchers
         self.sim_button.setEnabled(True)
-        model = self.sim_model.currentText()
-        for name, launcher, fmt in (("A", launchers[0], self.sim_fmt_a.currentText()),
-                                    ("B", launchers[1], self.sim_fmt_b.currentText())):
+        model = self.sim_model.currentData()
+        for name, launcher, fmt in (("A", launchers[0], self.sim_fmt_a.currentData()),
+                                    ("B", launchers[1], self.sim_fmt_b.currentData())):
             self.sides[name]["url"].setText(launcher.base_url)
             self.sides[name]["model"].setText(model)
             self.sides[name]["label"].setText(fmt)
@@ -328,7 +454,8 @@ class AbPage(QWidget):
             return AbConfig.model_validate({
                 "a": values["A"], "b": values["B"], "prompts_file": self.prompts.text().strip() or None,
                 "answers": self.answers.value(), "requests": self.requests.value(), "concurrency": levels,
-                "max_tokens": self.max_tokens.value(), **self.quality_options.overrides(),
+                "max_tokens": self.max_tokens.value(), "language": self.quality_options.language(),
+                **self.quality_options.overrides(),
             })
         except ValidationError as exc:
             from advisor.validation import validation_message

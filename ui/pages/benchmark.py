@@ -18,6 +18,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QButtonGroup,
     QCheckBox,
@@ -49,6 +50,7 @@ from advisor.sizing import WEIGHT_FORMATS
 from ui.bench_session import BenchSession
 from ui.widgets.bench_live import LiveView
 from ui.widgets.bench_result import ResultView
+from ui.widgets.stale import StaleMark
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
@@ -161,14 +163,12 @@ class BenchmarkPage(QWidget):
         row.addWidget(self.sim_status, 1)
         sim_layout.addLayout(row)
 
-        self.url_edit = QLineEdit()
-        self.url_edit.setPlaceholderText("http://127.0.0.1:8000")
+        self.url_edit = QLineEdit()  # its placeholder reads as an example (set in retranslate), never as a value
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_note = QLabel()
         self.key_note.setWordWrap(True)
         self.exporter_edit = QLineEdit()
-        self.exporter_edit.setPlaceholderText("http://gpu-host:9400/metrics")
         self.url_widget = QWidget()
         url_form = QFormLayout(self.url_widget)
         url_form.setContentsMargins(0, 0, 0, 0)
@@ -200,7 +200,11 @@ class BenchmarkPage(QWidget):
         crow.addWidget(self.model_label)
         crow.addWidget(self.model_pick, 1)
         tl.addLayout(crow)
+        # what the probe read is about the server it reached: once that server stops or the URL changes it says so
+        self.probe_mark = StaleMark([self.probe_label])
+        tl.addWidget(self.probe_mark.note)
         tl.addWidget(self.probe_label)
+        self.url_edit.textEdited.connect(self._probe_target_changed)
 
         # ---- workload
         self.workload_box = QGroupBox()
@@ -303,6 +307,15 @@ class BenchmarkPage(QWidget):
         ll.addLayout(brow)
         ll.addWidget(self.run_error)
         ll.addStretch(1)
+        self._run_inputs: Any = None  # benchmark_section() of the run whose result is shown
+        for edit in left.findChildren(QLineEdit):  # every input of the form: the result beside it may go stale
+            edit.textChanged.connect(self._check_result_stale)
+        for spin in (*left.findChildren(QSpinBox), *left.findChildren(QDoubleSpinBox)):
+            spin.valueChanged.connect(self._check_result_stale)
+        for combo in left.findChildren(QComboBox):
+            combo.currentIndexChanged.connect(self._check_result_stale)
+        for button in left.findChildren(QAbstractButton):
+            button.toggled.connect(self._check_result_stale)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(left)
@@ -380,6 +393,10 @@ class BenchmarkPage(QWidget):
         for lab, key in zip(self.url_labels, ("url", "api_key", "exporter"), strict=True):
             lab.setText(tr(f"bench.page.{key}"))
         self.key_edit.setPlaceholderText(tr("bench.page.api_key_placeholder"))
+        # "http://127.0.0.1:8000" greyed in an empty field read as the URL already filled in (Connect then said
+        # "Enter the server's URL"): an example says it is one
+        self.url_edit.setPlaceholderText(tr("ui.placeholder.example", value="http://127.0.0.1:8000"))
+        self.exporter_edit.setPlaceholderText(tr("ui.placeholder.example", value="http://gpu-host:9400/metrics"))
         self.connect_button.setText(tr("bench.page.connect"))
         self.model_label.setText(tr("bench.page.served_model"))
         self.workload_box.setTitle(tr("bench.page.workload"))
@@ -505,6 +522,7 @@ class BenchmarkPage(QWidget):
         self.sim_url = None
         if launcher is not None:
             launcher.stop()
+        self._probe_target_changed()
         self._sim_state = "stopped"
         self._update_sim_status()
         self.sim_state_changed.emit("stopped")
@@ -578,6 +596,7 @@ class BenchmarkPage(QWidget):
         except SecretError as exc:  # refused before any request, as on the command line
             self._show_probe_error(str(exc))
             return
+        self.probe_mark.set_stale(None)
         self.probe_label.setText(tr("bench.page.connecting", url=url))
         self.probe_label.setStyleSheet("")
 
@@ -613,11 +632,27 @@ class BenchmarkPage(QWidget):
         self._show_probe_error(tr("bench.page.error.probe_failed", error=str(exc) or type(exc).__name__))
         self.probed.emit(None)
 
+    def _probe_target_changed(self, *_args: Any) -> None:
+        """The server the probe read may be gone (the simulated one stopped, another URL typed)."""
+        if self.probe_result is not None:
+            self.probe_mark.set_stale(tr("ui.stale.probe"))
+
+    def _check_result_stale(self, *_args: Any) -> None:
+        if self._run_inputs is None or self.last_result is None or self.session.running:
+            return
+        try:
+            changed = self.benchmark_section() != self._run_inputs
+        except ValueError:  # a field that no longer validates is a change too
+            changed = True
+        self.result_view.stale.set_stale(tr("ui.stale.bench_result") if changed else None)
+
     def _show_probe_error(self, text: str) -> None:
+        self.probe_mark.set_stale(None)
         self.probe_label.setText(text)
         self.probe_label.setStyleSheet(ERROR_STYLE)
 
     def _show_probe(self, result: Any) -> None:
+        self.probe_mark.set_stale(None)
         if result is None:
             self.probe_label.setText(tr("bench.page.not_connected"))
             self.probe_label.setStyleSheet("")
@@ -817,6 +852,8 @@ class BenchmarkPage(QWidget):
 
             prompts = PromptSource(config.workload, self.dataset)
         self.live.reset(self._levels, self._run_started_at)
+        self._run_inputs = self.benchmark_section()  # what the result of this run will be for
+        self.result_view.stale.set_stale(None)
         self.session.start(config, api_key=key, prompts=prompts, db_path=self.db_path,
                            exporter_url=self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None,
                            sample_text=self.sample_check.isChecked(), setup=setup,
@@ -863,6 +900,7 @@ class BenchmarkPage(QWidget):
         self.last_result = result
         self._refresh_live()
         self.result_view.show_result(result)
+        self._check_result_stale()  # inputs edited during the run: the result is already for older ones
         self.right.setCurrentIndex(1)
         self.run_finished.emit(result)
 

@@ -62,6 +62,7 @@ from ui.widgets.custom_gpu_dialog import CustomGpuDialog
 from ui.widgets.latency_plot import LatencyPlot
 from ui.widgets.search_combo import SearchCombo
 from ui.widgets.sizing_overview import ERROR_STYLE, MEMORY_NUMBERS, SPEED_NUMBERS, SizingOverview
+from ui.widgets.stale import StalePanel
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
@@ -126,7 +127,8 @@ class SizingPage(QWidget):
         self._build_results()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.inputs_scroll)
-        splitter.addWidget(self.results_tabs)
+        self.results_panel = StalePanel(self.results_tabs)  # greyed while the inputs are invalid (old figures)
+        splitter.addWidget(self.results_panel)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([380, 900])
@@ -293,6 +295,13 @@ class SizingPage(QWidget):
         form.addRow(self.gpu_info)  # the whole row: a half-width column broke "TFLOP/s" over two lines
         form.addRow(self.label_gpu_count, self.gpu_count)
         form.addRow(self.label_engine_profile, self.engine_profile)
+        # a GGUF format decides the engine (llama.cpp) whatever is picked above: said here, never silently
+        self.engine_switch = QLabel()
+        self.engine_switch.setObjectName("engineSwitch")
+        self.engine_switch.setWordWrap(True)
+        self.engine_switch.setStyleSheet("QLabel#engineSwitch { border-left: 3px solid #E0A100; padding-left: 6px; }")
+        self.engine_switch.hide()
+        form.addRow(self.engine_switch)
 
         # advanced engine settings
         self.advanced_toggle = QToolButton()
@@ -790,6 +799,8 @@ class SizingPage(QWidget):
             request = self.inputs.request()
         except ValidationError as exc:
             self._show_input_error(exc)
+            if self.result is not None:  # the figures on screen are for the last valid inputs: say so
+                self.results_panel.set_stale(tr("ui.stale.sizing"))
             return
         try:
             result = size(request)
@@ -797,10 +808,13 @@ class SizingPage(QWidget):
             self.last_error = str(exc)
             self.input_error.setText(tr("ui.sizing.cannot_estimate", reason=str(exc)))
             self.input_error.show()
+            if self.result is not None:
+                self.results_panel.set_stale(tr("ui.stale.sizing"))
             return
         self.input_error.hide()
         self.last_error = None
         self.result = result
+        self.results_panel.set_stale(None)
         self._show_result(result)
         self.last_compute_ms = (time.perf_counter() - started) * 1000
         self.results_shown.emit()
@@ -899,6 +913,8 @@ class SizingPage(QWidget):
 
     def _show_result(self, res: SizingResult) -> None:
         self._show_model_info()
+        self.engine_switch.setText(res.engine_switch or "")
+        self.engine_switch.setVisible(bool(res.engine_switch))
         self._show_engine_defaults(res)
         self.overview.show_result(res)
 

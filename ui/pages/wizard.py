@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from advisor import i18n
 from advisor.i18n import tr
+from ui.memo_export_memory import last_choice, last_folder, remember_choice, remember_folder
 from ui.widgets.wizard_common import dialog_title
 from ui.widgets.wizard_fields import ALL_FIELDS, STEP_IDS, STEPS, FieldEditor, get_path, set_path
 from ui.widgets.wizard_result import WHAT_IF_FIELDS, ResultView
@@ -147,6 +148,12 @@ class ExportDialog(QDialog):
         current = i18n.current_language()
         for code, label in sorted(i18n.LANGUAGES.items(), key=lambda kv: kv[0] != current):
             self.lang.addItem(label, code)
+        # the last export's language and format come back (a zh memo from an English UI need not be re-picked)
+        last_format, last_lang = last_choice()
+        if last_format == ".md":
+            self.md.setChecked(True)
+        if last_lang is not None and self.lang.findData(last_lang) >= 0:
+            self.lang.setCurrentIndex(self.lang.findData(last_lang))
         form = QFormLayout()
         row = QHBoxLayout()
         row.addWidget(self.pdf)
@@ -164,6 +171,10 @@ class ExportDialog(QDialog):
 
     def choice(self) -> tuple[str, str]:
         return (".pdf" if self.pdf.isChecked() else ".md"), self.lang.currentData()
+
+    def accept(self) -> None:
+        remember_choice(*self.choice())
+        super().accept()
 
 
 class WizardPage(QWidget):
@@ -773,7 +784,7 @@ class WizardPage(QWidget):
     def ask_memo_path(self, suffix: str, lang: str) -> str:
         """Seam for tests (monkeypatch to return a path)."""
         project = getattr(self.window_, "project_path", None)
-        folder = Path(project).parent if project else Path.home()
+        folder = last_folder() or (Path(project).parent if project else Path.home())
         name = f"{tr('wizard.export.default_name')}-{lang}{suffix}"
         filters = tr("wizard.export.filter_pdf") if suffix == ".pdf" else tr("wizard.export.filter_md")
         path, _ = QFileDialog.getSaveFileName(
@@ -843,6 +854,7 @@ class WizardPage(QWidget):
                 tr("wizard.export.failed", path=str(path), error=str(exc)),
             )
             return None
+        remember_folder(path.parent)
         self.message.emit(tr("wizard.export.done", path=str(path)))
         self.memo_written.emit(str(path))
         self.reveal(path)

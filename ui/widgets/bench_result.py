@@ -34,6 +34,7 @@ from advisor.i18n import tr
 from advisor.units import format_gib
 from ui.widgets.level_axis import LevelAxis
 from ui.widgets.plain_log_axis import PlainLogAxis
+from ui.widgets.stale import StaleMark
 
 KNEE_COLOR = "#E45756"
 MEASURED = "#4C78A8"
@@ -144,6 +145,10 @@ class ResultView(QWidget):
         layout.addWidget(self.table, 2)
         layout.addWidget(self.plots, 3)
         layout.addWidget(self.plot_caption)
+        # beside inputs changed since this run, the figures are greyed and say so (they stay the run's own record)
+        self.stale = StaleMark([self.knee, self.evidence, self.verdict, self.client_note, self.memory, self.table,
+                                self.plots, self.plot_caption])  # fmt: skip
+        layout.insertWidget(1, self.stale.note)
         self.retranslate()
 
     # ------------------------------------------------------------------------------------------ public

@@ -14,6 +14,7 @@ from ui.sizing_tasks import CatalogRow
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("gpu", "memory", "fits", "gpus_needed", "max_concurrency", "tokens_total", "tokens_user", "ttft")
+SPEED_COLUMNS = ("tokens_total", "tokens_user", "ttft")
 
 
 class CatalogModel(QAbstractTableModel):
@@ -57,6 +58,10 @@ class CatalogModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == "fits":
             return QColor("#2e7d32") if row.fits_now else QColor("#c62828")
+        if role == Qt.ItemDataRole.ForegroundRole and col in SPEED_COLUMNS and not row.fits_now:
+            return QColor("#8a8a8a")  # muted: not the speed of what was asked (readable on light and dark)
+        if role == Qt.ItemDataRole.ToolTipRole and col in SPEED_COLUMNS + ("max_concurrency",) and not row.fits_now:
+            return self._why_not(row)
         if role == Qt.ItemDataRole.UserRole:
             return row.gpu_id
         return None
@@ -70,15 +75,21 @@ class CatalogModel(QAbstractTableModel):
             return tr("common.yes") if row.fits_now else tr("common.no")
         if col == "gpus_needed":
             return str(row.gpus_needed) if row.gpus_needed else tr("ui.table.too_big")
-        if row.gpus_needed is None:
-            return "—"
+        if row.gpus_needed is None:  # no speed for a setup that cannot run: say so, with the reason as the tooltip
+            return tr("ui.table.does_not_fit")
         if col == "max_concurrency":
             return format_count(row.max_concurrency)
-        if col == "tokens_total":
-            return format_tokens_per_s(row.tokens_per_s_total)
-        if col == "tokens_user":
-            return format_tokens_per_s(row.tokens_per_s_user)
-        return format_ms(row.ttft_ms)
+        value = {"tokens_total": lambda: format_tokens_per_s(row.tokens_per_s_total),
+                 "tokens_user": lambda: format_tokens_per_s(row.tokens_per_s_user),
+                 "ttft": lambda: format_ms(row.ttft_ms)}[col]()
+        if not row.fits_now:  # the speed on the GPUs it needs, never shown as the speed of the count asked for
+            return tr("ui.table.at_gpus", value=value, gpus=row.gpus_needed)
+        return value
+
+    def _why_not(self, row: CatalogRow) -> str:
+        if row.gpus_needed is None:
+            return tr("ui.table.why_not.too_big", gpus=self.requested_gpus)
+        return tr("ui.table.why_not.needs", gpus=self.requested_gpus, needed=row.gpus_needed)
 
     @staticmethod
     def _sort_key(row: CatalogRow, col: str) -> Any:

@@ -35,6 +35,7 @@ from advisor.units import (
     format_tokens_per_s,
 )
 from ui.widgets.memory_bar import MemoryBar, Segment
+from ui.widgets.stale import StaleMark
 
 ERROR_STYLE = "color: #c62828"
 OK_STYLE = "color: #2e7d32"
@@ -134,7 +135,11 @@ class SizingOverview(QWidget):
         col.addWidget(self.verdict)
         col.addWidget(self.memory_title)
         col.addWidget(self.memory_bar)
+        # the speed of a setup that does not fit as asked is greyed and says so: it read as the speed to expect
+        self.speed_mark = StaleMark([self.numbers[k] for k in self.SPEED_NUMBERS])
+        self.speed_mark.note.setObjectName("speedNotFit")
         col.addWidget(grid_box)
+        col.addWidget(self.speed_mark.note)
         col.addWidget(self.explanation)
         col.addWidget(self.advice_heading)
         col.addWidget(self.advice)
@@ -168,6 +173,8 @@ class SizingOverview(QWidget):
             verdict = tr("ui.sizing.verdict_kv", n=req.concurrency, context=ctx, max=format_count(mem.max_concurrency))
         self.verdict.setText(verdict)
         self.verdict.setStyleSheet(OK_STYLE if res.verdict == "fits" else ERROR_STYLE)  # never green when the engine refuses
+        self.speed_mark.set_stale(None if res.verdict == "fits" else tr("ui.sizing.speed_not_fit", n=req.concurrency,
+                                                                       gpus=req.gpus, gpu=req.gpu.name))
         # memory bar
         parts = {item.key: item for item in mem.breakdown}
 

@@ -484,8 +484,9 @@ class ResultView(QWidget):
         head = (f"<tr><th align='left'>{html.escape(tr('wizard.timeline.step'))}</th>"
                 f"<th>&nbsp;{html.escape(tr('wizard.timeline.days'))}&nbsp;</th><th></th></tr>")  # fmt: skip
         table = f"<table cellspacing='2'>{head}{''.join(rows)}</table>" if rows else ""
-        colour = "#c0392b" if tl.meets_deadline is False else "inherit"
-        _set_text(self.timeline, f"{table}<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>")
+        # Qt's rich text has no 'inherit': it drew the verdict black, near-invisible on the dark theme
+        style = " style='color:#c0392b'" if tl.meets_deadline is False else ""
+        _set_text(self.timeline, f"{table}<p{style}><b>{html.escape(verdict)}</b></p>")
 
     def _render_next_steps(self) -> None:
         lang = i18n.current_language()

@@ -1,0 +1,41 @@
+"""A GGUF format is served by llama.cpp whatever engine was asked for: `advisor calc` says so (JSON and table) and
+its advice gives llama-server's flags, never vLLM's (issue #26 item 9)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from advisor.sizing.advice import llama_cpp_flags
+
+VLLM_FLAGS = ("--max-num-seqs", "--max-model-len", "--gpu-memory-utilization", "--tensor-parallel-size",
+              "--kv-cache-dtype", "--max-num-batched-tokens")
+
+
+def _calc(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "advisor", "calc", "--model", "qwen2.5-14b-instruct", "--gpu", "l4",
+                           "--context", "32768", "--concurrency", "20", "--lang", "en", *args],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_calc_says_a_gguf_format_runs_on_llama_cpp_with_its_own_flags():
+    out = json.loads(_calc("--weights", "gguf-q8_0", "--json").stdout)
+    assert "llama.cpp" in out["engine_switch"] and "vLLM" in out["engine_switch"]
+    assert out["perf"]["engine_profile"] == "llama.cpp" and out["vllm_command"] is None
+    flags = " ".join(a["flags"] or "" for a in out["advice"])
+    assert not any(f in flags for f in VLLM_FLAGS), flags
+    table = _calc("--weights", "gguf-q8_0").stdout
+    assert "GGUF Q8_0 is a GGUF file" in table
+    # asked for llama.cpp, or a vLLM format: nothing switched, nothing said
+    assert json.loads(_calc("--weights", "gguf-q8_0", "--engine-profile", "llama.cpp", "--json").stdout)["engine_switch"] is None
+    assert json.loads(_calc("--weights", "awq-int4", "--json").stdout)["engine_switch"] is None
+
+
+def test_vllm_flags_become_llama_server_flags_or_nothing():
+    assert llama_cpp_flags("--max-num-seqs 4") == "-np 4"
+    assert llama_cpp_flags("--tensor-parallel-size 2 --max-num-seqs 6") == "--split-mode layer --tensor-split 1,1 -np 6"
+    assert llama_cpp_flags("--kv-cache-dtype fp8") == "-fa on -ctk q8_0 -ctv q8_0"
+    assert llama_cpp_flags("--gpu-memory-utilization 0.9") is None
+    assert llama_cpp_flags("--max-model-len 8192") is None  # llama.cpp's -c counts every slot: no 1:1 flag
+    assert llama_cpp_flags("-fa on -ctk q8_0 -ctv q8_0") == "-fa on -ctk q8_0 -ctv q8_0"  # already llama-server's
