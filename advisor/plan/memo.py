@@ -214,19 +214,16 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     hw, cap = result.hardware, result.capacity
     t = _t(lang)
     rows: list[tuple[str, str]] = []
-    if hw.model_name or hw.model:
-        rows.append((t("memo.hw.model"), hw.model_name or hw.model or "—"))
+    # the model is the title's; the verdict on the target is page 1's and the latency table's: not repeated here
     if hw.gpu:
         rows.append((t("memo.hw.gpu"), hw.gpu_name or hw.gpu))
         rows.append((t("memo.hw.layout"), t("memo.hw.layout_value", per=hw.gpus_per_replica, replicas=hw.replicas,
-                                             total=hw.total_gpus)))
+                                             total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)))
         if hw.layout is not None:  # what is bought or rented: whole servers or VMs (spare for N+1 included)
             rows.append((t("memo.hw.units"), hw.layout.text_in(lang, hw.gpu_name or hw.gpu)))
-        rows.append((t("memo.hw.tp"), str(hw.tp or hw.gpus_per_replica)))
-    if hw.weights:
-        rows.append((t("memo.hw.weights"), hw.weights))
-    if hw.kv_dtype:
-        rows.append((t("memo.hw.kv"), hw.kv_dtype))
+    if hw.weights or hw.kv_dtype:
+        rows.append((t("memo.hw.formats"), t("memo.hw.formats_value", weights=hw.weights or "—",
+                                              kv=hw.kv_dtype or "—")))
     if hw.max_model_len:
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
     if hw.max_num_seqs:
@@ -253,7 +250,6 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:
         rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
-    rows.append((t("memo.cap.meets_slo"), t("memo.yes" if cap.meets_slo else "memo.no")))
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
