@@ -219,8 +219,8 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
                                   days_high=hi, blocking=False))  # fmt: skip
     lo, hi = duration("cloud_setup")
-    setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid"}.get(form,
-                                                                                                   "plan.timeline.setup")
+    setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid",
+             "hosted_api": "plan.timeline.setup_hosted"}.get(form, "plan.timeline.setup")  # nothing to rent or install
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi))
     block = [i for i in items if i.blocking and i.id != "setup"]
     launch_lo = max((i.days_low for i in block), default=0) + lo
@@ -657,6 +657,43 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         steps.append(NextStep(id="serve", key="plan.next.serve", params={"gpu": ch.gpu.name, "tp": ch.tp},
                               command=f.serve_command))  # fmt: skip
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
+    if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts
+        steps.append(NextStep(
+            id="api_trial", key="plan.next.api_trial", params={"concurrency": c.peak},
+            command=f"ADVISOR_API_KEY=YOUR_PROVIDER_KEY advisor bench --url https://PROVIDER/v1 --model {served} "
+            f"--concurrency 1,{max(1, c.peak)} --dataset YOUR_PROMPTS.jsonl --max-tokens {o}",
+        ))  # fmt: skip
+        if f.cost is not None:
+            steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+        return steps
+    if c.is_batch:  # a job, not a service: its throughput decides the hours; no latency ramp, no soak
+        n = max(8, ch.per_replica if ch else 8)
+        steps.append(NextStep(
+            id="batch_throughput", key="plan.next.batch_throughput", params={"concurrency": n},
+            command=f"advisor bench --url {url} --model {served} --concurrency {n} --requests {20 * n} "
+            f"--prompt-tokens {dist} --max-tokens {o}",
+        ))  # fmt: skip
+    else:
+        steps += _service_tests(c, ch, url, served, levels, dist, o, slo, top)
+    soak_c = ch.per_replica if ch else c.peak
+    if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
+        steps.append(NextStep(
+            id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
+            command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency 1,{soak_c} "
+            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label baseline-bf16\n"
+            f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency 1,{soak_c} "
+            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {ch.weights}",
+        ))  # fmt: skip
+    if f.cost is not None:
+        steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+    return steps
+
+
+def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,
+                   slo: str, top: int) -> list[NextStep]:
+    """The seed method for a service: a stepped ramp at real prompt lengths to the knee, then a soak for drift."""
+    steps = []
+    p = c.prompt_avg
     steps.append(NextStep(
         id="ramp", key="plan.next.ramp", params={"prompt": p, "p95": c.prompt_p95, "top": top},
         command=f"advisor bench --url {url} --model {served} --ramp {levels} --prompt-tokens {dist} "
@@ -668,16 +705,6 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         command=f"advisor bench --url {url} --model {served} --soak 30m --soak-concurrency {soak_c} "
         f"--prompt-tokens {dist} --max-tokens {o}",
     ))  # fmt: skip
-    if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
-        steps.append(NextStep(
-            id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
-            command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency 1,{soak_c} "
-            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label baseline-bf16\n"
-            f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency 1,{soak_c} "
-            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {ch.weights}",
-        ))  # fmt: skip
-    if f.cost is not None:
-        steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
     return steps
 
 

@@ -62,8 +62,17 @@ def test_every_conclusion_cites_a_rule_and_a_source_in_both_languages(plans, nam
 
 @pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
 def test_next_steps_always_hold_the_seed_method(plans, name):
-    _, r = plans[name]
+    """A self-hosted service: a ramp at real prompt lengths and a soak. A batch job: its throughput, no latency ramp
+    or soak. A hosted API: a trial of the provider's API on your prompts, nothing to rent, install or soak."""
+    sc, r = plans[name]
     ids = [s.id for s in r.next_steps]
+    if r.deployment_form == "hosted_api":
+        assert "api_trial" in ids and not {"ramp", "soak", "serve"} & set(ids)
+        assert r.timeline.items[-1].label_key == "plan.timeline.setup_hosted"
+        return
+    if sc["answers"].get("use_case") == "offline_batch":
+        assert "batch_throughput" in ids and not {"ramp", "soak"} & set(ids)
+        return
     assert "ramp" in ids and "soak" in ids
     ramp = next(s for s in r.next_steps if s.id == "ramp")
     assert ramp.command.startswith("advisor bench ") and "--ramp" in ramp.command and "--prompt-tokens" in ramp.command
