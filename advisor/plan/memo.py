@@ -118,6 +118,11 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     if isinstance(value, dict):
         if field in ("monthly_budget", "capex_budget") and value.get("amount") is not None:
             return f"{_round_money(float(value['amount']))} {value.get('currency') or 'CNY'}"
+        if field == "current_fleet" and value.get("gpu"):  # "16 × NVIDIA H20 96GB", never "gpu h20-96g; count 16"
+            from advisor.plan.data import gpus_by_id
+
+            gpu = gpus_by_id().get(str(value["gpu"]))
+            return f"{_num(value.get('count'))} × {gpu.name if gpu else value['gpu']}"
         parts = []
         for k, v in value.items():
             if v is None or str(k).startswith("_"):
@@ -205,9 +210,10 @@ def _numbered_sources(findings: Sequence[Finding]) -> tuple[dict[tuple[str, str]
     return numbers, listed
 
 
-def _answers_given(rows: Sequence[dict[str, str]]) -> list[str]:
+def _answers_given(rows: Sequence[dict[str, Any]], lang: str) -> list[str]:
     """The answered questions as "question: answer" items (one line of the memo's appendix, not a table row)."""
-    return [f"{r['question']}: {r['answer']}" for r in rows if r["given"]]
+    colon = "：" if lang == "zh_CN" else ": "
+    return [f"{r['question']}{colon}{r['answer']}" for r in rows if r["given"]]
 
 
 def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -465,7 +471,7 @@ def memo_context(
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else ""} for f in result.fixes],
         "answers": answers,
-        "answers_given": _answers_given(answers),
+        "answers_given": _answers_given(answers, lang),
         "assumed": [r for r in answers if r["assumed"] != "—"],
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),

@@ -200,3 +200,20 @@ def test_unknown_figures_are_left_out_not_printed_as_dashes():
     text = render_memo_markdown(result.model_copy(update={"capacity": capacity}), "en")
     row = next(line for line in text.splitlines() if line.startswith(f"| {i18n.translate('en', 'memo.cap.ttft')} |"))
     assert row == f"| {i18n.translate('en', 'memo.cap.ttft')} | P99 {result.capacity.ttft_p99_ms:.0f} ms |"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_answers_read_as_words_not_ids(lang):
+    """Blind reviewers found "gpu h20-96g；count 16" and "medical 行业" in the Chinese answers paragraph."""
+    from advisor.plan import answers_from_dict, make_plan
+
+    r = make_plan(answers_from_dict({"use_case": "interactive", "audience": "internal", "reach": "lan",
+                                     "model": "qwen2.5-14b-instruct", "peak_concurrency": 8, "user_location": "mainland",
+                                     "mainland_entity": True, "current_fleet": {"gpu": "h20-96g", "count": 16},
+                                     "data_sensitivity": {"personal_info": False, "sector": "medical"}}))
+    text = render_memo_markdown(r, lang)
+    given = next(line for line in text.splitlines() if i18n.translate(lang, "memo.answers.given") in line)
+    assert "16 × NVIDIA H20 96GB" in given and "h20-96g" not in given
+    assert i18n.translate(lang, "memo.sub.sector", v=i18n.translate(lang, "memo.value.sector.medical")) in given
+    if lang == "zh_CN":
+        assert "医疗" in given and "medical" not in given and ": " not in given
