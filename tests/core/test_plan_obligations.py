@@ -19,11 +19,10 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
-from advisor.plan.context import resolve
-from advisor.plan.engine import decide_line, decide_region
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import Finding, PlanResult
-from advisor.plan.rules import RULES, Facts
+from advisor.plan.rules import RULES
+from tests.core.test_plan_rules import facts_for
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
@@ -255,20 +254,13 @@ def _pair(row: Row) -> tuple[dict[str, Any], dict[str, Any]]:
     return _answers(holds), _answers({**holds, **row.change})
 
 
-def facts_for(answers: dict[str, Any], over: dict[str, Any]) -> Facts:
-    ctx = resolve(answers_from_dict(answers))
-    region, reason = decide_region(ctx)
-    f = Facts(ctx=ctx, region=region, line=decide_line(ctx, region, "cloud"), region_reason=reason)
-    for k, v in over.items():
-        setattr(f, k, v)
-    return f
 
 
 def found(row: Row, answers: dict[str, Any], *, fails: bool) -> list[Finding]:
     """The findings of ``row``'s rule for ``answers``: from the whole plan, or from the rule alone."""
     if row.level == "rule":
         over = row.over_fails if fails and row.over_fails is not None else row.over
-        got = RULES[row.rule].fn(facts_for(answers, over))
+        got = RULES[row.rule].fn(facts_for(answers, **over))
         return [] if got is None else got if isinstance(got, list) else [got]
     result = make_plan(answers_from_dict(answers), quotes=row.quotes_fails if fails else row.quotes)
     return [x for x in result.findings if x.id == row.rule]

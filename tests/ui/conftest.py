@@ -121,3 +121,12 @@ def llama_config() -> dict:
         "tie_word_embeddings": False,
         "torch_dtype": "bfloat16",
     }
+
+
+@pytest.fixture
+def wizard_page(main_window, qtbot):
+    """The main window's Decide wizard, shown (the wizard tests' page)."""
+    wizard = main_window.wizard_page
+    main_window.tabs.setCurrentWidget(wizard)
+    qtbot.waitUntil(wizard.isVisible, timeout=3000)
+    return wizard

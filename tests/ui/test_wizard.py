@@ -81,11 +81,8 @@ def walk_to_result(qtbot, page, answers: dict) -> None:
 
 
 @pytest.fixture
-def page(main_window, qtbot):
-    wizard = main_window.wizard_page
-    main_window.tabs.setCurrentWidget(wizard)
-    qtbot.waitUntil(wizard.isVisible, timeout=3000)
-    return wizard
+def page(wizard_page):
+    return wizard_page
 
 
 # -- three scenarios end to end ---------------------------------------------------------------------------------

@@ -9,11 +9,8 @@ from ui.pages.wizard import clean_answers, plan_for
 
 
 @pytest.fixture
-def page(main_window, qtbot):
-    wizard = main_window.wizard_page
-    main_window.tabs.setCurrentWidget(wizard)
-    qtbot.waitUntil(wizard.isVisible, timeout=3000)
-    return wizard
+def page(wizard_page):
+    return wizard_page
 
 
 def _type(editor, text: str) -> None:

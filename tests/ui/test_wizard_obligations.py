@@ -13,11 +13,8 @@ PUBLIC = {"user_location": "mainland", "mainland_carriers": "all_three", "icp_st
 
 
 @pytest.fixture
-def page(main_window, qtbot):
-    wizard = main_window.wizard_page
-    main_window.tabs.setCurrentWidget(wizard)
-    qtbot.waitUntil(wizard.isVisible, timeout=3000)
-    return wizard
+def page(wizard_page):
+    return wizard_page
 
 
 def pick(editor, value) -> None:
