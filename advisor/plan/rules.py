@@ -595,9 +595,12 @@ def sizing_plan(f: Facts):
     ch = f.chosen
     if ch is None or f.ctx.is_batch or not f.meets_slo:
         return None
+    c_max = f.claimed_c_max or ch.c_max
+    # the headroom the plan has, as the capacity table computes it (it said "20% headroom planned" beside 0 %)
+    room = max(0, round((1 - f.ctx.peak / max(c_max * ch.replicas, 1)) * 100))
     return finding(
-        "sizing.plan", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights, peak=f.ctx.peak,
-        per_replica=ch.per_replica, c_max=f.claimed_c_max or ch.c_max, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
+        "sizing.plan", variant="room", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights,
+        peak=f.ctx.peak, per_replica=ch.per_replica, c_max=c_max, room=room, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
         tpot=round(f.sim_tpot_p99 or ch.tpot_p99_ms, 1), slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
 

@@ -62,6 +62,10 @@ def test_capacity_claim_and_engine_cap_stay_within_the_plans_own_curve(name, pea
     plan_finding = next((f for f in r.findings if f.id == "sizing.plan"), None)
     if plan_finding is not None:
         assert plan_finding.params["c_max"] <= top
+        # the headroom the finding states is the capacity table's (it said "20% headroom planned" beside 0 %)
+        assert plan_finding.params["room"] == max(0, round(r.capacity.headroom * 100)), (plan_finding.params, r.capacity)
+        for lang in ("en", "zh_CN"):
+            assert "20%" not in plan_finding.detail_in(lang) or round(r.capacity.headroom * 100) == 20
     assert f"--max-num-seqs {r.hardware.max_num_seqs}" in r.hardware.engine_flags
 
 
