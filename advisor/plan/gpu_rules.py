@@ -38,7 +38,14 @@ def redundancy(f: Facts):
         return None
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
     why = gchoice.redundancy_reason(f.ctx) or "public"
-    return finding("sizing.redundancy", load=lay.load_units, spare=lay.spare_units, units=lay.units,
+    # Does the spare hold? With the largest unit down, the other replicas at the most each takes within the target
+    # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
+    c_max = f.claimed_c_max or ch.c_max
+    left = max(0, ch.replicas - max(1, lay.unit_gpus // max(1, ch.tp))) * c_max
+    thin = bool(f.ctx.peak) and not f.ctx.is_batch and left < f.ctx.peak
+    return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
+                   left=left, peak=f.ctx.peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
+                   load=lay.load_units, spare=lay.spare_units, units=lay.units,
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
                    regions={"tr": "plan.redundancy.per_region"} if lay.regions > 1 else "",
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
