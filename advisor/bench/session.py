@@ -64,6 +64,22 @@ class TelemetryOptions:
     gpu_period_s: float = 0.5
 
 
+def learned_setup(url: str, model: str) -> SimSetup | None:
+    """What our simulated server at ``url`` says it models (``/debug/stats``), as a run stores it; None for any other
+    server, or when it does not say which GPU. Asked through the bounded client (any server may be asked)."""
+    from advisor.bench.provenance import read_simulator
+
+    return setup_from_simulator(read_simulator(url), model)
+
+
+def setup_from_simulator(sim: dict[str, Any] | None, model: str) -> SimSetup | None:
+    """``read_simulator``'s answer as the setup a run stores (None without a GPU: nothing to predict for)."""
+    if sim is None or not sim.get("gpu"):
+        return None
+    return SimSetup(model=sim.get("model") or model, gpu=sim["gpu"], weights=sim.get("weights"),
+                    gpus=int(sim.get("gpus") or 1), time_scale=float(sim["time_scale"]))
+
+
 def run_benchmark(
     config: BenchConfig,
     *,
@@ -78,6 +94,7 @@ def run_benchmark(
     prompts: PromptSource | None = None,
     setup: SimSetup | None = None,
     project_id: str | None = None,
+    learn_setup: bool = True,
 ) -> RunResult:
     """Run one benchmark and return its typed result (also stored in ``store`` when given; the caller owns and
     closes the store).
@@ -87,7 +104,9 @@ def run_benchmark(
     so the prompts are the same. A failed probe sends no load: the run is recorded as failed with the probe's
     verdict (``stop_reason`` ``probe_failed``, exit code 3). ``dataset`` (real prompts) is loaded from
     ``config.workload.dataset`` when not given; ``prompts`` overrides both (the A/B's fixed prompt list).
-    ``setup``: what the embedded simulated server models, stored with the result (provenance, predicted curve).
+    ``setup``: what the embedded simulated server models, stored with the result (provenance, predicted curve);
+    without it, a server the probe finds to be our simulator (or any server, without the probe) is asked what it
+    models (``/debug/stats``), unless ``learn_setup`` is False (the caller asked already).
     """
     from advisor.redact import check_api_key
 
@@ -106,6 +125,8 @@ def run_benchmark(
         emit("probe", probe_result)
         if not probe_result.ok:
             return _not_run(config, store, RunStatus.failed, probe_result, prompts, setup, project_id)
+    if setup is None and learn_setup and (probe_result is None or probe_result.dialect == "simulated"):
+        setup = learned_setup(ep.url, ep.model)  # a simulator we did not start: its scale is its own, never assumed
     if not cancel.cancelled:
         _calibrate(config, prompts, probe_result, api_key, cancel, emit)
     if cancel.cancelled:  # stopped during the probe or the calibration: nothing was sent

@@ -463,7 +463,8 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
                      p90=lengths[int(len(lengths) * 0.9)], max=lengths[-1]), file=sys.stderr)
     store = None if args.no_store else _open_store(args)
     # our own simulated server: learn its setup and time scale from itself (a sped-up run is not GPU speed)
-    from advisor.cli.bench_sim import learn_simulator, sim_setup
+    from advisor.bench.session import setup_from_simulator
+    from advisor.cli.bench_sim import learn_simulator
 
     config, sim = learn_simulator(config, args.quiet)
     printer.sim = sim
@@ -478,7 +479,8 @@ def _bench(args: argparse.Namespace, config: Any, api_key: str | None) -> int:
             box["result"] = run_benchmark(
                 config, store=store, telemetry=None if args.no_telemetry else TelemetryOptions(), cancel=cancel,
                 on_event=printer, api_key=api_key, probe=not args.no_probe, probe_timeout_s=args.probe_timeout,
-                dataset=dataset, setup=sim_setup(sim, config), project_id=_project_id(args))
+                dataset=dataset, setup=setup_from_simulator(sim, config.endpoint.model), learn_setup=False,
+                project_id=_project_id(args))
         except BaseException as exc:  # re-raised below, in this thread
             box["error"] = exc
         finally:

@@ -37,17 +37,6 @@ def learn_simulator(config: Any, quiet: bool) -> tuple[Any, dict[str, Any] | Non
     return config, sim
 
 
-def sim_setup(sim: dict[str, Any] | None, config: Any) -> Any:
-    """What the simulator said it models, as the run stores it (provenance, predicted curve); None for another
-    server, or when it did not say which GPU."""
-    from advisor.domain.run import SimSetup
-
-    if sim is None or not sim.get("gpu"):
-        return None
-    return SimSetup(model=sim.get("model") or config.endpoint.model, gpu=sim["gpu"], weights=sim.get("weights"),
-                    gpus=int(sim.get("gpus") or 1), time_scale=float(sim["time_scale"]))
-
-
 def step_as_shown(step: Any, sim: dict[str, Any] | None) -> Any:
     """A StepSummary at the simulated GPU's real speed (unchanged against a real server or at real time)."""
     if sim is None or abs(sim["time_scale"] - 1.0) < 1e-9:

@@ -57,7 +57,7 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("gguf-q8_0", "GGUF Q8_0", "llama.cpp", "fp16", 8.5, gguf_ftype="Q8_0"),
         # llama.cpp's LLAMA_FTYPE_MOSTLY_MXFP4_MOE: the format gpt-oss's GGUFs ship in (experts MXFP4, the rest Q8_0);
         # its files are tagged "mxfp4" (ggml-org/gpt-oss-20b-GGUF: gpt-oss-20b-mxfp4.gguf)
-        WeightFormat("gguf-mxfp4_moe", "GGUF MXFP4_MOE (experts MXFP4, rest Q8_0)", "llama.cpp", "fp16", 4.25,
+        WeightFormat("gguf-mxfp4_moe", "GGUF MXFP4_MOE", "llama.cpp", "fp16", 4.25,
                      gguf_ftype="MXFP4_MOE", group_size=32, gguf_file_tag="MXFP4"),
         WeightFormat("gguf-q6_k", "GGUF Q6_K", "llama.cpp", "fp16", 6.5625, gguf_ftype="Q6_K"),
         WeightFormat("gguf-q5_k_m", "GGUF Q5_K_M", "llama.cpp", "fp16", 5.5, gguf_ftype="Q5_K_M"),

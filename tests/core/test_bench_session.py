@@ -147,7 +147,9 @@ def test_a_failing_server_stops_at_the_probe_and_without_probe_fails_the_load(fa
     assert unprobed.status is RunStatus.failed and unprobed.exit_code == 4 and unprobed.probe is None
     (step,) = unprobed.steps
     assert step.requests_ok == 0 and step.requests_failed == 4 and list(step.failures) == ["http_error:http_500"]
-    assert unprobed.provenance.simulated is None  # without a probe nothing says what the server is
+    # without a probe our simulator still says what it is (/debug/stats): its scale is its own, never assumed
+    assert unprobed.provenance.simulated is True and unprobed.provenance.time_scale == unprobed.setup.time_scale
+    assert unprobed.setup.gpu == "h100-sxm-80g"
 
 
 def test_a_key_that_would_inject_a_header_is_refused_before_any_request(sim):

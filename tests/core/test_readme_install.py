@@ -63,6 +63,10 @@ def test_make_run_installs_the_app_without_the_test_tools(tmp_path):
     assert re.search(r"pip install -q -e \.$", run, re.M) and "[test]" not in run
     test = dry("test")
     assert "'.[test]'" in test
-    # `make test` is the README's test command, headless
-    assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider$", test, re.M)
+    # `make test` is the README's test command, headless: tests/core with Qt absent beside every other test, and
+    # both must pass (a failure of either fails the target)
+    assert "ADVISOR_TESTS_WITHOUT_QT=1 QT_QPA_PLATFORM=offscreen" in test and "-p no:pytest-qt" in test
+    assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider .*tests/core", test)
+    assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider --ignore=tests/core", test)
+    assert "test $core_rc -eq 0 -a $rest -eq 0" in test
     assert "tools/dist_smoke.py --out dist" in dry("dist")
