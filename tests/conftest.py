@@ -4,8 +4,15 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import signal  # noqa: E402
 import sys  # noqa: E402
 from importlib.abc import MetaPathFinder  # noqa: E402
+
+# `make test` starts tests/core as a background job of a non-interactive shell, which starts it with SIGINT ignored;
+# an ignored signal is inherited through exec, so every `advisor bench` a test starts would ignore the Ctrl+C the
+# test sends it. A handler (not an ignore) is reset to the default at exec: the children get Ctrl+C as a user's do.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import pytest  # noqa: E402
 
