@@ -30,7 +30,7 @@ from advisor.plan.result import (
     Timeline,
     TimelineItem,
 )  # fmt: skip
-from advisor.plan.rules import OFFSHORE, RULES, Facts, genai_kind, genai_remaining, run_rules
+from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
 
 EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
 US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
@@ -69,6 +69,10 @@ def decide_region(c: Ctx) -> tuple[str, str]:
     if c.icp == "in_progress":
         lo, hi = max(1, lo // 3), max(1, hi // 2)
     icp_ok = c.icp == "filed" or c.deadline_days is None or c.deadline_days >= hi
+    if not icp_ok and c.public_genai and not c.genai_covered and genai_remaining(c)[0] >= hi:
+        # the generative-AI filing's months outlast the ICP filing: a Hong Kong node would not launch any sooner
+        # (the filing applies to the mainland public wherever the node is), so the ICP deadline decides nothing
+        icp_ok = True
     if share >= 0.8:
         return ("mainland", "users") if icp_ok else ("hong_kong", "icp_deadline")
     if share >= 0.2:
@@ -204,8 +208,8 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         kind = genai_kind(c)
         lo, hi = genai_remaining(c)
         label = f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind
-        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi,
-                                  blocking=region not in OFFSHORE))  # fmt: skip
+        # offering generative AI to the mainland public waits for it wherever the node is (facts §2.2, rule 2)
+        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi))
     if c.hosting_move and c.icp == "filed" and on_mainland and public:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,

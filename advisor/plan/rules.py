@@ -303,9 +303,11 @@ def genai_filed(f: Facts):
 
 @rule("genai.filing_deadline", "constraint")
 def genai_deadline(f: Facts):
-    """The launch deadline is shorter than what the generative-AI filing/registration still takes."""
+    """The launch deadline is shorter than what the generative-AI filing/registration still takes. Wherever the
+    node is: hosting offshore removes the ICP filing, not the generative-AI duties toward the mainland public
+    (deployment facts §2.2, rule 2), so a Hong Kong launch does not beat the filing's months."""
     c = f.ctx
-    if not c.public_genai or c.genai_covered or c.deadline_days is None or f.offshore:
+    if not c.public_genai or c.genai_covered or c.deadline_days is None:
         return None
     lo, hi = genai_remaining(c)
     if c.deadline_days >= lo:

@@ -139,6 +139,9 @@ ROWS: list[Row] = [
     Row("genai.filed", {**PUBLIC, "genai_filing": "registered"}, {"model_customisation": "fine_tuned"},
         why="registered"),
     Row("genai.filing_deadline", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}),
+    # a Hong Kong node (no mainland entity) removes the ICP filing, not the generative-AI filing's months
+    Row("genai.filing_deadline", {**PUBLIC, "mainland_entity": False, "icp_status": "none", "launch_deadline_days": 30},
+        {"public_genai_in_mainland": False}, why="offshore"),
     Row("genai.filing_deadline", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": 150},
         why="enough_time"),
     Row("genai.filing_deadline", {**PUBLIC, "genai_filing": "in_progress", "launch_deadline_days": 10},
@@ -434,3 +437,18 @@ def test_an_assumed_user_mix_never_halves_a_count_into_an_exemption():
     assert "pi.export_contract" in r.finding_ids and "pi.export_exempt" not in r.finding_ids
     given = plan({**data, "user_mix": {"mainland": 0.5, "overseas": 0.5}})
     assert "pi.export_exempt" in given.finding_ids
+
+
+def test_a_hong_kong_node_does_not_beat_the_generative_ai_filing():
+    """An unfiled fine-tune offered to the mainland public in 30 days: the filing (months) applies wherever the node
+    is, so the launch waits for it, the plan is not feasible by the deadline, and since the ICP filing fits inside
+    that wait the node is a mainland one, not Hong Kong (blind reviewers sent back 'feasible from Hong Kong')."""
+    data = {**PUBLIC, "icp_status": "none", "model_customisation": "fine_tuned", "launch_deadline_days": 30}
+    r = plan(data)
+    assert not r.feasible and "genai.filing_deadline" in r.finding_ids
+    assert r.region == "mainland", r.region
+    genai = next(i for i in r.timeline.items if i.id.startswith("genai"))
+    assert genai.blocking and r.timeline.meets_deadline is False
+    # filed: nothing to wait for; the ICP deadline alone decides (Hong Kong first), as before
+    filed = plan({**data, "genai_filing": "filed"})
+    assert filed.feasible and filed.region == "hong_kong"
