@@ -735,13 +735,18 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                          change={"launch_deadline_days": hi}))  # fmt: skip
         fixes.append(Fix(id="business_first", key="plan.fix.business_first", params={},
                          change={"audience": "business", "public_genai_in_mainland": False}))  # fmt: skip
+    if "gpu.not_in_region" in ids and c.gpu_constraint:  # the asked-for part is not offered there: in-region parts
+        cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
+        if cand is not None:
+            fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},
+                             change={"gpu_constraint": None}, monthly_cost=mr(monthly)))  # fmt: skip
     if "sizing.slo_unmet" in ids or "sizing.model_too_big" in ids or "cost.budget_short" in ids:
         if c.quant in ("no", "fp8_only") and c.model.checkpoint_quant is None:
             cand, monthly = cheapest(dataclasses.replace(c, quant="yes_after_quality_check"))
             if cand is not None:
                 fixes.append(Fix(id="quantize", key="plan.fix.quantize", params={"weights": cand.weights, "gpu": cand.gpu.name},
                                  change={"quantization_acceptable": "yes_after_quality_check"}, monthly_cost=mr(monthly)))  # fmt: skip
-        if c.gpu_constraint:
+        if c.gpu_constraint and "gpu.not_in_region" not in ids:  # (offered above already)
             cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
             if cand is not None:
                 fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},

@@ -512,7 +512,12 @@ def gpu_not_in_region(f: Facts):
         return None
     missing = [g for g in c.gpu_constraint if g not in offered]
     names = _gpu_names(missing)
-    return finding("gpu.not_in_region", gpus=names) if missing else None
+    if not missing:
+        return None
+    # the plan itself runs on a part mainland clouds do not offer (export rules, rule 8): that is no plan for a
+    # mainland node, whatever the predictor says of its speed — a blocker, with the in-region parts as the fix
+    on_it = f.chosen is not None and f.chosen.gpu.id not in offered
+    return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None)
 
 
 def _gpu_names(ids: list[str]) -> str:

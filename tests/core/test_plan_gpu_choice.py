@@ -236,3 +236,21 @@ def test_current_fleet_is_checked_field_by_field():
     r = plan({**US, "model": "qwen2.5-7b-instruct"})
     q = next(q for q in r.open_questions if q.field == "current_fleet")
     assert q.changes == ["hardware"] and q.question_in("zh_CN")
+
+
+def test_a_mainland_plan_on_a_part_mainland_clouds_do_not_offer_is_not_feasible_and_offers_in_region_parts():
+    """H100 only, for a mainland node: the plan cannot run on it there (export rules), so it is a blocker, not a
+    warning beside 'feasible'; the fix re-plans on the parts offered in the region (blind reviewers sent back
+    'feasible, launch in 1–5 days' on an export-controlled H100)."""
+    data = {**MAINLAND, "model": "Qwen/Qwen2.5-14B-Instruct", "peak_concurrency": 16, "gpu_constraint": ["h100-sxm-80g"]}
+    r = plan(data)
+    f = r.finding("gpu.not_in_region")
+    assert f is not None and f.severity == "blocker" and not r.feasible
+    fix = next(x for x in r.fixes if x.id == "other_gpus")
+    fixed = plan({**data, **{k: v for k, v in fix.change.items()}} if fix.change.get("gpu_constraint") else
+                 {k: v for k, v in data.items() if k != "gpu_constraint"})
+    assert fixed.feasible and fixed.hardware.gpu != "h100-sxm-80g" and "gpu.not_in_region" not in fixed.finding_ids
+    # a constraint that also allows an in-region part: that part is chosen, the H100 named as not offered, no blocker
+    both = plan({**data, "gpu_constraint": ["h100-sxm-80g", "h20-96g"]})
+    assert both.hardware.gpu == "h20-96g" and (both.finding("gpu.not_in_region") is None
+                                               or both.finding("gpu.not_in_region").severity != "blocker")
