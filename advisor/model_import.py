@@ -354,6 +354,19 @@ def _wrapped_text(cfg: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return merged, vision
 
 
+def _vit_tower(vision: dict[str, Any]) -> dict[str, int]:
+    """The shapes every ViT-style vision tower here shares (SigLIP for Gemma 3, Llama 4's): width, MLP, depth,
+    image and patch size, channels."""
+    return {
+        "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
+        "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
+        "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
+        "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
+        "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
+        "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
+    }
+
+
 def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any]:
     """Gemma 3's SigLIP tower (vision_use_head false) or Llama 4's encoder, and the image tokens Gemma 3 states."""
     if not vision:
@@ -386,27 +399,14 @@ def _vision_fields(vision: dict[str, Any], cfg: dict[str, Any]) -> dict[str, Any
     if str(vision.get("model_type")) == "llama4_vision_model":
         return {
             "vision_kind": "llama4",
-            "vision_hidden_size": _int_first(vision, "hidden_size", required="vision_config.hidden_size"),
-            "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
-            "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
-            "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
-            "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
-            "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
+            **_vit_tower(vision),
             "vision_projector_in": _int_first(vision, "projector_input_dim", required="vision_config.projector_input_dim"),
             "vision_projector_out": _int_first(vision, "projector_output_dim", required="vision_config.projector_output_dim"),
             "vision_output_dim": _int_first(vision, "vision_output_dim", required="vision_config.vision_output_dim"),
         }
     if str(vision.get("model_type", "siglip_vision_model")) != "siglip_vision_model" or _bool(vision, "vision_use_head", False):
         raise ModelImportError(tr("inputs.config.vision_unsupported", kind=str(vision.get("model_type"))))
-    return {
-        "vision_hidden_size": _int_first(vision, "hidden_size", required="the vision tower's width (vision_config.hidden_size)"),
-        "vision_intermediate_size": _int_first(vision, "intermediate_size", required="vision_config.intermediate_size"),
-        "vision_layers": _int_first(vision, "num_hidden_layers", required="vision_config.num_hidden_layers", low=1, high=MAX_LAYERS),
-        "vision_image_size": _int_first(vision, "image_size", required="vision_config.image_size", low=1),
-        "vision_patch_size": _int_first(vision, "patch_size", required="vision_config.patch_size", low=1),
-        "vision_channels": _int_first(vision, "num_channels", default=3, low=1, high=16),
-        "image_tokens": _int_first(cfg, "mm_tokens_per_image", default=256, low=1),
-    }
+    return {**_vit_tower(vision), "image_tokens": _int_first(cfg, "mm_tokens_per_image", default=256, low=1)}
 
 
 def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_repo: str | None) -> ModelSpec:

@@ -6,34 +6,22 @@ from __future__ import annotations
 
 import json
 import os
-import socketserver
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from tests.robustness.hostile import HostileServer
+from tests.support.proxy import recording_proxy
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def proxy():
-    hits: list[bytes] = []
-
-    class Handler(socketserver.BaseRequestHandler):
-        def handle(self):
-            hits.append(self.request.recv(200))
-            self.request.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"127.0.0.1:{server.server_address[1]}", hits
-    server.shutdown()
-    server.server_close()
+    with recording_proxy(200) as (port, hits):
+        yield f"127.0.0.1:{port}", hits
 
 
 def _bench(url: str, env: dict[str, str], transport: str) -> subprocess.CompletedProcess[str]:

@@ -5,13 +5,12 @@ every other connection)."""
 
 from __future__ import annotations
 
-import socketserver
-import threading
 import time
 
 import pytest
 
 from tests.robustness.hostile import HostileServer, trickle_head
+from tests.support.proxy import recording_proxy
 
 
 @pytest.fixture
@@ -21,23 +20,12 @@ def page(benchmark_page):
 
 @pytest.fixture
 def proxy(monkeypatch):
-    hits: list[bytes] = []
-
-    class Handler(socketserver.BaseRequestHandler):
-        def handle(self):
-            hits.append(self.request.recv(300))
-            self.request.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    for name in ("HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
-        monkeypatch.setenv(name, f"http://127.0.0.1:{server.server_address[1]}")
-    for name in ("NO_PROXY", "no_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    yield hits
-    server.shutdown()
-    server.server_close()
+    with recording_proxy() as (port, hits):
+        for name in ("HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
+            monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
+        for name in ("NO_PROXY", "no_proxy"):
+            monkeypatch.delenv(name, raising=False)
+        yield hits
 
 
 def _connect(qtbot, page, url: str, timeout_ms: int = 30_000):
