@@ -18,6 +18,7 @@ import ssl
 from advisor.i18n import tr
 
 ENV = "ADVISOR_CA_BUNDLE"
+CLI_HELP = f"CA certificates (PEM file or rehashed folder) to trust for https:// besides the system store (env: {ENV})"
 
 
 class CaBundleError(ValueError):

@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from advisor import bounded_http
 from advisor.bench.client import StreamClient, Target, build_record
+from advisor.bench.probe import connect_error_kind, tls_untrusted_message
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
 from advisor.bench.quality.report import QualityResult, compare_scores
 from advisor.bench.quality.samples import SampleError, ScoredSample, builtin_samples, load_samples
@@ -293,6 +294,8 @@ def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[lis
         resp = bounded_http.request("GET", target.url(target.path("/models")), headers=headers, total_s=10,
                                     max_bytes=4 * 1024 * 1024)
     except (OSError, http.client.HTTPException) as exc:
+        if connect_error_kind(exc) == "tls_untrusted":  # says why and names --ca-bundle, as the probe does
+            raise AbError(f"{name}: {tls_untrusted_message(side.url, exc)}") from None
         raise AbError(tr("ab.error.unreachable", side=name, url=side.url, error=type(exc).__name__)) from None
     if resp.status != 200:
         raise AbError(tr("ab.error.models_status", side=name, url=side.url, status=resp.status))

@@ -31,7 +31,7 @@ _MAX_MODELS_BYTES = 4 * 1024 * 1024
 METRICS_MAX_BYTES = 16 * 1024 * 1024  # a real vLLM /metrics page is ~100 kB; 16 MiB is generous
 
 
-def _kind_of_connect_error(exc: BaseException | str) -> str:
+def connect_error_kind(exc: BaseException | str) -> str:
     text = str(exc)
     chain: list[BaseException] = []
     if isinstance(exc, BaseException):
@@ -103,8 +103,8 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
         # an oversized model list: the request below decides
     except (ssl.SSLError, ConnectionRefusedError) as exc:
-        kind = _kind_of_connect_error(exc)
-        return done(kind, _tls_untrusted(url, exc) if kind == "tls_untrusted" else None)
+        kind = connect_error_kind(exc)
+        return done(kind, tls_untrusted_message(url, exc) if kind == "tls_untrusted" else None)
     except (ValueError, OSError, http.client.HTTPException):
         pass  # no usable /v1/models: the request below decides
 
@@ -142,7 +142,7 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         if kind == "auth":
             return done(kind, tr("bench.probe.auth", url=url, status=rec.status))
         if kind == "tls_untrusted":
-            return done(kind, _tls_untrusted(url, rec.error_message or ""))
+            return done(kind, tls_untrusted_message(url, rec.error_message or ""))
         return done(kind)
     try:
         resp = bounded_http.request("GET", target.root + "/metrics", headers=headers, total_s=left(5.0),
@@ -162,7 +162,7 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
     return done()
 
 
-def _tls_untrusted(url: str, error: BaseException | str) -> str:
+def tls_untrusted_message(url: str, error: BaseException | str) -> str:
     """Why the certificate was refused (self-signed, unknown CA, another host's name, expired), and what to do:
     ``--ca-bundle`` with the CA's PEM, or — when one is in use already — that it does not vouch for this one."""
     from advisor.tls import ca_bundle
@@ -219,7 +219,7 @@ def one_request_at_a_time(result: ProbeResult | None) -> bool:
 def _request_kind(outcome: str, error_class: str, status: int | None, message: str, result: ProbeResult,
                   html_models: bool, scheme: str) -> str:
     if outcome == "connect_error":
-        return _kind_of_connect_error(f"{error_class} {message}")
+        return connect_error_kind(f"{error_class} {message}")
     if outcome == "timeout":
         return "timeout"
     if outcome == "http_error":

@@ -8,6 +8,7 @@ known); :func:`load_result` rebuilds one from the bench store by run id.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -31,29 +32,34 @@ def load_result(run_id: str, db_path: str | Path | None = None) -> dict[str, Any
         if run is None:
             return None
         stored = result_from_stored(run, store.steps(run_id) if not (run.get("result") or {}).get("steps") else None)
-        path = store.path
+        result = stored.as_dict()
+        if not result.get("telemetry"):
+            _add_stored_telemetry(result, run_id, store.connection)
     finally:
         store.connection.close()
-    result = stored.as_dict()
-    if not result.get("telemetry"):
-        try:
-            from advisor.domain.telemetry import StepWindow
-            from advisor.telemetry.derived import summarize
-            from advisor.telemetry.store import TelemetryStore
-
-            tstore = TelemetryStore(path)
-            gpu, server = tstore.gpu_samples(run_id), tstore.server_samples(run_id)
-            if gpu or server:
-                windows = [
-                    StepWindow(label=str(s.get("concurrency")), start_s=s["window_start_s"], end_s=s["window_end_s"],
-                               output_tokens=s.get("output_tokens") or 0)
-                    for s in result["steps"]
-                    if s.get("window_start_s") is not None and s.get("window_end_s") is not None
-                ]  # fmt: skip
-                result["telemetry"] = summarize(gpu, server, windows).model_dump(mode="json")
-        except Exception:  # telemetry is optional: a run without it still has its result
-            pass
     return result
+
+
+def _add_stored_telemetry(result: dict[str, Any], run_id: str, conn: sqlite3.Connection) -> None:
+    """The telemetry summary of a run whose stored result lacks one, read through the reader's connection
+    (nothing is created or written in the user's file)."""
+    from advisor.domain.telemetry import StepWindow
+    from advisor.telemetry.derived import summarize
+    from advisor.telemetry.store import TelemetryStore
+
+    try:
+        tstore = TelemetryStore.reader(conn)
+        gpu, server = tstore.gpu_samples(run_id), tstore.server_samples(run_id)
+        if gpu or server:
+            windows = [
+                StepWindow(label=str(s.get("concurrency")), start_s=s["window_start_s"], end_s=s["window_end_s"],
+                           output_tokens=s.get("output_tokens") or 0)
+                for s in result["steps"]
+                if s.get("window_start_s") is not None and s.get("window_end_s") is not None
+            ]  # fmt: skip
+            result["telemetry"] = summarize(gpu, server, windows).model_dump(mode="json")
+    except (sqlite3.Error, ValueError):  # telemetry is optional: a run without it still has its result
+        pass
 
 
 SIM_LABEL = "simulated · 模拟"

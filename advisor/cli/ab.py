@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from advisor.i18n import tr
+from advisor.tls import CLI_HELP as TLS_CLI_HELP
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--concurrency", default="1,4", help="load steps, e.g. 1,4,16")
     p.add_argument("--max-tokens", type=int, default=128)
     p.add_argument("--timeout", type=float, default=120.0, help="longest single request, seconds")
+    p.add_argument("--ca-bundle", metavar="PATH", help=TLS_CLI_HELP)
     p.add_argument("--api-key-env", default=None, help="environment variable with the API key of both sides "
                    "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
     p.add_argument("--db", help="benchmark database file for the two load runs (default: the user data folder)")
@@ -67,7 +69,14 @@ def run(args: argparse.Namespace) -> int:
     from advisor.bench.workload import WorkloadError
     from advisor.cancel import CancelToken
     from advisor.cli.bench import parse_levels
-    from advisor.cli.common import UserError, fail, print_json, validation_message
+    from advisor.cli.common import (
+        UserError,
+        check_out_target,
+        fail,
+        network_settings,
+        print_json,
+        validation_message,
+    )
 
     try:
         b_url = args.b_url or args.a_url
@@ -113,13 +122,9 @@ def run(args: argparse.Namespace) -> int:
             except SecretError as exc:
                 raise UserError(str(exc)) from None
 
-        if args.out:  # said before the load, not after it
-            from advisor.atomic import check_target
-
-            try:
-                check_target(args.out)
-            except OSError as exc:
-                raise UserError(f"--out: {exc.strerror or exc}") from None
+        check_out_target(args.out)  # said before the load, not after it
+        # every endpoint's https is checked against the same CA bundle: both sides and the judge
+        network_settings(args.ca_bundle, [u for u in (args.a_url, b_url, args.judge_url) if u])
 
         def progress(event: AbEvent) -> None:
             if args.quiet:

@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.bench.keys import KEYRING_SERVICE, keyring_key  # the store the app saves keys to
 from advisor.i18n import tr
+from advisor.tls import CLI_HELP as TLS_CLI_HELP
 
 # Bounds of the numeric flags (advisor.domain.bench holds the engine's own; these match them).
 MAX_CONCURRENCY = 4096
@@ -114,8 +115,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--transport", choices=("raw", "raw-loop", "raw-h11", "httpx"), default="raw",
                    help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; raw-h11: raw "
                    "with h11 framing; httpx")
-    p.add_argument("--ca-bundle", metavar="PATH", help="CA certificates (PEM file or rehashed folder) to trust for "
-                   "https:// besides the system store (env: ADVISOR_CA_BUNDLE)")
+    p.add_argument("--ca-bundle", metavar="PATH", help=TLS_CLI_HELP)
     p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
     p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
                    help="longest the probe may take in all, seconds (default 30)")
@@ -344,18 +344,18 @@ def run(args: argparse.Namespace) -> int:
 
     from pydantic import ValidationError
 
-    from advisor.cli.common import UserError, fail, validation_message
+    from advisor.cli.common import UserError, check_out_target, fail, network_settings, validation_message
 
     try:
         if args.list or args.export:
-            _check_out(args)
+            check_out_target(args.out)
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
-        _network_settings(args)
+        network_settings(getattr(args, "ca_bundle", None), [args.url])
         config = build_config(args)
         api_key = api_key_from(args)
-        _check_out(args)  # an --out that cannot be written is said now, not after a long run
+        check_out_target(args.out)  # an --out that cannot be written is said now, not after a long run
         return _bench(args, config, api_key)
     except ValidationError as exc:
         return fail(validation_message(exc))
@@ -365,38 +365,6 @@ def run(args: argparse.Namespace) -> int:
         return fail(tr("bench.cli.store_unavailable", path=args.db or "", error=exc), code=6)
     except ValueError as exc:  # bad distribution numbers, unreadable dataset
         return fail(str(exc))
-
-
-def _network_settings(args: argparse.Namespace) -> None:
-    """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
-    the run (advisor/tls.py); a proxy the environment names is said to be unused (advisor/proxies.py)."""
-    from advisor.cli.common import UserError
-    from advisor.proxies import ignored_proxy
-    from advisor.tls import ENV, CaBundleError, use_ca_bundle
-
-    try:
-        use_ca_bundle(getattr(args, "ca_bundle", None) or os.environ.get(ENV))
-    except CaBundleError as exc:
-        raise UserError(str(exc)) from None
-    proxy = ignored_proxy(args.url)
-    if proxy:
-        from advisor.redact import terminal_text
-
-        print(terminal_text(tr("bench.cli.proxy_ignored", proxy=proxy, url=args.url)), file=sys.stderr)
-
-
-def _check_out(args: argparse.Namespace) -> None:
-    """Refuse an ``--out`` the writer would refuse (a folder, a link, a read-only file, a missing folder), before
-    anything runs."""
-    from advisor.atomic import check_target
-    from advisor.cli.common import UserError
-
-    if not args.out:
-        return
-    try:
-        check_target(args.out)
-    except OSError as exc:
-        raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
 def _open_store(args: argparse.Namespace, *, read_only: bool = False) -> Any:

@@ -167,6 +167,34 @@ def print_json(data: Any) -> None:
         raise SystemExit(141) from None
 
 
+def network_settings(ca_bundle: str | None, urls: list[str]) -> None:
+    """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
+    the command (advisor/tls.py); a proxy the environment names is said to be unused (advisor/proxies.py)."""
+    from advisor.proxies import ignored_proxy
+    from advisor.redact import terminal_text
+    from advisor.tls import ENV, CaBundleError, use_ca_bundle
+
+    try:
+        use_ca_bundle(ca_bundle or os.environ.get(ENV))
+    except CaBundleError as exc:
+        raise UserError(str(exc)) from None
+    for url in dict.fromkeys(urls):
+        proxy = ignored_proxy(url)
+        if proxy:
+            print(terminal_text(_tr("bench.cli.proxy_ignored", proxy=proxy, url=url)), file=sys.stderr)
+
+
+def check_out_target(path: str | None) -> None:
+    """Refuse an ``--out`` the writer would refuse (a folder, a link, a read-only file, a missing folder), before
+    anything runs."""
+    from advisor.atomic import check_target
+
+    if not path:
+        return
+    try:
+        check_target(path)
+    except OSError as exc:
+        raise UserError(f"--out: {exc.strerror or exc}") from None
 
 
 def fail(message: str, code: int = 2) -> int:

@@ -115,8 +115,8 @@ def evidence_from_runs(
     path = Path(db_path) if db_path else default_path()
     if not path.is_file():
         raise EvidenceError(f"no benchmark database at {path}: run `advisor bench` first")
-    store = BenchStore(path)
-    telemetry = TelemetryStore(path)
+    store = BenchStore(path, read_only=True)  # a reader: the memo never writes to the user's history
+    telemetry = TelemetryStore.reader(store.connection)
     try:
         out = []
         for run_id in run_ids:

@@ -69,7 +69,8 @@ def _database_file(conn: sqlite3.Connection) -> str | None:
 
 
 class TelemetryStore:
-    """``TelemetryStore(path)`` or ``TelemetryStore(existing_connection)``."""
+    """``TelemetryStore(path)`` or ``TelemetryStore(existing_connection)``; ``TelemetryStore.reader(conn)`` for
+    reading through a read-only connection."""
 
     def __init__(self, target: str | Path | sqlite3.Connection) -> None:
         self._lock = threading.Lock()
@@ -89,6 +90,25 @@ class TelemetryStore:
                 setup.execute("PRAGMA journal_mode=WAL")
             setup.executescript(SCHEMA)
             setup.commit()
+
+    @classmethod
+    def reader(cls, conn: sqlite3.Connection) -> TelemetryStore:
+        """A store that only reads, through ``conn`` (e.g. ``advisor.bench.store.connect_read_only``): nothing is
+        created or written and no other connection is opened (a writer's connection would set WAL mode and
+        create the tables in the user's file). A table the file lacks reads as empty (a temporary table)."""
+        store = cls.__new__(cls)
+        store._lock = threading.Lock()
+        store._local = threading.local()
+        store._path = None
+        store._shared = conn
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for statement in SCHEMA.split(";"):
+            if "CREATE TABLE" not in statement:
+                continue
+            name = statement.split("EXISTS", 1)[1].split()[0]
+            if name not in tables:
+                conn.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE IF NOT EXISTS"))
+        return store
 
     def _connection(self) -> sqlite3.Connection:
         if self._shared is not None:

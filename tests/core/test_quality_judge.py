@@ -7,8 +7,6 @@ refund deadline: what a real judge would be asked by the sample's rubric."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -18,45 +16,13 @@ from advisor.bench.quality.report import compare_scores, quality_markdown
 from advisor.bench.quality.samples import SampleError, load_samples, sample_from_row
 from advisor.cli import main as cli_main
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
-
-RUBRIC = {"prompt": "A customer asks how long they have to return a jacket.", "scorer": "rubric",
-          "rubric": "names the 30-day return deadline and stays polite", "reference": "You have 30 days."}
-
-
-class _JudgeHandler(BaseHTTPRequestHandler):
-    seen: list[dict] = []
-
-    def log_message(self, *args):  # quiet
-        pass
-
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        prompt = body["messages"][0]["content"]
-        type(self).seen.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
-        answer = prompt.rsplit("Answer to grade:", 1)[-1].rsplit("回答：", 1)[-1]
-        if "???" in answer:
-            reply = "I cannot tell."
-        elif "30 days" in answer:
-            reply = "It names the deadline. A stricter reading might say SCORE: 0, but it meets the rubric.\nSCORE: 1"
-        else:
-            reply = "It does not name the deadline.\nSCORE: 0"
-        data = json.dumps({"choices": [{"message": {"role": "assistant", "content": reply}}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+from tests.support.judge_server import RUBRIC, JudgeHandler, judge_server
 
 
 @pytest.fixture
 def judge_url():
-    _JudgeHandler.seen = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _JudgeHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
-    server.server_close()
+    with judge_server() as url:
+        yield url
 
 
 def _answer(text: str) -> AbAnswer:
@@ -87,7 +53,7 @@ def test_the_judge_scores_each_side_and_its_prompt_is_shown(judge_url):
     judge = Judge(judge_url, "judge-7b", api_key="sk-judge-secret")
     verdicts = judge_answers(judge, samples, answers)
     assert {k: v.value for k, v in verdicts.items()} == {("A", 0): 1.0, ("B", 0): 0.0}  # rule-scored rows not sent
-    sent = _JudgeHandler.seen[0]
+    sent = JudgeHandler.seen[0]
     assert sent["path"] == "/v1/chat/completions" and sent["auth"] == "Bearer sk-judge-secret"
     assert sent["body"]["temperature"] == 0 and sent["body"]["messages"][0]["content"] == judge_prompt(
         samples[0], answers["A"][0].text, "en")
@@ -147,7 +113,7 @@ def test_an_ab_with_a_judge_scores_its_rubric_samples(sims, judge_url, tmp_path,
     result = run_ab(config, store=False)
     q = result.quality
     assert q.judge == f"judge-7b @ {judge_url}" and q.unjudged == 0
-    assert len(_JudgeHandler.seen) == 2  # one rubric sample, both sides
+    assert len(JudgeHandler.seen) == 2  # one rubric sample, both sides
     assert "SCORE: 1" in to_markdown(result)  # the judge's prompt, as sent
 
     monkeypatch.setenv("JUDGE_KEY", "sk-cli-judge")
@@ -158,4 +124,4 @@ def test_an_ab_with_a_judge_scores_its_rubric_samples(sims, judge_url, tmp_path,
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "judge-7b" in err and json.loads(out)["quality"]["judge"].startswith("judge-7b")
-    assert _JudgeHandler.seen[-1]["auth"] == "Bearer sk-cli-judge" and "sk-cli-judge" not in out + err
+    assert JudgeHandler.seen[-1]["auth"] == "Bearer sk-cli-judge" and "sk-cli-judge" not in out + err

@@ -142,3 +142,34 @@ def test_a_redirect_to_another_host_is_reported_and_never_followed_with_the_key(
     assert reached == []  # neither followed it: the key never went to the other host
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "redirect" in proc.stderr and elsewhere in proc.stderr and KEY not in proc.stderr + proc.stdout
+
+
+def _ab(url: str, b_url: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("SSL_CERT_FILE", "SSL_CERT_DIR", "ADVISOR_CA_BUNDLE")}
+    return subprocess.run(
+        [sys.executable, "-m", "advisor", "ab", "--a-url", url, "--a-model", "m", "--b-url", b_url, "--b-model", "m",
+         "--samples", "builtin", "--answers", "2", "--requests", "2", "--concurrency", "1", "--no-store", "--json",
+         "--quiet", *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**base, "PYTHONPATH": str(ROOT), "ADVISOR_API_KEY": KEY})
+
+
+def test_ab_trusts_the_ca_bundle_and_without_it_says_what_to_do(pki):
+    with HostileServer(tls=pki["server"]) as srv, HostileServer(tls=pki["server"]) as other:
+        trusted = _ab(srv.url, other.url, "--ca-bundle", str(pki["ca"]))
+        untrusted = _ab(srv.url, other.url)
+    assert trusted.returncode == 0, trusted.stderr
+    out = json.loads(trusted.stdout)
+    assert out["status"] == "completed", out
+    assert [(side["status"], side["answers_ok"]) for side in (out["a"], out["b"])] == [("completed", 2)] * 2
+    assert untrusted.returncode != 0 and "Traceback" not in untrusted.stderr
+    assert "--ca-bundle" in untrusted.stderr
+
+
+def test_ab_refuses_a_missing_ca_bundle_before_sending_anything(pki, tmp_path):
+    with HostileServer(tls=pki["server"]) as srv, HostileServer(tls=pki["server"]) as other:
+        proc = _ab(srv.url, other.url, "--ca-bundle", str(tmp_path / "nope.pem"))
+        posts = srv.posts() + other.posts()
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "nope.pem" in proc.stderr
+    assert posts == 0

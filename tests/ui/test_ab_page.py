@@ -7,6 +7,7 @@ import pytest
 
 from advisor.bench.history import RunHistory, project_key
 from ui.pages.ab import AbPage
+from ui.widgets.ab_sims import select
 from ui.workers import TaskRunner
 
 
@@ -25,12 +26,12 @@ def page(qtbot, tmp_path):
 
 
 def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_path):
-    assert page.select_sim(page.sim_model, "qwen2.5-7b-instruct") and page.select_sim(page.sim_gpu, "l4")
+    assert select(page.sims.model, "qwen2.5-7b-instruct") and select(page.sims.gpu, "l4")
     with qtbot.waitSignal(page.sims_ready, timeout=60000):
-        page.sim_button.click()
+        page.sims.button.click()
     assert page.sides["A"]["label"].text() == "bf16" and page.sides["B"]["label"].text() == "awq-int4"
     assert page.sides["A"]["url"].text().startswith("http://127.0.0.1:")
-    launchers = list(page.launchers)
+    launchers = list(page.sims.launchers)
     page.answers.setValue(3)
     page.requests.setValue(6)
     page.concurrency.setText("1,2")
@@ -64,7 +65,7 @@ def test_two_simulated_servers_then_the_ab_with_its_evidence(page, qtbot, tmp_pa
     assert [r.label for r in runs] == ["A/B · A · bf16", "A/B · B · awq-int4"]
     assert {r.project_id for r in runs} == {page.project_id}  # both sides stored with the open project
     page.stop()
-    assert page.launchers == [] and all(not launcher.running for launcher in launchers)
+    assert page.sims.launchers == [] and all(not launcher.running for launcher in launchers)
 
 
 def test_bad_input_is_a_message_not_a_run(page):

@@ -15,36 +15,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary, project_name
+from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary
 from advisor.i18n import tr
-from ui.widgets.compare_plot import ComparePlot, DifferencesTable
+from ui.widgets.history_compare import CompareTab
+from ui.widgets.history_scope import ScopeCombo
+from ui.widgets.history_table import COL, RunsTable  # noqa: F401 - COL: the column map tests read
 from ui.widgets.page_header import page_header
-
-COLUMNS = ("compare", "date", "project", "status", "model", "target", "gpu", "shape", "knee", "requests", "label")
-COL = {name: i for i, name in enumerate(COLUMNS)}
-SCOPES = ("project", "all")
-THIS_PROJECT_MARK = "●"
-STATUS_COLORS = {"failed": "#E45756", "degraded": "#F58518", "incomplete": "#F58518", "interrupted": "#9D755D",
-                 "stopped": "#888888", "running": "#4C78A8"}
 
 
 def _list_runs(_token: Any, db_path: str | None) -> list[RunSummary]:
@@ -76,17 +66,12 @@ class HistoryPage(QWidget):
         self.runs: list[RunSummary] = []
         self.shown_runs: list[RunSummary] = []
         self.checked: set[str] = set()
-        self._filling = False
         self.project_id: str | None = None  # the open saved project (None: unsaved or none)
-        self._scope_auto = True  # the scope follows the default until the user picks one
 
         self.title, self.intro = page_header()
 
-        self.scope = QComboBox()
-        for scope in SCOPES:
-            self.scope.addItem("", scope)
-        self.scope.setCurrentIndex(SCOPES.index("all"))  # no project open yet
-        self.scope.currentIndexChanged.connect(self._on_scope_picked)
+        self.scope = ScopeCombo()
+        self.scope.picked.connect(self.apply_filter)
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_filter)
@@ -106,14 +91,9 @@ class HistoryPage(QWidget):
         bar.addWidget(self.refresh_button)
         bar.addWidget(self.import_button)
 
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setAlternatingRowColors(True)
-        self.table.cellDoubleClicked.connect(lambda row, _col: self.open_run(self.shown_runs[row].run_id))
-        self.table.itemChanged.connect(self._on_item_changed)
+        self.table = RunsTable()
+        self.table.cellDoubleClicked.connect(lambda row, _col: self.open_run(self.table.run_id_at(row) or ""))
+        self.table.ticked.connect(self._on_ticked)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.count = QLabel()
         self.open_button = QPushButton()
@@ -146,32 +126,15 @@ class HistoryPage(QWidget):
         result_layout.addWidget(self.result_hint)
         result_layout.addWidget(self.result_view, 1)
 
-        self.compare_plot = ComparePlot()
-        self.differences = DifferencesTable()
-        self.compare_hint = QLabel()
-        self.compare_hint.setWordWrap(True)
-        table_box = QWidget()
-        table_layout = QVBoxLayout(table_box)
-        table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addWidget(self.compare_hint)
-        table_layout.addWidget(self.differences, 1)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.compare_plot)
-        splitter.addWidget(table_box)
-        splitter.setSizes([520, 300])
-        compare_tab = QWidget()
-        compare_layout = QVBoxLayout(compare_tab)
-        self.export_compare_button = QPushButton()
-        self.export_compare_button.setEnabled(False)  # until a comparison is shown
-        self.export_compare_button.clicked.connect(self.export_comparison_dialog)
-        compare_layout.addWidget(self.export_compare_button, 0, Qt.AlignmentFlag.AlignRight)
-        compare_layout.addWidget(splitter, 1)
-        self.comparison: dict[str, Any] | None = None
+        self.compare_tab = CompareTab()
+        self.compare_tab.export_requested.connect(self.export_comparison_dialog)
+        self.compare_plot, self.differences = self.compare_tab.plot, self.compare_tab.differences
+        self.export_compare_button = self.compare_tab.export_button
 
         self.tabs = QTabWidget()
         self.tabs.addTab(runs_tab, "")
         self.tabs.addTab(result_tab, "")
-        self.tabs.addTab(compare_tab, "")
+        self.tabs.addTab(self.compare_tab, "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(self.title)
@@ -184,7 +147,6 @@ class HistoryPage(QWidget):
     def retranslate(self) -> None:
         self.title.setText(tr("history.page.title"))
         self.intro.setText(tr("history.page.intro"))
-        self.export_compare_button.setText(tr("history.page.export_compare"))
         self.search.setPlaceholderText(tr("history.page.search"))
         for combo, first, values in ((self.status_filter, "history.page.any_status", STATUSES),
                                      (self.shape_filter, "history.page.any_shape", SHAPES)):
@@ -196,20 +158,19 @@ class HistoryPage(QWidget):
                 combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else tr(f"history.shape.{v}"), v)
             combo.setCurrentIndex(max(0, combo.findData(current)))
             combo.blockSignals(False)
-        self._update_scope_items()
+        self.scope.retranslate()
         self.refresh_button.setText(tr("history.page.refresh"))
         self.import_button.setText(tr("history.page.import"))
         self.open_button.setText(tr("history.page.open"))
         self.compare_button.setText(tr("history.page.compare"))
         self.export_button.setText(tr("history.page.export"))
         self.delete_button.setText(tr("history.page.delete"))
-        self.table.setHorizontalHeaderLabels(["✓"] + [tr(f"history.col.{c}") for c in COLUMNS[1:]])
+        self.table.retranslate()
         for i, key in enumerate(("history.page.tab_runs", "history.page.tab_result", "history.page.tab_compare")):
             self.tabs.setTabText(i, tr(key))
         self.result_hint.setText("" if self.result_view.result else tr("history.page.no_result"))
         self.result_view.retranslate()
-        self.compare_plot.retranslate()
-        self.differences.retranslate()
+        self.compare_tab.retranslate()
         self.apply_filter()
         if self.runs:
             self.refresh()  # status reasons and knee messages are worded by the core in the current language
@@ -228,7 +189,7 @@ class HistoryPage(QWidget):
 
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
         self.result_view.set_theme(dark)
-        self.compare_plot.set_theme(dark)
+        self.compare_tab.set_theme(dark)
 
     # -- loading -------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -240,8 +201,8 @@ class HistoryPage(QWidget):
         self.runs = runs
         known = {r.run_id for r in runs}
         self.checked &= known
-        if self._scope_auto:
-            self._choose_default_scope()
+        if self.scope.automatic:
+            self.scope.choose_default(self.project_run_count())
         self.apply_filter()
         self.listed.emit(len(runs))
 
@@ -254,9 +215,8 @@ class HistoryPage(QWidget):
         if (project_id or None) == self.project_id:
             return  # saved again under the same name: the user's scope stays
         self.project_id = project_id or None
-        self._scope_auto = True
-        self._update_scope_items()
-        self._choose_default_scope()
+        self.scope.set_project(self.project_id)
+        self.scope.choose_default(self.project_run_count())
         self.apply_filter()
 
     def adopt_runs(self, project_id: str, since_wall: float) -> None:
@@ -275,32 +235,8 @@ class HistoryPage(QWidget):
     def project_run_count(self) -> int:
         return sum(1 for r in self.runs if self.project_id and r.project_id == self.project_id)
 
-    def _update_scope_items(self) -> None:
-        """'This project (name)' when a saved project is open; otherwise that choice is greyed out."""
-        item = self.scope.model().item(SCOPES.index("project"))
-        if self.project_id:
-            item.setText(tr("history.page.scope_project", name=project_name(self.project_id)))
-            item.setToolTip(self.project_id.removeprefix("file:"))
-        else:
-            item.setText(tr("history.page.scope_project_none"))
-            item.setToolTip(tr("history.page.scope_project_hint"))
-        item.setEnabled(bool(self.project_id))
-        self.scope.setItemText(SCOPES.index("all"), tr("history.page.scope_all"))
-        self.scope.setToolTip(tr("history.page.scope_tip"))
-
-    def _choose_default_scope(self) -> None:
-        """This project when a saved project is open and has runs, else all runs."""
-        scope = "project" if self.project_run_count() else "all"
-        self.scope.blockSignals(True)
-        self.scope.setCurrentIndex(SCOPES.index(scope))
-        self.scope.blockSignals(False)
-
-    def _on_scope_picked(self, _index: int) -> None:
-        self._scope_auto = False  # the user's choice stays until another project is opened
-        self.apply_filter()
-
     def current_scope(self) -> str:
-        return self.scope.currentData() or "all"
+        return self.scope.current()
 
     def current_filter(self) -> RunFilter:
         project = self.project_id if self.current_scope() == "project" and self.project_id else ""
@@ -318,61 +254,15 @@ class HistoryPage(QWidget):
         self._update_buttons()
 
     def _fill_table(self) -> None:
-        self._filling = True
-        try:
-            self.table.setRowCount(len(self.shown_runs))
-            for row, r in enumerate(self.shown_runs):
-                tick = QTableWidgetItem()
-                tick.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                tick.setCheckState(Qt.CheckState.Checked if r.run_id in self.checked else Qt.CheckState.Unchecked)
-                tick.setData(Qt.ItemDataRole.UserRole, r.run_id)
-                self.table.setItem(row, 0, tick)
-                target = (tr("history.page.simulated") + " · " if r.simulated else "") + r.url
-                cells = [r.created, self._project_cell(r), tr(f"history.status.{r.status}"), r.model, target,
-                         r.gpu or "–", tr(f"history.shape.{r.shape}") if r.shape else "–",
-                         "–" if r.knee_concurrency is None else str(r.knee_concurrency),
-                         f"{r.requests_ok} / {r.requests_failed}", r.label]
-                for col, text in enumerate(cells, start=1):
-                    item = QTableWidgetItem(text)
-                    if col == COL["project"] and r.project_id:
-                        mine = r.project_id == self.project_id
-                        item.setToolTip(tr("history.page.project_tip_this" if mine else "history.page.project_tip",
-                                           path=r.project_id.removeprefix("file:")))
-                        if mine:
-                            font = item.font()
-                            font.setBold(True)
-                            item.setFont(font)
-                    if col == COL["status"]:
-                        item.setToolTip(r.status_reason)
-                        color = STATUS_COLORS.get(r.status)
-                        if color:
-                            item.setForeground(QBrush(QColor(color)))
-                    if col == COL["knee"] and r.knee_message:
-                        item.setToolTip(r.knee_message)
-                    self.table.setItem(row, col, item)
-            header = self.table.horizontalHeader()
-            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            header.setStretchLastSection(True)
-        finally:
-            self._filling = False
+        self.table.fill(self.shown_runs, self.checked, self.project_id)
         if not self.runs:
             self.count.setText(tr("history.page.empty"))
         else:
             self.count.setText(tr("history.page.count", shown=len(self.shown_runs), total=len(self.runs)))
         self._update_buttons()
 
-    def _project_cell(self, run: RunSummary) -> str:
-        """'● name' for the open project's runs, the other project's name, '–' for none."""
-        if not run.project_id:
-            return "–"
-        name = project_name(run.project_id)
-        return f"{THIS_PROJECT_MARK} {name}" if run.project_id == self.project_id else name
-
-    def _on_item_changed(self, item: QTableWidgetItem) -> None:
-        if self._filling or item.column() != 0:
-            return
-        run_id = item.data(Qt.ItemDataRole.UserRole)
-        if item.checkState() == Qt.CheckState.Checked:
+    def _on_ticked(self, run_id: str, ticked: bool) -> None:
+        if ticked:
             self.checked.add(run_id)
         else:
             self.checked.discard(run_id)
@@ -388,12 +278,7 @@ class HistoryPage(QWidget):
         self.status_reason.setText(tr("history.page.reason", reason=cur.status_reason) if cur else "")
 
     def _selected_run_id(self) -> str | None:
-        """The run in the selected row, read from the row itself (its tick cell holds the run id)."""
-        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
-        if not rows:
-            return None
-        item = self.table.item(rows[0].row(), 0)
-        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return self.table.selected_run_id()
 
     def current(self) -> RunSummary | None:
         """The run Open/Export/Delete act on: the selected row's run, else the one ticked run."""
@@ -403,11 +288,7 @@ class HistoryPage(QWidget):
         return next((r for r in self.runs if r.run_id == run_id), None) if run_id else None
 
     def select(self, run_id: str) -> bool:
-        for row, r in enumerate(self.shown_runs):
-            if r.run_id == run_id:
-                self.table.selectRow(row)
-                return True
-        return False
+        return self.table.select_run(run_id)
 
     def set_checked(self, run_ids: list[str]) -> None:
         self.checked = set(run_ids)
@@ -425,16 +306,12 @@ class HistoryPage(QWidget):
     def compare_checked(self) -> None:
         ids = [r.run_id for r in self.runs if r.run_id in self.checked]  # newest first, as listed
         ids.reverse()  # the oldest is the baseline the others are measured against
-        self.compare_hint.setText(tr("history.page.loading"))
+        self.compare_tab.loading()
         self.runner.submit(_compare, self.db_path, ids, on_result=self._on_compared, on_error=self._on_error,
                            key="history-compare")
 
     def _on_compared(self, comparison: dict[str, Any]) -> None:
-        self.comparison = comparison
-        self.export_compare_button.setEnabled(True)
-        self.compare_plot.show_comparison(comparison)
-        self.differences.show_comparison(comparison)
-        self.compare_hint.setText(tr("history.plot.differences"))
+        self.compare_tab.show_comparison(comparison)
         self.tabs.setCurrentIndex(2)
         self.compared.emit()
 
@@ -455,15 +332,13 @@ class HistoryPage(QWidget):
 
     def export_comparison_dialog(self) -> None:
         """The comparison shown as Markdown or CSV (by the suffix chosen)."""
-        from advisor.bench.compare_export import write_comparison
-
-        if self.comparison is None:
+        if self.compare_tab.comparison is None:
             return
         path = self.ask_save_path("comparison.md")
         if not path:
             return
         try:
-            write_comparison(self.comparison, path)
+            self.compare_tab.export_to(path)
         except (OSError, ValueError) as exc:
             self.show_error(tr("history.page.error_title"), str(exc))
             return
