@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from advisor.bench.stored_result import legacy_setup_from_label  # runs stored before RunResult
+
 DURATIONS = ("ttft_ms", "ttfa_ms", "itl_ms", "tpot_ms", "e2e_ms", "queue_ms")
 RATES = ("output_tokens_per_s", "requests_per_s", "goodput_requests_per_s", "target_rate", "achieved_rate")
 
@@ -31,8 +33,6 @@ def time_scale_of(result: dict[str, Any] | None = None, config: dict[str, Any] |
         for holder in (part, part.get("setup") or {}, part.get("provenance") or {}, part.get("sim") or {}):
             if isinstance(holder, dict) and (s := _scale(holder.get("time_scale"))) is not None:
                 return s
-    from advisor.bench.stored_result import legacy_setup_from_label  # a run stored before RunResult
-
     parsed = legacy_setup_from_label(label or str((config or {}).get("label") or ""))
     if parsed is not None and parsed["scale_recorded"]:
         return float(parsed["time_scale"])

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.bench.metrics import failures_say_server_lost
+from advisor.bench.sim_label import SIM_LABEL, parse_sim_label, sim_label  # noqa: F401 - re-exported for callers
 from advisor.domain.bench import SloConfig
 from advisor.i18n import tr
 from advisor.units import format_gib, format_ms, format_tokens_per_s
@@ -60,28 +61,6 @@ def _add_stored_telemetry(result: dict[str, Any], run_id: str, conn: sqlite3.Con
             result["telemetry"] = summarize(gpu, server, windows).model_dump(mode="json")
     except (sqlite3.Error, ValueError):  # telemetry is optional: a run without it still has its result
         pass
-
-
-SIM_LABEL = "simulated · 模拟"
-
-
-def sim_label(model: str, gpu: str, weights: str | None, gpus: int, time_scale: float = 1.0) -> str:
-    """The run label of a run against the embedded simulated server: it says so and names the setup."""
-    return f"{SIM_LABEL} · {model} · {gpu} · {weights or '-'} · {gpus} · ×{time_scale:g}"
-
-
-def parse_sim_label(label: str) -> dict[str, Any] | None:
-    parts = [p.strip() for p in label.split("·")]
-    if len(parts) not in (6, 7) or " · ".join(parts[:2]) != SIM_LABEL:
-        return None
-    model, gpu, weights, gpus = parts[2:6]
-    try:
-        n = int(gpus)
-        scale = float(parts[6].lstrip("×")) if len(parts) == 7 else 1.0
-    except ValueError:
-        return None
-    return {"model": model, "gpu": gpu, "weights": None if weights == "-" else weights, "gpus": n,
-            "time_scale": scale}  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------- pieces

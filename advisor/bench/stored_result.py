@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from advisor.bench.sim_label import parse_sim_label
 from advisor.domain.bench import StepSummary
 from advisor.domain.run import RunProvenance, RunResult, SimSetup, run_status
 
@@ -74,8 +75,6 @@ def _upgrade(data: dict[str, Any], config: dict[str, Any]) -> None:
 def legacy_setup_from_label(label: str) -> dict[str, Any] | None:
     """Runs the app stored before RunResult kept their simulated setup only in the run label
     (``simulated · 模拟 · model · gpu · weights · gpus[ · ×scale]``). Read here, for those runs only."""
-    from advisor.bench.report import parse_sim_label
-
     setup = parse_sim_label(label)
     if setup is None:
         return None

@@ -78,7 +78,7 @@ def is_simulated_run(run: dict[str, Any]) -> bool:
 
 
 def _sim_label(run: dict[str, Any]) -> dict[str, Any] | None:
-    from advisor.bench.report import parse_sim_label
+    from advisor.bench.sim_label import parse_sim_label
 
     return parse_sim_label(str(run.get("label") or ""))
 
