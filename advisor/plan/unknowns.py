@@ -75,6 +75,8 @@ def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
     if path == "mainland_carriers" and answers.get(path) == "n/a":
         return ctx.has_mainland_users  # "does not apply" said of users who are there: as good as unknown
+    if path == "public_genai_in_mainland" and answers.get("user_location") in ("overseas", "hk_tw"):
+        return False  # no users in the mainland (answered): nothing is offered to its public (s13-duties)
     if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
         return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
     return _get(answers, path) is None

@@ -92,6 +92,10 @@ def test_an_offshore_only_service_says_no_mainland_rule_applies_and_where_its_da
         assert x is not None and x.title_key == f"plan.rule.pi.region_residency.{law}.title", stem
         assert region in x.detail_in(lang)
         assert not {"pi.consent_notice", "pi.export_exempt", "icp.required", "genai.filing"} & set(r.finding_ids)
+        # nor does it ask whether the service is offered to the mainland public: its users are all elsewhere
+        assert "public_genai_in_mainland" not in [q.field for q in r.open_questions]
+    q20 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q20_china_parts_offshore_sg.json")
+    assert "public_genai_in_mainland" not in [q.field for q in q20.open_questions]
 
 
 @pytest.mark.parametrize("lang", LANGS)
