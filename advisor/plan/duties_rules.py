@@ -8,6 +8,7 @@ as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13
 from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.result import Finding
 from advisor.plan.rules import Facts, finding, rule
 
 HEALTH_SECTORS = ("medical", "health", "healthcare")
@@ -24,7 +25,7 @@ def _minors(f: Facts) -> bool:
 
 
 @rule("pi.minors", "constraint")
-def pi_minors(f: Facts):
+def pi_minors(f: Facts) -> Finding | None:
     """Minors' personal information (under 14 is sensitive): a guardian's consent, processing rules of its own,
     an impact assessment and a yearly compliance audit (PIPL Art. 28/31/55; Minors Online Regulations Art. 37)."""
     if not (_minors(f) and f.ctx.personal_info and _pipl_applies(f)):
@@ -33,7 +34,7 @@ def pi_minors(f: Facts):
 
 
 @rule("minors.online_protection", "constraint")
-def minors_online(f: Facts):
+def minors_online(f: Facts) -> Finding | None:
     """An online service minors in mainland China use: the minors' online protection duties (anti-addiction,
     time/spending limits, a minors' mode for the services named), and for public generative AI Art. 10."""
     c = f.ctx
@@ -44,7 +45,7 @@ def minors_online(f: Facts):
 
 
 @rule("pi.sensitive_safeguards", "constraint")
-def pi_sensitive(f: Facts):
+def pi_sensitive(f: Facts) -> Finding | None:
     """Sensitive personal information (health records above all): separate consent and notice, an impact
     assessment, access permissions and logs (PIPL Art. 28–30/51/55, Cybersecurity Law Art. 21); health data of a
     medical institution stays on mainland servers (Population Health Information Measures Art. 10)."""
@@ -60,7 +61,7 @@ def _eu_users(f: Facts) -> bool:
 
 
 @rule("pi.region_residency", "constraint")
-def pi_region_residency(f: Facts):
+def pi_region_residency(f: Facts) -> Finding | None:
     """Personal information of people outside the mainland on an offshore node: keep it in the chosen region under
     the provider's contract; Singapore's PDPA (s. 24, s. 26) or the GDPR (Art. 28, Chapter V) where they apply;
     elsewhere the local law, which this plan does not state."""
@@ -81,7 +82,7 @@ def pi_region_residency(f: Facts):
 
 
 @rule("region.no_mainland_rules", "constraint")
-def no_mainland_rules(f: Facts):
+def no_mainland_rules(f: Facts) -> Finding | None:
     """No users and no company in the mainland, served offshore: no mainland rule applies, said plainly (ICP,
     generative-AI filing, PIPL and its export procedure all attach to the mainland: PIPL Art. 3, Measures Art. 2)."""
     c = f.ctx
@@ -91,7 +92,7 @@ def no_mainland_rules(f: Facts):
 
 
 @rule("gpu.not_offered_offshore", "constraint")
-def not_offered_offshore(f: Facts):
+def not_offered_offshore(f: Facts) -> Finding | None:
     """Only China-market parts (H20, L20, 4090D, H800, A800) allowed, for a node outside the mainland where none
     is offered: no plan runs on them there (a blocker); the fix re-plans on the parts sold in the region."""
     c = f.ctx
