@@ -103,8 +103,10 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
             return BindingConstraint(kind="decode_bandwidth", figures={
                 "at": 1, "tpot_ms": _up(near.best_tpot_ms, 1), "target_ms": ctx.tpot_slo_ms,
                 "gpu": near.gpu.name})  # fmt: skip
-        return BindingConstraint(kind="kv_memory", variant="near", figures={
-            "kv_tokens": m.kv_tokens, "gpu": near.gpu.name, "context": ctx.max_context})  # fmt: skip
+        # fits and meets the target, but the peak needs more replicas than the plan considers
+        return BindingConstraint(kind="replica_limit", figures={
+            "gpu": near.gpu.name, "tp": near.tp, "c_max": near.c_max, "peak": ctx.peak, "replicas": near.replicas,
+            "max": sizing.MAX_REPLICAS, "kv_tokens": m.kv_tokens})  # fmt: skip
     m = chosen.memory
     base = {"gpu": chosen.gpu.name, "tp": chosen.tp, "weights": chosen.weights}
     if not _fewer_gpus_fit(ctx, chosen):

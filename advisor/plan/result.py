@@ -431,10 +431,9 @@ class BindingConstraint(_Out):
     """What decides the plan's size or its infeasibility, with the sizing core's figures."""
 
     kind: Literal["weights_memory", "kv_memory", "prefill_compute", "decode_bandwidth", "engine_cap", "budget",
-                  "batch_throughput"]
+                  "batch_throughput", "replica_limit"]
     figures: dict[str, Any] = Field(default_factory=dict)
-    variant: str = Field("", description="'none': no plan fits at all (the figures are the model's); 'near': the "
-                                         "best setup that fits but carries no plan (its figures)")
+    variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
 
     def text_in(self, lang: str) -> str:
         return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)

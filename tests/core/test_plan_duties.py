@@ -106,3 +106,17 @@ def test_health_records_bring_access_control_and_audit_logs(lang):
     memo = render_memo_markdown(r, lang)
     assert x.title_in(lang) in memo
     assert ("Art. 51" in x.detail_in(lang)) if lang == "en" else ("第五十一条" in x.detail_in(lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_peak_no_setup_carries_says_how_many_replicas_it_would_need(lang):
+    """A setup fits and meets the target, but the peak needs more replicas than the plan considers: the sentence
+    says so with its figures (it used to read the KV-memory template with its {placeholders} unfilled)."""
+    r = plan({"use_case": "interactive", "model": "qwen2.5-7b-instruct", "peak_concurrency": 1_000_000,
+              "gpu_constraint": ["l4"], "user_location": "overseas", "overseas_markets": ["US"]})  # fmt: skip
+    b = r.binding_constraint
+    assert r.hardware.gpu is None and b is not None and b.kind == "replica_limit"
+    assert b.figures["replicas"] > MAX_REPLICAS and b.figures["peak"] == 1_000_000
+    text = b.text_in(lang)
+    assert not UNRENDERED.search(text) and f"{b.figures['replicas']:,}" in text
+    assert text in render_memo_markdown(r, lang)
