@@ -131,6 +131,7 @@ FIELDS: tuple[str, ...] = (
     "genai_filing", "hosting_move",
     "current_fleet",  # GPU choice (s12-gpuchoice)
     "capex_budget", "model_name", "checkpoint",
+    "minors",  # minors (s13-duties)
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -199,6 +200,9 @@ class PlanAnswers(BaseModel):
                                    description="display name of the team's fine-tuned model (served under it)")
     checkpoint: str | None = Field(None, min_length=1, max_length=1000,
                                    description="the fine-tuned model's checkpoint: a local path or a repository id")
+    # minors (s13-duties): the users, or the people whose personal information it handles, include minors (< 18)
+    minors: bool | None = Field(None, description="the users, or the people whose personal information the service "
+                                                  "handles, include minors (under 18; under 14 is sensitive PI)")
 
     @field_validator("model_name", "checkpoint")
     @classmethod

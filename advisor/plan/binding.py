@@ -67,6 +67,19 @@ def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[
     return None
 
 
+def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
+    """A batch no setup finishes by its deadline: one replica's rate (the screen's figure) and the replicas the
+    deadline would need, against the most the plan considers."""
+    rps = near.tokens_per_s_replica / max(ctx.output_avg, 1)
+    requests = ctx.total_requests or 0
+    hours = ctx.batch_hours or 0.0
+    need = math.ceil(requests / (rps * hours * 3600)) if rps > 0 and hours > 0 else near.replicas
+    return BindingConstraint(kind="batch_throughput", figures={
+        "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
+        "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
+        "max": sizing.MAX_REPLICAS})  # fmt: skip
+
+
 def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
                        blockers: set[str], claimed: int | None, budget: float | None,
                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
@@ -79,6 +92,9 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
         if "sizing.model_too_big" in blockers or near is None:
             return BindingConstraint(kind="weights_memory", variant="none", figures={"model": ctx.model.name})
         m = near.memory
+        # a batch no setup finishes in time: the throughput of the best one, and what the deadline would need
+        if ctx.is_batch:
+            return _batch_throughput(ctx, near)
         if ctx.ttft_slo_ms and near.best_ttft_ms > ctx.ttft_slo_ms:
             return BindingConstraint(kind="prefill_compute", figures={
                 "at": 1, "ttft_ms": _up(near.best_ttft_ms), "target_ms": round(ctx.ttft_slo_ms),
@@ -87,8 +103,10 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
             return BindingConstraint(kind="decode_bandwidth", figures={
                 "at": 1, "tpot_ms": _up(near.best_tpot_ms, 1), "target_ms": ctx.tpot_slo_ms,
                 "gpu": near.gpu.name})  # fmt: skip
-        return BindingConstraint(kind="kv_memory", figures={"kv_tokens": m.kv_tokens, "gpu": near.gpu.name,
-                                                            "context": ctx.max_context})  # fmt: skip
+        # fits and meets the target, but the peak needs more replicas than the plan considers
+        return BindingConstraint(kind="replica_limit", figures={
+            "gpu": near.gpu.name, "tp": near.tp, "c_max": near.c_max, "peak": ctx.peak, "replicas": near.replicas,
+            "max": sizing.MAX_REPLICAS, "kv_tokens": m.kv_tokens})  # fmt: skip
     m = chosen.memory
     base = {"gpu": chosen.gpu.name, "tp": chosen.tp, "weights": chosen.weights}
     if not _fewer_gpus_fit(ctx, chosen):

@@ -30,7 +30,8 @@ def prices() -> dict[str, Any]:
 def facts() -> dict[str, Any]:
     """``facts.json``, with the GPU choice's rules (``gpu_choice.json``) in its rule registry."""
     out = load_json("plan", "facts.json")
-    out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"]}
+    # and the duties' rules (minors, sensitive data, data residency outside the mainland: ``duties.json``)
+    out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"], **load_json("plan", "duties.json")["rules"]}
     return out
 
 

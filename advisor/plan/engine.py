@@ -735,7 +735,9 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                          change={"launch_deadline_days": hi}))  # fmt: skip
         fixes.append(Fix(id="business_first", key="plan.fix.business_first", params={},
                          change={"audience": "business", "public_genai_in_mainland": False}))  # fmt: skip
-    if "gpu.not_in_region" in ids and c.gpu_constraint:  # the asked-for part is not offered there: in-region parts
+    # the asked-for part is not offered there (export rules on the mainland, China-market parts offshore): the
+    # in-region parts
+    if ("gpu.not_in_region" in ids or "gpu.not_offered_offshore" in ids) and c.gpu_constraint:
         cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
         if cand is not None:
             fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},
@@ -746,7 +748,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             if cand is not None:
                 fixes.append(Fix(id="quantize", key="plan.fix.quantize", params={"weights": cand.weights, "gpu": cand.gpu.name},
                                  change={"quantization_acceptable": "yes_after_quality_check"}, monthly_cost=mr(monthly)))  # fmt: skip
-        if c.gpu_constraint and "gpu.not_in_region" not in ids:  # (offered above already)
+        if c.gpu_constraint and not {"gpu.not_in_region", "gpu.not_offered_offshore"} & ids:  # (offered above)
             cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
             if cand is not None:
                 fixes.append(Fix(id="other_gpus", key="plan.fix.other_gpus", params={"gpu": cand.gpu.name},

@@ -15,7 +15,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "scaling.warm_replica",
                           # duties that hold whatever is decided (they stay in the obligations, after the reasons)
                           "genai.algorithm_filing", "genai.labelling", "genai.filed", "pi.consent_notice",
-                          "icp.offshore_not_needed"})  # fmt: skip
+                          "icp.offshore_not_needed",
+                          # s13-duties: minors, sensitive data, data residency offshore
+                          "pi.minors", "minors.online_protection", "pi.sensitive_safeguards", "pi.region_residency"})  # fmt: skip
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 
 

@@ -430,7 +430,8 @@ class Fix(_Out):
 class BindingConstraint(_Out):
     """What decides the plan's size or its infeasibility, with the sizing core's figures."""
 
-    kind: Literal["weights_memory", "kv_memory", "prefill_compute", "decode_bandwidth", "engine_cap", "budget"]
+    kind: Literal["weights_memory", "kv_memory", "prefill_compute", "decode_bandwidth", "engine_cap", "budget",
+                  "batch_throughput", "replica_limit"]
     figures: dict[str, Any] = Field(default_factory=dict)
     variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
 

@@ -39,6 +39,8 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     "data_sensitivity.level": ("low", "high"),
     # forms (s12-forms): a one-off budget decides whether a box of one's own is bought
     "capex_budget": ({"amount": 1_000.0, "currency": "CNY"}, {"amount": 10_000_000.0, "currency": "CNY"}),
+    # minors (s13-duties): minors' personal information and the minors' online protection duties
+    "minors": (True, False),
 }
 # a fine-tune's name and checkpoint: the commands and titles use a placeholder until they are given
 NAME_QUESTIONS: tuple[str, ...] = ("model_name", "checkpoint")
@@ -73,6 +75,10 @@ def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
     if path == "mainland_carriers" and answers.get(path) == "n/a":
         return ctx.has_mainland_users  # "does not apply" said of users who are there: as good as unknown
+    if path == "public_genai_in_mainland" and answers.get("user_location") in ("overseas", "hk_tw"):
+        return False  # no users in the mainland (answered): nothing is offered to its public (s13-duties)
+    if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
+        return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
     return _get(answers, path) is None
 
 

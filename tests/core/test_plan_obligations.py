@@ -48,6 +48,12 @@ ALL_QUOTED = [  # every price the OWN plan uses, quoted by the user (grade A): n
 ]
 
 
+# a Singapore service for South-East Asia: no users and no company in the mainland (s13-duties)
+NO_MAINLAND = {"user_location": "overseas", "overseas_markets": ["SG", "SEA"], "mainland_entity": False,
+               "audience": "public", "use_case": "interactive", "reach": "internet", "model": "qwen2.5-7b-instruct",
+               "peak_concurrency": 50}  # fmt: skip
+
+
 # an internal tool on the office LAN with a one-off budget for a box; a bursty paid US API with a strong ops team
 OFFICE = {"use_case": "interactive", "audience": "internal", "reach": "lan", "peak_concurrency": 10,
           "model": "qwen2.5-14b-instruct", "user_location": "mainland", "ops_capability": "basic",
@@ -245,6 +251,26 @@ ROWS: list[Row] = [
         {"model": "Qwen/Qwen2.5-14B-Instruct"}),
     Row("cost.line_bandwidth", MAINLAND, {"user_location": "overseas", "overseas_markets": ["US"],
                                           "mainland_carriers": None, "icp_status": None}),
+    # -- duties the first memos left out: minors, sensitive data, residency offshore (s13-duties) ------------
+    Row("pi.minors", {**PUBLIC, "minors": True, **pi(500_000, 500_000)}, {"minors": False}),
+    Row("pi.minors", {**PUBLIC, "minors": True, **pi(500_000, 500_000)}, pi(personal_info=False), why="no_pi"),
+    Row("minors.online_protection", {**PUBLIC, "minors": True}, {"minors": None}),
+    Row("minors.online_protection", {**PUBLIC, "minors": True}, {"audience": "internal", "reach": "lan"},
+        why="staff_only"),
+    Row("pi.sensitive_safeguards", {**MAINLAND, **pi(sector="medical")}, pi(sector="general")),
+    Row("pi.sensitive_safeguards", {**MAINLAND, **pi(1_000, 500)}, pi(1_000, 0), why="sensitive_count"),
+    Row("pi.sensitive_safeguards", {**MAINLAND, **pi(sector="medical")}, {**NO_MAINLAND, "overseas_markets": ["US"]},
+        why="no_mainland_subjects"),
+    Row("pi.region_residency", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(personal_info=False)),
+    Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["EU"], **pi()}, {"user_location": "mainland"},
+        why="eu"),
+    Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["US"], **pi()}, pi(personal_info=False),
+        why="local_law"),
+    Row("region.no_mainland_rules", NO_MAINLAND, {"mainland_entity": True}),
+    Row("region.no_mainland_rules", NO_MAINLAND, {"user_location": "mixed", "user_mix": {"mainland": 0.3, "overseas": 0.7}},
+        why="mainland_users"),
+    Row("gpu.not_offered_offshore", {**NO_MAINLAND, "gpu_constraint": ["h20-96g", "l20-48g"]},
+        {"gpu_constraint": ["h20-96g", "l40s"]}),
 ]  # fmt: skip
 
 

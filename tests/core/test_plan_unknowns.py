@@ -88,6 +88,7 @@ ALTERNATIVES: dict[str, tuple] = {
     "capex_budget": ({"amount": 1000.0, "currency": "CNY"}, {"amount": 10_000_000.0, "currency": "CNY"}),
     "model_name": ("acme-legal-7b",),
     "checkpoint": ("/data/ckpt/acme-legal-7b", "acme/legal-7b"),
+    "minors": (True, False),  # minors (s13-duties)
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -124,7 +125,7 @@ BASES: dict[str, dict] = {
                              "sensitive_pi_subjects_per_year": 0, "sector": "general"},
         "public_genai_in_mainland": True, "charges_users": False, "ops_capability": "none",
         "expected_duration_months": 12, "load_pattern": "stable", "audience": "public", "reach": "internet",
-        "genai_filing": "none", "hosting_move": False,
+        "genai_filing": "none", "hosting_move": False, "minors": False,
     },
     # an offline batch job
     "batch": {

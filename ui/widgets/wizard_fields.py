@@ -61,6 +61,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
     ("building", (
         _f("use_case", "choice", "interactive", "api", "offline_batch"),
         _f("audience", "choice", "internal", "business", "public"),
+        _f("minors", "bool"),  # minors (s13-duties): under-14s' PI and the minors' online protection duties
         _f("reach", "choice", "lan", "private_network", "internet"),
         _f("peak_concurrency", "int", low=1, high=1_000_000, unit="wizard.unit.requests"),
         _f("requests_per_day", "range_int", low=0, high=10**12),

@@ -1,0 +1,107 @@
+"""Duties the first memos left out (issue 25, s13-duties): minors, sensitive (health) data, data residency outside
+the mainland, the plain "no mainland rules apply", and China-market parts asked for on an offshore node.
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); metadata and sources (the law texts, graded
+as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13.json``.
+"""
+
+from __future__ import annotations
+
+from advisor.plan import gpu_choice as gchoice
+from advisor.plan.result import Finding
+from advisor.plan.rules import Facts, finding, rule
+
+HEALTH_SECTORS = ("medical", "health", "healthcare")
+OWN_HARDWARE = ("on_premises", "bare_metal")  # the data sits on the team's own servers, no cloud provider's
+
+
+def _pipl_applies(f: Facts) -> bool:
+    """PIPL covers processing in the mainland and processing abroad of people in the mainland (Art. 3)."""
+    return f.ctx.has_mainland_users or f.serves_mainland_from_mainland
+
+
+def _minors(f: Facts) -> bool:
+    return f.ctx.answers.minors is True
+
+
+@rule("pi.minors", "constraint")
+def pi_minors(f: Facts) -> Finding | None:
+    """Minors' personal information (under 14 is sensitive): a guardian's consent, processing rules of its own,
+    an impact assessment and a yearly compliance audit (PIPL Art. 28/31/55; Minors Online Regulations Art. 37)."""
+    if not (_minors(f) and f.ctx.personal_info and _pipl_applies(f)):
+        return None
+    return finding("pi.minors")
+
+
+@rule("minors.online_protection", "constraint")
+def minors_online(f: Facts) -> Finding | None:
+    """An online service minors in mainland China use: the minors' online protection duties (anti-addiction,
+    time/spending limits, a minors' mode for the services named), and for public generative AI Art. 10."""
+    c = f.ctx
+    if not (_minors(f) and c.has_mainland_users) or c.internal_only or c.is_batch:
+        return None
+    genai = {"tr": "plan.minors.genai"} if c.public_genai else ""
+    return finding("minors.online_protection", genai=genai)
+
+
+@rule("pi.sensitive_safeguards", "constraint")
+def pi_sensitive(f: Facts) -> Finding | None:
+    """Sensitive personal information (health records above all): separate consent and notice, an impact
+    assessment, access permissions and logs (PIPL Art. 28–30/51/55, Cybersecurity Law Art. 21); health data of a
+    medical institution stays on mainland servers (Population Health Information Measures Art. 10)."""
+    c = f.ctx
+    health = c.sector in HEALTH_SECTORS
+    if not (c.personal_info and _pipl_applies(f)) or not (health or (c.sensitive_subjects or 0) > 0):
+        return None
+    return finding("pi.sensitive_safeguards", variant="health" if health else None)
+
+
+def _eu_users(f: Facts) -> bool:
+    return "EU" in f.ctx.overseas_markets
+
+
+@rule("pi.region_residency", "constraint")
+def pi_region_residency(f: Facts) -> Finding | None:
+    """Personal information of people outside the mainland on an offshore node: keep it in the chosen region under
+    the provider's contract; Singapore's PDPA (s. 24, s. 26) or the GDPR (Art. 28, Chapter V) where they apply;
+    elsewhere the local law, which this plan does not state."""
+    c = f.ctx
+    if not c.personal_info or c.has_mainland_users or not f.offshore:
+        return None
+    own = f.form in OWN_HARDWARE
+    region = {"tr": f"plan.region.{f.region}"}
+    if _eu_users(f) and f.region == "europe":  # (the engine puts EU users on a European node)
+        law: str | None = "eu"
+    elif f.region == "singapore":
+        law = "sg"
+    else:
+        law = None  # the local law, not stated
+    where = {"tr": "plan.residency.own" if own else "plan.residency.provider", "region": region}
+    extra = {"tr": "plan.residency.mas"} if law == "sg" and c.sector == "finance" else ""
+    return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
+
+
+@rule("region.no_mainland_rules", "constraint")
+def no_mainland_rules(f: Facts) -> Finding | None:
+    """No users and no company in the mainland, served offshore: no mainland rule applies, said plainly (ICP,
+    generative-AI filing, PIPL and its export procedure all attach to the mainland: PIPL Art. 3, Measures Art. 2)."""
+    c = f.ctx
+    if c.has_mainland_users or c.answers.mainland_entity is not False or not f.offshore:
+        return None
+    return finding("region.no_mainland_rules", region={"tr": f"plan.region.{f.region}"})
+
+
+@rule("gpu.not_offered_offshore", "constraint")
+def not_offered_offshore(f: Facts) -> Finding | None:
+    """Only China-market parts (H20, L20, 4090D, H800, A800) allowed, for a node outside the mainland where none
+    is offered: no plan runs on them there (a blocker); the fix re-plans on the parts sold in the region."""
+    c = f.ctx
+    if not c.gpu_constraint or not f.offshore or f.form == "hosted_api":
+        return None
+    if any(gchoice.offered_in(f.region, g) for g in c.gpu_constraint):
+        # an allowed part is sold there: the plan uses it (the others are named in the assumptions)
+        return None
+    from advisor.plan.rules import _gpu_names
+
+    return finding("gpu.not_offered_offshore", gpus=_gpu_names(list(c.gpu_constraint)),
+                   region={"tr": f"plan.region.{f.region}"})

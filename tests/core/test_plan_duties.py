@@ -1,0 +1,122 @@
+"""Duties the blind reviewers found missing (issue 25, s13-duties), end to end: China-market parts asked for on an
+offshore node, an infeasible batch's sizing sentence, and no unrendered placeholder in any scenario's memo."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.gpu_choice import offered_in
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from advisor.plan.sizing import MAX_REPLICAS
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "bench" / "advice_scenarios").glob("q*.json"))
+LANGS = ("en", "zh_CN")
+# a {name} or {name:plural|forms} left by a template, a Python None or NaN, an empty table cell
+UNRENDERED = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*(?::[^{}\n]*)?\}|\bNone\b|\bnan\b|\|[ \t]*\|")
+
+
+@cache
+def scenario_plan(path: Path) -> PlanResult:
+    return make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
+
+
+def plan(data: dict[str, Any]) -> PlanResult:
+    return make_plan(answers_from_dict(data))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_no_scenario_memo_shows_an_unrendered_placeholder(path):
+    r = scenario_plan(path)
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        bad = [memo[max(0, m.start() - 60): m.end() + 20] for m in UNRENDERED.finditer(memo)]
+        assert bad == [], (path.stem, lang, bad)
+        if r.binding_constraint is not None:
+            assert r.binding_constraint.text_in(lang) in memo
+
+
+SG = {"use_case": "interactive", "audience": "public", "reach": "internet", "model": "qwen2.5-7b-instruct",
+      "peak_concurrency": 50, "user_location": "overseas", "overseas_markets": ["SG", "SEA"],
+      "mainland_entity": False, "gpu_constraint": ["h20-96g", "l20-48g"]}  # fmt: skip
+
+
+def test_china_market_parts_only_on_a_singapore_node_is_not_feasible_and_the_fix_replans_on_parts_sold_there():
+    """H20/L20 only, for a Singapore node: the engine used to swap to other parts silently and call it feasible."""
+    r = plan(SG)
+    assert r.region == "singapore" and not r.feasible
+    x = r.finding("gpu.not_offered_offshore")
+    assert x is not None and x.severity == "blocker"
+    assert r.hardware.gpu not in ("h20-96g", "l20-48g")
+    fix = next(f for f in r.fixes if f.id == "other_gpus")
+    fixed = plan({k: v for k, v in SG.items() if k != "gpu_constraint"} | {k: v for k, v in fix.change.items()
+                                                                          if v is not None})
+    assert fixed.feasible and offered_in("singapore", fixed.hardware.gpu)
+    assert "gpu.not_offered_offshore" not in fixed.finding_ids
+    # one part sold there among those allowed: that part is planned, no blocker
+    both = plan({**SG, "gpu_constraint": ["h20-96g", "l40s"]})
+    assert both.hardware.gpu == "l40s" and "gpu.not_offered_offshore" not in both.finding_ids
+    # on the mainland the same parts are the in-region ones: nothing to say
+    home = plan({**SG, "user_location": "mainland", "mainland_entity": True, "overseas_markets": None,
+                 "mainland_carriers": "all_three", "icp_status": "filed"})
+    assert "gpu.not_offered_offshore" not in home.finding_ids
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_impossible_batch_says_what_its_throughput_would_need(lang):
+    path = ROOT / "bench" / "advice_scenarios" / "q29_batch_impossible_budget.json"
+    r = scenario_plan(path)
+    b = r.binding_constraint
+    assert b is not None and b.kind == "batch_throughput"
+    assert b.figures["prompt_tokens"] == 10_000_000 * 2000 and b.figures["replicas"] > MAX_REPLICAS
+    assert b.text_in(lang) in render_memo_markdown(r, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_offshore_only_service_says_no_mainland_rule_applies_and_where_its_data_stays(lang):
+    for stem, law in (("q37_sg_fintech_public", "sg"), ("q38_eu_internal_hr_assistant", "eu")):
+        r = scenario_plan(ROOT / "bench" / "advice_scenarios" / f"{stem}.json")
+        memo = render_memo_markdown(r, lang)
+        region = translate(lang, f"plan.region.{r.region}")
+        assert translate(lang, "plan.rule.region.no_mainland_rules.title") in memo
+        x = r.finding("pi.region_residency")
+        assert x is not None and x.title_key == f"plan.rule.pi.region_residency.{law}.title", stem
+        assert region in x.detail_in(lang)
+        assert not {"pi.consent_notice", "pi.export_exempt", "icp.required", "genai.filing"} & set(r.finding_ids)
+        # nor does it ask whether the service is offered to the mainland public: its users are all elsewhere
+        assert "public_genai_in_mainland" not in [q.field for q in r.open_questions]
+    q20 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q20_china_parts_offshore_sg.json")
+    assert "public_genai_in_mainland" not in [q.field for q in q20.open_questions]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_health_records_bring_access_control_and_audit_logs(lang):
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q03_hospital_private_wan_medical.json")
+    x = r.finding("pi.sensitive_safeguards")
+    assert x is not None and x.title_key.endswith(".health.title")
+    memo = render_memo_markdown(r, lang)
+    assert x.title_in(lang) in memo
+    assert ("Art. 51" in x.detail_in(lang)) if lang == "en" else ("第五十一条" in x.detail_in(lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_peak_no_setup_carries_says_how_many_replicas_it_would_need(lang):
+    """A setup fits and meets the target, but the peak needs more replicas than the plan considers: the sentence
+    says so with its figures (it used to read the KV-memory template with its {placeholders} unfilled)."""
+    r = plan({"use_case": "interactive", "model": "qwen2.5-7b-instruct", "peak_concurrency": 1_000_000,
+              "gpu_constraint": ["l4"], "user_location": "overseas", "overseas_markets": ["US"]})  # fmt: skip
+    b = r.binding_constraint
+    assert r.hardware.gpu is None and b is not None and b.kind == "replica_limit"
+    assert b.figures["replicas"] > MAX_REPLICAS and b.figures["peak"] == 1_000_000
+    text = b.text_in(lang)
+    assert not UNRENDERED.search(text) and f"{b.figures['replicas']:,}" in text
+    assert text in render_memo_markdown(r, lang)
