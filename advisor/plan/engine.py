@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, forms, sizing
+from advisor.plan import commands, fleet, forms, sizing
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -168,6 +168,9 @@ def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     if c.is_batch:
         return "cloud"
+    on_fleet = fleet.choose_form(c, out)  # the team's current fleet, used and subtracted (advisor.plan.fleet)
+    if on_fleet is not None:
+        return on_fleet
     owning = forms.choose_form(c, out.cloud_usd, out.forms) if out is not None else None
     if owning is not None:  # on-premises or hybrid (advisor.plan.forms)
         return owning
@@ -177,7 +180,7 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
         return "cloud"
     owned = sum(out.owned_usd)  # type: ignore[arg-type]
     cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
-    if owned < cloud and c.duration_months >= 24 and c.utilisation >= 0.5:
+    if owned < cloud and c.duration_months >= 24 and c.utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
         if c.utilisation_measured and c.ops == "strong" and deadline_ok:
@@ -292,13 +295,19 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
         hours = (job + s_lo, job + s_hi)
     out = costmod.compute(c, book, inp, batch_hours=hours)
     forms.attach(out, c, book, cand, region)
+    fleet.attach(out, c, book, cand, region)  # the team's current fleet used and subtracted
     return out
 
 
-def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
-    """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware, or renting."""
+def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None,
+                c: Ctx | None = None) -> tuple[float, float] | None:
+    """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware (the team's fleet
+    where it decided the form), or renting."""
     if form == "hosted_api" and hosted is not None:
         return hosted
+    own = fleet.chosen_owned(c, out, form) if c is not None else None
+    if own is not None:
+        return own.running(c.ops) if forms.capex_budget_usd(c, out.forms.fx) is not None else own.monthly(c.ops)
     if form in ("on_premises", "hybrid"):
         return forms.monthly_usd(form, out.forms)
     if form == "bare_metal" and None not in out.owned_usd:
@@ -355,7 +364,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
-    if chosen is not None and form in OWNED_FORMS:  # buying: whole servers of a part still sold new
+    on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
+    if on_fleet:
+        fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
+    if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2])
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
@@ -383,8 +395,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if hosted is not None:
             out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
             out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
-        monthly = _monthly_of(form, out, hosted)
-        forms.apply_chosen(out, form)
+        monthly = _monthly_of(form, out, hosted, c)
+        if not fleet.apply_chosen(c, out, form):
+            forms.apply_chosen(out, form)
         if c.budget_amount is not None:
             out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
@@ -415,6 +428,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
+        if hardware.layout is not None and hardware.layout.basis == fleet.FLEET_BASIS:
+            hardware.layout.fleet_count = fleet.use_of(c, chosen).count
     hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
@@ -723,7 +738,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             return None, None
         cand = ok2[0]
         o2 = _cost_of(ctx2, cand, region, book)
-        m = _monthly_of(_decide_form(ctx2, o2), o2, None)
+        m = _monthly_of(_decide_form(ctx2, o2), o2, None, ctx2)
         return cand, (m[0] * conv if m else None)
 
     def mr(v: float | None) -> MoneyRange | None:

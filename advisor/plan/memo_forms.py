@@ -17,6 +17,8 @@ def chosen_owned(result: PlanResult) -> OwnedFormCost | None:
         return c.owned
     if result.deployment_form == "hybrid":
         return c.hybrid
+    if result.deployment_form == "bare_metal" and c.owned is not None and c.owned.fleet_gpus:
+        return c.owned  # the team's colocated fleet (advisor.plan.fleet)
     return None
 
 
