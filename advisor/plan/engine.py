@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, fleet, forms, sizing
+from advisor.plan import commands, fleet, forms, reachable, sizing
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -245,6 +245,16 @@ def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
     return gpus, gchoice.arrange(c, region, ok, book), near
 
 
+def _fits_fleet(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
+    """A setup meets the target on the free GPUs of the team's fleet alone, checked on the predictor (which may add
+    replicas the screen did not count)."""
+    fitting = [k for k in _screen(c, region, book, fx)[1] if fleet.fits_free(c, k, region)]
+    for k in fitting[:3]:
+        if _verify_laid_out(c, k, region, book)[2] and fleet.fits_free(c, k, region):
+            return True
+    return False
+
+
 def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook):
     """The predictor's check at the replicas the peak needs (spare units for N+1 left out: they must not be needed
     to meet the target); the setup is then rounded to whole units again, spares added back."""
@@ -325,6 +335,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fx = float(book.fx()["cny_per_usd"])
     region, reason = decide_region(c)
     gpu_ids, ok, near = _screen(c, region, book, fx)
+    if not ok:  # an assumed TTFT target out of reach for these prompts: plan on the lowest one reached, and say so
+        reached = reachable.reachable_ttft(c, near, lambda x: bool(_screen(x, region, book, fx)[1]),
+                                           lambda x: _fits_fleet(x, region, book, fx))
+        if reached is not None:
+            c = reached
+            gpu_ids, ok, near = _screen(c, region, book, fx)
     chosen = ok[0] if ok else None
     fits_anywhere = bool(ok or near)
     sim_ttft = sim_tpot = None

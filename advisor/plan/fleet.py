@@ -76,6 +76,11 @@ def serves(c: Ctx, cand, region: str) -> bool:
     return cand.gpu.id == gid and free_gpus(count, c.utilisation) >= cand.tp
 
 
+def fits_free(c: Ctx, cand, region: str) -> bool:
+    """The setup runs on the fleet's free GPUs alone (nothing to buy or rent)."""
+    return serves(c, cand, region) and use_of(c, cand).missing == 0
+
+
 def _load_replicas(cand) -> int:
     lay = cand.layout
     return max(1, lay.load_replicas if lay is not None else cand.replicas)
@@ -240,4 +245,4 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
 
 
 __all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "choose_form", "chosen_owned",
-           "cost", "free_gpus", "lay_out", "serves", "use_of"]
+           "cost", "fits_free", "free_gpus", "lay_out", "serves", "use_of"]
