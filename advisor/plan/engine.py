@@ -189,7 +189,8 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     return "cloud"
 
 
-def _timeline(c: Ctx, region: str, form: str) -> Timeline:
+def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
+    """``buys``: the form buys hardware (False on the team's own fleet with nothing missing: no procurement)."""
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
     public = not c.internal_only and not c.is_batch and form != "hosted_api"
@@ -217,7 +218,7 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
                                   days_high=hi))  # fmt: skip
-    if form in ("bare_metal", "on_premises", "hybrid"):
+    if form in ("bare_metal", "on_premises", "hybrid") and buys:
         lo, hi = duration("bare_metal_procurement")
         label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
         items.append(TimelineItem(id="procurement", label_key=label, days_low=lo, days_high=hi))
@@ -434,7 +435,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
-    timeline = _timeline(c, region, form)
+    fleet_own = fleet.chosen_owned(c, out, form)
+    timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
@@ -445,7 +447,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
         if hardware.layout is not None and hardware.layout.basis == fleet.FLEET_BASIS:
-            hardware.layout.fleet_count = fleet.use_of(c, chosen).count
+            use = fleet.use_of(c, chosen)
+            hardware.layout.fleet_count, hardware.layout.fleet_used = use.count, use.used
     hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
@@ -505,7 +508,8 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
         form = _decide_form(ctx, f.cost) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
         line = decide_line(ctx, region, form)
         g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
-        timeline = _timeline(ctx, region, form)
+        own = fleet.chosen_owned(ctx, f.cost, form)
+        timeline = _timeline(ctx, region, form, buys=own is None or bool(own.cost.gpus_bought))
         g.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
         found = run_rules(g, only=sorted(obligations))
         return {"region": region, "line": line, "form": form,

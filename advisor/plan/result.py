@@ -114,11 +114,14 @@ class HardwareLayout(_Out):
     redundancy: str | None = Field(None, description="why a spare unit: paid or public; None without one")
     # s13-fleet: laid out on the team's own GPUs (basis "fleet"): how many the fleet has
     fleet_count: int | None = Field(None, description="GPUs in the team's fleet the setup runs on (basis fleet)")
+    fleet_used: int | None = Field(None, description="of them, the GPUs the setup uses (the rest bought or rented)")
 
     def text_in(self, lang: str, gpu: str) -> str:
-        if self.fleet_count is not None:  # groups of tp on the team's own servers, not units to buy
-            return render(lang, "plan.layout.fleet", {"total": self.units * self.unit_gpus, "count": self.fleet_count,
-                                                      "units": self.units, "n": self.unit_gpus, "gpu": gpu})
+        if self.fleet_count is not None:  # on the team's own servers: how many of them, and how many more
+            more = self.units * self.unit_gpus - (self.fleet_used or 0)
+            return render(lang, "plan.layout.fleet", {
+                "used": self.fleet_used, "count": self.fleet_count, "gpu": gpu,
+                "more": {"tr": "plan.layout.fleet_more", "n": more} if more > 0 else ""})
         return render(lang, f"plan.layout.{'servers' if self.unit == 'server' else 'vms'}",
                       {"units": self.units, "n": self.unit_gpus, "gpu": gpu})
 
