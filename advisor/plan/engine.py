@@ -317,7 +317,7 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
     if form == "hosted_api" and hosted is not None:
         return hosted
     own = fleet.chosen_owned(c, out, form) if c is not None else None
-    if own is not None:
+    if c is not None and own is not None:
         return own.running(c.ops) if forms.capex_budget_usd(c, out.forms.fx) is not None else own.monthly(c.ops)
     if form in ("on_premises", "hybrid"):
         return forms.monthly_usd(form, out.forms)
@@ -382,7 +382,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
-    if on_fleet:
+    if on_fleet and chosen is not None:
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,

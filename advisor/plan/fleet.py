@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.result import MoneyRange
+from advisor.plan.sizing import Candidate
 
 Range = tuple[float, float]
 FLEET_BASIS = "fleet"  # HardwareLayout.basis of a setup laid out on the team's own GPUs
@@ -66,24 +68,24 @@ def free_gpus(count: int, utilisation: float) -> int:
     return max(0, math.floor(count * (1.0 - utilisation) + 1e-9))
 
 
-def serves(c: Ctx, cand, region: str) -> bool:
+def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
     """The setup is on the fleet's GPU and the fleet has room for one replica at least (a single-node service;
     a batch job is costed per job and is left to the cloud)."""
     fl = gpu_choice.fleet(c)
     if fl is None or cand is None or c.is_batch or region == "mainland_plus_overseas":
         return False
     gid, count = fl
-    return cand.gpu.id == gid and free_gpus(count, c.utilisation) >= cand.tp
+    return bool(cand.gpu.id == gid and free_gpus(count, c.utilisation) >= cand.tp)
 
 
-def fits_free(c: Ctx, cand, region: str) -> bool:
+def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
     """The setup runs on the fleet's free GPUs alone (nothing to buy or rent)."""
     return serves(c, cand, region) and use_of(c, cand).missing == 0
 
 
-def _load_replicas(cand) -> int:
+def _load_replicas(cand: Candidate) -> int:
     lay = cand.layout
-    return max(1, lay.load_replicas if lay is not None else cand.replicas)
+    return max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
 
 
 def _spare(c: Ctx) -> int:
@@ -91,7 +93,7 @@ def _spare(c: Ctx) -> int:
     return 1 if gpu_choice.redundancy_reason(c) else 0
 
 
-def lay_out(c: Ctx, cand) -> None:
+def lay_out(c: Ctx, cand: Candidate) -> None:
     """Lay the setup out on the fleet (once the fleet decided the form): replicas of ``tp`` GPUs on the team's
     servers (no rounding to whole units to buy), one replica more for N+1 where the service needs it."""
     ff = node_shapes.form_factor(cand.gpu.id)
@@ -100,7 +102,7 @@ def lay_out(c: Ctx, cand) -> None:
     cand.replicas = cand.layout.replicas
 
 
-def use_of(c: Ctx, cand) -> FleetUse:
+def use_of(c: Ctx, cand: Candidate) -> FleetUse:
     """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
     gid, count = gpu_choice.fleet(c)  # type: ignore[misc]
     free = free_gpus(count, c.utilisation)
@@ -134,7 +136,7 @@ def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, con
     return replace(running, capex=capex, cost=cost, rows=tuple(rows.values()))
 
 
-def cost(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FleetOutcome | None:
+def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv: float) -> FleetOutcome | None:
     """The fleet's ways of carrying the setup ``cand`` (laid out by ``lay_out``), USD (see the module's text)."""
     if not serves(c, cand, region):
         return None
@@ -143,7 +145,7 @@ def cost(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> 
     budget = forms.capex_budget_usd(c, fx)
     form = "on_premises" if use.office else "bare_metal"
 
-    def owned(run_gpus: int, bought: int, form_: str, **kw) -> forms.Owned | None:
+    def owned(run_gpus: int, bought: int, form_: str, **kw: Any) -> forms.Owned | None:
         running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_,
                              budget_usd=budget, purchase_unit=unit, **kw)  # fmt: skip
         purchase = forms._own(c, book, fx, conv, gpu, tdp, bought, office=use.office, form=form_,
@@ -179,7 +181,7 @@ def cost(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> 
     return out
 
 
-def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand, region: str) -> None:
+def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand: Candidate, region: str) -> None:
     """Cost the fleet's ways onto the plan's cost outcome (``out.fleet``)."""
     fx = float(book.fx()["cny_per_usd"])
     out.fleet = cost(c, book, cand, region, fx, out.conv)

@@ -10,8 +10,12 @@ takes 40 users within the target carries a steady 50 on two, whatever the peak's
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from advisor.plan.context import PEAK_FACTOR, Ctx
+
+if TYPE_CHECKING:
+    from advisor.plan.sizing import Candidate
 
 
 def steady_concurrency(c: Ctx) -> int:
@@ -19,7 +23,7 @@ def steady_concurrency(c: Ctx) -> int:
     return max(1, math.ceil(c.peak / PEAK_FACTOR[c.load]))
 
 
-def replica_capacity(c: Ctx, cand) -> int:
+def replica_capacity(c: Ctx, cand: Candidate) -> int:
     """Concurrency one replica takes within the target, from the plan's predicted curve."""
     # the engine's claim, one definition (imported late: the engine imports the forms, which import this)
     from advisor.plan.engine import claimed_capacity
@@ -27,11 +31,11 @@ def replica_capacity(c: Ctx, cand) -> int:
     return max(1, claimed_capacity(c, cand))
 
 
-def base_replicas(c: Ctx, cand) -> int:
+def base_replicas(c: Ctx, cand: Candidate) -> int:
     """Replicas the owned base needs for the steady load; at least one, and at most all but one of the replicas
     the peak needs (the burst keeps one, else there is nothing to rent)."""
     lay = getattr(cand, "layout", None)
-    peak_replicas = lay.load_replicas if lay is not None else cand.replicas
+    peak_replicas = int(lay.load_replicas) if lay is not None else cand.replicas
     need = math.ceil(steady_concurrency(c) / replica_capacity(c, cand))
     return max(1, min(max(1, peak_replicas - 1), need))
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
+from typing import Any
 
 from advisor.plan import sizing
 from advisor.plan.context import Ctx
@@ -28,7 +30,8 @@ def ttft_assumed(c: Ctx) -> bool:
     return c.ttft_slo_ms is not None and not c.is_batch and (slo is None or slo.ttft_p99_ms is None)
 
 
-def reachable_ttft(c: Ctx, near: list[sizing.Candidate], meets, on_fleet=None) -> Ctx | None:
+def reachable_ttft(c: Ctx, near: list[sizing.Candidate], meets: Callable[[Ctx], bool],
+                   on_fleet: Callable[[Ctx], bool] | None = None) -> Ctx | None:
     """``c`` with the assumed TTFT target raised to the lowest step the screen meets (``meets(ctx) -> bool``), the
     assumption restated; None when the target was given, a setup meets it already, or no step within reach does.
     ``on_fleet(ctx) -> bool``: a setup meets it on the free GPUs of the team's fleet; the lowest such step within
@@ -57,7 +60,7 @@ def _restated(c: Ctx, target: float, lowest: float | None) -> list[Assumption]:
     (and, when the team's free GPUs decided it, the lower target that would need GPUs bought)."""
     default = c.ttft_slo_ms
     out = [a for a in c.assumptions if a.field != FIELD]
-    params: dict = {"value": round(target), "default": round(default or 0), "p95": c.prompt_p95}
+    params: dict[str, Any] = {"value": round(target), "default": round(default or 0), "p95": c.prompt_p95}
     if lowest is not None:
         params["fleet"] = {"tr": "plan.assume.ttft_reachable_fleet", "lowest": round(lowest)}
     else:

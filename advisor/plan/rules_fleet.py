@@ -5,7 +5,7 @@ on import (that module imports this one at its end).
 
 from __future__ import annotations
 
-from advisor.plan.result import OwnedFormCost
+from advisor.plan.result import Finding, OwnedFormCost
 from advisor.plan.rules import Facts, _money, finding, rule
 
 
@@ -23,7 +23,7 @@ def _r(lo: float, hi: float, f: Facts) -> str:
 
 
 @rule("cost.fleet", "cost")
-def cost_fleet(f: Facts):
+def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
     running costs; what is missing is bought (own server room or colocation) or rented for the peak (hybrid)."""
     o = on_fleet(f)
