@@ -65,7 +65,7 @@ def test_the_free_gpus_of_the_fleet_are_used_and_cost_only_running_costs(us_flee
     f = r.finding("cost.fleet")
     assert f is not None and r.finding("cost.buy") is None  # not "bare metal pays off" on a purchase never made
     assert f"{o.fleet_gpus} of your 32 × NVIDIA H100" in f.title_in("en") and "17 free" in f.title_in("en")
-    assert f"现有 32 块 NVIDIA H100 SXM5 80GB 中的 {o.fleet_gpus} 块" in f.title_in("zh_CN")
+    assert f"现有 32 张 NVIDIA H100 SXM5 80GB 中的 {o.fleet_gpus} 张" in f.title_in("zh_CN")
     memo = render_memo_markdown(r, "en")
     assert "Run it on the GPUs your team already owns, in colocation" in memo
     assert f"| Your fleet | {o.fleet_gpus} of your 32 × NVIDIA H100 SXM5 80GB (17 free at 45 % utilisation)" in memo
