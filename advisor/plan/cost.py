@@ -68,6 +68,7 @@ class CostOutcome:
     owned_usd: tuple[float | None, float | None]  # bare metal, USD per month
     conv: float  # USD → the answer's currency
     forms: Any = None  # forms.FormsOutcome: on-premises and hybrid costed (set by forms.attach)
+    fleet: Any = None  # fleet.FleetOutcome: the team's current fleet used (set by fleet.attach)
 
 
 def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, forms, sizing
+from advisor.plan import commands, fleet, forms, reachable, sizing
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -168,6 +168,9 @@ def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     if c.is_batch:
         return "cloud"
+    on_fleet = fleet.choose_form(c, out)  # the team's current fleet, used and subtracted (advisor.plan.fleet)
+    if on_fleet is not None:
+        return on_fleet
     owning = forms.choose_form(c, out.cloud_usd, out.forms) if out is not None else None
     if owning is not None:  # on-premises or hybrid (advisor.plan.forms)
         return owning
@@ -177,7 +180,7 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
         return "cloud"
     owned = sum(out.owned_usd)  # type: ignore[arg-type]
     cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
-    if owned < cloud and c.duration_months >= 24 and c.utilisation >= 0.5:
+    if owned < cloud and c.duration_months >= 24 and c.utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
         if c.utilisation_measured and c.ops == "strong" and deadline_ok:
@@ -186,7 +189,8 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     return "cloud"
 
 
-def _timeline(c: Ctx, region: str, form: str) -> Timeline:
+def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
+    """``buys``: the form buys hardware (False on the team's own fleet with nothing missing: no procurement)."""
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
     public = not c.internal_only and not c.is_batch and form != "hosted_api"
@@ -214,7 +218,7 @@ def _timeline(c: Ctx, region: str, form: str) -> Timeline:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
                                   days_high=hi))  # fmt: skip
-    if form in ("bare_metal", "on_premises", "hybrid"):
+    if form in ("bare_metal", "on_premises", "hybrid") and buys:
         lo, hi = duration("bare_metal_procurement")
         label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
         items.append(TimelineItem(id="procurement", label_key=label, days_low=lo, days_high=hi))
@@ -240,6 +244,16 @@ def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
     gpus = gchoice.with_fleet(c, region, candidate_gpus(c, region))
     ok, near = sizing.screen(c, gpus, _price_fn(book, region, fx))
     return gpus, gchoice.arrange(c, region, ok, book), near
+
+
+def _fits_fleet(c: Ctx, region: str, book: PriceBook, fx: float) -> bool:
+    """A setup meets the target on the free GPUs of the team's fleet alone, checked on the predictor (which may add
+    replicas the screen did not count)."""
+    fitting = [k for k in _screen(c, region, book, fx)[1] if fleet.fits_free(c, k, region)]
+    for k in fitting[:3]:
+        if _verify_laid_out(c, k, region, book)[2] and fleet.fits_free(c, k, region):
+            return True
+    return False
 
 
 def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook):
@@ -292,13 +306,19 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
         hours = (job + s_lo, job + s_hi)
     out = costmod.compute(c, book, inp, batch_hours=hours)
     forms.attach(out, c, book, cand, region)
+    fleet.attach(out, c, book, cand, region)  # the team's current fleet used and subtracted
     return out
 
 
-def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None) -> tuple[float, float] | None:
-    """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware, or renting."""
+def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None,
+                c: Ctx | None = None) -> tuple[float, float] | None:
+    """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware (the team's fleet
+    where it decided the form), or renting."""
     if form == "hosted_api" and hosted is not None:
         return hosted
+    own = fleet.chosen_owned(c, out, form) if c is not None else None
+    if c is not None and own is not None:
+        return own.running(c.ops) if forms.capex_budget_usd(c, out.forms.fx) is not None else own.monthly(c.ops)
     if form in ("on_premises", "hybrid"):
         return forms.monthly_usd(form, out.forms)
     if form == "bare_metal" and None not in out.owned_usd:
@@ -316,6 +336,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fx = float(book.fx()["cny_per_usd"])
     region, reason = decide_region(c)
     gpu_ids, ok, near = _screen(c, region, book, fx)
+    if not ok:  # an assumed TTFT target out of reach for these prompts: plan on the lowest one reached, and say so
+        reached = reachable.reachable_ttft(c, near, lambda x: bool(_screen(x, region, book, fx)[1]),
+                                           lambda x: _fits_fleet(x, region, book, fx))
+        if reached is not None:
+            c = reached
+            gpu_ids, ok, near = _screen(c, region, book, fx)
     chosen = ok[0] if ok else None
     fits_anywhere = bool(ok or near)
     sim_ttft = sim_tpot = None
@@ -355,7 +381,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
-    if chosen is not None and form in OWNED_FORMS:  # buying: whole servers of a part still sold new
+    on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
+    if on_fleet and chosen is not None:
+        fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
+    if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2])
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
@@ -383,8 +412,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if hosted is not None:
             out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
             out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
-        monthly = _monthly_of(form, out, hosted)
-        forms.apply_chosen(out, form)
+        monthly = _monthly_of(form, out, hosted, c)
+        if not fleet.apply_chosen(c, out, form):
+            forms.apply_chosen(out, form)
         if c.budget_amount is not None:
             out.costs.budget_monthly = c.budget_amount
         if monthly is not None:
@@ -405,7 +435,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
-    timeline = _timeline(c, region, form)
+    fleet_own = fleet.chosen_owned(c, out, form)
+    timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
@@ -415,6 +446,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
+        if hardware.layout is not None and hardware.layout.basis == fleet.FLEET_BASIS:
+            use = fleet.use_of(c, chosen)
+            hardware.layout.fleet_count, hardware.layout.fleet_used = use.count, use.used
     hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
     costs = out.costs if out is not None else costmod.Costs(
@@ -474,7 +508,8 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
         form = _decide_form(ctx, f.cost) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
         line = decide_line(ctx, region, form)
         g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
-        timeline = _timeline(ctx, region, form)
+        own = fleet.chosen_owned(ctx, f.cost, form)
+        timeline = _timeline(ctx, region, form, buys=own is None or bool(own.cost.gpus_bought))
         g.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
         found = run_rules(g, only=sorted(obligations))
         return {"region": region, "line": line, "form": form,
@@ -723,7 +758,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             return None, None
         cand = ok2[0]
         o2 = _cost_of(ctx2, cand, region, book)
-        m = _monthly_of(_decide_form(ctx2, o2), o2, None)
+        m = _monthly_of(_decide_form(ctx2, o2), o2, None, ctx2)
         return cand, (m[0] * conv if m else None)
 
     def mr(v: float | None) -> MoneyRange | None:

@@ -29,7 +29,8 @@ import math
 from dataclasses import dataclass
 
 from advisor.plan import cost as costmod
-from advisor.plan.context import PEAK_FACTOR, SCALED_HOURS, Ctx
+from advisor.plan import hybrid as hybrid_split
+from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
 
@@ -168,11 +169,6 @@ def monthly_budget_usd(c: Ctx, fx: float) -> float | None:
     return c.budget_amount / fx if c.currency == "CNY" else c.budget_amount
 
 
-def base_replicas(c: Ctx, replicas: int) -> int:
-    """Replicas the steady base needs: the peak's replicas ÷ the load's peak-to-average factor, at least one."""
-    return max(1, min(replicas - 1, math.ceil(replicas / PEAK_FACTOR[c.load])))
-
-
 def purchase_unit(gpu) -> int:
     """GPUs bought at once: SXM/OAM parts come on 8-GPU baseboards (HGX, OAM platforms) and are sold as whole
     servers; PCIe cards (and NVLink-bridged NVL pairs, which are PCIe cards) one at a time."""
@@ -200,7 +196,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
         price = costmod.cloud_price(book, gpu, "mainland" if region == "mainland_plus_overseas" else region, fx)
         if price is not None:
             p_lo, p_hi, rows = price
-            owned_gpus = _whole(base_replicas(c, cand.replicas) * cand.tp, unit)
+            owned_gpus = _whole(hybrid_split.base_replicas(c, cand) * cand.tp, unit)  # the steady load, on the curve
             burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
             if burst_gpus <= 0:
                 return out
@@ -235,6 +231,8 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     forms: FormsOutcome | None = out.forms
     own = None if forms is None else forms.owned if form == "on_premises" else forms.hybrid if form == "hybrid" \
         else None
+    if forms is not None and form == "bare_metal" and forms.owned is not None and forms.owned.cost.fleet_gpus:
+        own = forms.owned  # the team's colocated fleet (advisor.plan.fleet): its figures, not a purchase's
     if own is None:
         return
     costs = out.costs

@@ -37,6 +37,8 @@ def redundancy(f: Facts):
     if ch is None or lay is None or not lay.spare_units:
         return None
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
+    if lay.basis == "fleet":  # on the team's own servers the spare is one replica more (advisor.plan.fleet)
+        unit = "replica"
     why = gchoice.redundancy_reason(f.ctx) or "public"
     # Does the spare hold? With the largest unit down, the other replicas at the most each takes within the target
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.

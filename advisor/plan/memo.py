@@ -457,7 +457,7 @@ def memo_context(
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,
         "feasible": result.feasible,
-        "form": t(f"memo.form.{result.deployment_form}"),
+        "form": t(memo_forms.form_key(result)),
         "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
         "line": t(f"plan.line.{result.line}"),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
@@ -524,7 +524,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     rows = [
-        (t("memo.key.decision"), t("memo.key.decision_value", form=t(f"memo.form.{result.deployment_form}"),
+        (t("memo.key.decision"), t("memo.key.decision_value", form=t(memo_forms.form_key(result)),
                                    region=t(f"plan.region.{result.region}"), line=t(f"plan.line.{result.line}"))),
         (t("memo.key.hardware"), hardware),
     ]

@@ -17,7 +17,18 @@ def chosen_owned(result: PlanResult) -> OwnedFormCost | None:
         return c.owned
     if result.deployment_form == "hybrid":
         return c.hybrid
+    if result.deployment_form == "bare_metal" and c.owned is not None and c.owned.fleet_gpus:
+        return c.owned  # the team's colocated fleet (advisor.plan.fleet)
     return None
+
+
+def form_key(result: PlanResult) -> str:
+    """The text key of the recommended form: on the team's own fleet, that (and whether GPUs are bought besides),
+    not "buy your own server" for GPUs already owned."""
+    o = chosen_owned(result)
+    if o is None or not o.fleet_gpus:
+        return f"memo.form.{result.deployment_form}"
+    return f"memo.fleet13.form.{result.deployment_form}" + (".buys" if o.gpus_bought else "")
 
 
 def _money(r: MoneyRange | None, currency: str) -> str:
@@ -43,12 +54,16 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if o is None:
         return []
     cur = result.costs.currency
+    capex = _money(o.capex, cur) + _capex_verdict(o, lang, cur)
+    if o.fleet_gpus and not o.gpus_bought:  # on the team's own fleet: nothing is bought
+        capex = translate(lang, "memo.fleet13.no_purchase")
     return [
-        (translate(lang, "memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
-        (translate(lang, "memo.key.cost"), translate(lang, "memo.forms.key.cost_value",
-                                                     running=_money(o.running_monthly, cur),
-                                                     monthly=_money(o.monthly, cur),
-                                                     months=result.costs.horizon_months)),
+        (translate(lang, "memo.forms.key.capex"), capex),
+        (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
+                                                     running=_money(o.running_monthly, cur))
+         if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
+         translate(lang, "memo.forms.key.cost_value", running=_money(o.running_monthly, cur),
+                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months)),
     ]
 
 
@@ -64,6 +79,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
 
     rows = [
         (t("memo.forms.cost.site"), t(f"plan.forms.site.{o.site}")),
+        *_fleet_rows(result, o, t),
         (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))
          + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
@@ -87,4 +103,15 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     return rows
 
 
-__all__ = ["OWNING", "chosen_owned", "cost_rows", "key_rows"]
+def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:
+    """The team's current fleet: how many of its GPUs the form runs, how many were free, what is bought besides."""
+    if not o.fleet_gpus:
+        return []
+    value = t("memo.fleet13.cost.fleet_value", used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
+              free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100))
+    if o.gpus_bought:
+        value += t("memo.fleet13.cost.fleet_bought", n=o.gpus_bought)
+    return [(t("memo.fleet13.cost.fleet"), value)]
+
+
+__all__ = ["OWNING", "chosen_owned", "cost_rows", "form_key", "key_rows"]

@@ -112,8 +112,16 @@ class HardwareLayout(_Out):
     spare_units: int = Field(0, description="units added for redundancy (N+1, per region)")
     regions: int = 1
     redundancy: str | None = Field(None, description="why a spare unit: paid or public; None without one")
+    # s13-fleet: laid out on the team's own GPUs (basis "fleet"): how many the fleet has
+    fleet_count: int | None = Field(None, description="GPUs in the team's fleet the setup runs on (basis fleet)")
+    fleet_used: int | None = Field(None, description="of them, the GPUs the setup uses (the rest bought or rented)")
 
     def text_in(self, lang: str, gpu: str) -> str:
+        if self.fleet_count is not None:  # on the team's own servers: how many of them, and how many more
+            more = self.units * self.unit_gpus - (self.fleet_used or 0)
+            return render(lang, "plan.layout.fleet", {
+                "used": self.fleet_used, "count": self.fleet_count, "gpu": gpu,
+                "more": {"tr": "plan.layout.fleet_more", "n": more} if more > 0 else ""})
         return render(lang, f"plan.layout.{'servers' if self.unit == 'server' else 'vms'}",
                       {"units": self.units, "n": self.unit_gpus, "gpu": gpu})
 
@@ -262,6 +270,13 @@ class OwnedFormCost(_Out):
     capex_budget: float | None = None
     capex_within_budget: bool | None = Field(None, description="the high end of the purchase fits the one-off "
                                              "budget; None when no one-off budget was given")
+    # the team's current fleet (s13-fleet): GPUs of it the form runs (costing only their running costs), how many
+    # it has and how many are free at its utilisation, and the GPUs bought besides
+    fleet_gpus: int = Field(0, description="GPUs of the team's current fleet this form runs (no purchase)")
+    fleet_count: int | None = Field(None, description="GPUs in the team's current fleet")
+    fleet_free: int | None = Field(None, description="fleet GPUs free at its utilisation")
+    fleet_utilisation: float | None = Field(None, description="the fleet's utilisation the free count rests on")
+    gpus_bought: int | None = Field(None, description="GPUs bought besides the fleet's (whole servers for SXM)")
 
 
 class Costs(_Out):

@@ -710,7 +710,7 @@ def cost_rent(f: Facts):
 @rule("cost.buy", "cost")
 def cost_buy(f: Facts):
     """Sustained utilisation, years of horizon, ops staff: owning is cheaper (rule 15)."""
-    if f.form != "bare_metal" or f.cost is None:
+    if f.form != "bare_metal" or f.cost is None or _rules_fleet.on_fleet(f) is not None:  # the fleet's: cost.fleet
         return None
     c = f.cost.costs
     be = c.break_even_months
@@ -836,4 +836,5 @@ def scaling_prestage(f: Facts):
 # module and register into RULES on import.
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
+from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)

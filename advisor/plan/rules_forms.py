@@ -29,8 +29,8 @@ def cost_on_premises(f: Facts):
     """One server bought for the office or server room: the one-off purchase, power at a stated PUE, no
     colocation, staff only when the team has no ops staff."""
     costs = _costs(f)
-    if f.form != "on_premises" or costs is None or costs.owned is None:
-        return None
+    if f.form != "on_premises" or costs is None or costs.owned is None or costs.owned.fleet_gpus:
+        return None  # (on the team's own fleet: cost.fleet)
     o = costs.owned
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
         else {"tr": "plan.forms.staff_not_counted"}
@@ -46,8 +46,8 @@ def cost_on_premises(f: Facts):
 def cost_hybrid(f: Facts):
     """A bursty or daily-peaked public service: own the steady base, rent cloud GPUs for the peak above it."""
     costs = _costs(f)
-    if f.form != "hybrid" or costs is None or costs.hybrid is None:
-        return None
+    if f.form != "hybrid" or costs is None or costs.hybrid is None or costs.hybrid.fleet_gpus:
+        return None  # (the base on the team's own fleet: cost.fleet)
     h = costs.hybrid
     cloud = f.cost.cloud_usd
     conv = f.cost.conv

@@ -59,6 +59,10 @@ OFFICE = {"use_case": "interactive", "audience": "internal", "reach": "lan", "pe
           "model": "qwen2.5-14b-instruct", "user_location": "mainland", "ops_capability": "basic",
           "expected_duration_months": 36, "monthly_budget": {"amount": 3000.0, "currency": "CNY"},
           "capex_budget": {"amount": 300_000.0, "currency": "CNY"}}  # fmt: skip
+# a US API on a model one H100 carries, for a team that runs 8 × H100 half used (4 free)
+FLEET_USED = {**US, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16, "ops_capability": "strong",
+              "expected_duration_months": 36, "measured_utilisation": 0.5, "load_pattern": "stable",
+              "current_fleet": {"gpu": "h100-sxm-80g", "count": 8}}  # fmt: skip
 BURSTY_API = {"use_case": "api", "audience": "business", "reach": "internet", "peak_concurrency": 4000,
               "model": "qwen2.5-7b-instruct", "user_location": "overseas", "overseas_markets": ["US"],
               "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "bursty",
@@ -241,6 +245,9 @@ ROWS: list[Row] = [
                              "gpu_constraint": ["h800-sxm-80g", "h20-96g"]},
         {"gpu_constraint": ["h20-96g"]}),
     Row("gpu.fleet", {**MAINLAND, "current_fleet": {"gpu": "l20-48g", "count": 8}}, {"current_fleet": None}),
+    # -- the team's current fleet used and subtracted (s13-fleet) --------------------------------------------
+    Row("cost.fleet", FLEET_USED, {"current_fleet": None}),
+    Row("cost.fleet", FLEET_USED, {"measured_utilisation": 1.0}, why="no GPU free"),
     # -- owning forms, the one-off budget, the chat release (s12-forms) ---------------------------------------
     Row("cost.on_premises", OFFICE, {"reach": "internet", "audience": "public"}),
     Row("cost.capex_over", {**OFFICE, "capex_budget": {"amount": 5_000.0, "currency": "CNY"}},

@@ -1,0 +1,250 @@
+"""The team's current fleet, used and subtracted (issue 25: "continuity with the current fleet").
+
+A team that runs ``current_fleet`` = {gpu, count} at ``measured_utilisation`` u has about count × (1 − u) GPUs
+free. When the plan's setup is on that GPU, an engineer plans on those first: they are paid for, so they cost only
+what running them costs (power; colocation for a fleet in a data centre; an engineer's share as the owning forms
+count it), and the plan buys or rents only what is missing. Where the fleet lives sets the form: a service nobody
+outside reaches runs in the team's own server room (``on_premises``, no colocation); a public service's fleet is
+taken to be colocated (``bare_metal``). Three ways are costed and the cheapest is chosen:
+
+* own: the fleet's free GPUs + the missing ones bought (whole 8-GPU servers for SXM/OAM parts);
+* hybrid (a public service whose load is bursty or peaks daily): the fleet (+ bought GPUs where it falls short)
+  carries the steady base, sized on the plan's own predicted curve (``hybrid.base_replicas``), and cloud GPUs are
+  rented for the peak above it for the share of hours an autoscaled fleet keeps them;
+* renting everything (the cloud cost the engine computed for the same setup).
+
+A fleet that cannot serve the model (its GPU missed the target or is not allowed there) is not used: the setup is
+then on another GPU and nothing here applies. An Ascend fleet keeps its per-model support check (``gpu.domestic``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from advisor.plan import cost as costmod
+from advisor.plan import forms, gpu_choice, hybrid, node_shapes
+from advisor.plan.context import SCALED_HOURS, Ctx
+from advisor.plan.data import PriceBook, factor_range
+from advisor.plan.result import MoneyRange
+from advisor.plan.sizing import Candidate
+
+Range = tuple[float, float]
+FLEET_BASIS = "fleet"  # HardwareLayout.basis of a setup laid out on the team's own GPUs
+# Rule 15 (deployment-facts): below ~50 % sustained utilisation, rent; the engine buys nothing below it either
+# (engine._decide_form's bare-metal test)
+OWN_MIN_UTILISATION = 0.5
+
+
+@dataclass(frozen=True)
+class FleetUse:
+    """How the plan's setup sits on the team's fleet (GPU counts)."""
+
+    gpu: str
+    count: int  # GPUs the team runs
+    utilisation: float  # their measured utilisation (or the load pattern's assumed one, said as an assumption)
+    measured: bool
+    free: int  # free at that utilisation
+    need: int  # GPUs the plan's setup needs (the peak's replicas, plus one for N+1 where the service needs it)
+    used: int  # of the free ones, in whole replicas
+    office: bool  # the fleet stands in the team's own server room (an internal service), else in colocation
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.used)
+
+
+@dataclass
+class FleetOutcome:
+    use: FleetUse
+    own: forms.Owned | None  # the free GPUs + the missing ones bought
+    hybrid: forms.Owned | None  # the fleet (+ bought) carries the steady base; the peak above it rented
+    peak_only_bought: int = 0  # GPUs ``own`` buys above the steady base: they run only the peak's hours
+
+
+def free_gpus(count: int, utilisation: float) -> int:
+    """GPUs free at ``utilisation`` (rounded down: a GPU 40 % busy is not free)."""
+    return max(0, math.floor(count * (1.0 - utilisation) + 1e-9))
+
+
+def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
+    """The setup is on the fleet's GPU and the fleet has room for one replica at least (a single-node service;
+    a batch job is costed per job and is left to the cloud)."""
+    fl = gpu_choice.fleet(c)
+    if fl is None or cand is None or c.is_batch or region == "mainland_plus_overseas":
+        return False
+    gid, count = fl
+    return bool(cand.gpu.id == gid and free_gpus(count, c.utilisation) >= cand.tp)
+
+
+def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
+    """The setup runs on the fleet's free GPUs alone (nothing to buy or rent)."""
+    return serves(c, cand, region) and use_of(c, cand).missing == 0
+
+
+def _load_replicas(cand: Candidate) -> int:
+    lay = cand.layout
+    return max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
+
+
+def _spare(c: Ctx) -> int:
+    """Replicas added for N+1 on the fleet: one (its servers are already there; a spare replica, not a server)."""
+    return 1 if gpu_choice.redundancy_reason(c) else 0
+
+
+def lay_out(c: Ctx, cand: Candidate) -> None:
+    """Lay the setup out on the fleet (once the fleet decided the form): replicas of ``tp`` GPUs on the team's
+    servers (no rounding to whole units to buy), one replica more for N+1 where the service needs it."""
+    ff = node_shapes.form_factor(cand.gpu.id)
+    shape = node_shapes.Shape(ff, (cand.tp,), False, FLEET_BASIS, owned=True)
+    cand.layout = node_shapes.layout(cand.gpu.id, cand.tp, _load_replicas(cand), shape, spare=_spare(c))
+    cand.replicas = cand.layout.replicas
+
+
+def use_of(c: Ctx, cand: Candidate) -> FleetUse:
+    """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
+    gid, count = gpu_choice.fleet(c)  # type: ignore[misc]
+    free = free_gpus(count, c.utilisation)
+    need = (_load_replicas(cand) + _spare(c)) * cand.tp
+    used = min(need, (free // cand.tp) * cand.tp)
+    return FleetUse(gpu=gid, count=count, utilisation=c.utilisation, measured=c.utilisation_measured, free=free,
+                    need=need, used=used, office=c.internal_only)  # fmt: skip
+
+
+def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, conv: float, budget: float | None,
+                   use: FleetUse, gpus_bought: int) -> forms.Owned:
+    """``running`` (every GPU the form runs, the fleet's included) with only the bought GPUs' purchase as capex."""
+    capex: Range = bought.capex if bought is not None else (0.0, 0.0)
+    horizon = running.horizon
+    run = running.running(c.ops)
+    o = running.cost
+
+    def mr(r: Range) -> MoneyRange:
+        lo, hi = sorted(r)
+        return MoneyRange(low=round(lo * conv, 2), high=round(hi * conv, 2))
+
+    cost = o.model_copy(update={
+        "capex": mr(capex), "amortised_monthly": mr((capex[0] / horizon, capex[1] / horizon)),
+        "monthly": mr((capex[0] / horizon + run[0], capex[1] / horizon + run[1])),
+        "horizon_total": mr((capex[0] + run[0] * horizon, capex[1] + run[1] * horizon)),
+        "capex_within_budget": None if budget is None else capex[1] <= budget,
+        "fleet_gpus": running.cost.gpus_owned - gpus_bought, "fleet_count": use.count, "fleet_free": use.free,
+        "fleet_utilisation": use.utilisation, "gpus_bought": gpus_bought,
+    })  # fmt: skip
+    rows = {r.id: r for r in running.rows + (bought.rows if bought is not None else ())}
+    return replace(running, capex=capex, cost=cost, rows=tuple(rows.values()))
+
+
+def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv: float) -> FleetOutcome | None:
+    """The fleet's ways of carrying the setup ``cand`` (laid out by ``lay_out``), USD (see the module's text)."""
+    if not serves(c, cand, region):
+        return None
+    use = use_of(c, cand)
+    gpu, tdp, unit = cand.gpu.id, cand.gpu.tdp_watts, forms.purchase_unit(cand.gpu)
+    budget = forms.capex_budget_usd(c, fx)
+    form = "on_premises" if use.office else "bare_metal"
+
+    def owned(run_gpus: int, bought: int, form_: str, **kw: Any) -> forms.Owned | None:
+        running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_,
+                             budget_usd=budget, purchase_unit=unit, **kw)  # fmt: skip
+        purchase = forms._own(c, book, fx, conv, gpu, tdp, bought, office=use.office, form=form_,
+                              purchase_unit=unit) if bought else None  # fmt: skip
+        if running is None or (bought and purchase is None):
+            return None
+        return _with_purchase(c, running, purchase, conv, budget, use, bought)
+
+    bought = forms._whole(use.missing, unit) if use.missing else 0
+    own = owned(use.used + bought, bought, form)
+    out = FleetOutcome(use=use, own=own, hybrid=None)
+    if use.office or c.load not in ("bursty", "diurnal") or use.need < 2 * cand.tp:
+        return out
+    price = costmod.cloud_price(book, gpu, region, fx)
+    if price is None:
+        return out
+    base = hybrid.base_replicas(c, cand) * cand.tp
+    base_fleet = min(use.used, base)
+    base_bought = forms._whole(base - base_fleet, unit) if base > base_fleet else 0
+    burst = use.need - base_fleet - base_bought
+    if burst <= 0:
+        return out
+    p_lo, p_hi, rows = price
+    share = SCALED_HOURS[c.load]
+    ov_lo, ov_hi = factor_range("overhead_share")
+    rent = (p_lo * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_lo),
+            p_hi * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_hi))  # fmt: skip
+    out.peak_only_bought = max(0, bought - max(0, base - use.used))
+    hyb = owned(base_fleet + base_bought, base_bought, "hybrid", burst=rent, burst_gpus=burst)
+    if hyb is not None:
+        seen = {r.id for r in hyb.rows}
+        out.hybrid = replace(hyb, rows=hyb.rows + tuple(r for r in rows if r.id not in seen))
+    return out
+
+
+def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand: Candidate, region: str) -> None:
+    """Cost the fleet's ways onto the plan's cost outcome (``out.fleet``)."""
+    fx = float(book.fx()["cny_per_usd"])
+    out.fleet = cost(c, book, cand, region, fx, out.conv)
+
+
+def _judged(c: Ctx, o: forms.Owned, fx: float) -> Range:
+    """What the form costs a month for the choice: running costs when a one-off budget pays for the purchase,
+    else the purchase spread over the horizon too (as ``forms.monthly_usd``)."""
+    return o.running(c.ops) if forms.capex_budget_usd(c, fx) is not None else o.monthly(c.ops)
+
+
+def choose_form(c: Ctx, out: costmod.CostOutcome | None) -> str | None:
+    """The fleet's form when using it is the cheapest way (None: no fleet to use, or renting everything costs
+    less). A purchase must fit the one-off budget and the procurement time the deadline; GPUs bought only for the
+    peak run only its share of the hours (``SCALED_HOURS``), and below the utilisation at which the engine buys
+    at all (``OWN_MIN_UTILISATION``, rule 15) they are rented for the peak instead (the hybrid)."""
+    fo: FleetOutcome | None = getattr(out, "fleet", None) if out is not None else None
+    if fo is None or out is None:
+        return None
+    fx = out.forms.fx if out.forms is not None else 7.0
+    budget = forms.capex_budget_usd(c, fx)
+    options: list[tuple[float, int, str]] = []
+    for rank, o in enumerate((fo.own, fo.hybrid)):
+        if o is None:
+            continue
+        buys = (o.cost.gpus_bought or 0) > 0
+        if buys and (not forms._procurement_fits(c) or (budget is not None and o.capex[1] > budget)):
+            continue
+        if o is fo.own and fo.hybrid is not None and fo.peak_only_bought and \
+                SCALED_HOURS[c.load] < OWN_MIN_UTILISATION:
+            continue  # bought for the peak, idle most hours: rule 15 rents it
+        options.append((forms._mid(_judged(c, o, fx)), rank, o.form))
+    if not options:
+        return None
+    best, _, form = min(options)
+    if None not in out.cloud_usd and forms._mid(out.cloud_usd) < best:  # type: ignore[arg-type]
+        return None
+    return form
+
+
+def chosen_owned(c: Ctx, out: costmod.CostOutcome | None, form: str) -> forms.Owned | None:
+    """The fleet's costed way behind ``form`` when the fleet decided it, else None."""
+    if out is None or choose_form(c, out) != form:
+        return None
+    fo: FleetOutcome = out.fleet
+    return fo.hybrid if form == "hybrid" else fo.own
+
+
+def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
+    """For a form the fleet decided, the plan's owning figures are the fleet's (``costs.owned``/``costs.hybrid``
+    and ``forms.apply_chosen``'s prices, cost per million tokens and break-even). False when the fleet did not."""
+    own = chosen_owned(c, out, form)
+    if own is None or out.forms is None:
+        return False
+    if form == "hybrid":
+        out.forms.hybrid = own
+        out.costs.hybrid = own.cost
+    else:
+        out.forms.owned = own
+        out.costs.owned = own.cost
+    forms.apply_chosen(out, form)
+    return True
+
+
+__all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "choose_form", "chosen_owned",
+           "cost", "fits_free", "free_gpus", "lay_out", "serves", "use_of"]

@@ -1,0 +1,72 @@
+"""An assumed TTFT target the allowed GPUs cannot reach is not a reason to call the plan infeasible.
+
+With no TTFT target given the plan assumes one (2 s p99 for interactive use, ``context.resolve``). That default
+is written for chat-length prompts; the first token of a 12,000-token report excerpt takes longer on any GPU, and
+on a prefill-weak part (H20, rule 10) or a domestic accelerator much longer. A team that never asked for 2 s then
+got "infeasible" for hardware it already owns. An engineer plans on the lowest TTFT the allowed GPUs reach and
+says so: the target becomes the smallest 500 ms step the screen meets (at most ``MAX_STEPS`` steps above the best
+near miss), stated as an assumption in the headline with the default it replaces and the prompt length that
+decided it. A TTFT the user gave is never relaxed (the fixes offer that, as a change they choose).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from typing import Any
+
+from advisor.plan import sizing
+from advisor.plan.context import Ctx
+from advisor.plan.result import Assumption
+
+STEP_MS = 500
+MAX_STEPS = 8
+FIELD = "latency_slo.ttft_p99_ms"
+
+
+def ttft_assumed(c: Ctx) -> bool:
+    slo = c.answers.latency_slo
+    return c.ttft_slo_ms is not None and not c.is_batch and (slo is None or slo.ttft_p99_ms is None)
+
+
+def reachable_ttft(c: Ctx, near: list[sizing.Candidate], meets: Callable[[Ctx], bool],
+                   on_fleet: Callable[[Ctx], bool] | None = None) -> Ctx | None:
+    """``c`` with the assumed TTFT target raised to the lowest step the screen meets (``meets(ctx) -> bool``), the
+    assumption restated; None when the target was given, a setup meets it already, or no step within reach does.
+    ``on_fleet(ctx) -> bool``: a setup meets it on the free GPUs of the team's fleet; the lowest such step within
+    reach is preferred to a lower one that needs GPUs bought (the target was never the team's)."""
+    if not ttft_assumed(c) or not near:
+        return None
+    best = min(k.best_ttft_ms for k in near)
+    if c.tpot_slo_ms is not None and min(k.best_tpot_ms for k in near) > c.tpot_slo_ms:
+        return None  # the per-token target misses too: relaxing the first token changes nothing
+    start = max(c.ttft_slo_ms + STEP_MS, math.ceil(best / STEP_MS) * STEP_MS)  # type: ignore[operator]
+    steps = [float(start + STEP_MS * i) for i in range(MAX_STEPS)]
+    lowest = next((t for t in steps if meets(dataclasses.replace(c, ttft_slo_ms=t))), None)
+    if lowest is None:
+        return None
+    target, fleet_step = lowest, False
+    if on_fleet is not None:
+        fleet_step_at = next((t for t in steps if t >= lowest and on_fleet(dataclasses.replace(c, ttft_slo_ms=t))),
+                             None)  # fmt: skip
+        if fleet_step_at is not None:
+            target, fleet_step = fleet_step_at, fleet_step_at > lowest
+    return dataclasses.replace(c, ttft_slo_ms=target, assumptions=_restated(c, target, lowest if fleet_step else None))
+
+
+def _restated(c: Ctx, target: float, lowest: float | None) -> list[Assumption]:
+    """The assumptions with the TTFT one replaced: the default, why it was out of reach, the target planned on
+    (and, when the team's free GPUs decided it, the lower target that would need GPUs bought)."""
+    default = c.ttft_slo_ms
+    out = [a for a in c.assumptions if a.field != FIELD]
+    params: dict[str, Any] = {"value": round(target), "default": round(default or 0), "p95": c.prompt_p95}
+    if lowest is not None:
+        params["fleet"] = {"tr": "plan.assume.ttft_reachable_fleet", "lowest": round(lowest)}
+    else:
+        params["fleet"] = ""
+    out.append(Assumption(field=FIELD, value=target, key="plan.assume.ttft_reachable", params=params))
+    return out
+
+
+__all__ = ["reachable_ttft", "ttft_assumed"]

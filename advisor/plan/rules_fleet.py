@@ -1,0 +1,45 @@
+"""Rules of the team's current fleet used and subtracted (``advisor.plan.fleet``): what the plan takes of the
+fleet, what it buys or rents besides, and what that costs a month. Registered in ``advisor.plan.rules``' registry
+on import (that module imports this one at its end).
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import Finding, OwnedFormCost
+from advisor.plan.rules import Facts, _money, finding, rule
+
+
+def on_fleet(f: Facts) -> OwnedFormCost | None:
+    """The chosen form's figures when the team's fleet decided it (None otherwise)."""
+    costs = None if f.cost is None else f.cost.costs
+    if costs is None:
+        return None
+    o = costs.hybrid if f.form == "hybrid" else costs.owned if f.form in ("on_premises", "bare_metal") else None
+    return o if o is not None and o.fleet_gpus else None
+
+
+def _r(lo: float, hi: float, f: Facts) -> str:
+    return _money(lo, f) if round(lo) == round(hi) else f"{_money(lo, f)}–{_money(hi, f)}"
+
+
+@rule("cost.fleet", "cost")
+def cost_fleet(f: Facts) -> Finding | None:
+    """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
+    running costs; what is missing is bought (own server room or colocation) or rented for the peak (hybrid)."""
+    o = on_fleet(f)
+    if o is None or f.chosen is None:
+        return None
+    bought, burst = o.gpus_bought or 0, o.gpus_burst
+    more = ({"tr": "plan.fleet13.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
+            if burst else {"tr": "plan.fleet13.more.buy", "n": bought, "capex": _r(o.capex.low, o.capex.high, f)}
+            if bought else {"tr": "plan.fleet13.more.none"})  # fmt: skip
+    cloud = f.cost.cloud_usd
+    conv = f.cost.conv
+    rent = "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)
+    util = round((o.fleet_utilisation or 0) * 100)
+    return finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
+                   util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
+                                        else "plan.fleet13.assumed"},
+                   more=more, running=_r(o.running_monthly.low, o.running_monthly.high, f),
+                   monthly=_r(o.monthly.low, o.monthly.high, f), months=f.ctx.duration_months, rent=rent,
+                   site={"tr": f"plan.fleet13.site.{o.site}"})  # fmt: skip

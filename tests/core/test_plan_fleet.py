@@ -1,0 +1,141 @@
+"""The team's current fleet used and subtracted (issue 25, s13-fleet): the free GPUs at the measured utilisation
+cost only their running costs, the plan buys or rents only what is missing, the form follows where the fleet
+lives, a bursty public service's base is sized on the plan's own curve with the peak rented (hybrid), a fleet that
+cannot serve the model is not used, and an assumed TTFT target out of reach does not make the plan infeasible."""
+
+import math
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.context import PEAK_FACTOR
+from advisor.plan.fleet import free_gpus
+from advisor.plan.memo import render_memo_markdown
+
+# A US company with 32 × H100 SXM in colocation, 45 % used, serving Llama 3.3 70B to paying customers (q18)
+US_FLEET = {
+    "use_case": "api", "audience": "business", "model": "llama-3.3-70b-instruct", "peak_concurrency": 200,
+    "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 50}, "prompt_tokens": {"avg": 1500, "p95": 4000},
+    "output_tokens": {"avg": 400, "p95": 1000}, "quantization_acceptable": "fp8_only", "user_location": "overseas",
+    "overseas_markets": ["US"], "mainland_carriers": "n/a", "mainland_entity": False, "charges_users": True,
+    "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "diurnal",
+    "measured_utilisation": 0.45, "current_fleet": {"gpu": "h100-sxm-80g", "count": 32},
+}  # fmt: skip
+# A mainland business API on 16 owned L20, bursty, ICP filed (q39)
+L20_BURSTY = {
+    "use_case": "api", "audience": "business", "model": "qwen2.5-14b-instruct", "peak_concurrency": 300,
+    "prompt_tokens": {"avg": 1200, "p95": 3000}, "output_tokens": {"avg": 300, "p95": 800},
+    "quantization_acceptable": "fp8_only", "user_location": "mainland", "mainland_carriers": "all_three",
+    "icp_status": "filed", "mainland_entity": True, "public_genai_in_mainland": False, "charges_users": False,
+    "monthly_budget": {"amount": 80000, "currency": "CNY"}, "ops_capability": "strong",
+    "expected_duration_months": 36, "load_pattern": "bursty", "measured_utilisation": 0.85,
+    "current_fleet": {"gpu": "l20-48g", "count": 16},
+}  # fmt: skip
+# A state-owned enterprise's 16 Ascend 910B in its own machine room, an internal assistant on a 72B model (q08)
+ASCEND = {
+    "use_case": "interactive", "audience": "internal", "reach": "private_network", "model": "qwen2.5-72b-instruct",
+    "peak_concurrency": 30, "prompt_tokens": {"avg": 2000, "p95": 6000}, "output_tokens": {"avg": 500, "p95": 1200},
+    "quantization_acceptable": "no", "user_location": "mainland", "mainland_carriers": "n/a",
+    "mainland_entity": True, "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "stable",
+    "measured_utilisation": 0.2, "gpu_constraint": ["ascend-910b"],
+    "current_fleet": {"gpu": "ascend-910b", "count": 16},
+}  # fmt: skip
+
+
+def plan(answers: dict):
+    return make_plan(answers_from_dict(answers))
+
+
+@pytest.fixture(scope="module")
+def us_fleet():
+    return plan(US_FLEET)
+
+
+def test_the_free_gpus_of_the_fleet_are_used_and_cost_only_running_costs(us_fleet):
+    r = us_fleet
+    o = r.costs.owned
+    assert r.feasible and r.deployment_form == "bare_metal", r.deployment_form  # colocated fleet: bare metal
+    assert r.hardware.gpu == "h100-sxm-80g"
+    assert o is not None and o.fleet_gpus == r.hardware.total_gpus <= free_gpus(32, 0.45) == 17
+    assert o.gpus_bought == 0 and o.capex.high == 0 and o.colo_monthly is not None and o.colo_monthly.low > 0
+    # the plan's cost is the running cost of the fleet's GPUs, far below renting them or buying them
+    assert r.costs.recommended_monthly == o.running_monthly
+    assert r.costs.recommended_monthly.high < r.costs.cloud_on_demand_monthly.low
+    assert r.timeline.launch_days_high <= 5  # nothing to procure
+    f = r.finding("cost.fleet")
+    assert f is not None and r.finding("cost.buy") is None  # not "bare metal pays off" on a purchase never made
+    assert f"{o.fleet_gpus} of your 32 × NVIDIA H100" in f.title_in("en") and "17 free" in f.title_in("en")
+    assert f"现有 32 张 NVIDIA H100 SXM5 80GB 中的 {o.fleet_gpus} 张" in f.title_in("zh_CN")
+    memo = render_memo_markdown(r, "en")
+    assert "Run it on the GPUs your team already owns, in colocation" in memo
+    assert f"| Your fleet | {o.fleet_gpus} of your 32 × NVIDIA H100 SXM5 80GB (17 free at 45 % utilisation)" in memo
+    assert "Buy your own" not in memo
+
+
+@pytest.mark.parametrize("util", [0.2, 0.75, 0.9])
+def test_the_measured_utilisation_decides_how_many_are_free(util):
+    r = plan({**US_FLEET, "measured_utilisation": util})
+    free = free_gpus(32, util)
+    o = r.costs.owned if r.deployment_form != "hybrid" else r.costs.hybrid
+    assert r.hardware.gpu == "h100-sxm-80g" and o is not None
+    assert o.fleet_free == free and 0 < o.fleet_gpus <= free  # never more of the fleet than is free
+    if r.hardware.total_gpus <= free:
+        assert o.fleet_gpus == r.hardware.total_gpus and not o.gpus_bought and not o.gpus_burst
+    else:  # the missing GPUs are bought (whole 8-GPU servers) or rented for the peak, never the fleet's busy ones
+        assert (o.gpus_bought or 0) + o.gpus_burst >= r.hardware.total_gpus - o.fleet_gpus
+        assert (o.gpus_bought or 0) % 8 == 0
+    assert f"{free} free" in r.finding("cost.fleet").title_in("en")
+
+
+def test_a_bursty_public_service_keeps_its_fleet_for_the_base_and_rents_the_peak():
+    r = plan(L20_BURSTY)
+    h = r.costs.hybrid
+    assert r.feasible and r.deployment_form == "hybrid" and r.line == "bgp"
+    assert r.hardware.gpu == "l20-48g" and h is not None
+    # the base carries the steady load (peak ÷ the bursty factor) at what one replica takes within the target on
+    # the plan's own curve; the burst carries the rest of the peak
+    cap = r.capacity.max_concurrency_per_replica
+    base = math.ceil(math.ceil(300 / PEAK_FACTOR["bursty"]) / cap) * r.hardware.tp
+    assert h.fleet_gpus + (h.gpus_bought or 0) == base
+    assert h.fleet_gpus <= free_gpus(16, 0.85)
+    assert h.gpus_burst == r.hardware.total_gpus - base > 0
+    assert h.burst_monthly is not None and h.burst_monthly.low > 0
+    # cheaper than renting everything, and than owning for the peak (which would idle most hours)
+    assert h.monthly.high < r.costs.cloud_on_demand_monthly.high
+    assert "rents" in r.finding("cost.fleet").title_in("en") and r.finding("cost.hybrid") is None
+    assert r.finding("scaling.prestage_weights") is not None
+
+
+def test_an_ascend_fleet_is_used_and_keeps_its_per_model_support_check():
+    r = plan(ASCEND)
+    o = r.costs.owned
+    assert r.feasible and r.deployment_form == "on_premises"  # its own machine room: no colocation
+    assert r.hardware.gpu == "ascend-910b" and r.hardware.gpus_per_replica >= 4
+    assert o.fleet_gpus == r.hardware.total_gpus and o.colo_monthly is None and not o.gpus_bought
+    assert r.finding("gpu.domestic") is not None
+
+
+def test_a_fleet_that_cannot_serve_the_model_is_not_used():
+    # 24 GB consumer cards cannot hold a 70B model within a 50 ms TPOT: the plan goes elsewhere, nothing "used"
+    r = plan({**US_FLEET, "current_fleet": {"gpu": "t4", "count": 64}, "measured_utilisation": 0.0})
+    assert r.hardware.gpu != "t4"
+    assert r.finding("cost.fleet") is None
+    assert not (r.costs.owned and r.costs.owned.fleet_gpus) and not (r.costs.hybrid and r.costs.hybrid.fleet_gpus)
+    fleet = r.finding("gpu.fleet")
+    assert fleet is not None and "T4" in fleet.detail_in("en")
+
+
+def test_a_fully_busy_fleet_is_not_used():
+    r = plan({**US_FLEET, "measured_utilisation": 1.0})
+    assert r.finding("cost.fleet") is None
+    assert r.deployment_form != "bare_metal" or r.costs.owned is None or not r.costs.owned.fleet_gpus
+
+
+def test_an_assumed_ttft_out_of_reach_is_raised_and_said_a_given_one_is_not():
+    assumed = plan(ASCEND)  # no TTFT given: 2 s p99 is out of reach for 6,000-token prompts on the 910B
+    a = next(x for x in assumed.assumptions if x.field == "latency_slo.ttft_p99_ms")
+    assert a.key == "plan.assume.ttft_reachable" and a.value > 2000
+    assert assumed.latency_curve.slo_ttft_p99_ms == a.value and assumed.feasible
+    assert "2,000" in a.text_in("en") or "2000" in a.text_in("en")
+    given = plan({**ASCEND, "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 100}})
+    assert not given.feasible and given.finding("sizing.slo_unmet") is not None  # the team's own target stands
