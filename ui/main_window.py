@@ -121,7 +121,8 @@ class MainWindow(QMainWindow):
     def _make_benchmark_page(self) -> QWidget:
         from ui.pages.benchmark import BenchmarkPage
 
-        page = BenchmarkPage(self.runner, sizing_page=self.sizing_page)
+        sizing = None if isinstance(self.sizing_page, _BrokenPage) else self.sizing_page.inputs
+        page = BenchmarkPage(self.runner, sizing_inputs=sizing)  # the Sizing page's inputs: its choice, shared
         page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         return page
 
@@ -268,9 +269,7 @@ class MainWindow(QMainWindow):
             refresh = getattr(self.sizing_page, "apply_theme", None)
             if refresh:
                 refresh()
-            refresh = getattr(self.benchmark_page, "apply_theme", None)
-            if refresh:
-                refresh()
+            self.benchmark_page.apply_theme()
             refresh = getattr(self.wizard_page, "apply_theme", None)
             if refresh:
                 refresh()
@@ -376,8 +375,7 @@ class MainWindow(QMainWindow):
             self.sizing_page.apply_project(project)
             if hasattr(self.wizard_page, "apply_project"):
                 self.wizard_page.apply_project(project)
-            if hasattr(self.benchmark_page, "apply_project"):
-                self.benchmark_page.apply_project(project)
+            self.benchmark_page.apply_project(project)
             self.ab_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
@@ -410,8 +408,7 @@ class MainWindow(QMainWindow):
             project = self.sizing_page.to_project()
             if hasattr(self.wizard_page, "plan_section"):
                 project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
-            if hasattr(self.benchmark_page, "benchmark_section"):
-                project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
+            project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
             project = project.model_copy(update={"ab": self.ab_page.ab_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:

@@ -142,3 +142,23 @@ def test_a_redirect_to_another_host_is_reported_and_never_followed_with_the_key(
     assert reached == []  # neither followed it: the key never went to the other host
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "redirect" in proc.stderr and elsewhere in proc.stderr and KEY not in proc.stderr + proc.stdout
+
+
+def test_run_benchmark_trusts_the_bundle_it_is_handed_and_refuses_a_bad_one_first(pki, monkeypatch, tmp_path):
+    """The Benchmark page's door: ``run_benchmark(ca_bundle=...)`` means what ``--ca-bundle`` means."""
+    from advisor import tls
+    from advisor.bench.session import run_benchmark
+    from advisor.domain.bench import BenchConfig
+
+    monkeypatch.delenv(tls.ENV, raising=False)
+    with HostileServer(tls=pki["server"]) as srv:
+        config = BenchConfig.model_validate({
+            "endpoint": {"url": srv.url, "model": "m", "use_keyring": False},
+            "schedule": {"kind": "fixed", "concurrency": [1], "requests": 2, "warmup_requests": 0},
+        })
+        with pytest.raises(tls.CaBundleError, match="does not exist"):
+            run_benchmark(config, store=None, telemetry=None, ca_bundle=str(tmp_path / "nope.pem"))
+        assert srv.connections == 0  # refused before anything was sent
+        result = run_benchmark(config, store=None, telemetry=None, ca_bundle=str(pki["ca"]))
+    assert result.probe is not None and result.probe.ok, result.probe
+    assert result.requests_ok == 2 and tls.ca_bundle() == str(pki["ca"])
