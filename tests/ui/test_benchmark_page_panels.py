@@ -183,3 +183,22 @@ def test_the_gpu_panel_is_greyed_once_its_run_is_over_and_current_again_in_the_n
         assert not panel.ended_mark.stale
         page.stop_run()
     assert panel.ended_mark.stale and "last readings" in panel.ended_mark.note.text()
+
+
+def test_a_run_the_engine_could_not_finish_gives_start_back(qtbot, page, monkeypatch):
+    """The engine raised (no result follows): the error is said, Start works again, the GPU panel is the last run's.
+    Start stayed disabled for good before, with Stop disabled too."""
+    import advisor.bench.session as bench_session
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the store's disk is full")
+
+    monkeypatch.setattr(bench_session, "run_benchmark", broken)
+    page.sim_url = "http://127.0.0.1:1"  # the run never reaches it
+    page.model_pick.setCurrentText("m")
+    with qtbot.waitSignal(page.session.failed, timeout=30_000):
+        assert page.start_run()
+        assert not page.start_button.isEnabled()
+    assert "disk is full" in page.run_error.text() and not page.run_error.isHidden()
+    assert page.start_button.isEnabled() and not page.stop_button.isEnabled()
+    assert page.gpu_panel.ended_mark.stale

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -100,9 +101,9 @@ class BenchmarkPage(QWidget):
         self.target.sim.fill_pickers()
         self.workload.fill_presets()
         self.use_sizing_choice()
-        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(DEFAULT_PRESET)))
+        self.workload.preset_box.setCurrentIndex(max(0, self.workload.preset_box.findData(DEFAULT_PRESET)))
         self.workload._apply_preset()
-        self.shape_box.setCurrentIndex(SHAPES.index("ramp"))
+        self.workload.shape_box.setCurrentIndex(SHAPES.index("ramp"))
         self.workload._on_shape()
         self.target._on_target_kind()
         self.retranslate()
@@ -134,8 +135,10 @@ class BenchmarkPage(QWidget):
         ll.addStretch(1)
         for edit in left.findChildren(QLineEdit):  # every input of the form: the result beside it may go stale
             edit.textChanged.connect(self._check_result_stale)
-        for spin in (*left.findChildren(QSpinBox), *left.findChildren(QDoubleSpinBox)):
-            spin.valueChanged.connect(self._check_result_stale)
+        for box in left.findChildren(QSpinBox):
+            box.valueChanged.connect(self._check_result_stale)
+        for dbox in left.findChildren(QDoubleSpinBox):
+            dbox.valueChanged.connect(self._check_result_stale)
         for combo in left.findChildren(QComboBox):
             combo.currentIndexChanged.connect(self._check_result_stale)
         for button in left.findChildren(QAbstractButton):
@@ -194,11 +197,11 @@ class BenchmarkPage(QWidget):
         self.workload.set_theme(self._dark)
         self.result_view.set_theme(self._dark)
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         self.apply_theme()
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self.apply_theme()
@@ -307,12 +310,12 @@ class BenchmarkPage(QWidget):
 
             prompts = PromptSource(config.workload, self.workload.dataset)
         self.live.reset(self._levels, self._run_started_at)
-        self.gpu_panel.set_ended(False)
+        self.live.gpu_panel.set_ended(False)
         self._run_inputs = self.benchmark_section()  # what the result of this run will be for
         self.result_view.stale.set_stale(None)
-        exporter = self.exporter_edit.text().strip() or None if self.url_radio.isChecked() else None
+        exporter = None if self.target.is_sim() else self.target.url.exporter_edit.text().strip() or None
         self.session.start(config, api_key=key, prompts=prompts, db_path=self.db_path, exporter_url=exporter,
-                           sample_text=self.sample_check.isChecked(), setup=setup, project_id=self.project_id,
+                           sample_text=self.workload.sample_check.isChecked(), setup=setup, project_id=self.project_id,
                            ca_bundle=ca_bundle)  # fmt: skip
         self.controls.set_running(True)
         self.right.setCurrentIndex(0)
@@ -321,7 +324,7 @@ class BenchmarkPage(QWidget):
 
     def stop_run(self) -> None:
         self.session.stop()
-        self.stop_button.setEnabled(False)
+        self.controls.stop_button.setEnabled(False)
 
     def _show_run_error(self, text: str) -> None:
         self.controls.show_error(text)
@@ -334,13 +337,13 @@ class BenchmarkPage(QWidget):
         self._show_run_error(text)
         if not self.session.running:  # the engine raised: no result follows, the run is over all the same
             self.controls.set_running(False)
-            self.gpu_panel.set_ended(True)
+            self.live.gpu_panel.set_ended(True)
 
     def _on_finished(self, result: dict[str, Any]) -> None:
         self.controls.set_running(False)
         self.last_result = result
         self._refresh_live()
-        self.gpu_panel.set_ended(True)  # its last reading stays, greyed: nothing samples the GPU between runs
+        self.live.gpu_panel.set_ended(True)  # its last reading stays, greyed: nothing samples the GPU between runs
         self.result_view.show_result(result)
         self._check_result_stale()  # inputs edited during the run: the result is already for older ones
         self.right.setCurrentIndex(1)
@@ -389,4 +392,4 @@ class BenchmarkPage(QWidget):
 
 def _measured(section: Any) -> dict[str, Any]:
     """A section's inputs to the measurement: the CA bundle decides whom to trust, not what is measured."""
-    return section.model_dump(exclude={"ca_bundle"})
+    return dict(section.model_dump(exclude={"ca_bundle"}))
