@@ -269,7 +269,9 @@ class MainWindow(QMainWindow):
             refresh = getattr(self.sizing_page, "apply_theme", None)
             if refresh:
                 refresh()
-            self.benchmark_page.apply_theme()
+            refresh = getattr(self.benchmark_page, "apply_theme", None)
+            if refresh:
+                refresh()
             refresh = getattr(self.wizard_page, "apply_theme", None)
             if refresh:
                 refresh()
@@ -375,7 +377,8 @@ class MainWindow(QMainWindow):
             self.sizing_page.apply_project(project)
             if hasattr(self.wizard_page, "apply_project"):
                 self.wizard_page.apply_project(project)
-            self.benchmark_page.apply_project(project)
+            if hasattr(self.benchmark_page, "apply_project"):
+                self.benchmark_page.apply_project(project)
             self.ab_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
@@ -408,7 +411,8 @@ class MainWindow(QMainWindow):
             project = self.sizing_page.to_project()
             if hasattr(self.wizard_page, "plan_section"):
                 project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
-            project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
+            if hasattr(self.benchmark_page, "benchmark_section"):
+                project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
             project = project.model_copy(update={"ab": self.ab_page.ab_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:

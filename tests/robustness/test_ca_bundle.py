@@ -162,3 +162,21 @@ def test_run_benchmark_trusts_the_bundle_it_is_handed_and_refuses_a_bad_one_firs
         result = run_benchmark(config, store=None, telemetry=None, ca_bundle=str(pki["ca"]))
     assert result.probe is not None and result.probe.ok, result.probe
     assert result.requests_ok == 2 and tls.ca_bundle() == str(pki["ca"])
+
+
+def test_an_emptied_ca_field_goes_back_to_the_bundle_the_process_was_started_with(pki, monkeypatch, tmp_path):
+    """``trust_ca_bundle``: a front end's field named, changed, then emptied — the app's own ADVISOR_CA_BUNDLE
+    stays (it was the user's before the field), a bad path changes nothing."""
+    from advisor import tls
+
+    other = tmp_path / "other.pem"
+    other.write_bytes(pki["ca"].read_bytes())
+    monkeypatch.setenv(tls.ENV, str(pki["ca"]))
+    monkeypatch.setattr(tls, "_INHERITED", str(pki["ca"]))
+    assert tls.trust_ca_bundle(str(other)) == str(other)
+    with pytest.raises(tls.CaBundleError):
+        tls.trust_ca_bundle(str(tmp_path / "missing.pem"))
+    assert tls.ca_bundle() == str(other)  # refused: the trust is as it was
+    assert tls.trust_ca_bundle("") == str(pki["ca"])
+    monkeypatch.setattr(tls, "_INHERITED", None)
+    assert tls.trust_ca_bundle(None) is None and tls.ENV not in os.environ
