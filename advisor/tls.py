@@ -19,6 +19,8 @@ from advisor.i18n import tr
 
 ENV = "ADVISOR_CA_BUNDLE"
 CLI_HELP = f"CA certificates (PEM file or rehashed folder) to trust for https:// besides the system store (env: {ENV})"
+# what this process was started with: a front end whose CA field is emptied goes back to it, never to nothing
+_INHERITED = os.environ.get(ENV) or None
 
 
 class CaBundleError(ValueError):
@@ -58,6 +60,20 @@ def use_ca_bundle(path: str | None) -> None:
     processes it starts (through :data:`ENV`). Checked first: raises :class:`CaBundleError`."""
     if path:
         os.environ[ENV] = check_ca_bundle(path)
+
+
+def trust_ca_bundle(path: str | None) -> str | None:
+    """For a front end whose CA field can change between runs (the Benchmark page): trust ``path`` (checked, as
+    :func:`use_ca_bundle`), or, for an empty one, only what the process was started with (its own
+    ``ADVISOR_CA_BUNDLE``, else the system store alone) — a bundle named earlier and since removed is not kept.
+    Returns the bundle now in use. Raises :class:`CaBundleError`, leaving the trust as it was."""
+    if path:
+        os.environ[ENV] = check_ca_bundle(path)
+    elif _INHERITED:
+        os.environ[ENV] = _INHERITED
+    else:
+        os.environ.pop(ENV, None)
+    return ca_bundle()
 
 
 def ca_bundle() -> str | None:

@@ -121,7 +121,8 @@ class MainWindow(QMainWindow):
     def _make_benchmark_page(self) -> QWidget:
         from ui.pages.benchmark import BenchmarkPage
 
-        page = BenchmarkPage(self.runner, sizing_page=self.sizing_page)
+        sizing = None if isinstance(self.sizing_page, _BrokenPage) else self.sizing_page.inputs
+        page = BenchmarkPage(self.runner, sizing_inputs=sizing)  # the Sizing page's inputs: its choice, shared
         page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         return page
 

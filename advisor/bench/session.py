@@ -95,6 +95,7 @@ def run_benchmark(
     setup: SimSetup | None = None,
     project_id: str | None = None,
     learn_setup: bool = True,
+    ca_bundle: str | None = None,
 ) -> RunResult:
     """Run one benchmark and return its typed result (also stored in ``store`` when given; the caller owns and
     closes the store).
@@ -107,10 +108,15 @@ def run_benchmark(
     ``setup``: what the embedded simulated server models, stored with the result (provenance, predicted curve);
     without it, a server the probe finds to be our simulator (or any server, without the probe) is asked what it
     models (``/debug/stats``), unless ``learn_setup`` is False (the caller asked already).
+    ``ca_bundle``: CA certificates trusted beside the system store for every connection of the run and of the
+    client processes it starts (``advisor bench --ca-bundle``); checked first, :class:`advisor.tls.CaBundleError`
+    before any request. None: the process's own trust (``ADVISOR_CA_BUNDLE``).
     """
     from advisor.redact import check_api_key
+    from advisor.tls import use_ca_bundle
 
     api_key = check_api_key(api_key)
+    use_ca_bundle(ca_bundle)
     cancel = cancel or CancelToken()
     emit = _emitter(on_event)
     ep = config.endpoint

@@ -69,6 +69,9 @@ class BenchmarkSection(BaseModel):
     rate: float = Field(4.0, gt=0)
     ttft_p99_ms: float | None = Field(None, gt=0)
     tpot_p99_ms: float | None = Field(None, gt=0)
+    ca_bundle: str = Field("", description="CA certificates (a PEM file or a rehashed folder) trusted beside the "
+                                           "system store for the URL's certificate, as `advisor bench --ca-bundle`: "
+                                           "a path, never a secret; empty: the system store (and ADVISOR_CA_BUNDLE)")
 
 
 class AbSection(BaseModel):

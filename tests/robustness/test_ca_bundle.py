@@ -173,3 +173,41 @@ def test_ab_refuses_a_missing_ca_bundle_before_sending_anything(pki, tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "nope.pem" in proc.stderr
     assert posts == 0
+
+
+def test_run_benchmark_trusts_the_bundle_it_is_handed_and_refuses_a_bad_one_first(pki, monkeypatch, tmp_path):
+    """The Benchmark page's door: ``run_benchmark(ca_bundle=...)`` means what ``--ca-bundle`` means."""
+    from advisor import tls
+    from advisor.bench.session import run_benchmark
+    from advisor.domain.bench import BenchConfig
+
+    monkeypatch.delenv(tls.ENV, raising=False)
+    with HostileServer(tls=pki["server"]) as srv:
+        config = BenchConfig.model_validate({
+            "endpoint": {"url": srv.url, "model": "m", "use_keyring": False},
+            "schedule": {"kind": "fixed", "concurrency": [1], "requests": 2, "warmup_requests": 0},
+        })
+        with pytest.raises(tls.CaBundleError, match="does not exist"):
+            run_benchmark(config, store=None, telemetry=None, ca_bundle=str(tmp_path / "nope.pem"))
+        assert srv.connections == 0  # refused before anything was sent
+        result = run_benchmark(config, store=None, telemetry=None, ca_bundle=str(pki["ca"]))
+    assert result.probe is not None and result.probe.ok, result.probe
+    assert result.requests_ok == 2 and tls.ca_bundle() == str(pki["ca"])
+
+
+def test_an_emptied_ca_field_goes_back_to_the_bundle_the_process_was_started_with(pki, monkeypatch, tmp_path):
+    """``trust_ca_bundle``: a front end's field named, changed, then emptied — the app's own ADVISOR_CA_BUNDLE
+    stays (it was the user's before the field), a bad path changes nothing."""
+    from advisor import tls
+
+    other = tmp_path / "other.pem"
+    other.write_bytes(pki["ca"].read_bytes())
+    monkeypatch.setenv(tls.ENV, str(pki["ca"]))
+    monkeypatch.setattr(tls, "_INHERITED", str(pki["ca"]))
+    assert tls.trust_ca_bundle(str(other)) == str(other)
+    with pytest.raises(tls.CaBundleError):
+        tls.trust_ca_bundle(str(tmp_path / "missing.pem"))
+    assert tls.ca_bundle() == str(other)  # refused: the trust is as it was
+    assert tls.trust_ca_bundle("") == str(pki["ca"])
+    monkeypatch.setattr(tls, "_INHERITED", None)
+    assert tls.trust_ca_bundle(None) is None and tls.ENV not in os.environ

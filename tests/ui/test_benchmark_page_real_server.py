@@ -133,7 +133,7 @@ def test_the_left_column_fits_its_scroll_area_so_no_row_is_cut_off(page, lang):
     try:
         page.retranslate()
         page.url_radio.setChecked(True)
-        left = page.start_button.parentWidget()
+        left = page.target_box.parentWidget()  # the left column (the target, workload and run panels)
         scroll = left.parentWidget().parentWidget()
         assert left.minimumSizeHint().width() <= scroll.minimumWidth(), (lang, left.minimumSizeHint().width())
     finally:

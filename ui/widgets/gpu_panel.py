@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QGroupBox, QLabel, QProgressB
 from advisor.domain.telemetry import GpuSample, ServerSample
 from advisor.i18n import tr
 from advisor.units import format_gib, format_percent
+from ui.widgets.stale import StaleMark
 
 MAX_GPUS = 8
 FIELDS = ("util", "power", "temperature", "clocks")
@@ -109,12 +110,20 @@ class GpuPanel(QGroupBox):
         self.server = QLabel()
         self.server.setWordWrap(True)
         self.server.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._layout = QVBoxLayout(self)
-        self._layout.addWidget(self.state_label)
+        # the readings in one widget, so that after a run they can be greyed as a whole under a note saying so
+        self.readings = QWidget()
+        readings = QVBoxLayout(self.readings)
+        readings.setContentsMargins(0, 0, 0, 0)
+        readings.addWidget(self.state_label)
         self._rows_box = QVBoxLayout()
-        self._layout.addLayout(self._rows_box)
-        self._layout.addWidget(self.server)
+        readings.addLayout(self._rows_box)
+        readings.addWidget(self.server)
+        self.ended_mark = StaleMark([self.readings])
+        self._layout = QVBoxLayout(self)
+        self._layout.addWidget(self.ended_mark.note)
+        self._layout.addWidget(self.readings)
         self._layout.addStretch(1)
+        self.ended = False
         self.nvml_state: str | None = None
         self.last_gpus: list[GpuSample] = []
         self.last_server: ServerSample | None = None
@@ -127,8 +136,15 @@ class GpuPanel(QGroupBox):
         for row in self.rows:
             row.line.setBackground("#1e1f22" if dark else "w")
 
+    def set_ended(self, ended: bool) -> None:
+        """The run is over (ended, stopped or failed): nothing samples the GPU now, so the last readings are
+        greyed under a note saying they are a run's last, not the GPU's state (#26 item 9)."""
+        self.ended = ended
+        self.ended_mark.set_stale(tr("ui.stale.gpu") if ended else None)
+
     def retranslate(self) -> None:
         self.setTitle(tr("bench.gpu.title"))
+        self.set_ended(self.ended)
         for row in self.rows:
             for key in FIELDS:
                 row.names[key].setText(tr(f"bench.gpu.{key}"))
