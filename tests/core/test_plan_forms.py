@@ -328,3 +328,69 @@ def test_a_one_off_budget_in_dollars_is_converted_at_the_plans_rate_and_shown_wi
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert f"{o.capex_budget:,.0f} CNY" in memo
+
+
+# ---- what an office box is sized for -----------------------------------------------------------------------------
+# a law firm's contract-summary tool on the office LAN: 6 lawyers, 3,000-8,000-token contracts, a one-off budget
+CONTRACTS = {
+    "use_case": "interactive", "audience": "internal", "reach": "lan", "model": "qwen2.5-14b-instruct",
+    "peak_concurrency": 6, "prompt_tokens": {"avg": 3000, "p95": 8000}, "output_tokens": {"avg": 500, "p95": 1200},
+    "quantization_acceptable": "yes_after_quality_check", "user_location": "mainland", "mainland_entity": True,
+    "ops_capability": "basic", "expected_duration_months": 36,
+    "capex_budget": {"amount": 120_000.0, "currency": "CNY"},
+}  # fmt: skip
+
+
+def _ttft_assumption(r):
+    return next((a for a in r.assumptions if a.field == "latency_slo.ttft_p99_ms"), None)
+
+
+@pytest.mark.parametrize(("use_case", "p95", "ms"), [
+    ("interactive", 1000, 2000), ("interactive", 2000, 2000), ("interactive", 3000, 2500),
+    ("interactive", 8000, 5000), ("interactive", 12000, 6000), ("interactive", 128000, 6000),
+    ("api", 4000, 5000), ("api", 12000, 6000),
+])  # fmt: skip
+def test_the_assumed_first_token_target_grows_with_a_long_prompt_up_to_six_seconds(use_case, p95, ms):
+    from advisor.plan.context import assumed_ttft_ms
+
+    assert assumed_ttft_ms(use_case, p95) == ms
+
+
+def test_a_long_prompt_with_no_latency_target_is_given_longer_and_the_office_buys_one_card():
+    r = plan(CONTRACTS)
+    a = _ttft_assumption(r)
+    # 2 s for a chat turn + 0.5 s per 1,000 tokens of the 8,000-token p95 prompt beyond 2,000, said as assumed
+    assert a.value == 5000 and a.key == "plan.assume.ttft_long_prompt" and r.latency_curve.slo_ttft_p99_ms == 5000
+    for lang in LANGS:
+        assert "8,000" in a.text_in(lang) and "5,000" in a.text_in(lang) and "{" not in a.text_in(lang)
+        assert a.text_in(lang) in render_memo_markdown(r, lang)
+    # a flat 2 s for an 8,000-token contract took 8 RTX 4090D (over the 120,000 CNY budget): the firm was told to
+    # rent. Now one 24 GB card at 4 bits, bought once, within the budget, on the office mains
+    assert r.deployment_form == "on_premises" and r.feasible and r.capacity.meets_slo
+    assert r.hardware.total_gpus <= 2 and r.costs.owned.capex_within_budget is True
+    o = r.costs.owned
+    assert o.site == "office" and o.colo_monthly is None and not o.staff_counted and o.power_monthly.low > 0
+    # page 1 says why the box: one purchase, then power to run it (ahead of the consumer card's caveat)
+    for lang in LANGS:
+        page1 = render_memo_markdown(r, lang).split("\n## ")[1]  # section 1, the decision
+        why = r.finding("cost.on_premises")
+        assert f"**{why.title_in(lang)}**" in page1
+        assert page1.index(why.title_in(lang)) < page1.index(r.finding("gpu.consumer").title_in(lang))
+    # a short prompt keeps the chat turn's 2 s; a target the team gave is never changed
+    short = _ttft_assumption(plan({**CONTRACTS, "prompt_tokens": {"avg": 800, "p95": 2000}}))
+    assert (short.value, short.key) == (2000, "plan.assume.ttft_p99_ms")
+    stated = plan({**CONTRACTS, "latency_slo": {"ttft_p99_ms": 2000.0, "tpot_p99_ms": 100.0}})
+    assert _ttft_assumption(stated) is None and stated.latency_curve.slo_ttft_p99_ms == 2000
+
+
+def test_the_setup_bought_is_the_smallest_that_meets_the_target_after_the_predictors_check():
+    # a 32B coding assistant on the office LAN, RTX 4090D only (24 GB), 8-bit or 4-bit allowed, 12 at once
+    data = {**CONTRACTS, "model": "qwen2.5-32b-instruct", "peak_concurrency": 12, "quantization_acceptable": "yes",
+            "output_tokens": {"avg": 300, "p95": 800}, "gpu_constraint": ["rtx-4090d"], "expected_duration_months": 24}
+    data.pop("capex_budget")
+    r = plan(data)
+    assert r.deployment_form == "on_premises" and r.feasible and r.capacity.meets_slo
+    # two 2-card FP8 replicas (4 cards) meet the target; a BF16 TP4 setup ranked first at 4 cards was bought at 8
+    # after the predictor added its second replica
+    assert r.hardware.total_gpus == 4 and r.hardware.weights != "bf16"
+    assert r.costs.owned.gpus_owned == 4
