@@ -38,7 +38,7 @@ def assumed_ttft_ms(use_case: str, prompt_p95: int) -> float:
     base = TTFT_ASSUMED_MS.get(use_case, TTFT_ASSUMED_MS["interactive"])
     over = max(0, prompt_p95 - TTFT_LONG_PROMPT_FROM)
     longer = min(TTFT_ASSUMED_CAP_MS, TTFT_ASSUMED_MS["interactive"] + TTFT_MS_PER_1K_PROMPT * over / 1000)
-    return max(base, float(round(longer / 100) * 100))
+    return max(base, math.floor(longer / 100 + 0.5) * 100.0)  # to 100 ms, halves up
 
 
 SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": 0.35, "one_off_batch": 1.0}
