@@ -11,6 +11,10 @@ looks after one more box).
 power, colocation per kW, staff by the team's ops capability) and the peak above it on rented cloud GPUs for the
 share of hours an autoscaled fleet keeps them (``context.SCALED_HOURS``).
 
+The whole setup bought (``costs.owned``, also shown beside a rented plan: "buying it would fit the one-off
+budget") is the plan's setup laid out to BUY (``owned_layout``): the peak's replicas in whole servers plus a spare
+server where the plan's redundancy rule needs N+1 — not the rented layout's cloud VM sizes and spare VM.
+
 Both are stated with the one-off purchase AND the purchase spread over the plan's horizon (no resale value
 counted: a conservative average), so a horizon total compares with renting month for month. Every figure is in
 USD here and converted once with the plan's FX rate (deployment-facts §3.2 for the purchase, power, colocation
@@ -29,9 +33,11 @@ import math
 from dataclasses import dataclass
 
 from advisor.plan import cost as costmod
+from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
+from advisor.plan import node_shapes
 from advisor.plan.context import SCALED_HOURS, Ctx
-from advisor.plan.data import PriceBook, duration, factor, factor_range
+from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
 
 HORIZON_MIN_HYBRID = 24  # months: an owned base needs years to pay back its purchase (cf. bare metal, rule 15)
@@ -94,7 +100,7 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
-         purchase_unit: int = 1) -> Owned | None:
+         purchase_unit: int = 1, servers: int | None = None) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
     capex_rows = book.find(gpu, "capex")
     unit = _span(capex_rows, fx)
@@ -123,7 +129,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     staff_rows = book.find(gpu, "staff")
     rows += staff_rows
     rate = _span(staff_rows, fx) or (0.0, 0.0)
-    nodes = max(1, math.ceil(gpus / 8))
+    nodes = servers if servers is not None else max(1, math.ceil(gpus / 8))  # an engineer's share per server
     fte = factor("staff_fte")
 
     def share(level: str) -> Range:
@@ -180,9 +186,26 @@ def _whole(gpus: int, unit: int) -> int:
     return max(unit, math.ceil(gpus / unit) * unit)
 
 
+def owned_layout(c: Ctx, cand, region: str) -> node_shapes.Layout:
+    """The setup ``cand`` laid out to BUY, not as it is rented: the replicas the peak needs (``layout.load_replicas``,
+    never the GPUs that rounding to cloud VM sizes or the rented spare added) in whole servers — SXM/OAM parts as
+    8-GPU servers, PCIe cards 1/2/4/8 to a server, as few servers as hold the load — plus one spare SERVER only
+    where the plan's own redundancy rule asks for one (a paid or public service: ``gpu_choice.redundancy_reason``;
+    an internal tool on one box has none). The rented layout priced a bought server as cloud VMs (3 × 1-GPU VMs
+    with their N+1 became 3 H100 → one 8-GPU server, silently without the spare server the plan's own rule says a
+    paid service needs to survive one failed server)."""
+    lay = getattr(cand, "layout", None)
+    load = lay.load_replicas if lay is not None else cand.replicas
+    shape = node_shapes.shape_of(cand.gpu.id, owned=True)
+    spare = int(gpu_choice_facts()["redundancy"]["spare_units"]) if gchoice.redundancy_reason(c) else 0
+    return node_shapes.layout(cand.gpu.id, cand.tp, max(1, load), shape, spare=spare,
+                              region_shares=gchoice.region_shares(c, region))  # fmt: skip
+
+
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
-    """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, and the
-    hybrid split when there is a peak to rent (two replicas or more)."""
+    """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, laid out to
+    buy (``owned_layout``), and the hybrid split when there is a peak to rent (the peak needs two replicas or more;
+    the rented cloud side is also what carries the load while an owned base server is down)."""
     budget = capex_budget_usd(c, fx)
     out = FormsOutcome(capex_budget_usd=budget, fx=fx, ops=c.ops, max_per_node=cand.gpu.max_gpus_per_node)
     if c.is_batch:
@@ -190,9 +213,13 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
     gpu, tdp = cand.gpu.id, cand.gpu.tdp_watts
     office = c.internal_only
     unit = purchase_unit(cand.gpu)
-    out.owned = _own(c, book, fx, conv, gpu, tdp, _whole(cand.total_gpus, unit), office=office,
-                     form="on_premises" if office else "bare_metal", budget_usd=budget, purchase_unit=unit)  # fmt: skip
-    if cand.replicas >= 2 and not office:
+    bought = owned_layout(c, cand, region)
+    out.owned = _own(c, book, fx, conv, gpu, tdp, bought.total_gpus, office=office,
+                     form="on_premises" if office else "bare_metal", budget_usd=budget, purchase_unit=unit,
+                     servers=bought.units)  # fmt: skip
+    # a peak to rent needs a peak: the load itself takes two replicas or more. A one-replica service whose rented
+    # layout carries a spare (N+1) has nothing above its base (it became "own one, rent the spare at peak hours")
+    if bought.load_replicas >= 2 and cand.replicas >= 2 and not office:
         price = costmod.cloud_price(book, gpu, "mainland" if region == "mainland_plus_overseas" else region, fx)
         if price is not None:
             p_lo, p_hi, rows = price
@@ -359,4 +386,5 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
     return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
 
 
-__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "monthly_usd"]
+__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "monthly_usd",
+           "owned_layout"]

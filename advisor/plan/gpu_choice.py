@@ -188,14 +188,25 @@ def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book
     """The setup to BUY and the setups to buy ranked: whole servers (SXM/OAM) of parts still sold new (H800/A800
     are not, since the Oct-2023 rule), ranked as ``arrange`` ranks, on the bought layout. ``verify(candidate) ->
     bool`` checks a setup other than the rented choice on the predictor. (None, …) when nothing can be bought."""
+    rank = rank_key(c, region, book)
     owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
-    owned.sort(key=rank_key(c, region, book))
+    owned.sort(key=rank)
+
+    def same(k: Candidate) -> bool:
+        return (k.gpu.id, k.weights, k.kv_dtype, k.tp) == (chosen.gpu.id, chosen.weights, chosen.kv_dtype, chosen.tp)
+
+    # the rented choice as bought (already checked), and the setups ranked before it checked on the predictor: the
+    # predictor may add replicas to one, so they are ranked again at the size it checked them (a BF16 TP4 setup
+    # ranked first at 4 cards and bought at 8 after its check, over the FP8 TP2 pair checked at 4: q33)
+    checked = [k for k in owned if same(k)][:1]
     for k in owned[:4]:
-        if k.gpu.id == chosen.gpu.id and k.weights == chosen.weights and k.tp == chosen.tp:
-            return k, owned  # the rented choice, as whole servers (already checked)
-        if verify(k):
-            return k, owned
-    return None, owned
+        if checked and rank(k) >= rank(checked[0]):
+            break
+        if not same(k) and verify(k):
+            checked.append(k)
+    if not checked:
+        return None, owned
+    return min(checked, key=rank), owned
 
 
 def _copy(k: Candidate) -> Candidate:

@@ -19,12 +19,18 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # s13-duties: minors, sensitive data, data residency offshore
                           "pi.minors", "minors.online_protection", "pi.sensitive_safeguards", "pi.region_residency"})  # fmt: skip
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
+# the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
+# decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer
+# card's warning and the obligations, so a memo that said "buy a server for the office" never said why on page 1)
+FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid"})
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     """``findings`` with the deciding ones first and the caveats last."""
 
     def rank(f: Finding) -> tuple[bool, int, int, str]:
+        if f.id in FORM_RULES:
+            return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)
         return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], _TOPIC_ORDER.get(f.id.split(".")[0], 4), f.id)
 
     return sorted(findings, key=rank)

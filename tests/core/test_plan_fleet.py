@@ -132,10 +132,12 @@ def test_a_fully_busy_fleet_is_not_used():
 
 
 def test_an_assumed_ttft_out_of_reach_is_raised_and_said_a_given_one_is_not():
-    assumed = plan(ASCEND)  # no TTFT given: 2 s p99 is out of reach for 6,000-token prompts on the 910B
+    # no TTFT given: the assumed target for 6,000-token prompts (2 s + 0.5 s per 1,000 tokens over 2,000 = 4 s,
+    # context.assumed_ttft_ms) is out of reach on the 910B, so the plan is sized for a step it reaches and says so
+    assumed = plan(ASCEND)
     a = next(x for x in assumed.assumptions if x.field == "latency_slo.ttft_p99_ms")
-    assert a.key == "plan.assume.ttft_reachable" and a.value > 2000
+    assert a.key == "plan.assume.ttft_reachable" and a.value > 4000 and a.params["default"] == 4000
     assert assumed.latency_curve.slo_ttft_p99_ms == a.value and assumed.feasible
-    assert "2,000" in a.text_in("en") or "2000" in a.text_in("en")
+    assert "4,000" in a.text_in("en")
     given = plan({**ASCEND, "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 100}})
     assert not given.feasible and given.finding("sizing.slo_unmet") is not None  # the team's own target stands

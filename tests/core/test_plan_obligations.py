@@ -70,9 +70,11 @@ BURSTY_API = {"use_case": "api", "audience": "business", "reach": "internet", "p
               "gpu_constraint": ["h100-sxm-80g"]}  # fmt: skip
 HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 5.0}]
 # a rented plan over its monthly budget whose owned 8-GPU server would fit the one-off budget
+# bought, this paid API is two 8-GPU H100 servers (one carries the load, the second is the N+1 spare its redundancy
+# rule asks for), so the budgets that buy and run them (test_plan_forms explains the 8 → 16 GPUs)
 OWNED_FITS = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
-              "measured_utilisation": 0.3, "monthly_budget": {"amount": 50_000.0, "currency": "CNY"},
-              "capex_budget": {"amount": 4_000_000.0, "currency": "CNY"}}  # fmt: skip
+              "measured_utilisation": 0.3, "monthly_budget": {"amount": 90_000.0, "currency": "CNY"},
+              "capex_budget": {"amount": 7_000_000.0, "currency": "CNY"}}  # fmt: skip
 
 
 def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -> dict[str, Any]:

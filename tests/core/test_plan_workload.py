@@ -60,4 +60,7 @@ def test_each_figure_says_where_it_comes_from(lang):
     assert out.source == "assumed" and out.value == 300
     assert out.source_in(lang) == render(lang, "plan.assume.output_tokens", {"value": 300})
     ttft = figures["latency_slo.ttft_p99_ms"]
-    assert ttft.source == "assumed" and ttft.value == 2000.0
+    # a 2,000-token average prompt has an assumed p95 of 5,000 tokens: the first token is given 2 s + 0.5 s per
+    # 1,000 tokens beyond 2,000 (context.assumed_ttft_ms), said with the prompt it was given for
+    assert ttft.source == "assumed" and ttft.value == 3500.0
+    assert ttft.source_in(lang) == render(lang, "plan.assume.ttft_long_prompt", {"value": 3500.0, "p95": "5,000"})
