@@ -5,7 +5,9 @@ LLM-Viewer computes it: hahnyuan/LLM-Viewer hardwares/roofline_model.py bounds e
 bytes / bandwidth) and sums the nodes): linear layers = max(FLOPs of 2 × active non-embedding parameters per
 token (+ the LM head per sampled sequence) over the GPU's measured GEMM rate (gemm.py; peak × MFU where nothing
 was measured), weights read (for MoE, only the experts the batch touches) over peak bandwidth × MBU); attention =
-max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU).
+max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU), where a
+local layer (Llama 4's chunked, Gemma 3's and gpt-oss's sliding-window layers) meets at most its chunk or window of
+keys per query, and a linear-attention layer reads its constant-size state instead.
 Prefill is compute-bound in both; small-batch decode is bandwidth-bound in both; a large decode batch has compute-bound GEMMs and bandwidth-bound attention, whose times
 add up (a single max over the summed FLOPs and bytes would hide one behind the other). The efficiency factors
 are the named settings in SpeedFactors; low/high estimates use their ranges.
@@ -28,13 +30,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import log2
+from typing import Any
 
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, gemm_rate
-from advisor.sizing.memory import kv_layout, tensor_bytes_on_gpu, weight_bytes
+from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
@@ -158,6 +161,20 @@ def _routed_expert_rate(
     return flops, gpu.tflops_for(dtype) * 1e12 * gpus * share * scale, share
 
 
+def _local_attention(model: ModelSpec, layout: KvLayout) -> dict[str, Any]:
+    """The StepCostModel fields of a model's local layers: chunked (Llama 4) or sliding-window (Gemma 3, gpt-oss),
+    whichever it has; a model with neither, or with both kinds (none known), keeps every layer reading the context."""
+    kinds = [(n, w) for n, w in ((layout.chunked_layers, layout.chunk), (layout.sliding_layers, layout.window)) if n and w]
+    if len(kinds) != 1 or model.is_mla:
+        return {}
+    layers, window = kinds[0]
+    return {
+        "window_tokens": int(window),
+        "window_bytes_per_token": float(layers * layout.per_layer_token_bytes),
+        "window_flops_per_pair": 4.0 * layers * model.num_attention_heads * model.head_dim,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class StepCostModel:
     """Cost of one engine step for a tensor-parallel group of identical GPUs."""
@@ -211,17 +228,44 @@ class StepCostModel:
     sparse_topk: int = 0
     indexer_bytes_per_token: float = 0.0
     indexer_flops_per_pair: float = 0.0
+    # Local layers: Llama 4's chunked layers and sliding-window layers (Gemma 3, gpt-oss) attend to at most
+    # `window_tokens` keys per query. vLLM's chunked local attention splits each sequence into virtual batches of
+    # its attention_chunk_size-aligned chunk (vllm/v1/attention/backends/utils.py,
+    # make_local_attention_virtual_batches: seqlens_k_local ≤ attn_chunk_size), as transformers' Llama 4 chunked
+    # mask does; FlashAttention's window_size skips the key blocks left of a sliding window. Those layers' share of
+    # kv_bytes_per_token and attn_flops_per_pair (per GPU, all such layers); 0: every layer reads the whole context.
+    window_tokens: int = 0
+    window_bytes_per_token: float = 0.0
+    window_flops_per_pair: float = 0.0
 
     def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
         """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
-        attention reads at most top-k latents per sequence: min(Σ contexts, sequences × k) bounds Σ min(context, k)
-        from above, equal to it once every context is past k."""
-        if not self.sparse_topk:
+        attention reads at most top-k latents per sequence, a local layer at most its window or chunk:
+        min(Σ contexts, sequences × k) bounds Σ min(context, k) from above, equal to it once every context is past k."""
+        if not self.sparse_topk and not self.window_tokens:
             return kv_tokens_read * self.attn_flops_per_pair, kv_tokens_read * self.kv_bytes_per_token
+        flops_pair, bytes_token = self.attn_flops_per_pair, self.kv_bytes_per_token
+        flops = read = 0.0
+        if self.window_tokens:
+            local = min(kv_tokens_read, decode_seqs * self.window_tokens)
+            flops, read = local * self.window_flops_per_pair, local * self.window_bytes_per_token
+            flops_pair -= self.window_flops_per_pair
+            bytes_token -= self.window_bytes_per_token
+        if not self.sparse_topk:
+            return flops + kv_tokens_read * flops_pair, read + kv_tokens_read * bytes_token
         selected = min(kv_tokens_read, decode_seqs * self.sparse_topk)
-        flops = selected * self.attn_flops_per_pair + kv_tokens_read * self.indexer_flops_per_pair
-        read = selected * (self.kv_bytes_per_token - self.indexer_bytes_per_token) + kv_tokens_read * self.indexer_bytes_per_token
+        flops += selected * flops_pair + kv_tokens_read * self.indexer_flops_per_pair
+        read += selected * (bytes_token - self.indexer_bytes_per_token) + kv_tokens_read * self.indexer_bytes_per_token
         return flops, read
+
+    def prefill_attention_flops(self, prefill_tokens: int, pairs: float) -> float:
+        """Attention FLOPs of a step's prompt chunks (``pairs`` causal query-key pairs over ``prefill_tokens``
+        queries): a local layer's query meets at most its window or chunk of keys, so its pairs are at most
+        tokens × window."""
+        if not self.window_tokens:
+            return pairs * self.attn_flops_per_pair
+        local = min(pairs, prefill_tokens * self.window_tokens)
+        return pairs * (self.attn_flops_per_pair - self.window_flops_per_pair) + local * self.window_flops_per_pair
 
     @property
     def gemm_basis(self) -> str:
@@ -313,6 +357,7 @@ class StepCostModel:
             sparse_topk=model.index_topk if model.index_n_heads else 0,
             indexer_bytes_per_token=float(layout.indexer_bytes_per_layer_token * layout.full_layers),
             indexer_flops_per_pair=2.0 * model.num_layers * model.index_n_heads * model.index_head_dim,
+            **_local_attention(model, layout),
         )
 
     def experts_touched(self, tokens: int) -> float:
@@ -332,7 +377,7 @@ class StepCostModel:
         logits = decode_seqs + (1 if prefill_tokens else 0)
         weights_s = self.weight_read_seconds(self.experts_touched(tokens))
         decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
-        attn_flops = prefill_attention_pairs * self.attn_flops_per_pair + decode_flops
+        attn_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs) + decode_flops
         return (
             (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s),
             (attn_flops / self.attn_flops_per_s,
@@ -371,12 +416,14 @@ class StepCostModel:
             self.linear_compute_seconds(tokens, logits),
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
-        if self.sparse_topk:
+        if self.sparse_topk or self.window_tokens:
             decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
+            prefill_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs)
         else:  # the dense case inline: the simulator calls this once per engine step
             decode_flops, kv_read = kv_tokens_read * self.attn_flops_per_pair, kv_tokens_read * self.kv_bytes_per_token
+            prefill_flops = prefill_attention_pairs * self.attn_flops_per_pair
         attention = max(
-            (prefill_attention_pairs * self.attn_flops_per_pair + decode_flops) / self.attn_flops_per_s,
+            (prefill_flops + decode_flops) / self.attn_flops_per_s,
             (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
