@@ -14,15 +14,15 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from advisor.i18n import catalog, translate
+from advisor.i18n import translate
+from advisor.plan.answer_errors import AnswerProblem, AnswersError
+from advisor.plan.models import resolve_plan_model
 
 SCHEMA_VERSION = 1
 
@@ -268,70 +268,6 @@ class PlanAnswers(BaseModel):
         return {k: v for k, v in self.model_dump(mode="json").items() if v is not None and k != "schema_version"}
 
 
-@dataclass(frozen=True)
-class AnswerProblem:
-    """One mistake in the answers: which field (a dotted path into the answers file), what is wrong and what is
-    allowed, as an i18n key (``answers.error.*``) with parameters, so it reads in the user's language.
-
-    A parameter that is a list is joined in the language: ``{"or": [...]}`` → "'a', 'b' or 'c'" / "'a'、'b' 或
-    'c'"; ``{"and": [...]}`` → "a, b and c" / "a、b 和 c"."""
-
-    field: str
-    key: str
-    params: dict[str, Any] = dataclass_field(default_factory=dict)
-
-    def text_in(self, lang: str) -> str:
-        from advisor.plan.result import render
-
-        params = {name: _joined(lang, value) for name, value in self.params.items()}
-        return render(lang, self.key, params)
-
-    def where_in(self, lang: str) -> str:
-        """The field's path, with its label in ``lang`` where it has one: "use_case（使用场景）"."""
-        top = self.field.split(".")[0]
-        label_key = f"plan.field.{top}.label"
-        if top in FIELDS and label_key in catalog(lang):
-            return translate(lang, "answers.where", path=self.field, label=translate(lang, label_key))
-        if self.field in ("file", "answers"):  # the whole file, not one of its fields
-            return translate(lang, f"answers.field.{self.field}")
-        return self.field
-
-    def line_in(self, lang: str) -> str:
-        """"where: what is wrong", as the CLI prints it."""
-        return translate(lang, "answers.problem", where=self.where_in(lang), message=self.text_in(lang))
-
-
-def _joined(lang: str, value: Any) -> Any:
-    if not (isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("or", "and")):
-        return value
-    (how, items), = value.items()
-    items = [f"'{v}'" if how == "or" else str(v) for v in items]
-    if len(items) < 2:
-        return "".join(items)
-    return translate(lang, "answers.list_sep").join(items[:-1]) + translate(lang, f"answers.list_{how}") + items[-1]
-
-
-class AnswersError(ValueError):
-    """The answers are not valid; ``issues`` lists one ``AnswerProblem`` per mistake (field-level, translatable).
-
-    ``problems`` gives (field path, message in English) pairs, ``problems_in(lang)`` the same in ``lang``."""
-
-    def __init__(self, problems: list[AnswerProblem] | list[tuple[str, str]]) -> None:
-        self.issues = [p if isinstance(p, AnswerProblem) else AnswerProblem(p[0], "answers.error.other",
-                                                                           {"message": p[1]}) for p in problems]  # fmt: skip
-        super().__init__("\n".join(f"{where}: {msg}" for where, msg in self.problems))
-
-    @property
-    def problems(self) -> list[tuple[str, str]]:
-        return self.problems_in("en")
-
-    def problems_in(self, lang: str) -> list[tuple[str, str]]:
-        return [(p.field, p.text_in(lang)) for p in self.issues]
-
-    def lines_in(self, lang: str) -> list[str]:
-        return [p.line_in(lang) for p in self.issues]
-
-
 def _strip_comments(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _strip_comments(v) for k, v in value.items() if not (isinstance(k, str) and k.startswith("_"))}
@@ -467,8 +403,6 @@ def answers_from_dict(data: Any) -> PlanAnswers:
 
 
 def _model_problems(name: str) -> dict[str, AnswerProblem]:
-    from advisor.plan.models import resolve_plan_model
-
     try:
         resolve_plan_model(name)
     except AnswersError as exc:

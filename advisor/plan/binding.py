@@ -83,7 +83,7 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
 def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
                        blockers: set[str], claimed: int | None, budget: float | None,
                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
-    """What decides this plan. ``claimed``: concurrency per replica within the target (engine.claimed_capacity)."""
+    """What decides this plan. ``claimed``: concurrency per replica within the target (capacity.claimed_capacity)."""
     if "cost.budget_short" in blockers or "cost.budget_straddles" in blockers:
         if budget is not None and cost_high is not None:
             return BindingConstraint(kind="budget", figures={"budget": round(budget), "cost_high": round(cost_high),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.result import Finding
-from advisor.plan.rules import Facts, finding, rule
+from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
 
 HEALTH_SECTORS = ("medical", "health", "healthcare")
 OWN_HARDWARE = ("on_premises", "bare_metal")  # the data sits on the team's own servers, no cloud provider's
@@ -101,7 +101,6 @@ def not_offered_offshore(f: Facts) -> Finding | None:
     if any(gchoice.offered_in(f.region, g) for g in c.gpu_constraint):
         # an allowed part is sold there: the plan uses it (the others are named in the assumptions)
         return None
-    from advisor.plan.rules import _gpu_names
 
     return finding("gpu.not_offered_offshore", gpus=_gpu_names(list(c.gpu_constraint)),
                    region={"tr": f"plan.region.{f.region}"})

@@ -13,9 +13,11 @@ from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
+from advisor.plan.capacity import claimed_capacity
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
+from advisor.plan.regions import market_region
 from advisor.plan.result import (
     Assumption,
     Capacity,
@@ -32,25 +34,7 @@ from advisor.plan.result import (
 )  # fmt: skip
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
 
-EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "AT", "DK", "FI", "PT", "CH", "NO"}
-US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
-JAPAN = {"JP", "KR"}
-HK = {"HK", "TW", "MO"}
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
-
-
-def market_region(markets: list[str]) -> str:
-    """The offshore region closest to most of the listed markets (US → us_west; EU → europe; SEA → singapore)."""
-    if not markets:
-        return "us_west"
-    votes: dict[str, int] = {}
-    for m in markets:
-        r = (
-            "us_west" if m in ("US", "global") else "europe" if m in EU else "us_east" if m in US_EAST
-            else "japan" if m in JAPAN else "hong_kong" if m in HK else "singapore"
-        )  # fmt: skip
-        votes[r] = votes.get(r, 0) + 1
-    return sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
 def decide_region(c: Ctx) -> tuple[str, str]:
@@ -581,16 +565,6 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
     return gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0)
 
 
-def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
-    """Concurrency per replica the plan claims (and caps the engine at): the screen's c_max, never above the
-    highest level that meets the target in the plan's own predicted curve (the analytic screen can sit above the
-    level where the predicted TPOT/TTFT p99 breaks the target)."""
-    if c.is_batch:
-        return ch.c_max
-    levels, _ = sizing.curve(c, ch, ch.per_replica, ch.checked)
-    return max(1, min(ch.c_max, _highest_level_within_slo(c, levels) or ch.per_replica))
-
-
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):
     if ch is None:
         return (Hardware(gpu=None, model=c.model.id, model_name=_model_name(c)), Capacity(peak_concurrency=c.peak),
@@ -652,20 +626,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
                          operating_concurrency=per,
                          slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
     return hw, cap, curve
-
-
-def _highest_level_within_slo(c: Ctx, levels) -> int | None:
-    """The highest predicted concurrency whose TTFT and TPOT p99 both meet the target, below the first that
-    misses (a level past a miss is not claimed); None when even the lowest misses."""
-    best = None
-    for lv in sorted(levels, key=lambda x: x.concurrency or 0):
-        ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
-        ok = (c.ttft_slo_ms is None or (ttft is not None and ttft <= c.ttft_slo_ms)) and (
-            c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms))
-        if not ok:
-            break
-        best = lv.concurrency
-    return best
 
 
 def _model_name(c: Ctx) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.data import prices
-from advisor.plan.rules import Facts, finding, rule
+from advisor.plan.rule_base import Facts, finding, rule
 
 
 def _chosen(f: Facts):

@@ -2,7 +2,7 @@
 
 The base carries the steady load — the peak ÷ the load pattern's peak-to-average factor (``PEAK_FACTOR``) — at
 the concurrency one replica takes within the target on the plan's predicted curve (the level the memo claims and
-the engine is capped at, ``engine.claimed_capacity``); the rented burst carries the peak minus what the base
+the engine is capped at, ``capacity.claimed_capacity``); the rented burst carries the peak minus what the base
 carries. It used to be the peak's replicas ÷ the factor, which rounds a replica's capacity away: a replica that
 takes 40 users within the target carries a steady 50 on two, whatever the peak's replica count.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from advisor.plan.capacity import claimed_capacity
 from advisor.plan.context import PEAK_FACTOR, Ctx
 
 if TYPE_CHECKING:
@@ -25,9 +26,7 @@ def steady_concurrency(c: Ctx) -> int:
 
 def replica_capacity(c: Ctx, cand: Candidate) -> int:
     """Concurrency one replica takes within the target, from the plan's predicted curve."""
-    # the engine's claim, one definition (imported late: the engine imports the forms, which import this)
-    from advisor.plan.engine import claimed_capacity
-
+    # the engine's claim, one definition
     return max(1, claimed_capacity(c, cand))
 
 

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from advisor.domain.model import ModelSpec
+from advisor.plan.answer_errors import AnswerProblem, AnswersError
 
 _QUANT_SUFFIX = re.compile(r"(-(awq|gptq(-int[48])?|int[48]|fp8|gguf|bnb-4bit))+$", re.IGNORECASE)
 _VARIANT = re.compile(
@@ -56,7 +57,6 @@ def _index() -> dict[str, str]:
 def resolve_plan_model(name: str) -> ResolvedModel:
     from advisor.catalog import CatalogError, get_model, model_from_config
     from advisor.model_import import ModelImportError
-    from advisor.plan.answers import AnswerProblem, AnswersError
 
     asked = name.strip()
     if not asked or "\x00" in asked:

@@ -8,123 +8,27 @@ sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.plan.context import Ctx
-from advisor.plan.data import duration, facts, rule_meta, rule_sources
-from advisor.plan.result import SEVERITY_ORDER, Finding
-
-PHASES = ("constraint", "sizing", "cost")
-OFFSHORE = ("hong_kong", "singapore", "japan", "us_west", "us_east", "europe")
-
-
-@dataclass
-class Facts:
-    """What the rules look at: the resolved answers and every number the engine computed."""
-
-    ctx: Ctx
-    region: str
-    line: str
-    form: str = "cloud"
-    region_reason: str = ""
-    gpu_ids: list[str] = field(default_factory=list)
-    chosen: Any = None  # sizing.Candidate or None
-    near: Any = None  # best candidate that fits but misses the SLO
-    fits_anywhere: bool = True
-    sim_ttft_p99: float | None = None
-    sim_tpot_p99: float | None = None
-    meets_slo: bool = False
-    batch_hours_needed: float | None = None
-    cost: Any = None  # cost.CostOutcome
-    within_budget: bool | None = None
-    budget_needed: float | None = None  # the HIGH end of the recommended form's cost, in the answer's currency
-    budget_straddles: bool = False  # the budget lies inside the cost range
-    launch_days: tuple[int, int] = (0, 0)
-    hosted_monthly: tuple[float, float] | None = None
-    serve_command: str | None = None
-    claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
-
-    @property
-    def offshore(self) -> bool:
-        return self.region in OFFSHORE
-
-    @property
-    def serves_mainland_from_mainland(self) -> bool:
-        return self.region in ("mainland", "mainland_plus_overseas")
-
-
-RuleFn = Callable[[Facts], "list[Finding] | Finding | None"]
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    phase: str
-    fn: RuleFn
-    doc: str
-
-    @property
-    def severity(self) -> str:
-        return rule_meta(self.id)["severity"]
-
-    @property
-    def confidence(self) -> str:
-        return rule_meta(self.id)["confidence"]
-
-
-RULES: dict[str, Rule] = {}
-
-
-def rule(rule_id: str, phase: str) -> Callable[[RuleFn], RuleFn]:
-    def deco(fn: RuleFn) -> RuleFn:
-        if rule_id in RULES:
-            raise ValueError(f"rule {rule_id} defined twice")
-        RULES[rule_id] = Rule(rule_id, phase, fn, (fn.__doc__ or "").strip())
-        return fn
-
-    return deco
-
-
-def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = None, variant: str | None = None,
-            **params: Any) -> Finding:
-    """``variant``: the rule's texts for one case of it (``plan.rule.<id>.<variant>.title``/``.detail``), e.g. an
-    ICP filing already done, where the general text's "plan 21–35 days" would be wrong."""
-    meta = rule_meta(rule_id)
-    sources = rule_sources(rule_id)
-    base = f"plan.rule.{rule_id}" + (f".{variant}" if variant else "")
-    return Finding(
-        id=rule_id,
-        severity=severity or meta["severity"],  # type: ignore[arg-type]
-        title_key=f"{base}.title",
-        detail_key=f"{base}.detail",
-        params=params,
-        sources=sources,
-        verify=any(s.needs_verify for s in sources) if verify is None else verify,
-        confidence=meta["confidence"],
-    )
-
-
-def run_rules(f: Facts, only: list[str] | None = None) -> list[Finding]:
-    out: list[Finding] = []
-    for phase in PHASES:
-        for r in RULES.values():
-            if r.phase != phase or (only is not None and r.id not in only):
-                continue
-            got = r.fn(f)
-            if got is None:
-                continue
-            out.extend(got if isinstance(got, list) else [got])
-    # blockers first, then warnings, then info; within a severity the rule order (phase, registry) stays
-    order = {rid: i for i, rid in enumerate(RULES)}
-    out.sort(key=lambda x: (SEVERITY_ORDER[x.severity], PHASES.index(RULES[x.id].phase), order[x.id]))
-    return out
-
-
-def _region(region: str) -> dict[str, str]:
-    return {"tr": f"plan.region.{region}"}
-
+from advisor.plan.data import duration, facts
+from advisor.plan.regions import market_region
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
+    OFFSHORE,
+    PHASES,
+    RULES,
+    Facts,
+    Rule,
+    RuleFn,
+    _gpu_names,
+    _money,
+    _range,
+    _region,
+    finding,
+    rule,
+    run_rules,
+)
 
 # ------------------------------------------------------------------------------------------------------------
 # Constraints: filings, entity, public gen-AI, paid service, data export, lines, GPU support and availability
@@ -446,8 +350,6 @@ def region_offshore(f: Facts):
 
 
 def _overseas_region(c: Ctx) -> str:
-    from advisor.plan.engine import market_region
-
     return market_region(c.overseas_markets)
 
 
@@ -518,13 +420,6 @@ def gpu_not_in_region(f: Facts):
     # mainland node, whatever the predictor says of its speed — a blocker, with the in-region parts as the fix
     on_it = f.chosen is not None and f.chosen.gpu.id not in offered
     return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None)
-
-
-def _gpu_names(ids: list[str]) -> str:
-    from advisor.plan.data import gpus_by_id
-
-    table = gpus_by_id()
-    return ", ".join(table[g].name if g in table else g for g in ids)
 
 
 @rule("gpu.no_fp8", "constraint")
@@ -681,17 +576,6 @@ def sizing_batch_deadline(f: Facts):
 # ------------------------------------------------------------------------------------------------------------
 # Cost
 # ------------------------------------------------------------------------------------------------------------
-
-
-def _money(v: float | None, f: Facts) -> str:
-    if v is None:
-        return "—"
-    sym = "¥" if f.ctx.currency == "CNY" else "$"
-    return f"{sym}{v:,.0f}"
-
-
-def _range(lo: float | None, hi: float | None, f: Facts) -> str:
-    return f"{_money(lo, f)}–{_money(hi, f)}"
 
 
 @rule("cost.rent", "cost")

@@ -6,7 +6,7 @@ on import (that module imports this one at its end).
 from __future__ import annotations
 
 from advisor.plan.result import Finding, OwnedFormCost
-from advisor.plan.rules import Facts, _money, finding, rule
+from advisor.plan.rule_base import Facts, _money, finding, rule
 
 
 def on_fleet(f: Facts) -> OwnedFormCost | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from advisor.domain.model import ModelSpec
 from advisor.plan.result import MoneyRange
-from advisor.plan.rules import Facts, _money, finding, rule
+from advisor.plan.rule_base import Facts, _money, finding, rule
 
 OWNING = ("on_premises", "hybrid")
 
