@@ -20,7 +20,8 @@ from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 from advisor.units import format_compact
 
-WIDTH, HEIGHT = 1200, 540  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt
+WIDTH, HEIGHT = 1200, 440  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
+# keeps to 4 pages (the plot itself about 2.5 cm tall: two curves and a few markers read well at that)
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e", "neutral": "#7f7f7f"}
 
 
@@ -129,7 +130,7 @@ def chart_axes(chart: ChartData) -> Axes:
 
 
 def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
-    title_font, label_font, tick_font = _font(32, bold=True), _font(27), _font(24)
+    title_font, label_font, tick_font = _font(30, bold=True), _font(27), _font(24)
     tick_metrics = QFontMetricsF(tick_font)
     label_h = QFontMetricsF(label_font).height()
     axes = chart_axes(chart)
@@ -137,7 +138,7 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     y_lo, y_hi = axes.y[0], axes.y[-1]
 
     left = 40 + label_h + max(tick_metrics.horizontalAdvance(tick_text(chart, t)) for t in axes.y) + 14
-    top = 70.0
+    top = 56.0
     right = width - (44.0 if not axes.y2 else 20 + max(tick_metrics.horizontalAdvance(tick_text(chart, t))
                                                         for t in axes.y2))
     entries = _legend_entries(chart, axes)
@@ -159,7 +160,7 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     # title
     p.setFont(title_font)
     p.setPen(QColor("#1f3a5f"))
-    p.drawText(QRectF(0, 10, width, 50), int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter),
+    p.drawText(QRectF(0, 6, width, 44), int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter),
                chart.title)
     # grid and ticks
     p.setFont(tick_font)
@@ -190,11 +191,14 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     p.setPen(QColor("#222222"))
     p.drawText(QRectF(plot.left(), plot.bottom() + 34, plot.width(), label_h + 4),
                int(Qt.AlignmentFlag.AlignHCenter), chart.x_label)
+    # the y title may be longer than the (low) plot is tall: centred on the plot, it may reach above and below it,
+    # within the image
+    span = min(height - 8.0, max(plot.height(), QFontMetricsF(label_font).horizontalAdvance(chart.y_label) + 8))
+    centre = min(max(plot.center().y(), 4 + span / 2), height - 4 - span / 2)
     p.save()
-    p.translate(24, plot.center().y())
+    p.translate(24, centre)
     p.rotate(-90)
-    p.drawText(QRectF(-plot.height() / 2, -label_h / 2, plot.height(), label_h + 4),
-               int(Qt.AlignmentFlag.AlignHCenter), chart.y_label)
+    p.drawText(QRectF(-span / 2, -label_h / 2, span, label_h + 4), int(Qt.AlignmentFlag.AlignHCenter), chart.y_label)
     p.restore()
     # series
     p.setClipRect(plot.adjusted(-2, -2, 2, 2))

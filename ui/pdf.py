@@ -33,6 +33,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QRawFont,
+    QTextBlock,
     QTextCursor,
     QTextDocument,
     QTextFormat,
@@ -57,12 +58,17 @@ from ui.pdf_pages import (
     tables,
 )
 
-MARGIN_MM = 18.0
+# A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
+# smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
+MARGIN_MM = 15.0
 FOOTER_MM = 8.0
 RESOLUTION_DPI = 300
-BODY_POINTS = 10.0
-TABLE_POINTS = 9.0
+BODY_POINTS = 9.5
+TABLE_POINTS = 8.5
+SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
 IMAGE_WIDTH_SHARE = 0.85  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+LIST_ITEM_GAP = 3.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
+SOURCES_ITEM_GAP = 1.0
 
 
 class PdfError(RuntimeError):
@@ -117,17 +123,31 @@ HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leave
 CODE_BACKGROUND = "#f3f4f6"  # a command reads as something to copy, apart from the prose
 
 
-def _style_blocks(doc: QTextDocument) -> None:
-    """Headings in the memo's blue with room above them; code lines on a light background. (A default style sheet
-    does not reach a Markdown import, so the formats are set here.)"""
+def _style_blocks(doc: QTextDocument, lang: str) -> None:
+    """Headings in the memo's blue with room above them; code lines on a light background; list items set close
+    and the source list (the section under the sources heading) in smaller type. (A default style sheet does not
+    reach a Markdown import, so the formats are set here.)"""
     from PySide6.QtGui import QColor, QTextCharFormat
 
+    sources_heading = translate(lang, "memo.h.sources")
+    in_sources = False
+    smaller = QTextCharFormat()
+    smaller.setFontPointSize(SOURCES_POINTS)
     cursor = QTextCursor(doc)
     cursor.beginEditBlock()  # one layout pass for all the changes, not one per block
     block = doc.begin()
     while block.isValid():
         fmt = block.blockFormat()
         level = fmt.headingLevel()
+        if level:
+            in_sources = level <= 2 and block.text().strip() == sources_heading
+        elif block.textList() is not None and not block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
+            _close_list_item(cursor, block, SOURCES_ITEM_GAP if in_sources else LIST_ITEM_GAP)
+            fmt = block.blockFormat()
+        if in_sources and not level:
+            cursor.setPosition(block.position())
+            cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(smaller)
         if level in HEADING_STYLE or fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
             if level in HEADING_STYLE:
                 colour, above, below = HEADING_STYLE[level]
@@ -148,6 +168,19 @@ def _style_blocks(doc: QTextDocument) -> None:
     cursor.endEditBlock()
 
 
+def _close_list_item(cursor: QTextCursor, block: QTextBlock, gap: float) -> None:
+    """``gap`` CSS px between one item of a list and the next; the list's first and last items keep the room Qt
+    gives above and below a list (margins collapse: the larger of two neighbours' counts)."""
+    items = block.textList()
+    fmt = block.blockFormat()
+    if items.itemNumber(block) > 0:
+        fmt.setTopMargin(gap)
+    if items.itemNumber(block) < items.count() - 1:
+        fmt.setBottomMargin(gap)
+    cursor.setPosition(block.position())
+    cursor.setBlockFormat(fmt)
+
+
 def build_document(
     markdown: str, lang: str, *, images: Mapping[str, str | os.PathLike[str]] | None = None,
     base_dir: str | os.PathLike[str] | None = None, text_width: float | None = None,
@@ -162,7 +195,7 @@ def build_document(
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
     doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     _wrap_code_blocks(doc)
-    _style_blocks(doc)
+    _style_blocks(doc, lang)
     for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
         image = QImage(str(path))
         if image.isNull():
