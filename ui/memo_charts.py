@@ -1,7 +1,7 @@
 """Paint the memo's chart data (``advisor.plan.charts.ChartData``) to PNG, offscreen, with QPainter.
 
-A plain line chart: title, axes with round tick values and unit-bearing titles, grid, one polyline per
-series, markers (the knee as a dot, the SLO as a horizontal line, the break-even month as a vertical line),
+A plain line chart, untitled (the memo's heading above it names it): axes with round tick values and unit-bearing
+titles, grid, one polyline per series, markers (the knee as a dot, the SLO as a horizontal line, the break-even month as a vertical line),
 and a legend. Same look in both languages: a CJK family follows the Latin one so Chinese labels never print
 as boxes. No widget and no display is needed (QImage + QPainter under the offscreen platform).
 """
@@ -20,8 +20,10 @@ from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 from advisor.units import format_compact
 
-WIDTH, HEIGHT = 1200, 440  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
+WIDTH, HEIGHT = 1200, 400  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
 # keeps to 4 pages (the plot itself about 2.5 cm tall: two curves and a few markers read well at that)
+# No title on the image: the memo's section heading names the chart (and a Markdown memo's alt text), and a title
+# band would make every chart 5 mm taller.
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e", "neutral": "#7f7f7f"}
 
 
@@ -130,7 +132,7 @@ def chart_axes(chart: ChartData) -> Axes:
 
 
 def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
-    title_font, label_font, tick_font = _font(30, bold=True), _font(27), _font(24)
+    label_font, tick_font = _font(27), _font(24)
     tick_metrics = QFontMetricsF(tick_font)
     label_h = QFontMetricsF(label_font).height()
     axes = chart_axes(chart)
@@ -138,7 +140,7 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     y_lo, y_hi = axes.y[0], axes.y[-1]
 
     left = 40 + label_h + max(tick_metrics.horizontalAdvance(tick_text(chart, t)) for t in axes.y) + 14
-    top = 56.0
+    top = 18.0
     right = width - (44.0 if not axes.y2 else 20 + max(tick_metrics.horizontalAdvance(tick_text(chart, t))
                                                         for t in axes.y2))
     entries = _legend_entries(chart, axes)
@@ -157,11 +159,6 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
         lo, hi = (axes.y2[0], axes.y2[-1]) if right_axis else (y_lo, y_hi)
         return plot.bottom() - (y - lo) / ((hi - lo) or 1.0) * plot.height()
 
-    # title
-    p.setFont(title_font)
-    p.setPen(QColor("#1f3a5f"))
-    p.drawText(QRectF(0, 6, width, 44), int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter),
-               chart.title)
     # grid and ticks
     p.setFont(tick_font)
     for t in axes.y:

@@ -69,6 +69,7 @@ SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like t
 IMAGE_WIDTH_SHARE = 0.85  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
 LIST_ITEM_GAP = 3.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
+CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
 
 class PdfError(RuntimeError):
@@ -120,6 +121,8 @@ HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leave
     2: ("#1f3a5f", 14.0, 4.0),
     3: ("#2c4d75", 8.0, 2.0),
 }
+HEADING_POINTS = {1: 16.0, 2: 12.5, 3: 10.5}  # Qt's Markdown import sets 2×, 1.5×, 1.2× the body: a memo's title
+# would take two lines and each section heading half a line more than it needs
 CODE_BACKGROUND = "#f3f4f6"  # a command reads as something to copy, apart from the prose
 
 
@@ -153,11 +156,17 @@ def _style_blocks(doc: QTextDocument, lang: str) -> None:
                 colour, above, below = HEADING_STYLE[level]
                 fmt.setTopMargin(above)
                 fmt.setBottomMargin(below)
-                text = QTextCharFormat()
-                text.setForeground(QColor(colour))
-                cursor.setPosition(block.position())
-                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
-                cursor.mergeCharFormat(text)
+                fragments = block.begin()
+                while not fragments.atEnd():  # per fragment: the size adjustment Qt set must go, not merge
+                    fragment = fragments.fragment()
+                    text = fragment.charFormat()
+                    text.clearProperty(QTextFormat.Property.FontSizeAdjustment)
+                    text.setFontPointSize(HEADING_POINTS[level])
+                    text.setForeground(QColor(colour))
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(text)
+                    fragments += 1
             else:
                 fmt.setBackground(QColor(CODE_BACKGROUND))
                 fmt.setTopMargin(2.0)
@@ -204,6 +213,8 @@ def build_document(
         if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
             doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
     _dress_tables(doc)
+    if lang == "zh_CN":
+        _close_cjk_lines(doc)
     if text_width is not None:
         _fit_images(doc, text_width * IMAGE_WIDTH_SHARE)
     return doc
@@ -312,6 +323,32 @@ def _break_commands(doc: QTextDocument, device: QPaintDevice) -> None:
         block = nxt
 
 
+CJK_LINE_HEIGHT = 88  # % of the CJK font's own line height (1.45 em) in a Chinese memo: 1.27 em, as Chinese
+# documents are set; Latin text keeps its own (a block without Chinese characters is left alone)
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f" for ch in text)
+
+
+def _close_cjk_lines(doc: QTextDocument) -> None:
+    """Chinese paragraphs, list items and table cells at :data:`CJK_LINE_HEIGHT`: Noto Sans CJK's line height is
+    1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its English twin."""
+    from PySide6.QtGui import QTextBlockFormat
+
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        if _has_cjk(block.text()) and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            fmt.setLineHeight(CJK_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
+        block = block.next()
+    cursor.endEditBlock()
+
+
 def _dress_tables(doc: QTextDocument) -> None:
     """Thin grey cell borders and some padding: Markdown tables arrive bare."""
     from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength
@@ -334,11 +371,16 @@ def _dress_tables(doc: QTextDocument) -> None:
                 fmt.setHeaderRowCount(1)
                 child.setFormat(fmt)
                 header = QColor("#e8edf3")
-                for col in range(child.columns()):
-                    cell = child.cellAt(0, col)
-                    cf = cell.format()
-                    cf.setBackground(header)
-                    cell.setFormat(cf)
+                for row in range(child.rows()):
+                    for col in range(child.columns()):
+                        cell = child.cellAt(row, col)
+                        cf = cell.format().toTableCellFormat()
+                        if row == 0:
+                            cf.setBackground(header)
+                        # less room above and below a cell's text than beside it: rows set close, columns apart
+                        cf.setTopPadding(CELL_PADDING_VERTICAL)
+                        cf.setBottomPadding(CELL_PADDING_VERTICAL)
+                        cell.setFormat(cf)
                 _smaller_text(doc, child)
 
 
