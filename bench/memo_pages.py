@@ -75,9 +75,9 @@ def section_heights(scenario: Path, lang: str) -> list[tuple[str, float]]:
         device.open(QIODevice.OpenModeFlag.WriteOnly)
         writer = QPdfWriter(device)
         writer.setResolution(pdf.RESOLUTION_DPI)
-        margin = pdf.MARGIN_MM
+        side, top = pdf.MARGIN_MM, pdf.MARGIN_TOP_BOTTOM_MM
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(margin, margin, margin, margin), QPageLayout.Unit.Millimeter))
+                                         QMarginsF(side, top, side, top), QPageLayout.Unit.Millimeter))
         width = writer.pageLayout().paintRectPixels(pdf.RESOLUTION_DPI).width()
         doc, _ = pdf._lay_out(markdown, lang, writer, QSizeF(width, 10**7), images=images, base_dir=None,
                               new_page=set(), columns=None)

@@ -60,8 +60,9 @@ from ui.pdf_pages import (
 
 # A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
 # smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
-MARGIN_MM = 15.0
-FOOTER_MM = 8.0
+MARGIN_MM = 13.0  # left and right
+MARGIN_TOP_BOTTOM_MM = 11.0  # the footer's band (below) sits inside the bottom margin's line
+FOOTER_MM = 6.0
 RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
@@ -118,7 +119,7 @@ def memo_font(lang: str) -> QFont:
 
 HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leaves headings black, flush on the text.
     1: ("#1f3a5f", 0.0, 6.0),
-    2: ("#1f3a5f", 14.0, 4.0),
+    2: ("#1f3a5f", 10.0, 3.0),
     3: ("#2c4d75", 8.0, 2.0),
 }
 HEADING_POINTS = {1: 16.0, 2: 12.5, 3: 10.5}  # Qt's Markdown import sets 2×, 1.5×, 1.2× the body: a memo's title
@@ -212,7 +213,7 @@ def build_document(
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
             doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
-    _dress_tables(doc)
+    _dress_tables(doc, lang)
     if lang == "zh_CN":
         _close_cjk_lines(doc)
     if text_width is not None:
@@ -349,8 +350,12 @@ def _close_cjk_lines(doc: QTextDocument) -> None:
     cursor.endEditBlock()
 
 
-def _dress_tables(doc: QTextDocument) -> None:
-    """Thin grey cell borders and some padding: Markdown tables arrive bare."""
+PRICE_COLUMNS = (27.0, 11.0, 20.0, 9.0, 25.0, 8.0)  # % of the width: offer, kind, price, date, source, grade (Qt
+# left the grade column narrower than its header, "Grad/e", and the offers three lines tall)
+
+
+def _dress_tables(doc: QTextDocument, lang: str) -> None:
+    """Thin grey cell borders and some padding: Markdown tables arrive bare. The price table gets its columns."""
     from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength
 
     root = doc.rootFrame()
@@ -368,6 +373,9 @@ def _dress_tables(doc: QTextDocument) -> None:
                 fmt.setCellPadding(3)
                 fmt.setBorderCollapse(True)
                 fmt.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
+                if _is_price_table(child, lang):
+                    fmt.setColumnWidthConstraints([QTextLength(QTextLength.Type.PercentageLength, share)
+                                                   for share in PRICE_COLUMNS])
                 fmt.setHeaderRowCount(1)
                 child.setFormat(fmt)
                 header = QColor("#e8edf3")
@@ -382,6 +390,14 @@ def _dress_tables(doc: QTextDocument) -> None:
                         cf.setBottomPadding(CELL_PADDING_VERTICAL)
                         cell.setFormat(cf)
                 _smaller_text(doc, child)
+
+
+def _is_price_table(table: QTextTable, lang: str) -> bool:
+    """The memo's table of prices used: its columns, its last header the grade's."""
+    if table.columns() != len(PRICE_COLUMNS):
+        return False
+    last = table.cellAt(0, table.columns() - 1).firstCursorPosition().block().text().strip()
+    return last == translate(lang, "memo.prices.grade")
 
 
 def _smaller_text(doc: QTextDocument, table: QTextTable) -> None:
@@ -464,7 +480,8 @@ def render_pdf(
     writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter))
+                                     QMarginsF(MARGIN_MM, MARGIN_TOP_BOTTOM_MM, MARGIN_MM, MARGIN_TOP_BOTTOM_MM),
+                                     QPageLayout.Unit.Millimeter))
     writer.setTitle(title)
     writer.setCreator("Inference Advisor")
 

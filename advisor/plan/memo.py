@@ -239,9 +239,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             rows.append((t("memo.hw.units"), hw.layout.text_in(lang, hw.gpu_name or hw.gpu)))
     elif formats:
         rows.append((t("memo.hw.formats"), formats))
-    if hw.max_model_len:
+    # the serve command printed under the table sets these two: said there, not in a row as well
+    command = hw.command or ""
+    if hw.max_model_len and f"--max-model-len {hw.max_model_len}" not in command:
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
-    if hw.max_num_seqs:
+    if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
     rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
                                         per=_num(cap.concurrency_per_replica))
@@ -547,6 +549,7 @@ def memo_context(
         "command": hw.command,
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
+        "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
@@ -587,6 +590,7 @@ def _open_question(q: OpenQuestion, lang: str) -> str:
 
 
 WHY_MAX = 5  # page 1's short list of reasons
+CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
 
