@@ -67,7 +67,8 @@ RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
 SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
-IMAGE_WIDTH_SHARE = 0.85  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+IMAGE_WIDTH_SHARE = 0.8  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+PARAGRAPH_GAP = 4.0  # CSS px between paragraphs (Qt's Markdown import sets 6): a quarter line at 9.5 pt
 LIST_ITEM_GAP = 3.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
@@ -148,6 +149,12 @@ def _style_blocks(doc: QTextDocument, lang: str) -> None:
         elif block.textList() is not None and not block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
             _close_list_item(cursor, block, SOURCES_ITEM_GAP if in_sources else LIST_ITEM_GAP)
             fmt = block.blockFormat()
+        elif not fmt.hasProperty(QTextFormat.Property.BlockCodeFence) and (
+                fmt.topMargin() > PARAGRAPH_GAP or fmt.bottomMargin() > PARAGRAPH_GAP):
+            fmt.setTopMargin(min(fmt.topMargin(), PARAGRAPH_GAP))
+            fmt.setBottomMargin(min(fmt.bottomMargin(), PARAGRAPH_GAP))
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
         if in_sources and not level:
             cursor.setPosition(block.position())
             cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
@@ -179,14 +186,13 @@ def _style_blocks(doc: QTextDocument, lang: str) -> None:
 
 
 def _close_list_item(cursor: QTextCursor, block: QTextBlock, gap: float) -> None:
-    """``gap`` CSS px between one item of a list and the next; the list's first and last items keep the room Qt
-    gives above and below a list (margins collapse: the larger of two neighbours' counts)."""
+    """``gap`` CSS px between one item of a list and the next, a paragraph's gap above and below the list (margins
+    collapse: the larger of two neighbours' counts)."""
     items = block.textList()
     fmt = block.blockFormat()
-    if items.itemNumber(block) > 0:
-        fmt.setTopMargin(gap)
-    if items.itemNumber(block) < items.count() - 1:
-        fmt.setBottomMargin(gap)
+    fmt.setTopMargin(gap if items.itemNumber(block) > 0 else min(fmt.topMargin(), PARAGRAPH_GAP))
+    last = items.itemNumber(block) == items.count() - 1
+    fmt.setBottomMargin(min(fmt.bottomMargin(), PARAGRAPH_GAP) if last else gap)
     cursor.setPosition(block.position())
     cursor.setBlockFormat(fmt)
 
