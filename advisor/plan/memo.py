@@ -14,7 +14,6 @@ structure. The core makes a :class:`MemoDocument` (the Markdown for any chart pa
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from advisor.plan import memo_forms
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.reasons import by_weight
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, OpenQuestion, PlanResult
+from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -544,7 +543,7 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [_open_question(q, lang) for q in open_questions],
+        "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
         "engine_flags": hw.engine_flags,
@@ -568,25 +567,6 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
     }
-
-
-# "Who can reach the service not given: assumed …" after the question itself says the question twice: page 1 keeps
-# what was assumed (the engine's sentence for the CLI and the UI is left whole)
-_NOT_GIVEN = {"en": re.compile(r"^[^:.]{1,90} not (given|mentioned): (?=\S)"),
-              "zh_CN": re.compile(r"^未(填写|说明)[^：。]{1,40}：")}
-
-
-def _open_question(q: OpenQuestion, lang: str) -> str:
-    """An unanswered question that decides, in one item: the question, what was assumed, what an answer changes."""
-    assumed = q.assumption_in(lang)
-    if not assumed:
-        return q.text_in(lang)
-    pattern = _NOT_GIVEN.get(lang)
-    short = pattern.sub("", assumed, count=1) if pattern else assumed
-    if short != assumed and lang == "en":
-        short = short[:1].upper() + short[1:]
-    return translate(lang, "plan.question.line_assumed", question=q.question_in(lang), assumed=short,
-                     changes=q.changes_in(lang))
 
 
 WHY_MAX = 5  # page 1's short list of reasons
