@@ -1,7 +1,7 @@
 """Paint the memo's chart data (``advisor.plan.charts.ChartData``) to PNG, offscreen, with QPainter.
 
-A plain line chart: title, axes with round tick values and unit-bearing titles, grid, one polyline per
-series, markers (the knee as a dot, the SLO as a horizontal line, the break-even month as a vertical line),
+A plain line chart, untitled (the memo's heading above it names it): axes with round tick values and unit-bearing
+titles, grid, one polyline per series, markers (the knee as a dot, the SLO as a horizontal line, the break-even month as a vertical line),
 and a legend. Same look in both languages: a CJK family follows the Latin one so Chinese labels never print
 as boxes. No widget and no display is needed (QImage + QPainter under the offscreen platform).
 """
@@ -20,7 +20,10 @@ from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 from advisor.units import format_compact
 
-WIDTH, HEIGHT = 1200, 540  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt
+WIDTH, HEIGHT = 1200, 370  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
+# keeps to 4 pages (the plot itself about 2.5 cm tall: two curves and a few markers read well at that)
+# No title on the image: the memo's section heading names the chart (and a Markdown memo's alt text), and a title
+# band would make every chart 5 mm taller.
 COLORS = {"primary": "#1f77b4", "secondary": "#d62728", "tertiary": "#2ca02c", "measured": "#ff7f0e", "neutral": "#7f7f7f"}
 
 
@@ -81,6 +84,7 @@ def render_chart_png(chart: ChartData, *, width: int = WIDTH, height: int = HEIG
     return bytes(data.data())
 
 
+LOW_PLOT_PX = 250  # a plot lower than this gets about 4 ticks on its y axes instead of 6
 RIGHT_AXIS_SHARE = 0.15  # a dashed second series that peaks below this share of the left axis gets its own axis
 MONTH_STEPS = (1, 2, 3, 6, 12, 24)  # a month axis ticks at quarters, half years, years: "36" ends it, not "40"
 
@@ -100,7 +104,7 @@ def tick_text(chart: ChartData, value: float) -> str:
     return format_compact(value, chart.lang)
 
 
-def chart_axes(chart: ChartData) -> Axes:
+def chart_axes(chart: ChartData, y_ticks: int = 6) -> Axes:
     """The ticks of ``chart``. The predicted TPOT (tens of ms) next to TTFT (thousands) would lie flat on zero,
     so a dashed secondary series that small is drawn against a right-hand axis of its own."""
     def top(series: list[int]) -> float:
@@ -114,8 +118,8 @@ def chart_axes(chart: ChartData) -> Axes:
     xs = [x for s in chart.series for x, _ in s.points] + [m.x for m in chart.markers if m.x is not None]
     ys = [y for i in left for _, y in chart.series[i].points] + [m.y for m in chart.markers if m.y is not None]
     ys += [hi for i in left for _, _, hi in chart.series[i].band]
-    y = nice_ticks(min(0.0, min(ys)), max(ys) * 1.05)
-    y2 = nice_ticks(0.0, top(sorted(on_right)) * 1.05) if on_right else []
+    y = nice_ticks(min(0.0, min(ys)), max(ys) * 1.05, y_ticks)
+    y2 = nice_ticks(0.0, top(sorted(on_right)) * 1.05, y_ticks) if on_right else []
     if chart.x_log2:
         lo, hi = max(1.0, min(xs)), max(xs)
         x = [2.0 ** k for k in range(int(math.floor(math.log2(lo))), int(math.ceil(math.log2(hi))) + 1)]
@@ -129,22 +133,23 @@ def chart_axes(chart: ChartData) -> Axes:
 
 
 def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
-    title_font, label_font, tick_font = _font(32, bold=True), _font(27), _font(24)
+    label_font, tick_font = _font(27), _font(24)
     tick_metrics = QFontMetricsF(tick_font)
     label_h = QFontMetricsF(label_font).height()
     axes = chart_axes(chart)
-    x_lo, x_hi = axes.x[0], axes.x[-1]
-    y_lo, y_hi = axes.y[0], axes.y[-1]
-
     left = 40 + label_h + max(tick_metrics.horizontalAdvance(tick_text(chart, t)) for t in axes.y) + 14
-    top = 70.0
+    top = 18.0
     right = width - (44.0 if not axes.y2 else 20 + max(tick_metrics.horizontalAdvance(tick_text(chart, t))
                                                         for t in axes.y2))
     entries = _legend_entries(chart, axes)
     legend_rows = _legend_rows(entries, tick_metrics, width - 80)
     row_h = tick_metrics.height() + 8
-    bottom = height - (label_h * 2 + 30) - row_h * len(legend_rows) - 6
+    bottom = height - (34 + label_h + 10) - row_h * len(legend_rows) - 4  # x ticks, x title, legend rows
     plot = QRectF(left, top, right - left, bottom - top)
+    if plot.height() < LOW_PLOT_PX:  # a low plot: fewer, further-apart ticks
+        axes = chart_axes(chart, y_ticks=4)
+    x_lo, x_hi = axes.x[0], axes.x[-1]
+    y_lo, y_hi = axes.y[0], axes.y[-1]
 
     def fx(x: float) -> float:
         if chart.x_log2:
@@ -156,11 +161,6 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
         lo, hi = (axes.y2[0], axes.y2[-1]) if right_axis else (y_lo, y_hi)
         return plot.bottom() - (y - lo) / ((hi - lo) or 1.0) * plot.height()
 
-    # title
-    p.setFont(title_font)
-    p.setPen(QColor("#1f3a5f"))
-    p.drawText(QRectF(0, 10, width, 50), int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter),
-               chart.title)
     # grid and ticks
     p.setFont(tick_font)
     for t in axes.y:
@@ -190,11 +190,14 @@ def _paint(p: QPainter, chart: ChartData, width: int, height: int) -> None:
     p.setPen(QColor("#222222"))
     p.drawText(QRectF(plot.left(), plot.bottom() + 34, plot.width(), label_h + 4),
                int(Qt.AlignmentFlag.AlignHCenter), chart.x_label)
+    # the y title may be longer than the (low) plot is tall: centred on the plot, it may reach above and below it,
+    # within the image
+    span = min(height - 8.0, max(plot.height(), QFontMetricsF(label_font).horizontalAdvance(chart.y_label) + 8))
+    centre = min(max(plot.center().y(), 4 + span / 2), height - 4 - span / 2)
     p.save()
-    p.translate(24, plot.center().y())
+    p.translate(24, centre)
     p.rotate(-90)
-    p.drawText(QRectF(-plot.height() / 2, -label_h / 2, plot.height(), label_h + 4),
-               int(Qt.AlignmentFlag.AlignHCenter), chart.y_label)
+    p.drawText(QRectF(-span / 2, -label_h / 2, span, label_h + 4), int(Qt.AlignmentFlag.AlignHCenter), chart.y_label)
     p.restore()
     # series
     p.setClipRect(plot.adjusted(-2, -2, 2, 2))

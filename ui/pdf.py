@@ -33,6 +33,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QRawFont,
+    QTextBlock,
     QTextCursor,
     QTextDocument,
     QTextFormat,
@@ -57,12 +58,20 @@ from ui.pdf_pages import (
     tables,
 )
 
-MARGIN_MM = 18.0
-FOOTER_MM = 8.0
+# A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
+# smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
+MARGIN_MM = 13.0  # left and right
+MARGIN_TOP_BOTTOM_MM = 11.0  # the footer's band (below) sits inside the bottom margin's line
+FOOTER_MM = 6.0
 RESOLUTION_DPI = 300
-BODY_POINTS = 10.0
-TABLE_POINTS = 9.0
-IMAGE_WIDTH_SHARE = 0.85  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+BODY_POINTS = 9.5
+TABLE_POINTS = 8.5
+SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
+IMAGE_WIDTH_SHARE = 0.8  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+PARAGRAPH_GAP = 4.0  # CSS px between paragraphs (Qt's Markdown import sets 6): a quarter line at 9.5 pt
+LIST_ITEM_GAP = 3.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
+SOURCES_ITEM_GAP = 1.0
+CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
 
 class PdfError(RuntimeError):
@@ -111,33 +120,61 @@ def memo_font(lang: str) -> QFont:
 
 HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leaves headings black, flush on the text.
     1: ("#1f3a5f", 0.0, 6.0),
-    2: ("#1f3a5f", 14.0, 4.0),
+    2: ("#1f3a5f", 10.0, 3.0),
     3: ("#2c4d75", 8.0, 2.0),
 }
+HEADING_POINTS = {1: 16.0, 2: 12.5, 3: 10.5}  # Qt's Markdown import sets 2×, 1.5×, 1.2× the body: a memo's title
+# would take two lines and each section heading half a line more than it needs
 CODE_BACKGROUND = "#f3f4f6"  # a command reads as something to copy, apart from the prose
 
 
-def _style_blocks(doc: QTextDocument) -> None:
-    """Headings in the memo's blue with room above them; code lines on a light background. (A default style sheet
-    does not reach a Markdown import, so the formats are set here.)"""
+def _style_blocks(doc: QTextDocument, lang: str) -> None:
+    """Headings in the memo's blue with room above them; code lines on a light background; list items set close
+    and the source list (the section under the sources heading) in smaller type. (A default style sheet does not
+    reach a Markdown import, so the formats are set here.)"""
     from PySide6.QtGui import QColor, QTextCharFormat
 
+    sources_heading = translate(lang, "memo.h.sources")
+    in_sources = False
+    smaller = QTextCharFormat()
+    smaller.setFontPointSize(SOURCES_POINTS)
     cursor = QTextCursor(doc)
     cursor.beginEditBlock()  # one layout pass for all the changes, not one per block
     block = doc.begin()
     while block.isValid():
         fmt = block.blockFormat()
         level = fmt.headingLevel()
+        if level:
+            in_sources = level <= 2 and block.text().strip() == sources_heading
+        elif block.textList() is not None and not block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
+            _close_list_item(cursor, block, SOURCES_ITEM_GAP if in_sources else LIST_ITEM_GAP)
+            fmt = block.blockFormat()
+        elif not fmt.hasProperty(QTextFormat.Property.BlockCodeFence) and (
+                fmt.topMargin() > PARAGRAPH_GAP or fmt.bottomMargin() > PARAGRAPH_GAP):
+            fmt.setTopMargin(min(fmt.topMargin(), PARAGRAPH_GAP))
+            fmt.setBottomMargin(min(fmt.bottomMargin(), PARAGRAPH_GAP))
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
+        if in_sources and not level:
+            cursor.setPosition(block.position())
+            cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(smaller)
         if level in HEADING_STYLE or fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
             if level in HEADING_STYLE:
                 colour, above, below = HEADING_STYLE[level]
                 fmt.setTopMargin(above)
                 fmt.setBottomMargin(below)
-                text = QTextCharFormat()
-                text.setForeground(QColor(colour))
-                cursor.setPosition(block.position())
-                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
-                cursor.mergeCharFormat(text)
+                fragments = block.begin()
+                while not fragments.atEnd():  # per fragment: the size adjustment Qt set must go, not merge
+                    fragment = fragments.fragment()
+                    text = fragment.charFormat()
+                    text.clearProperty(QTextFormat.Property.FontSizeAdjustment)
+                    text.setFontPointSize(HEADING_POINTS[level])
+                    text.setForeground(QColor(colour))
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(text)
+                    fragments += 1
             else:
                 fmt.setBackground(QColor(CODE_BACKGROUND))
                 fmt.setTopMargin(2.0)
@@ -146,6 +183,18 @@ def _style_blocks(doc: QTextDocument) -> None:
             cursor.setBlockFormat(fmt)
         block = block.next()
     cursor.endEditBlock()
+
+
+def _close_list_item(cursor: QTextCursor, block: QTextBlock, gap: float) -> None:
+    """``gap`` CSS px between one item of a list and the next, a paragraph's gap above and below the list (margins
+    collapse: the larger of two neighbours' counts)."""
+    items = block.textList()
+    fmt = block.blockFormat()
+    fmt.setTopMargin(gap if items.itemNumber(block) > 0 else min(fmt.topMargin(), PARAGRAPH_GAP))
+    last = items.itemNumber(block) == items.count() - 1
+    fmt.setBottomMargin(min(fmt.bottomMargin(), PARAGRAPH_GAP) if last else gap)
+    cursor.setPosition(block.position())
+    cursor.setBlockFormat(fmt)
 
 
 def build_document(
@@ -162,7 +211,7 @@ def build_document(
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
     doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     _wrap_code_blocks(doc)
-    _style_blocks(doc)
+    _style_blocks(doc, lang)
     for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
         image = QImage(str(path))
         if image.isNull():
@@ -170,7 +219,9 @@ def build_document(
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
             doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
-    _dress_tables(doc)
+    _dress_tables(doc, lang)
+    if lang == "zh_CN":
+        _close_cjk_lines(doc)
     if text_width is not None:
         _fit_images(doc, text_width * IMAGE_WIDTH_SHARE)
     return doc
@@ -279,8 +330,38 @@ def _break_commands(doc: QTextDocument, device: QPaintDevice) -> None:
         block = nxt
 
 
-def _dress_tables(doc: QTextDocument) -> None:
-    """Thin grey cell borders and some padding: Markdown tables arrive bare."""
+CJK_LINE_HEIGHT = 88  # % of the CJK font's own line height (1.45 em) in a Chinese memo: 1.27 em, as Chinese
+# documents are set; Latin text keeps its own (a block without Chinese characters is left alone)
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f" for ch in text)
+
+
+def _close_cjk_lines(doc: QTextDocument) -> None:
+    """Chinese paragraphs, list items and table cells at :data:`CJK_LINE_HEIGHT`: Noto Sans CJK's line height is
+    1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its English twin."""
+    from PySide6.QtGui import QTextBlockFormat
+
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        if _has_cjk(block.text()) and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            fmt.setLineHeight(CJK_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
+            cursor.setPosition(block.position())
+            cursor.setBlockFormat(fmt)
+        block = block.next()
+    cursor.endEditBlock()
+
+
+PRICE_COLUMNS = (27.0, 11.0, 20.0, 9.0, 25.0, 8.0)  # % of the width: offer, kind, price, date, source, grade (Qt
+# left the grade column narrower than its header, "Grad/e", and the offers three lines tall)
+
+
+def _dress_tables(doc: QTextDocument, lang: str) -> None:
+    """Thin grey cell borders and some padding: Markdown tables arrive bare. The price table gets its columns."""
     from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextLength
 
     root = doc.rootFrame()
@@ -298,15 +379,31 @@ def _dress_tables(doc: QTextDocument) -> None:
                 fmt.setCellPadding(3)
                 fmt.setBorderCollapse(True)
                 fmt.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
+                if _is_price_table(child, lang):
+                    fmt.setColumnWidthConstraints([QTextLength(QTextLength.Type.PercentageLength, share)
+                                                   for share in PRICE_COLUMNS])
                 fmt.setHeaderRowCount(1)
                 child.setFormat(fmt)
                 header = QColor("#e8edf3")
-                for col in range(child.columns()):
-                    cell = child.cellAt(0, col)
-                    cf = cell.format()
-                    cf.setBackground(header)
-                    cell.setFormat(cf)
+                for row in range(child.rows()):
+                    for col in range(child.columns()):
+                        cell = child.cellAt(row, col)
+                        cf = cell.format().toTableCellFormat()
+                        if row == 0:
+                            cf.setBackground(header)
+                        # less room above and below a cell's text than beside it: rows set close, columns apart
+                        cf.setTopPadding(CELL_PADDING_VERTICAL)
+                        cf.setBottomPadding(CELL_PADDING_VERTICAL)
+                        cell.setFormat(cf)
                 _smaller_text(doc, child)
+
+
+def _is_price_table(table: QTextTable, lang: str) -> bool:
+    """The memo's table of prices used: its columns, its last header the grade's."""
+    if table.columns() != len(PRICE_COLUMNS):
+        return False
+    last = table.cellAt(0, table.columns() - 1).firstCursorPosition().block().text().strip()
+    return last == translate(lang, "memo.prices.grade")
 
 
 def _smaller_text(doc: QTextDocument, table: QTextTable) -> None:
@@ -389,7 +486,8 @@ def render_pdf(
     writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter))
+                                     QMarginsF(MARGIN_MM, MARGIN_TOP_BOTTOM_MM, MARGIN_MM, MARGIN_TOP_BOTTOM_MM),
+                                     QPageLayout.Unit.Millimeter))
     writer.setTitle(title)
     writer.setCreator("Inference Advisor")
 

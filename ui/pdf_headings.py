@@ -3,8 +3,10 @@
 Qt may break a line between any two Chinese characters (UAX #14 allows it), which is right for body text but
 reads badly in a heading: "……的部 / 署方案" cuts the word 部署 in two. Chinese has no spaces to mark words, so a
 heading line is moved back to the last place a reader accepts a break — a space, or just after punctuation
-(：，、）…) — with a line separator (U+2028) inserted there. A heading with no such place on the line keeps Qt's
-break: a break inside a word beats a line run off the page.
+(：，、）…) — with a line separator (U+2028) inserted there. A Latin model id is a word too: Qt breaks after any
+hyphen or slash ("how to serve Qwen/Qwen2.5-14B-" / "Instruct"), and the English title now moves it whole to the
+next line. A heading with no such place on the line keeps Qt's break: a break inside a word beats a line run off
+the page.
 """
 
 from __future__ import annotations
@@ -36,10 +38,23 @@ def _breaks_inside_word(text: str, at: int) -> bool:
     return _is_cjk(before) or _is_cjk(after)
 
 
+def _cuts_model_id(text: str, at: int) -> bool:
+    """True when a line that starts at ``at`` cuts a model id after one of its hyphens or slashes (Qt breaks
+    "Qwen2.5-14B-" / "Instruct" in an English title). An id longer than a line keeps such a break: there is no
+    space inside it to move the line back to."""
+    return 2 <= at < len(text) and text[at - 1] in _ID_JOINERS and text[at - 2].isalnum() and text[at].isalnum()
+
+
+_ID_JOINERS = set("-/")
+_INSIDE_NUMBER = set(".,:")  # "Qwen2.5", "1,200", "10:30": no break after these when a letter or digit follows
+
+
 def _last_break(text: str, start: int, end: int) -> int | None:
     """The last position in (start, end] where a heading line may end, or None."""
     for at in range(end, start, -1):
         before, after = text[at - 1], text[at] if at < len(text) else ""
+        if before in _INSIDE_NUMBER and after.isalnum():
+            continue
         if before in _BREAK_AFTER or after in _BREAK_BEFORE:
             return at
     return None
@@ -50,7 +65,7 @@ def _repair_block(doc: QTextDocument, block: QTextBlock) -> bool:
     text = block.text()
     for index in range(1, layout.lineCount()):
         start = layout.lineAt(index).textStart()
-        if not _breaks_inside_word(text, start):
+        if not (_breaks_inside_word(text, start) or _cuts_model_id(text, start)):
             continue
         at = _last_break(text, layout.lineAt(index - 1).textStart(), start - 1)
         if at is None:

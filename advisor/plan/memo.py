@@ -134,7 +134,10 @@ def _value_text(lang: str, field: str, value: Any) -> str:
     return str(value)
 
 
-def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
+def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str] = frozenset()
+                 ) -> list[dict[str, str]]:
+    """Each question answered or assumed: the answer given, and what was assumed where none was (an assumption
+    whose text is in ``shown``, page 1's open questions, is left out here)."""
     from advisor.plan.answers import FIELDS, SUBFIELDS
 
     parent_of = {sub: parent for parent, subs in SUBFIELDS.items() for sub in subs if sub not in FIELDS}
@@ -142,7 +145,9 @@ def _answer_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     for a in result.assumptions:
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        assumed.setdefault(field, []).append(a.text_in(lang))
+        text = a.text_in(lang)
+        if text not in shown:
+            assumed.setdefault(field, []).append(text)
     rows = []
     given = result.answers or {}
     for field in FIELDS:
@@ -221,22 +226,27 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     t = _t(lang)
     rows: list[tuple[str, str]] = []
     # the model is the title's; the verdict on the target is page 1's and the latency table's: not repeated here
-    if hw.gpu:
-        rows.append((t("memo.hw.gpu"), hw.gpu_name or hw.gpu))
-        rows.append((t("memo.hw.layout"), t("memo.hw.layout_value", per=hw.gpus_per_replica, replicas=hw.replicas,
-                                             total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)))
-        if hw.layout is not None:  # what is bought or rented: whole servers or VMs (spare for N+1 included)
+    formats = t("memo.hw.formats_value", weights=hw.weights or "—", kv=hw.kv_dtype or "—") \
+        if hw.weights or hw.kv_dtype else ""
+    if hw.gpu:  # which GPU, how many and in what formats in one row (a memo keeps to 4 pages)
+        gpus = t("memo4.hw.gpus_value", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica, replicas=hw.replicas,
+                 total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)
+        rows.append((t("memo.hw.layout"), gpus + (t("memo.list_sep") + formats if formats else "")))
+        # what is bought or rented (whole servers or VMs, spare for N+1 included) is page 1's hardware row; a hosted
+        # API's page 1 says none is, so the servers it would take are said here
+        if hw.layout is not None and result.deployment_form == "hosted_api":
             rows.append((t("memo.hw.units"), hw.layout.text_in(lang, hw.gpu_name or hw.gpu)))
-    if hw.weights or hw.kv_dtype:
-        rows.append((t("memo.hw.formats"), t("memo.hw.formats_value", weights=hw.weights or "—",
-                                              kv=hw.kv_dtype or "—")))
-    if hw.max_model_len:
+    elif formats:
+        rows.append((t("memo.hw.formats"), formats))
+    # the serve command printed under the table sets these two: said there, not in a row as well
+    command = hw.command or ""
+    if hw.max_model_len and f"--max-model-len {hw.max_model_len}" not in command:
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
-    if hw.max_num_seqs:
+    if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
-    rows.append((t("memo.cap.peak"), _num(cap.peak_concurrency)))
-    if cap.concurrency_per_replica:
-        rows.append((t("memo.cap.per_replica"), _num(cap.concurrency_per_replica)))
+    rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
+                                        per=_num(cap.concurrency_per_replica))
+                 if cap.concurrency_per_replica else _num(cap.peak_concurrency)))
     if cap.max_concurrency_per_replica is not None:
         rows.append((t("memo.cap.max_per_replica"), _num(cap.max_concurrency_per_replica)))
     if cap.memory_max_concurrency is not None:
@@ -248,10 +258,14 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif p99 is not None or p50 is not None:  # say only what is known, never "P50 — ms"
             rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
                                    ms=_num(p99 if p99 is not None else p50, 1))))
-    if cap.output_tokens_per_s_per_user is not None:
-        rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(cap.output_tokens_per_s_per_user, 1))))
-    if cap.output_tokens_per_s_total is not None:
-        rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(cap.output_tokens_per_s_total))))
+    user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
+    if user is not None and total is not None:
+        rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
+                                             total=t("memo.unit.tok_s", n=_num(total)))))
+    elif user is not None:
+        rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(user, 1))))
+    elif total is not None:
+        rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(total))))
     if cap.headroom is not None:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:
@@ -259,10 +273,15 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
-def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int] | None = None
+               ) -> list[tuple[str, str]]:
+    """The cost table. Related figures share a row (the cloud's three prices, a purchase and what owning costs a
+    month after it), and what page 1's table already says (the recommended option's cost, the budget) is not
+    repeated: a memo keeps to 4 pages. ``refs``: the source numbers of the memo's list, for the line's price."""
     c = result.costs
     t = _t(lang)
     cur = c.currency
+    sep = t("memo.list_sep")
     job = c.per_job  # a batch: one job's total, never labelled per month
     owning = memo_forms.chosen_owned(result) is not None
     rows = []
@@ -271,46 +290,75 @@ def _cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         u = c.region_uplift
         uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}", source=u.source,
                    date=u.date, grade=u.grade)  # fmt: skip
-    hosted_rates = "—"
-    if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
-        hosted_rates = t("memo.cost.hosted_rates_value", input=_money(c.hosted_api_input_per_million, cur),
-                         output=_money(c.hosted_api_output_per_million, cur))  # fmt: skip
     tokens = "—"
     if c.output_tokens_per_month:
         tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
+    # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
+    cloud = [t(key, cost=_money(r, cur)) for key, r in (
+        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", None if job else c.cloud_monthly),
+        ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
+    capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
+                      else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
+    per_million = "—"
+    out_m, all_m = _money(c.cost_per_million_output_tokens, cur), _money(c.cost_per_million_tokens, cur)
+    if out_m != "—" and all_m != "—":
+        per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
+    hosted = _money(c.hosted_api_monthly, cur)
+    if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
+        hosted = t("memo4.cost.hosted_value", cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
+                   output=_money(c.hosted_api_output_per_million, cur))
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
-        ("memo.cost.cloud_on_demand_job" if job else "memo.cost.cloud_on_demand_monthly",
-         _money(c.cloud_on_demand_monthly, cur)),
-        ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur)),
-        ("memo.cost.cloud_spot_job" if job else "memo.cost.cloud_spot_monthly", _money(c.cloud_spot_monthly, cur)),
-        # an owning form shows its own purchase and running costs below, not colocated bare metal's beside them
-        ("memo.cost.bare_metal_capex", "—" if owning else _money(c.bare_metal_capex, cur)),
-        ("memo.cost.bare_metal_monthly", "—" if owning else _money(c.bare_metal_monthly, cur)),
+        ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
+        ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
+        ("memo4.cost.bare_metal", t("memo4.cost.bare_metal_value", capex=capex, monthly=monthly)
+         if "—" not in (capex, monthly) else "—"),
+        ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
+        ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
-        ("memo.cost.per_million_tokens", _money(c.cost_per_million_output_tokens, cur)),
-        ("memo.cost.per_million_all", _money(c.cost_per_million_tokens, cur)),
-        ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", _money(c.hosted_api_monthly, cur)),
-        ("memo.cost.hosted_rates", hosted_rates),
-        ("memo.cost.recommended_job" if job else "memo.cost.recommended_monthly", _money(c.recommended_monthly, cur)),
+        ("memo4.cost.per_million", per_million),
+        ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),
+        ("memo.cost.per_million_all", all_m if per_million == "—" else "—"),
+        ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", hosted),
     ):
         if value != "—":
             rows.append((t(key), value))
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
-        rows.append((t("memo.cost.line"), result.line_cost.text_in(lang)))
+        rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
-    if c.budget_monthly is not None:
-        verdict = _budget_verdict(c, t)
-        rows.append((t("memo.cost.budget"), f"{_round_money(c.budget_monthly)} {cur}{verdict}"))
-    rows.append((t("memo.cost.utilisation"), f"{c.utilisation * 100:.0f} %"))
-    rows.append((t("memo.cost.horizon"), t("memo.unit.months", n=c.horizon_months)))
+    rows.append((t("memo4.cost.assumed"), t("memo4.cost.assumed_value", utilisation=f"{c.utilisation * 100:.0f}",
+                                            months=c.horizon_months)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=c.fx_source)))
     return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _line_cost_text(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int]) -> str:
+    """The line's bandwidth and monthly price, short: the finding on the line (same figures) says how the
+    bandwidth is counted and cites the sources, whose numbers follow; without that finding, the engine's full
+    text."""
+    lc = result.line_cost
+    assert lc is not None
+    if lc.monthly is None or lc.per_mbps_month is None:
+        return translate(lang, "memo4.cost.line_unpriced", mbps=f"{lc.mbps:,.0f}")
+    line_finding = next((f for f in result.findings if f.id == LINE_FINDING), None)
+    numbers = sorted({refs[(s.title, s.url or "")] for s in line_finding.sources if (s.title, s.url or "") in refs}
+                     ) if line_finding is not None else []
+    if not numbers:
+        return lc.text_in(lang)
+
+    def money(r: MoneyRange) -> str:
+        return f"{r.low:,.0f}" if r.low == r.high else f"{r.low:,.0f}–{r.high:,.0f}"
+
+    return translate(lang, "memo4.cost.line_priced", mbps=f"{lc.mbps:,.0f}", rate=money(lc.per_mbps_month),
+                     cost=money(lc.monthly), currency=lc.currency, ref=" " + " ".join(f"[{n}]" for n in numbers))
+
+
+LINE_FINDING = "cost.line_bandwidth"  # the finding that gives the line's figures with their derivation and sources
 
 
 def _budget_verdict(c: Any, t: Any) -> str:
@@ -330,12 +378,29 @@ def _break_even(c: Any, lang: str, unit: Any) -> str:
     return "—" if r is None else r.text(lang, unit)
 
 
+def _offer_with_gpu(offer: str, gpu: str) -> str:
+    """The offer as the price table names it: with its GPU where the offer's own name does not say it
+    ("AWS Capacity Blocks p5.48xlarge · NVIDIA H100 SXM 80GB"); the table has no GPU column of its own."""
+    if not gpu or gpu == "*":
+        return offer
+    from advisor.plan.data import gpus_by_id
+
+    def squeeze(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+
+    if squeeze(gpu.split("-")[0]) in squeeze(offer):
+        return offer
+    known = gpus_by_id().get(gpu)
+    return f"{offer} · {known.name if known else gpu}"
+
+
 def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     out = []
     for p in result.costs.prices:
         low, high = _round_money(p.low), _round_money(p.high)
         out.append({
-            "offer": _cell(p.offer), "gpu": _cell(p.gpu), "kind": _cell(_value_text(lang, "price_kind", p.kind)),
+            "offer": _cell(_offer_with_gpu(p.offer, p.gpu)), "gpu": _cell(p.gpu),
+            "kind": _cell(_value_text(lang, "price_kind", p.kind)),
             "price": _cell((low if low == high else f"{low}–{high}") + f" {p.unit}"),
             "date": _cell(p.date), "source": _cell(f"[{p.source}]({p.url})" if p.url else p.source),
             "grade": p.grade + (" ⚠" if p.grade in ("C", "U") else "") + (" ★" if p.user_quote else ""),
@@ -434,7 +499,9 @@ def memo_context(
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     numbers, sources = _numbered_sources(findings)
     rendered = [_finding(f, lang, numbers) for f in findings]
-    answers = _answer_rows(result, lang)
+    # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
+    open_questions = [q for q in result.open_questions if q.changes_decision]
+    answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
     evidence_context = _evidence(evidence or [], lang, result)
     hw = result.hardware
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
@@ -476,15 +543,16 @@ def memo_context(
         "sources": sources,
         "other_assumptions": _other_assumptions(result, lang),
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
-        "open_questions": [q.text_in(lang) for q in result.open_questions if q.changes_decision],
+        "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
+        "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
-        "costs": _cost_rows(result, lang),
+        "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _range(i.days_low, i.days_high),
                       "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
@@ -502,6 +570,7 @@ def memo_context(
 
 
 WHY_MAX = 5  # page 1's short list of reasons
+CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
 
@@ -511,7 +580,8 @@ def _deciding_reasons(findings: Sequence[Finding], lang: str) -> list[dict[str, 
 
 
 def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
-    """Decision, hardware, cost against the budget, launch and feasibility in one table on page 1."""
+    """Hardware, cost against the budget, launch and feasibility in one table on page 1 (the decision itself is
+    the sentence above it)."""
     t = _t(lang)
     c, hw = result.costs, result.hardware
     if not hw.gpu:
@@ -523,11 +593,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      replicas=hw.replicas, weights=hw.weights or "—")
         if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
-    rows = [
-        (t("memo.key.decision"), t("memo.key.decision_value", form=t(memo_forms.form_key(result)),
-                                   region=t(f"plan.region.{result.region}"), line=t(f"plan.line.{result.line}"))),
-        (t("memo.key.hardware"), hardware),
-    ]
+    # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
+    rows = [(t("memo.key.hardware"), hardware)]
     monthly = _money(c.recommended_monthly, c.currency)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)

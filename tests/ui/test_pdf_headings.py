@@ -43,6 +43,20 @@ def test_qt_alone_breaks_inside_the_word(qapp):
     assert cut
 
 
+@pytest.mark.parametrize("width", range(420, 760, 12))
+def test_english_title_keeps_the_model_id_whole(qapp, width):
+    """Qt broke the English title after a hyphen of the model id ("…serve Qwen/Qwen2.5-14B-" / "Instruct"); the
+    id now moves to the next line whole, never cut after "Qwen2." either."""
+    title = "Decision memo: how to serve Qwen/Qwen2.5-14B-Instruct"
+    doc = build_document(f"# {title}\n\nbody\n", "en")
+    doc.setTextWidth(width)
+    relayout(doc)
+    keep_heading_words_whole(doc, relayout)
+    text, starts = _line_starts(doc)
+    assert text.replace(LINE_SEPARATOR, "") == title
+    assert all(text[at - 1] in (" ", LINE_SEPARATOR) for at in starts), (width, text, starts)
+
+
 def test_a_heading_with_no_break_point_keeps_qt_break(qapp):
     doc = build_document("# " + "部署" * 40 + "\n", "zh_CN")
     doc.setTextWidth(200)

@@ -82,9 +82,10 @@ def test_chinese_text_extracts_as_written(pdfs):
     result = _result()
     for sentence in (i18n.translate("zh_CN", "memo.h.recommendation"), i18n.translate("zh_CN", "memo.disclaimer"),
                      i18n.translate("zh_CN", "memo.latency.intro_simulated"),
-                     i18n.translate("zh_CN", "memo.hw.layout_value", per=result.hardware.gpus_per_replica,
+                     i18n.translate("zh_CN", "memo4.hw.gpus_value", per=result.hardware.gpus_per_replica,
                                     replicas=result.hardware.replicas, total=result.hardware.total_gpus,
-                                    tp=result.hardware.tp or result.hardware.gpus_per_replica),
+                                    tp=result.hardware.tp or result.hardware.gpus_per_replica,
+                                    gpu=result.hardware.gpu_name),
                      "首 token 延迟", "每 token 输出耗时", "页"):
         assert re.sub(r"\s+", "", sentence) in flat, sentence
     assert not re.findall("[\u2e80-\u2fdf]", text), "radicals instead of characters"
