@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.memo_forms import chosen_owned
 from advisor.plan.result import PlanResult
 
 SeriesRole = Literal["primary", "secondary", "tertiary", "measured", "neutral"]  # neutral: a reference line, grey
@@ -135,8 +136,6 @@ def cost_chart(result: PlanResult, lang: str) -> ChartData | None:
 
 
 def _owning_form_series(result: PlanResult, lang: str) -> Series | None:
-    from advisor.plan.memo_forms import chosen_owned
-
     o = chosen_owned(result)
     if o is None:
         return None

@@ -30,6 +30,8 @@ from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import memo_forms
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.money_text import money_range as _money
+from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import by_weight
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
 from advisor.resources import resource_path
@@ -52,24 +54,6 @@ def _num(v: float | int | None, digits: int = 0) -> str:
     if abs(v) >= 100 or digits == 0 and abs(v) >= 10:
         return f"{v:,.0f}"
     return f"{v:,.{max(digits, 1)}f}".rstrip("0").rstrip(".") if digits else f"{v:.3g}"
-
-
-def _money(r: MoneyRange | None, currency: str) -> str:
-    if r is None:
-        return "—"
-    lo, hi = _round_money(r.low), _round_money(r.high)
-    return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
-
-
-def _round_money(v: float) -> str:
-    """Whole units from 100 up (as the engine's own texts print them), three significant figures below."""
-    if v == 0:
-        return "0"
-    from math import floor, log10
-
-    digits = max(0, 2 - int(floor(log10(abs(v)))))
-    rounded = round(v, digits)
-    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if digits else f"{rounded:,.0f}"
 
 
 def _range(lo: float | None, hi: float | None, unit: str = "") -> str:

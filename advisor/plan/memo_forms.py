@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan.result import MoneyRange, OwnedFormCost, PlanResult
+from advisor.plan.money_text import money_range as _money
+from advisor.plan.money_text import round_money as _round_money
+from advisor.plan.result import OwnedFormCost, PlanResult
 
 OWNING = ("on_premises", "hybrid")
 
@@ -31,19 +33,11 @@ def form_key(result: PlanResult) -> str:
     return f"memo.fleet13.form.{result.deployment_form}" + (".buys" if o.gpus_bought else "")
 
 
-def _money(r: MoneyRange | None, currency: str) -> str:
-    from advisor.plan.memo import _money as money
-
-    return money(r, currency)
-
-
 def _capex_verdict(o: OwnedFormCost, lang: str, currency: str) -> str:
     """The one-off budget's verdict, the budget in the plan's currency (converted at the plan's rate if given in
     the other one)."""
     if o.capex_within_budget is None:
         return translate(lang, "memo.forms.capex_no_budget")
-    from advisor.plan.memo import _round_money
-
     key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_over"
     return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 

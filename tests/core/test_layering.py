@@ -4,6 +4,7 @@ import json
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,84 @@ def test_layers_below_the_simulator_do_not_know_it(package):
     climbing into advisor.sim; the benchmark engine measures servers and knows no simulator (a run's predicted
     curve is made above both, in advisor/run_prediction.py). At the top of a module or inside a function."""
     assert [i for i in _imports_of(package) if i[2] == "advisor.sim" or i[2].startswith("advisor.sim.")] == []
+
+
+def _import_graph(root: Path) -> dict[str, set[str]]:
+    """Module → the advisor modules it imports at run time, at any depth (inside functions too: an import moved
+    into a function to hide a cycle is still an edge); imports under ``if TYPE_CHECKING:`` are not run, so not
+    edges. ``from package import submodule`` is an edge to the submodule, not to the package."""
+    import ast
+
+    mods = {}
+    for path in root.rglob("*.py"):
+        name = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+        mods[name.removesuffix(".__init__")] = path
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for mod, path in mods.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        type_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in
+                     ast.unparse(node.test) for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if id(node) in type_only:
+                continue
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                subs = [f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in mods]
+                targets = subs if len(subs) == len(node.names) else [node.module, *subs]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            graph[mod].update(t for t in targets if t in mods and t != mod)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_core_has_no_import_cycle_not_even_one_hidden_in_a_function():
+    """Issue #27: four cycles hid behind imports inside functions (plan answers ↔ models, engine ↔ rules, the memo
+    ↔ its owning-form rows, bench report ↔ stored results). A module that needs another's function takes it from a
+    module below both."""
+    assert _cycles(_import_graph(Path(advisor.__file__).parent)) == []
+
+
+def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path):
+    pkg = tmp_path / "advisor"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from advisor import b\n")
+    (pkg / "b.py").write_text("def f():\n    from advisor.a import x\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from advisor import a\n")
+    assert _cycles(_import_graph(pkg)) == [["advisor.a", "advisor.b"]]

@@ -1,0 +1,25 @@
+"""Money as the memo prints it: whole units from 100 up, three significant figures below, a low–high range in one
+currency. Shared by the memo and its owning-form rows."""
+
+from __future__ import annotations
+
+from math import floor, log10
+
+from advisor.plan.result import MoneyRange
+
+
+def money_range(r: MoneyRange | None, currency: str) -> str:
+    """'1,200–1,500 CNY', one figure when both ends round alike, '—' when unknown."""
+    if r is None:
+        return "—"
+    lo, hi = round_money(r.low), round_money(r.high)
+    return f"{lo} {currency}" if lo == hi else f"{lo}–{hi} {currency}"
+
+
+def round_money(v: float) -> str:
+    """Whole units from 100 up (as the engine's own texts print them), three significant figures below."""
+    if v == 0:
+        return "0"
+    digits = max(0, 2 - int(floor(log10(abs(v)))))
+    rounded = round(v, digits)
+    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if digits else f"{rounded:,.0f}"
