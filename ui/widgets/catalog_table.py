@@ -9,8 +9,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from advisor.i18n import tr
+from advisor.sizing.fleet import CatalogRow
 from advisor.units import format_count, format_gib, format_ms, format_tokens_per_s
-from ui.sizing_tasks import CatalogRow
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("gpu", "memory", "fits", "gpus_needed", "max_concurrency", "tokens_total", "tokens_user", "ttft")

@@ -1,0 +1,67 @@
+"""The predicted concurrency → latency curve of a sizing request, as the Sizing page draws it: the request's own
+prompt/output split (fixed lengths) on the engine limits the sizing core derives for the chosen GPUs and engine
+settings, one level at a time so a newer request cancels it between levels.
+
+Above both ``advisor.sizing`` (which must not know the simulator) and ``advisor.sim`` (the predictor)."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from advisor.domain.sim import LengthDistribution, Prediction, SimWorkload
+from advisor.domain.sizing import SizingRequest
+from advisor.i18n import tr
+
+
+class PredictionUnavailable(ValueError):
+    """The request cannot be simulated (e.g. one request is longer than the whole KV cache)."""
+
+
+def predictor_available() -> bool:
+    """True when the simulator (advisor.sim) is installed: the curve is then predicted."""
+    try:
+        importlib.import_module("advisor.sim.costs")
+        importlib.import_module("advisor.sim.predict")
+    except ImportError:
+        return False
+    return True
+
+
+def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
+    """Concurrency → latency/throughput and the knee for ``request``; the user's own concurrency is always one of
+    the levels, so a caption can compare it with the overview. ``cancel``: checked between levels."""
+    from advisor.sim.costs import build_setup
+    from advisor.sim.predict import DEFAULT_LEVELS, find_knee, simulate_concurrency
+
+    setup = build_setup(
+        request.model, request.gpu, request.weights, gpus=request.gpus, kv_dtype=request.kv_dtype,
+        context=min(request.context, request.model.max_context), engine=request.engine, factors=request.factors,
+        profile="llama.cpp" if request.weights.lower().startswith("gguf") else request.engine_profile,
+        shared_prefix_tokens=request.shared_prefix_tokens,
+    )  # fmt: skip
+    prompt, output = request.resolved_prompt_tokens, request.resolved_output_tokens
+    if prompt + output > setup.limits.kv_tokens:
+        raise PredictionUnavailable(tr("ui.curve.too_long", tokens=prompt + output, capacity=setup.limits.kv_tokens))
+    workload = SimWorkload(prompt=LengthDistribution.fixed(prompt), output=LengthDistribution.fixed(output))
+    started = time.process_time()
+    levels = []
+    wanted = sorted(set(DEFAULT_LEVELS) | ({request.concurrency} if request.concurrency <= 1024 else set()))
+    for concurrency in wanted:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        levels.append(simulate_concurrency(setup.costs, setup.limits, workload, concurrency))
+    return Prediction(
+        levels=levels,
+        knee=find_knee(levels, setup.limits),
+        engine={
+            "kv_tokens": setup.limits.kv_tokens, "max_num_seqs": setup.limits.max_num_seqs,
+            # the workload simulated, for the caption (the overview states the same assumptions)
+            "prompt_tokens": prompt, "output_tokens": output, "requested": request.concurrency,
+            "engine_profile": setup.profile.id if setup.profile else "vllm",
+            "request_overhead_ms": setup.limits.request_overhead_s * 1000,
+            "prefix_tokens": request.shared_prefix_tokens,
+        },  # fmt: skip
+        cpu_seconds=time.process_time() - started,
+    )
