@@ -54,6 +54,7 @@ from advisor.units import (
     format_gib,
     format_tflops,
 )
+from advisor.validation import validation_message, validation_problems
 from advisor.versions import release_number
 from ui.sizing_inputs import SizingInputs
 from ui.sizing_tasks import catalog_rows, find_predictor, predict_curve
@@ -698,8 +699,7 @@ class SizingPage(QWidget):
             self._show_model_error(tr("ui.sizing.import_failed", file=path.name, reason=reason))
             return False
         except ValidationError as exc:
-            first = exc.errors()[0]
-            reason = str(first["msg"]).removeprefix("Value error, ")
+            reason = validation_problems(exc)[0][1]
             self._show_model_error(tr("ui.sizing.import_failed", file=path.name, reason=reason))
             return False
         except (OSError, ValueError, TypeError, KeyError) as exc:
@@ -820,11 +820,7 @@ class SizingPage(QWidget):
         self.results_shown.emit()
 
     def _show_input_error(self, exc: ValidationError) -> None:
-        lines = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"]) or "input"
-            lines.append(f"{where}: {str(err['msg']).removeprefix('Value error, ')}")
-        self.last_error = "\n".join(lines)
+        self.last_error = validation_message(exc)  # in the UI's language, field by field
         self.input_error.setText(self.last_error)
         self.input_error.show()
 
