@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from advisor.i18n import tr  # a custom GPU's problems are read on the Sizing page in the UI language
+from advisor.i18n import tr  # a custom GPU's problems read in the UI language
 
 GiB = 1024**3
 Confidence = Literal["high", "medium", "low"]

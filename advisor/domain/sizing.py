@@ -17,7 +17,7 @@ from pydantic import (
 
 from advisor.domain.gpu import GiB, GpuSpec
 from advisor.domain.model import ModelSpec
-from advisor.i18n import tr  # the messages are read on the Sizing page in the UI language
+from advisor.i18n import tr  # the checks' words read in the UI language (Sizing page)
 
 
 class EngineSettings(BaseModel):

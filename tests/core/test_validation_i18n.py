@@ -1,5 +1,5 @@
 """The core's field-level validation messages read in the language asked for: our own checks (sizing request,
-GPU spec) and pydantic's built-in ones (bounds, types), never pydantic's English in a Chinese sentence."""
+GPU spec, model spec) and pydantic's built-in ones (bounds, types), never pydantic's English in a Chinese sentence."""
 
 import re
 
@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from advisor import catalog, i18n
 from advisor.domain.gpu import GiB, GpuSpec
+from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import EngineSettings, SizingRequest
 from advisor.validation import validation_message
 
@@ -30,7 +31,7 @@ def _message(build) -> str:
 
 def _cases():
     model, gpu = catalog.load_models()[0], catalog.load_gpus()[0]
-    spec = gpu.model_dump()
+    spec, arch = gpu.model_dump(), model.model_dump()
     return [
         lambda: SizingRequest(model=model, gpu=gpu, context=8192, shared_prefix_tokens=9000),
         lambda: SizingRequest(model=model, gpu=gpu, context=8),
@@ -42,6 +43,8 @@ def _cases():
         lambda: GpuSpec(**{**spec, "memory_bytes": 1000}),
         lambda: GpuSpec(**{**spec, "bandwidth_bytes_per_s": 5}),
         lambda: GpuSpec(**{**spec, "usable_memory_bytes": spec["memory_bytes"] + GiB}),
+        lambda: ModelSpec(**{**arch, "num_kv_heads": arch["num_attention_heads"] + 1}),
+        lambda: ModelSpec(**{**arch, "layer_types": ["full"] * (arch["num_layers"] + 1)}),
     ]
 
 
