@@ -12,7 +12,7 @@ from typing import Any
 from advisor.plan.draft import clean_answers, get_path, set_path
 
 
-def plan_for(answers: dict[str, Any], quotes: list | None = None) -> Any:
+def plan_for(answers: dict[str, Any], quotes: list[Any] | None = None) -> Any:
     """Validate and plan a draft (raises ``AnswersError`` with field-level problems)."""
     from advisor.plan import answers_from_dict, make_plan
 
@@ -35,7 +35,7 @@ def what_if_variants(answers: dict[str, Any], choices: Mapping[str, Sequence[Any
     return out
 
 
-def prewarm_plans(token: Any, variants: list[dict[str, Any]], quotes: list | None) -> int:
+def prewarm_plans(token: Any, variants: list[dict[str, Any]], quotes: list[Any] | None) -> int:
     """Plan each variant once so its hardware's simulated levels are cached (``advisor.plan.sizing``): the first
     what-if change to a region or format not seen yet then answers as fast as a repeated one. Returns how many
     were planned; stops within one plan when cancelled (a real what-if is waiting)."""
