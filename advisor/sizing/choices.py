@@ -10,6 +10,7 @@ from advisor import catalog
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.i18n import tr
+from advisor.sizing.quant import WEIGHT_FORMATS
 
 
 class SizingChoices:
@@ -59,3 +60,13 @@ class SizingChoices:
             if all(g.id != x.id for x in self.gpus):
                 items.append((f"{g.name} ({tr('ui.sizing.custom')})", g.id))
         return items
+
+
+def weights_for_new_model(weights: str, previous: ModelSpec, model: ModelSpec) -> str:
+    """The weight format once ``model`` replaces ``previous``. A checkpoint that declares its quantization (gpt-oss's
+    MXFP4, DeepSeek's FP8 blocks, an AWQ repository) is sized in that format, as the engine loads it and as
+    `advisor calc` does: the format follows the model, unless the user had chosen one other than the previous
+    model's own (that choice stays)."""
+    if weights != (previous.checkpoint_quant or "bf16"):
+        return weights
+    return model.checkpoint_quant if model.checkpoint_quant in WEIGHT_FORMATS else "bf16"

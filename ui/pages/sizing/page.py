@@ -31,7 +31,7 @@ from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, S
 from advisor.i18n import tr
 from advisor.settings import SizingDefaults
 from advisor.sizing import KV_DTYPES, WEIGHT_FORMATS, size
-from advisor.sizing.choices import SizingChoices
+from advisor.sizing.choices import SizingChoices, weights_for_new_model
 from advisor.validation import validation_message
 from ui.pages.sizing.hardware_panel import TP_CHOICES
 from ui.pages.sizing.inputs_panel import InputsPanel
@@ -242,14 +242,9 @@ class SizingPage(QWidget):
         self._show_model_info()
 
     def _pick_model(self, model: ModelSpec) -> None:
-        """A new model. A checkpoint that declares its quantization (gpt-oss's MXFP4, DeepSeek's FP8 blocks, an AWQ
-        repository) is sized in that format, as the engine loads it and as `advisor calc` does: the weights follow
-        the model, unless the user had chosen a format other than the previous model's own."""
+        """A new model, in its checkpoint's own format unless the user chose another (``weights_for_new_model``)."""
         fields = self.inputs.fields
-        weights = fields["weights"]
-        if weights == (fields["model"].checkpoint_quant or "bf16"):
-            weights = model.checkpoint_quant if model.checkpoint_quant in WEIGHT_FORMATS else "bf16"
-        self._user_edit(model=model, weights=weights)
+        self._user_edit(model=model, weights=weights_for_new_model(fields["weights"], fields["model"], model))
         self._sync_widgets()
 
     def _on_gpu_picked(self, gpu_id: object) -> None:
