@@ -132,7 +132,7 @@ def main() -> int:
     field = page.result_view.what_if_fields["icp_status"]
     results = []
     for _i in range(args.repeat):
-        time.sleep(page._prewarm_timer.interval() / 1000)
+        time.sleep(page.result_panel._prewarm_timer.interval() / 1000)
         app.processEvents()  # the pre-planning timer fires
         settle()
         what_if.append(round_trip(field))
@@ -145,7 +145,7 @@ def main() -> int:
         make_plan(answers_from_dict(clean_answers(page.answers)))
         plan_cold.append((time.perf_counter() - started) * 1000)
     # cold: nothing pre-planned, nothing cached
-    page._prewarm_timer.timeout.disconnect()
+    page.result_panel._prewarm_timer.timeout.disconnect()
     settle()
     for _ in range(args.repeat):
         sizing.clear_level_cache()

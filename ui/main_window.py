@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from advisor import __version__, i18n
 from advisor.i18n import tr
 from advisor.settings import Settings, save_settings
+from ui.app_state import AppState
 from ui.gpu_status import GpuState, query_gpu_state
 from ui.widgets.welcome_banner import WelcomeBanner
 from ui.widgets.wizard_common import dialog_title
@@ -48,6 +49,9 @@ class _BrokenPage(QLabel):
     def stop(self) -> None:
         pass
 
+    def apply_theme(self) -> None:
+        pass
+
     def set_defaults(self, *_args, **_kwargs) -> None:
         pass
 
@@ -70,7 +74,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.cjk_font = cjk_font
         self.runner = TaskRunner(self)
-        self.project_path: Path | None = None
+        self.state = AppState(self)  # what the pages share (the project's file, the Sizing page's inputs)
         self._untitled_since: float | None = time.time()  # an unsaved project's runs join it at its first save
         self._modified = False
         self._gpu_state: GpuState | None = None
@@ -117,6 +121,15 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.refresh_gpu_state()
 
+    @property
+    def project_path(self) -> Path | None:
+        """The open project's file (None while unsaved); kept in the shared state the pages read."""
+        return self.state.project_path
+
+    @project_path.setter
+    def project_path(self, path: Path | None) -> None:
+        self.state.project_path = path
+
     # -- construction --------------------------------------------------------------------------------
     def _make_benchmark_page(self) -> QWidget:
         from ui.pages.benchmark import BenchmarkPage
@@ -141,6 +154,7 @@ class MainWindow(QMainWindow):
             return _BrokenPage(tr("ui.error.sizing_unavailable", error=str(exc)))
         page.inputs_changed.connect(self._mark_modified)
         page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.state.sizing_inputs = page.inputs  # the wizard (and others) read the Sizing page's choice here
         if page.startup_problem:
             QTimer.singleShot(0, lambda: self.statusBar().showMessage(page.startup_problem, 20000))
         return page
@@ -148,9 +162,11 @@ class MainWindow(QMainWindow):
     def _make_wizard_page(self) -> QWidget:
         from ui.pages.wizard import WizardPage
 
-        page = WizardPage(self.runner, window=self)
+        page = WizardPage(self.runner, state=self.state)
         page.answers_changed.connect(self._mark_modified)
         page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        page.benchmark_requested.connect(lambda request: self.show_benchmark(**request))
+        page.error_raised.connect(lambda title, text: self.show_error(title, text))
         return page
 
     def _action(self, shortcut: QKeySequence.StandardKey | str | None, slot) -> QAction:
@@ -266,16 +282,12 @@ class MainWindow(QMainWindow):
             from ui.theme import apply_theme
 
             apply_theme(QApplication.instance(), new.theme)
-            refresh = getattr(self.sizing_page, "apply_theme", None)
-            if refresh:
-                refresh()
+            self.sizing_page.apply_theme()
             refresh = getattr(self.benchmark_page, "apply_theme", None)
             if refresh:
                 refresh()
-            refresh = getattr(self.wizard_page, "apply_theme", None)
-            if refresh:
-                refresh()
-        if new.sizing_defaults != old.sizing_defaults and hasattr(self.sizing_page, "set_defaults"):
+            self.wizard_page.apply_theme()
+        if new.sizing_defaults != old.sizing_defaults:
             self.sizing_page.set_defaults(new.sizing_defaults)
         lang = new.effective_language()
         if lang != i18n.current_language():
@@ -325,8 +337,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save_changes():
             return
         self.sizing_page.set_defaults(self.settings.sizing_defaults)
-        if hasattr(self.wizard_page, "restart"):
-            self.wizard_page.restart()
+        self.wizard_page.restart()
         from advisor.domain.project import AbSection, Project
 
         self.ab_page.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
@@ -375,8 +386,7 @@ class MainWindow(QMainWindow):
         try:
             project = load_project(path)
             self.sizing_page.apply_project(project)
-            if hasattr(self.wizard_page, "apply_project"):
-                self.wizard_page.apply_project(project)
+            self.wizard_page.apply_project(project)
             if hasattr(self.benchmark_page, "apply_project"):
                 self.benchmark_page.apply_project(project)
             self.ab_page.apply_project(project)
@@ -409,8 +419,7 @@ class MainWindow(QMainWindow):
 
         try:
             project = self.sizing_page.to_project()
-            if hasattr(self.wizard_page, "plan_section"):
-                project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
+            project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
             if hasattr(self.benchmark_page, "benchmark_section"):
                 project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
             project = project.model_copy(update={"ab": self.ab_page.ab_section()})

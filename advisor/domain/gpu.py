@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from advisor.i18n import tr  # a custom GPU's problems read in the UI language
+
 GiB = 1024**3
 Confidence = Literal["high", "medium", "low"]
 Interconnect = Literal["nvlink", "pcie", "infinity-fabric", "none"]
@@ -56,22 +58,22 @@ class GpuSpec(BaseModel):
     @classmethod
     def _sane_memory(cls, v: int) -> int:
         if v < 1 * GiB:
-            raise ValueError(f"GPU memory of {v} bytes is less than 1 GiB: give the memory in bytes (e.g. 24 GiB = {24 * GiB})")
+            raise ValueError(tr("domain.gpu.memory_small", value=v, example=24 * GiB))
         if v > 2048 * GiB:
-            raise ValueError("GPU memory above 2 TiB is not a real GPU: check the unit (bytes)")
+            raise ValueError(tr("domain.gpu.memory_large"))
         return v
 
     @field_validator("bandwidth_bytes_per_s")
     @classmethod
     def _sane_bandwidth(cls, v: float) -> float:
         if not 1e10 <= v <= 1e14:
-            raise ValueError("memory bandwidth must be between 10 GB/s and 100 TB/s, given in bytes per second (e.g. 3.35e12)")
+            raise ValueError(tr("domain.gpu.bandwidth_range"))
         return v
 
     @model_validator(mode="after")
     def _usable_not_above_physical(self) -> GpuSpec:
         if self.usable_memory_bytes is not None and self.usable_memory_bytes > self.memory_bytes:
-            raise ValueError("usable memory cannot exceed the GPU's memory")
+            raise ValueError(tr("domain.gpu.usable_above_memory"))
         return self
 
     @property

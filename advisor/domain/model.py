@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from advisor.i18n import tr  # an imported config's problems read in the UI language
+
 # "linear": a linear-attention layer (Qwen3-Next's Gated DeltaNet) that keeps a constant-size state per sequence
 # "chunked": Llama 4's local layers, attending within fixed 8,192-token chunks (attention_chunk_size)
 LayerAttention = Literal["full", "sliding", "linear", "chunked"]
@@ -113,41 +115,35 @@ class ModelSpec(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:
         if self.num_attention_heads % self.num_kv_heads != 0:
-            raise ValueError(
-                f"num_attention_heads ({self.num_attention_heads}) must be a multiple of the number of KV heads "
-                f"({self.num_kv_heads}): each KV head serves a whole group of query heads"
-            )
+            raise ValueError(tr("domain.model.heads_multiple", heads=self.num_attention_heads, kv_heads=self.num_kv_heads))
         if self.is_moe:
             if not 0 < self.num_experts_per_tok <= self.num_experts:
                 raise ValueError(
-                    f"experts per token ({self.num_experts_per_tok}) must be between 1 and the number of experts ({self.num_experts})"
+                    tr("domain.model.experts_per_token", per_token=self.num_experts_per_tok, experts=self.num_experts)
                 )
             if self.moe_intermediate_size <= 0:
-                raise ValueError("a mixture-of-experts model needs moe_intermediate_size (the width of one expert)")
+                raise ValueError(tr("domain.model.moe_width"))
             if len(self.moe_layers) != self.num_layers:
-                raise ValueError("moe_layers must list every layer")
+                raise ValueError(tr("domain.model.moe_layers"))
         elif self.intermediate_size <= 0:
-            raise ValueError("intermediate_size (the MLP width) must be positive for a dense model")
+            raise ValueError(tr("domain.model.dense_width"))
         if self.is_mla and (self.qk_rope_head_dim <= 0 or self.v_head_dim <= 0 or self.qk_nope_head_dim <= 0):
-            raise ValueError("an MLA model needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim")
+            raise ValueError(tr("domain.model.mla_dims"))
         if self.layer_types and len(self.layer_types) != self.num_layers:
-            raise ValueError(f"layer_types lists {len(self.layer_types)} layers but the model has {self.num_layers}")
+            raise ValueError(tr("domain.model.layer_types_count", listed=len(self.layer_types), layers=self.num_layers))
         if "sliding" in self.layer_types and not self.sliding_window:
-            raise ValueError("sliding-window layers need sliding_window (the window length in tokens)")
+            raise ValueError(tr("domain.model.sliding_window"))
         if "linear" in self.layer_types and not (
             self.linear_num_key_heads and self.linear_num_value_heads and self.linear_key_head_dim
             and self.linear_value_head_dim and self.linear_conv_kernel_dim
         ):
-            raise ValueError(
-                "linear-attention layers need linear_num_key_heads, linear_num_value_heads, linear_key_head_dim, "
-                "linear_value_head_dim and linear_conv_kernel_dim"
-            )
+            raise ValueError(tr("domain.model.linear_attention"))
         if "chunked" in self.layer_types and not self.attention_chunk_size:
-            raise ValueError("chunked-attention layers need attention_chunk_size (the chunk length in tokens)")
+            raise ValueError(tr("domain.model.chunk_size"))
         dynamic = self.vision_kind in ("qwen2_5_vl", "qwen3_vl")  # any resolution: no fixed image_size
         if self.vision_layers and not (self.vision_hidden_size and self.vision_intermediate_size and self.vision_patch_size
                                        and (self.vision_image_size or dynamic)):
-            raise ValueError("a vision encoder needs its hidden_size, intermediate_size, image_size and patch_size")
+            raise ValueError(tr("domain.model.vision"))
         return self
 
     @property

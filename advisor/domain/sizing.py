@@ -17,6 +17,7 @@ from pydantic import (
 
 from advisor.domain.gpu import GiB, GpuSpec
 from advisor.domain.model import ModelSpec
+from advisor.i18n import tr  # the checks' words read in the UI language (Sizing page)
 
 
 class EngineSettings(BaseModel):
@@ -109,27 +110,27 @@ class SizingRequest(BaseModel):
     @classmethod
     def _context(cls, v: int) -> int:
         if v < 16:
-            raise ValueError(f"context length must be at least 16 tokens (got {v})")
+            raise ValueError(tr("domain.sizing.context_min", value=v))
         if v > 100_000_000:
-            raise ValueError(f"a context of {v} tokens is beyond any model; check the number")
+            raise ValueError(tr("domain.sizing.context_max", value=v))
         return v
 
     @field_validator("concurrency")
     @classmethod
     def _concurrency(cls, v: int) -> int:
         if v < 1:
-            raise ValueError(f"concurrency must be at least 1 request (got {v})")
+            raise ValueError(tr("domain.sizing.concurrency_min", value=v))
         if v > 1_000_000:
-            raise ValueError(f"{v} concurrent requests is beyond what this calculator models")
+            raise ValueError(tr("domain.sizing.concurrency_max", value=v))
         return v
 
     @field_validator("gpus")
     @classmethod
     def _gpus(cls, v: int) -> int:
         if v < 1:
-            raise ValueError(f"the number of GPUs must be at least 1 (got {v})")
+            raise ValueError(tr("domain.sizing.gpus_min", value=v))
         if v > 64:
-            raise ValueError("more than 64 GPUs is multi-node serving, which this calculator does not model")
+            raise ValueError(tr("domain.sizing.gpus_max"))
         return v
 
     @model_validator(mode="after")
@@ -137,11 +138,10 @@ class SizingRequest(BaseModel):
         for name in ("prompt_tokens", "output_tokens"):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= self.context:
-                raise ValueError(f"{name} must be between 1 and the context length ({self.context})")
+                raise ValueError(tr("domain.sizing.length_range", name=name, context=self.context))
         if self.shared_prefix_tokens > self.resolved_prompt_tokens:
             raise ValueError(
-                f"the shared prefix (shared_prefix_tokens {self.shared_prefix_tokens}) is part of the prompt: give at most "
-                f"the prompt length ({self.resolved_prompt_tokens} tokens)"
+                tr("domain.sizing.prefix_in_prompt", prefix=self.shared_prefix_tokens, prompt=self.resolved_prompt_tokens)
             )
         return self
 

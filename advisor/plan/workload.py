@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan.draft import get_path
 
 # the answers that make up the workload, in the order they are shown
 WORKLOAD_PATHS: tuple[str, ...] = (
@@ -78,14 +79,6 @@ def _fmt(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         v = int(v)
     return f"{v:,}" if isinstance(v, int) else f"{v:,.4g}" if isinstance(v, float) else str(v)
-
-
-def _get(answers: dict[str, Any], path: str) -> Any:
-    head, _, rest = path.partition(".")
-    value = answers.get(head)
-    if not rest:
-        return value
-    return value.get(rest) if isinstance(value, dict) else None
 
 
 def sizing_source(request: Any) -> WorkloadSource | None:
@@ -187,7 +180,7 @@ def workload_figures(answers: dict[str, Any], origins: dict[str, tuple[str, dict
     }  # fmt: skip
     out = []
     for path in WORKLOAD_PATHS:
-        value = _get(answers, path)
+        value = get_path(answers, path)
         if value is not None:
             key, params = origins.get(path) or ("workload.source.answer", {})
             source = "answer" if path not in origins else ("run" if "run" in key else "sizing")

@@ -143,7 +143,7 @@ def test_damaged_user_gpu_file_does_not_stop_the_app(qtbot, monkeypatch):
     qtbot.addWidget(window)
     try:
         page = window.sizing_page
-        assert page.gpus, "the built-in catalog is still there"
+        assert page.choices.gpus, "the built-in catalog is still there"
         assert page.startup_problem and "built-in GPUs" in page.startup_problem
         qtbot.waitUntil(lambda: "built-in GPUs" in window.statusBar().currentMessage(), timeout=3000)
     finally:

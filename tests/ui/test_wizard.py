@@ -180,9 +180,9 @@ def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page)
     p95 = page.editors["prompt_tokens.p95"]
     assert p95.has_error and p95.error.text() == tr("wizard.error.p95_below_avg")
     # in Chinese, in Chinese
-    page.window_.set_language("zh_CN")
+    page.window().set_language("zh_CN")
     assert CJK.search(p95.error.text())
-    page.window_.set_language("en")
+    page.window().set_language("en")
     page.editors["prompt_tokens.p95"].editor.setText("")
     click(qtbot, page.next)
     # the longest context still stands as the Sizing page gave it: confirmed before the wizard moves on
@@ -199,9 +199,9 @@ def test_the_engines_own_messages_follow_the_ui_language(qtbot, page):
     editor = page.editors["max_context_tokens"]
     assert page._cross_check(0) == [editor]
     assert editor.error.text() == "must be between 16 and 10,000,000"
-    page.window_.set_language("zh_CN")
+    page.window().set_language("zh_CN")
     assert editor.error.text() == "必须在 16 到 10,000,000 之间"
-    page.window_.set_language("en")
+    page.window().set_language("en")
     assert editor.error.text() == "must be between 16 and 10,000,000"
     # answers refused at the result screen (a project file edited by hand): which field, what is allowed
     page.set_answers({"use_case": "chat", "peak_concurrency": 0}, RESULT_STEP)
@@ -209,23 +209,23 @@ def test_the_engines_own_messages_follow_the_ui_language(qtbot, page):
     status = page.result_status.text()
     assert "use_case (Use case): must be one of 'interactive', 'api' or 'offline_batch'" in status
     assert "peak_concurrency (Peak concurrency): must be between 1 and 1,000,000" in status
-    page.window_.set_language("zh_CN")
+    page.window().set_language("zh_CN")
     status = page.result_status.text()
     assert "use_case（使用场景）：必须是 'interactive'、'api' 或 'offline_batch' 之一" in status
     assert "peak_concurrency（峰值并发）：必须在 1 到 1,000,000 之间" in status
-    page.window_.set_language("en")
+    page.window().set_language("en")
 
 
 def test_every_question_says_why_it_is_asked_in_both_languages(page):
     for lang in ("en", "zh_CN"):
-        page.window_.set_language(lang)
+        page.window().set_language(lang)
         for path, editor in page.editors.items():
             why = editor.why.text()
             assert why and not why.startswith("wizard."), (lang, path)
             assert editor.editor.toolTip() and not editor.editor.toolTip().startswith("plan."), path
             if lang == "zh_CN":
                 assert CJK.search(why), path
-    page.window_.set_language("en")
+    page.window().set_language("en")
 
 
 def test_prefilled_from_the_sizing_page_and_marked(qtbot, main_window, page):
@@ -283,7 +283,7 @@ def test_what_if_choices_are_planned_ahead_so_a_change_simulates_nothing(qtbot, 
     assert {v.get("icp_status") for v in variants} >= {"filed", "in_progress"}
     assert all(v.get("monthly_budget") == page.answers.get("monthly_budget") for v in variants)
     # the pre-planning starts a moment after the result is shown, on a worker thread
-    qtbot.waitUntil(lambda: page._prewarm_handle is not None, timeout=5000)
+    qtbot.waitUntil(lambda: page.result_panel._prewarm_handle is not None, timeout=5000)
     qtbot.waitUntil(lambda: page.runner.running() == 0, timeout=PLAN_TIMEOUT)
     runs: list[int] = []
     real = sizing._simulate_floored
@@ -293,8 +293,8 @@ def test_what_if_choices_are_planned_ahead_so_a_change_simulates_nothing(qtbot, 
         icp.editor.setCurrentIndex(icp.editor.findData("filed"))
     assert page.result.region == "mainland" and runs == []
     # a what-if the user waits for cancels the pre-planning in flight
-    page._prewarm()
-    handle = page._prewarm_handle
+    page.result_panel._prewarm()
+    handle = page.result_panel._prewarm_handle
     with qtbot.waitSignal(page.result_shown, timeout=PLAN_TIMEOUT):
         icp.editor.setCurrentIndex(icp.editor.findData("none"))
     assert handle.cancelled and page.result.region == "hong_kong"
@@ -338,7 +338,7 @@ def test_export_a_chinese_pdf_and_an_english_markdown_memo(qtbot, page, exported
     md = tmp_path / "memo.md"
     monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
     monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(md))
-    page.window_.export_memo()  # File → Export memo… does the same
+    page.window().export_memo()  # File → Export memo… does the same
     body = md.read_text(encoding="utf-8")
     assert "Hong Kong" in body and not CJK.search(body.split("\n", 1)[0])
     assert exported == [pdf, md]
@@ -373,14 +373,13 @@ def test_export_failure_is_told_not_hidden(qtbot, page, exported, tmp_path, monk
 
 # -- benchmark button --------------------------------------------------------------------------------------------
 def test_benchmark_button_opens_the_benchmark_page_preconfigured(qtbot, main_window, page, monkeypatch):
-    from ui.main_window import MainWindow
-
-    monkeypatch.delattr(MainWindow, "show_benchmark", raising=False)
+    page.benchmark_requested.disconnect()  # no Benchmark page answers: the button says so
     walk_to_result(qtbot, page, scenario("01")["answers"])
     button = page.result_view.bench_button
     assert not button.isEnabled() and button.toolTip()
     calls: list[dict] = []
     monkeypatch.setattr(main_window, "show_benchmark", lambda **kw: calls.append(kw), raising=False)
+    page.benchmark_requested.connect(lambda request: main_window.show_benchmark(**request))  # as the window does
     page.retranslate()
     assert button.isEnabled()
     click(qtbot, button)
@@ -422,7 +421,7 @@ def test_result_follows_a_language_switch(qtbot, page):
     walk_to_result(qtbot, page, scenario("01")["answers"])
     view = page.result_view
     english = view.headline.text()
-    page.window_.set_language("zh_CN")
+    page.window().set_language("zh_CN")
     assert CJK.search(view.headline.text()) and view.headline.text() != english
     assert view.card_values["region"].text() == i18n.translate("zh_CN", "plan.region.hong_kong")
     assert CJK.search(view.finding_items[0].title.text())
@@ -431,7 +430,7 @@ def test_result_follows_a_language_switch(qtbot, page):
     be = page.result.costs.break_even_months
     assert be.reason == "never" and be.low is None and be.high is None
     assert be.text("zh_CN", "months") in view.break_even.text() and CJK.search(view.break_even.text())
-    page.window_.set_language("en")
+    page.window().set_language("en")
     assert view.headline.text() == english
     assert be.text("en", "months") in view.break_even.text() and not CJK.search(view.break_even.text())
 
@@ -556,7 +555,7 @@ def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(
     md = tmp_path / "memo.md"
     monkeypatch.setattr(page, "ask_export", lambda: (".md", "en"))
     monkeypatch.setattr(page, "ask_memo_path", lambda suffix, lang: str(md))
-    page.window_.export_memo()
+    page.window().export_memo()
     assert page.result.answers["monthly_budget"]["amount"] == 5000000
     assert page.result.feasible and md.is_file()
 

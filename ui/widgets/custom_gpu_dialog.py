@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.gpu import GiB, GpuSpec
 from advisor.i18n import tr
+from advisor.validation import validation_problems
 
 
 def _spin(low: float, high: float, value: float, decimals: int, suffix: str, step: float) -> QDoubleSpinBox:
@@ -99,8 +100,8 @@ class CustomGpuDialog(QDialog):
                 user_defined=True,
             )
         except ValidationError as exc:
-            first = exc.errors()[0]
-            raise ValueError(f"{first['loc'][0] if first['loc'] else ''}: {first['msg'].removeprefix('Value error, ')}") from exc
+            where, what = validation_problems(exc)[0]  # the first problem, in the UI's language
+            raise ValueError(tr("validation.line", where=where, what=what)) from exc
 
     def accept(self) -> None:
         try:

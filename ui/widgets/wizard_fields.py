@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLa
 
 from advisor import i18n
 from advisor.i18n import tr
+from advisor.plan.draft import get_path, set_path  # noqa: F401 - the editors' paths; importable from here too
 from ui.widgets.wizard_common import error_label
 
 
@@ -122,34 +123,6 @@ ALL_FIELDS: dict[str, FieldSpec] = {f.path: f for _s, fields in STEPS for f in f
 def choice_key(path: str, value: str) -> str:
     """The i18n key naming one choice (keys are lower-case identifiers: "n/a" → "n_a", "CNY" → "cny")."""
     return f"wizard.choice.{path}.{str(value).lower().replace('/', '_')}"
-
-
-# -- reading and writing dotted paths of the answers dict -------------------------------------------------
-def get_path(answers: dict[str, Any], path: str) -> Any:
-    head, _, rest = path.partition(".")
-    value = answers.get(head)
-    if not rest:
-        return value
-    return value.get(rest) if isinstance(value, dict) else None
-
-
-def set_path(answers: dict[str, Any], path: str, value: Any) -> None:
-    head, _, rest = path.partition(".")
-    if not rest:
-        if value is None:
-            answers.pop(head, None)
-        else:
-            answers[head] = value
-        return
-    part = dict(answers.get(head) or {})
-    if value is None:
-        part.pop(rest, None)
-    else:
-        part[rest] = value
-    if part:
-        answers[head] = part
-    else:
-        answers.pop(head, None)
 
 
 # -- text ↔ value --------------------------------------------------------------------------------------------
