@@ -535,6 +535,12 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
                     fix = fix.model_copy(update={"change": {"latency_slo": slo},
                                                  "params": {**fix.params, "ttft": slo["ttft_p99_ms"]}})
                     break
+        # a batch that still misses its deadline after this change (a smaller model, a rounding of the longer
+        # deadline): offered together with the deadline that re-planned setup needs (issue 25: combined fixes)
+        if not r.feasible and "sizing.batch_deadline" in {x.id for x in r.findings if x.severity == "blocker"}:
+            r, fix = _with_longer_deadline(fix, r, replan)
+            if r is None:
+                continue
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
             m = r.costs.recommended_monthly
@@ -549,13 +555,37 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
         m = r.costs.recommended_monthly
         if m is not None:
-            update: dict[str, Any] = {"monthly_cost": m}
+            update: dict[str, Any] = {"monthly_cost": m, "per_job": r.costs.per_job}
             if fix.id == "hosted_api":  # the text's figures are the re-planned plan's, as its cost is
                 update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high)}
             fix = fix.model_copy(update=update)
         kept.append(fix)
     kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
     return kept
+
+
+def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult | None, Fix]:
+    """``fix`` with the batch deadline its re-planned setup needs (from that plan's own throughput: the replicas
+    the deadline needs over the most the plan considers), re-planned; a few 10 % steps more absorb rounding.
+    (None, fix) when no deadline up to a year makes it finish."""
+    bc = r.binding_constraint
+    if bc is None or bc.kind != "batch_throughput" or not bc.figures.get("max"):
+        return None, fix
+    fig = bc.figures
+    hours = float(math.ceil(float(fig["deadline"]) * float(fig["replicas"]) / float(fig["max"])))
+    for _ in range(4):
+        if hours > 24 * 365:
+            return None, fix
+        change = {**fix.change, "batch_deadline_hours": hours}
+        r2 = replan(change)
+        if r2 is None:
+            return None, fix
+        if "sizing.batch_deadline" not in {x.id for x in r2.findings if x.severity == "blocker"}:
+            if fix.id == "longer_batch":  # its own deadline, moved: no combination to state
+                return r2, fix.model_copy(update={"change": change, "params": {**fix.params, "hours": hours}})
+            return r2, fix.model_copy(update={"change": change, "with_deadline_hours": hours})
+        hours = float(math.ceil(hours * 1.1))
+    return None, fix
 
 
 def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str,
@@ -707,6 +737,15 @@ def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, l
     return steps
 
 
+def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> float | None:
+    """Whole hours the nearest batch setup (the one needing the fewest GPU-hours) takes on the most replicas the plan
+    considers: the shortest deadline a longer-deadline fix can offer on it."""
+    if near is None or not c.total_requests or near.tokens_per_s_replica <= 0:
+        return None
+    rps = near.tokens_per_s_replica / max(c.output_avg, 1)
+    return float(math.ceil(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600)))
+
+
 def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float) -> list[Fix]:
     fixes: list[Fix] = []
     ids = {x.id for x in findings if x.severity == "blocker"}
@@ -782,10 +821,12 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                     break
     if "cost.budget_short" in ids and f.budget_needed is not None:
         amount = float(math.ceil(f.budget_needed / 1000) * 1000)
-        fixes.append(Fix(id="more_budget", key="plan.fix.more_budget", params={"amount": amount, "currency": c.currency},
+        key = "plan.fix.more_budget_job" if c.is_batch else "plan.fix.more_budget"  # a batch's budget is per job
+        fixes.append(Fix(id="more_budget", key=key, params={"amount": amount, "currency": c.currency},
                          change={"monthly_budget": {"amount": amount, "currency": c.currency}},
                          monthly_cost=mr(f.budget_needed)))  # fmt: skip
-    if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
+    if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big", "sizing.batch_deadline"}:
+        first = None
         for alt in SMALLER:
             if alt == c.model.id:
                 continue
@@ -794,21 +835,29 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             spec = get_model(alt)
             if spec.hf_repo and c.model.hf_repo and spec.hf_repo == c.model.hf_repo:
                 continue
+            first = first or spec
             cand, monthly = cheapest(dataclasses.replace(c, model=spec))
             current = f.budget_needed
             if cand is not None and (current is None or monthly is None or monthly < current):
                 fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
                                  change={"model": spec.id}, monthly_cost=mr(monthly)))  # fmt: skip
                 break
-        if not c.fine_tuned:
+        else:
+            # a batch no smaller model finishes in time either: offered with the deadline it needs (re-planned as a
+            # combination by _fixes_that_work_alone, or dropped there)
+            if first is not None and c.is_batch and "sizing.batch_deadline" in ids:
+                fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": first.name},
+                                 change={"model": first.id}))  # fmt: skip
+        if not c.fine_tuned and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
             tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.utilisation
             lo, hi = costmod.hosted_api_monthly(c, tokens)
             fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
                              "currency": c.currency}, change={"ops_capability": "none"},
                              monthly_cost=MoneyRange(low=round(lo * conv), high=round(hi * conv))))  # fmt: skip
     if "sizing.batch_deadline" in ids:
-        fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": (c.batch_hours or 24) * 2},
-                         change={"batch_deadline_hours": (c.batch_hours or 24) * 2}))  # fmt: skip
+        hours = _batch_hours_at_most_replicas(c, f.near) or (c.batch_hours or 24) * 2
+        fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": hours},
+                         change={"batch_deadline_hours": hours}))  # fmt: skip
     fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
     order = {"more_budget": 0}
     fixes.sort(key=lambda x: (x.monthly_cost.low if x.monthly_cost else 0.0, order.get(x.id, 1)))

@@ -520,7 +520,7 @@ def memo_context(
         "risks": [f for f in rendered if f["severity"] == "warning"],
         "verify": [f for f in rendered if f["verify"]],
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
-                   if f.monthly_cost else ""} for f in result.fixes],
+                   if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes],
         "answers": answers,
         "answers_given": _answers_given(answers, lang),
         "assumed": [r for r in answers if r["assumed"] != "—"],

@@ -434,11 +434,24 @@ class Fix(_Out):
         None, description="alone this change leaves the plan over budget: it is offered together with this monthly "
                           "budget ({amount, currency}), which the change also sets")
 
+    # combined fixes (issue 25): what a change needs beside it when alone it leaves the plan infeasible
+    with_deadline_hours: float | None = Field(
+        None, description="alone this change leaves the batch unfinished in time: it is offered together with this "
+                          "deadline in hours, which the change also sets")
+    per_job: bool = Field(False, description="monthly_cost and with_budget are for the whole offline job, not a month")
+
     def text_in(self, lang: str) -> str:
         text = render(lang, self.key, self.params)
+        if self.with_deadline_hours and self.with_budget:  # one sentence for the whole combination
+            return text + render(lang, "plan.fix.with_deadline_and_budget", {
+                **self.with_budget, "hours": f"{self.with_deadline_hours:,.0f}",
+                "amount": f"{float(self.with_budget['amount']):,.0f}"})  # fmt: skip
+        if self.with_deadline_hours:
+            text += render(lang, "plan.fix.with_deadline", {"hours": f"{self.with_deadline_hours:,.0f}"})
         if self.with_budget:
             amount = f"{float(self.with_budget['amount']):,.0f}"
-            text += render(lang, "plan.fix.with_budget", {**self.with_budget, "amount": amount})
+            key = "plan.fix.with_budget_job" if self.per_job else "plan.fix.with_budget"
+            text += render(lang, key, {**self.with_budget, "amount": amount})
         return text
 
 
@@ -591,7 +604,8 @@ class PlanResult(_Out):
         data["next_steps"] = [{"id": s.id, "text": s.text_in(lang), "command": s.command} for s in self.next_steps]
         data["fixes"] = [
             {"id": f.id, "text": f.text_in(lang), "change": f.change,
-             "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None}
+             "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None,
+             "per_job": f.per_job, "with_budget": f.with_budget, "with_deadline_hours": f.with_deadline_hours}
             for f in self.fixes
         ]  # fmt: skip
         for name in ("break_even_utilisation", "break_even_months"):

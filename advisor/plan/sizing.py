@@ -19,6 +19,7 @@ from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
 from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SpeedFactors
+from advisor.plan import batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
 from advisor.sim.engine import EngineLimits
@@ -160,14 +161,13 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
                     continue
                 costs = StepCostModel.build(ctx.model, weights, kv, gpu, tp, factors)
                 best_tpot, best_ttft = _steady(costs, ctx, 1, engine.max_num_batched_tokens)
-                if ctx.is_batch:
-                    c = max(1, min(engine.max_num_seqs, mem.kv_tokens // (ctx.prompt_avg + ctx.output_avg)))
+                if ctx.is_batch:  # the job's steady rate at the load a batch engine runs (advisor.plan.batch_rate)
+                    c = batch_rate.batch_concurrency(mem.kv_tokens, ctx.prompt_avg, ctx.output_avg)
+                    rate = batch_rate.batch_rate(costs, ctx.prompt_avg, ctx.output_avg, c, engine.max_num_batched_tokens)
+                    replicas = batch_rate.replicas_needed(rate, ctx.total_requests or 1, ctx.batch_hours or 24)
                     tpot, ttft = _steady(costs, ctx, c, engine.max_num_batched_tokens)
-                    rps = c / ((ttft / P99_TTFT + ctx.output_avg * tpot / P99_TPOT) / 1000)
-                    need = (ctx.total_requests or 1) / ((ctx.batch_hours or 24) * 3600)
-                    replicas = max(1, math.ceil(need / rps))
                     cand = Candidate(gpu, weights, kv, tp, mem, costs, c, replicas, ttft, tpot,
-                                     rps * ctx.output_avg, price, best_ttft, best_tpot)  # fmt: skip
+                                     rate.output_tokens_per_s, price, best_ttft, best_tpot)  # fmt: skip
                     cand._peak = c * replicas
                     (ok if replicas <= MAX_REPLICAS else near).append(cand)
                     continue
@@ -189,7 +189,10 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
         return (round(c.total_gpus * c.price_mid, 6), c.total_gpus, QUALITY_ORDER.get(c.weights, 3), c.gpu.id, c.tp)
 
     ok.sort(key=cost_key)
-    near.sort(key=lambda c: (c.best_ttft_ms, c.total_gpus * c.price_mid, c.gpu.id, c.weights, c.tp))
+    if ctx.is_batch:  # a job no setup finishes in time: the one that needs the fewest GPU-hours is the nearest
+        near.sort(key=cost_key)
+    else:
+        near.sort(key=lambda c: (c.best_ttft_ms, c.total_gpus * c.price_mid, c.gpu.id, c.weights, c.tp))
     return ok, near
 
 

@@ -372,7 +372,7 @@ class ResultView(QWidget):
                 said = fx.text_in(lang)
                 money = _money(fx.monthly_cost, r.costs.currency) if fx.monthly_cost else ""
                 cost = (
-                    tr("wizard.card.fix_cost", cost=money)
+                    tr("wizard.card.fix_cost_job" if fx.per_job else "wizard.card.fix_cost", cost=money)
                     if money and money.split(" ")[0] not in said
                     else ""
                 )
