@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
 
         self.history_page = HistoryPage(self.runner)
         self.history_page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.ab_page = AbPage(self.runner, sizing_page=self.sizing_page)
+        self.ab_page = AbPage(self.runner, sizing_inputs=self.state.sizing_inputs)
         self.ab_page.inputs_changed.connect(self._mark_modified)
         self.pages: list[tuple[QWidget, str]] = [
             (self.sizing_page, "ui.page.sizing"),
@@ -134,8 +134,7 @@ class MainWindow(QMainWindow):
     def _make_benchmark_page(self) -> QWidget:
         from ui.pages.benchmark import BenchmarkPage
 
-        sizing = None if isinstance(self.sizing_page, _BrokenPage) else self.sizing_page.inputs
-        page = BenchmarkPage(self.runner, sizing_inputs=sizing)  # the Sizing page's inputs: its choice, shared
+        page = BenchmarkPage(self.runner, sizing_inputs=self.state.sizing_inputs)  # the Sizing page's choice, shared
         page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         return page
 

@@ -46,10 +46,12 @@ class AbPage(QWidget):
     message = Signal(str)
 
     def __init__(self, runner: Any, parent: QWidget | None = None, *, db_path: str | Path | None = None,
-                 sizing_page: Any = None) -> None:
+                 sizing_inputs: Any = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.sizing_page = sizing_page  # its model, GPU and format pre-fill the simulated servers until the user picks
+        # the Sizing page's inputs (shared through the window's AppState, None when it could not start): its model,
+        # GPU and format pre-fill the simulated servers until the user picks
+        self.sizing_inputs = sizing_inputs
         self.db_path = str(db_path) if db_path else None
         self.result: AbResult | None = None
         self._events: deque[AbEvent] = deque()
@@ -153,7 +155,7 @@ class AbPage(QWidget):
         self.retranslate()
 
     def _sizing_choice(self) -> dict[str, Any] | None:
-        fields = getattr(getattr(self.sizing_page, "inputs", None), "fields", None)
+        fields = self.sizing_inputs.fields if self.sizing_inputs is not None else None
         return fields if fields and "model" in fields and "gpu" in fields else None
 
     def use_sizing_choice(self) -> bool:
