@@ -33,7 +33,7 @@ def predicted_curve(
     requests sent and start stagger); each level is then predicted as that step ran — its requests, its stagger,
     its start-up and drain — not as a steady state, so measured and predicted throughput count the same thing."""
     m = resolve_model(model)
-    setup = build_setup(m, get_gpu(gpu), weights or m.checkpoint_quant or "bf16", gpus=gpus)
+    setup = build_setup(m, get_gpu(gpu), m.weights_or_native(weights), gpus=gpus)
     sim_w = sim_workload(workload) if workload is not None else None
     sent = {int(s["concurrency"]): int(s.get("requests_ok", 0)) + int(s.get("requests_failed", 0))
             for s in steps or [] if s.get("concurrency") and not s.get("target_rate")}  # fmt: skip

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         req = SizingRequest(
             model=model,
             gpu=gpu,
-            weights=args.weights or model.checkpoint_quant or "bf16",
+            weights=model.weights_or_native(args.weights),
             kv_dtype=args.kv_dtype,
             context=args.context,
             concurrency=args.concurrency,

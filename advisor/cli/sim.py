@@ -47,7 +47,7 @@ def build_setup_from_args(args: argparse.Namespace):
             max_num_batched_tokens=args.max_num_batched_tokens,
         )
         return build_setup(
-            model, gpu, args.weights or model.checkpoint_quant or "bf16", gpus=args.gpus, kv_dtype=args.kv_dtype,
+            model, gpu, model.weights_or_native(args.weights), gpus=args.gpus, kv_dtype=args.kv_dtype,
             context=args.context, engine=engine,
             factors=SpeedFactors(engine_version=args.engine_version) if getattr(args, "engine_version", None) else None,
         )  # fmt: skip

@@ -147,6 +147,16 @@ class ModelSpec(BaseModel):
         return self
 
     @property
+    def native_weights(self) -> str:
+        """The weight format the checkpoint ships in (its own quantization, else BF16): what a size or a prediction
+        uses when the user names none. One definition (it was written out in four places)."""
+        return self.checkpoint_quant or "bf16"
+
+    def weights_or_native(self, weights: str | None) -> str:
+        """``weights`` when given, else the checkpoint's own format."""
+        return weights or self.native_weights
+
+    @property
     def is_moe(self) -> bool:
         return self.num_experts > 0
 

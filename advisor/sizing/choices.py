@@ -67,6 +67,6 @@ def weights_for_new_model(weights: str, previous: ModelSpec, model: ModelSpec) -
     MXFP4, DeepSeek's FP8 blocks, an AWQ repository) is sized in that format, as the engine loads it and as
     `advisor calc` does: the format follows the model, unless the user had chosen one other than the previous
     model's own (that choice stays)."""
-    if weights != (previous.checkpoint_quant or "bf16"):
+    if weights != previous.native_weights:
         return weights
     return model.checkpoint_quant if model.checkpoint_quant in WEIGHT_FORMATS else "bf16"
