@@ -363,3 +363,16 @@ def test_progress_reports_the_requests_really_in_flight():
     assert len(inside) >= 20
     assert max(inside) == 4 and min(inside) >= 3
     assert sorted(inside)[len(inside) // 2] == 4  # the typical sample is the concurrency held, not one short
+
+
+def test_a_ramp_step_runs_long_enough_for_a_few_server_queue_readings_and_says_so():
+    # Against a real vLLM, ramp steps of 0.7–3 s got no reading of the server's queue (/metrics is read once a
+    # second). Where the queue is read, a ramp step now runs at least 4 s — its request count a floor, not a cap —
+    # and its summary says its minimums and how many readings it got.
+    with ReplayServer(default="vllm_chat_continuous_usage", interval_ms=1) as srv:
+        cfg = config(srv.url, kind="ramp", max_concurrency=1, requests=8, min_requests_per_step=4)
+        result = Runner(cfg, server_queue=lambda: 0.0).run()
+    (s,) = result["steps"]
+    assert s["min_duration_s"] == 4.0 and s["min_requests"] == 4 and s["long_enough"] is True
+    assert s["duration_s"] >= 4.0 and s["requests_ok"] > 8
+    assert s["server_scrapes"] >= 3 and s["server_queue"] == 0.0
