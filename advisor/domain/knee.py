@@ -176,12 +176,14 @@ def _shape_search(usable: list[int], points: Sequence[CurvePoint], *, confirmer:
         if pos + 1 < len(usable):
             next_i = usable[pos + 1]
             nxt = points[next_i]
-            if nxt.client_bound:  # it measured the client: it cannot confirm; the candidate stands unconfirmed
-                return found
             if contradicts(prev, nxt):
+                # a client-bound point may contradict: its throughput is at most what the server could give, so
+                # growth it shows is real (the search then ends at it, as client-bound)
                 dismissed.append(Dismissed(knee=prev_i, detected=cur_i, contradicted_by=next_i,
                                            gain=_gain(prev, nxt), gain_needed=gain_needed(prev.load, nxt.load)))
                 continue
+            if nxt.client_bound:  # ... but it cannot confirm (it measured the client): the candidate stands unconfirmed
+                return found
             return replace(found, confirmed_by=next_i)
         if confirmer is not None:  # the point after it failed: the server got worse, not better
             return replace(found, confirmed_by=confirmer)

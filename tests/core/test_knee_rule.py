@@ -118,10 +118,16 @@ def test_a_client_bound_step_neither_shows_nor_confirms_a_knee():
     steps = [step(1, 30), step(2, 58), step(4, 60, tpot=60, client_bound=True)]
     knee = metrics.find_knee(steps)
     assert knee.concurrency is None and knee.reason == "client_bound" and knee.evidence["concurrency"] == 4
-    candidate = [step(1, 30), step(2, 31, tpot=45), step(4, 60, client_bound=True)]
+    candidate = [step(1, 30), step(2, 31, tpot=45), step(4, 33, client_bound=True)]
     unconfirmed = metrics.find_knee(candidate)
     assert unconfirmed.concurrency == 1 and unconfirmed.confirmed is False
     assert metrics.ramp_stop(candidate, SloConfig()) is None
+    # ... but growth it shows is real (a client-bound step under-reads the server): it dismisses a dip. Seen on a
+    # loaded 2-core machine, five ramps against one simulated server: a queue reading of 1.0 at 8 made 4 a
+    # candidate, and the client-bound step at 16 (twice the throughput) left it standing as the run's knee.
+    dip = [step(1, 240), step(2, 467), step(4, 923), step(8, 1826, queue=1.0), step(16, 2005, client_bound=True)]
+    knee = metrics.find_knee(dip)
+    assert knee.concurrency is None and knee.reason == "client_bound" and knee.dismissed == [4]
 
 
 def test_the_rule_itself_over_plain_points():
