@@ -182,3 +182,19 @@ def test_a_simulated_curve_read_as_measured_steps_gives_the_predicted_knee():
     measured = metrics.find_knee([as_step(lv, i) for i, lv in enumerate(prediction.levels)])
     assert prediction.knee.concurrency is not None and prediction.knee.confirmed
     assert (measured.concurrency, measured.confirmed) == (prediction.knee.concurrency, prediction.knee.confirmed)
+
+
+def test_the_report_says_an_unconfirmed_knee_the_dismissed_dip_and_a_step_cut_short():
+    from advisor.bench.report import failure_notes, knee_message
+    from advisor.i18n import set_language
+
+    set_language("en")
+    knee = metrics.find_knee(CLEAN[:7]).model_dump(mode="json")
+    assert "Not confirmed yet: no step after 64" in knee_message(knee)
+    noisy = metrics.find_knee(REAL_VLLM_NOISY).model_dump(mode="json")
+    assert "The dip at concurrency 2 was noise, not a knee: at 4" in knee_message(noisy)
+    short = step(8, 200).model_dump(mode="json") | {"min_requests": 16, "min_duration_s": 4.0, "long_enough": False,
+                                                   "requests_ok": 9, "duration_s": 1.5, "stop_reason": "duration"}
+    (note,) = failure_notes({"steps": [short]})
+    assert "cut short" in note and "9 of 16 requests, 1.5 of 4 s" in note
+    assert failure_notes({"steps": [short | {"stop_reason": "cancelled"}]}) == []
