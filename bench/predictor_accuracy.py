@@ -221,9 +221,10 @@ SETUP_KEYS = ("model", "gpu", "gpus", "weights", "kv_dtype", "engine", "engine_v
 
 
 def predicted_knee(row: dict[str, str], setup, limits, wl: SimWorkload) -> tuple[int | None, float | None]:
-    """The knee the app would draw for this row's setup and lengths (advisor.sim.predict's rule over its default
-    levels, steady-state users), and the request rate served at it. Levels stop at the knee: the rest of the curve
-    cannot move it. Cached per setup: many rows share one."""
+    """The knee the app would draw for this row's setup and lengths (advisor.sim.predict's rule — the one rule
+    measured ramps use too — over its default levels, steady-state users), and the request rate served at it.
+    Levels stop once the knee is confirmed, as a ramp stops (the level after the one that showed it agreed): the
+    rest of the curve cannot move it. Cached per setup: many rows share one."""
     key = tuple(row.get(k, "") for k in SETUP_KEYS)
     if key not in _KNEES:
         levels = []
@@ -233,9 +234,12 @@ def predicted_knee(row: dict[str, str], setup, limits, wl: SimWorkload) -> tuple
             # every row on 2026-12-04 and took 18 CPU s more)
             levels.append(simulate_concurrency(setup.costs, limits, wl, c, measure=max(8, 2 * c)))
             knee = find_knee(levels, limits) if len(levels) > 1 else None
+            found = (None, None)
             if knee is not None and knee.concurrency is not None:
-                found = (knee.concurrency, levels[-2].requests_per_s)
-                break
+                at = next(lv for lv in levels if lv.concurrency == knee.concurrency)
+                found = (knee.concurrency, at.requests_per_s)
+                if knee.confirmed:
+                    break
         _KNEES[key] = found
     return _KNEES[key]
 

@@ -14,7 +14,9 @@ import random
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+from advisor.domain import knee as knee_rule
 from advisor.domain.bench import (
     FAILURES,
     ClientHealth,
@@ -26,16 +28,11 @@ from advisor.domain.bench import (
     SloConfig,
     StepSummary,
 )
+from advisor.domain.knee import CurvePoint, KneeFinding
 from advisor.i18n import tr
 
 TOO_FEW = 20
-# Knee rule: the gain of throughput per doubling of concurrency collapses ...
-KNEE_MIN_EFFICIENCY = 0.25
-# ... while tail latency inflates against the single-request baseline.
-KNEE_LATENCY_INFLATION = 1.5
-# Server queueing: at least one request waiting on average over the step (a closed-loop step starts with a burst
-# of arrivals that briefly queue even far below the knee, so "ever above 0" would be too eager).
-KNEE_SERVER_QUEUE = 1.0
+# The knee rule and its thresholds live in advisor.domain.knee (one rule for predicted and measured curves).
 # Client health: a step whose event loop lagged this much was measuring the client, not the server.
 CLIENT_LAG_P99_MS = 5.0
 CLIENT_SEND_DELAY_P99_MS = 20.0
@@ -294,49 +291,6 @@ def load_error_rate(summary: StepSummary) -> float:
     return max(0.0, summary.error_rate - blind / measured)
 
 
-def _ratio(a: float | None, b: float | None) -> float | None:
-    if a is None or b is None or b <= 0:
-        return None
-    return a / b
-
-
-def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Knee:
-    """The last concurrency before throughput stopped growing while tail latency inflated — or, when a level's
-    requests failed above ``max_error_rate`` first, the last level before it (reason ``error_rate``: the server
-    stopped answering reliably before its latency showed a knee).
-
-    Evidence compares each step with the previous one (throughput gain per relative concurrency increase)
-    and with the lowest-concurrency baseline (P95/P99 TPOT and TTFT). A step with server queueing (on average at
-    least one request waiting at the server, when scraped) also qualifies. Steps where the client was the bottleneck are never a knee.
-
-    Found against llama-cpp-python (one request at a time, a second one cuts the first off): at concurrency 2, 7 of
-    8 requests failed, the one that succeeded made "throughput" grow, and the result said "no knee up to 2:
-    throughput still grows" — failures never entered the rule.
-    """
-    ordered = sorted(steps, key=lambda s: s.concurrency)
-    bad = next((i for i, s in enumerate(ordered) if s.requests_ok + s.requests_failed > 0
-                and load_error_rate(s) > max_error_rate), None)  # fmt: skip
-    if bad is not None:
-        before = ordered[:bad]
-        knee = _latency_knee(before)
-        if knee.concurrency is not None or knee.reason == "client_bound":
-            return knee
-        good = [s for s in before if s.requests_ok > 0]
-        if server_lost(ordered[bad]):  # it stopped or crashed: not a limit of load (a killed server was "a knee")
-            return Knee(reason="server_lost", message=tr("bench.knee.server_lost", step=ordered[bad].concurrency),
-                        evidence={"step_concurrency": ordered[bad].concurrency,
-                                  "failures": dict(ordered[bad].failures)})  # fmt: skip
-        if good:
-            prev, cur = good[-1], ordered[bad]
-            return Knee(concurrency=prev.concurrency, reason="error_rate",
-                        message=tr("bench.knee.error_rate", concurrency=prev.concurrency, step=cur.concurrency,
-                                   rate=f"{load_error_rate(cur):.0%}", limit=f"{max_error_rate:.0%}"),
-                        evidence={"step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
-                                  "error_rate": round(load_error_rate(cur), 4), "failures": dict(cur.failures),
-                                  "thresholds": {"error_rate_above": max_error_rate}})  # fmt: skip
-    return _latency_knee(ordered)
-
-
 # with every connect_error: the server is gone, not slow (a dropped stream, a connection closed before any answer)
 SERVER_LOST_CLASSES = ("truncated:connection_lost", "truncated:no_response")
 
@@ -355,47 +309,133 @@ def failures_say_server_lost(failures: Mapping[str, int]) -> bool:
     return total > 0 and gone * 2 >= total
 
 
-def _latency_knee(steps: Sequence[StepSummary]) -> Knee:
-    usable = sorted((s for s in steps if s.requests_ok > 0), key=lambda s: s.concurrency)
-    if len(usable) < 2:
-        return Knee(reason="too_few_steps", message=tr("bench.knee.too_few_steps"), evidence={"steps": len(usable)})
-    base = usable[0]
-    client_bound: list[int] = []
-    for prev, cur in zip(usable, usable[1:], strict=False):
-        if cur.client.client_bound:
-            client_bound.append(cur.concurrency)
-            return Knee(reason="client_bound", message=tr("bench.knee.client_bound", concurrency=cur.concurrency),
-                        evidence={"concurrency": cur.concurrency, "client": cur.client.model_dump()})
-        conc_gain = cur.concurrency / prev.concurrency - 1
-        thr_gain = (cur.output_tokens_per_s / prev.output_tokens_per_s - 1) if prev.output_tokens_per_s > 0 else 0.0
-        efficiency = thr_gain / conc_gain if conc_gain > 0 else 0.0
-        inflation = {
-            "tpot_p95": _ratio(cur.tpot_ms.p95, base.tpot_ms.p95),
-            "tpot_p99": _ratio(cur.tpot_ms.p99, base.tpot_ms.p99),
-            "ttft_p95": _ratio(cur.ttft_ms.p95, base.ttft_ms.p95),
-            "ttft_p99": _ratio(cur.ttft_ms.p99, base.ttft_ms.p99),
-        }
-        worst = max((v for v in inflation.values() if v is not None), default=None)
-        evidence = {
-            "step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
-            "baseline_concurrency": base.concurrency,
-            "throughput_tok_s": [round(prev.output_tokens_per_s, 3), round(cur.output_tokens_per_s, 3)],
-            "throughput_efficiency": round(efficiency, 4),
-            "latency_inflation_vs_baseline": {k: (None if v is None else round(v, 3)) for k, v in inflation.items()},
-            "server_queue": cur.server_queue,
-            "thresholds": {"efficiency_below": KNEE_MIN_EFFICIENCY, "inflation_above": KNEE_LATENCY_INFLATION,
-                           "server_queue_at_least": KNEE_SERVER_QUEUE},
-        }
-        if cur.server_queue is not None and cur.server_queue >= KNEE_SERVER_QUEUE:
-            return Knee(concurrency=prev.concurrency, reason="server_queueing", evidence=evidence,
-                        message=tr("bench.knee.server_queueing", concurrency=prev.concurrency, step=cur.concurrency,
-                                   queue=round(cur.server_queue, 2)))
-        if efficiency < KNEE_MIN_EFFICIENCY and worst is not None and worst > KNEE_LATENCY_INFLATION:
-            return Knee(concurrency=prev.concurrency, reason="throughput_plateau_latency_inflation", evidence=evidence,
-                        message=tr("bench.knee.plateau", concurrency=prev.concurrency, step=cur.concurrency,
-                                   gain=round(efficiency * 100), inflation=round(worst, 2)))
-    return Knee(reason="not_reached", message=tr("bench.knee.not_reached", concurrency=usable[-1].concurrency),
-                evidence={"highest_concurrency": usable[-1].concurrency, "client_bound_steps": client_bound})
+def knee_points(steps: Sequence[StepSummary]) -> list[CurvePoint]:
+    """The steps as points of a curve for the one knee rule (:mod:`advisor.domain.knee`): throughput, tail TTFT and
+    TPOT, the failure rate that says something about load, the server's queue when scraped, client-bound and
+    server-lost flags."""
+    return [CurvePoint(load=float(s.concurrency), throughput=s.output_tokens_per_s,
+                       latency_ms={"tpot_p95": s.tpot_ms.p95, "tpot_p99": s.tpot_ms.p99,
+                                   "ttft_p95": s.ttft_ms.p95, "ttft_p99": s.ttft_ms.p99},
+                       error_rate=load_error_rate(s) if s.requests_ok + s.requests_failed > 0 else 0.0,
+                       requests=s.requests_ok, queue=s.server_queue, client_bound=s.client.client_bound,
+                       server_lost=server_lost(s)) for s in steps]  # fmt: skip
+
+
+def find_knee(steps: Sequence[StepSummary], max_error_rate: float = 0.05) -> Knee:
+    """The measured knee, by the one rule predicted curves use too (:func:`advisor.domain.knee.find_knee`): the last
+    concurrency before throughput stopped growing (less than 15 % per doubling) while tail latency inflated, or
+    before the server queued — confirmed by the step after the one that showed it (a dip the next step contradicts
+    is noise) — or, when a level's requests failed above ``max_error_rate`` first, the last level before it
+    (reason ``error_rate``). Steps where the client was the bottleneck are never a knee.
+
+    Found against llama-cpp-python (one request at a time, a second one cuts the first off): at concurrency 2, 7 of
+    8 requests failed, the one that succeeded made "throughput" grow, and the result said "no knee up to 2:
+    throughput still grows" — failures never entered the rule.
+    """
+    found = knee_rule.find_knee(knee_points(steps), max_error_rate=max_error_rate)
+    return _with_notes(knee_from_finding(found, steps, max_error_rate))
+
+
+def knee_from_finding(found: KneeFinding, steps: Sequence[StepSummary], max_error_rate: float) -> Knee:
+    """A finding of the knee rule as the benchmark's :class:`Knee`: its reason, its message, its evidence."""
+    def c(i: int | None) -> int | None:
+        return None if i is None else steps[i].concurrency
+
+    def at(i: int | None) -> StepSummary:  # the rule names this point for every kind that reads it
+        assert i is not None, found
+        return steps[i]
+
+    dismissed = [{"knee": c(d.knee), "step": c(d.detected), "contradicted_by": c(d.contradicted_by),
+                  "gain": round(d.gain, 3), "gain_needed": round(d.gain_needed, 3)} for d in found.dismissed]
+    common = {"dismissed": [d["knee"] for d in dismissed]}
+    if found.kind == "too_few_points":
+        return Knee(reason="too_few_steps", message=tr("bench.knee.too_few_steps"),
+                    evidence={"steps": sum(1 for s in steps if s.requests_ok > 0)}, **common)
+    if found.kind == "client_bound":
+        cur = at(found.detected)
+        return Knee(reason="client_bound", message=tr("bench.knee.client_bound", concurrency=cur.concurrency),
+                    evidence={"concurrency": cur.concurrency, "client": cur.client.model_dump(),
+                              "dismissed_dips": dismissed}, **common)
+    if found.kind == "server_lost":
+        bad = at(found.detected)
+        return Knee(reason="server_lost", message=tr("bench.knee.server_lost", step=bad.concurrency),
+                    evidence={"step_concurrency": bad.concurrency, "failures": dict(bad.failures)}, **common)
+    if found.kind == "not_reached":
+        highest = c(found.highest)
+        return Knee(reason="not_reached", message=tr("bench.knee.not_reached", concurrency=highest),
+                    evidence={"highest_concurrency": highest, "client_bound_steps": [], "dismissed_dips": dismissed},
+                    **common)
+    prev, cur = at(found.knee), at(found.detected)
+    confirmed = {"confirmed": found.confirmed, "confirmed_by_concurrency": c(found.confirmed_by),
+                 "dismissed_dips": dismissed}
+    if found.kind == "error_rate":
+        return Knee(concurrency=prev.concurrency, reason="error_rate", confirmed=True,
+                    message=tr("bench.knee.error_rate", concurrency=prev.concurrency, step=cur.concurrency,
+                               rate=f"{load_error_rate(cur):.0%}", limit=f"{max_error_rate:.0%}"),
+                    evidence={"step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
+                              "error_rate": round(load_error_rate(cur), 4), "failures": dict(cur.failures),
+                              "thresholds": {"error_rate_above": max_error_rate}, **confirmed}, **common)  # fmt: skip
+    conc_gain = cur.concurrency / prev.concurrency - 1
+    thr_gain = (cur.output_tokens_per_s / prev.output_tokens_per_s - 1) if prev.output_tokens_per_s > 0 else 0.0
+    evidence = {
+        "step_concurrency": cur.concurrency, "previous_concurrency": prev.concurrency,
+        "baseline_concurrency": c(found.baseline),
+        "throughput_tok_s": [round(prev.output_tokens_per_s, 3), round(cur.output_tokens_per_s, 3)],
+        # the share of a linear gain (shown beside the rule's own figure: the gain against the gain needed)
+        "throughput_efficiency": round(thr_gain / conc_gain if conc_gain > 0 else 0.0, 4),
+        "throughput_gain": None if found.gain is None or math.isinf(found.gain) else round(found.gain, 4),
+        "throughput_gain_needed": None if found.gain_needed is None else round(found.gain_needed, 4),
+        "latency_inflation_vs_baseline": {k: (None if v is None else round(v, 3)) for k, v in found.inflation.items()},
+        "server_queue": cur.server_queue,
+        "thresholds": {"gain_per_doubling_below": knee_rule.KNEE_MIN_GAIN,
+                       "inflation_above": knee_rule.KNEE_LATENCY_INFLATION,
+                       "server_queue_at_least": knee_rule.KNEE_SERVER_QUEUE},
+        **confirmed,
+    }
+    if found.kind == "server_queue":
+        return Knee(concurrency=prev.concurrency, reason="server_queueing", evidence=evidence,
+                    confirmed=found.confirmed, **common,
+                    message=tr("bench.knee.server_queueing", concurrency=prev.concurrency, step=cur.concurrency,
+                               queue=round(cur.server_queue or 0.0, 2)))
+    return Knee(concurrency=prev.concurrency, reason="throughput_plateau_latency_inflation", evidence=evidence,
+                confirmed=found.confirmed, **common,
+                message=tr("bench.knee.plateau_gain", concurrency=prev.concurrency, step=cur.concurrency,
+                           gain=f"{found.gain or 0.0:.2f}", needed=f"{found.gain_needed or 0.0:.2f}",
+                           inflation=round(found.worst_inflation or 0.0, 2)))
+
+
+def knee_notes(knee: Mapping[str, Any]) -> str:
+    """What follows a knee's sentence: that it is not confirmed yet (no step after the one that showed it), and the
+    dips the next step showed to be noise — from the knee's fields and evidence, in the current language."""
+    ev = knee.get("evidence") or {}
+    notes = [tr("bench.knee.dismissed", step=d["step"], after=d["contradicted_by"], knee=d["knee"],
+                gain=f"{d['gain']:.2f}") for d in ev.get("dismissed_dips") or []]  # fmt: skip
+    if knee.get("confirmed") is False and ev.get("step_concurrency") is not None:
+        notes.append(tr("bench.knee.unconfirmed", step=ev["step_concurrency"]))
+    return " ".join(notes)
+
+
+def _with_notes(knee: Knee) -> Knee:
+    notes = knee_notes(knee.model_dump(mode="json"))
+    if notes:
+        knee.message = f"{knee.message} {notes}"
+    return knee
+
+
+def ramp_stop(steps: Sequence[StepSummary], slo: SloConfig, *, continue_past_knee: bool = False) -> str | None:
+    """Why a ramp stops after its latest step, or None to go on: the step broke an SLO or the error limit
+    (``slo_ttft_ms`` …, ``error_rate``), or — unless ``continue_past_knee`` — the knee is confirmed (``past_knee``:
+    the step after the one that showed it agreed). An unconfirmed candidate never stops a ramp: the next step may
+    show it was a dip."""
+    if not steps:
+        return None
+    breach = slo_breach(steps[-1], slo)
+    if breach is not None:
+        return breach
+    if continue_past_knee:
+        return None
+    found = knee_rule.find_knee(knee_points(steps), max_error_rate=slo.max_error_rate)
+    return "past_knee" if found.knee is not None and found.confirmed else None
 
 
 # two-sided 95 % Student t quantiles; above 30 degrees of freedom the normal value is close enough

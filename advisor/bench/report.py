@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from advisor.bench.metrics import failures_say_server_lost
+from advisor.bench.metrics import failures_say_server_lost, knee_notes
 from advisor.bench.sim_label import SIM_LABEL, parse_sim_label, sim_label  # noqa: F401 - re-exported for callers
 from advisor.domain.bench import SloConfig
 from advisor.i18n import tr
@@ -228,6 +228,10 @@ def failure_notes(result: dict[str, Any]) -> list[str]:
         if s.get("concurrency_shortfall"):
             achieved = s.get("steady_concurrency") or s.get("achieved_concurrency") or 0.0
             notes.append(tr("bench.report.shortfall", concurrency=s.get("concurrency"), achieved=f"{achieved:.1f}"))
+        if s.get("long_enough") is False and s.get("stop_reason") != "cancelled":  # a ramp step cut short
+            notes.append(tr("bench.report.too_short", concurrency=s.get("concurrency"),
+                            requests=(s.get("requests_ok") or 0) + failed, min_requests=s.get("min_requests"),
+                            seconds=f"{s.get('duration_s') or 0.0:.1f}", min_seconds=f"{s.get('min_duration_s') or 0:g}"))
     return notes
 
 
@@ -246,20 +250,29 @@ def knee_message(knee: dict[str, Any]) -> str | None:
         if reason == "server_lost":
             return tr("bench.knee.server_lost", step=ev["step_concurrency"])
         if reason == "not_reached":
-            return tr("bench.knee.not_reached", concurrency=ev["highest_concurrency"])
+            return _noted(tr("bench.knee.not_reached", concurrency=ev["highest_concurrency"]), knee)
         if reason == "server_queueing":
-            return tr("bench.knee.server_queueing", concurrency=c, step=ev["step_concurrency"],
-                      queue=round(ev["server_queue"], 2))
+            return _noted(tr("bench.knee.server_queueing", concurrency=c, step=ev["step_concurrency"],
+                             queue=round(ev["server_queue"], 2)), knee)
         if reason == "throughput_plateau_latency_inflation":
             worst = max(v for v in ev["latency_inflation_vs_baseline"].values() if v is not None)
+            if ev.get("throughput_gain_needed") is not None:  # the one knee rule (issue #27): gain per doubling
+                return _noted(tr("bench.knee.plateau_gain", concurrency=c, step=ev["step_concurrency"],
+                                 gain=f"{ev['throughput_gain']:.2f}", needed=f"{ev['throughput_gain_needed']:.2f}",
+                                 inflation=round(worst, 2)), knee)  # fmt: skip
             return tr("bench.knee.plateau", concurrency=c, step=ev["step_concurrency"],
                       gain=round(ev["throughput_efficiency"] * 100), inflation=round(worst, 2))
         if reason == "error_rate":
-            return tr("bench.knee.error_rate", concurrency=c, step=ev["step_concurrency"],
-                      rate=f"{ev['error_rate']:.0%}", limit=f"{ev['thresholds']['error_rate_above']:.0%}")
+            return _noted(tr("bench.knee.error_rate", concurrency=c, step=ev["step_concurrency"],
+                             rate=f"{ev['error_rate']:.0%}", limit=f"{ev['thresholds']['error_rate_above']:.0%}"), knee)
     except (KeyError, TypeError, ValueError):  # an older or foreign result without this evidence
         return None
     return None
+
+
+def _noted(sentence: str, knee: dict[str, Any]) -> str:
+    notes = knee_notes(knee)
+    return f"{sentence} {notes}" if notes else sentence
 
 
 def knee_text(result: dict[str, Any]) -> tuple[str, list[str]]:

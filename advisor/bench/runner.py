@@ -49,7 +49,12 @@ BACKOFF_MAX_S = 2.0
 SERVER_GONE_S = 10.0
 QUEUE_SAMPLE_S = 1.0  # how often the server's waiting requests are read from its /metrics during a step
 STAGGER_MAX_S = 2.0  # a step's first requests are spread over one request's duration, at most this long
-PAST_KNEE_STEPS = 2  # the default ramp stops this many steps past a confirmed knee
+# ... and over this long when no request has finished yet to time one (a first step with --warmup 0): started
+# together, 16 streams' prefills collided (server-side TTFT 15 → 39 ms on a real vLLM, issue #27)
+STAGGER_FIRST_S = 0.5
+# A ramp step runs long enough for this many readings of the server's /metrics queue (one a second) before it may
+# end as stable or at its request count: steps of 0.7–3 s got none, and a noisy short step was called a knee.
+MIN_STEP_SCRAPES = 3
 _UNREACHABLE = frozenset({"connect_error"})
 
 
@@ -179,6 +184,8 @@ class _Step:
     stop_reason: str | None = None
     closed: bool = False  # a closed-loop step (its target concurrency is held by workers)
     stagger_s: float = 0.0
+    min_duration_s: float = 0.0  # a ramp step goes on until this long (and its minimum requests) before it ends
+    min_requests: int | None = None  # a ramp step's minimum request count (None: not a ramp step)
     workers_lost: int = 0
     warmup_records: list[RequestRecord] = field(default_factory=list)
     spans: list[tuple[float, float]] | None = None  # each worker's (first start, last end), in-process steps
@@ -522,6 +529,13 @@ class Runner:
         summary.stop_reason = st.stop_reason
         summary.arrivals_not_sent = st.arrivals_not_sent
         summary.start_stagger_s = round(st.stagger_s, 4)
+        if self.server_queue is not None:
+            summary.server_scrapes = len(st.queue_samples)
+        if st.min_requests is not None:  # a ramp step: its minimums, and whether it ran them (cancel cuts it short)
+            summary.min_requests = st.min_requests
+            summary.min_duration_s = round(st.min_duration_s, 3)
+            summary.long_enough = summary.requests_ok + summary.requests_failed >= st.min_requests and \
+                st.t1 - st.t0 >= st.min_duration_s
         if st.workers_lost:
             summary.concurrency_shortfall = True
         if st.closed and st.stop_reason != "cancelled" and st.spans is not None:
@@ -574,8 +588,10 @@ class Runner:
                     # a step of concurrency c needs at least c requests, or c is never reached
                     if sch.kind == "ramp":
                         max_req = max(sch.requests, c) if sch.requests else max(sch.min_requests_per_step, 8 * c)
+                        st.min_requests = min(max_req, max(sch.min_requests_per_step, 2 * c))
+                        st.min_duration_s = self._min_step_s()
                         await self._closed(client, st, requests=max_req, duration=sch.duration_s,
-                                           stable_after=max(sch.min_requests_per_step, 2 * c))
+                                           stable_after=st.min_requests, min_duration=st.min_duration_s)
                     else:
                         if sch.requests:
                             count: int | None = max(sch.requests, c)
@@ -588,12 +604,8 @@ class Runner:
                     if st.stop_reason == "server_lost":
                         break  # no further level can be measured against a server that is gone
                     if sch.kind == "ramp":
-                        breach = metrics.slo_breach(summary, cfg.slo)
-                        if breach is None and not sch.continue_past_knee:
-                            knee = metrics.find_knee(self.steps)
-                            if knee.concurrency is not None and sum(
-                                    1 for s in self.steps if s.concurrency > knee.concurrency) >= PAST_KNEE_STEPS:
-                                breach = "past_knee"  # confirmed: the knee held over two more steps
+                        # an SLO or error breach, or a confirmed knee (a dip the next step contradicts goes on)
+                        breach = metrics.ramp_stop(self.steps, cfg.slo, continue_past_knee=sch.continue_past_knee)
                         if breach:
                             summary.stop_reason = breach
                             if self.store is not None:
@@ -607,6 +619,14 @@ class Runner:
             if self._group is not None:
                 await asyncio.to_thread(self._group.close)
                 self._group = None
+
+    def _min_step_s(self) -> float:
+        """How long a ramp step runs at least: as set (``min_step_s``), else long enough for ``MIN_STEP_SCRAPES``
+        readings of the server's queue when its /metrics is read (one more second for the first), else no minimum."""
+        set_s = self.config.schedule.min_step_s
+        if set_s is not None:
+            return set_s
+        return (MIN_STEP_SCRAPES + 1) * QUEUE_SAMPLE_S if self.server_queue is not None else 0.0
 
     def _levels(self) -> list[int]:
         sch = self.config.schedule
@@ -623,8 +643,10 @@ class Runner:
         return list(sch.concurrency)
 
     async def _closed(self, client: StreamClient, st: _Step, *, requests: int | None, duration: float | None = None,
-                      warmup: bool = False, stable_after: int | None = None) -> None:
-        """Closed loop: ``st.concurrency`` workers, each sending its next request when the last one ends."""
+                      warmup: bool = False, stable_after: int | None = None, min_duration: float = 0.0) -> None:
+        """Closed loop: ``st.concurrency`` workers, each sending its next request when the last one ends. With
+        ``min_duration`` the step neither ends as stable nor at ``requests`` before it has run that long (the
+        request count is a floor then, not a cap); ``duration`` still caps it."""
         if self._group is not None and not warmup:
             await self._closed_in_processes(st, requests=requests, duration=duration)
             return
@@ -638,9 +660,9 @@ class Runner:
         # together, equal-length requests would stay in lock-step waves of prefills for the whole step.
         # A step of fewer than three requests per stream is too short to stagger: it would never reach its
         # concurrency. It then starts together, and says so (start_stagger_s = 0).
-        if self.config.schedule.stagger and st.concurrency > 1 and self._e2e_hint_s and \
+        if self.config.schedule.stagger and st.concurrency > 1 and \
                 (requests is None or requests >= 3 * st.concurrency) and not warmup:
-            st.stagger_s = min(STAGGER_MAX_S, self._e2e_hint_s)
+            st.stagger_s = min(STAGGER_MAX_S, self._e2e_hint_s) if self._e2e_hint_s else STAGGER_FIRST_S
         gap = st.stagger_s / st.concurrency
         rng = random.Random(self.config.workload.seed * 7 + st.index)
 
@@ -661,7 +683,7 @@ class Runner:
             try:
                 while not self.cancel.cancelled and not stable and st.stop_reason != "server_lost":
                     if first is not None:
-                        if requests is not None and issued >= requests:
+                        if requests is not None and issued >= requests and monotonic() - st.t0 >= min_duration:
                             return
                         issued += 1
                     await self._rate_limit_wait(deadline)
@@ -688,7 +710,7 @@ class Runner:
                         st.last_reachable = monotonic()
                     if stable_after and not stable and st.acc.done >= next_check:
                         next_check = st.acc.done + check_every
-                        if self._is_stable(st.acc.stability):
+                        if monotonic() - st.t0 >= min_duration and self._is_stable(st.acc.stability):
                             stable = True
                             st.stop_reason = "stable"
             finally:

@@ -88,9 +88,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-concurrency", type=_int_in(1, MAX_CONCURRENCY), default=256,
                    help="ramp ceiling / open-loop in-flight cap")
     p.add_argument("--past-knee", action="store_true",
-                   help="ramp: go on to --max-concurrency after a confirmed knee (default: stop two steps past it)")
+                   help="ramp: go on to --max-concurrency after a confirmed knee (default: stop once the step after "
+                        "the knee's agrees)")
     p.add_argument("--no-stagger", action="store_true",
                    help="start a step's streams together (default: spread over one request's duration)")
+    p.add_argument("--min-step-s", type=_float_in(0, 3600, lo_open=False), metavar="SECONDS",
+                   help="ramp: each step runs at least this long (default: 4 s when the server's /metrics is read, "
+                        "for a few queue readings; else none)")
     p.add_argument("--soak-concurrency", type=_int_in(1, MAX_CONCURRENCY), default=8)
     p.add_argument("--burstiness", type=_float_in(0, 1000), default=1.0, help="open loop: gamma shape (1 = Poisson)")
     p.add_argument("--warmup", type=_int_in(0, 10_000), default=1, help="warm-up requests, excluded from statistics")
@@ -226,6 +230,8 @@ def build_config(args: argparse.Namespace) -> Any:
                              "continue_past_knee": args.past_knee, "stagger": not args.no_stagger}
     if args.requests is not None:
         sched["requests"] = args.requests
+    if getattr(args, "min_step_s", None) is not None:
+        sched["min_step_s"] = args.min_step_s
     if args.duration:
         sched["duration_s"] = parse_duration(args.duration)
     if args.single:

@@ -155,6 +155,9 @@ def run(args: argparse.Namespace) -> int:
         print(tr("predict.knee_rate", rate=f"{knee.request_rate:g}", reason=knee.reason))
     else:
         print(tr(f"predict.knee.{knee.reason}", concurrency=knee.concurrency))
+    if knee.confirmed is False:  # the one knee rule: no level after the one that showed it (issue #27)
+        print(tr("predict.knee.unconfirmed", level=knee.evidence.get("next_concurrency") or
+                 knee.evidence.get("next_request_rate")))
     # the range a newcomer can plan with, at the knee (or the last level below it) and at the highest load asked
     below = [lv for lv in levels if (lk := likely(lv)) and lk.regime == "below_knee"]
     for lv in [*below[-1:], *([levels[-1]] if levels[-1] not in below[-1:] else [])]:

@@ -129,9 +129,12 @@ class ScheduleConfig(BaseModel):
     client_processes: int = Field(1, ge=1, le=32, description="closed-loop steps split their streams over this many "
                                   "client processes (each with its own event loop); open-loop rate uses one")
     continue_past_knee: bool = Field(False, description="ramp: go on to max_concurrency after a confirmed knee "
-                                     "(by default the ramp stops two steps past it)")
+                                     "(by default the ramp stops once the step after the knee's is confirmed by the next)")
     stagger: bool = Field(True, description="closed loop: spread a step's first requests over one request's "
                           "duration instead of starting them together (no lock-step waves of prefills)")
+    min_step_s: float | None = Field(None, ge=0, le=3600, description="ramp: a step runs at least this long before "
+                                     "it ends as stable or at its request count (None: long enough for 3 readings of "
+                                     "the server's /metrics when it is read, else no minimum)")
 
     @field_validator("concurrency")
     @classmethod
@@ -298,6 +301,13 @@ class StepSummary(BaseModel):
                                         "did not measure the concurrency it names")
     start_stagger_s: float = Field(0.0, description="the step's first requests were spread over this many seconds "
                                    "(0 = started together)")
+    # steps long enough to measure (issue #27): a ramp step's minimums, and whether it ran them
+    min_requests: int | None = Field(None, description="ramp: requests the step had to finish before it could end")
+    min_duration_s: float | None = Field(None, description="ramp: seconds the step had to run before it could end")
+    long_enough: bool | None = Field(None, description="ramp: the step ran its minimum requests and duration "
+                                     "(None: not a ramp step)")
+    server_scrapes: int | None = Field(None, description="readings of the server's /metrics queue during the step "
+                                       "(None: not read)")
     status: StepStatus = Field("ok", description="ok; degraded: success rate below 1 − slo.max_error_rate or a concurrency shortfall; "
                                "failed: no request succeeded")
     output_tokens_sources: dict[str, int] = Field(default_factory=dict)
@@ -314,6 +324,11 @@ class Knee(BaseModel):
     reason: str
     message: str = ""
     evidence: dict[str, Any] = Field(default_factory=dict)
+    # the one knee rule (advisor.domain.knee): a knee is confirmed by the step after the one that showed it
+    confirmed: bool | None = Field(None, description="the step after the one that showed the knee agreed (or, for "
+                                   "error_rate, the failures themselves); False: no step after it yet; None: no knee")
+    dismissed: list[int] = Field(default_factory=list, description="candidate knees (concurrency) the next step "
+                                 "contradicted: its throughput grew again, so the dip was noise")
 
 
 class DriftSeries(BaseModel):

@@ -107,6 +107,11 @@ class Knee(BaseModel):
     request_rate: float | None = Field(None, description="the same, for a curve of request rates (open loop)")
     reason: KneeReason
     evidence: dict[str, float | int | str | None] = Field(default_factory=dict)
+    # the one knee rule (advisor.domain.knee), as measured ramps read it
+    confirmed: bool | None = Field(None, description="the level after the one that showed the knee agreed; False: "
+                                   "no level after it; None: no knee")
+    dismissed: list[int] = Field(default_factory=list, description="candidate knees (concurrency) the next level "
+                                 "contradicted (its throughput grew again)")
 
 
 class Prediction(BaseModel):

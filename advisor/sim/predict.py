@@ -11,12 +11,13 @@ hold for the numbers we print.
 from __future__ import annotations
 
 import bisect
-import math
 import time
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from advisor.domain import knee as knee_rule
+from advisor.domain.knee import CurvePoint
 from advisor.domain.sim import Knee, LengthDistribution, LevelPrediction, Percentiles, Prediction, SimWorkload
 from advisor.sim.datasets import sharegpt_pairs
 from advisor.sim.engine import FINISHED, REJECTED, Engine, EngineLimits, Seq, StepCosts
@@ -344,50 +345,66 @@ def simulate_rate(
     return summarise(engine, measured, (t0, t1), concurrency=None, request_rate=rate)
 
 
-# Knee rule: doubling concurrency must buy at least this much more throughput to be worth it.
-KNEE_MIN_GAIN = 1.15
+# The knee rule is the one measured ramps use too (advisor.domain.knee); kept under its old name for callers.
+KNEE_MIN_GAIN = knee_rule.KNEE_MIN_GAIN
+
+
+def knee_points(levels: Sequence[LevelPrediction]) -> list[CurvePoint]:
+    """Predicted levels as points of a curve for the one knee rule: what a benchmark step of the same level would
+    read (throughput, tail TTFT and TPOT, the server's mean queue; the simulator fails no request for load)."""
+    return [CurvePoint(load=_load(lv), throughput=lv.output_tokens_per_s,
+                       latency_ms={"tpot_p95": lv.tpot_ms.p95, "tpot_p99": lv.tpot_ms.p99,
+                                   "ttft_p95": lv.ttft_ms.p95, "ttft_p99": lv.ttft_ms.p99},
+                       requests=lv.requests, queue=lv.queue.get("mean")) for lv in levels]  # fmt: skip
 
 
 def find_knee(levels: Sequence[LevelPrediction], limits: EngineLimits | None = None) -> Knee:
-    """The last level after which doubling concurrency gives < 15 % more throughput, and why.
-
-    Levels that are not 2× apart need 15 % per doubling (e.g. 1.75× throughput for a 16× step).
+    """The predicted knee, by the rule measured ramps use (:func:`advisor.domain.knee.find_knee`): the last level
+    before doubling the load gave < 15 % more throughput while tail latency inflated, or before requests queued
+    at the server — confirmed by the level after (``confirmed`` False when none follows).
 
     Reason, read at the level past the knee: ``kv_cache`` when requests were preempted, the KV cache ran
     full or waiting requests could not get blocks; ``queueing`` when they waited for a seat (max_num_seqs);
     else ``compute`` (each step got slower as the batch grew — the GPU is saturated).
     """
-    for prev, cur in zip(levels, levels[1:], strict=False):
-        gain = cur.output_tokens_per_s / prev.output_tokens_per_s if prev.output_tokens_per_s > 0 else float("inf")
-        # Levels need not double: ask for 15 % per doubling of the load (1.75× for a 16× step).
-        step = _load(cur) / _load(prev) if _load(prev) > 0 else 2.0
-        if gain >= KNEE_MIN_GAIN ** max(1.0, math.log2(step)):
-            continue
-        seats_full = limits is not None and cur.running["mean"] >= 0.9 * limits.max_num_seqs
-        if cur.preemptions > 0 or cur.kv_usage["max"] >= 0.97:
-            reason = "kv_cache"
-        elif cur.queue["mean"] >= 0.5:
-            # Requests wait either for a seat (max_num_seqs) or for KV blocks to admit the next prompt.
-            reason = "queueing" if seats_full or limits is None else "kv_cache"
-        else:
-            reason = "compute"
-        evidence = {
-            "next_concurrency": cur.concurrency,
-            "throughput_gain": round(gain, 3),
-            "tpot_p50_ratio": _ratio(cur.tpot_ms.p50, prev.tpot_ms.p50),
-            "ttft_p50_ratio": _ratio(cur.ttft_ms.p50, prev.ttft_ms.p50),
-            "kv_usage_max": round(cur.kv_usage["max"], 3),
-            "queue_mean": round(cur.queue["mean"], 2),
-            "running_mean": round(cur.running["mean"], 2),
-            "preemptions": cur.preemptions,
-        }
-        if limits is not None:
-            evidence["max_num_seqs"] = limits.max_num_seqs
-            evidence["kv_tokens"] = limits.kv_tokens
-        if cur.request_rate is not None:
-            evidence["next_request_rate"] = cur.request_rate
-        return Knee(concurrency=prev.concurrency, request_rate=prev.request_rate, reason=reason, evidence=evidence)
-    return Knee(concurrency=None, reason="not_reached", evidence={"levels": len(levels)})
+    found = knee_rule.find_knee(knee_points(levels))
+    dismissed = [int(levels[d.knee].concurrency or 0) for d in found.dismissed if levels[d.knee].concurrency]
+    if found.knee is None or found.detected is None:
+        return Knee(concurrency=None, reason="not_reached", evidence={"levels": len(levels)}, dismissed=dismissed)
+    prev, cur = levels[found.knee], levels[found.detected]
+    gain = found.gain if found.gain is not None else float("inf")
+    seats_full = limits is not None and cur.running["mean"] >= 0.9 * limits.max_num_seqs
+    if cur.preemptions > 0 or cur.kv_usage["max"] >= 0.97:
+        reason = "kv_cache"
+    elif cur.queue["mean"] >= 0.5:
+        # Requests wait either for a seat (max_num_seqs) or for KV blocks to admit the next prompt.
+        reason = "queueing" if seats_full or limits is None else "kv_cache"
+    else:
+        reason = "compute"
+    evidence: dict[str, float | int | str | None] = {
+        "next_concurrency": cur.concurrency,
+        "throughput_gain": round(gain, 3),
+        "throughput_gain_needed": None if found.gain_needed is None else round(found.gain_needed, 3),
+        "tpot_p50_ratio": _ratio(cur.tpot_ms.p50, prev.tpot_ms.p50),
+        "ttft_p50_ratio": _ratio(cur.ttft_ms.p50, prev.ttft_ms.p50),
+        "kv_usage_max": round(cur.kv_usage["max"], 3),
+        "queue_mean": round(cur.queue["mean"], 2),
+        "running_mean": round(cur.running["mean"], 2),
+        "preemptions": cur.preemptions,
+        "rule": found.kind,
+    }
+    if found.confirmed_by is not None:
+        after = levels[found.confirmed_by]
+        evidence["confirmed_by_concurrency"] = after.concurrency
+        if after.request_rate is not None:
+            evidence["confirmed_by_request_rate"] = after.request_rate
+    if limits is not None:
+        evidence["max_num_seqs"] = limits.max_num_seqs
+        evidence["kv_tokens"] = limits.kv_tokens
+    if cur.request_rate is not None:
+        evidence["next_request_rate"] = cur.request_rate
+    return Knee(concurrency=prev.concurrency, request_rate=prev.request_rate, reason=reason, evidence=evidence,
+                confirmed=found.confirmed, dismissed=dismissed)
 
 
 def _load(level: LevelPrediction) -> float:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from advisor.bench import metrics
+from advisor.domain import knee as knee_rule
 from advisor.domain.bench import ClientHealth, Percentiles, RequestRecord, SloConfig, StepSummary
 
 
@@ -98,7 +99,8 @@ def test_knee_where_throughput_gain_collapses_and_tail_latency_inflates():
     assert knee.reason == "throughput_plateau_latency_inflation"
     ev = knee.evidence
     assert ev["step_concurrency"] == 64 and ev["previous_concurrency"] == 32
-    assert ev["throughput_efficiency"] < metrics.KNEE_MIN_EFFICIENCY
+    assert ev["throughput_gain"] < ev["throughput_gain_needed"] == pytest.approx(knee_rule.KNEE_MIN_GAIN)
+    assert knee.confirmed is False  # no step after 64 backs it yet
     assert ev["latency_inflation_vs_baseline"]["tpot_p95"] == pytest.approx(4.5)
 
 
