@@ -597,6 +597,9 @@ batching: Qwen2-7B on an A100 has no knee up to 256 now, 128 before), so one hel
 once on an A100 (TPOT −43 %), now counts below the knee (69 TTFT / 72 TPOT points). The one-sided TPOT misses left
 below the knee: DeepSeek-R1 AWQ on 8 × H100 (−38…−39 %, MoE: experts at MBU, Marlin), GPUStack's vLLM 0.11 DeepSeek-R1
 and GLM-4.7 on H200s at 4 users (−35 %, −27 %), RTX 5090 request rates past their own queueing point (−66…−68 %).
+The routed experts' decode reads are not why the MoE rows are too fast: aiconfigurator times vLLM 0.14's fused MoE on
+Qwen3-30B-A3B's shape at one token at 62 µs on an A100 and 48–51 µs on an H100 (systems/data/{{a100,h100}}_sxm/moe/vllm/
+0.14.0/moe_perf.parquet), where the model gives 94 / 75 µs (MOE_LAYER_FIXED_S + the 8 touched experts at MBU).
 *Per-step overhead*: `step_overhead_ms` (vLLM 1.0, SGLang 0.8, TensorRT-LLM 0.7, llama.cpp 1.0 ms in
 `resources/engines/profiles.json`) has no measurement behind it — the profiles cite vLLM's 2024 performance post for
 the CPU work beside the GPU step, not a per-step time — so it is a stated assumption, not a cited figure; the
