@@ -555,8 +555,9 @@ measurement per row: source, engine and version, GPU, model and precision, load 
 predicted with the code the CLI and the Sizing page use: the sizing core's roofline (per operator; the linear layers
 at the GPU's measured GEMM rate from `resources/gpus/gemm_rates.json`, a fine-grained MoE's routed experts at its
 engine's measured fused-MoE rate from `resources/engines/moe_kernels.json` (the version nearest the row's),
-tensor-parallel all-reduces as measured for vLLM on H100/A100 nodes (`resources/gpus/allreduce.json`),
-attention at MFU 0.5, MBU 0.75, 1 ms per step — none fitted here), the continuous-batching simulator, and the engine profile of
+tensor-parallel all-reduces as measured for vLLM on H100/A100 nodes (`resources/gpus/allreduce.json`), the dense
+weights streamed at the share of bandwidth each GPU's decode-shaped GEMMs were measured at (same file), attention at
+MFU 0.5, the KV cache and routed experts at MBU 0.75, 1 ms per step — none fitted here), the continuous-batching simulator, and the engine profile of
 `resources/engines/profiles.json` (per-request overhead, batch defaults by GPU, how prefill and decode share steps).
 The held-out figures, overall and per load, are also written to `resources/engines/accuracy.json`, which
 `advisor calc`, `advisor predict` and the Sizing page quote as the expected error of every prediction — the
@@ -580,6 +581,41 @@ row the predictor never served counts as outside). The train rows take no part (
 per-request overheads). `advisor predict`, the Sizing page and the memo state these ranges.
 
 {_regime_table(acc)}
+
+**Session 13: each GPU streams its decode weights at its own measured rate.** The rule, fixed before any row was
+compared: from the same NVIDIA aiconfigurator vLLM GEMM tables the GEMM rates come from (A100, H100, H200, L40S at
+vLLM 0.14, B200 at 0.19, commit 095f58a), the median over the BF16 GEMMs with 1–8 rows (decode batches, bound by
+reading the n × k weight) and the prefill rate's LLM-sized n 2,048–65,536, k 2,048–32,768 of the weight's bytes ÷
+latency ÷ datasheet bandwidth (`tools/gemm_rates.py`, `decode_weight_read_share` in `resources/gpus/gemm_rates.json`):
+A100 0.657 (p25–p75 0.60–0.70), H100 0.766, H200 0.692, L40S 0.783, B200 0.600. It is flat to 64 rows (A100
+0.64–0.63, H100 0.76–0.73), so a step reads its dense weights (all but the routed experts) at that share of the
+bandwidth at every batch size; a GPU without its own figure takes its architecture reference's where both use the
+same memory family (H20, H800, A800, L4, RTX 4090 …; not an A10 or RTX 5090: GDDR against the reference's HBM), else
+MBU. The routed experts keep MBU (they run in the fused-MoE kernel, not this GEMM, and MOE_LAYER_FIXED_S was derived
+at MBU), and so does the KV cache; an MBU the user sets replaces the share. Moves: held-out TPOT 22.5 → 21.5 % (p90
+52.1 → 52.6 %), one request 22.5 → 19.4 %; *below the knee* TTFT 35.4 → 34.5 % (p90 101 %), TPOT 19.2 →
+18.0 % (p90 38.8 → 39.0 %) — better, still short of 25 % / 15 %. A100 rows close most (tenstorrent Qwen3-14B −11…−31
+→ +0…−22 %, vLLM 0.6 / SGLang 0.3 Llama-3.1-8B at 4–8 req/s −15…−23 → −4…−13 %, Qwen3-30B-A3B −20…−23 → −17…−20 %:
+its experts still at MBU). The knee moved for 13 rows (a setup bound by weight reads for longer keeps gaining from
+batching: Qwen2-7B on an A100 has no knee up to 256 now, 128 before), so one held-out row, 200 Qwen2-7B requests at
+once on an A100 (TPOT −43 %), now counts below the knee (69 TTFT / 72 TPOT points). The one-sided TPOT misses left
+below the knee: DeepSeek-R1 AWQ on 8 × H100 (−38…−39 %, MoE: experts at MBU, Marlin), GPUStack's vLLM 0.11 DeepSeek-R1
+and GLM-4.7 on H200s at 4 users (−35 %, −27 %), RTX 5090 request rates past their own queueing point (−66…−68 %).
+The routed experts' decode reads are not why the MoE rows are too fast: aiconfigurator times vLLM 0.14's fused MoE on
+Qwen3-30B-A3B's shape at one token at 62 µs on an A100 and 48–51 µs on an H100 (systems/data/{{a100,h100}}_sxm/moe/vllm/
+0.14.0/moe_perf.parquet), where the model gives 94 / 75 µs (MOE_LAYER_FIXED_S + the 8 touched experts at MBU).
+*Per-step overhead*: `step_overhead_ms` (vLLM 1.0, SGLang 0.8, TensorRT-LLM 0.7, llama.cpp 1.0 ms in
+`resources/engines/profiles.json`) has no measurement behind it — the profiles cite vLLM's 2024 performance post for
+the CPU work beside the GPU step, not a per-step time — so it is a stated assumption, not a cited figure; the
+measured per-step costs are per-layer kernel times (ATTENTION_CALL_FIXED_S, MLA_LAYER_FIXED_S, MOE_LAYER_FIXED_S),
+the scheduler per request (18 µs) and the front end per token (85 µs). *Below-the-knee TTFT, a missing per-request
+term?* aiconfigurator adds 0.8 ms per layer to every vLLM prefill (`_prefill_dispatch_overhead_ms`, "recalibrated …
+against 1924 vLLM agg entries", ai-dynamo/aiconfigurator#1166): a fit to their corpus, and this record contradicts
+it as a per-layer cost — measured − predicted TTFT at 1–8 users and 128–233-token prompts is +38…+51 ms for
+GPUStack's vLLM 0.11 Qwen3-8B (36 layers) but +11 ms for GLM-4.7 (92 layers) and +5…+14 ms for gpt-oss-120b (36) on
+the same lab's vLLM 0.10–0.11 pages at 4 users, −4…−10 ms for Qwen2.5-72B on 2 × H100 at one request (80, train). The gap is the one page's, not a cost
+that scales with layers or applies to every request, so nothing was added; the below-knee TTFT misses stay those of
+session 13's first entry below.
 
 **Session 13: local attention layers read their window, not the context.** Llama 4's chunked layers (3 of 4, 8,192-token
 chunks: vLLM's make_local_attention_virtual_batches gives each query at most attn_chunk_size keys) and sliding-window

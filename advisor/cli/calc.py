@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
     p.add_argument("--mfu", type=fraction, default=None, help="share of the dense peak the matmuls reach (default: the GPU's measured GEMM rate for the linear "
                    "layers, 0.5 for attention; a value given here applies to both)")
-    p.add_argument("--mbu", type=fraction, default=None, help="decode bandwidth efficiency factor (default 0.75)")
+    p.add_argument("--mbu", type=fraction, default=None, help="share of the memory bandwidth reads reach (default: the GPU's measured "
+                   "decode GEMM share for the dense weights, 0.75 for the KV cache and routed experts; a value given here applies to all)")
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the advice (default: system)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)

@@ -147,11 +147,11 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         accuracy=predictor_accuracy(),
         formula={
             "prefill": "Σ chunks [max(linear FLOPs / GEMM rate (routed MoE experts at the engine's fused-MoE rate), "
-            "weights / (bandwidth × MBU)) + max(attention FLOPs / "
+            "weights / (bandwidth × weight-read share)) + max(attention FLOPs / "
             "(peak × MFU), KV read / (bandwidth × MBU))] + step overhead; linear FLOPs = 2 × active params × tokens, "
             "attention FLOPs = 4 × layers × heads × head_dim × attended pairs",
             "decode": "max(GPU step, batch × front-end time per streamed token); GPU step = max(linear FLOPs, weights "
-            "read / (bandwidth × MBU)) + max(attention FLOPs, batch × context × KV bytes/token / (bandwidth × MBU)) + "
+            "read / (bandwidth × weight-read share)) + max(attention FLOPs, batch × context × KV bytes/token / (bandwidth × MBU)) + "
             "step overhead",
             "ttft": f"serving overhead {over * 1000:g} ms ({profile.label}) + prefill"
             + (f" of {prompt - cached:,} tokens ({cached:,} shared prefix tokens cached)" if cached else ""),
@@ -159,13 +159,22 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "throughput = users × output / (output × decode step + users × prefill)",
             "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
-            f"overhead {f.step_overhead_ms:g} ms/step"
+            f"weight-read share {_read_share_text(mid, f.mbu)}, overhead {f.step_overhead_ms:g} ms/step"
             + (f", routed experts {mid.expert_flops_per_s / 1e12:,.0f} TFLOP/s ({f.kernel_engine}'s fused-MoE kernel as "
                "NVIDIA measured it, resources/engines/moe_kernels.json)" if mid.expert_flops_per_s else "")
             + (f", front end {f.stream_token_us:g} µs/streamed token (at most {1e6 / f.stream_token_us:,.0f} tokens/s)"
                if f.stream_token_us else ""),  # fmt: skip
         },
     )
+
+
+def _read_share_text(costs: StepCostModel, mbu: float) -> str:
+    """At what share of its bandwidth the GPU streams its dense weights, and why, in the words of the formula tooltip."""
+    read = costs.read_share
+    if read is None:
+        return f"{mbu:g} (MBU: no decode GEMM measurement for this GPU)"
+    where = "this GPU's" if read.basis == "measured" else f"{read.reference_gpu}'s (same architecture and memory family)"
+    return f"{read.share:g} ({where} decode-shaped BF16 GEMMs as NVIDIA measured them, resources/gpus/gemm_rates.json; routed experts at MBU)"
 
 
 def _gemm_basis(costs: StepCostModel) -> str:

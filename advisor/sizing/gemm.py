@@ -13,6 +13,13 @@ prefill measured by the same aiconfigurator runs reaches 0.53–0.56 of the BF16
 Only 16-bit compute is covered (BF16/FP16 weights, and weight-only INT4/INT8 formats whose GEMMs run in BF16);
 FP8/INT8 compute keeps peak × MFU, because the FP8 measurements include the activation quantization and differ
 by engine.
+
+The same tables time decode-shaped GEMMs (1–8 rows), which are bound by reading their weights: the weights stream
+at a median 0.66 of the datasheet bandwidth on an A100, 0.77 on an H100, 0.69 on an H200, 0.78 on an L40S and 0.60
+on a B200 (``decode_weight_read_share``, tools/gemm_rates.py states the rule), where one MBU of 0.75 served every GPU.
+``decode_read_share`` gives that figure for the roofline's dense weight reads. It is a property of the GPU's memory
+system, so a GPU without its own figure takes its architecture reference's only where both use the same memory
+family (HBM or GDDR); otherwise (and for AMD, Ascend, Volta, Turing) MBU stays.
 """
 
 from __future__ import annotations
@@ -35,6 +42,46 @@ class GemmRate:
     basis: str  # "measured": this GPU's own measurement; "architecture": the reference GPU's share of peak
     reference_gpu: str  # the GPU whose measurement it is
     source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadShare:
+    """The share of its datasheet bandwidth at which one GPU's decode-shaped GEMMs read their weights."""
+
+    share: float
+    basis: str  # "measured" or "architecture", as for GemmRate
+    reference_gpu: str
+    source: str
+
+
+def _memory_family(memory_type: str) -> str | None:
+    kind = memory_type.upper()
+    return "HBM" if kind.startswith("HBM") else "GDDR" if kind.startswith("GDDR") else None
+
+
+def decode_read_share(gpu: GpuSpec) -> ReadShare | None:
+    """The measured weight-streaming share of ``gpu`` (or of its architecture's reference GPU with the same memory
+    family); None where nothing applies (the roofline keeps MBU)."""
+    return _read_share(gpu.id, gpu.architecture, gpu.market, gpu.memory_type)
+
+
+@cache
+def _read_share(gpu_id: str, architecture: str, market: str, memory_type: str) -> ReadShare | None:
+    measured, by_arch = _table()
+    own = measured.get(gpu_id)
+    if own is not None and "decode_weight_read_share" in own:
+        return ReadShare(float(own["decode_weight_read_share"]), "measured", gpu_id, own["source"])
+    # the market's reference first (a GeForce card's), then the architecture's: the first that measured decode
+    for key in (f"{architecture}/{market}", architecture):
+        ref_id = by_arch.get(key)
+        ref = measured.get(ref_id) if ref_id else None
+        if ref is None or ref_id is None or "decode_weight_read_share" not in ref:
+            continue
+        family = _memory_family(memory_type)
+        if family is None or _memory_family(get_gpu(ref_id).memory_type) != family:
+            return None
+        return ReadShare(float(ref["decode_weight_read_share"]), "architecture", ref_id, ref["source"])
+    return None
 
 
 @cache

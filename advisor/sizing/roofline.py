@@ -4,7 +4,9 @@ The two run as separate kernels one after the other, so each is bound on its own
 LLM-Viewer computes it: hahnyuan/LLM-Viewer hardwares/roofline_model.py bounds every node by max(OPs / peak,
 bytes / bandwidth) and sums the nodes): linear layers = max(FLOPs of 2 × active non-embedding parameters per
 token (+ the LM head per sampled sequence) over the GPU's measured GEMM rate (gemm.py; peak × MFU where nothing
-was measured), weights read (for MoE, only the experts the batch touches) over peak bandwidth × MBU); attention =
+was measured), weights read (for MoE, only the experts the batch touches) over peak bandwidth × the share the GPU's
+decode-shaped GEMMs were measured to stream their weights at (gemm.py decode_read_share: 0.66 on an A100, 0.77
+on an H100; MBU where nothing was measured, and for the routed experts, read by the fused-MoE kernel)); attention =
 max(4 × layers × heads × head_dim per query–key pair over peak × MFU, KV cache read over bandwidth × MBU), where a
 local layer (Llama 4's chunked, Gemma 3's and gpt-oss's sliding-window layers) meets at most its chunk or window of
 keys per query, and a linear-attention layer reads its constant-size state instead.
@@ -36,7 +38,7 @@ from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
-from advisor.sizing.gemm import GemmRate, gemm_rate
+from advisor.sizing.gemm import GemmRate, ReadShare, decode_read_share, gemm_rate
 from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
@@ -237,6 +239,11 @@ class StepCostModel:
     window_tokens: int = 0
     window_bytes_per_token: float = 0.0
     window_flops_per_pair: float = 0.0
+    # The dense weights (everything but the routed experts) go through the GEMMs whose decode-shaped timings NVIDIA
+    # measured per GPU (gemm.py decode_read_share): they stream at that share of the bandwidth, per GPU; 0: at
+    # bytes_per_s (MBU), where nothing was measured or the user set MBU.
+    weight_bytes_per_s: float = 0.0
+    read_share: ReadShare | None = None
 
     def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
         """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
@@ -272,10 +279,17 @@ class StepCostModel:
         """Where flops_per_s comes from: "measured", "architecture" (gemm.py) or "mfu"."""
         return self.gemm.basis if self.gemm else "mfu"
 
+    @property
+    def dense_bytes_per_s(self) -> float:
+        """Per GPU, the rate the dense (non-expert) weights stream at: the measured decode GEMM share, else MBU."""
+        return self.weight_bytes_per_s or self.bytes_per_s
+
     def weight_read_seconds(self, experts_touched: float) -> float:
-        """Seconds to stream one step's weights: dense + touched experts, the Marlin-on-Hopper share applied."""
+        """Seconds to stream one step's weights: dense (at the GPU's measured GEMM read rate) + touched experts (at
+        MBU), the Marlin-on-Hopper share applied."""
         dense = self.dense_bytes + (1.0 / self.quant_read_share - 1.0) * self.quant_dense_bytes
-        return (dense + self.moe_layers * experts_touched * self.expert_bytes) / self.bytes_per_s
+        experts = self.moe_layers * experts_touched * self.expert_bytes
+        return dense / self.dense_bytes_per_s + experts / self.bytes_per_s
 
     @classmethod
     def build(
@@ -317,6 +331,10 @@ class StepCostModel:
         rate = None if "mfu" in factors.model_fields_set else gemm_rate(gpu, dtype)
         linear_flops = rate.tflops * 1e12 * gpus * eff * (mfu_used / factors.mfu) if rate else attn_flops
         share = marlin_read_share(fmt, gpu)
+        # the dense weights stream at the GPU's measured decode GEMM share, scaled like MBU for the low/high
+        # estimates; an MBU the user set explicitly, or a GPU nothing was measured for, keeps bandwidth × MBU
+        read = None if "mbu" in factors.model_fields_set else decode_read_share(gpu)
+        mbu_used = mbu if mbu is not None else factors.mbu
         # measured on each GPU's own slice of the experts at that TP degree: no further TP scaling loss
         expert_flops, expert_rate, expert_share_used = _routed_expert_rate(model, fmt, dtype, gpu, gpus, factors, mfu_used / factors.mfu)
         return cls(
@@ -333,7 +351,9 @@ class StepCostModel:
             flops_per_s=linear_flops,
             attn_flops_per_s=attn_flops,
             gemm=rate,
-            bytes_per_s=gpu.bandwidth_bytes_per_s * (mbu if mbu is not None else factors.mbu),
+            bytes_per_s=gpu.bandwidth_bytes_per_s * mbu_used,
+            weight_bytes_per_s=gpu.bandwidth_bytes_per_s * read.share * (mbu_used / factors.mbu) if read else 0.0,
+            read_share=read,
             overhead_s=factors.step_overhead_ms / 1000.0,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
             allreduces=ar_count,

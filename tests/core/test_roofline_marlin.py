@@ -47,7 +47,7 @@ def test_marlin_moe_experts_are_not_derated(experts_read: int, k: int, n: int, p
     c = StepCostModel.build(get_model("deepseek-r1"), "awq-int4", "bf16", h100, 8)
     plain = dataclasses.replace(c, quant_read_share=1.0)
     assert c.weight_read_seconds(8) - plain.weight_read_seconds(8) == pytest.approx(
-        (1 / c.quant_read_share - 1) * c.quant_dense_bytes / c.bytes_per_s
+        (1 / c.quant_read_share - 1) * c.quant_dense_bytes / c.dense_bytes_per_s
     )
 
 
@@ -57,7 +57,7 @@ def test_deepseek_awq_step_reads_its_dense_marlin_weights_at_the_share() -> None
     assert c.quant_read_share == pytest.approx(4.98 / 2.30 / 4)
     assert 0 < c.quant_dense_bytes < c.dense_bytes  # embeddings, norms, routers and the LM head stay 16-bit
     plain = dataclasses.replace(c, quant_read_share=1.0)
-    extra = (1 / c.quant_read_share - 1) * c.quant_dense_bytes / c.bytes_per_s
+    extra = (1 / c.quant_read_share - 1) * c.quant_dense_bytes / c.dense_bytes_per_s
     assert c.decode_step_seconds(1, 1000) == pytest.approx(plain.decode_step_seconds(1, 1000) + extra)
     # the same checkpoint on A100s is not derated
     assert StepCostModel.build(model, "awq-int4", "bf16", get_gpu("a100-sxm-80g"), 8).quant_read_share == 1.0

@@ -65,8 +65,10 @@ def test_moe_layers_add_a_fixed_fused_experts_time_to_the_memory_side() -> None:
     assert dense.moe_layer_fixed_s == 0.0
     assert moe.moe_layer_fixed_s == MOE_LAYER_FIXED_S and moe.moe_layers == get_model("qwen3-30b-a3b").num_layers
     _, memory = moe.step_parts(0, 0, 1, 100)
-    reads = moe.dense_bytes + moe.moe_layers * moe.experts_touched(1) * moe.expert_bytes + 100 * moe.kv_bytes_per_token
-    assert memory == pytest.approx(reads / moe.bytes_per_s + moe.moe_layers * MOE_LAYER_FIXED_S + moe.attn_fixed_s)
+    # the dense weights at the GPU's measured decode GEMM share, the routed experts and the KV cache at MBU
+    reads = moe.moe_layers * moe.experts_touched(1) * moe.expert_bytes + 100 * moe.kv_bytes_per_token
+    seconds = moe.dense_bytes / moe.dense_bytes_per_s + reads / moe.bytes_per_s
+    assert memory == pytest.approx(seconds + moe.moe_layers * MOE_LAYER_FIXED_S + moe.attn_fixed_s)
     # a large prefill chunk is compute-bound: the fixed part is hidden by max(compute, memory)
     compute, memory = moe.step_parts(8192, 8192 * 8193 / 2, 0, 0)
     assert compute > memory
