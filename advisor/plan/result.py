@@ -35,8 +35,8 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
             resolved[name] = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
         elif isinstance(value, int) and not isinstance(value, bool):
             resolved[name] = f"{value:,}"
-        elif isinstance(value, list):
-            resolved[name] = ", ".join(
+        elif isinstance(value, list):  # "H20, L20" / "H20、L20"
+            resolved[name] = translate(lang, "answers.list_sep").join(
                 render(lang, str(v["tr"]), {k: x for k, x in v.items() if k != "tr"}) if isinstance(v, dict) else str(v)
                 for v in value
             )
@@ -81,7 +81,9 @@ class Finding(_Out):
     confidence: Confidence = "medium"
 
     def title_in(self, lang: str) -> str:
-        return render(lang, self.title_key, self.params)
+        """The title as a sentence: one that opens with a parameter ("{line}: about 2 Mbps …") starts upper-case."""
+        title = render(lang, self.title_key, self.params)
+        return title[:1].upper() + title[1:] if title[:1].islower() else title
 
     def detail_in(self, lang: str) -> str:
         return render(lang, self.detail_key, self.params)
