@@ -130,3 +130,23 @@ def wizard_page(main_window, qtbot):
     main_window.tabs.setCurrentWidget(wizard)
     qtbot.waitUntil(wizard.isVisible, timeout=3000)
     return wizard
+
+
+@pytest.fixture
+def ab_page(qtbot, tmp_path):
+    """A Quantization A/B page on its own, with its own worker and database; errors are collected in
+    ``page.errors`` instead of a dialog."""
+    from advisor.i18n import set_language
+    from ui.pages.ab import AbPage
+    from ui.workers import TaskRunner
+
+    runner = TaskRunner()
+    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(page)
+    page.errors = []
+    page.show_error = lambda title, text: page.errors.append(text)
+    page.show()
+    yield page
+    page.stop()
+    runner.shutdown()
+    set_language("en")

@@ -13,25 +13,14 @@ from advisor.domain.project import Project
 from advisor.i18n import set_language
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
 from tests.support.judge_server import RUBRIC, JudgeHandler, judge_server
-from ui.pages.ab import AbPage
-from ui.workers import TaskRunner
 
 MODEL = "qwen2.5-7b-instruct"
 KEY = "sk-page-judge-SECRET-42"
 
 
 @pytest.fixture
-def page(qtbot, tmp_path):
-    runner = TaskRunner()
-    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
-    qtbot.addWidget(page)
-    page.errors = []
-    page.show_error = lambda title, text: page.errors.append(text)
-    page.show()
-    yield page
-    page.stop()
-    runner.shutdown()
-    set_language("en")
+def page(ab_page):
+    return ab_page
 
 
 def test_the_page_runs_an_ab_with_a_judge(page, qtbot, tmp_path):

@@ -8,27 +8,15 @@ from advisor.bench.quality.report import compare_scores
 from advisor.bench.quality.samples import builtin_samples
 from advisor.i18n import set_language
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
-from ui.pages.ab import AbPage
 from ui.pages.history import HistoryPage
 from ui.widgets.ab_quality import AbQualityPanel
-from ui.workers import TaskRunner
 
 MODEL = "qwen2.5-7b-instruct"
 
 
 @pytest.fixture
-def page(qtbot, tmp_path):
-    runner = TaskRunner()
-    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
-    qtbot.addWidget(page)
-    errors = []
-    page.show_error = lambda title, text: errors.append(text)
-    page.errors = errors
-    page.show()
-    yield page
-    page.stop()
-    runner.shutdown()
-    set_language("en")
+def page(ab_page):
+    return ab_page
 
 
 def test_sample_size_hint_follows_the_drop(page):
