@@ -60,11 +60,19 @@ def _eu_users(f: Facts) -> bool:
     return "EU" in f.ctx.overseas_markets
 
 
+# the law each offshore region's text states (its sources: duties.json sources_by_variant); any other region gets
+# the general text, "the local law applies", and no law it has not read
+REGION_LAW = {"singapore": "sg", "hong_kong": "hk"}
+# a regulated financial firm's supervisor in that region, named only (its guidance is not stated)
+FINANCE_SUPERVISOR = {"sg": "plan.residency.mas", "hk": "plan.residency.hkma"}
+
+
 @rule("pi.region_residency", "constraint")
 def pi_region_residency(f: Facts) -> Finding | None:
     """Personal information of people outside the mainland on an offshore node: keep it in the chosen region under
-    the provider's contract; Singapore's PDPA (s. 24, s. 26) or the GDPR (Art. 28, Chapter V) where they apply;
-    elsewhere the local law, which this plan does not state."""
+    the provider's contract, with the law of the node's region: Singapore's PDPA (s. 24, s. 26), Hong Kong's PDPO
+    (Cap. 486: DPP4, the data user answers for its processor), or the GDPR (Art. 28, Chapter V) for EU users;
+    elsewhere the local law, which this plan does not state (and cites nothing else)."""
     c = f.ctx
     if not c.personal_info or c.has_mainland_users or not f.offshore:
         return None
@@ -72,12 +80,11 @@ def pi_region_residency(f: Facts) -> Finding | None:
     region = {"tr": f"plan.region.{f.region}"}
     if _eu_users(f) and f.region == "europe":  # (the engine puts EU users on a European node)
         law: str | None = "eu"
-    elif f.region == "singapore":
-        law = "sg"
     else:
-        law = None  # the local law, not stated
+        law = REGION_LAW.get(f.region)  # None: the local law, not stated
     where = {"tr": "plan.residency.own" if own else "plan.residency.provider", "region": region}
-    extra = {"tr": "plan.residency.mas"} if law == "sg" and c.sector == "finance" else ""
+    supervisor = FINANCE_SUPERVISOR.get(law or "") if c.sector == "finance" else None
+    extra = {"tr": supervisor} if supervisor else ""
     return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
 
 

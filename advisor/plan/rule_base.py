@@ -90,7 +90,7 @@ def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = 
     """``variant``: the rule's texts for one case of it (``plan.rule.<id>.<variant>.title``/``.detail``), e.g. an
     ICP filing already done, where the general text's "plan 21–35 days" would be wrong."""
     meta = rule_meta(rule_id)
-    sources = rule_sources(rule_id)
+    sources = rule_sources(rule_id, variant)
     base = f"plan.rule.{rule_id}" + (f".{variant}" if variant else "")
     return Finding(
         id=rule_id,

@@ -120,3 +120,45 @@ def test_a_peak_no_setup_carries_says_how_many_replicas_it_would_need(lang):
     text = b.text_in(lang)
     assert not UNRENDERED.search(text) and f"{b.figures['replicas']:,}" in text
     assert text in render_memo_markdown(r, lang)
+
+
+# ---- residency cites the law of the node's region, and no other (review 13: a Hong Kong bank cited Singapore's
+# PDPA, the GDPR and MAS; an EU voice agent cited Singapore's law) ------------------------------------------------
+FOREIGN_LAW = {"sg": ("Singapore", "PDPA", "MAS"), "eu": ("GDPR",), "hk": ("Hong Kong", "Cap. 486", "HKMA")}
+
+
+@pytest.mark.parametrize("region_answers, law", [
+    ({"overseas_markets": ["HK"], "user_location": "hk_tw"}, "hk"),
+    ({"overseas_markets": ["SG", "SEA"]}, "sg"),
+    ({"overseas_markets": ["EU"]}, "eu"),
+    ({"overseas_markets": ["US"]}, None),
+    ({"overseas_markets": ["JP"]}, None),
+])  # fmt: skip
+def test_residency_cites_the_law_of_the_nodes_region_and_no_other(region_answers, law):
+    data = {"user_location": "overseas", "mainland_entity": False, "audience": "public", "use_case": "interactive",
+            "reach": "internet", "model": "qwen2.5-7b-instruct", "peak_concurrency": 20, **region_answers,
+            "data_sensitivity": {"personal_info": True, "pi_subjects_per_year": 800_000, "sector": "finance"}}
+    r = make_plan(answers_from_dict(data))
+    x = r.finding("pi.region_residency")
+    assert x is not None
+    assert x.title_key == "plan.rule.pi.region_residency" + (f".{law}" if law else "") + ".title"
+    cited = " ".join(s.title for s in x.sources)
+    assert x.sources
+    for other, names in FOREIGN_LAW.items():
+        if other != law:
+            assert not [n for n in names if n in cited], (law, cited)
+    for lang in LANGS:
+        text = x.detail_in(lang)
+        if law == "hk":  # the PDPO by name, and the bank's supervisor named only
+            assert ("Cap. 486" in text) if lang == "en" else ("第 486 章" in text)
+            assert "HKMA" in text
+        for other in ("PDPA", "GDPR", "MAS") if law in ("hk", None) else ():
+            assert other not in text
+
+
+def test_the_hong_kong_bank_scenario_names_the_pdpo_and_no_foreign_law():
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q25_hk_bank_retail.json")
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert "Cap. 486" in memo or "第 486 章" in memo
+        assert not [n for n in ("PDPA", "GDPR", "MAS ", "Singapore", "新加坡") if n in memo], lang

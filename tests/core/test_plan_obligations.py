@@ -275,6 +275,8 @@ ROWS: list[Row] = [
         why="eu"),
     Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["US"], **pi()}, pi(personal_info=False),
         why="local_law"),
+    Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw",
+                                **pi(800_000, 0, sector="finance")}, pi(personal_info=False), why="hk_pdpo"),
     Row("region.no_mainland_rules", NO_MAINLAND, {"mainland_entity": True}),
     Row("region.no_mainland_rules", NO_MAINLAND, {"user_location": "mixed", "user_mix": {"mainland": 0.3, "overseas": 0.7}},
         why="mainland_users"),
