@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import shlex
 from datetime import UTC, datetime
 from typing import Any
 
@@ -581,7 +582,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         cap_per = claimed_capacity(c, ch)
     seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
-    if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
+    if cmd and c.model.hf_repo and c.served_name and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
     flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
     if ch.tp > 1:
@@ -632,6 +633,8 @@ def _model_name(c: Ctx) -> str:
     own = commands.own_model_name(c)  # the team's fine-tune by its name (titles, headline)
     if own:
         return own
+    if c.fine_tuned:  # a fine-tune nobody named yet: the memo calls it a fine-tune of this base model, in words
+        return c.model.name
     return c.served_name if c.model_how in ("hf_id", "hf_variant") else c.model.name
 
 
@@ -640,7 +643,7 @@ def _r(v: float | None) -> float | None:
 
 
 def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:
-    served = c.served_name
+    served = shlex.quote(c.served_name) if c.served_name else ""  # a checkpoint path may hold spaces
     url = "http://SERVER:8000"
     p = c.prompt_avg
     o = c.output_avg
@@ -685,6 +688,9 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         ))  # fmt: skip
     if f.cost is not None:
         steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+    if not served:  # a fine-tune with no name and no checkpoint: no command names a placeholder a reader might copy
+        steps = [s.model_copy(update={"command": None}) if s.command and "--model " in s.command else s
+                 for s in steps]  # fmt: skip
     return steps
 
 

@@ -239,6 +239,17 @@ def genai_offshore(f: Facts):
     return finding("genai.offshore", region=_region(f.region)) if f.ctx.public_genai and f.offshore else None
 
 
+@rule("genai.not_needed", "constraint")
+def genai_not_needed(f: Facts):
+    """A staff-only tool in the mainland (the answers say so): the Interim Measures cover services to the public in
+    the mainland (Art. 2; enterprise use not offered to the public is excluded), so no filing or registration —
+    said plainly, not left as a question (review 13: an insurer's call-centre tool was asked instead)."""
+    c = f.ctx
+    if c.public_genai or c.is_batch or c.answers.audience != "internal" or not c.has_mainland_users:
+        return None
+    return finding("genai.not_needed")
+
+
 def _pi_tier(c: Ctx) -> str:
     """exempt | contract | assessment, or unknown when a count the tier depends on was not given (an unknown
     count is never read as 0: that would state an exemption nobody established). Counted on MAINLAND data

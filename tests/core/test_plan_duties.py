@@ -162,3 +162,16 @@ def test_the_hong_kong_bank_scenario_names_the_pdpo_and_no_foreign_law():
         memo = render_memo_markdown(r, lang)
         assert "Cap. 486" in memo or "第 486 章" in memo
         assert not [n for n in ("PDPA", "GDPR", "MAS ", "Singapore", "新加坡") if n in memo], lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_staff_only_tool_says_no_generative_ai_filing_instead_of_asking(lang):
+    # review 13: an insurer's call-centre tool (staff only, internal network) was asked whether it is offered to
+    # the mainland public, and its memo printed YOUR_FINE_TUNED_MODEL in the title and the serve command
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q41_finetune_internal_callcentre.json")
+    x = r.finding("genai.not_needed")
+    assert x is not None and not {"genai.filing", "genai.labelling"} & set(r.finding_ids)
+    assert "public_genai_in_mainland" not in [q.field for q in r.open_questions]
+    memo = render_memo_markdown(r, lang)
+    assert x.title_in(lang) in memo
+    assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
