@@ -423,12 +423,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    f.card_ttft_p99 = capacity.ttft_p99_ms
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f)
 
-    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
         if hardware.layout is not None and hardware.layout.basis == fleet.FLEET_BASIS:

@@ -43,6 +43,8 @@ class Facts:
     hosted_monthly: tuple[float, float] | None = None
     serve_command: str | None = None
     claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
+    # s13-reviewfix: the P99 TTFT the memo's capacity card shows (a finding quoting it says the same number)
+    card_ttft_p99: float | None = None
 
     @property
     def offshore(self) -> bool:

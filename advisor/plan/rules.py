@@ -393,6 +393,46 @@ def latency_us(f: Facts):
     return finding("latency.us_west_mainland", region=_region(f.region))
 
 
+TIGHT_TTFT_MS = 1000  # a TTFT target below this counts a network round trip as a real share of it (rule 7)
+
+
+def _ttft_target_given(c: Ctx) -> float | None:
+    """The TTFT target the answers set (an assumed one decides no region), when tight."""
+    slo = c.answers.latency_slo
+    given = slo.ttft_p99_ms if slo is not None else None
+    return given if given is not None and given < TIGHT_TTFT_MS and not c.is_batch else None
+
+
+@rule("region.latency_budget", "constraint")
+def region_latency_budget(f: Facts):
+    """A tight TTFT target the answers set counts the network round trip: where it decides the region, say so with
+    the figures (review 13: an EU voice agent and a US team serving mainland users were told only GDPR or "no
+    mainland entity"). Mainland users on an offshore node: US West 129–180 ms even on premium lines against the
+    node's own round trip, and what that leaves for the first token; users outside the mainland: an
+    intercontinental round trip's physics floor (deployment-facts §2)."""
+    c = f.ctx
+    slo = _ttft_target_given(c)
+    if slo is None or f.form == "hosted_api":
+        return None
+    rtt = facts()["rtt_ms"]
+    pred = f.card_ttft_p99  # the capacity card's figure: the memo says one number for it
+    predicted: Any = {"tr": "plan.latency_budget.predicted", "ttft": round(pred)} if pred is not None else ""
+    if c.has_mainland_users and f.offshore and f.region in rtt and f.region not in ("us_west", "us_east", "europe"):
+        near, far = rtt[f.region], rtt["us_west"]
+        lo, hi = int(near["low"]), int(near["high"])
+        left_lo, left_hi = int(slo) - hi, int(slo) - lo
+        if pred is not None:  # the predicted first token against what the round trip leaves, at its worst
+            fits = "fits" if pred <= left_lo else "tight"
+            predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
+        return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
+                       far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
+                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted)  # fmt: skip
+    if not c.has_mainland_users and f.offshore:
+        return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
+                       predicted=predicted)  # fmt: skip
+    return None
+
+
 def _chosen(f: Facts):
     """The planned GPU setup, or None when the plan does not run GPUs itself (hosted API)."""
     return None if f.form == "hosted_api" else f.chosen
@@ -711,11 +751,18 @@ def ops_none(f: Facts):
 
 @rule("scaling.warm_replica", "cost")
 def scaling_warm(f: Facts):
-    """Bursty or diurnal load with a TTFT target: keep one warm replica, scale the rest (rule 20)."""
+    """Bursty load: keep one warm replica, scale the rest (rule 20); a daily cycle under a tight TTFT target the
+    answers set (a live call): never scale to zero, add replicas ahead of the peak (review 13: a voice agent was
+    told nothing of cold starts)."""
     c = f.ctx
-    if c.load not in ("bursty",) or f.form in ("hosted_api",) or c.is_batch:
+    if f.form in ("hosted_api",) or c.is_batch:
         return None
-    return finding("scaling.warm_replica")
+    if c.load == "bursty":
+        return finding("scaling.warm_replica")
+    slo = _ttft_target_given(c)
+    if c.load == "diurnal" and slo is not None:
+        return finding("scaling.warm_replica", variant="live", slo=round(slo))
+    return None
 
 
 @rule("scaling.prestage_weights", "cost")

@@ -175,3 +175,20 @@ def test_a_staff_only_tool_says_no_generative_ai_filing_instead_of_asking(lang):
     memo = render_memo_markdown(r, lang)
     assert x.title_in(lang) in memo
     assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tight_ttft_target_names_the_round_trip_that_decides_the_region(lang):
+    # review 13: the US team serving mainland users was told only "no mainland entity"; the EU voice agent only GDPR
+    q43 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q43_us_team_mainland_low_latency.json")
+    x = q43.finding("region.latency_budget")
+    assert x is not None and x.title_key == "plan.rule.region.latency_budget.title"
+    text = x.detail_in(lang)
+    assert "129–180" in text and "12–45" in text and "105–138" in text  # US West, Hong Kong, what is left of 150
+    assert str(round(q43.capacity.ttft_p99_ms)) in text  # the predicted first token against what is left
+    q09 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q09_eu_voice_agent.json")
+    y, warm = q09.finding("region.latency_budget"), q09.finding("scaling.warm_replica")
+    assert y is not None and y.title_key.endswith(".overseas.title") and "300" in y.title_in(lang)
+    assert warm is not None and warm.title_key.endswith(".live.title")  # no scale-to-zero on a live call
+    for r, f in ((q43, x), (q09, y), (q09, warm)):
+        assert f.title_in(lang) in render_memo_markdown(r, lang)

@@ -189,6 +189,11 @@ ROWS: list[Row] = [
     Row("latency.us_west_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.1, "overseas": 0.9},
                                      "overseas_markets": ["US"], "latency_slo": {"ttft_p99_ms": 800.0}},
         {"latency_slo": {"ttft_p99_ms": 5000.0}}),
+    # a tight TTFT target the answers set decides the region by the round trip, said with its figures (review 13)
+    Row("region.latency_budget", {**OFFSHORE, "latency_slo": {"ttft_p99_ms": 150.0}},
+        {"latency_slo": {"ttft_p99_ms": 2000.0}}, why="mainland_users"),
+    Row("region.latency_budget", {**NO_MAINLAND, "latency_slo": {"ttft_p99_ms": 300.0}}, {"latency_slo": None},
+        why="overseas_users"),
     # -- GPUs (rules 8–13) -------------------------------------------------------------------------------------
     Row("gpu.export_verify", MAINLAND, {}, level="rule", over={"chosen": Cand("h20-96g")},
         over_fails={"chosen": Cand("a10")}),
@@ -234,6 +239,8 @@ ROWS: list[Row] = [
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},
         quotes=DEAR_CLOUD, quotes_fails=DEAR_CLOUD),
     Row("scaling.warm_replica", {**MAINLAND, "load_pattern": "bursty"}, {"load_pattern": "stable"}),
+    Row("scaling.warm_replica", {**NO_MAINLAND, "load_pattern": "diurnal", "latency_slo": {"ttft_p99_ms": 300.0}},
+        {"latency_slo": {"ttft_p99_ms": 2000.0}}, why="live_diurnal"),
     Row("scaling.prestage_weights", MAINLAND, {"mainland_entity": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
     Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
