@@ -91,9 +91,15 @@ def icp_not_needed(f: Facts):
         return None
     if c.is_batch:
         return finding("icp.not_needed", why={"tr": "plan.why.batch"}, verify=True)
-    if c.internal_only or f.form == "hosted_api":
-        why = "plan.why.internal" if c.internal_only else "plan.why.hosted"
+    if c.internal_only:  # the office LAN said as such (review 13: an office box's reason named a VPN)
+        why = "plan.why.internal_lan" if c.reach == "lan" else "plan.why.internal"
         return finding("icp.not_needed", why={"tr": why}, verify=True)
+    if f.form == "hosted_api":
+        # the provider's servers need no filing from you, but the site or app that shows the service to the public
+        # does (review 13: a shop's chatbot on its own ICP-filed website was told "the provider runs the servers")
+        lo, hi = duration("icp_filing")
+        site = "hosted_site_filed" if c.icp == "filed" else "hosted_site"
+        return finding("icp.not_needed", variant=site, verify=True, low=lo, high=hi)
     return None
 
 
@@ -167,7 +173,7 @@ def icp_sector(f: Facts):
     c = f.ctx
     if c.sector not in SECTORS_PREAPPROVAL or not _icp_planned(f):
         return None
-    return finding("icp.sector_preapproval", sector=c.sector)
+    return finding("icp.sector_preapproval", sector={"tr": f"memo.value.sector.{c.sector}"})  # in words, not the id
 
 
 def _genai_path(f: Facts) -> dict[str, str]:

@@ -192,3 +192,20 @@ def test_a_tight_ttft_target_names_the_round_trip_that_decides_the_region(lang):
     assert warm is not None and warm.title_key.endswith(".live.title")  # no scale-to-zero on a live call
     for r, f in ((q43, x), (q09, y), (q09, warm)):
         assert f.title_in(lang) in render_memo_markdown(r, lang)
+
+
+def test_icp_reasons_fit_the_setup_and_sector_names_are_words():
+    # review 13: a shop's chatbot on its own ICP-filed website was told "no ICP filing: the provider runs the
+    # servers"; an office box's reason named a VPN; the Chinese memo read "medical 行业"
+    q16 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q16_hosted_api_mainland_registration.json")
+    x = q16.finding("icp.not_needed")
+    assert x is not None and x.title_key == "plan.rule.icp.not_needed.hosted_site_filed.title"
+    assert "website" in x.detail_in("en") and "网站" in x.detail_in("zh_CN")
+    office = make_plan(answers_from_dict({"use_case": "interactive", "audience": "internal", "reach": "lan",
+                                          "user_location": "mainland", "mainland_entity": True,
+                                          "model": "qwen2.5-7b-instruct", "peak_concurrency": 5}))
+    y = office.finding("icp.not_needed")
+    assert y is not None and "LAN" in y.detail_in("en") and "VPN" not in y.detail_in("en")
+    q14 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q14_medical_followup_mainland.json")
+    z = q14.finding("icp.sector_preapproval")
+    assert z is not None and z.title_in("zh_CN").startswith("医疗行业") and "medical" not in z.title_in("zh_CN")
