@@ -209,3 +209,10 @@ def test_icp_reasons_fit_the_setup_and_sector_names_are_words():
     q14 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q14_medical_followup_mainland.json")
     z = q14.finding("icp.sector_preapproval")
     assert z is not None and z.title_in("zh_CN").startswith("医疗行业") and "medical" not in z.title_in("zh_CN")
+
+
+def test_a_batch_job_or_a_staff_tool_is_not_asked_whether_it_serves_the_mainland_public():
+    for stem in ("q06_l20_batch_72h_claims", "q28_bank_backfill_batch_48h", "q41_finetune_internal_callcentre",
+                 "q01_office_lan_capex_contracts"):
+        r = scenario_plan(ROOT / "bench" / "advice_scenarios" / f"{stem}.json")
+        assert "public_genai_in_mainland" not in [q.field for q in r.open_questions], stem
