@@ -18,6 +18,7 @@ from advisor.plan.capacity import claimed_capacity
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
+from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
 from advisor.plan.result import (
     Assumption,
@@ -417,6 +418,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               budget_straddles=straddles)  # fmt: skip
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(c, chosen)
+    if chosen is not None and form not in ("hosted_api", *OWNED_FORMS):  # a rented overseas node on a part sold there
+        f.overseas_node = plan_overseas_node(
+            c, region, chosen, book, fx, screen=lambda x, r: _screen(x, r, book, fx)[1],
+            verify=lambda x, k, r: _verify_laid_out(x, k, r, book)[2], cost=lambda x, k, r: _cost_of(x, k, r, book))
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None

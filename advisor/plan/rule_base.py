@@ -45,6 +45,8 @@ class Facts:
     claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
     # s13-reviewfix: the P99 TTFT the memo's capacity card shows (a finding quoting it says the same number)
     card_ttft_p99: float | None = None
+    # s13-reviewfix: the overseas node of a mainland + overseas plan on a part sold there (overseas_node.py)
+    overseas_node: Any = None
 
     @property
     def offshore(self) -> bool:

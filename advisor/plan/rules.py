@@ -12,8 +12,9 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
+from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
-from advisor.plan.result import Finding
+from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
     OFFSHORE,
     PHASES,
@@ -355,6 +356,15 @@ def region_split(f: Facts):
     if f.region != "mainland_plus_overseas":
         return None
     share = round(f.ctx.mainland_share * 100)
+    node = f.overseas_node
+    if node is not None:  # the mainland part is not offered overseas: the node there on a part sold there
+        conv = f.cost.conv if f.cost is not None else 1.0
+        usd = node.monthly_usd
+        monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
+        return finding("region.split", variant="own_part", share=share, overseas=_region(node.region),
+                       instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,
+                       replicas=node.replicas, weights=node.weights, peak=node.peak, monthly=monthly,
+                       grade="" if node.sourced else {"tr": "plan.overseas_node.unsourced"})
     return finding("region.split", share=share, overseas=_region(_overseas_region(f.ctx)))
 
 

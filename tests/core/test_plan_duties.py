@@ -216,3 +216,31 @@ def test_a_batch_job_or_a_staff_tool_is_not_asked_whether_it_serves_the_mainland
                  "q01_office_lan_capex_contracts"):
         r = scenario_plan(ROOT / "bench" / "advice_scenarios" / f"{stem}.json")
         assert "public_genai_in_mainland" not in [q.field for q in r.open_questions], stem
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overseas_node_runs_on_a_part_sold_there_priced_from_its_rows(lang):
+    # review 13: the Singapore node of a mainland + Singapore plan was planned on L20 at mainland rates
+    from advisor.plan.data import PriceBook, gpus_by_id
+    from advisor.plan.gpu_choice import price_rows
+    from advisor.plan.overseas_node import overseas_ctx
+
+    path = ROOT / "bench" / "advice_scenarios" / "q05_filed_finetune_mainland_sg.json"
+    r = scenario_plan(path)
+    x = r.finding("region.split")
+    assert x is not None and x.title_key == "plan.rule.region.split.own_part.title"
+    gpu = x.params["gpu"]
+    [gid] = [g.id for g in gpus_by_id().values() if g.name == gpu]
+    assert offered_in("singapore", gid) and price_rows(PriceBook.build(None), gid, "singapore")
+    assert x.params["peak"] == 18 and x.params["monthly"] != "—"  # 30 % of 60, priced
+    text = x.detail_in(lang)
+    assert "L20" in text and gpu in text and x.params["monthly"] in text
+    assert x.title_in(lang) in render_memo_markdown(r, lang)
+    ctx = overseas_ctx(make_plan_ctx(path))
+    assert ctx.peak == 18 and not ctx.has_mainland_users
+
+
+def make_plan_ctx(path: Path):
+    from advisor.plan.context import resolve
+
+    return resolve(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
