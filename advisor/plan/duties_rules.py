@@ -8,6 +8,7 @@ as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13
 from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
 
@@ -74,14 +75,20 @@ def pi_region_residency(f: Facts) -> Finding | None:
     (Cap. 486: DPP4, the data user answers for its processor), or the GDPR (Art. 28, Chapter V) for EU users;
     elsewhere the local law, which this plan does not state (and cites nothing else)."""
     c = f.ctx
-    if not c.personal_info or c.has_mainland_users or not f.offshore:
+    if f.region == "mainland_plus_overseas":  # the overseas users' data on the overseas node (review 13: q05)
+        node = market_region(c.overseas_markets)
+    elif f.offshore and not c.has_mainland_users:
+        node = f.region
+    else:
+        return None
+    if not c.personal_info:
         return None
     own = f.form in OWN_HARDWARE
-    region = {"tr": f"plan.region.{f.region}"}
-    if _eu_users(f) and f.region == "europe":  # (the engine puts EU users on a European node)
+    region = {"tr": f"plan.region.{node}"}
+    if _eu_users(f) and node == "europe":  # (the engine puts EU users on a European node)
         law: str | None = "eu"
     else:
-        law = REGION_LAW.get(f.region)  # None: the local law, not stated
+        law = REGION_LAW.get(node)  # None: the local law, not stated
     where = {"tr": "plan.residency.own" if own else "plan.residency.provider", "region": region}
     supervisor = FINANCE_SUPERVISOR.get(law or "") if c.sector == "finance" else None
     extra = {"tr": supervisor} if supervisor else ""
