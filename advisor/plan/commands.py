@@ -12,7 +12,7 @@ from __future__ import annotations
 import shlex
 from functools import cache
 
-from advisor.plan.context import FINE_TUNE_PATH_PLACEHOLDER, Ctx
+from advisor.plan.context import Ctx
 from advisor.sizing.advice import ON_THE_FLY
 
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")  # a mainland + overseas plan is sized on its mainland node
@@ -65,8 +65,8 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     """The command with the team's checkpoint and model name (a fine-tune), or the ModelScope id on a mainland
     node (a published model); anything else unchanged. ``weights``: the plan's weight format (a format quantized
     ahead of time needs the team's own quantized checkpoint, never the publisher's quantized base model)."""
-    if not cmd:
-        return cmd
+    if not cmd or (c.fine_tuned and not c.answers.checkpoint):
+        return None  # a fine-tune's weights are unknown: no command (the base model's would serve the wrong weights)
     parts = _split(cmd)
     if parts is None:
         return cmd
@@ -75,7 +75,7 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     extra: list[str] = []
     env = ""
     if c.fine_tuned:
-        checkpoint = a.checkpoint or FINE_TUNE_PATH_PLACEHOLDER
+        checkpoint = a.checkpoint or ""
         if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
             from advisor.sizing.quant import get_format
 
@@ -95,4 +95,4 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     return env + " ".join(p for p in (head, model, *extra, flags) if p)
 
 
-__all__ = ["FINE_TUNE_PATH_PLACEHOLDER", "finish_serve_command", "modelscope_repo", "own_model_name"]
+__all__ = ["finish_serve_command", "modelscope_repo", "own_model_name"]

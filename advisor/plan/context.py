@@ -180,16 +180,13 @@ def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tupl
     return avg, p95
 
 
-FINE_TUNE_PLACEHOLDER = "YOUR_FINE_TUNED_MODEL"
-FINE_TUNE_PATH_PLACEHOLDER = "/path/to/your-fine-tuned-checkpoint"
-
-
 def _served_name(a: PlanAnswers, rm: Any) -> str:
     """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
-    its name, else by its checkpoint (vLLM's default name for a path), else a placeholder the memo says is one; a
+    its name, else by its checkpoint (vLLM's default name for a path), else "" — no name: no command that needs one
+    is printed (a placeholder in a command reads as a value to copy; the memo asks for the name in words); a
     published model by the Hugging Face id the user gave, else the preset's repository."""
     if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
-        return a.model_name or a.checkpoint or FINE_TUNE_PLACEHOLDER
+        return a.model_name or a.checkpoint or ""
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
 
 
@@ -315,11 +312,13 @@ def resolve(a: PlanAnswers) -> Ctx:
         _assume(out, "charges_users", False, "plan.assume.charges_users")
     if a.model_customisation is None:
         _assume(out, "model_customisation", "none", "plan.assume.model_customisation")
-    if a.model_customisation == "fine_tuned":  # the commands name a placeholder until the team names its model
-        if a.model_name is None:
-            _assume(out, "model_name", a.checkpoint or FINE_TUNE_PLACEHOLDER, "plan.assume.model_name")
+    if a.model_customisation == "fine_tuned":  # no command names a placeholder: it waits for the name and path
+        if a.model_name is None and a.checkpoint:
+            _assume(out, "model_name", a.checkpoint, "plan.assume.model_name")
+        elif a.model_name is None:
+            _assume(out, "model_name", None, "plan.assume.model_name_none")
         if a.checkpoint is None:
-            _assume(out, "checkpoint", FINE_TUNE_PATH_PLACEHOLDER, "plan.assume.checkpoint")
+            _assume(out, "checkpoint", None, "plan.assume.checkpoint")
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
         _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget

@@ -75,8 +75,13 @@ def rule_meta(rule_id: str) -> dict[str, Any]:
         raise PlanDataError(f"resources/plan/facts.json has no entry for rule {rule_id!r}") from None
 
 
-def rule_sources(rule_id: str) -> list[Source]:
-    return [Source.model_validate(s) for s in rule_meta(rule_id)["sources"]]
+def rule_sources(rule_id: str, variant: str | None = None) -> list[Source]:
+    """The rule's sources; a rule whose cases rest on different laws (``sources_by_variant``) gives only the
+    sources of the case found (``""``: the general text), so a Hong Kong finding never cites Singapore's law."""
+    meta = rule_meta(rule_id)
+    by_variant = meta.get("sources_by_variant")
+    rows = by_variant.get(variant or "", []) if by_variant is not None else meta["sources"]
+    return [Source.model_validate(s) for s in rows]
 
 
 def duration(name: str) -> tuple[int, int]:

@@ -8,6 +8,7 @@ as read) in ``resources/plan/duties.json``, texts in ``resources/i18n/*/duties13
 from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
 
@@ -60,24 +61,37 @@ def _eu_users(f: Facts) -> bool:
     return "EU" in f.ctx.overseas_markets
 
 
+# the law each offshore region's text states (its sources: duties.json sources_by_variant); any other region gets
+# the general text, "the local law applies", and no law it has not read
+REGION_LAW = {"singapore": "sg", "hong_kong": "hk"}
+# a regulated financial firm's supervisor in that region, named only (its guidance is not stated)
+FINANCE_SUPERVISOR = {"sg": "plan.residency.mas", "hk": "plan.residency.hkma"}
+
+
 @rule("pi.region_residency", "constraint")
 def pi_region_residency(f: Facts) -> Finding | None:
     """Personal information of people outside the mainland on an offshore node: keep it in the chosen region under
-    the provider's contract; Singapore's PDPA (s. 24, s. 26) or the GDPR (Art. 28, Chapter V) where they apply;
-    elsewhere the local law, which this plan does not state."""
+    the provider's contract, with the law of the node's region: Singapore's PDPA (s. 24, s. 26), Hong Kong's PDPO
+    (Cap. 486: DPP4, the data user answers for its processor), or the GDPR (Art. 28, Chapter V) for EU users;
+    elsewhere the local law, which this plan does not state (and cites nothing else)."""
     c = f.ctx
-    if not c.personal_info or c.has_mainland_users or not f.offshore:
+    if f.region == "mainland_plus_overseas":  # the overseas users' data on the overseas node (review 13: q05)
+        node = market_region(c.overseas_markets)
+    elif f.offshore and not c.has_mainland_users:
+        node = f.region
+    else:
+        return None
+    if not c.personal_info:
         return None
     own = f.form in OWN_HARDWARE
-    region = {"tr": f"plan.region.{f.region}"}
-    if _eu_users(f) and f.region == "europe":  # (the engine puts EU users on a European node)
+    region = {"tr": f"plan.region.{node}"}
+    if _eu_users(f) and node == "europe":  # (the engine puts EU users on a European node)
         law: str | None = "eu"
-    elif f.region == "singapore":
-        law = "sg"
     else:
-        law = None  # the local law, not stated
+        law = REGION_LAW.get(node)  # None: the local law, not stated
     where = {"tr": "plan.residency.own" if own else "plan.residency.provider", "region": region}
-    extra = {"tr": "plan.residency.mas"} if law == "sg" and c.sector == "finance" else ""
+    supervisor = FINANCE_SUPERVISOR.get(law or "") if c.sector == "finance" else None
+    extra = {"tr": supervisor} if supervisor else ""
     return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import shlex
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,6 +18,7 @@ from advisor.plan.capacity import claimed_capacity
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
+from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
 from advisor.plan.result import (
     Assumption,
@@ -416,18 +418,23 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               budget_straddles=straddles)  # fmt: skip
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(c, chosen)
+    if chosen is not None and form not in ("hosted_api", *OWNED_FORMS):  # a rented overseas node on a part sold there
+        f.overseas_node = plan_overseas_node(
+            c, region, chosen, book, fx, screen=lambda x, r: _screen(x, r, book, fx)[1],
+            verify=lambda x, k, r: _verify_laid_out(x, k, r, book)[2], cost=lambda x, k, r: _cost_of(x, k, r, book))
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    f.card_ttft_p99 = capacity.ttft_p99_ms
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f)
 
-    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
         if hardware.layout is not None and hardware.layout.basis == fleet.FLEET_BASIS:
@@ -611,7 +618,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         cap_per = claimed_capacity(c, ch)
     seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
-    if cmd and c.model.hf_repo and c.served_name != c.model.hf_repo:
+    if cmd and c.model.hf_repo and c.served_name and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
     flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
     if ch.tp > 1:
@@ -662,6 +669,8 @@ def _model_name(c: Ctx) -> str:
     own = commands.own_model_name(c)  # the team's fine-tune by its name (titles, headline)
     if own:
         return own
+    if c.fine_tuned:  # a fine-tune nobody named yet: the memo calls it a fine-tune of this base model, in words
+        return c.model.name
     return c.served_name if c.model_how in ("hf_id", "hf_variant") else c.model.name
 
 
@@ -670,7 +679,7 @@ def _r(v: float | None) -> float | None:
 
 
 def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:
-    served = c.served_name
+    served = shlex.quote(c.served_name) if c.served_name else ""  # a checkpoint path may hold spaces
     url = "http://SERVER:8000"
     p = c.prompt_avg
     o = c.output_avg
@@ -715,6 +724,9 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         ))  # fmt: skip
     if f.cost is not None:
         steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
+    if not served:  # a fine-tune with no name and no checkpoint: no command names a placeholder a reader might copy
+        steps = [s.model_copy(update={"command": None}) if s.command and "--model " in s.command else s
+                 for s in steps]  # fmt: skip
     return steps
 
 

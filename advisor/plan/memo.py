@@ -457,9 +457,24 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) ->
         "excluded": excluded,
         "excluded_more": max(0, len(report.excluded) - 8),
         "command": report.bench_command,
-        "for_plan": t("evidence.for_plan", model=hw.model_name or hw.model or "—",
+        "for_plan": t("evidence.for_plan", model=_model_words(result, lang, hw.model_name or hw.model or "—"),
                       gpu=hw.gpu_name or hw.gpu or t("evidence.no_gpu_plan")),
     }
+
+
+def _fine_tune_unplaced(result: PlanResult) -> bool:
+    """A fine-tuned model whose checkpoint the answers do not give (no command can load it)."""
+    a = result.answers or {}
+    return a.get("model_customisation") == "fine_tuned" and not a.get("checkpoint")
+
+
+def _model_words(result: PlanResult, lang: str, base: str) -> str:
+    """The model as titles name it: a fine-tune with neither a name nor a checkpoint is "your fine-tune of <base>"
+    (never a placeholder such as YOUR_FINE_TUNED_MODEL, which reads as a name)."""
+    a = result.answers or {}
+    if _fine_tune_unplaced(result) and not a.get("model_name"):
+        return _t(lang)("memo.model.own_fine_tune", base=base)
+    return base
 
 
 @cache
@@ -490,7 +505,7 @@ def memo_context(
     hw = result.hardware
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
     curve = result.latency_curve
-    model = hw.model_name or hw.model or str((result.answers or {}).get("model") or "—")
+    model = _model_words(result, lang, hw.model_name or hw.model or str((result.answers or {}).get("model") or "—"))
     why = _deciding_reasons(findings, lang)
     return {
         "why": why,
@@ -530,6 +545,8 @@ def memo_context(
         "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command,
+        # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
+        "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
         "CURVE_ACROSS": CURVE_ACROSS,

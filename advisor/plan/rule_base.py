@@ -43,6 +43,10 @@ class Facts:
     hosted_monthly: tuple[float, float] | None = None
     serve_command: str | None = None
     claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
+    # s13-reviewfix: the P99 TTFT the memo's capacity card shows (a finding quoting it says the same number)
+    card_ttft_p99: float | None = None
+    # s13-reviewfix: the overseas node of a mainland + overseas plan on a part sold there (overseas_node.py)
+    overseas_node: Any = None
 
     @property
     def offshore(self) -> bool:
@@ -90,7 +94,7 @@ def finding(rule_id: str, *, severity: str | None = None, verify: bool | None = 
     """``variant``: the rule's texts for one case of it (``plan.rule.<id>.<variant>.title``/``.detail``), e.g. an
     ICP filing already done, where the general text's "plan 21–35 days" would be wrong."""
     meta = rule_meta(rule_id)
-    sources = rule_sources(rule_id)
+    sources = rule_sources(rule_id, variant)
     base = f"plan.rule.{rule_id}" + (f".{variant}" if variant else "")
     return Finding(
         id=rule_id,

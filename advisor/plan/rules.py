@@ -12,8 +12,9 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
+from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
-from advisor.plan.result import Finding
+from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
     OFFSHORE,
     PHASES,
@@ -91,9 +92,15 @@ def icp_not_needed(f: Facts):
         return None
     if c.is_batch:
         return finding("icp.not_needed", why={"tr": "plan.why.batch"}, verify=True)
-    if c.internal_only or f.form == "hosted_api":
-        why = "plan.why.internal" if c.internal_only else "plan.why.hosted"
+    if c.internal_only:  # the office LAN said as such (review 13: an office box's reason named a VPN)
+        why = "plan.why.internal_lan" if c.reach == "lan" else "plan.why.internal"
         return finding("icp.not_needed", why={"tr": why}, verify=True)
+    if f.form == "hosted_api":
+        # the provider's servers need no filing from you, but the site or app that shows the service to the public
+        # does (review 13: a shop's chatbot on its own ICP-filed website was told "the provider runs the servers")
+        lo, hi = duration("icp_filing")
+        site = "hosted_site_filed" if c.icp == "filed" else "hosted_site"
+        return finding("icp.not_needed", variant=site, verify=True, low=lo, high=hi)
     return None
 
 
@@ -167,7 +174,7 @@ def icp_sector(f: Facts):
     c = f.ctx
     if c.sector not in SECTORS_PREAPPROVAL or not _icp_planned(f):
         return None
-    return finding("icp.sector_preapproval", sector=c.sector)
+    return finding("icp.sector_preapproval", sector={"tr": f"memo.value.sector.{c.sector}"})  # in words, not the id
 
 
 def _genai_path(f: Facts) -> dict[str, str]:
@@ -237,6 +244,17 @@ def genai_labelling(f: Facts):
 def genai_offshore(f: Facts):
     """Serving the mainland public from offshore removes ICP, not the generative-AI obligations."""
     return finding("genai.offshore", region=_region(f.region)) if f.ctx.public_genai and f.offshore else None
+
+
+@rule("genai.not_needed", "constraint")
+def genai_not_needed(f: Facts):
+    """A staff-only tool in the mainland (the answers say so): the Interim Measures cover services to the public in
+    the mainland (Art. 2; enterprise use not offered to the public is excluded), so no filing or registration —
+    said plainly, not left as a question (review 13: an insurer's call-centre tool was asked instead)."""
+    c = f.ctx
+    if c.public_genai or c.is_batch or c.answers.audience != "internal" or not c.has_mainland_users:
+        return None
+    return finding("genai.not_needed")
 
 
 def _pi_tier(c: Ctx) -> str:
@@ -338,6 +356,15 @@ def region_split(f: Facts):
     if f.region != "mainland_plus_overseas":
         return None
     share = round(f.ctx.mainland_share * 100)
+    node = f.overseas_node
+    if node is not None:  # the mainland part is not offered overseas: the node there on a part sold there
+        conv = f.cost.conv if f.cost is not None else 1.0
+        usd = node.monthly_usd
+        monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
+        return finding("region.split", variant="own_part", share=share, overseas=_region(node.region),
+                       instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,
+                       replicas=node.replicas, weights=node.weights, peak=node.peak, monthly=monthly,
+                       grade="" if node.sourced else {"tr": "plan.overseas_node.unsourced"})
     return finding("region.split", share=share, overseas=_region(_overseas_region(f.ctx)))
 
 
@@ -380,6 +407,46 @@ def latency_us(f: Facts):
     if c.ttft_slo_ms is not None and c.ttft_slo_ms >= 1000:
         return None
     return finding("latency.us_west_mainland", region=_region(f.region))
+
+
+TIGHT_TTFT_MS = 1000  # a TTFT target below this counts a network round trip as a real share of it (rule 7)
+
+
+def _ttft_target_given(c: Ctx) -> float | None:
+    """The TTFT target the answers set (an assumed one decides no region), when tight."""
+    slo = c.answers.latency_slo
+    given = slo.ttft_p99_ms if slo is not None else None
+    return given if given is not None and given < TIGHT_TTFT_MS and not c.is_batch else None
+
+
+@rule("region.latency_budget", "constraint")
+def region_latency_budget(f: Facts):
+    """A tight TTFT target the answers set counts the network round trip: where it decides the region, say so with
+    the figures (review 13: an EU voice agent and a US team serving mainland users were told only GDPR or "no
+    mainland entity"). Mainland users on an offshore node: US West 129–180 ms even on premium lines against the
+    node's own round trip, and what that leaves for the first token; users outside the mainland: an
+    intercontinental round trip's physics floor (deployment-facts §2)."""
+    c = f.ctx
+    slo = _ttft_target_given(c)
+    if slo is None or f.form == "hosted_api":
+        return None
+    rtt = facts()["rtt_ms"]
+    pred = f.card_ttft_p99  # the capacity card's figure: the memo says one number for it
+    predicted: Any = {"tr": "plan.latency_budget.predicted", "ttft": round(pred)} if pred is not None else ""
+    if c.has_mainland_users and f.offshore and f.region in rtt and f.region not in ("us_west", "us_east", "europe"):
+        near, far = rtt[f.region], rtt["us_west"]
+        lo, hi = int(near["low"]), int(near["high"])
+        left_lo, left_hi = int(slo) - hi, int(slo) - lo
+        if pred is not None:  # the predicted first token against what the round trip leaves, at its worst
+            fits = "fits" if pred <= left_lo else "tight"
+            predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
+        return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
+                       far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
+                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted)  # fmt: skip
+    if not c.has_mainland_users and f.offshore:
+        return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
+                       predicted=predicted)  # fmt: skip
+    return None
 
 
 def _chosen(f: Facts):
@@ -700,11 +767,18 @@ def ops_none(f: Facts):
 
 @rule("scaling.warm_replica", "cost")
 def scaling_warm(f: Facts):
-    """Bursty or diurnal load with a TTFT target: keep one warm replica, scale the rest (rule 20)."""
+    """Bursty load: keep one warm replica, scale the rest (rule 20); a daily cycle under a tight TTFT target the
+    answers set (a live call): never scale to zero, add replicas ahead of the peak (review 13: a voice agent was
+    told nothing of cold starts)."""
     c = f.ctx
-    if c.load not in ("bursty",) or f.form in ("hosted_api",) or c.is_batch:
+    if f.form in ("hosted_api",) or c.is_batch:
         return None
-    return finding("scaling.warm_replica")
+    if c.load == "bursty":
+        return finding("scaling.warm_replica")
+    slo = _ttft_target_given(c)
+    if c.load == "diurnal" and slo is not None:
+        return finding("scaling.warm_replica", variant="live", slo=round(slo))
+    return None
 
 
 @rule("scaling.prestage_weights", "cost")

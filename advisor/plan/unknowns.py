@@ -77,6 +77,10 @@ def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
         return ctx.has_mainland_users  # "does not apply" said of users who are there: as good as unknown
     if path == "public_genai_in_mainland" and answers.get("user_location") in ("overseas", "hk_tw"):
         return False  # no users in the mainland (answered): nothing is offered to its public (s13-duties)
+    if path == "public_genai_in_mainland" and (answers.get("audience") == "internal"
+                                               or answers.get("use_case") == "offline_batch"):
+        # staff only (answered: said as a finding, genai.not_needed), or an offline batch that serves nobody
+        return False
     if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
         return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
     return _get(answers, path) is None

@@ -120,3 +120,127 @@ def test_a_peak_no_setup_carries_says_how_many_replicas_it_would_need(lang):
     text = b.text_in(lang)
     assert not UNRENDERED.search(text) and f"{b.figures['replicas']:,}" in text
     assert text in render_memo_markdown(r, lang)
+
+
+# ---- residency cites the law of the node's region, and no other (review 13: a Hong Kong bank cited Singapore's
+# PDPA, the GDPR and MAS; an EU voice agent cited Singapore's law) ------------------------------------------------
+FOREIGN_LAW = {"sg": ("Singapore", "PDPA", "MAS"), "eu": ("GDPR",), "hk": ("Hong Kong", "Cap. 486", "HKMA")}
+
+
+@pytest.mark.parametrize("region_answers, law", [
+    ({"overseas_markets": ["HK"], "user_location": "hk_tw"}, "hk"),
+    ({"overseas_markets": ["SG", "SEA"]}, "sg"),
+    ({"overseas_markets": ["EU"]}, "eu"),
+    ({"overseas_markets": ["US"]}, None),
+    ({"overseas_markets": ["JP"]}, None),
+])  # fmt: skip
+def test_residency_cites_the_law_of_the_nodes_region_and_no_other(region_answers, law):
+    data = {"user_location": "overseas", "mainland_entity": False, "audience": "public", "use_case": "interactive",
+            "reach": "internet", "model": "qwen2.5-7b-instruct", "peak_concurrency": 20, **region_answers,
+            "data_sensitivity": {"personal_info": True, "pi_subjects_per_year": 800_000, "sector": "finance"}}
+    r = make_plan(answers_from_dict(data))
+    x = r.finding("pi.region_residency")
+    assert x is not None
+    assert x.title_key == "plan.rule.pi.region_residency" + (f".{law}" if law else "") + ".title"
+    cited = " ".join(s.title for s in x.sources)
+    assert x.sources
+    for other, names in FOREIGN_LAW.items():
+        if other != law:
+            assert not [n for n in names if n in cited], (law, cited)
+    for lang in LANGS:
+        text = x.detail_in(lang)
+        if law == "hk":  # the PDPO by name, and the bank's supervisor named only
+            assert ("Cap. 486" in text) if lang == "en" else ("第 486 章" in text)
+            assert "HKMA" in text
+        for other in ("PDPA", "GDPR", "MAS") if law in ("hk", None) else ():
+            assert other not in text
+
+
+def test_the_hong_kong_bank_scenario_names_the_pdpo_and_no_foreign_law():
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q25_hk_bank_retail.json")
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert "Cap. 486" in memo or "第 486 章" in memo
+        assert not [n for n in ("PDPA", "GDPR", "MAS ", "Singapore", "新加坡") if n in memo], lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_staff_only_tool_says_no_generative_ai_filing_instead_of_asking(lang):
+    # review 13: an insurer's call-centre tool (staff only, internal network) was asked whether it is offered to
+    # the mainland public, and its memo printed YOUR_FINE_TUNED_MODEL in the title and the serve command
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q41_finetune_internal_callcentre.json")
+    x = r.finding("genai.not_needed")
+    assert x is not None and not {"genai.filing", "genai.labelling"} & set(r.finding_ids)
+    assert "public_genai_in_mainland" not in [q.field for q in r.open_questions]
+    memo = render_memo_markdown(r, lang)
+    assert x.title_in(lang) in memo
+    assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tight_ttft_target_names_the_round_trip_that_decides_the_region(lang):
+    # review 13: the US team serving mainland users was told only "no mainland entity"; the EU voice agent only GDPR
+    q43 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q43_us_team_mainland_low_latency.json")
+    x = q43.finding("region.latency_budget")
+    assert x is not None and x.title_key == "plan.rule.region.latency_budget.title"
+    text = x.detail_in(lang)
+    assert "129–180" in text and "12–45" in text and "105–138" in text  # US West, Hong Kong, what is left of 150
+    assert str(round(q43.capacity.ttft_p99_ms)) in text  # the predicted first token against what is left
+    q09 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q09_eu_voice_agent.json")
+    y, warm = q09.finding("region.latency_budget"), q09.finding("scaling.warm_replica")
+    assert y is not None and y.title_key.endswith(".overseas.title") and "300" in y.title_in(lang)
+    assert warm is not None and warm.title_key.endswith(".live.title")  # no scale-to-zero on a live call
+    for r, f in ((q43, x), (q09, y), (q09, warm)):
+        assert f.title_in(lang) in render_memo_markdown(r, lang)
+
+
+def test_icp_reasons_fit_the_setup_and_sector_names_are_words():
+    # review 13: a shop's chatbot on its own ICP-filed website was told "no ICP filing: the provider runs the
+    # servers"; an office box's reason named a VPN; the Chinese memo read "medical 行业"
+    q16 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q16_hosted_api_mainland_registration.json")
+    x = q16.finding("icp.not_needed")
+    assert x is not None and x.title_key == "plan.rule.icp.not_needed.hosted_site_filed.title"
+    assert "website" in x.detail_in("en") and "网站" in x.detail_in("zh_CN")
+    office = make_plan(answers_from_dict({"use_case": "interactive", "audience": "internal", "reach": "lan",
+                                          "user_location": "mainland", "mainland_entity": True,
+                                          "model": "qwen2.5-7b-instruct", "peak_concurrency": 5}))
+    y = office.finding("icp.not_needed")
+    assert y is not None and "LAN" in y.detail_in("en") and "VPN" not in y.detail_in("en")
+    q14 = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q14_medical_followup_mainland.json")
+    z = q14.finding("icp.sector_preapproval")
+    assert z is not None and z.title_in("zh_CN").startswith("医疗行业") and "medical" not in z.title_in("zh_CN")
+
+
+def test_a_batch_job_or_a_staff_tool_is_not_asked_whether_it_serves_the_mainland_public():
+    for stem in ("q06_l20_batch_72h_claims", "q28_bank_backfill_batch_48h", "q41_finetune_internal_callcentre",
+                 "q01_office_lan_capex_contracts"):
+        r = scenario_plan(ROOT / "bench" / "advice_scenarios" / f"{stem}.json")
+        assert "public_genai_in_mainland" not in [q.field for q in r.open_questions], stem
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overseas_node_runs_on_a_part_sold_there_priced_from_its_rows(lang):
+    # review 13: the Singapore node of a mainland + Singapore plan was planned on L20 at mainland rates
+    from advisor.plan.data import PriceBook, gpus_by_id
+    from advisor.plan.gpu_choice import price_rows
+    from advisor.plan.overseas_node import overseas_ctx
+
+    path = ROOT / "bench" / "advice_scenarios" / "q05_filed_finetune_mainland_sg.json"
+    r = scenario_plan(path)
+    x = r.finding("region.split")
+    assert x is not None and x.title_key == "plan.rule.region.split.own_part.title"
+    gpu = x.params["gpu"]
+    [gid] = [g.id for g in gpus_by_id().values() if g.name == gpu]
+    assert offered_in("singapore", gid) and price_rows(PriceBook.build(None), gid, "singapore")
+    assert x.params["peak"] == 18 and x.params["monthly"] != "—"  # 30 % of 60, priced
+    text = x.detail_in(lang)
+    assert "L20" in text and gpu in text and x.params["monthly"] in text
+    assert x.title_in(lang) in render_memo_markdown(r, lang)
+    ctx = overseas_ctx(make_plan_ctx(path))
+    assert ctx.peak == 18 and not ctx.has_mainland_users
+
+
+def make_plan_ctx(path: Path):
+    from advisor.plan.context import resolve
+
+    return resolve(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))

@@ -223,16 +223,30 @@ def test_a_fine_tuned_model_is_named_in_the_title_and_served_from_its_checkpoint
         assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
 
 
-def test_an_unnamed_fine_tune_is_a_stated_placeholder_and_asked():
+def test_an_unnamed_fine_tune_prints_no_placeholder_and_asks_in_words():
+    # review 13: a reader copies a command as printed; YOUR_FINE_TUNED_MODEL and /path/to/… read as values
     data = {k: v for k, v in FINE_TUNE.items() if k not in ("model_name", "checkpoint")}
     r = plan(data)
-    assert "--served-model-name YOUR_FINE_TUNED_MODEL" in r.hardware.command
-    assert "/path/to/your-fine-tuned-checkpoint" in r.hardware.command
+    assert r.hardware.gpu and r.hardware.command is None  # the base model's command would serve the wrong weights
+    assert not [s for s in r.next_steps if s.command and "--model " in s.command]
     asked = {q.field: q for q in r.open_questions}
     assert {"model_name", "checkpoint"} <= set(asked) and asked["model_name"].changes_decision
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
+        assert translate(lang, "memo.hw.command_waits") in memo
+        assert memo.splitlines()[0] == "# " + translate(lang, "memo.title", model=translate(
+            lang, "memo.model.own_fine_tune", base=r.hardware.model_name))
+        assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo and "vllm serve" not in memo
+
+
+def test_a_fine_tune_named_by_its_checkpoint_alone_is_served_from_it():
+    data = {k: v for k, v in FINE_TUNE.items() if k != "model_name"}
+    r = plan(data)
+    assert r.hardware.command.startswith("vllm serve '/data/ckpt/acme legal 14b' ")
+    bench = [s.command for s in r.next_steps if s.id == "ramp"]
+    assert bench and "--model '/data/ckpt/acme legal 14b' " in bench[0]  # quoted: the path holds spaces
+    assert "model_name" in {q.field for q in r.open_questions}
 
 
 def test_a_fine_tune_quantized_ahead_of_time_needs_its_own_quantized_checkpoint():

@@ -1,0 +1,66 @@
+"""The overseas node of a mainland + overseas plan, chosen among the parts sold in its region (review 13).
+
+A plan for users on both sides is sized on the mainland node's GPU. When that part is a China-market one (H20,
+L20, 4090D, H800, A800), no cloud outside the mainland offers it, so the overseas node needs a part sold there:
+the cheapest setup that meets the target for the overseas share of the peak (the same screen, ranking, predictor
+check and N+1 as any plan in that region), priced from that region's own price rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import gpu_choice as gchoice
+from advisor.plan.context import Ctx
+from advisor.plan.regions import market_region
+
+
+@dataclass(frozen=True)
+class OverseasNode:
+    region: str  # the overseas node's region (singapore, japan, …)
+    instead_of: str  # the mainland part's name (not offered there)
+    gpu_name: str
+    tp: int
+    replicas: int
+    total_gpus: int
+    weights: str
+    peak: int  # the overseas share of the peak the node carries
+    monthly_usd: tuple[float, float] | None  # from the region's own rows; None without a price row
+    sourced: bool  # at least one sourced price row (grade A–C or a quote)
+
+
+def overseas_ctx(c: Ctx) -> Ctx:
+    """The context of the overseas node alone: its share of the peak, its users (none in the mainland)."""
+    share = min(max(1.0 - c.mainland_share, 0.0), 1.0)
+    peak = max(1, math.ceil(c.peak * share - 1e-9))
+    return dataclasses.replace(c, peak=peak, mainland_share=0.0, user_location="overseas")
+
+
+def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *,
+                       screen: Callable[[Ctx, str], list[Any]], verify: Callable[[Ctx, Any, str], bool],
+                       cost: Callable[[Ctx, Any, str], Any]) -> OverseasNode | None:
+    """The overseas node when the plan's part is not offered in the overseas region; None otherwise (the same part
+    runs on both nodes) or when no part sold there meets the target."""
+    if region != "mainland_plus_overseas" or chosen is None or c.is_batch:
+        return None
+    where = market_region(c.overseas_markets)
+    if gchoice.offered_in(where, chosen.gpu.id):
+        return None
+    ov = overseas_ctx(c)
+    for cand in screen(ov, where)[:4]:
+        if not verify(ov, cand, where):
+            continue
+        out = cost(ov, cand, where)
+        rows = gchoice.price_rows(book, cand.gpu.id, where)
+        usd = out.cloud_usd if None not in out.cloud_usd else None
+        return OverseasNode(region=where, instead_of=chosen.gpu.name, gpu_name=cand.gpu.name, tp=cand.tp,
+                            replicas=cand.replicas, total_gpus=cand.total_gpus, weights=cand.weights, peak=ov.peak,
+                            monthly_usd=usd, sourced=gchoice.sourced(rows))  # fmt: skip
+    return None
+
+
+__all__ = ["OverseasNode", "overseas_ctx", "plan_overseas_node"]
