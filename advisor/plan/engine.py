@@ -13,7 +13,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import claimed_capacity
+from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
@@ -252,6 +252,12 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
     checked = cand.replicas
     load = lay.load_replicas if cand.replicas <= serving else cand.replicas
     gchoice.apply_layout(c, region, cand, book, owned=lay.owned, load_replicas=load)
+    if meets:  # the replicas follow the capacity the plan claims (its own curve), so the peak is really carried
+        before = cand.replicas
+        meets = carry_peak(c, cand, lambda n: gchoice.apply_layout(c, region, cand, book, owned=lay.owned,
+                                                                    load_replicas=n))  # fmt: skip
+        if cand.replicas != before:
+            checked = -1
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
     return ttft, tpot, meets
@@ -577,7 +583,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     levels = knee = None
     cap_per = ch.c_max
     if not c.is_batch:
-        levels, knee = sizing.curve(c, ch, per, ch.checked)
+        levels, knee = plan_curve(c, ch)
         cap_per = claimed_capacity(c, ch)
     seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
