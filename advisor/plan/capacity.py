@@ -61,7 +61,7 @@ def serving_replicas(ch: sizing.Candidate) -> int:
     return max(1, ch.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
 
 
-def carry_peak(c: Ctx, ch: sizing.Candidate, relayout: Callable[[int], None]) -> bool:
+def carry_peak(c: Ctx, ch: sizing.Candidate, relayout: Callable[[int], object]) -> bool:
     """Size the replicas from the claimed capacity, so the peak is really carried: the replicas that serve (the N+1
     spare left out) × the concurrency one replica takes within the target on the plan's own predicted curve ≥ the
     peak. ``relayout(load_replicas)`` rounds the setup to whole units again (spares added back). The predictor's
@@ -72,11 +72,25 @@ def carry_peak(c: Ctx, ch: sizing.Candidate, relayout: Callable[[int], None]) ->
         return True
     for _ in range(CARRY_ROUNDS):
         claimed = claimed_capacity(c, ch)
-        serving = serving_replicas(ch)
-        if serving * claimed >= c.peak:
+        if _carries(c, ch, claimed):
             return True
         if ch.replicas >= sizing.MAX_REPLICAS:
             return False
-        need = max(serving + 1, math.ceil(c.peak / max(1, claimed)))
+        need = max(_load_replicas(ch) + 1, math.ceil(c.peak / max(1, claimed)))
         relayout(min(sizing.MAX_REPLICAS, need))
-    return serving_replicas(ch) * claimed_capacity(c, ch) >= c.peak
+    return _carries(c, ch, claimed_capacity(c, ch))
+
+
+def _load_replicas(ch: sizing.Candidate) -> int:
+    return ch.layout.load_replicas if ch.layout is not None else ch.replicas
+
+
+def _carries(c: Ctx, ch: sizing.Candidate, claimed: int) -> bool:
+    """The replicas that serve carry the peak at the claimed capacity; with two regions, so does the load the layout
+    was sized for: a region's share of it is rounded up from that load (node_shapes.layout), so load × claimed ≥ the
+    peak carries each region's share there with its own spare down (q34: 40 % of 60 in Singapore on one replica of
+    20). One region: the replicas whole units add serve too."""
+    if serving_replicas(ch) * claimed < c.peak:
+        return False
+    two = ch.layout is not None and ch.layout.regions > 1
+    return not two or _load_replicas(ch) * claimed >= c.peak

@@ -43,7 +43,28 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
         assert carried >= peak, (name, r.hardware.replicas, r.capacity.max_concurrency_per_replica, peak)
         assert with_spare_down >= peak, (name, r.hardware.replicas, _spare_replicas(r), r.capacity.max_concurrency_per_replica)
         assert r.capacity.headroom is not None and r.capacity.headroom >= 0
+        lay = r.hardware.layout
+        if lay is not None and lay.regions > 1:  # each region's share is rounded up from this load: each carries its own
+            load = lay.load_gpus // max(1, r.hardware.tp or 1)
+            assert load * r.capacity.max_concurrency_per_replica >= peak, (name, lay)
     if carried < peak:
         for lang in ("en", "zh_CN"):
             text = render_memo_markdown(r, lang)
             assert "meets the target at the peak" not in text and "并发下达标" not in text and "峰值下达标" not in text, name
+
+
+def test_a_spare_that_alone_breaks_the_budget_is_left_out_and_said_with_its_cost():
+    # q10: 8 business users on a 70B model at 128k, whole 8 × H800 servers; a spare server doubles the cost
+    a = CASES["q10_128k_document_assistant"]
+    r = make_plan(answers_from_dict(a))
+    lay = r.hardware.layout
+    assert r.feasible and lay.spare_units == 0
+    f = r.finding("sizing.redundancy")
+    assert f is not None and f.severity == "warning"
+    assert f.title_in("en").startswith("Not N+1") and "没有 N+1" in f.title_in("zh_CN")
+    extra = float(f.params["extra"].replace(",", ""))
+    assert extra > 0 and "a month more" in f.detail_in("en")
+    # with the budget that covers it, the spare is there and the plan is N+1
+    total = float(f.params["total"].replace(",", ""))
+    richer = make_plan(answers_from_dict({**a, "monthly_budget": {"amount": total + 1000, "currency": "CNY"}}))
+    assert richer.hardware.layout.spare_units == 1 and richer.finding("sizing.redundancy").severity != "warning"
