@@ -586,6 +586,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
+        if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
+            fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly
         if m is not None:
             update: dict[str, Any] = {"monthly_cost": m}
@@ -595,6 +597,15 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
         kept.append(fix)
     kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
     return kept
+
+
+def _setup_params(r: PlanResult) -> dict[str, Any]:
+    """The re-planned setup of a fix on other GPUs, for its text: GPUs, replicas, format and the N+1 spare."""
+    hw = r.hardware
+    spare = hw.layout.spare_units if hw.layout is not None else 0
+    return {"gpu": hw.gpu_name or hw.gpu, "total": hw.total_gpus, "replicas": hw.replicas,
+            "per": hw.gpus_per_replica, "weights": hw.weights or "—",
+            "spare": {"tr": "plan.fix.other_gpus_spare", "n": spare} if spare else ""}  # fmt: skip
 
 
 def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str,
