@@ -47,6 +47,15 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
         if lay is not None and lay.regions > 1:  # each region's share is rounded up from this load: each carries its own
             load = lay.load_gpus // max(1, r.hardware.tp or 1)
             assert load * r.capacity.max_concurrency_per_replica >= peak, (name, lay)
+        # paid, public or business-facing: a spare in each region, or the memo says plainly it is not N+1
+        lay = r.hardware.layout
+        a = CASES[name]
+        production = (a.get("charges_users") or a.get("audience", "business") in ("public", "business")) and a.get(
+            "reach") not in ("lan", "private_network") and a.get("audience") != "internal"
+        if production and lay is not None and lay.basis != "fleet":
+            said = r.finding("sizing.redundancy")
+            assert lay.spare_units >= lay.regions or (
+                said is not None and said.title_key.endswith("over_budget.title")), (name, lay)
     if carried < peak:
         for lang in ("en", "zh_CN"):
             text = render_memo_markdown(r, lang)
