@@ -14,7 +14,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import claimed_capacity
+from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
@@ -254,9 +254,65 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
     checked = cand.replicas
     load = lay.load_replicas if cand.replicas <= serving else cand.replicas
     gchoice.apply_layout(c, region, cand, book, owned=lay.owned, load_replicas=load)
+    if meets:  # the replicas follow the capacity the plan claims (its own curve), so the peak is really carried
+        before = cand.replicas
+        meets = carry_peak(c, cand, lambda n: gchoice.apply_layout(c, region, cand, book, owned=lay.owned,
+                                                                    load_replicas=n))  # fmt: skip
+        if cand.replicas != before:
+            checked = -1
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
     return ttft, tpot, meets
+
+
+def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[float, float] | None):
+    """(within, needed, straddles); the recommended form's cost and the budget written into ``out.costs``.
+
+    Budget: the HIGH end of the recommended form's cost vs the budget (more money never hurts: monotone). The
+    low end under the budget and the high end over it is said as such (a warning), not "within budget"."""
+    within = needed = None
+    straddles = False
+    if out is None:
+        return within, needed, straddles
+    conv = out.conv
+    if hosted is not None:
+        out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
+        out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
+    monthly = _monthly_of(form, out, hosted, c)
+    if not fleet.apply_chosen(c, out, form):
+        forms.apply_chosen(out, form)
+    if c.budget_amount is not None:
+        out.costs.budget_monthly = c.budget_amount
+    if monthly is not None:
+        out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
+        if c.budget_amount is not None:
+            needed = monthly[1] * conv
+            within = needed <= c.budget_amount
+            straddles = monthly[0] * conv <= c.budget_amount < needed
+            out.costs.within_budget = within
+            out.costs.budget_straddles = straddles
+    return within, needed, straddles
+
+
+def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+                   hosted: tuple[float, float] | None, needed: float | None):
+    """The chosen setup without its N+1 spare units, when that alone brings the budget within reach (its low end at
+    least, as the budget check judges feasibility): (setup,
+    cost, budget check), the setup noted ``no_spare:<what the spare costs a month>`` (the memo says it is not N+1
+    and what N+1 would cost); None when there is no spare or the plan is over the budget without it too."""
+    lay = chosen.layout
+    if lay is None or not lay.spare_units or needed is None or lay.basis == fleet.FLEET_BASIS:
+        return None
+    bare = gchoice._copy(chosen)
+    gchoice.apply_layout(c, region, bare, book, owned=lay.owned, load_replicas=lay.load_replicas, spare=False)
+    if serving_replicas(bare) * claimed_capacity(c, bare) < c.peak:
+        return None
+    out = _cost_of(c, bare, region, book)
+    check = _budget(c, out, form, hosted)
+    if check[1] is None or (check[0] is False and not check[2]):  # still short of the budget without it
+        return None
+    bare.notes.append(f"no_spare:{needed - check[1]:.0f}:{needed:.0f}")
+    return bare, out, check
 
 
 def _input_tokens(c: Ctx, output_tokens: float) -> float:
@@ -389,29 +445,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 form = form2
     line = decide_line(c, region, form)
 
-    # Budget: the HIGH end of the recommended form's cost vs the budget (more money never hurts: monotone). The
-    # low end under the budget and the high end over it is said as such (a warning), not "within budget".
-    within = needed = None
-    straddles = False
-    if out is not None:
-        conv = out.conv
-        if hosted is not None:
-            out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
-            out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
-        monthly = _monthly_of(form, out, hosted, c)
-        if not fleet.apply_chosen(c, out, form):
-            forms.apply_chosen(out, form)
-        if c.budget_amount is not None:
-            out.costs.budget_monthly = c.budget_amount
-        if monthly is not None:
-            out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
-            if c.budget_amount is not None:
-                needed = monthly[1] * conv
-                within = needed <= c.budget_amount
-                straddles = monthly[0] * conv <= c.budget_amount < needed
-                out.costs.within_budget = within
-                out.costs.budget_straddles = straddles
-
+    within, needed, straddles = _budget(c, out, form, hosted)
+    if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api":
+        # N+1 over the budget: the plan without the spare, said plainly as not N+1 with what the spare costs
+        spare = _without_spare(c, chosen, region, book, form, hosted, needed)
+        if spare is not None:
+            chosen, out, (within, needed, straddles) = spare
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
@@ -560,6 +599,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
+        if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
+            fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly
         if m is not None:
             update: dict[str, Any] = {"monthly_cost": m, "per_job": r.costs.per_job}
@@ -595,6 +636,15 @@ def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult |
     return None, fix
 
 
+def _setup_params(r: PlanResult) -> dict[str, Any]:
+    """The re-planned setup of a fix on other GPUs, for its text: GPUs, replicas, format and the N+1 spare."""
+    hw = r.hardware
+    spare = hw.layout.spare_units if hw.layout is not None else 0
+    return {"gpu": hw.gpu_name or hw.gpu, "total": hw.total_gpus, "replicas": hw.replicas,
+            "per": hw.gpus_per_replica, "weights": hw.weights or "—",
+            "spare": {"tr": "plan.fix.other_gpus_spare", "n": spare} if spare else ""}  # fmt: skip
+
+
 def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str,
                 book: PriceBook) -> GpuChoice:
     """The chosen setup, the next two in rank on OTHER GPUs, and what decided between them (``gpu_choice``).
@@ -614,7 +664,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     levels = knee = None
     cap_per = ch.c_max
     if not c.is_batch:
-        levels, knee = sizing.curve(c, ch, per, ch.checked)
+        levels, knee = plan_curve(c, ch)
         cap_per = claimed_capacity(c, ch)
     seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)

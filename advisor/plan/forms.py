@@ -23,8 +23,9 @@ and hidden-capex facts; the PUE is a stated range, grade U).
 When (``choose_form``): on-premises for a service nobody outside reaches (office LAN, private network, staff
 only) that one server carries, when the purchase fits the one-off budget — or, with no one-off budget given, when
 the service is on the office LAN (a cloud server is not on it) or owning costs less over the horizon; hybrid for a
-public service whose load the team said is bursty or daily-peaked, over a horizon of two years or more, when an
-owned base + rented burst costs less than renting everything (and than owning everything).
+public service whose load the team said is bursty or daily-peaked, run by a team with strong ops, over a horizon of
+two years or more, when an owned base + rented burst costs less than renting everything (and than owning
+everything).
 """
 
 from __future__ import annotations
@@ -365,7 +366,9 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
         elif c.ops != "none" and (c.reach == "lan" or cheaper):
             return "on_premises"
     hyb = forms.hybrid
-    if (hyb is not None and not c.internal_only and c.ops != "none" and cloud is not None
+    # an owned base run beside a rented burst needs a team that runs servers well (as buying outright does, in the
+    # engine): with basic ops a few per cent off renting (q11 at 4 %, on placeholder prices) buys nothing
+    if (hyb is not None and not c.internal_only and c.ops == "strong" and cloud is not None
             and c.answers.load_pattern in ("bursty", "diurnal") and c.duration_months >= HORIZON_MIN_HYBRID
             and (budget is None or hyb.capex[1] <= budget) and not breaks_budget(hyb)):
         mine = _mid(hyb.monthly(c.ops))

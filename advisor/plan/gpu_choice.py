@@ -50,13 +50,16 @@ def big_fleet_vendor(c: Ctx) -> str | None:
 
 
 def redundancy_reason(c: Ctx) -> str | None:
-    """Why the plan carries a spare unit (N+1): a paid service or one open to the public; None otherwise."""
+    """Why the plan carries a spare unit (N+1): a paid service, one open to the public, or a production service
+    for business customers (their API or product stops when a replica does); None for internal tools and batch."""
     if c.is_batch or c.internal_only:
         return None
     if c.charges:
         return "paid"
     if c.audience == "public":
         return "public"
+    if c.audience == "business":
+        return "production"
     return None
 
 
@@ -116,15 +119,16 @@ def _quote_vm_gpus(rows: list[PriceRow]) -> list[int] | None:
 
 # --- rounding and ranking -------------------------------------------------------------------------------------
 def apply_layout(c: Ctx, region: str, cand: Candidate, book: PriceBook, *, owned: bool = False,
-                 load_replicas: int | None = None) -> Candidate:
-    """Round the setup to whole units on sale (+ N+1 where the service needs it); the GPUs rounding adds serve as
-    more replicas. ``load_replicas``: what the peak needs (default: the candidate's replicas before any layout)."""
+                 load_replicas: int | None = None, spare: bool = True) -> Candidate:
+    """Round the setup to whole units on sale (+ N+1 where the service needs it, unless ``spare`` is False: the
+    spare left out because it breaks the budget, said as such); the GPUs rounding adds serve as more replicas.
+    ``load_replicas``: what the peak needs (default: the candidate's replicas before any layout)."""
     prev = getattr(cand, "layout", None)
     if load_replicas is None:
         load_replicas = prev.load_replicas if prev is not None else cand.replicas
     shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region)))
-    spare = int(gpu_choice_facts()["redundancy"]["spare_units"]) if redundancy_reason(c) else 0
-    lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spare,
+    spares = int(gpu_choice_facts()["redundancy"]["spare_units"]) if spare and redundancy_reason(c) else 0
+    lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spares,
                              region_shares=region_shares(c, region))  # fmt: skip
     cand.layout = lay
     cand.replicas = lay.replicas
@@ -166,10 +170,20 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # at the same cost (whole servers), the smallest setup that carries the peak first: FP8 where allowed
         # leaves more of the server as headroom than BF16 on all of it
         need = k.layout.load_gpus if k.layout is not None else k.total_gpus
-        return (t.region, t.fleet, t.vendor, t.price, round(hourly(k), 6), need, k.total_gpus,
+        # then, on the same GPUs, the setup that carries more within the target (the screen's c_max on the replicas
+        # that serve): FP8 where it is accepted gives more headroom on the same server than BF16 (q10: 2 × TP4
+        # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
+        return (t.region, t.fleet, t.vendor, t.price, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
                 QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
+
+
+def _carried(k: Candidate) -> int:
+    """Concurrency the setup's serving replicas take within the target on the screen (the N+1 spare left out)."""
+    lay = k.layout
+    spare = lay.spare_units * max(1, lay.unit_gpus // max(1, k.tp)) if lay is not None else 0
+    return max(0, k.replicas - spare) * k.c_max
 
 
 def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[Candidate]:

@@ -506,8 +506,11 @@ def memo_context(
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
     curve = result.latency_curve
     model = _model_words(result, lang, hw.model_name or hw.model or str((result.answers or {}).get("model") or "—"))
-    why = _deciding_reasons(findings, lang)
+    as_asked = as_asked_only(result)
+    why = _deciding_reasons(findings, lang, as_asked)
+    fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     return {
+        "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
@@ -544,7 +547,7 @@ def memo_context(
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
         "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
-        "command": hw.command,
+        "command": hw.command if not as_asked else None,  # never a start command for GPUs that cannot be had
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
         "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
         "engine_flags": hw.engine_flags,
@@ -575,9 +578,28 @@ CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a c
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
 
-def _deciding_reasons(findings: Sequence[Finding], lang: str) -> list[dict[str, Any]]:
-    """Page 1's short list: the findings that decide the plan first, caveats after, at most five."""
-    return [_finding(f, lang) for f in by_weight(findings)[:WHY_MAX]]
+def _deciding_reasons(findings: Sequence[Finding], lang: str, as_asked: bool = False) -> list[dict[str, Any]]:
+    """Page 1's short list: the findings that decide the plan first, caveats after, at most five. ``as_asked``: the
+    GPUs asked for cannot be had there, so "meets the target at the peak" on them is no reason."""
+    kept = [f for f in by_weight(findings) if not (as_asked and f.id == "sizing.plan")]
+    return [_finding(f, lang) for f in kept[:WHY_MAX]]
+
+
+UNAVAILABLE = ("gpu.not_in_region", "gpu.not_offered_offshore")  # blockers: the GPUs asked for are not had there
+
+
+def as_asked_only(result: PlanResult) -> bool:
+    """The sizing is for GPUs that cannot be had where the plan runs (H100 on the mainland): the memo labels it
+    "as asked, not possible" and points to the fix's setup instead of presenting it as the plan."""
+    return not result.feasible and any(f.id in UNAVAILABLE and f.severity == "blocker" for f in result.findings)
+
+
+def _as_asked_note(result: PlanResult, lang: str, fix_setup: str) -> str:
+    """The sizing section's first line when its GPUs cannot be had there: as asked, for comparison; the fix's setup."""
+    t = _t(lang)
+    hw = result.hardware
+    note = t("memo.hw.as_asked", gpu=hw.gpu_name or hw.gpu or "—")
+    return note + (("" if lang == "zh_CN" else " ") + t("memo.hw.as_asked_fix", fix=fix_setup) if fix_setup else "")
 
 
 def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
@@ -595,7 +617,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
-    rows = [(t("memo.key.hardware"), hardware)]
+    as_asked = as_asked_only(result)
+    rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
     monthly = _money(c.recommended_monthly, c.currency)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
@@ -606,7 +629,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":
-        text = t("memo.key.launch_value", days=launch)
+        # as asked it never launches: the days are those of the setup once the blockers are solved
+        text = t("memo.key.launch_after_fix" if as_asked else "memo.key.launch_value", days=launch)
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",

@@ -348,13 +348,18 @@ def levels_at(ctx: Ctx, cand: Candidate, levels: list[int]) -> list[LevelPredict
     return monotone_ttft([cand.checked[c] for c in levels])
 
 
-def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None):
-    """Predicted levels around the planned per-replica load (1, ¼, ½, 1 and 2 × that load) and the knee.
+def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None,
+          extra: int | None = None):
+    """Predicted levels around the planned per-replica load (1, ¼, ½, 1 and 2 × that load, and ``extra``: the load
+    per replica with the N+1 spare down) and the knee.
 
     Levels already simulated while checking the plan (``cand.checked``, or ``known``) are reused."""
     if known:
         cand.checked.update(known)
-    points = levels_at(ctx, cand, curve_levels(per_replica))
+    wanted = curve_levels(per_replica)
+    if extra and extra not in wanted:
+        wanted = sorted({*wanted, extra})
+    points = levels_at(ctx, cand, wanted)
     return points, find_knee(points, limits(ctx, cand))
 
 

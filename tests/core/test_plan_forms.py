@@ -136,7 +136,7 @@ def test_an_internal_tool_over_the_monthly_budget_is_offered_buying_the_server_w
     assert f"{amount:,.0f}" in fix.text_in("en") and "一次性硬件预算" in fix.text_in("zh_CN")
 
 
-def test_a_public_service_bought_carries_a_spare_server_and_a_one_replica_load_has_no_peak_to_rent():
+def test_a_public_service_bought_carries_a_spare_server_and_a_one_replica_load_has_no_peak_to_rent(monkeypatch):
     # a public service whose peak one L40S carries; the plan's redundancy rule adds one unit (N+1)
     data = {"use_case": "interactive", "audience": "public", "model": "qwen2.5-14b-instruct", "peak_concurrency": 60,
             "prompt_tokens": {"avg": 800, "p95": 2000}, "quantization_acceptable": "fp8_only",
@@ -148,7 +148,9 @@ def test_a_public_service_bought_carries_a_spare_server_and_a_one_replica_load_h
     o = r.costs.owned  # bought: the card that carries the load in one server, the spare card in a second one
     assert o.site == "colocation" and o.gpus_owned == lay.load_gpus + lay.unit_gpus
     # the engineer's share is per server: two servers, twice one server's share
-    one = plan({**data, "audience": "business", "reach": "internet"}).costs.owned
+    with monkeypatch.context() as m:  # the same service without the spare (every external service has one now)
+        m.setattr("advisor.plan.gpu_choice.redundancy_reason", lambda c: None)
+        one = plan(data).costs.owned
     assert one.gpus_owned == lay.load_gpus and o.staff_monthly.high == pytest.approx(2 * one.staff_monthly.high, rel=0.01)
     # the spare is redundancy, not a peak above a base: no hybrid ("own one card, rent the spare at peak hours")
     assert r.costs.hybrid is None and r.deployment_form != "hybrid"

@@ -150,15 +150,21 @@ def test_sxm_parts_come_as_whole_8_gpu_servers_and_the_memo_says_so():
 def test_a_quote_for_whole_nodes_rounds_the_cloud_plan_to_them():
     r = plan({**US, "model": "qwen2.5-7b-instruct", "peak_concurrency": 8, "gpu_constraint": ["h100-sxm-80g"]},
              quotes=[{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 2.0, "high": 2.0, "vm_gpus": [8]}])
-    assert r.hardware.total_gpus == 8 and r.hardware.layout.basis == "quote"
+    lay = r.hardware.layout  # a business API: the load's 8-GPU VM and one more for N+1
+    assert lay.basis == "quote" and lay.unit_gpus == 8 and r.hardware.total_gpus == 8 * lay.units
+    assert lay.units == lay.load_units + lay.spare_units == 2
 
 
 # --- redundancy ---------------------------------------------------------------------------------------------
 def test_paid_production_gets_n_plus_1_and_each_region_its_own_spare():
     base = {**US, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16}
-    free = plan(base)
+    free = plan({**base, "audience": "internal", "reach": "private_network"})  # staff on a private network
     paid = plan({**base, "charges_users": True})
     assert free.hardware.layout.spare_units == 0 and "sizing.redundancy" not in free.finding_ids
+    # a production API for business customers, not charged per use: N+1 all the same (q26, q31, q42)
+    business = plan(base)
+    assert business.hardware.layout.spare_units == 1 and business.hardware.layout.redundancy == "production"
+    assert "business customers" in business.finding("sizing.redundancy").detail_in("en")
     lay = paid.hardware.layout
     assert lay.spare_units == 1 and lay.units == lay.load_units + 1 and lay.redundancy == "paid"
     f = paid.finding("sizing.redundancy")

@@ -247,7 +247,9 @@ ROWS: list[Row] = [
     Row("scaling.prestage_weights", MAINLAND, {"mainland_entity": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
     Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
-    Row("sizing.redundancy", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
+    # paid, public or a production service for business customers: N+1; an internal tool on a private network: none
+    Row("sizing.redundancy", {**MAINLAND, "charges_users": True},
+        {"charges_users": False, "audience": "internal", "reach": "private_network"}),
     Row("gpu.region_choice", {**MAINLAND, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 32,
                               "quantization_acceptable": "fp8_only", "gpu_constraint": ["h20-96g", "h200-141g"]},
         {"gpu_constraint": ["h20-96g"]}),
