@@ -44,6 +44,7 @@ from advisor import bounded_http
 from advisor.bench.client import StreamClient, Target, build_record
 from advisor.bench.probe import connect_error_kind, tls_untrusted_message
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
+from advisor.bench.provenance import at_real_speed, time_scale_of
 from advisor.bench.quality.report import QualityResult, compare_scores
 from advisor.bench.quality.samples import SampleError, ScoredSample, builtin_samples, load_samples
 from advisor.bench.quality.scorers import JUDGED
@@ -195,6 +196,8 @@ class AbSideResult(BaseModel):
     answers_ok: int = 0
     answers_failed: int = 0
     error: str | None = None
+    time_scale: float | None = Field(None, description="the simulated server's time scale its load ran at (its "
+                                     "steps are shown at the simulated GPU's real speed); None: a real server")
 
 
 class AbLevel(BaseModel):
@@ -439,6 +442,9 @@ def verdict(result: AbResult) -> list[str]:
         lines += result.quality.verdict_lines
     if result.simulated and result.quality is None:  # scored: the quality lines say how the simulator answers
         lines.append(tr("ab.verdict.simulated"))
+    scales = sorted({s.time_scale for s in (a, b) if s.time_scale is not None and s.time_scale != 1.0})
+    if scales:  # the load ran faster than real time: its figures were converted, and that is said
+        lines.append(tr("ab.verdict.time_scale", scale=" / ".join(f"×{x:g}" for x in scales)))
     elif ag.compared and not result.simulated:
         lines.append(tr("ab.verdict.judge"))
     if result.status == "stopped":
@@ -536,8 +542,11 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
             if db is not None:
                 db.connection.close()
         res.run_id = run.run_id
-        res.steps = [s.model_dump(mode="json") for s in run.steps]
-        res.knee = run.knee.model_dump(mode="json") if run.knee is not None else None
+        # a simulated server sped up (time scale < 1) is shown at the simulated GPU's real speed, as everywhere
+        shown = at_real_speed(run.as_dict())
+        res.steps = list(shown.get("steps") or [])
+        res.knee = shown.get("knee")
+        res.time_scale = time_scale_of(shown) if res.simulated else None
         ok = run.requests_ok
         res.status = "stopped" if run.status is RunStatus.stopped else ("completed" if ok else "failed")
         if run.error_kind is not None and not cancel.cancelled:  # the probe, the store or a bug: said as it is
