@@ -69,4 +69,7 @@ def test_make_run_installs_the_app_without_the_test_tools(tmp_path):
     assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider .*tests/core", test)
     assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider --ignore=tests/core", test)
     assert "test $core_rc -eq 0 -a $rest -eq 0" in test
+    # the two processes split the folders between them: each folder the Qt-free run takes, the other one ignores
+    qt_free = re.search(r"PytestConfigWarning ((?:tests/\S+ )+)>", test).group(1).split()
+    assert "tests/core" in qt_free and all(f"--ignore={folder}" in test for folder in qt_free)
     assert "tools/dist_smoke.py --out dist" in dry("dist")
