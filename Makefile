@@ -36,7 +36,7 @@ lint: $(TEST_STAMP)
 # Qt. Each file runs in exactly one of the two. The Qt-free output follows when both are done; either failing fails
 # the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
-QT_FREE_TESTS := tests/core $(sort $(wildcard tests/robustness/test_[a-g]*.py))
+QT_FREE_TESTS := tests/core
 test: $(TEST_STAMP) lint
 	@log=$$(mktemp); \
 	ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning $(QT_FREE_TESTS) >$$log 2>&1 & core=$$!; \

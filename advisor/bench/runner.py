@@ -211,6 +211,14 @@ def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue
     return round(busy / (b - a), 3)
 
 
+
+def _measured_for(st: _Step) -> float:
+    """How long the step has been measured: from its first request's start (the step's reported window starts
+    there), or from the step's own start before any request has finished. The minimum duration counts on this
+    clock, so the window a step reports is never shorter than its minimum (the first send lags the step's start
+    by a few ms on a loaded machine)."""
+    return monotonic() - (st.acc.t_first if st.acc.t_first is not None else st.t0)
+
 class Runner:
     def __init__(self, config: BenchConfig, *, store: BenchStore | None = None,
                  on_event: Callable[[BenchEvent], None] | None = None, cancel: CancelToken | None = None,
@@ -535,7 +543,7 @@ class Runner:
             summary.min_requests = st.min_requests
             summary.min_duration_s = round(st.min_duration_s, 3)
             summary.long_enough = summary.requests_ok + summary.requests_failed >= st.min_requests and \
-                st.t1 - st.t0 >= st.min_duration_s
+                summary.duration_s >= st.min_duration_s
         if st.workers_lost:
             summary.concurrency_shortfall = True
         if st.closed and st.stop_reason != "cancelled" and st.spans is not None:
@@ -683,7 +691,7 @@ class Runner:
             try:
                 while not self.cancel.cancelled and not stable and st.stop_reason != "server_lost":
                     if first is not None:
-                        if requests is not None and issued >= requests and monotonic() - st.t0 >= min_duration:
+                        if requests is not None and issued >= requests and _measured_for(st) >= min_duration:
                             return
                         issued += 1
                     await self._rate_limit_wait(deadline)
@@ -710,7 +718,7 @@ class Runner:
                         st.last_reachable = monotonic()
                     if stable_after and not stable and st.acc.done >= next_check:
                         next_check = st.acc.done + check_every
-                        if monotonic() - st.t0 >= min_duration and self._is_stable(st.acc.stability):
+                        if _measured_for(st) >= min_duration and self._is_stable(st.acc.stability):
                             stable = True
                             st.stop_reason = "stable"
             finally:

@@ -178,7 +178,9 @@ def test_a_step_is_predicted_as_it_ran_so_measured_and_predicted_count_the_same_
         config = BenchConfig.model_validate({
             "endpoint": {"url": sim.base_url, "model": model, "timeout_s": 60, "read_timeout_s": 30},
             "workload": {"prompt_tokens": {"mean": 256}, "output_tokens": {"mean": 32}},
-            "schedule": {"kind": "fixed", "concurrency": [8], "requests": 24, "warmup_requests": 0},
+            # started together, as the comment says: the default stagger would spread the first requests and take
+            # away the lock-step prefills this test is about
+            "schedule": {"kind": "fixed", "concurrency": [8], "requests": 24, "warmup_requests": 0, "stagger": False},
         })  # fmt: skip
         result = Runner(config).run()
     (step,) = result["steps"]

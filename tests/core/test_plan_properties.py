@@ -47,9 +47,17 @@ def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor,
     high = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": budget * factor, "currency": currency}}))
     if low.feasible:
         assert high.feasible
-    # the budget never changes what is recommended, only whether it is affordable
-    assert (low.deployment_form, low.region, low.hardware.gpu, low.hardware.replicas) == (
-        high.deployment_form, high.region, high.hardware.gpu, high.hardware.replicas)  # fmt: skip
+    # the budget never changes what is recommended, only whether it is affordable — except the N+1 spare: a spare
+    # that alone breaks the budget is left out and that plan says plainly it is not N+1 (sizing.redundancy's
+    # over_budget case). A plan over the budget even without it keeps it (and is infeasible); enough money buys it.
+    assert (low.deployment_form, low.region, low.hardware.gpu) == (
+        high.deployment_form, high.region, high.hardware.gpu)  # fmt: skip
+    if low.hardware.replicas != high.hardware.replicas:
+        fewer, more = sorted((low, high), key=lambda r: r.hardware.replicas)
+        said = fewer.finding("sizing.redundancy")
+        assert said is not None and said.title_key.endswith(".over_budget.title")
+        assert more.hardware.layout is not None and more.hardware.layout.spare_units
+        assert more.hardware.replicas - fewer.hardware.replicas <= more.hardware.layout.spare_units
 
 
 def test_budget_threshold_is_the_high_end_of_the_cheapest_plans_cost():
