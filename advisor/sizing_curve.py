@@ -43,7 +43,7 @@ def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
     )  # fmt: skip
     prompt, output = request.resolved_prompt_tokens, request.resolved_output_tokens
     if prompt + output > setup.limits.kv_tokens:
-        raise PredictionUnavailable(tr("ui.curve.too_long", tokens=prompt + output, capacity=setup.limits.kv_tokens))
+        raise PredictionUnavailable(tr("sizing.curve.too_long", tokens=prompt + output, capacity=setup.limits.kv_tokens))
     workload = SimWorkload(prompt=LengthDistribution.fixed(prompt), output=LengthDistribution.fixed(output))
     started = time.process_time()
     levels = []

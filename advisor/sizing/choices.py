@@ -24,7 +24,7 @@ class SizingChoices:
         except catalog.CatalogError as exc:
             # The user's own GPU file is damaged: keep working with the built-in catalog and say so.
             self.gpus = list(catalog._builtin_gpus())
-            self.startup_problem = tr("ui.sizing.user_gpus_damaged", error=str(exc))
+            self.startup_problem = tr("sizing.choices.user_gpus_damaged", error=str(exc))
         self.imported: dict[str, ModelSpec] = {}  # id → imported model (kept in the picker)
         self.custom_gpus: dict[str, GpuSpec] = {g.id: g for g in self.gpus if g.user_defined}
 
@@ -47,18 +47,18 @@ class SizingChoices:
     def model_items(self) -> list[tuple[str, object]]:
         """(shown name, id) for the model picker; imported models say so."""
         items: list[tuple[str, object]] = [(m.name, m.id) for m in self.models]
-        items += [(f"{m.name} ({tr('ui.sizing.imported')})", m.id) for m in self.imported.values()]
+        items += [(f"{m.name} ({tr('sizing.choices.imported')})", m.id) for m in self.imported.values()]
         return items
 
     def gpu_items(self) -> list[tuple[str, object]]:
         """(shown name, id) for the GPU picker; the user's own GPUs say so."""
         items: list[tuple[str, object]] = []
         for g in self.gpus:
-            suffix = f" ({tr('ui.sizing.custom')})" if g.user_defined else ""
+            suffix = f" ({tr('sizing.choices.custom')})" if g.user_defined else ""
             items.append((f"{g.name}{suffix}", g.id))
         for g in self.custom_gpus.values():
             if all(g.id != x.id for x in self.gpus):
-                items.append((f"{g.name} ({tr('ui.sizing.custom')})", g.id))
+                items.append((f"{g.name} ({tr('sizing.choices.custom')})", g.id))
         return items
 
 

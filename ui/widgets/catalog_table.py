@@ -68,7 +68,7 @@ class CatalogModel(QAbstractTableModel):
 
     def _text(self, row: CatalogRow, col: str) -> str:
         if col == "gpu":
-            return row.gpu_name + (f" ({tr('ui.sizing.custom')})" if row.user_defined else "")
+            return row.gpu_name + (f" ({tr('sizing.choices.custom')})" if row.user_defined else "")
         if col == "memory":
             return format_gib(row.memory_bytes, 0)
         if col == "fits":
