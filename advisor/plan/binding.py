@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import sizing
+from advisor.plan import batch_rate, sizing
 from advisor.plan.context import Ctx
 from advisor.plan.result import BindingConstraint
+from advisor.sizing.tensors import param_counts
 
 GIB = 1024**3
 
@@ -80,6 +81,34 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
         "max": sizing.MAX_REPLICAS})  # fmt: skip
 
 
+def _moe_figures(ctx: Ctx) -> dict[str, Any]:
+    """A mixture-of-experts model keeps every expert in memory though a token touches only a few: the memory
+    follows the total parameter count, the speed the active one (an engineer states both)."""
+    if not ctx.model.is_moe:
+        return {}
+    counts = param_counts(ctx.model)
+    return {"total_b": round(counts.total / 1e9, 1), "active_b": round(counts.active / 1e9, 1)}
+
+
+def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
+    """A batch that finishes in time: the deadline sets the replica count from one replica's steady rate, and the
+    share of that replica's GPU time that goes to prefill says whether long prompts or the answers dominate."""
+    engine = sizing._engine(ctx, chosen.gpu)
+    seqs = batch_rate.batch_concurrency(chosen.memory.kv_tokens, ctx.prompt_avg, ctx.output_avg)
+    rate = batch_rate.batch_rate(chosen.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens)
+    # prefill's share is what it adds to a step beyond decoding the same sequences alone (the weight read is
+    # shared by both, so a prefill-only step would count it twice)
+    decoding = max(1, math.floor(rate.requests_per_step * ctx.output_avg))
+    decode_only = chosen.costs.step_seconds(0, 0, decoding, decoding * (ctx.prompt_avg + ctx.output_avg / 2))
+    share = max(0, min(100, round(100 * (1 - decode_only / rate.step_s)))) if rate.step_s > 0 else 0
+    hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
+    return BindingConstraint(kind="batch_throughput", variant="met", figures={
+        "gpu": chosen.gpu.name, "tp": chosen.tp, "seqs": seqs, "per_hour": round(rate.requests_per_s * 3600),
+        "prompt_avg": ctx.prompt_avg, "prefill_pct": share, "requests": ctx.total_requests or 0,
+        "deadline": ctx.batch_hours or 0.0, "replicas": chosen.replicas,
+        "hours": round(hours, 1) if hours is not None else "—"})  # fmt: skip
+
+
 def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
                        blockers: set[str], claimed: int | None, budget: float | None,
                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
@@ -110,9 +139,12 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     m = chosen.memory
     base = {"gpu": chosen.gpu.name, "tp": chosen.tp, "weights": chosen.weights}
     if not _fewer_gpus_fit(ctx, chosen):
-        return BindingConstraint(kind="weights_memory", figures={
+        moe = _moe_figures(ctx)
+        return BindingConstraint(kind="weights_memory", variant="moe" if moe else "", figures={
             **base, "weights_gib": _gib(m.weights_bytes_all_gpus), "gpu_gib": _gib(m.gpu_memory_bytes),
-            "fewer": chosen.tp // 2})  # fmt: skip
+            "fewer": chosen.tp // 2, **moe})  # fmt: skip
+    if ctx.is_batch and ctx.total_requests and ctx.batch_hours:
+        return _batch_deadline(ctx, chosen)
     engine = sizing._engine(ctx, chosen.gpu)
     c_max = claimed if claimed is not None else chosen.c_max
     kv_cap = m.kv_tokens // max(ctx.prompt_avg + ctx.output_avg, 1)
