@@ -22,7 +22,7 @@ _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line"
 # the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer
 # card's warning and the obligations, so a memo that said "buy a server for the office" never said why on page 1)
-FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid"})
+FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid", "cost.hosted_api"})
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:

@@ -567,8 +567,10 @@ def sizing_plan(f: Facts):
     c_max = f.claimed_c_max or ch.c_max
     # the headroom the plan has, as the capacity table computes it (it said "20% headroom planned" beside 0 %)
     room = max(0, round((1 - f.ctx.peak / max(c_max * ch.replicas, 1)) * 100))
+    # a hosted API runs on the provider's GPUs: the sizing is what serving it yourselves would take (the
+    # comparison the hosted-API cost is made against), not the setup the plan runs
     return finding(
-        "sizing.plan", variant="room", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights,
+        "sizing.plan", variant="hosted" if f.form == "hosted_api" else "room", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights,
         peak=f.ctx.peak, per_replica=ch.per_replica, c_max=c_max, room=room, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
         tpot=round(f.sim_tpot_p99 or ch.tpot_p99_ms, 1), slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
@@ -579,6 +581,8 @@ def sizing_quant(f: Facts):
     """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch."""
     ch = f.chosen
     if ch is None or ch.weights in ("bf16", "fp16") or ch.weights == f.ctx.model.checkpoint_quant:
+        return None
+    if f.form == "hosted_api":  # the provider picks the weights it serves; nothing of ours is quantized
         return None
     return finding("sizing.quantized", weights=ch.weights)
 
@@ -691,7 +695,11 @@ def cost_hosted(f: Facts):
     conv = f.cost.conv if f.cost is not None else 1.0
     gpu = f.cost.cloud_usd if f.cost is not None else (None, None)
     gpu_text = _range(gpu[0] * conv, gpu[1] * conv, f) if None not in gpu else "—"  # type: ignore[operator]
-    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text)
+    # which provider: on the mainland its servers keep the prompts there, and the model it serves must be filed (a
+    # launched app shows the model's name and filing number), so an engineer names both checks
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    provider = {"tr": "plan.hosted.provider_mainland"} if mainland else ""
+    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
 
 
 @rule("cost.budget_short", "cost")

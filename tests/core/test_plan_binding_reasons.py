@@ -56,3 +56,33 @@ def test_a_moe_model_says_every_expert_stays_in_memory():
     assert "every expert" in b.text_in("en") and "所有专家" in b.text_in("zh_CN")
     dense = _binding({**answers, "model": "qwen2.5-72b-instruct", "gpu_constraint": ["h20-96g"]})
     assert dense.variant == ""
+
+
+HOSTED = {
+    "schema_version": 1, "use_case": "interactive", "audience": "business", "model": "qwen2.5-14b-instruct",
+    "peak_concurrency": 10, "prompt_tokens": {"avg": 1000, "p95": 2500}, "output_tokens": {"avg": 600, "p95": 1200},
+    "quantization_acceptable": "fp8_only", "user_location": "mainland", "mainland_carriers": "all_three",
+    "mainland_entity": True, "icp_status": "filed", "monthly_budget": {"amount": 30000, "currency": "CNY"},
+    "ops_capability": "none", "expected_duration_months": 6,
+}  # fmt: skip
+
+
+def test_a_hosted_api_leads_with_its_reason_and_names_the_provider_checks():
+    """A hosted API's page 1 said "2 × L20 … meets the target" and "the plan uses fp8 weights: check quality" as
+    reasons, for GPUs the team never runs; the provider to pick (mainland servers, a filed model) was not said."""
+    r = plan(answers_from_dict(HOSTED), check_fixes=False)
+    assert r.deployment_form == "hosted_api", r.deployment_form
+    ids = [f.id for f in r.findings]
+    assert "sizing.quantized" not in ids
+    hosted = next(f for f in r.findings if f.id == "cost.hosted_api")
+    from advisor.plan.result import render
+
+    assert "filing number" in render("en", hosted.detail_key, hosted.params)
+    assert "备案号" in render("zh_CN", hosted.detail_key, hosted.params)
+    sizing_plan = next(f for f in r.findings if f.id == "sizing.plan")
+    assert "yourselves would take" in render("en", sizing_plan.title_key, sizing_plan.params)
+    # the hosted reason leads page 1's reasons
+    from advisor.plan.reasons import by_weight
+
+    ordered = [f.id for f in by_weight(r.findings)]
+    assert ordered[0] == "cost.hosted_api", ordered
