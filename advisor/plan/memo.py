@@ -537,6 +537,10 @@ def memo_context(
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
         "verify": [f for f in rendered if f["verify"]],
+        # "any one of these makes it feasible" only when each does so alone; a fix offered together with a budget or
+        # a deadline is a combination, and the intro says so (it read "any one" above "alone it still costs more")
+        "fixes_intro": "memo.rec.fixes_intro" if all(f.with_budget is None and not f.with_deadline_hours
+                                                     for f in result.fixes) else "memo.rec.fixes_intro_combined",
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes],
         "answers": answers,

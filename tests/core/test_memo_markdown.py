@@ -217,3 +217,14 @@ def test_answers_read_as_words_not_ids(lang):
     assert i18n.translate(lang, "memo.sub.sector", v=i18n.translate(lang, "memo.value.sector.medical")) in given
     if lang == "zh_CN":
         assert "医疗" in given and "medical" not in given and ": " not in given
+
+
+def test_fixes_that_need_a_companion_are_not_called_any_one():
+    """ "Any one of these changes makes it feasible" stood above "Alone it still costs more than the budget"."""
+    result = _result()
+    combined = result.fixes[0].model_copy(update={"with_budget": {"amount": 58000, "currency": "CNY"}})
+    mixed = result.model_copy(update={"fixes": [combined, *result.fixes[1:]]})
+    for lang in LANGS:
+        text = render_memo_markdown(mixed, lang)
+        assert i18n.translate(lang, "memo.rec.fixes_intro") not in text
+        assert i18n.translate(lang, "memo.rec.fixes_intro_combined") in text
