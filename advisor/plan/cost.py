@@ -162,7 +162,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             cl_lo, cl_hi = full_lo * util, full_hi * util
             m_best = c_lo / (cl_hi - opex_lo) if cl_hi > opex_lo else None
             m_worst = c_hi / (cl_lo - opex_hi) if cl_lo > opex_hi else None
-            costs.break_even_months = _break_even_months(m_best, m_worst, horizon, util)
+            m_mid = _mid_months((c_lo + c_hi) / 2, (cl_lo + cl_hi) / 2, (opex_lo + opex_hi) / 2)
+            costs.break_even_months = _break_even_months(m_best, m_worst, horizon, util, m_mid)
         # cumulative series: cloud vs owned (capex at month 0)
         series = []
         for m in range(0, horizon + 1):
@@ -204,7 +205,14 @@ def _break_even_utilisation(best: float, worst: float) -> BreakEven:
     return BreakEven(low=round(best, 3), high=round(worst, 3))
 
 
-def _break_even_months(best: float | None, worst: float | None, horizon: int, util: float) -> BreakEven:
+def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:
+    """Months to break even at mid-range prices (each range's midpoint): the figure to plan with when the best and
+    worst cases pair opposite ends of every range (cheapest purchase against dearest rent, and the reverse)."""
+    return capex / (cloud_monthly - running_monthly) if cloud_monthly > running_monthly else None
+
+
+def _break_even_months(best: float | None, worst: float | None, horizon: int, util: float,
+                       mid: float | None = None) -> BreakEven:  # fmt: skip
     """Months until owning pays off at ``util`` (best case for owning … worst case). An end is None where owning
     never pays off (renting costs less every month) or not within the horizon (it used to read 999 months, or a
     break-even after 1,070 months); the reason says which."""
@@ -215,13 +223,18 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
         return BreakEven(reason="beyond_horizon", reason_key="plan.breakeven.months.beyond_horizon",
                          reason_params={"util": pct, "horizon": horizon})  # fmt: skip
     low = round(best, 1)
+    # where the worst case never pays back, the mid-range figure says what to expect (the best case alone read as
+    # "8.3 months, or never", which undercut a buy recommendation an engineer would make on the middle of the range)
+    mid_in = round(mid, 1) if mid is not None and mid <= horizon else None
+    suffix = "_mid" if mid_in is not None else ""
     if worst is None:
-        return BreakEven(low=low, reason="worst_case_never", reason_key="plan.breakeven.months.worst_case_never",
-                         reason_params={"util": pct, "low": low})  # fmt: skip
+        return BreakEven(low=low, mid=mid_in, reason="worst_case_never",
+                         reason_key="plan.breakeven.months.worst_case_never" + suffix,
+                         reason_params={"util": pct, "low": low, "mid": mid_in})  # fmt: skip
     if worst > horizon:
-        return BreakEven(low=low, reason="worst_case_beyond_horizon",
-                         reason_key="plan.breakeven.months.worst_case_beyond_horizon",
-                         reason_params={"util": pct, "horizon": horizon, "low": low})  # fmt: skip
+        return BreakEven(low=low, mid=mid_in, reason="worst_case_beyond_horizon",
+                         reason_key="plan.breakeven.months.worst_case_beyond_horizon" + suffix,
+                         reason_params={"util": pct, "horizon": horizon, "low": low, "mid": mid_in})  # fmt: skip
     return BreakEven(low=low, high=round(worst, 1))
 
 

@@ -290,7 +290,8 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     worst = own.capex[1] / (cloud[0] - running[1]) if cloud[0] > running[1] else None  # type: ignore[operator]
     if best is None:
         worst = None
-    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation)
+    mid = costmod._mid_months(sum(own.capex) / 2, (cloud[0] + cloud[1]) / 2, sum(running) / 2)  # type: ignore[operator]
+    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation, mid)
     # a utilisation break-even is one GPU fleet against another; a hybrid rents part of its fleet either way
     costs.break_even_utilisation = None
     if form == "on_premises" and costs.cloud_per_gpu_hour is not None:

@@ -184,6 +184,7 @@ class BreakEven(_Out):
 
     low: float | None = None
     high: float | None = None
+    mid: float | None = Field(None, description="months at mid-range prices, where the worst case has no break-even")
     reason: BreakEvenReason | None = None
     reason_key: str | None = Field(None, description="i18n key of the reason; rendered as reason_text in to_json")
     reason_params: dict[str, Any] = Field(default_factory=dict)
