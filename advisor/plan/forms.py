@@ -286,6 +286,9 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
         costs.break_even_months = costs.break_even_utilisation = None
         return
     running = own.running(forms.ops)  # type: ignore[union-attr]
+    if own.capex[1] <= 0:  # nothing to buy (the team's own GPUs): no purchase to pay back ("after about 0 months")
+        costs.break_even_months = costs.break_even_utilisation = None
+        return
     best = own.capex[0] / (cloud[1] - running[0]) if cloud[1] > running[0] else None  # type: ignore[operator]
     worst = own.capex[1] / (cloud[0] - running[1]) if cloud[0] > running[1] else None  # type: ignore[operator]
     if best is None:

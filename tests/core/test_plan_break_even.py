@@ -75,7 +75,8 @@ def test_json_has_null_ends_and_the_reason_in_words(plans, prefix, capsys, tmp_p
         # past the 12-month horizon ("beyond_horizon"), a reason in words as "never" is
         assert be["low"] is None and be["high"] is None and be["reason"] in ("never", "beyond_horizon")
         assert be["reason_text"] == getattr(plans[prefix].costs, f"break_even_{unit}").text_in(lang)
-        assert set(be) == {"low", "high", "reason", "reason_text"}  # no i18n key or parameters in the contract
+        # no i18n key or parameters in the contract; "mid" (months at mid-range prices) was added in session 14
+        assert set(be) == {"low", "high", "mid", "reason", "reason_text"}
         assert bool(CJK.search(be["reason_text"])) == (lang == "zh_CN")
         for name in ("break_even_months", "break_even_utilisation"):
             other = costs[name]
@@ -110,3 +111,18 @@ def test_text_summary_and_memo_say_it_in_words(plans, lang, capsys, tmp_path):
         assert row.endswith(said), row
         memo = render_memo_markdown(result, lang)
         assert f"| {label} | {said} |" in memo
+
+
+def test_a_worst_case_without_payback_gives_the_mid_range_figure():
+    """"After about 8.3 months in the best case; in the worst case not within 36 months" undercut a buy an engineer
+    would make on the middle of the ranges: the mid-range months lead, the two ends follow."""
+    from advisor.plan.cost import _break_even_months, _mid_months
+
+    mid = _mid_months(capex=1_000_000, cloud_monthly=150_000, running_monthly=90_000)
+    assert round(mid, 1) == 16.7
+    be = _break_even_months(8.3, None, 36, 0.8, mid)
+    assert (be.low, be.mid, be.reason) == (8.3, 16.7, "worst_case_never")
+    assert "16.7 months at mid-range prices" in be.text("en", "months") and "8.3" in be.text("en", "months")
+    assert "16.7" in be.text("zh_CN", "months") and "中间价格" in be.text("zh_CN", "months")
+    beyond = _break_even_months(8.3, 50.0, 36, 0.8, 40.0)  # the middle is past the horizon too: no mid figure
+    assert beyond.mid is None and "mid-range" not in beyond.text("en", "months")
