@@ -115,8 +115,16 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     """What decides this plan. ``claimed``: concurrency per replica within the target (capacity.claimed_capacity)."""
     if "cost.budget_short" in blockers or "cost.budget_straddles" in blockers:
         if budget is not None and cost_high is not None:
-            return BindingConstraint(kind="budget", figures={"budget": round(budget), "cost_high": round(cost_high),
-                                                             "currency": currency})  # fmt: skip
+            figures: dict[str, Any] = {"budget": round(budget), "cost_high": round(cost_high), "currency": currency}
+            # the budget rules the plan out, and something sized the plan it rules out: say that too (a 72B model's
+            # "the budget decides" never said what made its setup 16 GPUs)
+            rest = blockers - {"cost.budget_short", "cost.budget_straddles"}
+            inner = binding_constraint(ctx, chosen, near, rest, claimed, None, None, currency)
+            if inner is not None and inner.kind != "budget":
+                key = f"plan.binding.{inner.kind}" + (f"_{inner.variant}" if inner.variant else "")
+                return BindingConstraint(kind="budget", variant="sized",
+                                         figures={**figures, "size": {"tr": key, **inner.figures}})  # fmt: skip
+            return BindingConstraint(kind="budget", figures=figures)
     if chosen is None:
         if "sizing.model_too_big" in blockers or near is None:
             return BindingConstraint(kind="weights_memory", variant="none", figures={"model": ctx.model.name})

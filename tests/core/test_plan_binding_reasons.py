@@ -86,3 +86,21 @@ def test_a_hosted_api_leads_with_its_reason_and_names_the_provider_checks():
 
     ordered = [f.id for f in by_weight(r.findings)]
     assert ordered[0] == "cost.hosted_api", ordered
+
+
+def test_a_budget_binding_also_says_what_sized_the_plan_it_rules_out():
+    """ "The budget decides: … 284,560 CNY against 5,000" never said what made that setup 16 GPUs."""
+    answers = {
+        "schema_version": 1, "use_case": "interactive", "audience": "business", "model": "qwen2.5-72b-instruct",
+        "peak_concurrency": 50, "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 50},
+        "prompt_tokens": {"avg": 1000, "p95": 2500}, "output_tokens": {"avg": 400, "p95": 1000},
+        "quantization_acceptable": "no", "user_location": "mainland", "mainland_carriers": "all_three",
+        "icp_status": "filed", "mainland_entity": True, "monthly_budget": {"amount": 5000, "currency": "CNY"},
+        "ops_capability": "basic",
+    }  # fmt: skip
+    b = _binding(answers)
+    assert (b.kind, b.variant) == ("budget", "sized")
+    assert b.figures["size"]["tr"].startswith("plan.binding.") and b.figures["size"]["tr"] != "plan.binding.budget"
+    en, zh = b.text_in("en"), b.text_in("zh_CN")
+    assert "5,000" in en and "What sets that plan's size" in en and "{" not in en
+    assert "规模由以下因素决定" in zh and "{" not in zh
