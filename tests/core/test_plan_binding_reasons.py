@@ -104,3 +104,23 @@ def test_a_budget_binding_also_says_what_sized_the_plan_it_rules_out():
     en, zh = b.text_in("en"), b.text_in("zh_CN")
     assert "5,000" in en and "What sets that plan's size" in en and "{" not in en
     assert "规模由以下因素决定" in zh and "{" not in zh
+
+
+def test_an_export_controlled_gpu_says_its_benchmarks_do_not_carry_over():
+    """A team that insists on H100 "because its benchmarks were run on H100" was not told those figures do not
+    carry over to the in-region part; the finding also claimed overseas prices where the plan had none."""
+    from advisor.plan.result import render
+
+    answers = {
+        "schema_version": 1, "use_case": "api", "audience": "business", "model": "qwen2.5-32b-instruct",
+        "peak_concurrency": 30, "prompt_tokens": {"avg": 1500, "p95": 4000}, "output_tokens": {"avg": 400, "p95": 1000},
+        "quantization_acceptable": "fp8_only", "gpu_constraint": ["h100-sxm-80g"], "user_location": "mainland",
+        "mainland_carriers": "all_three", "icp_status": "filed", "mainland_entity": True,
+        "monthly_budget": {"amount": 150000, "currency": "CNY"}, "ops_capability": "basic",
+    }  # fmt: skip
+    r = plan(answers_from_dict(answers), check_fixes=False)
+    f = r.finding("gpu.not_in_region")
+    assert f is not None
+    en, zh = render("en", f.detail_key, f.params), render("zh_CN", f.detail_key, f.params)
+    assert "do not carry over" in en and "H100" in en.split("do not carry over")[0]
+    assert "不能照搬" in zh and "overseas rates" not in en and "海外价格" not in zh
