@@ -111,7 +111,10 @@ def icp_offshore(f: Facts):
     if not (f.offshore and f.ctx.has_mainland_users):
         return None
     later = "later" if f.region_reason == "icp_deadline" else None
-    return finding("icp.offshore_not_needed", variant=later, region=_region(f.region))
+    # a paid service offshore needs no operating licence (B25) either: the licence, like the filing, attaches to
+    # servers in the mainland (Order 292 Art. 3/4 as deployment-facts §2.1 reads it); while the node is offshore
+    paid = {"tr": "plan.icp.offshore_no_b25"} if f.ctx.charges else ""
+    return finding("icp.offshore_not_needed", variant=later, region=_region(f.region), paid=paid)
 
 
 @rule("icp.deadline", "constraint")

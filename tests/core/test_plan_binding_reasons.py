@@ -124,3 +124,23 @@ def test_an_export_controlled_gpu_says_its_benchmarks_do_not_carry_over():
     en, zh = render("en", f.detail_key, f.params), render("zh_CN", f.detail_key, f.params)
     assert "do not carry over" in en and "H100" in en.split("do not carry over")[0]
     assert "不能照搬" in zh and "overseas rates" not in en and "海外价格" not in zh
+
+
+def test_a_paid_service_offshore_is_told_it_needs_no_b25_either():
+    from advisor.plan.result import render
+
+    answers = {
+        "schema_version": 1, "use_case": "interactive", "audience": "business", "model": "qwen2.5-7b-instruct",
+        "peak_concurrency": 30, "prompt_tokens": {"avg": 300, "p95": 800}, "output_tokens": {"avg": 100, "p95": 300},
+        "quantization_acceptable": "fp8_only", "user_location": "mainland", "mainland_carriers": "all_three",
+        "icp_status": "none", "mainland_entity": False, "charges_users": True,
+        "monthly_budget": {"amount": 10000, "currency": "USD"}, "ops_capability": "basic",
+    }  # fmt: skip
+    texts = {}
+    for paid in (True, False):
+        r = plan(answers_from_dict({**answers, "charges_users": paid}), check_fixes=False)
+        f = r.finding("icp.offshore_not_needed")
+        assert f is not None, r.region
+        texts[paid] = (render("en", f.detail_key, f.params), render("zh_CN", f.detail_key, f.params))
+    assert "B25" in texts[True][0] and "B25" in texts[True][1]
+    assert "B25" not in texts[False][0] and "  " not in texts[False][0] and "  " not in texts[True][0]
