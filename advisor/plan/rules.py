@@ -8,10 +8,12 @@ sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
+from advisor.plan.hybrid import steady_concurrency
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -785,7 +787,18 @@ def scaling_warm(f: Facts):
     if f.form in ("hosted_api",) or c.is_batch:
         return None
     if c.load == "bursty":
-        return finding("scaling.warm_replica")
+        ch = f.chosen
+        if ch is None:
+            return finding("scaling.warm_replica")
+        # how many to keep warm and how far to scale, from the plan's own capacity: the steady load's replicas
+        # (at least one) plus the N+1 spare where the plan keeps one, and the peak's; the trigger is the engine's
+        # queue (review 13: "a generic line")
+        per = max(1, f.claimed_c_max or ch.c_max)
+        lay = getattr(ch, "layout", None)
+        spare = ch.replicas - int(lay.load_replicas) if lay is not None else 0
+        warm = max(1, min(ch.replicas, math.ceil(steady_concurrency(c) / per) + max(0, spare)))
+        return finding("scaling.warm_replica", variant="sized", warm=warm, peak_replicas=ch.replicas,
+                       steady=steady_concurrency(c), per=per)  # fmt: skip
     slo = _ttft_target_given(c)
     if c.load == "diurnal" and slo is not None:
         return finding("scaling.warm_replica", variant="live", slo=round(slo))

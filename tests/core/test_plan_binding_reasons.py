@@ -144,3 +144,21 @@ def test_a_paid_service_offshore_is_told_it_needs_no_b25_either():
         texts[paid] = (render("en", f.detail_key, f.params), render("zh_CN", f.detail_key, f.params))
     assert "B25" in texts[True][0] and "B25" in texts[True][1]
     assert "B25" not in texts[False][0] and "  " not in texts[False][0] and "  " not in texts[True][0]
+
+
+def test_a_bursty_service_is_told_how_many_replicas_to_keep_warm_and_how_far_to_scale():
+    """ "Keep one warm replica, scale the rest" named no numbers and no trigger (blind review 2, q36)."""
+    import json
+    from pathlib import Path
+
+    from advisor.plan.result import render
+
+    scenario = Path(__file__).parents[2] / "bench" / "advice_scenarios" / "q36_bursty_b2b_event_mainland.json"
+    answers = json.loads(scenario.read_text(encoding="utf-8"))["answers"]
+    r = plan(answers_from_dict(answers), check_fixes=False)
+    f = r.finding("scaling.warm_replica")
+    assert f is not None and f.title_key.endswith("sized.title"), f.title_key
+    p = f.params
+    assert 1 <= p["warm"] < p["peak_replicas"] and p["warm"] * p["per"] >= p["steady"]
+    en = render("en", f.detail_key, p)
+    assert "num_requests_waiting" in en and str(p["peak_replicas"]) in render("en", f.title_key, p)
