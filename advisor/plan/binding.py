@@ -78,7 +78,7 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
     return BindingConstraint(kind="batch_throughput", figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
-        "max": sizing.MAX_REPLICAS})  # fmt: skip
+        "max": sizing.MAX_REPLICAS, "prefill_pct": _batch_step(ctx, near)[2]})  # fmt: skip
 
 
 def _moe_figures(ctx: Ctx) -> dict[str, Any]:
@@ -90,17 +90,23 @@ def _moe_figures(ctx: Ctx) -> dict[str, Any]:
     return {"total_b": round(counts.total / 1e9, 1), "active_b": round(counts.active / 1e9, 1)}
 
 
+def _batch_step(ctx: Ctx, cand: sizing.Candidate) -> tuple[int, batch_rate.BatchRate, int]:
+    """One replica's batch steady state: sequences held, its rate, and the share (%) of its step time prefill takes
+    — what prefill adds to a step beyond decoding the same sequences alone (the weight read is shared by both, so
+    a prefill-only step would count it twice)."""
+    engine = sizing._engine(ctx, cand.gpu)
+    seqs = batch_rate.batch_concurrency(cand.memory.kv_tokens, ctx.prompt_avg, ctx.output_avg)
+    rate = batch_rate.batch_rate(cand.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens)
+    decoding = max(1, math.floor(rate.requests_per_step * ctx.output_avg))
+    decode_only = cand.costs.step_seconds(0, 0, decoding, decoding * (ctx.prompt_avg + ctx.output_avg / 2))
+    share = max(0, min(100, round(100 * (1 - decode_only / rate.step_s)))) if rate.step_s > 0 else 0
+    return seqs, rate, share
+
+
 def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
     """A batch that finishes in time: the deadline sets the replica count from one replica's steady rate, and the
     share of that replica's GPU time that goes to prefill says whether long prompts or the answers dominate."""
-    engine = sizing._engine(ctx, chosen.gpu)
-    seqs = batch_rate.batch_concurrency(chosen.memory.kv_tokens, ctx.prompt_avg, ctx.output_avg)
-    rate = batch_rate.batch_rate(chosen.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens)
-    # prefill's share is what it adds to a step beyond decoding the same sequences alone (the weight read is
-    # shared by both, so a prefill-only step would count it twice)
-    decoding = max(1, math.floor(rate.requests_per_step * ctx.output_avg))
-    decode_only = chosen.costs.step_seconds(0, 0, decoding, decoding * (ctx.prompt_avg + ctx.output_avg / 2))
-    share = max(0, min(100, round(100 * (1 - decode_only / rate.step_s)))) if rate.step_s > 0 else 0
+    seqs, rate, share = _batch_step(ctx, chosen)
     hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
     return BindingConstraint(kind="batch_throughput", variant="met", figures={
         "gpu": chosen.gpu.name, "tp": chosen.tp, "seqs": seqs, "per_hour": round(rate.requests_per_s * 3600),

@@ -22,6 +22,7 @@ from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
 from advisor.plan.result import (
     Assumption,
+    BindingConstraint,
     Capacity,
     CurvePoint,
     Fix,
@@ -521,9 +522,32 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.binding_constraint = binding_constraint(
         c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
+    _price_the_unfinished_job(result.binding_constraint, c, book, region, fx)
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
+
+
+def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBook, region: str, fx: float) -> None:
+    """A batch no setup finishes in time still has a size: the GPU-hours it needs on the nearest setup and what
+    they cost at the listed prices, against the job's budget (an expert's first sum: "thousands of GPU-hours for
+    20,000 CNY")."""
+    if b is None or b.kind != "batch_throughput" or b.variant:
+        return
+    fig = b.figures
+    rps = fig.get("rps") or 0
+    if rps <= 0:
+        return
+    gpu_hours = c.total_requests / rps / 3600 * fig["tp"] if c.total_requests else 0
+    gpu = next((g for g in gpus_by_id().values() if g.name == fig["gpu"]), None)
+    price = costmod.cloud_price(book, gpu.id, "mainland" if region == "mainland_plus_overseas" else region, fx) if gpu else None
+    if not gpu_hours or price is None or not c.budget_amount:
+        return
+    conv = fx if c.currency == "CNY" else 1.0
+    low, high = price[0] * gpu_hours * conv, price[1] * gpu_hours * conv
+    b.variant = "priced"
+    b.figures = {**fig, "gpu_hours": round(gpu_hours), "job_low": round(low), "job_high": round(high),
+                 "budget": round(c.budget_amount), "currency": c.currency}  # fmt: skip
 
 
 def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:

@@ -85,6 +85,24 @@ def _has(lang: str, key: str) -> bool:
     return key in catalog(lang)
 
 
+def _catalog_name(field: str, value: str) -> str:
+    """A catalog id the user picked ("l20-48g", "qwen2.5-14b-instruct") by its name, as every other part of the memo
+    names it; anything else (a path, a custom id) as given."""
+    from advisor.plan.data import gpus_by_id
+
+    if field in ("gpu_constraint", "gpu"):
+        gpu = gpus_by_id().get(value)
+        return gpu.name if gpu else value
+    if field in ("model", "baseline_model"):
+        from advisor.catalog import CatalogError, get_model
+
+        try:
+            return get_model(value).name
+        except CatalogError:
+            return value
+    return value
+
+
 def _value_text(lang: str, field: str, value: Any) -> str:
     if value is None:
         return translate(lang, "memo.answers.unknown")
@@ -94,7 +112,11 @@ def _value_text(lang: str, field: str, value: Any) -> str:
         if value == "n/a":
             return translate(lang, "memo.value.not_applicable")
         key = f"memo.value.{field}.{value}"
-        return translate(lang, key) if _has(lang, key) else value
+        if _has(lang, key):
+            return translate(lang, key)
+        return _catalog_name(field, value)
+    if field == "measured_utilisation" and isinstance(value, int | float) and 0 <= value <= 1:
+        return f"{_num(value * 100)} %"  # a share the user gave as 0.3 reads "30 %"
     if isinstance(value, int | float):
         return _num(value, 2)
     if isinstance(value, list):

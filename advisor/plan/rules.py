@@ -472,7 +472,7 @@ def gpu_export(f: Facts):
         return None
     sensitive = set(facts()["gpu_availability"]["export_sensitive"])
     hit = [g for g in _gpus_in_plan(f) if g in sensitive]
-    return finding("gpu.export_verify", gpus=hit) if hit else None
+    return finding("gpu.export_verify", gpus=_gpu_names(hit)) if hit else None
 
 
 @rule("gpu.not_in_region", "constraint")
@@ -597,7 +597,7 @@ def sizing_too_big(f: Facts):
     """The model at this context does not fit on one node of any allowed GPU."""
     if f.fits_anywhere:
         return None
-    return finding("sizing.model_too_big", model=f.ctx.model.name, context=f.ctx.max_context, gpus=f.gpu_ids)
+    return finding("sizing.model_too_big", model=f.ctx.model.name, context=f.ctx.max_context, gpus=_gpu_names(f.gpu_ids))
 
 
 @rule("sizing.slo_unmet", "sizing")

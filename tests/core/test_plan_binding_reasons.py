@@ -162,3 +162,19 @@ def test_a_bursty_service_is_told_how_many_replicas_to_keep_warm_and_how_far_to_
     assert 1 <= p["warm"] < p["peak_replicas"] and p["warm"] * p["per"] >= p["steady"]
     en = render("en", f.detail_key, p)
     assert "num_requests_waiting" in en and str(p["peak_replicas"]) in render("en", f.title_key, p)
+
+
+def test_a_batch_no_setup_finishes_is_priced_in_gpu_hours_against_its_budget():
+    """10 million 2,000-token documents on L20 with 20,000 CNY: the memo never said the job needs thousands of
+    GPU-hours, whatever the deadline, nor what they cost against the budget (blind review q29)."""
+    import json
+    from pathlib import Path
+
+    scenario = Path(__file__).parents[2] / "bench" / "advice_scenarios" / "q29_batch_impossible_budget.json"
+    b = _binding(json.loads(scenario.read_text(encoding="utf-8"))["answers"])
+    f = b.figures
+    assert (b.kind, b.variant) == ("batch_throughput", "priced")
+    assert f["gpu_hours"] == round(f["requests"] / f["rps"] / 3600 * f["tp"])
+    # first principles (test_batch_rate): ≥ 4,100 L20 GPU-hours even at 100 % of peak FP8 compute
+    assert f["gpu_hours"] >= 4100 and f["job_low"] > f["budget"] == 20000 and f["job_high"] >= f["job_low"]
+    assert "GPU-hours" in b.text_in("en") and "GPU 小时" in b.text_in("zh_CN") and 0 <= f["prefill_pct"] <= 100

@@ -13,6 +13,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.data import gpus_by_id
 from advisor.plan.gpu_choice import offered_in
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
@@ -21,6 +22,7 @@ from advisor.plan.sizing import MAX_REPLICAS
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "bench" / "advice_scenarios").glob("q*.json"))
 LANGS = ("en", "zh_CN")
+GPU_IDS = sorted(gpus_by_id())
 # a {name} or {name:plural|forms} left by a template, a Python None or NaN, an empty table cell
 UNRENDERED = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*(?::[^{}\n]*)?\}|\bNone\b|\bnan\b|\|[ \t]*\|")
 
@@ -41,6 +43,10 @@ def test_no_scenario_memo_shows_an_unrendered_placeholder(path):
         memo = render_memo_markdown(r, lang)
         bad = [memo[max(0, m.start() - 60): m.end() + 20] for m in UNRENDERED.finditer(memo)]
         assert bad == [], (path.stem, lang, bad)
+        # a catalog GPU id ("l20-48g") is an internal key: user text names the GPU ("Verify … rules for l20-48g")
+        prose = re.sub(r"```.*?```", "", memo, flags=re.S)
+        ids = [g for g in GPU_IDS if re.search(rf"(?<![\w/-]){re.escape(g)}(?![\w-])", prose)]
+        assert ids == [], (path.stem, lang, ids)
         if r.binding_constraint is not None:
             assert r.binding_constraint.text_in(lang) in memo
 
