@@ -479,8 +479,9 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) ->
         "excluded": excluded,
         "excluded_more": max(0, len(report.excluded) - 8),
         "command": report.bench_command,
-        "for_plan": t("evidence.for_plan", model=_model_words(result, lang, hw.model_name or hw.model or "—"),
-                      gpu=hw.gpu_name or hw.gpu or t("evidence.no_gpu_plan")),
+        "for_plan": t("evidence.for_plan" if hw.gpu_name or hw.gpu else "evidence.for_plan_no_gpu",
+                      model=_model_words(result, lang, hw.model_name or hw.model or "—"),
+                      gpu=hw.gpu_name or hw.gpu or ""),
     }
 
 
