@@ -26,6 +26,7 @@ from typing import Any
 from advisor.bench import metrics
 from advisor.bench.client import RequestFailed, StreamClient, _Exchange, build_record
 from advisor.bench.protocol import LIVE_TOKENS, chat_body, completions_body
+from advisor.bench.run_config import ramp_step_requests, run_levels, step_requests
 from advisor.bench.store import BenchStore
 from advisor.bench.workload import Prompt, PromptSource
 from advisor.cancel import CancelToken
@@ -593,21 +594,13 @@ class Runner:
                     if self.cancel.cancelled:
                         break
                     st = self._begin(i, c)
-                    # a step of concurrency c needs at least c requests, or c is never reached
-                    if sch.kind == "ramp":
-                        max_req = max(sch.requests, c) if sch.requests else max(sch.min_requests_per_step, 8 * c)
-                        st.min_requests = min(max_req, max(sch.min_requests_per_step, 2 * c))
+                    if sch.kind == "ramp":  # the step sizes the time-left estimate reads too (run_config)
+                        st.min_requests, max_req = ramp_step_requests(sch, c)
                         st.min_duration_s = self._min_step_s()
                         await self._closed(client, st, requests=max_req, duration=sch.duration_s,
                                            stable_after=st.min_requests, min_duration=st.min_duration_s)
                     else:
-                        if sch.requests:
-                            count: int | None = max(sch.requests, c)
-                        elif sch.duration_s:
-                            count = None
-                        else:
-                            count = 3 if sch.kind == "single" else max(10, 4 * c)
-                        await self._closed(client, st, requests=count, duration=sch.duration_s)
+                        await self._closed(client, st, requests=step_requests(sch, c), duration=sch.duration_s)
                     summary = self._end(st)
                     if st.stop_reason == "server_lost":
                         break  # no further level can be measured against a server that is gone
@@ -637,18 +630,7 @@ class Runner:
         return (MIN_STEP_SCRAPES + 1) * QUEUE_SAMPLE_S if self.server_queue is not None else 0.0
 
     def _levels(self) -> list[int]:
-        sch = self.config.schedule
-        if sch.kind == "single":
-            return [1]
-        if sch.kind == "ramp" and sch.concurrency == [1]:
-            levels, c = [], 1
-            while c <= sch.max_concurrency:
-                levels.append(c)
-                c *= 2
-            return levels
-        if sch.kind in ("soak", "rate"):
-            return [sch.concurrency[0] if sch.kind == "soak" else sch.max_concurrency]
-        return list(sch.concurrency)
+        return run_levels(self.config.schedule)
 
     async def _closed(self, client: StreamClient, st: _Step, *, requests: int | None, duration: float | None = None,
                       warmup: bool = False, stable_after: int | None = None, min_duration: float = 0.0) -> None:
