@@ -271,12 +271,9 @@ class LiveView(QWidget):
         index = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
         left = None
         if s.running and cfg is not None:
-            if cfg.schedule.kind == "soak" and cfg.schedule.duration_s:
-                left = max(0.0, cfg.schedule.duration_s - (b.progress.get("elapsed_s") or 0.0))
-            else:  # as the runner will run it: steps that end once stable, the knee stop (advisor.bench.progress)
-                left = seconds_left(levels, index, float(b.progress.get("elapsed_s") or 0.0),
-                                    [st.duration_s for st in b.steps if st.step >= 0],
-                                    continue_past_knee=cfg.schedule.continue_past_knee)  # fmt: skip
+            # as the runner will run it: steps that end once stable, the ramp's stop rule (advisor.bench.progress)
+            left = seconds_left(cfg, levels, index, float(b.progress.get("elapsed_s") or 0.0),
+                                [st for st in b.steps if st.step >= 0])
         stopped = not s.running and self.finished and any(st.stop_reason == "cancelled" for st in b.steps)
         self._set_text(self.step_label, tr("bench.live.stopped_step" if stopped else "bench.live.step",
                                            step=index + 1, steps=len(levels), concurrency=conc or "–",
