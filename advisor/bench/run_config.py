@@ -1,6 +1,6 @@
 """One run's configuration from what a person chose, for every caller: ``advisor bench`` turns its flags into
-:class:`RunChoices`, the Benchmark page its fields, and both call :func:`build_config` (issue #27: the page had its
-own copy, which had drifted from the command line's). The concurrency levels a schedule steps through
+:class:`RunChoices`, the Benchmark page its fields, the A/B comparison each side, and all call :func:`build_config`
+(issue #27: the page had its own copy, which had drifted from the command line's). The concurrency levels a schedule steps through
 (:func:`run_levels`) are the runner's own: the live view's progress reads the same list the runner runs.
 
 Pure and Qt-free: no I/O; a bad choice raises ``ValueError`` (or pydantic's ``ValidationError``, field by field).
@@ -69,6 +69,7 @@ class RunChoices:
     api: str = "chat"
     transport: str = "raw"
     timeout_s: float = 600.0
+    read_timeout_s: float | None = None
     use_keyring: bool = False
     api_key_env: str | None = None
     # the objectives
@@ -107,6 +108,8 @@ def build_config(c: RunChoices) -> BenchConfig:
         sched["client_processes"] = c.client_processes
     endpoint: dict[str, Any] = {"url": c.url, "model": c.model, "api": c.api, "transport": c.transport,
                                 "timeout_s": c.timeout_s, "use_keyring": c.use_keyring}
+    if c.read_timeout_s is not None:
+        endpoint["read_timeout_s"] = c.read_timeout_s
     if c.api_key_env:
         endpoint["api_key_env"] = c.api_key_env
     workload: dict[str, Any] = {"dataset": c.dataset, "language": c.language, "ignore_eos": c.ignore_eos,
