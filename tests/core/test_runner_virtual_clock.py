@@ -6,9 +6,11 @@ real path honest; these pin the runner's own arithmetic and control."""
 
 import pytest
 
+from advisor.bench.progress import last_step
+from advisor.bench.run_config import run_levels
 from advisor.bench.runner import BenchEvent, Runner
 from advisor.cancel import CancelToken
-from advisor.domain.bench import BenchConfig
+from advisor.domain.bench import BenchConfig, StepSummary
 from tests.fakes.sse_transport import Answer, FakeServer
 from tests.support.virtual_clock import VirtualClock
 
@@ -120,3 +122,24 @@ def test_a_step_with_a_duration_sends_nothing_after_it():
     # two streams of back-to-back 0.55 s requests: the 6th round starts at 2.75 s, and the step ends with it
     assert len(server.starts) == 12 and step["requests_ok"] == 12
     assert step["duration_s"] == pytest.approx(6 * 0.55, abs=1e-6)
+
+
+def test_a_ramp_stops_once_the_step_after_the_knee_agrees_and_the_estimate_saw_it_coming():
+    # a server with room for 8 streams: above 8, every token waits its turn (the gap grows with the streams)
+    clock = VirtualClock()
+    server = FakeServer(clock)
+    server.answer = lambda n: Answer(ttft_s=0.05, itl_s=0.02 * max(1.0, (server.in_flight + 1) / 8), tokens=8)
+    cfg = config(kind="ramp", max_concurrency=256)
+    runner = Runner(cfg, clock=clock.run_clock(), client_factory=server.client)
+    result = runner.run()
+    steps = [StepSummary.model_validate(s) for s in result["steps"]]
+    assert [s.concurrency for s in steps] == [1, 2, 4, 8, 16, 32, 64]  # not on to 256
+    assert steps[-1].stop_reason == "past_knee" and result["knee"]["confirmed"] is True
+    for s in steps:  # the scripted gap between tokens, exactly, and the streams held at every level
+        assert s.tpot_ms.p95 == pytest.approx(20.0 * max(1.0, s.concurrency / 8), abs=MS)
+        assert s.steady_concurrency == pytest.approx(s.concurrency, rel=0.02)
+        assert s.stop_reason in ("stable", "past_knee")
+    # the time-left estimate reads the same stop rule: once 32 showed the knee, it knew 64 would be the last step
+    levels = run_levels(cfg.schedule)
+    assert last_step(cfg, levels, steps[:5]) == len(levels) - 1
+    assert last_step(cfg, levels, steps[:6]) == 6 == len(steps) - 1
