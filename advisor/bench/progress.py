@@ -116,3 +116,23 @@ def seconds_left(config: BenchConfig, levels: Sequence[int], current_index: int,
     if current < 0 and sch.kind == "ramp":  # not stable yet: it runs on to its most requests
         current = length(current_index, ends_stable=False) - elapsed_in_step_s
     return max(0.0, current) + sum(length(i, ends_stable=stable) for i in range(current_index + 1, last + 1))
+
+
+def run_fraction(config: BenchConfig, levels: Sequence[int], current_index: int, done_in_step: int,
+                 elapsed_in_step_s: float, finished: Sequence[StepSummary]) -> float:
+    """How far the run is, 0 to 1, for a progress bar: the steps done and the current step's share (its requests
+    of those it needs — a ramp step's least, as it ends once stable — or its time of a set duration), over the steps
+    the runner will run (a ramp that will stop after the next step counts no more)."""
+    sch = config.schedule
+    if sch.kind in ("soak", "rate"):  # one step
+        if sch.duration_s:
+            return min(1.0, elapsed_in_step_s / sch.duration_s)
+        return min(1.0, done_in_step / sch.requests) if sch.requests else 0.0
+    c = levels[min(max(current_index, 0), len(levels) - 1)]
+    needed = ramp_step_requests(sch, c)[0] if sch.kind == "ramp" else step_requests(sch, c)
+    if needed:
+        within = done_in_step / needed
+    else:
+        within = elapsed_in_step_s / sch.duration_s if sch.duration_s else 0.0
+    steps = last_step(config, levels, finished) + 1
+    return min(1.0, (current_index + min(1.0, within)) / max(1, steps))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from advisor.bench import metrics
-from advisor.bench.progress import last_step, request_growth, seconds_left, step_seconds
+from advisor.bench.progress import last_step, request_growth, run_fraction, seconds_left, step_seconds
 from advisor.bench.run_config import run_levels
 from advisor.domain.bench import BenchConfig, ClientHealth, Percentiles, StepSummary
 
@@ -143,3 +143,18 @@ def test_one_step_shapes_count_down_their_own_length():
     rate = BenchConfig.model_validate({"endpoint": {"url": "http://x", "model": "m"},
                                        "schedule": {"kind": "rate", "rate": 2.0, "requests": 100}})
     assert seconds_left(rate, [256], 0, 10.0, []) == 40.0
+
+
+def test_the_progress_bar_counts_the_steps_the_runner_will_run_each_by_what_it_needs():
+    cfg = config(max_concurrency=256)
+    levels = run_levels(cfg.schedule)  # 9 levels, 1 to 256
+    # a ramp step at 64 needs 128 requests before it may end as stable (the old bar read 16 and was full at once)
+    assert run_fraction(cfg, levels, 6, 64, 1.0, CLEAN[:6]) == pytest.approx((6 + 0.5) / 9)
+    # once 64 shows the knee at 32, the ramp ends after 128: 8 steps, not 9
+    assert run_fraction(cfg, levels, 7, 0, 0.0, CLEAN[:7]) == pytest.approx(7 / 8)
+    fixed = BenchConfig.model_validate({"endpoint": {"url": "http://x", "model": "m"},
+                                        "schedule": {"kind": "fixed", "concurrency": [4, 8], "duration_s": 60}})
+    assert run_fraction(fixed, [4, 8], 1, 500, 30.0, []) == pytest.approx(0.75)  # by time when the step is timed
+    soak = BenchConfig.model_validate({"endpoint": {"url": "http://x", "model": "m"},
+                                       "schedule": {"kind": "soak", "concurrency": [8], "duration_s": 600}})
+    assert run_fraction(soak, [8], 0, 10, 150.0, []) == 0.25
