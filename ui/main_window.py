@@ -1,4 +1,7 @@
-"""The main window: one page per job, File/Settings/Help menus, the GPU state in the status bar."""
+"""The main window: one page per job, File/Settings/Help menus, the GPU state in the status bar.
+
+Its parts live beside it: the actions and menus (``ui.main_window_menus``), the project file
+(``ui.main_window_project``), the language, theme and other settings (``ui.main_window_settings``)."""
 
 from __future__ import annotations
 
@@ -7,10 +10,8 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -19,19 +20,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor import __version__, i18n
+from advisor import __version__
 from advisor.i18n import tr
-from advisor.settings import Settings, save_settings
+from advisor.settings import Settings
 from ui.app_state import AppState
 from ui.gpu_status import GpuState, query_gpu_state
+from ui.main_window_menus import MenusMixin
+from ui.main_window_project import ProjectFileMixin
+from ui.main_window_settings import SettingsMixin
 from ui.widgets.welcome_banner import WelcomeBanner
 from ui.widgets.wizard_common import dialog_title
 from ui.window_state import qsettings
 from ui.workers import TaskRunner
 
 _log = logging.getLogger(__name__)
-
-PROJECT_SUFFIX = ".advisor.json"
 
 
 class _BrokenPage(QLabel):
@@ -64,7 +66,7 @@ class _BrokenPage(QLabel):
         self.to_project()
 
 
-class MainWindow(QMainWindow):
+class MainWindow(MenusMixin, ProjectFileMixin, SettingsMixin, QMainWindow):
     language_changed = Signal(str)
     project_loaded = Signal(str)  # path
     project_saved = Signal(str)  # path
@@ -168,72 +170,10 @@ class MainWindow(QMainWindow):
         page.error_raised.connect(lambda title, text: self.show_error(title, text))
         return page
 
-    def _action(self, shortcut: QKeySequence.StandardKey | str | None, slot) -> QAction:
-        action = QAction(self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        return action
-
-    def _build_actions(self) -> None:
-        self.act_new = self._action(QKeySequence.StandardKey.New, self.new_project)
-        self.act_open = self._action(QKeySequence.StandardKey.Open, self.open_project_dialog)
-        self.act_save = self._action(QKeySequence.StandardKey.Save, self.save_project)
-        self.act_save_as = self._action(QKeySequence.StandardKey.SaveAs, self.save_project_as)
-        self.act_quit = self._action(QKeySequence.StandardKey.Quit, self.close)
-        self.act_export_memo = self._action(None, self.export_memo)
-        self.act_settings = self._action(QKeySequence.StandardKey.Preferences, self.open_settings_dialog)
-        self.act_about = self._action(None, self.show_about)
-        self.lang_group = QActionGroup(self)
-        self.lang_actions: dict[str, QAction] = {}
-        for code, label in i18n.LANGUAGES.items():
-            act = QAction(label, self, checkable=True)
-            act.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
-            self.lang_group.addAction(act)
-            self.lang_actions[code] = act
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.menu_file = bar.addMenu("")
-        for act in (self.act_new, self.act_open):
-            self.menu_file.addAction(act)
-        self.menu_recent = self.menu_file.addMenu("")
-        self.menu_recent.aboutToShow.connect(self._fill_recent_menu)
-        self.menu_file.addSeparator()
-        self.menu_file.addAction(self.act_save)
-        self.menu_file.addAction(self.act_save_as)
-        self.menu_file.addSeparator()
-        self.menu_file.addAction(self.act_export_memo)
-        self.menu_file.addSeparator()
-        self.menu_file.addAction(self.act_quit)
-        self.menu_settings = bar.addMenu("")
-        self.menu_language = self.menu_settings.addMenu("")
-        for act in self.lang_actions.values():
-            self.menu_language.addAction(act)
-        self.menu_settings.addAction(self.act_settings)
-        self.menu_help = bar.addMenu("")
-        self.menu_help.addAction(self.act_about)
-        self._fill_recent_menu()
-
     # -- language ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.welcome.retranslate()
-        self.menu_file.setTitle(tr("ui.menu.file"))
-        self.menu_recent.setTitle(tr("ui.menu.recent"))
-        self.menu_settings.setTitle(tr("ui.menu.settings"))
-        self.menu_language.setTitle(tr("ui.menu.language"))
-        self.menu_help.setTitle(tr("ui.menu.help"))
-        self.act_new.setText(tr("ui.action.new"))
-        self.act_open.setText(tr("ui.action.open"))
-        self.act_save.setText(tr("ui.action.save"))
-        self.act_save_as.setText(tr("ui.action.save_as"))
-        self.act_quit.setText(tr("ui.action.quit"))
-        self.act_export_memo.setText(tr("wizard.action.export_memo"))
-        self.act_settings.setText(tr("ui.action.preferences"))
-        self.act_about.setText(tr("ui.action.about"))
-        current = i18n.current_language()
-        for code, act in self.lang_actions.items():
-            act.setChecked(code == current)
+        self._retranslate_menus()
         for index, (page, key) in enumerate(self.pages):
             self.tabs.setTabText(index, tr(key))
             retranslate = getattr(page, "retranslate", None)
@@ -242,57 +182,6 @@ class MainWindow(QMainWindow):
         self._show_gpu_state()
         self._update_title()
         self._fill_recent_menu()
-
-    def set_language(self, lang: str) -> None:
-        """Switch every visible text now, and remember the choice."""
-        i18n.set_language(lang)
-        self.settings = self.settings.model_copy(update={"language": i18n.current_language()})
-        self._save_settings()
-        self.retranslate()
-        self.language_changed.emit(i18n.current_language())
-
-    # -- settings ------------------------------------------------------------------------------------
-    def _dismiss_welcome(self) -> None:
-        self.settings = self.settings.model_copy(update={"show_welcome": False})
-        self._save_settings()
-
-    def _save_settings(self) -> None:
-        try:
-            save_settings(self.settings)
-        except OSError as exc:
-            self.statusBar().showMessage(tr("ui.error.settings_not_saved", error=str(exc)), 10000)
-
-    def open_settings_dialog(self) -> None:
-        from ui.settings_dialog import SettingsDialog
-
-        dialog = SettingsDialog(self.settings, self)
-        if self.exec_dialog(dialog):
-            self.apply_settings(dialog.result_settings())
-
-    def exec_dialog(self, dialog) -> bool:
-        """Seam for tests: they replace this to answer dialogs without a modal loop."""
-        return bool(dialog.exec())
-
-    def apply_settings(self, new: Settings) -> None:
-        old = self.settings
-        self.settings = new
-        self._save_settings()
-        if new.theme != old.theme:
-            from ui.theme import apply_theme
-
-            apply_theme(QApplication.instance(), new.theme)
-            self.sizing_page.apply_theme()
-            refresh = getattr(self.benchmark_page, "apply_theme", None)
-            if refresh:
-                refresh()
-            self.wizard_page.apply_theme()
-        if new.sizing_defaults != old.sizing_defaults:
-            self.sizing_page.set_defaults(new.sizing_defaults)
-        lang = new.effective_language()
-        if lang != i18n.current_language():
-            i18n.set_language(lang)
-            self.retranslate()
-            self.language_changed.emit(lang)
 
     # -- GPU state -----------------------------------------------------------------------------------
     def refresh_gpu_state(self) -> None:
@@ -313,178 +202,6 @@ class MainWindow(QMainWindow):
             return
         self.gpu_label.setText(self._gpu_state.text())
         self.gpu_label.setToolTip(self._gpu_state.tooltip())
-
-    # -- projects ------------------------------------------------------------------------------------
-    def _mark_modified(self, *_args) -> None:
-        if not self._modified:
-            self._modified = True
-            self._update_title()
-
-    @property
-    def modified(self) -> bool:
-        return self._modified
-
-    def set_modified(self, value: bool) -> None:
-        self._modified = value
-        self._update_title()
-
-    def _update_title(self) -> None:
-        name = self.project_path.name if self.project_path else tr("ui.project.untitled")
-        self.setWindowTitle(f"{'*' if self._modified else ''}{name} — {tr('app.name')}")
-
-    def new_project(self) -> None:
-        if not self.maybe_save_changes():
-            return
-        self.sizing_page.set_defaults(self.settings.sizing_defaults)
-        self.wizard_page.restart()
-        from advisor.domain.project import AbSection, Project
-
-        self.ab_page.apply_project(Project(ab=AbSection()))  # a new project's A/B starts empty, following Sizing
-        self.project_path = None
-        self._untitled_since = time.time()
-        self._modified = False
-        self._update_title()
-        self._project_changed()
-
-    def ask_open_path(self) -> str:
-        """Seam for tests (monkeypatch to return a path)."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, dialog_title(tr("ui.action.open")), str(self._last_dir()), tr("ui.project.filter")
-        )
-        return path
-
-    def ask_save_path(self) -> str:
-        suggested = str(self._last_dir() / f"{tr('ui.project.default_name')}{PROJECT_SUFFIX}")
-        path, _ = QFileDialog.getSaveFileName(self, dialog_title(tr("ui.action.save_as")), suggested, tr("ui.project.filter"))
-        if path and not path.endswith(PROJECT_SUFFIX):
-            path = path.removesuffix(".json") + PROJECT_SUFFIX
-        return path
-
-    def show_error(self, title: str, text: str) -> None:
-        """Seam for tests; every user-facing error goes through here (never a traceback)."""
-        QMessageBox.warning(self, title, text)
-
-    def _last_dir(self) -> Path:
-        if self.project_path:
-            return self.project_path.parent
-        if self.settings.recent_projects:
-            return Path(self.settings.recent_projects[0]).parent
-        return Path.home()
-
-    def open_project_dialog(self) -> None:
-        if not self.maybe_save_changes():
-            return
-        path = self.ask_open_path()
-        if path:
-            self.open_project(path)
-
-    def open_project(self, path: str | Path) -> bool:
-        from advisor.project import ProjectFileError, load_project
-
-        path = Path(path)
-        try:
-            project = load_project(path)
-            self.sizing_page.apply_project(project)
-            self.wizard_page.apply_project(project)
-            if hasattr(self.benchmark_page, "apply_project"):
-                self.benchmark_page.apply_project(project)
-            self.ab_page.apply_project(project)
-        except ProjectFileError as exc:
-            self.show_error(tr("ui.error.open_title"), str(exc))
-            return False
-        self.project_path = path
-        self._untitled_since = None
-        self._modified = False
-        self._remember_recent(path)
-        self._update_title()
-        self._project_changed()
-        self.statusBar().showMessage(tr("ui.project.opened", path=str(path)), 5000)
-        self.project_loaded.emit(str(path))
-        return True
-
-    def save_project(self) -> bool:
-        if self.project_path is None:
-            return self.save_project_as()
-        return self._write_project(self.project_path)
-
-    def save_project_as(self) -> bool:
-        path = self.ask_save_path()
-        if not path:
-            return False
-        return self._write_project(Path(path))
-
-    def _write_project(self, path: Path) -> bool:
-        from advisor.project import ProjectFileError, save_project
-
-        try:
-            project = self.sizing_page.to_project()
-            project = project.model_copy(update={"plan": self.wizard_page.plan_section()})
-            if hasattr(self.benchmark_page, "benchmark_section"):
-                project = project.model_copy(update={"benchmark": self.benchmark_page.benchmark_section()})
-            project = project.model_copy(update={"ab": self.ab_page.ab_section()})
-            save_project(project, path)
-        except (OSError, ProjectFileError) as exc:
-            self.show_error(tr("ui.error.save_title"), tr("ui.error.save_failed", path=str(path), error=str(exc)))
-            return False
-        first_save_since = self._untitled_since if self.project_path is None else None
-        self.project_path = path
-        self._untitled_since = None
-        self._modified = False
-        self._remember_recent(path)
-        self._update_title()
-        self.statusBar().showMessage(tr("ui.project.saved", path=str(path)), 5000)
-        self._project_changed(adopt_since=first_save_since)
-        self.project_saved.emit(str(path))
-        return True
-
-    def _project_changed(self, adopt_since: float | None = None) -> None:
-        """Runs started from now on are stored with the open saved project (with none while it is unsaved), and
-        History's "This project" follows. ``adopt_since``: a first save; this app's runs since then join it."""
-        from advisor.bench.history import project_key
-
-        key = project_key(self.project_path) if self.project_path else None
-        for page in (self.benchmark_page, self.ab_page):
-            page.project_id = key
-        self.history_page.set_project(key)
-        if key and adopt_since is not None:
-            self.history_page.adopt_runs(key, adopt_since)
-
-    def _remember_recent(self, path: Path) -> None:
-        self.settings = self.settings.with_recent(path)
-        self._save_settings()
-        self._fill_recent_menu()
-
-    def _fill_recent_menu(self) -> None:
-        if not hasattr(self, "menu_recent"):
-            return
-        self.menu_recent.clear()
-        if not self.settings.recent_projects:
-            empty = self.menu_recent.addAction(tr("ui.menu.recent_empty"))
-            empty.setEnabled(False)
-            return
-        for item in self.settings.recent_projects:
-            act = self.menu_recent.addAction(item)
-            act.triggered.connect(lambda _checked=False, p=item: self._open_recent(p))
-
-    def _open_recent(self, path: str) -> None:
-        if self.maybe_save_changes():
-            self.open_project(path)
-
-    def maybe_save_changes(self) -> bool:
-        """True when it is fine to discard the current inputs (saved, unchanged, or the user said so)."""
-        if not self._modified:
-            return True
-        answer = self.ask_unsaved_changes()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save_project()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def ask_unsaved_changes(self) -> QMessageBox.StandardButton:
-        """Seam for tests."""
-        buttons = (
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
-        )
-        return QMessageBox.question(self, tr("app.name"), tr("ui.project.unsaved"), buttons)
 
     def export_memo(self) -> None:
         """File → Export memo…: the wizard's recommendation as Markdown or PDF (the wizard asks the rest)."""

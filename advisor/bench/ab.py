@@ -48,9 +48,9 @@ from advisor.bench.provenance import at_real_speed, time_scale_of
 from advisor.bench.quality.report import QualityResult, compare_scores
 from advisor.bench.quality.samples import SampleError, ScoredSample, builtin_samples, load_samples
 from advisor.bench.quality.scorers import JUDGED
+from advisor.bench.run_config import RunChoices, build_config
 from advisor.bench.workload import Prompt, PromptSource, load_dataset
 from advisor.cancel import CancelToken
-from advisor.domain.bench import BenchConfig
 from advisor.i18n import tr
 
 SIM_OWNER = "inference-advisor-simulated"
@@ -513,14 +513,11 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
         if cancel.cancelled:
             break
         emit("phase", {"side": name, "phase": "load", "levels": config.concurrency})
-        bench = BenchConfig.model_validate({
-            "endpoint": {"url": side.url, "model": side.model, "api": side.api, "transport": transport,
-                         "timeout_s": config.timeout_s, "read_timeout_s": min(config.timeout_s, 120.0)},
-            "workload": {"output_tokens": {"mean": config.max_tokens}, "seed": config.seed},
-            "schedule": {"kind": "fixed", "concurrency": config.concurrency, "requests": config.requests,
-                         "warmup_requests": 1},
-            "label": f"A/B · {name} · {side.label or side.model}",
-        })
+        bench = build_config(RunChoices(  # the same builder as advisor bench and the Benchmark page
+            url=side.url, model=side.model, api=side.api, transport=transport, timeout_s=config.timeout_s,
+            read_timeout_s=min(config.timeout_s, 120.0), output_tokens={"mean": config.max_tokens}, seed=config.seed,
+            shape="fixed", levels=tuple(config.concurrency), requests=config.requests, client_processes=1,
+            label=f"A/B · {name} · {side.label or side.model}"))
         source = PromptSource(bench.workload, [Prompt(text=p.text, messages=p.messages,
                                                       prompt_tokens=p.prompt_tokens, max_tokens=p.max_tokens)
                                                for p in prompts])

@@ -438,6 +438,25 @@ def ramp_stop(steps: Sequence[StepSummary], slo: SloConfig, *, continue_past_kne
     return "past_knee" if found.knee is not None and found.confirmed else None
 
 
+def ramp_last_step(steps: Sequence[StepSummary], slo: SloConfig, n_levels: int, *,
+                   continue_past_knee: bool = False) -> int:
+    """The index of the last step a ramp of ``n_levels`` levels will run, as far as its finished ``steps`` tell:
+    the latest when :func:`ramp_stop` ended it, the next when the latest showed a candidate knee (the ramp stops
+    after the step that confirms it, which this assumes), else the last level. The time-left estimate reads it, so
+    it follows the stop rule the runner follows."""
+    last = n_levels - 1
+    if not steps:
+        return last
+    if steps[-1].stop_reason == "server_lost" or ramp_stop(steps, slo, continue_past_knee=continue_past_knee):
+        return len(steps) - 1
+    if not continue_past_knee:
+        found = knee_rule.find_knee(knee_points(steps), max_error_rate=slo.max_error_rate)
+        decider = found.decided_by(len(steps))
+        if decider is not None:
+            last = min(last, decider)
+    return last
+
+
 # two-sided 95 % Student t quantiles; above 30 degrees of freedom the normal value is close enough
 _T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
          2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]

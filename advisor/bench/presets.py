@@ -47,6 +47,16 @@ class WorkloadPreset:
             kind="lognormal", mean=self.output_mean, std=self.output_std, min=1, max=self.output_max
         )
 
+    def scaled(self, prompt_mean: int, output_mean: int) -> tuple[LengthDist, LengthDist]:
+        """The preset's prompt and answer distributions moved to other means, keeping their shape: the spread
+        and the ceiling grow in proportion (a ceiling never below its mean)."""
+        pm, om = prompt_mean, output_mean
+        prompt = LengthDist(kind="lognormal", mean=pm, std=pm * self.prompt_std / self.prompt_mean, min=8,
+                            max=max(pm, self.prompt_max * pm // self.prompt_mean))
+        output = LengthDist(kind="lognormal", mean=om, std=om * self.output_std / self.output_mean, min=1,
+                            max=max(om, self.output_max * om // self.output_mean))
+        return prompt, output
+
     def workload(self, **overrides: object) -> WorkloadConfig:
         return WorkloadConfig(prompt_tokens=self.prompt_dist(), output_tokens=self.output_dist(), **overrides)
 

@@ -21,11 +21,12 @@ import uuid
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from advisor.bench import metrics
 from advisor.bench.client import RequestFailed, StreamClient, _Exchange, build_record
 from advisor.bench.protocol import LIVE_TOKENS, chat_body, completions_body
+from advisor.bench.run_config import ramp_step_requests, run_levels, step_requests
 from advisor.bench.store import BenchStore
 from advisor.bench.workload import Prompt, PromptSource
 from advisor.cancel import CancelToken
@@ -212,12 +213,55 @@ def steady_concurrency(spans: list[tuple[float, float]], target: int, last_issue
 
 
 
-def _measured_for(st: _Step) -> float:
+@dataclass(frozen=True)
+class RunClock:
+    """The time a run is measured on and the event loop its waits run on. The default is the real one: the project
+    clock (``time.monotonic``, as every record and telemetry sample) and a fresh asyncio loop. A test passes a
+    virtual clock whose loop moves time on at once whenever every task waits, so a run of minutes takes
+    milliseconds and every timestamp is exact (``tests/support/virtual_clock.py``)."""
+
+    now: Callable[[], float] = time.monotonic
+    cpu: Callable[[], float] = time.process_time  # the runner's CPU time, for the client-bound judgement
+    loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None
+
+
+class RequestClient(Protocol):
+    """What the runner sends its requests through: :class:`StreamClient` over real HTTP, or a test's fake. ``send``
+    returns the exchange's raw facts; when its task is cancelled (the user stopped the run) it returns what was
+    measured with ``cancelled`` set instead of raising, as the real transports do."""
+
+    async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,
+                   headers: dict[str, str] | None = None, max_tokens: int | None = None) -> _Exchange: ...
+
+    async def aclose(self) -> None: ...
+
+
+ClientFactory = Callable[[BenchConfig, "str | None", int], RequestClient]
+
+
+def stream_client(config: BenchConfig, api_key: str | None, max_connections: int) -> RequestClient:
+    """The real client for a run's endpoint (the transport it names, connections for its highest level)."""
+    ep = config.endpoint
+    return StreamClient(ep.url, ep.api, api_key=api_key, transport=ep.transport, max_connections=max_connections,
+                        timeout_s=ep.timeout_s, read_timeout_s=ep.read_timeout_s)
+
+
+def start_stagger_s(stagger: bool, concurrency: int, requests: int | None, e2e_hint_s: float | None) -> float:
+    """Over how long a closed-loop step's first requests are spread: one request's duration (``e2e_hint_s``, from
+    the warm-up or the previous step; ``STAGGER_FIRST_S`` before any), at most ``STAGGER_MAX_S``; 0 when stagger is
+    off, for one stream, or for a step of fewer than three requests per stream (it would never reach its
+    concurrency)."""
+    if not stagger or concurrency <= 1 or (requests is not None and requests < 3 * concurrency):
+        return 0.0
+    return min(STAGGER_MAX_S, e2e_hint_s) if e2e_hint_s else STAGGER_FIRST_S
+
+
+def _measured_for(st: _Step, now: float) -> float:
     """How long the step has been measured: from its first request's start (the step's reported window starts
     there), or from the step's own start before any request has finished. The minimum duration counts on this
     clock, so the window a step reports is never shorter than its minimum (the first send lags the step's start
     by a few ms on a loaded machine)."""
-    return monotonic() - (st.acc.t_first if st.acc.t_first is not None else st.t0)
+    return now - (st.acc.t_first if st.acc.t_first is not None else st.t0)
 
 class Runner:
     def __init__(self, config: BenchConfig, *, store: BenchStore | None = None,
@@ -226,11 +270,16 @@ class Runner:
                  server_queue: Callable[[], float | None] | None = None, dialect: str | None = None,
                  progress_interval_s: float = 0.25, keep_records: bool | None = None,
                  project_id: str | None = None,
-                 finalize: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
+                 finalize: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                 clock: RunClock | None = None, client_factory: ClientFactory | None = None) -> None:
         """``keep_records``: keep every record in ``self.records`` (default: only without a store — with one,
         records are streamed to disk and memory stays bounded however long the run). ``finalize``: turns the
-        result into the one that is stored and returned (``advisor.bench.session`` makes it a ``RunResult``)."""
+        result into the one that is stored and returned (``advisor.bench.session`` makes it a ``RunResult``).
+        ``clock`` and ``client_factory``: the time the run is measured on and what its requests go through —
+        real time and real HTTP (:class:`StreamClient`) unless a test passes a virtual clock and a fake."""
         self.config = config
+        self.clock = clock or RunClock()
+        self.client_factory = client_factory or stream_client
         self.store = store
         self.project_id = project_id  # stored with the run: History's "this project" (see history.project_key)
         self.on_event = on_event
@@ -285,8 +334,8 @@ class Runner:
                 return self._unstored(exc)
         self._emit("run_started", {"run_id": self.run_id, "anchor": self.store.anchor if self.store else None})
         try:
-            with quiet_gc():
-                asyncio.run(self._main())
+            with quiet_gc(), asyncio.Runner(loop_factory=self.clock.loop_factory) as loop:
+                loop.run(self._main())
             status = "stopped" if self.cancel.cancelled and self.stop_reason is None else "completed"
         finally:
             result = self.result(status)
@@ -386,7 +435,7 @@ class Runner:
                 pass
 
     def _progress(self, force: bool = False) -> None:
-        now = monotonic()
+        now = self.clock.now()
         if not force and now - self._last_progress < self.progress_interval_s:
             return
         self._last_progress = now
@@ -413,10 +462,10 @@ class Runner:
         """Event-loop lag: how late a 10 ms sleep wakes up. A busy loop timestamps bytes late."""
         interval = 0.01
         while True:
-            t = monotonic()
+            t = self.clock.now()
             await asyncio.sleep(interval)
             self._lag_t.append(t)
-            self._lag_v.append(max(0.0, (monotonic() - t - interval) * 1e3))
+            self._lag_v.append(max(0.0, (self.clock.now() - t - interval) * 1e3))
 
     async def _queue_monitor(self) -> None:
         while True:
@@ -446,7 +495,7 @@ class Runner:
                 pause = min(RETRY_AFTER_CAP_S, rec.retry_after_s)
             else:
                 pause = min(RETRY_AFTER_CAP_S, RATE_LIMIT_FIRST_S * 2 ** min(self._rate_limited - 1, 16))
-            self._hold_until = max(self._hold_until, monotonic() + pause)
+            self._hold_until = max(self._hold_until, self.clock.now() + pause)
         elif rec.ok:
             self._rate_limited = 0
 
@@ -454,7 +503,7 @@ class Runner:
         """Wait out a Retry-After hold (never past the step's deadline, never after a cancel)."""
         while not self.cancel.cancelled:
             until = self._hold_until if deadline is None else min(self._hold_until, deadline)
-            left = until - monotonic()
+            left = until - self.clock.now()
             if left <= 0:
                 return
             await asyncio.sleep(min(left, 0.25))
@@ -470,7 +519,7 @@ class Runner:
                                     extra=ep.extra_body)
         return json.dumps(body, ensure_ascii=False).encode("utf-8")
 
-    async def _one(self, client: StreamClient, step: _Step, *, warmup: bool = False, t_intended: float | None = None) -> RequestRecord:
+    async def _one(self, client: RequestClient, step: _Step, *, warmup: bool = False, t_intended: float | None = None) -> RequestRecord:
         prompt = next(self.prompts)
         seq = self._seq
         self._seq += 1
@@ -481,12 +530,12 @@ class Runner:
         # sampled here, once this request is on its way: a closed-loop worker's next request is counted (after
         # the previous one's record a sample would read one short of the concurrency held)
         self._progress()
-        t0 = monotonic()
+        t0 = self.clock.now()
         try:
             ex = await client.send(self._body(prompt), t_intended=t_intended, headers={"X-Request-Id": request_id},
                                    max_tokens=prompt.max_tokens)
         except Exception as exc:  # noqa: BLE001 - a client bug fails this request, never the worker
-            ex = _Exchange(t_intended=t_intended or t0, t_start=t0, t_end=monotonic(),
+            ex = _Exchange(t_intended=t_intended or t0, t_start=t0, t_end=self.clock.now(),
                            failure=RequestFailed("invalid", "client_error", f"{type(exc).__name__}: {exc}"[:200]))
         finally:
             self._in_flight -= 1
@@ -514,16 +563,16 @@ class Runner:
         return rec
 
     def _begin(self, index: int, concurrency: int, *, rows: bool = False) -> _Step:
-        now = monotonic()
-        st = _Step(index, concurrency, t0=now, cpu0=time.process_time(), last_reachable=now,
+        now = self.clock.now()
+        st = _Step(index, concurrency, t0=now, cpu0=self.clock.cpu(), last_reachable=now,
                    acc=metrics.StepAccumulator(self.config.slo, keep_rows=rows))
         self._current = st
         self._progress(force=True)
         return st
 
     def _end(self, st: _Step, target_rate: float | None = None) -> StepSummary:
-        st.t1 = monotonic()
-        st.cpu1 = time.process_time()
+        st.t1 = self.clock.now()
+        st.cpu1 = self.clock.cpu()
         lags = self._lags_since(st.t0, st.t1) + st.worker_lags
         self._prune_lags(st.t1)
         wall = max(1e-9, st.t1 - st.t0)
@@ -567,9 +616,7 @@ class Runner:
         cfg = self.config
         sch = cfg.schedule
         levels = self._levels()
-        client = StreamClient(cfg.endpoint.url, cfg.endpoint.api, api_key=self._api_key, transport=cfg.endpoint.transport,
-                              max_connections=max(levels + [sch.max_concurrency if sch.kind == "rate" else 1]),
-                              timeout_s=cfg.endpoint.timeout_s, read_timeout_s=cfg.endpoint.read_timeout_s)
+        client = self.client_factory(cfg, self._api_key, max(levels + [sch.max_concurrency if sch.kind == "rate" else 1]))
         LIVE_TOKENS.set(self._live_tokens)  # the tasks made from here on count their tokens into it
         helpers = [asyncio.create_task(self._lag_monitor()), asyncio.create_task(self._cancel_watch()),
                    asyncio.create_task(self._progress_ticker())]
@@ -593,21 +640,13 @@ class Runner:
                     if self.cancel.cancelled:
                         break
                     st = self._begin(i, c)
-                    # a step of concurrency c needs at least c requests, or c is never reached
-                    if sch.kind == "ramp":
-                        max_req = max(sch.requests, c) if sch.requests else max(sch.min_requests_per_step, 8 * c)
-                        st.min_requests = min(max_req, max(sch.min_requests_per_step, 2 * c))
+                    if sch.kind == "ramp":  # the step sizes the time-left estimate reads too (run_config)
+                        st.min_requests, max_req = ramp_step_requests(sch, c)
                         st.min_duration_s = self._min_step_s()
                         await self._closed(client, st, requests=max_req, duration=sch.duration_s,
                                            stable_after=st.min_requests, min_duration=st.min_duration_s)
                     else:
-                        if sch.requests:
-                            count: int | None = max(sch.requests, c)
-                        elif sch.duration_s:
-                            count = None
-                        else:
-                            count = 3 if sch.kind == "single" else max(10, 4 * c)
-                        await self._closed(client, st, requests=count, duration=sch.duration_s)
+                        await self._closed(client, st, requests=step_requests(sch, c), duration=sch.duration_s)
                     summary = self._end(st)
                     if st.stop_reason == "server_lost":
                         break  # no further level can be measured against a server that is gone
@@ -637,20 +676,9 @@ class Runner:
         return (MIN_STEP_SCRAPES + 1) * QUEUE_SAMPLE_S if self.server_queue is not None else 0.0
 
     def _levels(self) -> list[int]:
-        sch = self.config.schedule
-        if sch.kind == "single":
-            return [1]
-        if sch.kind == "ramp" and sch.concurrency == [1]:
-            levels, c = [], 1
-            while c <= sch.max_concurrency:
-                levels.append(c)
-                c *= 2
-            return levels
-        if sch.kind in ("soak", "rate"):
-            return [sch.concurrency[0] if sch.kind == "soak" else sch.max_concurrency]
-        return list(sch.concurrency)
+        return run_levels(self.config.schedule)
 
-    async def _closed(self, client: StreamClient, st: _Step, *, requests: int | None, duration: float | None = None,
+    async def _closed(self, client: RequestClient, st: _Step, *, requests: int | None, duration: float | None = None,
                       warmup: bool = False, stable_after: int | None = None, min_duration: float = 0.0) -> None:
         """Closed loop: ``st.concurrency`` workers, each sending its next request when the last one ends. With
         ``min_duration`` the step neither ends as stable nor at ``requests`` before it has run that long (the
@@ -668,9 +696,8 @@ class Runner:
         # together, equal-length requests would stay in lock-step waves of prefills for the whole step.
         # A step of fewer than three requests per stream is too short to stagger: it would never reach its
         # concurrency. It then starts together, and says so (start_stagger_s = 0).
-        if self.config.schedule.stagger and st.concurrency > 1 and \
-                (requests is None or requests >= 3 * st.concurrency) and not warmup:
-            st.stagger_s = min(STAGGER_MAX_S, self._e2e_hint_s) if self._e2e_hint_s else STAGGER_FIRST_S
+        if not warmup:
+            st.stagger_s = start_stagger_s(self.config.schedule.stagger, st.concurrency, requests, self._e2e_hint_s)
         gap = st.stagger_s / st.concurrency
         rng = random.Random(self.config.workload.seed * 7 + st.index)
 
@@ -691,39 +718,39 @@ class Runner:
             try:
                 while not self.cancel.cancelled and not stable and st.stop_reason != "server_lost":
                     if first is not None:
-                        if requests is not None and issued >= requests and _measured_for(st) >= min_duration:
+                        if requests is not None and issued >= requests and _measured_for(st, self.clock.now()) >= min_duration:
                             return
                         issued += 1
                     await self._rate_limit_wait(deadline)
-                    if deadline is not None and monotonic() >= deadline or self.cancel.cancelled:
+                    if deadline is not None and self.clock.now() >= deadline or self.cancel.cancelled:
                         return
-                    st.last_issue = monotonic()
+                    st.last_issue = self.clock.now()
                     rec = await self._one(client, st, warmup=warmup)
                     if first is None:
                         first = rec.t_start
                     if _unreachable(rec):  # back off (bounded, jittered): an outage is not a flood of errors
                         failures += 1
                         st.unreachable_streak += 1
-                        if st.unreachable_streak >= st.concurrency and monotonic() - st.last_reachable >= SERVER_GONE_S:
+                        if st.unreachable_streak >= st.concurrency and self.clock.now() - st.last_reachable >= SERVER_GONE_S:
                             st.stop_reason = "server_lost"  # every stream ends; the run stops after this step
                             return
                         pause = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** min(failures - 1, 16))
                         pause *= rng.uniform(0.5, 1.0)
                         if deadline is not None:
-                            pause = min(pause, max(0.0, deadline - monotonic()))
+                            pause = min(pause, max(0.0, deadline - self.clock.now()))
                         await asyncio.sleep(pause)
                     else:
                         failures = 0
                         st.unreachable_streak = 0
-                        st.last_reachable = monotonic()
+                        st.last_reachable = self.clock.now()
                     if stable_after and not stable and st.acc.done >= next_check:
                         next_check = st.acc.done + check_every
-                        if _measured_for(st) >= min_duration and self._is_stable(st.acc.stability):
+                        if _measured_for(st, self.clock.now()) >= min_duration and self._is_stable(st.acc.stability):
                             stable = True
                             st.stop_reason = "stable"
             finally:
                 if first is not None:
-                    spans.append((first, monotonic()))
+                    spans.append((first, self.clock.now()))
 
         tasks = [asyncio.create_task(worker(i)) for i in range(st.concurrency)]
         self._tasks.update(tasks)
@@ -817,7 +844,7 @@ class Runner:
         self._lag_t = array("d", (self._lag_t[i] for i in keep))
         self._lag_v = array("d", (self._lag_v[i] for i in keep))
 
-    async def _open_loop(self, client: StreamClient) -> None:
+    async def _open_loop(self, client: RequestClient) -> None:
         """Open loop: arrivals at ``rate`` per second (gamma inter-arrivals; shape 1 = Poisson), capped in flight."""
         sch = self.config.schedule
         rate = sch.rate or 1.0
@@ -837,13 +864,13 @@ class Runner:
         st.stop_reason = "cancelled" if self.cancel.cancelled else ("duration" if sch.duration_s else "requests")
         self._end(st, target_rate=rate)
 
-    async def _arrivals(self, client: StreamClient, st: _Step, *, rate: float, cap: int, total: int | None,
+    async def _arrivals(self, client: RequestClient, st: _Step, *, rate: float, cap: int, total: int | None,
                         duration: float | None, seed: int) -> None:
         rng = random.Random(seed)
         slots = asyncio.Semaphore(cap)
         deadline = st.t0 + duration if duration else None
         pending: set[asyncio.Task[Any]] = set()
-        t_next = monotonic()
+        t_next = self.clock.now()
         sent = 0
 
         unsent = 0
@@ -866,12 +893,12 @@ class Runner:
                 break
             if deadline is not None and t_next >= deadline:
                 break
-            delay = t_next - monotonic()
+            delay = t_next - self.clock.now()
             if delay > 0:
                 await asyncio.sleep(delay)
             if self.cancel.cancelled:
                 break
-            st.lateness_ms.append(max(0.0, (monotonic() - t_next) * 1e3))
+            st.lateness_ms.append(max(0.0, (self.clock.now() - t_next) * 1e3))
             task = asyncio.create_task(fire(t_next))
             pending.add(task)
             self._tasks.add(task)
@@ -883,7 +910,7 @@ class Runner:
         if pending and deadline is not None and not self.cancel.cancelled:
             # --duration is a time limit, not a backlog to drain: at the deadline, requests in flight are cancelled
             # (recorded as such) and arrivals still waiting for a slot are dropped (counted, never sent)
-            await asyncio.wait(set(pending), timeout=max(0.0, deadline - monotonic()))
+            await asyncio.wait(set(pending), timeout=max(0.0, deadline - self.clock.now()))
             if pending:
                 dropped = unsent
                 for task in list(pending):

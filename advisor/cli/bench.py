@@ -223,39 +223,37 @@ def _api_key_lookup(args: argparse.Namespace) -> str | None:
 
 
 def build_config(args: argparse.Namespace) -> Any:
-    from advisor.domain.bench import BenchConfig
+    """The run's configuration from the flags, built by the same function the Benchmark page calls."""
+    from advisor.bench.run_config import RunChoices
+    from advisor.bench.run_config import build_config as build_run_config
+    from advisor.domain.bench import ScheduleKind
 
-    sched: dict[str, Any] = {"warmup_requests": args.warmup, "max_concurrency": args.max_concurrency,
-                             "burstiness": args.burstiness, "client_processes": args.client_processes,
-                             "continue_past_knee": args.past_knee, "stagger": not args.no_stagger}
-    if args.requests is not None:
-        sched["requests"] = args.requests
-    if getattr(args, "min_step_s", None) is not None:
-        sched["min_step_s"] = args.min_step_s
-    if args.duration:
-        sched["duration_s"] = parse_duration(args.duration)
+    shape: ScheduleKind
+    levels: list[int] | None
     if args.single:
-        sched["kind"] = "single"
+        shape, levels = "single", None
     elif args.ramp:
-        sched["kind"] = "ramp"
-        if args.ramp != "auto":
-            sched["concurrency"] = parse_levels(args.ramp)
+        shape, levels = "ramp", None if args.ramp == "auto" else parse_levels(args.ramp)
     elif args.soak:
-        sched.update(kind="soak", duration_s=parse_duration(args.soak), concurrency=[args.soak_concurrency])
-        sched["window_s"] = max(5.0, min(60.0, sched["duration_s"] / 10))
+        shape, levels = "soak", [args.soak_concurrency]
     elif args.rate is not None:
-        sched.update(kind="rate", rate=args.rate)
+        shape, levels = "rate", None
     else:
-        sched.update(kind="fixed", concurrency=parse_levels(args.concurrency or "1"))
-    endpoint: dict[str, Any] = {"url": args.url, "model": args.model, "api": args.api, "transport": args.transport,
-                                "timeout_s": args.timeout, "use_keyring": args.keyring}
-    if args.api_key_env:
-        endpoint["api_key_env"] = args.api_key_env
-    slo = {"ttft_ms": args.slo_ttft_ms, "tpot_ms": args.slo_tpot_ms, "e2e_ms": args.slo_e2e_ms,
-           "percentile": args.slo_percentile, "max_error_rate": args.max_error_rate}
-    workload = {"prompt_tokens": parse_dist(args.prompt_tokens), "output_tokens": parse_dist(args.max_tokens),
-                "dataset": args.dataset, "language": args.language, "ignore_eos": args.ignore_eos, "seed": args.seed}
-    return BenchConfig(endpoint=endpoint, workload=workload, schedule=sched, slo=slo, label=args.label)
+        shape, levels = "fixed", parse_levels(args.concurrency or "1")
+    duration = args.soak if args.soak else args.duration
+    return build_run_config(RunChoices(
+        url=args.url, model=args.model, shape=shape, levels=tuple(levels) if levels else None,
+        requests=args.requests, duration_s=parse_duration(duration) if duration else None,
+        max_concurrency=args.max_concurrency, rate=args.rate, burstiness=args.burstiness, warmup_requests=args.warmup,
+        client_processes=args.client_processes, continue_past_knee=args.past_knee, stagger=not args.no_stagger,
+        min_step_s=getattr(args, "min_step_s", None),
+        prompt_tokens=parse_dist(args.prompt_tokens), output_tokens=parse_dist(args.max_tokens), dataset=args.dataset,
+        language=args.language, ignore_eos=args.ignore_eos, seed=args.seed,
+        api=args.api, transport=args.transport, timeout_s=args.timeout, use_keyring=args.keyring,
+        api_key_env=args.api_key_env,
+        slo_ttft_ms=args.slo_ttft_ms, slo_tpot_ms=args.slo_tpot_ms, slo_e2e_ms=args.slo_e2e_ms,
+        slo_percentile=args.slo_percentile, max_error_rate=args.max_error_rate, label=args.label,
+    ))  # fmt: skip
 
 
 def _fmt(v: float | None) -> str:

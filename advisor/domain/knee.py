@@ -87,6 +87,15 @@ class KneeFinding:
             return False
         return self.kind == "error_rate" or self.confirmed_by is not None
 
+    def decided_by(self, n_points: int) -> int | None:
+        """The index of the point that will confirm or dismiss this knee: the one after the last of ``n_points``
+        when the last point showed a candidate (the next point decides, as :func:`find_knee` reads it); None when
+        there is nothing for a next point to decide (no candidate, one already confirmed, or one that a point after
+        it could not confirm)."""
+        if self.knee is None or self.confirmed or self.detected != n_points - 1:
+            return None
+        return n_points
+
     @property
     def worst_inflation(self) -> float | None:
         return max((v for v in self.inflation.values() if v is not None), default=None)

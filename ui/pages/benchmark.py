@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from advisor.bench.presets import DEFAULT_PRESET
+from advisor.bench.run_config import auto_client_processes, run_levels
 from advisor.domain.bench import BenchConfig
 from advisor.i18n import tr
 from ui.bench_session import BenchSession
-from ui.pages.bench.run_config import auto_client_processes, build_config, plan_levels
+from ui.pages.bench.run_config import build_config
 from ui.pages.bench.run_controls import RunControls
 from ui.pages.bench.section import benchmark_binding
 from ui.pages.bench.styles import ERROR_STYLE, OK_STYLE, SIM_BADGE
@@ -295,7 +296,7 @@ class BenchmarkPage(QWidget):
             self._show_run_error(str(exc))
             return False
         self.controls.clear_error()
-        self._levels = plan_levels(config)
+        self._levels = run_levels(config.schedule)
         self._run_started_at = time.monotonic()
         setup = None
         if self.target.is_sim():  # stored with the result: provenance and the predicted curve

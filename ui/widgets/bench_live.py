@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.progress import seconds_left
+from advisor.bench.progress import run_fraction, seconds_left
 from advisor.i18n import tr
 from ui.widgets.gpu_panel import GpuPanel
 
@@ -253,30 +253,21 @@ class LiveView(QWidget):
         levels = self.levels or [1]
         step, conc = b.step, b.concurrency
         cfg = s.config
+        index = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
+        finished = [st for st in b.steps if st.step >= 0]
+        elapsed = float(b.progress.get("elapsed_s") or 0.0)
         frac = 0.0
-        if cfg is not None and levels:
-            sch = cfg.schedule
-            per_step = sch.requests or max(sch.min_requests_per_step, 1)
-            if sch.kind == "soak" and sch.duration_s:
-                frac = min(1.0, (b.progress.get("elapsed_s") or 0.0) / sch.duration_s)
-            else:
-                within = min(1.0, b.step_done / per_step) if per_step else 0.0
-                idx = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
-                frac = min(1.0, (idx + within) / len(levels))
+        if cfg is not None and levels:  # the steps the runner will run, each by what it needs (advisor.bench.progress)
+            frac = run_fraction(cfg, levels, index, b.step_done, elapsed, finished)
         if not s.running and self.finished and not any(st.stop_reason == "cancelled" for st in b.steps):
             frac = 1.0  # a stopped run keeps the share it reached: its last step is partial, not 100 %
         value = int(frac * 1000)
         if self.progress.value() != value:
             self.progress.setValue(value)
-        index = levels.index(conc) if conc in levels else min(step, len(levels) - 1)
         left = None
         if s.running and cfg is not None:
-            if cfg.schedule.kind == "soak" and cfg.schedule.duration_s:
-                left = max(0.0, cfg.schedule.duration_s - (b.progress.get("elapsed_s") or 0.0))
-            else:  # as the runner will run it: steps that end once stable, the knee stop (advisor.bench.progress)
-                left = seconds_left(levels, index, float(b.progress.get("elapsed_s") or 0.0),
-                                    [st.duration_s for st in b.steps if st.step >= 0],
-                                    continue_past_knee=cfg.schedule.continue_past_knee)  # fmt: skip
+            # as the runner will run it: steps that end once stable, the ramp's stop rule (advisor.bench.progress)
+            left = seconds_left(cfg, levels, index, elapsed, finished)
         stopped = not s.running and self.finished and any(st.stop_reason == "cancelled" for st in b.steps)
         self._set_text(self.step_label, tr("bench.live.stopped_step" if stopped else "bench.live.step",
                                            step=index + 1, steps=len(levels), concurrency=conc or "–",

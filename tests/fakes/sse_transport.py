@@ -1,0 +1,107 @@
+"""A fake transport for the benchmark runner on a virtual clock: each request is answered with a chunked HTTP
+response of OpenAI chat SSE events at scripted virtual times, fed through the real response parser
+(``advisor.bench.client._Response`` and its SSE parser) with those times as arrival stamps. No sockets, no sleeps.
+
+``Answer`` says how one request is answered; ``FakeServer(clock, answer)`` counts what a server would see (requests
+in flight, the most at once, each request's start) and makes the clients (``client_factory=server.client``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.bench.client import _Exchange, _Response, token_limit
+from tests.support.virtual_clock import VirtualClock
+
+HEAD = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+
+
+@dataclass(frozen=True)
+class Answer:
+    head_s: float = 0.010  # response headers, after the request's start
+    ttft_s: float = 0.050  # first token, after the request's start
+    itl_s: float = 0.020  # between tokens
+    tokens: int = 8
+    prompt_tokens: int = 32
+    error_after: int | None = None  # an error event after this many tokens (then [DONE], as vLLM sends it)
+
+
+def _chunk(data: bytes) -> bytes:
+    return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+def _event(obj: Any) -> bytes:
+    return _chunk(b"data: " + json.dumps(obj).encode() + b"\n\n")
+
+
+def _delta(content: str, finish: str | None = None) -> dict[str, Any]:
+    return {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": content},
+                                                             "finish_reason": finish}]}
+
+
+@dataclass
+class FakeServer:
+    clock: VirtualClock
+    answer: Answer | Callable[[int], Answer] = field(default_factory=Answer)
+    in_flight: int = 0
+    most_in_flight: int = 0
+    starts: list[float] = field(default_factory=list)  # each request's start (virtual seconds), in order
+
+    def client(self, config: Any, api_key: str | None, max_connections: int) -> FakeClient:
+        return FakeClient(self)
+
+    def answer_for(self, n: int) -> Answer:
+        return self.answer(n) if callable(self.answer) else self.answer
+
+
+class FakeClient:
+    def __init__(self, server: FakeServer) -> None:
+        self.server = server
+
+    async def send(self, body: dict[str, Any] | bytes, *, t_intended: float | None = None,
+                   headers: dict[str, str] | None = None, max_tokens: int | None = None) -> _Exchange:
+        srv, clock = self.server, self.server.clock
+        t0 = clock.now()
+        answer = srv.answer_for(len(srv.starts))
+        srv.starts.append(t0)
+        srv.in_flight += 1
+        srv.most_in_flight = max(srv.most_in_flight, srv.in_flight)
+        ex = _Exchange(t_intended=t_intended if t_intended is not None else t0, t_start=t0, t_send=t0)
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        response = _Response(ex, done, token_limit(max_tokens))
+
+        async def at(offset: float, data: bytes) -> None:
+            t = t0 + offset
+            await asyncio.sleep(max(0.0, t - clock.now()))
+            response.on_data(data, t)  # stamped with the scripted time: the arrival of these bytes
+
+        try:
+            await at(answer.head_s, HEAD)
+            for k in range(answer.tokens):
+                if answer.error_after is not None and k == answer.error_after:
+                    break
+                await at(answer.ttft_s + k * answer.itl_s, _event(_delta(f" w{k}")))
+            end = answer.ttft_s + answer.tokens * answer.itl_s
+            if answer.error_after is not None:
+                end = answer.ttft_s + answer.error_after * answer.itl_s
+                await at(end, _event({"error": {"message": "boom", "type": "server_error", "code": 500}}))
+            else:
+                await at(end, _event(_delta("", "length")))
+                await at(end, _event({"choices": [], "usage": {"prompt_tokens": answer.prompt_tokens,
+                                                              "completion_tokens": answer.tokens}}))
+            await at(end, _chunk(b"data: [DONE]\n\n") + b"0\r\n\r\n")
+        except asyncio.CancelledError:  # the run was stopped: what was measured is returned, as the real transports do
+            ex.cancelled = True
+        finally:
+            srv.in_flight -= 1
+            if ex.t_end is None:
+                ex.t_end = clock.now()
+            ex.result = response.parser.finish(ex.t_end)
+            ex.body_prefix = bytes(response.prefix)
+        return ex
+
+    async def aclose(self) -> None:
+        return None
