@@ -1,6 +1,7 @@
 """The scored Quantization A/B on the page: the built-in samples against two simulated servers (B answers a
 known share wrong), the accuracy per side, interval, verdict and sample-size line shown, disagreements first,
-both languages; and the sample-size hint beside the drop field before any run."""
+both languages; and the sample-size hint beside the drop field before any run. The EvalScope task field with and
+without the [eval] extra: both forms here in every run, and the real one in `make test-eval` (the extra installed)."""
 
 import pytest
 
@@ -37,6 +38,29 @@ def test_sample_size_hint_follows_the_drop(page):
     page.retranslate()
     assert opts.builtin.text() == "用内置样本评分" and "约需 312 条样本" in opts.hint.text()
     assert opts.has_evalscope or "标准评测集" in opts.task_missing.text()
+
+
+@pytest.mark.parametrize("extra", [True, False], ids=["with-eval-extra", "without-eval-extra"])
+def test_the_task_field_with_and_without_the_extra(qtbot, monkeypatch, extra):
+    import ui.widgets.ab_quality as widget
+    from ui.widgets.ab_quality import AbQualityOptions
+
+    monkeypatch.setattr(widget, "available", lambda: extra)
+    opts = AbQualityOptions()
+    qtbot.addWidget(opts)
+    opts.show()
+    opts.task.setText(" cmmlu ")
+    opts.task_limit.setValue(200)
+    if extra:  # a task field whose name and limit go into the A/B's config
+        assert opts.task.isVisible() and opts.task_limit.isVisible() and not opts.task_missing.isVisible()
+        assert opts.overrides()["task"] == "cmmlu" and opts.overrides()["task_limit"] == 200
+    else:  # no field; the line saying what installing the extra adds, in both languages
+        assert not opts.task.isVisible() and opts.task_missing.isVisible()
+        assert "task" not in opts.overrides()
+        assert "pip install 'inference-advisor[eval]'" in opts.task_missing.text()
+        set_language("zh_CN")
+        opts.retranslate()
+        assert "标准评测集" in opts.task_missing.text() and "inference-advisor[eval]" in opts.task_missing.text()
 
 
 def test_scored_ab_on_the_page(page, qtbot):
