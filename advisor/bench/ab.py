@@ -573,7 +573,11 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
             (config.a.url, config.a.model), (config.b.url, config.b.model), config.task, limit=config.task_limit,
             seed=config.seed, dataset_path=config.task_dataset, subset=config.task_subset,
             api_keys=(api_key_a, api_key_b), max_tokens=config.max_tokens, prompt_template=config.task_prompt_template,
-            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled)
+            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled,
+            on_progress=lambda side, done: emit("task_answered", {"side": side, "done": done, "task": config.task,
+                                                                  "limit": config.task_limit}))
+        if result.quality is None:  # stopped during the task: the load runs stand, no half comparison is kept
+            result.status = "stopped"
     elif scored is not None:
         judging = _judge(config, scored, answers, judge_api_key, cancel, emit)
         result.quality = compare_scores(scored, answers.get("A", []), answers.get("B", []), seed=config.seed,

@@ -124,3 +124,20 @@ def test_too_small_run_is_a_warning(qtbot):
     assert panel.verdict.text().startswith("No significant difference")
     panel.show_quality(None)
     assert panel.isHidden()
+
+
+def test_an_evalscope_task_shows_its_answered_samples_per_side(page):
+    """What the run's worker reports while EvalScope answers (advisor.bench.ab's task_answered events) is the
+    page's progress line, in both languages."""
+    from advisor.bench.ab import AbEvent
+
+    page._events.append(AbEvent("phase", {"side": "A+B", "phase": "task", "task": "gsm8k", "limit": 50}))
+    page._drain()
+    assert page.progress.text() == "EvalScope task gsm8k on A, then B (50 samples per subset) …"
+    page._events.append(AbEvent("task_answered", {"side": "B", "done": 12, "task": "gsm8k", "limit": 50}))
+    page._drain()
+    assert page.progress.text() == "EvalScope task gsm8k, side B: 12 samples answered (at most 50 per subset) …"
+    set_language("zh_CN")
+    page._events.append(AbEvent("task_answered", {"side": "B", "done": 13, "task": "gsm8k", "limit": 50}))
+    page._drain()
+    assert "B 侧：已回答 13 条样本" in page.progress.text()

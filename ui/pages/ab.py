@@ -344,8 +344,11 @@ class AbPage(QWidget):
                                          total=d["total"]))
             elif ev.kind == "step":
                 self.progress.setText(tr("ab.page.progress_load", side=d["side"], concurrency=d["step"].concurrency))
-            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task (no per-sample events)
+            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task starts
                 self.progress.setText(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]))
+            elif ev.kind == "task_answered":  # its answered samples, per side, as EvalScope writes them
+                self.progress.setText(tr("ab.task.answered", side=d["side"], task=d["task"], done=d["done"],
+                                         limit=d["limit"]))
 
     def _finish_run(self) -> None:
         self._drain()
