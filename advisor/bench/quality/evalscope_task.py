@@ -7,8 +7,8 @@ openai_api``) on the same task, subset, ``limit`` and seed; the per-sample score
 (subset, index) and summarised with the same paired statistics as our own scorers
 (:func:`advisor.bench.quality.report.summarise`). Datasets come from ModelScope (reachable from mainland China)
 unless ``dataset_path`` points at a local copy (a folder with ``<subset>_test.jsonl``/``<subset>.jsonl``, EvalScope's
-local layout). Start-up cost measured here: ``import evalscope`` 1.3 s; a 6-sample local task against a loopback
-server 6.5 s wall for one side, process start included (EvalScope 1.14.1).
+local layout). Start-up cost measured here (EvalScope 1.14.1): ``import evalscope`` 1.4–1.9 s CPU; one side's
+process about 4.5 s CPU before its first answer (docs/history.md).
 
 Each side runs in a child process (:mod:`advisor.bench.quality.evalscope_child`): a Stop ends it within
 ``POLL_S`` instead of after the side's whole run, and the count of answered samples is reported as it grows.
