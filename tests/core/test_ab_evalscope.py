@@ -6,6 +6,7 @@ missing EvalScope fails the test instead of skipping it."""
 
 import json
 import os
+import re
 import threading
 import time
 
@@ -13,6 +14,7 @@ import pytest
 
 from advisor.bench.ab import AbConfig, run_ab
 from advisor.bench.quality.evalscope_task import available, compare_task
+from advisor.bench.quality.history import load_quality
 from advisor.bench.quality.samples import builtin_samples
 from advisor.cancel import CancelToken
 from advisor.cli import main as cli_main
@@ -52,7 +54,9 @@ def _numeric_dataset(folder):
     return numeric
 
 
-def test_evalscope_task_on_both_sides_detects_the_known_drop(tmp_path):
+def test_evalscope_task_on_both_sides_detects_the_known_drop(tmp_path, capsys):
+    """`advisor ab --task NAME --limit N` as a user runs it: progress per side on stderr, the paired result in
+    --json, and both sides' per-sample scores stored with the two load runs."""
     _needs_evalscope()
     right = BuiltinAnswers(0.0)
     data = tmp_path / "qa"
@@ -62,30 +66,39 @@ def test_evalscope_task_on_both_sides_detects_the_known_drop(tmp_path):
     specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights="bf16", time_scale=0.05, answer_error_rate=0.0),
              SimLaunchSpec(model=MODEL, gpu="l4", weights="awq-int4", time_scale=0.05, answer_error_rate=0.5)]
     launchers = [SimLauncher(s) for s in specs]
-    events = []
+    db = tmp_path / "bench.sqlite3"
     try:
         a, b = [launcher.start() for launcher in launchers]
-        config = AbConfig.model_validate({
-            "a": {"url": a, "model": MODEL}, "b": {"url": b, "model": MODEL}, "answers": 1, "requests": 2,
-            "concurrency": [1], "max_tokens": 32, "task": "general_qa", "task_limit": len(numeric),
-            "task_dataset": str(data), "task_subset": "default", "task_prompt_template": "{question}"})
-        result = run_ab(config, store=False, on_event=events.append)
+        code = cli_main(["ab", "--a-url", a, "--a-model", MODEL, "--b-url", b, "--b-model", MODEL, "--a-label",
+                         "bf16", "--b-label", "awq-int4", "--answers", "1", "--requests", "2", "--concurrency", "1",
+                         "--max-tokens", "32", "--task", "general_qa", "--limit", str(len(numeric)),
+                         "--task-dataset", str(data), "--task-subset", "default", "--task-template", "{question}",
+                         "--db", str(db), "--json"])
     finally:
         for launcher in launchers:
             launcher.stop()
-    q = result.quality
-    assert result.status == "completed"
-    assert q.source == "evalscope:general_qa" and q.metric == "Rouge-L-R"
-    assert q.compared == len(numeric) and expected_wrong >= 4
-    assert q.a_accuracy == pytest.approx(1.0) and q.only_a == expected_wrong and q.only_b == 0
-    assert q.excludes_zero and "B answers worse than A" in result.verdict
-    assert "EvalScope task \"general_qa\"" in result.verdict
+    out, err = capsys.readouterr()
+    assert code == 0, err[-2000:]
+    result = json.loads(out)
+    q = result["quality"]
+    assert result["status"] == "completed"
+    assert q["source"] == "evalscope:general_qa" and q["metric"] == "Rouge-L-R"
+    assert q["compared"] == len(numeric) and expected_wrong >= 4
+    assert q["a_accuracy"] == pytest.approx(1.0) and q["only_a"] == expected_wrong and q["only_b"] == 0
+    assert q["excludes_zero"] and q["significant"] and "B answers worse than A" in result["verdict"]
+    assert "EvalScope task \"general_qa\"" in result["verdict"]
     # progress while it ran: answered samples per side, A's first, each side ending at the whole subset
-    answered = [(e.data["side"], e.data["done"]) for e in events if e.kind == "task_answered"]
+    answered = re.findall(r"EvalScope task general_qa, side ([AB]): (\d+) samples? answered", err)
     assert [side for side, _ in answered] == sorted(side for side, _ in answered)
     for side in "AB":
-        counts = [done for s, done in answered if s == side]
+        counts = [int(done) for s, done in answered if s == side]
         assert counts and counts == sorted(counts) and counts[-1] == len(numeric)
+    # stored with the two load runs: every sample's score on both sides
+    stored = load_quality(db, result["quality_id"])
+    assert (stored["a_run_id"], stored["b_run_id"]) == (result["a"]["run_id"], result["b"]["run_id"])
+    items = stored["result"]["items"]
+    assert len(items) == len(numeric) and all(it["a_score"] == 1.0 for it in items)
+    assert sum(it["b_score"] == 0.0 for it in items) == expected_wrong
 
 
 def _evalscope_children() -> list[int]:
