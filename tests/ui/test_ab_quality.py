@@ -103,7 +103,14 @@ def test_scored_ab_on_the_page(page, qtbot):
     with qtbot.waitSignal(history.compared, timeout=10000):
         history.compare_button.click()
     assert "awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %" in history.compare_plot.caption.text()
+    # opening either run of the A/B alone in History says the scored result it was part of
+    assert history.quality_note.isHidden()
+    assert history.open_run(result.a.run_id) and not history.quality_note.isHidden()
+    assert history.quality_note.text().startswith("Answer quality (scored): awq-int4 vs bf16 on 30 samples: "
+                                                  "70.0 % vs 96.7 %") and "a significant drop" in history.quality_note.text()
     set_language("zh_CN")
+    history.retranslate()
+    assert "awq-int4 对比 bf16，30 条样本" in history.quality_note.text() and "显著下降" in history.quality_note.text()
     page.retranslate()
     assert panel.title.text() == "回答质量（评分）" and panel.verdict.text().startswith("B 的回答比 A 差")
     assert "正确率：A 96.7 %" in panel.headline.text()
