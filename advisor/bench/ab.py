@@ -264,6 +264,16 @@ def load_scored(config: AbConfig) -> list[ScoredSample] | None:
     return samples[: config.answers] if config.answers else samples
 
 
+def scored_sample_count(path: str) -> int:
+    """How many samples a file holds when any row carries a reference (the page answers them all by default);
+    0 for a plain prompt file or one that cannot be read as samples (the run says why when it starts)."""
+    try:
+        samples = load_samples(path)
+    except SampleError:
+        return 0
+    return min(len(samples), MAX_ANSWERS) if any(s.scored for s in samples) else 0
+
+
 def _looks_scored(path: str) -> bool:
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:

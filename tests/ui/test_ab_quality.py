@@ -148,3 +148,34 @@ def test_an_evalscope_task_shows_its_answered_samples_per_side(page):
     page._events.append(AbEvent("task_answered", {"side": "B", "done": 13, "task": "gsm8k", "limit": 50}))
     page._drain()
     assert "B 侧：已回答 13 条样本" in page.progress.text()
+
+
+def test_a_scored_sample_file_is_answered_whole(page, tmp_path):
+    """A newcomer's own 200 prompts with references: choosing the file sets "Prompts answered" to 200, so all of
+    them are scored (not the first 8, the default for plain prompts); a plain prompt file leaves it alone."""
+    import json
+
+    scored = tmp_path / "mine.jsonl"
+    scored.write_text("\n".join(json.dumps({"prompt": f"What is {i} + {i}?", "reference": str(2 * i)})
+                                for i in range(200)), encoding="utf-8")
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text("\n".join(json.dumps({"prompt": f"Tell me about {i}"}) for i in range(50)), encoding="utf-8")
+    assert page.answers.value() == 8
+    page.prompts.setText(str(plain))
+    page.prompts.editingFinished.emit()
+    assert page.answers.value() == 8
+    page.prompts.setText(str(scored))
+    page.prompts.editingFinished.emit()
+    assert page.answers.value() == 200
+    for name in "AB":
+        page.sides[name]["url"].setText(f"http://127.0.0.1:9/{name}")
+        page.sides[name]["model"].setText("m")
+    config = page.config()
+    assert config is not None and config.answers == 200
+    from advisor.bench.ab import load_scored
+
+    assert len(load_scored(config)) == 200
+    page.answers.setValue(20)  # lowered by hand for a quick look: kept while the file stays the same
+    page.prompts.editingFinished.emit()
+    assert page.answers.value() == 20
+    assert page.ab_section().answers == 20

@@ -28,7 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
+from advisor.bench.ab import (
+    MAX_ANSWERS,
+    AbConfig,
+    AbEvent,
+    AbResult,
+    run_ab,
+    scored_sample_count,
+    to_markdown,
+)
 from advisor.i18n import tr
 from advisor.redact import redact_url
 from ui.widgets.ab_judge import AbJudgeOptions
@@ -84,8 +92,11 @@ class AbPage(QWidget):
         self.browse = QPushButton()
         self.browse.clicked.connect(self._browse)
         self.answers = QSpinBox()
-        self.answers.setRange(1, 200)
+        self.answers.setRange(1, MAX_ANSWERS)
         self.answers.setValue(8)
+        # a sample file with references is scored whole: choosing one sets "Prompts answered" to its size
+        self._fitted_file = ""
+        self.prompts.editingFinished.connect(self._fit_answers_to_samples)
         self.requests = QSpinBox()
         self.requests.setRange(1, 10_000)
         self.requests.setValue(16)
@@ -388,6 +399,18 @@ class AbPage(QWidget):
                                               "JSONL / CSV / ShareGPT (*.jsonl *.json *.csv)")
         if path:
             self.prompts.setText(path)
+            self._fit_answers_to_samples()
+
+    def _fit_answers_to_samples(self) -> None:
+        """A newcomer's 200 scored samples are all answered and scored, not the first 8 (the default for plain
+        prompts); the user may lower it afterwards for a quick look."""
+        path = self.prompts.text().strip()
+        if not path or path == self._fitted_file:
+            return
+        self._fitted_file = path
+        count = scored_sample_count(path)
+        if count:
+            self.answers.setValue(count)
 
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
