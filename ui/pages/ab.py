@@ -239,6 +239,7 @@ class AbPage(QWidget):
         self.sims.set_setup(section.sim_model, section.sim_gpu, section.sim_weights_a, section.sim_weights_b)
         self.sims.origin = section.sim_source
         self.prompts.setText(section.prompts_file)
+        self._fitted_file = section.prompts_file  # the saved count stands for the saved file
         self.answers.setValue(section.answers)
         self.requests.setValue(section.requests)
         self.concurrency.setText(",".join(str(c) for c in section.concurrency))
