@@ -264,6 +264,16 @@ def load_scored(config: AbConfig) -> list[ScoredSample] | None:
     return samples[: config.answers] if config.answers else samples
 
 
+def scored_sample_count(path: str) -> int:
+    """How many samples a file holds when any row carries a reference (the page answers them all by default);
+    0 for a plain prompt file or one that cannot be read as samples (the run says why when it starts)."""
+    try:
+        samples = load_samples(path)
+    except SampleError:
+        return 0
+    return min(len(samples), MAX_ANSWERS) if any(s.scored for s in samples) else 0
+
+
 def _looks_scored(path: str) -> bool:
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
@@ -570,7 +580,11 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
             (config.a.url, config.a.model), (config.b.url, config.b.model), config.task, limit=config.task_limit,
             seed=config.seed, dataset_path=config.task_dataset, subset=config.task_subset,
             api_keys=(api_key_a, api_key_b), max_tokens=config.max_tokens, prompt_template=config.task_prompt_template,
-            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled)
+            drop=config.quality_drop, simulated=result.simulated, cancelled=lambda: cancel.cancelled,
+            on_progress=lambda side, done: emit("task_answered", {"side": side, "done": done, "task": config.task,
+                                                                  "limit": config.task_limit}))
+        if result.quality is None:  # stopped during the task: the load runs stand, no half comparison is kept
+            result.status = "stopped"
     elif scored is not None:
         judging = _judge(config, scored, answers, judge_api_key, cancel, emit)
         result.quality = compare_scores(scored, answers.get("A", []), answers.get("B", []), seed=config.seed,

@@ -136,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
                 print(tr("ab.cli.phase_judge", judge=d["judge"]), file=sys.stderr)
             elif event.kind == "judged":
                 return
+            elif event.kind == "task_answered":
+                print(tr("ab.task.answered", side=d["side"], task=d["task"], done=d["done"], limit=d["limit"]),
+                      file=sys.stderr)
             elif event.kind == "phase" and d["phase"] == "task":
                 print(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]), file=sys.stderr)
             elif event.kind == "phase":

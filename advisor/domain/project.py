@@ -94,7 +94,7 @@ class AbSection(BaseModel):
         "default", description="where the simulated setup came from: the app's default, the Sizing page, or the user"
     )
     prompts_file: str = Field("", description="a prompt file (empty: the built-in prompts in the app's language)")
-    answers: int = Field(8, ge=1, le=200)
+    answers: int = Field(8, ge=1, le=5_000)  # advisor.bench.ab.MAX_ANSWERS: a whole scored sample file
     requests: int = Field(16, ge=1, le=10_000)
     concurrency: list[Annotated[int, Field(ge=1, le=100_000)]] = Field(default_factory=lambda: [1, 4], min_length=1, max_length=64)
     max_tokens: int = Field(128, ge=1, le=32_768)

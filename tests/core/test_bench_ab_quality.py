@@ -115,8 +115,13 @@ def test_scored_ab_detects_the_known_drop(sims, tmp_path, capsys):
     line = ("- awq-int4 vs bf16 on 30 samples: 70.0 % vs 96.7 %, difference −26.7 points, 95 % CI "
             f"−{-q.ci_low * 100:.1f} … −{-q.ci_high * 100:.1f}: a significant drop. (simulated server")
     assert en.count(line) == 1, en[en.find("Answer quality"):][:600]
+    # in its own quantization subsection of the evidence, after the measured runs and before the findings
+    heading = "### Quantization: answer quality"
+    assert en.count(heading) == 1 and en.index("## 6. Measured evidence") < en.index(heading) < en.index(line)
+    assert en.index(line) < en.index("## 7. Findings")
     zh = render_memo_markdown(plan, "zh_CN", evidence=evidence)
     assert "awq-int4 对比 bf16，30 条样本：70.0 % 对 96.7 %" in zh and "显著下降" in zh
+    assert zh.count("### 量化：回答质量") == 1
 
 
 def test_same_seed_same_report_and_a_small_difference_is_not_called_a_drop(sims):

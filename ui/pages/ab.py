@@ -28,7 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
+from advisor.bench.ab import (
+    MAX_ANSWERS,
+    AbConfig,
+    AbEvent,
+    AbResult,
+    run_ab,
+    scored_sample_count,
+    to_markdown,
+)
 from advisor.i18n import tr
 from advisor.redact import redact_url
 from ui.widgets.ab_judge import AbJudgeOptions
@@ -84,8 +92,11 @@ class AbPage(QWidget):
         self.browse = QPushButton()
         self.browse.clicked.connect(self._browse)
         self.answers = QSpinBox()
-        self.answers.setRange(1, 200)
+        self.answers.setRange(1, MAX_ANSWERS)
         self.answers.setValue(8)
+        # a sample file with references is scored whole: choosing one sets "Prompts answered" to its size
+        self._fitted_file = ""
+        self.prompts.editingFinished.connect(self._fit_answers_to_samples)
         self.requests = QSpinBox()
         self.requests.setRange(1, 10_000)
         self.requests.setValue(16)
@@ -228,6 +239,7 @@ class AbPage(QWidget):
         self.sims.set_setup(section.sim_model, section.sim_gpu, section.sim_weights_a, section.sim_weights_b)
         self.sims.origin = section.sim_source
         self.prompts.setText(section.prompts_file)
+        self._fitted_file = section.prompts_file  # the saved count stands for the saved file
         self.answers.setValue(section.answers)
         self.requests.setValue(section.requests)
         self.concurrency.setText(",".join(str(c) for c in section.concurrency))
@@ -344,8 +356,11 @@ class AbPage(QWidget):
                                          total=d["total"]))
             elif ev.kind == "step":
                 self.progress.setText(tr("ab.page.progress_load", side=d["side"], concurrency=d["step"].concurrency))
-            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task (no per-sample events)
+            elif ev.kind == "phase" and d.get("phase") == "task":  # an EvalScope task starts
                 self.progress.setText(tr("ab.cli.phase_task", task=d["task"], limit=d["limit"]))
+            elif ev.kind == "task_answered":  # its answered samples, per side, as EvalScope writes them
+                self.progress.setText(tr("ab.task.answered", side=d["side"], task=d["task"], done=d["done"],
+                                         limit=d["limit"]))
 
     def _finish_run(self) -> None:
         self._drain()
@@ -385,6 +400,18 @@ class AbPage(QWidget):
                                               "JSONL / CSV / ShareGPT (*.jsonl *.json *.csv)")
         if path:
             self.prompts.setText(path)
+            self._fit_answers_to_samples()
+
+    def _fit_answers_to_samples(self) -> None:
+        """A newcomer's 200 scored samples are all answered and scored, not the first 8 (the default for plain
+        prompts); the user may lower it afterwards for a quick look."""
+        path = self.prompts.text().strip()
+        if not path or path == self._fitted_file:
+            return
+        self._fitted_file = path
+        count = scored_sample_count(path)
+        if count:
+            self.answers.setValue(count)
 
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)

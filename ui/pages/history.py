@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary
-from advisor.i18n import tr
+from advisor.bench.quality.memo import quality_memo_lines
+from advisor.i18n import current_language, tr
 from ui.widgets.history_compare import CompareTab
 from ui.widgets.history_scope import ScopeCombo
 from ui.widgets.history_table import COL, RunsTable  # noqa: F401 - COL: the column map tests read
@@ -50,6 +51,15 @@ def _adopt_runs(_token: Any, db_path: str | None, project_id: str, since_wall: f
 def _compare(_token: Any, db_path: str | None, run_ids: list[str]) -> dict[str, Any]:
     with RunHistory(db_path, read_only=True) as history:
         return history.compare(run_ids)
+
+
+def _stored_quality(db_path: str | Path | None, run_id: str) -> list[dict[str, Any]]:
+    """Scored A/Bs stored with this run; none when the database cannot be read (the run itself is shown)."""
+    try:
+        with RunHistory(db_path, read_only=True) as history:
+            return history.quality([run_id])
+    except Exception:  # the note is an extra: a database problem is said by the run view, not twice here
+        return []
 
 
 class HistoryPage(QWidget):
@@ -121,9 +131,16 @@ class HistoryPage(QWidget):
 
         self.result_view = ResultView(runner, db_path=self.db_path)
         self.result_hint = QLabel()
+        # the scored quantization A/B this run was one side of (stored with both load runs), in words
+        self.quality_note = QLabel()
+        self.quality_note.setWordWrap(True)
+        self.quality_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.quality_note.hide()
+        self._quality_rows: list[dict[str, Any]] = []
         result_tab = QWidget()
         result_layout = QVBoxLayout(result_tab)
         result_layout.addWidget(self.result_hint)
+        result_layout.addWidget(self.quality_note)
         result_layout.addWidget(self.result_view, 1)
 
         self.compare_tab = CompareTab()
@@ -169,6 +186,7 @@ class HistoryPage(QWidget):
         for i, key in enumerate(("history.page.tab_runs", "history.page.tab_result", "history.page.tab_compare")):
             self.tabs.setTabText(i, tr(key))
         self.result_hint.setText("" if self.result_view.result else tr("history.page.no_result"))
+        self._show_quality_note()
         self.result_view.retranslate()
         self.compare_tab.retranslate()
         self.apply_filter()
@@ -298,10 +316,17 @@ class HistoryPage(QWidget):
     def open_run(self, run_id: str) -> bool:
         ok = self.result_view.show_result(run_id)
         self.result_hint.setText("" if ok else tr("history.page.no_result"))
+        self._quality_rows = _stored_quality(self.db_path, run_id) if ok else []
+        self._show_quality_note()
         self.tabs.setCurrentIndex(1)
         if ok:
             self.opened.emit(run_id)
         return ok
+
+    def _show_quality_note(self) -> None:
+        lines = quality_memo_lines(self._quality_rows, current_language())
+        self.quality_note.setText("\n".join(f"{tr('quality.md.title')}: {line}" for line in lines))
+        self.quality_note.setVisible(bool(lines))
 
     def compare_checked(self) -> None:
         ids = [r.run_id for r in self.runs if r.run_id in self.checked]  # newest first, as listed

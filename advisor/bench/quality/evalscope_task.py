@@ -7,17 +7,24 @@ openai_api``) on the same task, subset, ``limit`` and seed; the per-sample score
 (subset, index) and summarised with the same paired statistics as our own scorers
 (:func:`advisor.bench.quality.report.summarise`). Datasets come from ModelScope (reachable from mainland China)
 unless ``dataset_path`` points at a local copy (a folder with ``<subset>_test.jsonl``/``<subset>.jsonl``, EvalScope's
-local layout). Start-up cost measured here: ``import evalscope`` 1.3 s; a 6-sample local task against a loopback
-server 6.5 s wall for one side, process start included (EvalScope 1.14.1).
+local layout). Start-up cost measured here (EvalScope 1.14.1): ``import evalscope`` 1.4–1.9 s CPU; one side's
+process about 4.5 s CPU before its first answer (docs/history.md).
 
-Blocking (call it from a worker thread); a stop takes effect between the two sides.
+Each side runs in a child process (:mod:`advisor.bench.quality.evalscope_child`): a Stop ends it within
+``POLL_S`` instead of after the side's whole run, and the count of answered samples is reported as it grows.
+Blocking (call it from a worker thread).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,7 @@ from advisor.bench.quality.report import QualityItem, QualityResult, summarise
 from advisor.i18n import tr
 
 INSTALL_HINT = "pip install 'inference-advisor[eval]'"
+POLL_S = 0.2  # how often a running side is checked for a Stop and for progress
 
 
 class TaskError(ValueError):
@@ -40,13 +48,41 @@ def _api_url(url: str) -> str:
     return url if url.endswith("/v1") else url + "/v1"
 
 
+def _answered(work_dir: Path, task: str) -> int:
+    """Samples answered so far: EvalScope appends each prediction to ``predictions/<model>/<task>_<subset>.jsonl``
+    as it comes (the progress shown while a side runs)."""
+    done = 0
+    for path in (work_dir / "predictions").glob(f"*/{task}_*.jsonl"):
+        try:
+            with path.open("rb") as f:
+                done += sum(1 for line in f if line.strip())
+        except OSError:  # being replaced: counted at the next poll
+            pass
+    return done
+
+
+def _child_error(log: Path) -> str:
+    from advisor.bench.quality.evalscope_child import ERROR_MARK
+
+    try:
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    marked = [line[len(ERROR_MARK):] for line in lines if line.startswith(ERROR_MARK)]
+    return marked[-1] if marked else (lines[-1][:300] if lines else "")
+
+
 def run_side(url: str, model: str, task: str, *, limit: int, seed: int, work_dir: str | Path,
              dataset_path: str | None = None, subset: str | None = None, api_key: str | None = None,
-             max_tokens: int = 512, prompt_template: str | None = None) -> tuple[dict[tuple[str, int], dict], str]:
-    """Run one side; returns per-sample results keyed by (subset, index) and the metric's name."""
+             max_tokens: int = 512, prompt_template: str | None = None,
+             on_progress: Callable[[int], None] | None = None,
+             cancelled: Callable[[], bool] | None = None) -> tuple[dict[tuple[str, int], dict], str] | None:
+    """Run one side; returns per-sample results keyed by (subset, index) and the metric's name, or None when
+    ``cancelled()`` became true (the EvalScope process is ended at once). ``on_progress(answered)`` is called as
+    the count of answered samples grows."""
     if not available():
         raise TaskError(tr("quality.task.missing", hint=INSTALL_HINT))
-    from evalscope import TaskConfig, run_task
+    from advisor.bench.quality.evalscope_child import API_KEY_ENV
 
     args: dict[str, Any] = {}
     if dataset_path:
@@ -57,16 +93,43 @@ def run_side(url: str, model: str, task: str, *, limit: int, seed: int, work_dir
         args["subset_list"] = [subset]
     if prompt_template:
         args["prompt_template"] = prompt_template
-    config = TaskConfig(
-        model=model, api_url=_api_url(url), api_key=api_key or "EMPTY", eval_type="openai_api",
-        datasets=[task], dataset_args={task: args} if args else {}, limit=limit, seed=seed,
-        work_dir=str(work_dir), no_timestamp=True, collect_perf=False,
-        generation_config={"temperature": 0, "max_tokens": max_tokens},
-    )
-    try:
-        run_task(config)
-    except Exception as exc:  # EvalScope's own errors (unknown task, dataset download) become one clear message
-        raise TaskError(tr("quality.task.failed", task=task, error=f"{type(exc).__name__}: {exc}"[:300])) from None
+    work = Path(work_dir)
+    work.mkdir(parents=True, exist_ok=True)
+    config = {
+        "model": model, "api_url": _api_url(url), "eval_type": "openai_api", "datasets": [task],
+        "dataset_args": {task: args} if args else {}, "limit": limit, "seed": seed, "work_dir": str(work),
+        "no_timestamp": True, "collect_perf": False, "generation_config": {"temperature": 0, "max_tokens": max_tokens},
+    }
+    config_path = work / "advisor-task.json"  # no key in it: the key travels in the child's environment
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+    log = work / "evalscope.log"
+    env = {**os.environ, API_KEY_ENV: api_key or "EMPTY"}
+    with log.open("wb") as err:
+        child = subprocess.Popen([sys.executable, "-m", "advisor.bench.quality.evalscope_child", str(config_path)],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        shown = 0
+        try:
+            while child.poll() is None:
+                if cancelled is not None and cancelled():
+                    return None
+                answered = _answered(work, task)
+                if on_progress is not None and answered != shown:
+                    shown = answered
+                    on_progress(answered)
+                time.sleep(POLL_S)
+        finally:
+            if child.poll() is None:  # stopped (or the caller failed): end EvalScope now, not after its run
+                child.terminate()
+                try:
+                    child.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    child.kill()
+                    child.wait()
+    if child.returncode != 0:  # EvalScope's own errors (unknown task, dataset download) become one clear message
+        error = _child_error(log) or f"exit status {child.returncode}"
+        raise TaskError(tr("quality.task.failed", task=task, error=error))
+    if on_progress is not None and _answered(work, task) != shown:
+        on_progress(_answered(work, task))
     out: dict[tuple[str, int], dict] = {}
     metric = ""
     reviews = sorted((Path(work_dir) / "reviews").glob(f"*/{task}_*.jsonl"))
@@ -93,17 +156,23 @@ def run_side(url: str, model: str, task: str, *, limit: int, seed: int, work_dir
 def compare_task(a: tuple[str, str], b: tuple[str, str], task: str, *, limit: int, seed: int = 0,
                  dataset_path: str | None = None, subset: str | None = None, api_keys: tuple[str | None, str | None]
                  = (None, None), max_tokens: int = 512, prompt_template: str | None = None, drop: float = 0.03,
-                 simulated: bool = False, cancelled: Any = None) -> QualityResult:
-    """Both sides ((url, model) each) on the same task subset and seed → the paired quality result."""
+                 simulated: bool = False, cancelled: Callable[[], bool] | None = None,
+                 on_progress: Callable[[str, int], None] | None = None) -> QualityResult | None:
+    """Both sides ((url, model) each) on the same task subset and seed → the paired quality result; None when
+    stopped (half a comparison is no comparison). ``on_progress(side, answered)``: "A" or "B", samples so far."""
     sides = []
     with tempfile.TemporaryDirectory(prefix="advisor-evalscope-") as tmp:
-        for n, (url, model) in enumerate((a, b)):
+        for name, (url, model), api_key in zip("AB", (a, b), api_keys, strict=True):
             if cancelled is not None and cancelled():
-                break
-            sides.append(run_side(url, model, task, limit=limit, seed=seed, work_dir=Path(tmp) / "AB"[n],
-                                  dataset_path=dataset_path, subset=subset, api_key=api_keys[n],
-                                  max_tokens=max_tokens, prompt_template=prompt_template))
-    (ra, metric), (rb, _) = sides[0], sides[1] if len(sides) > 1 else ({}, "")
+                return None
+            report = None if on_progress is None else lambda n, side=name: on_progress(side, n)
+            side = run_side(url, model, task, limit=limit, seed=seed, work_dir=Path(tmp) / name,
+                            dataset_path=dataset_path, subset=subset, api_key=api_key, max_tokens=max_tokens,
+                            prompt_template=prompt_template, on_progress=report, cancelled=cancelled)
+            if side is None:
+                return None
+            sides.append(side)
+    (ra, metric), (rb, _) = sides
     items = []
     for pos, key in enumerate(sorted(ra.keys() | rb.keys())):
         sa, sb = ra.get(key, {}), rb.get(key, {})

@@ -22,7 +22,9 @@ def quality_memo_lines(stored: list[dict[str, Any]], lang: str) -> list[str]:
             continue
         seen.add(row.get("quality_id"))
         low, high, diff = row.get("ci_low"), row.get("ci_high"), row.get("difference") or 0.0
+        # shown: as the A/B's verdict said it (interval and exact test); a row stored before that, by its interval
         shown = low is not None and high is not None and (low > 0 or high < 0)
+        shown = bool((row.get("result") or {}).get("significant", shown))
         verdict = "memo.quality.drop" if shown and diff < 0 else "memo.quality.gain" if shown else "memo.quality.none"
         lines.append(translate(
             lang, "memo.quality.line", b=row.get("b_label") or "B", a=row.get("a_label") or "A", n=row["samples"],

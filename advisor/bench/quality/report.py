@@ -27,6 +27,7 @@ from advisor.bench.quality.stats import (
 from advisor.i18n import tr
 
 MIN_PAIRS_FOR_MEASURED_DISCORDANCE = 20
+SIGNIFICANCE = 0.05  # the level of the 95 % interval, and of McNemar's test beside it
 # The simulated server's stated error rates (advisor.sim.answers.ERROR_RATES), repeated in words in the verdict.
 CI_METHOD = "paired bootstrap (percentile), {resamples} resamples, seed {seed}"
 
@@ -65,6 +66,8 @@ class QualityResult(BaseModel):
     both_wrong: int = 0
     mcnemar_p: float | None = None
     excludes_zero: bool | None = Field(None, description="the interval excludes 'no difference'")
+    significant: bool | None = Field(None, description="the difference is shown: the interval excludes 'no "
+                                     "difference' and, for right/wrong scores, McNemar's exact test agrees (p < 0.05)")
     drop: float = Field(0.03, description="the drop the sample-size hint is for")
     samples_needed: int | None = None
     discordance: float = DEFAULT_DISCORDANCE
@@ -153,13 +156,17 @@ def summarise(items: list[QualityItem], *, seed: int = 0, drop: float = 0.03, re
                                                          counts.both_wrong)
         if q.binary:
             q.mcnemar_p = mcnemar_exact_p(counts.only_a, counts.only_b)
+        # With few discordant pairs the percentile bootstrap is too narrow (4 of 50 samples all one way: its
+        # interval excludes 0 while the exact test gives p = 0.125): a difference is called shown only when the
+        # exact test agrees.
+        q.significant = q.excludes_zero and (q.mcnemar_p is None or q.mcnemar_p < SIGNIFICANCE)
         if n >= MIN_PAIRS_FOR_MEASURED_DISCORDANCE and counts.discordant:
             q.discordance, q.discordance_measured = counts.discordant / n, True
     q.samples_needed = samples_needed(drop, discordance=q.discordance)
     q.detectable_drop = detectable_drop(q.compared, discordance=q.discordance) if q.compared else None
     # too small to tell: no difference shown, and fewer samples than a drop of ``drop`` needs (a difference the
     # interval already shows needs no warning)
-    q.too_small = not q.excludes_zero and q.compared < q.samples_needed
+    q.too_small = not q.significant and q.compared < q.samples_needed
     q.verdict_lines = verdict_lines(q)
     return q
 
@@ -207,10 +214,13 @@ def conclusion(q: QualityResult) -> str:
     if not q.compared:
         return tr("quality.verdict.none", samples=q.samples)
     n = q.compared
-    if q.excludes_zero and (q.difference or 0) < 0:
+    if q.significant and (q.difference or 0) < 0:
         return tr("quality.verdict.worse", n=n, diff=_pts(-(q.difference or 0), False))
-    if q.excludes_zero:
+    if q.significant:
         return tr("quality.verdict.better", n=n, diff=_pts(q.difference, False))
+    if q.excludes_zero:  # the interval alone would call it, the exact test does not: too few samples differ
+        return tr("quality.verdict.few_discordant", n=n, differ=q.only_a + q.only_b, p=f"{q.mcnemar_p:.3g}",
+                  worst=_pts(max(0.0, -(q.ci_low or 0.0)), False))
     return tr("quality.verdict.no_difference", n=n, worst=_pts(max(0.0, -(q.ci_low or 0.0)), False))
 
 
