@@ -25,9 +25,10 @@ _QUOTED_GIB = re.compile(
     r"|Total Global Memory: (\d+\.\d\d) GB"  # a CUDA device query printing totalGlobalMem / 2**30
 )
 _QUOTED_MIB = re.compile(r"\b(\d{4,6}) ?MiB")  # nvidia-smi's Total, e.g. '0MiB / 97871MiB'
-# the 12 catalog GPUs that had no sourced figure before issue #26's second pass, and the 5 still without one
-_SOURCED_IN_SECOND_PASS = {"h100-nvl-94g", "h20-96g", "rtx-a6000", "b200", "mi300x", "ascend-910b", "rtx-4080-super", "a40"}
-_STILL_ESTIMATED = {"h100-pcie-80g", "h800-sxm-80g", "a100-pcie-80g", "rtx-4090d"}
+# the 12 catalog GPUs that had no sourced figure before issue #26's second pass, and the 2 still without one
+_SOURCED_IN_SECOND_PASS = {"h100-nvl-94g", "h20-96g", "rtx-a6000", "b200", "mi300x", "ascend-910b", "rtx-4080-super", "a40",
+                           "h800-sxm-80g", "a100-pcie-80g"}  # the last two in the third pass (session 14)
+_STILL_ESTIMATED = {"h100-pcie-80g", "rtx-4090d"}
 _DEVICE_QUERY = re.compile(r"Total amount of global memory: +\d+ MBytes \((\d+) bytes\)")  # CUDA deviceQuery
 
 
@@ -37,7 +38,7 @@ def _with_usable():
 
 def test_every_catalog_row_with_usable_memory_names_its_source():
     rows = _with_usable()
-    assert len(rows) >= 24  # the ones a published or measured total was found for
+    assert len(rows) >= 26  # the ones a published or measured total was found for
     for gpu in rows:
         src = gpu.usable_memory_source or ""
         if src.startswith("docs/measurements/"):
@@ -94,6 +95,8 @@ def test_published_figures_match_the_readings_quoted():
     assert gpus["b200"].usable_memory_bytes == round(178.35 * GiB)
     assert gpus["ascend-910b"].usable_memory_bytes == round(60.96 * GiB)
     assert gpus["rtx-4080-super"].usable_memory_bytes == round(15.60 * GiB)
+    assert gpus["h800-sxm-80g"].usable_memory_bytes == 81559 * 1024**2  # nvidia-smi, as on the H100 SXM
+    assert gpus["a100-pcie-80g"].usable_memory_bytes == 81920 * 1024**2  # nvidia-smi, as on the A100 SXM 80GB
     # the 98.5 % rule would have given the H20 96 GiB x 0.985 = 94.56 GiB: the card shows 95.58 GiB to nvidia-smi
     assert gpus["h20-96g"].effective_memory_bytes > int(gpus["h20-96g"].memory_bytes * 0.985)
 
@@ -111,11 +114,11 @@ def test_l40s_is_the_published_cuda_total_not_98_5_percent():
 
 
 def test_the_note_says_estimate_when_nothing_was_found():
-    h800 = get_gpu("h800-sxm-80g")
-    assert h800.usable_memory_basis == "estimate"
-    note = gpu_memory_note(h800, "en")
+    h100_pcie = get_gpu("h100-pcie-80g")
+    assert h100_pcie.usable_memory_basis == "estimate"
+    note = gpu_memory_note(h100_pcie, "en")
     assert "estimate" in note and "98.5 %" in note
-    assert "估算" in gpu_memory_note(h800, "zh_CN")
+    assert "估算" in gpu_memory_note(h100_pcie, "zh_CN")
     l4 = get_gpu("l4")
     assert l4.usable_memory_basis == "published"
     assert "https://github.com/ArcInstitute/evo2/issues/190" in gpu_memory_note(l4, "en")

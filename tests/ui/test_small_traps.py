@@ -165,7 +165,8 @@ def test_the_latency_charts_use_the_level_axis(qtbot):
 
 # -- usable memory says where it comes from (item 7, on the Sizing page) ---------------------------------------------
 @pytest.mark.parametrize(("gpu", "estimated", "source"), [
-    ("h800-sxm-80g", True, None),
+    ("h100-pcie-80g", True, None),
+    ("h800-sxm-80g", False, "https://github.com/NVIDIA/DCGM/issues/183"),
     ("l40s", False, "https://github.com/stepfun-ai/Step-Video-T2V/issues/8"),
 ])  # fmt: skip
 def test_the_sizing_page_says_whether_usable_memory_is_an_estimate(qtbot, sizing_page, gpu, estimated, source):
