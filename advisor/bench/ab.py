@@ -616,7 +616,7 @@ def sim_setup_line(result: AbResult) -> str | None:
             pass
         parts.append(tr("ab.sim_setup.side", side=side.name, model=side.sim_model or side.model, gpu=gpu,
                         weights=side.sim_weights or "-"))
-    return tr("ab.sim_setup.line", sides="; ".join(parts)) if parts else None
+    return tr("ab.sim_setup.line", sides=tr("ab.sim_setup.sep").join(parts)) if parts else None
 
 
 def to_markdown(result: AbResult) -> str:
