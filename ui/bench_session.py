@@ -140,6 +140,7 @@ class BenchSession(QObject):
         self.sample = SampleText()
         self.events: EventQueue | None = None
         self.probe: ProbeResult | None = None  # this run's probe (decides whether a sample request may be sent)
+        self.setup: SimSetup | None = None
         self.telemetry: Any = None
         self.token: CancelToken | None = None
         self.handle: Any = None
@@ -159,6 +160,12 @@ class BenchSession(QObject):
     @property
     def running(self) -> bool:
         return self.handle is not None
+
+    @property
+    def simulated(self) -> bool:
+        """This run's server is our simulated one (started here, or found by the probe): its answers are generated
+        placeholder text, and the sample answer says so."""
+        return self.setup is not None or (self.probe is not None and self.probe.dialect == "simulated")
 
     def start(
         self,
@@ -183,6 +190,7 @@ class BenchSession(QObject):
         self.buffers.clear()
         self.sample = SampleText()
         self.probe = None
+        self.setup = setup  # the embedded simulated server's setup (None: a server by URL, whatever it is)
         self.config = config
         self.events = EventQueue()
         token = CancelToken()

@@ -198,6 +198,12 @@ class AbSideResult(BaseModel):
     error: str | None = None
     time_scale: float | None = Field(None, description="the simulated server's time scale its load ran at (its "
                                      "steps are shown at the simulated GPU's real speed); None: a real server")
+    # what the simulated server said it models (its /debug/stats, recorded with the side's load run): the A/B page
+    # shows these, not whatever its boxes say now (issue #26: the boxes said RTX 4090, the servers ran an L4)
+    sim_model: str | None = Field(None, description="the simulated server's model preset, as the server reported it")
+    sim_gpu: str | None = Field(None, description="the simulated GPU's catalog id, as the server reported it; None: "
+                                "a real server, or a simulator that did not say")
+    sim_weights: str | None = Field(None, description="the simulated weight format, as the server reported it")
 
 
 class AbLevel(BaseModel):
@@ -554,6 +560,9 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
         res.steps = list(shown.get("steps") or [])
         res.knee = shown.get("knee")
         res.time_scale = time_scale_of(shown) if res.simulated else None
+        prov = run.provenance
+        if res.simulated and prov.simulated and prov.gpu:  # learnt from the server itself (advisor.bench.session)
+            res.sim_model, res.sim_gpu, res.sim_weights = prov.model, prov.gpu, prov.weights
         ok = run.requests_ok
         res.status = "stopped" if run.status is RunStatus.stopped else ("completed" if ok else "failed")
         if run.error_kind is not None and not cancel.cancelled:  # the probe, the store or a bug: said as it is
@@ -602,12 +611,34 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
     return result
 
 
+def sim_setup_line(result: AbResult) -> str | None:
+    """One sentence naming what the simulated servers ran, as they reported it (GPU by its catalog name), or None
+    when neither side said (real servers)."""
+    parts = []
+    for side in (result.a, result.b):
+        if side.sim_gpu is None:
+            continue
+        gpu = side.sim_gpu
+        try:
+            from advisor.catalog import get_gpu
+
+            gpu = get_gpu(side.sim_gpu).name
+        except Exception:  # a GPU the catalog no longer has: its id, as the server said it
+            pass
+        parts.append(tr("ab.sim_setup.side", side=side.name, model=side.sim_model or side.model, gpu=gpu,
+                        weights=side.sim_weights or "-"))
+    return tr("ab.sim_setup.line", sides=tr("ab.sim_setup.sep").join(parts)) if parts else None
+
+
 def to_markdown(result: AbResult) -> str:
     """The A/B as Markdown (copy into a memo or a chat)."""
     a, b = result.a, result.b
     lines = [f"# {tr('ab.md.title')}", ""]
     if result.simulated:
         lines += [f"> {tr('ab.md.simulated')}", ""]
+    setup = sim_setup_line(result)
+    if setup:
+        lines += [f"> {setup}", ""]
     lines += [f"- A: `{a.model}` @ {a.url}" + (f" ({a.label})" if a.label else ""),
               f"- B: `{b.model}` @ {b.url}" + (f" ({b.label})" if b.label else ""), ""]
     lines += [f"## {tr('ab.md.verdict')}", ""] + [f"- {line}" for line in result.verdict_lines] + [""]

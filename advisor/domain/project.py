@@ -90,8 +90,9 @@ class AbSection(BaseModel):
     sim_gpu: str | None = None
     sim_weights_a: str | None = None
     sim_weights_b: str | None = None
-    sim_source: Literal["default", "sizing", "user"] = Field(
-        "default", description="where the simulated setup came from: the app's default, the Sizing page, or the user"
+    sim_source: Literal["default", "sizing", "user", "result"] = Field(
+        "default", description="where the simulated setup came from: the app's default, the Sizing page, the user, or "
+        "the setup the simulated servers of the A/B result shown reported"
     )
     prompts_file: str = Field("", description="a prompt file (empty: the built-in prompts in the app's language)")
     answers: int = Field(8, ge=1, le=5_000)  # advisor.bench.ab.MAX_ANSWERS: a whole scored sample file

@@ -344,8 +344,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
     hours = None
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
-        job = _job_hours(c, cand)
-        s_lo, s_hi = factor_range("batch_setup_hours")
+        job = round(_job_hours(c, cand), 2)  # the job's hours as the plan shows them (capacity.batch_hours), so the
+        s_lo, s_hi = factor_range("batch_setup_hours")  # billed hours are that figure + setup, not a hair off it
         hours = (job + s_lo, job + s_hi)
     out = costmod.compute(c, book, inp, batch_hours=hours)
     forms.attach(out, c, book, cand, region)

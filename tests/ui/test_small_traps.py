@@ -165,13 +165,21 @@ def test_the_latency_charts_use_the_level_axis(qtbot):
 
 # -- usable memory says where it comes from (item 7, on the Sizing page) ---------------------------------------------
 @pytest.mark.parametrize(("gpu", "estimated", "source"), [
-    ("h800-sxm-80g", True, None),
+    ("my-card", True, None),  # a GPU the user describes: every catalog row has a published figure now
+    ("h800-sxm-80g", False, "https://github.com/NVIDIA/DCGM/issues/183"),
     ("l40s", False, "https://github.com/stepfun-ai/Step-Video-T2V/issues/8"),
 ])  # fmt: skip
 def test_the_sizing_page_says_whether_usable_memory_is_an_estimate(qtbot, sizing_page, gpu, estimated, source):
+    from advisor.catalog import get_gpu
+
     page = sizing_page
     page.model_picker.select_data("qwen2.5-7b-instruct")
-    page.gpu_picker.select_data(gpu)
+    if gpu == "my-card":
+        page.add_custom_gpu(get_gpu("h100-pcie-80g").model_copy(update={
+            "id": gpu, "name": "My card 80GB", "usable_memory_bytes": None, "usable_memory_source": None,
+            "usable_memory_reading": "cuda_total", "user_defined": True}))
+    else:
+        page.gpu_picker.select_data(gpu)
     qtbot.waitUntil(lambda: page.result is not None and page.result.request.gpu.id == gpu, timeout=5000)
     qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
     title = page.overview.memory_title

@@ -175,7 +175,8 @@ class AbPage(QWidget):
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
-        if self.sims.origin != "user" and not self.sims.launchers:  # follow the Sizing page until the user picks here
+        # follow the Sizing page until the user picks here or an A/B result brought its servers' setup
+        if self.sims.origin in ("default", "sizing") and not self.sims.busy():
             self.use_sizing_choice()
 
     # -- page protocol -------------------------------------------------------------------------------
@@ -386,6 +387,7 @@ class AbPage(QWidget):
         self.result = result
         self.copy_button.setEnabled(True)
         self.view.show_result(result)
+        self.sims.follow_result(result)  # the boxes say what the servers of this result ran (when they said)
 
     def copy_markdown(self) -> str:
         if self.result is None:

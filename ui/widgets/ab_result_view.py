@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from advisor.bench.ab import AbResult
+from advisor.bench.ab import AbResult, sim_setup_line
 from advisor.i18n import tr
 from ui.widgets.ab_quality import AbQualityPanel
 
@@ -49,6 +49,11 @@ class AbResultView(QSplitter):
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.figures = QLabel()
         self.figures.setWordWrap(True)
+        # what the simulated servers ran, as they reported it (model, GPU by name, format per side)
+        self.sim_setup = QLabel()
+        self.sim_setup.setObjectName("abSimSetup")
+        self.sim_setup.setWordWrap(True)
+        self.sim_setup.hide()
         self.quality_panel = AbQualityPanel()
         self.speed = _table(len(SPEED_COLS) + 1)
         self.pairs = _table(len(PAIR_COLS))
@@ -63,6 +68,7 @@ class AbResultView(QSplitter):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(verdict_row)
+        top_layout.addWidget(self.sim_setup)
         top_layout.addWidget(self.figures)
         top_layout.addWidget(self.quality_panel)
         top_layout.addWidget(self.speed)
@@ -74,6 +80,9 @@ class AbResultView(QSplitter):
     def show_result(self, result: AbResult) -> None:
         self.result = result
         self.badge.setVisible(result.simulated)
+        setup = sim_setup_line(result)
+        self.sim_setup.setText(setup or "")
+        self.sim_setup.setVisible(bool(setup))
         self.verdict.setText("\n".join(result.verdict_lines))
         self.quality_panel.show_quality(result.quality)
         ag = result.agreement

@@ -3,7 +3,9 @@ child processes (``advisor.sim.launcher``), and where that setup came from (the 
 user's pick) said next to it.
 
 The panel owns the launchers; the page listens to ``ready`` (fill A and B with their URLs) and ``picked`` (a user
-edit the project file keeps)."""
+edit the project file keeps). What the boxes show is what the servers run: while two servers run (or start) the boxes
+are locked to their setup, and an A/B result shown on the page brings the setup its servers reported (issue #26: the
+boxes followed the Sizing page to an RTX 4090 while the servers ran an L4)."""
 
 from __future__ import annotations
 
@@ -54,9 +56,11 @@ class AbSimPanel(QWidget):
     def __init__(self, runner: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.origin = "default"  # where the setup came from: default, sizing or user
+        self.origin = "default"  # where the setup came from: default, sizing, user or result (the A/B shown)
         self.sizing_fields: dict[str, Any] | None = None  # the Sizing page's choice, when the page passed one
         self.launchers: list[Any] = []
+        self._starting = False
+        self._pending: tuple[Any, ...] | None = None  # a setup set while servers ran (a project opened): kept for after
         self.model, self.gpu, self.fmt_a, self.fmt_b = QComboBox(), QComboBox(), QComboBox(), QComboBox()
         self._fill_choices()
         for combo in (self.model, self.gpu, self.fmt_a, self.fmt_b):
@@ -92,7 +96,14 @@ class AbSimPanel(QWidget):
                 combo.addItem(name, ident)
         self.set_setup(*DEFAULT_SIM)
 
+    def busy(self) -> bool:
+        """Servers are running or starting: the boxes show their setup and stay as they are."""
+        return bool(self.launchers) or self._starting
+
     def set_setup(self, model: str | None, gpu: str | None, fmt_a: str | None, fmt_b: str | None) -> None:
+        if self.busy():  # the boxes keep saying what runs; the new setup is shown once the servers stop
+            self._pending = (model, gpu, fmt_a, fmt_b)
+            return
         for combo, value in ((self.model, model), (self.gpu, gpu), (self.fmt_a, fmt_a), (self.fmt_b, fmt_b)):
             select(combo, value)
 
@@ -110,7 +121,7 @@ class AbSimPanel(QWidget):
         """The Sizing page's model, GPU and (when it is one of ours) weight format become the setup: A stays the
         BF16 baseline, B the Sizing page's format. False when the Sizing page has none we run."""
         self.sizing_fields = fields
-        if fields is None:
+        if fields is None or self.busy():
             return False
         model_ok = select(self.model, fields["model"].id)
         gpu_ok = select(self.gpu, fields["gpu"].id)
@@ -122,10 +133,28 @@ class AbSimPanel(QWidget):
         self.show_source()
         return model_ok or gpu_ok
 
+    def follow_result(self, result: Any) -> bool:
+        """An A/B result shown on the page: the boxes take the setup its simulated servers reported (both sides one
+        model on one GPU). False, nothing changed, when servers run here, a side did not say, or the catalog lacks
+        what it named."""
+        a, b = result.a, result.b
+        if self.busy() or not a.sim_gpu or a.sim_gpu != b.sim_gpu or not a.sim_model or a.sim_model != b.sim_model:
+            return False
+        if self.model.findData(a.sim_model) < 0 or self.gpu.findData(a.sim_gpu) < 0:
+            return False
+        self.set_setup(a.sim_model, a.sim_gpu, a.sim_weights, b.sim_weights)
+        self.origin = "result"
+        self.show_source()
+        return True
+
     def show_source(self) -> None:
         model, gpu = self.model.currentText(), self.gpu.currentText()
         fields = self.sizing_fields
-        if self.origin == "sizing" and fields is not None:
+        if self.busy():
+            text = tr("ab.page.source.running", model=model, gpu=gpu)
+        elif self.origin == "result":
+            text = tr("ab.page.source.result", model=model, gpu=gpu)
+        elif self.origin == "sizing" and fields is not None:
             text = tr("ab.page.source.sizing", model=model, gpu=gpu)
             # an imported model or a custom GPU has no simulator preset: say what was kept instead
             if self.model.currentData() != fields["model"].id:
@@ -144,16 +173,22 @@ class AbSimPanel(QWidget):
             self.stop()
             return
         self.button.setEnabled(False)
+        self._starting = True
+        self._lock()
         self.runner.submit(start_sims, *self.setup(), on_result=self._on_started, on_error=self._on_failed)
 
     def _on_started(self, launchers: list[Any]) -> None:
+        self._starting = False
         self.launchers = launchers
         self.button.setEnabled(True)
         self._update_button()
+        self._lock()
         self.ready.emit(launchers)
 
     def _on_failed(self, exc: BaseException) -> None:
+        self._starting = False
         self.button.setEnabled(True)
+        self._lock()
         self.failed.emit(str(exc))
 
     def stop(self) -> None:
@@ -161,6 +196,17 @@ class AbSimPanel(QWidget):
         for launcher in launchers:
             launcher.stop(grace_s=2.0)
         self._update_button()
+        self._lock()
+        if self._pending is not None and not self.busy():  # what was set while they ran (an opened project)
+            pending, self._pending = self._pending, None
+            self.set_setup(*pending)
+            self.show_source()
+
+    def _lock(self) -> None:
+        """The boxes can be changed only while no server runs: they say what the running servers model."""
+        for combo in (self.model, self.gpu, self.fmt_a, self.fmt_b):
+            combo.setEnabled(not self.busy())
+        self.show_source()
 
     def _update_button(self) -> None:
         if self.launchers:

@@ -333,6 +333,8 @@ class LiveView(QWidget):
         title = tr(
             "bench.live.sample_title", concurrency=self.session.buffers.concurrency, ttft=ttft_s, state=state
         )
+        if getattr(self.session, "simulated", False):  # generated text, not a model's answer: said, not left to guess
+            title += " " + tr("bench.live.sample_placeholder")
         self._set_text(self.sample_title, title + (" — " + error if error else ""))
         if self.sample_text.toPlainText() != text:
             # setPlainText inserts with the cursor's current format, which after the previous refresh is the first

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QSplitter, QVBoxLayout, QWidget
 
 from advisor import catalog
 from advisor.domain.gpu import GpuSpec
@@ -156,7 +156,8 @@ class SizingPage(QWidget):
         self._schedule_slow()
 
     def apply_theme(self) -> None:
-        self._dark = self.palette().window().color().lightness() < 128
+        # the application's palette: the page's own lags behind a live theme switch (see the Benchmark page)
+        self._dark = QApplication.palette().window().color().lightness() < 128
         self.results_panel.set_theme(self._dark)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override

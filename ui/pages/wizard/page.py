@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QMetaMethod, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -145,7 +146,9 @@ class WizardPage(WorkloadPrefill):
         self._show_step()
 
     def apply_theme(self) -> None:
-        self.result_view.set_theme(self.palette().window().color().lightness() < 128)
+        # the application's palette: the page's own lags behind a live theme switch until its change event arrives,
+        # so the cost chart stayed a white box on the dark page until the page was shown again
+        self.result_view.set_theme(QApplication.palette().window().color().lightness() < 128)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
