@@ -250,3 +250,12 @@ def test_an_emptied_field_goes_back_to_the_certificate_the_process_was_started_w
     assert tls.present_client_cert("", "") == (str(pki["both"]), None)
     monkeypatch.setattr(tls, "_INHERITED_CERT", (None, None))
     assert tls.present_client_cert(None) is None and tls.CERT_ENV not in os.environ and tls.KEY_ENV not in os.environ
+
+
+def test_without_the_probe_the_failed_requests_say_the_server_asks_for_a_certificate(pki):
+    """``--no-probe``: the load's own connections carry the TLS alert (it was "the connection closed before a
+    response"), and the step's failure note says what to do — not only "stopped or crashed"."""
+    with HostileServer(tls=server_context(pki)) as srv:
+        proc = _bench(srv.url, pki, "--no-store", "--no-probe", "--requests", "8")
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "connect_error:SSLError" in proc.stderr and "--client-cert" in proc.stderr, proc.stderr
