@@ -16,8 +16,8 @@ from advisor.bench.metrics import failures_say_server_lost, knee_notes
 from advisor.bench.sim_label import SIM_LABEL, parse_sim_label, sim_label  # noqa: F401 - re-exported for callers
 from advisor.domain.bench import SloConfig
 from advisor.i18n import tr
-from advisor.units import format_gib, format_ms, format_tokens_per_s
 from advisor.tls import client_cert_refusal
+from advisor.units import format_gib, format_ms, format_tokens_per_s
 
 FINAL_STATUSES = ("completed", "stopped", "cancelled", "interrupted", "failed", "degraded", "incomplete")
 
