@@ -247,6 +247,14 @@ def use_client_cert(cert: str | None, key: str | None = None) -> None:
         _set_client_cert(*check_client_cert(cert, key))
 
 
+def use_client_cert_from_env() -> None:
+    """:func:`use_client_cert` with :data:`CERT_ENV` / :data:`KEY_ENV` (a command given neither option)."""
+    cert, key = os.environ.get(CERT_ENV) or None, os.environ.get(KEY_ENV) or None
+    if key and not cert:
+        raise ClientCertError(tr("tls.client.env_key_without_cert", key_env=KEY_ENV, cert_env=CERT_ENV))
+    use_client_cert(cert, key)
+
+
 def present_client_cert(cert: str | None, key: str | None = None) -> tuple[str, str | None] | None:
     """For a front end whose fields can change between runs (the Benchmark page): present ``cert``/``key``
     (checked, as :func:`use_client_cert`), or, for empty fields, only what the process was started with. Returns

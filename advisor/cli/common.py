@@ -174,14 +174,14 @@ def network_settings(ca_bundle: str | None, urls: list[str], *, client_cert: str
     environment names is said to be unused (advisor/proxies.py)."""
     from advisor.proxies import ignored_proxy
     from advisor.redact import terminal_text
-    from advisor.tls import CERT_ENV, ENV, KEY_ENV, TlsFileError, use_ca_bundle, use_client_cert
+    from advisor.tls import ENV, TlsFileError, use_ca_bundle, use_client_cert, use_client_cert_from_env
 
     try:
         use_ca_bundle(ca_bundle or os.environ.get(ENV))
         if client_cert or client_key:  # the options name both files: the environment's key is not mixed in
             use_client_cert(client_cert, client_key)
         else:
-            use_client_cert(os.environ.get(CERT_ENV), os.environ.get(KEY_ENV))
+            use_client_cert_from_env()
     except TlsFileError as exc:
         raise UserError(str(exc)) from None
     for url in dict.fromkeys(urls):

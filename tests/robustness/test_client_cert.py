@@ -259,3 +259,11 @@ def test_without_the_probe_the_failed_requests_say_the_server_asks_for_a_certifi
         proc = _bench(srv.url, pki, "--no-store", "--no-probe", "--requests", "8")
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "connect_error:SSLError" in proc.stderr and "--client-cert" in proc.stderr, proc.stderr
+
+
+def test_a_key_in_the_environment_without_its_certificate_names_the_variables(pki, clean_tls, monkeypatch):
+    from advisor.tls import ClientCertError, use_client_cert_from_env
+
+    monkeypatch.setenv("ADVISOR_CLIENT_KEY", str(pki["client_key"]))
+    with pytest.raises(ClientCertError, match="ADVISOR_CLIENT_CERT is not"):
+        use_client_cert_from_env()
