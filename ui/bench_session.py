@@ -181,10 +181,12 @@ class BenchSession(QObject):
         probe_first: bool = True,
         project_id: str | None = None,
         ca_bundle: str | None = None,
+        client_cert: tuple[str, str | None] | None = None,
     ) -> None:
         """``project_id``: the open project the run is stored with (History's "this project"); None: none.
         ``setup``: what the embedded simulated server models (stored with the result). ``ca_bundle``: CA
-        certificates trusted beside the system store (``run_benchmark``'s, as ``advisor bench --ca-bundle``)."""
+        certificates trusted beside the system store (``run_benchmark``'s, as ``advisor bench --ca-bundle``).
+        ``client_cert``: (certificate, key file or None) presented to a server that asks (``--client-cert``)."""
         if self.running:
             raise RuntimeError("a benchmark is already running")
         self.buffers.clear()
@@ -204,7 +206,7 @@ class BenchSession(QObject):
 
         def work(task_token: CancelToken) -> dict[str, Any]:
             return _run(config, token, task_token, self.events, api_key, prompts, db, nvml, exporter_url, setup, self,
-                        probe_first, project_id, ca_bundle)  # fmt: skip
+                        probe_first, project_id, ca_bundle, client_cert)  # fmt: skip
 
         self.handle = self.tasks.submit(work, on_result=self._on_result, on_error=self._on_error)
         self._timer.start()
@@ -347,7 +349,8 @@ class BenchSession(QObject):
 def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, events: EventQueue,
          api_key: str | None, prompts: Any, db: Any, nvml: bool, exporter_url: str | None, setup: SimSetup | None,
          session: BenchSession, probe_first: bool, project_id: str | None = None,
-         ca_bundle: str | None = None) -> dict[str, Any]:  # fmt: skip
+         ca_bundle: str | None = None,
+         client_cert: tuple[str, str | None] | None = None) -> dict[str, Any]:  # fmt: skip
     """Background thread: the run is ``advisor.bench.session.run_benchmark``'s, as for ``advisor bench``; this only
     links the app's quit to the run's cancel token and hands the events to the page's queue. Never touches a
     widget."""
@@ -374,7 +377,9 @@ def _run(config: BenchConfig, token: CancelToken, task_token: CancelToken, event
     try:
         result = run_benchmark(config, store=store, telemetry=TelemetryOptions(nvml=nvml, exporter_url=exporter_url),
                                cancel=token, on_event=on_event, api_key=api_key, probe=probe_first, prompts=prompts,
-                               setup=setup, project_id=project_id, ca_bundle=ca_bundle)  # fmt: skip
+                               setup=setup, project_id=project_id, ca_bundle=ca_bundle,
+                               client_cert=client_cert[0] if client_cert else None,
+                               client_key=client_cert[1] if client_cert else None)  # fmt: skip
         return result.as_dict()
     finally:
         store.close()

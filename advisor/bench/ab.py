@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from advisor import bounded_http
 from advisor.bench.client import StreamClient, Target, build_record
-from advisor.bench.probe import connect_error_kind, tls_untrusted_message
+from advisor.bench.probe import connect_error_kind, tls_client_cert_message, tls_diagnosis
 from advisor.bench.protocol import chat_body, completions_body, estimate_tokens
 from advisor.bench.provenance import at_real_speed, time_scale_of
 from advisor.bench.quality.report import QualityResult, compare_scores
@@ -52,6 +52,7 @@ from advisor.bench.run_config import RunChoices, build_config
 from advisor.bench.workload import Prompt, PromptSource, load_dataset
 from advisor.cancel import CancelToken
 from advisor.i18n import tr
+from advisor.tls import client_cert_refusal
 
 SIM_OWNER = "inference-advisor-simulated"
 MAX_ANSWERS = 5_000
@@ -313,9 +314,12 @@ def check_side(side: AbSide, name: str, api_key: str | None = None) -> tuple[lis
         resp = bounded_http.request("GET", target.url(target.path("/models")), headers=headers, total_s=10,
                                     max_bytes=4 * 1024 * 1024)
     except (OSError, http.client.HTTPException) as exc:
-        if connect_error_kind(exc) == "tls_untrusted":  # says why and names --ca-bundle, as the probe does
-            raise AbError(f"{name}: {tls_untrusted_message(side.url, exc)}") from None
+        _, said = tls_diagnosis(side.url, connect_error_kind(exc), exc)  # names --ca-bundle/--client-cert
+        if said:
+            raise AbError(f"{name}: {said}") from None
         raise AbError(tr("ab.error.unreachable", side=name, url=side.url, error=type(exc).__name__)) from None
+    if resp.status == 400 and client_cert_refusal(resp.text[:2000]):  # nginx asks for a client certificate
+        raise AbError(f"{name}: {tls_client_cert_message(side.url, resp.text[:2000])}")
     if resp.status != 200:
         raise AbError(tr("ab.error.models_status", side=name, url=side.url, status=resp.status))
     try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import ssl
 import struct
 import sys
 import time
@@ -409,6 +410,9 @@ class _Response:
             self.done.set_result(False)
 
     def on_lost(self, exc: BaseException | None, t: float) -> None:
+        if self.state == 0 and _tls_refusal(exc, self.head):
+            self._fail(RequestFailed("connect_error", "SSLError", str(exc)[:200]))
+            return
         if self.state != 2:
             self.keep_alive = False
             self.ex.t_end = t
@@ -423,6 +427,13 @@ class _Response:
                                          str(exc)[:200] if exc else tr("bench.error.connection_closed")))
             elif not self.done.done():
                 self.done.set_result(False)
+
+
+def _tls_refusal(exc: BaseException | None, head: bytes) -> bool:
+    """The connection ended on a TLS error before any byte of an answer: with TLS 1.3 a server that wants a client
+    certificate (or refuses the one sent) says so with an alert after the client's side of the handshake, on the
+    first read. That is a connection failure with a reason, not "no response"."""
+    return not head and isinstance(exc, ssl.SSLError) and not isinstance(exc, ssl.SSLEOFError)
 
 
 class _H11Response(_Response):
@@ -481,6 +492,9 @@ class _H11Response(_Response):
                 return
 
     def on_lost(self, exc: BaseException | None, t: float) -> None:
+        if self.state == 0 and _tls_refusal(exc, self.head):
+            self._fail(RequestFailed("connect_error", "SSLError", str(exc)[:200]))
+            return
         if self.state != 2:
             self.keep_alive = False
             self.ex.t_end = t
@@ -906,7 +920,15 @@ def _watching_backend(inner: Any) -> Any:
 
         async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
             self._writing = False
-            return await self._stream.read(max_bytes, timeout)
+            try:
+                return await self._stream.read(max_bytes, timeout)
+            except httpcore.ReadError:
+                # anyio drops the TLS alert that ended the connection (a server asking for a client certificate);
+                # the connection's ssl object kept it (advisor/tls.py): say it, as the other transports do
+                recorded = getattr(self._stream.get_extra_info("ssl_object"), "tls_error", None)
+                if recorded is None:
+                    raise
+                raise httpcore.ConnectError(str(recorded)) from recorded
 
         async def aclose(self) -> None:
             await self._stream.aclose()

@@ -5,6 +5,8 @@ the reasoning field name, the ``[DONE]`` marker, a Prometheus ``/metrics`` endpo
 
 A failed probe says why in one word (``error_kind``), so a benchmark can stop before it sends any load:
 ``connection_refused`` (nothing listens there), ``tls_mismatch`` (https:// to a plain-HTTP port),
+``tls_untrusted`` (its certificate is not trusted here), ``tls_client_cert`` (it wants a client certificate, or
+refused the one sent),
 ``not_llm_server`` (a web page, another service), ``unknown_model`` (the served ids are in ``models``),
 ``auth`` (401/403), ``timeout`` (no answer within the probe's time), ``request_failed`` (anything else).
 The whole probe is bounded by ``timeout_s``: a silent server costs that long, not minutes.
@@ -24,6 +26,7 @@ from advisor.bench.protocol import chat_body, completions_body, guess_dialect
 from advisor.bench.workload import Tokenizer
 from advisor.domain.bench import ProbeResult
 from advisor.i18n import tr
+from advisor.tls import client_cert_refusal
 
 _MODELS_TIMEOUT_S = 10.0
 _MAX_MODELS = 200
@@ -41,6 +44,8 @@ def connect_error_kind(exc: BaseException | str) -> str:
             e = e.__cause__ or e.__context__
     if any(isinstance(e, ssl.SSLCertVerificationError) for e in chain) or "CERTIFICATE_VERIFY_FAILED" in text:
         return "tls_untrusted"  # it does speak TLS: its certificate is not one this machine trusts
+    if client_cert_refusal(exc) is not None:  # it speaks TLS and wants (another) client certificate
+        return "tls_client_cert"
     if any(isinstance(e, ssl.SSLError) for e in chain) or "SSL" in text or "ssl" in text:
         return "tls_mismatch"
     if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in text.lower() or \
@@ -84,6 +89,8 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         server_header = resp.headers.get("server")
         if resp.status in (401, 403):
             return done("auth", tr("bench.probe.auth", url=url, status=resp.status))
+        if resp.status == 400 and client_cert_refusal(resp.text[:2000]):  # nginx's ssl_verify_client: HTTP 400
+            return done("tls_client_cert", tls_client_cert_message(url, resp.text[:2000]))
         if resp.status == 200:
             html_models = "html" in (resp.headers.get("content-type") or "").lower()
             try:
@@ -103,8 +110,12 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
             return done("timeout", tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
         # an oversized model list: the request below decides
     except (ssl.SSLError, ConnectionRefusedError) as exc:
-        kind = connect_error_kind(exc)
-        return done(kind, tls_untrusted_message(url, exc) if kind == "tls_untrusted" else None)
+        kind, said = tls_diagnosis(url, connect_error_kind(exc), exc, left(3.0))
+        return done(kind, said)
+    except ConnectionResetError as exc:  # a TLS server that wanted a client certificate can look like this
+        kind, said = tls_diagnosis(url, "request_failed", exc, left(3.0))
+        if kind == "tls_client_cert":
+            return done(kind, said)
     except (ValueError, OSError, http.client.HTTPException):
         pass  # no usable /v1/models: the request below decides
 
@@ -135,14 +146,18 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         detail = f"{rec.outcome}: {rec.error_class}" + (f" — {rec.error_message}" if rec.error_message else "")
         kind = _request_kind(rec.outcome, rec.error_class or "", rec.status, rec.error_message or "", result,
                              html_models, target.scheme)
+        if kind in ("tls_mismatch", "request_failed"):  # over https: perhaps a client certificate it wants
+            kind, said = tls_diagnosis(url, kind, rec.error_message or "", left(3.0))
+            if kind == "tls_client_cert":
+                return done(kind, said)
         if kind == "request_failed":
             return done(kind, tr("bench.probe.request_failed", url=url, detail=detail))
         if kind == "timeout":
             return done(kind, tr("bench.probe.timeout", url=url, seconds=f"{timeout_s:g}"))
         if kind == "auth":
             return done(kind, tr("bench.probe.auth", url=url, status=rec.status))
-        if kind == "tls_untrusted":
-            return done(kind, tls_untrusted_message(url, rec.error_message or ""))
+        if kind in ("tls_untrusted", "tls_client_cert"):
+            return done(kind, tls_message(kind, url, rec.error_message or ""))
         return done(kind)
     try:
         resp = bounded_http.request("GET", target.root + "/metrics", headers=headers, total_s=left(5.0),
@@ -160,6 +175,62 @@ def probe(url: str, model: str, api: str = "chat", *, api_key: str | None = None
         result.dialect_evidence = ["/extras/tokenize/count answers (llama-cpp-python)"] + [
             e for e in result.dialect_evidence if "uvicorn" not in e]  # fmt: skip
     return done()
+
+
+def tls_message(kind: str, url: str, error: BaseException | str) -> str | None:
+    """The message for a TLS failure of ``kind`` (None: the kind's generic one)."""
+    if kind == "tls_untrusted":
+        return tls_untrusted_message(url, error)
+    if kind == "tls_client_cert":
+        return tls_client_cert_message(url, error)
+    return None
+
+
+def tls_diagnosis(url: str, kind: str, error: BaseException | str, timeout_s: float = 3.0) -> tuple[str, str | None]:
+    """``(kind, message)`` for a connection to an https:// URL that failed with ``kind``: when the failure could
+    hide a TLS alert (a generic TLS error, a reset, no answer), one bare handshake asks the server why
+    (:func:`advisor.tls.handshake_error`); a server that wants a client certificate becomes ``tls_client_cert``.
+    Other kinds and plain http:// are returned as they are, with their TLS message if they have one."""
+    from advisor.tls import handshake_error
+
+    target = Target.parse(url)
+    if target.scheme == "https" and kind in ("tls_mismatch", "request_failed"):
+        found = handshake_error(target.host, target.port, timeout_s)
+        if found is not None and client_cert_refusal(found) is not None:
+            return "tls_client_cert", tls_client_cert_message(url, found)
+    return kind, tls_message(kind, url, error)
+
+
+def tls_client_cert_message(url: str, error: BaseException | str) -> str:
+    """The server wants a client certificate and none was sent (pass ``--client-cert``), or refused the one sent
+    (which one, and the usual reasons). ``reason``: OpenSSL's alert, or the server's own words (nginx)."""
+    from advisor.redact import terminal_text
+    from advisor.tls import client_cert
+
+    text = " ".join(str(e) for e in _chain(error)) if isinstance(error, BaseException) else str(error)
+    reason = "-"
+    for marker in ("No required SSL certificate was sent", "The SSL certificate error"):
+        if marker in text:
+            reason = f"HTTP 400: {marker}"
+            break
+    else:
+        found = text.split("] ", 1)[1].split(" (_ssl")[0] if "] " in text else text
+        reason = terminal_text(found.strip()[:120]) or "-"
+    cert = client_cert()
+    if cert and client_cert_refusal(error) == "refused":
+        return tr("bench.probe.tls_client_cert_refused", url=url, reason=reason, cert=cert[0])
+    return tr("bench.probe.tls_client_cert", url=url, reason=reason)
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    out: list[BaseException] = []
+    e: BaseException | None = exc
+    while e is not None and len(out) < 8:
+        out.append(e)
+        if getattr(e, "tls_error", None) is not None:
+            out.append(e.tls_error)  # type: ignore[attr-defined]
+        e = e.__cause__ or e.__context__
+    return out
 
 
 def tls_untrusted_message(url: str, error: BaseException | str) -> str:
@@ -223,6 +294,8 @@ def _request_kind(outcome: str, error_class: str, status: int | None, message: s
     if outcome == "timeout":
         return "timeout"
     if outcome == "http_error":
+        if status == 400 and client_cert_refusal(message):  # nginx asks for the certificate over HTTP
+            return "tls_client_cert"
         if status in (401, 403):
             return "auth"
         if result.model_ok is False:

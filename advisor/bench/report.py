@@ -16,6 +16,7 @@ from advisor.bench.metrics import failures_say_server_lost, knee_notes
 from advisor.bench.sim_label import SIM_LABEL, parse_sim_label, sim_label  # noqa: F401 - re-exported for callers
 from advisor.domain.bench import SloConfig
 from advisor.i18n import tr
+from advisor.tls import client_cert_refusal
 from advisor.units import format_gib, format_ms, format_tokens_per_s
 
 FINAL_STATUSES = ("completed", "stopped", "cancelled", "interrupted", "failed", "degraded", "incomplete")
@@ -222,7 +223,13 @@ def failure_notes(result: dict[str, Any]) -> list[str]:
                 outcome = key.split(":", 1)[0]
                 what = tr(f"bench.report.outcome.{outcome}") if outcome in _OUTCOMES else outcome
                 said = messages.get(key) if outcome in _SERVER_SAID else None  # not the client's own OS errors
-                parts.append(f"{n} × {what} ({key})" + (tr("bench.report.failure_said", message=said) if said else ""))
+                hint = ""
+                if key == "connect_error:SSLError" and messages.get(key):  # OpenSSL's reason: the TLS alert
+                    said = str(messages[key])[:200]
+                    if client_cert_refusal(said):  # e.g. --no-probe against a server that wants a certificate
+                        hint = " — " + tr("bench.report.tls_client_cert")
+                parts.append(f"{n} × {what} ({key})" + (tr("bench.report.failure_said", message=said) if said else "")
+                             + hint)
             notes.append(tr("bench.report.failures", concurrency=s.get("concurrency"), failed=failed,
                             total=failed + (s.get("requests_ok") or 0), classes="; ".join(parts) or "?"))  # fmt: skip
         if s.get("concurrency_shortfall"):

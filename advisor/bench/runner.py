@@ -50,6 +50,11 @@ BACKOFF_MAX_S = 2.0
 SERVER_GONE_S = 10.0
 QUEUE_SAMPLE_S = 1.0  # how often the server's waiting requests are read from its /metrics during a step
 STAGGER_MAX_S = 2.0  # a step's first requests are spread over one request's duration, at most this long
+# A closed-loop step (or soak) with --duration stops sending at the duration; requests still in flight then get a
+# grace to finish — a quarter of the duration, at most 30 s (k6's gracefulStop is 30 s) — and are cancelled and
+# counted as cancelled after it. Without it one slow answer held a "--soak 3s" for its whole --timeout (600 s).
+DURATION_GRACE_FRACTION = 0.25
+DURATION_GRACE_MAX_S = 30.0
 # ... and over this long when no request has finished yet to time one (a first step with --warmup 0): started
 # together, 16 streams' prefills collided (server-side TTFT 15 → 39 ms on a real vLLM, issue #27)
 STAGGER_FIRST_S = 0.5
@@ -755,6 +760,13 @@ class Runner:
         tasks = [asyncio.create_task(worker(i)) for i in range(st.concurrency)]
         self._tasks.update(tasks)
         try:
+            if deadline is not None and duration:
+                # --duration is a time limit: past the deadline and its grace, requests in flight are cancelled
+                # (recorded as such; a cancelled exchange returns its record, and the stream then ends)
+                grace = min(DURATION_GRACE_MAX_S, DURATION_GRACE_FRACTION * duration)
+                _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline + grace - monotonic()))
+                for task in late:
+                    task.cancel()
             outcomes = await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             self._tasks.difference_update(tasks)

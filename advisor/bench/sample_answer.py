@@ -18,6 +18,7 @@ from advisor.bench.protocol import SseParser, chat_body, completions_body
 from advisor.bench.workload import PromptSource
 from advisor.cancel import CancelToken
 from advisor.domain.bench import BenchConfig
+from advisor.tls import client_context
 
 MAX_SAMPLE_TOKENS = 160
 
@@ -40,7 +41,7 @@ def stream_answer(config: BenchConfig, api_key: str | None, *, on_text: Callable
     headers = auth_headers(api_key)  # the key check first: nothing is sent with a key that would inject a header
     parser = SseParser(max_token_events=token_limit(max_tokens), on_text=on_text)
     try:  # trust_env off: no proxy, as for every request of a run
-        with httpx.Client(timeout=timeout_s, trust_env=False) as client, \
+        with httpx.Client(timeout=timeout_s, trust_env=False, verify=client_context()) as client, \
                 client.stream("POST", target.url(target.path(path)), json=body, headers=headers) as resp:
             if resp.status_code != 200:
                 return f"HTTP {resp.status_code}"

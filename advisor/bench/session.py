@@ -96,6 +96,8 @@ def run_benchmark(
     project_id: str | None = None,
     learn_setup: bool = True,
     ca_bundle: str | None = None,
+    client_cert: str | None = None,
+    client_key: str | None = None,
 ) -> RunResult:
     """Run one benchmark and return its typed result (also stored in ``store`` when given; the caller owns and
     closes the store).
@@ -111,12 +113,16 @@ def run_benchmark(
     ``ca_bundle``: CA certificates trusted beside the system store for every connection of the run and of the
     client processes it starts (``advisor bench --ca-bundle``); checked first, :class:`advisor.tls.CaBundleError`
     before any request. None: the process's own trust (``ADVISOR_CA_BUNDLE``).
+    ``client_cert``/``client_key``: the client certificate (and its key, when not in the certificate's file)
+    presented to a server that asks for one (``advisor bench --client-cert/--client-key``); checked first,
+    :class:`advisor.tls.ClientCertError` before any request. None: the process's own (``ADVISOR_CLIENT_CERT``).
     """
     from advisor.redact import check_api_key
-    from advisor.tls import use_ca_bundle
+    from advisor.tls import use_ca_bundle, use_client_cert
 
     api_key = check_api_key(api_key)
     use_ca_bundle(ca_bundle)
+    use_client_cert(client_cert, client_key)
     cancel = cancel or CancelToken()
     emit = _emitter(on_event)
     ep = config.endpoint

@@ -46,6 +46,20 @@ RETRY_MAX_S = 2.0
 WRITER_BUSY_MS = 1000  # the writer's own busy wait per attempt (the retries do the rest)
 
 
+def disk_full_at(path: str | os.PathLike[str], exc: BaseException | None = None) -> bool:
+    """The disk holding ``path`` is full: the error says so, or it is a bare "disk I/O error" (SQLite's word when
+    it cannot create the WAL's ``-shm``/``-wal`` files) and the folder has next to no space left. Said as a full
+    disk, not as a damaged database that should be moved aside."""
+    if exc is not None and _problem_kind(exc) == "disk_full":
+        return True
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs (Windows), or the folder is gone
+        return False
+    return st.f_bavail * st.f_frsize < 256 * 1024
+
+
 def _problem_kind(exc: BaseException) -> str:
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc).lower()

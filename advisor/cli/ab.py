@@ -8,6 +8,7 @@ from typing import Any
 
 from advisor.i18n import tr
 from advisor.tls import CLI_HELP as TLS_CLI_HELP
+from advisor.tls import CLIENT_CERT_HELP, CLIENT_KEY_HELP
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-tokens", type=int, default=128)
     p.add_argument("--timeout", type=float, default=120.0, help="longest single request, seconds")
     p.add_argument("--ca-bundle", metavar="PATH", help=TLS_CLI_HELP)
+    p.add_argument("--client-cert", metavar="FILE", help=CLIENT_CERT_HELP)
+    p.add_argument("--client-key", metavar="FILE", help=CLIENT_KEY_HELP)
     p.add_argument("--api-key-env", default=None, help="environment variable with the API key of both sides "
                    "(default: ADVISOR_API_KEY, then OPENAI_API_KEY)")
     p.add_argument("--db", help="benchmark database file for the two load runs (default: the user data folder)")
@@ -124,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
 
         check_out_target(args.out)  # said before the load, not after it
         # every endpoint's https is checked against the same CA bundle: both sides and the judge
-        network_settings(args.ca_bundle, [u for u in (args.a_url, b_url, args.judge_url) if u])
+        network_settings(args.ca_bundle, [u for u in (args.a_url, b_url, args.judge_url) if u],
+                         client_cert=args.client_cert, client_key=args.client_key)
 
         def progress(event: AbEvent) -> None:
             if args.quiet:

@@ -15,6 +15,7 @@ from typing import Any
 from advisor.bench.keys import KEYRING_SERVICE, keyring_key  # the store the app saves keys to
 from advisor.i18n import tr
 from advisor.tls import CLI_HELP as TLS_CLI_HELP
+from advisor.tls import CLIENT_CERT_HELP, CLIENT_KEY_HELP
 
 # Bounds of the numeric flags (advisor.domain.bench holds the engine's own; these match them).
 MAX_CONCURRENCY = 4096
@@ -120,6 +121,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="raw: kernel receive timestamps (Linux, http); raw-loop: event-loop time; raw-h11: raw "
                    "with h11 framing; httpx")
     p.add_argument("--ca-bundle", metavar="PATH", help=TLS_CLI_HELP)
+    p.add_argument("--client-cert", metavar="FILE", help=CLIENT_CERT_HELP)
+    p.add_argument("--client-key", metavar="FILE", help=CLIENT_KEY_HELP)
     p.add_argument("--timeout", type=_float_in(0, 86_400), default=600.0, help="longest single request, seconds")
     p.add_argument("--probe-timeout", type=_float_in(0, 600), default=30.0,
                    help="longest the probe may take in all, seconds (default 30)")
@@ -356,7 +359,8 @@ def run(args: argparse.Namespace) -> int:
             return _history(args)
         if not args.url or not args.model:
             raise UserError(tr("bench.cli.url_model_required"))
-        network_settings(getattr(args, "ca_bundle", None), [args.url])
+        network_settings(getattr(args, "ca_bundle", None), [args.url], client_cert=getattr(args, "client_cert", None),
+                         client_key=getattr(args, "client_key", None))
         config = build_config(args)
         api_key = api_key_from(args)
         check_out_target(args.out)  # an --out that cannot be written is said now, not after a long run

@@ -167,16 +167,22 @@ def print_json(data: Any) -> None:
         raise SystemExit(141) from None
 
 
-def network_settings(ca_bundle: str | None, urls: list[str]) -> None:
-    """--ca-bundle (or ADVISOR_CA_BUNDLE), checked before anything is sent, then trusted by every connection of
-    the command (advisor/tls.py); a proxy the environment names is said to be unused (advisor/proxies.py)."""
+def network_settings(ca_bundle: str | None, urls: list[str], *, client_cert: str | None = None,
+                     client_key: str | None = None) -> None:
+    """--ca-bundle (or ADVISOR_CA_BUNDLE) and --client-cert/--client-key (or ADVISOR_CLIENT_CERT/_KEY), checked
+    before anything is sent, then used by every connection of the command (advisor/tls.py); a proxy the
+    environment names is said to be unused (advisor/proxies.py)."""
     from advisor.proxies import ignored_proxy
     from advisor.redact import terminal_text
-    from advisor.tls import ENV, CaBundleError, use_ca_bundle
+    from advisor.tls import ENV, TlsFileError, use_ca_bundle, use_client_cert, use_client_cert_from_env
 
     try:
         use_ca_bundle(ca_bundle or os.environ.get(ENV))
-    except CaBundleError as exc:
+        if client_cert or client_key:  # the options name both files: the environment's key is not mixed in
+            use_client_cert(client_cert, client_key)
+        else:
+            use_client_cert_from_env()
+    except TlsFileError as exc:
         raise UserError(str(exc)) from None
     for url in dict.fromkeys(urls):
         proxy = ignored_proxy(url)

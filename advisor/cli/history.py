@@ -110,11 +110,14 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(str(exc))
     except sqlite3.Error as exc:  # a newer, corrupt, read-only or unopenable database: said, never a traceback
-        from advisor.bench.store import NewerDatabaseError
+        from advisor.bench.store import NewerDatabaseError, disk_full_at
 
         if isinstance(exc, NewerDatabaseError):
             return fail(str(exc))
-        return fail(tr("history.cli.db_unusable", path=args.db or str(_default_db()), error=exc))
+        path = args.db or str(_default_db())
+        if disk_full_at(path, exc):  # not a damaged file: moving the history aside would be the wrong advice
+            return fail(tr("history.cli.disk_full", path=path, error=exc), 6)
+        return fail(tr("history.cli.db_unusable", path=path, error=exc))
 
 
 def _default_db() -> Any:

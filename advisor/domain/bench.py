@@ -350,7 +350,8 @@ class Drift(BaseModel):
     failure_windows: list[int] = Field(default_factory=list, description="windows with more than 5 % failures")
 
 
-ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "tls_untrusted", "unknown_model",
+ProbeErrorKind = Literal["connection_refused", "not_llm_server", "tls_mismatch", "tls_untrusted", "tls_client_cert",
+                         "unknown_model",
                          "timeout", "auth", "request_failed"]
 
 

@@ -72,6 +72,11 @@ class BenchmarkSection(BaseModel):
     ca_bundle: str = Field("", description="CA certificates (a PEM file or a rehashed folder) trusted beside the "
                                            "system store for the URL's certificate, as `advisor bench --ca-bundle`: "
                                            "a path, never a secret; empty: the system store (and ADVISOR_CA_BUNDLE)")
+    # mutual TLS (issue #29): paths only; the key's contents never enter a project
+    client_cert: str = Field("", description="client certificate (PEM; may hold its key) presented to a server "
+                                             "that requires one, as `advisor bench --client-cert`: a path")
+    client_key: str = Field("", description="the client certificate's private key (PEM, no passphrase) when not "
+                                            "in the certificate's file, as `advisor bench --client-key`: a path")
 
 
 class AbSection(BaseModel):

@@ -35,7 +35,8 @@ def test_every_field_of_the_section_survives_a_save_and_an_open(qtbot, page):
                              sim_time_scale=0.25, exporter_url="http://gpu-host:9400/metrics", preset="rag",
                              prompt_tokens=3000, output_tokens=200, shape="rate", concurrency=5, max_concurrency=48,
                              requests=40, duration_s=90.0, rate=2.5, ttft_p99_ms=1500.0, tpot_p99_ms=60.0,
-                             ca_bundle="/etc/ssl/private-ca.pem")  # fmt: skip
+                             ca_bundle="/etc/ssl/private-ca.pem", client_cert="/etc/ssl/me.pem",
+                             client_key="/etc/ssl/me.key")  # fmt: skip
     assert saved.model_dump() != BenchmarkSection().model_dump()
     other = BenchmarkPage(page.runner)
     qtbot.addWidget(other)

@@ -62,7 +62,8 @@ _TARGET_NAMES = ("sim_radio", "url_radio", "connect_button", "model_pick", "mode
                  "probe_mark")  # fmt: skip
 _SIM_NAMES = ("sim_badge", "sim_model", "sim_gpu", "sim_weights", "sim_gpus", "sim_speed", "sim_from_sizing",
               "sim_button", "sim_status", "sim_labels", "sim_form")  # fmt: skip
-_URL_NAMES = ("url_edit", "key_edit", "key_note", "exporter_edit", "ca_edit", "ca_button", "ca_note", "url_labels")
+_URL_NAMES = ("url_edit", "key_edit", "key_note", "exporter_edit", "ca_edit", "ca_button", "ca_note", "url_labels",
+              "client_cert_edit", "client_cert_button", "client_key_edit", "client_key_button", "client_note")
 _WORKLOAD_NAMES = ("preset_box", "preset_desc", "prompt_mean", "output_mean", "file_button", "file_clear",
                    "file_label", "hist", "hist_bars", "shape_box", "concurrency", "max_concurrency", "requests",
                    "duration", "rate", "ttft_slo", "tpot_slo", "client_processes", "sample_check", "workload_form",
@@ -275,7 +276,7 @@ class BenchmarkPage(QWidget):
         from pydantic import ValidationError
 
         from advisor.redact import SecretError
-        from advisor.tls import CaBundleError
+        from advisor.tls import TlsFileError
 
         if self.session.running:
             return False
@@ -292,7 +293,8 @@ class BenchmarkPage(QWidget):
         try:
             key = self.target.api_key()
             ca_bundle = self.target.ca_bundle()
-        except (SecretError, CaBundleError) as exc:  # refused before any request, as on the command line
+            client_cert = self.target.client_cert()
+        except (SecretError, TlsFileError) as exc:  # refused before any request, as on the command line
             self._show_run_error(str(exc))
             return False
         self.controls.clear_error()
@@ -317,7 +319,7 @@ class BenchmarkPage(QWidget):
         exporter = None if self.target.is_sim() else self.target.url.exporter_edit.text().strip() or None
         self.session.start(config, api_key=key, prompts=prompts, db_path=self.db_path, exporter_url=exporter,
                            sample_text=self.workload.sample_check.isChecked(), setup=setup, project_id=self.project_id,
-                           ca_bundle=ca_bundle)  # fmt: skip
+                           ca_bundle=ca_bundle, client_cert=client_cert)  # fmt: skip
         self.controls.set_running(True)
         self.right.setCurrentIndex(0)
         self._refresh_live()
@@ -392,5 +394,6 @@ class BenchmarkPage(QWidget):
 
 
 def _measured(section: Any) -> dict[str, Any]:
-    """A section's inputs to the measurement: the CA bundle decides whom to trust, not what is measured."""
-    return dict(section.model_dump(exclude={"ca_bundle"}))
+    """A section's inputs to the measurement: the CA bundle and the client certificate decide whom to trust and who
+    we are, not what is measured."""
+    return dict(section.model_dump(exclude={"ca_bundle", "client_cert", "client_key"}))

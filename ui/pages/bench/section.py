@@ -20,6 +20,8 @@ def benchmark_binding(target: TargetPanel, w: WorkloadPanel) -> SectionBinding[B
         "url": text(url.url_edit),
         "exporter_url": text(url.exporter_edit),
         "ca_bundle": text(url.ca_edit),
+        "client_cert": text(url.client_cert_edit),
+        "client_key": text(url.client_key_edit),
         "sim_model": choice(sim.sim_model),
         "sim_gpu": choice(sim.sim_gpu),
         "sim_weights": choice(sim.sim_weights),

@@ -112,6 +112,11 @@ class TargetPanel(QGroupBox):
         speaks plain HTTP and needs none."""
         return None if self.is_sim() else self.url.trust_ca_bundle()
 
+    def client_cert(self) -> tuple[str, str | None] | None:
+        """The client certificate presented from now on, and its key file (``ClientCertError`` for one that cannot
+        be used); the simulated server needs none."""
+        return None if self.is_sim() else self.url.present_client_cert()
+
     def _on_sim_state(self, state: str) -> None:
         if state == "stopped":
             self.probe_target_changed()
@@ -131,12 +136,13 @@ class TargetPanel(QGroupBox):
             return
         model = self.served_model()
         from advisor.redact import SecretError
-        from advisor.tls import CaBundleError
+        from advisor.tls import TlsFileError
 
         try:
             key = self.api_key()
             self.ca_bundle()
-        except (SecretError, CaBundleError) as exc:  # refused before any request, as on the command line
+            self.client_cert()
+        except (SecretError, TlsFileError) as exc:  # refused before any request, as on the command line
             self.show_probe_error(str(exc))
             return
         self.probe_mark.set_stale(None)

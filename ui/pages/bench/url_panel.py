@@ -1,5 +1,6 @@
 """A server by URL: its address, the API key (kept in the OS keyring, never in the project), another GPU exporter
-to read, and a CA bundle to trust for its certificate (``advisor bench --ca-bundle``: a path, never a secret)."""
+to read, a CA bundle to trust for its certificate (``advisor bench --ca-bundle``: a path, never a secret), and a
+client certificate for servers that require one (``--client-cert``/``--client-key``: paths, never the key itself)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from advisor.bench.keys import KeyStore
 from advisor.i18n import tr
 from ui.pages.bench.styles import ERROR_STYLE
 
-FIELD_KEYS = ("url", "api_key", "exporter", "ca_bundle")
+FIELD_KEYS = ("url", "api_key", "exporter", "ca_bundle", "client_cert", "client_key")
 
 
 class UrlPanel(QWidget):
@@ -30,6 +31,19 @@ class UrlPanel(QWidget):
         self.ca_note.setStyleSheet(ERROR_STYLE)
         self.ca_note.hide()
         self.ca_edit.textEdited.connect(lambda _t: self.ca_note.hide())
+        # mutual TLS: the certificate (its file may hold the key too) and, optionally, the key's own file
+        self.client_cert_edit = QLineEdit()
+        self.client_cert_button = QPushButton()
+        self.client_cert_button.clicked.connect(lambda: self._browse(self.client_cert_edit))
+        self.client_key_edit = QLineEdit()
+        self.client_key_button = QPushButton()
+        self.client_key_button.clicked.connect(lambda: self._browse(self.client_key_edit))
+        self.client_note = QLabel()  # why the certificate or key cannot be used, next to them
+        self.client_note.setWordWrap(True)
+        self.client_note.setStyleSheet(ERROR_STYLE)
+        self.client_note.hide()
+        self.client_cert_edit.textEdited.connect(lambda _t: self.client_note.hide())
+        self.client_key_edit.textEdited.connect(lambda _t: self.client_note.hide())
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         self.url_labels = [QLabel() for _ in FIELD_KEYS]
@@ -42,6 +56,13 @@ class UrlPanel(QWidget):
         ca_row.addWidget(self.ca_button)
         form.addRow(self.url_labels[3], ca_row)
         form.addRow("", self.ca_note)
+        for label, edit, button in ((self.url_labels[4], self.client_cert_edit, self.client_cert_button),
+                                    (self.url_labels[5], self.client_key_edit, self.client_key_button)):
+            row = QHBoxLayout()
+            row.addWidget(edit, 1)
+            row.addWidget(button)
+            form.addRow(label, row)
+        form.addRow("", self.client_note)
         self.url_edit.editingFinished.connect(self.load_key)
 
     def retranslate(self) -> None:
@@ -55,6 +76,12 @@ class UrlPanel(QWidget):
         self.ca_edit.setPlaceholderText(tr("bench.page.ca_bundle_placeholder"))
         self.ca_edit.setToolTip(tr("bench.page.ca_bundle_tip"))
         self.ca_button.setText(tr("bench.page.ca_bundle_browse"))
+        self.client_cert_edit.setPlaceholderText(tr("bench.page.client_cert_placeholder"))
+        self.client_cert_edit.setToolTip(tr("bench.page.client_cert_tip"))
+        self.client_key_edit.setPlaceholderText(tr("bench.page.client_key_placeholder"))
+        self.client_key_edit.setToolTip(tr("bench.page.client_key_tip"))
+        self.client_cert_button.setText(tr("bench.page.ca_bundle_browse"))
+        self.client_key_button.setText(tr("bench.page.ca_bundle_browse"))
         self.update_key_note()
 
     # ---------------------------------------------------------------------------------------- API key
@@ -113,3 +140,33 @@ class UrlPanel(QWidget):
             raise
         self.ca_note.hide()
         return bundle
+
+    # ------------------------------------------------------------------------------ client certificate
+    def ask_client_path(self) -> str:
+        """Seam for tests (monkeypatch to return a path)."""
+        path, _ = QFileDialog.getOpenFileName(self, tr("bench.page.client_cert"), "",
+                                              tr("bench.page.client_cert_filter"))  # fmt: skip
+        return path
+
+    def _browse(self, edit: QLineEdit) -> None:
+        path = self.ask_client_path()
+        if path:
+            edit.setText(path)
+            self.client_note.hide()
+
+    def present_client_cert(self) -> tuple[str, str | None] | None:
+        """Present the fields' certificate (and key) to servers that ask, for every connection from now on, as
+        ``--client-cert``/``--client-key`` do (advisor/tls.py); empty fields go back to what the app was started
+        with. Returns the certificate in use; raises ``ClientCertError`` (also shown under the fields) for a file
+        that cannot be used — missing, not PEM, a passphrase-protected key, a key of another certificate."""
+        from advisor.tls import ClientCertError, present_client_cert
+
+        try:
+            cert = present_client_cert(self.client_cert_edit.text().strip() or None,
+                                       self.client_key_edit.text().strip() or None)
+        except ClientCertError as exc:
+            self.client_note.setText(str(exc))
+            self.client_note.show()
+            raise
+        self.client_note.hide()
+        return cert
