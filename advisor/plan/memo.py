@@ -250,9 +250,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
     if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
-    rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
-                                        per=_num(cap.concurrency_per_replica))
-                 if cap.concurrency_per_replica else _num(cap.peak_concurrency)))
+    batch = (result.answers or {}).get("use_case") == "offline_batch"
+    if not (batch and not hw.gpu):  # a batch no setup runs has no peak ("planned for 1" read as a figure)
+        rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
+                                            per=_num(cap.concurrency_per_replica))
+                     if cap.concurrency_per_replica else _num(cap.peak_concurrency)))
     if cap.max_concurrency_per_replica is not None:
         rows.append((t("memo.cap.max_per_replica"), _num(cap.max_concurrency_per_replica)))
     if cap.memory_max_concurrency is not None:
@@ -336,8 +338,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
-    rows.append((t("memo4.cost.assumed"), t("memo4.cost.assumed_value", utilisation=f"{c.utilisation * 100:.0f}",
-                                            months=c.horizon_months)))
+    if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
+        rows.append((t("memo4.cost.assumed"), t("memo4.cost.assumed_value",
+                                                utilisation=f"{c.utilisation * 100:.0f}", months=c.horizon_months)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=c.fx_source)))
     return [(_cell(a), _cell(b)) for a, b in rows]

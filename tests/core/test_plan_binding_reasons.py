@@ -178,3 +178,19 @@ def test_a_batch_no_setup_finishes_is_priced_in_gpu_hours_against_its_budget():
     # first principles (test_batch_rate): ≥ 4,100 L20 GPU-hours even at 100 % of peak FP8 compute
     assert f["gpu_hours"] >= 4100 and f["job_low"] > f["budget"] == 20000 and f["job_high"] >= f["job_low"]
     assert "GPU-hours" in b.text_in("en") and "GPU 小时" in b.text_in("zh_CN") and 0 <= f["prefill_pct"] <= 100
+
+
+def test_a_batch_memo_has_no_monthly_utilisation_row_and_no_peak_of_one():
+    """An impossible batch read "Peak concurrency planned for | 1" and "utilisation; horizon | 90 %; 1 months"."""
+    import json
+    from pathlib import Path
+
+    from advisor.i18n import translate
+    from advisor.plan.memo import render_memo_markdown
+
+    scenario = Path(__file__).parents[2] / "bench" / "advice_scenarios" / "q29_batch_impossible_budget.json"
+    r = plan(answers_from_dict(json.loads(scenario.read_text(encoding="utf-8"))["answers"]), check_fixes=False)
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(r, lang)
+        assert f"| {translate(lang, 'memo.cap.peak')} |" not in memo
+        assert f"| {translate(lang, 'memo4.cost.assumed')} |" not in memo
