@@ -425,7 +425,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
     if on_fleet and chosen is not None:
+        before = chosen.replicas
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
+        if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
+            sim_ttft = sim_tpot = None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2])

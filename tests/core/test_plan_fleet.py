@@ -141,3 +141,33 @@ def test_an_assumed_ttft_out_of_reach_is_raised_and_said_a_given_one_is_not():
     assert "4,000" in a.text_in("en")
     given = plan({**ASCEND, "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 100}})
     assert not given.feasible and given.finding("sizing.slo_unmet") is not None  # the team's own target stands
+
+
+# An office of 8 idle RTX 4090D, a 32B coding assistant for 12 developers at once on the office LAN (q33)
+OFFICE_4090D = {
+    "use_case": "interactive", "audience": "internal", "reach": "lan", "model": "qwen2.5-32b-instruct",
+    "peak_concurrency": 12, "prompt_tokens": {"avg": 3000, "p95": 8000}, "output_tokens": {"avg": 300, "p95": 800},
+    "quantization_acceptable": "yes", "user_location": "mainland", "mainland_carriers": "n/a",
+    "mainland_entity": True, "data_sensitivity": {"level": "medium", "personal_info": False, "sector": "general"},
+    "ops_capability": "basic", "expected_duration_months": 24, "load_pattern": "diurnal",
+    "measured_utilisation": 0.1, "gpu_constraint": ["rtx-4090d"], "current_fleet": {"gpu": "rtx-4090d", "count": 8},
+}  # fmt: skip
+
+
+def test_idle_fleet_cards_give_the_plan_the_headroom_every_plan_is_sized_for():
+    """q33: 4 of 8 idle 4090Ds at 0 % headroom. On the fleet, idle cards cost only their power: the plan uses as
+    many as the engine's headroom rule (sizing.HEADROOM over the peak) asks, within the free ones, and the
+    headroom the memo states is the one it has."""
+    from advisor.plan.sizing import HEADROOM
+
+    r = plan(OFFICE_4090D)
+    hw, cap = r.hardware, r.capacity
+    assert r.deployment_form == "on_premises" and hw.gpu == "rtx-4090d"
+    free = free_gpus(8, 0.1) // hw.tp * hw.tp
+    wanted = 1 - 1 / (1 + HEADROOM)  # capacity ≥ peak × (1 + HEADROOM)
+    assert cap.headroom is not None
+    assert cap.headroom >= wanted - 1e-9 or hw.total_gpus == free, (cap.headroom, hw.total_gpus)
+    assert hw.total_gpus <= 8 and r.costs.owned is not None and r.costs.owned.gpus_bought == 0
+    assert r.costs.owned.fleet_gpus == hw.total_gpus  # the running costs are those of every card the plan uses
+    room = r.finding("sizing.plan").params["room"]
+    assert room == round(cap.headroom * 100)
