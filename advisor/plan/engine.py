@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, fleet, forms, reachable, sizing
+from advisor.plan import commands, fleet, forms, reachable, sizing, two_nodes
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -447,9 +447,24 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             else:
                 form = form2
     line = decide_line(c, region, form)
+    # a rented mainland + overseas plan: each node sized for its share with its own N+1, priced in its region; the
+    # plan's setup (``chosen``) is then the mainland node's, its cost the two nodes' sum (advisor.plan.two_nodes)
+    sized, form_cost, ov_node, main_node = c, out, None, None
+    if chosen is not None and region == "mainland_plus_overseas" and form not in ("hosted_api", *OWNED_FORMS):
+        ov_node, main_node = _two_nodes(c, chosen, book, fx)
+        if main_node is not None and ov_node is not None:
+            sized, chosen, ok = main_node.ctx, main_node.cand, main_node.ok
+            out = two_nodes.merge(main_node.out, ov_node.node.out)
+            sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
+            tokens_month = float(out.costs.output_tokens_per_month or 0)
+            hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \
+                if tokens_month else None
+        else:
+            ov_node = main_node = None
 
     within, needed, straddles = _budget(c, out, form, hosted)
-    if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api":
+    if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
+            and main_node is None:
         # N+1 over the budget: the plan without the spare, said plainly as not N+1 with what the spare costs
         spare = _without_spare(c, chosen, region, book, form, hosted, needed)
         if spare is not None:
@@ -459,18 +474,16 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles)  # fmt: skip
     if chosen is not None:
-        f.claimed_c_max = claimed_capacity(c, chosen)
-    if chosen is not None and form not in ("hosted_api", *OWNED_FORMS):  # a rented overseas node on a part sold there
-        f.overseas_node = plan_overseas_node(
-            c, region, chosen, book, fx, screen=lambda x, r: _screen(x, r, book, fx)[1],
-            verify=lambda x, k, r: _verify_laid_out(x, k, r, book)[2], cost=lambda x, k, r: _cost_of(x, k, r, book))
+        f.claimed_c_max = claimed_capacity(sized, chosen)
+    if main_node is not None:
+        f.overseas_node, f.node_ctx, f.form_cost = ov_node, sized, form_cost
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
-    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
+    hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     f.card_ttft_p99 = capacity.ttft_p99_ms
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
@@ -515,18 +528,42 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
-        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region, book)
+        result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 
-        result.line_cost = line_cost(c, line, form, chosen, fx)
+        result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+    if main_node is not None and ov_node is not None:
+        result.nodes = [two_nodes.node_row(main_node), two_nodes.node_row(ov_node.node)]
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
-        c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
+        sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
+
+
+def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):
+    """(overseas node, mainland node) of a rented two-node plan, each sized for its share of the peak; a None
+    where a node finds no setup that meets the target (the plan then keeps its one setup, priced as before)."""
+    def screen(x: Ctx, r: str) -> list[sizing.Candidate]:
+        return _screen(x, r, book, fx)[1]
+
+    def verify(x: Ctx, k: sizing.Candidate, r: str):
+        return _verify_laid_out(x, k, r, book)
+
+    def cost(x: Ctx, k: sizing.Candidate, r: str) -> costmod.CostOutcome:
+        return _cost_of(x, k, r, book)
+
+    ov = plan_overseas_node(c, "mainland_plus_overseas", chosen, book, fx, screen=screen, verify=verify, cost=cost)
+    if ov is None:
+        return None, None
+    main = two_nodes.plan_node(two_nodes.mainland_ctx(c), "mainland", chosen, screen=screen, verify=verify,
+                               cost=cost, only_prefer=True)  # fmt: skip
+    if main is None:
+        return ov, None
+    return dataclasses.replace(ov, main_peak=main.ctx.peak), main
 
 
 def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
@@ -538,7 +575,9 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
 
     def decide(ctx: Ctx) -> dict[str, Any]:
         region, reason = decide_region(ctx)
-        form = _decide_form(ctx, f.cost) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
+        # the form was decided on the plan's one setup before a two-node plan was laid out per node
+        decided_on = f.form_cost if f.form_cost is not None else f.cost
+        form = _decide_form(ctx, decided_on) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
         line = decide_line(ctx, region, form)
         g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
         own = fleet.chosen_owned(ctx, f.cost, form)

@@ -55,13 +55,26 @@ def redundancy(f: Facts):
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
     c_max = f.claimed_c_max or ch.c_max
     left = max(0, ch.replicas - max(1, lay.unit_gpus // max(1, ch.tp))) * c_max
-    thin = bool(f.ctx.peak) and not f.ctx.is_batch and left < f.ctx.peak
+    peak = f.sized_ctx.peak  # a two-node plan's setup is the mainland node's: its share of the peak
+    thin = bool(peak) and not f.ctx.is_batch and left < peak
     return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
-                   left=left, peak=f.ctx.peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
+                   left=left, peak=peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
                    load=lay.load_units, spare=lay.spare_units, units=lay.units,
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
-                   regions={"tr": "plan.redundancy.per_region"} if lay.regions > 1 else "",
+                   regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
+
+
+def _per_node(f: Facts) -> dict | None:
+    """A two-node plan laid out per node (advisor.plan.two_nodes): each node has its own spare; the finding's
+    figures are the mainland node's, the overseas node's are said beside them."""
+    node = f.overseas_node
+    if node is None or f.node_ctx is None or node.node is None:
+        return None
+    from advisor.plan.rule_base import _region
+
+    return {"tr": "plan.redundancy.per_node", "overseas": _region(node.region), "n": node.total_gpus,
+            "gpu": node.gpu_name}
 
 
 @rule("gpu.not_sold_new", "constraint")

@@ -47,6 +47,15 @@ class Facts:
     card_ttft_p99: float | None = None
     # s13-reviewfix: the overseas node of a mainland + overseas plan on a part sold there (overseas_node.py)
     overseas_node: Any = None
+    # s14-plan: a two-node plan laid out per node: the mainland node's context (its share of the peak) the chosen
+    # setup is sized for, and the cost outcome the form was decided on (the single setup's, before the nodes)
+    node_ctx: Any = None
+    form_cost: Any = None
+
+    @property
+    def sized_ctx(self) -> Ctx:
+        """The context the chosen setup is sized for: the mainland node's on a two-node plan, else the plan's."""
+        return self.node_ctx if self.node_ctx is not None else self.ctx
 
     @property
     def offshore(self) -> bool:
