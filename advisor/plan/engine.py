@@ -384,6 +384,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if reached is not None:
             c = reached
             gpu_ids, ok, near = _screen(c, region, book, fx)
+    screened = (list(ok), list(near))  # the screen's verdict per GPU, for the fleet's types the plan leaves aside
     chosen = ok[0] if ok else None
     fits_anywhere = bool(ok or near)
     sim_ttft = sim_tpot = None
@@ -477,6 +478,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:
         f.overseas_node, f.node_ctx, f.form_cost = ov_node, sized, form_cost
+    f.fleet_others = _fleet_others(c, chosen, gpu_ids, *screened, region)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
@@ -542,6 +544,40 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
+
+
+def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], ok: list[sizing.Candidate],
+                  near: list[sizing.Candidate], region: str) -> list[dict[str, Any]]:
+    """Why each GPU type of the team's fleet the plan does not run on is left aside (s14-plan, q04: 16 L20 beside
+    16 H20), as phrases for the fleet's finding: not allowed or not offered here, cannot hold the model at the
+    precision allowed, holds it but misses the target (with its best figures), or meets it too while the chosen
+    type already carries the peak (then free for other work)."""
+    out: list[dict[str, Any]] = []
+    table = gpus_by_id()
+    for gid, count in gchoice.fleets(c):
+        if chosen is None or gid == chosen.gpu.id or gid not in table:
+            continue
+        g = table[gid]
+        base: dict[str, Any] = {"count": count, "gpu": g.name}
+        miss = [k for k in near if k.gpu.id == gid]
+        if gid not in gpu_ids:
+            out.append({"tr": "plan.fleet14." + ("not_here" if not gchoice.offered_in(region, gid) else "not_allowed"),
+                        **base})  # fmt: skip
+        elif any(k.gpu.id == gid for k in ok):
+            out.append({"tr": "plan.fleet14.meets", **base, "chosen": chosen.gpu.name})
+        elif miss:
+            k = min(miss, key=lambda x: x.best_ttft_ms)
+            slow_prefill = c.ttft_slo_ms is not None and k.best_ttft_ms > c.ttft_slo_ms
+            out.append({"tr": "plan.fleet14.misses", **base, "weights": k.weights, "tp": k.tp,
+                        "ttft": f"{k.best_ttft_ms:,.0f}", "tpot": f"{k.best_tpot_ms:.1f}",
+                        "slo_ttft": f"{c.ttft_slo_ms:,.0f}" if c.ttft_slo_ms else "—",
+                        "slo_tpot": f"{c.tpot_slo_ms:,.0f}" if c.tpot_slo_ms else "—",
+                        "why": {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}})  # fmt: skip
+        else:
+            formats = sorted({w for w, _ in sizing.allowed_formats(c, g)})
+            out.append({"tr": "plan.fleet14.no_fit", **base, "mem": round(g.memory_bytes / 1e9),
+                        "formats": ", ".join(formats), "max": g.max_gpus_per_node})  # fmt: skip
+    return out
 
 
 def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):

@@ -72,7 +72,7 @@ def free_gpus(count: int, utilisation: float) -> int:
 def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
     """The setup is on the fleet's GPU and the fleet has room for one replica at least (a single-node service;
     a batch job is costed per job and is left to the cloud)."""
-    fl = gpu_choice.fleet(c)
+    fl = gpu_choice.fleet(c, cand.gpu.id) if cand is not None else None  # the team's GPUs of the setup's type
     if fl is None or cand is None or c.is_batch or region == "mainland_plus_overseas":
         return False
     gid, count = fl
@@ -95,7 +95,7 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     fleet's free GPUs allow: idle cards cost nothing to use, and 0 % headroom is not what an engineer signs (q33: 4
     of 8 idle 4090Ds at 0 %). Never fewer than the load needs; never more than the free GPUs hold beside the spare."""
     load = _load_replicas(cand)
-    gid_count = gpu_choice.fleet(c)
+    gid_count = gpu_choice.fleet(c, cand.gpu.id)
     if gid_count is None or not c.peak or c.is_batch:
         return load
     claimed = claimed_capacity(c, cand)
@@ -120,7 +120,7 @@ def lay_out(c: Ctx, cand: Candidate) -> None:
 
 def use_of(c: Ctx, cand: Candidate) -> FleetUse:
     """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
-    gid, count = gpu_choice.fleet(c)  # type: ignore[misc]
+    gid, count = gpu_choice.fleet(c, cand.gpu.id)  # type: ignore[misc]
     free = free_gpus(count, c.utilisation)
     need = (_fleet_replicas(c, cand) + _spare(c)) * cand.tp
     used = min(need, (free // cand.tp) * cand.tp)

@@ -113,28 +113,35 @@ def region_choice(f: Facts):
 def fleet_rule(f: Facts):
     """Continuity with the GPUs the team runs: stay on them when they meet the target, and say why not."""
     ch = _chosen(f)
-    fl = gchoice.fleet(f.ctx)
+    fl = (gchoice.fleet(f.ctx, ch.gpu.id) or gchoice.fleet(f.ctx)) if ch is not None else None
     if fl is None or ch is None:
         return None
     from advisor.plan.data import gpus_by_id
 
+    # the fleet's other GPU types the plan does not run on, each with why (s14-plan)
+    others = {"tr": "plan.fleet14.others", "list": f.fleet_others} if f.fleet_others else ""
     gid, count = fl
     name = gpus_by_id()[gid].name if gid in gpus_by_id() else gid
     if ch.gpu.id == gid:
         why: dict = {"total": ch.total_gpus, "count": count, "gpu": name}
         if f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
-            free = int(count * (1.0 - f.ctx.utilisation))
-            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - free),
-                    "tr": "plan.fleet.same_free_enough" if free >= ch.total_gpus else "plan.fleet.same_free_short"}
+            from advisor.plan.fleet import free_gpus
+
+            free = free_gpus(count, f.ctx.utilisation)
+            usable = free // ch.tp * ch.tp  # a replica needs a whole group of tp free GPUs (as the fleet's layout)
+            short = "plan.fleet14.same_free_short" if usable != free else "plan.fleet.same_free_short"
+            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
+                    "usable": usable, "tp": ch.tp,
+                    "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
-        return finding("gpu.fleet", fleet=name, count=count, why=why)
+        return finding("gpu.fleet", fleet=name, count=count, why=why, others=others)
     if gid not in f.gpu_ids:
         reason = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
     else:
         reason = "plan.fleet.misses"
     same_vendor = ch.gpu.vendor.lower() == (gpus_by_id()[gid].vendor.lower() if gid in gpus_by_id() else "")
-    return finding("gpu.fleet", fleet=name, count=count,
+    return finding("gpu.fleet", fleet=name, count=count, others=others,
                    why={"tr": reason, "gpu": ch.gpu.name, "fleet": name,
                         "vendor": "" if same_vendor else {"tr": "plan.fleet.other_vendor", "vendor": ch.gpu.vendor}})
 

@@ -105,8 +105,12 @@ def _value_text(lang: str, field: str, value: Any) -> str:
         if field == "current_fleet" and value.get("gpu"):  # "16 × NVIDIA H20 96GB", never "gpu h20-96g; count 16"
             from advisor.plan.data import gpus_by_id
 
-            gpu = gpus_by_id().get(str(value["gpu"]))
-            return f"{_num(value.get('count'))} × {gpu.name if gpu else value['gpu']}"
+            def one(v: dict) -> str:
+                gpu = gpus_by_id().get(str(v["gpu"]))
+                return f"{_num(v.get('count'))} × {gpu.name if gpu else v['gpu']}"
+
+            # every type the team runs: "16 × NVIDIA H20 96GB, 16 × NVIDIA L20 48GB" (s14-plan)
+            return translate(lang, "answers.list_sep").join(one(v) for v in [value, *(value.get("others") or [])])
         parts = []
         for k, v in value.items():
             if v is None or str(k).startswith("_"):

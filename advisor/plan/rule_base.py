@@ -51,6 +51,8 @@ class Facts:
     # setup is sized for, and the cost outcome the form was decided on (the single setup's, before the nodes)
     node_ctx: Any = None
     form_cost: Any = None
+    # s14-plan: why each other GPU type of the team's fleet is left aside ({"tr": phrase key, …} each)
+    fleet_others: list[Any] = field(default_factory=list)
 
     @property
     def sized_ctx(self) -> Ctx:
