@@ -486,7 +486,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
-    f.card_ttft_p99 = capacity.ttft_p99_ms
+    f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 

@@ -45,6 +45,7 @@ class Facts:
     claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
     # s13-reviewfix: the P99 TTFT the memo's capacity card shows (a finding quoting it says the same number)
     card_ttft_p99: float | None = None
+    card_tpot_p99: float | None = None  # s14-plan: the card's P99 TPOT, quoted alike (sizing.plan)
     # s13-reviewfix: the overseas node of a mainland + overseas plan on a part sold there (overseas_node.py)
     overseas_node: Any = None
     # s14-plan: a two-node plan laid out per node: the mainland node's context (its share of the peak) the chosen
