@@ -98,6 +98,8 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     gid_count = gpu_choice.fleet(c, cand.gpu.id)
     if gid_count is None or not c.peak or c.is_batch:
         return load
+    if cand.layout is not None and cand.layout.basis == FLEET_BASIS:
+        return load  # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
     room = free_gpus(gid_count[1], c.utilisation) // max(1, cand.tp) - _spare(c)

@@ -169,8 +169,16 @@ def test_idle_fleet_cards_give_the_plan_the_headroom_every_plan_is_sized_for():
     assert cap.headroom >= wanted - 1e-9 or hw.total_gpus == free, (cap.headroom, hw.total_gpus)
     assert hw.total_gpus <= 8 and r.costs.owned is not None and r.costs.owned.gpus_bought == 0
     assert r.costs.owned.fleet_gpus == hw.total_gpus  # the running costs are those of every card the plan uses
+    assert hw.layout is not None and hw.layout.fleet_used == hw.total_gpus  # "6 of your 8" is the 6 it lays out
     room = r.finding("sizing.plan").params["room"]
     assert room == round(cap.headroom * 100)
+
+
+def test_the_fleet_rows_count_the_gpus_the_plan_lays_out(us_fleet):
+    """q18: the hardware row read "16 of your 32 × H100; 14 × H100" (the fleet's count taken again after the layout
+    moved the curve): the layout, the fleet row and the costed GPUs are one number."""
+    hw, o = us_fleet.hardware, us_fleet.costs.owned
+    assert hw.layout is not None and hw.layout.fleet_used == hw.total_gpus == o.fleet_gpus
 
 
 # A securities firm's own data centre: 16 H20 and 16 L20, 30 % used; a 72B research assistant at FP8 (q04)
