@@ -536,7 +536,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
 
         result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
     if main_node is not None and ov_node is not None:
-        result.nodes = [two_nodes.node_row(main_node), two_nodes.node_row(ov_node.node)]
+        result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
+            ov_node.node, _node_command(ov_node.node))]
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
@@ -544,6 +545,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
+
+
+def _node_command(node: two_nodes.Node) -> str | None:
+    """The serve command of one replica on another node (its own GPU, format and model source: a node outside
+    the mainland gets the Hugging Face id, never ModelScope's)."""
+    hw = _hardware_capacity(node.ctx, node.cand, node.sim_ttft, node.sim_tpot, True)[0]
+    return commands.finish_serve_command(node.ctx, hw.command, node.region, hw.weights)
 
 
 def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], ok: list[sizing.Candidate],

@@ -554,6 +554,11 @@ def memo_context(
         "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command if not as_asked else None,  # never a start command for GPUs that cannot be had
+        # a two-node plan: the mainland node's command above, each other node's (its own GPU and model source) below
+        "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
+        if result.nodes else t("memo.hw.command_intro"),
+        "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
+                          for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
         "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
         "engine_flags": hw.engine_flags,

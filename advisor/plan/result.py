@@ -562,6 +562,7 @@ class PlanNode(_Out):
     unit: Literal["server", "vm"] = "vm"
     per_gpu_hour: MoneyRange | None = Field(None, description="the node's cloud price per GPU-hour")
     monthly: MoneyRange | None = Field(None, description="what the node costs a month (None: no price row)")
+    command: str | None = Field(None, description="the vLLM command for one replica on this node")
 
     def text_in(self, lang: str) -> str:
         """"Mainland node: 4 cloud VMs of 1 × NVIDIA L20 48GB (4 replicas of 1 GPU, fp8) for 42 concurrent"."""

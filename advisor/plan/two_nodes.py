@@ -151,7 +151,7 @@ def _break_even(costs: Any, x: Any, y: Any) -> None:
     costs.break_even_months = costmod._break_even_months(best, worst, costs.horizon_months, util)
 
 
-def node_row(node: Node) -> PlanNode:
+def node_row(node: Node, command: str | None = None) -> PlanNode:
     """The node as the result lists it: its setup, the share of the peak it carries, what it costs a month."""
     k, out = node.cand, node.out
     lay = k.layout
@@ -164,7 +164,7 @@ def node_row(node: Node) -> PlanNode:
                     unit_gpus=lay.unit_gpus if lay is not None else k.tp,
                     spare_units=lay.spare_units if lay is not None else 0,
                     unit="server" if lay is not None and (lay.whole_server or lay.owned) else "vm",
-                    per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly)  # fmt: skip
+                    per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly, command=command)  # fmt: skip
 
 
 __all__ = ["Node", "mainland_ctx", "merge", "node_row", "plan_node"]

@@ -108,3 +108,16 @@ def test_the_json_lists_the_nodes():
     assert sum(n["total_gpus"] for n in data["nodes"]) == data["costs"]["gpus"]
     one = make_plan(answers_from_dict(_answers("q14_medical_followup_mainland")))
     assert one.nodes == [] and one.costs.gpus == one.hardware.total_gpus  # one node: nothing changes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_node_gets_its_own_serve_command(planned, lang):
+    """The overseas node runs another GPU (or the same one for fewer users) and cannot reach ModelScope's mainland
+    mirror: its own command, with its own cap, printed under the mainland node's."""
+    _, _, r = planned
+    main, over = r.nodes
+    assert main.command == r.hardware.command
+    assert over.command and "VLLM_USE_MODELSCOPE" not in over.command
+    assert main.command and ("VLLM_USE_MODELSCOPE=True" in main.command or "--served-model-name" in main.command)
+    memo = render_memo_markdown(r, lang)
+    assert over.command in memo and main.command in memo
