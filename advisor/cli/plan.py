@@ -109,6 +109,8 @@ def summary(result, lang: str) -> str:
                                                       gpu=h.gpu_name, weights=h.weights, kv=h.kv_dtype)))  # fmt: skip
         if h.layout is not None:  # as bought or rented: "2 servers of 8 × NVIDIA H20 96GB"
             rows.append(("", h.layout.text_in(lang, h.gpu_name or h.gpu)))
+        for node in r.nodes:  # a mainland + overseas plan: each node sized and priced apart (the totals add them)
+            rows.append(("", node.text_in(lang)))
         cap = r.capacity
         if cap.ttft_p99_ms is not None:
             rows.append((t(lang, "plan.cli.capacity"), t(lang, "plan.cli.capacity_line", peak=cap.peak_concurrency,

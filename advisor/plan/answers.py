@@ -103,8 +103,8 @@ class Budget(_Part):
     currency: Currency = "CNY"
 
 
-class CurrentFleet(_Part):
-    """GPUs the team runs today (utilisation stays in ``measured_utilisation``)."""
+class FleetGpus(_Part):
+    """One GPU type the team runs today: its catalog id and how many."""
 
     gpu: str = Field(min_length=1, max_length=100, description="catalog GPU id, e.g. h100-sxm-80g")
     count: int = Field(ge=1, le=1_000_000)
@@ -118,6 +118,21 @@ class CurrentFleet(_Part):
             return get_gpu(v).id
         except CatalogError:
             raise _refuse("gpu_unknown", name=str(v)) from None
+
+
+class CurrentFleet(FleetGpus):
+    """GPUs the team runs today (utilisation stays in ``measured_utilisation``): one type, and optionally the
+    other types it runs beside it (s14-plan: a securities firm's 16 H20 and 16 L20)."""
+
+    others: list[FleetGpus] | None = Field(None, max_length=16, description="other GPU types the team runs beside "
+                                           "this one, each {gpu, count}")
+
+    @model_validator(mode="after")
+    def _types_once(self) -> CurrentFleet:
+        ids = [self.gpu, *(o.gpu for o in self.others or ())]
+        if len(set(ids)) != len(ids):
+            raise _refuse("fleet_repeated", gpus=", ".join(sorted({g for g in ids if ids.count(g) > 1})))
+        return self
 
 
 FIELDS: tuple[str, ...] = (
@@ -142,7 +157,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "user_mix": ("mainland", "overseas"),
     "data_sensitivity": ("level", "personal_info", "pi_subjects_per_year", "sensitive_pi_subjects_per_year", "sector"),
     "monthly_budget": ("amount", "currency"),
-    "current_fleet": ("gpu", "count"),
+    "current_fleet": ("gpu", "count", "others"),
     "capex_budget": ("amount", "currency"),
 }
 

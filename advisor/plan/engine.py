@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, fleet, forms, reachable, sizing
+from advisor.plan import commands, fleet, forms, reachable, sizing, two_nodes
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -385,6 +385,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         if reached is not None:
             c = reached
             gpu_ids, ok, near = _screen(c, region, book, fx)
+    screened = (list(ok), list(near))  # the screen's verdict per GPU, for the fleet's types the plan leaves aside
     chosen = ok[0] if ok else None
     fits_anywhere = bool(ok or near)
     sim_ttft = sim_tpot = None
@@ -426,7 +427,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
     if on_fleet and chosen is not None:
+        before = chosen.replicas
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
+        if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
+            sim_ttft = sim_tpot = None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2])
@@ -445,9 +449,24 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             else:
                 form = form2
     line = decide_line(c, region, form)
+    # a rented mainland + overseas plan: each node sized for its share with its own N+1, priced in its region; the
+    # plan's setup (``chosen``) is then the mainland node's, its cost the two nodes' sum (advisor.plan.two_nodes)
+    sized, form_cost, ov_node, main_node = c, out, None, None
+    if chosen is not None and region == "mainland_plus_overseas" and form not in ("hosted_api", *OWNED_FORMS):
+        ov_node, main_node = _two_nodes(c, chosen, book, fx)
+        if main_node is not None and ov_node is not None:
+            sized, chosen, ok = main_node.ctx, main_node.cand, main_node.ok
+            out = two_nodes.merge(main_node.out, ov_node.node.out)
+            sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
+            tokens_month = float(out.costs.output_tokens_per_month or 0)
+            hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \
+                if tokens_month else None
+        else:
+            ov_node = main_node = None
 
     within, needed, straddles = _budget(c, out, form, hosted)
-    if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api":
+    if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
+            and main_node is None:
         # N+1 over the budget: the plan without the spare, said plainly as not N+1 with what the spare costs
         spare = _without_spare(c, chosen, region, book, form, hosted, needed)
         if spare is not None:
@@ -457,19 +476,18 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles)  # fmt: skip
     if chosen is not None:
-        f.claimed_c_max = claimed_capacity(c, chosen)
-    if chosen is not None and form not in ("hosted_api", *OWNED_FORMS):  # a rented overseas node on a part sold there
-        f.overseas_node = plan_overseas_node(
-            c, region, chosen, book, fx, screen=lambda x, r: _screen(x, r, book, fx)[1],
-            verify=lambda x, k, r: _verify_laid_out(x, k, r, book)[2], cost=lambda x, k, r: _cost_of(x, k, r, book))
+        f.claimed_c_max = claimed_capacity(sized, chosen)
+    if main_node is not None:
+        f.overseas_node, f.node_ctx, f.form_cost = ov_node, sized, form_cost
+    f.fleet_others = _fleet_others(c, chosen, gpu_ids, *screened, region)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
-    hardware, capacity, curve = _hardware_capacity(c, chosen, sim_ttft, sim_tpot, meets)
-    f.card_ttft_p99 = capacity.ttft_p99_ms
+    hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
+    f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
@@ -513,14 +531,17 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
-        result.gpu_choice = _gpu_choice(c, chosen, ok, fx, region, book)
+        result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 
-        result.line_cost = line_cost(c, line, form, chosen, fx)
+        result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+    if main_node is not None and ov_node is not None:
+        result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
+            ov_node.node, _node_command(ov_node.node))]
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
-        c, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
+        sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, book, region, fx)
     if result.fixes and check_fixes:
@@ -550,6 +571,69 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBo
                  "budget": round(c.budget_amount), "currency": c.currency}  # fmt: skip
 
 
+def _node_command(node: two_nodes.Node) -> str | None:
+    """The serve command of one replica on another node (its own GPU, format and model source: a node outside
+    the mainland gets the Hugging Face id, never ModelScope's)."""
+    hw = _hardware_capacity(node.ctx, node.cand, node.sim_ttft, node.sim_tpot, True)[0]
+    return commands.finish_serve_command(node.ctx, hw.command, node.region, hw.weights)
+
+
+def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], ok: list[sizing.Candidate],
+                  near: list[sizing.Candidate], region: str) -> list[dict[str, Any]]:
+    """Why each GPU type of the team's fleet the plan does not run on is left aside (s14-plan, q04: 16 L20 beside
+    16 H20), as phrases for the fleet's finding: not allowed or not offered here, cannot hold the model at the
+    precision allowed, holds it but misses the target (with its best figures), or meets it too while the chosen
+    type already carries the peak (then free for other work)."""
+    out: list[dict[str, Any]] = []
+    table = gpus_by_id()
+    for gid, count in gchoice.fleets(c):
+        if chosen is None or gid == chosen.gpu.id or gid not in table:
+            continue
+        g = table[gid]
+        base: dict[str, Any] = {"count": count, "gpu": g.name}
+        miss = [k for k in near if k.gpu.id == gid]
+        if gid not in gpu_ids:
+            out.append({"tr": "plan.fleet14." + ("not_here" if not gchoice.offered_in(region, gid) else "not_allowed"),
+                        **base})  # fmt: skip
+        elif any(k.gpu.id == gid for k in ok):
+            out.append({"tr": "plan.fleet14.meets", **base, "chosen": chosen.gpu.name})
+        elif miss:
+            k = min(miss, key=lambda x: x.best_ttft_ms)
+            slow_prefill = c.ttft_slo_ms is not None and k.best_ttft_ms > c.ttft_slo_ms
+            out.append({"tr": "plan.fleet14.misses", **base, "weights": k.weights, "tp": k.tp,
+                        "ttft": f"{k.best_ttft_ms:,.0f}", "tpot": f"{k.best_tpot_ms:.1f}",
+                        "slo_ttft": f"{c.ttft_slo_ms:,.0f}" if c.ttft_slo_ms else "—",
+                        "slo_tpot": f"{c.tpot_slo_ms:,.0f}" if c.tpot_slo_ms else "—",
+                        "why": {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}})  # fmt: skip
+        else:
+            formats = sorted({w for w, _ in sizing.allowed_formats(c, g)})
+            out.append({"tr": "plan.fleet14.no_fit", **base, "mem": round(g.memory_bytes / 1e9),
+                        "formats": ", ".join(formats), "max": g.max_gpus_per_node})  # fmt: skip
+    return out
+
+
+def _two_nodes(c: Ctx, chosen: sizing.Candidate, book: PriceBook, fx: float):
+    """(overseas node, mainland node) of a rented two-node plan, each sized for its share of the peak; a None
+    where a node finds no setup that meets the target (the plan then keeps its one setup, priced as before)."""
+    def screen(x: Ctx, r: str) -> list[sizing.Candidate]:
+        return _screen(x, r, book, fx)[1]
+
+    def verify(x: Ctx, k: sizing.Candidate, r: str):
+        return _verify_laid_out(x, k, r, book)
+
+    def cost(x: Ctx, k: sizing.Candidate, r: str) -> costmod.CostOutcome:
+        return _cost_of(x, k, r, book)
+
+    ov = plan_overseas_node(c, "mainland_plus_overseas", chosen, book, fx, screen=screen, verify=verify, cost=cost)
+    if ov is None:
+        return None, None
+    main = two_nodes.plan_node(two_nodes.mainland_ctx(c), "mainland", chosen, screen=screen, verify=verify,
+                               cost=cost, only_prefer=True)  # fmt: skip
+    if main is None:
+        return ov, None
+    return dataclasses.replace(ov, main_peak=main.ctx.peak), main
+
+
 def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
     """Unanswered questions this plan rests on (``advisor.plan.unknowns``): each other answer is re-decided on the
     constraint step only — region, line, form, the obligations found — with this plan's sizing and costs."""
@@ -559,7 +643,9 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
 
     def decide(ctx: Ctx) -> dict[str, Any]:
         region, reason = decide_region(ctx)
-        form = _decide_form(ctx, f.cost) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
+        # the form was decided on the plan's one setup before a two-node plan was laid out per node
+        decided_on = f.form_cost if f.form_cost is not None else f.cost
+        form = _decide_form(ctx, decided_on) if f.chosen is not None or ctx.ops != "none" else "hosted_api"
         line = decide_line(ctx, region, form)
         g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
         own = fleet.chosen_owned(ctx, f.cost, form)

@@ -25,10 +25,11 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import forms, gpu_choice, hybrid, node_shapes
+from advisor.plan.capacity import claimed_capacity
 from advisor.plan.context import SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.result import MoneyRange
-from advisor.plan.sizing import Candidate
+from advisor.plan.sizing import HEADROOM, Candidate
 
 Range = tuple[float, float]
 FLEET_BASIS = "fleet"  # HardwareLayout.basis of a setup laid out on the team's own GPUs
@@ -71,7 +72,7 @@ def free_gpus(count: int, utilisation: float) -> int:
 def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
     """The setup is on the fleet's GPU and the fleet has room for one replica at least (a single-node service;
     a batch job is costed per job and is left to the cloud)."""
-    fl = gpu_choice.fleet(c)
+    fl = gpu_choice.fleet(c, cand.gpu.id) if cand is not None else None  # the team's GPUs of the setup's type
     if fl is None or cand is None or c.is_batch or region == "mainland_plus_overseas":
         return False
     gid, count = fl
@@ -88,6 +89,23 @@ def _load_replicas(cand: Candidate) -> int:
     return max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
 
 
+def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
+    """Replicas that carry the load on the fleet, with the headroom every plan is sized for (``sizing.HEADROOM``
+    over the peak, at the concurrency a replica takes within the target on the plan's own curve) as far as the
+    fleet's free GPUs allow: idle cards cost nothing to use, and 0 % headroom is not what an engineer signs (q33: 4
+    of 8 idle 4090Ds at 0 %). Never fewer than the load needs; never more than the free GPUs hold beside the spare."""
+    load = _load_replicas(cand)
+    gid_count = gpu_choice.fleet(c, cand.gpu.id)
+    if gid_count is None or not c.peak or c.is_batch:
+        return load
+    if cand.layout is not None and cand.layout.basis == FLEET_BASIS:
+        return load  # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
+    claimed = claimed_capacity(c, cand)
+    want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
+    room = free_gpus(gid_count[1], c.utilisation) // max(1, cand.tp) - _spare(c)
+    return max(load, min(want, room))
+
+
 def _spare(c: Ctx) -> int:
     """Replicas added for N+1 on the fleet: one (its servers are already there; a spare replica, not a server)."""
     return 1 if gpu_choice.redundancy_reason(c) else 0
@@ -98,15 +116,15 @@ def lay_out(c: Ctx, cand: Candidate) -> None:
     servers (no rounding to whole units to buy), one replica more for N+1 where the service needs it."""
     ff = node_shapes.form_factor(cand.gpu.id)
     shape = node_shapes.Shape(ff, (cand.tp,), False, FLEET_BASIS, owned=True)
-    cand.layout = node_shapes.layout(cand.gpu.id, cand.tp, _load_replicas(cand), shape, spare=_spare(c))
+    cand.layout = node_shapes.layout(cand.gpu.id, cand.tp, _fleet_replicas(c, cand), shape, spare=_spare(c))
     cand.replicas = cand.layout.replicas
 
 
 def use_of(c: Ctx, cand: Candidate) -> FleetUse:
     """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
-    gid, count = gpu_choice.fleet(c)  # type: ignore[misc]
+    gid, count = gpu_choice.fleet(c, cand.gpu.id)  # type: ignore[misc]
     free = free_gpus(count, c.utilisation)
-    need = (_load_replicas(cand) + _spare(c)) * cand.tp
+    need = (_fleet_replicas(c, cand) + _spare(c)) * cand.tp
     used = min(need, (free // cand.tp) * cand.tp)
     return FleetUse(gpu=gid, count=count, utilisation=c.utilisation, measured=c.utilisation_measured, free=free,
                     need=need, used=used, office=c.internal_only)  # fmt: skip

@@ -31,6 +31,7 @@ everything).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from advisor.plan import cost as costmod
@@ -369,17 +370,41 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
                 return "on_premises"
         elif c.ops != "none" and (c.reach == "lan" or cheaper):
             return "on_premises"
-    hyb = forms.hybrid
     # an owned base run beside a rented burst needs a team that runs servers well (as buying outright does, in the
-    # engine): with basic ops a few per cent off renting (q11 at 4 %, on placeholder prices) buys nothing
-    if (hyb is not None and not c.internal_only and c.ops == "strong" and cloud is not None
-            and c.answers.load_pattern in ("bursty", "diurnal") and c.duration_months >= HORIZON_MIN_HYBRID
-            and (budget is None or hyb.capex[1] <= budget) and not breaks_budget(hyb)):
-        mine = _mid(hyb.monthly(c.ops))
-        all_owned = _mid(own.monthly(c.ops)) if own is not None else math.inf
-        if mine < cloud and mine < all_owned:
-            return "hybrid"
+    # engine): with basic ops a few per cent off renting (q11 at 4 %, on placeholder prices) buys nothing. Rule 15
+    # (deployment-facts §4): owning wins only "if you have ops staff"; "strong" is the answer that says the team
+    # runs hardware and on-call, which an owned base in colocation beside a cloud burst needs. Where it would pay
+    # but the team's ops is weaker, the memo says so (rule ops.hybrid_needs_ops), never a silent drop.
+    if c.ops == "strong" and hybrid_pays(c, cloud_usd, forms, breaks_budget):
+        return "hybrid"
     return None
+
+
+def hybrid_pays(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: FormsOutcome | None,
+                breaks_budget: Callable[[Owned], bool] | None = None) -> bool:
+    """Every condition of the hybrid form except the team's ops: a public service with a bursty or daily-peaked
+    load over a long enough horizon, within the one-off and monthly budgets, cheaper than renting everything and
+    than owning everything."""
+    hyb = forms.hybrid if forms is not None else None
+    if hyb is None or c.internal_only or c.is_batch or None in cloud_usd or not _procurement_fits(c):
+        return False
+    if c.answers.load_pattern not in ("bursty", "diurnal") or c.duration_months < HORIZON_MIN_HYBRID:
+        return False
+    budget = capex_budget_usd(c, forms.fx)  # type: ignore[union-attr]
+    if budget is not None and hyb.capex[1] > budget:
+        return False
+    if breaks_budget is None:
+        monthly = monthly_budget_usd(c, forms.fx)  # type: ignore[union-attr]
+        judged = hyb.running(c.ops) if budget is not None else hyb.monthly(c.ops)
+        if monthly is not None and judged[0] > monthly and cloud_usd[0] <= monthly:  # type: ignore[operator]
+            return False
+    elif breaks_budget(hyb):
+        return False
+    cloud = _mid(cloud_usd)  # type: ignore[arg-type]
+    own = forms.owned  # type: ignore[union-attr]
+    mine = _mid(hyb.monthly(c.ops))
+    all_owned = _mid(own.monthly(c.ops)) if own is not None else math.inf
+    return mine < cloud and mine < all_owned
 
 
 def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
@@ -393,5 +418,5 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
     return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
 
 
-__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "monthly_usd",
-           "owned_layout"]
+__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "hybrid_pays",
+           "monthly_usd", "owned_layout"]

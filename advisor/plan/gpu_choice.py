@@ -34,19 +34,34 @@ MAINLAND = ("mainland", "mainland_plus_overseas")
 
 
 # --- the answers ----------------------------------------------------------------------------------------------
-def fleet(c: Ctx) -> tuple[str, int] | None:
-    """(GPU id, count) the team runs today, when given."""
+def fleets(c: Ctx) -> list[tuple[str, int]]:
+    """Every (GPU id, count) the team runs today: ``current_fleet`` first, then its ``others`` (s14-plan)."""
     f = getattr(c.answers, "current_fleet", None)
-    return (f.gpu, f.count) if f is not None else None
+    if f is None:
+        return []
+    return [(f.gpu, f.count), *((o.gpu, o.count) for o in getattr(f, "others", None) or ())]
+
+
+def fleet(c: Ctx, gpu_id: str | None = None) -> tuple[str, int] | None:
+    """(GPU id, count) the team runs today, when given: the fleet's type ``gpu_id`` when asked for one (None when
+    the team runs none of it), else the first type listed."""
+    all_ = fleets(c)
+    if gpu_id is None:
+        return all_[0] if all_ else None
+    return next((f for f in all_ if f[0] == gpu_id), None)
 
 
 def big_fleet_vendor(c: Ctx) -> str | None:
     """The vendor of a fleet of at least one 8-GPU server's worth of parts (gpu_choice.json fleet.big_fleet_gpus)."""
-    f = fleet(c)
-    if f is None or f[1] < int(gpu_choice_facts()["fleet"]["big_fleet_gpus"]):
-        return None
-    g = gpus_by_id().get(f[0])
-    return g.vendor.lower() if g is not None else None
+    for gid, count in fleets(c):
+        g = gpus_by_id().get(gid)
+        if count >= int(gpu_choice_facts()["fleet"]["big_fleet_gpus"]) and g is not None:
+            return g.vendor.lower()
+    return None
+
+
+def _fleet_vendors(c: Ctx) -> set[str]:
+    return {gpus_by_id()[g].vendor.lower() for g, _ in fleets(c) if g in gpus_by_id()}
 
 
 def redundancy_reason(c: Ctx) -> str | None:
@@ -75,14 +90,14 @@ def region_shares(c: Ctx, region: str) -> tuple[float, ...]:
 def with_fleet(c: Ctx, region: str, gpu_ids: list[str]) -> list[str]:
     """The candidates plus the team's own GPU (they have it where they run it), within any GPU constraint; a
     China-market fleet stays off an offshore node (those parts are neither sold nor rented there)."""
-    f = fleet(c)
-    if f is None or f[0] in gpu_ids or f[0] not in gpus_by_id():
-        return gpu_ids
-    if c.gpu_constraint and f[0] not in c.gpu_constraint:
-        return gpu_ids
-    if region not in MAINLAND and not offered_in(region, f[0]):
-        return gpu_ids
-    return [*gpu_ids, f[0]]
+    out = list(gpu_ids)
+    for gid, _ in fleets(c):
+        if gid in out or gid not in gpus_by_id() or (c.gpu_constraint and gid not in c.gpu_constraint):
+            continue
+        if region not in MAINLAND and not offered_in(region, gid):
+            continue
+        out.append(gid)
+    return out
 
 
 def offered_in(region: str, gpu_id: str) -> bool:
@@ -147,15 +162,14 @@ class Tiers:
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
     gid = cand.gpu.id
-    f = fleet(c)
-    own = f is not None and f[0] == gid
+    own = fleet(c, gid) is not None  # any of the types the team runs
     vendor = cand.gpu.vendor.lower()
-    fleet_vendor = None if f is None or f[0] not in gpus_by_id() else gpus_by_id()[f[0]].vendor.lower()
+    vendors = _fleet_vendors(c)
     asked = bool(c.gpu_constraint and gid in c.gpu_constraint)
     return Tiers(
         region=0 if own or offered_in(region, gid) else 1,
-        fleet=0 if own else 1 if fleet_vendor in (None, vendor) else 2,
-        vendor=0 if vendor == "nvidia" or asked or vendor == fleet_vendor else 1,
+        fleet=0 if own else 1 if not vendors or vendor in vendors else 2,
+        vendor=0 if vendor == "nvidia" or asked or vendor in vendors else 1,
         price=0 if sourced(price_rows(book, gid, region)) else 1,
     )
 
@@ -255,7 +269,7 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
     return {"reason": "cost"}
 
 
-__all__ = ["apply_layout", "arrange", "fleet", "for_owning", "offered_in", "price_rows", "rank_key",
+__all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_in", "price_rows", "rank_key",
            "redundancy_reason", "sourced", "tiers", "why_chosen", "with_fleet"]
 
 
@@ -281,8 +295,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
             break
     why = why_chosen(c, region, chosen, after, book)
     reason, params = why["reason"], {}
-    f = fleet(c)
-    if f is not None and f[0] == chosen.gpu.id:
+    f = fleet(c, chosen.gpu.id)
+    if f is not None:
         reason = "fleet"
     other = why.get("other")
     replaced = next((n.split(":", 1)[1] for n in chosen.notes if n.startswith("replaced:")), None)

@@ -55,13 +55,26 @@ def redundancy(f: Facts):
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
     c_max = f.claimed_c_max or ch.c_max
     left = max(0, ch.replicas - max(1, lay.unit_gpus // max(1, ch.tp))) * c_max
-    thin = bool(f.ctx.peak) and not f.ctx.is_batch and left < f.ctx.peak
+    peak = f.sized_ctx.peak  # a two-node plan's setup is the mainland node's: its share of the peak
+    thin = bool(peak) and not f.ctx.is_batch and left < peak
     return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
-                   left=left, peak=f.ctx.peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
+                   left=left, peak=peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
                    load=lay.load_units, spare=lay.spare_units, units=lay.units,
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
-                   regions={"tr": "plan.redundancy.per_region"} if lay.regions > 1 else "",
+                   regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
+
+
+def _per_node(f: Facts) -> dict | None:
+    """A two-node plan laid out per node (advisor.plan.two_nodes): each node has its own spare; the finding's
+    figures are the mainland node's, the overseas node's are said beside them."""
+    node = f.overseas_node
+    if node is None or f.node_ctx is None or node.node is None:
+        return None
+    from advisor.plan.rule_base import _region
+
+    return {"tr": "plan.redundancy.per_node", "overseas": _region(node.region), "n": node.total_gpus,
+            "gpu": node.gpu_name}
 
 
 @rule("gpu.not_sold_new", "constraint")
@@ -100,28 +113,35 @@ def region_choice(f: Facts):
 def fleet_rule(f: Facts):
     """Continuity with the GPUs the team runs: stay on them when they meet the target, and say why not."""
     ch = _chosen(f)
-    fl = gchoice.fleet(f.ctx)
+    fl = (gchoice.fleet(f.ctx, ch.gpu.id) or gchoice.fleet(f.ctx)) if ch is not None else None
     if fl is None or ch is None:
         return None
     from advisor.plan.data import gpus_by_id
 
+    # the fleet's other GPU types the plan does not run on, each with why (s14-plan)
+    others = {"tr": "plan.fleet14.others", "list": f.fleet_others} if f.fleet_others else ""
     gid, count = fl
     name = gpus_by_id()[gid].name if gid in gpus_by_id() else gid
     if ch.gpu.id == gid:
         why: dict = {"total": ch.total_gpus, "count": count, "gpu": name}
         if f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
-            free = int(count * (1.0 - f.ctx.utilisation))
-            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - free),
-                    "tr": "plan.fleet.same_free_enough" if free >= ch.total_gpus else "plan.fleet.same_free_short"}
+            from advisor.plan.fleet import free_gpus
+
+            free = free_gpus(count, f.ctx.utilisation)
+            usable = free // ch.tp * ch.tp  # a replica needs a whole group of tp free GPUs (as the fleet's layout)
+            short = "plan.fleet14.same_free_short" if usable != free else "plan.fleet.same_free_short"
+            why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
+                    "usable": usable, "tp": ch.tp,
+                    "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
-        return finding("gpu.fleet", fleet=name, count=count, why=why)
+        return finding("gpu.fleet", fleet=name, count=count, why=why, others=others)
     if gid not in f.gpu_ids:
         reason = "plan.fleet.not_here" if not gchoice.offered_in(f.region, gid) else "plan.fleet.not_allowed"
     else:
         reason = "plan.fleet.misses"
     same_vendor = ch.gpu.vendor.lower() == (gpus_by_id()[gid].vendor.lower() if gid in gpus_by_id() else "")
-    return finding("gpu.fleet", fleet=name, count=count,
+    return finding("gpu.fleet", fleet=name, count=count, others=others,
                    why={"tr": reason, "gpu": ch.gpu.name, "fleet": name,
                         "vendor": "" if same_vendor else {"tr": "plan.fleet.other_vendor", "vendor": ch.gpu.vendor}})
 

@@ -127,8 +127,12 @@ def _value_text(lang: str, field: str, value: Any) -> str:
         if field == "current_fleet" and value.get("gpu"):  # "16 × NVIDIA H20 96GB", never "gpu h20-96g; count 16"
             from advisor.plan.data import gpus_by_id
 
-            gpu = gpus_by_id().get(str(value["gpu"]))
-            return f"{_num(value.get('count'))} × {gpu.name if gpu else value['gpu']}"
+            def one(v: dict) -> str:
+                gpu = gpus_by_id().get(str(v["gpu"]))
+                return f"{_num(v.get('count'))} × {gpu.name if gpu else v['gpu']}"
+
+            # every type the team runs: "16 × NVIDIA H20 96GB, 16 × NVIDIA L20 48GB" (s14-plan)
+            return translate(lang, "answers.list_sep").join(one(v) for v in [value, *(value.get("others") or [])])
         parts = []
         for k, v in value.items():
             if v is None or str(k).startswith("_"):
@@ -234,10 +238,12 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # the model is the title's; the verdict on the target is page 1's and the latency table's: not repeated here
     formats = t("memo.hw.formats_value", weights=hw.weights or "—", kv=hw.kv_dtype or "—") \
         if hw.weights or hw.kv_dtype else ""
+    # two nodes sized apart (page 1 names both): the rows below are the mainland node's, its label says so
     if hw.gpu:  # which GPU, how many and in what formats in one row (a memo keeps to 4 pages)
         gpus = t("memo4.hw.gpus_value", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica, replicas=hw.replicas,
                  total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)
-        rows.append((t("memo.hw.layout"), gpus + (t("memo.list_sep") + formats if formats else "")))
+        rows.append((t("memo.hw.layout_mainland" if result.nodes else "memo.hw.layout"),
+                     gpus + (t("memo.list_sep") + formats if formats else "")))
         # what is bought or rented (whole servers or VMs, spare for N+1 included) is page 1's hardware row; a hosted
         # API's page 1 says none is, so the servers it would take are said here
         if hw.layout is not None and result.deployment_form == "hosted_api":
@@ -292,7 +298,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     sep = t("memo.list_sep")
     job = c.per_job  # a batch: one job's total, never labelled per month
     owning = memo_forms.chosen_owned(result) is not None
-    rows = []
+    rows = _node_cost_rows(result, lang)
     uplift = "—"
     if c.region_uplift is not None:
         u = c.region_uplift
@@ -578,6 +584,11 @@ def memo_context(
         "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
         "command": hw.command if not as_asked else None,  # never a start command for GPUs that cannot be had
+        # a two-node plan: the mainland node's command above, each other node's (its own GPU and model source) below
+        "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
+        if result.nodes else t("memo.hw.command_intro"),
+        "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
+                          for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
         "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
         "engine_flags": hw.engine_flags,
@@ -646,13 +657,21 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      replicas=hw.replicas, weights=hw.weights or "—")
         if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
+    if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
+        hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
+                                                                                    for n in result.nodes),
+                     total=sum(n.total_gpus for n in result.nodes))
     # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
     as_asked = as_asked_only(result)
     rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
     monthly = _money(c.recommended_monthly, c.currency)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
-    if monthly != "—" and not owning:
+    if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
+        parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),
+                                          cost=_money(n.monthly, c.currency)) for n in result.nodes)
+        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts)))
+    elif monthly != "—" and not owning:
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
@@ -668,6 +687,32 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.launch"), text))
     rows.append((t("memo.key.feasible"), t("memo.yes" if result.feasible else "memo.no")))
     return [(_cell(a), _cell(b)) for a, b in rows]
+
+
+def _node_where(node: Any, lang: str, *, lower: bool = False) -> str:
+    """"Mainland node" / "Node in Singapore" ("mainland node" inside a sentence: ``lower``)."""
+    from advisor.plan.result import render
+
+    if node.region == "mainland":
+        text = render(lang, "plan.node.mainland")
+    else:
+        text = render(lang, "plan.node.overseas", {"region": {"tr": f"plan.region.{node.region}"}})
+    return text[:1].lower() + text[1:] if lower else text
+
+
+def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """A two-node plan's cost per node (its GPUs at its region's price): they add up to the total on page 1."""
+    t = _t(lang)
+    cur = result.costs.currency
+    rows = []
+    for n in result.nodes:
+        if n.monthly is None or n.per_gpu_hour is None:
+            value = t("memo.cost.node_unpriced", n=n.total_gpus, gpu=n.gpu_name)
+        else:
+            value = t("memo.cost.node_value", n=n.total_gpus, gpu=n.gpu_name,
+                      rate=_money(n.per_gpu_hour, f"{cur}/GPU·h"), cost=_money(n.monthly, cur))
+        rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
+    return rows
 
 
 def render_memo_markdown(

@@ -103,8 +103,14 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
         return []
     value = t("memo.fleet13.cost.fleet_value", used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
               free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100))
-    if o.gpus_bought:
+    hw = result.hardware
+    missing = max(0, hw.total_gpus - (hw.layout.fleet_used or 0)) if hw.layout is not None else 0
+    if o.gpus_bought and o.purchase_unit > 1 and o.gpus_bought > missing > 0:  # a whole server for fewer missing
+        value += t("memo.fleet14.bought_whole", n=o.gpus_bought, missing=missing, unit=o.purchase_unit)
+    elif o.gpus_bought:
         value += t("memo.fleet13.cost.fleet_bought", n=o.gpus_bought)
+    else:
+        value += t("memo.fleet14.no_purchase")
     return [(t("memo.fleet13.cost.fleet"), value)]
 
 

@@ -3,7 +3,9 @@
 A plan for users on both sides is sized on the mainland node's GPU. When that part is a China-market one (H20,
 L20, 4090D, H800, A800), no cloud outside the mainland offers it, so the overseas node needs a part sold there:
 the cheapest setup that meets the target for the overseas share of the peak (the same screen, ranking, predictor
-check and N+1 as any plan in that region), priced from that region's own price rows.
+check and N+1 as any plan in that region), priced from that region's own price rows. A part offered there too runs
+on both nodes (s14-plan), the overseas one sized and priced the same way; the plan's totals add the two nodes
+(``two_nodes``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan import two_nodes
 from advisor.plan.context import Ctx
 from advisor.plan.regions import market_region
 
@@ -31,6 +34,9 @@ class OverseasNode:
     peak: int  # the overseas share of the peak the node carries
     monthly_usd: tuple[float, float] | None  # from the region's own rows; None without a price row
     sourced: bool  # at least one sourced price row (grade A–C or a quote)
+    same_part: bool = False  # the mainland node's part, offered there too (s14-plan)
+    main_peak: int = 0  # the mainland node's share of the peak (set when the plan lays out both nodes)
+    node: Any = None  # two_nodes.Node: the setup, its context and cost outcome
 
 
 def overseas_ctx(c: Ctx) -> Ctx:
@@ -41,26 +47,27 @@ def overseas_ctx(c: Ctx) -> Ctx:
 
 
 def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *,
-                       screen: Callable[[Ctx, str], list[Any]], verify: Callable[[Ctx, Any, str], bool],
+                       screen: Callable[[Ctx, str], list[Any]], verify: Callable[[Ctx, Any, str], Any],
                        cost: Callable[[Ctx, Any, str], Any]) -> OverseasNode | None:
-    """The overseas node when the plan's part is not offered in the overseas region; None otherwise (the same part
-    runs on both nodes) or when no part sold there meets the target."""
+    """The overseas node of a two-node plan: on the plan's part where it is offered there, else on the region's own
+    ranking; None for a one-node plan or when no part sold there meets the target. ``verify`` returns the
+    predictor's (ttft, tpot, meets)."""
     if region != "mainland_plus_overseas" or chosen is None or c.is_batch:
         return None
     where = market_region(c.overseas_markets)
-    if gchoice.offered_in(where, chosen.gpu.id):
-        return None
+    same = gchoice.offered_in(where, chosen.gpu.id)
     ov = overseas_ctx(c)
-    for cand in screen(ov, where)[:4]:
-        if not verify(ov, cand, where):
-            continue
-        out = cost(ov, cand, where)
-        rows = gchoice.price_rows(book, cand.gpu.id, where)
-        usd = out.cloud_usd if None not in out.cloud_usd else None
-        return OverseasNode(region=where, instead_of=chosen.gpu.name, gpu_name=cand.gpu.name, tp=cand.tp,
-                            replicas=cand.replicas, total_gpus=cand.total_gpus, weights=cand.weights, peak=ov.peak,
-                            monthly_usd=usd, sourced=gchoice.sourced(rows))  # fmt: skip
-    return None
+    node = two_nodes.plan_node(ov, where, chosen, screen=screen, verify=verify, cost=cost, only_prefer=same)
+    if node is None:
+        return None
+    cand, out = node.cand, node.out
+    rows = gchoice.price_rows(book, cand.gpu.id, where)
+    lo, hi = out.cloud_usd
+    usd = (lo, hi) if lo is not None and hi is not None else None
+    return OverseasNode(region=where, instead_of=chosen.gpu.name, gpu_name=cand.gpu.name, tp=cand.tp,
+                        replicas=cand.replicas, total_gpus=cand.total_gpus, weights=cand.weights, peak=ov.peak,
+                        monthly_usd=usd, sourced=gchoice.sourced(rows), same_part=same,
+                        node=node)  # fmt: skip
 
 
 __all__ = ["OverseasNode", "overseas_ctx", "plan_overseas_node"]

@@ -544,6 +544,37 @@ class LineCost(_Out):
             "source": self.source.title if self.source else "", "grade": self.source.grade if self.source else "U"})
 
 
+class PlanNode(_Out):
+    """One node of a mainland + overseas plan (s14-plan): sized for its own share of the peak with its own N+1, on
+    a part sold where it runs, priced from its region's rows. The plan's GPU count and monthly cost are the nodes'
+    sum; ``hardware`` describes the mainland node (the serve command is its)."""
+
+    region: Region
+    gpu: str
+    gpu_name: str
+    tp: int
+    replicas: int
+    total_gpus: int
+    weights: str
+    peak: int = Field(description="the share of the peak concurrency this node carries")
+    units: int = Field(description="servers or VMs the node's GPUs come in, its spare included")
+    unit_gpus: int
+    spare_units: int = Field(0, description="units added for redundancy (N+1) on this node")
+    unit: Literal["server", "vm"] = "vm"
+    per_gpu_hour: MoneyRange | None = Field(None, description="the node's cloud price per GPU-hour")
+    monthly: MoneyRange | None = Field(None, description="what the node costs a month (None: no price row)")
+    command: str | None = Field(None, description="the vLLM command for one replica on this node")
+
+    def text_in(self, lang: str) -> str:
+        """"Mainland node: 4 cloud VMs of 1 × NVIDIA L20 48GB (4 replicas of 1 GPU, fp8) for 42 concurrent"."""
+        return render(lang, "plan.node.text", {
+            "where": {"tr": "plan.node.mainland"} if self.region == "mainland"
+            else {"tr": "plan.node.overseas", "region": {"tr": f"plan.region.{self.region}"}},
+            "units": {"tr": f"plan.layout.{'servers' if self.unit == 'server' else 'vms'}", "units": self.units,
+                      "n": self.unit_gpus, "gpu": self.gpu_name},
+            "replicas": self.replicas, "tp": self.tp, "weights": self.weights, "peak": self.peak})
+
+
 class PlanResult(_Out):
     deployment_form: DeploymentForm
     region: Region
@@ -568,6 +599,9 @@ class PlanResult(_Out):
                                                           "the target (screened), with their hourly cost")
     line_cost: LineCost | None = Field(None, description="the premium line's bandwidth at the peak and its monthly "
                                                         "cost (not in the cost total; unknown where unpriced)")
+    # s14-plan: the nodes of a mainland + overseas plan, each sized and priced apart (empty for one node)
+    nodes: list[PlanNode] = Field(default_factory=list, description="a two-node plan's nodes; the GPU count and "
+                                  "monthly cost are their sum, hardware is the mainland node's")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
     app_version: str

@@ -45,8 +45,20 @@ class Facts:
     claimed_c_max: int | None = None  # concurrency one replica takes within the target on the plan's own curve
     # s13-reviewfix: the P99 TTFT the memo's capacity card shows (a finding quoting it says the same number)
     card_ttft_p99: float | None = None
+    card_tpot_p99: float | None = None  # s14-plan: the card's P99 TPOT, quoted alike (sizing.plan)
     # s13-reviewfix: the overseas node of a mainland + overseas plan on a part sold there (overseas_node.py)
     overseas_node: Any = None
+    # s14-plan: a two-node plan laid out per node: the mainland node's context (its share of the peak) the chosen
+    # setup is sized for, and the cost outcome the form was decided on (the single setup's, before the nodes)
+    node_ctx: Any = None
+    form_cost: Any = None
+    # s14-plan: why each other GPU type of the team's fleet is left aside ({"tr": phrase key, …} each)
+    fleet_others: list[Any] = field(default_factory=list)
+
+    @property
+    def sized_ctx(self) -> Ctx:
+        """The context the chosen setup is sized for: the mainland node's on a two-node plan, else the plan's."""
+        return self.node_ctx if self.node_ctx is not None else self.ctx
 
     @property
     def offshore(self) -> bool:

@@ -362,11 +362,12 @@ def region_split(f: Facts):
         return None
     share = round(f.ctx.mainland_share * 100)
     node = f.overseas_node
-    if node is not None:  # the mainland part is not offered overseas: the node there on a part sold there
+    if node is not None:  # the nodes planned apart: the overseas one on a part sold there, priced from its rows
         conv = f.cost.conv if f.cost is not None else 1.0
         usd = node.monthly_usd
         monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
-        return finding("region.split", variant="own_part", share=share, overseas=_region(node.region),
+        return finding("region.split", variant="same_part" if node.same_part else "own_part", share=share,
+                       overseas=_region(node.region), main_peak=node.main_peak,
                        instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,
                        replicas=node.replicas, weights=node.weights, peak=node.peak, monthly=monthly,
                        grade="" if node.sourced else {"tr": "plan.overseas_node.unsourced"})
@@ -570,15 +571,25 @@ def sizing_plan(f: Facts):
     if ch is None or f.ctx.is_batch or not f.meets_slo:
         return None
     c_max = f.claimed_c_max or ch.c_max
+    sized = f.sized_ctx  # a two-node plan's setup is the mainland node's, sized for its share of the peak
     # the headroom the plan has, as the capacity table computes it (it said "20% headroom planned" beside 0 %)
-    room = max(0, round((1 - f.ctx.peak / max(c_max * ch.replicas, 1)) * 100))
+    room = max(0, round((1 - sized.peak / max(c_max * ch.replicas, 1)) * 100))
     # a hosted API runs on the provider's GPUs: the sizing is what serving it yourselves would take (the
     # comparison the hosted-API cost is made against), not the setup the plan runs
+    variant = "hosted" if f.form == "hosted_api" else "room_node" if f.node_ctx is not None else "room"
     return finding(
-        "sizing.plan", variant="hosted" if f.form == "hosted_api" else "room", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name, weights=ch.weights,
-        peak=f.ctx.peak, per_replica=ch.per_replica, c_max=c_max, room=room, ttft=round(f.sim_ttft_p99 or ch.ttft_p99_ms),
-        tpot=round(f.sim_tpot_p99 or ch.tpot_p99_ms, 1), slo_ttft=f.ctx.ttft_slo_ms or 0, slo_tpot=f.ctx.tpot_slo_ms or 0,
+        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp,
+        gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
+        c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),
+        tpot=round(_first(f.card_tpot_p99, f.sim_tpot_p99, ch.tpot_p99_ms), 1), slo_ttft=f.ctx.ttft_slo_ms or 0,
+        slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
+
+
+def _first(*values: float | None) -> float:
+    """The capacity card's figure where it has one (the memo says one number for it: s14-plan, q33 quoted the
+    screen's 4,363 ms beside the card's 3,504), else the predictor's check, else the screen's."""
+    return next((v for v in values if v is not None), 0.0)
 
 
 @rule("sizing.quantized", "sizing")

@@ -105,3 +105,25 @@ def model_base_for_chat(f: Facts):
     if chat is None:
         return None
     return finding("model.base_for_chat", model=c.model.name, chat=chat.name, repo=chat.hf_repo, preset=chat.id)
+
+
+@rule("ops.hybrid_needs_ops", "cost")
+def ops_hybrid_needs_ops(f: Facts):
+    """An owned base with a cloud burst would cost less than renting everything (or owning everything), but the
+    team's ops is not strong: the plan does not choose it (rule 15: owning only with ops staff) and says why, with
+    the figures, instead of dropping it silently."""
+    from advisor.plan import forms as forms_mod
+
+    c = f.ctx
+    out = f.cost
+    if out is None or c.ops == "strong" or f.form in ("hybrid", "on_premises", "bare_metal"):
+        return None
+    fo = getattr(out, "forms", None)
+    if fo is None or fo.hybrid is None or not forms_mod.hybrid_pays(c, out.cloud_usd, fo):
+        return None
+    h = fo.hybrid.cost
+    conv = out.conv
+    return finding("ops.hybrid_needs_ops", owned=h.gpus_owned, burst=h.gpus_burst, capex=_r(h.capex, f),
+                   monthly=_r(h.monthly, f), months=c.duration_months,
+                   rent=f"{_money(out.cloud_usd[0] * conv, f)}–{_money(out.cloud_usd[1] * conv, f)}",
+                   ops={"tr": f"memo.value.ops_capability.{c.ops}"}, form={"tr": f"plan.form.{f.form}"})  # fmt: skip

@@ -298,3 +298,16 @@ def test_an_n_plus_1_claim_holds_on_the_plans_own_curve(name, peak_k):
         assert str(left) in x.title_in("en") and str(left) in x.title_in("zh_CN")
     else:
         assert left >= r.capacity.peak_concurrency
+
+
+def test_the_sizing_finding_quotes_the_capacity_cards_latency():
+    """The finding that says the setup meets the target quotes the P99 TTFT and TPOT the capacity card shows (q33 said
+    "Predicted P99 TTFT 4,363 ms" under a card of 3,504 ms: the screen's analytic figure beside the curve's)."""
+    stems = ("q33_office_4090d_fleet", "q01_office_lan_capex_contracts", "q26_steady_3y_strong_ops_buy")
+    root = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+    for stem in stems:
+        r = make_plan(answers_from_dict(json.loads((root / f"{stem}.json").read_text(encoding="utf-8"))["answers"]))
+        f = r.finding("sizing.plan")
+        assert f is not None, stem
+        assert f.params["ttft"] == round(r.capacity.ttft_p99_ms), (stem, f.params["ttft"], r.capacity.ttft_p99_ms)
+        assert f.params["tpot"] == round(r.capacity.tpot_p99_ms, 1), (stem, f.params["tpot"], r.capacity.tpot_p99_ms)

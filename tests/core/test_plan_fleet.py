@@ -141,3 +141,91 @@ def test_an_assumed_ttft_out_of_reach_is_raised_and_said_a_given_one_is_not():
     assert "4,000" in a.text_in("en")
     given = plan({**ASCEND, "latency_slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 100}})
     assert not given.feasible and given.finding("sizing.slo_unmet") is not None  # the team's own target stands
+
+
+# An office of 8 idle RTX 4090D, a 32B coding assistant for 12 developers at once on the office LAN (q33)
+OFFICE_4090D = {
+    "use_case": "interactive", "audience": "internal", "reach": "lan", "model": "qwen2.5-32b-instruct",
+    "peak_concurrency": 12, "prompt_tokens": {"avg": 3000, "p95": 8000}, "output_tokens": {"avg": 300, "p95": 800},
+    "quantization_acceptable": "yes", "user_location": "mainland", "mainland_carriers": "n/a",
+    "mainland_entity": True, "data_sensitivity": {"level": "medium", "personal_info": False, "sector": "general"},
+    "ops_capability": "basic", "expected_duration_months": 24, "load_pattern": "diurnal",
+    "measured_utilisation": 0.1, "gpu_constraint": ["rtx-4090d"], "current_fleet": {"gpu": "rtx-4090d", "count": 8},
+}  # fmt: skip
+
+
+def test_idle_fleet_cards_give_the_plan_the_headroom_every_plan_is_sized_for():
+    """q33: 4 of 8 idle 4090Ds at 0 % headroom. On the fleet, idle cards cost only their power: the plan uses as
+    many as the engine's headroom rule (sizing.HEADROOM over the peak) asks, within the free ones, and the
+    headroom the memo states is the one it has."""
+    from advisor.plan.sizing import HEADROOM
+
+    r = plan(OFFICE_4090D)
+    hw, cap = r.hardware, r.capacity
+    assert r.deployment_form == "on_premises" and hw.gpu == "rtx-4090d"
+    free = free_gpus(8, 0.1) // hw.tp * hw.tp
+    wanted = 1 - 1 / (1 + HEADROOM)  # capacity ≥ peak × (1 + HEADROOM)
+    assert cap.headroom is not None
+    assert cap.headroom >= wanted - 1e-9 or hw.total_gpus == free, (cap.headroom, hw.total_gpus)
+    assert hw.total_gpus <= 8 and r.costs.owned is not None and r.costs.owned.gpus_bought == 0
+    assert r.costs.owned.fleet_gpus == hw.total_gpus  # the running costs are those of every card the plan uses
+    assert hw.layout is not None and hw.layout.fleet_used == hw.total_gpus  # "6 of your 8" is the 6 it lays out
+    room = r.finding("sizing.plan").params["room"]
+    assert room == round(cap.headroom * 100)
+
+
+def test_the_fleet_rows_count_the_gpus_the_plan_lays_out(us_fleet):
+    """q18: the hardware row read "16 of your 32 × H100; 14 × H100" (the fleet's count taken again after the layout
+    moved the curve): the layout, the fleet row and the costed GPUs are one number."""
+    hw, o = us_fleet.hardware, us_fleet.costs.owned
+    assert hw.layout is not None and hw.layout.fleet_used == hw.total_gpus == o.fleet_gpus
+
+
+# A securities firm's own data centre: 16 H20 and 16 L20, 30 % used; a 72B research assistant at FP8 (q04)
+TWO_TYPES = {
+    "use_case": "interactive", "audience": "internal", "reach": "private_network", "model": "qwen2.5-72b-instruct",
+    "peak_concurrency": 40, "prompt_tokens": {"avg": 4000, "p95": 12000}, "output_tokens": {"avg": 600, "p95": 1500},
+    "quantization_acceptable": "fp8_only", "user_location": "mainland", "mainland_carriers": "n/a",
+    "mainland_entity": True, "data_sensitivity": {"level": "high", "personal_info": False, "sector": "finance"},
+    "charges_users": False, "ops_capability": "strong", "expected_duration_months": 36, "load_pattern": "diurnal",
+    "measured_utilisation": 0.3, "gpu_constraint": ["h20-96g", "l20-48g"],
+    "current_fleet": {"gpu": "h20-96g", "count": 16, "others": [{"gpu": "l20-48g", "count": 16}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_fleet_of_two_gpu_types_runs_on_the_one_that_fits_and_says_why_not_the_other(lang):
+    """q04: the firm's L20s were ignored because the fleet held one GPU type. The fleet now lists every type; the
+    plan runs on the type that meets the target and the fleet's finding says why the other is not used, with the
+    sizing core's figures (the L20s hold 72B at FP8 but prefill of 12,000-token prompts misses the TTFT target)."""
+    r = plan(TWO_TYPES)
+    assert r.hardware.gpu == "h20-96g" and r.deployment_form in ("on_premises", "bare_metal")
+    f = r.finding("gpu.fleet")
+    assert f is not None
+    text = f.detail_in(lang)
+    assert "L20" in text and "H20" in text
+    other = f.params["others"]["list"]
+    assert [o["tr"] for o in other] == ["plan.fleet14.misses"] and other[0]["count"] == 16
+    assert float(other[0]["ttft"].replace(",", "")) > 6000  # its best TTFT, above the assumed 6 s target
+    assert f.title_in(lang) in render_memo_markdown(r, lang)
+    # the answers in the memo name both types
+    assert "16 × NVIDIA H20 96GB" in render_memo_markdown(r, lang) and "16 × NVIDIA L20 48GB" in \
+        render_memo_markdown(r, lang)
+
+
+def test_a_fleet_type_that_cannot_hold_the_model_is_said_so_and_old_answers_stay_valid():
+    from advisor.plan import AnswersError
+
+    t4 = {**TWO_TYPES, "gpu_constraint": None, "quantization_acceptable": "no",
+          "current_fleet": {"gpu": "h20-96g", "count": 16, "others": [{"gpu": "t4", "count": 8}]}}  # fmt: skip
+    r = plan(t4)
+    other = r.finding("gpu.fleet").params["others"]["list"]
+    assert [o["tr"] for o in other] == ["plan.fleet14.no_fit"] and "fp16" in other[0]["formats"]
+    assert "cannot hold the model" in r.finding("gpu.fleet").detail_in("en")
+    # one type, as before: valid, and the finding has nothing more to say
+    one = plan({**TWO_TYPES, "current_fleet": {"gpu": "h20-96g", "count": 16}})
+    assert one.hardware.gpu == "h20-96g" and one.finding("gpu.fleet").params["others"] == ""
+    # a type listed twice is refused on its field, in words
+    with pytest.raises(AnswersError) as err:
+        plan({**TWO_TYPES, "current_fleet": {"gpu": "h20-96g", "count": 8, "others": [{"gpu": "h20-96g", "count": 8}]}})
+    assert any(where.startswith("current_fleet") and "twice" in msg for where, msg in err.value.problems)

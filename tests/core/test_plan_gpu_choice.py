@@ -178,8 +178,9 @@ def test_paid_production_gets_n_plus_1_and_each_region_its_own_spare():
                 "user_location": "mixed", "user_mix": {"mainland": 0.5, "overseas": 0.5}, "overseas_markets": ["SEA"],
                 "mainland_carriers": "all_three", "icp_status": "filed", "mainland_entity": True})  # fmt: skip
     assert two.region == "mainland_plus_overseas"
-    assert two.hardware.layout.regions == 2 and two.hardware.layout.spare_units == 2
-    assert "each region" in two.finding("sizing.redundancy").detail_in("en")
+    # two nodes, each sized for its share with its own spare (s14-plan: the headline is their sum)
+    assert [n.spare_units for n in two.nodes] == [1, 1] and two.hardware.layout.spare_units == 1
+    assert "on each node" in two.finding("sizing.redundancy").detail_in("en")
 
 
 # --- price grade --------------------------------------------------------------------------------------------

@@ -268,6 +268,9 @@ ROWS: list[Row] = [
         {"capex_budget": {"amount": 300_000.0, "currency": "CNY"}}),
     Row("cost.owned_fits_capex", OWNED_FITS, {"capex_budget": {"amount": 10_000.0, "currency": "CNY"}}),
     Row("cost.hybrid", BURSTY_API, {"load_pattern": "stable"}, quotes=HYPERSCALER, quotes_fails=HYPERSCALER),
+    # hybrid would pay but the team's ops is basic: not chosen, and said (rule 15: owning only with ops staff)
+    Row("ops.hybrid_needs_ops", {**BURSTY_API, "ops_capability": "basic"}, {"ops_capability": "strong"},
+        quotes=HYPERSCALER, quotes_fails=HYPERSCALER),
     Row("model.base_for_chat", {"model": "Qwen/Qwen2.5-14B", "use_case": "interactive"},
         {"model": "Qwen/Qwen2.5-14B-Instruct"}),
     Row("cost.line_bandwidth", MAINLAND, {"user_location": "overseas", "overseas_markets": ["US"],

@@ -80,6 +80,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{tr('memo.key.hardware_sep')}{hardware}"
     else:
         hardware = tr("wizard.card.no_hardware")
+    if result.nodes:  # a mainland + overseas plan: both nodes, each sized and priced apart, as the memo's page 1
+        nodes = tr("memo.key.hardware_sep").join(n.text_in(i18n.current_language()) for n in result.nodes)
+        hardware = tr("memo.key.hardware_nodes", nodes=nodes, total=sum(n.total_gpus for n in result.nodes))
     fmt = "—"
     if hw.weights:
         fmt = tr("wizard.card.format_line", weights=hw.weights, kv=hw.kv_dtype or "—")

@@ -1,0 +1,170 @@
+"""A mainland + overseas plan as the two nodes it really is (issue 25, q05): each node sized for its own share of the
+peak, with its own N+1, on a part sold where it runs, priced from its own region's rows; the plan's headline GPU
+count and monthly cost are the two nodes' sum.
+
+The engine sizes a two-node plan on the whole peak first (that decides the form and the GPU). For a rented plan it
+then lays out the nodes: the mainland node on the chosen setup for the mainland share, the overseas node on the
+same part where it is offered there, else on the region's own ranking (``overseas_node``). The cost outcome the
+plan reports is the two nodes' costs added (``merge``); the break-even and the cost per million tokens are
+computed again from the sums. Owning forms on two nodes keep the single-setup figures (not laid out per node yet).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import cost as costmod
+from advisor.plan.context import Ctx
+from advisor.plan.data import factor_range
+from advisor.plan.result import CostPoint, MoneyRange, PlanNode
+
+Verify = Callable[[Ctx, Any, str], tuple[float | None, float | None, bool]]
+Screen = Callable[[Ctx, str], list[Any]]
+Cost = Callable[[Ctx, Any, str], costmod.CostOutcome]
+
+
+@dataclass
+class Node:
+    """One node as planned: its context (its share of the peak), region, setup, cost outcome and predictor check."""
+
+    ctx: Ctx
+    region: str
+    cand: Any  # sizing.Candidate
+    out: costmod.CostOutcome
+    ok: list[Any]  # the setups screened for this node, ranked (for "why this GPU")
+    sim_ttft: float | None
+    sim_tpot: float | None
+
+
+def mainland_ctx(c: Ctx) -> Ctx:
+    """The mainland node alone: the mainland share of the peak, its users all in the mainland."""
+    share = min(max(c.mainland_share, 0.0), 1.0)
+    peak = max(1, math.ceil(c.peak * share - 1e-9))
+    return dataclasses.replace(c, peak=peak, mainland_share=1.0, user_location="mainland")
+
+
+def plan_node(ctx: Ctx, region: str, prefer: Any, *, screen: Screen, verify: Verify, cost: Cost,
+              only_prefer: bool = False) -> Node | None:
+    """The cheapest setup that meets the target for ``ctx`` in ``region``, the setup ``prefer`` (the plan's chosen
+    one: same GPU, format, tensor parallel) first and then its GPU, checked on the predictor; None when none of the
+    first four passes. ``only_prefer``: nothing but the preferred GPU (the mainland node keeps the plan's GPU)."""
+    ranked = screen(ctx, region)
+
+    def order(k: Any) -> int:
+        if (k.gpu.id, k.weights, k.kv_dtype, k.tp) == (prefer.gpu.id, prefer.weights, prefer.kv_dtype, prefer.tp):
+            return 0
+        return 1 if k.gpu.id == prefer.gpu.id else 2
+
+    tries = sorted(ranked, key=order)  # stable: the region's ranking within each group
+    if only_prefer:
+        tries = [k for k in tries if k.gpu.id == prefer.gpu.id]
+    for k in tries[:4]:
+        ttft, tpot, meets = verify(ctx, k, region)
+        if meets:
+            return Node(ctx=ctx, region=region, cand=k, out=cost(ctx, k, region), ok=ranked, sim_ttft=ttft,
+                        sim_tpot=tpot)  # fmt: skip
+    return None
+
+
+def _add(a: MoneyRange | None, b: MoneyRange | None) -> MoneyRange | None:
+    if a is None or b is None:
+        return None
+    return MoneyRange(low=round(a.low + b.low, 2), high=round(a.high + b.high, 2))
+
+
+def _sum(a: tuple[float | None, float | None], b: tuple[float | None, float | None]
+         ) -> tuple[float | None, float | None]:
+    if None in a or None in b:
+        return (None, None)
+    return (a[0] + b[0], a[1] + b[1])  # type: ignore[operator]
+
+
+def _full_cloud(costs: Any) -> tuple[float, float] | None:
+    """Renting the node's GPUs around the clock, a month, in the answers' currency (the break-even's yardstick)."""
+    p = costs.cloud_per_gpu_hour
+    if p is None:
+        return None
+    ov_lo, ov_hi = factor_range("overhead_share")
+    return (p.low * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_lo),
+            p.high * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_hi))  # fmt: skip
+
+
+def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome:
+    """The two nodes' cost outcomes added: every monthly figure summed (unknown where either is), the break-even
+    and the cost per million tokens computed again from the sums, each price row once. The owning forms of one
+    node are not the plan's (None): a rented two-node plan."""
+    x, y = a.costs, b.costs
+    costs = x.model_copy(deep=True)
+    costs.gpus = x.gpus + y.gpus
+    costs.cloud_per_gpu_hour = None  # two GPUs at two prices: each node's row says its own
+    costs.region_uplift = x.region_uplift or y.region_uplift
+    for name in ("cloud_on_demand_monthly", "cloud_monthly", "cloud_spot_monthly", "bare_metal_capex",
+                 "bare_metal_amortised_monthly", "bare_metal_power_monthly", "bare_metal_colo_monthly",
+                 "bare_metal_staff_monthly", "bare_metal_residual", "bare_metal_monthly"):
+        setattr(costs, name, _add(getattr(x, name), getattr(y, name)))
+    costs.owned = costs.hybrid = None
+    costs.prices = list({r.id: r for r in [*x.prices, *y.prices]}.values())
+    out_tok = (x.output_tokens_per_month or 0) + (y.output_tokens_per_month or 0)
+    in_tok = (x.input_tokens_per_month or 0) + (y.input_tokens_per_month or 0)
+    costs.output_tokens_per_month = out_tok or None
+    costs.input_tokens_per_month = in_tok or None
+    cloud = _sum(a.cloud_usd, b.cloud_usd)
+    owned = _sum(a.owned_usd, b.owned_usd)
+    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = None
+    if out_tok and cloud[0] is not None and cloud[1] is not None:
+        lo, hi = cloud[0] * a.conv, cloud[1] * a.conv
+        costs.cost_per_million_output_tokens = MoneyRange(low=round(lo * 1e6 / out_tok, 2),
+                                                          high=round(hi * 1e6 / out_tok, 2))
+        both = out_tok + in_tok
+        costs.cost_per_million_tokens = MoneyRange(low=round(lo * 1e6 / both, 2), high=round(hi * 1e6 / both, 2))
+    _break_even(costs, x, y)
+    series = []
+    for p, q in zip(a.series, b.series, strict=True):
+        bm = p.bare_metal_low is not None and q.bare_metal_low is not None
+        series.append(CostPoint(month=p.month, cloud_low=p.cloud_low + q.cloud_low,
+                                cloud_high=p.cloud_high + q.cloud_high,
+                                bare_metal_low=(p.bare_metal_low or 0) + (q.bare_metal_low or 0) if bm else None,
+                                bare_metal_high=(p.bare_metal_high or 0) + (q.bare_metal_high or 0) if bm else None))
+    return costmod.CostOutcome(costs=costs, series=series, cloud_usd=cloud, owned_usd=owned, conv=a.conv)
+
+
+def _break_even(costs: Any, x: Any, y: Any) -> None:
+    """The break-even of the two nodes together, from the summed owned and rented figures (as ``cost.compute``)."""
+    costs.break_even_utilisation = costs.break_even_months = None
+    fx, fy = _full_cloud(x), _full_cloud(y)
+    owned = costs.bare_metal_monthly
+    if fx is None or fy is None or owned is None or costs.bare_metal_capex is None:
+        return
+    full = (fx[0] + fy[0], fx[1] + fy[1])
+    costs.break_even_utilisation = costmod._break_even_utilisation(owned.low / full[1], owned.high / full[0])
+    opex = _add(_add(costs.bare_metal_power_monthly, costs.bare_metal_colo_monthly), costs.bare_metal_staff_monthly)
+    if opex is None:
+        return
+    util = costs.utilisation
+    cl_lo, cl_hi = full[0] * util, full[1] * util
+    best = costs.bare_metal_capex.low / (cl_hi - opex.low) if cl_hi > opex.low else None
+    worst = costs.bare_metal_capex.high / (cl_lo - opex.high) if cl_lo > opex.high else None
+    costs.break_even_months = costmod._break_even_months(best, worst, costs.horizon_months, util)
+
+
+def node_row(node: Node, command: str | None = None) -> PlanNode:
+    """The node as the result lists it: its setup, the share of the peak it carries, what it costs a month."""
+    k, out = node.cand, node.out
+    lay = k.layout
+    usd = out.cloud_usd
+    monthly = None if None in usd else MoneyRange(low=round(usd[0] * out.conv, 2),  # type: ignore[operator]
+                                                  high=round(usd[1] * out.conv, 2))  # type: ignore[operator]
+    return PlanNode(region=node.region, gpu=k.gpu.id, gpu_name=k.gpu.name, tp=k.tp, replicas=k.replicas,
+                    total_gpus=k.total_gpus, weights=k.weights, peak=node.ctx.peak,
+                    units=lay.units if lay is not None else k.replicas,
+                    unit_gpus=lay.unit_gpus if lay is not None else k.tp,
+                    spare_units=lay.spare_units if lay is not None else 0,
+                    unit="server" if lay is not None and (lay.whole_server or lay.owned) else "vm",
+                    per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly, command=command)  # fmt: skip
+
+
+__all__ = ["Node", "mainland_ctx", "merge", "node_row", "plan_node"]
