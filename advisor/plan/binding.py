@@ -8,7 +8,7 @@ MemoryEstimate, the step-cost model's analytic latency, the predicted curve), ne
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from advisor.plan import batch_rate, sizing
 from advisor.plan.context import Ctx
@@ -37,6 +37,17 @@ def _fewer_gpus_fit(ctx: Ctx, ch: sizing.Candidate) -> bool:
     return mem.weights_fit and mem.kv_tokens >= ctx.max_context
 
 
+def _kv_read(ctx: Ctx, cand: sizing.Candidate, at: int) -> dict[str, Any] | str:
+    """Where decode time goes at long contexts: the share of a decode step spent reading the KV cache (not the
+    weights), said when it is a large part (a 60k-token document assistant is bound by its KV reads)."""
+    context = ctx.prompt_avg + ctx.output_avg / 2
+    full = cand.costs.decode_step_seconds(at, context)
+    if full <= 0:
+        return ""
+    pct = round(100 * (1 - cand.costs.decode_step_seconds(at, 0) / full))
+    return {"tr": "plan.binding.kv_read", "pct": pct} if pct >= 30 else ""
+
+
 def _latency_limit(ctx: Ctx, ch: sizing.Candidate, at: int) -> tuple[str, dict[str, Any]] | None:
     """Which latency target the analytic model breaks just above ``at`` concurrent requests per replica."""
     engine = sizing._engine(ctx, ch.gpu)
@@ -49,7 +60,8 @@ def _latency_limit(ctx: Ctx, ch: sizing.Candidate, at: int) -> tuple[str, dict[s
     if over_ttft and (not over_tpot or ttft / ctx.ttft_slo_ms >= tpot / ctx.tpot_slo_ms):  # type: ignore[operator]
         return "prefill_compute", {"at": at + 1, "ttft_ms": _up(ttft), "target_ms": round(ctx.ttft_slo_ms or 0),
                                    "prompt_p95": ctx.prompt_p95}  # fmt: skip
-    return "decode_bandwidth", {"at": at + 1, "tpot_ms": _up(tpot, 1), "target_ms": ctx.tpot_slo_ms or 0}
+    return "decode_bandwidth", {"at": at + 1, "tpot_ms": _up(tpot, 1), "target_ms": ctx.tpot_slo_ms or 0,
+                                "kv": _kv_read(ctx, ch, at + 1)}  # fmt: skip
 
 
 def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[str, Any]] | None:
@@ -64,7 +76,7 @@ def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[
             return "prefill_compute", {"at": c, "ttft_ms": _up(lv.ttft_ms.p99 or 0),
                                        "target_ms": round(ctx.ttft_slo_ms or 0), "prompt_p95": ctx.prompt_p95}  # fmt: skip
         return "decode_bandwidth", {"at": c, "tpot_ms": _up(lv.tpot_ms.p99 or 0, 1),
-                                    "target_ms": ctx.tpot_slo_ms or 0}  # fmt: skip
+                                    "target_ms": ctx.tpot_slo_ms or 0, "kv": _kv_read(ctx, ch, c)}  # fmt: skip
     return None
 
 
@@ -108,7 +120,9 @@ def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
     share of that replica's GPU time that goes to prefill says whether long prompts or the answers dominate."""
     seqs, rate, share = _batch_step(ctx, chosen)
     hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
-    return BindingConstraint(kind="batch_throughput", variant="met", figures={
+    # what limits the job's rate: prefill compute when it takes most of a step, else decode bandwidth
+    kind: Literal["prefill_compute", "decode_bandwidth"] = "prefill_compute" if share >= 50 else "decode_bandwidth"
+    return BindingConstraint(kind=kind, variant="batch", figures={
         "gpu": chosen.gpu.name, "tp": chosen.tp, "seqs": seqs, "per_hour": round(rate.requests_per_s * 3600),
         "prompt_avg": ctx.prompt_avg, "prefill_pct": share, "requests": ctx.total_requests or 0,
         "deadline": ctx.batch_hours or 0.0, "replicas": chosen.replicas,
@@ -145,7 +159,7 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
         if ctx.tpot_slo_ms and near.best_tpot_ms > ctx.tpot_slo_ms:
             return BindingConstraint(kind="decode_bandwidth", figures={
                 "at": 1, "tpot_ms": _up(near.best_tpot_ms, 1), "target_ms": ctx.tpot_slo_ms,
-                "gpu": near.gpu.name})  # fmt: skip
+                "gpu": near.gpu.name, "kv": _kv_read(ctx, near, 1)})  # fmt: skip
         # fits and meets the target, but the peak needs more replicas than the plan considers
         return BindingConstraint(kind="replica_limit", figures={
             "gpu": near.gpu.name, "tp": near.tp, "c_max": near.c_max, "peak": ctx.peak, "replicas": near.replicas,
