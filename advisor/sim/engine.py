@@ -33,6 +33,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 
@@ -164,6 +165,7 @@ class Engine:
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
+        self._decode_costs: dict[int, Callable[[int], float]] = {}  # per batch size (_decode_cost)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
@@ -579,7 +581,7 @@ class Engine:
         if self._arrivals and self._arrivals[0][0] <= self.t:
             return False
         g = self.steps
-        if self._block_heap and self._block_heap[0][0] <= g:
+        if self._block_heap and self._block_heap[0][0] <= g and not self._blocks_inline():
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
@@ -593,45 +595,90 @@ class Engine:
                 return False  # the head of the queue can be admitted now
         return True
 
-    def _decode_run(self) -> None:
-        """Pure decode steps up to the next event (finish, new KV block, arrival), without the scheduler.
+    def _blocks_inline(self) -> bool:
+        """Whether a run of decode steps may open the KV blocks its sequences need itself (see _decode_run). Not while
+        SGLang's admission reserve decays: a run decays it in one subtraction, a step at a time differs in the last
+        bit, so runs keep ending at block events there as they always did."""
+        floor = self.limits.admission_reserve_floor
+        return floor is None or not self.limits.admission_reserve_decay_steps or self.reserve_ratio <= floor
+
+    def _decode_cost(self, n: int) -> Callable[[int], float]:
+        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one)."""
+        fn = self._decode_costs.get(n)
+        if fn is None:
+            make = getattr(self.costs, "decode_seconds_fn", None)
+            fn = make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n)
+            self._decode_costs[n] = fn
+        return fn
+
+    def _decode_run(self) -> bool:
+        """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
 
         Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
-        of a full batch decoding for hundreds of steps."""
+        of a full batch decoding for hundreds of steps. Sequences whose next token opens a KV block get it here
+        when a block is free without evicting or preempting (plan_step's fast path, in the same heap order; at a
+        few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
+        level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
-        nxt_block = self._block_heap[0][0] if self._block_heap else 1 << 62
-        until = min(nxt_finish, nxt_block)  # that step goes through the full scheduler
+        heap = self._block_heap
+        inline = self._blocks_inline()
+        until = nxt_finish if inline else min(nxt_finish, heap[0][0] if heap else 1 << 62)
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost = self.costs.step_seconds
+        cost = self._decode_cost(n)
         record = self.record_steps
-        blocks = self.limits.kv_blocks - self.free_blocks
-        waiting, running = len(self.waiting), len(self.running)
-        g, t = self.steps, self.t
+        kv_blocks, bs, running = self.limits.kv_blocks, self.limits.block_size, self.running
+        blocks = kv_blocks - self.free_blocks
+        never = 1 << 62
+        next_block = heap[0][0] if inline and heap else never  # the step of the next block event (inline only)
+        ends, dts, used = self.step_end, self.step_dt, self.step_blocks
+        g0 = g = self.steps
+        t = self.t
         while g < until and t < arrival:
-            kv_read = base + n * g
-            dt = cost(0, 0, n, kv_read)
+            if g >= next_block:
+                stop = False
+                while heap and heap[0][0] <= g:
+                    if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                        stop = True  # evict or preempt: plan_step's _allocate
+                        break
+                    _, epoch, rid = heapq.heappop(heap)
+                    seq = running.get(rid)
+                    if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                        continue  # left behind by a preempted or finished sequence
+                    self.free_blocks -= 1
+                    seq.blocks += 1
+                    nxt = g + bs
+                    if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
+                        heapq.heappush(heap, (nxt, seq.epoch, rid))
+                if stop:
+                    break
+                next_block = heap[0][0] if heap else never
+                blocks = kv_blocks - self.free_blocks
+            dt = cost(base + n * g)
             if record:
-                self.step_end.append(t + dt)
-                self.step_dt.append(dt)
-                self.step_blocks.append(blocks)
-                self.step_waiting.append(waiting)
-                self.step_running.append(running)
-                self.step_tokens.append(n)
+                ends.append(t + dt)
+                dts.append(dt)
+                used.append(blocks)
             t += dt
             g += 1
+        if record and g > g0:  # constant over the run
+            self.step_waiting.extend([len(self.waiting)] * (g - g0))
+            self.step_running.extend([len(self.running)] * (g - g0))
+            self.step_tokens.extend([n] * (g - g0))
+        if g == g0:
+            return False
         self.last_step = (0, n, base + n * (g - 1))
-        self.generation_tokens += n * (g - self.steps)
-        self._decay_reserve(g - self.steps)
+        self.generation_tokens += n * (g - g0)
+        self._decay_reserve(g - g0)
         self.steps, self.t = g, t
+        return True
 
     def step(self) -> bool:
         """Run one step in virtual time (jumping over idle time to the next arrival). False when no work."""
-        if self.fast_decode and self._pure_decode():
-            self._decode_run()
+        if self.fast_decode and self._pure_decode() and self._decode_run():
             return True
         while True:
             planned = self.plan_step()
