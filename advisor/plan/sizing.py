@@ -9,6 +9,7 @@ and its latency curve is drawn from the same predictor. No second sizing model.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections import OrderedDict
@@ -145,13 +146,32 @@ def _c_max(costs: StepCostModel, ctx: Ctx, mem: MemoryEstimate, engine: EngineSe
 SCREEN_CACHE_SIZE = 4096
 _SCREEN_CACHE: OrderedDict[tuple, tuple | None] = OrderedDict()
 _SCREEN_LOCK = threading.Lock()
+# The keys hold small numbers standing for the model + workload and for the GPU + engine settings (``_token``): a
+# pydantic model hashes and compares field by field, which took as long as the figures themselves once per setup.
+_TOKENS: dict[Any, int] = {}
+_NEXT_TOKEN = itertools.count()  # never reused, even after a clear: a key made before it cannot mean another setup
 
 
-def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> tuple | None:
+def _token(value: Any) -> int:
+    with _SCREEN_LOCK:
+        token = _TOKENS.get(value)
+        if token is None:
+            token = _TOKENS[value] = next(_NEXT_TOKEN)
+        return token
+
+
+def _workload_token(ctx: Ctx) -> int:
+    """The model and the workload a setup is screened for."""
+    return _token((ctx.model, ctx.max_context, ctx.prompt_avg, ctx.prompt_p95, ctx.output_avg, ctx.tpot_slo_ms,
+                   ctx.ttft_slo_ms, ctx.is_batch))  # fmt: skip
+
+
+def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings,
+              tokens: tuple[int, int]) -> tuple | None:
     """(memory, step costs, best TPOT, best TTFT, fit) of one setup, None when it does not hold the context; fit
-    is c_max, or (concurrency, rate, TPOT p99, TTFT p99) of a batch job. Cached (see ``_SCREEN_CACHE``)."""
-    key = (ctx.model, ctx.max_context, ctx.prompt_avg, ctx.prompt_p95, ctx.output_avg, ctx.tpot_slo_ms,
-           ctx.ttft_slo_ms, ctx.is_batch, gpu, weights, kv, tp, engine)  # fmt: skip
+    is c_max, or (concurrency, rate, TPOT p99, TTFT p99) of a batch job. Cached (see ``_SCREEN_CACHE``); ``tokens``:
+    (``_workload_token(ctx)``, ``_token((gpu, engine))``)."""
+    key = (*tokens, weights, kv, tp)
     with _SCREEN_LOCK:
         if key in _SCREEN_CACHE:
             _SCREEN_CACHE.move_to_end(key)
@@ -173,6 +193,9 @@ def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: En
         _SCREEN_CACHE[key] = out
         while len(_SCREEN_CACHE) > SCREEN_CACHE_SIZE:
             _SCREEN_CACHE.popitem(last=False)
+        if len(_TOKENS) > SCREEN_CACHE_SIZE:  # many workloads: start afresh
+            _TOKENS.clear()
+            _SCREEN_CACHE.clear()
     return out
 
 
@@ -182,19 +205,21 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
     near: list[Candidate] = []
     target = math.ceil(ctx.peak * (1 + HEADROOM))
     table = gpus_by_id()
+    work = _workload_token(ctx)
     for gid in gpu_ids:
         gpu = table[gid]
         price = price_of(gpu.id)
         if price is None:
             continue
         engine = _engine(ctx, gpu)
+        tokens = (work, _token((gpu, engine)))
         for weights, kv in allowed_formats(ctx, gpu):
             for tp in TP_DEGREES:
                 if tp > gpu.max_gpus_per_node:
                     break
                 if ctx.model.num_attention_heads % tp:
                     continue
-                setup = _screened(ctx, gpu, weights, kv, tp, engine)
+                setup = _screened(ctx, gpu, weights, kv, tp, engine, tokens)
                 if setup is None:
                     continue
                 mem, costs, best_tpot, best_ttft, fit = setup
@@ -319,6 +344,7 @@ def clear_level_cache() -> None:
         _LEVEL_CACHE.clear()
     with _SCREEN_LOCK:
         _SCREEN_CACHE.clear()
+        _TOKENS.clear()
 
 
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None) -> LevelPrediction:
