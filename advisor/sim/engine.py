@@ -30,11 +30,14 @@ step-end timeline, turned into ITL/TPOT with numpy afterwards.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
+
+import numpy as np
 
 
 class StepCosts(Protocol):
@@ -95,6 +98,11 @@ class EngineLimits:
 
 # Sequence states
 WAITING, PREFILL, DECODE, FINISHED, REJECTED, ABORTED = range(6)
+
+# Runs of pure decode steps at least this long are stepped with numpy (_decode_run_array), at most this many steps
+# at a time; shorter ones one step at a time (numpy's fixed cost per call is that of a few Python steps).
+VECTOR_RUN_MIN = 24
+VECTOR_RUN_MAX = 4096
 
 
 class Seq:
@@ -165,7 +173,7 @@ class Engine:
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
-        self._decode_costs: dict[int, Callable[[int], float]] = {}  # per batch size (_decode_cost)
+        self._decode_costs: dict[int, tuple] = {}  # per batch size (_decode_cost)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
@@ -416,8 +424,9 @@ class Engine:
             prefill_tokens += chunk
             pairs += chunk * start + chunk * (chunk + 1) // 2
 
-        # A chunk scheduled earlier may belong to a request preempted later in this planning pass.
-        if any(s.state != PREFILL for s, _ in chunks):
+        # A chunk scheduled earlier may belong to a request preempted later in this planning pass (only a preemption
+        # changes a prefilling request's state here: without one, no chunk needs looking at).
+        if self.preemptions != preempted_before and any(s.state != PREFILL for s, _ in chunks):
             chunks = [(s, c) for s, c in chunks if s.state == PREFILL]
             prefill_tokens = sum(c for _, c in chunks)
             pairs = sum(c * s.prefilled + c * (c + 1) // 2 for s, c in chunks)
@@ -602,14 +611,17 @@ class Engine:
         floor = self.limits.admission_reserve_floor
         return floor is None or not self.limits.admission_reserve_decay_steps or self.reserve_ratio <= floor
 
-    def _decode_cost(self, n: int) -> Callable[[int], float]:
-        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one)."""
-        fn = self._decode_costs.get(n)
-        if fn is None:
+    def _decode_cost(self, n: int) -> tuple[Callable[[int], float], Callable[[np.ndarray], np.ndarray] | None]:
+        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one),
+        and the same over an array of reads (None when the cost model has none)."""
+        fns = self._decode_costs.get(n)
+        if fns is None:
             make = getattr(self.costs, "decode_seconds_fn", None)
-            fn = make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n)
-            self._decode_costs[n] = fn
-        return fn
+            make_array = getattr(self.costs, "decode_seconds_array", None)
+            fns = (make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n),
+                   make_array(n) if make_array is not None else None)  # fmt: skip
+            self._decode_costs[n] = fns
+        return fns
 
     def _decode_run(self) -> bool:
         """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
@@ -628,8 +640,10 @@ class Engine:
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost = self._decode_cost(n)
+        cost, cost_array = self._decode_cost(n)
         record = self.record_steps
+        if record and cost_array is not None and until - self.steps >= VECTOR_RUN_MIN:
+            return self._decode_run_array(until, arrival, inline, cost_array)
         kv_blocks, bs, running = self.limits.kv_blocks, self.limits.block_size, self.running
         blocks = kv_blocks - self.free_blocks
         never = 1 << 62
@@ -674,6 +688,51 @@ class Engine:
         self.generation_tokens += n * (g - g0)
         self._decay_reserve(g - g0)
         self.steps, self.t = g, t
+        return True
+
+    def _decode_run_array(self, until: int, arrival: float, inline: bool, cost: Callable[[np.ndarray], np.ndarray]) -> bool:
+        """_decode_run over a long run with numpy: the steps' durations at once, their end times by a running sum (the
+        same additions in the same order as stepping), the KV block events in heap order as in _decode_run."""
+        n, base, g0 = self.n_dec, self._dec_sum, self.steps
+        k = min(until - g0, VECTOR_RUN_MAX)
+        dt = cost(np.arange(g0, g0 + k, dtype=np.int64) * n + base)
+        ends = np.empty(k + 1)
+        ends[0] = self.t
+        ends[1:] = dt
+        np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
+        steps = k if arrival == float("inf") else min(k, int(np.searchsorted(ends, arrival, side="left")))
+        heap, bs, running = self._block_heap, self.limits.block_size, self.running
+        opened = [0] * steps  # blocks opened at each step
+        used = self.limits.kv_blocks - self.free_blocks  # blocks in use before the run
+        if inline:
+            g_end = g0 + steps
+            while heap and heap[0][0] < g_end:
+                g = heap[0][0]
+                if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                    steps = g - g0  # evict or preempt: plan_step's _allocate takes up step g
+                    break
+                _, epoch, rid = heapq.heappop(heap)
+                seq = running.get(rid)
+                if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                    continue  # left behind by a preempted or finished sequence
+                self.free_blocks -= 1
+                seq.blocks += 1
+                opened[g - g0] += 1
+                nxt = g + bs
+                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
+                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        if steps == 0:
+            return False
+        self.step_end.extend(ends[1 : steps + 1].tolist())
+        self.step_dt.extend(dt[:steps].tolist())
+        self.step_blocks.extend(itertools.islice(itertools.accumulate(opened[:steps], initial=used), 1, None))
+        self.step_waiting.extend([len(self.waiting)] * steps)
+        self.step_running.extend([len(self.running)] * steps)
+        self.step_tokens.extend([n] * steps)
+        self.last_step = (0, n, base + n * (g0 + steps - 1))
+        self.generation_tokens += n * steps
+        self._decay_reserve(steps)
+        self.steps, self.t = g0 + steps, float(ends[steps])
         return True
 
     def step(self) -> bool:

@@ -36,6 +36,8 @@ from functools import partial
 from math import log2
 from typing import Any
 
+import numpy as np
+
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
@@ -476,6 +478,30 @@ class StepCostModel:
             if not overlaps:
                 return max(gpu + scheduler, 0.0, stream)
             return max(gpu, scheduler, stream)
+
+        return seconds
+
+    def decode_seconds_array(self, decode_seqs: int) -> Callable[[np.ndarray], np.ndarray] | None:
+        """``decode_seconds_fn`` over an array of context reads (int64) at once, element for element the same floats
+        (the same IEEE operations in the same order); None where attention is sparse or local (the scalar path)."""
+        if decode_seqs <= 0 or self.sparse_topk or self.window_tokens:
+            return None
+        n = decode_seqs
+        linear = max(self.linear_compute_seconds(n, n),
+                     self.weight_read_seconds(self.experts_touched(n)) + self.moe_layers * self.moe_layer_fixed_s)  # fmt: skip
+        comm = self.comm_seconds(n) if self.allreduces else 0.0
+        overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
+        prefill_flops = 0 * pair
+        state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
+        scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
+
+        def seconds(kv_tokens_read: np.ndarray) -> np.ndarray:
+            kv = kv_tokens_read.astype(np.float64)  # what int × float does in Python (exact below 2**53)
+            attention = np.maximum((prefill_flops + kv * pair) / afs, (kv * kvb + state) / bps + fixed)
+            gpu = linear + attention + comm + overhead
+            if not overlaps:
+                return np.maximum(np.maximum(gpu + scheduler, 0.0), stream)
+            return np.maximum(np.maximum(gpu, scheduler), stream)
 
         return seconds
 
