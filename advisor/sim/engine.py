@@ -152,6 +152,25 @@ def _blocks_for(tokens: int, block_size: int) -> int:
     return -(-tokens // block_size)
 
 
+# The decode step functions of the cost models simulated lately, per batch size (Engine._decode_cost): a plan
+# simulates several levels of the same setup, each in a new Engine, and working them out again for every level was a
+# tenth of a level's time. By object identity (the entry keeps its cost model alive, so the id is not reused); a cost
+# model is immutable (StepCostModel is a frozen dataclass).
+_DECODE_COSTS: dict[int, tuple[object, dict[int, tuple]]] = {}
+DECODE_COSTS_KEPT = 64
+
+
+def _decode_costs_of(costs: object) -> dict[int, tuple]:
+    entry = _DECODE_COSTS.get(id(costs))
+    if entry is not None and entry[0] is costs:
+        return entry[1]
+    fns: dict[int, tuple] = {}
+    if len(_DECODE_COSTS) >= DECODE_COSTS_KEPT:
+        _DECODE_COSTS.clear()  # start afresh: a plan uses a handful of setups
+    _DECODE_COSTS[id(costs)] = (costs, fns)
+    return fns
+
+
 class Engine:
     """Virtual-time continuous-batching engine. Not thread-safe: one owner drives it."""
 
@@ -173,7 +192,7 @@ class Engine:
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
-        self._decode_costs: dict[int, tuple] = {}  # per batch size (_decode_cost)
+        self._decode_costs: dict[int, tuple] = _decode_costs_of(costs)  # per batch size (_decode_cost)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
