@@ -3,9 +3,9 @@
 Target: a plan in < 200 ms (issue 9), so the wizard can re-plan on every answer. The first call in a process
 also pays for loading the catalogs and building the models' tensor lists; the wizard pays that once.
 
-"Warm" plans simulate their predictor levels afresh (the level cache is emptied before each: what a plan for
-new hardware or a new workload costs); "cached" plans find the levels already simulated (what a what-if that
-keeps the hardware and the workload costs, ``advisor.plan.sizing``'s level cache).
+"Warm" plans simulate their predictor levels and screen their setups afresh (``sizing.clear_level_cache`` empties
+both caches before each: what a plan for new hardware or a new workload costs); "cached" plans find them already
+done (what a what-if that keeps the hardware and the workload costs, ``advisor.plan.sizing``'s caches).
 
 Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5]``. Prints a Markdown table (ms per scenario: cold,
 then the median and max of the warm repeats, their CPU time, and the cached median) and the overall figures.

@@ -371,9 +371,12 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
     return out.cloud_usd  # type: ignore[return-value]
 
 
-def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True) -> PlanResult:
+def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
+         with_questions: bool = True) -> PlanResult:
     """The recommendation. ``check_fixes``: re-plan each offered fix alone and keep only those that make the plan
-    feasible within budget (off inside that re-plan: a fix of a fix is not offered)."""
+    feasible within budget (off inside that re-plan: a fix of a fix is not offered). ``with_questions``: the open
+    questions (off inside a fix's re-plan, which reads only its feasibility, costs and setup: working them out
+    re-decided every unknown answer of every re-plan, a third of a plan's time once levels are cached)."""
     c = resolve(answers)
     book = PriceBook.build(quotes)
     fx = float(book.fx()["cny_per_usd"])
@@ -491,7 +494,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
-    questions = _open_questions(answers, c, f)
+    questions = _open_questions(answers, c, f) if with_questions else []
 
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
@@ -672,7 +675,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
     def replan(change: dict[str, Any]) -> PlanResult | None:
         patched = {k: v for k, v in {**base, **change}.items() if v is not None}
         try:
-            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False)
+            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False, with_questions=False)
         except AnswersError:  # a change the answers reject is not a fix
             return None
 

@@ -9,6 +9,7 @@ and its latency curve is drawn from the same predictor. No second sizing model.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections import OrderedDict
@@ -137,41 +138,100 @@ def _c_max(costs: StepCostModel, ctx: Ctx, mem: MemoryEstimate, engine: EngineSe
     return lo
 
 
+# A setup's screening figures (memory, step costs, best latencies, the most users within the SLO or a batch job's
+# steady rate) are pure functions of the model, the GPU, the format, the TP degree, the engine settings and the
+# workload's lengths and SLO (the catalogs are read-only): re-plans of the same model — every offered fix, the
+# reachable-TTFT search, the overseas node, a what-if — screen the same setups again and reuse them. The values are
+# frozen (MemoryEstimate, StepCostModel, BatchRate), so sharing them between candidates is safe.
+SCREEN_CACHE_SIZE = 4096
+_SCREEN_CACHE: OrderedDict[tuple, tuple | None] = OrderedDict()
+_SCREEN_LOCK = threading.Lock()
+# The keys hold small numbers standing for the model + workload and for the GPU + engine settings (``_token``): a
+# pydantic model hashes and compares field by field, which took as long as the figures themselves once per setup.
+_TOKENS: dict[Any, int] = {}
+_NEXT_TOKEN = itertools.count()  # never reused, even after a clear: a key made before it cannot mean another setup
+
+
+def _token(value: Any) -> int:
+    with _SCREEN_LOCK:
+        token = _TOKENS.get(value)
+        if token is None:
+            token = _TOKENS[value] = next(_NEXT_TOKEN)
+        return token
+
+
+def _workload_token(ctx: Ctx) -> int:
+    """The model and the workload a setup is screened for."""
+    return _token((ctx.model, ctx.max_context, ctx.prompt_avg, ctx.prompt_p95, ctx.output_avg, ctx.tpot_slo_ms,
+                   ctx.ttft_slo_ms, ctx.is_batch))  # fmt: skip
+
+
+def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings,
+              tokens: tuple[int, int]) -> tuple | None:
+    """(memory, step costs, best TPOT, best TTFT, fit) of one setup, None when it does not hold the context; fit
+    is c_max, or (concurrency, rate, TPOT p99, TTFT p99) of a batch job. Cached (see ``_SCREEN_CACHE``); ``tokens``:
+    (``_workload_token(ctx)``, ``_token((gpu, engine))``)."""
+    key = (*tokens, weights, kv, tp)
+    with _SCREEN_LOCK:
+        if key in _SCREEN_CACHE:
+            _SCREEN_CACHE.move_to_end(key)
+            return _SCREEN_CACHE[key]
+    mem = _memory(ctx, gpu, weights, kv, tp, engine)
+    out: tuple | None = None
+    if mem.weights_fit and mem.kv_tokens >= ctx.max_context:
+        costs = StepCostModel.build(ctx.model, weights, kv, gpu, tp, SpeedFactors())
+        best_tpot, best_ttft = _steady(costs, ctx, 1, engine.max_num_batched_tokens)
+        fit: Any
+        if ctx.is_batch:
+            c = batch_rate.batch_concurrency(mem.kv_tokens, ctx.prompt_avg, ctx.output_avg)
+            rate = batch_rate.batch_rate(costs, ctx.prompt_avg, ctx.output_avg, c, engine.max_num_batched_tokens)
+            fit = (c, rate, *_steady(costs, ctx, c, engine.max_num_batched_tokens))
+        else:
+            fit = _c_max(costs, ctx, mem, engine)
+        out = (mem, costs, best_tpot, best_ttft, fit)
+    with _SCREEN_LOCK:
+        _SCREEN_CACHE[key] = out
+        while len(_SCREEN_CACHE) > SCREEN_CACHE_SIZE:
+            _SCREEN_CACHE.popitem(last=False)
+        if len(_TOKENS) > SCREEN_CACHE_SIZE:  # many workloads: start afresh
+            _TOKENS.clear()
+            _SCREEN_CACHE.clear()
+    return out
+
+
 def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], list[Candidate]]:
     """(candidates that meet the SLO at the peak, the best of those that fit but miss it), cheapest first."""
-    factors = SpeedFactors()
     ok: list[Candidate] = []
     near: list[Candidate] = []
     target = math.ceil(ctx.peak * (1 + HEADROOM))
     table = gpus_by_id()
+    work = _workload_token(ctx)
     for gid in gpu_ids:
         gpu = table[gid]
         price = price_of(gpu.id)
         if price is None:
             continue
         engine = _engine(ctx, gpu)
+        tokens = (work, _token((gpu, engine)))
         for weights, kv in allowed_formats(ctx, gpu):
             for tp in TP_DEGREES:
                 if tp > gpu.max_gpus_per_node:
                     break
                 if ctx.model.num_attention_heads % tp:
                     continue
-                mem = _memory(ctx, gpu, weights, kv, tp, engine)
-                if not mem.weights_fit or mem.kv_tokens < ctx.max_context:
+                setup = _screened(ctx, gpu, weights, kv, tp, engine, tokens)
+                if setup is None:
                     continue
-                costs = StepCostModel.build(ctx.model, weights, kv, gpu, tp, factors)
-                best_tpot, best_ttft = _steady(costs, ctx, 1, engine.max_num_batched_tokens)
+                mem, costs, best_tpot, best_ttft, fit = setup
                 if ctx.is_batch:  # the job's steady rate at the load a batch engine runs (advisor.plan.batch_rate)
-                    c = batch_rate.batch_concurrency(mem.kv_tokens, ctx.prompt_avg, ctx.output_avg)
-                    rate = batch_rate.batch_rate(costs, ctx.prompt_avg, ctx.output_avg, c, engine.max_num_batched_tokens)
+                    c, rate, tpot, ttft = fit
                     replicas = batch_rate.replicas_needed(rate, ctx.total_requests or 1, ctx.batch_hours or 24)
-                    tpot, ttft = _steady(costs, ctx, c, engine.max_num_batched_tokens)
                     cand = Candidate(gpu, weights, kv, tp, mem, costs, c, replicas, ttft, tpot,
                                      rate.output_tokens_per_s, price, best_ttft, best_tpot)  # fmt: skip
                     cand._peak = c * replicas
                     (ok if replicas <= MAX_REPLICAS else near).append(cand)
                     continue
-                c_max = _c_max(costs, ctx, mem, engine)
+                c_max = fit
                 if c_max < 1:
                     near.append(Candidate(gpu, weights, kv, tp, mem, costs, 0, 0, best_ttft, best_tpot, 0.0, price,
                                           best_ttft, best_tpot))  # fmt: skip
@@ -279,9 +339,12 @@ _LEVEL_LOCK = threading.Lock()  # plans run on worker threads; a test or the CLI
 
 
 def clear_level_cache() -> None:
-    """Forget every simulated level (the next plan simulates from scratch: the cold path)."""
+    """Forget every simulated level and screened setup (the next plan works from scratch: the cold path)."""
     with _LEVEL_LOCK:
         _LEVEL_CACHE.clear()
+    with _SCREEN_LOCK:
+        _SCREEN_CACHE.clear()
+        _TOKENS.clear()
 
 
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None) -> LevelPrediction:

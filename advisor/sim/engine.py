@@ -30,10 +30,14 @@ step-end timeline, turned into ITL/TPOT with numpy afterwards.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
+
+import numpy as np
 
 
 class StepCosts(Protocol):
@@ -95,6 +99,11 @@ class EngineLimits:
 # Sequence states
 WAITING, PREFILL, DECODE, FINISHED, REJECTED, ABORTED = range(6)
 
+# Runs of pure decode steps at least this long are stepped with numpy (_decode_run_array), at most this many steps
+# at a time; shorter ones one step at a time (numpy's fixed cost per call is that of a few Python steps).
+VECTOR_RUN_MIN = 24
+VECTOR_RUN_MAX = 4096
+
 
 class Seq:
     """One request inside the engine. Times are virtual seconds; ``segments`` are inclusive step-index
@@ -143,6 +152,25 @@ def _blocks_for(tokens: int, block_size: int) -> int:
     return -(-tokens // block_size)
 
 
+# The decode step functions of the cost models simulated lately, per batch size (Engine._decode_cost): a plan
+# simulates several levels of the same setup, each in a new Engine, and working them out again for every level was a
+# tenth of a level's time. By object identity (the entry keeps its cost model alive, so the id is not reused); a cost
+# model is immutable (StepCostModel is a frozen dataclass).
+_DECODE_COSTS: dict[int, tuple[object, dict[int, tuple]]] = {}
+DECODE_COSTS_KEPT = 64
+
+
+def _decode_costs_of(costs: object) -> dict[int, tuple]:
+    entry = _DECODE_COSTS.get(id(costs))
+    if entry is not None and entry[0] is costs:
+        return entry[1]
+    fns: dict[int, tuple] = {}
+    if len(_DECODE_COSTS) >= DECODE_COSTS_KEPT:
+        _DECODE_COSTS.clear()  # start afresh: a plan uses a handful of setups
+    _DECODE_COSTS[id(costs)] = (costs, fns)
+    return fns
+
+
 class Engine:
     """Virtual-time continuous-batching engine. Not thread-safe: one owner drives it."""
 
@@ -164,6 +192,7 @@ class Engine:
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
+        self._decode_costs: dict[int, tuple] = _decode_costs_of(costs)  # per batch size (_decode_cost)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
@@ -414,8 +443,9 @@ class Engine:
             prefill_tokens += chunk
             pairs += chunk * start + chunk * (chunk + 1) // 2
 
-        # A chunk scheduled earlier may belong to a request preempted later in this planning pass.
-        if any(s.state != PREFILL for s, _ in chunks):
+        # A chunk scheduled earlier may belong to a request preempted later in this planning pass (only a preemption
+        # changes a prefilling request's state here: without one, no chunk needs looking at).
+        if self.preemptions != preempted_before and any(s.state != PREFILL for s, _ in chunks):
             chunks = [(s, c) for s, c in chunks if s.state == PREFILL]
             prefill_tokens = sum(c for _, c in chunks)
             pairs = sum(c * s.prefilled + c * (c + 1) // 2 for s, c in chunks)
@@ -579,7 +609,7 @@ class Engine:
         if self._arrivals and self._arrivals[0][0] <= self.t:
             return False
         g = self.steps
-        if self._block_heap and self._block_heap[0][0] <= g:
+        if self._block_heap and self._block_heap[0][0] <= g and not self._blocks_inline():
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
@@ -593,45 +623,140 @@ class Engine:
                 return False  # the head of the queue can be admitted now
         return True
 
-    def _decode_run(self) -> None:
-        """Pure decode steps up to the next event (finish, new KV block, arrival), without the scheduler.
+    def _blocks_inline(self) -> bool:
+        """Whether a run of decode steps may open the KV blocks its sequences need itself (see _decode_run). Not while
+        SGLang's admission reserve decays: a run decays it in one subtraction, a step at a time differs in the last
+        bit, so runs keep ending at block events there as they always did."""
+        floor = self.limits.admission_reserve_floor
+        return floor is None or not self.limits.admission_reserve_decay_steps or self.reserve_ratio <= floor
+
+    def _decode_cost(self, n: int) -> tuple[Callable[[int], float], Callable[[np.ndarray], np.ndarray] | None]:
+        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one),
+        and the same over an array of reads (None when the cost model has none)."""
+        fns = self._decode_costs.get(n)
+        if fns is None:
+            make = getattr(self.costs, "decode_seconds_fn", None)
+            make_array = getattr(self.costs, "decode_seconds_array", None)
+            fns = (make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n),
+                   make_array(n) if make_array is not None else None)  # fmt: skip
+            self._decode_costs[n] = fns
+        return fns
+
+    def _decode_run(self) -> bool:
+        """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
 
         Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
-        of a full batch decoding for hundreds of steps."""
+        of a full batch decoding for hundreds of steps. Sequences whose next token opens a KV block get it here
+        when a block is free without evicting or preempting (plan_step's fast path, in the same heap order; at a
+        few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
+        level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
-        nxt_block = self._block_heap[0][0] if self._block_heap else 1 << 62
-        until = min(nxt_finish, nxt_block)  # that step goes through the full scheduler
+        heap = self._block_heap
+        inline = self._blocks_inline()
+        until = nxt_finish if inline else min(nxt_finish, heap[0][0] if heap else 1 << 62)
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost = self.costs.step_seconds
+        cost, cost_array = self._decode_cost(n)
         record = self.record_steps
-        blocks = self.limits.kv_blocks - self.free_blocks
-        waiting, running = len(self.waiting), len(self.running)
-        g, t = self.steps, self.t
+        if record and cost_array is not None and until - self.steps >= VECTOR_RUN_MIN:
+            return self._decode_run_array(until, arrival, inline, cost_array)
+        kv_blocks, bs, running = self.limits.kv_blocks, self.limits.block_size, self.running
+        blocks = kv_blocks - self.free_blocks
+        never = 1 << 62
+        next_block = heap[0][0] if inline and heap else never  # the step of the next block event (inline only)
+        ends, dts, used = self.step_end, self.step_dt, self.step_blocks
+        g0 = g = self.steps
+        t = self.t
         while g < until and t < arrival:
-            kv_read = base + n * g
-            dt = cost(0, 0, n, kv_read)
+            if g >= next_block:
+                stop = False
+                while heap and heap[0][0] <= g:
+                    if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                        stop = True  # evict or preempt: plan_step's _allocate
+                        break
+                    _, epoch, rid = heapq.heappop(heap)
+                    seq = running.get(rid)
+                    if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                        continue  # left behind by a preempted or finished sequence
+                    self.free_blocks -= 1
+                    seq.blocks += 1
+                    nxt = g + bs
+                    if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
+                        heapq.heappush(heap, (nxt, seq.epoch, rid))
+                if stop:
+                    break
+                next_block = heap[0][0] if heap else never
+                blocks = kv_blocks - self.free_blocks
+            dt = cost(base + n * g)
             if record:
-                self.step_end.append(t + dt)
-                self.step_dt.append(dt)
-                self.step_blocks.append(blocks)
-                self.step_waiting.append(waiting)
-                self.step_running.append(running)
-                self.step_tokens.append(n)
+                ends.append(t + dt)
+                dts.append(dt)
+                used.append(blocks)
             t += dt
             g += 1
+        if record and g > g0:  # constant over the run
+            self.step_waiting.extend([len(self.waiting)] * (g - g0))
+            self.step_running.extend([len(self.running)] * (g - g0))
+            self.step_tokens.extend([n] * (g - g0))
+        if g == g0:
+            return False
         self.last_step = (0, n, base + n * (g - 1))
-        self.generation_tokens += n * (g - self.steps)
-        self._decay_reserve(g - self.steps)
+        self.generation_tokens += n * (g - g0)
+        self._decay_reserve(g - g0)
         self.steps, self.t = g, t
+        return True
+
+    def _decode_run_array(self, until: int, arrival: float, inline: bool, cost: Callable[[np.ndarray], np.ndarray]) -> bool:
+        """_decode_run over a long run with numpy: the steps' durations at once, their end times by a running sum (the
+        same additions in the same order as stepping), the KV block events in heap order as in _decode_run."""
+        n, base, g0 = self.n_dec, self._dec_sum, self.steps
+        k = min(until - g0, VECTOR_RUN_MAX)
+        dt = cost(np.arange(g0, g0 + k, dtype=np.int64) * n + base)
+        ends = np.empty(k + 1)
+        ends[0] = self.t
+        ends[1:] = dt
+        np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
+        steps = k if arrival == float("inf") else min(k, int(np.searchsorted(ends, arrival, side="left")))
+        heap, bs, running = self._block_heap, self.limits.block_size, self.running
+        opened = [0] * steps  # blocks opened at each step
+        used = self.limits.kv_blocks - self.free_blocks  # blocks in use before the run
+        if inline:
+            g_end = g0 + steps
+            while heap and heap[0][0] < g_end:
+                g = heap[0][0]
+                if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                    steps = g - g0  # evict or preempt: plan_step's _allocate takes up step g
+                    break
+                _, epoch, rid = heapq.heappop(heap)
+                seq = running.get(rid)
+                if seq is None or seq.epoch != epoch or seq.state != DECODE:
+                    continue  # left behind by a preempted or finished sequence
+                self.free_blocks -= 1
+                seq.blocks += 1
+                opened[g - g0] += 1
+                nxt = g + bs
+                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
+                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        if steps == 0:
+            return False
+        self.step_end.extend(ends[1 : steps + 1].tolist())
+        self.step_dt.extend(dt[:steps].tolist())
+        self.step_blocks.extend(itertools.islice(itertools.accumulate(opened[:steps], initial=used), 1, None))
+        self.step_waiting.extend([len(self.waiting)] * steps)
+        self.step_running.extend([len(self.running)] * steps)
+        self.step_tokens.extend([n] * steps)
+        self.last_step = (0, n, base + n * (g0 + steps - 1))
+        self.generation_tokens += n * steps
+        self._decay_reserve(steps)
+        self.steps, self.t = g0 + steps, float(ends[steps])
+        return True
 
     def step(self) -> bool:
         """Run one step in virtual time (jumping over idle time to the next arrival). False when no work."""
-        if self.fast_decode and self._pure_decode():
-            self._decode_run()
+        if self.fast_decode and self._pure_decode() and self._decode_run():
             return True
         while True:
             planned = self.plan_step()

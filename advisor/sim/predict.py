@@ -95,10 +95,14 @@ def percentiles_ms(values_s: np.ndarray | Sequence[float]) -> Percentiles:
     return Percentiles(mean=float(arr.mean() * 1000.0), p50=float(p50), p90=float(p90), p95=float(p95), p99=float(p99))
 
 
-def _time_weighted(engine: Engine, series: list[int], start: int, stop: int, scale: float = 1.0) -> dict[str, float]:
+def _time_weighted(engine: Engine, series: list[int], start: int, stop: int, scale: float = 1.0,
+                   dt: np.ndarray | None = None) -> dict[str, float]:
+    """Time-weighted mean and max of ``series`` over steps [start, stop); ``dt``: those steps' durations, if the
+    caller already has them as an array (summarise weighs four series by the same steps)."""
     if stop <= start:
         return {"mean": 0.0, "max": 0.0}
-    dt = np.asarray(engine.step_dt[start:stop])
+    if dt is None:
+        dt = np.asarray(engine.step_dt[start:stop])
     vals = np.asarray(series[start:stop], dtype=float) * scale
     total = float(dt.sum())
     mean = float((vals * dt).sum() / total) if total > 0 else float(vals.mean())
@@ -115,6 +119,7 @@ def summarise(
 ) -> LevelPrediction:
     """Benchmark-style statistics of the measured requests, over the time window they ran in."""
     timeline = np.asarray(engine.step_end)
+    gaps = np.diff(timeline)  # gaps[i] = timeline[i + 1] − timeline[i]: a token run's ITLs are a slice of it
     done = [s for s in measured if s.state == FINISHED]
     ttft = np.array([s.first_token_t - s.arrival for s in done])
     e2e = np.array([s.finish_t - s.arrival for s in done])
@@ -122,9 +127,12 @@ def summarise(
     itl_parts = []
     for s in done:
         if s.output > 1:
-            idx = np.concatenate([np.arange(a, b + 1) for a, b in s.segments]) if len(s.segments) > 1 else None
-            times = timeline[idx] if idx is not None else timeline[s.segments[0][0] : s.segments[0][1] + 1]
-            itl_parts.append(np.diff(times))
+            if len(s.segments) > 1:  # the gap across a preemption or a pause counts too: index the step ends
+                idx = np.concatenate([np.arange(a, b + 1) for a, b in s.segments])
+                itl_parts.append(np.diff(timeline[idx]))
+            else:
+                a, b = s.segments[0]
+                itl_parts.append(gaps[a:b] if a >= 0 else np.diff(timeline[a : b + 1]))
     itl = np.concatenate(itl_parts) if itl_parts else np.array([])
 
     t0, t1 = window
@@ -134,7 +142,9 @@ def summarise(
     i1 = bisect.bisect_right(ends, t1)
     tokens = float(sum(engine.step_tokens[i0:i1]))
     kv_scale = 1.0 / engine.limits.kv_blocks
-    in_flight = _time_weighted(engine, [w + r for w, r in zip(engine.step_waiting, engine.step_running, strict=True)], i0, i1)
+    dt = np.asarray(engine.step_dt[i0:i1])
+    in_flight_series = [w + r for w, r in zip(engine.step_waiting[i0:i1], engine.step_running[i0:i1], strict=True)]
+    in_flight = _time_weighted(engine, in_flight_series, 0, i1 - i0, dt=dt)
     return LevelPrediction(
         concurrency=concurrency,
         request_rate=request_rate,
@@ -147,9 +157,9 @@ def summarise(
         # Steady-state request rate: the window's token rate over the mean answer length. Counting finishes
         # instead would be skewed by whichever requests happen to straddle the window's edges.
         requests_per_s=(tokens / span) / float(np.mean([s.output for s in done])) if done else 0.0,
-        kv_usage=_time_weighted(engine, engine.step_blocks, i0, i1, kv_scale),
-        queue=_time_weighted(engine, engine.step_waiting, i0, i1),
-        running=_time_weighted(engine, engine.step_running, i0, i1),
+        kv_usage=_time_weighted(engine, engine.step_blocks, i0, i1, kv_scale, dt=dt),
+        queue=_time_weighted(engine, engine.step_waiting, i0, i1, dt=dt),
+        running=_time_weighted(engine, engine.step_running, i0, i1, dt=dt),
         preemptions=sum(s.preemptions for s in measured),
         rejected=sum(1 for s in measured if s.state == REJECTED),
         mean_in_flight=in_flight["mean"],

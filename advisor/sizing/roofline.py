@@ -30,9 +30,13 @@ slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from math import log2
 from typing import Any
+
+import numpy as np
 
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
@@ -452,6 +456,54 @@ class StepCostModel:
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it
         return max(gpu, scheduler, logits * self.stream_token_s)
+
+    def decode_seconds_fn(self, decode_seqs: int) -> Callable[[int], float]:
+        """``kv_tokens_read -> step_seconds(0, 0, decode_seqs, kv_tokens_read)``, bit for bit, with every term that
+        does not depend on the context read worked out once. The simulator's runs of pure decode steps keep the batch
+        fixed for hundreds of steps; this is most of a predicted level's time."""
+        if decode_seqs <= 0 or self.sparse_topk or self.window_tokens:
+            return partial(self.step_seconds, 0, 0, decode_seqs)
+        n = decode_seqs
+        linear = max(self.linear_compute_seconds(n, n),
+                     self.weight_read_seconds(self.experts_touched(n)) + self.moe_layers * self.moe_layer_fixed_s)  # fmt: skip
+        comm = self.comm_seconds(n) if self.allreduces else 0.0
+        overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
+        prefill_flops = 0 * pair  # step_seconds' prefill term at 0 pairs (added first, as there)
+        state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
+        scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
+
+        def seconds(kv_tokens_read: int) -> float:
+            attention = max((prefill_flops + kv_tokens_read * pair) / afs, (kv_tokens_read * kvb + state) / bps + fixed)
+            gpu = linear + attention + comm + overhead
+            if not overlaps:
+                return max(gpu + scheduler, 0.0, stream)
+            return max(gpu, scheduler, stream)
+
+        return seconds
+
+    def decode_seconds_array(self, decode_seqs: int) -> Callable[[np.ndarray], np.ndarray] | None:
+        """``decode_seconds_fn`` over an array of context reads (int64) at once, element for element the same floats
+        (the same IEEE operations in the same order); None where attention is sparse or local (the scalar path)."""
+        if decode_seqs <= 0 or self.sparse_topk or self.window_tokens:
+            return None
+        n = decode_seqs
+        linear = max(self.linear_compute_seconds(n, n),
+                     self.weight_read_seconds(self.experts_touched(n)) + self.moe_layers * self.moe_layer_fixed_s)  # fmt: skip
+        comm = self.comm_seconds(n) if self.allreduces else 0.0
+        overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
+        prefill_flops = 0 * pair
+        state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
+        scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
+
+        def seconds(kv_tokens_read: np.ndarray) -> np.ndarray:
+            kv = kv_tokens_read.astype(np.float64)  # what int × float does in Python (exact below 2**53)
+            attention = np.maximum((prefill_flops + kv * pair) / afs, (kv * kvb + state) / bps + fixed)
+            gpu = linear + attention + comm + overhead
+            if not overlaps:
+                return np.maximum(np.maximum(gpu + scheduler, 0.0), stream)
+            return np.maximum(np.maximum(gpu, scheduler), stream)
+
+        return seconds
 
     def prefill_seconds(self, prompt_tokens: int, chunk_tokens: int = 8192) -> float:
         """Time to prefill a prompt alone, in chunks of the engine's token budget (≈ TTFT at low load)."""

@@ -95,6 +95,60 @@ def test_fast_decode_path_gives_identical_results(blocks, seats, lengths, mixed)
     assert runs[0] == runs[1]
 
 
+@settings(max_examples=20, deadline=None)
+@given(
+    blocks=st.integers(60, 1200),
+    seats=st.integers(8, 64),
+    lengths=st.lists(st.tuples(st.integers(1, 400), st.integers(20, 400), st.floats(0, 0.5)), min_size=8, max_size=48),
+    prefix=st.sampled_from([0, 40]),
+    multi_step=st.sampled_from([1, 4]),
+    reserve=st.sampled_from([None, (0.7, 0.1, 50)]),
+    roofline=st.booleans(),
+)
+def test_fast_decode_opens_kv_blocks_as_the_scheduler_does(blocks, seats, lengths, prefix, multi_step, reserve,
+                                                           roofline):  # fmt: skip
+    """Runs of decode steps open the KV blocks their sequences need themselves (many users cross a block boundary
+    every step): the same timeline, blocks, preemptions and token runs as the scheduler step by step, with a shared
+    prefix, multi-step scheduling and SGLang's decaying admission reserve; with the sizing core's cost model, long
+    runs are stepped with numpy (the same floats)."""
+    costs = _roofline_costs() if roofline else COSTS
+    runs = []
+    for fast in (True, False):
+        extra = {} if reserve is None else {"admission_reserve": reserve[0], "admission_reserve_floor": reserve[1],
+                                            "admission_reserve_decay_steps": reserve[2]}  # fmt: skip
+        limits = EngineLimits(kv_blocks=blocks, max_num_seqs=seats, max_num_batched_tokens=1024,
+                              shared_prefix_tokens=prefix, scheduler_steps=multi_step, **extra)  # fmt: skip
+        engine = Engine(costs, limits)
+        engine.fast_decode = fast
+        seqs = [engine.add_request(p + prefix, o, arrival=a) for p, o, a in lengths]
+        engine.run(max_steps=500_000)
+        runs.append((engine.step_end, engine.step_dt, engine.step_tokens, engine.step_blocks, engine.step_waiting,
+                     engine.step_running, engine.preemptions, engine.recompute_hits,
+                     [(s.first_token_t, s.finish_t, s.segments, s.preemptions) for s in seqs]))  # fmt: skip
+    assert runs[0] == runs[1]
+
+
+def _roofline_costs(model: str = "qwen2.5-7b-instruct", gpu: str = "h100-sxm", tp: int = 1):
+    from advisor.catalog import get_gpu, get_model
+    from advisor.sizing.roofline import StepCostModel
+
+    return StepCostModel.build(get_model(model), "bf16", "bf16", get_gpu(gpu), tp)
+
+
+def test_the_roofline_decode_step_functions_are_step_seconds_bit_for_bit():
+    import numpy as np
+
+    for model, gpu, tp in (("qwen2.5-7b-instruct", "h100-sxm", 1), ("llama-3.1-70b-instruct", "a100-sxm-80g", 4),
+                           ("qwen3-30b-a3b", "l20", 2)):  # fmt: skip
+        costs = _roofline_costs(model, gpu, tp)
+        for n in (1, 7, 64, 300):
+            one, many = costs.decode_seconds_fn(n), costs.decode_seconds_array(n)
+            reads = [0, 1, n * 517, n * 4096 + 3, 10**7, 3 * 10**9 + 7]
+            expected = [costs.step_seconds(0, 0, n, kv) for kv in reads]
+            assert [one(kv) for kv in reads] == expected
+            assert many(np.array(reads, dtype=np.int64)).tolist() == expected
+
+
 def test_ttft_at_low_load_is_the_roofline_prefill():
     level = simulate_concurrency(COSTS, PLENTY, WORKLOAD, 1)
     prefill = COSTS.step_seconds(512, 512 * 513 // 2, 0, 0)
