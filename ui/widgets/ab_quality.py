@@ -67,7 +67,8 @@ class AbQualityOptions(QWidget):
         self.task_limit_label = QLabel()
         # a local copy of the task's dataset (offline, or where ModelScope cannot be reached): --task-dataset
         self.dataset = AbTaskDataset()
-        self.task.textChanged.connect(self.dataset.set_task)
+        if self.has_evalscope:  # without the extra no task is sent, so there is nothing to check a path against
+            self.task.textChanged.connect(self.dataset.set_task)
         self.task_missing = QLabel()
         self.task_missing.setWordWrap(True)
         self.task_missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -90,6 +91,7 @@ class AbQualityOptions(QWidget):
         task_row.addWidget(self.task_missing, 1)
         layout.addLayout(row)
         layout.addLayout(task_row)
+        layout.addWidget(self.dataset.note)  # the local dataset's message on its own line, under the task row
         self.retranslate()
 
     def language(self) -> str:

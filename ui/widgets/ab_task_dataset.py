@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,7 +26,8 @@ ERROR_STYLE = "QLabel { color: #B5472F; }"
 
 
 class AbTaskDataset(QWidget):
-    """Label, path field and Browse (a data file or a folder), with the field's message below them."""
+    """Label, path field and Browse (a data file or a folder); ``note``, the field's message, is placed by the owner
+    on its own line below the row (inside this widget it would make the task row two lines tall)."""
 
     changed = Signal()
 
@@ -45,22 +45,18 @@ class AbTaskDataset(QWidget):
         self.pick_file.triggered.connect(lambda: self._set_path(self.ask_file()))
         self.pick_folder.triggered.connect(lambda: self._set_path(self.ask_folder()))
         self.browse.setMenu(self.menu)
-        self.note = QLabel()
+        self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.note.setStyleSheet(ERROR_STYLE)
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.note.hide()
         self.edit.textChanged.connect(self.check)
         self.edit.textEdited.connect(lambda _text: self.changed.emit())
-        row = QHBoxLayout()
+        row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.label)
         row.addWidget(self.edit, 1)
         row.addWidget(self.browse)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.note)
         self.set_task("")
         self.retranslate()
 
