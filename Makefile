@@ -53,7 +53,8 @@ test: $(TEST_STAMP) lint
 EVAL_VENV  ?= .venv-eval
 EVAL_BIN   := $(EVAL_VENV)/bin
 EVAL_STAMP := $(EVAL_VENV)/.installed-eval
-EVAL_TESTS := tests/core/test_ab_evalscope.py tests/ui/test_ab_quality.py::test_sample_size_hint_follows_the_drop
+EVAL_TESTS := tests/core/test_ab_evalscope.py tests/ui/test_ab_quality.py::test_sample_size_hint_follows_the_drop \
+              tests/ui/test_ab_task_dataset.py::test_the_page_runs_a_task_from_a_local_dataset_with_evalscope
 
 $(EVAL_BIN)/python:
 	$(PYTHON) -m venv $(EVAL_VENV)

@@ -2,6 +2,7 @@
 
     python tools/screenshot.py                 # re-runs itself under xvfb-run when there is no display
     python tools/screenshot.py --out docs/screenshots --lang en zh_CN
+    python tools/screenshot.py --page ab-task  # the A/B page's EvalScope task with a local dataset (needs [eval])
 
 Each language runs in a fresh process (fonts and translations exactly as a user would get them), with
 settings isolated in a temporary ADVISOR_HOME. The window is grabbed once the estimate and the catalog
@@ -65,6 +66,38 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     app.exec()
 
 
+def _shoot_ab_task(lang: str, out: Path) -> None:
+    """The Quantization A/B page with an EvalScope task and its local dataset field: a folder without the task's
+    subset file, so the field's message (what the task expects) is in the picture too."""
+    import tempfile
+
+    from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
+
+    app, window = open_window(lang)
+    page = window.ab_page
+    window.tabs.setCurrentWidget(page)
+    opts = page.quality_options
+    if not opts.has_evalscope:
+        print("the [eval] extra is not installed: the page shows what installing it adds instead of the field",
+              file=sys.stderr)
+    folder = Path(tempfile.mkdtemp(prefix="advisor-shot-")) / "general_qa"
+    folder.mkdir()
+    (folder / "questions.jsonl").write_text('{"query": "2+2?", "response": "4"}\n', encoding="utf-8")
+    opts.task.setText("general_qa")
+    opts.task_limit.setValue(200)
+    opts.dataset.edit.setText(str(folder))
+
+    def save() -> None:
+        window.statusBar().clearMessage()
+        save_png(app, window, out, settle=5)
+        window.set_modified(False)  # the inputs above were set by this script, not by a user
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(1500, save)
+    app.exec()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
@@ -79,9 +112,14 @@ def main() -> int:
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
     parser.add_argument("--theme", choices=["light", "dark"], default="light")
     parser.add_argument("--advanced", action="store_true", help="open the Advanced engine settings")
+    parser.add_argument("--page", choices=["sizing", "ab-task"], default="sizing",
+                        help="ab-task: the A/B page's EvalScope task with a local dataset (ab-task-dataset-<lang>.png)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.child and args.page == "ab-task":
+        _shoot_ab_task(args.child, Path(args.out) / f"ab-task-dataset-{args.child}.png")
+        return 0
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
                args.concurrency, args.tab, args.prefix, args.advanced, args.weights or None)  # fmt: skip
@@ -94,7 +132,7 @@ def main() -> int:
     for lang in args.lang:
         rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
                             "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                            "--prefix", str(args.prefix), f"--suffix={args.suffix}", f"--weights={args.weights}"] + (["--advanced"] if args.advanced else []),
+                            "--prefix", str(args.prefix), f"--suffix={args.suffix}", f"--weights={args.weights}", "--page", args.page] + (["--advanced"] if args.advanced else []),
                            lang, args.theme, timeout=120)  # fmt: skip
     return rc
 

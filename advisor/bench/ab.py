@@ -514,6 +514,12 @@ def run_ab(config: AbConfig, *, store_path: str | None = None, store: bool = Tru
 
     scored = load_scored(config)
     prompts = load_prompts(config, scored)
+    if config.task:  # a wrong local dataset is said now, not as EvalScope's error after both load runs
+        from advisor.bench.quality.task_dataset import dataset_problem
+
+        problem = dataset_problem(config.task, config.task_dataset, config.task_subset)
+        if problem:
+            raise AbError(problem)
     keys = {"A": api_key_a, "B": api_key_b}
     sides = {"A": config.a, "B": config.b}
     results = {name: AbSideResult(name=name, url=s.url, model=s.model, label=s.label) for name, s in sides.items()}

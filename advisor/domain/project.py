@@ -108,6 +108,7 @@ class AbSection(BaseModel):
     quality_drop_points: float = Field(3.0, gt=0, lt=100, description="the drop (percentage points) to size the run for")
     task: str = ""
     task_limit: int = Field(50, ge=1, le=100_000)
+    task_dataset: str = Field("", description="a local copy of the task's dataset, as a path (empty: from ModelScope)")
     judge_url: str = Field("", description="the judge endpoint for rubric samples (never its API key)")
     judge_model: str = ""
 

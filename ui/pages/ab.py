@@ -160,6 +160,7 @@ class AbPage(QWidget):
                      self.quality_options.task_limit):
             spin.valueChanged.connect(self.inputs_changed)
         self.quality_options.builtin.toggled.connect(self.inputs_changed)
+        self.quality_options.dataset.changed.connect(self.inputs_changed)
         self.timer = QTimer(self)
         self.timer.setInterval(100)
         self.timer.timeout.connect(self._drain)
@@ -223,6 +224,7 @@ class AbPage(QWidget):
             concurrency=[c for c in levels if 1 <= c <= 100_000][:64] or [1, 4],  # a typo is not saved as a level
             max_tokens=self.max_tokens.value(), builtin_samples=opts.builtin.isChecked(),
             quality_drop_points=opts.drop.value(), task=opts.task.text().strip(), task_limit=opts.task_limit.value(),
+            task_dataset=opts.dataset.path(),
             judge_url=redact_url(self.judge.url.text().strip()), judge_model=self.judge.model.text().strip(),
         )  # fmt: skip
 
@@ -250,6 +252,7 @@ class AbPage(QWidget):
         opts.drop.setValue(section.quality_drop_points)
         opts.task.setText(section.task)
         opts.task_limit.setValue(section.task_limit)
+        opts.dataset.edit.setText(section.task_dataset)
         self.judge.url.setText(section.judge_url)
         self.judge.model.setText(section.judge_model)
         if self.sims.origin == "sizing" and self.isVisible():
@@ -300,6 +303,11 @@ class AbPage(QWidget):
         except SecretError as exc:
             self.show_error(tr("history.page.tab_ab"), str(exc))
             return None
+        if self.quality_options.has_evalscope:
+            problem = self.quality_options.dataset.check()  # also shown under the field
+            if problem:
+                self.show_error(tr("history.page.tab_ab"), problem)
+                return None
         try:
             return AbConfig.model_validate({
                 "a": values["A"], "b": values["B"], "prompts_file": self.prompts.text().strip() or None,

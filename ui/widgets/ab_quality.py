@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from advisor.bench.quality.evalscope_task import INSTALL_HINT, available
 from advisor.bench.quality.report import QualityResult, conclusion, planning_hint, sample_size_line
 from advisor.i18n import current_language, tr
+from ui.widgets.ab_task_dataset import AbTaskDataset
 
 COLS = ("sample", "scorer", "expected", "a", "b")
 WARN = "QLabel { color: #B5472F; }"
@@ -64,10 +65,14 @@ class AbQualityOptions(QWidget):
         self.task_limit.setRange(1, 100_000)
         self.task_limit.setValue(50)
         self.task_limit_label = QLabel()
+        # a local copy of the task's dataset (offline, or where ModelScope cannot be reached): --task-dataset
+        self.dataset = AbTaskDataset()
+        if self.has_evalscope:  # without the extra no task is sent, so there is nothing to check a path against
+            self.task.textChanged.connect(self.dataset.set_task)
         self.task_missing = QLabel()
         self.task_missing.setWordWrap(True)
         self.task_missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        for w in (self.task_label, self.task, self.task_limit_label, self.task_limit):
+        for w in (self.task_label, self.task, self.task_limit_label, self.task_limit, self.dataset):
             w.setVisible(self.has_evalscope)
         self.task_missing.setVisible(not self.has_evalscope)
         layout = QVBoxLayout(self)
@@ -81,9 +86,12 @@ class AbQualityOptions(QWidget):
         task_row = QHBoxLayout()
         for w in (self.task_label, self.task, self.task_limit_label, self.task_limit):
             task_row.addWidget(w)
+        task_row.addSpacing(8)
+        task_row.addWidget(self.dataset, 1)
         task_row.addWidget(self.task_missing, 1)
         layout.addLayout(row)
         layout.addLayout(task_row)
+        layout.addWidget(self.dataset.note)  # the local dataset's message on its own line, under the task row
         self.retranslate()
 
     def language(self) -> str:
@@ -95,7 +103,8 @@ class AbQualityOptions(QWidget):
         if self.builtin.isChecked():
             out.update({"samples": "builtin", "language": self.language(), "answers": None})
         if self.has_evalscope and self.task.text().strip():
-            out.update({"task": self.task.text().strip(), "task_limit": self.task_limit.value()})
+            out.update({"task": self.task.text().strip(), "task_limit": self.task_limit.value(),
+                        "task_dataset": self.dataset.path() or None})
         return out
 
     def _update_hint(self) -> None:
@@ -110,6 +119,7 @@ class AbQualityOptions(QWidget):
         self.task.setPlaceholderText(tr("ui.placeholder.example", value="gsm8k, ceval, cmmlu"))
         self.task_limit_label.setText(tr("quality.page.task_limit"))
         self.task_missing.setText(tr("quality.task.missing", hint=INSTALL_HINT))
+        self.dataset.retranslate()
         self._update_hint()
 
 

@@ -6,8 +6,7 @@ openai_api``) on the same task, subset, ``limit`` and seed; the per-sample score
 (``reviews/<model>/<task>_<subset>.jsonl``: ``index``, ``sample_score.score.value[main_score_name]``) are paired by
 (subset, index) and summarised with the same paired statistics as our own scorers
 (:func:`advisor.bench.quality.report.summarise`). Datasets come from ModelScope (reachable from mainland China)
-unless ``dataset_path`` points at a local copy (a folder with ``<subset>_test.jsonl``/``<subset>.jsonl``, EvalScope's
-local layout). Start-up cost measured here (EvalScope 1.14.1): ``import evalscope`` 1.4–1.9 s CPU; one side's
+unless ``dataset_path`` points at a local copy (checked first by :mod:`advisor.bench.quality.task_dataset`). Start-up cost measured here (EvalScope 1.14.1): ``import evalscope`` 1.4–1.9 s CPU; one side's
 process about 4.5 s CPU before its first answer (docs/history.md).
 
 Each side runs in a child process (:mod:`advisor.bench.quality.evalscope_child`): a Stop ends it within
@@ -86,9 +85,12 @@ def run_side(url: str, model: str, task: str, *, limit: int, seed: int, work_dir
 
     args: dict[str, Any] = {}
     if dataset_path:
-        if not Path(dataset_path).exists():
-            raise TaskError(tr("quality.task.no_dataset", path=dataset_path))
-        args["local_path"] = str(dataset_path)
+        from advisor.bench.quality.task_dataset import dataset_problem
+
+        problem = dataset_problem(task, dataset_path, subset)  # missing, or not what EvalScope reads for the task
+        if problem:
+            raise TaskError(problem)
+        args["local_path"] = str(Path(dataset_path).expanduser())
     if subset:
         args["subset_list"] = [subset]
     if prompt_template:
