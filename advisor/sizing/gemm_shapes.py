@@ -128,8 +128,8 @@ def dense_gemm_shapes(m: ModelSpec, gpus: int) -> list[tuple[int, int, int]]:
     for t in tensors(m):
         if t.kind != "linear" or t.expert or t.mtp or t.vision:
             continue
-        base = t.role.removesuffix("_shexp")
-        key = (t.layer, _FUSED.get(base, t.role) + ("_shexp" if t.role.endswith("_shexp") else ""))
+        base = t.role.removesuffix("_shexp")  # a shared expert's gate/up fuse like a dense MLP's
+        key = (t.layer, _FUSED.get(base, base) + t.role[len(base):])
         groups.setdefault(key, []).append(t)
     counts: dict[tuple[int, int], int] = {}
     for members in groups.values():

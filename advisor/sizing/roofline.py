@@ -22,6 +22,12 @@ efficient GEMM shards); the bandwidth side reads each GPU's weight shard at the 
 communication that the per-doubling factor used to stand for is counted explicitly (TP 2 train rows of
 bench/predictor_accuracy.py: decode was over-predicted by 12 % with both applied, within 2 % with this split).
 
+On the GPUs NVIDIA measured vLLM's GEMMs per shape (A100, H100, H200, L40S, B200), the 16-bit dense linear layers
+are instead timed one by one at the step's row count from those latencies (gemm_shapes.py), which replaces both the
+GEMM rate and the weight-read share for them. Every step also carries each layer's small norm/activation kernels
+and the embedding lookup (ELEMENTWISE_OP_FIXED_S, SpeedFactors.step_overhead_ms), as NVIDIA aiconfigurator's step
+model counts them.
+
 Measured per-call costs the bytes do not show (each constant below with its source): a fused-MoE call's fixed time
 per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S) or, for other
 attention, the attention kernel's (ATTENTION_CALL_FIXED_S), and Marlin's
