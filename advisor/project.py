@@ -32,10 +32,17 @@ PROJECT_MAX_BYTES = 32 * 1024 * 1024  # a project with every result is well unde
 _OLD_FIXED_BATCH = {"max_num_seqs": 256, "max_num_batched_tokens": 8192}
 
 
+# Factor defaults that changed since version 1 wrote every factor: the value a version-1 file holds for one left
+# alone. step_overhead_ms was 1.0 ms until session 14 grounded it in NVIDIA aiconfigurator's step model (0.003 ms).
+_V1_FACTOR_DEFAULTS: dict[str, Any] = {"step_overhead_ms": 1.0}
+
+
 def _is_default_factor(name: str, value: Any) -> bool:
     field = SpeedFactors.model_fields.get(name)
     if field is None:
         return False
+    if name in _V1_FACTOR_DEFAULTS and value == _V1_FACTOR_DEFAULTS[name]:
+        return True
     default = field.default
     return list(default) == value if isinstance(default, tuple) else default == value
 

@@ -557,7 +557,9 @@ at the GPU's measured GEMM rate from `resources/gpus/gemm_rates.json`, a fine-gr
 engine's measured fused-MoE rate from `resources/engines/moe_kernels.json` (the version nearest the row's),
 tensor-parallel all-reduces as measured for vLLM on H100/A100 nodes (`resources/gpus/allreduce.json`), the dense
 weights streamed at the share of bandwidth each GPU's decode-shaped GEMMs were measured at (same file), attention at
-MFU 0.5, the KV cache and routed experts at MBU 0.75, 1 ms per step — none fitted here), the continuous-batching simulator, and the engine profile of
+MFU 0.5, the KV cache and routed experts at MBU 0.75; on the A100, H100, H200, L40S and B200 the 16-bit dense layers
+timed shape by shape from `resources/gpus/gemm_shapes.json` instead; per step the embedding lookup and per layer three
+norm/activation kernels as NVIDIA aiconfigurator's step model has them — none fitted here), the continuous-batching simulator, and the engine profile of
 `resources/engines/profiles.json` (per-request overhead, batch defaults by GPU, how prefill and decode share steps).
 The held-out figures, overall and per load, are also written to `resources/engines/accuracy.json`, which
 `advisor calc`, `advisor predict` and the Sizing page quote as the expected error of every prediction — the
@@ -581,6 +583,41 @@ row the predictor never served counts as outside). The train rows take no part (
 per-request overheads). `advisor predict`, the Sizing page and the memo state these ranges.
 
 {_regime_table(acc)}
+
+**Session 14: the step overhead from aiconfigurator's step model, and GEMMs timed per shape.** Two rules, fixed
+before any row was compared, each from NVIDIA aiconfigurator (ai-dynamo/aiconfigurator@095f58a). (1) *Step overhead.*
+`step_overhead_ms` was 1.0 / 0.8 / 0.7 / 1.0 ms (vLLM / SGLang / TensorRT-LLM / llama.cpp) with no measurement behind
+it. aiconfigurator composes a decode step as the sum of its operators, each measured inside the engine or a memory
+op, with no engine term per step (sdk/backends/base_backend.py `run_agg`); beside the layers' GEMMs and attention it
+counts the embedding lookup and, per decoder layer, two add+norm ops ((2h + 2h) × 2 bytes per token) and the gated
+activation ((2I + I) × 2 bytes over the GPU's share of I), each bytes ÷ (bandwidth × 0.8) + 3 µs (sdk/models/llama.py,
+operators/elementwise.rs, systems/*_sxm.yaml). The engines' CPU work does not add to a step where it is overlapped
+(SGLang's overlap scheduler: "no single idle time on the GPU" in Nsight, lmsys 2024-12-04; TensorRT-LLM's overlap
+scheduler, on by default; vLLM's async scheduling, default since 0.12, with input preparation overlapped, vllm#23569).
+So now: `step_overhead_ms` 0.003 for every engine (the embedding lookup), `ELEMENTWISE_OP_FIXED_S` 3 µs × 3 ops per
+dense layer (2 per MoE layer: the fused-MoE call holds the activation) plus their bytes, and, as before, the measured
+scheduler time per running request between steps for vLLM before 0.12. (2) *GEMMs per shape.* The same tables hold
+vLLM's BF16 GEMM latency over m 1–8,192 × n, k 256–65,536; `tools/gemm_shapes.py` keeps that grid
+(`resources/gpus/gemm_shapes.json`) and the roofline times each of the model's dense linear layers, fused and sharded
+as vLLM runs them (QKV, gate+up, output, down, linear-attention projections, shared experts; the LM head at one row per
+sampling sequence), log-bilinear in n, k and linear in m, on those five GPUs for 16-bit dense layers (not MLA, not
+Marlin/FP8 layers, not with a chosen MFU/MBU). A 256-row GEMM of a 5,120-wide layer reaches ~490 TFLOP/s on an H100
+where the median is 807, but the LLM shapes of these rows sit close to the medians overall, so (2) moves little: its
+share of the change below the knee is nil (32.2 % / 20.1 % with (1) alone, 32.2 % / 20.0 % with both).
+Moves (held out): *below the knee* TTFT 33.7 → 32.2 % (p90 98.7 → 103.4 %), TPOT 17.8 → 20.0 % (p90 39.0 → 42.8 %):
+not met. Overall TTFT 41.1 → 39.7 %, TPOT 21.5 → 22.7 %. Past the knee the ranges still hold for 80 % / 80 %.
+*What the below-knee error is made of* (66 TTFT / 69 TPOT points): the model is too fast in 70 % of TTFTs (signed
+median −17 %) and 90 % of TPOTs (−19 %). TPOT: measured − predicted per token is −0.5…+1.6 ms where the engine overlaps
+its CPU work (vLLM 0.22 on RTX 5090s, SGLang 0.5 and TensorRT-LLM 1.2 on an H100, vLLM 0.10–0.11 on gpt-oss) but
++2…+10 ms where it does not (tenstorrent's vLLM reference runs of 2025-07 on an A100 +2…+8 ms, on 8 × H100 +7 ms;
+SGLang 0.3 and vLLM 0.6 on 4 × H100 +6…+10 ms, on one A100 +2…+3 ms; GPUStack's vLLM 0.11 on H200s +4…+7 ms),
+the same at 128 and 8,192 prompt tokens and larger with more GPUs: the CPU gap between steps of a synchronous engine
+(input preparation, the sampled tokens' copy back, one process per GPU to drive), of which only the scheduler's part
+is measured — the missing physical effect; the old unsourced 1 ms stood in for part of it. TTFT: GPUStack's vLLM 0.11
+Qwen3-8B on an H100 at 1–8 users, 233-token prompts (59–75 ms measured, 20–22 ms predicted; SGLang on the same page
+28 ms): a per-request cost of that page's vLLM front end, not modelled; NIM's closed loops at 5–100 users (+65…+568 %:
+the simulated TensorRT-LLM queues prompts its engine batches); RTX 5090 request rates at 12–16 req/s that queued
+before the predicted knee (−33…−98 %).
 
 **Session 13: each GPU streams its decode weights at its own measured rate.** The rule, fixed before any row was
 compared: from the same NVIDIA aiconfigurator vLLM GEMM tables the GEMM rates come from (A100, H100, H200, L40S at

@@ -5,7 +5,8 @@ predictor and the simulated server alike:
 
 - ``request_overhead_ms`` — time outside the GPU per request (HTTP and JSON, tokenization, hand-off to the
   engine, first detokenization), part of every TTFT;
-- ``step_overhead_ms`` — scheduler, sampling and launch time per engine step;
+- ``step_overhead_ms`` — GPU time per engine step beside the layers' kernels (NVIDIA aiconfigurator's step model: the
+  embedding lookup); the CPU's scheduling work is ``scheduler_us_per_seq``, hidden when the engine overlaps it;
 - ``saturation`` — ``cap_and_queue`` (a batch cap, ``max_num_seqs``; past it requests wait: TTFT explodes,
   TPOT stays flat) or ``admit_and_slow`` (in-flight batching that keeps admitting while KV blocks last: TTFT
   grows slowly, every decode step gets slower), expressed through the default batch cap;

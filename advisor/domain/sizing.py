@@ -52,7 +52,9 @@ class SpeedFactors(BaseModel):
     mfu_range: tuple[float, float] = (0.35, 0.65)
     mbu: float = Field(0.75, gt=0, le=1, description="share of memory bandwidth reached in decode")
     mbu_range: tuple[float, float] = (0.6, 0.85)
-    step_overhead_ms: float = Field(1.0, ge=0, le=1000, description="scheduler, sampling and launch time per engine step")
+    # GPU time a step costs beside its layers (the embedding lookup, as NVIDIA aiconfigurator's step model has it);
+    # the engine profiles set it with their sources (resources/engines/profiles.json), this default is vLLM's
+    step_overhead_ms: float = Field(0.003, ge=0, le=1000, description="GPU time per engine step beside the layers (embedding lookup)")
     # The server's front end (one Python process in vLLM) detokenizes and streams every token; it runs beside the
     # GPU, so a step's tokens cannot leave faster than this: a ceiling of 1e6 / stream_token_us tokens/s. The default
     # is vLLM's (the default engine profile, like step_overhead_ms); each profile sets its own (factors_for).

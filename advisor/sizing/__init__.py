@@ -160,6 +160,11 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
             "factors": f"GEMM rate {mid.flops_per_s / 1e12:,.0f} TFLOP/s ({_gemm_basis(mid)}), "
             f"{'MFU' if mid.gemm_basis == 'mfu' else 'attention MFU'} {f.mfu:g} ({f.mfu_range[0]:g}–{f.mfu_range[1]:g}), MBU {f.mbu:g} ({f.mbu_range[0]:g}–{f.mbu_range[1]:g}), "
             f"weight-read share {_read_share_text(mid, f.mbu)}, overhead {f.step_overhead_ms:g} ms/step"
+            f" + {mid.elementwise_fixed_s * 1000:.2f} ms of per-layer norm/activation kernels (NVIDIA aiconfigurator's step model)"
+            + (f"; dense layers timed shape by shape ({sum(c for _n, _k, c in mid.shape_times.shapes)} GEMMs of "
+               f"{len(mid.shape_times.shapes)} shapes + LM head) from vLLM's GEMM latencies measured on this GPU "
+               "(resources/gpus/gemm_shapes.json), in place of the GEMM rate and weight-read share"
+               if mid.shape_times else "")
             + (f", routed experts {mid.expert_flops_per_s / 1e12:,.0f} TFLOP/s ({f.kernel_engine}'s fused-MoE kernel as "
                "NVIDIA measured it, resources/engines/moe_kernels.json)" if mid.expert_flops_per_s else "")
             + (f", front end {f.stream_token_us:g} µs/streamed token (at most {1e6 / f.stream_token_us:,.0f} tokens/s)"

@@ -22,6 +22,12 @@ efficient GEMM shards); the bandwidth side reads each GPU's weight shard at the 
 communication that the per-doubling factor used to stand for is counted explicitly (TP 2 train rows of
 bench/predictor_accuracy.py: decode was over-predicted by 12 % with both applied, within 2 % with this split).
 
+On the GPUs NVIDIA measured vLLM's GEMMs per shape (A100, H100, H200, L40S, B200), the 16-bit dense linear layers
+are instead timed one by one at the step's row count from those latencies (gemm_shapes.py), which replaces both the
+GEMM rate and the weight-read share for them. Every step also carries each layer's small norm/activation kernels
+and the embedding lookup (ELEMENTWISE_OP_FIXED_S, SpeedFactors.step_overhead_ms), as NVIDIA aiconfigurator's step
+model counts them.
+
 Measured per-call costs the bytes do not show (each constant below with its source): a fused-MoE call's fixed time
 per MoE layer (MOE_LAYER_FIXED_S), an MLA attention block's fixed time per layer (MLA_LAYER_FIXED_S) or, for other
 attention, the attention kernel's (ATTENTION_CALL_FIXED_S), and Marlin's
@@ -43,6 +49,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, ReadShare, decode_read_share, gemm_rate
+from advisor.sizing.gemm_shapes import ShapeTimes, applies, shape_times
 from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
@@ -90,6 +97,14 @@ MLA_LAYER_FIXED_S = 64e-6
 # ai-dynamo/aiconfigurator, systems/data/{h100,a100}_sxm/attention/vllm/0.14.0, generation_attention_perf).
 # The MLA constant above already contains its attention kernel.
 ATTENTION_CALL_FIXED_S = 12e-6
+# The small kernels between the GEMMs and attention of every decoder layer, as NVIDIA's aiconfigurator composes a step
+# (ai-dynamo/aiconfigurator@095f58a, aic-core/src/aiconfigurator_core/sdk/models/llama.py: per layer the ElementWise ops
+# add_norm_1 and add_norm_2, (2h + 2h) x 2 bytes per token each, and the gated activation, (2I + I) x 2 bytes per token
+# over the GPU's share of I; operators/elementwise.rs + attention.rs mem_op_latency: bytes / (bandwidth x
+# mem_bw_empirical_scaling_factor 0.8) + mem_empirical_constant_latency 3 us, systems/{a100,h100,h200,b200}_sxm.yaml).
+# A MoE layer's activation runs inside the fused-MoE call (MOE_LAYER_FIXED_S), so it has the two add+norm ops only.
+ELEMENTWISE_OP_FIXED_S = 3e-6
+ELEMENTWISE_BW_SHARE = 0.8
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 # Engines whose all-reduce resources/gpus/allreduce.json measured: vLLM's custom all-reduce, which SGLang ports.
@@ -181,6 +196,16 @@ def _local_attention(model: ModelSpec, layout: KvLayout) -> dict[str, Any]:
     }
 
 
+def _elementwise(model: ModelSpec, gpus: int) -> tuple[float, float]:
+    """(fixed seconds, bytes per token) of the per-layer ElementWise ops (ELEMENTWISE_OP_FIXED_S): per step, per GPU."""
+    moe = sum(model.moe_layers) if model.is_moe else 0
+    dense_layers = model.num_layers - moe
+    width = -(-model.intermediate_size // gpus) if model.intermediate_size else 0
+    ops = 2 * model.num_layers + dense_layers
+    per_token = model.num_layers * 2 * (2 * model.hidden_size + 2 * model.hidden_size) * 2 + dense_layers * (2 * width + width) * 2
+    return ops * ELEMENTWISE_OP_FIXED_S, float(per_token)
+
+
 @dataclass(frozen=True, slots=True)
 class StepCostModel:
     """Cost of one engine step for a tensor-parallel group of identical GPUs."""
@@ -248,6 +273,19 @@ class StepCostModel:
     # bytes_per_s (MBU), where nothing was measured or the user set MBU.
     weight_bytes_per_s: float = 0.0
     read_share: ReadShare | None = None
+    # The dense linear layers timed shape by shape from vLLM's measured GEMM latencies (gemm_shapes.py) on the GPUs
+    # NVIDIA measured, for 16-bit dense layers: they replace flops_per_s / dense_bytes_per_s for those layers; the
+    # routed experts keep their own rate and reads. Scaled like the MFU (rows past the GPU's ridge) or the MBU
+    # (below it) for the low/high estimates. None: the per-GPU rate and read share.
+    shape_times: ShapeTimes | None = None
+    shape_scale_compute: float = 1.0
+    shape_scale_read: float = 1.0
+    routed_flops_per_token: float = 0.0  # whole model, the routed experts one token passes through (shape mode)
+    # aiconfigurator's per-layer small kernels (two add+norm and one activation ElementWise op per decoder layer, each
+    # a fixed time + its bytes at ELEMENTWISE_BW_SHARE of the bandwidth): per step, all layers; see ELEMENTWISE_OP_FIXED_S
+    elementwise_fixed_s: float = 0.0
+    elementwise_bytes_per_token: float = 0.0  # per GPU, all layers
+    elementwise_bytes_per_s: float = 1.0
 
     def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
         """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
@@ -341,6 +379,13 @@ class StepCostModel:
         mbu_used = mbu if mbu is not None else factors.mbu
         # measured on each GPU's own slice of the experts at that TP degree: no further TP scaling loss
         expert_flops, expert_rate, expert_share_used = _routed_expert_rate(model, fmt, dtype, gpu, gpus, factors, mfu_used / factors.mfu)
+        # the dense layers timed shape by shape where vLLM's GEMMs were measured on this GPU (not with a user's MFU/MBU)
+        explicit = {"mfu", "mbu"} & factors.model_fields_set
+        shaped = None if explicit or not applies(model, fmt, dtype, gpu) else shape_times(
+            model, gpu.id, gpus, rate.tflops if rate else gpu.bf16_tflops_dense, gpu.bandwidth_bytes_per_s * (read.share if read else factors.mbu)
+        )
+        small_fixed, small_bytes = _elementwise(model, gpus)
+        routed = 2.0 * moe_layers * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size
         return cls(
             linear_flops_per_token=2.0 * active_linear,
             lm_head_flops=lm_head,
@@ -360,6 +405,13 @@ class StepCostModel:
             read_share=read,
             overhead_s=factors.step_overhead_ms / 1000.0,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
+            shape_times=shaped,
+            shape_scale_compute=factors.mfu / mfu_used,
+            shape_scale_read=factors.mbu / mbu_used,
+            routed_flops_per_token=routed if shaped else 0.0,
+            elementwise_fixed_s=small_fixed,
+            elementwise_bytes_per_token=small_bytes,
+            elementwise_bytes_per_s=gpu.bandwidth_bytes_per_s * ELEMENTWISE_BW_SHARE,
             allreduces=ar_count,
             allreduce_latency_s=ar_latency,
             allreduce_bytes_per_token=ar_bytes,
@@ -399,11 +451,17 @@ class StepCostModel:
         if tokens <= 0:
             return (0.0, 0.0), (0.0, 0.0)
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        weights_s = self.weight_read_seconds(self.experts_touched(tokens))
         decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
         attn_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs) + decode_flops
+        if self.shape_times is not None:  # measured per shape: one time, filed under the bound its row count is in
+            shaped, (exp_c, exp_m) = self.shaped_dense_seconds(tokens, logits), self.routed_parts(tokens)
+            compute_bound = tokens >= self.shape_times.ridge_rows
+            linear = (shaped + exp_c, exp_m) if compute_bound else (exp_c, shaped + exp_m)
+        else:
+            weights_s = self.weight_read_seconds(self.experts_touched(tokens))
+            linear = (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s)
         return (
-            (self.linear_compute_seconds(tokens, logits), weights_s + self.moe_layers * self.moe_layer_fixed_s),
+            linear,
             (attn_flops / self.attn_flops_per_s,
              (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s),
         )
@@ -412,6 +470,23 @@ class StepCostModel:
         """(compute seconds, memory seconds) of one step, summed over its operators (which bound dominates)."""
         (lin_c, lin_m), (att_c, att_m) = self.op_parts(prefill_tokens, prefill_attention_pairs, decode_seqs, kv_tokens_read)
         return lin_c + att_c, lin_m + att_m
+
+    def shaped_dense_seconds(self, tokens: int, logits: int) -> float:
+        """The dense linear layers and the LM head at their measured per-shape latencies (shape mode)."""
+        st = self.shape_times
+        assert st is not None
+        scale = self.shape_scale_compute if tokens >= st.ridge_rows else self.shape_scale_read
+        return (st.dense.at(tokens) + st.head.at(logits)) * scale
+
+    def routed_parts(self, tokens: int) -> tuple[float, float]:
+        """(compute s, memory s) of the routed experts alone (shape mode): the fused-MoE rate, the touched experts'
+        reads and the call's fixed time; zeros for a dense model."""
+        if not self.moe_layers:
+            return 0.0, 0.0
+        rate = self.expert_flops_per_s or self.flops_per_s
+        flops = self.expert_flops_per_token or self.routed_flops_per_token
+        read = self.moe_layers * (self.experts_touched(tokens) * self.expert_bytes / self.bytes_per_s + self.moe_layer_fixed_s)
+        return tokens * flops / rate, read
 
     def linear_compute_seconds(self, tokens: int, logits: int) -> float:
         """Arithmetic time of the linear layers: dense GEMMs at their rate, routed experts at the fused-MoE rate."""
@@ -436,10 +511,13 @@ class StepCostModel:
         if tokens <= 0:
             return 0.0
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        linear = max(
-            self.linear_compute_seconds(tokens, logits),
-            self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
-        )
+        if self.shape_times is not None:  # dense layers as measured per shape; routed experts bound on their own
+            linear = self.shaped_dense_seconds(tokens, logits) + (max(self.routed_parts(tokens)) if self.moe_layers else 0.0)
+        else:
+            linear = max(
+                self.linear_compute_seconds(tokens, logits),
+                self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
+            )
         if self.sparse_topk or self.window_tokens:
             decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
             prefill_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs)
@@ -451,7 +529,8 @@ class StepCostModel:
             (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
         comm = self.comm_seconds(tokens) if self.allreduces else 0.0
-        gpu = linear + attention + comm + self.overhead_s
+        elementwise = self.elementwise_fixed_s + tokens * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
+        gpu = linear + attention + comm + elementwise + self.overhead_s
         scheduler = logits * self.scheduler_s_per_seq
         if not self.scheduler_overlaps:
             gpu, scheduler = gpu + scheduler, 0.0  # scheduled between steps: every step waits for it

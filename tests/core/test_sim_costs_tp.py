@@ -13,12 +13,17 @@ def costs(model: str, gpu: str, gpus: int, engine: str = "vllm") -> StepCostMode
     return StepCostModel.build(get_model(model), "bf16", "bf16", get_gpu(gpu), gpus, SpeedFactors(kernel_engine=engine))
 
 
+def small_kernels(c: StepCostModel, tokens: int) -> float:
+    """The per-layer norm/activation kernels a step adds beside its GEMMs and attention (ELEMENTWISE_OP_FIXED_S)."""
+    return c.elementwise_fixed_s + tokens * c.elementwise_bytes_per_token / c.elementwise_bytes_per_s
+
+
 def test_no_all_reduce_on_one_gpu() -> None:
     c = costs("llama-3.1-8b-instruct", "h100-sxm-80g", 1)
     assert c.allreduces == 0
     assert c.comm_seconds(1) == 0.0 and c.comm_seconds(8192) == 0.0
     compute, memory = c.step_parts(0, 0, 1, 1000)
-    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(max(compute, memory) + c.overhead_s)
+    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(max(compute, memory) + small_kernels(c, 1) + c.overhead_s)
 
 
 def test_two_all_reduces_per_layer_each_with_the_link_latency() -> None:
@@ -29,7 +34,9 @@ def test_two_all_reduces_per_layer_each_with_the_link_latency() -> None:
     # one decode token: the latency dominates; the bytes are 8192 × 2 B × 1.5 over ~360 GB/s
     assert c.comm_seconds(1) == pytest.approx(160 * (ALLREDUCE_LATENCY_S["nvlink"] + 8192 * 2 * 1.5 / 360e9), rel=1e-6)
     compute, memory = c.step_parts(0, 0, 1, 1000)
-    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(max(compute, memory) + c.comm_seconds(1) + c.overhead_s)
+    assert c.step_seconds(0, 0, 1, 1000) == pytest.approx(
+        max(compute, memory) + c.comm_seconds(1) + small_kernels(c, 1) + c.overhead_s
+    )
 
 
 def test_vllm_on_h100s_takes_the_measured_all_reduce() -> None:
@@ -65,9 +72,10 @@ def test_moe_layers_add_a_fixed_fused_experts_time_to_the_memory_side() -> None:
     assert dense.moe_layer_fixed_s == 0.0
     assert moe.moe_layer_fixed_s == MOE_LAYER_FIXED_S and moe.moe_layers == get_model("qwen3-30b-a3b").num_layers
     _, memory = moe.step_parts(0, 0, 1, 100)
-    # the dense weights at the GPU's measured decode GEMM share, the routed experts and the KV cache at MBU
+    # the dense layers at their measured per-shape GEMM times on the A100, the routed experts and the KV cache at MBU
+    assert moe.shape_times is not None
     reads = moe.moe_layers * moe.experts_touched(1) * moe.expert_bytes + 100 * moe.kv_bytes_per_token
-    seconds = moe.dense_bytes / moe.dense_bytes_per_s + reads / moe.bytes_per_s
+    seconds = moe.shaped_dense_seconds(1, 1) + reads / moe.bytes_per_s
     assert memory == pytest.approx(seconds + moe.moe_layers * MOE_LAYER_FIXED_S + moe.attn_fixed_s)
     # a large prefill chunk is compute-bound: the fixed part is hidden by max(compute, memory)
     compute, memory = moe.step_parts(8192, 8192 * 8193 / 2, 0, 0)
@@ -118,11 +126,11 @@ def test_linear_layers_and_attention_are_bound_separately_and_add_up() -> None:
     (lin_c, lin_m), (att_c, att_m) = c.op_parts(0, 0, 256, 256 * 1536)
     assert lin_c > lin_m and att_m > att_c
     step = c.step_seconds(0, 0, 256, 256 * 1536)
-    assert step == pytest.approx(lin_c + att_m + c.overhead_s)
+    assert step == pytest.approx(lin_c + att_m + small_kernels(c, 256) + c.overhead_s)
     compute, memory = c.step_parts(0, 0, 256, 256 * 1536)
     # the old single max over the summed FLOPs and bytes hid the GEMMs' compute excess behind attention's KV read
-    hidden = step - c.overhead_s - max(compute, memory)
-    assert hidden == pytest.approx(lin_c - lin_m) and hidden > 0.002
+    hidden = step - c.overhead_s - small_kernels(c, 256) - max(compute, memory)
+    assert hidden == pytest.approx(lin_c + att_m - max(compute, memory)) and hidden > 0.002
     # where both are bandwidth-bound (one sequence) the sum of bounds is the plain bandwidth roofline
     compute, memory = c.step_parts(0, 0, 1, 1536)
-    assert c.step_seconds(0, 0, 1, 1536) == pytest.approx(memory + c.overhead_s)
+    assert c.step_seconds(0, 0, 1, 1536) == pytest.approx(memory + small_kernels(c, 1) + c.overhead_s)

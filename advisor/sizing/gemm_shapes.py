@@ -1,0 +1,162 @@
+"""A model's dense linear layers timed shape by shape from vLLM's measured GEMM latencies.
+
+gemm.py gives each GPU one BF16 rate (the median over 2,048–8,192-row GEMMs) and one decode weight-read share (the
+median over 1–8-row GEMMs). A step's GEMMs are neither: a 256-row prefill of a 5,120-wide layer reaches 490 TFLOP/s on
+an H100 where the median is 807, and the small layers of a decode step carry a fixed kernel time the median hides.
+NVIDIA's aiconfigurator timed vLLM's BF16 GEMMs inside the engine over a grid of (m rows, n output features,
+k input features) on the A100, H100, H200, L40S and B200 (resources/gpus/gemm_shapes.json, tools/gemm_shapes.py). For
+those GPUs the speed model times each of the model's own dense linear layers, as vLLM fuses and shards them, at
+the step's row count:
+
+- shapes: per layer, q/k/v as one GEMM (QKVParallelLinear) and gate/up as one (MergedColumnParallelLinear), the
+  attention output and the down projection, the linear-attention projections, a MoE layer's shared expert; column-
+  parallel layers split n over the tensor-parallel GPUs, row-parallel ones k; a KV projection keeps at least one
+  head per GPU (replicated when there are fewer KV heads than GPUs); the LM head (vocabulary-parallel) separately,
+  at one row per sequence that samples;
+- interpolation: log-latency bilinear in (log n, log k) between grid points (exact where latency ∝ n·k, as both the
+  weight read and the arithmetic are), n or k beyond the grid in proportion, below 256 clamped; then linear in m
+  between grid rows, in proportion to m past 8,192. Summing the layers' latencies row by row gives one curve per
+  model, GPU and TP degree, so a step costs one lookup.
+
+Not covered (the per-GPU rate and read share stay): quantized dense layers (their GEMMs are Marlin or FP8 kernels
+with other timings), MLA attention blocks (their measured fixed time already includes the small GEMMs), routed experts
+(the fused-MoE kernel, moe_kernels.py), GPUs without a table, and a user's explicit MFU/MBU.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cache
+from math import log
+
+import numpy as np
+
+from advisor.domain.gpu import GpuSpec
+from advisor.domain.model import ModelSpec
+from advisor.resources import load_json
+from advisor.sizing.quant import WeightFormat
+from advisor.sizing.tensors import Tensor, tensors
+
+# weight formats whose non-expert linear layers are 16-bit GEMMs (gpt-oss's MXFP4 quantizes only the routed experts)
+SIXTEEN_BIT_DENSE = ("bf16", "fp16", "mxfp4")
+_FUSED = {"attn_q": "qkv", "attn_k": "qkv", "attn_v": "qkv", "ffn_gate": "gate_up", "ffn_up": "gate_up"}
+
+
+@dataclass(frozen=True, slots=True)
+class GemmCurve:
+    """Seconds the dense linear layers of one step take at m rows, on the grid rows ``m``; linear between them."""
+
+    m: tuple[float, ...]
+    seconds: tuple[float, ...]
+
+    def at(self, rows: float) -> float:
+        if rows <= 0:
+            return 0.0
+        m, s = self.m, self.seconds
+        if rows >= m[-1]:
+            return s[-1] * rows / m[-1]
+        if rows <= m[0]:
+            return s[0]
+        i = bisect_right(m, rows)
+        t = (rows - m[i - 1]) / (m[i] - m[i - 1])
+        return s[i - 1] + t * (s[i] - s[i - 1])
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeTimes:
+    """The measured per-shape timing of one model on one GPU class and TP degree."""
+
+    dense: GemmCurve  # every dense linear layer but the LM head, at the step's token rows
+    head: GemmCurve  # the LM head, at one row per sampling sequence
+    ridge_rows: float  # rows where the median GEMM turns from reading weights to arithmetic (for low/high scaling)
+    source: str
+    shapes: tuple[tuple[int, int, int], ...]  # (n, k, count) per GPU: what was summed, for the formula view
+
+
+@cache
+def _tables() -> tuple[tuple[float, ...], np.ndarray, dict[str, tuple[np.ndarray, str]]]:
+    data = load_json("gpus", "gemm_shapes.json")
+    nk = np.log(np.array(data["nk_grid"], dtype=float))
+    gpus = {g: (np.log(np.array(t["latency_us"], dtype=float) * 1e-6), t["source"]) for g, t in data["gpus"].items()}
+    return tuple(float(m) for m in data["m_grid"]), nk, gpus
+
+
+def has_table(gpu: GpuSpec) -> bool:
+    return gpu.id in _tables()[2]
+
+
+def _axis(log_grid: np.ndarray, value: int) -> tuple[int, float, float]:
+    """(lower index, weight of the upper point, factor past the grid's end) for one n or k."""
+    x = log(max(value, 1))
+    if x <= log_grid[0]:
+        return 0, 0.0, 1.0  # below the grid: clamped (layers this narrow are a rounding error of a step)
+    if x >= log_grid[-1]:
+        return len(log_grid) - 2, 1.0, float(np.exp(x - log_grid[-1]))  # past it: in proportion
+    i = int(np.searchsorted(log_grid, x, side="right")) - 1
+    return i, float((x - log_grid[i]) / (log_grid[i + 1] - log_grid[i])), 1.0
+
+
+def shape_seconds(gpu_id: str, n: int, k: int) -> np.ndarray:
+    """Seconds of one (n, k) GEMM at each row count of the grid on ``gpu_id``."""
+    _m, nk, gpus = _tables()
+    lat = gpus[gpu_id][0]
+    i, a, fn = _axis(nk, n)
+    j, b, fk = _axis(nk, k)
+    log_t = (
+        (1 - a) * (1 - b) * lat[:, i, j] + a * (1 - b) * lat[:, i + 1, j] + (1 - a) * b * lat[:, i, j + 1] + a * b * lat[:, i + 1, j + 1]
+    )
+    return np.exp(log_t) * fn * fk
+
+
+def _per_gpu(t: Tensor, m: ModelSpec, gpus: int) -> tuple[int, int]:
+    """(n, k) of one linear tensor on each GPU, as vLLM's parallel layers split it."""
+    n, k = t.rows, t.cols
+    if t.split in ("col", "vocab"):
+        return max(1, -(-n // gpus)), k
+    if t.split == "row":
+        return n, max(1, -(-k // gpus))
+    if t.split == "kv":  # whole KV heads per GPU, replicated when there are fewer heads than GPUs
+        heads = max(1, m.num_kv_heads // gpus) if m.num_kv_heads >= gpus else 1
+        return heads * (n // m.num_kv_heads), k
+    return n, k
+
+
+def dense_gemm_shapes(m: ModelSpec, gpus: int) -> list[tuple[int, int, int]]:
+    """(n, k, count) of each distinct dense GEMM a step runs per GPU, fused as vLLM fuses them; LM head excluded."""
+    groups: dict[tuple[int, str], list[Tensor]] = {}
+    for t in tensors(m):
+        if t.kind != "linear" or t.expert or t.mtp or t.vision:
+            continue
+        base = t.role.removesuffix("_shexp")  # a shared expert's gate/up fuse like a dense MLP's
+        key = (t.layer, _FUSED.get(base, base) + t.role[len(base):])
+        groups.setdefault(key, []).append(t)
+    counts: dict[tuple[int, int], int] = {}
+    for members in groups.values():
+        shapes = [_per_gpu(t, m, gpus) for t in members]
+        n, k = sum(s[0] for s in shapes), shapes[0][1]
+        counts[(n, k)] = counts.get((n, k), 0) + 1
+    return [(n, k, c) for (n, k), c in sorted(counts.items())]
+
+
+def applies(m: ModelSpec, fmt: WeightFormat, compute: str, gpu: GpuSpec) -> bool:
+    return has_table(gpu) and fmt.id in SIXTEEN_BIT_DENSE and compute in ("bf16", "fp16") and not m.is_mla
+
+
+@cache
+def shape_times(m: ModelSpec, gpu_id: str, gpus: int, bf16_tflops: float, bandwidth: float) -> ShapeTimes:
+    """The per-step curves of ``m`` on ``gpus`` GPUs of class ``gpu_id`` (cached: one per setup)."""
+    grid, _nk, tables = _tables()
+    shapes = dense_gemm_shapes(m, gpus)
+    total = np.zeros(len(grid))
+    for n, k, count in shapes:
+        total += count * shape_seconds(gpu_id, n, k)
+    head_n = max(1, -(-m.vocab_size // gpus))
+    head = shape_seconds(gpu_id, head_n, m.hidden_size)
+    return ShapeTimes(
+        dense=GemmCurve(grid, tuple(float(x) for x in total)),
+        head=GemmCurve(grid, tuple(float(x) for x in head)),
+        ridge_rows=bf16_tflops * 1e12 / bandwidth,
+        source=tables[gpu_id][1],
+        shapes=tuple(shapes),
+    )
