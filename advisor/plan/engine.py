@@ -409,8 +409,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 return k.price_mid * k.tp * max(k.replicas, floor)
 
             cost = hourly(chosen)
-            # only among setups of the same standing (region, fleet, vendor, price grade): never cheaper by a tier
-            same = [k for k in ok if k is not chosen and rank(k)[:4] == rank(chosen)[:4] and hourly(k) < cost]
+            # only among setups of the same standing (region, fleet, vendor, price grade, part grade): never
+            # cheaper by a tier
+            same = [k for k in ok if k is not chosen and rank(k)[:5] == rank(chosen)[:5] and hourly(k) < cost]
             for alt in same[:3]:
                 t, p, m = _verify_laid_out(c, alt, region, book)
                 if m and hourly(alt) < cost:

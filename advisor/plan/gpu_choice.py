@@ -158,6 +158,7 @@ class Tiers:
     fleet: int  # 0 the team's own GPU, 1 its vendor, 2 another vendor
     vendor: int  # 0 NVIDIA or a vendor the user allowed/runs, 1 another stack not asked for
     price: int  # 0 sourced price, 1 placeholder only
+    grade: int = 0  # 0 a data-centre part (or any part for an internal tool), 1 a consumer card for production
 
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
@@ -171,6 +172,11 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         fleet=0 if own else 1 if not vendors or vendor in vendors else 2,
         vendor=0 if vendor == "nvidia" or asked or vendor in vendors else 1,
         price=0 if sourced(price_rows(book, gid, region)) else 1,
+        # deployment-facts rule 12: consumer cards (half-rate FP32 accumulate, 24–32 GB, no NVLink, data-centre
+        # licence terms) suit internal tools and dev/test; a production service (paid, public, business-facing:
+        # the ones that carry N+1) runs on a data-centre part whenever one meets the target, unless the team
+        # already runs the consumer card (blind review 3: q42's business API on 8 × RTX 4090 D "on price alone")
+        grade=1 if cand.gpu.market == "consumer" and redundancy_reason(c) and not own else 0,
     )
 
 
@@ -187,7 +193,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # then, on the same GPUs, the setup that carries more within the target (the screen's c_max on the replicas
         # that serve): FP8 where it is accepted gives more headroom on the same server than BF16 (q10: 2 × TP4
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
-        return (t.region, t.fleet, t.vendor, t.price, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
+        return (t.region, t.fleet, t.vendor, t.price, t.grade, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
                 QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -260,7 +266,7 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
     mine = tiers(c, region, chosen, book)
     for k in others:
         t = tiers(c, region, k, book)
-        for name in ("region", "fleet", "vendor", "price"):
+        for name in ("region", "fleet", "vendor", "price", "grade"):
             a, b = getattr(mine, name), getattr(t, name)
             if a < b and hourly(k) < hourly(chosen):  # a cheaper setup set aside for this reason
                 return {"reason": name, "other": k}
@@ -307,7 +313,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         pass
     elif reason == "fleet":
         params = {"fleet": f"{f[1]} × {chosen.gpu.name}"} if f else {}
-    elif reason in ("region", "vendor", "price") and other is not None:
+    elif reason in ("region", "vendor", "price", "grade") and other is not None:
         params = {"other": other.gpu.name, "vendor": other.gpu.vendor}
         if reason == "price":
             reason = "cost"  # said by the unsourced clause below

@@ -503,6 +503,17 @@ class StepCostModel:
             return self.allreduces * allreduce_seconds(self.allreduce_points, tokens * self.allreduce_message_bytes_per_token)
         return self.allreduces * (self.allreduce_latency_s + tokens * self.allreduce_bytes_per_token / self.allreduce_bytes_per_s)
 
+    def _linear_seconds(self, tokens: int, logits: int) -> float:
+        """The linear layers of one step: dense layers as measured per shape where there is a table (routed experts
+        bound on their own), else max(compute, weight read). One definition for step_seconds and its decode fast
+        paths (the fast paths once kept a copy that missed the per-shape timing)."""
+        if self.shape_times is not None:
+            return self.shaped_dense_seconds(tokens, logits) + (max(self.routed_parts(tokens)) if self.moe_layers else 0.0)
+        return max(
+            self.linear_compute_seconds(tokens, logits),
+            self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
+        )
+
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
         """One engine step mixing chunked prefill and decode: the linear layers' max(compute, memory) + attention's
         max(compute, memory) + TP all-reduces + fixed overhead."""
@@ -511,13 +522,7 @@ class StepCostModel:
         if tokens <= 0:
             return 0.0
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        if self.shape_times is not None:  # dense layers as measured per shape; routed experts bound on their own
-            linear = self.shaped_dense_seconds(tokens, logits) + (max(self.routed_parts(tokens)) if self.moe_layers else 0.0)
-        else:
-            linear = max(
-                self.linear_compute_seconds(tokens, logits),
-                self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
-            )
+        linear = self._linear_seconds(tokens, logits)
         if self.sparse_topk or self.window_tokens:
             decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
             prefill_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs)
@@ -543,9 +548,9 @@ class StepCostModel:
         if decode_seqs <= 0 or self.sparse_topk or self.window_tokens:
             return partial(self.step_seconds, 0, 0, decode_seqs)
         n = decode_seqs
-        linear = max(self.linear_compute_seconds(n, n),
-                     self.weight_read_seconds(self.experts_touched(n)) + self.moe_layers * self.moe_layer_fixed_s)  # fmt: skip
+        linear = self._linear_seconds(n, n)
         comm = self.comm_seconds(n) if self.allreduces else 0.0
+        elementwise = self.elementwise_fixed_s + n * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
         overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
         prefill_flops = 0 * pair  # step_seconds' prefill term at 0 pairs (added first, as there)
         state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
@@ -553,7 +558,7 @@ class StepCostModel:
 
         def seconds(kv_tokens_read: int) -> float:
             attention = max((prefill_flops + kv_tokens_read * pair) / afs, (kv_tokens_read * kvb + state) / bps + fixed)
-            gpu = linear + attention + comm + overhead
+            gpu = linear + attention + comm + elementwise + overhead
             if not overlaps:
                 return max(gpu + scheduler, 0.0, stream)
             return max(gpu, scheduler, stream)
@@ -566,9 +571,9 @@ class StepCostModel:
         if decode_seqs <= 0 or self.sparse_topk or self.window_tokens:
             return None
         n = decode_seqs
-        linear = max(self.linear_compute_seconds(n, n),
-                     self.weight_read_seconds(self.experts_touched(n)) + self.moe_layers * self.moe_layer_fixed_s)  # fmt: skip
+        linear = self._linear_seconds(n, n)
         comm = self.comm_seconds(n) if self.allreduces else 0.0
+        elementwise = self.elementwise_fixed_s + n * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
         overhead, pair, kvb, afs, bps = self.overhead_s, self.attn_flops_per_pair, self.kv_bytes_per_token, self.attn_flops_per_s, self.bytes_per_s
         prefill_flops = 0 * pair
         state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
@@ -577,7 +582,7 @@ class StepCostModel:
         def seconds(kv_tokens_read: np.ndarray) -> np.ndarray:
             kv = kv_tokens_read.astype(np.float64)  # what int × float does in Python (exact below 2**53)
             attention = np.maximum((prefill_flops + kv * pair) / afs, (kv * kvb + state) / bps + fixed)
-            gpu = linear + attention + comm + overhead
+            gpu = linear + attention + comm + elementwise + overhead
             if not overlaps:
                 return np.maximum(np.maximum(gpu + scheduler, 0.0), stream)
             return np.maximum(np.maximum(gpu, scheduler), stream)
