@@ -229,3 +229,30 @@ def test_a_fleet_type_that_cannot_hold_the_model_is_said_so_and_old_answers_stay
     with pytest.raises(AnswersError) as err:
         plan({**TWO_TYPES, "current_fleet": {"gpu": "h20-96g", "count": 8, "others": [{"gpu": "h20-96g", "count": 8}]}})
     assert any(where.startswith("current_fleet") and "twice" in msg for where, msg in err.value.problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_fleet_short_by_less_than_a_server_frees_the_few_first_and_buys_only_as_the_alternative(lang):
+    """q04: the plan needs 12 H20 in groups of 4 and 11 of the 16 are free, so it bought a whole 8-GPU server for
+    the one missing. An engineer first frees that one from current work (or moves the work onto the idle L20s):
+    the fleet's finding and the memo's one-off purchase row say so first, the purchase as the alternative."""
+    r = plan(TWO_TYPES)
+    o = r.costs.owned
+    assert o is not None and o.gpus_bought and o.fleet_free == free_gpus(16, 0.3) == 11
+    short = r.hardware.total_gpus - 11
+    assert 0 < short < o.gpus_bought  # the situation this is about: a server bought for fewer missing
+    more = r.finding("cost.fleet").params["more"]
+    assert more["tr"] == "plan.fleetq.more.free_first" and more["short"] == short and more["n"] == o.gpus_bought
+    assert more["move"]["other"] == "NVIDIA L20 48GB" and more["move"]["free"] == free_gpus(16, 0.3)
+    memo = render_memo_markdown(r, lang)
+    row = next(line for line in memo.splitlines() if line.startswith(("| One-off purchase", "| 一次性采购")))
+    first = row.index("1 more" if lang == "en" else "腾出 1 张")
+    assert first < row.index(f"{o.capex.low:,.0f}")  # freeing first, the purchase after it
+    assert r.finding("cost.fleet").title_in(lang) in memo and "L20" in r.finding("cost.fleet").title_in(lang)
+
+
+def test_a_fleet_short_by_a_whole_purchase_unit_just_buys():
+    """The freeing option is only for a shortfall smaller than the purchase (q18's fleet has room: nothing
+    bought, no option said)."""
+    r = plan(US_FLEET)
+    assert r.finding("cost.fleet").params["more"]["tr"] != "plan.fleetq.more.free_first"
