@@ -256,3 +256,44 @@ def test_a_fleet_short_by_a_whole_purchase_unit_just_buys():
     bought, no option said)."""
     r = plan(US_FLEET)
     assert r.finding("cost.fleet").params["more"]["tr"] != "plan.fleetq.more.free_first"
+
+
+def _chain(phrase: dict) -> list[dict]:
+    out = [phrase]
+    while out[-1].get("more"):
+        out.append(out[-1]["more"]["next"])
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_tensor_parallel_over_pcie_says_why_one_card_per_replica_was_not_chosen(lang):
+    """q33: 4-bit accepted on idle 24 GB cards, and the plan runs TP2 over PCIe. An engineer runs AWQ int4 on one
+    card per replica; the sizing core says it misses (KV room under one request's context, and the 8,000-token
+    p95 prompt's first token later than the target on one card), and the memo now says so with those figures."""
+    from advisor.plan.context import resolve
+
+    r = plan(OFFICE_4090D)
+    assert r.hardware.gpu == "rtx-4090d" and r.hardware.tp > 1
+    f = r.finding("gpu.pcie_tp")
+    why = f.params["one"]["why"]
+    assert why["weights"] == "awq-int4"  # the most compact format the answers allow
+    reasons = {p["tr"]: p for p in _chain(why["reasons"])}
+    ctx = resolve(answers_from_dict(OFFICE_4090D))
+    kv = reasons["plan.fleetq.one.kv"]
+    assert kv["kv"] < kv["context"] == ctx.max_context
+    ttft = reasons["plan.fleetq.one.ttft"]
+    assert ttft["ttft"] > ttft["slo"] == round(ctx.ttft_slo_ms) and ttft["p95"] == 8000
+    text = f.detail_in(lang)
+    assert f"{kv['kv']:,}" in text and f"{ttft['ttft']:,}" in text and "awq-int4" in text
+    assert text in render_memo_markdown(r, lang)
+
+
+def test_one_card_that_meets_the_target_gives_no_reason():
+    """A 7B model in 4-bit fits one 24 GB card and meets the target: nothing to explain."""
+    from advisor.plan.context import resolve
+    from advisor.plan.data import gpus_by_id
+    from advisor.plan.one_gpu import why_not_one
+
+    small = {**OFFICE_4090D, "model": "qwen2.5-7b-instruct", "prompt_tokens": {"avg": 1000, "p95": 2000}}
+    assert why_not_one(resolve(answers_from_dict(small)), gpus_by_id()["rtx-4090d"]) is None
+    assert why_not_one(resolve(answers_from_dict(OFFICE_4090D)), gpus_by_id()["rtx-4090d"]) is not None
