@@ -42,6 +42,14 @@ def _capex_verdict(o: OwnedFormCost, lang: str, currency: str) -> str:
     return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 
 
+def short_of_free(result: PlanResult, o: OwnedFormCost) -> int:
+    """GPUs the plan needs beyond the fleet's free ones when that is fewer than the purchase buys (q04: 12 H20
+    needed, 11 free, a whole 8-GPU server bought): an engineer frees those few from current work first (the
+    ``cost.fleet`` finding says how); 0 otherwise."""
+    short = result.hardware.total_gpus - (o.fleet_free or 0)
+    return short if o.fleet_gpus and o.gpus_bought and 0 < short < o.gpus_bought else 0
+
+
 def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     """Page 1: the one-off purchase (and the one-off budget's verdict) and the monthly cost, both named."""
     o = chosen_owned(result)
@@ -51,6 +59,9 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     capex = _money(o.capex, cur) + _capex_verdict(o, lang, cur)
     if o.fleet_gpus and not o.gpus_bought:  # on the team's own fleet: nothing is bought
         capex = translate(lang, "memo.fleet13.no_purchase")
+    elif short_of_free(result, o):  # a server bought for fewer missing: freeing them from current work comes first
+        capex = translate(lang, "memo.fleetq.capex_free_first", short=short_of_free(result, o),
+                          gpu=result.hardware.gpu_name, capex=capex)
     return [
         (translate(lang, "memo.forms.key.capex"), capex),
         (translate(lang, "memo.key.cost"), translate(lang, "memo.fleet13.key.cost_value",
@@ -114,4 +125,4 @@ def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]
     return [(t("memo.fleet13.cost.fleet"), value)]
 
 
-__all__ = ["OWNING", "chosen_owned", "cost_rows", "form_key", "key_rows"]
+__all__ = ["OWNING", "chosen_owned", "cost_rows", "form_key", "key_rows", "short_of_free"]

@@ -556,7 +556,11 @@ def gpu_pcie(f: Facts):
     ch = _chosen(f)
     if ch is None or ch.tp < 2 or ch.gpu.interconnect == "nvlink":
         return None
-    return finding("gpu.pcie_tp", gpu=ch.gpu.name, tp=ch.tp)
+    from advisor.plan.one_gpu import why_not_one
+
+    # why not one card per replica (no tensor parallelism over PCIe at all), with the figure that stops it (q33)
+    one = why_not_one(f.ctx, ch.gpu)
+    return finding("gpu.pcie_tp", gpu=ch.gpu.name, tp=ch.tp, one={"tr": "plan.fleetq.one.lead", "why": one} if one else "")
 
 
 # ------------------------------------------------------------------------------------------------------------

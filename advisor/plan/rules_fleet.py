@@ -22,6 +22,30 @@ def _r(lo: float, hi: float, f: Facts) -> str:
     return _money(lo, f) if round(lo) == round(hi) else f"{_money(lo, f)}–{_money(hi, f)}"
 
 
+def _free_first(f: Facts, o: OwnedFormCost) -> dict | None:
+    """When the fleet is short by fewer GPUs than the purchase buys (q04: 12 H20 needed in groups of 4, 11 free,
+    a whole 8-GPU server bought for the one missing), an engineer first frees the missing few from the fleet's
+    current work, or moves that work onto the fleet's idle cards of another type, before buying a server: said
+    as the first option, the purchase as the alternative (None when the purchase buys no more than is missing)."""
+    from advisor.plan import gpu_choice
+    from advisor.plan.data import gpus_by_id
+    from advisor.plan.fleet import free_gpus
+
+    bought, free, need = o.gpus_bought or 0, o.fleet_free or 0, f.chosen.total_gpus
+    short = need - free  # GPUs the plan needs beyond the fleet's free ones, whatever the groups they fall in
+    if not bought or not 0 < short < bought:
+        return None
+    move: dict | str = ""
+    for gid, count in gpu_choice.fleets(f.ctx):
+        idle = free_gpus(count, f.ctx.utilisation)
+        if gid != f.chosen.gpu.id and idle >= short:  # another type's idle cards can take the work freed
+            move = {"tr": "plan.fleetq.move", "other": gpus_by_id()[gid].name if gid in gpus_by_id() else gid,
+                    "free": idle, "count": count}
+            break
+    return {"tr": "plan.fleetq.more.free_first", "short": short, "need": need, "gpu": f.chosen.gpu.name,
+            "move": move, "n": bought, "capex": _r(o.capex.low, o.capex.high, f)}
+
+
 @rule("cost.fleet", "cost")
 def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
@@ -31,7 +55,8 @@ def cost_fleet(f: Facts) -> Finding | None:
         return None
     bought, burst = o.gpus_bought or 0, o.gpus_burst
     more = ({"tr": "plan.fleet13.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
-            if burst else {"tr": "plan.fleet13.more.buy", "n": bought, "capex": _r(o.capex.low, o.capex.high, f)}
+            if burst else _free_first(f, o) or {"tr": "plan.fleet13.more.buy", "n": bought,
+                                                 "capex": _r(o.capex.low, o.capex.high, f)}
             if bought else {"tr": "plan.fleet13.more.none"})  # fmt: skip
     cloud = f.cost.cloud_usd
     conv = f.cost.conv

@@ -229,3 +229,71 @@ def test_a_fleet_type_that_cannot_hold_the_model_is_said_so_and_old_answers_stay
     with pytest.raises(AnswersError) as err:
         plan({**TWO_TYPES, "current_fleet": {"gpu": "h20-96g", "count": 8, "others": [{"gpu": "h20-96g", "count": 8}]}})
     assert any(where.startswith("current_fleet") and "twice" in msg for where, msg in err.value.problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_fleet_short_by_less_than_a_server_frees_the_few_first_and_buys_only_as_the_alternative(lang):
+    """q04: the plan needs 12 H20 in groups of 4 and 11 of the 16 are free, so it bought a whole 8-GPU server for
+    the one missing. An engineer first frees that one from current work (or moves the work onto the idle L20s):
+    the fleet's finding and the memo's one-off purchase row say so first, the purchase as the alternative."""
+    r = plan(TWO_TYPES)
+    o = r.costs.owned
+    assert o is not None and o.gpus_bought and o.fleet_free == free_gpus(16, 0.3) == 11
+    short = r.hardware.total_gpus - 11
+    assert 0 < short < o.gpus_bought  # the situation this is about: a server bought for fewer missing
+    more = r.finding("cost.fleet").params["more"]
+    assert more["tr"] == "plan.fleetq.more.free_first" and more["short"] == short and more["n"] == o.gpus_bought
+    assert more["move"]["other"] == "NVIDIA L20 48GB" and more["move"]["free"] == free_gpus(16, 0.3)
+    memo = render_memo_markdown(r, lang)
+    row = next(line for line in memo.splitlines() if line.startswith(("| One-off purchase", "| 一次性采购")))
+    first = row.index("1 more" if lang == "en" else "腾出 1 张")
+    assert first < row.index(f"{o.capex.low:,.0f}")  # freeing first, the purchase after it
+    assert r.finding("cost.fleet").title_in(lang) in memo and "L20" in r.finding("cost.fleet").title_in(lang)
+
+
+def test_a_fleet_short_by_a_whole_purchase_unit_just_buys():
+    """The freeing option is only for a shortfall smaller than the purchase (q18's fleet has room: nothing
+    bought, no option said)."""
+    r = plan(US_FLEET)
+    assert r.finding("cost.fleet").params["more"]["tr"] != "plan.fleetq.more.free_first"
+
+
+def _chain(phrase: dict) -> list[dict]:
+    out = [phrase]
+    while out[-1].get("more"):
+        out.append(out[-1]["more"]["next"])
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_tensor_parallel_over_pcie_says_why_one_card_per_replica_was_not_chosen(lang):
+    """q33: 4-bit accepted on idle 24 GB cards, and the plan runs TP2 over PCIe. An engineer runs AWQ int4 on one
+    card per replica; the sizing core says it misses (KV room under one request's context, and the 8,000-token
+    p95 prompt's first token later than the target on one card), and the memo now says so with those figures."""
+    from advisor.plan.context import resolve
+
+    r = plan(OFFICE_4090D)
+    assert r.hardware.gpu == "rtx-4090d" and r.hardware.tp > 1
+    f = r.finding("gpu.pcie_tp")
+    why = f.params["one"]["why"]
+    assert why["weights"] == "awq-int4"  # the most compact format the answers allow
+    reasons = {p["tr"]: p for p in _chain(why["reasons"])}
+    ctx = resolve(answers_from_dict(OFFICE_4090D))
+    kv = reasons["plan.fleetq.one.kv"]
+    assert kv["kv"] < kv["context"] == ctx.max_context
+    ttft = reasons["plan.fleetq.one.ttft"]
+    assert ttft["ttft"] > ttft["slo"] == round(ctx.ttft_slo_ms) and ttft["p95"] == 8000
+    text = f.detail_in(lang)
+    assert f"{kv['kv']:,}" in text and f"{ttft['ttft']:,}" in text and "awq-int4" in text
+    assert text in render_memo_markdown(r, lang)
+
+
+def test_one_card_that_meets_the_target_gives_no_reason():
+    """A 7B model in 4-bit fits one 24 GB card and meets the target: nothing to explain."""
+    from advisor.plan.context import resolve
+    from advisor.plan.data import gpus_by_id
+    from advisor.plan.one_gpu import why_not_one
+
+    small = {**OFFICE_4090D, "model": "qwen2.5-7b-instruct", "prompt_tokens": {"avg": 1000, "p95": 2000}}
+    assert why_not_one(resolve(answers_from_dict(small)), gpus_by_id()["rtx-4090d"]) is None
+    assert why_not_one(resolve(answers_from_dict(OFFICE_4090D)), gpus_by_id()["rtx-4090d"]) is not None
