@@ -28,7 +28,8 @@ def test_fp8_accepted_wins_on_the_same_server_when_it_carries_more():
 
 
 def test_an_ada_consumer_card_runs_fp8_when_accepted_and_ampere_never_does():
-    a = _answers("q42_china_market_gpus_mainland")
+    # the 4090 D alone (a production API with H20/L20 allowed now runs on a data-centre part: test_plan_gpu_grade)
+    a = {**_answers("q42_china_market_gpus_mainland"), "gpu_constraint": ["rtx-4090d"]}
     r = make_plan(answers_from_dict(a))
     assert r.hardware.gpu == "rtx-4090d" and gpus_by_id()["rtx-4090d"].fp8_tflops_dense
     assert r.hardware.weights == "fp8"
