@@ -632,7 +632,13 @@ UNAVAILABLE = ("gpu.not_in_region", "gpu.not_offered_offshore")  # blockers: the
 def as_asked_only(result: PlanResult) -> bool:
     """The sizing is for GPUs that cannot be had where the plan runs (H100 on the mainland): the memo labels it
     "as asked, not possible" and points to the fix's setup instead of presenting it as the plan."""
-    return not result.feasible and any(f.id in UNAVAILABLE and f.severity == "blocker" for f in result.findings)
+    if result.feasible or not any(f.id in UNAVAILABLE and f.severity == "blocker" for f in result.findings):
+        return False
+    # the sizing is of a part the user asked for; where the engine already planned on a part sold there (China-
+    # market parts asked for on a Singapore node: the L4 of the fix), the body is the fix, not "as asked" (q20
+    # read "NVIDIA L4 cannot be had there" beside the fix that recommends it)
+    asked = (result.answers or {}).get("gpu_constraint") or []
+    return not asked or result.hardware.gpu in asked
 
 
 def _as_asked_note(result: PlanResult, lang: str, fix_setup: str) -> str:

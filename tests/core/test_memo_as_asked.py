@@ -28,3 +28,15 @@ def test_h100_on_the_mainland_is_labelled_as_asked_and_the_fix_shows_the_setup_t
     ok = make_plan(answers_from_dict({k: v for k, v in H100.items() if k != "gpu_constraint"}))
     assert ok.feasible and ok.hardware.gpu_name == fix.params["gpu"] and ok.hardware.total_gpus == fix.params["total"]
     assert "Hardware as asked" not in render_memo_markdown(ok, "en")
+
+
+def test_a_plan_already_on_a_part_sold_there_is_not_labelled_as_asked():
+    """China-market parts asked for on a Singapore node: the engine plans on a part sold there (the fix's), so the
+    body is that plan with its start command, never "NVIDIA L4 cannot be had there" beside the fix recommending it."""
+    sg = json.loads((SCEN / "q20_china_parts_offshore_sg.json").read_text(encoding="utf-8"))["answers"]
+    r = make_plan(answers_from_dict(sg))
+    assert not r.feasible and "gpu.not_offered_offshore" in r.finding_ids
+    assert r.hardware.gpu not in sg["gpu_constraint"]
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
+    assert "Hardware as asked" not in en and "按原要求的硬件" not in zh and "cannot be had there" not in en
+    assert "vllm serve" in en
