@@ -556,6 +556,8 @@ def gpu_pcie(f: Facts):
     ch = _chosen(f)
     if ch is None or ch.tp < 2 or ch.gpu.interconnect == "nvlink":
         return None
+    if ch.gpu.vendor.lower() == "huawei":  # Ascend servers link their cards with HCCS, not PCIe (the catalog's
+        return None  # interconnect enum has no value for it; reviewers: "wrong for Atlas 800")
     from advisor.plan.one_gpu import why_not_one
 
     # why not one card per replica (no tensor parallelism over PCIe at all), with the figure that stops it (q33)

@@ -26,3 +26,14 @@ def test_a_business_api_runs_on_the_data_centre_part_and_says_why():
 def test_an_internal_tool_keeps_the_cheaper_consumer_card():
     r = plan(answers_from_dict({**BASE, "audience": "internal", "reach": "private_network"}), check_fixes=False)
     assert r.hardware.gpu == "rtx-4090d" and r.gpu_choice is not None and r.gpu_choice.reason == "cost"
+
+
+def test_ascend_tensor_parallel_is_not_called_pcie_without_nvlink():
+    """Ascend 910B servers link their cards with HCCS: "TP over PCIe, no NVLink" was wrong for q08's fleet."""
+    import json
+    from pathlib import Path
+
+    q08 = Path(__file__).parents[2] / "bench" / "advice_scenarios" / "q08_ascend_fleet_internal.json"
+    r = plan(answers_from_dict(json.loads(q08.read_text(encoding="utf-8"))["answers"]), check_fixes=False)
+    assert r.hardware.gpu == "ascend-910b" and (r.hardware.tp or 1) > 1
+    assert "gpu.pcie_tp" not in r.finding_ids and "gpu.domestic" in r.finding_ids
