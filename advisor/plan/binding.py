@@ -90,7 +90,10 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
     return BindingConstraint(kind="batch_throughput", figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
-        "max": sizing.MAX_REPLICAS, "prefill_pct": _batch_step(ctx, near)[2]})  # fmt: skip
+        "max": sizing.MAX_REPLICAS, "prefill_pct": _batch_step(ctx, near)[2],
+        "seqs": _batch_step(ctx, near)[0],
+        # the job's GPU-hours on this setup, from the unrounded rate (the priced sentence's figure)
+        "gpu_hours": round(requests / rps / 3600 * near.tp) if rps > 0 else 0})  # fmt: skip
 
 
 def _moe_figures(ctx: Ctx) -> dict[str, Any]:

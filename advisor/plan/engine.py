@@ -563,7 +563,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBo
     rps = fig.get("rps") or 0
     if rps <= 0:
         return
-    gpu_hours = c.total_requests / rps / 3600 * fig["tp"] if c.total_requests else 0
+    gpu_hours = fig.get("gpu_hours") or 0
     gpu = next((g for g in gpus_by_id().values() if g.name == fig["gpu"]), None)
     price = costmod.cloud_price(book, gpu.id, "mainland" if region == "mainland_plus_overseas" else region, fx) if gpu else None
     if not gpu_hours or price is None or not c.budget_amount:
@@ -571,7 +571,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBo
     conv = fx if c.currency == "CNY" else 1.0
     low, high = price[0] * gpu_hours * conv, price[1] * gpu_hours * conv
     b.variant = "priced"
-    b.figures = {**fig, "gpu_hours": round(gpu_hours), "job_low": round(low), "job_high": round(high),
+    b.figures = {**fig, "job_low": round(low), "job_high": round(high),
                  "budget": round(c.budget_amount), "currency": c.currency}  # fmt: skip
 
 
