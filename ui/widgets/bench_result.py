@@ -68,6 +68,8 @@ class ResultView(QWidget):
 
         self.status = QLabel()
         self.status.setObjectName("benchResultStatus")
+        # wraps: the time-scale note is one long line, which unwrapped widened the window to 1,672 px (#26)
+        self.status.setWordWrap(True)
         self.simulated_badge = QLabel("simulated · 模拟")
         self.simulated_badge.setStyleSheet(
             "QLabel { background: #F2CF5B; color: #222; padding: 1px 6px; border-radius: 3px; }"
