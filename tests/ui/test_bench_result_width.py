@@ -18,3 +18,15 @@ def test_a_long_status_line_wraps_instead_of_widening_the_view(qtbot):
     view.show()
     assert LONG.strip() in view.status.text()
     assert view.minimumSizeHint().width() < 1000, view.minimumSizeHint()
+
+
+def test_the_simulated_badge_keeps_its_height_beside_a_wrapped_status(qtbot):
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show_result({"status": "failed", "model": "m", "url": "http://127.0.0.1:8000", "simulated": True,
+                      "error": LONG, "steps": []})  # fmt: skip
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.status.height() > 2 * view.simulated_badge.height()
+    assert view.simulated_badge.height() <= view.simulated_badge.sizeHint().height() + 2

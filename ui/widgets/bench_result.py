@@ -79,8 +79,9 @@ class ResultView(QWidget):
         self.copy_button.clicked.connect(self.copy_markdown)
         top = QHBoxLayout()
         top.addWidget(self.status, 1)
-        top.addWidget(self.simulated_badge)
-        top.addWidget(self.copy_button)
+        # at the top of the row: a wrapped two-line status stretched the badge into a tall block
+        top.addWidget(self.simulated_badge, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
 
         self.knee = QLabel()
         self.knee.setWordWrap(True)
