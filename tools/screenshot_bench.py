@@ -5,7 +5,8 @@
 
 Each (language, theme) runs in a fresh process with settings isolated in a temporary ADVISOR_HOME: the real
 main window, the Benchmark tab, the embedded simulated server started with one click, the default step ramp.
-Writes docs/screenshots/bench-<lang>-<theme>-live.png and -result.png.
+Writes docs/screenshots/bench-<lang>-<theme>-live.png and -result.png; with --url-form, -url.png (the Target
+panel for a server by URL, with the CA bundle and client certificate rows) instead.
 """
 
 from __future__ import annotations
@@ -66,6 +67,21 @@ def _shoot(lang: str, theme: str, out: Path, model: str, gpu: str, speed: float)
     window.shutdown()
 
 
+def _shoot_url(lang: str, theme: str, out: Path) -> None:
+    """The Target panel for a server by URL: API key, GPU exporter, CA bundle, client certificate and key (left
+    empty, so their placeholders show in this language)."""
+    app, window = open_window(lang, theme=theme, size=(1380, 880))
+    page = window.benchmark_page
+    window.tabs.setCurrentWidget(page)
+    page.target.url_radio.setChecked(True)
+    page.target.url.url_edit.setText("https://gpu-server.example:8443")
+    page.apply_theme()
+    save_png(app, window, out / f"bench-{lang}-{theme}-url.png", settle=20)
+    window.set_modified(False)
+    window.close()
+    window.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -76,8 +92,13 @@ def main() -> int:
     parser.add_argument("--model", default="qwen2.5-7b-instruct")
     parser.add_argument("--gpu", default="l4")
     parser.add_argument("--speed", type=float, default=0.5, help="the simulated server's time scale")
+    parser.add_argument("--url-form", action="store_true",
+                        help="only the Target panel for a server by URL (no run): bench-<lang>-<theme>-url.png")
     parser.add_argument("--one", nargs=2, metavar=("LANG", "THEME"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one and args.url_form:
+        _shoot_url(args.one[0], args.one[1], Path(args.out))
+        return 0
     if args.one:
         _shoot(args.one[0], args.one[1], Path(args.out), args.model, args.gpu, args.speed)
         return 0
@@ -87,7 +108,8 @@ def main() -> int:
     for lang in args.lang:
         for theme in args.theme:
             code = run_isolated([__file__, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
-                                 "--speed", str(args.speed), "--one", lang, theme], lang, theme)  # fmt: skip
+                                 "--speed", str(args.speed), *(["--url-form"] if args.url_form else []),
+                                 "--one", lang, theme], lang, theme)  # fmt: skip
             if code:
                 return code
     return 0

@@ -103,4 +103,5 @@ def test_the_client_certificate_fields_are_translated(qtbot, page):
     i18n.set_language("zh_CN")
     page.retranslate()
     assert page.url_labels[4].text() == "客户端证书" and page.url_labels[5].text() == "客户端私钥"
-    assert page.client_cert_button.text() == "浏览…" and "双向 TLS" in page.client_cert_edit.placeholderText()
+    assert page.client_cert_button.text() == "浏览…" and "双向 TLS" in page.client_cert_edit.toolTip()
+    assert page.client_cert_edit.placeholderText().startswith("可选")  # short enough to show whole (#26)

@@ -68,6 +68,8 @@ class ResultView(QWidget):
 
         self.status = QLabel()
         self.status.setObjectName("benchResultStatus")
+        # wraps: the time-scale note is one long line, which unwrapped widened the window to 1,672 px (#26)
+        self.status.setWordWrap(True)
         self.simulated_badge = QLabel("simulated · 模拟")
         self.simulated_badge.setStyleSheet(
             "QLabel { background: #F2CF5B; color: #222; padding: 1px 6px; border-radius: 3px; }"
@@ -77,8 +79,9 @@ class ResultView(QWidget):
         self.copy_button.clicked.connect(self.copy_markdown)
         top = QHBoxLayout()
         top.addWidget(self.status, 1)
-        top.addWidget(self.simulated_badge)
-        top.addWidget(self.copy_button)
+        # at the top of the row: a wrapped two-line status stretched the badge into a tall block
+        top.addWidget(self.simulated_badge, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
 
         self.knee = QLabel()
         self.knee.setWordWrap(True)

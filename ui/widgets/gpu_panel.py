@@ -243,7 +243,12 @@ class GpuPanel(QGroupBox):
 
     def _show_server(self, s: ServerSample | None, expected: bool) -> None:
         if s is None:
-            why = tr("bench.gpu.why.waiting") if expected else tr("bench.gpu.why.no_metrics_endpoint")
+            if expected:
+                why = tr("bench.gpu.why.waiting")
+            elif self.nvml_state is None:  # no run has sampled anything yet: whether /metrics exists is unknown
+                why = tr("bench.gpu.why.not_sampled")
+            else:
+                why = tr("bench.gpu.why.no_metrics_endpoint")
             self.server.setText(tr("bench.gpu.server_title") + "\n" + why)
             return
         if not s.ok:
