@@ -99,7 +99,7 @@ def test_straddling_budget_is_not_called_within_budget_in_the_memo():
     assert r.costs.budget_straddles and r.costs.within_budget is False
     en, zh = render_markdown(r, "en"), render_markdown(r, "zh_CN")
     assert "(within budget)" not in en and "over budget at the high end" in en
-    assert "按高端计超出预算" in zh
+    assert "按区间上限计超出预算" in zh
 
 
 def test_hosted_api_counts_input_and_output_tokens():
