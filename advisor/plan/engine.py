@@ -860,10 +860,12 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
                               command=f.serve_command))  # fmt: skip
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts
+        one = c.peak <= 1  # "at 1 and 1 concurrent request" read as a typo
         steps.append(NextStep(
-            id="api_trial", key="plan.next.api_trial", params={"concurrency": c.peak},
+            id="api_trial", key="plan.next.api_trial_one" if one else "plan.next.api_trial",
+            params={"concurrency": c.peak},
             command=f"ADVISOR_API_KEY=YOUR_PROVIDER_KEY advisor bench --url https://PROVIDER/v1 --model {served} "
-            f"--concurrency 1,{max(1, c.peak)} --dataset YOUR_PROMPTS.jsonl --max-tokens {o}",
+            f"--concurrency {'1' if one else f'1,{c.peak}'} --dataset YOUR_PROMPTS.jsonl --max-tokens {o}",
         ))  # fmt: skip
         if f.cost is not None:
             steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))

@@ -211,4 +211,10 @@ def test_long_context_decode_says_it_is_reading_the_kv_cache():
     b = _binding(json.loads(scenario.read_text(encoding="utf-8"))["answers"])
     size = b.figures.get("size", b.figures)
     assert size.get("kv") and size["kv"]["pct"] >= 30, b.figures
-    assert "reading the KV cache" in b.text_in("en") and "KV 缓存" in b.text_in("zh_CN")
+    assert "reading the KV cache" in b.text_in("en") and "KV Cache" in b.text_in("zh_CN")
+
+
+def test_a_hosted_trial_at_one_user_is_not_1_and_1():
+    r = plan(answers_from_dict({**HOSTED, "peak_concurrency": 1}), check_fixes=False)
+    step = next(s for s in r.next_steps if s.id == "api_trial")
+    assert step.key.endswith("_one") and "--concurrency 1 " in (step.command or "")
