@@ -176,3 +176,17 @@ def test_zh_load_test_messages_say_ya_ce_as_the_glossary_does():
     stale = sorted(k for k, v in zh.items() if "基准测试" in v)
     assert stale == []
     assert "压测数据库" in zh["bench.store.io_error"] and "压测内部错误" in zh["bench.cli.internal_error"]
+
+
+def test_subset_and_template_are_absent_without_the_extra(qtbot, monkeypatch):
+    import ui.widgets.ab_quality as widget
+    from ui.widgets.ab_quality import AbQualityOptions
+
+    monkeypatch.setattr(widget, "available", lambda: False)
+    opts = AbQualityOptions()
+    qtbot.addWidget(opts)
+    opts.show()
+    assert not opts.subset.isVisible() and not opts.template.isVisible() and opts.task_missing.isVisible()
+    opts.task.setText("ceval")  # hidden fields send nothing: no task goes out without the extra
+    opts.subset.setText("x")
+    assert "task_subset" not in opts.overrides()

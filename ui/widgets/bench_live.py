@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -221,7 +222,7 @@ class LiveView(QWidget):
             self._pending.pop(0)()
         stages = self._stages()
         self._timed(*stages[0])
-        self._pending = [lambda n=n, f=f: self._timed(n, f) for n, f in stages[1:]]
+        self._pending = [partial(self._timed, n, f) for n, f in stages[1:]]
         self._stage_timer.start()
 
     def refresh_all(self) -> None:
