@@ -3,6 +3,7 @@
     python tools/screenshot.py                 # re-runs itself under xvfb-run when there is no display
     python tools/screenshot.py --out docs/screenshots --lang en zh_CN
     python tools/screenshot.py --page ab-task  # the A/B page's EvalScope task with a local dataset (needs [eval])
+    python tools/screenshot.py --page ab-task-options  # ... with a subset and a prompt template (needs [eval])
 
 Each language runs in a fresh process (fonts and translations exactly as a user would get them), with
 settings isolated in a temporary ADVISOR_HOME. The window is grabbed once the estimate and the catalog
@@ -66,7 +67,7 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     app.exec()
 
 
-def _shoot_ab_task(lang: str, out: Path) -> None:
+def _shoot_ab_task(lang: str, out: Path, options: bool = False) -> None:
     """The Quantization A/B page with an EvalScope task and its local dataset field: a folder without the task's
     subset file, so the field's message (what the task expects) is in the picture too."""
     import tempfile
@@ -86,6 +87,9 @@ def _shoot_ab_task(lang: str, out: Path) -> None:
     opts.task.setText("general_qa")
     opts.task_limit.setValue(200)
     opts.dataset.edit.setText(str(folder))
+    if options:  # the task's subset (the local file's name) and a prompt template of its own
+        opts.subset.setText("questions")
+        opts.template.setText("Answer briefly. {query}")
 
     def save() -> None:
         window.statusBar().clearMessage()
@@ -112,13 +116,17 @@ def main() -> int:
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
     parser.add_argument("--theme", choices=["light", "dark"], default="light")
     parser.add_argument("--advanced", action="store_true", help="open the Advanced engine settings")
-    parser.add_argument("--page", choices=["sizing", "ab-task"], default="sizing",
-                        help="ab-task: the A/B page's EvalScope task with a local dataset (ab-task-dataset-<lang>.png)")
+    parser.add_argument("--page", choices=["sizing", "ab-task", "ab-task-options"], default="sizing",
+                        help="ab-task: the A/B page's EvalScope task with a local dataset (ab-task-dataset-<lang>.png); "
+                        "ab-task-options: with a subset and a prompt template (ab-task-options-<lang>.png)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.child and args.page == "ab-task":
         _shoot_ab_task(args.child, Path(args.out) / f"ab-task-dataset-{args.child}.png")
+        return 0
+    if args.child and args.page == "ab-task-options":
+        _shoot_ab_task(args.child, Path(args.out) / f"ab-task-options-{args.child}.png", options=True)
         return 0
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,

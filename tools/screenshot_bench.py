@@ -6,7 +6,8 @@
 Each (language, theme) runs in a fresh process with settings isolated in a temporary ADVISOR_HOME: the real
 main window, the Benchmark tab, the embedded simulated server started with one click, the default step ramp.
 Writes docs/screenshots/bench-<lang>-<theme>-live.png and -result.png; with --url-form, -url.png (the Target
-panel for a server by URL, with the CA bundle and client certificate rows) instead.
+panel for a server by URL, with the CA bundle and client certificate rows) instead; with --before-run, -idle.png
+(the page as first opened: the Live tab says no run has started).
 """
 
 from __future__ import annotations
@@ -82,6 +83,18 @@ def _shoot_url(lang: str, theme: str, out: Path) -> None:
     window.shutdown()
 
 
+def _shoot_idle(lang: str, theme: str, out: Path) -> None:
+    """The page as first opened, before any run: the Live tab's neutral "not started" line, empty charts."""
+    app, window = open_window(lang, theme=theme, size=(1380, 880))
+    page = window.benchmark_page
+    window.tabs.setCurrentWidget(page)
+    page.apply_theme()
+    save_png(app, window, out / f"bench-{lang}-{theme}-idle.png", settle=20)
+    window.set_modified(False)
+    window.close()
+    window.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -94,10 +107,15 @@ def main() -> int:
     parser.add_argument("--speed", type=float, default=0.5, help="the simulated server's time scale")
     parser.add_argument("--url-form", action="store_true",
                         help="only the Target panel for a server by URL (no run): bench-<lang>-<theme>-url.png")
+    parser.add_argument("--before-run", action="store_true",
+                        help="only the page before any run (the Live tab's 'not started'): bench-<lang>-<theme>-idle.png")
     parser.add_argument("--one", nargs=2, metavar=("LANG", "THEME"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one and args.url_form:
         _shoot_url(args.one[0], args.one[1], Path(args.out))
+        return 0
+    if args.one and args.before_run:
+        _shoot_idle(args.one[0], args.one[1], Path(args.out))
         return 0
     if args.one:
         _shoot(args.one[0], args.one[1], Path(args.out), args.model, args.gpu, args.speed)
@@ -109,6 +127,7 @@ def main() -> int:
         for theme in args.theme:
             code = run_isolated([__file__, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
                                  "--speed", str(args.speed), *(["--url-form"] if args.url_form else []),
+                                 *(["--before-run"] if args.before_run else []),
                                  "--one", lang, theme], lang, theme)  # fmt: skip
             if code:
                 return code

@@ -109,6 +109,8 @@ class AbSection(BaseModel):
     task: str = ""
     task_limit: int = Field(50, ge=1, le=100_000)
     task_dataset: str = Field("", description="a local copy of the task's dataset, as a path (empty: from ModelScope)")
+    task_subset: str = Field("", description="one subset of the task, e.g. a C-Eval subject (empty: every subset)")
+    task_prompt_template: str = Field("", description="the task's prompt template instead of its own (empty: its own)")
     judge_url: str = Field("", description="the judge endpoint for rubric samples (never its API key)")
     judge_model: str = ""
 

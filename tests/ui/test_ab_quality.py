@@ -127,7 +127,7 @@ def test_too_small_run_is_a_warning(qtbot):
     panel = AbQualityPanel()
     qtbot.addWidget(panel)
     panel.show_quality(q)
-    assert q.too_small and "Too few samples to tell" in panel.size.text() and panel.size.styleSheet()
+    assert q.too_small and "Too few samples to tell" in panel.size_line.text() and panel.size_line.styleSheet()
     assert panel.verdict.text().startswith("No significant difference")
     panel.show_quality(None)
     assert panel.isHidden()

@@ -154,7 +154,8 @@ class AbPage(QWidget):
         for fields in self.sides.values():
             for key in ("url", "model", "label"):
                 fields[key].textEdited.connect(self.inputs_changed)
-        for edit in (self.prompts, self.concurrency, self.quality_options.task, self.judge.url, self.judge.model):
+        for edit in (self.prompts, self.concurrency, self.quality_options.task, self.quality_options.subset,
+                     self.quality_options.template, self.judge.url, self.judge.model):
             edit.textEdited.connect(self.inputs_changed)
         for spin in (self.answers, self.requests, self.max_tokens, self.quality_options.drop,
                      self.quality_options.task_limit):
@@ -224,7 +225,8 @@ class AbPage(QWidget):
             concurrency=[c for c in levels if 1 <= c <= 100_000][:64] or [1, 4],  # a typo is not saved as a level
             max_tokens=self.max_tokens.value(), builtin_samples=opts.builtin.isChecked(),
             quality_drop_points=opts.drop.value(), task=opts.task.text().strip(), task_limit=opts.task_limit.value(),
-            task_dataset=opts.dataset.path(),
+            task_dataset=opts.dataset.path(), task_subset=opts.subset.text().strip(),
+            task_prompt_template=opts.template.text().strip(),
             judge_url=redact_url(self.judge.url.text().strip()), judge_model=self.judge.model.text().strip(),
         )  # fmt: skip
 
@@ -253,6 +255,8 @@ class AbPage(QWidget):
         opts.task.setText(section.task)
         opts.task_limit.setValue(section.task_limit)
         opts.dataset.edit.setText(section.task_dataset)
+        opts.subset.setText(section.task_subset)
+        opts.template.setText(section.task_prompt_template)
         self.judge.url.setText(section.judge_url)
         self.judge.model.setText(section.judge_model)
         if self.sims.origin == "sizing" and self.isVisible():

@@ -65,14 +65,24 @@ class AbQualityOptions(QWidget):
         self.task_limit.setRange(1, 100_000)
         self.task_limit.setValue(50)
         self.task_limit_label = QLabel()
+        # one subset of the task (e.g. a C-Eval subject) and the task's prompt template: --task-subset/--task-template
+        self.subset_label = QLabel()
+        self.subset = QLineEdit()
+        self.subset.setMaximumWidth(200)
+        self.template_label = QLabel()
+        self.template = QLineEdit()
         # a local copy of the task's dataset (offline, or where ModelScope cannot be reached): --task-dataset
         self.dataset = AbTaskDataset()
         if self.has_evalscope:  # without the extra no task is sent, so there is nothing to check a path against
-            self.task.textChanged.connect(self.dataset.set_task)
+            self.task.textChanged.connect(self._task_changed)
+            self.subset.textChanged.connect(self.dataset.set_subset)  # a local copy is checked for that subset
+        self._task_changed(self.task.text())
         self.task_missing = QLabel()
         self.task_missing.setWordWrap(True)
         self.task_missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        for w in (self.task_label, self.task, self.task_limit_label, self.task_limit, self.dataset):
+        task_fields = (self.task_label, self.task, self.task_limit_label, self.task_limit, self.subset_label,
+                       self.subset, self.template_label, self.template, self.dataset)
+        for w in task_fields:
             w.setVisible(self.has_evalscope)
         self.task_missing.setVisible(not self.has_evalscope)
         layout = QVBoxLayout(self)
@@ -89,8 +99,15 @@ class AbQualityOptions(QWidget):
         task_row.addSpacing(8)
         task_row.addWidget(self.dataset, 1)
         task_row.addWidget(self.task_missing, 1)
+        task_options = QHBoxLayout()  # a second row: on the task row the template field would be a sliver
+        for w in (self.subset_label, self.subset):
+            task_options.addWidget(w)
+        task_options.addSpacing(8)
+        task_options.addWidget(self.template_label)
+        task_options.addWidget(self.template, 1)
         layout.addLayout(row)
         layout.addLayout(task_row)
+        layout.addLayout(task_options)
         layout.addWidget(self.dataset.note)  # the local dataset's message on its own line, under the task row
         self.retranslate()
 
@@ -104,8 +121,16 @@ class AbQualityOptions(QWidget):
             out.update({"samples": "builtin", "language": self.language(), "answers": None})
         if self.has_evalscope and self.task.text().strip():
             out.update({"task": self.task.text().strip(), "task_limit": self.task_limit.value(),
-                        "task_dataset": self.dataset.path() or None})
+                        "task_dataset": self.dataset.path() or None, "task_subset": self.subset.text().strip() or None,
+                        "task_prompt_template": self.template.text().strip() or None})
         return out
+
+    def _task_changed(self, task: str) -> None:
+        """No task, nothing to narrow or reword: subset and template are disabled (kept, not sent) like the dataset."""
+        enabled = bool(task.strip())
+        for w in (self.subset_label, self.subset, self.template_label, self.template):
+            w.setEnabled(enabled)
+        self.dataset.set_task(task)
 
     def _update_hint(self) -> None:
         self.hint.setText(planning_hint(self.drop.value() / 100))
@@ -118,6 +143,12 @@ class AbQualityOptions(QWidget):
         self.task_label.setText(tr("quality.page.task"))
         self.task.setPlaceholderText(tr("ui.placeholder.example", value="gsm8k, ceval, cmmlu"))
         self.task_limit_label.setText(tr("quality.page.task_limit"))
+        self.subset_label.setText(tr("polish14.ab.task_subset"))
+        self.subset.setPlaceholderText(tr("polish14.ab.task_subset_placeholder"))
+        self.subset.setToolTip(tr("polish14.ab.task_subset_tip"))
+        self.template_label.setText(tr("polish14.ab.task_template"))
+        self.template.setPlaceholderText(tr("polish14.ab.task_template_placeholder"))
+        self.template.setToolTip(tr("polish14.ab.task_template_tip"))
         self.task_missing.setText(tr("quality.task.missing", hint=INSTALL_HINT))
         self.dataset.retranslate()
         self._update_hint()
@@ -137,8 +168,8 @@ class AbQualityPanel(QWidget):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setStyleSheet("QLabel { font-weight: 600; }")
-        self.size = QLabel()
-        self.size.setWordWrap(True)
+        self.size_line = QLabel()
+        self.size_line.setWordWrap(True)
         self.simulated = QLabel()
         self.simulated.setWordWrap(True)
         self.table = QTableWidget(0, len(COLS))
@@ -147,7 +178,7 @@ class AbQualityPanel(QWidget):
         self.table.setMaximumHeight(220)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        for w in (self.title, self.headline, self.verdict, self.size, self.simulated, self.table):
+        for w in (self.title, self.headline, self.verdict, self.size_line, self.simulated, self.table):
             layout.addWidget(w)
         self.hide()
         self.retranslate()
@@ -167,8 +198,8 @@ class AbQualityPanel(QWidget):
         else:
             self.headline.setText(tr("quality.verdict.none", samples=q.samples))
         self.verdict.setText(conclusion(q))
-        self.size.setText(sample_size_line(q) if q.compared else "")
-        self.size.setStyleSheet(WARN if q.too_small else "")
+        self.size_line.setText(sample_size_line(q) if q.compared else "")
+        self.size_line.setStyleSheet(WARN if q.too_small else "")
         self.simulated.setText(tr("quality.verdict.simulated") if q.simulated else "")
         self.simulated.setVisible(q.simulated)
         items = q.items

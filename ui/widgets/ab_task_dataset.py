@@ -34,6 +34,7 @@ class AbTaskDataset(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._task = ""
+        self._subset = ""  # the task's subset field: a local copy of general_qa is looked for under that name
         self.label = QLabel()
         self.edit = QLineEdit()
         self.edit.setMinimumWidth(220)
@@ -72,9 +73,14 @@ class AbTaskDataset(QWidget):
         self.edit.setToolTip(tr("abtask.page.dataset_tip") if enabled else tr("abtask.page.dataset_disabled"))
         self.check()
 
+    def set_subset(self, subset: str) -> None:
+        """The subset named on the task's second row: the run checks the copy for it, so the field does too."""
+        self._subset = subset.strip()
+        self.check()
+
     def problem(self) -> str | None:
         """What is wrong with the path for the task named, or None (also None with no task or no path)."""
-        return dataset_problem(self._task, self.path()) if self._task else None
+        return dataset_problem(self._task, self.path(), self._subset or None) if self._task else None
 
     def check(self) -> str | None:
         problem = self.problem()

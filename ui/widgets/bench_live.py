@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -221,7 +222,7 @@ class LiveView(QWidget):
             self._pending.pop(0)()
         stages = self._stages()
         self._timed(*stages[0])
-        self._pending = [lambda n=n, f=f: self._timed(n, f) for n, f in stages[1:]]
+        self._pending = [partial(self._timed, n, f) for n, f in stages[1:]]
         self._stage_timer.start()
 
     def refresh_all(self) -> None:
@@ -269,10 +270,13 @@ class LiveView(QWidget):
             # as the runner will run it: steps that end once stable, the ramp's stop rule (advisor.bench.progress)
             left = seconds_left(cfg, levels, index, elapsed, finished)
         stopped = not s.running and self.finished and any(st.stop_reason == "cancelled" for st in b.steps)
-        self._set_text(self.step_label, tr("bench.live.stopped_step" if stopped else "bench.live.step",
-                                           step=index + 1, steps=len(levels), concurrency=conc or "–",
-                                           left=tr("bench.live.left", seconds=round(left)) if left is not None
-                                           else tr("bench.live.left_unknown")))  # fmt: skip
+        if not self.levels and not s.running:  # no run yet: "Step 1 of 1 · concurrency –" would describe none
+            self._set_text(self.step_label, tr("bench.live.not_started"))
+        else:
+            self._set_text(self.step_label, tr("bench.live.stopped_step" if stopped else "bench.live.step",
+                                               step=index + 1, steps=len(levels), concurrency=conc or "–",
+                                               left=tr("bench.live.left", seconds=round(left)) if left is not None
+                                               else tr("bench.live.left_unknown")))  # fmt: skip
         self._set_text(
             self.counts_label, tr("bench.live.counts", ok=b.ok, failed=b.failed, in_flight=b.in_flight)
         )
