@@ -106,8 +106,25 @@ def main_window(qtbot, monkeypatch, messages):
 
 
 @pytest.fixture
-def sizing_page(main_window):
-    return main_window.sizing_page
+def sizing_page(qtbot):
+    """The real Sizing page, built alone as the main window builds it (same settings, language, theme and fonts;
+    its own worker), shown offscreen, English. Alone because the whole window cost 4–6 s per test on a loaded
+    2-core machine, four times the page; a test that needs the page inside the window takes ``main_window`` and
+    reads ``main_window.sizing_page``."""
+    from ui.app import prepare_app
+    from ui.pages.sizing import SizingPage
+    from ui.workers import TaskRunner
+
+    loaded, _cjk = prepare_app(QApplication.instance(), "en")
+    runner = TaskRunner()
+    page = SizingPage(runner, loaded.settings.sizing_defaults)
+    qtbot.addWidget(page)
+    page.resize(1280, 780)
+    page.show()
+    qtbot.waitExposed(page)
+    yield page
+    page.stop()
+    runner.shutdown()
 
 
 @pytest.fixture
