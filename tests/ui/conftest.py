@@ -147,12 +147,42 @@ def llama_config() -> dict:
 
 
 @pytest.fixture
-def wizard_page(main_window, qtbot):
-    """The main window's Decide wizard, shown (the wizard tests' page)."""
-    wizard = main_window.wizard_page
-    main_window.tabs.setCurrentWidget(wizard)
+def wizard_page(request, qtbot, messages):
+    """The Decide wizard, shown (the wizard tests' page). In a test that also takes ``main_window`` it is the
+    window's own page; otherwise it is built alone as the window builds it (``ui.app.prepare_app``, a real Sizing
+    page whose choice it reads through the shared ``AppState``, errors to ``messages`` as the window's dialog would
+    show them): the whole window cost 4–6 s per test on a loaded 2-core machine."""
+    if "main_window" in request.fixturenames:
+        main_window = request.getfixturevalue("main_window")
+        wizard = main_window.wizard_page
+        main_window.tabs.setCurrentWidget(wizard)
+        qtbot.waitUntil(wizard.isVisible, timeout=3000)
+        yield wizard
+        return
+    from ui.app import prepare_app
+    from ui.app_state import AppState
+    from ui.pages.sizing import SizingPage
+    from ui.pages.wizard import WizardPage
+    from ui.workers import TaskRunner
+
+    loaded, _cjk = prepare_app(QApplication.instance(), "en")
+    runner = TaskRunner()
+    state = AppState()
+    sizing = SizingPage(runner, loaded.settings.sizing_defaults)
+    qtbot.addWidget(sizing)
+    state.sizing_inputs = sizing.inputs  # what the window shares with the wizard
+    wizard = WizardPage(runner, state=state)
+    wizard.error_raised.connect(lambda title, text: messages.errors.append((title, text)))
+    qtbot.addWidget(wizard)
+    wizard.resize(1280, 780)
+    wizard.show()
     qtbot.waitUntil(wizard.isVisible, timeout=3000)
-    return wizard
+    yield wizard
+    for page in (wizard, sizing):  # as the window's shutdown does
+        stop = getattr(page, "stop", None)
+        if stop:
+            stop()
+    runner.shutdown()
 
 
 @pytest.fixture
