@@ -32,9 +32,9 @@ lint: $(TEST_STAMP)
 # both end at about the same time (docs/testing.md says how it was measured): tests/core as on a headless GPU server,
 # with Qt, pyqtgraph and ui/ absent (tests/conftest.py), and every other test (the app's pages, tests/robustness, the
 # wheel, interop) with Qt. Each file runs in exactly one of the two. Measured 2026-12-04 (session 14), both halves
-# side by side on the shared 2-core machine: Qt-free 805 s wall / 189 s CPU, the rest 926 s wall / 205 s CPU (the
-# rest was 375 s CPU before its setup and teardown were made cheaper). The Qt-free output follows when both are done;
-# either failing fails the target.
+# side by side on a 2-core machine with little other load: Qt-free 471 s wall / 200 s CPU, the rest 436 s / 174 s
+# (before its page fixtures and between-test collection were made cheaper: 541 s / 303 s). The Qt-free output
+# follows when both are done; either failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 QT_FREE_TESTS := tests/core
 test: $(TEST_STAMP) lint
