@@ -29,12 +29,12 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy
 
 # Headless: Qt's offscreen platform, no display needed. Two pytest processes side by side (one per core), split so
-# both end at about the same time (docs/testing.md says how it was measured): tests/core and the robustness files
-# test_a* to test_g* (about
-# a third of that folder's time) as on a headless GPU server, with Qt, pyqtgraph and ui/ absent
-# (tests/conftest.py), and every other test (the app's pages, the other robustness files, the wheel, interop) with
-# Qt. Each file runs in exactly one of the two. The Qt-free output follows when both are done; either failing fails
-# the target.
+# both end at about the same time (docs/testing.md says how it was measured): tests/core as on a headless GPU server,
+# with Qt, pyqtgraph and ui/ absent (tests/conftest.py), and every other test (the app's pages, tests/robustness, the
+# wheel, interop) with Qt. Each file runs in exactly one of the two. Measured 2026-12-04 (session 14), both halves
+# side by side on a 2-core machine with little other load: Qt-free 471 s wall / 200 s CPU, the rest 436 s / 174 s
+# (before its page fixtures and between-test collection were made cheaper: 541 s / 303 s). The Qt-free output
+# follows when both are done; either failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 QT_FREE_TESTS := tests/core
 test: $(TEST_STAMP) lint

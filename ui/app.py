@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from advisor import i18n
 from advisor.i18n import tr
 from advisor.logs import quiet_http_loggers
-from advisor.settings import load_settings
+from advisor.settings import LoadedSettings, load_settings
 from ui.fonts import install_cjk_fallback
 from ui.main_window import MainWindow
 from ui.theme import apply_theme
@@ -22,18 +22,25 @@ from ui.widgets.wheel_guard import install_wheel_guard
 _log = logging.getLogger(__name__)
 
 
-def create_window(app: QApplication, language: str | None = None) -> MainWindow:
-    """Settings → language → theme → fonts → the main window (not shown). Used by main() and the tests."""
+def prepare_app(app: QApplication, language: str | None = None) -> tuple[LoadedSettings, str | None]:
+    """Settings → language → theme → fonts: what every window of the app is shown in. Returns the settings loaded
+    and the CJK font family installed (None when there is none). The tests that build one page alone use it too."""
     loaded = load_settings()
-    settings = loaded.settings
-    i18n.set_language(language or settings.effective_language())
-    apply_theme(app, settings.theme)
+    i18n.set_language(language or loaded.settings.effective_language())
+    apply_theme(app, loaded.settings.theme)
     install_qt_translations(app, i18n.current_language())
     install_wheel_guard(app)
     cjk = install_cjk_fallback(app)
     import pyqtgraph as pg
 
     pg.setConfigOptions(antialias=True)
+    return loaded, cjk
+
+
+def create_window(app: QApplication, language: str | None = None) -> MainWindow:
+    """Settings → language → theme → fonts → the main window (not shown). Used by main() and the tests."""
+    loaded, cjk = prepare_app(app, language)
+    settings = loaded.settings
     window = MainWindow(settings, cjk_font=cjk)
     window.language_changed.connect(lambda lang: install_qt_translations(app, lang))
     if loaded.problem:

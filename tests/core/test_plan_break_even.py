@@ -9,9 +9,9 @@ import pytest
 
 from advisor.cli import main
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.cost import _break_even_months, _break_even_utilisation
 from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import planned, scenario_plan
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -29,7 +29,7 @@ NEVER = {"01": "months", "08": "utilisation"}
 
 @pytest.fixture(scope="module")
 def plans():
-    return {prefix: make_plan(answers_from_dict(_answers(prefix))) for prefix in NEVER}
+    return {prefix: planned(_answers(prefix)) for prefix in NEVER}  # planned once per session, shared
 
 
 def test_months_branches():
@@ -86,7 +86,7 @@ def test_json_has_null_ends_and_the_reason_in_words(plans, prefix, capsys, tmp_p
 
 def test_every_scenario_keeps_utilisation_within_0_and_1_and_months_finite():
     for path in sorted(SCENARIOS.glob("*.json")):
-        c = make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"])).costs
+        c = scenario_plan(path).costs
         if c.break_even_utilisation is not None:
             ends = [x for x in (c.break_even_utilisation.low, c.break_even_utilisation.high) if x is not None]
             assert all(0 < x <= 1 for x in ends), path.name

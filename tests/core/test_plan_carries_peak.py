@@ -10,6 +10,7 @@ import pytest
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import planned
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
@@ -32,7 +33,7 @@ def _carried(r) -> tuple[int, int]:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name):
-    r = make_plan(answers_from_dict(CASES[name]))
+    r = planned(CASES[name])  # planned once per session, shared with the other files that read it
     interactive = r.hardware.gpu is not None and r.latency_curve.points and r.deployment_form != "hosted_api"
     says_meets = any(f.id == "sizing.plan" for f in r.findings)
     if not interactive:
@@ -65,7 +66,7 @@ def test_a_plan_that_meets_the_target_carries_its_peak_with_the_spare_down(name)
 def test_a_spare_that_alone_breaks_the_budget_is_left_out_and_said_with_its_cost():
     # q10: 8 business users on a 70B model at 128k, whole 8 × H800 servers; a spare server doubles the cost
     a = CASES["q10_128k_document_assistant"]
-    r = make_plan(answers_from_dict(a))
+    r = planned(a)
     lay = r.hardware.layout
     assert r.feasible and lay.spare_units == 0
     f = r.finding("sizing.redundancy")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.data import factor_range
+from tests.support.planned import planned  # the scenarios as they are: planned once per session
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
              for p in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))}  # fmt: skip
@@ -153,7 +154,7 @@ def test_region_uplift_is_shown_with_its_source():
 
 
 def test_cost_per_million_tokens_input_and_output_together():
-    r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    r = planned(SCENARIOS["03_overseas_only"])
     c = r.costs
     assert c.cost_per_million_tokens is not None and c.cost_per_million_output_tokens is not None
     ratio = (c.output_tokens_per_month + c.input_tokens_per_month) / c.output_tokens_per_month
@@ -184,7 +185,7 @@ def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budg
 def test_binding_constraint_in_json_and_memo_with_sizing_core_figures():
     from advisor.plan.memo import render_memo_markdown
 
-    moe = make_plan(answers_from_dict(SCENARIOS["10_large_moe"]))
+    moe = planned(SCENARIOS["10_large_moe"])
     b = moe.binding_constraint
     assert b.kind == "weights_memory" and b.figures["tp"] == moe.hardware.tp
     j = moe.to_json("en")["binding_constraint"]
@@ -192,9 +193,9 @@ def test_binding_constraint_in_json_and_memo_with_sizing_core_figures():
     assert moe.to_json("zh_CN")["binding_constraint"]["text"].startswith("权重显存决定规模")
     assert "What decides the size" in render_memo_markdown(moe, "en")
     assert "规模由什么决定" in render_memo_markdown(moe, "zh_CN")
-    budget = make_plan(answers_from_dict(SCENARIOS["12_budget_far_below_slo"])).binding_constraint
+    budget = planned(SCENARIOS["12_budget_far_below_slo"]).binding_constraint
     assert budget.kind == "budget" and budget.figures["cost_high"] > budget.figures["budget"]
-    prefill = make_plan(answers_from_dict(SCENARIOS["11_h20_prefill_heavy"])).binding_constraint
+    prefill = planned(SCENARIOS["11_h20_prefill_heavy"]).binding_constraint
     assert prefill.kind == "prefill_compute" and prefill.figures["ttft_ms"] > prefill.figures["target_ms"]
 
 
@@ -217,10 +218,10 @@ def test_a_latency_binding_constraint_agrees_with_the_claim(name, peak_k, prompt
 
 def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
     for name in ("07_public_genai_mainland", "12_budget_far_below_slo"):
-        r = make_plan(answers_from_dict(SCENARIOS[name]))
+        r = planned(SCENARIOS[name])
         assert not r.feasible
         assert not {"serve", "quant_ab"} & {s.id for s in r.next_steps}, name
-    ok = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    ok = planned(SCENARIOS["03_overseas_only"])
     assert ok.feasible and "serve" in {s.id for s in ok.next_steps}
 
 
@@ -245,7 +246,7 @@ def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, pr
 def test_gpu_choice_sentence_is_in_the_memo():
     from advisor.plan.memo import render_memo_markdown
 
-    r = make_plan(answers_from_dict(SCENARIOS["03_overseas_only"]))
+    r = planned(SCENARIOS["03_overseas_only"])
     assert "Why this GPU" in render_memo_markdown(r, "en") and "为什么选这款 GPU" in render_memo_markdown(r, "zh_CN")
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from advisor.plan import answers_from_dict, make_plan, sizing
 from advisor.plan.context import resolve
+from tests.support.planned import planned
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.answers.json"))
@@ -22,7 +23,7 @@ def _answers(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", EXAMPLES + SCENARIOS, ids=lambda p: p.stem)
 def test_ttft_non_decreasing_in_concurrency(path: Path) -> None:
-    r = make_plan(answers_from_dict(_answers(path)))
+    r = planned(_answers(path))  # planned once per session, shared with the other files that read it
     pts = r.latency_curve.points
     for a, b in zip(pts, pts[1:], strict=False):
         assert b.concurrency > a.concurrency

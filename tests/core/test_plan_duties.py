@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from advisor.plan.gpu_choice import offered_in
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from advisor.plan.sizing import MAX_REPLICAS
+from tests.support.planned import scenario_plan as shared_scenario_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "bench" / "advice_scenarios").glob("q*.json"))
@@ -27,9 +27,8 @@ GPU_IDS = sorted(gpus_by_id())
 UNRENDERED = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*(?::[^{}\n]*)?\}|\bNone\b|\bnan\b|\|[ \t]*\|")
 
 
-@cache
 def scenario_plan(path: Path) -> PlanResult:
-    return make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
+    return shared_scenario_plan(path)  # planned once per session, shared with the other files that read it
 
 
 def plan(data: dict[str, Any]) -> PlanResult:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from tests.support.planned import planned
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
 
@@ -20,7 +20,7 @@ def plans():
     out = {}
     for path in SCENARIOS:
         sc = json.loads(path.read_text(encoding="utf-8"))
-        out[path.stem] = (sc, make_plan(answers_from_dict(sc["answers"])))
+        out[path.stem] = (sc, planned(sc["answers"]))  # planned once per session, shared with other files
     return out
 
 

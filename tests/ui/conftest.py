@@ -60,12 +60,18 @@ def _no_dangling_qthreads(monkeypatch, request):
 def _delete_widgets_between_tests():
     """Delete what a test left (closed windows waiting for deleteLater, widgets kept only by reference cycles)
     here, at a safe point, instead of whenever the next collection happens to run: a collection inside a later
-    test's Qt call (QApplication.setPalette walking every widget) deleted widgets under Qt's feet — a segfault."""
+    test's Qt call (QApplication.setPalette walking every widget) deleted widgets under Qt's feet — a segfault.
+
+    What survives the collection (modules, catalogs, caches, module-scoped fixtures) is then frozen out of later
+    collections: a full collection over the session's heap took 0.3–0.7 s per test, a third of the Qt half's time
+    (test_pdf_headings.py: 18.7 s → 4.2 s). A frozen object that becomes garbage later is never collected, so it can
+    never be deleted under Qt's feet either; only what the next test makes is scanned, here, at this safe point."""
     yield
     app = QApplication.instance()
     if app is not None:
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
+    gc.freeze()
 
 
 class Recorder:
@@ -100,8 +106,25 @@ def main_window(qtbot, monkeypatch, messages):
 
 
 @pytest.fixture
-def sizing_page(main_window):
-    return main_window.sizing_page
+def sizing_page(qtbot):
+    """The real Sizing page, built alone as the main window builds it (same settings, language, theme and fonts;
+    its own worker), shown offscreen, English. Alone because the whole window cost 4–6 s per test on a loaded
+    2-core machine, four times the page; a test that needs the page inside the window takes ``main_window`` and
+    reads ``main_window.sizing_page``."""
+    from ui.app import prepare_app
+    from ui.pages.sizing import SizingPage
+    from ui.workers import TaskRunner
+
+    loaded, _cjk = prepare_app(QApplication.instance(), "en")
+    runner = TaskRunner()
+    page = SizingPage(runner, loaded.settings.sizing_defaults)
+    qtbot.addWidget(page)
+    page.resize(1280, 780)
+    page.show()
+    qtbot.waitExposed(page)
+    yield page
+    page.stop()
+    runner.shutdown()
 
 
 @pytest.fixture
@@ -124,12 +147,42 @@ def llama_config() -> dict:
 
 
 @pytest.fixture
-def wizard_page(main_window, qtbot):
-    """The main window's Decide wizard, shown (the wizard tests' page)."""
-    wizard = main_window.wizard_page
-    main_window.tabs.setCurrentWidget(wizard)
+def wizard_page(request, qtbot, messages):
+    """The Decide wizard, shown (the wizard tests' page). In a test that also takes ``main_window`` it is the
+    window's own page; otherwise it is built alone as the window builds it (``ui.app.prepare_app``, a real Sizing
+    page whose choice it reads through the shared ``AppState``, errors to ``messages`` as the window's dialog would
+    show them): the whole window cost 4–6 s per test on a loaded 2-core machine."""
+    if "main_window" in request.fixturenames:
+        main_window = request.getfixturevalue("main_window")
+        wizard = main_window.wizard_page
+        main_window.tabs.setCurrentWidget(wizard)
+        qtbot.waitUntil(wizard.isVisible, timeout=3000)
+        yield wizard
+        return
+    from ui.app import prepare_app
+    from ui.app_state import AppState
+    from ui.pages.sizing import SizingPage
+    from ui.pages.wizard import WizardPage
+    from ui.workers import TaskRunner
+
+    loaded, _cjk = prepare_app(QApplication.instance(), "en")
+    runner = TaskRunner()
+    state = AppState()
+    sizing = SizingPage(runner, loaded.settings.sizing_defaults)
+    qtbot.addWidget(sizing)
+    state.sizing_inputs = sizing.inputs  # what the window shares with the wizard
+    wizard = WizardPage(runner, state=state)
+    wizard.error_raised.connect(lambda title, text: messages.errors.append((title, text)))
+    qtbot.addWidget(wizard)
+    wizard.resize(1280, 780)
+    wizard.show()
     qtbot.waitUntil(wizard.isVisible, timeout=3000)
-    return wizard
+    yield wizard
+    for page in (wizard, sizing):  # as the window's shutdown does
+        stop = getattr(page, "stop", None)
+        if stop:
+            stop()
+    runner.shutdown()
 
 
 @pytest.fixture

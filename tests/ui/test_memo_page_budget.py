@@ -6,7 +6,6 @@ sources) in 5. Before the memo was shortened these printed 5–6 and 8 pages."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -16,8 +15,8 @@ import pytest
 from PySide6.QtGui import QTextCursor, QTextDocument, QTextFormat
 
 from advisor import i18n
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import memo_document
+from tests.support.planned import scenario_plan
 from ui import pdf
 from ui.memo_export import write_memo
 
@@ -28,7 +27,7 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.whi
 
 
 def _result(name: str):
-    return make_plan(answers_from_dict(json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))["answers"]))
+    return scenario_plan(SCENARIOS / f"{name}.json")  # planned once per session, shared with other files
 
 
 def _run(*args: str) -> str:

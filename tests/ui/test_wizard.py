@@ -82,6 +82,8 @@ def walk_to_result(qtbot, page, answers: dict) -> None:
 
 @pytest.fixture
 def page(wizard_page):
+    """The wizard alone; a test that reaches the window (``page.window()``: the language menu, File → Export) takes
+    ``main_window`` too and gets the window's own wizard."""
     return wizard_page
 
 
@@ -159,7 +161,7 @@ def test_all_unknown_is_valid_and_the_plan_says_what_it_assumed(qtbot, page):
         assert html.escape(q.text_in("en")) in shown
 
 
-def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page):
+def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, main_window, page):
     field = page.editors["peak_concurrency"]
     for text, key in (
         ("lots", "wizard.error.not_number"),
@@ -193,7 +195,7 @@ def test_a_value_that_cannot_be_used_is_marked_in_words_before_next(qtbot, page)
     assert page.step == 1 and page.answers["peak_concurrency"] == 2000
 
 
-def test_the_engines_own_messages_follow_the_ui_language(qtbot, page):
+def test_the_engines_own_messages_follow_the_ui_language(qtbot, main_window, page):
     # a value the engine refuses that the field's own check did not see (set behind the editor's back)
     page.answers["max_context_tokens"] = 8
     editor = page.editors["max_context_tokens"]
@@ -216,7 +218,7 @@ def test_the_engines_own_messages_follow_the_ui_language(qtbot, page):
     page.window().set_language("en")
 
 
-def test_every_question_says_why_it_is_asked_in_both_languages(page):
+def test_every_question_says_why_it_is_asked_in_both_languages(main_window, page):
     for lang in ("en", "zh_CN"):
         page.window().set_language(lang)
         for path, editor in page.editors.items():
@@ -324,7 +326,7 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="po
 
 
 @needs_poppler
-def test_export_a_chinese_pdf_and_an_english_markdown_memo(qtbot, page, exported, tmp_path, monkeypatch):
+def test_export_a_chinese_pdf_and_an_english_markdown_memo(qtbot, main_window, page, exported, tmp_path, monkeypatch):
     walk_to_result(qtbot, page, scenario("01")["answers"])
     pdf = tmp_path / "memo.pdf"
     monkeypatch.setattr(page, "ask_export", lambda: (".pdf", "zh_CN"))
@@ -417,7 +419,7 @@ def test_reopening_the_project_restores_the_wizard_where_it_was(
     assert page.step == RESULT_STEP - 2 and page.stack.currentIndex() == RESULT_STEP - 2
 
 
-def test_result_follows_a_language_switch(qtbot, page):
+def test_result_follows_a_language_switch(qtbot, main_window, page):
     walk_to_result(qtbot, page, scenario("01")["answers"])
     view = page.result_view
     english = view.headline.text()
@@ -547,7 +549,7 @@ def test_the_memo_evidence_is_the_plans_models_runs(qtbot, main_window):
 
 
 def test_export_after_editing_a_step_uses_the_answers_as_they_are_now(
-    qtbot, page, exported, tmp_path, monkeypatch
+    qtbot, main_window, page, exported, tmp_path, monkeypatch
 ):
     walk_to_result(qtbot, page, scenario("12")["answers"])
     assert not page.result.feasible
