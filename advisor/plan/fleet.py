@@ -102,9 +102,14 @@ def base_check(c: Ctx, cand: Candidate) -> tuple[int, float] | None:
     fl = gpu_choice.fleet(c, cand.gpu.id)
     if fl is None or not this_service(c, fl[0]) or not c.peak:
         return None
-    base_conc = max(1, math.ceil(c.peak / peak_multiple(c) - 1e-9))
-    curve = math.ceil(base_conc / max(1, claimed_capacity(c, cand))) * cand.tp
-    return curve, fl[1] * c.utilisation
+    # the curve's figure is taken once, on the setup as screened: laid out on the measured size, a replica's curve
+    # is predicted around a smaller load and would give another figure
+    curve = getattr(cand, "fleet_curve_base_gpus", None)
+    if curve is None:
+        base_conc = max(1, math.ceil(c.peak / peak_multiple(c) - 1e-9))
+        curve = math.ceil(base_conc / max(1, claimed_capacity(c, cand))) * cand.tp
+        cand.fleet_curve_base_gpus = curve  # type: ignore[attr-defined]
+    return int(curve), fl[1] * c.utilisation
 
 
 def measured_peak_replicas(c: Ctx, cand: Candidate) -> int | None:
