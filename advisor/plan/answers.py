@@ -126,6 +126,13 @@ class CurrentFleet(FleetGpus):
 
     others: list[FleetGpus] | None = Field(None, max_length=16, description="other GPU types the team runs beside "
                                            "this one, each {gpu, count}")
+    # fleet load (s14-fleetload): the fleet's measured load is this service's own base load, not other work
+    load_is_this_service: bool | None = Field(None, description="true: the fleet's GPUs all serve this service and "
+                                              "measured_utilisation is its load today (the base); the peak above it "
+                                              "is added. false/unset: the load is other work, only the free share "
+                                              "is used")
+    peak_multiple: float | None = Field(None, ge=1, le=100, description="with load_is_this_service: the peak as a "
+                                        "multiple of today's load (3 = demand triples)")
 
     @model_validator(mode="after")
     def _types_once(self) -> CurrentFleet:
@@ -157,7 +164,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "user_mix": ("mainland", "overseas"),
     "data_sensitivity": ("level", "personal_info", "pi_subjects_per_year", "sensitive_pi_subjects_per_year", "sector"),
     "monthly_budget": ("amount", "currency"),
-    "current_fleet": ("gpu", "count", "others"),
+    "current_fleet": ("gpu", "count", "others", "load_is_this_service", "peak_multiple"),
     "capex_budget": ("amount", "currency"),
 }
 

@@ -331,6 +331,12 @@ def resolve(a: PlanAnswers) -> Ctx:
     else:
         util, measured = UTILISATION[load], False
         _assume(out, "utilisation", util, "plan.assume.utilisation", pct=round(util * 100), load={"tr": f"plan.load.{load}"})
+    if measured and a.current_fleet is not None and a.current_fleet.load_is_this_service is None \
+            and use_case != "offline_batch":
+        # fleet load (s14-fleetload): unsaid, the fleet's measured load is taken to be other work (only its free
+        # share serves this service); said as an assumption, and asked (advisor.plan.unknowns)
+        _assume(out, "current_fleet.load_is_this_service", False, "plan.assume.fleet_load_other",
+                pct=round(util * 100), count=a.current_fleet.count)
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours
     if use_case == "offline_batch":

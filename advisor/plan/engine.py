@@ -425,6 +425,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         chosen.replicas = 2  # at least one replica on each node (less load per replica: still within the SLO)
         sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
 
+    if chosen is not None and fleet.serves(c, chosen, region) and fleet.measured_peak_replicas(c, chosen):
+        # the fleet carries this service's load and is busier than the curve says (s14-fleetload): the measurement
+        # sizes the peak, so every form (renting everything included) is costed on that many GPUs
+        fleet.lay_out(c, chosen)
+        sim_ttft = sim_tpot = None
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
     tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None

@@ -13,6 +13,14 @@ taken to be colocated (``bare_metal``). Three ways are costed and the cheapest i
   rented for the peak above it for the share of hours an autoscaled fleet keeps them;
 * renting everything (the cloud cost the engine computed for the same setup).
 
+When the team says the fleet's load IS this service (``current_fleet.load_is_this_service``, s14-fleetload; q39:
+16 L20 at 85 % carrying a business API whose demand triples a few weeks a year), none of it is other work: every
+GPU of the fleet serves the service and carries its base, and the peak is the base × ``peak_multiple`` (the load
+pattern's peak factor when not given). The plan's own curve says how many GPUs the base needs; when the measured
+utilisation says the fleet is busier than that, the measurement is trusted (``measured_peak_replicas``): the peak
+needs the busy GPUs × the multiple, with the plan's headroom, and the GPUs above the fleet are rented (hybrid) or
+bought as above.
+
 A fleet that cannot serve the model (its GPU missed the target or is not allowed there) is not used: the setup is
 then on another GPU and nothing here applies. An Ascend fleet keeps its per-model support check (``gpu.domestic``).
 """
@@ -26,7 +34,7 @@ from typing import Any
 from advisor.plan import cost as costmod
 from advisor.plan import forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.context import SCALED_HOURS, Ctx
+from advisor.plan.context import PEAK_FACTOR, SCALED_HOURS, Ctx
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
@@ -50,6 +58,7 @@ class FleetUse:
     need: int  # GPUs the plan's setup needs (the peak's replicas, plus one for N+1 where the service needs it)
     used: int  # of the free ones, in whole replicas
     office: bool  # the fleet stands in the team's own server room (an internal service), else in colocation
+    this_service: bool = False  # the fleet's load is this service's base (s14-fleetload): every GPU serves it
 
     @property
     def missing(self) -> int:
@@ -69,6 +78,49 @@ def free_gpus(count: int, utilisation: float) -> int:
     return max(0, math.floor(count * (1.0 - utilisation) + 1e-9))
 
 
+def this_service(c: Ctx, gpu_id: str | None = None) -> bool:
+    """The team said the fleet's measured load is this service's own (its base), for the fleet's main GPU type."""
+    f = getattr(c.answers, "current_fleet", None)
+    return bool(f is not None and f.load_is_this_service and (gpu_id is None or f.gpu == gpu_id))
+
+
+def peak_multiple(c: Ctx) -> float:
+    """The peak as a multiple of today's (base) load: as the team gave it, else the load pattern's peak factor."""
+    f = getattr(c.answers, "current_fleet", None)
+    given = getattr(f, "peak_multiple", None) if f is not None else None
+    return float(given) if given else PEAK_FACTOR[c.load]
+
+
+def _available(c: Ctx, gpu_id: str, count: int) -> int:
+    """Fleet GPUs the plan may run on: all of them when their load is this service's, else the free share."""
+    return count if this_service(c, gpu_id) else free_gpus(count, c.utilisation)
+
+
+def base_check(c: Ctx, cand: Candidate) -> tuple[int, float] | None:
+    """For a fleet whose load is this service's: (GPUs the plan's curve says today's load needs, GPUs the
+    measurement says it keeps busy = count × utilisation). None when the fleet's load is other work."""
+    fl = gpu_choice.fleet(c, cand.gpu.id)
+    if fl is None or not this_service(c, fl[0]) or not c.peak:
+        return None
+    # the curve's figure is taken once, on the setup as screened: laid out on the measured size, a replica's curve
+    # is predicted around a smaller load and would give another figure
+    curve = getattr(cand, "fleet_curve_base_gpus", None)
+    if curve is None:
+        base_conc = max(1, math.ceil(c.peak / peak_multiple(c) - 1e-9))
+        curve = math.ceil(base_conc / max(1, claimed_capacity(c, cand))) * cand.tp
+        cand.fleet_curve_base_gpus = curve  # type: ignore[attr-defined]
+    return int(curve), fl[1] * c.utilisation
+
+
+def measured_peak_replicas(c: Ctx, cand: Candidate) -> int | None:
+    """Replicas the peak needs when the measurement says the fleet is busier than the curve predicts: the busy
+    GPUs × the peak multiple, loaded no further than the plan's headroom allows (None when the curve stands)."""
+    chk = base_check(c, cand)
+    if chk is None or chk[1] <= chk[0]:
+        return None
+    return math.ceil(chk[1] * peak_multiple(c) * (1 + HEADROOM) / cand.tp - 1e-9)
+
+
 def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
     """The setup is on the fleet's GPU and the fleet has room for one replica at least (a single-node service;
     a batch job is costed per job and is left to the cloud)."""
@@ -76,7 +128,7 @@ def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
     if fl is None or cand is None or c.is_batch or region == "mainland_plus_overseas":
         return False
     gid, count = fl
-    return bool(cand.gpu.id == gid and free_gpus(count, c.utilisation) >= cand.tp)
+    return bool(cand.gpu.id == gid and _available(c, gid, count) >= cand.tp)
 
 
 def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
@@ -98,11 +150,14 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     gid_count = gpu_choice.fleet(c, cand.gpu.id)
     if gid_count is None or not c.peak or c.is_batch:
         return load
+    measured = measured_peak_replicas(c, cand)
+    if measured is not None:  # the fleet is busier than the curve says: its measurement sizes the peak
+        return max(load, measured)
     if cand.layout is not None and cand.layout.basis == FLEET_BASIS:
         return load  # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
-    room = free_gpus(gid_count[1], c.utilisation) // max(1, cand.tp) - _spare(c)
+    room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _spare(c)
     return max(load, min(want, room))
 
 
@@ -123,11 +178,11 @@ def lay_out(c: Ctx, cand: Candidate) -> None:
 def use_of(c: Ctx, cand: Candidate) -> FleetUse:
     """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
     gid, count = gpu_choice.fleet(c, cand.gpu.id)  # type: ignore[misc]
-    free = free_gpus(count, c.utilisation)
+    free = _available(c, gid, count)
     need = (_fleet_replicas(c, cand) + _spare(c)) * cand.tp
     used = min(need, (free // cand.tp) * cand.tp)
     return FleetUse(gpu=gid, count=count, utilisation=c.utilisation, measured=c.utilisation_measured, free=free,
-                    need=need, used=used, office=c.internal_only)  # fmt: skip
+                    need=need, used=used, office=c.internal_only, this_service=this_service(c, gid))  # fmt: skip
 
 
 def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, conv: float, budget: float | None,
@@ -180,7 +235,8 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     price = costmod.cloud_price(book, gpu, region, fx)
     if price is None:
         return out
-    base = hybrid.base_replicas(c, cand) * cand.tp
+    # the base: on the plan's curve; a fleet carrying this service's load today carries all of its base
+    base = use.used if use.this_service else hybrid.base_replicas(c, cand) * cand.tp
     base_fleet = min(use.used, base)
     base_bought = forms._whole(base - base_fleet, unit) if base > base_fleet else 0
     burst = use.need - base_fleet - base_bought
@@ -264,5 +320,6 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
     return True
 
 
-__all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "choose_form", "chosen_owned",
-           "cost", "fits_free", "free_gpus", "lay_out", "serves", "use_of"]
+__all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "base_check", "choose_form",
+           "chosen_owned", "cost", "fits_free", "free_gpus", "lay_out", "measured_peak_replicas", "peak_multiple",
+           "serves", "this_service", "use_of"]

@@ -124,7 +124,12 @@ def fleet_rule(f: Facts):
     name = gpus_by_id()[gid].name if gid in gpus_by_id() else gid
     if ch.gpu.id == gid:
         why: dict = {"total": ch.total_gpus, "count": count, "gpu": name}
-        if f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
+        from advisor.plan.fleet import this_service
+
+        if this_service(f.ctx, gid):  # the fleet's load is this service's (s14-fleetload): all of it serves it
+            why |= {"util": round(f.ctx.utilisation * 100), "more": max(0, ch.total_gpus - count),
+                    "tr": "plan.fleetload14.same_this_service"}
+        elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
             from advisor.plan.fleet import free_gpus
 
             free = free_gpus(count, f.ctx.utilisation)

@@ -108,11 +108,18 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     return rows
 
 
+def _this_service(result: PlanResult) -> bool:
+    """The team said its fleet's load is this service's own (s14-fleetload): its GPUs carry today's load."""
+    fl = (result.answers or {}).get("current_fleet") or {}
+    return bool(fl.get("load_is_this_service")) and fl.get("gpu") == result.hardware.gpu
+
+
 def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:
     """The team's current fleet: how many of its GPUs the form runs, how many were free, what is bought besides."""
     if not o.fleet_gpus:
         return []
-    value = t("memo.fleet13.cost.fleet_value", used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
+    key = "memo.fleetload14.fleet_value" if _this_service(result) else "memo.fleet13.cost.fleet_value"
+    value = t(key, used=o.fleet_gpus, count=o.fleet_count, gpu=result.hardware.gpu_name,
               free=o.fleet_free, util=round((o.fleet_utilisation or 0) * 100))
     hw = result.hardware
     missing = max(0, hw.total_gpus - (hw.layout.fleet_used or 0)) if hw.layout is not None else 0

@@ -814,8 +814,18 @@ def scaling_warm(f: Facts):
         lay = getattr(ch, "layout", None)
         spare = ch.replicas - int(lay.load_replicas) if lay is not None else 0
         warm = max(1, min(ch.replicas, math.ceil(steady_concurrency(c) / per) + max(0, spare)))
+        steady = steady_concurrency(c)
+        from advisor.plan import fleet as fleetmod
+        from advisor.plan import gpu_choice as gc
+
+        fl = gc.fleet(c, ch.gpu.id)
+        if fl is not None and fleetmod.this_service(c, fl[0]) and f.form in ("hybrid", "bare_metal", "on_premises"):
+            # the fleet carries today's load (s14-fleetload): all of it stays warm, the peak is today's × multiple
+            warm = max(1, min(ch.replicas, fl[1] // ch.tp))
+            steady = max(1, math.ceil(c.peak / fleetmod.peak_multiple(c) - 1e-9))
+            per = max(1, math.floor(steady / warm)) if warm else per
         return finding("scaling.warm_replica", variant="sized", warm=warm, peak_replicas=ch.replicas,
-                       steady=steady_concurrency(c), per=per)  # fmt: skip
+                       steady=steady, per=per)  # fmt: skip
     slo = _ttft_target_given(c)
     if c.load == "diurnal" and slo is not None:
         return finding("scaling.warm_replica", variant="live", slo=round(slo))

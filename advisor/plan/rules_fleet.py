@@ -46,6 +46,28 @@ def _free_first(f: Facts, o: OwnedFormCost) -> dict | None:
             "move": move, "n": bought, "capex": _r(o.capex.low, o.capex.high, f)}
 
 
+def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | None:
+    """The fleet's load is this service's base (s14-fleetload): the fleet carries today's load, the peaks need
+    the rest; when the measurement says the fleet is busier than the plan's curve predicts, said, and trusted."""
+    from advisor.plan import fleet as fleetmod
+    from advisor.plan.sizing import HEADROOM
+
+    if f.chosen is None or not fleetmod.this_service(f.ctx, f.chosen.gpu.id):
+        return None
+    multiple = fleetmod.peak_multiple(f.ctx)
+    chk = fleetmod.base_check(f.ctx, f.chosen)
+    busier: dict | str = ""
+    if chk is not None and chk[1] > chk[0]:
+        busier = {"tr": "plan.fleetload14.busier", "busy": round(chk[1], 1), "curve": chk[0], "count": o.fleet_count,
+                  "util": util, "multiple": f"{multiple:g}", "need": f.chosen.total_gpus,
+                  "headroom": round(HEADROOM * 100)}
+    more = ({"tr": "plan.fleetload14.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
+            if burst else {"tr": "plan.fleetload14.more.buy", "n": o.gpus_bought or 0}
+            if o.gpus_bought else {"tr": "plan.fleetload14.more.none"})  # fmt: skip
+    return {"count": o.fleet_count, "gpu": f.chosen.gpu.name, "util": util, "multiple": f"{multiple:g}",
+            "more": more, "busier": busier}
+
+
 @rule("cost.fleet", "cost")
 def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
@@ -62,6 +84,11 @@ def cost_fleet(f: Facts) -> Finding | None:
     conv = f.cost.conv
     rent = "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)
     util = round((o.fleet_utilisation or 0) * 100)
+    this = _this_service(f, o, burst, util)
+    if this is not None:
+        return finding("cost.fleet", variant="this_service", **this, running=_r(o.running_monthly.low,
+                       o.running_monthly.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
+                       months=f.ctx.duration_months, rent=rent, site={"tr": f"plan.fleet13.site.{o.site}"})  # fmt: skip
     return finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
                    util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
                                         else "plan.fleet13.assumed"},

@@ -51,6 +51,8 @@ SIZING_QUESTIONS: tuple[str, ...] = (
 )  # fmt: skip
 # unknown fleet → examples of answers that would move the GPU choice (continuity with what the team runs)
 FLEET_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "h20-96g", "count": 8})
+# fleet load (s14-fleetload): is the fleet's measured load this service's own (its base) or other work?
+FLEET_LOAD_QUESTION = "current_fleet.load_is_this_service"
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
@@ -126,6 +128,12 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     # GPU choice (s12-gpuchoice): the GPUs the team runs today decide the GPU whenever they meet the target
     if answers.current_fleet is None and not ctx.is_batch:
         out.append(OpenQuestion(field="current_fleet", changes=["hardware"], alternatives=list(FLEET_ALTERNATIVES)))
+    # fleet load (s14-fleetload): a fleet with a measured utilisation whose load may be this service's own base
+    load_q = assumed.get(FLEET_LOAD_QUESTION)
+    if load_q is not None:
+        out.append(OpenQuestion(field=FLEET_LOAD_QUESTION, changes=["form", "hardware"], assumed=load_q.value,
+                                assumption_key=load_q.key, assumption_params=dict(load_q.params),
+                                alternatives=[True]))  # fmt: skip
     if ctx.fine_tuned:
         for path in NAME_QUESTIONS:
             if getattr(answers, path) is None:
@@ -139,4 +147,4 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     return out
 
 
-__all__ = ["DECISION_QUESTIONS", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]

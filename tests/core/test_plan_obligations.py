@@ -262,6 +262,10 @@ ROWS: list[Row] = [
     # -- the team's current fleet used and subtracted (s13-fleet) --------------------------------------------
     Row("cost.fleet", FLEET_USED, {"current_fleet": None}),
     Row("cost.fleet", FLEET_USED, {"measured_utilisation": 1.0}, why="no GPU free"),
+    # the fleet's load is this service's base (s14-fleetload): all of it serves, even at 100 % (q39's case)
+    Row("cost.fleet", {**FLEET_USED, "measured_utilisation": 1.0, "load_pattern": "bursty",
+                       "current_fleet": {**FLEET_USED["current_fleet"], "load_is_this_service": True}},
+        {"current_fleet": None}, why="this_service"),
     # -- owning forms, the one-off budget, the chat release (s12-forms) ---------------------------------------
     Row("cost.on_premises", OFFICE, {"reach": "internet", "audience": "public"}),
     Row("cost.capex_over", {**OFFICE, "capex_budget": {"amount": 5_000.0, "currency": "CNY"}},

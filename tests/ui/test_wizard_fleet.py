@@ -33,3 +33,18 @@ def test_the_wizard_asks_for_the_current_fleet_and_the_plan_stays_on_it(qtbot, p
     assert gpu.value_text("h100-sxm-80g") == "h100-sxm-80g"
     r = plan_for(page.answers)
     assert r.hardware.gpu == "h100-sxm-80g" and "gpu.fleet" in r.finding_ids
+
+
+def test_the_wizard_asks_whether_the_fleets_load_is_this_services_own(qtbot, page):
+    """Beside the fleet (s14-fleetload): is its measured load this service's base, and how many times it the peak is."""
+    page.set_answers({"user_location": "overseas", "overseas_markets": ["US"], "model": "qwen2.5-7b-instruct",
+                      "current_fleet": {"gpu": "l20-48g", "count": 16}}, 1)
+    own, multiple = page.editors["current_fleet.load_is_this_service"], page.editors["current_fleet.peak_multiple"]
+    assert own.isVisible() and multiple.isVisible() and own.why.text() and multiple.why.text()
+    assert own.label.text() == tr("wizard.field.current_fleet.load_is_this_service.label")
+    own.editor.setCurrentIndex(own.editor.findData(True))
+    _type(multiple, "0.5")  # below today's load: said on the field
+    assert multiple.has_error
+    _type(multiple, "3")
+    assert page.answers["current_fleet"] == {"gpu": "l20-48g", "count": 16, "load_is_this_service": True,
+                                             "peak_multiple": 3}

@@ -85,6 +85,9 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("gpu_constraint", "list"),
         _f("current_fleet.gpu", "gpu"),
         _f("current_fleet.count", "int", low=1, high=1_000_000),
+        # fleet load (s14-fleetload): the fleet's measured load is this service's base, and the peak's multiple
+        _f("current_fleet.load_is_this_service", "bool"),
+        _f("current_fleet.peak_multiple", "float", low=1, high=100),
     )),
     ("users", (
         _f("user_location", "choice", "mainland", "hk_tw", "overseas", "mixed"),
