@@ -157,7 +157,9 @@ def line_bandwidth(f: Facts):
     from advisor.plan.line_cost import line_cost
 
     fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
-    lc = line_cost(f.ctx, f.line, f.form, f.chosen, fx)
+    # the mainland node's line, sized for its share of the peak as the cost table's row is (q34 read 6 Mbps
+    # here beside 4 Mbps in the table)
+    lc = line_cost(f.sized_ctx, f.line, f.form, f.chosen, fx)
     if lc is None:
         return None
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": f"{lc.monthly.high:,.0f}", "currency": lc.currency,

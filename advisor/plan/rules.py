@@ -813,8 +813,11 @@ def scaling_warm(f: Facts):
         per = max(1, f.claimed_c_max or ch.c_max)
         lay = getattr(ch, "layout", None)
         spare = ch.replicas - int(lay.load_replicas) if lay is not None else 0
-        warm = max(1, min(ch.replicas, math.ceil(steady_concurrency(c) / per) + max(0, spare)))
         steady = steady_concurrency(c)
+        if c.requests_per_day:  # a quiet day's requests by Little's law: rate × a request's time in the system
+            e2e_s = (ch.ttft_p99_ms + c.output_avg * ch.tpot_p99_ms) / 1000
+            steady = max(1, math.ceil(c.requests_per_day[0] / 86400 * e2e_s))  # 5,000 a day is about 1, not 50
+        warm = max(1, min(ch.replicas, math.ceil(steady / per) + max(0, spare)))
         from advisor.plan import fleet as fleetmod
         from advisor.plan import gpu_choice as gc
 

@@ -45,6 +45,10 @@ def test_no_scenario_memo_shows_an_unrendered_placeholder(path, caplog):
         assert not [x.message for x in caplog.records if "missing placeholder" in x.message], path.stem
         bad = [memo[max(0, m.start() - 60): m.end() + 20] for m in UNRENDERED.finditer(memo)]
         assert bad == [], (path.stem, lang, bad)
+        # the line's bandwidth: the finding and the cost table's row say one figure (q34: 6 Mbps beside 4)
+        line = r.finding("cost.line_bandwidth")
+        if line is not None and r.line_cost is not None:
+            assert line.params["mbps"] == r.line_cost.mbps, (path.stem, line.params["mbps"], r.line_cost.mbps)
         # a catalog GPU id ("l20-48g") is an internal key: user text names the GPU ("Verify … rules for l20-48g")
         prose = re.sub(r"```.*?```", "", memo, flags=re.S)
         ids = [g for g in GPU_IDS if re.search(rf"(?<![\w/-]){re.escape(g)}(?![\w-])", prose)]
