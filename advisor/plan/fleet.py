@@ -59,6 +59,7 @@ class FleetUse:
     used: int  # of the free ones, in whole replicas
     office: bool  # the fleet stands in the team's own server room (an internal service), else in colocation
     this_service: bool = False  # the fleet's load is this service's base (s14-fleetload): every GPU serves it
+    moved: int = 0  # busy cards the plan takes by moving their current work onto idle cards of another type
 
     @property
     def missing(self) -> int:
@@ -94,6 +95,15 @@ def peak_multiple(c: Ctx) -> float:
 def _available(c: Ctx, gpu_id: str, count: int) -> int:
     """Fleet GPUs the plan may run on: all of them when their load is this service's, else the free share."""
     return count if this_service(c, gpu_id) else free_gpus(count, c.utilisation)
+
+
+def movable(c: Ctx, gpu_id: str, count: int) -> int:
+    """Busy GPUs of this type whose current work fits on the fleet's idle cards of another type: an engineer moves
+    that work before buying a server for a few missing cards (q04: 16 H20 and 16 L20 at 30 %, the plan needs 12 H20
+    and 11 are free; the H20s' other work moves onto idle L20s). 0 with one GPU type, or when the others are busy."""
+    busy = count - free_gpus(count, c.utilisation)
+    idle = sum(free_gpus(n, c.utilisation) for g, n in gpu_choice.fleets(c) if g != gpu_id)
+    return busy if 0 < busy <= idle else 0
 
 
 def base_check(c: Ctx, cand: Candidate) -> tuple[int, float] | None:
@@ -181,8 +191,13 @@ def use_of(c: Ctx, cand: Candidate) -> FleetUse:
     free = _available(c, gid, count)
     need = (_fleet_replicas(c, cand) + _spare(c)) * cand.tp
     used = min(need, (free // cand.tp) * cand.tp)
+    moved = 0
+    if used < need and not this_service(c, gid):  # short: the busy cards whose work idle cards of another type take
+        used = min(need, ((free + movable(c, gid, count)) // cand.tp) * cand.tp)
+        moved = max(0, used - free)
     return FleetUse(gpu=gid, count=count, utilisation=c.utilisation, measured=c.utilisation_measured, free=free,
-                    need=need, used=used, office=c.internal_only, this_service=this_service(c, gid))  # fmt: skip
+                    need=need, used=used, office=c.internal_only, this_service=this_service(c, gid),
+                    moved=moved)  # fmt: skip
 
 
 def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, conv: float, budget: float | None,
@@ -203,7 +218,7 @@ def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, con
         "horizon_total": mr((capex[0] + run[0] * horizon, capex[1] + run[1] * horizon)),
         "capex_within_budget": None if budget is None else capex[1] <= budget,
         "fleet_gpus": running.cost.gpus_owned - gpus_bought, "fleet_count": use.count, "fleet_free": use.free,
-        "fleet_utilisation": use.utilisation, "gpus_bought": gpus_bought,
+        "fleet_utilisation": use.utilisation, "gpus_bought": gpus_bought, "fleet_moved": use.moved,
     })  # fmt: skip
     rows = {r.id: r for r in running.rows + (bought.rows if bought is not None else ())}
     return replace(running, capex=capex, cost=cost, rows=tuple(rows.values()))

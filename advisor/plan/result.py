@@ -278,6 +278,8 @@ class OwnedFormCost(_Out):
     fleet_gpus: int = Field(0, description="GPUs of the team's current fleet this form runs (no purchase)")
     fleet_count: int | None = Field(None, description="GPUs in the team's current fleet")
     fleet_free: int | None = Field(None, description="fleet GPUs free at its utilisation")
+    fleet_moved: int = Field(0, description="busy fleet GPUs the plan takes by moving their current work onto the "
+                                            "fleet's idle GPUs of another type (no purchase for a few missing cards)")
     fleet_utilisation: float | None = Field(None, description="the fleet's utilisation the free count rests on")
     gpus_bought: int | None = Field(None, description="GPUs bought besides the fleet's (whole servers for SXM)")
 

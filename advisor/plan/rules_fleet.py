@@ -46,6 +46,19 @@ def _free_first(f: Facts, o: OwnedFormCost) -> dict | None:
             "move": move, "n": bought, "capex": _r(o.capex.low, o.capex.high, f)}
 
 
+def _moved(f: Facts, o: OwnedFormCost) -> dict | None:
+    """Busy cards taken by moving their current work onto the fleet's idle cards of another type (q04): said, with
+    the type that takes the work, instead of "nothing to buy" alone."""
+    if not o.fleet_moved or f.chosen is None:
+        return None
+    from advisor.plan import gpu_choice
+    from advisor.plan.data import gpus_by_id
+
+    other = next((g for g, _ in gpu_choice.fleets(f.ctx) if g != f.chosen.gpu.id), None)
+    name = gpus_by_id()[other].name if other in gpus_by_id() else (other or "")
+    return {"tr": "plan.fleet14.moved", "n": o.fleet_moved, "gpu": f.chosen.gpu.name, "other": name}
+
+
 def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | None:
     """The fleet's load is this service's base (s14-fleetload): the fleet carries today's load, the peaks need
     the rest; when the measurement says the fleet is busier than the plan's curve predicts, said, and trusted."""
@@ -79,7 +92,7 @@ def cost_fleet(f: Facts) -> Finding | None:
     more = ({"tr": "plan.fleet13.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}
             if burst else _free_first(f, o) or {"tr": "plan.fleet13.more.buy", "n": bought,
                                                  "capex": _r(o.capex.low, o.capex.high, f)}
-            if bought else {"tr": "plan.fleet13.more.none"})  # fmt: skip
+            if bought else _moved(f, o) or {"tr": "plan.fleet13.more.none"})  # fmt: skip
     cloud = f.cost.cloud_usd
     conv = f.cost.conv
     rent = "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)
