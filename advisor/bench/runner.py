@@ -764,7 +764,7 @@ class Runner:
                 # --duration is a time limit: past the deadline and its grace, requests in flight are cancelled
                 # (recorded as such; a cancelled exchange returns its record, and the stream then ends)
                 grace = min(DURATION_GRACE_MAX_S, DURATION_GRACE_FRACTION * duration)
-                _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline + grace - monotonic()))
+                _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline + grace - self.clock.now()))
                 for task in late:
                     task.cancel()
             outcomes = await asyncio.gather(*tasks, return_exceptions=True)
