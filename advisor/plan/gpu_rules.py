@@ -130,13 +130,16 @@ def fleet_rule(f: Facts):
             why |= {"util": round(f.ctx.utilisation * 100), "more": max(0, ch.total_gpus - count),
                     "tr": "plan.fleetload14.same_this_service"}
         elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
-            from advisor.plan.fleet import free_gpus
+            from advisor.plan.fleet import free_gpus, movable
 
             free = free_gpus(count, f.ctx.utilisation)
             usable = free // ch.tp * ch.tp  # a replica needs a whole group of tp free GPUs (as the fleet's layout)
             short = "plan.fleet14.same_free_short" if usable != free else "plan.fleet.same_free_short"
+            moved = movable(f.ctx, gid, count)
+            if usable < ch.total_gpus <= (free + moved) // ch.tp * ch.tp:  # the busy ones' work moves (q04)
+                short = "plan.fleet14.same_moved"
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
-                    "usable": usable, "tp": ch.tp,
+                    "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"

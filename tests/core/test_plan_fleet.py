@@ -310,3 +310,11 @@ def test_one_card_that_meets_the_target_gives_no_reason():
     small = {**OFFICE_4090D, "model": "qwen2.5-7b-instruct", "prompt_tokens": {"avg": 1000, "p95": 2000}}
     assert why_not_one(resolve(answers_from_dict(small)), gpus_by_id()["rtx-4090d"]) is None
     assert why_not_one(resolve(answers_from_dict(OFFICE_4090D)), gpus_by_id()["rtx-4090d"]) is not None
+
+
+def test_the_fleet_finding_agrees_that_the_busy_card_moves_rather_than_a_purchase():
+    """Its text said "so 4 more of the same are bought or rented" beside "nothing to buy" (recheck of q04)."""
+    r = plan(TWO_TYPES)
+    why = r.finding("gpu.fleet").params["why"]
+    assert why["tr"] == "plan.fleet14.same_moved" and why["moved"] == 1
+    assert "bought or rented" not in r.finding("gpu.fleet").detail_in("en")
