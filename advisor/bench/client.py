@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import ssl
 import struct
@@ -31,6 +32,8 @@ from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
 from advisor.redact import check_api_key
 from advisor.tls import client_context
+
+_FINISH_WORD = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")  # what servers send as finish_reason
 
 monotonic = time.monotonic
 _MAX_HEAD = 64 * 1024
@@ -1099,6 +1102,10 @@ def build_record(ex: _Exchange, *, seq: int, step: int = 0, concurrency: int = 1
         anomalies.append("no_done_marker")
     if r.finish_reason is not None and r.finish_reason not in FINISH_OK and r.finish_reason not in FINISH_ABORTED:
         anomalies.append("unknown_finish_reason")  # kept (a new server's word), but never silently a plain ok
+        if outcome == "ok" and not _FINISH_WORD.fullmatch(r.finish_reason):
+            # a server's finish reason is a short lower-case word ("stop", "eos_token", "tool_calls"); a formula, a
+            # sentence or control characters is not one, and such an answer is not counted as a success (issue 29)
+            outcome, error_class, message = "invalid", "malformed_finish_reason", None
     if not r.usage_seen and n_events:
         anomalies.append("no_usage")
     # N: server usage; else max_tokens when the answer stopped on it ("length": the server generated exactly that

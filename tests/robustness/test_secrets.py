@@ -120,6 +120,23 @@ def test_server_chosen_text_in_csv_cannot_be_a_formula(tmp_path):
             assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
         assert row["finish_reason"].startswith("'=")
         assert "unknown_finish_reason" in row["anomalies"]
+        # a formula is no server's finish word: the answer is not counted as a success (issue 29, item 8)
+        assert row["outcome"] == "invalid" and row["error_class"] == "malformed_finish_reason", row
+
+
+def test_an_unknown_but_plain_finish_word_stays_ok_and_flagged(tmp_path):
+    """A server's own word for finishing ("end_turn") is kept as ok, flagged as an anomaly; only text that is no
+    finish word (a formula, a sentence) fails the answer."""
+
+    def plain(path, body):
+        return Reply(sse(chunk({"content": "hello there"}), chunk({"content": "x"}, finish="end_turn"),
+                         {"choices": [], "usage": {"prompt_tokens": 5, "completion_tokens": 2}}))
+
+    with HostileServer(plain) as srv:
+        proc = _bench(srv.url, tmp_path, "--no-probe", "--out", str(tmp_path / "r.csv"))
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text())))
+    assert rows, proc.stderr
+    assert all(r["outcome"] == "ok" and "unknown_finish_reason" in r["anomalies"] for r in rows), rows[0]
 
 
 def test_the_escaping_functions():
