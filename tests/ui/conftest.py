@@ -10,8 +10,6 @@ import pytest
 from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from tests.support.ab_page import new_ab_page
-
 # The offscreen platform plugin warns when a top-level window is shown; harmless, and not ours.
 _BENIGN_QT_WARNINGS = ("This plugin does not support propagateSizeHints",)
 
@@ -189,35 +187,19 @@ def wizard_page(request, qtbot, messages):
 
 @pytest.fixture
 def ab_page(qtbot, tmp_path):
-    """A Quantization A/B page on its own, with its own worker and database."""
+    """A Quantization A/B page on its own, with its own worker and database; errors are collected in
+    ``page.errors`` instead of a dialog."""
     from advisor.i18n import set_language
+    from ui.pages.ab import AbPage
     from ui.workers import TaskRunner
 
     runner = TaskRunner()
-    page = new_ab_page(qtbot, tmp_path, runner)
+    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(page)
+    page.errors = []
+    page.show_error = lambda title, text: page.errors.append(text)
+    page.show()
     yield page
     page.stop()
-    runner.shutdown()
-    set_language("en")
-
-
-@pytest.fixture
-def eval_ab_pages(qtbot, tmp_path, monkeypatch):
-    """A factory of A/B pages that see the [eval] extra installed (its presence patched where the widget reads it)."""
-    import ui.widgets.ab_quality as widget
-    from advisor.i18n import set_language
-    from ui.workers import TaskRunner
-
-    monkeypatch.setattr(widget, "available", lambda: True)
-    runner = TaskRunner()
-    made: list = []
-
-    def make():
-        made.append(new_ab_page(qtbot, tmp_path, runner))
-        return made[-1]
-
-    yield make
-    for page in made:
-        page.stop()
     runner.shutdown()
     set_language("en")

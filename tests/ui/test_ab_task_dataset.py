@@ -15,15 +15,40 @@ from advisor.domain.project import Project
 from advisor.i18n import set_language
 from advisor.project import load_project, save_project
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
-from tests.support.ab_page import new_ab_page
 
 MODEL = "qwen2.5-7b-instruct"
 
 
+def _new_page(qtbot, tmp_path, runner):
+    from ui.pages.ab import AbPage
+
+    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
+    qtbot.addWidget(page)
+    page.errors = []
+    page.show_error = lambda title, text: page.errors.append(text)
+    page.show()
+    return page
+
+
 @pytest.fixture
-def pages(eval_ab_pages):
-    """A factory of A/B pages that see the [eval] extra installed (tests/ui/conftest.py)."""
-    return eval_ab_pages
+def pages(qtbot, tmp_path, monkeypatch):
+    """A factory of A/B pages that see the [eval] extra installed."""
+    import ui.widgets.ab_quality as widget
+    from ui.workers import TaskRunner
+
+    monkeypatch.setattr(widget, "available", lambda: True)
+    runner = TaskRunner()
+    made = []
+
+    def make():
+        made.append(_new_page(qtbot, tmp_path, runner))
+        return made[-1]
+
+    yield make
+    for page in made:
+        page.stop()
+    runner.shutdown()
+    set_language("en")
 
 
 def _qa_folder(tmp_path):
@@ -185,7 +210,7 @@ def test_the_page_runs_a_task_from_a_local_dataset_with_evalscope(qtbot, tmp_pat
         "\n".join(json.dumps({"query": q, "response": str(2 * i)}) for i, q in enumerate(questions, 1)),
         encoding="utf-8")
     runner = TaskRunner()
-    page = new_ab_page(qtbot, tmp_path, runner)
+    page = _new_page(qtbot, tmp_path, runner)
     specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05) for w in ("bf16", "awq-int4")]
     launchers = [SimLauncher(s) for s in specs]
     try:

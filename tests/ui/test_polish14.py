@@ -41,9 +41,30 @@ def test_live_tab_shows_the_step_once_a_run_has_levels(benchmark_page):
 
 # -- the A/B page's EvalScope subset and template ----------------------------------------------------------------
 @pytest.fixture
-def pages(eval_ab_pages):
-    """A factory of A/B pages that see the [eval] extra installed (tests/ui/conftest.py)."""
-    return eval_ab_pages
+def pages(qtbot, tmp_path, monkeypatch):
+    """A factory of A/B pages that see the [eval] extra installed (its presence patched where the widget reads it)."""
+    import ui.widgets.ab_quality as widget
+    from ui.pages.ab import AbPage
+    from ui.workers import TaskRunner
+
+    monkeypatch.setattr(widget, "available", lambda: True)
+    runner = TaskRunner()
+    made = []
+
+    def make():
+        page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
+        qtbot.addWidget(page)
+        page.errors = []
+        page.show_error = lambda title, text: page.errors.append(text)
+        page.show()
+        made.append(page)
+        return page
+
+    yield make
+    for page in made:
+        page.stop()
+    runner.shutdown()
+    set_language("en")
 
 
 def test_subset_and_template_fields_follow_the_task_and_both_languages(pages):
