@@ -6,35 +6,23 @@ Above both ``advisor.sizing`` (which must not know the simulator) and ``advisor.
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any
 
 from advisor.domain.sim import LengthDistribution, Prediction, SimWorkload
 from advisor.domain.sizing import SizingRequest
 from advisor.i18n import tr
+from advisor.sim.costs import build_setup
+from advisor.sim.predict import DEFAULT_LEVELS, find_knee, simulate_concurrency
 
 
 class PredictionUnavailable(ValueError):
     """The request cannot be simulated (e.g. one request is longer than the whole KV cache)."""
 
 
-def predictor_available() -> bool:
-    """True when the simulator (advisor.sim) is installed: the curve is then predicted."""
-    try:
-        importlib.import_module("advisor.sim.costs")
-        importlib.import_module("advisor.sim.predict")
-    except ImportError:
-        return False
-    return True
-
-
 def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
     """Concurrency → latency/throughput and the knee for ``request``; the user's own concurrency is always one of
     the levels, so a caption can compare it with the overview. ``cancel``: checked between levels."""
-    from advisor.sim.costs import build_setup
-    from advisor.sim.predict import DEFAULT_LEVELS, find_knee, simulate_concurrency
-
     setup = build_setup(
         request.model, request.gpu, request.weights, gpus=request.gpus, kv_dtype=request.kv_dtype,
         context=min(request.context, request.model.max_context), engine=request.engine, factors=request.factors,

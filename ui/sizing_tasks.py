@@ -9,20 +9,14 @@ from typing import Any
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import SizingRequest
 from advisor.sizing.fleet import CatalogRow, catalog_table
-from advisor.sizing_curve import PredictionUnavailable, predictor_available
+from advisor.sizing_curve import PredictionUnavailable, request_curve
 
-__all__ = ["CatalogRow", "PredictionUnavailable", "catalog_rows", "find_predictor", "predict_curve"]
+__all__ = ["CatalogRow", "PredictionUnavailable", "catalog_rows", "predict_curve"]
 
 
 def catalog_rows(token: Any, request: SizingRequest, gpus: list[GpuSpec]) -> list[CatalogRow]:
     return catalog_table(request, gpus, cancel=token)
 
 
-def find_predictor() -> bool:
-    return predictor_available()
-
-
 def predict_curve(token: Any, request: SizingRequest) -> Any:
-    from advisor.sizing_curve import request_curve
-
     return request_curve(request, cancel=token)

@@ -38,7 +38,7 @@ from ui.pages.sizing.inputs_panel import InputsPanel
 from ui.pages.sizing.results_panel import ResultsPanel
 from ui.section_binding import SectionBinding, custom
 from ui.sizing_inputs import SizingInputs
-from ui.sizing_tasks import catalog_rows, find_predictor, predict_curve
+from ui.sizing_tasks import catalog_rows, predict_curve
 from ui.widgets.custom_gpu_dialog import CustomGpuDialog
 from ui.widgets.sizing_overview import MEMORY_NUMBERS, SPEED_NUMBERS
 from ui.workers import TaskRunner
@@ -121,7 +121,6 @@ class SizingPage(QWidget):
                              (self.results_panel.overview, _OVERVIEW_WIDGETS)):  # fmt: skip
             for name in names:
                 setattr(self, name, getattr(panel, name))
-        self.has_predictor = find_predictor()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.inputs_panel)
         splitter.addWidget(self.results_panel)  # greyed while the inputs are invalid (old figures)
@@ -362,12 +361,9 @@ class SizingPage(QWidget):
             on_result=lambda rows, r=request: self.results_panel.show_catalog(rows, r),
             on_error=self.results_panel.catalog_failed, key="sizing-catalog",
         )  # fmt: skip
-        if self.has_predictor:
-            self.curve.set_requested(request.concurrency)
-            self.runner.submit(predict_curve, request, on_result=self.results_panel.show_curve,
-                               on_error=self.results_panel.curve_failed, key="sizing-curve")  # fmt: skip
-        else:
-            self.curve.set_unavailable(tr("ui.curve.unavailable"))
+        self.curve.set_requested(request.concurrency)
+        self.runner.submit(predict_curve, request, on_result=self.results_panel.show_curve,
+                           on_error=self.results_panel.curve_failed, key="sizing-curve")  # fmt: skip
 
     def _show_model_info(self) -> None:
         for picker in (self.model_picker, self.gpu_picker):
