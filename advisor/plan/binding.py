@@ -87,11 +87,11 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
     requests = ctx.total_requests or 0
     hours = ctx.batch_hours or 0.0
     need = math.ceil(requests / (rps * hours * 3600)) if rps > 0 and hours > 0 else near.replicas
+    seqs, _, prefill_pct = _batch_step(ctx, near)
     return BindingConstraint(kind="batch_throughput", figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
-        "max": sizing.MAX_REPLICAS, "prefill_pct": _batch_step(ctx, near)[2],
-        "seqs": _batch_step(ctx, near)[0],
+        "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs,
         # the job's GPU-hours on this setup, from the unrounded rate (the priced sentence's figure)
         "gpu_hours": round(requests / rps / 3600 * near.tp) if rps > 0 else 0})  # fmt: skip
 

@@ -552,13 +552,14 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
-    _price_the_unfinished_job(result.binding_constraint, c, book, region, fx)
+    _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
     return result
 
 
-def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBook, region: str, fx: float) -> None:
+def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.Candidate | None, book: PriceBook,
+                              region: str, fx: float) -> None:
     """A batch no setup finishes in time still has a size: the GPU-hours it needs on the nearest setup and what
     they cost at the listed prices, against the job's budget (an expert's first sum: "thousands of GPU-hours for
     20,000 CNY")."""
@@ -569,8 +570,9 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, book: PriceBo
     if rps <= 0:
         return
     gpu_hours = fig.get("gpu_hours") or 0
-    gpu = next((g for g in gpus_by_id().values() if g.name == fig["gpu"]), None)
-    price = costmod.cloud_price(book, gpu.id, "mainland" if region == "mainland_plus_overseas" else region, fx) if gpu else None
+    # the nearest setup the binding was computed on (its figures name the GPU for the reader, not for a lookup)
+    where = "mainland" if region == "mainland_plus_overseas" else region
+    price = costmod.cloud_price(book, near.gpu.id, where, fx) if near is not None else None
     if not gpu_hours or price is None or not c.budget_amount:
         return
     conv = fx if c.currency == "CNY" else 1.0
