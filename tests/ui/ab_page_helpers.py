@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import ui.widgets.ab_quality as quality_widget
 from advisor.i18n import set_language
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from advisor.sim.launcher import SimLaunchSpec
+from tests.support.sims import ab_specs, running_sims
 from ui.pages.ab import AbPage
 from ui.workers import TaskRunner
 
@@ -49,15 +51,12 @@ def pretend_the_eval_extra_is_installed(monkeypatch: Any) -> None:
     monkeypatch.setattr(quality_widget, "available", lambda: True)
 
 
-MODEL = "qwen2.5-7b-instruct"
 
-
-def sim_specs(*, b_answer_error_rate: float = 0.0) -> list[SimLaunchSpec]:
-    """A (BF16) and B (AWQ int4) of one model on an L4, 20 times faster than real time; B may answer a known share
-    of samples wrong."""
-    return [SimLaunchSpec(model=MODEL, gpu="l4", weights="bf16", time_scale=0.05),
-            SimLaunchSpec(model=MODEL, gpu="l4", weights="awq-int4", time_scale=0.05,
-                          answer_error_rate=b_answer_error_rate)]  # fmt: skip
+def sim_specs(*, b_answer_error_rate: float | None = None) -> list[SimLaunchSpec]:
+    """A (BF16) and B (AWQ int4) of one model on an L4, 20 times faster than real time (tests/support/sims.py);
+    B may answer a stated share of the built-in scored samples wrong (None: its format's own share)."""
+    a, b = ab_specs()
+    return [a, replace(b, answer_error_rate=b_answer_error_rate)]
 
 
 @contextmanager
@@ -65,18 +64,14 @@ def simulated_sides(page: Any, specs: list[SimLaunchSpec] | None = None, *,
                     labels: bool = False) -> Iterator[list[str]]:  # fmt: skip
     """Two simulated servers on loopback (``sim_specs()`` unless given), their URLs and model filled into the page's
     A and B (and their weight formats as labels when ``labels``); stopped on exit, whatever the test did."""
-    launchers = [SimLauncher(spec) for spec in specs or sim_specs()]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        for name, url, launcher in zip("AB", urls, launchers, strict=True):
+    specs = specs or sim_specs()
+    with running_sims(*specs) as urls:
+        for name, url, spec in zip("AB", urls, specs, strict=True):
             page.sides[name]["url"].setText(url)
-            page.sides[name]["model"].setText(launcher.spec.model)
+            page.sides[name]["model"].setText(spec.model)
             if labels:
-                page.sides[name]["label"].setText(launcher.spec.weights)
+                page.sides[name]["label"].setText(spec.weights)
         yield urls
-    finally:
-        for launcher in launchers:
-            launcher.stop()
 
 
 def run_to_result(page: Any, qtbot: Any, *, timeout_ms: int = 120_000) -> Any:
