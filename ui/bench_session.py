@@ -22,7 +22,7 @@ import logging
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -121,7 +121,10 @@ class LiveBuffers:
     progress: dict[str, Any] = field(default_factory=dict)
 
     def clear(self) -> None:
-        self.__init__()  # type: ignore[misc]
+        """Every buffer back to empty (a new run), in place: the live widgets keep this object."""
+        fresh = LiveBuffers()
+        for f in fields(self):
+            setattr(self, f.name, getattr(fresh, f.name))
 
 
 class BenchSession(QObject):

@@ -97,8 +97,7 @@ class ProjectFileMixin:
             project = load_project(path)
             w.sizing_page.apply_project(project)
             w.wizard_page.apply_project(project)
-            if hasattr(w.benchmark_page, "apply_project"):
-                w.benchmark_page.apply_project(project)
+            w.benchmark_page.apply_project(project)
             w.ab_page.apply_project(project)
         except ProjectFileError as exc:
             self.show_error(tr("ui.error.open_title"), str(exc))
@@ -132,8 +131,7 @@ class ProjectFileMixin:
         try:
             project = w.sizing_page.to_project()
             project = project.model_copy(update={"plan": w.wizard_page.plan_section()})
-            if hasattr(w.benchmark_page, "benchmark_section"):
-                project = project.model_copy(update={"benchmark": w.benchmark_page.benchmark_section()})
+            project = project.model_copy(update={"benchmark": w.benchmark_page.benchmark_section()})
             project = project.model_copy(update={"ab": w.ab_page.ab_section()})
             save_project(project, path)
         except (OSError, ProjectFileError) as exc:

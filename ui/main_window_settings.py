@@ -59,9 +59,7 @@ class SettingsMixin:
 
             apply_theme(QApplication.instance(), new.theme)
             w.sizing_page.apply_theme()
-            refresh = getattr(w.benchmark_page, "apply_theme", None)
-            if refresh:
-                refresh()
+            w.benchmark_page.apply_theme()
             w.wizard_page.apply_theme()
         if new.sizing_defaults != old.sizing_defaults:
             w.sizing_page.set_defaults(new.sizing_defaults)

@@ -31,7 +31,7 @@ from advisor.bench.protocol import FINISH_ABORTED, FINISH_OK, SseParser, StreamR
 from advisor.domain.bench import RequestRecord
 from advisor.i18n import tr
 from advisor.redact import check_api_key
-from advisor.tls import client_context
+from advisor.tls import client_cert_refusal, client_context, handshake_error
 
 _FINISH_WORD = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")  # what servers send as finish_reason
 
@@ -1171,6 +1171,16 @@ def _error_text(prefix: bytes) -> str:
     return text[:200]
 
 
+def _unanswered_on_tls(ex: _Exchange, target: Target) -> bool:
+    """An https:// request that ended before any byte of an answer, for a reason that could hide a TLS alert (a
+    reset, a close, a broken read; not a timeout, a refused connection or an alert already read)."""
+    if target.scheme != "https" or ex.cancelled or ex.status is not None or ex.body_prefix:
+        return False
+    failure = ex.failure
+    return failure is None or failure.outcome == "truncated" or (
+        failure.outcome == "connect_error" and failure.error_class not in ("SSLError", "ConnectionRefusedError"))
+
+
 class StreamClient:
     """Sends requests to one endpoint with the chosen transport. Create and use inside one event loop."""
 
@@ -1185,6 +1195,10 @@ class StreamClient:
         self.read_timeout_s = read_timeout_s
         self._pool: RawPool | None = None
         self._httpx: Any = None
+        # why this server's TLS connections end unanswered, asked once (see _said_by_tls_alert)
+        self._tls_alert: ssl.SSLError | None = None
+        self._tls_asked: asyncio.Lock | None = None
+        self._tls_answered = False
         if transport in ("raw", "raw-loop", "raw-h11"):
             self._pool = RawPool(self.target, kernel_timestamps=transport != "raw-loop",
                                  framing="h11" if transport == "raw-h11" else "manual")
@@ -1203,12 +1217,34 @@ class StreamClient:
         t0 = monotonic() if t_intended is None else t_intended
         limit = token_limit(max_tokens)
         if self._pool is not None:
-            return await raw_exchange(self._pool, self.path, data, self._api_key, t_intended=t0,
-                                      timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers,
-                                      max_token_events=limit)
-        return await httpx_exchange(self._httpx, self.target.url(self.path), data, self._api_key, t_intended=t0,
+            ex = await raw_exchange(self._pool, self.path, data, self._api_key, t_intended=t0,
                                     timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers,
                                     max_token_events=limit)
+        else:
+            ex = await httpx_exchange(self._httpx, self.target.url(self.path), data, self._api_key, t_intended=t0,
+                                      timeout_s=self.timeout_s, read_timeout_s=self.read_timeout_s, headers=headers,
+                                      max_token_events=limit)
+        if _unanswered_on_tls(ex, self.target):
+            alert = await self._said_by_tls_alert()
+            if alert is not None:  # recorded as the raw transport records an alert it read itself
+                ex.failure = RequestFailed("connect_error", "SSLError", str(alert)[:200])
+        return ex
+
+    async def _said_by_tls_alert(self) -> ssl.SSLError | None:
+        """The TLS alert behind connections that ended with no answer, when it is about the client's certificate:
+        a server that wants one (or refuses the one sent) alerts after the handshake and closes, and with the
+        request already on its way the close becomes a reset that can discard the alert unread ("no response"),
+        on most requests with httpx (whose transport drops it anyway). One bare handshake asks the server, as the
+        probe does (:func:`advisor.bench.probe.tls_diagnosis`); asked once per client, whatever the answer, so a
+        server that drops connections for another reason is not asked again for each request."""
+        if self._tls_asked is None:
+            self._tls_asked = asyncio.Lock()
+        async with self._tls_asked:  # concurrent failures wait for the one question
+            if not self._tls_answered:
+                found = await asyncio.to_thread(handshake_error, self.target.host, self.target.port, 3.0)
+                self._tls_alert = found if found is not None and client_cert_refusal(found) is not None else None
+                self._tls_answered = True
+        return self._tls_alert
 
     async def aclose(self) -> None:
         if self._pool is not None:

@@ -227,8 +227,9 @@ def _chain(exc: BaseException) -> list[BaseException]:
     e: BaseException | None = exc
     while e is not None and len(out) < 8:
         out.append(e)
-        if getattr(e, "tls_error", None) is not None:
-            out.append(e.tls_error)  # type: ignore[attr-defined]
+        recorded = getattr(e, "tls_error", None)  # the alert a RecordingSSLObject kept (advisor/tls.py)
+        if recorded is not None:
+            out.append(recorded)
         e = e.__cause__ or e.__context__
     return out
 

@@ -403,7 +403,7 @@ class SseParser:
             r.hints.add("text_capped")
         per = self._per_event
         if r.continuous_usage and per and len(per) == len(r.token_times) and all(k is not None for k in per):
-            r.tokens_per_event = [int(k) for k in per]  # type: ignore[arg-type]
+            r.tokens_per_event = [k for k in per if k is not None]  # all of them (checked above)
         return r
 
 

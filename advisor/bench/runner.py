@@ -35,6 +35,7 @@ from advisor.domain.bench import (
     BenchConfig,
     Knee,
     RequestRecord,
+    StepStatus,
     StepSummary,
 )
 from advisor.i18n import tr
@@ -105,7 +106,7 @@ EXIT_INCOMPLETE = 6
 EXIT_CANCELLED = 130
 
 
-def step_status(summary: StepSummary, max_error_rate: float) -> str:
+def step_status(summary: StepSummary, max_error_rate: float) -> StepStatus:
     measured = summary.requests_ok + summary.requests_failed
     if measured == 0:
         return "cancelled" if summary.requests_cancelled else "failed"
@@ -606,7 +607,7 @@ class Runner:
                 summary.concurrency_shortfall = summary.steady_concurrency < SHORTFALL_FRACTION * st.concurrency
             if st.workers_lost:
                 summary.concurrency_shortfall = True
-        summary.status = step_status(summary, self.config.slo.max_error_rate)  # type: ignore[assignment]
+        summary.status = step_status(summary, self.config.slo.max_error_rate)
         if st.acc.e2e:
             self._e2e_hint_s = sorted(st.acc.e2e)[len(st.acc.e2e) // 2] / 1e3
         self.steps.append(summary)

@@ -20,6 +20,7 @@ from advisor.cancel import CancelToken
 from advisor.cli import main as cli_main
 from advisor.sim.answers import BuiltinAnswers
 from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from tests.support.sims import ab_specs, running_sims
 
 MODEL = "qwen2.5-7b-instruct"
 
@@ -65,18 +66,13 @@ def test_evalscope_task_on_both_sides_detects_the_known_drop(tmp_path, capsys):
     expected_wrong = sum(1 for s in numeric if wrong_b.answer(s.prompt) != right.answer(s.prompt))
     specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights="bf16", time_scale=0.05, answer_error_rate=0.0),
              SimLaunchSpec(model=MODEL, gpu="l4", weights="awq-int4", time_scale=0.05, answer_error_rate=0.5)]
-    launchers = [SimLauncher(s) for s in specs]
     db = tmp_path / "bench.sqlite3"
-    try:
-        a, b = [launcher.start() for launcher in launchers]
+    with running_sims(*specs) as (a, b):
         code = cli_main(["ab", "--a-url", a, "--a-model", MODEL, "--b-url", b, "--b-model", MODEL, "--a-label",
                          "bf16", "--b-label", "awq-int4", "--answers", "1", "--requests", "2", "--concurrency", "1",
                          "--max-tokens", "32", "--task", "general_qa", "--limit", str(len(numeric)),
                          "--task-dataset", str(data), "--task-subset", "default", "--task-template", "{question}",
                          "--db", str(db), "--json"])
-    finally:
-        for launcher in launchers:
-            launcher.stop()
     out, err = capsys.readouterr()
     assert code == 0, err[-2000:]
     result = json.loads(out)
@@ -155,22 +151,16 @@ def test_a_stop_ends_the_evalscope_side_at_once(tmp_path):
 def test_a_stop_before_the_task_keeps_the_load_runs_and_no_half_comparison(tmp_path):
     """Stopped as the task starts (no EvalScope needed): the A/B says stopped, its load figures stand, and no
     quality result is made from one side."""
-    launchers = [SimLauncher(SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05))
-                 for w in ("bf16", "awq-int4")]
     cancel = CancelToken()
 
     def on_event(event):
         if event.kind == "phase" and event.data.get("phase") == "task":
             cancel.cancel()
 
-    try:
-        a, b = [launcher.start() for launcher in launchers]
+    with running_sims(*ab_specs(model=MODEL)) as (a, b):
         config = AbConfig.model_validate({
             "a": {"url": a, "model": MODEL}, "b": {"url": b, "model": MODEL}, "answers": 1, "requests": 2,
             "concurrency": [1], "max_tokens": 16, "task": "gsm8k", "task_limit": 5})
         result = run_ab(config, store_path=str(tmp_path / "bench.sqlite3"), cancel=cancel, on_event=on_event)
-    finally:
-        for launcher in launchers:
-            launcher.stop()
     assert result.status == "stopped" and result.quality is None and result.quality_id is None
     assert result.levels and result.levels[0].a_output_tokens_per_s

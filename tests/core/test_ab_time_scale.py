@@ -8,23 +8,17 @@ import pytest
 
 from advisor.bench.ab import AbConfig, run_ab
 from advisor.i18n import set_language
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from tests.support.sims import ab_specs, running_sims
 
 MODEL = "qwen2.5-7b-instruct"
 
 
 def _ab_at(scale: float):
-    launchers = [SimLauncher(SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=scale))
-                 for w in ("bf16", "awq-int4")]
-    try:
-        urls = [launcher.start() for launcher in launchers]
+    with running_sims(*ab_specs(time_scale=scale, model=MODEL)) as urls:
         config = AbConfig.model_validate({"a": {"url": urls[0], "model": MODEL, "label": "bf16"},
                                           "b": {"url": urls[1], "model": MODEL, "label": "awq-int4"},
                                           "answers": 2, "requests": 4, "concurrency": [1], "max_tokens": 24})
         return run_ab(config, store=False)
-    finally:
-        for launcher in launchers:
-            launcher.stop()
 
 
 def test_a_sped_up_ab_is_shown_at_real_speed_and_says_its_scale():

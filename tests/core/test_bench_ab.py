@@ -8,7 +8,8 @@ import pytest
 from advisor.bench.ab import AbConfig, AbError, check_side, run_ab, similarity, to_markdown, words
 from advisor.bench.history import RunHistory
 from advisor.cli import main as cli_main
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from advisor.sim.launcher import SimLaunchSpec
+from tests.support.sims import running_sims
 
 MODEL = "qwen2.5-7b-instruct"
 GPU = "l4"
@@ -20,12 +21,8 @@ def sims():
     specs = [SimLaunchSpec(model=MODEL, gpu=GPU, weights="bf16", time_scale=0.1),
              SimLaunchSpec(model=MODEL, gpu=GPU, weights="awq-int4", time_scale=0.1),
              SimLaunchSpec(model=MODEL, gpu=GPU, weights="awq-int4", time_scale=0.1, seed=7)]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        yield [launcher.start() for launcher in launchers]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+    with running_sims(*specs) as urls:
+        yield urls
 
 
 def _config(a, b, **extra):

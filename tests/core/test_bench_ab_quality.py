@@ -14,8 +14,9 @@ from advisor.bench.store import BenchStore
 from advisor.cli import main as cli_main
 from advisor.i18n import set_language
 from advisor.sim.answers import BuiltinAnswers, error_rate_for, one_token_pieces
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from advisor.sim.launcher import SimLaunchSpec
 from advisor.sim.text import count_tokens
+from tests.support.sims import running_sims
 
 MODEL = "qwen2.5-7b-instruct"
 GPU = "l4"
@@ -27,12 +28,8 @@ def sims():
     specs = [SimLaunchSpec(model=MODEL, gpu=GPU, weights="bf16", time_scale=0.05),
              SimLaunchSpec(model=MODEL, gpu=GPU, weights="awq-int4", time_scale=0.05, answer_error_rate=B_WRONG),
              SimLaunchSpec(model=MODEL, gpu=GPU, weights="fp8", time_scale=0.05)]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        yield [launcher.start() for launcher in launchers]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+    with running_sims(*specs) as urls:
+        yield urls
 
 
 def _config(a, b, **extra):

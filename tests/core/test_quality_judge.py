@@ -15,8 +15,8 @@ from advisor.bench.quality.judge import Judge, JudgeError, judge_answers, judge_
 from advisor.bench.quality.report import compare_scores, quality_markdown
 from advisor.bench.quality.samples import SampleError, load_samples, sample_from_row
 from advisor.cli import main as cli_main
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
 from tests.support.judge_server import RUBRIC, JudgeHandler, judge_server
+from tests.support.sims import ab_specs, running_sims
 
 
 @pytest.fixture
@@ -92,13 +92,8 @@ def test_a_judge_needs_its_url_and_its_model():
 
 @pytest.fixture(scope="module")
 def sims():
-    launchers = [SimLauncher(SimLaunchSpec(model="qwen2.5-7b-instruct", gpu="l4", weights=w, time_scale=0.05))
-                 for w in ("bf16", "awq-int4")]
-    try:
-        yield [launcher.start() for launcher in launchers]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+    with running_sims(*ab_specs()) as urls:
+        yield urls
 
 
 def test_an_ab_with_a_judge_scores_its_rubric_samples(sims, judge_url, tmp_path, capsys, monkeypatch):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.robustness.hostile import HostileServer, Reply, good, trickle_head
+from tests.support.small_disk import small_tmpfs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "fast-launch.answers.json"
@@ -85,12 +86,7 @@ def test_a_trickling_metrics_page_cannot_hold_a_run():
 
 
 def test_history_on_a_full_disk_says_the_disk_is_full(tmp_path):
-    mnt = tmp_path / "small"
-    mnt.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
-                                           capture_output=True).returncode != 0:
-        pytest.skip("no permission to mount a small tmpfs here")
-    try:
+    with small_tmpfs(tmp_path / "small") as mnt:
         db = mnt / "bench.sqlite3"
         src = tmp_path / "other.sqlite3"
         with HostileServer() as srv:
@@ -108,8 +104,6 @@ def test_history_on_a_full_disk_says_the_disk_is_full(tmp_path):
             os.close(fd)
         listed = _advisor("history", "--db", str(db))
         imported = _advisor("history", "--db", str(db), "--import", str(src))
-    finally:
-        subprocess.run(["umount", str(mnt)], capture_output=True)
     assert listed.returncode == 0, listed.stderr  # reading writes nothing: a full disk does not matter
     assert imported.returncode == 6 and "Traceback" not in imported.stderr, imported.stderr
     assert "is full" in imported.stderr and "moved aside" not in imported.stderr

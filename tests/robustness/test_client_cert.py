@@ -252,13 +252,19 @@ def test_an_emptied_field_goes_back_to_the_certificate_the_process_was_started_w
     assert tls.present_client_cert(None) is None and tls.CERT_ENV not in os.environ and tls.KEY_ENV not in os.environ
 
 
-def test_without_the_probe_the_failed_requests_say_the_server_asks_for_a_certificate(pki):
+@pytest.mark.parametrize("tls12", [False, True], ids=["tls1.3", "tls1.2"])
+@pytest.mark.parametrize("transport", ["raw", "httpx"])
+def test_without_the_probe_the_failed_requests_say_the_server_asks_for_a_certificate(pki, transport, tls12):
     """``--no-probe``: the load's own connections carry the TLS alert (it was "the connection closed before a
-    response"), and the step's failure note says what to do — not only "stopped or crashed"."""
-    with HostileServer(tls=server_context(pki)) as srv:
-        proc = _bench(srv.url, pki, "--no-store", "--no-probe", "--requests", "8")
+    response"), and the step's failure note says what to do — not only "stopped or crashed". Every request, on
+    every transport: when the server's close reset the connection before its alert was read (httpx lost it on
+    most requests: "the answer was cut off (truncated:ReadError / no_response)"), one bare handshake asks the
+    server why, as the probe does."""
+    with HostileServer(tls=server_context(pki, tls12=tls12)) as srv:
+        proc = _bench(srv.url, pki, "--no-store", "--no-probe", "--requests", "8", "--transport", transport)
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
-    assert "connect_error:SSLError" in proc.stderr and "--client-cert" in proc.stderr, proc.stderr
+    assert "8 × the server could not be reached (connect_error:SSLError)" in proc.stderr, proc.stderr
+    assert "--client-cert" in proc.stderr and "truncated" not in proc.stderr, proc.stderr
 
 
 def test_a_key_in_the_environment_without_its_certificate_names_the_variables(pki, clean_tls, monkeypatch):
@@ -267,3 +273,36 @@ def test_a_key_in_the_environment_without_its_certificate_names_the_variables(pk
     monkeypatch.setenv("ADVISOR_CLIENT_KEY", str(pki["client_key"]))
     with pytest.raises(ClientCertError, match="ADVISOR_CLIENT_CERT is not"):
         use_client_cert_from_env()
+
+
+def test_the_server_is_asked_why_once_per_client_however_many_requests_fail(pki, clean_tls, monkeypatch):
+    """Eight requests at once over httpx to a server that wants a certificate: every record carries its alert,
+    and the bare handshake that recovers it (what the probe does) is made once, not once per failed request."""
+    import asyncio
+
+    from advisor import tls
+    from advisor.bench import client as bench_client
+    from advisor.bench.client import StreamClient, build_record
+
+    tls.use_ca_bundle(str(pki["ca"]))
+    asked = []
+
+    def counting(host, port, timeout_s=3.0):
+        asked.append((host, port))
+        return tls.handshake_error(host, port, timeout_s)
+
+    monkeypatch.setattr(bench_client, "handshake_error", counting)
+
+    async def run(url):
+        client = StreamClient(url, transport="httpx", timeout_s=15, read_timeout_s=15)
+        try:
+            return await asyncio.gather(*(client.send({"model": "m", "messages": []}) for _ in range(8)))
+        finally:
+            await client.aclose()
+
+    with HostileServer(tls=server_context(pki)) as srv:
+        exchanges = asyncio.run(run(srv.url))
+    records = [build_record(ex, seq=i) for i, ex in enumerate(exchanges)]
+    assert {(r.outcome, r.error_class) for r in records} == {("connect_error", "SSLError")}
+    assert all("CERTIFICATE_REQUIRED" in (r.error_message or "") for r in records)
+    assert len(asked) <= 1  # once (none when every alert was read on its own connection)

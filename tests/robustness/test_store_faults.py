@@ -22,6 +22,7 @@ from advisor.bench.runner import Runner
 from advisor.bench.store import BenchStore, _problem_kind
 from advisor.domain.bench import BenchConfig
 from tests.robustness.hostile import HostileServer, Reply, good
+from tests.support.small_disk import small_tmpfs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,12 +113,7 @@ def test_disk_full_mid_run_stops_the_load_keeps_the_measurements_and_fails_loudl
 
 
 def test_disk_full_from_the_cli_prints_the_json_and_exits_6(tmp_path):
-    mnt = tmp_path / "small"
-    mnt.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
-                                           capture_output=True).returncode != 0:
-        pytest.skip("no permission to mount a small tmpfs here")
-    try:
+    with small_tmpfs(tmp_path / "small") as mnt:
         db = mnt / "bench.sqlite3"
         with HostileServer(lambda p, b: Reply(good(64).pieces)) as srv:
             p = subprocess.run([sys.executable, "-m", "advisor", "bench", "--url", srv.url, "--model", "m",
@@ -129,8 +125,6 @@ def test_disk_full_from_the_cli_prints_the_json_and_exits_6(tmp_path):
         data = json.loads(p.stdout)
         assert data["stop_reason"] == "disk_full" and data["steps"][0]["requests_ok"] > 0
         assert "disk" in p.stderr and "Traceback" not in p.stderr
-    finally:
-        subprocess.run(["umount", str(mnt)], capture_output=True)
 
 
 def test_problem_kinds():

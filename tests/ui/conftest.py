@@ -183,23 +183,3 @@ def wizard_page(request, qtbot, messages):
         if stop:
             stop()
     runner.shutdown()
-
-
-@pytest.fixture
-def ab_page(qtbot, tmp_path):
-    """A Quantization A/B page on its own, with its own worker and database; errors are collected in
-    ``page.errors`` instead of a dialog."""
-    from advisor.i18n import set_language
-    from ui.pages.ab import AbPage
-    from ui.workers import TaskRunner
-
-    runner = TaskRunner()
-    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
-    qtbot.addWidget(page)
-    page.errors = []
-    page.show_error = lambda title, text: page.errors.append(text)
-    page.show()
-    yield page
-    page.stop()
-    runner.shutdown()
-    set_language("en")

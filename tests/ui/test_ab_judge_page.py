@@ -11,42 +11,31 @@ import pytest
 
 from advisor.domain.project import Project
 from advisor.i18n import set_language
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
 from tests.support.judge_server import RUBRIC, JudgeHandler, judge_server
+from tests.ui.ab_page_helpers import ab_pages, run_to_result, simulated_sides
 
-MODEL = "qwen2.5-7b-instruct"
 KEY = "sk-page-judge-SECRET-42"
 
 
 @pytest.fixture
-def page(ab_page):
-    return ab_page
+def page(qtbot, tmp_path):
+    """A Quantization A/B page on its own, with its own worker and database (tests/ui/ab_page_helpers.py)."""
+    with ab_pages(qtbot, tmp_path) as make:
+        yield make()
 
 
 def test_the_page_runs_an_ab_with_a_judge(page, qtbot, tmp_path):
     samples = tmp_path / "support.jsonl"
     samples.write_text(json.dumps(RUBRIC) + "\n", encoding="utf-8")
-    launchers = [SimLauncher(SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05))
-                 for w in ("bf16", "awq-int4")]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        with judge_server() as judge_url:
-            for name, url in (("A", urls[0]), ("B", urls[1])):
-                page.sides[name]["url"].setText(url)
-                page.sides[name]["model"].setText(MODEL)
-            page.prompts.setText(str(samples))
-            page.requests.setValue(2)
-            page.concurrency.setText("1")
-            page.judge.url.setText(judge_url)
-            page.judge.model.setText("judge-7b")
-            page.judge.key.setText(KEY)
-            with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
-                assert page.start()
-            result = blocker.args[0]
-            seen = list(JudgeHandler.seen)
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+    with simulated_sides(page), judge_server() as judge_url:
+        page.prompts.setText(str(samples))
+        page.requests.setValue(2)
+        page.concurrency.setText("1")
+        page.judge.url.setText(judge_url)
+        page.judge.model.setText("judge-7b")
+        page.judge.key.setText(KEY)
+        result = run_to_result(page, qtbot)
+        seen = list(JudgeHandler.seen)
     assert page.errors == []
     assert result.quality.judge == f"judge-7b @ {judge_url}" and result.quality.unjudged == 0
     assert len(seen) == 2 and all(s["auth"] == f"Bearer {KEY}" for s in seen)  # both sides, with the page's key

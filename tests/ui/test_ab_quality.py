@@ -8,16 +8,16 @@ import pytest
 from advisor.bench.quality.report import compare_scores
 from advisor.bench.quality.samples import builtin_samples
 from advisor.i18n import set_language
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
+from tests.ui.ab_page_helpers import ab_pages, run_to_result, sim_specs, simulated_sides
 from ui.pages.history import HistoryPage
 from ui.widgets.ab_quality import AbQualityPanel
 
-MODEL = "qwen2.5-7b-instruct"
-
 
 @pytest.fixture
-def page(ab_page):
-    return ab_page
+def page(qtbot, tmp_path):
+    """A Quantization A/B page on its own, with its own worker and database (tests/ui/ab_page_helpers.py)."""
+    with ab_pages(qtbot, tmp_path) as make:
+        yield make()
 
 
 def test_sample_size_hint_follows_the_drop(page):
@@ -64,25 +64,12 @@ def test_the_task_field_with_and_without_the_extra(qtbot, monkeypatch, extra):
 
 
 def test_scored_ab_on_the_page(page, qtbot):
-    specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights="bf16", time_scale=0.05),
-             SimLaunchSpec(model=MODEL, gpu="l4", weights="awq-int4", time_scale=0.05, answer_error_rate=0.3)]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        for name, url, label in (("A", urls[0], "bf16"), ("B", urls[1], "awq-int4")):
-            page.sides[name]["url"].setText(url)
-            page.sides[name]["model"].setText(MODEL)
-            page.sides[name]["label"].setText(label)
+    with simulated_sides(page, sim_specs(b_answer_error_rate=0.3), labels=True):
         page.requests.setValue(4)
         page.concurrency.setText("1")
         page.quality_options.builtin.setChecked(True)
         assert page.quality_panel.isHidden()
-        with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
-            assert page.start()
-        result = blocker.args[0]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+        result = run_to_result(page, qtbot)
     assert result.status == "completed" and page.errors == []
     panel = page.quality_panel
     assert not panel.isHidden()

@@ -14,41 +14,21 @@ import pytest
 from advisor.domain.project import Project
 from advisor.i18n import set_language
 from advisor.project import load_project, save_project
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
-
-MODEL = "qwen2.5-7b-instruct"
-
-
-def _new_page(qtbot, tmp_path, runner):
-    from ui.pages.ab import AbPage
-
-    page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
-    qtbot.addWidget(page)
-    page.errors = []
-    page.show_error = lambda title, text: page.errors.append(text)
-    page.show()
-    return page
+from tests.ui.ab_page_helpers import (
+    ab_pages,
+    pretend_the_eval_extra_is_installed,
+    record_compare_task,
+    run_to_result,
+    simulated_sides,
+)
 
 
 @pytest.fixture
 def pages(qtbot, tmp_path, monkeypatch):
-    """A factory of A/B pages that see the [eval] extra installed."""
-    import ui.widgets.ab_quality as widget
-    from ui.workers import TaskRunner
-
-    monkeypatch.setattr(widget, "available", lambda: True)
-    runner = TaskRunner()
-    made = []
-
-    def make():
-        made.append(_new_page(qtbot, tmp_path, runner))
-        return made[-1]
-
-    yield make
-    for page in made:
-        page.stop()
-    runner.shutdown()
-    set_language("en")
+    """A factory of A/B pages that see the [eval] extra installed (tests/ui/ab_page_helpers.py)."""
+    pretend_the_eval_extra_is_installed(monkeypatch)
+    with ab_pages(qtbot, tmp_path) as make:
+        yield make
 
 
 def _qa_folder(tmp_path):
@@ -154,39 +134,17 @@ def test_browse_fills_the_field_with_a_file_or_a_folder(pages, tmp_path, monkeyp
 def test_the_run_hands_the_path_to_the_core_function(pages, tmp_path, qtbot, monkeypatch):
     """The page's worker → run_ab → compare_task, the function `advisor ab --task --task-dataset` reaches: the
     path arrives there as the field holds it. Only compare_task (where EvalScope would start) is replaced."""
-    import advisor.bench.quality.evalscope_task as task
-    from advisor.bench.quality.report import QualityItem, summarise
-
-    seen = {}
-
-    def fake_compare_task(a, b, name, **kwargs):
-        seen.update(kwargs, task=name)
-        items = [QualityItem(index=i, id=f"{name}/default/{i}", scorer="evalscope:Rouge-L-R", prompt=f"q{i}",
-                             expected="4", a_score=1.0, b_score=1.0) for i in range(3)]
-        return summarise(items, seed=kwargs["seed"], drop=kwargs["drop"], source=f"evalscope:{name}")
-
-    monkeypatch.setattr(task, "compare_task", fake_compare_task)
+    seen = record_compare_task(monkeypatch)
     page = pages()
     folder = _qa_folder(tmp_path)
-    specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05) for w in ("bf16", "awq-int4")]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        for name, url in zip("AB", urls, strict=True):
-            page.sides[name]["url"].setText(url)
-            page.sides[name]["model"].setText(MODEL)
+    with simulated_sides(page):
         page.answers.setValue(1)
         page.requests.setValue(2)
         page.concurrency.setText("1")
         page.quality_options.task.setText("general_qa")
         page.quality_options.task_limit.setValue(3)
         page.quality_options.dataset.edit.setText(str(folder))
-        with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
-            assert page.start()
-        result = blocker.args[0]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+        result = run_to_result(page, qtbot)
     assert page.errors == [] and result.status == "completed"
     assert seen["task"] == "general_qa" and seen["dataset_path"] == str(folder) and seen["limit"] == 3
     assert result.config.task_dataset == str(folder) and result.quality.samples == 3
@@ -197,7 +155,6 @@ def test_the_page_runs_a_task_from_a_local_dataset_with_evalscope(qtbot, tmp_pat
     general_qa from a local folder against two simulated servers, and every scored sample is one of the
     folder's questions (general_qa has no ModelScope copy: nothing but the local file can have been read)."""
     from advisor.bench.quality.evalscope_task import available
-    from ui.workers import TaskRunner
 
     if not available():  # the pattern of tests/core/test_ab_evalscope.py: skipped here, a failure in CI's test-eval
         if os.environ.get("ADVISOR_REQUIRE_EVAL") == "1":
@@ -209,31 +166,18 @@ def test_the_page_runs_a_task_from_a_local_dataset_with_evalscope(qtbot, tmp_pat
     (folder / "default_test.jsonl").write_text(
         "\n".join(json.dumps({"query": q, "response": str(2 * i)}) for i, q in enumerate(questions, 1)),
         encoding="utf-8")
-    runner = TaskRunner()
-    page = _new_page(qtbot, tmp_path, runner)
-    specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05) for w in ("bf16", "awq-int4")]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        for name, url in zip("AB", urls, strict=True):
-            page.sides[name]["url"].setText(url)
-            page.sides[name]["model"].setText(MODEL)
-        page.answers.setValue(1)
-        page.requests.setValue(2)
-        page.concurrency.setText("1")
-        page.max_tokens.setValue(32)
-        page.quality_options.task.setText("general_qa")
-        page.quality_options.task_limit.setValue(len(questions))
-        page.quality_options.dataset.edit.setText(str(folder))
-        assert page.quality_options.dataset.note.isHidden()
-        with qtbot.waitSignal(page.finished, timeout=300000) as blocker:
-            assert page.start()
-        result = blocker.args[0]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
-        page.stop()
-        runner.shutdown()
+    with ab_pages(qtbot, tmp_path) as make:  # the real extra: its presence is not patched here
+        page = make()
+        with simulated_sides(page):
+            page.answers.setValue(1)
+            page.requests.setValue(2)
+            page.concurrency.setText("1")
+            page.max_tokens.setValue(32)
+            page.quality_options.task.setText("general_qa")
+            page.quality_options.task_limit.setValue(len(questions))
+            page.quality_options.dataset.edit.setText(str(folder))
+            assert page.quality_options.dataset.note.isHidden()
+            result = run_to_result(page, qtbot, timeout_ms=300_000)
     assert page.errors == [] and result.status == "completed"
     q = result.quality
     assert q.source == "evalscope:general_qa" and q.samples == len(questions)

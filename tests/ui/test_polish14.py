@@ -11,9 +11,13 @@ import pytest
 from advisor.domain.project import Project
 from advisor.i18n import catalog, set_language, tr
 from advisor.project import load_project, save_project
-from advisor.sim.launcher import SimLauncher, SimLaunchSpec
-
-MODEL = "qwen2.5-7b-instruct"
+from tests.ui.ab_page_helpers import (
+    ab_pages,
+    pretend_the_eval_extra_is_installed,
+    record_compare_task,
+    run_to_result,
+    simulated_sides,
+)
 
 
 # -- the Benchmark page's Live tab -------------------------------------------------------------------------------
@@ -42,29 +46,10 @@ def test_live_tab_shows_the_step_once_a_run_has_levels(benchmark_page):
 # -- the A/B page's EvalScope subset and template ----------------------------------------------------------------
 @pytest.fixture
 def pages(qtbot, tmp_path, monkeypatch):
-    """A factory of A/B pages that see the [eval] extra installed (its presence patched where the widget reads it)."""
-    import ui.widgets.ab_quality as widget
-    from ui.pages.ab import AbPage
-    from ui.workers import TaskRunner
-
-    monkeypatch.setattr(widget, "available", lambda: True)
-    runner = TaskRunner()
-    made = []
-
-    def make():
-        page = AbPage(runner, db_path=tmp_path / "bench.sqlite3")
-        qtbot.addWidget(page)
-        page.errors = []
-        page.show_error = lambda title, text: page.errors.append(text)
-        page.show()
-        made.append(page)
-        return page
-
-    yield make
-    for page in made:
-        page.stop()
-    runner.shutdown()
-    set_language("en")
+    """A factory of A/B pages that see the [eval] extra installed (tests/ui/ab_page_helpers.py)."""
+    pretend_the_eval_extra_is_installed(monkeypatch)
+    with ab_pages(qtbot, tmp_path) as make:
+        yield make
 
 
 def test_subset_and_template_fields_follow_the_task_and_both_languages(pages):
@@ -130,26 +115,9 @@ def test_subset_and_template_are_saved_and_an_old_project_opens(pages, tmp_path)
 def test_the_run_hands_subset_and_template_to_the_core_function(pages, tmp_path, qtbot, monkeypatch):
     """The page's worker → run_ab → compare_task, the function `advisor ab --task-subset --task-template` reaches:
     both arrive as the fields hold them. Only compare_task (where EvalScope would start) is replaced."""
-    import advisor.bench.quality.evalscope_task as task
-    from advisor.bench.quality.report import QualityItem, summarise
-
-    seen = {}
-
-    def fake_compare_task(a, b, name, **kwargs):
-        seen.update(kwargs, task=name)
-        items = [QualityItem(index=i, id=f"{name}/arith/{i}", scorer="evalscope:Rouge-L-R", prompt=f"q{i}",
-                             expected="4", a_score=1.0, b_score=1.0) for i in range(2)]
-        return summarise(items, seed=kwargs["seed"], drop=kwargs["drop"], source=f"evalscope:{name}")
-
-    monkeypatch.setattr(task, "compare_task", fake_compare_task)
+    seen = record_compare_task(monkeypatch)
     page = pages()
-    specs = [SimLaunchSpec(model=MODEL, gpu="l4", weights=w, time_scale=0.05) for w in ("bf16", "awq-int4")]
-    launchers = [SimLauncher(s) for s in specs]
-    try:
-        urls = [launcher.start() for launcher in launchers]
-        for name, url in zip("AB", urls, strict=True):
-            page.sides[name]["url"].setText(url)
-            page.sides[name]["model"].setText(MODEL)
+    with simulated_sides(page):
         page.answers.setValue(1)
         page.requests.setValue(2)
         page.concurrency.setText("1")
@@ -158,12 +126,7 @@ def test_the_run_hands_subset_and_template_to_the_core_function(pages, tmp_path,
         opts.task_limit.setValue(2)
         opts.subset.setText(" arith ")
         opts.template.setText("Q: {query}")
-        with qtbot.waitSignal(page.finished, timeout=120000) as blocker:
-            assert page.start()
-        result = blocker.args[0]
-    finally:
-        for launcher in launchers:
-            launcher.stop()
+        result = run_to_result(page, qtbot)
     assert page.errors == [] and result.status == "completed"
     assert seen["task"] == "general_qa" and seen["subset"] == "arith" and seen["prompt_template"] == "Q: {query}"
     assert result.config.task_subset == "arith" and result.config.task_prompt_template == "Q: {query}"

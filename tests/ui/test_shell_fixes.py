@@ -12,8 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -27,20 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from advisor import i18n
+from tests.ui.qt_input import wheel
 from ui.widgets.wheel_guard import install_wheel_guard
 from ui.widgets.wizard_common import dialog_title, strip_mnemonic
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _wheel(widget: QWidget, steps: int = -3) -> None:
-    """Send a real wheel event (as the mouse would) to the middle of ``widget``."""
-    pos = QPointF(widget.width() / 2, widget.height() / 2)
-    event = QWheelEvent(
-        pos, QPointF(widget.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
-    )  # fmt: skip
-    QApplication.sendEvent(widget, event)
 
 
 @pytest.fixture
@@ -72,8 +62,8 @@ def test_wheel_over_an_unfocused_field_scrolls_the_panel_not_the_value(long_form
     area, spins, combos = long_form
     bar = area.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0
-    _wheel(combos[0])
-    _wheel(spins[1])
+    wheel(combos[0])
+    wheel(spins[1])
     assert combos[0].currentIndex() == 0 and spins[1].value() == 1  # the values did not move
     assert bar.value() > 0  # the panel scrolled instead
     assert spins[1].focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel never gives focus
@@ -86,7 +76,7 @@ def test_wheel_over_a_focused_field_still_changes_it(qtbot, long_form):
     spin.setFocus()
     qtbot.waitUntil(spin.hasFocus, timeout=2000)
     before = area.verticalScrollBar().value()
-    _wheel(spin, steps=1)
+    wheel(spin, steps=1)
     assert spin.value() == 2
     assert area.verticalScrollBar().value() == before
 
@@ -96,7 +86,7 @@ def test_the_sizing_panel_is_guarded_too(qtbot, main_window):
     page = main_window.sizing_page
     qtbot.waitUntil(lambda: page.inputs_scroll.verticalScrollBar().maximum() > 0, timeout=3000)
     page.gpu_count.setCurrentIndex(0)
-    _wheel(page.gpu_count, steps=-5)
+    wheel(page.gpu_count, steps=-5)
     assert page.gpu_count.currentData() == 1  # was set to 16 by scrolling over it
     assert page.inputs_scroll.verticalScrollBar().value() > 0
 

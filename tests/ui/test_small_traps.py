@@ -10,22 +10,13 @@ import threading
 
 import httpx
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from advisor.i18n import translate
 from advisor.plan.answers import UserLocation
+from tests.ui.qt_input import wheel
 from ui.widgets.wheel_guard import install_wheel_guard
-
-
-def _wheel(widget: QWidget, steps: int) -> None:
-    pos = QPointF(widget.width() / 2, widget.height() / 2)
-    event = QWheelEvent(
-        pos, QPointF(widget.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
-    )  # fmt: skip
-    QApplication.sendEvent(widget, event)
 
 
 # -- the wheel over a just-picked drop-down ---------------------------------------------------------------------
@@ -46,9 +37,9 @@ def test_a_wheel_notch_over_a_just_picked_wizard_dropdown_keeps_the_answer(qtbot
     qtbot.waitUntil(combo.hasFocus, timeout=2000)
     combo.setCurrentIndex(2)
     picked = combo.currentText()
-    _wheel(combo, steps=-1)
-    _wheel(combo, steps=1)
-    _wheel(combo, steps=1)
+    wheel(combo, steps=-1)
+    wheel(combo, steps=1)
+    wheel(combo, steps=1)
     assert combo.currentText() == picked
     # the keyboard still steps through it
     qtbot.keyClick(combo, Qt.Key.Key_Down)

@@ -107,6 +107,13 @@ class AbSimPanel(QWidget):
         for combo, value in ((self.model, model), (self.gpu, gpu), (self.fmt_a, fmt_a), (self.fmt_b, fmt_b)):
             select(combo, value)
 
+    def set_part(self, index: int, value: str | None) -> None:
+        """One of the four (model, GPU, A's format, B's format), the others kept: a project's section loads them
+        one by one, and while servers run they wait, with the rest of the loaded setup, until they stop."""
+        setup = list(self._pending if self._pending is not None and self.busy() else self.setup())
+        setup[index] = value
+        self.set_setup(*setup)
+
     def setup(self) -> tuple[str, str, str, str]:
         return (self.model.currentData(), self.gpu.currentData(), self.fmt_a.currentData(),
                 self.fmt_b.currentData())

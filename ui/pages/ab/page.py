@@ -12,38 +12,29 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
-from advisor.bench.ab import (
-    MAX_ANSWERS,
-    AbConfig,
-    AbEvent,
-    AbResult,
-    run_ab,
-    scored_sample_count,
-    to_markdown,
-)
+from advisor.bench.ab import AbConfig, AbEvent, AbResult, run_ab, to_markdown
+from advisor.cancel import CancelToken
+from advisor.domain.project import AbSection
 from advisor.i18n import tr
-from advisor.redact import redact_url
+from advisor.redact import SecretError, check_api_key
+from advisor.validation import validation_message
+from ui.pages.ab.load_panel import LoadPanel
+from ui.pages.ab.section import ab_binding
+from ui.pages.ab.sides_panel import SidesPanel
 from ui.widgets.ab_judge import AbJudgeOptions
 from ui.widgets.ab_quality import AbQualityOptions
 from ui.widgets.ab_result_view import AbResultView
 from ui.widgets.ab_sims import AbSimPanel
 from ui.widgets.page_header import page_header
+
+# the panels' widgets, read on the page under their old names (tests, screenshots)
+_SIDES_WIDGETS = ("sides", "side_boxes")
+_LOAD_WIDGETS = ("prompts", "browse", "answers", "requests", "concurrency", "max_tokens", "option_labels")
 
 
 class AbPage(QWidget):
@@ -69,54 +60,20 @@ class AbPage(QWidget):
 
         self.title, self.intro = page_header()
 
-        self.sides: dict[str, dict[str, Any]] = {}
-        self.side_boxes: dict[str, QGroupBox] = {}
-        sides_row = QHBoxLayout()
-        for name in ("A", "B"):
-            box = QGroupBox()
-            form = QFormLayout(box)
-            fields = {"url": QLineEdit(), "model": QLineEdit(), "label": QLineEdit()}
-            for key, edit in list(fields.items()):
-                form.addRow(QLabel(), edit)
-                fields[key + "_label"] = form.labelForField(edit)
-            self.sides[name] = fields
-            self.side_boxes[name] = box
-            sides_row.addWidget(box)
+        self.sides_panel = SidesPanel()
+        self.load_panel = LoadPanel()
+        for panel, names in ((self.sides_panel, _SIDES_WIDGETS), (self.load_panel, _LOAD_WIDGETS)):
+            for name in names:
+                setattr(self, name, getattr(panel, name))
 
         self.sims = AbSimPanel(runner)  # model, GPU, two formats; where they came from; start/stop
         self.sims.picked.connect(self.inputs_changed)
         self.sims.ready.connect(self._on_sims)
         self.sims.failed.connect(lambda text: self.show_error(tr("history.page.tab_ab"), text))
 
-        self.prompts = QLineEdit()
-        self.browse = QPushButton()
-        self.browse.clicked.connect(self._browse)
-        self.answers = QSpinBox()
-        self.answers.setRange(1, MAX_ANSWERS)
-        self.answers.setValue(8)
-        # a sample file with references is scored whole: choosing one sets "Prompts answered" to its size
-        self._fitted_file = ""
-        self.prompts.editingFinished.connect(self._fit_answers_to_samples)
-        self.requests = QSpinBox()
-        self.requests.setRange(1, 10_000)
-        self.requests.setValue(16)
-        self.concurrency = QLineEdit("1,4")
-        self.max_tokens = QSpinBox()
-        self.max_tokens.setRange(1, 32_768)
-        self.max_tokens.setValue(128)
-        self.option_labels = {k: QLabel() for k in ("prompts", "answers", "requests", "concurrency", "max_tokens")}
-        options = QHBoxLayout()
-        options.addWidget(self.option_labels["prompts"])
-        options.addWidget(self.prompts, 2)
-        options.addWidget(self.browse)
-        for key, widget in (("answers", self.answers), ("requests", self.requests),
-                            ("concurrency", self.concurrency), ("max_tokens", self.max_tokens)):
-            options.addSpacing(8)
-            options.addWidget(self.option_labels[key])
-            options.addWidget(widget)
-        self.concurrency.setMaximumWidth(110)
         self.quality_options = AbQualityOptions()  # scoring: built-in samples, the drop to size the run for
         self.judge = AbJudgeOptions()  # a judge model for rubric samples (optional)
+        self.section = ab_binding(self.sides_panel, self.sims, self.load_panel, self.quality_options, self.judge)
 
         self.run_button = QPushButton()
         self.run_button.clicked.connect(self.start)
@@ -143,19 +100,17 @@ class AbPage(QWidget):
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(self.title)
         layout.addWidget(self.intro)
-        layout.addLayout(sides_row)
+        layout.addWidget(self.sides_panel)
         layout.addWidget(self.sims)
-        layout.addLayout(options)
+        layout.addWidget(self.load_panel)
         layout.addWidget(self.quality_options)
         layout.addWidget(self.judge)
         layout.addLayout(run_row)
         layout.addWidget(self.view, 1)
 
-        for fields in self.sides.values():
-            for key in ("url", "model", "label"):
-                fields[key].textEdited.connect(self.inputs_changed)
-        for edit in (self.prompts, self.concurrency, self.quality_options.task, self.quality_options.subset,
-                     self.quality_options.template, self.judge.url, self.judge.model):
+        opts = self.quality_options
+        for edit in (*self.sides_panel.edits(), self.prompts, self.concurrency, opts.task, opts.subset, opts.template,
+                     self.judge.url, self.judge.model):
             edit.textEdited.connect(self.inputs_changed)
         for spin in (self.answers, self.requests, self.max_tokens, self.quality_options.drop,
                      self.quality_options.task_limit):
@@ -185,18 +140,9 @@ class AbPage(QWidget):
     def retranslate(self) -> None:
         self.title.setText(tr("history.page.tab_ab"))
         self.intro.setText(tr("ab.page.intro"))
-        self.side_boxes["A"].setTitle(tr("ab.page.side_a"))
-        self.side_boxes["B"].setTitle(tr("ab.page.side_b"))
-        for fields in self.sides.values():
-            for key in ("url", "model", "label"):
-                fields[key + "_label"].setText(tr(f"ab.page.{key}"))
-            # an example, not a value that looks filled in (an empty URL is refused with "fill in the URL")
-            fields["url"].setPlaceholderText(tr("ui.placeholder.example", value="http://127.0.0.1:8000"))
+        self.sides_panel.retranslate()
         self.sims.retranslate()
-        self.prompts.setPlaceholderText(tr("ab.page.prompts_builtin"))
-        self.browse.setText(tr("ab.page.browse"))
-        for key, label in self.option_labels.items():
-            label.setText(tr(f"ab.page.{key}"))
+        self.load_panel.retranslate()
         self.run_button.setText(tr("ab.page.run"))
         self.stop_button.setText(tr("ab.page.stop"))
         self.copy_button.setText(tr("ab.page.copy"))
@@ -205,60 +151,18 @@ class AbPage(QWidget):
         self.view.retranslate()
 
     # -- the project file ----------------------------------------------------------------------------
-    def ab_section(self) -> Any:
+    def ab_section(self) -> AbSection:
         """What the project file keeps of this page (never an API key)."""
-        from advisor.domain.project import AbSection
-
-        try:
-            levels = [int(x) for x in self.concurrency.text().replace(" ", "").split(",") if x]
-        except ValueError:
-            levels = []
-        sides = {n: {k: f[k].text().strip() for k in ("url", "model", "label")} for n, f in self.sides.items()}
-        opts = self.quality_options
-        sim_model, sim_gpu, sim_a, sim_b = self.sims.setup()
-        return AbSection(
-            a_url=sides["A"]["url"], a_model=sides["A"]["model"], a_label=sides["A"]["label"],
-            b_url=sides["B"]["url"], b_model=sides["B"]["model"], b_label=sides["B"]["label"],
-            sim_model=sim_model, sim_gpu=sim_gpu, sim_weights_a=sim_a, sim_weights_b=sim_b,
-            sim_source=self.sims.origin, prompts_file=self.prompts.text().strip(), answers=self.answers.value(),
-            requests=self.requests.value(),
-            concurrency=[c for c in levels if 1 <= c <= 100_000][:64] or [1, 4],  # a typo is not saved as a level
-            max_tokens=self.max_tokens.value(), builtin_samples=opts.builtin.isChecked(),
-            quality_drop_points=opts.drop.value(), task=opts.task.text().strip(), task_limit=opts.task_limit.value(),
-            task_dataset=opts.dataset.path(), task_subset=opts.subset.text().strip(),
-            task_prompt_template=opts.template.text().strip(),
-            judge_url=redact_url(self.judge.url.text().strip()), judge_model=self.judge.model.text().strip(),
-        )  # fmt: skip
+        return self.section.save()
 
     def apply_project(self, project: Any) -> None:
-        section = getattr(project, "ab", None)
-        if section is None:  # a project saved before the A/B was kept: follow its Sizing page
+        if project.ab is None:  # a project saved before the A/B was kept: follow its Sizing page
             self.sims.origin = "default"
             if self.isVisible():
                 self.use_sizing_choice()
             self.sims.show_source()
             return
-        for name, prefix in (("A", "a"), ("B", "b")):
-            for key in ("url", "model", "label"):
-                self.sides[name][key].setText(getattr(section, f"{prefix}_{key}"))
-        self.sims.set_setup(section.sim_model, section.sim_gpu, section.sim_weights_a, section.sim_weights_b)
-        self.sims.origin = section.sim_source
-        self.prompts.setText(section.prompts_file)
-        self._fitted_file = section.prompts_file  # the saved count stands for the saved file
-        self.answers.setValue(section.answers)
-        self.requests.setValue(section.requests)
-        self.concurrency.setText(",".join(str(c) for c in section.concurrency))
-        self.max_tokens.setValue(section.max_tokens)
-        opts = self.quality_options
-        opts.builtin.setChecked(section.builtin_samples)
-        opts.drop.setValue(section.quality_drop_points)
-        opts.task.setText(section.task)
-        opts.task_limit.setValue(section.task_limit)
-        opts.dataset.edit.setText(section.task_dataset)
-        opts.subset.setText(section.task_subset)
-        opts.template.setText(section.task_prompt_template)
-        self.judge.url.setText(section.judge_url)
-        self.judge.model.setText(section.judge_model)
+        self.section.load(project.ab)
         if self.sims.origin == "sizing" and self.isVisible():
             self.use_sizing_choice()
         self.sims.show_source()
@@ -273,26 +177,19 @@ class AbPage(QWidget):
     def _on_sims(self, launchers: list[Any]) -> None:
         model, _gpu, fmt_a, fmt_b = self.sims.setup()
         for name, launcher, fmt in (("A", launchers[0], fmt_a), ("B", launchers[1], fmt_b)):
-            self.sides[name]["url"].setText(launcher.base_url)
-            self.sides[name]["model"].setText(model)
-            self.sides[name]["label"].setText(fmt)
+            self.sides_panel.fill(name, launcher.base_url, model, fmt)
         self.sims_ready.emit()
 
     # -- the run -------------------------------------------------------------------------------------
     def config(self) -> AbConfig | None:
         """The A/B from the form, or None after saying which field is wrong."""
-        from pydantic import ValidationError
-
-        values = {n: {k: f[k].text().strip() for k in ("url", "model", "label")} for n, f in self.sides.items()}
+        values = self.sides_panel.values()
         if not values["B"]["url"]:
             values["B"]["url"] = values["A"]["url"]  # one server serving two model ids
         if not all(values[n]["url"] and values[n]["model"] for n in values):
             self.show_error(tr("history.page.tab_ab"), tr("ab.page.need_fields"))
             return None
-        try:
-            levels = [int(x) for x in self.concurrency.text().replace(" ", "").split(",") if x]
-        except ValueError:
-            levels = []
+        levels = self.load_panel.levels()
         if not levels or any(c < 1 for c in levels):
             self.show_error(tr("history.page.tab_ab"), tr("ab.page.bad_levels"))
             return None
@@ -300,8 +197,6 @@ class AbPage(QWidget):
                 values["A"]["model"] == values["B"]["model"]:
             self.show_error(tr("history.page.tab_ab"), tr("ab.error.same_target"))
             return None
-        from advisor.redact import SecretError, check_api_key
-
         try:
             check_api_key(self.judge.api_key())  # a pasted line break would inject a header: said, not sent
         except SecretError as exc:
@@ -320,8 +215,6 @@ class AbPage(QWidget):
                 **self.quality_options.overrides(), **self.judge.overrides(),
             })
         except ValidationError as exc:
-            from advisor.validation import validation_message
-
             self.show_error(tr("history.page.tab_ab"), validation_message(exc))
             return None
 
@@ -338,8 +231,6 @@ class AbPage(QWidget):
         project_id = self.project_id
         # our own token: a stopped A/B still delivers what it measured (the TaskRunner drops results of
         # tasks cancelled through their own token); the runner's token (window closing) cancels it too
-        from advisor.cancel import CancelToken
-
         self._cancel = cancel = CancelToken()
         judge_key = self.judge.api_key()  # held by this run only, never stored
 
@@ -409,23 +300,5 @@ class AbPage(QWidget):
         return text
 
     # -- seams for tests -----------------------------------------------------------------------------
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("ab.page.prompts"), str(Path.home()),
-                                              "JSONL / CSV / ShareGPT (*.jsonl *.json *.csv)")
-        if path:
-            self.prompts.setText(path)
-            self._fit_answers_to_samples()
-
-    def _fit_answers_to_samples(self) -> None:
-        """A newcomer's 200 scored samples are all answered and scored, not the first 8 (the default for plain
-        prompts); the user may lower it afterwards for a quick look."""
-        path = self.prompts.text().strip()
-        if not path or path == self._fitted_file:
-            return
-        self._fitted_file = path
-        count = scored_sample_count(path)
-        if count:
-            self.answers.setValue(count)
-
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)

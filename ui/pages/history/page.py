@@ -15,27 +15,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
-from advisor.bench.history import SHAPES, STATUSES, RunFilter, RunHistory, RunSummary
-from advisor.bench.quality.memo import quality_memo_lines
-from advisor.i18n import current_language, tr
+from advisor.bench.history import RunFilter, RunHistory, RunSummary
+from advisor.i18n import tr
+from ui.pages.history.result_panel import ResultPanel
+from ui.pages.history.runs_panel import RunsPanel
 from ui.widgets.history_compare import CompareTab
-from ui.widgets.history_scope import ScopeCombo
-from ui.widgets.history_table import COL, RunsTable  # noqa: F401 - COL: the column map tests read
 from ui.widgets.page_header import page_header
+
+# the panels' widgets, read on the page under their old names (tests, the window)
+_RUNS_WIDGETS = ("scope", "search", "status_filter", "shape_filter", "refresh_button", "import_button", "table",
+                 "count", "open_button", "compare_button", "export_button", "delete_button", "status_reason")
+_RESULT_WIDGETS = ("result_view", "result_hint", "quality_note")
 
 
 def _list_runs(_token: Any, db_path: str | None) -> list[RunSummary]:
@@ -51,15 +45,6 @@ def _adopt_runs(_token: Any, db_path: str | None, project_id: str, since_wall: f
 def _compare(_token: Any, db_path: str | None, run_ids: list[str]) -> dict[str, Any]:
     with RunHistory(db_path, read_only=True) as history:
         return history.compare(run_ids)
-
-
-def _stored_quality(db_path: str | Path | None, run_id: str) -> list[dict[str, Any]]:
-    """Scored A/Bs stored with this run; none when the database cannot be read (the run itself is shown)."""
-    try:
-        with RunHistory(db_path, read_only=True) as history:
-            return history.quality([run_id])
-    except Exception:  # the note is an extra: a database problem is said by the run view, not twice here
-        return []
 
 
 class HistoryPage(QWidget):
@@ -80,68 +65,24 @@ class HistoryPage(QWidget):
 
         self.title, self.intro = page_header()
 
-        self.scope = ScopeCombo()
+        self.runs_panel = RunsPanel()
+        self.result_panel = ResultPanel(runner, self.db_path)
+        for panel, names in ((self.runs_panel, _RUNS_WIDGETS), (self.result_panel, _RESULT_WIDGETS)):
+            for name in names:
+                setattr(self, name, getattr(panel, name))
         self.scope.picked.connect(self.apply_filter)
-        self.search = QLineEdit()
-        self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_filter)
-        self.status_filter = QComboBox()
-        self.shape_filter = QComboBox()
         for combo in (self.status_filter, self.shape_filter):
             combo.currentIndexChanged.connect(self.apply_filter)
-        self.refresh_button = QPushButton()
         self.refresh_button.clicked.connect(self.refresh)
-        self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_dialog)
-        bar = QHBoxLayout()
-        bar.addWidget(self.scope, 1)
-        bar.addWidget(self.search, 3)
-        bar.addWidget(self.status_filter, 1)
-        bar.addWidget(self.shape_filter, 1)
-        bar.addWidget(self.refresh_button)
-        bar.addWidget(self.import_button)
-
-        self.table = RunsTable()
         self.table.cellDoubleClicked.connect(lambda row, _col: self.open_run(self.table.run_id_at(row) or ""))
         self.table.ticked.connect(self._on_ticked)
         self.table.itemSelectionChanged.connect(self._update_buttons)
-        self.count = QLabel()
-        self.open_button = QPushButton()
         self.open_button.clicked.connect(lambda: self.current() and self.open_run(self.current().run_id))
-        self.compare_button = QPushButton()
         self.compare_button.clicked.connect(self.compare_checked)
-        self.export_button = QPushButton()
         self.export_button.clicked.connect(self.export_dialog)
-        self.delete_button = QPushButton()
         self.delete_button.clicked.connect(self.delete_dialog)
-        actions = QHBoxLayout()
-        actions.addWidget(self.count, 1)
-        for b in (self.open_button, self.export_button, self.delete_button, self.compare_button):
-            actions.addWidget(b)
-        self.status_reason = QLabel()
-        self.status_reason.setWordWrap(True)
-        runs_tab = QWidget()
-        runs_layout = QVBoxLayout(runs_tab)
-        runs_layout.addLayout(bar)
-        runs_layout.addWidget(self.table, 1)
-        runs_layout.addWidget(self.status_reason)
-        runs_layout.addLayout(actions)
-
-        from ui.widgets.bench_result import ResultView
-
-        self.result_view = ResultView(runner, db_path=self.db_path)
-        self.result_hint = QLabel()
-        # the scored quantization A/B this run was one side of (stored with both load runs), in words
-        self.quality_note = QLabel()
-        self.quality_note.setWordWrap(True)
-        self.quality_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.quality_note.hide()
-        self._quality_rows: list[dict[str, Any]] = []
-        result_tab = QWidget()
-        result_layout = QVBoxLayout(result_tab)
-        result_layout.addWidget(self.result_hint)
-        result_layout.addWidget(self.quality_note)
-        result_layout.addWidget(self.result_view, 1)
 
         self.compare_tab = CompareTab()
         self.compare_tab.export_requested.connect(self.export_comparison_dialog)
@@ -149,45 +90,24 @@ class HistoryPage(QWidget):
         self.export_compare_button = self.compare_tab.export_button
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(runs_tab, "")
-        self.tabs.addTab(result_tab, "")
+        self.tabs.addTab(self.runs_panel, "")
+        self.tabs.addTab(self.result_panel, "")
         self.tabs.addTab(self.compare_tab, "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(self.title)
         layout.addWidget(self.intro)
         layout.addWidget(self.tabs, 1)
-        self._loaded_once = False
         self.retranslate()
 
     # -- page protocol -------------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.title.setText(tr("history.page.title"))
         self.intro.setText(tr("history.page.intro"))
-        self.search.setPlaceholderText(tr("history.page.search"))
-        for combo, first, values in ((self.status_filter, "history.page.any_status", STATUSES),
-                                     (self.shape_filter, "history.page.any_shape", SHAPES)):
-            current = combo.currentData()
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItem(tr(first), "")
-            for v in values:
-                combo.addItem(tr(f"history.status.{v}") if combo is self.status_filter else tr(f"history.shape.{v}"), v)
-            combo.setCurrentIndex(max(0, combo.findData(current)))
-            combo.blockSignals(False)
-        self.scope.retranslate()
-        self.refresh_button.setText(tr("history.page.refresh"))
-        self.import_button.setText(tr("history.page.import"))
-        self.open_button.setText(tr("history.page.open"))
-        self.compare_button.setText(tr("history.page.compare"))
-        self.export_button.setText(tr("history.page.export"))
-        self.delete_button.setText(tr("history.page.delete"))
-        self.table.retranslate()
+        self.runs_panel.retranslate()
         for i, key in enumerate(("history.page.tab_runs", "history.page.tab_result", "history.page.tab_compare")):
             self.tabs.setTabText(i, tr(key))
-        self.result_hint.setText("" if self.result_view.result else tr("history.page.no_result"))
-        self._show_quality_note()
-        self.result_view.retranslate()
+        self.result_panel.retranslate()
         self.compare_tab.retranslate()
         self.apply_filter()
         if self.runs:
@@ -203,8 +123,6 @@ class HistoryPage(QWidget):
 
     def apply_theme(self) -> None:
         """Plot backgrounds follow the window's palette (light or dark)."""
-        from PySide6.QtGui import QPalette
-
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
         self.result_view.set_theme(dark)
         self.compare_tab.set_theme(dark)
@@ -257,9 +175,7 @@ class HistoryPage(QWidget):
         return self.scope.current()
 
     def current_filter(self) -> RunFilter:
-        project = self.project_id if self.current_scope() == "project" and self.project_id else ""
-        return RunFilter(text=self.search.text().strip(), status=self.status_filter.currentData() or "",
-                         shape=self.shape_filter.currentData() or "", project=project or "")
+        return self.runs_panel.run_filter(self.project_id)
 
     def apply_filter(self, *_args: Any) -> None:
         selected = self._selected_run_id()  # the selection follows the run, not the row, when rows come and go
@@ -272,11 +188,7 @@ class HistoryPage(QWidget):
         self._update_buttons()
 
     def _fill_table(self) -> None:
-        self.table.fill(self.shown_runs, self.checked, self.project_id)
-        if not self.runs:
-            self.count.setText(tr("history.page.empty"))
-        else:
-            self.count.setText(tr("history.page.count", shown=len(self.shown_runs), total=len(self.runs)))
+        self.runs_panel.show_runs(self.shown_runs, len(self.runs), self.checked, self.project_id)
         self._update_buttons()
 
     def _on_ticked(self, run_id: str, ticked: bool) -> None:
@@ -287,13 +199,7 @@ class HistoryPage(QWidget):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        has = self.current() is not None
-        for b in (self.open_button, self.export_button, self.delete_button):
-            b.setEnabled(has)
-        self.compare_button.setEnabled(2 <= len(self.checked) <= 4)
-        self.compare_button.setToolTip(tr("history.page.select_compare", count=len(self.checked)))
-        cur = self.current()
-        self.status_reason.setText(tr("history.page.reason", reason=cur.status_reason) if cur else "")
+        self.runs_panel.update_buttons(self.current(), len(self.checked))
 
     def _selected_run_id(self) -> str | None:
         return self.table.selected_run_id()
@@ -314,19 +220,11 @@ class HistoryPage(QWidget):
 
     # -- actions -------------------------------------------------------------------------------------
     def open_run(self, run_id: str) -> bool:
-        ok = self.result_view.show_result(run_id)
-        self.result_hint.setText("" if ok else tr("history.page.no_result"))
-        self._quality_rows = _stored_quality(self.db_path, run_id) if ok else []
-        self._show_quality_note()
+        ok = self.result_panel.show_run(run_id)
         self.tabs.setCurrentIndex(1)
         if ok:
             self.opened.emit(run_id)
         return ok
-
-    def _show_quality_note(self) -> None:
-        lines = quality_memo_lines(self._quality_rows, current_language())
-        self.quality_note.setText("\n".join(f"{tr('quality.md.title')}: {line}" for line in lines))
-        self.quality_note.setVisible(bool(lines))
 
     def compare_checked(self) -> None:
         ids = [r.run_id for r in self.runs if r.run_id in self.checked]  # newest first, as listed
