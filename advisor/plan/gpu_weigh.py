@@ -49,6 +49,7 @@ class WholeServerNote(_Out):
     gpus: int = Field(description="cards in the rounded setup (whole servers, N+1 included)")
     unit_gpus: int
     need: int = Field(description="cards the peak needs, plus one replica spare where the plan carries N+1")
+    tp: int = Field(1, description="cards a replica takes")
     per_hour_if_cards: float = Field(description="``need`` cards at the same per-card price, per hour")
     chosen_per_hour: float
     cheaper: bool = Field(description="the cards alone would cost less an hour than the chosen setup")
@@ -95,7 +96,7 @@ class GpuWeighing(_Out):
             text += render(lang, "plan.gpu_weigh.kv", {"rows": sep.join(rows)})
         for w in self.whole_server:
             text += render(lang, "plan.gpu_weigh.whole_server", {
-                "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need,
+                "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need, "tp": w.tp,
                 "cost": f"{w.per_hour_if_cards:,.2f}", "chosen": f"{w.chosen_per_hour:,.2f}", "currency": self.currency,
                 "verdict": {"tr": "plan.gpu_weigh.whole_server.cheaper" if w.cheaper
                             else "plan.gpu_weigh.whole_server.dearer"}})  # fmt: skip
@@ -151,7 +152,7 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
     if need >= lay.total_gpus:
         return None
     per_hour = round(need * k.price_mid * conv, 2)
-    return WholeServerNote(gpu_name=k.gpu.name, gpus=lay.total_gpus, unit_gpus=lay.unit_gpus, need=need,
+    return WholeServerNote(gpu_name=k.gpu.name, gpus=lay.total_gpus, unit_gpus=lay.unit_gpus, need=need, tp=k.tp,
                            per_hour_if_cards=per_hour, chosen_per_hour=round(chosen_per_hour, 2),
                            cheaper=per_hour < chosen_per_hour)  # fmt: skip
 

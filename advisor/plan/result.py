@@ -468,9 +468,14 @@ class BindingConstraint(_Out):
                   "batch_throughput", "replica_limit"]
     figures: dict[str, Any] = Field(default_factory=dict)
     variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
+    # s15-gpu (q40): the fewest cards a replica's weights need, and the fewest the engine runs on (memory_floor.py)
+    memory_floor: dict[str, Any] | None = None
 
     def text_in(self, lang: str) -> str:
-        return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        text = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        if self.memory_floor:
+            text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.binding.memory_floor", self.memory_floor)
+        return text
 
 
 class GpuOption(_Out):
@@ -615,6 +620,9 @@ class PlanResult(_Out):
                                   "monthly cost are their sum, hardware is the mainland node's")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
+    # s15-gpu (q19): the setup as asked when its GPUs cannot be had there and the plan is sized on the fix instead
+    as_asked_hardware: Hardware | None = Field(None, description="the asked GPUs' setup, not possible where the plan "
+                                                                "runs; ``hardware`` is then the fix's setup")
     app_version: str
     prices_date: str = ""
 

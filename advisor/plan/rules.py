@@ -492,7 +492,10 @@ def gpu_not_in_region(f: Facts):
     # the plan itself runs on a part mainland clouds do not offer (export rules, rule 8): that is no plan for a
     # mainland node, whatever the predictor says of its speed — a blocker, with the in-region parts as the fix
     on_it = f.chosen is not None and f.chosen.gpu.id not in offered
-    return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None)
+    # the plan itself on such a part: the export rules said to change often, grey-market parts a compliance risk, the
+    # parts sold there as the way out (q19: "usually cannot be bought or rented: verify" was too soft)
+    return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None,
+                   variant="blocked" if on_it else None)
 
 
 @rule("gpu.no_fp8", "constraint")
