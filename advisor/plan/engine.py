@@ -17,9 +17,11 @@ from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
+from advisor.plan.memory_floor import memory_floor
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
+from advisor.plan.replacement import adopt_replacement
 from advisor.plan.result import (
     Assumption,
     BindingConstraint,
@@ -553,8 +555,16 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
+        result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
     if result.fixes and check_fixes:
-        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
+        replanned: dict[str, PlanResult] = {}
+        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned)
+        # the asked GPUs cannot be had there: the fix that alone (no raised budget or deadline) plans on parts that
+        # can becomes the memo's body (its costs are then against the budget as given)
+        alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
+                      and not f.with_deadline_hours), None)
+        result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
     return result
 
 
@@ -670,7 +680,8 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
     return open_questions(answers, c, decide)
 
 
-def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> list[Fix]:
+def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
+                           replanned: dict[str, PlanResult] | None = None) -> list[Fix]:
     """Each fix re-planned alone (the answers with only its change): shown if that plan is feasible with its cost's
     high end within the budget, with that plan's cost. A fix whose only remaining blocker is the budget is shown as
     a combination (the change and a budget that covers its high end), re-planned too; any other is dropped.
@@ -713,13 +724,22 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
             m = r.costs.recommended_monthly
             if blockers - {"cost.budget_short"} or m is None or answers.monthly_budget is None:
                 continue
-            amount = float(math.ceil(m.high / 1000) * 1000)
-            budget = {"amount": amount, "currency": r.costs.currency}
-            change = {**fix.change, "monthly_budget": budget}
-            r = replan(change)
+            # a larger budget can buy more (the N+1 spare a tight budget left out): the budget the re-planned setup
+            # needs, once more when it grew (q40: Qwen2.5 3B on one A10 at ¥8,453, with its spare ¥15,414)
+            for _ in range(2):
+                amount = float(math.ceil(m.high / 1000) * 1000)
+                budget = {"amount": amount, "currency": r.costs.currency}
+                change = {**fix.change, "monthly_budget": budget}
+                r = replan(change)
+                if r is None or r.costs.within_budget is not False or r.costs.recommended_monthly is None:
+                    break
+                m = r.costs.recommended_monthly
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
+        if fix.id == "quantize_4bit" and r.hardware.gpu:  # the setup the 4-bit checkpoint was re-planned on
+            fix = fix.model_copy(update={"params": {**fix.params, "gpu": r.hardware.gpu_name or r.hardware.gpu,
+                                                    "total": r.hardware.total_gpus}})
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
             fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly
@@ -728,9 +748,20 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes) -> li
             if fix.id == "hosted_api":  # the text's figures are the re-planned plan's, as its cost is
                 update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high)}
             fix = fix.model_copy(update=update)
+        if replanned is not None:
+            replanned.setdefault(fix.id, r)
         kept.append(fix)
-    kept.sort(key=lambda x: (x.monthly_cost.high if x.monthly_cost else 0.0, x.id != "more_budget"))
+    kept.sort(key=_closeness)
     return kept
+
+
+def _closeness(fix: Fix) -> tuple:
+    """How close a fix gets: one that works alone within the budget first, then the combinations by the low end of
+    their cost (what a quote can reach: q40's hosted API at ¥5,731–36,745 before a 3B model at ¥6,165–15,414 against
+    ¥5,000), then the high end; more budget last among equals (it changes nothing else)."""
+    combined = fix.with_budget is not None or bool(fix.with_deadline_hours) or fix.id == "more_budget"
+    m = fix.monthly_cost
+    return (combined, m.low if m and combined else 0.0, m.high if m else 0.0, fix.id == "more_budget")
 
 
 def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult | None, Fix]:
@@ -931,19 +962,73 @@ def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> floa
     return float(math.ceil(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600)))
 
 
+def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:
+    """4-bit weights as a fix of their own when the publisher ships a 4-bit checkpoint of the model (AWQ first, then
+    GPTQ): about a quarter of BF16's weight bytes, so fewer or smaller cards (q40: only FP8 on whole 8-card H20
+    servers was costed). Not for a fine-tune (the publisher's checkpoint is not the team's weights), nor where the
+    answers already name a quantized checkpoint. The change names the checkpoint, which the plan then serves."""
+    if c.fine_tuned or c.model.checkpoint_quant is not None:
+        return None
+    from advisor.plan.models import resolve_plan_model
+    from advisor.sizing.advice import known_checkpoints
+
+    known = known_checkpoints().get(c.model.id, {})
+    repo = known.get("awq-int4") or known.get("gptq-int4")
+    if repo is None:
+        return None
+    spec = resolve_plan_model(repo).spec
+    if spec.checkpoint_quant is None:
+        return None
+    cand, low, high = cost_range(dataclasses.replace(c, model=spec, served_name=repo))
+    if cand is None:
+        return None
+    return Fix(id="quantize_4bit", key="plan.fix.quantize_4bit",
+               params={"repo": repo, "gpu": cand.gpu.name, "total": cand.total_gpus},
+               change={"model": repo}, monthly_cost=None if low is None or high is None
+               else MoneyRange(low=round(low), high=round(high)))  # fmt: skip
+
+
+def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
+    """The smaller-model fix as an engineer offers it: the largest smaller model of the same family whose cheapest
+    setup fits the budget at the high end of its cost; when none does, the one size down (the largest smaller model
+    that costs less than the plan now) and the one that comes closest to the budget (a combination with the budget
+    each needs is worked out when the fix is re-planned). Empty when the family has no smaller preset."""
+    from advisor.plan.smaller_models import family_steps_down
+
+    priced = []
+    for spec in family_steps_down(c.model):
+        cand, low, high = cost_range(dataclasses.replace(c, model=spec))
+        if cand is None or low is None or high is None or (current is not None and low >= current):
+            continue
+        if c.budget_amount is not None and high <= c.budget_amount:
+            priced = [(spec, low, high)]
+            break
+        priced.append((spec, low, high))
+    if len(priced) > 1:  # none fits: one size down, and the closest to the budget
+        closest = min(priced, key=lambda x: x[2])
+        priced = [priced[0]] + ([closest] if closest is not priced[0] else [])
+    return [Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
+                change={"model": spec.id}, monthly_cost=MoneyRange(low=round(low), high=round(high)))
+            for spec, low, high in priced]
+
+
 def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float) -> list[Fix]:
     fixes: list[Fix] = []
     ids = {x.id for x in findings if x.severity == "blocker"}
     conv = fx if c.currency == "CNY" else 1.0
 
-    def cheapest(ctx2: Ctx) -> tuple[sizing.Candidate | None, float | None]:
+    def cost_range(ctx2: Ctx) -> tuple[sizing.Candidate | None, float | None, float | None]:
         _, ok2, _ = _screen(ctx2, region, book, fx)
         if not ok2:
-            return None, None
+            return None, None, None
         cand = ok2[0]
         o2 = _cost_of(ctx2, cand, region, book)
         m = _monthly_of(_decide_form(ctx2, o2), o2, None, ctx2)
-        return cand, (m[0] * conv if m else None)
+        return cand, (m[0] * conv if m else None), (m[1] * conv if m else None)
+
+    def cheapest(ctx2: Ctx) -> tuple[sizing.Candidate | None, float | None]:
+        cand, low, _ = cost_range(ctx2)
+        return cand, low
 
     def mr(v: float | None) -> MoneyRange | None:
         return None if v is None else MoneyRange(low=round(v, 0), high=round(v, 0))
@@ -967,6 +1052,9 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             if cand is not None:
                 fixes.append(Fix(id="quantize", key="plan.fix.quantize", params={"weights": cand.weights, "gpu": cand.gpu.name},
                                  change={"quantization_acceptable": "yes_after_quality_check"}, monthly_cost=mr(monthly)))  # fmt: skip
+        four_bit = _four_bit_fix(c, cost_range)
+        if four_bit is not None:
+            fixes.append(four_bit)
         if c.gpu_constraint and not {"gpu.not_in_region", "gpu.not_offered_offshore"} & ids:  # (offered above)
             cand, monthly = cheapest(dataclasses.replace(c, gpu_constraint=None))
             if cand is not None:
@@ -1012,7 +1100,9 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                          monthly_cost=mr(f.budget_needed)))  # fmt: skip
     if ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big", "sizing.batch_deadline"}:
         first = None
-        for alt in SMALLER:
+        stepped = _family_step_down(c, cost_range, f.budget_needed)
+        fixes.extend(stepped)
+        for alt in () if stepped else SMALLER:
             if alt == c.model.id:
                 continue
             from advisor.catalog import get_model

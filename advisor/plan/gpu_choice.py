@@ -289,6 +289,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     if not any(k is chosen for k in ok):  # bought instead of the rented setup ranked first: rank the rest anew
         after = [k for k in ok if k.gpu.id != chosen.gpu.id]
     alts: list[GpuOption] = []
+    alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
     bought_instead = any(n.startswith("replaced:") for n in chosen.notes)
     for k in after:
@@ -297,6 +298,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         if k.gpu.id not in seen:
             seen.add(k.gpu.id)
             alts.append(option(k, conv))
+            alt_cands.append(k)
         if len(alts) == 2:
             break
     why = why_chosen(c, region, chosen, after, book)
@@ -326,8 +328,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                 unsourced = option(k, conv).model_copy(update={"price_sourced": False})
                 break
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
+    from advisor.plan.gpu_weigh import weigh
+
+    weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None)
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                     reason_params=params, unsourced_cheaper=unsourced)
+                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing)
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

@@ -670,6 +670,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # form, region and line are the sentence right above this table ("Recommendation: …"): not a row again
     as_asked = as_asked_only(result)
     rows = [(t("memo.key.hardware_as_asked" if as_asked and hw.gpu else "memo.key.hardware"), hardware)]
+    asked = result.as_asked_hardware  # sized on the fix's part: the setup asked for, beside it, for comparison
+    if asked is not None and asked.gpu:
+        rows.insert(0, (t("memo.key.hardware_as_asked"), t(
+            "memo.key.hardware_value", total=asked.total_gpus, gpu=asked.gpu_name or asked.gpu,
+            per=asked.gpus_per_replica, replicas=asked.replicas, weights=asked.weights or "—")))
     monthly = _money(c.recommended_monthly, c.currency)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
@@ -685,7 +690,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
-        text = t("memo.key.launch_after_fix" if as_asked else "memo.key.launch_value", days=launch)
+        after_fix = as_asked or result.as_asked_hardware is not None
+        text = t("memo.key.launch_after_fix" if after_fix else "memo.key.launch_value", days=launch)
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",

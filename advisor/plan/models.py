@@ -84,10 +84,26 @@ def resolve_plan_model(name: str) -> ResolvedModel:
     unquantized = _QUANT_SUFFIX.sub("", asked)
     if unquantized != asked:  # "Qwen/Qwen2.5-14B-Instruct-AWQ": the Instruct preset, not the base model's
         try:
-            return ResolvedModel(get_model(unquantized), "hf_variant", asked)
+            return ResolvedModel(_as_published_checkpoint(get_model(unquantized), asked), "hf_variant", asked)
         except CatalogError:
             pass
     preset = _index().get(_norm(asked))
     if preset:
         return ResolvedModel(get_model(preset), "hf_variant", asked)
     raise AnswersError([AnswerProblem("model", "answers.error.model_unknown", {"name": asked})])
+
+
+def _as_published_checkpoint(spec: ModelSpec, asked: str) -> ModelSpec:
+    """A publisher's quantized checkpoint named as such (``Qwen/Qwen2.5-72B-Instruct-AWQ``) is that checkpoint: the
+    preset's tensors in the checkpoint's own format, so the plan sizes and serves 4-bit weights rather than the
+    16-bit model under the quantized repository's name (it sized bf16 and printed ``vllm serve …-AWQ``). Only a
+    repository listed in resources/models/quantized/checkpoints.json for a format vLLM loads; anything else is the
+    preset as it is."""
+    from advisor.sizing.advice import known_checkpoints
+    from advisor.sizing.quant import WEIGHT_FORMATS
+
+    for fmt_id, repo in known_checkpoints().get(spec.id, {}).items():
+        fmt = WEIGHT_FORMATS.get(fmt_id)
+        if fmt is not None and fmt.engine == "vllm" and repo.lower() == asked.lower():
+            return spec.model_copy(update={"checkpoint_quant": fmt_id, "hf_repo": repo})
+    return spec

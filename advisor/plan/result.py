@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
+from advisor.plan.gpu_weigh import GpuWeighing
 
 Severity = Literal["blocker", "warning", "info"]
 Grade = Literal["A", "B", "C", "U"]
@@ -467,9 +468,14 @@ class BindingConstraint(_Out):
                   "batch_throughput", "replica_limit"]
     figures: dict[str, Any] = Field(default_factory=dict)
     variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
+    # s15-gpu (q40): the fewest cards a replica's weights need, and the fewest the engine runs on (memory_floor.py)
+    memory_floor: dict[str, Any] | None = None
 
     def text_in(self, lang: str) -> str:
-        return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        text = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        if self.memory_floor:
+            text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.binding.memory_floor", self.memory_floor)
+        return text
 
 
 class GpuOption(_Out):
@@ -496,6 +502,9 @@ class GpuChoice(_Out):
     reason_params: dict[str, Any] = Field(default_factory=dict)
     unsourced_cheaper: GpuOption | None = Field(
         None, description="a setup that might cost less but whose price is a placeholder: get a quote")
+    # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
+    # price of a card-hour, and a part priced only as whole servers costed per card too
+    weighing: GpuWeighing | None = None
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
@@ -509,13 +518,18 @@ class GpuChoice(_Out):
                 if len(self.alternatives) > 1 else one(self.alternatives[0])
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
-                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)})
-            return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others})
+                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
+            return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others}) \
+                + self._weighed(lang)
         why = render(lang, f"plan.gpu_choice.why.{self.reason}", self.reason_params)
         unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
-        return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced, "others": others})
+        return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
+                                  "others": others}) + self._weighed(lang)
+
+    def _weighed(self, lang: str) -> str:
+        return ("" if lang == "zh_CN" else " ") + self.weighing.text_in(lang) if self.weighing is not None else ""
 
 
 class LineCost(_Out):
@@ -606,6 +620,9 @@ class PlanResult(_Out):
                                   "monthly cost are their sum, hardware is the mainland node's")
     answers: dict[str, Any] = Field(default_factory=dict, description="the answers as given (echo)")
     generated_at: datetime
+    # s15-gpu (q19): the setup as asked when its GPUs cannot be had there and the plan is sized on the fix instead
+    as_asked_hardware: Hardware | None = Field(None, description="the asked GPUs' setup, not possible where the plan "
+                                                                "runs; ``hardware`` is then the fix's setup")
     app_version: str
     prices_date: str = ""
 

@@ -492,7 +492,10 @@ def gpu_not_in_region(f: Facts):
     # the plan itself runs on a part mainland clouds do not offer (export rules, rule 8): that is no plan for a
     # mainland node, whatever the predictor says of its speed — a blocker, with the in-region parts as the fix
     on_it = f.chosen is not None and f.chosen.gpu.id not in offered
-    return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None)
+    # the plan itself on such a part: the export rules said to change often, grey-market parts a compliance risk, the
+    # parts sold there as the way out (q19: "usually cannot be bought or rented: verify" was too soft)
+    return finding("gpu.not_in_region", gpus=names, severity="blocker" if on_it else None,
+                   variant="blocked" if on_it else None)
 
 
 @rule("gpu.no_fp8", "constraint")
@@ -729,7 +732,12 @@ def cost_budget(f: Facts):
     """The cheapest plan that meets the SLO costs more than the monthly budget."""
     if f.within_budget is not False or f.budget_straddles:
         return None
-    return finding("cost.budget_short", budget=_money(f.ctx.budget_amount, f), needed=_money(f.budget_needed, f))
+    # the whole range, never its top alone called "the cheapest" (q40 read "the cheapest plan … needs ¥284,560", the
+    # high end of ¥106,868–284,560): the budget is checked against the high end, and the text says both
+    m = f.cost.costs.recommended_monthly if f.cost is not None else None
+    cost = _range(m.low, m.high, f) if m is not None else _money(f.budget_needed, f)
+    return finding("cost.budget_short", budget=_money(f.ctx.budget_amount, f), needed=_money(f.budget_needed, f),
+                   cost=cost)
 
 
 @rule("cost.budget_straddles", "cost")

@@ -31,6 +31,11 @@ def _known_checkpoints() -> dict[str, dict[str, str]]:
     return {k: v for k, v in raw.items() if not k.startswith("_")}
 
 
+def known_checkpoints() -> dict[str, dict[str, str]]:
+    """Published quantized checkpoints by preset id and weight format (resources/models/quantized/checkpoints.json)."""
+    return _known_checkpoints()
+
+
 def quantized_checkpoint(model_id: str, fmt: WeightFormat) -> str | None:
     """A published checkpoint of this preset in this format, when one is known. A GGUF repository listed under the
     format's own id (gpt-oss: "gguf-mxfp4_moe") holds that format only; one listed as "gguf" holds the usual set."""

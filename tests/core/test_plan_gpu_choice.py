@@ -90,7 +90,9 @@ def test_mainland_with_user_allowed_h20_gets_h20_not_the_h200_mainland_clouds_do
     # allowed alone, H200 is planned with the warning that mainland clouds do not normally offer it
     alone = plan({**MAINLAND, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 32,
                   "quantization_acceptable": "fp8_only", "gpu_constraint": ["h200-141g"]})  # fmt: skip
-    assert alone.hardware.gpu == "h200-141g" and "gpu.not_in_region" in alone.finding_ids
+    # (s15 q19: the plan is then sized on the in-region fix, the H200 setup kept beside it as asked)
+    assert alone.as_asked_hardware.gpu == "h200-141g" and "gpu.not_in_region" in alone.finding_ids
+    assert alone.hardware.gpu in {"h20-96g", "h800-sxm-80g", "a800-80g", "l20-48g", "a10", "a30"}
 
 
 def test_h800_is_rented_never_bought_new():

@@ -235,7 +235,11 @@ ROWS: list[Row] = [
     Row("cost.budget_short", {**MAINLAND, "monthly_budget": {"amount": 1.0, "currency": "CNY"}},
         {"monthly_budget": {"amount": 10_000_000.0, "currency": "CNY"}}),
     Row("cost.budget_straddles", _straddling_budget, {"monthly_budget": {"amount": 10_000_000.0, "currency": "CNY"}}),
-    Row("cost.unpriced", {**MAINLAND, "gpu_constraint": ["h100-sxm-80g"]}, {"gpu_constraint": ["rtx-4090d"]}),
+    # H100 on the mainland has no price there; with a budget the in-region fix cannot meet alone, the plan stays on
+    # the setup as asked (a fix that works alone becomes the plan's body, priced: s15 q19)
+    Row("cost.unpriced", {**MAINLAND, "gpu_constraint": ["h100-sxm-80g"], "monthly_budget": {"amount": 1.0,
+                                                                                           "currency": "CNY"}},
+        {"gpu_constraint": ["rtx-4090d"]}),
     Row("cost.prices_verify", OWN, {}, quotes=None, quotes_fails=ALL_QUOTED),
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),

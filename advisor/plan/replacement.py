@@ -1,0 +1,41 @@
+"""A plan whose GPUs cannot be had where it runs (H100 on a mainland node: export rules) is sized on the part that
+can: the fix "allow other GPUs", re-planned alone, becomes the body of the memo — its setup, start command, latency
+table, costs and next steps — while the plan stays infeasible as asked and keeps the blocker that says why (blind
+review q19: "the L20 fix is not sized in detail (no command or latency table) … next steps test a server that
+cannot exist"). The setup as asked is kept beside it (``as_asked_hardware``), for comparison only.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import PlanResult
+
+UNAVAILABLE = ("gpu.not_in_region", "gpu.not_offered_offshore")  # the GPUs asked for are not had there
+
+
+def blocked_on_asked_gpus(result: PlanResult) -> bool:
+    """The plan's own setup is on a GPU the answers asked for that cannot be had where it runs."""
+    if result.feasible or not any(f.id in UNAVAILABLE and f.severity == "blocker" for f in result.findings):
+        return False
+    asked = (result.answers or {}).get("gpu_constraint") or []
+    return bool(result.hardware.gpu) and (not asked or result.hardware.gpu in asked)
+
+
+def adopt_replacement(result: PlanResult, replanned: PlanResult | None) -> PlanResult:
+    """``result`` with the re-planned fix's setup as its body, when the asked GPUs are what blocks it and the fix
+    alone is feasible; otherwise ``result`` unchanged. Feasibility and the blocker stay those of the plan as asked."""
+    if replanned is None or not replanned.feasible or not replanned.hardware.gpu or not blocked_on_asked_gpus(result):
+        return result
+    blockers = [f for f in result.findings if f.id in UNAVAILABLE and f.severity == "blocker"]
+    kept = {f.id for f in blockers}
+    return result.model_copy(update={
+        "as_asked_hardware": result.hardware,
+        "hardware": replanned.hardware, "capacity": replanned.capacity, "costs": replanned.costs,
+        "cost_series": replanned.cost_series, "latency_curve": replanned.latency_curve,
+        "timeline": replanned.timeline, "binding_constraint": replanned.binding_constraint,
+        "gpu_choice": replanned.gpu_choice, "line_cost": replanned.line_cost, "nodes": replanned.nodes,
+        "next_steps": replanned.next_steps, "deployment_form": replanned.deployment_form, "line": replanned.line,
+        "findings": [*blockers, *(f for f in replanned.findings if f.id not in kept)],
+    })  # fmt: skip
+
+
+__all__ = ["UNAVAILABLE", "adopt_replacement", "blocked_on_asked_gpus"]

@@ -1,0 +1,59 @@
+"""Why this GPU and not the next two, weighed per card (issue 25 item 3; blind review q42): the card in the
+resource that limits the workload (decode bandwidth for a decode-heavy chat, dense compute for long prompts)
+against its price per card-hour, and a part priced only as whole 8-GPU servers costed per card too, so the
+comparison is fair and the memo says to ask for single-card instances."""
+
+import json
+from pathlib import Path
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.memo import render_memo_markdown
+
+SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+Q42 = json.loads((SCEN / "q42_china_market_gpus_mainland.json").read_text(encoding="utf-8"))["answers"]
+
+
+def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
+    r = make_plan(answers_from_dict(Q42))
+    w = r.gpu_choice.weighing
+    assert w is not None and w.resource == "decode_bandwidth"
+    assert w.share_pct is not None and w.share_pct >= 50  # 1,000-token prompts, 400-token answers: decode-heavy
+    cards = {c.gpu: c for c in w.cards}
+    # the published figures (deployment-facts §1): H20 4.0 TB/s, L20 864 GB/s, RTX 4090 D 1,008 GB/s
+    assert cards["h20-96g"].value == 4.0 and cards["l20-48g"].value == 0.864 and cards["rtx-4090d"].value == 1.008
+    chosen = next(c for c in w.cards if c.chosen)
+    assert chosen.gpu == r.hardware.gpu
+    # each card's price per card-hour is the same mid price the option's hourly figure is made of
+    for opt in [r.gpu_choice.chosen, *r.gpu_choice.alternatives]:
+        assert abs(cards[opt.gpu].per_card_hour * opt.gpus - opt.per_hour) <= 0.01 * opt.gpus
+    en, zh = r.gpu_choice.text_in("en"), r.gpu_choice.text_in("zh_CN")
+    assert "4.0 TB/s" in en and "0.86 TB/s" in en and "decode-heavy" in en
+    assert "4.0 TB/s" in zh and "以解码为主" in zh
+    assert "4.6 × the bandwidth" in en and "4.6 倍" in zh  # 4,000 / 864 per card
+
+
+def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():
+    r = make_plan(answers_from_dict(Q42))
+    h20 = next(o for o in r.gpu_choice.alternatives if o.gpu == "h20-96g")
+    assert h20.whole_server and h20.gpus == 16  # 1 server for the load + 1 for N+1, as the price rows allow
+    note = next(n for n in r.gpu_choice.weighing.whole_server if n.gpu_name == h20.gpu_name)
+    assert note.need < note.gpus and note.unit_gpus == 8
+    per_card = h20.per_hour / h20.gpus
+    assert abs(note.per_hour_if_cards - per_card * note.need) < 0.05
+    assert note.cheaper == (note.per_hour_if_cards < r.gpu_choice.chosen.per_hour)
+    en = render_memo_markdown(r, "en")
+    zh = render_memo_markdown(r, "zh_CN")
+    assert "only as whole 8-GPU servers (16 cards)" in en and "instances with fewer cards" in en
+    assert "整台 8 卡服务器" in zh and "卡数更少的实例" in zh
+
+
+def test_a_prompt_heavy_load_is_weighed_on_dense_compute():
+    long_prompts = {**Q42, "prompt_tokens": {"avg": 12000, "p95": 14000}, "output_tokens": {"avg": 60, "p95": 120},
+                    "latency_slo": {"ttft_p99_ms": 20000, "tpot_p99_ms": 150}, "peak_concurrency": 8}
+    r = make_plan(answers_from_dict(long_prompts))
+    w = r.gpu_choice.weighing
+    assert w is not None and w.resource == "prefill_compute" and w.share_pct < 50
+    cards = {c.gpu: c for c in w.cards}
+    if "h20-96g" in cards:  # FP8 weights run at the FP8 tensor rate: H20 296 dense TFLOPS (deployment-facts §1)
+        assert cards["h20-96g"].value == 296
+    assert "dense TFLOPS" in r.gpu_choice.text_in("en") and "稠密算力" in r.gpu_choice.text_in("zh_CN")
