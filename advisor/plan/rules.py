@@ -166,7 +166,9 @@ def icp_licence(f: Facts):
     if not c.charges or not _icp_planned(f):
         return None
     lo, hi = duration("icp_licence_b25")
-    return finding("icp.licence_b25", variant=None if _icp_applies(f) else "later", low=lo, high=hi)
+    # a domain already filed as non-operating (ICP备) moves under the licence (ICP证) once it issues: said (s15-text)
+    variant = ("filed" if c.icp == "filed" else None) if _icp_applies(f) else "later"
+    return finding("icp.licence_b25", variant=variant, low=lo, high=hi)
 
 
 SECTORS_PREAPPROVAL = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")

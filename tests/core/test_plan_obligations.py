@@ -138,6 +138,9 @@ ROWS: list[Row] = [
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"icp_status": "none"}, why="not_filed_yet"),
     Row("icp.no_entity", OFFSHORE, {"mainland_entity": True}),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
+    # not filed yet: the general text (MAINLAND is filed: the 'filed' variant, the filing turned into the licence)
+    Row("icp.licence_b25", {**MAINLAND, "icp_status": "none", "charges_users": True}, {"charges_users": False},
+        why="not_filed"),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"mainland_entity": False}, why="offshore"),
     Row("icp.licence_b25", {**MAINLAND, "icp_status": "none", "launch_deadline_days": 10, "charges_users": True},
         {"charges_users": False}, why="moving_to_mainland"),
