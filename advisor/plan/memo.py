@@ -345,7 +345,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
-        ("memo.text15.cost.per_million" if split is not None else "memo4.cost.per_million", per_million),
+        ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
+         if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),
         ("memo.cost.per_million_all", all_m if per_million == "—" else "—"),
         ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", hosted),

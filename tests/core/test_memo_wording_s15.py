@@ -159,6 +159,9 @@ def test_b25_is_stated_without_a_hedge_and_the_filing_becomes_the_operating_lice
     detail = b25.detail_in(lang)
     assert ("经营性 ICP 许可证" in detail and "ICP备" in detail) if lang == "zh_CN" else \
         ("经营性ICP许可证" in detail and "non-operating" in detail)
+    # the filing is done, but the paid service's launch waits on the licence: never "the launch does not wait"
+    [filed] = [f for f in r.findings if f.id == "icp.required"]
+    assert filed.title_key == "plan.rule.icp.required.filed_paid.title"
     # not filed yet: the general text, also unhedged
     unfiled = make_plan(answers_from_dict({**json.loads((SCEN / "q11_paid_api_b25.json").read_text())["answers"],
                                            "icp_status": "none"}))
