@@ -177,3 +177,18 @@ def test_hosted_api_and_colocation_are_two_words_in_chinese():
     assert [k for k, v in zh.items() if "托管 API" in v or "托管的模型" in v] == []
     loose = [k for k, v in zh.items() if re.search(r"托管", re.sub(r"机柜托管|机房托管|托管机房|托管在中国内地", "", v))]
     assert loose == [], loose
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_summary_quotes_the_same_input_and_output_costs(tmp_path, capsys, lang):
+    from advisor.cli import main
+
+    answers = tmp_path / "q11.json"
+    answers.write_text(json.dumps(json.loads((SCEN / "q11_paid_api_b25.json").read_text())["answers"]))
+    assert main(["plan", "--answers", str(answers), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    (in_lo, _), (out_lo, _) = per_million_split(scenario_plan(SCEN / "q11_paid_api_b25.json").costs)
+    assert f"{in_lo:,.2f}" in out and f"{out_lo:,.2f}" in out
+    pm = scenario_plan(SCEN / "q11_paid_api_b25.json").costs.cost_per_million_tokens
+    together = translate(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency="CNY")
+    assert together not in out  # no "input and output together" beside the split
