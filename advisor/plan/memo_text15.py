@@ -108,6 +108,15 @@ def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
     return "\n".join(out)
 
 
+def npu_chart(chart: Any, lang: str) -> Any:
+    """A chart's title, axes, series and markers with GPU said as accelerator / NPU."""
+    return chart.model_copy(update={
+        "title": _plain(chart.title, lang), "x_label": _plain(chart.x_label, lang),
+        "y_label": _plain(chart.y_label, lang), "caption": _plain(chart.caption, lang),
+        "series": [s.model_copy(update={"label": _plain(s.label, lang)}) for s in chart.series],
+        "markers": [m.model_copy(update={"label": _plain(m.label, lang)}) for m in chart.markers]})
+
+
 def _swap(line: str, lang: str) -> str:
     parts, last = [], 0
     for m in _PROTECTED.finditer(line):
@@ -181,5 +190,5 @@ def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, flo
             (out_m.low * (1 - share), out_m.high * (1 - share)))
 
 
-__all__ = ["form_key", "is_npu", "line_text", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
+__all__ = ["form_key", "is_npu", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
            "private_reach", "quiet_assumption", "reach", "site_key", "source_link", "source_title"]

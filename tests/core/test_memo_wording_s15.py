@@ -101,6 +101,10 @@ def test_an_ascend_plan_never_calls_its_hardware_a_gpu(lang):
     text = prose(render_memo_markdown(r, lang), lang)
     assert not re.findall(r"GPU", text), [ln for ln in text.splitlines() if "GPU" in ln][:5]
     assert ("加速卡" if lang == "zh_CN" else "accelerator") in text
+    from advisor.plan.charts import memo_charts
+
+    labels = [x for c in memo_charts(r, lang).values() for x in (c.title, c.y_label, *(s.label for s in c.series))]
+    assert labels and not [x for x in labels if "GPU" in x], labels
     # an NVIDIA plan keeps its GPUs
     assert "GPU" in prose(memo("q11_paid_api_b25", lang), lang)
 
