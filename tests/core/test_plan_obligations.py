@@ -122,6 +122,7 @@ def _straddling_budget() -> dict[str, Any]:
 ROWS: list[Row] = [
     # -- ICP filing and licence (§2.1; rules 1, 3, 4) ---------------------------------------------------------
     Row("icp.required", MAINLAND, {"reach": "lan"}),
+    Row("icp.required", {**MAINLAND, "charges_users": True}, {"reach": "lan"}, why="filed_paid"),  # waits on B25
     Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
     Row("icp.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
         {"audience": "business", "reach": "internet"}),
