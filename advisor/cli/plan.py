@@ -129,10 +129,18 @@ def summary(result, lang: str) -> str:
                      currency=c.currency, form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip
     if c.budget_straddles and c.budget_monthly is not None:
         rows.append(("", t(lang, "plan.cli.budget_straddles", budget=f"{c.budget_monthly:,.0f}", currency=c.currency)))
-    if c.cost_per_million_output_tokens:
+    from advisor.plan.memo_text15 import per_million_split
+
+    split = per_million_split(c)  # input and output apart, by GPU time (s15-text): the memo's figures
+    if split is not None:
+        (in_lo, in_hi), (out_lo, out_hi) = split
+        rows.append(("", t(lang, "plan.cli.text15.per_million_split", in_low=f"{in_lo:,.2f}", in_high=f"{in_hi:,.2f}",
+                           out_low=f"{out_lo:,.2f}", out_high=f"{out_hi:,.2f}", currency=c.currency,
+                           prefill=f"{(c.prefill_gpu_share or 0) * 100:.0f}")))  # fmt: skip
+    elif c.cost_per_million_output_tokens:
         pm = c.cost_per_million_output_tokens
         rows.append(("", t(lang, "plan.cli.per_million", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency=c.currency)))
-    if c.cost_per_million_tokens:
+    if c.cost_per_million_tokens and split is None:
         pm = c.cost_per_million_tokens
         rows.append(("", t(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}",
                            currency=c.currency)))  # fmt: skip

@@ -142,7 +142,9 @@ def _owning_form_series(result: PlanResult, lang: str) -> Series | None:
     months = range(0, result.costs.horizon_months + 1)
     lo = [(float(m), o.capex.low + o.running_monthly.low * m) for m in months]
     hi = [(float(m), o.capex.high + o.running_monthly.high * m) for m in months]
-    return Series(label=translate(lang, f"memo.chart.cost.{result.deployment_form}"),
+    # the team's own GPUs, nothing bought: not "own server (bought)" (s15-text)
+    key = "memo.text15.chart.fleet" if o.fleet_gpus and not o.gpus_bought else f"memo.chart.cost.{result.deployment_form}"
+    return Series(label=translate(lang, key),
                   points=[(m, (a + b) / 2) for (m, a), (_, b) in zip(lo, hi, strict=True)],
                   band=[(m, a, b) for (m, a), (_, b) in zip(lo, hi, strict=True)], role="secondary")
 
@@ -182,8 +184,10 @@ def _num(v: float) -> str:
 
 def memo_charts(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> dict[str, ChartData]:
     """Every chart the memo shows, by id (``latency``, ``cost``), skipping those without data."""
+    from advisor.plan.memo_text15 import is_npu, npu_chart
+
     out = {}
     for chart in (latency_chart(result, lang, measured=measured), cost_chart(result, lang)):
         if chart is not None and not chart.is_empty():
-            out[chart.id] = chart
+            out[chart.id] = npu_chart(chart, lang) if is_npu(result) else chart  # Ascend: NPU, not GPU
     return out

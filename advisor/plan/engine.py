@@ -515,6 +515,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
         horizon_months=c.duration_months, utilisation=c.utilisation,
     )  # fmt: skip
+    if chosen is not None:  # the cost per million tokens for input and output apart (s15-text)
+        from advisor.plan.token_split import prefill_share
+
+        costs.prefill_gpu_share = prefill_share(sized, chosen)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]

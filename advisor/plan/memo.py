@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import memo_forms
+from advisor.plan import memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
@@ -153,6 +153,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
     parent_of = {sub: parent for parent, subs in SUBFIELDS.items() for sub in subs if sub not in FIELDS}
     assumed: dict[str, list[str]] = {}
     for a in result.assumptions:
+        if memo_text15.quiet_assumption(result, a.field):
+            continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = a.text_in(lang)
@@ -210,7 +212,8 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
     }
 
 
-def _numbered_sources(findings: Sequence[Finding]) -> tuple[dict[tuple[str, str], int], list[dict[str, Any]]]:
+def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
+                      ) -> tuple[dict[tuple[str, str], int], list[dict[str, Any]]]:
     """Every source once, numbered in the order the findings cite them (a price list cited by four findings is
     one entry, not four): the number of each (title, url), and the list the memo ends with."""
     numbers: dict[tuple[str, str], int] = {}
@@ -220,7 +223,7 @@ def _numbered_sources(findings: Sequence[Finding]) -> tuple[dict[tuple[str, str]
             key = (s.title, s.url or "")
             if key not in numbers:
                 numbers[key] = len(numbers) + 1
-                listed.append({"n": numbers[key], "link": f"[{s.title}]({s.url})" if s.url else s.title,
+                listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, s.url or "", lang),
                                "date": s.date, "grade": s.grade, "verify": s.needs_verify})
     return numbers, listed
 
@@ -302,7 +305,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     uplift = "—"
     if c.region_uplift is not None:
         u = c.region_uplift
-        uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}", source=u.source,
+        uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}",
+                   source=memo_text15.price_source(u.source, lang),
                    date=u.date, grade=u.grade)  # fmt: skip
     tokens = "—"
     if c.output_tokens_per_month:
@@ -315,7 +319,14 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
     per_million = "—"
     out_m, all_m = _money(c.cost_per_million_output_tokens, cur), _money(c.cost_per_million_tokens, cur)
-    if out_m != "—" and all_m != "—":
+    split = memo_text15.per_million_split(c)
+    if split is not None:  # input and output apart, the GPU time split between prefill and decode (s15-text)
+        (in_lo, in_hi), (o_lo, o_hi) = split
+        share = c.prefill_gpu_share or 0.0
+        per_million = t("memo.text15.cost.per_million_value", input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
+                        output=_money(MoneyRange(low=o_lo, high=o_hi), cur), prefill=f"{share * 100:.0f}",
+                        decode=f"{(1 - share) * 100:.0f}")
+    elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
@@ -334,7 +345,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
-        ("memo4.cost.per_million", per_million),
+        ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
+         if result.deployment_form == "hosted_api" else "memo.text15.cost.per_million", per_million),
         ("memo.cost.per_million_tokens", out_m if per_million == "—" else "—"),
         ("memo.cost.per_million_all", all_m if per_million == "—" else "—"),
         ("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly", hosted),
@@ -348,7 +360,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         rows.append((t("memo4.cost.assumed"), t("memo4.cost.assumed_value",
                                                 utilisation=f"{c.utilisation * 100:.0f}", months=c.horizon_months)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
-                                      source=c.fx_source)))
+                                      source=memo_text15.price_source(c.fx_source, lang))))
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
@@ -414,10 +426,11 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
     for p in result.costs.prices:
         low, high = _round_money(p.low), _round_money(p.high)
         out.append({
-            "offer": _cell(_offer_with_gpu(p.offer, p.gpu)), "gpu": _cell(p.gpu),
+            "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)), "gpu": _cell(p.gpu),
             "kind": _cell(_value_text(lang, "price_kind", p.kind)),
-            "price": _cell((low if low == high else f"{low}–{high}") + f" {p.unit}"),
-            "date": _cell(p.date), "source": _cell(f"[{p.source}]({p.url})" if p.url else p.source),
+            "price": _cell((low if low == high else f"{low}–{high}") + f" {memo_text15.price_unit(p.unit, lang)}"),
+            "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang)}]({p.url})" if p.url
+                                                   else memo_text15.price_source(p.source, lang)),
             "grade": p.grade + (" ⚠" if p.grade in ("C", "U") else "") + (" ★" if p.user_quote else ""),
         })
     return out
@@ -528,7 +541,7 @@ def memo_context(
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
-    numbers, sources = _numbered_sources(findings)
+    numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
@@ -558,9 +571,9 @@ def memo_context(
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,
         "feasible": result.feasible,
-        "form": t(memo_forms.form_key(result)),
+        "form": t(memo_text15.form_key(result, memo_forms.form_key(result))),
         "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
-        "line": t(f"plan.line.{result.line}"),
+        "line": memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}"),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
@@ -741,6 +754,8 @@ def render_memo_markdown(
     text = template.render(**memo_context(result, lang, evidence=evidence, chart_paths=chart_paths,
                                           charts_note=charts_note))
     text = "\n".join(line.rstrip() for line in text.splitlines())
+    if memo_text15.is_npu(result):  # an Ascend plan's hardware is an accelerator / NPU, not a GPU (s15-text)
+        text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import memo_text15
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -83,7 +84,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         return translate(lang, key, **params)
 
     rows = [
-        (t("memo.forms.cost.site"), t(f"plan.forms.site.{o.site}")),
+        (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
         (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))

@@ -335,6 +335,9 @@ class Costs(_Out):
     owned: OwnedFormCost | None = Field(None, description="the whole setup bought: in the office or server room for "
                                         "an internal service, in colocation for a public one")
     hybrid: OwnedFormCost | None = Field(None, description="owned base load + cloud burst for the peak")
+    # s15-text: the cost per million tokens split between input and output by GPU time (advisor.plan.token_split)
+    prefill_gpu_share: float | None = Field(None, description="prefill's share of the chosen setup's GPU time at its "
+                                            "planned load; the rest is decode")
 
 
 class CurvePoint(_Out):

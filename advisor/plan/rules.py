@@ -79,7 +79,9 @@ def icp_required(f: Facts):
     if not _icp_applies(f):
         return None
     if c.icp == "filed":  # nothing to plan: keep the number shown and the record current (never "plan 21–35 days")
-        return finding("icp.required", variant="filed", verify=False)
+        # a paid service launches under the B25 licence, not the filing: "the launch does not wait on it" would
+        # contradict the licence's 60–90 days beside it (q11, s15-text)
+        return finding("icp.required", variant="filed_paid" if c.charges else "filed", verify=False)
     lo, hi = _icp_remaining(c)
     return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
 
@@ -166,7 +168,9 @@ def icp_licence(f: Facts):
     if not c.charges or not _icp_planned(f):
         return None
     lo, hi = duration("icp_licence_b25")
-    return finding("icp.licence_b25", variant=None if _icp_applies(f) else "later", low=lo, high=hi)
+    # a domain already filed as non-operating (ICP备) moves under the licence (ICP证) once it issues: said (s15-text)
+    variant = ("filed" if c.icp == "filed" else None) if _icp_applies(f) else "later"
+    return finding("icp.licence_b25", variant=variant, low=lo, high=hi)
 
 
 SECTORS_PREAPPROVAL = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")

@@ -81,6 +81,19 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
             "more": more, "busier": busier}
 
 
+def _site_words(f: Facts, o: OwnedFormCost) -> dict:
+    """Where the fleet stands (the office when the service is used on the office LAN: q33's workstations were "in
+    your own server room"), whether an engineer's share is in the running cost (the cost table's staff row says
+    the same: q33 read "an engineer's share included" above "staff not counted"), and the purchase spread over
+    the horizon only when something is bought (s15-text)."""
+    site = "plan.text15.site.office_lan" if o.site == "office" and f.ctx.reach == "lan" else f"plan.fleet13.site.{o.site}"
+    staff = "plan.text15.fleet.staff_counted" if o.staff_counted else "plan.text15.fleet.staff_not_counted"
+    spread: dict | str = ({"tr": "plan.text15.fleet.spread", "months": f.ctx.duration_months,
+                           "monthly": _r(o.monthly.low, o.monthly.high, f)}
+                          if (o.gpus_bought or 0) > 0 else "")
+    return {"site": {"tr": site}, "staff": {"tr": staff}, "spread": spread}
+
+
 @rule("cost.fleet", "cost")
 def cost_fleet(f: Facts) -> Finding | None:
     """The plan runs on GPUs the team already owns: the free share at the measured utilisation costs only its
@@ -101,10 +114,10 @@ def cost_fleet(f: Facts) -> Finding | None:
     if this is not None:
         return finding("cost.fleet", variant="this_service", **this, running=_r(o.running_monthly.low,
                        o.running_monthly.high, f), monthly=_r(o.monthly.low, o.monthly.high, f),
-                       months=f.ctx.duration_months, rent=rent, site={"tr": f"plan.fleet13.site.{o.site}"})  # fmt: skip
+                       months=f.ctx.duration_months, rent=rent, **_site_words(f, o))  # fmt: skip
     return finding("cost.fleet", used=o.fleet_gpus, count=o.fleet_count, gpu=f.chosen.gpu.name, free=o.fleet_free,
                    util=util, measured={"tr": "plan.fleet13.measured" if f.ctx.utilisation_measured
                                         else "plan.fleet13.assumed"},
                    more=more, running=_r(o.running_monthly.low, o.running_monthly.high, f),
                    monthly=_r(o.monthly.low, o.monthly.high, f), months=f.ctx.duration_months, rent=rent,
-                   site={"tr": f"plan.fleet13.site.{o.site}"})  # fmt: skip
+                   **_site_words(f, o))  # fmt: skip

@@ -34,7 +34,8 @@ def cost_on_premises(f: Facts):
     o = costs.owned
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
         else {"tr": "plan.forms.staff_not_counted"}
-    return finding("cost.on_premises", gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
+    # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text)
+    return finding("cost.on_premises", variant="lan" if f.ctx.reach == "lan" else None, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                    pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),

@@ -19,6 +19,7 @@ import pytest
 from advisor import i18n
 from advisor.plan.evidence import RunEvidence
 from advisor.plan.memo import MemoError, render_memo_markdown, write_memo
+from advisor.plan.memo_text15 import source_title
 from advisor.plan.result import PlanResult
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "memo"
@@ -76,7 +77,7 @@ def test_every_required_part_is_there(lang):
         assert f.title_in(lang) in findings_part and f.id not in text
         line = next(x for x in findings_part.splitlines() if f.title_in(lang) in x)
         for s in f.sources:  # cited by number, listed once at the end with that number
-            n = next(n for n, item in listed if s.title in item)
+            n = next(n for n, item in listed if source_title(s.title, lang) in item)  # a zh memo: its zh title
             assert f"[{n}]" in line
     assert len({item for _, item in listed}) == len(listed)  # a source cited twice is listed once
     verify = [f for f in result.findings if f.verify or any(s.needs_verify for s in f.sources)]

@@ -62,7 +62,7 @@ def test_an_office_lan_tool_with_a_capex_budget_buys_one_server_with_its_one_off
     assert "plan.timeline.procurement_office" in labels and "plan.timeline.setup_office" in labels
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "memo.form.on_premises") in memo
+        assert translate(lang, "memo.text15.form.on_premises.lan") in memo  # on the office LAN: in the office (s15)
         assert translate(lang, "memo.forms.key.capex") in memo and translate(lang, "memo.forms.cost.power") in memo
         assert r.finding("cost.on_premises").title_in(lang) in memo
         # the cost chart draws the bought server: the purchase at month 0, then its running costs

@@ -122,6 +122,7 @@ def _straddling_budget() -> dict[str, Any]:
 ROWS: list[Row] = [
     # -- ICP filing and licence (§2.1; rules 1, 3, 4) ---------------------------------------------------------
     Row("icp.required", MAINLAND, {"reach": "lan"}),
+    Row("icp.required", {**MAINLAND, "charges_users": True}, {"reach": "lan"}, why="filed_paid"),  # waits on B25
     Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
     Row("icp.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
         {"audience": "business", "reach": "internet"}),
@@ -138,6 +139,9 @@ ROWS: list[Row] = [
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"icp_status": "none"}, why="not_filed_yet"),
     Row("icp.no_entity", OFFSHORE, {"mainland_entity": True}),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
+    # not filed yet: the general text (MAINLAND is filed: the 'filed' variant, the filing turned into the licence)
+    Row("icp.licence_b25", {**MAINLAND, "icp_status": "none", "charges_users": True}, {"charges_users": False},
+        why="not_filed"),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"mainland_entity": False}, why="offshore"),
     Row("icp.licence_b25", {**MAINLAND, "icp_status": "none", "launch_deadline_days": 10, "charges_users": True},
         {"charges_users": False}, why="moving_to_mainland"),

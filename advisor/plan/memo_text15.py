@@ -1,0 +1,194 @@
+"""Memo wording that depends on the plan rather than on one sentence (issue 25, s15-text).
+
+- who can reach the service: on the office LAN or a private network the memo says no line is needed and leaves out
+  the public-internet assumptions (three carriers, a paid service's B25), and an office box stands "in your office";
+- an Ascend plan says accelerator / NPU (加速卡 / NPU), never GPU, for its own hardware;
+- a Chinese memo names the price rows, their sources and the memo's sources in Chinese (``resources/plan/
+  prices_zh.json``, ``source_titles_zh.json``); a title not translated is shown as written, introduced in Chinese;
+- the cost per million tokens for input and for output apart, by GPU time (``advisor.plan.token_split``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.resources import load_json
+
+PRIVATE_REACH = ("lan", "private_network")
+# assumptions that only matter for a service on the public internet: which carriers its users are on, whether it
+# charges (a mainland paid service needs B25), and its ICP filing status
+PUBLIC_ONLY_ASSUMPTIONS = ("mainland_carriers", "charges_users", "icp_status")
+
+
+def reach(result: Any) -> str:
+    """Who can reach the service: the answer, else what the plan assumed, else the public internet."""
+    given = (result.answers or {}).get("reach")
+    if given:
+        return str(given)
+    assumed = next((a.value for a in result.assumptions if a.field == "reach"), None)
+    return str(assumed or "internet")
+
+
+def private_reach(result: Any) -> bool:
+    return reach(result) in PRIVATE_REACH
+
+
+def quiet_assumption(result: Any, field: str) -> bool:
+    """An assumption the memo leaves out: a public-internet one for a service only its LAN or private network
+    reaches (q01/q33: "users on all three carriers" for an office tool)."""
+    return field.split(".")[0] in PUBLIC_ONLY_ASSUMPTIONS and private_reach(result)
+
+
+def line_text(result: Any, lang: str) -> str | None:
+    """The headline's line for a service reached only on the LAN or a private network (None: the engine's words)."""
+    if result.line != "any" or not private_reach(result):
+        return None
+    return translate(lang, f"memo.text15.line.{reach(result)}")
+
+
+def form_key(result: Any, key: str) -> str:
+    """The on-premises form of an office tool (reached on the office LAN): "in your office", not "server room"."""
+    if reach(result) == "lan" and result.deployment_form == "on_premises":
+        lan = {"memo.form.on_premises": "memo.text15.form.on_premises.lan",
+               "memo.fleet13.form.on_premises": "memo.text15.fleet.on_premises.lan",
+               "memo.fleet13.form.on_premises.buys": "memo.text15.fleet.on_premises.lan.buys"}
+        return lan.get(key, key)
+    return key
+
+
+def site_key(result: Any, site: str) -> str:
+    """The cost table's "owned servers stand" row."""
+    if site == "office" and reach(result) == "lan":
+        return "memo.text15.site.office_lan"
+    return f"plan.forms.site.{site}"
+
+
+# ---- Ascend: accelerator / NPU -------------------------------------------------------------------------------
+def is_npu(result: Any) -> bool:
+    """The plan's own hardware is a Huawei Ascend part (an NPU, not a GPU)."""
+    from advisor.plan.data import gpus_by_id
+
+    gpu = gpus_by_id().get(result.hardware.gpu or "")
+    return gpu is not None and (gpu.vendor.lower() == "huawei" or gpu.id.startswith("ascend"))
+
+
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+_WORDS = {
+    "zh_CN": ((re.compile(r"云 ?GPU"), "云 NPU"), (re.compile(r"GPU ?物理机"), "NPU 物理机"),
+              (re.compile(r"GPU·h"), "NPU·h"), (re.compile(r"GPU-hour"), "NPU-hour"), (re.compile(r"GPU-h\b"), "NPU-h"),
+              # Chinese sets no space between its own words: "4 张 GPU，" → "4 张加速卡，", "| GPU 数量" → "| 加速卡数量"
+              (re.compile(f"(?<=[{_CJK}]) GPU"), "GPU"), (re.compile(f"GPU (?=[{_CJK}])"), "GPU"),
+              (re.compile(r"GPU"), "加速卡")),
+    "en": ((re.compile(r"\bcloud GPU"), "cloud NPU"), (re.compile(r"\bCloud GPU"), "Cloud NPU"),
+           (re.compile(r"GPU·h"), "NPU·h"), (re.compile(r"GPU-hour"), "NPU-hour"), (re.compile(r"GPU-h\b"), "NPU-h"),
+           (re.compile(r"\b[Aa] GPU\b"), "an accelerator"),
+           (re.compile(r"(^|\| |\. )GPUs\b"), r"\1Accelerators"), (re.compile(r"(^|\| |\. )GPU\b"), r"\1Accelerator"),
+           (re.compile(r"\bGPUs\b"), "accelerators"), (re.compile(r"\bGPU\b"), "accelerator")),
+}
+_PROTECTED = re.compile(r"`[^`]*`|\]\([^)]*\)|https?://\S+")  # inline code, link targets, bare URLs
+
+
+def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
+    """The memo's prose with GPU said as accelerator / NPU (加速卡 / NPU); code blocks, inline code, link targets
+    and the sources list (titles of documents) are left as written."""
+    out: list[str] = []
+    fenced = in_sources = False
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif line.startswith("## "):
+            in_sources = line == f"## {sources_heading}"
+        if fenced or in_sources or line.lstrip().startswith("```"):
+            out.append(line)
+            continue
+        out.append(_swap(line, lang))
+    return "\n".join(out)
+
+
+def npu_chart(chart: Any, lang: str) -> Any:
+    """A chart's title, axes, series and markers with GPU said as accelerator / NPU."""
+    return chart.model_copy(update={
+        "title": _plain(chart.title, lang), "x_label": _plain(chart.x_label, lang),
+        "y_label": _plain(chart.y_label, lang), "caption": _plain(chart.caption, lang),
+        "series": [s.model_copy(update={"label": _plain(s.label, lang)}) for s in chart.series],
+        "markers": [m.model_copy(update={"label": _plain(m.label, lang)}) for m in chart.markers]})
+
+
+def _swap(line: str, lang: str) -> str:
+    parts, last = [], 0
+    for m in _PROTECTED.finditer(line):
+        parts.append(_plain(line[last:m.start()], lang))
+        parts.append(m.group(0))
+        last = m.end()
+    parts.append(_plain(line[last:], lang))
+    return "".join(parts)
+
+
+def _plain(text: str, lang: str) -> str:
+    for pattern, word in _WORDS.get(lang, _WORDS["en"]):
+        text = pattern.sub(word, text)
+    return text
+
+
+# ---- Chinese names of prices and sources ---------------------------------------------------------------------
+@cache
+def _prices_zh() -> dict[str, dict[str, str]]:
+    data = load_json("plan", "prices_zh.json")
+    return {"offers": dict(data["offers"]), "sources": dict(data["sources"]), "units": dict(data["units"])}
+
+
+@cache
+def _titles_zh() -> dict[str, str]:
+    return dict(load_json("plan", "source_titles_zh.json")["titles"])
+
+
+def price_offer(row: Any, lang: str) -> str:
+    """A built-in price row's name in ``lang`` (a user's own quote as the user wrote it)."""
+    if lang != "zh_CN" or row.user_quote:
+        return str(row.offer)
+    return _prices_zh()["offers"].get(row.id, str(row.offer))
+
+
+def price_unit(unit: str, lang: str) -> str:
+    """A price's unit in ``lang`` ("USD/GPU-hour" → "USD/卡·小时")."""
+    return _prices_zh()["units"].get(unit, unit) if lang == "zh_CN" else unit
+
+
+def price_source(text: str, lang: str) -> str:
+    """A price's (or the exchange rate's) source in ``lang``."""
+    return _prices_zh()["sources"].get(text, text) if lang == "zh_CN" else text
+
+
+def source_title(title: str, lang: str) -> str:
+    """A cited source's title as the memo in ``lang`` shows it (its own title where no translation is kept)."""
+    return _titles_zh().get(title, title) if lang == "zh_CN" else title
+
+
+def source_link(title: str, url: str, lang: str) -> str:
+    """One entry of the memo's source list: in Chinese where translated; else its own title, introduced in Chinese."""
+    shown = _titles_zh().get(title) if lang == "zh_CN" else None
+    link = f"[{shown or title}]({url})" if url else (shown or title)
+    if lang == "zh_CN" and shown is None:
+        return translate(lang, "memo.text15.source_foreign", link=link)
+    return link
+
+
+# ---- the cost per million tokens, input and output apart -------------------------------------------------------
+def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """(input low, high), (output low, high) per million tokens, the GPU cost split by GPU time; None when the plan
+    has no split (no setup, no token volume)."""
+    share, out_m = costs.prefill_gpu_share, costs.cost_per_million_output_tokens
+    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
+    if share is None or out_m is None or not tin or not tout:
+        return None
+    # out_m × output tokens = the whole cost: prefill's share of it over the input tokens, the rest over the output
+    ratio = tout / tin
+    return ((out_m.low * ratio * share, out_m.high * ratio * share),
+            (out_m.low * (1 - share), out_m.high * (1 - share)))
+
+
+__all__ = ["form_key", "is_npu", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
+           "private_reach", "quiet_assumption", "reach", "site_key", "source_link", "source_title"]
