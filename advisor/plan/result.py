@@ -334,6 +334,8 @@ class Costs(_Out):
     owned: OwnedFormCost | None = Field(None, description="the whole setup bought: in the office or server room for "
                                         "an internal service, in colocation for a public one")
     hybrid: OwnedFormCost | None = Field(None, description="owned base load + cloud burst for the peak")
+    # s15-burst: how the tokens a month were counted ({"tr": phrase key, …}): requests a day, or a rate × duty
+    volume_basis: dict[str, Any] | None = Field(None, description="how the tokens a month were counted")
 
 
 class CurvePoint(_Out):
