@@ -62,9 +62,14 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
 
 
 def _adds_nodes(f: Facts) -> bool:
-    """The plan starts nodes for a burst or a daily peak (so each new node loads the weights)."""
+    """The plan starts nodes for its bursts (so each new node loads the weights): a hybrid's rented peak, or a
+    bursty plan with more replicas than it keeps warm."""
     ch = f.chosen
-    return f.form == "hybrid" or (f.ctx.load in ("bursty", "diurnal") and ch is not None and ch.replicas > 1)
+    if f.form == "hybrid":
+        return True
+    if f.ctx.load != "bursty" or ch is None:
+        return False
+    return ch.replicas > burst.warm_replicas(f.ctx, ch, max(1, f.claimed_c_max or ch.c_max))
 
 
 def _from_modelscope(f: Facts) -> bool:
