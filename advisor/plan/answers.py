@@ -68,6 +68,16 @@ class CountRange(_Part):
         return self
 
 
+class BurstSchedule(_Part):
+    """When the bursts of a bursty load come (s15-burst): how many a year, how many days each, and whether their
+    dates are known ahead (trade fairs, sales, exam weeks) — then capacity is raised by calendar, not by an
+    autoscaler. Each part may be left out; the plan states what it assumed for the missing ones."""
+
+    per_year: int | None = Field(None, ge=1, le=365, description="bursts a year")
+    days_each: float | None = Field(None, gt=0, le=365, description="days one burst lasts")
+    known_in_advance: bool | None = Field(None, description="the burst dates are known ahead (a calendar)")
+
+
 class TokenStats(_Part):
     avg: int | None = Field(None, ge=1, le=10_000_000)
     p95: int | None = Field(None, ge=1, le=10_000_000)
@@ -154,6 +164,7 @@ FIELDS: tuple[str, ...] = (
     "current_fleet",  # GPU choice (s12-gpuchoice)
     "capex_budget", "model_name", "checkpoint",
     "minors",  # minors (s13-duties)
+    "burst_schedule",  # bursty and hybrid loads (s15-burst)
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -166,6 +177,7 @@ SUBFIELDS: dict[str, tuple[str, ...]] = {
     "monthly_budget": ("amount", "currency"),
     "current_fleet": ("gpu", "count", "others", "load_is_this_service", "peak_multiple"),
     "capex_budget": ("amount", "currency"),
+    "burst_schedule": ("per_year", "days_each", "known_in_advance"),
 }
 
 _MARKETS = {"SEA", "EU", "global"}
@@ -225,6 +237,10 @@ class PlanAnswers(BaseModel):
     # minors (s13-duties): the users, or the people whose personal information it handles, include minors (< 18)
     minors: bool | None = Field(None, description="the users, or the people whose personal information the service "
                                                   "handles, include minors (under 18; under 14 is sensitive PI)")
+    # --- bursty and hybrid loads (s15-burst): when the bursts come, so the rented share of hours, the month's
+    # volume and calendar-vs-autoscaler follow from the answers, not from a fixed 35 % ---------------------------
+    burst_schedule: BurstSchedule | None = Field(None, description="a bursty load's bursts: {per_year, days_each, "
+                                                 "known_in_advance}")
 
     @field_validator("model_name", "checkpoint")
     @classmethod
@@ -312,6 +328,7 @@ _PARTS: dict[str, type[BaseModel]] = {
     "output_tokens": TokenStats, "user_mix": UserMix, "data_sensitivity": DataSensitivity, "monthly_budget": Budget,
     "current_fleet": CurrentFleet,
     "capex_budget": Budget,
+    "burst_schedule": BurstSchedule,
 }  # fmt: skip
 
 

@@ -96,6 +96,10 @@ class Ctx:
     # service moving to another data centre / provider
     genai_filing: str = "none"
     hosting_move: bool = False
+    # bursty and hybrid loads (s15-burst): the share of the hours the bursts (the peak's extra capacity) run — from
+    # the answers' burst schedule, else SCALED_HOURS (an assumption the plan states and asks)
+    burst_share: float = 1.0
+    burst_share_given: bool = False
 
     @property
     def is_batch(self) -> bool:
@@ -188,6 +192,20 @@ def _served_name(a: PlanAnswers, rm: Any) -> str:
     if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
         return a.model_name or a.checkpoint or ""
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
+
+
+def _burst_share(out: list[Assumption], a: PlanAnswers, load: str) -> tuple[float, bool]:
+    """(share of the hours the bursts run, given?) for a bursty load: bursts a year × days each ÷ 365 from the
+    answers; without both, the assumed share, stated (it was a silent 35 % before s15-burst). Other loads keep
+    their share of scaled hours (a daily peak's 55 %)."""
+    if load != "bursty":
+        return SCALED_HOURS[load], False
+    s = a.burst_schedule
+    if s is not None and s.per_year is not None and s.days_each is not None:
+        return min(1.0, s.per_year * s.days_each / 365), True
+    share = SCALED_HOURS["bursty"]
+    _assume(out, "burst_schedule", share, "plan.assume.burst_schedule", pct=round(share * 100))
+    return share, False
 
 
 def resolve(a: PlanAnswers) -> Ctx:
@@ -337,6 +355,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         # share serves this service); said as an assumption, and asked (advisor.plan.unknowns)
         _assume(out, "current_fleet.load_is_this_service", False, "plan.assume.fleet_load_other",
                 pct=round(util * 100), count=a.current_fleet.count)
+    burst_share, burst_given = _burst_share(out, a, load)
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours
     if use_case == "offline_batch":
@@ -359,5 +378,5 @@ def resolve(a: PlanAnswers) -> Ctx:
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
         genai_filing=genai_filing, hosting_move=hosting_move,
-        served_name=_served_name(a, rm),
+        served_name=_served_name(a, rm), burst_share=burst_share, burst_share_given=burst_given,
     )  # fmt: skip

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan.context import SCALED_HOURS, Ctx
+from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
@@ -58,6 +58,7 @@ class CostInputs:
     region: str
     tokens_per_month: float  # output tokens served per month (expected)
     input_tokens_per_month: float = 0.0  # prompt tokens served per month (expected)
+    volume_basis: dict[str, Any] | None = None  # s15-burst: how the volume was counted (a memo phrase)
 
 
 @dataclass
@@ -105,7 +106,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             cloud_lo, cloud_hi = spot[0], od[1]
         else:
-            share = SCALED_HOURS[ctx.load]
+            share = ctx.burst_share
             billed = inp.warm_gpus + (inp.gpus - inp.warm_gpus) * share
             od = (p_lo * HOURS_PER_MONTH * billed * (1 + ov_lo), p_hi * HOURS_PER_MONTH * billed * (1 + ov_hi))
             m_lo, m_hi = factor_range("monthly_factor")
@@ -185,6 +186,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     if inp.tokens_per_month > 0:
         costs.output_tokens_per_month = round(inp.tokens_per_month)
         costs.input_tokens_per_month = round(inp.input_tokens_per_month)
+        costs.volume_basis = inp.volume_basis
     if inp.tokens_per_month > 0 and cloud_lo is not None:
         per_m = 1e6 / inp.tokens_per_month
         costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, fleet, forms, reachable, sizing, two_nodes
+from advisor.plan import burst, commands, fleet, forms, reachable, sizing, two_nodes
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -147,11 +147,8 @@ def _verify_with_predictor(c: Ctx, cand: sizing.Candidate) -> tuple[float | None
 
 
 def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
-    if c.is_batch:
-        return float((c.total_requests or 0) * c.output_avg)
-    if c.requests_per_day:
-        return (c.requests_per_day[0] + c.requests_per_day[1]) / 2 * c.output_avg * 30.4
-    return capacity_tok_s * 3600 * costmod.HOURS_PER_MONTH * c.utilisation
+    """Output tokens a month (advisor.plan.burst.volume: from requests a day, else the peak's rate × its duty)."""
+    return burst.volume(c, capacity_tok_s).output_tokens
 
 
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
@@ -207,6 +204,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
                                   days_high=hi))  # fmt: skip
+    if form == "hybrid" and c.icp == "filed" and on_mainland and public:  # the burst nodes' cloud provider takes the
+        lo, hi = duration("icp_access_record")  # filing on before the first burst, not before launch (s15-burst)
+        items.append(TimelineItem(id="icp_burst_access_record", label_key="plan.timeline.icp_burst_access_record",
+                                  days_low=lo, days_high=hi, blocking=False))  # fmt: skip
     if form in ("bare_metal", "on_premises", "hybrid") and buys:
         lo, hi = duration("bare_metal_procurement")
         label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
@@ -331,19 +332,16 @@ def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     return c.total_requests * c.output_avg / rate / 3600
 
 
-def _serving_tok_s(cand: sizing.Candidate) -> float:
-    """Output tokens/s the peak's replicas serve: GPUs added by rounding to whole servers or for N+1 add capacity,
-    not demand (the tokens a month follow the load, not the spare)."""
-    lay = cand.layout
-    replicas = min(lay.load_replicas, cand.replicas) if lay is not None else cand.replicas
-    return cand.tokens_per_s_replica * replicas
-
-
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
-    tokens = _tokens_per_month(c, _serving_tok_s(cand))
-    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=cand.tp,
+    vol = burst.volume(c, burst.peak_rate(c, cand))
+    tokens = vol.output_tokens
+    warm = cand.tp  # one replica stays on; a bursty plan keeps its steady load's replicas and the spare on
+    if c.load == "bursty" and not c.is_batch:  # (s15-burst: the cost billed 1 where the memo said 2 stay warm)
+        warm = cand.tp * burst.warm_replicas(c, cand, claimed_capacity(c, cand))
+    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=warm,
                              region="mainland" if region == "mainland_plus_overseas" else region,
-                             tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))  # fmt: skip
+                             tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
+                             volume_basis=vol.basis)  # fmt: skip
     hours = None
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         job = round(_job_hours(c, cand), 2)  # the job's hours as the plan shows them (capacity.batch_hours), so the
@@ -433,7 +431,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         fleet.lay_out(c, chosen)
         sim_ttft = sim_tpot = None
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
-    tokens_month = _tokens_per_month(c, _serving_tok_s(chosen)) if chosen else 0.0
+    tokens_month = _tokens_per_month(c, burst.peak_rate(c, chosen)) if chosen else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy

@@ -34,7 +34,7 @@ from typing import Any
 from advisor.plan import cost as costmod
 from advisor.plan import forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.context import PEAK_FACTOR, SCALED_HOURS, Ctx
+from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
@@ -258,7 +258,7 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     if burst <= 0:
         return out
     p_lo, p_hi, rows = price
-    share = SCALED_HOURS[c.load]
+    share = c.burst_share
     ov_lo, ov_hi = factor_range("overhead_share")
     rent = (p_lo * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_lo),
             p_hi * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_hi))  # fmt: skip
@@ -285,7 +285,7 @@ def _judged(c: Ctx, o: forms.Owned, fx: float) -> Range:
 def choose_form(c: Ctx, out: costmod.CostOutcome | None) -> str | None:
     """The fleet's form when using it is the cheapest way (None: no fleet to use, or renting everything costs
     less). A purchase must fit the one-off budget and the procurement time the deadline; GPUs bought only for the
-    peak run only its share of the hours (``SCALED_HOURS``), and below the utilisation at which the engine buys
+    peak run only its share of the hours (``Ctx.burst_share``), and below the utilisation at which the engine buys
     at all (``OWN_MIN_UTILISATION``, rule 15) they are rented for the peak instead (the hybrid)."""
     fo: FleetOutcome | None = getattr(out, "fleet", None) if out is not None else None
     if fo is None or out is None:
@@ -300,7 +300,7 @@ def choose_form(c: Ctx, out: costmod.CostOutcome | None) -> str | None:
         if buys and (not forms._procurement_fits(c) or (budget is not None and o.capex[1] > budget)):
             continue
         if o is fo.own and fo.hybrid is not None and fo.peak_only_bought and \
-                SCALED_HOURS[c.load] < OWN_MIN_UTILISATION:
+                c.burst_share < OWN_MIN_UTILISATION:
             continue  # bought for the peak, idle most hours: rule 15 rents it
         options.append((forms._mid(_judged(c, o, fx)), rank, o.form))
     if not options:

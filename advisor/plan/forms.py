@@ -9,7 +9,7 @@ looks after one more box).
 
 **Hybrid** (``hybrid``): the steady base load on owned servers in colocation (capex with its hidden part,
 power, colocation per kW, staff by the team's ops capability) and the peak above it on rented cloud GPUs for the
-share of hours an autoscaled fleet keeps them (``context.SCALED_HOURS``).
+share of hours the bursts run (``Ctx.burst_share``: the answers' burst schedule, else an assumed share).
 
 The whole setup bought (``costs.owned``, also shown beside a rented plan: "buying it would fit the one-off
 budget") is the plan's setup laid out to BUY (``owned_layout``): the peak's replicas in whole servers plus a spare
@@ -38,7 +38,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
 from advisor.plan import node_shapes
-from advisor.plan.context import SCALED_HOURS, Ctx
+from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
 
@@ -147,7 +147,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     cost = OwnedFormCost(
         form=form, site="office" if office else "colocation", gpus_owned=gpus, gpus_burst=burst_gpus,
         purchase_unit=purchase_unit,
-        burst_hours_share=SCALED_HOURS[c.load] if burst_gpus else None,
+        burst_hours_share=c.burst_share if burst_gpus else None,
         capex=_mr(capex, conv), amortised_monthly=_mr((capex[0] / horizon, capex[1] / horizon), conv),
         it_kw=MoneyRange(low=round(kw[0], 2), high=round(kw[1], 2)),
         pue=MoneyRange(low=pue[0], high=pue[1]) if office else None,
@@ -229,7 +229,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
             burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
             if burst_gpus <= 0:
                 return out
-            share = SCALED_HOURS[c.load]
+            share = c.burst_share
             ov_lo, ov_hi = factor_range("overhead_share")
             burst = (p_lo * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_lo),
                      p_hi * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_hi))  # fmt: skip

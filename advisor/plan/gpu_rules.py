@@ -59,6 +59,9 @@ def redundancy(f: Facts):
     thin = bool(peak) and not f.ctx.is_batch and left < peak
     return finding("sizing.redundancy", variant="thin" if thin else None, severity="warning" if thin else None,
                    left=left, peak=peak, c_max=c_max, one={"tr": f"plan.unit.one_{unit}"},
+                   # replicas or machines, counted with their own word (s15-burst: "49 个副本…另加 1 台，共 50 台")
+                   more={"tr": f"plan.burst15.more.{unit}", "n": lay.spare_units},
+                   all={"tr": f"plan.burst15.all.{unit}", "n": lay.units}, one_m={"tr": f"plan.burst15.one.{unit}"},
                    load=lay.load_units, spare=lay.spare_units, units=lay.units,
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
                    regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),

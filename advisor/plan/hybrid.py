@@ -1,6 +1,7 @@
 """The hybrid split on the plan's own predicted curve: how many replicas the owned base needs.
 
-The base carries the steady load — the peak ÷ the load pattern's peak-to-average factor (``PEAK_FACTOR``) — at
+The base carries the steady load — from requests a day by Little's law when given, else the peak ÷ the load
+pattern's peak-to-average factor (``advisor.plan.burst.steady``, one definition the memo quotes too) — at
 the concurrency one replica takes within the target on the plan's predicted curve (the level the memo claims and
 the engine is capped at, ``capacity.claimed_capacity``); the rented burst carries the peak minus what the base
 carries. It used to be the peak's replicas ÷ the factor, which rounds a replica's capacity away: a replica that
@@ -12,16 +13,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from advisor.plan.burst import steady_concurrency
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.context import Ctx
 
 if TYPE_CHECKING:
     from advisor.plan.sizing import Candidate
-
-
-def steady_concurrency(c: Ctx) -> int:
-    """Concurrent requests of the steady load: the peak ÷ the load's peak-to-average factor, at least one."""
-    return max(1, math.ceil(c.peak / PEAK_FACTOR[c.load]))
 
 
 def replica_capacity(c: Ctx, cand: Candidate) -> int:

@@ -33,7 +33,7 @@ from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import by_weight
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult
+from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, render
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -311,6 +311,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     tokens = "—"
     if c.output_tokens_per_month:
         tokens = f"{_round_money(c.input_tokens_per_month or 0)} / {_round_money(c.output_tokens_per_month)}"
+        if c.volume_basis and not job:  # s15-burst: say how the volume was counted (requests a day, or rate × duty)
+            basis = {k: v for k, v in c.volume_basis.items() if k != "tr"}
+            tokens = t("memo.burst15.tokens_value", tokens=tokens,
+                       basis=render(lang, str(c.volume_basis["tr"]), basis))
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
     cloud = [t(key, cost=_money(r, cur)) for key, r in (
         ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", None if job else c.cloud_monthly),

@@ -338,6 +338,8 @@ class Costs(_Out):
     # s15-text: the cost per million tokens split between input and output by GPU time (advisor.plan.token_split)
     prefill_gpu_share: float | None = Field(None, description="prefill's share of the chosen setup's GPU time at its "
                                             "planned load; the rest is decode")
+    # s15-burst: how the tokens a month were counted ({"tr": phrase key, …}): requests a day, or a rate × duty
+    volume_basis: dict[str, Any] | None = Field(None, description="how the tokens a month were counted")
 
 
 class CurvePoint(_Out):

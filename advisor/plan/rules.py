@@ -8,12 +8,10 @@ sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
-from advisor.plan.hybrid import steady_concurrency
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -819,28 +817,7 @@ def scaling_warm(f: Facts):
         ch = f.chosen
         if ch is None:
             return finding("scaling.warm_replica")
-        # how many to keep warm and how far to scale, from the plan's own capacity: the steady load's replicas
-        # (at least one) plus the N+1 spare where the plan keeps one, and the peak's; the trigger is the engine's
-        # queue (review 13: "a generic line")
-        per = max(1, f.claimed_c_max or ch.c_max)
-        lay = getattr(ch, "layout", None)
-        spare = ch.replicas - int(lay.load_replicas) if lay is not None else 0
-        steady = steady_concurrency(c)
-        if c.requests_per_day:  # a quiet day's requests by Little's law: rate × a request's time in the system
-            e2e_s = (ch.ttft_p99_ms + c.output_avg * ch.tpot_p99_ms) / 1000
-            steady = max(1, math.ceil(c.requests_per_day[0] / 86400 * e2e_s))  # 5,000 a day is about 1, not 50
-        warm = max(1, min(ch.replicas, math.ceil(steady / per) + max(0, spare)))
-        from advisor.plan import fleet as fleetmod
-        from advisor.plan import gpu_choice as gc
-
-        fl = gc.fleet(c, ch.gpu.id)
-        if fl is not None and fleetmod.this_service(c, fl[0]) and f.form in ("hybrid", "bare_metal", "on_premises"):
-            # the fleet carries today's load (s14-fleetload): all of it stays warm, the peak is today's × multiple
-            warm = max(1, min(ch.replicas, fl[1] // ch.tp))
-            steady = max(1, math.ceil(c.peak / fleetmod.peak_multiple(c) - 1e-9))
-            per = max(1, math.floor(steady / warm)) if warm else per
-        return finding("scaling.warm_replica", variant="sized", warm=warm, peak_replicas=ch.replicas,
-                       steady=steady, per=per)  # fmt: skip
+        return _burst_rules.warm_finding(f, ch)
     slo = _ttft_target_given(c)
     if c.load == "diurnal" and slo is not None:
         return finding("scaling.warm_replica", variant="live", slo=round(slo))
@@ -849,15 +826,16 @@ def scaling_warm(f: Facts):
 
 @rule("scaling.prestage_weights", "cost")
 def scaling_prestage(f: Facts):
-    """Weights downloaded across the border are slow: pre-stage them in the region (rule 19)."""
+    """Weights downloaded across the border are slow: pre-stage them in the region (rule 19), for the nodes a
+    burst adds too, and from ModelScope on a mainland node (s15-burst)."""
     if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api" or f.chosen is None:
         return None
-    gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
-    return finding("scaling.prestage_weights", gb=gb)
+    return _burst_rules.prestage_finding(f)
 
 
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
+from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)

@@ -53,6 +53,10 @@ SIZING_QUESTIONS: tuple[str, ...] = (
 FLEET_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"gpu": "h100-sxm-80g", "count": 32}, {"gpu": "h20-96g", "count": 8})
 # fleet load (s14-fleetload): is the fleet's measured load this service's own (its base) or other work?
 FLEET_LOAD_QUESTION = "current_fleet.load_is_this_service"
+# bursty loads (s15-burst): when the bursts come (asked when the plan assumed their share of the hours)
+BURST_QUESTION = "burst_schedule"
+BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 21, "known_in_advance": True},
+                                                  {"per_year": 12, "days_each": 2, "known_in_advance": False})
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
@@ -134,6 +138,13 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
         out.append(OpenQuestion(field=FLEET_LOAD_QUESTION, changes=["form", "hardware"], assumed=load_q.value,
                                 assumption_key=load_q.key, assumption_params=dict(load_q.params),
                                 alternatives=[True]))  # fmt: skip
+    # bursty loads (s15-burst): the share of the hours the bursts run, assumed without a schedule, prices the rented
+    # part and the month's volume
+    burst_q = assumed.get(BURST_QUESTION)
+    if burst_q is not None:
+        out.append(OpenQuestion(field=BURST_QUESTION, changes=["budget_check"], assumed=burst_q.value,
+                                assumption_key=burst_q.key, assumption_params=dict(burst_q.params),
+                                alternatives=list(BURST_ALTERNATIVES)))  # fmt: skip
     if ctx.fine_tuned:
         for path in NAME_QUESTIONS:
             if getattr(answers, path) is None:
@@ -147,4 +158,4 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     return out
 
 
-__all__ = ["DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["BURST_QUESTION", "DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]

@@ -77,6 +77,20 @@ OWNED_FITS = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "
               "capex_budget": {"amount": 7_000_000.0, "currency": "CNY"}}  # fmt: skip
 
 
+# bursty and hybrid loads (s15-burst): a mainland service whose own 16 × L20 carry today's load, the peak ×3 on
+# rented cloud burst nodes (q39); a mainland events service with quiet days and fair days on rented GPUs (q36)
+HYBRID_FLEET = {**MAINLAND, "model": "qwen2.5-14b-instruct", "peak_concurrency": 300, "ops_capability": "strong",
+                "expected_duration_months": 36, "load_pattern": "bursty", "measured_utilisation": 0.85,
+                "quantization_acceptable": "fp8_only", "prompt_tokens": {"avg": 1200, "p95": 3000},
+                "output_tokens": {"avg": 300, "p95": 800}, "burst_schedule": {"per_year": 3, "days_each": 21},
+                "current_fleet": {"gpu": "l20-48g", "count": 16, "load_is_this_service": True, "peak_multiple": 3}}
+FAIR_DAYS = {**MAINLAND, "use_case": "interactive", "model": "qwen2.5-7b-instruct", "peak_concurrency": 300,
+             "requests_per_day": {"low": 5000, "high": 200_000}, "quantization_acceptable": "fp8_only",
+             "prompt_tokens": {"avg": 600, "p95": 1500}, "output_tokens": {"avg": 300, "p95": 800},
+             "ops_capability": "basic", "load_pattern": "bursty", "burst_schedule": {"known_in_advance": True},
+             "data_sensitivity": {"level": "low", "personal_info": False, "sector": "general"}}  # fmt: skip
+
+
 def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -> dict[str, Any]:
     ds: dict[str, Any] = {"personal_info": True, **more}
     if subjects is not None:
@@ -253,6 +267,13 @@ ROWS: list[Row] = [
     Row("scaling.warm_replica", {**NO_MAINLAND, "load_pattern": "diurnal", "latency_slo": {"ttft_p99_ms": 300.0}},
         {"latency_slo": {"ttft_p99_ms": 2000.0}}, why="live_diurnal"),
     Row("scaling.prestage_weights", MAINLAND, {"mainland_entity": False}),
+    # -- bursty and hybrid loads (s15-burst) -------------------------------------------------------------------
+    # the filed domain also resolves to the rented burst nodes: their cloud provider takes the filing on first
+    Row("icp.burst_access_record", HYBRID_FLEET, {"load_pattern": "stable"}),
+    Row("icp.burst_access_record", HYBRID_FLEET, {"icp_status": "in_progress"}, why="not_filed_yet"),
+    # a hosted API for the bursts' extra load (q39), or for the whole service (q36), when it costs less
+    Row("cost.burst_hosted_api", HYBRID_FLEET, {"data_sensitivity": {"level": "high"}}),
+    Row("cost.burst_hosted_api", FAIR_DAYS, {"load_pattern": "stable"}, why="whole_service"),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
     Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
     # paid, public or a production service for business customers: N+1; an internal tool on a private network: none

@@ -89,6 +89,9 @@ ALTERNATIVES: dict[str, tuple] = {
     "model_name": ("acme-legal-7b",),
     "checkpoint": ("/data/ckpt/acme-legal-7b", "acme/legal-7b"),
     "minors": (True, False),  # minors (s13-duties)
+    # bursty loads (s15-burst): when the bursts come
+    "burst_schedule": ({"per_year": 3, "days_each": 21, "known_in_advance": True},
+                       {"per_year": 12, "days_each": 2, "known_in_advance": False}),
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -126,6 +129,7 @@ BASES: dict[str, dict] = {
         "public_genai_in_mainland": True, "charges_users": False, "ops_capability": "none",
         "expected_duration_months": 12, "load_pattern": "stable", "audience": "public", "reach": "internet",
         "genai_filing": "none", "hosting_move": False, "minors": False,
+        "burst_schedule": {"per_year": 4, "days_each": 3, "known_in_advance": True},
     },
     # an offline batch job
     "batch": {

@@ -56,6 +56,7 @@ _HOME = {"user_location": ("mainland", "mixed")}
 _FILED = {"icp_status": ("filed",)}  # a move of hosting matters to a service already ICP-filed
 _GENAI = {"public_genai_in_mainland": (True, None)}  # the filing status matters unless the service is not public
 _FINE_TUNED = {"model_customisation": ("fine_tuned",)}
+_BURSTY = {"load_pattern": ("bursty",)}  # s15-burst
 
 # step id → its questions (the order of the issue: building → model → users → compliance → money → review)
 STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
@@ -116,6 +117,10 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("ops_capability", "choice", "none", "basic", "strong"),
         _f("expected_duration_months", "int", low=1, high=120, unit="wizard.unit.months"),
         _f("load_pattern", "choice", "stable", "diurnal", "bursty", "one_off_batch"),
+        # bursty loads (s15-burst): when the bursts come, and whether their dates are known ahead
+        _f("burst_schedule.per_year", "int", low=1, high=365, only_for=_BURSTY),
+        _f("burst_schedule.days_each", "float", low=0.1, high=365, unit="wizard.unit.days", only_for=_BURSTY),
+        _f("burst_schedule.known_in_advance", "bool", only_for=_BURSTY),
         _f("measured_utilisation", "percent", low=0, high=100, unit="wizard.unit.percent"),
     )),
 )  # fmt: skip

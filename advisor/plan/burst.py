@@ -1,0 +1,143 @@
+"""Bursty and hybrid loads (s15-burst): the steady load, the bursts' share of the hours and the month's volume,
+each from the answers with its basis stated, so the memo can say where a number came from.
+
+- **Steady load** (the warm pool, an owned base): with requests a day given, Little's law — concurrency ≈
+  requests per second × the time one request is in the system (the TTFT target + the average answer at the TPOT
+  target, the longest the plan lets a request take); 5,000 requests a day at 32 s each is about 2 in flight, not
+  the peak ÷ 6. Without them, the peak ÷ the load's assumed peak-to-average factor (``context.PEAK_FACTOR``).
+- **Burst share of the hours**: from the answers' burst schedule (bursts a year × days each ÷ 365); without one,
+  the assumed share (``context.SCALED_HOURS``), said as an assumption and asked (``advisor.plan.unknowns``).
+- **Volume a month** (hosted-API cost, cost per million tokens): from requests a day when given (a bursty range:
+  the low figure on ordinary days, the high one on burst days); otherwise the peak's token rate × the share of
+  the time it is reached on average (the assumed or measured utilisation; on a fleet that carries today's load,
+  today's load most of the time and the peak during the bursts).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan.context import PEAK_FACTOR, Ctx
+
+DAYS_PER_MONTH = 30.4
+SECONDS_PER_DAY = 86400
+
+
+def request_seconds(c: Ctx) -> float:
+    """Seconds one request is in the system at most: the TTFT target + the average answer at the TPOT target."""
+    return (c.ttft_slo_ms or 2000.0) / 1000 + c.output_avg * (c.tpot_slo_ms or 100.0) / 1000
+
+
+@dataclass(frozen=True)
+class Steady:
+    """The steady load's concurrency and how it was found (``basis``: "little" | "factor")."""
+
+    concurrency: int
+    basis: str
+    per_day: int | None = None  # "little": the quiet day's requests
+    seconds: float | None = None  # "little": one request's time in the system
+
+    def words(self) -> dict[str, Any]:
+        """The basis as a phrase of the memo (``{"tr": …}``)."""
+        if self.basis == "little":
+            return {"tr": "plan.burst15.steady.little", "rpd": f"{self.per_day:,}", "s": f"{self.seconds:.0f}",
+                    "n": self.concurrency}
+        return {"tr": "plan.burst15.steady.factor", "n": self.concurrency}
+
+
+def steady(c: Ctx) -> Steady:
+    """The steady (quiet-day) load in concurrent requests, at least one."""
+    if c.requests_per_day and not c.is_batch:
+        s = request_seconds(c)
+        n = max(1, math.ceil(c.requests_per_day[0] / SECONDS_PER_DAY * s - 1e-9))
+        return Steady(n, "little", c.requests_per_day[0], s)
+    return Steady(max(1, math.ceil(c.peak / PEAK_FACTOR[c.load])), "factor")
+
+
+def steady_concurrency(c: Ctx) -> int:
+    return steady(c).concurrency
+
+
+def scheduled(c: Ctx) -> bool:
+    """The bursts' dates are known ahead (trade fairs, sales): capacity goes up by calendar."""
+    s = c.answers.burst_schedule
+    return bool(c.load == "bursty" and s is not None and s.known_in_advance)
+
+
+def burst_days_a_year(c: Ctx) -> float | None:
+    s = c.answers.burst_schedule
+    if s is None or s.per_year is None or s.days_each is None:
+        return None
+    return min(365.0, s.per_year * s.days_each)
+
+
+def _fleet_multiple(c: Ctx) -> float | None:
+    """On a fleet that carries this service today: the peak as a multiple of today's load (else None)."""
+    fl = c.answers.current_fleet
+    if fl is None or not fl.load_is_this_service or not c.utilisation_measured:
+        return None
+    return float(fl.peak_multiple or PEAK_FACTOR[c.load])  # as fleet.peak_multiple (fleet imports this module)
+
+
+def peak_rate(c: Ctx, cand: Any) -> float:
+    """Output tokens/s streamed at the peak: every user at the plan's per-user speed (the figure the line's
+    bandwidth finding quotes, ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has
+    more of it than the peak uses)."""
+    from advisor.plan.sizing import P99_TPOT
+
+    tpot_ms = getattr(cand, "tpot_p99_ms", None)
+    if not tpot_ms or tpot_ms <= 0:
+        return float(getattr(cand, "tokens_per_s_replica", 0.0) * getattr(cand, "replicas", 0))
+    return c.peak * 1000.0 / max(tpot_ms / P99_TPOT, 1e-3)
+
+
+@dataclass(frozen=True)
+class Volume:
+    """Output tokens a month and how they were counted (``basis`` as a memo phrase)."""
+
+    output_tokens: float
+    basis: dict[str, Any]
+
+
+def volume(c: Ctx, peak_tok_s: float) -> Volume:
+    """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
+    if c.is_batch:
+        return Volume(float((c.total_requests or 0) * c.output_avg), {"tr": "plan.burst15.volume.batch"})
+    share = c.burst_share
+    share_words = {"tr": "plan.burst15.share.given" if c.burst_share_given else "plan.burst15.share.assumed",
+                   "pct": round(share * 100)}
+    basis: dict[str, Any]
+    if c.requests_per_day:
+        low, high = c.requests_per_day
+        if c.load == "bursty" and low != high:
+            per_day = low * (1 - share) + high * share
+            basis = {"tr": "plan.burst15.volume.rpd_bursty", "low": f"{low:,}", "high": f"{high:,}",
+                     "share": share_words}
+        else:
+            per_day = (low + high) / 2
+            basis = {"tr": "plan.burst15.volume.rpd", "rpd": f"{round(per_day):,}"}
+        return Volume(per_day * c.output_avg * DAYS_PER_MONTH, basis)
+    multiple = _fleet_multiple(c)
+    if multiple is not None and c.load in ("bursty", "diurnal"):
+        duty = (1 - share) / multiple + share
+        basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": share_words,
+                 "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+    else:
+        duty = c.utilisation
+        basis = {"tr": "plan.burst15.volume.duty", "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+    return Volume(peak_tok_s * 3600 * 730.0 * duty, basis)
+
+
+def warm_replicas(c: Ctx, cand: Any, per: int) -> int:
+    """Replicas a bursty plan keeps running between bursts: the steady load's (at ``per`` each, at least one)
+    plus the N+1 spare where the plan keeps one, never more than the peak's. The cost bills these for every hour
+    and the rest for the bursts' share; the memo's scaling finding names the same count."""
+    lay = getattr(cand, "layout", None)
+    spare = cand.replicas - int(lay.load_replicas) if lay is not None else 0
+    return max(1, min(cand.replicas, math.ceil(steady_concurrency(c) / max(1, per)) + max(0, spare)))
+
+
+__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "request_seconds", "scheduled", "steady", "steady_concurrency",
+           "volume", "warm_replicas"]

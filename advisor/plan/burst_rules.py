@@ -1,0 +1,173 @@
+"""The rules of bursty and hybrid loads (s15-burst), registered into ``rule_base.RULES`` on import (``rules``
+imports this module), plus the texts of the two scaling rules ``rules`` keeps (warm replicas, pre-staged
+weights), worked out here from ``advisor.plan.burst``:
+
+- ``scaling.warm_replica``: how many replicas stay on between bursts and how the rest come up — by calendar when
+  the burst dates are known ahead (no autoscaler for a team to run), else on the engine's queue; on a fleet that
+  carries today's load, all of it stays on and the rented nodes take the bursts;
+- ``scaling.prestage_weights``: the weights kept in the region for every node a burst adds, fetched once from
+  ModelScope on a mainland node (Hugging Face is not reliably reachable there);
+- ``icp.burst_access_record``: a filed domain that also resolves to rented burst nodes makes their cloud provider
+  an access provider, which takes the filing on (接入备案) before traffic goes there;
+- ``cost.burst_hosted_api``: a hosted API for the bursts' extra load, when it costs less than renting GPUs for it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.plan import burst
+from advisor.plan.data import duration
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, _money, _range, finding, rule
+
+NVME_GB_S = 7.0  # PCIe4 NVMe sequential read (deployment-facts §3.3: 140 GB in ~20 s)
+LINK_GB_S = 0.125  # 1 Gbit/s (§3.3: 140 GB in ~19 min)
+
+
+def _fleet_base(f: Facts, ch: Any) -> tuple[int, float] | None:
+    """(replicas on the team's fleet, peak ÷ today's load) when the fleet carries this service's load today and
+    the plan owns its base (s14-fleetload), else None."""
+    from advisor.plan import fleet as fleetmod
+    from advisor.plan import gpu_choice as gc
+
+    c = f.ctx
+    fl = gc.fleet(c, ch.gpu.id)
+    if fl is None or not fleetmod.this_service(c, fl[0]) or f.form not in ("hybrid", "bare_metal", "on_premises"):
+        return None
+    return max(1, min(ch.replicas, fl[1] // ch.tp)), fleetmod.peak_multiple(c)
+
+
+def warm_finding(f: Facts, ch: Any) -> Finding:
+    """A bursty plan's scaling: the replicas kept on (the steady load's + the spare), the peak's, and how the
+    others come up (calendar when the dates are known, the queue otherwise; a little-ops team is told to use the
+    cloud's own scaling group rather than run an autoscaler)."""
+    c = f.ctx
+    per = max(1, f.claimed_c_max or ch.c_max)
+    how = {"tr": "plan.burst15.how.calendar" if burst.scheduled(c) else "plan.burst15.how.queue"}
+    base = _fleet_base(f, ch)
+    if base is not None:
+        warm, multiple = base
+        steady = max(1, math.ceil(c.peak / multiple - 1e-9))
+        return finding("scaling.warm_replica", variant="fleet", warm=warm, peak_replicas=ch.replicas,
+                       extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",
+                       how=how)  # fmt: skip
+    st = burst.steady(c)
+    warm = burst.warm_replicas(c, ch, per)
+    load_warm = min(warm, max(1, math.ceil(st.concurrency / per)))
+    variant = "calendar" if burst.scheduled(c) else "autoscale_little_ops" if c.ops != "strong" else "autoscale"
+    return finding("scaling.warm_replica", variant=variant, warm=warm, load_warm=load_warm, per=per,
+                   peak_replicas=ch.replicas, extra=max(0, ch.replicas - warm), steady=st.words())  # fmt: skip
+
+
+def _adds_nodes(f: Facts) -> bool:
+    """The plan starts nodes for its bursts (so each new node loads the weights): a hybrid's rented peak, or a
+    bursty plan with more replicas than it keeps warm."""
+    ch = f.chosen
+    if f.form == "hybrid":
+        return True
+    if f.ctx.load != "bursty" or ch is None:
+        return False
+    return ch.replicas > burst.warm_replicas(f.ctx, ch, max(1, f.claimed_c_max or ch.c_max))
+
+
+def _from_modelscope(f: Facts) -> bool:
+    """The plan's serve command fetches a published model from ModelScope (``commands.finish_serve_command``: a
+    mainland node and a publisher's mirror; the command itself is finished after the rules run)."""
+    from advisor.plan.commands import modelscope_repo
+
+    c = f.ctx
+    if c.fine_tuned or not f.serves_mainland_from_mainland:
+        return False
+    return bool(modelscope_repo(c.served_name) or modelscope_repo(c.model.hf_repo or ""))
+
+
+def prestage_finding(f: Facts) -> Finding:
+    gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
+    modelscope = _from_modelscope(f)
+    variant = ("burst" if _adds_nodes(f) else "") + ("_modelscope" if modelscope else "")
+    return finding("scaling.prestage_weights", variant=variant.lstrip("_") or None, gb=gb,
+                   nvme=max(1, round(gb / NVME_GB_S)), link=max(1, round(gb / LINK_GB_S / 60)))  # fmt: skip
+
+
+@rule("icp.burst_access_record", "cost")
+def icp_burst_access_record(f: Facts) -> Finding | None:
+    """A filed domain served partly from rented cloud burst nodes on the mainland: the cloud provider is an access
+    provider of the domain too and needs an access record (接入备案) before the domain resolves to its servers
+    (facts §2.1: a filing names the mainland server or the provider's access code; changes within 30 days)."""
+    c = f.ctx
+    if f.form != "hybrid" or not f.serves_mainland_from_mainland or c.icp != "filed":
+        return None
+    if c.internal_only or c.is_batch or not c.has_mainland_users:
+        return None
+    lo, hi = duration("icp_access_record")
+    return finding("icp.burst_access_record", low=lo, high=hi)
+
+
+def _extra_rent(f: Facts, warm_gpus: int) -> tuple[float, float] | None:
+    """What renting the bursts' extra GPUs costs a month, in the answers' currency (their share of the bill)."""
+    costs = f.cost.costs
+    if f.form == "hybrid" and costs.hybrid is not None and costs.hybrid.burst_monthly is not None:
+        return costs.hybrid.burst_monthly.low, costs.hybrid.burst_monthly.high
+    od = costs.cloud_on_demand_monthly
+    if f.form != "cloud" or od is None:
+        return None
+    ch = f.chosen
+    extra = max(0, ch.total_gpus - warm_gpus)
+    billed = warm_gpus + extra * f.ctx.burst_share
+    if extra <= 0 or billed <= 0:
+        return None
+    part = extra * f.ctx.burst_share / billed
+    return od.low * part, od.high * part
+
+
+def _burst_tokens(f: Facts) -> float:
+    """Output tokens a month above the steady load, during the bursts."""
+    c, ch = f.ctx, f.chosen
+    if c.requests_per_day and c.requests_per_day[1] > c.requests_per_day[0]:
+        low, high = c.requests_per_day
+        return (high - low) * c.burst_share * burst.DAYS_PER_MONTH * c.output_avg
+    base = _fleet_base(f, ch)
+    steady_share = 1 / base[1] if base is not None else burst.steady_concurrency(c) / max(1, c.peak)
+    return burst.peak_rate(c, ch) * max(0.0, 1 - steady_share) * c.burst_share * 3600 * 730.0
+
+
+@rule("cost.burst_hosted_api", "cost")
+def cost_burst_hosted_api(f: Facts) -> Finding | None:
+    """Bursts on rented GPUs (cloud or hybrid): a hosted API of the same model for the bursts' extra load, when it
+    costs less than renting GPUs for it (review: a hosted API for the fair days was never weighed, though the
+    memo's own table showed it cheaper). Not for a fine-tune (no hosted API serves it) or highly sensitive data."""
+    from advisor.plan import cost as costmod
+
+    c, ch = f.ctx, f.chosen
+    if c.load != "bursty" or f.form not in ("cloud", "hybrid") or ch is None or f.cost is None or c.is_batch:
+        return None
+    if c.fine_tuned or c.level == "high":
+        return None
+    base = _fleet_base(f, ch)
+    per = max(1, f.claimed_c_max or ch.c_max)
+    warm = base[0] if base is not None else burst.warm_replicas(c, ch, per)
+    rent = _extra_rent(f, warm * ch.tp)
+    tokens = _burst_tokens(f)
+    if rent is None or tokens <= 0:
+        return None
+    conv = f.cost.conv
+    share = {"tr": "plan.burst15.share.given" if c.burst_share_given else "plan.burst15.share.assumed",
+             "pct": round(c.burst_share * 100)}
+    h_lo, h_hi = costmod.hosted_api_monthly(c, tokens)
+    hosted = (h_lo * conv, h_hi * conv)
+    extra = max(0, ch.replicas - warm)
+    if sum(hosted) < sum(rent):  # the bursts' extra load on the API, the steady load on the warm replicas
+        return finding("cost.burst_hosted_api", hosted=_range(*hosted, f), rent=_range(*rent, f),
+                       warm=warm, extra=extra, share=share, saved=_money((sum(rent) - sum(hosted)) / 2, f))
+    # the whole service on the API: weighed beside a rented plan when the memo's own figures say it costs less
+    whole, cloud = f.hosted_monthly, f.cost.cloud_usd
+    if f.form != "cloud" or whole is None or cloud[0] is None or cloud[1] is None or sum(whole) >= cloud[0] + cloud[1]:
+        return None
+    return finding("cost.burst_hosted_api", variant="all", hosted=_range(whole[0] * conv, whole[1] * conv, f),
+                   rent=_range(cloud[0] * conv, cloud[1] * conv, f),
+                   bursts=_range(*hosted, f), burst_rent=_range(*rent, f), extra=extra, share=share)
+
+
+__all__ = ["prestage_finding", "warm_finding"]

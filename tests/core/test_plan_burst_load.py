@@ -1,0 +1,113 @@
+"""Bursty and hybrid loads (s15-burst): the steady load, the bursts' share of the hours and the month's volume come
+from the answers, each with its basis, and agree wherever the plan uses them.
+
+Blind review of q36 (trade fairs) and q39 (an L20 fleet with three bursts a year): "5,000 requests a day is about 1
+concurrent, not 50"; "three bursts of a few weeks is 10–20 % of the hours, not 35 %"; "271 billion input tokens a
+month looks implausible"; a team with almost no ops was prescribed an autoscaler for fair days it knows ahead.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.context import resolve
+from advisor.plan.result import PlanResult
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scenario(name: str) -> dict:
+    path = ROOT / "bench" / "advice_scenarios" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["answers"]
+
+
+FAIRS = scenario("q36_bursty_b2b_event_mainland")
+FLEET = scenario("q39_hybrid_l20_base_cloud_burst")
+
+
+@cache
+def _plan(frozen: str) -> PlanResult:
+    return make_plan(answers_from_dict(json.loads(frozen)))
+
+
+def plan(answers: dict) -> PlanResult:
+    return _plan(json.dumps(answers, sort_keys=True))
+
+
+def test_the_quiet_days_load_comes_from_requests_a_day_by_littles_law_and_is_the_same_everywhere():
+    from advisor.plan import burst, hybrid
+
+    c = resolve(answers_from_dict(FAIRS))
+    seconds = 2.0 + 300 * 0.1  # the TTFT target + 300 answer tokens at the TPOT target
+    expected = math.ceil(5000 / 86400 * seconds)
+    assert burst.steady(c).concurrency == expected == 2
+    assert hybrid.steady_concurrency(c) == expected  # the hybrid base is sized on the same figure (it used 300 ÷ 6)
+    f = plan(FAIRS).finding("scaling.warm_replica")
+    assert f is not None and f.params["steady"]["n"] == expected and f.params["steady"]["rpd"] == "5,000"
+
+
+def test_the_bursts_share_of_the_hours_follows_the_schedule_given():
+    r = plan(FLEET)  # three bursts a year of 21 days each
+    h = r.costs.hybrid
+    assert h is not None and h.burst_hours_share == pytest.approx(3 * 21 / 365)
+    assert not any(a.field == "burst_schedule" for a in r.assumptions)
+    # the same plan without the schedule: the share is an assumption the memo states, and the plan asks for it
+    unknown = plan({k: v for k, v in FLEET.items() if k != "burst_schedule"})
+    assert unknown.costs.hybrid is not None and unknown.costs.hybrid.burst_hours_share == pytest.approx(0.35)
+    assert any(a.field == "burst_schedule" for a in unknown.assumptions)
+    assert any(q.field == "burst_schedule" for q in unknown.open_questions)
+    # renting the burst for 17 % of the hours costs less than for 35 %
+    assert h.burst_monthly is not None and unknown.costs.hybrid.burst_monthly is not None
+    assert h.burst_monthly.high < unknown.costs.hybrid.burst_monthly.high * 0.6
+
+
+def test_a_fair_day_volume_weights_quiet_and_burst_days_by_the_share():
+    r = plan(FAIRS)  # 5,000 requests on ordinary days, 200,000 on fair days; the fair days' share assumed (35 %)
+    out = r.costs.output_tokens_per_month
+    assert out == pytest.approx((5000 * 0.65 + 200_000 * 0.35) * 300 * 30.4, rel=1e-6)
+    ten_fair_days = {**FAIRS, "burst_schedule": {"per_year": 5, "days_each": 2, "known_in_advance": True}}
+    share = 10 / 365
+    fewer = plan(ten_fair_days).costs.output_tokens_per_month
+    assert fewer == pytest.approx((5000 * (1 - share) + 200_000 * share) * 300 * 30.4, rel=1e-6)
+    assert r.costs.volume_basis is not None and r.costs.volume_basis["tr"] == "plan.burst15.volume.rpd_bursty"
+
+
+def test_without_requests_a_day_the_volume_is_the_peaks_rate_times_its_duty_not_the_fleets_capacity():
+    r = plan(FLEET)
+    assert r.line_cost is not None
+    share = 3 * 21 / 365
+    duty = (1 - share) / 3 + share  # today's load (the peak ÷ 3) most of the time, the peak during the bursts
+    expected = r.line_cost.output_tokens_per_s * 3600 * 730 * duty
+    assert r.costs.output_tokens_per_month == pytest.approx(expected, rel=0.01)
+    # it was the 49 serving replicas' capacity × the fleet's measured 85 %: 271 billion input tokens a month
+    assert (r.costs.input_tokens_per_month or 0) < 50e9
+    assert r.costs.volume_basis is not None and r.costs.volume_basis["tr"] == "plan.burst15.volume.fleet"
+
+
+@pytest.mark.parametrize(("known", "ops", "variant"), [
+    (True, "basic", "calendar"), (None, "basic", "autoscale_little_ops"), (None, "strong", "autoscale"),
+])  # fmt: skip
+def test_bursts_on_known_dates_are_met_by_calendar_and_a_little_ops_team_runs_no_autoscaler(known, ops, variant):
+    answers = {**FAIRS, "ops_capability": ops, "burst_schedule": {"known_in_advance": known}}
+    f = plan(answers).finding("scaling.warm_replica")
+    assert f is not None and f.title_key == f"plan.rule.scaling.warm_replica.{variant}.title"
+
+
+def test_the_cost_bills_every_hour_the_replicas_the_memo_keeps_warm():
+    r = plan(FAIRS)
+    f = r.finding("scaling.warm_replica")
+    assert f is not None
+    warm, total = f.params["warm"], r.hardware.replicas
+    assert 1 < warm < total  # the quiet days' replica and the N+1 spare stay on
+    steady = plan({**FAIRS, "load_pattern": "stable"})
+    assert steady.hardware.replicas == total and steady.hardware.gpu == r.hardware.gpu
+    bursty_od, stable_od = r.costs.cloud_on_demand_monthly, steady.costs.cloud_on_demand_monthly
+    assert bursty_od is not None and stable_od is not None
+    share = 0.35
+    assert bursty_od.high / stable_od.high == pytest.approx((warm + (total - warm) * share) / total, rel=1e-3)

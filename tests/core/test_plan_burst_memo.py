@@ -1,0 +1,107 @@
+"""What the memo of a bursty or hybrid plan says (s15-burst), in both languages: weights pre-staged for the nodes a
+burst adds and ModelScope explained on a mainland node; the cloud burst provider's ICP access record; a hosted API
+weighed for the bursts; the measured fleet load reconciled with the predicted one; replicas and machines each
+counted with their own word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "zh_CN")
+
+
+def scenario(name: str) -> dict:
+    path = ROOT / "bench" / "advice_scenarios" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["answers"]
+
+
+FAIRS = scenario("q36_bursty_b2b_event_mainland")
+FLEET = scenario("q39_hybrid_l20_base_cloud_burst")
+
+
+@cache
+def _plan(frozen: str) -> PlanResult:
+    return make_plan(answers_from_dict(json.loads(frozen)))
+
+
+def plan(answers: dict) -> PlanResult:
+    return _plan(json.dumps(answers, sort_keys=True))
+
+
+@cache
+def memo(name: str, lang: str) -> str:
+    return render_memo_markdown(plan(FAIRS if name == "fairs" else FLEET), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_weights_are_pre_staged_for_the_burst_nodes_and_modelscope_is_explained(lang):
+    for answers in (FAIRS, FLEET):
+        f = plan(answers).finding("scaling.prestage_weights")
+        assert f is not None and f.title_key.endswith(".burst_modelscope.title"), f.title_key
+        text = f.detail_in(lang)
+        assert "ModelScope" in text and "Hugging Face" in text and "VLLM_USE_MODELSCOPE=True" in text
+    # one replica of a steady service adds no nodes: nothing about burst nodes
+    calm = {**FAIRS, "load_pattern": "stable", "peak_concurrency": 4, "requests_per_day": 500}
+    f = plan(calm).finding("scaling.prestage_weights")
+    assert f is not None and ".burst" not in f.title_key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_filed_domain_on_cloud_burst_nodes_needs_the_cloud_providers_access_record(lang):
+    r = plan(FLEET)
+    assert r.deployment_form == "hybrid" and "icp.burst_access_record" in r.finding_ids
+    [item] = [i for i in r.timeline.items if i.id == "icp_burst_access_record"]
+    assert not item.blocking  # before the first burst, not before launch: the base runs on the team's own GPUs
+    assert "接入备案" in memo("fleet", lang)
+    assert "icp.burst_access_record" not in plan(FAIRS).finding_ids  # all rented from one cloud: no burst provider
+
+
+def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_it_costs_less():
+    fleet = plan(FLEET).finding("cost.burst_hosted_api")
+    assert fleet is not None and fleet.title_key == "plan.rule.cost.burst_hosted_api.title"  # the bursts alone
+    fairs = plan(FAIRS).finding("cost.burst_hosted_api")
+    assert fairs is not None and fairs.title_key.endswith(".all.title")
+    # the figures it quotes are the memo's own: the hosted API at this volume and the rented plan's cost
+    r = plan(FAIRS)
+    hosted, cloud = r.costs.hosted_api_monthly, r.costs.cloud_on_demand_monthly
+    assert hosted is not None and cloud is not None
+    en = fairs.detail_in("en")
+    assert f"¥{hosted.low:,.0f}–¥{hosted.high:,.0f}" in en and f"¥{cloud.low:,.0f}–¥{cloud.high:,.0f}" in en
+    # a fine-tuned model is on no hosted API
+    tuned = {**FAIRS, "model_customisation": "fine_tuned", "model_name": "fair-7b", "checkpoint": "/ckpt/fair-7b"}
+    assert "cost.burst_hosted_api" not in plan(tuned).finding_ids
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_measured_fleet_load_and_the_predicted_one_are_reconciled_in_words(lang):
+    text = memo("fleet", lang)
+    assert "nvidia-smi" in text and "vllm:num_requests_running" in text
+    f = plan(FLEET).finding("scaling.warm_replica")
+    assert f is not None and f.title_key.endswith(".fleet.title")
+    # no "100 concurrent at 6 each needs 16 replicas" arithmetic that does not add up
+    assert "per" not in f.params
+
+
+def test_replicas_and_machines_are_each_counted_with_their_own_word():
+    zh = memo("fleet", "zh_CN")
+    [line] = [x for x in zh.splitlines() if x.startswith("- **N+1")]
+    assert "个副本承载峰值" in line and "另加 1 个备用副本" in line and "共 50 个副本" in line
+    assert not re.search(r"另加 \d+ 台|共 \d+ 台", line), line
+    en = memo("fleet", "en")
+    [line] = [x for x in en.splitlines() if x.startswith("- **N+1")]
+    assert "plus 1 spare replica" in line and "50 replicas in all" in line
+    # a rented plan counts cloud VMs
+    zh36 = memo("fairs", "zh_CN")
+    [line] = [x for x in zh36.splitlines() if x.startswith("- **N+1")]
+    assert "台云主机" in line and "个副本" not in line.split("（")[0]
