@@ -467,9 +467,14 @@ class BindingConstraint(_Out):
                   "batch_throughput", "replica_limit"]
     figures: dict[str, Any] = Field(default_factory=dict)
     variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
+    # s15-batch: sentences said after the main one, each {"tr": key, …} (a batch's prefill and decode floors)
+    then: list[dict[str, Any]] = Field(default_factory=list)
 
     def text_in(self, lang: str) -> str:
-        return render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        main = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        sep = "" if lang == "zh_CN" else " "
+        return sep.join([main, *(render(lang, str(p["tr"]), {k: v for k, v in p.items() if k != "tr"})
+                                 for p in self.then)])  # fmt: skip
 
 
 class GpuOption(_Out):
