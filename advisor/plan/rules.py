@@ -672,11 +672,24 @@ def sizing_batch_deadline(f: Facts):
     """The batch cannot finish in time even with the most replicas planned."""
     if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere:
         return None
+    from advisor.plan.batch_floor import batch_floors
     from advisor.plan.sizing import MAX_REPLICAS
 
+    # the job's larger physical floor, in GPU-hours and in GPUs for the deadline (batch_floor): why no setup of these
+    # GPUs finishes it, said where the blocker is read first
+    fl = batch_floors(f.ctx, f.near) if f.near is not None else None
+    floor: Any = ""
+    short: Any = ""
+    if fl is not None and f.ctx.batch_hours:
+        hours = max(fl.prefill_gpu_hours, fl.decode.gpu_hours)
+        floor = {"tr": f"plan.batch15.deadline_floor.{fl.limit}", "h": round(hours), "gpu": fl.gpu.name,
+                 "tokens": fl.prompt_tokens if fl.limit == "prefill" else fl.output_tokens,
+                 "gpus": math.ceil(hours / f.ctx.batch_hours), "deadline": f.ctx.batch_hours}  # fmt: skip
+        short = {"tr": f"plan.batch15.deadline_floor_short.{fl.limit}", "h": round(hours)}
     # the user allowed only some GPUs: "use a faster GPU" is no fix they can take
-    return finding("sizing.batch_deadline", variant="constrained" if f.ctx.gpu_constraint else None,
-                   deadline=f.ctx.batch_hours or 0, max=MAX_REPLICAS, gpus=_gpu_names(f.ctx.gpu_constraint or []))
+    return finding("sizing.batch_deadline", variant="constrained" if f.ctx.gpu_constraint else ("open" if floor else None),
+                   deadline=f.ctx.batch_hours or 0, max=MAX_REPLICAS, gpus=_gpu_names(f.ctx.gpu_constraint or []),
+                   floor=floor, short=short)  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------------------------

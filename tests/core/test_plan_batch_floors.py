@@ -100,3 +100,14 @@ def test_a_feasible_batch_names_its_larger_floor_beside_its_replicas():
     gpu_hours = r.hardware.total_gpus * (r.capacity.batch_hours or 0)
     assert floor["decode_h"] < floor["prefill_h"] <= gpu_hours
     assert "Prefill compute sets the floor" in b.text_in("en") and "预填充算力是下限" in b.text_in("zh_CN")
+
+
+def test_the_blocker_read_first_names_the_floor(q29):
+    """Page 1 lists only finding titles: the blocker says what no setup of L20 can beat, in GPU-hours."""
+    f = next(x for x in q29.findings if x.id == "sizing.batch_deadline")
+    floor = _phrase(q29.binding_constraint, "plan.batch15.floor.prefill")
+    en, zh = f.title_in("en"), f.title_in("zh_CN")
+    assert f"prefill of its prompts alone needs at least {floor['prefill_h']:,} GPU-hours" in en, en
+    assert f"仅提示的预填充就至少需要 {floor['prefill_h']:,} GPU 小时" in zh, zh
+    # and the detail says how many GPUs that is for the deadline (≈ 540 L20 for 12 h, the scenario's own sum)
+    assert f.params["floor"]["gpus"] == -(-floor["prefill_h"] // 12)
