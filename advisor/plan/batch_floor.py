@@ -31,6 +31,10 @@ from advisor.sizing import TP_DEGREES
 from advisor.sizing.quant import get_format
 from advisor.sizing.roofline import StepCostModel, compute_dtype
 
+# A plan's batch is called small (and what would raise it said) when its job needs this many times its larger floor
+# or more: below that, the mixed prefill/decode steps and all-reduces explain the gap, not the batch size.
+SMALL_BATCH_COST = 1.5
+
 
 @dataclass(frozen=True)
 class DecodeSetup:
@@ -167,8 +171,21 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
         "decode_h": round(d.gpu_hours), "decode_seqs": d.seqs, "decode_tp": d.tp, "decode_kv": d.kv_dtype.upper(),
     }  # fmt: skip
     out: list[dict[str, Any]] = [{"tr": f"plan.batch15.floor.{fl.limit}", **figures}]
-    if seqs < d.seqs:
+    # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor
+    plan_h = _plan_gpu_hours(ctx, cand, seqs)
+    if seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours):
         more = _more_seqs(fl, cand, seqs)
         out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs,
                     "more": more or {"tr": "plan.batch15.more.none"}})  # fmt: skip
     return out
+
+
+def _plan_gpu_hours(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> float:
+    """The whole job's GPU-hours on the plan's replica shape at ``seqs`` sequences (batch_rate)."""
+    engine = sizing._engine(ctx, cand.gpu)
+    rate = batch_rate.batch_rate(
+        cand.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens or 8192
+    )
+    return (
+        (ctx.total_requests or 0) / rate.requests_per_s * cand.tp / 3600 if rate.requests_per_s > 0 else 0.0
+    )

@@ -111,3 +111,13 @@ def test_the_blocker_read_first_names_the_floor(q29):
     assert f"仅提示的预填充就至少需要 {floor['prefill_h']:,} GPU 小时" in zh, zh
     # and the detail says how many GPUs that is for the deadline (≈ 540 L20 for 12 h, the scenario's own sum)
     assert f.params["floor"]["gpus"] == -(-floor["prefill_h"] // 12)
+
+
+def test_a_batch_near_its_floor_is_not_called_small():
+    """79 sequences a replica on a job within 1.5 × its floor read "holds only 79 … few tokens" (q06): said only
+    where the batch size costs."""
+    r = plan(answers_from_dict(_answers("q06_l20_batch_72h_claims")), check_fixes=False)
+    b = r.binding_constraint
+    assert any(p["tr"] == "plan.batch15.floor.prefill" for p in b.then)
+    assert all(p["tr"] != "plan.batch15.small_batch" for p in b.then)
+    assert "holds only" not in b.text_in("en")
