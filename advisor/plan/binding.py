@@ -92,7 +92,8 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
     if rps > 0 and work > 0:  # finished with margin, setup included, as the plan sizes a batch
         need = math.ceil(requests / (rps * work * 3600))
     then = batch_floor.floor_phrases(ctx, near, seqs)
-    return BindingConstraint(kind="batch_throughput", variant="floors" if then else "", then=then, figures={
+    # a deadline shorter than the setup leaves no work hours: the older text, by the deadline alone
+    return BindingConstraint(kind="batch_throughput", variant="floors" if then and work > 0 else "", then=then, figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
         "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs, "work": round(work, 1),

@@ -759,8 +759,11 @@ def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult |
     if bc is None or bc.kind != "batch_throughput" or not bc.figures.get("max"):
         return None, fix
     fig = bc.figures
-    # the work hours on the most replicas, and the deadline that leaves the margin and the setup around them
-    work = batch_rate.work_hours(float(fig["deadline"])) * float(fig["replicas"]) / float(fig["max"])
+    # the job's hours on the most replicas (its GPU-hours over their GPUs), and the deadline that leaves the margin
+    # and the setup around them (a deadline shorter than the setup leaves no work hours to scale from)
+    work = float(fig.get("gpu_hours") or 0) / (float(fig["tp"]) * float(fig["max"]))
+    if work <= 0:
+        work = batch_rate.work_hours(float(fig["deadline"])) * float(fig["replicas"]) / float(fig["max"])
     hours = batch_rate.deadline_for(work)
     for _ in range(4):
         if hours > 24 * 365:
