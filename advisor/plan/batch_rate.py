@@ -25,6 +25,13 @@ from dataclasses import dataclass
 
 from advisor.sizing.roofline import StepCostModel
 
+# A job with a hard deadline is sized to finish with margin: the estimate is a model (the throughput measured on the
+# real setup may be lower), a replica may fail and restart, and the setup (instances started, weights downloaded,
+# engine warmed) comes before the first request. The job's hours PLUS the longest setup must fit in this share of
+# the deadline, so the billed hours stay at least DEADLINE_MARGIN of the deadline short of it (a plan that finished
+# 500,000 loan files in 46.5 of 48 hours, 48.5 h billed with setup, was sent back by a reviewer).
+DEADLINE_MARGIN = 0.2
+
 # Most sequences one replica is planned to hold, whatever its KV cache takes: vLLM's largest default
 # max_num_seqs (1,024 on big GPUs); beyond it the step's decode batch, not the memory, stops growing usefully.
 MAX_BATCH_SEQS = 1024
@@ -63,8 +70,29 @@ def batch_rate(costs: StepCostModel, prompt_avg: int, output_avg: int, concurren
                      bound="sequences" if by_seqs <= by_budget else "token_budget")  # fmt: skip
 
 
+def setup_hours() -> tuple[float, float]:
+    """(low, high) hours of setup before a batch job's first request (a sourced estimate in resources/plan)."""
+    from advisor.plan.data import factor_range
+
+    return factor_range("batch_setup_hours")
+
+
+def work_hours(deadline: float) -> float:
+    """Hours the job itself may run so that it finishes with margin: the deadline less DEADLINE_MARGIN of it, less
+    the longest setup (0 when the setup alone eats the deadline: nothing finishes it)."""
+    return max(0.0, deadline * (1 - DEADLINE_MARGIN) - setup_hours()[1])
+
+
+def deadline_for(job_hours: float) -> float:
+    """The shortest deadline a job of ``job_hours`` meets with margin (``work_hours`` inverted), whole hours."""
+    return float(math.ceil((job_hours + setup_hours()[1]) / (1 - DEADLINE_MARGIN)))
+
+
 def replicas_needed(rate: BatchRate, requests: int, hours: float) -> int:
-    """Replicas that finish ``requests`` within ``hours`` at this rate."""
+    """Replicas that finish ``requests`` within ``hours`` of work at this rate (a huge count when no hours are
+    left: no number of replicas finishes it)."""
+    if hours <= 0:
+        return 10**9
     need = requests / (hours * 3600.0)
     return max(1, math.ceil(need / rate.requests_per_s)) if rate.requests_per_s > 0 else 0
 

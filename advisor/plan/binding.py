@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from advisor.plan import batch_rate, sizing
+from advisor.plan import batch_floor, batch_rate, sizing
 from advisor.plan.context import Ctx
 from advisor.plan.result import BindingConstraint
 from advisor.sizing.tensors import param_counts
@@ -88,10 +88,15 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
     hours = ctx.batch_hours or 0.0
     need = math.ceil(requests / (rps * hours * 3600)) if rps > 0 and hours > 0 else near.replicas
     seqs, _, prefill_pct = _batch_step(ctx, near)
-    return BindingConstraint(kind="batch_throughput", figures={
+    work = batch_rate.work_hours(hours)
+    if rps > 0 and work > 0:  # finished with margin, setup included, as the plan sizes a batch
+        need = math.ceil(requests / (rps * work * 3600))
+    then = batch_floor.floor_phrases(ctx, near, seqs)
+    # a deadline shorter than the setup leaves no work hours: the older text, by the deadline alone
+    return BindingConstraint(kind="batch_throughput", variant="floors" if then and work > 0 else "", then=then, figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
-        "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs,
+        "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs, "work": round(work, 1),
         # the job's GPU-hours on this setup, from the unrounded rate (the priced sentence's figure)
         "gpu_hours": round(requests / rps / 3600 * near.tp) if rps > 0 else 0})  # fmt: skip
 
@@ -123,12 +128,18 @@ def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
     share of that replica's GPU time that goes to prefill says whether long prompts or the answers dominate."""
     seqs, rate, share = _batch_step(ctx, chosen)
     hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
-    # what limits the job's rate: prefill compute when it takes most of a step, else decode bandwidth
+    # what limits the job: the larger of its physical floors, prefill compute or decode at the best batch that fits
+    # (advisor.plan.batch_floor); without them, prefill when it takes most of a step, else decode bandwidth
+    then = batch_floor.floor_phrases(ctx, chosen, seqs)
+    fl = batch_floor.batch_floors(ctx, chosen) if then else None
     kind: Literal["prefill_compute", "decode_bandwidth"] = "prefill_compute" if share >= 50 else "decode_bandwidth"
-    return BindingConstraint(kind=kind, variant="batch", figures={
+    if fl is not None:
+        kind = "prefill_compute" if fl.limit == "prefill" else "decode_bandwidth"
+    return BindingConstraint(kind=kind, variant="floors" if then else "batch", then=then, figures={
         "gpu": chosen.gpu.name, "tp": chosen.tp, "seqs": seqs, "per_hour": round(rate.requests_per_s * 3600),
         "prompt_avg": ctx.prompt_avg, "prefill_pct": share, "requests": ctx.total_requests or 0,
         "deadline": ctx.batch_hours or 0.0, "replicas": chosen.replicas,
+        "work": round(batch_rate.work_hours(ctx.batch_hours or 0.0), 1),
         "hours": round(hours, 1) if hours is not None else "—"})  # fmt: skip
 
 
@@ -145,7 +156,7 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
             inner = binding_constraint(ctx, chosen, near, rest, claimed, None, None, currency)
             if inner is not None and inner.kind != "budget":
                 key = f"plan.binding.{inner.kind}" + (f"_{inner.variant}" if inner.variant else "")
-                return BindingConstraint(kind="budget", variant="sized",
+                return BindingConstraint(kind="budget", variant="sized", then=inner.then,
                                          figures={**figures, "size": {"tr": key, **inner.figures}})  # fmt: skip
             return BindingConstraint(kind="budget", figures=figures)
     if chosen is None:

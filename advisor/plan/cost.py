@@ -73,8 +73,9 @@ class CostOutcome:
 
 
 def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
-            batch_hours: tuple[float, float] | None = None) -> CostOutcome:
-    """``batch_hours``: (low, high) hours billed for one offline job (its run time + setup), not its deadline."""
+            batch_hours: tuple[float, float] | None = None, spot_ok: bool = True) -> CostOutcome:
+    """``batch_hours``: (low, high) hours billed for one offline job (its run time + setup), not its deadline.
+    ``spot_ok``: a batch may run on spot capacity (batch_policy.spot_verdict); else it is costed on demand only."""
     fx_info = book.fx()
     fx = float(fx_info["cny_per_usd"])
     conv = fx if ctx.currency == "CNY" else 1.0
@@ -103,8 +104,11 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             od = (p_lo * inp.gpus * h_lo * (1 + ov_lo), p_hi * inp.gpus * h_hi * (1 + ov_hi))
             spot = (od[0] * s_lo, od[1] * s_hi)
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
-            costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
-            cloud_lo, cloud_hi = spot[0], od[1]
+            if spot_ok:
+                costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+                cloud_lo, cloud_hi = spot[0], od[1]
+            else:  # on demand only: the job's cost never counts on a spot price it should not run on
+                cloud_lo, cloud_hi = od
         else:
             share = ctx.burst_share
             billed = inp.warm_gpus + (inp.gpus - inp.warm_gpus) * share

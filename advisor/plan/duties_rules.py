@@ -13,6 +13,7 @@ from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
 
 HEALTH_SECTORS = ("medical", "health", "healthcare")
+FINANCE_SECTORS = ("finance", "financial", "bank", "insurance")  # substrings: "banking" too
 OWN_HARDWARE = ("on_premises", "bare_metal")  # the data sits on the team's own servers, no cloud provider's
 
 
@@ -52,8 +53,17 @@ def pi_sensitive(f: Facts) -> Finding | None:
     medical institution stays on mainland servers (Population Health Information Measures Art. 10)."""
     c = f.ctx
     health = c.sector in HEALTH_SECTORS
-    if not (c.personal_info and _pipl_applies(f)) or not (health or (c.sensitive_subjects or 0) > 0):
+    counted = (c.sensitive_subjects or 0) > 0
+    # s15-batch: a bank's or an insurer's records hold financial accounts and ID numbers (Art. 28) whatever count of
+    # sensitive data was entered: a count of 0 (or none) is challenged, never taken as "no sensitive data"
+    finance = not counted and any(s in c.sector for s in FINANCE_SECTORS)
+    if not (c.personal_info and _pipl_applies(f)) or not (health or counted or finance):
         return None
+    if finance and not health:
+        given = c.sensitive_subjects
+        return finding("pi.sensitive_safeguards", variant="finance",
+                       given={"tr": "plan.batch15.sensitive_given" if given is not None else
+                              "plan.batch15.sensitive_not_given", "n": given or 0})  # fmt: skip
     return finding("pi.sensitive_safeguards", variant="health" if health else None)
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import burst, commands, fleet, forms, reachable, sizing, two_nodes
+from advisor.plan import batch_policy, batch_rate, burst, commands, fleet, forms, reachable, sizing, two_nodes
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
@@ -103,6 +103,8 @@ def candidate_gpus(c: Ctx, region: str) -> list[str]:
             continue
         if g.market == "consumer" and not (c.audience == "internal" or c.is_batch):
             continue
+        if g.market == "consumer" and c.is_batch and not batch_policy.consumer_cards_allowed(c):
+            continue  # sensitive data (a bank's loan files) stays off marketplace consumer cards
         out.append(gid)
     return out
 
@@ -332,6 +334,15 @@ def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     return c.total_requests * c.output_avg / rate / 3600
 
 
+def _batch_billing(c: Ctx, job_hours: float) -> tuple[tuple[float, float], bool]:
+    """((low, high) hours billed, spot allowed) of one batch job of ``job_hours``: the job + setup, and spot only
+    where the deadline has room for a preemption and the data may sit on reclaimable capacity (batch_policy). One
+    definition for the plan's cost, a fix's re-plan and the unfinished job's price."""
+    job = round(job_hours, 2)  # the job's hours as the plan shows them (capacity.batch_hours), so the
+    s_lo, s_hi = factor_range("batch_setup_hours")  # billed hours are that figure + setup, not a hair off it
+    return (job + s_lo, job + s_hi), batch_policy.spot_verdict(c, job + s_hi) == "ok"
+
+
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
     vol = burst.volume(c, burst.peak_rate(c, cand))
     tokens = vol.output_tokens
@@ -342,12 +353,10 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
                              volume_basis=vol.basis)  # fmt: skip
-    hours = None
+    hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
-        job = round(_job_hours(c, cand), 2)  # the job's hours as the plan shows them (capacity.batch_hours), so the
-        s_lo, s_hi = factor_range("batch_setup_hours")  # billed hours are that figure + setup, not a hair off it
-        hours = (job + s_lo, job + s_hi)
-    out = costmod.compute(c, book, inp, batch_hours=hours)
+        hours, spot = _batch_billing(c, _job_hours(c, cand))
+    out = costmod.compute(c, book, inp, batch_hours=hours, spot_ok=spot)
     forms.attach(out, c, book, cand, region)
     fleet.attach(out, c, book, cand, region)  # the team's current fleet used and subtracted
     return out
@@ -575,21 +584,30 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     """A batch no setup finishes in time still has a size: the GPU-hours it needs on the nearest setup and what
     they cost at the listed prices, against the job's budget (an expert's first sum: "thousands of GPU-hours for
     20,000 CNY")."""
-    if b is None or b.kind != "batch_throughput" or b.variant:
+    if b is None or b.kind != "batch_throughput" or b.variant not in ("", "floors"):
         return
     fig = b.figures
     rps = fig.get("rps") or 0
-    if rps <= 0:
+    if rps <= 0 or near is None:
         return
     gpu_hours = fig.get("gpu_hours") or 0
     # the nearest setup the binding was computed on (its figures name the GPU for the reader, not for a lookup)
     where = "mainland" if region == "mainland_plus_overseas" else region
-    price = costmod.cloud_price(book, near.gpu.id, where, fx) if near is not None else None
+    price = costmod.cloud_price(book, near.gpu.id, where, fx)
     if not gpu_hours or price is None or not c.budget_amount:
         return
-    conv = fx if c.currency == "CNY" else 1.0
-    low, high = price[0] * gpu_hours * conv, price[1] * gpu_hours * conv
-    b.variant = "priced"
+    # priced by the plan's own cost function (overhead share, setup, on demand or spot as batch_policy says) on the
+    # most replicas the plan considers, as the longer-deadline fix runs them: one price for the same GPU-hours
+    gpus = near.tp * sizing.MAX_REPLICAS
+    tokens = float((c.total_requests or 0) * c.output_avg)
+    inp = costmod.CostInputs(gpu=near.gpu.id, tdp_watts=near.gpu.tdp_watts, gpus=gpus, warm_gpus=near.tp,
+                             region=where, tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))
+    hours, spot = _batch_billing(c, gpu_hours / gpus)
+    out = costmod.compute(c, book, inp, batch_hours=hours, spot_ok=spot)
+    if None in out.cloud_usd:
+        return
+    low, high = out.cloud_usd[0] * out.conv, out.cloud_usd[1] * out.conv  # type: ignore[operator]
+    b.variant = "floors_priced" if b.variant == "floors" else "priced"
     b.figures = {**fig, "job_low": round(low), "job_high": round(high),
                  "budget": round(c.budget_amount), "currency": c.currency}  # fmt: skip
 
@@ -774,7 +792,12 @@ def _with_longer_deadline(fix: Fix, r: PlanResult, replan) -> tuple[PlanResult |
     if bc is None or bc.kind != "batch_throughput" or not bc.figures.get("max"):
         return None, fix
     fig = bc.figures
-    hours = float(math.ceil(float(fig["deadline"]) * float(fig["replicas"]) / float(fig["max"])))
+    # the job's hours on the most replicas (its GPU-hours over their GPUs), and the deadline that leaves the margin
+    # and the setup around them (a deadline shorter than the setup leaves no work hours to scale from)
+    work = float(fig.get("gpu_hours") or 0) / (float(fig["tp"]) * float(fig["max"]))
+    if work <= 0:
+        work = batch_rate.work_hours(float(fig["deadline"])) * float(fig["replicas"]) / float(fig["max"])
+    hours = batch_rate.deadline_for(work)
     for _ in range(4):
         if hours > 24 * 365:
             return None, fix
@@ -961,7 +984,8 @@ def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> floa
     if near is None or not c.total_requests or near.tokens_per_s_replica <= 0:
         return None
     rps = near.tokens_per_s_replica / max(c.output_avg, 1)
-    return float(math.ceil(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600)))
+    # finished with margin, setup included (batch_rate.deadline_for), as the re-planned job is sized
+    return batch_rate.deadline_for(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600))
 
 
 def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:

@@ -167,6 +167,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
         if value is None and field not in assumed:
             continue  # neither answered nor needed
         label_key = f"plan.field.{field}.label"
+        if field == "monthly_budget" and given.get("use_case") == "offline_batch":
+            label_key = "plan.field.monthly_budget.label_job"  # a batch's budget is for the one job, not a month
         rows.append({
             "question": translate(lang, label_key) if _has(lang, label_key) else field,
             "answer": _cell(_value_text(lang, field, value)),
@@ -174,6 +176,15 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             "assumed": _cell(_sentences(assumed.get(field, []), lang) or "—"),
         })
     return rows
+
+
+def _fixes_intro(result: PlanResult) -> str:
+    """The fixes' heading claims only what they do: "any one alone" when each does; "none alone" when every one
+    needs what it names beside it (it read "any one alone is enough" over fixes that each needed more budget)."""
+    combined = [f.with_budget is not None or bool(f.with_deadline_hours) for f in result.fixes]
+    if not any(combined):
+        return "memo.rec.fixes_intro"
+    return "memo.rec.fixes_intro_none_alone" if all(combined) else "memo.rec.fixes_intro_combined"
 
 
 def _sentences(parts: Sequence[str], lang: str) -> str:
@@ -588,8 +599,7 @@ def memo_context(
         "verify": [f for f in rendered if f["verify"]],
         # "any one of these makes it feasible" only when each does so alone; a fix offered together with a budget or
         # a deadline is a combination, and the intro says so (it read "any one" above "alone it still costs more")
-        "fixes_intro": "memo.rec.fixes_intro" if all(f.with_budget is None and not f.with_deadline_hours
-                                                     for f in result.fixes) else "memo.rec.fixes_intro_combined",
+        "fixes_intro": _fixes_intro(result),
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes],
         "answers": answers,

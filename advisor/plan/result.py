@@ -475,12 +475,15 @@ class BindingConstraint(_Out):
     variant: str = Field("", description="'none': no plan fits at all (the figures are the model's)")
     # s15-gpu (q40): the fewest cards a replica's weights need, and the fewest the engine runs on (memory_floor.py)
     memory_floor: dict[str, Any] | None = None
+    # s15-batch: sentences said after the main one, each {"tr": key, …} (a batch's prefill and decode floors)
+    then: list[dict[str, Any]] = Field(default_factory=list)
 
     def text_in(self, lang: str) -> str:
-        text = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        main = render(lang, f"plan.binding.{self.kind}" + (f"_{self.variant}" if self.variant else ""), self.figures)
+        parts = [main, *(render(lang, str(p["tr"]), {k: v for k, v in p.items() if k != "tr"}) for p in self.then)]
         if self.memory_floor:
-            text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.binding.memory_floor", self.memory_floor)
-        return text
+            parts.append(render(lang, "plan.binding.memory_floor", self.memory_floor))
+        return ("" if lang == "zh_CN" else " ").join(parts)
 
 
 class GpuOption(_Out):

@@ -8,8 +8,10 @@ sources (metadata in ``resources/plan/facts.json``, texts in ``resources/i18n/*/
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from advisor.plan import batch_policy, batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -658,9 +660,17 @@ def sizing_batch(f: Facts):
     ch = f.chosen
     if not f.ctx.is_batch or ch is None:
         return None
-    return finding("sizing.batch_throughput", replicas=ch.replicas, tp=ch.tp, gpu=ch.gpu.name,
-                   requests=f.ctx.total_requests or 0, hours=round(f.batch_hours_needed or 0, 1),
-                   deadline=f.ctx.batch_hours or 0)  # fmt: skip
+    params: dict[str, Any] = {"replicas": ch.replicas, "tp": ch.tp, "gpu": ch.gpu.name,
+                              "requests": f.ctx.total_requests or 0, "hours": round(f.batch_hours_needed or 0, 1),
+                              "deadline": f.ctx.batch_hours or 0}  # fmt: skip
+    billed = f.cost.costs.billed_hours if f.cost is not None else None
+    if billed is None or not f.ctx.batch_hours:
+        return finding("sizing.batch_throughput", **params)
+    # the margin said in hours: the longest setup included, against the deadline (batch_rate.DEADLINE_MARGIN)
+    spare = f.ctx.batch_hours - billed.high
+    return finding("sizing.batch_throughput", variant="margin", **params, billed=round(billed.high, 1),
+                   spare=round(spare, 1), pct=math.floor(100 * spare / f.ctx.batch_hours),
+                   margin=round(batch_rate.DEADLINE_MARGIN * 100))  # fmt: skip
 
 
 @rule("sizing.batch_deadline", "sizing")
@@ -668,7 +678,24 @@ def sizing_batch_deadline(f: Facts):
     """The batch cannot finish in time even with the most replicas planned."""
     if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere:
         return None
-    return finding("sizing.batch_deadline", deadline=f.ctx.batch_hours or 0)
+    from advisor.plan.batch_floor import batch_floors
+    from advisor.plan.sizing import MAX_REPLICAS
+
+    # the job's larger physical floor, in GPU-hours and in GPUs for the deadline (batch_floor): why no setup of these
+    # GPUs finishes it, said where the blocker is read first
+    fl = batch_floors(f.ctx, f.near) if f.near is not None else None
+    floor: Any = ""
+    short: Any = ""
+    if fl is not None and f.ctx.batch_hours:
+        hours = max(fl.prefill_gpu_hours, fl.decode.gpu_hours)
+        floor = {"tr": f"plan.batch15.deadline_floor.{fl.limit}", "h": round(hours), "gpu": fl.gpu.name,
+                 "tokens": fl.prompt_tokens if fl.limit == "prefill" else fl.output_tokens,
+                 "gpus": math.ceil(hours / f.ctx.batch_hours), "deadline": f.ctx.batch_hours}  # fmt: skip
+        short = {"tr": f"plan.batch15.deadline_floor_short.{fl.limit}", "h": round(hours)}
+    # the user allowed only some GPUs: "use a faster GPU" is no fix they can take
+    return finding("sizing.batch_deadline", variant="constrained" if f.ctx.gpu_constraint else ("open" if floor else None),
+                   deadline=f.ctx.batch_hours or 0, max=MAX_REPLICAS, gpus=_gpu_names(f.ctx.gpu_constraint or []),
+                   floor=floor, short=short)  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -763,8 +790,17 @@ def cost_unpriced(f: Facts):
 
 @rule("cost.spot_batch", "cost")
 def cost_spot(f: Facts):
-    """A one-off batch can run on spot/preemptible GPUs with checkpointed progress."""
-    if not f.ctx.is_batch or f.cost is None or f.cost.costs.cloud_spot_monthly is None:
+    """A one-off batch can run on spot/preemptible GPUs with checkpointed progress, when its deadline has room for a
+    preemption beyond the margin and its data is not sensitive; otherwise on demand, and the memo says why."""
+    if not f.ctx.is_batch or f.cost is None or f.cost.costs.per_job is not True:
+        return None
+    billed = f.cost.costs.billed_hours
+    verdict = batch_policy.spot_verdict(f.ctx, billed.high if billed is not None else None)
+    if verdict != "ok":
+        return finding("cost.spot_batch", variant=f"avoid_{verdict}", deadline=round(f.ctx.batch_hours or 0, 1),
+                       billed=round(billed.high if billed is not None else 0, 1), lost=round(batch_policy.preemption_hours(), 1),
+                       margin=round(batch_rate.DEADLINE_MARGIN * 100))  # fmt: skip
+    if f.cost.costs.cloud_spot_monthly is None:
         return None
     s = f.cost.costs.cloud_spot_monthly
     return finding("cost.spot_batch", cost=_range(s.low, s.high, f))

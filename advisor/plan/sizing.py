@@ -225,7 +225,9 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
                 mem, costs, best_tpot, best_ttft, fit = setup
                 if ctx.is_batch:  # the job's steady rate at the load a batch engine runs (advisor.plan.batch_rate)
                     c, rate, tpot, ttft = fit
-                    replicas = batch_rate.replicas_needed(rate, ctx.total_requests or 1, ctx.batch_hours or 24)
+                    # finished with margin, setup included (batch_rate.DEADLINE_MARGIN), never just inside the deadline
+                    replicas = batch_rate.replicas_needed(rate, ctx.total_requests or 1,
+                                                          batch_rate.work_hours(ctx.batch_hours or 24))
                     cand = Candidate(gpu, weights, kv, tp, mem, costs, c, replicas, ttft, tpot,
                                      rate.output_tokens_per_s, price, best_ttft, best_tpot)  # fmt: skip
                     cand._peak = c * replicas

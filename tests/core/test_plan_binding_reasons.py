@@ -25,11 +25,13 @@ def test_a_batch_that_finishes_is_sized_by_its_deadline():
     b = _binding(BATCH)
     f = b.figures
     # 1,500-token prompts and 100-token answers: prefill takes most of a step, so prefill compute is the limit
-    assert (b.kind, b.variant) == ("prefill_compute", "batch"), (b.kind, b.variant)
-    # the replicas named finish the job within the deadline at the stated rate, and one fewer would not
-    assert f["replicas"] * f["per_hour"] * f["deadline"] >= f["requests"] * 0.99
-    assert (f["replicas"] - 1) * f["per_hour"] * f["deadline"] < f["requests"]
-    assert f["hours"] <= f["deadline"]
+    assert (b.kind, b.variant) == ("prefill_compute", "floors"), (b.kind, b.variant)
+    # the replicas named finish the job within its work hours (the deadline less the margin and the setup) at the
+    # stated rate, and one fewer would not
+    assert f["work"] < f["deadline"]
+    assert f["replicas"] * f["per_hour"] * f["work"] >= f["requests"] * 0.99
+    assert (f["replicas"] - 1) * f["per_hour"] * f["work"] < f["requests"]
+    assert f["hours"] <= f["work"]
     assert "Prefill compute decides" in b.text_in("en") and "预填充算力决定规模" in b.text_in("zh_CN")
 
 
@@ -184,13 +186,13 @@ def test_a_batch_no_setup_finishes_is_priced_in_gpu_hours_against_its_budget():
     scenario = Path(__file__).parents[2] / "bench" / "advice_scenarios" / "q29_batch_impossible_budget.json"
     b = _binding(json.loads(scenario.read_text(encoding="utf-8"))["answers"])
     f = b.figures
-    assert (b.kind, b.variant) == ("batch_throughput", "priced")
-    # the GPU-hours agree with the replicas the deadline needs (the same unrounded rate)
-    assert abs(f["gpu_hours"] - f["replicas"] * f["tp"] * f["deadline"]) <= f["tp"] * f["deadline"]
+    assert (b.kind, b.variant) == ("batch_throughput", "floors_priced")
+    # the GPU-hours agree with the replicas the deadline's work hours need (the same unrounded rate)
+    assert abs(f["gpu_hours"] - f["replicas"] * f["tp"] * f["work"]) <= f["tp"] * f["work"]
     # first principles (test_batch_rate): ≥ 4,100 L20 GPU-hours even at 100 % of peak FP8 compute
     assert f["gpu_hours"] >= 4100 and f["job_low"] > f["budget"] == 20000 and f["job_high"] >= f["job_low"]
     assert "GPU-hours" in b.text_in("en") and "GPU 小时" in b.text_in("zh_CN") and 0 <= f["prefill_pct"] <= 100
-    assert f["seqs"] >= 1 and f"holds only {f['seqs']} requests" in b.text_in("en")
+    assert f["seqs"] >= 1 and f"holds only {f['seqs']} sequences" in b.text_in("en")
 
 
 def test_a_batch_memo_has_no_monthly_utilisation_row_and_no_peak_of_one():

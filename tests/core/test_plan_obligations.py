@@ -316,6 +316,9 @@ ROWS: list[Row] = [
         why="staff_only"),
     Row("pi.sensitive_safeguards", {**MAINLAND, **pi(sector="medical")}, pi(sector="general")),
     Row("pi.sensitive_safeguards", {**MAINLAND, **pi(1_000, 500)}, pi(1_000, 0), why="sensitive_count"),
+    # a bank's files hold financial accounts and ID numbers whatever sensitive count was entered (s15-batch, q28)
+    Row("pi.sensitive_safeguards", {**MAINLAND, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general"),
+        why="finance_records"),
     Row("pi.sensitive_safeguards", {**MAINLAND, **pi(sector="medical")}, {**NO_MAINLAND, "overseas_markets": ["US"]},
         why="no_mainland_subjects"),
     Row("pi.region_residency", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(personal_info=False)),

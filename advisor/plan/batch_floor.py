@@ -1,0 +1,191 @@
+"""The physical floors of an offline batch job: the GPU-hours its prefill and its decode need at the very least.
+
+Prefill floor: every prompt token passes through the model's linear layers once (2 FLOPs per active parameter) and
+attends to the tokens before it (causal pairs); at the rate the GPU's matrix units really reach (the sizing core's
+measured GEMM rate, else peak × MFU) on one GPU, with nothing else in the step, that is
+
+    prefill GPU-hours = (prompt tokens × linear FLOPs per token + causal pairs × attention FLOPs per pair)
+                        ÷ (achieved FLOP/s per GPU) ÷ 3600
+
+Decode floor: each decode step re-reads the weights (and the batch's KV cache) to produce one token per sequence,
+so the answers' GPU-hours fall as the batch grows; the floor is the best batch that fits, over the tensor-parallel
+groups a server takes and the KV formats the answers accept (an FP8 KV cache halves its bytes when FP8 is
+acceptable), each holding as many sequences as its KV cache takes (batch_rate.batch_concurrency):
+
+    decode GPU-hours = answer tokens ÷ sequences × decode step seconds × GPUs per replica ÷ 3600
+
+The larger floor is what limits the job: no setup of this GPU finishes it in fewer GPU-hours. A plan's own setup
+needs more than either (its steps mix both, and its batch may be smaller than the best one), and the memo says
+why when its batch is small: the KV cache room beside the weights, and what would raise it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.domain.gpu import GpuSpec
+from advisor.plan import batch_rate, sizing
+from advisor.plan.context import Ctx
+from advisor.sizing import TP_DEGREES
+from advisor.sizing.quant import get_format
+from advisor.sizing.roofline import StepCostModel, compute_dtype
+
+# A plan's batch is called small (and what would raise it said) when its job needs this many times its larger floor
+# or more: below that, the mixed prefill/decode steps and all-reduces explain the gap, not the batch size.
+SMALL_BATCH_COST = 1.5
+
+
+@dataclass(frozen=True)
+class DecodeSetup:
+    """One replica shape the decode floor was tried on."""
+
+    tp: int
+    weights: str
+    kv_dtype: str
+    seqs: int  # sequences its KV cache holds at once
+    gpu_hours: float  # the job's answers on it, decode alone
+    job_gpu_hours: float  # the whole job on it (prefill and decode mixed in its steps, batch_rate)
+
+
+@dataclass(frozen=True)
+class BatchFloors:
+    gpu: GpuSpec
+    prompt_tokens: int
+    output_tokens: int
+    prefill_flop: float
+    achieved_tflops: float  # per GPU, the linear layers' rate on one GPU
+    peak_tflops: float  # per GPU, dense tensor peak in the compute dtype
+    compute_dtype: str
+    prefill_gpu_hours: float
+    decode: DecodeSetup  # the best batch that fits
+    tried: tuple[DecodeSetup, ...]  # every shape tried, for "what would raise the batch"
+
+    @property
+    def limit(self) -> str:
+        """ "prefill" or "decode": the larger floor."""
+        return "prefill" if self.prefill_gpu_hours >= self.decode.gpu_hours else "decode"
+
+
+def _kv_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
+    """The (weights, KV) pairs the answers allow, and an FP8 KV cache beside each where FP8 is acceptable and the GPU
+    has FP8 units (the plan's own formats keep BF16 KV under "FP8 only"; the floor asks what FP8 KV would give)."""
+    out = list(sizing.allowed_formats(ctx, gpu))
+    if ctx.quant != "no" and gpu.fp8_tflops_dense:
+        out += [(w, "fp8") for w, kv in out if kv != "fp8" and (w, "fp8") not in out]
+    return out
+
+
+def _decode_setups(ctx: Ctx, gpu: GpuSpec) -> list[DecodeSetup]:
+    engine = sizing._engine(ctx, gpu)
+    tokens = (sizing._workload_token(ctx), sizing._token((gpu, engine)))
+    answers = (ctx.total_requests or 0) * ctx.output_avg
+    context = ctx.prompt_avg + ctx.output_avg / 2
+    out = []
+    for weights, kv in _kv_formats(ctx, gpu):
+        for tp in TP_DEGREES:
+            if tp > gpu.max_gpus_per_node:
+                break
+            if ctx.model.num_attention_heads % tp:
+                continue
+            setup = sizing._screened(ctx, gpu, weights, kv, tp, engine, tokens)
+            if setup is None:
+                continue
+            mem, costs = setup[0], setup[1]
+            seqs = batch_rate.batch_concurrency(mem.kv_tokens, ctx.prompt_avg, ctx.output_avg)
+            step = costs.decode_step_seconds(seqs, context)
+            rate = batch_rate.batch_rate(
+                costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens or 8192
+            )
+            job = (
+                (ctx.total_requests or 0) / rate.requests_per_s * tp / 3600
+                if rate.requests_per_s > 0
+                else 0.0
+            )
+            out.append(DecodeSetup(tp, weights, kv, seqs, answers / seqs * step * tp / 3600, job))
+    return out
+
+
+def batch_floors(ctx: Ctx, cand: sizing.Candidate) -> BatchFloors | None:
+    """The floors of ``ctx``'s job on ``cand``'s GPU at ``cand``'s weight format; None when no shape holds it."""
+    if not ctx.is_batch or not ctx.total_requests:
+        return None
+    gpu = cand.gpu
+    tried = _decode_setups(ctx, gpu)
+    if not tried:
+        return None
+    one = StepCostModel.build(ctx.model, cand.weights, cand.kv_dtype, gpu, 1)
+    p = ctx.prompt_avg
+    requests = ctx.total_requests
+    linear = requests * p * one.linear_flops_per_token
+    attention = requests * p * (p + 1) / 2 * one.attn_flops_per_pair
+    seconds = linear / one.flops_per_s + attention / one.attn_flops_per_s
+    return BatchFloors(
+        gpu=gpu, prompt_tokens=requests * p, output_tokens=requests * ctx.output_avg, prefill_flop=linear + attention,
+        achieved_tflops=one.flops_per_s / 1e12, peak_tflops=one.peak_flops_per_s / 1e12,
+        compute_dtype=compute_dtype(get_format(cand.weights), gpu), prefill_gpu_hours=seconds / 3600,
+        decode=min(tried, key=lambda s: s.gpu_hours), tried=tuple(tried),
+    )  # fmt: skip
+
+
+def _more_seqs(fl: BatchFloors, cand: sizing.Candidate, seqs: int) -> list[dict[str, Any]]:
+    """What would hold more sequences than the plan's replica: an FP8 KV cache at its size, more GPUs per replica."""
+    out: list[dict[str, Any]] = []
+    same = {(s.tp, s.weights, s.kv_dtype): s for s in fl.tried}
+    fp8 = same.get((cand.tp, cand.weights, "fp8"))
+    if cand.kv_dtype != "fp8" and fp8 is not None and fp8.seqs > seqs:
+        out.append({"tr": "plan.batch15.more.fp8_kv", "n": fp8.seqs, "job_h": round(fp8.job_gpu_hours)})
+    wider = [
+        s for s in fl.tried if s.tp > cand.tp and s.weights == cand.weights and s.kv_dtype == cand.kv_dtype
+    ]
+    if wider:
+        w = min(wider, key=lambda s: s.tp)
+        if w.seqs > seqs:
+            out.append(
+                {"tr": "plan.batch15.more.wider", "tp": w.tp, "n": w.seqs, "job_h": round(w.job_gpu_hours)}
+            )
+    return out
+
+
+def _power_of_ten(v: float) -> str:
+    """2.79e21 → "2.8 × 10²¹" (a FLOP count in PFLOP read as "2,790,549 PFLOP")."""
+    if v <= 0:
+        return "0"
+    exp = len(str(int(v))) - 1
+    digits = str(exp).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
+    return f"{v / 10**exp:.2g} × 10{digits}"
+
+
+def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str, Any]]:
+    """The floors in words (which is larger and by how much), then, when the plan's replica holds fewer sequences
+    than the best batch, why and what would raise it: ``{"tr": key, …}`` phrases for BindingConstraint.then."""
+    fl = batch_floors(ctx, cand)
+    if fl is None:
+        return []
+    d = fl.decode
+    figures = {
+        "gpu": fl.gpu.name, "prompt_tokens": fl.prompt_tokens, "output_tokens": fl.output_tokens,
+        "prefill_h": round(fl.prefill_gpu_hours), "flop": _power_of_ten(fl.prefill_flop),
+        "tflops": round(fl.achieved_tflops), "peak": round(fl.peak_tflops), "dtype": fl.compute_dtype.upper(),
+        "mfu": round(100 * fl.achieved_tflops / fl.peak_tflops) if fl.peak_tflops else 0,
+        "decode_h": round(d.gpu_hours), "decode_seqs": d.seqs, "decode_tp": d.tp, "decode_kv": d.kv_dtype.upper(),
+    }  # fmt: skip
+    out: list[dict[str, Any]] = [{"tr": f"plan.batch15.floor.{fl.limit}", **figures}]
+    # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor
+    plan_h = _plan_gpu_hours(ctx, cand, seqs)
+    if seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours):
+        more = _more_seqs(fl, cand, seqs)
+        out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs,
+                    "more": more or {"tr": "plan.batch15.more.none"}})  # fmt: skip
+    return out
+
+
+def _plan_gpu_hours(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> float:
+    """The whole job's GPU-hours on the plan's replica shape at ``seqs`` sequences (batch_rate)."""
+    engine = sizing._engine(ctx, cand.gpu)
+    rate = batch_rate.batch_rate(
+        cand.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens or 8192
+    )
+    return (
+        (ctx.total_requests or 0) / rate.requests_per_s * cand.tp / 3600 if rate.requests_per_s > 0 else 0.0
+    )
