@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,7 @@ from advisor.sizing.roofline import StepCostModel
 from advisor.sizing.tensors import param_counts, tensors
 
 GIB = 1024**3
+CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "configs"  # each preset's config.json, as published
 
 
 # ---------------------------------------------------------------- parameter counts
@@ -202,9 +204,7 @@ def test_decode_reads_kv_of_the_full_attention_layers_and_each_sequences_state()
 
 def test_a_text_only_config_imports_as_the_same_text_model():
     """Qwen3_5MoeForCausalLM (model_type qwen3_5_moe_text, no encoder): the text model and its MTP layer."""
-    from advisor.catalog import _preset_files
-
-    cfg = next(d for _, d in _preset_files() if d["id"] == "qwen3.5-35b-a3b")["config"]
+    cfg = json.loads((CONFIGS / "qwen3.5-35b-a3b.config.json").read_text(encoding="utf-8"))
     text = dict(cfg["text_config"], architectures=["Qwen3_5MoeForCausalLM"])
     spec = model_from_config(text)
     assert not spec.has_vision and spec.family == "qwen3_5_moe_text"
@@ -213,9 +213,7 @@ def test_a_text_only_config_imports_as_the_same_text_model():
 
 
 def test_an_unknown_state_dtype_is_refused_by_name_in_both_languages():
-    from advisor.catalog import _preset_files
-
-    cfg = next(d for _, d in _preset_files() if d["id"] == "qwen3.5-0.8b")["config"]
+    cfg = json.loads((CONFIGS / "qwen3.5-0.8b.config.json").read_text(encoding="utf-8"))
     bad = dict(cfg, text_config=dict(cfg["text_config"], mamba_ssm_dtype="int4"))
     with pytest.raises(ModelImportError, match=r'mamba_ssm_dtype is "int4".*bfloat16, float16, float32'):
         model_from_config(bad)
