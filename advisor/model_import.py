@@ -28,13 +28,12 @@ SUPPORTED_FAMILIES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3",
     "chatglm", "glm", "glm4", "glm4_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "gpt_oss", "qwen3_next",
     "kimi_k2", "llama4", "llama4_text", "minimax_m2", "deepseek_v32", "qwen2_5_vl", "qwen3_vl",
+    "qwen3_5", "qwen3_5_moe", "qwen3_5_text", "qwen3_5_moe_text",
 )  # fmt: skip
 # Families that are not read, and the supported one nearest to each: the message names it, so a user knows
 # whether a preset or a hand-edited config can stand in (or that none can).
 _CLOSEST_FAMILY = {
-    "qwen3_5": "qwen3_next", "qwen3_5_moe": "qwen3_next", "qwen3_5_text": "qwen3_next", "qwen3_5_moe_text": "qwen3_next",
-    "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next",
-"qwen3_vl_moe": "qwen3_moe",
+    "kimi_k25": "deepseek_v3", "kimi_linear": "qwen3_next", "qwen3_vl_moe": "qwen3_moe",
     "gemma3n": "gemma3", "mistral3": "mistral", "phi4mm": "phi3", "mllama": "llama", "olmoe": "qwen2_moe",
     "nemotron_h": "qwen3_next", "granitemoehybrid": "qwen3_next", "jamba": "qwen3_next", "mamba": "qwen3_next",
 }  # fmt: skip
@@ -54,6 +53,17 @@ _WIDE_EXPERT_MOE = ("mixtral", "gpt_oss", "llama4", "llama4_text", "minimax_m2")
 # DeepSeek-V3.2 (deepseek_v32) is V3.1's shapes plus a sparse-attention indexer on every layer.
 _DEEPSEEK_STYLE_MOE = ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "deepseek_v32")
 _TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3_text", "gemma3"}
+# Qwen3.5 / Qwen3.6 (transformers' qwen3_5 and qwen3_5_moe): Qwen3-Next's hybrid text model (Gated DeltaNet layers,
+# every 4th one gated full attention, one MTP layer in mtp.*) with a dense MLP or 256/512 experts plus a gated shared
+# expert, nested in text_config beside Qwen3-VL's vision encoder without deepstack mergers. The checkpoint splits the
+# DeltaNet input projection into in_proj_qkv/z/b/a; vLLM's qwen3_5.py loads them into Qwen3-Next's fused
+# in_proj_qkvz/ba (the same elements), so the text model is read as qwen3_next.
+_QWEN3_5_WRAPPED = ("qwen3_5", "qwen3_5_moe")
+_QWEN3_5_TEXT = ("qwen3_5_text", "qwen3_5_moe_text")
+# vLLM's Qwen3_5ForConditionalGenerationConfig sets mamba_ssm_cache_dtype from the config's mamba_ssm_dtype: the
+# recurrent state is kept in float32 while the conv state stays in the model's dtype
+_STATE_DTYPES = {"float32": "float32", "fp32": "float32", "bfloat16": "bfloat16", "bf16": "bfloat16",
+                 "float16": "float16", "fp16": "float16"}  # fmt: skip
 _QKV_BIAS_ALWAYS = {"qwen2", "qwen2_moe"}  # the modeling code hard-codes bias=True for q/k/v
 
 
@@ -238,6 +248,15 @@ def _max_context(cfg: dict[str, Any], family: str = "") -> tuple[int, float | No
         base = original or max_pos
         return max(max_pos, int(min(base * factor, float(_INT_LIMIT)))), factor, original
     return max_pos, factor, original
+
+
+def _state_dtype(value: Any) -> str:
+    """The Gated DeltaNet recurrent state's dtype a Qwen3.5 config names (mamba_ssm_dtype)."""
+    found = _STATE_DTYPES.get(str(value).lower()) if isinstance(value, str) else None
+    if found is None:
+        raise ModelImportError(tr("inputs.config.state_dtype", field="mamba_ssm_dtype", value=_show(value),
+                                  known=", ".join(sorted(set(_STATE_DTYPES.values())))))  # fmt: skip
+    return found
 
 
 def _checkpoint_quant(cfg: dict[str, Any]) -> tuple[str | None, int | None]:
@@ -441,6 +460,12 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         cfg, vision = _wrapped_text(cfg)
         vision = {**vision, "model_type": "qwen3_vl"}
         family = "qwen3"
+    elif family in _QWEN3_5_WRAPPED:  # Qwen3.5/3.6: the hybrid text model in text_config, Qwen3-VL's encoder beside it
+        cfg, vision = _wrapped_text(cfg)
+        vision = {**vision, "model_type": "qwen3_vl"} if vision else {}
+        family = "qwen3_next"
+    elif family in _QWEN3_5_TEXT:  # a text-only Qwen3.5 config (Qwen3_5ForCausalLM): the same text model, no encoder
+        family = "qwen3_next"
     hidden = _int_first(cfg, "hidden_size", "n_embd", "d_model", required="the hidden size")
     layers = _int_first(cfg, "num_hidden_layers", "num_layers", "n_layer", required="the number of layers", low=1,
                         high=MAX_LAYERS)
@@ -527,6 +552,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
             "attn_output_gate": _bool(cfg, "attn_output_gate", True),  # vLLM: getattr(config, "attn_output_gate", True)
             "mtp_style": "qwen3_next",
         }
+        if model_family in (*_QWEN3_5_WRAPPED, *_QWEN3_5_TEXT) and cfg.get("mamba_ssm_dtype") is not None:
+            linear["linear_state_dtype"] = _state_dtype(cfg.get("mamba_ssm_dtype"))
         # the checkpoint stores one MTP layer (mtp.*); vLLM's qwen3_next_mtp.py reads num_nextn_predict_layers, 1 if absent
         mtp_layers = _int_first(cfg, "num_nextn_predict_layers", "mtp_num_hidden_layers", default=1)
 

@@ -87,6 +87,10 @@ class ModelSpec(BaseModel):
     linear_key_head_dim: int = Field(0, ge=0, le=4096)
     linear_value_head_dim: int = Field(0, ge=0, le=4096)
     linear_conv_kernel_dim: int = Field(0, ge=0, le=64)
+    linear_state_dtype: Literal["float32", "bfloat16", "float16"] | None = Field(
+        None, description="the recurrent state's dtype when the config names one (Qwen3.5's mamba_ssm_dtype float32, "
+        "which vLLM follows); None: the model's dtype, as for Qwen3-Next"
+    )
 
     # Vision encoder stored in the checkpoint (Gemma 3's SigLIP tower and its projector into the text model)
     vision_hidden_size: int = Field(0, ge=0, le=65536)

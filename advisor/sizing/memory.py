@@ -186,12 +186,15 @@ def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
     (MambaStateShapeCalculator.gated_delta_net_state_shape): a conv state of (conv_kernel − 1 + speculative tokens)
     × (2 × key heads × key dim + value heads × value dim) / TP and a recurrent state of value heads / TP × value dim
     × key dim, both in the model's dtype (mamba_cache_dtype and mamba_ssm_cache_dtype "auto";
-    MambaStateDtypeCalculator.gated_delta_net_state_dtype)."""
+    MambaStateDtypeCalculator.gated_delta_net_state_dtype), except that a Qwen3.5 config's mamba_ssm_dtype sets the
+    recurrent state's (float32: vLLM's Qwen3_5ForConditionalGenerationConfig; "Setting attention block size to 1056
+    tokens" for Qwen3.5-35B-A3B, where a BF16 state would give 544)."""
     dtype_bytes = 4 if m.dtype in ("float32", "fp32") else 2
+    state_bytes = {"float32": 4, "bfloat16": 2, "float16": 2}.get(m.linear_state_dtype or "", dtype_bytes)
     conv_dim = 2 * m.linear_num_key_heads * m.linear_key_head_dim + m.linear_num_value_heads * m.linear_value_head_dim
     conv = (conv_dim // tp) * (m.linear_conv_kernel_dim - 1 + num_spec)
     recurrent = (m.linear_num_value_heads // tp) * m.linear_value_head_dim * m.linear_key_head_dim
-    return (conv + recurrent) * dtype_bytes
+    return conv * dtype_bytes + recurrent * state_bytes
 
 
 def activation_estimate(m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool) -> int:

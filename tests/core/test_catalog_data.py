@@ -156,9 +156,10 @@ def test_preset_config_has_the_fields_sizing_needs(preset_id):
     cfg = _presets()[preset_id]["config"]
     assert cfg.get("model_type")
     assert cfg.get("architectures")
-    if cfg["model_type"] in ("gemma3", "llama4", "qwen3_vl"):  # the text model is in text_config (Gemma 3: defaults fill the rest)
-        text = cfg["text_config"]
-        assert text["hidden_size"] > 0 and text["num_hidden_layers"] > 0 and text["intermediate_size"] > 0
+    if cfg["model_type"] in ("gemma3", "llama4", "qwen3_vl", "qwen3_5", "qwen3_5_moe"):  # the text model is in text_config
+        text = cfg["text_config"]  # (Gemma 3: defaults fill the rest; a MoE text model has expert widths instead)
+        assert text["hidden_size"] > 0 and text["num_hidden_layers"] > 0
+        assert (text.get("intermediate_size") or text.get("moe_intermediate_size") or 0) > 0
         vision = cfg["vision_config"]
         assert (vision.get("num_hidden_layers") or vision.get("depth")) > 0
         return

@@ -128,8 +128,9 @@ def test_qwen3_next_decode_does_not_read_kv_for_linear_layers():
 
 
 def test_unknown_architecture_names_the_closest_family_in_both_languages():
-    cfg = {"model_type": "qwen3_5_moe", "architectures": ["Qwen3_5MoeForConditionalGeneration"], "text_config": {}}
-    with pytest.raises(ModelImportError, match=r"qwen3_5_moe.*nearest supported family is qwen3_next.*hidden_size"):
+    # Kimi Linear (KDA linear attention + MLA) is hybrid like Qwen3-Next but its layers are not Gated DeltaNet's
+    cfg = {"model_type": "kimi_linear", "architectures": ["KimiLinearForCausalLM"], "hidden_size": 2304}
+    with pytest.raises(ModelImportError, match=r"kimi_linear.*nearest supported family is qwen3_next.*hidden_size"):
         model_from_config(cfg)
     set_language("zh_CN")
     try:
