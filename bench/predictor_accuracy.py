@@ -412,6 +412,78 @@ def _short(url: str) -> str:
     return parts[0] + ("/…/" + parts[-1] if len(parts) > 1 else "")
 
 
+# ---- --breakdown: where the below-knee error sits -------------------------------------------------------------
+def _size_bucket(row: dict[str, str]) -> str:
+    from advisor.sizing.tensors import param_counts
+
+    counts = param_counts(get_model(row["model"]))
+    total, active = counts.total / 1e9, counts.active / 1e9
+    kind = "MoE" if active < 0.9 * total else "dense"
+    edges = (10, 40, 100)
+    band = next((f"≤{e}B" for e in edges if active <= e), f">{edges[-1]}B")
+    return f"{kind} {band} active"
+
+
+def _prompt_bucket(row: dict[str, str]) -> str:
+    p = int(row["prompt_tokens"])
+    return next((f"≤{e:,}" for e in (256, 1024, 4096, 16384) if p <= e), ">16,384") + " prompt tokens"
+
+
+def _load_bucket(row: dict[str, str]) -> str:
+    if row["load"] == "closed":
+        c = int(row["concurrency"])
+        return "concurrency 1" if c == 1 else ("concurrency 2-8" if c <= 8 else "concurrency 9+")
+    return regime(row)
+
+
+BREAKDOWNS = {
+    "source": lambda r: _short(r["source_url"]),
+    "engine": lambda r: r["engine"],
+    "engine version": lambda r: f"{r['engine']} {r['engine_version'].split()[0]}",
+    "GPU": lambda r: f"{r['gpus']}× {r['gpu']}",
+    "model size": _size_bucket,
+    "weights": lambda r: r["weights"],
+    "prompt length": _prompt_bucket,
+    "load": _load_bucket,
+}
+
+
+def breakdown_lines(points: list[Point]) -> list[str]:
+    """The held-out below-knee error split by one property at a time: rows, median |error|, median signed error
+    (negative: the model is faster than the server) and the share of points the model over-predicts, per metric.
+    A group whose signed median is far from zero is a systematic gap; one near zero with a large |error| is noise."""
+    below = [p for p in points if p.row["split"] == "holdout" and not p.saturated]
+    lines = [f"below-knee breakdown (held-out, cached-prompt TTFTs out; {len(below)} rows)"]
+    for metric in ("ttft", "tpot"):
+        errs = [e for p in below if (e := p.error(metric, strict=True)) is not None]
+        over = sum(e > 0 for e in errs)
+        lines.append(f"  {metric.upper()} sign: {over} over-predicted (model slower), {len(errs) - over} under-predicted "
+                     f"(model faster); signed median {float(np.median(errs)):+.1%}")  # fmt: skip
+    for name, key in BREAKDOWNS.items():
+        lines.append(f"  by {name}:")
+        groups: dict[str, list[Point]] = {}
+        for p in below:
+            groups.setdefault(key(p.row), []).append(p)
+        for label, pts in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            cells = []
+            for metric in ("ttft", "tpot"):
+                errs = [e for p in pts if (e := p.error(metric, strict=True)) is not None]
+                if not errs:
+                    cells.append(f"{metric.upper()} —".ljust(42))
+                    continue
+                over = sum(e > 0 for e in errs) / len(errs)
+                cells.append(f"{metric.upper()} n={len(errs):>2} |e| {pct(errs, 50):6.1%} signed {float(np.median(errs)):+7.1%} over {over:4.0%}")
+            lines.append(f"    {label[:44]:<44} {'   '.join(cells)}")
+    lines.append("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):")
+    for p in below:
+        t, d = p.error("ttft", strict=True), p.error("tpot", strict=True)
+        if (t is not None and abs(t) > GOALS["ttft"][1]) or (d is not None and abs(d) > GOALS["tpot"][1]):
+            lines.append(f"    {p.row['id'][:44]:<44} {_load_bucket(p.row):<20} TTFT {_e(t):>6}  TPOT {_e(d):>6}  "
+                         f"(measured {p.row['ttft_ms'] or '—'} / {p.row['tpot_ms'] or '—'} ms, predicted "
+                         f"{_f(p.ttft_pred)} / {_f(p.tpot_pred)} ms)")  # fmt: skip
+    return lines
+
+
 def pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.abs(values), q)) if values else math.nan
 
@@ -457,6 +529,8 @@ def table(points: list[Point]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="rewrite docs/predictor-accuracy.md with the per-point table")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also print the held-out below-knee error by source, engine, GPU, model size, prompt length, load and sign")
     args = ap.parse_args(argv)
     with CSV.open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
@@ -487,6 +561,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(goals)
     print(f"{len(points)} points, {statistics.fsum(p.seconds for p in points):.1f} CPU s")
+    if args.breakdown:
+        print("\n".join(breakdown_lines(points)))
     if args.write:
         acc = held_out_accuracy(points)
         write_text_atomic(DOC, _doc(points, lines, goals, acc))
