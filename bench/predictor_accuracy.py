@@ -660,6 +660,26 @@ per-request overheads). `advisor predict`, the Sizing page and the memo state th
 
 {_regime_table(acc)}
 
+**Session 15: where the below-knee error sits, and FP8 GEMMs timed per engine.** `--breakdown` prints the held-out
+below-knee error by source, engine and version, GPU, model size, weights, prompt length, load and sign. Before this
+session's change (66 TTFT / 69 TPOT points): the model is too fast in 46 of 66 TTFTs and 62 of 69 TPOTs (signed
+medians −17 % / −19 %). By weights, FP8 stood out: per-tensor FP8 (NIM's Llama-3.3-70B on 2 × H100) TPOT −10 %
+(−5…−18 %), block-scaled FP8 −29 % (GPUStack's SGLang Qwen3-8B-FP8 on an H100: 5.7 ms measured, 4.1 ms predicted,
+where the same page's BF16 run measured 7.2 ms and was predicted 6.6 ms). The cause: FP8 dense layers were costed
+as their bytes at the BF16 GEMMs' read share, half a BF16 step, while NVIDIA aiconfigurator's tables (commit 095f58a,
+`systems/data/<gpu>/gemm/<engine>/<version>/gemm_perf.parquet`, dtypes fp8 and fp8_block) show FP8 GEMMs at decode
+rows are far from half a BF16 GEMM and differ by engine and version: a 4,096² GEMM at one row on an H100 takes
+15.95 µs in BF16 and, block-scaled, 34.07 µs in vLLM 0.14, 22 µs in vLLM 0.19, 13.64 µs in SGLang 0.5.6 and 11.58 µs
+in TensorRT-LLM 1.2 (activation quantization and scale handling are per-call costs). The rule, fixed before any row
+was compared: FP8 dense layers (not MLA, not routed experts) are timed shape by shape like the 16-bit ones, from the
+serving engine's own FP8 table on that GPU (H100, H200, B200, L40S) at the measured version nearest the row's (none
+stated: the fused-MoE table's default version per engine); vLLM 0.24's fp8_block table is left out because it
+mixes three kernels per shape and does not say which one the engine runs; an engine with no table keeps the old
+rule. Moves (held out): *below the knee* TPOT 20.0 → 17.6 % (p90 42.8 → 42.8 %), TTFT 32.2 → 32.2 % (p90 103.4 →
+97.4 %); overall TPOT 22.7 → 21.7 %, TTFT 39.7 → 39.0 %; FP8 rows TPOT −10 % → +10 % (NIM, TensorRT-LLM 1.2's
+per-tensor kernel, slower than BF16 at one row) and block-scaled −29 % → −14 %. Past the knee the ranges held for
+81 % / 85 %, 83 % / 83 % overall.
+
 **Session 14: the step overhead from aiconfigurator's step model, and GEMMs timed per shape.** Two rules, fixed
 before any row was compared, each from NVIDIA aiconfigurator (ai-dynamo/aiconfigurator@095f58a). (1) *Step overhead.*
 `step_overhead_ms` was 1.0 / 0.8 / 0.7 / 1.0 ms (vLLM / SGLang / TensorRT-LLM / llama.cpp) with no measurement behind
