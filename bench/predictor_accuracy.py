@@ -679,6 +679,22 @@ rule. Moves (held out): *below the knee* TPOT 20.0 → 17.6 % (p90 42.8 → 42.8
 97.4 %); overall TPOT 22.7 → 21.7 %, TTFT 39.7 → 39.0 %; FP8 rows TPOT −10 % → +10 % (NIM, TensorRT-LLM 1.2's
 per-tensor kernel, slower than BF16 at one row) and block-scaled −29 % → −14 %. Past the knee the ranges held for
 81 % / 85 %, 83 % / 83 % overall.
+*What is left below the knee* (after the change; negative = the model is faster than the server). TPOT (median
+17.6 %, 56 of 69 too fast): a CPU gap between steps of engines that do not overlap it, growing with the number of GPUs
+— one GPU +0.6…+1.6 ms a token (GPUStack's vLLM 0.10–0.11, SGLang 0.5), tenstorrent's 2025-07 vLLM reference runs on
+an A100 +2.1…+2.6 ms (Qwen3-30B-A3B, −22…−25 %) and +3.6…+8.1 ms (Qwen3-14B, −15…−28 %), 4 × H100 under SGLang 0.3 /
+vLLM 0.6 +6…+10 ms (−25…−30 %), 8 × H100 DeepSeek-R1 AWQ +7 ms (−43 %), 8 × H200 DeepSeek-R1 / GLM-4.7 under vLLM 0.11
++4…+7.5 ms (−22…−39 %); only the scheduler's 18 µs per running request of it is measured (bench/scheduler_costs.py),
+and no public measurement of the rest (input preparation, the sampled tokens' copy back, the broadcast to the
+tensor-parallel workers) on an NVIDIA GPU was found this session, so nothing was added. TTFT (median 32.2 %): GPUStack's
+vLLM 0.11 Qwen3-8B on one H100 at 1–8 users (59–75 ms measured, 21–22 ms predicted: −65…−70 %, SGLang on the same page
+28 ms), NIM's closed loops of 2,000-token answers at 5–100 users (+134…+534 %: a burst start keeps the simulated users
+in lock-step waves of prefills, while the measured mean TTFT at 25–100 users, 148–230 ms, is below the time any GPU
+could prefill such a wave — so the measured users were not in lock-step; started spread out the same rows come out
+−52…−62 %, the truth in between), RTX 5090 request rates at 12–16 req/s that queued before the predicted knee (−33…−98
+%), and tenstorrent's single-request TTFTs that barely grow with the prompt (prefix-cache hits below the ⚠ bound, both
+signs). Also corrected this session: vLLM's async scheduling became the default in 0.14.0, not 0.12
+(sendnn-inference#636, djl#3833: "enabled by default in v0.14"); no row ran 0.12 or 0.13, so no figure moved.
 
 **Session 14: the step overhead from aiconfigurator's step model, and GEMMs timed per shape.** Two rules, fixed
 before any row was compared, each from NVIDIA aiconfigurator (ai-dynamo/aiconfigurator@095f58a). (1) *Step overhead.*
