@@ -25,7 +25,7 @@ def add_setup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
                    help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--engine-version", type=engine_version, default=None,
-                   help="engine version to model, e.g. 0.11.0 (default: the current one). It picks the nearest version whose fused-MoE kernel NVIDIA measured, and for vLLM before 0.12 puts the scheduler between GPU steps")
+                   help="engine version to model, e.g. 0.11.0 (default: the current one). It picks the nearest version whose fused-MoE kernel NVIDIA measured, and for vLLM before 0.14 puts the scheduler between GPU steps")
 
 
 def build_setup_from_args(args: argparse.Namespace):

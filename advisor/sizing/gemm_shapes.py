@@ -18,8 +18,17 @@ the step's row count:
   between grid rows, in proportion to m past 8,192. Summing the layers' latencies row by row gives one curve per
   model, GPU and TP degree, so a step costs one lookup.
 
-Not covered (the per-GPU rate and read share stay): quantized dense layers (their GEMMs are Marlin or FP8 kernels
-with other timings), MLA attention blocks (their measured fixed time already includes the small GEMMs), routed experts
+FP8 dense layers (``fp8``: per-tensor W8A8; ``fp8-block``: 128×128 block scales) are timed the same way from the
+serving engine's own FP8 GEMM latencies on the GPUs aiconfigurator measured them on (H100, H200, B200, L40S), tables
+``<gpu>:<format>:<engine>:<version>``, the version nearest the one asked for (the app's: the fused-MoE table's
+default per engine). At decode those kernels are not twice as fast as BF16 for half the bytes, and they differ by
+engine: a 4,096² GEMM at one row on an H100 takes 16 µs in BF16, and block-scaled FP8 34 µs in vLLM 0.14, 22 µs in
+0.19, 14 µs in SGLang 0.5.6, 12 µs in TensorRT-LLM 1.2 (activation quantization and scale handling are fixed costs
+per call), so the byte count alone made FP8 decode up to 2× too fast or too slow. An engine without an FP8 table
+(llama.cpp) keeps the per-GPU rate. The LM head stays BF16 (FP8 checkpoints leave it unquantized).
+
+Not covered (the per-GPU rate and read share stay): Marlin (AWQ/GPTQ) dense layers, FP8 on GPUs without an FP8
+table, MLA attention blocks (their measured fixed time already includes the small GEMMs), routed experts
 (the fused-MoE kernel, moe_kernels.py), GPUs without a table, and a user's explicit MFU/MBU.
 """
 
@@ -35,11 +44,15 @@ import numpy as np
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.resources import load_json
+from advisor.sizing.moe_kernels import _distance
 from advisor.sizing.quant import WeightFormat
 from advisor.sizing.tensors import Tensor, tensors
+from advisor.versions import release_number
 
 # weight formats whose non-expert linear layers are 16-bit GEMMs (gpt-oss's MXFP4 quantizes only the routed experts)
 SIXTEEN_BIT_DENSE = ("bf16", "fp16", "mxfp4")
+# weight formats whose dense layers run vLLM's FP8 GEMMs (on GPUs with FP8 tensor cores), each with its own table
+FP8_DENSE = ("fp8", "fp8-block")
 _FUSED = {"attn_q": "qkv", "attn_k": "qkv", "attn_v": "qkv", "ffn_gate": "gate_up", "ffn_up": "gate_up"}
 
 
@@ -84,6 +97,22 @@ def _tables() -> tuple[tuple[float, ...], np.ndarray, dict[str, tuple[np.ndarray
 
 def has_table(gpu: GpuSpec) -> bool:
     return gpu.id in _tables()[2]
+
+
+def table_key(gpu_id: str, fmt_id: str, engine: str | None = None, version: str | None = None) -> str | None:
+    """The table a format's dense GEMMs are timed from: the GPU's BF16 one, or for FP8 the engine's own FP8 table
+    at the measured version nearest ``version`` (newer on a tie; None: the engine's default version in
+    resources/engines/moe_kernels.json), None where the engine has none on this GPU."""
+    if fmt_id not in FP8_DENSE:
+        return gpu_id
+    engine = engine or "vllm"
+    prefix = f"{gpu_id}:{fmt_id}:{engine}:"
+    measured = [k.removeprefix(prefix) for k in _tables()[2] if k.startswith(prefix)]
+    if not measured:
+        return None
+    wanted = release_number(version) or release_number(load_json("engines", "moe_kernels.json")["default"].get(engine, ""))
+    best = min(measured, key=lambda v: (_distance(release_number(v), wanted), tuple(-x for x in release_number(v))))
+    return prefix + best
 
 
 def _axis(log_grid: np.ndarray, value: int) -> tuple[int, float, float]:
@@ -139,24 +168,31 @@ def dense_gemm_shapes(m: ModelSpec, gpus: int) -> list[tuple[int, int, int]]:
     return [(n, k, c) for (n, k), c in sorted(counts.items())]
 
 
-def applies(m: ModelSpec, fmt: WeightFormat, compute: str, gpu: GpuSpec) -> bool:
-    return has_table(gpu) and fmt.id in SIXTEEN_BIT_DENSE and compute in ("bf16", "fp16") and not m.is_mla
+def applies(m: ModelSpec, fmt: WeightFormat, compute: str, gpu: GpuSpec, engine: str | None = None,
+            version: str | None = None) -> bool:  # fmt: skip
+    if m.is_mla or not has_table(gpu) or table_key(gpu.id, fmt.id, engine, version) is None:
+        return False
+    if fmt.id in FP8_DENSE:
+        return compute == "fp8"  # an FP8 checkpoint on a GPU without FP8 tensor cores runs Marlin W8A16 instead
+    return fmt.id in SIXTEEN_BIT_DENSE and compute in ("bf16", "fp16")
 
 
 @cache
-def shape_times(m: ModelSpec, gpu_id: str, gpus: int, bf16_tflops: float, bandwidth: float) -> ShapeTimes:
-    """The per-step curves of ``m`` on ``gpus`` GPUs of class ``gpu_id`` (cached: one per setup)."""
+def shape_times(m: ModelSpec, gpu_id: str, gpus: int, bf16_tflops: float, bandwidth: float, table: str | None = None) -> ShapeTimes:
+    """The per-step curves of ``m`` on ``gpus`` GPUs of class ``gpu_id``, its dense layers timed from ``table``
+    (table_key; None: the GPU's BF16 one) (cached: one per setup)."""
     grid, _nk, tables = _tables()
+    key = table or gpu_id
     shapes = dense_gemm_shapes(m, gpus)
     total = np.zeros(len(grid))
     for n, k, count in shapes:
-        total += count * shape_seconds(gpu_id, n, k)
+        total += count * shape_seconds(key, n, k)
     head_n = max(1, -(-m.vocab_size // gpus))
-    head = shape_seconds(gpu_id, head_n, m.hidden_size)
+    head = shape_seconds(gpu_id, head_n, m.hidden_size)  # the LM head stays 16-bit in every format timed here
     return ShapeTimes(
         dense=GemmCurve(grid, tuple(float(x) for x in total)),
         head=GemmCurve(grid, tuple(float(x) for x in head)),
         ridge_rows=bf16_tflops * 1e12 / bandwidth,
-        source=tables[gpu_id][1],
+        source=tables[key][1],
         shapes=tuple(shapes),
     )

@@ -49,7 +49,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, ReadShare, decode_read_share, gemm_rate
-from advisor.sizing.gemm_shapes import ShapeTimes, applies, shape_times
+from advisor.sizing.gemm_shapes import ShapeTimes, applies, shape_times, table_key
 from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
@@ -274,7 +274,7 @@ class StepCostModel:
     weight_bytes_per_s: float = 0.0
     read_share: ReadShare | None = None
     # The dense linear layers timed shape by shape from vLLM's measured GEMM latencies (gemm_shapes.py) on the GPUs
-    # NVIDIA measured, for 16-bit dense layers: they replace flops_per_s / dense_bytes_per_s for those layers; the
+    # NVIDIA measured, for 16-bit and FP8 dense layers: they replace flops_per_s / dense_bytes_per_s for those layers; the
     # routed experts keep their own rate and reads. Scaled like the MFU (rows past the GPU's ridge) or the MBU
     # (below it) for the low/high estimates. None: the per-GPU rate and read share.
     shape_times: ShapeTimes | None = None
@@ -381,8 +381,10 @@ class StepCostModel:
         expert_flops, expert_rate, expert_share_used = _routed_expert_rate(model, fmt, dtype, gpu, gpus, factors, mfu_used / factors.mfu)
         # the dense layers timed shape by shape where vLLM's GEMMs were measured on this GPU (not with a user's MFU/MBU)
         explicit = {"mfu", "mbu"} & factors.model_fields_set
-        shaped = None if explicit or not applies(model, fmt, dtype, gpu) else shape_times(
-            model, gpu.id, gpus, rate.tflops if rate else gpu.bf16_tflops_dense, gpu.bandwidth_bytes_per_s * (read.share if read else factors.mbu)
+        engine, version = factors.kernel_engine, factors.engine_version  # FP8 GEMMs: the engine's own kernels
+        shaped = None if explicit or not applies(model, fmt, dtype, gpu, engine, version) else shape_times(
+            model, gpu.id, gpus, rate.tflops if rate else gpu.tflops_for(dtype), gpu.bandwidth_bytes_per_s * (read.share if read else factors.mbu),
+            table_key(gpu.id, fmt.id, engine, version),
         )
         small_fixed, small_bytes = _elementwise(model, gpus)
         routed = 2.0 * moe_layers * model.num_experts_per_tok * 3 * model.hidden_size * model.moe_intermediate_size

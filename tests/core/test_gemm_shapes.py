@@ -23,7 +23,7 @@ PUBLISHED_US = {
 
 def test_the_table_is_aiconfigurators_per_gpu_with_its_source() -> None:
     data = load_json("gpus", "gemm_shapes.json")
-    assert set(data["gpus"]) == {"a100-sxm-80g", "h100-sxm-80g", "h200-141g", "l40s", "b200"}
+    assert {k for k in data["gpus"] if ":" not in k} == {"a100-sxm-80g", "h100-sxm-80g", "h200-141g", "l40s", "b200"}
     for gpu, table in data["gpus"].items():
         assert f"ai-dynamo/aiconfigurator/blob/{COMMIT}/" in table["source"] and table["source"].endswith("gemm_perf.parquet"), gpu
         assert len(table["latency_us"]) == len(data["m_grid"])
@@ -79,3 +79,47 @@ def test_the_step_uses_the_shapes_on_measured_gpus_only_and_not_with_a_chosen_mf
     median = StepCostModel.build(model, "bf16", "bf16", get_gpu("a800-80g"), 1)
     assert median.gemm is not None and median.gemm.reference_gpu == "a100-sxm-80g"
     assert a100.prefill_seconds(512) > 1.1 * median.prefill_seconds(512)
+
+
+# FP8 latencies read from the same parquet files (gemm_dtype fp8_block, m = 1, n = k = 4,096), in microseconds
+FP8_BLOCK_ONE_ROW_US = {"vllm:0.14.0": 34.07, "sglang:0.5.6.post2": 13.64, "trtllm:1.2.0rc5": 11.58}
+
+
+def test_fp8_tables_are_each_engines_own_and_the_nearest_version_is_used() -> None:
+    from advisor.sizing.gemm_shapes import table_key
+
+    data = load_json("gpus", "gemm_shapes.json")
+    nk = data["nk_grid"]
+    for engine_version, us in FP8_BLOCK_ONE_ROW_US.items():
+        table = data["gpus"][f"h100-sxm-80g:fp8-block:{engine_version}"]
+        assert f"ai-dynamo/aiconfigurator/blob/{COMMIT}/" in table["source"] and engine_version.split(":")[0] in table["source"]
+        assert table["latency_us"][0][nk.index(4096)][nk.index(4096)] == pytest.approx(us, abs=0.005)
+    # block-scaled FP8 at one row is not half of BF16's 15.95 µs in any engine: the byte count alone is wrong
+    assert min(FP8_BLOCK_ONE_ROW_US.values()) > 0.7 * 15.95
+    # the version a benchmark ran picks the nearest measured one; no version: the engine's default (moe_kernels.json)
+    assert table_key("h100-sxm-80g", "fp8-block", "sglang", "0.5.3.post3") == "h100-sxm-80g:fp8-block:sglang:0.5.6.post2"
+    assert table_key("h100-sxm-80g", "fp8-block", "vllm", "0.11.0") == "h100-sxm-80g:fp8-block:vllm:0.14.0"
+    assert table_key("h100-sxm-80g", "fp8", "vllm", None) == "h100-sxm-80g:fp8:vllm:0.24.0"
+    assert table_key("h100-sxm-80g", "fp8", "llama.cpp", None) is None  # nothing measured for that engine
+    assert table_key("h100-sxm-80g", "bf16", "sglang", None) == "h100-sxm-80g"  # 16-bit: vLLM's BF16 table
+
+
+def test_an_fp8_checkpoint_decodes_at_its_engines_measured_gemm_speed() -> None:
+    model = get_model("qwen3-8b")
+    h100 = get_gpu("h100-sxm-80g")
+
+    def step(engine: str, version: str) -> StepCostModel:
+        return StepCostModel.build(model, "fp8-block", "bf16", h100, 1, SpeedFactors(kernel_engine=engine, engine_version=version))
+
+    vllm, sglang = step("vllm", "0.14.0"), step("sglang", "0.5.6.post2")
+    assert vllm.shape_times is not None and sglang.shape_times is not None
+    assert "vllm/0.14.0" in vllm.shape_times.source and "sglang/0.5.6.post2" in sglang.shape_times.source
+    # vLLM 0.14's block-scaled kernel is over twice as slow as SGLang's at one row (34 vs 14 µs on a 4,096² GEMM)
+    assert vllm.shaped_dense_seconds(1, 1) > 1.5 * sglang.shaped_dense_seconds(1, 1)
+    # and neither is the half of a BF16 step the bytes alone would give
+    bf16 = StepCostModel.build(model, "bf16", "bf16", h100, 1)
+    assert sglang.shaped_dense_seconds(1, 1) > 0.6 * bf16.shaped_dense_seconds(1, 1)
+    # an engine nothing was measured for keeps the per-GPU rate and read share
+    assert StepCostModel.build(model, "fp8-block", "bf16", h100, 1, SpeedFactors(kernel_engine="llama.cpp")).shape_times is None
+    # no FP8 tensor cores (A100): Marlin W8A16, not an FP8 table
+    assert StepCostModel.build(model, "fp8-block", "bf16", get_gpu("a100-sxm-80g"), 1).shape_times is None

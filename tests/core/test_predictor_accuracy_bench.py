@@ -142,3 +142,42 @@ def test_advisor_predict_leads_with_its_loads_figure_when_all_levels_share_one()
 
     assert last_line("4,8,16").startswith("Expected error at this load (concurrency 2–16):")
     assert last_line("1,8,64").startswith("Expected error: against")  # a curve across loads: the overall figure
+
+
+def test_the_breakdown_splits_the_below_knee_error_by_property_and_sign(accuracy):
+    # --breakdown: the held-out points below the knee, one property at a time, with the signed median and the share
+    # the model over-predicts; points past the knee or from train rows take no part
+    def point(pid: str, gpu: str, ttft_pred: float, saturated: bool = False, split: str = "holdout"):
+        row = {**_row("qwen3-8b", gpu, 256, 100.0), "id": pid, "tpot_ms": "10", "split": split}
+        return accuracy.Point(row, ttft_pred, 10.0, 0.0, None, None, saturated)
+
+    points = [point("a", "h100-sxm-80g", 50.0), point("b", "h100-sxm-80g", 60.0), point("c", "a100-sxm-80g", 150.0),
+              point("d", "a100-sxm-80g", 10.0, saturated=True), point("e", "a100-sxm-80g", 10.0, split="train")]  # fmt: skip
+    lines = accuracy.breakdown_lines(points)
+    assert lines[0].endswith("3 rows)")
+    assert "TTFT sign: 1 over-predicted (model slower), 2 under-predicted (model faster); signed median -40.0%" in lines[1]
+    h100 = next(line for line in lines if "1× h100-sxm-80g" in line)
+    assert "TTFT n= 2 |e|  45.0% signed  -45.0% over   0%" in h100
+    a100 = next(line for line in lines if "1× a100-sxm-80g" in line)
+    assert "TTFT n= 1 |e|  50.0% signed  +50.0% over 100%" in a100
+    # the worst points: |TTFT| 50 % and 60 % are within the 60 % p90 goal; none listed past it
+    worst = lines[lines.index("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):") + 1:]
+    assert worst == []
+
+
+def test_a_closed_loop_no_start_together_wave_could_give_is_simulated_spread_out(accuracy):
+    # NIM's Llama-3.3-70B FP8 on 2 x H100, 50 users sending 500-token prompts: one prompt is 2 x ~70e9 x 500 FLOPs,
+    # ~18 ms at the two GPUs' 3,958 TFLOP/s FP8 peak, so a wave of 50 started together has a mean TTFT of at least
+    # 25.5 x 18 ms = ~450 ms, whatever the engine batches; the published mean is 181.6 ms
+    row = {**_row("llama-3.3-70b-instruct", "h100-sxm-80g", 500, 181.64), "gpus": "2", "weights": "fp8",
+           "kv_dtype": "fp8", "engine": "trtllm", "engine_version": "NIM 1.8.0", "concurrency": "50",
+           "output_tokens": "2000", "requests": "150"}  # fmt: skip
+    setup, _limits = accuracy.setup_for(row)
+    one = accuracy.prompt_seconds_at_peak(row, setup, 500.0)
+    assert 0.015 < one < 0.021
+    assert accuracy.not_a_wave(row, setup)
+    assert not accuracy.not_a_wave({**row, "ttft_ms": "600"}, setup)  # a wave could give 600 ms
+    assert not accuracy.not_a_wave({**row, "concurrency": "1"}, setup)  # one user is never a wave
+    assert not accuracy.not_a_wave({**row, "lengths": "sharegpt"}, setup)  # prompts of many lengths: no bound here
+    # the median of a wave has the weaker bound c / 2 (25 x 18 ms = ~445 ms)
+    assert accuracy.not_a_wave({**row, "stat": "median", "ttft_ms": "400"}, setup)

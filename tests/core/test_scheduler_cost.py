@@ -1,5 +1,5 @@
 """vLLM's scheduler costs CPU time per running request each step (bench/scheduler_costs.py): between GPU steps in
-versions before async scheduling became the default (0.12), beside them since."""
+versions before async scheduling became the default (0.14), beside them since."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _costs(version: str | None) -> StepCostModel:
     return StepCostModel.build(MODEL, "bf16", "bf16", GPU, 1, factors)
 
 
-@pytest.mark.parametrize(("version", "overlaps"), [(None, True), ("0.11.0", False), ("0.9.2", False), ("0.12.0", True), ("0.22.1", True)])
+@pytest.mark.parametrize(("version", "overlaps"), [(None, True), ("0.11.0", False), ("0.9.2", False), ("0.13.0", False), ("0.14.0", True), ("0.22.1", True)])
 def test_which_versions_schedule_beside_the_gpu(version, overlaps):
     costs = _costs(version)
     assert costs.scheduler_overlaps is overlaps
