@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import commands, fleet, forms, reachable, sizing, two_nodes
+from advisor.plan import commands, fleet, forms, layout_search, reachable, sizing, two_nodes
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
+from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.node_shapes import OWNED_FORMS
@@ -316,6 +317,37 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
     return bare, out, check
 
 
+def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+                      hosted: tuple[float, float] | None, needed: float | None):
+    """The chosen setup sized for the bare peak (no headroom over it), with its N+1 spare and then without, when
+    that brings the budget within reach as ``_without_spare`` judges it: (setup, cost, budget check), the setup
+    noted ``headroom_budget:<what the headroom costs a month>:<the plan with it>`` (the memo says the headroom the
+    plan has and why it is below the policy; q10 shipped 0 % and said nothing). None when there is no headroom to
+    drop or the bare peak is over the budget too."""
+    lay = chosen.layout
+    bare_n = getattr(chosen, "peak_replicas", None)
+    if lay is None or needed is None or not bare_n or bare_n >= lay.load_replicas or lay.basis == fleet.FLEET_BASIS:
+        return None
+    with_spare = None
+    for spare in (True, False) if lay.spare_units else (False,):
+        lean = gchoice._copy(chosen)
+        gchoice.apply_layout(c, region, lean, book, owned=lay.owned, load_replicas=bare_n, spare=spare)
+        if serving_replicas(lean) * claimed_capacity(c, lean) < c.peak:
+            return None
+        out = _cost_of(c, lean, region, book)
+        check = _budget(c, out, form, hosted)
+        if check[1] is None:
+            return None
+        if check[0] is False and not check[2]:  # still short of the budget
+            with_spare = check[1] if spare else with_spare
+            continue
+        lean.notes.append(f"headroom_budget:{needed - check[1]:.0f}:{needed:.0f}")
+        if not spare and with_spare is not None:
+            lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
+        return lean, out, check
+    return None
+
+
 def _input_tokens(c: Ctx, output_tokens: float) -> float:
     """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio."""
     return output_tokens * c.prompt_avg / max(c.output_avg, 1)
@@ -418,6 +450,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
+    search = None
+    if chosen is not None and meets and not c.is_batch:  # every TP size × precision on this GPU, sized alike
+        best, search = layout_search.search(c, chosen, ok, near, lambda k: _verify_laid_out(c, k, region, book)[2],
+                                            gchoice.rank_key(c, region, book), gchoice._copy)
+        if best is not chosen:
+            chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
@@ -480,6 +518,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         spare = _without_spare(c, chosen, region, book, form, hosted, needed)
         if spare is not None:
             chosen, out, (within, needed, straddles) = spare
+        else:  # the headroom over the peak breaks the budget: the bare peak, said with what the headroom costs
+            lean = _without_headroom(c, chosen, region, book, form, hosted, needed)
+            if lean is not None:
+                chosen, out, (within, needed, straddles) = lean
+                sim_ttft = sim_tpot = None  # another load per replica: the card takes the curve's figures
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
@@ -555,6 +598,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.fixes and check_fixes:
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes)
+    result.layouts_tried = layout_search.finish(search, sized, chosen, form)
     return result
 
 
@@ -828,7 +872,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         output_tokens_per_s_per_replica=round(at.output_tokens_per_s, 1),
         output_tokens_per_s_total=round(at.output_tokens_per_s * ch.replicas, 1),
         max_concurrency_per_replica=cap_per, memory_max_concurrency=mem_c,
-        headroom=round(1 - c.peak / max(cap_per * ch.replicas, 1), 3), meets_slo=meets,
+        headroom=round(capacity_headroom(c, ch, cap_per), 3), meets_slo=meets,
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per,

@@ -147,8 +147,12 @@ def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
 
 
 def _load_replicas(cand: Candidate) -> int:
+    """Replicas the bare peak needs (``capacity.carry_peak`` notes them; the headroom is added below as far as the
+    free GPUs allow, not bought: the layout's own count includes it)."""
     lay = cand.layout
-    return max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
+    load = max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
+    bare = getattr(cand, "peak_replicas", None)
+    return min(load, int(bare)) if bare else load
 
 
 def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
