@@ -317,6 +317,26 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
     return bare, out, check
 
 
+def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str, book: PriceBook,
+            form: str, hosted: tuple[float, float] | None, needed: float | None):
+    """The leanest step that brings an over-budget plan within reach, on the chosen setup or another TP size ×
+    precision of the same GPU that the layout search sized (``layouts``): first without the N+1 spare (the headroom
+    kept), then sized for the bare peak (with the spare, then without); at each step the cheapest. (setup, cost,
+    budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
+    12 users: 2 × TP4 on one server, where TP2 needs two)."""
+    steps = (_without_spare, _without_headroom)
+    for step in steps:
+        found = []
+        for k in [chosen, *(x for x in layouts if x is not chosen)]:
+            full = needed if k is chosen else _budget(c, _cost_of(c, k, region, book), form, hosted)[1]
+            r = step(c, k, region, book, form, hosted, full)
+            if r is not None:
+                found.append(r)
+        if found:
+            return min(found, key=lambda r: r[2][1] if r[2][1] is not None else math.inf)
+    return None
+
+
 def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
                       hosted: tuple[float, float] | None, needed: float | None):
     """The chosen setup sized for the bare peak (no headroom over it), with its N+1 spare and then without, when
@@ -450,10 +470,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
-    search = None
+    search, layouts = None, []
     if chosen is not None and meets and not c.is_batch:  # every TP size × precision on this GPU, sized alike
-        best, search = layout_search.search(c, chosen, ok, near, lambda k: _verify_laid_out(c, k, region, book)[2],
-                                            gchoice.rank_key(c, region, book), gchoice._copy)
+        best, search, layouts = layout_search.search(c, chosen, ok, near,
+                                                     lambda k: _verify_laid_out(c, k, region, book)[2],
+                                                     gchoice.rank_key(c, region, book), gchoice._copy)
         if best is not chosen:
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
@@ -514,15 +535,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     within, needed, straddles = _budget(c, out, form, hosted)
     if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
             and main_node is None:
-        # N+1 over the budget: the plan without the spare, said plainly as not N+1 with what the spare costs
-        spare = _without_spare(c, chosen, region, book, form, hosted, needed)
-        if spare is not None:
-            chosen, out, (within, needed, straddles) = spare
-        else:  # the headroom over the peak breaks the budget: the bare peak, said with what the headroom costs
-            lean = _without_headroom(c, chosen, region, book, form, hosted, needed)
-            if lean is not None:
-                chosen, out, (within, needed, straddles) = lean
+        # over the budget: the plan without the spare (said plainly as not N+1 with what the spare costs), else
+        # sized for the bare peak (said with what the headroom costs), on any TP size the layout search sized
+        lean = _leaner(c, chosen, layouts, region, book, form, hosted, needed)
+        if lean is not None:
+            if lean[0].replicas != chosen.replicas or lean[0].tp != chosen.tp or lean[0].weights != chosen.weights:
                 sim_ttft = sim_tpot = None  # another load per replica: the card takes the curve's figures
+            chosen, out, (within, needed, straddles) = lean
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,

@@ -40,9 +40,11 @@ def _load(k: sizing.Candidate) -> tuple[int, int]:
 
 def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: list[sizing.Candidate],
            verify: Callable[[sizing.Candidate], bool], rank: Callable[[sizing.Candidate], tuple],
-           copy: Callable[[sizing.Candidate], sizing.Candidate]) -> tuple[sizing.Candidate, LayoutSearch]:
+           copy: Callable[[sizing.Candidate], sizing.Candidate]
+           ) -> tuple[sizing.Candidate, LayoutSearch, list[sizing.Candidate]]:
     """The chosen GPU's setups sized like the chosen one; (the setup that needs the fewest GPUs for the peak with the
-    plan's headroom — the chosen one unless another needs fewer —, the search for the memo). ``verify(k)`` sizes a
+    plan's headroom — the chosen one unless another needs fewer —, the search for the memo, the setups sized that
+    meet the target: a budget may call for one of them sized leaner). ``verify(k)`` sizes a
     candidate in place on the predictor (True when it meets the target); ``rank`` is the engine's ranking key;
     ``copy`` copies a candidate (the ranked list's own are left as they are)."""
     gpu = chosen.gpu
@@ -64,7 +66,8 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         if cost(k) < cost(best):
             best = k
     tries = _tries(c, best, sized, near)
-    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries)
+    met = [k for k, ok_ in sized.values() if ok_]
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), met
 
 
 def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate]) -> list[LayoutTry]:
@@ -173,14 +176,17 @@ __all__ = ["LayoutSearch", "LayoutTry", "finish", "headroom_gpus", "search", "sh
 
 def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, form: str) -> LayoutSearch | None:
     """The search as the memo shows it: its chosen entry re-read off the setup the plan finally runs (laid out on
-    the team's fleet, bought, or leaner for the budget), None when the plan runs another GPU, precision or TP size
-    (bought instead, a hosted API)."""
+    the team's fleet, bought, or leaner for the budget, perhaps on another TP size of those tried); None when the
+    plan runs another GPU or a setup not tried (bought instead, a hosted API)."""
     if found is None or chosen is None or form == "hosted_api" or chosen.gpu.id != found.gpu:
         return None
-    mine = found.chosen
-    if mine is None or (mine.weights, mine.tp) != (chosen.weights, chosen.tp):
+    mine = next((t for t in found.tries if (t.weights, t.tp) == (chosen.weights, chosen.tp)), None)
+    if mine is None or mine.outcome not in ("chosen", "meets"):
         return None
+    for t in found.tries:
+        if t.outcome == "chosen" and t is not mine:
+            t.outcome = "meets"
     n, gpus = _load(chosen)
-    mine.gpus, mine.replicas = gpus, n
+    mine.outcome, mine.gpus, mine.replicas = "chosen", gpus, n
     mine.headroom = round(headroom(c, chosen, claimed_capacity(c, chosen)), 3)
     return found
