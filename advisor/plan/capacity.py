@@ -29,10 +29,19 @@ def plan_curve(c: Ctx, ch: sizing.Candidate):
     (``capacity_probe.refine``: the level the claim rests on)."""
     extra = [n for n in (one_down_load(c, ch),) if n]
     levels, knee = sizing.curve(c, ch, ch.per_replica, ch.checked, extra=extra)
-    found = capacity_probe.refine(c, ch, levels)
+    found = capacity_probe.refine(c, ch, levels, _need_per_replica(c, ch))
     if found is None or found in {lv.concurrency for lv in levels}:
         return levels, knee
     return sizing.curve(c, ch, ch.per_replica, ch.checked, extra=[*extra, found])
+
+
+def _need_per_replica(c: Ctx, ch: sizing.Candidate) -> int | None:
+    """The concurrency per serving replica the sizing asks for: the peak with its headroom over the replicas that
+    serve, and at least the load with the spare down (None for a batch job)."""
+    if c.is_batch or not c.peak:
+        return None
+    need = math.ceil(headroom_target(c) / max(1, serving_replicas(ch)))
+    return max(need, one_down_load(c, ch) or 0, ch.per_replica)
 
 
 def one_down_load(c: Ctx, ch: sizing.Candidate) -> int | None:
@@ -57,6 +66,7 @@ def _highest_level_within_slo(c: Ctx, levels: Any) -> int | None:
     return best
 
 
+SHRINK_STEPS = 3
 CARRY_ROUNDS = 6  # the curve moves with the load per replica; a few rounds settle it (one or two in practice)
 
 
@@ -111,12 +121,14 @@ def carry_peak(c: Ctx, ch: sizing.Candidate, relayout: Callable[[int], object]) 
 
 def _shrink(c: Ctx, ch: sizing.Candidate, relayout: Callable[[int], object], target: int) -> None:
     """Step back while one replica fewer still carries ``target``: the smallest setup that meets the target with
-    the headroom. The screen's analytic count can be more than the predictor's curve needs (q17: 2 × TP8 where one
-    carries the peak with its headroom), and a noisy level on the way up can add more replicas than the settled
-    curve needs (q11: a TP2 setup grew to 8 replicas where 6 carry the peak with its headroom)."""
-    for _ in range(CARRY_ROUNDS):
+    the headroom. The screen's analytic count can be more than the predictor's curve needs, and a noisy level on
+    the way up can add more replicas than the settled curve needs (q11: a TP2 setup grew to 8 replicas where 6
+    carry the peak with its headroom). A few steps at most (each is a curve at a new load)."""
+    for _ in range(SHRINK_STEPS):
         load = _load_replicas(ch)
-        if load <= 1:
+        # one replica fewer is tried only where the claim as it stands would still carry the target on it: each try
+        # is a curve at a new load (the predictor is most of a plan's time)
+        if load <= 1 or (serving_replicas(ch) - 1) * claimed_capacity(c, ch) < target:
             return
         relayout(load - 1)
         claimed = claimed_capacity(c, ch)

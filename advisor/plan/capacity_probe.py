@@ -28,11 +28,13 @@ def meets(c: Ctx, lv: LevelPrediction) -> bool:
         c.tpot_slo_ms is None or (tpot is not None and tpot <= c.tpot_slo_ms))
 
 
-def refine(c: Ctx, ch: sizing.Candidate, levels: list[LevelPrediction]) -> int | None:
+def refine(c: Ctx, ch: sizing.Candidate, levels: list[LevelPrediction], need: int | None = None) -> int | None:
     """The highest concurrency between the last level of ``levels`` (sorted, as shown) that meets the target and the
     first that misses it (the screen's c_max + 1 when none misses) at which one replica still meets it, by bisection
     on the predictor; None when the first level already misses or none lies between them. Capped at the screen's
-    c_max (every claim is)."""
+    c_max (every claim is) and at ``need``, the load per replica the plan's sizing asks for (a claim above it
+    changes nothing the plan decides, and levels far above the load are the predictor's slowest): no search when a
+    level shown already meets ``need``."""
     ordered = sorted((lv for lv in levels if lv.concurrency), key=lambda lv: lv.concurrency or 0)
     lo = hi = None
     for lv in ordered:
@@ -44,8 +46,15 @@ def refine(c: Ctx, ch: sizing.Candidate, levels: list[LevelPrediction]) -> int |
         return None
     # no level shown misses: up to the screen's c_max (the curve's top level, 2 × the load, says nothing about what
     # lies above it, and a plan whose load is spread over a spare claimed only that: q10 grew a server for it)
-    hi = int(min(hi if hi is not None else math.inf, max(lo + 1, int(ch.c_max) + 1)))
+    if need is not None and lo >= need:
+        return None
+    cap = int(ch.c_max) + 1 if need is None else min(int(ch.c_max), need) + 1
+    hi = int(min(hi if hi is not None else math.inf, max(lo + 1, cap)))
     best = None
+    if need is not None and lo < need < hi:  # the load the sizing asks for first: usually it is met, and that is all
+        if meets(c, sizing.levels_at(c, ch, [need])[0]):
+            return need
+        hi = need
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if meets(c, sizing.levels_at(c, ch, [mid])[0]):

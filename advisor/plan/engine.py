@@ -471,7 +471,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     elif chosen is not None:
         meets = True
     search, layouts = None, []
-    if chosen is not None and meets and not c.is_batch:  # every TP size × precision on this GPU, sized alike
+    # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
+    # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
+    if chosen is not None and meets and not c.is_batch and check_fixes:
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],
                                                      gchoice.rank_key(c, region, book), gchoice._copy)

@@ -168,7 +168,8 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     if measured is not None:  # the fleet is busier than the curve says: its measurement sizes the peak
         return max(load, measured)
     if cand.layout is not None and cand.layout.basis == FLEET_BASIS:
-        return load  # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
+        # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
+        return max(1, int(cand.layout.load_replicas))
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
     room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _spare(c)

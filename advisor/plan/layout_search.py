@@ -52,7 +52,16 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp == chosen.tp]
     wanted.sort(key=rank)
     sized: dict[tuple[str, str, int], tuple[sizing.Candidate, bool]] = {_key(chosen): (chosen, True)}
+    bounds: dict[tuple[str, str, int], int] = {}
+    floor = _load(chosen)[1]
     for k in wanted[:MAX_SIZED]:
+        # no claim exceeds the screen's c_max: the peak with its headroom needs at least this many GPUs; one that
+        # cannot need fewer than the chosen setup is not sized on the predictor (the predictor is most of a plan's
+        # time), and the memo says "at least"
+        least = math.ceil(math.ceil(c.peak * (1 + sizing.HEADROOM) - 1e-9) / max(1, k.c_max)) * k.tp
+        if least >= floor:
+            bounds[_key(k)] = least
+            continue
         mine = copy(k)
         sized[_key(k)] = (mine, verify(mine))
 
@@ -65,12 +74,13 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
             continue
         if cost(k) < cost(best):
             best = k
-    tries = _tries(c, best, sized, near)
+    tries = _tries(c, best, sized, near, bounds)
     met = [k for k, ok_ in sized.values() if ok_]
     return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), met
 
 
-def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate]) -> list[LayoutTry]:
+def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate],
+           bounds: dict[tuple[str, str, int], int]) -> list[LayoutTry]:
     gpu = best.gpu
     formats = [w for w in sizing.allowed_formats(c, gpu)]
     near_by = {_key(k): k for k in near if k.gpu.id == gpu.id}
@@ -89,6 +99,9 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
                 k, met = sized[key]
                 out.append(_sized(c, k, met, k is best))
                 continue
+            if key in bounds:
+                out.append(LayoutTry(tp=tp, weights=weights, outcome="more", gpus=bounds[key]))
+                continue
             if key in near_by:
                 out.append(_missed(c, near_by[key]))
                 continue
@@ -97,7 +110,7 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
                 out.append(fit)
     # the same setup (weights, TP) once: the KV-cache format variants of a precision collapse to its best
     seen: dict[tuple[str, int], LayoutTry] = {}
-    order = {"chosen": 0, "meets": 1, "predictor": 2, "tpot": 3, "ttft": 4, "kv": 5, "weights": 6, "heads": 7}
+    order = {"chosen": 0, "meets": 1, "more": 1, "predictor": 2, "tpot": 3, "ttft": 4, "kv": 5, "weights": 6, "heads": 7}
     for t in out:
         prev = seen.get((t.weights, t.tp))
         if prev is None or (order[t.outcome], t.gpus or 0) < (order[prev.outcome], prev.gpus or 0):

@@ -675,7 +675,7 @@ class PlanResult(_Out):
 
 
 # --- s15-layout (#25): every tensor-parallel size × precision tried on the chosen GPU (advisor.plan.layout_search) ---
-Outcome = Literal["chosen", "meets", "heads", "weights", "kv", "ttft", "tpot", "predictor"]
+Outcome = Literal["chosen", "meets", "more", "heads", "weights", "kv", "ttft", "tpot", "predictor"]
 
 
 class LayoutTry(_Out):
@@ -683,7 +683,8 @@ class LayoutTry(_Out):
 
     tp: int
     weights: str
-    outcome: Outcome = Field(description="chosen; meets (sized: gpus/replicas/headroom); heads (the engine cannot "
+    outcome: Outcome = Field(description="chosen; meets (sized: gpus/replicas/headroom); more (meets the target on "
+                                         "the screen but needs at least gpus, no fewer than the chosen); heads (the engine cannot "
                                          "split the attention heads that many ways); weights or kv (does not hold "
                                          "the weights, or one full-context request's KV cache); ttft or tpot (misses "
                                          "the target even for one request: value vs target, ms); predictor (misses "
