@@ -30,6 +30,7 @@ from advisor.plan.result import (
     GpuChoice,
     Hardware,
     LatencyCurve,
+    LayoutSearch,
     MoneyRange,
     NextStep,
     PlanResult,
@@ -325,11 +326,13 @@ def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], r
     budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
     12 users: 2 × TP4 on one server, where TP2 needs two)."""
     steps = (_without_spare, _without_headroom)
+    full: dict[int, float | None] = {}  # each setup's cost as sized, worked out once (a cost is not free)
     for step in steps:
         found = []
         for k in [chosen, *(x for x in layouts if x is not chosen)]:
-            full = needed if k is chosen else _budget(c, _cost_of(c, k, region, book), form, hosted)[1]
-            r = step(c, k, region, book, form, hosted, full)
+            if id(k) not in full:
+                full[id(k)] = needed if k is chosen else _budget(c, _cost_of(c, k, region, book), form, hosted)[1]
+            r = step(c, k, region, book, form, hosted, full[id(k)])
             if r is not None:
                 found.append(r)
         if found:
@@ -470,7 +473,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
-    search, layouts = None, []
+    search: LayoutSearch | None = None
+    layouts: list[sizing.Candidate] = []
     # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
     # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
     if chosen is not None and meets and not c.is_batch and check_fixes:

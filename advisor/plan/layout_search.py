@@ -75,8 +75,8 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         if cost(k) < cost(best):
             best = k
     tries = _tries(c, best, sized, near, bounds)
-    met = [k for k, ok_ in sized.values() if ok_]
-    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), met
+    meeting = [k for k, ok_ in sized.values() if ok_]
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), meeting
 
 
 def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate],
