@@ -14,7 +14,7 @@ from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
+from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
@@ -308,7 +308,10 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
         return None
     bare = gchoice._copy(chosen)
     gchoice.apply_layout(c, region, bare, book, owned=lay.owned, load_replicas=lay.load_replicas, spare=False)
-    if serving_replicas(bare) * claimed_capacity(c, bare) < c.peak:
+    # the headroom kept (what the setup carried, up to the policy's): a spare dropped that takes the headroom with it
+    # is the bare peak, said as such (``_without_headroom``)
+    kept = min(headroom_target(c), serving_replicas(chosen) * claimed_capacity(c, chosen))
+    if serving_replicas(bare) * claimed_capacity(c, bare) < max(c.peak, kept):
         return None
     out = _cost_of(c, bare, region, book)
     check = _budget(c, out, form, hosted)
@@ -335,8 +338,10 @@ def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], r
             r = step(c, k, region, book, form, hosted, full[id(k)])
             if r is not None:
                 found.append(r)
-        if found:
-            return min(found, key=lambda r: r[2][1] if r[2][1] is not None else math.inf)
+        if found:  # the cheapest; at the same cost the most carried, then the quicker first token (q10: TP4's
+            # 16 s beside TP2's 25 s for a 128k prompt, both one server at the bare peak)
+            return min(found, key=lambda r: (r[2][1] if r[2][1] is not None else math.inf,
+                                             -serving_replicas(r[0]) * claimed_capacity(c, r[0]), r[0].best_ttft_ms))
     return None
 
 
@@ -349,8 +354,11 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
     drop or the bare peak is over the budget too."""
     lay = chosen.layout
     bare_n = getattr(chosen, "peak_replicas", None)
-    if lay is None or needed is None or not bare_n or bare_n >= lay.load_replicas or lay.basis == fleet.FLEET_BASIS:
+    if lay is None or needed is None or not bare_n or lay.basis == fleet.FLEET_BASIS:
         return None
+    if bare_n >= lay.load_replicas and not lay.spare_units:  # no headroom to drop, and no spare either
+        return None
+    bare_n = min(bare_n, lay.load_replicas)
     with_spare = None
     for spare in (True, False) if lay.spare_units else (False,):
         lean = gchoice._copy(chosen)
@@ -364,7 +372,13 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
         if check[0] is False and not check[2]:  # still short of the budget
             with_spare = check[1] if spare else with_spare
             continue
-        lean.notes.append(f"headroom_budget:{needed - check[1]:.0f}:{needed:.0f}")
+        full = needed
+        if not spare and lay.spare_units:  # the headroom's own cost: the setup as sized, without its spare too
+            roomy = gchoice._copy(chosen)
+            gchoice.apply_layout(c, region, roomy, book, owned=lay.owned, load_replicas=lay.load_replicas,
+                                 spare=False)
+            full = _budget(c, _cost_of(c, roomy, region, book), form, hosted)[1] or needed
+        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{full:.0f}")
         if not spare and with_spare is not None:
             lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
         return lean, out, check
