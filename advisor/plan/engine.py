@@ -9,12 +9,24 @@ from datetime import UTC, datetime
 from typing import Any
 
 from advisor import __version__
-from advisor.plan import batch_policy, batch_rate, burst, commands, fleet, forms, reachable, sizing, two_nodes
+from advisor.plan import (
+    batch_policy,
+    batch_rate,
+    burst,
+    commands,
+    fleet,
+    forms,
+    layout_search,
+    reachable,
+    sizing,
+    two_nodes,
+)
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
+from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
+from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.memory_floor import memory_floor
@@ -31,6 +43,7 @@ from advisor.plan.result import (
     GpuChoice,
     Hardware,
     LatencyCurve,
+    LayoutSearch,
     MoneyRange,
     NextStep,
     PlanResult,
@@ -311,7 +324,10 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
         return None
     bare = gchoice._copy(chosen)
     gchoice.apply_layout(c, region, bare, book, owned=lay.owned, load_replicas=lay.load_replicas, spare=False)
-    if serving_replicas(bare) * claimed_capacity(c, bare) < c.peak:
+    # the headroom kept (what the setup carried, up to the policy's): a spare dropped that takes the headroom with it
+    # is the bare peak, said as such (``_without_headroom``)
+    kept = min(headroom_target(c), serving_replicas(chosen) * claimed_capacity(c, chosen))
+    if serving_replicas(bare) * claimed_capacity(c, bare) < max(c.peak, kept):
         return None
     out = _cost_of(c, bare, region, book)
     check = _budget(c, out, form, hosted)
@@ -319,6 +335,70 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
         return None
     bare.notes.append(f"no_spare:{needed - check[1]:.0f}:{needed:.0f}")
     return bare, out, check
+
+
+def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str, book: PriceBook,
+            form: str, hosted: tuple[float, float] | None, needed: float | None):
+    """The leanest step that brings an over-budget plan within reach, on the chosen setup or another TP size ×
+    precision of the same GPU that the layout search sized (``layouts``): first without the N+1 spare (the headroom
+    kept), then sized for the bare peak (with the spare, then without); at each step the cheapest. (setup, cost,
+    budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
+    12 users: 2 × TP4 on one server, where TP2 needs two)."""
+    steps = (_without_spare, _without_headroom)
+    full: dict[int, float | None] = {}  # each setup's cost as sized, worked out once (a cost is not free)
+    for step in steps:
+        found = []
+        for k in [chosen, *(x for x in layouts if x is not chosen)]:
+            if id(k) not in full:
+                full[id(k)] = needed if k is chosen else _budget(c, _cost_of(c, k, region, book), form, hosted)[1]
+            r = step(c, k, region, book, form, hosted, full[id(k)])
+            if r is not None:
+                found.append(r)
+        if found:  # the cheapest; at the same cost the most carried, then the quicker first token (q10: TP4's
+            # 16 s beside TP2's 25 s for a 128k prompt, both one server at the bare peak)
+            return min(found, key=lambda r: (r[2][1] if r[2][1] is not None else math.inf,
+                                             -serving_replicas(r[0]) * claimed_capacity(c, r[0]), r[0].best_ttft_ms))
+    return None
+
+
+def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+                      hosted: tuple[float, float] | None, needed: float | None):
+    """The chosen setup sized for the bare peak (no headroom over it), with its N+1 spare and then without, when
+    that brings the budget within reach as ``_without_spare`` judges it: (setup, cost, budget check), the setup
+    noted ``headroom_budget:<what the headroom costs a month>:<the plan with it>`` (the memo says the headroom the
+    plan has and why it is below the policy; q10 shipped 0 % and said nothing). None when there is no headroom to
+    drop or the bare peak is over the budget too."""
+    lay = chosen.layout
+    bare_n = getattr(chosen, "peak_replicas", None)
+    if lay is None or needed is None or not bare_n or lay.basis == fleet.FLEET_BASIS:
+        return None
+    if bare_n >= lay.load_replicas and not lay.spare_units:  # no headroom to drop, and no spare either
+        return None
+    bare_n = min(bare_n, lay.load_replicas)
+    with_spare = None
+    for spare in (True, False) if lay.spare_units else (False,):
+        lean = gchoice._copy(chosen)
+        gchoice.apply_layout(c, region, lean, book, owned=lay.owned, load_replicas=bare_n, spare=spare)
+        if serving_replicas(lean) * claimed_capacity(c, lean) < c.peak:
+            return None
+        out = _cost_of(c, lean, region, book)
+        check = _budget(c, out, form, hosted)
+        if check[1] is None:
+            return None
+        if check[0] is False and not check[2]:  # still short of the budget
+            with_spare = check[1] if spare else with_spare
+            continue
+        full = needed
+        if not spare and lay.spare_units:  # the headroom's own cost: the setup as sized, without its spare too
+            roomy = gchoice._copy(chosen)
+            gchoice.apply_layout(c, region, roomy, book, owned=lay.owned, load_replicas=lay.load_replicas,
+                                 spare=False)
+            full = _budget(c, _cost_of(c, roomy, region, book), form, hosted)[1] or needed
+        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{full:.0f}")
+        if not spare and with_spare is not None:
+            lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
+        return lean, out, check
+    return None
 
 
 def _input_tokens(c: Ctx, output_tokens: float) -> float:
@@ -427,6 +507,16 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
     elif chosen is not None:
         meets = True
+    search: LayoutSearch | None = None
+    layouts: list[sizing.Candidate] = []
+    # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
+    # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
+    if chosen is not None and meets and not c.is_batch and check_fixes:
+        best, search, layouts = layout_search.search(c, chosen, ok, near,
+                                                     lambda k: _verify_laid_out(c, k, region, book)[2],
+                                                     gchoice.rank_key(c, region, book), gchoice._copy)
+        if best is not chosen:
+            chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
@@ -485,10 +575,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     within, needed, straddles = _budget(c, out, form, hosted)
     if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
             and main_node is None:
-        # N+1 over the budget: the plan without the spare, said plainly as not N+1 with what the spare costs
-        spare = _without_spare(c, chosen, region, book, form, hosted, needed)
-        if spare is not None:
-            chosen, out, (within, needed, straddles) = spare
+        # over the budget: the plan without the spare (said plainly as not N+1 with what the spare costs), else
+        # sized for the bare peak (said with what the headroom costs), on any TP size the layout search sized
+        lean = _leaner(c, chosen, layouts, region, book, form, hosted, needed)
+        if lean is not None:
+            if lean[0].replicas != chosen.replicas or lean[0].tp != chosen.tp or lean[0].weights != chosen.weights:
+                sim_ttft = sim_tpot = None  # another load per replica: the card takes the curve's figures
+            chosen, out, (within, needed, straddles) = lean
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
@@ -568,6 +661,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
+    result.layouts_tried = layout_search.finish(search, sized, chosen, form)
     if result.fixes and check_fixes:
         replanned: dict[str, PlanResult] = {}
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned)
@@ -884,7 +978,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         output_tokens_per_s_per_replica=round(at.output_tokens_per_s, 1),
         output_tokens_per_s_total=round(at.output_tokens_per_s * ch.replicas, 1),
         max_concurrency_per_replica=cap_per, memory_max_concurrency=mem_c,
-        headroom=round(1 - c.peak / max(cap_per * ch.replicas, 1), 3), meets_slo=meets,
+        headroom=round(capacity_headroom(c, ch, cap_per), 3), meets_slo=meets,
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per,

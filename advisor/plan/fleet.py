@@ -147,8 +147,12 @@ def fits_free(c: Ctx, cand: Candidate, region: str) -> bool:
 
 
 def _load_replicas(cand: Candidate) -> int:
+    """Replicas the bare peak needs (``capacity.carry_peak`` notes them; the headroom is added below as far as the
+    free GPUs allow, not bought: the layout's own count includes it)."""
     lay = cand.layout
-    return max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
+    load = max(1, int(lay.load_replicas) if lay is not None else cand.replicas)
+    bare = getattr(cand, "peak_replicas", None)
+    return min(load, int(bare)) if bare else load
 
 
 def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
@@ -164,7 +168,8 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     if measured is not None:  # the fleet is busier than the curve says: its measurement sizes the peak
         return max(load, measured)
     if cand.layout is not None and cand.layout.basis == FLEET_BASIS:
-        return load  # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
+        # laid out on the fleet already: the count the costs were computed on (the curve moves with it)
+        return max(1, int(cand.layout.load_replicas))
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
     room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _spare(c)

@@ -593,6 +593,8 @@ def memo_context(
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
+        "layouts": result.layouts_tried.text_in(lang) if result.layouts_tried and not as_asked else "",  # s15-layout
+        "past_knee": _past_knee(result, t),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -860,3 +862,13 @@ def write_memo(
     if folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
     return out
+
+
+def _past_knee(result: PlanResult, t) -> str:
+    """The plan runs each replica past the predicted knee but within the target: said beside the knee, so the table
+    that shows both does not read as a contradiction (q04: "plans 14 per replica, past its own knee at 7")."""
+    curve, cap = result.latency_curve, result.capacity
+    per, knee = cap.concurrency_per_replica, curve.knee_concurrency
+    if not per or not knee or per <= knee or not cap.meets_slo or not cap.max_concurrency_per_replica:
+        return ""
+    return t("memo.layout25.past_knee", per=_num(per), c_max=_num(cap.max_concurrency_per_replica))

@@ -633,6 +633,9 @@ class PlanResult(_Out):
                                                                 "runs; ``hardware`` is then the fix's setup")
     app_version: str
     prices_date: str = ""
+    # s15-layout (#25): every TP size × precision tried on the chosen GPU, and what each missed or needed
+    layouts_tried: LayoutSearch | None = Field(None, description="the tensor-parallel sizes and precisions tried on "
+                                               "the chosen GPU: the one chosen, and what each other missed or needed")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
@@ -655,6 +658,8 @@ class PlanResult(_Out):
             data["line_cost"]["text"] = self.line_cost.text_in(lang)
         if self.binding_constraint is not None:
             data["binding_constraint"]["text"] = self.binding_constraint.text_in(lang)
+        if self.layouts_tried is not None:
+            data["layouts_tried"]["text"] = self.layouts_tried.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
@@ -691,3 +696,62 @@ class PlanResult(_Out):
             "meets_deadline": tl.meets_deadline,
         }
         return data
+
+
+
+# --- s15-layout (#25): every tensor-parallel size × precision tried on the chosen GPU (advisor.plan.layout_search) ---
+Outcome = Literal["chosen", "meets", "more", "heads", "weights", "kv", "ttft", "tpot", "predictor"]
+
+
+class LayoutTry(_Out):
+    """One tensor-parallel size × precision on the chosen GPU and what became of it."""
+
+    tp: int
+    weights: str
+    outcome: Outcome = Field(description="chosen; meets (sized: gpus/replicas/headroom); more (meets the target on "
+                                         "the screen but needs at least gpus, no fewer than the chosen); heads (the engine cannot "
+                                         "split the attention heads that many ways); weights or kv (does not hold "
+                                         "the weights, or one full-context request's KV cache); ttft or tpot (misses "
+                                         "the target even for one request: value vs target, ms); predictor (misses "
+                                         "it at any load the plan could give it)")
+    gpus: int | None = Field(None, description="GPUs of the replicas that carry the peak with the plan's headroom "
+                                               "(before an N+1 spare and rounding to whole servers)")
+    replicas: int | None = None
+    headroom: float | None = Field(None, description="capacity within the target over the peak, less one")
+    value: float | None = Field(None, description="ttft/tpot: the predicted P99 ms at one request; weights: GiB of "
+                                                  "weights per GPU")
+    target: float | None = Field(None, description="ttft/tpot: the target, ms; weights: the GPU's usable GiB")
+
+
+class LayoutSearch(_Out):
+    gpu: str
+    gpu_name: str
+    tries: list[LayoutTry] = Field(default_factory=list)
+    headroom_policy: float = Field(0.2, description="the headroom every plan is sized for (sizing.HEADROOM)")
+
+    @property
+    def chosen(self) -> LayoutTry | None:
+        return next((t for t in self.tries if t.outcome == "chosen"), None)
+
+    def text_in(self, lang: str) -> str:
+        """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
+        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen)) for t in self.tries]
+        return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
+                                                       "items": render(lang, "plan.layout25.sep", {}).join(items)})
+
+
+def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
+    p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
+               "room": round((t.headroom or 0.0) * 100)}
+    if t.outcome in ("ttft", "tpot"):
+        p.update(value=f"{t.value or 0:,.0f}", target=f"{t.target or 0:,.0f}")
+    if t.outcome == "weights":
+        p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
+    if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
+        p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
+    else:
+        p["same"] = ""
+    return p
+
+
+PlanResult.model_rebuild()

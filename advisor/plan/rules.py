@@ -585,18 +585,35 @@ def sizing_plan(f: Facts):
         return None
     c_max = f.claimed_c_max or ch.c_max
     sized = f.sized_ctx  # a two-node plan's setup is the mainland node's, sized for its share of the peak
-    # the headroom the plan has, as the capacity table computes it (it said "20% headroom planned" beside 0 %)
-    room = max(0, round((1 - sized.peak / max(c_max * ch.replicas, 1)) * 100))
+    # the headroom the plan has, as the capacity table computes it (it said "20% headroom planned" beside 0 %): on
+    # the replicas that serve, the N+1 spare held back
+    from advisor.plan.capacity import headroom
+
+    room = max(0, round(round(headroom(sized, ch, c_max), 3) * 100))  # as the capacity table rounds it
     # a hosted API runs on the provider's GPUs: the sizing is what serving it yourselves would take (the
     # comparison the hosted-API cost is made against), not the setup the plan runs
     variant = "hosted" if f.form == "hosted_api" else "room_node" if f.node_ctx is not None else "room"
+    # below the headroom every plan is sized for: said in the title, with why in one sentence (q10, q17, q33 shipped
+    # 0 % and said nothing); the fleet, the budget or the replica limit is what stopped it (advisor.plan.layout_search)
+    from advisor.plan.layout_search import short_reason
+
+    short = short_reason(f, sized, ch, c_max, room) if variant == "room" else None
+    if short is not None:
+        variant = "room_short"
     return finding(
-        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp,
+        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
+        policy=round(sizing_headroom() * 100),
         gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
         c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),
         tpot=round(_first(f.card_tpot_p99, f.sim_tpot_p99, ch.tpot_p99_ms), 1), slo_ttft=f.ctx.ttft_slo_ms or 0,
         slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
+
+
+def sizing_headroom() -> float:
+    from advisor.plan.sizing import HEADROOM
+
+    return HEADROOM
 
 
 def _first(*values: float | None) -> float:

@@ -414,16 +414,18 @@ def levels_at(ctx: Ctx, cand: Candidate, levels: list[int]) -> list[LevelPredict
 
 
 def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None,
-          extra: int | None = None):
+          extra: int | list[int] | None = None):
     """Predicted levels around the planned per-replica load (1, ¼, ½, 1 and 2 × that load, and ``extra``: the load
-    per replica with the N+1 spare down) and the knee.
+    per replica with the N+1 spare down, and the highest level found within the target; one level or several) and
+    the knee.
 
     Levels already simulated while checking the plan (``cand.checked``, or ``known``) are reused."""
     if known:
         cand.checked.update(known)
     wanted = curve_levels(per_replica)
-    if extra and extra not in wanted:
-        wanted = sorted({*wanted, extra})
+    extras = [extra] if isinstance(extra, int) else list(extra or [])
+    if any(n and n not in wanted for n in extras):
+        wanted = sorted({*wanted, *(n for n in extras if n)})
     points = levels_at(ctx, cand, wanted)
     return points, find_knee(points, limits(ctx, cand))
 

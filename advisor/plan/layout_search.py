@@ -1,0 +1,205 @@
+"""Every tensor-parallel size tried on the chosen GPU, and why the plan runs the one it runs (issue 25: "GPU choice
+as an engineer makes it: the smallest setup that meets the target with headroom").
+
+The screen (``sizing.screen``) tries every TP size the engine allows on the GPU (1, 2, 4, 8 within a server) at
+every precision the answers allow (4-bit where accepted), but the plan checked only the cheapest of them on the
+predictor and the memo named only the winner, so an expert read "4 × TP4" and asked why not TP2 (q04, q11, q33).
+Here the chosen GPU's setups are sized as the chosen one is (``verify``: the predictor's check and the replicas
+for the peak plus the plan's headroom on the plan's own curve), at the chosen precision for every TP size and at
+the chosen TP size for every other precision; the one that needs the fewest GPUs for the peak with its headroom
+wins (at the same count: the engine's ranking, i.e. the better precision), and the memo says in one sentence what
+each of the others missed or needed.
+
+Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cached like every level
+(``sizing.simulate_at``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from advisor.plan import sizing
+from advisor.plan.capacity import claimed_capacity, headroom, serving_replicas
+from advisor.plan.context import Ctx
+from advisor.plan.result import LayoutSearch, LayoutTry
+from advisor.sizing import TP_DEGREES
+
+MAX_SIZED = 6  # setups sized on the predictor besides the chosen one
+GIB = 1024**3
+
+def _key(k: sizing.Candidate) -> tuple[str, str, int]:
+    return (k.weights, k.kv_dtype, k.tp)
+
+
+def _load(k: sizing.Candidate) -> tuple[int, int]:
+    """(serving replicas, their GPUs): the replicas that carry the peak with the headroom, no spare."""
+    n = serving_replicas(k)
+    return n, n * k.tp
+
+
+def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: list[sizing.Candidate],
+           verify: Callable[[sizing.Candidate], bool], rank: Callable[[sizing.Candidate], tuple],
+           copy: Callable[[sizing.Candidate], sizing.Candidate]
+           ) -> tuple[sizing.Candidate, LayoutSearch, list[sizing.Candidate]]:
+    """The chosen GPU's setups sized like the chosen one; (the setup that needs the fewest GPUs for the peak with the
+    plan's headroom — the chosen one unless another needs fewer —, the search for the memo, the setups sized that
+    meet the target: a budget may call for one of them sized leaner). ``verify(k)`` sizes a
+    candidate in place on the predictor (True when it meets the target); ``rank`` is the engine's ranking key;
+    ``copy`` copies a candidate (the ranked list's own are left as they are)."""
+    gpu = chosen.gpu
+    same_gpu = [k for k in ok if k.gpu.id == gpu.id and k is not chosen and _key(k) != _key(chosen)]
+    wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp == chosen.tp]
+    wanted.sort(key=rank)
+    sized: dict[tuple[str, str, int], tuple[sizing.Candidate, bool]] = {_key(chosen): (chosen, True)}
+    bounds: dict[tuple[str, str, int], int] = {}
+    floor = _load(chosen)[1]
+    for k in wanted[:MAX_SIZED]:
+        # no claim exceeds the screen's c_max: the peak with its headroom needs at least this many GPUs; one that
+        # cannot need fewer than the chosen setup is not sized on the predictor (the predictor is most of a plan's
+        # time), and the memo says "at least"
+        least = math.ceil(math.ceil(c.peak * (1 + sizing.HEADROOM) - 1e-9) / max(1, k.c_max)) * k.tp
+        if least >= floor:
+            bounds[_key(k)] = least
+            continue
+        mine = copy(k)
+        sized[_key(k)] = (mine, verify(mine))
+
+    def cost(k: sizing.Candidate) -> tuple:  # the whole setup's hourly cost, then the GPUs the load needs
+        return (round(k.price_mid * k.total_gpus, 6), _load(k)[1], rank(k))
+
+    best = chosen
+    for k, met in sized.values():
+        if not met or k is chosen:
+            continue
+        if cost(k) < cost(best):
+            best = k
+    tries = _tries(c, best, sized, near, bounds)
+    meeting = [k for k, ok_ in sized.values() if ok_]
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), meeting
+
+
+def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate],
+           bounds: dict[tuple[str, str, int], int]) -> list[LayoutTry]:
+    gpu = best.gpu
+    formats = [w for w in sizing.allowed_formats(c, gpu)]
+    near_by = {_key(k): k for k in near if k.gpu.id == gpu.id}
+    out: list[LayoutTry] = []
+    for weights, kv in formats:
+        for tp in TP_DEGREES:
+            if tp > gpu.max_gpus_per_node:
+                break
+            if weights != best.weights and tp != best.tp:
+                continue  # other precisions: at the chosen TP size only (one sentence)
+            key = (weights, kv, tp)
+            if c.model.num_attention_heads % tp:
+                out.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
+                continue
+            if key in sized:
+                k, met = sized[key]
+                out.append(_sized(c, k, met, k is best))
+                continue
+            if key in bounds:
+                out.append(LayoutTry(tp=tp, weights=weights, outcome="more", gpus=bounds[key]))
+                continue
+            if key in near_by:
+                out.append(_missed(c, near_by[key]))
+                continue
+            fit = _no_fit(c, gpu, weights, kv, tp)
+            if fit is not None:
+                out.append(fit)
+    # the same setup (weights, TP) once: the KV-cache format variants of a precision collapse to its best
+    seen: dict[tuple[str, int], LayoutTry] = {}
+    order = {"chosen": 0, "meets": 1, "more": 1, "predictor": 2, "tpot": 3, "ttft": 4, "kv": 5, "weights": 6, "heads": 7}
+    for t in out:
+        prev = seen.get((t.weights, t.tp))
+        if prev is None or (order[t.outcome], t.gpus or 0) < (order[prev.outcome], prev.gpus or 0):
+            seen[(t.weights, t.tp)] = t
+    return sorted(seen.values(), key=lambda t: (t.weights != best.weights, t.tp, t.weights))
+
+
+def _sized(c: Ctx, k: sizing.Candidate, met: bool, chosen: bool) -> LayoutTry:
+    if not met:
+        return LayoutTry(tp=k.tp, weights=k.weights, outcome="predictor")
+    n, gpus = _load(k)
+    return LayoutTry(tp=k.tp, weights=k.weights, outcome="chosen" if chosen else "meets", gpus=gpus, replicas=n,
+                     headroom=round(headroom(c, k, claimed_capacity(c, k)), 3))
+
+
+def _missed(c: Ctx, k: sizing.Candidate) -> LayoutTry:
+    """A setup that holds the context but misses the target even for one request (the screen's near miss), said
+    with the predictor's figure at one request (as the latency table reads it)."""
+    lv = sizing.levels_at(c, k, [1])[0]
+    ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+    if c.ttft_slo_ms is not None and ttft is not None and ttft > c.ttft_slo_ms:
+        return LayoutTry(tp=k.tp, weights=k.weights, outcome="ttft", value=round(ttft), target=c.ttft_slo_ms)
+    if c.tpot_slo_ms is not None and tpot is not None and tpot > c.tpot_slo_ms:
+        return LayoutTry(tp=k.tp, weights=k.weights, outcome="tpot", value=round(tpot, 1), target=c.tpot_slo_ms)
+    # the screen's analytic p99 missed where the predictor's one request does not: the screen's figure decides
+    if c.ttft_slo_ms is not None and k.best_ttft_ms > c.ttft_slo_ms:
+        return LayoutTry(tp=k.tp, weights=k.weights, outcome="ttft", value=round(k.best_ttft_ms), target=c.ttft_slo_ms)
+    return LayoutTry(tp=k.tp, weights=k.weights, outcome="tpot", value=round(k.best_tpot_ms, 1),
+                     target=c.tpot_slo_ms or 0.0)
+
+
+def _no_fit(c: Ctx, gpu, weights: str, kv: str, tp: int) -> LayoutTry | None:
+    """Why a setup the screen dropped does not hold: the weights, or one full-context request's KV cache."""
+    engine = sizing._engine(c, gpu)
+    mem = sizing._memory(c, gpu, weights, kv, tp, engine)
+    if not mem.weights_fit:
+        return LayoutTry(tp=tp, weights=weights, outcome="weights" if mem.weights_bytes > mem.engine_budget_bytes else "kv",
+                         value=round(mem.weights_bytes / GIB, 1),
+                         target=round(mem.engine_budget_bytes / GIB, 1))
+    if mem.kv_tokens < c.max_context:
+        return LayoutTry(tp=tp, weights=weights, outcome="kv")
+    return None
+
+
+def headroom_gpus(c: Ctx, ch: sizing.Candidate, claimed: int) -> int:
+    """GPUs the serving replicas would need for the policy's headroom at the claimed capacity."""
+    return math.ceil(math.ceil(c.peak * (1 + sizing.HEADROOM) - 1e-9) / max(1, claimed)) * ch.tp
+
+
+def short_reason(f, c: Ctx, ch: sizing.Candidate, claimed: int, room: int) -> dict | None:
+    """Why the plan has less headroom than the policy (``sizing.HEADROOM``), as one translatable sentence; None
+    when it has the policy's headroom (rounded as the memo shows it). The budget (the headroom dropped to stay
+    within it: the engine's note), the team's fleet (the headroom is given from free GPUs only, never bought), or
+    the replica limit."""
+    policy = round(sizing.HEADROOM * 100)
+    if c.is_batch or not c.peak or room >= policy:
+        return None
+    need = headroom_gpus(c, ch, claimed)
+    base = {"policy": policy, "room": room, "need": need}
+    note = next((n.split(":")[1:] for n in ch.notes if n.startswith("headroom_budget:")), None)
+    if note is not None:
+        return {"tr": "plan.layout25.short.budget", **base, "extra": f"{float(note[0]):,.0f}",
+                "total": f"{float(note[1]):,.0f}", "budget": f"{c.budget_amount or 0:,.0f}", "currency": c.currency}
+    lay = ch.layout
+    if lay is not None and lay.basis == "fleet":
+        from advisor.plan import fleet
+
+        use = fleet.use_of(c, ch)
+        return {"tr": "plan.layout25.short.fleet", **base, "free": use.free, "count": use.count,
+                "util": round(use.utilisation * 100)}
+    return {"tr": "plan.layout25.short.other", **base, "max": sizing.MAX_REPLICAS}
+
+
+__all__ = ["LayoutSearch", "LayoutTry", "finish", "headroom_gpus", "search", "short_reason"]
+
+
+def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, form: str) -> LayoutSearch | None:
+    """The search as the memo shows it: its chosen entry re-read off the setup the plan finally runs (laid out on
+    the team's fleet, bought, or leaner for the budget, perhaps on another TP size of those tried); None when the
+    plan runs another GPU or a setup not tried (bought instead, a hosted API)."""
+    if found is None or chosen is None or form == "hosted_api" or chosen.gpu.id != found.gpu:
+        return None
+    mine = next((t for t in found.tries if (t.weights, t.tp) == (chosen.weights, chosen.tp)), None)
+    if mine is None or mine.outcome not in ("chosen", "meets"):
+        return None
+    for t in found.tries:
+        if t.outcome == "chosen" and t is not mine:
+            t.outcome = "meets"
+    n, gpus = _load(chosen)
+    mine.outcome, mine.gpus, mine.replicas = "chosen", gpus, n
+    mine.headroom = round(headroom(c, chosen, claimed_capacity(c, chosen)), 3)
+    return found
