@@ -36,7 +36,11 @@ lint: $(TEST_STAMP)
 # (before its page fixtures and between-test collection were made cheaper: 541 s / 303 s). The Qt-free output
 # follows when both are done; either failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
-QT_FREE_TESTS := tests/core
+# Five Qt-free robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU) run in
+# the Qt-free half since session 15 made that half ~55 s shorter: measured per file in docs/testing.md.
+QT_FREE_TESTS := tests/core tests/robustness/test_bounds.py tests/robustness/test_rate_duration.py \
+                 tests/robustness/test_store_faults.py tests/robustness/test_stop_signals.py \
+                 tests/robustness/test_rate_limit.py
 test: $(TEST_STAMP) lint
 	@log=$$(mktemp); \
 	ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning $(QT_FREE_TESTS) >$$log 2>&1 & core=$$!; \

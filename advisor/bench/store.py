@@ -129,14 +129,21 @@ def _uri(path: str | os.PathLike[str], query: str) -> str:
 
 def _wal_at_rest(path: str | os.PathLike[str]) -> bool:
     """A WAL-mode database with no ``-wal`` file beside it: nothing is writing it and everything is in the main
-    file. (Its header's read/write versions are 2 in WAL mode.)"""
+    file. (Its header's read/write versions are 2 in WAL mode.)
+
+    The ``-wal`` file is looked at first, and the header read only when there is none: closing any descriptor of
+    the file releases every POSIX lock this process holds on it, its live SQLite connections' too (SQLite's
+    "how to corrupt a database", 2.2), and a connection of ours in WAL mode always has a ``-wal`` file beside it.
+    Read regardless, another process's reader took itself for the last one and checkpointed the WAL away under our
+    writer, whose later commits no other process saw."""
+    if os.path.exists(os.fspath(path) + "-wal"):
+        return False
     try:
         with open(path, "rb") as fh:
             header = fh.read(20)
     except OSError:
         return False
-    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02" \
-        and not os.path.exists(os.fspath(path) + "-wal")
+    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02"
 
 
 def open_read_only(path: str | os.PathLike[str], *, check_same_thread: bool = True) -> sqlite3.Connection:

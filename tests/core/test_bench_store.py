@@ -92,6 +92,31 @@ def test_kill_minus_9_keeps_finished_records_and_marks_the_run_interrupted(tmp_p
     store.connection.close()
 
 
+def test_reopening_the_database_in_the_same_process_keeps_its_locks(tmp_path):
+    """POSIX locks belong to the process: reading the file's header with a plain open()/close() while this process
+    holds connections dropped all of their locks (SQLite's "how to corrupt a database", 2.2). Another process's
+    reader then took itself for the last connection and checkpointed the WAL away under the live writer, whose
+    later commits no other process could see: `advisor bench` stored nothing visible for ~30 s whenever History
+    (or a test) read the database while the run's writer thread opened its own connection."""
+    store = BenchStore(tmp_path / "b.sqlite3")
+    run_id = store.start_run("{}")
+    for i in range(3):
+        store.add_record(_rec(i))
+    store.flush()
+    connect(store.path).close()  # what the writer thread and History do: open the file again in this process
+    count = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute('SELECT COUNT(*) FROM requests').fetchone()[0])"
+    seen = subprocess.run([sys.executable, "-c", count, str(store.path)], capture_output=True, text=True, check=True)
+    assert seen.stdout.strip() == "3"  # another process read and closed its connection
+    for i in range(3, 6):
+        store.add_record(_rec(i))
+    store.flush()
+    seen = subprocess.run([sys.executable, "-c", count, str(store.path)], capture_output=True, text=True, check=True)
+    assert seen.stdout.strip() == "6", "the records committed after another process read the file are not visible"
+    store.finish_run("completed", "{}")
+    assert len(store.records(run_id)) == 6
+    store.connection.close()
+
+
 # ---- the result's own accounting --------------------------------------------------------------------------
 
 

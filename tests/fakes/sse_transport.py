@@ -27,6 +27,9 @@ class Answer:
     tokens: int = 8
     prompt_tokens: int = 32
     error_after: int | None = None  # an error event after this many tokens (then [DONE], as vLLM sends it)
+    # raw SSE events (b"data: …\n\n", [DONE] included) sent instead of the generated ones: event k at
+    # ttft_s + k · itl_s, then the body ends (a hostile server's byte-for-byte stream; tokens is then unused)
+    events: tuple[bytes, ...] | None = None
 
 
 def _chunk(data: bytes) -> bytes:
@@ -80,6 +83,11 @@ class FakeClient:
 
         try:
             await at(answer.head_s, HEAD)
+            if answer.events is not None:
+                for k, event in enumerate(answer.events):
+                    await at(answer.ttft_s + k * answer.itl_s, _chunk(event))
+                await at(answer.ttft_s + max(0, len(answer.events) - 1) * answer.itl_s, b"0\r\n\r\n")
+                return ex
             for k in range(answer.tokens):
                 if answer.error_after is not None and k == answer.error_after:
                     break

@@ -20,7 +20,9 @@ from advisor.bench.client import StreamClient, build_record
 from advisor.bench.probe import probe
 from advisor.bench.runner import Runner
 from advisor.domain.bench import BenchConfig
+from tests.fakes.sse_transport import Answer, FakeServer
 from tests.robustness.hostile import HostileServer, Reply, chunk, good, sse
+from tests.support.virtual_clock import VirtualClock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,17 +85,24 @@ def test_nan_in_usage_is_invalid_not_a_number():
 
 
 def test_workers_survive_malformed_chunks_and_hold_their_concurrency():
+    # The same byte-for-byte streams through the real response and SSE parsers and the real runner, on a virtual
+    # clock with a fake transport (tests/fakes/sse_transport.py). Over loopback with a piece every 4 ms, a request
+    # took ~20–40 ms while the default stagger starts the 8 streams over 0.5 s: the 7 first streams had sent all 48
+    # requests before the 8th began, so the steady window was empty (None) unless the machine was slow enough. A
+    # piece every 50 ms (a request ~0.3 s, the step ~2 s) leaves every stream at work for most of the step, on
+    # virtual time at no cost. One malformed answer failing one request over a real socket is the parametrized test
+    # above; a worker going on after failed requests over real sockets, test_bench_runner.py's injected-fault run.
     names = sorted(MALFORMED)
-    count = {"n": 0}
 
-    def behaviour(path, body):
-        count["n"] += 1
-        if count["n"] % 2:
-            return Reply(good().pieces, pause_s=0.004)
-        return Reply(_stream_with(MALFORMED[names[count["n"] % len(names)]][0]).pieces, pause_s=0.004)
+    def answer(n):  # request n (from 0) gets what the (n + 1)-th POST to a hostile server got: every other one bad
+        count = n + 1
+        pieces = good().pieces if count % 2 else _stream_with(MALFORMED[names[count % len(names)]][0]).pieces
+        return Answer(head_s=0.0, ttft_s=0.0, itl_s=0.05, events=tuple(pieces))
 
-    with HostileServer(behaviour) as srv:
-        result = Runner(cfg(srv.url)).run()
+    clock = VirtualClock()
+    server = FakeServer(clock, answer)
+    result = Runner(cfg("http://fake.invalid"), clock=clock.run_clock(), client_factory=server.client).run()
+    assert len(server.starts) == 48 and server.most_in_flight == 8
     (step,) = result["steps"]
     assert step["requests_ok"] + step["requests_failed"] == 48  # every request accounted for
     assert step["requests_ok"] == 24 and all(k.startswith("invalid:") for k in step["failures"])
