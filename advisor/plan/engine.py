@@ -13,6 +13,7 @@ from advisor.plan import batch_policy, batch_rate, burst, commands, fleet, forms
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
+from advisor.plan.batch_kv import job_fp8_kv
 from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, plan_curve, serving_replicas
 from advisor.plan.context import Ctx, resolve
@@ -943,13 +944,15 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
     else:
         steps += _service_tests(c, ch, url, served, levels, dist, o, slo, top)
     soak_c = ch.per_replica if ch else c.peak
-    if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
+    kv8 = ch is not None and job_fp8_kv(c, ch.kv_dtype)  # a job's FP8 KV cache is checked with the weights
+    if ch is not None and (kv8 or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
+        label = f"{ch.weights}-kv-fp8" if kv8 else ch.weights
         steps.append(NextStep(
-            id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
+            id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "plan.next.quant_ab", params={"weights": ch.weights},
             command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency 1,{soak_c} "
             f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label baseline-bf16\n"
             f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency 1,{soak_c} "
-            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {ch.weights}",
+            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {label}",
         ))  # fmt: skip
     if f.cost is not None:
         steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))

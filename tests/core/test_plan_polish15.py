@@ -1,0 +1,76 @@
+"""Loose ends of issue 25 after session 15's merges (s15-polish): a batch job's KV cache in FP8 when FP8 is accepted,
+batch memos judged by throughput, per-node token splits of a two-node plan, and one name for an on-premises site."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, sizing
+from advisor.plan.context import resolve
+from advisor.plan.data import gpus_by_id
+from advisor.plan.engine import plan
+from advisor.plan.memo import render_memo_markdown
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+
+
+def _answers(name: str) -> dict:
+    return json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))["answers"]
+
+
+def _plan(answers: dict):
+    return plan(answers_from_dict(answers), check_fixes=False)
+
+
+Q28 = _answers("q28_bank_backfill_batch_48h")
+Q29 = _answers("q29_batch_impossible_budget")
+
+
+@pytest.fixture(scope="module")
+def q28():
+    return _plan(Q28)
+
+
+# --- 1. an offline batch with FP8 accepted runs its KV cache in FP8 ------------------------------------------------
+
+
+def test_a_batch_with_fp8_accepted_sizes_an_fp8_kv_cache_and_the_command_says_so(q28):
+    hw = q28.hardware
+    assert hw.weights == "fp8" and hw.kv_dtype == "fp8", (hw.weights, hw.kv_dtype)
+    assert "--kv-cache-dtype fp8" in hw.engine_flags
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(q28, lang)
+        serve = next(line for line in memo.splitlines() if "vllm serve" in line)
+        assert "--kv-cache-dtype fp8" in serve, (lang, serve)
+    # on the same replica a BF16 KV cache holds about half the sequences (the sizing core's own memory figures)
+    ctx = resolve(answers_from_dict(Q28))
+    gpu = gpus_by_id()[hw.gpu]
+    engine = sizing._engine(ctx, gpu)
+    fp8, bf16 = (sizing._memory(ctx, gpu, hw.weights, kv, hw.tp, engine).kv_tokens for kv in ("fp8", "bf16"))
+    assert 1.9 <= fp8 / bf16 <= 2.1, (fp8, bf16)
+    avg = ctx.prompt_avg + ctx.output_avg
+    assert q28.capacity.memory_max_concurrency == fp8 // avg > bf16 // avg
+    # quantization refused: the job keeps a BF16 KV cache and no FP8 flag
+    no = _plan({**Q28, "quantization_acceptable": "no"})
+    assert no.hardware.kv_dtype == "bf16" and "--kv-cache-dtype fp8" not in no.hardware.engine_flags
+
+
+def test_the_fp8_kv_cache_is_checked_for_quality_and_not_offered_again_as_what_would_raise_the_batch(q28):
+    f = next(x for x in q28.findings if x.id == "sizing.quantized")
+    assert "FP8 KV cache" in f.title_in("en") and "FP8 KV Cache" in f.title_in("zh_CN")
+    ab = next(s for s in q28.next_steps if s.id == "quant_ab")
+    assert ab.key == "plan.next.quant_ab_kv" and "--label fp8-kv-fp8" in (ab.command or "")
+    r = _plan(Q29)
+    assert r.binding_constraint is not None
+    small = next((p for p in r.binding_constraint.then if p["tr"] == "plan.batch15.small_batch"), None)
+    if small is not None:  # the plan already runs the FP8 KV cache: only wider replicas can hold more
+        assert all(m["tr"] != "plan.batch15.more.fp8_kv" for m in small["more"]), small
+
+
+def test_an_interactive_service_under_fp8_only_keeps_a_bf16_kv_cache():
+    r = _plan(_answers("q14_medical_followup_mainland"))
+    assert r.hardware.kv_dtype in (None, "bf16", "fp16"), r.hardware.kv_dtype
+    assert "--kv-cache-dtype fp8" not in (r.hardware.engine_flags or [])
