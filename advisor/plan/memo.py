@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import memo_forms, memo_text15
+from advisor.plan import memo_batch, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
@@ -271,6 +271,9 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
     batch = (result.answers or {}).get("use_case") == "offline_batch"
+    if batch and hw.gpu:  # a job: what runs at once, its throughput and hours; no latency target (memo_batch)
+        rows += memo_batch.batch_capacity_rows(result, t, _num)
+        return [(_cell(a), _cell(b)) for a, b in rows]
     if not (batch and not hw.gpu):  # a batch no setup runs has no peak ("planned for 1" read as a figure)
         rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
                                             per=_num(cap.concurrency_per_replica))

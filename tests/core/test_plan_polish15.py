@@ -74,3 +74,49 @@ def test_an_interactive_service_under_fp8_only_keeps_a_bf16_kv_cache():
     r = _plan(_answers("q14_medical_followup_mainland"))
     assert r.hardware.kv_dtype in (None, "bf16", "fp16"), r.hardware.kv_dtype
     assert "--kv-cache-dtype fp8" not in (r.hardware.engine_flags or [])
+
+
+# --- 2. a batch memo is judged by throughput and hours, not by an interactive latency target -----------------------
+
+
+def _section(memo: str, start: str, end: str) -> str:
+    return memo[memo.index(start) : memo.index(end, memo.index(start))]
+
+
+def test_a_batch_memo_shows_throughput_and_job_hours_not_latency_rows(q28):
+    cap, hw = q28.capacity, q28.hardware
+    en = _section(render_memo_markdown(q28, "en"), "## 2.", "## 3.")
+    zh = _section(render_memo_markdown(q28, "zh_CN"), "## 二、", "## 三、")
+    table_en = [line for line in en.splitlines() if line.startswith("|")]
+    table_zh = [line for line in zh.splitlines() if line.startswith("|")]
+    for bad in ("TTFT", "TPOT", "P99", "within the target", "Peak concurrency"):
+        assert not any(bad in line for line in table_en), (bad, table_en)
+    for bad in ("TTFT", "TPOT", "P99", "峰值并发"):
+        assert not any(bad in line for line in table_zh), (bad, table_zh)
+    gpu_hours = round(cap.batch_hours * hw.total_gpus)
+    per_hour = round(Q28["total_requests"] / cap.batch_hours)
+    assert any(f"{gpu_hours:,} GPU-hours" in line and "48-hour deadline" in line for line in table_en), table_en
+    assert any(f"{per_hour:,} requests an hour" in line for line in table_en), table_en
+    assert any(f"{gpu_hours:,} GPU 小时" in line and "时限 48 小时" in line for line in table_zh), table_zh
+    assert any(f"{cap.concurrency_per_replica} a replica" in line for line in table_en), table_en
+
+
+def test_batch_next_steps_measure_throughput_on_a_sample_of_the_job(q28):
+    ids = [s.id for s in q28.next_steps]
+    assert "batch_throughput" in ids and not {"ramp", "soak"} & set(ids), ids
+    step = next(s for s in q28.next_steps if s.id == "batch_throughput")
+    n = q28.capacity.concurrency_per_replica
+    assert f"--concurrency {n} " in step.command and "--dataset YOUR_JOB_SAMPLE.jsonl" in step.command, step.command
+    assert "--prompt-tokens" not in step.command and "--ramp" not in step.command
+    en, zh = step.text_in("en"), step.text_in("zh_CN")
+    # the rate to compare with, and the hours it gives: the capacity table's figures
+    per_replica = round(q28.capacity.output_tokens_per_s_per_replica)
+    assert "sample" in en and f"{q28.capacity.batch_hours:.3g} hours" in en and f"{per_replica} output tokens/s" in en, en
+    assert "样本" in zh and "不需要并发阶梯压测或长稳压测" in zh, zh
+    # the quality check runs the same sample at the job's load, not a one-user-to-peak ramp
+    ab = next(s for s in q28.next_steps if s.id == "quant_ab")
+    assert f"--concurrency {n} " in ab.command and "1," not in ab.command and "YOUR_JOB_SAMPLE.jsonl" in ab.command
+    # a job no setup runs still measures on a sample, without figures it does not have
+    r = _plan(Q29)
+    step = next(s for s in r.next_steps if s.id == "batch_throughput")
+    assert step.key == "plan.next.batch_sample_no_setup" and "--dataset YOUR_JOB_SAMPLE.jsonl" in step.command
