@@ -30,7 +30,7 @@ def throughput_step(c: Ctx, ch: Any | None, url: str, served: str) -> NextStep:
     command = (f"advisor bench --url {url} --model {served} --concurrency {n} --requests {requests} "
                f"--dataset {SAMPLE} --max-tokens {c.output_p95}")  # fmt: skip
     rate = ch.tokens_per_s_replica if ch is not None else 0.0
-    if rate <= 0 or not c.total_requests:
+    if ch is None or rate <= 0 or not c.total_requests:
         return NextStep(id="batch_throughput", key="plan.next.batch_sample_no_setup",
                         params={"concurrency": n, "requests": requests}, command=command)  # fmt: skip
     hours = c.total_requests * c.output_avg / (rate * ch.replicas) / 3600
