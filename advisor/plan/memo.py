@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import memo_batch, memo_forms, memo_text15
+from advisor.plan import field_labels, memo_batch, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
@@ -166,9 +166,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
         value = given.get(field)
         if value is None and field not in assumed:
             continue  # neither answered nor needed
-        label_key = f"plan.field.{field}.label"
-        if field == "monthly_budget" and given.get("use_case") == "offline_batch":
-            label_key = "plan.field.monthly_budget.label_job"  # a batch's budget is for the one job, not a month
+        label_key = field_labels.label_key(field, given, f"plan.field.{field}.label")  # a job's budget: "for the job"
         rows.append({
             "question": translate(lang, label_key) if _has(lang, label_key) else field,
             "answer": _cell(_value_text(lang, field, value)),
