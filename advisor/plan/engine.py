@@ -529,6 +529,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         from advisor.plan.token_split import prefill_share
 
         costs.prefill_gpu_share = prefill_share(sized, chosen)
+        if main_node is not None and ov_node is not None:  # each node's own split, weighted by its cost (s15-polish)
+            costs.prefill_gpu_share = two_nodes.prefill_share([main_node, ov_node.node])
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]

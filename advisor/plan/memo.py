@@ -339,7 +339,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if split is not None:  # input and output apart, the GPU time split between prefill and decode (s15-text)
         (in_lo, in_hi), (o_lo, o_hi) = split
         share = c.prefill_gpu_share or 0.0
-        per_million = t("memo.text15.cost.per_million_value", input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
+        value_key = "memo.polish15.cost.per_million_nodes_value" if result.nodes else "memo.text15.cost.per_million_value"
+        per_million = t(value_key, input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
                         output=_money(MoneyRange(low=o_lo, high=o_hi), cur), prefill=f"{share * 100:.0f}",
                         decode=f"{(1 - share) * 100:.0f}")
     elif out_m != "—" and all_m != "—":

@@ -120,3 +120,34 @@ def test_batch_next_steps_measure_throughput_on_a_sample_of_the_job(q28):
     r = _plan(Q29)
     step = next(s for s in r.next_steps if s.id == "batch_throughput")
     assert step.key == "plan.next.batch_sample_no_setup" and "--dataset YOUR_JOB_SAMPLE.jsonl" in step.command
+
+
+# --- 4. a mainland + overseas plan splits each node's cost by its own prefill share --------------------------------
+
+
+def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
+    from advisor.plan import two_nodes
+    from advisor.plan.memo_text15 import per_million_split
+    from advisor.plan.token_split import prefill_share
+
+    seen: list = []
+    real = two_nodes.node_row
+    monkeypatch.setattr(two_nodes, "node_row", lambda node, command=None: seen.append(node) or real(node, command))
+    r = _plan(_answers("q05_filed_finetune_mainland_sg"))
+    assert r.region == "mainland_plus_overseas" and len(r.nodes) == 2 and len(seen) == 2
+    shares = [prefill_share(n.ctx, n.cand) for n in seen]
+    costs = [sum(n.out.cloud_usd) / 2 for n in seen]
+    # an L20 node and an L4 node split their GPU time differently: one node's share is not the plan's
+    assert {n.cand.gpu.id for n in seen} == {"l20-48g", "l4"} and abs(shares[0] - shares[1]) > 0.02, shares
+    expected = sum(s * c for s, c in zip(shares, costs, strict=True)) / sum(costs)
+    assert r.costs.prefill_gpu_share == pytest.approx(expected, abs=0.001)
+    assert abs(r.costs.prefill_gpu_share - shares[0]) > 0.01  # was the mainland node's share for both
+    # input cost = Σ each node's cost × its share over all input tokens (the memo's figure, at the range's middle)
+    (in_lo, in_hi), (out_lo, out_hi) = per_million_split(r.costs)
+    conv = seen[0].out.conv
+    tin, tout = r.costs.input_tokens_per_month, r.costs.output_tokens_per_month
+    middle_in = sum(s * c for s, c in zip(shares, costs, strict=True)) * conv * 1e6 / tin
+    assert in_lo <= middle_in * 1.02 and middle_in <= in_hi * 1.02, (in_lo, middle_in, in_hi)
+    assert (in_lo * tin + out_lo * tout) == pytest.approx(r.costs.cost_per_million_output_tokens.low * tout, rel=0.01)
+    en, zh = (render_memo_markdown(r, lang) for lang in ("en", "zh_CN"))
+    assert "each node's GPU cost split by its own GPU time" in en and "每个节点的 GPU 成本" in zh
