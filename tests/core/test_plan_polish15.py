@@ -151,3 +151,55 @@ def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     assert (in_lo * tin + out_lo * tout) == pytest.approx(r.costs.cost_per_million_output_tokens.low * tout, rel=0.01)
     en, zh = (render_memo_markdown(r, lang) for lang in ("en", "zh_CN"))
     assert "each node's GPU cost split by its own GPU time" in en and "每个节点的 GPU 成本" in zh
+
+
+# --- 5. one word for where the team's own servers stand ------------------------------------------------------------
+
+
+def _site_lines(memo: str) -> dict[str, str]:
+    lines = memo.splitlines()
+    return {
+        "headline": next(x for x in lines if x.startswith(("**建议**", "**Recommendation**"))),
+        "row": next(x for x in lines if x.startswith(("| 自有服务器所在", "| Owned servers stand"))),
+    }
+
+
+def test_a_fleet_on_a_private_network_stands_in_the_server_room_everywhere():
+    r = _plan(_answers("q08_ascend_fleet_internal"))
+    assert r.deployment_form == "on_premises"
+    zh = render_memo_markdown(r, "zh_CN")
+    where = _site_lines(zh)
+    assert all("自有机房" in v for v in where.values()), where
+    assert "办公室或机房" not in zh
+    fleet = next(f for f in r.findings if f.id == "cost.fleet")
+    assert "自有机房" in fleet.detail_in("zh_CN") and "server room" in fleet.detail_in("en")
+    en = _site_lines(render_memo_markdown(r, "en"))
+    assert all("server room" in v and "office" not in v for v in en.values()), en
+
+
+def test_a_bought_server_follows_the_answers_site_in_the_headline_row_and_finding():
+    base = _answers("q17_capex_only_university_lab")  # reached over the lab's private network
+    for reach, zh_word, en_word in (("private_network", "自有机房", "server room"), ("lan", "办公室", "office")):
+        r = _plan({**base, "reach": reach})
+        assert r.deployment_form == "on_premises", reach
+        f = next(x for x in r.findings if x.id == "cost.on_premises")
+        zh, en = render_memo_markdown(r, "zh_CN"), render_memo_markdown(r, "en")
+        assert all(zh_word in v for v in _site_lines(zh).values()), (reach, _site_lines(zh))
+        assert zh_word in f.title_in("zh_CN") and zh_word in f.detail_in("zh_CN"), f.title_in("zh_CN")
+        assert en_word in f.title_in("en") and all(en_word in v for v in _site_lines(en).values())
+        assert "办公室或机房" not in zh and "office or server room" not in en
+    # reach not answered (assumed from an internal audience): the answers do not say, nor does the memo
+    r = _plan({k: v for k, v in base.items() if k != "reach"})
+    assert r.deployment_form == "on_premises" and any(a.field == "reach" for a in r.assumptions)
+    f = next(x for x in r.findings if x.id == "cost.on_premises")
+    assert "办公室或机房" in f.title_in("zh_CN")
+    assert all("办公室或机房" in v for v in _site_lines(render_memo_markdown(r, "zh_CN")).values())
+
+
+def test_the_site_word_follows_reach_and_an_owned_fleet():
+    from advisor.plan.site_words import EITHER, OFFICE, SERVER_ROOM, owned_site
+
+    assert owned_site("lan", fleet=True) == OFFICE
+    assert owned_site("private_network", fleet=False) == SERVER_ROOM
+    assert owned_site(None, fleet=True) == owned_site("internet", fleet=True) == SERVER_ROOM
+    assert owned_site(None, fleet=False) == owned_site("internet", fleet=False) == EITHER
