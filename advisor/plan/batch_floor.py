@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.domain.gpu import GpuSpec
-from advisor.plan import batch_rate, sizing
+from advisor.plan import batch_kv, batch_rate, sizing
 from advisor.plan.context import Ctx
 from advisor.sizing import TP_DEGREES
 from advisor.sizing.quant import get_format
@@ -68,12 +68,9 @@ class BatchFloors:
 
 
 def _kv_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
-    """The (weights, KV) pairs the answers allow, and an FP8 KV cache beside each where FP8 is acceptable and the GPU
-    has FP8 units (the plan's own formats keep BF16 KV under "FP8 only"; the floor asks what FP8 KV would give)."""
-    out = list(sizing.allowed_formats(ctx, gpu))
-    if ctx.quant != "no" and gpu.fp8_tflops_dense:
-        out += [(w, "fp8") for w, kv in out if kv != "fp8" and (w, "fp8") not in out]
-    return out
+    """The (weights, KV) pairs the plan's screen tries for a job: those the answers allow, and an FP8 KV cache beside
+    each where FP8 is acceptable and the GPU has FP8 units (batch_kv)."""
+    return batch_kv.with_fp8_kv(ctx, gpu, sizing.allowed_formats(ctx, gpu))
 
 
 def _decode_setups(ctx: Ctx, gpu: GpuSpec) -> list[DecodeSetup]:

@@ -24,6 +24,9 @@ from advisor.plan import (
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.answers import PlanAnswers
+from advisor.plan.batch_kv import job_fp8_kv
+from advisor.plan.batch_steps import SAMPLE as BATCH_SAMPLE
+from advisor.plan.batch_steps import batch_load, throughput_step
 from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
 from advisor.plan.capacity import headroom as capacity_headroom
@@ -619,6 +622,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         from advisor.plan.token_split import prefill_share
 
         costs.prefill_gpu_share = prefill_share(sized, chosen)
+        if main_node is not None and ov_node is not None:  # each node's own split, weighted by its cost (s15-polish)
+            costs.prefill_gpu_share = two_nodes.prefill_share([main_node, ov_node.node])
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]
@@ -1029,23 +1034,23 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         if f.cost is not None:
             steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))
         return steps
-    if c.is_batch:  # a job, not a service: its throughput decides the hours; no latency ramp, no soak
-        n = max(8, ch.per_replica if ch else 8)
-        steps.append(NextStep(
-            id="batch_throughput", key="plan.next.batch_throughput", params={"concurrency": n},
-            command=f"advisor bench --url {url} --model {served} --concurrency {n} --requests {20 * n} "
-            f"--prompt-tokens {dist} --max-tokens {o}",
-        ))  # fmt: skip
+    if c.is_batch:  # a job, not a service: its throughput on a sample of it decides the hours; no ramp, no soak
+        steps.append(throughput_step(c, ch, url, served))
     else:
         steps += _service_tests(c, ch, url, served, levels, dist, o, slo, top)
     soak_c = ch.per_replica if ch else c.peak
-    if ch is not None and ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant:
+    kv8 = ch is not None and job_fp8_kv(c, ch.kv_dtype)  # a job's FP8 KV cache is checked with the weights
+    if ch is not None and (kv8 or (ch.weights not in ("bf16", "fp16") and ch.weights != c.model.checkpoint_quant)):
+        label = f"{ch.weights}-kv-fp8" if kv8 else ch.weights
+        # a job's sample at the job's load; a service's prompts at one user and at the load per replica
+        conc, data, cap = (str(batch_load(ch)), BATCH_SAMPLE, c.output_p95) if c.is_batch \
+            else (f"1,{soak_c}", "YOUR_PROMPTS.jsonl", o)
         steps.append(NextStep(
-            id="quant_ab", key="plan.next.quant_ab", params={"weights": ch.weights},
-            command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency 1,{soak_c} "
-            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label baseline-bf16\n"
-            f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency 1,{soak_c} "
-            f"--dataset YOUR_PROMPTS.jsonl --max-tokens {o} --label {ch.weights}",
+            id="quant_ab", key="plan.next.quant_ab_kv" if kv8 else "plan.next.quant_ab", params={"weights": ch.weights},
+            command=f"advisor bench --url http://BASELINE:8000 --model {served} --concurrency {conc} "
+            f"--dataset {data} --max-tokens {cap} --label baseline-bf16\n"
+            f"advisor bench --url http://QUANTIZED:8000 --model {served} --concurrency {conc} "
+            f"--dataset {data} --max-tokens {cap} --label {label}",
         ))  # fmt: skip
     if f.cost is not None:
         steps.append(NextStep(id="quotes", key="plan.next.quotes", params={}))

@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import memo_forms, memo_text15
+from advisor.plan import field_labels, memo_batch, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
@@ -166,9 +166,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
         value = given.get(field)
         if value is None and field not in assumed:
             continue  # neither answered nor needed
-        label_key = f"plan.field.{field}.label"
-        if field == "monthly_budget" and given.get("use_case") == "offline_batch":
-            label_key = "plan.field.monthly_budget.label_job"  # a batch's budget is for the one job, not a month
+        label_key = field_labels.label_key(field, given, f"plan.field.{field}.label")  # a job's budget: "for the job"
         rows.append({
             "question": translate(lang, label_key) if _has(lang, label_key) else field,
             "answer": _cell(_value_text(lang, field, value)),
@@ -271,6 +269,9 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
     batch = (result.answers or {}).get("use_case") == "offline_batch"
+    if batch and hw.gpu:  # a job: what runs at once, its throughput and hours; no latency target (memo_batch)
+        rows += memo_batch.batch_capacity_rows(result, t, _num)
+        return [(_cell(a), _cell(b)) for a, b in rows]
     if not (batch and not hw.gpu):  # a batch no setup runs has no peak ("planned for 1" read as a figure)
         rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
                                             per=_num(cap.concurrency_per_replica))
@@ -338,7 +339,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if split is not None:  # input and output apart, the GPU time split between prefill and decode (s15-text)
         (in_lo, in_hi), (o_lo, o_hi) = split
         share = c.prefill_gpu_share or 0.0
-        per_million = t("memo.text15.cost.per_million_value", input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
+        value_key = "memo.polish15.cost.per_million_nodes_value" if result.nodes else "memo.text15.cost.per_million_value"
+        per_million = t(value_key, input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
                         output=_money(MoneyRange(low=o_lo, high=o_hi), cur), prefill=f"{share * 100:.0f}",
                         decode=f"{(1 - share) * 100:.0f}")
     elif out_m != "—" and all_m != "—":

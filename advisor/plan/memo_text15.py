@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import site_words
 from advisor.resources import load_json
 
 PRIVATE_REACH = ("lan", "private_network")
@@ -50,19 +51,23 @@ def line_text(result: Any, lang: str) -> str | None:
 
 
 def form_key(result: Any, key: str) -> str:
-    """The on-premises form of an office tool (reached on the office LAN): "in your office", not "server room"."""
+    """The on-premises form of an office tool (reached on the office LAN): "in your office", not "server room"; of a
+    service reached over a private network: "your server room", as the site row says it (site_words)."""
     if reach(result) == "lan" and result.deployment_form == "on_premises":
         lan = {"memo.form.on_premises": "memo.text15.form.on_premises.lan",
                "memo.fleet13.form.on_premises": "memo.text15.fleet.on_premises.lan",
                "memo.fleet13.form.on_premises.buys": "memo.text15.fleet.on_premises.lan.buys"}
         return lan.get(key, key)
+    if key == "memo.form.on_premises" and site_words.result_site(result) == site_words.SERVER_ROOM:
+        return "memo.polish15.form.on_premises.server_room"
     return key
 
 
 def site_key(result: Any, site: str) -> str:
-    """The cost table's "owned servers stand" row."""
-    if site == "office" and reach(result) == "lan":
-        return "memo.text15.site.office_lan"
+    """The cost table's "owned servers stand" row: the office, the server room or either, as the answers say
+    (site_words: one word with the headline and the findings)."""
+    if site == "office":
+        return site_words.SITE_ROW[site_words.result_site(result)]
     return f"plan.forms.site.{site}"
 
 

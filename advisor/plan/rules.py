@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_policy, batch_rate
+from advisor.plan import batch_kv, batch_policy, batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -626,11 +626,13 @@ def _first(*values: float | None) -> float:
 def sizing_quant(f: Facts):
     """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch."""
     ch = f.chosen
-    if ch is None or ch.weights in ("bf16", "fp16") or ch.weights == f.ctx.model.checkpoint_quant:
+    if ch is None or f.form == "hosted_api":  # the provider picks the weights it serves; nothing of ours is quantized
         return None
-    if f.form == "hosted_api":  # the provider picks the weights it serves; nothing of ours is quantized
+    weights = ch.weights not in ("bf16", "fp16") and ch.weights != f.ctx.model.checkpoint_quant
+    kv = batch_kv.job_fp8_kv(f.ctx, ch.kv_dtype)  # a batch job's FP8 KV cache is checked with the weights
+    if not (weights or kv):
         return None
-    return finding("sizing.quantized", weights=ch.weights)
+    return finding("sizing.quantized", variant=("kv_fp8" if weights else "kv_only") if kv else None, weights=ch.weights)
 
 
 @rule("sizing.model_too_big", "sizing")

@@ -8,6 +8,7 @@ Registered in ``advisor.plan.rules``' registry on import (that module imports th
 from __future__ import annotations
 
 from advisor.domain.model import ModelSpec
+from advisor.plan import site_words
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -34,8 +35,11 @@ def cost_on_premises(f: Facts):
     o = costs.owned
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
         else {"tr": "plan.forms.staff_not_counted"}
-    # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text)
-    return finding("cost.on_premises", variant="lan" if f.ctx.reach == "lan" else None, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
+    # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text); one
+    # reached over a private network in a server room, as the memo's headline and site row say (site_words)
+    site = site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)
+    variant = {site_words.OFFICE: "lan", site_words.SERVER_ROOM: "server_room"}.get(site)
+    return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                    pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),
@@ -83,7 +87,15 @@ def cost_owned_fits_capex(f: Facts):
         return None
     return finding("cost.owned_fits_capex", capex=_r(o.capex, f), budget=_money(o.capex_budget, f),
                    running=_r(o.running_monthly, f), monthly_budget=_money(f.ctx.budget_amount, f),
-                   site={"tr": f"plan.forms.site.{o.site}"})  # fmt: skip
+                   site={"tr": _site_phrase(f, o.site)})  # fmt: skip
+
+
+def _site_phrase(f: Facts, site: str) -> str:
+    """"in your office", "in your own server room" or "in your office or server room" for the team's own site, as
+    the answers say (site_words); colocation as it is."""
+    if site != "office":
+        return f"plan.forms.site.{site}"
+    return site_words.SITE_PHRASE[site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)]
 
 
 def _chat_release(model: ModelSpec) -> ModelSpec | None:

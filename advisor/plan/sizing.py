@@ -20,7 +20,7 @@ from advisor.domain.engine_profiles import get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
 from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SpeedFactors
-from advisor.plan import batch_rate
+from advisor.plan import batch_kv, batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
 from advisor.sim.engine import EngineLimits
@@ -213,7 +213,7 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
             continue
         engine = _engine(ctx, gpu)
         tokens = (work, _token((gpu, engine)))
-        for weights, kv in allowed_formats(ctx, gpu):
+        for weights, kv in batch_kv.with_fp8_kv(ctx, gpu, allowed_formats(ctx, gpu)):  # a job's KV in FP8 too
             for tp in TP_DEGREES:
                 if tp > gpu.max_gpus_per_node:
                     break

@@ -38,4 +38,18 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
     total = prefill_attention + decode_attention + shared
     return round(prefill / total, 3) if total > 0 else None
 
-__all__ = ["prefill_share"]
+
+def weighted_share(parts: list[tuple[float | None, float | None]]) -> float | None:
+    """Prefill's share of several setups' GPU cost together: each setup's share weighted by what it costs, given as
+    (share, cost) pairs (s15-polish: a mainland + overseas plan split both nodes' costs by the mainland node's share).
+    The cost per million input tokens is then Σ cost × share ÷ all input tokens, as for one setup. None when a share
+    or a cost is unknown."""
+    if not parts or any(s is None or c is None for s, c in parts):
+        return None
+    total = sum(float(c or 0.0) for _s, c in parts)
+    if total <= 0:
+        return None
+    return round(sum(float(s or 0.0) * float(c or 0.0) for s, c in parts) / total, 3)
+
+
+__all__ = ["prefill_share", "weighted_share"]

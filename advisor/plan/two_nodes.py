@@ -167,4 +167,19 @@ def node_row(node: Node, command: str | None = None) -> PlanNode:
                     per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly, command=command)  # fmt: skip
 
 
-__all__ = ["Node", "mainland_ctx", "merge", "node_row", "plan_node"]
+def prefill_share(nodes: list[Node]) -> float | None:
+    """Prefill's share of the nodes' GPU cost together: each node's own share (its GPU, its load per replica: an L20
+    node and an L4 node split their time differently) weighted by its cloud cost a month (the middle of its range),
+    so that the cost per million input and output tokens adds the nodes up rather than applying one node's split to
+    both. None when a node's share or cost is unknown."""
+    from advisor.plan.token_split import prefill_share as node_share
+    from advisor.plan.token_split import weighted_share
+
+    parts: list[tuple[float | None, float | None]] = []
+    for n in nodes:
+        lo, hi = n.out.cloud_usd
+        parts.append((node_share(n.ctx, n.cand), None if lo is None or hi is None else (lo + hi) / 2))
+    return weighted_share(parts)
+
+
+__all__ = ["Node", "mainland_ctx", "merge", "node_row", "plan_node", "prefill_share"]

@@ -101,12 +101,13 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
 
 
 class Cand:
-    """The chosen setup as the GPU rules read it (GPU spec from the catalogue, tensor parallel, weights)."""
+    """The chosen setup as the GPU rules read it (GPU spec from the catalogue, tensor parallel, weights, KV cache)."""
 
-    def __init__(self, gpu_id: str, tp: int = 1, weights: str = "bf16") -> None:
+    def __init__(self, gpu_id: str, tp: int = 1, weights: str = "bf16", kv_dtype: str = "bf16") -> None:
         from advisor.catalog import get_gpu
 
         self.gpu, self.tp, self.weights, self.replicas = get_gpu(gpu_id), tp, weights, 1
+        self.kv_dtype = kv_dtype
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLa
 
 from advisor import i18n
 from advisor.i18n import tr
+from advisor.plan import field_labels
 from advisor.plan.draft import get_path, set_path  # noqa: F401 - the editors' paths; importable from here too
 from ui.widgets.wizard_common import error_label
 
@@ -198,6 +199,7 @@ class FieldEditor(QWidget):
         self._error: tuple[str, dict[str, Any]] | None = None
         self._problem: Any = None  # an engine's AnswerProblem shown as the error (rendered per language)
         self.unit = QLabel()
+        self._answers: dict[str, Any] = {}  # the other answers, for a label that follows them (field_labels)
         self._model_items = model_items or []
         self.editor = self._make_editor()
         self.editor.setObjectName("editor")
@@ -248,11 +250,17 @@ class FieldEditor(QWidget):
         self.clear_error()
         self.changed.emit(self.spec.path)
 
+    def follow_answers(self, answers: dict[str, Any]) -> None:
+        """Relabel for the other answers: a batch job's budget question reads "Budget for the job"."""
+        self._answers = answers
+        s = self.spec
+        self.label.setText(tr(field_labels.label_key(s.path, answers, s.label_key())))
+        self.editor.setToolTip(tr(field_labels.help_key(s.path, answers, f"plan.field.{s.top}.help")))
+
     def retranslate(self) -> None:
         s = self.spec
-        self.label.setText(tr(s.label_key()))
         self.why.setText(tr(s.why_key()))
-        self.editor.setToolTip(tr(f"plan.field.{s.top}.help"))
+        self.follow_answers(self._answers)
         self.unit.setText(tr(s.unit) if s.unit else "")
         self.unit.setVisible(bool(s.unit))
         if s.kind in ("choice", "bool"):

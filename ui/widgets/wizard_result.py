@@ -330,6 +330,7 @@ class ResultView(QWidget):
 
         for path, editor in self.what_if_fields.items():
             editor.set_value(get_path(answers, path))
+            editor.follow_answers(answers)  # a batch job's budget is for the job
 
     def _on_what_if(self, path: str) -> None:
         editor = self.what_if_fields[path]

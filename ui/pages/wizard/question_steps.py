@@ -93,8 +93,10 @@ class QuestionStep(QScrollArea):
 
 
 def show_only_relevant(editors: dict[str, FieldEditor], answers: dict[str, Any]) -> None:
-    """A question asked only for some answers (``only_for``) is hidden otherwise."""
+    """A question asked only for some answers (``only_for``) is hidden otherwise; a label that follows the other
+    answers (a batch job's budget) is set for them."""
     for editor in editors.values():
+        editor.follow_answers(answers)
         only = editor.spec.only_for
         visible = all(get_path(answers, p) in values for p, values in only.items()) if only else True
         editor.setVisible(visible)
