@@ -33,8 +33,10 @@ def test_the_over_budget_headline_gives_the_range_and_never_calls_its_top_the_ch
 
 def test_the_memory_floor_of_a_72b_model_in_bf16_is_said_in_numbers(q40):
     floor = q40.binding_constraint.memory_floor
-    # Qwen2.5-72B: 72.7 B parameters (published) × 2 bytes = 145 GB; an 80 GB card holds 80 GiB
-    assert floor["weights_gb"] == 145 and floor["card_gb"] == 80 and floor["at_least"] == 2
+    # Qwen2.5-72B: 72.7 B parameters (published) × 2 bytes = 145 GB; on the 80–96 GB card the plan chose (A800 before
+    # the layout search, H20 since) two cards is the floor for the weights alone
+    assert floor["weights_gb"] == 145 and floor["card_gb"] in (80, 96) and floor["at_least"] == 2
+    assert str(floor["card_gb"]) in q40.hardware.gpu_name
     en, zh = q40.binding_constraint.text_in("en"), q40.binding_constraint.text_in("zh_CN")
     assert "145 GB of bf16 weights" in en and "at least 2 cards per replica" in en
     assert "145 GB" in zh and "至少需要 2 张卡" in zh
