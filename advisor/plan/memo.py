@@ -32,7 +32,7 @@ from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.reasons import by_weight
+from advisor.plan.reasons import deciding
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, render
 from advisor.resources import resource_path
 
@@ -645,7 +645,6 @@ def memo_context(
     }
 
 
-WHY_MAX = 5  # page 1's short list of reasons
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
@@ -653,8 +652,7 @@ FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 def _deciding_reasons(findings: Sequence[Finding], lang: str, as_asked: bool = False) -> list[dict[str, Any]]:
     """Page 1's short list: the findings that decide the plan first, caveats after, at most five. ``as_asked``: the
     GPUs asked for cannot be had there, so "meets the target at the peak" on them is no reason."""
-    kept = [f for f in by_weight(findings) if not (as_asked and f.id == "sizing.plan")]
-    return [_finding(f, lang) for f in kept[:WHY_MAX]]
+    return [_finding(f, lang) for f in deciding(findings, as_asked)]
 
 
 UNAVAILABLE = ("gpu.not_in_region", "gpu.not_offered_offshore")  # blockers: the GPUs asked for are not had there

@@ -36,3 +36,14 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
         return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], _TOPIC_ORDER.get(f.id.split(".")[0], 4), f.id)
 
     return sorted(findings, key=rank)
+
+
+WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
+AS_ASKED_BLOCKERS = ("gpu.not_in_region", "gpu.not_offered_offshore")  # the GPUs asked for are not had there
+
+
+def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
+    """The short list a reader gets first, in the memo and in the app alike: the deciding findings, caveats after,
+    at most ``WHY_MAX``. ``as_asked``: the sizing is of GPUs that cannot be had there, so "meets the target at the
+    peak" on them is no reason."""
+    return [f for f in by_weight(findings) if not (as_asked and f.id == "sizing.plan")][:WHY_MAX]

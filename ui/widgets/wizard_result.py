@@ -26,6 +26,10 @@ from PySide6.QtWidgets import (
 from advisor import i18n
 from advisor.i18n import tr
 from advisor.plan.charts import cost_chart
+from advisor.plan.field_labels import is_job
+from advisor.plan.memo import as_asked_only
+from advisor.plan.memo_text15 import source_title
+from advisor.plan.reasons import deciding
 from advisor.plan.result import SEVERITY_ORDER
 from ui.widgets.cost_chart import CostChart
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
@@ -67,6 +71,11 @@ def _monthly(result: Any) -> str:
         return _money(result.costs.recommended_monthly, result.costs.currency)
     return tr("wizard.card.monthly_owned", running=_money(owned.running_monthly, result.costs.currency),
               capex=_money(owned.capex, result.costs.currency))
+
+
+def deciding_findings(result: Any) -> list[Any]:
+    """The findings the card's "why" line gives: the memo's page-1 reasons, in its order."""
+    return deciding(result.findings, as_asked_only(result))
 
 
 def recommendation_summary(result: Any) -> dict[str, str]:
@@ -166,7 +175,7 @@ class FindingItem(QWidget):
         self.title.setText(f"{html.escape(f.title_in(lang))}{verify}")
         sources = []
         for s in f.sources:
-            name = html.escape(s.title)
+            name = html.escape(source_title(s.title, lang))
             link = f'<a href="{html.escape(s.url)}">{name}</a>' if s.url else name
             extra = ", ".join(x for x in (s.date, tr("wizard.findings.grade", grade=s.grade)) if x)
             sources.append(f"<li>{link} ({html.escape(extra)})</li>")
@@ -176,8 +185,7 @@ class FindingItem(QWidget):
             else ""
         )
         note = f"<p><i>{html.escape(tr('wizard.findings.verify_note'))}</i></p>" if f.verify else ""
-        self.detail.setText(f"<p>{html.escape(f.detail_in(lang))}</p>{note}{src}"
-                            f"<p style='color:gray'>{html.escape(f.id)}</p>")  # fmt: skip
+        self.detail.setText(f"<p>{html.escape(f.detail_in(lang))}</p>{note}{src}")  # no rule id: internal, not user text
 
     def plain_detail(self) -> str:
         return self.detail.text()
@@ -351,10 +359,17 @@ class ResultView(QWidget):
         self.result = result
         self._render()
 
+    def _card_key(self, key: str) -> str:
+        """The card line's label: an offline batch job's cost is for the job (priced as job hours + setup), not a month."""
+        if key == "monthly" and is_job(getattr(self.result, "answers", None)):
+            return "wizard.card.job_cost"
+        return f"wizard.card.{key}"
+
     def _render(self) -> None:
         r = self.result
         if r is None:
             return
+        self.card_names["monthly"].setText(tr(self._card_key("monthly")))
         lang = i18n.current_language()
         now = recommendation_summary(r)
         before = recommendation_summary(self.previous_result) if self.previous_result is not None else None
@@ -390,10 +405,9 @@ class ResultView(QWidget):
         for key, label in self.card_values.items():
             _set_text(label, now[key])
             _set_style(label, CHANGED_STYLE if key in self.changed else "")
-        reasons = [f.title_in(lang) for f in sorted(r.findings, key=_severity_key) if f.severity != "info"][
-            :5
-        ]
-        reasons = reasons or [f.title_in(lang) for f in r.findings[:3]]
+        # the memo's page-1 order (advisor.plan.reasons): what decides the plan first, caveats such as price grades
+        # and export checks after; sorting by severity alone led the card with "prices are placeholders"
+        reasons = [f.title_in(lang) for f in deciding_findings(r)]
         sep = "；" if lang == "zh_CN" else "; "
         end = "。" if lang == "zh_CN" else "."
         _set_text(self.why,
@@ -504,7 +518,7 @@ class ResultView(QWidget):
 
     def retranslate(self) -> None:
         for key, label in self.card_names.items():
-            label.setText(tr(f"wizard.card.{key}"))
+            label.setText(tr(self._card_key(key)))
         self.what_if_box.setTitle(tr("wizard.what_if.title"))
         for editor in self.what_if_fields.values():
             editor.retranslate()
