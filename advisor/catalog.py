@@ -24,7 +24,7 @@ from advisor.safe_json import JsonInputError, load_json_file
 
 __all__ = [
     "CatalogError", "ModelImportError", "add_user_gpu", "edit_distance", "match_id", "suggestions", "get_gpu", "get_model", "load_gpus", "load_models",
-    "model_from_config", "modelscope_id", "resolve_model", "user_gpus_path",
+    "model_from_config", "modelscope_id", "modelscope_reupload", "resolve_model", "user_gpus_path",
 ]  # fmt: skip
 
 _GPU_LIST = TypeAdapter(list[GpuSpec])
@@ -247,6 +247,16 @@ def modelscope_id(model_id: str) -> str | None:
     known: a community re-upload is not named as if it were the release."""
     found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
     return found.get("modelscope_id")
+
+
+@cache
+def modelscope_reupload(model_id: str) -> str | None:
+    """A ModelScope re-upload of a preset whose publisher keeps no mirror there (Meta's Llama, Google's Gemma,
+    Mistral and Microsoft releases under ModelScope's LLM-Research / AI-ModelScope organisations, as LLaMA-Factory's
+    download table lists them: ``src/llamafactory/extras/constants.py`` @ff6d4d1). A mainland node cannot reach
+    Hugging Face, so this is what it can download; the memo names it as a re-upload, never as the release."""
+    found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
+    return found.get("modelscope_reupload")
 
 
 def _model_aliases(m: ModelSpec) -> list[str]:

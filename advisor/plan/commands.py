@@ -15,6 +15,7 @@ from functools import cache
 from advisor.plan.context import Ctx
 from advisor.sizing.advice import ON_THE_FLY
 
+MODELSCOPE_ENV = "VLLM_USE_MODELSCOPE=True "
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")  # a mainland + overseas plan is sized on its mainland node
 
 
@@ -36,6 +37,37 @@ def _modelscope_by_repo() -> dict[str, str]:
 
 def modelscope_repo(repo: str) -> str | None:
     return _modelscope_by_repo().get(repo)
+
+
+@cache
+def _reupload_by_repo() -> dict[str, str]:
+    """Hugging Face repository id → a ModelScope re-upload, for presets whose publisher keeps no mirror there."""
+    from advisor.catalog import load_models, modelscope_reupload
+
+    return {m.hf_repo: ms for m in load_models() if m.hf_repo and (ms := modelscope_reupload(m.id))}
+
+
+def reupload_in(command: str | None) -> tuple[str, str] | None:
+    """(the ModelScope re-upload, the Hugging Face release) when ``command`` downloads a re-upload, else None."""
+    parts = _split(command.removeprefix(MODELSCOPE_ENV)) if command else None
+    if parts is None:
+        return None
+    model = parts[1]
+    return next(((ms, hf) for hf, ms in _reupload_by_repo().items() if ms == model), None)
+
+
+def hugging_face_only(command: str | None, region: str) -> str | None:
+    """The Hugging Face id a mainland node's command would download although the node cannot reach Hugging Face
+    (no mirror or re-upload is known): the memo says to bring the weights in another way. None otherwise."""
+    parts = _split(command) if command else None  # a ModelScope command (env prefix) does not split: None
+    if parts is None or region not in MAINLAND_NODES:
+        return None
+    model = parts[1]
+    if model.startswith(("<", "/", ".", "~")) or "/" not in model or model.count("/") != 1:
+        return None  # a local path or a placeholder: nothing is downloaded
+    if modelscope_repo(model) or _reupload_by_repo().get(model):
+        return None  # a copy is known (an old saved plan printed the Hugging Face id): not "no copy known"
+    return model
 
 
 def own_model_name(c: Ctx) -> str | None:
@@ -84,9 +116,9 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
             model = shlex.quote(checkpoint)
         extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
     else:
-        ms = modelscope_repo(model) if region in MAINLAND_NODES else None
+        ms = (modelscope_repo(model) or _reupload_by_repo().get(model)) if region in MAINLAND_NODES else None
         if ms:
-            env = "VLLM_USE_MODELSCOPE=True "
+            env = MODELSCOPE_ENV
             model = ms
         # vLLM serves under the model argument; clients (and the benchmark commands) ask for the name they know
         # (a published quantized checkpoint, a ModelScope id: not the name the plan's other commands use)
@@ -95,4 +127,4 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     return env + " ".join(p for p in (head, model, *extra, flags) if p)
 
 
-__all__ = ["finish_serve_command", "modelscope_repo", "own_model_name"]
+__all__ = ["finish_serve_command", "hugging_face_only", "modelscope_repo", "own_model_name", "reupload_in"]

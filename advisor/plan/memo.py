@@ -618,6 +618,7 @@ def memo_context(
         # a two-node plan: the mainland node's command above, each other node's (its own GPU and model source) below
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
+        "command_source": _command_source(hw.command, result.region, lang),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
@@ -647,6 +648,19 @@ def memo_context(
 
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
+
+
+def _command_source(command: str | None, region: str, lang: str) -> str:
+    """Where a mainland node's command downloads the weights from, when that is not the publisher's own mirror: a
+    ModelScope re-upload (named as such, to check against the release), or Hugging Face, which the node cannot reach
+    (a reviewer: "its launch command pulls gated meta-llama weights from Hugging Face on a mainland node")."""
+    from advisor.plan.commands import hugging_face_only, reupload_in
+
+    found = reupload_in(command)
+    if found is not None:
+        return _t(lang)("memo.hw.modelscope_reupload", repo=found[0], release=found[1])
+    hf = hugging_face_only(command, region)
+    return _t(lang)("memo.hw.hugging_face_unreachable", repo=hf) if hf else ""
 
 
 def _deciding_reasons(findings: Sequence[Finding], lang: str, as_asked: bool = False) -> list[dict[str, Any]]:

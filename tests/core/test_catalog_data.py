@@ -145,7 +145,8 @@ def test_there_are_enough_presets_and_file_names_match_ids():
     assert len(files) >= 14
     for path in files:
         preset = json.loads(path.read_text(encoding="utf-8"))
-        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note", "same_tensors_as", "modelscope_id"}, path.name
+        assert PRESET_KEYS <= set(preset) <= PRESET_KEYS | {"source_note", "same_tensors_as", "modelscope_id",
+                                                          "modelscope_reupload"}, path.name
         assert preset["id"] == path.stem
         assert preset["id"] == preset["id"].lower()
         assert "/" in preset["hf_repo"]
