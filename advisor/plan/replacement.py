@@ -34,6 +34,8 @@ def adopt_replacement(result: PlanResult, replanned: PlanResult | None) -> PlanR
         "timeline": replanned.timeline, "binding_constraint": replanned.binding_constraint,
         "gpu_choice": replanned.gpu_choice, "line_cost": replanned.line_cost, "nodes": replanned.nodes,
         "next_steps": replanned.next_steps, "deployment_form": replanned.deployment_form, "line": replanned.line,
+        # the layouts tried were the asked GPUs' ("TP1 on H100 is the one chosen" beside an L20 plan: q19 review)
+        "layouts_tried": replanned.layouts_tried,
         "findings": [*blockers, *(f for f in replanned.findings if f.id not in kept)],
     })  # fmt: skip
 
