@@ -80,6 +80,10 @@ class GpuWeighing(_Out):
         head = render(lang, f"plan.gpu_weigh.head.{self.resource}",
                       {"share": self.share_pct if self.share_pct is not None else "—"})
         sep = render(lang, "plan.gpu_weigh.sep")
+        if self.whole_server and not any(w.cheaper for w in self.whole_server):
+            # the card that looks better per price costs more even counted per card for this load: the weighing
+            # decides nothing, so only that is said (06: the paragraph pushed a five-page memo onto a sixth)
+            return "".join(self._whole_server_text(w, lang) for w in self.whole_server).strip()
         text = head + sep.join(card(c) for c in self.cards) + render(lang, "plan.gpu_weigh.end")
         best = max((c for c in self.cards if c.per_card_hour), key=lambda c: c.value / c.per_card_hour,  # type: ignore[operator]
                    default=None)
@@ -94,13 +98,14 @@ class GpuWeighing(_Out):
             rows = [render(lang, "plan.gpu_weigh.kv_row", {"gpu": c.gpu_name, "n": c.kv_requests, "tp": c.tp})
                     for c in self.cards]
             text += render(lang, "plan.gpu_weigh.kv", {"rows": sep.join(rows)})
-        for w in self.whole_server:
-            text += render(lang, "plan.gpu_weigh.whole_server", {
-                "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need, "tp": w.tp,
-                "cost": f"{w.per_hour_if_cards:,.2f}", "chosen": f"{w.chosen_per_hour:,.2f}", "currency": self.currency,
-                "verdict": {"tr": "plan.gpu_weigh.whole_server.cheaper" if w.cheaper
-                            else "plan.gpu_weigh.whole_server.dearer"}})  # fmt: skip
-        return text
+        return text + "".join(self._whole_server_text(w, lang) for w in self.whole_server)
+
+    def _whole_server_text(self, w: WholeServerNote, lang: str) -> str:
+        return render(lang, "plan.gpu_weigh.whole_server", {
+            "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need, "tp": w.tp,
+            "cost": f"{w.per_hour_if_cards:,.2f}", "chosen": f"{w.chosen_per_hour:,.2f}", "currency": self.currency,
+            "verdict": {"tr": "plan.gpu_weigh.whole_server.cheaper" if w.cheaper
+                        else "plan.gpu_weigh.whole_server.dearer"}})  # fmt: skip
 
 
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:

@@ -595,7 +595,7 @@ def memo_context(
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
-        "layouts": result.layouts_tried.text_in(lang) if result.layouts_tried and not as_asked else "",  # s15-layout
+        "layouts": _layouts_sentence(result, lang, as_asked),
         "past_knee": _past_knee(result, t),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
@@ -648,6 +648,16 @@ def memo_context(
 
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
+
+
+def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
+    """The "Layouts tried" sentence, when it tells the reader something: a layout that was sized and missed or needed
+    more. Where every other layout was ruled out only because it needs at least as many GPUs (TP2/4/8 beside a TP1
+    plan), the sentence is left to ``--json``: it lengthened every memo by a line of the obvious (06: six pages)."""
+    found = result.layouts_tried
+    if found is None or as_asked or all(t.outcome in ("chosen", "more") for t in found.tries):
+        return ""
+    return found.text_in(lang)
 
 
 def _command_source(command: str | None, region: str, lang: str) -> str:
