@@ -8,36 +8,21 @@ month looks implausible"; a team with almost no ops was prescribed an autoscaler
 
 from __future__ import annotations
 
-import json
 import math
-from functools import cache
-from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers, planned
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def scenario(name: str) -> dict:
-    path = ROOT / "bench" / "advice_scenarios" / f"{name}.json"
-    return json.loads(path.read_text(encoding="utf-8"))["answers"]
-
-
-FAIRS = scenario("q36_bursty_b2b_event_mainland")
-FLEET = scenario("q39_hybrid_l20_base_cloud_burst")
-
-
-@cache
-def _plan(frozen: str) -> PlanResult:
-    return make_plan(answers_from_dict(json.loads(frozen)))
+FAIRS = advice_answers("q36_bursty_b2b_event_mainland")
+FLEET = advice_answers("q39_hybrid_l20_base_cloud_burst")
 
 
 def plan(answers: dict) -> PlanResult:
-    return _plan(json.dumps(answers, sort_keys=True))
+    return planned(answers)  # made once per session for the same answers (tests.support.planned)
 
 
 def test_the_quiet_days_load_comes_from_requests_a_day_by_littles_law_and_is_the_same_everywhere():

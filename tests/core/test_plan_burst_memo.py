@@ -6,37 +6,24 @@ counted with their own word.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers, planned
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
 
 
-def scenario(name: str) -> dict:
-    path = ROOT / "bench" / "advice_scenarios" / f"{name}.json"
-    return json.loads(path.read_text(encoding="utf-8"))["answers"]
-
-
-FAIRS = scenario("q36_bursty_b2b_event_mainland")
-FLEET = scenario("q39_hybrid_l20_base_cloud_burst")
-
-
-@cache
-def _plan(frozen: str) -> PlanResult:
-    return make_plan(answers_from_dict(json.loads(frozen)))
+FAIRS = advice_answers("q36_bursty_b2b_event_mainland")
+FLEET = advice_answers("q39_hybrid_l20_base_cloud_burst")
 
 
 def plan(answers: dict) -> PlanResult:
-    return _plan(json.dumps(answers, sort_keys=True))
+    return planned(answers)  # made once per session for the same answers (tests.support.planned)
 
 
 @cache

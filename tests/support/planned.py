@@ -14,6 +14,13 @@ from advisor import i18n
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.result import PlanResult
 
+ADVICE_SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+
+
+def advice_answers(name: str) -> dict[str, Any]:
+    """The answers of one advice scenario by its id (``q36_bursty_b2b_event_mainland``)."""
+    return scenario_answers(ADVICE_SCENARIOS / f"{name}.json")
+
 
 def scenario_answers(path: Path) -> dict[str, Any]:
     """A scenario file's answers (an examples/*.answers.json file is the answers alone)."""
