@@ -79,7 +79,7 @@ def test_compute_light_gpus_are_named_with_their_tflops(q10):
     assert aside["chosen_tflops"] == "1,979" and aside["times"] == 6.6
     en, zh = q10.gpu_choice.text_in("en"), q10.gpu_choice.text_in("zh_CN")
     assert "NVIDIA H20 96GB (296 TFLOPS FP8)" in en and "at least 6.6× as long to prefill" in en
-    assert "NVIDIA H20 96GB（296 TFLOPS FP8）" in zh and "至少要多花 6.6 倍时间" in zh
+    assert "NVIDIA H20 96GB（296 TFLOPS FP8）" in zh and "所需时间至少是它的 6.6 倍" in zh
     memo = render_memo_markdown(q10, "en")
     assert "Compute-light GPUs were set aside" in memo and "KV cache is the limit on how many requests" in memo
 
