@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from advisor.plan import batch_floor, batch_rate, sizing
+from advisor.plan import batch_floor, batch_rate, long_prompt, sizing
 from advisor.plan.context import Ctx
 from advisor.plan.result import BindingConstraint
 from advisor.sizing.tensors import param_counts
@@ -146,6 +146,17 @@ def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
 def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
                        blockers: set[str], claimed: int | None, budget: float | None,
                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
+    """What decides this plan, and for long prompts both of their limits in figures (long_prompt.py)."""
+    out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
+    extra = long_prompt.binding_phrases(ctx, chosen, claimed)
+    if out is not None and extra:
+        out = out.model_copy(update={"then": [*out.then, *extra]})
+    return out
+
+
+def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
+                        blockers: set[str], claimed: int | None, budget: float | None,
+                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
     """What decides this plan. ``claimed``: concurrency per replica within the target (capacity.claimed_capacity)."""
     if "cost.budget_short" in blockers or "cost.budget_straddles" in blockers:
         if budget is not None and cost_high is not None:
@@ -153,7 +164,7 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
             # the budget rules the plan out, and something sized the plan it rules out: say that too (a 72B model's
             # "the budget decides" never said what made its setup 16 GPUs)
             rest = blockers - {"cost.budget_short", "cost.budget_straddles"}
-            inner = binding_constraint(ctx, chosen, near, rest, claimed, None, None, currency)
+            inner = _binding_constraint(ctx, chosen, near, rest, claimed, None, None, currency)
             if inner is not None and inner.kind != "budget":
                 key = f"plan.binding.{inner.kind}" + (f"_{inner.variant}" if inner.variant else "")
                 return BindingConstraint(kind="budget", variant="sized", then=inner.then,

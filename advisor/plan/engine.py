@@ -32,6 +32,7 @@ from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target,
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
+from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.overseas_node import plan_overseas_node
@@ -927,7 +928,9 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
                 book: PriceBook) -> GpuChoice:
     """The chosen setup, the next two in rank on OTHER GPUs, and what decided between them (``gpu_choice``).
     Setups ranked before the chosen one failed the predictor's check and are not offered."""
-    return gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0)
+    choice = gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0)
+    # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
+    return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 
 
 def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: bool):

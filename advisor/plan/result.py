@@ -513,6 +513,9 @@ class GpuChoice(_Out):
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
+    # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, with their tensor rates against the
+    # chosen GPU's (advisor.plan.long_prompt.compute_light)
+    set_aside: dict[str, Any] | None = None
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
@@ -537,7 +540,13 @@ class GpuChoice(_Out):
                                   "others": others}) + self._weighed(lang)
 
     def _weighed(self, lang: str) -> str:
-        return ("" if lang == "zh_CN" else " ") + self.weighing.text_in(lang) if self.weighing is not None else ""
+        sep = "" if lang == "zh_CN" else " "
+        out = sep + self.weighing.text_in(lang) if self.weighing is not None else ""
+        if self.set_aside is not None:
+            gpus = ("、" if lang == "zh_CN" else ", ").join(
+                render(lang, "plan.long_prompt.set_aside_gpu", g) for g in self.set_aside["gpus"])
+            out += sep + render(lang, "plan.long_prompt.set_aside", {**self.set_aside, "gpus": gpus})
+        return out
 
 
 class LineCost(_Out):
