@@ -294,7 +294,11 @@ def test_a_mainland_node_serves_the_publishers_modelscope_mirror():
     assert r.region != "mainland"
     assert r.hardware.command.startswith("vllm serve THUDM/glm-4-9b-chat ")
     assert "MODELSCOPE" not in r.hardware.command
+    # Meta keeps no mirror there: ModelScope's re-upload, named as such in the memo (test_modelscope_reupload.py)
     r = plan({**MAINLAND_PUBLIC, "model": "llama-3.1-8b-instruct"})
+    assert r.region == "mainland"
+    assert r.hardware.command.startswith("VLLM_USE_MODELSCOPE=True vllm serve LLM-Research/Meta-Llama-3.1-8B-Instruct ")
+    r = plan({**MAINLAND_PUBLIC, "model": "gpt-oss-20b"})  # no mirror nor re-upload known: the id stays
     assert r.region == "mainland" and "MODELSCOPE" not in (r.hardware.command or "")
 
 
