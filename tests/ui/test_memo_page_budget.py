@@ -21,7 +21,11 @@ from ui import pdf
 from ui.memo_export import write_memo
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
-BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 5}
+# 06 (a public medical service: sector approval, filing, sensitive-data duties, ~27 sources) grew by two lines of
+# sources onto a sixth page in English in session 15, from what the fourth blind review asked for (the per-million
+# cost split and its basis, the tokens' basis, ModelScope on a mainland node, N+1 in words); Chinese stays at 5. The
+# median over the 13 fixtures stays 4 pages in both languages (bench/memo_pages.py).
+BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 6}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
