@@ -298,6 +298,12 @@ class Costs(_Out):
     cloud_monthly: MoneyRange | None = Field(None, description="monthly/reserved commitment")
     cloud_spot_monthly: MoneyRange | None = None
     cloud_overhead_share: float = Field(0.0, description="egress/storage/management on top of the GPU rate")
+    # s15-batchcost: the factors the cloud cost multiplies, so a reader can redo it (GPUs × hours × price × (1 + share))
+    cloud_overhead: RegionUplift | None = Field(
+        None, description="egress/storage/management share added to the GPU rate (low, high), with its source")
+    cloud_billed_gpus: float | None = Field(
+        None, description="GPUs billed every hour on demand (warm replica + burst GPUs × their share of hours)")
+    cloud_spot_factor: MoneyRange | None = Field(None, description="spot price ÷ on-demand price (low, high)")
     bare_metal_capex: MoneyRange | None = None
     bare_metal_amortised_monthly: MoneyRange | None = None
     bare_metal_power_monthly: MoneyRange | None = None
