@@ -25,6 +25,11 @@ def _r(lo: float, hi: float) -> str:
     return a if a == b else f"{a}–{b}"
 
 
+def _count(gpus: float) -> float | int:
+    """The number the plural choice reads (1 GPU, 2 GPUs, 1.5 GPUs billed)."""
+    return int(gpus) if gpus == int(gpus) else gpus
+
+
 def job_sentence(costs: Any) -> dict[str, Any] | None:
     """A ``then`` sentence of the binding constraint (``{"tr": key, …}``) that works out a batch job's priced cost
     (q29: "15,793 GPU-hours … about 100,802–269,070 CNY" read as 1.3–1.5 × the listed price with no reason)."""
@@ -34,7 +39,8 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     if od is None or price is None or ov is None or not gpus or hours is None:
         return None
     out: dict[str, Any] = {
-        "tr": "plan.batchcost15.job_worked", "gpus": f"{gpus:g}", "hours": _r(hours.low, hours.high),
+        "tr": "plan.batchcost15.job_worked", "gpus": _count(gpus),
+        "hours": _r(hours.low, hours.high),
         "price": _r(price.low, price.high), "currency": c.currency, "factor": _r(1 + ov.low, 1 + ov.high),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
@@ -57,7 +63,8 @@ def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
     else:
         hours = _n(HOURS_PER_MONTH)
     params = {
-        "gpus": f"{gpus:g}", "hours": hours, "price": _r(price.low, price.high), "currency": c.currency,
+        "gpus": _count(gpus), "hours": hours, "price": _r(price.low, price.high),
+        "currency": c.currency,
         "factor": _r(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
         "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
         "cost": _r(od.low, od.high),
