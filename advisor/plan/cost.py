@@ -126,6 +126,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             costs.cloud_billed_gpus = round(billed, 2)
+            mf = factor("monthly_factor")
+            costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
+                                                      grade=str(mf["grade"]))  # fmt: skip
             costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             best = min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best

@@ -71,6 +71,12 @@ def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
     }
     key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
     value = translate(lang, key, **params)
+    mf = c.cloud_monthly_factor
+    if not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
+        value += translate(lang, "memo.batchcost15.formula_reserved", gpus=_count(float(c.gpus)), hours=hours,
+                           price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
+                           grade=mf.grade, factor=params["factor"],
+                           cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         value += translate(lang, "memo.batchcost15.formula_spot", factor=_r(c.cloud_spot_factor.low,
                                                                                  c.cloud_spot_factor.high),

@@ -304,6 +304,8 @@ class Costs(_Out):
     cloud_billed_gpus: float | None = Field(
         None, description="GPUs billed every hour on demand (warm replica + burst GPUs × their share of hours)")
     cloud_spot_factor: MoneyRange | None = Field(None, description="spot price ÷ on-demand price (low, high)")
+    cloud_monthly_factor: RegionUplift | None = Field(
+        None, description="monthly/reserved price ÷ on-demand price (low, high), with its source")
     bare_metal_capex: MoneyRange | None = None
     bare_metal_amortised_monthly: MoneyRange | None = None
     bare_metal_power_monthly: MoneyRange | None = None

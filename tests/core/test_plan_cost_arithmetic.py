@@ -32,15 +32,24 @@ LABELS = {"en": "How the cloud cost is worked out", "zh_CN": "云成本的算法
 # GPUs × hours × price per GPU-hour × (1 + overhead share) = cost; the words between differ by language
 ROW = {
     "en": re.compile(rf"({NUM}) {UNIT_EN}(?: billed)? × {RANGE} h(?: a month)? × {RANGE} \w+/[GN]PU·h × {RANGE} \(.*?\) = "
-                     rf"{RANGE} \w+(?: a month)? on demand(?:; spot = on demand × {RANGE} = {RANGE} \w+)?"),
+                     rf"{RANGE} \w+(?: a month)? on demand"),
     "zh_CN": re.compile(rf"(?:计费 )?({NUM}) 张{UNIT_ZH} × (?:每月 )?{RANGE} 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}（.*?）= "
-                        rf"按量(?:每月)? {RANGE} \w+(?:；抢占式 = 按量 × {RANGE} = {RANGE} \w+)?"),
+                        rf"按量(?:每月)? {RANGE} \w+"),
 }
 JOB = {
     "en": re.compile(rf"That cost is ({NUM}) {UNIT_EN} × {RANGE} h \(the work and the setup\) × {RANGE} \w+/[GN]PU·h × "
                      rf"{RANGE} \(.*?\) = {RANGE} \w+ on demand(?:; on spot, × {RANGE} = {RANGE} \w+)?"),
     "zh_CN": re.compile(rf"这笔成本的算法：({NUM}) 张{UNIT_ZH} × {RANGE} 小时（运行加准备）× {RANGE} \w+/[GN]PU·h × "
                         rf"{RANGE}（.*?）= 按量 {RANGE} \w+(?:；抢占式再 × {RANGE} = {RANGE} \w+)?"),
+}
+SPOT = {"en": re.compile(rf"; spot = on demand × {RANGE} = {RANGE} "),
+        "zh_CN": re.compile(rf"；抢占式 = 按量 × {RANGE} = {RANGE} ")}
+# monthly/reserved: every GPU (not only those billed) × hours × price × commitment discount × (1 + overhead share)
+RESERVED = {
+    "en": re.compile(rf"; monthly/reserved = ({NUM}) {UNIT_EN} × {RANGE} h × {RANGE} \w+/[GN]PU·h × {RANGE} "
+                     rf"\(.*?\) × {RANGE} = {RANGE} "),
+    "zh_CN": re.compile(rf"；包月/预留 = ({NUM}) 张{UNIT_ZH} × {RANGE} 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}"
+                        rf"（.*?）× {RANGE} = {RANGE} "),
 }
 CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
              "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}
@@ -79,10 +88,27 @@ def _check(m: re.Match[str], what: str) -> None:
     for end in (0, 1):
         product = gpus * hours[end] * price[end] * factor[end]
         assert _close(product, cost[end]), f"{what}: {m.group(0)} multiplies out to {product:,.0f}"
-    if g[9] is not None:  # spot = on demand × the spot ratio
-        spot_factor, spot = _pair(g[9], g[10]), _pair(g[11], g[12])
+
+
+def _check_extras(text: str, lang: str, what: str) -> None:
+    """The spot price (on demand × the spot ratio) and the monthly/reserved price, where the row gives them."""
+    od = ROW[lang].search(text) or JOB[lang].search(text)
+    assert od is not None
+    on_demand = _pair(od.group(8), od.group(9))
+    spot = SPOT[lang].search(text)
+    if spot is not None:
+        ratio, cost = _pair(spot.group(1), spot.group(2)), _pair(spot.group(3), spot.group(4))
         for end in (0, 1):
-            assert _close(cost[end] * spot_factor[end], spot[end]), f"{what}: spot in {m.group(0)}"
+            assert _close(on_demand[end] * ratio[end], cost[end]), f"{what}: {spot.group(0)}"
+    res = RESERVED[lang].search(text)
+    if res is not None:
+        g = res.groups()
+        gpus = _f(g[0])
+        assert gpus is not None
+        for end in (0, 1):
+            product = gpus * _pair(g[1], g[2])[end] * _pair(g[3], g[4])[end] * _pair(g[5], g[6])[end] * _pair(
+                g[7], g[8])[end]
+            assert _close(product, _pair(g[9], g[10])[end]), f"{what}: {res.group(0)} multiplies out to {product:,.0f}"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
@@ -99,10 +125,15 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
         m = ROW[lang].search(rows[0])
         assert m is not None, rows[0]
         _check(m, path.stem)
+        _check_extras(rows[0], lang, path.stem)
         # the arithmetic ends on the cost the cloud row prints
         assert f"{prefix}{m.group(8)}" in cloud[0], (rows[0], cloud[0])
     for m in JOB[lang].finditer(memo):  # a batch no setup finishes in time, priced in its reasons
         _check(m, path.stem)
+        if m.group(10) is not None:  # on spot: on demand × the spot ratio
+            for end in (0, 1):
+                assert _close(_pair(m.group(8), m.group(9))[end] * _pair(m.group(10), m.group(11))[end],
+                              _pair(m.group(12), m.group(13))[end]), m.group(0)
 
 
 def test_an_unfinishable_batch_shows_how_its_price_is_made():
