@@ -756,6 +756,7 @@ def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         else:
             value = t("memo.cost.node_value", n=n.total_gpus, gpu=n.gpu_name,
                       rate=_money(n.per_gpu_hour, f"{cur}/GPU·h"), cost=_money(n.monthly, cur))
+            value += memo_cost_formula.node_formula(n.cost_factors, cur, lang)
         rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
     return rows
 

@@ -82,3 +82,16 @@ def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
                                                                                  c.cloud_spot_factor.high),
                            cost=_r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high), currency=c.currency)
     return translate(lang, "memo.batchcost15.formula_label"), value
+
+
+def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> str:
+    """" = 1.55 GPUs billed × 730 h × … × 1.3–1.5" after a two-node plan's node cost (empty where unknown)."""
+    if not factors:
+        return ""
+    f = factors
+    params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
+              "currency": currency, "factor": _r(1 + f["overhead_low"], 1 + f["overhead_high"]),
+              "discount": _r(f["discount_low"], f["discount_high"])}
+    on_demand = f["discount_low"] == f["discount_high"] == 1.0
+    return translate(lang, "memo.batchcost15.node_on_demand" if on_demand else "memo.batchcost15.node_reserved",
+                     **params)

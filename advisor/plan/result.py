@@ -596,6 +596,9 @@ class PlanNode(_Out):
     per_gpu_hour: MoneyRange | None = Field(None, description="the node's cloud price per GPU-hour")
     monthly: MoneyRange | None = Field(None, description="what the node costs a month (None: no price row)")
     command: str | None = Field(None, description="the vLLM command for one replica on this node")
+    # s15-batchcost: what the node's monthly cost multiplies (GPUs billed × 730 h × price × discount × (1 + overhead))
+    cost_factors: dict[str, float] | None = Field(
+        None, description="gpus, hours, price_low/high, discount_low/high (1 on demand), overhead_low/high")
 
     def text_in(self, lang: str) -> str:
         """"Mainland node: 4 cloud VMs of 1 × NVIDIA L20 48GB (4 replicas of 1 GPU, fp8) for 42 concurrent"."""

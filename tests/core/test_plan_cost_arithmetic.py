@@ -51,6 +51,13 @@ RESERVED = {
     "zh_CN": re.compile(rf"；包月/预留 = ({NUM}) 张{UNIT_ZH} × {RANGE} 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}"
                         rf"（.*?）× {RANGE} = {RANGE} "),
 }
+# a two-node plan's node: "…: 7,193–18,971 CNY = 1.55 GPUs billed × 730 h × 4.89–11.2 CNY/GPU·h × 1.3–1.5 (…)"
+NODE = {
+    "en": re.compile(rf"：?:? {RANGE} \w+ = ({NUM}) {UNIT_EN}(?: billed)? × ({NUM}) h × {RANGE} \w+/[GN]PU·h"
+                     rf"(?: × {RANGE} \(monthly/reserved\))? × {RANGE} \("),
+    "zh_CN": re.compile(rf"：{RANGE} \w+ = (?:计费 )?({NUM}) 张{UNIT_ZH} × ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h"
+                        rf"(?: × {RANGE}（包月/预留）)? × {RANGE}（"),
+}
 CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
              "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}
 
@@ -134,6 +141,28 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
             for end in (0, 1):
                 assert _close(_pair(m.group(8), m.group(9))[end] * _pair(m.group(10), m.group(11))[end],
                               _pair(m.group(12), m.group(13))[end]), m.group(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_each_node_of_a_two_node_plan_multiplies_out_to_its_cost(lang):
+    """A mainland + overseas plan prices each node on its own row: that row's factors give its cost."""
+    checked = 0
+    for path in FILES:
+        if not _plan(path).nodes:
+            continue
+        matches = list(NODE[lang].finditer(_memo(path, lang)))
+        assert len(matches) == len(_plan(path).nodes), f"{path.stem}: a node's cost without its arithmetic"
+        for m in matches:
+            g = m.groups()
+            cost, gpus, hours = _pair(g[0], g[1]), _f(g[2]), _f(g[3])
+            assert gpus is not None and hours is not None
+            price, discount = _pair(g[4], g[5]), (_pair(g[6], g[7]) if g[6] is not None else (1.0, 1.0))
+            factor = _pair(g[8], g[9])
+            for end in (0, 1):
+                product = gpus * hours * price[end] * discount[end] * factor[end]
+                assert _close(product, cost[end]), f"{path.stem}: {m.group(0)} multiplies out to {product:,.0f}"
+            checked += 1
+    assert checked >= 3  # q05, q34 and the 13_mixed_users fixture
 
 
 def test_an_unfinishable_batch_shows_how_its_price_is_made():
