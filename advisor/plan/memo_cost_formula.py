@@ -71,6 +71,8 @@ def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
     }
     key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
     value = translate(lang, key, **params)
+    if not c.per_job and gpus < c.gpus:  # a fraction billed: say why it is not every GPU around the clock
+        value += translate(lang, "memo.batchcost15.billed_note", billed=_count(gpus), gpus=c.gpus)
     mf = c.cloud_monthly_factor
     if not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
         value += translate(lang, "memo.batchcost15.formula_reserved", gpus=_count(float(c.gpus)), hours=hours,
