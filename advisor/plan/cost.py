@@ -87,6 +87,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     price = cloud_price(book, inp.gpu, inp.region, fx)
     ov_lo, ov_hi = factor_range("overhead_share")
     costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
+    ov = factor("overhead_share")  # named with its source in the memo's cost arithmetic (s15-batchcost)
+    costs.cloud_overhead = RegionUplift(low=ov_lo, high=ov_hi, source=str(ov["source"]), date=str(ov["date"]),
+                                        grade=str(ov["grade"]))  # fmt: skip
     cloud_lo = cloud_hi = None
     if price:
         p_lo, p_hi, rows = price
@@ -104,7 +107,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             od = (p_lo * inp.gpus * h_lo * (1 + ov_lo), p_hi * inp.gpus * h_hi * (1 + ov_hi))
             spot = (od[0] * s_lo, od[1] * s_hi)
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
+            costs.cloud_billed_gpus = float(inp.gpus)
             if spot_ok:
+                costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
                 costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
                 cloud_lo, cloud_hi = spot[0], od[1]
             else:  # on demand only: the job's cost never counts on a spot price it should not run on
@@ -120,6 +125,11 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
+            costs.cloud_billed_gpus = round(billed, 2)
+            mf = factor("monthly_factor")
+            costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
+                                                      grade=str(mf["grade"]))  # fmt: skip
+            costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
             best = min((od, mon), key=lambda r: r[0] + r[1])
             cloud_lo, cloud_hi = best
 

@@ -17,6 +17,8 @@ from advisor.plan import (
     fleet,
     forms,
     layout_search,
+    memo_cost_formula,
+    owned_per_million,
     reachable,
     sizing,
     two_nodes,
@@ -308,6 +310,7 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         out.costs.budget_monthly = c.budget_amount
     if monthly is not None:
         out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
+        owned_per_million.apply(out.costs, form)  # bought servers: per million tokens from the owned monthly cost
         if c.budget_amount is not None:
             needed = monthly[1] * conv
             within = needed <= c.budget_amount
@@ -712,6 +715,9 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     b.variant = "floors_priced" if b.variant == "floors" else "priced"
     b.figures = {**fig, "job_low": round(low), "job_high": round(high),
                  "budget": round(c.budget_amount), "currency": c.currency}  # fmt: skip
+    worked = memo_cost_formula.job_sentence(out.costs)  # every factor of that cost, after the sentence (s15-batchcost)
+    if worked is not None:
+        b.then.insert(0, worked)
 
 
 def _node_command(node: two_nodes.Node) -> str | None:

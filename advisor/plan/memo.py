@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import field_labels, memo_batch, memo_forms, memo_text15
+from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
@@ -370,6 +370,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     ):
         if value != "—":
             rows.append((t(key), value))
+        if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
+            formula = memo_cost_formula.formula_row(c, lang)  # every factor of the product, the uplift sourced
+            if formula is not None:
+                rows.append(formula)
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
@@ -776,6 +780,7 @@ def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         else:
             value = t("memo.cost.node_value", n=n.total_gpus, gpu=n.gpu_name,
                       rate=_money(n.per_gpu_hour, f"{cur}/GPU·h"), cost=_money(n.monthly, cur))
+            value += memo_cost_formula.node_formula(n.cost_factors, cur, lang)
         rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
     return rows
 

@@ -298,6 +298,14 @@ class Costs(_Out):
     cloud_monthly: MoneyRange | None = Field(None, description="monthly/reserved commitment")
     cloud_spot_monthly: MoneyRange | None = None
     cloud_overhead_share: float = Field(0.0, description="egress/storage/management on top of the GPU rate")
+    # s15-batchcost: the factors the cloud cost multiplies, so a reader can redo it (GPUs × hours × price × (1 + share))
+    cloud_overhead: RegionUplift | None = Field(
+        None, description="egress/storage/management share added to the GPU rate (low, high), with its source")
+    cloud_billed_gpus: float | None = Field(
+        None, description="GPUs billed every hour on demand (warm replica + burst GPUs × their share of hours)")
+    cloud_spot_factor: MoneyRange | None = Field(None, description="spot price ÷ on-demand price (low, high)")
+    cloud_monthly_factor: RegionUplift | None = Field(
+        None, description="monthly/reserved price ÷ on-demand price (low, high), with its source")
     bare_metal_capex: MoneyRange | None = None
     bare_metal_amortised_monthly: MoneyRange | None = None
     bare_metal_power_monthly: MoneyRange | None = None
@@ -597,6 +605,9 @@ class PlanNode(_Out):
     per_gpu_hour: MoneyRange | None = Field(None, description="the node's cloud price per GPU-hour")
     monthly: MoneyRange | None = Field(None, description="what the node costs a month (None: no price row)")
     command: str | None = Field(None, description="the vLLM command for one replica on this node")
+    # s15-batchcost: what the node's monthly cost multiplies (GPUs billed × 730 h × price × discount × (1 + overhead))
+    cost_factors: dict[str, float] | None = Field(
+        None, description="gpus, hours, price_low/high, discount_low/high (1 on demand), overhead_low/high")
 
     def text_in(self, lang: str) -> str:
         """"Mainland node: 4 cloud VMs of 1 × NVIDIA L20 48GB (4 replicas of 1 GPU, fp8) for 42 concurrent"."""

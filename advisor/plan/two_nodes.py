@@ -164,7 +164,24 @@ def node_row(node: Node, command: str | None = None) -> PlanNode:
                     unit_gpus=lay.unit_gpus if lay is not None else k.tp,
                     spare_units=lay.spare_units if lay is not None else 0,
                     unit="server" if lay is not None and (lay.whole_server or lay.owned) else "vm",
-                    per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly, command=command)  # fmt: skip
+                    per_gpu_hour=out.costs.cloud_per_gpu_hour, monthly=monthly, command=command,
+                    cost_factors=_cost_factors(out.costs, monthly))  # fmt: skip
+
+
+def _cost_factors(c: Any, monthly: MoneyRange | None) -> dict[str, float] | None:
+    """The factors of the node's monthly cost: on demand (the GPUs billed) or monthly/reserved (every GPU at the
+    commitment discount), whichever the node is priced at (s15-batchcost: a reader can redo the sum)."""
+    price, ov = c.cloud_per_gpu_hour, c.cloud_overhead
+    if monthly is None or price is None or ov is None:
+        return None
+    base = {"hours": costmod.HOURS_PER_MONTH, "price_low": price.low, "price_high": price.high,
+            "overhead_low": ov.low, "overhead_high": ov.high}
+    od, mf = c.cloud_on_demand_monthly, c.cloud_monthly_factor
+    if od is not None and c.cloud_billed_gpus and od.low == monthly.low and od.high == monthly.high:
+        return {**base, "gpus": c.cloud_billed_gpus, "discount_low": 1.0, "discount_high": 1.0}
+    if mf is not None and c.cloud_monthly is not None:
+        return {**base, "gpus": float(c.gpus), "discount_low": mf.low, "discount_high": mf.high}
+    return None
 
 
 def prefill_share(nodes: list[Node]) -> float | None:

@@ -1,0 +1,99 @@
+"""The cloud cost worked out in the memo, factor by factor (issue 25, s15-batchcost).
+
+Reviewers could not redo the memo's cloud figures: 8 GPUs × 35.6 h × 4.89 CNY/GPU·h is 1,393 CNY, the memo said
+1,812, because egress, storage and management (a sourced 30–50 % on top of the GPU rate) were multiplied in unseen.
+This row prints every factor of the product (GPUs × hours × price per GPU-hour × (1 + that share)) with the share's
+source, and the spot ratio where a spot price is shown, so the printed range is the product of printed numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan import memo_text15
+from advisor.plan.cost import HOURS_PER_MONTH
+
+
+def _n(v: float) -> str:
+    """Three significant figures (the precision the price is printed with), thousands separated."""
+    return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}"
+
+
+def _r(lo: float, hi: float) -> str:
+    a, b = _n(lo), _n(hi)
+    return a if a == b else f"{a}–{b}"
+
+
+def _count(gpus: float) -> float | int:
+    """The number the plural choice reads (1 GPU, 2 GPUs, 1.5 GPUs billed)."""
+    return int(gpus) if gpus == int(gpus) else gpus
+
+
+def job_sentence(costs: Any) -> dict[str, Any] | None:
+    """A ``then`` sentence of the binding constraint (``{"tr": key, …}``) that works out a batch job's priced cost
+    (q29: "15,793 GPU-hours … about 100,802–269,070 CNY" read as 1.3–1.5 × the listed price with no reason)."""
+    c = costs
+    od, price, ov, gpus, hours = (c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead,
+                                  c.cloud_billed_gpus, c.billed_hours)
+    if od is None or price is None or ov is None or not gpus or hours is None:
+        return None
+    out: dict[str, Any] = {
+        "tr": "plan.batchcost15.job_worked", "gpus": _count(gpus),
+        "hours": _r(hours.low, hours.high),
+        "price": _r(price.low, price.high), "currency": c.currency, "factor": _r(1 + ov.low, 1 + ov.high),
+        "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
+    if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
+        out["tr"] = "plan.batchcost15.job_worked_spot"
+        out["spot_factor"] = _r(c.cloud_spot_factor.low, c.cloud_spot_factor.high)
+        out["spot"] = _r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high)
+    return out
+
+
+def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
+    """(label, value) of the on-demand cloud cost as a product of its factors; None where a factor is unknown."""
+    c = costs
+    od, price, ov, gpus = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead, c.cloud_billed_gpus
+    if od is None or price is None or ov is None or not gpus:
+        return None
+    if c.per_job:
+        if c.billed_hours is None:
+            return None
+        hours = _r(c.billed_hours.low, c.billed_hours.high)
+    else:
+        hours = _n(HOURS_PER_MONTH)
+    params = {
+        "gpus": _count(gpus), "hours": hours, "price": _r(price.low, price.high),
+        "currency": c.currency,
+        "factor": _r(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
+        "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
+        "cost": _r(od.low, od.high),
+    }
+    key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
+    value = translate(lang, key, **params)
+    if not c.per_job and gpus < c.gpus:  # a fraction billed: say why it is not every GPU around the clock
+        value += translate(lang, "memo.batchcost15.billed_note", billed=_count(gpus), gpus=c.gpus)
+    mf = c.cloud_monthly_factor
+    if not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
+        value += translate(lang, "memo.batchcost15.formula_reserved", gpus=_count(float(c.gpus)), hours=hours,
+                           price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
+                           grade=mf.grade, factor=params["factor"],
+                           cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip
+    if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
+        value += translate(lang, "memo.batchcost15.formula_spot", factor=_r(c.cloud_spot_factor.low,
+                                                                                 c.cloud_spot_factor.high),
+                           cost=_r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high), currency=c.currency)
+    return translate(lang, "memo.batchcost15.formula_label"), value
+
+
+def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> str:
+    """" = 1.55 GPUs billed × 730 h × … × 1.3–1.5" after a two-node plan's node cost (empty where unknown)."""
+    if not factors:
+        return ""
+    f = factors
+    params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
+              "currency": currency, "factor": _r(1 + f["overhead_low"], 1 + f["overhead_high"]),
+              "discount": _r(f["discount_low"], f["discount_high"])}
+    on_demand = f["discount_low"] == f["discount_high"] == 1.0
+    return translate(lang, "memo.batchcost15.node_on_demand" if on_demand else "memo.batchcost15.node_reserved",
+                     **params)

@@ -1,0 +1,25 @@
+"""The cost per million tokens of a plan that buys its servers, from what owning costs a month (issue 25,
+s15-batchcost).
+
+A colocated bare-metal plan (q26, q31) printed a cost per million tokens worked out from the cloud rental price
+while it recommended buying: the figure a reader checks against the owned monthly cost did not come from it. On-
+premises and hybrid plans already take theirs from the owned form (advisor.plan.forms.apply_chosen); this does the
+same for bought, colocated servers, from the recommended form's monthly cost (the team's fleet included).
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import Costs, MoneyRange
+
+
+def apply(costs: Costs, form: str) -> None:
+    """Per million tokens = the recommended owned monthly cost ÷ the tokens served a month (a no-op otherwise)."""
+    monthly = costs.recommended_monthly
+    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    if form != "bare_metal" or monthly is None or out_tokens <= 0 or costs.per_job:
+        return
+    costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
+                                                      high=round(monthly.high * 1e6 / out_tokens, 2))
+    both = out_tokens + in_tokens
+    costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
+                                               high=round(monthly.high * 1e6 / both, 2))

@@ -1,0 +1,190 @@
+"""Every cloud cost a memo prints is the product of factors it prints (issue 25, s15-batchcost).
+
+Blind reviewers could not redo the memos' sums: "4 GPUs × 55.7–57.2 h × 4.89–11.2 CNY/h is about 1,090–2,560 CNY,
+the memo says 1,417–3,837" (q06), batch totals 1.3–1.5 × the price times the hours (q28, q29): egress, storage and
+management were multiplied in unseen. And a plan that buys its servers (q26, q31) gave a cost per million tokens
+worked out from rental prices. A property over every advice scenario and plan fixture, in both languages: the
+memo's cost arithmetic row (and a priced batch's sentence) multiplies out to the cost it prints, within the
+rounding of the printed factors; a bought plan's cost per million tokens times its tokens is its monthly cost.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.memo import memo_document
+from advisor.plan.result import PlanResult
+
+ROOT = Path(__file__).parents[2]
+FILES = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json")) + sorted(
+    (ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
+TOLERANCE = 0.015  # each printed factor is rounded to 3 significant figures (≤ 0.5 % each)
+NUM = r"[\d,]+(?:\.\d+)?"
+RANGE = rf"({NUM})(?:–({NUM}))?"
+UNIT_EN, UNIT_ZH = "(?:GPUs?|accelerators?)", "(?: GPU|加速卡)"  # an Ascend plan says accelerator / NPU
+LABELS = {"en": "How the cloud cost is worked out", "zh_CN": "云成本的算法"}
+# GPUs × hours × price per GPU-hour × (1 + overhead share) = cost; the words between differ by language
+ROW = {
+    "en": re.compile(rf"({NUM}) {UNIT_EN}(?: billed)? × {RANGE} h(?: a month)? × {RANGE} \w+/[GN]PU·h × {RANGE} \(.*?\) = "
+                     rf"{RANGE} \w+(?: a month)? on demand"),
+    "zh_CN": re.compile(rf"(?:计费 )?({NUM}) 张{UNIT_ZH} × (?:每月 )?{RANGE} 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}（.*?）= "
+                        rf"按量(?:每月)? {RANGE} \w+"),
+}
+JOB = {
+    "en": re.compile(rf"That cost is ({NUM}) {UNIT_EN} × {RANGE} h \(the work and the setup\) × {RANGE} \w+/[GN]PU·h × "
+                     rf"{RANGE} \(.*?\) = {RANGE} \w+ on demand(?:; on spot, × {RANGE} = {RANGE} \w+)?"),
+    "zh_CN": re.compile(rf"这笔成本的算法：({NUM}) 张{UNIT_ZH} × {RANGE} 小时（运行加准备）× {RANGE} \w+/[GN]PU·h × "
+                        rf"{RANGE}（.*?）= 按量 {RANGE} \w+(?:；抢占式再 × {RANGE} = {RANGE} \w+)?"),
+}
+SPOT = {"en": re.compile(rf"; spot = on demand × {RANGE} = {RANGE} "),
+        "zh_CN": re.compile(rf"；抢占式 = 按量 × {RANGE} = {RANGE} ")}
+# monthly/reserved: every GPU (not only those billed) × hours × price × commitment discount × (1 + overhead share)
+RESERVED = {
+    "en": re.compile(rf"; monthly/reserved = ({NUM}) {UNIT_EN} × {RANGE} h × {RANGE} \w+/[GN]PU·h × {RANGE} "
+                     rf"\(.*?\) × {RANGE} = {RANGE} "),
+    "zh_CN": re.compile(rf"；包月/预留 = ({NUM}) 张{UNIT_ZH} × {RANGE} 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}"
+                        rf"（.*?）× {RANGE} = {RANGE} "),
+}
+# a two-node plan's node: "…: 7,193–18,971 CNY = 1.55 GPUs billed × 730 h × 4.89–11.2 CNY/GPU·h × 1.3–1.5 (…)"
+NODE = {
+    "en": re.compile(rf"：?:? {RANGE} \w+ = ({NUM}) {UNIT_EN}(?: billed)? × ({NUM}) h × {RANGE} \w+/[GN]PU·h"
+                     rf"(?: × {RANGE} \(monthly/reserved\))? × {RANGE} \("),
+    "zh_CN": re.compile(rf"：{RANGE} \w+ = (?:计费 )?({NUM}) 张{UNIT_ZH} × ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h"
+                        rf"(?: × {RANGE}（包月/预留）)? × {RANGE}（"),
+}
+CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
+             "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}
+
+
+def _f(text: str | None) -> float | None:
+    return None if text is None else float(text.replace(",", ""))
+
+
+def _pair(lo: str | None, hi: str | None) -> tuple[float, float]:
+    a = _f(lo)
+    assert a is not None
+    b = _f(hi)
+    return a, (a if b is None else b)
+
+
+@cache
+def _plan(path: Path) -> PlanResult:
+    return make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
+
+
+@cache
+def _memo(path: Path, lang: str) -> str:
+    return memo_document(_plan(path), lang).markdown()
+
+
+def _close(product: float, printed: float) -> bool:
+    return abs(product - printed) <= TOLERANCE * max(printed, 1.0)
+
+
+def _check(m: re.Match[str], what: str) -> None:
+    g = m.groups()
+    gpus = _f(g[0])
+    assert gpus is not None
+    hours, price, factor, cost = _pair(g[1], g[2]), _pair(g[3], g[4]), _pair(g[5], g[6]), _pair(g[7], g[8])
+    for end in (0, 1):
+        product = gpus * hours[end] * price[end] * factor[end]
+        assert _close(product, cost[end]), f"{what}: {m.group(0)} multiplies out to {product:,.0f}"
+
+
+def _check_extras(text: str, lang: str, what: str) -> None:
+    """The spot price (on demand × the spot ratio) and the monthly/reserved price, where the row gives them."""
+    od = ROW[lang].search(text) or JOB[lang].search(text)
+    assert od is not None
+    on_demand = _pair(od.group(8), od.group(9))
+    spot = SPOT[lang].search(text)
+    if spot is not None:
+        ratio, cost = _pair(spot.group(1), spot.group(2)), _pair(spot.group(3), spot.group(4))
+        for end in (0, 1):
+            assert _close(on_demand[end] * ratio[end], cost[end]), f"{what}: {spot.group(0)}"
+    res = RESERVED[lang].search(text)
+    if res is not None:
+        g = res.groups()
+        gpus = _f(g[0])
+        assert gpus is not None
+        for end in (0, 1):
+            product = gpus * _pair(g[1], g[2])[end] * _pair(g[3], g[4])[end] * _pair(g[5], g[6])[end] * _pair(
+                g[7], g[8])[end]
+            assert _close(product, _pair(g[9], g[10])[end]), f"{what}: {res.group(0)} multiplies out to {product:,.0f}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang):
+    memo = _memo(path, lang)
+    label, prefix = CLOUD_ROW[lang]
+    cloud = [line for line in memo.splitlines() if any(line.startswith(f"| {x}") for x in label)]
+    rows = [line for line in memo.splitlines() if line.startswith(f"| {LABELS[lang]} |")]
+    if not cloud or _plan(path).nodes:  # no cloud price (a hosted API, an infeasible batch); or two nodes, each
+        assert not rows                  # priced on its own row at its own region's rate (not yet worked out)
+    else:
+        assert len(rows) == 1, f"{path.stem}: the cloud cost ({cloud[0]}) without its arithmetic"
+        m = ROW[lang].search(rows[0])
+        assert m is not None, rows[0]
+        _check(m, path.stem)
+        _check_extras(rows[0], lang, path.stem)
+        # the arithmetic ends on the cost the cloud row prints
+        assert f"{prefix}{m.group(8)}" in cloud[0], (rows[0], cloud[0])
+    for m in JOB[lang].finditer(memo):  # a batch no setup finishes in time, priced in its reasons
+        _check(m, path.stem)
+        if m.group(10) is not None:  # on spot: on demand × the spot ratio
+            for end in (0, 1):
+                assert _close(_pair(m.group(8), m.group(9))[end] * _pair(m.group(10), m.group(11))[end],
+                              _pair(m.group(12), m.group(13))[end]), m.group(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_each_node_of_a_two_node_plan_multiplies_out_to_its_cost(lang):
+    """A mainland + overseas plan prices each node on its own row: that row's factors give its cost."""
+    checked = 0
+    for path in FILES:
+        if not _plan(path).nodes:
+            continue
+        matches = list(NODE[lang].finditer(_memo(path, lang)))
+        assert len(matches) == len(_plan(path).nodes), f"{path.stem}: a node's cost without its arithmetic"
+        for m in matches:
+            g = m.groups()
+            cost, gpus, hours = _pair(g[0], g[1]), _f(g[2]), _f(g[3])
+            assert gpus is not None and hours is not None
+            price, discount = _pair(g[4], g[5]), (_pair(g[6], g[7]) if g[6] is not None else (1.0, 1.0))
+            factor = _pair(g[8], g[9])
+            for end in (0, 1):
+                product = gpus * hours * price[end] * discount[end] * factor[end]
+                assert _close(product, cost[end]), f"{path.stem}: {m.group(0)} multiplies out to {product:,.0f}"
+            checked += 1
+    assert checked >= 3  # q05, q34 and the 13_mixed_users fixture
+
+
+def test_an_unfinishable_batch_shows_how_its_price_is_made():
+    """q29: "15,793 GPU-hours … about 100,802–269,070 CNY" with nothing between the hours and the total."""
+    path = ROOT / "bench" / "advice_scenarios" / "q29_batch_impossible_budget.json"
+    for lang in ("en", "zh_CN"):
+        assert JOB[lang].search(_memo(path, lang)) is not None
+
+
+def test_a_plan_that_buys_prices_its_tokens_from_what_owning_costs():
+    """Bought, colocated servers (q26, q31): the cost per million tokens times the tokens is the owned monthly cost
+    page 1 prints, not the rental comparison."""
+    bought = []
+    for path in FILES:
+        result = _plan(path)
+        c = result.costs
+        if result.deployment_form != "bare_metal" or c is None or c.per_job or c.recommended_monthly is None:
+            continue
+        bought.append(path.stem)
+        tokens = (c.output_tokens_per_month or 0) + (c.input_tokens_per_month or 0)
+        assert c.cost_per_million_tokens is not None and tokens > 0
+        for per_m, monthly in ((c.cost_per_million_tokens.low, c.recommended_monthly.low),
+                               (c.cost_per_million_tokens.high, c.recommended_monthly.high)):
+            assert _close(per_m * tokens / 1e6, monthly), (path.stem, per_m, monthly)
+    assert {"q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"} <= set(bought)
