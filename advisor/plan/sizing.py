@@ -288,6 +288,9 @@ def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
 # as STEPS_PER_LEVEL engine steps allow (at least MIN_MEASURED, at most MAX_MEASURED), and the TTFT p99 shown
 # is never below the analytic p99 (``analytic_ttft_p99_ms``): the p99 of a handful of samples is their maximum,
 # which swings with the few prompt lengths drawn (issue 9 follow-up: 220 ms at 1 user, 143 ms at 8).
+# TPOT p99 has the same trouble and no cheap cure: on q11's TP2 L20 replica the p99 of 10-24 requests read 53.9 ms
+# at 5, 42.4 at 6, 58.2 at 10, against 52.4, 58.1, 68.4 over 200 requests, and even 100 requests swing by 20 ms
+# (a p99 of 100 is their maximum). Levels are read through a running maximum instead (``levels_at``).
 STEPS_PER_LEVEL = 800
 MIN_MEASURED = 8
 MAX_MEASURED = 128
