@@ -13,6 +13,7 @@ from advisor.domain.sim import LengthDistribution, Prediction, SimWorkload
 from advisor.domain.sizing import SizingRequest
 from advisor.i18n import tr
 from advisor.sim.costs import build_setup
+from advisor.sim.monotone import monotone_latency
 from advisor.sim.predict import DEFAULT_LEVELS, find_knee, simulate_concurrency
 
 
@@ -40,6 +41,7 @@ def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
         if cancel is not None:
             cancel.raise_if_cancelled()
         levels.append(simulate_concurrency(setup.costs, setup.limits, workload, concurrency))
+    levels = monotone_latency(levels)  # a short sample's dip is noise: the plan's curve reads the same way
     return Prediction(
         levels=levels,
         knee=find_knee(levels, setup.limits),

@@ -66,8 +66,9 @@ def _latency_limit(ctx: Ctx, ch: sizing.Candidate, at: int) -> tuple[str, dict[s
 
 def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[str, Any]] | None:
     """The first predicted level above ``c_max`` and the target it breaks (the larger overshoot decides)."""
-    for c in sorted(k for k in ch.checked if k > c_max):
-        lv = ch.checked[c]
+    above = sorted(k for k in ch.checked if k > c_max)
+    # as the curve shows them: TTFT/TPOT never below a lower level's (sizing.levels_at)
+    for c, lv in zip(above, sizing.levels_at(ctx, ch, above), strict=True):
         r_ttft = (lv.ttft_ms.p99 or 0) / ctx.ttft_slo_ms if ctx.ttft_slo_ms else 0.0
         r_tpot = (lv.tpot_ms.p99 or 0) / ctx.tpot_slo_ms if ctx.tpot_slo_ms else 0.0
         if max(r_ttft, r_tpot) <= 1:
