@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import node_shapes
+from advisor.plan import gpu_grade, node_shapes
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -81,9 +81,7 @@ def redundancy_reason(c: Ctx) -> str | None:
 def production_grade(c: Ctx) -> str | None:
     """Why consumer cards are set aside for this service: the N+1 reason of a production service, else the reason an
     internal service is held to a data-centre part (``gpu_grade``); None when consumer cards may serve it."""
-    from advisor.plan.gpu_grade import internal_grade_reason
-
-    return redundancy_reason(c) or internal_grade_reason(c)
+    return redundancy_reason(c) or gpu_grade.internal_grade_reason(c)
 
 
 def region_shares(c: Ctx, region: str) -> tuple[float, ...]:
@@ -185,7 +183,7 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         # the ones that carry N+1) runs on a data-centre part whenever one meets the target, unless the team
         # already runs the consumer card (blind review 3: q42's business API on 8 × RTX 4090 D "on price alone");
         # so does an internal service in a server room with sensitive data or bought on a one-off budget (gpu_grade)
-        grade=1 if cand.gpu.market == "consumer" and production_grade(c) and not own else 0,
+        grade=0 if own else gpu_grade.grade_tier(c, cand, book, production=production_grade(c) is not None),
     )
 
 

@@ -18,8 +18,11 @@ target; the consumer setup still wins when no data-centre part does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.plan.batch_policy import sensitive_data
 from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook
 from advisor.plan.site_words import SERVER_ROOM, answered_reach, owned_site
 
 
@@ -36,3 +39,33 @@ def internal_grade_reason(c: Ctx) -> str | None:
     if getattr(c.answers, "capex_budget", None) is not None:
         return "server_room"
     return None
+
+
+def grade_tier(c: Ctx, cand: Any, book: PriceBook, *, production: bool) -> int:
+    """``gpu_choice.Tiers.grade``: 1 for a consumer card set aside (``production``: the service is held to a
+    data-centre part), else 0. For a box bought on a one-off budget, a data-centre setup whose purchase breaks that
+    budget is set aside as well, so the cost decides between it and the consumer card: the data-centre part only
+    where it fits (an office tool offered "buy the server for X" keeps the consumer box X buys)."""
+    if not production:
+        return 0
+    if cand.gpu.market == "consumer":
+        return 1
+    if internal_grade_reason(c) == "server_room" and not _purchase_fits(c, cand, book):
+        return 1
+    return 0
+
+
+def _purchase_fits(c: Ctx, cand: Any, book: PriceBook) -> bool:
+    """The high end of the setup's purchase (cards and their share of a server, priced as ``forms`` prices an owned
+    box in the team's own room, in USD) within the one-off budget; False when the part has no purchase price. Kept
+    apart from ``forms`` (which ranks setups through ``gpu_choice``: no import cycle)."""
+    fx = float(book.fx()["cny_per_usd"])
+    b = getattr(c.answers, "capex_budget", None)
+    rows = book.find(cand.gpu.id, "capex")
+    if b is None:
+        return True
+    if not rows:
+        return False
+    budget = b.amount / fx if b.currency == "CNY" else b.amount
+    high = max(r.high / fx if r.unit.upper().startswith("CNY") else r.high for r in rows)
+    return bool(high * cand.total_gpus <= budget)

@@ -71,3 +71,12 @@ def test_office_tools_on_the_lan_keep_their_consumer_cards(sid):
     r = _plan(_answers(sid))
     assert r.hardware.gpu == "rtx-4090d", (sid, r.hardware.gpu)
     assert r.gpu_choice is not None and r.gpu_choice.reason != "grade"
+
+
+def test_a_one_off_budget_that_only_buys_the_consumer_box_keeps_it():
+    """The data-centre part is preferred where it fits the budget, not at the price of the plan: 120,000 CNY buys
+    the lab's 4 × 4090 D (about 112,000 at the high end) but not 4 × L20 (about 279,000)."""
+    a = _answers("q17_capex_only_university_lab")
+    a["capex_budget"] = {"amount": 120_000, "currency": "CNY"}
+    r = _plan(a)
+    assert r.hardware.gpu == "rtx-4090d" and r.feasible and r.costs.owned.capex_within_budget is True
