@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import node_shapes
+from advisor.plan import gpu_grade, node_shapes
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -76,6 +76,12 @@ def redundancy_reason(c: Ctx) -> str | None:
     if c.audience == "business":
         return "production"
     return None
+
+
+def production_grade(c: Ctx) -> str | None:
+    """Why consumer cards are set aside for this service: the N+1 reason of a production service, else the reason an
+    internal service is held to a data-centre part (``gpu_grade``); None when consumer cards may serve it."""
+    return redundancy_reason(c) or gpu_grade.internal_grade_reason(c)
 
 
 def region_shares(c: Ctx, region: str) -> tuple[float, ...]:
@@ -175,8 +181,9 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         # deployment-facts rule 12: consumer cards (half-rate FP32 accumulate, 24–32 GB, no NVLink, data-centre
         # licence terms) suit internal tools and dev/test; a production service (paid, public, business-facing:
         # the ones that carry N+1) runs on a data-centre part whenever one meets the target, unless the team
-        # already runs the consumer card (blind review 3: q42's business API on 8 × RTX 4090 D "on price alone")
-        grade=1 if cand.gpu.market == "consumer" and redundancy_reason(c) and not own else 0,
+        # already runs the consumer card (blind review 3: q42's business API on 8 × RTX 4090 D "on price alone");
+        # so does an internal service in a server room with sensitive data or bought on a one-off budget (gpu_grade)
+        grade=0 if own else gpu_grade.grade_tier(c, cand, book, production=production_grade(c) is not None),
     )
 
 
@@ -317,6 +324,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         params = {"fleet": f"{f[1]} × {chosen.gpu.name}"} if f else {}
     elif reason in ("region", "vendor", "price", "grade") and other is not None:
         params = {"other": other.gpu.name, "vendor": other.gpu.vendor}
+        if reason == "grade" and redundancy_reason(c) is None:  # an internal service: say why it is held to grade
+            params["internal"] = production_grade(c)
         if reason == "price":
             reason = "cost"  # said by the unsourced clause below
     unsourced = None

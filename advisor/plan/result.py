@@ -540,7 +540,9 @@ class GpuChoice(_Out):
                 return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
             return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others}) \
                 + self._weighed(lang)
-        why = render(lang, f"plan.gpu_choice.why.{self.reason}", self.reason_params)
+        internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
+        why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
+                     self.reason_params)
         unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
