@@ -75,7 +75,8 @@ def _eu_users(f: Facts) -> bool:
 # the general text, "the local law applies", and no law it has not read
 REGION_LAW = {"singapore": "sg", "hong_kong": "hk"}
 # a regulated financial firm's supervisor in that region, named only (its guidance is not stated)
-FINANCE_SUPERVISOR = {"sg": "plan.residency.mas", "hk": "plan.residency.hkma"}
+# (hk, s15-duties: the HKMA's outsourcing review has its own finding, fin.hkma_outsourcing; the text points to it)
+FINANCE_SUPERVISOR = {"sg": "plan.residency.mas", "hk": "plan.residency.hkma_sa2"}
 
 
 @rule("pi.region_residency", "constraint")
@@ -101,6 +102,8 @@ def pi_region_residency(f: Facts) -> Finding | None:
         law = REGION_LAW.get(node)  # None: the local law, not stated
     where = {"tr": "plan.residency.own" if own else "plan.residency.provider", "region": region}
     supervisor = FINANCE_SUPERVISOR.get(law or "") if c.sector == "finance" else None
+    if supervisor and law == "hk" and own:  # no provider: no SA-2 finding to point to (s15-duties)
+        supervisor = "plan.residency.hkma"
     extra = {"tr": supervisor} if supervisor else ""
     return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
 

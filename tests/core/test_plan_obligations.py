@@ -100,6 +100,13 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
     return {"data_sensitivity": ds}
 
 
+# a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
+HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
+EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
+            "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
+            "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
+
+
 class Cand:
     """The chosen setup as the GPU rules read it (GPU spec from the catalogue, tensor parallel, weights, KV cache)."""
 
@@ -332,6 +339,16 @@ ROWS: list[Row] = [
         why="split_overseas_node"),
     Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw",
                                 **pi(800_000, 0, sector="finance")}, pi(personal_info=False), why="hk_pdpo"),
+    # regional duties the session-15 reviews found missing (s15-duties): a Hong Kong bank's outsourcing notice, the
+    # South-East Asian markets' own laws, and for staff in the EU a DPIA and (in Germany) the works council
+    Row("fin.hkma_outsourcing", HK_BANK, pi(800_000, 0, sector="general")),
+    Row("fin.hkma_outsourcing", HK_BANK, {"overseas_markets": ["SG"], "user_location": "overseas"}, why="not_hk"),
+    Row("pi.sea_markets", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(personal_info=False)),
+    Row("pi.sea_markets", {**NO_MAINLAND, **pi(1_000_000, 0)}, {"overseas_markets": ["SG"]}, why="singapore_only"),
+    Row("pi.eu_employee_dpia", EU_STAFF, pi(personal_info=False)),
+    Row("pi.eu_employee_dpia", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
+    Row("labour.works_council", EU_STAFF, {"audience": "business"}),
+    Row("labour.works_council", {**EU_STAFF, "overseas_markets": ["DE"]}, {"overseas_markets": ["US"]}, why="de"),
     Row("genai.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
         {"audience": "public", "reach": "internet"}),
     Row("genai.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
