@@ -654,6 +654,11 @@ CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a c
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
 
 
+# findings whose review the launch waits on for a time no source here states (the HKMA's SA-2 consultation): the
+# launch row names them instead of reading "in 1–5 days" beside "the launch waits on the HKMA's review"
+UNTIMED_WAITS = ("fin.hkma_outsourcing",)
+
+
 def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     """The "Layouts tried" sentence, when it tells the reader something: a layout that was sized and missed or needed
     more. Where every other layout was ruled out only because it needs at least as many GPUs (TP2/4/8 beside a TP1
@@ -749,6 +754,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
         text = t("memo.key.launch_after_fix" if after_fix else "memo.key.launch_value", days=launch)
+        waits = [f for f in UNTIMED_WAITS if result.finding(f) is not None]
+        if waits:  # a review whose length nothing here states: said beside the days, never counted as 0 of them
+            text += ("；" if lang == "zh_CN" else "; ") + t(f"memo.key.launch_waits.{waits[0]}")
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",

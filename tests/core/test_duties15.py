@@ -39,3 +39,18 @@ def test_works_council_firm_only_where_germany_is_named() -> None:
 def test_sea_finding_names_the_markets_given() -> None:
     got = _by_id({**NO_MAINLAND, "overseas_markets": ["SG", "VN", "ID"], **pi(100_000, 0)})
     assert got["pi.sea_markets"].params["markets"] == "VN, ID"
+
+
+def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
+    """The HKMA finding says the launch waits on its review; page 1's "Earliest launch" said "in 1–5 days" beside it
+    (a decision contradicting itself). The review's length is unknown here, so the row names it, not a number."""
+    from advisor.plan.memo import render_memo_markdown
+    from tests.support.planned import advice_answers, planned
+
+    r = planned(advice_answers("q25_hk_bank_retail"))
+    assert r.finding("fin.hkma_outsourcing") is not None
+    en = next(x for x in render_memo_markdown(r, "en").splitlines() if x.startswith("| Earliest launch"))
+    zh = next(x for x in render_memo_markdown(r, "zh_CN").splitlines() if x.startswith("| 最早上线"))
+    assert "HKMA" in en and "not known" in en and "HKMA" in zh
+    other = planned(advice_answers("q37_sg_fintech_public"))
+    assert "HKMA" not in next(x for x in render_memo_markdown(other, "en").splitlines() if x.startswith("| Earliest"))
