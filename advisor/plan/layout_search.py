@@ -24,12 +24,18 @@ from advisor.plan.capacity import claimed_capacity, headroom, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.sizing import TP_DEGREES
+from advisor.sizing.quant import get_format
 
 MAX_SIZED = 6  # setups sized on the predictor besides the chosen one
 GIB = 1024**3
 
 def _key(k: sizing.Candidate) -> tuple[str, str, int]:
     return (k.weights, k.kv_dtype, k.tp)
+
+
+def _bits(k: sizing.Candidate) -> float:
+    """The weights' nominal bits: bf16 16, fp8 8, 4-bit 4 (advisor.sizing.quant)."""
+    return get_format(k.weights).bits
 
 
 def _load(k: sizing.Candidate) -> tuple[int, int]:
@@ -66,13 +72,15 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         sized[_key(k)] = (mine, verify(mine))
 
     def cost(k: sizing.Candidate) -> tuple:  # the whole setup's hourly cost, then the GPUs the load needs
-        return (round(k.price_mid * k.total_gpus, 6), _load(k)[1], rank(k))
+        return (round(k.price_mid * k.total_gpus, 6), _load(k)[1])
 
     best = chosen
     for k, met in sized.values():
         if not met or k is chosen:
             continue
-        if cost(k) < cost(best):
+        # cheaper wins; at the same cost and GPUs the higher precision does (q26/q32 kept fp8 over a bf16 layout on
+        # as many cards and called fp8 "the better precision": quality given up for nothing), then the ranking
+        if (cost(k), -_bits(k), rank(k)) < (cost(best), -_bits(best), rank(best)):
             best = k
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
 from advisor.plan.gpu_weigh import GpuWeighing
+from advisor.sizing.quant import get_format
 
 Severity = Literal["blocker", "warning", "info"]
 Grade = Literal["A", "B", "C", "U"]
@@ -770,7 +771,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
     if t.outcome == "weights":
         p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
-        p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
+        if get_format(chosen.weights).bits >= get_format(t.weights).bits:
+            p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
+        else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)
+            p["same"] = {"tr": "plan.layout25.same_room", "weights": chosen.weights,
+                         "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
     else:
         p["same"] = ""
     return p
