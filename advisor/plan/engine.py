@@ -1029,7 +1029,10 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         slo += f" --slo-tpot-ms {c.tpot_slo_ms:g}"
     steps = []
     if ch is not None and ch.weights and f.form != "hosted_api":
-        steps.append(NextStep(id="serve", key="plan.next.serve", params={"gpu": ch.gpu.name, "tp": ch.tp},
+        # no command yet (a fine-tune whose checkpoint is not given): the step says what it waits for, not "the
+        # command below" above none (q41, fifth blind review)
+        key = "plan.next.serve" if f.serve_command else "plan.next.serve_waits"
+        steps.append(NextStep(id="serve", key=key, params={"gpu": ch.gpu.name, "tp": ch.tp},
                               command=f.serve_command))  # fmt: skip
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts

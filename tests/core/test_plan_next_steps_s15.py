@@ -1,0 +1,20 @@
+"""The serve step never points at "the command below" when there is no command (a fine-tune whose checkpoint is not
+given prints none): it says what it waits for (q41, fifth blind review)."""
+
+from __future__ import annotations
+
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import advice_answers, planned
+
+
+def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_that_waits_for_it():
+    r = planned(advice_answers("q41_finetune_internal_callcentre"))
+    serve = next(s for s in r.next_steps if s.id == "serve")
+    assert serve.command is None and serve.key == "plan.next.serve_waits"
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
+    assert "with the command below" not in en and "checkpoint's path" in en
+    assert "按下面的命令" not in zh and "检查点路径" in zh
+    given = planned({**advice_answers("q41_finetune_internal_callcentre"), "checkpoint": "/data/ckpt/callcentre-v3",
+                     "model_name": "callcentre-v3"})  # fmt: skip
+    serve = next(s for s in given.next_steps if s.id == "serve")
+    assert serve.key == "plan.next.serve" and serve.command and "/data/ckpt/callcentre-v3" in serve.command
