@@ -622,7 +622,8 @@ def memo_context(
         # a two-node plan: the mainland node's command above, each other node's (its own GPU and model source) below
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
-        "command_source": _command_source(hw.command, result.region, lang),
+        "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
+                                               _command_stack(result, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
@@ -667,6 +668,14 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     if found is None or as_asked or all(t.outcome in ("chosen", "more") for t in found.tries):
         return ""
     return found.text_in(lang)
+
+
+def _command_stack(result: PlanResult, lang: str) -> str:
+    """A `vllm serve` command on Huawei Ascend runs under vLLM-Ascend (the vllm-ascend plugin on CANN), not the CUDA
+    build the command reads like (q08, fifth blind review: "a standard NVIDIA vLLM command for an Ascend fleet")."""
+    if not result.hardware.command or result.finding("gpu.domestic") is None:
+        return ""
+    return _t(lang)("memo.hw.ascend_stack")
 
 
 def _command_source(command: str | None, region: str, lang: str) -> str:

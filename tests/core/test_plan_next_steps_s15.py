@@ -18,3 +18,12 @@ def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_that_waits_for_it(
                      "model_name": "callcentre-v3"})  # fmt: skip
     serve = next(s for s in given.next_steps if s.id == "serve")
     assert serve.key == "plan.next.serve" and serve.command and "/data/ckpt/callcentre-v3" in serve.command
+
+
+def test_an_ascend_command_says_to_run_it_under_vllm_ascend():
+    """q08 (fifth blind review): "a standard NVIDIA (CUDA) vLLM command for an Ascend fleet"."""
+    r = planned(advice_answers("q08_ascend_fleet_internal"))
+    assert r.finding("gpu.domestic") is not None and r.hardware.command
+    assert "vLLM-Ascend" in render_memo_markdown(r, "en") and "vLLM-Ascend" in render_memo_markdown(r, "zh_CN")
+    nvidia = planned(advice_answers("q41_finetune_internal_callcentre"))
+    assert "vLLM-Ascend (the" not in render_memo_markdown(nvidia, "en")
