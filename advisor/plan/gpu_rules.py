@@ -6,6 +6,7 @@ its end); metadata and sources in ``resources/plan/gpu_choice.json``, texts in `
 from __future__ import annotations
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -24,7 +25,10 @@ def whole_servers(f: Facts):
     spare_gpus = lay.spare_units * lay.unit_gpus
     if lay.total_gpus - spare_gpus <= lay.load_gpus and lay.basis != "no_vm_source":
         return None
-    return finding("gpu.whole_servers", gpu=ch.gpu.name, units=lay.units, n=lay.unit_gpus, need=lay.load_gpus,
+    # the GPUs of the replicas that carry the peak, with the plan's headroom (the figure the sizing table and
+    # "Layouts tried" give): it read "the peak needs 10" beside "16 carry the peak" (q26, fifth blind review)
+    carry = serving_replicas(ch) * ch.tp
+    return finding("gpu.whole_servers", gpu=ch.gpu.name, units=lay.units, n=lay.unit_gpus, need=carry,
                    total=lay.total_gpus,
                    vm={"tr": "plan.rule.gpu.whole_servers.no_vm"} if lay.basis == "no_vm_source" else "")
 

@@ -27,3 +27,13 @@ def test_an_ascend_command_says_to_run_it_under_vllm_ascend():
     assert "vLLM-Ascend" in render_memo_markdown(r, "en") and "vLLM-Ascend" in render_memo_markdown(r, "zh_CN")
     nvidia = planned(advice_answers("q41_finetune_internal_callcentre"))
     assert "vLLM-Ascend (the" not in render_memo_markdown(nvidia, "en")
+
+
+def test_the_whole_servers_finding_counts_the_gpus_the_layouts_count():
+    """q26/q40 (fifth blind review): "the peak needs 10 (or 12) H20" beside "16 GPUs carry the peak" in the layouts."""
+    for name in ("q26_steady_3y_strong_ops_buy", "q40_tiny_budget_72b"):
+        r = planned(advice_answers(name))
+        whole = r.finding("gpu.whole_servers")
+        assert whole is not None, name
+        chosen = r.layouts_tried.chosen if r.layouts_tried else None
+        assert chosen is not None and whole.params["need"] == chosen.gpus, (name, whole.params["need"], chosen.gpus)
