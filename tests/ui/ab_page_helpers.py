@@ -51,6 +51,13 @@ def pretend_the_eval_extra_is_installed(monkeypatch: Any) -> None:
     monkeypatch.setattr(quality_widget, "available", lambda: True)
 
 
+@contextmanager
+def eval_ab_pages(qtbot: Any, tmp_path: Any, monkeypatch: Any) -> Iterator[Callable[[], Any]]:
+    """``ab_pages`` whose pages see the [eval] extra installed (the EvalScope task fields shown)."""
+    pretend_the_eval_extra_is_installed(monkeypatch)
+    with ab_pages(qtbot, tmp_path) as make:
+        yield make
+
 
 def sim_specs(*, b_answer_error_rate: float | None = None) -> list[SimLaunchSpec]:
     """A (BF16) and B (AWQ int4) of one model on an L4, 20 times faster than real time (tests/support/sims.py);

@@ -16,7 +16,7 @@ from advisor.i18n import set_language
 from advisor.project import load_project, save_project
 from tests.ui.ab_page_helpers import (
     ab_pages,
-    pretend_the_eval_extra_is_installed,
+    eval_ab_pages,
     record_compare_task,
     run_to_result,
     simulated_sides,
@@ -25,9 +25,7 @@ from tests.ui.ab_page_helpers import (
 
 @pytest.fixture
 def pages(qtbot, tmp_path, monkeypatch):
-    """A factory of A/B pages that see the [eval] extra installed (tests/ui/ab_page_helpers.py)."""
-    pretend_the_eval_extra_is_installed(monkeypatch)
-    with ab_pages(qtbot, tmp_path) as make:
+    with eval_ab_pages(qtbot, tmp_path, monkeypatch) as make:
         yield make
 
 

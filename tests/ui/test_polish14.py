@@ -12,8 +12,7 @@ from advisor.domain.project import Project
 from advisor.i18n import catalog, set_language, tr
 from advisor.project import load_project, save_project
 from tests.ui.ab_page_helpers import (
-    ab_pages,
-    pretend_the_eval_extra_is_installed,
+    eval_ab_pages,
     record_compare_task,
     run_to_result,
     simulated_sides,
@@ -46,9 +45,7 @@ def test_live_tab_shows_the_step_once_a_run_has_levels(benchmark_page):
 # -- the A/B page's EvalScope subset and template ----------------------------------------------------------------
 @pytest.fixture
 def pages(qtbot, tmp_path, monkeypatch):
-    """A factory of A/B pages that see the [eval] extra installed (tests/ui/ab_page_helpers.py)."""
-    pretend_the_eval_extra_is_installed(monkeypatch)
-    with ab_pages(qtbot, tmp_path) as make:
+    with eval_ab_pages(qtbot, tmp_path, monkeypatch) as make:
         yield make
 
 
