@@ -240,13 +240,17 @@ def load_models() -> tuple[ModelSpec, ...]:
     return tuple(presets)
 
 
+def _preset_data(model_id: str) -> dict:
+    """The preset file's data for ``model_id`` ({} when no preset has that id)."""
+    return next((d for _, d in _preset_files() if d.get("id") == model_id), {})
+
+
 @cache
 def modelscope_id(model_id: str) -> str | None:
     """The preset's repository on ModelScope (modelscope.cn), where its publisher mirrors it there: what a mainland
     server downloads from (``VLLM_USE_MODELSCOPE=True``, ``modelscope download``). None where no publisher mirror is
     known: a community re-upload is not named as if it were the release."""
-    found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
-    return found.get("modelscope_id")
+    return _preset_data(model_id).get("modelscope_id")
 
 
 @cache
@@ -255,8 +259,7 @@ def modelscope_reupload(model_id: str) -> str | None:
     Mistral and Microsoft releases under ModelScope's LLM-Research / AI-ModelScope organisations, as LLaMA-Factory's
     download table lists them: ``src/llamafactory/extras/constants.py`` @ff6d4d1). A mainland node cannot reach
     Hugging Face, so this is what it can download; the memo names it as a re-upload, never as the release."""
-    found = next((d for _, d in _preset_files() if d.get("id") == model_id), {})
-    return found.get("modelscope_reupload")
+    return _preset_data(model_id).get("modelscope_reupload")
 
 
 def _model_aliases(m: ModelSpec) -> list[str]:

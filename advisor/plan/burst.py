@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.sizing import P99_TPOT
 
 DAYS_PER_MONTH = 30.4
 SECONDS_PER_DAY = 86400
@@ -85,8 +86,6 @@ def peak_rate(c: Ctx, cand: Any) -> float:
     """Output tokens/s streamed at the peak: every user at the plan's per-user speed (the figure the line's
     bandwidth finding quotes, ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has
     more of it than the peak uses)."""
-    from advisor.plan.sizing import P99_TPOT
-
     tpot_ms = getattr(cand, "tpot_p99_ms", None)
     if not tpot_ms or tpot_ms <= 0:
         return float(getattr(cand, "tokens_per_s_replica", 0.0) * getattr(cand, "replicas", 0))

@@ -29,6 +29,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
+from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
@@ -682,8 +683,6 @@ def _command_source(command: str | None, region: str, lang: str) -> str:
     """Where a mainland node's command downloads the weights from, when that is not the publisher's own mirror: a
     ModelScope re-upload (named as such, to check against the release), or Hugging Face, which the node cannot reach
     (a reviewer: "its launch command pulls gated meta-llama weights from Hugging Face on a mainland node")."""
-    from advisor.plan.commands import hugging_face_only, reupload_in
-
     found = reupload_in(command)
     if found is not None:
         return _t(lang)("memo.hw.modelscope_reupload", repo=found[0], release=found[1])

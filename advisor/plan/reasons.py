@@ -39,7 +39,6 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 
 
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
-AS_ASKED_BLOCKERS = ("gpu.not_in_region", "gpu.not_offered_offshore")  # the GPUs asked for are not had there
 
 
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
