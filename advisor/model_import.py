@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.domain.model import LayerAttention, ModelSpec
+from advisor.domain.unquantized_rules import rules_from_config
 from advisor.i18n import tr
 from advisor.safe_json import JsonInputError, loads, read_bounded
 
@@ -591,6 +592,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "num_mtp_layers": mtp_layers,
         "checkpoint_quant": quant,
         "quant_group_size": group,
+        "quant_kept_16bit": rules_from_config(cfg["quantization_config"]) if quant else (),
         **moe,
         **mla,
         **linear,

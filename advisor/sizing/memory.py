@@ -30,6 +30,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
 from advisor.sizing.quant import KV_DTYPES, WeightFormat, gguf_bytes, gguf_type, tensor_bytes
 from advisor.sizing.tensors import Tensor, param_counts, tensors
+from advisor.sizing.unquantized import checkpoint_rules, kept_16bit
 
 VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
 GIB = 1024**3
@@ -73,7 +74,10 @@ def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> 
         kind = gguf_type(t, fmt.gguf_ftype, m.num_layers, m.num_experts, n_gqa, m.tie_word_embeddings)
         return ceil(gguf_bytes(t, kind) / tp)  # llama.cpp splits layers across GPUs
     rows, cols = _shard(t, m, tp)
-    return tensor_bytes(t, fmt, rows, cols, 4 if m.dtype in ("float32", "fp32") else 2)
+    dtype_bytes = 4 if m.dtype in ("float32", "fp32") else 2
+    if kept_16bit(t, m, checkpoint_rules(m, fmt.id)):  # e.g. Qwen3.5 GPTQ-Int4: attention, shared expert, MTP in BF16
+        return rows * cols * t.count * dtype_bytes
+    return tensor_bytes(t, fmt, rows, cols, dtype_bytes)
 
 
 @cache
