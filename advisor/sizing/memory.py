@@ -22,7 +22,7 @@ windowed ones keep their own window: conservative). llama.cpp's slots each hold 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from math import ceil
 
@@ -115,6 +115,10 @@ class KvLayout:
     # DeepSeek-V3.2: each layer's indexer caches one FP8 key per token beside the MLA latent (vLLM's
     # DeepseekV32IndexerCache: head_dim + head_dim // 128 × 4 bytes of uint8, whatever the KV dtype, on every GPU)
     indexer_bytes_per_layer_token: int = 0
+    # pages each linear-attention layer holds per request: vLLM's MambaSpec.max_memory_usage_bytes is one page in
+    # mamba_cache_mode "none" and two in "align" (a running state and the last block-aligned one a prefix hit resumes
+    # from), which --enable-prefix-caching selects for Qwen3.5/Qwen3-Next (vllm/v1/kv_cache_interface.py, commit 001cabc)
+    state_pages: int = 1
 
     @property
     def per_token_bytes(self) -> int:
@@ -149,8 +153,9 @@ class KvLayout:
         start at a block boundary: ``(cdiv(min(window − 1 + chunk, context), block) + 1)`` blocks.
         """
         tokens_full = _round_up(context, block_size)
-        # each linear-attention layer holds one page (its state padded to the attention page) whatever the context
-        state = self.linear_layers * block_size * self.per_layer_token_bytes
+        # each linear-attention layer holds one page (its state padded to the attention page) whatever the context,
+        # two in vLLM's "align" mode
+        state = self.linear_layers * block_size * self.per_layer_token_bytes * self.state_pages
         windowed_sliding = windowed and bool(self.sliding_layers) and bool(self.window)
         windowed_chunked = windowed and bool(self.chunked_layers) and bool(self.chunk)
         if not windowed_sliding and not windowed_chunked:
@@ -241,6 +246,8 @@ def estimate_memory(
     wb = weight_bytes(m, fmt, tp)
     w_gpu, w_all = wb.per_gpu, wb.all_gpus
     layout = kv_layout(m, kv_dtype, tp)
+    if layout.linear_layers and not llama_cpp and engine.mamba_cache_mode == "align":
+        layout = replace(layout, state_pages=2)
     block = layout.block_tokens(engine.block_size)
     # vLLM's hybrid KV cache manager: windowed layers keep their window, chunked ones their chunk (for Llama 4 only
     # where VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE is on: its default in recent releases; 0.10-0.11
@@ -347,7 +354,8 @@ def estimate_memory(
             f"2 (K,V) × {attn_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
         )
         if layout.linear_layers:
-            kv_formula += (f"; + {layout.linear_layers} linear-attention layers × one {block}-token page each for their "
+            pages = "one" if layout.state_pages == 1 else f"{layout.state_pages} ('align' mode)"
+            kv_formula += (f"; + {layout.linear_layers} linear-attention layers × {pages} {block}-token page each for their "
                            f"{layout.state_bytes_per_layer:,} B state")
     breakdown = [
         BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}, split over {tp} GPU(s)"),

@@ -186,9 +186,9 @@ def test_qwen35_9b_kv_capacity_matches_vllms_log():
     "Available KV cache memory: 2.43 GiB" → "GPU KV cache size: 39,072 tokens" (code-index id 54355267735): 150 pages
     of 8 layers, over 1 attention + 3 DeltaNet groups, 37 × 1,056 tokens.
 
-    Not pinned: the same log's "Maximum concurrency for 16,384 tokens per request: 6.82x" is 150 / 22 pages, two
-    per DeltaNet group: with prefix caching on, that vLLM keeps the states in 'align' mode. The sizing follows
-    vLLM 0.10's hybrid rule (prefix caching off, one page per group: 150 / 19)."""
+    The same log's "Maximum concurrency for 16,384 tokens per request: 6.82x" (150 / 22 pages: two per DeltaNet group
+    in 'align' mode, which its --enable-prefix-caching selects) is pinned in test_hybrid_state_pages.py; the default
+    here is prefix caching off, one page per group."""
     spec = get_model("qwen3.5-9b")
     weights = weight_bytes(spec, get_format("bf16")).per_gpu
     engine = EngineSettings(max_num_batched_tokens=4096, max_num_seqs=8, gpu_memory_utilization=1.0,
