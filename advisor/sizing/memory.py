@@ -101,6 +101,16 @@ def gguf_file_bytes(m: ModelSpec, fmt: WeightFormat) -> int:
     return weight_bytes(m, fmt, 1).all_gpus
 
 
+def _kept_note(m: ModelSpec, fmt: WeightFormat) -> str:
+    """How much of a quantized checkpoint stays 16-bit by its own declaration (Qwen3.5 GPTQ-Int4: the attention and
+    DeltaNet projections and the shared expert), so '... in GPTQ INT4' does not read as every weight."""
+    if fmt.gguf_ftype:
+        return ""
+    rules = checkpoint_rules(m, fmt.id)
+    kept = sum(t.elements for t in tensors(m) if not t.mtp and kept_16bit(t, m, rules))
+    return f" ({kept:,} of them kept 16-bit by the checkpoint's quantization_config)" if kept else ""
+
+
 @dataclass(frozen=True, slots=True)
 class KvLayout:
     per_layer_token_bytes: int  # one layer, one token, one GPU
@@ -358,7 +368,7 @@ def estimate_memory(
             kv_formula += (f"; + {layout.linear_layers} linear-attention layers × {pages} {block}-token page each for their "
                            f"{layout.state_bytes_per_layer:,} B state")
     breakdown = [
-        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}, split over {tp} GPU(s)"),
+        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}{_kept_note(m, fmt)}, split over {tp} GPU(s)"),
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,

@@ -11,6 +11,8 @@ vision tower in BF16. vLLM reads the table in model_executor/layers/quantization
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,8 +74,21 @@ def test_the_27b_quantizes_its_mlp_only():
     mlp = [t for t in tensors(spec) if t.role in ("ffn_gate", "ffn_up", "ffn_down") and not t.mtp]
     assert len(mlp) == 3 * 64 and not any(kept_16bit(t, spec, rules) for t in mlp)
     assert weight_bytes(spec, GPTQ).per_gpu == 29_385_628_128
+    kept_params = sum(t.elements for t in kept)
+    assert kept_params == 48 * (5120 * (10_240 + 6_144 + 96) + 6_144 * 5120) + 16 * (5120 * (12_288 + 2 * 1_024) + 6_144 * 5120)
     # the Marlin GEMMs read only the layers that are quantized: the MLP's packed weights, scales, zeros and g_idx
     assert quantized_dense_bytes(spec, GPTQ, 1) == sum(tensor_bytes(t, GPTQ, t.rows, t.cols) for t in mlp)
+
+
+def test_the_weights_line_says_what_stays_16_bit():
+    out = subprocess.run([sys.executable, "-m", "advisor", "calc", "--model", "qwen3.5-27b", "--weights", "gptq-int4",
+                          "--gpu", "h200-141g", "--json"], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["weights_bytes"] == 29_385_628_128
+    line = next(b["formula"] for b in data["memory"]["breakdown"] if b["key"] == "weights")
+    assert "(7,237,795,840 of them kept 16-bit by the checkpoint's quantization_config)" in line
+    assert data["vllm_command"].startswith("vllm serve Qwen/Qwen3.5-27B-GPTQ-Int4 ")
 
 
 def test_an_imported_gptq_config_reads_its_dynamic_table_like_the_preset():
