@@ -12,13 +12,22 @@ from typing import Any
 
 
 def rules_from_config(q: dict[str, Any]) -> tuple[str, ...]:
-    """The keep-in-16-bit rules a quantization_config declares (``dynamic`` negatives, ``modules_to_not_convert``)."""
+    """The per-module rules a quantization_config declares, in its order: each GPTQModel ``dynamic`` key as
+    ``re:<regex>`` (a ``-:`` key: not quantized) or ``q<bits>:<regex>`` (any other key: quantized, at ``bits`` when it
+    overrides them, else ``q:``), then each ``modules_to_not_convert`` entry as ``in:<name>``."""
     rules: list[str] = []
     dynamic = q.get("dynamic")
     if isinstance(dynamic, dict):
-        rules += [
-            f"re:{key.removeprefix('-:')}" for key in dynamic if isinstance(key, str) and key.startswith("-:")
-        ]
+        for key, override in dynamic.items():
+            if not isinstance(key, str):
+                continue
+            if key.startswith("-:"):
+                rules.append(f"re:{key.removeprefix('-:')}")
+                continue
+            bits = override.get("bits") if isinstance(override, dict) else None
+            rules.append(
+                f"q{bits if isinstance(bits, int) and not isinstance(bits, bool) else ''}:{key.removeprefix('+:')}"
+            )
     skipped = q.get("modules_to_not_convert")
     if isinstance(skipped, list):
         rules += [f"in:{name}" for name in skipped if isinstance(name, str) and name]

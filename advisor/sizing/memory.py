@@ -28,9 +28,16 @@ from math import ceil
 
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
-from advisor.sizing.quant import KV_DTYPES, WeightFormat, gguf_bytes, gguf_type, tensor_bytes
+from advisor.sizing.quant import (
+    KV_DTYPES,
+    WeightFormat,
+    gguf_bytes,
+    gguf_type,
+    packed_int_bytes,
+    tensor_bytes,
+)
 from advisor.sizing.tensors import Tensor, param_counts, tensors
-from advisor.sizing.unquantized import checkpoint_rules, kept_16bit
+from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
 
 VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
 GIB = 1024**3
@@ -75,8 +82,12 @@ def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> 
         return ceil(gguf_bytes(t, kind) / tp)  # llama.cpp splits layers across GPUs
     rows, cols = _shard(t, m, tp)
     dtype_bytes = 4 if m.dtype in ("float32", "fp32") else 2
-    if kept_16bit(t, m, checkpoint_rules(m, fmt.id)):  # e.g. Qwen3.5 GPTQ-Int4: attention, shared expert, MTP in BF16
+    rules = checkpoint_rules(m, fmt.id)
+    if kept_16bit(t, m, rules):  # e.g. Qwen3.5 GPTQ-Int4: attention, shared expert, MTP in BF16
         return rows * cols * t.count * dtype_bytes
+    bits = bits_override(t, m, rules) if fmt.id.startswith("gptq") else None
+    if bits:  # a dynamic key that quantizes these layers at other bits (e.g. "+:.*down_proj": {"bits": 8})
+        return packed_int_bytes(rows, cols, bits, fmt.group_size, g_idx=True) * t.count
     return tensor_bytes(t, fmt, rows, cols, dtype_bytes)
 
 

@@ -12,7 +12,8 @@ where the repository holds 30.2 GB. Two declarations say which modules stay unqu
   strings stays unquantized (vLLM's awq.py is_layer_skipped_awq: ``any(module_name in prefix ...)``).
 
 Rules are kept on the ModelSpec (imported checkpoints) or, for presets, in resources/models/quantized/unquantized.json
-beside the repository they describe, as ``re:<regex>`` and ``in:<substring>`` strings. Names are matched against the
+beside the repository they describe, as advisor/domain/unquantized_rules.py writes them. A positive ``dynamic`` key
+that changes ``bits`` sizes its layers at those bits. Names are matched against the
 module's checkpoint name (``model.language_model.layers.3.self_attn.q_proj``), built here from the tensor's role.
 """
 
@@ -65,18 +66,30 @@ def module_name(t: Tensor, m: ModelSpec) -> str:
     return prefix + _LAYER_MODULES.get(t.role, t.role).format(shared=shared)
 
 
-def kept_16bit(t: Tensor, m: ModelSpec, rules: tuple[str, ...]) -> bool:
-    """True when the checkpoint keeps this (otherwise quantizable) linear layer unquantized."""
+def _decision(t: Tensor, m: ModelSpec, rules: tuple[str, ...]) -> tuple[bool, int | None]:
+    """(kept 16-bit, bits override) for one tensor. vLLM takes the first ``dynamic`` key that matches (a ``-:`` one
+    skips the module, any other quantizes it with its overrides); ``modules_to_not_convert`` skips on its own."""
     if not rules or not t.quantizable:
-        return False
+        return False, None
     name = module_name(t, m)
+    if any(r.startswith("in:") and r[3:] in name for r in rules):
+        return True, None
     for rule in rules:
         kind, _, pattern = rule.partition(":")
-        if kind == "re" and _compiled(pattern).match(name):
-            return True
-        if kind == "in" and pattern in name:
-            return True
-    return False
+        if kind != "in" and _compiled(pattern).match(name):
+            return (True, None) if kind == "re" else (False, int(kind[1:]) if kind[1:] else None)
+    return False, None
+
+
+def kept_16bit(t: Tensor, m: ModelSpec, rules: tuple[str, ...]) -> bool:
+    """True when the checkpoint keeps this (otherwise quantizable) linear layer unquantized."""
+    return _decision(t, m, rules)[0]
+
+
+def bits_override(t: Tensor, m: ModelSpec, rules: tuple[str, ...]) -> int | None:
+    """The bits a GPTQ ``dynamic`` key sets for this layer instead of the checkpoint's (e.g. 8 for some layers of a
+    4-bit checkpoint), or None."""
+    return _decision(t, m, rules)[1]
 
 
 @cache

@@ -97,7 +97,8 @@ def test_an_imported_gptq_config_reads_its_dynamic_table_like_the_preset():
                                   "dynamic": QWEN35_DYNAMIC}  # fmt: skip
     spec = model_from_config(cfg)
     assert spec.checkpoint_quant == "gptq-int4"
-    assert spec.quant_kept_16bit == ("re:.*attn.*", "re:.*shared_expert.*", "re:.*mtp.*", "re:.*visual.*")
+    assert spec.quant_kept_16bit == ("q:lm_head", "q:model.language_model.embed_tokens", "re:.*attn.*",
+                                     "re:.*shared_expert.*", "re:.*mtp.*", "re:.*visual.*")  # fmt: skip
     assert _repository_bytes(spec) == 24_403_162_208
     # without the table every linear layer counts as 4-bit: the repository would look 3.3 GB smaller than it is
     plain = model_from_config(dict(cfg, quantization_config=dict(cfg["quantization_config"], dynamic={})))
@@ -127,3 +128,26 @@ def test_every_recorded_rule_names_a_known_repository():
         for fmt_id, entry in by_format.items():
             assert quantized_checkpoint(preset_id, get_format(fmt_id)) == entry["repo"]
             assert entry["source"]
+
+
+def _llama_gptq(dynamic: dict):
+    cfg = json.loads((CONFIGS / "llama-3.1-8b-instruct.config.json").read_text(encoding="utf-8"))
+    quant = {"quant_method": "gptq", "bits": 4, "group_size": 128, "desc_act": False, "sym": True, "dynamic": dynamic}
+    return model_from_config(dict(cfg, quantization_config=quant))
+
+
+def test_a_dynamic_bits_override_sizes_those_layers_at_their_bits():
+    """GPTQModel's positive keys override bits for what they match (vLLM's override_config): 8-bit down_proj in a
+    4-bit checkpoint. Llama-3.1-8B's down_proj is 4,096 × 14,336: 8 bits add half a byte per weight and per zero."""
+    plain, mixed = _llama_gptq({}), _llama_gptq({"+:.*down_proj": {"bits": 8}})
+    extra = 4096 * 14_336 // 2 + (14_336 // 128) * 4096 // 2
+    assert weight_bytes(mixed, GPTQ).per_gpu - weight_bytes(plain, GPTQ).per_gpu == 32 * extra
+
+
+def test_the_first_dynamic_key_that_matches_decides():
+    """vLLM's get_dynamic_override returns at the first key that matches: a positive key listed before a negative
+    one keeps its modules quantized."""
+    spec = _llama_gptq({"+:.*q_proj": {}, "-:.*self_attn.*": {}})
+    rules = spec.quant_kept_16bit
+    kept = {t.role for t in tensors(spec) if kept_16bit(t, spec, rules)}
+    assert kept == {"attn_k", "attn_v", "attn_output"}
