@@ -85,9 +85,13 @@ def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> 
     rules = checkpoint_rules(m, fmt.id)
     if kept_16bit(t, m, rules):  # e.g. Qwen3.5 GPTQ-Int4: attention, shared expert, MTP in BF16
         return rows * cols * t.count * dtype_bytes
+    packed = fmt.id in ("gptq-int4", "gptq-int8", "awq-int4") and t.quantizable
+    # the checkpoint's own group size (quantization_config.group_size; -1: one group per output channel), not 128
+    own_group = m.quant_group_size if m.checkpoint_quant == fmt.id and m.quant_group_size else None
     bits = bits_override(t, m, rules) if fmt.id.startswith("gptq") else None
-    if bits:  # a dynamic key that quantizes these layers at other bits (e.g. "+:.*down_proj": {"bits": 8})
-        return packed_int_bytes(rows, cols, bits, fmt.group_size, g_idx=True) * t.count
+    if packed and (bits or own_group):  # a dynamic key may set other bits (e.g. "+:.*down_proj": {"bits": 8})
+        group = cols if own_group == -1 else (own_group or fmt.group_size)
+        return packed_int_bytes(rows, cols, bits or int(fmt.bits), group, g_idx=fmt.id.startswith("gptq")) * t.count
     return tensor_bytes(t, fmt, rows, cols, dtype_bytes)
 
 
