@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.domain.model import LayerAttention, ModelSpec
+from advisor.domain.unquantized_rules import rules_from_config
 from advisor.i18n import tr
 from advisor.safe_json import JsonInputError, loads, read_bounded
 
@@ -71,14 +72,40 @@ class ModelImportError(ValueError):
     """A config.json that cannot be turned into a ModelSpec; the message names the field."""
 
 
+# What a missing field is, in the user's language (s16-models, #28: the refusal was English in every language). A
+# description not listed here is a field path itself (vision_config.hidden_size) and is shown as it is.
+_FIELD_WHAT = {
+    "experts used per token": "models16.field.experts_per_token",
+    "the Gated DeltaNet key heads": "models16.field.deltanet_key_heads",
+    "the Gated DeltaNet key width": "models16.field.deltanet_key_width",
+    "the Gated DeltaNet value heads": "models16.field.deltanet_value_heads",
+    "the Gated DeltaNet value width": "models16.field.deltanet_value_width",
+    "the KV groups": "models16.field.kv_groups",
+    "the MLA head width": "models16.field.mla_head_width",
+    "the MLA latent width": "models16.field.mla_latent_width",
+    "the MLA rope width": "models16.field.mla_rope_width",
+    "the MLA value width": "models16.field.mla_value_width",
+    "the expert width (moe_intermediate_size)": "models16.field.expert_width_moe",
+    "the expert width": "models16.field.expert_width",
+    "the hidden size": "models16.field.hidden_size",
+    "the indexer head width": "models16.field.indexer_head_width",
+    "the indexer heads": "models16.field.indexer_heads",
+    "the longest context": "models16.field.longest_context",
+    "the number of attention heads": "models16.field.attention_heads",
+    "the number of layers": "models16.field.layers",
+    "the tokens the indexer selects": "models16.field.indexer_topk",
+    "the vocabulary size": "models16.field.vocab_size",
+    "a whole number": "models16.field.whole_number",
+}  # fmt: skip
+
+
 def _first(cfg: dict[str, Any], *keys: str, default: Any = None, required: str | None = None) -> Any:
     for key in keys:
         if cfg.get(key) is not None:
             return cfg[key]
     if required:
-        raise ModelImportError(
-            f"config.json has no {' / '.join(repr(k) for k in keys)} ({required}); is this the model's own config.json?"
-        )
+        what = tr(_FIELD_WHAT[required]) if required in _FIELD_WHAT else required
+        raise ModelImportError(tr("models16.config.missing_field", keys=" / ".join(repr(k) for k in keys), what=what))
     return default
 
 
@@ -434,6 +461,8 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
     if not isinstance(archs, list):
         archs = [archs]
     architecture = str(archs[0]) if archs else family
+    if not family and not archs:  # not a model's config.json at all (a tokenizer's, generation_config.json)
+        raise ModelImportError(tr("models16.config.no_model_type", supported=", ".join(SUPPORTED_FAMILIES)))
     if family not in SUPPORTED_FAMILIES:
         raise _unsupported(family, architecture)
     vision: dict[str, Any] = {}
@@ -591,6 +620,7 @@ def _from_cfg(cfg: dict[str, Any], model_id: str | None, name: str | None, hf_re
         "num_mtp_layers": mtp_layers,
         "checkpoint_quant": quant,
         "quant_group_size": group,
+        "quant_kept_16bit": rules_from_config(cfg["quantization_config"]) if quant else (),
         **moe,
         **mla,
         **linear,

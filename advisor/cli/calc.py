@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-num-seqs", type=positive_int, default=None,
                    help="engine setting (most requests batched; default: the engine's own on this GPU — vLLM 256, 1024 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--block-size", type=positive_int, default=16, help="engine setting (tokens per KV block)")
+    p.add_argument("--mamba-cache-mode", default="none", choices=["none", "align"],
+                   help="vLLM setting for linear-attention models (Qwen3.5, Qwen3-Next): 'align', what --enable-prefix-caching "
+                   "selects for them, holds two state pages per request instead of one (default none: prefix caching off)")
     p.add_argument("--engine-profile", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
                    help="serving engine whose per-request overhead and batching the estimate follows (default vllm; GGUF: llama.cpp)")
     p.add_argument("--engine-version", type=engine_version, default=None,
@@ -124,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
                 max_num_batched_tokens=args.max_num_batched_tokens,
                 max_num_seqs=args.max_num_seqs,
                 block_size=args.block_size,
+                mamba_cache_mode=args.mamba_cache_mode,
             ),
             factors=SpeedFactors(**factors),
             engine_profile=args.engine_profile,

@@ -115,6 +115,10 @@ class ModelSpec(BaseModel):
     )
     checkpoint_quant: str | None = Field(None, description="the checkpoint's own quantization (e.g. fp8 block-wise)")
     quant_group_size: int | None = None
+    # s16-models (#28 GPTQ/AWQ layers kept in 16 bits): what the checkpoint's quantization_config keeps unquantized,
+    # as advisor/sizing/unquantized.py reads it (advisor/domain/unquantized_rules.py: GPTQ dynamic keys in order,
+    # then modules_to_not_convert)
+    quant_kept_16bit: tuple[str, ...] = Field((), description="modules the checkpoint's quantization leaves in 16 bits")
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:

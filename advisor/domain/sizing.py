@@ -38,6 +38,13 @@ class EngineSettings(BaseModel):
     cuda_graph_bytes: int = Field(int(0.5 * GiB), ge=0, description="captured CUDA graphs; taken from the headroom")
     activation_bytes: int | None = Field(None, ge=0, description="peak activation memory; None = estimate from the model")
     hybrid_kv: bool = Field(True, description="sliding-window layers keep only their window (vLLM V1 hybrid KV manager)")
+    # s16-models (#28 vLLM state pages): vLLM's --mamba-cache-mode for linear-attention (Mamba/Gated DeltaNet) layers.
+    # "none" (prefix caching off, the default for hybrid models) keeps one state page per request and layer group;
+    # "align", which --enable-prefix-caching selects for Qwen3.5 and Qwen3-Next (vLLM 0.16.1 logs "Mamba cache mode is
+    # set to 'align' ... by default when prefix caching is enabled"), keeps two (MambaSpec.max_memory_usage_bytes)
+    mamba_cache_mode: Literal["none", "align"] = Field(
+        "none", description="vLLM --mamba-cache-mode: 'align' (prefix caching on a hybrid model) holds two state pages per request"
+    )
 
 
 class SpeedFactors(BaseModel):

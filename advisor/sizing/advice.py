@@ -77,6 +77,8 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append(f"--max-num-batched-tokens {tokens}")
     if req.kv_dtype == "fp8":
         parts.append("--kv-cache-dtype fp8")
+    if req.engine.mamba_cache_mode == "align" and req.model.num_linear_layers:
+        parts.append("--enable-prefix-caching")  # what makes vLLM hold its hybrid states in 'align' mode, as sized
     if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:
         parts.append(f"--quantization {fmt.vllm_flag}")  # dynamic FP8 from the 16-bit checkpoint
     return " ".join(parts)

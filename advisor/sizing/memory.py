@@ -22,14 +22,22 @@ windowed ones keep their own window: conservative). llama.cpp's slots each hold 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from math import ceil
 
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
-from advisor.sizing.quant import KV_DTYPES, WeightFormat, gguf_bytes, gguf_type, tensor_bytes
+from advisor.sizing.quant import (
+    KV_DTYPES,
+    WeightFormat,
+    gguf_bytes,
+    gguf_type,
+    packed_int_bytes,
+    tensor_bytes,
+)
 from advisor.sizing.tensors import Tensor, param_counts, tensors
+from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
 
 VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
 GIB = 1024**3
@@ -73,7 +81,18 @@ def tensor_bytes_on_gpu(t: Tensor, m: ModelSpec, fmt: WeightFormat, tp: int) -> 
         kind = gguf_type(t, fmt.gguf_ftype, m.num_layers, m.num_experts, n_gqa, m.tie_word_embeddings)
         return ceil(gguf_bytes(t, kind) / tp)  # llama.cpp splits layers across GPUs
     rows, cols = _shard(t, m, tp)
-    return tensor_bytes(t, fmt, rows, cols, 4 if m.dtype in ("float32", "fp32") else 2)
+    dtype_bytes = 4 if m.dtype in ("float32", "fp32") else 2
+    rules = checkpoint_rules(m, fmt.id)
+    if kept_16bit(t, m, rules):  # e.g. Qwen3.5 GPTQ-Int4: attention, shared expert, MTP in BF16
+        return rows * cols * t.count * dtype_bytes
+    packed = fmt.id in ("gptq-int4", "gptq-int8", "awq-int4") and t.quantizable
+    # the checkpoint's own group size (quantization_config.group_size; -1: one group per output channel), not 128
+    own_group = m.quant_group_size if m.checkpoint_quant == fmt.id and m.quant_group_size else None
+    bits = bits_override(t, m, rules) if fmt.id.startswith("gptq") else None
+    if packed and (bits or own_group):  # a dynamic key may set other bits (e.g. "+:.*down_proj": {"bits": 8})
+        group = cols if own_group == -1 else (own_group or fmt.group_size)
+        return packed_int_bytes(rows, cols, bits or int(fmt.bits), group, g_idx=fmt.id.startswith("gptq")) * t.count
+    return tensor_bytes(t, fmt, rows, cols, dtype_bytes)
 
 
 @cache
@@ -97,6 +116,16 @@ def gguf_file_bytes(m: ModelSpec, fmt: WeightFormat) -> int:
     return weight_bytes(m, fmt, 1).all_gpus
 
 
+def _kept_note(m: ModelSpec, fmt: WeightFormat) -> str:
+    """How much of a quantized checkpoint stays 16-bit by its own declaration (Qwen3.5 GPTQ-Int4: the attention and
+    DeltaNet projections and the shared expert), so '... in GPTQ INT4' does not read as every weight."""
+    if fmt.gguf_ftype:
+        return ""
+    rules = checkpoint_rules(m, fmt.id)
+    kept = sum(t.elements for t in tensors(m) if not t.mtp and kept_16bit(t, m, rules))
+    return f" ({kept:,} of them kept 16-bit by the checkpoint's quantization_config)" if kept else ""
+
+
 @dataclass(frozen=True, slots=True)
 class KvLayout:
     per_layer_token_bytes: int  # one layer, one token, one GPU
@@ -111,6 +140,10 @@ class KvLayout:
     # DeepSeek-V3.2: each layer's indexer caches one FP8 key per token beside the MLA latent (vLLM's
     # DeepseekV32IndexerCache: head_dim + head_dim // 128 × 4 bytes of uint8, whatever the KV dtype, on every GPU)
     indexer_bytes_per_layer_token: int = 0
+    # pages each linear-attention layer holds per request: vLLM's MambaSpec.max_memory_usage_bytes is one page in
+    # mamba_cache_mode "none" and two in "align" (a running state and the last block-aligned one a prefix hit resumes
+    # from), which --enable-prefix-caching selects for Qwen3.5/Qwen3-Next (vllm/v1/kv_cache_interface.py, commit 001cabc)
+    state_pages: int = 1
 
     @property
     def per_token_bytes(self) -> int:
@@ -145,8 +178,9 @@ class KvLayout:
         start at a block boundary: ``(cdiv(min(window − 1 + chunk, context), block) + 1)`` blocks.
         """
         tokens_full = _round_up(context, block_size)
-        # each linear-attention layer holds one page (its state padded to the attention page) whatever the context
-        state = self.linear_layers * block_size * self.per_layer_token_bytes
+        # each linear-attention layer holds one page (its state padded to the attention page) whatever the context,
+        # two in vLLM's "align" mode
+        state = self.linear_layers * block_size * self.per_layer_token_bytes * self.state_pages
         windowed_sliding = windowed and bool(self.sliding_layers) and bool(self.window)
         windowed_chunked = windowed and bool(self.chunked_layers) and bool(self.chunk)
         if not windowed_sliding and not windowed_chunked:
@@ -237,6 +271,8 @@ def estimate_memory(
     wb = weight_bytes(m, fmt, tp)
     w_gpu, w_all = wb.per_gpu, wb.all_gpus
     layout = kv_layout(m, kv_dtype, tp)
+    if layout.linear_layers and not llama_cpp and engine.mamba_cache_mode == "align":
+        layout = replace(layout, state_pages=2)
     block = layout.block_tokens(engine.block_size)
     # vLLM's hybrid KV cache manager: windowed layers keep their window, chunked ones their chunk (for Llama 4 only
     # where VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE is on: its default in recent releases; 0.10-0.11
@@ -343,10 +379,11 @@ def estimate_memory(
             f"2 (K,V) × {attn_layers} layers × {kv_heads_per_gpu(m, tp)} KV heads/GPU × head_dim {m.head_dim} × {b} B"
         )
         if layout.linear_layers:
-            kv_formula += (f"; + {layout.linear_layers} linear-attention layers × one {block}-token page each for their "
+            pages = "one" if layout.state_pages == 1 else f"{layout.state_pages} ('align' mode)"
+            kv_formula += (f"; + {layout.linear_layers} linear-attention layers × {pages} {block}-token page each for their "
                            f"{layout.state_bytes_per_layer:,} B state")
     breakdown = [
-        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}, split over {tp} GPU(s)"),
+        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}{_kept_note(m, fmt)}, split over {tp} GPU(s)"),
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,

@@ -163,12 +163,14 @@ def tensor_bytes(t: Tensor, fmt: WeightFormat, rows: int, cols: int, dtype_bytes
         return (rows * cols + 4 * ceil(rows / 128) * ceil(cols / 128)) * n  # DeepSeek weight_scale_inv
     if fmt.id == "int8":
         return (rows * cols + 4 * rows) * n  # per-output-channel fp32 scale
-    groups = ceil(cols / fmt.group_size)
     if fmt.id in ("gptq-int4", "gptq-int8", "awq-int4"):
         bits = 4 if fmt.id.endswith("int4") else 8
-        packed = rows * cols * bits // 8
-        scales = groups * rows * 2
-        zeros = groups * rows * bits // 8
-        g_idx = cols * 4 if fmt.id.startswith("gptq") else 0
-        return (packed + scales + zeros + g_idx) * n
+        return packed_int_bytes(rows, cols, bits, fmt.group_size, g_idx=fmt.id.startswith("gptq")) * n
     raise UnknownFormatError(f"no byte rule for {fmt.id}")
+
+
+def packed_int_bytes(rows: int, cols: int, bits: int, group_size: int, g_idx: bool) -> int:
+    """One GPTQ/AWQ layer: ``bits``-bit weights packed in int32, an fp16 scale and a packed zero point per group of
+    ``group_size`` inputs and output, and (GPTQ) an int32 ``g_idx`` per input."""
+    groups = ceil(cols / group_size)
+    return rows * cols * bits // 8 + groups * rows * 2 + groups * rows * bits // 8 + (cols * 4 if g_idx else 0)

@@ -54,6 +54,7 @@ from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weig
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import param_counts, tensors
+from advisor.sizing.unquantized import checkpoint_rules, kept_16bit
 
 # One all-reduce's fixed latency (kernel launch, synchronisation, one round over the link), per interconnect.
 # NVLink: vLLM's custom all-reduce on H100 measured 8.5-11.8 us for 0.5-32 KB at TP 2/4/8 (sgl-project/sglang
@@ -154,9 +155,9 @@ def _embedding_gather_saving(model: ModelSpec, fmt: WeightFormat, gpus: int) -> 
 
 def quantized_dense_bytes(model: ModelSpec, fmt: WeightFormat, gpus: int) -> float:
     """Per GPU, the bytes of the quantized linear layers outside the routed experts (what a Marlin GEMM reads)."""
-    return float(
-        sum(tensor_bytes_on_gpu(t, model, fmt, gpus) for t in tensors(model) if t.quantizable and not t.expert and not t.mtp)
-    )
+    rules = checkpoint_rules(model, fmt.id)  # layers the checkpoint keeps in 16 bits run as plain GEMMs
+    return float(sum(tensor_bytes_on_gpu(t, model, fmt, gpus) for t in tensors(model)
+                     if t.quantizable and not t.expert and not t.mtp and not kept_16bit(t, model, rules)))  # fmt: skip
 
 
 def compute_dtype(fmt: WeightFormat, gpu: GpuSpec) -> str:

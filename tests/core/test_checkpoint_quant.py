@@ -155,3 +155,21 @@ def test_mxfp4_on_a_dense_model_says_it_shrinks_nothing():
     assert any(a.kind == "warning" and "routed experts only" in a.text for a in dense.advice)
     moe = size(SizingRequest(model=get_model("gpt-oss-20b"), gpu=get_gpu("rtx-4090"), weights="mxfp4"))
     assert not any("routed experts only" in a.text for a in moe.advice)
+
+
+def test_the_checkpoints_own_group_size_sizes_its_scales_and_zeros():
+    """The checkpoint's own group_size is used, not 128: groups of 32 carry four times the per-group fp16 scales
+    and packed zeros (the GPTQ byte rule) of groups of 128, and a per-channel checkpoint (group_size -1) one per
+    output row. Llama-3.1-8B per layer: q/k/v/o/gate/up read 4,096 inputs, down 14,336."""
+    weights = {"num_bits": 8, "type": "int", "strategy": "group", "group_size": 32, "symmetric": True}
+    g32 = _import(_ct(weights))
+    g128 = _import(_ct(dict(weights, group_size=128)))
+    channel = _import(_ct(dict(weights, strategy="channel", group_size=None)))
+    fmt = get_format("gptq-int8")
+    # per layer: inputs × outputs of every linear, summed as Σ cols × rows
+    per_layer = 4096 * (4096 + 1024 + 1024) + 4096 * 4096 + 4096 * 14_336 * 2 + 14_336 * 4096
+    scales_and_zeros_per_group = 2 + 1  # an fp16 scale and an 8-bit zero per group and output
+    diff = weight_bytes(g32, fmt).per_gpu - weight_bytes(g128, fmt).per_gpu
+    assert diff == 32 * scales_and_zeros_per_group * (per_layer // 32 - per_layer // 128)
+    rows = 4096 + 1024 + 1024 + 4096 + 14_336 * 2 + 4096  # output channels of one layer
+    assert weight_bytes(g128, fmt).per_gpu - weight_bytes(channel, fmt).per_gpu == 32 * 3 * (per_layer // 128 - rows)
