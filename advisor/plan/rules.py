@@ -452,7 +452,10 @@ def region_latency_budget(f: Facts):
             predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
         return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
                        far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
-                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted)  # fmt: skip
+                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted,
+                       # a new connection's TCP and TLS 1.3 handshakes: one round trip each before the request
+                       # (RFC 8446 §2), so keep-alive decides whether a user's request pays them (q43's review)
+                       handshake={"tr": "plan.latency_budget.handshake", "low": 2 * lo, "high": 2 * hi})  # fmt: skip
     if not c.has_mainland_users and f.offshore:
         return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
                        predicted=predicted)  # fmt: skip
