@@ -112,7 +112,12 @@ def summary(result, lang: str) -> str:
         for node in r.nodes:  # a mainland + overseas plan: each node sized and priced apart (the totals add them)
             rows.append(("", node.text_in(lang)))
         cap = r.capacity
-        if cap.ttft_p99_ms is not None:
+        from advisor.plan import memo_batch
+        from advisor.plan.memo import _num
+
+        if memo_batch.is_batch(r):  # a job: requests in flight, throughput and hours, no latency nobody waits on
+            rows.extend(memo_batch.batch_capacity_rows(r, lambda key, **kw: t(lang, key, **kw), _num))
+        elif cap.ttft_p99_ms is not None:
             rows.append((t(lang, "plan.cli.capacity"), t(lang, "plan.cli.capacity_line", peak=cap.peak_concurrency,
                          ttft=f"{cap.ttft_p99_ms:,.0f}", tpot=f"{cap.tpot_p99_ms or 0:.1f}",
                          tok_s=f"{cap.output_tokens_per_s_total or 0:,.0f}")))  # fmt: skip

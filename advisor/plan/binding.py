@@ -98,6 +98,7 @@ def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
         "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs, "work": round(work, 1),
+        "gpus": need * near.tp, "max_gpus": sizing.MAX_REPLICAS * near.tp,
         # the job's GPU-hours on this setup, from the unrounded rate (the priced sentence's figure)
         "gpu_hours": round(requests / rps / 3600 * near.tp) if rps > 0 else 0})  # fmt: skip
 

@@ -58,7 +58,22 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
     load_warm = min(warm, max(1, math.ceil(st.concurrency / per)))
     variant = "calendar" if burst.scheduled(c) else "autoscale_little_ops" if c.ops != "strong" else "autoscale"
     return finding("scaling.warm_replica", variant=variant, warm=warm, load_warm=load_warm, per=per,
-                   peak_replicas=ch.replicas, extra=max(0, ch.replicas - warm), steady=st.words())  # fmt: skip
+                   peak_replicas=ch.replicas, extra=max(0, ch.replicas - warm), steady=st.words(),
+                   lag=_scale_out_lag(f, ch, warm, per) if variant != "calendar" else "")  # fmt: skip
+
+
+def _scale_out_lag(f: Facts, ch: Any, warm: int, per: int) -> dict[str, Any] | str:
+    """What a queue-triggered scale-out costs at a burst's start (s16-lead, q23's reviewers): a new node serves only
+    after its VM, engine and weights are up, and meanwhile the burst queues on the warm replicas, so an unannounced
+    burst misses a TTFT target for those minutes; bursts that follow the team's own events belong on the calendar."""
+    if ch.replicas <= warm:
+        return ""  # nothing is started for a burst
+    gb = ch.memory.weights_bytes_all_gpus / 1e9
+    base = {"nvme": max(1, round(gb / NVME_GB_S)), "warm": warm}
+    ttft = f.ctx.ttft_slo_ms
+    if ttft is None:
+        return {"tr": "plan.burst16.lag_no_target", **base}
+    return {"tr": "plan.burst16.lag", **base, "cap": warm * per, "ttft": f"{ttft:,.0f}"}
 
 
 def _adds_nodes(f: Facts) -> bool:

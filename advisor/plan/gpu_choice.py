@@ -295,6 +295,12 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     after = [k for k in ok[start:] if k.gpu.id != chosen.gpu.id]
     if not any(k is chosen for k in ok):  # bought instead of the rented setup ranked first: rank the rest anew
         after = [k for k in ok if k.gpu.id != chosen.gpu.id]
+    # a setup of the same standing that costs less than the chosen one is at a size the predictor did not pass (it
+    # would have been chosen): no alternative that "meets the target" (13_mixed_users at twice the prompt length
+    # showed 4 × A10 at 26.55 CNY/h, the screen's size, as "the next cheapest" beside a 32.13 CNY/h L20 plan; the
+    # predictor's check needed 12 A10)
+    mine = tiers(c, region, chosen, book)
+    after = [k for k in after if not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -329,7 +335,6 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         if reason == "price":
             reason = "cost"  # said by the unsourced clause below
     unsourced = None
-    mine = tiers(c, region, chosen, book)
     if mine.price == 0:
         for k in after:
             t = tiers(c, region, k, book)

@@ -452,7 +452,10 @@ def region_latency_budget(f: Facts):
             predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
         return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
                        far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
-                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted)  # fmt: skip
+                       left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted,
+                       # a new connection's TCP and TLS 1.3 handshakes: one round trip each before the request
+                       # (RFC 8446 §2), so keep-alive decides whether a user's request pays them (q43's review)
+                       handshake={"tr": "plan.latency_budget.handshake", "low": 2 * lo, "high": 2 * hi})  # fmt: skip
     if not c.has_mainland_users and f.offshore:
         return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
                        predicted=predicted)  # fmt: skip
@@ -890,9 +893,11 @@ def scaling_prestage(f: Facts):
 
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
+from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
+from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)

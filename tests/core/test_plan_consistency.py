@@ -12,7 +12,7 @@ numbers (issue 25, items 4 and 5).
 import json
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from advisor.plan import answers_from_dict, make_plan
@@ -227,6 +227,9 @@ def test_an_infeasible_plan_does_not_start_the_setup_it_ruled_out():
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0]), st.sampled_from([0.5, 1.0, 2.0]))
+# found by a random draw (session 16): the screen's 4 × A10 (26.55 CNY/h), which the predictor's check had sized at
+# 12, offered as "the next cheapest" beside a 32.13 CNY/h L20 plan
+@example("13_mixed_users", 1.0, 2.0)
 def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, prompt_k):
     r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, 1.0)))
     g = r.gpu_choice

@@ -303,6 +303,17 @@ ROWS: list[Row] = [
     Row("cost.fleet", {**FLEET_USED, "measured_utilisation": 1.0, "load_pattern": "bursty",
                        "current_fleet": {**FLEET_USED["current_fleet"], "load_is_this_service": True}},
         {"current_fleet": None}, why="this_service"),
+    # -- a batch that costs little against its budget: twice the replicas for more slack (s16-lead); a budget
+    # the doubled job would take more than half of leaves it unsaid
+    Row("sizing.batch_more_replicas", {**BATCH, "total_requests": 1_000_000,
+                                       "monthly_budget": {"amount": 100_000, "currency": "CNY"}},
+        {"monthly_budget": {"amount": 600, "currency": "CNY"}}),
+    # -- where the replicas go on the team's servers (s16-lead): 32 H100 = 4 servers of 8; one server of 8 leaves
+    # nothing to spread over; PCIe cards in machines of unknown size get the one-replica-a-machine advice
+    Row("sizing.placement", {**FLEET_USED, "current_fleet": {"gpu": "h100-sxm-80g", "count": 32}},
+        {"current_fleet": {"gpu": "h100-sxm-80g", "count": 8}}),
+    Row("sizing.placement", {**FLEET_USED, "current_fleet": {"gpu": "l40s", "count": 8}}, {"current_fleet": None},
+        why="unknown machines"),
     # -- owning forms, the one-off budget, the chat release (s12-forms) ---------------------------------------
     Row("cost.on_premises", OFFICE, {"reach": "internet", "audience": "public"}),
     Row("cost.capex_over", {**OFFICE, "capex_budget": {"amount": 5_000.0, "currency": "CNY"}},

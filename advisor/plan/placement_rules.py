@@ -1,0 +1,98 @@
+"""Where the replicas go on the team's servers (issue 25, the fifth blind review): each replica's tensor-parallel
+GPUs inside one server, and the replicas spread over servers so that one machine failing does not take more than
+the N+1 spare covers. q18 ran 6 TP2 replicas on a 32 × H100 fleet with "N+1 per replica", which a reviewer sent
+back: packed, 1.5 servers hold them and one server down takes 4 of the 6; q33's two TP2 replicas belong one on each
+of the office's two workstations.
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); the source (vLLM's distributed-serving
+guidance: tensor parallel inside a node, pipeline parallel across nodes) in ``resources/plan/facts.json``, texts in
+``resources/i18n/*/placement16.json``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from advisor.plan import node_shapes
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.rules_fleet import on_fleet
+
+SERVER_GPUS_SXM = 8  # SXM/OAM parts sit on 8-GPU baseboards: a fleet of them is in servers of 8
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The replicas over the servers they can sit on: at most ``most`` to a server over ``servers`` servers."""
+
+    replicas: int
+    serving: int  # replicas the peak needs (the N+1 spare left out)
+    servers: int
+    most: int
+
+    @property
+    def left(self) -> int:
+        """Replicas still serving with the server that holds the most of them down."""
+        return self.replicas - self.most
+
+    @property
+    def covered(self) -> bool:
+        return self.left >= self.serving
+
+
+def _fleet_spread(replicas: int, serving: int, tp: int, fleet_gpus: int) -> Spread | None:
+    """Replicas on a fleet of 8-GPU servers, spread as widely as its servers allow (None: fewer than two)."""
+    servers = min(replicas, fleet_gpus // SERVER_GPUS_SXM, replicas * tp)
+    if servers < 2:
+        return None
+    return Spread(replicas, serving, servers, math.ceil(replicas / servers))
+
+
+def _bought_spread(replicas: int, serving: int, tp: int, unit_gpus: int, units: int) -> Spread | None:
+    """Replicas packed into the servers bought (``units`` of ``unit_gpus``), as evenly as they go."""
+    if units < 2:
+        return None  # one server: nothing to spread over (the single-server risk is the redundancy rules')
+    return Spread(replicas, serving, units, min(max(1, unit_gpus // tp), math.ceil(replicas / units)))
+
+
+@rule("sizing.placement", "sizing")
+def placement(f: Facts) -> Finding | None:
+    """A plan of several replicas or tensor-parallel groups on servers the team owns or buys: each replica inside
+    one server, and, where the servers are known (8-GPU SXM/OAM boards, or the servers the plan buys), the
+    replicas spread with the share one server down leaves of the peak; where they are not (a fleet of PCIe cards
+    in machines of unknown size), one replica to a machine where there is more than one."""
+    ch = f.chosen
+    lay = None if ch is None else ch.layout
+    if lay is None or f.form not in node_shapes.OWNED_FORMS or f.ctx.is_batch:
+        return None
+    replicas, tp = lay.replicas, lay.tp
+    if replicas < 2 and tp < 2:
+        return None
+    spare = lay.spare_units * max(1, lay.unit_gpus // max(1, tp))
+    serving = max(1, replicas - spare)
+    fleet = on_fleet(f)
+    whole = lay.form_factor in ("sxm", "oam")
+    params = {"gpu": ch.gpu.name, "tp": tp, "replicas": replicas}
+    tp_part: dict | str = {"tr": "plan.placement16.tp", "tp": tp} if tp > 1 else ""
+    if f.form == "hybrid":
+        return (
+            None  # the peak's replicas are rented: where the base replicas stand is the fleet's own business
+        )
+    if fleet is not None and not whole:  # PCIe cards in the team's own machines, sizes not asked
+        if replicas < 2:
+            return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
+        return finding("sizing.placement", variant="unknown", tp_part=tp_part, count=fleet.fleet_count or 0,
+                       **params)  # fmt: skip
+    if fleet is not None:
+        spread = _fleet_spread(replicas, serving, tp, fleet.fleet_count or 0)
+    else:
+        spread = _bought_spread(replicas, serving, tp, lay.unit_gpus, lay.units)
+    if spread is None or (fleet is None and spread.covered):
+        return None  # bought whole servers with a whole spare server: placement follows from the purchase
+    pct = round(100 * spread.left / spread.serving)
+    cover = ({"tr": "plan.placement16.covered"} if spread.covered
+             else {"tr": "plan.placement16.short", "serving": spread.serving})  # fmt: skip
+    spare_part = {"tr": "plan.placement16.spare" if spare else "plan.placement16.no_spare"}
+    return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
+                   left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip

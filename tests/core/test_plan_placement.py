@@ -1,0 +1,59 @@
+"""Where the replicas go (``advisor.plan.placement_rules``): the arithmetic of a whole server down, checked on the
+fifth blind review's cases — q18's 6 TP2 replicas on a 32 × H100 fleet (4 servers of 8), q33's two TP2 replicas on
+8 × 4090D in machines of unknown size — and the spread helpers on their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan.placement_rules import Spread, _bought_spread, _fleet_spread
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+
+
+def test_fleet_spread_over_its_servers():
+    # 6 TP2 replicas (5 carry the peak) on 32 H100: 4 servers, at most 2 on one; one down leaves 4 of the 5 needed
+    s = _fleet_spread(6, 5, 2, 32)
+    assert s == Spread(replicas=6, serving=5, servers=4, most=2)
+    assert (s.left, s.covered) == (4, False)
+    # one 8-GPU server: nothing to spread over
+    assert _fleet_spread(2, 1, 1, 8) is None
+    # two replicas over two servers: one down leaves the one the peak needs
+    assert _fleet_spread(2, 1, 1, 16).covered
+
+
+def test_bought_spread_packs_the_servers_bought():
+    # 3 TP4 replicas in 2 bought 8-GPU servers: 2 in one, 1 in the other
+    assert _bought_spread(3, 3, 4, 8, 2) == Spread(replicas=3, serving=3, servers=2, most=2)
+    assert _bought_spread(2, 2, 2, 4, 1) is None  # one server: the single-server risk is said elsewhere
+
+
+def _placement(plan):
+    return [f for f in plan.findings if f.id == "sizing.placement"]
+
+
+def test_q18_fleet_says_a_whole_server_down_leaves_80_percent():
+    plan = planned(advice_answers("q18_us_fleet_32_h100"))
+    (f,) = _placement(plan)
+    p = f.params
+    assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (6, 2, 4, 2, 4, 5, 80)
+    assert p["cover"]["tr"] == "plan.placement16.short"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q33_unknown_machines_one_replica_each_and_not_a_deciding_reason(lang):
+    from advisor.plan.memo import render_memo_markdown
+
+    plan = planned(advice_answers("q33_office_4090d_fleet"))
+    (f,) = _placement(plan)
+    assert f.title_key.endswith(".unknown.title")
+    md = render_memo_markdown(plan, lang)
+    page1 = md.split("\n## ")[1]  # section 1 (the decision), whatever the language numbers it
+    title = "Where the replicas go" if lang == "en" else "副本放在哪里"
+    assert title in md and title not in page1  # how to run the plan, not why it was chosen
+
+
+def test_cloud_plans_say_nothing_of_servers():
+    for sid in ("q24_us_saas_rent", "q09_eu_voice_agent", "q39_hybrid_l20_base_cloud_burst"):
+        assert _placement(planned(advice_answers(sid))) == [], sid
