@@ -642,6 +642,9 @@ def memo_context(
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
+        # a hosted API's memo: the curve is of the setup it would take to serve it yourselves (the comparison)
+        "latency_intro": "memo.hosted16.latency.intro" if result.deployment_form == "hosted_api"
+        else "memo.latency.intro_simulated" if curve.simulated else "memo.latency.intro",
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _range(i.days_low, i.days_high),

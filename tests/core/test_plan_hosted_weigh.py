@@ -136,6 +136,7 @@ def test_a_hosted_api_memo_keeps_self_hosting_to_a_comparison(name, lang):
     text = render_memo_markdown(r, lang)
     assert "vllm serve" not in text  # nothing of its own to start
     assert ("for comparison" if lang == "en" else "仅作对照") in text.split("\n## ")[2].splitlines()[0]
+    assert ("for comparison" if lang == "en" else "仅作对照") in text.split("\n## ")[3]  # the latency curve's too
     cost = text.split("\n## ")[4]
     rows = [line for line in cost.splitlines() if line.startswith("| ") and "---" not in line]
     assert ("Hosted API" if lang == "en" else "模型 API") in rows[1]  # the plan's own cost first, GPUs after
