@@ -176,13 +176,9 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     if sum(hosted) < sum(rent):  # the bursts' extra load on the API, the steady load on the warm replicas
         return finding("cost.burst_hosted_api", hosted=_range(*hosted, f), rent=_range(*rent, f),
                        warm=warm, extra=extra, share=share, saved=_money((sum(rent) - sum(hosted)) / 2, f))
-    # the whole service on the API: weighed beside a rented plan when the memo's own figures say it costs less
-    whole, cloud = f.hosted_monthly, f.cost.cloud_usd
-    if f.form != "cloud" or whole is None or cloud[0] is None or cloud[1] is None or sum(whole) >= cloud[0] + cloud[1]:
-        return None
-    return finding("cost.burst_hosted_api", variant="all", hosted=_range(whole[0] * conv, whole[1] * conv, f),
-                   rent=_range(cloud[0] * conv, cloud[1] * conv, f),
-                   bursts=_range(*hosted, f), burst_rent=_range(*rent, f), extra=extra, share=share)
+    # the whole service on the API, cheaper than the plan: weighed for every load, not bursty ones alone, by
+    # ``cost.hosted_weighed`` (advisor.plan.hosted_weigh, s16-hosted), among the deciding reasons
+    return None
 
 
 __all__ = ["prestage_finding", "warm_finding"]

@@ -264,6 +264,10 @@ def resolve(a: PlanAnswers) -> Ctx:
         rpd = (a.requests_per_day, a.requests_per_day)
     elif a.requests_per_day is not None:
         rpd = (a.requests_per_day.low, a.requests_per_day.high)
+    if rpd is None and use_case != "offline_batch":
+        # s16-hosted: the month's tokens then come from the peak at the assumed utilisation, and the hosted API is
+        # weighed against the plan on them (advisor.plan.hosted_weigh): another figure can tip that comparison
+        _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

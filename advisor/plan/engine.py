@@ -16,6 +16,7 @@ from advisor.plan import (
     commands,
     fleet,
     forms,
+    hosted_weigh,
     layout_search,
     memo_cost_formula,
     owned_per_million,
@@ -449,6 +450,15 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     return out
 
 
+def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
+    """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
+    from advisor.plan.token_split import prefill_share
+
+    costs.prefill_gpu_share = prefill_share(sized, chosen)
+    if main_node is not None and ov_node is not None:  # each node's own split, weighted by its cost (s15-polish)
+        costs.prefill_gpu_share = two_nodes.prefill_share([main_node, ov_node.node])
+
+
 def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float] | None,
                 c: Ctx | None = None) -> tuple[float, float] | None:
     """USD per month (per job for a batch) of the recommended form: hosted API, owned hardware (the team's fleet
@@ -537,7 +547,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         fleet.lay_out(c, chosen)
         sim_ttft = sim_tpot = None
     out = _cost_of(c, chosen, region, book) if chosen is not None else None
-    tokens_month = _tokens_per_month(c, burst.peak_rate(c, chosen)) if chosen else 0.0
+    # a batch's tokens are its requests' own, with or without a setup that finishes it: the hosted API's price for
+    # the job is shown even when no GPU plan does (q29: "a hosted batch API is not costed, the cost section empty")
+    tokens_month = _tokens_per_month(c, burst.peak_rate(c, chosen)) if chosen else \
+        _tokens_per_month(c, 0.0) if c.is_batch else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
@@ -606,6 +619,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
+    if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)
+        _prefill_share(out.costs, sized, chosen, main_node, ov_node)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
@@ -622,12 +637,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
         horizon_months=c.duration_months, utilisation=c.utilisation,
     )  # fmt: skip
-    if chosen is not None:  # the cost per million tokens for input and output apart (s15-text)
-        from advisor.plan.token_split import prefill_share
-
-        costs.prefill_gpu_share = prefill_share(sized, chosen)
-        if main_node is not None and ov_node is not None:  # each node's own split, weighted by its cost (s15-polish)
-            costs.prefill_gpu_share = two_nodes.prefill_share([main_node, ov_node.node])
+    if out is None and hosted is not None:  # no setup to cost: the hosted API's price of the same tokens alone
+        hosted_weigh.apply_hosted_only(costs, c, hosted, _input_tokens(c, tokens_month), tokens_month)
+    if chosen is not None and costs.prefill_gpu_share is None:
+        _prefill_share(costs, sized, chosen, main_node, ov_node)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]

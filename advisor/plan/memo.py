@@ -383,6 +383,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                                                 utilisation=f"{c.utilisation * 100:.0f}", months=c.horizon_months)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=memo_text15.price_source(c.fx_source, lang))))
+    if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
+        label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
+        rows.sort(key=lambda r: r[0] != label)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 
@@ -619,7 +622,11 @@ def memo_context(
         # the unanswered questions another answer to which changes the decision: in the headline, not the appendix
         "open_questions": [q.text_in(lang) for q in open_questions],
         "hardware": _hardware_rows(result, lang),
-        "command": hw.command if not as_asked else None,  # never a start command for GPUs that cannot be had
+        # never a start command for GPUs that cannot be had, nor in a hosted API's memo (nothing of its own to start:
+        # the sizing there is a comparison, q15 "the leftover 'Start one replica' clutters a hosted-API memo")
+        "command": hw.command if not as_asked and result.deployment_form != "hosted_api" else None,
+        "hardware_heading": t("memo.hosted16.h.hardware" if result.deployment_form == "hosted_api"
+                              else "memo.h.hardware"),
         # a two-node plan: the mainland node's command above, each other node's (its own GPU and model source) below
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
@@ -635,6 +642,9 @@ def memo_context(
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
+        # a hosted API's memo: the curve is of the setup it would take to serve it yourselves (the comparison)
+        "latency_intro": "memo.hosted16.latency.intro" if result.deployment_form == "hosted_api"
+        else "memo.latency.intro_simulated" if curve.simulated else "memo.latency.intro",
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
         "timeline": [{"label": _cell(i.label_in(lang)), "days": _range(i.days_low, i.days_high),

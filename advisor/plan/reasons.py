@@ -27,6 +27,17 @@ _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line"
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer
 # card's warning and the obligations, so a memo that said "buy a server for the office" never said why on page 1)
 FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid", "cost.hosted_api"})
+# s16-hosted: the hosted API weighed against a self-hosted plan that costs more (why GPUs all the same, or the API
+# as the recommended alternative) and a paid API selling tokens below its own cost: they answer the first question
+# a reader asks of the form, so they come right after it (they were left in the appendix, or not said at all)
+WEIGH_RULES = frozenset({"cost.hosted_weighed", "cost.token_margin"})
+
+
+def _leads(f: Finding) -> bool:
+    """The hosted API named as the cheaper, recommended alternative, or tokens sold below their cost: they lead. Why
+    GPUs all the same (the general text) is a justification: it keeps its place among the costs, and ``deciding`` makes
+    room for it on page 1."""
+    return f.id == "cost.token_margin" or (f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title"))
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:
@@ -34,6 +45,8 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 
     def rank(f: Finding) -> tuple[bool, int, int, str]:
         if f.id in FORM_RULES:
+            return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -2, f.id)
+        if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)
         return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], _TOPIC_ORDER.get(f.id.split(".")[0], 4), f.id)
 
@@ -46,5 +59,13 @@ WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "
 def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Finding]:
     """The short list a reader gets first, in the memo and in the app alike: the deciding findings, caveats after,
     at most ``WHY_MAX``. ``as_asked``: the sizing is of GPUs that cannot be had there, so "meets the target at the
-    peak" on them is no reason."""
-    return [f for f in by_weight(findings) if not (as_asked and f.id == "sizing.plan")][:WHY_MAX]
+    peak" on them is no reason. A hosted API's plan runs no GPUs of its own: what serving it yourselves would take
+    is a comparison (the memo's sizing section), not a reason for the API (q15: "若自己部署需要 1 张 4090" read as
+    one of the five reasons, as if self-hosting were recommended)."""
+    hosted = any(f.id == "cost.hosted_api" for f in findings)
+    ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")]
+    out = ranked[:WHY_MAX]
+    # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
+    # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
+    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES]
+    return out[:WHY_MAX - len(weighed)] + weighed if weighed else out

@@ -57,8 +57,10 @@ def test_a_filed_domain_on_cloud_burst_nodes_needs_the_cloud_providers_access_re
 def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_it_costs_less():
     fleet = plan(FLEET).finding("cost.burst_hosted_api")
     assert fleet is not None and fleet.title_key == "plan.rule.cost.burst_hosted_api.title"  # the bursts alone
-    fairs = plan(FAIRS).finding("cost.burst_hosted_api")
-    assert fairs is not None and fairs.title_key.endswith(".all.title")
+    # the whole service on the API is weighed for every load now (s16-hosted: advisor.plan.hosted_weigh)
+    assert "cost.burst_hosted_api" not in plan(FAIRS).finding_ids
+    fairs = plan(FAIRS).finding("cost.hosted_weighed")
+    assert fairs is not None and fairs.title_key.endswith(".alternative.title")
     # the figures it quotes are the memo's own: the hosted API at this volume and the rented plan's cost
     r = plan(FAIRS)
     hosted, cloud = r.costs.hosted_api_monthly, r.costs.cloud_on_demand_monthly
@@ -68,6 +70,8 @@ def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_i
     # a fine-tuned model is on no hosted API
     tuned = {**FAIRS, "model_customisation": "fine_tuned", "model_name": "fair-7b", "checkpoint": "/ckpt/fair-7b"}
     assert "cost.burst_hosted_api" not in plan(tuned).finding_ids
+    kept = plan(tuned).finding("cost.hosted_weighed")
+    assert kept is not None and kept.title_key == "plan.rule.cost.hosted_weighed.title"
 
 
 @pytest.mark.parametrize("lang", LANGS)

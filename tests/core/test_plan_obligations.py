@@ -281,7 +281,14 @@ ROWS: list[Row] = [
     Row("icp.burst_access_record", HYBRID_FLEET, {"icp_status": "in_progress"}, why="not_filed_yet"),
     # a hosted API for the bursts' extra load (q39), or for the whole service (q36), when it costs less
     Row("cost.burst_hosted_api", HYBRID_FLEET, {"data_sensitivity": {"level": "high"}}),
-    Row("cost.burst_hosted_api", FAIR_DAYS, {"load_pattern": "stable"}, why="whole_service"),
+    # -- the hosted API weighed against a self-hosted plan (s16-hosted) -------------------------------------------
+    # cheaper than the plan: named as the recommended alternative (q36), or with the answers' reason for GPUs all
+    # the same (highly sensitive data); a volume ten times larger makes the API dearer than the same GPUs
+    Row("cost.hosted_weighed", FAIR_DAYS, {"requests_per_day": {"low": 200_000, "high": 2_000_000}}),
+    Row("cost.hosted_weighed", {**FAIR_DAYS, "data_sensitivity": {"level": "high", "personal_info": False}},
+        {"requests_per_day": {"low": 200_000, "high": 2_000_000}}, why="kept"),
+    # a paid API selling tokens that cost more to make than a hosted API charges (q11)
+    Row("cost.token_margin", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
     Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
     # paid, public or a production service for business customers: N+1; an internal tool on a private network: none

@@ -1,0 +1,155 @@
+"""The hosted API weighed against the self-hosted plan, as a deployment engineer weighs it (s16-hosted, issue 25).
+
+Every memo prices the same model on a hosted API at the plan's own token volume (input + output). When that costs
+less than the plan chosen, the reader asks "then why run GPUs?", and a memo that lists the cheaper figure without
+a word against it reads as if nobody looked (fifth blind review: q24, q26, q31, q35, q36, q40). Two rules:
+
+- ``cost.hosted_weighed``: the hosted API costs less than the plan (middle of each range). Either the answers give
+  a reason a hosted API is ruled out or second best — a fine-tune no provider serves, highly sensitive data,
+  personal information a provider would process, a service kept on the team's own network, a one-off hardware
+  budget and no monthly one — and the finding says which (the general text); or none of them holds, and the finding says
+  plainly that the hosted API is cheaper and is the recommended alternative, with the checks that would make it
+  the answer (``alternative``). The engine's form is not changed here: it is decided by the ops capability and the
+  owning rules (``engine._decide_form``), and the scenarios' expected forms were written from those rules.
+- ``cost.token_margin``: a service that sells tokens (users pay, an API) whose own cost per million input or output
+  tokens is above the hosted API's price for the same model: priced at the market, each token sold loses money
+  (q11: 8.9–23.6 CNY per million input tokens against 0.77–2.03).
+
+Both quote the figures the memo's cost table shows (``Costs.recommended_monthly``, ``hosted_api_monthly``, the
+per-million split of ``memo_text15.per_million_split``) and cite the hosted price list's grade (U: placeholder).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.money_text import round_money
+from advisor.plan.result import Finding, MoneyRange
+from advisor.plan.rule_base import Facts, _range, finding, rule
+
+PRIVATE_REACH = ("lan", "private_network")
+
+
+def _mid(r: MoneyRange) -> float:
+    return (r.low + r.high) / 2
+
+
+def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange] | None:
+    """(hosted, plan) in the answers' currency when the plan runs GPUs of its own and the hosted API at the same
+    volume costs less (the middle of each range: both are ranges of the same prices' spread)."""
+    if f.form == "hosted_api" or f.chosen is None or f.cost is None:
+        return None
+    costs = f.cost.costs
+    hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
+    if hosted is None or plan is None or plan.high <= 0:
+        return None
+    return (hosted, plan) if _mid(hosted) < _mid(plan) else None
+
+
+def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
+    """Why the answers keep the service off a hosted API, strongest first (phrase keys, each a clause)."""
+    c = f.ctx
+    out: list[dict[str, Any]] = []
+    if c.fine_tuned:
+        out.append({"tr": "plan.hosted16.why.fine_tune"})
+    if c.level == "high":
+        out.append({"tr": "plan.hosted16.why.high"})
+    if c.personal_info:
+        out.append({"tr": "plan.hosted16.why.pi"})
+    if c.reach in PRIVATE_REACH:
+        out.append({"tr": "plan.hosted16.why.private"})
+    if c.answers.capex_budget is not None and c.budget_amount is None:
+        out.append({"tr": "plan.hosted16.why.capex"})
+    return out
+
+
+def _chain(why: list[dict[str, Any]]) -> dict[str, Any]:
+    """The reasons as one clause after another ("…; …" / "…；…"): each phrase ends in ``{more}``."""
+    out: dict[str, Any] | str = ""
+    for w in reversed(why):
+        out = {**w, "more": {"tr": "plan.hosted16.why.and", "next": out} if out else ""}
+    assert isinstance(out, dict)
+    return out
+
+
+def _per_m(lo: float, hi: float, f: Facts) -> str:
+    """A price per million tokens as the memo's cost table prints it (three significant figures: ¥0.77–¥2.03)."""
+    sym = "¥" if f.ctx.currency == "CNY" else "$"
+    a, b = round_money(lo), round_money(hi)
+    return f"{sym}{a}" if a == b else f"{sym}{a}–{sym}{b}"
+
+
+def _rates(f: Facts) -> dict[str, Any]:
+    costs = f.cost.costs
+    i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
+    return {"api_in": _per_m(i.low, i.high, f) if i else "—", "api_out": _per_m(o.low, o.high, f) if o else "—"}
+
+
+@rule("cost.hosted_weighed", "cost")
+def cost_hosted_weighed(f: Facts) -> Finding | None:
+    """A self-hosted plan dearer than a hosted API of the same model at the same volume: why it is still chosen
+    (the answers' reason), or the hosted API named as the cheaper, recommended alternative."""
+    pair = _cheaper(f)
+    if pair is None:
+        return None
+    hosted, plan = pair
+    c = f.ctx
+    per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
+    common: dict[str, Any] = {"hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f),
+                              "per": per, **_rates(f)}
+    why = reasons_to_self_host(f)
+    if why:
+        short = {"tr": str(why[0]["tr"]).replace(".why.", ".short.")}  # the title's short clause, the detail's full one
+        return finding("cost.hosted_weighed", first=short, why=_chain(why), **common)
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    return finding("cost.hosted_weighed", variant="alternative",
+                   checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
+                           "peak": c.peak, "provider": provider}, **common)
+
+
+def _own_split(f: Facts) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    from advisor.plan.memo_text15 import per_million_split
+
+    return per_million_split(f.cost.costs) if f.cost is not None else None
+
+
+def sells_tokens(f: Facts) -> bool:
+    """Users pay for an API: the product is sold by the token, so its cost per token is its margin."""
+    return bool(f.ctx.charges) and f.ctx.use_case == "api"
+
+
+@rule("cost.token_margin", "cost")
+def cost_token_margin(f: Facts) -> Finding | None:
+    """A paid API whose own cost per million input or output tokens is above a hosted API's price for the same
+    model: tokens sold at the market price are sold at a loss unless utilisation rises."""
+    if not sells_tokens(f) or f.form == "hosted_api" or f.chosen is None or f.cost is None:
+        return None
+    split = _own_split(f)
+    costs = f.cost.costs
+    i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
+    if split is None or i is None or o is None:
+        return None
+    (in_lo, in_hi), (o_lo, o_hi) = split
+    if (in_lo + in_hi) / 2 <= _mid(i) and (o_lo + o_hi) / 2 <= _mid(o):
+        return None
+    times = max((in_lo + in_hi) / max(i.low + i.high, 1e-9), (o_lo + o_hi) / max(o.low + o.high, 1e-9))
+    return finding("cost.token_margin", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
+                   times=f"{times:.0f}" if times >= 2 else f"{times:.1f}",
+                   util=round(f.ctx.utilisation * 100), **_rates(f))
+
+
+def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input_tokens: float,
+                      output_tokens: float) -> None:
+    """A plan with no setup to cost (a batch no GPU finishes in time): the hosted API's price of the same tokens
+    written into ``costs`` (the memo's cost table then has that row, not the exchange rate alone)."""
+    from advisor.plan import cost as costmod
+
+    conv = costs.fx_rate if c.currency == "CNY" else 1.0  # USD → the answers' currency, as cost.py converts
+    costs.hosted_api_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
+    costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
+    costs.input_tokens_per_month, costs.output_tokens_per_month = input_tokens, output_tokens
+    costs.per_job = bool(c.is_batch)
+
+
+__all__ = ["apply_hosted_only", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host", "sells_tokens"]
