@@ -57,18 +57,24 @@ def _icp_remaining(c: Ctx) -> tuple[int, int]:
     return (max(1, lo // 3), max(1, hi // 2)) if c.icp == "in_progress" else (lo, hi)
 
 
-def genai_kind(c: Ctx) -> str:
-    """genai_filing (a self-developed or fine-tuned model: provincial then central review) or genai_registration
-    (a service that only calls an already-filed model unchanged: provincial review only)."""
-    return "genai_filing" if c.fine_tuned else "genai_registration"
+def genai_kind(c: Ctx, form: str | None = None) -> str:
+    """genai_filing (a self-developed or fine-tuned model: provincial then central review), genai_registration
+    (a service that only calls an already-filed model's API unchanged: provincial review only), or, for an
+    open-weight model the team hosts itself unchanged, genai_open_weights: which of the two applies is not settled
+    in the sources (deployment facts §2.2 describe registration for calling a filed model via its API), so both are
+    shown and the launch spans the two (s16-duties, q07/q14). ``form`` None: before the form is decided (the region
+    step reads only the low end, the same for registration and for the span)."""
+    if c.fine_tuned:
+        return "genai_filing"
+    return "genai_registration" if form in (None, "hosted_api") else "genai_open_weights"
 
 
-def genai_remaining(c: Ctx) -> tuple[int, int]:
+def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
     """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
     or none when it is done."""
     if c.genai_covered:
         return 0, 0
-    kind = genai_kind(c)
+    kind = genai_kind(c, form)
     return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
 
 
@@ -183,7 +189,10 @@ def icp_sector(f: Facts):
     c = f.ctx
     if c.sector not in SECTORS_PREAPPROVAL or not _icp_planned(f):
         return None
-    return finding("icp.sector_preapproval", sector={"tr": f"memo.value.sector.{c.sector}"})  # in words, not the id
+    # the domain is filed already: "get the approval, then file" would contradict it (q14); the approval is checked
+    # against the filing instead, and the timeline lists it as a step of unknown length (advisor.plan.untimed_waits)
+    variant = "filed" if c.icp == "filed" and _icp_applies(f) else None
+    return finding("icp.sector_preapproval", variant=variant, sector={"tr": f"memo.value.sector.{c.sector}"})
 
 
 def _genai_path(f: Facts) -> dict[str, str]:
@@ -191,7 +200,7 @@ def _genai_path(f: Facts) -> dict[str, str]:
     c = f.ctx
     if c.fine_tuned:
         return {"tr": "plan.genai.path.filing"}
-    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.registration"}
+    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.open_weights"}
 
 
 @rule("genai.filing", "constraint")
@@ -201,8 +210,8 @@ def genai_filing(f: Facts):
     c = f.ctx
     if not c.public_genai or c.genai_covered:
         return None
-    kind = genai_kind(c)
-    lo, hi = genai_remaining(c)
+    kind = genai_kind(c, f.form)
+    lo, hi = genai_remaining(c, f.form)
     if c.genai_filing == "in_progress":
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
@@ -229,10 +238,10 @@ def genai_deadline(f: Facts):
     c = f.ctx
     if not c.public_genai or c.genai_covered or c.deadline_days is None:
         return None
-    lo, hi = genai_remaining(c)
+    lo, hi = genai_remaining(c, f.form)
     if c.deadline_days >= lo:
         return None
-    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c)}"}, deadline=c.deadline_days,
+    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c, f.form)}"}, deadline=c.deadline_days,
                    low=lo, high=hi)  # fmt: skip
 
 

@@ -169,6 +169,9 @@ ROWS: list[Row] = [
         {"charges_users": False}, why="moving_to_mainland"),
     Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, pi(sector="finance")),
     Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, {"reach": "private_network"}, why="private"),
+    # not filed yet: approval first, then the filing (the filed variant checks the filing covers it: s16-duties)
+    Row("icp.sector_preapproval", {**MAINLAND, "icp_status": "none", **pi(sector="education")}, pi(sector="general"),
+        why="not_filed"),
     # -- generative AI (§2.2; rule 2) --------------------------------------------------------------------------
     Row("genai.filing", PUBLIC, {"genai_filing": "filed"}),
     Row("genai.filing", PUBLIC, {"genai_filing": "registered"}, why="registered"),
@@ -478,15 +481,24 @@ def test_an_unknown_filing_status_is_asked_and_its_assumption_is_in_the_headline
     assert "genai_filing" not in [a.field for a in answered.assumptions]
 
 
+HOSTED = {"ops_capability": "none", "requests_per_day": 2000, "peak_concurrency": None,
+          "monthly_budget": {"amount": 2000.0, "currency": "CNY"}}  # a hosted API is the plan (no ops, small load)
+
+
 def test_registration_is_named_as_the_shorter_path_for_an_unchanged_filed_model():
-    for customisation, mine, other in (("none", "registration", "filing"), ("fine_tuned", "filing", "registration")):
-        r = plan({**PUBLIC, "model_customisation": customisation})
+    """Registration for calling a filed model's API unchanged; the filing for a fine-tune; for an open-weight model
+    the team hosts itself both, the uncertainty said (s16-duties, q07/q14: "may need the full 6–8-month filing")."""
+    for data, mine, others in (({**PUBLIC, **HOSTED}, "registration", ("filing", "open_weights")),
+                               ({**PUBLIC, "model_customisation": "fine_tuned"}, "filing", ("registration",)),
+                               ({**PUBLIC, "model_customisation": "none"}, "open_weights", ("registration",))):
+        r = plan(data)
         [x] = [f for f in r.findings if f.id == "genai.filing"]
         text = x.detail_in("en")
         assert "3–4 months" in text and "6–8 months" in text, text  # both paths, with their durations
-        assert translate("en", f"plan.genai.genai_{mine}") in x.title_in("en")
-        assert translate("zh_CN", f"plan.genai.genai_{mine}") in x.title_in("zh_CN")
-        assert translate("en", f"plan.genai.genai_{other}") not in x.title_in("en")
+        for lang in LANGS:
+            assert translate(lang, f"plan.genai.genai_{mine}") in x.title_in(lang)
+            for other in others:
+                assert translate(lang, f"plan.genai.genai_{other}") not in x.title_in(lang)
 
 
 def test_a_data_centre_move_of_an_icp_filed_service_needs_the_access_record_first():
@@ -565,3 +577,77 @@ def test_a_hong_kong_node_does_not_beat_the_generative_ai_filing():
     # filed: nothing to wait for; the ICP deadline alone decides (Hong Kong first), as before
     filed = plan({**data, "genai_filing": "filed"})
     assert filed.feasible and filed.region == "hong_kong"
+
+
+# -- s16-duties: the launch timeline on the path the facts support, approvals of unknown length in it --------------
+def test_a_self_hosted_open_weight_model_plans_the_launch_over_both_paths():
+    """Unchanged open weights hosted by the team: registration or the full filing, not settled, so the timeline
+    spans both (90–240 days) and the launch is planned to the longer; a hosted API stays on registration alone."""
+    own = plan({**PUBLIC, "model_customisation": "none"})
+    [item] = [i for i in own.timeline.items if i.id.startswith("genai")]
+    assert (item.id, item.days_low, item.days_high) == ("genai_open_weights", 90, 240)
+    assert own.timeline.launch_days_high >= 240
+    hosted = plan({**PUBLIC, **HOSTED})
+    assert hosted.deployment_form == "hosted_api"
+    [item] = [i for i in hosted.timeline.items if i.id.startswith("genai")]
+    assert (item.id, item.days_high) == ("genai_registration", 120)
+    tuned = plan({**PUBLIC, "model_customisation": "fine_tuned"})
+    assert [i.id for i in tuned.timeline.items if i.id.startswith("genai")] == ["genai_filing"]
+    # a deadline between the two: the launch misses it, and the fix moves the launch past the longer path
+    late = plan({**PUBLIC, "model_customisation": "none", "launch_deadline_days": 60})
+    [fix] = [x for x in late.fixes if x.id == "extend_deadline"]
+    assert fix.params["days"] == 240
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits_on(lang):
+    """Education/medical approval before the ICP filing: in the timeline as "length unknown: ask …", never 0 days,
+    and the earliest launch and 'feasible' say "not before it" (q07/q14: left out of the timeline, 'feasible: yes')."""
+    r = plan({**MAINLAND, "icp_status": "none", **pi(sector="education")})
+    [step] = [i for i in r.timeline.items if i.id == "sector_approval"]
+    assert step.days_low is None and step.days_high is None and step.blocking
+    assert r.timeline.untimed == [step]
+    memo = render_memo_markdown(r, lang)
+    assert step.days_in(lang) in memo and translate(lang, "plan.timeline.ask.education") in step.days_in(lang)
+    assert r.timeline.waits_text(lang) in memo
+    assert r.to_json(lang)["timeline"]["not_before"] == r.timeline.waits_text(lang)
+    if r.feasible:
+        assert translate(lang, "memo.key.feasible_once", steps=step.label_in(lang)) in memo
+    # a sector with no pre-approval, or a staff tool on a private network: no such step
+    assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]
+    staff = plan({**MAINLAND, **pi(sector="education"), "reach": "private_network", "audience": "internal"})
+    assert not staff.timeline.untimed
+    assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in render_memo_markdown(staff, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_icp_filed_medical_service_is_not_told_to_get_the_approval_then_file(lang):
+    """ICP filed: the sector approval is checked against the filing, not "approval first, then the ICP filing"."""
+    filed = plan({**MAINLAND, "public_genai_in_mainland": True, **pi(50_000, 50_000, sector="medical")})
+    [x] = [f for f in filed.findings if f.id == "icp.sector_preapproval"]
+    assert x.title_key.endswith(".filed.title")
+    memo = render_memo_markdown(filed, lang)
+    general = translate(lang, "plan.rule.icp.sector_preapproval.title", sector=translate(lang, "memo.value.sector.medical"))
+    assert general not in memo
+    [step] = [i for i in filed.timeline.items if i.id == "sector_approval"]
+    assert step.label_key.endswith("_filed")
+    unfiled = plan({**MAINLAND, "icp_status": "none", **pi(sector="medical")})
+    assert general in render_memo_markdown(unfiled, lang)
+
+
+def test_the_hkma_review_is_a_timeline_step_of_unknown_length():
+    r = plan(HK_BANK)
+    [step] = [i for i in r.timeline.items if i.id == "hkma_review"]
+    assert not step.length_known and step.blocking and r.timeline.untimed == [step]
+    assert "hkma_review" not in [i.id for i in plan({**HK_BANK, **pi(800_000, 0, sector="general")}).timeline.items]
+
+
+def test_launching_to_business_first_is_not_offered_for_a_public_or_minors_product():
+    """"Launch to staff or business customers first" is another product for a public app or a students' app (q07,
+    q30); offered where the audience is business customers, with the warning that their users may be public."""
+    late = {**PUBLIC, "launch_deadline_days": 30}
+    assert "business_first" not in [x.id for x in plan(late).fixes]
+    business = plan({**late, "audience": "business"})
+    [fix] = [x for x in business.fixes if x.id == "business_first"]
+    assert "public" in fix.text_in("en")
+    assert "business_first" not in [x.id for x in plan({**late, "audience": "business", "minors": True}).fixes]
