@@ -353,6 +353,11 @@ def pi_keep(f: Facts):
     c = f.ctx
     if not (c.personal_info and c.has_mainland_users and f.region in ("mainland", "mainland_plus_overseas")):
         return None
+    if c.sector in ("medical", "health", "healthcare"):  # (duties_rules.HEALTH_SECTORS)
+        # health data: an offshore node (a cheaper Hong Kong one, as a consultant may suggest) is answered with the
+        # rules, not left implied (q14: "it never explicitly rebuts the consultant's HK suggestion"; s16-duties)
+        return finding("pi.keep_in_mainland", variant="health", tier={"tr": f"plan.pi.{_pi_tier(c)}"},
+                       sensitive=_count(c.mainland_sensitive_subjects))
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 

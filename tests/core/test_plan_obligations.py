@@ -208,6 +208,9 @@ ROWS: list[Row] = [
     Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0)),
     Row("pi.export_assessment", {**OFFSHORE, **pi(20_000, 15_000)}, pi(20_000, 5_000), why="sensitive"),
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}),
+    # health data: the offshore option answered with its rules (s16-duties, q14)
+    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
+        why="health"),
     Row("pi.consent_notice", {**MAINLAND, **pi()}, pi(personal_info=False)),
     Row("pi.consent_notice", {**OFFSHORE, **pi(50_000, 0)}, {"user_location": "overseas", "overseas_markets": ["US"]},
         why="abroad"),
@@ -651,3 +654,18 @@ def test_launching_to_business_first_is_not_offered_for_a_public_or_minors_produ
     [fix] = [x for x in business.fixes if x.id == "business_first"]
     assert "public" in fix.text_in("en")
     assert "business_first" not in [x.id for x in plan({**late, "audience": "business", "minors": True}).fixes]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rules(lang):
+    """A hospital's chatbot: why not a cheaper Hong Kong node is said with the rules (health data stays on mainland
+    servers; 50,000 people's sensitive PI is past the 10,000 for a security assessment), not left implied (q14)."""
+    r = plan({**MAINLAND, "public_genai_in_mainland": True, **pi(50_000, 50_000, sector="medical")})
+    [x] = [f for f in r.findings if f.id == "pi.keep_in_mainland"]
+    assert x.title_key.endswith(".health.title")
+    text = x.detail_in(lang)
+    assert "50,000" in text and translate(lang, "plan.pi.assessment") in text
+    assert any("人口健康" in s.title for s in x.sources)
+    other = plan({**MAINLAND, **pi(50_000, 0, sector="general")})
+    [y] = [f for f in other.findings if f.id == "pi.keep_in_mainland"]
+    assert not y.title_key.endswith(".health.title") and not any("人口健康" in s.title for s in y.sources)
