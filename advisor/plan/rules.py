@@ -370,7 +370,9 @@ def pi_consent(f: Facts):
     if not c.personal_info or not (c.has_mainland_users or f.region in ("mainland", "mainland_plus_overseas")):
         return None
     abroad = f.offshore and c.has_mainland_users
-    return finding("pi.consent_notice", variant="abroad" if abroad else None)
+    # the legal bases of Art. 13 named, not "usually consent": a policy or loan file is processed under the contract or
+    # a legal duty (q28/q41, fifth blind review; s16-duties)
+    return finding("pi.consent_notice", variant="abroad" if abroad else "bases")
 
 
 @rule("region.split", "constraint")
@@ -906,6 +908,7 @@ def scaling_prestage(f: Facts):
 # module and register into RULES on import.
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
+from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)

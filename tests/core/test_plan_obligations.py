@@ -102,6 +102,9 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
 
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
 HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
+# a Singapore company's sellers, 80 % in South-East Asia and 20 % in the mainland, served from Hong Kong (q13)
+SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.2, "overseas": 0.8},
+            "overseas_markets": ["SEA"], **pi(240_000, 0)}  # fmt: skip
 EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
             "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
             "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
@@ -364,6 +367,20 @@ ROWS: list[Row] = [
         why="mainland_users"),
     Row("gpu.not_offered_offshore", {**NO_MAINLAND, "gpu_constraint": ["h20-96g", "l20-48g"]},
         {"gpu_constraint": ["h20-96g", "l40s"]}),
+    # duties the fifth blind review found missing (s16-duties): an offshore company's mainland representative (PIPL
+    # Art. 53), Singapore's transfer rule, financial outsourcing (mainland banks/insurers, MAS), business-only genAI
+    Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True}),
+    Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, pi(personal_info=False), why="no_pi"),
+    Row("pi.sg_transfer", SG_MIXED, {"overseas_markets": ["US"]}),
+    Row("pi.sg_transfer", SG_MIXED, {"user_location": "overseas", "user_mix": None}, why="singapore_node"),
+    Row("fin.cn_it_outsourcing", {**BATCH, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general")),
+    Row("fin.cn_it_outsourcing", {**MAINLAND, **pi(50_000, 0, sector="bank")},
+        {"user_location": "overseas", "overseas_markets": ["US"]}, why="not_mainland"),
+    Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0, sector="general")),
+    Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")},
+        {"overseas_markets": ["HK"], "user_location": "hk_tw"}, why="hong_kong"),
+    Row("genai.business_only", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
 ]  # fmt: skip
 
 
@@ -669,3 +686,35 @@ def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rul
     other = plan({**MAINLAND, **pi(50_000, 0, sector="general")})
     [y] = [f for f in other.findings if f.id == "pi.keep_in_mainland"]
     assert not y.title_key.endswith(".health.title") and not any("人口健康" in s.title for s in y.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legal_basis_is_not_usually_consent_for_customers_own_files(lang):
+    """PIPL Art. 13's bases named: a policy or loan file is processed under the contract or a legal duty, not
+    "usually consent" (q28/q41); a bank's sensitive-data finding cites no health-data regulation (q28)."""
+    r = plan({**BATCH, **pi(500_000, 0, sector="finance")})
+    [x] = [f for f in r.findings if f.id == "pi.consent_notice"]
+    assert x.title_key.endswith(".bases.title")
+    assert any("Art. 13" in s.title for s in x.sources)
+    text = x.detail_in("en")
+    assert "usually consent" not in text and "contract" in text and "legal duty" in text
+    [y] = [f for f in r.findings if f.id == "pi.sensitive_safeguards"]
+    assert not any("人口健康" in s.title for s in y.sources)
+    medical = plan({**MAINLAND, **pi(sector="medical")})
+    [z] = [f for f in medical.findings if f.id == "pi.sensitive_safeguards"]
+    assert any("人口健康" in s.title for s in z.sources)
+    # sent abroad: the separate consent for the transfer, as before
+    abroad = plan({**OFFSHORE, **pi(50_000, 0)})
+    [w] = [f for f in abroad.findings if f.id == "pi.consent_notice"]
+    assert w.title_key.endswith(".abroad.title")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_offshore_company_serving_mainland_people_is_told_who_exports_and_to_appoint_a_representative(lang):
+    r = plan({**OFFSHORE, **pi(300_000, 0)})
+    [x] = [f for f in r.findings if f.id == "pi.mainland_representative"]
+    memo = render_memo_markdown(r, lang)
+    assert x.title_in(lang) in memo and translate(lang, "plan.duties16.exporter.business") in x.detail_in(lang)
+    public = plan({**OFFSHORE, "audience": "public", **pi(300_000, 0)})
+    [y] = [f for f in public.findings if f.id == "pi.mainland_representative"]
+    assert translate(lang, "plan.duties16.exporter.business") not in y.detail_in(lang)
