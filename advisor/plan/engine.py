@@ -210,8 +210,15 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)
-        items.append(TimelineItem(id="icp_filing", label_key="plan.timeline.icp_filing", days_low=lo, days_high=hi,
+        # launched offshore first (rule 1): the filing goes through the mainland provider that will host the node
+        # (it needs that provider's server or access code), and the move itself is a step with its cutover (q21)
+        label = "plan.timeline.icp_filing" if on_mainland else "plan.timeline.icp_filing_move"
+        items.append(TimelineItem(id="icp_filing", label_key=label, days_low=lo, days_high=hi,
                                   blocking=on_mainland))  # fmt: skip
+        if not on_mainland:
+            s_lo, s_hi = duration("cloud_setup")
+            items.append(TimelineItem(id="mainland_move", label_key="plan.timeline.mainland_move", days_low=lo + s_lo,
+                                      days_high=hi + s_hi, blocking=False))  # fmt: skip
     if c.charges and c.has_mainland_users and public and icp_node:  # the B25 licence, as icp.licence_b25 states it
         lo, hi = duration("icp_licence_b25")
         items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi,

@@ -718,3 +718,22 @@ def test_an_offshore_company_serving_mainland_people_is_told_who_exports_and_to_
     public = plan({**OFFSHORE, "audience": "public", **pi(300_000, 0)})
     [y] = [f for f in public.findings if f.id == "pi.mainland_representative"]
     assert translate(lang, "plan.duties16.exporter.business") not in y.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hong_kong_start_plans_the_move_to_the_mainland_with_its_cutover(lang):
+    """Launched in Hong Kong because the ICP filing cannot finish in time: the filing is made through the mainland
+    provider that will host the node, and the move (DNS cutover, data back, Hong Kong copies deleted) is a step after
+    it, not blocking the launch (q21: "add a step for the ICP access record with the mainland provider and the DNS
+    cutover")."""
+    moving = plan({**MAINLAND, "icp_status": "none", "launch_deadline_days": 10})
+    assert moving.region == "hong_kong"
+    items = {i.id: i for i in moving.timeline.items}
+    move, filing = items["mainland_move"], items["icp_filing"]
+    assert not move.blocking and move.days_low > filing.days_low and move.days_high > filing.days_high
+    assert filing.label_key.endswith("icp_filing_move")
+    memo = render_memo_markdown(moving, lang)
+    assert move.label_in(lang) in memo and "DNS" in move.label_in(lang)
+    home = plan({**MAINLAND, "icp_status": "none"})
+    assert "mainland_move" not in [i.id for i in home.timeline.items]
+    assert [i.label_key for i in home.timeline.items if i.id == "icp_filing"] == ["plan.timeline.icp_filing"]
