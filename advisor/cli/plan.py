@@ -163,6 +163,8 @@ def summary(result, lang: str) -> str:
     tl = r.timeline
     if tl.items or tl.launch_days_high:
         when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high)
+        if tl.untimed:  # an approval of unknown length: the launch is not before it (s16-duties)
+            when += ("；" if lang == "zh_CN" else "; ") + tl.waits_text(lang)
         if tl.deadline_days is not None:
             sep = "" if lang == "zh_CN" else " "  # Chinese sets no space before a full-width bracket
             when += sep + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss",

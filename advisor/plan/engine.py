@@ -58,6 +58,7 @@ from advisor.plan.result import (
     TimelineItem,
 )  # fmt: skip
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
+from advisor.plan.untimed_waits import untimed_steps
 
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
 
@@ -210,15 +211,22 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)
-        items.append(TimelineItem(id="icp_filing", label_key="plan.timeline.icp_filing", days_low=lo, days_high=hi,
+        # launched offshore first (rule 1): the filing goes through the mainland provider that will host the node
+        # (it needs that provider's server or access code), and the move itself is a step with its cutover (q21)
+        label = "plan.timeline.icp_filing" if on_mainland else "plan.timeline.icp_filing_move"
+        items.append(TimelineItem(id="icp_filing", label_key=label, days_low=lo, days_high=hi,
                                   blocking=on_mainland))  # fmt: skip
+        if not on_mainland:
+            s_lo, s_hi = duration("cloud_setup")
+            items.append(TimelineItem(id="mainland_move", label_key="plan.timeline.mainland_move", days_low=lo + s_lo,
+                                      days_high=hi + s_hi, blocking=False))  # fmt: skip
     if c.charges and c.has_mainland_users and public and icp_node:  # the B25 licence, as icp.licence_b25 states it
         lo, hi = duration("icp_licence_b25")
         items.append(TimelineItem(id="icp_licence", label_key="plan.timeline.icp_licence", days_low=lo, days_high=hi,
                                   blocking=on_mainland))  # fmt: skip
     if c.public_genai and not c.genai_covered:  # a filing or registration already done is not waited for
-        kind = genai_kind(c)
-        lo, hi = genai_remaining(c)
+        kind = genai_kind(c, form)
+        lo, hi = genai_remaining(c, form)
         label = f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind
         # offering generative AI to the mainland public waits for it wherever the node is (facts §2.2, rule 2)
         items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi))
@@ -238,13 +246,16 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         lo, hi = duration("bare_metal_procurement")
         items.append(TimelineItem(id="procurement", label_key="plan.timeline.procurement_later", days_low=lo,
                                   days_high=hi, blocking=False))  # fmt: skip
+    # approvals no source here times (a sector's, a regulator's review): steps of unknown length (s16-duties)
+    items.extend(untimed_steps(Facts(ctx=c, region=region, line="any", form=form,
+                                     region_reason=decide_region(c)[1])))
     lo, hi = duration("cloud_setup")
     setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid",
              "hosted_api": "plan.timeline.setup_hosted"}.get(form, "plan.timeline.setup")  # nothing to rent or install
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi))
-    block = [i for i in items if i.blocking and i.id != "setup"]
-    launch_lo = max((i.days_low for i in block), default=0) + lo
-    launch_hi = max((i.days_high for i in block), default=0) + hi
+    block = [i for i in items if i.blocking and i.id != "setup" and i.length_known]
+    launch_lo = max((i.days_low or 0 for i in block), default=0) + lo
+    launch_hi = max((i.days_high or 0 for i in block), default=0) + hi
     meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
     return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
                     meets_deadline=meets)  # fmt: skip
@@ -1186,11 +1197,14 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
         return None if v is None else MoneyRange(low=round(v, 0), high=round(v, 0))
 
     if "genai.filing_deadline" in ids:
-        lo, hi = genai_remaining(c)  # what is left of it (all of it when not started)
+        lo, hi = genai_remaining(c, f.form)  # what is left of it (all of it when not started; the longer path)
         fixes.append(Fix(id="extend_deadline", key="plan.fix.extend_deadline", params={"days": hi},
                          change={"launch_deadline_days": hi}))  # fmt: skip
-        fixes.append(Fix(id="business_first", key="plan.fix.business_first", params={},
-                         change={"audience": "business", "public_genai_in_mainland": False}))  # fmt: skip
+        # not for a product the answers say is for the public or used by minors: "launch to staff or business
+        # customers first" is another product, not a fix (q07 a student app, q30 a public legal Q&A; s16-duties)
+        if c.answers.audience != "public" and c.answers.minors is not True:
+            fixes.append(Fix(id="business_first", key="plan.fix.business_first16", params={},
+                             change={"audience": "business", "public_genai_in_mainland": False}))  # fmt: skip
     # the asked-for part is not offered there (export rules on the mainland, China-market parts offshore): the
     # in-region parts
     if ("gpu.not_in_region" in ids or "gpu.not_offered_offshore" in ids) and c.gpu_constraint:

@@ -647,7 +647,7 @@ def memo_context(
         else "memo.latency.intro_simulated" if curve.simulated else "memo.latency.intro",
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
-        "timeline": [{"label": _cell(i.label_in(lang)), "days": _range(i.days_low, i.days_high),
+        "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_in(lang)),
                       "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
@@ -664,11 +664,6 @@ def memo_context(
 
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
 FIRST_STEPS = 3  # page 1's next steps; the rest close the memo
-
-
-# findings whose review the launch waits on for a time no source here states (the HKMA's SA-2 consultation): the
-# launch row names them instead of reading "in 1–5 days" beside "the launch waits on the HKMA's review"
-UNTIMED_WAITS = ("fin.hkma_outsourcing",)
 
 
 def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
@@ -772,15 +767,19 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
         text = t("memo.key.launch_after_fix" if after_fix else "memo.key.launch_value", days=launch)
-        waits = [f for f in UNTIMED_WAITS if result.finding(f) is not None]
-        if waits:  # a review whose length nothing here states: said beside the days, never counted as 0 of them
-            text += ("；" if lang == "zh_CN" else "; ") + t(f"memo.key.launch_waits.{waits[0]}")
+        waits = result.timeline.waits_text(lang)
+        if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0 of them
+            text += ("；" if lang == "zh_CN" else "; ") + waits
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
                 days=result.timeline.deadline_days)
         rows.append((t("memo.key.launch"), text))
-    rows.append((t("memo.key.feasible"), t("memo.yes" if result.feasible else "memo.no")))
+    feasible = t("memo.yes" if result.feasible else "memo.no")
+    untimed = result.timeline.untimed
+    if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
+        feasible = t("memo.key.feasible_once", steps=t("memo.list_sep").join(i.label_in(lang) for i in untimed))
+    rows.append((t("memo.key.feasible"), feasible))
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

@@ -376,12 +376,27 @@ class LatencyCurve(_Out):
 class TimelineItem(_Out):
     id: str = Field(description="icp_filing, icp_licence, genai_filing, genai_registration, procurement, launch …")
     label_key: str
-    days_low: int
-    days_high: int
+    days_low: int | None = Field(description="None: no source here states how long it takes (length_unknown)")
+    days_high: int | None
     blocking: bool = Field(True, description="must finish before launch")
+    # s16-duties: an approval whose length no source here states (a sector's approval, a regulator's review): its
+    # days are None, never 0, and ``ask_key`` says whom to ask; the launch is "not before it is granted"
+    label_params: dict[str, Any] = Field(default_factory=dict)
+    ask_key: str | None = None
 
     def label_in(self, lang: str) -> str:
-        return render(lang, self.label_key)
+        return render(lang, self.label_key, self.label_params)
+
+    @property
+    def length_known(self) -> bool:
+        return self.days_low is not None and self.days_high is not None
+
+    def days_in(self, lang: str) -> str:
+        """"21–35", "5", or "length unknown: ask the education authority" (never a 0 for an unknown length)."""
+        if self.days_low is None or self.days_high is None:
+            ask = render(lang, self.ask_key, self.label_params) if self.ask_key else ""
+            return render(lang, "plan.timeline.length_unknown", {"ask": ask})
+        return str(self.days_low) if self.days_low == self.days_high else f"{self.days_low}–{self.days_high}"
 
 
 class Timeline(_Out):
@@ -390,6 +405,16 @@ class Timeline(_Out):
     launch_days_high: int = 0
     deadline_days: int | None = None
     meets_deadline: bool | None = None
+
+    @property
+    def untimed(self) -> list[TimelineItem]:
+        """Blocking steps whose length is unknown: the launch is not before they are done (s16-duties)."""
+        return [i for i in self.items if i.blocking and not i.length_known]
+
+    def waits_text(self, lang: str) -> str:
+        """"not before the sector approval (education) is granted" for each untimed blocking step, or ""."""
+        return translate(lang, "answers.list_sep").join(
+            render(lang, "plan.timeline.not_before", {"step": i.label_in(lang)}) for i in self.untimed)
 
 
 class Assumption(_Out):
@@ -710,13 +735,15 @@ class PlanResult(_Out):
         tl = self.timeline
         data["timeline"] = {
             "items": [
-                {"id": i.id, "label": i.label_in(lang), "days_low": i.days_low, "days_high": i.days_high, "blocking": i.blocking}
+                {"id": i.id, "label": i.label_in(lang), "days_low": i.days_low, "days_high": i.days_high,
+                 "blocking": i.blocking, "days": i.days_in(lang)}
                 for i in tl.items
             ],
             "launch_days_low": tl.launch_days_low,
             "launch_days_high": tl.launch_days_high,
             "deadline_days": tl.deadline_days,
             "meets_deadline": tl.meets_deadline,
+            "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
         }
         return data
 

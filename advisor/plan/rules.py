@@ -57,18 +57,24 @@ def _icp_remaining(c: Ctx) -> tuple[int, int]:
     return (max(1, lo // 3), max(1, hi // 2)) if c.icp == "in_progress" else (lo, hi)
 
 
-def genai_kind(c: Ctx) -> str:
-    """genai_filing (a self-developed or fine-tuned model: provincial then central review) or genai_registration
-    (a service that only calls an already-filed model unchanged: provincial review only)."""
-    return "genai_filing" if c.fine_tuned else "genai_registration"
+def genai_kind(c: Ctx, form: str | None = None) -> str:
+    """genai_filing (a self-developed or fine-tuned model: provincial then central review), genai_registration
+    (a service that only calls an already-filed model's API unchanged: provincial review only), or, for an
+    open-weight model the team hosts itself unchanged, genai_open_weights: which of the two applies is not settled
+    in the sources (deployment facts §2.2 describe registration for calling a filed model via its API), so both are
+    shown and the launch spans the two (s16-duties, q07/q14). ``form`` None: before the form is decided (the region
+    step reads only the low end, the same for registration and for the span)."""
+    if c.fine_tuned:
+        return "genai_filing"
+    return "genai_registration" if form in (None, "hosted_api") else "genai_open_weights"
 
 
-def genai_remaining(c: Ctx) -> tuple[int, int]:
+def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
     """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
     or none when it is done."""
     if c.genai_covered:
         return 0, 0
-    kind = genai_kind(c)
+    kind = genai_kind(c, form)
     return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
 
 
@@ -183,7 +189,10 @@ def icp_sector(f: Facts):
     c = f.ctx
     if c.sector not in SECTORS_PREAPPROVAL or not _icp_planned(f):
         return None
-    return finding("icp.sector_preapproval", sector={"tr": f"memo.value.sector.{c.sector}"})  # in words, not the id
+    # the domain is filed already: "get the approval, then file" would contradict it (q14); the approval is checked
+    # against the filing instead, and the timeline lists it as a step of unknown length (advisor.plan.untimed_waits)
+    variant = "filed" if c.icp == "filed" and _icp_applies(f) else None
+    return finding("icp.sector_preapproval", variant=variant, sector={"tr": f"memo.value.sector.{c.sector}"})
 
 
 def _genai_path(f: Facts) -> dict[str, str]:
@@ -191,7 +200,7 @@ def _genai_path(f: Facts) -> dict[str, str]:
     c = f.ctx
     if c.fine_tuned:
         return {"tr": "plan.genai.path.filing"}
-    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.registration"}
+    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.open_weights"}
 
 
 @rule("genai.filing", "constraint")
@@ -201,8 +210,8 @@ def genai_filing(f: Facts):
     c = f.ctx
     if not c.public_genai or c.genai_covered:
         return None
-    kind = genai_kind(c)
-    lo, hi = genai_remaining(c)
+    kind = genai_kind(c, f.form)
+    lo, hi = genai_remaining(c, f.form)
     if c.genai_filing == "in_progress":
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
@@ -229,10 +238,10 @@ def genai_deadline(f: Facts):
     c = f.ctx
     if not c.public_genai or c.genai_covered or c.deadline_days is None:
         return None
-    lo, hi = genai_remaining(c)
+    lo, hi = genai_remaining(c, f.form)
     if c.deadline_days >= lo:
         return None
-    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c)}"}, deadline=c.deadline_days,
+    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c, f.form)}"}, deadline=c.deadline_days,
                    low=lo, high=hi)  # fmt: skip
 
 
@@ -344,6 +353,11 @@ def pi_keep(f: Facts):
     c = f.ctx
     if not (c.personal_info and c.has_mainland_users and f.region in ("mainland", "mainland_plus_overseas")):
         return None
+    if c.sector in ("medical", "health", "healthcare"):  # (duties_rules.HEALTH_SECTORS)
+        # health data: an offshore node (a cheaper Hong Kong one, as a consultant may suggest) is answered with the
+        # rules, not left implied (q14: "it never explicitly rebuts the consultant's HK suggestion"; s16-duties)
+        return finding("pi.keep_in_mainland", variant="health", tier={"tr": f"plan.pi.{_pi_tier(c)}"},
+                       sensitive=_count(c.mainland_sensitive_subjects))
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 
@@ -356,7 +370,9 @@ def pi_consent(f: Facts):
     if not c.personal_info or not (c.has_mainland_users or f.region in ("mainland", "mainland_plus_overseas")):
         return None
     abroad = f.offshore and c.has_mainland_users
-    return finding("pi.consent_notice", variant="abroad" if abroad else None)
+    # the legal bases of Art. 13 named, not "usually consent": a policy or loan file is processed under the contract or
+    # a legal duty (q28/q41, fifth blind review; s16-duties)
+    return finding("pi.consent_notice", variant="abroad" if abroad else "bases")
 
 
 @rule("region.split", "constraint")
@@ -896,6 +912,7 @@ def scaling_prestage(f: Facts):
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
+from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)

@@ -51,6 +51,6 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     assert r.finding("fin.hkma_outsourcing") is not None
     en = next(x for x in render_memo_markdown(r, "en").splitlines() if x.startswith("| Earliest launch"))
     zh = next(x for x in render_memo_markdown(r, "zh_CN").splitlines() if x.startswith("| 最早上线"))
-    assert "HKMA" in en and "not known" in en and "HKMA" in zh
+    assert "HKMA" in en and "not before" in en and "HKMA" in zh and "须等" in zh  # (s16-duties: the general form)
     other = planned(advice_answers("q37_sg_fintech_public"))
     assert "HKMA" not in next(x for x in render_memo_markdown(other, "en").splitlines() if x.startswith("| Earliest"))

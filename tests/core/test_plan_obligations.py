@@ -102,6 +102,9 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
 
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
 HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
+# a Singapore company's sellers, 80 % in South-East Asia and 20 % in the mainland, served from Hong Kong (q13)
+SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.2, "overseas": 0.8},
+            "overseas_markets": ["SEA"], **pi(240_000, 0)}  # fmt: skip
 EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
             "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
             "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
@@ -169,6 +172,9 @@ ROWS: list[Row] = [
         {"charges_users": False}, why="moving_to_mainland"),
     Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, pi(sector="finance")),
     Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="medical")}, {"reach": "private_network"}, why="private"),
+    # not filed yet: approval first, then the filing (the filed variant checks the filing covers it: s16-duties)
+    Row("icp.sector_preapproval", {**MAINLAND, "icp_status": "none", **pi(sector="education")}, pi(sector="general"),
+        why="not_filed"),
     # -- generative AI (§2.2; rule 2) --------------------------------------------------------------------------
     Row("genai.filing", PUBLIC, {"genai_filing": "filed"}),
     Row("genai.filing", PUBLIC, {"genai_filing": "registered"}, why="registered"),
@@ -205,6 +211,9 @@ ROWS: list[Row] = [
     Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0)),
     Row("pi.export_assessment", {**OFFSHORE, **pi(20_000, 15_000)}, pi(20_000, 5_000), why="sensitive"),
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}),
+    # health data: the offshore option answered with its rules (s16-duties, q14)
+    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
+        why="health"),
     Row("pi.consent_notice", {**MAINLAND, **pi()}, pi(personal_info=False)),
     Row("pi.consent_notice", {**OFFSHORE, **pi(50_000, 0)}, {"user_location": "overseas", "overseas_markets": ["US"]},
         why="abroad"),
@@ -376,6 +385,20 @@ ROWS: list[Row] = [
         why="mainland_users"),
     Row("gpu.not_offered_offshore", {**NO_MAINLAND, "gpu_constraint": ["h20-96g", "l20-48g"]},
         {"gpu_constraint": ["h20-96g", "l40s"]}),
+    # duties the fifth blind review found missing (s16-duties): an offshore company's mainland representative (PIPL
+    # Art. 53), Singapore's transfer rule, financial outsourcing (mainland banks/insurers, MAS), business-only genAI
+    Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True}),
+    Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, pi(personal_info=False), why="no_pi"),
+    Row("pi.sg_transfer", SG_MIXED, {"overseas_markets": ["US"]}),
+    Row("pi.sg_transfer", SG_MIXED, {"user_location": "overseas", "user_mix": None}, why="singapore_node"),
+    Row("fin.cn_it_outsourcing", {**BATCH, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general")),
+    Row("fin.cn_it_outsourcing", {**MAINLAND, **pi(50_000, 0, sector="bank")},
+        {"user_location": "overseas", "overseas_markets": ["US"]}, why="not_mainland"),
+    Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0, sector="general")),
+    Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")},
+        {"overseas_markets": ["HK"], "user_location": "hk_tw"}, why="hong_kong"),
+    Row("genai.business_only", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
 ]  # fmt: skip
 
 
@@ -496,15 +519,24 @@ def test_an_unknown_filing_status_is_asked_and_its_assumption_is_in_the_headline
     assert "genai_filing" not in [a.field for a in answered.assumptions]
 
 
+HOSTED = {"ops_capability": "none", "requests_per_day": 2000, "peak_concurrency": None,
+          "monthly_budget": {"amount": 2000.0, "currency": "CNY"}}  # a hosted API is the plan (no ops, small load)
+
+
 def test_registration_is_named_as_the_shorter_path_for_an_unchanged_filed_model():
-    for customisation, mine, other in (("none", "registration", "filing"), ("fine_tuned", "filing", "registration")):
-        r = plan({**PUBLIC, "model_customisation": customisation})
+    """Registration for calling a filed model's API unchanged; the filing for a fine-tune; for an open-weight model
+    the team hosts itself both, the uncertainty said (s16-duties, q07/q14: "may need the full 6–8-month filing")."""
+    for data, mine, others in (({**PUBLIC, **HOSTED}, "registration", ("filing", "open_weights")),
+                               ({**PUBLIC, "model_customisation": "fine_tuned"}, "filing", ("registration",)),
+                               ({**PUBLIC, "model_customisation": "none"}, "open_weights", ("registration",))):
+        r = plan(data)
         [x] = [f for f in r.findings if f.id == "genai.filing"]
         text = x.detail_in("en")
         assert "3–4 months" in text and "6–8 months" in text, text  # both paths, with their durations
-        assert translate("en", f"plan.genai.genai_{mine}") in x.title_in("en")
-        assert translate("zh_CN", f"plan.genai.genai_{mine}") in x.title_in("zh_CN")
-        assert translate("en", f"plan.genai.genai_{other}") not in x.title_in("en")
+        for lang in LANGS:
+            assert translate(lang, f"plan.genai.genai_{mine}") in x.title_in(lang)
+            for other in others:
+                assert translate(lang, f"plan.genai.genai_{other}") not in x.title_in(lang)
 
 
 def test_a_data_centre_move_of_an_icp_filed_service_needs_the_access_record_first():
@@ -583,3 +615,143 @@ def test_a_hong_kong_node_does_not_beat_the_generative_ai_filing():
     # filed: nothing to wait for; the ICP deadline alone decides (Hong Kong first), as before
     filed = plan({**data, "genai_filing": "filed"})
     assert filed.feasible and filed.region == "hong_kong"
+
+
+# -- s16-duties: the launch timeline on the path the facts support, approvals of unknown length in it --------------
+def test_a_self_hosted_open_weight_model_plans_the_launch_over_both_paths():
+    """Unchanged open weights hosted by the team: registration or the full filing, not settled, so the timeline
+    spans both (90–240 days) and the launch is planned to the longer; a hosted API stays on registration alone."""
+    own = plan({**PUBLIC, "model_customisation": "none"})
+    [item] = [i for i in own.timeline.items if i.id.startswith("genai")]
+    assert (item.id, item.days_low, item.days_high) == ("genai_open_weights", 90, 240)
+    assert own.timeline.launch_days_high >= 240
+    hosted = plan({**PUBLIC, **HOSTED})
+    assert hosted.deployment_form == "hosted_api"
+    [item] = [i for i in hosted.timeline.items if i.id.startswith("genai")]
+    assert (item.id, item.days_high) == ("genai_registration", 120)
+    tuned = plan({**PUBLIC, "model_customisation": "fine_tuned"})
+    assert [i.id for i in tuned.timeline.items if i.id.startswith("genai")] == ["genai_filing"]
+    # a deadline between the two: the launch misses it, and the fix moves the launch past the longer path
+    late = plan({**PUBLIC, "model_customisation": "none", "launch_deadline_days": 60})
+    [fix] = [x for x in late.fixes if x.id == "extend_deadline"]
+    assert fix.params["days"] == 240
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits_on(lang):
+    """Education/medical approval before the ICP filing: in the timeline as "length unknown: ask …", never 0 days,
+    and the earliest launch and 'feasible' say "not before it" (q07/q14: left out of the timeline, 'feasible: yes')."""
+    r = plan({**MAINLAND, "icp_status": "none", **pi(sector="education")})
+    [step] = [i for i in r.timeline.items if i.id == "sector_approval"]
+    assert step.days_low is None and step.days_high is None and step.blocking
+    assert r.timeline.untimed == [step]
+    memo = render_memo_markdown(r, lang)
+    assert step.days_in(lang) in memo and translate(lang, "plan.timeline.ask.education") in step.days_in(lang)
+    assert r.timeline.waits_text(lang) in memo
+    assert r.to_json(lang)["timeline"]["not_before"] == r.timeline.waits_text(lang)
+    if r.feasible:
+        assert translate(lang, "memo.key.feasible_once", steps=step.label_in(lang)) in memo
+    # a sector with no pre-approval, or a staff tool on a private network: no such step
+    assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]
+    staff = plan({**MAINLAND, **pi(sector="education"), "reach": "private_network", "audience": "internal"})
+    assert not staff.timeline.untimed
+    assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in render_memo_markdown(staff, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_icp_filed_medical_service_is_not_told_to_get_the_approval_then_file(lang):
+    """ICP filed: the sector approval is checked against the filing, not "approval first, then the ICP filing"."""
+    filed = plan({**MAINLAND, "public_genai_in_mainland": True, **pi(50_000, 50_000, sector="medical")})
+    [x] = [f for f in filed.findings if f.id == "icp.sector_preapproval"]
+    assert x.title_key.endswith(".filed.title")
+    memo = render_memo_markdown(filed, lang)
+    general = translate(lang, "plan.rule.icp.sector_preapproval.title", sector=translate(lang, "memo.value.sector.medical"))
+    assert general not in memo
+    [step] = [i for i in filed.timeline.items if i.id == "sector_approval"]
+    assert step.label_key.endswith("_filed")
+    unfiled = plan({**MAINLAND, "icp_status": "none", **pi(sector="medical")})
+    assert general in render_memo_markdown(unfiled, lang)
+
+
+def test_the_hkma_review_is_a_timeline_step_of_unknown_length():
+    r = plan(HK_BANK)
+    [step] = [i for i in r.timeline.items if i.id == "hkma_review"]
+    assert not step.length_known and step.blocking and r.timeline.untimed == [step]
+    assert "hkma_review" not in [i.id for i in plan({**HK_BANK, **pi(800_000, 0, sector="general")}).timeline.items]
+
+
+def test_launching_to_business_first_is_not_offered_for_a_public_or_minors_product():
+    """"Launch to staff or business customers first" is another product for a public app or a students' app (q07,
+    q30); offered where the audience is business customers, with the warning that their users may be public."""
+    late = {**PUBLIC, "launch_deadline_days": 30}
+    assert "business_first" not in [x.id for x in plan(late).fixes]
+    business = plan({**late, "audience": "business"})
+    [fix] = [x for x in business.fixes if x.id == "business_first"]
+    assert "public" in fix.text_in("en")
+    assert "business_first" not in [x.id for x in plan({**late, "audience": "business", "minors": True}).fixes]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rules(lang):
+    """A hospital's chatbot: why not a cheaper Hong Kong node is said with the rules (health data stays on mainland
+    servers; 50,000 people's sensitive PI is past the 10,000 for a security assessment), not left implied (q14)."""
+    r = plan({**MAINLAND, "public_genai_in_mainland": True, **pi(50_000, 50_000, sector="medical")})
+    [x] = [f for f in r.findings if f.id == "pi.keep_in_mainland"]
+    assert x.title_key.endswith(".health.title")
+    text = x.detail_in(lang)
+    assert "50,000" in text and translate(lang, "plan.pi.assessment") in text
+    assert any("人口健康" in s.title for s in x.sources)
+    other = plan({**MAINLAND, **pi(50_000, 0, sector="general")})
+    [y] = [f for f in other.findings if f.id == "pi.keep_in_mainland"]
+    assert not y.title_key.endswith(".health.title") and not any("人口健康" in s.title for s in y.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legal_basis_is_not_usually_consent_for_customers_own_files(lang):
+    """PIPL Art. 13's bases named: a policy or loan file is processed under the contract or a legal duty, not
+    "usually consent" (q28/q41); a bank's sensitive-data finding cites no health-data regulation (q28)."""
+    r = plan({**BATCH, **pi(500_000, 0, sector="finance")})
+    [x] = [f for f in r.findings if f.id == "pi.consent_notice"]
+    assert x.title_key.endswith(".bases.title")
+    assert any("Art. 13" in s.title for s in x.sources)
+    text = x.detail_in("en")
+    assert "usually consent" not in text and "contract" in text and "legal duty" in text
+    [y] = [f for f in r.findings if f.id == "pi.sensitive_safeguards"]
+    assert not any("人口健康" in s.title for s in y.sources)
+    medical = plan({**MAINLAND, **pi(sector="medical")})
+    [z] = [f for f in medical.findings if f.id == "pi.sensitive_safeguards"]
+    assert any("人口健康" in s.title for s in z.sources)
+    # sent abroad: the separate consent for the transfer, as before
+    abroad = plan({**OFFSHORE, **pi(50_000, 0)})
+    [w] = [f for f in abroad.findings if f.id == "pi.consent_notice"]
+    assert w.title_key.endswith(".abroad.title")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_offshore_company_serving_mainland_people_is_told_who_exports_and_to_appoint_a_representative(lang):
+    r = plan({**OFFSHORE, **pi(300_000, 0)})
+    [x] = [f for f in r.findings if f.id == "pi.mainland_representative"]
+    memo = render_memo_markdown(r, lang)
+    assert x.title_in(lang) in memo and translate(lang, "plan.duties16.exporter.business") in x.detail_in(lang)
+    public = plan({**OFFSHORE, "audience": "public", **pi(300_000, 0)})
+    [y] = [f for f in public.findings if f.id == "pi.mainland_representative"]
+    assert translate(lang, "plan.duties16.exporter.business") not in y.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hong_kong_start_plans_the_move_to_the_mainland_with_its_cutover(lang):
+    """Launched in Hong Kong because the ICP filing cannot finish in time: the filing is made through the mainland
+    provider that will host the node, and the move (DNS cutover, data back, Hong Kong copies deleted) is a step after
+    it, not blocking the launch (q21: "add a step for the ICP access record with the mainland provider and the DNS
+    cutover")."""
+    moving = plan({**MAINLAND, "icp_status": "none", "launch_deadline_days": 10})
+    assert moving.region == "hong_kong"
+    items = {i.id: i for i in moving.timeline.items}
+    move, filing = items["mainland_move"], items["icp_filing"]
+    assert not move.blocking and move.days_low > filing.days_low and move.days_high > filing.days_high
+    assert filing.label_key.endswith("icp_filing_move")
+    memo = render_memo_markdown(moving, lang)
+    assert move.label_in(lang) in memo and "DNS" in move.label_in(lang)
+    home = plan({**MAINLAND, "icp_status": "none"})
+    assert "mainland_move" not in [i.id for i in home.timeline.items]
+    assert [i.label_key for i in home.timeline.items if i.id == "icp_filing"] == ["plan.timeline.icp_filing"]

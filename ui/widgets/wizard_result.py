@@ -487,7 +487,7 @@ class ResultView(QWidget):
         lang = i18n.current_language()
         rows = []
         for it in tl.items:
-            days = str(it.days_low) if it.days_low == it.days_high else f"{it.days_low}–{it.days_high}"
+            days = html.escape(it.days_in(lang))  # "length unknown: ask …" for an untimed approval, never 0
             flag = tr("wizard.timeline.blocking") if it.blocking else tr("wizard.timeline.parallel")
             rows.append(f"<tr><td>{html.escape(it.label_in(lang))}</td><td align='right'>&nbsp;{days}&nbsp;</td>"
                         f"<td>{html.escape(flag)}</td></tr>")  # fmt: skip
@@ -499,6 +499,8 @@ class ResultView(QWidget):
             verdict = tr("wizard.timeline.meets", launch=launch, deadline=tl.deadline_days)
         else:
             verdict = tr("wizard.timeline.misses", launch=launch, deadline=tl.deadline_days)
+        if tl.untimed:  # an approval of unknown length: the launch is not before it (s16-duties)
+            verdict += " " + tl.waits_text(lang)
         head = (f"<tr><th align='left'>{html.escape(tr('wizard.timeline.step'))}</th>"
                 f"<th>&nbsp;{html.escape(tr('wizard.timeline.days'))}&nbsp;</th><th></th></tr>")  # fmt: skip
         table = f"<table cellspacing='2'>{head}{''.join(rows)}</table>" if rows else ""

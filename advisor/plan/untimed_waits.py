@@ -1,0 +1,41 @@
+"""Approvals the launch waits on for a time no source here states (issue 25, s16-duties): a sector's approval before
+the ICP filing or licence (Order 292 Art. 5: news, publishing, education, medical/health, drugs), a Hong Kong bank
+regulator's review of an outsourcing (HKMA SPM SA-2). Each appears in the timeline as a step of unknown length with
+whom to ask, and the earliest launch reads "not before it is granted" (the memos left them out of the timeline and
+still said "feasible: yes", or special-cased the HKMA's review beside the launch days).
+
+The step is there exactly when the rule's finding is: the same rule function decides both.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import TimelineItem
+from advisor.plan.rule_base import RULES, Facts
+
+# a sector's regulator, to ask how long its approval takes (the sector ids the answers use → one wording each)
+SECTOR_REGULATOR = {"medical": "health", "health": "health", "healthcare": "health", "drugs": "drugs",
+                    "pharma": "drugs", "education": "education", "news": "news", "publishing": "publishing"}
+
+
+def _sector_step(f: Facts) -> TimelineItem:
+    c = f.ctx
+    filed = c.icp == "filed"  # the domain is filed already: the approval only if the filing does not cover this
+    return TimelineItem(
+        id="sector_approval", label_key="plan.timeline.sector_approval" + ("_filed" if filed else ""),
+        label_params={"sector": {"tr": f"memo.value.sector.{c.sector}"}}, days_low=None, days_high=None,
+        # an offshore launch that moves to the mainland later (rule 1) waits on it only for the move
+        blocking=f.serves_mainland_from_mainland,
+        ask_key=f"plan.timeline.ask.{SECTOR_REGULATOR.get(c.sector, 'sector')}")
+
+
+def _hkma_step(f: Facts) -> TimelineItem:
+    return TimelineItem(id="hkma_review", label_key="plan.timeline.hkma_review", days_low=None, days_high=None,
+                        ask_key="plan.timeline.ask.hkma")
+
+
+STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_step}
+
+
+def untimed_steps(f: Facts) -> list[TimelineItem]:
+    """The timeline steps of unknown length this plan's facts call for (each one's rule fires on them)."""
+    return [step(f) for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None]
