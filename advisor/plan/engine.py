@@ -662,7 +662,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
-        result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice)  # s16-prices, q42
+        result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 

@@ -6,8 +6,8 @@
   (``batch_policy.sensitive_data``, which keeps such a job off marketplace consumer cards), widened to the regulated
   sector itself: a bank's outsourcing duties hold whatever its prompts contain. The user's own quotes always stay.
 - **Uplift by region.** US rows stand in for a region without rows of its own, times an uplift sourced for that
-  region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo its own (AWS's Tokyo list price over
-  N. Virginia's for the same instance). A region with no sourced uplift gets none (and none is invented).
+  region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
+  there over N. Virginia's for the same instance). A region with no sourced uplift gets none (none is invented).
 - **A premium line's host.** A Hong Kong or Singapore node on a CN2 GIA or three-network line is sold by hosts that
   price the server with the line; no such host's row is sourced, so the plan says its GPU price is a stand-in and
   names the kind of host to ask.
@@ -28,7 +28,8 @@ from advisor.plan.site_words import answered_reach
 
 MARKETPLACE = "marketplace"
 # the factor in prices.json sourced for each region priced from US rows (a region not named has none)
-UPLIFT_FACTOR = {"hong_kong": "apac_uplift", "singapore": "apac_uplift", "japan": "japan_uplift"}
+UPLIFT_FACTOR = {"hong_kong": "apac_uplift", "singapore": "apac_uplift", "japan": "japan_uplift",
+                 "europe": "europe_uplift"}
 PROXY_REGIONS = ("hong_kong", "singapore")
 PREMIUM_OFFSHORE_LINES = ("cn2_gia", "three_network")
 
@@ -109,11 +110,15 @@ def quote_steps(steps: list[NextStep], pb: PriceBasis | None) -> list[NextStep]:
             else s for s in steps]  # fmt: skip
 
 
-def fewer_cards_first(steps: list[NextStep], choice: Any) -> list[NextStep]:
-    """A part set aside only because it is priced as whole servers, though its cards alone would cost less than the
-    chosen setup: asking for an instance with fewer of them comes first (q42: "get H20 VM quotes before deciding")."""
+RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
+
+
+def fewer_cards_first(steps: list[NextStep], choice: Any, form: str) -> list[NextStep]:
+    """A rented plan whose part was set aside only because it is priced as whole servers, though its cards alone
+    would cost less than the chosen setup: asking for an instance with fewer of them comes first (q42: "get H20 VM
+    quotes before deciding")."""
     weighing = getattr(choice, "weighing", None)
-    if weighing is None:
+    if weighing is None or form not in RENTED_FORMS:
         return steps
     notes = [w for w in weighing.whole_server if w.cheaper]
     if not notes:

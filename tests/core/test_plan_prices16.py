@@ -104,13 +104,13 @@ def test_a_premium_line_offshore_says_its_gpu_price_is_a_stand_in(path):
     quotes = [s for s in r.next_steps if s.id == "quotes"]
     assert quotes and quotes[0].key == "prices16.next.quotes_line_host"
     assert "data centres that sell GPU servers on" in quotes[0].text_in("en")
-    assert "销售" in quotes[0].text_in("zh_CN")
+    assert "GPU 服务器数据中心询价" in quotes[0].text_in("zh_CN")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
 def test_an_uplift_is_the_one_sourced_for_the_region(path):
-    """Property: Tokyo gets its own uplift (AWS Tokyo over N. Virginia), Hong Kong and Singapore the survey's, any
-    other region none (q23: "the HK/SG price uplift is applied to Tokyo")."""
+    """Property: Tokyo and Europe get their own uplift (AWS there over N. Virginia), Hong Kong and Singapore the
+    survey's, the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
     r = planned(scenario_answers(path))
     up = r.costs.region_uplift
     if r.region == "japan":
@@ -118,6 +118,8 @@ def test_an_uplift_is_the_one_sourced_for_the_region(path):
     elif r.region in ("hong_kong", "singapore"):
         if up is not None:  # none when the user's quote prices the region itself
             assert "(HK, SG)" in up.source
+    elif r.region == "europe" and r.costs.cloud_per_gpu_hour is not None:
+        assert up is not None and "Europe against N. Virginia" in up.source and (up.low, up.high) == (1.06, 1.25)
     elif r.region != "mainland_plus_overseas":
         assert up is None
 
@@ -137,7 +139,7 @@ def test_q42_case_against_h20_is_conditional_and_the_quote_comes_first():
     first = r.next_steps[0].text_in("en")
     assert "H20" in first and "26.55" in first and "32.13" in first
     why = r.gpu_choice.text_in("en") if r.gpu_choice is not None else ""
-    assert "is the better choice" in why and "the first next step" in why
+    assert "is the better choice" in why and "ask for that quote before deciding" in why
     assert "ask providers for instances with fewer cards before deciding" not in why
     # no sourced H20 instance with fewer cards (search of Alibaba/Volcano/Tencent pages): still whole servers
     assert gpu_choice_facts() is not None
@@ -151,7 +153,8 @@ def test_a_part_cheaper_per_card_puts_its_quote_first(path):
     r = planned(scenario_answers(path))
     w = r.gpu_choice.weighing if r.gpu_choice is not None else None
     cheaper = [n for n in (w.whole_server if w is not None else []) if n.cheaper]
-    assert (bool(r.next_steps) and r.next_steps[0].id == "quote_fewer_cards") == bool(cheaper)
+    rented = r.deployment_form in ("cloud", "cloud_then_bare_metal")
+    assert (bool(r.next_steps) and r.next_steps[0].id == "quote_fewer_cards") == (bool(cheaper) and rented)
 
 
 # --- item 3: currency ------------------------------------------------------------------------------------------------
