@@ -13,6 +13,7 @@ from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.models import resolve_plan_model
+from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
@@ -344,6 +345,10 @@ def resolve(a: PlanAnswers) -> Ctx:
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
         _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget
+    currency = given_currency(a)
+    if currency is None:  # no budget to take it from: the team's own currency, said (s16-prices, q18)
+        currency = assumed_currency(loc, bool(entity))
+        _assume(out, "monthly_budget.currency", currency, f"prices16.assume.currency.{currency.lower()}")
     ops = a.ops_capability or _assume(out, "ops_capability", "basic")
     duration = a.expected_duration_months or (
         1 if use_case == "offline_batch" else _assume(out, "expected_duration_months", 12)
@@ -377,7 +382,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         pi_subjects=ds.pi_subjects_per_year if ds else None,
         sensitive_subjects=ds.sensitive_pi_subjects_per_year if ds else None,
         sector=((ds.sector or "general") if ds else "general").lower(), level=(ds.level or "low") if ds else "low",
-        budget_amount=budget.amount if budget else None, currency=budget.currency if budget else "CNY",
+        budget_amount=budget.amount if budget else None, currency=currency,
         ops=ops, duration_months=int(duration), load=load, utilisation=float(util), utilisation_measured=measured,
         gpu_constraint=a.gpu_constraint, total_requests=total_requests, batch_hours=batch_hours,
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,

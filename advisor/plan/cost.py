@@ -13,10 +13,10 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
+from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
 HOURS_PER_MONTH = 730.0
-APAC = ("hong_kong", "singapore", "japan")
 
 
 def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
@@ -31,16 +31,17 @@ def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
 
 
 def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
-    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used; APAC uplift outside US/EU."""
+    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used; times the uplift sourced for the
+    region where it is priced from US rows (price_rows.region_uplift: Tokyo its own, HK/SG the survey's)."""
     rows = cloud_rows(book, gpu, region)
     if not rows:
         return None
     lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
     low, high = min(lows), max(highs)
     user = any(r.user_quote for r in rows)
-    if region in APAC and not user:
-        up_lo, up_hi = factor_range("apac_uplift")
-        low, high = low * up_lo, high * up_hi
+    up = region_uplift(region)
+    if up is not None and not user:
+        low, high = low * up.low, high * up.high
     return low, high, rows
 
 
@@ -95,10 +96,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         p_lo, p_hi, rows = price
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
-        if inp.region in APAC and not any(r.user_quote for r in rows):
-            up = factor("apac_uplift")
-            costs.region_uplift = RegionUplift(low=float(up["low"]), high=float(up["high"]), source=str(up["source"]),
-                                               date=str(up["date"]), grade=str(up["grade"]))  # fmt: skip
+        if not any(r.user_quote for r in rows):
+            costs.region_uplift = region_uplift(inp.region)
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")
             h_lo, h_hi = batch_hours

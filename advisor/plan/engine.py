@@ -20,6 +20,7 @@ from advisor.plan import (
     layout_search,
     memo_cost_formula,
     owned_per_million,
+    price_rows,
     reachable,
     sizing,
     two_nodes,
@@ -495,7 +496,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     questions (off inside a fix's re-plan, which reads only its feasibility, costs and setup: working them out
     re-decided every unknown answer of every re-plan, a third of a plan's time once levels are cached)."""
     c = resolve(answers)
-    book = PriceBook.build(quotes)
+    full_book = PriceBook.build(quotes)
+    book = price_rows.eligible_book(full_book, c)  # a bank or sensitive data: no GPU-marketplace row (s16-prices)
     fx = float(book.fx()["cny_per_usd"])
     region, reason = decide_region(c)
     gpu_ids, ok, near = _screen(c, region, book, fx)
@@ -652,6 +654,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         hosted_weigh.apply_hosted_only(costs, c, hosted, _input_tokens(c, tokens_month), tokens_month)
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
+    costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line)  # which rows, said (s16-prices)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]
@@ -667,7 +670,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         assumptions=c.assumptions,
         open_questions=questions,
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
-        next_steps=[s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")],
+        next_steps=price_rows.quote_steps(
+            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx),
@@ -682,6 +686,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
+        result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 

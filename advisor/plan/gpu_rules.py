@@ -5,6 +5,8 @@ its end); metadata and sources in ``resources/plan/gpu_choice.json``, texts in `
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
@@ -172,9 +174,14 @@ def line_bandwidth(f: Facts):
     lc = line_cost(f.sized_ctx, f.line, f.form, f.chosen, fx)
     if lc is None:
         return None
-    cost = ({"tr": "plan.line_cost.cost_priced", "cost": f"{lc.monthly.high:,.0f}", "currency": lc.currency,
-             "rate": f"{lc.per_mbps_month.high:,.0f}"}
+    cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,
+             "rate": _span(lc.per_mbps_month)}  # the range, as the cost table gives it (s16-prices, q05)
             if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
     return finding("cost.line_bandwidth", line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
                    out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
                    tok_s=round(lc.output_tokens_per_s))  # fmt: skip
+
+
+def _span(r: Any) -> str:
+    """A money range as "115–400" (one figure when both ends agree)."""
+    return f"{r.low:,.0f}" if r.low == r.high else f"{r.low:,.0f}–{r.high:,.0f}"

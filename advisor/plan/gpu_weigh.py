@@ -100,12 +100,21 @@ class GpuWeighing(_Out):
             text += render(lang, "plan.gpu_weigh.kv", {"rows": sep.join(rows)})
         return text + "".join(self._whole_server_text(w, lang) for w in self.whole_server)
 
+    def per_card_hour(self, w: WholeServerNote) -> float:
+        """The part's price a card-hour, as its card figure states it (the same figure in every sentence)."""
+        card = next((c for c in self.cards if c.gpu_name == w.gpu_name and c.per_card_hour), None)
+        return card.per_card_hour if card is not None and card.per_card_hour else w.per_hour_if_cards / max(w.need, 1)
+
     def _whole_server_text(self, w: WholeServerNote, lang: str) -> str:
+        # cheaper per card: the reason against the part holds only while no smaller instance is offered, so it is
+        # said as a condition with the price that would turn it (q42: "get H20 VM quotes before deciding")
+        verdict = (translate(lang, "prices16.gpu_weigh.whole_server.if_offered", gpu=w.gpu_name, need=w.need,
+                             per_card=f"{self.per_card_hour(w):,.2f}", currency=self.currency)
+                   if w.cheaper else translate(lang, "plan.gpu_weigh.whole_server.dearer"))  # fmt: skip
         return render(lang, "plan.gpu_weigh.whole_server", {
             "gpu": w.gpu_name, "gpus": w.gpus, "unit": w.unit_gpus, "need": w.need, "tp": w.tp,
             "cost": f"{w.per_hour_if_cards:,.2f}", "chosen": f"{w.chosen_per_hour:,.2f}", "currency": self.currency,
-            "verdict": {"tr": "plan.gpu_weigh.whole_server.cheaper" if w.cheaper
-                        else "plan.gpu_weigh.whole_server.dearer"}})  # fmt: skip
+            "verdict": verdict})  # fmt: skip
 
 
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:

@@ -47,10 +47,13 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float)
     price = facts["prices"].get(line)
     if not price:
         return out
-    # Alibaba Cloud's fixed-bandwidth tiers: the low rate up to 5 Mbps, the high rate from 6 Mbps
-    rate = float(price["low"]) if billed <= 5 else float(price["high"])
-    out.per_mbps_month = MoneyRange(low=round(rate * conv, 2), high=round(rate * conv, 2))
-    out.monthly = MoneyRange(low=round(rate * billed * conv, 2), high=round(rate * billed * conv, 2))
+    # Alibaba Cloud's fixed-bandwidth tiers: the low rate up to 5 Mbps, the high rate from 6 Mbps. A cap within 5
+    # Mbps is the range of both (another provider, or the cap split over the N+1 nodes or raised for a burst, bills
+    # the high rate: q05 read "23 CNY/Mbps, optimistic"); a larger cap is the high rate alone
+    lo, hi = float(price["low"]), float(price["high"])
+    rate_lo = lo if billed <= 5 else hi
+    out.per_mbps_month = MoneyRange(low=round(rate_lo * conv, 2), high=round(hi * conv, 2))
+    out.monthly = MoneyRange(low=round(rate_lo * billed * conv, 2), high=round(hi * billed * conv, 2))
     out.source = Source(title=str(price["offer"]), url=str(price.get("url", "")), date=str(price["date"]),
                         grade=price["grade"])  # fmt: skip
     return out

@@ -318,8 +318,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     uplift = "—"
     if c.region_uplift is not None:
         u = c.region_uplift
-        uplift = t("memo.cost.region_uplift_value", low=f"{u.low:g}", high=f"{u.high:g}",
-                   source=memo_text15.price_source(u.source, lang),
+        uplift = t("memo.cost.region_uplift_value" if u.low != u.high else "prices16.cost.region_uplift_one",
+                   low=f"{u.low:g}", high=f"{u.high:g}", source=memo_text15.price_source(u.source, lang),
                    date=u.date, grade=u.grade)  # fmt: skip
     tokens = "—"
     if c.output_tokens_per_month:
@@ -353,6 +353,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),
+        ("prices16.cost.basis", c.price_basis.text_in(lang) if c.price_basis is not None else "—"),
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),

@@ -18,8 +18,10 @@ def apply(costs: Costs, form: str) -> None:
     out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
     if form != "bare_metal" or monthly is None or out_tokens <= 0 or costs.per_job:
         return
-    costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
-                                                      high=round(monthly.high * 1e6 / out_tokens, 2))
+    # four decimals: in US dollars a million tokens can cost a tenth of a dollar (q18 shown in USD: 0.1 × 32 billion
+    # tokens read 3,244 beside 3,083 a month)
+    costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 4),
+                                                      high=round(monthly.high * 1e6 / out_tokens, 4))
     both = out_tokens + in_tokens
-    costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
-                                               high=round(monthly.high * 1e6 / both, 2))
+    costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 4),
+                                               high=round(monthly.high * 1e6 / both, 4))

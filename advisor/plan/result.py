@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
 from advisor.plan.gpu_weigh import GpuWeighing
+from advisor.plan.price_basis import PriceBasis
 from advisor.sizing.quant import get_format
 
 Severity = Literal["blocker", "warning", "info"]
@@ -234,6 +235,10 @@ class PriceRow(_Out):
     user_quote: bool = False
     vm_gpus: list[Annotated[int, Field(ge=1, le=16)]] | None = Field(None, description="GPUs per cloud VM or server this offer comes in (a quote's "
                                       "own shape); the plan rounds its GPU count to these")
+    # s16-prices: who sells the row's offer; a regulated or highly sensitive service is never costed on a marketplace
+    provider: Literal["hyperscaler", "specialty", "marketplace", "domestic_cloud", "survey"] | None = Field(
+        None, description="hyperscaler, specialty (a neocloud's own data centres), marketplace (hosts of many owners), "
+        "domestic_cloud (a mainland cloud), survey (a market range); None: not said (a user's quote)")
 
 
 class CostPoint(_Out):
@@ -349,6 +354,8 @@ class Costs(_Out):
                                             "planned load; the rest is decode")
     # s15-burst: how the tokens a month were counted ({"tr": phrase key, …}): requests a day, or a rate × duty
     volume_basis: dict[str, Any] | None = Field(None, description="how the tokens a month were counted")
+    # s16-prices: which price rows the plan was costed on (marketplace rows left out, a stand-in for a line's host)
+    price_basis: PriceBasis | None = Field(None, description="which price rows the plan was costed on, in words")
 
 
 class CurvePoint(_Out):

@@ -43,8 +43,8 @@ def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():
     assert note.cheaper == (note.per_hour_if_cards < r.gpu_choice.chosen.per_hour)
     en = render_memo_markdown(r, "en")
     zh = render_memo_markdown(r, "zh_CN")
-    assert "only as whole 8-GPU servers (16 cards)" in en and "instances with fewer cards" in en
-    assert "整台 8 卡服务器" in zh and "卡数更少的实例" in zh
+    assert "only as whole 8-GPU servers (16 cards)" in en and "if a cloud instance with 2 cards (or fewer to a VM)" in en  # s16-prices
+    assert "整台 8 卡服务器" in zh and "如果有 2 张卡" in zh
 
 
 def test_a_prompt_heavy_load_is_weighed_on_dense_compute():

@@ -1,0 +1,45 @@
+"""Which price rows a plan is costed on, said in the memo (issue 25, fifth blind review: a Hong Kong bank and a
+Singapore fintech costed on RunPod marketplace GPUs; a Hong Kong node on a CN2 GIA line costed on US rows with an
+uplift as if that were what a Hong Kong host with that line charges).
+
+The rows are chosen by ``advisor.plan.price_rows``; this module holds only the record and its words, so that
+``result.py`` can carry it without importing the planning core.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.i18n import translate
+
+
+class PriceBasis(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    marketplace_left_out: list[str] = Field(
+        default_factory=list, description="ids of GPU-marketplace rows (hosts of many owners) not used for this plan")
+    offers: dict[str, list[str]] = Field(default_factory=dict, description="those offers' short names, by language")
+    why: Literal["sector", "sensitive"] | None = Field(
+        None, description="sector: a regulated sector (finance, health); sensitive: the data is marked high or holds "
+        "sensitive personal information")
+    sector: str = ""
+    proxy_line: str | None = Field(None, description="cn2_gia | three_network: the GPU rows stand in for a host that "
+                                   "sells that line in the region (no sourced row of such a host)")
+    proxy_region: str | None = None
+
+    def text_in(self, lang: str) -> str:
+        out = []
+        if self.marketplace_left_out:
+            offers = self.offers.get(lang) or self.offers.get("en") or self.marketplace_left_out
+            why = translate(lang, f"prices16.basis.why.{self.why or 'sensitive'}")
+            out.append(translate(lang, "prices16.basis.no_marketplace", why=why,
+                                 offers=translate(lang, "memo.list_sep").join(offers)))
+        if self.proxy_line and self.proxy_region:
+            out.append(translate(lang, "prices16.basis.proxy", region=translate(lang, f"plan.region.{self.proxy_region}"),
+                                 line=translate(lang, f"prices16.line.{self.proxy_line}")))
+        return " ".join(out)
+
+
+__all__ = ["PriceBasis"]

@@ -1,0 +1,204 @@
+"""Which price rows a plan is costed on, GPU sourcing and the currency shown (issue 25, fifth blind review: q25/q37
+costed on RunPod for a bank and a fintech, q22/q43 on US rows for a Hong Kong host with CN2 GIA, q23 given the
+HK/SG uplift in Tokyo, q42's case against H20 resting on whole servers, q18 in CNY for a US company, q05's BGP line
+at the low tier). Properties over all 43 advice scenarios where the rule is general."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict
+from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
+from advisor.plan.context import resolve
+from advisor.plan.data import factor, gpu_choice_facts
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
+from advisor.plan.result import PlanResult
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
+
+SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
+
+
+def _plan(name: str) -> PlanResult:
+    return planned(advice_answers(name))
+
+
+def _regulated_or_sensitive(answers: dict) -> bool:
+    ds = answers.get("data_sensitivity") or {}
+    return ds.get("level") == "high" or any(s in (ds.get("sector") or "").lower() for s in SENSITIVE_SECTORS)
+
+
+def _own_site(answers: dict) -> bool:
+    return answers.get("audience") == "internal" and answers.get("reach") in ("lan", "private_network")
+
+
+# --- item 1: which rows ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_no_marketplace_row_prices_a_regulated_or_sensitive_plan(path):
+    """Property: a plan in finance or health, or with highly sensitive data, is never costed on a GPU marketplace.
+    The one exception is an internal tool on the office LAN or a private network, whose box stands on the team's
+    own site (the data never reaches a marketplace host): it must then be an owned box, not a rented one."""
+    answers = scenario_answers(path)
+    if not _regulated_or_sensitive(answers):
+        return
+    r = planned(answers)
+    if _own_site(answers):
+        assert r.deployment_form in ("on_premises", "bare_metal"), r.deployment_form
+        return
+    used = [p for p in r.costs.prices if p.provider == MARKETPLACE]
+    assert used == [], [p.id for p in used]
+
+
+def test_the_marketplace_rule_is_the_batch_rule_widened_to_the_regulated_sector():
+    base = {"use_case": "interactive", "audience": "public", "user_location": "overseas", "overseas_markets": ["SG"],
+            "mainland_entity": False}
+    general = resolve(answers_from_dict({**base, "data_sensitivity": {"level": "low", "sector": "general"}}))
+    bank = resolve(answers_from_dict({**base, "data_sensitivity": {"level": "low", "personal_info": False,
+                                                                    "sector": "banking"}}))
+    pi = resolve(answers_from_dict({**base, "data_sensitivity": {"level": "medium", "personal_info": True,
+                                                                  "sector": "health"}}))
+    assert marketplace_allowed(general)
+    assert not sensitive_data(bank) and not marketplace_allowed(bank)  # the sector alone, as a regulator reads it
+    assert sensitive_data(pi) and not marketplace_allowed(pi)  # the batch rule's own test
+
+
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public"])
+def test_a_bank_is_costed_on_a_hyperscaler_row_and_the_memo_says_so(name):
+    r = _plan(name)
+    assert r.hardware.gpu == "l40s"
+    ids = {p.id for p in r.costs.prices}
+    assert "l40s.aws" in ids and not ids & {"l40s.runpod", "l40s.spot"}
+    up = factor("apac_uplift")
+    assert r.costs.cloud_per_gpu_hour.low == pytest.approx(1.861 * up["low"], abs=0.01)
+    basis = r.costs.price_basis
+    assert basis is not None and basis.why == "sector" and "l40s.runpod" in basis.marketplace_left_out
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
+    assert "GPU-marketplace rows (RunPod L40S" in en and "regulated sector" in en
+    assert "GPU 租赁市场的价格（RunPod L40S" in zh
+
+
+def test_an_unregulated_plan_compares_every_part_tier_for_tier():
+    """A hyperscaler row beside a part only a marketplace lists would rank the parts unfairly (2 L40S became 4 L4):
+    an unregulated plan keeps the marketplace's rows of a part the marketplace lists."""
+    r = _plan("q12_hk_saas_pi_contract")
+    assert r.hardware.gpu == "l40s"
+    assert "l40s.aws" not in {p.id for p in r.costs.prices}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_a_premium_line_offshore_says_its_gpu_price_is_a_stand_in(path):
+    """Property: a Hong Kong or Singapore node on CN2 GIA or three-network lines says its GPU rows stand in for a
+    host selling that line, and the quotes step names that host (q22, q43)."""
+    r = planned(scenario_answers(path))
+    if r.region not in ("hong_kong", "singapore") or r.line not in ("cn2_gia", "three_network"):
+        assert r.costs.price_basis is None or r.costs.price_basis.proxy_line is None
+        return
+    assert r.costs.price_basis is not None and r.costs.price_basis.proxy_line == r.line
+    en = render_memo_markdown(r, "en")
+    assert "The GPU price is a stand-in" in en
+    quotes = [s for s in r.next_steps if s.id == "quotes"]
+    assert quotes and quotes[0].key == "prices16.next.quotes_line_host"
+    assert "data centres that sell GPU servers on" in quotes[0].text_in("en")
+    assert "GPU 服务器数据中心询价" in quotes[0].text_in("zh_CN")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_an_uplift_is_the_one_sourced_for_the_region(path):
+    """Property: Tokyo and Europe get their own uplift (AWS there over N. Virginia), Hong Kong and Singapore the
+    survey's, the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
+    r = planned(scenario_answers(path))
+    up = r.costs.region_uplift
+    if r.region == "japan":
+        assert up is not None and "Tokyo" in up.source and (up.low, up.high) == (1.45, 1.45) and up.grade == "B"
+    elif r.region in ("hong_kong", "singapore"):
+        if up is not None:  # none when the user's quote prices the region itself
+            assert "(HK, SG)" in up.source
+    elif r.region == "europe" and r.costs.cloud_per_gpu_hour is not None:
+        assert up is not None and "Europe against N. Virginia" in up.source and (up.low, up.high) == (1.06, 1.25)
+    elif r.region != "mainland_plus_overseas":
+        assert up is None
+
+
+def test_tokyo_memo_names_its_own_uplift():
+    en = render_memo_markdown(_plan("q23_japan_game_npc"), "en")
+    assert "×1.45 (AWS g6e (L40S) on demand, Tokyo against N. Virginia" in en
+    assert "HK, SG" not in en
+
+
+# --- item 2: H20 sourcing --------------------------------------------------------------------------------------------
+
+
+def test_q42_case_against_h20_is_conditional_and_the_quote_comes_first():
+    r = _plan("q42_china_market_gpus_mainland")
+    assert r.next_steps[0].id == "quote_fewer_cards"
+    first = r.next_steps[0].text_in("en")
+    assert "H20" in first and "26.55" in first and "32.13" in first
+    why = r.gpu_choice.text_in("en") if r.gpu_choice is not None else ""
+    assert "is the better choice" in why and "ask for that quote before deciding" in why
+    assert "ask providers for instances with fewer cards before deciding" not in why
+    # no sourced H20 instance with fewer cards (search of Alibaba/Volcano/Tencent pages): still whole servers
+    assert gpu_choice_facts() is not None
+    from advisor.plan.node_shapes import shape_of
+
+    assert shape_of("h20-96g", owned=False).whole_server
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_a_part_cheaper_per_card_puts_its_quote_first(path):
+    r = planned(scenario_answers(path))
+    w = r.gpu_choice.weighing if r.gpu_choice is not None else None
+    cheaper = [n for n in (w.whole_server if w is not None else []) if n.cheaper]
+    rented = r.deployment_form in ("cloud", "cloud_then_bare_metal")
+    assert (bool(r.next_steps) and r.next_steps[0].id == "quote_fewer_cards") == (bool(cheaper) and rented)
+
+
+# --- item 3: currency ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_costs_are_in_the_budgets_currency(path):
+    answers = scenario_answers(path)
+    budget = answers.get("monthly_budget") or answers.get("capex_budget")
+    r = planned(answers)
+    if budget is not None:
+        assert r.costs.currency == budget["currency"]
+    elif not answers.get("mainland_entity", True) and answers.get("user_location") in ("overseas", "hk_tw"):
+        assert r.costs.currency == "USD"
+        assert any(a.key == "prices16.assume.currency.usd" for a in r.assumptions)
+
+
+def test_q18_us_company_sees_dollars_and_the_rate_once():
+    r = _plan("q18_us_fleet_32_h100")
+    assert r.costs.currency == "USD"
+    for lang, rate, yuan in (("en", "Exchange rate used", "CNY"), ("zh_CN", "所用汇率", "元人民币")):
+        memo = render_memo_markdown(r, lang)
+        body = memo.split("\n## ")[:-1]  # everything before the sources list
+        cny = [ln for ln in "\n## ".join(body).splitlines() if yuan in ln]
+        assert len(cny) == 1 and rate in cny[0], cny
+
+
+# --- item 4: the line's bandwidth ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_a_priced_line_is_a_range_up_to_the_high_tier(path):
+    r = planned(scenario_answers(path))
+    lc = r.line_cost
+    if lc is None or lc.per_mbps_month is None:
+        return
+    high = float(gpu_choice_facts()["line_bandwidth"]["prices"][lc.line]["high"])
+    conv = 1.0 if lc.currency == "CNY" else 1.0 / r.costs.fx_rate
+    assert lc.per_mbps_month.high == pytest.approx(high * conv, abs=0.01)
+
+
+def test_q05_bgp_is_23_to_80_per_mbps():
+    r = _plan("q05_filed_finetune_mainland_sg")
+    assert (r.line_cost.per_mbps_month.low, r.line_cost.per_mbps_month.high) == (23, 80)
+    en = render_memo_markdown(r, "en")
+    assert re.search(r"at 23–80 CNY per Mbps a month = about [\d,]+–[\d,]+ CNY a month", en)
+    assert "(23–80 CNY per Mbps)" in en
