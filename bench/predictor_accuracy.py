@@ -161,7 +161,31 @@ def setup_for(row: dict[str, str]):
         limits = dataclasses.replace(limits, kv_blocks=blocks)
     if row.get("num_scheduler_steps"):  # vLLM V0 multi-step scheduling, as the source ran it
         limits = dataclasses.replace(limits, scheduler_steps=int(row["num_scheduler_steps"]))
+    if (budget := v0_prefill_first_budget(row, model.max_context)) is not None:
+        limits = dataclasses.replace(limits, mixed_prefill=False, max_num_batched_tokens=budget)
     return setup, limits
+
+
+# vLLM V0 turned chunked prefill on by itself only for a max_model_len over 32K (EngineArgs.create_engine_config:
+# use_long_context = max_model_len > 32768), and 0.6.x refused it beside multi-step scheduling ("Chunked prefill is
+# not supported with multi-step (--num-scheduler-steps > 1)": https://github.com/vllm-project/vllm/issues/8274).
+# Without it V0's Scheduler._schedule_default runs waiting prompts first, whole, in steps of their own (the running
+# requests decode in the next step without prefill), up to max(max_model_len, 2048) tokens a step (SchedulerConfig:
+# the budget without chunked prefill); V1 always mixes prompt chunks into the decode steps.
+V0_LONG_CONTEXT = 32768
+
+
+def v0_prefill_first_budget(row: dict[str, str], model_context: int) -> int | None:
+    """The prompt-token budget of a vLLM V0 step when the row's server ran without chunked prefill, else None."""
+    text = row["engine_version"]
+    if row["engine"] != "vllm" or "V0" not in text or "--enable-chunked-prefill" in text:
+        return None
+    stated = re.search(r"--max[-_]model[-_]len (\d+)", text)
+    max_model_len = int(stated.group(1)) if stated else model_context
+    multi_step = int(row.get("num_scheduler_steps") or 1) > 1 and release_number(text.split()[0])[:2] == (0, 6)
+    if max_model_len > V0_LONG_CONTEXT and not multi_step:
+        return None
+    return max(max_model_len, 2048)
 
 
 def _stat(values: list[float], stat: str) -> float | None:

@@ -181,3 +181,23 @@ def test_a_closed_loop_no_start_together_wave_could_give_is_simulated_spread_out
     assert not accuracy.not_a_wave({**row, "lengths": "sharegpt"}, setup)  # prompts of many lengths: no bound here
     # the median of a wave has the weaker bound c / 2 (25 x 18 ms = ~445 ms)
     assert accuracy.not_a_wave({**row, "stat": "median", "ttft_ms": "400"}, setup)
+
+
+def test_vllm_v0_without_chunked_prefill_runs_prompts_first(accuracy):
+    """vLLM V0 chunked-prefilled only past a 32K max_model_len, and 0.6.x refused chunked prefill beside multi-step
+    scheduling (vllm#8274): its rows run prompts whole in steps of their own, up to max(max_model_len, 2048) tokens,
+    while the running requests wait (the sim's mixed_prefill off). V1 rows, and V0 rows that chunk, are untouched."""
+    row = {**_row("llama-3.1-8b-instruct", "a100-sxm-80g", 230, 100.0), "engine_version":
+           "0.6.0 (V0; --num-scheduler-steps 10 --max_model_len 4096)", "num_scheduler_steps": "10"}  # fmt: skip
+    assert accuracy.v0_prefill_first_budget(row, 131072) == 4096
+    # no multi-step, the model's own 128K context: V0 turned chunked prefill on by itself
+    plain = {**row, "engine_version": "0.6.0 (V0)", "num_scheduler_steps": ""}
+    assert accuracy.v0_prefill_first_budget(plain, 131072) is None
+    assert accuracy.v0_prefill_first_budget(plain, 8192) == 8192  # Llama 3 8B's 8K: no chunked prefill
+    assert accuracy.v0_prefill_first_budget({**plain, "engine_version": "0.6.0 (V0; --enable-chunked-prefill)"},
+                                            8192) is None  # fmt: skip
+    assert accuracy.v0_prefill_first_budget({**plain, "engine_version": "0.11.0 (V1)"}, 8192) is None
+    _, limits = accuracy.setup_for(row)
+    assert not limits.mixed_prefill and limits.max_num_batched_tokens == 4096
+    _, v1 = accuracy.setup_for({**row, "engine_version": "0.11.0 (V1)", "num_scheduler_steps": ""})
+    assert v1.mixed_prefill
