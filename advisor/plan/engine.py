@@ -22,6 +22,7 @@ from advisor.plan import (
     reachable,
     sizing,
     two_nodes,
+    warm_floor,
 )
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
@@ -433,13 +434,16 @@ def _batch_billing(c: Ctx, job_hours: float) -> tuple[tuple[float, float], bool]
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
     vol = burst.volume(c, burst.peak_rate(c, cand))
     tokens = vol.output_tokens
-    warm = cand.tp  # one replica stays on; a bursty plan keeps its steady load's replicas and the spare on
-    if c.load == "bursty" and not c.is_batch:  # (s15-burst: the cost billed 1 where the memo said 2 stay warm)
-        warm = cand.tp * burst.warm_replicas(c, cand, claimed_capacity(c, cand))
-    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=warm,
+    # one replica stays on off-peak, with the N+1 spare where the plan keeps one, in whole units on sale (s16-capacity:
+    # the spare was billed for peak hours only, a whole-server part by the GPU); a bursty plan keeps its steady load's
+    # replicas and the spare on (s15-burst: the cost billed 1 where the memo said 2 stay warm)
+    bursty = c.load == "bursty" and not c.is_batch
+    steady = burst.warm_replicas(c, cand, claimed_capacity(c, cand)) if bursty else 1
+    on = warm_floor.warm(cand, steady, spare_counted=bursty)
+    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
-                             volume_basis=vol.basis)  # fmt: skip
+                             volume_basis=vol.basis, warm=on.basis(c.burst_share))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))

@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
+from advisor.plan import budget_words, field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -770,7 +770,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
                 days=result.timeline.deadline_days)
         rows.append((t("memo.key.launch"), text))
-    rows.append((t("memo.key.feasible"), t("memo.yes" if result.feasible else "memo.no")))
+    rows.append((t("memo.key.feasible"), budget_words.feasible_text(result, lang)))
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

@@ -600,8 +600,11 @@ def sizing_plan(f: Facts):
     short = short_reason(f, sized, ch, c_max, room) if variant == "room" else None
     if short is not None:
         variant = "room_short"
+    # no headroom at all is a risk, not a note: a burst above the peak slows every user (q10: "0 % headroom" sat
+    # among the notes beside "feasible: yes"; s16-capacity)
+    severity = "warning" if variant == "room_short" and room == 0 else None
     return finding(
-        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
+        "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         policy=round(sizing_headroom() * 100),
         gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
         c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),
@@ -875,6 +878,11 @@ def scaling_warm(f: Facts):
         return _burst_rules.warm_finding(f, ch)
     slo = _ttft_target_given(c)
     if c.load == "diurnal" and slo is not None:
+        from advisor.plan.warm_floor import spare_replicas
+
+        spare = spare_replicas(getattr(f.chosen, "layout", None)) if f.form == "cloud" else 0
+        if spare:  # the N+1 spare stays on at night too, as the cost bills it (s16-capacity, q09)
+            return finding("scaling.warm_replica", variant="live_spare", slo=round(slo), warm=1 + spare)
         return finding("scaling.warm_replica", variant="live", slo=round(slo))
     return None
 
