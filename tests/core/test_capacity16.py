@@ -127,3 +127,30 @@ def test_no_headroom_at_the_peak_is_a_warning(path: Path) -> None:
     if f is None or f.params.get("room") != 0 or not f.title_key.endswith("room_short.title"):
         pytest.skip("headroom above 0 %")
     assert f.severity == "warning", path.stem
+
+
+TOKENS_ROW = {"en": re.compile(r"^\| Tokens per month \(input / output\) \| (.*) \|$", re.M),
+              "zh_CN": re.compile(r"^\| 每月 tokens（输入 / 输出） \| (.*) \|$", re.M)}
+ASSUMED = {"en": "an assumption, not a count", "zh_CN": "这是假设，不是统计"}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=IDS)
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower_figure(path: Path, lang: str) -> None:
+    """q01/q09: the volume from the peak × 40 % read as a fact ("inflated"): where no requests a day are given on a
+    day/night load, the row says it is an assumption and gives the lower figure, which is below the upper one."""
+    answers = json.loads(path.read_text(encoding="utf-8"))["answers"]
+    r = _plan(path)
+    row = TOKENS_ROW[lang].search(_memo(path, lang))
+    if row is None or r.costs is None or r.costs.per_job:
+        pytest.skip("no monthly token volume")
+    by_count = answers.get("requests_per_day") is not None
+    measured = answers.get("measured_utilisation") is not None
+    day_night = answers.get("load_pattern", "diurnal") == "diurnal" and answers.get("use_case") != "offline_batch"
+    if by_count or measured or not day_night:
+        assert ASSUMED[lang] not in row.group(1)
+        return
+    assert ASSUMED[lang] in row.group(1), (path.stem, row.group(1))
+    figures = [int(x.replace(",", "")) for x in re.findall(r"\d{1,3}(?:,\d{3})+", row.group(1))]
+    upper_in, upper_out, low_in, low_out = figures[0], figures[1], figures[-2], figures[-1]
+    assert low_in < upper_in and low_out < upper_out, row.group(1)
