@@ -20,6 +20,7 @@ from advisor.plan import (
     memo_cost_formula,
     owned_per_million,
     reachable,
+    second_unit,
     sizing,
     two_nodes,
     warm_floor,
@@ -593,10 +594,14 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             if lean[0].replicas != chosen.replicas or lean[0].tp != chosen.tp or lean[0].weights != chosen.weights:
                 sim_ttft = sim_tpot = None  # another load per replica: the card takes the curve's figures
             chosen, out, (within, needed, straddles) = lean
+    # one server/VM with no spare: a second one priced against the budget (s16-capacity, q03/q35/q41)
+    second = None if on_fleet or main_node is not None else second_unit.price(
+        c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
+        budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
-              budget_straddles=straddles)  # fmt: skip
+              budget_straddles=straddles, second_unit=second)  # fmt: skip
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:

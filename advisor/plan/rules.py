@@ -899,6 +899,7 @@ def scaling_prestage(f: Facts):
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
+from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401

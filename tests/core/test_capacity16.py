@@ -154,3 +154,29 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
     figures = [int(x.replace(",", "")) for x in re.findall(r"\d{1,3}(?:,\d{3})+", row.group(1))]
     upper_in, upper_out, low_in, low_out = figures[0], figures[1], figures[-2], figures[-1]
     assert low_in < upper_in and low_out < upper_out, row.group(1)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=IDS)
+def test_one_server_and_no_spare_is_said_with_what_a_second_costs(path: Path) -> None:
+    """q03/q35/q41: one server (or VM) and no N+1 spare was never said. Every plan on one unit with no spare, not a
+    batch, hosted API, hybrid or the team's fleet, and not already told "not N+1" for the budget, gets the finding,
+    with the second unit's cost in both languages; no other plan does."""
+    r = _plan(path)
+    lay = r.hardware.layout
+    f = r.finding("sizing.single_point")
+    spare_dropped = (x := r.finding("sizing.redundancy")) is not None and x.title_key.endswith("over_budget.title")
+    single = (lay is not None and lay.units == 1 and lay.spare_units == 0 and lay.fleet_count is None
+              and r.deployment_form not in ("hosted_api", "hybrid") and not r.costs.per_job and not spare_dropped
+              and not r.nodes)
+    assert (f is not None) == single, (path.stem, lay)
+    if f is not None:
+        for lang in ("en", "zh_CN"):
+            assert re.search(r"[¥$]\d", f.detail_in(lang)), f.detail_in(lang)
+
+
+@pytest.mark.parametrize("prefix", ["q03", "q35", "q41"])
+def test_a_second_server_the_budget_covers_is_recommended(prefix: str) -> None:
+    r = _plan(_by_id(prefix))
+    f = r.finding("sizing.single_point")
+    assert f is not None and f.severity == "warning" and f.title_key.endswith("covered.title"), prefix
+    assert "so add it" in f.title_in("en") and "建议加上" in f.title_in("zh_CN")
