@@ -329,8 +329,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
                        basis=render(lang, str(c.volume_basis["tr"]), basis))
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
+    # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
+    reserved = not job and result.deployment_form != "hybrid"
     cloud = [t(key, cost=_money(r, cur)) for key, r in (
-        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", None if job else c.cloud_monthly),
+        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
     capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
@@ -372,7 +374,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         if value != "—":
             rows.append((t(key), value))
         if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
-            formula = memo_cost_formula.formula_row(c, lang)  # every factor of the product, the uplift sourced
+            # every factor of the product, the uplift sourced
+            formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append(formula)
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so

@@ -180,3 +180,14 @@ def test_a_second_server_the_budget_covers_is_recommended(prefix: str) -> None:
     f = r.finding("sizing.single_point")
     assert f is not None and f.severity == "warning" and f.title_key.endswith("covered.title"), prefix
     assert "so add it" in f.title_in("en") and "建议加上" in f.title_in("zh_CN")
+
+
+def test_a_hybrid_memo_prices_no_monthly_commitment_on_its_peak_gpus() -> None:
+    """q39: 'the monthly/reserved row for 50 GPUs means nothing here' (the hybrid rents only for its peaks), and the
+    GPUs beyond the fleet are rented for the peaks, not 'rented or bought'."""
+    path = _by_id("q39")
+    assert _plan(path).deployment_form == "hybrid"
+    en, zh = _memo(path, "en"), _memo(path, "zh_CN")
+    assert "monthly/reserved" not in en and "包月/预留" not in zh
+    assert "rented or bought" not in en and "另租或另购" not in zh
+    assert "rented in the cloud for the peaks only" in en and "只在高峰期间另在云上租用" in zh
