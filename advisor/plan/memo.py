@@ -756,7 +756,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
         rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts)))
     elif monthly != "—" and not owning:
-        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
+                     + budget_words.price_basis(result, lang)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))

@@ -191,3 +191,17 @@ def test_a_hybrid_memo_prices_no_monthly_commitment_on_its_peak_gpus() -> None:
     assert "monthly/reserved" not in en and "包月/预留" not in zh
     assert "rented or bought" not in en and "另租或另购" not in zh
     assert "rented in the cloud for the peaks only" in en and "只在高峰期间另在云上租用" in zh
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=IDS)
+def test_page_one_cost_says_when_it_is_the_reserved_price(path: Path) -> None:
+    """q35: 'the headline cost quietly uses the reserved price'. A rented plan whose cost is the monthly/reserved
+    price (the spare and whole servers kept on make it the cheaper one more often) says so beside the figure."""
+    r = _plan(path)
+    c = r.costs
+    row = re.search(r"^\| Cost \| (.*) \|$", _memo(path, "en"), re.M)
+    if row is None or r.deployment_form != "cloud" or r.nodes or c.per_job or c.cloud_monthly is None:
+        pytest.skip("no single rented cost on page 1")
+    reserved = (round(c.recommended_monthly.low), round(c.recommended_monthly.high)) == (
+        round(c.cloud_monthly.low), round(c.cloud_monthly.high))
+    assert ("monthly/reserved price" in row.group(1)) == reserved, row.group(1)
