@@ -734,8 +734,11 @@ def cost_rent(f: Facts):
     m = c.recommended_monthly
     if m is None:  # no price for this GPU here: cost.unpriced says so (never "about — a month")
         return None
-    return finding("cost.rent", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
-                   monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
+    # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
+    w = c.cloud_warm
+    always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
+    return finding("cost.rent", variant="always_on" if always_on else None, util=round(f.ctx.utilisation * 100),
+                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
 
 
 @rule("cost.buy", "cost")

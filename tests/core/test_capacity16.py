@@ -205,3 +205,16 @@ def test_page_one_cost_says_when_it_is_the_reserved_price(path: Path) -> None:
     reserved = (round(c.recommended_monthly.low), round(c.recommended_monthly.high)) == (
         round(c.cloud_monthly.low), round(c.cloud_monthly.high))
     assert ("monthly/reserved price" in row.group(1)) == reserved, row.group(1)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=IDS)
+def test_renting_never_promises_a_scale_down_the_cost_does_not_make(path: Path) -> None:
+    """Where every GPU is billed around the clock on a day/night load (the spare and whole servers stay on), the
+    rent finding does not say "you can scale down when idle"."""
+    r = _plan(path)
+    f = r.finding("cost.rent")
+    if f is None or r.costs.cloud_warm is None:
+        pytest.skip("no rented day/night cost")
+    c = r.costs
+    all_on = c.cloud_warm["scaled_share"] < 1 and (c.cloud_billed_gpus or 0) >= c.gpus
+    assert ("scale down when idle" not in f.detail_in("en")) == all_on, path.stem
