@@ -94,6 +94,7 @@ def _memo_painter():
 def summary(result, lang: str) -> str:
     """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
     from advisor.i18n import translate as t
+    from advisor.plan import budget_words
 
     r = result
     lines = [t(lang, "plan.cli.heading", model=r.hardware.model_name or r.hardware.model or "?"), ""]
@@ -101,7 +102,7 @@ def summary(result, lang: str) -> str:
         (t(lang, "plan.cli.form"), t(lang, f"plan.form.{r.deployment_form}")),
         (t(lang, "plan.cli.region"), t(lang, f"plan.region.{r.region}")),
         (t(lang, "plan.cli.line"), t(lang, f"plan.line.{r.line}")),
-        (t(lang, "plan.cli.feasible"), t(lang, "plan.cli.yes" if r.feasible else "plan.cli.no")),
+        (t(lang, "plan.cli.feasible"), budget_words.feasible_text(r, lang, words=("plan.cli.yes", "plan.cli.no"))),
     ]
     h = r.hardware
     if h.gpu:

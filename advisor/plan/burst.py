@@ -21,6 +21,7 @@ from typing import Any
 
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.sizing import P99_TPOT
+from advisor.plan.volume_range import duty_basis
 
 DAYS_PER_MONTH = 30.4
 SECONDS_PER_DAY = 86400
@@ -125,7 +126,7 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
                  "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
     else:
         duty = c.utilisation
-        basis = {"tr": "plan.burst15.volume.duty", "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+        basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
     return Volume(peak_tok_s * 3600 * 730.0 * duty, basis)
 
 

@@ -60,6 +60,7 @@ class CostInputs:
     tokens_per_month: float  # output tokens served per month (expected)
     input_tokens_per_month: float = 0.0  # prompt tokens served per month (expected)
     volume_basis: dict[str, Any] | None = None  # s15-burst: how the volume was counted (a memo phrase)
+    warm: dict[str, Any] | None = None  # s16-capacity: what stays on off-peak (warm_floor.Warm.basis)
 
 
 @dataclass
@@ -125,6 +126,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             costs.cloud_billed_gpus = round(billed, 2)
+            costs.cloud_warm = inp.warm
             mf = factor("monthly_factor")
             costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
                                                       grade=str(mf["grade"]))  # fmt: skip

@@ -22,8 +22,10 @@ from advisor.plan import (
     owned_per_million,
     price_rows,
     reachable,
+    second_unit,
     sizing,
     two_nodes,
+    warm_floor,
 )
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
@@ -446,13 +448,16 @@ def _batch_billing(c: Ctx, job_hours: float) -> tuple[tuple[float, float], bool]
 def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> costmod.CostOutcome:
     vol = burst.volume(c, burst.peak_rate(c, cand))
     tokens = vol.output_tokens
-    warm = cand.tp  # one replica stays on; a bursty plan keeps its steady load's replicas and the spare on
-    if c.load == "bursty" and not c.is_batch:  # (s15-burst: the cost billed 1 where the memo said 2 stay warm)
-        warm = cand.tp * burst.warm_replicas(c, cand, claimed_capacity(c, cand))
-    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=warm,
+    # one replica stays on off-peak, with the N+1 spare where the plan keeps one, in whole units on sale (s16-capacity:
+    # the spare was billed for peak hours only, a whole-server part by the GPU); a bursty plan keeps its steady load's
+    # replicas and the spare on (s15-burst: the cost billed 1 where the memo said 2 stay warm)
+    bursty = c.load == "bursty" and not c.is_batch
+    steady = burst.warm_replicas(c, cand, claimed_capacity(c, cand)) if bursty else 1
+    on = warm_floor.warm(cand, steady, spare_counted=bursty)
+    inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
-                             volume_basis=vol.basis)  # fmt: skip
+                             volume_basis=vol.basis, warm=on.basis(c.burst_share))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
@@ -615,10 +620,14 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             if lean[0].replicas != chosen.replicas or lean[0].tp != chosen.tp or lean[0].weights != chosen.weights:
                 sim_ttft = sim_tpot = None  # another load per replica: the card takes the curve's figures
             chosen, out, (within, needed, straddles) = lean
+    # one server/VM with no spare: a second one priced against the budget (s16-capacity, q03/q35/q41)
+    second = None if on_fleet or main_node is not None else second_unit.price(
+        c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
+        budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
-              budget_straddles=straddles)  # fmt: skip
+              budget_straddles=straddles, second_unit=second)  # fmt: skip
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:

@@ -136,8 +136,12 @@ def fleet_rule(f: Facts):
         from advisor.plan.fleet import this_service
 
         if this_service(f.ctx, gid):  # the fleet's load is this service's (s14-fleetload): all of it serves it
+            # the GPUs beyond the fleet as the form gets them: rented for the peaks (hybrid, cloud) or bought, not
+            # "rented or bought" (q39, fifth blind review; s16-capacity)
+            how = {"hybrid": "_rented_peak", "cloud": "_rented"}.get(f.form, "_bought" if f.form in (
+                "bare_metal", "on_premises", "cloud_then_bare_metal") else "")
             why |= {"util": round(f.ctx.utilisation * 100), "more": max(0, ch.total_gpus - count),
-                    "tr": "plan.fleetload14.same_this_service"}
+                    "tr": f"plan.capacity16.same_this_service{how}" if how else "plan.fleetload14.same_this_service"}
         elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
             from advisor.plan.fleet import free_gpus, movable
 

@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
+from advisor.plan import budget_words, field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -329,8 +329,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
                        basis=render(lang, str(c.volume_basis["tr"]), basis))
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
+    # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
+    reserved = not job and result.deployment_form != "hybrid"
     cloud = [t(key, cost=_money(r, cur)) for key, r in (
-        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", None if job else c.cloud_monthly),
+        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
     capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
@@ -373,7 +375,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         if value != "—":
             rows.append((t(key), value))
         if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
-            formula = memo_cost_formula.formula_row(c, lang)  # every factor of the product, the uplift sourced
+            # every factor of the product, the uplift sourced
+            formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append(formula)
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
@@ -759,7 +762,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
         rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts)))
     elif monthly != "—" and not owning:
-        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
+                     + budget_words.price_basis(result, lang)))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
@@ -776,10 +780,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
                 days=result.timeline.deadline_days)
         rows.append((t("memo.key.launch"), text))
-    feasible = t("memo.yes" if result.feasible else "memo.no")
+    feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
     if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
-        feasible = t("memo.key.feasible_once", steps=t("memo.list_sep").join(i.label_in(lang) for i in untimed))
+        once = t("memo.key.feasible_once", steps=t("memo.list_sep").join(i.label_in(lang) for i in untimed))
+        feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
     rows.append((t("memo.key.feasible"), feasible))
     return [(_cell(a), _cell(b)) for a, b in rows]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15
+from advisor.plan import memo_text15, warm_floor
 from advisor.plan.cost import HOURS_PER_MONTH
 
 
@@ -50,8 +50,9 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     return out
 
 
-def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
-    """(label, value) of the on-demand cloud cost as a product of its factors; None where a factor is unknown."""
+def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, str] | None:
+    """(label, value) of the on-demand cloud cost as a product of its factors; None where a factor is unknown.
+    ``reserved``: with the monthly/reserved price worked out too (not for a hybrid, which rents only its peaks)."""
     c = costs
     od, price, ov, gpus = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead, c.cloud_billed_gpus
     if od is None or price is None or ov is None or not gpus:
@@ -71,10 +72,10 @@ def formula_row(costs: Any, lang: str) -> tuple[str, str] | None:
     }
     key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
     value = translate(lang, key, **params)
-    if not c.per_job and gpus < c.gpus:  # a fraction billed: say why it is not every GPU around the clock
-        value += translate(lang, "memo.batchcost15.billed_note", billed=_count(gpus), gpus=c.gpus)
+    if not c.per_job:  # which GPUs run every hour: the always-on replica, the N+1 spare, whole servers (s16-capacity)
+        value += warm_floor.billed_note(c, lang)
     mf = c.cloud_monthly_factor
-    if not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
+    if reserved and not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
         value += translate(lang, "memo.batchcost15.formula_reserved", gpus=_count(float(c.gpus)), hours=hours,
                            price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
                            grade=mf.grade, factor=params["factor"],

@@ -619,8 +619,11 @@ def sizing_plan(f: Facts):
     short = short_reason(f, sized, ch, c_max, room) if variant == "room" else None
     if short is not None:
         variant = "room_short"
+    # no headroom at all is a risk, not a note: a burst above the peak slows every user (q10: "0 % headroom" sat
+    # among the notes beside "feasible: yes"; s16-capacity)
+    severity = "warning" if variant == "room_short" and room == 0 else None
     return finding(
-        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
+        "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         policy=round(sizing_headroom() * 100),
         gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
         c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),
@@ -750,8 +753,11 @@ def cost_rent(f: Facts):
     m = c.recommended_monthly
     if m is None:  # no price for this GPU here: cost.unpriced says so (never "about — a month")
         return None
-    return finding("cost.rent", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
-                   monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
+    # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
+    w = c.cloud_warm
+    always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
+    return finding("cost.rent", variant="always_on" if always_on else None, util=round(f.ctx.utilisation * 100),
+                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
 
 
 @rule("cost.buy", "cost")
@@ -894,6 +900,11 @@ def scaling_warm(f: Facts):
         return _burst_rules.warm_finding(f, ch)
     slo = _ttft_target_given(c)
     if c.load == "diurnal" and slo is not None:
+        from advisor.plan.warm_floor import spare_replicas
+
+        spare = spare_replicas(getattr(f.chosen, "layout", None)) if f.form == "cloud" else 0
+        if spare:  # the N+1 spare stays on at night too, as the cost bills it (s16-capacity, q09)
+            return finding("scaling.warm_replica", variant="live_spare", slo=round(slo), warm=1 + spare)
         return finding("scaling.warm_replica", variant="live", slo=round(slo))
     return None
 
@@ -911,6 +922,7 @@ def scaling_prestage(f: Facts):
 # module and register into RULES on import.
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
+from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency

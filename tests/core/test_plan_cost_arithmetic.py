@@ -56,7 +56,7 @@ NODE = {
     "en": re.compile(rf"：?:? {RANGE} \w+ = ({NUM}) {UNIT_EN}(?: billed)? × ({NUM}) h × {RANGE} \w+/[GN]PU·h"
                      rf"(?: × {RANGE} \(monthly/reserved\))? × {RANGE} \("),
     "zh_CN": re.compile(rf"：{RANGE} \w+ = (?:计费 )?({NUM}) 张{UNIT_ZH} × ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h"
-                        rf"(?: × {RANGE}（包月/预留）)? × {RANGE}（"),
+                        rf"(?: × {RANGE}（包月/预留）)? ?× {RANGE}（"),
 }
 CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
              "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}

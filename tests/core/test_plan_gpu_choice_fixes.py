@@ -68,6 +68,8 @@ def test_the_smaller_model_steps_down_within_the_family(q40):
 
 def test_fixes_are_ordered_by_how_close_they_come_to_the_budget(q40):
     ids = [f.id for f in q40.fixes]
-    assert ids[0] == "hosted_api" and ids[-1] == "more_budget"
+    # the hosted API and the smallest model come first (their low ends are a few hundred CNY apart: which leads
+    # moves with how the spare is billed off-peak, s16-capacity), more budget last
+    assert "hosted_api" in ids[:2] and ids[-1] == "more_budget"
     lows = [f.monthly_cost.low for f in q40.fixes if f.with_budget is not None]
     assert lows == sorted(lows)

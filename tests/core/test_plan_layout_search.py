@@ -148,8 +148,13 @@ def test_a_budget_that_cannot_fund_the_headroom_gets_the_bare_peak_said_with_its
     assert _serving(r) * r.capacity.max_concurrency_per_replica >= 8
     assert "over the budget of 150,000 CNY" in f.detail_in("en") and "超出 150,000 CNY 的预算" in f.detail_in("zh_CN")
     spare = r.finding("sizing.redundancy")
-    if spare is not None and spare.title_key.endswith("over_budget.title"):  # each costs its own server, not both
-        assert f.params["short"]["extra"] == spare.params["extra"]
+    if spare is not None and spare.title_key.endswith("over_budget.title"):  # each costs its own server, not both:
+        # the spare server runs around the clock (N+1 holds off-peak too, s16-capacity), the headroom's only for the
+        # hours the peak needs it, so the headroom's server costs no more than the spare's
+        def amount(v: str) -> float:
+            return float(v.replace(",", ""))
+
+        assert 0 < amount(f.params["short"]["extra"]) <= amount(spare.params["extra"])
 
 
 def test_a_fleet_too_small_for_the_headroom_says_so_and_buys_nothing_for_it():

@@ -303,6 +303,11 @@ ROWS: list[Row] = [
     # paid, public or a production service for business customers: N+1; an internal tool on a private network: none
     Row("sizing.redundancy", {**MAINLAND, "charges_users": True},
         {"charges_users": False, "audience": "internal", "reach": "private_network"}),
+    # s16-capacity: an internal tool on one server and no spare is told so, with what a second costs; a paid service
+    # gets N+1 instead (sizing.redundancy)
+    Row("sizing.single_point", OFFICE, {"audience": "business", "reach": "internet", "charges_users": True,
+                                        "user_location": "mainland", "mainland_carriers": "all_three",
+                                        "icp_status": "filed", "mainland_entity": True}),
     Row("gpu.region_choice", {**MAINLAND, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 32,
                               "quantization_acceptable": "fp8_only", "gpu_constraint": ["h20-96g", "h200-141g"]},
         {"gpu_constraint": ["h20-96g"]}),

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from advisor import i18n
 from advisor.i18n import tr
+from advisor.plan import budget_words
 from advisor.plan.charts import cost_chart
 from advisor.plan.field_labels import is_job
 from advisor.plan.memo import as_asked_only
@@ -102,7 +103,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
         "hardware": hardware,
         "format": fmt,
         "monthly": _monthly(result),
-        "feasible": tr("wizard.card.feasible" if result.feasible else "wizard.card.infeasible"),
+        # conditional where the cost range straddles the budget, as the memo's page 1 says it (s16-capacity)
+        "feasible": budget_words.feasible_text(result, i18n.current_language(),
+                                               words=("wizard.card.feasible", "wizard.card.infeasible")),
     }
 
 

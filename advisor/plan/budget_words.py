@@ -1,0 +1,49 @@
+"""The feasibility verdict in words, conditional where the cost range straddles the budget (issue 25, s16-capacity).
+
+The engine judges the budget on the HIGH end of the cost range, but a range whose low end fits and high end does
+not is still scored feasible (the plan works if the quotes come in low). The page-1 row said a bare "yes" beside
+"over budget at the high end" (q10, q39: "'feasible: yes' says too much; write it as conditionally feasible").
+The boolean stays as the engine decides it; the words say the condition.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.money_text import round_money
+
+
+def conditional(result: Any) -> bool:
+    """Feasible only on the low-end prices: a feasible plan whose cost range straddles the budget."""
+    c = result.costs
+    return bool(result.feasible and c is not None and c.budget_straddles and c.recommended_monthly is not None
+                and c.budget_monthly is not None)
+
+
+def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes", "memo.no")) -> str:
+    """"yes" / "no" (``words``: the memo's or the CLI's keys), or "only if the quotes come in at the low end …"
+    with the low end, the high end and the budget."""
+    if not conditional(result):
+        return translate(lang, words[0] if result.feasible else words[1])
+    c = result.costs
+    per = "memo.capacity16.per_job" if c.per_job else "memo.capacity16.per_month"
+    return translate(lang, "memo.capacity16.feasible_if_low", low=round_money(c.recommended_monthly.low),
+                     high=round_money(c.recommended_monthly.high), budget=round_money(c.budget_monthly),
+                     currency=c.currency, per=translate(lang, per))
+
+
+def price_basis(result: Any, lang: str) -> str:
+    """" (monthly/reserved price: …)" after a rented plan's cost where it is the commitment price (cheaper than on
+    demand once the spare and whole servers run around the clock), so the headline does not quietly switch price
+    (q35: "the headline cost quietly uses the reserved price"); "" otherwise."""
+    c = result.costs
+    rec, mon = c.recommended_monthly, c.cloud_monthly
+    if result.deployment_form != "cloud" or c.per_job or rec is None or mon is None or result.nodes:
+        return ""
+    if (round(rec.low), round(rec.high)) != (round(mon.low), round(mon.high)):
+        return ""
+    return translate(lang, "memo.capacity16.reserved_basis")
+
+
+__all__ = ["conditional", "feasible_text", "price_basis"]

@@ -1,0 +1,42 @@
+"""Capacity rules of the fifth blind review (s16-capacity), registered into ``rule_base.RULES`` on import (``rules``
+imports this module at its end); metadata and sources in ``resources/plan/gpu_choice.json``.
+
+- ``sizing.single_point``: the service runs on one server or cloud VM with no spare: said plainly, with what a second
+  one costs; recommended where the budget covers it (q03: a clinical tool on one 4-card server, q41: a call centre
+  on one A10, q35: one 8 × H20 node "although the budget easily covers a second").
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, _money, _range, finding, rule
+
+
+def _amount(r: tuple[float, float], f: Facts) -> str:
+    lo, hi = r
+    return _money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f)
+
+
+@rule("sizing.single_point", "sizing")
+def single_point(f: Facts) -> Finding | None:
+    """One server/VM and no N+1 spare (an internal tool; a paid, public or business service gets N+1 from
+    ``sizing.redundancy``): one failure stops the service. The second unit's cost, and a recommendation to add it
+    when every budget given covers it."""
+    s = f.second_unit
+    ch = f.chosen
+    if s is None or ch is None:
+        return None
+    capex = {"tr": "plan.capacity16.single_point.capex", "capex": _amount(s.capex, f)} if s.capex else ""
+    if s.covered is None:
+        verdict: dict = {"tr": "plan.capacity16.single_point.no_budget"}
+    elif s.covered:
+        verdict = {"tr": "plan.capacity16.single_point.covered"}
+    else:
+        verdict = {"tr": "plan.capacity16.single_point.over"}
+    variant = "covered" if s.covered else None
+    return finding("sizing.single_point", variant=variant, severity="warning" if s.covered else None,
+                   one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,
+                   gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex, verdict=verdict)  # fmt: skip
+
+
+__all__ = ["single_point"]

@@ -1,0 +1,89 @@
+"""A plan on one server (or one cloud VM) with no spare: what a second one costs, and whether the budget covers it
+(issue 25, s16-capacity).
+
+N+1 is planned for paid, public and business-facing services (``gpu_choice.redundancy_reason``). An internal tool
+gets none, and a memo that put a hospital's clinical assistant on one 4-card server, a 30-seat call centre on one
+A10, or a 671B model on one 8 × H20 node said nothing of it: "a single node means no redundancy … the budget easily
+covers a second" (q03, q35, q41, fifth blind review). Here the plan's setup is priced again with one more unit of
+the same kind: rented, on the plan's own cost function (the spare kept on around the clock, ``warm_floor``);
+bought, as the same server again (purchase and running costs), checked against the one-off and the monthly budget.
+The ``sizing.single_point`` rule (``capacity16_rules``) says it plainly and recommends it where the budget covers it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from advisor.plan import gpu_choice
+from advisor.plan.node_shapes import OWNED_FORMS
+
+Range = tuple[float, float]
+
+
+@dataclasses.dataclass(frozen=True)
+class SecondUnit:
+    """One more unit of the plan's kind, in the answers' currency: ``monthly`` a month more (running costs, or the
+    rent), ``capex`` bought once more (None when rented); ``covered``: within every budget given (None: no budget
+    to check against); ``budget``/``capex_budget``: the budgets it was checked against."""
+
+    unit: str  # "server" | "vm"
+    monthly: Range
+    capex: Range | None
+    covered: bool | None
+    budget: float | None
+    capex_budget: float | None
+
+
+def single_point(c: Any, chosen: Any, form: str) -> bool:
+    """The plan serves from one unit with no spare: one failure stops the service. Not for a batch (re-run), a
+    hosted API, a hybrid (the cloud side carries the load while the base is down), the team's own fleet (its other
+    servers), or a spare left out for the budget (``sizing.redundancy`` says that one)."""
+    if chosen is None or c.is_batch or form in ("hosted_api", "hybrid"):
+        return False
+    lay = getattr(chosen, "layout", None)
+    if lay is None or lay.spare_units or lay.units != 1 or lay.basis == "fleet" or lay.regions != 1:
+        return False
+    return not any(n.startswith("no_spare:") for n in chosen.notes)
+
+
+def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], Any],
+          budget_of: Callable[[Any], tuple[bool | None, float | None, bool]], needed: float | None
+          ) -> SecondUnit | None:
+    """The second unit priced for ``chosen`` (whose cost outcome is ``out``), or None when the plan is not a single
+    point of failure or a price is missing. ``cost_of(candidate)``: the plan's cost outcome of a setup;
+    ``budget_of(outcome)``: the engine's budget check on it ((within, high end needed, straddles))."""
+    if out is None or not single_point(c, chosen, form):
+        return None
+    conv = out.conv
+    capex_budget = out.costs.capex_budget
+    if form in OWNED_FORMS:
+        own = out.forms.owned if out.forms is not None else None
+        if own is None:
+            return None
+        running = own.running(c.ops)
+        monthly = (running[0] * conv, running[1] * conv)  # the same server again: its power, colocation, staff share
+        capex = (own.capex[0] * conv, own.capex[1] * conv)
+        checks = []
+        if capex_budget is not None:
+            checks.append(2 * capex[1] <= capex_budget)
+        if c.budget_amount is not None and needed is not None:
+            checks.append(needed + (own.monthly(c.ops)[1] if capex_budget is None else running[1]) * conv
+                          <= c.budget_amount)
+        return SecondUnit("server", monthly, capex, all(checks) if checks else None, c.budget_amount, capex_budget)
+    lay = chosen.layout
+    two = gpu_choice._copy(chosen)
+    two.layout = dataclasses.replace(lay, units=lay.units + 1, spare_units=1)
+    two.replicas = two.layout.replicas
+    out2 = cost_of(two)
+    within, needed2, _ = budget_of(out2)
+    low, high = out.costs.recommended_monthly, out2.costs.recommended_monthly
+    if low is None or high is None:
+        return None
+    monthly = (max(0.0, high.low - low.low), max(0.0, high.high - low.high))
+    unit = "server" if lay.whole_server else "vm"
+    return SecondUnit(unit, monthly, None, within if needed2 is not None else None, c.budget_amount, None)
+
+
+__all__ = ["SecondUnit", "price", "single_point"]

@@ -1,0 +1,95 @@
+"""What a rented plan keeps running around the clock, off-peak included (issue 25, s16-capacity).
+
+A day/night plan is billed on demand as its always-on part every hour plus the rest for the hours the peak needs it.
+Two things set that always-on part, and the fifth blind review sent back memos that left both out:
+
+- **N+1 holds off-peak too.** A production service keeps its spare at night: scaling to one replica leaves a live
+  service with nothing behind it for those hours ("the spare is costed only for peak hours", q09/q22/q24/q25/q37).
+  So a plan with an N+1 spare keeps the steady replica *and* the spare on.
+- **Whole units scale, not GPUs.** A part sold only as whole 8-GPU servers (H800, H20, A800 with no sourced VM size)
+  cannot be scaled down by the GPU: the server that holds the always-on replica is billed whole ("priced only as
+  whole 8-GPU servers, yet 5.3 GPUs a month are billed on average", q10). Every unit on sale scales as a unit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import node_shapes
+
+
+@dataclass(frozen=True)
+class Warm:
+    """GPUs billed every hour (``gpus``) and why: ``replicas`` always on (the steady load's + the N+1 spare),
+    ``spare`` of them the spare, rounded up to ``units`` whole units of ``unit_gpus``; ``whole_server`` when the
+    unit is an 8-GPU server (the scaling unit is then a server)."""
+
+    gpus: int
+    replicas: int
+    spare: int
+    units: int
+    unit_gpus: int
+    whole_server: bool
+
+    def basis(self, scaled_share: float) -> dict[str, Any]:
+        """The record the cost keeps (``Costs.cloud_warm``) for the memo to say what stays on; ``scaled_share``:
+        the share of hours the rest runs (1.0 for a steady load: nothing scales down)."""
+        return {"gpus": self.gpus, "replicas": self.replicas, "spare": self.spare, "units": self.units,
+                "unit_gpus": self.unit_gpus, "whole_server": self.whole_server, "scaled_share": scaled_share}
+
+
+def spare_replicas(layout: Any) -> int:
+    """Replicas the layout's N+1 spare units hold (0 without a spare)."""
+    if layout is None or not layout.spare_units:
+        return 0
+    return int(layout.spare_units) * max(1, int(layout.unit_gpus) // max(1, int(layout.tp)))
+
+
+def warm(cand: Any, steady_replicas: int, *, spare_counted: bool = False) -> Warm:
+    """The always-on part of ``cand`` (a sizing candidate with its ``layout``): ``steady_replicas`` for the off-peak
+    load (at least one per region), plus the N+1 spare unless ``spare_counted`` (a bursty plan's count includes it),
+    rounded up to whole units on sale; never more than the plan has."""
+    lay = getattr(cand, "layout", None)
+    tp = max(1, int(cand.tp))
+    total = int(cand.tp) * int(cand.replicas)
+    if lay is None:  # no layout (a bare screen candidate): one unit is one replica
+        n = max(1, min(int(cand.replicas), steady_replicas))
+        return Warm(gpus=min(total, n * tp), replicas=n, spare=0, units=n, unit_gpus=tp, whole_server=False)
+    spare = spare_replicas(lay)
+    base = max(steady_replicas, int(lay.regions))  # each region keeps its own replica on
+    replicas = min(int(cand.replicas), base if spare_counted else base + spare)
+    unit, whole = int(lay.unit_gpus), bool(lay.whole_server)
+    if lay.owned:  # laid out to buy (cards packed into servers): the cloud comparison rents the units sold to rent
+        shape = node_shapes.shape_of(str(lay.gpu), False)
+        unit, whole = node_shapes.unit_for(shape, tp), shape.whole_server
+    unit = max(1, unit)
+    units = max(1, math.ceil(replicas * tp / unit))
+    gpus = min(total, units * unit)
+    return Warm(gpus=gpus, replicas=replicas, spare=min(spare, replicas), units=units, unit_gpus=unit,
+                whole_server=whole)
+
+
+def billed_note(costs: Any, lang: str) -> str:
+    """The words after the on-demand formula that say which GPUs are billed every hour: the always-on replica, the
+    N+1 spare kept on off-peak, whole servers where the part comes only so; "" when every GPU runs every hour of a
+    steady load (nothing to explain). ``costs``: a ``Costs`` with ``cloud_billed_gpus`` and ``cloud_warm``."""
+    from advisor.i18n import translate
+
+    billed, gpus, w = costs.cloud_billed_gpus, costs.gpus, costs.cloud_warm
+    some = billed is not None and billed < gpus
+    shown = int(billed) if billed is not None and billed == int(billed) else billed
+    if w is None or w.get("scaled_share", 1.0) >= 1.0:
+        return translate(lang, "memo.batchcost15.billed_note", billed=shown, gpus=gpus) if some else ""
+    spare = translate(lang, "memo.capacity16.with_spare") if w["spare"] else ""
+    if w["whole_server"]:
+        key = "memo.capacity16.billed_servers" if some else "memo.capacity16.all_on_servers"
+        return translate(lang, key, billed=shown, gpus=gpus, unit=w["unit_gpus"], units=w["units"], spare=spare)
+    if w["spare"]:
+        key = "memo.capacity16.billed_spare" if some else "memo.capacity16.all_on_spare"
+        return translate(lang, key, billed=shown, gpus=gpus)
+    return translate(lang, "memo.batchcost15.billed_note", billed=shown, gpus=gpus) if some else ""
+
+
+__all__ = ["Warm", "billed_note", "spare_replicas", "warm"]

@@ -1,0 +1,33 @@
+"""The wizard's result card gives the same conditional verdict as the memo's page 1 (issue 25, s16-capacity): a cost
+range that straddles the budget is "feasible only if the quotes come in at the low end", not a bare "feasible"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from advisor import i18n
+from advisor.plan import answers_from_dict, make_plan
+from ui.widgets.wizard_result import recommendation_summary
+
+SCEN = Path(__file__).parents[2] / "bench" / "advice_scenarios"
+
+
+def test_the_card_says_the_condition_where_the_range_straddles_the_budget(qtbot):
+    q10 = json.loads((SCEN / "q10_128k_document_assistant.json").read_text(encoding="utf-8"))["answers"]
+    r = make_plan(answers_from_dict(q10))
+    assert r.feasible and r.costs.budget_straddles
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        assert recommendation_summary(r)["feasible"].startswith("only if the quotes come in at the low end")
+        i18n.set_language("zh_CN")
+        assert recommendation_summary(r)["feasible"].startswith("有条件可行")
+    finally:
+        i18n.set_language(before)
+    ok = make_plan(answers_from_dict({**q10, "monthly_budget": {"amount": 2000000, "currency": "CNY"}}))
+    i18n.set_language("en")
+    try:
+        assert recommendation_summary(ok)["feasible"] == "feasible"
+    finally:
+        i18n.set_language(before)
