@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate
+from advisor.plan import batch_kv, batch_policy, batch_rate, payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -731,8 +731,14 @@ def cost_rent(f: Facts):
     m = c.recommended_monthly
     if m is None:  # no price for this GPU here: cost.unpriced says so (never "about — a month")
         return None
-    return finding("cost.rent", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
-                   monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
+    # the reason follows the break-even the cost table shows (advisor.plan.payback): it read "owning does not pay
+    # back" beside a table whose best case paid back after 16.6 months (q24/q25, fifth blind review)
+    verdict = payback.verdict(c.break_even_months)
+    months_be, util_be = c.break_even_months, c.break_even_utilisation
+    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.utilisation * 100),
+                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—",
+                   breakeven=months_be.phrase("months") if months_be else "—",
+                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
 
 
 @rule("cost.buy", "cost")
