@@ -53,3 +53,48 @@ def test_break_even_rows_and_the_rent_reason_agree(name):
     en = render("en", rent.detail_key, rent.params)
     if verdict == "best_case_only":
         assert "only in the best case" in en and f"{months.low}" in en, en
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_sizing_line_quotes_the_claim_before_any_level_above_it(name):
+    """q31: "at 18 concurrent … 26 s TTFT" beside a most-within-target of 9; q02: "at 242 concurrent requests per
+    replica" beside 8 in the table. A latency limit quoted at a level other than the one right after the claim
+    names the claim first, and that claim is the table's "most concurrency per replica within the target"."""
+    r = _plan(name)
+    b = r.binding_constraint
+    if b is None or b.kind not in ("prefill_compute", "decode_bandwidth") or b.variant in ("batch", "floors"):
+        return
+    at, c_max = b.figures.get("at"), b.figures.get("c_max")
+    if at is None or c_max is None:
+        return
+    assert at > c_max, (name, b.figures)
+    assert c_max == r.capacity.max_concurrency_per_replica, (name, c_max, r.capacity.max_concurrency_per_replica)
+    for lang in ("en", "zh_CN"):
+        text = b.text_in(lang)
+        if at != c_max + 1:
+            assert f"{c_max} " in text and text.index(f"{c_max} ") < text.index(f"{at}"), (name, lang, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_bought_plan_runs_the_layout_its_layouts_line_says_needs_fewest(name):
+    """q31: "TP2 fp8 would need at least 6 GPUs" beside a bought TP1 on 8: the owned plan is sized by the same
+    layout search, so no layout tried on the plan's GPU meets the target on fewer GPUs than the one chosen."""
+    r = _plan(name)
+    found = r.layouts_tried
+    lay = r.hardware.layout
+    if found is None or found.chosen is None or (lay is not None and lay.basis == "fleet"):
+        return  # on the team's own GPUs the fleet, not the search, sets the count (free cards kept as headroom)
+    chosen = found.chosen
+    for t in found.tries:
+        if t.outcome == "more":  # a lower bound from the screen: never below the chosen one's GPUs
+            assert (t.gpus or 0) >= (chosen.gpus or 0), (name, t, chosen)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bought_servers_are_installed_not_rented_in_the_timeline(name):
+    r = _plan(name)
+    if r.deployment_form not in ("bare_metal", "on_premises"):
+        return
+    for lang in ("en", "zh_CN"):
+        labels = [render(lang, i.label_key, {}) for i in r.timeline.items]
+        assert not any(x.startswith(("Rent", "租用")) for x in labels), (name, lang, labels)
