@@ -98,3 +98,31 @@ def test_bought_servers_are_installed_not_rented_in_the_timeline(name):
     for lang in ("en", "zh_CN"):
         labels = [render(lang, i.label_key, {}) for i in r.timeline.items]
         assert not any(x.startswith(("Rent", "租用")) for x in labels), (name, lang, labels)
+
+
+def _memo(r, lang):
+    from advisor.plan.memo import render_memo_markdown
+
+    return render_memo_markdown(r, lang=lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ops_staff_are_named_only_for_a_team_that_said_it_has_them(name):
+    """q02: a design agency that answered "basic Linux/Docker" (nobody runs servers) read "your ops staff look after
+    one more server"."""
+    answers = json.loads((SCEN / f"{name}.json").read_text(encoding="utf-8"))["answers"]
+    r = planned(answers)
+    strong = answers.get("ops_capability") == "strong"
+    en, zh = _memo(r, "en"), _memo(r, "zh_CN")
+    assert ("your ops staff" in en) <= strong, name
+    assert ("你们的运维人员" in zh) <= strong, name
+
+
+def test_an_office_box_with_ops_unanswered_says_the_upkeep_is_assumed():
+    answers = json.loads((SCEN / "q02_office_lan_small_design_agency.json").read_text(encoding="utf-8"))["answers"]
+    answers = {k: v for k, v in answers.items() if k != "ops_capability"}
+    r = planned(answers)
+    assert r.deployment_form == "on_premises"
+    en = _memo(r, "en")
+    assert "your ops staff" not in en
+    assert "assumed: someone on the team keeps it running" in en and "not answered" in en
