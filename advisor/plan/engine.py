@@ -591,6 +591,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         ov_node, main_node = _two_nodes(c, chosen, book, fx)
         if main_node is not None and ov_node is not None:
             sized, chosen, ok = main_node.ctx, main_node.cand, main_node.ok
+            if search is not None:  # the layouts tried, sized for this node's share of the peak as its setup is
+                # (q34 read the node's bf16 on 3 GPUs beside an fp8 "5 GPUs" sized for the whole peak)
+                best, search, layouts = layout_search.search(
+                    sized, chosen, ok, near, lambda k: _verify_laid_out(sized, k, "mainland", book)[2],
+                    gchoice.rank_key(sized, "mainland", book), gchoice._copy)
+                if best is not chosen:
+                    main_node = dataclasses.replace(main_node, cand=best, out=_cost_of(sized, best, "mainland", book),
+                                                    sim_ttft=None, sim_tpot=None)
+                    chosen = best
             out = two_nodes.merge(main_node.out, ov_node.node.out)
             sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
             tokens_month = float(out.costs.output_tokens_per_month or 0)
@@ -685,6 +694,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]
+        ov = ov_node.node
+        result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,

@@ -126,3 +126,44 @@ def test_an_office_box_with_ops_unanswered_says_the_upkeep_is_assumed():
     en = _memo(r, "en")
     assert "your ops staff" not in en
     assert "assumed: someone on the team keeps it running" in en and "not answered" in en
+
+
+TWO_NODES = ["q05_filed_finetune_mainland_sg", "q34_mixed_users_split"]
+
+
+@pytest.mark.parametrize("name", TWO_NODES)
+def test_a_two_node_plans_layouts_are_sized_for_the_mainland_nodes_share(name, monkeypatch):
+    """q34: the layouts line set the mainland node's bf16 on 3 GPUs (36 concurrent) beside an fp8 "5 GPUs" sized for
+    the whole peak of 60. The layouts the memo shows are the last search made: on the node's share."""
+    from advisor.plan import answers_from_dict, layout_search, make_plan
+
+    peaks: list[int] = []
+    search = layout_search.search
+
+    def spy(c, *args, **kwargs):
+        peaks.append(c.peak)
+        return search(c, *args, **kwargs)
+
+    monkeypatch.setattr(layout_search, "search", spy)
+    r = make_plan(answers_from_dict(json.loads((SCEN / f"{name}.json").read_text(encoding="utf-8"))["answers"]))
+    main = next(n for n in r.nodes if n.region == "mainland")
+    assert peaks and peaks[-1] == main.peak, (peaks, main.peak)
+    chosen = r.layouts_tried.chosen
+    assert (chosen.tp, chosen.weights) == (main.tp, main.weights)
+    assert chosen.replicas * r.capacity.max_concurrency_per_replica >= main.peak
+
+
+@pytest.mark.parametrize("name", TWO_NODES)
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_every_node_of_a_two_node_plan_has_its_latency_table(name, lang):
+    """q34: "no latency table for the Singapore node"."""
+    r = _plan(name)
+    text = _memo(r, lang)
+    section = text.split("\n## ")[3]  # 1 decision, 2 sizing, 3 latency
+    for node in r.nodes:
+        if node.region == "mainland":
+            continue
+        assert node.latency_curve is not None and node.latency_curve.points
+        where = "新加坡节点" if lang == "zh_CN" else "Node in Singapore"
+        assert where in section and node.gpu_name in section, section
+        assert section.count("|---|") == 2  # the mainland node's table and this node's
