@@ -33,6 +33,7 @@ from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
+from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
@@ -635,6 +636,7 @@ def memo_context(
         "curve": _curve_rows(result),
         "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)
         "node_main_label": node_curve_main_label(result, lang),
+        "no_curve_key": no_curve_key(result),
         "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,

@@ -11,6 +11,16 @@ from advisor.i18n import translate
 from advisor.plan.result import LatencyCurve, PlanResult
 
 
+def no_curve_key(result: PlanResult) -> str:
+    """Why section 3 has no table, for this plan only: an offline batch, a hosted API, or no setup that fits (one
+    sentence said all three at once, and q06's batch read "a plan without GPUs of its own has nothing to predict")."""
+    if (result.answers or {}).get("use_case") == "offline_batch":
+        return "memo.node16.no_curve.batch"
+    if result.deployment_form == "hosted_api":
+        return "memo.node16.no_curve.hosted"
+    return "memo.node16.no_curve.none"
+
+
 def _num(v: float | int | None) -> str:
     if v is None:
         return "—"

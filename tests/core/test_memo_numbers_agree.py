@@ -167,3 +167,15 @@ def test_every_node_of_a_two_node_plan_has_its_latency_table(name, lang):
         where = "新加坡节点" if lang == "zh_CN" else "Node in Singapore"
         assert where in section and node.gpu_name in section, section
         assert section.count("|---|") == 2  # the mainland node's table and this node's
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_latency_section_says_why_there_is_no_curve_for_this_plan_only(name):
+    """q06: a batch's section 3 read "… and a plan without GPUs of its own has nothing to predict"."""
+    r = _plan(name)
+    batch = json.loads((SCEN / f"{name}.json").read_text(encoding="utf-8"))["answers"].get("use_case") == "offline_batch"
+    for lang in ("en", "zh_CN"):
+        section = _memo(r, lang).split("\n## ")[3]
+        assert "without GPUs of its own" not in section and "不自建 GPU" not in section, (name, lang)
+        says_batch = "offline batch is judged" in section or "离线批量任务看的是" in section
+        assert says_batch == (batch and not r.latency_curve.points), (name, lang)
