@@ -27,7 +27,7 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
+from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15, price_basis
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -752,14 +752,18 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             "memo.key.hardware_value", total=asked.total_gpus, gpu=asked.gpu_name or asked.gpu,
             per=asked.gpus_per_replica, replicas=asked.replicas, weights=asked.weights or "—")))
     monthly = _money(c.recommended_monthly, c.currency)
+    # the price the figure stands on, the on-demand one beside it (q35: the reserved price, unsaid)
+    basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": price_basis.phrase(
+        c, lambda r: _money(r, c.currency))})
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
-        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis))
     elif monthly != "—" and not owning:
-        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
+                     + basis))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))

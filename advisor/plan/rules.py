@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate, payback
+from advisor.plan import batch_kv, batch_policy, batch_rate, payback, price_basis
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -735,8 +735,10 @@ def cost_rent(f: Facts):
     # back" beside a table whose best case paid back after 16.6 months (q24/q25, fifth blind review)
     verdict = payback.verdict(c.break_even_months)
     months_be, util_be = c.break_even_months, c.break_even_utilisation
+    # the price the figure stands on, with the on-demand one beside it (q35: reserved in the headline, unsaid)
+    basis = price_basis.phrase(c, lambda r: _range(r.low, r.high, f))
     return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.utilisation * 100),
-                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—",
+                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                    breakeven=months_be.phrase("months") if months_be else "—",
                    breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
 

@@ -179,3 +179,23 @@ def test_the_latency_section_says_why_there_is_no_curve_for_this_plan_only(name)
         assert "without GPUs of its own" not in section and "不自建 GPU" not in section, (name, lang)
         says_batch = "offline batch is judged" in section or "离线批量任务看的是" in section
         assert says_batch == (batch and not r.latency_curve.points), (name, lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_headline_cost_names_the_price_it_stands_on(name):
+    """q35: "the headline cost quietly uses the reserved price, while other tables use on-demand"."""
+    from advisor.plan import price_basis
+
+    r = _plan(name)
+    c = r.costs
+    reserved = price_basis.on_reserved(c)
+    for lang, word in (("en", "monthly/reserved price"), ("zh_CN", "按包月/预留价")):
+        page1 = _memo(r, lang).split("\n## ")[1]
+        cost_row = next((line for line in page1.splitlines() if line.startswith(("| Cost |", "| 成本 |"))), "")
+        assert (word in cost_row) == reserved, (name, lang, cost_row)
+        if reserved:
+            od = c.cloud_on_demand_monthly
+            assert f"{od.low:,.0f}" in cost_row and f"{od.high:,.0f}" in cost_row, cost_row
+        rent = _finding(r, "cost.rent")
+        if rent is not None:
+            assert (word in render(lang, rent.title_key, rent.params)) == reserved, (name, lang)
