@@ -27,7 +27,15 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15, price_basis
+from advisor.plan import (
+    field_labels,
+    memo_batch,
+    memo_cost_formula,
+    memo_forms,
+    memo_text15,
+    price_basis,
+    rent_count,
+)
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -377,7 +385,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
             formula = memo_cost_formula.formula_row(c, lang)  # every factor of the product, the uplift sourced
             if formula is not None:
-                rows.append(formula)
+                rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))

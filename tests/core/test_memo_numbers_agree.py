@@ -199,3 +199,15 @@ def test_the_headline_cost_names_the_price_it_stands_on(name):
         rent = _finding(r, "cost.rent")
         if rent is not None:
             assert (word in render(lang, rent.title_key, rent.params)) == reserved, (name, lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_rental_comparison_says_why_it_prices_more_gpus_than_the_plan_runs(name):
+    """q08: "the rental comparison prices 16 cards while the plan uses 12"."""
+    r = _plan(name)
+    c, hw = r.costs, r.hardware
+    if r.nodes or not hw.total_gpus or not c.gpus or c.gpus == hw.total_gpus:
+        return
+    for lang, word in (("en", f"the plan's {hw.total_gpus} take"), ("zh_CN", f"方案的 {hw.total_gpus} 张")):
+        rows = [line for line in _memo(r, lang).splitlines() if f"{c.gpus:,} " in line and "730" in line]
+        assert rows and all(word in line for line in rows), (name, lang, rows)
