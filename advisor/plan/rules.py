@@ -600,8 +600,15 @@ def sizing_plan(f: Facts):
     short = short_reason(f, sized, ch, c_max, room) if variant == "room" else None
     if short is not None:
         variant = "room_short"
+    # the load each replica takes with all of them up, and on the replicas that carry it (the spare not counted):
+    # the headroom is over the latter (q23 read "22 per replica" beside 150 ÷ 6 = 25 and "20% headroom")
+    from advisor.plan.capacity import serving_replicas
+
+    serving = serving_replicas(ch)
+    spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
+             "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
     return finding(
-        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
+        "sizing.plan", variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "", spare=spare,
         policy=round(sizing_headroom() * 100),
         gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
         c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),

@@ -211,3 +211,25 @@ def test_the_rental_comparison_says_why_it_prices_more_gpus_than_the_plan_runs(n
     for lang, word in (("en", f"the plan's {hw.total_gpus} take"), ("zh_CN", f"方案的 {hw.total_gpus} 张")):
         rows = [line for line in _memo(r, lang).splitlines() if f"{c.gpus:,} " in line and "730" in line]
         assert rows and all(word in line for line in rows), (name, lang, rows)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_per_replica_load_and_the_headroom_are_over_the_same_replicas(name):
+    """q23: "22 per replica" beside 150 ÷ 6 = 25 and "20% headroom": the headroom is over the replicas that carry
+    the load (the spare not counted), so their load is said too, and it agrees with the headroom."""
+    import math
+
+    r = _plan(name)
+    f = _finding(r, "sizing.plan")
+    if f is None or f.params.get("room") is None or r.deployment_form == "hosted_api":
+        return  # a hosted API: the replicas are the comparison's, said without a spare
+    p = f.params
+    spare = p.get("spare")
+    if not spare:
+        assert r.hardware.layout is None or not r.hardware.layout.spare_units, name
+        return
+    serving, down, peak = spare["serving"], spare["down"], p["peak"]
+    assert down == math.ceil(peak / serving)
+    assert abs(serving * p["c_max"] / peak - 1 - p["room"] / 100) < 0.01, (name, p)
+    en = render("en", f.detail_key, p)
+    assert f"{down} each on the {serving} that carry the load" in en, en
