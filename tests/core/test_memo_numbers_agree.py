@@ -233,3 +233,21 @@ def test_the_per_replica_load_and_the_headroom_are_over_the_same_replicas(name):
     assert abs(serving * p["c_max"] / peak - 1 - p["room"] / 100) < 0.01, (name, p)
     en = render("en", f.detail_key, p)
     assert f"{down} each on the {serving} that carry the load" in en, en
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_batch_floor_on_another_layout_names_the_plans_own(name):
+    """q28: "the decode floor mentions a 2 × L20 replica that doesn't match the plan" (1 × L20 replicas)."""
+    r = _plan(name)
+    b = r.binding_constraint
+    if b is None or not b.then or r.hardware.gpu is None:
+        return  # no plan: the floors are the nearest setup's, named in the sentence before
+    for phrase in b.then:
+        if not str(phrase.get("tr", "")).startswith("plan.batch15.floor."):
+            continue
+        other = phrase["decode_tp"] != r.hardware.tp or phrase["decode_kv"].lower() != (r.hardware.kv_dtype or "")
+        for lang, word in (("en", "not the plan's layout"), ("zh_CN", "这不是本方案的布局")):
+            text = render(lang, phrase["tr"], {k: v for k, v in phrase.items() if k != "tr"})
+            assert (word in text) >= other, (name, lang, text)
+            if other:
+                assert f"its replicas of {r.hardware.tp} ×" in text or lang == "zh_CN", text
