@@ -251,3 +251,18 @@ def test_a_batch_floor_on_another_layout_names_the_plans_own(name):
             assert (word in text) >= other, (name, lang, text)
             if other:
                 assert f"its replicas of {r.hardware.tp} ×" in text or lang == "zh_CN", text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_buy_finding_never_stands_beside_a_table_where_owning_does_not_pay_back(name):
+    """The other side of q24/q25: "bare metal pays off" only where the cost table's break-even is within the
+    horizon (at mid-range prices at least)."""
+    r = _plan(name)
+    buy = _finding(r, "cost.buy")
+    if buy is None:
+        return
+    months = r.costs.break_even_months
+    verdict = payback.verdict(months)
+    assert verdict in ("always", "best_case_only"), (name, months)
+    if verdict == "best_case_only":
+        assert months.mid is not None and months.mid <= r.costs.horizon_months, (name, months)
