@@ -166,6 +166,10 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
         "tflops": round(fl.achieved_tflops), "peak": round(fl.peak_tflops), "dtype": fl.compute_dtype.upper(),
         "mfu": round(100 * fl.achieved_tflops / fl.peak_tflops) if fl.peak_tflops else 0,
         "decode_h": round(d.gpu_hours), "decode_seqs": d.seqs, "decode_tp": d.tp, "decode_kv": d.kv_dtype.upper(),
+        # the best batch is a floor over every layout: where it is not the plan's, the plan's own replica is named
+        # beside it (q28 read "111 sequences a replica on 2 × L20" beside a plan of 1 × L20 replicas holding 14)
+        "not_plan": "" if (d.tp, d.kv_dtype, d.seqs) == (cand.tp, cand.kv_dtype, seqs) else {
+            "tr": "plan.batch16.not_plan", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs},
     }  # fmt: skip
     out: list[dict[str, Any]] = [{"tr": f"plan.batch15.floor.{fl.limit}", **figures}]
     # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor

@@ -206,7 +206,8 @@ def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.
     curve_lat = None if ctx.is_batch else _curve_limit(ctx, chosen, c_max)
     if curve_lat is not None and c_max < min(engine.max_num_seqs, kv_cap):  # the predicted curve breaks first
         kind, figs = curve_lat
-        return BindingConstraint(kind=kind, figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})  # type: ignore[arg-type]
+        return BindingConstraint(kind=kind, variant=_above(figs, c_max),  # type: ignore[arg-type]
+                                 figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})
     if ctx.is_batch or chosen.c_max >= min(engine.max_num_seqs, kv_cap):
         if engine.max_num_seqs <= kv_cap:
             return BindingConstraint(kind="engine_cap", figures={**base, "max_num_seqs": engine.max_num_seqs,
@@ -219,4 +220,14 @@ def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.
     if lat is None:
         return None
     kind, figs = lat
-    return BindingConstraint(kind=kind, figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})  # type: ignore[arg-type]
+    # the claim below the screen's limit: the curve was not predicted that far (no level missed); said as such (q02
+    # read "at 242 concurrent requests per replica" beside "8 per replica" in the table)
+    unprobed = "unprobed" if c_max < chosen.c_max else ""
+    return BindingConstraint(kind=kind, variant=unprobed,  # type: ignore[arg-type]
+                             figures={**base, **figs, "c_max": c_max, "replicas": chosen.replicas})
+
+
+def _above(figs: dict[str, Any], c_max: int) -> str:
+    """"above" where the level quoted is not the one right after the claim: the sentence then names the claim
+    first (q31 quoted "at 18 concurrent … 26 s" beside a claim of 9 within the target, read as a contradiction)."""
+    return "above" if figs.get("at") != c_max + 1 else ""

@@ -33,17 +33,4 @@ def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes
                      currency=c.currency, per=translate(lang, per))
 
 
-def price_basis(result: Any, lang: str) -> str:
-    """" (monthly/reserved price: …)" after a rented plan's cost where it is the commitment price (cheaper than on
-    demand once the spare and whole servers run around the clock), so the headline does not quietly switch price
-    (q35: "the headline cost quietly uses the reserved price"); "" otherwise."""
-    c = result.costs
-    rec, mon = c.recommended_monthly, c.cloud_monthly
-    if result.deployment_form != "cloud" or c.per_job or rec is None or mon is None or result.nodes:
-        return ""
-    if (round(rec.low), round(rec.high)) != (round(mon.low), round(mon.high)):
-        return ""
-    return translate(lang, "memo.capacity16.reserved_basis")
-
-
-__all__ = ["conditional", "feasible_text", "price_basis"]
+__all__ = ["conditional", "feasible_text"]

@@ -3,7 +3,8 @@ staff, residual), break-even utilisation and months, cost per million output tok
 
 All arithmetic is in USD per GPU-hour or per GPU, then converted once with the stated FX rate. Formulas
 (deployment-facts §3.2): owned cost per month = capex × hidden-capex factor × (1 − residual) ÷ amortisation
-months + power + colocation + staff; break-even utilisation u* = owned monthly ÷ (cloud price × 730 h × GPUs).
+months + power + colocation + staff; break-even utilisation u* = the utilisation at which renting over the horizon costs what owning does (capex +
+running costs), advisor.plan.payback.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
+from advisor.plan.payback import utilisation_over_horizon
 from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
@@ -173,7 +175,11 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             p_lo, p_hi, _ = price
             full_lo = p_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo)
             full_hi = p_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi)
-            costs.break_even_utilisation = _break_even_utilisation(owned_lo / full_hi, owned_hi / full_lo)
+            # over the horizon, the sum the months figure makes (advisor.plan.payback): power above idle grows with use
+            pf_lo, pf_hi = pw_lo / draw, pw_hi / draw  # power at full draw
+            costs.break_even_utilisation = utilisation_over_horizon(
+                (c_lo, c_hi), (col_lo + st_lo + 0.5 * pf_lo, col_hi + st_hi + 0.5 * pf_hi), (0.5 * pf_lo, 0.5 * pf_hi),
+                (full_lo, full_hi), horizon)
             # months until cumulative cloud spend at the expected utilisation passes capex + opex
             cl_lo, cl_hi = full_lo * util, full_hi * util
             m_best = c_lo / (cl_hi - opex_lo) if cl_hi > opex_lo else None
@@ -208,18 +214,6 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         per_all = 1e6 / (inp.tokens_per_month + inp.input_tokens_per_month)
         costs.cost_per_million_tokens = _mr(cloud_lo * per_all * conv, cloud_hi * per_all * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
-
-
-def _break_even_utilisation(best: float, worst: float) -> BreakEven:
-    """Utilisation above which owning is cheaper (best case for owning … worst case). Above 100 % there is
-    none: the end is None and the reason says so in words (it used to read as a utilisation of 482 %)."""
-    if best > 1:
-        return BreakEven(reason="never", reason_key="plan.breakeven.utilisation.never")
-    if worst > 1:
-        return BreakEven(low=round(best, 3), reason="worst_case_never",
-                         reason_key="plan.breakeven.utilisation.worst_case_never",
-                         reason_params={"low": round(best * 100)})  # fmt: skip
-    return BreakEven(low=round(best, 3), high=round(worst, 3))
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:

@@ -253,8 +253,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
     items.extend(untimed_steps(Facts(ctx=c, region=region, line="any", form=form,
                                      region_reason=decide_region(c)[1])))
     lo, hi = duration("cloud_setup")
+    # bought servers are installed, not rented (q31's timeline read "Rent, install the engine" for servers bought)
     setup = {"on_premises": "plan.timeline.setup_office", "hybrid": "plan.timeline.setup_hybrid",
-             "hosted_api": "plan.timeline.setup_hosted"}.get(form, "plan.timeline.setup")  # nothing to rent or install
+             "hosted_api": "plan.timeline.setup_hosted", "bare_metal": "plan.timeline.setup_owned",
+             }.get(form, "plan.timeline.setup")  # nothing to rent or install
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi))
     block = [i for i in items if i.blocking and i.id != "setup" and i.length_known]
     launch_lo = max((i.days_low or 0 for i in block), default=0) + lo
@@ -303,6 +305,19 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
     return ttft, tpot, meets
+
+
+def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidate, owned: list[sizing.Candidate],
+                   near: list[sizing.Candidate]):
+    """The layout search on the setups to buy (whole servers, N+1 a server): each other TP size × precision of the
+    bought GPU laid out afresh from the replicas its screen capacity needs for the peak with the headroom (a setup
+    the rented check grew keeps no inflated count), sized on the predictor as the bought one was."""
+    def fresh(k: sizing.Candidate) -> sizing.Candidate:
+        load = math.ceil(headroom_target(c) / max(1, k.c_max))
+        return gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=True, load_replicas=load)
+
+    return layout_search.search(c, bought, owned, near, lambda k: _verify_laid_out(c, k, region, book)[2],
+                                gchoice.rank_key(c, region, book), fresh)
 
 
 def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[float, float] | None):
@@ -592,6 +607,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 if bought is not chosen:
                     sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup bought
                 chosen, out, form, ok = bought, out2, form2, ok_owned  # compared with setups to buy
+                if search is not None:  # the layouts tried, on the servers bought (q31: "TP2 needs only 6 GPUs"
+                    # beside a bought TP1 on 8, the search having sized the rented setups only)
+                    best, search, layouts = _owned_layouts(c, region, book, chosen, ok, near)
+                    if best is not chosen:
+                        chosen, out, sim_ttft, sim_tpot = best, _cost_of(c, best, region, book), None, None
             else:
                 form = form2
     line = decide_line(c, region, form)
@@ -602,6 +622,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         ov_node, main_node = _two_nodes(c, chosen, book, fx)
         if main_node is not None and ov_node is not None:
             sized, chosen, ok = main_node.ctx, main_node.cand, main_node.ok
+            if search is not None:  # the layouts tried, sized for this node's share of the peak as its setup is
+                # (q34 read the node's bf16 on 3 GPUs beside an fp8 "5 GPUs" sized for the whole peak)
+                best, search, layouts = layout_search.search(
+                    sized, chosen, ok, near, lambda k: _verify_laid_out(sized, k, "mainland", book)[2],
+                    gchoice.rank_key(sized, "mainland", book), gchoice._copy)
+                if best is not chosen:
+                    main_node = dataclasses.replace(main_node, cand=best, out=_cost_of(sized, best, "mainland", book),
+                                                    sim_ttft=None, sim_tpot=None)
+                    chosen = best
             out = two_nodes.merge(main_node.out, ov_node.node.out)
             sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
             tokens_month = float(out.costs.output_tokens_per_month or 0)
@@ -703,6 +732,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]
+        ov = ov_node.node
+        result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,

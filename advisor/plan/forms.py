@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
-from advisor.plan import node_shapes
+from advisor.plan import node_shapes, payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
@@ -298,12 +298,11 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation, mid)
     # a utilisation break-even is one GPU fleet against another; a hybrid rents part of its fleet either way
     costs.break_even_utilisation = None
-    if form == "on_premises" and costs.cloud_per_gpu_hour is not None:
-        ov_lo, ov_hi = factor_range("overhead_share")
-        n = own.cost.gpus_owned
-        full_lo = costs.cloud_per_gpu_hour.low * costmod.HOURS_PER_MONTH * n * (1 + ov_lo)
-        full_hi = costs.cloud_per_gpu_hour.high * costmod.HOURS_PER_MONTH * n * (1 + ov_hi)
-        costs.break_even_utilisation = costmod._break_even_utilisation(monthly.low / full_hi, monthly.high / full_lo)
+    if form == "on_premises" and costs.utilisation > 0:
+        # over the horizon, the sum the months figure above makes (advisor.plan.payback): renting scales with use
+        u = costs.utilisation
+        costs.break_even_utilisation = payback.utilisation_over_horizon(
+            own.capex, running, (0.0, 0.0), (cloud[0] / u, cloud[1] / u), own.horizon)  # type: ignore[operator]
 
 
 def owning_fixes(c: Ctx, f, blockers: set[str]) -> list[Fix]:

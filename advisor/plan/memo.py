@@ -27,10 +27,22 @@ from advisor import __version__
 from advisor.atomic import check_target, write_text_atomic
 from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
-from advisor.plan import budget_words, field_labels, memo_batch, memo_cost_formula, memo_forms, memo_text15
+from advisor.plan import (
+    budget_words,
+    field_labels,
+    memo_batch,
+    memo_cost_formula,
+    memo_forms,
+    memo_text15,
+    rent_count,
+    reserved_price,
+)
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.memo_node_curves import blocks as node_curve_blocks
+from advisor.plan.memo_node_curves import main_label as node_curve_main_label
+from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
@@ -378,7 +390,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             # every factor of the product, the uplift sourced
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
-                rows.append(formula)
+                rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
     if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
@@ -642,6 +654,9 @@ def memo_context(
         "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
+        "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)
+        "node_main_label": node_curve_main_label(result, lang),
+        "no_curve_key": no_curve_key(result),
         "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
@@ -755,15 +770,18 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             "memo.key.hardware_value", total=asked.total_gpus, gpu=asked.gpu_name or asked.gpu,
             per=asked.gpus_per_replica, replicas=asked.replicas, weights=asked.weights or "—")))
     monthly = _money(c.recommended_monthly, c.currency)
+    # the price the figure stands on, the on-demand one beside it (q35: the reserved price, unsaid)
+    basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": reserved_price.phrase(
+        c, lambda r: _money(r, c.currency))})
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
-        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts)))
+        rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis))
     elif monthly != "—" and not owning:
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
-                     + budget_words.price_basis(result, lang)))
+                     + basis))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15
+from advisor.plan import memo_text15, staff_words
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -100,7 +100,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.forms.cost.colo"), t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))))
     rows.append((t("memo.forms.cost.staff"), t("memo.forms.cost.monthly_value", cost=_money(o.staff_monthly, cur))
                  if o.staff_counted
-                 else t("memo.forms.cost.staff_none")))
+                 else t("memo.forms.cost.staff_none" + staff_words.variant(result.answers.get("ops_capability"),
+                                                                           fleet=bool(o.fleet_gpus)))))
     if o.burst_monthly is not None:
         rows.append((t("memo.forms.cost.burst"), t("memo.forms.cost.burst_value", cost=_money(o.burst_monthly, cur),
                                                    share=round((o.burst_hours_share or 0) * 100))))

@@ -647,6 +647,9 @@ class PlanNode(_Out):
     # s15-batchcost: what the node's monthly cost multiplies (GPUs billed × 730 h × price × discount × (1 + overhead))
     cost_factors: dict[str, float] | None = Field(
         None, description="gpus, hours, price_low/high, discount_low/high (1 on demand), overhead_low/high")
+    # s16-consistency (q34): the node's own predicted curve, one replica at its share of the peak (the memo showed
+    # only the mainland node's latency table for a plan of two nodes on two GPUs)
+    latency_curve: LatencyCurve | None = Field(None, description="one replica of this node, predicted")
 
     def text_in(self, lang: str) -> str:
         """"Mainland node: 4 cloud VMs of 1 × NVIDIA L20 48GB (4 replicas of 1 GPU, fp8) for 42 concurrent"."""

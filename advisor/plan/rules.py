@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate
+from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_price
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -622,8 +622,16 @@ def sizing_plan(f: Facts):
     # no headroom at all is a risk, not a note: a burst above the peak slows every user (q10: "0 % headroom" sat
     # among the notes beside "feasible: yes"; s16-capacity)
     severity = "warning" if variant == "room_short" and room == 0 else None
+    # the load each replica takes with all of them up, and on the replicas that carry it (the spare not counted):
+    # the headroom is over the latter (q23 read "22 per replica" beside 150 ÷ 6 = 25 and "20% headroom")
+    from advisor.plan.capacity import serving_replicas
+
+    serving = serving_replicas(ch)
+    spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
+             "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
     return finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
+        spare=spare,
         policy=round(sizing_headroom() * 100),
         gpu=ch.gpu.name, weights=ch.weights, peak=sized.peak, total=f.ctx.peak, per_replica=ch.per_replica,
         c_max=c_max, room=room, ttft=round(_first(f.card_ttft_p99, f.sim_ttft_p99, ch.ttft_p99_ms)),
@@ -753,11 +761,20 @@ def cost_rent(f: Facts):
     m = c.recommended_monthly
     if m is None:  # no price for this GPU here: cost.unpriced says so (never "about — a month")
         return None
+    # the reason follows the break-even the cost table shows (advisor.plan.payback): it read "owning does not pay
+    # back" beside a table whose best case paid back after 16.6 months (q24/q25, fifth blind review)
+    verdict = payback.verdict(c.break_even_months)
+    months_be, util_be = c.break_even_months, c.break_even_utilisation
+    # the price the figure stands on, with the on-demand one beside it (q35: reserved in the headline, unsaid)
+    basis = reserved_price.phrase(c, lambda r: _range(r.low, r.high, f))
     # nothing scales down off-peak (the spare and whole servers stay on): not "you can scale down when idle"
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
-    return finding("cost.rent", variant="always_on" if always_on else None, util=round(f.ctx.utilisation * 100),
-                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—")  # fmt: skip
+    scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
+    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.utilisation * 100),
+                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
+                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
+                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
 
 
 @rule("cost.buy", "cost")

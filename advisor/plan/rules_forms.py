@@ -8,7 +8,7 @@ Registered in ``advisor.plan.rules``' registry on import (that module imports th
 from __future__ import annotations
 
 from advisor.domain.model import ModelSpec
-from advisor.plan import site_words
+from advisor.plan import site_words, staff_words
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -34,7 +34,7 @@ def cost_on_premises(f: Facts):
         return None  # (on the team's own fleet: cost.fleet)
     o = costs.owned
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
-        else {"tr": "plan.forms.staff_not_counted"}
+        else {"tr": "plan.forms.staff_not_counted" + staff_words.variant(f.ctx.answers.ops_capability)}
     # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text); one
     # reached over a private network in a server room, as the memo's headline and site row say (site_words)
     site = site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
+from advisor.plan import payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
@@ -140,11 +141,18 @@ def _break_even(costs: Any, x: Any, y: Any) -> None:
     if fx is None or fy is None or owned is None or costs.bare_metal_capex is None:
         return
     full = (fx[0] + fy[0], fx[1] + fy[1])
-    costs.break_even_utilisation = costmod._break_even_utilisation(owned.low / full[1], owned.high / full[0])
     opex = _add(_add(costs.bare_metal_power_monthly, costs.bare_metal_colo_monthly), costs.bare_metal_staff_monthly)
     if opex is None:
         return
     util = costs.utilisation
+    # over the horizon, as the months figure below (advisor.plan.payback): power above idle grows with use
+    draw = 0.5 + 0.5 * util
+    pw = costs.bare_metal_power_monthly
+    pf = (pw.low / draw, pw.high / draw) if pw is not None else (0.0, 0.0)
+    capex = (costs.bare_metal_capex.low, costs.bare_metal_capex.high)
+    costs.break_even_utilisation = payback.utilisation_over_horizon(
+        capex, (opex.low - pf[0] * draw + 0.5 * pf[0], opex.high - pf[1] * draw + 0.5 * pf[1]),
+        (0.5 * pf[0], 0.5 * pf[1]), full, costs.horizon_months)
     cl_lo, cl_hi = full[0] * util, full[1] * util
     best = costs.bare_metal_capex.low / (cl_hi - opex.low) if cl_hi > opex.low else None
     worst = costs.bare_metal_capex.high / (cl_lo - opex.high) if cl_lo > opex.high else None

@@ -150,7 +150,8 @@ def test_the_fleet_cost_text_and_the_cost_table_agree_on_staff(lang):
     detail = fleet.detail_in(lang)
     assert translate(lang, "plan.text15.fleet.staff_not_counted") in detail
     assert translate(lang, "plan.text15.fleet.staff_counted") not in detail
-    assert translate(lang, "memo.forms.cost.staff_none") in render_memo_markdown(r, lang)
+    # the table says who looks after them as the answers do (s16-consistency: "your ops staff" only for strong ops)
+    assert translate(lang, "memo.forms.cost.staff_none_fleet") in render_memo_markdown(r, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

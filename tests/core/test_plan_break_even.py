@@ -9,8 +9,9 @@ import pytest
 
 from advisor.cli import main
 from advisor.i18n import translate
-from advisor.plan.cost import _break_even_months, _break_even_utilisation
+from advisor.plan.cost import _break_even_months
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.payback import from_ratios as _break_even_utilisation
 from tests.support.planned import planned, scenario_plan
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"

@@ -1,0 +1,27 @@
+"""Which cloud price the plan's monthly cost stands on, said wherever that cost is quoted.
+
+The cost model takes the cheaper of on-demand and the monthly/reserved commitment price (``cost.compute``), and
+the monthly commitment is nearly always the cheaper: the headline then quoted the reserved figure while the cost
+table's worked product was on demand, with nothing saying which (q35, fifth blind review: "the headline cost quietly
+uses the reserved price, while other tables use on-demand").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def on_reserved(costs: Any) -> bool:
+    """True when the recommended monthly cost is the monthly/reserved cloud price, not the on-demand one."""
+    rec, mon, od = costs.recommended_monthly, costs.cloud_monthly, costs.cloud_on_demand_monthly
+    if rec is None or mon is None or od is None or costs.per_job:
+        return False
+    return (rec.low, rec.high) == (mon.low, mon.high) and (mon.low, mon.high) != (od.low, od.high)
+
+
+def phrase(costs: Any, money: Any) -> dict[str, Any] | str:
+    """A ``{"tr": …}`` phrase naming the reserved basis and the on-demand figure beside it; "" on demand.
+    ``money(range) -> str`` writes a range in the plan's currency."""
+    if not on_reserved(costs):
+        return ""
+    return {"tr": "plan.basis16.reserved", "on_demand": money(costs.cloud_on_demand_monthly)}
