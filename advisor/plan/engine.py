@@ -342,9 +342,11 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
         owned_per_million.apply(out.costs, form)  # bought servers: per million tokens from the owned monthly cost
         if c.budget_amount is not None:
-            needed = monthly[1] * conv
+            # judged on the figures the memo shows (to the cent): a budget equal to the shown high end is within it
+            rec = out.costs.recommended_monthly
+            needed = rec.high
             within = needed <= c.budget_amount
-            straddles = monthly[0] * conv <= c.budget_amount < needed
+            straddles = rec.low <= c.budget_amount < needed
             out.costs.within_budget = within
             out.costs.budget_straddles = straddles
     return within, needed, straddles

@@ -217,4 +217,5 @@ def test_renting_never_promises_a_scale_down_the_cost_does_not_make(path: Path) 
         pytest.skip("no rented day/night cost")
     c = r.costs
     all_on = c.cloud_warm["scaled_share"] < 1 and (c.cloud_billed_gpus or 0) >= c.gpus
-    assert ("scale down when idle" not in f.detail_in("en")) == all_on, path.stem
+    assert (f.params["scale"]["tr"] == "plan.rent16.scale.always_on") == all_on, path.stem
+    assert ("scales down when idle" not in f.detail_in("en")) == all_on or f.title_key.endswith(".always.title")
