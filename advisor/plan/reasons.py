@@ -38,10 +38,17 @@ WEIGH_RULES = frozenset({"cost.hosted_weighed", "cost.token_margin"})
 
 
 def _leads(f: Finding) -> bool:
-    """The hosted API named as the cheaper, recommended alternative, or tokens sold below their cost: they lead. Why
-    GPUs all the same (the general text) is a justification: it keeps its place among the costs, and ``deciding`` makes
-    room for it on page 1."""
-    return f.id == "cost.token_margin" or (f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title"))
+    """Tokens sold below their cost lead. The hosted API weighed (a cheaper alternative to check, or why GPUs all
+    the same) keeps its place among the costs, and ``deciding`` makes room for it on page 1: as the first reason
+    under a headline that recommends GPUs it read as a contradiction (sixth blind review: q11, q24, q26, q31), so
+    the headline names the cheaper alternative itself (``alternative``)."""
+    return f.id == "cost.token_margin"
+
+
+def alternative(findings: Sequence[Finding]) -> Finding | None:
+    """The hosted API as a cheaper alternative nothing in the answers rules out (the headline says so), else None."""
+    return next((f for f in findings if f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title")),
+                None)
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:
