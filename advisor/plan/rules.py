@@ -372,7 +372,12 @@ def pi_consent(f: Facts):
     abroad = f.offshore and c.has_mainland_users
     # the legal bases of Art. 13 named, not "usually consent": a policy or loan file is processed under the contract or
     # a legal duty (q28/q41, fifth blind review; s16-duties)
-    return finding("pi.consent_notice", variant="abroad" if abroad else "bases")
+    # the example of a basis other than consent follows the sector (a bank's loan files were the example in a
+    # hospital's, a law firm's and a school app's memos: sixth blind review)
+    sector = "finance" if any(s in c.sector for s in ("financ", "bank", "insur")) else (
+        "medical" if any(s in c.sector for s in ("medic", "health")) else "general")
+    return finding("pi.consent_notice", variant="abroad" if abroad else "bases",
+                   example={"tr": f"plan.duties16.bases.{sector}"})
 
 
 @rule("region.split", "constraint")
