@@ -27,10 +27,17 @@ def single_point(f: Facts) -> Finding | None:
     if s is None or ch is None:
         return None
     capex = {"tr": "plan.capacity16.single_point.capex", "capex": _amount(s.capex, f)} if s.capex else ""
+    # which budget decides, said (a purchase judged on the monthly budget is spread over the horizon; two servers
+    # that straddle a one-off budget fit only at the low end of the quotes)
+    budget = _money(s.capex_budget if s.basis == "capex" else s.budget or 0, f)
     if s.covered is None:
         verdict: dict = {"tr": "plan.capacity16.single_point.no_budget"}
     elif s.covered:
-        verdict = {"tr": "plan.capacity16.single_point.covered"}
+        verdict = {"tr": f"plan.review6.single_point.covered_{s.basis}", "budget": budget,
+                   "months": f.ctx.duration_months}
+    elif s.straddles and s.capex is not None:
+        verdict = {"tr": "plan.review6.single_point.straddles", "budget": budget,
+                   "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
     else:
         verdict = {"tr": "plan.capacity16.single_point.over"}
     variant = "covered" if s.covered else None

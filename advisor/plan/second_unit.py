@@ -34,6 +34,11 @@ class SecondUnit:
     covered: bool | None
     budget: float | None
     capex_budget: float | None
+    # which budget decided (sixth blind review: "the budget covers a second" with no one-off budget given, the
+    # purchase spread over the months; "over the budget" where two servers straddle the grant): "capex" | "monthly"
+    # (a purchase spread over the horizon) | "rent"
+    basis: str | None = None
+    straddles: bool = False  # the one-off budget lies inside the range two servers cost
 
 
 def single_point(c: Any, chosen: Any, form: str) -> bool:
@@ -66,12 +71,16 @@ def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], 
         monthly = (running[0] * conv, running[1] * conv)  # the same server again: its power, colocation, staff share
         capex = (own.capex[0] * conv, own.capex[1] * conv)
         checks = []
+        straddles = False
         if capex_budget is not None:
             checks.append(2 * capex[1] <= capex_budget)
+            straddles = 2 * capex[0] <= capex_budget < 2 * capex[1]
         if c.budget_amount is not None and needed is not None:
             checks.append(needed + (own.monthly(c.ops)[1] if capex_budget is None else running[1]) * conv
                           <= c.budget_amount)
-        return SecondUnit("server", monthly, capex, all(checks) if checks else None, c.budget_amount, capex_budget)
+        basis = "capex" if capex_budget is not None else "monthly" if checks else None
+        return SecondUnit("server", monthly, capex, all(checks) if checks else None, c.budget_amount, capex_budget,
+                          basis=basis, straddles=straddles)
     lay = chosen.layout
     two = gpu_choice._copy(chosen)
     two.layout = dataclasses.replace(lay, units=lay.units + 1, spare_units=1)
@@ -83,7 +92,8 @@ def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], 
         return None
     monthly = (max(0.0, high.low - low.low), max(0.0, high.high - low.high))
     unit = "server" if lay.whole_server else "vm"
-    return SecondUnit(unit, monthly, None, within if needed2 is not None else None, c.budget_amount, None)
+    return SecondUnit(unit, monthly, None, within if needed2 is not None else None, c.budget_amount, None,
+                      basis="rent" if needed2 is not None else None)
 
 
 __all__ = ["SecondUnit", "price", "single_point"]

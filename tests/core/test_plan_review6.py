@@ -22,3 +22,16 @@ def test_the_legal_basis_example_follows_the_sector(lang):
         assert loan not in _consent(sid).detail_in(lang), sid  # a hospital's and a school app's are not loan files
     patients = "patients' records" if lang == "en" else "患者本人诊疗的病历"
     assert patients in _consent("q03_hospital_private_wan_medical").detail_in(lang)
+
+
+def _single(sid):
+    return next(f for f in planned(advice_answers(sid)).findings if f.id == "sizing.single_point")
+
+
+def test_a_second_server_is_judged_on_the_budget_that_was_given():
+    # q17: a 400k grant, two servers 335–559k: it straddles, never "over the budget"
+    assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.review6.single_point.straddles"
+    # q03: no one-off budget, a monthly one: the purchase spread over the horizon, said so
+    assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("covered_monthly")
+    # q35: rented: the rent against the monthly budget, no purchase
+    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("covered_rent")
