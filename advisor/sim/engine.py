@@ -380,12 +380,13 @@ class Engine:
                 if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
                     heapq.heappush(heap, (nxt, seq.epoch, rid))
 
-        locked = self._locked(g)
+        n_ms = limits.scheduler_steps  # _locked(g) inlined (called every step)
+        locked = n_ms > 1 and self.n_dec > 0 and (g - self._window_start) % n_ms != 0
         budget = 0 if locked else limits.max_num_batched_tokens - (self.n_dec if limits.mixed_prefill else 0)
         chunks: list[tuple[Seq, int]] = []
         prefill_tokens = 0
         pairs = 0
-        for seq in list(self.prefilling.values()):
+        for seq in list(self.prefilling.values()) if self.prefilling and budget > 0 else ():
             if budget <= 0:
                 break
             if seq.state != PREFILL:
@@ -582,9 +583,11 @@ class Engine:
             if first_block <= fin:
                 heapq.heappush(self._block_heap, (first_block, seq.epoch, seq.rid))
 
-        for seq in self._due(self._finish_heap, g):
-            seq.generated = seq.output
-            self._finish(seq, g)
+        finish_heap = self._finish_heap
+        if finish_heap and finish_heap[0][0] <= g:  # most steps finish nobody: no generator for them
+            for seq in self._due(finish_heap, g):
+                seq.generated = seq.output
+                self._finish(seq, g)
 
         self.generation_tokens += emitted
         if self.record_steps:
@@ -714,6 +717,13 @@ class Engine:
         same additions in the same order as stepping), the KV block events in heap order as in _decode_run."""
         n, base, g0 = self.n_dec, self._dec_sum, self.steps
         k = min(until - g0, VECTOR_RUN_MAX)
+        if arrival != float("inf"):
+            # No more steps than fit before the arrival (and two to spare): a step lasts at least as long as the first
+            # (its context read only grows), so the steps after that are never used; a closed loop's next user
+            # arrives a few dozen steps on, and working out thousands of durations was most of this call.
+            first = float(cost(np.array([g0 * n + base], dtype=np.int64))[0])
+            if first > 0.0:
+                k = min(k, max(1, int((arrival - self.t) / first) + 2))
         dt = cost(np.arange(g0, g0 + k, dtype=np.int64) * n + base)
         ends = np.empty(k + 1)
         ends[0] = self.t

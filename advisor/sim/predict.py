@@ -11,6 +11,7 @@ hold for the numbers we print.
 from __future__ import annotations
 
 import bisect
+import itertools
 import time
 from collections.abc import Iterable, Sequence
 
@@ -109,6 +110,16 @@ def _time_weighted(engine: Engine, series: list[int], start: int, stop: int, sca
     return {"mean": mean, "max": float(vals.max())}
 
 
+def _segment_steps(segments: list[tuple[int, int]]) -> np.ndarray:
+    """The step indices of inclusive ranges [(a, b), …], in order: ``concatenate(arange(a, b + 1) …)`` in three numpy
+    calls instead of two per range (a request that sat out every prefill step of SGLang has hundreds of ranges)."""
+    ranges = np.fromiter(itertools.chain.from_iterable(segments), dtype=np.int64, count=2 * len(segments)).reshape(-1, 2)
+    lengths = np.maximum(ranges[:, 1] - ranges[:, 0] + 1, 0)  # an empty range (b < a) adds nothing, as arange
+    # position k of range i holds a_i + (k − the count of indices before range i)
+    offsets = ranges[:, 0] - (np.cumsum(lengths) - lengths)
+    return np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(offsets, lengths)
+
+
 def summarise(
     engine: Engine,
     measured: list[Seq],
@@ -128,8 +139,7 @@ def summarise(
     for s in done:
         if s.output > 1:
             if len(s.segments) > 1:  # the gap across a preemption or a pause counts too: index the step ends
-                idx = np.concatenate([np.arange(a, b + 1) for a, b in s.segments])
-                itl_parts.append(np.diff(timeline[idx]))
+                itl_parts.append(np.diff(timeline[_segment_steps(s.segments)]))
             else:
                 a, b = s.segments[0]
                 itl_parts.append(gaps[a:b] if a >= 0 else np.diff(timeline[a : b + 1]))

@@ -37,7 +37,7 @@ slower weight streaming on Hopper for AWQ/GPTQ dense layers (MARLIN_HOPPER_READ_
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from math import log2
 from typing import Any
@@ -106,6 +106,8 @@ ATTENTION_CALL_FIXED_S = 12e-6
 # A MoE layer's activation runs inside the fused-MoE call (MOE_LAYER_FIXED_S), so it has the two add+norm ops only.
 ELEMENTWISE_OP_FIXED_S = 3e-6
 ELEMENTWISE_BW_SHARE = 0.8
+# StepCostModel._token_terms holds at most this many batch shapes (a predicted level uses a few thousand)
+TOKEN_TERMS_KEPT = 1 << 16
 ALLREDUCES_PER_LAYER = 2  # row-parallel attention output + MLP (or MoE) down projection
 ACTIVATION_BYTES = 2  # bf16/fp16 hidden states, also with FP8/INT4 weights
 # Engines whose all-reduce resources/gpus/allreduce.json measured: vLLM's custom all-reduce, which SGLang ports.
@@ -287,6 +289,12 @@ class StepCostModel:
     elementwise_fixed_s: float = 0.0
     elementwise_bytes_per_token: float = 0.0  # per GPU, all layers
     elementwise_bytes_per_s: float = 1.0
+    # step_seconds' terms that depend on the step's token counts alone (linear layers, all-reduces, small kernels), per
+    # (tokens, logits): the simulator asks for the same few thousand batch shapes millions of times, and working them
+    # out (per-shape GEMM tables, routed experts) was a quarter of a predicted level's time. Not part of the model.
+    _token_terms: dict[tuple[int, int], tuple[float, float, float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def decode_attention(self, decode_seqs: int, kv_tokens_read: float) -> tuple[float, float]:
         """(FLOPs, bytes) of the decode queries' attention over ``kv_tokens_read`` cached tokens in all. Sparse
@@ -517,6 +525,17 @@ class StepCostModel:
             self.weight_read_seconds(self.experts_touched(tokens)) + self.moe_layers * self.moe_layer_fixed_s,
         )
 
+    def _terms_of(self, tokens: int, logits: int) -> tuple[float, float, float]:
+        """(linear, all-reduce, element-wise seconds) of a step over ``tokens`` tokens, ``logits`` of them sampled;
+        kept in _token_terms (bounded: emptied when full)."""
+        comm = self.comm_seconds(tokens) if self.allreduces else 0.0
+        elementwise = self.elementwise_fixed_s + tokens * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
+        terms = (self._linear_seconds(tokens, logits), comm, elementwise)
+        if len(self._token_terms) >= TOKEN_TERMS_KEPT:
+            self._token_terms.clear()
+        self._token_terms[(tokens, logits)] = terms
+        return terms
+
     def step_seconds(self, prefill_tokens: int, prefill_attention_pairs: float, decode_seqs: int, kv_tokens_read: float) -> float:
         """One engine step mixing chunked prefill and decode: the linear layers' max(compute, memory) + attention's
         max(compute, memory) + TP all-reduces + fixed overhead."""
@@ -525,7 +544,10 @@ class StepCostModel:
         if tokens <= 0:
             return 0.0
         logits = decode_seqs + (1 if prefill_tokens else 0)
-        linear = self._linear_seconds(tokens, logits)
+        terms = self._token_terms.get((tokens, logits))
+        if terms is None:
+            terms = self._terms_of(tokens, logits)
+        linear, comm, elementwise = terms
         if self.sparse_topk or self.window_tokens:
             decode_flops, kv_read = self.decode_attention(decode_seqs, kv_tokens_read)
             prefill_flops = self.prefill_attention_flops(prefill_tokens, prefill_attention_pairs)
@@ -536,8 +558,6 @@ class StepCostModel:
             (prefill_flops + decode_flops) / self.attn_flops_per_s,
             (kv_read + decode_seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
         )
-        comm = self.comm_seconds(tokens) if self.allreduces else 0.0
-        elementwise = self.elementwise_fixed_s + tokens * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
         gpu = linear + attention + comm + elementwise + self.overhead_s
         scheduler = logits * self.scheduler_s_per_seq
         if not self.scheduler_overlaps:

@@ -86,12 +86,25 @@ def test_openai_chat_stream_matches_the_server_record(client, server):
     for chunk, arrived in zip(content, arrivals, strict=True):
         assert chunk["t"] <= arrived
     assert sent <= truth["received_t"] <= content[0]["t"]
-    # Real-time pacing: every chunk went out within a few ms of the engine's schedule.
-    # (Bounds loose enough for a loaded 2-core CI machine; bench/sim_server_capacity.py measures the slip.)
-    slips = sorted(c["t"] - c["scheduled_t"] for c in content)
-    assert slips[len(slips) // 2] < 0.01 and slips[-1] < 0.1 and slips[0] > -0.001
+    # Never sent before the engine's schedule (how late a loaded machine sends them is bench/sim_server_capacity.py's
+    # measure; the pacing itself is exact on the virtual clock: test_chunks_leave_on_the_engine_schedule).
+    assert min(c["t"] - c["scheduled_t"] for c in content) > -0.001
     gaps = [b["scheduled_t"] - a["scheduled_t"] for a, b in zip(content, content[1:], strict=False)]
     assert all(g == pytest.approx(0.5 * 0.0081, rel=0.05) for g in gaps)  # one decode step, time scale 0.5
+
+
+def test_chunks_leave_on_the_engine_schedule(monkeypatch):
+    # The real-time pacing on a virtual clock (tests/support/virtual_sim.py): each token's chunk is handed to the
+    # transport when its decode step ends — one step (8 ms + 0.1 ms per sequence) × time scale 0.5 apart, exactly,
+    # whatever the load of the machine running the test.
+    body = {"model": MODEL, "prompt": "Explain KV cache " * 20, "max_tokens": 24, "stream": True}
+    with virtual_sim(make_config(time_scale=0.5), monkeypatch) as sim:
+        status, sent = sim.post("/v1/completions", body)
+    assert status == 200
+    times = [s.t for s in sent for line in s.data_lines() if line.startswith("data: {") and '"text"' in line]
+    assert len(times) == 24
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    assert gaps == pytest.approx([0.5 * 0.0081] * 23, rel=1e-6)
 
 
 def test_openai_completions_stream_and_plain(client, server):
@@ -312,27 +325,40 @@ def test_api_key_required_when_set():
         assert ok.status_code == 200
 
 
-def test_time_scale_speeds_up_and_stop_frees_the_port():
+def test_time_scale_speeds_up(monkeypatch):
+    # On the virtual clock: 1 prefill step (20 ms + 0.01 ms per token) and 99 decode steps (8.1 ms) are 0.82 s of
+    # simulated GPU time; time scale 0.1 serves them in a tenth of it, exactly (over loopback, a loaded machine only
+    # adds to the wall time, so no wall-time bound could tell a working time scale from a late one)
+    with virtual_sim(make_config(time_scale=0.1), monkeypatch) as sim:
+        start = sim.clock.now()
+        status, sent = sim.post("/v1/completions", {"model": MODEL, "prompt": "x", "max_tokens": 100})
+    assert status == 200 and json.loads(b"".join(s.body for s in sent))["usage"]["completion_tokens"] == 100
+    assert sent[-1].t - start == pytest.approx(0.1 * (0.020 + 99 * 0.0081), rel=0.01)
+
+
+def test_stop_frees_the_port():
     srv = SimServer(make_config(time_scale=0.1)).start()
     port = srv.port
-    started = time.monotonic()
-    r = httpx.post(srv.base_url + "/v1/completions", json={"model": MODEL, "prompt": "x", "max_tokens": 100})
-    elapsed = time.monotonic() - started
-    assert r.json()["usage"]["completion_tokens"] == 100
-    assert elapsed < 0.5  # 100 steps × 8 ms = 0.8 s at real speed
+    r = httpx.post(srv.base_url + "/v1/completions", json={"model": MODEL, "prompt": "x", "max_tokens": 10})
+    assert r.json()["usage"]["completion_tokens"] == 10
     srv.stop()
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://127.0.0.1:{port}/health")
 
 
 def test_chunks_reach_a_keep_alive_client_without_delay(server):
-    """Regression: without TCP_NODELAY, a chunk written while the headers await a delayed ACK sits ~20–40 ms."""
+    """Regression: without TCP_NODELAY, a chunk written while the headers await a delayed ACK sits ~20–40 ms.
+
+    Measured with Nagle on (the socket made without IPPROTO_TCP): every request after the first on a connection waited
+    28–37 ms, against 0.1–0.2 ms with it off. A loaded machine can hold any one chunk past the bound below, so the
+    median of seven is bounded: Nagle fails it six times in seven, the load would have to delay four."""
     import socket
 
     body = json.dumps({"model": MODEL, "prompt": "x " * 50, "max_tokens": 3, "stream": True}).encode()
     head = f"POST /v1/completions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    delays = []
     with socket.create_connection(("127.0.0.1", server.port)) as sock:
-        for _ in range(3):  # the same connection each time
+        for _ in range(7):  # the same connection each time
             sock.sendall(head.encode() + body)
             buf, first_seen = b"", None
             while b"[DONE]" not in buf:
@@ -341,7 +367,8 @@ def test_chunks_reach_a_keep_alive_client_without_delay(server):
                     first_seen = time.monotonic()
             rid = next(ln for ln in buf.split(b"\r\n") if ln.startswith(b"x-request-id")).split(b": ")[1].decode()
             first_sent = next(c["t"] for c in server.ground_truth(rid)["chunks"] if c["kind"] == "content")
-            assert 0 <= first_seen - first_sent < 0.015  # Nagle + delayed ACK would add 20–40 ms
+            delays.append(first_seen - first_sent)
+    assert min(delays) >= 0 and sorted(delays)[3] < 0.015, delays  # Nagle + delayed ACK would add 20–40 ms
 
 
 @pytest.mark.parametrize(
