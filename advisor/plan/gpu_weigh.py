@@ -182,7 +182,12 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
                         kv_requests=k.memory.kv_tokens // per_request, tp=k.tp)
              for k in (chosen, *others)]  # fmt: skip
     chosen_per_hour = chosen.price_mid * chosen.total_gpus * conv
-    notes = [n for k in others if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
+    from advisor.plan.gpu_choice import fleet
+
+    # on the team's own fleet the choice is the cards it has: another part's smaller instance would replace them,
+    # not compete with a rental (q39: "6 H20 would be the better choice" beside 16 owned L20, sixth blind review)
+    owned = fleet(c, chosen.gpu.id) is not None
+    notes = [] if owned else [n for k in others if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
     return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency)
 
 

@@ -35,3 +35,10 @@ def test_a_second_server_is_judged_on_the_budget_that_was_given():
     assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("covered_monthly")
     # q35: rented: the rent against the monthly budget, no purchase
     assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("covered_rent")
+
+
+def test_a_plan_on_the_teams_fleet_never_calls_another_part_the_better_choice():
+    plan = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    assert plan.gpu_choice is not None and not plan.gpu_choice.weighing.whole_server
+    for lang in LANGS:
+        assert ("better choice" if lang == "en" else "更好的选择") not in plan.to_json(lang)["gpu_choice"]["text"]
