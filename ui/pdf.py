@@ -67,9 +67,9 @@ RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
 SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
-IMAGE_WIDTH_SHARE = 0.8  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
-PARAGRAPH_GAP = 4.0  # CSS px between paragraphs (Qt's Markdown import sets 6): a quarter line at 9.5 pt
-LIST_ITEM_GAP = 3.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
+IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
+PARAGRAPH_GAP = 3.0  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
+LIST_ITEM_GAP = 2.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
