@@ -15,14 +15,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
-from advisor.plan.memo import memo_document
 from advisor.plan.result import PlanResult
+from tests.support.planned import scenario_memo, scenario_plan
 
 ROOT = Path(__file__).parents[2]
 SCENARIOS = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json"))
@@ -32,14 +30,8 @@ FEASIBLE_ROW = {"en": re.compile(r"^\| Feasible as asked \| (.*) \|$", re.M),
 CONDITIONAL = {"en": "only if the quotes come in at the low end", "zh_CN": "有条件可行"}
 
 
-@cache
-def _plan(path: Path) -> PlanResult:
-    return make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
-
-
-@cache
-def _memo(path: Path, lang: str) -> str:
-    return memo_document(_plan(path), lang).markdown()
+_plan = scenario_plan  # one plan and one memo per scenario for the whole session (tests/support/planned.py)
+_memo = scenario_memo
 
 
 def _by_id(prefix: str) -> Path:

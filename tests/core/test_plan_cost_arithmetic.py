@@ -10,16 +10,12 @@ rounding of the printed factors; a bought plan's cost per million tokens times i
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
-from advisor.plan.memo import memo_document
-from advisor.plan.result import PlanResult
+from tests.support.planned import scenario_memo, scenario_plan
 
 ROOT = Path(__file__).parents[2]
 FILES = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json")) + sorted(
@@ -73,14 +69,8 @@ def _pair(lo: str | None, hi: str | None) -> tuple[float, float]:
     return a, (a if b is None else b)
 
 
-@cache
-def _plan(path: Path) -> PlanResult:
-    return make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
-
-
-@cache
-def _memo(path: Path, lang: str) -> str:
-    return memo_document(_plan(path), lang).markdown()
+_plan = scenario_plan  # one plan and one memo per scenario for the whole session (tests/support/planned.py)
+_memo = scenario_memo
 
 
 def _close(product: float, printed: float) -> bool:

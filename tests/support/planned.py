@@ -43,3 +43,15 @@ def planned(answers: dict[str, Any]) -> PlanResult:
 def scenario_plan(path: Path) -> PlanResult:
     """The plan of one scenario file's answers, shared as ``planned`` is."""
     return planned(scenario_answers(path))
+
+
+@cache
+def _memo_once(path: str, language: str) -> str:
+    from advisor.plan.memo import memo_document
+
+    return memo_document(scenario_plan(Path(path)), language).markdown()
+
+
+def scenario_memo(path: Path, language: str) -> str:
+    """The memo (Markdown) of one scenario file's plan in ``language``, made once per test session."""
+    return _memo_once(str(path), language)
