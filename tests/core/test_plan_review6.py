@@ -42,3 +42,17 @@ def test_a_plan_on_the_teams_fleet_never_calls_another_part_the_better_choice():
     assert plan.gpu_choice is not None and not plan.gpu_choice.weighing.whole_server
     for lang in LANGS:
         assert ("better choice" if lang == "en" else "更好的选择") not in plan.to_json(lang)["gpu_choice"]["text"]
+
+
+def test_no_chinese_bold_that_markdown_cannot_close():
+    """CommonMark closes ``**`` after punctuation only when a space or punctuation follows: "**替代方案：**提供" prints
+    its asterisks (the PDF of session 16's headline alternative did). The colon goes outside the bold."""
+    import json
+    import re
+    from pathlib import Path
+
+    unclosable = re.compile(r"[：，。；、！？）]\*\*[^\s*\W]")
+    root = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "zh_CN"
+    bad = [(p.name, k) for p in sorted(root.glob("*.json"))
+           for k, v in json.loads(p.read_text(encoding="utf-8")).items() if unclosable.search(v)]  # fmt: skip
+    assert bad == []
