@@ -344,7 +344,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
     from advisor.plan.gpu_weigh import weigh
 
-    weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None)
+    weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
+                     on_fleet=fleet(c, chosen.gpu.id) is not None)
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing)
 

@@ -171,7 +171,8 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
                            cheaper=per_hour < chosen_per_hour)  # fmt: skip
 
 
-def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool) -> GpuWeighing | None:
+def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
+          on_fleet: bool = False) -> GpuWeighing | None:
     """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other."""
     if not others:
         return None
@@ -182,12 +183,10 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
                         kv_requests=k.memory.kv_tokens // per_request, tp=k.tp)
              for k in (chosen, *others)]  # fmt: skip
     chosen_per_hour = chosen.price_mid * chosen.total_gpus * conv
-    from advisor.plan.gpu_choice import fleet
-
     # on the team's own fleet the choice is the cards it has: another part's smaller instance would replace them,
     # not compete with a rental (q39: "6 H20 would be the better choice" beside 16 owned L20, sixth blind review)
-    owned = fleet(c, chosen.gpu.id) is not None
-    notes = [] if owned else [n for k in others if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
+    notes = [] if on_fleet else [n for k in others
+                                 if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
     return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency)
 
 
