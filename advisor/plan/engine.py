@@ -332,7 +332,7 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
     conv = out.conv
     if hosted is not None:
         out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
-        out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
+        out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
     monthly = _monthly_of(form, out, hosted, c)
     if not fleet.apply_chosen(c, out, form):
         forms.apply_chosen(out, form)

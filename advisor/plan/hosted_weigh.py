@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
@@ -100,12 +101,13 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     why = reasons_to_self_host(f)
     if why:
         short = {"tr": str(why[0]["tr"]).replace(".why.", ".short.")}  # the title's short clause, the detail's full one
-        return finding("cost.hosted_weighed", first=short, why=_chain(why), **common)
+        return sized_hosted_sources(finding("cost.hosted_weighed", first=short, why=_chain(why), **common), c)
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
-    return finding("cost.hosted_weighed", variant="alternative",
-                   checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
-                           "peak": c.peak, "provider": provider}, **common)
+    return sized_hosted_sources(finding(
+        "cost.hosted_weighed", variant="alternative",
+        checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
+                "peak": c.peak, "provider": provider}, **common), c)
 
 
 def _own_split(f: Facts) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -134,9 +136,10 @@ def cost_token_margin(f: Facts) -> Finding | None:
     if (in_lo + in_hi) / 2 <= _mid(i) and (o_lo + o_hi) / 2 <= _mid(o):
         return None
     times = max((in_lo + in_hi) / max(i.low + i.high, 1e-9), (o_lo + o_hi) / max(o.low + o.high, 1e-9))
-    return finding("cost.token_margin", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
-                   times=f"{times:.0f}" if times >= 2 else f"{times:.1f}",
-                   util=round(f.ctx.utilisation * 100), **_rates(f))
+    return sized_hosted_sources(finding(
+        "cost.token_margin", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
+        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.utilisation * 100), **_rates(f)),
+        f.ctx)
 
 
 def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input_tokens: float,
@@ -147,7 +150,7 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
 
     conv = costs.fx_rate if c.currency == "CNY" else 1.0  # USD → the answers' currency, as cost.py converts
     costs.hosted_api_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
-    costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv)
+    costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
     costs.input_tokens_per_month, costs.output_tokens_per_month = input_tokens, output_tokens
     costs.per_job = bool(c.is_batch)
 

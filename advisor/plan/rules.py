@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_price
+from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
@@ -819,7 +820,9 @@ def cost_hosted(f: Facts):
     # launched app shows the model's name and filing number), so an engineer names both checks
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     provider = {"tr": "plan.hosted.provider_mainland"} if mainland else ""
-    return finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
+    return costmod.sized_hosted_sources(
+        finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider),
+        f.ctx)
 
 
 @rule("cost.budget_short", "cost")

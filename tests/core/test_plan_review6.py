@@ -56,3 +56,21 @@ def test_no_chinese_bold_that_markdown_cannot_close():
     bad = [(p.name, k) for p in sorted(root.glob("*.json"))
            for k, v in json.loads(p.read_text(encoding="utf-8")).items() if unclosable.search(v)]  # fmt: skip
     assert bad == []
+
+
+def test_a_model_of_over_200b_parameters_is_priced_on_the_large_models_api_rates():
+    """One hosted-API range for 7B and 671B made DeepSeek-V3's API look as cheap as a 7B's (sixth blind review):
+    a list price of that class (DeepSeek-V3 $0.38 in / $0.89 out) sits above the 7B–72B range."""
+    from advisor.plan.data import factor_range
+
+    big = planned(advice_answers("q35_deepseek_v3_h20_internal"))  # DeepSeek-V3, 671B
+    small = planned(advice_answers("q24_us_saas_rent"))  # Qwen2.5-32B
+    fx = big.costs.fx_rate
+    lo, hi = factor_range("hosted_api_per_m_input_tokens_large")
+    assert (big.costs.hosted_api_input_per_million.low, big.costs.hosted_api_input_per_million.high) == (
+        round(lo * fx, 2), round(hi * fx, 2))  # fmt: skip
+    lo, hi = factor_range("hosted_api_per_m_input_tokens")
+    assert (small.costs.hosted_api_input_per_million.low, small.costs.hosted_api_input_per_million.high) == (lo, hi)
+    weighed = next(f for f in big.findings if f.id == "cost.hosted_weighed")
+    assert any("DeepSeek-V3" in s.title and s.grade == "C" for s in weighed.sources)
+    assert not any(s.title.startswith("Hosted open-model API prices") for s in weighed.sources)
