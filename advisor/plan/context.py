@@ -389,3 +389,10 @@ def resolve(a: PlanAnswers) -> Ctx:
         genai_filing=genai_filing, hosting_move=hosting_move,
         served_name=_served_name(a, rm), burst_share=burst_share, burst_share_given=burst_given,
     )  # fmt: skip
+
+
+def plan_moves_hosting(c: Ctx, form: str, on_fleet: bool) -> bool:
+    """The plan itself moves an ICP-filed, running service into a new data centre: servers bought for colocation
+    when the answers did not say the service moves (sixth blind review, q26: "it recommends moving to owned colocated
+    servers but assumes the ICP-filed service stays put"). The team's own fleet already stands somewhere: no move."""
+    return c.answers.hosting_move is None and c.icp == "filed" and form == "bare_metal" and not on_fleet

@@ -13,7 +13,7 @@ from typing import Any
 
 from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_price
 from advisor.plan import cost as costmod
-from advisor.plan.context import Ctx
+from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
@@ -152,10 +152,11 @@ def icp_access(f: Facts):
     """An ICP-filed service moving to another data centre or provider on the mainland: the filing follows the
     servers, so the new provider must take it on (an access record, 接入备案) before the domain resolves there."""
     c = f.ctx
-    if not (c.hosting_move and c.icp == "filed" and _icp_applies(f)):
+    by_plan = plan_moves_hosting(c, f.form, _rules_fleet.on_fleet(f) is not None)
+    if not ((c.hosting_move or by_plan) and c.icp == "filed" and _icp_applies(f)):
         return None
     lo, hi = duration("icp_access_record")
-    return finding("icp.access_record", low=lo, high=hi)
+    return finding("icp.access_record", variant="by_plan" if by_plan else None, low=lo, high=hi)
 
 
 @rule("icp.no_entity", "constraint")

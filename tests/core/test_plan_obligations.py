@@ -23,6 +23,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import Finding, PlanResult
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
+from tests.support.planned import advice_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
@@ -162,6 +163,9 @@ ROWS: list[Row] = [
     Row("icp.in_progress", {**MAINLAND, "icp_status": "in_progress"}, {"icp_status": "filed"}),
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"hosting_move": False}),
     Row("icp.access_record", {**MAINLAND, "hosting_move": True}, {"icp_status": "none"}, why="not_filed_yet"),
+    # the plan itself moves a filed service: servers bought for colocation (q26, s16 review fix); told it stays, no
+    Row("icp.access_record", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {"hosting_move": False},
+        why="by_plan"),
     Row("icp.no_entity", OFFSHORE, {"mainland_entity": True}),
     Row("icp.licence_b25", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
     # not filed yet: the general text (MAINLAND is filed: the 'filed' variant, the filing turned into the licence)

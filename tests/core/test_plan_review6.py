@@ -74,3 +74,19 @@ def test_a_model_of_over_200b_parameters_is_priced_on_the_large_models_api_rates
     weighed = next(f for f in big.findings if f.id == "cost.hosted_weighed")
     assert any("DeepSeek-V3" in s.title and s.grade == "C" for s in weighed.sources)
     assert not any(s.title.startswith("Hosted open-model API prices") for s in weighed.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_buying_servers_for_colocation_moves_a_filed_service(lang):
+    """q26: a running, ICP-filed service whose plan buys servers for colocation moves to a new data centre, which
+    must take the filing on (接入备案) before the domain points there; a rented plan does not move it by itself."""
+    from advisor.plan.memo import render_memo_markdown
+
+    plan = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    assert plan.deployment_form == "bare_metal"
+    (f,) = [f for f in plan.findings if f.id == "icp.access_record"]
+    assert f.title_key.endswith(".by_plan.title")
+    assert "icp_access_record" in {i.id for i in plan.timeline.items}
+    assert "接入备案" in render_memo_markdown(plan, lang)
+    rented = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    assert rented.deployment_form == "cloud" and "icp.access_record" not in rented.finding_ids
