@@ -114,10 +114,10 @@ def summary(result, lang: str) -> str:
             rows.append(("", node.text_in(lang)))
         cap = r.capacity
         from advisor.plan import memo_batch
-        from advisor.plan.memo import _num
+        from advisor.plan.money_text import number_text
 
         if memo_batch.is_batch(r):  # a job: requests in flight, throughput and hours, no latency nobody waits on
-            rows.extend(memo_batch.batch_capacity_rows(r, lambda key, **kw: t(lang, key, **kw), _num))
+            rows.extend(memo_batch.batch_capacity_rows(r, lambda key, **kw: t(lang, key, **kw), number_text))
         elif cap.ttft_p99_ms is not None:
             rows.append((t(lang, "plan.cli.capacity"), t(lang, "plan.cli.capacity_line", peak=cap.peak_concurrency,
                          ttft=f"{cap.ttft_p99_ms:,.0f}", tpot=f"{cap.tpot_p99_ms or 0:.1f}",

@@ -391,8 +391,9 @@ def resolve(a: PlanAnswers) -> Ctx:
     )  # fmt: skip
 
 
-def plan_moves_hosting(c: Ctx, form: str, on_fleet: bool) -> bool:
+def plan_moves_hosting(c: Ctx, form: str) -> bool:
     """The plan itself moves an ICP-filed, running service into a new data centre: servers bought for colocation
     when the answers did not say the service moves (sixth blind review, q26: "it recommends moving to owned colocated
     servers but assumes the ICP-filed service stays put"). The team's own fleet already stands somewhere: no move."""
-    return c.answers.hosting_move is None and c.icp == "filed" and form == "bare_metal" and not on_fleet
+    return (c.answers.hosting_move is None and c.icp == "filed" and form == "bare_metal"
+            and c.answers.current_fleet is None)

@@ -262,6 +262,8 @@ def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
 # $0.80–3.00 out a million on a public list) than the 7B–72B range: one range for every size made a 671B model's API
 # look as cheap as a 7B's (sixth blind review)
 LARGE_MODEL_PARAMS = 200e9
+# the hosted-API findings' source for the 7B–72B range (resources/plan/facts.json), replaced for a larger model
+HOSTED_PLACEHOLDER_TITLE = "Hosted open-model API prices (placeholder range; check the provider's price list)"
 
 
 def _hosted_tier(ctx: Ctx | None) -> str:
@@ -282,7 +284,7 @@ def sized_hosted_sources(finding: Any, ctx: Ctx) -> Any:
     row = factor("hosted_api_per_m_tokens_large")
     large = Source(title=str(row["source"]), url=str(row.get("url", "")), date=str(row["date"]),
                    grade=str(row["grade"]))  # type: ignore[arg-type]
-    kept = [x for x in finding.sources if not x.title.startswith("Hosted open-model API prices")]
+    kept = [x for x in finding.sources if x.title != HOSTED_PLACEHOLDER_TITLE]
     return finding.model_copy(update={"sources": [large, *kept], "verify": True})
 
 

@@ -233,7 +233,7 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         label = f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind
         # offering generative AI to the mainland public waits for it wherever the node is (facts §2.2, rule 2)
         items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi))
-    if (c.hosting_move or plan_moves_hosting(c, form, c.answers.current_fleet is not None)) and c.icp == "filed" and on_mainland and public:
+    if (c.hosting_move or plan_moves_hosting(c, form)) and c.icp == "filed" and on_mainland and public:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
                                   days_high=hi))  # fmt: skip

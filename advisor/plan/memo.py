@@ -44,6 +44,7 @@ from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
+from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import alternative, deciding
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, render
@@ -59,14 +60,7 @@ class MemoError(RuntimeError):
 
 
 # ---- small formatters the template uses ---------------------------------------------------------------
-def _num(v: float | int | None, digits: int = 0) -> str:
-    if v is None:
-        return "—"
-    if isinstance(v, int) and not isinstance(v, bool):
-        return f"{v:,}"
-    if abs(v) >= 100 or digits == 0 and abs(v) >= 10:
-        return f"{v:,.0f}"
-    return f"{v:,.{max(digits, 1)}f}".rstrip("0").rstrip(".") if digits else f"{v:.3g}"
+_num = number_text
 
 
 def _range(lo: float | None, hi: float | None, unit: str = "") -> str:

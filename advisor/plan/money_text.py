@@ -23,3 +23,15 @@ def round_money(v: float) -> str:
     digits = max(0, 2 - int(floor(log10(abs(v)))))
     rounded = round(v, digits)
     return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if digits else f"{rounded:,.0f}"
+
+
+def number_text(v: float | int | None, digits: int = 0) -> str:
+    """A number as the memo prints it: integers with separators, whole units from 10 up (100 up with ``digits``),
+    three significant figures below, '—' when unknown. The memo's tables and ``advisor plan``'s text share it."""
+    if v is None:
+        return "—"
+    if isinstance(v, int) and not isinstance(v, bool):
+        return f"{v:,}"
+    if abs(v) >= 100 or digits == 0 and abs(v) >= 10:
+        return f"{v:,.0f}"
+    return f"{v:,.{max(digits, 1)}f}".rstrip("0").rstrip(".") if digits else f"{v:.3g}"

@@ -32,8 +32,8 @@ _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line"
 # card's warning and the obligations, so a memo that said "buy a server for the office" never said why on page 1)
 FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid", "cost.hosted_api"})
 # s16-hosted: the hosted API weighed against a self-hosted plan that costs more (why GPUs all the same, or the API
-# as the recommended alternative) and a paid API selling tokens below its own cost: they answer the first question
-# a reader asks of the form, so they come right after it (they were left in the appendix, or not said at all)
+# as the cheaper alternative the headline names) and a paid API selling tokens below its own cost: ``deciding``
+# keeps them on page 1 (they were left in the appendix, or not said at all)
 WEIGH_RULES = frozenset({"cost.hosted_weighed", "cost.token_margin"})
 
 

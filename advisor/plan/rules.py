@@ -152,7 +152,7 @@ def icp_access(f: Facts):
     """An ICP-filed service moving to another data centre or provider on the mainland: the filing follows the
     servers, so the new provider must take it on (an access record, 接入备案) before the domain resolves there."""
     c = f.ctx
-    by_plan = plan_moves_hosting(c, f.form, _rules_fleet.on_fleet(f) is not None)
+    by_plan = plan_moves_hosting(c, f.form)
     if not ((c.hosting_move or by_plan) and c.icp == "filed" and _icp_applies(f)):
         return None
     lo, hi = duration("icp_access_record")
