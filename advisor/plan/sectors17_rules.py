@@ -61,14 +61,14 @@ def med_internet_diagnosis(f: Facts) -> Finding | None:
 
 def mlps_applies(f: Facts) -> bool:
     """A system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
-    financial firm's data or sensitive personal information: graded and (level 2 and above) filed under the
+    financial firm's data: graded and (level 2 and above) filed under the
     classified protection scheme. Any other staff tool is left out (likely level 1, which needs no filing), and so
     is an offline batch job."""
     c = f.ctx
     if not f.serves_mainland_from_mainland or c.is_batch:
         return False
-    if c.internal_only:
-        return _health(f) or _finance(f) or (c.sensitive_subjects or 0) > 0
+    if c.internal_only:  # (by sector, not by a count of sensitive data: an unknown count is asked of every office
+        return _health(f) or _finance(f)  # tool, and a staff tool's grading is the sector's call)
     return True
 
 
