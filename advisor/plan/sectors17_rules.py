@@ -90,11 +90,16 @@ def mlps_filing(f: Facts) -> Finding | None:
 def eu_ai_transparency(f: Facts) -> Finding | None:
     """People in the EU talk to the model (a chatbot, an API answering end users, a voice agent): from 2 August 2026
     the AI Act's Art. 50 asks the provider to tell them they are dealing with an AI system (unless obvious), and to
-    mark generated text or audio in a machine-readable way. A staff-only tool and an offline batch stay silent."""
+    mark generated text or audio in a machine-readable way. A global market reads "if people in the EU use it". A
+    staff-only tool and an offline batch stay silent."""
     c = f.ctx
-    if c.internal_only or c.is_batch or not any(m in EU_MEMBERS for m in c.overseas_markets):
+    if c.internal_only or c.is_batch:
         return None
-    return finding("eu.ai_transparency")
+    if any(m in EU_MEMBERS for m in c.overseas_markets):
+        return finding("eu.ai_transparency")
+    if "global" in c.overseas_markets:  # the EU may be among the users: said as a condition, not as a fact
+        return finding("eu.ai_transparency", variant="global")
+    return None
 
 
 # -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------

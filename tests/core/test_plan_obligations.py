@@ -432,6 +432,7 @@ ROWS: list[Row] = [
     Row("eu.ai_transparency", EU_PUBLIC, {"overseas_markets": ["US"]}),
     Row("eu.ai_transparency", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff_only"),
     Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["DE"]}, {"overseas_markets": ["GB"]}, why="uk_not_eu"),
+    Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["global"]}, {"overseas_markets": ["US"]}, why="global"),
 ]  # fmt: skip
 
 
