@@ -61,9 +61,8 @@ def med_internet_diagnosis(f: Facts) -> Finding | None:
 
 def mlps_applies(f: Facts) -> bool:
     """A system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
-    financial firm's data: graded and (level 2 and above) filed under the
-    classified protection scheme. Any other staff tool is left out (likely level 1, which needs no filing), and so
-    is an offline batch job."""
+    financial firm's data: graded and (level 2 and above) filed under the classified protection scheme. Any other
+    staff tool is left out (likely level 1, which needs no filing), and so is an offline batch job."""
     c = f.ctx
     if not f.serves_mainland_from_mainland or c.is_batch:
         return False
@@ -77,8 +76,8 @@ def mlps_filing(f: Facts) -> Finding | None:
     """Cybersecurity Law Art. 21: every network operator in the mainland protects its systems under the classified
     protection scheme (GB/T 22239-2019, MLPS 2.0). The system is graded by the harm a breach would do; level 2 and
     above is filed with the city's public security bureau within 30 days of going live, and level 3 is assessed by
-    an accredited body every year (Classified Protection Measures 2007, Art. 14–15). A top-grade hospital's core systems are
-    graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
+    an accredited body every year (Classified Protection Measures 2007, Art. 14–15). A top-grade hospital's core
+    systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
     if not mlps_applies(f):
         return None
     level3 = _health(f) or _finance(f) or (f.ctx.sensitive_subjects or 0) > 0
