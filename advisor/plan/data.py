@@ -31,7 +31,8 @@ def facts() -> dict[str, Any]:
     """``facts.json``, with the GPU choice's rules (``gpu_choice.json``) in its rule registry."""
     out = load_json("plan", "facts.json")
     # and the duties' rules (minors, sensitive data, data residency outside the mainland: ``duties.json``)
-    out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"], **load_json("plan", "duties.json")["rules"]}
+    out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"], **load_json("plan", "duties.json")["rules"],
+                    **load_json("plan", "sectors17.json")["rules"]}  # s17-sectors: education, medical, MLPS, AI Act
     return out
 
 

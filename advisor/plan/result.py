@@ -423,9 +423,14 @@ class Timeline(_Out):
         return [i for i in self.items if i.blocking and not i.length_known]
 
     def waits_text(self, lang: str) -> str:
-        """"not before the sector approval (education) is granted" for each untimed blocking step, or ""."""
-        return translate(lang, "answers.list_sep").join(
-            render(lang, "plan.timeline.not_before", {"step": i.label_in(lang)}) for i in self.untimed)
+        """"not before this step is done: the sector approval (education)" for the untimed blocking step, or ""; two
+        or more are named once each under one "not before these steps are done" (s17-sectors: q07 read "not before
+        this step is done: …, not before this step is done: …")."""
+        steps = self.untimed
+        if len(steps) > 1:
+            return render(lang, "plan.timeline.not_before_all",
+                          {"steps": translate(lang, "memo.list_sep").join(i.label_in(lang) for i in steps)})
+        return "".join(render(lang, "plan.timeline.not_before", {"step": i.label_in(lang)}) for i in steps)
 
 
 class Assumption(_Out):

@@ -9,6 +9,7 @@ The step is there exactly when the rule's finding is: the same rule function dec
 
 from __future__ import annotations
 
+from advisor.plan import sectors17_rules
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts
 
@@ -33,7 +34,9 @@ def _hkma_step(f: Facts) -> TimelineItem:
                         ask_key="plan.timeline.ask.hkma")
 
 
-STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_step}
+STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_step,
+         # s17-sectors: the education app filing, the classified protection (等保) grading and filing
+         "edu.app_filing": sectors17_rules.edu_step, "mlps.filing": sectors17_rules.mlps_step}
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:

@@ -106,6 +106,9 @@ HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", 
 # a Singapore company's sellers, 80 % in South-East Asia and 20 % in the mainland, served from Hong Kong (q13)
 SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.2, "overseas": 0.8},
             "overseas_markets": ["SEA"], **pi(240_000, 0)}  # fmt: skip
+# an EU public chatbot or voice agent (q09), no users and no company in the mainland (s17-sectors)
+EU_PUBLIC = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "public",
+             "reach": "internet", "use_case": "interactive", "model": "llama-3.1-8b-instruct", "peak_concurrency": 50}
 EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
             "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
             "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
@@ -408,6 +411,28 @@ ROWS: list[Row] = [
         {"overseas_markets": ["HK"], "user_location": "hk_tw"}, why="hong_kong"),
     Row("genai.business_only", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}),
     Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    # sector duties (s17-sectors): an education app's filing, internet diagnosis, MLPS (等保), EU AI Act Art. 50
+    Row("edu.app_filing", {**PUBLIC, **pi(sector="education")}, pi(sector="general")),
+    Row("edu.app_filing", {**PUBLIC, **pi(sector="education")}, {"audience": "internal", "reach": "private_network"},
+        why="staff_only"),
+    Row("edu.app_filing", {**PUBLIC, **pi(sector="education")}, {"user_location": "overseas", "overseas_markets": ["US"]},
+        why="no_mainland_users"),
+    Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")}, pi(50_000, 50_000, sector="general")),
+    # doctors' own tool on the hospital network (q03): not internet diagnosis
+    Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
+        {"audience": "internal", "reach": "private_network", "public_genai_in_mainland": False}, why="clinicians_only"),
+    Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
+        {"audience": "business", "public_genai_in_mainland": False}, why="business"),
+    Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
+    Row("mlps.filing", {**MAINLAND, "audience": "internal", "reach": "private_network", **pi(300_000, 300_000, sector="medical")},
+        pi(300_000, 0, sector="general"), why="staff_tool_health"),
+    Row("mlps.filing", {**BATCH, **pi(500_000, 0, sector="finance"), "use_case": "interactive", "audience": "internal",
+                        "reach": "private_network", "peak_concurrency": 10},
+        {"use_case": "offline_batch"}, why="batch"),
+    Row("eu.ai_transparency", EU_PUBLIC, {"overseas_markets": ["US"]}),
+    Row("eu.ai_transparency", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff_only"),
+    Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["DE"]}, {"overseas_markets": ["GB"]}, why="uk_not_eu"),
+    Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["global"]}, {"overseas_markets": ["US"]}, why="global"),
 ]  # fmt: skip
 
 
@@ -653,13 +678,16 @@ def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits
     r = plan({**MAINLAND, "icp_status": "none", **pi(sector="education")})
     [step] = [i for i in r.timeline.items if i.id == "sector_approval"]
     assert step.days_low is None and step.days_high is None and step.blocking
-    assert r.timeline.untimed == [step]
+    # s17-sectors: an education app's filing with the education authority waits beside it, also of unknown length
+    [app] = [i for i in r.timeline.items if i.id == "edu_app_filing"]
+    assert r.timeline.untimed == [step, app]
     memo = render_memo_markdown(r, lang)
     assert step.days_in(lang) in memo and translate(lang, "plan.timeline.ask.education") in step.days_in(lang)
     assert r.timeline.waits_text(lang) in memo
     assert r.to_json(lang)["timeline"]["not_before"] == r.timeline.waits_text(lang)
     if r.feasible:
-        assert translate(lang, "memo.key.feasible_once", steps=step.label_in(lang)) in memo
+        steps = translate(lang, "memo.list_sep").join(i.label_in(lang) for i in (step, app))
+        assert translate(lang, "memo.key.feasible_once", steps=steps) in memo
     # a sector with no pre-approval, or a staff tool on a private network: no such step
     assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]
     staff = plan({**MAINLAND, **pi(sector="education"), "reach": "private_network", "audience": "internal"})

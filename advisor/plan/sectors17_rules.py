@@ -1,0 +1,116 @@
+"""Sector duties the memos did not name (issue 25, s17-sectors), each from a public source graded in
+``resources/plan/sectors17.json``: an education app's filing with the education authority (教育移动应用备案), the
+internet diagnosis rules when patients get answers about their care (AI never in the doctor's place, no prescription
+it writes), the cybersecurity classified protection scheme (等保 / MLPS 2.0) of a system run in the mainland, and the
+EU AI Act's transparency duties (Art. 50) for a chatbot or voice agent that people in the EU talk to.
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/sectors17.json``.
+The MLPS and the education filing are steps of unknown length in the timeline (``untimed_waits``): the same rule
+decides the finding and the step.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.duties_rules import FINANCE_SECTORS, HEALTH_SECTORS
+from advisor.plan.result import Finding, TimelineItem
+from advisor.plan.rule_base import Facts, finding, rule
+
+# the AI Act binds the EU's 27 member states ("EU" names them all); unlike ``regions.EU`` (a node's market), the
+# United Kingdom, Switzerland and Norway are left out: the Regulation is not their law
+EU_MEMBERS = frozenset({"EU", "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
+                        "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"})  # fmt: skip
+
+
+def _health(f: Facts) -> bool:
+    return f.ctx.sector in HEALTH_SECTORS
+
+
+def _finance(f: Facts) -> bool:
+    return any(s in f.ctx.sector for s in FINANCE_SECTORS)
+
+
+def _offered_in_mainland(f: Facts) -> bool:
+    """People in the mainland use it, beyond the team's own staff, live (not an offline batch)."""
+    c = f.ctx
+    return c.has_mainland_users and not c.internal_only and not c.is_batch
+
+
+@rule("edu.app_filing", "constraint")
+def edu_app_filing(f: Facts) -> Finding | None:
+    """An education service for pupils, parents or teachers in the mainland, offered beyond the team: an app or
+    mini program of this kind is filed by its provider with the provincial education authority on the national
+    platform (MoE and seven departments' Opinions, 教技函〔2019〕55号; MoE filing Measures 2019, Art. 2–3), and the
+    filing asks for the ICP filing and the MLPS (等保) filing first. Said as a condition: the answers do not say it
+    is an app (a web page alone is not named by the Measures)."""
+    if f.ctx.sector != "education" or not _offered_in_mainland(f):
+        return None
+    return finding("edu.app_filing")
+
+
+@rule("med.internet_diagnosis", "constraint")
+def med_internet_diagnosis(f: Facts) -> Finding | None:
+    """Patients in the mainland talk to a medical service's model: where it answers about their diagnosis or
+    treatment, this is internet diagnosis and treatment (互联网诊疗), done by the institution's registered doctors —
+    AI software may not act in a doctor's place and may not generate prescriptions (互联网诊疗监管细则（试行）, 2022).
+    A tool only for clinicians (summarising notes, drafting documents) is not in scope, nor is a service offered
+    to businesses: both stay silent."""
+    if not _health(f) or f.ctx.audience != "public" or not _offered_in_mainland(f):
+        return None
+    return finding("med.internet_diagnosis")
+
+
+def mlps_applies(f: Facts) -> bool:
+    """A system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
+    financial firm's data: graded and (level 2 and above) filed under the classified protection scheme. Any other
+    staff tool is left out (likely level 1, which needs no filing), and so is an offline batch job."""
+    c = f.ctx
+    if not f.serves_mainland_from_mainland or c.is_batch:
+        return False
+    if c.internal_only:  # (by sector, not by a count of sensitive data: an unknown count is asked of every office
+        return _health(f) or _finance(f)  # tool, and a staff tool's grading is the sector's call)
+    return True
+
+
+@rule("mlps.filing", "constraint")
+def mlps_filing(f: Facts) -> Finding | None:
+    """Cybersecurity Law Art. 21: every network operator in the mainland protects its systems under the classified
+    protection scheme (GB/T 22239-2019, MLPS 2.0). The system is graded by the harm a breach would do; level 2 and
+    above is filed with the city's public security bureau within 30 days of going live, and level 3 is assessed by
+    an accredited body every year (Classified Protection Measures 2007, Art. 14–15). A top-grade hospital's core
+    systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
+    if not mlps_applies(f):
+        return None
+    level3 = _health(f) or _finance(f) or (f.ctx.sensitive_subjects or 0) > 0
+    return finding("mlps.filing", variant="health" if _health(f) else None,
+                   level={"tr": "plan.sectors17.mlps.level3" if level3 else "plan.sectors17.mlps.level2"})
+
+
+@rule("eu.ai_transparency", "constraint")
+def eu_ai_transparency(f: Facts) -> Finding | None:
+    """People in the EU talk to the model (a chatbot, an API answering end users, a voice agent): from 2 August 2026
+    the AI Act's Art. 50 asks the provider to tell them they are dealing with an AI system (unless obvious), and to
+    mark generated text or audio in a machine-readable way. A global market reads "if people in the EU use it". A
+    staff-only tool and an offline batch stay silent."""
+    c = f.ctx
+    if c.internal_only or c.is_batch:
+        return None
+    if any(m in EU_MEMBERS for m in c.overseas_markets):
+        return finding("eu.ai_transparency")
+    if "global" in c.overseas_markets:  # the EU may be among the users: said as a condition, not as a fact
+        return finding("eu.ai_transparency", variant="global")
+    return None
+
+
+# -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------
+def mlps_step(f: Facts) -> TimelineItem:
+    """Grading, filing and (level 3) the assessment: due within 30 days of going live, so it does not hold the
+    launch back, but no source read here says how long the assessment takes."""
+    return TimelineItem(id="mlps_filing", label_key="plan.timeline.mlps_filing", days_low=None, days_high=None,
+                        blocking=False, ask_key="plan.timeline.ask.mlps")
+
+
+def edu_step(f: Facts) -> TimelineItem:
+    """The education app filing: app stores are to list only filed education apps, so a mainland launch waits on
+    it (an offshore start does not)."""
+    return TimelineItem(id="edu_app_filing", label_key="plan.timeline.edu_app_filing", days_low=None, days_high=None,
+                        blocking=f.serves_mainland_from_mainland, ask_key="plan.timeline.ask.education")

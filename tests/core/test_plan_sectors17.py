@@ -1,0 +1,93 @@
+"""Sector duties (issue 25, s17-sectors) as the advice scenarios meet them: the minors' education app files with the
+education authority and waits on it; the patients' follow-up chatbot is told the model may not stand in for a
+doctor, the doctors' note summariser is not; every mainland system is graded and filed under 等保 (a step of
+unknown length that does not hold the launch back), a hospital's at level 3; the EU voice agent tells callers they
+talk to an AI, the EU staff tool is not told so. Each in both languages of the memo."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+
+LANGS = ("en", "zh_CN")
+
+
+def plan(name: str) -> PlanResult:
+    return scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+
+
+def memo(name: str, lang: str) -> str:
+    return scenario_memo(ADVICE_SCENARIOS / f"{name}.json", lang)
+
+
+def step(r: PlanResult, step_id: str):
+    [item] = [i for i in r.timeline.items if i.id == step_id]
+    return item
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_minors_education_app_files_with_the_education_authority_and_waits_on_it(lang):
+    r = plan("q07_minors_education_app")
+    assert {"edu.app_filing", "mlps.filing", "minors.online_protection"} <= set(r.finding_ids)
+    edu = step(r, "edu_app_filing")
+    assert edu.blocking and not edu.length_known  # never a 0 for a length no source states
+    assert translate(lang, "plan.timeline.ask.education") in edu.days_in(lang)
+    text = memo("q07_minors_education_app", lang)
+    assert translate(lang, "plan.rule.edu.app_filing.title") in text
+    assert edu.label_in(lang) in text
+    # the launch waits on the sector approval and the app filing: both named once, under one "not before"
+    sector = step(r, "sector_approval")
+    waits = translate(lang, "plan.timeline.not_before_all",
+                      steps=translate(lang, "memo.list_sep").join((sector.label_in(lang), edu.label_in(lang))))
+    assert r.timeline.waits_text(lang) == waits and waits in text
+    assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_patients_are_told_the_model_may_not_stand_in_for_a_doctor_and_doctors_tools_are_not(lang):
+    r = plan("q14_medical_followup_mainland")
+    assert "med.internet_diagnosis" in r.finding_ids
+    assert translate(lang, "plan.rule.med.internet_diagnosis.title") in memo("q14_medical_followup_mainland", lang)
+    doctors = plan("q03_hospital_private_wan_medical")  # clinical notes for doctors on the hospital's WAN
+    assert "med.internet_diagnosis" not in doctors.finding_ids
+    assert translate(lang, "plan.rule.med.internet_diagnosis.title") not in memo("q03_hospital_private_wan_medical", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hospital_system_is_graded_level_3_and_the_filing_does_not_hold_the_launch(lang):
+    r = plan("q03_hospital_private_wan_medical")
+    [x] = [f for f in r.findings if f.id == "mlps.filing"]
+    assert x.detail_key == "plan.rule.mlps.filing.health.detail"
+    assert any("2011" in s.date for s in x.sources) and x.detail_in(lang) in memo("q03_hospital_private_wan_medical", lang)
+    item = step(r, "mlps_filing")
+    assert not item.blocking and not item.length_known
+    assert item not in r.timeline.untimed  # "feasible: yes, once this is done" never waits on it
+    assert r.feasible
+
+
+def test_the_level_follows_the_data():
+    """Finance (an insurer's staff tool, q41) reads level 3; a plain business API (q11) level 2."""
+    for name, level in (("q41_finetune_internal_callcentre", "level3"), ("q11_paid_api_b25", "level2")):
+        [x] = [f for f in plan(name).findings if f.id == "mlps.filing"]
+        assert x.params["level"] == {"tr": f"plan.sectors17.mlps.{level}"}, name
+        assert translate("en", f"plan.sectors17.mlps.{level}") in x.detail_in("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_eu_voice_agent_tells_callers_they_talk_to_an_ai(lang):
+    assert "eu.ai_transparency" in plan("q09_eu_voice_agent").finding_ids
+    assert translate(lang, "plan.rule.eu.ai_transparency.title") in memo("q09_eu_voice_agent", lang)
+    staff = plan("q38_eu_internal_hr_assistant")  # an HR assistant on the company VPN
+    assert "eu.ai_transparency" not in staff.finding_ids
+    assert "mlps.filing" not in staff.finding_ids and "mlps_filing" not in [i.id for i in staff.timeline.items]
+
+
+def test_an_offshore_node_has_no_mlps_step():
+    r = plan("q43_us_team_mainland_low_latency")  # mainland users on a Hong Kong node
+    assert r.region == "hong_kong" and "mlps.filing" not in r.finding_ids
+    assert "mlps_filing" not in [i.id for i in r.timeline.items]
+    assert render_memo_markdown(r, "en").count(translate("en", "plan.rule.mlps.filing.title")) == 0
