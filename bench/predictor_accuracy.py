@@ -794,7 +794,7 @@ Both rules were fixed before any row was compared. Moves (held out, below the kn
 held-out TPOT 21.6 → 20.4 %; past the knee the ranges still hold for 80 % / 85 %. The TPOT median goal (≤ 15 %) is
 met below the knee; its p90 (≤ 30 %) is not: DeepSeek-R1-AWQ on 8 × H100 (tenstorrent, −37…−38 %: 16 ms measured
 where the layers, the all-reduces and the graph gaps give 10 ms), the RTX 5090 rows at 16 req/s (−62…−65 %: the
-servers had saturated below the predicted knee), GPUStack's DeepSeek-R1 FP8 on 8 × H200 (−37 %) and vLLM 0.7.0's V1
+servers had saturated below the predicted knee), GPUStack's DeepSeek-R1 FP8 on 8 × H200 (−39 %) and vLLM 0.7.0's V1
 DeepSeek-R1 at 4 req/s (−89 %, TTFT 100 s: saturated).
 
 *Second change of session 17: tenstorrent's repeated-prompt sweeps are not scored for TTFT* (marked ↻). Their GPU
@@ -814,6 +814,19 @@ Moves (held out, below the knee): TTFT 32.1 → 32.8 % (p90 92.8 → 85.8 %; 66 
 → ×0.64–×4.45 (held for 82 %); overall held-out TTFT 38.1 → 38.5 % (p90 78.5 → 77.4 %); past the knee unchanged
 (no such row is past it). The median did not improve: this is a measurement the predictor cannot be compared with,
 not a fix.
+
+*What is left below the knee after session 17* (49 TTFT / 69 TPOT held-out points; TTFT median 32.8 %, p90 85.8 %,
+goal 25 % / 60 %; TPOT 13.7 % / 37.7 %, goal 15 % / 30 %): GPUStack's Qwen3-8B latency page on one H100 (vLLM 0.11
+59–75 ms against 21–22 ms predicted, TensorRT-LLM 1.2 52 ms against 22, where SGLang on the same page is 28 ms; its
+SGLang FP8 runs have means of 40–269 ms over medians of 33–44 ms and a P99 of 135 ms, a few very slow requests, as
+kernels compiled on the first use of a shape would give) — 8 rows at −58…−94 %; NIM's closed loops (−38…−63 % at
+25–100 users, +39…+57 % at 5: how the harness started its users is not stated); the RTX 5090 rows at 12–16 req/s,
+which queued before the predicted knee; SGLang's 2024-09 comparison with vLLM 0.6 on 4 × H100 (benchmark/benchmark_vllm_060, Llama-3.1-70B, vLLM 0.6
+and SGLang 0.3: TTFT −24…−34 % with TPOT −21…−30 %, CPU time between the steps of those versions that nothing measured); and
+three rows the predictor cannot place (vLLM 0.7.0's V1 DeepSeek-R1 at 4 req/s, TTFT 100 s: saturated, with no MLA
+backend in that V1; vllm#43232's 64 × 30,000-token Qwen3-235B, −84 %; Qwen3-32B's 100 × 32,000-token burst on one
+H100, never served: the memory model leaves 29,168 tokens of KV where the run served 32,077-token requests). TPOT's
+p90: DeepSeek-R1 on 8 GPUs (AWQ on H100s −37…−38 %, FP8 on H200s −39 %) and the saturated rows above.
 
 **Session 15: where the below-knee error sits, and FP8 GEMMs timed per engine.** `--breakdown` prints the held-out
 below-knee error by source, engine and version, GPU, model size, weights, prompt length, load and sign. Before this
