@@ -157,8 +157,10 @@ def workload(row: dict[str, str]) -> SimWorkload:
 
 
 # vLLM releases by date (PyPI upload dates; the v0.11.0 notes, 2025-10-02: "CUDA graph default = FULL_AND_PIECEWISE";
-# djl#3833: 0.14 released 2026-01-17). A vLLM row that states no version but the month it ran can have run at most
-# the newest release of that month: it is modelled as that one. The version-dependent costs only shrink with newer
+# djl#3833: 0.14 released 2026-01-17); not every release: the version-dependent costs change only at 0.8.0 (V1 the
+# default), 0.11.0 (full CUDA graphs) and 0.14.0 (async scheduling), and every one of these picks vLLM 0.14's
+# fused-MoE table, the nearest measured. A vLLM row that states no version but the month it ran can have run at most
+# the newest release of that month: it is modelled as the newest of these out by then. The version-dependent costs only shrink with newer
 # versions (piecewise CUDA graphs until 0.11, the scheduler between GPU steps until 0.14), so this is the
 # conservative reading; a lab that ran an older release had at least these costs.
 VLLM_RELEASES = (("2025-03-18", "0.8.0"), ("2025-05-27", "0.9.0"), ("2025-07-24", "0.10.0"), ("2025-10-02", "0.11.0"),
@@ -786,7 +788,8 @@ whole-model decode graphs) and 0.11.0; a prediction or a row that names such a v
 `SpeedFactors.engine_version`) pays it per layer per step, the current version does not (the app's own predictions do
 not move). (2) A vLLM row that states no version but the month it ran ("not stated (GPU reference run, 2025-07)",
 "V1 (2025-09, version not stated)") was scored as the current vLLM; it is now modelled as the newest release out by
-the end of that month (PyPI dates: 0.8.0 2025-03-18, 0.9.0 05-27, 0.10.0 07-24, 0.11.0 10-02, 0.14.0 2026-01-17) —
+the end of that month among the releases the model tells apart (PyPI dates: 0.8.0 2025-03-18, 0.9.0 05-27, 0.10.0
+07-24, 0.11.0 10-02, 0.14.0 2026-01-17; a release between two of them costs the same as the earlier one here) —
 the latest it can have run, and the version-dependent costs only shrink with newer versions (the scheduler between
 steps until 0.14, piecewise graphs until 0.11), so the reading is conservative; a build of `main` keeps the default.
 Both rules were fixed before any row was compared. Moves (held out, below the knee): TPOT median 15.1 → 13.7 %
