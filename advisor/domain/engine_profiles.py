@@ -58,6 +58,11 @@ class EngineProfile(BaseModel):
     stream_token_us: float = Field(0.0, ge=0, le=10_000)  # front-end CPU per streamed token (SpeedFactors)
     scheduler_us_per_seq: float = Field(0.0, ge=0, le=10_000)  # engine-core CPU per running request per step
     async_scheduling_since: str | None = None  # first version whose scheduler overlaps the GPU step (None: always)
+    # vLLM V1 decoded in piecewise CUDA graphs (attention launched eagerly between graph pieces) from the version
+    # V1 became the default engine until full graphs for decode became the default: the range of engine versions
+    # and the measured gap per layer per step (see profiles.json sources)
+    piecewise_graphs_between: tuple[str, str] | None = None
+    piecewise_graph_us_per_layer: float = Field(0.0, ge=0, le=10_000)
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
     # KV held back for running requests' future tokens at admission (see EngineLimits.admission_reserve)
     admission_reserve: float = Field(0.0, ge=0, le=1)
@@ -126,7 +131,8 @@ def resolve_engine(engine: EngineSettings | None, profile: EngineProfile, gpu: G
 def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> SpeedFactors:
     """``base`` (the user's MFU and MBU) with the engine's own per-step overhead, front-end cost per token,
     scheduler cost per running request and fused-MoE kernel (unless ``base`` names one: a benchmark of a given
-    engine version, ``base.engine_version``, also decides whether that version's scheduler overlapped the GPU)."""
+    engine version, ``base.engine_version``, also decides whether that version's scheduler overlapped the GPU and
+    whether it decoded in piecewise CUDA graphs)."""
     base = base or SpeedFactors()
     update: dict[str, object] = {
         "step_overhead_ms": profile.step_overhead_ms,
@@ -138,6 +144,10 @@ def factors_for(profile: EngineProfile, base: SpeedFactors | None = None) -> Spe
         else base.engine_version is None or profile.async_scheduling_since is None
         or at_least(base.engine_version, profile.async_scheduling_since),
     }
+    if "graph_gap_us_per_layer" not in base.model_fields_set and base.engine_version and profile.piecewise_graphs_between:
+        since, until = profile.piecewise_graphs_between  # an older version that decoded in piecewise graphs
+        if at_least(base.engine_version, since) and not at_least(base.engine_version, until):
+            update["graph_gap_us_per_layer"] = profile.piecewise_graph_us_per_layer
     if "kernel_engine" not in base.model_fields_set:
         update["kernel_engine"] = profile.id
     return base.model_copy(update=update)

@@ -79,6 +79,10 @@ class SpeedFactors(BaseModel):
         None, description="engine version modelled (None: the current one): picks the fused-MoE rate and whether the "
         "scheduler overlaps the GPU",
     )
+    # Piecewise CUDA graphs (vLLM V1 before FULL_AND_PIECEWISE became its default): every layer's attention is
+    # launched from Python between two graph replays, and each step waits this long more per layer; set by
+    # engine_profiles.factors_for from the profile for an older engine_version, 0 for the current engines.
+    graph_gap_us_per_layer: float = Field(0.0, ge=0, le=10_000, description="per-layer launch gap per step (piecewise CUDA graphs)")
     tp_efficiency_nvlink: float = Field(0.9, gt=0, le=1, description="speed kept per added GPU over NVLink")
     tp_efficiency_pcie: float = Field(0.7, gt=0, le=1, description="speed kept per added GPU over PCIe")
 

@@ -414,7 +414,9 @@ class StepCostModel:
             bytes_per_s=gpu.bandwidth_bytes_per_s * mbu_used,
             weight_bytes_per_s=gpu.bandwidth_bytes_per_s * read.share * (mbu_used / factors.mbu) if read else 0.0,
             read_share=read,
-            overhead_s=factors.step_overhead_ms / 1000.0,
+            # the embedding lookup, and where the engine version decoded in piecewise CUDA graphs (vLLM V1 before
+            # 0.11) the launch gap between the graph pieces around every layer's attention
+            overhead_s=factors.step_overhead_ms / 1000.0 + factors.graph_gap_us_per_layer * model.num_layers / 1e6,
             moe_layer_fixed_s=MOE_LAYER_FIXED_S if moe_layers else 0.0,
             shape_times=shaped,
             shape_scale_compute=factors.mfu / mfu_used,
