@@ -655,6 +655,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     second = None if on_fleet or main_node is not None else second_unit.price(
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
+    added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book))
+    if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
+        chosen, out, second = added
+        within, needed, straddles = _budget(c, out, form, hosted)
+        sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,

@@ -51,8 +51,8 @@ def redundancy(f: Facts):
                        total=f"{float(dropped[1]):,.0f}", budget=f"{f.ctx.budget_amount or 0:,.0f}",
                        currency=f.ctx.currency, units=lay.units,
                        unit={"tr": f"plan.units.count.{unit}", "n": lay.units})  # fmt: skip
-    if not lay.spare_units:
-        return None
+    if not lay.spare_units or getattr(f.second_unit, "added", False):  # a second unit the budget covers: said by
+        return None  # sizing.single_point, which recommends it (an internal tool needs no N+1)
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
     if lay.basis == "fleet":  # on the team's own servers the spare is one replica more (advisor.plan.fleet)
         unit = "replica"

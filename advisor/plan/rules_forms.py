@@ -39,6 +39,8 @@ def cost_on_premises(f: Facts):
     # reached over a private network in a server room, as the memo's headline and site row say (site_words)
     site = site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)
     variant = {site_words.OFFICE: "lan", site_words.SERVER_ROOM: "server_room"}.get(site)
+    if getattr(f.second_unit, "added", False):  # the second server the budget covers, bought too (s17-prices)
+        variant = f"{variant}_two" if variant else "two"
     return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
