@@ -100,6 +100,9 @@ def not_sold_new(f: Facts):
         return finding("gpu.not_sold_new", gpu=old, how={"tr": "plan.rule.gpu.not_sold_new.replaced", "other": ch.gpu.name})
     if "rent_only" in ch.notes or (gchoice.not_sold_new(ch.gpu.id) and f.form in gchoice.node_shapes.OWNED_FORMS):
         return finding("gpu.not_sold_new", gpu=ch.gpu.name, how={"tr": "plan.rule.gpu.not_sold_new.rent"})
+    if gchoice.not_sold_new(ch.gpu.id) and gchoice.fleet(f.ctx, ch.gpu.id) is None:  # rented (q10): stock only
+        return finding("gpu.not_sold_new", gpu=ch.gpu.name,
+                       how={"tr": "plan.prices17.not_sold_new.stock", "n": ch.total_gpus, "gpu": ch.gpu.name})
     return None
 
 
