@@ -43,7 +43,8 @@ def row(name: str, result: dict) -> str:
         hardware = (f"{hw['replicas']} × {hw['gpus_per_replica']} × {hw['gpu']}, {hw['weights']} ({_units(hw)})")
     costs = result.get("costs") or {}
     monthly = costs.get("recommended_monthly")
-    money = f"{monthly['low']:,.0f}–{monthly['high']:,.0f} {costs['currency']}" if monthly else "—"
+    lo, hi = (f"{monthly[k]:,.0f}" for k in ("low", "high")) if monthly else ("", "")
+    money = (f"{lo} {costs['currency']}" if lo == hi else f"{lo}–{hi} {costs['currency']}") if monthly else "—"
     ids = [f"`{f['id']}`" for f in result.get("findings", []) if f.get("severity") in ("blocker", "warning")]
     cells = [name, result["deployment_form"], result["region"], result["line"], "yes" if result["feasible"] else "no",
              hardware, money, ", ".join(ids) or "—"]

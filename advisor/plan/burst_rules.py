@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import burst
+from advisor.plan import burst, hosted_weigh
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
@@ -160,6 +160,8 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
         return None
     if c.fine_tuned or c.level == "high":
         return None
+    if hosted_weigh.cheaper_than_plan(f):  # the whole service on the API costs less: weighed as such, not its bursts
+        return None
     base = _fleet_base(f, ch)
     per = max(1, f.claimed_c_max or ch.c_max)
     warm = base[0] if base is not None else burst.warm_replicas(c, ch, per)
@@ -174,8 +176,9 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     hosted = (h_lo * conv, h_hi * conv)
     extra = max(0, ch.replicas - warm)
     if sum(hosted) < sum(rent):  # the bursts' extra load on the API, the steady load on the warm replicas
-        return finding("cost.burst_hosted_api", hosted=_range(*hosted, f), rent=_range(*rent, f),
-                       warm=warm, extra=extra, share=share, saved=_money((sum(rent) - sum(hosted)) / 2, f))
+        return costmod.sized_hosted_sources(finding(
+            "cost.burst_hosted_api", hosted=_range(*hosted, f), rent=_range(*rent, f), warm=warm, extra=extra,
+            share=share, saved=_money((sum(rent) - sum(hosted)) / 2, f)), c)
     # the whole service on the API, cheaper than the plan: weighed for every load, not bursty ones alone, by
     # ``cost.hosted_weighed`` (advisor.plan.hosted_weigh, s16-hosted), among the deciding reasons
     return None

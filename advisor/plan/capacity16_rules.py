@@ -40,6 +40,11 @@ def single_point(f: Facts) -> Finding | None:
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
     else:
         verdict = {"tr": "plan.capacity16.single_point.over"}
+    if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
+        lay = ch.layout
+        return finding("sizing.single_point", variant="added", one={"tr": f"plan.capacity16.unit.{s.unit}"},
+                       gpus=lay.load_gpus, gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex,
+                       verdict={**verdict, "tr": f"plan.prices17.single_point.fits_{s.basis}"})  # fmt: skip
     variant = "covered" if s.covered else None
     return finding("sizing.single_point", variant=variant, severity="warning" if s.covered else None,
                    one={"tr": f"plan.capacity16.unit.{s.unit}"}, replicas=ch.replicas, gpus=ch.total_gpus,

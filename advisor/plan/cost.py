@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import hosted_prices
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.payback import utilisation_over_horizon
@@ -258,53 +259,36 @@ def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
     return out
 
 
-# Hosted open-model APIs charge more for models of over 200B parameters (DeepSeek-V3/R1, Llama 405B: $0.25–1.00 in,
-# $0.80–3.00 out a million on a public list) than the 7B–72B range: one range for every size made a 671B model's API
-# look as cheap as a 7B's (sixth blind review)
-LARGE_MODEL_PARAMS = 200e9
-# the hosted-API findings' source for the 7B–72B range (resources/plan/facts.json), replaced for a larger model
+# the hosted-API findings' source where no sourced price row covers the model (resources/plan/facts.json); a model
+# whose size class has list prices (advisor.plan.hosted_prices) cites that list instead
 HOSTED_PLACEHOLDER_TITLE = "Hosted open-model API prices (placeholder range; check the provider's price list)"
 
 
-def _hosted_tier(ctx: Ctx | None) -> str:
-    """The price-row suffix for the model's size class: "_large" over ``LARGE_MODEL_PARAMS``, else ""."""
-    from advisor.sizing.tensors import param_counts
-
-    return "_large" if ctx is not None and param_counts(ctx.model).total > LARGE_MODEL_PARAMS else ""
-
-
 def sized_hosted_sources(finding: Any, ctx: Ctx) -> Any:
-    """``finding`` citing the price list of the model's size class: for a model of over 200B parameters the
-    placeholder range's source gives way to the list prices that class is costed on (the number keeps its source)."""
-    if not _hosted_tier(ctx):
+    """``finding`` citing the price list of the model's size class and market: the placeholder range's source gives
+    way to the list the figures were costed on (the number keeps its source); kept where no list covers the size."""
+    tier = hosted_prices.hosted_rates(ctx).tier
+    if tier is None:
         return finding
-    from advisor.plan.data import factor
-    from advisor.plan.result import Source
-
-    row = factor("hosted_api_per_m_tokens_large")
-    large = Source(title=str(row["source"]), url=str(row.get("url", "")), date=str(row["date"]),
-                   grade=str(row["grade"]))  # type: ignore[arg-type]
     kept = [x for x in finding.sources if x.title != HOSTED_PLACEHOLDER_TITLE]
-    return finding.model_copy(update={"sources": [large, *kept], "verify": True})
+    return finding.model_copy(update={"sources": [hosted_prices.tier_source(tier), *kept], "verify": True})
 
 
 def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month: float | None = None
                        ) -> tuple[float, float]:
     """USD a month (a job for a batch) on a hosted API: input AND output tokens at their own rates (a long prompt
     costs more than its answer; output-only was 2–20× low). Without an input count, the answers' prompt:output
-    ratio gives it. Cached input is not priced (no sourced rate)."""
+    ratio gives it. Cached input is not priced (no sourced rate). Rates by the model's size and the users' market."""
     if input_tokens_per_month is None:
         input_tokens_per_month = tokens_per_month * ctx.prompt_avg / max(ctx.output_avg, 1)
-    tier = _hosted_tier(ctx)
-    o_lo, o_hi = factor_range("hosted_api_per_m_tokens" + tier)
-    i_lo, i_hi = factor_range("hosted_api_per_m_input_tokens" + tier)
+    rates = hosted_prices.hosted_rates(ctx)
+    (i_lo, i_hi), (o_lo, o_hi) = rates.input_usd, rates.output_usd
     return (tokens_per_month / 1e6 * o_lo + input_tokens_per_month / 1e6 * i_lo,
             tokens_per_month / 1e6 * o_hi + input_tokens_per_month / 1e6 * i_hi)
 
 
 def hosted_api_rates(conv: float, ctx: Ctx | None = None) -> tuple[MoneyRange, MoneyRange]:
     """(input, output) hosted API rates per million tokens, in the answer's currency, for the model's size class."""
-    tier = _hosted_tier(ctx)
-    i_lo, i_hi = factor_range("hosted_api_per_m_input_tokens" + tier)
-    o_lo, o_hi = factor_range("hosted_api_per_m_tokens" + tier)
+    rates = hosted_prices.hosted_rates(ctx)
+    (i_lo, i_hi), (o_lo, o_hi) = rates.input_usd, rates.output_usd
     return _mr(i_lo * conv, i_hi * conv), _mr(o_lo * conv, o_hi * conv)

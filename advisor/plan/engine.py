@@ -550,9 +550,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 return k.price_mid * k.tp * max(k.replicas, floor)
 
             cost = hourly(chosen)
-            # only among setups of the same standing (region, fleet, vendor, price grade, part grade): never
+            # only among setups of the same standing (region, fleet, vendor, price grade, part grade, sold new): never
             # cheaper by a tier
-            same = [k for k in ok if k is not chosen and rank(k)[:5] == rank(chosen)[:5] and hourly(k) < cost]
+            same = [k for k in ok if k is not chosen and rank(k)[:6] == rank(chosen)[:6] and hourly(k) < cost]
             for alt in same[:3]:
                 t, p, m = _verify_laid_out(c, alt, region, book)
                 if m and hourly(alt) < cost:
@@ -606,6 +606,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             if form2 in OWNED_FORMS:
                 if bought.gpu.id != chosen.gpu.id and gchoice.not_sold_new(chosen.gpu.id):
                     bought.notes.append(f"replaced:{chosen.gpu.id}")
+                elif (stock := gchoice.cheaper_stock(ok, chosen)) is not None:  # ranked after it as stock (s17)
+                    bought.notes.append(f"replaced:{stock.gpu.id}")
                 if bought is not chosen:
                     sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup bought
                 chosen, out, form, ok = bought, out2, form2, ok_owned  # compared with setups to buy
@@ -655,6 +657,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     second = None if on_fleet or main_node is not None else second_unit.price(
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
+    added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book))
+    if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
+        chosen, out, second = added
+        within, needed, straddles = _budget(c, out, form, hosted)
+        sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,

@@ -200,6 +200,8 @@ def owned_layout(c: Ctx, cand, region: str) -> node_shapes.Layout:
     load = lay.load_replicas if lay is not None else cand.replicas
     shape = node_shapes.shape_of(cand.gpu.id, owned=True)
     spare = int(gpu_choice_facts()["redundancy"]["spare_units"]) if gchoice.redundancy_reason(c) else 0
+    if "second_unit" in cand.notes:  # the second server the plan recommends, bought with it (s17: second_unit)
+        spare = 1
     return node_shapes.layout(cand.gpu.id, cand.tp, max(1, load), shape, spare=spare,
                               region_shares=gchoice.region_shares(c, region))  # fmt: skip
 

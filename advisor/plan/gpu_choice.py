@@ -165,6 +165,9 @@ class Tiers:
     vendor: int  # 0 NVIDIA or a vendor the user allowed/runs, 1 another stack not asked for
     price: int  # 0 sourced price, 1 placeholder only
     grade: int = 0  # 0 a data-centre part (or any part for an internal tool), 1 a consumer card for production
+    # s17-prices (q10): 1 a part not sold new since the Oct-2023 rule (H800/A800: existing stock only, no new
+    # servers or replacements assured), unless the team runs it: a part sold new in the region goes first
+    stock: int = 0
 
 
 def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
@@ -184,6 +187,7 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
         # already runs the consumer card (blind review 3: q42's business API on 8 × RTX 4090 D "on price alone");
         # so does an internal service in a server room with sensitive data or bought on a one-off budget (gpu_grade)
         grade=0 if own else gpu_grade.grade_tier(c, cand, book, production=production_grade(c) is not None),
+        stock=0 if own or not not_sold_new(gid) else 1,
     )
 
 
@@ -200,7 +204,7 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # then, on the same GPUs, the setup that carries more within the target (the screen's c_max on the replicas
         # that serve): FP8 where it is accepted gives more headroom on the same server than BF16 (q10: 2 × TP4
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
-        return (t.region, t.fleet, t.vendor, t.price, t.grade, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
+        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
                 QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -250,6 +254,14 @@ def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book
     return min(checked, key=rank), owned
 
 
+def cheaper_stock(ok: list[Candidate], chosen: Candidate) -> Candidate | None:
+    """A setup on a part not sold new (H800/A800) that would cost less an hour than ``chosen`` and was ranked after
+    it only as existing stock (s17-prices): the purchase is then said to be bought instead of it."""
+    if not_sold_new(chosen.gpu.id):
+        return None
+    return next((k for k in ok if not_sold_new(k.gpu.id) and hourly(k) < hourly(chosen)), None)
+
+
 def _copy(k: Candidate) -> Candidate:
     import dataclasses
 
@@ -273,7 +285,7 @@ def why_chosen(c: Ctx, region: str, chosen: Candidate, others: list[Candidate], 
     mine = tiers(c, region, chosen, book)
     for k in others:
         t = tiers(c, region, k, book)
-        for name in ("region", "fleet", "vendor", "price", "grade"):
+        for name in ("region", "fleet", "vendor", "price", "grade", "stock"):
             a, b = getattr(mine, name), getattr(t, name)
             if a < b and hourly(k) < hourly(chosen):  # a cheaper setup set aside for this reason
                 return {"reason": name, "other": k}
@@ -328,7 +340,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         pass
     elif reason == "fleet":
         params = {"fleet": f"{f[1]} × {chosen.gpu.name}"} if f else {}
-    elif reason in ("region", "vendor", "price", "grade") and other is not None:
+    elif reason in ("region", "vendor", "price", "grade", "stock") and other is not None:
         params = {"other": other.gpu.name, "vendor": other.gpu.vendor}
         if reason == "grade" and redundancy_reason(c) is None:  # an internal service: say why it is held to grade
             params["internal"] = production_grade(c)

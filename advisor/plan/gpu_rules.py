@@ -51,8 +51,8 @@ def redundancy(f: Facts):
                        total=f"{float(dropped[1]):,.0f}", budget=f"{f.ctx.budget_amount or 0:,.0f}",
                        currency=f.ctx.currency, units=lay.units,
                        unit={"tr": f"plan.units.count.{unit}", "n": lay.units})  # fmt: skip
-    if not lay.spare_units:
-        return None
+    if not lay.spare_units or getattr(f.second_unit, "added", False):  # a second unit the budget covers: said by
+        return None  # sizing.single_point, which recommends it (an internal tool needs no N+1)
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
     if lay.basis == "fleet":  # on the team's own servers the spare is one replica more (advisor.plan.fleet)
         unit = "replica"
@@ -100,6 +100,9 @@ def not_sold_new(f: Facts):
         return finding("gpu.not_sold_new", gpu=old, how={"tr": "plan.rule.gpu.not_sold_new.replaced", "other": ch.gpu.name})
     if "rent_only" in ch.notes or (gchoice.not_sold_new(ch.gpu.id) and f.form in gchoice.node_shapes.OWNED_FORMS):
         return finding("gpu.not_sold_new", gpu=ch.gpu.name, how={"tr": "plan.rule.gpu.not_sold_new.rent"})
+    if gchoice.not_sold_new(ch.gpu.id) and gchoice.fleet(f.ctx, ch.gpu.id) is None:  # rented (q10): stock only
+        return finding("gpu.not_sold_new", gpu=ch.gpu.name,
+                       how={"tr": "plan.prices17.not_sold_new.stock", "n": ch.total_gpus, "gpu": ch.gpu.name})
     return None
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.cost import sized_hosted_sources
+from advisor.plan.hosted_prices import hosted_rates
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import Facts, _range, finding, rule
@@ -45,6 +46,11 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange] | None:
     if hosted is None or plan is None or plan.high <= 0:
         return None
     return (hosted, plan) if _mid(hosted) < _mid(plan) else None
+
+
+def cheaper_than_plan(f: Facts) -> bool:
+    """The whole service on a hosted API costs less than the plan (``cost.hosted_weighed`` weighs it)."""
+    return _cheaper(f) is not None
 
 
 def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
@@ -107,7 +113,15 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     return sized_hosted_sources(finding(
         "cost.hosted_weighed", variant="alternative",
         checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
-                "peak": c.peak, "provider": provider}, **common), c)
+                "peak": c.peak, "provider": provider}, basis=price_basis(c), **common), c)
+
+
+def price_basis(c: Any) -> dict[str, Any]:
+    """What the API figures rest on, in words: a size class's list prices (their date and grade) or the placeholder."""
+    tier = hosted_rates(c).tier
+    if tier is None:
+        return {"tr": "plan.prices17.basis.placeholder"}
+    return {"tr": "plan.prices17.basis.list", "date": str(tier["date"]), "grade": str(tier["grade"])}
 
 
 def _own_split(f: Facts) -> tuple[tuple[float, float], tuple[float, float]] | None:

@@ -554,7 +554,7 @@ class GpuChoice(_Out):
     chosen: GpuOption
     alternatives: list[GpuOption] = Field(default_factory=list)
     currency: str = "USD"
-    reason: Literal["cost", "fleet", "region", "vendor", "price", "not_sold_new", "grade"] = Field(
+    reason: Literal["cost", "fleet", "region", "vendor", "price", "not_sold_new", "grade", "stock"] = Field(
         "cost", description="what decided against the next setups: the cost, the team's fleet, where the part is "
                             "sold, the vendor's software stack, or a sourced price (a placeholder never decides alone)")
     reason_params: dict[str, Any] = Field(default_factory=dict)

@@ -155,4 +155,5 @@ def _money(v: float | None, f: Facts) -> str:
 
 
 def _range(lo: float | None, hi: float | None, f: Facts) -> str:
-    return f"{_money(lo, f)}–{_money(hi, f)}"
+    a, b = _money(lo, f), _money(hi, f)
+    return a if a == b else f"{a}–{b}"  # one list price: one figure, not "¥1,804–¥1,804"

@@ -33,12 +33,16 @@ def cost_on_premises(f: Facts):
     if f.form != "on_premises" or costs is None or costs.owned is None or costs.owned.fleet_gpus:
         return None  # (on the team's own fleet: cost.fleet)
     o = costs.owned
+    two = getattr(f.second_unit, "added", False)  # the second server the budget covers, bought too (s17-prices)
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
-        else {"tr": "plan.forms.staff_not_counted" + staff_words.variant(f.ctx.answers.ops_capability)}
+        else {"tr": "plan.forms.staff_not_counted" + staff_words.variant(f.ctx.answers.ops_capability)
+              + ("_two" if two else "")}
     # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text); one
     # reached over a private network in a server room, as the memo's headline and site row say (site_words)
     site = site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)
     variant = {site_words.OFFICE: "lan", site_words.SERVER_ROOM: "server_room"}.get(site)
+    if two:
+        variant = f"{variant}_two" if variant else "two"
     return finding("cost.on_premises", variant=variant, gpus=o.gpus_owned, capex=_r(o.capex, f), running=_r(o.running_monthly, f),
                    amortised=_r(o.amortised_monthly, f), months=f.ctx.duration_months,
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

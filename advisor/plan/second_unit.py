@@ -20,6 +20,7 @@ from advisor.plan import gpu_choice
 from advisor.plan.node_shapes import OWNED_FORMS
 
 Range = tuple[float, float]
+SECOND_UNIT_NOTE = "second_unit"  # a candidate's note: the second unit the budget covers is part of the plan
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +40,9 @@ class SecondUnit:
     # (a purchase spread over the horizon) | "rent"
     basis: str | None = None
     straddles: bool = False  # the one-off budget lies inside the range two servers cost
+    # s17-prices: the plan recommends it (every budget given covers it), so its hardware and cost rows include it
+    # (q41, sixth blind review: "the recommended second server is not costed")
+    added: bool = False
 
 
 def single_point(c: Any, chosen: Any, form: str) -> bool:
@@ -82,9 +86,7 @@ def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], 
         return SecondUnit("server", monthly, capex, all(checks) if checks else None, c.budget_amount, capex_budget,
                           basis=basis, straddles=straddles)
     lay = chosen.layout
-    two = gpu_choice._copy(chosen)
-    two.layout = dataclasses.replace(lay, units=lay.units + 1, spare_units=1)
-    two.replicas = two.layout.replicas
+    two = with_second(chosen)
     out2 = cost_of(two)
     within, needed2, _ = budget_of(out2)
     low, high = out.costs.recommended_monthly, out2.costs.recommended_monthly
@@ -96,4 +98,22 @@ def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], 
                       basis="rent" if needed2 is not None else None)
 
 
-__all__ = ["SecondUnit", "price", "single_point"]
+def with_second(chosen: Any) -> Any:
+    """``chosen`` with one more unit of its kind, kept as the spare (N+1)."""
+    two = gpu_choice._copy(chosen)
+    two.layout = dataclasses.replace(chosen.layout, units=chosen.layout.units + 1, spare_units=1)
+    two.replicas = two.layout.replicas
+    two.notes.append(SECOND_UNIT_NOTE)  # bought: forms.owned_layout keeps the spare server (an internal tool has none)
+    return two
+
+
+def adopt(second: SecondUnit | None, chosen: Any, cost_of: Callable[[Any], Any]) -> tuple[Any, Any, SecondUnit] | None:
+    """Where the plan recommends the second unit (``covered``: every budget given covers it), the plan with it:
+    (the two-unit setup, its cost outcome, the second unit marked ``added``); None where it is only suggested."""
+    if second is None or not second.covered:
+        return None
+    two = with_second(chosen)
+    return two, cost_of(two), dataclasses.replace(second, added=True)
+
+
+__all__ = ["SecondUnit", "adopt", "price", "single_point", "with_second"]

@@ -157,9 +157,11 @@ def test_one_server_and_no_spare_is_said_with_what_a_second_costs(path: Path) ->
     lay = r.hardware.layout
     f = r.finding("sizing.single_point")
     spare_dropped = (x := r.finding("sizing.redundancy")) is not None and x.title_key.endswith("over_budget.title")
-    single = (lay is not None and lay.units == 1 and lay.spare_units == 0 and lay.fleet_count is None
-              and r.deployment_form not in ("hosted_api", "hybrid") and not r.costs.per_job and not spare_dropped
-              and not r.nodes)
+    # s17-prices: a second unit the budget covers is in the plan (units 2, spare 1) and the finding says so
+    added = f is not None and f.title_key.endswith("added.title")
+    single = (lay is not None and lay.units == (2 if added else 1) and lay.spare_units == (1 if added else 0)
+              and lay.fleet_count is None and r.deployment_form not in ("hosted_api", "hybrid")
+              and not r.costs.per_job and not spare_dropped and not r.nodes)
     assert (f is not None) == single, (path.stem, lay)
     if f is not None:
         for lang in ("en", "zh_CN"):
@@ -168,10 +170,12 @@ def test_one_server_and_no_spare_is_said_with_what_a_second_costs(path: Path) ->
 
 @pytest.mark.parametrize("prefix", ["q03", "q35", "q41"])
 def test_a_second_server_the_budget_covers_is_recommended(prefix: str) -> None:
+    # s17-prices: recommended, so in the plan (q41, sixth blind review: "the recommended second server is not costed")
     r = _plan(_by_id(prefix))
     f = r.finding("sizing.single_point")
-    assert f is not None and f.severity == "warning" and f.title_key.endswith("covered.title"), prefix
-    assert "so add it" in f.title_in("en") and "建议加上" in f.title_in("zh_CN")
+    assert f is not None and f.title_key.endswith("added.title"), prefix
+    assert "A second server is in the plan" in f.title_in("en") and "方案含第二台服务器" in f.title_in("zh_CN")
+    assert r.hardware.layout.units == 2 and r.hardware.layout.spare_units == 1
 
 
 def test_a_hybrid_memo_prices_no_monthly_commitment_on_its_peak_gpus() -> None:

@@ -55,8 +55,13 @@ def test_a_filed_domain_on_cloud_burst_nodes_needs_the_cloud_providers_access_re
 
 
 def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_it_costs_less():
-    fleet = plan(FLEET).finding("cost.burst_hosted_api")
+    # long prompts: the whole service on the API costs more than the fleet, its bursts' share less (s17-prices: at the
+    # 14B class's list prices q39's whole service costs less on the API, weighed as such and not its bursts alone)
+    long_prompts = plan({**FLEET, "prompt_tokens": {"avg": 3000, "p95": 6000}})
+    fleet = long_prompts.finding("cost.burst_hosted_api")
     assert fleet is not None and fleet.title_key == "plan.rule.cost.burst_hosted_api.title"  # the bursts alone
+    assert "cost.hosted_weighed" not in long_prompts.finding_ids
+    assert "cost.burst_hosted_api" not in plan(FLEET).finding_ids and "cost.hosted_weighed" in plan(FLEET).finding_ids
     # the whole service on the API is weighed for every load now (s16-hosted: advisor.plan.hosted_weigh)
     assert "cost.burst_hosted_api" not in plan(FAIRS).finding_ids
     fairs = plan(FAIRS).finding("cost.hosted_weighed")
@@ -66,7 +71,9 @@ def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_i
     hosted, cloud = r.costs.hosted_api_monthly, r.costs.cloud_on_demand_monthly
     assert hosted is not None and cloud is not None
     en = fairs.detail_in("en")
-    assert f"¥{hosted.low:,.0f}–¥{hosted.high:,.0f}" in en and f"¥{cloud.low:,.0f}–¥{cloud.high:,.0f}" in en
+    one = f"{hosted.low:,.0f}" == f"{hosted.high:,.0f}"  # one list price (a 7B on a mainland list): one figure
+    api = f"¥{hosted.low:,.0f}" if one else f"¥{hosted.low:,.0f}–¥{hosted.high:,.0f}"
+    assert f"about {api} a month" in en and f"¥{cloud.low:,.0f}–¥{cloud.high:,.0f}" in en
     # a fine-tuned model is on no hosted API
     tuned = {**FAIRS, "model_customisation": "fine_tuned", "model_name": "fair-7b", "checkpoint": "/ckpt/fair-7b"}
     assert "cost.burst_hosted_api" not in plan(tuned).finding_ids

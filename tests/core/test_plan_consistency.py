@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.context import resolve
 from advisor.plan.data import factor_range
+from advisor.plan.hosted_prices import hosted_rates
 from tests.support.planned import planned  # the scenarios as they are: planned once per session
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
@@ -110,8 +112,8 @@ def test_hosted_api_counts_input_and_output_tokens():
     long = make_plan(answers_from_dict({**base, "prompt_tokens": {"avg": 4000, "p95": 6000}}))
     assert long.deployment_form == "hosted_api"
     c = long.costs
-    out_lo, out_hi = factor_range("hosted_api_per_m_tokens")
-    in_lo, in_hi = factor_range("hosted_api_per_m_input_tokens")
+    rates = hosted_rates(resolve(answers_from_dict({**base, "prompt_tokens": {"avg": 4000, "p95": 6000}})))
+    (_, in_hi), (_, out_hi) = rates.input_usd, rates.output_usd
     expect_hi = c.output_tokens_per_month / 1e6 * out_hi + c.input_tokens_per_month / 1e6 * in_hi
     expect_in = c.output_tokens_per_month * 4000 / base["output_tokens"]["avg"]
     assert abs(c.input_tokens_per_month - expect_in) <= 1e-6 * expect_in

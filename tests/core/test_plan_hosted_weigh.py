@@ -62,7 +62,8 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     assert f is not None, f"{name}: the hosted API costs less and the memo does not weigh it"
     assert f in deciding(r.findings), f"{name}: the weighing is not among page 1's reasons"
     c = r.costs
-    hosted = f"{c.hosted_api_monthly.low:,.0f}–"
+    one = f"{c.hosted_api_monthly.low:,.0f}" == f"{c.hosted_api_monthly.high:,.0f}"  # one list price: one figure
+    hosted = f"{c.hosted_api_monthly.low:,.0f}" + ("" if one else "–")
     plan = f"{c.recommended_monthly.low:,.0f}–"
     kept = f.title_key == "plan.rule.cost.hosted_weighed.title"
     for lang in LANGS:

@@ -296,13 +296,16 @@ ROWS: list[Row] = [
     Row("icp.burst_access_record", HYBRID_FLEET, {"load_pattern": "stable"}),
     Row("icp.burst_access_record", HYBRID_FLEET, {"icp_status": "in_progress"}, why="not_filed_yet"),
     # a hosted API for the bursts' extra load (q39), or for the whole service (q36), when it costs less
-    Row("cost.burst_hosted_api", HYBRID_FLEET, {"data_sensitivity": {"level": "high"}}),
+    # (long prompts: the whole service on the API would cost more than the fleet, so its bursts are weighed alone)
+    Row("cost.burst_hosted_api", {**HYBRID_FLEET, "prompt_tokens": {"avg": 3000, "p95": 6000}},
+        {"data_sensitivity": {"level": "high"}}),
     # -- the hosted API weighed against a self-hosted plan (s16-hosted) -------------------------------------------
     # cheaper than the plan: named as the recommended alternative (q36), or with the answers' reason for GPUs all
-    # the same (highly sensitive data); a volume ten times larger makes the API dearer than the same GPUs
-    Row("cost.hosted_weighed", FAIR_DAYS, {"requests_per_day": {"low": 200_000, "high": 2_000_000}}),
+    # the same (highly sensitive data); a volume thirty times larger makes the API (a 7B's list price, CNY 0.6 in /
+    # 1.5 out a million tokens) dearer than the same GPUs
+    Row("cost.hosted_weighed", FAIR_DAYS, {"requests_per_day": {"low": 600_000, "high": 6_000_000}}),
     Row("cost.hosted_weighed", {**FAIR_DAYS, "data_sensitivity": {"level": "high", "personal_info": False}},
-        {"requests_per_day": {"low": 200_000, "high": 2_000_000}}, why="kept"),
+        {"requests_per_day": {"low": 600_000, "high": 6_000_000}}, why="kept"),
     # a paid API selling tokens that cost more to make than a hosted API charges (q11)
     Row("cost.token_margin", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------

@@ -32,9 +32,9 @@ def test_a_second_server_is_judged_on_the_budget_that_was_given():
     # q17: a 400k grant, two servers 335–559k: it straddles, never "over the budget"
     assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.review6.single_point.straddles"
     # q03: no one-off budget, a monthly one: the purchase spread over the horizon, said so
-    assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("covered_monthly")
+    assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("fits_monthly")
     # q35: rented: the rent against the monthly budget, no purchase
-    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("covered_rent")
+    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("fits_rent")
 
 
 def test_a_plan_on_the_teams_fleet_never_calls_another_part_the_better_choice():
@@ -60,24 +60,24 @@ def test_no_chinese_bold_that_markdown_cannot_close():
 
 def test_a_model_of_over_200b_parameters_is_priced_on_the_large_models_api_rates():
     """One hosted-API range for 7B and 671B made DeepSeek-V3's API look as cheap as a 7B's (sixth blind review):
-    a list price of that class (DeepSeek-V3 $0.38 in / $0.89 out) sits above the 7B–72B range."""
-    from advisor.plan.data import factor_range
+    a list price of that class (SiliconFlow DeepSeek-V3 CNY 2 in / 8 out, for a mainland plan) sits above the 32B
+    class's (Alibaba Cloud qwen3-32b CNY 2 / 8 at most, from CNY 0.8 / 1.26)."""
+    from advisor.plan.cost import HOSTED_PLACEHOLDER_TITLE
+    from advisor.plan.hosted_prices import tier_for
 
-    big = planned(advice_answers("q35_deepseek_v3_h20_internal"))  # DeepSeek-V3, 671B
-    small = planned(advice_answers("q24_us_saas_rent"))  # Qwen2.5-32B
-    fx = big.costs.fx_rate
-    lo, hi = factor_range("hosted_api_per_m_input_tokens_large")
-    assert (big.costs.hosted_api_input_per_million.low, big.costs.hosted_api_input_per_million.high) == (
-        round(lo * fx, 2), round(hi * fx, 2))  # fmt: skip
-    lo, hi = factor_range("hosted_api_per_m_input_tokens")
-    assert (small.costs.hosted_api_input_per_million.low, small.costs.hosted_api_input_per_million.high) == (lo, hi)
+    big = planned(advice_answers("q35_deepseek_v3_h20_internal"))  # DeepSeek-V3, 671B, mainland
+    small = planned(advice_answers("q24_us_saas_rent"))  # Qwen2.5-32B, US
+    large = tier_for(671.0, "mainland")
+    assert large is not None and large["currency"] == "CNY"
+    assert (big.costs.hosted_api_input_per_million.low, big.costs.hosted_api_input_per_million.high) == tuple(
+        large["input"])  # fmt: skip
+    mid = tier_for(32.8, "global")
+    assert mid is not None
+    assert (small.costs.hosted_api_input_per_million.low, small.costs.hosted_api_input_per_million.high) == tuple(
+        mid["input"])  # fmt: skip
     weighed = next(f for f in big.findings if f.id == "cost.hosted_weighed")
     assert any("DeepSeek-V3" in s.title and s.grade == "C" for s in weighed.sources)
-    from advisor.plan.cost import HOSTED_PLACEHOLDER_TITLE
-
     assert not any(s.title == HOSTED_PLACEHOLDER_TITLE for s in weighed.sources)
-    small_weighed = next(f for f in small.findings if f.id == "cost.hosted_weighed")
-    assert any(s.title == HOSTED_PLACEHOLDER_TITLE for s in small_weighed.sources)  # the constant names a real source
 
 
 @pytest.mark.parametrize("lang", LANGS)
