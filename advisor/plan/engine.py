@@ -23,6 +23,7 @@ from advisor.plan import (
     price_rows,
     reachable,
     second_unit,
+    sectors17_rules,
     sizing,
     two_nodes,
     warm_floor,
@@ -657,7 +658,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     second = None if on_fleet or main_node is not None else second_unit.price(
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
-    added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book))
+    added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book),
+                              required=sectors17_rules.mlps_level(c, region) == 3)
     if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)

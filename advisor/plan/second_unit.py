@@ -107,10 +107,15 @@ def with_second(chosen: Any) -> Any:
     return two
 
 
-def adopt(second: SecondUnit | None, chosen: Any, cost_of: Callable[[Any], Any]) -> tuple[Any, Any, SecondUnit] | None:
-    """Where the plan recommends the second unit (``covered``: every budget given covers it), the plan with it:
-    (the two-unit setup, its cost outcome, the second unit marked ``added``); None where it is only suggested."""
-    if second is None or not second.covered:
+def adopt(second: SecondUnit | None, chosen: Any, cost_of: Callable[[Any], Any], *,
+          required: bool) -> tuple[Any, Any, SecondUnit] | None:
+    """Where the plan must have the second unit (``required``: classified protection at level 3 asks for hot
+    redundancy of important data-processing systems, GB/T 22239-2019 8.1.4.9 c) and every budget given covers it
+    (``covered``), the plan with it: (the two-unit setup, its cost outcome, the second unit marked ``added``).
+    None where it is only suggested: an internal tool that may stop for a day is the team's call, so its hardware
+    and totals stay at one unit and the finding prices the second beside them (q38: 15 HR users on one or two
+    GPUs, not two servers)."""
+    if second is None or not second.covered or not required:
         return None
     two = with_second(chosen)
     return two, cost_of(two), dataclasses.replace(second, added=True)

@@ -11,6 +11,8 @@ decides the finding and the step.
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.plan.duties_rules import FINANCE_SECTORS, HEALTH_SECTORS
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
@@ -59,16 +61,22 @@ def med_internet_diagnosis(f: Facts) -> Finding | None:
     return finding("med.internet_diagnosis")
 
 
+def mlps_level(c: Any, region: str) -> int | None:
+    """The classified-protection level a system likely gets (2 or 3), or None where the scheme is left out here: a
+    system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
+    financial firm's data, is graded and (level 2 and above) filed. Any other staff tool is left out (likely level
+    1, which needs no filing), and so is an offline batch job. Level 3 for health or finance, or counted sensitive
+    personal information."""
+    if region not in ("mainland", "mainland_plus_overseas") or c.is_batch:
+        return None
+    health, finance = c.sector in HEALTH_SECTORS, any(s in c.sector for s in FINANCE_SECTORS)
+    if c.internal_only and not (health or finance):  # (by sector, not by a count of sensitive data: an unknown
+        return None  # count is asked of every office tool, and a staff tool's grading is the sector's call)
+    return 3 if health or finance or (c.sensitive_subjects or 0) > 0 else 2
+
+
 def mlps_applies(f: Facts) -> bool:
-    """A system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
-    financial firm's data: graded and (level 2 and above) filed under the classified protection scheme. Any other
-    staff tool is left out (likely level 1, which needs no filing), and so is an offline batch job."""
-    c = f.ctx
-    if not f.serves_mainland_from_mainland or c.is_batch:
-        return False
-    if c.internal_only:  # (by sector, not by a count of sensitive data: an unknown count is asked of every office
-        return _health(f) or _finance(f)  # tool, and a staff tool's grading is the sector's call)
-    return True
+    return mlps_level(f.ctx, f.region) is not None
 
 
 @rule("mlps.filing", "constraint")
@@ -80,7 +88,7 @@ def mlps_filing(f: Facts) -> Finding | None:
     systems are graded no lower than level 3 (the health ministry's 2011 guidance): the ``health`` variant says so."""
     if not mlps_applies(f):
         return None
-    level3 = _health(f) or _finance(f) or (f.ctx.sensitive_subjects or 0) > 0
+    level3 = mlps_level(f.ctx, f.region) == 3
     return finding("mlps.filing", variant="health" if _health(f) else None,
                    level={"tr": "plan.sectors17.mlps.level3" if level3 else "plan.sectors17.mlps.level2"})
 

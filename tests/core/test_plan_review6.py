@@ -34,7 +34,7 @@ def test_a_second_server_is_judged_on_the_budget_that_was_given():
     # q03: no one-off budget, a monthly one: the purchase spread over the horizon, said so
     assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("fits_monthly")
     # q35: rented: the rent against the monthly budget, no purchase
-    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("fits_rent")
+    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("covered_rent")
 
 
 def test_a_plan_on_the_teams_fleet_never_calls_another_part_the_better_choice():
