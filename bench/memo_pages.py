@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SCENARIOS = sorted((ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
+SETS = {"fixtures": ROOT / "tests" / "fixtures" / "plan_scenarios", "advice": ROOT / "bench" / "advice_scenarios"}
 LANGS = ("en", "zh_CN")
 GOAL_MEDIAN, GOAL_MAX = 4, 5
 
@@ -98,10 +98,12 @@ def main() -> int:
     ap.add_argument("--keep", type=Path, help="write the PDFs to this folder and keep them")
     ap.add_argument("--only", nargs="*", default=(), help="fixture names (stems) to print, default all")
     ap.add_argument("--sections", action="store_true", help="also print each section's height in mm")
+    ap.add_argument("--set", choices=sorted(SETS), default="fixtures",
+                    help="the plan fixtures (13, default) or the advice scenarios of bench/advice_scenarios (43)")
     args = ap.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     logging.disable(logging.WARNING)
-    scenarios = [s for s in SCENARIOS if not args.only or s.stem in args.only]
+    scenarios = [s for s in sorted(SETS[args.set].glob("*.json")) if not args.only or s.stem in args.only]
     pages: dict[str, list[int]] = {lang: [] for lang in LANGS}
     print("| fixture | en pages | zh_CN pages |")
     print("|---|---:|---:|")

@@ -43,6 +43,7 @@ from PySide6.QtGui import (
 
 from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
+from ui.pdf_columns import fit_two_column_tables
 from ui.pdf_headings import keep_heading_words_whole
 from ui.pdf_pages import (
     ROWS_UNDER_HEADER,
@@ -57,12 +58,13 @@ from ui.pdf_pages import (
     split_tables,
     tables,
 )
+from ui.pdf_sources import run_on_sources
 
 # A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
 # smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
-MARGIN_MM = 13.0  # left and right
-MARGIN_TOP_BOTTOM_MM = 11.0  # the footer's band (below) sits inside the bottom margin's line
-FOOTER_MM = 6.0
+MARGIN_MM = 12.0  # left and right
+MARGIN_TOP_BOTTOM_MM = 10.0  # the footer's band (below) sits inside the bottom margin's line
+FOOTER_MM = 5.0
 RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
@@ -209,7 +211,7 @@ def build_document(
     doc.setDocumentMargin(0)
     if base_dir is not None:
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
-    doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
+    doc.setMarkdown(run_on_sources(markdown, lang), QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     _wrap_code_blocks(doc)
     _style_blocks(doc, lang)
     for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
@@ -454,9 +456,11 @@ def _lay_out(
     the widths."""
     scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
     doc = build_document(markdown, lang, images=images, base_dir=base_dir)
+    doc.documentLayout().setPaintDevice(writer)
+    if columns is None:  # the first layout: two-column tables get the split that makes them shortest
+        fit_two_column_tables(tables(doc), body.width(), writer, scale)
     for index, table in enumerate(tables(doc)):
         set_column_widths(table, (columns or {}).get(index, []))
-    doc.documentLayout().setPaintDevice(writer)
     # Before the first layout, so that nothing is laid out twice. Qt scales image sizes by the device's DPI over 96
     # (images are sized in screen pixels), so divide here.
     _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())

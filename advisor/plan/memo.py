@@ -385,7 +385,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
-    if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
+    line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
+                                                  is None) and any(f.id == LINE_FINDING for f in result.findings)
+    if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
@@ -396,7 +398,26 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
-    return [(_cell(a), _cell(b)) for a, b in rows]
+    return [(_cell(a), _cell(b)) for a, b in _said_once(rows, result, lang)]
+
+
+def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """The cost rows less what the memo's findings say in full with the same figures (issue 25: each figure once,
+    a typical memo in 4 pages): a value a finding's text holds word for word (the break-even utilisation), the
+    hosted API's month and rates where the finding weighing it against this plan gives both, and the GPU-hour
+    price where the worked-out cloud cost multiplies it."""
+    t = _t(lang)
+    details = [f.detail_in(lang) for f in result.findings]
+    labels = {label for label, _ in rows}
+    hosted_weighed = result.deployment_form != "hosted_api" and any(f.id == HOSTED_FINDING for f in result.findings)
+    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed else set()
+    if t("memo.batchcost15.formula_label") in labels:
+        drop.add(t("memo.cost.cloud_per_gpu_hour"))
+    return [(label, value) for label, value in rows
+            if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+HOSTED_FINDING = "cost.hosted_weighed"  # a hosted API of the same model weighed against the plan: its cost and rates
 
 
 def _line_cost_text(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int]) -> str:
