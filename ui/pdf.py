@@ -70,7 +70,7 @@ BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
 SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
 IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
-PARAGRAPH_GAP = 3.0  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
+PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
 LIST_ITEM_GAP = 2.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
@@ -122,7 +122,7 @@ def memo_font(lang: str) -> QFont:
 
 HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leaves headings black, flush on the text.
     1: ("#1f3a5f", 0.0, 6.0),
-    2: ("#1f3a5f", 10.0, 3.0),
+    2: ("#1f3a5f", 8.0, 3.0),
     3: ("#2c4d75", 8.0, 2.0),
 }
 HEADING_POINTS = {1: 16.0, 2: 12.5, 3: 10.5}  # Qt's Markdown import sets 2×, 1.5×, 1.2× the body: a memo's title
@@ -222,8 +222,7 @@ def build_document(
         if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
             doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
     _dress_tables(doc, lang)
-    if lang == "zh_CN":
-        _close_cjk_lines(doc)
+    _close_lines(doc, lang)
     if text_width is not None:
         _fit_images(doc, text_width * IMAGE_WIDTH_SHARE)
     return doc
@@ -332,17 +331,19 @@ def _break_commands(doc: QTextDocument, device: QPaintDevice) -> None:
         block = nxt
 
 
+LATIN_LINE_HEIGHT = 95  # % of the Latin font's line height (DejaVu Sans 1.16 em → 1.1 em; issue 25: 4 pages)
 CJK_LINE_HEIGHT = 88  # % of the CJK font's own line height (1.45 em) in a Chinese memo: 1.27 em, as Chinese
-# documents are set; Latin text keeps its own (a block without Chinese characters is left alone)
+# documents are set
 
 
 def _has_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f" for ch in text)
 
 
-def _close_cjk_lines(doc: QTextDocument) -> None:
-    """Chinese paragraphs, list items and table cells at :data:`CJK_LINE_HEIGHT`: Noto Sans CJK's line height is
-    1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its English twin."""
+def _close_lines(doc: QTextDocument, lang: str) -> None:
+    """Chinese paragraphs, list items and table cells of a Chinese memo at :data:`CJK_LINE_HEIGHT`: Noto Sans
+    CJK's line height is 1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its
+    English twin. Text of Latin letters only, in either language, at :data:`LATIN_LINE_HEIGHT`."""
     from PySide6.QtGui import QTextBlockFormat
 
     cursor = QTextCursor(doc)
@@ -350,8 +351,10 @@ def _close_cjk_lines(doc: QTextDocument) -> None:
     block = doc.begin()
     while block.isValid():
         fmt = block.blockFormat()
-        if _has_cjk(block.text()) and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
-            fmt.setLineHeight(CJK_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
+        cjk = _has_cjk(block.text())
+        share = CJK_LINE_HEIGHT if cjk and lang == "zh_CN" else None if cjk else LATIN_LINE_HEIGHT
+        if share is not None and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            fmt.setLineHeight(share, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(fmt)
         block = block.next()
