@@ -69,6 +69,7 @@ RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
 SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
+CODE_POINTS = 8.5  # commands are copied more than read: set like the tables, a long `vllm serve …` wraps less
 IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
 PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
 LIST_ITEM_GAP = 2.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
@@ -181,6 +182,11 @@ def _style_blocks(doc: QTextDocument, lang: str) -> None:
                 fmt.setBackground(QColor(CODE_BACKGROUND))
                 fmt.setTopMargin(2.0)
                 fmt.setBottomMargin(4.0)
+                code = QTextCharFormat()
+                code.setFontPointSize(CODE_POINTS)
+                cursor.setPosition(block.position())
+                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(code)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(fmt)
         block = block.next()

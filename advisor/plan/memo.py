@@ -222,10 +222,30 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
     refs = sorted({numbers[(s.title, s.url or "")] for s in f.sources} if numbers else set())
     return {
         "id": f.id, "severity": f.severity, "title": f.title_in(lang), "detail": f.detail_in(lang),
+        "detail_key": f.detail_key,
         "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
         "severity_text": translate(lang, f"memo.severity.{f.severity}"),
         "refs": " ".join(f"[{n}]" for n in refs),
     }
+
+
+# The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
+# within the target, headroom, predicted P99 TTFT and TPOT) is a row of section 2's table, which the memo prints.
+SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail"})
+
+
+def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[tuple[str, str]], lang: str) -> None:
+    """Issue 25 (each figure once, a typical memo in 4 pages): a sizing finding whose figures are all rows of the
+    memo's hardware table points there instead of saying them again. Its title (page 1's reason) stays, and the
+    finding keeps its full text in the app and in ``--json``."""
+    labels = {label for label, _ in hardware}
+    needed = {_cell(translate(lang, key)) for key in ("memo.cap.max_per_replica", "memo.cap.ttft", "memo.cap.tpot",
+                                                       "memo.cap.headroom")}
+    if not needed <= labels:
+        return
+    for f in rendered:
+        if f["detail_key"] in SIZED_IN_TABLE:
+            f["detail"] = translate(lang, "pages17.sized_in_table")
 
 
 def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
@@ -599,6 +619,7 @@ def memo_context(
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
+    _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
