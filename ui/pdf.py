@@ -43,7 +43,7 @@ from PySide6.QtGui import (
 
 from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
-from ui.pdf_columns import fit_two_column_tables
+from ui.pdf_columns import fit_table_columns
 from ui.pdf_headings import keep_heading_words_whole
 from ui.pdf_pages import (
     ROWS_UNDER_HEADER,
@@ -72,7 +72,7 @@ SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like t
 CODE_POINTS = 8.5  # commands are copied more than read: set like the tables, a long `vllm serve …` wraps less
 IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
 PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
-LIST_ITEM_GAP = 2.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
+LIST_ITEM_GAP = 1.5  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
@@ -110,7 +110,9 @@ def memo_font(lang: str) -> QFont:
     # Latin family first in both languages: Qt maps digits shaped with a CJK font inside a Latin run
     # ("H100", "P99") to no Unicode in the PDF, so they would vanish from copied or extracted text.
     # The CJK family behind it draws every Chinese character (and a Chinese name in an English memo).
-    families = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Arial"]
+    # DejaVu Sans Condensed before DejaVu Sans (issue 25, a typical memo in 4 pages): the same 9.5 pt and height,
+    # about a tenth narrower, where a machine has no Noto Sans (DejaVu Sans was the widest of these, a page more).
+    families = ["Noto Sans", "DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans", "Arial"]
     if cjk:
         families.append(cjk)
     font.setFamilies(families)
@@ -466,8 +468,8 @@ def _lay_out(
     scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
     doc = build_document(markdown, lang, images=images, base_dir=base_dir)
     doc.documentLayout().setPaintDevice(writer)
-    if columns is None:  # the first layout: two-column tables get the split that makes them shortest
-        fit_two_column_tables(tables(doc), body.width(), writer, scale)
+    if columns is None:  # the first layout: each table gets the column shares that make it shortest
+        fit_table_columns(tables(doc), body.width(), writer, scale)
     for index, table in enumerate(tables(doc)):
         set_column_widths(table, (columns or {}).get(index, []))
     # Before the first layout, so that nothing is laid out twice. Qt scales image sizes by the device's DPI over 96
