@@ -5,7 +5,8 @@ plan fixtures in tests/fixtures/plan_scenarios/ (their "answers"). The memo is m
 ``advisor plan --answers … --memo out.pdf --lang …`` does (``ui.memo_export.write_memo``), and its pages are
 counted with poppler's ``pdfinfo``.
 
-Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/memo_pages.py [--keep DIR] [--only NAME …]``.
+Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/memo_pages.py [--set advice] [--keep DIR] [--only NAME …]``
+(``--set advice``: the 43 scenarios of bench/advice_scenarios/ instead of the 13 fixtures).
 Prints a Markdown table (pages per fixture, en and zh_CN) and the median and max per language; exits 1 when
 the goal is missed. ``--keep DIR`` leaves the PDFs there (``pdftoppm -r 50 -png`` them to look at the pages).
 """
