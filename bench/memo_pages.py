@@ -5,7 +5,8 @@ plan fixtures in tests/fixtures/plan_scenarios/ (their "answers"). The memo is m
 ``advisor plan --answers … --memo out.pdf --lang …`` does (``ui.memo_export.write_memo``), and its pages are
 counted with poppler's ``pdfinfo``.
 
-Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/memo_pages.py [--keep DIR] [--only NAME …]``.
+Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/memo_pages.py [--set advice] [--keep DIR] [--only NAME …]``
+(``--set advice``: the 43 scenarios of bench/advice_scenarios/ instead of the 13 fixtures).
 Prints a Markdown table (pages per fixture, en and zh_CN) and the median and max per language; exits 1 when
 the goal is missed. ``--keep DIR`` leaves the PDFs there (``pdftoppm -r 50 -png`` them to look at the pages).
 """
@@ -26,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SCENARIOS = sorted((ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
+SETS = {"fixtures": ROOT / "tests" / "fixtures" / "plan_scenarios", "advice": ROOT / "bench" / "advice_scenarios"}
 LANGS = ("en", "zh_CN")
 GOAL_MEDIAN, GOAL_MAX = 4, 5
 
@@ -98,10 +99,12 @@ def main() -> int:
     ap.add_argument("--keep", type=Path, help="write the PDFs to this folder and keep them")
     ap.add_argument("--only", nargs="*", default=(), help="fixture names (stems) to print, default all")
     ap.add_argument("--sections", action="store_true", help="also print each section's height in mm")
+    ap.add_argument("--set", choices=sorted(SETS), default="fixtures",
+                    help="the plan fixtures (13, default) or the advice scenarios of bench/advice_scenarios (43)")
     args = ap.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     logging.disable(logging.WARNING)
-    scenarios = [s for s in SCENARIOS if not args.only or s.stem in args.only]
+    scenarios = [s for s in sorted(SETS[args.set].glob("*.json")) if not args.only or s.stem in args.only]
     pages: dict[str, list[int]] = {lang: [] for lang in LANGS}
     print("| fixture | en pages | zh_CN pages |")
     print("|---|---:|---:|")

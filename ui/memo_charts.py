@@ -20,7 +20,7 @@ from advisor.atomic import write_bytes_atomic
 from advisor.plan.charts import ChartData
 from advisor.units import format_compact
 
-WIDTH, HEIGHT = 1200, 370  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
+WIDTH, HEIGHT = 1200, 340  # pixels; printed 15 cm wide this is about 200 dpi, labels about 8 pt; low, so a memo
 # keeps to 4 pages (the plot itself about 2.5 cm tall: two curves and a few markers read well at that)
 # No title on the image: the memo's section heading names the chart (and a Markdown memo's alt text), and a title
 # band would make every chart 5 mm taller.

@@ -43,6 +43,7 @@ from PySide6.QtGui import (
 
 from advisor.atomic import write_bytes_atomic
 from advisor.i18n import translate
+from ui.pdf_columns import fit_table_columns
 from ui.pdf_headings import keep_heading_words_whole
 from ui.pdf_pages import (
     ROWS_UNDER_HEADER,
@@ -57,19 +58,21 @@ from ui.pdf_pages import (
     split_tables,
     tables,
 )
+from ui.pdf_sources import run_on_sources
 
 # A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
 # smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
-MARGIN_MM = 13.0  # left and right
-MARGIN_TOP_BOTTOM_MM = 11.0  # the footer's band (below) sits inside the bottom margin's line
-FOOTER_MM = 6.0
+MARGIN_MM = 12.0  # left and right
+MARGIN_TOP_BOTTOM_MM = 10.0  # the footer's band (below) sits inside the bottom margin's line
+FOOTER_MM = 5.0
 RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
 SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
+CODE_POINTS = 8.5  # commands are copied more than read: set like the tables, a long `vllm serve …` wraps less
 IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
-PARAGRAPH_GAP = 3.0  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
-LIST_ITEM_GAP = 2.0  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
+PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
+LIST_ITEM_GAP = 1.5  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
@@ -107,7 +110,9 @@ def memo_font(lang: str) -> QFont:
     # Latin family first in both languages: Qt maps digits shaped with a CJK font inside a Latin run
     # ("H100", "P99") to no Unicode in the PDF, so they would vanish from copied or extracted text.
     # The CJK family behind it draws every Chinese character (and a Chinese name in an English memo).
-    families = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Arial"]
+    # DejaVu Sans Condensed before DejaVu Sans (issue 25, a typical memo in 4 pages): the same 9.5 pt and height,
+    # about a tenth narrower, where a machine has no Noto Sans (DejaVu Sans was the widest of these, a page more).
+    families = ["Noto Sans", "DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans", "Arial"]
     if cjk:
         families.append(cjk)
     font.setFamilies(families)
@@ -120,7 +125,7 @@ def memo_font(lang: str) -> QFont:
 
 HEADING_STYLE = {  # level: (colour, CSS px above, below). Markdown import leaves headings black, flush on the text.
     1: ("#1f3a5f", 0.0, 6.0),
-    2: ("#1f3a5f", 10.0, 3.0),
+    2: ("#1f3a5f", 8.0, 3.0),
     3: ("#2c4d75", 8.0, 2.0),
 }
 HEADING_POINTS = {1: 16.0, 2: 12.5, 3: 10.5}  # Qt's Markdown import sets 2×, 1.5×, 1.2× the body: a memo's title
@@ -179,6 +184,11 @@ def _style_blocks(doc: QTextDocument, lang: str) -> None:
                 fmt.setBackground(QColor(CODE_BACKGROUND))
                 fmt.setTopMargin(2.0)
                 fmt.setBottomMargin(4.0)
+                code = QTextCharFormat()
+                code.setFontPointSize(CODE_POINTS)
+                cursor.setPosition(block.position())
+                cursor.setPosition(block.position() + block.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(code)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(fmt)
         block = block.next()
@@ -209,7 +219,7 @@ def build_document(
     doc.setDocumentMargin(0)
     if base_dir is not None:
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
-    doc.setMarkdown(markdown, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
+    doc.setMarkdown(run_on_sources(markdown, lang), QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     _wrap_code_blocks(doc)
     _style_blocks(doc, lang)
     for name, path in (images or {}).items():  # after setMarkdown: it clears the document's resources
@@ -220,8 +230,7 @@ def build_document(
         if base_dir is not None:  # with a base URL, Qt looks the name up resolved against it
             doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)), image)
     _dress_tables(doc, lang)
-    if lang == "zh_CN":
-        _close_cjk_lines(doc)
+    _close_lines(doc, lang)
     if text_width is not None:
         _fit_images(doc, text_width * IMAGE_WIDTH_SHARE)
     return doc
@@ -330,17 +339,19 @@ def _break_commands(doc: QTextDocument, device: QPaintDevice) -> None:
         block = nxt
 
 
+LATIN_LINE_HEIGHT = 95  # % of the Latin font's line height (DejaVu Sans 1.16 em → 1.1 em; issue 25: 4 pages)
 CJK_LINE_HEIGHT = 88  # % of the CJK font's own line height (1.45 em) in a Chinese memo: 1.27 em, as Chinese
-# documents are set; Latin text keeps its own (a block without Chinese characters is left alone)
+# documents are set
 
 
 def _has_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f" for ch in text)
 
 
-def _close_cjk_lines(doc: QTextDocument) -> None:
-    """Chinese paragraphs, list items and table cells at :data:`CJK_LINE_HEIGHT`: Noto Sans CJK's line height is
-    1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its English twin."""
+def _close_lines(doc: QTextDocument, lang: str) -> None:
+    """Chinese paragraphs, list items and table cells of a Chinese memo at :data:`CJK_LINE_HEIGHT`: Noto Sans
+    CJK's line height is 1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its
+    English twin. Text of Latin letters only, in either language, at :data:`LATIN_LINE_HEIGHT`."""
     from PySide6.QtGui import QTextBlockFormat
 
     cursor = QTextCursor(doc)
@@ -348,8 +359,10 @@ def _close_cjk_lines(doc: QTextDocument) -> None:
     block = doc.begin()
     while block.isValid():
         fmt = block.blockFormat()
-        if _has_cjk(block.text()) and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
-            fmt.setLineHeight(CJK_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
+        cjk = _has_cjk(block.text())
+        share = CJK_LINE_HEIGHT if cjk and lang == "zh_CN" else None if cjk else LATIN_LINE_HEIGHT
+        if share is not None and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            fmt.setLineHeight(share, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(fmt)
         block = block.next()
@@ -454,9 +467,11 @@ def _lay_out(
     the widths."""
     scale = writer.logicalDpiY() / 96.0  # CSS pixels (margins, paddings, widths) to device pixels
     doc = build_document(markdown, lang, images=images, base_dir=base_dir)
+    doc.documentLayout().setPaintDevice(writer)
+    if columns is None:  # the first layout: each table gets the column shares that make it shortest
+        fit_table_columns(tables(doc), body.width(), writer, scale)
     for index, table in enumerate(tables(doc)):
         set_column_widths(table, (columns or {}).get(index, []))
-    doc.documentLayout().setPaintDevice(writer)
     # Before the first layout, so that nothing is laid out twice. Qt scales image sizes by the device's DPI over 96
     # (images are sized in screen pixels), so divide here.
     _fit_images(doc, body.width() * IMAGE_WIDTH_SHARE * 96.0 / writer.logicalDpiX())

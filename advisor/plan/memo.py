@@ -222,10 +222,30 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
     refs = sorted({numbers[(s.title, s.url or "")] for s in f.sources} if numbers else set())
     return {
         "id": f.id, "severity": f.severity, "title": f.title_in(lang), "detail": f.detail_in(lang),
+        "detail_key": f.detail_key,
         "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
         "severity_text": translate(lang, f"memo.severity.{f.severity}"),
         "refs": " ".join(f"[{n}]" for n in refs),
     }
+
+
+# The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
+# within the target, headroom, predicted P99 TTFT and TPOT) is a row of section 2's table, which the memo prints.
+SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail"})
+
+
+def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[tuple[str, str]], lang: str) -> None:
+    """Issue 25 (each figure once, a typical memo in 4 pages): a sizing finding whose figures are all rows of the
+    memo's hardware table points there instead of saying them again. Its title (page 1's reason) stays, and the
+    finding keeps its full text in the app and in ``--json``."""
+    labels = {label for label, _ in hardware}
+    needed = {_cell(translate(lang, key)) for key in ("memo.cap.max_per_replica", "memo.cap.ttft", "memo.cap.tpot",
+                                                       "memo.cap.headroom")}
+    if not needed <= labels:
+        return
+    for f in rendered:
+        if f["detail_key"] in SIZED_IN_TABLE:
+            f["detail"] = translate(lang, "pages17.sized_in_table")
 
 
 def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
@@ -385,7 +405,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
-    if result.line_cost is not None:  # the premium line at the plan's own bandwidth; unknown price said so
+    line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
+                                                  is None) and any(f.id == LINE_FINDING for f in result.findings)
+    if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
@@ -396,7 +418,26 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
-    return [(_cell(a), _cell(b)) for a, b in rows]
+    return [(_cell(a), _cell(b)) for a, b in _said_once(rows, result, lang)]
+
+
+def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """The cost rows less what the memo's findings say in full with the same figures (issue 25: each figure once,
+    a typical memo in 4 pages): a value a finding's text holds word for word (the break-even utilisation), the
+    hosted API's month and rates where the finding weighing it against this plan gives both, and the GPU-hour
+    price where the worked-out cloud cost multiplies it."""
+    t = _t(lang)
+    details = [f.detail_in(lang) for f in result.findings]
+    labels = {label for label, _ in rows}
+    hosted_weighed = result.deployment_form != "hosted_api" and any(f.id == HOSTED_FINDING for f in result.findings)
+    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed else set()
+    if t("memo.batchcost15.formula_label") in labels:
+        drop.add(t("memo.cost.cloud_per_gpu_hour"))
+    return [(label, value) for label, value in rows
+            if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+HOSTED_FINDING = "cost.hosted_weighed"  # a hosted API of the same model weighed against the plan: its cost and rates
 
 
 def _line_cost_text(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int]) -> str:
@@ -578,6 +619,7 @@ def memo_context(
     findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
+    _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})

@@ -21,17 +21,23 @@ from ui import pdf
 from ui.memo_export import write_memo
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
+ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 # 06 (a public medical service: sector approval, filing, sensitive-data duties, ~27 sources) grew by two lines of
 # sources onto a sixth page in English in session 15, from what the fourth blind review asked for (the per-million
 # cost split and its basis, the tokens' basis, ModelScope on a mainland node, N+1 in words); Chinese stays at 5. The
 # median over the 13 fixtures stays 4 pages in both languages (bench/memo_pages.py).
-BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 6}
+BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 6,
+          # session 17: typical advice scenarios (bench/memo_pages.py --set advice: median 4 pages in both languages)
+          # pinned at 4 so the gain cannot slip back: a US SaaS renting cloud GPUs, an EU voice agent, a mainland
+          # service on a registered hosted API (q09 and q16 printed 5 pages in English before the PDF was tightened).
+          "q24_us_saas_rent": 4, "q09_eu_voice_agent": 4, "q16_hosted_api_mainland_registration": 4}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
 
 def _result(name: str):
-    return scenario_plan(SCENARIOS / f"{name}.json")  # planned once per session, shared with other files
+    folder = ADVICE if name.startswith("q") else SCENARIOS
+    return scenario_plan(folder / f"{name}.json")  # planned once per session, shared with other files
 
 
 def _run(*args: str) -> str:
