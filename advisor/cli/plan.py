@@ -174,6 +174,11 @@ def summary(result, lang: str) -> str:
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
+    from advisor.plan.result import alternative_text
+
+    alt = alternative_text(r.findings, lang)
+    if alt:  # the cheaper alternative the memo names under its headline, before the questions and reasons
+        lines += ["", alt]
     deciding = [q for q in r.open_questions if q.changes_decision]
     if deciding:  # the assumptions the decision rests on, before its reasons
         lines += ["", t(lang, "plan.cli.open_questions")]

@@ -46,8 +46,8 @@ from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.reasons import alternative, deciding
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, render
+from advisor.plan.reasons import deciding
+from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -589,12 +589,10 @@ def memo_context(
     as_asked = as_asked_only(result)
     why = _deciding_reasons(findings, lang, as_asked)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
-    alt = alternative(findings)
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        "alternative": render(lang, "memo.hosted16.rec.alternative", alt.params)
-        if alt is not None else "",
+        "alternative": alternative_text(findings, lang, markdown=True),
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),

@@ -45,12 +45,6 @@ def _leads(f: Finding) -> bool:
     return f.id == "cost.token_margin"
 
 
-def alternative(findings: Sequence[Finding]) -> Finding | None:
-    """The hosted API as a cheaper alternative nothing in the answers rules out (the headline says so), else None."""
-    return next((f for f in findings if f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title")),
-                None)
-
-
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     """``findings`` with the deciding ones first and the caveats last."""
 

@@ -31,7 +31,7 @@ from advisor.plan.field_labels import is_job
 from advisor.plan.memo import as_asked_only
 from advisor.plan.memo_text15 import source_title
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER
+from advisor.plan.result import SEVERITY_ORDER, alternative_text
 from ui.widgets.cost_chart import CostChart
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
 
@@ -221,6 +221,10 @@ class ResultView(QWidget):
         self.infeasible_box.setWordWrap(True)
         self.infeasible_box.setTextFormat(Qt.TextFormat.RichText)
         self.infeasible_box.hide()
+        self.alternative = QLabel()  # the cheaper alternative the memo names under its headline (advisor.plan)
+        self.alternative.setObjectName("alternative")
+        self.alternative.setWordWrap(True)
+        self.alternative.hide()
         grid = QGridLayout()
         self.card_names: dict[str, QLabel] = {}
         self.card_values: dict[str, QLabel] = {}
@@ -249,6 +253,7 @@ class ResultView(QWidget):
         card = QVBoxLayout(self.card)
         card.addWidget(self.headline)
         card.addWidget(self.infeasible_box)
+        card.addWidget(self.alternative)
         card.addLayout(grid)
         card.addWidget(self.why)
         card.addWidget(self.open_questions)
@@ -405,6 +410,9 @@ class ResultView(QWidget):
             text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
             _set_text(self.infeasible_box, text)
             self.infeasible_box.show()
+        alt = alternative_text(r.findings, lang)
+        _set_text(self.alternative, alt)
+        self.alternative.setVisible(bool(alt))
         for key, label in self.card_values.items():
             _set_text(label, now[key])
             _set_style(label, CHANGED_STYLE if key in self.changed else "")
