@@ -25,7 +25,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # s16-duties: a mainland representative, Singapore's transfer rule, financial outsourcing,
                           # the business-only reading of the generative-AI rules
                           "pi.mainland_representative", "pi.sg_transfer", "fin.cn_it_outsourcing",
-                          "fin.mas_outsourcing", "genai.business_only"})  # fmt: skip
+                          "fin.mas_outsourcing", "genai.business_only",
+                          # s17-ui: "no personal information" taken as given, and what a name would change
+                          "pi.none_as_answered"})  # fmt: skip
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 # the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer

@@ -841,4 +841,7 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     if alt is None:
         return ""
     text = render(lang, "memo.hosted16.rec.alternative", alt.params)
+    # where the provider processes the prompts decides whether confidential text may go there (sixth blind review,
+    # q22: "the hosted-API alternative does not say where the provider sits")
+    text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
     return text if markdown else text.replace("**", "")

@@ -398,6 +398,11 @@ ROWS: list[Row] = [
     # Art. 53), Singapore's transfer rule, financial outsourcing (mainland banks/insurers, MAS), business-only genAI
     Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True}),
     Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, pi(personal_info=False), why="no_pi"),
+    # "no personal information" answered, mainland prompts processed offshore: taken as given, said so (s17-ui, q22)
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, pi(300_000, 0)),
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, {"mainland_entity": True, "icp_status": "filed"},
+        why="mainland_node"),
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, {"data_sensitivity": None}, why="unanswered"),
     Row("pi.sg_transfer", SG_MIXED, {"overseas_markets": ["US"]}),
     Row("pi.sg_transfer", SG_MIXED, {"user_location": "overseas", "user_mix": None}, why="singapore_node"),
     Row("fin.cn_it_outsourcing", {**BATCH, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general")),
