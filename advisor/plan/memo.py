@@ -29,6 +29,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     budget_words,
+    capex_unknown,
     field_labels,
     memo_batch,
     memo_cost_formula,
@@ -780,7 +781,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      + basis))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
-        rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
+        monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
+        rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved

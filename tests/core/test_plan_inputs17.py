@@ -28,3 +28,29 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     assert ("which country or region" if lang == "en" else "哪个国家或地区") in alt
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
     assert alternative_text(r.findings, lang, markdown=True) in page_one
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_in_every_line(lang):
+    """A ¥17–28k box recommended with no one-off budget: the purchase line says it was judged on the monthly budget
+    and offers renting the same GPU (its cost against that budget), the budget line says it is a month's, and the
+    second box's note says which budget it is over; never "not checked" beside a purchase the plan recommends."""
+    answers = advice_answers("q02_office_lan_small_design_agency")
+    r = planned(answers)
+    assert r.deployment_form == "on_premises" and r.costs.owned.capex_within_budget is None
+    memo = render_memo_markdown(r, lang)
+    en = lang == "en"
+    [capex] = {x for x in memo.splitlines() if x.startswith("| One-off purchase |" if en else "| 一次性采购 |")}
+    assert ("not checked" if en else "未核对") not in capex
+    assert ("judged on the monthly budget" if en else "按每月预算判断") in capex
+    rent = r.costs.cloud_monthly
+    assert f"{rent.low:,.0f}–{rent.high:,.0f}" in capex and ("renting the same GPU" if en else "租用同款 GPU") in capex
+    [budget] = {x for x in memo.splitlines() if x.startswith("| Budget |" if en else "| 预算 |")}
+    assert ("3,000 CNY a month" if en else "每月 3,000 CNY") in budget
+    single = next(f for f in r.findings if f.id == "sizing.single_point").detail_in(lang)
+    assert ("over the monthly budget" if en else "超出每月预算") in single
+    # a one-off budget given: judged on it, as before
+    given = planned({**answers, "capex_budget": {"amount": 30000, "currency": "CNY"}})
+    memo = render_memo_markdown(given, lang)
+    assert ("within the one-off budget of 30,000" if en else "在一次性预算 30,000") in memo
+    assert ("judged on the monthly budget" if en else "按每月预算判断") not in memo
