@@ -406,7 +406,14 @@ def region_offshore(f: Facts):
     """Mainland users served from an offshore node (no ICP), with a premium return line."""
     if not (f.offshore and f.ctx.has_mainland_users) or f.region_reason == "icp_deadline":
         return None
-    return finding("region.offshore_for_mainland", region=_region(f.region), why={"tr": f"plan.why.{f.region_reason or 'users'}"})
+    why: dict[str, Any] = {"tr": f"plan.why.{f.region_reason or 'users'}"}
+    if f.region_reason == "no_entity_majority":  # the node where most users are: the shares and round trips (q13)
+        rtt = facts()["rtt_ms"]
+        share = round(f.ctx.mainland_share * 100)
+        why.update(tr="plan.why.no_entity_majority", overseas=100 - share, mainland=share, region=_region(f.region),
+                   low=int(rtt[f.region]["low"]), high=int(rtt[f.region]["high"]),
+                   hk_low=int(rtt["hong_kong"]["low"]), hk_high=int(rtt["hong_kong"]["high"]))
+    return finding("region.offshore_for_mainland", region=_region(f.region), why=why)
 
 
 def _overseas_region(c: Ctx) -> str:

@@ -54,3 +54,28 @@ def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_i
     memo = render_memo_markdown(given, lang)
     assert ("within the one-off budget of 30,000" if en else "在一次性预算 30,000") in memo
     assert ("judged on the monthly budget" if en else "按每月预算判断") not in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q13_most_users_in_south_east_asia_put_the_node_in_singapore_with_the_numbers(lang):
+    """A Singapore company, no mainland entity, 80 % of its users in South-East Asia and 20 % in the mainland: the
+    node goes to Singapore (three-network lines for the mainland sellers), and the memo says why with the shares and
+    the mainland round trips to Singapore and to Hong Kong."""
+    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    assert (r.region, r.line) == ("singapore", "three_network")
+    assert r.finding("pi.sg_transfer") is None  # Singapore users' data stays in Singapore
+    assert r.finding("pi.export_exempt") is not None  # the 48,000 mainland people still leave the mainland
+    why = r.finding("region.offshore_for_mainland").detail_in(lang)
+    for number in ("80", "20", "38–60", "12–45"):
+        assert number in why, why
+    assert ("Singapore" if lang == "en" else "新加坡") in why
+
+
+@pytest.mark.parametrize(("mix", "markets", "region"), [
+    ({"mainland": 0.6, "overseas": 0.4}, ["SEA"], "hong_kong"),  # most users in the mainland: Hong Kong, as before
+    ({"mainland": 0.3, "overseas": 0.7}, ["US"], "hong_kong"),  # the majority too far for the mainland minority
+    ({"mainland": 0.3, "overseas": 0.7}, ["JP"], "japan"),
+])  # fmt: skip
+def test_no_mainland_entity_node_goes_where_most_users_are_only_when_near_the_mainland(mix, markets, region):
+    answers = {**advice_answers("q13_sg_sellers_pi_below_threshold"), "user_mix": mix, "overseas_markets": markets}
+    assert planned(answers).region == region
