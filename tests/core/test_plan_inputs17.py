@@ -79,3 +79,17 @@ def test_q13_most_users_in_south_east_asia_put_the_node_in_singapore_with_the_nu
 def test_no_mainland_entity_node_goes_where_most_users_are_only_when_near_the_mainland(mix, markets, region):
     answers = {**advice_answers("q13_sg_sellers_pi_below_threshold"), "user_mix": mix, "overseas_markets": markets}
     assert planned(answers).region == region
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q36_known_burst_dates_are_not_called_a_schedule_not_given(lang):
+    """Trade-fair dates known ahead, their number and length not given: the assumption says the dates are known as
+    answered and what is assumed for the rest; with no answer at all it says the schedule was not given."""
+    answers = advice_answers("q36_bursty_b2b_event_mainland")
+    [a] = [x for x in planned(answers).assumptions if x.field == "burst_schedule"]
+    text = a.text_in(lang)
+    assert ("known ahead, as you said" if lang == "en" else "按你们的回答，高峰日期能提前知道") in text
+    assert ("Burst schedule not given" if lang == "en" else "未填写高峰安排") not in text
+    assert "35 %" in text
+    [b] = [x for x in planned({**answers, "burst_schedule": None}).assumptions if x.field == "burst_schedule"]
+    assert ("Burst schedule not given" if lang == "en" else "未填写高峰安排") in b.text_in(lang)
