@@ -59,7 +59,11 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
     variant = "calendar" if burst.scheduled(c) else "autoscale_little_ops" if c.ops != "strong" else "autoscale"
     return finding("scaling.warm_replica", variant=variant, warm=warm, load_warm=load_warm, per=per,
                    peak_replicas=ch.replicas, extra=max(0, ch.replicas - warm), steady=st.words(),
-                   lag=_scale_out_lag(f, ch, warm, per) if variant != "calendar" else "")  # fmt: skip
+                   lag=_scale_out_lag(f, ch, warm, per) if variant != "calendar" else "",
+                   # known dates, and still a fallback for a burst day busier than planned on a cloud that can
+                   # scale (sixth blind review, q36: "no autoscaling fallback for unplanned surges on event days")
+                   fallback={"tr": "plan.inputs17.burst.fallback"} if variant == "calendar" and ch.replicas > warm
+                   and f.form not in ("bare_metal", "on_premises") else "")  # fmt: skip
 
 
 def _scale_out_lag(f: Facts, ch: Any, warm: int, per: int) -> dict[str, Any] | str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.money_text import money_range, round_money
+from advisor.plan.result import render
 
 
 def _judged_on_monthly(result: Any, o: Any) -> bool:
@@ -34,9 +35,15 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
         return translate(lang, "plan.inputs17.capex.monthly", months=c.horizon_months)
     budget = c.budget_monthly
     fits = "within" if rent.high <= budget else "low_end" if rent.low <= budget else "over"
-    return translate(lang, "plan.inputs17.capex.monthly_rent", months=c.horizon_months,
-                     rent=money_range(rent, c.currency),
-                     fits=translate(lang, f"plan.inputs17.capex.rent_{fits}"))  # fmt: skip
+    # when owning repays itself against that rent, said beside it (q02's expert: "repays itself within a year
+    # against ~3,000 CNY/month of rental"; the months were only in the cost section's table)
+    be = c.break_even_months
+    mid = be.mid if be is not None and be.mid is not None else (
+        (be.low + be.high) / 2 if be is not None and be.low is not None and be.high is not None else None)
+    pays: Any = {"tr": "plan.inputs17.capex.pays_off", "months": round(mid)} if mid is not None else ""
+    return render(lang, "plan.inputs17.capex.monthly_rent", {
+        "months": c.horizon_months, "rent": money_range(rent, c.currency),
+        "fits": {"tr": f"plan.inputs17.capex.rent_{fits}"}, "pays": pays})
 
 
 def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:

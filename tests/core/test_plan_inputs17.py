@@ -44,7 +44,9 @@ def test_q02_a_purchase_with_no_one_off_budget_is_judged_on_the_monthly_budget_i
     assert ("not checked" if en else "未核对") not in capex
     assert ("judged on the monthly budget" if en else "按每月预算判断") in capex
     rent = r.costs.cloud_monthly
-    assert f"{rent.low:,.0f}–{rent.high:,.0f}" in capex and ("renting the same GPU" if en else "租用同款 GPU") in capex
+    assert f"{rent.low:,.0f}–{rent.high:,.0f}" in capex and ("Renting the same GPU" if en else "租用同款 GPU") in capex
+    assert (f"pays off against that rent after about {r.costs.break_even_months.mid:.0f} months" if en
+            else f"约 {r.costs.break_even_months.mid:.0f} 个月回本") in capex  # fmt: skip
     [budget] = {x for x in memo.splitlines() if x.startswith("| Budget |" if en else "| 预算 |")}
     assert ("3,000 CNY a month" if en else "每月 3,000 CNY") in budget
     single = next(f for f in r.findings if f.id == "sizing.single_point").detail_in(lang)
@@ -93,3 +95,13 @@ def test_q36_known_burst_dates_are_not_called_a_schedule_not_given(lang):
     assert "35 %" in text
     [b] = [x for x in planned({**answers, "burst_schedule": None}).assumptions if x.field == "burst_schedule"]
     assert ("Burst schedule not given" if lang == "en" else "未填写高峰安排") in b.text_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q36_calendar_scaling_keeps_a_scaling_group_as_the_fallback_for_a_busier_burst_day(lang):
+    """Known fair dates: replicas by calendar, and the cloud's scaling group armed on those days as a fallback
+    (the zh reviewer: "no autoscaling fallback for unplanned surges on event days"); not on servers bought."""
+    r = planned(advice_answers("q36_bursty_b2b_event_mainland"))
+    detail = r.finding("scaling.warm_replica").detail_in(lang)
+    assert ("scaling group" if lang == "en" else "伸缩组") in detail
+    assert ("As a fallback" if lang == "en" else "作为后备") in detail
