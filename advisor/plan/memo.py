@@ -570,6 +570,13 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def memo_title(lang: str, model: str) -> str:
+    """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
+    "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
+    cjk = lang == "zh_CN" and bool(model) and "\u4e00" <= model[-1] <= "\u9fff"
+    return translate(lang, "memo.inputs17.title_cjk" if cjk else "memo.title", model=model)
+
+
 def memo_context(
     result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
     chart_paths: Mapping[str, str] | None = None, charts_note: str = "",
@@ -604,7 +611,7 @@ def memo_context(
         "lang": lang,
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
         "verify_mark": " " + t("memo.verify_mark"),
-        "title": t("memo.title", model=model),
+        "title": memo_title(lang, model),
         "date": result.generated_at.strftime("%Y-%m-%d"),
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,

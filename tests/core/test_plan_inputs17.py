@@ -105,3 +105,13 @@ def test_q36_calendar_scaling_keeps_a_scaling_group_as_the_fallback_for_a_busier
     detail = r.finding("scaling.warm_replica").detail_in(lang)
     assert ("scaling group" if lang == "en" else "伸缩组") in detail
     assert ("As a fallback" if lang == "en" else "作为后备") in detail
+
+
+def test_q41_the_chinese_title_sets_no_space_between_the_fine_tune_and_its_deployment_plan():
+    r = planned(advice_answers("q41_finetune_internal_callcentre"))
+    title = render_memo_markdown(r, "zh_CN").splitlines()[0]
+    assert title.endswith("的微调模型的部署方案") and "模型 的" not in title
+    assert render_memo_markdown(r, "en").splitlines()[0].startswith("# Decision memo: how to serve your fine-tune")
+    # a model named in Latin letters keeps its space before 的
+    q22 = render_memo_markdown(planned(advice_answers("q22_hk_company_telecom_only")), "zh_CN").splitlines()[0]
+    assert q22 == "# 决策备忘录：Qwen2.5 14B Instruct 的部署方案"
