@@ -1214,6 +1214,13 @@ def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:
                else MoneyRange(low=round(low), high=round(high)))  # fmt: skip
 
 
+def _size(spec: Any) -> float:
+    """Billions of parameters of a preset (its published name's size, else its parameter count)."""
+    from advisor.plan.smaller_models import size_of
+
+    return size_of(spec)
+
+
 def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
     """The smaller-model fix as an engineer offers it: the largest smaller model of the same family whose cheapest
     setup fits the budget at the high end of its cost; when none does, the one size down (the largest smaller model
@@ -1232,7 +1239,14 @@ def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
         priced.append((spec, low, high))
     if len(priced) > 1:  # none fits: one size down, and the closest to the budget
         closest = min(priced, key=lambda x: x[2])
-        priced = [priced[0]] + ([closest] if closest is not priced[0] else [])
+        between = priced[1:priced.index(closest)]
+        # and the size between them (a 7B between 72B's 32B and 3B; sixth blind review, q40: "Qwen2.5-3B as a
+        # stand-in for 72B, with no 7B or 14B middle option"), nearest their geometric mean
+        middle = min(between, key=lambda x: abs(math.log(_size(x[0]) / math.sqrt(_size(priced[0][0]) *
+                                                                                  _size(closest[0]))))) \
+            if between else None
+        priced = [priced[0]] + ([middle] if middle is not None else []) + \
+            ([closest] if closest is not priced[0] else [])
     return [Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
                 change={"model": spec.id}, monthly_cost=MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]

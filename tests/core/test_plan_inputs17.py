@@ -115,3 +115,14 @@ def test_q41_the_chinese_title_sets_no_space_between_the_fine_tune_and_its_deplo
     # a model named in Latin letters keeps its space before 的
     q22 = render_memo_markdown(planned(advice_answers("q22_hk_company_telecom_only")), "zh_CN").splitlines()[0]
     assert q22 == "# 决策备忘录：Qwen2.5 14B Instruct 的部署方案"
+
+
+def test_q40_the_smaller_model_fixes_include_a_middle_size_between_one_step_down_and_the_closest_to_budget():
+    """A 72B plan at ¥5k: 32B (one size down) and 3B (closest to the budget) were the only smaller models offered;
+    the 7B between them is offered too, each with its cost (sixth blind review, q40: "no 7B or 14B middle option")."""
+    r = planned(advice_answers("q40_tiny_budget_72b"))
+    smaller = {x.params["model"]: x for x in r.fixes if x.id == "smaller_model"}
+    assert {"Qwen2.5 32B Instruct", "Qwen2.5 7B Instruct", "Qwen2.5 3B Instruct"} <= set(smaller), smaller
+    assert all(x.monthly_cost is not None for x in smaller.values())
+    seven, three = smaller["Qwen2.5 7B Instruct"].monthly_cost, smaller["Qwen2.5 3B Instruct"].monthly_cost
+    assert seven.high > three.high  # the middle costs more than the closest, less than one size down
