@@ -126,3 +126,16 @@ def test_q40_the_smaller_model_fixes_include_a_middle_size_between_one_step_down
     assert all(x.monthly_cost is not None for x in smaller.values())
     seven, three = smaller["Qwen2.5 7B Instruct"].monthly_cost, smaller["Qwen2.5 3B Instruct"].monthly_cost
     assert seven.high > three.high  # the middle costs more than the closest, less than one size down
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q41_a_fine_tuned_checkpoint_is_not_said_to_download_from_abroad(lang):
+    r = planned(advice_answers("q41_finetune_internal_callcentre"))
+    f = r.finding("scaling.prestage_weights")
+    text = f.title_in(lang) + f.detail_in(lang)
+    assert ("from abroad" if lang == "en" else "境外下载") in text  # said not to apply
+    assert ("nothing comes from abroad" if lang == "en" else "不需要从境外下载") in text
+    assert ("Downloads from abroad are bounded" if lang == "en" else "受国际线路") not in text
+    # a published model on the same mainland node still gets the download advice (ModelScope)
+    base = {**advice_answers("q41_finetune_internal_callcentre"), "model_customisation": "none"}
+    assert planned(base).finding("scaling.prestage_weights").title_key != f.title_key
