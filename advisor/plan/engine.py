@@ -77,6 +77,20 @@ def near_mainland(region: str) -> bool:
     return region != "hong_kong" and rtt is not None and float(rtt["high"]) <= NEAR_MAINLAND_RTT_MS
 
 
+def fewer_cards_still_over_budget(result: PlanResult) -> bool:
+    """An over-budget plan that even the cheaper instance with fewer cards would leave over the monthly budget (its
+    cost scaled by the hourly rates): asking for that quote first is beside the point (sixth blind review, q40: "next
+    step 1, asking for H800 quotes, is beside the point when the budget is ¥5k")."""
+    c, weighing = result.costs, getattr(result.gpu_choice, "weighing", None)
+    if c.within_budget is not False or c.budget_monthly is None or c.recommended_monthly is None or weighing is None:
+        return False
+    cheaper = [w for w in weighing.whole_server if w.cheaper and w.chosen_per_hour > 0]
+    if not cheaper:
+        return False
+    ratio = min(w.per_hour_if_cards / w.chosen_per_hour for w in cheaper)
+    return c.recommended_monthly.low * ratio > c.budget_monthly
+
+
 def decide_region(c: Ctx) -> tuple[str, str]:
     """(region, reason). Hard constraints first: ICP lead time vs deadline, entity, then where the users are."""
     share = c.mainland_share
@@ -742,7 +756,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
-        result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
+        if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
+            result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 

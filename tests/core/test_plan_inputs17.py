@@ -139,3 +139,10 @@ def test_q41_a_fine_tuned_checkpoint_is_not_said_to_download_from_abroad(lang):
     # a published model on the same mainland node still gets the download advice (ModelScope)
     base = {**advice_answers("q41_finetune_internal_callcentre"), "model_customisation": "none"}
     assert planned(base).finding("scaling.prestage_weights").title_key != f.title_key
+
+
+def test_q40_no_quote_for_fewer_cards_first_when_even_that_setup_is_far_over_the_budget():
+    """72B at ¥5k a month: the H800 instance with fewer cards would still cost tens of times the budget, so the memo
+    does not start with asking for its quote; q42 (within reach) still does."""
+    assert "quote_fewer_cards" not in [s.id for s in planned(advice_answers("q40_tiny_budget_72b")).next_steps]
+    assert planned(advice_answers("q42_china_market_gpus_mainland")).next_steps[0].id == "quote_fewer_cards"
