@@ -123,7 +123,9 @@ def summary(result, lang: str) -> str:
                          ttft=f"{cap.ttft_p99_ms:,.0f}", tpot=f"{cap.tpot_p99_ms or 0:.1f}",
                          tok_s=f"{cap.output_tokens_per_s_total or 0:,.0f}")))  # fmt: skip
     else:
-        rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.no_hardware")))
+        from advisor.plan.memo_forms import no_hardware_key
+
+        rows.append((t(lang, "plan.cli.hardware"), t(lang, no_hardware_key(r, "plan.cli.no_hardware"))))
     c = r.costs
     from advisor.plan.memo_forms import key_rows
 

@@ -753,7 +753,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     t = _t(lang)
     c, hw = result.costs, result.hardware
     if not hw.gpu:
-        hardware = t("memo.key.no_hardware")
+        hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
         hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, weights=hw.weights or "—")
     else:

@@ -25,6 +25,13 @@ def chosen_owned(result: PlanResult) -> OwnedFormCost | None:
     return None
 
 
+def no_hardware_key(result: PlanResult, default: str) -> str:
+    """The hardware line of a plan with no GPUs: none needed (a hosted API) is ``default``; an infeasible plan that
+    sized none says that none meets the answers (q29's memo and card read "none of your own" / "不需要自有 GPU" under
+    "cannot be done")."""
+    return default if result.feasible or result.deployment_form == "hosted_api" else "plan.inputs17.no_setup"
+
+
 def form_key(result: PlanResult) -> str:
     """The text key of the recommended form: on the team's own fleet, that (and whether GPUs are bought besides),
     not "buy your own server" for GPUs already owned."""

@@ -146,3 +146,18 @@ def test_q40_no_quote_for_fewer_cards_first_when_even_that_setup_is_far_over_the
     does not start with asking for its quote; q42 (within reach) still does."""
     assert "quote_fewer_cards" not in [s.id for s in planned(advice_answers("q40_tiny_budget_72b")).next_steps]
     assert planned(advice_answers("q42_china_market_gpus_mainland")).next_steps[0].id == "quote_fewer_cards"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q29_an_infeasible_plan_with_no_setup_does_not_say_none_of_your_own(lang):
+    """A batch no setup finishes in time: the hardware line says none meets the answers, not "none of your own"
+    (which reads as "no hardware needed" under "cannot be done"); a hosted API plan keeps it."""
+    from advisor.i18n import translate
+
+    memo = render_memo_markdown(planned(advice_answers("q29_batch_impossible_budget")), lang)
+    assert translate(lang, "plan.inputs17.no_setup") in memo and translate(lang, "memo.key.no_hardware") not in memo
+    from advisor.plan.memo_forms import no_hardware_key
+
+    hosted = planned(advice_answers("q15_hosted_api_small_us_team"))
+    assert hosted.deployment_form == "hosted_api" and no_hardware_key(hosted, "memo.key.no_hardware") == \
+        "memo.key.no_hardware"  # a hosted API needs no GPUs of its own: said so, as before

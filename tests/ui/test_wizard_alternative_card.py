@@ -29,3 +29,19 @@ def test_the_card_shows_the_memos_alternative_in_both_languages_and_hides_it_whe
         main_window.set_language("en")
     view.set_result(scenario_plan(FIXTURES / "06_sensitive_medical.json"))  # no cheaper alternative
     assert view.alternative.isHidden() and view.alternative.text() == ""
+
+
+def test_an_infeasible_plan_with_no_setup_does_not_say_no_gpus_are_needed(qtbot, main_window, wizard_page):
+    """The card of a batch no setup finishes in time said "不需要自有 GPU" (no GPUs of your own needed) under
+    "cannot be done": it says none meets the answers, in both languages."""
+    from advisor.i18n import translate
+    from tests.support.planned import advice_answers, planned
+
+    view = wizard_page.result_view
+    view.set_result(planned(advice_answers("q29_batch_impossible_budget")))
+    assert view.card_values["hardware"].text() == translate("en", "plan.inputs17.no_setup")
+    main_window.set_language("zh_CN")
+    try:
+        assert view.card_values["hardware"].text() == translate("zh_CN", "plan.inputs17.no_setup")
+    finally:
+        main_window.set_language("en")

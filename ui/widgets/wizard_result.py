@@ -89,7 +89,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
             lang = i18n.current_language()
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{tr('memo.key.hardware_sep')}{hardware}"
     else:
-        hardware = tr("wizard.card.no_hardware")
+        from advisor.plan.memo_forms import no_hardware_key
+
+        hardware = tr(no_hardware_key(result, "wizard.card.no_hardware"))
     if result.nodes:  # a mainland + overseas plan: both nodes, each sized and priced apart, as the memo's page 1
         nodes = tr("memo.key.hardware_sep").join(n.text_in(i18n.current_language()) for n in result.nodes)
         hardware = tr("memo.key.hardware_nodes", nodes=nodes, total=sum(n.total_gpus for n in result.nodes))
