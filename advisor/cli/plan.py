@@ -123,7 +123,9 @@ def summary(result, lang: str) -> str:
                          ttft=f"{cap.ttft_p99_ms:,.0f}", tpot=f"{cap.tpot_p99_ms or 0:.1f}",
                          tok_s=f"{cap.output_tokens_per_s_total or 0:,.0f}")))  # fmt: skip
     else:
-        rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.no_hardware")))
+        from advisor.plan.memo_forms import no_hardware_key
+
+        rows.append((t(lang, "plan.cli.hardware"), t(lang, no_hardware_key(r, "plan.cli.no_hardware"))))
     c = r.costs
     from advisor.plan.memo_forms import key_rows
 
@@ -174,6 +176,11 @@ def summary(result, lang: str) -> str:
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
+    from advisor.plan.result import alternative_text
+
+    alt = alternative_text(r.findings, lang)
+    if alt:  # the cheaper alternative the memo names under its headline, before the questions and reasons
+        lines += ["", alt]
     deciding = [q for q in r.open_questions if q.changes_decision]
     if deciding:  # the assumptions the decision rests on, before its reasons
         lines += ["", t(lang, "plan.cli.open_questions")]

@@ -59,7 +59,11 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
     variant = "calendar" if burst.scheduled(c) else "autoscale_little_ops" if c.ops != "strong" else "autoscale"
     return finding("scaling.warm_replica", variant=variant, warm=warm, load_warm=load_warm, per=per,
                    peak_replicas=ch.replicas, extra=max(0, ch.replicas - warm), steady=st.words(),
-                   lag=_scale_out_lag(f, ch, warm, per) if variant != "calendar" else "")  # fmt: skip
+                   lag=_scale_out_lag(f, ch, warm, per) if variant != "calendar" else "",
+                   # known dates, and still a fallback for a burst day busier than planned on a cloud that can
+                   # scale (sixth blind review, q36: "no autoscaling fallback for unplanned surges on event days")
+                   fallback={"tr": "plan.inputs17.burst.fallback"} if variant == "calendar" and ch.replicas > warm
+                   and f.form not in ("bare_metal", "on_premises") else "")  # fmt: skip
 
 
 def _scale_out_lag(f: Facts, ch: Any, warm: int, per: int) -> dict[str, Any] | str:
@@ -102,6 +106,10 @@ def prestage_finding(f: Facts) -> Finding:
     gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
     modelscope = _from_modelscope(f)
     variant = ("burst" if _adds_nodes(f) else "") + ("_modelscope" if modelscope else "")
+    if not variant and f.ctx.fine_tuned:
+        # the team's own checkpoint: nothing is downloaded from abroad (sixth blind review, q41: "the 'downloads from
+        # abroad' note does not apply to a local checkpoint"); kept on fast local storage for restarts all the same
+        variant = "own"
     return finding("scaling.prestage_weights", variant=variant.lstrip("_") or None, gb=gb,
                    nvme=max(1, round(gb / NVME_GB_S)), link=max(1, round(gb / LINK_GB_S / 60)))  # fmt: skip
 

@@ -38,6 +38,8 @@ def single_point(f: Facts) -> Finding | None:
     elif s.straddles and s.capex is not None:
         verdict = {"tr": "plan.review6.single_point.straddles", "budget": budget,
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
+    elif s.basis == "monthly":  # no one-off budget: over the monthly one with both purchases spread (q02, s17-ui)
+        verdict = {"tr": "plan.inputs17.single_point.over_monthly", "budget": budget, "months": f.ctx.duration_months}
     else:
         verdict = {"tr": "plan.capacity16.single_point.over"}
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)

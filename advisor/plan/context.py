@@ -205,7 +205,11 @@ def _burst_share(out: list[Assumption], a: PlanAnswers, load: str) -> tuple[floa
     if s is not None and s.per_year is not None and s.days_each is not None:
         return min(1.0, s.per_year * s.days_each / 365), True
     share = SCALED_HOURS["bursty"]
-    _assume(out, "burst_schedule", share, "plan.assume.burst_schedule", pct=round(share * 100))
+    # dates known but not how many or how long: the assumption says the answer, not "schedule not given" (sixth
+    # blind review, q36: "burst dates are 'known' yet the schedule is 'assumed 35% of hours'")
+    known = s is not None and s.known_in_advance
+    _assume(out, "burst_schedule", share, "plan.inputs17.assume.burst_known" if known else "plan.assume.burst_schedule",
+            pct=round(share * 100))
     return share, False
 
 

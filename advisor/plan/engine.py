@@ -67,6 +67,31 @@ from advisor.plan.untimed_waits import untimed_steps
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
 
 
+# a premium line's mainland round trip (resources/plan/facts.json rtt_ms, grade C) at most this at its high end: near
+# enough for an interactive service's minority of mainland users (Hong Kong 12–45, Singapore 38–60, Japan 30–71 ms;
+# US West 129–180 is not)
+NEAR_MAINLAND_RTT_MS = 100
+
+
+def near_mainland(region: str) -> bool:
+    rtt = facts()["rtt_ms"].get(region)
+    return region != "hong_kong" and rtt is not None and float(rtt["high"]) <= NEAR_MAINLAND_RTT_MS
+
+
+def fewer_cards_still_over_budget(result: PlanResult) -> bool:
+    """An over-budget plan that even the cheaper instance with fewer cards would leave over the monthly budget (its
+    cost scaled by the hourly rates): asking for that quote first is beside the point (sixth blind review, q40: "next
+    step 1, asking for H800 quotes, is beside the point when the budget is ¥5k")."""
+    c, weighing = result.costs, getattr(result.gpu_choice, "weighing", None)
+    if c.within_budget is not False or c.budget_monthly is None or c.recommended_monthly is None or weighing is None:
+        return False
+    cheaper = [w for w in weighing.whole_server if w.cheaper and w.chosen_per_hour > 0]
+    if not cheaper:
+        return False
+    ratio = min(w.per_hour_if_cards / w.chosen_per_hour for w in cheaper)
+    return c.recommended_monthly.low * ratio > c.budget_monthly
+
+
 def decide_region(c: Ctx) -> tuple[str, str]:
     """(region, reason). Hard constraints first: ICP lead time vs deadline, entity, then where the users are."""
     share = c.mainland_share
@@ -77,8 +102,13 @@ def decide_region(c: Ctx) -> tuple[str, str]:
     if c.internal_only:
         return "mainland", "internal"
     if not c.entity:
-        offshore = "hong_kong"
-        return (offshore if share >= 0.2 else market_region(c.overseas_markets)), "no_entity"
+        near = market_region(c.overseas_markets)
+        if share < 0.5 and near_mainland(near):
+            # most users are in Asia outside the mainland, and a premium line reaches their region from the mainland
+            # in tens of ms: the node goes where the majority is, not to Hong Kong for the minority (sixth blind
+            # review, q13: "a Singapore company with 80 % of its users in South-East Asia put on a Hong Kong node")
+            return near, "no_entity_majority"
+        return ("hong_kong" if share >= 0.2 else near), "no_entity"
     lo, hi = duration("icp_filing")
     if c.icp == "in_progress":
         lo, hi = max(1, lo // 3), max(1, hi // 2)
@@ -735,7 +765,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
-        result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
+        if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
+            result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 
@@ -1207,6 +1238,13 @@ def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:
                else MoneyRange(low=round(low), high=round(high)))  # fmt: skip
 
 
+def _size(spec: Any) -> float:
+    """Billions of parameters of a preset (its published name's size, else its parameter count)."""
+    from advisor.plan.smaller_models import size_of
+
+    return size_of(spec)
+
+
 def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
     """The smaller-model fix as an engineer offers it: the largest smaller model of the same family whose cheapest
     setup fits the budget at the high end of its cost; when none does, the one size down (the largest smaller model
@@ -1225,7 +1263,14 @@ def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
         priced.append((spec, low, high))
     if len(priced) > 1:  # none fits: one size down, and the closest to the budget
         closest = min(priced, key=lambda x: x[2])
-        priced = [priced[0]] + ([closest] if closest is not priced[0] else [])
+        between = priced[1:priced.index(closest)]
+        # and the size between them (a 7B between 72B's 32B and 3B; sixth blind review, q40: "Qwen2.5-3B as a
+        # stand-in for 72B, with no 7B or 14B middle option"), nearest their geometric mean
+        middle = min(between, key=lambda x: abs(math.log(_size(x[0]) / math.sqrt(_size(priced[0][0]) *
+                                                                                  _size(closest[0]))))) \
+            if between else None
+        priced = [priced[0]] + ([middle] if middle is not None else []) + \
+            ([closest] if closest is not priced[0] else [])
     return [Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
                 change={"model": spec.id}, monthly_cost=MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]

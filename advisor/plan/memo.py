@@ -29,6 +29,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     budget_words,
+    capex_unknown,
     field_labels,
     memo_batch,
     memo_cost_formula,
@@ -46,8 +47,8 @@ from advisor.plan.memo_node_curves import no_curve_key
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
-from advisor.plan.reasons import alternative, deciding
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, render
+from advisor.plan.reasons import deciding
+from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -610,6 +611,13 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def memo_title(lang: str, model: str) -> str:
+    """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
+    "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
+    cjk = lang == "zh_CN" and bool(model) and "\u4e00" <= model[-1] <= "\u9fff"
+    return translate(lang, "memo.inputs17.title_cjk" if cjk else "memo.title", model=model)
+
+
 def memo_context(
     result: PlanResult, lang: str, *, evidence: Sequence[RunEvidence] | None = None,
     chart_paths: Mapping[str, str] | None = None, charts_note: str = "",
@@ -631,12 +639,10 @@ def memo_context(
     as_asked = as_asked_only(result)
     why = _deciding_reasons(findings, lang, as_asked)
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
-    alt = alternative(findings)
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        "alternative": render(lang, "memo.hosted16.rec.alternative", alt.params)
-        if alt is not None else "",
+        "alternative": alternative_text(findings, lang, markdown=True),
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
@@ -647,7 +653,7 @@ def memo_context(
         "lang": lang,
         "sep": "" if lang == "zh_CN" else " ",  # between sentences: Chinese sets none
         "verify_mark": " " + t("memo.verify_mark"),
-        "title": t("memo.title", model=model),
+        "title": memo_title(lang, model),
         "date": result.generated_at.strftime("%Y-%m-%d"),
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,
@@ -789,7 +795,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     t = _t(lang)
     c, hw = result.costs, result.hardware
     if not hw.gpu:
-        hardware = t("memo.key.no_hardware")
+        hardware = t(memo_forms.no_hardware_key(result, "memo.key.no_hardware"))
     elif result.deployment_form == "hosted_api":
         hardware = t("memo.key.hardware_self_hosted", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, weights=hw.weights or "—")
     else:
@@ -824,7 +830,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      + basis))
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
-        rows.append((t("memo.key.budget"), f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
+        monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
+        rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15, staff_words
+from advisor.plan import capex_unknown, memo_text15, staff_words
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -25,6 +25,13 @@ def chosen_owned(result: PlanResult) -> OwnedFormCost | None:
     return None
 
 
+def no_hardware_key(result: PlanResult, default: str) -> str:
+    """The hardware line of a plan with no GPUs: none needed (a hosted API) is ``default``; an infeasible plan that
+    sized none says that none meets the answers (q29's memo and card read "none of your own" / "不需要自有 GPU" under
+    "cannot be done")."""
+    return default if result.feasible or result.deployment_form == "hosted_api" else "plan.inputs17.no_setup"
+
+
 def form_key(result: PlanResult) -> str:
     """The text key of the recommended form: on the team's own fleet, that (and whether GPUs are bought besides),
     not "buy your own server" for GPUs already owned."""
@@ -34,11 +41,11 @@ def form_key(result: PlanResult) -> str:
     return f"memo.fleet13.form.{result.deployment_form}" + (".buys" if o.gpus_bought else "")
 
 
-def _capex_verdict(o: OwnedFormCost, lang: str, currency: str) -> str:
+def _capex_verdict(result: PlanResult, o: OwnedFormCost, lang: str, currency: str) -> str:
     """The one-off budget's verdict, the budget in the plan's currency (converted at the plan's rate if given in
     the other one)."""
-    if o.capex_within_budget is None:
-        return translate(lang, "memo.forms.capex_no_budget")
+    if o.capex_within_budget is None:  # judged on the monthly budget, or not at all (advisor.plan.capex_unknown)
+        return capex_unknown.capex_note(result, o, lang)
     key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_over"
     return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 
@@ -57,7 +64,7 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if o is None:
         return []
     cur = result.costs.currency
-    capex = _money(o.capex, cur) + _capex_verdict(o, lang, cur)
+    capex = _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)
     if o.fleet_gpus and not o.gpus_bought:  # on the team's own fleet: nothing is bought
         capex = translate(lang, "memo.fleet13.no_purchase")
     elif short_of_free(result, o):  # a server bought for fewer missing: freeing them from current work comes first
@@ -89,7 +96,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))
          + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
-        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(o, lang, cur)),
+        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)),
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

@@ -27,7 +27,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "pi.mainland_representative", "pi.sg_transfer", "fin.cn_it_outsourcing",
                           "fin.mas_outsourcing", "genai.business_only",
                           # s17-sectors: an education app's filing, internet diagnosis, MLPS (等保), EU AI Act Art. 50
-                          "edu.app_filing", "med.internet_diagnosis", "mlps.filing", "eu.ai_transparency"})  # fmt: skip
+                          "edu.app_filing", "med.internet_diagnosis", "mlps.filing", "eu.ai_transparency",
+                          # s17-ui: "no personal information" taken as given, and what a name would change
+                          "pi.none_as_answered"})  # fmt: skip
 _TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 # the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer
@@ -45,12 +47,6 @@ def _leads(f: Finding) -> bool:
     under a headline that recommends GPUs it read as a contradiction (sixth blind review: q11, q24, q26, q31), so
     the headline names the cheaper alternative itself (``alternative``)."""
     return f.id == "cost.token_margin"
-
-
-def alternative(findings: Sequence[Finding]) -> Finding | None:
-    """The hosted API as a cheaper alternative nothing in the answers rules out (the headline says so), else None."""
-    return next((f for f in findings if f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title")),
-                None)
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:

@@ -7,6 +7,7 @@ translatable phrase: ``{"tr": "plan.region.hong_kong"}`` (with more parameters b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -728,6 +729,8 @@ class PlanResult(_Out):
         if self.layouts_tried is not None:
             data["layouts_tried"]["text"] = self.layouts_tried.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
+        # the cheaper alternative the memo names under its headline (the card and the text summary say it too)
+        data["alternative"] = alternative_text(self.findings, lang) or None
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
         ]
@@ -828,3 +831,22 @@ def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
 
 
 PlanResult.model_rebuild()
+
+
+def alternative(findings: Sequence[Finding]) -> Finding | None:
+    """The hosted API as a cheaper alternative nothing in the answers rules out (the headline says so), else None."""
+    return next((f for f in findings if f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title")),
+                None)
+
+
+def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> str:
+    """The sentence the memo puts under its headline when a cheaper alternative exists, "" when none: one wording
+    for the memo (``markdown``: its lead in bold), the wizard's card and ``advisor plan`` (plain text, in --json)."""
+    alt = alternative(findings)
+    if alt is None:
+        return ""
+    text = render(lang, "memo.hosted16.rec.alternative", alt.params)
+    # where the provider processes the prompts decides whether confidential text may go there (sixth blind review,
+    # q22: "the hosted-API alternative does not say where the provider sits")
+    text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
+    return text if markdown else text.replace("**", "")

@@ -406,7 +406,14 @@ def region_offshore(f: Facts):
     """Mainland users served from an offshore node (no ICP), with a premium return line."""
     if not (f.offshore and f.ctx.has_mainland_users) or f.region_reason == "icp_deadline":
         return None
-    return finding("region.offshore_for_mainland", region=_region(f.region), why={"tr": f"plan.why.{f.region_reason or 'users'}"})
+    why: dict[str, Any] = {"tr": f"plan.why.{f.region_reason or 'users'}"}
+    if f.region_reason == "no_entity_majority":  # the node where most users are: the shares and round trips (q13)
+        rtt = facts()["rtt_ms"]
+        share = round(f.ctx.mainland_share * 100)
+        why.update(tr="plan.why.no_entity_majority", overseas=100 - share, mainland=share, region=_region(f.region),
+                   low=int(rtt[f.region]["low"]), high=int(rtt[f.region]["high"]),
+                   hk_low=int(rtt["hong_kong"]["low"]), hk_high=int(rtt["hong_kong"]["high"]))
+    return finding("region.offshore_for_mainland", region=_region(f.region), why=why)
 
 
 def _overseas_region(c: Ctx) -> str:
@@ -954,6 +961,7 @@ from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - 
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
+from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - answers to question (s17-ui)
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)

@@ -46,4 +46,11 @@ def family_steps_down(model: ModelSpec) -> list[ModelSpec]:
     return [m for _, m in sorted(out, key=lambda x: -x[0])]
 
 
-__all__ = ["family_steps_down"]
+def size_of(model: ModelSpec) -> float:
+    """Billions of parameters as the published name gives them (7 for ``Qwen2.5-7B-Instruct``); every preset
+    ``family_steps_down`` returns has one (1 for a name without a size)."""
+    me = _family_of(model.hf_repo) if model.hf_repo else None
+    return me[2] if me is not None and me[2] > 0 else 1.0
+
+
+__all__ = ["family_steps_down", "size_of"]

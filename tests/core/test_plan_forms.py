@@ -9,7 +9,7 @@ from advisor.i18n import translate
 from advisor.plan import AnswersError, answers_from_dict, make_plan
 from advisor.plan.charts import cost_chart
 from advisor.plan.data import PriceBook, factor_range
-from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo import memo_title, render_memo_markdown
 
 LANGS = ("en", "zh_CN")
 
@@ -239,7 +239,7 @@ def test_an_unnamed_fine_tune_prints_no_placeholder_and_asks_in_words():
         memo = render_memo_markdown(r, lang)
         assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
         assert translate(lang, "memo.hw.command_waits") in memo
-        assert memo.splitlines()[0] == "# " + translate(lang, "memo.title", model=translate(
+        assert memo.splitlines()[0] == "# " + memo_title(lang, translate(
             lang, "memo.model.own_fine_tune", base=r.hardware.model_name))
         assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo and "vllm serve" not in memo
 

@@ -103,8 +103,9 @@ def pi(subjects: int | None = None, sensitive: int | None = None, **more: Any) -
 
 # a Hong Kong bank for Hong Kong retail customers (q25); a German HR assistant on the company VPN (q38) (s15-duties)
 HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", **pi(800_000, 0, sector="finance")}
-# a Singapore company's sellers, 80 % in South-East Asia and 20 % in the mainland, served from Hong Kong (q13)
-SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.2, "overseas": 0.8},
+# a Singapore company's sellers, 40 % in South-East Asia and 60 % in the mainland, served from Hong Kong (with 80 %
+# in South-East Asia, q13's mix, the node goes to Singapore since s17-ui: tests/core/test_plan_inputs17.py)
+SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.6, "overseas": 0.4},
             "overseas_markets": ["SEA"], **pi(240_000, 0)}  # fmt: skip
 # an EU public chatbot or voice agent (q09), no users and no company in the mainland (s17-sectors)
 EU_PUBLIC = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "public",
@@ -404,6 +405,11 @@ ROWS: list[Row] = [
     # Art. 53), Singapore's transfer rule, financial outsourcing (mainland banks/insurers, MAS), business-only genAI
     Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True}),
     Row("pi.mainland_representative", {**OFFSHORE, **pi(300_000, 0)}, pi(personal_info=False), why="no_pi"),
+    # "no personal information" answered, mainland prompts processed offshore: taken as given, said so (s17-ui, q22)
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, pi(300_000, 0)),
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, {"mainland_entity": True, "icp_status": "filed"},
+        why="mainland_node"),
+    Row("pi.none_as_answered", {**OFFSHORE, **pi(personal_info=False)}, {"data_sensitivity": None}, why="unanswered"),
     Row("pi.sg_transfer", SG_MIXED, {"overseas_markets": ["US"]}),
     Row("pi.sg_transfer", SG_MIXED, {"user_location": "overseas", "user_mix": None}, why="singapore_node"),
     Row("fin.cn_it_outsourcing", {**BATCH, **pi(500_000, 0, sector="finance")}, pi(500_000, 0, sector="general")),
@@ -593,7 +599,7 @@ def test_cross_border_tiers_count_mainland_data_subjects_only(lang):
     mixed = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.4, "overseas": 0.6},
              "overseas_markets": ["SEA"], **pi(200_000, 0)}  # fmt: skip
     r = plan(mixed)
-    assert r.region == "hong_kong"
+    assert r.region == "singapore"  # offshore; where 60 % of the users are (since s17-ui, q13)
     [x] = [f for f in r.findings if f.id.startswith("pi.export_")]
     assert x.id == "pi.export_exempt"  # 80,000 mainland people, not 200,000 (which would need the contract)
     assert x.params["subjects"] == 80_000

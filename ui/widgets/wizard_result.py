@@ -31,7 +31,7 @@ from advisor.plan.field_labels import is_job
 from advisor.plan.memo import as_asked_only
 from advisor.plan.memo_text15 import source_title
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER
+from advisor.plan.result import SEVERITY_ORDER, alternative_text
 from ui.widgets.cost_chart import CostChart
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
 
@@ -89,7 +89,9 @@ def recommendation_summary(result: Any) -> dict[str, str]:
             lang = i18n.current_language()
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{tr('memo.key.hardware_sep')}{hardware}"
     else:
-        hardware = tr("wizard.card.no_hardware")
+        from advisor.plan.memo_forms import no_hardware_key
+
+        hardware = tr(no_hardware_key(result, "wizard.card.no_hardware"))
     if result.nodes:  # a mainland + overseas plan: both nodes, each sized and priced apart, as the memo's page 1
         nodes = tr("memo.key.hardware_sep").join(n.text_in(i18n.current_language()) for n in result.nodes)
         hardware = tr("memo.key.hardware_nodes", nodes=nodes, total=sum(n.total_gpus for n in result.nodes))
@@ -221,6 +223,10 @@ class ResultView(QWidget):
         self.infeasible_box.setWordWrap(True)
         self.infeasible_box.setTextFormat(Qt.TextFormat.RichText)
         self.infeasible_box.hide()
+        self.alternative = QLabel()  # the cheaper alternative the memo names under its headline (advisor.plan)
+        self.alternative.setObjectName("alternative")
+        self.alternative.setWordWrap(True)
+        self.alternative.hide()
         grid = QGridLayout()
         self.card_names: dict[str, QLabel] = {}
         self.card_values: dict[str, QLabel] = {}
@@ -249,6 +255,7 @@ class ResultView(QWidget):
         card = QVBoxLayout(self.card)
         card.addWidget(self.headline)
         card.addWidget(self.infeasible_box)
+        card.addWidget(self.alternative)
         card.addLayout(grid)
         card.addWidget(self.why)
         card.addWidget(self.open_questions)
@@ -405,6 +412,9 @@ class ResultView(QWidget):
             text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
             _set_text(self.infeasible_box, text)
             self.infeasible_box.show()
+        alt = alternative_text(r.findings, lang)
+        _set_text(self.alternative, alt)
+        self.alternative.setVisible(bool(alt))
         for key, label in self.card_values.items():
             _set_text(label, now[key])
             _set_style(label, CHANGED_STYLE if key in self.changed else "")

@@ -1,0 +1,26 @@
+"""Answers a reviewer would question (issue 25, sixth blind review, s17-ui).
+
+q22: a meeting-minutes assistant answered "no personal information", served from Hong Kong to mainland users.
+Minutes, call transcripts, HR files and support tickets usually name people, and whether they do decides the
+cross-border analysis; the plan takes the answer as given and says so, with what changes if names are present.
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/inputs17.json``;
+sources in ``resources/plan/duties.json``.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, finding, rule
+
+
+@rule("pi.none_as_answered", "constraint")
+def none_as_answered(f: Facts) -> Finding | None:
+    """Mainland users' prompts processed on a node outside the mainland, with personal information answered "no"
+    (not left unanswered: that is an open question already): the answer is taken as given, and the finding says what
+    a name in the prompts would change (notice and separate consent; the cross-border tiers by people a year)."""
+    c = f.ctx
+    ds = c.answers.data_sensitivity
+    if not (f.offshore and c.has_mainland_users) or ds is None or ds.personal_info is not False:
+        return None
+    return finding("pi.none_as_answered", region={"tr": f"plan.region.{f.region}"})

@@ -1,0 +1,47 @@
+"""The result card names the cheaper alternative the memo puts under its headline (issue 25, session 17): a
+self-hosted plan dearer than a hosted API of the same model said so in the memo only; the card showed the GPUs
+alone. The sentence is the memo's own (``advisor.plan.result.alternative_text``), in the window's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import alternative_text
+from tests.support.planned import scenario_plan
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
+
+
+def test_the_card_shows_the_memos_alternative_in_both_languages_and_hides_it_when_there_is_none(
+        qtbot, main_window, wizard_page):  # fmt: skip
+    view = wizard_page.result_view
+    r = scenario_plan(FIXTURES / "01_fast_launch_no_icp.json")  # GPUs in the cloud; a hosted API costs less
+    view.set_result(r)
+    shown = view.alternative.text()
+    assert not view.alternative.isHidden() and "hosted API" in shown and "**" not in shown
+    assert shown in render_memo_markdown(r, "en").replace("**", "")  # the memo's sentence, its bold lead plain
+    main_window.set_language("zh_CN")
+    try:
+        zh = view.alternative.text()
+        assert zh == alternative_text(r.findings, "zh_CN") and "模型 API" in zh and "**" not in zh
+    finally:
+        main_window.set_language("en")
+    view.set_result(scenario_plan(FIXTURES / "06_sensitive_medical.json"))  # no cheaper alternative
+    assert view.alternative.isHidden() and view.alternative.text() == ""
+
+
+def test_an_infeasible_plan_with_no_setup_does_not_say_no_gpus_are_needed(qtbot, main_window, wizard_page):
+    """The card of a batch no setup finishes in time said "不需要自有 GPU" (no GPUs of your own needed) under
+    "cannot be done": it says none meets the answers, in both languages."""
+    from advisor.i18n import translate
+    from tests.support.planned import advice_answers, planned
+
+    view = wizard_page.result_view
+    view.set_result(planned(advice_answers("q29_batch_impossible_budget")))
+    assert view.card_values["hardware"].text() == translate("en", "plan.inputs17.no_setup")
+    main_window.set_language("zh_CN")
+    try:
+        assert view.card_values["hardware"].text() == translate("zh_CN", "plan.inputs17.no_setup")
+    finally:
+        main_window.set_language("en")
