@@ -68,8 +68,8 @@ def test_the_smaller_model_steps_down_within_the_family(q40):
 
 def test_fixes_are_ordered_by_how_close_they_come_to_the_budget(q40):
     ids = [f.id for f in q40.fixes]
-    # the hosted API and the smallest model come first (their low ends are a few hundred CNY apart: which leads
-    # moves with how the spare is billed off-peak, s16-capacity), more budget last
-    assert "hosted_api" in ids[:2] and ids[-1] == "more_budget"
+    # the smallest model first, then the middle size (s17-ui), then a 72B hosted API on its list prices (s17-prices:
+    # ¥28k-44k a month, no longer the 7B-72B placeholder that put it first); more budget last
+    assert ids[0] == "smaller_model" and "hosted_api" in ids and ids[-1] == "more_budget"
     lows = [f.monthly_cost.low for f in q40.fixes if f.with_budget is not None]
     assert lows == sorted(lows)
