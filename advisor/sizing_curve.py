@@ -14,7 +14,7 @@ from advisor.domain.sizing import SizingRequest
 from advisor.i18n import tr
 from advisor.sim.costs import build_setup
 from advisor.sim.monotone import monotone_latency
-from advisor.sim.predict import DEFAULT_LEVELS, find_knee, simulate_concurrency
+from advisor.sim.predict import DEFAULT_LEVELS, find_knee, p99_measure, simulate_concurrency
 
 
 class PredictionUnavailable(ValueError):
@@ -40,7 +40,9 @@ def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
     for concurrency in wanted:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        levels.append(simulate_concurrency(setup.costs, setup.limits, workload, concurrency))
+        # P99s from enough requests where lengths vary (one rule: advisor.sim.predict.p99_measure)
+        levels.append(simulate_concurrency(setup.costs, setup.limits, workload, concurrency,
+                                           measure=p99_measure(workload, concurrency)))
     levels = monotone_latency(levels)  # a short sample's dip is noise: the plan's curve reads the same way
     return Prediction(
         levels=levels,

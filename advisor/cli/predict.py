@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             cpu = time.process_time() - started
         else:
             conc = _numbers(args.concurrency, int, "--concurrency")
-            prediction = predict_curve(setup.costs, setup.limits, workload, conc, start=args.start)
+            prediction = predict_curve(setup.costs, setup.limits, workload, conc, start=args.start, tail=True)
             levels, knee, cpu = prediction.levels, prediction.knee, prediction.cpu_seconds
     except UserError as exc:
         return fail(str(exc))

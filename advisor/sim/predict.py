@@ -238,9 +238,7 @@ def simulate_concurrency(
             base = simulate_concurrency(costs, limits, workload, c_sim, measure=measure, start=start, stagger_s=stagger_s)
             return _extend_saturated(base, c)
     if measure is None:
-        # Enough requests for stable percentiles, fewer for very long answers at low concurrency (each one
-        # costs `output` steps there) — lengths that do not vary need few samples anyway.
-        measure = max(4 * c, 8, min(32, -(-32_768 * c // workload.output.mean)))
+        measure = default_measure(workload, c)
     warm = c
     total_needed = warm + measure
     source = RequestSource(workload, max(64, total_needed))
@@ -310,6 +308,31 @@ def simulate_step(
     t0 = min(s.arrival for s in issued)
     t1 = max(s.finish_t for s in issued)
     return summarise(engine, issued, (t0, t1), concurrency=c)
+
+
+def default_measure(workload: SimWorkload, concurrency: int) -> int:
+    """Requests a level measures by default: enough for stable percentiles, fewer for very long answers at low
+    concurrency (each one costs `output` steps there) — lengths that do not vary need few samples anyway."""
+    c = max(1, int(concurrency))
+    return max(4 * c, 8, min(32, -(-32_768 * c // workload.output.mean)))
+
+
+# A level's P99 from a short sample is about its maximum and biased low where lengths vary (#28): its few requests
+# rarely draw the short answer that decodes beside a long prompt's chunks, and that collision is the TPOT p99 (q11:
+# 58 ms from 20 requests at 10 users, 71 from 800; a tail fitted to the sample, or virtual answers slid along its token
+# gaps, recovered part of the gap, not all: the events are missing). 200 requests read it within ~10 % of 800. One
+# user alone has nobody to collide with, and fixed lengths read the same p99 from 32 requests as from 800.
+TAIL_SAMPLES = 200
+
+
+def p99_measure(workload: SimWorkload, concurrency: int) -> int | None:
+    """Requests a level measures so that its P99s lie between observed requests (TAIL_SAMPLES, or the default sample
+    where that is larger), or None where the default sample reads them as well: one user alone, fixed lengths. Read by
+    the Sizing page's curve and ``advisor predict``; the plan keeps its short samples for now (200-request levels made
+    plans ~2.3x slower: branch s17-p99 has that change, docs/plan.md says what it moves)."""
+    if concurrency < 2 or (workload.prompt.kind == "fixed" and workload.output.kind == "fixed"):
+        return None
+    return max(TAIL_SAMPLES, default_measure(workload, concurrency))
 
 
 STEP_BUDGET = 40_000  # engine steps one level may take before the saturated extension is used
@@ -451,11 +474,13 @@ def predict_curve(
     start: str = "spread",
     stagger_s: float | dict[int, float] | None = None,
     step_requests: dict[int, int] | None = None,
+    tail: bool = False,
 ) -> Prediction:
     """The concurrency → latency/throughput curve and its knee (``start``, ``stagger_s``: see simulate_concurrency;
     ``stagger_s`` may map each concurrency to its benchmark step's own stagger). ``step_requests`` maps a
     concurrency to the number of requests its benchmark step sent: that level is then simulated as the step ran
-    (:func:`simulate_step`), to be drawn beside what the step measured."""
+    (:func:`simulate_step`), to be drawn beside what the step measured. ``tail`` (without ``measure``): each level
+    measures as many requests as its P99s need (:func:`p99_measure`)."""
     workload = workload or SimWorkload()
     started = time.process_time()
     def stagger(c: int) -> float | None:
@@ -464,7 +489,8 @@ def predict_curve(
     def level(c: int) -> LevelPrediction:
         if step_requests and c in step_requests:
             return simulate_step(costs, limits, workload, c, step_requests[c], stagger(c) or 0.0)
-        return simulate_concurrency(costs, limits, workload, c, measure=measure, start=start, stagger_s=stagger(c))
+        n = measure if measure is not None or not tail else p99_measure(workload, c)
+        return simulate_concurrency(costs, limits, workload, c, measure=n, start=start, stagger_s=stagger(c))
 
     points = [level(c) for c in levels]
     return Prediction(
