@@ -37,14 +37,19 @@ def tiers() -> tuple[dict[str, Any], ...]:
 
 
 def hosted_market(ctx: Ctx) -> str:
-    """'mainland' when the plan serves mainland users (a mainland-filed API, CNY lists), else 'global'."""
+    """'mainland' when the plan serves mainland users (a mainland-filed API, CNY lists), else 'global'. A company
+    with no mainland entity is priced on the global lists: the mainland lists are for mainland accounts, which
+    need one (seventh blind review, q43: "a mainland reseller that a company with no mainland entity may not be
+    able to use")."""
+    if not ctx.entity:
+        return "global"
     share = ctx.mainland_share
     if share >= MAINLAND_SHARE or (share > 0 and (ctx.internal_only or ctx.is_batch)):
         return "mainland"
     return "mainland" if ctx.is_batch and ctx.user_location == "mainland" else "global"
 
 
-def _size_b(ctx: Ctx) -> float:
+def model_size_b(ctx: Ctx) -> float:
     from advisor.sizing.tensors import param_counts
 
     return param_counts(ctx.model).total / 1e9
@@ -64,7 +69,7 @@ def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
 
 def hosted_rates(ctx: Ctx | None) -> HostedRates:
     """Input and output rates for ``ctx``'s model and market; the placeholder range without a plan or a row."""
-    tier = tier_for(_size_b(ctx), hosted_market(ctx)) if ctx is not None else None
+    tier = tier_for(model_size_b(ctx), hosted_market(ctx)) if ctx is not None else None
     if tier is None:
         return HostedRates(factor_range("hosted_api_per_m_input_tokens"), factor_range("hosted_api_per_m_tokens"), None)
     per_usd = float(prices()["fx"]["cny_per_usd"]) if tier["currency"] == "CNY" else 1.0
@@ -78,4 +83,4 @@ def tier_source(tier: dict[str, Any]) -> Source:
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["HostedRates", "hosted_market", "hosted_rates", "tier_for", "tier_source", "tiers"]
+__all__ = ["HostedRates", "hosted_market", "hosted_rates", "model_size_b", "tier_for", "tier_source", "tiers"]

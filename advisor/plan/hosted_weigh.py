@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import hosted_prices
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_prices import hosted_rates
 from advisor.plan.money_text import round_money
@@ -89,7 +90,10 @@ def _per_m(lo: float, hi: float, f: Facts) -> str:
 def _rates(f: Facts) -> dict[str, Any]:
     costs = f.cost.costs
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
-    return {"api_in": _per_m(i.low, i.high, f) if i else "—", "api_out": _per_m(o.low, o.high, f) if o else "—"}
+    basis = price_basis(f.ctx)
+    nearest = {**basis, "tr": "plan.review7.nearest_short"} if basis["tr"] == "plan.review7.basis.nearest" else ""
+    return {"api_in": _per_m(i.low, i.high, f) if i else "—", "api_out": _per_m(o.low, o.high, f) if o else "—",
+            "nearest": nearest}
 
 
 @rule("cost.hosted_weighed", "cost")
@@ -121,6 +125,12 @@ def price_basis(c: Any) -> dict[str, Any]:
     tier = hosted_rates(c).tier
     if tier is None:
         return {"tr": "plan.prices17.basis.placeholder"}
+    low, high = tier["listed_params_b"]
+    size = hosted_prices.model_size_b(c)
+    if size < 0.75 * float(low):  # a 14B on the lists of 30-32B models: said, not passed off as its own price
+        listed = f"{low}B" if low == high else f"{low}–{high}B"
+        return {"tr": "plan.review7.basis.nearest", "listed": listed, "size": f"{size:.3g}B",
+                "date": str(tier["date"]), "grade": str(tier["grade"])}
     return {"tr": "plan.prices17.basis.list", "date": str(tier["date"]), "grade": str(tier["grade"])}
 
 

@@ -1,0 +1,45 @@
+"""Seventh blind review (session 17): what the reviewers sent back that the engine could fix.
+
+- "Hosted-API costs for 14B models are priced from 30B-32B price lists" (q25, q27, q32, q34, q37): the memo says the
+  figures are the nearest size listed, not the model's own price.
+- "q43 prices the hosted API from a mainland reseller that a company with no mainland entity may not be able to use":
+  a company without a mainland entity is priced on the global lists.
+- "q35 leaves its recommended second server out of the totals": an optional second server is no longer titled
+  "so add it" beside totals that leave it out.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import answers_from_dict
+from advisor.plan.context import resolve
+from advisor.plan.hosted_prices import hosted_market
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import advice_answers, planned
+
+
+@pytest.mark.parametrize("lang,said", [("en", "the nearest size listed: a 14.8B model is likely cheaper"),
+                                       ("zh_CN", "按所列规格中最接近的 30–32B 模型标价估算，14.8B 模型多半更便宜")])
+def test_a_14b_model_priced_on_32b_lists_says_so(lang, said):
+    memo = render_memo_markdown(planned(advice_answers("q25_hk_bank_retail")), lang)
+    assert said in memo
+
+
+def test_a_model_of_the_listed_size_gets_no_nearest_size_note():
+    r = planned(advice_answers("q40_tiny_budget_72b"))  # a 72B on the 72B lists
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(r, lang)
+        assert "nearest size listed" not in memo and "最接近的" not in memo
+
+
+def test_no_mainland_entity_is_priced_on_the_global_lists():
+    a = advice_answers("q43_us_team_mainland_low_latency")
+    assert a["mainland_entity"] is False
+    assert hosted_market(resolve(answers_from_dict(a))) == "global"
+    assert hosted_market(resolve(answers_from_dict({**a, "mainland_entity": True}))) == "mainland"
+
+
+def test_an_optional_second_server_is_not_titled_add_it():
+    f = planned(advice_answers("q35_deepseek_v3_h20_internal")).finding("sizing.single_point")
+    assert f is not None and "so add it" not in f.title_in("en") and "建议加上" not in f.title_in("zh_CN")
