@@ -37,6 +37,8 @@ def predicted_available_gib(e: dict) -> float:
         max_num_batched_tokens=e["max_num_batched_tokens"],
         max_num_seqs=e["max_num_seqs"],
         **({"non_torch_bytes": int(e["non_torch_gib"] * GIB)} if e["id"] in OWN_NON_TORCH else {}),
+        # a log that prints its CUDA graph estimate (0.21+, where it comes out of the KV share) is held to that figure
+        **({"cuda_graph_bytes": int(e["cuda_graph_gib"] * GIB)} if e.get("cuda_graph_gib") else {}),
     )
     mem = estimate_memory(
         m, fmt, "bf16", 4096, 1, int(e["total_gib"] * GIB), e["tp"], engine, engine_version=e["engine_version"]
