@@ -38,7 +38,7 @@ from advisor.sizing.quant import (
 )
 from advisor.sizing.tensors import Tensor, param_counts, tensors
 from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
-from advisor.sizing.vllm_profile import cuda_graphs_in_budget, forward_peak, profile_peak
+from advisor.sizing.vllm_profile import cuda_graphs_in_budget, forward_peak, other_engine_peak, profile_peak
 
 VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
 GIB = 1024**3
@@ -233,7 +233,7 @@ def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
 
 
 def activation_estimate(
-    m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool, engine_version: str | None = None
+    m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool, engine_version: str | None = None, vllm: bool = True
 ) -> int:
     """Peak activation memory of the engine's profiling step.
 
@@ -243,7 +243,7 @@ def activation_estimate(
     """
     if llama_cpp:
         return int(forward_peak(m, tp, 512))
-    return profile_peak(m, tp, engine, engine_version)
+    return profile_peak(m, tp, engine, engine_version) if vllm else other_engine_peak(m, tp, engine)
 
 
 def estimate_memory(
@@ -258,10 +258,12 @@ def estimate_memory(
     shared_prefix_tokens: int = 0,
     prefix_caching: bool = True,
     engine_version: str | None = None,
+    vllm_profile: bool = True,
 ) -> MemoryEstimate:
     """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
     every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks. ``engine_version``
-names the vLLM release whose start-up profile to follow (None: the current one; advisor/sizing/vllm_profile.py).
+names the vLLM release whose start-up profile to follow (None: the current one; advisor/sizing/vllm_profile.py);
+``vllm_profile`` False (SGLang, TensorRT-LLM) keeps the earlier estimate instead of vLLM's profile.
     ``engine``'s batch settings must be set: ``advisor.domain.engine_profiles.resolve_engine`` fills in the engine's defaults."""
     if engine.max_num_seqs is None or engine.max_num_batched_tokens is None:
         raise ValueError("estimate_memory needs the batch settings resolved (advisor.domain.engine_profiles.resolve_engine)")
@@ -296,7 +298,7 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
     shared_bytes = shared_blocks * block_bytes_shared  # stored once for all requests
     per_request_own = per_request - shared_bytes  # what each request adds
 
-    activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp, engine_version)
+    activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp, engine_version, vllm_profile)
     non_torch = 0 if llama_cpp else engine.non_torch_bytes
     graphs = 0 if llama_cpp else engine.cuda_graph_bytes
     context_bytes = engine.cuda_context_bytes
@@ -306,7 +308,7 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
         budget = int(gpu_memory_bytes * engine.gpu_memory_utilization)
     # since 0.21 vLLM profiles its CUDA graphs first and takes their estimate out of the KV cache's share; before,
     # they were captured after it, out of the headroom 1 - gpu_memory_utilization leaves (vllm_profile.py)
-    graphs_in_budget = not llama_cpp and cuda_graphs_in_budget(engine_version)
+    graphs_in_budget = not llama_cpp and vllm_profile and cuda_graphs_in_budget(engine_version)
     kv_budget = budget - w_gpu - activation - non_torch - (graphs if graphs_in_budget else 0)
     weights_fit = kv_budget > 0
     page = layout.per_token_bytes * block  # one block across all layers
@@ -398,7 +400,8 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
             key="activations",
             bytes=activation,
             formula=f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step"
-            + ("" if llama_cpp else f" or of sampling {min(engine.max_num_seqs, engine.max_num_batched_tokens)} rows of logits"),
+            + ("" if llama_cpp else f" or of sampling {min(engine.max_num_seqs, engine.max_num_batched_tokens)} rows of logits"
+               if vllm_profile else " + sampler logits"),
         ),
         BreakdownItem(key="non_torch", bytes=non_torch, formula="NCCL/cuBLAS workspaces (engine setting)"),
         BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"

@@ -82,6 +82,14 @@ def profile_peak(m: ModelSpec, tp: int, engine: EngineSettings, engine_version: 
     return int(max(forward, sampler))
 
 
+def other_engine_peak(m: ModelSpec, tp: int, engine: EngineSettings) -> int:
+    """Engines other than vLLM (SGLang, TensorRT-LLM) size their KV pools their own way (a static memory fraction,
+    a free-memory fraction), which is not modelled here: they keep the earlier estimate, one forward step plus FP32
+    logits and probabilities for every sequence, rather than vLLM's profile of a given release."""
+    tokens = engine.max_num_batched_tokens or 0
+    return int(forward_peak(m, tp, tokens) + (engine.max_num_seqs or 0) * m.vocab_size * V0_SAMPLER_BYTES_PER_LOGIT)
+
+
 def cuda_graphs_in_budget(engine_version: str | None) -> bool:
     """Whether this release subtracts its estimated CUDA graph memory from the KV budget (None: the current one)."""
     return engine_version is None or at_least(engine_version, CUDA_GRAPHS_PROFILED_SINCE)
