@@ -79,6 +79,8 @@ def build_setup(
     req = SizingRequest(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
         gpus=gpus, engine=engine, factors=base,
+        # the engine sizes the KV cache: vLLM's start-up profile of base.engine_version only for vLLM (s17-kvcap)
+        engine_profile=prof.id,
     )  # fmt: skip
     result = size(req)
     mem = result.memory

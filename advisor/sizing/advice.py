@@ -125,8 +125,8 @@ LEAN_BATCHED_TOKENS = 2048
 
 def _lean_batch(req: SizingRequest, fmt: WeightFormat, what_if: Callable[[dict], MemoryEstimate]) -> tuple[int, int, MemoryEstimate] | None:
     """Batch settings no larger than the load asked for, when they let it fit: the engine's start-up profile reserves
-    activations for ``max_num_batched_tokens`` tokens and sampler logits for ``max_num_seqs`` sequences (vocabulary ×
-    fp32 each) before it hands the rest to the KV cache, so defaults sized for 1,024 users can crowd out one long
+    the peak of a ``max_num_batched_tokens`` step or of sampling ``max_num_seqs`` rows of logits (advisor/sizing/
+    vllm_profile.py) before it hands the rest to the KV cache, so defaults sized for 1,024 users can crowd out one long
     context. ``(max_num_seqs, max_num_batched_tokens, memory then)``, or None when that changes nothing or is not enough."""
     if fmt.engine != "vllm" or req.engine.max_num_seqs is None or req.engine.max_num_batched_tokens is None:
         return None

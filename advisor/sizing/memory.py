@@ -38,6 +38,7 @@ from advisor.sizing.quant import (
 )
 from advisor.sizing.tensors import Tensor, param_counts, tensors
 from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
+from advisor.sizing.vllm_profile import cuda_graphs_in_budget, forward_peak, other_engine_peak, profile_peak
 
 VOCAB_PADDING = 64  # vLLM pads the vocabulary of its parallel embedding/LM head to a multiple of this
 GIB = 1024**3
@@ -231,22 +232,18 @@ def linear_state_bytes(m: ModelSpec, tp: int, num_spec: int = 0) -> int:
     return conv * dtype_bytes + recurrent * state_bytes
 
 
-def activation_estimate(m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool) -> int:
-    """Peak activation memory of the engine's profiling step (largest layer's live tensors + sampler logits).
+def activation_estimate(
+    m: ModelSpec, tp: int, engine: EngineSettings, llama_cpp: bool, engine_version: str | None = None, vllm: bool = True
+) -> int:
+    """Peak activation memory of the engine's profiling step.
 
-    vLLM runs a dummy batch of max_num_batched_tokens tokens; llama.cpp sizes a compute buffer for one
-    micro-batch (512 tokens). Calibrated against published vLLM start-up logs (see tests/fixtures/reference).
+    vLLM: the ``torch_peak_increase`` of its profile run (a dummy step of max_num_batched_tokens tokens, then a
+    dummy sampler run), as the release ``engine_version`` (None: the current one) counts it: see
+    advisor/sizing/vllm_profile.py. llama.cpp sizes a compute buffer for one micro-batch (512 tokens), no sampler.
     """
-    tokens = 512 if llama_cpp else engine.max_num_batched_tokens
-    h = m.hidden_size
-    qkv = (m.num_attention_heads + 2 * m.num_kv_heads) * m.head_dim / tp
-    dense = tokens * 2 * (4 * h + qkv + 3 * m.intermediate_size / tp) if m.intermediate_size else 0
-    moe = 0.0
-    if m.is_moe:
-        routed = tokens * m.num_experts_per_tok
-        moe = routed * 2 * (3 * m.moe_intermediate_size / tp + h) + tokens * 2 * (4 * h + qkv) + tokens * m.num_experts * 4
-    sampler = 0 if llama_cpp else engine.max_num_seqs * m.vocab_size * 4 * 2  # fp32 logits + probabilities
-    return int(max(dense, moe) + sampler)
+    if llama_cpp:
+        return int(forward_peak(m, tp, 512))
+    return profile_peak(m, tp, engine, engine_version) if vllm else other_engine_peak(m, tp, engine)
 
 
 def estimate_memory(
@@ -260,9 +257,13 @@ def estimate_memory(
     engine: EngineSettings,
     shared_prefix_tokens: int = 0,
     prefix_caching: bool = True,
+    engine_version: str | None = None,
+    vllm_profile: bool = True,
 ) -> MemoryEstimate:
     """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
-    every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks.
+    every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks. ``engine_version``
+names the vLLM release whose start-up profile to follow (None: the current one; advisor/sizing/vllm_profile.py);
+``vllm_profile`` False (SGLang, TensorRT-LLM) keeps the earlier estimate instead of vLLM's profile.
     ``engine``'s batch settings must be set: ``advisor.domain.engine_profiles.resolve_engine`` fills in the engine's defaults."""
     if engine.max_num_seqs is None or engine.max_num_batched_tokens is None:
         raise ValueError("estimate_memory needs the batch settings resolved (advisor.domain.engine_profiles.resolve_engine)")
@@ -297,7 +298,7 @@ def estimate_memory(
     shared_bytes = shared_blocks * block_bytes_shared  # stored once for all requests
     per_request_own = per_request - shared_bytes  # what each request adds
 
-    activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp)
+    activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp, engine_version, vllm_profile)
     non_torch = 0 if llama_cpp else engine.non_torch_bytes
     graphs = 0 if llama_cpp else engine.cuda_graph_bytes
     context_bytes = engine.cuda_context_bytes
@@ -305,7 +306,10 @@ def estimate_memory(
         budget = gpu_memory_bytes - context_bytes  # allocates what it needs; no pre-reserved share
     else:
         budget = int(gpu_memory_bytes * engine.gpu_memory_utilization)
-    kv_budget = budget - w_gpu - activation - non_torch
+    # since 0.21 vLLM profiles its CUDA graphs first and takes their estimate out of the KV cache's share; before,
+    # they were captured after it, out of the headroom 1 - gpu_memory_utilization leaves (vllm_profile.py)
+    graphs_in_budget = not llama_cpp and vllm_profile and cuda_graphs_in_budget(engine_version)
+    kv_budget = budget - w_gpu - activation - non_torch - (graphs if graphs_in_budget else 0)
     weights_fit = kv_budget > 0
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
@@ -367,7 +371,7 @@ def estimate_memory(
     fits = weights_fit and kv_blocks >= kv_pages
     overhead = activation + non_torch + graphs + context_bytes
     total = w_gpu + kv_cache + overhead
-    headroom_ok = llama_cpp or gpu_memory_bytes - budget >= graphs + context_bytes
+    headroom_ok = llama_cpp or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
     free = max(0, gpu_memory_bytes - total)
 
     b = KV_DTYPES[kv_dtype]
@@ -395,10 +399,13 @@ def estimate_memory(
         BreakdownItem(
             key="activations",
             bytes=activation,
-            formula=f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step + sampler logits",
+            formula=f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step"
+            + ("" if llama_cpp else f" or of sampling {min(engine.max_num_seqs, engine.max_num_batched_tokens)} rows of logits"
+               if vllm_profile else " + sampler logits"),
         ),
         BreakdownItem(key="non_torch", bytes=non_torch, formula="NCCL/cuBLAS workspaces (engine setting)"),
-        BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"),
+        BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"
+                      + ("; vLLM takes their estimate out of the KV cache's share" if graphs_in_budget else "")),
         BreakdownItem(key="cuda_context", bytes=context_bytes, formula="CUDA context (engine setting)"),
         BreakdownItem(key="free", bytes=free, formula="GPU memory − everything above"),
     ]

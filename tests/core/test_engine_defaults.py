@@ -71,15 +71,16 @@ def test_advisor_calc_reports_the_defaults_it_used(capsys):
 
 
 def test_defaults_sized_for_a_thousand_users_give_way_to_one_long_context():
-    # Llama-3.3-70B in FP8 on one H100 at 8k: vLLM's H100 defaults (1,024 sequences, 8,192-token steps) reserve
-    # ~3 GiB of activations and sampler logits at start-up, leaving 1,408 tokens of KV. The advice names the batch
-    # settings that serve the one request asked for, and those settings really fit.
-    req = SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), weights="fp8", context=8192)
+    # Llama-3.3-70B in FP8 on one H100 at 6k: vLLM's H100 defaults (1,024 sequences, 8,192-token steps) reserve
+    # ~2 GiB for the start-up profile's peak (an 8,192-token step; the dummy sampler run over 1,024 rows of logits)
+    # and, since 0.21, its CUDA graphs, leaving 2,656 tokens of KV. The advice names the batch settings that serve
+    # the one request asked for, and those settings really fit.
+    req = SizingRequest(model=get_model("llama-3.3-70b-instruct"), gpu=get_gpu("h100-sxm-80g"), weights="fp8", context=6144)
     res = size(req, "en")
     assert not res.memory.fits and res.memory.weights_fit
     lean = [a for a in res.advice if a.flags and "--max-num-batched-tokens" in a.flags]
     assert len(lean) == 1 and lean[0].flags == "--max-num-seqs 1 --max-num-batched-tokens 2048", res.advice
-    assert "1 request fits at 8k context" in lean[0].text
+    assert "1 request fits at 6k context" in lean[0].text
     applied = size(req.model_copy(update={"engine": EngineSettings(max_num_seqs=1, max_num_batched_tokens=2048)}), "en")
     assert applied.memory.fits and applied.memory.activation_bytes < res.memory.activation_bytes
 
@@ -99,7 +100,7 @@ def test_no_batch_advice_where_the_batch_is_already_lean_or_it_would_not_help():
 def test_the_command_starts_the_engine_the_estimate_describes():
     """The KV cache shown is what vLLM has left after reserving the sampler's logits for max_num_seqs sequences: a
     command that set --max-num-seqs to the load while the estimate kept the default would start a server with ~1 GiB
-    more KV cache than the page says (Qwen's 152k vocabulary × 1024 sequences × 8 bytes)."""
+    more KV cache than the page says (the dummy sampler run over max_num_seqs rows of logits: advisor/sizing/vllm_profile.py)."""
     fits = size(_req("h100-sxm-80g", concurrency=32))
     assert fits.memory.fits and "--max-num-seqs" not in (fits.vllm_command or "")  # vLLM's default, as estimated
     mine = size(_req("h100-sxm-80g", concurrency=32, engine=EngineSettings(max_num_seqs=64)))

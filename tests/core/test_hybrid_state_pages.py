@@ -28,7 +28,7 @@ def _memory(preset_id: str, kv_dtype: str, context: int, kv_budget: int, mode: s
     spec = get_model(preset_id)
     weights = weight_bytes(spec, get_format("bf16")).per_gpu
     engine = EngineSettings(max_num_batched_tokens=4096, max_num_seqs=8, gpu_memory_utilization=1.0, non_torch_bytes=0,
-                            activation_bytes=0, mamba_cache_mode=mode)  # fmt: skip
+                            activation_bytes=0, cuda_graph_bytes=0, mamba_cache_mode=mode)  # fmt: skip
     return estimate_memory(spec, get_format("bf16"), kv_dtype, context, 1, weights + kv_budget, 1, engine)
 
 

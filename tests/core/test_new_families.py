@@ -109,7 +109,7 @@ def test_qwen3_next_matches_vllms_hybrid_allocator_log():
     weights = weight_bytes(spec, get_format("bf16"), 2).per_gpu
     assert weights / GIB == pytest.approx(74.2812, rel=0.002)  # the MTP layer is not loaded
     engine = EngineSettings(max_num_batched_tokens=8192, max_num_seqs=256, gpu_memory_utilization=1.0,
-                            non_torch_bytes=0, activation_bytes=0)  # fmt: skip
+                            non_torch_bytes=0, activation_bytes=0, cuda_graph_bytes=0)  # fmt: skip
     mem = estimate_memory(spec, get_format("bf16"), "bf16", 262_144, 1, weights + int(44.59 * GIB), 2, engine)
     assert mem.block_size == 544
     assert mem.kv_tokens == 973_760

@@ -192,7 +192,7 @@ def test_qwen35_9b_kv_capacity_matches_vllms_log():
     spec = get_model("qwen3.5-9b")
     weights = weight_bytes(spec, get_format("bf16")).per_gpu
     engine = EngineSettings(max_num_batched_tokens=4096, max_num_seqs=8, gpu_memory_utilization=1.0,
-                            non_torch_bytes=0, activation_bytes=0)  # fmt: skip
+                            non_torch_bytes=0, activation_bytes=0, cuda_graph_bytes=0)  # fmt: skip
     mem = estimate_memory(spec, get_format("bf16"), "fp8", 16_384, 1, weights + int(2.43 * GIB), 1, engine)
     assert (mem.block_size, mem.kv_blocks, mem.kv_tokens) == (1056, 150, 39_072)
     assert kv_layout(spec, "fp8", 1).kv_groups() == 4
