@@ -985,9 +985,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
-        if fix.id == "quantize_4bit" and r.hardware.gpu:  # the setup the 4-bit checkpoint was re-planned on
-            fix = fix.model_copy(update={"params": {**fix.params, "gpu": r.hardware.gpu_name or r.hardware.gpu,
-                                                    "total": r.hardware.total_gpus}})
+        if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
+            fix = fixes17.with_setup(fix, r.hardware)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
             fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly

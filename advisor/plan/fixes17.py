@@ -112,7 +112,8 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
                monthly_cost=MoneyRange(low=round(low), high=round(high)), with_budget=with_budget, per_job=True)
 
 
-__all__ = ["batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget"]
+__all__ = ["SETUP_KEYS", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",
+           "with_setup"]
 
 
 def hosted_only_budget(costs: Any, hosted_usd: tuple[float, float], conv: float,
@@ -128,3 +129,42 @@ def hosted_only_budget(costs: Any, hosted_usd: tuple[float, float], conv: float,
     within = rec.high <= budget
     costs.within_budget = within
     return within, rec.high, rec.low <= budget < rec.high
+
+
+# --- the re-planned setup in a fix's text ---------------------------------------------------------------------
+# fixes whose text names the setup their re-plan chose (key in fixes17.json with a {setup} clause)
+SETUP_KEYS = {"smaller_model": "plan.fix17.smaller_model", "quantize": "plan.fix17.quantize",
+              "quantize_4bit": "plan.fix17.quantize_4bit"}  # fmt: skip
+
+
+def setup_clause(hw: Any) -> dict[str, Any] | None:
+    """The re-planned setup in words: GPUs, and where a part comes only as whole 8-GPU servers, how many of them the
+    load needs and that the rest of the server and the N+1 spare server come with it (q40: a 32B model and a 72B in
+    FP8 at the same cost read as "a whole-server pricing artefact": both need one H20 server and its spare)."""
+    if not hw.gpu or not hw.total_gpus:
+        return None
+    name = hw.gpu_name or hw.gpu
+    lay = hw.layout
+    if lay is not None and lay.whole_server:
+        spare = {"tr": "plan.fix17.setup_spare_server"} if lay.spare_units else ""
+        basis = {"tr": "plan.fix17.setup_basis.no_vm_source"} if lay.basis == "no_vm_source" else \
+            {"tr": "plan.fix17.setup_basis.baseboard", "unit_gpus": lay.unit_gpus}
+        return {"tr": "plan.fix17.setup_servers", "total": hw.total_gpus, "gpu": name, "units": lay.units,
+                "unit_gpus": lay.unit_gpus, "load": lay.load_gpus, "spare": spare, "basis": basis}  # fmt: skip
+    spare = {"tr": "plan.fix17.setup_spare", "n": lay.spare_units * lay.unit_gpus} \
+        if lay is not None and lay.spare_units else ""
+    return {"tr": "plan.fix17.setup_cards", "total": hw.total_gpus, "gpu": name, "per": hw.gpus_per_replica,
+            "spare": spare}  # fmt: skip
+
+
+def with_setup(fix: Fix, hw: Any) -> Fix:
+    """``fix`` naming the setup its re-plan chose (its GPU and format too, for a quantization fix)."""
+    key = SETUP_KEYS.get(fix.id)
+    clause = setup_clause(hw) if key else None
+    if key is None or clause is None:
+        return fix
+    params = {**fix.params, "setup": clause, "gpu": hw.gpu_name or hw.gpu, "total": hw.total_gpus}
+    if fix.id == "quantize" and hw.weights:
+        params["weights"] = hw.weights
+    params.setdefault("why", "")
+    return fix.model_copy(update={"key": key, "params": params})

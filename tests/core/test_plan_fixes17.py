@@ -81,7 +81,7 @@ def test_a_batch_over_its_deadline_is_offered_the_hosted_api_priced_for_the_job(
     # a batch API only with its source, and not assumed to cover this model
     assert "model-studio/batch-inference" in en and "ask whether one is sold for this model" in en
     assert "together with a budget of about 150,000 CNY for the job" in en
-    assert "托管 API" in render_memo_markdown(q29, "zh_CN")
+    assert "模型 API 服务：整个任务约" in render_memo_markdown(q29, "zh_CN")
 
 
 def test_the_hosted_job_fix_re_planned_alone_is_feasible_at_the_cost_it_shows(q29):
@@ -109,3 +109,23 @@ def test_every_batch_api_named_has_a_source_with_a_url_and_grade():
     for row in batch_apis():
         assert row["source"]["url"].startswith("https://") and row["source"]["grade"] in "ABC"
         assert 0 < row["discount_pct"] < 100
+
+
+def test_a_fix_on_whole_servers_says_what_the_load_needs_and_what_rounding_adds(q40):
+    # the 32B model and the 72B in FP8 cost the same: both need one H20 server and its spare; the text says so
+    for fix_id, model in (("smaller_model", "Qwen2.5 32B Instruct"), ("quantize", None)):
+        fix = next(f for f in q40.fixes if f.id == fix_id and (model is None or f.params["model"] == model))
+        r = make_plan(answers_from_dict({**Q40, **fix.change}))
+        lay = r.hardware.layout
+        assert lay.whole_server and lay.load_gpus < lay.units * lay.unit_gpus
+        en, zh = fix.text_in("en"), fix.text_in("zh_CN")
+        assert f"{r.hardware.total_gpus} × {r.hardware.gpu_name}, {lay.units} whole servers of 8" in en
+        assert f"the load needs {lay.load_gpus} GPUs, one more server is the N+1 spare" in en
+        assert f"负载只需 {lay.load_gpus} 张，另一台为 N+1 备用" in zh
+        assert fix.monthly_cost.high == r.costs.recommended_monthly.high
+
+
+def test_a_fix_on_cards_rented_one_by_one_names_the_cards_and_the_spare(q40):
+    fix = next(f for f in q40.fixes if f.id == "smaller_model" and f.params["model"] == "Qwen2.5 3B Instruct")
+    en = fix.text_in("en")
+    assert "× NVIDIA" in en and "per replica" in en and "whole servers" not in en
