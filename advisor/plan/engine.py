@@ -986,7 +986,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
         if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
-            fix = fixes17.with_setup(fix, r.hardware)
+            fix = fixes17.with_setup(fix, r.hardware, r.gpu_choice)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
             fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly

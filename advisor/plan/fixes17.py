@@ -113,7 +113,7 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
 
 
 __all__ = ["SETUP_KEYS", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",
-           "with_setup"]
+           "stock_clause", "with_setup"]
 
 
 def hosted_only_budget(costs: Any, hosted_usd: tuple[float, float], conv: float,
@@ -157,13 +157,29 @@ def setup_clause(hw: Any) -> dict[str, Any] | None:
             "spare": spare}  # fmt: skip
 
 
-def with_setup(fix: Fix, hw: Any) -> Fix:
-    """``fix`` naming the setup its re-plan chose (its GPU and format too, for a quantization fix)."""
+def stock_clause(choice: Any) -> dict[str, Any] | str:
+    """A cheaper setup the re-plan set aside as existing stock only (H800/A800 since the Oct-2023 rule, the plan's
+    own ranking: ``gpu_choice`` tier "stock"), with both hourly costs: the fix's cost is then not the cheapest
+    hour on offer, and says why (q40's 4-bit 72B: 16 × A800 at 240 CNY an hour beside 24 × H20 at 319)."""
+    if choice is None or choice.reason != "stock":
+        return ""
+    other = choice.reason_params.get("other")
+    alt = next((a for a in choice.alternatives if a.gpu_name == other), None)
+    if alt is None or alt.per_hour >= choice.chosen.per_hour:
+        return ""
+    return {"tr": "plan.fix17.stock", "n": alt.gpus, "gpu": other, "alt": f"{alt.per_hour:,.0f}",
+            "chosen": f"{choice.chosen.per_hour:,.0f}", "currency": choice.currency}  # fmt: skip
+
+
+def with_setup(fix: Fix, hw: Any, choice: Any = None) -> Fix:
+    """``fix`` naming the setup its re-plan chose (its GPU and format too, for a quantization fix), and a cheaper
+    setup that re-plan set aside as existing stock."""
     key = SETUP_KEYS.get(fix.id)
     clause = setup_clause(hw) if key else None
     if key is None or clause is None:
         return fix
-    params = {**fix.params, "setup": clause, "gpu": hw.gpu_name or hw.gpu, "total": hw.total_gpus}
+    params = {**fix.params, "setup": clause, "gpu": hw.gpu_name or hw.gpu, "total": hw.total_gpus,
+              "stock": stock_clause(choice)}  # fmt: skip
     if fix.id == "quantize" and hw.weights:
         params["weights"] = hw.weights
     params.setdefault("why", "")

@@ -129,3 +129,17 @@ def test_a_fix_on_cards_rented_one_by_one_names_the_cards_and_the_spare(q40):
     fix = next(f for f in q40.fixes if f.id == "smaller_model" and f.params["model"] == "Qwen2.5 3B Instruct")
     en = fix.text_in("en")
     assert "× NVIDIA" in en and "per replica" in en and "whole servers" not in en
+
+
+def test_a_cheaper_setup_set_aside_as_existing_stock_is_named_with_both_hourly_costs(q40):
+    fix = _fix(q40, "quantize_4bit")
+    r = make_plan(answers_from_dict({**Q40, **fix.change}))
+    assert r.gpu_choice.reason == "stock"  # the re-plan's own ranking: a part sold new before existing stock
+    alt = next(a for a in r.gpu_choice.alternatives if a.gpu_name == r.gpu_choice.reason_params["other"])
+    assert alt.per_hour < r.gpu_choice.chosen.per_hour
+    en = fix.text_in("en")
+    assert f"{alt.gpus} × {alt.gpu_name} would cost less ({alt.per_hour:,.0f} against " \
+           f"{r.gpu_choice.chosen.per_hour:,.0f} CNY an hour)" in en
+    assert "只有存量" in fix.text_in("zh_CN")
+    # a fix whose re-plan chose the cheapest hour says nothing of stock
+    assert all(not f.params.get("stock") for f in q40.fixes if f.id == "smaller_model")
