@@ -14,11 +14,13 @@ from advisor.plan import (
     batch_rate,
     burst,
     commands,
+    fixes17,
     fleet,
     forms,
     hosted_weigh,
     layout_search,
     memo_cost_formula,
+    node_shapes,
     owned_per_million,
     price_rows,
     reachable,
@@ -209,8 +211,8 @@ def _tokens_per_month(c: Ctx, capacity_tok_s: float) -> float:
 
 
 def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
-    if c.is_batch:
-        return "cloud"
+    if c.is_batch:  # a team with no one to run servers sends the job to a hosted API, as a service does (s17-fixes)
+        return "hosted_api" if c.ops == "none" and not c.fine_tuned and c.level != "high" else "cloud"
     on_fleet = fleet.choose_form(c, out)  # the team's current fleet, used and subtracted (advisor.plan.fleet)
     if on_fleet is not None:
         return on_fleet
@@ -675,6 +677,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             ov_node = main_node = None
 
     within, needed, straddles = _budget(c, out, form, hosted)
+    hosted_costs = None
+    if out is None and form == "hosted_api" and hosted is not None:  # a batch on the hosted API alone (s17-fixes)
+        hosted_costs = costmod.Costs(currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]),
+                                     fx_source=str(book.fx()["source"]), horizon_months=c.duration_months,
+                                     utilisation=c.utilisation)  # fmt: skip
+        within, needed, straddles = fixes17.hosted_only_budget(
+            hosted_costs, hosted, fx if c.currency == "CNY" else 1.0, c.budget_amount)
     if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
             and main_node is None:
         # over the budget: the plan without the spare (said plainly as not N+1 with what the spare costs), else
@@ -725,7 +734,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             hardware.layout.fleet_count, hardware.layout.fleet_used = use.count, use.used
     hardware.command = commands.finish_serve_command(c, hardware.command, region, hardware.weights)
     f.serve_command = hardware.command
-    costs = out.costs if out is not None else costmod.Costs(
+    costs = out.costs if out is not None else hosted_costs if hosted_costs is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
         horizon_months=c.duration_months, utilisation=c.utilisation,
     )  # fmt: skip
@@ -976,9 +985,8 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             fix = fix.model_copy(update={"change": change, "with_budget": budget})
-        if fix.id == "quantize_4bit" and r.hardware.gpu:  # the setup the 4-bit checkpoint was re-planned on
-            fix = fix.model_copy(update={"params": {**fix.params, "gpu": r.hardware.gpu_name or r.hardware.gpu,
-                                                    "total": r.hardware.total_gpus}})
+        if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
+            fix = fixes17.with_setup(fix, r.hardware, r.gpu_choice)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
             fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly
@@ -1212,7 +1220,7 @@ def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> floa
     return batch_rate.deadline_for(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600))
 
 
-def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:
+def _four_bit_fix(c: Ctx, cost_range, near_of) -> Fix | None:
     """4-bit weights as a fix of their own when the publisher ships a 4-bit checkpoint of the model (AWQ first, then
     GPTQ): about a quarter of BF16's weight bytes, so fewer or smaller cards (q40: only FP8 on whole 8-card H20
     servers was costed). Not for a fine-tune (the publisher's checkpoint is not the team's weights), nor where the
@@ -1229,11 +1237,15 @@ def _four_bit_fix(c: Ctx, cost_range) -> Fix | None:
     spec = resolve_plan_model(repo).spec
     if spec.checkpoint_quant is None:
         return None
-    cand, low, high = cost_range(dataclasses.replace(c, model=spec, served_name=repo))
+    ctx4 = dataclasses.replace(c, model=spec, served_name=repo)
+    cand, low, high = cost_range(ctx4)
     if cand is None:
         return None
-    return Fix(id="quantize_4bit", key="plan.fix.quantize_4bit",
-               params={"repo": repo, "gpu": cand.gpu.name, "total": cand.total_gpus},
+    # the cheaper setups that hold the 4-bit weights and miss the target, with their figures (s17-fixes: q40's
+    # 24 × H20 read as "a whole-server pricing artefact" beside one 96 GB or two 48 GB cards that miss its TTFT)
+    why = fixes17.cheaper_misses(ctx4, near_of(ctx4), cand, rented_by_card=lambda g: node_shapes.form_factor(g) == "pcie")
+    return Fix(id="quantize_4bit", key="plan.fix17.quantize_4bit",
+               params={"repo": repo, "gpu": cand.gpu.name, "total": cand.total_gpus, "why": why or ""},
                change={"model": repo}, monthly_cost=None if low is None or high is None
                else MoneyRange(low=round(low), high=round(high)))  # fmt: skip
 
@@ -1319,7 +1331,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             if cand is not None:
                 fixes.append(Fix(id="quantize", key="plan.fix.quantize", params={"weights": cand.weights, "gpu": cand.gpu.name},
                                  change={"quantization_acceptable": "yes_after_quality_check"}, monthly_cost=mr(monthly)))  # fmt: skip
-        four_bit = _four_bit_fix(c, cost_range)
+        four_bit = _four_bit_fix(c, cost_range, lambda ctx2: _screen(ctx2, region, book, fx)[2])
         if four_bit is not None:
             fixes.append(four_bit)
         if c.gpu_constraint and not {"gpu.not_in_region", "gpu.not_offered_offshore"} & ids:  # (offered above)
@@ -1390,7 +1402,8 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             if first is not None and c.is_batch and "sizing.batch_deadline" in ids:
                 fixes.append(Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": first.name},
                                  change={"model": first.id}))  # fmt: skip
-        if not c.fine_tuned and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
+        # (a batch's is priced for the job, with its caveats: fixes17.hosted_job_fix below)
+        if not c.fine_tuned and not c.is_batch and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
             tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.utilisation
             lo, hi = costmod.hosted_api_monthly(c, tokens)
             fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
@@ -1401,6 +1414,10 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
         fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": hours},
                          change={"batch_deadline_hours": hours}))  # fmt: skip
     fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
+    # a batch on a hosted API, priced for the job's tokens (q29: in the cost rows, never offered; s17-fixes)
+    hosted_job = fixes17.hosted_job_fix(c, f.hosted_monthly, conv, ids)
+    if hosted_job is not None and f.form != "hosted_api":
+        fixes.append(hosted_job)
     order = {"more_budget": 0}
     fixes.sort(key=lambda x: (x.monthly_cost.low if x.monthly_cost else 0.0, order.get(x.id, 1)))
     return fixes

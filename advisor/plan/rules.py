@@ -739,7 +739,8 @@ def sizing_batch(f: Facts):
 @rule("sizing.batch_deadline", "sizing")
 def sizing_batch_deadline(f: Facts):
     """The batch cannot finish in time even with the most replicas planned."""
-    if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere:
+    # on a hosted API the provider's GPUs run the job (its rate limit is what the fix asks about: s17-fixes)
+    if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere or f.form == "hosted_api":
         return None
     from advisor.plan.batch_floor import batch_floors
     from advisor.plan.sizing import MAX_REPLICAS
