@@ -11,9 +11,8 @@ from advisor.plan import gpu_choice as gchoice
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
+from advisor.plan.sector_kinds import FINANCE_SECTORS, HEALTH_SECTORS
 
-HEALTH_SECTORS = ("medical", "health", "healthcare")
-FINANCE_SECTORS = ("finance", "financial", "bank", "insurance")  # substrings: "banking" too
 OWN_HARDWARE = ("on_premises", "bare_metal")  # the data sits on the team's own servers, no cloud provider's
 
 

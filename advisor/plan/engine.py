@@ -25,7 +25,6 @@ from advisor.plan import (
     price_rows,
     reachable,
     second_unit,
-    sectors17_rules,
     sizing,
     two_nodes,
     warm_floor,
@@ -64,6 +63,7 @@ from advisor.plan.result import (
     TimelineItem,
 )  # fmt: skip
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
+from advisor.plan.sector_kinds import mlps_level
 from advisor.plan.untimed_waits import untimed_steps
 
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
@@ -698,7 +698,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book),
-                              required=sectors17_rules.mlps_level(c, region) == 3)
+                              required=mlps_level(c, region) == 3)
     if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)

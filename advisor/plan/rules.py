@@ -967,3 +967,28 @@ from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
+
+# One registry order whatever a process imports first. A rule module registers its rules when it is imported, and a
+# memo lists findings of the same severity and phase in the registry's order; a process that imported, say,
+# hosted_weigh (the engine does) before this module listed its rules first, so the same answers printed their
+# findings in another order in another process (session 17: the docs' scenario table went stale in some test
+# orders). The order here is this module's rules, then each rule module's, in their order of definition.
+RULE_MODULES = (
+    __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
+    "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.gpu_rules", "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet",
+    "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
+)  # fmt: skip
+
+
+def _in_canonical_order() -> None:
+    rank = {name: i for i, name in enumerate(RULE_MODULES)}
+    unlisted = sorted({r.fn.__module__ for r in RULES.values()} - rank.keys())
+    if unlisted:  # a new rule module: list it above, where its findings should come
+        raise RuntimeError(f"rule modules missing from advisor.plan.rules.RULE_MODULES: {unlisted}")
+    ordered = sorted(RULES.items(), key=lambda kv: (rank[kv[1].fn.__module__], kv[1].fn.__code__.co_firstlineno))
+    RULES.clear()
+    RULES.update(ordered)
+
+
+_in_canonical_order()

@@ -11,11 +11,9 @@ decides the finding and the step.
 
 from __future__ import annotations
 
-from typing import Any
-
-from advisor.plan.duties_rules import FINANCE_SECTORS, HEALTH_SECTORS
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.sector_kinds import is_finance, is_health, mlps_level
 
 # the AI Act binds the EU's 27 member states ("EU" names them all); unlike ``regions.EU`` (a node's market), the
 # United Kingdom, Switzerland and Norway are left out: the Regulation is not their law
@@ -24,11 +22,11 @@ EU_MEMBERS = frozenset({"EU", "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "F
 
 
 def _health(f: Facts) -> bool:
-    return f.ctx.sector in HEALTH_SECTORS
+    return is_health(f.ctx.sector)
 
 
 def _finance(f: Facts) -> bool:
-    return any(s in f.ctx.sector for s in FINANCE_SECTORS)
+    return is_finance(f.ctx.sector)
 
 
 def _offered_in_mainland(f: Facts) -> bool:
@@ -59,20 +57,6 @@ def med_internet_diagnosis(f: Facts) -> Finding | None:
     if not _health(f) or f.ctx.audience != "public" or not _offered_in_mainland(f):
         return None
     return finding("med.internet_diagnosis")
-
-
-def mlps_level(c: Any, region: str) -> int | None:
-    """The classified-protection level a system likely gets (2 or 3), or None where the scheme is left out here: a
-    system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
-    financial firm's data, is graded and (level 2 and above) filed. Any other staff tool is left out (likely level
-    1, which needs no filing), and so is an offline batch job. Level 3 for health or finance, or counted sensitive
-    personal information."""
-    if region not in ("mainland", "mainland_plus_overseas") or c.is_batch:
-        return None
-    health, finance = c.sector in HEALTH_SECTORS, any(s in c.sector for s in FINANCE_SECTORS)
-    if c.internal_only and not (health or finance):  # (by sector, not by a count of sensitive data: an unknown
-        return None  # count is asked of every office tool, and a staff tool's grading is the sector's call)
-    return 3 if health or finance or (c.sensitive_subjects or 0) > 0 else 2
 
 
 def mlps_applies(f: Facts) -> bool:

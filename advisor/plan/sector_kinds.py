@@ -1,0 +1,36 @@
+"""Sector words and the classified-protection level a system likely gets: plain functions of the plan's context,
+kept out of the rule modules so that the engine can read them without importing a rule module (a rule module
+registers its rules on import, and the order of the registry is the order of a memo's findings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+HEALTH_SECTORS = ("medical", "health", "healthcare")
+FINANCE_SECTORS = ("finance", "financial", "bank", "insurance")  # substrings: "banking" too
+
+
+def is_health(sector: str) -> bool:
+    return sector in HEALTH_SECTORS
+
+
+def is_finance(sector: str) -> bool:
+    return any(s in sector for s in FINANCE_SECTORS)
+
+
+def mlps_level(c: Any, region: str) -> int | None:
+    """The classified-protection (等保) level a system likely gets (2 or 3), or None where the scheme is left out
+    here: a system run in the mainland that serves people beyond the team, or a staff tool holding a hospital's or a
+    financial firm's data, is graded and (level 2 and above) filed. Any other staff tool is left out (likely level
+    1, which needs no filing), and so is an offline batch job. Level 3 for health or finance, or counted sensitive
+    personal information."""
+    if region not in ("mainland", "mainland_plus_overseas") or c.is_batch:
+        return None
+    health, finance = is_health(c.sector), is_finance(c.sector)
+    if c.internal_only and not (health or finance):  # (by sector, not by a count of sensitive data: an unknown
+        return None  # count is asked of every office tool, and a staff tool's grading is the sector's call)
+    return 3 if health or finance or (c.sensitive_subjects or 0) > 0 else 2
+
+
+__all__ = ["FINANCE_SECTORS", "HEALTH_SECTORS", "is_finance", "is_health", "mlps_level"]
