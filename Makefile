@@ -48,9 +48,9 @@ QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_benc
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
                     tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \
                     tests/core/test_predictor_accuracy_bench.py)) $(QT_FREE_ROBUSTNESS)
-# With Qt, second process: the wizard's files (~40 s of CPU, plans) beside the other tests/robustness files (mostly
-# waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
-UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py))
+# With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
+# files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
+UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
 UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
 test: $(TEST_STAMP) lint
 	@logs=$$(mktemp -d); \
@@ -61,8 +61,8 @@ test: $(TEST_STAMP) lint
 	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; \
 	echo "== tests/core but QT_FREE_SECOND (Qt absent)"; cat $$logs/core; \
 	echo "== QT_FREE_SECOND: loopback and subprocess files of tests/core, the predictor, five robustness files (Qt absent)"; cat $$logs/core2; \
-	echo "== tests/ui but the wizard's files"; cat $$logs/ui; \
-	echo "== every other test: the wizard's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
+	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
+	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
 	echo "== exit: tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
 	test $$core_rc -eq 0 -a $$core2_rc -eq 0 -a $$ui_rc -eq 0 -a $$rest -eq 0
 
