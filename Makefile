@@ -42,12 +42,12 @@ QT_FREE_ROBUSTNESS := tests/robustness/test_bounds.py tests/robustness/test_rate
                       tests/robustness/test_store_faults.py tests/robustness/test_stop_signals.py \
                       tests/robustness/test_rate_limit.py
 QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
-# Qt-free, second process: the tests/core files that benchmark loopback servers and subprocesses (mostly waiting),
-# the five files above, and the predictor over every accuracy row (~40 s of CPU, a sixth of tests/core's).
+# Qt-free, second process: the tests/core files that benchmark loopback servers and subprocesses and the five files
+# above, which mostly wait (alone, at load 3: 291 s wall for 92 s of CPU with the 40 s predictor test among them, so
+# that test runs in the first process).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
-                    tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \
-                    tests/core/test_predictor_accuracy_bench.py)) $(QT_FREE_ROBUSTNESS)
+                    tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py)) $(QT_FREE_ROBUSTNESS)
 # With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
 # files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
 UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
@@ -60,7 +60,7 @@ test: $(TEST_STAMP) lint
 	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
 	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; \
 	echo "== tests/core but QT_FREE_SECOND (Qt absent)"; cat $$logs/core; \
-	echo "== QT_FREE_SECOND: loopback and subprocess files of tests/core, the predictor, five robustness files (Qt absent)"; cat $$logs/core2; \
+	echo "== QT_FREE_SECOND: loopback and subprocess files of tests/core, five robustness files (Qt absent)"; cat $$logs/core2; \
 	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
 	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
 	echo "== exit: tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
