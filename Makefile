@@ -32,9 +32,10 @@ lint: $(TEST_STAMP)
 # the two halves that ran before spent ~40 % of its time waiting (loopback servers, subprocesses, designed timeouts)
 # with its core idle (docs/testing.md has the figures and how they were measured). Two processes run tests/core and
 # five Qt-free tests/robustness files as on a headless GPU server, with Qt, pyqtgraph and ui/ absent
-# (tests/conftest.py); two run everything else with Qt, offscreen. Each file runs in exactly one process, and the
-# files are split so that each process has about the same CPU work, two of them with most of the waiting. The
-# output of each follows when all are done; any failing fails the target.
+# (tests/conftest.py); two run everything else with Qt, offscreen. Each file runs in exactly one process
+# (tests/core/test_make_test_split.py), and the files are split so that each process takes about as long alone
+# (160-200 s), the compute-heavy ones beside those that mostly wait. The output of each follows when all are done;
+# any failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 QT_FREE_PYTEST := ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning
 # Five Qt-free robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU).
