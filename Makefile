@@ -28,27 +28,45 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check advisor ui tests bench tools
 	$(BIN)/mypy
 
-# Headless: Qt's offscreen platform, no display needed. Two pytest processes side by side (one per core), split so
-# both end at about the same time (docs/testing.md says how it was measured): tests/core as on a headless GPU server,
-# with Qt, pyqtgraph and ui/ absent (tests/conftest.py), and every other test (the app's pages, tests/robustness, the
-# wheel, interop) with Qt. Each file runs in exactly one of the two. Measured 2026-12-04 (session 14), both halves
-# side by side on a 2-core machine with little other load: Qt-free 471 s wall / 200 s CPU, the rest 436 s / 174 s
-# (before its page fixtures and between-test collection were made cheaper: 541 s / 303 s). The Qt-free output
-# follows when both are done; either failing fails the target.
+# Headless: Qt's offscreen platform, no display needed. Four pytest processes side by side on the two cores: each of
+# the two halves that ran before spent ~40 % of its time waiting (loopback servers, subprocesses, designed timeouts)
+# with its core idle (docs/testing.md has the figures and how they were measured). Two processes run tests/core and
+# five Qt-free tests/robustness files as on a headless GPU server, with Qt, pyqtgraph and ui/ absent
+# (tests/conftest.py); two run everything else with Qt, offscreen. Each file runs in exactly one process
+# (tests/core/test_make_test_split.py), and the files are split so that each process takes about as long alone
+# (160-200 s), the compute-heavy ones beside those that mostly wait. The output of each follows when all are done;
+# any failing fails the target.
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
-# Five Qt-free robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU) run in
-# the Qt-free half since session 15 made that half ~55 s shorter: measured per file in docs/testing.md.
-QT_FREE_TESTS := tests/core tests/robustness/test_bounds.py tests/robustness/test_rate_duration.py \
-                 tests/robustness/test_store_faults.py tests/robustness/test_stop_signals.py \
-                 tests/robustness/test_rate_limit.py
+QT_FREE_PYTEST := ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning
+# Five Qt-free robustness files that mostly wait (bounds, timeouts, stop signals: ~75 s of wall, ~4 s of CPU).
+QT_FREE_ROBUSTNESS := tests/robustness/test_bounds.py tests/robustness/test_rate_duration.py \
+                      tests/robustness/test_store_faults.py tests/robustness/test_stop_signals.py \
+                      tests/robustness/test_rate_limit.py
+QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
+# Qt-free, second process: the tests/core files that benchmark loopback servers and subprocesses, which mostly wait.
+# Each of the four alone (2026-12-05, load ~2): Qt-free first 128 s wall / 130 s CPU (before the five robustness
+# files joined it: ~70 s of wall, 4 s of CPU), second 237 s / 50 s (with those files); with Qt first 174 s / 89 s,
+# second 161 s / 77 s. The five moved so that no part waits much longer alone than the others.
+QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
+                    tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
+                    tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py))
+# With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
+# files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
+UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
+UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
 test: $(TEST_STAMP) lint
-	@log=$$(mktemp); \
-	ADVISOR_TESTS_WITHOUT_QT=1 $(PYTEST) -p no:pytest-qt -W ignore::pytest.PytestConfigWarning $(QT_FREE_TESTS) >$$log 2>&1 & core=$$!; \
-	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS)); rest=$$?; \
-	wait $$core; core_rc=$$?; \
-	echo "== $(QT_FREE_TESTS) (Qt absent)"; cat $$log; rm -f $$log; \
-	echo "== exit: Qt-free tests $$core_rc, other tests $$rest"; \
-	test $$core_rc -eq 0 -a $$rest -eq 0
+	@logs=$$(mktemp -d); \
+	$(QT_FREE_PYTEST) tests/core $(QT_FREE_ROBUSTNESS) $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
+	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) >$$logs/core2 2>&1 & core2=$$!; \
+	$(PYTEST) tests/ui $(addprefix --ignore=,$(UI_SECOND)) >$$logs/ui 2>&1 & ui=$$!; \
+	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
+	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; \
+	echo "== tests/core but QT_FREE_SECOND, and $(QT_FREE_ROBUSTNESS) (Qt absent)"; cat $$logs/core; \
+	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core (Qt absent)"; cat $$logs/core2; \
+	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
+	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
+	echo "== exit: tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
+	test $$core_rc -eq 0 -a $$core2_rc -eq 0 -a $$ui_rc -eq 0 -a $$rest -eq 0
 
 # The EvalScope path of the quantization A/B (the optional [eval] extra: EvalScope with transformers, datasets and
 # pandas, ~1.5 GB, no torch) in a virtual environment of its own, so `make test` stays fast and its .venv stays what

@@ -57,6 +57,24 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _plan_levels_kept_for_the_session():
+    """The planner keeps every predictor level this session simulates, not the app's last 512
+    (tests/support/plan_caches.py says why and how the cold path is still tested)."""
+    from tests.support.plan_caches import keep_levels_for_the_session
+
+    keep_levels_for_the_session()
+
+
+@pytest.fixture
+def cold_plan_caches():
+    """The planner's caches empty for this test (a cold plan), the session's put back afterwards."""
+    from tests.support.plan_caches import caches_set_aside
+
+    with caches_set_aside():
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _english_by_default():
     """Each test starts in English; tests that need Chinese switch explicitly."""

@@ -8,6 +8,7 @@ import pytest
 
 from advisor.cli import main
 from advisor.plan import answers_from_dict, make_plan, sizing
+from tests.support.plan_caches import caches_set_aside
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))
 
@@ -20,6 +21,14 @@ def _json(answers: dict, lang: str = "en") -> dict:
     data = make_plan(answers_from_dict(answers)).to_json(lang)
     data.pop("generated_at")
     return data
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _session_caches_set_aside():
+    """This file empties the planner's caches again and again (the cold path); the session's come back after it, so
+    the files after this one do not simulate again what earlier ones did."""
+    with caches_set_aside():
+        yield
 
 
 @pytest.fixture

@@ -78,7 +78,7 @@ def test_capacity_claim_and_engine_cap_stay_within_the_plans_own_curve(name, pea
 @example("01_fast_launch_no_icp", 1.0)  # a budget equal to the shown high end (found by a random draw, session 16)
 def test_budget_is_checked_against_the_high_end(name, k):
     base = SCENARIOS[name]
-    probe = make_plan(answers_from_dict(base))
+    probe = planned(base)  # the same for every example of this scenario
     m = probe.costs.recommended_monthly
     if m is None:
         return
@@ -97,7 +97,7 @@ def test_straddling_budget_is_not_called_within_budget_in_the_memo():
     from advisor.plan.memo import render_memo_markdown as render_markdown
 
     base = SCENARIOS["03_overseas_only"]
-    m = make_plan(answers_from_dict(base)).costs.recommended_monthly
+    m = planned(base).costs.recommended_monthly
     mid = (m.low + m.high) / 2
     r = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": mid, "currency": "USD"}}))
     assert r.costs.budget_straddles and r.costs.within_budget is False
@@ -172,7 +172,7 @@ def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budg
     base = dict(SCENARIOS[name])
     if base.get("monthly_budget"):
         base["monthly_budget"] = {**base["monthly_budget"], "amount": base["monthly_budget"]["amount"] * budget_k}
-    r = make_plan(answers_from_dict(base))
+    r = planned(base)
     for fix in r.fixes:
         patched = {k: v for k, v in {**base, **fix.change}.items() if v is not None}
         p = make_plan(answers_from_dict(patched))
@@ -275,7 +275,7 @@ def test_an_offered_ttft_relaxation_is_the_smallest_that_works_in_500_ms_steps()
         base = dict(SCENARIOS[name])
         if quant:
             base["quantization_acceptable"] = quant
-        r = make_plan(answers_from_dict(base))
+        r = planned(base)
         fix = next((f for f in r.fixes if f.id == "relax_ttft"), None)
         if fix is None:
             continue

@@ -23,7 +23,7 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import Finding, PlanResult
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers
+from tests.support.planned import advice_answers, planned
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
@@ -498,7 +498,7 @@ def test_every_rule_is_tested_and_documented():
 
 # -- the cases the review found, end to end ------------------------------------------------------------------
 def plan(data: dict[str, Any]) -> PlanResult:
-    return make_plan(answers_from_dict(_answers(data)))
+    return planned(_answers(data))  # once per session for the same answers, a fresh copy each call
 
 
 DAYS_RANGE = re.compile(r"21\s*[–-]\s*35")

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from advisor.plan import answers_from_dict, make_plan
+from tests.support.planned import planned  # a scenario as it is: planned once per session, a copy per caller
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
              for p in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios").glob("*.json"))}  # fmt: skip
@@ -63,7 +64,7 @@ def test_more_money_never_turns_a_feasible_plan_infeasible(name, budget, factor,
 def test_budget_threshold_is_the_high_end_of_the_cheapest_plans_cost():
     # "within budget" must hold for every price in the range: a budget between its low and high end straddles it
     base = dict(SCENARIOS["12_budget_far_below_slo"])
-    r = make_plan(answers_from_dict(base))
+    r = planned(base)
     low, need = r.costs.recommended_monthly.low, r.costs.recommended_monthly.high
     just = make_plan(answers_from_dict({**base, "monthly_budget": {"amount": need * 1.01, "currency": "CNY"}}))
     assert just.feasible and "cost.budget_short" not in just.finding_ids and just.costs.within_budget
@@ -83,7 +84,7 @@ def test_plan_is_deterministic():
 
 def test_every_fix_change_is_valid_answers():
     for name in ("07_public_genai_mainland", "11_h20_prefill_heavy", "12_budget_far_below_slo"):
-        r = make_plan(answers_from_dict(SCENARIOS[name]))
+        r = planned(SCENARIOS[name])
         assert r.fixes, name
         for fix in r.fixes:
             patched = {**SCENARIOS[name], **{k: v for k, v in fix.change.items()}}
@@ -92,7 +93,7 @@ def test_every_fix_change_is_valid_answers():
 
 def test_the_offered_relaxations_really_make_the_h20_case_feasible():
     base = SCENARIOS["11_h20_prefill_heavy"]
-    r = make_plan(answers_from_dict(base))
+    r = planned(base)
     for fix_id in ("relax_ttft", "shorter_prompts", "other_gpus"):
         fix = next(f for f in r.fixes if f.id == fix_id)
         patched = {k: v for k, v in {**base, **fix.change}.items() if v is not None}
@@ -111,7 +112,7 @@ def test_a_hosted_api_bills_the_prompts_too():
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_capacity_claims_and_engine_caps_stay_within_the_plans_own_latency_table(name):
-    r = make_plan(answers_from_dict(SCENARIOS[name]))
+    r = planned(SCENARIOS[name])
     curve = r.latency_curve
     if not curve.points or r.hardware.gpu is None:
         return

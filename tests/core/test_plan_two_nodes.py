@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
+from tests.support.planned import planned as shared_plan  # once per session, shared with other files
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "bench" / "advice_scenarios"
@@ -38,7 +38,7 @@ CASES = _two_node_cases()
 
 @pytest.fixture(scope="module", params=CASES, ids=[c[0] for c in CASES])
 def planned(request):
-    return request.param[0], request.param[1], make_plan(answers_from_dict(request.param[1]))
+    return request.param[0], request.param[1], shared_plan(request.param[1])
 
 
 def test_there_are_two_node_scenarios_to_check():
@@ -102,11 +102,11 @@ def test_page_one_and_the_cost_table_agree(planned, lang):
 
 
 def test_the_json_lists_the_nodes():
-    r = make_plan(answers_from_dict(_answers("q05_filed_finetune_mainland_sg")))
+    r = shared_plan(_answers("q05_filed_finetune_mainland_sg"))
     data = r.to_json("en")
     assert [n["region"] for n in data["nodes"]] == ["mainland", "singapore"]
     assert sum(n["total_gpus"] for n in data["nodes"]) == data["costs"]["gpus"]
-    one = make_plan(answers_from_dict(_answers("q14_medical_followup_mainland")))
+    one = shared_plan(_answers("q14_medical_followup_mainland"))
     assert one.nodes == [] and one.costs.gpus == one.hardware.total_gpus  # one node: nothing changes
 
 

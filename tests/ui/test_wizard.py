@@ -275,11 +275,10 @@ def test_what_if_updates_the_recommendation_and_highlights_what_changed(qtbot, p
     assert view.card_values["form"].styleSheet() == "" or "form" in view.changed
 
 
-def test_what_if_choices_are_planned_ahead_so_a_change_simulates_nothing(qtbot, page, monkeypatch):
+def test_what_if_choices_are_planned_ahead_so_a_change_simulates_nothing(qtbot, page, monkeypatch, cold_plan_caches):
     from advisor.plan import sizing
     from ui.pages.wizard import what_if_variants
 
-    sizing.clear_level_cache()
     walk_to_result(qtbot, page, scenario("01")["answers"])
     variants = what_if_variants(clean_answers(page.answers))
     assert {v.get("icp_status") for v in variants} >= {"filed", "in_progress"}
