@@ -189,7 +189,10 @@ def _exchange(conn: http.client.HTTPConnection, method: str, parts: Any, headers
     except BoundExceeded:
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        if fired.is_set():
+        # the socket's own timeout is the same deadline as the watchdog's: on a loaded machine it can fire first,
+        # before the watchdog's thread has run, and is still "no answer in time", not "cannot connect" (session 17:
+        # a 2-core CI box with four test processes reported a slow server as unreachable)
+        if fired.is_set() or isinstance(exc, TimeoutError):
             raise BoundExceeded("timeout", f"no complete answer within {total_s:g} s") from None
         if isinstance(exc, ValueError):
             raise http.client.HTTPException(str(exc)) from None
