@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QPaintDevice, QTextBlock, QTextLayout, QTextOption, QTextTable
 
+from ui.pdf_pages import cell_blocks
+
 # The label column's share of the table, tried from narrow to even (percent): below a fifth a label breaks after
 # every word, above a half the value is the one squeezed.
 LABEL_SHARES = range(18, 51)
@@ -42,14 +44,7 @@ def _lines(block: QTextBlock, width: float, device: QPaintDevice) -> int:
 
 
 def _cell_texts(table: QTextTable, row: int, col: int) -> list[QTextBlock]:
-    cell = table.cellAt(row, col)
-    out = []
-    block = cell.firstCursorPosition().block()
-    last = cell.lastCursorPosition().block().blockNumber()
-    while block.isValid() and block.blockNumber() <= last:
-        out.append(block)
-        block = block.next()
-    return out
+    return cell_blocks(table.cellAt(row, col))
 
 
 def label_share(table: QTextTable, text_width: float, device: QPaintDevice, scale: float) -> int | None:

@@ -105,7 +105,8 @@ def cells(table: QTextTable, row: int) -> list[QTextTableCell]:
     return out
 
 
-def _cell_blocks(cell: QTextTableCell) -> list[QTextBlock]:
+def cell_blocks(cell: QTextTableCell) -> list[QTextBlock]:
+    """The text blocks of one table cell, in order."""
     out = []
     block = cell.firstCursorPosition().block()
     last = cell.lastCursorPosition().block().blockNumber()
@@ -116,7 +117,7 @@ def _cell_blocks(cell: QTextTableCell) -> list[QTextBlock]:
 
 
 def _cell_lines(doc: QTextDocument, cell: QTextTableCell) -> list[tuple[float, float]]:
-    return [line for block in _cell_blocks(cell) for line in lines_of(doc, block)]
+    return [line for block in cell_blocks(cell) for line in lines_of(doc, block)]
 
 
 def _keeps_with_next(block: QTextBlock) -> bool:
