@@ -46,7 +46,9 @@ QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # Qt-free, second process: the tests/core files that benchmark loopback servers and subprocesses, which mostly wait.
 # Each of the four alone (2026-12-05, load ~2): Qt-free first 128 s wall / 130 s CPU (before the five robustness
 # files joined it: ~70 s of wall, 4 s of CPU), second 237 s / 50 s (with those files); with Qt first 174 s / 89 s,
-# second 161 s / 77 s. The five moved so that no part waits much longer alone than the others.
+# second 161 s / 77 s. The five moved so that no part waits much longer alone than the others. The CI replay of
+# 6b98bc8 (idle 2-core machine, the four side by side): first 299 s, second 181 s, with Qt 226 s and 239 s, so the
+# five waiting robustness files went back beside the second's waiting files (~75 s of wall, ~4 s of CPU).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
                     tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py))
@@ -56,13 +58,13 @@ UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py)
 UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
 test: $(TEST_STAMP) lint
 	@logs=$$(mktemp -d); \
-	$(QT_FREE_PYTEST) tests/core $(QT_FREE_ROBUSTNESS) $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
-	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) >$$logs/core2 2>&1 & core2=$$!; \
+	$(QT_FREE_PYTEST) tests/core $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
+	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) $(QT_FREE_ROBUSTNESS) >$$logs/core2 2>&1 & core2=$$!; \
 	$(PYTEST) tests/ui $(addprefix --ignore=,$(UI_SECOND)) >$$logs/ui 2>&1 & ui=$$!; \
 	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
 	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; \
-	echo "== tests/core but QT_FREE_SECOND, and $(QT_FREE_ROBUSTNESS) (Qt absent)"; cat $$logs/core; \
-	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core (Qt absent)"; cat $$logs/core2; \
+	echo "== tests/core but QT_FREE_SECOND (Qt absent)"; cat $$logs/core; \
+	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core, and $(QT_FREE_ROBUSTNESS) (Qt absent)"; cat $$logs/core2; \
 	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
 	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
 	echo "== exit: tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
