@@ -287,6 +287,19 @@ def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month
             tokens_per_month / 1e6 * o_hi + input_tokens_per_month / 1e6 * i_hi)
 
 
+def judge_budget(costs: Costs, budget: float) -> tuple[bool, float, bool] | None:
+    """(within, needed, straddles) of ``costs.recommended_monthly`` against ``budget``, written into ``costs``; None
+    without a recommended cost. Judged on the HIGH end, on the figures the memo shows (to the cent): a budget equal
+    to the shown high end is within it; the low end under the budget and the high end over it straddles."""
+    rec = costs.recommended_monthly
+    if rec is None:
+        return None
+    within = rec.high <= budget
+    straddles = rec.low <= budget < rec.high
+    costs.within_budget, costs.budget_straddles = within, straddles
+    return within, rec.high, straddles
+
+
 def hosted_api_rates(conv: float, ctx: Ctx | None = None) -> tuple[MoneyRange, MoneyRange]:
     """(input, output) hosted API rates per million tokens, in the answer's currency, for the model's size class."""
     rates = hosted_prices.hosted_rates(ctx)

@@ -8,10 +8,11 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); sources wi
 
 from __future__ import annotations
 
-from advisor.plan.duties_rules import FINANCE_SECTORS, OWN_HARDWARE
+from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.regions import EU
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.sector_kinds import FINANCE_SECTORS
 
 # markets in South-East Asia other than Singapore (whose PDPA pi.region_residency states); "SEA" names them all
 SEA_MARKETS = {"SEA", "ID", "VN", "TH", "MY", "PH", "KH", "LA", "MM", "BN", "TL"}

@@ -9,10 +9,11 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
-from advisor.plan.duties_rules import FINANCE_SECTORS, OWN_HARDWARE
+from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.sector_kinds import FINANCE_SECTORS
 
 SG_MARKETS = ("SG", "SEA")  # "SEA" names South-East Asia, Singapore included
 

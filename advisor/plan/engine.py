@@ -374,14 +374,8 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
     if monthly is not None:
         out.costs.recommended_monthly = MoneyRange(low=round(monthly[0] * conv, 2), high=round(monthly[1] * conv, 2))
         owned_per_million.apply(out.costs, form)  # bought servers: per million tokens from the owned monthly cost
-        if c.budget_amount is not None:
-            # judged on the figures the memo shows (to the cent): a budget equal to the shown high end is within it
-            rec = out.costs.recommended_monthly
-            needed = rec.high
-            within = needed <= c.budget_amount
-            straddles = rec.low <= c.budget_amount < needed
-            out.costs.within_budget = within
-            out.costs.budget_straddles = straddles
+        if c.budget_amount is not None and (judged := costmod.judge_budget(out.costs, c.budget_amount)) is not None:
+            within, needed, straddles = judged
     return within, needed, straddles
 
 

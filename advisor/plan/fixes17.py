@@ -21,6 +21,7 @@ from typing import Any
 
 from advisor.plan import hosted_prices
 from advisor.plan.context import Ctx
+from advisor.plan.cost import judge_budget
 from advisor.plan.result import Fix, MoneyRange
 from advisor.resources import load_json
 
@@ -119,16 +120,14 @@ __all__ = ["SETUP_KEYS", "batch_apis", "cheaper_misses", "hosted_job_fix", "host
 def hosted_only_budget(costs: Any, hosted_usd: tuple[float, float], conv: float,
                        budget: float | None) -> tuple[bool | None, float | None, bool]:
     """A plan on a hosted API with no setup of its own (a batch re-planned on the hosted API: its fix's own
-    re-plan): the API's price for the job is the recommended cost, judged against the budget on its high end as
-    every plan is. Returns (within, needed, straddles) and writes them into ``costs``."""
-    rec = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
-    costs.recommended_monthly = rec
+    re-plan): the API's price for the job is the recommended cost, judged against the budget as every plan is
+    (``cost.judge_budget``). Returns (within, needed, straddles) and writes them into ``costs``."""
+    costs.recommended_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
     if budget is None:
         return None, None, False
     costs.budget_monthly = budget
-    within = rec.high <= budget
-    costs.within_budget = within
-    return within, rec.high, rec.low <= budget < rec.high
+    judged = judge_budget(costs, budget)
+    return judged if judged is not None else (None, None, False)
 
 
 # --- the re-planned setup in a fix's text ---------------------------------------------------------------------
