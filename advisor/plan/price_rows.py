@@ -6,7 +6,7 @@
   (``batch_policy.sensitive_data``, which keeps such a job off marketplace consumer cards), widened to the regulated
   sector itself: a bank's outsourcing duties hold whatever its prompts contain. The user's own quotes always stay.
 - **Uplift by region.** A region with data-centre rows of its own (AWS's Tokyo and Europe list prices for the
-  L40S, L4 and A10G) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
+  L40S, L4 and A10G; Google Cloud's L4 in Singapore, Tokyo and Europe) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
   for that region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
   there over N. Virginia's for the same instance). A region with no sourced uplift gets none (none is invented).
 - **A premium line's host.** A Hong Kong or Singapore node on a CN2 GIA or three-network line is sold by hosts that
