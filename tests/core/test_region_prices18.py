@@ -85,3 +85,20 @@ def test_a_singapore_plan_on_an_l4_is_costed_on_google_clouds_singapore_price():
     assert r.region == "singapore" and r.hardware.gpu == "l4"
     ids = [p.id for p in r.costs.prices if p.kind == "on_demand"]
     assert ids == ["l4.gcp_singapore"] and r.costs.region_uplift is None
+
+
+def test_an_h20_purchase_rests_on_the_dated_server_price_report_not_a_placeholder():
+    """q26's purchase of H20 servers was priced on a grade-U placeholder; it is now an 8 x H20 server's reported
+    price (a distributor's figure in a dated press report), in CNY as reported, converted by the plan's own rate."""
+    from advisor.plan.data import factor_range
+
+    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    c = r.costs
+    assert r.hardware.gpu == "h20-96g" and c.currency == "CNY"
+    rows = [p for p in c.prices if p.kind == "capex"]
+    assert [p.id for p in rows] == ["capex.h20"]
+    row = rows[0]
+    assert row.grade == "C" and row.url.startswith("https://") and row.date == "2024-07" and row.unit == "CNY/GPU"
+    h_lo, h_hi = factor_range("hidden_capex")
+    assert c.bare_metal_capex.low == pytest.approx(row.low * c.gpus * h_lo, rel=1e-6)
+    assert c.bare_metal_capex.high == pytest.approx(row.high * c.gpus * h_hi, rel=1e-6)
