@@ -28,14 +28,34 @@ def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
     return row.low, row.high
 
 
+# offshore regions whose own data-centre rows (a hyperscaler's list price there) replace US rows times the uplift
+# (s18-prices: blind review q23/q34/q38/q43, "RunPod x uplift stand-ins"); a region's rows never price another region
+REGIONAL = ("hong_kong", "singapore", "japan", "europe")
+
+
+def _offshore(rows: list[PriceRow], region: str | None) -> list[PriceRow]:
+    """``rows`` for an offshore ``region``: its own rows where it has some, else the rows of no named offshore
+    region (US rows, which the uplift then scales)."""
+    if region is not None and any(r.region == region and not r.user_quote for r in rows):
+        return [r for r in rows if r.region == region or r.user_quote]
+    return [r for r in rows if r.user_quote or r.region not in REGIONAL]
+
+
 def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
-    key = "mainland" if region == "mainland" else None
-    return book.find(gpu, "on_demand", key) or (book.find(gpu, "reserved", key) if key is None else [])
+    if region == "mainland":
+        return book.find(gpu, "on_demand", "mainland")
+    return _offshore(book.find(gpu, "on_demand"), region) or _offshore(book.find(gpu, "reserved"), region)
+
+
+def local_rows(rows: list[PriceRow], region: str) -> bool:
+    """The rows are the region's own list prices (no uplift applies to them)."""
+    return region in REGIONAL and any(r.region == region and not r.user_quote for r in rows)
 
 
 def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
-    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used; times the uplift sourced for the
-    region where it is priced from US rows (price_rows.region_uplift: Tokyo its own, HK/SG the survey's)."""
+    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used: the region's own rows where it
+    has some, else US rows times the uplift sourced for the region (price_rows.region_uplift: Tokyo and Europe
+    their own, HK/SG the survey's)."""
     rows = cloud_rows(book, gpu, region)
     if not rows:
         return None
@@ -43,7 +63,7 @@ def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[floa
     low, high = min(lows), max(highs)
     user = any(r.user_quote for r in rows)
     up = region_uplift(region)
-    if up is not None and not user:
+    if up is not None and not user and not local_rows(rows, region):
         low, high = low * up.low, high * up.high
     return low, high, rows
 
@@ -100,7 +120,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         p_lo, p_hi, rows = price
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
-        if not any(r.user_quote for r in rows):
+        if not any(r.user_quote for r in rows) and not local_rows(rows, inp.region):
             costs.region_uplift = region_uplift(inp.region)
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")

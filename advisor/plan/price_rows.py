@@ -5,8 +5,9 @@
   owners, no data-centre contract a regulator's outsourcing review accepts). It is the batch rule's own test
   (``batch_policy.sensitive_data``, which keeps such a job off marketplace consumer cards), widened to the regulated
   sector itself: a bank's outsourcing duties hold whatever its prompts contain. The user's own quotes always stay.
-- **Uplift by region.** US rows stand in for a region without rows of its own, times an uplift sourced for that
-  region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
+- **Uplift by region.** A region with data-centre rows of its own (AWS's Tokyo and Europe list prices for the
+  L40S, L4 and A10G; Google Cloud's L4 in Singapore, Tokyo and Europe) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
+  for that region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
   there over N. Virginia's for the same instance). A region with no sourced uplift gets none (none is invented).
 - **A premium line's host.** A Hong Kong or Singapore node on a CN2 GIA or three-network line is sold by hosts that
   price the server with the line; no such host's row is sourced, so the plan says its GPU price is a stand-in and
@@ -59,9 +60,11 @@ def eligible_book(book: PriceBook, c: Ctx) -> PriceBook:
     2 L40S into 4 L4): the hyperscaler's row is the one a regulated plan is costed on instead."""
     if not marketplace_allowed(c):
         return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE))
-    listed = {(r.gpu, r.kind) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
+    # by region too (s18-prices): a hyperscaler's Tokyo or Frankfurt list price is what that region is costed on,
+    # not a US marketplace rate times an uplift; it is set aside only beside a marketplace row of its own region
+    listed = {(r.gpu, r.kind, r.region) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
     return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != "hyperscaler"
-                           or (r.gpu, r.kind) not in listed))  # fmt: skip
+                           or (r.gpu, r.kind, r.region) not in listed))  # fmt: skip
 
 
 def uplift_factor(region: str) -> dict[str, Any] | None:
