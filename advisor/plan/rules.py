@@ -250,8 +250,19 @@ def genai_deadline(f: Facts):
 @rule("genai.algorithm_filing", "constraint")
 def genai_algorithm(f: Facts):
     """Generation/synthesis algorithms offered to the mainland public: a separate algorithm filing under the
-    algorithm-recommendation provisions, beside the generative-AI filing (rule 2); offshore hosting keeps it."""
-    return finding("genai.algorithm_filing") if f.ctx.public_genai else None
+    algorithm-recommendation provisions, beside the generative-AI filing (rule 2); offshore hosting keeps it.
+    s18-duties (seventh blind review): a service whose generative-AI filing is done has normally filed the algorithm
+    with it — "confirm", with a timeline check (q05, q32); a service that only calls a filed model's API unchanged
+    is not said to need its own (the model's provider holds the generation algorithm's filing): asked, not asserted
+    (q16)."""
+    c = f.ctx
+    if not c.public_genai:
+        return None
+    if c.genai_covered:
+        return finding("genai.algorithm_filing", variant="confirm")
+    if f.form == "hosted_api" and not c.fine_tuned:
+        return finding("genai.algorithm_filing", variant="api")
+    return finding("genai.algorithm_filing")
 
 
 @rule("genai.labelling", "constraint")
@@ -959,6 +970,7 @@ from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybr
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
+from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
@@ -976,8 +988,8 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.gpu_rules", "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet",
-    "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.gpu_rules",
+    "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
 )  # fmt: skip
 
 
