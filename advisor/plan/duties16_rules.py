@@ -9,6 +9,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
+from advisor.plan.duties18_rules import likely_public_genai
 from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
@@ -86,8 +87,6 @@ def genai_business_only(f: Facts) -> Finding | None:
     is, on the likely reading, offered to the public (seventh blind review, s18-duties: q11–q13, q21, q22), so the
     finding names the filing or registration with its days, and the timeline plans it (``duties18_rules``): counted
     in the earliest launch when no deadline was given, else its time cost stated beside the plan as answered."""
-    from advisor.plan.duties18_rules import likely_public_genai
-
     c = f.ctx
     likely = likely_public_genai(f)  # said where it is asked: a node offshore (q43), a service sold to any business
     if likely is None:  # (q11); a mainland tool for contracted customers is left to the general filing rules

@@ -15,6 +15,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
+from advisor.plan.genai_paths import genai_kind, genai_remaining
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -26,8 +27,6 @@ def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
     would need if, as is likely, it counts as offered to the public (Interim Measures Art. 2): the plan answered
     "not public", mainland users, a business audience, sold (users pay) or served from offshore — the cases where
     ``genai.business_only`` speaks. None when that reading does not arise or the filing is done."""
-    from advisor.plan.rules import genai_kind, genai_remaining  # rules imports this module at its end
-
     c = f.ctx
     if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
         return None

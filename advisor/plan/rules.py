@@ -15,6 +15,7 @@ from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_p
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
+from advisor.plan.genai_paths import genai_kind, genai_remaining  # noqa: F401 - re-exported for the engine
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -56,27 +57,6 @@ def _icp_remaining(c: Ctx) -> tuple[int, int]:
     """Days the ICP filing still takes: the whole filing, or what is left of one under review."""
     lo, hi = duration("icp_filing")
     return (max(1, lo // 3), max(1, hi // 2)) if c.icp == "in_progress" else (lo, hi)
-
-
-def genai_kind(c: Ctx, form: str | None = None) -> str:
-    """genai_filing (a self-developed or fine-tuned model: provincial then central review), genai_registration
-    (a service that only calls an already-filed model's API unchanged: provincial review only), or, for an
-    open-weight model the team hosts itself unchanged, genai_open_weights: which of the two applies is not settled
-    in the sources (deployment facts §2.2 describe registration for calling a filed model via its API), so both are
-    shown and the launch spans the two (s16-duties, q07/q14). ``form`` None: before the form is decided (the region
-    step reads only the low end, the same for registration and for the span)."""
-    if c.fine_tuned:
-        return "genai_filing"
-    return "genai_registration" if form in (None, "hosted_api") else "genai_open_weights"
-
-
-def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
-    """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
-    or none when it is done."""
-    if c.genai_covered:
-        return 0, 0
-    kind = genai_kind(c, form)
-    return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
 
 
 @rule("icp.required", "constraint")
