@@ -780,6 +780,7 @@ class PlanResult(_Out):
             "deadline_days": tl.deadline_days,
             "meets_deadline": tl.meets_deadline,
             "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
+            "gate": None if tl.gate is None else tl.gate.id,  # s18-duties: the timed step that sets the launch
         }
         return data
 

@@ -88,6 +88,7 @@ def test_the_headline_names_the_filing_that_gates_the_launch_beside_the_sector_a
     row = next(line for line in text.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.feasible')} |"))
     assert gate.label_in(lang) in row and gate.days_in(lang) in row
     assert row.index(gate.label_in(lang)) < row.index(r.timeline.untimed[0].label_in(lang))
+    assert r.to_json(lang)["timeline"]["gate"] == gate.id  # the CLI's --json says which step sets the date
 
 
 @pytest.mark.parametrize("name", ["q05_filed_finetune_mainland_sg", "q32_filed_public_chatbot_fast"])
