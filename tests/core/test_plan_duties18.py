@@ -65,6 +65,8 @@ def test_with_a_deadline_the_filing_is_listed_not_counted_and_the_finding_says_w
     assert r.timeline.meets_deadline and r.feasible
     x = one(r, "genai.business_only")
     assert x.params["launch"]["deadline"] == 14
+    ids = [f.id for f in by_weight(r.findings)]  # the reason that decides the region leads, this one follows it
+    assert ids.index("icp.deadline") < ids.index("genai.business_only") < 5
     for lang in LANGS:
         text = x.detail_in(lang)
         assert f"{item.days_low}–{item.days_high}" in text and "14" in text
