@@ -423,6 +423,20 @@ class Timeline(_Out):
         """Blocking steps whose length is unknown: the launch is not before they are done (s16-duties)."""
         return [i for i in self.items if i.blocking and not i.length_known]
 
+    @property
+    def gate(self) -> TimelineItem | None:
+        """The timed blocking step that sets the earliest launch (the longest, setup aside), or None: a headline
+        that said "feasible once the sector approval is done" left out the 90–240-day filing that gates the launch
+        (seventh blind review, q14; s18-duties)."""
+        timed = [i for i in self.items if i.blocking and i.length_known and i.id != "setup"]
+        return max(timed, key=lambda i: (i.days_high or 0, i.days_low or 0), default=None)
+
+    def gate_text(self, lang: str) -> str:
+        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""."""
+        g = self.gate
+        return "" if g is None else render(lang, "plan.timeline.set_by", {"step": g.label_in(lang),
+                                                                         "days": g.days_in(lang)})
+
     def waits_text(self, lang: str) -> str:
         """"not before this step is done: the sector approval (education)" for the untimed blocking step, or ""; two
         or more are named once each under one "not before these steps are done" (s17-sectors: q07 read "not before
@@ -766,6 +780,7 @@ class PlanResult(_Out):
             "deadline_days": tl.deadline_days,
             "meets_deadline": tl.meets_deadline,
             "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
+            "gate": None if tl.gate is None else tl.gate.id,  # s18-duties: the timed step that sets the launch
         }
         return data
 
