@@ -272,7 +272,16 @@ def resolve(a: PlanAnswers) -> Ctx:
     if rpd is None and use_case != "offline_batch":
         # s16-hosted: the month's tokens then come from the peak at the assumed utilisation, and the hosted API is
         # weighed against the plan on them (advisor.plan.hosted_weigh): another figure can tip that comparison
-        _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
+        # s18-volume: a staff tool's month is its people's requests (advisor.plan.people_volume), not the peak's duty
+        staff = (audience == "internal" or reach in ("lan", "private_network")) and a.measured_utilisation is None
+        if staff:
+            from advisor.plan.people_volume import REQUESTS_PER_PERSON, WORKING_DAYS  # it imports this module
+
+            lo, mid, hi = REQUESTS_PER_PERSON
+            _assume(out, "requests_per_day", None, "plan.volume18.assume.people", per=mid, low=lo, high=hi,
+                    days=WORKING_DAYS)
+        else:
+            _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)
