@@ -15,6 +15,7 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
+from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
 PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}
@@ -275,8 +276,6 @@ def resolve(a: PlanAnswers) -> Ctx:
         # s18-volume: a staff tool's month is its people's requests (advisor.plan.people_volume), not the peak's duty
         staff = (audience == "internal" or reach in ("lan", "private_network")) and a.measured_utilisation is None
         if staff:
-            from advisor.plan.people_volume import REQUESTS_PER_PERSON, WORKING_DAYS  # it imports this module
-
             lo, mid, hi = REQUESTS_PER_PERSON
             _assume(out, "requests_per_day", None, "plan.volume18.assume.people", per=mid, low=lo, high=hi,
                     days=WORKING_DAYS)

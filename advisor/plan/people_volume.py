@@ -10,7 +10,7 @@ the working days × the tokens of a request.
 - **People**: the answers give no head count, only the peak; everyone at the peak is a person using the tool, so
   the peak concurrency is the fewest people who use it. The memo says "more if more use it".
 - **Requests a person sends a working day**: no public figure for a staff tool is on file, so it is an assumption,
-  said as one with its range (``REQUESTS_PER_PERSON``: 10 low, 20 expected, 40 high), and the answers' requests a
+  said as one with its range (``staff_usage.REQUESTS_PER_PERSON``: 10 low, 20 expected, 40 high), and the answers' requests a
   day replace it.
 - **Ceiling**: the peak-duty figure stays the physical upper end (the plan cannot serve more than its peak for
   that share of the hours); the per-person figure is used where it is below it, each end capped by it.
@@ -26,10 +26,7 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.money_text import round_money
-
-WORKING_DAYS = 22  # working days a month, as volume_range.OFFICE_HOURS counts them
-# requests one person sends the tool a working day: low, expected (costed), high — an assumption, not a source
-REQUESTS_PER_PERSON = (10, 20, 40)
+from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
 
 
 def applies(c: Ctx) -> bool:

@@ -33,7 +33,7 @@ def test_six_lawyers_month_is_their_requests_not_the_peak_held_for_40_percent_of
     a = advice_answers(LAWYERS)
     r = planned(a)
     c = r.costs
-    people, (lo, mid, hi) = a["peak_concurrency"], REQUESTS_PER_PERSON
+    people, (_, mid, hi) = a["peak_concurrency"], REQUESTS_PER_PERSON
     requests = people * mid * WORKING_DAYS  # the stated assumption, a month
     assert c.input_tokens_per_month == requests * a["prompt_tokens"]["avg"]
     assert c.output_tokens_per_month == requests * a["output_tokens"]["avg"]
