@@ -277,8 +277,8 @@ def resolve(a: PlanAnswers) -> Ctx:
         staff = (audience == "internal" or reach in ("lan", "private_network")) and a.measured_utilisation is None
         if staff:
             lo, mid, hi = REQUESTS_PER_PERSON
-            _assume(out, "requests_per_day", None, "plan.volume18.assume.people", per=mid, low=lo, high=hi,
-                    days=WORKING_DAYS)
+            _assume(out, "requests_per_day", None, "plan.volume18.assume.users" if a.users else
+                    "plan.volume18.assume.people", per=mid, low=lo, high=hi, days=WORKING_DAYS, users=a.users or 0)
         else:
             _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
     peak_known = a.peak_concurrency is not None

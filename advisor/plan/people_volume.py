@@ -7,8 +7,8 @@ input tokens a month, and blind reviewers read that, and the hosted-API price on
 q03, q08). People send requests: a staff tool's month is the people × the requests each sends a working day ×
 the working days × the tokens of a request.
 
-- **People**: the answers give no head count, only the peak; everyone at the peak is a person using the tool, so
-  the peak concurrency is the fewest people who use it. The memo says "more if more use it".
+- **People**: the answers' ``users`` (the staff who use it) where given; else everyone at the peak is a person
+  using the tool, so the peak concurrency is the fewest people who use it, and the memo says "more if more use it".
 - **Requests a person sends a working day**: no public figure for a staff tool is on file, so it is an assumption,
   said as one with its range (``staff_usage.REQUESTS_PER_PERSON``: 10 low, 20 expected, 40 high), and the answers' requests a
   day replace it.
@@ -45,9 +45,14 @@ class PeopleVolume:
     basis: dict[str, Any]
 
 
+def people(c: Ctx) -> int:
+    """The people the month is counted for: the answers' users, else the people at the peak (the fewest there are)."""
+    return c.answers.users or c.peak
+
+
 def output_tokens(c: Ctx, requests_per_person: float) -> float:
     """Output tokens a month: people × requests each a working day × working days × the average answer."""
-    return c.peak * requests_per_person * WORKING_DAYS * c.output_avg
+    return people(c) * requests_per_person * WORKING_DAYS * c.output_avg
 
 
 def _in_out(c: Ctx, out: float) -> tuple[str, str]:
@@ -66,11 +71,13 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     low_in, low_out = _in_out(c, low)
     high_in, high_out = _in_out(c, high)
     lo_r, mid_r, hi_r = REQUESTS_PER_PERSON
-    basis = {"tr": "plan.volume18.basis", "people": c.peak, "per": mid_r, "days": WORKING_DAYS,
+    n = people(c)
+    who = {"tr": "plan.volume18.who.users" if c.answers.users else "plan.volume18.who.peak", "people": n}
+    basis = {"tr": "plan.volume18.basis", "who": who, "people": n, "per": mid_r, "days": WORKING_DAYS,
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
              "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
-    return PeopleVolume(c.peak, low, expected, high, basis)
+    return PeopleVolume(n, low, expected, high, basis)
 
 
-__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "output_tokens"]
+__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "output_tokens", "people"]

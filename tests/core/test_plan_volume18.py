@@ -116,3 +116,29 @@ def test_the_agencys_hosted_api_is_tens_of_yuan_at_most_not_a_thousand():
     c = r.costs
     assert c.hosted_api_monthly.high * high_end_factor(c) < 100  # CNY a month, at the dearest rate, high end
     assert c.hosted_api_monthly.high * high_end_factor(c) < c.recommended_monthly.low
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_head_count_given_counts_the_month_from_it(lang):
+    """q01's firm has 30 people; "6 at once" is only the fewest. Given as ``users``, the month is theirs."""
+    a = {**advice_answers(LAWYERS), "users": 30}
+    r = planned(a)
+    _, mid, hi = REQUESTS_PER_PERSON
+    assert r.costs.output_tokens_per_month == 30 * mid * WORKING_DAYS * a["output_tokens"]["avg"]
+    assert r.costs.output_tokens_per_month_high == 30 * hi * WORKING_DAYS * a["output_tokens"]["avg"]
+    assert r.costs.volume_basis["who"]["tr"] == "plan.volume18.who.users"
+    [assumed] = [x for x in r.assumptions if x.field == "requests_per_day"]
+    assert assumed.key == "plan.volume18.assume.users" and "30" in assumed.text_in(lang)
+    row = _tokens_row(render_memo_markdown(r, lang), lang)
+    assert "30" in row and ("more if more use it" if lang == "en" else "更多则更多") not in row
+    # the head count moves the volume and nothing else the plan decides
+    base = planned(advice_answers(LAWYERS))
+    assert (r.deployment_form, r.region, r.hardware.gpu, r.hardware.total_gpus) == \
+        (base.deployment_form, base.region, base.hardware.gpu, base.hardware.total_gpus)
+
+
+def test_a_head_count_does_not_replace_requests_a_day_or_count_a_public_service():
+    a = {**advice_answers(LAWYERS), "users": 30, "requests_per_day": 300}
+    assert planned(a).costs.volume_basis["tr"] != "plan.volume18.basis"
+    public = {**advice_answers("q22_hk_company_telecom_only"), "users": 30}
+    assert planned(public).costs.volume_basis["tr"] != "plan.volume18.basis"
