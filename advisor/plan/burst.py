@@ -131,7 +131,9 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
         duty = c.utilisation
         basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
     ceiling = peak_tok_s * 3600 * 730.0 * duty
-    people = people_volume.estimate(c, ceiling)  # a staff tool: its people's requests, below the ceiling (s18-volume)
+    # a staff tool: its people's requests, below the ceiling (s18-volume); no rate given (a fix priced before any
+    # plan is sized) is no ceiling, not a zero one
+    people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf)
     if people is not None:
         return Volume(people.expected, people.basis, people.high)
     return Volume(ceiling, basis)

@@ -142,3 +142,15 @@ def test_a_head_count_does_not_replace_requests_a_day_or_count_a_public_service(
     assert planned(a).costs.volume_basis["tr"] != "plan.volume18.basis"
     public = {**advice_answers("q22_hk_company_telecom_only"), "users": 30}
     assert planned(public).costs.volume_basis["tr"] != "plan.volume18.basis"
+
+
+def test_the_hosted_api_fix_is_priced_on_the_same_people_counted_month_as_the_cost_table():
+    """The fix is priced before any plan is sized (no peak rate): it fell back to the peak for 40 % of the hours."""
+    a = {**advice_answers("q38_eu_internal_hr_assistant"), "monthly_budget": {"amount": 50, "currency": "USD"}}
+    r = planned(a)
+    [fix] = [x for x in r.fixes if x.id == "hosted_api"]
+    hosted = r.costs.hosted_api_monthly
+    assert r.costs.volume_basis["tr"] == "plan.volume18.basis"
+    assert (fix.params["low"], fix.params["high"]) == (round(hosted.low), round(hosted.high))
+    assert fix.monthly_cost.low == pytest.approx(hosted.low, abs=0.5)
+    assert fix.monthly_cost.high == pytest.approx(hosted.high, abs=0.5)
