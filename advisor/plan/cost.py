@@ -84,6 +84,7 @@ class CostInputs:
     input_tokens_per_month: float = 0.0  # prompt tokens served per month (expected)
     volume_basis: dict[str, Any] | None = None  # s15-burst: how the volume was counted (a memo phrase)
     warm: dict[str, Any] | None = None  # s16-capacity: what stays on off-peak (warm_floor.Warm.basis)
+    tokens_high: float | None = None  # s18-volume: an assumed volume's high end, output tokens (None: no higher)
 
 
 @dataclass
@@ -229,6 +230,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.output_tokens_per_month = round(inp.tokens_per_month)
         costs.input_tokens_per_month = round(inp.input_tokens_per_month)
         costs.volume_basis = inp.volume_basis
+        if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
+            costs.output_tokens_per_month_high = round(inp.tokens_high)
     if inp.tokens_per_month > 0 and cloud_lo is not None:
         per_m = 1e6 / inp.tokens_per_month
         costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)

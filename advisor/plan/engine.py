@@ -501,7 +501,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
-                             volume_basis=vol.basis, warm=on.basis(c.burst_share))  # fmt: skip
+                             volume_basis=vol.basis, warm=on.basis(c.burst_share),
+                             tokens_high=vol.output_high)  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))

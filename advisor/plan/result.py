@@ -361,6 +361,11 @@ class Costs(_Out):
     # spare, in whole units on sale ({"gpus", "replicas", "spare", "units", "unit_gpus", "whole_server"})
     cloud_warm: dict[str, Any] | None = Field(None, description="what stays on around the clock on demand: replicas, "
                                               "of them the N+1 spare, whole units of unit_gpus")
+    # s18-volume: the high end of an assumed volume (a staff tool's people at the high per-person figure), output
+    # tokens; the hosted API's "cheaper" is judged at it (advisor.plan.hosted_weigh)
+    output_tokens_per_month_high: float | None = Field(
+        None, description="high end of an assumed monthly volume, output tokens (input at the prompt:output ratio); "
+                          "null where the volume is counted or has no higher figure")
 
 
 class CurvePoint(_Out):
