@@ -125,17 +125,13 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     return translate(lang, key, **out)
 
 
-def decode_share(c: Ctx, k: Candidate) -> int:
-    """Decode's share (%) of a replica's GPU time at the planned load per replica, from the step-cost model: each
-    request's answer costs its share of the batched decode steps, its prompt the prefill it adds to a step."""
-    n = max(1, k.per_replica or 1)
-    ctx_tokens = n * (c.prompt_avg + c.output_avg / 2)
-    step = k.costs.step_seconds(0, 0, n, ctx_tokens)
-    decode = c.output_avg * step / n
-    p = max(1, c.prompt_avg)
-    prefill = max(0.0, k.costs.step_seconds(p, p * (p + 1) / 2, n, ctx_tokens) - step)
-    total = decode + prefill
-    return round(100 * decode / total) if total > 0 else 50
+def decode_share(c: Ctx, k: Candidate) -> int | None:
+    """Decode's share (%) of a replica's GPU time at the planned load: 100 − the cost split's prefill share
+    (``token_split.prefill_share``, the one split of the GPU time the memo quotes); None without a workload."""
+    from advisor.plan.token_split import prefill_share
+
+    share = prefill_share(c, k)
+    return None if share is None else round(100 - 100 * share)
 
 
 def limiting_resource(c: Ctx, k: Candidate) -> tuple[Resource, int | None]:
@@ -145,6 +141,8 @@ def limiting_resource(c: Ctx, k: Candidate) -> tuple[Resource, int | None]:
     if 0 < kv_cap < k.c_max:
         return "kv_memory", None
     share = decode_share(c, k)
+    if share is None:  # no prompt or no answer: the side that exists decides
+        return ("decode_bandwidth" if c.output_avg > 0 else "prefill_compute"), None
     return ("decode_bandwidth" if share >= 50 else "prefill_compute"), share
 
 
