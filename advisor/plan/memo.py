@@ -323,7 +323,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(user, 1))))
     elif total is not None:
         rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(total))))
-    if cap.headroom is not None:
+    if cap.headroom is not None and cap.headroom_measured is not None:  # sized on the fleet's measured load (q39)
+        rows.append((t("memo.cap.headroom"), t("agree18.cap.headroom_measured", measured=f"{cap.headroom_measured * 100:.0f}",
+                                               curve=f"{cap.headroom * 100:.0f}")))
+    elif cap.headroom is not None:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:
         rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
