@@ -46,3 +46,37 @@ def test_the_hybrid_on_a_busy_fleet_is_sized_on_its_measurement():
     r = _plan("q39_hybrid_l20_base_cloud_burst")
     assert r.capacity is not None and r.capacity.headroom_measured is not None
     assert r.next_steps[0].key == "agree18.next.fleet_load_budget"  # its cost's high end is over the budget
+
+
+def _deciding_reasons(memo: str) -> str:
+    """The memo's "What decides it" list (en), up to the table that follows it."""
+    start = memo.index("What decides it:")
+    return memo[start:memo.index("\n| ", start)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_plan_without_headroom_says_so_among_the_deciding_reasons(name):
+    """q10: "the resulting plan still has 0% headroom … the client needs an explicit risk decision". A served plan
+    whose capacity table shows 0 % headroom says so in its deciding reasons, not only in a table; where the
+    budget took the headroom, with what buying it back costs a month."""
+    r = _plan(name)
+    cap = r.capacity
+    if cap is None or cap.headroom is None or r.deployment_form == "hosted_api" or not r.feasible:
+        return
+    if round(cap.headroom * 100) > 0 or cap.headroom_measured is not None:
+        return
+    en = _memo(r, "en")
+    reasons = _deciding_reasons(en)
+    assert "0% headroom" in reasons or "0 % headroom" in reasons, (name, reasons)
+    plan = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if plan is not None and isinstance(plan.params.get("short"), dict) and \
+            plan.params["short"].get("tr") == "plan.layout25.short.budget":
+        assert f"{plan.params['short']['extra']} {plan.params['short']['currency']} a month more" in reasons, reasons
+
+
+def test_the_long_document_plan_states_its_missing_headroom_and_its_price_first():
+    """The property above is not vacuous: q10's plan has 0 % headroom, taken by the budget."""
+    r = _plan("q10_128k_document_assistant")
+    assert r.capacity is not None and round(r.capacity.headroom * 100) == 0
+    plan = next(f for f in r.findings if f.id == "sizing.plan")
+    assert plan.title_key == "agree18.sizing.plan.budget.room_short.title"
