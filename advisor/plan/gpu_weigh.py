@@ -125,25 +125,17 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     return translate(lang, key, **out)
 
 
-def decode_share(c: Ctx, k: Candidate) -> int | None:
-    """Decode's share (%) of a replica's GPU time at the planned load: 100 − the cost split's prefill share
-    (``token_split.prefill_share``, the one split of the GPU time the memo quotes); None without a workload."""
-    from advisor.plan.token_split import prefill_share
-
-    share = prefill_share(c, k)
-    return None if share is None else round(100 - 100 * share)
-
-
-def limiting_resource(c: Ctx, k: Candidate) -> tuple[Resource, int | None]:
+def limiting_resource(c: Ctx, k: Candidate, decode_pct: int | None) -> tuple[Resource, int | None]:
     """KV memory when the cache holds fewer requests per replica than the target allows; else decode bandwidth when
-    decoding takes most of the GPU time (chat, long answers), prefill compute when prompts do (rule 10)."""
+    decoding takes most of the GPU time (chat, long answers), prefill compute when prompts do (rule 10).
+    ``decode_pct``: decode's share of the setup's GPU time (``token_split.decode_pct``, the one split the memo
+    quotes; passed in, as token_split reads the sizing core this module's output type must not depend on)."""
     kv_cap = k.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
     if 0 < kv_cap < k.c_max:
         return "kv_memory", None
-    share = decode_share(c, k)
-    if share is None:  # no prompt or no answer: the side that exists decides
+    if decode_pct is None:  # no prompt or no answer: the side that exists decides
         return ("decode_bandwidth" if c.output_avg > 0 else "prefill_compute"), None
-    return ("decode_bandwidth" if share >= 50 else "prefill_compute"), share
+    return ("decode_bandwidth" if decode_pct >= 50 else "prefill_compute"), decode_pct
 
 
 def card_value(resource: Resource, k: Candidate) -> float:
@@ -170,11 +162,11 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
 
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
-          on_fleet: bool = False) -> GpuWeighing | None:
+          on_fleet: bool = False, decode_pct: int | None = None) -> GpuWeighing | None:
     """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other."""
     if not others:
         return None
-    resource, share = limiting_resource(c, chosen)
+    resource, share = limiting_resource(c, chosen, decode_pct)
     per_request = max(c.prompt_avg + c.output_avg, 1)
     cards = [CardFigure(gpu=k.gpu.id, gpu_name=k.gpu.name, value=round(card_value(resource, k), 3),
                         per_card_hour=round(k.price_mid * conv, 2) if k.price_mid > 0 else None, chosen=k is chosen,
@@ -188,4 +180,4 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency)
 
 
-__all__ = ["GpuWeighing", "card_value", "decode_share", "limiting_resource", "weigh"]
+__all__ = ["GpuWeighing", "card_value", "limiting_resource", "weigh"]

@@ -23,7 +23,7 @@ from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
-from advisor.plan.gpu_weigh import decode_share
+from advisor.plan.token_split import decode_pct
 
 GIB = 1024**3
 # prompts this long (tokens) make prefill the larger part of a request's GPU time on any GPU the plan considers
@@ -63,7 +63,7 @@ def _prefill_phrase(ctx: Ctx, ch: sizing.Candidate) -> dict[str, Any]:
     """Prefill's share of a replica's GPU time at the planned load (the GPU weighing's split), and the prefill time
     of an average and a p95 prompt alone, against the TTFT target."""
     return {"tr": "plan.long_prompt.prefill", "per_replica": max(1, ch.per_replica),
-            "prefill_pct": 100 - (decode_share(ctx, ch) or 0), "prompt_avg": ctx.prompt_avg, "prompt_p95": ctx.prompt_p95,
+            "prefill_pct": 100 - (decode_pct(ctx, ch) or 0), "prompt_avg": ctx.prompt_avg, "prompt_p95": ctx.prompt_p95,
             "prefill_s": round(_prefill_seconds(ctx, ch, ctx.prompt_avg), 1),
             "prefill_p95_s": round(_prefill_seconds(ctx, ch, ctx.prompt_p95), 1),
             "ttft_target_s": round((ctx.ttft_slo_ms or 0) / 1000)}  # fmt: skip

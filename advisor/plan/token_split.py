@@ -10,7 +10,7 @@ share ÷ input tokens a month is the cost per million input tokens; the rest ove
 output tokens. (A prompt is prefilled in chunks, not spread a few tokens over every step: spread thin, its tokens
 would ride free on the decode steps' weight reads and the split would show almost no prefill.)
 
-This is the ONE split of a setup's GPU time: the GPU weighing (``gpu_weigh.decode_share``: which resource a card is
+This is the ONE split of a setup's GPU time: the GPU weighing (``decode_pct``: which resource a card is
 weighed by) and the long-prompt finding read it from here, so the memo never states two splits of the same time
 (q23, seventh blind review: "67 % decode in the sizing section but 82 % prefill in the cost section").
 """
@@ -44,6 +44,13 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
     # whole percents, so every sentence that quotes the split (prefill p %, decode 100 − p %) prints the same figures
     return round(prefill / total, 2)
 
+def decode_pct(ctx: Any, cand: Any) -> int | None:
+    """Decode's share (%) of the setup's GPU time at the planned load, 100 − ``prefill_share``'s: the figure the GPU
+    weighing and the long-prompt finding quote; None without a workload."""
+    share = prefill_share(ctx, cand)
+    return None if share is None else round(100 - 100 * share)
+
+
 def weighted_share(parts: list[tuple[float | None, float | None]]) -> float | None:
     """Prefill's share of several setups' GPU cost together: each setup's share weighted by what it costs, given as
     (share, cost) pairs (s15-polish: a mainland + overseas plan split both nodes' costs by the mainland node's share).
@@ -57,4 +64,4 @@ def weighted_share(parts: list[tuple[float | None, float | None]]) -> float | No
     return round(sum(float(s or 0.0) * float(c or 0.0) for s, c in parts) / total, 3)
 
 
-__all__ = ["prefill_share", "weighted_share"]
+__all__ = ["decode_pct", "prefill_share", "weighted_share"]
