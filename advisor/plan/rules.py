@@ -658,6 +658,9 @@ def sizing_plan(f: Facts):
         # needs an explicit risk decision")
         out.title_key = "agree18.sizing.plan.budget.room_short.title"
         out.params.update(extra=short["extra"], currency=short["currency"], need=short["need"])
+    from advisor.plan.sizing_reason import qualify
+
+    qualify(f, out, sized, ch, c_max)
     return out
 
 

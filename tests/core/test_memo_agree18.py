@@ -80,3 +80,33 @@ def test_the_long_document_plan_states_its_missing_headroom_and_its_price_first(
     assert r.capacity is not None and round(r.capacity.headroom * 100) == 0
     plan = next(f for f in r.findings if f.id == "sizing.plan")
     assert plan.title_key == "agree18.sizing.plan.budget.room_short.title"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_sizing_reason_says_past_the_knee_and_a_server_loss_as_the_memo_shows_them(name):
+    """q04: "replicas run past the predicted knee (14 per replica against a knee of 7), and losing a server leaves
+    only 1 of 3 replicas". A replica loaded past the curve's knee within the target is said in the sizing reason
+    with section 3's knee; one server down leaving less than the peak needs is said there with the placement
+    note's figures."""
+    r = _plan(name)
+    plan = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if plan is None or r.latency_curve is None or r.capacity is None:
+        return
+    title = render_title(plan)
+    per, knee = r.capacity.concurrency_per_replica, r.latency_curve.knee_concurrency
+    past = bool(knee) and per > knee and r.capacity.meets_slo and plan.title_key.endswith(".room.title")
+    assert (f"past the knee of {knee}," in title) == past, (name, per, knee, title)
+    if past:
+        assert f"at {per} a replica" in title, title
+        assert f"(up to {r.capacity.max_concurrency_per_replica})" in title, (title, r.capacity)
+    placed = next((f for f in r.findings if f.id == "sizing.placement" and f.params.get("left") is not None), None)
+    if placed is not None and plan.title_key.endswith(".room.title"):
+        short = placed.params["left"] < placed.params["serving"]
+        said = f"one server down leaves {placed.params['left']} of {placed.params['replicas']} replicas" in title
+        assert said == short, (name, placed.params, title)
+
+
+def render_title(f):
+    from advisor.plan.result import render
+
+    return render("en", f.title_key, f.params)
