@@ -110,3 +110,26 @@ def render_title(f):
     from advisor.plan.result import render
 
     return render("en", f.title_key, f.params)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
+    """q23: "the P99 TTFT row stays flat at 214 ms from 22 to 44 concurrent, which looks like a simulator artifact":
+    the curve's running maximum carried one slow sample forward. Where two neighbouring columns show the same P99,
+    the latency section says how to read it; where none do, it says nothing."""
+    r = _plan(name)
+    curve = r.latency_curve
+    if curve is None or len(curve.points) < 2:
+        return
+    rows = [[None if v is None else round(v, 1) for v in (getattr(p, k) for p in curve.points)]
+            for k in ("ttft_p99_ms", "tpot_p99_ms")]
+    flat = any(a is not None and a == b for row in rows for a, b in zip(row, row[1:], strict=False))
+    for lang, words in (("en", "is carried over, not a measured plateau"), ("zh_CN", "是沿用下来的")):
+        assert (words in _memo(r, lang)) == flat, (name, lang, rows)
+
+
+def test_the_game_npc_curve_has_the_flat_run_the_reviewer_saw():
+    """Not vacuous: q23's curve carries its P99 TTFT over several columns."""
+    pts = _plan("q23_japan_game_npc").latency_curve.points
+    ttft = [round(p.ttft_p99_ms, 1) for p in pts]
+    assert any(a == b for a, b in zip(ttft, ttft[1:], strict=False)), ttft
