@@ -32,7 +32,7 @@ def carried_sentence(result: PlanResult, t: Callable[..., str]) -> str:
     pts = curve.points
     if not (_flat([p.ttft_p99_ms for p in pts]) or _flat([p.tpot_p99_ms for p in pts])):
         return ""
-    return t("agree18.latency.carried", n=MAX_MEASURED)
+    return t("agree18.latency.carried", count=MAX_MEASURED)
 
 
 __all__ = ["carried_sentence"]
