@@ -32,6 +32,7 @@ from advisor.plan import (
     capex_unknown,
     field_labels,
     memo_batch,
+    memo_carried,
     memo_cost_formula,
     memo_forms,
     memo_text15,
@@ -323,7 +324,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(user, 1))))
     elif total is not None:
         rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(total))))
-    if cap.headroom is not None:
+    if cap.headroom is not None and cap.headroom_measured is not None:  # sized on the fleet's measured load (q39)
+        rows.append((t("memo.cap.headroom"), t("agree18.cap.headroom_measured", measured=f"{cap.headroom_measured * 100:.0f}",
+                                               curve=f"{cap.headroom * 100:.0f}")))
+    elif cap.headroom is not None:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:
         rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
@@ -667,6 +671,7 @@ def memo_context(
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "layouts": _layouts_sentence(result, lang, as_asked),
         "past_knee": _past_knee(result, t),
+        "carried": memo_carried.carried_sentence(result, t),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],

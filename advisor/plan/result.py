@@ -166,6 +166,9 @@ class Capacity(_Out):
     headroom: float | None = Field(None, description="spare share of capacity at the peak: 1 − peak ÷ capacity")
     meets_slo: bool = False
     batch_hours: float | None = Field(None, description="offline batch: predicted hours to finish the job")
+    headroom_measured: float | None = Field(
+        None, description="a plan sized on the team's measured fleet load: its headroom at the peak on that "
+                          "measurement (``headroom`` is the predicted curve's)")
 
 
 class MoneyRange(_Out):

@@ -634,7 +634,7 @@ def sizing_plan(f: Facts):
     serving = serving_replicas(ch)
     spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
              "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
-    return finding(
+    out = finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         spare=spare,
         policy=round(sizing_headroom() * 100),
@@ -643,6 +643,16 @@ def sizing_plan(f: Facts):
         tpot=round(_first(f.card_tpot_p99, f.sim_tpot_p99, ch.tpot_p99_ms), 1), slo_ttft=f.ctx.ttft_slo_ms or 0,
         slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
+    if short is not None and short.get("tr") == "plan.layout25.short.budget":
+        # the budget took the headroom: the deciding reason says what buying it back costs, so the reader takes the
+        # risk as a decision, not as a table's "0 %" (q10, seventh blind review: "0% headroom, no N+1 … the client
+        # needs an explicit risk decision")
+        out.title_key = "agree18.sizing.plan.budget.room_short.title"
+        out.params.update(extra=short["extra"], currency=short["currency"], need=short["need"])
+    from advisor.plan.sizing_reason import qualify
+
+    qualify(f, out, sized, ch, c_max)
+    return out
 
 
 def sizing_headroom() -> float:
