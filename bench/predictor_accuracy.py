@@ -176,12 +176,26 @@ def dated_vllm_version(row: dict[str, str]) -> str | None:
     return out[-1] if out else None
 
 
+# NIM for LLMs served its TensorRT-LLM profiles with TensorRT-LLM's engine backend (now "legacy") until NIM 1.15.0
+# made the PyTorch backend, whose PyExecutor runs the overlap scheduler, its default (NIM release notes, 1.15.0,
+# 2026-05-22: "TRT-LLM PyTorch backend is now stable and the default; legacy TRT-LLM backend moved to legacy"): an
+# older NIM's loop planned each step after the previous one ended.
+NIM_PYTORCH_BACKEND_SINCE = (1, 15, 0)
+# SGLang's overlap scheduler became its default in v0.4 (2024-12-04): a build of main from before then ran without it
+SGLANG_OVERLAP_SINCE_MONTH = "2024-12"
+
+
 def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
     """The fused-MoE kernel of the engine version the source ran (its release number; a NIM version is not a
-    TensorRT-LLM version; a vLLM row with only a month, the newest release of that month; else the app's default)."""
+    TensorRT-LLM version; a vLLM row with only a month, the newest release of that month; else the app's default),
+    and whether that version's loop scheduled a step ahead (an older NIM's engine backend and an SGLang build of main
+    from before v0.4 did not)."""
     version = row["engine_version"].strip()
     if version.startswith("NIM"):
-        return None
+        nim = release_number(version.split()[1]) if len(version.split()) > 1 else None
+        return SpeedFactors(scheduler_overlaps=False) if nim and nim < NIM_PYTORCH_BACKEND_SINCE else None
+    if row["engine"] == "sglang" and (month := re.match(r"main \((20\d\d-\d\d)\)", version)):
+        return SpeedFactors(scheduler_overlaps=False) if month.group(1) < SGLANG_OVERLAP_SINCE_MONTH else None
     stated = version.split()[0] if release_number(version) else dated_vllm_version(row)
     if stated is None:
         return None
