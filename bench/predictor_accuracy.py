@@ -176,12 +176,26 @@ def dated_vllm_version(row: dict[str, str]) -> str | None:
     return out[-1] if out else None
 
 
+# NIM for LLMs served its TensorRT-LLM profiles with TensorRT-LLM's engine backend (now "legacy") until NIM 1.15.0
+# made the PyTorch backend, whose PyExecutor runs the overlap scheduler, its default (NIM release notes, 1.15.0,
+# 2026-05-22: "TRT-LLM PyTorch backend is now stable and the default; legacy TRT-LLM backend moved to legacy"): an
+# older NIM's loop planned each step after the previous one ended.
+NIM_PYTORCH_BACKEND_SINCE = (1, 15, 0)
+# SGLang's overlap scheduler became its default in v0.4 (2024-12-04): a build of main from before then ran without it
+SGLANG_OVERLAP_SINCE_MONTH = "2024-12"
+
+
 def engine_factors(row: dict[str, str]) -> SpeedFactors | None:
     """The fused-MoE kernel of the engine version the source ran (its release number; a NIM version is not a
-    TensorRT-LLM version; a vLLM row with only a month, the newest release of that month; else the app's default)."""
+    TensorRT-LLM version; a vLLM row with only a month, the newest release of that month; else the app's default),
+    and whether that version's loop scheduled a step ahead (an older NIM's engine backend and an SGLang build of main
+    from before v0.4 did not)."""
     version = row["engine_version"].strip()
     if version.startswith("NIM"):
-        return None
+        nim = release_number(version.split()[1]) if len(version.split()) > 1 else None
+        return SpeedFactors(scheduler_overlaps=False) if nim and nim < NIM_PYTORCH_BACKEND_SINCE else None
+    if row["engine"] == "sglang" and (month := re.match(r"main \((20\d\d-\d\d)\)", version)):
+        return SpeedFactors(scheduler_overlaps=False) if month.group(1) < SGLANG_OVERLAP_SINCE_MONTH else None
     stated = version.split()[0] if release_number(version) else dated_vllm_version(row)
     if stated is None:
         return None
@@ -776,6 +790,43 @@ row the predictor never served counts as outside). The train rows take no part (
 per-request overheads). `advisor predict`, the Sizing page and the memo state these ranges.
 
 {_regime_table(acc)}
+
+**Session 18: engines that schedule a step ahead.** vLLM's async scheduling (its default since 0.14.0, or a server
+started with `--async-scheduling`), SGLang's overlap scheduler (its default since v0.4, lmsys 2024-12-04) and
+TensorRT-LLM's PyTorch overlap scheduler (“Enabled by default”; trtllm-serve's backend from 1.0) plan step n + 1
+while the GPU runs step n: vLLM's `EngineCore.step_with_batch_queue` fills its two-deep batch queue before it
+waits for the oldest batch (“fulfilling the batch queue has a higher priority than getting model outputs”) and
+reads new requests only between those calls; SGLang's `event_loop_overlap` receives requests, launches the next
+batch, then processes the last one's result; TensorRT-LLM launches step n + 1 before it processes step n. A request
+that arrives while step n runs therefore cannot join step n + 1, planned before it came, and is first scheduled in
+step n + 2: one more step in its TTFT whenever the server is busy, none when it is idle (one user at a time). The
+simulator now plans a step's admissions as of the start of the step before it when the two ran back to back
+(`EngineLimits.schedule_ahead`, from the profiles' `schedules_ahead` and `async_scheduling_since`: vLLM 0.14.0,
+SGLang 0.4.0, TensorRT-LLM 1.0.0; llama.cpp's loop is synchronous). NIM for LLMs served its TensorRT-LLM profiles
+with the TensorRT engine backend, which has no overlap scheduler, until 1.15.0 made the PyTorch backend its default
+(NIM release notes), so the NIM 1.8.0 rows keep the synchronous loop, as does SGLang's 2024-08 build of main.
+Engine code, fixed before any row was compared; `tests/core/test_sim_schedule_ahead.py` pins it on a toy engine
+and against GPUStack's SGLang 0.5.3 Qwen3-8B mean TTFT at four users (27.70 ms; 28.3 ms predicted, 21.7 ms
+without the step) and openinfer's vLLM 0.22.1 RTX 5090 median TTFT at 8 requests/s (68.1 ms; 64.5 ms, 56.2 ms
+without). Moves (held out, below the knee): TTFT median 32.8 → 32.0 % (p90 85.8 → 84.9 %), its likely range
+×0.64–×4.45 → ×0.75–×4.11 (held for 82 %); TPOT 13.7 → 13.8 % (p90 37.7 %); held out by load: 2–16 users
+TTFT 56.0 → 45.1 % (p90 71.3 → 67.5 %), a request rate 20.8 → 16.4 %; past the knee unchanged (ranges held for
+83 % / 80 %). By source (below the knee, signed median TTFT): openinfer's RTX 5090 rows −17 → −5 % (1–10 req/s
+now −11…+1 %), pegainfer's −7 → +2 % (8 req/s +15 %), GPUStack's SGLang Qwen3-8B BF16 rows −22/−24 → +2/0 %,
+its FP8 ones −59/−73/−94 → −47/−65/−92 %, TensorRT-LLM 1.2 −58 → −45 %, the gpt-oss rows run with
+`--async-scheduling` −21 → −8/−9 %; every synchronous row as it was. Train rows: the unversioned RTX 4090
+Mistral-7B blog (modelled as the current vLLM, as for every other cost) c4/c8 −17/−19 → +19/+16 %, c16–48
+−52/−82/−92 → −32/−72/−88 %. The app's own predictions (current engine versions) now carry the step at
+every load above one user. The median moved little because the rows around it (−26…−34 %) ran synchronous
+loops: vLLM 0.6 V0 on 4 × H100 (Llama-3.1-70B at 4–8 req/s, TPOT −21 % too), vLLM 0.9.1's 16,000-token prompt on
+an A100, vLLM 0.10.2/0.11 without `--async-scheduling` on GPUStack's GLM-4.6 (8 × H200) and gpt-oss (H100) pages.
+*Found, not modelled:* GPUStack's Qwen3-8B page prints P99 ITLs of 40.98 ms (vLLM 0.11.0), 24.38 ms (TensorRT-LLM
+1.2) and 11.48 ms (SGLang) at four users whose median ITLs are 7.0–7.4 ms; 1 % of the ~22,000 gaps is about the
+~300 times a request's arrival interrupted the three others' streams, so each arrival held the others' tokens back
+~34 ms under vLLM, while its mean TPOT grew only 0.1 ms from one user to four (7.28 → 7.38 ms) — tokens delayed in
+delivery, not GPU steps made longer. The ~40 ms that vLLM 0.11's TTFT (59–75 ms) lacks against the model is
+therefore spent per request in the API server beside the GPU (its event loop), not in the GPU's prefill; no
+public measurement says what vLLM 0.11 does there for this model, so nothing was added.
 
 **Session 17: vLLM's piecewise CUDA graphs, and the version an unversioned row can have run.** (1) vLLM V1 decoded
 in *piecewise* CUDA graphs until 0.11.0 made FULL_AND_PIECEWISE the default (vllm-project/vllm#25444; the v0.11.0

@@ -17,7 +17,9 @@ predictor and the simulated server alike:
   or a prefill batch runs alone while every decoding request waits (SGLang without --enable-mixed-chunk);
 - ``admission_reserve`` — how much KV a waiting request must leave for the running requests' remaining output
   before it is admitted: none in vLLM (admit, preempt later), all of it under TensorRT-LLM's GUARANTEED_NO_EVICT,
-  SGLang's decaying ``new_token_ratio``.
+  SGLang's decaying ``new_token_ratio``;
+- ``schedules_ahead`` — whether the engine's overlapped loop (its versions from ``async_scheduling_since`` on) plans
+  the next step while the current one runs, so that a request arriving meanwhile waits one step more.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class EngineProfile(BaseModel):
     piecewise_graphs_between: tuple[str, str] | None = None
     piecewise_graph_us_per_layer: float = Field(0.0, ge=0, le=10_000)
     mixed_prefill: bool = True  # prompt chunks share steps with decode; False: prefill runs first, decode waits
+    # whether the engine's overlapped loop (from async_scheduling_since on) plans step n + 1 while step n runs, so a
+    # request arriving meanwhile joins step n + 2 (EngineLimits.schedule_ahead); llama.cpp's loop is synchronous
+    schedules_ahead: bool = False
     # KV held back for running requests' future tokens at admission (see EngineLimits.admission_reserve)
     admission_reserve: float = Field(0.0, ge=0, le=1)
     admission_reserve_floor: float | None = Field(None, ge=0, le=1)

@@ -102,6 +102,8 @@ def build_setup(
         admission_reserve=prof.admission_reserve,
         admission_reserve_floor=prof.admission_reserve_floor,
         admission_reserve_decay_steps=prof.admission_reserve_decay_steps,
+        # an engine version whose loop overlaps the GPU step (factors_for: async scheduling, the overlap scheduler)
+        schedule_ahead=prof.schedules_ahead and factors.scheduler_overlaps,
     )
     return SimSetup(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,

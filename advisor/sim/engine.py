@@ -75,6 +75,14 @@ class EngineLimits:
     admission_reserve: float = 0.0
     admission_reserve_floor: float | None = None  # None: no decay
     admission_reserve_decay_steps: int = 0
+    # True: the engine schedules one step ahead — while step n runs on the GPU its CPU has already scheduled step
+    # n + 1 (vLLM's async scheduling, its default since 0.14: EngineCore.step_with_batch_queue fills the batch queue
+    # before it waits for the oldest batch; SGLang's overlap scheduler, default since 0.4; TensorRT-LLM's PyTorch
+    # overlap scheduler, default since 1.0). A request that arrives while step n runs therefore cannot join n + 1,
+    # planned before it came, and waits for n + 2: the admissions of a step are those ready by the start of the
+    # step before it, whenever that step ran back to back with it. False: each step is planned when the previous
+    # one ends (a synchronous loop: vLLM V0 and V1 before 0.14 without --async-scheduling, SGLang before 0.4).
+    schedule_ahead: bool = False
 
     def __post_init__(self) -> None:
         if self.kv_blocks < 1:
@@ -219,6 +227,9 @@ class Engine:
         self._out_sum = 0  # Σ output over running requests
         self._gen_const = 0  # Σ tokens emitted (prefill) / gen_at_join − g_join (decode) over running requests
         self.reserve_ratio = limits.admission_reserve
+        # start and end of the last step run (schedule_ahead: the next step was planned when that one started)
+        self._last_start = 0.0
+        self._last_end = -1.0
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -355,7 +366,10 @@ class Engine:
         """
         limits = self.limits
         bs = limits.block_size
-        while self._arrivals and self._arrivals[0][0] <= self.t:
+        cutoff = self.t
+        if limits.schedule_ahead and self._last_end == self.t and (self.running or self.waiting):
+            cutoff = self._last_start  # this step was planned while the last one ran: later arrivals wait
+        while self._arrivals and self._arrivals[0][0] <= cutoff:
             self.waiting.append(heapq.heappop(self._arrivals)[2])
         g = self.steps
         preempted_before = self.preemptions
@@ -452,6 +466,9 @@ class Engine:
             pairs = sum(c * s.prefilled + c * (c + 1) // 2 for s, c in chunks)
 
         if prefill_tokens == 0 and self.n_dec == 0:
+            if self._arrivals and self._arrivals[0][0] <= self.t:
+                self._last_end = -1.0  # nothing ran ahead of them after all: an idle engine plans at once
+                return self.plan_step()
             self.reserve_ratio = self.limits.admission_reserve  # SGLang resets it whenever the server idles
             return None
         if prefill_tokens:
@@ -534,8 +551,9 @@ class Engine:
             self.step_blocks.append(self.limits.kv_blocks - self.free_blocks)
             self.step_waiting.append(len(self.waiting))
             self.step_running.append(len(self.running))
+        self._last_start = self.t
         self.t += dt
-        t = self.t
+        t = self._last_end = self.t
         paused, self._decoding_paused = self._decoding_paused, 0
         emitted = 0 if paused else self.n_dec
         on_token = self.on_token
@@ -672,7 +690,7 @@ class Engine:
         next_block = heap[0][0] if inline and heap else never  # the step of the next block event (inline only)
         ends, dts, used = self.step_end, self.step_dt, self.step_blocks
         g0 = g = self.steps
-        t = self.t
+        t = start = self.t
         while g < until and t < arrival:
             if g >= next_block:
                 stop = False
@@ -698,6 +716,7 @@ class Engine:
                 ends.append(t + dt)
                 dts.append(dt)
                 used.append(blocks)
+            start = t
             t += dt
             g += 1
         if record and g > g0:  # constant over the run
@@ -710,6 +729,7 @@ class Engine:
         self.generation_tokens += n * (g - g0)
         self._decay_reserve(g - g0)
         self.steps, self.t = g, t
+        self._last_start, self._last_end = start, t
         return True
 
     def _decode_run_array(self, until: int, arrival: float, inline: bool, cost: Callable[[np.ndarray], np.ndarray]) -> bool:
@@ -762,6 +782,7 @@ class Engine:
         self.generation_tokens += n * steps
         self._decay_reserve(steps)
         self.steps, self.t = g0 + steps, float(ends[steps])
+        self._last_start, self._last_end = float(ends[steps - 1]), self.t
         return True
 
     def step(self) -> bool:
