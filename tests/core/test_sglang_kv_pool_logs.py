@@ -118,3 +118,18 @@ def test_distributed_start_up_memory_grows_with_tp_over_nvlink_only(entry):
     grown = (non_torch_bytes(engine, entry["tp"], entry["interconnect"] == "nvlink") - engine.non_torch_bytes) / GIB
     for logged in entry["mem_usage_gib"]:
         assert grown == pytest.approx(logged, abs=0.25)
+
+
+def test_calc_json_gives_the_sglang_pool_and_takes_a_set_share(capsys):
+    """`advisor calc --engine-profile sglang --json` reports the same pool as size(); --mem-fraction-static moves it by
+    the share of the free memory before loading."""
+    from advisor.cli import main
+
+    def kv(*extra: str) -> int:
+        assert main(["calc", "--model", "qwen3-8b", "--gpu", "h100-sxm-80g", "--engine-profile", "sglang", "--json", *extra]) == 0
+        return json.loads(capsys.readouterr().out)["memory"]["kv_budget_bytes"]
+
+    gpu = get_gpu("h100-sxm-80g")
+    free = gpu.effective_memory_bytes - EngineSettings().cuda_context_bytes
+    default, set_share = kv(), kv("--mem-fraction-static", "0.7")
+    assert default - set_share == int(free * default_mem_fraction_static(gpu.effective_memory_bytes, 1)) - int(free * 0.7)
