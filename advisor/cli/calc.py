@@ -90,6 +90,7 @@ def flat_json(result) -> dict:
         "cached_prompt_tokens": perf.cached_prompt_tokens,
         "shared_prefix_note": result.shared_prefix_note,
         "engine_switch": result.engine_switch,  # a GGUF format runs on llama.cpp whatever engine was asked for
+        "kv_pool_note": result.kv_pool_note,  # SGLang: the share of the free memory its KV pool comes from
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,

@@ -424,3 +424,8 @@ class SizingResult(BaseModel):
     gpu_memory_note: str = Field(
         "", description="that provenance in words, with the source (a measurement file or a published report's URL)"
     )
+    # s18-sglang: an engine that sizes its KV pool its own way (SGLang) says how, in words
+    kv_pool_note: str | None = Field(
+        None, description="SGLang's KV pool in words: the share of the free memory before loading it keeps, whether that "
+        "share is the user's or SGLang's default, and what the weights leave (None for the other engines)",
+    )

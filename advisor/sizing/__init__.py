@@ -22,6 +22,7 @@ from advisor.sizing.advice import (
 )
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
+from advisor.sizing.pool_note import kv_pool_note
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
 
@@ -275,4 +276,5 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         gpu_memory_basis=req.gpu.usable_memory_basis,
         gpu_memory_note=gpu_memory_note(req.gpu, lang or current_language()),
         engine_switch=engine_switch_note(req, fmt, lang or current_language()),
+        kv_pool_note=kv_pool_note(req, engine_profile_of(req, fmt).id, mem, lang or current_language()),
     )

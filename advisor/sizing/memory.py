@@ -37,7 +37,7 @@ from advisor.sizing.quant import (
     packed_int_bytes,
     tensor_bytes,
 )
-from advisor.sizing.sglang_pool import default_mem_fraction_static, pool_bytes
+from advisor.sizing.sglang_pool import pool_bytes, share_and_free
 from advisor.sizing.tensors import Tensor, param_counts, tensors
 from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
 from advisor.sizing.vllm_profile import cuda_graphs_in_budget, forward_peak, other_engine_peak, profile_peak
@@ -313,11 +313,8 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     if llama_cpp:
         budget = gpu_memory_bytes - context_bytes  # allocates what it needs; no pre-reserved share
     elif sglang:
-        # SGLang: weights + KV pool take mem_fraction_static of the memory free before loading, after the CUDA context
-        # and the distributed start-up's communicators (the TP growth of non-torch memory; the one-GPU part, cuBLAS
-        # workspaces, comes later out of the share SGLang leaves)
-        fraction = engine.mem_fraction_static or default_mem_fraction_static(gpu_memory_bytes, tp, engine_version, m.has_vision)
-        free_before_load = gpu_memory_bytes - context_bytes - (non_torch - engine.non_torch_bytes)
+        # SGLang: weights + KV pool take mem_fraction_static of the memory free before loading (sglang_pool.py)
+        fraction, free_before_load = share_and_free(engine, gpu_memory_bytes, tp, engine_version, m.has_vision, non_torch)
         budget = int(free_before_load * fraction)
     else:
         budget = int(gpu_memory_bytes * engine.gpu_memory_utilization)

@@ -48,6 +48,7 @@ against the release notes.
 
 from __future__ import annotations
 
+from advisor.domain.sizing import EngineSettings
 from advisor.versions import at_least
 
 MIB = 1024**2
@@ -119,3 +120,13 @@ def default_mem_fraction_static(
 def pool_bytes(free_before_load: int, weights: int, mem_fraction_static: float) -> int:
     """SGLang's ``rest_memory``: what the KV pool gets of the free memory it read before loading the weights."""
     return int(free_before_load * mem_fraction_static) - weights
+
+
+def share_and_free(
+    engine: EngineSettings, gpu_memory_bytes: int, tp: int, engine_version: str | None, multimodal: bool, non_torch: int
+) -> tuple[float, int]:
+    """(mem_fraction_static, free memory before loading the weights) of an SGLang start-up: the set share or SGLang's
+    default, and the GPU's memory less the CUDA context and the distributed start-up's communicators (the TP growth of
+    ``non_torch``, per-GPU non-torch memory; the one-GPU part, cuBLAS workspaces, comes later out of the rest)."""
+    fraction = engine.mem_fraction_static or default_mem_fraction_static(gpu_memory_bytes, tp, engine_version, multimodal)
+    return fraction, gpu_memory_bytes - engine.cuda_context_bytes - (non_torch - engine.non_torch_bytes)

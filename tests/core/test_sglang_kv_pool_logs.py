@@ -133,3 +133,21 @@ def test_calc_json_gives_the_sglang_pool_and_takes_a_set_share(capsys):
     free = gpu.effective_memory_bytes - EngineSettings().cuda_context_bytes
     default, set_share = kv(), kv("--mem-fraction-static", "0.7")
     assert default - set_share == int(free * default_mem_fraction_static(gpu.effective_memory_bytes, 1)) - int(free * 0.7)
+
+
+def test_the_sglang_pool_is_said_in_words_with_its_share_and_tokens():
+    """calc's table, its --json and the Sizing page's tips carry one sentence: the share, whose it is, what is left."""
+    m, gpu = get_model("qwen3-32b"), get_gpu("h100-sxm-80g")
+
+    def result(profile: str, engine: EngineSettings | None = None):
+        req = SizingRequest(model=m, gpu=gpu, weights="bf16", kv_dtype="bf16", context=8192, concurrency=1, gpus=1,
+                            engine=resolve_engine(engine, get_profile(profile), gpu), engine_profile=profile)  # fmt: skip
+        return size(req, "en")
+
+    default = result("sglang")
+    share = default_mem_fraction_static(gpu.effective_memory_bytes, 1)
+    assert default.kv_pool_note and f"{share:.3f}" in default.kv_pool_note and "default" in default.kv_pool_note
+    assert f"{default.memory.kv_tokens:,} tokens" in default.kv_pool_note
+    chosen = result("sglang", EngineSettings(mem_fraction_static=0.88)).kv_pool_note
+    assert chosen and "0.880" in chosen and "as set" in chosen
+    assert result("vllm").kv_pool_note is None
