@@ -30,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prompt-tokens", type=positive_int, default=None, help="prompt length for TTFT (default: context − output)")
     p.add_argument("--output-tokens", type=positive_int, default=None, help="output length (default: min(512, context/4))")
     p.add_argument("--gpu-memory-utilization", type=fraction, default=0.9, help="engine setting (vLLM default 0.9)")
+    p.add_argument("--mem-fraction-static", type=fraction, default=None,
+                   help="SGLang setting: share of the memory free before loading that weights + KV pool take (default: "
+                   "SGLang's own for the GPU, TP degree and --engine-version)")
     p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
                    help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--max-num-seqs", type=positive_int, default=None,
@@ -87,6 +90,7 @@ def flat_json(result) -> dict:
         "cached_prompt_tokens": perf.cached_prompt_tokens,
         "shared_prefix_note": result.shared_prefix_note,
         "engine_switch": result.engine_switch,  # a GGUF format runs on llama.cpp whatever engine was asked for
+        "kv_pool_note": result.kv_pool_note,  # SGLang: the share of the free memory its KV pool comes from
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,
@@ -128,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
                 max_num_seqs=args.max_num_seqs,
                 block_size=args.block_size,
                 mamba_cache_mode=args.mamba_cache_mode,
+                mem_fraction_static=args.mem_fraction_static,
             ),
             factors=SpeedFactors(**factors),
             engine_profile=args.engine_profile,

@@ -62,6 +62,8 @@ def render(r: SizingResult) -> str:
         lines.append(r.shared_prefix_note)
     if r.engine_switch:
         lines.append(r.engine_switch)
+    if r.kv_pool_note:
+        lines.append(r.kv_pool_note)
     if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):
         lines.append(sentence)
     lines.append("")

@@ -33,6 +33,7 @@ class EngineSettings(BaseModel):
     )
     max_num_seqs: int | None = Field(None, ge=1, le=65536, description="most requests decoded together; None: the engine's default")
     block_size: int = Field(16, ge=1, le=1024, description="tokens per paged KV block")
+    # on one GPU; tensor parallelism over NVLink adds the communicators' buffers unless this is set (advisor/sizing/non_torch.py)
     non_torch_bytes: int = Field(int(0.25 * GiB), ge=0, description="NCCL/cuBLAS workspaces and other non-PyTorch memory per GPU")
     cuda_context_bytes: int = Field(int(0.5 * GiB), ge=0, description="CUDA context; lives outside the engine's budget")
     cuda_graph_bytes: int = Field(int(0.5 * GiB), ge=0, description="captured CUDA graphs; taken from the headroom")
@@ -44,6 +45,12 @@ class EngineSettings(BaseModel):
     # set to 'align' ... by default when prefix caching is enabled"), keeps two (MambaSpec.max_memory_usage_bytes)
     mamba_cache_mode: Literal["none", "align"] = Field(
         "none", description="vLLM --mamba-cache-mode: 'align' (prefix caching on a hybrid model) holds two state pages per request"
+    )
+    # s18-sglang (#28): SGLang's --mem-fraction-static, the share of the free memory read before loading the weights
+    # that weights + KV pool may take (advisor/sizing/sglang_pool.py). None: what SGLang picks for the GPU, TP degree
+    # and release. vLLM and llama.cpp ignore it (vLLM's share is gpu_memory_utilization).
+    mem_fraction_static: float | None = Field(
+        None, gt=0.05, le=1.0, description="SGLang --mem-fraction-static; None: SGLang's default for the GPU and TP degree"
     )
 
 
@@ -416,4 +423,9 @@ class SizingResult(BaseModel):
     )
     gpu_memory_note: str = Field(
         "", description="that provenance in words, with the source (a measurement file or a published report's URL)"
+    )
+    # s18-sglang: an engine that sizes its KV pool its own way (SGLang) says how, in words
+    kv_pool_note: str | None = Field(
+        None, description="SGLang's KV pool in words: the share of the free memory before loading it keeps, whether that "
+        "share is the user's or SGLang's default, and what the weights leave (None for the other engines)",
     )

@@ -91,7 +91,9 @@ def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
-    return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine)
+    # as advisor calc sizes the same layout with vLLM (advisor.sizing._memory): NVLink communicators included
+    return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
+                           nvlink=gpu.interconnect == "nvlink")
 
 
 def _steady(costs: StepCostModel, ctx: Ctx, c: int, chunk: int) -> tuple[float, float]:

@@ -22,6 +22,7 @@ from advisor.sizing.advice import (
 )
 from advisor.sizing.memory import estimate_memory
 from advisor.sizing.parallel import tp_accepted, tp_refusal
+from advisor.sizing.pool_note import kv_pool_note
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
 
@@ -55,10 +56,13 @@ def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
     return estimate_memory(
         req.model, fmt, kv_dtype, req.context, req.concurrency, req.gpu.effective_memory_bytes, gpus, engine,  # type: ignore[arg-type]
         shared_prefix_tokens=req.shared_prefix_tokens, prefix_caching=prefix_caching_on(req, fmt),
-        # a vLLM release named with --engine-version sizes its KV cache as that release's start-up profile did;
-        # other engines keep the earlier estimate (advisor/sizing/vllm_profile.py)
-        engine_version=req.factors.engine_version if engine_profile_of(req, fmt).id == "vllm" else None,
+        # a vLLM release named with --engine-version sizes its KV cache as that release's start-up profile did, an
+        # SGLang release takes that release's default memory share (advisor/sizing/vllm_profile.py, sglang_pool.py);
+        # TensorRT-LLM keeps the earlier estimate
+        engine_version=req.factors.engine_version if engine_profile_of(req, fmt).id in ("vllm", "sglang") else None,
         vllm_profile=engine_profile_of(req, fmt).id in ("vllm", "llama.cpp"),
+        sglang_pool=engine_profile_of(req, fmt).id == "sglang",
+        nvlink=req.gpu.interconnect == "nvlink",
     )  # fmt: skip
 
 
@@ -272,4 +276,5 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         gpu_memory_basis=req.gpu.usable_memory_basis,
         gpu_memory_note=gpu_memory_note(req.gpu, lang or current_language()),
         engine_switch=engine_switch_note(req, fmt, lang or current_language()),
+        kv_pool_note=kv_pool_note(req, engine_profile_of(req, fmt).id, mem, lang or current_language()),
     )

@@ -28,6 +28,7 @@ from math import ceil
 
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
+from advisor.sizing.non_torch import non_torch_bytes
 from advisor.sizing.quant import (
     KV_DTYPES,
     WeightFormat,
@@ -36,6 +37,7 @@ from advisor.sizing.quant import (
     packed_int_bytes,
     tensor_bytes,
 )
+from advisor.sizing.sglang_pool import pool_bytes, share_and_free
 from advisor.sizing.tensors import Tensor, param_counts, tensors
 from advisor.sizing.unquantized import bits_override, checkpoint_rules, kept_16bit
 from advisor.sizing.vllm_profile import cuda_graphs_in_budget, forward_peak, other_engine_peak, profile_peak
@@ -259,11 +261,16 @@ def estimate_memory(
     prefix_caching: bool = True,
     engine_version: str | None = None,
     vllm_profile: bool = True,
+    sglang_pool: bool = False,
+    nvlink: bool = False,
 ) -> MemoryEstimate:
     """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
     every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks. ``engine_version``
-names the vLLM release whose start-up profile to follow (None: the current one; advisor/sizing/vllm_profile.py);
-``vllm_profile`` False (SGLang, TensorRT-LLM) keeps the earlier estimate instead of vLLM's profile.
+names the vLLM release whose start-up profile to follow (None: the current one; advisor/sizing/vllm_profile.py), or
+the SGLang release whose default memory share to take; ``vllm_profile`` False (SGLang, TensorRT-LLM) keeps the earlier
+activation estimate instead of vLLM's profile; ``sglang_pool`` sizes the KV pool as SGLang does (a share of the free
+memory before loading, advisor/sizing/sglang_pool.py) instead of vLLM's budget. ``nvlink``: the GPUs talk over NVLink,
+whose communicators take more memory per GPU as the TP degree grows (advisor/sizing/non_torch.py).
     ``engine``'s batch settings must be set: ``advisor.domain.engine_profiles.resolve_engine`` fills in the engine's defaults."""
     if engine.max_num_seqs is None or engine.max_num_batched_tokens is None:
         raise ValueError("estimate_memory needs the batch settings resolved (advisor.domain.engine_profiles.resolve_engine)")
@@ -299,23 +306,33 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
     per_request_own = per_request - shared_bytes  # what each request adds
 
     activation = engine.activation_bytes if engine.activation_bytes is not None else activation_estimate(m, tp, engine, llama_cpp, engine_version, vllm_profile)
-    non_torch = 0 if llama_cpp else engine.non_torch_bytes
+    non_torch = 0 if llama_cpp else non_torch_bytes(engine, tp, nvlink)
     graphs = 0 if llama_cpp else engine.cuda_graph_bytes
     context_bytes = engine.cuda_context_bytes
+    sglang = sglang_pool and not llama_cpp
     if llama_cpp:
         budget = gpu_memory_bytes - context_bytes  # allocates what it needs; no pre-reserved share
+    elif sglang:
+        # SGLang: weights + KV pool take mem_fraction_static of the memory free before loading (sglang_pool.py)
+        fraction, free_before_load = share_and_free(engine, gpu_memory_bytes, tp, engine_version, m.has_vision, non_torch)
+        budget = int(free_before_load * fraction)
     else:
         budget = int(gpu_memory_bytes * engine.gpu_memory_utilization)
     # since 0.21 vLLM profiles its CUDA graphs first and takes their estimate out of the KV cache's share; before,
     # they were captured after it, out of the headroom 1 - gpu_memory_utilization leaves (vllm_profile.py)
     graphs_in_budget = not llama_cpp and vllm_profile and cuda_graphs_in_budget(engine_version)
-    kv_budget = budget - w_gpu - activation - non_torch - (graphs if graphs_in_budget else 0)
+    if sglang:
+        kv_budget = pool_bytes(free_before_load, w_gpu, fraction)  # activations, graphs, workspaces: in the rest
+    else:
+        kv_budget = budget - w_gpu - activation - non_torch - (graphs if graphs_in_budget else 0)
     weights_fit = kv_budget > 0
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
     # what vLLM logs as 'GPU KV cache size': the blocks shared out over its KV cache groups (one group unless the
     # model has linear-attention layers, whose states take blocks from the same pool)
     kv_tokens = kv_blocks // layout.kv_groups() * block
+    if sglang and not layout.linear_layers and layout.per_token_bytes:
+        kv_tokens = max(0, kv_budget) // layout.per_token_bytes  # SGLang's max_total_num_tokens: pages of one token
     # A request's own blocks and the shared prefix's blocks are whole blocks of their layers; a page (one block
     # across all layers) is only the unit we count in. With windowed layers the prefix covers the full-attention
     # layers alone, so rounding each part up to pages on its own could cost a page more than not sharing: the
@@ -371,7 +388,8 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
     fits = weights_fit and kv_blocks >= kv_pages
     overhead = activation + non_torch + graphs + context_bytes
     total = w_gpu + kv_cache + overhead
-    headroom_ok = llama_cpp or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
+    # SGLang's share is its own reserve for activations and graphs (sglang_pool.py), not vLLM's --gpu-memory-utilization
+    headroom_ok = llama_cpp or sglang or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
     free = max(0, gpu_memory_bytes - total)
 
     b = KV_DTYPES[kv_dtype]
@@ -403,7 +421,8 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
             + ("" if llama_cpp else f" or of sampling {min(engine.max_num_seqs, engine.max_num_batched_tokens)} rows of logits"
                if vllm_profile else " + sampler logits"),
         ),
-        BreakdownItem(key="non_torch", bytes=non_torch, formula="NCCL/cuBLAS workspaces (engine setting)"),
+        BreakdownItem(key="non_torch", bytes=non_torch, formula="NCCL/cuBLAS workspaces (engine setting"
+                      + (f"; + NVLink communicators of {tp} GPUs" if non_torch > engine.non_torch_bytes else "") + ")"),
         BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"
                       + ("; vLLM takes their estimate out of the KV cache's share" if graphs_in_budget else "")),
         BreakdownItem(key="cuda_context", bytes=context_bytes, formula="CUDA context (engine setting)"),

@@ -228,13 +228,14 @@ class SizingOverview(QWidget):
         )  # fmt: skip
         self._set(
             n["total"], f"{format_gib(mem.total_bytes)} / {format_gib(mem.gpu_memory_bytes)}",
-            tr("ui.tip.total", util=req.engine.gpu_memory_utilization, budget=format_gib(mem.engine_budget_bytes),
-               memory=format_gib(mem.gpu_memory_bytes)) + "\n" + res.gpu_memory_note,
+            # SGLang's budget is its share of the free memory before loading, not gpu_memory_utilization of the total
+            (res.kv_pool_note or tr("ui.tip.total", util=req.engine.gpu_memory_utilization, budget=format_gib(mem.engine_budget_bytes),
+                                    memory=format_gib(mem.gpu_memory_bytes))) + "\n" + res.gpu_memory_note,
         )  # fmt: skip
         self._set(
             n["kv_capacity"], format_tokens(mem.kv_tokens),
             tr("ui.tip.kv_capacity", budget=format_gib(mem.kv_budget_bytes), per_token=format_bytes(mem.kv_bytes_per_token),
-               blocks=format_count(mem.kv_blocks), block=mem.block_size),
+               blocks=format_count(mem.kv_blocks), block=mem.block_size) + (f"\n{res.kv_pool_note}" if res.kv_pool_note else ""),
         )  # fmt: skip
         self._set(
             n["max_concurrency"], tr("ui.unit.requests", n=format_count(mem.max_concurrency)),
