@@ -29,8 +29,11 @@ def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
 
 
 def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
-    key = "mainland" if region == "mainland" else None
-    return book.find(gpu, "on_demand", key) or (book.find(gpu, "reserved", key) if key is None else [])
+    """The rows a rented ``gpu`` is priced from in ``region``: the region's own where sourced, else any region's but
+    the mainland's (s18-rows: a mainland placeholder priced q21's Hong Kong A10 beside AWS's US row)."""
+    if region == "mainland":
+        return book.find(gpu, "on_demand", "mainland")
+    return book.find(gpu, "on_demand", region) or book.find(gpu, "reserved", region)
 
 
 def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
@@ -41,7 +44,7 @@ def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[floa
         return None
     lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
     low, high = min(lows), max(highs)
-    user = any(r.user_quote for r in rows)
+    user = any(r.user_quote or r.region == region for r in rows)  # a quote or the region's own row: no uplift
     up = region_uplift(region)
     if up is not None and not user:
         low, high = low * up.low, high * up.high
@@ -100,7 +103,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         p_lo, p_hi, rows = price
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
-        if not any(r.user_quote for r in rows):
+        if not any(r.user_quote or r.region == inp.region for r in rows):
             costs.region_uplift = region_uplift(inp.region)
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")

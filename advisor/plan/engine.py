@@ -736,7 +736,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         hosted_weigh.apply_hosted_only(costs, c, hosted, _input_tokens(c, tokens_month), tokens_month)
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
-    costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line)  # which rows, said (s16-prices)
+    costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line,  # which rows, said (s16-prices)
+                                         ov_node.node.region if ov_node is not None else None)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]
