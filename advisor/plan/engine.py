@@ -22,6 +22,7 @@ from advisor.plan import (
     memo_cost_formula,
     node_shapes,
     owned_per_million,
+    placeholder_purchase,
     price_rows,
     reachable,
     second_unit,
@@ -763,6 +764,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
+    result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)
     if dropped:
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",

@@ -41,6 +41,11 @@ class PriceBasis(BaseModel):
         """The GPU price is no price of a host in the node's region (a premium line's host, or any data centre)."""
         return self.proxy_line is not None or self.stand_in_region is not None
 
+    @property
+    def stand_in_where(self) -> str | None:
+        """The region whose price the stand-in takes the place of."""
+        return self.proxy_region if self.proxy_line is not None else self.stand_in_region
+
     def text_in(self, lang: str) -> str:
         out = []
         if self.marketplace_left_out:

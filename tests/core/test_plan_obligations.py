@@ -284,6 +284,11 @@ ROWS: list[Row] = [
                                                                                            "currency": "CNY"}},
         {"gpu_constraint": ["rtx-4090d"]}),
     Row("cost.prices_verify", OWN, {}, quotes=None, quotes_fails=ALL_QUOTED),
+    # s18-rows: q26 buys H20 servers on a placeholder purchase price; the vendor's quote for them ends it
+    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {}, quotes=None,
+        quotes_fails=[{"gpu": "h20-96g", "kind": "capex", "low": 18_000, "high": 20_000, "unit": "USD/GPU"}]),
+    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"),
+        {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},
