@@ -755,7 +755,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         open_questions=questions,
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
         next_steps=price_rows.quote_steps(
-            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis),
+            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis,
+            form),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx),

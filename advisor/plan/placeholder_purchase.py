@@ -18,6 +18,7 @@ from typing import Any
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
+
 def _capex(f: Facts) -> MoneyRange | None:
     """The purchase the plan commits to, in the answers' money: the owned setup's (office, server room, hybrid base)
     or bare metal's."""

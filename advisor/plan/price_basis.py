@@ -53,14 +53,17 @@ class PriceBasis(BaseModel):
             why = translate(lang, f"prices16.basis.why.{self.why or 'sensitive'}")
             out.append(translate(lang, "prices16.basis.no_marketplace", why=why,
                                  offers=translate(lang, "memo.list_sep").join(offers)))
-        offers = translate(lang, "memo.list_sep").join(self.stand_in_offers.get(lang) or self.stand_in_offers.get("en")
-                                                        or [])
+        names = self.stand_in_offers.get(lang) or self.stand_in_offers.get("en") or []
         kind = translate(lang, "rows18.basis.kind." + ("marketplace" if self.stand_in_marketplace else "cloud"))
+        stand_in = {"offers": translate(lang, "memo.list_sep").join(names), "kind": kind}
         if self.proxy_line and self.proxy_region:
-            out.append(translate(lang, "rows18.basis.proxy", region=translate(lang, f"plan.region.{self.proxy_region}"),
-                                 line=translate(lang, f"prices16.line.{self.proxy_line}"), offers=offers, kind=kind))
-        elif self.stand_in_region:
-            out.append(translate(lang, "rows18.basis.stand_in", offers=offers, kind=kind,
+            where = {"region": translate(lang, f"plan.region.{self.proxy_region}"),
+                     "line": translate(lang, f"prices16.line.{self.proxy_line}")}
+            # the offers standing in are named where they are another region's (a local row stands in for the line)
+            out.append(translate(lang, "rows18.basis.proxy", **where, **stand_in) if names
+                       else translate(lang, "prices16.basis.proxy", **where))
+        elif self.stand_in_region and names:
+            out.append(translate(lang, "rows18.basis.stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))
         return " ".join(out)
 

@@ -39,6 +39,7 @@ UPLIFT_FACTOR = {"hong_kong": "apac_uplift", "singapore": "apac_uplift", "japan"
                  "europe": "europe_uplift"}
 PROXY_REGIONS = ("hong_kong", "singapore")
 PREMIUM_OFFSHORE_LINES = ("cn2_gia", "three_network")
+RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
 
 
 def regulated_sector(c: Ctx) -> bool:
@@ -137,10 +138,11 @@ def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
     return out
 
 
-def quote_steps(steps: list[NextStep], pb: PriceBasis | None) -> list[NextStep]:
-    """Where the GPU price is a stand-in, the "replace the built-in prices with quotes" step names the host to ask and
-    comes first: a premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those
-    lines"), else a data centre in the node's region (q34: "use datacenter cloud quotes" for the Singapore node)."""
+def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud") -> list[NextStep]:
+    """Where the GPU price is a stand-in, the "replace the built-in prices with quotes" step names the host to ask: a
+    premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those lines"), else a
+    data centre in the node's region (q34: "use datacenter cloud quotes" for the Singapore node). It comes first
+    where the plan rents at that price; an owned box only compares with it."""
     if pb is None or not pb.stand_in:
         return steps
     if pb.proxy_line is not None and pb.proxy_region is not None:
@@ -149,11 +151,10 @@ def quote_steps(steps: list[NextStep], pb: PriceBasis | None) -> list[NextStep]:
                                   "line": {"tr": f"prices16.line.{pb.proxy_line}"}}
     else:
         key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"}}
-    quotes = [s.model_copy(update={"key": key, "params": params}) for s in steps if s.id == "quotes"]
-    return quotes + [s for s in steps if s.id != "quotes"]
-
-
-RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
+    steps = [s.model_copy(update={"key": key, "params": params}) if s.id == "quotes" else s for s in steps]
+    if form not in RENTED_FORMS:
+        return steps
+    return [s for s in steps if s.id == "quotes"] + [s for s in steps if s.id != "quotes"]
 
 
 def fewer_cards_first(steps: list[NextStep], choice: Any, form: str) -> list[NextStep]:
