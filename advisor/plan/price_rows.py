@@ -27,7 +27,7 @@ from typing import Any
 
 from advisor.plan import batch_policy
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, factor
+from advisor.plan.data import PriceBook, factor, gpus_by_id
 from advisor.plan.memo_text15 import price_offer
 from advisor.plan.price_basis import PriceBasis
 from advisor.plan.result import NextStep, PriceRow, RegionUplift
@@ -84,10 +84,24 @@ def eligible_book(book: PriceBook, c: Ctx) -> PriceBook:
     rows of that kind only, so every part is compared tier for tier (a hyperscaler's L40S beside RunPod's L4 turned
     2 L40S into 4 L4): the hyperscaler's row is the one a regulated plan is costed on instead."""
     if not marketplace_allowed(c):
-        return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE))
+        ranks = _ranks_consumer_cards(c)
+        return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE
+                               or (ranks and _consumer(r.gpu))))  # fmt: skip
     listed = {(r.gpu, r.kind) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
     return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != "hyperscaler"
                            or (r.gpu, r.kind) not in listed))  # fmt: skip
+
+
+def _ranks_consumer_cards(c: Ctx) -> bool:
+    """An internal tool in the team's own server room keeps a consumer card's marketplace rows, to rank it and set
+    it aside by name (q03: "set aside for the patients' records", not left unpriced): a server room holds a
+    data-centre part (``gpu_grade``), so the card is never rented at that price."""
+    return c.internal_only and answered_reach(c) in ("lan", "private_network")
+
+
+def _consumer(gpu_id: str) -> bool:
+    g = gpus_by_id().get(gpu_id)
+    return g is not None and g.market == "consumer"
 
 
 def uplift_factor(region: str) -> dict[str, Any] | None:
