@@ -165,6 +165,7 @@ FIELDS: tuple[str, ...] = (
     "capex_budget", "model_name", "checkpoint",
     "minors",  # minors (s13-duties)
     "burst_schedule",  # bursty and hybrid loads (s15-burst)
+    "users",  # s18-volume: the people who use a staff tool, for its month of tokens
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -241,6 +242,10 @@ class PlanAnswers(BaseModel):
     # volume and calendar-vs-autoscaler follow from the answers, not from a fixed 35 % ---------------------------
     burst_schedule: BurstSchedule | None = Field(None, description="a bursty load's bursts: {per_year, days_each, "
                                                  "known_in_advance}")
+    # --- a staff tool's month of tokens (s18-volume): without requests a day, its people × an assumed number of
+    # requests each a working day (advisor.plan.people_volume); without this, the people at the peak ---------------
+    users: int | None = Field(None, ge=1, le=100_000_000, description="people who use the service (a staff tool: "
+                              "the staff who use it, not only those at the peak)")
 
     @field_validator("model_name", "checkpoint")
     @classmethod

@@ -125,8 +125,12 @@ def batch_floors(ctx: Ctx, cand: sizing.Candidate) -> BatchFloors | None:
     )  # fmt: skip
 
 
-def _more_seqs(fl: BatchFloors, cand: sizing.Candidate, seqs: int) -> list[dict[str, Any]]:
-    """What would hold more sequences than the plan's replica: an FP8 KV cache at its size, more GPUs per replica."""
+def _more_seqs(fl: BatchFloors, cand: sizing.Candidate, seqs: int, plan_h: float) -> list[dict[str, Any]]:
+    """What would hold more sequences than the plan's replica: an FP8 KV cache at its size, more GPUs per replica.
+    Wider replicas that hold more but cost the whole job more GPU-hours than the plan's are said so, with the plan's
+    figure, and, where they are the decode floor's layout, that floor named as their decode alone (q29, seventh blind
+    review: "the TP4 figure (24,660 GPU-h despite 228 sequences) is confusing next to the 5,761 GPU-h decode
+    bound")."""
     out: list[dict[str, Any]] = []
     same = {(s.tp, s.weights, s.kv_dtype): s for s in fl.tried}
     fp8 = same.get((cand.tp, cand.weights, "fp8"))
@@ -137,7 +141,13 @@ def _more_seqs(fl: BatchFloors, cand: sizing.Candidate, seqs: int) -> list[dict[
     ]
     if wider:
         w = min(wider, key=lambda s: s.tp)
-        if w.seqs > seqs:
+        if w.seqs > seqs and w.job_gpu_hours >= plan_h:
+            floor = fl.decode == w
+            out.append({"tr": "agree18.batch.more.wider_dearer", "tp": w.tp, "n": w.seqs,
+                        "job_h": round(w.job_gpu_hours), "plan_h": round(plan_h),
+                        "floor": {"tr": "agree18.batch.more.wider_floor", "decode_h": round(w.gpu_hours)}
+                        if floor else ""})  # fmt: skip
+        elif w.seqs > seqs:
             out.append(
                 {"tr": "plan.batch15.more.wider", "tp": w.tp, "n": w.seqs, "job_h": round(w.job_gpu_hours)}
             )
@@ -175,7 +185,7 @@ def floor_phrases(ctx: Ctx, cand: sizing.Candidate, seqs: int) -> list[dict[str,
     # the plan's batch is "small" where it costs: fewer sequences than the best batch AND a job well above its floor
     plan_h = _plan_gpu_hours(ctx, cand, seqs)
     if seqs < d.seqs and plan_h > SMALL_BATCH_COST * max(fl.prefill_gpu_hours, d.gpu_hours):
-        more = _more_seqs(fl, cand, seqs)
+        more = _more_seqs(fl, cand, seqs, plan_h)
         out.append({"tr": "plan.batch15.small_batch", "tp": cand.tp, "gpu": fl.gpu.name, "seqs": seqs,
                     "more": more or {"tr": "plan.batch15.more.none"}})  # fmt: skip
     return out

@@ -10,7 +10,8 @@ each from the answers with its basis stated, so the memo can say where a number 
 - **Volume a month** (hosted-API cost, cost per million tokens): from requests a day when given (a bursty range:
   the low figure on ordinary days, the high one on burst days); otherwise the peak's token rate × the share of
   the time it is reached on average (the assumed or measured utilisation; on a fleet that carries today's load,
-  today's load most of the time and the peak during the bursts).
+  today's load most of the time and the peak during the bursts). A staff tool's month is its people's requests
+  below that figure, with a high end (``advisor.plan.people_volume``, s18-volume).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import people_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.sizing import P99_TPOT
 from advisor.plan.volume_range import duty_basis
@@ -99,6 +101,7 @@ class Volume:
 
     output_tokens: float
     basis: dict[str, Any]
+    output_high: float | None = None  # an assumed volume's high end (s18-volume); None: no higher figure
 
 
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
@@ -127,7 +130,13 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     else:
         duty = c.utilisation
         basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
-    return Volume(peak_tok_s * 3600 * 730.0 * duty, basis)
+    ceiling = peak_tok_s * 3600 * 730.0 * duty
+    # a staff tool: its people's requests, below the ceiling (s18-volume); no rate given (a fix priced before any
+    # plan is sized) is no ceiling, not a zero one
+    people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf)
+    if people is not None:
+        return Volume(people.expected, people.basis, people.high)
+    return Volume(ceiling, basis)
 
 
 def warm_replicas(c: Ctx, cand: Any, per: int) -> int:

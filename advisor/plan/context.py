@@ -15,6 +15,7 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
+from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
 PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}
@@ -272,7 +273,14 @@ def resolve(a: PlanAnswers) -> Ctx:
     if rpd is None and use_case != "offline_batch":
         # s16-hosted: the month's tokens then come from the peak at the assumed utilisation, and the hosted API is
         # weighed against the plan on them (advisor.plan.hosted_weigh): another figure can tip that comparison
-        _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
+        # s18-volume: a staff tool's month is its people's requests (advisor.plan.people_volume), not the peak's duty
+        staff = (audience == "internal" or reach in ("lan", "private_network")) and a.measured_utilisation is None
+        if staff:
+            lo, mid, hi = REQUESTS_PER_PERSON
+            _assume(out, "requests_per_day", None, "plan.volume18.assume.users" if a.users else
+                    "plan.volume18.assume.people", per=mid, low=lo, high=hi, days=WORKING_DAYS, users=a.users or 0)
+        else:
+            _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

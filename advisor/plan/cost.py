@@ -28,25 +28,43 @@ def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
     return row.low, row.high
 
 
+# offshore regions whose own data-centre rows (a hyperscaler's list price there) replace US rows times the uplift
+# (s18-prices: blind review q23/q34/q38/q43, "RunPod x uplift stand-ins"); a region's rows never price another region
+REGIONAL = ("hong_kong", "singapore", "japan", "europe")
+
+
+def _offshore(rows: list[PriceRow], region: str | None) -> list[PriceRow]:
+    """``rows`` for an offshore ``region``: its own rows where it has some, else the rows of no named offshore
+    region (US rows, which the uplift then scales); never a mainland placeholder (s18-rows: q21's Hong Kong A10 was
+    priced from AWS's US row and the mainland's placeholder together)."""
+    if region is not None and any(r.region == region and not r.user_quote for r in rows):
+        return [r for r in rows if r.region == region or r.user_quote]
+    return [r for r in rows if r.user_quote or r.region not in (*REGIONAL, "mainland")]
+
+
 def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:
-    """The rows a rented ``gpu`` is priced from in ``region``: the region's own where sourced, else any region's but
-    the mainland's (s18-rows: a mainland placeholder priced q21's Hong Kong A10 beside AWS's US row)."""
     if region == "mainland":
         return book.find(gpu, "on_demand", "mainland")
-    return book.find(gpu, "on_demand", region) or book.find(gpu, "reserved", region)
+    return _offshore(book.find(gpu, "on_demand"), region) or _offshore(book.find(gpu, "reserved"), region)
+
+
+def local_rows(rows: list[PriceRow], region: str) -> bool:
+    """The rows are the region's own list prices (no uplift applies to them)."""
+    return region in REGIONAL and any(r.region == region and not r.user_quote for r in rows)
 
 
 def cloud_price(book: PriceBook, gpu: str, region: str, fx: float) -> tuple[float, float, list[PriceRow]] | None:
-    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used; times the uplift sourced for the
-    region where it is priced from US rows (price_rows.region_uplift: Tokyo its own, HK/SG the survey's)."""
+    """USD per GPU-hour (low, high) for on-demand in `region`, with the rows used: the region's own rows where it
+    has some, else US rows times the uplift sourced for the region (price_rows.region_uplift: Tokyo and Europe
+    their own, HK/SG the survey's)."""
     rows = cloud_rows(book, gpu, region)
     if not rows:
         return None
     lows, highs = zip(*(_usd(r, fx) for r in rows), strict=True)
     low, high = min(lows), max(highs)
-    user = any(r.user_quote or r.region == region for r in rows)  # a quote or the region's own row: no uplift
+    user = any(r.user_quote for r in rows)
     up = region_uplift(region)
-    if up is not None and not user:
+    if up is not None and not user and not local_rows(rows, region):
         low, high = low * up.low, high * up.high
     return low, high, rows
 
@@ -67,6 +85,7 @@ class CostInputs:
     input_tokens_per_month: float = 0.0  # prompt tokens served per month (expected)
     volume_basis: dict[str, Any] | None = None  # s15-burst: how the volume was counted (a memo phrase)
     warm: dict[str, Any] | None = None  # s16-capacity: what stays on off-peak (warm_floor.Warm.basis)
+    tokens_high: float | None = None  # s18-volume: an assumed volume's high end, output tokens (None: no higher)
 
 
 @dataclass
@@ -103,7 +122,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         p_lo, p_hi, rows = price
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
-        if not any(r.user_quote or r.region == inp.region for r in rows):
+        if not any(r.user_quote for r in rows) and not local_rows(rows, inp.region):
             costs.region_uplift = region_uplift(inp.region)
         if batch_hours is not None:
             s_lo, s_hi = factor_range("spot_factor")
@@ -212,6 +231,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.output_tokens_per_month = round(inp.tokens_per_month)
         costs.input_tokens_per_month = round(inp.input_tokens_per_month)
         costs.volume_basis = inp.volume_basis
+        if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
+            costs.output_tokens_per_month_high = round(inp.tokens_high)
     if inp.tokens_per_month > 0 and cloud_lo is not None:
         per_m = 1e6 / inp.tokens_per_month
         costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)

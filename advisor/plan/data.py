@@ -32,7 +32,8 @@ def facts() -> dict[str, Any]:
     out = load_json("plan", "facts.json")
     # and the duties' rules (minors, sensitive data, data residency outside the mainland: ``duties.json``)
     out["rules"] = {**out["rules"], **gpu_choice_facts()["rules"], **load_json("plan", "duties.json")["rules"],
-                    **load_json("plan", "sectors17.json")["rules"]}  # s17-sectors: education, medical, MLPS, AI Act
+                    **load_json("plan", "sectors17.json")["rules"],  # s17-sectors: education, medical, MLPS, AI Act
+                    **load_json("plan", "duties18.json")["rules"]}  # s18-duties: 双减, consumer chat PI
     return out
 
 

@@ -9,6 +9,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
+from advisor.plan.duties18_rules import likely_public_genai
 from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
@@ -82,12 +83,17 @@ def mas_outsourcing(f: Facts) -> Finding | None:
 @rule("genai.business_only", "constraint")
 def genai_business_only(f: Facts) -> Finding | None:
     """Mainland users, offered to business customers, not said to be public: the Interim Measures cover services to
-    the public (Art. 2) and exclude enterprise use not offered to the public; whether a service any business can sign
-    up for counts as public is not settled, and if it does the filing applies wherever the node is (§2.2)."""
+    the public (Art. 2) and exclude enterprise use not offered to the public. A service any business can sign up for
+    is, on the likely reading, offered to the public (seventh blind review, s18-duties: q11–q13, q21, q22), so the
+    finding names the filing or registration with its days, and the timeline plans it (``duties18_rules``): counted
+    in the earliest launch when no deadline was given, else its time cost stated beside the plan as answered."""
     c = f.ctx
-    if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
+    likely = likely_public_genai(f)  # said where it is asked: a node offshore (q43), a service sold to any business
+    if likely is None:  # (q11); a mainland tool for contracted customers is left to the general filing rules
         return None
-    if not (f.offshore or c.charges):  # said where it is asked: a node offshore (q43), a service sold to any business
-        return None  # (q11); a mainland tool for contracted customers is left to the general filing rules
+    kind, lo, hi = likely
+    launch = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
+              {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo, "high": hi})
     return finding("genai.business_only", variant="offshore" if f.offshore else None,
-                   region={"tr": f"plan.region.{f.region}"})
+                   region={"tr": f"plan.region.{f.region}"}, kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
+                   launch=launch)

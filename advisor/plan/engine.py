@@ -502,7 +502,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
-                             volume_basis=vol.basis, warm=on.basis(c.burst_share))  # fmt: skip
+                             volume_basis=vol.basis, warm=on.basis(c.burst_share),
+                             tokens_high=vol.output_high)  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
@@ -1113,6 +1114,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         output_tokens_per_s_total=round(at.output_tokens_per_s * ch.replicas, 1),
         max_concurrency_per_replica=cap_per, memory_max_concurrency=mem_c,
         headroom=round(capacity_headroom(c, ch, cap_per), 3), meets_slo=meets,
+        headroom_measured=None if (m := fleet.measured_headroom(c, ch)) is None else round(m, 3),
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per,
@@ -1145,7 +1147,7 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         slo += f" --slo-ttft-ms {c.ttft_slo_ms:g}"
     if c.tpot_slo_ms:
         slo += f" --slo-tpot-ms {c.tpot_slo_ms:g}"
-    steps = []
+    steps = [] if ch is None else _fleet_load_step(c, ch, f)
     if ch is not None and ch.weights and f.form != "hosted_api":
         # no command yet (a fine-tune whose checkpoint is not given): the step says what it waits for, not "the
         # command below" above none (q41, fifth blind review)
@@ -1188,6 +1190,21 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         steps = [s.model_copy(update={"command": None}) if s.command and "--model " in s.command else s
                  for s in steps]  # fmt: skip
     return steps
+
+
+def _fleet_load_step(c: Ctx, ch: sizing.Candidate, f: Facts) -> list[NextStep]:
+    """First, when the fleet was sized on nvidia-smi's utilisation (busier than the curve says): count the requests
+    the fleet really holds before renting or buying on it. q39, seventh blind review: "it rightly warns that
+    nvidia-smi utilization may overstate load, but then still sizes 50 GPUs from it; measure num_requests_running
+    first, because the high end of the cost range exceeds the budget"."""
+    fl = gchoice.fleet(c, ch.gpu.id)
+    if fl is None or f.form == "hosted_api" or fleet.measured_headroom(c, ch) is None:
+        return []
+    over = f.within_budget is False or f.budget_straddles
+    return [NextStep(id="fleet_load", key="agree18.next.fleet_load_budget" if over else "agree18.next.fleet_load",
+                     params={"count": fl[1], "util": round((c.utilisation or 0) * 100), "tp": ch.tp,
+                             "per": claimed_capacity(c, ch)},
+                     command="advisor gpu --watch --interval 60 --prometheus http://SERVER:8000/metrics")]
 
 
 def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,

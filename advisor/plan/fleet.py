@@ -33,7 +33,7 @@ from typing import Any
 
 from advisor.plan import cost as costmod
 from advisor.plan import forms, gpu_choice, hybrid, node_shapes
-from advisor.plan.capacity import claimed_capacity
+from advisor.plan.capacity import claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook, factor_range
 from advisor.plan.result import MoneyRange
@@ -129,6 +129,16 @@ def measured_peak_replicas(c: Ctx, cand: Candidate) -> int | None:
     if chk is None or chk[1] <= chk[0]:
         return None
     return math.ceil(chk[1] * peak_multiple(c) * (1 + HEADROOM) / cand.tp - 1e-9)
+
+
+def measured_headroom(c: Ctx, cand: Candidate) -> float | None:
+    """The headroom at the peak on the measurement the plan was sized on: the serving GPUs (the N+1 spare left out)
+    over the busy GPUs × the peak multiple, less one. None when the curve stands (the capacity's own headroom is the
+    plan's). q39: the sizing table said "96 %" (the curve's) beside 50 GPUs sized on the measured 85 % with 20 %."""
+    chk = base_check(c, cand)
+    if chk is None or chk[1] <= chk[0]:
+        return None
+    return serving_replicas(cand) * cand.tp / max(chk[1] * peak_multiple(c), 1e-9) - 1
 
 
 def serves(c: Ctx, cand: Candidate | None, region: str) -> bool:
@@ -341,5 +351,5 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
 
 
 __all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "base_check", "choose_form",
-           "chosen_owned", "cost", "fits_free", "free_gpus", "lay_out", "measured_peak_replicas", "peak_multiple",
+           "chosen_owned", "cost", "fits_free", "free_gpus", "lay_out", "measured_headroom", "measured_peak_replicas", "peak_multiple",
            "serves", "this_service", "use_of"]

@@ -355,9 +355,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                 break
     chosen_opt = option(chosen, conv).model_copy(update={"price_sourced": mine.price == 0})
     from advisor.plan.gpu_weigh import weigh
+    from advisor.plan.token_split import decode_pct
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
-                     on_fleet=fleet(c, chosen.gpu.id) is not None)
+                     on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing)
 

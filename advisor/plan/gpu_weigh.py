@@ -125,27 +125,17 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     return translate(lang, key, **out)
 
 
-def decode_share(c: Ctx, k: Candidate) -> int:
-    """Decode's share (%) of a replica's GPU time at the planned load per replica, from the step-cost model: each
-    request's answer costs its share of the batched decode steps, its prompt the prefill it adds to a step."""
-    n = max(1, k.per_replica or 1)
-    ctx_tokens = n * (c.prompt_avg + c.output_avg / 2)
-    step = k.costs.step_seconds(0, 0, n, ctx_tokens)
-    decode = c.output_avg * step / n
-    p = max(1, c.prompt_avg)
-    prefill = max(0.0, k.costs.step_seconds(p, p * (p + 1) / 2, n, ctx_tokens) - step)
-    total = decode + prefill
-    return round(100 * decode / total) if total > 0 else 50
-
-
-def limiting_resource(c: Ctx, k: Candidate) -> tuple[Resource, int | None]:
+def limiting_resource(c: Ctx, k: Candidate, decode_pct: int | None) -> tuple[Resource, int | None]:
     """KV memory when the cache holds fewer requests per replica than the target allows; else decode bandwidth when
-    decoding takes most of the GPU time (chat, long answers), prefill compute when prompts do (rule 10)."""
+    decoding takes most of the GPU time (chat, long answers), prefill compute when prompts do (rule 10).
+    ``decode_pct``: decode's share of the setup's GPU time (``token_split.decode_pct``, the one split the memo
+    quotes; passed in, as token_split reads the sizing core this module's output type must not depend on)."""
     kv_cap = k.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
     if 0 < kv_cap < k.c_max:
         return "kv_memory", None
-    share = decode_share(c, k)
-    return ("decode_bandwidth" if share >= 50 else "prefill_compute"), share
+    if decode_pct is None:  # no prompt or no answer: the side that exists decides
+        return ("decode_bandwidth" if c.output_avg > 0 else "prefill_compute"), None
+    return ("decode_bandwidth" if decode_pct >= 50 else "prefill_compute"), decode_pct
 
 
 def card_value(resource: Resource, k: Candidate) -> float:
@@ -172,11 +162,11 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
 
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
-          on_fleet: bool = False) -> GpuWeighing | None:
+          on_fleet: bool = False, decode_pct: int | None = None) -> GpuWeighing | None:
     """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other."""
     if not others:
         return None
-    resource, share = limiting_resource(c, chosen)
+    resource, share = limiting_resource(c, chosen, decode_pct)
     per_request = max(c.prompt_avg + c.output_avg, 1)
     cards = [CardFigure(gpu=k.gpu.id, gpu_name=k.gpu.name, value=round(card_value(resource, k), 3),
                         per_card_hour=round(k.price_mid * conv, 2) if k.price_mid > 0 else None, chosen=k is chosen,
@@ -190,4 +180,4 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency)
 
 
-__all__ = ["GpuWeighing", "card_value", "decode_share", "limiting_resource", "weigh"]
+__all__ = ["GpuWeighing", "card_value", "limiting_resource", "weigh"]

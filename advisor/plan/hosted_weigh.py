@@ -4,7 +4,9 @@ Every memo prices the same model on a hosted API at the plan's own token volume 
 less than the plan chosen, the reader asks "then why run GPUs?", and a memo that lists the cheaper figure without
 a word against it reads as if nobody looked (fifth blind review: q24, q26, q31, q35, q36, q40). Two rules:
 
-- ``cost.hosted_weighed``: the hosted API costs less than the plan (middle of each range). Either the answers give
+- ``cost.hosted_weighed``: the hosted API costs less than the plan (middle of each range); "would cost less" only
+  where it does at every price and at the assumed volume's high end, else the ranges overlap and it says so
+  (s18-volume, the ``overlap`` variants). Either the answers give
   a reason a hosted API is ruled out or second best — a fine-tune no provider serves, highly sensitive data,
   personal information a provider would process, a service kept on the team's own network, a one-off hardware
   budget and no monthly one — and the finding says which (the general text); or none of them holds, and the finding says
@@ -37,16 +39,25 @@ def _mid(r: MoneyRange) -> float:
     return (r.low + r.high) / 2
 
 
-def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange] | None:
-    """(hosted, plan) in the answers' currency when the plan runs GPUs of its own and the hosted API at the same
-    volume costs less (the middle of each range: both are ranges of the same prices' spread)."""
+def high_end_factor(costs: Any) -> float:
+    """An assumed volume's high end ÷ the volume costed (1 where the volume is counted or has no higher figure):
+    the hosted API's cost is linear in the tokens, so its price at the high end is this × its price."""
+    out, high = costs.output_tokens_per_month, costs.output_tokens_per_month_high
+    return high / out if out and high and high > out else 1.0
+
+
+def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
+    """(hosted, plan, clear) in the answers' currency when the plan runs GPUs of its own and the hosted API at the
+    same volume costs less in the middle of each range (both are ranges of the same prices' spread). ``clear``: it
+    costs less at every price, even at its dearest rate on the assumed volume's high end, than the plan's low end
+    (s18-volume: "would cost less, ¥1,085 against ¥946–¥1,856" claimed a figure inside the plan's range, q02)."""
     if f.form == "hosted_api" or f.chosen is None or f.cost is None:
         return None
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
-    if hosted is None or plan is None or plan.high <= 0:
+    if hosted is None or plan is None or plan.high <= 0 or _mid(hosted) >= _mid(plan):
         return None
-    return (hosted, plan) if _mid(hosted) < _mid(plan) else None
+    return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
 
 def cheaper_than_plan(f: Facts) -> bool:
@@ -103,19 +114,24 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     pair = _cheaper(f)
     if pair is None:
         return None
-    hosted, plan = pair
+    hosted, plan, clear = pair
     c = f.ctx
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
     common: dict[str, Any] = {"hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f),
                               "per": per, **_rates(f)}
+    if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
+        factor = high_end_factor(f.cost.costs)
+        common["top"] = {"tr": "plan.volume18.top", "amount": _range(hosted.high * factor, hosted.high * factor, f)} \
+            if factor > 1 else ""
     why = reasons_to_self_host(f)
     if why:
         short = {"tr": str(why[0]["tr"]).replace(".why.", ".short.")}  # the title's short clause, the detail's full one
-        return sized_hosted_sources(finding("cost.hosted_weighed", first=short, why=_chain(why), **common), c)
+        return sized_hosted_sources(finding("cost.hosted_weighed", variant=None if clear else "overlap", first=short,
+                                            why=_chain(why), **common), c)
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
     return sized_hosted_sources(finding(
-        "cost.hosted_weighed", variant="alternative",
+        "cost.hosted_weighed", variant="alternative" if clear else "alternative_overlap",
         checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
                 "peak": c.peak, "provider": provider}, basis=price_basis(c), **common), c)
 

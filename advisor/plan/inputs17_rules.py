@@ -23,4 +23,6 @@ def none_as_answered(f: Facts) -> Finding | None:
     ds = c.answers.data_sensitivity
     if not (f.offshore and c.has_mainland_users) or ds is None or ds.personal_info is not False:
         return None
-    return finding("pi.none_as_answered", region={"tr": f"plan.region.{f.region}"})
+    # no mainland entity: a name in the prompts would also call for a representative there (PIPL Art. 53; s18-duties, q22)
+    rep = {"tr": "plan.duties18.representative"} if c.answers.mainland_entity is False else ""
+    return finding("pi.none_as_answered", region={"tr": f"plan.region.{f.region}"}, representative=rep)

@@ -3,7 +3,7 @@
 Two things size such a service, and the reader is shown both: prefill compute (a long prompt's first token waits for
 the whole prompt to be processed, so prefill takes most of the GPU time and sets TTFT) and KV memory (a request at
 the full context holds tens of GiB of KV cache, so few requests fit beside the weights). Every figure comes from the
-sizing core the plan was built on: the step-cost model (gpu_weigh.decode_share, the same split the GPU weighing uses)
+sizing core the plan was built on: the step-cost model (token_split.prefill_share, the one split the GPU weighing and the cost table use)
 and the memory estimate (advisor.sizing.memory), never re-derived here.
 
 The plan keeps an interactive service's KV cache in BF16 under "FP8 only" (batch_kv.py says why); the memo says
@@ -23,7 +23,7 @@ from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
-from advisor.plan.gpu_weigh import decode_share
+from advisor.plan.token_split import decode_pct
 
 GIB = 1024**3
 # prompts this long (tokens) make prefill the larger part of a request's GPU time on any GPU the plan considers
@@ -63,7 +63,7 @@ def _prefill_phrase(ctx: Ctx, ch: sizing.Candidate) -> dict[str, Any]:
     """Prefill's share of a replica's GPU time at the planned load (the GPU weighing's split), and the prefill time
     of an average and a p95 prompt alone, against the TTFT target."""
     return {"tr": "plan.long_prompt.prefill", "per_replica": max(1, ch.per_replica),
-            "prefill_pct": 100 - decode_share(ctx, ch), "prompt_avg": ctx.prompt_avg, "prompt_p95": ctx.prompt_p95,
+            "prefill_pct": 100 - (decode_pct(ctx, ch) or 0), "prompt_avg": ctx.prompt_avg, "prompt_p95": ctx.prompt_p95,
             "prefill_s": round(_prefill_seconds(ctx, ch, ctx.prompt_avg), 1),
             "prefill_p95_s": round(_prefill_seconds(ctx, ch, ctx.prompt_p95), 1),
             "ttft_target_s": round((ctx.ttft_slo_ms or 0) / 1000)}  # fmt: skip

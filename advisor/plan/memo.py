@@ -32,6 +32,7 @@ from advisor.plan import (
     capex_unknown,
     field_labels,
     memo_batch,
+    memo_carried,
     memo_cost_formula,
     memo_forms,
     memo_text15,
@@ -323,7 +324,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.cap.per_user"), t("memo.unit.tok_s", n=_num(user, 1))))
     elif total is not None:
         rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(total))))
-    if cap.headroom is not None:
+    if cap.headroom is not None and cap.headroom_measured is not None:  # sized on the fleet's measured load (q39)
+        rows.append((t("memo.cap.headroom"), t("agree18.cap.headroom_measured", measured=f"{cap.headroom_measured * 100:.0f}",
+                                               curve=f"{cap.headroom * 100:.0f}")))
+    elif cap.headroom is not None:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:
         rows.append((t("memo.cap.batch_hours"), t("memo.unit.hours", n=_num(cap.batch_hours, 1))))
@@ -667,6 +671,7 @@ def memo_context(
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "layouts": _layouts_sentence(result, lang, as_asked),
         "past_knee": _past_knee(result, t),
+        "carried": memo_carried.carried_sentence(result, t),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -839,6 +844,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
         text = t("memo.key.launch_after_fix" if after_fix else "memo.key.launch_value", days=launch)
+        text += result.timeline.gate_text(lang)  # the step that sets the date, named (q14: the filing, not the approval)
         waits = result.timeline.waits_text(lang)
         if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0 of them
             text += ("；" if lang == "zh_CN" else "; ") + waits
@@ -850,7 +856,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
     if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
-        once = t("memo.key.feasible_once", steps=t("memo.list_sep").join(i.label_in(lang) for i in untimed))
+        gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
+        steps = ([gate] if gate is not None else []) + untimed
+        once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
+                 steps=t("memo.list_sep").join(i.label_in(lang) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
+                                               for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
     rows.append((t("memo.key.feasible"), feasible))
     return [(_cell(a), _cell(b)) for a, b in rows]

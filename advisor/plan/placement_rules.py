@@ -56,6 +56,31 @@ def _bought_spread(replicas: int, serving: int, tp: int, unit_gpus: int, units: 
     return Spread(replicas, serving, units, min(max(1, unit_gpus // tp), math.ceil(replicas / units)))
 
 
+def _spread(f: Facts) -> Spread | None:
+    """The replicas over the servers they sit on, where those servers are known: a fleet of 8-GPU SXM/OAM boards
+    or the servers the plan buys (None: a hybrid's rented peak, PCIe cards in machines of unknown size, a job)."""
+    ch = f.chosen
+    lay = None if ch is None else ch.layout
+    if lay is None or f.form not in node_shapes.OWNED_FORMS or f.form == "hybrid" or f.ctx.is_batch:
+        return None
+    replicas, tp = lay.replicas, lay.tp
+    serving = max(1, replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, tp)))
+    fleet = on_fleet(f)
+    if fleet is not None:
+        if lay.form_factor not in ("sxm", "oam"):
+            return None
+        return _fleet_spread(replicas, serving, tp, fleet.fleet_count or 0)
+    return _bought_spread(replicas, serving, tp, lay.unit_gpus, lay.units)
+
+
+def server_loss(f: Facts) -> Spread | None:
+    """The spread when one server down leaves fewer replicas than the peak needs (None when it still carries the
+    peak, or the servers are not known): the sizing reason says it (q04, seventh blind review: "losing a server
+    leaves only 1 of 3 replicas" was said only in the placement note at the end)."""
+    spread = _spread(f)
+    return None if spread is None or spread.covered or spread.replicas < 2 else spread
+
+
 @rule("sizing.placement", "sizing")
 def placement(f: Facts) -> Finding | None:
     """A plan of several replicas or tensor-parallel groups on servers the team owns or buys: each replica inside
@@ -70,7 +95,6 @@ def placement(f: Facts) -> Finding | None:
     if replicas < 2 and tp < 2:
         return None
     spare = lay.spare_units * max(1, lay.unit_gpus // max(1, tp))
-    serving = max(1, replicas - spare)
     fleet = on_fleet(f)
     whole = lay.form_factor in ("sxm", "oam")
     params = {"gpu": ch.gpu.name, "tp": tp, "replicas": replicas}
@@ -84,10 +108,7 @@ def placement(f: Facts) -> Finding | None:
             return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
         return finding("sizing.placement", variant="unknown", tp_part=tp_part, count=fleet.fleet_count or 0,
                        **params)  # fmt: skip
-    if fleet is not None:
-        spread = _fleet_spread(replicas, serving, tp, fleet.fleet_count or 0)
-    else:
-        spread = _bought_spread(replicas, serving, tp, lay.unit_gpus, lay.units)
+    spread = _spread(f)
     if spread is None or (fleet is None and spread.covered):
         return None  # bought whole servers with a whole spare server: placement follows from the purchase
     pct = round(100 * spread.left / spread.serving)

@@ -12,8 +12,9 @@
 - **A stand-in price.** A node in a region with no sourced row of its own is priced from another region's rows
   times an uplift; the memo says the figure is a stand-in, and asking a data centre there for a quote comes first
   among the next steps (q34, q43: "never present it as the price").
-- **Uplift by region.** US rows stand in for a region without rows of its own, times an uplift sourced for that
-  region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
+- **Uplift by region.** A region with data-centre rows of its own (AWS's Tokyo and Europe list prices for the
+  L40S, L4 and A10G; Google Cloud's L4 in Singapore, Tokyo and Europe) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
+  for that region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
   there over N. Virginia's for the same instance). A region with no sourced uplift gets none (none is invented).
 - **A premium line's host.** A Hong Kong or Singapore node on a CN2 GIA or three-network line is sold by hosts that
   price the server with the line; no such host's row is sourced, so the plan says its GPU price is a stand-in and
@@ -87,9 +88,11 @@ def eligible_book(book: PriceBook, c: Ctx) -> PriceBook:
         ranks = _ranks_consumer_cards(c)
         return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE
                                or (ranks and _consumer(r.gpu))))  # fmt: skip
-    listed = {(r.gpu, r.kind) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
+    # by region too (s18-prices): a hyperscaler's Tokyo or Frankfurt list price is what that region is costed on,
+    # not a US marketplace rate times an uplift; it is set aside only beside a marketplace row of its own region
+    listed = {(r.gpu, r.kind, r.region) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
     return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != "hyperscaler"
-                           or (r.gpu, r.kind) not in listed))  # fmt: skip
+                           or (r.gpu, r.kind, r.region) not in listed))  # fmt: skip
 
 
 def _ranks_consumer_cards(c: Ctx) -> bool:

@@ -25,12 +25,17 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # s16-duties: a mainland representative, Singapore's transfer rule, financial outsourcing,
                           # the business-only reading of the generative-AI rules
                           "pi.mainland_representative", "pi.sg_transfer", "fin.cn_it_outsourcing",
-                          "fin.mas_outsourcing", "genai.business_only",
+                          "fin.mas_outsourcing",
                           # s17-sectors: an education app's filing, internet diagnosis, MLPS (等保), EU AI Act Art. 50
                           "edu.app_filing", "med.internet_diagnosis", "mlps.filing", "eu.ai_transparency",
                           # s17-ui: "no personal information" taken as given, and what a name would change
-                          "pi.none_as_answered"})  # fmt: skip
-_TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
+                          "pi.none_as_answered",
+                          # s18-duties: a consumer chat's "no personal information" kept, with the local law named
+                          "pi.consumer_chat_none"})  # fmt: skip
+# s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
+# reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
+_RULE_TOPIC = {"genai.business_only": 1}
+_TOPIC_ORDER = {"icp": 0, "genai": 0, "region": 0, "pi": 0, "edu": 0, "latency": 1, "line": 1, "sizing": 2, "cost": 3}
 # the finding that states the chosen owning form and why (one purchase and its running costs; base + burst) is what
 # decides the plan's form: it leads the reasons after any blocker (it was cut from page 1's five behind a consumer
 # card's warning and the obligations, so a memo that said "buy a server for the office" never said why on page 1)
@@ -57,7 +62,8 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -2, f.id)
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)
-        return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], _TOPIC_ORDER.get(f.id.split(".")[0], 4), f.id)
+        topic = _RULE_TOPIC.get(f.id, _TOPIC_ORDER.get(f.id.split(".")[0], 4))
+        return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], topic, f.id)
 
     return sorted(findings, key=rank)
 

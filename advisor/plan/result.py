@@ -166,6 +166,9 @@ class Capacity(_Out):
     headroom: float | None = Field(None, description="spare share of capacity at the peak: 1 − peak ÷ capacity")
     meets_slo: bool = False
     batch_hours: float | None = Field(None, description="offline batch: predicted hours to finish the job")
+    headroom_measured: float | None = Field(
+        None, description="a plan sized on the team's measured fleet load: its headroom at the peak on that "
+                          "measurement (``headroom`` is the predicted curve's)")
 
 
 class MoneyRange(_Out):
@@ -361,6 +364,11 @@ class Costs(_Out):
     # spare, in whole units on sale ({"gpus", "replicas", "spare", "units", "unit_gpus", "whole_server"})
     cloud_warm: dict[str, Any] | None = Field(None, description="what stays on around the clock on demand: replicas, "
                                               "of them the N+1 spare, whole units of unit_gpus")
+    # s18-volume: the high end of an assumed volume (a staff tool's people at the high per-person figure), output
+    # tokens; the hosted API's "cheaper" is judged at it (advisor.plan.hosted_weigh)
+    output_tokens_per_month_high: float | None = Field(
+        None, description="high end of an assumed monthly volume, output tokens (input at the prompt:output ratio); "
+                          "null where the volume is counted or has no higher figure")
 
 
 class CurvePoint(_Out):
@@ -422,6 +430,20 @@ class Timeline(_Out):
     def untimed(self) -> list[TimelineItem]:
         """Blocking steps whose length is unknown: the launch is not before they are done (s16-duties)."""
         return [i for i in self.items if i.blocking and not i.length_known]
+
+    @property
+    def gate(self) -> TimelineItem | None:
+        """The timed blocking step that sets the earliest launch (the longest, setup aside), or None: a headline
+        that said "feasible once the sector approval is done" left out the 90–240-day filing that gates the launch
+        (seventh blind review, q14; s18-duties)."""
+        timed = [i for i in self.items if i.blocking and i.length_known and i.id != "setup"]
+        return max(timed, key=lambda i: (i.days_high or 0, i.days_low or 0), default=None)
+
+    def gate_text(self, lang: str) -> str:
+        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""."""
+        g = self.gate
+        return "" if g is None else render(lang, "plan.timeline.set_by", {"step": g.label_in(lang),
+                                                                         "days": g.days_in(lang)})
 
     def waits_text(self, lang: str) -> str:
         """"not before this step is done: the sector approval (education)" for the untimed blocking step, or ""; two
@@ -766,6 +788,7 @@ class PlanResult(_Out):
             "deadline_days": tl.deadline_days,
             "meets_deadline": tl.meets_deadline,
             "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
+            "gate": None if tl.gate is None else tl.gate.id,  # s18-duties: the timed step that sets the launch
         }
         return data
 

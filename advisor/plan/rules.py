@@ -15,6 +15,7 @@ from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_p
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
+from advisor.plan.genai_paths import genai_kind, genai_remaining  # noqa: F401 - re-exported for the engine
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -56,27 +57,6 @@ def _icp_remaining(c: Ctx) -> tuple[int, int]:
     """Days the ICP filing still takes: the whole filing, or what is left of one under review."""
     lo, hi = duration("icp_filing")
     return (max(1, lo // 3), max(1, hi // 2)) if c.icp == "in_progress" else (lo, hi)
-
-
-def genai_kind(c: Ctx, form: str | None = None) -> str:
-    """genai_filing (a self-developed or fine-tuned model: provincial then central review), genai_registration
-    (a service that only calls an already-filed model's API unchanged: provincial review only), or, for an
-    open-weight model the team hosts itself unchanged, genai_open_weights: which of the two applies is not settled
-    in the sources (deployment facts §2.2 describe registration for calling a filed model via its API), so both are
-    shown and the launch spans the two (s16-duties, q07/q14). ``form`` None: before the form is decided (the region
-    step reads only the low end, the same for registration and for the span)."""
-    if c.fine_tuned:
-        return "genai_filing"
-    return "genai_registration" if form in (None, "hosted_api") else "genai_open_weights"
-
-
-def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
-    """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
-    or none when it is done."""
-    if c.genai_covered:
-        return 0, 0
-    kind = genai_kind(c, form)
-    return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
 
 
 @rule("icp.required", "constraint")
@@ -250,8 +230,19 @@ def genai_deadline(f: Facts):
 @rule("genai.algorithm_filing", "constraint")
 def genai_algorithm(f: Facts):
     """Generation/synthesis algorithms offered to the mainland public: a separate algorithm filing under the
-    algorithm-recommendation provisions, beside the generative-AI filing (rule 2); offshore hosting keeps it."""
-    return finding("genai.algorithm_filing") if f.ctx.public_genai else None
+    algorithm-recommendation provisions, beside the generative-AI filing (rule 2); offshore hosting keeps it.
+    s18-duties (seventh blind review): a service whose generative-AI filing is done has normally filed the algorithm
+    with it — "confirm", with a timeline check (q05, q32); a service that only calls a filed model's API unchanged
+    is not said to need its own (the model's provider holds the generation algorithm's filing): asked, not asserted
+    (q16)."""
+    c = f.ctx
+    if not c.public_genai:
+        return None
+    if c.genai_covered:
+        return finding("genai.algorithm_filing", variant="confirm")
+    if f.form == "hosted_api" and not c.fine_tuned:
+        return finding("genai.algorithm_filing", variant="api")
+    return finding("genai.algorithm_filing")
 
 
 @rule("genai.labelling", "constraint")
@@ -643,7 +634,7 @@ def sizing_plan(f: Facts):
     serving = serving_replicas(ch)
     spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
              "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
-    return finding(
+    out = finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         spare=spare,
         policy=round(sizing_headroom() * 100),
@@ -652,6 +643,16 @@ def sizing_plan(f: Facts):
         tpot=round(_first(f.card_tpot_p99, f.sim_tpot_p99, ch.tpot_p99_ms), 1), slo_ttft=f.ctx.ttft_slo_ms or 0,
         slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
+    if short is not None and short.get("tr") == "plan.layout25.short.budget":
+        # the budget took the headroom: the deciding reason says what buying it back costs, so the reader takes the
+        # risk as a decision, not as a table's "0 %" (q10, seventh blind review: "0% headroom, no N+1 … the client
+        # needs an explicit risk decision")
+        out.title_key = "agree18.sizing.plan.budget.room_short.title"
+        out.params.update(extra=short["extra"], currency=short["currency"], need=short["need"])
+    from advisor.plan.sizing_reason import qualify
+
+    qualify(f, out, sized, ch, c_max)
+    return out
 
 
 def sizing_headroom() -> float:
@@ -959,6 +960,7 @@ from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybr
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
+from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
@@ -977,8 +979,8 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.gpu_rules", "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet",
-    "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.gpu_rules",
+    "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.placeholder_purchase",
 )  # fmt: skip
 

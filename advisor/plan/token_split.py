@@ -1,14 +1,18 @@
 """The GPU time of a served request split between prefill (reading the prompt) and decode (writing the answer), so
 the cost per million tokens can be quoted for input and for output separately (issue 25 item 4, s15-text).
 
-Method: in the steady state one replica at its planned concurrency ``c`` decodes ``c`` sequences a step and, to keep
-up, prefills the prompt tokens that arrive meanwhile, ``x = c × prompt ÷ output`` of them a step. One such step is
-timed on the setup's own step model (``StepCostModel``). Its attention is each side's own (prefill: the prompt's
-causal pairs, compute-bound; decode: the KV cache read, bandwidth-bound); the rest (the linear layers, whose
-arithmetic grows with the tokens and whose weight read is shared by every token of the step, the all-reduces and
-the fixed overhead) is shared per token, x : c. The prefill share is prefill's part of the step's time. The cost a
-month × that share ÷ input tokens a month is the cost per million input tokens; the rest over the output tokens,
-per million output tokens.
+Method: one replica at its planned concurrency ``c`` decodes ``c`` sequences a step; each request's answer costs
+its ``1/c`` part of ``output`` such decode steps, and its prompt the time it adds to the steps it is prefilled in
+(in chunks of the engine's token budget, beside the ``c`` decodes), both timed on the setup's own step model
+(``StepCostModel``). The decode steps run anyway, so their weight reads and fixed overhead are decode's; a prompt
+costs what it adds. The prefill share is the prompt's part of one request's GPU time. The cost a month × that
+share ÷ input tokens a month is the cost per million input tokens; the rest over the output tokens, per million
+output tokens. (A prompt is prefilled in chunks, not spread a few tokens over every step: spread thin, its tokens
+would ride free on the decode steps' weight reads and the split would show almost no prefill.)
+
+This is the ONE split of a setup's GPU time: the GPU weighing (``decode_pct``: which resource a card is
+weighed by) and the long-prompt finding read it from here, so the memo never states two splits of the same time
+(q23, seventh blind review: "67 % decode in the sizing section but 82 % prefill in the cost section").
 """
 
 from __future__ import annotations
@@ -25,18 +29,26 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
         return None
     c = max(1, int(cand.per_replica or 1))
     chunk = max(1, int(_engine(ctx, cand.gpu).max_num_batched_tokens or 8192))
-    arriving = c * p / o  # prompt tokens prefilled per decode step, on average
-    steps = max(1.0, arriving / chunk)  # more than one step's budget: timed as so many full chunks
-    x = arriving / steps
-    pairs, kv = x * p / 2, c * (p + o / 2)
+    kv = c * (p + o / 2)  # the KV the c running requests read a step, each half-way through its answer
     costs = cand.costs
-    step = costs.step_seconds(int(round(x)), pairs, c, kv)
-    prefill_attention = max(costs.op_parts(int(round(x)), pairs, 0, 0)[1])
-    decode_attention = max(costs.op_parts(0, 0, c, kv)[1])
-    shared = max(0.0, step - prefill_attention - decode_attention)  # linear layers, all-reduce, overhead
-    prefill = prefill_attention + shared * x / (x + c)
-    total = prefill_attention + decode_attention + shared
-    return round(prefill / total, 3) if total > 0 else None
+    decode_step = costs.step_seconds(0, 0, c, kv)
+    decode = o * decode_step / c
+    prefill, done = 0.0, 0
+    while done < p:  # the prompt's chunks, each beside the c decodes: what each adds to a decode step
+        n = min(chunk, p - done)
+        prefill += max(0.0, costs.step_seconds(n, n * done + n * (n + 1) / 2, c, kv) - decode_step)
+        done += n
+    total = prefill + decode
+    if total <= 0:
+        return None
+    # whole percents, so every sentence that quotes the split (prefill p %, decode 100 − p %) prints the same figures
+    return round(prefill / total, 2)
+
+def decode_pct(ctx: Any, cand: Any) -> int | None:
+    """Decode's share (%) of the setup's GPU time at the planned load, 100 − ``prefill_share``'s: the figure the GPU
+    weighing and the long-prompt finding quote; None without a workload."""
+    share = prefill_share(ctx, cand)
+    return None if share is None else round(100 - 100 * share)
 
 
 def weighted_share(parts: list[tuple[float | None, float | None]]) -> float | None:
@@ -52,4 +64,4 @@ def weighted_share(parts: list[tuple[float | None, float | None]]) -> float | No
     return round(sum(float(s or 0.0) * float(c or 0.0) for s, c in parts) / total, 3)
 
 
-__all__ = ["prefill_share", "weighted_share"]
+__all__ = ["decode_pct", "prefill_share", "weighted_share"]

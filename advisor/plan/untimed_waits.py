@@ -9,7 +9,7 @@ The step is there exactly when the rule's finding is: the same rule function dec
 
 from __future__ import annotations
 
-from advisor.plan import sectors17_rules
+from advisor.plan import duties18_rules, sectors17_rules
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts
 
@@ -40,5 +40,12 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:
-    """The timeline steps of unknown length this plan's facts call for (each one's rule fires on them)."""
-    return [step(f) for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None]
+    """The timeline steps of unknown length this plan's facts call for (each one's rule fires on them), and two
+    generative-AI steps of s18-duties: the filing a service any business can sign up for likely needs (its days
+    known), and a filed service's algorithm filing to confirm."""
+    out = [step(f) for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None]
+    if duties18_rules.likely_public_genai(f) is not None:
+        out.insert(0, duties18_rules.likely_public_step(f))
+    if duties18_rules.algorithm_confirm(f):
+        out.append(duties18_rules.algorithm_confirm_step(f))
+    return out

@@ -58,12 +58,27 @@ def test_a_mainland_plan_is_priced_on_a_mainland_list_in_cny_an_overseas_one_on_
     assert overseas.costs.hosted_api_input_per_million.high == g["input"][1]
 
 
-def test_a_size_no_list_covers_keeps_the_placeholder_and_says_so():
-    r = planned(_with_model("q24_us_saas_rent", "gpt-oss-120b"))  # 117B: between the 72B and the 200B+ lists
-    assert tier_for(116.8, "global") is None and tier_for(116.8, "mainland") is None
-    assert HOSTED_PLACEHOLDER_TITLE in _sources(r)
-    lo, hi = prices()["factors"]["hosted_api_per_m_tokens"]["low"], prices()["factors"]["hosted_api_per_m_tokens"]["high"]
-    assert (r.costs.hosted_api_output_per_million.low, r.costs.hosted_api_output_per_million.high) == (lo, hi)
+def test_a_117b_moe_is_priced_on_the_80_200b_lists_by_its_total_parameters():
+    """s18-prices: gpt-oss-120b (117B total, 5.1B active) was priced on the grade-U placeholder; the 80-200B lists
+    now price it, placed by its total parameters like the 30B-A3B in 10-40B, and the memo cites that row."""
+    r = planned(_with_model("q24_us_saas_rent", "gpt-oss-120b"))
+    row = tier_for(116.8, "global")
+    assert row is not None and row["id"] == "global_80b_to_200b" and row["grade"] != "U"
+    assert tier_for(116.8, "mainland") is row  # no mainland list for this size: the global one, said as such
+    assert row["source"] in _sources(r) and HOSTED_PLACEHOLDER_TITLE not in _sources(r)
+    out = r.costs.hosted_api_output_per_million
+    assert (out.low, out.high) == pytest.approx(tuple(row["output"]), abs=0.006)
+    lo, hi = row["listed_params_b"]
+    assert lo <= 116.8 <= hi * 1.01 and row["min_params_b"] == 80 and row["max_params_b"] == 200
+
+
+def test_without_a_plan_the_placeholder_range_stays_and_says_so():
+    """No model size, no list: the grade-U placeholder of prices.json, never a list passed off as a price."""
+    from advisor.plan.hosted_prices import hosted_rates
+
+    rates = hosted_rates(None)
+    f = prices()["factors"]["hosted_api_per_m_tokens"]
+    assert rates.tier is None and rates.output_usd == (f["low"], f["high"]) and f["grade"] == "U"
 
 
 def test_every_row_has_its_source_date_grade_and_no_two_rows_of_a_market_overlap():

@@ -202,6 +202,12 @@ ROWS: list[Row] = [
     Row("genai.filing_deadline", {**PUBLIC, "genai_filing": "in_progress", "launch_deadline_days": 10},
         {"launch_deadline_days": 30}, why="in_progress"),
     Row("genai.algorithm_filing", PUBLIC, {"public_genai_in_mainland": False}),
+    # s18-duties: "confirm" once the generative-AI filing is done (q05, q32); asked, not asserted, for an API caller
+    Row("genai.algorithm_filing", {**PUBLIC, "genai_filing": "filed"}, {"public_genai_in_mainland": False},
+        why="confirm"),
+    Row("genai.algorithm_filing", {**PUBLIC, "ops_capability": "none", "requests_per_day": 2000,
+                                   "peak_concurrency": None, "use_case": "interactive"},
+        {"public_genai_in_mainland": False}, why="api"),
     Row("genai.labelling", PUBLIC, {"public_genai_in_mainland": False}),
     Row("genai.offshore", {**PUBLIC, "mainland_entity": False, "icp_status": "none"}, {"mainland_entity": True}),
     # -- personal information and data export (§2.3; rule 6) --------------------------------------------------
@@ -284,10 +290,10 @@ ROWS: list[Row] = [
                                                                                            "currency": "CNY"}},
         {"gpu_constraint": ["rtx-4090d"]}),
     Row("cost.prices_verify", OWN, {}, quotes=None, quotes_fails=ALL_QUOTED),
-    # s18-rows: q26 buys H20 servers on a placeholder purchase price; the vendor's quote for them ends it
-    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {}, quotes=None,
-        quotes_fails=[{"gpu": "h20-96g", "kind": "capex", "low": 18_000, "high": 20_000, "unit": "USD/GPU"}]),
-    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"),
+    # s18-rows: q31 buys L20 servers on a placeholder purchase price; the vendor's quote for them ends it
+    Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"), {}, quotes=None,
+        quotes_fails=[{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]),
+    Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"),
         {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
@@ -425,6 +431,24 @@ ROWS: list[Row] = [
         {"overseas_markets": ["HK"], "user_location": "hk_tw"}, why="hong_kong"),
     Row("genai.business_only", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}),
     Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    # s18-duties: a filing already done leaves nothing to plan for the likely-public reading
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.business_only", {**OFFSHORE, "launch_deadline_days": 14}, {"audience": "internal"}, why="deadline"),
+    # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
+    # chat outside the mainland answered "no personal information" (q20)
+    Row("edu.double_reduction", {**PUBLIC, **pi(sector="education"), "minors": True}, {"minors": False}),
+    Row("edu.double_reduction", {**PUBLIC, **pi(sector="education"), "minors": True, "charges_users": True},
+        pi(sector="general"), why="paid"),
+    Row("edu.double_reduction", {**PUBLIC, **pi(sector="education"), "minors": True},
+        {"audience": "internal", "reach": "private_network", "public_genai_in_mainland": False}, why="staff_only"),
+    Row("edu.double_reduction", {**PUBLIC, **pi(sector="education"), "minors": True},
+        {"user_location": "overseas", "overseas_markets": ["US"]}, why="no_mainland_users"),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, **pi(personal_info=False)}, pi(50_000, 0)),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, **pi(personal_info=False)}, {"audience": "business"}, why="business"),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, **pi(personal_info=False)}, {"data_sensitivity": None},
+        why="unanswered"),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, **pi(personal_info=False)},
+        {"user_location": "mixed", "user_mix": {"mainland": 0.3, "overseas": 0.7}}, why="mainland_users"),
     # sector duties (s17-sectors): an education app's filing, internet diagnosis, MLPS (等保), EU AI Act Art. 50
     Row("edu.app_filing", {**PUBLIC, **pi(sector="education")}, pi(sector="general")),
     Row("edu.app_filing", {**PUBLIC, **pi(sector="education")}, {"audience": "internal", "reach": "private_network"},
@@ -699,9 +723,13 @@ def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits
     assert step.days_in(lang) in memo and translate(lang, "plan.timeline.ask.education") in step.days_in(lang)
     assert r.timeline.waits_text(lang) in memo
     assert r.to_json(lang)["timeline"]["not_before"] == r.timeline.waits_text(lang)
-    if r.feasible:
-        steps = translate(lang, "memo.list_sep").join(i.label_in(lang) for i in (step, app))
-        assert translate(lang, "memo.key.feasible_once", steps=steps) in memo
+    if r.feasible:  # s18-duties: the timed step that sets the date (the ICP filing here) is named first (q14)
+        gate = r.timeline.gate
+        assert gate is not None and gate.id == "icp_filing"
+        steps = translate(lang, "memo.list_sep").join(
+            [gate.label_in(lang) + translate(lang, "plan.timeline.step_days", days=gate.days_in(lang))]
+            + [i.label_in(lang) for i in (step, app)])
+        assert translate(lang, "memo.key.feasible_once_all", steps=steps) in memo
     # a sector with no pre-approval, or a staff tool on a private network: no such step
     assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]
     staff = plan({**MAINLAND, **pi(sector="education"), "reach": "private_network", "audience": "internal"})

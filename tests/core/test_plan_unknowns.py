@@ -92,6 +92,7 @@ ALTERNATIVES: dict[str, tuple] = {
     # bursty loads (s15-burst): when the bursts come
     "burst_schedule": ({"per_year": 3, "days_each": 21, "known_in_advance": True},
                        {"per_year": 12, "days_each": 2, "known_in_advance": False}),
+    "users": (5, 500),  # s18-volume: a staff tool's people, for its month of tokens
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -116,6 +117,7 @@ BASES: dict[str, dict] = {
         "measured_utilisation": 0.5, "audience": "business", "reach": "internet",
         "current_fleet": {"gpu": "l40s", "count": 4},
         "capex_budget": {"amount": 500_000.0, "currency": "CNY"},
+        "users": 120,
     },
     # mainland public service from a mainland node
     "mainland_public": {

@@ -68,6 +68,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("reach", "choice", "lan", "private_network", "internet"),
         _f("peak_concurrency", "int", low=1, high=1_000_000, unit="wizard.unit.requests"),
         _f("requests_per_day", "range_int", low=0, high=10**12),
+        _f("users", "int", low=1, high=100_000_000, unit="wizard.unit.people"),  # s18-volume: a staff tool's people
         _f("latency_slo.ttft_p99_ms", "float", low=1, high=3_600_000, unit="wizard.unit.ms"),
         _f("latency_slo.tpot_p99_ms", "float", low=1, high=600_000, unit="wizard.unit.ms"),
         _f("prompt_tokens.avg", "int", low=1, high=10_000_000, unit="wizard.unit.tokens"),

@@ -1,0 +1,90 @@
+"""Obligations read as a mainland deployment/compliance engineer reads them (issue 25, s18-duties, seventh blind
+review), each from a public source graded in ``resources/plan/duties18.json``:
+
+- 双减: the 2021 Opinions of the General Offices of the CPC Central Committee and the State Council on reducing
+  compulsory-education pupils' homework and off-campus tutoring — no new subject-tutoring institutions approved,
+  online subject tutoring moved from filing to approval, no "photo-search answers" — which a paid homework-help
+  app for pupils meets before anything else (q07);
+- a consumer chat app answered "no personal information" outside the mainland: almost certainly processes personal
+  data (accounts, what people type), said as a caveat under the local law, never as a fact (q20);
+- the timeline steps of two generative-AI readings: a service any business can sign up for is likely public
+  (``genai.business_only``: q11–q13, q21, q22), and the algorithm filing of a filed service to confirm (q05, q32).
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/duties18.json``.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.genai_paths import genai_kind, genai_remaining
+from advisor.plan.result import Finding, TimelineItem
+from advisor.plan.rule_base import Facts, finding, rule
+
+SG_MARKETS = ("SG", "SEA")
+
+
+def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
+    """(kind, low, high) of the generative-AI filing or registration a service sold to any business that signs up
+    would need if, as is likely, it counts as offered to the public (Interim Measures Art. 2): the plan answered
+    "not public", mainland users, a business audience, sold (users pay) or served from offshore — the cases where
+    ``genai.business_only`` speaks. None when that reading does not arise or the filing is done."""
+    c = f.ctx
+    if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
+        return None
+    if c.internal_only or not (f.offshore or c.charges) or c.genai_covered:
+        return None
+    lo, hi = genai_remaining(c, f.form)
+    return genai_kind(c, f.form), lo, hi
+
+
+def likely_public_step(f: Facts) -> TimelineItem:
+    """The filing or registration as a timeline step: counted in the earliest launch when no deadline was given
+    (nothing as answered changes, the launch date becomes the realistic one); with a deadline, listed beside it and
+    not counted, so the plan as answered keeps its date and the finding states what the filing would add."""
+    kind, lo, hi = likely_public_genai(f) or ("genai_registration", 0, 0)
+    return TimelineItem(id=f"{kind}_likely", label_key="plan.timeline.genai_likely_public",
+                        label_params={"kind": {"tr": f"plan.genai.{kind}"}}, days_low=lo, days_high=hi,
+                        blocking=f.ctx.deadline_days is None)
+
+
+def algorithm_confirm_step(f: Facts) -> TimelineItem:
+    """A filed service's algorithm filing: normally made with the generative-AI filing, so a check, not a months-long
+    step; the launch waits on it only if it was not made (its length then unknown here)."""
+    return TimelineItem(id="algorithm_filing_confirm", label_key="plan.timeline.algorithm_confirm", days_low=None,
+                        days_high=None, ask_key="plan.timeline.ask.algorithm")
+
+
+def algorithm_confirm(f: Facts) -> bool:
+    """Public generative AI whose generative-AI filing is done: the algorithm filing is to confirm, not to make."""
+    return f.ctx.public_genai and f.ctx.genai_covered
+
+
+@rule("edu.double_reduction", "constraint")
+def double_reduction(f: Facts) -> Finding | None:
+    """Minors in the mainland using a public education service: if it tutors school subjects for compulsory-education
+    pupils (grades 1–9), the 2021 双减 Opinions apply — no new subject-tutoring institutions approved, online ones
+    moved from filing to approval (a refusal cancels the filing and the ICP licence), no "photo-search answers",
+    lessons of at most 30 minutes ending by 21:00. Said as a condition (the answers name the sector and minors, not
+    the subjects or grades); the paid variant when pupils pay (a paid subject-tutoring service is what the Opinions
+    stop)."""
+    c = f.ctx
+    if c.sector != "education" or c.answers.minors is not True or not c.has_mainland_users:
+        return None
+    if c.internal_only or c.is_batch or c.audience == "business":
+        return None
+    return finding("edu.double_reduction", variant="paid" if c.charges else None)
+
+
+@rule("pi.consumer_chat_none", "constraint")
+def consumer_chat_none(f: Facts) -> Finding | None:
+    """A consumer chat service outside the mainland answered "no personal information": accounts, contact details
+    and what people type almost always carry personal data, so the answer is kept and the local law named as what
+    applies if it does (Singapore's PDPA for a Singapore or South-East Asian market; else the local law, not
+    stated). Mainland users have ``pi.none_as_answered``."""
+    c = f.ctx
+    ds = c.answers.data_sensitivity
+    if ds is None or ds.personal_info is not False or c.has_mainland_users:
+        return None
+    if c.audience != "public" or c.use_case != "interactive" or c.internal_only:
+        return None
+    sg = any(m in SG_MARKETS for m in c.overseas_markets)
+    return finding("pi.consumer_chat_none", variant="sg" if sg else None)

@@ -1,0 +1,44 @@
+"""What the sizing reason ("N × (setup) meets the target at the peak") must say beside it so an expert does not read
+the plan's own figures as contradictions (issue 25, seventh blind review, s18-agree):
+
+- a replica loaded past the predicted knee (beyond it throughput stops growing and latency climbs) is fine only
+  while it stays within the latency target, and only if the reason says so: the target, not the knee, sets each
+  replica's load (q04: "replicas run past the predicted knee (14 per replica against a knee of 7)");
+- replicas that share a server: what one server down leaves when that is less than the peak needs (q04: "losing
+  a server leaves only 1 of 3 replicas", said only in the placement note at the end of the memo).
+
+The knee is the plan's own curve's (``capacity.plan_curve``, the one section 3 shows) and the spread the placement
+rule's (``placement_rules.server_loss``), never worked out again here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts
+
+TITLE = "agree18.sizing.plan.room.title"
+
+
+def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
+    """Give the plain sizing reason (``room`` variant) the knee and the server-loss clauses where they apply."""
+    from advisor.plan.capacity import plan_curve
+    from advisor.plan.placement_rules import server_loss
+
+    if not out.title_key.endswith(".room.title"):
+        return
+    knee_at = plan_curve(sized, ch)[1].concurrency
+    per = ch.per_replica
+    knee: dict | str = ({"tr": "agree18.sizing.past_knee", "per": per, "knee": knee_at, "c_max": c_max}
+                        if knee_at and per > knee_at and per <= c_max else "")  # fmt: skip
+    spread = server_loss(f)
+    loss: dict | str = ({"tr": "agree18.sizing.server_loss", "left": spread.left, "replicas": spread.replicas,
+                         "pct": round(100 * spread.left / spread.serving), "serving": spread.serving}
+                        if spread is not None else "")  # fmt: skip
+    if knee or loss:
+        out.title_key = TITLE
+        out.params.update(knee=knee, loss=loss)
+
+
+__all__ = ["qualify"]

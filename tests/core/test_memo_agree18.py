@@ -1,0 +1,135 @@
+"""Figures in one memo that must agree, as properties over every advice scenario (issue 25, seventh blind review,
+s18-agree): the headroom of a plan sized on the team's measured fleet load (q39)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.plan.sizing import HEADROOM
+from tests.support.planned import planned
+
+SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+NAMES = sorted(p.stem for p in SCEN.glob("*.json"))
+
+
+def _plan(name: str):
+    return planned(json.loads((SCEN / f"{name}.json").read_text(encoding="utf-8"))["answers"])
+
+
+def _memo(r, lang):
+    from advisor.plan.memo import render_memo_markdown
+
+    return render_memo_markdown(r, lang=lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_plan_sized_on_the_measured_fleet_load_says_its_headroom_on_that_measurement(name):
+    """q39: "its own tables mix '96 % headroom' with sizing on the measurement". A plan sized on the fleet's
+    measured utilisation has the policy's headroom on that measurement; the sizing table says it, named apart from
+    the curve's; and the first step counts the requests in flight before anything is rented on it."""
+    r = _plan(name)
+    cap = r.capacity
+    if cap is None or cap.headroom_measured is None:
+        return
+    assert cap.headroom_measured >= HEADROOM - 0.005, (name, cap.headroom_measured)
+    assert r.next_steps and r.next_steps[0].id == "fleet_load", (name, [s.id for s in r.next_steps])
+    en = _memo(r, "en")
+    row = next(line for line in en.splitlines() if line.startswith("| Headroom at the peak |"))
+    assert f"{cap.headroom_measured * 100:.0f} % on your fleet's measured load" in row, row
+    assert f"{cap.headroom * 100:.0f} % if the predicted curve" in row, row
+    assert "vllm:num_requests_running" in r.next_steps[0].text_in("en")
+
+
+def test_the_hybrid_on_a_busy_fleet_is_sized_on_its_measurement():
+    """The property above is not vacuous: the advice scenario of a fleet busier than the curve says (q39) has it."""
+    r = _plan("q39_hybrid_l20_base_cloud_burst")
+    assert r.capacity is not None and r.capacity.headroom_measured is not None
+    assert r.next_steps[0].key == "agree18.next.fleet_load_budget"  # its cost's high end is over the budget
+
+
+def _deciding_reasons(memo: str) -> str:
+    """The memo's "What decides it" list (en), up to the table that follows it."""
+    start = memo.index("What decides it:")
+    return memo[start:memo.index("\n| ", start)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_plan_without_headroom_says_so_among_the_deciding_reasons(name):
+    """q10: "the resulting plan still has 0% headroom … the client needs an explicit risk decision". A served plan
+    whose capacity table shows 0 % headroom says so in its deciding reasons, not only in a table; where the
+    budget took the headroom, with what buying it back costs a month."""
+    r = _plan(name)
+    cap = r.capacity
+    if cap is None or cap.headroom is None or r.deployment_form == "hosted_api" or not r.feasible:
+        return
+    if round(cap.headroom * 100) > 0 or cap.headroom_measured is not None:
+        return
+    en = _memo(r, "en")
+    reasons = _deciding_reasons(en)
+    assert "0% headroom" in reasons or "0 % headroom" in reasons, (name, reasons)
+    plan = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if plan is not None and isinstance(plan.params.get("short"), dict) and \
+            plan.params["short"].get("tr") == "plan.layout25.short.budget":
+        assert f"{plan.params['short']['extra']} {plan.params['short']['currency']} a month more" in reasons, reasons
+
+
+def test_the_long_document_plan_states_its_missing_headroom_and_its_price_first():
+    """The property above is not vacuous: q10's plan has 0 % headroom, taken by the budget."""
+    r = _plan("q10_128k_document_assistant")
+    assert r.capacity is not None and round(r.capacity.headroom * 100) == 0
+    plan = next(f for f in r.findings if f.id == "sizing.plan")
+    assert plan.title_key == "agree18.sizing.plan.budget.room_short.title"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_sizing_reason_says_past_the_knee_and_a_server_loss_as_the_memo_shows_them(name):
+    """q04: "replicas run past the predicted knee (14 per replica against a knee of 7), and losing a server leaves
+    only 1 of 3 replicas". A replica loaded past the curve's knee within the target is said in the sizing reason
+    with section 3's knee; one server down leaving less than the peak needs is said there with the placement
+    note's figures."""
+    r = _plan(name)
+    plan = next((f for f in r.findings if f.id == "sizing.plan"), None)
+    if plan is None or r.latency_curve is None or r.capacity is None:
+        return
+    title = render_title(plan)
+    per, knee = r.capacity.concurrency_per_replica, r.latency_curve.knee_concurrency
+    past = bool(knee) and per > knee and r.capacity.meets_slo and plan.title_key.endswith(".room.title")
+    assert (f"past the knee of {knee}," in title) == past, (name, per, knee, title)
+    if past:
+        assert f"at {per} a replica" in title, title
+        assert f"(up to {r.capacity.max_concurrency_per_replica})" in title, (title, r.capacity)
+    placed = next((f for f in r.findings if f.id == "sizing.placement" and f.params.get("left") is not None), None)
+    if placed is not None and plan.title_key.endswith(".room.title"):
+        short = placed.params["left"] < placed.params["serving"]
+        said = f"one server down leaves {placed.params['left']} of {placed.params['replicas']} replicas" in title
+        assert said == short, (name, placed.params, title)
+
+
+def render_title(f):
+    from advisor.plan.result import render
+
+    return render("en", f.title_key, f.params)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
+    """q23: "the P99 TTFT row stays flat at 214 ms from 22 to 44 concurrent, which looks like a simulator artifact":
+    the curve's running maximum carried one slow sample forward. Where two neighbouring columns show the same P99,
+    the latency section says how to read it; where none do, it says nothing."""
+    r = _plan(name)
+    curve = r.latency_curve
+    if curve is None or len(curve.points) < 2:
+        return
+    rows = [[None if v is None else round(v, 1) for v in (getattr(p, k) for p in curve.points)]
+            for k in ("ttft_p99_ms", "tpot_p99_ms")]
+    flat = any(a is not None and a == b for row in rows for a, b in zip(row, row[1:], strict=False))
+    for lang, words in (("en", "is carried over, not a measured plateau"), ("zh_CN", "是沿用下来的")):
+        assert (words in _memo(r, lang)) == flat, (name, lang, rows)
+
+
+def test_the_game_npc_curve_has_the_flat_run_the_reviewer_saw():
+    """Not vacuous: q23's curve carries its P99 TTFT over several columns."""
+    pts = _plan("q23_japan_game_npc").latency_curve.points
+    ttft = [round(p.ttft_p99_ms, 1) for p in pts]
+    assert any(a == b for a, b in zip(ttft, ttft[1:], strict=False)), ttft

@@ -1,0 +1,148 @@
+"""Obligations as a mainland deployment/compliance engineer reads them (issue 25, seventh blind review, s18-duties),
+on the advice scenarios the reviewers named: a service any business can sign up for plans its generative-AI filing
+(q11–q13, q21, q22); the headline names the step that sets the launch (q14); the algorithm filing is "confirm"
+once the generative-AI filing is done (q05, q32) and asked, not asserted, for a shop calling a filed model's API
+(q16); 双减 for the minors' homework app (q07); a consumer chat's "no personal information" kept as a caveat (q20);
+the Art. 53 representative beside a "no personal information" answer of a company with no mainland entity (q22).
+Each in both languages of the memo."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.reasons import CAVEAT_RULES, by_weight
+from advisor.plan.result import Finding, PlanResult
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, scenario_memo, scenario_plan
+
+LANGS = ("en", "zh_CN")
+
+
+def plan(name: str) -> PlanResult:
+    return scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+
+
+def memo(name: str, lang: str) -> str:
+    return scenario_memo(ADVICE_SCENARIOS / f"{name}.json", lang)
+
+
+def one(r: PlanResult, rule_id: str) -> Finding:
+    [x] = [f for f in r.findings if f.id == rule_id]
+    return x
+
+
+def step(r: PlanResult, step_id: str):
+    [item] = [i for i in r.timeline.items if i.id == step_id]
+    return item
+
+
+@pytest.mark.parametrize("name", ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q22_hk_company_telecom_only"])
+def test_a_service_any_business_can_sign_up_for_plans_its_filing_and_the_launch_counts_it(name):
+    """No deadline: the likely-public filing is a blocking step, the earliest launch counts it, and the finding (a
+    reason, not a caveat) names the kind and the same days; the answer "not public" still decides nothing else."""
+    r = plan(name)
+    x = one(r, "genai.business_only")
+    assert x.severity == "warning"
+    [item] = [i for i in r.timeline.items if i.id.endswith("_likely")]
+    assert item.blocking and item.length_known
+    assert (x.params["low"], x.params["high"]) == (item.days_low, item.days_high)
+    assert r.timeline.launch_days_low >= item.days_low and r.timeline.launch_days_high >= item.days_high
+    assert r.timeline.gate == item  # the longest step sets the date and the memo names it
+    assert "genai.filing" not in r.finding_ids  # the answer stands: the general filing rule stays silent
+    assert "genai.business_only" in [f.id for f in by_weight(r.findings)][:6]
+    for lang in LANGS:
+        assert r.timeline.gate_text(lang) in memo(name, lang)
+        assert translate(lang, "plan.duties18.likely.counted") in x.detail_in(lang)
+
+
+def test_with_a_deadline_the_filing_is_listed_not_counted_and_the_finding_says_what_it_would_mean():
+    """q21 (14 days, expected feasible): the step is there, not blocking, the launch still meets the deadline, and
+    the finding states the launch the filing would mean."""
+    r = plan("q21_fast_launch_hk_rule1")
+    [item] = [i for i in r.timeline.items if i.id.endswith("_likely")]
+    assert not item.blocking and item.days_low is not None and item.days_low > 14
+    assert r.timeline.meets_deadline and r.feasible
+    x = one(r, "genai.business_only")
+    assert x.params["launch"]["deadline"] == 14
+    ids = [f.id for f in by_weight(r.findings)]  # the reason that decides the region leads, this one follows it
+    assert ids.index("icp.deadline") < ids.index("genai.business_only") < 5
+    for lang in LANGS:
+        text = x.detail_in(lang)
+        assert f"{item.days_low}–{item.days_high}" in text and "14" in text
+
+
+def test_a_filing_done_or_a_staff_tool_plans_no_likely_public_filing():
+    base = advice_answers("q11_paid_api_b25")
+    for change in ({"genai_filing": "filed"}, {"audience": "internal"}):
+        r = make_plan(answers_from_dict({**base, **change}))
+        assert "genai.business_only" not in r.finding_ids
+        assert not [i for i in r.timeline.items if i.id.endswith("_likely")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_headline_names_the_filing_that_gates_the_launch_beside_the_sector_approval(lang):
+    """q14: 'Feasible: yes, once the sector approval…' left out the 90–240-day filing that sets the date."""
+    r = plan("q14_medical_followup_mainland")
+    gate = r.timeline.gate
+    assert gate is not None and gate.id.startswith("genai")
+    text = memo("q14_medical_followup_mainland", lang)
+    row = next(line for line in text.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.feasible')} |"))
+    assert gate.label_in(lang) in row and gate.days_in(lang) in row
+    assert row.index(gate.label_in(lang)) < row.index(r.timeline.untimed[0].label_in(lang))
+    assert r.to_json(lang)["timeline"]["gate"] == gate.id  # the CLI's --json says which step sets the date
+
+
+@pytest.mark.parametrize("name", ["q05_filed_finetune_mainland_sg", "q32_filed_public_chatbot_fast"])
+def test_a_filed_service_confirms_its_algorithm_filing_on_the_timeline(name):
+    r = plan(name)
+    x = one(r, "genai.algorithm_filing")
+    assert x.title_key.endswith(".confirm.title")
+    check = step(r, "algorithm_filing_confirm")
+    assert check.blocking and not check.length_known  # never a 0 for a length no source states
+    assert r.feasible  # a check to make, not a blocker: the decision stands
+    for lang in LANGS:
+        assert check.label_in(lang) in memo(name, lang)
+
+
+def test_an_api_caller_is_asked_about_its_own_algorithm_filing_and_a_self_hosted_service_is_told():
+    assert one(plan("q16_hosted_api_mainland_registration"), "genai.algorithm_filing").title_key.endswith(".api.title")
+    plain = one(plan("q07_minors_education_app"), "genai.algorithm_filing")
+    assert plain.title_key == "plan.rule.genai.algorithm_filing.title"
+    assert "algorithm_filing_confirm" not in [i.id for i in plan("q16_hosted_api_mainland_registration").timeline.items]
+
+
+def test_the_minors_homework_app_meets_double_reduction_among_the_first_reasons():
+    r = plan("q07_minors_education_app")
+    x = one(r, "edu.double_reduction")
+    assert x.title_key.endswith(".paid.title") and x.severity == "warning"
+    ids = [f.id for f in by_weight(r.findings)]
+    assert ids.index("edu.double_reduction") < ids.index("edu.app_filing")
+    assert ids.index("edu.double_reduction") < 3
+    assert any(s.grade == "B" and "2021-07-24" == s.date for s in x.sources)
+    free = make_plan(answers_from_dict({**advice_answers("q07_minors_education_app"), "charges_users": False}))
+    assert one(free, "edu.double_reduction").title_key == "plan.rule.edu.double_reduction.title"
+
+
+def test_a_consumer_chat_answered_no_personal_information_gets_a_caveat_under_its_own_law():
+    r = plan("q20_china_parts_offshore_sg")
+    x = one(r, "pi.consumer_chat_none")
+    assert x.title_key.endswith(".sg.title") and any("PDPA" in s.title or "Personal Data Protection" in s.title
+                                                     for s in x.sources)
+    ids = [f.id for f in by_weight(r.findings)]
+    assert x.id in CAVEAT_RULES and ids.index(x.id) > ids.index("gpu.not_offered_offshore")  # a caveat, after reasons
+    us = {**advice_answers("q20_china_parts_offshore_sg"), "overseas_markets": ["US"], "gpu_constraint": None}
+    other = one(make_plan(answers_from_dict(us)), "pi.consumer_chat_none")
+    assert other.title_key == "plan.rule.pi.consumer_chat_none.title"
+    assert not any("Singapore" in s.title for s in other.sources)  # never another law's source
+
+
+def test_no_personal_information_without_a_mainland_entity_names_the_representative():
+    r = plan("q22_hk_company_telecom_only")
+    for lang in LANGS:
+        rep = translate(lang, "plan.duties18.representative").strip()
+        assert rep in one(r, "pi.none_as_answered").detail_in(lang)
+    with_entity = make_plan(answers_from_dict({**advice_answers("q21_fast_launch_hk_rule1"),
+                                               "data_sensitivity": {"personal_info": False}}))
+    x = one(with_entity, "pi.none_as_answered")  # a mainland company on a Hong Kong node (rule 1): no Art. 53 text
+    assert translate("en", "plan.duties18.representative").strip() not in x.detail_in("en")
