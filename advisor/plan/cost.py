@@ -35,10 +35,11 @@ REGIONAL = ("hong_kong", "singapore", "japan", "europe")
 
 def _offshore(rows: list[PriceRow], region: str | None) -> list[PriceRow]:
     """``rows`` for an offshore ``region``: its own rows where it has some, else the rows of no named offshore
-    region (US rows, which the uplift then scales)."""
+    region (US rows, which the uplift then scales); never a mainland placeholder (s18-rows: q21's Hong Kong A10 was
+    priced from AWS's US row and the mainland's placeholder together)."""
     if region is not None and any(r.region == region and not r.user_quote for r in rows):
         return [r for r in rows if r.region == region or r.user_quote]
-    return [r for r in rows if r.user_quote or r.region not in REGIONAL]
+    return [r for r in rows if r.user_quote or r.region not in (*REGIONAL, "mainland")]
 
 
 def cloud_rows(book: PriceBook, gpu: str, region: str) -> list[PriceRow]:

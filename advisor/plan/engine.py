@@ -22,6 +22,7 @@ from advisor.plan import (
     memo_cost_formula,
     node_shapes,
     owned_per_million,
+    placeholder_purchase,
     price_rows,
     reachable,
     second_unit,
@@ -737,7 +738,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         hosted_weigh.apply_hosted_only(costs, c, hosted, _input_tokens(c, tokens_month), tokens_month)
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
-    costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line)  # which rows, said (s16-prices)
+    costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line,  # which rows, said (s16-prices)
+                                         ov_node.node.region if ov_node is not None else None)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]
@@ -754,7 +756,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         open_questions=questions,
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
         next_steps=price_rows.quote_steps(
-            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis),
+            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis,
+            form),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx),
@@ -763,6 +766,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
+    result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)
     if dropped:
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",

@@ -339,6 +339,18 @@ def _procurement_fits(c: Ctx) -> bool:
     return c.deadline_days is None or c.deadline_days >= hi
 
 
+SHORT_HORIZON_MONTHS = 12  # s18-rows: buying's 30-90 days of lead time are up to a quarter of such a horizon
+
+
+def short_rent_fits(c: Ctx, cloud_usd: tuple[float | None, float | None], monthly_usd: float | None) -> bool:
+    """A server-room box with no one-off budget over a short horizon, where renting fits the monthly budget: an
+    engineer rents (seventh blind review, q38/q41: "buying two A10 servers (30-95 day lead time, placeholder prices)
+    for a 12-month horizon is debatable when renting fits the budget"). Owning's lower figure rests on a purchase
+    price and a lead time that are both placeholders, and the months spent waiting for it are months already paid."""
+    return (c.duration_months <= SHORT_HORIZON_MONTHS and monthly_usd is not None and cloud_usd[1] is not None
+            and cloud_usd[1] <= monthly_usd)
+
+
 def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: FormsOutcome | None) -> str | None:
     """``on_premises`` or ``hybrid`` when the answers call for one (see the module's text), else None: the engine's
     other forms decide. ``cloud_usd``: renting the same setup, USD a month."""
@@ -369,7 +381,7 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
         if budget is not None:
             if fits and (c.reach == "lan" or cheaper or rescues):
                 return "on_premises"
-        elif c.ops != "none" and (c.reach == "lan" or cheaper):
+        elif c.ops != "none" and (c.reach == "lan" or (cheaper and not short_rent_fits(c, cloud_usd, monthly))):
             return "on_premises"
     # an owned base run beside a rented burst needs a team that runs servers well (as buying outright does, in the
     # engine): with basic ops a few per cent off renting (q11 at 4 %, on placeholder prices) buys nothing. Rule 15
@@ -419,5 +431,5 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
     return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
 
 
-__all__ = ["FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms", "hybrid_pays",
-           "monthly_usd", "owned_layout"]
+__all__ = ["SHORT_HORIZON_MONTHS", "FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms",
+           "hybrid_pays", "monthly_usd", "owned_layout", "short_rent_fits"]

@@ -11,6 +11,11 @@ sent back two internal services that an engineer would not put on GeForce cards 
 - a box bought once from a one-off equipment budget to run for years in a server room (a university lab's
   shared server): a data-centre part when one fits the budget, so it need not run at the edge of the target.
 
+- any other internal service in a server room (s18-rows, seventh blind review, q38: "recommending that a German
+  manufacturer buy GeForce 4090s for its server room is questionable"): NVIDIA's GeForce driver licence (§2.1.3,
+  "No Datacenter Deployment") does not license data-centre deployment and does not say what a data centre is, so a
+  rack reached over the company's network is a data-centre part's place.
+
 An office tool on the LAN keeps its consumer card (q01/q02/q33): the box stands in the office, and a team that
 already runs the consumer card keeps it (``gpu_choice.tiers``). The tier only orders setups that all meet the
 target; the consumer setup still wins when no data-centre part does.
@@ -28,7 +33,8 @@ from advisor.plan.site_words import SERVER_ROOM, answered_reach, owned_site
 
 def internal_grade_reason(c: Ctx) -> str | None:
     """Why an internal service runs on a data-centre part: ``sensitive`` (sensitive personal data in a server room),
-    ``server_room`` (a box bought on a one-off budget for a server room), else None (consumer cards allowed)."""
+    ``server_room`` (a box bought on a one-off budget for a server room), ``licence`` (any other server room: the
+    GeForce licence), else None (consumer cards allowed: an office box, or a site the answers do not give)."""
     if c.is_batch or not c.internal_only:
         return None
     fleet = getattr(c.answers, "current_fleet", None) is not None
@@ -38,7 +44,7 @@ def internal_grade_reason(c: Ctx) -> str | None:
         return "sensitive"
     if getattr(c.answers, "capex_budget", None) is not None:
         return "server_room"
-    return None
+    return "licence"
 
 
 def grade_tier(c: Ctx, cand: Any, book: PriceBook, *, production: bool) -> int:

@@ -158,7 +158,7 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
     per_hour = round(need * k.price_mid * conv, 2)
     return WholeServerNote(gpu_name=k.gpu.name, gpus=lay.total_gpus, unit_gpus=lay.unit_gpus, need=need, tp=k.tp,
                            per_hour_if_cards=per_hour, chosen_per_hour=round(chosen_per_hour, 2),
-                           cheaper=per_hour < chosen_per_hour)  # fmt: skip
+                           cheaper=per_hour < round(chosen_per_hour, 2))  # as shown: q41 read "13.27 against 13.27"
 
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,

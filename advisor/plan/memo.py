@@ -824,6 +824,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     # the price the figure stands on, the on-demand one beside it (q35: the reserved price, unsaid)
     basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": reserved_price.phrase(
         c, lambda r: _money(r, c.currency))})
+    if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
+        basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it

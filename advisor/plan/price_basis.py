@@ -21,13 +21,30 @@ class PriceBasis(BaseModel):
     marketplace_left_out: list[str] = Field(
         default_factory=list, description="ids of GPU-marketplace rows (hosts of many owners) not used for this plan")
     offers: dict[str, list[str]] = Field(default_factory=dict, description="those offers' short names, by language")
-    why: Literal["sector", "sensitive"] | None = Field(
+    why: Literal["sector", "sensitive", "personal"] | None = Field(
         None, description="sector: a regulated sector (finance, health); sensitive: the data is marked high or holds "
-        "sensitive personal information")
+        "sensitive personal information; personal: the prompts carry personal information (s18-rows)")
     sector: str = ""
     proxy_line: str | None = Field(None, description="cn2_gia | three_network: the GPU rows stand in for a host that "
                                    "sells that line in the region (no sourced row of such a host)")
     proxy_region: str | None = None
+    # s18-rows: a node in a region with no sourced row of its own, priced from another region's rows (named by offer)
+    # times the region's uplift: the figure is a stand-in, and a data centre's quote there comes first
+    stand_in_region: str | None = Field(None, description="the region whose GPU price is another region's rows "
+                                        "times its uplift (no sourced row of a data centre there)")
+    stand_in_offers: dict[str, list[str]] = Field(default_factory=dict, description="the offers standing in, by "
+                                                  "language")
+    stand_in_marketplace: bool = Field(False, description="the rows standing in are a GPU marketplace's")
+
+    @property
+    def stand_in(self) -> bool:
+        """The GPU price is no price of a host in the node's region (a premium line's host, or any data centre)."""
+        return self.proxy_line is not None or self.stand_in_region is not None
+
+    @property
+    def stand_in_where(self) -> str | None:
+        """The region whose price the stand-in takes the place of."""
+        return self.proxy_region if self.proxy_line is not None else self.stand_in_region
 
     def text_in(self, lang: str) -> str:
         out = []
@@ -36,9 +53,18 @@ class PriceBasis(BaseModel):
             why = translate(lang, f"prices16.basis.why.{self.why or 'sensitive'}")
             out.append(translate(lang, "prices16.basis.no_marketplace", why=why,
                                  offers=translate(lang, "memo.list_sep").join(offers)))
+        names = self.stand_in_offers.get(lang) or self.stand_in_offers.get("en") or []
+        kind = translate(lang, "rows18.basis.kind." + ("marketplace" if self.stand_in_marketplace else "cloud"))
+        stand_in = {"offers": translate(lang, "memo.list_sep").join(names), "kind": kind}
         if self.proxy_line and self.proxy_region:
-            out.append(translate(lang, "prices16.basis.proxy", region=translate(lang, f"plan.region.{self.proxy_region}"),
-                                 line=translate(lang, f"prices16.line.{self.proxy_line}")))
+            where = {"region": translate(lang, f"plan.region.{self.proxy_region}"),
+                     "line": translate(lang, f"prices16.line.{self.proxy_line}")}
+            # the offers standing in are named where they are another region's (a local row stands in for the line)
+            out.append(translate(lang, "rows18.basis.proxy", **where, **stand_in) if names
+                       else translate(lang, "prices16.basis.proxy", **where))
+        elif self.stand_in_region and names:
+            out.append(translate(lang, "rows18.basis.stand_in", **stand_in,
+                                 region=translate(lang, f"plan.region.{self.stand_in_region}")))
         return " ".join(out)
 
 

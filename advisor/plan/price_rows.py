@@ -1,10 +1,17 @@
 """Which built-in price rows a plan may be costed on, and the regional uplift sourced for its region.
 
-- **Eligibility.** A service in a regulated sector (a bank, an insurer, a hospital) or with data marked highly
-  sensitive is never costed on a GPU marketplace (RunPod's listed rates, AutoDL-style rentals: machines of many
-  owners, no data-centre contract a regulator's outsourcing review accepts). It is the batch rule's own test
+- **Eligibility.** A service in a regulated sector (a bank, an insurer, a hospital), with data marked highly
+  sensitive, or whose prompts carry anyone's personal information (customers', employees') is never costed on a GPU
+  marketplace (RunPod's listed rates, AutoDL-style rentals: machines of many owners, no data-centre contract a
+  regulator's outsourcing review or a data-processing agreement accepts). It is the batch rule's own test
   (``batch_policy.sensitive_data``, which keeps such a job off marketplace consumer cards), widened to the regulated
-  sector itself: a bank's outsourcing duties hold whatever its prompts contain. The user's own quotes always stay.
+  sector itself (a bank's outsourcing duties hold whatever its prompts contain) and to personal information of any
+  business (s18-rows, seventh blind review: q34's Singapore node, q38's German HR assistant on RunPod rows). Only an
+  office box on the LAN keeps them: there the rental rows only rank the cards it stands beside (q01/q02/q33). The
+  user's own quotes always stay.
+- **A stand-in price.** A node in a region with no sourced row of its own is priced from another region's rows
+  times an uplift; the memo says the figure is a stand-in, and asking a data centre there for a quote comes first
+  among the next steps (q34, q43: "never present it as the price").
 - **Uplift by region.** A region with data-centre rows of its own (AWS's Tokyo and Europe list prices for the
   L40S, L4 and A10G; Google Cloud's L4 in Singapore, Tokyo and Europe) is costed on them; US rows stand in for a part a region has no row for, times an uplift sourced
   for that region: Hong Kong and Singapore the Asia-Pacific survey's 20-40 %; Tokyo and Europe their own (AWS's list price
@@ -21,7 +28,7 @@ from typing import Any
 
 from advisor.plan import batch_policy
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, factor
+from advisor.plan.data import PriceBook, factor, gpus_by_id
 from advisor.plan.memo_text15 import price_offer
 from advisor.plan.price_basis import PriceBasis
 from advisor.plan.result import NextStep, PriceRow, RegionUplift
@@ -33,6 +40,7 @@ UPLIFT_FACTOR = {"hong_kong": "apac_uplift", "singapore": "apac_uplift", "japan"
                  "europe": "europe_uplift"}
 PROXY_REGIONS = ("hong_kong", "singapore")
 PREMIUM_OFFSHORE_LINES = ("cn2_gia", "three_network")
+RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
 
 
 def regulated_sector(c: Ctx) -> bool:
@@ -40,17 +48,35 @@ def regulated_sector(c: Ctx) -> bool:
     return any(s in c.sector for s in batch_policy.SENSITIVE_SECTORS)
 
 
-def own_site(c: Ctx) -> bool:
-    """An internal tool reached on the office LAN or the organisation's private network: it runs on a box the team
-    owns in its office or server room, so its data never goes to a marketplace host."""
-    return c.internal_only and answered_reach(c) in ("lan", "private_network")
+def office_desk(c: Ctx) -> bool:
+    """An internal tool reached on the office LAN: it runs on a box in the office, so its data never goes to a
+    marketplace host and the rental rows only rank the cards (q01's contracts on an office 4090 D). A server room
+    reached over a private network is not one: its plan may well rent, and a rent costed on marketplace rows is no
+    price for personal data (q38: "the rent comparison uses marketplace rows unsuitable for employee data")."""
+    return c.internal_only and answered_reach(c) == "lan"
+
+
+def personal_data(c: Ctx) -> bool:
+    """The prompts carry personal information (customers', employees'), as answered."""
+    return c.personal_info or (c.sensitive_subjects or 0) > 0
+
+
+def left_out_why(c: Ctx) -> str | None:
+    """Why the marketplace rows may not cost this plan (``sector``, ``sensitive``, ``personal``), None when they
+    may: never on an office box on the LAN."""
+    if office_desk(c):
+        return None
+    if regulated_sector(c):
+        return "sector"
+    if batch_policy.sensitive_data(c):
+        return "sensitive"
+    return "personal" if personal_data(c) else None
 
 
 def marketplace_allowed(c: Ctx) -> bool:
-    """A GPU marketplace's rows may cost this plan: neither a regulated sector nor sensitive data; or a tool on the
-    team's own site, where the rental rows only rank the cards (q01's contracts on an office 4090 D; q03's
-    hospital, whose GeForce card is set aside by name for the patients' records, not left unpriced)."""
-    return own_site(c) or not (regulated_sector(c) or batch_policy.sensitive_data(c))
+    """A GPU marketplace's rows may cost this plan: no regulated sector, no sensitive or personal data; or an office
+    box on the LAN, where the rental rows only rank the cards."""
+    return left_out_why(c) is None
 
 
 def eligible_book(book: PriceBook, c: Ctx) -> PriceBook:
@@ -59,12 +85,26 @@ def eligible_book(book: PriceBook, c: Ctx) -> PriceBook:
     rows of that kind only, so every part is compared tier for tier (a hyperscaler's L40S beside RunPod's L4 turned
     2 L40S into 4 L4): the hyperscaler's row is the one a regulated plan is costed on instead."""
     if not marketplace_allowed(c):
-        return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE))
+        ranks = _ranks_consumer_cards(c)
+        return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != MARKETPLACE
+                               or (ranks and _consumer(r.gpu))))  # fmt: skip
     # by region too (s18-prices): a hyperscaler's Tokyo or Frankfurt list price is what that region is costed on,
     # not a US marketplace rate times an uplift; it is set aside only beside a marketplace row of its own region
     listed = {(r.gpu, r.kind, r.region) for r in book.rows if r.provider == MARKETPLACE and not r.user_quote}
     return PriceBook(tuple(r for r in book.rows if r.user_quote or r.provider != "hyperscaler"
                            or (r.gpu, r.kind, r.region) not in listed))  # fmt: skip
+
+
+def _ranks_consumer_cards(c: Ctx) -> bool:
+    """An internal tool in the team's own server room keeps a consumer card's marketplace rows, to rank it and set
+    it aside by name (q03: "set aside for the patients' records", not left unpriced): a server room holds a
+    data-centre part (``gpu_grade``), so the card is never rented at that price."""
+    return c.internal_only and answered_reach(c) in ("lan", "private_network")
+
+
+def _consumer(gpu_id: str) -> bool:
+    g = gpus_by_id().get(gpu_id)
+    return g is not None and g.market == "consumer"
 
 
 def uplift_factor(region: str) -> dict[str, Any] | None:
@@ -81,39 +121,57 @@ def region_uplift(region: str) -> RegionUplift | None:
                         grade=str(up["grade"]))  # fmt: skip
 
 
-def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str) -> PriceBasis | None:
+def _offer_names(rows: list[PriceRow]) -> dict[str, list[str]]:
+    """The offers' names without their bracketed detail ("RunPod L40S"), once however many rows each has."""
+    return {lang: list(dict.fromkeys(re.split(r"\s*[(（]", price_offer(r, lang))[0] for r in rows))
+            for lang in ("en", "zh_CN")}
+
+
+def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
+          node_region: str | None = None) -> PriceBasis | None:
     """What the memo says about the rows the plan was costed on; None when there is nothing to say. ``full``: the
-    book before eligibility (to name the marketplace offers left out for the GPU the plan uses)."""
+    book before eligibility (to name the marketplace offers left out for the GPU the plan uses); ``node_region``:
+    the overseas node's region of a mainland + overseas plan."""
     out = PriceBasis()
     gpus = {r.gpu for r in used if r.kind in ("on_demand", "reserved", "spot")}
     if not marketplace_allowed(c):
         out.marketplace_left_out = sorted({r.id for r in full.rows if r.provider == MARKETPLACE and r.gpu in gpus
                                            and not r.user_quote})  # fmt: skip
-        rows = [r for r in full.rows if r.id in set(out.marketplace_left_out)]
-        # the offer's name without its bracketed detail ("RunPod L40S"), once however many rows it has
-        out.offers = {lang: list(dict.fromkeys(re.split(r"\s*[(（]", price_offer(r, lang))[0] for r in rows))
-                      for lang in ("en", "zh_CN")}
-        out.why = "sector" if regulated_sector(c) else "sensitive"
+    if out.marketplace_left_out:
+        out.offers = _offer_names([r for r in full.rows if r.id in set(out.marketplace_left_out)])
+        out.why = left_out_why(c)  # type: ignore[assignment]
         out.sector = c.sector
     cloud = [r for r in used if r.kind in ("on_demand", "reserved")]
     if region in PROXY_REGIONS and line in PREMIUM_OFFSHORE_LINES and cloud and not any(r.user_quote for r in cloud):
         out.proxy_line, out.proxy_region = line, region
-    if not out.marketplace_left_out and out.proxy_line is None:
+    where = node_region or region
+    offshore = [r for r in cloud if r.region != "mainland"]  # the overseas node's rows on a two-node plan
+    if uplift_factor(where) is not None and offshore and not any(r.user_quote or r.region == where for r in offshore):
+        out.stand_in_region = where  # no row of the region's own: another region's rows times its uplift (s18-rows)
+        out.stand_in_offers = _offer_names(offshore)
+        out.stand_in_marketplace = all(r.provider == MARKETPLACE for r in offshore)
+    if not out.marketplace_left_out and not out.stand_in:
         return None
     return out
 
 
-def quote_steps(steps: list[NextStep], pb: PriceBasis | None) -> list[NextStep]:
-    """The "replace the built-in prices with quotes" step names the host to ask where the GPU price is a stand-in
-    for a premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those lines")."""
-    if pb is None or pb.proxy_line is None or pb.proxy_region is None:
+def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud") -> list[NextStep]:
+    """Where the GPU price is a stand-in, the "replace the built-in prices with quotes" step names the host to ask: a
+    premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those lines"), else a
+    data centre in the node's region (q34: "use datacenter cloud quotes" for the Singapore node). It comes first
+    where the plan rents at that price; an owned box only compares with it."""
+    if pb is None or not pb.stand_in:
         return steps
-    params = {"region": {"tr": f"plan.region.{pb.proxy_region}"}, "line": {"tr": f"prices16.line.{pb.proxy_line}"}}
-    return [s.model_copy(update={"key": "prices16.next.quotes_line_host", "params": params}) if s.id == "quotes"
-            else s for s in steps]  # fmt: skip
-
-
-RENTED_FORMS = ("cloud", "cloud_then_bare_metal")
+    if pb.proxy_line is not None and pb.proxy_region is not None:
+        key = "prices16.next.quotes_line_host"
+        params: dict[str, Any] = {"region": {"tr": f"plan.region.{pb.proxy_region}"},
+                                  "line": {"tr": f"prices16.line.{pb.proxy_line}"}}
+    else:
+        key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"}}
+    steps = [s.model_copy(update={"key": key, "params": params}) if s.id == "quotes" else s for s in steps]
+    if form not in RENTED_FORMS:
+        return steps
+    return [s for s in steps if s.id == "quotes"] + [s for s in steps if s.id != "quotes"]
 
 
 def fewer_cards_first(steps: list[NextStep], choice: Any, form: str) -> list[NextStep]:
@@ -133,5 +191,5 @@ def fewer_cards_first(steps: list[NextStep], choice: Any, form: str) -> list[Nex
     return [first, *steps]
 
 
-__all__ = ["MARKETPLACE", "basis", "eligible_book", "fewer_cards_first", "marketplace_allowed", "quote_steps", "region_uplift",
-           "regulated_sector", "uplift_factor"]
+__all__ = ["MARKETPLACE", "basis", "eligible_book", "fewer_cards_first", "left_out_why", "marketplace_allowed",
+           "office_desk", "personal_data", "quote_steps", "region_uplift", "regulated_sector", "uplift_factor"]

@@ -23,9 +23,17 @@ def test_a_business_api_runs_on_the_data_centre_part_and_says_why():
     assert "consumer card" in r.gpu_choice.text_in("en") and "消费级" in r.gpu_choice.text_in("zh_CN")
 
 
-def test_an_internal_tool_keeps_the_cheaper_consumer_card():
-    r = plan(answers_from_dict({**BASE, "audience": "internal", "reach": "private_network"}), check_fixes=False)
+def test_an_office_tool_keeps_the_cheaper_consumer_card():
+    r = plan(answers_from_dict({**BASE, "audience": "internal", "reach": "lan"}), check_fixes=False)
     assert r.hardware.gpu == "rtx-4090d" and r.gpu_choice is not None and r.gpu_choice.reason == "cost"
+
+
+def test_a_server_room_tool_sets_the_consumer_card_aside_for_its_licence():
+    """s18-rows (q38): reached over a private network, the box stands in a server room, where NVIDIA's GeForce
+    licence does not license data-centre deployment."""
+    r = plan(answers_from_dict({**BASE, "audience": "internal", "reach": "private_network"}), check_fixes=False)
+    assert r.hardware.gpu == "l20-48g" and r.gpu_choice is not None and r.gpu_choice.reason == "grade"
+    assert r.gpu_choice.reason_params.get("internal") == "licence"
 
 
 def test_ascend_tensor_parallel_is_not_called_pcie_without_nvlink():

@@ -290,6 +290,11 @@ ROWS: list[Row] = [
                                                                                            "currency": "CNY"}},
         {"gpu_constraint": ["rtx-4090d"]}),
     Row("cost.prices_verify", OWN, {}, quotes=None, quotes_fails=ALL_QUOTED),
+    # s18-rows: q31 buys L20 servers on a placeholder purchase price; the vendor's quote for them ends it
+    Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"), {}, quotes=None,
+        quotes_fails=[{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]),
+    Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"),
+        {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},

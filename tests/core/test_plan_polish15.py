@@ -137,7 +137,8 @@ def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     assert r.region == "mainland_plus_overseas" and len(r.nodes) == 2 and len(seen) == 2
     shares = [prefill_share(n.ctx, n.cand) for n in seen]
     costs = [sum(n.out.cloud_usd) / 2 for n in seen]
-    # an L20 node and an L4 node split their GPU time differently: one node's share is not the plan's
+    # an L20 node and an L4 node (Google Cloud's Singapore row since s18-prices: the personal data leaves RunPod's
+    # out, s18-rows) split their GPU time differently: one node's share is not the plan's
     assert {n.cand.gpu.id for n in seen} == {"l20-48g", "l4"} and abs(shares[0] - shares[1]) > 0.02, shares
     expected = sum(s * c for s, c in zip(shares, costs, strict=True)) / sum(costs)
     assert r.costs.prefill_gpu_share == pytest.approx(expected, abs=0.001)

@@ -27,12 +27,15 @@ def _plan(name: str) -> PlanResult:
 
 
 def _regulated_or_sensitive(answers: dict) -> bool:
+    """Finance or health, highly sensitive data, or (s18-rows) any personal information in the prompts."""
     ds = answers.get("data_sensitivity") or {}
-    return ds.get("level") == "high" or any(s in (ds.get("sector") or "").lower() for s in SENSITIVE_SECTORS)
+    return ds.get("level") == "high" or any(s in (ds.get("sector") or "").lower() for s in SENSITIVE_SECTORS) \
+        or bool(ds.get("personal_info")) or (ds.get("sensitive_pi_subjects_per_year") or 0) > 0
 
 
 def _own_site(answers: dict) -> bool:
-    return answers.get("audience") == "internal" and answers.get("reach") in ("lan", "private_network")
+    """An office box on the LAN (s18-rows: a server room reached over a private network may rent, so it is not)."""
+    return answers.get("audience") == "internal" and answers.get("reach") == "lan"
 
 
 # --- item 1: which rows ----------------------------------------------------------------------------------------------
@@ -40,9 +43,9 @@ def _own_site(answers: dict) -> bool:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
 def test_no_marketplace_row_prices_a_regulated_or_sensitive_plan(path):
-    """Property: a plan in finance or health, or with highly sensitive data, is never costed on a GPU marketplace.
-    The one exception is an internal tool on the office LAN or a private network, whose box stands on the team's
-    own site (the data never reaches a marketplace host): it must then be an owned box, not a rented one."""
+    """Property: a plan in finance or health, with highly sensitive data or with personal information, is never
+    costed on a GPU marketplace. The one exception is an internal tool on the office LAN, whose box stands in the
+    office (the data never reaches a marketplace host): it must then be an owned box, not a rented one."""
     answers = scenario_answers(path)
     if not _regulated_or_sensitive(answers):
         return
@@ -85,7 +88,7 @@ def test_a_bank_is_costed_on_a_hyperscaler_row_and_the_memo_says_so(name):
 def test_an_unregulated_plan_compares_every_part_tier_for_tier():
     """A hyperscaler row beside a part only a marketplace lists would rank the parts unfairly (2 L40S became 4 L4):
     an unregulated plan keeps the marketplace's rows of a part the marketplace lists."""
-    r = _plan("q12_hk_saas_pi_contract")
+    r = _plan("q43_us_team_mainland_low_latency")  # no personal information (q12's has: s18-rows)
     assert r.hardware.gpu == "l40s"
     assert "l40s.aws" not in {p.id for p in r.costs.prices}
 
@@ -113,7 +116,9 @@ def test_an_uplift_is_the_one_sourced_for_the_region(path):
     survey's, the US none (q23: "the HK/SG price uplift is applied to Tokyo")."""
     r = planned(scenario_answers(path))
     up = r.costs.region_uplift
-    if r.region == "japan":
+    if any(p.region == r.region for p in r.costs.prices if p.kind == "on_demand"):
+        assert up is None  # the region's own data-centre row (s18-prices): no uplift on it
+    elif r.region == "japan":
         assert up is not None and "Tokyo" in up.source and (up.low, up.high) == (1.45, 1.45) and up.grade == "B"
     elif r.region in ("hong_kong", "singapore"):
         if up is not None:  # none when the user's quote prices the region itself

@@ -45,12 +45,15 @@ def test_the_hospitals_patient_records_are_not_served_on_geforce_cards():
     assert not any(f.id == "gpu.consumer" for f in r.findings)
 
 
-def test_the_same_service_without_sensitive_data_may_keep_a_consumer_card():
-    """The data decides, not the reach: the hospital's WAN with low-sensitivity, non-personal text."""
+def test_the_same_service_without_sensitive_data_is_held_to_a_data_centre_part_by_the_licence():
+    """s18-rows (q38): without sensitive data the server room still holds a data-centre part, for NVIDIA's GeForce
+    licence (no data-centre deployment); on the office LAN the consumer card stays."""
     a = _answers("q03_hospital_private_wan_medical")
     a["data_sensitivity"] = {"level": "low", "personal_info": False, "sector": "general"}
     r = _plan(a)
-    assert _market(r) == "consumer", r.hardware.gpu
+    assert _market(r) != "consumer", r.hardware.gpu
+    assert r.gpu_choice is not None and r.gpu_choice.reason_params.get("internal") == "licence"
+    assert _market(_plan({**a, "reach": "lan"})) == "consumer"
 
 
 def test_the_labs_one_off_budget_buys_a_data_centre_part_with_room_under_the_target():

@@ -1,0 +1,79 @@
+"""A purchase that rests on placeholder server prices (issue 25, seventh blind review, s18-rows).
+
+q26 and q31 bought H20/L20 servers for three years on measured 75-80 % utilisation, and the memo's deciding reasons
+never said that the purchase price of those servers is a planning placeholder (grade U: no public, dated price was
+found) — "the buy decision (break-even about 18 months) rests on grade-U placeholder H20 prices; in the worst case
+owning never pays back, and a hosted API may be cheaper, so get quotes before committing". An engineer states it
+among the reasons and asks for quotes first: the rule ``cost.placeholder_purchase`` (a warning, so it is read on
+page 1) and ``quotes_first`` (the quotes step leads the next steps).
+
+Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/rows18.json``;
+sources in ``resources/plan/facts.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import Finding, MoneyRange, NextStep
+from advisor.plan.rule_base import Facts, _range, finding, rule
+
+
+def _capex(f: Facts) -> MoneyRange | None:
+    """The purchase the plan commits to, in the answers' money: the owned setup's (office, server room, hybrid base)
+    or bare metal's."""
+    c = f.cost.costs
+    owned = c.hybrid if f.form == "hybrid" else c.owned if f.form == "on_premises" else None
+    if owned is not None:
+        return None if owned.fleet_gpus and not owned.gpus_bought else owned.capex
+    return c.bare_metal_capex
+
+
+def bought_on_price(f: Facts) -> bool:
+    """The purchase was chosen because owning costs less than renting: bare metal, an owned base beside a rented
+    burst, or a server-room box with no one-off budget. Not an office box on the LAN (a cloud server is not on it)
+    nor one a one-off budget pays for (q01/q02/q33/q17: the budget, not the break-even, decided it)."""
+    if f.form in ("bare_metal", "hybrid"):
+        return True
+    return f.form == "on_premises" and f.ctx.reach != "lan" and getattr(f.ctx.answers, "capex_budget", None) is None
+
+
+def placeholder_rows(f: Facts) -> list[Any]:
+    """The purchase price rows (kind capex) the plan used that are placeholders (grade U, not the user's quote)."""
+    if f.cost is None:
+        return []
+    return [r for r in f.cost.costs.prices if r.kind == "capex" and r.grade == "U" and not r.user_quote]
+
+
+@rule("cost.placeholder_purchase", "cost")
+def placeholder_purchase(f: Facts) -> Finding | None:
+    """A plan that buys hardware now, priced on a placeholder purchase row: the decision rests on it, the worst
+    case is said, and quotes come before the money is committed."""
+    if not bought_on_price(f) or f.cost is None or f.chosen is None or not placeholder_rows(f):
+        return None
+    capex = _capex(f)
+    if capex is None:  # the team's own fleet carries it: nothing is bought
+        return None
+    be = f.cost.costs.break_even_months
+    if be is None:
+        worst: dict[str, Any] = {"tr": "rows18.purchase.worst_unknown"}
+    elif be.high is None:  # none in the worst case, within the horizon or at all
+        worst = {"tr": "rows18.purchase.worst_never", "months": f.ctx.duration_months}
+    else:
+        worst = {"tr": "rows18.purchase.worst_months", "months": round(be.high, 1)}
+    return finding("cost.placeholder_purchase", gpu=f.chosen.gpu.name, capex=_range(capex.low, capex.high, f), worst=worst)
+
+
+def quotes_first(steps: list[NextStep], findings: list[Finding]) -> list[NextStep]:
+    """Where the purchase rests on placeholder prices, asking vendors for quotes is the first step, before any server
+    is ordered (q26/q31: "get quotes before committing 3-5 M CNY")."""
+    f = next((x for x in findings if x.id == "cost.placeholder_purchase"), None)
+    if f is None:
+        return steps
+    quotes = [s.model_copy(update={"key": "rows18.next.quotes_purchase",
+                                   "params": {"gpu": f.params["gpu"], "capex": f.params["capex"]}})
+              for s in steps if s.id == "quotes"]  # fmt: skip
+    return quotes + [s for s in steps if s.id != "quotes"]
+
+
+__all__ = ["bought_on_price", "placeholder_purchase", "placeholder_rows", "quotes_first"]

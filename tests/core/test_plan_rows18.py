@@ -1,0 +1,190 @@
+"""Which price rows and which purchase a plan may rest on (issue 25, seventh blind review, s18-rows): marketplace rows
+never price personal data of a business (q34's Singapore node, q38's HR assistant); a node priced from another
+region's rows says its figure is a stand-in and asks a data centre there first (q34, q43); a purchase on placeholder
+server prices says so among the reasons and asks for quotes first (q26, q31); a short horizon rents where renting
+fits the budget (q38, q41); consumer cards stay out of a server room (q38: the GeForce licence)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import answers_from_dict, data, make_plan
+from advisor.plan.context import resolve
+from advisor.plan.data import gpus_by_id
+from advisor.plan.gpu_grade import internal_grade_reason
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
+from advisor.plan.reasons import deciding
+from advisor.plan.result import PriceRow
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
+
+SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
+NO_PI = {"level": "medium", "personal_info": False, "sector": "general"}
+
+
+def _without_pi(name: str) -> dict:
+    return {**advice_answers(name), "data_sensitivity": NO_PI}
+
+
+# --- 1. marketplace rows and personal data ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_personal_data_off_an_office_desk_is_never_costed_on_a_marketplace(path):
+    """Property: prompts with personal information are costed on data-centre rows, wherever the box is not an office
+    box on the LAN (there the rental rows only rank the cards beside the box bought)."""
+    answers = scenario_answers(path)
+    ds = answers.get("data_sensitivity") or {}
+    if not ds.get("personal_info") or (answers.get("audience") == "internal" and answers.get("reach") == "lan"):
+        return
+    r = planned(answers)
+    assert [p.id for p in r.costs.prices if p.provider == MARKETPLACE] == []
+
+
+def test_q34_singapore_node_leaves_runpod_out_for_the_customers_personal_data():
+    r = planned(advice_answers("q34_mixed_users_split"))
+    sg = [p for p in r.costs.prices if p.kind == "on_demand" and p.region != "mainland"]
+    assert sg and all(p.provider != MARKETPLACE for p in sg)
+    pb = r.costs.price_basis
+    assert pb is not None and pb.why == "personal" and pb.marketplace_left_out
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
+    assert "the prompts carry personal information" in en and "提示中含个人信息" in zh
+    # the same service without personal information keeps the marketplace's rows (the rule's other direction)
+    other = make_plan(answers_from_dict(_without_pi("q34_mixed_users_split")))
+    assert other.costs.price_basis is None or not other.costs.price_basis.marketplace_left_out
+
+
+def test_an_office_box_keeps_the_marketplace_rows_a_server_room_does_not():
+    base = {**advice_answers("q38_eu_internal_hr_assistant")}
+    assert marketplace_allowed(resolve(answers_from_dict({**base, "reach": "lan"})))
+    assert not marketplace_allowed(resolve(answers_from_dict(base)))
+    assert marketplace_allowed(resolve(answers_from_dict({**base, "data_sensitivity": NO_PI})))
+
+
+# --- 1b. a stand-in price is said as one, and its quote comes first ----------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: Path(p).stem[:3])
+def test_a_stand_in_price_is_said_in_the_headline_and_its_quote_is_the_first_step(path):
+    """Property: a rented node priced from another region's rows times an uplift (no row of a data centre there)
+    says so beside the headline cost, and asking a data centre there is the first next step (q25, q37, q43)."""
+    r = planned(scenario_answers(path))
+    pb = r.costs.price_basis
+    if pb is None or not pb.stand_in or r.deployment_form != "cloud":
+        return
+    en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
+    head_en, head_zh = en.split("## 2.")[0], zh.split("## 2.")[0]
+    assert "figure is a stand-in until a data centre there quotes" in head_en and "只是替代值" in head_zh
+    assert "The GPU price is a stand-in" in en
+    assert r.next_steps[0].id == "quotes"
+    assert r.next_steps[0].key in ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
+
+
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public", "q43_us_team_mainland_low_latency"])
+def test_the_named_stand_ins_are_said(name):
+    r = planned(advice_answers(name))
+    assert r.deployment_form == "cloud" and r.costs.price_basis is not None and r.costs.price_basis.stand_in
+    assert "not a quote" in render_memo_markdown(r, "en")
+
+
+def test_q43_names_the_marketplace_offer_its_hong_kong_price_stands_in_from():
+    en = render_memo_markdown(planned(advice_answers("q43_us_team_mainland_low_latency")), "en")
+    assert "RunPod L40S (a US GPU marketplace's rows) times the Hong Kong uplift" in en
+
+
+def test_a_sourced_row_of_the_region_prices_the_node_without_uplift_or_stand_in(monkeypatch):
+    """A data centre's own row in the node's region (as the price data grows) is the price: no uplift, no stand-in."""
+    local = PriceRow(id="test.sg.l40s", offer="Singapore data-centre L40S (test row)", gpu="l40s", kind="on_demand",
+                     region="singapore", low=2.0, high=2.2, unit="USD/GPU-hour", date="2026-11",
+                     source="test fixture", grade="B", provider="specialty")
+    before = make_plan(answers_from_dict(advice_answers("q37_sg_fintech_public")))
+    assert before.hardware.gpu == "l40s" and before.costs.price_basis.stand_in_region == "singapore"
+    rows = data.builtin_rows()
+    monkeypatch.setattr(data, "builtin_rows", lambda: (*rows, local))
+    r = make_plan(answers_from_dict(advice_answers("q37_sg_fintech_public")))
+    assert r.hardware.gpu == "l40s"
+    assert [p.id for p in r.costs.prices if p.kind == "on_demand"] == ["test.sg.l40s"]
+    assert r.costs.region_uplift is None and r.costs.cloud_per_gpu_hour.low == pytest.approx(2.0, abs=0.01)
+    pb = r.costs.price_basis
+    assert pb is not None and not pb.stand_in  # the marketplace rows are still said to be left out
+    assert r.next_steps[0].id != "quotes"
+
+
+def test_offshore_rows_never_mix_in_a_mainland_placeholder():
+    """q21's Hong Kong A10 was priced from AWS's US row and the mainland's placeholder together."""
+    for name in ("q21_fast_launch_hk_rule1", "q24_us_saas_rent", "q38_eu_internal_hr_assistant"):
+        r = planned(advice_answers(name))
+        assert all(p.region != "mainland" for p in r.costs.prices if p.kind == "on_demand"), name
+
+
+# --- 2. purchases on placeholder prices; a short horizon rents ---------------------------------------------------------
+
+
+def test_a_purchase_on_placeholder_prices_is_a_deciding_reason_and_quotes_come_first():
+    r = planned(advice_answers("q31_icp_filed_hosting_move"))  # L20 servers: no dated price found
+    assert r.deployment_form == "bare_metal"
+    assert "cost.placeholder_purchase" in [f.id for f in deciding(r.findings)]
+    f = next(f for f in r.findings if f.id == "cost.placeholder_purchase")
+    assert f.severity == "warning" and "never pays back" in f.detail_in("en") and "始终不能回本" in f.detail_in("zh_CN")
+    assert r.next_steps[0].key == "rows18.next.quotes_purchase"
+    assert f.params["capex"] in r.next_steps[0].text_in("en")
+
+
+def test_a_sourced_or_quoted_purchase_price_needs_no_placeholder_warning():
+    """q26's H20 servers have a dated price (grade C) since s18-prices; q31's L20 servers are quoted here."""
+    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    assert r.deployment_form == "bare_metal" and "cost.placeholder_purchase" not in r.finding_ids
+    quotes = [{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]
+    q = make_plan(answers_from_dict(advice_answers("q31_icp_filed_hosting_move")), quotes=quotes)
+    assert q.deployment_form == "bare_metal"
+    assert "cost.placeholder_purchase" not in q.finding_ids
+    assert q.next_steps[0].key != "rows18.next.quotes_purchase"
+
+
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency",
+                                  "q33_office_4090d_fleet"])
+def test_an_office_box_is_not_held_to_the_placeholder_warning(name):
+    """An office box on the LAN was bought because a cloud server is not on the LAN, not on a break-even."""
+    r = planned(advice_answers(name))
+    assert r.deployment_form == "on_premises"
+    assert "cost.placeholder_purchase" not in {f.id for f in r.findings}
+
+
+@pytest.mark.parametrize("name", ["q38_eu_internal_hr_assistant", "q41_finetune_internal_callcentre"])
+def test_a_twelve_month_server_room_tool_rents_when_renting_fits_the_budget(name):
+    r = planned(advice_answers(name))
+    assert r.deployment_form == "cloud"
+    assert r.costs.within_budget is True
+    longer = make_plan(answers_from_dict({**advice_answers(name), "expected_duration_months": 24}))
+    assert longer.deployment_form == "on_premises"  # two years: owning's lower cost decides again
+
+
+def test_a_short_horizon_still_buys_when_renting_breaks_the_budget():
+    a = {**advice_answers("q41_finetune_internal_callcentre"), "monthly_budget": {"amount": 6000, "currency": "CNY"}}
+    assert make_plan(answers_from_dict(a)).deployment_form == "on_premises"
+
+
+# --- 3. consumer cards in a server room ----------------------------------------------------------------------------------
+
+
+def test_a_server_room_is_held_to_a_data_centre_part_for_the_geforce_licence():
+    server_room = _without_pi("q38_eu_internal_hr_assistant")
+    assert internal_grade_reason(resolve(answers_from_dict(server_room))) == "licence"
+    assert internal_grade_reason(resolve(answers_from_dict({**server_room, "reach": "lan"}))) is None
+    r = make_plan(answers_from_dict(server_room))
+    assert gpus_by_id()[r.hardware.gpu].market != "consumer"
+    ch = r.gpu_choice
+    assert ch is not None and ch.reason == "grade" and ch.reason_params["internal"] == "licence"
+    assert "GeForce driver licence does not license data-centre deployment" in ch.text_in("en")
+    assert "GeForce 驱动许可不允许在数据中心部署" in ch.text_in("zh_CN")
+    office = make_plan(answers_from_dict({**server_room, "reach": "lan"}))
+    assert office.hardware.gpu == "rtx-4090"  # the office desk keeps its consumer card (q01/q02/q33)
+
+
+def test_the_consumer_card_finding_cites_nvidias_licence():
+    r = planned(advice_answers("q33_office_4090d_fleet"))
+    f = next(f for f in r.findings if f.id == "gpu.consumer")
+    src = [s for s in f.sources if "geforce-license" in s.url]
+    assert src and src[0].grade == "A" and "No Datacenter Deployment" in src[0].title
