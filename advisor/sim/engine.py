@@ -778,6 +778,40 @@ class Engine:
                 return False
             self.t = max(self.t, nxt)
 
+    def drain_end(self) -> int | None:
+        """The step count at which this engine would run out of work, when from here on it can only decode the
+        running requests to their ends: nothing waits, arrives or prefills, every KV block they still open is free
+        (no eviction, no preemption), and no token is watched (``on_token``). Then each request finishes at its own
+        step and the last of them ends the run, whatever the steps cost: the predictor's closed loop asks this
+        once its measured requests are done, instead of simulating the unmeasured ones to the end (a quarter of a
+        level's steps) only to count them (``simulate_concurrency``). None otherwise (step on to find out).
+
+        The next step must also take time (a positive duration): its end then lies after every step so far, so a
+        summary window that closes now reads the same steps as after the full run."""
+        if self.on_token is not None or self._arrivals or self.waiting or self.prefilling or not self.record_steps:
+            return None
+        if not self.running:
+            return self.steps
+        bs, running = self.limits.block_size, self.running
+        last = -1
+        for seq in running.values():
+            if seq.state != DECODE:
+                return None
+            last = max(last, self._finish_step(seq))
+        need = 0
+        for step, epoch, rid in self._block_heap:  # one live entry per decoding request: its next block event
+            seq = running.get(rid)
+            if seq is not None and seq.epoch == epoch:
+                fin = self._finish_step(seq)
+                if step <= fin:
+                    need += (fin - step) // bs + 1
+        if need > self.free_blocks - self._cached_free:
+            return None  # some request may have to evict or preempt: only stepping says what follows
+        cost, _ = self._decode_cost(self.n_dec)
+        if not cost(self._dec_sum + self.n_dec * self.steps) > 0.0:
+            return None
+        return last + 1
+
     def run(self, max_steps: int = 50_000_000) -> None:
         """Step until every request has finished (bounded, so a bug cannot spin forever)."""
         for _ in range(max_steps):
