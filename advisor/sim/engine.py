@@ -22,9 +22,10 @@ automatic prefix caching, SGLang's radix cache): later prompts prefill only the 
 blocks.
 
 Why it is fast: decoding sequences are kept as an aggregate (a count and a sum of context lengths),
-and their future events — finishing, needing a new KV block — sit in heaps keyed by step index. A step
-costs O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared
-step-end timeline, turned into ITL/TPOT with numpy afterwards.
+and their future events — finishing, needing a new KV block — are kept by step index (finishes in a heap; block
+events in ``block_size`` buckets by step modulo the block size, see ``Engine._blk_buckets``). A step costs
+O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared step-end timeline,
+turned into ITL/TPOT with numpy afterwards.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ class Seq:
     __slots__ = (
         "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
         "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
-        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached", "res_c",
+        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached", "res_c", "blk_at",
     )  # fmt: skip
 
     def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
@@ -140,6 +141,7 @@ class Seq:
         self.shared = 0  # leading KV blocks this request reads from the shared prefix cache (not its own)
         self.cached = 0  # after a preemption: own full blocks still in the prefix cache (free, not yet evicted)
         self.res_c = 0  # this running sequence's share of Engine._gen_const (tokens emitted, see _remaining_output)
+        self.blk_at = 0  # while decoding: the step at which its next token opens a new KV block (Engine._blk_buckets)
 
     def tokens_at(self, g: int) -> int:
         """Tokens emitted after step ``g`` has completed."""
@@ -185,7 +187,17 @@ class Engine:
         self.n_dec = 0
         self._dec_sum = 0  # kv_tokens_read of a step g = _dec_sum + n_dec * g
         self._finish_heap: list[tuple[int, int, int]] = []
-        self._block_heap: list[tuple[int, int, int]] = []
+        # KV block events. A decoding sequence opens a block every ``block_size`` steps (at ``seq.blk_at``, then
+        # ``block_size`` later, …), so every decoding sequence sits in the bucket ``blk_at % block_size`` from its
+        # first decode step to its last, and the events due at step g are the members of bucket g % block_size whose
+        # blk_at is g (a member whose blk_at lies past its finish step has none left). This replaced a heap with one
+        # entry per sequence and block (pushed and popped every block_size steps: most of a level's time at tens of
+        # users); events still happen in the heap's order, (epoch, rid) within a step, wherever order matters: when
+        # blocks run short. A preempted or aborted sequence left its pending entry behind in that heap, and where
+        # that entry ended a run of decode steps (SGLang's decaying reserve, _blocks_inline) its step is kept here
+        # as a ghost, so the runs end at the same steps as before.
+        self._blk_buckets: list[dict[int, Seq]] = [{} for _ in range(limits.block_size)]
+        self._ghosts: list[int] = []  # heap of steps
         self._arrivals: list[tuple[float, int, Seq]] = []
         self._next_rid = 0
         self.steps = 0  # steps completed; the index of the next step
@@ -280,6 +292,9 @@ class Engine:
         elif seq.state == DECODE:
             self.n_dec -= 1
             self._dec_sum -= seq.dec_c
+            del self._blk_buckets[seq.blk_at % self.limits.block_size][seq.rid]
+            if seq.blk_at <= self._finish_step(seq):  # a block event still pending: a ghost (see _blk_buckets)
+                heapq.heappush(self._ghosts, seq.blk_at)
         self.free_blocks += seq.blocks
         seq.blocks = 0
         seq.shared = 0
@@ -360,25 +375,27 @@ class Engine:
         g = self.steps
         preempted_before = self.preemptions
 
-        # Decoding sequences whose next KV slot opens a new block. _due and _allocate(1, …) inlined: at a few
-        # hundred users a dozen sequences cross a block boundary every step, and this loop was a third of a
-        # predicted curve's time. The fast path (a free block, no cached block to evict) is _take(1) exactly.
-        heap = self._block_heap
-        if heap and heap[0][0] <= g:
-            running = self.running
-            while heap and heap[0][0] <= g:
-                _, epoch, rid = heapq.heappop(heap)
-                seq = running.get(rid)
-                if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                    continue  # left behind by a preempted or finished sequence
-                if self.free_blocks > self._cached_free and self.free_blocks >= 1:
-                    self.free_blocks -= 1
-                    seq.blocks += 1
-                elif not self._allocate(1, seq, g):
-                    continue
-                nxt = g + bs
-                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        # Decoding sequences whose next KV slot opens a new block. At a few hundred users a dozen sequences cross a
+        # block boundary every step. The fast path (a free block for each, no cached block to evict) is _take(1)
+        # exactly, in any order; otherwise in the order (epoch, rid), preempting as _allocate does.
+        bucket = self._blk_buckets[g % bs]
+        if bucket:
+            if self.free_blocks - len(bucket) >= self._cached_free:
+                for seq in bucket.values():
+                    if seq.blk_at == g:
+                        self.free_blocks -= 1
+                        seq.blocks += 1
+                        seq.blk_at = g + bs
+            else:
+                for seq in self._due_blocks(g):
+                    if seq.state != DECODE or seq.blk_at != g:
+                        continue  # preempted while allocating for an earlier one
+                    if self.free_blocks > self._cached_free and self.free_blocks >= 1:
+                        self.free_blocks -= 1
+                        seq.blocks += 1
+                    elif not self._allocate(1, seq, g):
+                        continue
+                    seq.blk_at = g + bs
 
         n_ms = limits.scheduler_steps  # _locked(g) inlined (called every step)
         locked = n_ms > 1 and self.n_dec > 0 and (g - self._window_start) % n_ms != 0
@@ -481,11 +498,14 @@ class Engine:
             seq.g_join = g + 1
             seq.dec_c -= 1
             seq.res_c -= 1  # gen_at_join − g_join: one step later for the same tokens
+            seq.blk_at += 1
         self._dec_sum -= self.n_dec
         self._gen_const -= self.n_dec
         self._decoding_paused = self.n_dec
         self._finish_heap = [(step + 1, e, r) for step, e, r in self._finish_heap]
-        self._block_heap = [(step + 1, e, r) for step, e, r in self._block_heap]
+        buckets = self._blk_buckets  # every member's blk_at moved one step on: its bucket is the next one
+        self._blk_buckets = [buckets[-1], *buckets[:-1]]
+        self._ghosts = [step + 1 for step in self._ghosts]
 
     def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int, int]:
         """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
@@ -522,6 +542,26 @@ class Engine:
 
     def _finish_step(self, seq: Seq) -> int:
         return seq.g_join + (seq.output - seq.gen_at_join) - 1
+
+    def _due_blocks(self, g: int) -> list[Seq]:
+        """Decoding sequences whose next token opens a KV block at step ``g``, in the order (epoch, rid)."""
+        due = [seq for seq in self._blk_buckets[g % self.limits.block_size].values() if seq.blk_at == g]
+        due.sort(key=lambda seq: (seq.epoch, seq.rid))
+        return due
+
+    def _next_block_event(self, g: int) -> int:
+        """The first step at or after ``g`` with a block event, or with the ghost of one (see ``_blk_buckets``): where
+        a run of decode steps ends when blocks are not opened inline (``_blocks_inline``)."""
+        ghosts = self._ghosts
+        while ghosts and ghosts[0] < g:  # a ghost's step has been stepped past: its entry would have been dropped
+            heapq.heappop(ghosts)
+        best = ghosts[0] if ghosts else 1 << 62
+        bs, buckets = self.limits.block_size, self._blk_buckets
+        for at in range(g, min(best, g + bs + 1)):  # every pending event lies within a block's steps (+1 after a pause)
+            for seq in buckets[at % bs].values():
+                if seq.blk_at == at and at <= self._finish_step(seq):
+                    return at
+        return best
 
     def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
         """Complete the planned step: advance time, emit tokens, finish requests."""
@@ -579,9 +619,8 @@ class Engine:
             seq.res_c = seq.gen_at_join - seq.g_join
             fin = self._finish_step(seq)
             heapq.heappush(self._finish_heap, (fin, seq.epoch, seq.rid))
-            first_block = g + (-ctx) % bs + 1
-            if first_block <= fin:
-                heapq.heappush(self._block_heap, (first_block, seq.epoch, seq.rid))
+            seq.blk_at = g + (-ctx) % bs + 1  # past fin: no block to open before it finishes
+            self._blk_buckets[seq.blk_at % bs][seq.rid] = seq
 
         finish_heap = self._finish_heap
         if finish_heap and finish_heap[0][0] <= g:  # most steps finish nobody: no generator for them
@@ -612,7 +651,7 @@ class Engine:
         if self._arrivals and self._arrivals[0][0] <= self.t:
             return False
         g = self.steps
-        if self._block_heap and self._block_heap[0][0] <= g and not self._blocks_inline():
+        if not self._blocks_inline() and self._next_block_event(g) <= g:
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
@@ -650,13 +689,12 @@ class Engine:
 
         Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
         of a full batch decoding for hundreds of steps. Sequences whose next token opens a KV block get it here
-        when a block is free without evicting or preempting (plan_step's fast path, in the same heap order; at a
+        when a block is free without evicting or preempting (plan_step's fast path, in the same order; at a
         few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
-        heap = self._block_heap
         inline = self._blocks_inline()
-        until = nxt_finish if inline else min(nxt_finish, heap[0][0] if heap else 1 << 62)
+        until = nxt_finish if inline else min(nxt_finish, self._next_block_event(self.steps))
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
@@ -666,32 +704,16 @@ class Engine:
         record = self.record_steps
         if record and cost_array is not None and until - self.steps >= VECTOR_RUN_MIN:
             return self._decode_run_array(until, arrival, inline, cost_array)
-        kv_blocks, bs, running = self.limits.kv_blocks, self.limits.block_size, self.running
+        kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
         blocks = kv_blocks - self.free_blocks
-        never = 1 << 62
-        next_block = heap[0][0] if inline and heap else never  # the step of the next block event (inline only)
+        buckets = self._blk_buckets
         ends, dts, used = self.step_end, self.step_dt, self.step_blocks
         g0 = g = self.steps
         t = self.t
         while g < until and t < arrival:
-            if g >= next_block:
-                stop = False
-                while heap and heap[0][0] <= g:
-                    if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
-                        stop = True  # evict or preempt: plan_step's _allocate
-                        break
-                    _, epoch, rid = heapq.heappop(heap)
-                    seq = running.get(rid)
-                    if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                        continue  # left behind by a preempted or finished sequence
-                    self.free_blocks -= 1
-                    seq.blocks += 1
-                    nxt = g + bs
-                    if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                        heapq.heappush(heap, (nxt, seq.epoch, rid))
-                if stop:
-                    break
-                next_block = heap[0][0] if heap else never
+            if inline and buckets[g % bs]:
+                if self._open_blocks(g) is None:
+                    break  # evict or preempt: plan_step's _allocate
                 blocks = kv_blocks - self.free_blocks
             dt = cost(base + n * g)
             if record:
@@ -712,9 +734,61 @@ class Engine:
         self.steps, self.t = g, t
         return True
 
+    def _open_blocks(self, g: int) -> int | None:
+        """Open the KV blocks due at step ``g`` of a run of decode steps, taking free blocks only (no eviction, no
+        preemption): how many, or None when they ran short (those before in (epoch, rid) order are opened, and
+        plan_step takes up the rest of step ``g``)."""
+        bs, bucket = self.limits.block_size, self._blk_buckets[g % self.limits.block_size]
+        opened = 0
+        if self.free_blocks - len(bucket) >= self._cached_free:  # a block for every member: order does not matter
+            for seq in bucket.values():
+                if seq.blk_at == g:
+                    seq.blocks += 1
+                    seq.blk_at = g + bs
+                    opened += 1
+            self.free_blocks -= opened
+            return opened
+        for seq in self._due_blocks(g):
+            if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                return None
+            self.free_blocks -= 1
+            seq.blocks += 1
+            seq.blk_at = g + bs
+            opened += 1
+        return opened
+
+    def _open_run_blocks(self, g0: int, g_end: int, opened: list[int]) -> int:
+        """Open the KV blocks due in steps [g0, g_end) of a run of decode steps (``opened[j]``: blocks opened at
+        step g0 + j); the steps run: g_end − g0, or fewer where free blocks ran short (``_open_blocks``). Every event
+        of the run lies before its sequence's finish step (the run ends at the first finish)."""
+        bs, buckets = self.limits.block_size, self._blk_buckets
+        total = 0
+        for bucket in buckets:
+            for seq in bucket.values():
+                if seq.blk_at < g_end:
+                    total += (g_end - 1 - seq.blk_at) // bs + 1
+        if self.free_blocks - total >= self._cached_free:  # every event finds a free block: one sequence at a time
+            for bucket in buckets:
+                for seq in bucket.values():
+                    at = seq.blk_at
+                    while at < g_end:
+                        opened[at - g0] += 1
+                        at += bs
+                    seq.blocks += (at - seq.blk_at) // bs
+                    seq.blk_at = at
+            self.free_blocks -= total
+            return g_end - g0
+        for g in range(g0, g_end):  # they run short somewhere: step by step, in order
+            if buckets[g % bs]:
+                got = self._open_blocks(g)
+                if got is None:
+                    return g - g0  # evict or preempt: plan_step's _allocate takes up step g
+                opened[g - g0] = got
+        return g_end - g0
+
     def _decode_run_array(self, until: int, arrival: float, inline: bool, cost: Callable[[np.ndarray], np.ndarray]) -> bool:
         """_decode_run over a long run with numpy: the steps' durations at once, their end times by a running sum (the
-        same additions in the same order as stepping), the KV block events in heap order as in _decode_run."""
+        same additions in the same order as stepping), the KV block events as in _decode_run."""
         n, base, g0 = self.n_dec, self._dec_sum, self.steps
         k = min(until - g0, VECTOR_RUN_MAX)
         if arrival != float("inf"):
@@ -730,26 +804,10 @@ class Engine:
         ends[1:] = dt
         np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
         steps = k if arrival == float("inf") else min(k, int(np.searchsorted(ends, arrival, side="left")))
-        heap, bs, running = self._block_heap, self.limits.block_size, self.running
         opened = [0] * steps  # blocks opened at each step
         used = self.limits.kv_blocks - self.free_blocks  # blocks in use before the run
-        if inline:
-            g_end = g0 + steps
-            while heap and heap[0][0] < g_end:
-                g = heap[0][0]
-                if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
-                    steps = g - g0  # evict or preempt: plan_step's _allocate takes up step g
-                    break
-                _, epoch, rid = heapq.heappop(heap)
-                seq = running.get(rid)
-                if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                    continue  # left behind by a preempted or finished sequence
-                self.free_blocks -= 1
-                seq.blocks += 1
-                opened[g - g0] += 1
-                nxt = g + bs
-                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        if inline and steps:
+            steps = self._open_run_blocks(g0, g0 + steps, opened)
         if steps == 0:
             return False
         self.step_end.extend(ends[1 : steps + 1].tolist())
@@ -799,12 +857,10 @@ class Engine:
                 return None
             last = max(last, self._finish_step(seq))
         need = 0
-        for step, epoch, rid in self._block_heap:  # one live entry per decoding request: its next block event
-            seq = running.get(rid)
-            if seq is not None and seq.epoch == epoch:
-                fin = self._finish_step(seq)
-                if step <= fin:
-                    need += (fin - step) // bs + 1
+        for seq in running.values():  # the blocks each still opens, its next one at blk_at
+            fin = self._finish_step(seq)
+            if seq.blk_at <= fin:
+                need += (fin - seq.blk_at) // bs + 1
         if need > self.free_blocks - self._cached_free:
             return None  # some request may have to evict or preempt: only stepping says what follows
         cost, _ = self._decode_cost(self.n_dec)
