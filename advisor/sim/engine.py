@@ -158,15 +158,16 @@ def _blocks_for(tokens: int, block_size: int) -> int:
 # simulates several levels of the same setup, each in a new Engine, and working them out again for every level was a
 # tenth of a level's time. By object identity (the entry keeps its cost model alive, so the id is not reused); a cost
 # model is immutable (StepCostModel is a frozen dataclass).
-_DECODE_COSTS: dict[int, tuple[object, dict[int, tuple]]] = {}
+_DECODE_COSTS: dict[int, tuple[object, dict]] = {}
 DECODE_COSTS_KEPT = 64
 
 
-def _decode_costs_of(costs: object) -> dict[int, tuple]:
+def _decode_costs_of(costs: object) -> dict:
+    """Batch size n -> the decode step function, (n, "array") -> its array form (Engine._decode_cost*)."""
     entry = _DECODE_COSTS.get(id(costs))
     if entry is not None and entry[0] is costs:
         return entry[1]
-    fns: dict[int, tuple] = {}
+    fns: dict = {}
     if len(_DECODE_COSTS) >= DECODE_COSTS_KEPT:
         _DECODE_COSTS.clear()  # start afresh: a plan uses a handful of setups
     _DECODE_COSTS[id(costs)] = (costs, fns)
@@ -204,7 +205,7 @@ class Engine:
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
-        self._decode_costs: dict[int, tuple] = _decode_costs_of(costs)  # per batch size (_decode_cost)
+        self._decode_costs: dict = _decode_costs_of(costs)  # per batch size (_decode_cost, _decode_cost_array)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
@@ -672,17 +673,23 @@ class Engine:
         floor = self.limits.admission_reserve_floor
         return floor is None or not self.limits.admission_reserve_decay_steps or self.reserve_ratio <= floor
 
-    def _decode_cost(self, n: int) -> tuple[Callable[[int], float], Callable[[np.ndarray], np.ndarray] | None]:
-        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one),
-        and the same over an array of reads (None when the cost model has none)."""
-        fns = self._decode_costs.get(n)
-        if fns is None:
+    def _decode_cost(self, n: int) -> Callable[[int], float]:
+        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one)."""
+        fn = self._decode_costs.get(n)
+        if fn is None:
             make = getattr(self.costs, "decode_seconds_fn", None)
-            make_array = getattr(self.costs, "decode_seconds_array", None)
-            fns = (make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n),
-                   make_array(n) if make_array is not None else None)  # fmt: skip
-            self._decode_costs[n] = fns
-        return fns
+            fn = self._decode_costs[n] = make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n)
+        return fn
+
+    def _decode_cost_array(self, n: int) -> Callable[[np.ndarray], np.ndarray] | None:
+        """The same over an array of reads (None when the cost model has none). Worked out apart, and only for a run
+        long enough to use it: a level meets most batch sizes in short runs only, and making both forms for every
+        batch size was a tenth of a plan level's time."""
+        key = (n, "array")
+        if key not in self._decode_costs:
+            make = getattr(self.costs, "decode_seconds_array", None)
+            self._decode_costs[key] = make(n) if make is not None else None
+        return self._decode_costs[key]
 
     def _decode_run(self) -> bool:
         """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
@@ -700,9 +707,9 @@ class Engine:
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost, cost_array = self._decode_cost(n)
+        cost = self._decode_cost(n)
         record = self.record_steps
-        if record and cost_array is not None and until - self.steps >= VECTOR_RUN_MIN:
+        if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
             return self._decode_run_array(until, arrival, inline, cost_array)
         kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
         blocks = kv_blocks - self.free_blocks
@@ -863,7 +870,7 @@ class Engine:
                 need += (fin - seq.blk_at) // bs + 1
         if need > self.free_blocks - self._cached_free:
             return None  # some request may have to evict or preempt: only stepping says what follows
-        cost, _ = self._decode_cost(self.n_dec)
+        cost = self._decode_cost(self.n_dec)
         if not cost(self._dec_sum + self.n_dec * self.steps) > 0.0:
             return None
         return last + 1

@@ -112,3 +112,40 @@ def test_the_predictor_module_uses_the_drain_count(c):
     workload = SimWorkload(prompt=LengthDistribution.fixed(128), output=LengthDistribution.fixed(64))
     level = predict.simulate_concurrency(COSTS, EngineLimits(kv_blocks=5000), workload, c, measure=16)
     assert level.requests == 16 and level.steps > 0
+
+
+def test_the_garbage_collector_is_back_as_it_was_after_a_level():
+    """A level holds Python's cyclic collector off while it runs (predict._gc_held_off) and leaves it as it found it:
+    on, or off where the caller had turned it off; nested and concurrent levels restore it once, at the last end."""
+    import gc
+    import threading
+
+    workload = SimWorkload(prompt=LengthDistribution.fixed(128), output=LengthDistribution.fixed(64))
+    seen = []
+    real = Engine.drain_end
+
+    def watching(self):
+        seen.append(gc.isenabled())
+        return real(self)
+
+    was = gc.isenabled()
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(Engine, "drain_end", watching)
+            gc.enable()
+            simulate_concurrency(COSTS, EngineLimits(kv_blocks=5000), workload, 4, measure=8)
+            assert seen and not any(seen) and gc.isenabled()
+            gc.disable()
+            simulate_concurrency(COSTS, EngineLimits(kv_blocks=5000), workload, 4, measure=8)
+            assert not gc.isenabled()
+            gc.enable()
+            threads = [threading.Thread(target=simulate_concurrency,
+                                        args=(COSTS, EngineLimits(kv_blocks=5000), workload, 8),
+                                        kwargs={"measure": 32}) for _ in range(3)]  # fmt: skip
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert gc.isenabled() and predict._gc_holds == 0
+    finally:
+        (gc.enable if was else gc.disable)()
