@@ -22,9 +22,10 @@ automatic prefix caching, SGLang's radix cache): later prompts prefill only the 
 blocks.
 
 Why it is fast: decoding sequences are kept as an aggregate (a count and a sum of context lengths),
-and their future events — finishing, needing a new KV block — sit in heaps keyed by step index. A step
-costs O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared
-step-end timeline, turned into ITL/TPOT with numpy afterwards.
+and their future events — finishing, needing a new KV block — are kept by step index (finishes in a heap; block
+events in ``block_size`` buckets by step modulo the block size, see ``Engine._blk_buckets``). A step costs
+O(prefill chunks + events), not O(batch); token times of a request are a slice of the shared step-end timeline,
+turned into ITL/TPOT with numpy afterwards.
 """
 
 from __future__ import annotations
@@ -108,8 +109,10 @@ class EngineLimits:
 WAITING, PREFILL, DECODE, FINISHED, REJECTED, ABORTED = range(6)
 
 # Runs of pure decode steps at least this long are stepped with numpy (_decode_run_array), at most this many steps
-# at a time; shorter ones one step at a time (numpy's fixed cost per call is that of a few Python steps).
-VECTOR_RUN_MIN = 24
+# at a time; shorter ones one step at a time (numpy's fixed cost per call is that of a few Python steps). 64 since the
+# block events left their heap (a Python step got cheaper): the captured levels of every plan scenario took ~7 % less
+# CPU than at 24, the same at 200 measured requests (the same floats either way: test_sim_engine's fast-path tests).
+VECTOR_RUN_MIN = 64
 VECTOR_RUN_MAX = 4096
 
 
@@ -120,7 +123,7 @@ class Seq:
     __slots__ = (
         "rid", "prompt", "output", "arrival", "state", "target", "prefilled", "generated", "blocks",
         "epoch", "g_join", "gen_at_join", "dec_c", "first_sched", "first_token_t", "finish_t",
-        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached", "res_c",
+        "segments", "seg_start", "preemptions", "listener", "tag", "shared", "cached", "res_c", "blk_at",
     )  # fmt: skip
 
     def __init__(self, rid: int, prompt: int, output: int, arrival: float, tag: object = None) -> None:
@@ -148,6 +151,7 @@ class Seq:
         self.shared = 0  # leading KV blocks this request reads from the shared prefix cache (not its own)
         self.cached = 0  # after a preemption: own full blocks still in the prefix cache (free, not yet evicted)
         self.res_c = 0  # this running sequence's share of Engine._gen_const (tokens emitted, see _remaining_output)
+        self.blk_at = 0  # while decoding: the step at which its next token opens a new KV block (Engine._blk_buckets)
 
     def tokens_at(self, g: int) -> int:
         """Tokens emitted after step ``g`` has completed."""
@@ -164,15 +168,16 @@ def _blocks_for(tokens: int, block_size: int) -> int:
 # simulates several levels of the same setup, each in a new Engine, and working them out again for every level was a
 # tenth of a level's time. By object identity (the entry keeps its cost model alive, so the id is not reused); a cost
 # model is immutable (StepCostModel is a frozen dataclass).
-_DECODE_COSTS: dict[int, tuple[object, dict[int, tuple]]] = {}
+_DECODE_COSTS: dict[int, tuple[object, dict]] = {}
 DECODE_COSTS_KEPT = 64
 
 
-def _decode_costs_of(costs: object) -> dict[int, tuple]:
+def _decode_costs_of(costs: object) -> dict:
+    """Batch size n -> the decode step function, (n, "array") -> its array form (Engine._decode_cost*)."""
     entry = _DECODE_COSTS.get(id(costs))
     if entry is not None and entry[0] is costs:
         return entry[1]
-    fns: dict[int, tuple] = {}
+    fns: dict = {}
     if len(_DECODE_COSTS) >= DECODE_COSTS_KEPT:
         _DECODE_COSTS.clear()  # start afresh: a plan uses a handful of setups
     _DECODE_COSTS[id(costs)] = (costs, fns)
@@ -193,14 +198,24 @@ class Engine:
         self.n_dec = 0
         self._dec_sum = 0  # kv_tokens_read of a step g = _dec_sum + n_dec * g
         self._finish_heap: list[tuple[int, int, int]] = []
-        self._block_heap: list[tuple[int, int, int]] = []
+        # KV block events. A decoding sequence opens a block every ``block_size`` steps (at ``seq.blk_at``, then
+        # ``block_size`` later, …), so every decoding sequence sits in the bucket ``blk_at % block_size`` from its
+        # first decode step to its last, and the events due at step g are the members of bucket g % block_size whose
+        # blk_at is g (a member whose blk_at lies past its finish step has none left). This replaced a heap with one
+        # entry per sequence and block (pushed and popped every block_size steps: most of a level's time at tens of
+        # users); events still happen in the heap's order, (epoch, rid) within a step, wherever order matters: when
+        # blocks run short. A preempted or aborted sequence left its pending entry behind in that heap, and where
+        # that entry ended a run of decode steps (SGLang's decaying reserve, _blocks_inline) its step is kept here
+        # as a ghost, so the runs end at the same steps as before.
+        self._blk_buckets: list[dict[int, Seq]] = [{} for _ in range(limits.block_size)]
+        self._ghosts: list[int] = []  # heap of steps
         self._arrivals: list[tuple[float, int, Seq]] = []
         self._next_rid = 0
         self.steps = 0  # steps completed; the index of the next step
         self.step_end: list[float] = []  # virtual time at the end of each step (the token timeline)
         self.record_steps = record_steps  # False in the long-running server: keep no per-step history
         self.fast_decode = True  # run stretches of pure decode steps without the scheduler (same results)
-        self._decode_costs: dict[int, tuple] = _decode_costs_of(costs)  # per batch size (_decode_cost)
+        self._decode_costs: dict = _decode_costs_of(costs)  # per batch size (_decode_cost, _decode_cost_array)
         # per-step state for time-weighted averages (dt, blocks used, waiting, running)
         self.step_dt: list[float] = []
         self.step_blocks: list[int] = []
@@ -291,6 +306,9 @@ class Engine:
         elif seq.state == DECODE:
             self.n_dec -= 1
             self._dec_sum -= seq.dec_c
+            del self._blk_buckets[seq.blk_at % self.limits.block_size][seq.rid]
+            if seq.blk_at <= self._finish_step(seq):  # a block event still pending: a ghost (see _blk_buckets)
+                heapq.heappush(self._ghosts, seq.blk_at)
         self.free_blocks += seq.blocks
         seq.blocks = 0
         seq.shared = 0
@@ -374,25 +392,27 @@ class Engine:
         g = self.steps
         preempted_before = self.preemptions
 
-        # Decoding sequences whose next KV slot opens a new block. _due and _allocate(1, …) inlined: at a few
-        # hundred users a dozen sequences cross a block boundary every step, and this loop was a third of a
-        # predicted curve's time. The fast path (a free block, no cached block to evict) is _take(1) exactly.
-        heap = self._block_heap
-        if heap and heap[0][0] <= g:
-            running = self.running
-            while heap and heap[0][0] <= g:
-                _, epoch, rid = heapq.heappop(heap)
-                seq = running.get(rid)
-                if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                    continue  # left behind by a preempted or finished sequence
-                if self.free_blocks > self._cached_free and self.free_blocks >= 1:
-                    self.free_blocks -= 1
-                    seq.blocks += 1
-                elif not self._allocate(1, seq, g):
-                    continue
-                nxt = g + bs
-                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        # Decoding sequences whose next KV slot opens a new block. At a few hundred users a dozen sequences cross a
+        # block boundary every step. The fast path (a free block for each, no cached block to evict) is _take(1)
+        # exactly, in any order; otherwise in the order (epoch, rid), preempting as _allocate does.
+        bucket = self._blk_buckets[g % bs]
+        if bucket:
+            if self.free_blocks - len(bucket) >= self._cached_free:
+                for seq in bucket.values():
+                    if seq.blk_at == g:
+                        self.free_blocks -= 1
+                        seq.blocks += 1
+                        seq.blk_at = g + bs
+            else:
+                for seq in self._due_blocks(g):
+                    if seq.state != DECODE or seq.blk_at != g:
+                        continue  # preempted while allocating for an earlier one
+                    if self.free_blocks > self._cached_free and self.free_blocks >= 1:
+                        self.free_blocks -= 1
+                        seq.blocks += 1
+                    elif not self._allocate(1, seq, g):
+                        continue
+                    seq.blk_at = g + bs
 
         n_ms = limits.scheduler_steps  # _locked(g) inlined (called every step)
         locked = n_ms > 1 and self.n_dec > 0 and (g - self._window_start) % n_ms != 0
@@ -498,11 +518,14 @@ class Engine:
             seq.g_join = g + 1
             seq.dec_c -= 1
             seq.res_c -= 1  # gen_at_join − g_join: one step later for the same tokens
+            seq.blk_at += 1
         self._dec_sum -= self.n_dec
         self._gen_const -= self.n_dec
         self._decoding_paused = self.n_dec
         self._finish_heap = [(step + 1, e, r) for step, e, r in self._finish_heap]
-        self._block_heap = [(step + 1, e, r) for step, e, r in self._block_heap]
+        buckets = self._blk_buckets  # every member's blk_at moved one step on: its bucket is the next one
+        self._blk_buckets = [buckets[-1], *buckets[:-1]]
+        self._ghosts = [step + 1 for step in self._ghosts]
 
     def _admission(self, seq: Seq, budget: int) -> tuple[int, int, int, int]:
         """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
@@ -539,6 +562,26 @@ class Engine:
 
     def _finish_step(self, seq: Seq) -> int:
         return seq.g_join + (seq.output - seq.gen_at_join) - 1
+
+    def _due_blocks(self, g: int) -> list[Seq]:
+        """Decoding sequences whose next token opens a KV block at step ``g``, in the order (epoch, rid)."""
+        due = [seq for seq in self._blk_buckets[g % self.limits.block_size].values() if seq.blk_at == g]
+        due.sort(key=lambda seq: (seq.epoch, seq.rid))
+        return due
+
+    def _next_block_event(self, g: int) -> int:
+        """The first step at or after ``g`` with a block event, or with the ghost of one (see ``_blk_buckets``): where
+        a run of decode steps ends when blocks are not opened inline (``_blocks_inline``)."""
+        ghosts = self._ghosts
+        while ghosts and ghosts[0] < g:  # a ghost's step has been stepped past: its entry would have been dropped
+            heapq.heappop(ghosts)
+        best = ghosts[0] if ghosts else 1 << 62
+        bs, buckets = self.limits.block_size, self._blk_buckets
+        for at in range(g, min(best, g + bs + 1)):  # every pending event lies within a block's steps (+1 after a pause)
+            for seq in buckets[at % bs].values():
+                if seq.blk_at == at and at <= self._finish_step(seq):
+                    return at
+        return best
 
     def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
         """Complete the planned step: advance time, emit tokens, finish requests."""
@@ -597,9 +640,8 @@ class Engine:
             seq.res_c = seq.gen_at_join - seq.g_join
             fin = self._finish_step(seq)
             heapq.heappush(self._finish_heap, (fin, seq.epoch, seq.rid))
-            first_block = g + (-ctx) % bs + 1
-            if first_block <= fin:
-                heapq.heappush(self._block_heap, (first_block, seq.epoch, seq.rid))
+            seq.blk_at = g + (-ctx) % bs + 1  # past fin: no block to open before it finishes
+            self._blk_buckets[seq.blk_at % bs][seq.rid] = seq
 
         finish_heap = self._finish_heap
         if finish_heap and finish_heap[0][0] <= g:  # most steps finish nobody: no generator for them
@@ -630,7 +672,7 @@ class Engine:
         if self._arrivals and self._arrivals[0][0] <= self.t:
             return False
         g = self.steps
-        if self._block_heap and self._block_heap[0][0] <= g and not self._blocks_inline():
+        if not self._blocks_inline() and self._next_block_event(g) <= g:
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g:
             return False
@@ -651,65 +693,54 @@ class Engine:
         floor = self.limits.admission_reserve_floor
         return floor is None or not self.limits.admission_reserve_decay_steps or self.reserve_ratio <= floor
 
-    def _decode_cost(self, n: int) -> tuple[Callable[[int], float], Callable[[np.ndarray], np.ndarray] | None]:
-        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one),
-        and the same over an array of reads (None when the cost model has none)."""
-        fns = self._decode_costs.get(n)
-        if fns is None:
+    def _decode_cost(self, n: int) -> Callable[[int], float]:
+        """``kv_read -> costs.step_seconds(0, 0, n, kv_read)`` (the cost model's precomputed form when it has one)."""
+        fn = self._decode_costs.get(n)
+        if fn is None:
             make = getattr(self.costs, "decode_seconds_fn", None)
-            make_array = getattr(self.costs, "decode_seconds_array", None)
-            fns = (make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n),
-                   make_array(n) if make_array is not None else None)  # fmt: skip
-            self._decode_costs[n] = fns
-        return fns
+            fn = self._decode_costs[n] = make(n) if make is not None else partial(self.costs.step_seconds, 0, 0, n)
+        return fn
+
+    def _decode_cost_array(self, n: int) -> Callable[[np.ndarray], np.ndarray] | None:
+        """The same over an array of reads (None when the cost model has none). Worked out apart, and only for a run
+        long enough to use it: a level meets most batch sizes in short runs only, and making both forms for every
+        batch size was a tenth of a plan level's time."""
+        key = (n, "array")
+        if key not in self._decode_costs:
+            make = getattr(self.costs, "decode_seconds_array", None)
+            self._decode_costs[key] = make(n) if make is not None else None
+        return self._decode_costs[key]
 
     def _decode_run(self) -> bool:
         """Pure decode steps up to the next event (finish, arrival), without the scheduler; False if none ran.
 
         Same results as plan_step/commit_step for such steps, at a fraction of the cost: the common case
         of a full batch decoding for hundreds of steps. Sequences whose next token opens a KV block get it here
-        when a block is free without evicting or preempting (plan_step's fast path, in the same heap order; at a
+        when a block is free without evicting or preempting (plan_step's fast path, in the same order; at a
         few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
-        heap = self._block_heap
         inline = self._blocks_inline()
-        until = nxt_finish if inline else min(nxt_finish, heap[0][0] if heap else 1 << 62)
+        until = nxt_finish if inline else min(nxt_finish, self._next_block_event(self.steps))
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost, cost_array = self._decode_cost(n)
+        cost = self._decode_cost(n)
         record = self.record_steps
-        if record and cost_array is not None and until - self.steps >= VECTOR_RUN_MIN:
+        if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
             return self._decode_run_array(until, arrival, inline, cost_array)
-        kv_blocks, bs, running = self.limits.kv_blocks, self.limits.block_size, self.running
+        kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
         blocks = kv_blocks - self.free_blocks
-        never = 1 << 62
-        next_block = heap[0][0] if inline and heap else never  # the step of the next block event (inline only)
+        buckets = self._blk_buckets
         ends, dts, used = self.step_end, self.step_dt, self.step_blocks
         g0 = g = self.steps
         t = start = self.t
         while g < until and t < arrival:
-            if g >= next_block:
-                stop = False
-                while heap and heap[0][0] <= g:
-                    if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
-                        stop = True  # evict or preempt: plan_step's _allocate
-                        break
-                    _, epoch, rid = heapq.heappop(heap)
-                    seq = running.get(rid)
-                    if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                        continue  # left behind by a preempted or finished sequence
-                    self.free_blocks -= 1
-                    seq.blocks += 1
-                    nxt = g + bs
-                    if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                        heapq.heappush(heap, (nxt, seq.epoch, rid))
-                if stop:
-                    break
-                next_block = heap[0][0] if heap else never
+            if inline and buckets[g % bs]:
+                if self._open_blocks(g) is None:
+                    break  # evict or preempt: plan_step's _allocate
                 blocks = kv_blocks - self.free_blocks
             dt = cost(base + n * g)
             if record:
@@ -732,9 +763,61 @@ class Engine:
         self._last_start, self._last_end = start, t
         return True
 
+    def _open_blocks(self, g: int) -> int | None:
+        """Open the KV blocks due at step ``g`` of a run of decode steps, taking free blocks only (no eviction, no
+        preemption): how many, or None when they ran short (those before in (epoch, rid) order are opened, and
+        plan_step takes up the rest of step ``g``)."""
+        bs, bucket = self.limits.block_size, self._blk_buckets[g % self.limits.block_size]
+        opened = 0
+        if self.free_blocks - len(bucket) >= self._cached_free:  # a block for every member: order does not matter
+            for seq in bucket.values():
+                if seq.blk_at == g:
+                    seq.blocks += 1
+                    seq.blk_at = g + bs
+                    opened += 1
+            self.free_blocks -= opened
+            return opened
+        for seq in self._due_blocks(g):
+            if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
+                return None
+            self.free_blocks -= 1
+            seq.blocks += 1
+            seq.blk_at = g + bs
+            opened += 1
+        return opened
+
+    def _open_run_blocks(self, g0: int, g_end: int, opened: list[int]) -> int:
+        """Open the KV blocks due in steps [g0, g_end) of a run of decode steps (``opened[j]``: blocks opened at
+        step g0 + j); the steps run: g_end − g0, or fewer where free blocks ran short (``_open_blocks``). Every event
+        of the run lies before its sequence's finish step (the run ends at the first finish)."""
+        bs, buckets = self.limits.block_size, self._blk_buckets
+        total = 0
+        for bucket in buckets:
+            for seq in bucket.values():
+                if seq.blk_at < g_end:
+                    total += (g_end - 1 - seq.blk_at) // bs + 1
+        if self.free_blocks - total >= self._cached_free:  # every event finds a free block: one sequence at a time
+            for bucket in buckets:
+                for seq in bucket.values():
+                    at = seq.blk_at
+                    while at < g_end:
+                        opened[at - g0] += 1
+                        at += bs
+                    seq.blocks += (at - seq.blk_at) // bs
+                    seq.blk_at = at
+            self.free_blocks -= total
+            return g_end - g0
+        for g in range(g0, g_end):  # they run short somewhere: step by step, in order
+            if buckets[g % bs]:
+                got = self._open_blocks(g)
+                if got is None:
+                    return g - g0  # evict or preempt: plan_step's _allocate takes up step g
+                opened[g - g0] = got
+        return g_end - g0
+
     def _decode_run_array(self, until: int, arrival: float, inline: bool, cost: Callable[[np.ndarray], np.ndarray]) -> bool:
         """_decode_run over a long run with numpy: the steps' durations at once, their end times by a running sum (the
-        same additions in the same order as stepping), the KV block events in heap order as in _decode_run."""
+        same additions in the same order as stepping), the KV block events as in _decode_run."""
         n, base, g0 = self.n_dec, self._dec_sum, self.steps
         k = min(until - g0, VECTOR_RUN_MAX)
         if arrival != float("inf"):
@@ -750,26 +833,10 @@ class Engine:
         ends[1:] = dt
         np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
         steps = k if arrival == float("inf") else min(k, int(np.searchsorted(ends, arrival, side="left")))
-        heap, bs, running = self._block_heap, self.limits.block_size, self.running
         opened = [0] * steps  # blocks opened at each step
         used = self.limits.kv_blocks - self.free_blocks  # blocks in use before the run
-        if inline:
-            g_end = g0 + steps
-            while heap and heap[0][0] < g_end:
-                g = heap[0][0]
-                if not (self.free_blocks > self._cached_free and self.free_blocks >= 1):
-                    steps = g - g0  # evict or preempt: plan_step's _allocate takes up step g
-                    break
-                _, epoch, rid = heapq.heappop(heap)
-                seq = running.get(rid)
-                if seq is None or seq.epoch != epoch or seq.state != DECODE:
-                    continue  # left behind by a preempted or finished sequence
-                self.free_blocks -= 1
-                seq.blocks += 1
-                opened[g - g0] += 1
-                nxt = g + bs
-                if nxt <= seq.g_join + (seq.output - seq.gen_at_join) - 1:  # _finish_step
-                    heapq.heappush(heap, (nxt, seq.epoch, rid))
+        if inline and steps:
+            steps = self._open_run_blocks(g0, g0 + steps, opened)
         if steps == 0:
             return False
         self.step_end.extend(ends[1 : steps + 1].tolist())
@@ -798,6 +865,38 @@ class Engine:
             if nxt is None:
                 return False
             self.t = max(self.t, nxt)
+
+    def drain_end(self) -> int | None:
+        """The step count at which this engine would run out of work, when from here on it can only decode the
+        running requests to their ends: nothing waits, arrives or prefills, every KV block they still open is free
+        (no eviction, no preemption), and no token is watched (``on_token``). Then each request finishes at its own
+        step and the last of them ends the run, whatever the steps cost: the predictor's closed loop asks this
+        once its measured requests are done, instead of simulating the unmeasured ones to the end (a quarter of a
+        level's steps) only to count them (``simulate_concurrency``). None otherwise (step on to find out).
+
+        The next step must also take time (a positive duration): its end then lies after every step so far, so a
+        summary window that closes now reads the same steps as after the full run."""
+        if self.on_token is not None or self._arrivals or self.waiting or self.prefilling or not self.record_steps:
+            return None
+        if not self.running:
+            return self.steps
+        bs, running = self.limits.block_size, self.running
+        last = -1
+        for seq in running.values():
+            if seq.state != DECODE:
+                return None
+            last = max(last, self._finish_step(seq))
+        need = 0
+        for seq in running.values():  # the blocks each still opens, its next one at blk_at
+            fin = self._finish_step(seq)
+            if seq.blk_at <= fin:
+                need += (fin - seq.blk_at) // bs + 1
+        if need > self.free_blocks - self._cached_free:
+            return None  # some request may have to evict or preempt: only stepping says what follows
+        cost = self._decode_cost(self.n_dec)
+        if not cost(self._dec_sum + self.n_dec * self.steps) > 0.0:
+            return None
+        return last + 1
 
     def run(self, max_steps: int = 50_000_000) -> None:
         """Step until every request has finished (bounded, so a bug cannot spin forever)."""
