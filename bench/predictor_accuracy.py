@@ -842,7 +842,7 @@ pages: measured minus predicted TTFT is 38 ms for Qwen3-8B (one user, one H100),
 8 × H200), 13 ms for gpt-oss-120b (0.10.2, one H100), 6 ms for it on an A100 (0.11) and 3 ms with
 `--async-scheduling` on two H100s — not one per-request cost of a version. The documented ways vLLM's API server held
 requests on its event loop in those versions fit the stalled streams described above: the chat template rendered on
-the event loop (moved to a thread pool by vllm-project/vllm#34789, 2026-02-18), chat-template resolution retrying
+the event loop (moved to a thread pool by vllm-project/vllm#34789, opened 2026-02-18), chat-template resolution retrying
 the HF processor load on every request when that load failed (vllm#24645, fixed by vllm#25341, 2025-09-21), and
 repeated Hugging Face API calls per request (vllm#25846, Qwen3-Next) — but none states a time for these models.
 (3) vllm#20469's 16,000-token prompt on an A100 (Qwen3-14B-AWQ, `--enforce-eager`, −26 %): the model runs the
@@ -850,9 +850,9 @@ linear layers of its eight 2,048-token chunks at 262 TFLOP/s, the A100's BF16 GE
 through Marlin; the original Marlin ran at 141 TFLOP/s from 64 rows up ("for batchsizes > 64, it will just run the
 batch 64 kernel repeatedly", IST-DASLab/marlin#2; figures in vllm#2497, 2024-01, GPU not stated), but vLLM's Marlin
 has been reworked since and no measurement of vLLM 0.9's at prefill sizes on an A100 was found. (4) TPOT p90: 12 of
-the 69 below-knee TPOTs miss by more than 30 % (one never served) where the goal allows about 6, seven of them one source (tenstorrent's
-DeepSeek-R1-0528-AWQ on 8 × H100: 16.1–16.6 ms measured, 10.1–10.3 predicted). Its missing ~6 ms a step (~100 µs
-per MoE layer) is close to GPUStack's DeepSeek-R1 FP8 on 8 × H200 under vLLM 0.11 (+7.5 ms at four users, ~130 µs
+the 69 below-knee TPOTs miss by more than 30 % (one never served) where the goal allows about 6, seven of them one
+source (tenstorrent's DeepSeek-R1-0528-AWQ on 8 × H100: 16.1–16.6 ms measured, 10.1–10.3 predicted).
+Its missing ~6 ms a step (~100 µs per MoE layer) is close to GPUStack's DeepSeek-R1 FP8 on 8 × H200 under vLLM 0.11 (+7.5 ms at four users, ~130 µs
 a layer) but not to GLM-4.6 on the same GPUs (+3.9 ms, ~40 µs) or gpt-oss-120b on one H100 (+1 ms, ~27 µs): vLLM
 spends something per MoE layer at TP 8 beyond the fused-MoE call (45 µs), the MLA block (64 µs) and the two
 all-reduces the model has; the kernels it leaves out (router GEMM, grouped top-k — about 7 µs as one fused kernel on
