@@ -828,6 +828,36 @@ delivery, not GPU steps made longer. The ~40 ms that vLLM 0.11's TTFT (59–75 m
 therefore spent per request in the API server beside the GPU (its event loop), not in the GPU's prefill; no
 public measurement says what vLLM 0.11 does there for this model, so nothing was added.
 
+*Session 18, second pass: the rows around the median, looked at and left as they are.* Below the knee 21 of the 49
+scored TTFTs are within 25 %; the median goal needs four more. The nearest (−26…−34 %) were traced to their
+mechanisms; none could be costed from a published figure, so nothing was added (no formula was fitted to them).
+(1) SGLang's 2024-09 comparison on 4 × H100 (Llama-3.1-70B, TP 4): the decode step is too fast for both engines
+(TPOT vLLM 0.6 −21 %, SGLang 0.3 −26…−30 %; the same page's Llama-3.1-8B on one A100 −11…−18 %), so most of
+vLLM 0.6's TTFT miss there (−32…−34 %, SGLang's −24…−25 %) is the 4-GPU step both engines ran, not V0's scheduler,
+whose multi-step window and prefill-first steps are already simulated. The predicted step at one sequence is 15.0 ms:
+12.5 ms of linear layers (35 GB a GPU at 84 % of the H100's bandwidth), 0.8 ms for 160 all-reduces at the 5 µs vLLM
+0.14 was measured at, 0.7 ms of norm kernels, 1 ms of attention calls; no measurement of 2024's all-reduce or of
+GEMMs at TP-4 shapes in those builds was found. (2) vLLM 0.10.2/0.11 without `--async-scheduling` on GPUStack's
+pages: measured minus predicted TTFT is 38 ms for Qwen3-8B (one user, one H100), 19 ms for GLM-4.6 (four users,
+8 × H200), 13 ms for gpt-oss-120b (0.10.2, one H100), 6 ms for it on an A100 (0.11) and 3 ms with
+`--async-scheduling` on two H100s — not one per-request cost of a version. The documented ways vLLM's API server held
+requests on its event loop in those versions fit the stalled streams described above: the chat template rendered on
+the event loop (moved to a thread pool by vllm-project/vllm#34789, opened 2026-02-18), chat-template resolution retrying
+the HF processor load on every request when that load failed (vllm#24645, fixed by vllm#25341, 2025-09-21), and
+repeated Hugging Face API calls per request (vllm#25846, Qwen3-Next) — but none states a time for these models.
+(3) vllm#20469's 16,000-token prompt on an A100 (Qwen3-14B-AWQ, `--enforce-eager`, −26 %): the model runs the
+linear layers of its eight 2,048-token chunks at 262 TFLOP/s, the A100's BF16 GEMM rate, where vLLM serves AWQ
+through Marlin; the original Marlin ran at 141 TFLOP/s from 64 rows up ("for batchsizes > 64, it will just run the
+batch 64 kernel repeatedly", IST-DASLab/marlin#2; figures in vllm#2497, 2024-01, GPU not stated), but vLLM's Marlin
+has been reworked since and no measurement of vLLM 0.9's at prefill sizes on an A100 was found. (4) TPOT p90: 12 of
+the 69 below-knee TPOTs miss by more than 30 % (one never served) where the goal allows about 6, seven of them one
+source (tenstorrent's DeepSeek-R1-0528-AWQ on 8 × H100: 16.1–16.6 ms measured, 10.1–10.3 predicted).
+Its missing ~6 ms a step (~100 µs per MoE layer) is close to GPUStack's DeepSeek-R1 FP8 on 8 × H200 under vLLM 0.11 (+7.5 ms at four users, ~130 µs
+a layer) but not to GLM-4.6 on the same GPUs (+3.9 ms, ~40 µs) or gpt-oss-120b on one H100 (+1 ms, ~27 µs): vLLM
+spends something per MoE layer at TP 8 beyond the fused-MoE call (45 µs), the MLA block (64 µs) and the two
+all-reduces the model has; the kernels it leaves out (router GEMM, grouped top-k — about 7 µs as one fused kernel on
+an H200, vllm#34206 — and the shared expert's GEMMs) add up to well under that, so it stays unexplained.
+
 **Session 17: vLLM's piecewise CUDA graphs, and the version an unversioned row can have run.** (1) vLLM V1 decoded
 in *piecewise* CUDA graphs until 0.11.0 made FULL_AND_PIECEWISE the default (vllm-project/vllm#25444; the v0.11.0
 release of 2025-10-02): every layer's attention was launched from Python between two graph replays, "multiple kernel
