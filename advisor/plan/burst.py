@@ -11,7 +11,8 @@ each from the answers with its basis stated, so the memo can say where a number 
   the low figure on ordinary days, the high one on burst days); otherwise the peak's token rate × the share of
   the time it is reached on average (the assumed or measured utilisation; on a fleet that carries today's load,
   today's load most of the time and the peak during the bursts). A staff tool's month is its people's requests
-  below that figure, with a high end (``advisor.plan.people_volume``, s18-volume).
+  below that figure, with a high end (``advisor.plan.people_volume``, s18-volume); a public service's is the peak ÷
+  its peak-to-average ratio, with that figure as its high end (``advisor.plan.public_volume``, s18-publicvol).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import people_volume
+from advisor.plan import people_volume, public_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.sizing import P99_TPOT
 from advisor.plan.volume_range import duty_basis
@@ -136,6 +137,10 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf)
     if people is not None:
         return Volume(people.expected, people.basis, people.high)
+    if multiple is None:  # a public service: the peak ÷ its peak-to-average ratio, the duty figure its high end
+        public = public_volume.estimate(c, peak_tok_s)  # (s18-publicvol)
+        if public is not None:
+            return Volume(public.expected, public.basis, public.high)
     return Volume(ceiling, basis)
 
 

@@ -1,0 +1,86 @@
+"""A public service's month of tokens from its peak when no requests a day are given (issue 25, s18-publicvol).
+
+Without requests a day the month was the peak's token rate kept up for the assumed GPU utilisation's share of all
+hours: 40 % for a day/night load. Physically that is an average load of 0.4 × the peak, a peak-to-average ratio of
+2.5 — flatter than the 3 the plan itself assumes for the same load when it sizes the quiet hours
+(``context.PEAK_FACTOR``), so the month was costed at its own high end. Blind reviewers read the result as
+inflated (q09: "the 86B-token/month figure is not credible"; q22/q23).
+
+- **Middle (costed)**: the day's average load is the peak ÷ the load's peak-to-average ratio (``PEAK_FACTOR``: 3 for
+  a day/night load, 6 for a bursty one, 1.5 for a steady one), the same ratio the steady load and the warm replicas
+  use. No public figure for interactive LLM traffic is on file; a monitoring vendor gives 1.6–1.7 for a user base
+  spread over time zones (robustperception.io, "Do you know your peak to mean ratio", grade C), and a service in one
+  region has a deeper night, so a higher ratio. It stays an assumption, said where the volume is used.
+- **Range**: the high end is the former figure (the peak for the assumed utilisation's share of the hours), which
+  the hosted-API comparison also weighs (``hosted_weigh.high_end_factor``); the low end, for a day/night load, the
+  busy half of the day only (``volume_range.low_duty``).
+- **Requests a day implied**: the middle ÷ the average answer, said with it, so a reader who knows the real count
+  sees at once how far off the assumption is (q09: about 2 million requests a day from 80 concurrent calls; the
+  concurrency counts requests in flight, and every one of them is taken to be answering all the time).
+
+Not for a staff tool (``people_volume``), a batch, requests a day given, or a measured utilisation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.people_volume import in_out
+from advisor.plan.volume_range import HOURS_PER_MONTH, low_duty
+
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24
+
+
+def applies(c: Ctx) -> bool:
+    """A service for people outside the team whose month is estimated from its peak, not counted or measured."""
+    return not c.is_batch and not c.requests_per_day and not c.internal_only and not c.utilisation_measured
+
+
+@dataclass(frozen=True)
+class PublicVolume:
+    """Output tokens a month: the middle costed, the ends of the assumption, and the phrase that says so."""
+
+    low: float
+    expected: float
+    high: float
+    basis: dict[str, Any]
+
+
+def average_share(c: Ctx) -> float:
+    """The day's average load as a share of the peak: 1 ÷ the load's peak-to-average ratio."""
+    return 1 / PEAK_FACTOR[c.load]
+
+
+def about(v: float) -> str:
+    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000)."""
+    return f"{float(f'{v:.2g}'):,.0f}"
+
+
+def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
+    """The month at the peak's average share, between the busy-half-day figure and the assumed-utilisation one;
+    None where it does not apply, no rate is known, or the ratio says nothing below the utilisation figure."""
+    if not applies(c) or peak_tok_s <= 0:
+        return None
+    share, high_share = average_share(c), c.utilisation
+    if share >= high_share:
+        return None
+    month = peak_tok_s * 3600 * HOURS_PER_MONTH
+    low_end = low_duty(c)
+    low_share = low_end[0] if low_end is not None and low_end[0] < share else share
+    low, expected, high = month * low_share, month * share, month * high_share
+    high_in, high_out = in_out(c, high)
+    basis: dict[str, Any] = {
+        "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", "factor": f"{PEAK_FACTOR[c.load]:g}",
+        "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
+        "rpd": about(expected / max(c.output_avg, 1) / DAYS_PER_MONTH),
+        "high_in": high_in, "high_out": high_out, "duty": round(high_share * 100), "low": ""}
+    if low_share < share:
+        low_in, low_out = in_out(c, low)
+        basis["low"] = {"tr": "plan.publicvol18.low", "low_in": low_in, "low_out": low_out,
+                        "low_duty": round(low_share * 100)}
+    return PublicVolume(low, expected, high, basis)
+
+
+__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate"]
