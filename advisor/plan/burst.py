@@ -105,6 +105,16 @@ class Volume:
     output_high: float | None = None  # an assumed volume's high end (s18-volume); None: no higher figure
 
 
+def per_burst_day(c: Ctx, low: int, high: int) -> dict[str, Any]:
+    """With the burst days assumed (s18-publicvol, q36: "the assumed 35 % … inflates the monthly cost; get the real
+    event count and days"): the month with no burst day and what each burst day adds, both from the answers'
+    requests a day, so the reader's own count of burst days replaces the assumed share."""
+    base_in, base_out = people_volume.in_out(c, low * c.output_avg * DAYS_PER_MONTH)
+    day_in, day_out = people_volume.in_out(c, (high - low) * c.output_avg)
+    return {"tr": "plan.publicvol18.per_burst_day", "base_in": base_in, "base_out": base_out, "day_in": day_in,
+            "day_out": day_out}
+
+
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
     """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
     if c.is_batch:
@@ -118,7 +128,7 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
         if c.load == "bursty" and low != high:
             per_day = low * (1 - share) + high * share
             basis = {"tr": "plan.burst15.volume.rpd_bursty", "low": f"{low:,}", "high": f"{high:,}",
-                     "share": share_words}
+                     "share": share_words, "each": "" if c.burst_share_given else per_burst_day(c, low, high)}
         else:
             per_day = (low + high) / 2
             basis = {"tr": "plan.burst15.volume.rpd", "rpd": f"{round(per_day):,}"}
@@ -153,5 +163,5 @@ def warm_replicas(c: Ctx, cand: Any, per: int) -> int:
     return max(1, min(cand.replicas, math.ceil(steady_concurrency(c) / max(1, per)) + max(0, spare)))
 
 
-__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "request_seconds", "scheduled", "steady", "steady_concurrency",
+__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "per_burst_day", "request_seconds", "scheduled", "steady", "steady_concurrency",
            "volume", "warm_replicas"]
