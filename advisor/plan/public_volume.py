@@ -14,9 +14,13 @@ inflated (q09: "the 86B-token/month figure is not credible"; q22/q23).
 - **Range**: the high end is the former figure (the peak for the assumed utilisation's share of the hours), which
   the hosted-API comparison also weighs (``hosted_weigh.high_end_factor``); the low end, for a day/night load, the
   busy half of the day only (``volume_range.low_duty``).
-- **Requests a day implied**: the middle ÷ the average answer, said with it, so a reader who knows the real count
-  sees at once how far off the assumption is (q09: about 2 million requests a day from 80 concurrent calls; the
-  concurrency counts requests in flight, and every one of them is taken to be answering all the time).
+- **Requests a day implied**: the middle ÷ the average answer, said with it, and per person where the answers count
+  people (its users, else the people a year whose personal data it handles), so a reader who knows the real count
+  sees at once how far off the assumption is. q09's 86 billion input tokens come mostly from the concurrency, not
+  the duty: 80 requests in flight with 60-token answers are about 68 requests a second at the peak, about 2 million
+  a day at a peak:average of 3, some 1,800 a year for each of its 400,000 callers; the duty moved it by a fifth.
+  Concurrency counts requests in flight (the glossary), so "80 simultaneous calls" answered as 80 in flight says
+  every caller is always waiting for an answer; the memo now shows that figure for the reader to correct.
 
 Not for a staff tool (``people_volume``), a batch, requests a day given, or a measured utilisation.
 """
@@ -54,8 +58,21 @@ def average_share(c: Ctx) -> float:
 
 
 def about(v: float) -> str:
-    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000)."""
-    return f"{float(f'{v:.2g}'):,.0f}"
+    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000;
+    4.47 → 4.5)."""
+    return f"{float(f'{v:.2g}'):,.0f}" if abs(v) >= 10 else f"{v:.2g}"
+
+
+def per_person(c: Ctx, per_day: float) -> dict[str, Any] | str:
+    """The implied requests a day per person the answers count, as a check the reader can make at once: the people
+    who use it, else the people a year whose personal data it handles (q09: 400,000 callers a year, each sending
+    about 1,800 requests a year at the peak-derived month). Arithmetic on the answers, no assumed usage."""
+    if c.answers.users:
+        return {"tr": "plan.publicvol18.check.users", "per": about(per_day / c.answers.users), "people": about(c.answers.users)}
+    if c.pi_subjects:
+        return {"tr": "plan.publicvol18.check.subjects", "per": about(per_day * 365 / c.pi_subjects),
+                "people": about(c.pi_subjects)}
+    return ""
 
 
 def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
@@ -71,10 +88,11 @@ def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
     low_share = low_end[0] if low_end is not None and low_end[0] < share else share
     low, expected, high = month * low_share, month * share, month * high_share
     high_in, high_out = in_out(c, high)
+    per_day = expected / max(c.output_avg, 1) / DAYS_PER_MONTH
     basis: dict[str, Any] = {
         "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", "factor": f"{PEAK_FACTOR[c.load]:g}",
         "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
-        "rpd": about(expected / max(c.output_avg, 1) / DAYS_PER_MONTH),
+        "rpd": about(per_day), "check": per_person(c, per_day),
         "high_in": high_in, "high_out": high_out, "duty": round(high_share * 100), "low": ""}
     if low_share < share:
         low_in, low_out = in_out(c, low)
@@ -83,4 +101,4 @@ def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
     return PublicVolume(low, expected, high, basis)
 
 
-__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate"]
+__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate", "per_person"]
