@@ -101,4 +101,22 @@ def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
     return PublicVolume(low, expected, high, basis)
 
 
-__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate", "per_person"]
+def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
+    """The estimate whose middle is ``output_tokens``: a plan on two nodes (mainland + overseas) sums the nodes'
+    months, each its share of the peak at the same ratio, so the whole plan's phrase is the summed peak rate's
+    (the first node's phrase beside the summed figure read "up to" a number below the one costed, q05/q34)."""
+    if output_tokens <= 0:
+        return None
+    return estimate(c, output_tokens / (3600 * HOURS_PER_MONTH * average_share(c)))
+
+
+def rebase(costs: Any, c: Ctx) -> None:
+    """``costs`` (two nodes' sum) said for the whole plan where its month is this estimate's."""
+    basis = costs.volume_basis or {}
+    whole = for_total(c, float(costs.output_tokens_per_month or 0)) if basis.get("tr") == "plan.publicvol18.basis" \
+        else None
+    if whole is not None:
+        costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+
+
+__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "per_person", "rebase"]

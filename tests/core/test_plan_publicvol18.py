@@ -121,3 +121,17 @@ def test_assumed_burst_days_say_the_month_without_one_and_what_each_adds(lang):
     counted = planned({**a, "burst_schedule": {"per_year": 6, "days_each": 3, "known_in_advance": True}})
     assert counted.costs.volume_basis["each"] == ""
     assert counted.costs.output_tokens_per_month < r.costs.output_tokens_per_month
+
+
+@pytest.mark.parametrize("name", ["q05_filed_finetune_mainland_sg", "q34_mixed_users_split"])
+def test_a_two_node_plan_says_the_whole_plans_month_not_its_first_nodes(name):
+    """Two nodes sum their months; the phrase was the first node's ("up to" a figure below the one costed)."""
+    a = advice_answers(name)
+    r = planned(a)
+    assert r.region == "mainland_plus_overseas"
+    c, b = r.costs, r.costs.volume_basis
+    assert b["tr"] == "plan.publicvol18.basis"
+    assert int(b["low"]["low_out"].replace(",", "")) < c.output_tokens_per_month < c.output_tokens_per_month_high
+    assert b["high_out"] == round_money(c.output_tokens_per_month_high)
+    assert b["rpd"] == public_volume.about(c.output_tokens_per_month / a["output_tokens"]["avg"]
+                                           / public_volume.DAYS_PER_MONTH)
