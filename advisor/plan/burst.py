@@ -11,7 +11,8 @@ each from the answers with its basis stated, so the memo can say where a number 
   the low figure on ordinary days, the high one on burst days); otherwise the peak's token rate × the share of
   the time it is reached on average (the assumed or measured utilisation; on a fleet that carries today's load,
   today's load most of the time and the peak during the bursts). A staff tool's month is its people's requests
-  below that figure, with a high end (``advisor.plan.people_volume``, s18-volume).
+  below that figure, with a high end (``advisor.plan.people_volume``, s18-volume); a public service's is the peak ÷
+  its peak-to-average ratio, with that figure as its high end (``advisor.plan.public_volume``, s18-publicvol).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import people_volume
+from advisor.plan import people_volume, public_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.sizing import P99_TPOT
 from advisor.plan.volume_range import duty_basis
@@ -104,6 +105,16 @@ class Volume:
     output_high: float | None = None  # an assumed volume's high end (s18-volume); None: no higher figure
 
 
+def per_burst_day(c: Ctx, low: int, high: int) -> dict[str, Any]:
+    """With the burst days assumed (s18-publicvol, q36: "the assumed 35 % … inflates the monthly cost; get the real
+    event count and days"): the month with no burst day and what each burst day adds, both from the answers'
+    requests a day, so the reader's own count of burst days replaces the assumed share."""
+    base_in, base_out = people_volume.in_out(c, low * c.output_avg * DAYS_PER_MONTH)
+    day_in, day_out = people_volume.in_out(c, (high - low) * c.output_avg)
+    return {"tr": "plan.publicvol18.per_burst_day", "base_in": base_in, "base_out": base_out, "day_in": day_in,
+            "day_out": day_out}
+
+
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
     """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
     if c.is_batch:
@@ -117,7 +128,7 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
         if c.load == "bursty" and low != high:
             per_day = low * (1 - share) + high * share
             basis = {"tr": "plan.burst15.volume.rpd_bursty", "low": f"{low:,}", "high": f"{high:,}",
-                     "share": share_words}
+                     "share": share_words, "each": "" if c.burst_share_given else per_burst_day(c, low, high)}
         else:
             per_day = (low + high) / 2
             basis = {"tr": "plan.burst15.volume.rpd", "rpd": f"{round(per_day):,}"}
@@ -136,6 +147,10 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf)
     if people is not None:
         return Volume(people.expected, people.basis, people.high)
+    if multiple is None:  # a public service: the peak ÷ its peak-to-average ratio, the duty figure its high end
+        public = public_volume.estimate(c, peak_tok_s)  # (s18-publicvol)
+        if public is not None:
+            return Volume(public.expected, public.basis, public.high)
     return Volume(ceiling, basis)
 
 
@@ -148,5 +163,5 @@ def warm_replicas(c: Ctx, cand: Any, per: int) -> int:
     return max(1, min(cand.replicas, math.ceil(steady_concurrency(c) / max(1, per)) + max(0, spare)))
 
 
-__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "request_seconds", "scheduled", "steady", "steady_concurrency",
+__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "per_burst_day", "request_seconds", "scheduled", "steady", "steady_concurrency",
            "volume", "warm_replicas"]

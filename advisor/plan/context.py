@@ -279,6 +279,9 @@ def resolve(a: PlanAnswers) -> Ctx:
             lo, mid, hi = REQUESTS_PER_PERSON
             _assume(out, "requests_per_day", None, "plan.volume18.assume.users" if a.users else
                     "plan.volume18.assume.people", per=mid, low=lo, high=hi, days=WORKING_DAYS, users=a.users or 0)
+        elif a.measured_utilisation is None:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
+            _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
+                    profile={"tr": f"plan.publicvol18.profile.{load}"}, pct=round(UTILISATION[load] * 100))
         else:
             _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
     peak_known = a.peak_concurrency is not None

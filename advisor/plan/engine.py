@@ -24,6 +24,7 @@ from advisor.plan import (
     owned_per_million,
     placeholder_purchase,
     price_rows,
+    public_volume,
     reachable,
     second_unit,
     sizing,
@@ -665,6 +666,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                                     sim_ttft=None, sim_tpot=None)
                     chosen = best
             out = two_nodes.merge(main_node.out, ov_node.node.out)
+            public_volume.rebase(out.costs, c)  # the whole plan's month in words, not the first node's (s18-publicvol)
             sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
             tokens_month = float(out.costs.output_tokens_per_month or 0)
             hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \

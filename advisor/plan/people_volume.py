@@ -55,7 +55,7 @@ def output_tokens(c: Ctx, requests_per_person: float) -> float:
     return people(c) * requests_per_person * WORKING_DAYS * c.output_avg
 
 
-def _in_out(c: Ctx, out: float) -> tuple[str, str]:
+def in_out(c: Ctx, out: float) -> tuple[str, str]:
     """(input, output) tokens a month as the memo prints them: input at the answers' prompt:output ratio."""
     return round_money(out * c.prompt_avg / max(c.output_avg, 1)), round_money(out)
 
@@ -68,8 +68,8 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     low, expected, high = (min(output_tokens(c, r), ceiling) for r in REQUESTS_PER_PERSON)
     if expected >= ceiling:
         return None
-    low_in, low_out = _in_out(c, low)
-    high_in, high_out = _in_out(c, high)
+    low_in, low_out = in_out(c, low)
+    high_in, high_out = in_out(c, high)
     lo_r, mid_r, hi_r = REQUESTS_PER_PERSON
     n = people(c)
     who = {"tr": "plan.volume18.who.users" if c.answers.users else "plan.volume18.who.peak", "people": n}
@@ -80,4 +80,4 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     return PeopleVolume(n, low, expected, high, basis)
 
 
-__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "output_tokens", "people"]
+__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out", "output_tokens", "people"]

@@ -113,6 +113,9 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     in_tok = (x.input_tokens_per_month or 0) + (y.input_tokens_per_month or 0)
     costs.output_tokens_per_month = out_tok or None
     costs.input_tokens_per_month = in_tok or None
+    if x.output_tokens_per_month_high or y.output_tokens_per_month_high:  # an assumed month's high end: both nodes'
+        costs.output_tokens_per_month_high = (x.output_tokens_per_month_high or x.output_tokens_per_month or 0) + \
+            (y.output_tokens_per_month_high or y.output_tokens_per_month or 0)  # (s18-publicvol)
     cloud = _sum(a.cloud_usd, b.cloud_usd)
     owned = _sum(a.owned_usd, b.owned_usd)
     costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = None

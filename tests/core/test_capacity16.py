@@ -139,6 +139,13 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
     by_count = answers.get("requests_per_day") is not None
     measured = answers.get("measured_utilisation") is not None
     day_night = answers.get("load_pattern", "diurnal") == "diurnal" and answers.get("use_case") != "offline_batch"
+    basis = r.costs.volume_basis or {}
+    if basis.get("tr") == "plan.publicvol18.basis":  # s18-publicvol: a public service's month (any load shape) is
+        # the peak ÷ its peak-to-average ratio, said as an assumption between its low and high ends
+        assert not (by_count or measured) and ASSUMED[lang] in row.group(1), row.group(1)
+        ends = [int(x.replace(",", "")) for x in (basis["low"]["low_out"] if basis["low"] else "0", basis["high_out"])]
+        assert basis["high_out"] in row.group(1) and ends[0] < r.costs.output_tokens_per_month < ends[1]
+        return
     if by_count or measured or not day_night:
         assert ASSUMED[lang] not in row.group(1)
         return

@@ -79,7 +79,8 @@ def test_requests_a_day_given_replace_the_assumption():
 def test_a_public_service_is_not_counted_by_the_people_at_its_peak():
     r = planned(advice_answers("q22_hk_company_telecom_only"))  # business customers over the internet
     assert r.costs.volume_basis["tr"] != "plan.volume18.basis"
-    assert r.costs.output_tokens_per_month_high is None
+    # its month is the peak ÷ its peak-to-average ratio (s18-publicvol), not a head count
+    assert r.costs.volume_basis["tr"] == "plan.publicvol18.basis"
 
 
 def test_each_end_is_held_to_the_peak_duty_ceiling():

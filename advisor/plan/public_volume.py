@@ -1,0 +1,122 @@
+"""A public service's month of tokens from its peak when no requests a day are given (issue 25, s18-publicvol).
+
+Without requests a day the month was the peak's token rate kept up for the assumed GPU utilisation's share of all
+hours: 40 % for a day/night load. Physically that is an average load of 0.4 × the peak, a peak-to-average ratio of
+2.5 — flatter than the 3 the plan itself assumes for the same load when it sizes the quiet hours
+(``context.PEAK_FACTOR``), so the month was costed at its own high end. Blind reviewers read the result as
+inflated (q09: "the 86B-token/month figure is not credible"; q22/q23).
+
+- **Middle (costed)**: the day's average load is the peak ÷ the load's peak-to-average ratio (``PEAK_FACTOR``: 3 for
+  a day/night load, 6 for a bursty one, 1.5 for a steady one), the same ratio the steady load and the warm replicas
+  use. No public figure for interactive LLM traffic is on file; a monitoring vendor gives 1.6–1.7 for a user base
+  spread over time zones (robustperception.io, "Do you know your peak to mean ratio", grade C), and a service in one
+  region has a deeper night, so a higher ratio. It stays an assumption, said where the volume is used.
+- **Range**: the high end is the former figure (the peak for the assumed utilisation's share of the hours), which
+  the hosted-API comparison also weighs (``hosted_weigh.high_end_factor``); the low end, for a day/night load, the
+  busy half of the day only (``volume_range.low_duty``).
+- **Requests a day implied**: the middle ÷ the average answer, said with it, and per person where the answers count
+  people (its users, else the people a year whose personal data it handles), so a reader who knows the real count
+  sees at once how far off the assumption is. q09's 86 billion input tokens come mostly from the concurrency, not
+  the duty: 80 requests in flight with 60-token answers are about 68 requests a second at the peak, about 2 million
+  a day at a peak:average of 3, some 1,800 a year for each of its 400,000 callers; the duty moved it by a fifth.
+  Concurrency counts requests in flight (the glossary), so "80 simultaneous calls" answered as 80 in flight says
+  every caller is always waiting for an answer; the memo now shows that figure for the reader to correct.
+
+Not for a staff tool (``people_volume``), a batch, requests a day given, or a measured utilisation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.people_volume import in_out
+from advisor.plan.volume_range import HOURS_PER_MONTH, low_duty
+
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24
+
+
+def applies(c: Ctx) -> bool:
+    """A service for people outside the team whose month is estimated from its peak, not counted or measured."""
+    return not c.is_batch and not c.requests_per_day and not c.internal_only and not c.utilisation_measured
+
+
+@dataclass(frozen=True)
+class PublicVolume:
+    """Output tokens a month: the middle costed, the ends of the assumption, and the phrase that says so."""
+
+    low: float
+    expected: float
+    high: float
+    basis: dict[str, Any]
+
+
+def average_share(c: Ctx) -> float:
+    """The day's average load as a share of the peak: 1 ÷ the load's peak-to-average ratio."""
+    return 1 / PEAK_FACTOR[c.load]
+
+
+def about(v: float) -> str:
+    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000;
+    4.47 → 4.5)."""
+    return f"{float(f'{v:.2g}'):,.0f}" if abs(v) >= 10 else f"{v:.2g}"
+
+
+def per_person(c: Ctx, per_day: float) -> dict[str, Any] | str:
+    """The implied requests a day per person the answers count, as a check the reader can make at once: the people
+    who use it, else the people a year whose personal data it handles (q09: 400,000 callers a year, each sending
+    about 1,800 requests a year at the peak-derived month). Arithmetic on the answers, no assumed usage."""
+    if c.answers.users:
+        return {"tr": "plan.publicvol18.check.users", "per": about(per_day / c.answers.users), "people": about(c.answers.users)}
+    if c.pi_subjects:
+        return {"tr": "plan.publicvol18.check.subjects", "per": about(per_day * 365 / c.pi_subjects),
+                "people": about(c.pi_subjects)}
+    return ""
+
+
+def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
+    """The month at the peak's average share, between the busy-half-day figure and the assumed-utilisation one;
+    None where it does not apply, no rate is known, or the ratio says nothing below the utilisation figure."""
+    if not applies(c) or peak_tok_s <= 0:
+        return None
+    share, high_share = average_share(c), c.utilisation
+    if share >= high_share:
+        return None
+    month = peak_tok_s * 3600 * HOURS_PER_MONTH
+    low_end = low_duty(c)
+    low_share = low_end[0] if low_end is not None and low_end[0] < share else share
+    low, expected, high = month * low_share, month * share, month * high_share
+    high_in, high_out = in_out(c, high)
+    per_day = expected / max(c.output_avg, 1) / DAYS_PER_MONTH
+    basis: dict[str, Any] = {
+        "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", "factor": f"{PEAK_FACTOR[c.load]:g}",
+        "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
+        "rpd": about(per_day), "check": per_person(c, per_day),
+        "high_in": high_in, "high_out": high_out, "duty": round(high_share * 100), "low": ""}
+    if low_share < share:
+        low_in, low_out = in_out(c, low)
+        basis["low"] = {"tr": "plan.publicvol18.low", "low_in": low_in, "low_out": low_out,
+                        "low_duty": round(low_share * 100)}
+    return PublicVolume(low, expected, high, basis)
+
+
+def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
+    """The estimate whose middle is ``output_tokens``: a plan on two nodes (mainland + overseas) sums the nodes'
+    months, each its share of the peak at the same ratio, so the whole plan's phrase is the summed peak rate's
+    (the first node's phrase beside the summed figure read "up to" a number below the one costed, q05/q34)."""
+    if output_tokens <= 0:
+        return None
+    return estimate(c, output_tokens / (3600 * HOURS_PER_MONTH * average_share(c)))
+
+
+def rebase(costs: Any, c: Ctx) -> None:
+    """``costs`` (two nodes' sum) said for the whole plan where its month is this estimate's."""
+    basis = costs.volume_basis or {}
+    whole = for_total(c, float(costs.output_tokens_per_month or 0)) if basis.get("tr") == "plan.publicvol18.basis" \
+        else None
+    if whole is not None:
+        costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+
+
+__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "per_person", "rebase"]
