@@ -89,3 +89,19 @@ def test_ttft_floor_counts_the_servers_time_and_the_step_planned_ahead():
     # with others running, the wait is the step under way and the one already planned (schedule ahead)
     busy = sizing.analytic_ttft_p99_ms(ctx, cand, 16)
     assert busy > one
+
+
+def test_the_curve_reaches_the_level_the_binding_line_says_breaks_the_target():
+    """q39: the binding line says the target breaks at 37 per replica; the memo's curve stopped at twice the load
+    (12), so "at most 12 within the target" read as the end of what was predicted. The curve now shows that level."""
+    _, _, result = _chosen("q39")
+    size = result.binding_constraint.figures.get("size", result.binding_constraint.figures)
+    at = size["at"]
+    points = {p.concurrency: p for p in result.latency_curve.points}
+    assert at in points and at <= 8 * result.latency_curve.operating_concurrency
+    curve = result.latency_curve
+    broke = points[at]
+    assert broke.tpot_p99_ms > curve.slo_tpot_p99_ms or broke.ttft_p99_ms > curve.slo_ttft_p99_ms
+    for c, p in points.items():
+        if c < at:  # every level shown below it meets the target
+            assert p.tpot_p99_ms <= curve.slo_tpot_p99_ms and p.ttft_p99_ms <= curve.slo_ttft_p99_ms, c
