@@ -30,9 +30,28 @@ def plan_curve(c: Ctx, ch: sizing.Candidate):
     extra = [n for n in (one_down_load(c, ch),) if n]
     levels, knee = sizing.curve(c, ch, ch.per_replica, ch.checked, extra=extra)
     found = capacity_probe.refine(c, ch, levels, _need_per_replica(c, ch))
-    if found is None or found in {lv.concurrency for lv in levels}:
+    breaks = _break_level(c, ch, levels)
+    more = [n for n in (found, breaks) if n is not None and n not in {lv.concurrency for lv in levels}]
+    if not more:
         return levels, knee
-    return sizing.curve(c, ch, ch.per_replica, ch.checked, extra=[*extra, found])
+    return sizing.curve(c, ch, ch.per_replica, ch.checked, extra=[*extra, *more])
+
+
+BREAK_SPAN = 8  # the curve reaches a level that breaks the target up to this many times the load per replica
+
+
+def _break_level(c: Ctx, ch: sizing.Candidate, levels: Any) -> int | None:
+    """The lowest level the plan has already predicted above the curve's top where the target breaks, when every
+    level shown meets it: the binding sentence quotes that level ("at 37 each output token takes 102 ms"), and a
+    curve that stopped at twice the load read as if nothing beyond it had been predicted (q39: the table ended at
+    12 per replica). Only levels already simulated (no new predictor run), at most ``BREAK_SPAN`` × the load."""
+    if not levels or not all(capacity_probe.meets(c, lv) for lv in levels):
+        return None
+    top, bound = max(lv.concurrency or 0 for lv in levels), BREAK_SPAN * max(1, ch.per_replica)
+    for k in sorted(k for k in ch.checked if top < k <= bound):
+        if not capacity_probe.meets(c, sizing.levels_at(c, ch, [k])[0]):
+            return k
+    return None
 
 
 def _need_per_replica(c: Ctx, ch: sizing.Candidate) -> int | None:

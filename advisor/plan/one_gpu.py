@@ -8,10 +8,8 @@ context, or the p95 prompt's first token (or an output token) comes later than t
 from __future__ import annotations
 
 from advisor.domain.gpu import GpuSpec
-from advisor.domain.sizing import SpeedFactors
 from advisor.plan import sizing
 from advisor.plan.context import Ctx
-from advisor.sizing.roofline import StepCostModel
 
 GIB = 2**30  # card memory as its maker states it (24 GB on an RTX 4090 D is 24 GiB)
 
@@ -32,7 +30,7 @@ def why_not_one(ctx: Ctx, gpu: GpuSpec) -> dict | None:
     if mem.kv_tokens < ctx.max_context:
         reasons.append({"tr": "plan.fleetq.one.kv", "need": f"{mem.weights_bytes / GIB:.1f}",
                         "mem": f"{gpu.memory_bytes / GIB:.0f}", "kv": mem.kv_tokens, "context": ctx.max_context})
-    costs = StepCostModel.build(ctx.model, weights, kv, gpu, 1, SpeedFactors())
+    costs = sizing.step_costs(ctx, gpu, weights, kv, 1)
     chunk = engine.max_num_batched_tokens or ctx.max_context  # resolve_engine always sets the step budget
     tpot, ttft = sizing._steady(costs, ctx, 1, chunk)  # one user: the best it reaches (as the screen computes it)
     if ctx.ttft_slo_ms and ttft > ctx.ttft_slo_ms:

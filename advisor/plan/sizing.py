@@ -4,7 +4,9 @@ Screening uses the sizing core's memory model and step-cost model (microseconds 
 allowed GPU, weight format and tensor-parallel degree, the largest per-replica concurrency whose steady-state
 TPOT and TTFT (p95 prompt, chunked prefill beside the running batch) stay within the SLO. The cheapest
 candidate is then checked with the capacity predictor (``advisor.sim.predict``) at its real per-replica load,
-and its latency curve is drawn from the same predictor. No second sizing model.
+and its latency curve is drawn from the same predictor. No second sizing model, and no second simulator setup:
+the step costs and engine limits come from ``advisor.sim.costs`` (``engine_step_costs``, ``engine_limits``), the
+builder behind ``advisor predict`` and the Sizing page's curve, for the engine the plan's command starts (vLLM).
 """
 
 from __future__ import annotations
@@ -14,15 +16,17 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from advisor.domain.engine_profiles import get_profile, resolve_engine
+from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sim import LengthDistribution, LevelPrediction, SimWorkload
 from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SpeedFactors
 from advisor.plan import batch_kv, batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
+from advisor.sim.costs import engine_limits, engine_step_costs
 from advisor.sim.engine import EngineLimits
 from advisor.sim.monotone import monotone_latency
 from advisor.sim.predict import find_knee, sample_lengths, simulate_concurrency
@@ -85,9 +89,29 @@ def allowed_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
     return out
 
 
+SERVING_ENGINE = "vllm"  # the engine the plan's serve command starts (advisor.sizing.advice.vllm_command)
+
+
+def serving_profile() -> EngineProfile:
+    """The profile of the engine the plan serves with: its per-request and per-step costs, batch defaults and
+    scheduling, as ``advisor predict --engine-profile vllm`` and the Sizing page read them."""
+    return get_profile(SERVING_ENGINE)
+
+
+@cache
+def _serving_factors() -> SpeedFactors:
+    """The engine's own speed factors on the default MFU/MBU (the plan has no measured ones): the current release."""
+    return factors_for(serving_profile(), SpeedFactors())
+
+
 def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
     """A step budget for the context (8k–16k tokens); the batch cap vLLM picks on this GPU (256, 1024 on big ones)."""
-    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), get_profile("vllm"), gpu)
+    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), serving_profile(), gpu)
+
+
+def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
+    """A setup's step costs as the serving engine runs them (the predictor's builder, ``engine_step_costs``)."""
+    return engine_step_costs(ctx.model, gpu, weights, kv, tp, serving_profile())
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
@@ -182,7 +206,7 @@ def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: En
     mem = _memory(ctx, gpu, weights, kv, tp, engine)
     out: tuple | None = None
     if mem.weights_fit and mem.kv_tokens >= ctx.max_context:
-        costs = StepCostModel.build(ctx.model, weights, kv, gpu, tp, SpeedFactors())
+        costs = step_costs(ctx, gpu, weights, kv, tp)
         best_tpot, best_ttft = _steady(costs, ctx, 1, engine.max_num_batched_tokens)
         fit: Any
         if ctx.is_batch:
@@ -280,9 +304,10 @@ def workload(ctx: Ctx) -> SimWorkload:
 
 
 def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
-    e = _engine(ctx, cand.gpu)
-    return EngineLimits(kv_blocks=cand.memory.kv_tokens // cand.memory.block_size, block_size=cand.memory.block_size,
-                        max_num_seqs=e.max_num_seqs, max_num_batched_tokens=e.max_num_batched_tokens)  # fmt: skip
+    """The candidate's engine as the predictor simulates it (``advisor.sim.costs.engine_limits``, what
+    ``advisor predict`` and the Sizing page build): its KV blocks and batch settings, and the serving engine's
+    per-request overhead, step sharing, admission reserve and step-ahead scheduling."""
+    return engine_limits(cand.memory, _engine(ctx, cand.gpu), serving_profile(), _serving_factors())
 
 
 # A level's TTFT p99 needs about 100 measured requests to mean anything; at low concurrency each request costs
@@ -319,16 +344,20 @@ def prompt_p99_tokens(ctx: Ctx) -> int:
 
 
 def analytic_ttft_p99_ms(ctx: Ctx, cand: Candidate, c: int) -> float:
-    """TTFT of the p99 prompt at concurrency ``c``: wait for the step under way, then prefill in chunks beside
-    the other ``c − 1`` users' decode steps (the first token comes with the last chunk, as in the predictor).
+    """TTFT of the p99 prompt at concurrency ``c``: the server's time per request, then wait for the step under
+    way (and the one already planned, on an engine that schedules a step ahead), then prefill in chunks beside the
+    other ``c − 1`` users' decode steps (the first token comes with the last chunk, as in the predictor).
     Non-decreasing in ``c``: every step only grows with the batch."""
-    chunk = _engine(ctx, cand.gpu).max_num_batched_tokens
+    lim = limits(ctx, cand)
+    chunk = lim.max_num_batched_tokens
     p, o = ctx.prompt_avg, ctx.output_avg
     others = max(0, c - 1)
     kv = others * (p + o / 2)
     mixed = min(chunk, others * p / max(o, 1))  # the others' prompt tokens entering per step
     wait = cand.costs.step_seconds(int(mixed), mixed * p / 2, others, kv) if others else 0.0
-    total, done, p99 = wait, 0, prompt_p99_tokens(ctx)
+    if lim.schedule_ahead:  # an arrival during step n is admitted in step n + 2 (advisor.sim.engine)
+        wait *= 2
+    total, done, p99 = lim.request_overhead_s + wait, 0, prompt_p99_tokens(ctx)
     while done < p99:
         n = min(chunk, p99 - done)
         total += cand.costs.step_seconds(n, n * done + n * (n + 1) / 2, others, kv)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
-from advisor.domain.sizing import EngineSettings, SizingRequest, SizingResult, SpeedFactors
+from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SizingResult, SpeedFactors
 from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
 from advisor.sizing import size
@@ -88,27 +88,45 @@ def build_setup(
         raise SimSetupError(
             tr("sim.error.does_not_fit", model=model.id, gpus=gpus, gpu=gpu.name, weights=weights)
         )
-    costs = StepCostModel.build(model, weights, kv_dtype, gpu, gpus, factors)
-    limits = EngineLimits(
+    costs = engine_step_costs(model, gpu, weights, kv_dtype, gpus, prof, base)
+    limits = engine_limits(mem, engine, prof, factors, shared_prefix_tokens=shared_prefix_tokens,
+                           prefix_caching=prefix_caching)  # fmt: skip
+    return SimSetup(
+        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,
+        sizing=result, max_model_len=min(ctx, limits.kv_tokens), profile=prof,
+    )  # fmt: skip
+
+
+def engine_step_costs(model: ModelSpec, gpu: GpuSpec, weights: str, kv_dtype: str, gpus: int, profile: EngineProfile,
+                      factors: SpeedFactors | None = None) -> StepCostModel:
+    """The step costs ``profile`` runs this setup at: the user's ``factors`` (MFU, MBU) with the engine's step,
+    streaming and scheduling overheads and its fused-MoE kernel (``factors_for``). ``build_setup`` uses it, and so
+    does the plan's screening, so both price a step alike."""
+    return StepCostModel.build(model, weights, kv_dtype, gpu, gpus, factors_for(profile, factors or SpeedFactors()))
+
+
+def engine_limits(mem: MemoryEstimate, engine: EngineSettings, profile: EngineProfile, factors: SpeedFactors, *,
+                  shared_prefix_tokens: int = 0, prefix_caching: bool | None = None) -> EngineLimits:
+    """What the simulated engine may hold and how it schedules: the KV blocks of ``mem``, the batch settings of
+    ``engine`` (resolved), and the profile's per-request overhead, step sharing and admission behaviour.
+    ``factors``: the engine's own (``factors_for``), which say whether this version's loop overlaps the GPU step.
+    The one place these are wired (``build_setup``, and the plan's candidates through ``advisor.plan.sizing``)."""
+    return EngineLimits(
         # the blocks vLLM reports as its KV cache (fewer than it allocates when linear-attention states share the pool)
         kv_blocks=mem.kv_tokens // mem.block_size,
         block_size=mem.block_size,
         max_num_seqs=engine.max_num_seqs,
         max_num_batched_tokens=engine.max_num_batched_tokens,
-        request_overhead_s=prof.request_overhead_s,
+        request_overhead_s=profile.request_overhead_s,
         shared_prefix_tokens=shared_prefix_tokens,
-        prefix_caching=prof.prefix_caching_default if prefix_caching is None else prefix_caching,
-        mixed_prefill=prof.mixed_prefill,
-        admission_reserve=prof.admission_reserve,
-        admission_reserve_floor=prof.admission_reserve_floor,
-        admission_reserve_decay_steps=prof.admission_reserve_decay_steps,
+        prefix_caching=profile.prefix_caching_default if prefix_caching is None else prefix_caching,
+        mixed_prefill=profile.mixed_prefill,
+        admission_reserve=profile.admission_reserve,
+        admission_reserve_floor=profile.admission_reserve_floor,
+        admission_reserve_decay_steps=profile.admission_reserve_decay_steps,
         # an engine version whose loop overlaps the GPU step (factors_for: async scheduling, the overlap scheduler)
-        schedule_ahead=prof.schedules_ahead and factors.scheduler_overlaps,
+        schedule_ahead=profile.schedules_ahead and factors.scheduler_overlaps,
     )
-    return SimSetup(
-        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,
-        sizing=result, max_model_len=min(ctx, limits.kv_tokens), profile=prof,
-    )  # fmt: skip
 
 
 def setup_from_ids(

@@ -75,8 +75,11 @@ def test_a_plan_without_headroom_says_so_among_the_deciding_reasons(name):
 
 
 def test_the_long_document_plan_states_its_missing_headroom_and_its_price_first():
-    """The property above is not vacuous: q10's plan has 0 % headroom, taken by the budget."""
-    r = _plan("q10_128k_document_assistant")
+    """The property above is not vacuous: q10's plan (on the budget that keeps it short) has 0 % headroom, taken by
+    the budget."""
+    from tests.support.planned import q10_short_of_headroom
+
+    r = planned(q10_short_of_headroom())
     assert r.capacity is not None and round(r.capacity.headroom * 100) == 0
     plan = next(f for f in r.findings if f.id == "sizing.plan")
     assert plan.title_key == "agree18.sizing.plan.budget.room_short.title"
@@ -128,8 +131,10 @@ def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
         assert (words in _memo(r, lang)) == flat, (name, lang, rows)
 
 
-def test_the_game_npc_curve_has_the_flat_run_the_reviewer_saw():
-    """Not vacuous: q23's curve carries its P99 TTFT over several columns."""
-    pts = _plan("q23_japan_game_npc").latency_curve.points
-    ttft = [round(p.ttft_p99_ms, 1) for p in pts]
-    assert any(a == b for a, b in zip(ttft, ttft[1:], strict=False)), ttft
+def test_some_curve_has_a_flat_run():
+    """Not vacuous: some scenario's curve carries a P99 over neighbouring columns (q23's, the one the reviewer saw,
+    rises since the plan simulates vLLM's step-ahead admission and per-request overhead as ``advisor predict`` does;
+    q14's TTFT p99 is carried from 15 to 30 per replica)."""
+    pts = _plan("q14_medical_followup_mainland").latency_curve.points
+    rows = [[round(getattr(p, k), 1) for p in pts] for k in ("ttft_p99_ms", "tpot_p99_ms")]
+    assert any(a == b for row in rows for a, b in zip(row, row[1:], strict=False)), rows

@@ -17,8 +17,15 @@ def _warm(plan):
     return f
 
 
+def _q23_with_burst_replicas() -> dict:
+    """q23 at 200 concurrent: its 150 sit within one H200 replica's 180 at the 40 ms TPOT target (a p99 read at
+    exactly 40.0 ms), the warm replicas then carry every burst and no lag is left to say; at 200 replicas are
+    started for the bursts."""
+    return {**advice_answers("q23_japan_game_npc"), "peak_concurrency": 200}
+
+
 def test_q23_unannounced_bursts_queue_on_the_warm_replicas():
-    plan = planned(advice_answers("q23_japan_game_npc"))
+    plan = planned(_q23_with_burst_replicas())
     f = _warm(plan)
     lag = f.params["lag"]
     assert lag["tr"] == "plan.burst16.lag"
@@ -29,7 +36,7 @@ def test_q23_unannounced_bursts_queue_on_the_warm_replicas():
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_the_lag_is_in_the_memo(lang):
-    md = render_memo_markdown(planned(advice_answers("q23_japan_game_npc")), lang)
+    md = render_memo_markdown(planned(_q23_with_burst_replicas()), lang)
     assert ("burst queues on the 2 warm replicas" if lang == "en" else "突发流量排在 2 个常驻副本上") in md
 
 

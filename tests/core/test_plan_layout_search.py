@@ -140,7 +140,9 @@ def test_a_budget_that_cannot_fund_the_headroom_gets_the_bare_peak_said_with_its
     """q10: 8 users at 128k on whole 8 × H800 servers: the headroom needs a second server the budget cannot pay; the
     plan carries the bare peak on one (on the TP size that does so most cheaply) and says the headroom it has, why,
     and what the headroom alone would cost (the spare server is said apart, by the N+1 finding)."""
-    r = planned(CASES["q10_128k_document_assistant"])
+    from tests.support.planned import q10_short_of_headroom
+
+    r = planned(q10_short_of_headroom())
     assert r.feasible and r.hardware.total_gpus == 8
     f = r.finding("sizing.plan")
     assert f.title_key.endswith("room_short.title")
