@@ -30,6 +30,7 @@ def test_sglang_shows_its_memory_fraction_and_passes_it_to_the_core(qtbot, main_
     _settle(qtbot, page)
     assert not _shown(page, page.gpu_util) and _shown(page, page.mem_fraction)
     assert page.hardware.label_fraction.text() == "mem_fraction_static"
+    assert page.advanced_box.title() == translate("en", "sizing18_ui18.group_engine_sglang")  # not "(vLLM names)"
     # unset: SGLang's own share for this GPU, the one the Tips note gives
     share = default_mem_fraction_static(page.result.memory.gpu_memory_bytes, 1)
     assert page.mem_fraction.text() == f"engine default ({share:.3f})"
@@ -53,3 +54,4 @@ def test_sglang_shows_its_memory_fraction_and_passes_it_to_the_core(qtbot, main_
     page.engine_profile.setCurrentIndex(page.engine_profile.findData("vllm"))
     _settle(qtbot, page)
     assert _shown(page, page.gpu_util) and not _shown(page, page.mem_fraction)
+    assert page.advanced_box.title() == translate("en", "ui.sizing.group_engine")

@@ -53,6 +53,7 @@ class HardwarePanel(QObject):
         super().__init__(parent)
         self.inputs = inputs  # read for the engine settings a change starts from (the page writes them)
         self._syncing = False
+        self._memory_engine = "vllm"  # whose memory setting the advanced group shows (_show_memory_field)
         self.hardware_box = QGroupBox()
         form = QFormLayout(self.hardware_box)
         self.gpu_picker = SearchCombo()
@@ -145,7 +146,7 @@ class HardwarePanel(QObject):
 
     def retranslate(self) -> None:
         self.hardware_box.setTitle(tr("ui.sizing.group_hardware"))
-        self.advanced_box.setTitle(tr("ui.sizing.group_engine"))
+        self._title_engine_box()
         self.gpu_picker.lineEdit().setPlaceholderText(tr("ui.sizing.search"))
         self.label_gpu.setText(tr("ui.sizing.gpu"))
         self.custom_gpu_button.setText(tr("ui.sizing.custom_gpu"))
@@ -215,9 +216,16 @@ class HardwarePanel(QObject):
     def _show_memory_field(self, engine_id: str) -> None:
         """The engine's own memory setting: SGLang's mem_fraction_static in place of vLLM's gpu_memory_utilization
         (a format that forces llama.cpp keeps the latter, as the core sizes it)."""
+        self._memory_engine = engine_id
         sglang = engine_id == "sglang"
         self.engine_form.setRowVisible(self.gpu_util, not sglang)
         self.engine_form.setRowVisible(self.mem_fraction, sglang)
+        self._title_engine_box()
+
+    def _title_engine_box(self) -> None:
+        """"(vLLM names)" no longer holds once SGLang's mem_fraction_static is among them."""
+        sglang = self._memory_engine == "sglang"  # set by _show_memory_field, first in __init__
+        self.advanced_box.setTitle(tr("sizing18_ui18.group_engine_sglang" if sglang else "ui.sizing.group_engine"))
 
     def _on_engine_profile(self, _index: int) -> None:
         self._show_memory_field(self.engine_profile.currentData())
