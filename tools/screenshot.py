@@ -21,7 +21,7 @@ from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_
 
 
 def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency: int, tab: int, prefix: int = 0,
-           advanced: bool = False, weights: str | None = None) -> None:
+           advanced: bool = False, weights: str | None = None, engine: str = "vllm") -> None:
     from PySide6.QtCore import QTimer  # noqa: TID251 - a UI tool
 
     app, window = open_window(lang)
@@ -30,6 +30,7 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
     page.gpu_picker.select_data(gpu)
     if weights:
         page.weights.setCurrentIndex(page.weights.findData(weights))
+    page.engine_profile.setCurrentIndex(page.engine_profile.findData(engine))  # SGLang: its memory fraction field
     page.context_spin.setValue(context)
     page.concurrency_spin.setValue(concurrency)
     page.prefix_spin.setValue(prefix)
@@ -54,7 +55,7 @@ def _shoot(lang: str, out: Path, model: str, gpu: str, context: int, concurrency
         window.close()
         app.quit()
 
-    pending = {"catalog", "curve"} if page.has_predictor else {"catalog"}
+    pending = {"catalog", "curve"}  # the simulator ships with the package: the curve always comes (#27)
 
     def arrived(what: str) -> None:
         pending.discard(what)
@@ -116,6 +117,8 @@ def main() -> int:
     parser.add_argument("--suffix", default="", help="appended to the file name (e.g. -catalog)")
     parser.add_argument("--theme", choices=["light", "dark"], default="light")
     parser.add_argument("--advanced", action="store_true", help="open the Advanced engine settings")
+    parser.add_argument("--engine", default="vllm", choices=["vllm", "sglang", "trtllm", "llama.cpp"],
+                        help="serving engine picked on the page")
     parser.add_argument("--page", choices=["sizing", "ab-task", "ab-task-options"], default="sizing",
                         help="ab-task: the A/B page's EvalScope task with a local dataset (ab-task-dataset-<lang>.png); "
                         "ab-task-options: with a subset and a prompt template (ab-task-options-<lang>.png)")
@@ -130,7 +133,7 @@ def main() -> int:
         return 0
     if args.child:
         _shoot(args.child, Path(args.out) / f"sizing-{args.child}{args.suffix}.png", args.model, args.gpu, args.context,
-               args.concurrency, args.tab, args.prefix, args.advanced, args.weights or None)  # fmt: skip
+               args.concurrency, args.tab, args.prefix, args.advanced, args.weights or None, args.engine)  # fmt: skip
         return 0
 
     rerun = rerun_under_xvfb()
@@ -140,7 +143,7 @@ def main() -> int:
     for lang in args.lang:
         rc |= run_isolated([__file__, "--child", lang, "--out", args.out, "--model", args.model, "--gpu", args.gpu,
                             "--context", str(args.context), "--concurrency", str(args.concurrency), "--tab", str(args.tab),
-                            "--prefix", str(args.prefix), f"--suffix={args.suffix}", f"--weights={args.weights}", "--page", args.page] + (["--advanced"] if args.advanced else []),
+                            "--prefix", str(args.prefix), f"--suffix={args.suffix}", f"--weights={args.weights}", "--page", args.page, "--engine", args.engine] + (["--advanced"] if args.advanced else []),
                            lang, args.theme, timeout=120)  # fmt: skip
     return rc
 

@@ -24,6 +24,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools.shots import ROOT, open_window, rerun_under_xvfb, run_isolated, save_png  # noqa: E402
 
 
+def _scroll_to(widget) -> None:
+    """Bring ``widget`` into view in the scroll area that holds it."""
+    from PySide6.QtWidgets import QScrollArea  # noqa: TID251 - a UI tool
+
+    area = widget.parentWidget()
+    while area is not None and not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    if area is not None:
+        area.ensureWidgetVisible(widget, 0, 200)
+
+
 def _shoot(lang: str, out: Path, scenario: str) -> int:
     from ui.pages.wizard import RESULT_STEP  # noqa: TID251 - a UI tool
     from ui.widgets.wizard_fields import STEP_IDS  # noqa: TID251
@@ -49,6 +60,9 @@ def _shoot(lang: str, out: Path, scenario: str) -> int:
     for index, step_id in enumerate(STEP_IDS):
         page.go_to(index)
         save(window, f"wizard-{lang}-{index + 1}-{step_id}.png")
+        if step_id == "building":  # the questions below the fold (the people who use it, s18-volume) in view too
+            _scroll_to(page.editors["users"])
+            save(window, f"wizard-{lang}-{index + 1}-{step_id}-users.png")
     done = {"shown": False}
     page.result_shown.connect(lambda: done.__setitem__("shown", True))
     page.go_to(RESULT_STEP)

@@ -164,8 +164,13 @@ def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud
         return steps
     if pb.proxy_line is not None and pb.proxy_region is not None:
         key = "prices16.next.quotes_line_host"
-        params: dict[str, Any] = {"region": {"tr": f"plan.region.{pb.proxy_region}"},
-                                  "line": {"tr": f"prices16.line.{pb.proxy_line}"}}
+        region = {"tr": f"plan.region.{pb.proxy_region}"}
+        # the rows standing in, named as the cost basis names them (a marketplace's or a cloud's, times the uplift),
+        # or the region's own cloud rows (no uplift) that do not sell the line: never "US cloud rows" for RunPod (q22)
+        basis: dict[str, Any] = ({"tr": "quotes18_ui18.basis.uplift", "kind": {
+            "tr": "rows18.basis.kind." + ("marketplace" if pb.stand_in_marketplace else "cloud")}}
+            if pb.stand_in_region else {"tr": "quotes18_ui18.basis.own", "region": region})
+        params: dict[str, Any] = {"region": region, "line": {"tr": f"prices16.line.{pb.proxy_line}"}, "basis": basis}
     else:
         key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"}}
     steps = [s.model_copy(update={"key": key, "params": params}) if s.id == "quotes" else s for s in steps]

@@ -506,12 +506,13 @@ class ResultView(QWidget):
                         f"<td>{html.escape(flag)}</td></tr>")  # fmt: skip
         launch = (str(tl.launch_days_low) if tl.launch_days_low == tl.launch_days_high
                   else f"{tl.launch_days_low}–{tl.launch_days_high}")  # fmt: skip
+        gate = tl.gate_text(lang)  # the step that sets the date, as the CLI and the memo name it (s18-duties)
         if tl.deadline_days is None:
-            verdict = tr("wizard.timeline.no_deadline", launch=launch)
+            verdict = tr("wizard.timeline.no_deadline", launch=launch, gate=gate)
         elif tl.meets_deadline:
-            verdict = tr("wizard.timeline.meets", launch=launch, deadline=tl.deadline_days)
+            verdict = tr("wizard.timeline.meets", launch=launch, gate=gate, deadline=tl.deadline_days)
         else:
-            verdict = tr("wizard.timeline.misses", launch=launch, deadline=tl.deadline_days)
+            verdict = tr("wizard.timeline.misses", launch=launch, gate=gate, deadline=tl.deadline_days)
         if tl.untimed:  # an approval of unknown length: the launch is not before it (s16-duties)
             verdict += " " + tl.waits_text(lang)
         head = (f"<tr><th align='left'>{html.escape(tr('wizard.timeline.step'))}</th>"

@@ -23,6 +23,7 @@ from advisor.domain.engine_profiles import PROFILE_IDS
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.sizing import EngineSettings, SizingResult, SpeedFactors
 from advisor.i18n import tr
+from advisor.sizing.sglang_pool import default_mem_fraction_static
 from advisor.units import format_bandwidth, format_gib, format_tflops
 from advisor.validation import validation_message
 from advisor.versions import release_number
@@ -30,6 +31,7 @@ from ui.sizing_inputs import SizingInputs
 from ui.widgets.search_combo import SearchCombo
 
 TP_CHOICES = (1, 2, 4, 8, 16)
+FRACTION_UNSET = 0.05  # below SGLang's accepted range (EngineSettings: > 0.05): the spin box's "engine default"
 
 
 def _unbroken(figure: str) -> str:
@@ -51,6 +53,7 @@ class HardwarePanel(QObject):
         super().__init__(parent)
         self.inputs = inputs  # read for the engine settings a change starts from (the page writes them)
         self._syncing = False
+        self._memory_engine = "vllm"  # whose memory setting the advanced group shows (_show_memory_field)
         self.hardware_box = QGroupBox()
         form = QFormLayout(self.hardware_box)
         self.gpu_picker = SearchCombo()
@@ -70,9 +73,7 @@ class HardwarePanel(QObject):
         self.engine_profile.setObjectName("engineProfile")
         for pid in PROFILE_IDS:
             self.engine_profile.addItem(pid, pid)
-        self.engine_profile.currentIndexChanged.connect(
-            lambda _i: self._edit(engine_profile=self.engine_profile.currentData())
-        )
+        self.engine_profile.currentIndexChanged.connect(self._on_engine_profile)
         self.label_gpu, self.label_gpu_count, self.label_engine_profile = QLabel(), QLabel(), QLabel()
         form.addRow(self.label_gpu, self.gpu_picker)
         form.addRow("", self.custom_gpu_button)
@@ -102,6 +103,16 @@ class HardwarePanel(QObject):
         self.gpu_util.setDecimals(2)
         self.gpu_util.setKeyboardTracking(False)
         self.gpu_util.valueChanged.connect(lambda v: self._edit_engine(gpu_memory_utilization=round(v, 2)))
+        # SGLang sizes its KV pool from --mem-fraction-static, not gpu_memory_utilization (advisor/sizing/
+        # sglang_pool.py): with SGLang this field takes the other's row, so no field on the page does nothing
+        self.mem_fraction = QDoubleSpinBox()
+        self.mem_fraction.setObjectName("memFractionStatic")
+        self.mem_fraction.setRange(FRACTION_UNSET, 1.00)
+        self.mem_fraction.setSingleStep(0.01)
+        self.mem_fraction.setDecimals(3)
+        self.mem_fraction.setKeyboardTracking(False)
+        self.mem_fraction.valueChanged.connect(
+            lambda v: self._edit_engine(mem_fraction_static=round(v, 3) if v > FRACTION_UNSET else None))
         self.batched_tokens = QSpinBox()
         self.batched_tokens.setObjectName("maxNumBatchedTokens")
         # 0 shows as "engine default (N)": the value the engine picks on this GPU, until the user sets one
@@ -123,16 +134,19 @@ class HardwarePanel(QObject):
         self.engine_version.setClearButtonEnabled(True)
         self.engine_version.editingFinished.connect(self._on_engine_version)
         self.label_util, self.label_batched, self.label_seqs = QLabel(), QLabel(), QLabel()
-        self.label_engine_version = QLabel()
+        self.label_engine_version, self.label_fraction = QLabel(), QLabel()
         form.addRow(self.label_util, self.gpu_util)
+        form.addRow(self.label_fraction, self.mem_fraction)
+        self.engine_form = form
         form.addRow(self.label_batched, self.batched_tokens)
         form.addRow(self.label_seqs, self.max_seqs)
         form.addRow(self.label_engine_version, self.engine_version)
         self.advanced_box.hide()
+        self._show_memory_field("vllm")
 
     def retranslate(self) -> None:
         self.hardware_box.setTitle(tr("ui.sizing.group_hardware"))
-        self.advanced_box.setTitle(tr("ui.sizing.group_engine"))
+        self._title_engine_box()
         self.gpu_picker.lineEdit().setPlaceholderText(tr("ui.sizing.search"))
         self.label_gpu.setText(tr("ui.sizing.gpu"))
         self.custom_gpu_button.setText(tr("ui.sizing.custom_gpu"))
@@ -145,6 +159,8 @@ class HardwarePanel(QObject):
         self.advanced_toggle.setText(tr("ui.sizing.advanced"))
         self.label_util.setText("gpu_memory_utilization")
         self.gpu_util.setToolTip(tr("ui.sizing.util_tip"))
+        self.label_fraction.setText("mem_fraction_static")
+        self.mem_fraction.setToolTip(tr("sizing18_ui18.fraction_tip"))
         self.label_batched.setText("max_num_batched_tokens")
         self.batched_tokens.setToolTip(tr("ui.sizing.batched_tip"))
         self.label_seqs.setText("max_num_seqs")
@@ -165,6 +181,8 @@ class HardwarePanel(QObject):
             self.engine_profile.setCurrentIndex(max(0, self.engine_profile.findData(f.get("engine_profile", "vllm"))))
             engine: EngineSettings = f["engine"]
             self.gpu_util.setValue(engine.gpu_memory_utilization)
+            self.mem_fraction.setValue(engine.mem_fraction_static or FRACTION_UNSET)
+            self._show_memory_field(f.get("engine_profile", "vllm"))
             self.batched_tokens.setValue(engine.max_num_batched_tokens or 0)
             self.max_seqs.setValue(engine.max_num_seqs or 0)
             self.engine_version.setText(f["factors"].engine_version or "")
@@ -189,6 +207,29 @@ class HardwarePanel(QObject):
         self.engine_switch.setVisible(bool(res.engine_switch))
         self.batched_tokens.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_batched_tokens:,}"))
         self.max_seqs.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_seqs:,}"))
+        self._show_memory_field(res.perf.engine_profile)  # the engine the core sized for (GGUF: llama.cpp)
+        f = self.inputs.fields
+        share = default_mem_fraction_static(res.memory.gpu_memory_bytes, f["gpus"], f["factors"].engine_version,
+                                            f["model"].has_vision)  # what SGLang picks unset: the Tips note's share
+        self.mem_fraction.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{share:.3f}"))
+
+    def _show_memory_field(self, engine_id: str) -> None:
+        """The engine's own memory setting: SGLang's mem_fraction_static in place of vLLM's gpu_memory_utilization
+        (a format that forces llama.cpp keeps the latter, as the core sizes it)."""
+        self._memory_engine = engine_id
+        sglang = engine_id == "sglang"
+        self.engine_form.setRowVisible(self.gpu_util, not sglang)
+        self.engine_form.setRowVisible(self.mem_fraction, sglang)
+        self._title_engine_box()
+
+    def _title_engine_box(self) -> None:
+        """"(vLLM names)" no longer holds once SGLang's mem_fraction_static is among them."""
+        sglang = self._memory_engine == "sglang"  # set by _show_memory_field, first in __init__
+        self.advanced_box.setTitle(tr("sizing18_ui18.group_engine_sglang" if sglang else "ui.sizing.group_engine"))
+
+    def _on_engine_profile(self, _index: int) -> None:
+        self._show_memory_field(self.engine_profile.currentData())
+        self._edit(engine_profile=self.engine_profile.currentData())
 
     def _edit(self, **values: Any) -> None:
         if not self._syncing:
