@@ -18,16 +18,28 @@ from advisor.plan.result import BreakEven
 Pair = tuple[float, float]
 
 
+def up(share: float, places: int = 3) -> float:
+    """A break-even utilisation rounded UP: owning pays back at the figure shown, never just below it. Rounded to
+    nearest, 40.04 % read "break-even 40 %" beside "at your 40 % owning does not pay back" (q34, session 18)."""
+    scale = 10**places
+    return math.ceil(share * scale - 1e-9) / scale
+
+
+def percent_up(share: float) -> int:
+    """The break-even utilisation in whole percent, rounded up (see ``up``)."""
+    return math.ceil(share * 100 - 1e-9)
+
+
 def from_ratios(best: float, worst: float) -> BreakEven:
     """Utilisation above which owning is cheaper (best case for owning … worst case). Above 100 % there is
     none: the end is None and the reason says so in words (it used to read as a utilisation of 482 %)."""
     if best > 1:
         return BreakEven(reason="never", reason_key="plan.breakeven.utilisation.never")
     if worst > 1:
-        return BreakEven(low=round(best, 3), reason="worst_case_never",
+        return BreakEven(low=up(best), reason="worst_case_never",
                          reason_key="plan.breakeven.utilisation.worst_case_never",
-                         reason_params={"low": round(best * 100)})  # fmt: skip
-    return BreakEven(low=round(best, 3), high=round(worst, 3))
+                         reason_params={"low": percent_up(best)})  # fmt: skip
+    return BreakEven(low=up(best), high=up(worst))
 
 
 def utilisation_over_horizon(capex: Pair, fixed: Pair, per_util: Pair, full_cloud: Pair, horizon: int) -> BreakEven:

@@ -7,6 +7,7 @@ translatable phrase: ``{"tr": "plan.region.hong_kong"}`` (with more parameters b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -206,8 +207,9 @@ class BreakEven(_Out):
             return {"tr": self.reason_key, **self.reason_params}
         if unit == "months":
             return {"tr": "plan.breakeven.months.range", "low": self.low, "high": self.high}
-        return {"tr": "plan.breakeven.utilisation.range", "low": round((self.low or 0) * 100),
-                "high": round((self.high or 0) * 100)}  # fmt: skip
+        # rounded up like the figure itself (advisor.plan.payback.up): owning pays back at the percent shown
+        return {"tr": "plan.breakeven.utilisation.range", "low": math.ceil((self.low or 0) * 100 - 1e-9),
+                "high": math.ceil((self.high or 0) * 100 - 1e-9)}  # fmt: skip
 
     def text(self, lang: str, unit: BreakEvenUnit) -> str:
         """The break-even in words, for every case: what the memo, the CLI and the wizard show."""
