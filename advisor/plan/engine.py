@@ -48,6 +48,7 @@ from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
 from advisor.plan.replacement import adopt_replacement
+from advisor.plan.critical_steps import critical_path_first
 from advisor.plan.result import (
     Assumption,
     BindingConstraint,
@@ -803,6 +804,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
                       and not f.with_deadline_hours), None)
         result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
+    # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
+    result.next_steps = critical_path_first(result)
     return result
 
 
