@@ -25,7 +25,7 @@ _PURCHASE = ("procurement", "procurement_office")
 
 def critical_path_first(result: PlanResult) -> list[NextStep]:
     """``result.next_steps`` with the gate step, then (infeasible) the decision, before the technical steps."""
-    rest = [s for s in result.next_steps if s.id not in (*GATE_IDS, DECIDE_ID)]
+    rest = after_critical_path(result.next_steps)
     lead: list[NextStep] = []
     gate = _gate_step(result.timeline, rest)
     if gate is not None:
@@ -35,6 +35,12 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     if not result.feasible:
         lead.append(_decide_step(result))
     return lead + rest
+
+
+def after_critical_path(steps: list[NextStep]) -> list[NextStep]:
+    """The technical steps: those after the gate step and the decision (what an older rule put first comes first
+    here, e.g. the quote for fewer cards)."""
+    return [s for s in steps if s.id not in (*GATE_IDS, DECIDE_ID)]
 
 
 def _blocking(tl: Timeline) -> list[TimelineItem]:
@@ -125,4 +131,4 @@ def _budget_buys(result: PlanResult, currency: str) -> Any:
             "currency": currency, "pct": f"{lo}–{hi}" if lo != hi else str(lo)}
 
 
-__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "critical_path_first"]
+__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first"]
