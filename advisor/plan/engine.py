@@ -41,6 +41,7 @@ from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, plan_moves_hosting, resolve
+from advisor.plan.critical_steps import critical_path_first
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
@@ -48,7 +49,6 @@ from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.overseas_node import plan_overseas_node
 from advisor.plan.regions import market_region
 from advisor.plan.replacement import adopt_replacement
-from advisor.plan.critical_steps import critical_path_first
 from advisor.plan.result import (
     Assumption,
     BindingConstraint,
