@@ -41,6 +41,7 @@ from advisor.plan.binding import binding_constraint
 from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, plan_moves_hosting, resolve
+from advisor.plan.critical_steps import critical_path_first
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
@@ -803,6 +804,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
                       and not f.with_deadline_hours), None)
         result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
+    # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
+    result.next_steps = critical_path_first(result)
     return result
 
 

@@ -965,6 +965,7 @@ from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - mino
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
 from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - answers to question (s17-ui)
+from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F401 - public AI service duties
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
@@ -981,6 +982,7 @@ RULE_MODULES = (
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
+    "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
 )  # fmt: skip
 

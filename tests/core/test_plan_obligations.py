@@ -209,6 +209,10 @@ ROWS: list[Row] = [
                                    "peak_concurrency": None, "use_case": "interactive"},
         {"public_genai_in_mainland": False}, why="api"),
     Row("genai.labelling", PUBLIC, {"public_genai_in_mainland": False}),
+    # s18-steps (q32): moderation, complaint channel, real identity, logs; a filed service keeps them, staff do not
+    Row("genai.operating_duties", PUBLIC, {"public_genai_in_mainland": False}),
+    Row("genai.operating_duties", {**PUBLIC, "genai_filing": "filed"}, {"audience": "internal", "reach": "private_network",
+                                                                       "public_genai_in_mainland": False}, why="filed"),
     Row("genai.offshore", {**PUBLIC, "mainland_entity": False, "icp_status": "none"}, {"mainland_entity": True}),
     # -- personal information and data export (§2.3; rule 6) --------------------------------------------------
     Row("pi.export_unknown", {**OFFSHORE, **pi()}, pi(50_000, 0)),

@@ -13,6 +13,7 @@ import pytest
 from advisor.plan import answers_from_dict
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.context import resolve
+from advisor.plan.critical_steps import after_critical_path
 from advisor.plan.data import factor, gpu_choice_facts
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
@@ -163,7 +164,8 @@ def test_a_part_cheaper_per_card_puts_its_quote_first(path):
 
     # (not when even the cheaper instance stays over the budget: s17-ui, q40)
     first = bool(cheaper) and rented and not fewer_cards_still_over_budget(r)
-    assert (bool(r.next_steps) and r.next_steps[0].id == "quote_fewer_cards") == first
+    steps = after_critical_path(r.next_steps)  # after a step that gates the launch (issue #25, s18-steps)
+    assert (bool(steps) and steps[0].id == "quote_fewer_cards") == first
 
 
 # --- item 3: currency ------------------------------------------------------------------------------------------------

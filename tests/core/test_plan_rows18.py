@@ -12,6 +12,7 @@ import pytest
 
 from advisor.plan import answers_from_dict, data, make_plan
 from advisor.plan.context import resolve
+from advisor.plan.critical_steps import after_critical_path
 from advisor.plan.data import gpus_by_id
 from advisor.plan.gpu_grade import internal_grade_reason
 from advisor.plan.memo import render_memo_markdown
@@ -78,8 +79,9 @@ def test_a_stand_in_price_is_said_in_the_headline_and_its_quote_is_the_first_ste
     head_en, head_zh = en.split("## 2.")[0], zh.split("## 2.")[0]
     assert "figure is a stand-in until a data centre there quotes" in head_en and "只是替代值" in head_zh
     assert "The GPU price is a stand-in" in en
-    assert r.next_steps[0].id == "quotes"
-    assert r.next_steps[0].key in ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
+    first = after_critical_path(r.next_steps)[0]  # after a filing that gates the launch (issue #25, s18-steps)
+    assert first.id == "quotes"
+    assert first.key in ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
 
 
 @pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public", "q43_us_team_mainland_low_latency"])
@@ -128,7 +130,8 @@ def test_a_purchase_on_placeholder_prices_is_a_deciding_reason_and_quotes_come_f
     assert "cost.placeholder_purchase" in [f.id for f in deciding(r.findings)]
     f = next(f for f in r.findings if f.id == "cost.placeholder_purchase")
     assert f.severity == "warning" and "never pays back" in f.detail_in("en") and "始终不能回本" in f.detail_in("zh_CN")
-    assert r.next_steps[0].key == "rows18.next.quotes_purchase"
+    # the purchase's lead time gates the launch: the quotes open the step that starts it (issue #25, s18-steps)
+    assert r.next_steps[0].key in ("rows18.next.quotes_purchase", "steps18.next.gate_quotes")
     assert f.params["capex"] in r.next_steps[0].text_in("en")
 
 
@@ -140,7 +143,7 @@ def test_a_sourced_or_quoted_purchase_price_needs_no_placeholder_warning():
     q = make_plan(answers_from_dict(advice_answers("q31_icp_filed_hosting_move")), quotes=quotes)
     assert q.deployment_form == "bare_metal"
     assert "cost.placeholder_purchase" not in q.finding_ids
-    assert q.next_steps[0].key != "rows18.next.quotes_purchase"
+    assert q.next_steps[0].key not in ("rows18.next.quotes_purchase", "steps18.next.gate_quotes")
 
 
 @pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency",

@@ -1,0 +1,134 @@
+"""The next steps start on the critical path (issue #25, blind review of session 18):
+
+- a launch gated by a non-technical step (a filing, an approval, a purchase's lead time) starts that step first, with
+  the other blocking steps named beside it (q30: "leads with pressure tests when the team should start its ICP and
+  generative-AI filings now");
+- an infeasible plan starts with the decision that makes it feasible, never with testing the setup it just ruled
+  out (q40: "asks the team to load-test a plan it has already called infeasible"); when money is what is missing,
+  that step says what the stated budget does buy (q29/q40: "say plainly what the budget does buy").
+
+The technical steps follow, in the order the plan gave them; page 1 still shows the first three."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
+
+GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
+DECIDE_ID = "decide_fix"  # the decision that makes an infeasible plan feasible
+BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_load", "api_trial")
+_HOSTED = ("hosted_api", "hosted_api_job")
+_SETUP = "setup"
+_PURCHASE = ("procurement", "procurement_office")
+
+
+def critical_path_first(result: PlanResult) -> list[NextStep]:
+    """``result.next_steps`` with the gate step, then (infeasible) the decision, before the technical steps."""
+    rest = after_critical_path(result.next_steps)
+    lead: list[NextStep] = []
+    gate = _gate_step(result.timeline, rest)
+    if gate is not None:
+        lead.append(gate)
+        if gate.key == "steps18.next.gate_quotes":  # the quotes step is folded into the gate step
+            rest = [s for s in rest if s.key != "rows18.next.quotes_purchase"]
+    if not result.feasible:
+        lead.append(_decide_step(result))
+    return lead + rest
+
+
+def after_critical_path(steps: list[NextStep]) -> list[NextStep]:
+    """The technical steps: those after the gate step and the decision (what an older rule put first comes first
+    here, e.g. the quote for fewer cards)."""
+    return [s for s in steps if s.id not in (*GATE_IDS, DECIDE_ID)]
+
+
+def _blocking(tl: Timeline) -> list[TimelineItem]:
+    return [i for i in tl.items if i.blocking and i.id != _SETUP]
+
+
+def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
+    """The other blocking steps, each with its days where known, for one list."""
+    return [{"tr": "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
+             "step": {"tr": i.label_key, **i.label_params}, "days": i.days_in("en") if i.length_known else ""}
+            for i in items if i is not gate]  # fmt: skip
+
+
+def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
+    """The timed step that sets the earliest launch, started now (others beside it); or, with none timed, the
+    steps of unknown length the launch waits for."""
+    gate = tl.gate
+    items = _blocking(tl)
+    if gate is None:
+        untimed = tl.untimed
+        if not untimed:
+            return None
+        return NextStep(id="waits", key="steps18.next.waits",
+                        params={"steps": [{"tr": i.label_key, **i.label_params} for i in untimed]})
+    others = _others(items, gate)
+    params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params}, "days": gate.days_in("en"),
+                              "others": {"tr": "steps18.next.alongside", "steps": others} if others else ""}
+    if gate.id in _PURCHASE:
+        quotes = next((s for s in steps if s.key == "rows18.next.quotes_purchase"), None)
+        if quotes is not None:  # placeholder prices: the vendors' quotes are how the purchase starts (q31)
+            return NextStep(id="gate", key="steps18.next.gate_quotes", params={**params, **quotes.params})
+        return NextStep(id="gate", key="steps18.next.gate_purchase", params=params)
+    return NextStep(id="gate", key="steps18.next.gate", params=params)
+
+
+def _fix_label(f: Fix) -> dict[str, Any]:
+    model = f.params.get("model")
+    if f.id == "smaller_model" and model:
+        return {"tr": "steps18.fix.smaller_model_named", "model": model}
+    return {"tr": f"steps18.fix.{f.id}"}
+
+
+def _decide_step(result: PlanResult) -> NextStep:
+    fixes = result.fixes
+    funded = [f for f in fixes if f.with_budget or f.id == "more_budget"]
+    if funded:  # money is what is missing: the least extra, and what the budget as given buys
+        return _decide_budget(result, funded)
+    alone = [f for f in fixes if not f.with_deadline_hours]
+    if len(alone) == 1:
+        return NextStep(id=DECIDE_ID, key="steps18.next.decide_one", params={"fix": _fix_label(alone[0])})
+    if alone:
+        return NextStep(id=DECIDE_ID, key="steps18.next.decide_among",
+                        params={"n": len(alone), "fixes": [_fix_label(f) for f in alone]})
+    return NextStep(id=DECIDE_ID, key="steps18.next.decide_none", params={})
+
+
+def _needed(f: Fix) -> float:
+    if f.with_budget:
+        return float(f.with_budget["amount"])
+    return float(f.params.get("amount") or (f.monthly_cost.high if f.monthly_cost else 0) or 0)
+
+
+def _decide_budget(result: PlanResult, funded: list[Fix]) -> NextStep:
+    least = min(funded, key=_needed)
+    per_job = least.per_job
+    currency = (least.with_budget or {}).get("currency") or least.params.get("currency") or result.costs.currency
+    params: dict[str, Any] = {
+        "fix": _fix_label(least), "amount": f"{_needed(least):,.0f}", "currency": currency,
+        "per": {"tr": "steps18.per.job" if per_job else "steps18.per.month"}, "buys": _budget_buys(result, currency),
+        "also": {"tr": "steps18.also_deadline", "hours": f"{least.with_deadline_hours:,.0f}"}
+        if least.with_deadline_hours else "",
+    }  # fmt: skip
+    return NextStep(id=DECIDE_ID, key="steps18.next.decide_budget", params=params)
+
+
+def _budget_buys(result: PlanResult, currency: str) -> Any:
+    """"20,000 CNY pays for about 13–19 % of the job through a hosted API": the budget against the hosted price of
+    the same tokens (the plan's own figure), or "" when the plan has no such figure or the budget may cover it."""
+    budget = (result.answers.get("monthly_budget") or {}).get("amount")
+    hosted = next((f for f in result.fixes if f.id in _HOSTED and f.monthly_cost is not None), None)
+    if not budget or hosted is None or hosted.monthly_cost is None:
+        return ""
+    low, high = hosted.monthly_cost.low, hosted.monthly_cost.high
+    if low is None or high is None or low <= 0 or budget >= low:
+        return ""
+    lo, hi = round(100 * budget / high), round(100 * budget / low)
+    return {"tr": "steps18.buys.job" if hosted.per_job else "steps18.buys.month", "budget": f"{budget:,.0f}",
+            "currency": currency, "pct": f"{lo}–{hi}" if lo != hi else str(lo)}
+
+
+__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first"]

@@ -1,0 +1,76 @@
+"""The next steps start on the critical path (issue #25): an infeasible plan starts with the decision that makes it
+feasible, never by starting or testing the setup it ruled out (q40); a launch gated by a filing, an approval or a
+purchase's lead time starts that step first (q30); when money is missing, the decision says what the budget buys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.plan.critical_steps import BENCH_IDS, DECIDE_ID, GATE_IDS
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+
+SCENARIOS = sorted(p.stem for p in Path(ADVICE_SCENARIOS).glob("*.json"))
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_first_step_is_on_the_critical_path(name):
+    r = planned(advice_answers(name))
+    assert r.next_steps, name
+    first = r.next_steps[0]
+    tl = r.timeline
+    gated = tl.gate is not None or bool(tl.untimed)
+    if gated:  # a filing, an approval or a purchase sets the launch: it is started first
+        assert first.id in GATE_IDS, (name, [s.id for s in r.next_steps])
+    if not r.feasible:  # never a bench or serve step of the plan it just ruled out, and the decision comes early
+        assert first.id not in BENCH_IDS, (name, first.id)
+        ids = [s.id for s in r.next_steps]
+        assert DECIDE_ID in ids[:2], (name, ids)
+    if not gated and r.feasible:  # nothing to put before the technical steps: nothing is
+        assert first.id not in (*GATE_IDS, DECIDE_ID), name
+    assert len({s.id for s in r.next_steps if s.id in (*GATE_IDS, DECIDE_ID)}) <= 2
+
+
+def test_an_unfiled_public_launch_starts_both_filings_now():
+    """q30: "should start its ICP and generative-AI filings now", named with their days in both languages."""
+    r = planned(advice_answers("q30_unfiled_finetune_public_30d"))
+    first = r.next_steps[0]
+    assert first.id == "gate"
+    en, zh = first.text_in("en"), first.text_in("zh_CN")
+    assert "Generative-AI service filing (180–240 days)" in en and "ICP filing" in en and "21–35" in en
+    assert "生成式人工智能服务备案（180–240 天）" in zh and "ICP 备案" in zh
+    assert r.next_steps[1].id == DECIDE_ID and "a launch after the filing" in r.next_steps[1].text_in("en")
+
+
+def test_a_budget_that_buys_nothing_says_what_it_buys_and_the_least_extra():
+    """q40/q29: the decision names the cheapest change and its budget, and the stated budget's share of the same
+    tokens through a hosted API (the plan's own figures), never a load test first."""
+    r = planned(advice_answers("q40_tiny_budget_72b"))
+    first = r.next_steps[0]
+    assert first.id == DECIDE_ID
+    hosted = next(f for f in r.fixes if f.id == "hosted_api")
+    assert hosted.monthly_cost is not None
+    lo, hi = round(100 * 5000 / hosted.monthly_cost.high), round(100 * 5000 / hosted.monthly_cost.low)
+    least = min(float(f.with_budget["amount"]) for f in r.fixes if f.with_budget)
+    en = first.text_in("en")
+    assert f"about {lo}–{hi} % of your volume" in en and f"{least:,.0f} CNY a month" in en
+    assert f"{lo}–{hi}%" in first.text_in("zh_CN")
+    job = planned(advice_answers("q29_batch_impossible_budget")).next_steps[0]
+    assert job.id == DECIDE_ID and "of the job through a hosted API" in job.text_in("en")
+    assert "deadline of 27 hours" in job.text_in("en")  # the cheapest change also needs its deadline
+
+
+def test_a_budget_that_may_cover_the_hosted_price_says_no_share():
+    """The share is said only when the budget is below the whole hosted range (no "pays for 120 %")."""
+    answers = {**advice_answers("q40_tiny_budget_72b"), "monthly_budget": {"amount": 30000, "currency": "CNY"}}
+    r = planned(answers)
+    first = r.next_steps[0]
+    assert first.id == DECIDE_ID and "through a hosted API" not in first.text_in("en")
+
+
+def test_page_one_shows_the_gate_step():
+    en = render_memo_markdown(planned(advice_answers("q30_unfiled_finetune_public_30d")), "en")
+    steps = en.split("**Next steps:**", 1)[1].split("## 2.", 1)[0]
+    assert steps.lstrip().startswith("1. Start this now, since it sets the earliest launch")
