@@ -121,3 +121,74 @@ def test_ranges_that_meet_only_at_their_ends_say_which_is_likely_cheaper(name):
 def test_q24_is_told_the_api_is_likely_cheaper():
     f = _plan("q24_us_saas_rent").finding("cost.hosted_weighed")
     assert f is not None and "likely cheaper" in f.title_in("en") and "less or more" not in f.title_in("en")
+
+
+def _cloud_row(text: str, lang: str) -> str:
+    label = "| Cloud GPU servers, per month |" if lang == "en" else "| 云 GPU 服务器，每月 |"
+    return next((line for line in text.splitlines() if line.startswith(label)), "")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
+    """Property (q33, q36, q42: "the reserved price is higher than on demand"): where on demand bills the load's
+    average GPUs and the commitment every GPU, the cost row names both counts beside their prices, in both
+    languages; where they bill the same GPUs, neither label is added."""
+    r = _plan(name)
+    c = r.costs
+    if c.cloud_on_demand_monthly is None or c.per_job:
+        return
+    billed = c.cloud_billed_gpus
+    scaled = billed is not None and 0 < billed < c.gpus
+    for lang in LANGS:
+        row = _cloud_row(render_memo_markdown(r, lang), lang)
+        if not row:
+            continue  # no cloud row in this memo's table
+        said = ("scaled to the load" if lang == "en" else "随负载伸缩") in row
+        assert said == scaled, (name, lang, row)
+        if scaled:
+            shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:.1f}"
+            assert f"{shown} of {c.gpus} GPUs" in row if lang == "en" else f"{shown} / {c.gpus} 张 GPU" in row
+            if c.cloud_monthly is not None and r.deployment_form != "hybrid":
+                assert (f"all {c.gpus} GPUs" if lang == "en" else f"全部 {c.gpus} 张 GPU") in row, (name, lang)
+
+
+def test_q33_names_the_reserved_price_for_every_gpu_beside_on_demands_average():
+    row = _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en")
+    assert "on demand, scaled to the load (3.1 of 4 GPUs on average)" in row
+    assert "monthly/reserved for all 4 GPUs every hour of the month" in row
+
+
+def _per_million_row(text: str, lang: str) -> str:
+    label = "| Cost per million tokens" if lang == "en" else "| 每百万 token 成本"
+    return next((line for line in text.splitlines() if line.startswith(label)), "")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figure(name):
+    """Property (q41: 1,181–3,586 CNY a million output tokens for a call centre at an office's 20 requests an agent):
+    the month rests on the requests-a-person assumption ⇒ its figure is beside the cost per million, in both
+    languages; else no such note."""
+    r = _plan(name)
+    basis = r.costs.volume_basis or {}
+    assumed = basis.get("tr") == "plan.volume18.basis" and not r.costs.per_job
+    for lang in LANGS:
+        row = _per_million_row(render_memo_markdown(r, lang), lang)
+        if not row or "—" in row.split("|")[2]:
+            continue
+        said = ("requests a person a working day" if lang == "en" else "每人每个工作日约") in row
+        assert said == assumed, (name, lang, row)
+        if assumed:
+            assert (f"assumed {basis['per']} requests" if lang == "en" else f"约 {basis['per']} 次请求") in row
+
+
+def test_twice_the_people_about_halve_the_cost_per_million_as_the_note_says():
+    from advisor.plan.memo_text15 import per_million_split
+    from tests.support.planned import planned
+
+    a = advice_answers("q41_finetune_internal_callcentre")
+    base = per_million_split(planned(a).costs)
+    doubled = per_million_split(planned({**a, "users": 60}).costs)  # 30 agents at the peak → 60 people using it
+    assert base is not None and doubled is not None
+    (_, _), (o_lo, o_hi) = base
+    (_, _), (d_lo, d_hi) = doubled
+    assert d_lo == pytest.approx(o_lo / 2, rel=0.1) and d_hi == pytest.approx(o_hi / 2, rel=0.1)
