@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import hosted_prices
+from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_prices import hosted_rates
 from advisor.plan.money_text import round_money
@@ -65,6 +66,15 @@ def cheaper_than_plan(f: Facts) -> bool:
     return _cheaper(f) is not None
 
 
+# s18-apiweigh (seventh blind review, q35/q38/q41): a hosted API at a tenth of the plan's cost or less is not set
+# aside for a reason an expert calls ordinary. Ordinary personal information is processed by a provider under a
+# data-processing agreement every day, and a service reached only on the team's network can call an in-region
+# private endpoint: these two are arrangements, not bars. The others are bars: a fine-tune no provider serves,
+# highly sensitive data, sensitive personal information (financial or health records), no monthly budget to pay from.
+GAP = 10.0  # the API this many times cheaper, at its dearest rate on the volume's high end, than the plan's low end
+SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private"})
+
+
 def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     """Why the answers keep the service off a hosted API, strongest first (phrase keys, each a clause)."""
     c = f.ctx
@@ -73,13 +83,50 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
         out.append({"tr": "plan.hosted16.why.fine_tune"})
     if c.level == "high":
         out.append({"tr": "plan.hosted16.why.high"})
-    if c.personal_info:
+    # personal information in a bank's, an insurer's or a hospital's prompts, or counted as sensitive: the sensitive
+    # class (financial accounts, health records), not the ordinary one a processing agreement covers
+    sensitive_pi = c.personal_info and sensitive_data(c) and (c.level != "high" or (c.sensitive_subjects or 0) > 0
+                                                              or any(s in c.sector for s in SENSITIVE_SECTORS))
+    if sensitive_pi:
+        out.append({"tr": "plan.apiweigh18.why.sensitive"})
+    elif c.personal_info:
         out.append({"tr": "plan.hosted16.why.pi"})
     if c.reach in PRIVATE_REACH:
-        out.append({"tr": "plan.hosted16.why.private"})
+        out.append({"tr": "plan.apiweigh18.why.private"})
     if c.answers.capex_budget is not None and c.budget_amount is None:
         out.append({"tr": "plan.hosted16.why.capex"})
     return out
+
+
+def _short(why: dict[str, Any]) -> dict[str, Any]:
+    """A reason's short clause for a title ("…why.pi" → "…short.pi")."""
+    return {"tr": str(why["tr"]).replace(".why.", ".short.")}
+
+
+def _pi_law(f: Facts) -> str:
+    """The law under which a provider processes personal information on the team's behalf, by where it applies."""
+    if f.region in ("mainland", "mainland_plus_overseas") or f.ctx.has_mainland_users:
+        return "plan.apiweigh18.law.pipl"
+    if f.region == "europe" or "EU" in f.ctx.overseas_markets:
+        return "plan.apiweigh18.law.gdpr"
+    return "plan.apiweigh18.law.any"
+
+
+def _ways(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
+    """How an API is taken all the same, one clause for each ordinary reason (``SOFT_REASONS``)."""
+    ways: list[dict[str, Any]] = []
+    for w in why:
+        if w["tr"] == "plan.hosted16.why.pi":
+            ways.append({"tr": "plan.apiweigh18.way.pi", "law": {"tr": _pi_law(f)}})
+        elif w["tr"] == "plan.apiweigh18.why.private":
+            ways.append({"tr": "plan.apiweigh18.way.private"})
+    return _chain(ways)
+
+
+def _ends(hosted: MoneyRange, plan: MoneyRange, top: float) -> bool:
+    """The ranges meet only at their far ends: the middle of each lies outside the other (the API at its dearest on
+    the volume's high end, ``top``, still below the plan's middle; the API's middle below the plan's low end)."""
+    return _mid(hosted) < plan.low and top < _mid(plan)
 
 
 def _chain(why: list[dict[str, Any]]) -> dict[str, Any]:
@@ -116,24 +163,36 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         return None
     hosted, plan, clear = pair
     c = f.ctx
+    factor = high_end_factor(f.cost.costs)
+    top = hosted.high * factor
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
     common: dict[str, Any] = {"hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f),
                               "per": per, **_rates(f)}
     if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
-        factor = high_end_factor(f.cost.costs)
-        common["top"] = {"tr": "plan.volume18.top", "amount": _range(hosted.high * factor, hosted.high * factor, f)} \
-            if factor > 1 else ""
+        common["top"] = {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else ""
+    ends = not clear and _ends(hosted, plan, top)
+    if ends:  # s18-apiweigh: ranges that meet only at their far ends are not "cheaper or dearer" alike
+        common.update(overlap=_range(plan.low, min(plan.high, top), f),
+                      hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
     why = reasons_to_self_host(f)
-    if why:
-        short = {"tr": str(why[0]["tr"]).replace(".why.", ".short.")}  # the title's short clause, the detail's full one
-        return sized_hosted_sources(finding("cost.hosted_weighed", variant=None if clear else "overlap", first=short,
-                                            why=_chain(why), **common), c)
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
-    return sized_hosted_sources(finding(
-        "cost.hosted_weighed", variant="alternative" if clear else "alternative_overlap",
-        checks={"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live",
-                "peak": c.peak, "provider": provider}, basis=price_basis(c), **common), c)
+    checks = {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
+              "provider": provider}
+    gap = clear and top * GAP <= plan.low
+    if why and gap and all(w["tr"] in SOFT_REASONS for w in why):
+        # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
+        # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
+        return sized_hosted_sources(finding(
+            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=_ways(f, why), checks=checks,
+            basis=price_basis(c), **common), c)
+    if why:
+        variant = None if clear else "ends" if ends else "overlap"
+        return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
+                                            why=_chain(why), **common), c)
+    variant = "alternative" if clear else "alternative_ends" if ends else "alternative_overlap"
+    return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c),
+                                        **common), c)
 
 
 def price_basis(c: Any) -> dict[str, Any]:

@@ -30,12 +30,14 @@ from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     budget_words,
     capex_unknown,
+    cloud_price_labels,
     field_labels,
     memo_batch,
     memo_carried,
     memo_cost_formula,
     memo_forms,
     memo_text15,
+    people_volume,
     rent_count,
     reserved_price,
 )
@@ -362,8 +364,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
     # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
     reserved = not job and result.deployment_form != "hybrid"
-    cloud = [t(key, cost=_money(r, cur)) for key, r in (
-        ("memo4.cost.on_demand", c.cloud_on_demand_monthly), ("memo4.cost.reserved", c.cloud_monthly if reserved else None),
+    # s18-apiweigh: on demand scaled to the load and a commitment on every GPU, each named by what it bills
+    cloud = [t(key, cost=_money(r, cur), **cloud_price_labels.label_params(c)) for key, r in (
+        (cloud_price_labels.on_demand_key(c), c.cloud_on_demand_monthly),
+        (cloud_price_labels.reserved_key(c), c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
     capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
@@ -379,6 +383,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                         decode=f"{(1 - share) * 100:.0f}")
     elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
+    note = people_volume.per_million_note(None if job else c.volume_basis)
+    if note is not None and per_million != "—":  # s18-apiweigh: the requests a person it divides by, to correct
+        per_million += render(lang, str(note["tr"]), note)
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         hosted = t("memo4.cost.hosted_value", cost=hosted, input=_money(c.hosted_api_input_per_million, cur),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15, warm_floor
+from advisor.plan import cloud_price_labels, memo_text15, warm_floor
 from advisor.plan.cost import HOURS_PER_MONTH
 
 
@@ -76,7 +76,9 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
         value += warm_floor.billed_note(c, lang)
     mf = c.cloud_monthly_factor
     if reserved and not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
-        value += translate(lang, "memo.batchcost15.formula_reserved", gpus=_count(float(c.gpus)), hours=hours,
+        key = "memo.apiweigh18.formula_reserved_all" if cloud_price_labels.scaled(c) else \
+            "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
+        value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
                            price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
                            grade=mf.grade, factor=params["factor"],
                            cost=_r(c.cloud_monthly.low, c.cloud_monthly.high))  # fmt: skip

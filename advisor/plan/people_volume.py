@@ -80,4 +80,16 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     return PeopleVolume(n, low, expected, high, basis)
 
 
-__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out", "output_tokens", "people"]
+def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The per-person assumption said beside the cost per million tokens it divides by (s18-apiweigh): the GPUs cost
+    the same however much they are used, so that cost moves inversely with the requests each person sends, and a
+    call centre's agents (many conversations a day) send far more than the office figure (q41: 1,181–3,586 CNY a
+    million output tokens at 20 requests an agent). The answers carry no use case that tells them apart, so the
+    reader is given the figure to correct; None where the month is not this assumption."""
+    if not volume_basis or volume_basis.get("tr") != "plan.volume18.basis":
+        return None
+    return {"tr": "memo.apiweigh18.per_million_assumed", "per": volume_basis["per"]}
+
+
+__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out", "output_tokens", "people",
+           "per_million_note"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import cloud_price_labels
+
 
 def on_reserved(costs: Any) -> bool:
     """True when the recommended monthly cost is the monthly/reserved cloud price, not the on-demand one."""
@@ -24,4 +26,7 @@ def phrase(costs: Any, money: Any) -> dict[str, Any] | str:
     ``money(range) -> str`` writes a range in the plan's currency."""
     if not on_reserved(costs):
         return ""
+    if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which
+        return {"tr": "plan.apiweigh18.reserved_scaled", "on_demand": money(costs.cloud_on_demand_monthly),
+                **cloud_price_labels.label_params(costs)}
     return {"tr": "plan.basis16.reserved", "on_demand": money(costs.cloud_on_demand_monthly)}

@@ -65,10 +65,12 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     one = f"{c.hosted_api_monthly.low:,.0f}" == f"{c.hosted_api_monthly.high:,.0f}"  # one list price: one figure
     hosted = f"{c.hosted_api_monthly.low:,.0f}" + ("" if one else "–")
     plan = f"{c.recommended_monthly.low:,.0f}–"
-    kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title")
+    kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title",
+                           "plan.rule.cost.hosted_weighed.ends.title")
     # s18-volume: "cheaper" said only where it holds at the API's dearest rate on the volume's high end
     clear = c.hosted_api_monthly.high * high_end_factor(c) < c.recommended_monthly.low
-    assert f.title_key.endswith("overlap.title") != clear, (name, f.title_key)
+    # s18-apiweigh: ranges that meet only at their far ends say "likely cheaper" (``ends``), never "cheaper"
+    assert f.title_key.endswith(("overlap.title", "ends.title")) != clear, (name, f.title_key)
     for lang in LANGS:
         page = _page_one(render_memo_markdown(r, lang))
         title = f.title_in(lang)
@@ -76,8 +78,10 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         assert hosted in title and plan in title, (name, lang, title)
         # kept: the reason is the answers' own; else the API is named, under the headline, as the cheaper
         # alternative to check first (as the first reason under a headline for GPUs it read as a contradiction)
+        ends = f.title_key.endswith("ends.title")
         phrase = ("but" if lang == "en" else "但") if kept else ("check it before" if lang == "en" else "投入前先核对") \
-            if clear else ("less or more" if lang == "en" else "也可能更贵")
+            if clear else ("likely cheaper" if lang == "en" else "很可能更便宜") if ends \
+            else ("less or more" if lang == "en" else "也可能更贵")
         assert phrase in title, (name, lang, title)
         headline = page.split("What decides it" if lang == "en" else "决定这个结论的理由")[0].split("\n\n")
         cheaper = "cheaper alternative to check first" if lang == "en" else "先核对一个更便宜的替代方案"
@@ -88,10 +92,10 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
 def test_the_reasons_come_from_the_answers_and_only_from_them():
     assert not reasons_to_self_host(facts_for(advice_answers("q36_bursty_b2b_event_mainland")))
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q35_deepseek_v3_h20_internal")))]
-    assert keys == ["plan.hosted16.why.private"]  # used over the company's VPN only
+    assert keys == ["plan.apiweigh18.why.private"]  # used over the company's VPN only
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q01_office_lan_capex_contracts")))]
     # legal files (high, personal information) on the office LAN, bought from a one-off sum with no monthly budget
-    assert keys == ["plan.hosted16.why.high", "plan.hosted16.why.pi", "plan.hosted16.why.private",
+    assert keys == ["plan.hosted16.why.high", "plan.hosted16.why.pi", "plan.apiweigh18.why.private",
                     "plan.hosted16.why.capex"]
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q30_unfiled_finetune_public_30d")))]
     assert keys[0] == "plan.hosted16.why.fine_tune"
@@ -115,9 +119,11 @@ def test_q36_names_the_hosted_api_as_the_recommended_alternative_not_ops_as_the_
 def test_q35_says_why_it_self_hosts_although_the_domestic_api_costs_less(lang):
     r = _plan("q35_deepseek_v3_h20_internal")
     f = r.finding("cost.hosted_weighed")
-    assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.title"
+    # s18-apiweigh: a VPN-only reach is its only reason, and the API costs a fraction: led with the API, the reason
+    # said with the way round it (a private endpoint)
+    assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.gap.alternative.title"
     assert f.title_in(lang) in _page_one(render_memo_markdown(r, lang))
-    assert ("own network" if lang == "en" else "自己的网络") in f.title_in(lang)
+    assert ("own network" if lang == "en" else "自己网络") in f.detail_in(lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

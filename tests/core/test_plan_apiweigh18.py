@@ -1,0 +1,194 @@
+"""A much cheaper hosted API weighed with the reasons an expert would sign (s18-apiweigh, issue 25).
+
+Seventh blind review: memos set aside an API at a hundredth of the plan's cost for "prompts carry personal
+information" or "the prompts go out over the internet" (q35 ¥77 against ¥44k, q38 $1–6 against $1k, q41 ¥15 against
+¥5.6k), though a provider under a data-processing agreement and a private endpoint are ordinary; and ranges that
+meet only at their far ends were called "may cost less or more".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan.hosted_weigh import GAP, SOFT_REASONS, high_end_factor, reasons_to_self_host
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.reasons import deciding
+from tests.core.test_plan_hosted_weigh import ALL, LANGS, _plan
+from tests.core.test_plan_rules import facts_for
+from tests.support.planned import advice_answers
+
+
+def _mid(r) -> float:
+    return (r.low + r.high) / 2
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_an_api_at_a_tenth_of_the_cost_is_led_with_unless_a_real_bar_holds(name):
+    """Property: the API ≥ GAP× cheaper at its dearest on the volume's high end ⇒ either a bar (fine-tune, highly
+    sensitive data, sensitive personal information, no monthly budget) is the title's reason, or the API is the
+    headline's cheaper alternative with each ordinary reason's way round it, in both languages."""
+    r = _plan(name)
+    f = r.finding("cost.hosted_weighed")
+    if f is None:
+        return
+    c = r.costs
+    top = c.hosted_api_monthly.high * high_end_factor(c)
+    gap = top * GAP <= c.recommended_monthly.low
+    led = f.title_key == "plan.rule.cost.hosted_weighed.gap.alternative.title"
+    if not gap:
+        assert not led, name
+        return
+    why = [w["tr"] for w in _keys(f.params.get("why") or {})]
+    if not why:  # nothing in the answers against it: the API is the headline's alternative already
+        assert f.title_key == "plan.rule.cost.hosted_weighed.alternative.title", name
+        return
+    soft = all(k in SOFT_REASONS for k in why)
+    assert led == soft, (name, why)
+    for lang in LANGS:
+        page = render_memo_markdown(r, lang).split("\n## ")[1]
+        if led:
+            cheaper = "cheaper alternative to check first" if lang == "en" else "先核对一个更便宜的替代方案"
+            assert cheaper in page.split("What decides it" if lang == "en" else "决定这个结论的理由")[0], (name, lang)
+            detail = f.detail_in(lang)
+            if "plan.hosted16.why.pi" in why:  # the processing agreement, with its law
+                assert ("data-processing agreement" if lang == "en" else "数据处理协议") in detail, (name, lang)
+            if "plan.apiweigh18.why.private" in why:  # the private endpoint
+                assert ("private endpoint" if lang == "en" else "私网接入点") in detail, (name, lang)
+        else:
+            assert f.title_in(lang) in page and f in deciding(r.findings), (name, lang)
+
+
+def _keys(chain: dict) -> list[dict]:
+    """The reasons of a ``_chain`` clause, in order."""
+    out = []
+    while chain:
+        out.append(chain)
+        more = chain.get("more")
+        chain = more["next"] if more else {}
+    return out
+
+
+def test_the_answers_decide_which_reasons_are_bars():
+    keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q41_finetune_internal_callcentre")))]
+    # an insurer's policyholders' data: the sensitive class, whatever count of it was entered (0 here)
+    assert keys[:2] == ["plan.hosted16.why.fine_tune", "plan.apiweigh18.why.sensitive"]
+    assert "plan.hosted16.why.pi" not in keys
+    keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q38_eu_internal_hr_assistant")))]
+    assert keys == ["plan.hosted16.why.pi", "plan.apiweigh18.why.private"]  # employees' ordinary data, over a VPN
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q38_prices_an_eu_provider_under_a_processor_contract(lang):
+    r = _plan("q38_eu_internal_hr_assistant")
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and f.title_key.endswith("gap.alternative.title")
+    detail = f.detail_in(lang)
+    assert ("GDPR Art. 28" if lang == "en" else "GDPR 第 28 条") in detail
+    assert "PIPL" not in detail and "个人信息保护法" not in detail  # a German employer's staff: not the mainland law
+    assert "over the internet" not in detail  # the old reason, "a hosted API takes every prompt out over the internet"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q41_keeps_its_gpus_for_the_fine_tune_and_the_policyholders_sensitive_data(lang):
+    f = _plan("q41_finetune_internal_callcentre").finding("cost.hosted_weighed")
+    assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.title"
+    assert ("fine-tuned" if lang == "en" else "微调") in f.title_in(lang)
+    assert ("sensitive personal information" if lang == "en" else "敏感个人信息") in f.detail_in(lang)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_ranges_that_meet_only_at_their_ends_say_which_is_likely_cheaper(name):
+    """Property: not clearly cheaper, and the middle of each range outside the other ⇒ "likely cheaper" with the
+    overlap and both middles; a real overlap ⇒ "less or more" as before."""
+    r = _plan(name)
+    f = r.finding("cost.hosted_weighed")
+    if f is None:
+        return
+    c = r.costs
+    h, p = c.hosted_api_monthly, c.recommended_monthly
+    top = h.high * high_end_factor(c)
+    if top < p.low:
+        return  # clearly cheaper: not this test's case
+    ends = _mid(h) < p.low and top < _mid(p)
+    assert f.title_key.endswith("ends.title") == ends, (name, f.title_key)
+    if ends:
+        for lang in LANGS:
+            assert f"{p.low:,.0f}" in f.params["overlap"] and f"{min(p.high, top):,.0f}" in f.params["overlap"]
+            assert ("likely the cheaper" if lang == "en" else "很可能更便宜") in f.detail_in(lang)
+            assert f"{_mid(p):,.0f}" in f.detail_in(lang) and f"{_mid(h):,.0f}" in f.detail_in(lang), (name, lang)
+
+
+def test_q24_is_told_the_api_is_likely_cheaper():
+    f = _plan("q24_us_saas_rent").finding("cost.hosted_weighed")
+    assert f is not None and "likely cheaper" in f.title_in("en") and "less or more" not in f.title_in("en")
+
+
+def _cloud_row(text: str, lang: str) -> str:
+    label = "| Cloud GPU servers, per month |" if lang == "en" else "| 云 GPU 服务器，每月 |"
+    return next((line for line in text.splitlines() if line.startswith(label)), "")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
+    """Property (q33, q36, q42: "the reserved price is higher than on demand"): where on demand bills the load's
+    average GPUs and the commitment every GPU, the cost row names both counts beside their prices, in both
+    languages; where they bill the same GPUs, neither label is added."""
+    r = _plan(name)
+    c = r.costs
+    if c.cloud_on_demand_monthly is None or c.per_job:
+        return
+    billed = c.cloud_billed_gpus
+    scaled = billed is not None and 0 < billed < c.gpus
+    for lang in LANGS:
+        row = _cloud_row(render_memo_markdown(r, lang), lang)
+        if not row:
+            continue  # no cloud row in this memo's table
+        said = ("scaled to the load" if lang == "en" else "随负载伸缩") in row
+        assert said == scaled, (name, lang, row)
+        if scaled:
+            shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:.1f}"
+            assert f"{shown} of {c.gpus} GPUs" in row if lang == "en" else f"{shown} / {c.gpus} 张 GPU" in row
+            if c.cloud_monthly is not None and r.deployment_form != "hybrid":
+                assert (f"all {c.gpus} GPUs" if lang == "en" else f"全部 {c.gpus} 张 GPU") in row, (name, lang)
+
+
+def test_q33_names_the_reserved_price_for_every_gpu_beside_on_demands_average():
+    row = _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en")
+    assert "on demand, scaled to the load (3.1 of 4 GPUs on average)" in row
+    assert "monthly/reserved for all 4 GPUs every hour of the month" in row
+
+
+def _per_million_row(text: str, lang: str) -> str:
+    label = "| Cost per million tokens" if lang == "en" else "| 每百万 token 成本"
+    return next((line for line in text.splitlines() if line.startswith(label)), "")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figure(name):
+    """Property (q41: 1,181–3,586 CNY a million output tokens for a call centre at an office's 20 requests an agent):
+    the month rests on the requests-a-person assumption ⇒ its figure is beside the cost per million, in both
+    languages; else no such note."""
+    r = _plan(name)
+    basis = r.costs.volume_basis or {}
+    assumed = basis.get("tr") == "plan.volume18.basis" and not r.costs.per_job
+    for lang in LANGS:
+        row = _per_million_row(render_memo_markdown(r, lang), lang)
+        if not row or "—" in row.split("|")[2]:
+            continue
+        said = ("requests a person a working day" if lang == "en" else "每人每个工作日约") in row
+        assert said == assumed, (name, lang, row)
+        if assumed:
+            assert (f"assumed {basis['per']} requests" if lang == "en" else f"约 {basis['per']} 次请求") in row
+
+
+def test_twice_the_people_about_halve_the_cost_per_million_as_the_note_says():
+    from advisor.plan.memo_text15 import per_million_split
+    from tests.support.planned import planned
+
+    a = advice_answers("q41_finetune_internal_callcentre")
+    base = per_million_split(planned(a).costs)
+    doubled = per_million_split(planned({**a, "users": 60}).costs)  # 30 agents at the peak → 60 people using it
+    assert base is not None and doubled is not None
+    (_, _), (o_lo, o_hi) = base
+    (_, _), (d_lo, d_hi) = doubled
+    assert d_lo == pytest.approx(o_lo / 2, rel=0.1) and d_hi == pytest.approx(o_hi / 2, rel=0.1)
