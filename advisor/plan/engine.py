@@ -18,6 +18,7 @@ from advisor.plan import (
     fleet,
     forms,
     hosted_weigh,
+    instance_on_request,
     layout_search,
     memo_cost_formula,
     node_shapes,
@@ -778,6 +779,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
+    # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
+    result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 
