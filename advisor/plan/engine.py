@@ -18,6 +18,7 @@ from advisor.plan import (
     fleet,
     forms,
     hosted_weigh,
+    instance_on_request,
     layout_search,
     memo_cost_formula,
     node_shapes,
@@ -235,6 +236,24 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
             return "bare_metal"
         return "cloud_then_bare_metal"
     return "cloud"
+
+
+def _form_on_the_part_to_buy(c: Ctx, chosen: sizing.Candidate | None, ok: list[sizing.Candidate], region: str,
+                             book: PriceBook, form: str, out: costmod.CostOutcome | None) -> str:
+    """The form decided again on the setup an owner would buy, where the rented choice is a part rented by the card
+    but bought only as whole 8-GPU servers (the H20 since s18-h20rows: Alibaba Cloud's gn8v sizes). Costed on its
+    own bought layout, such a part makes owning look dearer than it is: q03's hospital and q17's lab would buy one
+    box of L20 cards, not a whole 8 × H20 server, and the rented H20 had flipped both to the cloud."""
+    if chosen is None or form in OWNED_FORMS or c.is_batch or fleet.choose_form(c, out) is not None:
+        return form
+    gid = chosen.gpu.id
+    if not node_shapes.shape_of(gid, owned=True).whole_server or node_shapes.shape_of(gid, owned=False).whole_server:
+        return form
+    bought, _ = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2])
+    if bought is None or bought.gpu.id == gid:
+        return form
+    owning = _decide_form(c, _cost_of(c, bought, region, book))
+    return owning if owning in OWNED_FORMS else form
 
 
 def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
@@ -619,6 +638,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         _tokens_per_month(c, 0.0) if c.is_batch else 0.0
     hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
+    form = _form_on_the_part_to_buy(c, chosen, ok, region, book, form, out)
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
     if on_fleet and chosen is not None:
         before = chosen.replicas
@@ -779,6 +799,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
+    # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
+    result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 

@@ -59,11 +59,13 @@ def test_where_two_48gb_cards_meet_the_target_the_4bit_fix_is_those_cards_and_sa
     r = make_plan(answers_from_dict(light))
     fix = _fix(r, "quantize_4bit")
     assert fix is not None and not fix.params["why"]
-    # two cards per replica and the N+1 spare replica: 4 PCIe cards, not a pair of 8-GPU servers
-    assert fix.params["gpu"] == "NVIDIA L20 48GB" and fix.params["total"] <= 4
+    # the cards the replica needs and the N+1 spare: a few cards rented by the card, not a pair of 8-GPU servers
+    # (two L20 a replica before s18-h20rows; since the H20 is sourced in 1-card instances, one H20 a replica)
+    assert fix.params["gpu"] in ("NVIDIA L20 48GB", "NVIDIA H20 96GB") and fix.params["total"] <= 4
     assert "Cheaper setups" not in fix.text_in("en")
     after = make_plan(answers_from_dict({**light, **fix.change}))
-    assert after.feasible and after.hardware.gpus_per_replica == 2 and after.hardware.weights == "awq-int4"
+    assert after.feasible and after.hardware.weights == "awq-int4" and not after.hardware.layout.whole_server
+    assert after.hardware.total_gpus == fix.params["total"] and after.hardware.gpu_name == fix.params["gpu"]
     assert after.costs.recommended_monthly.high == fix.monthly_cost.high
 
 
@@ -111,11 +113,14 @@ def test_every_batch_api_named_has_a_source_with_a_url_and_grade():
         assert 0 < row["discount_pct"] < 100
 
 
-def test_a_fix_on_whole_servers_says_what_the_load_needs_and_what_rounding_adds(q40):
-    # the 32B model and the 72B in FP8 cost the same: both need one H20 server and its spare; the text says so
+def test_a_fix_on_whole_servers_says_what_the_load_needs_and_what_rounding_adds():
+    # the 32B model and a quantized 72B cost the same: both need one server of a part rented only as whole 8-GPU
+    # servers and its spare; the text says so (the H20 until s18-h20rows, rented by the card since: the H800 here)
+    on_h800 = {**Q40, "gpu_constraint": ["h800-sxm-80g"]}
+    planned = make_plan(answers_from_dict(on_h800))
     for fix_id, model in (("smaller_model", "Qwen2.5 32B Instruct"), ("quantize", None)):
-        fix = next(f for f in q40.fixes if f.id == fix_id and (model is None or f.params["model"] == model))
-        r = make_plan(answers_from_dict({**Q40, **fix.change}))
+        fix = next(f for f in planned.fixes if f.id == fix_id and (model is None or f.params["model"] == model))
+        r = make_plan(answers_from_dict({**on_h800, **fix.change}))
         lay = r.hardware.layout
         assert lay.whole_server and lay.load_gpus < lay.units * lay.unit_gpus
         en, zh = fix.text_in("en"), fix.text_in("zh_CN")

@@ -133,14 +133,15 @@ def test_sxm_parts_come_as_whole_8_gpu_servers_and_the_memo_says_so():
     assert layout("l20-48g", 1, 12, shape_of("l20-48g", owned=True)).units == 2
     rented = layout("l20-48g", 1, 3, shape_of("l20-48g", owned=False))
     assert (rented.units, rented.unit_gpus, rented.total_gpus) == (3, 1, 3)
-    # a mainland chat service on H20 (no source shows H20 in smaller VMs): one server of 8
-    r = plan({**MAINLAND, "model": "Qwen/Qwen2.5-14B-Instruct", "peak_concurrency": 16, "gpu_constraint": ["h20-96g"]})
+    # a mainland chat service on H800 (existing stock; no source shows H800 in smaller VMs): one server of 8
+    r = plan({**MAINLAND, "model": "Qwen/Qwen2.5-14B-Instruct", "peak_concurrency": 16,
+              "gpu_constraint": ["h800-sxm-80g"]})  # fmt: skip
     hw = r.hardware
-    assert hw.gpu == "h20-96g" and hw.total_gpus % 8 == 0 and hw.layout.whole_server
+    assert hw.gpu == "h800-sxm-80g" and hw.total_gpus % 8 == 0 and hw.layout.whole_server
     assert hw.layout.units * 8 == hw.total_gpus and hw.replicas * hw.gpus_per_replica == hw.total_gpus
     assert "gpu.whole_servers" in r.finding_ids
-    assert f"{hw.layout.units} server" in render_memo_markdown(r, "en") and "8 × NVIDIA H20 96GB" in render_memo_markdown(r, "en")
-    assert "台服务器，每台 8 张 NVIDIA H20 96GB" in render_memo_markdown(r, "zh_CN")
+    assert f"{hw.layout.units} server" in render_memo_markdown(r, "en") and "8 × NVIDIA H800" in render_memo_markdown(r, "en")
+    assert "台服务器，每台 8 张 NVIDIA H800" in render_memo_markdown(r, "zh_CN")
     # bought: whole servers of an SXM part even where clouds rent single GPUs
     owned = plan({**US, "model": "Qwen/Qwen2.5-72B-Instruct", "peak_concurrency": 24, "ops_capability": "strong",
                   "measured_utilisation": 0.9, "expected_duration_months": 36, "load_pattern": "stable",

@@ -33,18 +33,20 @@ def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
 
 
 def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():
-    r = make_plan(answers_from_dict(Q42))
-    h20 = next(o for o in r.gpu_choice.alternatives if o.gpu == "h20-96g")
-    assert h20.whole_server and h20.gpus == 16  # 1 server for the load + 1 for N+1, as the price rows allow
-    note = next(n for n in r.gpu_choice.weighing.whole_server if n.gpu_name == h20.gpu_name)
+    # the H20 is rented by the card since s18-h20rows (Alibaba Cloud's gn8v sizes): H800, still rented only as
+    # whole servers (no sourced smaller instance), stands for such a part beside q42's L20
+    r = make_plan(answers_from_dict({**Q42, "gpu_constraint": ["h800-sxm-80g", "l20-48g", "rtx-4090d"]}))
+    h800 = next(o for o in r.gpu_choice.alternatives if o.gpu == "h800-sxm-80g")
+    assert h800.whole_server and h800.gpus == 16  # 1 server for the load + 1 for N+1, as the price rows allow
+    note = next(n for n in r.gpu_choice.weighing.whole_server if n.gpu_name == h800.gpu_name)
     assert note.need < note.gpus and note.unit_gpus == 8
-    per_card = h20.per_hour / h20.gpus
+    per_card = h800.per_hour / h800.gpus
     assert abs(note.per_hour_if_cards - per_card * note.need) < 0.05
     assert note.cheaper == (note.per_hour_if_cards < r.gpu_choice.chosen.per_hour)
     en = render_memo_markdown(r, "en")
     zh = render_memo_markdown(r, "zh_CN")
-    assert "only as whole 8-GPU servers (16 cards)" in en and "if a cloud instance with 2 cards (or fewer to a VM)" in en  # s16-prices
-    assert "整台 8 卡服务器" in zh and "如果有 2 张卡" in zh
+    assert "only as whole 8-GPU servers (16 cards)" in en and "整台 8 卡服务器" in zh
+    assert not any(n.gpu_name == "NVIDIA H20 96GB" for n in make_plan(answers_from_dict(Q42)).gpu_choice.weighing.whole_server)
 
 
 def test_a_prompt_heavy_load_is_weighed_on_dense_compute():

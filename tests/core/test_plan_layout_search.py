@@ -77,7 +77,9 @@ def test_tp2_is_examined_on_96gb_cards_and_the_memo_says_why_it_is_not_used():
 def test_tp2_is_sized_before_tp4_and_the_smaller_setup_wins():
     """q11: a paid API on L20s. TP1 misses by a few ms; TP2 is sized on the predictor like TP4, and the plan runs
     the one that needs fewer GPUs for the peak with its headroom (it ran 16 × L20 at TP4 without checking TP2)."""
-    r = planned(CASES["q11_paid_api_b25"])
+    # on L20 alone: q11 rents 1-card H20 instances since s18-h20rows (Alibaba Cloud's gn8v sizes)
+    r = planned({**CASES["q11_paid_api_b25"], "gpu_constraint": ["l20-48g"]})
+    assert r.hardware.gpu == "l20-48g"
     tries = _tries(r)
     assert ("fp8", 2) in tries and ("fp8", 4) in tries
     tp2, tp4 = tries[("fp8", 2)], tries[("fp8", 4)]

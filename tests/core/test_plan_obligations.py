@@ -325,7 +325,7 @@ ROWS: list[Row] = [
     # a paid API selling tokens that cost more to make than a hosted API charges (q11)
     Row("cost.token_margin", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
-    Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h20-96g"]}, {"gpu_constraint": ["l20-48g"]}),
+    Row("gpu.whole_servers", {**MAINLAND, "gpu_constraint": ["h800-sxm-80g"]}, {"gpu_constraint": ["h20-96g"]}),  # s18: H20 by the card
     # paid, public or a production service for business customers: N+1; an internal tool on a private network: none
     Row("sizing.redundancy", {**MAINLAND, "charges_users": True},
         {"charges_users": False, "audience": "internal", "reach": "private_network"}),
