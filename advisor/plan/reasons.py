@@ -31,7 +31,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # s17-ui: "no personal information" taken as given, and what a name would change
                           "pi.none_as_answered",
                           # s18-duties: a consumer chat's "no personal information" kept, with the local law named
-                          "pi.consumer_chat_none"})  # fmt: skip
+                          "pi.consumer_chat_none",
+                          # s18-genai3: a business service's "not public" kept, the other reading said beside it
+                          "genai.business_signup"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 _RULE_TOPIC = {"genai.business_only": 1}
