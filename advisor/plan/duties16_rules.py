@@ -95,9 +95,9 @@ def genai_business_only(f: Facts) -> Finding | None:
     if likely is None:  # (q11); a mainland tool for contracted customers is left to the general filing rules
         return None
     kind, lo, hi = likely
-    launch = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
-              {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo, "high": hi})
-    launch = with_filer(c, launch)
+    launch: dict[str, object] = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
+                                 {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo,
+                                  "high": hi})
     return with_filer_sources(c, finding("genai.business_only", variant="offshore" if f.offshore else None,
                                          region={"tr": f"plan.region.{f.region}"}, kind={"tr": f"plan.genai.{kind}"},
-                                         low=lo, high=hi, launch=launch))
+                                         low=lo, high=hi, launch=with_filer(c, launch)))

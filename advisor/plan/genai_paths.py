@@ -1,9 +1,11 @@
 """Which generative-AI path a service takes (the filing, registration, or for a self-hosted open-weight model either)
-and how many days of it remain. Below both the rules (``advisor.plan.rules``) and the rule modules that plan the
+and how many days of it remain, and who makes it when the company has no mainland entity (s18-genai3). Below both the rules (``advisor.plan.rules``) and the rule modules that plan the
 filing (``duties18_rules``), so neither imports the other for it (no import cycle: tests/core/test_layering.py).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import duration, rule_sources
@@ -39,7 +41,7 @@ def filer_note(c: Ctx) -> dict[str, str] | str:
     return {"tr": "plan.genai3.filer.no_entity"} if c.answers.mainland_entity is False else ""
 
 
-def with_filer(c: Ctx, text: dict[str, str] | str) -> dict[str, object] | str:
+def with_filer(c: Ctx, text: Mapping[str, object] | str) -> Mapping[str, object] | str:
     """``text`` (a sentence parameter of a filing finding) followed by who files, when that needs saying."""
     note = filer_note(c)
     return {"tr": "plan.genai3.then", "first": text, "then": note} if note else text
