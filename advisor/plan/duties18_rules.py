@@ -8,7 +8,8 @@ review), each from a public source graded in ``resources/plan/duties18.json``:
 - a consumer chat app answered "no personal information" outside the mainland: almost certainly processes personal
   data (accounts, what people type), said as a caveat under the local law, never as a fact (q20);
 - the timeline steps of two generative-AI readings: a service any business can sign up for is likely public
-  (``genai.business_only``: q11–q13, q21, q22), and the algorithm filing of a filed service to confirm (q05, q32).
+  (``genai.business_only``: q11–q13, q21, q22; since s18-genai3 only when the answers say so, ``open_signup``), and
+  the algorithm filing of a filed service to confirm (q05, q32).
 
 Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/duties18.json``.
 """
