@@ -166,6 +166,7 @@ FIELDS: tuple[str, ...] = (
     "minors",  # minors (s13-duties)
     "burst_schedule",  # bursty and hybrid loads (s15-burst)
     "users",  # s18-volume: the people who use a staff tool, for its month of tokens
+    "open_signup",  # s18-genai3: a business service any business can sign up for, or contracted customers only
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -246,6 +247,11 @@ class PlanAnswers(BaseModel):
     # requests each a working day (advisor.plan.people_volume); without this, the people at the peak ---------------
     users: int | None = Field(None, ge=1, le=100_000_000, description="people who use the service (a staff tool: "
                               "the staff who use it, not only those at the peak)")
+    # --- a business service's reach (s18-genai3, eighth blind review): any business can sign up (true: likely
+    # offered to the public under the generative-AI rules, so the filing is planned) or only customers under a
+    # contract the company names (false: the answer "not public" stands); unknown: asked, and said as a caveat ----
+    open_signup: bool | None = Field(None, description="a business service: any business can sign up (true) or "
+                                     "only customers under a contract you name (false)")
 
     @field_validator("model_name", "checkpoint")
     @classmethod

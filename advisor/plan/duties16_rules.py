@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from advisor.plan.duties18_rules import likely_public_genai
 from advisor.plan.duties_rules import OWN_HARDWARE
+from advisor.plan.genai_paths import with_filer, with_filer_sources
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -84,16 +85,19 @@ def mas_outsourcing(f: Facts) -> Finding | None:
 def genai_business_only(f: Facts) -> Finding | None:
     """Mainland users, offered to business customers, not said to be public: the Interim Measures cover services to
     the public (Art. 2) and exclude enterprise use not offered to the public. A service any business can sign up for
-    is, on the likely reading, offered to the public (seventh blind review, s18-duties: q11–q13, q21, q22), so the
-    finding names the filing or registration with its days, and the timeline plans it (``duties18_rules``): counted
-    in the earliest launch when no deadline was given, else its time cost stated beside the plan as answered."""
+    is, on the likely reading, offered to the public (seventh blind review, s18-duties), so the finding names the
+    filing or registration with its days, and the timeline plans it (``duties18_rules``): counted in the earliest
+    launch when no deadline was given, else its time cost stated beside the plan as answered. s18-genai3 (eighth
+    blind review): only when the answers say any business can sign up (``open_signup``); unanswered, the plan keeps
+    "not public" and asks (``genai.business_signup``). With no mainland entity, the text says who files."""
     c = f.ctx
     likely = likely_public_genai(f)  # said where it is asked: a node offshore (q43), a service sold to any business
     if likely is None:  # (q11); a mainland tool for contracted customers is left to the general filing rules
         return None
     kind, lo, hi = likely
-    launch = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
-              {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo, "high": hi})
-    return finding("genai.business_only", variant="offshore" if f.offshore else None,
-                   region={"tr": f"plan.region.{f.region}"}, kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
-                   launch=launch)
+    launch: dict[str, object] = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
+                                 {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo,
+                                  "high": hi})
+    return with_filer_sources(c, finding("genai.business_only", variant="offshore" if f.offshore else None,
+                                         region={"tr": f"plan.region.{f.region}"}, kind={"tr": f"plan.genai.{kind}"},
+                                         low=lo, high=hi, launch=with_filer(c, launch)))

@@ -8,7 +8,8 @@ review), each from a public source graded in ``resources/plan/duties18.json``:
 - a consumer chat app answered "no personal information" outside the mainland: almost certainly processes personal
   data (accounts, what people type), said as a caveat under the local law, never as a fact (q20);
 - the timeline steps of two generative-AI readings: a service any business can sign up for is likely public
-  (``genai.business_only``: q11–q13, q21, q22), and the algorithm filing of a filed service to confirm (q05, q32).
+  (``genai.business_only``: q11–q13, q21, q22; since s18-genai3 only when the answers say so, ``open_signup``), and
+  the algorithm filing of a filed service to confirm (q05, q32).
 
 Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/duties18.json``.
 """
@@ -22,11 +23,11 @@ from advisor.plan.rule_base import Facts, finding, rule
 SG_MARKETS = ("SG", "SEA")
 
 
-def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
-    """(kind, low, high) of the generative-AI filing or registration a service sold to any business that signs up
-    would need if, as is likely, it counts as offered to the public (Interim Measures Art. 2): the plan answered
-    "not public", mainland users, a business audience, sold (users pay) or served from offshore — the cases where
-    ``genai.business_only`` speaks. None when that reading does not arise or the filing is done."""
+def business_genai_reading(f: Facts) -> tuple[str, int, int] | None:
+    """(kind, low, high) of the generative-AI filing or registration a business service would need if it counts as
+    offered to the public (Interim Measures Art. 2): the plan answered "not public", mainland users, a business
+    audience, sold (users pay) or served from offshore, the filing not done. None when that reading does not arise.
+    Whether it does count is the question ``open_signup`` asks (s18-genai3)."""
     c = f.ctx
     if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
         return None
@@ -34,6 +35,14 @@ def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
         return None
     lo, hi = genai_remaining(c, f.form)
     return genai_kind(c, f.form), lo, hi
+
+
+def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
+    """The reading above when the answers say any business can sign up (``open_signup`` true): likely offered to
+    the public, so ``genai.business_only`` plans the filing. The eighth blind review (q11–q13, q21, q22) read the
+    planned filing, made from a guess about the sign-up, as overriding the answer "enterprise customers, not
+    public": left unanswered, the answer stands and the question is asked (``genai.business_signup``)."""
+    return business_genai_reading(f) if f.ctx.answers.open_signup is True else None
 
 
 def likely_public_step(f: Facts) -> TimelineItem:

@@ -1,12 +1,15 @@
 """Which generative-AI path a service takes (the filing, registration, or for a self-hosted open-weight model either)
-and how many days of it remain. Below both the rules (``advisor.plan.rules``) and the rule modules that plan the
+and how many days of it remain, and who makes it when the company has no mainland entity (s18-genai3). Below both the rules (``advisor.plan.rules``) and the rule modules that plan the
 filing (``duties18_rules``), so neither imports the other for it (no import cycle: tests/core/test_layering.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from advisor.plan.context import Ctx
-from advisor.plan.data import duration
+from advisor.plan.data import duration, rule_sources
+from advisor.plan.result import Finding
 
 
 def genai_kind(c: Ctx, form: str | None = None) -> str:
@@ -28,3 +31,26 @@ def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
         return 0, 0
     kind = genai_kind(c, form)
     return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
+
+
+def filer_note(c: Ctx) -> dict[str, str] | str:
+    """Who makes the filing, for a company that answered it has no mainland entity: the filing goes through the
+    cyberspace office where the provider is registered (属地网信部门, CAC notice) with a mainland business licence,
+    so it cannot make it itself and needs a mainland entity or a partner (eighth blind review: q13, q22, q43).
+    Empty otherwise (a mainland company files itself; an unknown entity is not guessed at)."""
+    return {"tr": "plan.genai3.filer.no_entity"} if c.answers.mainland_entity is False else ""
+
+
+def with_filer(c: Ctx, text: Mapping[str, object] | str) -> Mapping[str, object] | str:
+    """``text`` (a sentence parameter of a filing finding) followed by who files, when that needs saying."""
+    note = filer_note(c)
+    return {"tr": "plan.genai3.then", "first": text, "then": note} if note else text
+
+
+def with_filer_sources(c: Ctx, found: Finding) -> Finding:
+    """``found`` citing, beside its own sources, those of who files (the CAC's filing notice, filing guides) when
+    its text says it (``filer_note``); a company that files itself is not sent to them."""
+    if not filer_note(c):
+        return found
+    sources = [*found.sources, *(s for s in rule_sources("genai.business_signup", "filer") if s not in found.sources)]
+    return found.model_copy(update={"sources": sources, "verify": found.verify or any(s.needs_verify for s in sources)})

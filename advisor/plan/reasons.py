@@ -33,7 +33,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # s18-duties: a consumer chat's "no personal information" kept, with the local law named
                           "pi.consumer_chat_none",
                           # s18-steps: a public generative-AI service's operating duties (q32)
-                          "genai.operating_duties"})  # fmt: skip
+                          "genai.operating_duties",
+                          # s18-genai3: a business service's "not public" kept, the other reading said beside it
+                          "genai.business_signup"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 _RULE_TOPIC = {"genai.business_only": 1}

@@ -15,7 +15,7 @@ from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_p
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
-from advisor.plan.genai_paths import genai_kind, genai_remaining  # noqa: F401 - re-exported for the engine
+from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
 from advisor.plan.money_text import money_range
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -198,8 +198,8 @@ def genai_filing(f: Facts):
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
         return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
-    return finding("genai.filing", variant="paths", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi,
-                   path=_genai_path(f))
+    return with_filer_sources(c, finding("genai.filing", variant="paths", kind={"tr": f"plan.genai.{kind}"}, low=lo,
+                                         high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
 
 
 @rule("genai.filed", "constraint")
@@ -962,6 +962,7 @@ from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - 
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
+from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
 from advisor.plan import inputs17_rules as _inputs17_rules  # noqa: E402,F401 - answers to question (s17-ui)
@@ -980,7 +981,8 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.gpu_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.genai_signup_rules",
+    "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",

@@ -28,6 +28,9 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     "launch_deadline_days": (14, 60, 365),
     "charges_users": (True, False),
     "public_genai_in_mainland": (True, False),
+    # s18-genai3: a business service answered "not public": can any business sign up (the filing planned) or only
+    # customers under contract (the answer stands)? Listed when the two readings plan different obligations
+    "open_signup": (True, False),
     "genai_filing": ("none", "in_progress", "registered", "filed"),
     "hosting_move": (True, False),
     "model_customisation": ("none", "fine_tuned"),
@@ -42,6 +45,9 @@ DECISION_QUESTIONS: dict[str, tuple[Any, ...]] = {
     # minors (s13-duties): minors' personal information and the minors' online protection duties
     "minors": (True, False),
 }
+# questions whose unknown answer is no assumption of the context but leaves another answer standing: what the plan
+# rests on meanwhile (s18-genai3: a business service's sign-up, with "not public" kept as answered)
+STANDING_ANSWERS: dict[str, str] = {"open_signup": "plan.genai3.assume.open_signup"}
 # a fine-tune's name and checkpoint: the commands and titles use a placeholder until they are given
 NAME_QUESTIONS: tuple[str, ...] = ("model_name", "checkpoint")
 # unknown → the hardware is sized on an assumed figure (only listed when the plan assumed one)
@@ -120,7 +126,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
             a = assumed.get(path) or assumed.get(path.rsplit(".", 1)[-1])
             out.append(OpenQuestion(field=path, changes=sorted(changes, key=_CHANGE_ORDER.index),
                                     assumed=a.value if a is not None else None,
-                                    assumption_key=a.key if a is not None else None,
+                                    assumption_key=a.key if a is not None else STANDING_ANSWERS.get(path),
                                     assumption_params=dict(a.params) if a is not None else {},
                                     alternatives=flips))  # fmt: skip
     for path in SIZING_QUESTIONS:

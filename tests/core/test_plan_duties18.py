@@ -1,6 +1,7 @@
 """Obligations as a mainland deployment/compliance engineer reads them (issue 25, seventh blind review, s18-duties),
-on the advice scenarios the reviewers named: a service any business can sign up for plans its generative-AI filing
-(q11–q13, q21, q22); the headline names the step that sets the launch (q14); the algorithm filing is "confirm"
+on the advice scenarios the reviewers named: a business service answered "not public" keeps the answer and is asked
+whether any business can sign up, the filing planned only for an open sign-up, and a company with no mainland
+entity told who files (eighth blind review, s18-genai3: q11–q13, q21, q22, q43); the headline names the step that sets the launch (q14); the algorithm filing is "confirm"
 once the generative-AI filing is done (q05, q32) and asked, not asserted, for a shop calling a filed model's API
 (q16); 双减 for the minors' homework app (q07); a consumer chat's "no personal information" kept as a caveat (q20);
 the Art. 53 representative beside a "no personal information" answer of a company with no mainland entity (q22).
@@ -37,13 +38,46 @@ def step(r: PlanResult, step_id: str):
     return item
 
 
-@pytest.mark.parametrize("name", ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q22_hk_company_telecom_only"])
-def test_a_service_any_business_can_sign_up_for_plans_its_filing_and_the_launch_counts_it(name):
-    """No deadline: the likely-public filing is a blocking step, the earliest launch counts it, and the finding (a
-    reason, not a caveat) names the kind and the same days; the answer "not public" still decides nothing else."""
+def signed_up(name: str, open_signup: bool | None) -> PlanResult:
+    """The scenario's plan with the answer to "can any business sign up?" (s18-genai3)."""
+    return make_plan(answers_from_dict({**advice_answers(name), "open_signup": open_signup}))
+
+
+BUSINESS = ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"]
+
+
+@pytest.mark.parametrize("name", BUSINESS)
+def test_a_business_service_answered_not_public_keeps_the_answer_and_asks_who_can_sign_up(name):
+    """Eighth blind review (s18-genai3): the planned filing overrode "enterprise customers, not public". Unanswered,
+    the answer stands (no filing step, nothing the launch waits on, nothing on page 1), the question is listed
+    with the decision-changing ones, and a caveat states the other reading's days."""
     r = plan(name)
+    assert "genai.business_only" not in r.finding_ids and "genai.filing" not in r.finding_ids
+    assert not [i for i in r.timeline.items if i.id.startswith("genai") or i.id.endswith("_likely")]
+    x = one(r, "genai.business_signup")
+    assert x.severity == "info" and x.id in CAVEAT_RULES
+    ranked = [f.id for f in by_weight(r.findings)]
+    assert all(f in CAVEAT_RULES for f in ranked[ranked.index(x.id):])  # among the caveats, after every reason
+    asked = [q for q in r.open_questions if q.field == "open_signup"]
+    assert asked and "obligations" in asked[0].changes and asked[0].alternatives == [True]
+    lo, hi = make_plan(answers_from_dict({**advice_answers(name), "open_signup": True})).finding(
+        "genai.business_only").params["low"], x.params["high"]
+    assert (x.params["low"], x.params["high"]) == (lo, hi) and lo >= 90
+    for lang in LANGS:
+        text = memo(name, lang)
+        assert asked[0].text_in(lang) in text  # the question, with "not public" kept, in the list asked first
+        assert x.title_in(lang) in text and f"{lo}–{hi}" in x.detail_in(lang)
+        assert x.title_in(lang) not in text.split("\n## ")[1]  # not in the decision (page 1's deciding reasons)
+
+
+@pytest.mark.parametrize("name", ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q22_hk_company_telecom_only"])
+def test_an_open_sign_up_plans_the_filing_and_the_launch_counts_it(name):
+    """Any business can sign up (answered): no deadline, the likely-public filing is a blocking step, the earliest
+    launch counts it, and the finding (a reason, not a caveat) names the kind and the same days; the answer "not
+    public" still decides nothing else, and the question is not asked again."""
+    r = signed_up(name, True)
     x = one(r, "genai.business_only")
-    assert x.severity == "warning"
+    assert x.severity == "warning" and "genai.business_signup" not in r.finding_ids
     [item] = [i for i in r.timeline.items if i.id.endswith("_likely")]
     assert item.blocking and item.length_known
     assert (x.params["low"], x.params["high"]) == (item.days_low, item.days_high)
@@ -51,15 +85,23 @@ def test_a_service_any_business_can_sign_up_for_plans_its_filing_and_the_launch_
     assert r.timeline.gate == item  # the longest step sets the date and the memo names it
     assert "genai.filing" not in r.finding_ids  # the answer stands: the general filing rule stays silent
     assert "genai.business_only" in [f.id for f in by_weight(r.findings)][:6]
+    assert "open_signup" not in [q.field for q in r.open_questions]
     for lang in LANGS:
-        assert r.timeline.gate_text(lang) in memo(name, lang)
         assert translate(lang, "plan.duties18.likely.counted") in x.detail_in(lang)
 
 
-def test_with_a_deadline_the_filing_is_listed_not_counted_and_the_finding_says_what_it_would_mean():
-    """q21 (14 days, expected feasible): the step is there, not blocking, the launch still meets the deadline, and
-    the finding states the launch the filing would mean."""
-    r = plan("q21_fast_launch_hk_rule1")
+def test_customers_under_contract_plan_no_filing_and_say_nothing_of_it():
+    for name in BUSINESS:
+        r = signed_up(name, False)
+        assert not {"genai.business_only", "genai.business_signup", "genai.filing"} & set(r.finding_ids)
+        assert not [i for i in r.timeline.items if i.id.endswith("_likely")]
+        assert "open_signup" not in [q.field for q in r.open_questions]
+
+
+def test_with_a_deadline_an_open_sign_up_lists_the_filing_not_counted_and_says_what_it_would_mean():
+    """q21 (14 days, expected feasible) answered open sign-up: the step is there, not blocking, the launch still
+    meets the deadline, and the finding states the launch the filing would mean."""
+    r = signed_up("q21_fast_launch_hk_rule1", True)
     [item] = [i for i in r.timeline.items if i.id.endswith("_likely")]
     assert not item.blocking and item.days_low is not None and item.days_low > 14
     assert r.timeline.meets_deadline and r.feasible
@@ -72,12 +114,31 @@ def test_with_a_deadline_the_filing_is_listed_not_counted_and_the_finding_says_w
         assert f"{item.days_low}–{item.days_high}" in text and "14" in text
 
 
+@pytest.mark.parametrize("name", ["q22_hk_company_telecom_only", "q43_us_team_mainland_low_latency",
+                                  "q13_sg_sellers_pi_below_threshold"])
+def test_a_company_with_no_mainland_entity_is_told_a_mainland_entity_or_partner_files(name):
+    """Eighth blind review: for Hong Kong, US and Singapore companies the memo never said they cannot make the
+    filing themselves. Every generative-AI filing text says so (the caveat, the open sign-up's finding, the public
+    filing), citing the CAC's filing notice; a company with a mainland entity is not told it."""
+    notice = translate("en", "plan.genai3.filer.no_entity")
+    readings = [one(plan(name), "genai.business_signup"), one(signed_up(name, True), "genai.business_only"),
+                one(make_plan(answers_from_dict({**advice_answers(name), "audience": "public",
+                                                 "public_genai_in_mainland": True})), "genai.filing")]
+    for x in readings:
+        assert any("属地网信部门" in s.title for s in x.sources), x.id
+        for lang in LANGS:
+            assert translate(lang, "plan.genai3.filer.no_entity").strip() in x.detail_in(lang), (x.id, lang)
+    assert notice.strip() not in one(plan("q21_fast_launch_hk_rule1"), "genai.business_signup").detail_in("en")
+    assert not any("属地" in s.title for s in one(plan("q21_fast_launch_hk_rule1"), "genai.business_signup").sources)
+
+
 def test_a_filing_done_or_a_staff_tool_plans_no_likely_public_filing():
     base = advice_answers("q11_paid_api_b25")
     for change in ({"genai_filing": "filed"}, {"audience": "internal"}):
-        r = make_plan(answers_from_dict({**base, **change}))
-        assert "genai.business_only" not in r.finding_ids
-        assert not [i for i in r.timeline.items if i.id.endswith("_likely")]
+        for signup in (None, True):
+            r = make_plan(answers_from_dict({**base, **change, "open_signup": signup}))
+            assert not {"genai.business_only", "genai.business_signup"} & set(r.finding_ids)
+            assert not [i for i in r.timeline.items if i.id.endswith("_likely")]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -433,11 +433,23 @@ ROWS: list[Row] = [
     Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0, sector="general")),
     Row("fin.mas_outsourcing", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")},
         {"overseas_markets": ["HK"], "user_location": "hk_tw"}, why="hong_kong"),
-    Row("genai.business_only", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}),
-    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    # s18-genai3 (eighth blind review): the filing is planned for a business service only when any business can
+    # sign up (answered); unanswered, "not public" stands and genai.business_signup says the other reading
+    Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"audience": "public", "public_genai_in_mainland": True}),
+    Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": None}, why="unanswered"),
+    Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": False}, why="contracted"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"charges_users": False},
+        why="paid_mainland"),
     # s18-duties: a filing already done leaves nothing to plan for the likely-public reading
-    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
-    Row("genai.business_only", {**OFFSHORE, "launch_deadline_days": 14}, {"audience": "internal"}, why="deadline"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"genai_filing": "filed"},
+        why="filed"),
+    Row("genai.business_only", {**OFFSHORE, "launch_deadline_days": 14, "open_signup": True}, {"audience": "internal"},
+        why="deadline"),
+    Row("genai.business_signup", OFFSHORE, {"open_signup": True}),
+    Row("genai.business_signup", OFFSHORE, {"open_signup": False}, why="contracted"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
     # chat outside the mainland answered "no personal information" (q20)
     Row("edu.double_reduction", {**PUBLIC, **pi(sector="education"), "minors": True}, {"minors": False}),

@@ -58,6 +58,7 @@ _FILED = {"icp_status": ("filed",)}  # a move of hosting matters to a service al
 _GENAI = {"public_genai_in_mainland": (True, None)}  # the filing status matters unless the service is not public
 _FINE_TUNED = {"model_customisation": ("fine_tuned",)}
 _BURSTY = {"load_pattern": ("bursty",)}  # s15-burst
+_BUSINESS = {"audience": ("business",)}  # s18-genai3: who can sign up matters to a business service
 
 # step id → its questions (the order of the issue: building → model → users → compliance → money → review)
 STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
@@ -103,6 +104,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("hosting_move", "bool", only_for=_FILED),
         _f("mainland_entity", "bool"),
         _f("public_genai_in_mainland", "bool"),
+        _f("open_signup", "bool", only_for=_BUSINESS),  # s18-genai3: open sign-up may count as public
         _f("genai_filing", "choice", "none", "in_progress", "registered", "filed", only_for=_GENAI),
         _f("charges_users", "bool"),
         _f("data_sensitivity.personal_info", "bool"),
