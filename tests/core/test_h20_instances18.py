@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.critical_steps import after_critical_path
 from advisor.plan.instance_on_request import confirm_first, listed_on_request
 from advisor.plan.node_shapes import layout, shape_of, vm_source
 from advisor.plan.result import NextStep
@@ -49,8 +50,8 @@ def test_q11_rents_h20_instances_of_one_card_and_asks_to_confirm_them_first():
     assert hw.gpu == "h20-96g" and hw.layout is not None and hw.layout.unit_gpus == 1 and not hw.layout.whole_server
     assert ch is not None and all(a.per_hour > ch.chosen.per_hour for a in ch.alternatives)
     assert "gpu.whole_servers" not in r.finding_ids and ch.weighing is not None and ch.weighing.whole_server == []
-    first = r.next_steps[0]
-    assert first.id == "confirm_instance" and [s.id for s in r.next_steps].count("confirm_instance") == 1
+    first = after_critical_path(r.next_steps)[0]  # after the B25 licence that gates the launch (s18-steps)
+    assert r.next_steps[0].id == "gate" and first.id == "confirm_instance" and [s.id for s in r.next_steps].count("confirm_instance") == 1
     assert "NVIDIA H20 96GB instances of 1 card" in first.text_in("en") and "placeholder" in first.text_in("en")
     assert "1 卡的 NVIDIA H20 96GB 实例" in first.text_in("zh_CN") and "占位值" in first.text_in("zh_CN")
 
