@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -99,6 +100,12 @@ _PROTECTED = re.compile(r"`[^`]*`|\]\([^)]*\)|https?://\S+")  # inline code, lin
 def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
     """The memo's prose with GPU said as accelerator / NPU (加速卡 / NPU); code blocks, inline code, link targets
     and the sources list (titles of documents) are left as written."""
+    return rewrite_prose(markdown, sources_heading, lambda text: _plain(text, lang))
+
+
+def rewrite_prose(markdown: str, sources_heading: str, plain: Callable[[str], str]) -> str:
+    """``markdown`` with ``plain`` applied to its prose only: code blocks, inline code, link targets and the
+    sources list (titles of documents) are left as written."""
     out: list[str] = []
     fenced = in_sources = False
     for line in markdown.split("\n"):
@@ -109,7 +116,7 @@ def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
         if fenced or in_sources or line.lstrip().startswith("```"):
             out.append(line)
             continue
-        out.append(_swap(line, lang))
+        out.append(_swap(line, plain))
     return "\n".join(out)
 
 
@@ -122,13 +129,13 @@ def npu_chart(chart: Any, lang: str) -> Any:
         "markers": [m.model_copy(update={"label": _plain(m.label, lang)}) for m in chart.markers]})
 
 
-def _swap(line: str, lang: str) -> str:
+def _swap(line: str, plain: Callable[[str], str]) -> str:
     parts, last = [], 0
     for m in _PROTECTED.finditer(line):
-        parts.append(_plain(line[last:m.start()], lang))
+        parts.append(plain(line[last:m.start()]))
         parts.append(m.group(0))
         last = m.end()
-    parts.append(_plain(line[last:], lang))
+    parts.append(plain(line[last:]))
     return "".join(parts)
 
 
@@ -196,4 +203,4 @@ def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, flo
 
 
 __all__ = ["form_key", "is_npu", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
-           "private_reach", "quiet_assumption", "reach", "site_key", "source_link", "source_title"]
+           "private_reach", "quiet_assumption", "reach", "rewrite_prose", "site_key", "source_link", "source_title"]

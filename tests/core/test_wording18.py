@@ -1,0 +1,104 @@
+"""Wording slips the blind reviewers found in the Chinese (and English) memos of session 18 (s18-zhpolish): a
+server loss said as "3 个副本只剩 1 个", not "1/3 个副本"; 华为昇腾 910B in Chinese text; one word for a stand-in
+price (估算价), for the HKMA outsourcing review (外包, the module's published title 「外判」 kept) and for a source's
+grade (可信度); the 等保 timeline step naming the level the finding decided; no ASCII comma between Chinese words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor import i18n
+from advisor.plan.gpu_names_zh import gpu_name
+from advisor.plan.result import render
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+
+NAMES = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
+CJK = "\u4e00-\u9fff"
+
+
+def test_a_server_loss_says_how_many_of_how_many_replicas_are_left():
+    """q04: "只剩 1/3 个副本" reads as a third of a replica."""
+    params = {"left": 1, "replicas": 3, "serving": 3, "pct": 33}
+    zh = render("zh_CN", "agree18.sizing.server_loss", params)
+    assert "3 个副本只剩 1 个" in zh and "1/3" not in zh, zh
+    assert "leaves 1 of 3 replicas" in render("en", "agree18.sizing.server_loss", params)
+    memo = scenario_memo(ADVICE_SCENARIOS / "q04_securities_h20_l20_fleet.json", "zh_CN")
+    assert "3 个副本只剩 1 个" in memo and "只剩 1/3" not in memo
+
+
+def test_a_chinese_memo_names_the_ascend_card_in_chinese_and_keeps_its_id_and_english_name_elsewhere():
+    path = ADVICE_SCENARIOS / "q08_ascend_fleet_internal.json"
+    r = scenario_plan(path)
+    assert r.hardware.gpu == "ascend-910b"  # the id is not translated
+    zh, en = scenario_memo(path, "zh_CN"), scenario_memo(path, "en")
+    assert "华为昇腾 910B 64GB" in zh and "张华为昇腾 910B 64GB" in zh  # no space between two Chinese words
+    assert "Huawei Ascend 910B 64GB" not in zh.split("\n## ")[0]  # the headline and decisions
+    assert "Huawei Ascend 910B 64GB" in en and "华为昇腾" not in en
+
+
+@pytest.mark.parametrize(("text", "lang", "shown"), [
+    ("4 张 Huawei Ascend 910B 64GB，bf16", "zh_CN", "4 张华为昇腾 910B 64GB，bf16"),
+    ("16 × Huawei Ascend 910B 64GB", "zh_CN", "16 × 华为昇腾 910B 64GB"),
+    ("4 × Huawei Ascend 910B 64GB", "en", "4 × Huawei Ascend 910B 64GB"),
+    ("8 张 NVIDIA H20 96GB", "zh_CN", "8 张 NVIDIA H20 96GB"),  # no Chinese name in the catalog: as written
+])
+def test_gpu_names_follow_the_language(text, lang, shown):
+    assert gpu_name(text, lang) == shown
+
+
+def _zh_values() -> dict[str, str]:
+    return i18n.catalog("zh_CN")
+
+
+def test_one_word_for_a_stand_in_price_and_for_a_source_grade():
+    zh = _zh_values()
+    assert not [k for k, v in zh.items() if "替代值" in v]
+    graded = {k: v for k, v in zh.items() if re.search(f"[{CJK}] ?{{grade}}", v)}  # a label, then the grade
+    assert graded and all("可信度 {grade}" in v for v in graded.values()), \
+        [k for k, v in graded.items() if "可信度 {grade}" not in v]
+    assert not [k for k, v in zh.items() if re.search("等级 [ABCU]", v)]
+
+
+def test_the_hkma_outsourcing_review_is_said_as_mainland_readers_say_it():
+    """外包 in our words; 外判 only as the SA-2 module's published Chinese title, in 「」."""
+    from advisor.resources import load_json
+
+    texts = list(_zh_values().values()) + list(load_json("plan", "source_titles_zh.json")["titles"].values())
+    assert any("「外判」" in t for t in texts)
+    assert not [t for t in texts if "外判" in t.replace("「外判」", "")]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_mlps_step_names_the_level_the_finding_decided(name):
+    """The 等保 timeline step promised a level-3 assessment where the finding said "usually level 2"."""
+    r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+    steps = [i for i in r.timeline.items if i.id == "mlps_filing"]
+    finding = next((f for f in r.findings if f.id == "mlps.filing"), None)
+    if not steps:
+        assert finding is None
+        return
+    level3 = finding is not None and (finding.detail_key.endswith(".health.detail")
+                                      or finding.params.get("level") == {"tr": "plan.sectors17.mlps.level3"})
+    assert ("第三级测评" in steps[0].label_in("zh_CN")) == level3, (name, steps[0].label_key)
+    assert ("level-3 assessment" in steps[0].label_in("en")) == level3, name
+
+
+def test_both_levels_of_the_mlps_step_are_met_by_the_scenarios():
+    """The property above is not vacuous: a plain business API (q11) is level 2, a hospital (q03) level 3."""
+    def label(name: str) -> str:
+        r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+        return next(i for i in r.timeline.items if i.id == "mlps_filing").label_in("zh_CN")
+
+    assert "第二级" in label("q11_paid_api_b25") and "第三级测评" not in label("q11_paid_api_b25")
+    assert "第三级测评" in label("q03_hospital_private_wan_medical")
+
+
+def test_no_zh_value_has_an_ascii_comma_between_chinese_words():
+    bad = {k: v for k, v in _zh_values().items() if re.search(f"[{CJK}] ?, ?[{CJK}]", v)}
+    assert not bad, bad
+
+
+def test_the_comma_check_can_fail():
+    assert re.search(f"[{CJK}] ?, ?[{CJK}]", "预填充,解码") and not re.search(f"[{CJK}] ?, ?[{CJK}]", "预填充，解码")
