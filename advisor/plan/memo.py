@@ -583,10 +583,18 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) ->
         "excluded": excluded,
         "excluded_more": max(0, len(report.excluded) - 8),
         "command": report.bench_command,
-        "for_plan": t("evidence.for_plan" if hw.gpu_name or hw.gpu else "evidence.for_plan_no_gpu",
-                      model=_model_words(result, lang, hw.model_name or hw.model or "—"),
+        "for_plan": t(_for_plan_key(result), model=_model_words(result, lang, hw.model_name or hw.model or "—"),
                       gpu=hw.gpu_name or hw.gpu or ""),
     }
+
+
+def _for_plan_key(result: PlanResult) -> str:
+    """What the evidence section says the plan runs on: a hosted-API plan calls the provider's API, and its GPU is
+    the self-hosted comparison's (zh reviewer: "hosted-API memos still say 'runs on an RTX 4090 / L20'")."""
+    hw = result.hardware
+    if not (hw.gpu_name or hw.gpu):
+        return "evidence.for_plan_no_gpu"
+    return "wording18.evidence.for_plan_hosted" if result.deployment_form == "hosted_api" else "evidence.for_plan"
 
 
 def _fine_tune_unplaced(result: PlanResult) -> bool:

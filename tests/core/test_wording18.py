@@ -132,3 +132,30 @@ def test_the_batch_backfill_downloads_its_bf16_checkpoint():
     f = next(x for x in r.findings if x.id == "scaling.prestage_weights")
     assert f.title_key == "wording18.prestage.online_fp8.title"
     assert f.params["gb"] > f.params["gpu_gb"] + 20
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_hosted_api_plan_does_not_say_it_runs_on_the_comparisons_gpu(name):
+    """zh reviewer: hosted-API memos said "本方案：…，运行在 NVIDIA GeForce RTX 4090 24GB 上". The plan calls an API; the
+    GPU named is the self-hosted comparison's, and the evidence section says so."""
+    r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+    gpu = r.hardware.gpu_name
+    if not gpu:
+        return
+    hosted = r.deployment_form == "hosted_api"
+    model = r.hardware.model_name or r.hardware.model
+    for lang in ("en", "zh_CN"):
+        memo = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", lang)
+        runs = i18n.translate(lang, "evidence.for_plan", model=model, gpu=gpu)
+        compared = i18n.translate(lang, "wording18.evidence.for_plan_hosted", model=model, gpu=gpu)
+        if runs not in memo and compared not in memo:
+            continue  # a fine-tune named otherwise, or no evidence section
+        assert (runs in memo) == (not hosted), (name, lang)
+        assert (compared in memo) == hosted, (name, lang)
+
+
+def test_the_hosted_api_scenarios_meet_the_property_above():
+    for name in ("q15_hosted_api_small_us_team", "q16_hosted_api_mainland_registration"):
+        r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+        assert r.deployment_form == "hosted_api" and r.hardware.gpu_name
+        assert "自己部署对比方案" in scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "zh_CN")
