@@ -39,6 +39,7 @@ from advisor.plan import (
     memo_text15,
     rent_count,
     reserved_price,
+    zh_spacing,
 )
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
@@ -919,6 +920,7 @@ def render_memo_markdown(
     if memo_text15.is_npu(result):  # an Ascend plan's hardware is an accelerator / NPU, not a GPU (s15-text)
         text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
     text = gpu_names_zh.memo_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
+    text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"

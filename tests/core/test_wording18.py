@@ -159,3 +159,27 @@ def test_the_hosted_api_scenarios_meet_the_property_above():
         r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
         assert r.deployment_form == "hosted_api" and r.hardware.gpu_name
         assert "自己部署对比方案" in scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "zh_CN")
+
+
+@pytest.mark.parametrize(("text", "tidied"), [
+    ("1 张 NVIDIA L4 24GB（bf16，每小时约 0.70 USD） 是峰值下达标的最便宜方案", "1 张 NVIDIA L4 24GB（bf16，每小时约 0.70 USD）是峰值下达标的最便宜方案"),
+    ("请用报价替换这些数字。 这里的 GPU 价格", "请用报价替换这些数字。这里的 GPU 价格"),
+    ("向在香港提供CN2 GIA 线路的", "向在香港提供 CN2 GIA 线路的"),
+    ("备案（“ICP备”号）", "备案（“ICP备”号）"),  # a quoted term as written
+    ("《IT时报》2024", "《IT时报》2024"),  # a title as written
+    ("（国发〔2007〕43号）", "（国发〔2007〕43号）"),  # a document number
+])
+def test_chinese_prose_is_spaced_as_the_catalogs_space_it(text, tidied):
+    from advisor.plan.zh_spacing import tidy
+
+    assert tidy(text) == tidied
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_chinese_memo_sets_a_space_after_full_width_punctuation(name):
+    """Clauses joined in code with a space read "…USD） 是…" in Chinese; the memo's prose has none."""
+    memo = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "zh_CN")
+    prose = memo.split("\n## " + i18n.translate("zh_CN", "memo.h.sources"))[0]
+    prose = re.sub(r"```.*?```", "", prose, flags=re.S)
+    bad = re.findall(f".{{12}}[。，；：、）] +[{CJK}].{{4}}", prose)
+    assert not bad, bad
