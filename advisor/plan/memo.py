@@ -31,7 +31,6 @@ from advisor.plan import (
     budget_words,
     capex_unknown,
     field_labels,
-    gpu_names_zh,
     memo_batch,
     memo_carried,
     memo_cost_formula,
@@ -919,7 +918,7 @@ def render_memo_markdown(
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if memo_text15.is_npu(result):  # an Ascend plan's hardware is an accelerator / NPU, not a GPU (s15-text)
         text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
-    text = gpu_names_zh.memo_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
+    text = memo_text15.memo_gpu_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
     text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")

@@ -17,6 +17,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import site_words
+from advisor.plan.gpu_names_zh import gpu_name
 from advisor.resources import load_json
 
 PRIVATE_REACH = ("lan", "private_network")
@@ -145,6 +146,25 @@ def _plain(text: str, lang: str) -> str:
     return text
 
 
+# ---- GPU names in Chinese (s18-zhpolish: 华为昇腾 910B, not "Huawei Ascend 910B") ----------------------------------
+def memo_gpu_names(markdown: str, lang: str, sources_heading: str) -> str:
+    """A memo's prose with GPU names in ``lang`` (``gpu_names_zh``); code, link targets and the sources list are
+    left as written."""
+    if lang != "zh_CN":
+        return markdown
+    return rewrite_prose(markdown, sources_heading, lambda text: gpu_name(text, lang))
+
+
+def chart_gpu_names(chart: Any, lang: str) -> Any:
+    """A chart's title, caption, series and markers with GPU names in ``lang``."""
+    if lang != "zh_CN":
+        return chart
+    return chart.model_copy(update={
+        "title": gpu_name(chart.title, lang), "caption": gpu_name(chart.caption, lang),
+        "series": [s.model_copy(update={"label": gpu_name(s.label, lang)}) for s in chart.series],
+        "markers": [m.model_copy(update={"label": gpu_name(m.label, lang)}) for m in chart.markers]})
+
+
 # ---- Chinese names of prices and sources ---------------------------------------------------------------------
 @cache
 def _prices_zh() -> dict[str, dict[str, str]]:
@@ -202,5 +222,5 @@ def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, flo
             (out_m.low * (1 - share), out_m.high * (1 - share)))
 
 
-__all__ = ["form_key", "is_npu", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
+__all__ = ["chart_gpu_names", "form_key", "is_npu", "memo_gpu_names", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
            "private_reach", "quiet_assumption", "reach", "rewrite_prose", "site_key", "source_link", "source_title"]
