@@ -20,6 +20,9 @@ class GpuSpec(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="what --gpu accepts, e.g. h100-sxm-80g")
     name: str = Field(min_length=1)
+    name_zh: str | None = Field(
+        None, min_length=1, description="the name Chinese text uses where it differs (华为昇腾 910B 64GB); None: the name"
+    )
     vendor: str = "NVIDIA"
     architecture: str = ""
     market: Literal["datacenter", "workstation", "consumer"] = "datacenter"

@@ -21,6 +21,7 @@ from advisor.plan import burst, hosted_weigh
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
+from advisor.plan.weight_download import checkpoint_bytes, quantised_on_load
 
 NVME_GB_S = 7.0  # PCIe4 NVMe sequential read (deployment-facts §3.3: 140 GB in ~20 s)
 LINK_GB_S = 0.125  # 1 Gbit/s (§3.3: 140 GB in ~19 min)
@@ -72,7 +73,7 @@ def _scale_out_lag(f: Facts, ch: Any, warm: int, per: int) -> dict[str, Any] | s
     burst misses a TTFT target for those minutes; bursts that follow the team's own events belong on the calendar."""
     if ch.replicas <= warm:
         return ""  # nothing is started for a burst
-    gb = ch.memory.weights_bytes_all_gpus / 1e9
+    gb = _read_bytes(f) / 1e9  # a new node reads the checkpoint as stored (BF16 where it quantises to FP8 on load)
     base = {"nvme": max(1, round(gb / NVME_GB_S)), "warm": warm}
     ttft = f.ctx.ttft_slo_ms
     if ttft is None:
@@ -102,8 +103,32 @@ def _from_modelscope(f: Facts) -> bool:
     return bool(modelscope_repo(c.served_name) or modelscope_repo(c.model.hf_repo or ""))
 
 
+def _read_bytes(f: Facts) -> int:
+    """The bytes a node downloads and reads from disk for the chosen weights (``weight_download``)."""
+    ch = f.chosen
+    return checkpoint_bytes(f.ctx.model, ch.weights, ch.memory.weights_bytes_all_gpus)
+
+
 def prestage_finding(f: Facts) -> Finding:
-    gb = round(f.chosen.memory.weights_bytes_all_gpus / 1e9)
+    out = _prestage_finding(f)
+    ch = f.chosen
+    if not quantised_on_load(f.ctx.model, ch.weights):
+        return out
+    # FP8 quantised on load: the checkpoint fetched and read is BF16; the GPUs hold the FP8 size (q28, q36). The
+    # rule's own title and detail stay, with what the GPUs hold said after them.
+    inner = {"tr": out.title_key, **out.params}, {"tr": out.detail_key, **out.params}
+    return out.model_copy(update={
+        "title_key": "wording18.prestage.online_fp8.title", "detail_key": "wording18.prestage.online_fp8.detail",
+        "params": {**out.params, "title": inner[0], "detail": inner[1], "native": _native_name(f),
+                   "gpu_gb": round(ch.memory.weights_bytes_all_gpus / 1e9)}})
+
+
+def _native_name(f: Facts) -> str:
+    return str(f.ctx.model.native_weights).upper()
+
+
+def _prestage_finding(f: Facts) -> Finding:
+    gb = round(_read_bytes(f) / 1e9)
     modelscope = _from_modelscope(f)
     variant = ("burst" if _adds_nodes(f) else "") + ("_modelscope" if modelscope else "")
     if not variant and f.ctx.fine_tuned:

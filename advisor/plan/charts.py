@@ -184,10 +184,11 @@ def _num(v: float) -> str:
 
 def memo_charts(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> dict[str, ChartData]:
     """Every chart the memo shows, by id (``latency``, ``cost``), skipping those without data."""
-    from advisor.plan.memo_text15 import is_npu, npu_chart
+    from advisor.plan.memo_text15 import chart_gpu_names, is_npu, npu_chart
 
     out = {}
     for chart in (latency_chart(result, lang, measured=measured), cost_chart(result, lang)):
         if chart is not None and not chart.is_empty():
+            chart = chart_gpu_names(chart, lang)  # 华为昇腾 910B in Chinese, not "Huawei Ascend 910B"
             out[chart.id] = npu_chart(chart, lang) if is_npu(result) else chart  # Ascend: NPU, not GPU
     return out

@@ -40,6 +40,7 @@ from advisor.plan import (
     people_volume,
     rent_count,
     reserved_price,
+    zh_spacing,
 )
 from advisor.plan.charts import ChartData, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
@@ -589,10 +590,18 @@ def _evidence(evidence: Sequence[RunEvidence], lang: str, result: PlanResult) ->
         "excluded": excluded,
         "excluded_more": max(0, len(report.excluded) - 8),
         "command": report.bench_command,
-        "for_plan": t("evidence.for_plan" if hw.gpu_name or hw.gpu else "evidence.for_plan_no_gpu",
-                      model=_model_words(result, lang, hw.model_name or hw.model or "—"),
+        "for_plan": t(_for_plan_key(result), model=_model_words(result, lang, hw.model_name or hw.model or "—"),
                       gpu=hw.gpu_name or hw.gpu or ""),
     }
+
+
+def _for_plan_key(result: PlanResult) -> str:
+    """What the evidence section says the plan runs on: a hosted-API plan calls the provider's API, and its GPU is
+    the self-hosted comparison's (zh reviewer: "hosted-API memos still say 'runs on an RTX 4090 / L20'")."""
+    hw = result.hardware
+    if not (hw.gpu_name or hw.gpu):
+        return "evidence.for_plan_no_gpu"
+    return "wording18.evidence.for_plan_hosted" if result.deployment_form == "hosted_api" else "evidence.for_plan"
 
 
 def _fine_tune_unplaced(result: PlanResult) -> bool:
@@ -916,6 +925,8 @@ def render_memo_markdown(
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if memo_text15.is_npu(result):  # an Ascend plan's hardware is an accelerator / NPU, not a GPU (s15-text)
         text = memo_text15.npu_words(text, lang, translate(lang, "memo.h.sources"))
+    text = memo_text15.memo_gpu_names(text, lang, translate(lang, "memo.h.sources"))  # 华为昇腾 910B in Chinese
+    text = zh_spacing.tidy_memo(text, lang, translate(lang, "memo.h.sources"))  # "） 是" → "）是"
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     return text.strip() + "\n"

@@ -11,11 +11,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import site_words
+from advisor.plan.gpu_names_zh import gpu_name
 from advisor.resources import load_json
 
 PRIVATE_REACH = ("lan", "private_network")
@@ -99,6 +101,12 @@ _PROTECTED = re.compile(r"`[^`]*`|\]\([^)]*\)|https?://\S+")  # inline code, lin
 def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
     """The memo's prose with GPU said as accelerator / NPU (加速卡 / NPU); code blocks, inline code, link targets
     and the sources list (titles of documents) are left as written."""
+    return rewrite_prose(markdown, sources_heading, lambda text: _plain(text, lang))
+
+
+def rewrite_prose(markdown: str, sources_heading: str, plain: Callable[[str], str]) -> str:
+    """``markdown`` with ``plain`` applied to its prose only: code blocks, inline code, link targets and the
+    sources list (titles of documents) are left as written."""
     out: list[str] = []
     fenced = in_sources = False
     for line in markdown.split("\n"):
@@ -109,7 +117,7 @@ def npu_words(markdown: str, lang: str, sources_heading: str) -> str:
         if fenced or in_sources or line.lstrip().startswith("```"):
             out.append(line)
             continue
-        out.append(_swap(line, lang))
+        out.append(_swap(line, plain))
     return "\n".join(out)
 
 
@@ -122,13 +130,13 @@ def npu_chart(chart: Any, lang: str) -> Any:
         "markers": [m.model_copy(update={"label": _plain(m.label, lang)}) for m in chart.markers]})
 
 
-def _swap(line: str, lang: str) -> str:
+def _swap(line: str, plain: Callable[[str], str]) -> str:
     parts, last = [], 0
     for m in _PROTECTED.finditer(line):
-        parts.append(_plain(line[last:m.start()], lang))
+        parts.append(plain(line[last:m.start()]))
         parts.append(m.group(0))
         last = m.end()
-    parts.append(_plain(line[last:], lang))
+    parts.append(plain(line[last:]))
     return "".join(parts)
 
 
@@ -136,6 +144,25 @@ def _plain(text: str, lang: str) -> str:
     for pattern, word in _WORDS.get(lang, _WORDS["en"]):
         text = pattern.sub(word, text)
     return text
+
+
+# ---- GPU names in Chinese (s18-zhpolish: 华为昇腾 910B, not "Huawei Ascend 910B") ----------------------------------
+def memo_gpu_names(markdown: str, lang: str, sources_heading: str) -> str:
+    """A memo's prose with GPU names in ``lang`` (``gpu_names_zh``); code, link targets and the sources list are
+    left as written."""
+    if lang != "zh_CN":
+        return markdown
+    return rewrite_prose(markdown, sources_heading, lambda text: gpu_name(text, lang))
+
+
+def chart_gpu_names(chart: Any, lang: str) -> Any:
+    """A chart's title, caption, series and markers with GPU names in ``lang``."""
+    if lang != "zh_CN":
+        return chart
+    return chart.model_copy(update={
+        "title": gpu_name(chart.title, lang), "caption": gpu_name(chart.caption, lang),
+        "series": [s.model_copy(update={"label": gpu_name(s.label, lang)}) for s in chart.series],
+        "markers": [m.model_copy(update={"label": gpu_name(m.label, lang)}) for m in chart.markers]})
 
 
 # ---- Chinese names of prices and sources ---------------------------------------------------------------------
@@ -195,5 +222,5 @@ def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, flo
             (out_m.low * (1 - share), out_m.high * (1 - share)))
 
 
-__all__ = ["form_key", "is_npu", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
-           "private_reach", "quiet_assumption", "reach", "site_key", "source_link", "source_title"]
+__all__ = ["chart_gpu_names", "form_key", "is_npu", "memo_gpu_names", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
+           "private_reach", "quiet_assumption", "reach", "rewrite_prose", "site_key", "source_link", "source_title"]

@@ -47,7 +47,12 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
             )
         else:
             resolved[name] = value
-    return translate(lang, key, **resolved)
+    text = translate(lang, key, **resolved)
+    if lang == "zh_CN":  # 华为昇腾 910B, as the memo names it (s18-zhpolish)
+        from advisor.plan.gpu_names_zh import gpu_name
+
+        text = gpu_name(text, lang)
+    return text
 
 
 class _Out(BaseModel):

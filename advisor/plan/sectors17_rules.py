@@ -96,9 +96,12 @@ def eu_ai_transparency(f: Facts) -> Finding | None:
 # -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------
 def mlps_step(f: Facts) -> TimelineItem:
     """Grading, filing and (level 3) the assessment: due within 30 days of going live, so it does not hold the
-    launch back, but no source read here says how long the assessment takes."""
-    return TimelineItem(id="mlps_filing", label_key="plan.timeline.mlps_filing", days_low=None, days_high=None,
-                        blocking=False, ask_key="plan.timeline.ask.mlps")
+    launch back, but no source read here says how long the assessment takes. The step names the level the finding
+    decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
+    level3 = mlps_level(f.ctx, f.region) == 3
+    return TimelineItem(id="mlps_filing", days_low=None, days_high=None, blocking=False,
+                        label_key="plan.timeline.mlps_filing" if level3 else "wording18.timeline.mlps_filing.level2",
+                        ask_key="plan.timeline.ask.mlps")
 
 
 def edu_step(f: Facts) -> TimelineItem:

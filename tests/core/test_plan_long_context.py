@@ -67,7 +67,7 @@ def test_fp8_weights_room_and_the_fp8_kv_cache_are_said_but_the_plan_keeps_bf16(
     assert fp8["c_max"] <= kv["avg_fit"]
     assert q10.hardware.kv_dtype == "bf16" and "--kv-cache-dtype" not in (q10.hardware.command or "")
     assert "An FP8 KV cache (--kv-cache-dtype fp8) would cut" in b.text_in("en")
-    assert "若 KV Cache也用 FP8" in b.text_in("zh_CN")
+    assert "若 KV Cache 也用 FP8" in b.text_in("zh_CN")
 
 
 def test_compute_light_gpus_are_named_with_their_tflops(q10):
