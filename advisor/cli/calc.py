@@ -98,6 +98,7 @@ def flat_json(result) -> dict:
         "advice": [a.model_dump() for a in result.advice],
         "vllm_command": result.vllm_command,
         "llama_cpp_command": result.llama_cpp_command,
+        "sglang_command": result.sglang_command,
         "memory": m.model_dump(mode="json"),
         "perf": perf.model_dump(mode="json"),
         "engine": result.engine.model_dump(mode="json"),  # the settings used, the engine's own defaults filled in

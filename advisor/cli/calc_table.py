@@ -69,7 +69,7 @@ def render(r: SizingResult) -> str:
     lines.append("")
     for a in r.advice:
         lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))
-    for cmd in (r.vllm_command, r.llama_cpp_command):
+    for cmd in (r.vllm_command, r.sglang_command, r.llama_cpp_command):
         if cmd:
             lines.append(f"\n$ {cmd}")
     return "\n".join(lines)
