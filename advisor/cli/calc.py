@@ -75,6 +75,7 @@ def flat_json(result) -> dict:
         "kv_bytes_per_token": m.kv_bytes_per_token,
         "kv_cache_bytes": m.kv_cache_bytes,
         "overhead_bytes": m.overhead_bytes,
+        "held_back_bytes": m.held_back_bytes,
         "total_bytes": m.total_bytes,
         "fits": result.verdict == "fits",  # memory fits AND the engine accepts the setup (memory.fits: memory only)
         "verdict": result.verdict,

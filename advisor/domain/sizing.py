@@ -228,6 +228,11 @@ class MemoryEstimate(BaseModel):
     )
     headroom_ok: bool
     breakdown: list[BreakdownItem]
+    held_back_bytes: int = Field(
+        0, description="what vLLM's gpu_memory_utilization keeps from the engine beyond the CUDA context and graphs "
+        "captured there (0 for SGLang and llama.cpp): in total_bytes, not in overhead_bytes, so that total_bytes ≤ "
+        "gpu_memory_bytes exactly when the requests fit",
+    )
 
 
 class Range(BaseModel):

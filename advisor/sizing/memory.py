@@ -396,8 +396,8 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     else:
         shown_activation = activation
         held_back = 0 if llama_cpp else max(0, gpu_memory_bytes - budget - context_bytes - (0 if graphs_in_budget else graphs))
-    overhead = shown_activation + non_torch + graphs + context_bytes + held_back
-    total = w_gpu + kv_cache + overhead
+    overhead = shown_activation + non_torch + graphs + context_bytes
+    total = w_gpu + kv_cache + overhead + held_back
     # SGLang's share is its own reserve for activations and graphs (sglang_pool.py), not vLLM's --gpu-memory-utilization
     headroom_ok = llama_cpp or sglang or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
     free = max(0, gpu_memory_bytes - total)
@@ -478,4 +478,5 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         kv_bytes_shared_prefix=shared_bytes,
         headroom_ok=headroom_ok,
         breakdown=breakdown,
+        held_back_bytes=held_back,
     )
