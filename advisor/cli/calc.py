@@ -75,6 +75,7 @@ def flat_json(result) -> dict:
         "kv_bytes_per_token": m.kv_bytes_per_token,
         "kv_cache_bytes": m.kv_cache_bytes,
         "overhead_bytes": m.overhead_bytes,
+        "held_back_bytes": m.held_back_bytes,
         "total_bytes": m.total_bytes,
         "fits": result.verdict == "fits",  # memory fits AND the engine accepts the setup (memory.fits: memory only)
         "verdict": result.verdict,
@@ -98,6 +99,7 @@ def flat_json(result) -> dict:
         "advice": [a.model_dump() for a in result.advice],
         "vllm_command": result.vllm_command,
         "llama_cpp_command": result.llama_cpp_command,
+        "sglang_command": result.sglang_command,
         "memory": m.model_dump(mode="json"),
         "perf": perf.model_dump(mode="json"),
         "engine": result.engine.model_dump(mode="json"),  # the settings used, the engine's own defaults filled in

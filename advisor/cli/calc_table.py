@@ -38,6 +38,9 @@ def render(r: SizingResult) -> str:
         (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens"
          + (f"; {tr('sizing.prefix.shared_once', tokens=format_count(m.shared_prefix_blocks * m.block_size))})" if m.shared_prefix_blocks else ")")),
         (tr("calc.row.overhead"), format_bytes(m.overhead_bytes, 2)),
+        *([(tr("sglcmd18.row.held_back"),
+            f"{format_bytes(m.held_back_bytes, 2)} (--gpu-memory-utilization {r.engine.gpu_memory_utilization:g})")]
+          if m.held_back_bytes else []),  # in the total: the verdict counts it as taken
         (tr("calc.row.total"), f"{format_bytes(m.total_bytes, 2)} / {format_bytes(m.gpu_memory_bytes, 2)}"),
         (tr("calc.row.kv_capacity"), f"{format_count(m.kv_tokens)} tokens ({format_count(m.kv_blocks)} × {m.block_size})"),
         (tr("calc.row.max_concurrency"), format_count(m.max_concurrency)),
@@ -69,7 +72,7 @@ def render(r: SizingResult) -> str:
     lines.append("")
     for a in r.advice:
         lines.append(f"• {a.text}" + (f"\n    {a.flags}" if a.flags else ""))
-    for cmd in (r.vllm_command, r.llama_cpp_command):
+    for cmd in (r.vllm_command, r.sglang_command, r.llama_cpp_command):
         if cmd:
             lines.append(f"\n$ {cmd}")
     return "\n".join(lines)

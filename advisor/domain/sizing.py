@@ -183,7 +183,7 @@ class SizingRequest(BaseModel):
 class BreakdownItem(BaseModel):
     """One part of the memory picture, with the formula and inputs behind it (shown as a tooltip)."""
 
-    key: Literal["weights", "kv_cache", "activations", "non_torch", "cuda_graphs", "cuda_context", "free"]
+    key: Literal["weights", "kv_cache", "activations", "non_torch", "cuda_graphs", "cuda_context", "held_back", "free"]
     bytes: int
     formula: str
 
@@ -228,6 +228,11 @@ class MemoryEstimate(BaseModel):
     )
     headroom_ok: bool
     breakdown: list[BreakdownItem]
+    held_back_bytes: int = Field(
+        0, description="what vLLM's gpu_memory_utilization keeps from the engine beyond the CUDA context and graphs "
+        "captured there (0 for SGLang and llama.cpp): in total_bytes, not in overhead_bytes, so that total_bytes ≤ "
+        "gpu_memory_bytes exactly when the requests fit",
+    )
 
 
 class Range(BaseModel):
@@ -428,4 +433,9 @@ class SizingResult(BaseModel):
     kv_pool_note: str | None = Field(
         None, description="SGLang's KV pool in words: the share of the free memory before loading it keeps, whether that "
         "share is the user's or SGLang's default, and what the weights leave (None for the other engines)",
+    )
+    # s18-sglcmd: SGLang's own launch line, so an SGLang request never gets a `vllm serve` one
+    sglang_command: str | None = Field(
+        None, description="the `python -m sglang.launch_server` line when the engine is SGLang (vllm_command is then "
+        "None): TP degree, context length, mem_fraction_static as sized and the request cap",
     )

@@ -17,6 +17,8 @@ from advisor.sizing.advice import (
     engine_switch_note,
     gpu_memory_note,
     llama_cpp_command,
+    sglang_command,
+    sglang_flags,
     shared_prefix_note,
     vllm_command,
 )
@@ -25,6 +27,7 @@ from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.pool_note import kv_pool_note
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
+from advisor.sizing.sglang_pool import share_and_free
 
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
@@ -260,6 +263,13 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
     if mem.fits and refusal is None and seqs <= (req.engine.max_num_seqs or seqs):
         vllm_seqs = asked.engine.max_num_seqs  # None: the engine default, as estimated
     perf = estimate_perf(_served_lengths(req), fmt)
+    # SGLang starts with its own launch line, never `vllm serve` (a GGUF stays on llama.cpp: fmt.engine decides)
+    sglang = engine_profile_of(req, fmt).id == "sglang" and fmt.engine == "vllm"
+    sglang_line = None
+    if sglang:
+        fraction, _ = share_and_free(req.engine, mem.gpu_memory_bytes, tp, req.factors.engine_version, req.model.has_vision, 0)
+        sglang_line = sglang_command(req, fmt, tp, serve_context, seqs, fraction)
+        advice = [a.model_copy(update={"flags": sglang_flags(a.flags)}) for a in advice]
     return SizingResult(
         request=asked,
         engine=req.engine,
@@ -270,11 +280,12 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         advice=advice,
         verdict=verdict,
         engine_refusal=refusal,
-        vllm_command=vllm_command(req, fmt, tp, serve_context, vllm_seqs),
+        vllm_command=None if sglang else vllm_command(req, fmt, tp, serve_context, vllm_seqs),
         llama_cpp_command=llama_cpp_command(req, fmt, tp, serve_context, seqs),
         shared_prefix_note=shared_prefix_note(req, mem, perf.cached_prompt_tokens, lang or current_language()),
         gpu_memory_basis=req.gpu.usable_memory_basis,
         gpu_memory_note=gpu_memory_note(req.gpu, lang or current_language()),
         engine_switch=engine_switch_note(req, fmt, lang or current_language()),
         kv_pool_note=kv_pool_note(req, engine_profile_of(req, fmt).id, mem, lang or current_language()),
+        sglang_command=sglang_line,
     )

@@ -84,6 +84,29 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
     return " ".join(parts)
 
 
+def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_running: int, mem_fraction_static: float) -> str:
+    """The `python -m sglang.launch_server` line with SGLang's own flags (python/sglang/srt/server_args.py:
+    --model-path, --tp, --context-length, --mem-fraction-static, --max-running-requests, --kv-cache-dtype,
+    --quantization), ``mem_fraction_static`` the share the sizing used (the user's or SGLang's default)."""
+    repo = _repo(req)
+    quantized = quantized_checkpoint(req.model.id, fmt) if req.model.checkpoint_quant != fmt.id else None
+    if quantized:
+        repo = quantized
+    elif needs_checkpoint(req, fmt):
+        repo = f"<{fmt.label} checkpoint of {repo}>"
+    parts = [f"python -m sglang.launch_server --model-path {repo}"]
+    if tp > 1:
+        parts.append(f"--tp {tp}")
+    parts.append(f"--context-length {context}")
+    parts.append(f"--mem-fraction-static {mem_fraction_static:g}")
+    parts.append(f"--max-running-requests {max(1, max_running)}")
+    if req.kv_dtype == "fp8":
+        parts.append("--kv-cache-dtype fp8_e4m3")
+    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:
+        parts.append(f"--quantization {fmt.vllm_flag}")  # dynamic FP8 from the 16-bit checkpoint: the same name in SGLang
+    return " ".join(parts)
+
+
 def llama_cpp_command(req: SizingRequest, fmt: WeightFormat, gpus: int, context: int, parallel: int) -> str | None:
     if fmt.engine != "llama.cpp":
         return None
@@ -317,18 +340,38 @@ _LLAMA_CPP_FLAGS: dict[str, Callable[[str], str | None]] = {
 }
 
 
-def llama_cpp_flags(flags: str | None) -> str | None:
-    """``flags`` written for vLLM, as llama-server's flags; None when none of them has a llama.cpp counterpart."""
+# vLLM's flags as SGLang names them (python/sglang/srt/server_args.py); its chunked prefill is vLLM's step budget
+_SGLANG_FLAGS: dict[str, Callable[[str], str | None]] = {
+    "--max-num-seqs": lambda n: f"--max-running-requests {n}",
+    "--kv-cache-dtype": lambda v: "--kv-cache-dtype fp8_e4m3" if v == "fp8" else f"--kv-cache-dtype {v}",
+    "--tensor-parallel-size": lambda n: f"--tp {n}",
+    "--max-model-len": lambda n: f"--context-length {n}",
+    "--gpu-memory-utilization": lambda _v: None,  # SGLang's share is --mem-fraction-static, of the memory free before loading
+    "--max-num-batched-tokens": lambda n: f"--chunked-prefill-size {n}",
+}
+
+
+def _converted(flags: str | None, table: dict[str, Callable[[str], str | None]]) -> str | None:
     if not flags:
         return flags
     words = flags.split()
     out = []
     for name, value in zip(words[::2], words[1::2], strict=False):
-        convert = _LLAMA_CPP_FLAGS.get(name)
-        mapped = convert(value) if convert else f"{name} {value}"  # not a vLLM flag: already llama-server's
+        convert = table.get(name)
+        mapped = convert(value) if convert else f"{name} {value}"  # not a vLLM flag: already the other engine's
         if mapped:
             out.append(mapped)
     return " ".join(out) or None
+
+
+def llama_cpp_flags(flags: str | None) -> str | None:
+    """``flags`` written for vLLM, as llama-server's flags; None when none of them has a llama.cpp counterpart."""
+    return _converted(flags, _LLAMA_CPP_FLAGS)
+
+
+def sglang_flags(flags: str | None) -> str | None:
+    """``flags`` written for vLLM, as SGLang's launch_server flags; None when none has an SGLang counterpart."""
+    return _converted(flags, _SGLANG_FLAGS)
 
 
 def gpu_memory_note(gpu: GpuSpec, lang: str) -> str:

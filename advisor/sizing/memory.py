@@ -386,8 +386,18 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     kv_pages = pages_for(concurrency, per_request_own, shared_bytes) if page else 0
     kv_cache = kv_pages * page
     fits = weights_fit and kv_blocks >= kv_pages
-    overhead = activation + non_torch + graphs + context_bytes
-    total = w_gpu + kv_cache + overhead
+    # What the engine holds beside the weights and the requests' KV, so that the breakdown's total is within the GPU's
+    # memory exactly when the requests fit (the verdict): SGLang's activations, CUDA graphs and workspaces get the
+    # 1 − mem_fraction_static of the free memory its static share leaves (it does not profile a step); vLLM holds back
+    # the 1 − gpu_memory_utilization it never hands out (less the CUDA context and graphs captured there).
+    if sglang:
+        outside_share = max(0, free_before_load - budget - engine.non_torch_bytes - graphs)
+        shown_activation, held_back = outside_share, 0
+    else:
+        shown_activation = activation
+        held_back = 0 if llama_cpp else max(0, gpu_memory_bytes - budget - context_bytes - (0 if graphs_in_budget else graphs))
+    overhead = shown_activation + non_torch + graphs + context_bytes
+    total = w_gpu + kv_cache + overhead + held_back
     # SGLang's share is its own reserve for activations and graphs (sglang_pool.py), not vLLM's --gpu-memory-utilization
     headroom_ok = llama_cpp or sglang or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
     free = max(0, gpu_memory_bytes - total)
@@ -416,8 +426,11 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         ),
         BreakdownItem(
             key="activations",
-            bytes=activation,
-            formula=f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step"
+            bytes=shown_activation,
+            formula=(f"what SGLang's share {fraction:g} (--mem-fraction-static) leaves of the {free_before_load / GIB:.2f} GiB free "
+                     f"before loading, less workspaces and CUDA graphs (one {engine.max_num_batched_tokens}-token step "
+                     f"peaks near {activation / GIB:.2f} GiB)") if sglang else
+            f"peak of one {512 if llama_cpp else engine.max_num_batched_tokens}-token step"
             + ("" if llama_cpp else f" or of sampling {min(engine.max_num_seqs, engine.max_num_batched_tokens)} rows of logits"
                if vllm_profile else " + sampler logits"),
         ),
@@ -426,6 +439,9 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         BreakdownItem(key="cuda_graphs", bytes=graphs, formula="captured CUDA graphs (engine setting)"
                       + ("; vLLM takes their estimate out of the KV cache's share" if graphs_in_budget else "")),
         BreakdownItem(key="cuda_context", bytes=context_bytes, formula="CUDA context (engine setting)"),
+        *([BreakdownItem(key="held_back", bytes=held_back,
+                         formula=f"held back by --gpu-memory-utilization {engine.gpu_memory_utilization:g}: the engine never "
+                                 "gives it to the KV cache")] if held_back else []),
         BreakdownItem(key="free", bytes=free, formula="GPU memory − everything above"),
     ]
     return MemoryEstimate(
@@ -462,4 +478,5 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         kv_bytes_shared_prefix=shared_bytes,
         headroom_ok=headroom_ok,
         breakdown=breakdown,
+        held_back_bytes=held_back,
     )

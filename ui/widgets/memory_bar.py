@@ -1,4 +1,4 @@
-"""Stacked horizontal bar per GPU: weights / KV cache / activations / CUDA context & graphs / free.
+"""Stacked horizontal bar per GPU: weights / KV cache / activations / CUDA context & graphs / held back / free.
 
 Items are created once and updated with ``setOpts`` (pyqtgraph's own advice); the legend is a row of
 labels that also carry each number and its formula as a tooltip.
@@ -21,6 +21,7 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
     ("kv_cache", "#F58518"),
     ("activations", "#54A24B"),
     ("cuda", "#B279A2"),
+    ("held_back", "#D9CFC1"),  # what vLLM's --gpu-memory-utilization never hands out
     ("free", "#BAB0AC"),
 )
 MAX_ROWS = 8  # beyond this one bar stands for "each GPU"
@@ -91,6 +92,7 @@ class MemoryBar(QWidget):
         for key in self.bars:
             if key not in {s.key for s in segments}:
                 self.bars[key].setOpts(x0=np.zeros(rows), y=y, width=np.zeros(rows), height=0.6)
+                self.legend_labels[key].setText("")  # no stale figure from an earlier result in the legend
         self.capacity_line.setValue(total_bytes / GiB)
         self.plot.setFixedHeight(self._height(rows))
         axis = self.plot.getPlotItem().getAxis("left")

@@ -190,6 +190,8 @@ class SizingOverview(QWidget):
             Segment("cuda", sum(part(k) for k in cuda_keys), tr("ui.mem.cuda"), cuda_formula),
             Segment("free", part("free"), tr("ui.mem.free"), self._tip("free", parts)),
         ]
+        if "held_back" in parts:  # vLLM's unused share: the bar's total then ends where the verdict says it does
+            segments.insert(-1, Segment("held_back", part("held_back"), tr("sglcmd18.mem.held_back"), self._tip("held_back", parts)))
         self.memory_bar.set_data(
             segments, req.gpus, mem.gpu_memory_bytes, tr("ui.mem.axis"), tr("ui.mem.row_label")
         )
@@ -314,7 +316,7 @@ class SizingOverview(QWidget):
             items.append(f"<li>{text}</li>")
         self.advice.setText(f"<ul style='margin-left:-20px'>{''.join(items)}</ul>" if items else "")
         self.advice.setVisible(bool(items))
-        commands = [c for c in (res.vllm_command, res.llama_cpp_command) if c]
+        commands = [c for c in (res.vllm_command, res.sglang_command, res.llama_cpp_command) if c]
         self.command.setPlainText("\n".join(commands))
         self.command.setVisible(bool(commands))
         self.copy_button.setVisible(bool(commands))
