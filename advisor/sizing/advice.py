@@ -55,16 +55,27 @@ def _repo(req: SizingRequest) -> str:
     return req.model.hf_repo or f"<path/to/{req.model.id}>"
 
 
+def _serve_checkpoint(req: SizingRequest, fmt: WeightFormat) -> tuple[str, str | None]:
+    """What a vLLM or SGLang serve command loads, and the ``--quantization`` it adds (the same name in both): a
+    published quantized checkpoint of this format when one is known (it declares its quantization; the engine
+    picks the kernel, e.g. awq_marlin), a placeholder for one the user must make, or the model itself, quantized
+    as it loads where the format allows (dynamic FP8 from the 16-bit checkpoint)."""
+    repo = _repo(req)
+    own = req.model.checkpoint_quant == fmt.id
+    quantized = None if own else quantized_checkpoint(req.model.id, fmt)
+    if quantized:
+        return quantized, None
+    on_load = fmt.vllm_flag if fmt.vllm_flag and not own and fmt.id in ON_THE_FLY else None
+    if needs_checkpoint(req, fmt):
+        return f"<{fmt.label} checkpoint of {repo}>", on_load
+    return repo, on_load
+
+
 def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_seqs: int | None) -> str | None:
     """The `vllm serve` line; ``max_seqs`` None leaves --max-num-seqs at the engine's default."""
     if fmt.engine != "vllm":
         return None
-    repo = _repo(req)
-    quantized = quantized_checkpoint(req.model.id, fmt) if req.model.checkpoint_quant != fmt.id else None
-    if quantized:
-        repo = quantized  # the checkpoint declares its quantization; vLLM picks the kernel (e.g. awq_marlin)
-    elif needs_checkpoint(req, fmt):
-        repo = f"<{fmt.label} checkpoint of {repo}>"
+    repo, on_load = _serve_checkpoint(req, fmt)
     parts = [f"vllm serve {repo}"]
     if tp > 1:
         parts.append(f"--tensor-parallel-size {tp}")
@@ -79,8 +90,8 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append("--kv-cache-dtype fp8")
     if req.engine.mamba_cache_mode == "align" and req.model.num_linear_layers:
         parts.append("--enable-prefix-caching")  # what makes vLLM hold its hybrid states in 'align' mode, as sized
-    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:
-        parts.append(f"--quantization {fmt.vllm_flag}")  # dynamic FP8 from the 16-bit checkpoint
+    if on_load:
+        parts.append(f"--quantization {on_load}")
     return " ".join(parts)
 
 
@@ -88,12 +99,7 @@ def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int,
     """The `python -m sglang.launch_server` line with SGLang's own flags (python/sglang/srt/server_args.py:
     --model-path, --tp, --context-length, --mem-fraction-static, --max-running-requests, --kv-cache-dtype,
     --quantization), ``mem_fraction_static`` the share the sizing used (the user's or SGLang's default)."""
-    repo = _repo(req)
-    quantized = quantized_checkpoint(req.model.id, fmt) if req.model.checkpoint_quant != fmt.id else None
-    if quantized:
-        repo = quantized
-    elif needs_checkpoint(req, fmt):
-        repo = f"<{fmt.label} checkpoint of {repo}>"
+    repo, on_load = _serve_checkpoint(req, fmt)
     parts = [f"python -m sglang.launch_server --model-path {repo}"]
     if tp > 1:
         parts.append(f"--tp {tp}")
@@ -102,8 +108,8 @@ def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int,
     parts.append(f"--max-running-requests {max(1, max_running)}")
     if req.kv_dtype == "fp8":
         parts.append("--kv-cache-dtype fp8_e4m3")
-    if fmt.vllm_flag and req.model.checkpoint_quant != fmt.id and not quantized and fmt.id in ON_THE_FLY:
-        parts.append(f"--quantization {fmt.vllm_flag}")  # dynamic FP8 from the 16-bit checkpoint: the same name in SGLang
+    if on_load:
+        parts.append(f"--quantization {on_load}")
     return " ".join(parts)
 
 
