@@ -127,7 +127,7 @@ def test_a_flat_p99_run_in_the_latency_table_is_said_to_be_carried_over(name):
     rows = [[None if v is None else round(v, 1) for v in (getattr(p, k) for p in curve.points)]
             for k in ("ttft_p99_ms", "tpot_p99_ms")]
     flat = any(a is not None and a == b for row in rows for a, b in zip(row, row[1:], strict=False))
-    for lang, words in (("en", "is carried over, not a measured plateau"), ("zh_CN", "是沿用下来的")):
+    for lang, words in (("en", "is carried over from a lower load"), ("zh_CN", "是从较低负载沿用的")):
         assert (words in _memo(r, lang)) == flat, (name, lang, rows)
 
 
