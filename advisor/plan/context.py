@@ -103,6 +103,11 @@ class Ctx:
     burst_share: float = 1.0
     burst_share_given: bool = False
 
+    def input_for(self, output_tokens: float) -> float:
+        """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one
+        way of counting input where only output is known)."""
+        return output_tokens * self.prompt_avg / max(self.output_avg, 1)
+
     @property
     def is_batch(self) -> bool:
         return self.use_case == "offline_batch"

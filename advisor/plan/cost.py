@@ -304,7 +304,7 @@ def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month
     costs more than its answer; output-only was 2–20× low). Without an input count, the answers' prompt:output
     ratio gives it. Cached input is not priced (no sourced rate). Rates by the model's size and the users' market."""
     if input_tokens_per_month is None:
-        input_tokens_per_month = tokens_per_month * ctx.prompt_avg / max(ctx.output_avg, 1)
+        input_tokens_per_month = ctx.input_for(tokens_per_month)
     rates = hosted_prices.hosted_rates(ctx)
     (i_lo, i_hi), (o_lo, o_hi) = rates.input_usd, rates.output_usd
     return (tokens_per_month / 1e6 * o_lo + input_tokens_per_month / 1e6 * i_lo,

@@ -489,11 +489,6 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
     return None
 
 
-def _input_tokens(c: Ctx, output_tokens: float) -> float:
-    """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio."""
-    return output_tokens * c.prompt_avg / max(c.output_avg, 1)
-
-
 def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     """Hours one offline job runs on this plan (its deadline when the request count is unknown: an upper bound)."""
     rate = cand.tokens_per_s_replica * cand.replicas
@@ -522,7 +517,7 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     on = warm_floor.warm(cand, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
-                             tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens),
+                             tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
                              tokens_high=vol.output_high)  # fmt: skip
     hours, spot = None, True
@@ -636,7 +631,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # the job is shown even when no GPU plan does (q29: "a hosted batch API is not costed, the cost section empty")
     tokens_month = _tokens_per_month(c, burst.peak_rate(c, chosen)) if chosen else \
         _tokens_per_month(c, 0.0) if c.is_batch else 0.0
-    hosted = costmod.hosted_api_monthly(c, tokens_month, _input_tokens(c, tokens_month)) if tokens_month else None
+    hosted = costmod.hosted_api_monthly(c, tokens_month, c.input_for(tokens_month)) if tokens_month else None
     form = _decide_form(c, out) if chosen is not None or c.ops != "none" else "hosted_api"
     form = _form_on_the_part_to_buy(c, chosen, ok, region, book, form, out)
     on_fleet = fleet.chosen_owned(c, out, form) is not None  # the fleet decided: nothing to re-lay to buy
@@ -758,7 +753,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         horizon_months=c.duration_months, utilisation=c.utilisation,
     )  # fmt: skip
     if out is None and hosted is not None:  # no setup to cost: the hosted API's price of the same tokens alone
-        hosted_weigh.apply_hosted_only(costs, c, hosted, _input_tokens(c, tokens_month), tokens_month)
+        hosted_weigh.apply_hosted_only(costs, c, hosted, c.input_for(tokens_month), tokens_month)
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
     costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line,  # which rows, said (s16-prices)
@@ -853,7 +848,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
     gpus = near.tp * sizing.MAX_REPLICAS
     tokens = float((c.total_requests or 0) * c.output_avg)
     inp = costmod.CostInputs(gpu=near.gpu.id, tdp_watts=near.gpu.tdp_watts, gpus=gpus, warm_gpus=near.tp,
-                             region=where, tokens_per_month=tokens, input_tokens_per_month=_input_tokens(c, tokens))
+                             region=where, tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens))
     hours, spot = _batch_billing(c, gpu_hours / gpus)
     out = costmod.compute(c, book, inp, batch_hours=hours, spot_ok=spot)
     if None in out.cloud_usd:

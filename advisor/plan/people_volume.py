@@ -57,7 +57,7 @@ def output_tokens(c: Ctx, requests_per_person: float) -> float:
 
 def in_out(c: Ctx, out: float) -> tuple[str, str]:
     """(input, output) tokens a month as the memo prints them: input at the answers' prompt:output ratio."""
-    return round_money(out * c.prompt_avg / max(c.output_avg, 1)), round_money(out)
+    return round_money(c.input_for(out)), round_money(out)
 
 
 def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:

@@ -41,7 +41,7 @@ def duty_basis(c: Ctx, peak_tok_s: float, duty: float) -> dict[str, Any]:
         return {"tr": "plan.burst15.volume.duty", **base}
     share, how = low
     out = peak_tok_s * 3600 * HOURS_PER_MONTH * share
-    inp = out * c.prompt_avg / max(c.output_avg, 1)  # the answers' prompt:output ratio, as the plan's input count
+    inp = c.input_for(out)
     return {"tr": "plan.capacity16.volume.duty_range", **base, "low_duty": round(share * 100),
             "how": {"tr": how}, "low_in": round_money(inp), "low_out": round_money(out)}
 
