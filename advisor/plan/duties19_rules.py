@@ -57,7 +57,9 @@ def hk_pdpo(f: Facts) -> Finding | None:
     """Mainland users served from a Hong Kong node the plan runs (not a hosted API), with personal information
     answered: the company's own duties under the PDPO for what it holds there. "No personal information" answered
     reads as a condition (names in the prompts, users' accounts). Without mainland users the data-residency finding
-    (``pi.region_residency``, its Hong Kong case) says it; an unanswered question says nothing here."""
+    (``pi.region_residency``, its Hong Kong case) says it; an unanswered question says nothing here. The answers
+    do not say where the company is based: a company elsewhere keeping data on the node is asked to confirm the
+    Ordinance's reach with counsel (no source read here states its territorial reach)."""
     c = f.ctx
     ds = c.answers.data_sensitivity
     if f.region != "hong_kong" or not c.has_mainland_users or f.form == "hosted_api":
