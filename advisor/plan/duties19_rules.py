@@ -43,8 +43,15 @@ def tpp(gpu_id: str) -> float:
     return max((rate or 0.0) * bits for rate, bits in rates)
 
 
-def _plan_gpus(f: Facts) -> list[str]:
-    return [f.chosen.gpu.id] if f.chosen is not None else list(f.gpu_ids)
+def _hong_kong_gpus(f: Facts) -> list[str]:
+    """The GPUs the plan places in Hong Kong: the plan's own on a Hong Kong node, or the overseas node's of a
+    mainland + overseas plan whose overseas node is there (its setup as laid out)."""
+    if f.region == "hong_kong":
+        return [f.chosen.gpu.id] if f.chosen is not None else list(f.gpu_ids)
+    on = f.overseas_node
+    if f.region == "mainland_plus_overseas" and on is not None and on.region == "hong_kong" and on.node is not None:
+        return [on.node.cand.gpu.id]
+    return []
 
 
 def export_controlled(gpu_id: str) -> bool:
@@ -73,11 +80,11 @@ def hk_pdpo(f: Facts) -> Finding | None:
 def hk_export_rules(f: Facts) -> Finding | None:
     """A Hong Kong node on a US-designed GPU at or above the Oct-2023 threshold (L40S, A100, H100, H200, B200…):
     the US rules treat Hong Kong as China, so the cards there come from stock or licensed supply; the provider
-    confirms it can supply them before the plan rests on them. Rented or bought alike; a hosted API runs on the
-    provider's cards (not the plan's)."""
-    if f.region != "hong_kong" or f.form == "hosted_api":
+    confirms it can supply them before the plan rests on them. Rented or bought alike, and for the Hong Kong node
+    of a mainland + overseas plan too; a hosted API runs on the provider's cards (not the plan's)."""
+    if f.form == "hosted_api":
         return None
-    hit = [g for g in _plan_gpus(f) if export_controlled(g)]
+    hit = [g for g in _hong_kong_gpus(f) if export_controlled(g)]
     return finding("gpu.hk_export_rules", gpus=_gpu_names(hit)) if hit else None
 
 

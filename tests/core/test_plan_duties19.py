@@ -6,6 +6,8 @@ duties (Art. 4 AI literacy; employment decisions would be high-risk, Annex III p
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from advisor.i18n import translate
@@ -13,6 +15,9 @@ from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.duties19_rules import TPP_THRESHOLD, export_controlled, tpp
 from advisor.plan.reasons import CAVEAT_RULES
 from advisor.plan.result import Finding, PlanResult
+from advisor.plan.rules import RULES
+from tests.core.test_plan_obligations import MAINLAND, Cand
+from tests.core.test_plan_rules import facts_for
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
@@ -139,3 +144,20 @@ def test_q38_names_ai_literacy_and_the_employment_uses_that_would_be_high_risk(l
     assert all(s.grade == "B" for s in x.sources)
     # a public EU chatbot is not a staff tool: Art. 50's finding, not this one
     assert "eu.ai_act_staff" not in ids(plan("q09_eu_voice_agent"))
+
+
+def test_the_hong_kong_node_of_a_mainland_and_overseas_plan_gets_the_export_note_for_its_own_gpu():
+    """Mainland users on a mainland node, Hong Kong users on a Hong Kong node: the note reads the Hong Kong node's
+    setup (an L40S there), not the mainland node's; a Singapore overseas node gets none."""
+    mixed = {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.6, "overseas": 0.4},
+             "overseas_markets": ["HK"]}
+    rule = RULES["gpu.hk_export_rules"].fn
+
+    def node(region: str, gpu: str) -> SimpleNamespace:
+        return SimpleNamespace(region=region, node=SimpleNamespace(cand=Cand(gpu)))
+
+    base = {"region": "mainland_plus_overseas", "chosen": Cand("l20-48g")}
+    hit = rule(facts_for(mixed, **base, overseas_node=node("hong_kong", "l40s")))
+    assert hit is not None and "L40S" in hit.title_in("en")
+    assert rule(facts_for(mixed, **base, overseas_node=node("singapore", "l40s"))) is None
+    assert rule(facts_for(mixed, **base, overseas_node=node("hong_kong", "l4"))) is None
