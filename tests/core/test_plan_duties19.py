@@ -113,7 +113,7 @@ def test_q22_the_l40s_in_hong_kong_carries_the_export_rules_and_asks_the_provide
     assert "L40S" in x.title_in(lang) and x.id in CAVEAT_RULES
     assert any("Hong Kong" in s.title and s.date == "2020-12-23" for s in x.sources)
     assert any("L40S" in s.title and s.grade == "B" for s in x.sources)
-    assert ("confirm in writing" if lang == "en" else "书面确认") in x.detail_in(lang)
+    assert ("written confirmation" if lang == "en" else "书面确认") in x.detail_in(lang)
     assert x.title_in(lang) in scenario_memo(ADVICE_SCENARIOS / "q22_hk_company_telecom_only.json", lang)
 
 
