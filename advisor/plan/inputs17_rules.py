@@ -18,11 +18,19 @@ from advisor.plan.rule_base import Facts, finding, rule
 def none_as_answered(f: Facts) -> Finding | None:
     """Mainland users' prompts processed on a node outside the mainland, with personal information answered "no"
     (not left unanswered: that is an open question already): the answer is taken as given, and the finding says what
-    a name in the prompts would change (notice and separate consent; the cross-border tiers by people a year)."""
+    a name in the prompts would change (notice and separate consent; the cross-border tiers by people a year). For a
+    company with no mainland entity serving business customers it says who would do what: the customers export,
+    PIPL reaches the company through Art. 3(2) and asks it for a representative (Art. 53)."""
     c = f.ctx
     ds = c.answers.data_sensitivity
     if not (f.offshore and c.has_mainland_users) or ds is None or ds.personal_info is not False:
         return None
     # no mainland entity: a name in the prompts would also call for a representative there (PIPL Art. 53; s18-duties, q22)
-    rep = {"tr": "plan.duties18.representative"} if c.answers.mainland_entity is False else ""
-    return finding("pi.none_as_answered", region={"tr": f"plan.region.{f.region}"}, representative=rep)
+    no_entity = c.answers.mainland_entity is False
+    rep = {"tr": "plan.duties18.representative"} if no_entity else ""
+    # business customers sending their own people's data from the mainland: they are the handlers that export it,
+    # and PIPL reaches the offshore company through Art. 3(2) (s19-duties19; the eighth review read "processing them
+    # in Hong Kong is a cross-border transfer: tell the people…" as the Hong Kong company's own export, q22)
+    customers = no_entity and c.audience == "business"
+    return finding("pi.none_as_answered", variant="customers" if customers else None,
+                   region={"tr": f"plan.region.{f.region}"}, representative=rep)

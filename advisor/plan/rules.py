@@ -101,11 +101,13 @@ def icp_offshore(f: Facts):
     because ICP attaches to a domain that resolves to a server in mainland China (§2.1 "Who needs it")."""
     if not (f.offshore and f.ctx.has_mainland_users):
         return None
-    later = "later" if f.region_reason == "icp_deadline" else None
+    variant = "later" if f.region_reason == "icp_deadline" else None
+    if variant is None and f.ctx.answers.mainland_entity is False:  # a later move needs a filer it lacks (q22, s19)
+        variant = "no_entity"
     # a paid service offshore needs no operating licence (B25) either: the licence, like the filing, attaches to
     # servers in the mainland (Order 292 Art. 3/4 as deployment-facts §2.1 reads it); while the node is offshore
     paid = {"tr": "plan.icp.offshore_no_b25"} if f.ctx.charges else ""
-    return finding("icp.offshore_not_needed", variant=later, region=_region(f.region), paid=paid)
+    return finding("icp.offshore_not_needed", variant=variant, region=_region(f.region), paid=paid)
 
 
 @rule("icp.deadline", "constraint")
@@ -961,6 +963,7 @@ from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F40
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
+from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - PDPO, HK export rules, AI Act Art. 4
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
@@ -981,7 +984,8 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.genai_signup_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules",
+    "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",

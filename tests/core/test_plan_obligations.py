@@ -487,6 +487,19 @@ ROWS: list[Row] = [
     Row("eu.ai_transparency", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff_only"),
     Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["DE"]}, {"overseas_markets": ["GB"]}, why="uk_not_eu"),
     Row("eu.ai_transparency", {**EU_PUBLIC, "overseas_markets": ["global"]}, {"overseas_markets": ["US"]}, why="global"),
+    # duties the eighth blind review found missing (s19-duties19): a Hong Kong node's PDPO duties (q22), GPUs at or
+    # above the US advanced-computing threshold in Hong Kong (q22's L40S), an EU staff tool's AI Act duties (q38)
+    Row("pi.hk_pdpo", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True, "icp_status": "filed"}),  # mainland
+    Row("pi.hk_pdpo", {**OFFSHORE, **pi(personal_info=False)}, {"data_sensitivity": None}, why="as_answered"),
+    Row("pi.hk_pdpo", {**OFFSHORE, **pi(300_000, 0)}, {"user_location": "overseas", "overseas_markets": ["HK"],
+                                                       "mainland_carriers": "n/a"}, why="no_mainland_users"),
+    Row("gpu.hk_export_rules", OFFSHORE, {}, level="rule", over={"chosen": Cand("l40s")},
+        over_fails={"chosen": Cand("l4")}),
+    Row("gpu.hk_export_rules", OFFSHORE, {"mainland_entity": True, "icp_status": "filed"}, level="rule",
+        over={"chosen": Cand("h100-sxm-80g")}, why="mainland_node"),
+    Row("eu.ai_act_staff", EU_STAFF, pi(personal_info=False)),
+    Row("eu.ai_act_staff", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
+    Row("eu.ai_act_staff", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
 ]  # fmt: skip
 
 
