@@ -39,7 +39,14 @@ from advisor.plan.batch_kv import job_fp8_kv
 from advisor.plan.batch_steps import SAMPLE as BATCH_SAMPLE
 from advisor.plan.batch_steps import batch_load, throughput_step
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
+from advisor.plan.capacity import (
+    carry_peak,
+    claimed_capacity,
+    engine_cap,
+    headroom_target,
+    served_curve,
+    serving_replicas,
+)
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, plan_moves_hosting, resolve
 from advisor.plan.critical_steps import critical_path_first
@@ -1092,9 +1099,9 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     levels = knee = None
     cap_per = ch.c_max
     if not c.is_batch:
-        levels, knee = plan_curve(c, ch)
+        levels, knee = served_curve(c, ch)
         cap_per = claimed_capacity(c, ch)
-    seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
+    seqs = engine_cap(c, ch)  # the claim (a service) or what the KV cache holds (a batch): the curve runs with it
     cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
     if cmd and c.model.hf_repo and c.served_name and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)

@@ -303,11 +303,17 @@ def workload(ctx: Ctx) -> SimWorkload:
                        output=dist(ctx.output_avg, ctx.output_p95, o_cap), seed=0)  # fmt: skip
 
 
-def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
+def limits(ctx: Ctx, cand: Candidate, cap: int | None = None) -> EngineLimits:
     """The candidate's engine as the predictor simulates it (``advisor.sim.costs.engine_limits``, what
     ``advisor predict`` and the Sizing page build): its KV blocks and batch settings, and the serving engine's
-    per-request overhead, step sharing, admission reserve and step-ahead scheduling."""
-    return engine_limits(cand.memory, _engine(ctx, cand.gpu), serving_profile(), _serving_factors())
+    per-request overhead, step sharing, admission reserve and step-ahead scheduling. ``cap``: the requests the
+    serve command lets run at once (``--max-num-seqs``); None: the engine's default (256, 1,024 on big GPUs), what
+    the sizing search explores a replica with. The KV blocks stay the screen's (sized at the default cap: on a
+    big GPU a lower cap leaves vLLM up to ~1 % more KV cache, so the curve errs on the short side)."""
+    engine = _engine(ctx, cand.gpu)
+    if cap is not None:
+        engine = engine.model_copy(update={"max_num_seqs": cap})
+    return engine_limits(cand.memory, engine, serving_profile(), _serving_factors())
 
 
 # A level's TTFT p99 needs about 100 measured requests to mean anything; at low concurrency each request costs
@@ -384,12 +390,13 @@ def clear_level_cache() -> None:
         _TOKENS.clear()
 
 
-def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None) -> LevelPrediction:
-    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured.
+def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, cap: int | None = None) -> LevelPrediction:
+    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured; ``cap``:
+    the engine's ``max_num_seqs`` as the serve command sets it (``limits``).
 
     Results are cached (see ``_LEVEL_CACHE``); treat the returned level as read-only."""
     n = measure if measure is not None else measured_requests(ctx, c)
-    lim, work = limits(ctx, cand), workload(ctx)
+    lim, work = limits(ctx, cand, cap), workload(ctx)
     key = (cand.costs, lim, work, c, n)
     with _LEVEL_LOCK:
         hit = _LEVEL_CACHE.get(key)
@@ -458,6 +465,25 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
         wanted = sorted({*wanted, *(n for n in extras if n)})
     points = levels_at(ctx, cand, wanted)
     return points, find_knee(points, limits(ctx, cand))
+
+
+def capped_curve(ctx: Ctx, cand: Candidate, wanted: list[int], cap: int):
+    """The curve's levels (``wanted``) and knee as the engine runs them with ``--max-num-seqs cap``: the serve
+    command's cap, where the search (``levels_at``) explores a replica at the engine's default. A closed-loop level
+    of ``c`` users never holds more than ``c`` requests, so a level at or below the cap is the search's own run (the
+    cap never binds: the same steps); one above it is simulated with the cap, its users past the cap waiting for a
+    seat. Read through the same running maximum as ``levels_at``, over the levels this engine has run."""
+    raw = {k: lv for k, lv in cand.checked.items() if k <= cap}
+    missing = [k for k in wanted if k <= cap and k not in raw]
+    if missing:  # levels the search has not run yet (a caller that skipped it): run them as the search would
+        levels_at(ctx, cand, missing)  # each raw run kept in cand.checked
+        raw.update({k: cand.checked[k] for k in missing})
+    raw.update({k: simulate_at(ctx, cand, k, cap=cap) for k in wanted if k > cap})
+    top = max(wanted, default=0)
+    ks = sorted(k for k in raw if k <= top)
+    shown = dict(zip(ks, monotone_latency([raw[k] for k in ks]), strict=True))
+    points = [shown[k] for k in wanted]
+    return points, find_knee(points, limits(ctx, cand, cap))
 
 
 def sizing_request(ctx: Ctx, cand: Candidate) -> SizingRequest:
