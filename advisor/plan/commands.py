@@ -13,6 +13,7 @@ import shlex
 from functools import cache
 
 from advisor.plan.context import Ctx
+from advisor.plan.fine_tune_placeholder import checkpoint_placeholder
 from advisor.sizing.advice import ON_THE_FLY
 
 MODELSCOPE_ENV = "VLLM_USE_MODELSCOPE=True "
@@ -63,7 +64,7 @@ def hugging_face_only(command: str | None, region: str) -> str | None:
     if parts is None or region not in MAINLAND_NODES:
         return None
     model = parts[1]
-    if model.startswith(("<", "/", ".", "~")) or "/" not in model or model.count("/") != 1:
+    if model.startswith(("<", "/", ".", "~", "'")) or "/" not in model or model.count("/") != 1:
         return None  # a local path or a placeholder: nothing is downloaded
     if modelscope_repo(model) or _reupload_by_repo().get(model):
         return None  # a copy is known (an old saved plan printed the Hugging Face id): not "no copy known"
@@ -97,8 +98,8 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     """The command with the team's checkpoint and model name (a fine-tune), or the ModelScope id on a mainland
     node (a published model); anything else unchanged. ``weights``: the plan's weight format (a format quantized
     ahead of time needs the team's own quantized checkpoint, never the publisher's quantized base model)."""
-    if not cmd or (c.fine_tuned and not c.answers.checkpoint):
-        return None  # a fine-tune's weights are unknown: no command (the base model's would serve the wrong weights)
+    if not cmd:
+        return None
     parts = _split(cmd)
     if parts is None:
         return cmd
@@ -107,13 +108,19 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     extra: list[str] = []
     env = ""
     if c.fine_tuned:
-        checkpoint = a.checkpoint or ""
+        # never the base model's weights (they would serve the wrong model): the team's checkpoint, else a path
+        # placeholder that names the fine-tune, theirs to fill in (the memo says so; q41)
+        label = None
         if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
             from advisor.sizing.quant import get_format
 
-            model = f"<{get_format(weights).label} checkpoint of {checkpoint}>"  # to be quantized from the fine-tune
+            label = get_format(weights).label  # to be quantized from the fine-tune
+        if not a.checkpoint:
+            model = shlex.quote(checkpoint_placeholder(c.model, label))
+        elif label:
+            model = f"<{label} checkpoint of {a.checkpoint}>"
         else:
-            model = shlex.quote(checkpoint)
+            model = shlex.quote(a.checkpoint)
         extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
     else:
         ms = (modelscope_repo(model) or _reupload_by_repo().get(model)) if region in MAINLAND_NODES else None
