@@ -14,6 +14,7 @@ from functools import cache
 
 from advisor.plan.context import Ctx
 from advisor.plan.fine_tune_placeholder import checkpoint_placeholder
+from advisor.plan.serve_engine import SGLANG_HEAD
 from advisor.sizing.advice import ON_THE_FLY
 
 MODELSCOPE_ENV = "VLLM_USE_MODELSCOPE=True "
@@ -50,7 +51,9 @@ def _reupload_by_repo() -> dict[str, str]:
 
 def reupload_in(command: str | None) -> tuple[str, str] | None:
     """(the ModelScope re-upload, the Hugging Face release) when ``command`` downloads a re-upload, else None."""
-    parts = _split(command.removeprefix(MODELSCOPE_ENV)) if command else None
+    if command:
+        command = next((command.removeprefix(env) for env in HEADS.values() if command.startswith(env)), command)
+    parts = _split(command) if command else None
     if parts is None:
         return None
     model = parts[1]
@@ -84,10 +87,16 @@ def own_model_name(c: Ctx) -> str | None:
     return None
 
 
+# each engine's launch line before its model argument, and the environment setting that makes it download a
+# repository id from ModelScope (SGLang's docs, "Use Models From ModelScope": SGLANG_USE_MODELSCOPE=true)
+HEADS = {"vllm serve ": MODELSCOPE_ENV, SGLANG_HEAD: "SGLANG_USE_MODELSCOPE=true "}
+
+
 def _split(cmd: str) -> tuple[str, str, str] | None:
-    """("vllm serve", the model argument, the flags) of a vLLM command; None for any other command."""
-    head = "vllm serve "
-    if not cmd.startswith(head):
+    """(the launch words, the model argument, the flags) of a vLLM or SGLang command; None for any other command
+    (one prefixed with an environment setting included)."""
+    head = next((h for h in HEADS if cmd.startswith(h)), None)
+    if head is None:
         return None
     rest = cmd[len(head):]
     model, sep, flags = rest.partition(" --")
@@ -125,7 +134,7 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     else:
         ms = (modelscope_repo(model) or _reupload_by_repo().get(model)) if region in MAINLAND_NODES else None
         if ms:
-            env = MODELSCOPE_ENV
+            env = HEADS[head + " "]
             model = ms
         # vLLM serves under the model argument; clients (and the benchmark commands) ask for the name they know
         # (a published quantized checkpoint, a ModelScope id: not the name the plan's other commands use)

@@ -103,6 +103,7 @@ class Ctx:
     # the answers' burst schedule, else SCALED_HOURS (an assumption the plan states and asks)
     burst_share: float = 1.0
     burst_share_given: bool = False
+    engine: str = "vllm"  # the engine profile the plan simulates and starts: SGLang when the team runs it, else vLLM
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one
@@ -409,6 +410,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
         genai_filing=genai_filing, hosting_move=hosting_move,
         served_name=_served_name(a, rm), burst_share=burst_share, burst_share_given=burst_given,
+        engine="sglang" if a.serving_engine == "sglang" else "vllm",
     )  # fmt: skip
 
 

@@ -297,9 +297,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.hw.formats"), formats))
     # the serve command printed under the table sets these two: said there, not in a row as well
     command = hw.command or ""
-    if hw.max_model_len and f"--max-model-len {hw.max_model_len}" not in command:
+    if hw.max_model_len and not any(f"{flag} {hw.max_model_len}" in command
+                                    for flag in ("--max-model-len", "--context-length")):
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
-    if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
+    if hw.max_num_seqs and not any(f"{flag} {hw.max_num_seqs}" in command
+                                   for flag in ("--max-num-seqs", "--max-running-requests")):
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
     batch = (result.answers or {}).get("use_case") == "offline_batch"
     if batch and hw.gpu:  # a job: what runs at once, its throughput and hours; no latency target (memo_batch)
@@ -732,7 +734,10 @@ def memo_context(
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
-        "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
+        "command_waits": bool(hw.gpu and not hw.command and not hw.by_hand and _fine_tune_unplaced(result)),
+        # an engine whose flags the plan does not map (llama.cpp, Ollama, TGI, LMDeploy): its settings in words
+        "command_by_hand": render(lang, "engine19.by_hand", hw.by_hand) if hw.gpu and hw.by_hand and not as_asked
+        and result.deployment_form != "hosted_api" else "",
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
         "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)
