@@ -1183,8 +1183,9 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         # command below" above none (q41, fifth blind review)
         key = "plan.next.serve" if f.serve_command else "plan.next.serve_waits"
         params: dict[str, Any] = {"gpu": ch.gpu.name, "tp": ch.tp}
-        if not f.serve_command and serve_engine.team_engine(c) in serve_engine.BY_HAND:  # its settings by hand
-            key, params["engine"] = "engine19.next.serve_by_hand", serve_engine.ENGINE_NAMES[serve_engine.team_engine(c)]
+        hand = serve_engine.by_hand(c, ch.tp, ch.weights, ch.kv_dtype, engine_cap(c, ch))
+        if not f.serve_command and hand:  # an engine whose flags the plan does not map: its settings in the step
+            key, params = "engine19.next.serve_by_hand", {**params, **hand}
         steps.append(NextStep(id="serve", key=key, params=params, command=f.serve_command))
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts

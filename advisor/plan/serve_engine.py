@@ -69,9 +69,10 @@ def by_hand(c: Ctx, tp: int, weights: str, kv_dtype: str, seqs: int) -> dict[str
     engine = team_engine(c)
     if engine not in BY_HAND:
         return None
-    return {"engine": ENGINE_NAMES[engine], "context": c.max_context, "seqs": seqs, "tp": tp, "weights": weights,
-            "kv": {"tr": "engine19.by_hand.kv_fp8"} if kv_dtype == "fp8" else "",
-            "gguf": {"tr": "engine19.by_hand.gguf"} if engine in ("llama_cpp", "ollama") else ""}  # fmt: skip
+    settings = {"tr": "engine19.by_hand.settings", "context": c.max_context, "seqs": seqs, "tp": tp, "weights": weights,
+                "kv": {"tr": "engine19.by_hand.kv_fp8"} if kv_dtype == "fp8" else "",
+                "gguf": {"tr": "engine19.by_hand.gguf"} if engine in ("llama_cpp", "ollama") else ""}  # fmt: skip
+    return {"engine": ENGINE_NAMES[engine], "settings": settings}
 
 
 __all__ = ["BY_HAND", "ENGINE_NAMES", "SGLANG_HEAD", "by_hand", "engine_flags", "serve_command", "team_engine"]

@@ -78,3 +78,5 @@ def test_engines_set_by_hand_get_settings_in_words_never_a_wrong_flag(engine):
         assert "vllm serve" not in memo and "sglang.launch_server" not in memo
         said = render(lang, "engine19.by_hand", hw.by_hand)
         assert said in memo and f"{hw.max_num_seqs}" in said and f"{hw.max_model_len:,}" in said
+        step = serve.text_in(lang)
+        assert render(lang, "engine19.by_hand.settings", hw.by_hand["settings"]) in step  # the wizard shows the step
