@@ -39,6 +39,8 @@ LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
 Reach = Literal["lan", "private_network", "internet"]
 GenaiFiling = Literal["none", "in_progress", "registered", "filed"]
+# s19-engine19: the engine the team serves with (its stack); the plan prints that engine's command where its flags map
+ServingEngine = Literal["vllm", "sglang", "llama_cpp", "ollama", "tgi", "lmdeploy"]
 
 
 def _refuse(kind: str, **params: Any) -> PydanticCustomError:
@@ -167,6 +169,7 @@ FIELDS: tuple[str, ...] = (
     "burst_schedule",  # bursty and hybrid loads (s15-burst)
     "users",  # s18-volume: the people who use a staff tool, for its month of tokens
     "open_signup",  # s18-genai3: a business service any business can sign up for, or contracted customers only
+    "serving_engine",  # s19-engine19: the team's serving engine; the serve command is that engine's
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -252,6 +255,11 @@ class PlanAnswers(BaseModel):
     # contract the company names (false: the answer "not public" stands); unknown: asked, and said as a caveat ----
     open_signup: bool | None = Field(None, description="a business service: any business can sign up (true) or "
                                      "only customers under a contract you name (false)")
+    # --- the serving engine the team runs (s19-engine19): SGLang gets its own launch line and is simulated as SGLang;
+    # llama.cpp, Ollama, TGI and LMDeploy get the settings to set by hand (their flags do not map one to one);
+    # unknown: the plan serves with vLLM, its own recommendation, no assumption about the team ------------------------
+    serving_engine: ServingEngine | None = Field(None, description="the serving engine your team runs: vllm, sglang, "
+                                                 "llama_cpp, ollama, tgi or lmdeploy")
 
     @field_validator("model_name", "checkpoint")
     @classmethod

@@ -150,10 +150,29 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
                        cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
     """What decides this plan, and for long prompts both of their limits in figures (long_prompt.py)."""
     out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
-    extra = long_prompt.binding_phrases(ctx, chosen, claimed)
+    extra = [*_capped_phrase(out, claimed), *long_prompt.binding_phrases(ctx, chosen, claimed)]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
     return out
+
+
+def _capped_phrase(out: BindingConstraint | None, cap: int | None) -> list[dict[str, Any]]:
+    """Where the sentence quotes a predicted level above the claim, which is also the serve command's
+    ``--max-num-seqs`` (``capacity.engine_cap``): that figure is the replica running every request at once (what
+    sets the cap), while the latency table shows the level as the command runs it, the requests past the cap waiting
+    for a seat (q09 quoted 35.2 ms per token at 40 beside a table reading 29.7 ms and a longer first token there)."""
+    if out is None or cap is None:
+        return []
+    figs = out.figures.get("size") if out.kind == "budget" else out.figures
+    if not isinstance(figs, dict):
+        return []
+    kind = str(figs.get("tr", "")).removeprefix("plan.binding.") if out.kind == "budget" else f"{out.kind}_{out.variant}"
+    curve_kind = kind.rstrip("_") in {"prefill_compute", "decode_bandwidth", "prefill_compute_above",
+                                      "decode_bandwidth_above"}  # fmt: skip
+    at = figs.get("at")
+    if not curve_kind or not isinstance(at, int) or at <= cap:
+        return []
+    return [{"tr": "engine19.binding.capped", "at": at, "cap": cap}]
 
 
 def _binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,

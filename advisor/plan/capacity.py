@@ -22,6 +22,23 @@ def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
     return max(1, min(ch.c_max, _highest_level_within_slo(c, levels) or ch.per_replica))
 
 
+def engine_cap(c: Ctx, ch: sizing.Candidate) -> int:
+    """The requests one replica's engine runs at once, as the serve command sets it (``--max-num-seqs``): the claim
+    for a service, so "takes up to N" ≤ the cap ≤ the highest level the curve shows within the target; a batch
+    job's cap is what its KV cache holds (the screen's c_max). Never the engine default: the claim once sat above
+    a command capped at 256."""
+    return max(1, ch.c_max if c.is_batch else claimed_capacity(c, ch))
+
+
+def served_curve(c: Ctx, ch: sizing.Candidate):
+    """The curve the memo shows (levels, knee): ``plan_curve``'s levels as the engine runs them with the serve
+    command's cap (``sizing.capped_curve``): a level above the cap has users waiting for a seat, as the server
+    started by that command would. The search (``plan_curve``, the claim, the binding constraint) explores a replica
+    at the engine's default cap: what it could take, not what the command lets it take."""
+    levels, _ = plan_curve(c, ch)
+    return sizing.capped_curve(c, ch, [int(lv.concurrency or 0) for lv in levels], engine_cap(c, ch))
+
+
 def plan_curve(c: Ctx, ch: sizing.Candidate):
     """The plan's own predicted curve (levels, knee): around the load per replica, with the load each replica takes
     when the N+1 spare is down among its levels (the level the claim must reach for the spare to be real) and the

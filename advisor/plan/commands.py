@@ -13,6 +13,8 @@ import shlex
 from functools import cache
 
 from advisor.plan.context import Ctx
+from advisor.plan.fine_tune_placeholder import checkpoint_placeholder
+from advisor.plan.serve_engine import SGLANG_HEAD
 from advisor.sizing.advice import ON_THE_FLY
 
 MODELSCOPE_ENV = "VLLM_USE_MODELSCOPE=True "
@@ -49,7 +51,9 @@ def _reupload_by_repo() -> dict[str, str]:
 
 def reupload_in(command: str | None) -> tuple[str, str] | None:
     """(the ModelScope re-upload, the Hugging Face release) when ``command`` downloads a re-upload, else None."""
-    parts = _split(command.removeprefix(MODELSCOPE_ENV)) if command else None
+    if command:
+        command = next((command.removeprefix(env) for env in HEADS.values() if command.startswith(env)), command)
+    parts = _split(command) if command else None
     if parts is None:
         return None
     model = parts[1]
@@ -63,7 +67,7 @@ def hugging_face_only(command: str | None, region: str) -> str | None:
     if parts is None or region not in MAINLAND_NODES:
         return None
     model = parts[1]
-    if model.startswith(("<", "/", ".", "~")) or "/" not in model or model.count("/") != 1:
+    if model.startswith(("<", "/", ".", "~", "'")) or "/" not in model or model.count("/") != 1:
         return None  # a local path or a placeholder: nothing is downloaded
     if modelscope_repo(model) or _reupload_by_repo().get(model):
         return None  # a copy is known (an old saved plan printed the Hugging Face id): not "no copy known"
@@ -83,10 +87,16 @@ def own_model_name(c: Ctx) -> str | None:
     return None
 
 
+# each engine's launch line before its model argument, and the environment setting that makes it download a
+# repository id from ModelScope (SGLang's docs, "Use Models From ModelScope": SGLANG_USE_MODELSCOPE=true)
+HEADS = {"vllm serve ": MODELSCOPE_ENV, SGLANG_HEAD: "SGLANG_USE_MODELSCOPE=true "}
+
+
 def _split(cmd: str) -> tuple[str, str, str] | None:
-    """("vllm serve", the model argument, the flags) of a vLLM command; None for any other command."""
-    head = "vllm serve "
-    if not cmd.startswith(head):
+    """(the launch words, the model argument, the flags) of a vLLM or SGLang command; None for any other command
+    (one prefixed with an environment setting included)."""
+    head = next((h for h in HEADS if cmd.startswith(h)), None)
+    if head is None:
         return None
     rest = cmd[len(head):]
     model, sep, flags = rest.partition(" --")
@@ -97,8 +107,8 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     """The command with the team's checkpoint and model name (a fine-tune), or the ModelScope id on a mainland
     node (a published model); anything else unchanged. ``weights``: the plan's weight format (a format quantized
     ahead of time needs the team's own quantized checkpoint, never the publisher's quantized base model)."""
-    if not cmd or (c.fine_tuned and not c.answers.checkpoint):
-        return None  # a fine-tune's weights are unknown: no command (the base model's would serve the wrong weights)
+    if not cmd:
+        return None
     parts = _split(cmd)
     if parts is None:
         return cmd
@@ -107,18 +117,24 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     extra: list[str] = []
     env = ""
     if c.fine_tuned:
-        checkpoint = a.checkpoint or ""
+        # never the base model's weights (they would serve the wrong model): the team's checkpoint, else a path
+        # placeholder that names the fine-tune, theirs to fill in (the memo says so; q41)
+        label = None
         if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
             from advisor.sizing.quant import get_format
 
-            model = f"<{get_format(weights).label} checkpoint of {checkpoint}>"  # to be quantized from the fine-tune
+            label = get_format(weights).label  # to be quantized from the fine-tune
+        if not a.checkpoint:
+            model = shlex.quote(checkpoint_placeholder(c.model, label))
+        elif label:
+            model = f"<{label} checkpoint of {a.checkpoint}>"
         else:
-            model = shlex.quote(checkpoint)
+            model = shlex.quote(a.checkpoint)
         extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
     else:
         ms = (modelscope_repo(model) or _reupload_by_repo().get(model)) if region in MAINLAND_NODES else None
         if ms:
-            env = MODELSCOPE_ENV
+            env = HEADS[head + " "]
             model = ms
         # vLLM serves under the model argument; clients (and the benchmark commands) ask for the name they know
         # (a published quantized checkpoint, a ModelScope id: not the name the plan's other commands use)

@@ -12,6 +12,7 @@ from typing import Any
 from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
 from advisor.plan.answers import PlanAnswers
+from advisor.plan.fine_tune_placeholder import checkpoint_placeholder, proposed_served_name
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
@@ -102,6 +103,7 @@ class Ctx:
     # the answers' burst schedule, else SCALED_HOURS (an assumption the plan states and asks)
     burst_share: float = 1.0
     burst_share_given: bool = False
+    engine: str = "vllm"  # the engine profile the plan simulates and starts: SGLang when the team runs it, else vLLM
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one
@@ -193,11 +195,11 @@ def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tupl
 
 def _served_name(a: PlanAnswers, rm: Any) -> str:
     """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
-    its name, else by its checkpoint (vLLM's default name for a path), else "" — no name: no command that needs one
-    is printed (a placeholder in a command reads as a value to copy; the memo asks for the name in words); a
-    published model by the Hugging Face id the user gave, else the preset's repository."""
+    its name, else by its checkpoint (vLLM's default name for a path), else a proposed name the memo says is theirs
+    to change (``fine_tune_placeholder``: the commands are printed with a checkpoint placeholder, q41); a published
+    model by the Hugging Face id the user gave, else the preset's repository."""
     if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
-        return a.model_name or a.checkpoint or ""
+        return a.model_name or a.checkpoint or proposed_served_name(rm.spec)
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
 
 
@@ -355,13 +357,13 @@ def resolve(a: PlanAnswers) -> Ctx:
         _assume(out, "charges_users", False, "plan.assume.charges_users")
     if a.model_customisation is None:
         _assume(out, "model_customisation", "none", "plan.assume.model_customisation")
-    if a.model_customisation == "fine_tuned":  # no command names a placeholder: it waits for the name and path
+    if a.model_customisation == "fine_tuned":  # the commands load a path placeholder and a proposed name, said so
         if a.model_name is None and a.checkpoint:
             _assume(out, "model_name", a.checkpoint, "plan.assume.model_name")
         elif a.model_name is None:
-            _assume(out, "model_name", None, "plan.assume.model_name_none")
+            _assume(out, "model_name", proposed_served_name(rm.spec), "engine19.assume.model_name_proposed")
         if a.checkpoint is None:
-            _assume(out, "checkpoint", None, "plan.assume.checkpoint")
+            _assume(out, "checkpoint", checkpoint_placeholder(rm.spec), "engine19.assume.checkpoint_placeholder")
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
         _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget
@@ -408,6 +410,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         fine_tuned=a.model_customisation == "fine_tuned", assumptions=out, reach=reach,
         genai_filing=genai_filing, hosting_move=hosting_move,
         served_name=_served_name(a, rm), burst_share=burst_share, burst_share_given=burst_given,
+        engine="sglang" if a.serving_engine == "sglang" else "vllm",
     )  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from advisor.plan import (
     public_volume,
     reachable,
     second_unit,
+    serve_engine,
     sizing,
     two_nodes,
     warm_floor,
@@ -39,7 +40,14 @@ from advisor.plan.batch_kv import job_fp8_kv
 from advisor.plan.batch_steps import SAMPLE as BATCH_SAMPLE
 from advisor.plan.batch_steps import batch_load, throughput_step
 from advisor.plan.binding import binding_constraint
-from advisor.plan.capacity import carry_peak, claimed_capacity, headroom_target, plan_curve, serving_replicas
+from advisor.plan.capacity import (
+    carry_peak,
+    claimed_capacity,
+    engine_cap,
+    headroom_target,
+    served_curve,
+    serving_replicas,
+)
 from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, plan_moves_hosting, resolve
 from advisor.plan.critical_steps import critical_path_first
@@ -1084,7 +1092,6 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     if ch is None:
         return (Hardware(gpu=None, model=c.model.id, model_name=_model_name(c)), Capacity(peak_concurrency=c.peak),
                 LatencyCurve(slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms))  # fmt: skip
-    from advisor.sizing.advice import vllm_command
     from advisor.sizing.quant import get_format
 
     req = sizing.sizing_request(c, ch)
@@ -1092,10 +1099,10 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     levels = knee = None
     cap_per = ch.c_max
     if not c.is_batch:
-        levels, knee = plan_curve(c, ch)
+        levels, knee = served_curve(c, ch)
         cap_per = claimed_capacity(c, ch)
-    seqs = max(1, min(cap_per, 256)) if not c.is_batch else ch.c_max
-    cmd = vllm_command(req, get_format(ch.weights), ch.tp, c.max_context, seqs)
+    seqs = engine_cap(c, ch)  # the claim (a service) or what the KV cache holds (a batch): the curve runs with it
+    cmd = serve_engine.serve_command(c, req, ch.weights, ch.tp, ch.memory.gpu_memory_bytes, seqs)
     if cmd and c.model.hf_repo and c.served_name and c.served_name != c.model.hf_repo:
         cmd = cmd.replace(c.model.hf_repo, c.served_name, 1)
     flags = [f"--max-model-len {c.max_context}", f"--max-num-seqs {seqs}"]
@@ -1109,7 +1116,8 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     hw = Hardware(
         gpu=ch.gpu.id, gpu_name=ch.gpu.name, gpus_per_replica=ch.tp, replicas=ch.replicas, total_gpus=ch.total_gpus,
         weights=ch.weights, kv_dtype=ch.kv_dtype, tp=ch.tp, max_model_len=c.max_context, max_num_seqs=seqs,
-        engine_flags=flags, command=cmd, model=c.model.id, model_name=_model_name(c),
+        engine_flags=serve_engine.engine_flags(c, flags), command=cmd, model=c.model.id, model_name=_model_name(c),
+        by_hand=serve_engine.by_hand(c, ch.tp, ch.weights, ch.kv_dtype, seqs),
     )  # fmt: skip
     mem_c = ch.memory.kv_tokens // max(c.prompt_avg + c.output_avg, 1)
     if c.is_batch:
@@ -1174,8 +1182,11 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         # no command yet (a fine-tune whose checkpoint is not given): the step says what it waits for, not "the
         # command below" above none (q41, fifth blind review)
         key = "plan.next.serve" if f.serve_command else "plan.next.serve_waits"
-        steps.append(NextStep(id="serve", key=key, params={"gpu": ch.gpu.name, "tp": ch.tp},
-                              command=f.serve_command))  # fmt: skip
+        params: dict[str, Any] = {"gpu": ch.gpu.name, "tp": ch.tp}
+        hand = serve_engine.by_hand(c, ch.tp, ch.weights, ch.kv_dtype, engine_cap(c, ch))
+        if not f.serve_command and hand:  # an engine whose flags the plan does not map: its settings in the step
+            key, params = "engine19.next.serve_by_hand", {**params, **hand}
+        steps.append(NextStep(id="serve", key=key, params=params, command=f.serve_command))
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts
         one = c.peak <= 1  # "at 1 and 1 concurrent request" read as a typo

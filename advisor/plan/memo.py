@@ -14,6 +14,7 @@ structure. The core makes a :class:`MemoDocument` (the Markdown for any chart pa
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -296,9 +297,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.hw.formats"), formats))
     # the serve command printed under the table sets these two: said there, not in a row as well
     command = hw.command or ""
-    if hw.max_model_len and f"--max-model-len {hw.max_model_len}" not in command:
+    if hw.max_model_len and not any(f"{flag} {hw.max_model_len}" in command
+                                    for flag in ("--max-model-len", "--context-length")):
         rows.append((t("memo.hw.max_model_len"), t("memo.unit.tokens", n=_num(hw.max_model_len))))
-    if hw.max_num_seqs and f"--max-num-seqs {hw.max_num_seqs}" not in command:
+    if hw.max_num_seqs and not any(f"{flag} {hw.max_num_seqs}" in command
+                                   for flag in ("--max-num-seqs", "--max-running-requests")):
         rows.append((t("memo.hw.max_num_seqs"), _num(hw.max_num_seqs)))
     batch = (result.answers or {}).get("use_case") == "offline_batch"
     if batch and hw.gpu:  # a job: what runs at once, its throughput and hours; no latency target (memo_batch)
@@ -610,6 +613,18 @@ def _fine_tune_unplaced(result: PlanResult) -> bool:
     return a.get("model_customisation") == "fine_tuned" and not a.get("checkpoint")
 
 
+def _checkpoint_placeholder(result: PlanResult, command: str | None, lang: str) -> str:
+    """Under a command that loads a fine-tune's path placeholder (its checkpoint not given, q41): the path is theirs
+    to fill in, and the name it is served under theirs to keep or change."""
+    if not command or not _fine_tune_unplaced(result):
+        return ""
+    found = re.search(r"'(/models/<[^']*>)'", command)
+    name = re.search(r"--served-model-name (\S+)", command)
+    if found is None or name is None:
+        return ""
+    return _t(lang)("engine19.memo.checkpoint_placeholder", path=f"`{found.group(1)}`", name=f"`{name.group(1)}`")
+
+
 def _model_words(result: PlanResult, lang: str, base: str) -> str:
     """The model as titles name it: a fine-tune with neither a name nor a checkpoint is "your fine-tune of <base>"
     (never a placeholder such as YOUR_FINE_TUNED_MODEL, which reads as a name)."""
@@ -714,11 +729,15 @@ def memo_context(
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
-                                               _command_stack(result, lang)) if x),
+                                               _command_stack(result, lang),
+                                               _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
         # a fine-tune whose checkpoint is not given: no serve command, and the memo says why in words
-        "command_waits": bool(hw.gpu and not hw.command and _fine_tune_unplaced(result)),
+        "command_waits": bool(hw.gpu and not hw.command and not hw.by_hand and _fine_tune_unplaced(result)),
+        # an engine whose flags the plan does not map (llama.cpp, Ollama, TGI, LMDeploy): its settings in words
+        "command_by_hand": render(lang, "engine19.by_hand", hw.by_hand) if hw.gpu and hw.by_hand and not as_asked
+        and result.deployment_form != "hosted_api" else "",
         "engine_flags": hw.engine_flags,
         "curve": _curve_rows(result),
         "node_curves": node_curve_blocks(result, lang),  # a two-node plan's other node (q34)

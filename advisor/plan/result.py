@@ -150,10 +150,13 @@ class Hardware(_Out):
     max_model_len: int | None = None
     max_num_seqs: int | None = None
     engine_flags: list[str] = Field(default_factory=list)
-    command: str | None = Field(None, description="the vLLM command line for one replica")
+    command: str | None = Field(None, description="the command line for one replica, in the team's engine (vLLM "
+                                "unless the answers name SGLang); None for an engine set by hand (``by_hand``)")
     model: str | None = Field(None, description="model id the plan sized")
     model_name: str | None = None
     layout: HardwareLayout | None = Field(None, description="the GPUs as servers or VMs that can be bought or rented")
+    by_hand: dict[str, Any] | None = Field(None, description="an engine whose flags the plan does not map (llama.cpp, "
+                                           "Ollama, TGI, LMDeploy): the settings to set by hand")
 
 
 class Capacity(_Out):

@@ -89,35 +89,43 @@ def allowed_formats(ctx: Ctx, gpu: GpuSpec) -> list[tuple[str, str]]:
     return out
 
 
-SERVING_ENGINE = "vllm"  # the engine the plan's serve command starts (advisor.sizing.advice.vllm_command)
+SERVING_ENGINE = "vllm"  # the engine the plan's serve command starts unless the team runs SGLang (``Ctx.engine``)
 
 
-def serving_profile() -> EngineProfile:
-    """The profile of the engine the plan serves with: its per-request and per-step costs, batch defaults and
-    scheduling, as ``advisor predict --engine-profile vllm`` and the Sizing page read them."""
-    return get_profile(SERVING_ENGINE)
+def serving_profile(ctx: Ctx | None = None) -> EngineProfile:
+    """The profile of the engine the plan serves with (``Ctx.engine``: vLLM, or SGLang when the team runs it): its
+    per-request and per-step costs, batch defaults and scheduling, as ``advisor predict --engine-profile`` and the
+    Sizing page read them."""
+    return get_profile(ctx.engine if ctx is not None else SERVING_ENGINE)
 
 
 @cache
-def _serving_factors() -> SpeedFactors:
+def _serving_factors(profile_id: str = SERVING_ENGINE) -> SpeedFactors:
     """The engine's own speed factors on the default MFU/MBU (the plan has no measured ones): the current release."""
-    return factors_for(serving_profile(), SpeedFactors())
+    return factors_for(get_profile(profile_id), SpeedFactors())
 
 
 def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
-    """A step budget for the context (8k–16k tokens); the batch cap vLLM picks on this GPU (256, 1024 on big ones)."""
-    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), serving_profile(), gpu)
+    """vLLM: a step budget for the context (8k–16k tokens, passed in the command where it is not vLLM's default) and
+    the batch cap vLLM picks on this GPU (256, 1024 on big ones). SGLang: its own defaults on this GPU (its launch
+    line sets no chunk size, so the curve runs the one it starts with)."""
+    profile = serving_profile(ctx)
+    if profile.id != "vllm":
+        return resolve_engine(EngineSettings(), profile, gpu)
+    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), profile, gpu)
 
 
 def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
     """A setup's step costs as the serving engine runs them (the predictor's builder, ``engine_step_costs``)."""
-    return engine_step_costs(ctx.model, gpu, weights, kv, tp, serving_profile())
+    return engine_step_costs(ctx.model, gpu, weights, kv, tp, serving_profile(ctx))
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
-    # as advisor calc sizes the same layout with vLLM (advisor.sizing._memory): NVLink communicators included
+    # as advisor calc sizes the same layout (advisor.sizing._memory): NVLink communicators included; SGLang's KV pool
+    # as SGLang sizes it (a share of the memory free before loading), not vLLM's profile
+    sglang = ctx.engine == "sglang"
     return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
-                           nvlink=gpu.interconnect == "nvlink")
+                           nvlink=gpu.interconnect == "nvlink", vllm_profile=not sglang, sglang_pool=sglang)
 
 
 def _steady(costs: StepCostModel, ctx: Ctx, c: int, chunk: int) -> tuple[float, float]:
@@ -190,7 +198,7 @@ def _token(value: Any) -> int:
 def _workload_token(ctx: Ctx) -> int:
     """The model and the workload a setup is screened for."""
     return _token((ctx.model, ctx.max_context, ctx.prompt_avg, ctx.prompt_p95, ctx.output_avg, ctx.tpot_slo_ms,
-                   ctx.ttft_slo_ms, ctx.is_batch))  # fmt: skip
+                   ctx.ttft_slo_ms, ctx.is_batch, ctx.engine))  # fmt: skip
 
 
 def _screened(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings,
@@ -303,11 +311,17 @@ def workload(ctx: Ctx) -> SimWorkload:
                        output=dist(ctx.output_avg, ctx.output_p95, o_cap), seed=0)  # fmt: skip
 
 
-def limits(ctx: Ctx, cand: Candidate) -> EngineLimits:
+def limits(ctx: Ctx, cand: Candidate, cap: int | None = None) -> EngineLimits:
     """The candidate's engine as the predictor simulates it (``advisor.sim.costs.engine_limits``, what
     ``advisor predict`` and the Sizing page build): its KV blocks and batch settings, and the serving engine's
-    per-request overhead, step sharing, admission reserve and step-ahead scheduling."""
-    return engine_limits(cand.memory, _engine(ctx, cand.gpu), serving_profile(), _serving_factors())
+    per-request overhead, step sharing, admission reserve and step-ahead scheduling. ``cap``: the requests the
+    serve command lets run at once (``--max-num-seqs``); None: the engine's default (256, 1,024 on big GPUs), what
+    the sizing search explores a replica with. The KV blocks stay the screen's (sized at the default cap: on a
+    big GPU a lower cap leaves vLLM up to ~1 % more KV cache, so the curve errs on the short side)."""
+    engine = _engine(ctx, cand.gpu)
+    if cap is not None:
+        engine = engine.model_copy(update={"max_num_seqs": cap})
+    return engine_limits(cand.memory, engine, serving_profile(ctx), _serving_factors(ctx.engine))
 
 
 # A level's TTFT p99 needs about 100 measured requests to mean anything; at low concurrency each request costs
@@ -384,12 +398,13 @@ def clear_level_cache() -> None:
         _TOKENS.clear()
 
 
-def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None) -> LevelPrediction:
-    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured.
+def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, cap: int | None = None) -> LevelPrediction:
+    """One predictor level, its TTFT p99 floored at the analytic p99 when too few requests were measured; ``cap``:
+    the engine's ``max_num_seqs`` as the serve command sets it (``limits``).
 
     Results are cached (see ``_LEVEL_CACHE``); treat the returned level as read-only."""
     n = measure if measure is not None else measured_requests(ctx, c)
-    lim, work = limits(ctx, cand), workload(ctx)
+    lim, work = limits(ctx, cand, cap), workload(ctx)
     key = (cand.costs, lim, work, c, n)
     with _LEVEL_LOCK:
         hit = _LEVEL_CACHE.get(key)
@@ -458,6 +473,25 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
         wanted = sorted({*wanted, *(n for n in extras if n)})
     points = levels_at(ctx, cand, wanted)
     return points, find_knee(points, limits(ctx, cand))
+
+
+def capped_curve(ctx: Ctx, cand: Candidate, wanted: list[int], cap: int):
+    """The curve's levels (``wanted``) and knee as the engine runs them with ``--max-num-seqs cap``: the serve
+    command's cap, where the search (``levels_at``) explores a replica at the engine's default. A closed-loop level
+    of ``c`` users never holds more than ``c`` requests, so a level at or below the cap is the search's own run (the
+    cap never binds: the same steps); one above it is simulated with the cap, its users past the cap waiting for a
+    seat. Read through the same running maximum as ``levels_at``, over the levels this engine has run."""
+    raw = {k: lv for k, lv in cand.checked.items() if k <= cap}
+    missing = [k for k in wanted if k <= cap and k not in raw]
+    if missing:  # levels the search has not run yet (a caller that skipped it): run them as the search would
+        levels_at(ctx, cand, missing)  # each raw run kept in cand.checked
+        raw.update({k: cand.checked[k] for k in missing})
+    raw.update({k: simulate_at(ctx, cand, k, cap=cap) for k in wanted if k > cap})
+    top = max(wanted, default=0)
+    ks = sorted(k for k in raw if k <= top)
+    shown = dict(zip(ks, monotone_latency([raw[k] for k in ks]), strict=True))
+    points = [shown[k] for k in wanted]
+    return points, find_knee(points, limits(ctx, cand, cap))
 
 
 def sizing_request(ctx: Ctx, cand: Candidate) -> SizingRequest:

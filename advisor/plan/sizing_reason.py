@@ -7,7 +7,7 @@ the plan's own figures as contradictions (issue 25, seventh blind review, s18-ag
 - replicas that share a server: what one server down leaves when that is less than the peak needs (q04: "losing
   a server leaves only 1 of 3 replicas", said only in the placement note at the end of the memo).
 
-The knee is the plan's own curve's (``capacity.plan_curve``, the one section 3 shows) and the spread the placement
+The knee is the plan's own curve's (``capacity.served_curve``, the one section 3 shows) and the spread the placement
 rule's (``placement_rules.server_loss``), never worked out again here.
 """
 
@@ -23,12 +23,12 @@ TITLE = "agree18.sizing.plan.room.title"
 
 def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     """Give the plain sizing reason (``room`` variant) the knee and the server-loss clauses where they apply."""
-    from advisor.plan.capacity import plan_curve
+    from advisor.plan.capacity import served_curve
     from advisor.plan.placement_rules import server_loss
 
     if not out.title_key.endswith(".room.title"):
         return
-    knee_at = plan_curve(sized, ch)[1].concurrency
+    knee_at = served_curve(sized, ch)[1].concurrency
     per = ch.per_replica
     knee: dict | str = ({"tr": "agree18.sizing.past_knee", "per": per, "knee": knee_at, "c_max": c_max}
                         if knee_at and per > knee_at and per <= c_max else "")  # fmt: skip

@@ -227,21 +227,29 @@ def test_a_fine_tuned_model_is_named_in_the_title_and_served_from_its_checkpoint
         assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
 
 
-def test_an_unnamed_fine_tune_prints_no_placeholder_and_asks_in_words():
-    # review 13: a reader copies a command as printed; YOUR_FINE_TUNED_MODEL and /path/to/… read as values
+def test_an_unnamed_fine_tune_prints_a_path_placeholder_that_names_it_and_asks_in_words():
+    # review 13: YOUR_FINE_TUNED_MODEL and /path/to/… read as values to copy; s19-engine19 (q41): no command at all
+    # left the serve, ramp and soak steps without theirs. The command loads a path placeholder that names the
+    # fine-tune (never the base model's weights) under a proposed name, and the memo says both are theirs to set.
     data = {k: v for k, v in FINE_TUNE.items() if k not in ("model_name", "checkpoint")}
     r = plan(data)
-    assert r.hardware.gpu and r.hardware.command is None  # the base model's command would serve the wrong weights
-    assert not [s for s in r.next_steps if s.command and "--model " in s.command]
+    cmd = r.hardware.command
+    repo = "Qwen2.5-14B-Instruct"
+    assert cmd.startswith(f"vllm serve '/models/<your fine-tune of {repo}>' --served-model-name {repo.lower()}-finetune ")
+    assert "Qwen/" not in cmd  # the base model's weights would serve the wrong model
+    bench = [s.command for s in r.next_steps if s.id in ("ramp", "soak")]
+    assert bench and all(f"--model {repo.lower()}-finetune " in b for b in bench)
     asked = {q.field: q for q in r.open_questions}
     assert {"model_name", "checkpoint"} <= set(asked) and asked["model_name"].changes_decision
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
-        assert translate(lang, "memo.hw.command_waits") in memo
+        assert translate(lang, "memo.hw.command_waits") not in memo
+        assert translate(lang, "engine19.memo.checkpoint_placeholder", path=f"`/models/<your fine-tune of {repo}>`",
+                         name=f"`{repo.lower()}-finetune`") in memo  # fmt: skip
         assert memo.splitlines()[0] == "# " + memo_title(lang, translate(
             lang, "memo.model.own_fine_tune", base=r.hardware.model_name))
-        assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo and "vllm serve" not in memo
+        assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
 
 
 def test_a_fine_tune_named_by_its_checkpoint_alone_is_served_from_it():

@@ -1,5 +1,6 @@
-"""The serve step never points at "the command below" when there is no command (a fine-tune whose checkpoint is not
-given prints none): it says what it waits for (q41, fifth blind review)."""
+"""The serve step never points at "the command below" when there is no command (q41, fifth blind review); since
+s19-engine19 a fine-tune whose checkpoint is not given gets its command with a path placeholder that names the
+fine-tune, so its serve, ramp and soak steps carry their commands."""
 
 from __future__ import annotations
 
@@ -7,17 +8,21 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
 
-def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_that_waits_for_it():
+def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_with_the_placeholder_command():
     r = planned(advice_answers("q41_finetune_internal_callcentre"))
     serve = next(s for s in r.next_steps if s.id == "serve")
-    assert serve.command is None and serve.key == "plan.next.serve_waits"
+    assert serve.key == "plan.next.serve" and serve.command == r.hardware.command
+    assert "'/models/<your fine-tune of Qwen2.5-7B-Instruct>'" in serve.command and "Qwen/" not in serve.command
+    name = "qwen2.5-7b-instruct-finetune"
+    assert f"--served-model-name {name} " in serve.command
+    assert all(f"--model {name} " in s.command for s in r.next_steps if s.id in ("ramp", "soak"))
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert "with the command below" not in en and "checkpoint's path" in en
-    assert "按下面的命令" not in zh and "检查点路径" in zh
+    assert "replace it with their path before running" in en and "运行前请替换为权重的实际路径" in zh
     given = planned({**advice_answers("q41_finetune_internal_callcentre"), "checkpoint": "/data/ckpt/callcentre-v3",
                      "model_name": "callcentre-v3"})  # fmt: skip
     serve = next(s for s in given.next_steps if s.id == "serve")
     assert serve.key == "plan.next.serve" and serve.command and "/data/ckpt/callcentre-v3" in serve.command
+    assert "/models/<" not in serve.command and "replace it with their path" not in render_memo_markdown(given, "en")
 
 
 def test_an_ascend_command_says_to_run_it_under_vllm_ascend():

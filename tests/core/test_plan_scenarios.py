@@ -77,8 +77,11 @@ def test_next_steps_always_hold_the_seed_method(plans, name):
     ramp = next(s for s in r.next_steps if s.id == "ramp")
     a = sc["answers"]
     if a.get("model_customisation") == "fine_tuned" and not (a.get("model_name") or a.get("checkpoint")):
-        assert ramp.command is None  # no name to ask the server for: said in words, never a placeholder
-        return
+        # s19-engine19 (q41): served under a proposed name the memo says is theirs to change, from a path placeholder
+        # that names the fine-tune: the ramp asks the server for that name
+        assert r.hardware.command and "--served-model-name " in r.hardware.command
+        served = r.hardware.command.split("--served-model-name ")[1].split()[0]
+        assert f"--model {served} " in ramp.command
     assert ramp.command.startswith("advisor bench ") and "--ramp" in ramp.command and "--prompt-tokens" in ramp.command
     if r.hardware.weights and r.hardware.weights not in ("bf16", "fp16") and r.hardware.weights != "fp8-block":
         assert "quant_ab" in ids

@@ -94,6 +94,8 @@ ALTERNATIVES: dict[str, tuple] = {
                        {"per_year": 12, "days_each": 2, "known_in_advance": False}),
     "users": (5, 500),  # s18-volume: a staff tool's people, for its month of tokens
     "open_signup": (True, False),  # s18-genai3: any business can sign up, or customers under contract only
+    # s19-engine19: the team's engine; unknown, the plan serves with vLLM (its own choice, printed as a command)
+    "serving_engine": ("vllm", "sglang", "ollama"),
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -120,6 +122,7 @@ BASES: dict[str, dict] = {
         "capex_budget": {"amount": 500_000.0, "currency": "CNY"},
         "users": 120,
         "open_signup": False,  # s18-genai3: customers under contract (empty: asked, the other reading a caveat)
+        "serving_engine": "vllm",  # s19-engine19: empty, the plan's own vLLM (the same plan)
     },
     # mainland public service from a mainland node
     "mainland_public": {

@@ -85,6 +85,7 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("model_customisation", "choice", "none", "fine_tuned"),
         _f("model_name", "text", only_for=_FINE_TUNED),
         _f("checkpoint", "text", only_for=_FINE_TUNED),
+        _f("serving_engine", "choice", "vllm", "sglang", "llama_cpp", "ollama", "tgi", "lmdeploy"),  # s19-engine19
         _f("quantization_acceptable", "choice", "no", "fp8_only", "yes_after_quality_check", "yes"),
         _f("gpu_constraint", "list"),
         _f("current_fleet.gpu", "gpu"),
