@@ -17,6 +17,7 @@ from advisor.plan import (
     fixes17,
     fleet,
     forms,
+    hosted_prices,
     hosted_weigh,
     instance_on_request,
     layout_search,
@@ -396,6 +397,7 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
     if hosted is not None:
         out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
         out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
+        out.costs.hosted_api_priced_on = hosted_prices.other_model(c)  # another model's list: said (s19-prices)
     monthly = _monthly_of(form, out, hosted, c)
     if not fleet.apply_chosen(c, out, form):
         forms.apply_chosen(out, form)

@@ -96,7 +96,9 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     tier = rates.tier
     if tier is not None:
         src = hosted_prices.tier_source(tier)
-        source = {"tr": "plan.fix17.price_source", "url": src.url or src.title, "grade": src.grade, "date": src.date}
+        other = None if hosted_prices.same_model(tier) else hosted_prices.priced_on(tier)
+        source = {"tr": "plan.prices19.fix_source_other" if other else "plan.fix17.price_source",
+                  "url": src.url or src.title, "grade": src.grade, "date": src.date, "priced_on": other or ""}
     else:
         source = {"tr": "plan.fix17.price_placeholder"}
     hours = c.batch_hours or 0

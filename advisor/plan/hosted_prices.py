@@ -1,9 +1,14 @@
-"""Hosted open-model API prices by the model's size and the users' market (``resources/plan/hosted_api_prices.json``).
+"""Hosted open-model API prices by the model and the users' market (``resources/plan/hosted_api_prices.json``).
 
 One range for every size priced a 72B model's API like a 7B's (sixth blind review, q29/q40: "an implausibly low
 placeholder for a 70B model"). Each size class has sourced list prices; a plan whose users are in the mainland is
 priced on mainland lists (CNY) where they exist, as its API must come from a mainland-filed provider. A size with no
 sourced row keeps the placeholder range of ``prices.json`` (grade U), and its findings still cite the placeholder.
+
+A row of the model's own lists comes before its size class's (s19-prices, issue 25: q29/q40 priced Llama-3.3-70B on
+2024 Qwen2-72B lists, q38 Qwen2.5-14B on Qwen3-32B's): the market's own-model row, else the market's size row, else
+the model's global row, else the global size row. A size row names the models it was priced on (``priced_on``), and
+the memo says so whenever the plan's model is not among them.
 """
 
 from __future__ import annotations
@@ -36,6 +41,22 @@ def tiers() -> tuple[dict[str, Any], ...]:
     return tuple(load_json("plan", "hosted_api_prices.json")["tiers"])
 
 
+@cache
+def model_rows() -> tuple[dict[str, Any], ...]:
+    """Rows of one model's own list prices (its catalog ids in ``models``)."""
+    return tuple(load_json("plan", "hosted_api_prices.json")["models"])
+
+
+def same_model(row: dict[str, Any]) -> bool:
+    """The row prices the plan's own model (not a size class of other models)."""
+    return "models" in row
+
+
+def priced_on(row: dict[str, Any]) -> str:
+    """The model(s) whose lists a row's figures are."""
+    return str(row["model_name"] if same_model(row) else row["priced_on"])
+
+
 def hosted_market(ctx: Ctx) -> str:
     """'mainland' when the plan serves mainland users (a mainland-filed API, CNY lists), else 'global'. A company
     with no mainland entity is priced on the global lists: the mainland lists are for mainland accounts, which
@@ -55,21 +76,39 @@ def model_size_b(ctx: Ctx) -> float:
     return param_counts(ctx.model).total / 1e9
 
 
-def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
-    """The sourced row for a model of ``size_b`` billion parameters in ``market``; the global row where the market
-    has none; None where no row covers the size."""
+def _size_row(size_b: float, market: str) -> dict[str, Any] | None:
     def covers(t: dict[str, Any]) -> bool:
         top = t["max_params_b"]
         return float(t["min_params_b"]) < size_b and (top is None or size_b <= float(top))
 
-    found = [t for t in tiers() if covers(t)]
-    return next((t for t in found if t["market"] == market), None) or next(
-        (t for t in found if t["market"] == "global"), None)
+    return next((t for t in tiers() if t["market"] == market and covers(t)), None)
+
+
+def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
+    """The size row for a model of ``size_b`` billion parameters in ``market``; the global row where the market
+    has none; None where no row covers the size."""
+    return _size_row(size_b, market) or _size_row(size_b, "global")
+
+
+def model_row(model_id: str, market: str) -> dict[str, Any] | None:
+    """The row of ``model_id``'s own lists in ``market``, None where none was found."""
+    return next((r for r in model_rows() if r["market"] == market and model_id in r["models"]), None)
+
+
+def row_for(model_id: str, size_b: float, market: str) -> dict[str, Any] | None:
+    """The row a plan's hosted API is priced on: the model's own in the market, else the market's size row, else
+    the model's own global row, else the global size row (a mainland plan keeps a mainland provider's list where
+    one exists, as its API must come from a mainland-filed provider)."""
+    for m in dict.fromkeys((market, "global")):
+        row = model_row(model_id, m) or _size_row(size_b, m)
+        if row is not None:
+            return row
+    return None
 
 
 def hosted_rates(ctx: Ctx | None) -> HostedRates:
     """Input and output rates for ``ctx``'s model and market; the placeholder range without a plan or a row."""
-    tier = tier_for(model_size_b(ctx), hosted_market(ctx)) if ctx is not None else None
+    tier = row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx)) if ctx is not None else None
     if tier is None:
         return HostedRates(factor_range("hosted_api_per_m_input_tokens"), factor_range("hosted_api_per_m_tokens"), None)
     per_usd = float(prices()["fx"]["cny_per_usd"]) if tier["currency"] == "CNY" else 1.0
@@ -78,9 +117,17 @@ def hosted_rates(ctx: Ctx | None) -> HostedRates:
     return HostedRates((i_lo / per_usd, i_hi / per_usd), (o_lo / per_usd, o_hi / per_usd), tier)
 
 
+def other_model(ctx: Ctx | None) -> str | None:
+    """The model(s) whose lists price ``ctx``'s hosted API when its own model has no row; None when it has (or no
+    row prices it: the placeholder says so itself)."""
+    tier = hosted_rates(ctx).tier
+    return None if tier is None or same_model(tier) else priced_on(tier)
+
+
 def tier_source(tier: dict[str, Any]) -> Source:
     return Source(title=str(tier["source"]), url=str(tier.get("url", "")), date=str(tier["date"]),
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["HostedRates", "hosted_market", "hosted_rates", "model_size_b", "tier_for", "tier_source", "tiers"]
+__all__ = ["HostedRates", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
+           "row_for", "same_model", "tier_for", "tier_source", "tiers"]

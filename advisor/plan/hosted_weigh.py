@@ -149,7 +149,7 @@ def _rates(f: Facts) -> dict[str, Any]:
     costs = f.cost.costs
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
     basis = price_basis(f.ctx)
-    nearest = {**basis, "tr": "plan.review7.nearest_short"} if basis["tr"] == "plan.review7.basis.nearest" else ""
+    nearest = {**basis, "tr": SHORT[basis["tr"]]} if basis["tr"] in SHORT else ""
     return {"api_in": _per_m(i.low, i.high, f) if i else "—", "api_out": _per_m(o.low, o.high, f) if o else "—",
             "nearest": nearest}
 
@@ -195,18 +195,26 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                                         **common), c)
 
 
+# a basis on another model's lists, as a clause after the rates where the text gives no basis of its own
+SHORT = {"plan.prices19.basis.other": "plan.prices19.short.other",
+         "plan.prices19.basis.nearest": "plan.prices19.short.nearest"}
+
+
 def price_basis(c: Any) -> dict[str, Any]:
-    """What the API figures rest on, in words: a size class's list prices (their date and grade) or the placeholder."""
+    """What the API figures rest on, in words: the model's own list prices, another model's (named: "the same model
+    may cost more or less", s19-prices), or the placeholder; with the list's date and grade."""
     tier = hosted_rates(c).tier
     if tier is None:
         return {"tr": "plan.prices17.basis.placeholder"}
+    dated = {"date": str(tier["date"]), "grade": str(tier["grade"]), "priced_on": hosted_prices.priced_on(tier)}
+    if hosted_prices.same_model(tier):
+        return {"tr": "plan.prices19.basis.model", **dated}
     low, high = tier["listed_params_b"]
     size = hosted_prices.model_size_b(c)
     if size < 0.75 * float(low):  # a 14B on the lists of 30-32B models: said, not passed off as its own price
         listed = f"{low}B" if low == high else f"{low}–{high}B"
-        return {"tr": "plan.review7.basis.nearest", "listed": listed, "size": f"{size:.3g}B",
-                "date": str(tier["date"]), "grade": str(tier["grade"])}
-    return {"tr": "plan.prices17.basis.list", "date": str(tier["date"]), "grade": str(tier["grade"])}
+        return {"tr": "plan.prices19.basis.nearest", "listed": listed, "size": f"{size:.3g}B", **dated}
+    return {"tr": "plan.prices19.basis.other", **dated}
 
 
 def _own_split(f: Facts) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -250,6 +258,7 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     conv = costs.fx_rate if c.currency == "CNY" else 1.0  # USD → the answers' currency, as cost.py converts
     costs.hosted_api_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
     costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
+    costs.hosted_api_priced_on = hosted_prices.other_model(c)
     costs.input_tokens_per_month, costs.output_tokens_per_month = input_tokens, output_tokens
     costs.per_job = bool(c.is_batch)
 

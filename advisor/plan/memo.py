@@ -392,8 +392,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         per_million += render(lang, str(note["tr"]), note)
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
-        hosted = t("memo4.cost.hosted_value", cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
-                   output=_money(c.hosted_api_output_per_million, cur))
+        # another model's list prices the figure: named beside it (s19-prices: q29's Llama-3.3-70B on Qwen's lists)
+        hosted = t("memo.prices19.cost.hosted_other" if c.hosted_api_priced_on else "memo4.cost.hosted_value",
+                   cost=hosted, input=_money(c.hosted_api_input_per_million, cur),
+                   output=_money(c.hosted_api_output_per_million, cur), priced_on=c.hosted_api_priced_on or "")
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),

@@ -370,6 +370,9 @@ class Costs(_Out):
     volume_basis: dict[str, Any] | None = Field(None, description="how the tokens a month were counted")
     # s16-prices: which price rows the plan was costed on (marketplace rows left out, a stand-in for a line's host)
     price_basis: PriceBasis | None = Field(None, description="which price rows the plan was costed on, in words")
+    hosted_api_priced_on: str | None = Field(
+        None, description="the model(s) whose list prices the hosted API figures are, when not the plan's own model "
+        "(the memo says so: the same model may cost more or less)")
     # s16-capacity: what a rented plan keeps on off-peak (advisor.plan.warm_floor): the steady replica and the N+1
     # spare, in whole units on sale ({"gpus", "replicas", "spare", "units", "unit_gpus", "whole_server"})
     cloud_warm: dict[str, Any] | None = Field(None, description="what stays on around the clock on demand: replicas, "

@@ -7,7 +7,7 @@ import pytest
 
 from advisor.plan.cost import HOSTED_PLACEHOLDER_TITLE
 from advisor.plan.data import prices
-from advisor.plan.hosted_prices import tier_for, tiers
+from advisor.plan.hosted_prices import row_for, tier_for, tiers
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import money_range
 from tests.support.planned import advice_answers, planned
@@ -29,7 +29,7 @@ def test_7b_32b_and_72b_models_get_different_hosted_prices_each_citing_its_row(s
     for model, size in (("qwen2.5-7b-instruct", 7.6), ("qwen2.5-32b-instruct", 32.8), ("qwen2.5-72b-instruct", 72.7)):
         r = planned(_with_model(sid, model))
         market = "mainland" if sid.startswith("q40") else "global"
-        row = tier_for(size, market)
+        row = row_for(model, size, market)  # the model's own row where one exists (s19-prices), else its size's
         assert row is not None and row["market"] == market
         c = r.costs
         fx = 1.0 if (row["currency"] == "CNY") == (c.currency == "CNY") else (

@@ -58,8 +58,9 @@ def test_a_filed_domain_on_cloud_burst_nodes_needs_the_cloud_providers_access_re
 
 def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_it_costs_less():
     # long prompts: the whole service on the API costs more than the fleet, its bursts' share less (s17-prices: at the
-    # 14B class's list prices q39's whole service costs less on the API, weighed as such and not its bursts alone)
-    long_prompts = plan({**FLEET, "prompt_tokens": {"avg": 3000, "p95": 6000}})
+    # 14B class's list prices q39's whole service costs less on the API, weighed as such and not its bursts alone;
+    # s19-prices: on Qwen2.5-14B's own mainland list, below the 30-32B one, that holds up to 3,000-token prompts)
+    long_prompts = plan({**FLEET, "prompt_tokens": {"avg": 5000, "p95": 8000}})
     fleet = long_prompts.finding("cost.burst_hosted_api")
     assert fleet is not None and fleet.title_key == "plan.rule.cost.burst_hosted_api.title"  # the bursts alone
     assert "cost.hosted_weighed" not in long_prompts.finding_ids

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, hosted_prices, make_plan
+from advisor.plan.context import resolve
 from advisor.plan.fixes17 import batch_apis
 from advisor.plan.memo import render_memo_markdown
 
@@ -77,12 +78,15 @@ def test_a_batch_over_its_deadline_is_offered_the_hosted_api_priced_for_the_job(
     assert fix.with_budget == {"amount": float(-(-hosted.high // 1000) * 1000), "currency": "CNY"}
     en, zh = fix.text_in("en"), fix.text_in("zh_CN")
     assert f"{round(hosted.low):,}–{round(hosted.high):,} CNY for the whole job" in en
-    assert "grade C" in en and "docs.siliconflow.cn" in en  # the price row's source and grade
+    # the price row's source and grade, and whose list it is: Llama-3.3-70B has no mainland list of its own (s19)
+    row = hosted_prices.hosted_rates(resolve(answers_from_dict(Q29))).tier
+    assert f"grade {row['grade']}" in en and row["url"] in en and "Qwen2.5-72B-Instruct" in en
+    assert "the same model may cost more or less" in en and "同一模型的价格可能更高或更低" in zh
     assert "The documents leave for the provider" in en and "文档会发送给服务商" in zh
     assert "231 requests a second for 12 h" in en and "每秒 231 个请求" in zh
     # a batch API only with its source, and not assumed to cover this model
     assert "model-studio/batch-inference" in en and "ask whether one is sold for this model" in en
-    assert "together with a budget of about 150,000 CNY for the job" in en
+    assert f"together with a budget of about {fix.with_budget['amount']:,.0f} CNY for the job" in en
     assert "模型 API 服务：整个任务约" in render_memo_markdown(q29, "zh_CN")
 
 

@@ -29,8 +29,13 @@ def _single(sid):
 
 
 def test_a_second_server_is_judged_on_the_budget_that_was_given():
-    # q17: a 400k grant, two servers 335–559k: it straddles, never "over the budget"
-    assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.review6.single_point.straddles"
+    # q17: a 400k grant; two 4 × L20 servers are over it on the L20 cards' own price (about ¥75,000 each, s19-prices:
+    # ¥600,000 for the eight cards alone), never "within"; a grant that covers them is judged so
+    q17 = advice_answers("q17_capex_only_university_lab")
+    assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.capacity16.single_point.over"
+    rich = next(f for f in planned({**q17, "capex_budget": {"amount": 2_000_000, "currency": "CNY"}}).findings
+                if f.id == "sizing.single_point")
+    assert rich.params["verdict"]["tr"] != "plan.capacity16.single_point.over"
     # q03: no one-off budget, a monthly one: the purchase spread over the horizon, said so
     assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("fits_monthly")
     # q35: rented: the rent against the monthly budget, no purchase
@@ -63,15 +68,16 @@ def test_a_model_of_over_200b_parameters_is_priced_on_the_large_models_api_rates
     a list price of that class (SiliconFlow DeepSeek-V3 CNY 2 in / 8 out, for a mainland plan) sits above the 32B
     class's (Alibaba Cloud qwen3-32b CNY 2 / 8 at most, from CNY 0.8 / 1.26)."""
     from advisor.plan.cost import HOSTED_PLACEHOLDER_TITLE
-    from advisor.plan.hosted_prices import tier_for
+    from advisor.plan.hosted_prices import row_for
 
     big = planned(advice_answers("q35_deepseek_v3_h20_internal"))  # DeepSeek-V3, 671B, mainland
     small = planned(advice_answers("q24_us_saas_rent"))  # Qwen2.5-32B, US
-    large = tier_for(671.0, "mainland")
+    large = row_for("deepseek-v3", 671.0, "mainland")  # its own mainland list (s19-prices)
     assert large is not None and large["currency"] == "CNY"
     assert (big.costs.hosted_api_input_per_million.low, big.costs.hosted_api_input_per_million.high) == tuple(
         large["input"])  # fmt: skip
-    mid = tier_for(32.8, "global")
+    assert large["output"][0] > row_for("qwen2.5-32b-instruct", 32.8, "mainland")["output"][0]
+    mid = row_for("qwen2.5-32b-instruct", 32.8, "global")
     assert mid is not None
     assert (small.costs.hosted_api_input_per_million.low, small.costs.hosted_api_input_per_million.high) == tuple(
         mid["input"])  # fmt: skip

@@ -20,7 +20,7 @@ from tests.support.planned import advice_answers, planned
 
 
 @pytest.mark.parametrize("lang,said", [("en", "the nearest size listed: a 14.8B model is likely cheaper"),
-                                       ("zh_CN", "按所列规格中最接近的 30–32B 模型标价估算，14.8B 模型多半更便宜")])
+                                       ("zh_CN", "按所列规格中最接近的 30–32B 模型（Qwen2.5-Coder-32B-Instruct / Qwen3-32B）标价估算，14.8B 模型多半更便宜")])
 def test_a_14b_model_priced_on_32b_lists_says_so(lang, said):
     memo = render_memo_markdown(planned(advice_answers("q25_hk_bank_retail")), lang)
     assert said in memo
