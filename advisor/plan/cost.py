@@ -226,7 +226,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             CostPoint(month=m, cloud_low=round((cloud_lo or 0) * m * conv, 0), cloud_high=round((cloud_hi or 0) * m * conv, 0))
             for m in range(0, horizon + 1)
         ]
-    costs.prices = _dedupe(used)
+    costs.prices = dedupe_rows(used)
     if inp.tokens_per_month > 0:
         costs.output_tokens_per_month = round(inp.tokens_per_month)
         costs.input_tokens_per_month = round(inp.input_tokens_per_month)
@@ -274,7 +274,8 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     return BreakEven(low=low, high=round(worst, 1))
 
 
-def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
+def dedupe_rows(rows: list[PriceRow]) -> list[PriceRow]:
+    """``rows`` with each price row once, in order."""
     seen, out = set(), []
     for r in rows:
         if r.id not in seen:

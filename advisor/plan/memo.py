@@ -38,6 +38,7 @@ from advisor.plan import (
     memo_forms,
     memo_text15,
     people_volume,
+    phased_cost,
     rent_count,
     reserved_price,
     zh_spacing,
@@ -418,6 +419,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
+    if c.phased is not None:  # launched offshore, then the mainland node: each phase and the first year (q21)
+        rows.append(phased_cost.cost_row(c.phased, cur, lang))
     line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
                                                   is None) and any(f.id == LINE_FINDING for f in result.findings)
     if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
@@ -849,8 +852,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
         rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis))
     elif monthly != "—" and not owning:
+        moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
-                     + basis))
+                     + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
