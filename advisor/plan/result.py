@@ -380,6 +380,9 @@ class Costs(_Out):
     # Hong Kong though the plan moves in 2-3); both phases, the first-year total and the month after the move
     phased: PhasedCost | None = Field(None, description="offshore launch, then the mainland node after the ICP "
                                       "filing: each phase's monthly cost, the months before the move, the total")
+    # s19-cost19: GPUs billed on demand on average where the bursts' share is an assumed range (event days, q36)
+    cloud_billed_gpus_range: MoneyRange | None = Field(
+        None, description="GPUs billed on demand (low, high) where the bursts' share of the hours is an assumed range")
 
 
 class PhasedCost(_Out):
