@@ -537,10 +537,19 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
     list (advisor.plan.phased_cost; q21 billed Hong Kong for 12 months and never priced the mainland node)."""
     from advisor.plan.line_cost import line_cost
 
-    got = phased_cost.phases(region, reason, form, out, timeline, c.duration_months,
-                             lambda: _cost_of(c, chosen, "mainland", book),
+    def mainland() -> tuple[costmod.CostOutcome | None, sizing.Candidate | None]:
+        """The same setup in the mainland; where its part has no mainland price, the mainland's own cheapest setup
+        that meets the target (an L40S is not sold there: fixture 01 read "no price for this part")."""
+        if costmod.cloud_rows(book, chosen.gpu.id, "mainland"):
+            return _cost_of(c, chosen, "mainland", book), chosen
+        node = two_nodes.plan_node(c, "mainland", chosen, screen=lambda x, r: _screen(x, r, book, fx)[1],
+                                   verify=lambda x, k, r: _verify_laid_out(x, k, r, book),
+                                   cost=lambda x, k, r: _cost_of(x, k, r, book))  # fmt: skip
+        return (node.out, node.cand) if node is not None else (None, None)
+
+    got = phased_cost.phases(region, reason, form, out, timeline, c.duration_months, mainland,
                              (decide_line(c, region, form), decide_line(c, "mainland", form)),
-                             lambda line: line_cost(c, line, form, chosen, fx))  # fmt: skip
+                             lambda line: line_cost(c, line, form, chosen, fx), chosen.gpu.id)  # fmt: skip
     if got is not None:
         out.costs.phased, rows = got
         out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *rows])

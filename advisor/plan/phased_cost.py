@@ -40,12 +40,13 @@ def _mr(lo: float, hi: float) -> MoneyRange:
 
 
 def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timeline, horizon: int,
-           mainland_cost: Callable[[], Any], lines: tuple[str, str], line_monthly: Callable[[str], Any]
-           ) -> tuple[PhasedCost, list[Any]] | None:
+           mainland_cost: Callable[[], tuple[Any, Any]], lines: tuple[str, str], line_monthly: Callable[[str], Any],
+           first_gpu: str = "") -> tuple[PhasedCost, list[Any]] | None:
     """The two phases and the mainland price rows used (for the price table), or None where the plan does not move
     (no ``mainland_move`` step: already on the mainland, or offshore for another reason) or is not rented.
-    ``mainland_cost``: the same setup costed in the mainland (a ``CostOutcome``); ``lines``: (launch line, mainland
-    line); ``line_monthly``: a line's cost outcome (``LineCost`` or None)."""
+    ``mainland_cost``: (cost outcome, setup) of the mainland node, (None, None) where none is priced; ``lines``:
+    (launch line, mainland line); ``line_monthly``: a line's cost outcome (``LineCost`` or None); ``first_gpu``: the
+    launch node's part (a mainland node on another part says which)."""
     if region_reason != "icp_deadline" or region in ("mainland", "mainland_plus_overseas") or form != "cloud":
         return None
     move = next((i for i in timeline.items if i.id == "mainland_move"), None)
@@ -55,19 +56,22 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
     year = max(1, min(YEAR, horizon))
     m_lo = min(year, max(1, math.ceil(move.days_low / DAYS_PER_MONTH)))
     m_hi = min(year, max(m_lo, math.ceil(move.days_high / DAYS_PER_MONTH)))
-    main = mainland_cost()
-    then = _conv(main)
+    main, cand = mainland_cost()
+    then = _conv(main) if main is not None else None
     first_line, then_line = (line_monthly(x) for x in lines)
     total = None
     if then is not None:
         ends = [(first[0] * m + then[0] * (year - m), first[1] * m + then[1] * (year - m)) for m in (m_lo, m_hi)]
         total = _mr(min(e[0] for e in ends), max(e[1] for e in ends))
-    rows = [r for r in main.costs.prices if r.kind == "on_demand" and r.region == "mainland"]
+    rows = [r for r in main.costs.prices if r.kind == "on_demand" and r.region == "mainland"] if main else []
+    other = then is not None and cand is not None and bool(first_gpu) and cand.gpu.id != first_gpu
     return PhasedCost(
         first_region=region, first_months_low=m_lo, first_months_high=m_hi, first_monthly=_mr(*first),
         then_monthly=_mr(*then) if then is not None else None, first_line=lines[0], then_line=lines[1],
         first_line_monthly=getattr(first_line, "monthly", None), then_line_monthly=getattr(then_line, "monthly", None),
         months=year, total=total, then_stand_in=bool(rows) and all(r.grade == "U" and not r.user_quote for r in rows),
+        then_gpu=cand.gpu.id if other else None, then_gpu_name=cand.gpu.name if other else None,
+        then_gpus=cand.total_gpus if other else None,
     ), rows
 
 
@@ -100,6 +104,8 @@ def cost_row(p: PhasedCost, currency: str, lang: str) -> tuple[str, str]:
         "first_line": _line(p.first_line, p.first_line_monthly, currency),
         "then_line": _line(p.then_line, p.then_line_monthly, currency),
         "stand_in": {"tr": "phases19.stand_in"} if p.then_stand_in else "",
+        "setup": {"tr": "phases19.setup.same"} if p.then_gpu is None else {
+            "tr": "phases19.setup.other", "n": p.then_gpus or 0, "gpu": p.then_gpu_name or p.then_gpu},
     }
     if p.then_monthly is None or p.total is None:
         return render(lang, "phases19.row.label", {}), render(lang, "phases19.row.unpriced", params)

@@ -405,6 +405,10 @@ class PhasedCost(_Out):
     total: MoneyRange | None = Field(None, description="both nodes over ``months``: the offshore node until the move, "
                                      "then the mainland node (lines apart); null where the mainland is unpriced")
     then_stand_in: bool = Field(False, description="the mainland price is a placeholder (grade U), not a quote")
+    then_gpu: str | None = Field(None, description="the mainland node's part where the launch node's has no "
+                                 "mainland price (the mainland's own cheapest setup that meets the target)")
+    then_gpu_name: str | None = None
+    then_gpus: int | None = None
 
 
 class CurvePoint(_Out):

@@ -14,7 +14,7 @@ from advisor.plan.data import PriceBook
 from advisor.plan.memo import memo_document
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange, Timeline, TimelineItem
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_plan
 
 Q21 = "q21_fast_launch_hk_rule1"
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -35,6 +35,7 @@ def test_q21_costs_hong_kong_until_the_move_then_the_mainland_node():
     assert p.first_months_high < r.costs.horizon_months  # not the whole horizon in Hong Kong any more
     assert p.first_monthly == r.costs.recommended_monthly  # the first phase is the plan's own figure
     assert p.then_monthly is not None and p.then_monthly != p.first_monthly
+    assert p.then_gpu is None  # the A10 is priced in the mainland too: the same setup moves
     # the mainland node is priced from the mainland's own rows, listed in the memo's price table
     assert any(row.region == "mainland" and row.kind == "on_demand" for row in r.costs.prices)
     # the year: the launch node for the months before the move, the mainland node after it
@@ -81,7 +82,7 @@ def test_an_unpriced_mainland_part_stays_unknown_and_is_said_so():
     timeline = Timeline(items=[TimelineItem(id="mainland_move", label_key="plan.timeline.mainland_move", days_low=40,
                                             days_high=95, blocking=False)])
     got = phased_cost.phases("hong_kong", "icp_deadline", "cloud", _out(1000.0, 2000.0), timeline, 24,
-                             lambda: _out(None, None), ("three_network", "bgp"), lambda line: None)
+                             lambda: (None, None), ("three_network", "bgp"), lambda line: None, "l40s")
     assert got is not None
     p, rows = got
     assert (p.first_months_low, p.first_months_high, p.months) == (2, 4, 12)
@@ -97,7 +98,7 @@ def test_an_unpriced_mainland_part_stays_unknown_and_is_said_so():
 def test_no_phases_without_a_move_or_for_an_owning_form(region, reason, form):
     timeline = Timeline(items=[TimelineItem(id="mainland_move", label_key="plan.timeline.mainland_move", days_low=22,
                                             days_high=40, blocking=False)])
-    assert phased_cost.phases(region, reason, form, _out(1.0, 2.0), timeline, 12, lambda: _out(1.0, 2.0),
+    assert phased_cost.phases(region, reason, form, _out(1.0, 2.0), timeline, 12, lambda: (_out(1.0, 2.0), None),
                               ("three_network", "bgp"), lambda line: None) is None
 
 
@@ -112,3 +113,20 @@ def test_the_mainland_rows_priced_the_second_phase():
     fx = r.costs.fx_rate
     top = max(row.high for row in rows) * fx * 730 * r.hardware.total_gpus * 1.5
     assert 0 < p.then_monthly.low <= p.then_monthly.high <= top + 1
+
+
+def test_a_part_with_no_mainland_price_moves_to_the_mainlands_own_setup_and_says_which():
+    """Fixture 01 launches on L40S in Hong Kong; the L40S has no mainland price (not sold there), so the mainland
+    node is the mainland's own cheapest setup that meets the target, named (it read "no price for this part")."""
+    from pathlib import Path
+
+    r = scenario_plan(Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "01_fast_launch_no_icp.json")
+    p = r.costs.phased
+    assert p is not None and r.hardware.gpu is not None
+    assert not PriceBook.build(None).find(r.hardware.gpu, "on_demand", "mainland")
+    assert p.then_gpu is not None and p.then_gpu != r.hardware.gpu and p.then_gpus
+    assert p.then_monthly is not None and p.total is not None
+    assert PriceBook.build(None).find(p.then_gpu, "on_demand", "mainland")
+    for lang in ("en", "zh_CN"):
+        row = phased_cost.cost_row(p, r.costs.currency, lang)[1]
+        assert f"{p.then_gpus} × {p.then_gpu_name}" in row and money_range(p.then_monthly, r.costs.currency) in row
