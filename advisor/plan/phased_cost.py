@@ -51,8 +51,8 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
         return None
     move = next((i for i in timeline.items if i.id == "mainland_move"), None)
     first = _conv(out) if out is not None else None
-    if move is None or first is None:
-        return None
+    if move is None or first is None or move.days_low is None or move.days_high is None:
+        return None  # a move of unknown length: no months to bill, never 0
     year = max(1, min(YEAR, horizon))
     m_lo = min(year, max(1, math.ceil(move.days_low / DAYS_PER_MONTH)))
     m_hi = min(year, max(m_lo, math.ceil(move.days_high / DAYS_PER_MONTH)))
