@@ -553,6 +553,7 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
     if got is not None:
         out.costs.phased, rows = got
         out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *rows])
+        phased_cost.rebase_series(out.costs.phased, out.series)  # the chart's renting line, phase by phase
 
 
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:

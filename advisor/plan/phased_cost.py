@@ -75,6 +75,25 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
     ), rows
 
 
+def cumulative(p: PhasedCost, month: int) -> tuple[float, float] | None:
+    """Rent paid by the end of ``month`` (low, high): the launch node until the move, the mainland node after it,
+    each end at whichever month count makes it lowest or highest; None where the mainland node is unpriced."""
+    if p.then_monthly is None:
+        return None
+    ends = [(p.first_monthly.low * min(month, m) + p.then_monthly.low * max(0, month - m),
+             p.first_monthly.high * min(month, m) + p.then_monthly.high * max(0, month - m))
+            for m in (p.first_months_low, p.first_months_high)]
+    return min(e[0] for e in ends), max(e[1] for e in ends)
+
+
+def rebase_series(p: PhasedCost, series: list[Any]) -> None:
+    """The cumulative cost chart's renting line along the two phases (it drew the launch node for every month)."""
+    for point in series:
+        got = cumulative(p, point.month)
+        if got is not None:
+            point.cloud_low, point.cloud_high = round(got[0], 0), round(got[1], 0)
+
+
 def _months(p: PhasedCost) -> str:
     lo, hi = p.first_months_low, p.first_months_high
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
@@ -113,4 +132,4 @@ def cost_row(p: PhasedCost, currency: str, lang: str) -> tuple[str, str]:
     return render(lang, "phases19.row.label", {}), render(lang, "phases19.row.value", params)
 
 
-__all__ = ["cost_row", "key_text", "phases"]
+__all__ = ["cost_row", "cumulative", "key_text", "phases", "rebase_series"]

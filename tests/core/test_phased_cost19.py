@@ -130,3 +130,15 @@ def test_a_part_with_no_mainland_price_moves_to_the_mainlands_own_setup_and_says
     for lang in ("en", "zh_CN"):
         row = phased_cost.cost_row(p, r.costs.currency, lang)[1]
         assert f"{p.then_gpus} × {p.then_gpu_name}" in row and money_range(p.then_monthly, r.costs.currency) in row
+
+
+def test_q21_cost_chart_rents_along_the_two_phases_and_reaches_the_years_total():
+    r = planned(advice_answers(Q21))
+    p = r.costs.phased
+    assert p is not None and p.total is not None and p.then_monthly is not None
+    by_month = {pt.month: pt for pt in r.cost_series}
+    year = by_month[p.months]
+    assert year.cloud_low == pytest.approx(p.total.low, abs=1) and year.cloud_high == pytest.approx(p.total.high, abs=1)
+    first = by_month[1]  # the first month is on the launch node whatever the move's length
+    assert first.cloud_low == pytest.approx(p.first_monthly.low, abs=1)
+    assert first.cloud_high == pytest.approx(p.first_monthly.high, abs=1)
