@@ -74,3 +74,17 @@ def test_q36_memo_keeps_the_event_days_in_its_assumptions_and_the_billed_range_i
     assert "2–6" in assumptions
     words = burst.share_words(resolve(answers_from_dict(FAIRS)))
     assert words["tr"] == "cost19.share.days" and (words["low"], words["high"]) == ("2", "6")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q36_page_one_cost_says_the_event_days_it_spans(lang):
+    from advisor.plan.money_text import money_range
+
+    r = planned(FAIRS)
+    assert r.costs.recommended_monthly == r.costs.cloud_on_demand_monthly
+    row = next(line for line in memo_document(r, lang).markdown().split("\n## ")[1].splitlines()
+               if money_range(r.costs.recommended_monthly, r.costs.currency) in line)
+    assert ("2–6 event days" if lang == "en" else "2–6 个活动日") in row
+    # a schedule given: no assumed event days on page 1
+    counted = planned({**FAIRS, "burst_schedule": {"per_year": 6, "days_each": 3, "known_in_advance": True}})
+    assert ("event days" if lang == "en" else "活动日") not in memo_document(counted, lang).markdown().split("\n## ")[1]
