@@ -115,20 +115,35 @@ def per_burst_day(c: Ctx, low: int, high: int) -> dict[str, Any]:
             "day_out": day_out}
 
 
+def share_words(c: Ctx) -> dict[str, Any]:
+    """The bursts' share as the memo says it: given, an assumed share of the hours, or (dates known, no count) the
+    assumed event days a month with their range (s19-cost19)."""
+    if c.burst_share_range is not None:
+        lo, hi = c.burst_share_range
+        return {"tr": "cost19.share.days", "pct": round(c.burst_share * 100), "low": f"{lo * DAYS_PER_MONTH:.0f}",
+                "high": f"{hi * DAYS_PER_MONTH:.0f}"}
+    return {"tr": "plan.burst15.share.given" if c.burst_share_given else "plan.burst15.share.assumed",
+            "pct": round(c.burst_share * 100)}
+
+
+def share_range(c: Ctx) -> tuple[float, float]:
+    """(low, high) share of the hours the bursts' extra GPUs are billed: the assumed range, else the share twice."""
+    return c.burst_share_range if c.burst_share_range is not None else (c.burst_share, c.burst_share)
+
+
 def volume(c: Ctx, peak_tok_s: float) -> Volume:
     """Output tokens a month: from requests a day when given, else the peak's rate × its average share."""
     if c.is_batch:
         return Volume(float((c.total_requests or 0) * c.output_avg), {"tr": "plan.burst15.volume.batch"})
     share = c.burst_share
-    share_words = {"tr": "plan.burst15.share.given" if c.burst_share_given else "plan.burst15.share.assumed",
-                   "pct": round(share * 100)}
+    words = share_words(c)
     basis: dict[str, Any]
     if c.requests_per_day:
         low, high = c.requests_per_day
         if c.load == "bursty" and low != high:
             per_day = low * (1 - share) + high * share
             basis = {"tr": "plan.burst15.volume.rpd_bursty", "low": f"{low:,}", "high": f"{high:,}",
-                     "share": share_words, "each": "" if c.burst_share_given else per_burst_day(c, low, high)}
+                     "share": words, "each": "" if c.burst_share_given else per_burst_day(c, low, high)}
         else:
             per_day = (low + high) / 2
             basis = {"tr": "plan.burst15.volume.rpd", "rpd": f"{round(per_day):,}"}
@@ -136,7 +151,7 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     multiple = _fleet_multiple(c)
     if multiple is not None and c.load in ("bursty", "diurnal"):
         duty = (1 - share) / multiple + share
-        basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": share_words,
+        basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": words,
                  "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
     else:
         duty = c.utilisation
@@ -163,5 +178,5 @@ def warm_replicas(c: Ctx, cand: Any, per: int) -> int:
     return max(1, min(cand.replicas, math.ceil(steady_concurrency(c) / max(1, per)) + max(0, spare)))
 
 
-__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "per_burst_day", "request_seconds", "scheduled", "steady", "steady_concurrency",
-           "volume", "warm_replicas"]
+__all__ = ["Steady", "Volume", "burst_days_a_year", "peak_rate", "per_burst_day", "request_seconds", "scheduled",
+           "share_range", "share_words", "steady", "steady_concurrency", "volume", "warm_replicas"]

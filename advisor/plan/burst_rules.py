@@ -163,11 +163,13 @@ def _extra_rent(f: Facts, warm_gpus: int) -> tuple[float, float] | None:
         return None
     ch = f.chosen
     extra = max(0, ch.total_gpus - warm_gpus)
-    billed = warm_gpus + extra * f.ctx.burst_share
-    if extra <= 0 or billed <= 0:
+    if extra <= 0:
         return None
-    part = extra * f.ctx.burst_share / billed
-    return od.low * part, od.high * part
+    # each end of the bill at its own end of the bursts' share (an assumed range of event days, s19-cost19)
+    parts = [extra * s / (warm_gpus + extra * s) for s in burst.share_range(f.ctx) if warm_gpus + extra * s > 0]
+    if len(parts) < 2:
+        return None
+    return od.low * parts[0], od.high * parts[1]
 
 
 def _burst_tokens(f: Facts) -> float:
@@ -203,8 +205,7 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     if rent is None or tokens <= 0:
         return None
     conv = f.cost.conv
-    share = {"tr": "plan.burst15.share.given" if c.burst_share_given else "plan.burst15.share.assumed",
-             "pct": round(c.burst_share * 100)}
+    share = burst.share_words(c)
     h_lo, h_hi = costmod.hosted_api_monthly(c, tokens)
     hosted = (h_lo * conv, h_hi * conv)
     extra = max(0, ch.replicas - warm)

@@ -23,7 +23,15 @@ def _gpus(n: float) -> str:
 
 def label_params(costs: Any) -> dict[str, Any]:
     """The GPU counts the labels name: billed on average on demand, and all of them."""
-    return {"billed": _gpus(float(costs.cloud_billed_gpus or 0)), "gpus": costs.gpus}
+    return {"billed": billed_text(costs), "gpus": costs.gpus}
+
+
+def billed_text(costs: Any) -> str:
+    """GPUs billed on average on demand: "2.7", or "2.2–2.6" where the bursts' share is an assumed range."""
+    r = getattr(costs, "cloud_billed_gpus_range", None)
+    if r is not None and _gpus(r.low) != _gpus(r.high):
+        return f"{_gpus(r.low)}–{_gpus(r.high)}"
+    return _gpus(float(costs.cloud_billed_gpus or 0))
 
 
 def on_demand_key(costs: Any) -> str:
@@ -34,4 +42,4 @@ def reserved_key(costs: Any) -> str:
     return "memo.apiweigh18.cost.reserved_all" if scaled(costs) else "memo4.cost.reserved"
 
 
-__all__ = ["label_params", "on_demand_key", "reserved_key", "scaled"]
+__all__ = ["billed_text", "label_params", "on_demand_key", "reserved_key", "scaled"]

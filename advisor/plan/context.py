@@ -45,6 +45,11 @@ def assumed_ttft_ms(use_case: str, prompt_p95: int) -> float:
 
 
 SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": 0.35, "one_off_batch": 1.0}
+# s19-cost19: bursts on known dates (trade fairs, sales) with no count given: a few event days a month, low–high, a
+# stated assumption (no public figure); the extra replicas are billed for those whole days. SCALED_HOURS' 35 % of
+# the hours, which the memo itself called "likely high for a few events a year", was billed instead (q36)
+EVENT_DAYS_A_MONTH = (2.0, 6.0)
+DAYS_PER_MONTH = 30.4
 
 
 @dataclass
@@ -104,6 +109,9 @@ class Ctx:
     burst_share: float = 1.0
     burst_share_given: bool = False
     engine: str = "vllm"  # the engine profile the plan simulates and starts: SGLang when the team runs it, else vLLM
+    # s19-cost19: the share's (low, high) where it is an assumed range (bursts on known dates, no count given);
+    # ``burst_share`` is then its middle (the month's tokens), the cost's ends bill the range's ends
+    burst_share_range: tuple[float, float] | None = None
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one
@@ -203,22 +211,27 @@ def _served_name(a: PlanAnswers, rm: Any) -> str:
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
 
 
-def _burst_share(out: list[Assumption], a: PlanAnswers, load: str) -> tuple[float, bool]:
-    """(share of the hours the bursts run, given?) for a bursty load: bursts a year × days each ÷ 365 from the
-    answers; without both, the assumed share, stated (it was a silent 35 % before s15-burst). Other loads keep
-    their share of scaled hours (a daily peak's 55 %)."""
+def _burst_share(out: list[Assumption], a: PlanAnswers, load: str
+                 ) -> tuple[float, bool, tuple[float, float] | None]:
+    """(share of the hours the bursts run, given?, assumed low–high or None) for a bursty load: bursts a year × days
+    each ÷ 365 from the answers; dates known ahead without a count, a few event days a month (``EVENT_DAYS_A_MONTH``,
+    the middle as the share); otherwise the assumed share, stated (it was a silent 35 % before s15-burst). Other
+    loads keep their share of scaled hours (a daily peak's 55 %)."""
     if load != "bursty":
-        return SCALED_HOURS[load], False
+        return SCALED_HOURS[load], False, None
     s = a.burst_schedule
     if s is not None and s.per_year is not None and s.days_each is not None:
-        return min(1.0, s.per_year * s.days_each / 365), True
+        return min(1.0, s.per_year * s.days_each / 365), True, None
+    if s is not None and s.known_in_advance:  # calendar-driven: event days, not a share of every hour (q36)
+        lo, hi = EVENT_DAYS_A_MONTH
+        mid = (lo + hi) / 2
+        _assume(out, "burst_schedule", mid / DAYS_PER_MONTH, "cost19.assume.burst_days", low=f"{lo:g}",
+                high=f"{hi:g}", mid=f"{mid:g}", pct_low=round(lo / DAYS_PER_MONTH * 100),
+                pct_high=round(hi / DAYS_PER_MONTH * 100))  # fmt: skip
+        return mid / DAYS_PER_MONTH, False, (lo / DAYS_PER_MONTH, hi / DAYS_PER_MONTH)
     share = SCALED_HOURS["bursty"]
-    # dates known but not how many or how long: the assumption says the answer, not "schedule not given" (sixth
-    # blind review, q36: "burst dates are 'known' yet the schedule is 'assumed 35% of hours'")
-    known = s is not None and s.known_in_advance
-    _assume(out, "burst_schedule", share, "plan.inputs17.assume.burst_known" if known else "plan.assume.burst_schedule",
-            pct=round(share * 100))
-    return share, False
+    _assume(out, "burst_schedule", share, "plan.assume.burst_schedule", pct=round(share * 100))
+    return share, False, None
 
 
 def resolve(a: PlanAnswers) -> Ctx:
@@ -386,7 +399,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         # share serves this service); said as an assumption, and asked (advisor.plan.unknowns)
         _assume(out, "current_fleet.load_is_this_service", False, "plan.assume.fleet_load_other",
                 pct=round(util * 100), count=a.current_fleet.count)
-    burst_share, burst_given = _burst_share(out, a, load)
+    burst_share, burst_given, burst_range = _burst_share(out, a, load)
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours
     if use_case == "offline_batch":
@@ -411,6 +424,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         genai_filing=genai_filing, hosting_move=hosting_move,
         served_name=_served_name(a, rm), burst_share=burst_share, burst_share_given=burst_given,
         engine="sglang" if a.serving_engine == "sglang" else "vllm",
+        burst_share_range=burst_range,
     )  # fmt: skip
 
 

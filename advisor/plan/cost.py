@@ -142,15 +142,21 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         else:
             share = ctx.burst_share
             billed = inp.warm_gpus + (inp.gpus - inp.warm_gpus) * share
-            od = (p_lo * HOURS_PER_MONTH * billed * (1 + ov_lo), p_hi * HOURS_PER_MONTH * billed * (1 + ov_hi))
+            # the bursts' share as a low–high range where it is assumed (event days, s19-cost19): each end of the
+            # bill at its own end, the middle (``billed``) the GPUs said on average
+            b_lo, b_hi = (inp.warm_gpus + (inp.gpus - inp.warm_gpus) * s for s in
+                          (ctx.burst_share_range or (share, share)))
+            od = (p_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             m_lo, m_hi = factor_range("monthly_factor")
             mon = (p_lo * m_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo), p_hi * m_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi))
             s_lo, s_hi = factor_range("spot_factor")
-            spot = (p_lo * s_lo * HOURS_PER_MONTH * billed * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * billed * (1 + ov_hi))
+            spot = (p_lo * s_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             costs.cloud_billed_gpus = round(billed, 2)
+            if ctx.burst_share_range is not None and inp.gpus > inp.warm_gpus:
+                costs.cloud_billed_gpus_range = MoneyRange(low=round(b_lo, 2), high=round(b_hi, 2))
             costs.cloud_warm = inp.warm
             mf = factor("monthly_factor")
             costs.cloud_monthly_factor = RegionUplift(low=m_lo, high=m_hi, source=str(mf["source"]), date=str(mf["date"]),
@@ -226,7 +232,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             CostPoint(month=m, cloud_low=round((cloud_lo or 0) * m * conv, 0), cloud_high=round((cloud_hi or 0) * m * conv, 0))
             for m in range(0, horizon + 1)
         ]
-    costs.prices = _dedupe(used)
+    costs.prices = dedupe_rows(used)
     if inp.tokens_per_month > 0:
         costs.output_tokens_per_month = round(inp.tokens_per_month)
         costs.input_tokens_per_month = round(inp.input_tokens_per_month)
@@ -274,7 +280,8 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     return BreakEven(low=low, high=round(worst, 1))
 
 
-def _dedupe(rows: list[PriceRow]) -> list[PriceRow]:
+def dedupe_rows(rows: list[PriceRow]) -> list[PriceRow]:
+    """``rows`` with each price row once, in order."""
     seen, out = set(), []
     for r in rows:
         if r.id not in seen:

@@ -24,6 +24,7 @@ from advisor.plan import (
     memo_cost_formula,
     node_shapes,
     owned_per_million,
+    phased_cost,
     placeholder_purchase,
     price_rows,
     public_volume,
@@ -539,6 +540,32 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     return out
 
 
+def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.Candidate,
+                   out: costmod.CostOutcome, timeline: Timeline, book: PriceBook, fx: float) -> None:
+    """A plan launched offshore that moves to the mainland once its ICP filing is done (rule 1): the same setup
+    costed in the mainland, the two phases written into ``out.costs.phased`` and the mainland rows into its price
+    list (advisor.plan.phased_cost; q21 billed Hong Kong for 12 months and never priced the mainland node)."""
+    from advisor.plan.line_cost import line_cost
+
+    def mainland() -> tuple[costmod.CostOutcome | None, sizing.Candidate | None]:
+        """The same setup in the mainland; where its part has no mainland price, the mainland's own cheapest setup
+        that meets the target (an L40S is not sold there: fixture 01 read "no price for this part")."""
+        if costmod.cloud_rows(book, chosen.gpu.id, "mainland"):
+            return _cost_of(c, chosen, "mainland", book), chosen
+        node = two_nodes.plan_node(c, "mainland", chosen, screen=lambda x, r: _screen(x, r, book, fx)[1],
+                                   verify=lambda x, k, r: _verify_laid_out(x, k, r, book),
+                                   cost=lambda x, k, r: _cost_of(x, k, r, book))  # fmt: skip
+        return (node.out, node.cand) if node is not None else (None, None)
+
+    got = phased_cost.phases(region, reason, form, out, timeline, c.duration_months, mainland,
+                             (decide_line(c, region, form), decide_line(c, "mainland", form)),
+                             lambda line: line_cost(c, line, form, chosen, fx), chosen.gpu.id)  # fmt: skip
+    if got is not None:
+        out.costs.phased, rows = got
+        out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *rows])
+        phased_cost.rebase_series(out.costs.phased, out.series)  # the chart's renting line, phase by phase
+
+
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -742,6 +769,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     fleet_own = fleet.chosen_owned(c, out, form)
     timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
+    if chosen is not None and out is not None:  # launched offshore, moved once filed: both phases costed (q21)
+        _cost_the_move(c, region, reason, form, chosen, out, timeline, book, fx)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)

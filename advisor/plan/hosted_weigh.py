@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_prices
+from advisor.plan import hosted_prices, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_prices import hosted_rates
@@ -243,10 +243,12 @@ def cost_token_margin(f: Facts) -> Finding | None:
     if (in_lo + in_hi) / 2 <= _mid(i) and (o_lo + o_hi) / 2 <= _mid(o):
         return None
     times = max((in_lo + in_hi) / max(i.low + i.high, 1e-9), (o_lo + o_hi) / max(o.low + o.high, 1e-9))
+    # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11)
     return sized_hosted_sources(finding(
-        "cost.token_margin", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
-        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.utilisation * 100), **_rates(f)),
-        f.ctx)
+        "cost.token_margin", variant="ranges", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
+        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.utilisation * 100),
+        in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
+        hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)
 
 
 def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input_tokens: float,

@@ -39,6 +39,7 @@ from advisor.plan import (
     memo_forms,
     memo_text15,
     people_volume,
+    phased_cost,
     rent_count,
     reserved_price,
     zh_spacing,
@@ -423,6 +424,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
             if formula is not None:
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
+    if c.phased is not None:  # launched offshore, then the mainland node: each phase and the first year (q21)
+        rows.append(phased_cost.cost_row(c.phased, cur, lang))
     line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
                                                   is None) and any(f.id == LINE_FINDING for f in result.findings)
     if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
@@ -831,6 +834,16 @@ def _as_asked_note(result: PlanResult, lang: str, fix_setup: str) -> str:
     return note + (("" if lang == "zh_CN" else " ") + t("memo.hw.as_asked_fix", fix=fix_setup) if fix_setup else "")
 
 
+def burst_days_note(result: PlanResult, lang: str) -> str:
+    """" (the burst replicas billed for 2–6 event days a month, assumed)" after page 1's cost where the bursts' share
+    is an assumed range of event days and the recommended cost is the rented one it spans (s19-cost19)."""
+    c = result.costs
+    rng = next((a for a in result.assumptions if a.key == "cost19.assume.burst_days"), None)
+    if rng is None or c.cloud_billed_gpus_range is None or c.recommended_monthly != c.cloud_on_demand_monthly:
+        return ""
+    return _t(lang)("cost19.key.burst_days", low=rng.params["low"], high=rng.params["high"])
+
+
 def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     """Hardware, cost against the budget, launch and feasibility in one table on page 1 (the decision itself is
     the sentence above it)."""
@@ -870,8 +883,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                           cost=_money(n.monthly, c.currency)) for n in result.nodes)
         rows.append((t("memo.key.cost"), t("memo.key.cost_nodes", cost=monthly, parts=parts) + basis))
     elif monthly != "—" and not owning:
+        moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
+        moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
-                     + basis))
+                     + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t)
         monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so

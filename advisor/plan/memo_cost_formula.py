@@ -71,6 +71,9 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
         "cost": _r(od.low, od.high),
     }
     key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
+    billed = cloud_price_labels.billed_text(c)
+    if not c.per_job and "–" in billed:  # an assumed range of burst days: each end billed its own GPUs (q36)
+        key, params["billed"] = "cost19.formula_month_range", billed
     value = translate(lang, key, **params)
     if not c.per_job:  # which GPUs run every hour: the always-on replica, the N+1 spare, whole servers (s16-capacity)
         value += warm_floor.billed_note(c, lang)

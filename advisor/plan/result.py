@@ -382,6 +382,39 @@ class Costs(_Out):
     output_tokens_per_month_high: float | None = Field(
         None, description="high end of an assumed monthly volume, output tokens (input at the prompt:output ratio); "
                           "null where the volume is counted or has no higher figure")
+    # s19-cost19: launched offshore while the ICP filing runs, then moved to the mainland (q21: costed 12 months in
+    # Hong Kong though the plan moves in 2-3); both phases, the first-year total and the month after the move
+    phased: PhasedCost | None = Field(None, description="offshore launch, then the mainland node after the ICP "
+                                      "filing: each phase's monthly cost, the months before the move, the total")
+    # s19-cost19: GPUs billed on demand on average where the bursts' share is an assumed range (event days, q36)
+    cloud_billed_gpus_range: MoneyRange | None = Field(
+        None, description="GPUs billed on demand (low, high) where the bursts' share of the hours is an assumed range")
+
+
+class PhasedCost(_Out):
+    """A plan that launches offshore and moves to a mainland node once the ICP filing is done, costed as its two
+    phases on the same setup (lines apart, as in the plan's own cost total)."""
+
+    first_region: str
+    then_region: str = "mainland"
+    first_months_low: int = Field(description="whole months billed before the move (the move step's low end)")
+    first_months_high: int = Field(description="whole months billed before the move (the move step's high end)")
+    first_monthly: MoneyRange = Field(description="the offshore node a month, at the plan's recommended price")
+    then_monthly: MoneyRange | None = Field(None, description="the mainland node a month after the move (the steady "
+                                            "figure); null where no price covers the part there (unknown, not 0)")
+    first_line: str = ""
+    then_line: str = ""
+    then_line_monthly: MoneyRange | None = Field(None, description="the mainland node's line a month (lines are "
+                                                 "not in the totals); null where unpriced")
+    first_line_monthly: MoneyRange | None = None
+    months: int = Field(12, description="the months the total covers (the first year, or a shorter horizon)")
+    total: MoneyRange | None = Field(None, description="both nodes over ``months``: the offshore node until the move, "
+                                     "then the mainland node (lines apart); null where the mainland is unpriced")
+    then_stand_in: bool = Field(False, description="the mainland price is a placeholder (grade U), not a quote")
+    then_gpu: str | None = Field(None, description="the mainland node's part where the launch node's has no "
+                                 "mainland price (the mainland's own cheapest setup that meets the target)")
+    then_gpu_name: str | None = None
+    then_gpus: int | None = None
 
 
 class CurvePoint(_Out):
@@ -866,6 +899,7 @@ def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
     return p
 
 
+Costs.model_rebuild()
 PlanResult.model_rebuild()
 
 

@@ -79,7 +79,11 @@ def billed_note(costs: Any, lang: str) -> str:
 
     billed, gpus, w = costs.cloud_billed_gpus, costs.gpus, costs.cloud_warm
     some = billed is not None and billed < gpus
-    shown = int(billed) if billed is not None and billed == int(billed) else billed
+    shown: Any = int(billed) if billed is not None and billed == int(billed) else billed
+    if getattr(costs, "cloud_billed_gpus_range", None) is not None:  # an assumed range of burst days (s19-cost19)
+        from advisor.plan.cloud_price_labels import billed_text
+
+        shown = billed_text(costs)
     if w is None or w.get("scaled_share", 1.0) >= 1.0:
         return translate(lang, "memo.batchcost15.billed_note", billed=shown, gpus=gpus) if some else ""
     spare = translate(lang, "memo.capacity16.with_spare") if w["spare"] else ""

@@ -147,6 +147,10 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
         assert said == scaled, (name, lang, row)
         if scaled:
             shown = f"{billed:.0f}" if billed == int(billed) else f"{billed:.1f}"
+            if c.cloud_billed_gpus_range is not None:  # an assumed range of burst days: each end's GPUs (s19-cost19)
+                lo, hi = c.cloud_billed_gpus_range.low, c.cloud_billed_gpus_range.high
+                assert lo < billed < hi
+                shown = f"{lo:.1f}–{hi:.1f}"
             assert f"{shown} of {c.gpus} GPUs" in row if lang == "en" else f"{shown} / {c.gpus} 张 GPU" in row
             if c.cloud_monthly is not None and r.deployment_form != "hybrid":
                 assert (f"all {c.gpus} GPUs" if lang == "en" else f"全部 {c.gpus} 张 GPU") in row, (name, lang)

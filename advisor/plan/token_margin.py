@@ -1,0 +1,41 @@
+"""A paid token API's margin said with figures that agree (issue 25, s19-cost19).
+
+Eighth blind review, q11: the finding said "about 15 ×" the market price beside ranges implying 5–80 ×. Each ratio
+here is taken from the ends of the two ranges (own cost's low end ÷ the hosted price's high end … own high ÷ hosted
+low), for input and output apart, with the middles' ratio beside them. And the price the own cost rests on is named
+as the first hardware question where it is not a quote: a part rented in instance sizes a cloud lists on request
+(the H20's 1-card instances), or a placeholder row, sets the margin until its quote comes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.instance_on_request import listed_on_request
+from advisor.plan.result import MoneyRange
+
+
+def _times(v: float) -> str:
+    return f"{v:.0f}" if v >= 10 else f"{v:.1f}"
+
+
+def ratio_range(own: tuple[float, float], market: MoneyRange) -> str:
+    """"1.6–10": own cost ÷ the market price, low end against the market's high end and high end against its low."""
+    lo, hi = own[0] / max(market.high, 1e-9), own[1] / max(market.low, 1e-9)
+    a, b = _times(lo), _times(hi)
+    return a if a == b else f"{a}–{b}"
+
+
+def hardware_question(chosen: Any, prices: list[Any]) -> dict[str, Any] | str:
+    """The sentence naming the price the own cost rests on, where it is not a quote; "" where it is one."""
+    rows = [r for r in prices if r.kind == "on_demand" and r.gpu == chosen.gpu.id]
+    if not rows or any(r.user_quote for r in rows) or all(r.grade in ("A", "B") for r in rows):
+        return ""
+    lay = getattr(chosen, "layout", None)
+    name = chosen.gpu.name
+    if lay is not None and not lay.whole_server and listed_on_request(chosen.gpu.id):
+        return {"tr": "margin19.question.instances", "gpu": name, "unit": lay.unit_gpus, "units": lay.units}
+    return {"tr": "margin19.question.placeholder", "gpu": name}
+
+
+__all__ = ["hardware_question", "ratio_range"]

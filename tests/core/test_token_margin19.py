@@ -1,0 +1,76 @@
+"""A paid token API's margin, with ratios that agree with the ranges beside them (s19-cost19, issue 25). Eighth blind
+review, q11: "about 15 ×" the market price beside ranges implying 5–80 ×."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from advisor.plan import token_margin
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_text15 import per_million_split
+from advisor.plan.reasons import deciding
+from advisor.plan.result import MoneyRange
+from tests.support.planned import advice_answers, planned
+
+Q11 = "q11_paid_api_b25"
+
+
+def _ends(text: str) -> tuple[float, float]:
+    a, _, b = text.partition("–")
+    return float(a), float(b or a)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q11_each_ratio_is_the_ends_of_the_two_ranges_input_and_output_apart(lang):
+    r = planned(advice_answers(Q11))
+    f = r.finding("cost.token_margin")
+    assert f is not None and f in deciding(r.findings) and r.feasible  # the scenario expects feasible: kept
+    split = per_million_split(r.costs)
+    i, o = r.costs.hosted_api_input_per_million, r.costs.hosted_api_output_per_million
+    assert split is not None and i is not None and o is not None
+    for own, market, key in ((split[0], i, "in_times"), (split[1], o, "out_times")):
+        lo, hi = _ends(f.params[key])
+        assert lo == pytest.approx(own[0] / market.high, rel=0.06)
+        assert hi == pytest.approx(own[1] / market.low, rel=0.06)
+        assert f.params[key] in f.title_in(lang) and f.params[key] in f.detail_in(lang)
+    # the middles' ratio lies inside both ranges it is said beside
+    mid = float(f.params["times"])
+    assert _ends(f.params["in_times"])[0] <= mid <= _ends(f.params["in_times"])[1]
+    page_one = render_memo_markdown(r, lang).split("\n## ")[1]
+    assert f.title_in(lang) in page_one
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q11_names_the_instance_price_its_cost_rests_on_as_the_first_hardware_question(lang):
+    r = planned(advice_answers(Q11))
+    f = r.finding("cost.token_margin")
+    assert f is not None
+    q = f.params["hardware"]
+    assert isinstance(q, dict) and q["tr"] == "margin19.question.instances"
+    assert r.hardware.layout is not None and (q["unit"], q["units"]) == (r.hardware.layout.unit_gpus,
+                                                                         r.hardware.layout.units)
+    assert (r.hardware.gpu_name or "") in f.detail_in(lang)
+    # the same instance is the next steps' first technical step (after the licence that gates the launch)
+    ids = [s.id for s in r.next_steps]
+    assert "confirm_instance" in ids and ids.index("confirm_instance") <= 1
+
+
+def test_ratio_range_pairs_the_opposite_ends():
+    assert token_margin.ratio_range((3.0, 8.0), MoneyRange(low=0.8, high=2.0)) == "1.5–10"
+    assert token_margin.ratio_range((2.0, 2.0), MoneyRange(low=1.0, high=1.0)) == "2.0"
+
+
+def _row(grade: str, quote: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(kind="on_demand", gpu="h20", grade=grade, user_quote=quote)
+
+
+def test_no_hardware_question_where_the_price_is_a_quote_or_well_sourced():
+    chosen = SimpleNamespace(gpu=SimpleNamespace(id="h20", name="NVIDIA H20"), layout=None)
+    assert token_margin.hardware_question(chosen, [_row("U", quote=True)]) == ""
+    assert token_margin.hardware_question(chosen, [_row("A"), _row("B")]) == ""
+    got = token_margin.hardware_question(chosen, [_row("U")])
+    assert isinstance(got, dict) and got["tr"] == "margin19.question.placeholder"
+    assert re.search("H20", got["gpu"])
