@@ -60,6 +60,9 @@ class Candidate:
     best_tpot_ms: float = 0.0
     notes: list[str] = field(default_factory=list)
     checked: dict[int, LevelPrediction] = field(default_factory=dict)  # predictor levels already run
+    # levels_at's running maxima, by the levels they were made from (see _monotone_below)
+    monotone_memo: dict[tuple[int, ...], tuple[tuple[LevelPrediction, ...], list[LevelPrediction]]] = field(
+        default_factory=dict, repr=False, compare=False)
     layout: Any = None  # node_shapes.Layout: the setup as whole servers/VMs on sale (set by gpu_choice.arrange)
 
     @property
@@ -453,9 +456,24 @@ def levels_at(ctx: Ctx, cand: Candidate, levels: list[int]) -> list[LevelPredict
         if c not in cand.checked:
             cand.checked[c] = simulate_at(ctx, cand, c)
     top = max(levels, default=0)
-    below = sorted(k for k in cand.checked if k <= top)
-    shown = dict(zip(below, monotone_latency([cand.checked[k] for k in below]), strict=True))
+    below = tuple(sorted(k for k in cand.checked if k <= top))
+    shown = dict(zip(below, _monotone_below(cand, below), strict=True))
     return [shown[c] for c in levels]
+
+
+def _monotone_below(cand: Candidate, below: tuple[int, ...]) -> list[LevelPrediction]:
+    """``monotone_latency`` of the candidate's levels ``below`` (sorted), remembered: a plan reads the same levels
+    through ``levels_at`` over a thousand times (the claim's bisection, the curve, the check at the load), and
+    raising them again each time was two fifths of a plan whose levels were all simulated already. An entry is used
+    only while every one of those levels is still the very object it was made from (``curve(known=...)`` may put
+    another in ``cand.checked``), so it is exactly what working it out again gives."""
+    made_from = tuple(cand.checked[k] for k in below)
+    hit = cand.monotone_memo.get(below)
+    if hit is not None and all(a is b for a, b in zip(hit[0], made_from, strict=True)):
+        return hit[1]
+    out = monotone_latency(list(made_from))
+    cand.monotone_memo[below] = (made_from, out)
+    return out
 
 
 def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None,

@@ -645,15 +645,19 @@ class Engine:
 
         finish_heap = self._finish_heap
         if finish_heap and finish_heap[0][0] <= g:  # most steps finish nobody: no generator for them
-            for seq in self._due(finish_heap, g):
-                seq.generated = seq.output
-                self._finish(seq, g)
+            self._finish_due(g)
 
         self.generation_tokens += emitted
         if self.record_steps:
             self.step_tokens.append(emitted)
         if self.last_step[1]:  # a decode step (SGLang decays new_token_ratio once per decode batch)
             self._decay_reserve(1)
+
+    def _finish_due(self, g: int) -> None:
+        """Finish the decoding sequences whose last token came with step ``g`` (just completed; ``self.t`` its end)."""
+        for seq in self._due(self._finish_heap, g):
+            seq.generated = seq.output
+            self._finish(seq, g)
 
     def _finish(self, seq: Seq, g: int) -> None:
         self._remove_running(seq)
@@ -669,13 +673,14 @@ class Engine:
         """True when the next step only decodes and nothing can change before an event (virtual mode)."""
         if self.on_token is not None or self.prefilling or self.n_dec == 0:
             return False
-        if self._arrivals and self._arrivals[0][0] <= self.t:
+        if self._arrivals and self._arrivals[0][0] <= self.t and not self._planned_before(self._arrivals[0][0]):
             return False
         g = self.steps
-        if not self._blocks_inline() and self._next_block_event(g) <= g:
+        inline = self._blocks_inline()
+        if not inline and self._next_block_event(g) <= g:
             return False
-        if self._finish_heap and self._finish_heap[0][0] <= g:
-            return False
+        if self._finish_heap and self._finish_heap[0][0] <= g and not (inline and self._finish_heap[0][0] == g):
+            return False  # (a finish at g itself ends a run that opens its blocks inline: _decode_run)
         if self.waiting and self.reserve_ratio > 0.0:
             return False  # whether the head fits beside the reserve changes with every emitted token
         if self.waiting and len(self.running) < self.limits.max_num_seqs and not self._locked(g):
@@ -685,6 +690,11 @@ class Engine:
             if budget > 0 and own + need <= self.free_blocks:
                 return False  # the head of the queue can be admitted now
         return True
+
+    def _planned_before(self, ready: float) -> bool:
+        """Whether the next step was planned before ``ready`` (schedule_ahead: it was planned when the last one started,
+        back to back with it, as plan_step reads it): a request ready then cannot join it, and it only decodes."""
+        return self.limits.schedule_ahead and self._last_end == self.t and self._last_start < ready
 
     def _blocks_inline(self) -> bool:
         """Whether a run of decode steps may open the KV blocks its sequences need itself (see _decode_run). Not while
@@ -721,7 +731,10 @@ class Engine:
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
         inline = self._blocks_inline()
-        until = nxt_finish if inline else min(nxt_finish, self._next_block_event(self.steps))
+        # A run that opens its blocks inline also runs the step at which the first request finishes (a pure decode
+        # step like the others: plan_step would schedule it so) and finishes them after it, as commit_step does: that
+        # step went through the scheduler once per request. Not where SGLang's reserve decays (a run decays it at once).
+        until = nxt_finish + 1 if inline else min(nxt_finish, self._next_block_event(self.steps))
         n_ms = self.limits.scheduler_steps
         if n_ms > 1 and self.waiting:  # multi-step: the scheduler looks at the queue when the window ends
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
@@ -730,24 +743,44 @@ class Engine:
         cost = self._decode_cost(n)
         record = self.record_steps
         if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
-            return self._decode_run_array(until, arrival, inline, cost_array)
+            if not self._decode_run_array(until, arrival, inline, cost_array):
+                return False
+            if self.steps == nxt_finish + 1:
+                self._finish_due(nxt_finish)
+            return True
         kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
         blocks = kv_blocks - self.free_blocks
         buckets = self._blk_buckets
-        ends, dts, used = self.step_end, self.step_dt, self.step_blocks
+        ends, dts, used = self.step_end.append, self.step_dt.append, self.step_blocks.append
+        cached_free = self._cached_free  # constant over a run: only eviction, preemption and admission change it
         g0 = g = self.steps
-        t = start = self.t
-        while g < until and t < arrival:
-            if inline and buckets[g % bs]:
-                if self._open_blocks(g) is None:
+        t = self.t
+        # a step runs here while it was planned before the next arrival is ready: it starts before it, or (schedule
+        # ahead) the step before it, back to back, did (plan_step's cutoff)
+        ahead = self.limits.schedule_ahead
+        start = planned = self._last_start if ahead and self._last_end == t else float("inf")
+        while g < until and (t < arrival or planned < arrival):
+            if inline and (bucket := buckets[g % bs]):
+                free = self.free_blocks
+                if free - len(bucket) >= cached_free:  # _open_blocks' fast path inline (once a step at tens of users)
+                    nxt = g + bs
+                    for seq in bucket.values():
+                        if seq.blk_at == g:
+                            seq.blocks += 1
+                            seq.blk_at = nxt
+                            free -= 1
+                    self.free_blocks = free
+                elif self._open_blocks(g) is None:
                     break  # evict or preempt: plan_step's _allocate
                 blocks = kv_blocks - self.free_blocks
             dt = cost(base + n * g)
             if record:
-                ends.append(t + dt)
-                dts.append(dt)
-                used.append(blocks)
+                ends(t + dt)
+                dts(dt)
+                used(blocks)
             start = t
+            if ahead:
+                planned = t  # the next step is planned as this one starts
             t += dt
             g += 1
         if record and g > g0:  # constant over the run
@@ -761,6 +794,8 @@ class Engine:
         self._decay_reserve(g - g0)
         self.steps, self.t = g, t
         self._last_start, self._last_end = start, t
+        if g == nxt_finish + 1:
+            self._finish_due(nxt_finish)
         return True
 
     def _open_blocks(self, g: int) -> int | None:
@@ -789,7 +824,7 @@ class Engine:
     def _open_run_blocks(self, g0: int, g_end: int, opened: list[int]) -> int:
         """Open the KV blocks due in steps [g0, g_end) of a run of decode steps (``opened[j]``: blocks opened at
         step g0 + j); the steps run: g_end − g0, or fewer where free blocks ran short (``_open_blocks``). Every event
-        of the run lies before its sequence's finish step (the run ends at the first finish)."""
+        of the run lies at or before its sequence's finish step (the run ends with the first finish step)."""
         bs, buckets = self.limits.block_size, self._blk_buckets
         total = 0
         for bucket in buckets:
@@ -832,7 +867,12 @@ class Engine:
         ends[0] = self.t
         ends[1:] = dt
         np.cumsum(ends, out=ends)  # ends[j]: the time step g0 + j starts (t += dt, one step after another)
-        steps = k if arrival == float("inf") else min(k, int(np.searchsorted(ends, arrival, side="left")))
+        steps = k
+        if arrival != float("inf"):
+            before = int(np.searchsorted(ends, arrival, side="left"))  # the steps that start before the arrival
+            if self.limits.schedule_ahead and (before or self._planned_before(arrival)):
+                before += 1  # and the one after them, planned as the last of them started (as in _decode_run)
+            steps = min(k, before)
         opened = [0] * steps  # blocks opened at each step
         used = self.limits.kv_blocks - self.free_blocks  # blocks in use before the run
         if inline and steps:

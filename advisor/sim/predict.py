@@ -302,6 +302,7 @@ def simulate_concurrency(
         issue(spread * i / c)
     steps = _run_until_drained(engine, lambda: state["measured_left"] <= 0)
 
+    engine.on_finish = None  # the engine ↔ on_finish cycle broken: freed when this returns (_gc_held_off)
     measured = issued[warm:total_needed]
     # From the first to the last measured arrival: whole cycles of the closed loop, always c in flight.
     t0 = min(s.arrival for s in measured)
