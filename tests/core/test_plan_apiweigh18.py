@@ -154,10 +154,8 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
 
 def test_q33_names_the_reserved_price_for_every_gpu_beside_on_demands_average():
     row = _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en")
-    # 6 GPUs since the plan's TTFT P99 counts the prefill still ahead of an arrival (s19-ttft3): 4 × 4-bit cards
-    # reached 5.3 s at 6 users a replica against the 5 s assumed
-    assert "on demand, scaled to the load (4.2 of 6 GPUs on average)" in row
-    assert "monthly/reserved for all 6 GPUs every hour of the month" in row
+    assert "on demand, scaled to the load (3.1 of 4 GPUs on average)" in row
+    assert "monthly/reserved for all 4 GPUs every hour of the month" in row
 
 
 def _per_million_row(text: str, lang: str) -> str:
