@@ -10,6 +10,14 @@ requests", a partly prefilled prompt among them) and only then on the WAITING qu
 requests"; vllm/v1/core/sched/scheduler.py), and the simulator does the same (``advisor.sim.engine``, step 3).
 So a long prompt that arrives while others are prefilling waits for what is left of theirs.
 
+Why the simulated level does not show it: its closed loop sends a user's next request at the step its answer ends,
+a decode step, and with prompts of a few chunks against hundreds of decode steps an answer almost never ends during
+another's prefill (q10 on TP 4: 0.9 % of 3,000 simulated arrivals at two users queued more than 0.5 s). Real users
+send when they are ready, at any moment, so an arrival finds another prompt being prefilled for the share of the
+time prefill takes. The floor applies (``advisor.plan.sizing.analytic_ttft_p99_ms``) where the average prompt is
+longer than a step's budget, so that a prefill ahead holds whole steps; shorter prompts share the arrival's step and
+keep the wait for the step under way the floor had before.
+
 How much is ahead, drawn the way the closed loop has it: each of the ``c − 1`` other users is, at a random moment,
 prefilling with probability ρ = its prefill time ÷ one closed-loop cycle (all ``c`` users' prefills, which run one
 after another and hold every decoding user's step, plus one answer's decode steps), and a prompt being prefilled has a uniform share of its chunks left. The p99 is taken over ``DRAWS`` such arrivals, each
