@@ -18,6 +18,12 @@ time prefill takes. The floor applies (``advisor.plan.sizing.analytic_ttft_p99_m
 longer than a step's budget, so that a prefill ahead holds whole steps; shorter prompts share the arrival's step and
 keep the wait for the step under way the floor had before.
 
+What it leaves out: a user waiting in the queue holds its whole prompt, not a uniform share, and the share ρ counts
+only prefill time, not the wait before it, so under a high prefill load it reads low. For q10 on TP 4 (simulated, not
+measured): the closed loop's p99 is 16.2 s at 2, 4 and 8 users, this floor 24.4 / 24.7 / 25.0 s, and Poisson arrivals
+at the closed loop's own throughput (``simulate_rate``, 600 requests) 47 / 96 / 154 s — real users, who wait for an
+answer before they ask again, lie between the loop and the open stream.
+
 How much is ahead, drawn the way the closed loop has it: each of the ``c − 1`` other users is, at a random moment,
 prefilling with probability ρ = its prefill time ÷ one closed-loop cycle (all ``c`` users' prefills, which run one
 after another and hold every decoding user's step, plus one answer's decode steps), and a prompt being prefilled has a uniform share of its chunks left. The p99 is taken over ``DRAWS`` such arrivals, each
