@@ -858,6 +858,18 @@ spends something per MoE layer at TP 8 beyond the fused-MoE call (45 µs), the M
 all-reduces the model has; the kernels it leaves out (router GEMM, grouped top-k — about 7 µs as one fused kernel on
 an H200, vllm#34206 — and the shared expert's GEMMs) add up to well under that, so it stays unexplained.
 
+*Session 19: no figure moved.* The held-out figures are those of session 18 (below the knee TTFT median 32 %, p90
+85 %; TPOT 14 %, p90 38 %; this bench predicts with `advisor.sim.predict`, which the session's changes leave alone:
+the plan's TTFT floor for long prompts, `advisor.plan.prefill_queue`, and SGLang's own prefill chunk on GPUs under
+60 GiB, which no row ran on). Looked at again for the TTFT median and p90, and left: NIM 1.8.0's TensorRT-LLM
+closed loops on 2 × H100 (Llama-3.3-70B FP8) measure TTFT 147.6 / 181.6 / 229.8 ms at 25 / 50 / 100 users with
+500-token prompts, 6.8–7.7 times their own TPOT (21.7–30.0 ms), and 688.7 / 834.5 ms at 25 / 50 users with
+5,000-token prompts: 3.7–6.8 decode steps more than the model's wait for the step under way plus the prompt's own
+step(s), growing with the users (at 5 users the same pages are over-predicted, +39 % and +57 %). TensorRT-LLM 1.8's engine backend runs no overlap scheduler (session 18), so
+the steps it adds are not the step-ahead one; no NIM or TensorRT-LLM document found states how many iterations a
+new request waits under inflight batching, so no such wait was added. These 5 rows and GPUStack's 6 vLLM 0.11 rows
+(above) are 11 of the 28 below-knee TTFTs that miss by more than 25 %.
+
 **Session 17: vLLM's piecewise CUDA graphs, and the version an unversioned row can have run.** (1) vLLM V1 decoded
 in *piecewise* CUDA graphs until 0.11.0 made FULL_AND_PIECEWISE the default (vllm-project/vllm#25444; the v0.11.0
 release of 2025-10-02): every layer's attention was launched from Python between two graph replays, "multiple kernel

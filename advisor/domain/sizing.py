@@ -233,6 +233,10 @@ class MemoryEstimate(BaseModel):
         "captured there (0 for SGLang and llama.cpp): in total_bytes, not in overhead_bytes, so that total_bytes ≤ "
         "gpu_memory_bytes exactly when the requests fit",
     )
+    activation_over_share_bytes: int = Field(
+        0, description="SGLang only: how far one step's estimated activation peak (activation_bytes) exceeds what its "
+        "mem_fraction_static leaves outside the weights and KV pool (0: it fits, and for every other engine)",
+    )
 
 
 class Range(BaseModel):

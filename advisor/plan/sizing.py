@@ -26,6 +26,7 @@ from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest,
 from advisor.plan import batch_kv, batch_rate
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
+from advisor.plan.prefill_queue import queued_prefill_p99_s
 from advisor.sim.costs import engine_limits, engine_step_costs
 from advisor.sim.engine import EngineLimits
 from advisor.sim.monotone import monotone_latency
@@ -364,7 +365,9 @@ def analytic_ttft_p99_ms(ctx: Ctx, cand: Candidate, c: int) -> float:
     """TTFT of the p99 prompt at concurrency ``c``: the server's time per request, then wait for the step under
     way (and the one already planned, on an engine that schedules a step ahead), then prefill in chunks beside the
     other ``c − 1`` users' decode steps (the first token comes with the last chunk, as in the predictor).
-    Non-decreasing in ``c``: every step only grows with the batch."""
+    For prompts longer than a step's budget, never below the p99 of the same wait plus the other users' prefill still
+    ahead of it and its own (``advisor.plan.prefill_queue``): long prompts queue behind each other. Non-decreasing in ``c`` up to that
+    draw's noise (every step only grows with the batch); the curve reads levels through a running maximum."""
     lim = limits(ctx, cand)
     chunk = lim.max_num_batched_tokens
     p, o = ctx.prompt_avg, ctx.output_avg
@@ -379,6 +382,13 @@ def analytic_ttft_p99_ms(ctx: Ctx, cand: Candidate, c: int) -> float:
         n = min(chunk, p99 - done)
         total += cand.costs.step_seconds(n, n * done + n * (n + 1) / 2, others, kv)
         done += n
+    # ... and, for prompts longer than a step's budget, never below the p99 of an arrival that waits for the other
+    # users' prompts still being prefilled (their chunks take whole steps before its own: advisor.plan.prefill_queue),
+    # which grows with ``c``. Prompts that fit a step share it with the arrival's: the wait for the step under way
+    # above stands for them, as before.
+    if others and p > chunk:
+        queued = lim.request_overhead_s + wait + queued_prefill_p99_s(cand.costs, lim, workload(ctx), c, kv)
+        total = max(total, queued)
     return total * 1000.0  # the first token comes with the last prefill chunk
 
 

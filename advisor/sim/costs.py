@@ -12,6 +12,7 @@ from advisor.i18n import tr
 from advisor.sim.engine import EngineLimits
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
+from advisor.sizing.sglang_pool import with_default_chunk
 
 
 class SimSetupError(ValueError):
@@ -70,7 +71,9 @@ def build_setup(
     shared.
     """
     prof = get_profile(profile)
-    engine = resolve_engine(engine, prof, gpu)  # the batch settings left open: what the engine picks on this GPU
+    asked, engine = engine, resolve_engine(engine, prof, gpu)  # the batch settings left open: the engine's own here
+    if prof.id == "sglang":  # its prefill chunk by GPU memory and release (advisor/sizing/sglang_pool.py)
+        engine = with_default_chunk(asked, engine, gpu.effective_memory_bytes, (factors or SpeedFactors()).engine_version)
     # the request keeps the user's factors (another profile applied later resolves its own from them); the step
     # costs take the engine's step, streaming and scheduling overheads and its fused-MoE kernel on top
     base = factors or SpeedFactors()

@@ -27,7 +27,7 @@ from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.pool_note import kv_pool_note
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
-from advisor.sizing.sglang_pool import share_and_free
+from advisor.sizing.sglang_pool import share_and_free, with_default_chunk
 
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
@@ -215,7 +215,10 @@ def _served_lengths(req: SizingRequest) -> SizingRequest:
 
 def with_engine_defaults(req: SizingRequest, fmt: WeightFormat | None = None) -> SizingRequest:
     """The request with the batch settings it leaves open set to what its engine picks on its GPU."""
-    engine = resolve_engine(req.engine, engine_profile_of(req, fmt or get_format(req.weights)), req.gpu)
+    profile = engine_profile_of(req, fmt or get_format(req.weights))
+    engine = resolve_engine(req.engine, profile, req.gpu)
+    if profile.id == "sglang":  # its prefill chunk by GPU memory and release (sglang_pool.py)
+        engine = with_default_chunk(req.engine, engine, req.gpu.effective_memory_bytes, req.factors.engine_version)
     return req if engine is req.engine else req.model_copy(update={"engine": engine})
 
 

@@ -14,6 +14,7 @@ from advisor.resources import resource_path
 from advisor.sizing.memory import weight_bytes
 from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.quant import WeightFormat
+from advisor.sizing.sglang_share_warning import sglang_share_warning
 from advisor.units import format_bytes, format_context
 
 # Formats tried, smallest step first, when the weights do not fit.
@@ -307,6 +308,9 @@ def build_advice(
             out.append(Advice(kind="suggestion", text=t("sizing.advice.quantized_checkpoint", format=fmt.label, repo=known)))
         elif needs_checkpoint(req, fmt):
             out.append(Advice(kind="warning", text=t("sizing.advice.needs_checkpoint", format=fmt.label, repo=_repo(req))))
+    share = sglang_share_warning(req, mem, lang)  # SGLang's static share against one step's activations
+    if share is not None:
+        out.append(share)
     if not mem.headroom_ok:
         out.append(Advice(kind="warning", text=t("sizing.advice.headroom", util=req.engine.gpu_memory_utilization), flags="--gpu-memory-utilization 0.9"))
     if fmt.compute == "fp8" and not req.gpu.fp8_tflops_dense:

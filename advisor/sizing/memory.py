@@ -390,9 +390,13 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     # memory exactly when the requests fit (the verdict): SGLang's activations, CUDA graphs and workspaces get the
     # 1 − mem_fraction_static of the free memory its static share leaves (it does not profile a step); vLLM holds back
     # the 1 − gpu_memory_utilization it never hands out (less the CUDA context and graphs captured there).
+    activation_over_share = 0
     if sglang:
         outside_share = max(0, free_before_load - budget - engine.non_torch_bytes - graphs)
         shown_activation, held_back = outside_share, 0
+        # SGLang does not profile a step: a chunk whose activations outgrow the share it leaves runs out of memory
+        # only when a long prompt arrives (advisor/sizing/sglang_pool.py), so it is said, not hidden in the bar
+        activation_over_share = max(0, activation - outside_share)
     else:
         shown_activation = activation
         held_back = 0 if llama_cpp else max(0, gpu_memory_bytes - budget - context_bytes - (0 if graphs_in_budget else graphs))
@@ -479,4 +483,5 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         headroom_ok=headroom_ok,
         breakdown=breakdown,
         held_back_bytes=held_back,
+        activation_over_share_bytes=activation_over_share,
     )

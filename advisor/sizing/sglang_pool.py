@@ -93,6 +93,29 @@ def batch_defaults(gpu_mib: float, tp: int) -> tuple[int, int]:
     return 16384, 512
 
 
+def default_chunked_prefill_size(gpu_mib: float, engine_version: str | None = None) -> int:
+    """The ``--chunked-prefill-size`` (SGLang's step budget, vLLM's max_num_batched_tokens) SGLang picks when it is
+    not set, by GPU memory (MiB) and release (None: the current one): 2,048 below 25,000 MiB, else 8,192, until
+    #7054; 2,048 below 35 GiB, 8,192 below 160 GiB, 16,384 above until #10975 (server_args.py "Set chunked prefill
+    size, which depends on the gpu memory capacity"); ``batch_defaults``' tiers since. A 24 GB card (RTX 4090) has
+    always had 2,048."""
+    if engine_version is not None and not at_least(engine_version, RESERVE_BY_GPU_CLASS_SINCE):
+        return 2048 if gpu_mib < 25_000 else 8192
+    if engine_version is not None and not at_least(engine_version, GENERAL_HEURISTICS_SINCE):
+        return 2048 if gpu_mib < 35 * 1024 else 8192 if gpu_mib < 160 * 1024 else 16384
+    return batch_defaults(gpu_mib, 1)[0]
+
+
+def with_default_chunk(asked: EngineSettings | None, resolved: EngineSettings, gpu_memory_bytes: int,
+                       engine_version: str | None) -> EngineSettings:
+    """``resolved`` (the engine profile's batch defaults filled in) with SGLang's own prefill chunk for this GPU and
+    release where the user left the step budget open (``asked``)."""
+    if asked is not None and asked.max_num_batched_tokens is not None:
+        return resolved
+    chunk = default_chunked_prefill_size(gpu_memory_bytes / MIB, engine_version)
+    return resolved if resolved.max_num_batched_tokens == chunk else resolved.model_copy(update={"max_num_batched_tokens": chunk})
+
+
 def _reserved_general_mib(gpu_mib: float, tp: int) -> float:
     """#10975's reserve (MiB): activations of one prefill chunk, parallel slack and CUDA graph buffers."""
     chunk, graph_bs = batch_defaults(gpu_mib, tp)

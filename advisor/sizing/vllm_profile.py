@@ -87,7 +87,9 @@ def other_engine_peak(m: ModelSpec, tp: int, engine: EngineSettings) -> int:
     a free-memory fraction), which is not modelled here: they keep the earlier estimate, one forward step plus FP32
     logits and probabilities for every sequence, rather than vLLM's profile of a given release."""
     tokens = engine.max_num_batched_tokens or 0
-    return int(forward_peak(m, tp, tokens) + (engine.max_num_seqs or 0) * m.vocab_size * V0_SAMPLER_BYTES_PER_LOGIT)
+    # a step samples at most one row of logits a request in it, and holds at most ``tokens`` requests' tokens
+    rows = min(engine.max_num_seqs or 0, tokens)
+    return int(forward_peak(m, tp, tokens) + rows * m.vocab_size * V0_SAMPLER_BYTES_PER_LOGIT)
 
 
 def cuda_graphs_in_budget(engine_version: str | None) -> bool:
