@@ -28,6 +28,7 @@ from advisor.plan import (
     public_volume,
     reachable,
     second_unit,
+    single_card,
     sizing,
     two_nodes,
     warm_floor,
@@ -591,8 +592,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
             rank = gchoice.rank_key(c, region, book)
 
-            def hourly(k: sizing.Candidate) -> float:
-                return k.price_mid * k.tp * max(k.replicas, floor)
+            def hourly(k: sizing.Candidate) -> float:  # as the ranking weighs it: TP over PCIe a premium dearer
+                return single_card.weighed(k, k.price_mid * k.tp * max(k.replicas, floor))
 
             cost = hourly(chosen)
             # only among setups of the same standing (region, fleet, vendor, price grade, part grade, sold new): never

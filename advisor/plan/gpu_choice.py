@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, node_shapes
+from advisor.plan import gpu_grade, node_shapes, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -204,7 +204,9 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # then, on the same GPUs, the setup that carries more within the target (the screen's c_max on the replicas
         # that serve): FP8 where it is accepted gives more headroom on the same server than BF16 (q10: 2 × TP4
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
-        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
+        # one larger card per replica before tensor parallelism over PCIe within a modest premium (single_card, q38)
+        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, round(single_card.weighed(k, hourly(k)), 6),
+                need, k.total_gpus, -_carried(k),
                 QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -312,7 +314,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # showed 4 × A10 at 26.55 CNY/h, the screen's size, as "the next cheapest" beside a 32.13 CNY/h L20 plan; the
     # predictor's check needed 12 A10)
     mine = tiers(c, region, chosen, book)
-    after = [k for k in after if not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
+    after_all = list(after)
+    after = [k for k in after if not (tiers(c, region, k, book) == mine
+                                      and single_card.weighed(k, hourly(k)) < single_card.weighed(chosen, hourly(chosen)))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -359,8 +363,12 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
+    # one card per replica chosen over a cheaper replica split across PCIe cards (q38): said with both prices
+    passed = single_card.passed_over(chosen, after_all, lambda k: tiers(c, region, k, book) == mine, hourly)
+    single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
+                                          "limit_pct": passed["limit_pct"]}
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing)
+                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single)
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

@@ -596,6 +596,21 @@ class GpuChoice(_Out):
     # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, with their tensor rates against the
     # chosen GPU's (advisor.plan.long_prompt.compute_light)
     set_aside: dict[str, Any] | None = None
+    # s19-gpu19 (q38): a cheaper setup that splits a replica over PCIe cards, passed over for one card per replica
+    # within the premium (advisor.plan.single_card): {"other": GpuOption, "more_pct": int, "limit_pct": int}
+    single_card: dict[str, Any] | None = None
+
+    def _single(self, lang: str) -> str:
+        """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
+        if self.single_card is None:
+            return ""
+        o = self.single_card["other"]
+        o = o if isinstance(o, GpuOption) else GpuOption.model_validate(o)
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        sep = "" if lang == "zh_CN" else " "
+        return sep + render(lang, "plan.gpu19.single_card", {"other": other, "more": self.single_card["more_pct"],
+                                                             "limit": self.single_card["limit_pct"]})
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
@@ -609,9 +624,9 @@ class GpuChoice(_Out):
                 if len(self.alternatives) > 1 else one(self.alternatives[0])
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
-                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
+                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._single(lang) + self._weighed(lang)
             return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others}) \
-                + self._weighed(lang)
+                + self._single(lang) + self._weighed(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -619,7 +634,7 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._weighed(lang)
+                                  "others": others}) + self._single(lang) + self._weighed(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
