@@ -592,8 +592,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
             rank = gchoice.rank_key(c, region, book)
 
-            def hourly(k: sizing.Candidate) -> float:  # as the ranking weighs it: TP over PCIe a premium dearer
-                return single_card.weighed(k, k.price_mid * k.tp * max(k.replicas, floor))
+            def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer
+                per_hour = k.price_mid * k.tp * max(k.replicas, floor)
+                return single_card.weighed(k, per_hour) if k.gpu.id != chosen.gpu.id else per_hour
 
             cost = hourly(chosen)
             # only among setups of the same standing (region, fleet, vendor, price grade, part grade, sold new): never

@@ -3,10 +3,9 @@ q38: 2 × L4 with TP2 over PCIe at about 1.75 USD/h chosen over one L40S at abou
 cache).
 
 An engineer pays a little more for the single card: no all-reduce over PCIe on every layer, one failure domain per
-replica, one card to run and replace (deployment-facts rule 9). The ranking (``gpu_choice.rank_key``) therefore
-compares a setup that splits a replica over several PCIe cards at its hourly cost × (1 + ``premium()``): one card per
-replica (or a replica inside an NVLink domain) wins whenever it costs at most that much more. Between two setups of
-the same kind the order by cost is unchanged.
+replica, one card to run and replace (deployment-facts rule 9). The ranking (``gpu_choice.arrange`` and the
+setups to buy) therefore puts one card per replica (or a replica inside an NVLink domain) on another GPU first when
+the cheapest setup splits a replica over PCIe cards and the other costs at most ``premium()`` more an hour.
 """
 
 from __future__ import annotations
@@ -32,17 +31,35 @@ def weighed(k: Candidate, per_hour: float) -> float:
     return per_hour * (1.0 + premium()) if over_pcie(k) else per_hour
 
 
+def prefer(ranked: list[Candidate], same_standing, hourly) -> list[Candidate]:
+    """``ranked`` with the first setup of one card per replica (or an NVLink replica) on another GPU moved before the
+    first one, when the first splits a replica over PCIe cards, the other is of the same standing
+    (``same_standing(a, b)``: the ranking's tiers) and costs at most ``premium()`` more an hour. On the same GPU the
+    tensor-parallel size stays the layout search's choice (``layout_search``: the KV room a larger TP gives weighed
+    on the predictor)."""
+    if not ranked or not over_pcie(ranked[0]):
+        return ranked
+    first = ranked[0]
+    limit = weighed(first, hourly(first)) + 1e-9
+    for k in ranked[1:]:
+        if k.gpu.id != first.gpu.id and not over_pcie(k) and same_standing(k, first) and hourly(k) <= limit:
+            return [k, *(x for x in ranked if x is not k)]
+    return ranked
+
+
 def passed_over(chosen: Candidate, others: list[Candidate], same_standing, hourly) -> dict[str, Any] | None:
-    """The cheaper setup of the same standing that splits a replica over PCIe and was ranked after ``chosen`` only by
-    this rule, as the memo's clause says it (its cost, how much more the chosen one costs, the threshold); None when
-    the rule decided nothing. ``same_standing(k)`` tells a setup of the chosen one's tiers; ``hourly(k)`` its cost."""
+    """The cheaper setup of the same standing on another GPU that splits a replica over PCIe and was ranked after
+    ``chosen`` only by this rule, as the memo's clause says it (its cost, how much more the chosen one costs, the
+    threshold); None when the rule decided nothing. ``same_standing(k)`` tells a setup of the chosen one's tiers;
+    ``hourly(k)`` its cost."""
     if over_pcie(chosen):
         return None
     mine = hourly(chosen)
     for k in others:
-        if over_pcie(k) and same_standing(k) and hourly(k) < mine <= weighed(k, hourly(k)) + 1e-9:
+        if k.gpu.id != chosen.gpu.id and over_pcie(k) and same_standing(k) and \
+                hourly(k) < mine <= weighed(k, hourly(k)) + 1e-9:
             return {"other": k, "more_pct": round((mine / hourly(k) - 1.0) * 100), "limit_pct": round(premium() * 100)}
     return None
 
 
-__all__ = ["over_pcie", "passed_over", "premium", "weighed"]
+__all__ = ["over_pcie", "passed_over", "prefer", "premium", "weighed"]

@@ -26,7 +26,7 @@ def test_q38_runs_one_card_per_replica_and_says_why_against_the_cheaper_pcie_pai
     assert f"{single['more_pct']} % more" in en and "all-reduce" in en and "failure domain" in en
     assert f"at most {single['limit_pct']} % more" in en
     zh = r.gpu_choice.text_in("zh_CN")
-    assert f"贵 {single['more_pct']}%" in zh and "all-reduce" in zh
+    assert f"贵 {single['more_pct']}%" in zh and "all-reduce" in zh and "故障域" in zh
 
 
 def test_past_the_premium_the_cheaper_pcie_pair_stays():
@@ -50,3 +50,20 @@ def test_the_ranking_weighs_only_replicas_split_over_pcie():
     assert single_card.weighed(K("l4", 1), 1.0) == 1.0
     nvlink = next(g for g in gpus_by_id().values() if g.interconnect == "nvlink")
     assert single_card.weighed(K(nvlink.id, 4), 1.0) == 1.0
+
+
+def test_prefer_moves_only_a_single_card_of_another_gpu_within_the_premium():
+    class K:
+        def __init__(self, gpu_id: str, tp: int, per_hour: float):
+            self.gpu, self.tp, self.per_hour = gpus_by_id()[gpu_id], tp, per_hour
+
+    def order(*ks):
+        return single_card.prefer(list(ks), lambda a, b: True, lambda k: k.per_hour)
+
+    limit = 1.0 + single_card.premium()
+    pair, same_gpu = K("l4", 2, 1.0), K("l4", 1, 1.01)
+    within, beyond = K("l40s", 1, limit - 0.01), K("l40s", 1, limit + 0.01)
+    assert order(pair, same_gpu, within)[0] is within  # the L4's own TP1 is the layout search's to weigh
+    assert order(pair, same_gpu, beyond)[0] is pair
+    assert order(within, pair)[0] is within and order(same_gpu, pair)[0] is same_gpu  # nothing over PCIe first
+    assert single_card.prefer([pair, within], lambda a, b: False, lambda k: k.per_hour)[0] is pair  # another tier
