@@ -847,7 +847,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
         return
     # priced by the plan's own cost function (overhead share, setup, on demand or spot as batch_policy says) on the
     # most replicas the plan considers, as the longer-deadline fix runs them: one price for the same GPU-hours
-    gpus = near.tp * sizing.MAX_REPLICAS
+    gpus = near.tp * sizing.max_replicas(c, near.tp)
     tokens = float((c.total_requests or 0) * c.output_avg)
     inp = costmod.CostInputs(gpu=near.gpu.id, tdp_watts=near.gpu.tdp_watts, gpus=gpus, warm_gpus=near.tp,
                              region=where, tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens))
@@ -1257,7 +1257,7 @@ def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> floa
         return None
     rps = near.tokens_per_s_replica / max(c.output_avg, 1)
     # finished with margin, setup included (batch_rate.deadline_for), as the re-planned job is sized
-    return batch_rate.deadline_for(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600))
+    return batch_rate.deadline_for(c.total_requests / (rps * sizing.max_replicas(c, near.tp) * 3600))
 
 
 def _four_bit_fix(c: Ctx, cost_range, near_of) -> Fix | None:
@@ -1451,8 +1451,12 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                              monthly_cost=MoneyRange(low=round(lo * conv), high=round(hi * conv))))  # fmt: skip
     if "sizing.batch_deadline" in ids:
         hours = _batch_hours_at_most_replicas(c, f.near) or (c.batch_hours or 24) * 2
-        fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": hours},
-                         change={"batch_deadline_hours": hours}))  # fmt: skip
+        # the hours on the GPUs at once the plan assumes as the cloud's quota, said as such (q29's "158 h" read as
+        # an artefact of a self-imposed replica cap)
+        quota = {"key": "plan.gpu19.longer_batch", "params": {
+            "hours": hours, "quota": sizing.max_replicas(c, f.near.tp) * f.near.tp, "gpu": f.near.gpu.name}} \
+            if f.near is not None else {"key": "plan.fix.longer_batch", "params": {"hours": hours}}
+        fixes.append(Fix(id="longer_batch", **quota, change={"batch_deadline_hours": hours}))  # fmt: skip
     fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
     # a batch on a hosted API, priced for the job's tokens (q29: in the cost rows, never offered; s17-fixes)
     hosted_job = fixes17.hosted_job_fix(c, f.hosted_monthly, conv, ids)
