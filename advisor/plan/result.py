@@ -748,6 +748,11 @@ class PlanResult(_Out):
     # s15-layout (#25): every TP size × precision tried on the chosen GPU, and what each missed or needed
     layouts_tried: LayoutSearch | None = Field(None, description="the tensor-parallel sizes and precisions tried on "
                                                "the chosen GPU: the one chosen, and what each other missed or needed")
+    # s19-gpu19 (q40): a model or format change re-planned on its own smallest setup that costs no less than the plan
+    # as asked (4-bit weights where the TTFT target needs the prefill arithmetic, which 4-bit runs in 16-bit): not a
+    # way to make it feasible, said once with its setup, its cost and why
+    fixes_no_saving: list[Fix] = Field(default_factory=list, description="changes tried that cost no less than the "
+                                       "plan as asked: left out of the fixes, with their setups and costs")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
