@@ -370,7 +370,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
-                                          "limit_pct": passed["limit_pct"]}
+                                          "limit_pct": passed["limit_pct"], "nvlink": passed["nvlink"]}
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single)
 

@@ -609,8 +609,9 @@ class GpuChoice(_Out):
         other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                         "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
         sep = "" if lang == "zh_CN" else " "
-        return sep + render(lang, "plan.gpu19.single_card", {"other": other, "more": self.single_card["more_pct"],
-                                                             "limit": self.single_card["limit_pct"]})
+        key = "plan.gpu19.single_card_nvlink" if self.single_card.get("nvlink") else "plan.gpu19.single_card"
+        return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
+                                        "limit": self.single_card["limit_pct"]})
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
@@ -624,9 +625,11 @@ class GpuChoice(_Out):
                 if len(self.alternatives) > 1 else one(self.alternatives[0])
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
-                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._single(lang) + self._weighed(lang)
-            return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others}) \
-                + self._single(lang) + self._weighed(lang)
+                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
+            # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
+            key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
+            return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
+                + self._weighed(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)

@@ -58,7 +58,8 @@ def passed_over(chosen: Candidate, others: list[Candidate], same_standing, hourl
     for k in others:
         if k.gpu.id != chosen.gpu.id and over_pcie(k) and same_standing(k) and \
                 hourly(k) < mine <= weighed(k, hourly(k)) + 1e-9:
-            return {"other": k, "more_pct": round((mine / hourly(k) - 1.0) * 100), "limit_pct": round(premium() * 100)}
+            return {"other": k, "more_pct": round((mine / hourly(k) - 1.0) * 100), "limit_pct": round(premium() * 100),
+                    "nvlink": chosen.tp > 1}  # several cards a replica, joined by NVLink
     return None
 
 

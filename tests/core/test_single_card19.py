@@ -3,11 +3,14 @@ TP2 over PCIe at about 1.75 USD/h was chosen over one L40S at about 2.15 USD/h h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from advisor.plan import answers_from_dict, make_plan, single_card
 from advisor.plan.data import gpus_by_id
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, scenario_plan
 
 Q38 = "q38_eu_internal_hr_assistant"
+SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
 
 
 def test_q38_runs_one_card_per_replica_and_says_why_against_the_cheaper_pcie_pair():
@@ -67,3 +70,15 @@ def test_prefer_moves_only_a_single_card_of_another_gpu_within_the_premium():
     assert order(pair, same_gpu, beyond)[0] is pair
     assert order(within, pair)[0] is within and order(same_gpu, pair)[0] is same_gpu  # nothing over PCIe first
     assert single_card.prefer([pair, within], lambda a, b: False, lambda k: k.per_hour)[0] is pair  # another tier
+
+
+def test_an_nvlink_replica_passed_over_a_cheaper_pcie_one_is_not_called_the_cheapest():
+    # plan scenario 10 (a large MoE on the mainland): H20 replicas of 4 over NVLink at about 10 % more an hour than
+    # L20 replicas of 8 over PCIe; the sentence says why, and never calls the chosen setup the cheapest
+    r = scenario_plan(SCENARIOS / "10_large_moe.json")
+    single = r.gpu_choice.single_card
+    assert single is not None and single["nvlink"] and r.hardware.gpus_per_replica > 1
+    assert gpus_by_id()[r.hardware.gpu].interconnect == "nvlink"
+    en = r.gpu_choice.text_in("en")
+    assert "cheapest" not in en.split(". Weighed")[0] and "NVLink rather than PCIe" in en
+    assert "one card to run" not in en
