@@ -1019,9 +1019,9 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
         m = r.costs.recommended_monthly
         if _no_saving(fix, m, current):  # as dear as the plan as asked on its own smallest setup: not a fix (q40)
             if no_saving is not None:
+                # the change as re-planned (with the budget its cost needed), the text without "together with"
                 no_saving.append(fix.model_copy(update={"monthly_cost": m, "per_job": r.costs.per_job,
-                                                        "with_budget": None, "change": {
-                                                            k: v for k, v in fix.change.items() if k != "monthly_budget"}}))
+                                                        "with_budget": None}))
             continue
         if m is not None:
             update: dict[str, Any] = {"monthly_cost": m, "per_job": r.costs.per_job}
