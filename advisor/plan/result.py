@@ -770,7 +770,7 @@ class PlanResult(_Out):
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline",
-                                                     "open_questions"})
+                                                     "open_questions", "fixes_no_saving"})
         data["lang"] = lang
         if self.gpu_choice is not None:
             data["gpu_choice"]["text"] = self.gpu_choice.text_in(lang)
@@ -793,12 +793,11 @@ class PlanResult(_Out):
             for q in self.open_questions
         ]  # fmt: skip
         data["next_steps"] = [{"id": s.id, "text": s.text_in(lang), "command": s.command} for s in self.next_steps]
-        data["fixes"] = [
+        data["fixes"], data["fixes_no_saving"] = ([
             {"id": f.id, "text": f.text_in(lang), "change": f.change,
              "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None,
              "per_job": f.per_job, "with_budget": f.with_budget, "with_deadline_hours": f.with_deadline_hours}
-            for f in self.fixes
-        ]  # fmt: skip
+            for f in fixes] for fixes in (self.fixes, self.fixes_no_saving))  # fmt: skip
         for name in ("break_even_utilisation", "break_even_months"):
             be = getattr(self.costs, name)
             if be is not None:

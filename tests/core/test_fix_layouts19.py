@@ -23,6 +23,8 @@ def test_a_change_as_dear_as_the_plan_is_not_offered_as_a_fix():
     four = r.fixes_no_saving[0]
     assert four.monthly_cost.low >= asked.low - 1 and four.with_budget is None
     assert "together with" not in four.text_in("en")
+    # --json carries it with its text, as the fixes are
+    assert [(f["id"], f["text"]) for f in r.to_json("en")["fixes_no_saving"]] == [(four.id, four.text_in("en"))]
     missed = four.params["why"]["setups"]
     assert missed and all(s["missed"]["ms"] > s["missed"]["target"] for s in missed)
     # the largest setup of its own GPU that misses is named first (2 cards, short of the chosen 4)
