@@ -14,7 +14,7 @@ from __future__ import annotations
 from advisor.plan.batch_rate import setup_hours
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, finding, rule
-from advisor.plan.sizing import MAX_REPLICAS
+from advisor.plan.sizing import max_replicas
 
 # offered when the job, doubled, still costs no more than this share of the budget (a cheap insurance, not a plan
 # that now needs its budget stretched), and when the plan's own slack is under half the deadline
@@ -31,7 +31,7 @@ def batch_more_replicas(f: Facts) -> Finding | None:
     if not c.is_batch or ch is None or costs is None or not c.batch_hours or not c.budget_amount:
         return None
     job, billed, work = costs.recommended_monthly, costs.billed_hours, f.batch_hours_needed
-    if job is None or billed is None or not work or 2 * ch.replicas > MAX_REPLICAS:
+    if job is None or billed is None or not work or 2 * ch.replicas > max_replicas(c, ch.tp):
         return None
     s_lo, s_hi = setup_hours()
     lo = job.low * (work + 2 * s_lo) / (work + s_lo)

@@ -81,24 +81,35 @@ def _curve_limit(ctx: Ctx, ch: sizing.Candidate, c_max: int) -> tuple[str, dict[
     return None
 
 
-def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
-    """A batch no setup finishes by its deadline: one replica's rate (the screen's figure) and the replicas the
-    deadline would need, against the most the plan considers."""
+def deadline_replicas(ctx: Ctx, near: sizing.Candidate) -> int:
+    """Replicas of ``near`` the batch's deadline needs at once, finished with the margin and the setup as the plan
+    sizes a batch (the binding's and the deadline finding's one figure)."""
     rps = near.tokens_per_s_replica / max(ctx.output_avg, 1)
     requests = ctx.total_requests or 0
     hours = ctx.batch_hours or 0.0
     need = math.ceil(requests / (rps * hours * 3600)) if rps > 0 and hours > 0 else near.replicas
-    seqs, _, prefill_pct = _batch_step(ctx, near)
     work = batch_rate.work_hours(hours)
     if rps > 0 and work > 0:  # finished with margin, setup included, as the plan sizes a batch
         need = math.ceil(requests / (rps * work * 3600))
+    return need
+
+
+def _batch_throughput(ctx: Ctx, near: sizing.Candidate) -> BindingConstraint:
+    """A batch no setup finishes by its deadline: one replica's rate (the screen's figure) and the replicas the
+    deadline would need, against the most the plan considers (the assumed cloud quota of GPUs at once)."""
+    rps = near.tokens_per_s_replica / max(ctx.output_avg, 1)
+    requests = ctx.total_requests or 0
+    hours = ctx.batch_hours or 0.0
+    need = deadline_replicas(ctx, near)
+    seqs, _, prefill_pct = _batch_step(ctx, near)
+    work = batch_rate.work_hours(hours)
     then = batch_floor.floor_phrases(ctx, near, seqs)
     # a deadline shorter than the setup leaves no work hours: the older text, by the deadline alone
     return BindingConstraint(kind="batch_throughput", variant="floors" if then and work > 0 else "", then=then, figures={
         "gpu": near.gpu.name, "tp": near.tp, "rps": round(rps, 2), "prompt_tok_s": round(rps * ctx.prompt_avg),
         "requests": requests, "prompt_tokens": requests * ctx.prompt_avg, "deadline": hours, "replicas": need,
-        "max": sizing.MAX_REPLICAS, "prefill_pct": prefill_pct, "seqs": seqs, "work": round(work, 1),
-        "gpus": need * near.tp, "max_gpus": sizing.MAX_REPLICAS * near.tp,
+        "max": sizing.max_replicas(ctx, near.tp), "prefill_pct": prefill_pct, "seqs": seqs, "work": round(work, 1),
+        "gpus": need * near.tp, "max_gpus": sizing.max_replicas(ctx, near.tp) * near.tp,
         # the job's GPU-hours on this setup, from the unrounded rate (the priced sentence's figure)
         "gpu_hours": round(requests / rps / 3600 * near.tp) if rps > 0 else 0})  # fmt: skip
 

@@ -86,6 +86,11 @@ def _fix_label(f: Fix) -> dict[str, Any]:
 def _decide_step(result: PlanResult) -> NextStep:
     fixes = result.fixes
     funded = [f for f in fixes if f.with_budget or f.id == "more_budget"]
+    # a change that fits the budget as given (a hosted API of a smaller model: s19, q40) comes before more money
+    fits = [f for f in fixes if not f.with_budget and f.id != "more_budget" and not f.with_deadline_hours]
+    if funded and fits:
+        return NextStep(id=DECIDE_ID, key="steps18.next.decide_one" if len(fits) == 1 else "steps18.next.decide_among",
+                        params={"fix": _fix_label(fits[0]), "n": len(fits), "fixes": [_fix_label(f) for f in fits]})
     if funded:  # money is what is missing: the least extra, and what the budget as given buys
         return _decide_budget(result, funded)
     alone = [f for f in fixes if not f.with_deadline_hours]
@@ -127,8 +132,17 @@ def _budget_buys(result: PlanResult, currency: str) -> Any:
     if low is None or high is None or low <= 0 or budget >= low:
         return ""
     lo, hi = round(100 * budget / high), round(100 * budget / low)
-    return {"tr": "steps18.buys.job" if hosted.per_job else "steps18.buys.month", "budget": f"{budget:,.0f}",
+    same = {"tr": "steps18.buys.job" if hosted.per_job else "steps18.buys.month", "budget": f"{budget:,.0f}",
             "currency": currency, "pct": f"{lo}–{hi}" if lo != hi else str(lo)}
+    # and of a smaller model's hosted API, the nearest the budget comes to the whole volume (s19, q40)
+    smaller = next((f for f in result.fixes if f.id == "hosted_smaller" and f.monthly_cost is not None), None)
+    if smaller is None or smaller.monthly_cost is None or smaller.monthly_cost.high <= budget:
+        return same
+    s_lo = round(100 * budget / smaller.monthly_cost.high)
+    s_hi = round(100 * budget / max(smaller.monthly_cost.low, 1e-9))
+    return {"tr": "plan.gpu19.buys_two", "same": same, "smaller": {
+        "tr": "plan.gpu19.buys_smaller", "model": smaller.params.get("model", ""),
+        "pct": f"{s_lo}–{s_hi}" if s_lo != s_hi else str(s_lo)}}
 
 
 __all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first"]

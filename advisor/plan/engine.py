@@ -31,6 +31,7 @@ from advisor.plan import (
     reachable,
     second_unit,
     serve_engine,
+    single_card,
     sizing,
     two_nodes,
     warm_floor,
@@ -628,8 +629,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
             rank = gchoice.rank_key(c, region, book)
 
-            def hourly(k: sizing.Candidate) -> float:
-                return k.price_mid * k.tp * max(k.replicas, floor)
+            def hourly(k: sizing.Candidate) -> float:  # a replica over PCIe cards of another GPU a premium dearer
+                per_hour = k.price_mid * k.tp * max(k.replicas, floor)
+                return single_card.weighed(k, per_hour) if k.gpu.id != chosen.gpu.id else per_hour
 
             cost = hourly(chosen)
             # only among setups of the same standing (region, fleet, vendor, price grade, part grade, sold new): never
@@ -854,7 +856,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.layouts_tried = layout_search.finish(search, sized, chosen, form)
     if result.fixes and check_fixes:
         replanned: dict[str, PlanResult] = {}
-        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned)
+        result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned,
+                                              current=costs.recommended_monthly, no_saving=result.fixes_no_saving)
         # the asked GPUs cannot be had there: the fix that alone (no raised budget or deadline) plans on parts that
         # can becomes the memo's body (its costs are then against the budget as given)
         alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
@@ -884,7 +887,7 @@ def _price_the_unfinished_job(b: BindingConstraint | None, c: Ctx, near: sizing.
         return
     # priced by the plan's own cost function (overhead share, setup, on demand or spot as batch_policy says) on the
     # most replicas the plan considers, as the longer-deadline fix runs them: one price for the same GPU-hours
-    gpus = near.tp * sizing.MAX_REPLICAS
+    gpus = near.tp * sizing.max_replicas(c, near.tp)
     tokens = float((c.total_requests or 0) * c.output_avg)
     inp = costmod.CostInputs(gpu=near.gpu.id, tdp_watts=near.gpu.tdp_watts, gpus=gpus, warm_gpus=near.tp,
                              region=where, tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens))
@@ -990,7 +993,8 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
 
 
 def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
-                           replanned: dict[str, PlanResult] | None = None) -> list[Fix]:
+                           replanned: dict[str, PlanResult] | None = None, *, current: MoneyRange | None = None,
+                           no_saving: list[Fix] | None = None) -> list[Fix]:
     """Each fix re-planned alone (the answers with only its change): shown if that plan is feasible with its cost's
     high end within the budget, with that plan's cost. A fix whose only remaining blocker is the budget is shown as
     a combination (the change and a budget that covers its high end), re-planned too; any other is dropped.
@@ -1051,16 +1055,35 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
             fix = fix.model_copy(update={"key": "plan.fix.other_gpus_setup", "params": _setup_params(r)})
         m = r.costs.recommended_monthly
+        if _no_saving(fix, m, current):  # as dear as the plan as asked on its own smallest setup: not a fix (q40)
+            if no_saving is not None:
+                # the change as re-planned (with the budget its cost needed), the text without "together with"
+                no_saving.append(fix.model_copy(update={"monthly_cost": m, "per_job": r.costs.per_job,
+                                                        "with_budget": None}))
+            continue
         if m is not None:
             update: dict[str, Any] = {"monthly_cost": m, "per_job": r.costs.per_job}
-            if fix.id == "hosted_api":  # the text's figures are the re-planned plan's, as its cost is
-                update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high)}
+            if fix.id in ("hosted_api", "hosted_smaller"):  # the text's figures are the re-planned plan's, as its cost is
+                update["params"] = {**fix.params, "low": round(m.low), "high": round(m.high),
+                                    "cost": _range(m.low, m.high)}
             fix = fix.model_copy(update=update)
         if replanned is not None:
             replanned.setdefault(fix.id, r)
         kept.append(fix)
     kept.sort(key=_closeness)
     return kept
+
+
+# changes of the model or its format: each re-planned on the setup it needs; one that costs no less than the plan as
+# asked saves nothing (more budget alone does as much)
+_MODEL_CHANGES = ("quantize", "quantize_4bit", "smaller_model")
+
+
+def _no_saving(fix: Fix, cost: MoneyRange | None, current: MoneyRange | None) -> bool:
+    """A model or format change whose re-planned cost is at least the plan's as asked, at both ends."""
+    if fix.id not in _MODEL_CHANGES or cost is None or current is None:
+        return False
+    return cost.low >= current.low - 0.5 and cost.high >= current.high - 0.5
 
 
 def _closeness(fix: Fix) -> tuple:
@@ -1297,7 +1320,7 @@ def _batch_hours_at_most_replicas(c: Ctx, near: sizing.Candidate | None) -> floa
         return None
     rps = near.tokens_per_s_replica / max(c.output_avg, 1)
     # finished with margin, setup included (batch_rate.deadline_for), as the re-planned job is sized
-    return batch_rate.deadline_for(c.total_requests / (rps * sizing.MAX_REPLICAS * 3600))
+    return batch_rate.deadline_for(c.total_requests / (rps * sizing.max_replicas(c, near.tp) * 3600))
 
 
 def _four_bit_fix(c: Ctx, cost_range, near_of) -> Fix | None:
@@ -1356,16 +1379,52 @@ def _family_step_down(c: Ctx, cost_range, current: float | None) -> list[Fix]:
     if len(priced) > 1:  # none fits: one size down, and the closest to the budget
         closest = min(priced, key=lambda x: x[2])
         between = priced[1:priced.index(closest)]
-        # and the size between them (a 7B between 72B's 32B and 3B; sixth blind review, q40: "Qwen2.5-3B as a
-        # stand-in for 72B, with no 7B or 14B middle option"), nearest their geometric mean
-        middle = min(between, key=lambda x: abs(math.log(_size(x[0]) / math.sqrt(_size(priced[0][0]) *
-                                                                                  _size(closest[0]))))) \
-            if between else None
-        priced = [priced[0]] + ([middle] if middle is not None else []) + \
-            ([closest] if closest is not priced[0] else [])
+        # and the sizes between them (sixth blind review, q40: "Qwen2.5-3B as a stand-in for 72B, with no 7B or 14B
+        # middle option"; s19: "14B is never tried"), at most two, nearest the geometric steps between them
+        middles = sorted(between, key=lambda x: abs(math.log(_size(x[0]) / math.sqrt(_size(priced[0][0]) *
+                                                                                      _size(closest[0])))))[:2]
+        middles.sort(key=lambda x: -_size(x[0]))
+        priced = [priced[0], *middles] + ([closest] if closest is not priced[0] else [])
     return [Fix(id="smaller_model", key="plan.fix.smaller_model", params={"model": spec.name},
                 change={"model": spec.id}, monthly_cost=MoneyRange(low=round(low), high=round(high)))
             for spec, low, high in priced]
+
+
+def _range(lo: float, hi: float) -> str:
+    """"5,309" for one figure, "3,429–13,674" for a range (a size class priced at one list price has no range)."""
+    return f"{lo:,.0f}" if round(lo) == round(hi) else f"{lo:,.0f}–{hi:,.0f}"
+
+
+def _hosted_smaller(c: Ctx, f: Facts, conv: float) -> Fix | None:
+    """What the budget comes closest to buying when nothing of this model fits it (s19, q40: a 72B at 5,000 CNY a
+    month): a hosted API of a smaller model of the same family carrying the plan's whole volume (its input and output
+    tokens, as the model's own hosted price is worked out), priced from the same hosted price rows (its size class,
+    source and grade said): the largest whose price fits the budget, else the cheapest (offered with the budget it
+    needs). None when the model's own hosted API fits the budget, or no smaller model's costs less than it."""
+    costs = f.cost.costs if f.cost is not None else None
+    if c.budget_amount is None or c.fine_tuned or f.hosted_monthly is None or costs is None \
+            or not costs.output_tokens_per_month or f.hosted_monthly[1] * conv <= c.budget_amount:
+        return None
+    from advisor.plan.smaller_models import family_steps_down
+
+    out, inp = float(costs.output_tokens_per_month), float(costs.input_tokens_per_month or 0) or None
+    priced = []
+    for spec in family_steps_down(c.model):
+        c2 = dataclasses.replace(c, model=spec)
+        lo, hi = (v * conv for v in costmod.hosted_api_monthly(c2, out, inp))
+        if hi < f.hosted_monthly[1] * conv:
+            priced.append((spec, c2, lo, hi))
+    if not priced:
+        return None
+    spec, c2, lo, hi = next((p for p in priced if p[3] <= c.budget_amount), min(priced, key=lambda p: p[3]))
+    tier = hosted_prices.hosted_rates(c2).tier
+    src = hosted_prices.tier_source(tier) if tier is not None else None
+    source = {"tr": "plan.fix17.price_source", "url": src.url or src.title, "grade": src.grade,
+              "date": src.date} if src is not None else {"tr": "plan.fix17.price_placeholder"}
+    return Fix(id="hosted_smaller", key="plan.gpu19.hosted_smaller",
+               params={"model": spec.name, "cost": _range(lo, hi), "low": round(lo), "high": round(hi),
+                       "currency": c.currency, "source": source}, change={"model": spec.id, "ops_capability": "none"},
+               monthly_cost=MoneyRange(low=round(lo), high=round(hi)))  # fmt: skip
 
 
 def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: float) -> list[Fix]:
@@ -1489,10 +1548,17 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
             fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
                              "currency": c.currency}, change={"ops_capability": "none"},
                              monthly_cost=MoneyRange(low=round(lo * conv), high=round(hi * conv))))  # fmt: skip
+            smaller = _hosted_smaller(c, f, conv)
+            if smaller is not None:
+                fixes.append(smaller)
     if "sizing.batch_deadline" in ids:
         hours = _batch_hours_at_most_replicas(c, f.near) or (c.batch_hours or 24) * 2
-        fixes.append(Fix(id="longer_batch", key="plan.fix.longer_batch", params={"hours": hours},
-                         change={"batch_deadline_hours": hours}))  # fmt: skip
+        # the hours on the GPUs at once the plan assumes as the cloud's quota, said as such (q29's "158 h" read as
+        # an artefact of a self-imposed replica cap)
+        quota = {"key": "plan.gpu19.longer_batch", "params": {
+            "hours": hours, "quota": sizing.max_replicas(c, f.near.tp) * f.near.tp, "gpu": f.near.gpu.name}} \
+            if f.near is not None else {"key": "plan.fix.longer_batch", "params": {"hours": hours}}
+        fixes.append(Fix(id="longer_batch", **quota, change={"batch_deadline_hours": hours}))  # fmt: skip
     fixes.extend(forms.owning_fixes(c, f, ids))  # buy the server with a one-off budget (advisor.plan.forms)
     # a batch on a hosted API, priced for the job's tokens (q29: in the cost rows, never offered; s17-fixes)
     hosted_job = fixes17.hosted_job_fix(c, f.hosted_monthly, conv, ids)

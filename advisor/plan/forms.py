@@ -368,7 +368,11 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
         if monthly is None or cloud_usd[0] is None:
             return False
         judged = o.running(c.ops) if budget is not None else o.monthly(c.ops)
-        return judged[0] > monthly and cloud_usd[0] <= monthly
+        # the plan's other form: renting, or for a team with no one to run servers the hosted API (the engine's
+        # next choice; s19: one L20 ranked before two 4090 D cards left renting above the budget, and the office box
+        # at ¥14,000+ a month was bought over a hosted API at ¥20)
+        hosted_next = c.ops == "none" and not c.fine_tuned and c.level != "high"
+        return judged[0] > monthly and (cloud_usd[0] <= monthly or hosted_next)
 
     own = forms.owned
     if (own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node

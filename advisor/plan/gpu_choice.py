@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, node_shapes
+from advisor.plan import gpu_grade, node_shapes, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -225,7 +225,13 @@ def arrange(c: Ctx, region: str, ok: list[Candidate], book: PriceBook) -> list[C
     vendor = big_fleet_vendor(c)
     if vendor is not None and any(k.gpu.vendor.lower() == vendor for k in ok):
         ok = [k for k in ok if k.gpu.vendor.lower() == vendor]
-    return sorted(ok, key=rank_key(c, region, book))
+    return _single_first(c, region, sorted(ok, key=rank_key(c, region, book)), book)
+
+
+def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook) -> list[Candidate]:
+    """The ranking with one larger card per replica moved before a replica split over PCIe cards of another GPU
+    when it costs at most the premium more (``single_card``, q38)."""
+    return single_card.prefer(ranked, lambda a, b: tiers(c, region, a, book) == tiers(c, region, b, book), hourly)
 
 
 def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook,
@@ -235,7 +241,7 @@ def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book
     bool`` checks a setup other than the rented choice on the predictor. (None, …) when nothing can be bought."""
     rank = rank_key(c, region, book)
     owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
-    owned.sort(key=rank)
+    owned = _single_first(c, region, sorted(owned, key=rank), book)
 
     def same(k: Candidate) -> bool:
         return (k.gpu.id, k.weights, k.kv_dtype, k.tp) == (chosen.gpu.id, chosen.weights, chosen.kv_dtype, chosen.tp)
@@ -312,7 +318,11 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # showed 4 × A10 at 26.55 CNY/h, the screen's size, as "the next cheapest" beside a 32.13 CNY/h L20 plan; the
     # predictor's check needed 12 A10)
     mine = tiers(c, region, chosen, book)
-    after = [k for k in after if not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
+    # one card per replica chosen over a cheaper replica split across PCIe cards (q38): kept among the next setups
+    # and said with both prices
+    passed = single_card.passed_over(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
+    spared = passed["other"] if passed is not None else None
+    after = [k for k in after if k is spared or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -359,8 +369,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
+    single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
+                                          "limit_pct": passed["limit_pct"], "nvlink": passed["nvlink"]}
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing)
+                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single)
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

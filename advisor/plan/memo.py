@@ -717,6 +717,9 @@ def memo_context(
         "fixes_intro": _fixes_intro(result),
         "fixes": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
                    if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes],
+        # changes tried that cost no less than the plan as asked (q40's 4-bit weights): said once, apart
+        "fixes_no_saving": [{"text": f.text_in(lang), "monthly": _money(f.monthly_cost, result.costs.currency)
+                             if f.monthly_cost else "", "per_job": f.per_job} for f in result.fixes_no_saving],
         "answers": answers,
         "answers_given": _answers_given(answers, lang),
         "assumed": [r for r in answers if r["assumed"] != "—"],

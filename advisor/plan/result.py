@@ -635,6 +635,22 @@ class GpuChoice(_Out):
     # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, with their tensor rates against the
     # chosen GPU's (advisor.plan.long_prompt.compute_light)
     set_aside: dict[str, Any] | None = None
+    # s19-gpu19 (q38): a cheaper setup that splits a replica over PCIe cards, passed over for one card per replica
+    # within the premium (advisor.plan.single_card): {"other": GpuOption, "more_pct": int, "limit_pct": int}
+    single_card: dict[str, Any] | None = None
+
+    def _single(self, lang: str) -> str:
+        """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
+        if self.single_card is None:
+            return ""
+        o = self.single_card["other"]
+        o = o if isinstance(o, GpuOption) else GpuOption.model_validate(o)
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        sep = "" if lang == "zh_CN" else " "
+        key = "plan.gpu19.single_card_nvlink" if self.single_card.get("nvlink") else "plan.gpu19.single_card"
+        return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
+                                        "limit": self.single_card["limit_pct"]})
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
@@ -649,7 +665,9 @@ class GpuChoice(_Out):
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
                 return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
-            return render(lang, "plan.gpu_choice.text", {"chosen": one(self.chosen), "others": others}) \
+            # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
+            key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
+            return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
                 + self._weighed(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
@@ -658,7 +676,7 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._weighed(lang)
+                                  "others": others}) + self._single(lang) + self._weighed(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -772,6 +790,11 @@ class PlanResult(_Out):
     # s15-layout (#25): every TP size × precision tried on the chosen GPU, and what each missed or needed
     layouts_tried: LayoutSearch | None = Field(None, description="the tensor-parallel sizes and precisions tried on "
                                                "the chosen GPU: the one chosen, and what each other missed or needed")
+    # s19-gpu19 (q40): a model or format change re-planned on its own smallest setup that costs no less than the plan
+    # as asked (4-bit weights where the TTFT target needs the prefill arithmetic, which 4-bit runs in 16-bit): not a
+    # way to make it feasible, said once with its setup, its cost and why
+    fixes_no_saving: list[Fix] = Field(default_factory=list, description="changes tried that cost no less than the "
+                                       "plan as asked: left out of the fixes, with their setups and costs")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
@@ -786,7 +809,7 @@ class PlanResult(_Out):
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude={"findings", "assumptions", "next_steps", "fixes", "timeline",
-                                                     "open_questions"})
+                                                     "open_questions", "fixes_no_saving"})
         data["lang"] = lang
         if self.gpu_choice is not None:
             data["gpu_choice"]["text"] = self.gpu_choice.text_in(lang)
@@ -809,12 +832,11 @@ class PlanResult(_Out):
             for q in self.open_questions
         ]  # fmt: skip
         data["next_steps"] = [{"id": s.id, "text": s.text_in(lang), "command": s.command} for s in self.next_steps]
-        data["fixes"] = [
+        data["fixes"], data["fixes_no_saving"] = ([
             {"id": f.id, "text": f.text_in(lang), "change": f.change,
              "monthly_cost": f.monthly_cost.model_dump() if f.monthly_cost else None,
              "per_job": f.per_job, "with_budget": f.with_budget, "with_deadline_hours": f.with_deadline_hours}
-            for f in self.fixes
-        ]  # fmt: skip
+            for f in fixes] for fixes in (self.fixes, self.fixes_no_saving))  # fmt: skip
         for name in ("break_even_utilisation", "break_even_months"):
             be = getattr(self.costs, name)
             if be is not None:

@@ -746,7 +746,8 @@ def sizing_batch_deadline(f: Facts):
     if not f.ctx.is_batch or f.chosen is not None or not f.fits_anywhere or f.form == "hosted_api":
         return None
     from advisor.plan.batch_floor import batch_floors
-    from advisor.plan.sizing import MAX_REPLICAS
+    from advisor.plan.binding import deadline_replicas
+    from advisor.plan.sizing import MAX_REPLICAS, max_replicas
 
     # the job's larger physical floor, in GPU-hours and in GPUs for the deadline (batch_floor): why no setup of these
     # GPUs finishes it, said where the blocker is read first
@@ -760,9 +761,15 @@ def sizing_batch_deadline(f: Facts):
                  "gpus": math.ceil(hours / f.ctx.batch_hours), "deadline": f.ctx.batch_hours}  # fmt: skip
         short = {"tr": f"plan.batch15.deadline_floor_short.{fl.limit}", "h": round(hours)}
     # the user allowed only some GPUs: "use a faster GPU" is no fix they can take
+    # the GPUs the whole job needs at once on the nearest setup beside the quota the plan assumes (q29 read 541
+    # GPUs, 1,042 replicas and 64 replicas with nothing tying them together)
+    near = f.near
+    most = max_replicas(f.ctx, near.tp) if near is not None else MAX_REPLICAS
+    quota = {"tr": "plan.gpu19.quota", "need": f"{deadline_replicas(f.ctx, near) * near.tp:,}",
+             "quota": most * near.tp, "max": most, "tp": near.tp, "gpu": near.gpu.name} if near is not None else ""
     return finding("sizing.batch_deadline", variant="constrained" if f.ctx.gpu_constraint else ("open" if floor else None),
-                   deadline=f.ctx.batch_hours or 0, max=MAX_REPLICAS, gpus=_gpu_names(f.ctx.gpu_constraint or []),
-                   floor=floor, short=short)  # fmt: skip
+                   deadline=f.ctx.batch_hours or 0, max=most, gpus=_gpu_names(f.ctx.gpu_constraint or []),
+                   floor=floor, short=short, quota=quota)  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------------------------

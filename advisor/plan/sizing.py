@@ -39,7 +39,24 @@ from advisor.sizing.roofline import StepCostModel
 HEADROOM = 0.2  # plan for 20 % more than the stated peak
 P99_TPOT = 1.25  # steady-state step time → p99 TPOT (prompt arrivals make some steps longer)
 P99_TTFT = 1.3
-MAX_REPLICAS = 64
+MAX_REPLICAS = 64  # a service's replicas at most (more is a capacity reservation, not a plan on list prices)
+
+
+def batch_quota_gpus() -> int:
+    """GPUs of one type an offline batch may run on at once: the cloud GPU quota the plan assumes (gpu_choice.json
+    batch_quota, grade U: providers grant quotas per account and region), the same for every model and layout (q29:
+    a 70B on 2-GPU replicas had 128 GPUs and an 8B on one-GPU replicas 64, so the 8B "needed" a longer deadline)."""
+    from advisor.plan.data import gpu_choice_facts
+
+    return int(gpu_choice_facts()["batch_quota"]["gpus"])
+
+
+def max_replicas(ctx: Any, tp: int) -> int:
+    """The most replicas the plan lays out: ``MAX_REPLICAS`` for a service; for a batch, the assumed quota of GPUs
+    at once over the replica's GPUs."""
+    if getattr(ctx, "is_batch", False):
+        return max(1, batch_quota_gpus() // max(1, tp))
+    return MAX_REPLICAS
 QUALITY_ORDER = {"bf16": 0, "fp16": 0, "fp8-block": 0, "mxfp4": 0, "fp8": 1, "int8": 1, "gptq-int8": 1, "awq-int4": 2, "gptq-int4": 2}
 
 
@@ -270,7 +287,7 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
                     cand = Candidate(gpu, weights, kv, tp, mem, costs, c, replicas, ttft, tpot,
                                      rate.output_tokens_per_s, price, best_ttft, best_tpot)  # fmt: skip
                     cand._peak = c * replicas
-                    (ok if replicas <= MAX_REPLICAS else near).append(cand)
+                    (ok if replicas <= max_replicas(ctx, tp) else near).append(cand)
                     continue
                 c_max = fit
                 if c_max < 1:

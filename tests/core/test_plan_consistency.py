@@ -242,8 +242,12 @@ def test_gpu_choice_names_two_dearer_alternatives_on_other_gpus(name, peak_k, pr
     assert g.chosen.gpu == r.hardware.gpu and g.chosen.gpus == r.hardware.total_gpus
     assert len(g.alternatives) <= 2 and r.hardware.gpu not in {a.gpu for a in g.alternatives}
     # a cheaper setup ranked after the chosen one was set aside for a stated reason (where the part is sold, the
-    # team's fleet, the vendor's stack, a part not sold new), never silently
-    assert g.reason != "cost" or all(a.per_hour >= g.chosen.per_hour for a in g.alternatives), (g.chosen, g.alternatives)
+    # team's fleet, the vendor's stack, a part not sold new, or a replica split over PCIe cards passed over for one
+    # card per replica within the premium: s19), never silently
+    passed = g.single_card["other"] if g.single_card else None
+    assert g.reason != "cost" or all(a.per_hour >= g.chosen.per_hour or (passed is not None and (a.gpu, a.gpus) == (
+        passed["gpu"], passed["gpus"]) and a.per_hour * (1 + g.single_card["limit_pct"] / 100) >= g.chosen.per_hour)
+        for a in g.alternatives), (g.chosen, g.alternatives)
     for lang in ("en", "zh_CN"):
         text = r.to_json(lang)["gpu_choice"]["text"]
         assert g.chosen.gpu_name in text and all(a.gpu_name in text for a in g.alternatives)

@@ -44,7 +44,8 @@ def test_the_memory_floor_of_a_72b_model_in_bf16_is_said_in_numbers(q40):
 
 
 def test_a_published_4bit_checkpoint_is_offered_as_its_own_costed_fix(q40):
-    fix = next(f for f in q40.fixes if f.id == "quantize_4bit")
+    # offered and costed; at q40's TTFT target it saves nothing against BF16, so it is listed apart (s19)
+    fix = next(f for f in [*q40.fixes, *q40.fixes_no_saving] if f.id == "quantize_4bit")
     assert fix.change["model"] == "Qwen/Qwen2.5-72B-Instruct-AWQ" and fix.monthly_cost is not None
     assert "Qwen/Qwen2.5-72B-Instruct-AWQ" in fix.text_in("en") and "4 比特" in fix.text_in("zh_CN")
     # the fix re-planned: 4-bit weights served from the publisher's checkpoint, not BF16 under its name
@@ -68,8 +69,9 @@ def test_the_smaller_model_steps_down_within_the_family(q40):
 
 def test_fixes_are_ordered_by_how_close_they_come_to_the_budget(q40):
     ids = [f.id for f in q40.fixes]
-    # the smallest model first, then the middle size (s17-ui), then a 72B hosted API on its list prices (s17-prices:
-    # ¥28k-44k a month, no longer the 7B-72B placeholder that put it first); more budget last
-    assert ids[0] == "smaller_model" and "hosted_api" in ids and ids[-1] == "more_budget"
+    # a smaller model's hosted API first (s19: the nearest the budget comes), then the smallest model, the middle
+    # sizes (s17-ui), a 72B hosted API on its list prices (s17-prices: ¥28k-44k a month, no longer the 7B-72B
+    # placeholder that put it first); more budget last
+    assert ids[:2] == ["hosted_smaller", "smaller_model"] and "hosted_api" in ids and ids[-1] == "more_budget"
     lows = [f.monthly_cost.low for f in q40.fixes if f.with_budget is not None]
     assert lows == sorted(lows)

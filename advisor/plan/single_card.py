@@ -1,0 +1,66 @@
+"""One larger card per replica before tensor parallelism over PCIe, when it costs at most a modest premium (issue 25,
+q38: 2 × L4 with TP2 over PCIe at about 1.75 USD/h chosen over one L40S at about 2.15 USD/h that holds as much KV
+cache).
+
+An engineer pays a little more for the single card: no all-reduce over PCIe on every layer, one failure domain per
+replica, one card to run and replace (deployment-facts rule 9). The ranking (``gpu_choice.arrange`` and the
+setups to buy) therefore puts one card per replica (or a replica inside an NVLink domain) on another GPU first when
+the cheapest setup splits a replica over PCIe cards and the other costs at most ``premium()`` more an hour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.data import gpu_choice_facts
+from advisor.plan.sizing import Candidate
+
+
+def premium() -> float:
+    """The premium a single card (or an NVLink replica) may cost over tensor parallelism across PCIe cards."""
+    return float(gpu_choice_facts()["single_card"]["premium"])
+
+
+def over_pcie(k: Candidate) -> bool:
+    """A replica split over several cards joined only by PCIe (no NVLink between them)."""
+    return k.tp > 1 and k.gpu.interconnect != "nvlink"
+
+
+def weighed(k: Candidate, per_hour: float) -> float:
+    """The hourly cost the ranking compares: a replica over PCIe counts ``premium()`` dearer."""
+    return per_hour * (1.0 + premium()) if over_pcie(k) else per_hour
+
+
+def prefer(ranked: list[Candidate], same_standing, hourly) -> list[Candidate]:
+    """``ranked`` with the first setup of one card per replica (or an NVLink replica) on another GPU moved before the
+    first one, when the first splits a replica over PCIe cards, the other is of the same standing
+    (``same_standing(a, b)``: the ranking's tiers) and costs at most ``premium()`` more an hour. On the same GPU the
+    tensor-parallel size stays the layout search's choice (``layout_search``: the KV room a larger TP gives weighed
+    on the predictor)."""
+    if not ranked or not over_pcie(ranked[0]):
+        return ranked
+    first = ranked[0]
+    limit = weighed(first, hourly(first)) + 1e-9
+    for k in ranked[1:]:
+        if k.gpu.id != first.gpu.id and not over_pcie(k) and same_standing(k, first) and hourly(k) <= limit:
+            return [k, *(x for x in ranked if x is not k)]
+    return ranked
+
+
+def passed_over(chosen: Candidate, others: list[Candidate], same_standing, hourly) -> dict[str, Any] | None:
+    """The cheaper setup of the same standing on another GPU that splits a replica over PCIe and was ranked after
+    ``chosen`` only by this rule, as the memo's clause says it (its cost, how much more the chosen one costs, the
+    threshold); None when the rule decided nothing. ``same_standing(k)`` tells a setup of the chosen one's tiers;
+    ``hourly(k)`` its cost."""
+    if over_pcie(chosen):
+        return None
+    mine = hourly(chosen)
+    for k in others:
+        if k.gpu.id != chosen.gpu.id and over_pcie(k) and same_standing(k) and \
+                hourly(k) < mine <= weighed(k, hourly(k)) + 1e-9:
+            return {"other": k, "more_pct": round((mine / hourly(k) - 1.0) * 100), "limit_pct": round(premium() * 100),
+                    "nvlink": chosen.tp > 1}  # several cards a replica, joined by NVLink
+    return None
+
+
+__all__ = ["over_pcie", "passed_over", "prefer", "premium", "weighed"]
