@@ -39,6 +39,7 @@ LoadPattern = Literal["stable", "diurnal", "bursty", "one_off_batch"]
 Audience = Literal["internal", "business", "public"]
 Reach = Literal["lan", "private_network", "internet"]
 GenaiFiling = Literal["none", "in_progress", "registered", "filed"]
+UsageKind = Literal["office", "contact_centre"]
 
 
 def _refuse(kind: str, **params: Any) -> PydanticCustomError:
@@ -167,6 +168,7 @@ FIELDS: tuple[str, ...] = (
     "burst_schedule",  # bursty and hybrid loads (s15-burst)
     "users",  # s18-volume: the people who use a staff tool, for its month of tokens
     "open_signup",  # s18-genai3: a business service any business can sign up for, or contracted customers only
+    "usage_kind",  # s19-volume19: how a staff tool's people use it (office staff now and then, agents every contact)
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -252,6 +254,11 @@ class PlanAnswers(BaseModel):
     # contract the company names (false: the answer "not public" stands); unknown: asked, and said as a caveat ----
     open_signup: bool | None = Field(None, description="a business service: any business can sign up (true) or "
                                      "only customers under a contract you name (false)")
+    # --- how a staff tool's people use it (s19-volume19, q41): office staff now and then (about 20 requests a
+    # working day, assumed) or a contact centre's agents on every call or chat (about 56 a shift, from handle time
+    # and occupancy benchmarks: advisor.plan.staff_usage); unknown: office, said as an assumption and asked --------
+    usage_kind: UsageKind | None = Field(None, description="a tool people use: office staff now and then (office) "
+                                         "or a contact centre's agents on every call or chat (contact_centre)")
 
     @field_validator("model_name", "checkpoint")
     @classmethod
