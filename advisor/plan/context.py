@@ -15,7 +15,13 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
-from advisor.plan.staff_usage import ACTIVE_AT_ONCE, WORKING_DAYS, counted_by_people, people_from_peak, requests_per_person
+from advisor.plan.staff_usage import (
+    ACTIVE_AT_ONCE,
+    WORKING_DAYS,
+    counted_by_people,
+    people_from_peak,
+    requests_per_person,
+)
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
 PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}

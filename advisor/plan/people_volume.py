@@ -119,6 +119,16 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     return PeopleVolume(n, low, expected, high, basis)
 
 
+def rebase(costs: Any, c: Ctx) -> None:
+    """``costs`` (two nodes' sum, each node counting the people behind its share of the peak) said for the whole
+    plan: the phrase of the whole peak's people, not the first node's (as ``public_volume.rebase``)."""
+    if (costs.volume_basis or {}).get("tr") != BASIS_KEY:
+        return
+    whole = estimate(c, float("inf"))
+    if whole is not None:
+        costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+
+
 def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | None:
     """The per-person assumption said beside the cost per million tokens it divides by (s18-apiweigh): the GPUs cost
     the same however much they are used, so that cost moves inversely with the requests each person sends, and a
@@ -131,4 +141,4 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
 
 
 __all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out",
-           "output_tokens", "people", "people_range", "per_million_note", "rates"]
+           "output_tokens", "people", "people_range", "per_million_note", "rates", "rebase"]
