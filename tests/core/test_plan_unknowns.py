@@ -94,6 +94,7 @@ ALTERNATIVES: dict[str, tuple] = {
                        {"per_year": 12, "days_each": 2, "known_in_advance": False}),
     "users": (5, 500),  # s18-volume: a staff tool's people, for its month of tokens
     "open_signup": (True, False),  # s18-genai3: any business can sign up, or customers under contract only
+    "usage_kind": ("office", "contact_centre"),  # s19-volume19: office staff now and then, or agents every contact
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -120,6 +121,7 @@ BASES: dict[str, dict] = {
         "capex_budget": {"amount": 500_000.0, "currency": "CNY"},
         "users": 120,
         "open_signup": False,  # s18-genai3: customers under contract (empty: asked, the other reading a caveat)
+        "usage_kind": "office",  # s19-volume19
     },
     # mainland public service from a mainland node
     "mainland_public": {
