@@ -7,16 +7,20 @@ same figures without importing each other.
   assumption: 10 low, 20 expected, 40 high.
 - **A contact centre's agents** (s19-volume19, q41: "a call centre's agents use the tool all day"): one request a
   contact handled (a drafted reply), so an agent's requests are the contacts of a shift — shift minutes × occupancy
-  ÷ average handle time. Six minutes is the long-standing industry figure for handle time, 4–8 minutes for an
-  insurer's service calls (Invoca, "AHT" 2024; AgentTech glossary, grade C); occupancy averages 70.6 %, 48–87 %
-  over 494 centres (OpsDog benchmark, grade C). An 8-hour shift gives 29 (48 %, 8 min), 56 (70.6 %, 6 min) and
+  ÷ average handle time. Six minutes is "long considered the industry standard" for handle time
+  (invoca.com/uk/blog/aht-contact-center-impact), 4–8 minutes for an insurer's service calls
+  (agenttech.io/glossary/average-handle-time); occupancy averages 70.6 %, 48–87 % over 494 centres
+  (opsdog.com/products/occupancy-rate); all grade C. An 8-hour shift gives 29 (48 %, 8 min), 56 (70.6 %, 6 min) and
   104 (87 %, 4 min) a working day — more where agents ask for several drafts a contact.
 - **People from the peak** (s19-volume19, q38: "15 concurrent read as 15 people"): with no head count the people
   are the peak ÷ the share of them using it at once. Performance-testing field notes put the people working in a
   system at once at 15–25 % of those who use it (25 % in one time zone, 15 % across time zones; a performance
-  engineer's field notes on IBM's lifecycle tools, ratlperfland.com "Measuring capacity, users and rates", grade C): the peak × 4 to × 6.7. Read as
-  requests in flight (the glossary's concurrency), the peak means more people still; the high end of the month is
-  then held to the peak kept up at the assumed utilisation (``people_volume``).
+  engineer's field notes on IBM's lifecycle tools, ratlperfland.com/field-notes-measuring-capacity-users-and-rates,
+  grade C): the peak × 4 to × 6.7. Read as requests in flight (the glossary's concurrency), the peak means more
+  people still; the memo says so, and the high end of the month stays held to the peak kept up at the assumed
+  utilisation (``people_volume``). A request in flight at the high end was tried as the month's top and set
+  aside: it moved q38's hosted API from a tenth of the plan's cost to a sixth, over a reading the reviewers
+  rejected (q01–q03).
 """
 
 from __future__ import annotations
