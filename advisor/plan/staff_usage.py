@@ -19,8 +19,8 @@ same figures without importing each other.
   grade C): the peak × 4 to × 6.7. Read as requests in flight (the glossary's concurrency), the peak means more
   people still; the memo says so, and the high end of the month stays held to the peak kept up at the assumed
   utilisation (``people_volume``). A request in flight at the high end was tried as the month's top and set
-  aside: it moved q38's hosted API from a tenth of the plan's cost to a sixth, over a reading the reviewers
-  rejected (q01–q03).
+  aside: it moved q38's hosted API from a tenth of the plan's cost to a sixth on a reading no answer supports
+  (the people's own count, ``users``, is what replaces the estimate).
 """
 
 from __future__ import annotations
