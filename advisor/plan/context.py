@@ -250,10 +250,6 @@ def resolve(a: PlanAnswers) -> Ctx:
     default_prompt = {"interactive": 1000, "api": 1500, "offline_batch": 800}[use_case]
     prompt_avg, prompt_p95 = _lengths(out, "prompt_tokens", a.prompt_tokens, default_prompt)
     output_avg, output_p95 = _lengths(out, "output_tokens", a.output_tokens, 300)
-    if use_case == "interactive":
-        # s19-volume19: a chat re-sends its earlier turns with each new one; the plan counts every request at the
-        # average prompt given, so that average must be the prompt as sent, history included (not modelled apart)
-        _assume(out, "chat_history", None, "plan.volume19.assume.chat_history", avg=f"{prompt_avg:,}")
     need = prompt_p95 + output_p95
     if a.max_context_tokens:
         max_context = a.max_context_tokens

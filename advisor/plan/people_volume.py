@@ -17,6 +17,8 @@ days × the tokens of a request.
 - **Requests a person sends a working day**: office staff 10–40 (20 costed), an assumption; a contact centre's
   agents (``usage_kind``) one a contact, 29–104 (56 costed) from handle-time and occupancy benchmarks
   (``staff_usage``). The answers' requests a day replace both.
+- **A chat's history**: each turn re-sends the earlier ones; the plan does not model turns apart, so the tokens
+  of a request are the prompt as sent, history included, and the tokens row says so (s19-volume19).
 - **Ends**: the fewest people at the low rate, the most at the high one; each held to the **ceiling**, the
   peak-duty figure (the plan cannot serve more than its peak for that share of the hours).
 
@@ -111,9 +113,8 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
                "peak": c.peak, "shares": shares}
     contact = c.answers.usage_kind == "contact_centre"
     basis = {"tr": BASIS_KEY, "who": who, "people": n, "per": mid_r, "days": WORKING_DAYS,
-             "how": {"tr": "plan.volume19.how.contact_centre" if contact else "plan.volume19.how.office"},
+             "how": {"tr": "plan.volume19.how.contact_centre"} if contact else "",
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
-             "span": "" if c.answers.users else {"tr": "plan.volume19.span"},
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
              "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
     return PeopleVolume(n, low, expected, high, basis)

@@ -149,14 +149,12 @@ def test_the_kind_of_use_is_asked_where_the_month_rests_on_it():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_chat_says_its_prompts_include_the_history_it_re_sends(lang):
-    a = advice_answers(HR)
-    r = planned(a)
-    [said] = [x for x in r.assumptions if x.key == "plan.volume19.assume.chat_history"]
-    assert f"{a['prompt_tokens']['avg']:,}" in said.text_in(lang)
-    assert said.text_in(lang) in render_memo_markdown(r, lang)
-    api = planned(advice_answers("q11_paid_api_b25"))  # an API: its callers send what they send
-    assert not any(x.key == "plan.volume19.assume.chat_history" for x in api.assumptions)
+def test_the_tokens_row_says_a_requests_tokens_include_a_chats_re_sent_turns(lang):
+    r = planned(advice_answers(HR))
+    text = render_memo_markdown(r, lang)
+    label = "Tokens per month" if lang == "en" else "每月 token"
+    row = next(line for line in text.splitlines() if line.startswith(f"| {label}"))
+    assert ("re-sent turns" if lang == "en" else "重发的历史") in row
 
 
 def test_a_two_node_plan_counted_by_people_says_the_whole_plans_people():
