@@ -41,6 +41,7 @@ Reach = Literal["lan", "private_network", "internet"]
 GenaiFiling = Literal["none", "in_progress", "registered", "filed"]
 # s19-engine19: the engine the team serves with (its stack); the plan prints that engine's command where its flags map
 ServingEngine = Literal["vllm", "sglang", "llama_cpp", "ollama", "tgi", "lmdeploy"]
+UsageKind = Literal["office", "contact_centre"]
 
 
 def _refuse(kind: str, **params: Any) -> PydanticCustomError:
@@ -170,6 +171,7 @@ FIELDS: tuple[str, ...] = (
     "users",  # s18-volume: the people who use a staff tool, for its month of tokens
     "open_signup",  # s18-genai3: a business service any business can sign up for, or contracted customers only
     "serving_engine",  # s19-engine19: the team's serving engine; the serve command is that engine's
+    "usage_kind",  # s19-volume19: how a staff tool's people use it (office staff now and then, agents every contact)
 )  # fmt: skip
 
 SUBFIELDS: dict[str, tuple[str, ...]] = {
@@ -260,6 +262,11 @@ class PlanAnswers(BaseModel):
     # unknown: the plan serves with vLLM, its own recommendation, no assumption about the team ------------------------
     serving_engine: ServingEngine | None = Field(None, description="the serving engine your team runs: vllm, sglang, "
                                                  "llama_cpp, ollama, tgi or lmdeploy")
+    # --- how a staff tool's people use it (s19-volume19, q41): office staff now and then (about 20 requests a
+    # working day, assumed) or a contact centre's agents on every call or chat (about 56 a shift, from handle time
+    # and occupancy benchmarks: advisor.plan.staff_usage); unknown: office, said as an assumption and asked --------
+    usage_kind: UsageKind | None = Field(None, description="a tool people use: office staff now and then (office) "
+                                         "or a contact centre's agents on every call or chat (contact_centre)")
 
     @field_validator("model_name", "checkpoint")
     @classmethod

@@ -16,7 +16,13 @@ from advisor.plan.fine_tune_placeholder import checkpoint_placeholder, proposed_
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.result import Assumption
-from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
+from advisor.plan.staff_usage import (
+    ACTIVE_AT_ONCE,
+    WORKING_DAYS,
+    counted_by_people,
+    people_from_peak,
+    requests_per_person,
+)
 
 DEFAULT_MODEL = "qwen2.5-7b-instruct"
 PEAK_FACTOR = {"stable": 1.5, "diurnal": 3.0, "bursty": 6.0, "one_off_batch": 1.0}
@@ -294,11 +300,22 @@ def resolve(a: PlanAnswers) -> Ctx:
         # s16-hosted: the month's tokens then come from the peak at the assumed utilisation, and the hosted API is
         # weighed against the plan on them (advisor.plan.hosted_weigh): another figure can tip that comparison
         # s18-volume: a staff tool's month is its people's requests (advisor.plan.people_volume), not the peak's duty
-        staff = (audience == "internal" or reach in ("lan", "private_network")) and a.measured_utilisation is None
+        # s19-volume19: business customers' staff at an interactive tool too (staff_usage.counted_by_people); the
+        # people from the peak ÷ the share using it at once, and an agent's rate where a contact centre uses it
+        staff = counted_by_people(audience, reach, use_case) and a.measured_utilisation is None
         if staff:
-            lo, mid, hi = REQUESTS_PER_PERSON
-            _assume(out, "requests_per_day", None, "plan.volume18.assume.users" if a.users else
-                    "plan.volume18.assume.people", per=mid, low=lo, high=hi, days=WORKING_DAYS, users=a.users or 0)
+            lo, mid, hi = requests_per_person(a.usage_kind)
+            how = {"tr": "plan.volume19.why.contact_centre" if a.usage_kind == "contact_centre"
+                   else "plan.volume19.why.office"}
+            if a.users:
+                _assume(out, "requests_per_day", None, "plan.volume19.assume.users", per=mid, low=lo, high=hi,
+                        days=WORKING_DAYS, users=f"{a.users:,}", how=how)
+            else:
+                peak_at_once = int(a.peak_concurrency or 8)  # the peak assumed below when not given
+                few, n, most = people_from_peak(peak_at_once)
+                _assume(out, "requests_per_day", None, "plan.volume19.assume.people", per=mid, low=lo, high=hi,
+                        days=WORKING_DAYS, how=how, people=f"{n:,}", few=f"{few:,}", most=f"{most:,}",
+                        peak=peak_at_once, shares="–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1])))
         elif a.measured_utilisation is None:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
                     profile={"tr": f"plan.publicvol18.profile.{load}"}, pct=round(UTILISATION[load] * 100))

@@ -86,14 +86,11 @@ def _fix_label(f: Fix) -> dict[str, Any]:
 def _decide_step(result: PlanResult) -> NextStep:
     fixes = result.fixes
     funded = [f for f in fixes if f.with_budget or f.id == "more_budget"]
-    # a change that fits the budget as given (a hosted API of a smaller model: s19, q40) comes before more money
-    fits = [f for f in fixes if not f.with_budget and f.id != "more_budget" and not f.with_deadline_hours]
-    if funded and fits:
-        return NextStep(id=DECIDE_ID, key="steps18.next.decide_one" if len(fits) == 1 else "steps18.next.decide_among",
-                        params={"fix": _fix_label(fits[0]), "n": len(fits), "fixes": [_fix_label(f) for f in fits]})
-    if funded:  # money is what is missing: the least extra, and what the budget as given buys
+    # changes that make it feasible within the budget as given (s19-volume19, q40: on its customers' people a hosted
+    # API fits the 5,000 CNY; "nothing above fits the budget" was said beside it)
+    alone = [f for f in fixes if f not in funded and not f.with_deadline_hours]
+    if funded and not alone:  # money is what is missing: the least extra, and what the budget as given buys
         return _decide_budget(result, funded)
-    alone = [f for f in fixes if not f.with_deadline_hours]
     if len(alone) == 1:
         return NextStep(id=DECIDE_ID, key="steps18.next.decide_one", params={"fix": _fix_label(alone[0])})
     if alone:

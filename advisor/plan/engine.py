@@ -24,6 +24,7 @@ from advisor.plan import (
     memo_cost_formula,
     node_shapes,
     owned_per_million,
+    people_volume,
     phased_cost,
     placeholder_purchase,
     price_rows,
@@ -722,6 +723,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     chosen = best
             out = two_nodes.merge(main_node.out, ov_node.node.out)
             public_volume.rebase(out.costs, c)  # the whole plan's month in words, not the first node's (s18-publicvol)
+            people_volume.rebase(out.costs, c)  # the same for a month counted from people (s19-volume19)
             sim_ttft, sim_tpot = main_node.sim_ttft, main_node.sim_tpot
             tokens_month = float(out.costs.output_tokens_per_month or 0)
             hosted = costmod.hosted_api_monthly(c, tokens_month, float(out.costs.input_tokens_per_month or 0)) \

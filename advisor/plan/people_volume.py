@@ -1,22 +1,29 @@
-"""An internal tool's month of tokens from the people who use it, when no requests a day are given (issue 25,
-s18-volume).
+"""A tool's month of tokens from the people who use it, when no requests a day are given (issue 25, s18-volume;
+s19-volume19).
 
 Without requests a day, the volume was the peak's token rate kept up for the assumed utilisation's share of every
 hour (``advisor.plan.volume_range``): six lawyers at six concurrent requests for 40 % of all hours is 2.2 billion
 input tokens a month, and blind reviewers read that, and the hosted-API price on it, as "wildly high" (q01, q02,
-q03, q08). People send requests: a staff tool's month is the people × the requests each sends a working day ×
-the working days × the tokens of a request.
+q03, q08). People send requests: the month is the people × the requests each sends a working day × the working
+days × the tokens of a request.
 
-- **People**: the answers' ``users`` (the staff who use it) where given; else everyone at the peak is a person
-  using the tool, so the peak concurrency is the fewest people who use it, and the memo says "more if more use it".
-- **Requests a person sends a working day**: no public figure for a staff tool is on file, so it is an assumption,
-  said as one with its range (``staff_usage.REQUESTS_PER_PERSON``: 10 low, 20 expected, 40 high), and the answers' requests a
-  day replace it.
-- **Ceiling**: the peak-duty figure stays the physical upper end (the plan cannot serve more than its peak for
-  that share of the hours); the per-person figure is used where it is below it, each end capped by it.
+- **Who**: a staff tool, or business customers' staff at an interactive tool (``staff_usage.counted_by_people``:
+  q10's eight people at once at a consultancy's document assistant were a public service busy around the clock,
+  18.6 billion input tokens a month).
+- **People**: the answers' ``users`` where given; else the peak ÷ the share of the people using it at once
+  (``staff_usage.ACTIVE_AT_ONCE``, 15–25 %, cited there), a range said as an assumption. Until session 19 the people
+  were the peak itself, so q38's "15 concurrent" was 15 people and its hosted API $1–6 a month (reviewers:
+  "nonsense").
+- **Requests a person sends a working day**: office staff 10–40 (20 costed), an assumption; a contact centre's
+  agents (``usage_kind``) one a contact, 29–104 (56 costed) from handle-time and occupancy benchmarks
+  (``staff_usage``). The answers' requests a day replace both.
+- **A chat's history**: each turn re-sends the earlier ones; the plan does not model turns apart, so the tokens
+  of a request are the prompt as sent, history included, and the tokens row says so (s19-volume19).
+- **Ends**: the fewest people at the low rate, the most at the high one; each held to the **ceiling**, the
+  peak-duty figure (the plan cannot serve more than its peak for that share of the hours).
 
-Not for public services (their users are not counted by the peak), a batch, requests a day given, or a measured
-utilisation (then the duty is measured, not assumed).
+Not for a public service or an API (their users are not counted by the peak), a batch, requests a day given, or a
+measured utilisation (then the duty is measured, not assumed).
 """
 
 from __future__ import annotations
@@ -26,12 +33,23 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.money_text import round_money
-from advisor.plan.staff_usage import REQUESTS_PER_PERSON, WORKING_DAYS
+from advisor.plan.staff_usage import (
+    ACTIVE_AT_ONCE,
+    REQUESTS_PER_PERSON,
+    WORKING_DAYS,
+    counted_by_people,
+    people_from_peak,
+    requests_per_person,
+)
 
 
 def applies(c: Ctx) -> bool:
-    """A staff tool whose month is estimated, not counted or measured."""
-    return not c.is_batch and not c.requests_per_day and c.internal_only and not c.utilisation_measured
+    """A tool people use whose month is estimated, not counted or measured."""
+    return (not c.is_batch and not c.requests_per_day and counted_by_people(c.audience, c.reach, c.use_case)
+            and not c.utilisation_measured)
+
+
+BASIS_KEY = "plan.volume19.basis"  # the tokens row's phrase where the month is this estimate
 
 
 @dataclass(frozen=True)
@@ -45,14 +63,28 @@ class PeopleVolume:
     basis: dict[str, Any]
 
 
+def people_range(c: Ctx) -> tuple[int, int, int]:
+    """(fewest, middle, most) people the month is counted for: the answers' users, else the peak ÷ the share of
+    them using it at once (never the peak itself: 15 requests at once are not 15 people, q38)."""
+    if c.answers.users:
+        return c.answers.users, c.answers.users, c.answers.users
+    return people_from_peak(c.peak)
+
+
 def people(c: Ctx) -> int:
-    """The people the month is counted for: the answers' users, else the people at the peak (the fewest there are)."""
-    return c.answers.users or c.peak
+    """The people the month is costed for (the middle of ``people_range``)."""
+    return people_range(c)[1]
 
 
-def output_tokens(c: Ctx, requests_per_person: float) -> float:
-    """Output tokens a month: people × requests each a working day × working days × the average answer."""
-    return people(c) * requests_per_person * WORKING_DAYS * c.output_avg
+def rates(c: Ctx) -> tuple[int, int, int]:
+    """(low, expected, high) requests a person sends a working day for the answers' kind of use."""
+    return requests_per_person(c.answers.usage_kind)
+
+
+def output_tokens(c: Ctx, requests_per_person: float, persons: int | None = None) -> float:
+    """Output tokens a month: people (``persons``, else the costed count) × requests each a working day × working
+    days × the average answer."""
+    return (persons or people(c)) * requests_per_person * WORKING_DAYS * c.output_avg
 
 
 def in_out(c: Ctx, out: float) -> tuple[str, str]:
@@ -62,34 +94,52 @@ def in_out(c: Ctx, out: float) -> tuple[str, str]:
 
 def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
     """The per-person month below ``ceiling`` (the peak-duty output tokens), or None where it does not apply or
-    says nothing below the ceiling (the duty figure then stands, with its own phrase)."""
+    says nothing below the ceiling (the duty figure then stands, with its own phrase). The low end is the fewest
+    people at the low rate, the high end the most at the high rate."""
     if not applies(c):
         return None
-    low, expected, high = (min(output_tokens(c, r), ceiling) for r in REQUESTS_PER_PERSON)
+    few, n, most = people_range(c)
+    lo_r, mid_r, hi_r = rates(c)
+    low, expected, high = (min(output_tokens(c, r, p), ceiling) for r, p in ((lo_r, few), (mid_r, n), (hi_r, most)))
     if expected >= ceiling:
         return None
     low_in, low_out = in_out(c, low)
     high_in, high_out = in_out(c, high)
-    lo_r, mid_r, hi_r = REQUESTS_PER_PERSON
-    n = people(c)
-    who = {"tr": "plan.volume18.who.users" if c.answers.users else "plan.volume18.who.peak", "people": n}
-    basis = {"tr": "plan.volume18.basis", "who": who, "people": n, "per": mid_r, "days": WORKING_DAYS,
+    if c.answers.users:
+        who: dict[str, Any] = {"tr": "plan.volume18.who.users", "people": n}
+    else:
+        shares = "–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1]))
+        who = {"tr": "plan.volume19.who.peak", "people": f"{n:,}", "few": f"{few:,}", "most": f"{most:,}",
+               "peak": c.peak, "shares": shares}
+    contact = c.answers.usage_kind == "contact_centre"
+    basis = {"tr": BASIS_KEY, "who": who, "people": n, "per": mid_r, "days": WORKING_DAYS,
+             "how": {"tr": "plan.volume19.how.contact_centre"} if contact else "",
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
              "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
     return PeopleVolume(n, low, expected, high, basis)
 
 
+def rebase(costs: Any, c: Ctx) -> None:
+    """``costs`` (two nodes' sum, each node counting the people behind its share of the peak) said for the whole
+    plan: the phrase of the whole peak's people, not the first node's (as ``public_volume.rebase``)."""
+    if (costs.volume_basis or {}).get("tr") != BASIS_KEY:
+        return
+    whole = estimate(c, float("inf"))
+    if whole is not None:
+        costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
+
+
 def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | None:
     """The per-person assumption said beside the cost per million tokens it divides by (s18-apiweigh): the GPUs cost
     the same however much they are used, so that cost moves inversely with the requests each person sends, and a
     call centre's agents (many conversations a day) send far more than the office figure (q41: 1,181–3,586 CNY a
-    million output tokens at 20 requests an agent). The answers carry no use case that tells them apart, so the
-    reader is given the figure to correct; None where the month is not this assumption."""
-    if not volume_basis or volume_basis.get("tr") != "plan.volume18.basis":
+    million output tokens at 20 requests an agent). The answers' ``usage_kind`` tells them apart (s19-volume19);
+    the note names the rate used and how to correct it; None where the month is not this assumption."""
+    if not volume_basis or volume_basis.get("tr") != BASIS_KEY:
         return None
-    return {"tr": "memo.apiweigh18.per_million_assumed", "per": volume_basis["per"]}
+    return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"]}
 
 
-__all__ = ["REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out", "output_tokens", "people",
-           "per_million_note"]
+__all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out",
+           "output_tokens", "people", "people_range", "per_million_note", "rates", "rebase"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import people_volume
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.context import Ctx, resolve
 from advisor.plan.result import OpenQuestion
@@ -63,6 +64,10 @@ FLEET_LOAD_QUESTION = "current_fleet.load_is_this_service"
 BURST_QUESTION = "burst_schedule"
 BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 21, "known_in_advance": True},
                                                   {"per_year": 12, "days_each": 2, "known_in_advance": False})
+# how a tool's people use it (s19-volume19): office staff now and then (assumed) or a contact centre's agents on
+# every contact; it moves the month's tokens, the hosted API's price on them and the cost per million tokens
+USAGE_QUESTION = "usage_kind"
+USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
@@ -96,6 +101,11 @@ def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
     if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
         return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
     return _get(answers, path) is None
+
+
+def _month_from_people(ctx: Ctx) -> bool:
+    """The month's tokens rest on the requests each person sends (``people_volume``): the kind of use is asked."""
+    return people_volume.applies(ctx)
 
 
 def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQuestion]:
@@ -151,6 +161,10 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
         out.append(OpenQuestion(field=BURST_QUESTION, changes=["budget_check"], assumed=burst_q.value,
                                 assumption_key=burst_q.key, assumption_params=dict(burst_q.params),
                                 alternatives=list(BURST_ALTERNATIVES)))  # fmt: skip
+    if answers.usage_kind is None and _month_from_people(ctx):
+        out.append(OpenQuestion(field=USAGE_QUESTION, changes=["budget_check"], assumed="office",
+                                assumption_key="plan.volume19.assume.usage_kind",
+                                alternatives=list(USAGE_ALTERNATIVES)))
     if ctx.fine_tuned:
         for path in NAME_QUESTIONS:
             if getattr(answers, path) is None:
@@ -164,4 +178,4 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     return out
 
 
-__all__ = ["BURST_QUESTION", "DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["USAGE_ALTERNATIVES", "USAGE_QUESTION", "BURST_QUESTION", "DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]

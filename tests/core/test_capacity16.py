@@ -151,7 +151,7 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
         return
     assert ASSUMED[lang] in row.group(1), (path.stem, row.group(1))
     figures = [int(x.replace(",", "")) for x in re.findall(r"\d{1,3}(?:,\d{3})+", row.group(1))]
-    if r.costs.volume_basis["tr"] == "plan.volume18.basis":  # s18-volume: a staff tool counted by its people,
+    if r.costs.volume_basis["tr"] == "plan.volume19.basis":  # s18-volume: a staff tool counted by its people,
         # the figure costed between its low and high ends (advisor.plan.people_volume)
         exp_in, exp_out, (low_in, low_out, high_in, high_out) = figures[0], figures[1], figures[-4:]
         assert low_in < exp_in < high_in and low_out < exp_out < high_out, row.group(1)

@@ -47,10 +47,13 @@ def test_an_unfiled_public_launch_starts_both_filings_now():
 def test_a_budget_that_buys_nothing_says_what_it_buys_and_the_least_extra():
     """q40/q29: the decision names the cheapest change and its budget, and the stated budget's share of the same
     tokens through a hosted API (the plan's own figures), never a load test first."""
-    r = planned(advice_answers("q40_tiny_budget_72b"))
+    # 20,000 people (s19-volume19: the 250 behind its peak of 50 fit a hosted API within the 5,000 CNY; s19-gpu19:
+    # at 5,000 people a smaller model's hosted API still fits it)
+    r = planned({**advice_answers("q40_tiny_budget_72b"), "users": 20000})
     first = r.next_steps[0]
     assert first.id == DECIDE_ID
     hosted = next(f for f in r.fixes if f.id == "hosted_api")
+    assert hosted.with_budget is not None  # nothing fits the budget as given
     assert hosted.monthly_cost is not None
     lo, hi = round(100 * 5000 / hosted.monthly_cost.high), round(100 * 5000 / hosted.monthly_cost.low)
     least = min(float(f.with_budget["amount"]) for f in r.fixes if f.with_budget)
@@ -80,3 +83,14 @@ def test_page_one_shows_the_gate_step():
     en = render_memo_markdown(planned(advice_answers("q30_unfiled_finetune_public_30d")), "en")
     steps = en.split("**Next steps:**", 1)[1].split("## 2.", 1)[0]
     assert steps.lstrip().startswith("1. Start this now, since it sets the earliest launch")
+
+
+def test_a_change_that_fits_the_budget_as_given_is_the_decision_not_more_money():
+    """q40 on its customers' people (s19-volume19): a hosted API fits the 5,000 CNY; "nothing above fits the budget
+    as given" was said beside it."""
+    r = planned(advice_answers("q40_tiny_budget_72b"))
+    fits = [f for f in r.fixes if f.with_budget is None and f.id != "more_budget" and not f.with_deadline_hours]
+    assert [f.id for f in fits] == ["hosted_api"]
+    first = r.next_steps[0]
+    assert first.id == DECIDE_ID and first.key == "steps18.next.decide_one"
+    assert "hosted API" in first.text_in("en") and "nothing above fits" not in first.text_in("en")

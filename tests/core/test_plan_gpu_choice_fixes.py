@@ -69,9 +69,13 @@ def test_the_smaller_model_steps_down_within_the_family(q40):
 
 def test_fixes_are_ordered_by_how_close_they_come_to_the_budget(q40):
     ids = [f.id for f in q40.fixes]
-    # a smaller model's hosted API first (s19: the nearest the budget comes), then the smallest model, the middle
-    # sizes (s17-ui), a 72B hosted API on its list prices (s17-prices: ¥28k-44k a month, no longer the 7B-72B
-    # placeholder that put it first); more budget last
-    assert ids[:2] == ["hosted_smaller", "smaller_model"] and "hosted_api" in ids and ids[-1] == "more_budget"
+    # a change that fits the budget alone first (s19-volume19: on its customers' people a 72B hosted API fits the
+    # 5,000 CNY), then those that need more budget, the cheapest first (the smallest model, the middle size, s17-ui);
+    # more budget last
+    fits = [i for i, f in enumerate(q40.fixes) if f.with_budget is None and f.id != "more_budget"]
+    funded = [i for i, f in enumerate(q40.fixes) if f.with_budget is not None]
+    assert "hosted_api" in ids and ids[-1] == "more_budget" and funded
+    assert all(i < j for i in fits for j in funded)
+    assert ids[funded[0]] == "smaller_model"
     lows = [f.monthly_cost.low for f in q40.fixes if f.with_budget is not None]
     assert lows == sorted(lows)

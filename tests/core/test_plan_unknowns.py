@@ -96,6 +96,7 @@ ALTERNATIVES: dict[str, tuple] = {
     "open_signup": (True, False),  # s18-genai3: any business can sign up, or customers under contract only
     # s19-engine19: the team's engine; unknown, the plan serves with vLLM (its own choice, printed as a command)
     "serving_engine": ("vllm", "sglang", "ollama"),
+    "usage_kind": ("office", "contact_centre"),  # s19-volume19: office staff now and then, or agents every contact
 }
 # an empty answer that means "no such constraint" rather than an unknown fact: the plan chooses freely and says
 # what it chose (which GPU; the TPOT target alone sets each user's speed)
@@ -123,6 +124,7 @@ BASES: dict[str, dict] = {
         "users": 120,
         "open_signup": False,  # s18-genai3: customers under contract (empty: asked, the other reading a caveat)
         "serving_engine": "vllm",  # s19-engine19: empty, the plan's own vLLM (the same plan)
+        "usage_kind": "office",  # s19-volume19
     },
     # mainland public service from a mainland node
     "mainland_public": {

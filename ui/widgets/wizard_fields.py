@@ -58,7 +58,8 @@ _FILED = {"icp_status": ("filed",)}  # a move of hosting matters to a service al
 _GENAI = {"public_genai_in_mainland": (True, None)}  # the filing status matters unless the service is not public
 _FINE_TUNED = {"model_customisation": ("fine_tuned",)}
 _BURSTY = {"load_pattern": ("bursty",)}  # s15-burst
-_BUSINESS = {"audience": ("business",)}  # s18-genai3: who can sign up matters to a business service
+_BUSINESS = {"audience": ("business",)}
+_PEOPLE = {"audience": ("internal", "business", None)}  # s19-volume19: tools whose month is counted from people  # s18-genai3: who can sign up matters to a business service
 
 # step id → its questions (the order of the issue: building → model → users → compliance → money → review)
 STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
@@ -70,6 +71,8 @@ STEPS: tuple[tuple[str, tuple[FieldSpec, ...]], ...] = (
         _f("peak_concurrency", "int", low=1, high=1_000_000, unit="wizard.unit.requests"),
         _f("requests_per_day", "range_int", low=0, high=10**12),
         _f("users", "int", low=1, high=100_000_000, unit="wizard.unit.people"),  # s18-volume: a staff tool's people
+        # s19-volume19: office staff now and then, or a contact centre's agents on every contact (people-counted tools)
+        _f("usage_kind", "choice", "office", "contact_centre", only_for=_PEOPLE),
         _f("latency_slo.ttft_p99_ms", "float", low=1, high=3_600_000, unit="wizard.unit.ms"),
         _f("latency_slo.tpot_p99_ms", "float", low=1, high=600_000, unit="wizard.unit.ms"),
         _f("prompt_tokens.avg", "int", low=1, high=10_000_000, unit="wizard.unit.tokens"),
