@@ -318,11 +318,11 @@ ROWS: list[Row] = [
         {"data_sensitivity": {"level": "high"}}),
     # -- the hosted API weighed against a self-hosted plan (s16-hosted) -------------------------------------------
     # cheaper than the plan: named as the recommended alternative (q36), or with the answers' reason for GPUs all
-    # the same (highly sensitive data); a volume thirty times larger makes the API (a 7B's list price, CNY 0.6 in /
-    # 1.5 out a million tokens) dearer than the same GPUs
-    Row("cost.hosted_weighed", FAIR_DAYS, {"requests_per_day": {"low": 600_000, "high": 6_000_000}}),
+    # the same (highly sensitive data); a volume three hundred times larger makes the API (a 7B's own lists, CNY
+    # 0.35-0.6 in / 0.35-1.5 out a million tokens since s19-prices19) dearer than the same GPUs
+    Row("cost.hosted_weighed", FAIR_DAYS, {"requests_per_day": {"low": 6_000_000, "high": 60_000_000}}),
     Row("cost.hosted_weighed", {**FAIR_DAYS, "data_sensitivity": {"level": "high", "personal_info": False}},
-        {"requests_per_day": {"low": 600_000, "high": 6_000_000}}, why="kept"),
+        {"requests_per_day": {"low": 6_000_000, "high": 60_000_000}}, why="kept"),
     # a paid API selling tokens that cost more to make than a hosted API charges (q11)
     Row("cost.token_margin", {**MAINLAND, "charges_users": True}, {"charges_users": False}),
     # -- GPU choice as an engineer makes it (§1, rules 8, 9, 12; s12-gpuchoice) ------------------------------
