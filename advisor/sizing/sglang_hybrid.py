@@ -25,7 +25,9 @@ them: every layer holds the whole context there (sgl-project/sglang#4826's Gemma
 all 34 layers). gpt-oss had the SWA pool switched off in server_args.py too until early 2026 (sgl-project/sglang#17630,
 2026-01-23, enables it by hand); sglang 0.5.9 runs gpt-oss on the hybrid path (ovg-project/kvcached#263, 2026-03-03),
 taken here as the first release with it. The trtllm_mha attention backend (Blackwell) still switches it off for gpt-oss
-and is not modelled.
+and is not modelled. Nor are two opt-in ways of sizing: with ``--disable-radix-cache`` and ``--max-running-requests``
+set, ``SWAChunkCapPoolConfigurator`` sizes the SWA pool from the request cap and gives the rest to the full pool;
+``--enable-unified-memory`` (sgl-project/sglang#29678, #36729) shares one byte buffer between the pools.
 
 A request of ``context`` tokens holds all of them in the full pool and at most its window plus one page in the SWA
 pool: SGLang admits a prefill only if ``sliding_window_size + page_size`` SWA tokens are free (the admission floor
