@@ -237,6 +237,21 @@ class MemoryEstimate(BaseModel):
         0, description="SGLang only: how far one step's estimated activation peak (activation_bytes) exceeds what its "
         "mem_fraction_static leaves outside the weights and KV pool (0: it fits, and for every other engine)",
     )
+    # s19-sglswa (#28): how SGLang divides its KV pool for a model whose layers are not all full attention
+    # (advisor/sizing/sglang_hybrid.py); None for the other engines and for plain models
+    sglang_pool_kind: Literal["swa", "swa_off", "state", "state_unmodelled"] | None = Field(
+        None, description="SGLang only: 'swa' a sliding-window pool beside the full-attention one (kv_tokens is then "
+        "the full-attention pool), 'swa_off' sliding-window layers SGLang sizes as full attention, 'state' a "
+        "linear-attention state pool beside the KV pool, 'state_unmodelled' a linear-attention state this project "
+        "does not size for SGLang (the figures are then not SGLang's)",
+    )
+    sglang_swa_tokens: int | None = Field(None, description="tokens SGLang's sliding-window pool holds per SWA layer")
+    sglang_swa_full_tokens_ratio: float | None = Field(None, description="--swa-full-tokens-ratio the split used")
+    sglang_state_slots: int | None = Field(None, description="request states SGLang's state pool holds (max_mamba_cache_size)")
+    sglang_state_bytes_per_request: int | None = Field(None, description="one request's linear-attention state, all layers, one GPU")
+    sglang_running_cap: int | None = Field(
+        None, description="the most requests SGLang runs at once for want of state slots (3 a running request)"
+    )
 
 
 class Range(BaseModel):

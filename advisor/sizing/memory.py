@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 from math import ceil
+from typing import Literal
 
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import BreakdownItem, EngineSettings, MemoryEstimate
@@ -36,6 +37,15 @@ from advisor.sizing.quant import (
     gguf_type,
     packed_int_bytes,
     tensor_bytes,
+)
+from advisor.sizing.sglang_hybrid import (
+    StatePool,
+    SwaPool,
+    state_bytes_per_request,
+    state_pool,
+    state_pool_modelled,
+    swa_pool,
+    swa_pool_applies,
 )
 from advisor.sizing.sglang_pool import pool_bytes, share_and_free
 from advisor.sizing.tensors import Tensor, param_counts, tensors
@@ -282,10 +292,15 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     if layout.linear_layers and not llama_cpp and engine.mamba_cache_mode == "align":
         layout = replace(layout, state_pages=2)
     block = layout.block_tokens(engine.block_size)
+    sglang = sglang_pool and not llama_cpp
+    # SGLang gives sliding-window (or chunked) layers a pool of their own only for the architectures it lists
+    # (advisor/sizing/sglang_hybrid.py); elsewhere (Gemma 2/3) every layer holds the whole context
+    windowed_layers = layout.sliding_layers + layout.chunked_layers
+    sglang_swa = sglang and windowed_layers > 0 and swa_pool_applies(m, engine_version)
     # vLLM's hybrid KV cache manager: windowed layers keep their window, chunked ones their chunk (for Llama 4 only
     # where VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE is on: its default in recent releases; 0.10-0.11
     # disabled the manager for chunked attention, which hybrid_kv=False models)
-    windowed = engine.hybrid_kv and (layout.sliding_layers > 0 or layout.chunked_layers > 0)
+    windowed = engine.hybrid_kv and windowed_layers > 0 and (not sglang or sglang_swa)
     chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
     per_request = layout.per_request_bytes(context, block, windowed, chunk)
     per_request_full = layout.per_request_bytes(context, block, False)
@@ -309,7 +324,6 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     non_torch = 0 if llama_cpp else non_torch_bytes(engine, tp, nvlink)
     graphs = 0 if llama_cpp else engine.cuda_graph_bytes
     context_bytes = engine.cuda_context_bytes
-    sglang = sglang_pool and not llama_cpp
     if llama_cpp:
         budget = gpu_memory_bytes - context_bytes  # allocates what it needs; no pre-reserved share
     elif sglang:
@@ -333,6 +347,18 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     kv_tokens = kv_blocks // layout.kv_groups() * block
     if sglang and not layout.linear_layers and layout.per_token_bytes:
         kv_tokens = max(0, kv_budget) // layout.per_token_bytes  # SGLang's max_total_num_tokens: pages of one token
+    # SGLang's own split of its KV bytes for a sliding-window or linear-attention model (sglang_hybrid.py)
+    swa_split: SwaPool | None = None
+    states: StatePool | None = None
+    if sglang_swa:
+        # gpt-oss, Llama 4 and Gemma 4 keep the same K and V size in both kinds of layer
+        swa_split = swa_pool(kv_budget, layout.per_layer_token_bytes * layout.full_layers,
+                             layout.per_layer_token_bytes * windowed_layers, layout.window or layout.chunk or context)  # fmt: skip
+        kv_tokens = swa_split.full_tokens
+    elif sglang and layout.linear_layers and state_pool_modelled(m):
+        states = state_pool(kv_budget, state_bytes_per_request(m, tp))
+        full_cell = layout.per_layer_token_bytes * layout.full_layers  # SGLang's cell_size: full-attention layers
+        kv_tokens = states.kv_rest_bytes // full_cell if full_cell else 0
     # A request's own blocks and the shared prefix's blocks are whole blocks of their layers; a page (one block
     # across all layers) is only the unit we count in. With windowed layers the prefix covers the full-attention
     # layers alone, so rounding each part up to pages on its own could cost a page more than not sharing: the
@@ -347,6 +373,14 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         max_conc_kv = max(0, kv_blocks * page - shared_bytes) // per_request_own
     else:
         max_conc_kv = kv_blocks // blocks_per_request if blocks_per_request else 0
+    # SGLang's pools hold one token a page (page size 1): a request needs its tokens, not whole blocks
+    sglang_shared = min(shared_prefix_tokens, context - 1) if sharing and context > 1 else 0
+    if swa_split is not None:
+        max_conc_kv = swa_split.requests_at(context, sglang_shared) if weights_fit else 0
+    elif states is not None:
+        own = context - sglang_shared
+        by_kv = max(0, kv_tokens - sglang_shared) // own if own > 0 else 0
+        max_conc_kv = min(by_kv, states.running_cap) if weights_fit else 0
     max_conc = min(max_conc_kv, engine.max_num_seqs)
     if not weights_fit:
         limited_by = "weights"
@@ -382,10 +416,18 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         max_context = int(lo * block) if per_block_share else 0
     else:
         max_context = (kv_blocks // concurrency) * block
+    if swa_split is not None or states is not None:
+        max_context = _longest_sglang_context(swa_split, states, kv_tokens, concurrency, m.max_context)
     max_context = min(max_context, m.max_context)
     kv_pages = pages_for(concurrency, per_request_own, shared_bytes) if page else 0
     kv_cache = kv_pages * page
     fits = weights_fit and kv_blocks >= kv_pages
+    if swa_split is not None:
+        kv_cache = swa_split.bytes_for(concurrency, context, sglang_shared)
+        fits = weights_fit and concurrency <= max_conc_kv
+    elif states is not None:
+        kv_cache = concurrency * (context * layout.per_layer_token_bytes * layout.full_layers + states.state_bytes)
+        fits = weights_fit and concurrency <= max_conc_kv
     # What the engine holds beside the weights and the requests' KV, so that the breakdown's total is within the GPU's
     # memory exactly when the requests fit (the verdict): SGLang's activations, CUDA graphs and workspaces get the
     # 1 − mem_fraction_static of the free memory its static share leaves (it does not profile a step); vLLM holds back
@@ -484,4 +526,40 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         breakdown=breakdown,
         held_back_bytes=held_back,
         activation_over_share_bytes=activation_over_share,
+        sglang_pool_kind=_sglang_pool_kind(sglang, windowed_layers, swa_split, layout.linear_layers, states),
+        sglang_swa_tokens=swa_split.swa_tokens if swa_split else None,
+        sglang_swa_full_tokens_ratio=swa_split.ratio if swa_split else None,
+        sglang_state_slots=states.slots if states else None,
+        sglang_state_bytes_per_request=states.state_bytes if states else None,
+        sglang_running_cap=states.running_cap if states else None,
     )
+
+
+def _sglang_pool_kind(sglang: bool, windowed_layers: int, swa: SwaPool | None, linear_layers: int,
+                      states: StatePool | None) -> Literal["swa", "swa_off", "state", "state_unmodelled"] | None:  # fmt: skip
+    """What MemoryEstimate.sglang_pool_kind says of SGLang's pools (None: one plain pool, or not SGLang)."""
+    if not sglang:
+        return None
+    if linear_layers:
+        return "state" if states else "state_unmodelled"
+    if windowed_layers:
+        return "swa" if swa else "swa_off"
+    return None
+
+
+def _longest_sglang_context(swa: SwaPool | None, states: StatePool | None, kv_tokens: int, concurrency: int,
+                            model_max: int) -> int:  # fmt: skip
+    """Longest context at which ``concurrency`` requests fit SGLang's pools (monotonic in the context: bisection)."""
+    def fit(ctx: int) -> bool:
+        if swa is not None:
+            return swa.requests_at(ctx) >= concurrency
+        return states is not None and concurrency <= states.running_cap and kv_tokens // ctx >= concurrency
+
+    lo, hi = 0, model_max
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fit(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -55,3 +55,21 @@ def test_sglang_shows_its_memory_fraction_and_passes_it_to_the_core(qtbot, main_
     _settle(qtbot, page)
     assert _shown(page, page.gpu_util) and not _shown(page, page.mem_fraction)
     assert page.advanced_box.title() == translate("en", "ui.sizing.group_engine")
+
+
+def test_the_kv_capacity_field_shows_both_sglang_pools_of_a_sliding_window_model(qtbot, main_window):
+    """gpt-oss on SGLang: the field names the full-attention pool and the sliding-window pool (s19-sglswa, #28)."""
+    from advisor.units import format_tokens
+
+    page = main_window.sizing_page
+    main_window.tabs.setCurrentWidget(page)
+    page.model_picker.select_data("gpt-oss-20b")
+    page.gpu_picker.select_data("h100-sxm-80g")
+    page.engine_profile.setCurrentIndex(page.engine_profile.findData("sglang"))
+    _settle(qtbot, page)
+    mem = page.result.memory
+    assert mem.sglang_swa_tokens is not None
+    text = page.overview.numbers["kv_capacity"].text()
+    assert format_tokens(mem.sglang_swa_tokens) in text and format_tokens(mem.kv_tokens) in text
+    page.engine_profile.setCurrentIndex(page.engine_profile.findData("vllm"))
+    _settle(qtbot, page)

@@ -235,7 +235,9 @@ class SizingOverview(QWidget):
                                     memory=format_gib(mem.gpu_memory_bytes))) + "\n" + res.gpu_memory_note,
         )  # fmt: skip
         self._set(
-            n["kv_capacity"], format_tokens(mem.kv_tokens),
+            # SGLang's sliding-window models have two pools: the full-attention layers' tokens and the windowed ones'
+            n["kv_capacity"], format_tokens(mem.kv_tokens) if mem.sglang_swa_tokens is None else
+            tr("sizing19_sglswa.kv_capacity_swa", full=format_tokens(mem.kv_tokens), swa=format_tokens(mem.sglang_swa_tokens)),
             tr("ui.tip.kv_capacity", budget=format_gib(mem.kv_budget_bytes), per_token=format_bytes(mem.kv_bytes_per_token),
                blocks=format_count(mem.kv_blocks), block=mem.block_size) + (f"\n{res.kv_pool_note}" if res.kv_pool_note else ""),
         )  # fmt: skip
