@@ -15,6 +15,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan.memo import render_memo_markdown
+from tests.core.test_plan_rules import facts_for, fire
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_answers
 
 LANGS = ("en", "zh_CN")
@@ -99,3 +100,20 @@ def test_the_supply_question_occurs_and_is_left_out_for_a_card_below_the_thresho
     assert not any(f.id == "gpu.hk_export_rules" for f in l4.findings)
     step = _quote_step(l4)
     assert step is not None and not step.params.get("supply")
+
+
+def test_a_singapore_finance_node_points_to_the_mas_finding_where_the_memo_has_it():
+    """q37 (a Singapore fintech on rented GPUs): the residency text pointed at MAS's guidelines as "not stated here"
+    while the MAS outsourcing finding sat in the same memo; it now points to it, and says "not stated" only where
+    that finding is absent (the company's own servers)."""
+    r = planned(advice_answers("q37_sg_fintech_public"))
+    ids = {f.id for f in r.findings}
+    [res] = [f for f in r.findings if f.id == "pi.region_residency"]
+    assert "fin.mas_outsourcing" in ids
+    assert res.params["extra"] == {"tr": "duties19b.residency.mas_outsourcing"}
+    # the company's own servers: no provider, no MAS outsourcing finding, so the text says MAS's guidelines are not
+    # stated here (the rules alone, on the plan's facts with the form set)
+    owned = facts_for(advice_answers("q37_sg_fintech_public"), form="on_premises")
+    assert not fire("fin.mas_outsourcing", owned)
+    [res] = fire("pi.region_residency", owned)
+    assert res.params["extra"] == {"tr": "plan.residency.mas"}
