@@ -12,6 +12,7 @@ from __future__ import annotations
 from advisor.plan.duties18_rules import likely_public_genai
 from advisor.plan.duties_rules import OWN_HARDWARE
 from advisor.plan.genai_paths import with_filer, with_filer_sources
+from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -36,7 +37,10 @@ def mainland_representative(f: Facts) -> Finding | None:
     if c.internal_only or c.is_batch:
         return None
     # business customers upload their own customers' data: say who the handler (and so the exporter) may be
-    who = {"tr": "plan.duties16.exporter.business"} if c.audience == "business" else ""
+    # — unless the node is offshore and the export-tier finding already says the customers export (s19-duties19b:
+    # said once, where the tier is)
+    said = f.offshore and customers_export(c)
+    who = {"tr": "plan.duties16.exporter.business"} if c.audience == "business" and not said else ""
     return finding("pi.mainland_representative", who=who)
 
 

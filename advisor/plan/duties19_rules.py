@@ -82,10 +82,17 @@ def hk_export_rules(f: Facts) -> Finding | None:
     the US rules treat Hong Kong as China, so the cards there come from stock or licensed supply; the provider
     confirms it can supply them before the plan rests on them. Rented or bought alike, and for the Hong Kong node
     of a mainland + overseas plan too; a hosted API runs on the provider's cards (not the plan's)."""
-    if f.form == "hosted_api":
-        return None
-    hit = [g for g in _hong_kong_gpus(f) if export_controlled(g)]
+    hit = hk_export_gpus(f)
     return finding("gpu.hk_export_rules", gpus=_gpu_names(hit)) if hit else None
+
+
+def hk_export_gpus(f: Facts) -> list[str]:
+    """The GPUs ``gpu.hk_export_rules`` flags: the plan's own in Hong Kong at or above the threshold (none for a
+    hosted API). Read by the rule and by the Hong Kong quote step, which asks the data centres to confirm supply
+    (s19-duties19b), so the two never disagree."""
+    if f.form == "hosted_api":
+        return []
+    return [g for g in _hong_kong_gpus(f) if export_controlled(g)]
 
 
 @rule("eu.ai_act_staff", "constraint")

@@ -103,6 +103,8 @@ def pi_region_residency(f: Facts) -> Finding | None:
     supervisor = FINANCE_SUPERVISOR.get(law or "") if c.sector == "finance" else None
     if supervisor and law == "hk" and own:  # no provider: no SA-2 finding to point to (s15-duties)
         supervisor = "plan.residency.hkma"
+    if supervisor and law == "sg" and not own:  # the MAS finding is in the memo: point to it, never "not stated
+        supervisor = "duties19b.residency.mas_outsourcing"  # here" (q37, s19-duties19b)
     extra = {"tr": supervisor} if supervisor else ""
     return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
 

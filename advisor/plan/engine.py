@@ -56,6 +56,9 @@ from advisor.plan.capacity import headroom as capacity_headroom
 from advisor.plan.context import Ctx, plan_moves_hosting, resolve
 from advisor.plan.critical_steps import critical_path_first
 from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_id, prices
+from advisor.plan.duties19_rules import (
+    hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
+)
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
 from advisor.plan.node_shapes import OWNED_FORMS
@@ -78,6 +81,7 @@ from advisor.plan.result import (
     Timeline,
     TimelineItem,
 )  # fmt: skip
+from advisor.plan.rule_base import _gpu_names
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
 from advisor.plan.sector_kinds import mlps_level
 from advisor.plan.untimed_waits import untimed_steps
@@ -818,7 +822,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
         next_steps=price_rows.quote_steps(
             [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis,
-            form),
+            form, _gpu_names(hk_export_gpus(f))),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
         fixes=[] if feasible or not check_fixes else _fixes(c, f, findings, region, book, fx),

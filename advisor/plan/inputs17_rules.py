@@ -10,6 +10,7 @@ sources in ``resources/plan/duties.json``.
 
 from __future__ import annotations
 
+from advisor.plan.pi_exporter import customers_export
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -31,6 +32,6 @@ def none_as_answered(f: Facts) -> Finding | None:
     # business customers sending their own people's data from the mainland: they are the handlers that export it,
     # and PIPL reaches the offshore company through Art. 3(2) (s19-duties19; the eighth review read "processing them
     # in Hong Kong is a cross-border transfer: tell the people…" as the Hong Kong company's own export, q22)
-    customers = no_entity and c.audience == "business"
+    customers = customers_export(c)
     return finding("pi.none_as_answered", variant="customers" if customers else None,
                    region={"tr": f"plan.region.{f.region}"}, representative=rep)

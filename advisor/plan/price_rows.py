@@ -155,13 +155,19 @@ def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
     return out
 
 
-def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud") -> list[NextStep]:
+def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud",
+                export_gpus: str = "") -> list[NextStep]:
     """Where the GPU price is a stand-in, the "replace the built-in prices with quotes" step names the host to ask: a
     premium line's host (q22/q43: "replace RunPod pricing with quotes from HK hosts that sell those lines"), else a
     data centre in the node's region (q34: "use datacenter cloud quotes" for the Singapore node). It comes first
-    where the plan rents at that price; an owned box only compares with it."""
+    where the plan rents at that price; an owned box only compares with it. ``export_gpus``: the names of the GPUs
+    the Hong Kong export finding flags (``duties19_rules.hk_export_gpus``); a Hong Kong quote also asks for written
+    confirmation that they can be supplied (s19-duties19b: a quote for cards the provider cannot bring in is void)."""
     if pb is None or not pb.stand_in:
         return steps
+    asked = pb.proxy_region if pb.proxy_line is not None and pb.proxy_region is not None else pb.stand_in_region
+    supply: Any = {"tr": "duties19b.next.confirm_supply", "gpus": export_gpus} if (
+        export_gpus and asked == "hong_kong") else ""
     if pb.proxy_line is not None and pb.proxy_region is not None:
         key = "prices16.next.quotes_line_host"
         region = {"tr": f"plan.region.{pb.proxy_region}"}
@@ -170,9 +176,11 @@ def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud
         basis: dict[str, Any] = ({"tr": "quotes18_ui18.basis.uplift", "kind": {
             "tr": "rows18.basis.kind." + ("marketplace" if pb.stand_in_marketplace else "cloud")}}
             if pb.stand_in_region else {"tr": "quotes18_ui18.basis.own", "region": region})
-        params: dict[str, Any] = {"region": region, "line": {"tr": f"prices16.line.{pb.proxy_line}"}, "basis": basis}
+        params: dict[str, Any] = {"region": region, "line": {"tr": f"prices16.line.{pb.proxy_line}"}, "basis": basis,
+                                  "supply": supply}
     else:
-        key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"}}
+        key, params = "rows18.next.quotes_region", {"region": {"tr": f"plan.region.{pb.stand_in_region}"},
+                                                    "supply": supply}
     steps = [s.model_copy(update={"key": key, "params": params}) if s.id == "quotes" else s for s in steps]
     if form not in RENTED_FORMS:
         return steps

@@ -17,6 +17,7 @@ from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
 from advisor.plan.money_text import money_range
+from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
@@ -292,12 +293,18 @@ def _count(value: int | None) -> Any:
     return {"tr": "plan.pi.count_unknown"} if value is None else value
 
 
-def _pi_finding(rule_id: str, c: Ctx, **params: Any) -> Finding:
+def _pi_finding(rule_id: str, c: Ctx, region: str, **params: Any) -> Finding:
     """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
-    that says how they were counted (the share of the count given)."""
+    that says how they were counted (the share of the count given). Where the business customers export
+    (``pi_exporter``), the text that says so: each counts its own people, the count given is their total."""
     counts = {"subjects": _count(c.mainland_pi_subjects), "sensitive": _count(c.mainland_sensitive_subjects)}
+    basis: Any = ""
     if c.pi_mainland_share < 1 and c.pi_subjects is not None:
         basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
+    if customers_export(c):
+        return finding(rule_id, variant="customers", basis=basis, region=_region(region),
+                       roles={"tr": "duties19b.pi.customers_roles", "region": _region(region)}, **counts, **params)
+    if basis:
         return finding(rule_id, variant="share", basis=basis, **counts, **params)
     return finding(rule_id, **counts, **params)
 
@@ -311,8 +318,10 @@ def pi_unknown(f: Facts):
         return None
     which = "both" if c.pi_subjects is None and c.sensitive_subjects is None else (
         "subjects" if c.pi_subjects is None else "sensitive")
-    return finding("pi.export_unknown", missing={"tr": f"plan.pi.missing.{which}"}, subjects=_count(c.mainland_pi_subjects),
-                   sensitive=_count(c.mainland_sensitive_subjects))  # fmt: skip
+    return finding("pi.export_unknown", variant="customers" if customers_export(c) else None,
+                   missing={"tr": f"plan.pi.missing.{which}"}, subjects=_count(c.mainland_pi_subjects),
+                   sensitive=_count(c.mainland_sensitive_subjects), region=_region(f.region),
+                   roles={"tr": "duties19b.pi.customers_roles", "region": _region(f.region)})  # fmt: skip
 
 
 @rule("pi.export_exempt", "constraint")
@@ -321,7 +330,7 @@ def pi_exempt(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "exempt"):
         return None
-    return _pi_finding("pi.export_exempt", c)
+    return _pi_finding("pi.export_exempt", c, f.region)
 
 
 @rule("pi.export_contract", "constraint")
@@ -330,7 +339,7 @@ def pi_contract(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "contract"):
         return None
-    return _pi_finding("pi.export_contract", c)
+    return _pi_finding("pi.export_contract", c, f.region)
 
 
 @rule("pi.export_assessment", "constraint")
@@ -339,7 +348,7 @@ def pi_assessment(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "assessment"):
         return None
-    return _pi_finding("pi.export_assessment", c)
+    return _pi_finding("pi.export_assessment", c, f.region)
 
 
 @rule("pi.keep_in_mainland", "constraint")
@@ -371,7 +380,9 @@ def pi_consent(f: Facts):
     # hospital's, a law firm's and a school app's memos: sixth blind review)
     sector = "finance" if any(s in c.sector for s in ("financ", "bank", "insur")) else (
         "medical" if any(s in c.sector for s in ("medic", "health")) else "general")
-    return finding("pi.consent_notice", variant="abroad" if abroad else "bases",
+    # the customers export (no mainland entity, business customers): telling their people is theirs (s19-duties19b)
+    variant = ("abroad_customers" if customers_export(c) else "abroad") if abroad else "bases"
+    return finding("pi.consent_notice", variant=variant,
                    example={"tr": f"plan.duties16.bases.{sector}"})
 
 

@@ -136,6 +136,7 @@ class Row:
     quotes: list[dict[str, Any]] | None = None
     quotes_fails: list[dict[str, Any]] | None = None
     why: str = ""
+    case: str | None = None  # the rule's case (its texts' variant, "" the general one) where it holds, when checked
 
     @property
     def id(self) -> str:
@@ -498,6 +499,22 @@ ROWS: list[Row] = [
         over_fails={"chosen": Cand("l4")}),
     Row("gpu.hk_export_rules", OFFSHORE, {"mainland_entity": True, "icp_status": "filed"}, level="rule",
         over={"chosen": Cand("h100-sxm-80g")}, why="mainland_node"),
+    # who exports (s19-duties19b, q22 with names in the prompts): a Hong Kong company with no mainland entity serving
+    # business customers receives what each customer sends, so the tier texts say the customers export (each
+    # counting its own people) and sign the standard contract with it; a public service, or a company with a
+    # mainland entity, exports itself and reads the general text
+    Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0), case="customers", why="customers"),
+    Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0), "audience": "public", "public_genai_in_mainland": False},
+        pi(50_000, 0), case="", why="company_public"),
+    Row("pi.export_exempt", {**OFFSHORE, **pi(50_000, 0)}, pi(300_000, 0), case="customers", why="customers"),
+    Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0), case="customers", why="customers"),
+    Row("pi.export_unknown", {**OFFSHORE, **pi()}, pi(300_000, 0), case="customers", why="customers"),
+    Row("pi.export_unknown", {**OFFSHORE, **pi(), "audience": "public", "public_genai_in_mainland": False},
+        pi(300_000, 0), case="", why="company_public"),
+    Row("pi.consent_notice", {**OFFSHORE, **pi(300_000, 0)}, pi(personal_info=False), case="abroad_customers",
+        why="customers"),
+    Row("pi.consent_notice", {**OFFSHORE, **pi(300_000, 0), "audience": "public", "public_genai_in_mainland": False},
+        pi(personal_info=False), case="abroad", why="company_public"),
     Row("eu.ai_act_staff", EU_STAFF, pi(personal_info=False)),
     Row("eu.ai_act_staff", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
     Row("eu.ai_act_staff", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
@@ -541,6 +558,9 @@ def test_rule_fires_where_its_conditions_hold_and_not_after_a_change_that_breaks
     holds, fails = _pair(row)
     got = found(row, holds, fails=False)
     assert got, f"{row.rule} did not fire where its conditions hold: {holds}"
+    if row.case is not None:  # who does what differs by case (s19-duties19b: the customers export, or the company)
+        base = f"plan.rule.{row.rule}" + (f".{row.case}" if row.case else "")
+        assert [x.title_key for x in got] == [f"{base}.title"] * len(got), (row.id, [x.title_key for x in got])
     for x in got:
         for lang in LANGS:
             _readable(x, lang)
@@ -830,8 +850,9 @@ def test_the_legal_basis_is_not_usually_consent_for_customers_own_files(lang):
     medical = plan({**MAINLAND, **pi(sector="medical")})
     [z] = [f for f in medical.findings if f.id == "pi.sensitive_safeguards"]
     assert any("人口健康" in s.title for s in z.sources)
-    # sent abroad: the separate consent for the transfer, as before
-    abroad = plan({**OFFSHORE, **pi(50_000, 0)})
+    # sent abroad: the separate consent for the transfer, as before (a public service: the company itself sends it;
+    # a business customer's own people are told by the customer, s19-duties19b)
+    abroad = plan({**OFFSHORE, "audience": "public", "public_genai_in_mainland": False, **pi(50_000, 0)})
     [w] = [f for f in abroad.findings if f.id == "pi.consent_notice"]
     assert w.title_key.endswith(".abroad.title")
 
@@ -841,7 +862,11 @@ def test_an_offshore_company_serving_mainland_people_is_told_who_exports_and_to_
     r = plan({**OFFSHORE, **pi(300_000, 0)})
     [x] = [f for f in r.findings if f.id == "pi.mainland_representative"]
     memo = render_memo_markdown(r, lang)
-    assert x.title_in(lang) in memo and translate(lang, "plan.duties16.exporter.business") in x.detail_in(lang)
+    assert x.title_in(lang) in memo
+    # who exports is said once, in the export tier's finding (s19-duties19b), not again beside the representative
+    [tier] = [f for f in r.findings if f.id == "pi.export_contract"]
+    assert tier.title_key.endswith(".customers.title") and tier.detail_in(lang) in memo
+    assert translate(lang, "plan.duties16.exporter.business") not in memo
     public = plan({**OFFSHORE, "audience": "public", **pi(300_000, 0)})
     [y] = [f for f in public.findings if f.id == "pi.mainland_representative"]
     assert translate(lang, "plan.duties16.exporter.business") not in y.detail_in(lang)
