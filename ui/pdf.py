@@ -74,6 +74,8 @@ IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short ch
 PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
 LIST_ITEM_GAP = 1.5  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
+LIST_INDENT = 20.0  # CSS px a list's items are set in (Qt's 40, over 10 mm, left the findings a twentieth narrower
+# than the body for no more than a bullet or "10." to stand in)
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
 
@@ -217,6 +219,7 @@ def build_document(
     doc.setUndoRedoEnabled(False)  # built once, never edited by a user: no undo history to keep
     doc.setDefaultFont(memo_font(lang))
     doc.setDocumentMargin(0)
+    doc.setIndentWidth(LIST_INDENT)
     if base_dir is not None:
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
     doc.setMarkdown(run_on_sources(markdown, lang), QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
