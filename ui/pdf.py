@@ -62,7 +62,7 @@ from ui.pdf_sources import run_on_sources
 
 # A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
 # smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
-MARGIN_MM = 12.0  # left and right
+MARGIN_MM = 10.0  # left and right (12 until session 19: a fiftieth more text on every line)
 MARGIN_TOP_BOTTOM_MM = 10.0  # the footer's band (below) sits inside the bottom margin's line
 FOOTER_MM = 5.0
 RESOLUTION_DPI = 300
@@ -74,6 +74,8 @@ IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short ch
 PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt
 LIST_ITEM_GAP = 1.5  # CSS px between the items of a list (Qt's Markdown import sets 6, a blank line's worth)
 SOURCES_ITEM_GAP = 1.0
+LIST_INDENT = 20.0  # CSS px a list's items are set in (Qt's 40, over 10 mm, left the findings a twentieth narrower
+# than the body for no more than a bullet or "10." to stand in)
 CELL_PADDING_VERTICAL = 1.5  # CSS px above and below a table cell's text (3 beside it)
 
 
@@ -217,6 +219,7 @@ def build_document(
     doc.setUndoRedoEnabled(False)  # built once, never edited by a user: no undo history to keep
     doc.setDefaultFont(memo_font(lang))
     doc.setDocumentMargin(0)
+    doc.setIndentWidth(LIST_INDENT)
     if base_dir is not None:
         doc.setBaseUrl(QUrl.fromLocalFile(str(Path(base_dir).resolve()) + os.sep))
     doc.setMarkdown(run_on_sources(markdown, lang), QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
@@ -351,7 +354,10 @@ def _has_cjk(text: str) -> bool:
 def _close_lines(doc: QTextDocument, lang: str) -> None:
     """Chinese paragraphs, list items and table cells of a Chinese memo at :data:`CJK_LINE_HEIGHT`: Noto Sans
     CJK's line height is 1.45 em, a fifth more than the Latin font's, and a Chinese memo ran a page longer than its
-    English twin. Text of Latin letters only, in either language, at :data:`LATIN_LINE_HEIGHT`."""
+    English twin. Text of Latin letters only, in either language, at :data:`LATIN_LINE_HEIGHT`. An English block
+    with Chinese words in it (备案, 等保, a law's title in the source list) at the Latin lines' spacing too, fixed
+    (:func:`_latin_line_px`): Qt gives every line holding one CJK character the CJK font's 1.45 em, so such lines
+    ran a third taller than their neighbours (issue 25: none over 5 pages)."""
     from PySide6.QtGui import QTextBlockFormat
 
     cursor = QTextCursor(doc)
@@ -360,13 +366,47 @@ def _close_lines(doc: QTextDocument, lang: str) -> None:
     while block.isValid():
         fmt = block.blockFormat()
         cjk = _has_cjk(block.text())
-        share = CJK_LINE_HEIGHT if cjk and lang == "zh_CN" else None if cjk else LATIN_LINE_HEIGHT
-        if share is not None and not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
-            fmt.setLineHeight(share, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
-            cursor.setPosition(block.position())
-            cursor.setBlockFormat(fmt)
+        if not fmt.hasProperty(QTextFormat.Property.BlockCodeFence):
+            if cjk and lang != "zh_CN":
+                height, kind = _latin_line_px(block, doc.defaultFont()), QTextBlockFormat.LineHeightTypes.FixedHeight
+            else:
+                height = CJK_LINE_HEIGHT if cjk else LATIN_LINE_HEIGHT
+                kind = QTextBlockFormat.LineHeightTypes.ProportionalHeight
+            if height:
+                fmt.setLineHeight(height, kind.value)
+                cursor.setPosition(block.position())
+                cursor.setBlockFormat(fmt)
         block = block.next()
     cursor.endEditBlock()
+
+
+def _latin_line_px(block: QTextBlock, default: QFont) -> float:
+    """The height (CSS px) of a line of Latin text in ``block``'s largest type, at :data:`LATIN_LINE_HEIGHT`; 0 for
+    a block with an image (its line is as tall as the image)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    if "\ufffc" in block.text():
+        return 0.0
+    points = [default.pointSizeF()]
+    fragments = block.begin()
+    while not fragments.atEnd():
+        points.append(fragments.fragment().charFormat().fontPointSize() or default.pointSizeF())
+        fragments += 1
+    latin = QFont(default)
+    latin.setFamilies([family for family in default.families() if not _has_cjk(family) and family != _cjk_family()])
+    latin.setPointSizeF(max(points[1:] or points))
+    # measured at the PDF's resolution and rounded up as Qt rounds a line's height, then back to CSS px
+    device = QImage(1, 1, QImage.Format.Format_RGB32)
+    device.setDotsPerMeterX(round(RESOLUTION_DPI / 0.0254))
+    device.setDotsPerMeterY(round(RESOLUTION_DPI / 0.0254))
+    line = math.ceil(QFontMetricsF(latin, device).lineSpacing())
+    return line * LATIN_LINE_HEIGHT / 100 * 96.0 / RESOLUTION_DPI
+
+
+def _cjk_family() -> str | None:
+    from ui.fonts import find_cjk_family
+
+    return find_cjk_family()
 
 
 PRICE_COLUMNS = (27.0, 11.0, 20.0, 9.0, 25.0, 8.0)  # % of the width: offer, kind, price, date, source, grade (Qt
