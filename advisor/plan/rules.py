@@ -634,11 +634,12 @@ def sizing_plan(f: Facts):
     from advisor.plan.capacity import serving_replicas
 
     serving = serving_replicas(ch)
-    spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
-             "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
-    per_unit = ch.layout.unit_gpus // max(1, ch.tp) if spare and ch.layout is not None else 1
-    if per_unit > 1:  # a spare server holds several replicas: a server down takes them all (s19-consist19)
-        spare = {**spare, "tr": "plan.headroom19.spare_server", "per_unit": per_unit}
+    spare: dict | str = ""
+    if serving < ch.replicas and variant != "hosted":
+        per_unit = ch.layout.unit_gpus // max(1, ch.tp) if ch.layout is not None else 1
+        # a spare server that holds several replicas: a server down takes them all, said so (s19-consist19)
+        spare = {"tr": "plan.headroom19.spare_server" if per_unit > 1 else "plan.spare16.per", "replicas": ch.replicas,
+                 "serving": serving, "down": -(-sized.peak // serving), "per_unit": per_unit}
     out = finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         spare=spare,
