@@ -391,6 +391,30 @@ def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidat
                                 gchoice.rank_key(c, region, book), fresh)
 
 
+def _bought_resized(c: Ctx, bought: sizing.Candidate, region: str, book: PriceBook, form: str,
+                    hosted: tuple[float, float] | None) -> sizing.Candidate:
+    """The rented choice as bought (whole servers, a spare server), sized on its own curve with the plan's headroom
+    as every other setup to buy is (``_verify_laid_out``). The rented check's claim rested on the rented setup's
+    levels, and the servers laid out from it kept its replicas unchecked: 2 × 8 H20 carried the peak with 14 % and
+    the memo blamed the replica limit (s19-consist19). The servers the headroom adds are bought where the plan
+    stays within the budget (its high end) or has none; where they alone take it over, the setup stays as laid out
+    when that carries the peak within the budget, noted ``headroom_budget:<what the headroom costs a month>:<the
+    plan with it>`` (the memo says the headroom it has and why, as ``_without_headroom`` does)."""
+    roomy = gchoice._copy(bought)
+    if not _verify_laid_out(c, roomy, region, book)[2]:
+        return bought  # not carried on its own curve either way: the rented check stands (the plan says so)
+    if roomy.total_gpus <= bought.total_gpus or c.budget_amount is None:
+        return roomy
+    dear = _budget(c, _cost_of(c, roomy, region, book), form, hosted)
+    if dear[0] is not False or dear[1] is None:
+        return roomy
+    lean = _budget(c, _cost_of(c, bought, region, book), form, hosted)
+    if lean[0] is not True or lean[1] is None or serving_replicas(bought) * claimed_capacity(c, bought) < c.peak:
+        return roomy  # over the budget without the headroom too: the leaner steps decide (``_leaner``)
+    bought.notes.append(f"headroom_budget:{dear[1] - lean[1]:.0f}:{dear[1]:.0f}")
+    return bought
+
+
 def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[float, float] | None):
     """(within, needed, straddles); the recommended form's cost and the budget written into ``out.costs``.
 
@@ -686,7 +710,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             sim_ttft = sim_tpot = None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
-                                              lambda k: _verify_laid_out(c, k, region, book)[2])
+                                              lambda k: _verify_laid_out(c, k, region, book)[2],
+                                              lambda k: _bought_resized(c, k, region, book, form, hosted))
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
             chosen.notes.append("rent_only")
             form = "cloud"

@@ -235,10 +235,12 @@ def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook)
 
 
 def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook,
-               verify) -> tuple[Candidate | None, list[Candidate]]:
+               verify, resize=None) -> tuple[Candidate | None, list[Candidate]]:
     """The setup to BUY and the setups to buy ranked: whole servers (SXM/OAM) of parts still sold new (H800/A800
     are not, since the Oct-2023 rule), ranked as ``arrange`` ranks, on the bought layout. ``verify(candidate) ->
-    bool`` checks a setup other than the rented choice on the predictor. (None, …) when nothing can be bought."""
+    bool`` checks a setup other than the rented choice on the predictor; ``resize(candidate) -> candidate``, where
+    given, sizes the rented choice as bought on its own curve (``engine._bought_resized``). (None, …) when nothing
+    can be bought."""
     rank = rank_key(c, region, book)
     owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
     owned = _single_first(c, region, sorted(owned, key=rank), book)
@@ -250,6 +252,8 @@ def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book
     # predictor may add replicas to one, so they are ranked again at the size it checked them (a BF16 TP4 setup
     # ranked first at 4 cards and bought at 8 after its check, over the FP8 TP2 pair checked at 4: q33)
     checked = [k for k in owned if same(k)][:1]
+    if resize is not None:
+        checked = [resize(k) for k in checked]
     for k in owned[:4]:
         if checked and rank(k) >= rank(checked[0]):
             break

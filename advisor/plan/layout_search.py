@@ -26,6 +26,7 @@ from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.sizing import TP_DEGREES
 from advisor.sizing.quant import get_format
 
+BUDGET_KEYS = ("plan.layout25.short.budget", "plan.headroom19.short.budget_servers")  # the budget's sentences
 MAX_SIZED = 6  # setups sized on the predictor besides the chosen one
 GIB = 1024**3
 
@@ -170,29 +171,70 @@ def headroom_gpus(c: Ctx, ch: sizing.Candidate, claimed: int) -> int:
 
 def short_reason(f, c: Ctx, ch: sizing.Candidate, claimed: int, room: int) -> dict | None:
     """Why the plan has less headroom than the policy (``sizing.HEADROOM``), as one translatable sentence; None
-    when it has the policy's headroom (rounded as the memo shows it). The budget (the headroom dropped to stay
-    within it: the engine's note), the team's fleet (the headroom is given from free GPUs only, never bought), or
-    the replica limit."""
+    when it has the policy's headroom (rounded as the memo shows it). The cause is ``short_cause``'s: the budget
+    (the headroom dropped to stay within it: the engine's note; on whole servers, the servers it takes said too),
+    the team's fleet (the headroom is given from free GPUs only, never bought), the replica limit, or none of
+    them: then the sentence states the GPUs needed and laid out, no reason (an 8-GPU plan once blamed the limit of
+    64 replicas for a headroom that needed 3)."""
     policy = round(sizing.HEADROOM * 100)
     if c.is_batch or not c.peak or room >= policy:
         return None
     need = headroom_gpus(c, ch, claimed)
     base = {"policy": policy, "room": room, "need": need}
-    note = next((n.split(":")[1:] for n in ch.notes if n.startswith("headroom_budget:")), None)
-    if note is not None:
-        return {"tr": "plan.layout25.short.budget", **base, "extra": f"{float(note[0]):,.0f}",
-                "total": f"{float(note[1]):,.0f}", "budget": f"{c.budget_amount or 0:,.0f}", "currency": c.currency}
-    lay = ch.layout
-    if lay is not None and lay.basis == "fleet":
+    cause = short_cause(c, ch, claimed)
+    if cause == "budget":
+        note = _budget_note(ch) or ("0", "0")
+        out = {"tr": BUDGET_KEYS[0], **base, "extra": f"{float(note[0]):,.0f}",
+               "total": f"{float(note[1]):,.0f}", "budget": f"{c.budget_amount or 0:,.0f}", "currency": c.currency}
+        servers = _servers_for(ch, need)  # the same sentence, the servers it takes said too
+        if servers is not None:
+            out.update(tr=BUDGET_KEYS[1], need_replicas=need // ch.tp, **servers)
+        return out
+    if cause == "fleet":
         from advisor.plan import fleet
 
         use = fleet.use_of(c, ch)
         return {"tr": "plan.layout25.short.fleet", **base, "free": use.free, "count": use.count,
                 "util": round(use.utilisation * 100)}
-    return {"tr": "plan.layout25.short.other", **base, "max": sizing.MAX_REPLICAS}
+    if cause == "limit":
+        return {"tr": "plan.layout25.short.other", **base, "max": sizing.MAX_REPLICAS}
+    from advisor.plan.capacity import serving_replicas
+
+    return {"tr": "plan.headroom19.short.laid_out", **base, "have": serving_replicas(ch) * ch.tp}
 
 
-__all__ = ["LayoutSearch", "LayoutTry", "finish", "headroom_gpus", "search", "short_reason"]
+def short_cause(c: Ctx, ch: sizing.Candidate, claimed: int) -> str:
+    """What kept the plan below the policy's headroom: "budget" (the engine dropped it to stay within the budget
+    and noted what it costs), "fleet" (laid out on the team's free GPUs), "limit" (the headroom needs more than
+    ``sizing.MAX_REPLICAS`` replicas to carry the load, or the plan already lays out that many), else "none"
+    (no cause the plan knows of: the sentence names none)."""
+    if _budget_note(ch) is not None:
+        return "budget"
+    if ch.layout is not None and ch.layout.basis == "fleet":
+        return "fleet"
+    if headroom_gpus(c, ch, claimed) // max(1, ch.tp) > sizing.MAX_REPLICAS or ch.replicas >= sizing.MAX_REPLICAS:
+        return "limit"
+    return "none"
+
+
+def _budget_note(ch: sizing.Candidate) -> list[str] | None:
+    """(what the headroom costs a month, the plan with it) from the engine's ``headroom_budget`` note."""
+    return next((n.split(":")[1:] for n in ch.notes if n.startswith("headroom_budget:")), None)
+
+
+def _servers_for(ch: sizing.Candidate, need: int) -> dict | None:
+    """On whole servers of one region: the servers the headroom's ``need`` GPUs take with the plan's spare servers
+    (``units``) beside those laid out (``have_units``), each of ``unit_gpus``; None otherwise (a GPU count is the
+    whole story where GPUs are rented or bought one at a time)."""
+    lay = ch.layout
+    if lay is None or not lay.whole_server or lay.regions != 1:
+        return None
+    units = math.ceil(need / lay.unit_gpus) + lay.spare_units
+    spare = {"tr": "plan.headroom19.with_spare"} if lay.spare_units else ""
+    return {"units": units, "have_units": lay.units, "unit_gpus": lay.unit_gpus, "spare": spare}
+
+
+__all__ = ["LayoutSearch", "LayoutTry", "finish", "headroom_gpus", "search", "short_cause", "short_reason"]
 
 
 def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, form: str) -> LayoutSearch | None:

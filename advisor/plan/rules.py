@@ -632,7 +632,7 @@ def sizing_plan(f: Facts):
     variant = "hosted" if f.form == "hosted_api" else "room_node" if f.node_ctx is not None else "room"
     # below the headroom every plan is sized for: said in the title, with why in one sentence (q10, q17, q33 shipped
     # 0 % and said nothing); the fleet, the budget or the replica limit is what stopped it (advisor.plan.layout_search)
-    from advisor.plan.layout_search import short_reason
+    from advisor.plan.layout_search import BUDGET_KEYS, short_reason
 
     short = short_reason(f, sized, ch, c_max, room) if variant == "room" else None
     if short is not None:
@@ -645,8 +645,12 @@ def sizing_plan(f: Facts):
     from advisor.plan.capacity import serving_replicas
 
     serving = serving_replicas(ch)
-    spare = {"tr": "plan.spare16.per", "replicas": ch.replicas, "serving": serving,
-             "down": -(-sized.peak // serving)} if serving < ch.replicas and variant != "hosted" else ""
+    spare: dict | str = ""
+    if serving < ch.replicas and variant != "hosted":
+        per_unit = ch.layout.unit_gpus // max(1, ch.tp) if ch.layout is not None else 1
+        # a spare server that holds several replicas: a server down takes them all, said so (s19-consist19)
+        spare = {"tr": "plan.headroom19.spare_server" if per_unit > 1 else "plan.spare16.per", "replicas": ch.replicas,
+                 "serving": serving, "down": -(-sized.peak // serving), "per_unit": per_unit}
     out = finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         spare=spare,
@@ -656,7 +660,7 @@ def sizing_plan(f: Facts):
         tpot=round(_first(f.card_tpot_p99, f.sim_tpot_p99, ch.tpot_p99_ms), 1), slo_ttft=f.ctx.ttft_slo_ms or 0,
         slo_tpot=f.ctx.tpot_slo_ms or 0,
     )  # fmt: skip
-    if short is not None and short.get("tr") == "plan.layout25.short.budget":
+    if short is not None and short.get("tr") in BUDGET_KEYS:
         # the budget took the headroom: the deciding reason says what buying it back costs, so the reader takes the
         # risk as a decision, not as a table's "0 %" (q10, seventh blind review: "0% headroom, no N+1 … the client
         # needs an explicit risk decision")

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from advisor.plan.sizing import HEADROOM
+from tests.support.headroom_reason import BUDGET
 from tests.support.planned import planned
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -70,7 +71,7 @@ def test_a_plan_without_headroom_says_so_among_the_deciding_reasons(name):
     assert "0% headroom" in reasons or "0 % headroom" in reasons, (name, reasons)
     plan = next((f for f in r.findings if f.id == "sizing.plan"), None)
     if plan is not None and isinstance(plan.params.get("short"), dict) and \
-            plan.params["short"].get("tr") == "plan.layout25.short.budget":
+            plan.params["short"].get("tr") in BUDGET:
         assert f"{plan.params['short']['extra']} {plan.params['short']['currency']} a month more" in reasons, reasons
 
 

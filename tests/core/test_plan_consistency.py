@@ -19,6 +19,8 @@ from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.context import resolve
 from advisor.plan.data import factor_range
 from advisor.plan.hosted_prices import hosted_rates
+from advisor.plan.sizing import HEADROOM
+from tests.support.headroom_reason import amount, assert_reason_is_its_cause
 from tests.support.planned import planned  # the scenarios as they are: planned once per session
 
 SCENARIOS = {p.stem: json.loads(p.read_text(encoding="utf-8"))["answers"]
@@ -54,6 +56,7 @@ def _vary(base: dict, peak_k: float, prompt_k: float, tpot_k: float) -> dict:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(INTERACTIVE), st.sampled_from([0.5, 1.0, 2.0, 4.0]), st.sampled_from([0.5, 1.0, 2.0]),
        st.sampled_from([0.6, 1.0, 1.5]))  # fmt: skip
+@example("10_large_moe", 4.0, 2.0, 1.5)  # 2 × 8 H20 at 14 %, said to be stopped by "64 replicas at most" (s19)
 def test_capacity_claim_and_engine_cap_stay_within_the_plans_own_curve(name, peak_k, prompt_k, tpot_k):
     r = make_plan(answers_from_dict(_vary(SCENARIOS[name], peak_k, prompt_k, tpot_k)))
     if r.hardware.gpu is None or not r.latency_curve.points:
@@ -67,9 +70,38 @@ def test_capacity_claim_and_engine_cap_stay_within_the_plans_own_curve(name, pea
         assert plan_finding.params["c_max"] <= top
         # the headroom the finding states is the capacity table's (it said "20% headroom planned" beside 0 %)
         assert plan_finding.params["room"] == max(0, round(r.capacity.headroom * 100)), (plan_finding.params, r.capacity)
-        for lang in ("en", "zh_CN"):
-            assert "20%" not in plan_finding.detail_in(lang) or round(r.capacity.headroom * 100) == 20
+        if plan_finding.params.get("short"):  # below the policy: the 20 % is the policy, said with its true cause
+            assert_reason_is_its_cause(r)
+        else:
+            for lang in ("en", "zh_CN"):
+                assert "20%" not in plan_finding.detail_in(lang) or round(r.capacity.headroom * 100) == 20
     assert f"--max-num-seqs {r.hardware.max_num_seqs}" in r.hardware.engine_flags
+
+
+def test_a_headroom_short_of_the_policy_states_the_budget_and_the_servers_it_takes():
+    """2 × 8 H20 (4 × TP4, a whole server spare) carry 128 at 73 a replica: 14 %. The 20 % needs 3 replicas, so a
+    third server, and that takes the plan over its budget of 400,000 CNY: the finding says so with the figures,
+    not "more than the plan lays out (64 replicas at most)", and says the spare server's two replicas. The third
+    server is bought where the budget allows it."""
+    answers = _vary(SCENARIOS["10_large_moe"], 4.0, 2.0, 1.5)
+    r = make_plan(answers_from_dict(answers))
+    assert r.hardware.gpu == "h20-96g" and r.hardware.layout.whole_server and r.hardware.layout.spare_units == 1
+    assert assert_reason_is_its_cause(r) == "plan.headroom19.short.budget_servers"
+    f = r.finding("sizing.plan")
+    short = f.params["short"]
+    units = short["units"]
+    en, zh = f.detail_in("en"), f.detail_in("zh_CN")
+    assert f"{units} servers of {short['unit_gpus']} with the spare, where the plan has {short['have_units']}" in en
+    assert f"over the budget of {short['budget']} CNY" in en and f"超出 {short['budget']} CNY 的预算" in zh
+    assert "replicas at most" not in en and "可布置的上限" not in zh
+    per = r.hardware.layout.unit_gpus // r.hardware.tp
+    assert per == 2 and f"a server that fails takes its {per} replicas with it" in en
+    assert f"一台服务器故障会带走其上的 {per} 个副本" in zh
+    # the same answers with the budget the stated total: the plan buys the servers and has the headroom
+    roomy = make_plan(answers_from_dict({**answers, "monthly_budget": {"amount": amount(short["total"]),
+                                                                         "currency": "CNY"}}))
+    assert roomy.hardware.layout.units == units and roomy.capacity.headroom >= HEADROOM - 1e-9
+    assert roomy.costs.within_budget and not roomy.finding("sizing.plan").params.get("short")
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,57 @@
+"""The reason a plan's sizing finding gives for carrying less than the policy's headroom, checked against the plan's
+own figures (s19-consist19: a plan of 4 × TP4 on two 8 × H20 servers needed 3 replicas for the headroom and was
+said to be stopped by "64 replicas at most"). Shared by the property tests and the layout search's own tests."""
+
+from __future__ import annotations
+
+import math
+
+from advisor.plan.sizing import HEADROOM, MAX_REPLICAS
+
+BUDGET = ("plan.layout25.short.budget", "plan.headroom19.short.budget_servers")
+REASONS = (*BUDGET, "plan.layout25.short.fleet", "plan.layout25.short.other", "plan.headroom19.short.laid_out")
+
+
+def serving(r) -> int:
+    """Replicas that carry the load: all of them less the spare units' replicas."""
+    lay = r.hardware.layout
+    spare = lay.spare_units * max(1, lay.unit_gpus // max(1, r.hardware.tp)) if lay is not None else 0
+    return r.hardware.replicas - spare
+
+
+def amount(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def assert_reason_is_its_cause(r) -> str | None:
+    """The short sentence of ``r``'s sizing finding (its key returned; None when the plan has the headroom) states
+    the cause the plan's figures show: the GPUs the headroom needs are the claim's, more than the plan serves on;
+    the replica limit only when those need more than ``MAX_REPLICAS`` replicas; the budget only with a total over
+    the budget the answers gave; whole servers counted as the layout counts them; the fleet only on the team's
+    fleet."""
+    f = r.finding("sizing.plan")
+    short = f.params.get("short") if f is not None else None
+    if not short:
+        return None
+    tr, tp, lay = short["tr"], r.hardware.tp, r.hardware.layout
+    assert tr in REASONS, tr
+    claimed, peak = r.capacity.max_concurrency_per_replica, f.params["peak"]
+    target = math.ceil(peak * (1 + HEADROOM) - 1e-9)
+    assert short["need"] == math.ceil(target / claimed) * tp, (short, claimed, peak)
+    assert serving(r) * claimed < target, "a shortfall the plan's own figures do not show"
+    over_limit = short["need"] // tp > MAX_REPLICAS or r.hardware.replicas >= MAX_REPLICAS
+    assert (tr == "plan.layout25.short.other") == over_limit, (tr, short["need"] // tp)
+    if tr in BUDGET:
+        budget = r.costs.budget_monthly
+        assert budget is not None and amount(short["budget"]) == round(budget)
+        assert amount(short["total"]) > budget >= r.costs.recommended_monthly.low, (short, r.costs.recommended_monthly)
+        assert amount(short["extra"]) > 0
+    if tr == "plan.headroom19.short.budget_servers":
+        assert lay is not None and lay.whole_server and lay.regions == 1
+        assert short["have_units"] == lay.units and short["unit_gpus"] == lay.unit_gpus
+        assert short["units"] == math.ceil(short["need"] / lay.unit_gpus) + lay.spare_units > lay.units
+        assert short["need_replicas"] * tp == short["need"]
+    assert (tr == "plan.layout25.short.fleet") == (lay is not None and lay.basis == "fleet"), tr
+    if tr == "plan.headroom19.short.laid_out":
+        assert short["have"] == serving(r) * tp < short["need"]
+    return tr
