@@ -325,7 +325,17 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
                                    ms=_num(p99 if p99 is not None else p50, 1))))
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
-    if user is not None and total is not None:
+    stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
+    peak = cap.peak_concurrency
+    if user is not None and total is not None and stream and peak and not batch:
+        # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
+        # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
+        # per-user speed. Both said, each for what it is.
+        rows.append((t("memo4.cap.speed"), t("reserve19.cap.speed_stream", user=t("memo.unit.tok_s", n=_num(user, 1)),
+                                             total=t("memo.unit.tok_s", n=_num(total)),
+                                             stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
+                                             each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
+    elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))
     elif user is not None:

@@ -137,3 +137,19 @@ def test_a_day_night_plan_names_its_on_demand_replicas_by_the_peak_hours():
     r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q07_minors_education_app.json")
     assert r.costs.cloud_reserved_floor is not None and r.costs.cloud_reserved_floor["load"] == "diurnal"
     assert "the peak-hour replicas on demand" in render_memo_markdown(r, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q36s_sizing_speed_says_capacity_and_the_peaks_stream_the_line_is_sized_on(lang):
+    """q36: 8,018 tokens/s in the sizing table, 4,674 in the line's finding, neither saying which is which. The
+    sizing row now names its total as every replica at its planned load (the spare included) and gives the peak's
+    stream beside it: the line's own figure, with the per-user speed that makes it (stream ÷ peak users)."""
+    r = scenario_plan(ROOT / "bench" / "advice_scenarios" / "q36_bursty_b2b_event_mainland.json")
+    cap, line = r.capacity, r.line_cost
+    assert line is not None and cap.output_tokens_per_s_total and cap.peak_concurrency
+    assert line.output_tokens_per_s < cap.output_tokens_per_s_total  # capacity with the spare vs the peak's stream
+    row = next(x for x in render_memo_markdown(r, lang).splitlines()
+               if x.startswith(("| Output speed", "| 输出速度")))
+    assert f"{cap.output_tokens_per_s_total:,.0f}" in row and f"{line.output_tokens_per_s:,.0f}" in row, row
+    assert f"{line.output_tokens_per_s / cap.peak_concurrency:.1f}" in row, row
+    assert ("the spare included" if lang == "en" else "含备用副本") in row
