@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import hosted_prices
+from advisor.plan import hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.payback import utilisation_over_horizon
@@ -149,6 +149,16 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             od = (p_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             m_lo, m_hi = factor_range("monthly_factor")
             mon = (p_lo * m_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo), p_hi * m_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi))
+            # s19-reserve19: the commitment on the always-on floor only, the burst replicas on demand, where the
+            # floor is below the peak and that is no dearer than committing for every GPU (reserved_floor)
+            mixed = (reserved_floor.monthly(p_lo, HOURS_PER_MONTH, m_lo, ov_lo, inp.warm_gpus, b_lo),
+                     reserved_floor.monthly(p_hi, HOURS_PER_MONTH, m_hi, ov_hi, inp.warm_gpus, b_hi))
+            floor = reserved_floor.choose(inp.warm_gpus, inp.gpus, (inp.warm or {}).get("replicas"), (b_lo, b_hi),
+                                          ctx.load, mixed, mon)
+            if floor is not None:
+                costs.cloud_reserved_all_monthly = _mr(mon[0] * conv, mon[1] * conv)
+                costs.cloud_reserved_floor = floor.record()
+                mon = mixed
             s_lo, s_hi = factor_range("spot_factor")
             spot = (p_lo * s_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * s_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)

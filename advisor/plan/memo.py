@@ -41,6 +41,7 @@ from advisor.plan import (
     people_volume,
     phased_cost,
     rent_count,
+    reserved_floor,
     reserved_price,
     zh_spacing,
 )
@@ -324,7 +325,17 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             rows.append((t(key), t("memo.cap.p99_only" if p99 is not None else "memo.cap.p50_only",
                                    ms=_num(p99 if p99 is not None else p50, 1))))
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
-    if user is not None and total is not None:
+    stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
+    peak = cap.peak_concurrency
+    if user is not None and total is not None and stream and peak and not batch:
+        # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
+        # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
+        # per-user speed. Both said, each for what it is.
+        rows.append((t("memo4.cap.speed"), t("reserve19.cap.speed_stream", user=t("memo.unit.tok_s", n=_num(user, 1)),
+                                             total=t("memo.unit.tok_s", n=_num(total)),
+                                             stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
+                                             each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
+    elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))
     elif user is not None:
@@ -370,9 +381,11 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
     reserved = not job and result.deployment_form != "hybrid"
     # s18-apiweigh: on demand scaled to the load and a commitment on every GPU, each named by what it bills
-    cloud = [t(key, cost=_money(r, cur), **cloud_price_labels.label_params(c)) for key, r in (
+    cloud = [t(key, cost=_money(r, cur), **cloud_price_labels.label_params(c)) if key else
+             reserved_floor.cost_label(c, lang, _money(r, cur)) for key, r in (
         (cloud_price_labels.on_demand_key(c), c.cloud_on_demand_monthly),
-        (cloud_price_labels.reserved_key(c), c.cloud_monthly if reserved else None),
+        # s19-reserve19: the always-on floor reserved, the burst replicas on demand (labelled by reserved_floor)
+        ("" if c.cloud_reserved_floor else cloud_price_labels.reserved_key(c), c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
     capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
@@ -842,7 +855,10 @@ def burst_days_note(result: PlanResult, lang: str) -> str:
     is an assumed range of event days and the recommended cost is the rented one it spans (s19-cost19)."""
     c = result.costs
     rng = next((a for a in result.assumptions if a.key == "cost19.assume.burst_days"), None)
-    if rng is None or c.cloud_billed_gpus_range is None or c.recommended_monthly != c.cloud_on_demand_monthly:
+    # on demand, or the always-on floor reserved and the bursts on demand (s19-reserve19): both span the event days
+    spans = reserved_price.same(c.recommended_monthly, c.cloud_on_demand_monthly) or (
+        c.cloud_reserved_floor is not None and reserved_price.same(c.recommended_monthly, c.cloud_monthly))
+    if rng is None or c.cloud_billed_gpus_range is None or not spans:
         return ""
     return _t(lang)("cost19.key.burst_days", low=rng.params["low"], high=rng.params["high"])
 

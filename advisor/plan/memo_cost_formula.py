@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import cloud_price_labels, memo_text15, warm_floor
+from advisor.plan import cloud_price_labels, memo_text15, reserved_floor, warm_floor
 from advisor.plan.cost import HOURS_PER_MONTH
 
 
@@ -78,7 +78,9 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
     if not c.per_job:  # which GPUs run every hour: the always-on replica, the N+1 spare, whole servers (s16-capacity)
         value += warm_floor.billed_note(c, lang)
     mf = c.cloud_monthly_factor
-    if reserved and not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment price, on every GPU
+    if reserved and not c.per_job and c.cloud_reserved_floor is not None:  # the floor reserved, bursts on demand
+        value += reserved_floor.formula(c, lang, hours, params["price"], params["factor"])  # (s19-reserve19)
+    elif reserved and not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment, every GPU
         key = "memo.apiweigh18.formula_reserved_all" if cloud_price_labels.scaled(c) else \
             "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
         value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
@@ -100,6 +102,8 @@ def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> 
     params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
               "currency": currency, "factor": _r(1 + f["overhead_low"], 1 + f["overhead_high"]),
               "discount": _r(f["discount_low"], f["discount_high"])}
+    if "burst_low" in f:  # the always-on floor reserved, the burst GPUs on demand (s19-reserve19)
+        return translate(lang, "reserve19.node_floor", burst=_r(f["burst_low"], f["burst_high"]), **params)
     on_demand = f["discount_low"] == f["discount_high"] == 1.0
     return translate(lang, "memo.batchcost15.node_on_demand" if on_demand else "memo.batchcost15.node_reserved",
                      **params)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import cloud_price_labels
+from advisor.plan import cloud_price_labels, reserved_floor
 
 
 def on_reserved(costs: Any) -> bool:
@@ -18,7 +18,13 @@ def on_reserved(costs: Any) -> bool:
     rec, mon, od = costs.recommended_monthly, costs.cloud_monthly, costs.cloud_on_demand_monthly
     if rec is None or mon is None or od is None or costs.per_job:
         return False
-    return (rec.low, rec.high) == (mon.low, mon.high) and (mon.low, mon.high) != (od.low, od.high)
+    return same(rec, mon) and not same(mon, od)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Two money ranges the memo shows alike: equal to the cent's rounding (a two-node plan's sum of rounded node
+    figures is a cent off the total costed in one go, and its headline lost the basis it stands on, q05)."""
+    return a is not None and b is not None and abs(a.low - b.low) < 0.05 and abs(a.high - b.high) < 0.05
 
 
 def phrase(costs: Any, money: Any) -> dict[str, Any] | str:
@@ -26,6 +32,8 @@ def phrase(costs: Any, money: Any) -> dict[str, Any] | str:
     ``money(range) -> str`` writes a range in the plan's currency."""
     if not on_reserved(costs):
         return ""
+    if costs.cloud_reserved_floor is not None:  # s19-reserve19: the floor reserved, the bursts on demand
+        return reserved_floor.basis_phrase(costs, money(costs.cloud_on_demand_monthly))
     if cloud_price_labels.scaled(costs):  # s18-apiweigh: the two bill different GPU counts; each says which
         return {"tr": "plan.apiweigh18.reserved_scaled", "on_demand": money(costs.cloud_on_demand_monthly),
                 **cloud_price_labels.label_params(costs)}

@@ -389,6 +389,14 @@ class Costs(_Out):
     # s19-cost19: GPUs billed on demand on average where the bursts' share is an assumed range (event days, q36)
     cloud_billed_gpus_range: MoneyRange | None = Field(
         None, description="GPUs billed on demand (low, high) where the bursts' share of the hours is an assumed range")
+    # s19-reserve19: the reserved option of a plan scaled to the load commits for its always-on floor only and rents
+    # the burst replicas on demand (``cloud_monthly`` is then that mixed bill; advisor.plan.reserved_floor)
+    cloud_reserved_floor: dict[str, Any] | None = Field(
+        None, description="where the reserved option is the always-on floor reserved and the burst replicas on "
+        "demand: the GPUs reserved, the always-on replicas, the burst GPUs billed on demand on average (low, high) "
+        "and the load shape; null where the reserved option commits for every GPU")
+    cloud_reserved_all_monthly: MoneyRange | None = Field(
+        None, description="every GPU at the monthly/reserved price all month, kept beside the mixed basis it lost to")
 
 
 class PhasedCost(_Out):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import payback
+from advisor.plan import payback, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
@@ -108,6 +108,18 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
                  "bare_metal_staff_monthly", "bare_metal_residual", "bare_metal_monthly"):
         setattr(costs, name, _add(getattr(x, name), getattr(y, name)))
     costs.owned = costs.hybrid = None
+    # GPUs billed on demand on average: both nodes' (the merged label read "2 of 6 GPUs" from one node, q34)
+    if x.cloud_billed_gpus is not None and y.cloud_billed_gpus is not None:
+        costs.cloud_billed_gpus = round(x.cloud_billed_gpus + y.cloud_billed_gpus, 2)
+        rx, ry = (c.cloud_billed_gpus_range or MoneyRange(low=c.cloud_billed_gpus or 0.0, high=c.cloud_billed_gpus or 0.0)
+                  for c in (x, y))
+        costs.cloud_billed_gpus_range = (_add(rx, ry) if x.cloud_billed_gpus_range or y.cloud_billed_gpus_range
+                                         else None)
+    # the reserved option as each node has it: its always-on floor reserved and bursts on demand, or every GPU
+    costs.cloud_reserved_floor = reserved_floor.merged(x, y)  # (s19-reserve19)
+    costs.cloud_reserved_all_monthly = (_add(x.cloud_reserved_all_monthly or x.cloud_monthly,
+                                             y.cloud_reserved_all_monthly or y.cloud_monthly)
+                                        if costs.cloud_reserved_floor is not None else None)
     costs.prices = list({r.id: r for r in [*x.prices, *y.prices]}.values())
     out_tok = (x.output_tokens_per_month or 0) + (y.output_tokens_per_month or 0)
     in_tok = (x.input_tokens_per_month or 0) + (y.input_tokens_per_month or 0)
@@ -190,6 +202,10 @@ def _cost_factors(c: Any, monthly: MoneyRange | None) -> dict[str, float] | None
     od, mf = c.cloud_on_demand_monthly, c.cloud_monthly_factor
     if od is not None and c.cloud_billed_gpus and od.low == monthly.low and od.high == monthly.high:
         return {**base, "gpus": c.cloud_billed_gpus, "discount_low": 1.0, "discount_high": 1.0}
+    floor = c.cloud_reserved_floor
+    if mf is not None and floor is not None:  # the always-on floor reserved, the bursts on demand (s19-reserve19)
+        return {**base, "gpus": float(floor["gpus"]), "discount_low": mf.low, "discount_high": mf.high,
+                "burst_low": floor["burst_low"], "burst_high": floor["burst_high"]}
     if mf is not None and c.cloud_monthly is not None:
         return {**base, "gpus": float(c.gpus), "discount_low": mf.low, "discount_high": mf.high}
     return None

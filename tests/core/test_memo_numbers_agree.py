@@ -190,7 +190,9 @@ def test_the_headline_cost_names_the_price_it_stands_on(name):
     r = _plan(name)
     c = r.costs
     reserved = reserved_price.on_reserved(c)
-    for lang, word in (("en", "monthly/reserved price"), ("zh_CN", "按包月/预留价")):
+    floor = c.cloud_reserved_floor is not None  # the always-on floor reserved, the bursts on demand (s19-reserve19)
+    for lang, word in (("en", "reserved for the" if floor else "monthly/reserved price"),
+                       ("zh_CN", "包月/预留，" if floor else "按包月/预留价")):
         page1 = _memo(r, lang).split("\n## ")[1]
         cost_row = next((line for line in page1.splitlines() if line.startswith(("| Cost |", "| 成本 |"))), "")
         assert (word in cost_row) == reserved, (name, lang, cost_row)

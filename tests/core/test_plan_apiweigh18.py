@@ -155,14 +155,20 @@ def test_on_demand_and_reserved_each_say_which_gpus_they_bill(name):
                 assert lo < billed < hi
                 shown = f"{lo:.1f}–{hi:.1f}"
             assert f"{shown} of {c.gpus} GPUs" in row if lang == "en" else f"{shown} / {c.gpus} 张 GPU" in row
-            if c.cloud_monthly is not None and r.deployment_form != "hybrid":
+            floor = c.cloud_reserved_floor  # s19-reserve19: the always-on floor reserved, the bursts on demand
+            if floor is not None and floor["replicas"] and r.deployment_form != "hybrid" and not r.nodes:
+                n = floor["replicas"]
+                assert (f"reserved for the {n} always-on replica" if lang == "en" else f"常驻的 {n} 个副本包月/预留"
+                        ) in row, (name, lang, row)
+            elif c.cloud_monthly is not None and r.deployment_form != "hybrid" and floor is None:
                 assert (f"all {c.gpus} GPUs" if lang == "en" else f"全部 {c.gpus} 张 GPU") in row, (name, lang)
 
 
-def test_q33_names_the_reserved_price_for_every_gpu_beside_on_demands_average():
+def test_q33_names_the_reserved_floor_beside_on_demands_average():
+    """q33 scales 4 GPUs with the day: the reserved option commits for its always-on replica only (s19-reserve19)."""
     row = _cloud_row(render_memo_markdown(_plan("q33_office_4090d_fleet"), "en"), "en")
     assert "on demand, scaled to the load (3.1 of 4 GPUs on average)" in row
-    assert "monthly/reserved for all 4 GPUs every hour of the month" in row
+    assert "reserved for the 1 always-on replica, the peak-hour replicas on demand" in row
 
 
 def _per_million_row(text: str, lang: str) -> str:

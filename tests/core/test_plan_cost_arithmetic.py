@@ -54,6 +54,22 @@ NODE = {
     "zh_CN": re.compile(rf"：{RANGE} \w+ = (?:计费 )?({NUM}) 张{UNIT_ZH} × ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h"
                         rf"(?: × {RANGE}（包月/预留）)? ?× {RANGE}（"),
 }
+# s19-reserve19: the always-on floor reserved, the burst GPUs on demand: (floor GPUs × commitment discount + burst
+# GPUs billed on average) × hours × price × (1 + overhead share), and committing for every GPU beside it
+FLOOR = {
+    "en": re.compile(rf" on demand = \(({NUM}) {UNIT_EN} × {RANGE} \(.*?\) \+ {RANGE} {UNIT_EN} billed on demand on "
+                     rf"average\) × {RANGE} h × {RANGE} \w+/[GN]PU·h × {RANGE} = {RANGE} \w+ \(committing for all "
+                     rf"({NUM}) {UNIT_EN} all month instead: {RANGE} "),
+    "zh_CN": re.compile(rf"按量 = （({NUM}) 张{UNIT_ZH} × {RANGE}（.*?）\+ 平均按量计费 {RANGE} 张{UNIT_ZH}）× {RANGE} 小时 × "
+                        rf"{RANGE} \w+/[GN]PU·h × {RANGE} = {RANGE} \w+（若全部 ({NUM}) 张{UNIT_ZH} 整月包月/预留：{RANGE} "),
+}
+NODE_FLOOR = {
+    "en": re.compile(rf"：?:? {RANGE} \w+ = \(({NUM}) {UNIT_EN} × {RANGE} \(monthly/reserved, the always-on replicas\) \+ "
+                     rf"{RANGE} {UNIT_EN} billed on demand on average \(.*?\)\) × ({NUM}) h × {RANGE} \w+/[GN]PU·h × "
+                     rf"{RANGE} \("),
+    "zh_CN": re.compile(rf"：{RANGE} \w+ = （({NUM}) 张{UNIT_ZH} × {RANGE}（包月/预留，常驻副本）\+ 平均按量计费 {RANGE} "
+                        rf"张{UNIT_ZH}（.*?））× ({NUM}) 小时 × {RANGE} \w+/[GN]PU·h × {RANGE}（"),
+}
 CLOUD_ROW = {"en": (("Cloud GPU servers", "Cloud NPU servers"), "on demand "),
              "zh_CN": (("云 GPU 服务器", "云 NPU 服务器"), "按量 ")}
 
@@ -105,6 +121,18 @@ def _check_extras(text: str, lang: str, what: str) -> None:
             product = gpus * _pair(g[1], g[2])[end] * _pair(g[3], g[4])[end] * _pair(g[5], g[6])[end] * _pair(
                 g[7], g[8])[end]
             assert _close(product, _pair(g[9], g[10])[end]), f"{what}: {res.group(0)} multiplies out to {product:,.0f}"
+    floor = FLOOR[lang].search(text)
+    if floor is not None:  # the floor's GPUs at the commitment, the bursts' on demand; every GPU committed beside it
+        g = floor.groups()
+        gpus, every_gpus = _f(g[0]), _f(g[13])
+        assert gpus is not None and every_gpus is not None
+        for end in (0, 1):
+            discount, burst, hours, price, factor = (_pair(g[i], g[i + 1])[end] for i in (1, 3, 5, 7, 9))
+            product = (gpus * discount + burst) * hours * price * factor
+            assert _close(product, _pair(g[11], g[12])[end]), f"{what}: {floor.group(0)} multiplies out to {product:,.0f}"
+            every = every_gpus * discount * hours * price * factor
+            assert _close(every, _pair(g[14], g[15])[end]), f"{what}: {floor.group(0)}: every GPU is {every:,.0f}"
+            assert _pair(g[11], g[12])[end] <= _pair(g[14], g[15])[end], f"{what}: the floor dearer than every GPU"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
@@ -143,7 +171,17 @@ def test_each_node_of_a_two_node_plan_multiplies_out_to_its_cost(lang):
         if not _plan(path).nodes:
             continue
         matches = list(NODE[lang].finditer(_memo(path, lang)))
-        assert len(matches) == len(_plan(path).nodes), f"{path.stem}: a node's cost without its arithmetic"
+        floors = list(NODE_FLOOR[lang].finditer(_memo(path, lang)))  # a node on its floor reserved (s19-reserve19)
+        assert len(matches) + len(floors) == len(_plan(path).nodes), f"{path.stem}: a node's cost without its arithmetic"
+        for m in floors:
+            g = m.groups()
+            cost, gpus, discount, burst, hours = _pair(g[0], g[1]), _f(g[2]), _pair(g[3], g[4]), _pair(g[5], g[6]), _f(g[7])
+            assert gpus is not None and hours is not None
+            price, factor = _pair(g[8], g[9]), _pair(g[10], g[11])
+            for end in (0, 1):
+                product = (gpus * discount[end] + burst[end]) * hours * price[end] * factor[end]
+                assert _close(product, cost[end]), f"{path.stem}: {m.group(0)} multiplies out to {product:,.0f}"
+            checked += 1
         for m in matches:
             g = m.groups()
             cost, gpus, hours = _pair(g[0], g[1]), _f(g[2]), _f(g[3])
