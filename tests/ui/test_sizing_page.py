@@ -268,9 +268,10 @@ def test_engine_profile_choice_changes_the_serving_overhead(qtbot, sizing_page):
     perf = page.result.perf
     assert perf.engine_profile == "sglang" and perf.request_overhead_ms == 9.0  # resources/engines/profiles.json
     assert perf.ttft_ms.value == pytest.approx(perf.prefill_ms.value + 9.0)
-    # SGLang's own defaults: 8192-token chunks (one for this prompt where vLLM needed several) at 0.8 ms a step
-    assert page.result.engine.max_num_batched_tokens == 8192
-    assert perf.prefill_ms.value < vllm.perf.prefill_ms.value
+    # SGLang's own defaults: on a card under 25,000 MiB its chunk is 2,048 tokens in every release (server_args.py;
+    # s19-ttft3), the same step budget as vLLM's here, so its prefill is not longer than vLLM's
+    assert page.result.engine.max_num_batched_tokens == 2048
+    assert perf.prefill_ms.value <= vllm.perf.prefill_ms.value * 1.05
     _assert_numbers_match_core(page)
     # the choice travels with the project
     project = page.to_project()
