@@ -159,7 +159,8 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     ceiling = peak_tok_s * 3600 * 730.0 * duty
     # a staff tool: its people's requests, below the ceiling (s18-volume); no rate given (a fix priced before any
     # plan is sized) is no ceiling, not a zero one
-    people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf)
+    # with no head count, its high end the peak read as requests in flight (s19-volume19b)
+    people = people_volume.estimate(c, ceiling if peak_tok_s > 0 else math.inf, people_volume.in_flight(c, peak_tok_s))
     if people is not None:
         return Volume(people.expected, people.basis, people.high)
     if multiple is None:  # a public service: the peak ÷ its peak-to-average ratio, the duty figure its high end

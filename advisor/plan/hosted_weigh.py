@@ -170,7 +170,13 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                               "per": per, **_rates(f)}
     if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
         common["top"] = {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else ""
-    ends = not clear and _ends(hosted, plan, top)
+    # s19-volume19b: cheaper at every price on the volume costed, dearer only on the volume's high end (the peak
+    # read as requests in flight): the volume decides, not the prices ("the ranges overlap" said of ¥32–¥59 against
+    # ¥218–¥692, q01)
+    by_volume = not clear and hosted.high < plan.low
+    if by_volume:
+        common["top_amount"] = _range(top, top, f)
+    ends = not clear and not by_volume and _ends(hosted, plan, top)
     if ends:  # s18-apiweigh: ranges that meet only at their far ends are not "cheaper or dearer" alike
         common.update(overlap=_range(plan.low, min(plan.high, top), f),
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
@@ -187,10 +193,11 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=_ways(f, why), checks=checks,
             basis=price_basis(c), **common), c)
     if why:
-        variant = None if clear else "ends" if ends else "overlap"
+        variant = None if clear else "volume" if by_volume else "ends" if ends else "overlap"
         return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
                                             why=_chain(why), **common), c)
-    variant = "alternative" if clear else "alternative_ends" if ends else "alternative_overlap"
+    variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
+        else "alternative_overlap"
     return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c),
                                         **common), c)
 

@@ -25,6 +25,12 @@ def round_money(v: float) -> str:
     return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if digits else f"{rounded:,.0f}"
 
 
+def about(v: float) -> str:
+    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000;
+    4.47 → 4.5)."""
+    return f"{float(f'{v:.2g}'):,.0f}" if abs(v) >= 10 else f"{v:.2g}"
+
+
 def number_text(v: float | int | None, digits: int = 0) -> str:
     """A number as the memo prints it: integers with separators, whole units from 10 up (100 up with ``digits``),
     three significant figures below, '—' when unknown. The memo's tables and ``advisor plan``'s text share it."""

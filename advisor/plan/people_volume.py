@@ -21,6 +21,13 @@ days × the tokens of a request.
   of a request are the prompt as sent, history included, and the tokens row says so (s19-volume19).
 - **Ends**: the fewest people at the low rate, the most at the high one; each held to the **ceiling**, the
   peak-duty figure (the plan cannot serve more than its peak for that share of the hours).
+- **Two readings of the peak** (s19-volume19b): with no head count, "50 concurrent" may be people using it at once
+  (the people above) or requests in flight (the glossary's concurrency: at ~10 s a request and one request a
+  person every minute or three, the people behind it are several times more). Unknown stays unknown: the range's
+  high end is the in-flight reading where it is higher — the peak's token rate ÷ the load's peak-to-average ratio
+  over the working hours (``in_flight``) — and the memo's assumption says so and asks for the people. Without it,
+  q24's hosted API read as a tenth of the plan's cost on one reading of the peak (5.5 billion input tokens a month
+  until session 19, 165 million after it). The answers' ``users`` keep the narrow, people-based range.
 
 Not for a public service or an API (their users are not counted by the peak), a batch, requests a day given, or a
 measured utilisation (then the duty is measured, not assumed).
@@ -31,8 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan.context import Ctx
-from advisor.plan.money_text import round_money
+from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.money_text import about, round_money
 from advisor.plan.staff_usage import (
     ACTIVE_AT_ONCE,
     REQUESTS_PER_PERSON,
@@ -41,6 +48,7 @@ from advisor.plan.staff_usage import (
     people_from_peak,
     requests_per_person,
 )
+from advisor.plan.volume_range import OFFICE_HOURS
 
 
 def applies(c: Ctx) -> bool:
@@ -92,19 +100,31 @@ def in_out(c: Ctx, out: float) -> tuple[str, str]:
     return round_money(c.input_for(out)), round_money(out)
 
 
-def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
+def in_flight(c: Ctx, peak_tok_s: float) -> float | None:
+    """Output tokens a month where the peak is requests in flight, not people (s19-volume19b): the peak's token
+    rate (``peak_tok_s``) ÷ the load's peak-to-average ratio, kept up through the working hours; None where the
+    people are answered (no other reading) or no rate is known (a fix priced before any plan is sized)."""
+    if c.answers.users or peak_tok_s <= 0:
+        return None
+    return peak_tok_s * 3600 * OFFICE_HOURS / PEAK_FACTOR[c.load]
+
+
+def estimate(c: Ctx, ceiling: float, flight: float | None = None) -> PeopleVolume | None:
     """The per-person month below ``ceiling`` (the peak-duty output tokens), or None where it does not apply or
     says nothing below the ceiling (the duty figure then stands, with its own phrase). The low end is the fewest
-    people at the low rate, the high end the most at the high rate."""
+    people at the low rate, the high end the most at the high rate, or the in-flight reading (``flight``, output
+    tokens a month: ``in_flight``) where that is higher."""
     if not applies(c):
         return None
     few, n, most = people_range(c)
     lo_r, mid_r, hi_r = rates(c)
-    low, expected, high = (min(output_tokens(c, r, p), ceiling) for r, p in ((lo_r, few), (mid_r, n), (hi_r, most)))
+    low, expected, top = (min(output_tokens(c, r, p), ceiling) for r, p in ((lo_r, few), (mid_r, n), (hi_r, most)))
     if expected >= ceiling:
         return None
+    flown = min(flight, ceiling) if flight is not None and flight > top and not c.answers.users else None
+    high = top if flown is None else flown
     low_in, low_out = in_out(c, low)
-    high_in, high_out = in_out(c, high)
+    high_in, high_out = in_out(c, top)
     if c.answers.users:
         who: dict[str, Any] = {"tr": "plan.volume18.who.users", "people": n}
     else:
@@ -116,16 +136,25 @@ def estimate(c: Ctx, ceiling: float) -> PeopleVolume | None:
              "how": {"tr": "plan.volume19.how.contact_centre"} if contact else "",
              "tokens": f"{c.prompt_avg + c.output_avg:,}", "low_per": lo_r, "high_per": hi_r,
              "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out,
-             "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
+             "flight": _flight_words(c, flown), "cap": {"tr": "plan.volume18.capped"} if high >= ceiling else ""}
     return PeopleVolume(n, low, expected, high, basis)
+
+
+def _flight_words(c: Ctx, out: float | None) -> dict[str, Any] | str:
+    """The in-flight reading as the tokens row's closing clause, "" where it is not the high end."""
+    if out is None:
+        return ""
+    return {"tr": "plan.volume19b.flight", "peak": c.peak, "in": about(c.input_for(out)), "out": about(out)}
 
 
 def rebase(costs: Any, c: Ctx) -> None:
     """``costs`` (two nodes' sum, each node counting the people behind its share of the peak) said for the whole
-    plan: the phrase of the whole peak's people, not the first node's (as ``public_volume.rebase``)."""
-    if (costs.volume_basis or {}).get("tr") != BASIS_KEY:
+    plan: the phrase of the whole peak's people, not the first node's (as ``public_volume.rebase``); the in-flight
+    reading, where a node's high end is that reading, is the nodes' high ends summed."""
+    basis = costs.volume_basis or {}
+    if basis.get("tr") != BASIS_KEY:
         return
-    whole = estimate(c, float("inf"))
+    whole = estimate(c, float("inf"), costs.output_tokens_per_month_high if basis.get("flight") else None)
     if whole is not None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
 
@@ -141,5 +170,6 @@ def per_million_note(volume_basis: dict[str, Any] | None) -> dict[str, Any] | No
     return {"tr": "memo.volume19.per_million_assumed", "per": volume_basis["per"]}
 
 
-__all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_out",
+__all__ = ["BASIS_KEY", "REQUESTS_PER_PERSON", "WORKING_DAYS", "PeopleVolume", "applies", "estimate", "in_flight",
+           "in_out",
            "output_tokens", "people", "people_range", "per_million_note", "rates", "rebase"]

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan.context import PEAK_FACTOR, Ctx
+from advisor.plan.money_text import about  # (shared with people_volume's in-flight reading, s19-volume19b)
 from advisor.plan.people_volume import in_out
 from advisor.plan.volume_range import HOURS_PER_MONTH, low_duty
 
@@ -55,12 +56,6 @@ class PublicVolume:
 def average_share(c: Ctx) -> float:
     """The day's average load as a share of the peak: 1 ÷ the load's peak-to-average ratio."""
     return 1 / PEAK_FACTOR[c.load]
-
-
-def about(v: float) -> str:
-    """A derived count as an estimate prints it: two significant figures, with separators (1,972,345 → 2,000,000;
-    4.47 → 4.5)."""
-    return f"{float(f'{v:.2g}'):,.0f}" if abs(v) >= 10 else f"{v:.2g}"
 
 
 def per_person(c: Ctx, per_day: float) -> dict[str, Any] | str:

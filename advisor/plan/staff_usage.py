@@ -17,10 +17,9 @@ same figures without importing each other.
   system at once at 15–25 % of those who use it (25 % in one time zone, 15 % across time zones; a performance
   engineer's field notes on IBM's lifecycle tools, ratlperfland.com/field-notes-measuring-capacity-users-and-rates,
   grade C): the peak × 4 to × 6.7. Read as requests in flight (the glossary's concurrency), the peak means more
-  people still; the memo says so, and the high end of the month stays held to the peak kept up at the assumed
-  utilisation (``people_volume``). A request in flight at the high end was tried as the month's top and set
-  aside: it moved q38's hosted API from a tenth of the plan's cost to a sixth on a reading no answer supports
-  (the people's own count, ``users``, is what replaces the estimate).
+  people still. No answer tells the two readings apart, so with no head count the month's range spans both
+  (s19-volume19b): its low end and middle from these people, its high end the peak in flight through the working
+  hours (``people_volume.in_flight``); the memo says so and asks for the people (``users``), which narrow it.
 """
 
 from __future__ import annotations

@@ -68,6 +68,7 @@ BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 2
 # every contact; it moves the month's tokens, the hosted API's price on them and the cost per million tokens
 USAGE_QUESTION = "usage_kind"
 USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
+PEOPLE_QUESTION = "users"
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
@@ -165,6 +166,15 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
         out.append(OpenQuestion(field=USAGE_QUESTION, changes=["budget_check"], assumed="office",
                                 assumption_key="plan.volume19.assume.usage_kind",
                                 alternatives=list(USAGE_ALTERNATIVES)))
+    # s19-volume19b: with no head count the month spans the peak read as people at once and as requests in flight;
+    # the people who use it narrow it to the first reading's range
+    if answers.users is None and _month_from_people(ctx):
+        few, n, most = people_volume.people_range(ctx)
+        said = assumed.get("requests_per_day")  # the people and their requests, with the two readings of the peak
+        out.append(OpenQuestion(field=PEOPLE_QUESTION, changes=["budget_check"], assumed=n,
+                                assumption_key=said.key if said is not None else None,
+                                assumption_params=dict(said.params) if said is not None else {},
+                                alternatives=sorted({few, most})))
     if ctx.fine_tuned:
         for path in NAME_QUESTIONS:
             if getattr(answers, path) is None:
@@ -178,4 +188,4 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     return out
 
 
-__all__ = ["USAGE_ALTERNATIVES", "USAGE_QUESTION", "BURST_QUESTION", "DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]
+__all__ = ["PEOPLE_QUESTION", "USAGE_ALTERNATIVES", "USAGE_QUESTION", "BURST_QUESTION", "DECISION_QUESTIONS", "FLEET_LOAD_QUESTION", "NAME_QUESTIONS", "SIZING_QUESTIONS", "open_questions"]

@@ -48,7 +48,10 @@ def test_q38s_people_are_not_its_concurrency_but_the_peak_over_the_share_at_once
     assert c.volume_basis["tr"] == people_volume.BASIS_KEY and c.volume_basis["people"] == people
     _, mid, hi = REQUESTS_PER_PERSON
     assert c.output_tokens_per_month == _month_out(people, mid, a)
-    assert c.output_tokens_per_month_high == _month_out(most, hi, a)
+    # the people's own top is in the tokens row; the range's high end is the peak read as requests in flight, above
+    # it (s19-volume19b, tests/core/test_plan_volume19b.py)
+    assert c.volume_basis["high_out"] == round_money(_month_out(most, hi, a))
+    assert c.output_tokens_per_month_high > _month_out(most, hi, a) and c.volume_basis["flight"]
     # the month, the hosted API and the cost per million all move with the people: peak ÷ 20 % = 5 × the peak
     assert c.output_tokens_per_month == pytest.approx(_month_out(peak, mid, a) / ACTIVE_AT_ONCE[1])
 
@@ -61,7 +64,7 @@ def test_the_memo_says_how_the_people_were_found_with_their_range(lang):
     [assumed] = [x for x in r.assumptions if x.field == "requests_per_day"]
     assert assumed.key == "plan.volume19.assume.people"
     said = assumed.text_in(lang)
-    assert f"{few}–{most}" in said and str(people) in said and "15–25" in said
+    assert str(people) in said and "15–25" in said  # the range of people is the tokens row's (s19-volume19b)
     text = render_memo_markdown(r, lang)
     assert said in text
     label = "Tokens per month" if lang == "en" else "每月 token"
@@ -166,5 +169,6 @@ def test_a_two_node_plan_counted_by_people_says_the_whole_plans_people():
     assert b["tr"] == people_volume.BASIS_KEY and b["people"] == people  # the whole peak's, not the first node's
     # the nodes' months, each from its share of the peak, add up to the whole people's (within rounding)
     assert c.output_tokens_per_month == pytest.approx(_month_out(people, REQUESTS_PER_PERSON[1], a), rel=0.02)
-    assert b["high_out"] == round_money(c.output_tokens_per_month_high)
-    assert c.output_tokens_per_month_high == _month_out(most, REQUESTS_PER_PERSON[2], a)
+    # the whole peak's people at their top in the row; the high end the two nodes' in-flight readings (s19-volume19b)
+    assert b["high_out"] == round_money(_month_out(most, REQUESTS_PER_PERSON[2], a)) and b["flight"]
+    assert c.output_tokens_per_month_high > _month_out(most, REQUESTS_PER_PERSON[2], a)
