@@ -81,7 +81,8 @@ def test_q36_page_one_cost_says_the_event_days_it_spans(lang):
     from advisor.plan.money_text import money_range
 
     r = planned(FAIRS)
-    assert r.costs.recommended_monthly == r.costs.cloud_on_demand_monthly
+    # s19-reserve19: the always-on floor reserved, the burst replicas on demand, is the recommended basis here
+    assert r.costs.recommended_monthly.high <= r.costs.cloud_on_demand_monthly.high
     row = next(line for line in memo_document(r, lang).markdown().split("\n## ")[1].splitlines()
                if money_range(r.costs.recommended_monthly, r.costs.currency) in line)
     assert ("2–6 event days" if lang == "en" else "2–6 个活动日") in row
