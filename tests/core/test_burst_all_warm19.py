@@ -45,3 +45,16 @@ def test_burst_replicas_started_keep_the_scale_out_and_the_assumed_share():
     assert f.params["warm"] < plan.hardware.replicas
     assert not f.title_key.endswith(".all_warm.title")
     assert any(a.field == "burst_schedule" for a in plan.assumptions)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q23_says_which_is_the_knee_and_which_the_target_capacity(lang):
+    """Section 2 claims up to 180 a replica within the target, section 3 puts the knee at 75: the memo says the plan
+    runs at the knee and the 180 lies past it (reviewers read the two as a contradiction)."""
+    plan = planned(advice_answers("q23_japan_game_npc"))
+    cap, knee = plan.capacity, plan.latency_curve.knee_concurrency
+    assert cap.concurrency_per_replica <= knee < cap.max_concurrency_per_replica
+    md = render_memo_markdown(plan, lang)
+    c_max = f"{cap.max_concurrency_per_replica:,}"
+    assert (f"the {c_max} a replica can take within the latency target" if lang == "en"
+            else f"最多可承担的 {c_max} 个并发位于拐点之后") in md
