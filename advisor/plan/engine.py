@@ -13,6 +13,7 @@ from advisor.plan import (
     batch_policy,
     batch_rate,
     burst,
+    burst_rules,
     commands,
     fixes17,
     fleet,
@@ -84,6 +85,7 @@ from advisor.plan.result import (
 from advisor.plan.rule_base import _gpu_names
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
 from advisor.plan.sector_kinds import mlps_level
+from advisor.plan.unknowns import BURST_QUESTION
 from advisor.plan.untimed_waits import untimed_steps
 
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
@@ -812,6 +814,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []
+    assumptions = c.assumptions
+    if burst_rules.carried_warm(findings):  # no burst replicas: their share of the hours is neither said nor asked
+        assumptions = [a for a in assumptions if a.field != BURST_QUESTION]
+        questions = [q for q in questions if q.field != BURST_QUESTION]
 
     if chosen is not None and form != "hosted_api":
         hardware.layout = gchoice.layout_info(c, chosen, owned=form in OWNED_FORMS)
@@ -842,7 +848,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         latency_curve=curve,
         timeline=timeline,
         findings=findings,
-        assumptions=c.assumptions,
+        assumptions=assumptions,
         open_questions=questions,
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
         next_steps=price_rows.quote_steps(

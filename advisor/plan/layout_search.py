@@ -23,6 +23,7 @@ from advisor.plan import sizing
 from advisor.plan.capacity import claimed_capacity, headroom, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.result import LayoutSearch, LayoutTry
+from advisor.plan.single_card import over_pcie
 from advisor.sizing import TP_DEGREES
 from advisor.sizing.quant import get_format
 
@@ -80,12 +81,15 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         if not met or k is chosen:
             continue
         # cheaper wins; at the same cost and GPUs the higher precision does (q26/q32 kept fp8 over a bf16 layout on
-        # as many cards and called fp8 "the better precision": quality given up for nothing), then the ranking
-        if (cost(k), -_bits(k), rank(k)) < (cost(best), -_bits(best), rank(best)):
+        # as many cards and called fp8 "the better precision": quality given up for nothing), then one card a
+        # replica over a replica split across PCIe cards (no all-reduce over PCIe on every layer, one failure
+        # domain a replica: ninth blind review, q31 chose TP2 on L20 beside a TP1 on the same 8 GPUs), then the
+        # ranking
+        if (cost(k), -_bits(k), over_pcie(k), rank(k)) < (cost(best), -_bits(best), over_pcie(best), rank(best)):
             best = k
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
-    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries), meeting
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink"), meeting
 
 
 def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate],

@@ -1079,6 +1079,12 @@ def _past_knee(result: PlanResult, t) -> str:
     that shows both does not read as a contradiction (q04: "plans 14 per replica, past its own knee at 7")."""
     curve, cap = result.latency_curve, result.capacity
     per, knee = cap.concurrency_per_replica, curve.knee_concurrency
-    if not per or not knee or per <= knee or not cap.meets_slo or not cap.max_concurrency_per_replica:
+    if not per or not knee or not cap.meets_slo or not cap.max_concurrency_per_replica:
         return ""
+    if per <= knee:
+        # the plan's load sits at or below the knee, and the most a replica takes within the target lies past it:
+        # which figure is which, said (ninth blind review, q23: "180 per replica within target, knee at 75")
+        if cap.max_concurrency_per_replica <= knee:
+            return ""
+        return t("burst23.within_knee", per=_num(per), c_max=_num(cap.max_concurrency_per_replica))
     return t("memo.layout25.past_knee", per=_num(per), c_max=_num(cap.max_concurrency_per_replica))

@@ -899,6 +899,8 @@ class LayoutSearch(_Out):
     gpu_name: str
     tries: list[LayoutTry] = Field(default_factory=list)
     headroom_policy: float = Field(0.2, description="the headroom every plan is sized for (sizing.HEADROOM)")
+    pcie: bool = Field(False, description="the GPU's cards are joined by PCIe only (no NVLink): a replica split "
+                                          "over several all-reduces across PCIe on every layer")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -906,12 +908,13 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
-        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen)) for t in self.tries]
+        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie))
+                 for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
-def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
+def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -919,7 +922,15 @@ def _params(t: LayoutTry, chosen: LayoutTry | None) -> dict:
     if t.outcome == "weights":
         p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
-        if get_format(chosen.weights).bits >= get_format(t.weights).bits:
+        mine, theirs = get_format(chosen.weights).bits, get_format(t.weights).bits
+        if mine == theirs and pcie and chosen.tp == 1 < t.tp:
+            # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
+            # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)
+            p["same"] = {"tr": "burst23.layout.same_pcie", "tp": chosen.tp}
+        elif mine == theirs:  # the same precision: the chosen one carries more within the target on the same GPUs
+            p["same"] = {"tr": "plan.layout25.same_room", "weights": f"TP{chosen.tp} {chosen.weights}",
+                         "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
+        elif mine > theirs:
             p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
         else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)
             p["same"] = {"tr": "plan.layout25.same_room", "weights": chosen.weights,
