@@ -7,8 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
-from advisor.plan.data import duration
+from advisor.plan.cost import HOURS_PER_MONTH
+from advisor.plan.data import duration, factor_range
+from advisor.plan.memo import render_memo_markdown
 from advisor.plan.office_purchase import WORKSTATION_MAX_GPUS
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -42,3 +47,24 @@ def test_a_multi_gpu_server_for_the_server_room_keeps_a_server_orders_lead_time(
     item = procurement(r)
     assert (item.days_low, item.days_high) == duration("bare_metal_procurement")
     assert item.label_key == "plan.timeline.procurement_office"
+
+
+def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue():
+    r = scenario("q01_office_lan_capex_contracts")
+    o = r.costs.owned
+    office, room = factor_range("office_pue"), factor_range("server_room_pue")
+    assert (o.pue.low, o.pue.high) == office and office[1] <= 1.2 < room[0]
+    # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included)
+    assert o.average_draw == pytest.approx(0.5 + 0.5 * r.costs.utilisation, abs=1e-3)
+    assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw * HOURS_PER_MONTH,
+                                                      rel=1e-2)
+    for lang in ("en", "zh_CN"):  # the memo says the duty the kWh count
+        memo = render_memo_markdown(r, lang)
+        assert translate(lang, "memo.office19.power_duty", draw=round(o.average_draw * 100),
+                         util=round(r.costs.utilisation * 100)) in memo
+
+
+def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():
+    o = scenario("q17_capex_only_university_lab").costs.owned
+    assert (o.pue.low, o.pue.high) == factor_range("server_room_pue")
+
