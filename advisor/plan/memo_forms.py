@@ -76,7 +76,8 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                                      running=_money(o.running_monthly, cur))
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "memo.forms.key.cost_value", running=_money(o.running_monthly, cur),
-                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months)),
+                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months,
+                   amortised=_money(o.amortised_monthly, cur))),
     ]
 
 

@@ -68,3 +68,18 @@ def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():
     o = scenario("q17_capex_only_university_lab").costs.owned
     assert (o.pue.low, o.pue.high) == factor_range("server_room_pue")
 
+
+
+def test_the_summary_labels_purchase_plus_running_as_such_and_shows_the_purchases_share():
+    r = scenario("q01_office_lan_capex_contracts")
+    o = r.costs.owned
+    # the figure the summary shows is the purchase spread over the horizon plus the running costs, not the spread alone
+    assert o.monthly.low == pytest.approx(o.amortised_monthly.low + o.running_monthly.low, abs=1)
+    assert o.monthly.high == pytest.approx(o.amortised_monthly.high + o.running_monthly.high, abs=1)
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(r, lang)
+        [row] = [line for line in memo.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.cost')} |")]
+        amortised = f"{o.amortised_monthly.low:,.0f}–{o.amortised_monthly.high:,.0f}"
+        total = f"{o.monthly.low:,.0f}–{o.monthly.high:,.0f}"
+        assert amortised in row and total in row, row  # both figures, each under its own words
+        assert row.index(amortised) != row.index(total)
