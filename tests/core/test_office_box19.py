@@ -83,3 +83,31 @@ def test_the_summary_labels_purchase_plus_running_as_such_and_shows_the_purchase
         total = f"{o.monthly.low:,.0f}–{o.monthly.high:,.0f}"
         assert amortised in row and total in row, row  # both figures, each under its own words
         assert row.index(amortised) != row.index(total)
+
+
+def _cost_section(r, lang: str) -> str:
+    memo = render_memo_markdown(r, lang)
+    return memo.split("\n## ")[4]
+
+
+def test_a_purchase_on_a_one_off_budget_compares_renting_in_one_line_not_a_table():
+    r = scenario("q01_office_lan_capex_contracts")
+    assert r.answers.get("capex_budget") and r.answers.get("monthly_budget") is None
+    c = r.costs
+    for lang in ("en", "zh_CN"):
+        section = _cost_section(r, lang)
+        rows = [line for line in section.splitlines() if line.startswith(f"| {translate(lang, 'memo.office19.rent_label')} |")]
+        assert len(rows) == 1
+        assert f"{c.cloud_on_demand_monthly.low:,.0f}–{c.cloud_on_demand_monthly.high:,.0f}" in rows[0]
+        for key in ("memo4.cost.cloud_monthly", "plan.breakeven.months.label", "plan.breakeven.utilisation.label",
+                    "memo.text15.cost.per_million"):
+            assert f"| {translate(lang, key)} |" not in section, key
+        assert f"| {translate(lang, 'memo.forms.key.capex')} |" in section  # the purchase rows stay
+
+
+def test_a_purchase_judged_on_a_monthly_budget_keeps_the_rental_rows():
+    r = scenario("q02_office_lan_small_design_agency")  # renting is a real alternative on a monthly budget
+    assert r.answers.get("monthly_budget") is not None
+    section = _cost_section(r, "en")
+    assert translate("en", "memo.office19.rent_label") not in section
+    assert f"| {translate('en', 'memo4.cost.cloud_monthly')} |" in section
