@@ -24,6 +24,7 @@ from advisor.plan import (
     layout_search,
     memo_cost_formula,
     node_shapes,
+    office_purchase,
     owned_per_million,
     people_volume,
     phased_cost,
@@ -274,8 +275,9 @@ def _form_on_the_part_to_buy(c: Ctx, chosen: sizing.Candidate | None, ok: list[s
     return owning if owning in OWNED_FORMS else form
 
 
-def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
-    """``buys``: the form buys hardware (False on the team's own fleet with nothing missing: no procurement)."""
+def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: int | None = None) -> Timeline:
+    """``buys``: the form buys hardware (False on the team's own fleet with nothing missing: no procurement);
+    ``gpus_bought``: how many GPUs the purchase is (None: not known), which sets how long buying takes."""
     items: list[TimelineItem] = []
     on_mainland = region in ("mainland", "mainland_plus_overseas")
     public = not c.internal_only and not c.is_batch and form != "hosted_api"
@@ -315,8 +317,7 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
         items.append(TimelineItem(id="icp_burst_access_record", label_key="plan.timeline.icp_burst_access_record",
                                   days_low=lo, days_high=hi, blocking=False))  # fmt: skip
     if form in ("bare_metal", "on_premises", "hybrid") and buys:
-        lo, hi = duration("bare_metal_procurement")
-        label = "plan.timeline.procurement_office" if form == "on_premises" else "plan.timeline.procurement"
+        lo, hi, label = office_purchase.procurement(form, gpus_bought)  # a workstation from stock: days, not months
         items.append(TimelineItem(id="procurement", label_key=label, days_low=lo, days_high=hi))
     elif form == "cloud_then_bare_metal":
         lo, hi = duration("bare_metal_procurement")
@@ -337,6 +338,14 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True) -> Timeline:
     meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
     return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
                     meets_deadline=meets)  # fmt: skip
+
+
+def _gpus_bought(out: costmod.CostOutcome | None, fleet_own: Any) -> int | None:
+    """GPUs the owning plan buys: the fleet's missing ones, else the whole owned setup; None when not costed."""
+    if fleet_own is not None:
+        return fleet_own.cost.gpus_bought
+    owned = out.costs.owned if out is not None else None
+    return owned.gpus_owned if owned is not None else None
 
 
 def _screen(c: Ctx, region: str, book: PriceBook, fx: float):
@@ -802,7 +811,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
         f.batch_hours_needed = (c.total_requests or 0) / rps / 3600 if rps else None
     fleet_own = fleet.chosen_owned(c, out, form)
-    timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought))
+    timeline = _timeline(c, region, form, buys=fleet_own is None or bool(fleet_own.cost.gpus_bought),
+                         gpus_bought=_gpus_bought(out, fleet_own))
     f.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
     if chosen is not None and out is not None:  # launched offshore, moved once filed: both phases costed (q21)
         _cost_the_move(c, region, reason, form, chosen, out, timeline, book, fx)
@@ -1019,7 +1029,8 @@ def _open_questions(answers: PlanAnswers, c: Ctx, f: Facts) -> list:
         line = decide_line(ctx, region, form)
         g = dataclasses.replace(f, ctx=ctx, region=region, region_reason=reason, form=form, line=line)
         own = fleet.chosen_owned(ctx, f.cost, form)
-        timeline = _timeline(ctx, region, form, buys=own is None or bool(own.cost.gpus_bought))
+        timeline = _timeline(ctx, region, form, buys=own is None or bool(own.cost.gpus_bought),
+                             gpus_bought=_gpus_bought(f.cost, own))
         g.launch_days = (timeline.launch_days_low, timeline.launch_days_high)
         found = run_rules(g, only=sorted(obligations))
         return {"region": region, "line": line, "form": form,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
-from advisor.plan import node_shapes, payback
+from advisor.plan import node_shapes, office_power, payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
@@ -115,7 +115,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         capex = (capex[0] * h_lo, capex[1] * h_hi)
     f_lo, f_hi = factor_range("node_power_per_tdp")
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
-    pue = factor_range("office_pue") if office else (1.0, 1.0)  # a colocation price per kW includes its cooling
+    pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
     draw = 0.5 + 0.5 * c.utilisation  # average draw: an idle server takes about half its full power
     kwh = (kw[0] * pue[0] * draw * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
@@ -159,6 +159,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         horizon_total=_mr((capex[0] + running[0] * horizon, capex[1] + running[1] * horizon), conv),
         capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
         capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
+        average_draw=round(draw, 3),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
                  staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))

@@ -30,6 +30,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     budget_words,
+    capex_only_rows,
     capex_unknown,
     cloud_price_labels,
     field_labels,
@@ -452,7 +453,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
-    return [(_cell(a), _cell(b)) for a, b in _said_once(rows, result, lang)]
+    # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
+    rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang, _break_even(c, lang, "months"))
+    return [(_cell(a), _cell(b)) for a, b in rows]
 
 
 def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:

@@ -76,7 +76,8 @@ def key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                                      running=_money(o.running_monthly, cur))
          if o.fleet_gpus and not o.gpus_bought else  # nothing bought: no purchase to spread
          translate(lang, "memo.forms.key.cost_value", running=_money(o.running_monthly, cur),
-                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months)),
+                   monthly=_money(o.monthly, cur), months=result.costs.horizon_months,
+                   amortised=_money(o.amortised_monthly, cur))),
     ]
 
 
@@ -101,7 +102,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
-                                       pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))),
+                                       pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))
+         + _duty(result, o, t)),
     ]  # fmt: skip
     if o.colo_monthly is not None:
         rows.append((t("memo.forms.cost.colo"), t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))))
@@ -121,6 +123,13 @@ def _this_service(result: PlanResult) -> bool:
     """The team said its fleet's load is this service's own (s14-fleetload): its GPUs carry today's load."""
     fl = (result.answers or {}).get("current_fleet") or {}
     return bool(fl.get("load_is_this_service")) and fl.get("gpu") == result.hardware.gpu
+
+
+def _duty(result: PlanResult, o: Any, t: Any) -> str:
+    """The average draw the kWh count, said (ninth blind review: the kWh a month should show the box's duty)."""
+    if o.average_draw is None:
+        return ""
+    return t("memo.office19.power_duty", draw=round(o.average_draw * 100), util=round(result.costs.utilisation * 100))
 
 
 def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:

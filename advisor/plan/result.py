@@ -303,6 +303,8 @@ class OwnedFormCost(_Out):
                                             "fleet's idle GPUs of another type (no purchase for a few missing cards)")
     fleet_utilisation: float | None = Field(None, description="the fleet's utilisation the free count rests on")
     gpus_bought: int | None = Field(None, description="GPUs bought besides the fleet's (whole servers for SXM)")
+    average_draw: float | None = Field(None, description="average draw as a share of full load the kWh count: idle at "
+                                                         "about half its full power, busy the assumed utilisation")
 
 
 class Costs(_Out):

@@ -1,0 +1,40 @@
+"""A box bought on a one-off budget, with no monthly budget to rent from (ninth blind review, issue #25: for q01's
+office-LAN purchase the cloud-rental table, its worked-out formula, the payback against the cloud and the cost per
+million tokens read as filler). Renting is then only a yardstick: the memo's cost section says it in one line, the
+cloud's on-demand month and when owning pays off against it, in place of those rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.money_text import money_range
+
+# the rows the one line stands for (their labels' keys)
+_FOLDED = ("memo4.cost.cloud_monthly", "memo.batchcost15.formula_label", "plan.breakeven.months.label",
+           "plan.breakeven.utilisation.label", "memo4.cost.per_million", "memo.text15.cost.per_million",
+           "memo.cost.per_million_tokens", "memo.cost.per_million_all", "memo.cost.cloud_per_gpu_hour")
+
+
+def applies(result: Any) -> bool:
+    """An on-premises purchase on a one-off budget with no monthly budget, nothing of a fleet the team runs."""
+    a, c = result.answers or {}, result.costs
+    owned = c.owned if c is not None else None
+    return (result.deployment_form == "on_premises" and a.get("capex_budget") is not None
+            and a.get("monthly_budget") is None and owned is not None and not owned.fleet_gpus
+            and c.cloud_on_demand_monthly is not None)
+
+
+def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> list[tuple[str, str]]:
+    """``rows`` with the renting rows folded into one (``payback``: the months-to-pay-off text, "—" when none)."""
+    if not applies(result):
+        return rows
+    labels = {translate(lang, k) for k in _FOLDED}
+    kept = [(label, value) for label, value in rows if label not in labels]
+    c = result.costs
+    key = "memo.office19.rent_line" if payback != "—" else "memo.office19.rent_line_no_payback"
+    line = (translate(lang, "memo.office19.rent_label"),
+            translate(lang, key, cost=money_range(c.cloud_on_demand_monthly, c.currency), payback=payback))
+    at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))
+    before = sum(1 for label, _ in rows[:at] if label not in labels)
+    return kept[:before] + [line] + kept[before:]

@@ -1,0 +1,113 @@
+"""The own box in the office (ninth blind review, issue #25, s19-office19): how long buying it takes depends on what
+is bought, its power carries an office's cooling overhead (not a data centre's), and the memo's figures say what they
+are."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.cost import HOURS_PER_MONTH
+from advisor.plan.data import duration, factor_range
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.office_purchase import WORKSTATION_MAX_GPUS
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+
+
+def scenario(name: str):
+    data = json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
+    return make_plan(answers_from_dict(data["answers"]))
+
+
+def procurement(r):
+    [item] = [i for i in r.timeline.items if i.id == "procurement"]
+    return item
+
+
+def test_one_workstation_for_the_office_is_bought_from_stock_in_days_not_a_servers_months():
+    r = scenario("q01_office_lan_capex_contracts")
+    assert r.deployment_form == "on_premises" and 0 < r.costs.owned.gpus_owned <= WORKSTATION_MAX_GPUS
+    item = procurement(r)
+    ws, server = duration("office_workstation_procurement"), duration("bare_metal_procurement")
+    assert (item.days_low, item.days_high) == ws and ws[1] < server[0]  # days to two weeks, not 30-90 days
+    assert item.label_key == "plan.timeline.procurement_workstation"
+    # the launch waits for the shorter purchase, plus the setup
+    setup = duration("cloud_setup")
+    assert (r.timeline.launch_days_low, r.timeline.launch_days_high) == (ws[0] + setup[0], ws[1] + setup[1])
+
+
+def test_a_multi_gpu_server_for_the_server_room_keeps_a_server_orders_lead_time():
+    r = scenario("q17_capex_only_university_lab")
+    assert r.deployment_form == "on_premises" and r.costs.owned.gpus_owned > WORKSTATION_MAX_GPUS
+    item = procurement(r)
+    assert (item.days_low, item.days_high) == duration("bare_metal_procurement")
+    assert item.label_key == "plan.timeline.procurement_office"
+
+
+def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue():
+    r = scenario("q01_office_lan_capex_contracts")
+    o = r.costs.owned
+    office, room = factor_range("office_pue"), factor_range("server_room_pue")
+    assert (o.pue.low, o.pue.high) == office and office[1] <= 1.2 < room[0]
+    # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included)
+    assert o.average_draw == pytest.approx(0.5 + 0.5 * r.costs.utilisation, abs=1e-3)
+    assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw * HOURS_PER_MONTH,
+                                                      rel=1e-2)
+    for lang in ("en", "zh_CN"):  # the memo says the duty the kWh count
+        memo = render_memo_markdown(r, lang)
+        assert translate(lang, "memo.office19.power_duty", draw=round(o.average_draw * 100),
+                         util=round(r.costs.utilisation * 100)) in memo
+
+
+def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():
+    o = scenario("q17_capex_only_university_lab").costs.owned
+    assert (o.pue.low, o.pue.high) == factor_range("server_room_pue")
+
+
+
+def test_the_summary_labels_purchase_plus_running_as_such_and_shows_the_purchases_share():
+    r = scenario("q01_office_lan_capex_contracts")
+    o = r.costs.owned
+    # the figure the summary shows is the purchase spread over the horizon plus the running costs, not the spread alone
+    assert o.monthly.low == pytest.approx(o.amortised_monthly.low + o.running_monthly.low, abs=1)
+    assert o.monthly.high == pytest.approx(o.amortised_monthly.high + o.running_monthly.high, abs=1)
+    for lang in ("en", "zh_CN"):
+        memo = render_memo_markdown(r, lang)
+        [row] = [line for line in memo.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.cost')} |")]
+        amortised = f"{o.amortised_monthly.low:,.0f}–{o.amortised_monthly.high:,.0f}"
+        total = f"{o.monthly.low:,.0f}–{o.monthly.high:,.0f}"
+        assert amortised in row and total in row, row  # both figures, each under its own words
+        assert row.index(amortised) != row.index(total)
+
+
+def _cost_section(r, lang: str) -> str:
+    memo = render_memo_markdown(r, lang)
+    return memo.split("\n## ")[4]
+
+
+def test_a_purchase_on_a_one_off_budget_compares_renting_in_one_line_not_a_table():
+    r = scenario("q01_office_lan_capex_contracts")
+    assert r.answers.get("capex_budget") and r.answers.get("monthly_budget") is None
+    c = r.costs
+    for lang in ("en", "zh_CN"):
+        section = _cost_section(r, lang)
+        rows = [line for line in section.splitlines() if line.startswith(f"| {translate(lang, 'memo.office19.rent_label')} |")]
+        assert len(rows) == 1
+        assert f"{c.cloud_on_demand_monthly.low:,.0f}–{c.cloud_on_demand_monthly.high:,.0f}" in rows[0]
+        for key in ("memo4.cost.cloud_monthly", "plan.breakeven.months.label", "plan.breakeven.utilisation.label",
+                    "memo.text15.cost.per_million"):
+            assert f"| {translate(lang, key)} |" not in section, key
+        assert f"| {translate(lang, 'memo.forms.key.capex')} |" in section  # the purchase rows stay
+
+
+def test_a_purchase_judged_on_a_monthly_budget_keeps_the_rental_rows():
+    r = scenario("q02_office_lan_small_design_agency")  # renting is a real alternative on a monthly budget
+    assert r.answers.get("monthly_budget") is not None
+    section = _cost_section(r, "en")
+    assert translate("en", "memo.office19.rent_label") not in section
+    assert f"| {translate('en', 'memo4.cost.cloud_monthly')} |" in section
