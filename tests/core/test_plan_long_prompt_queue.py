@@ -4,30 +4,23 @@ arrival, not only its own (``advisor.plan.prefill_queue``)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from advisor.domain.sim import LengthDistribution, SimWorkload
-from advisor.plan import answers_from_dict, make_plan, prefill_queue, sizing
-from advisor.plan.context import resolve
+from advisor.plan import prefill_queue, sizing
 from advisor.sim.engine import Engine
 from advisor.sim.predict import _run_until_drained
+from tests.core.test_plan_predict_agree import _chosen as chosen
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 
 
 @pytest.fixture(scope="module")
 def q10():
-    answers = answers_from_dict(json.loads(next(SCENARIOS.glob("q10_*.json")).read_text("utf-8"))["answers"])
-    result = make_plan(answers)
-    ctx = resolve(answers)
-    hw = result.hardware
-    ok, near = sizing.screen(ctx, [hw.gpu], lambda _gpu: 1.0)
-    cand = next(c for c in [*ok, *near] if (c.weights, c.kv_dtype, c.tp) == (hw.weights, hw.kv_dtype, hw.tp))
-    return ctx, cand, result
+    return chosen("q10")
 
 
 def _prefill_s(cand, lim, tokens: int) -> float:
