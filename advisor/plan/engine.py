@@ -17,6 +17,7 @@ from advisor.plan import (
     fixes17,
     fleet,
     forms,
+    gpu_dearer,
     hosted_prices,
     hosted_weigh,
     instance_on_request,
@@ -375,6 +376,7 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
             checked = -1
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
+    gpu_dearer.mark_checked(cand, meets)
     return ttft, tpot, meets
 
 
