@@ -28,7 +28,7 @@ from advisor.plan import gpu_grade, node_shapes, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
-from advisor.plan.sizing import QUALITY_ORDER, Candidate
+from advisor.plan.sizing import HEADROOM, QUALITY_ORDER, Candidate
 
 MAINLAND = ("mainland", "mainland_plus_overseas")
 
@@ -308,9 +308,13 @@ __all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_
            "redundancy_reason", "sourced", "tiers", "why_chosen", "with_fleet"]
 
 
-def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float):
+def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float,
+                 claim=None, target: int | None = None):
     """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
-    aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less."""
+    aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less. ``claim(candidate)``:
+    the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
+    the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
+    costs more at the size meeting the target says why (``gpu_dearer``)."""
     from advisor.plan import gpu_dearer
     from advisor.plan.result import GpuChoice
 
@@ -389,8 +393,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # about; a GPU that is dearer per card too needs no reason beyond its price)
     better = {f.gpu for f in (weighing.cards if weighing is not None else []) if weighing is not None
               and gpu_dearer.better_per_price(f, weighing.cards)}
-    dearer = [d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
-              and (d := gpu_dearer.explain(c, chosen, k, conv, relayout)) is not None]
+    dearer = [] if claim is None or target is None else [
+        d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
+        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                      dearer=dearer)

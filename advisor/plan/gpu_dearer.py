@@ -93,13 +93,12 @@ def _serving(k: Candidate) -> int:
     return max(1, k.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
 
 
-def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout) -> DearerAlt | None:
+def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, claimed_capacity,
+            target: int, headroom_pct: int) -> DearerAlt | None:
     """Why ``alt`` (another GPU, same standing, dearer at the size that meets the target) is not chosen; None when
     it is not dearer. ``relayout(candidate, load_replicas)`` returns a copy laid out for that many serving
-    replicas (spares added back), used to try one serving replica fewer."""
-    from advisor.plan.capacity import claimed_capacity, headroom_target
-    from advisor.plan.sizing import HEADROOM
-
+    replicas (spares added back), used to try one serving replica fewer; ``claimed_capacity(candidate)`` the
+    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom."""
     def hour(k: Candidate) -> float:
         return round(k.price_mid * k.total_gpus * conv, 2)
 
@@ -107,9 +106,8 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout) ->
         return None
     # one replica's claim on a curve probed up to the whole target (a setup laid out for more replicas is probed
     # only up to its share, and whole units can add replicas: q03's 8 × H20 read "6 requests a replica")
-    per = claimed_capacity(c, relayout(alt, 1))
-    mine = claimed_capacity(c, relayout(chosen, 1))
-    target = headroom_target(c)
+    per = claimed_capacity(relayout(alt, 1))
+    mine = claimed_capacity(relayout(chosen, 1))
     lay = alt.layout
     serving = min(_serving(alt), math.ceil(target / max(per, 1)))
     serving_gpus = serving * alt.tp
@@ -122,7 +120,7 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout) ->
     return DearerAlt(gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=alt.total_gpus,
                      per_hour=hour(alt), chosen_gpu_name=chosen.gpu.name, chosen_tp=chosen.tp,
                      chosen_per_replica=mine, chosen_gpus=chosen.total_gpus, chosen_per_hour=hour(chosen),
-                     peak=c.peak, headroom_pct=round(HEADROOM * 100), target=target, serving_gpus=serving_gpus,
+                     peak=c.peak, headroom_pct=headroom_pct, target=target, serving_gpus=serving_gpus,
                      spare_gpus=max(0, alt.total_gpus - serving_gpus), currency=c.currency,
                      whole_server=bool(lay is not None and lay.whole_server),
                      unit_gpus=lay.unit_gpus if lay is not None else 1, **leaner)  # fmt: skip
