@@ -18,6 +18,7 @@ from advisor.plan import (
     fixes17,
     fleet,
     forms,
+    gpu_dearer,
     hosted_prices,
     hosted_weigh,
     instance_on_request,
@@ -386,6 +387,7 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
             checked = -1
     if cand.replicas != checked:  # checked at a heavier load per replica: the card takes the curve's figures
         ttft = tpot = None
+    gpu_dearer.mark_checked(cand, meets)
     return ttft, tpot, meets
 
 
@@ -1185,7 +1187,8 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
                 book: PriceBook) -> GpuChoice:
     """The chosen setup, the next two in rank on OTHER GPUs, and what decided between them (``gpu_choice``).
     Setups ranked before the chosen one failed the predictor's check and are not offered."""
-    choice = gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0)
+    choice = gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0,
+                                  claim=lambda k: claimed_capacity(c, k), target=headroom_target(c))
     # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
     return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 

@@ -28,7 +28,7 @@ from advisor.plan import gpu_grade, node_shapes, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
-from advisor.plan.sizing import QUALITY_ORDER, Candidate
+from advisor.plan.sizing import HEADROOM, QUALITY_ORDER, Candidate
 
 MAINLAND = ("mainland", "mainland_plus_overseas")
 
@@ -308,13 +308,23 @@ __all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_
            "redundancy_reason", "sourced", "tiers", "why_chosen", "with_fleet"]
 
 
-def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float):
+def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float,
+                 claim=None, target: int | None = None):
     """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
-    aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less."""
+    aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less. ``claim(candidate)``:
+    the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
+    the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
+    costs more at the size meeting the target says why (``gpu_dearer``)."""
+    from advisor.plan import gpu_dearer
     from advisor.plan.result import GpuChoice
 
     start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
-    after = [k for k in ok[start:] if k.gpu.id != chosen.gpu.id]
+    # setups ranked before the chosen one on the screen were checked on the predictor and either missed the target
+    # or came out dearer at the size that meets it: those that met it are the other GPU's real alternative, at the
+    # plan's precision and smallest layout (q42 named "3 × H20 bf16", the next H20 after the L20, while the FP8 H20
+    # ranked first had been checked at the same 3 cards)
+    before = [k for k in ok[:max(start - 1, 0)] if k.gpu.id != chosen.gpu.id and not gpu_dearer.missed(k)]
+    after = before + [k for k in ok[start:] if k.gpu.id != chosen.gpu.id]
     if not any(k is chosen for k in ok):  # bought instead of the rented setup ranked first: rank the rest anew
         after = [k for k in ok if k.gpu.id != chosen.gpu.id]
     # a setup of the same standing that costs less than the chosen one is at a size the predictor did not pass (it
@@ -375,8 +385,20 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
                                           "limit_pct": passed["limit_pct"], "nvlink": passed["nvlink"]}
+    def relayout(k: Candidate, n: int) -> Candidate:
+        return apply_layout(c, region, _copy(k), book, owned=bool(k.layout and k.layout.owned), load_replicas=n)
+
+    # why not each next GPU of the same standing: it costs more at the size that meets the target (ninth review)
+    # (only a GPU the weighing shows as more of the limiting resource per unit of price: the one the reader asks
+    # about; a GPU that is dearer per card too needs no reason beyond its price)
+    better = {f.gpu for f in (weighing.cards if weighing is not None else []) if weighing is not None
+              and gpu_dearer.better_per_price(f, weighing.cards)}
+    dearer = [] if claim is None or target is None else [
+        d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
+        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single)
+                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
+                     dearer=dearer)
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
+from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.price_basis import PriceBasis
 from advisor.sizing.quant import get_format
@@ -648,6 +649,13 @@ class GpuChoice(_Out):
     # s19-gpu19 (q38): a cheaper setup that splits a replica over PCIe cards, passed over for one card per replica
     # within the premium (advisor.plan.single_card): {"other": GpuOption, "more_pct": int, "limit_pct": int}
     single_card: dict[str, Any] | None = None
+    # s19-q42h20 (ninth blind review, q42): why not each next GPU of the same standing, which costs more at the size
+    # that meets the target (advisor.plan.gpu_dearer)
+    dearer: list[DearerAlt] = Field(default_factory=list)
+
+    def _dearer(self, lang: str) -> str:
+        sep = "" if lang == "zh_CN" else " "
+        return "".join(sep + d.text_in(lang) for d in self.dearer)
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
@@ -678,7 +686,7 @@ class GpuChoice(_Out):
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._weighed(lang)
+                + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -686,7 +694,7 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._weighed(lang)
+                                  "others": others}) + self._single(lang) + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "

@@ -1,0 +1,129 @@
+"""Why not a GPU that looks cheaper per card: the setup on it that meets the target costs more (ninth blind review,
+q42/q19: the memo said the H20 has 4.6 × the L20's bandwidth and 2.8 × per yuan, then picked 4 × L20 without saying
+why, and named the H20 only at bf16 although FP8 was allowed).
+
+The screen ranks setups on its analytic capacity; the predictor's check then sizes the first ones on their own
+curve (``engine._verify_laid_out``: the peak plus the plan's headroom on the replicas that serve, N+1 on top). A
+setup ranked first on the screen can come out dearer at that size, and a setup ranked after it is chosen. That
+setup is the other GPU's real alternative (at the plan's precision and its smallest layout), so it is named with
+what decided: the requests one replica takes within the target on each GPU's curve, the replicas the peak with the
+headroom needs, and both hourly costs; and, where fewer of its cards would carry the bare peak with N+1 for less,
+that cheaper setup with the headroom it leaves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from advisor.i18n import translate
+
+if TYPE_CHECKING:  # result.py holds this module's output type: no import of the planning core at load time
+    from advisor.plan.context import Ctx
+    from advisor.plan.sizing import Candidate
+
+MISSED = "predictor_missed"  # a candidate note: the predictor's check did not meet the target at any size tried
+
+
+def mark_checked(cand: Candidate, meets: bool) -> None:
+    """Record the predictor's verdict on the candidate (the last check decides)."""
+    cand.notes[:] = [n for n in cand.notes if n != MISSED]
+    if not meets:
+        cand.notes.append(MISSED)
+
+
+def missed(cand: Candidate) -> bool:
+    """The predictor's check found no size of this setup that meets the target: never named as an alternative."""
+    return MISSED in cand.notes
+
+
+class DearerAlt(BaseModel):
+    """A setup on another GPU that costs more than the chosen one at the size that meets the target."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gpu_name: str
+    weights: str
+    tp: int
+    per_replica: int  # requests one replica takes within the target on its own predicted curve
+    gpus: int
+    per_hour: float
+    chosen_gpu_name: str
+    chosen_tp: int
+    chosen_per_replica: int
+    chosen_gpus: int
+    chosen_per_hour: float
+    peak: int
+    headroom_pct: int
+    target: int  # the peak plus the plan's headroom, in requests at once
+    serving_gpus: int  # cards of the replicas that carry the peak with the headroom (the N+1 spare not counted)
+    spare_gpus: int  # cards kept spare for N+1 (and any a whole unit adds)
+    whole_server: bool = False  # the setup comes as whole servers of ``unit_gpus`` cards
+    unit_gpus: int = 1
+    leaner_gpus: int | None = None  # fewer cards that carry the bare peak with N+1
+    leaner_per_hour: float | None = None
+    leaner_headroom_pct: int | None = None
+    currency: str = "USD"
+
+    def text_in(self, lang: str) -> str:
+        p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
+        key = "gpudearer19.text_whole" if self.whole_server and self.spare_gpus else \
+            "gpudearer19.text_spare" if self.spare_gpus else "gpudearer19.text"
+        out = translate(lang, key, **p)
+        if self.leaner_gpus is not None:
+            out += ("" if lang == "zh_CN" else " ") + translate(lang, "gpudearer19.leaner", **p)
+        return out
+
+
+def better_per_price(card, cards) -> bool:
+    """The card (a ``gpu_weigh.CardFigure``) gives more of the limiting resource per unit of price than the chosen
+    one: the weighing then makes it look the better buy, and the memo must say why it is not chosen."""
+    mine = next((f for f in cards if f.chosen), None)
+    if card.chosen or mine is None or not card.per_card_hour or not mine.per_card_hour:
+        return False
+    return card.value / card.per_card_hour > mine.value / mine.per_card_hour
+
+
+def _serving(k: Candidate) -> int:
+    lay = k.layout
+    if lay is None:
+        return k.replicas
+    return max(1, k.replicas - lay.spare_units * max(1, lay.unit_gpus // max(1, lay.tp)))
+
+
+def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, claimed_capacity,
+            target: int, headroom_pct: int) -> DearerAlt | None:
+    """Why ``alt`` (another GPU, same standing, dearer at the size that meets the target) is not chosen; None when
+    it is not dearer. ``relayout(candidate, load_replicas)`` returns a copy laid out for that many serving
+    replicas (spares added back), used to try one serving replica fewer; ``claimed_capacity(candidate)`` the
+    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom."""
+    def hour(k: Candidate) -> float:
+        return round(k.price_mid * k.total_gpus * conv, 2)
+
+    if alt.price_mid <= 0 or chosen.price_mid <= 0 or hour(alt) <= hour(chosen):
+        return None
+    # one replica's claim on a curve probed up to the whole target (a setup laid out for more replicas is probed
+    # only up to its share, and whole units can add replicas: q03's 8 × H20 read "6 requests a replica")
+    per = claimed_capacity(relayout(alt, 1))
+    mine = claimed_capacity(relayout(chosen, 1))
+    lay = alt.layout
+    serving = min(_serving(alt), math.ceil(target / max(per, 1)))
+    serving_gpus = serving * alt.tp
+    leaner: dict[str, float | int] = {}
+    if serving > 1 and serving_gpus < alt.total_gpus + 1:
+        lean = relayout(alt, serving - 1)
+        if lean.total_gpus < alt.total_gpus and hour(lean) < hour(chosen) and (serving - 1) * per >= c.peak:
+            room = math.floor(((serving - 1) * per / max(c.peak, 1) - 1) * 100)
+            leaner = {"leaner_gpus": lean.total_gpus, "leaner_per_hour": hour(lean), "leaner_headroom_pct": room}
+    return DearerAlt(gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=alt.total_gpus,
+                     per_hour=hour(alt), chosen_gpu_name=chosen.gpu.name, chosen_tp=chosen.tp,
+                     chosen_per_replica=mine, chosen_gpus=chosen.total_gpus, chosen_per_hour=hour(chosen),
+                     peak=c.peak, headroom_pct=headroom_pct, target=target, serving_gpus=serving_gpus,
+                     spare_gpus=max(0, alt.total_gpus - serving_gpus), currency=c.currency,
+                     whole_server=bool(lay is not None and lay.whole_server),
+                     unit_gpus=lay.unit_gpus if lay is not None else 1, **leaner)  # fmt: skip
+
+
+__all__ = ["MISSED", "DearerAlt", "explain", "mark_checked", "missed"]
