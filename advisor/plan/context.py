@@ -260,9 +260,9 @@ def resolve(a: PlanAnswers) -> Ctx:
     elif audience == "internal":
         reach = _assume(out, "reach", "private_network", "plan.assume.reach_internal")
     elif audience == "public":
-        # the public reaches a service over the internet: answered by the audience, neither assumed nor asked again
+        # the public reaches a service over the internet: said as following from the audience, not asked again
         # (ninth blind review: q07, q14 asked "who can reach the service?" of a public app, s19-apireason)
-        reach = "internet"
+        reach = _assume(out, "reach", "internet", "plan.apireason19.assume.reach_public")
     else:
         reach = _assume(out, "reach", "internet")
 

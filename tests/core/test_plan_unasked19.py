@@ -50,9 +50,11 @@ def test_no_open_question_about_a_field_the_answers_set(name):
 def test_a_public_app_is_not_asked_who_can_reach_it(name, lang):
     r = _plan(name)
     assert "reach" not in [q.field for q in r.open_questions]
-    assert "reach" not in [a.field for a in r.assumptions]  # nor is it "assumed": the audience said it
+    # said as following from the audience, not as an answer missing
+    assert [a.key for a in r.assumptions if a.field == "reach"] == ["plan.apireason19.assume.reach_public"]
     memo = render_memo_markdown(r, lang)
     assert ("Who can reach the service" if lang == "en" else "谁能访问") not in memo
+    assert ("A public audience reaches the service over the public internet" if lang == "en" else "面向公众的服务经") in memo
 
 
 def test_q07_is_not_asked_its_generative_ai_filing_and_says_why_it_is_planned_unfiled():
@@ -67,7 +69,7 @@ def test_the_reach_is_still_asked_where_the_audience_leaves_it_open():
     changes the plan, and the audience alone does not answer it."""
     answers = {**advice_answers("q07_minors_education_app"), "audience": "business"}
     r = planned(answers)
-    assert "reach" in [a.field for a in r.assumptions]
+    assert [a.key for a in r.assumptions if a.field == "reach"] == ["plan.assume.reach"]
 
 
 def test_the_generative_ai_filing_is_still_asked_once_the_icp_filing_is_done():
