@@ -259,6 +259,10 @@ def resolve(a: PlanAnswers) -> Ctx:
         reach = "private_network"  # a batch job serves nobody: nothing is published
     elif audience == "internal":
         reach = _assume(out, "reach", "private_network", "plan.assume.reach_internal")
+    elif audience == "public":
+        # the public reaches a service over the internet: said as following from the audience, not asked again
+        # (ninth blind review: q07, q14 asked "who can reach the service?" of a public app, s19-apireason)
+        reach = _assume(out, "reach", "internet", "plan.apireason19.assume.reach_public")
     else:
         reach = _assume(out, "reach", "internet")
 
@@ -379,7 +383,8 @@ def resolve(a: PlanAnswers) -> Ctx:
                     else "plan.assume.public_genai_no")  # fmt: skip
     genai_filing = a.genai_filing or "none"
     if a.genai_filing is None and public_genai:  # unknown: planned as not filed (the longest path), and said so
-        _assume(out, "genai_filing", "none", "plan.assume.genai_filing")
+        _assume(out, "genai_filing", "none", "plan.apireason19.assume.genai_filing_no_icp" if a.icp_status == "none"
+                else "plan.assume.genai_filing")  # no ICP filing yet: said as the reason it is planned not filed
     hosting_move = bool(a.hosting_move)
     if a.hosting_move is None and a.icp_status == "filed" and serves_mainland_public:
         _assume(out, "hosting_move", False, "plan.assume.hosting_move")

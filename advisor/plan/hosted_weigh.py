@@ -28,6 +28,7 @@ from typing import Any
 from advisor.plan import hosted_prices, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
+from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
@@ -84,11 +85,12 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     if c.level == "high":
         out.append({"tr": "plan.hosted16.why.high"})
     # personal information in a bank's, an insurer's or a hospital's prompts, or counted as sensitive: the sensitive
-    # class (financial accounts, health records), not the ordinary one a processing agreement covers
+    # class, or a regulated sector's data, not the ordinary one a processing agreement covers; said in the words of
+    # the law and the sector that apply (``hosted_data_reason``: PDPO in Hong Kong, PDPA in Singapore, s19-apireason)
     sensitive_pi = c.personal_info and sensitive_data(c) and (c.level != "high" or (c.sensitive_subjects or 0) > 0
                                                               or any(s in c.sector for s in SENSITIVE_SECTORS))
-    if sensitive_pi:
-        out.append({"tr": "plan.apiweigh18.why.sensitive"})
+    if sensitive_pi:  # in the words of the law and the sector that apply (s19-apireason)
+        out.append(data_reason(f))
     elif c.personal_info:
         out.append({"tr": "plan.hosted16.why.pi"})
     if c.reach in PRIVATE_REACH:
@@ -99,17 +101,8 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
 
 
 def _short(why: dict[str, Any]) -> dict[str, Any]:
-    """A reason's short clause for a title ("…why.pi" → "…short.pi")."""
-    return {"tr": str(why["tr"]).replace(".why.", ".short.")}
-
-
-def _pi_law(f: Facts) -> str:
-    """The law under which a provider processes personal information on the team's behalf, by where it applies."""
-    if f.region in ("mainland", "mainland_plus_overseas") or f.ctx.has_mainland_users:
-        return "plan.apiweigh18.law.pipl"
-    if f.region == "europe" or "EU" in f.ctx.overseas_markets:
-        return "plan.apiweigh18.law.gdpr"
-    return "plan.apiweigh18.law.any"
+    """A reason's short clause for a title ("…why.pi" → "…short.pi"), with its parameters (what the data is)."""
+    return {**{k: v for k, v in why.items() if k != "more"}, "tr": str(why["tr"]).replace(".why.", ".short.")}
 
 
 def _ways(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
@@ -117,7 +110,7 @@ def _ways(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     ways: list[dict[str, Any]] = []
     for w in why:
         if w["tr"] == "plan.hosted16.why.pi":
-            ways.append({"tr": "plan.apiweigh18.way.pi", "law": {"tr": _pi_law(f)}})
+            ways.append({"tr": "plan.apiweigh18.way.pi", "law": {"tr": processor_law(f)}})
         elif w["tr"] == "plan.apiweigh18.why.private":
             ways.append({"tr": "plan.apiweigh18.way.private"})
     return _chain(ways)
@@ -152,6 +145,16 @@ def _rates(f: Facts) -> dict[str, Any]:
     nearest = {**basis, "tr": SHORT[basis["tr"]]} if basis["tr"] in SHORT else ""
     return {"api_in": _per_m(i.low, i.high, f) if i else "—", "api_out": _per_m(o.low, o.high, f) if o else "—",
             "nearest": nearest}
+
+
+def _cite_law(got: Finding, f: Facts, why: list[dict[str, Any]]) -> Finding:
+    """``got`` citing the data-protection law its personal-information reason names (s19-apireason)."""
+    titles = {x.title for x in got.sources}
+    extra = [x for x in law_sources(f, why) if x.title not in titles]
+    if not extra:
+        return got
+    return got.model_copy(update={"sources": [*got.sources, *extra],
+                                  "verify": got.verify or any(x.needs_verify for x in extra)})
 
 
 @rule("cost.hosted_weighed", "cost")
@@ -189,13 +192,13 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     if why and gap and all(w["tr"] in SOFT_REASONS for w in why):
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
-        return sized_hosted_sources(finding(
+        return _cite_law(sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=_ways(f, why), checks=checks,
-            basis=price_basis(c), **common), c)
+            basis=price_basis(c), **common), c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "overlap"
-        return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
-                                            why=_chain(why), **common), c)
+        return _cite_law(sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
+                                                      why=_chain(why), **common), c), f, why)
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
         else "alternative_overlap"
     return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c),

