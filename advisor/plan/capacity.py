@@ -36,7 +36,11 @@ def served_curve(c: Ctx, ch: sizing.Candidate):
     started by that command would. The search (``plan_curve``, the claim, the binding constraint) explores a replica
     at the engine's default cap: what it could take, not what the command lets it take."""
     levels, _ = plan_curve(c, ch)
-    return sizing.capped_curve(c, ch, [int(lv.concurrency or 0) for lv in levels], engine_cap(c, ch))
+    cap = engine_cap(c, ch)
+    shown = [int(lv.concurrency or 0) for lv in levels]
+    # the cap is a level the memo shows (the serve command's figure must be one the table backs): a claim found on
+    # an earlier layout's curve can fall between this layout's levels (a replica added for the headroom)
+    return sizing.capped_curve(c, ch, shown if cap in shown or c.is_batch else sorted({*shown, cap}), cap)
 
 
 def plan_curve(c: Ctx, ch: sizing.Candidate):
