@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.regions import EU
+from advisor.plan.regions import EU, MAINLAND_REGIONS
 from advisor.plan.rule_base import Facts, rule_sources
 from advisor.plan.sector_kinds import is_finance, is_health
 
@@ -39,7 +39,7 @@ LAW_SOURCES = {"pdpo": ("pi.region_residency", "hk"), "pdpa": ("pi.region_reside
 def jurisdiction(f: Facts) -> str:
     """Whose data-protection law binds a provider processing the prompts: pipl | pdpo | pdpa | gdpr | any."""
     c = f.ctx
-    if f.region in ("mainland", "mainland_plus_overseas") or c.has_mainland_users:
+    if f.region in MAINLAND_REGIONS or c.has_mainland_users:
         return "pipl"
     if f.region == "hong_kong":
         return "pdpo"

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.plan.money_text import money_range
+from advisor.plan.regions import MAINLAND_REGIONS
 from advisor.plan.result import MoneyRange, PhasedCost, Timeline, render
 
 DAYS_PER_MONTH = 30.4
@@ -47,7 +48,7 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
     ``mainland_cost``: (cost outcome, setup) of the mainland node, (None, None) where none is priced; ``lines``:
     (launch line, mainland line); ``line_monthly``: a line's cost outcome (``LineCost`` or None); ``first_gpu``: the
     launch node's part (a mainland node on another part says which)."""
-    if region_reason != "icp_deadline" or region in ("mainland", "mainland_plus_overseas") or form != "cloud":
+    if region_reason != "icp_deadline" or region in MAINLAND_REGIONS or form != "cloud":
         return None
     move = next((i for i in timeline.items if i.id == "mainland_move"), None)
     first = _conv(out) if out is not None else None

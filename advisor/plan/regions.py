@@ -7,6 +7,8 @@ EU = {"EU", "DE", "FR", "NL", "GB", "UK", "IT", "ES", "SE", "PL", "IE", "BE", "A
 US_EAST = {"CA", "BR", "MX", "AR", "CO", "CL"}
 JAPAN = {"JP", "KR"}
 HK = {"HK", "TW", "MO"}
+# the plan regions with a node on the mainland (a two-node plan included): the mainland's laws bind it
+MAINLAND_REGIONS = ("mainland", "mainland_plus_overseas")
 
 
 def market_region(markets: list[str]) -> str:

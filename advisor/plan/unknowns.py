@@ -16,6 +16,7 @@ from typing import Any
 from advisor.plan import people_volume
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.context import Ctx, resolve
+from advisor.plan.regions import MAINLAND_REGIONS
 from advisor.plan.result import OpenQuestion
 
 # answer path → the other answers tried (every choice for a choice; a representative count per tier for counts)
@@ -69,7 +70,6 @@ BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 2
 USAGE_QUESTION = "usage_kind"
 USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
 PEOPLE_QUESTION = "users"
-MAINLAND_REGIONS = ("mainland", "mainland_plus_overseas")
 _CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
 
 
