@@ -21,6 +21,10 @@ BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_loa
 _HOSTED = ("hosted_api", "hosted_api_job")
 _SETUP = "setup"
 _PURCHASE = ("procurement", "procurement_office")
+# the quotes step of a purchase on placeholder prices, or on a dated price older than the part's last export changes
+# (s20-owncost20), and the gate step each folds into
+_GATE_QUOTES = {"rows18.next.quotes_purchase": "steps18.next.gate_quotes",
+                "owncost20.next.quotes_purchase_stale": "owncost20.next.gate_quotes_stale"}
 
 
 def critical_path_first(result: PlanResult) -> list[NextStep]:
@@ -30,8 +34,8 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
     gate = _gate_step(result.timeline, rest)
     if gate is not None:
         lead.append(gate)
-        if gate.key == "steps18.next.gate_quotes":  # the quotes step is folded into the gate step
-            rest = [s for s in rest if s.key != "rows18.next.quotes_purchase"]
+        if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
+            rest = [s for s in rest if s.key not in _GATE_QUOTES]
     if not result.feasible:
         lead.append(_decide_step(result))
     return lead + rest
@@ -69,9 +73,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
     params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params}, "days": gate.days_in("en"),
                               "others": {"tr": "steps18.next.alongside", "steps": others} if others else ""}
     if gate.id in _PURCHASE:
-        quotes = next((s for s in steps if s.key == "rows18.next.quotes_purchase"), None)
-        if quotes is not None:  # placeholder prices: the vendors' quotes are how the purchase starts (q31)
-            return NextStep(id="gate", key="steps18.next.gate_quotes", params={**params, **quotes.params})
+        quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)
+        if quotes is not None:  # placeholder or stale prices: the vendors' quotes are how the purchase starts (q31)
+            return NextStep(id="gate", key=_GATE_QUOTES[quotes.key], params={**params, **quotes.params})
         return NextStep(id="gate", key="steps18.next.gate_purchase", params=params)
     return NextStep(id="gate", key="steps18.next.gate", params=params)
 

@@ -424,7 +424,9 @@ def _bought_resized(c: Ctx, bought: sizing.Candidate, region: str, book: PriceBo
     lean = _budget(c, _cost_of(c, bought, region, book), form, hosted)
     if lean[0] is not True or lean[1] is None or serving_replicas(bought) * claimed_capacity(c, bought) < c.peak:
         return roomy  # over the budget without the headroom too: the leaner steps decide (``_leaner``)
-    bought.notes.append(f"headroom_budget:{dear[1] - lean[1]:.0f}:{dear[1]:.0f}")
+    # the total rounded UP: a budget equal to the figure the memo says buys the headroom (357,994.31 read
+    # "357,994", and that budget still fell 0.31 short, s20-owncost20)
+    bought.notes.append(f"headroom_budget:{dear[1] - lean[1]:.0f}:{math.ceil(dear[1] - 1e-9)}")
     return bought
 
 
@@ -536,7 +538,7 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
             gchoice.apply_layout(c, region, roomy, book, owned=lay.owned, load_replicas=lay.load_replicas,
                                  spare=False)
             full = _budget(c, _cost_of(c, roomy, region, book), form, hosted)[1] or needed
-        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{full:.0f}")
+        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{math.ceil(full - 1e-9)}")  # rounded up, as above
         if not spare and with_spare is not None:
             lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
         return lean, out, check

@@ -138,7 +138,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         return fte[level][0] * nodes * rate[0], fte[level][1] * nodes * rate[1]
 
     running_base = (power[0] + colo[0] + burst[0], power[1] + colo[1] + burst[1])
-    horizon = max(1, c.duration_months)
+    horizon = costmod.amortisation_months(c.duration_months)  # the purchase spread as cost.compute spreads it
     owned = Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=share(c.ops),
                   staff_if_no_ops=share("none"), office=office, horizon=horizon, cost=None,  # type: ignore[arg-type]
                   rows=tuple(rows))  # fmt: skip

@@ -418,7 +418,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
-        ("memo4.cost.bare_metal", t("memo4.cost.bare_metal_value", capex=capex, monthly=monthly)
+        ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
+                                    months=c.horizon_months)
          if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),

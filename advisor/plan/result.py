@@ -334,8 +334,10 @@ class Costs(_Out):
     bare_metal_power_monthly: MoneyRange | None = None
     bare_metal_colo_monthly: MoneyRange | None = None
     bare_metal_staff_monthly: MoneyRange | None = None
-    bare_metal_residual: MoneyRange | None = None
-    bare_metal_monthly: MoneyRange | None = Field(None, description="amortised capex + power + colocation + staff")
+    bare_metal_residual: MoneyRange | None = Field(
+        None, description="no longer set: no resale value is counted in any owning figure (kept so saved results load)")
+    bare_metal_monthly: MoneyRange | None = Field(
+        None, description="capex ÷ the horizon's months + power + colocation + staff, low ends together, high ends together")
     break_even_utilisation: BreakEven | None = Field(
         None, description="utilisation above which owning is cheaper (0–1); an end is null where owning never is")
     break_even_months: BreakEven | None = Field(

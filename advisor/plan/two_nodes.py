@@ -105,7 +105,7 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     costs.region_uplift = x.region_uplift or y.region_uplift
     for name in ("cloud_on_demand_monthly", "cloud_monthly", "cloud_spot_monthly", "bare_metal_capex",
                  "bare_metal_amortised_monthly", "bare_metal_power_monthly", "bare_metal_colo_monthly",
-                 "bare_metal_staff_monthly", "bare_metal_residual", "bare_metal_monthly"):
+                 "bare_metal_staff_monthly", "bare_metal_monthly"):
         setattr(costs, name, _add(getattr(x, name), getattr(y, name)))
     costs.owned = costs.hybrid = None
     # GPUs billed on demand on average: both nodes' (the merged label read "2 of 6 GPUs" from one node, q34)

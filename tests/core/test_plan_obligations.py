@@ -73,8 +73,9 @@ HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 
 # a rented plan over its monthly budget whose owned 8-GPU server would fit the one-off budget
 # bought, this paid API is two 8-GPU H100 servers (one carries the load, the second is the N+1 spare its redundancy
 # rule asks for), so the budgets that buy and run them (test_plan_forms explains the 8 → 16 GPUs)
+# the monthly budget between the owned running cost (84,750 CNY at the high end) and the rent's high end (86,056)
 OWNED_FITS = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
-              "measured_utilisation": 0.3, "monthly_budget": {"amount": 90_000.0, "currency": "CNY"},
+              "measured_utilisation": 0.3, "monthly_budget": {"amount": 85_500.0, "currency": "CNY"},
               "capex_budget": {"amount": 7_000_000.0, "currency": "CNY"}}  # fmt: skip
 
 
@@ -300,6 +301,11 @@ ROWS: list[Row] = [
         quotes_fails=[{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]),
     Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"),
         {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
+    # s20-owncost20: q26 buys H20 servers on a distributor's price of 2024-07, before the part's export and import
+    # rules last changed: a current quote first; the vendor's quote ends it
+    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {}, quotes=None,
+        quotes_fails=[{"gpu": "h20-96g", "kind": "capex", "low": 140_000, "high": 150_000, "unit": "CNY/GPU",
+                       "date": "2026-11"}], why="stale", case="stale"),  # fmt: skip
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},
