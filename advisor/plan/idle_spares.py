@@ -53,7 +53,7 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
     lv = next((x for x in levels if x.concurrency == n), None)
     if lv is None or lv.ttft_ms.p99 is None or lv.tpot_ms.p99 is None:
         return ""
-    ttft, tpot = float(lv.ttft_ms.p99), float(lv.tpot_ms.p99)
+    ttft, tpot = round(float(lv.ttft_ms.p99), 1), round(float(lv.tpot_ms.p99), 1)  # as the memo's table
     within = (c.ttft_slo_ms is None or ttft <= c.ttft_slo_ms) and (c.tpot_slo_ms is None or tpot <= c.tpot_slo_ms)
     return {"tr": "plan.owned20.redundancy.one_down" if within else "plan.owned20.redundancy.one_down_miss",
             "what": what, "n": n, "ttft": ttft, "tpot": tpot, "ttft_slo": float(c.ttft_slo_ms or 0),
