@@ -20,7 +20,7 @@ from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts
 
 TITLE = "agree18.sizing.plan.room.title"
-CHOICE_TITLE, CHOICE_DETAIL = "plan.owned20.knee.title", "plan.owned20.knee.detail"
+CHOICE_TITLE, CHOICE_DETAIL = "plan.owned20.knee.room.title", "plan.owned20.knee.detail"
 
 
 def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:

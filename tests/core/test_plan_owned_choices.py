@@ -75,7 +75,7 @@ def _sizing(plan):
 def test_q04_past_the_knee_is_put_as_a_decision_with_the_options_figures():
     plan = planned(advice_answers("q04_securities_h20_l20_fleet"))
     f = _sizing(plan)
-    assert f.title_key == "plan.owned20.knee.title"
+    assert f.title_key == "plan.owned20.knee.room.title"
     o = f.params["options"]
     curve = plan.latency_curve
     knee, per = curve.knee_concurrency, curve.operating_concurrency
@@ -97,7 +97,7 @@ def test_q04_past_the_knee_is_put_as_a_decision_with_the_options_figures():
 def test_within_the_knee_no_decision_is_asked():
     for sid in ("q08_ascend_fleet_internal", "q18_us_fleet_32_h100", "q33_office_4090d_fleet"):
         plan = planned(advice_answers(sid))
-        assert _sizing(plan).title_key != "plan.owned20.knee.title", sid
+        assert _sizing(plan).title_key != "plan.owned20.knee.room.title", sid
 
 
 @pytest.mark.parametrize("lang", LANGS)
