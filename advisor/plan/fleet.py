@@ -184,7 +184,20 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
     room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _required_spare(c)
+    within = _within_knee(c, cand)
+    if within is not None and within <= room and not this_service(c, gid_count[0]):
+        want = max(want, within)  # idle cards keep each replica at or below its knee (q04, ninth blind review)
     return max(load, min(want, room))
+
+
+def _within_knee(c: Ctx, cand: Candidate) -> int | None:
+    """Replicas that keep each at or below the knee of the plan's own curve (the one the memo shows), None when the
+    curve has no knee. Past the knee a replica serves fewer tokens a second for more latency; where the fleet's idle
+    GPUs hold the replicas that avoid it, they cost only what running them costs."""
+    from advisor.plan.capacity import served_curve
+
+    knee = served_curve(c, cand)[1].concurrency
+    return math.ceil(c.peak / knee - 1e-9) if knee else None
 
 
 def _required_spare(c: Ctx) -> int:

@@ -128,3 +128,15 @@ def test_prefix_caching_not_said_for_short_prompts_an_api_or_ascend():
     assert not prefix_cache_note.applies(planned(a))
     assert not prefix_cache_note.applies(planned(advice_answers("q18_us_fleet_32_h100")))  # an API
     assert not prefix_cache_note.applies(planned(advice_answers("q08_ascend_fleet_internal")))  # vLLM-Ascend
+
+
+def test_idle_cards_that_hold_the_knees_replicas_keep_each_within_it():
+    # q04 with three times the H20s: the idle cards hold the replicas that keep each at or below the knee, so the
+    # plan runs them (no decision to put), where the firm's 16 could not (the decision above)
+    a = advice_answers("q04_securities_h20_l20_fleet")
+    a["current_fleet"] = {**a["current_fleet"], "count": 48}
+    plan = planned(a)
+    curve = plan.latency_curve
+    assert curve.operating_concurrency <= curve.knee_concurrency
+    assert _sizing(plan).title_key != "plan.owned20.knee.room.title"
+    assert plan.hardware.total_gpus <= 33  # the free H20s (48 at 30 % busy), none bought or moved
