@@ -45,6 +45,7 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     choice = owned_knee.options(f, sized, ch, served_curve(sized, ch)[0], knee_at, per) if knee else None
     if choice is not None:
         out.title_key, out.detail_key = CHOICE_TITLE, CHOICE_DETAIL
+        out.severity = "warning"  # a decision the team makes before launch: among the first reasons, not the last
         out.params["choice"] = {"tr": "plan.owned20.knee.choice", "own": choice["choice_own"],
                                 "buy": choice["choice_buy"], "or": {"tr": "plan.owned20.knee.or"}
                                 if choice["choice_own"] and choice["choice_buy"] else ""}  # fmt: skip
