@@ -71,7 +71,12 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
     if at is None or at_knee is None:
         return None
     tp, peak, now = ch.tp, sized.peak, serving_replicas(ch)
-    out: dict[str, Any] = {"per": per, "knee": knee, "tput": _tput(at), "tput_knee": _tput(at_knee),
+    from advisor.plan.placement_rules import server_loss
+
+    spread = server_loss(f)
+    down: dict[str, Any] | str = ({"tr": "plan.owned20.knee.keep_down", "left": spread.left, "replicas": spread.replicas}
+                                  if spread is not None else "")  # fmt: skip
+    out: dict[str, Any] = {"down": down, "per": per, "knee": knee, "tput": _tput(at), "tput_knee": _tput(at_knee),
                            "ttft": _ms(at.ttft_ms.p99), "tpot": _ms(at.tpot_ms.p99), "gpu": ch.gpu.name,
                            "own": "", "buy": "", "choice_own": "", "choice_buy": ""}  # fmt: skip
     want = math.ceil(peak / knee - 1e-9)  # replicas that keep each at or below the knee
