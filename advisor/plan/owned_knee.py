@@ -73,9 +73,9 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
     tp, peak, now = ch.tp, sized.peak, serving_replicas(ch)
     from advisor.plan.placement_rules import server_loss
 
-    spread = server_loss(f)
-    down: dict[str, Any] | str = ({"tr": "plan.owned20.knee.keep_down", "left": spread.left, "replicas": spread.replicas}
-                                  if spread is not None else "")  # fmt: skip
+    loss = server_loss(f)
+    down: dict[str, Any] | str = ({"tr": "plan.owned20.knee.keep_down", "left": loss.left, "replicas": loss.replicas}
+                                  if loss is not None else "")  # fmt: skip
     out: dict[str, Any] = {"down": down, "per": per, "knee": knee, "tput": _tput(at), "tput_knee": _tput(at_knee),
                            "ttft": _ms(at.ttft_ms.p99), "tpot": _ms(at.tpot_ms.p99), "gpu": ch.gpu.name,
                            "own": "", "buy": "", "choice_own": "", "choice_buy": ""}  # fmt: skip
