@@ -37,6 +37,7 @@ from advisor.plan import (
     serve_engine,
     single_card,
     sizing,
+    ttft_choice,
     two_nodes,
     warm_floor,
 )
@@ -652,7 +653,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     gpu_ids, ok, near = _screen(c, region, book, fx)
     if not ok:  # an assumed TTFT target out of reach for these prompts: plan on the lowest one reached, and say so
         reached = reachable.reachable_ttft(c, near, lambda x: bool(_screen(x, region, book, fx)[1]),
-                                           lambda x: _fits_fleet(x, region, book, fx))
+                                           lambda x: _fits_fleet(x, region, book, fx),
+                                           lambda x: next(iter(_screen(x, region, book, fx)[1]), None))
         if reached is not None:
             c = reached
             gpu_ids, ok, near = _screen(c, region, book, fx)
@@ -828,7 +830,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []
-    assumptions = c.assumptions
+    # a relaxed first-token target: the plan's own figures, and the question on page 1 (the team's choice)
+    assumptions, questions = ttft_choice.restate(c.assumptions, questions, capacity, curve)
     if burst_rules.carried_warm(findings):  # no burst replicas: their share of the hours is neither said nor asked
         assumptions = [a for a in assumptions if a.field != BURST_QUESTION]
         questions = [q for q in questions if q.field != BURST_QUESTION]

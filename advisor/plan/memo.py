@@ -41,6 +41,7 @@ from advisor.plan import (
     memo_text15,
     people_volume,
     phased_cost,
+    prefix_cache_note,
     rent_count,
     reserved_floor,
     reserved_price,
@@ -754,7 +755,7 @@ def memo_context(
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
-                                               _command_stack(result, lang),
+                                               _command_stack(result, lang), prefix_cache_note.note(result, lang),
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
