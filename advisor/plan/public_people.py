@@ -12,7 +12,8 @@ conversations each has × the requests of a conversation ÷ 12.
   (turns): 3, 6, 12. No public figure for these services is on file: an assumption (grade U), said as one with its
   range, and replaced by the answers' requests a day. The middle, 36 requests a person a year, is a few follow-ups
   or support chats of a few turns each; the high end, 288, a person who uses it every other week at length.
-- **People**: the answers' ``users``, else the people a year whose personal data it handles, taken as its users
+- **People**: for a service not counted at staff rates (``staff_usage.counted_by_people``), the answers' ``users``,
+  else the people a year whose personal data it handles, taken as its users
   (said so: it may handle the data of people who never chat with it, or the reverse). A node of a two-node plan
   counts its share of them, as it serves its share of the peak.
 - **The peak's reading is the high end**: the peak read as requests in flight, its day's average the peak ÷ the
@@ -25,6 +26,8 @@ Not where the answers count no people (the peak-based month stands), nor for a s
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from advisor.plan.staff_usage import counted_by_people
 
 if TYPE_CHECKING:  # the answers' resolution (context) reads the constants: no import back at run time
     from advisor.plan.context import Ctx
@@ -49,7 +52,8 @@ def counted(c: Ctx) -> int | None:
 def people(c: Ctx) -> int | None:
     """This plan's (or node's) people: the count, times the node's share of the answered peak on a two-node plan."""
     n = counted(c)
-    if n is None:
+    if n is None or counted_by_people(c.audience, c.reach, c.use_case):  # staff rates count those (people_volume);
+        # where their month passes the peak's, the peak's reading stands, not a member of the public's rate
         return None
     whole = c.answers.peak_concurrency
     share = min(1.0, c.peak / whole) if whole else 1.0
