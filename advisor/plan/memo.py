@@ -44,6 +44,7 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
+    volume_range,
     zh_spacing,
 )
 from advisor.plan.charts import ChartData, memo_charts
@@ -57,7 +58,6 @@ from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
 from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
-from advisor.plan.volume_range import PEAK_RATE
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -329,7 +329,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
     peak = cap.peak_concurrency
-    quoted = (result.costs.volume_basis or {}).get(PEAK_RATE) if result.costs is not None else None
+    quoted = (result.costs.volume_basis or {}).get(volume_range.PEAK_RATE) if result.costs is not None else None
     if user is not None and total is not None and stream and peak and not batch:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
