@@ -359,7 +359,8 @@ def resolve(a: PlanAnswers) -> Ctx:
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
                     profile={"tr": f"plan.publicvol18.profile.{load}"}, pct=round(UTILISATION[load] * 100))
         else:
-            _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
+            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed
+            _assume(out, "requests_per_day", None, "fleet20.assume.volume_measured")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

@@ -141,3 +141,8 @@ def test_a_measured_duty_is_said_as_measured():
     assert r.costs.volume_basis["tr"] == "fleet20.volume.duty_measured"
     row = next(line for line in render_memo_markdown(r, "en").splitlines() if line.startswith("| Tokens per month"))
     assert "80 % measured utilisation" in row and "assumed" not in row
+    [said] = [x for x in r.assumptions if x.field == "requests_per_day"]
+    assert said.key == "fleet20.assume.volume_measured" and "measured" in said.text_in("en")
+    # a fleet busy with other work says nothing of the kind: its month is assumed from the service's answers
+    fleet = planned(advice_answers(ANALYSTS))
+    assert not any(x.key == "fleet20.assume.volume_measured" for x in fleet.assumptions)
