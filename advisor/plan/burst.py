@@ -24,7 +24,7 @@ from typing import Any
 from advisor.plan import people_volume, public_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.sizing import P99_TPOT
-from advisor.plan.volume_range import duty_basis
+from advisor.plan.volume_range import PEAK_RATE, duty_basis
 
 DAYS_PER_MONTH = 30.4
 SECONDS_PER_DAY = 86400
@@ -152,9 +152,9 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     if multiple is not None and c.load in ("bursty", "diurnal"):
         duty = (1 - share) / multiple + share
         basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": words,
-                 "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+                 "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1)}
     else:
-        duty = c.utilisation
+        duty = c.volume_utilisation  # the measured duty only where it is this service's (s20-fleet20)
         basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
     ceiling = peak_tok_s * 3600 * 730.0 * duty
     # a staff tool: its people's requests, below the ceiling (s18-volume); no rate given (a fix priced before any

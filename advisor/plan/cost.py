@@ -111,7 +111,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     conv = fx if ctx.currency == "CNY" else 1.0
     used: list[PriceRow] = []
     horizon = ctx.duration_months
-    util = ctx.utilisation
+    util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=inp.gpus)  # fmt: skip
     price = cloud_price(book, inp.gpu, inp.region, fx)

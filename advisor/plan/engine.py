@@ -1599,7 +1599,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                                  change={"model": first.id}))  # fmt: skip
         # (a batch's is priced for the job, with its caveats: fixes17.hosted_job_fix below)
         if not c.fine_tuned and not c.is_batch and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
-            tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.utilisation
+            tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.volume_utilisation
             lo, hi = costmod.hosted_api_monthly(c, tokens)
             fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
                              "currency": c.currency}, change={"ops_capability": "none"},

@@ -116,7 +116,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     f_lo, f_hi = factor_range("node_power_per_tdp")
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
-    draw = 0.5 + 0.5 * c.utilisation  # average draw: an idle server takes about half its full power
+    draw = 0.5 + 0.5 * c.volume_utilisation  # average draw: an idle server takes about half its full power; the
+    # service's own duty, not a fleet's other work (s20-fleet20: q04's 12 H20 read "busy 30 %" from the other work)
     kwh = (kw[0] * pue[0] * draw * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows

@@ -256,7 +256,7 @@ def cost_token_margin(f: Facts) -> Finding | None:
     # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11)
     return sized_hosted_sources(finding(
         "cost.token_margin", variant="ranges", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
-        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.utilisation * 100),
+        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)
 

@@ -45,6 +45,7 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
+    volume_range,
     zh_spacing,
 )
 from advisor.plan.charts import ChartData, memo_charts
@@ -329,6 +330,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
     peak = cap.peak_concurrency
+    quoted = (result.costs.volume_basis or {}).get(volume_range.PEAK_RATE) if result.costs is not None else None
     if user is not None and total is not None and stream and peak and not batch:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
@@ -337,6 +339,13 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
                                              each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
+    elif user is not None and total is not None and quoted and peak and not batch:
+        # s20-fleet20 (q04: "the peak's 721 tokens/s" in the tokens row beside 945 here): the tokens row's peak
+        # rate said here too, for what it is, beside what every replica can serve
+        rows.append((t("memo4.cap.speed"), t("fleet20.cap.speed_quoted", user=t("memo.unit.tok_s", n=_num(user, 1)),
+                                             total=t("memo.unit.tok_s", n=_num(total)),
+                                             stream=t("memo.unit.tok_s", n=_num(quoted)), peak=_num(peak),
+                                             each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)))))
     elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))

@@ -811,7 +811,7 @@ def cost_rent(f: Facts):
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
     scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
-    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.utilisation * 100),
+    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.volume_utilisation * 100),
                    months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                    breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                    breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
@@ -824,7 +824,7 @@ def cost_buy(f: Facts):
         return None
     c = f.cost.costs
     be = c.break_even_months
-    return finding("cost.buy", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
+    return finding("cost.buy", util=round(f.ctx.volume_utilisation * 100), months=f.ctx.duration_months,
                    owned=_range(c.bare_metal_monthly.low, c.bare_metal_monthly.high, f) if c.bare_metal_monthly else "—",
                    cloud=_range(c.cloud_monthly.low, c.cloud_monthly.high, f) if c.cloud_monthly else "—",
                    breakeven=be.phrase("months") if be else "—")  # fmt: skip
