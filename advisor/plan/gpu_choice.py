@@ -396,6 +396,13 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     dearer = [] if claim is None or target is None else [
         d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
         and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
+    # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
+    # option list and the clause name one setup (the one rule every GPU is held to)
+    sized = {d.gpu: d for d in dearer}
+    alts = [a.model_copy(update={"gpus": sized[a.gpu].gpus, "per_hour": sized[a.gpu].per_hour,
+                                 "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
+    if sized:  # "the next cheapest" stays in order of cost after the resizing
+        alts.sort(key=lambda a: a.per_hour)
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                      dearer=dearer)
