@@ -383,6 +383,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
+    # the chosen replica split over PCIe though one card a replica was weighed: said with its premium and the limit
+    held = single_card.declined(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
                                           "limit_pct": passed["limit_pct"], "nvlink": passed["nvlink"]}
     def relayout(k: Candidate, n: int) -> Candidate:
@@ -405,7 +407,22 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         alts.sort(key=lambda a: a.per_hour)
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
-                     dearer=dearer)
+                     dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+
+
+def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOption, conv: float):
+    """``single_card.declined``'s setup as the memo says it: at the size the dearer clause gave it where it gave one
+    (the peak plus the headroom on its own curve), its premium over the chosen setup recomputed at that size."""
+    if held is None:
+        return None
+    o = option(held["other"], conv)
+    d = sized.get(o.gpu)
+    if d is not None:
+        o = o.model_copy(update={"gpus": d.gpus, "per_hour": d.per_hour, "units": d.units})
+    more = round((o.per_hour / chosen.per_hour - 1.0) * 100) if chosen.per_hour > 0 else held["more_pct"]
+    if more <= held["limit_pct"]:
+        return None
+    return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"]}
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):
