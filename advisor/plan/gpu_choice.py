@@ -20,6 +20,7 @@ H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -400,7 +401,17 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
         and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
     # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
     # option list and the clause name one setup (the one rule every GPU is held to)
-    sized = {d.gpu: d for d in dearer}
+    sized: dict[str, Any] = {d.gpu: d for d in dearer}
+    if claim is not None and target is not None:  # the other options of the same standing, held to the same rule
+        for k in alt_cands:
+            if k.gpu.id not in sized and k is not spared and tiers(c, region, k, book) == mine:
+                up = _held_to_headroom(k, claim, target, relayout, conv)
+                if up is None:
+                    continue
+                if up == "none":  # no level above one request within the target on its curve: not an option
+                    alts = [a for a in alts if a.gpu != k.gpu.id]
+                else:
+                    sized[k.gpu.id] = up
     alts = [a.model_copy(update={"gpus": sized[a.gpu].gpus, "per_hour": sized[a.gpu].per_hour,
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
@@ -408,6 +419,26 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                      dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+
+
+def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:
+    """``k`` as an option at the size its own curve needs for the peak plus the plan's headroom (the rule the chosen
+    setup and the dearer ones are held to), None when its layout already carries that: a screen's size is never
+    listed where its replicas take less than the target on the predictor. ``"none"`` where one replica takes no more
+    than a single request within the target (q43's L4 read "148 × L4": no setup to name)."""
+    from advisor.plan import gpu_dearer
+
+    if gpu_dearer.missed(k):
+        return None
+    per = claim(relayout(k, 1))
+    if per <= 1 < target:
+        return "none"
+    need = math.ceil(target / max(per, 1))
+    lay = k.layout
+    serving = k.replicas - (lay.spare_units * max(1, lay.unit_gpus // max(1, k.tp)) if lay is not None else 0)
+    if need <= serving:
+        return None
+    return option(relayout(k, need), conv)
 
 
 def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOption, conv: float):
