@@ -654,6 +654,9 @@ class GpuChoice(_Out):
     # s19-q42h20 (ninth blind review, q42): why not each next GPU of the same standing, which costs more at the size
     # that meets the target (advisor.plan.gpu_dearer)
     dearer: list[DearerAlt] = Field(default_factory=list)
+    # s20-gpu20 (ninth blind review, q13): the chosen replica split over PCIe cards, and one card a replica on another
+    # GPU weighed but dearer than the premium allows (advisor.plan.single_card.declined): the same keys as single_card
+    single_card_declined: dict[str, Any] | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -672,6 +675,18 @@ class GpuChoice(_Out):
         return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
                                         "limit": self.single_card["limit_pct"]})
 
+    def _declined(self, lang: str) -> str:
+        """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
+        if self.single_card_declined is None:
+            return ""
+        d = self.single_card_declined
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        key = "gpu20.single_card_declined_nvlink" if d.get("nvlink") else "gpu20.single_card_declined"
+        return ("" if lang == "zh_CN" else " ") + render(lang, key, {
+            "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
+
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
             return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
@@ -688,7 +703,7 @@ class GpuChoice(_Out):
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._weighed(lang) + self._dearer(lang)
+                + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -696,7 +711,8 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._weighed(lang) + self._dearer(lang)
+                                  "others": others}) + self._single(lang) + self._declined(lang) + self._weighed(lang) \
+            + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
