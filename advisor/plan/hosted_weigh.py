@@ -62,6 +62,11 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
 
+def cheaper_pair(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
+    """(hosted, plan, clear) where the hosted API costs less than the plan (``_cheaper``), else None."""
+    return _cheaper(f)
+
+
 def cheaper_than_plan(f: Facts) -> bool:
     """The whole service on a hosted API costs less than the plan (``cost.hosted_weighed`` weighs it)."""
     return _cheaper(f) is not None
@@ -275,4 +280,4 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.per_job = bool(c.is_batch)
 
 
-__all__ = ["apply_hosted_only", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host", "sells_tokens"]
+__all__ = ["apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host", "sells_tokens"]

@@ -56,7 +56,15 @@ from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
+from advisor.plan.result import (
+    SEVERITY_ORDER,
+    Finding,
+    MoneyRange,
+    PlanResult,
+    alternative_text,
+    lead_text,
+    render,
+)
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -667,6 +675,11 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def _kept(result: PlanResult) -> bool:
+    """The plan is kept on its own GPUs although a hosted API costs less (its one reason is said under the headline)."""
+    return result.start_with is not None and result.start_with.form == "this_plan"
+
+
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -698,7 +711,11 @@ def memo_context(
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        "alternative": alternative_text(findings, lang, markdown=True),
+        # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
+        # infeasible plan keeps its blockers first: the API is then said under the closest option)
+        "alternative": alternative_text(findings, lang, markdown=True,
+                                        start=result.start_with if result.feasible or _kept(result) else None),
+        "lead": lead_text(result.start_with, lang, markdown=True) if result.feasible else "",
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
