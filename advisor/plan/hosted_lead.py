@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.i18n import translate
 from advisor.plan import fleet, hosted_prices
 from advisor.plan.hosted_weigh import (
     GAP,
@@ -75,28 +76,30 @@ def _source(ctx: Any) -> dict[str, Any]:
             "grade": str(tier["grade"])}
 
 
-def _units(v: float, end: str = "") -> dict[str, str]:
-    return {"b" + end: about(v / 1e9), "m" + end: about(v / 1e6), "yi" + end: about(v / 1e8),
-            "wan" + end: about(v / 1e4)}
+# the units a token count is said in, largest first: billions and millions in English, 亿 and 万 in Chinese
+SCALES = {"en": (1e9, 1e6), "zh_CN": (1e8, 1e4)}
 
 
-def _size(v: float) -> str:
-    """Which words a count takes: g (billions / 亿), h (millions / 亿), l (millions / 万)."""
-    return "g" if v >= 1e9 else "h" if v >= 1e8 else "l"
+def _words(lo: float, hi: float, lang: str) -> str:
+    """"7.1–100 billion" / "71–1,000 亿" (two significant figures); each end in its own unit where they differ."""
+    big, small = SCALES[lang]
+
+    def unit(v: float) -> tuple[float, str]:
+        return (big, "big") if v >= big else (small, "small")
+
+    (s_lo, k_lo), (s_hi, k_hi) = unit(lo), unit(hi)
+    a, b = about(lo / s_lo), about(hi / s_hi)
+    if k_lo == k_hi:
+        if a == b:
+            return translate(lang, f"{KEY}.tokens.{k_lo}", n=a)
+        return translate(lang, f"{KEY}.tokens.range.{k_lo}", a=a, b=b)
+    return translate(lang, f"{KEY}.tokens.range", lo=translate(lang, f"{KEY}.tokens.{k_lo}", n=a),
+                     hi=translate(lang, f"{KEY}.tokens.{k_hi}", n=b))
 
 
-def tokens_words(v: float) -> dict[str, Any]:
-    """A token count as people say it: "7.1 billion" / "71 亿" (two significant figures)."""
-    return {"tr": f"{KEY}.tokens.{_size(v)}", **_units(v)}
-
-
-def _tokens_range(lo: float, hi: float) -> dict[str, Any]:
-    """"7.1–100 billion" in one unit where both ends take it, else each end in its own words."""
-    if _size(lo) != _size(hi):
-        return {"tr": f"{KEY}.tokens.range", "lo": tokens_words(lo), "hi": tokens_words(hi)}
-    one = tokens_words(lo)
-    return one if tokens_words(hi) == one else {"tr": f"{KEY}.tokens.range.{_size(lo)}", **_units(lo, "_a"),
-                                                 **_units(hi, "_b")}
+def tokens_words(lo: float, hi: float | None = None) -> dict[str, Any]:
+    """A token count or range as people say it, in each language (``render`` picks the reader's)."""
+    return {"by_lang": {lang: _words(lo, lo if hi is None else hi, lang) for lang in SCALES}}
 
 
 def _times(x: float) -> str:
@@ -108,9 +111,9 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     if be is None:
         return ""
     flat = be.volume_high <= be.volume * 1.0001
-    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}", "tokens": _tokens_range(be.tokens_low, be.tokens_high),
+    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}", "tokens": tokens_words(be.tokens_low, be.tokens_high),
             "times": _times(be.times_high_end), "source": _source(ctx),
-            "volume": tokens_words(be.volume) if flat else _tokens_range(be.volume, be.volume_high)}
+            "volume": tokens_words(be.volume, None if flat else be.volume_high)}
 
 
 def _money_words(f: Facts, r: MoneyRange) -> str:

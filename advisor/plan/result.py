@@ -34,7 +34,9 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     """The text of ``key`` in ``lang`` with ``params``; ``{"tr": key, ...}`` parameters are translated first."""
     resolved: dict[str, Any] = {}
     for name, value in (params or {}).items():
-        if isinstance(value, dict) and "tr" in value:
+        if isinstance(value, dict) and "by_lang" in value:  # words already written per language (a count in 亿)
+            resolved[name] = value["by_lang"].get(lang, value["by_lang"]["en"])
+        elif isinstance(value, dict) and "tr" in value:
             inner = {k: v for k, v in value.items() if k != "tr"}
             resolved[name] = render(lang, str(value["tr"]), inner)
         elif isinstance(value, float):
@@ -877,7 +879,9 @@ class PlanResult(_Out):
             data["layouts_tried"]["text"] = self.layouts_tried.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         # the cheaper alternative the memo names under its headline (the card and the text summary say it too)
-        data["alternative"] = alternative_text(self.findings, lang) or None
+        # (s20-hosted20) or the lead where the plan starts on the API, or the one reason this plan is kept
+        data["alternative"] = lead_text(self.start_with, lang) or alternative_text(
+            self.findings, lang, start=self.start_with) or None
         sw = data.pop("start_with", None)
         if sw is not None and self.start_with is not None:
             sw["text"] = self.start_with.text_in(lang)
