@@ -17,8 +17,8 @@ tokens a month they are worked out on):
   ordinary personal information and a private network only where the API is a tenth of the cost or less, as
   ``hosted_weigh`` already leads with it there), the Decision starts on the API and names this plan as what to move
   to. The plan's form, region and line are unchanged: they describe the self-hosted setup to move to;
-- otherwise the one reason this plan is kept: the cards are already owned (the API would save running costs only);
-  the API is cheaper by less than the lead margin, which the quotes can close; the two ranges meet, so the quotes
+- otherwise the one reason this plan is kept: the cards are already owned (an API would leave them idle);
+  the API is cheaper by less than the lead margin, which the quotes can close; the two ranges overlap, so the quotes
   decide; or the answers rule it out (the finding ``cost.hosted_weighed`` says which, its title on page 1).
 """
 
@@ -31,18 +31,18 @@ from advisor.plan import fleet, hosted_prices
 from advisor.plan.hosted_weigh import (
     GAP,
     SOFT_REASONS,
-    _ways,
     cheaper_pair,
     high_end_factor,
     reasons_to_self_host,
+    ways_round,
 )
 from advisor.plan.money_text import about
-from advisor.plan.result import HostedBreakEven, MoneyRange, StartWith
+from advisor.plan.result import HostedBreakEven, StartWith
 from advisor.plan.rule_base import Facts, _range
 
 KEY = "plan.hostedlead20"
-# the API at its dearest rate on the volume's high end costs at most this fraction of the plan's cheapest month: a
-# margin no quote closes (a policy, not a sourced figure: the API's list prices span 1.4–5× in the price book)
+# the plan's cheapest month is at least this many times the API at its dearest rate on the volume's high end: a
+# margin a better quote for the GPUs is not expected to close (a policy, not a sourced figure)
 LEAD_MARGIN = 2.0
 
 
@@ -102,22 +102,14 @@ def tokens_words(lo: float, hi: float | None = None) -> dict[str, Any]:
     return {"by_lang": {lang: _words(lo, lo if hi is None else hi, lang) for lang in SCALES}}
 
 
-def _times(x: float) -> str:
-    return about(x)
-
-
 def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | str:
     """"Self-hosting pays from about 7.1–100 billion tokens a month (…), 7.2× the high end of your estimated …"."""
     if be is None:
         return ""
     flat = be.volume_high <= be.volume * 1.0001
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}", "tokens": tokens_words(be.tokens_low, be.tokens_high),
-            "times": _times(be.times_high_end), "source": _source(ctx),
+            "times": about(be.times_high_end), "source": _source(ctx),
             "volume": tokens_words(be.volume, None if flat else be.volume_high)}
-
-
-def _money_words(f: Facts, r: MoneyRange) -> str:
-    return _range(r.low, r.high, f)
 
 
 def start_with(f: Facts) -> StartWith | None:
@@ -135,25 +127,24 @@ def start_with(f: Facts) -> StartWith | None:
     soft = all(w["tr"] in SOFT_REASONS for w in why)
     owned = fleet.chosen_owned(c, f.cost, f.form) is not None
     params: dict[str, Any] = {
-        "hosted": _money_words(f, hosted), "plan": _money_words(f, plan), "be": break_even_clause(be, c),
+        "hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f), "be": break_even_clause(be, c),
         "top": {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}
 
     def made(form: str, reason: str, **extra: Any) -> StartWith:
         key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
-        return StartWith(form=form, reason=reason, key=key,
-                         params={**params, **extra}, break_even=be)
+        return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
     if why and not soft:  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
-    if owned:  # the cards are the team's: an API saves running costs, not a purchase (q39's owned base)
+    if owned:  # the cards are the team's, bought whatever the API costs: it would leave them idle (q39's base)
         return made("this_plan", "owned")
     far = clear and top * LEAD_MARGIN <= plan.low
     if far and not why:
         return made("hosted_api", "lead")
     if far and top * GAP <= plan.low:  # only reasons an API's contract meets, at a tenth of the cost or less
-        return made("hosted_api", "lead_terms", ways=_ways(f, why))
+        return made("hosted_api", "lead_terms", ways=ways_round(f, why))
     if why:  # ordinary reasons at a gap under ten: the finding says them (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     return made("this_plan", "thin" if clear else "close")
