@@ -107,7 +107,9 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     if be is None:
         return ""
     flat = be.volume_high <= be.volume * 1.0001
-    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}", "tokens": tokens_words(be.tokens_low, be.tokens_high),
+    below = ".below" if be.times_high_end < 1 else ""  # the volume already passes it at the best prices (q23, q26)
+    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
+            "tokens": tokens_words(be.tokens_low, be.tokens_high),
             "times": about(be.times_high_end), "source": _source(ctx),
             "volume": tokens_words(be.volume, None if flat else be.volume_high)}
 

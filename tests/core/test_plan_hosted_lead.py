@@ -128,3 +128,13 @@ def test_the_owned_base_of_a_hybrid_is_the_reason_not_a_lead():
     r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
     assert r.start_with is not None and r.start_with.reason == "owned" and r.start_with.form == "this_plan"
     assert "already own" in _decision(r, "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_volume_past_the_break_evens_low_end_is_said_so_not_as_a_fraction(lang):
+    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))  # ¥4-5M bought; the ranges overlap
+    sw = r.start_with
+    assert sw is not None and sw.reason == "close" and sw.break_even.times_high_end < 1
+    head = _decision(r, lang)
+    assert ("already reaches its low end" if lang == "en" else "已达到它的下限") in head
+    assert f"{sw.break_even.times_high_end:.2g}×" not in head
