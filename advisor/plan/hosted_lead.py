@@ -47,14 +47,25 @@ LEAD_MARGIN = 2.0
 
 
 def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
-    """The tokens a month at which the API's list price equals the plan's month, from the costs' own figures; None
-    for a job (priced whole, not by the month) or without both costs and a token volume."""
+    """The tokens a month at which the API's list price equals the plan's month, from the costs' own figures (the
+    API's rates at the plan's prompt/answer mix); None for a job (priced whole, not by the month) or without both
+    costs and a token volume."""
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
     volume = float(costs.input_tokens_per_month or 0) + float(costs.output_tokens_per_month or 0)
     if costs.per_job or hosted is None or plan is None or volume <= 0 or hosted.low <= 0 or plan.low <= 0:
         return None
     volume_high = volume * high_end_factor(costs)
-    low, high = volume * plan.low / hosted.high, volume * plan.high / hosted.low
+    # per million tokens at the plan's own mix, from the rates the memo prints beside the API's month (a month on
+    # a range of burst days prices its low end on fewer tokens than the volume shown: q23); else the month itself
+    i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
+    if i is not None and o is not None:
+        tin, tout = float(costs.input_tokens_per_month or 0), float(costs.output_tokens_per_month or 0)
+        dear, cheap = (tin * i.high + tout * o.high) / volume, (tin * i.low + tout * o.low) / volume
+    else:
+        dear, cheap = hosted.high / volume * 1e6, hosted.low / volume * 1e6
+    if cheap <= 0:
+        return None
+    low, high = plan.low / dear * 1e6, plan.high / cheap * 1e6
     return HostedBreakEven(tokens_low=low, tokens_high=high, volume=volume, volume_high=volume_high,
                            times_high_end=low / volume_high, plan_monthly=plan, hosted_monthly=hosted,
                            currency=costs.currency, price_source=_source_text(ctx))

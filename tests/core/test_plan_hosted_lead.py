@@ -26,6 +26,9 @@ def _decision(r, lang: str) -> str:
 
 def _costs(**kw):
     base = {"hosted_api_monthly": MoneyRange(low=10, high=50), "recommended_monthly": MoneyRange(low=1000, high=2000),
+            # the month's rates: 3e8 input + 1e8 output tokens at 20/40 (low) and 100/200 (high) a million → 10 / 50
+            "hosted_api_input_per_million": MoneyRange(low=0.02, high=0.1),
+            "hosted_api_output_per_million": MoneyRange(low=0.04, high=0.2),
             "input_tokens_per_month": 3e8, "output_tokens_per_month": 1e8, "output_tokens_per_month_high": 2e8,
             "per_job": False, "currency": "USD"}
     return SimpleNamespace(**{**base, **kw})
@@ -40,6 +43,9 @@ def test_the_break_even_is_the_costed_volume_times_the_plans_month_over_the_apis
     assert be.times_high_end == pytest.approx(10)
     assert hosted_lead.break_even(_costs(per_job=True)) is None  # a job is priced whole: no month to break even on
     assert hosted_lead.break_even(_costs(hosted_api_monthly=None)) is None
+    # without the rates, the month itself (linear in the tokens) gives the same
+    bare = hosted_lead.break_even(_costs(hosted_api_input_per_million=None, hosted_api_output_per_million=None))
+    assert bare is not None and bare.tokens_low == pytest.approx(be.tokens_low)
 
 
 def test_token_counts_are_said_in_each_languages_units():
