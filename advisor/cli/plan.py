@@ -176,9 +176,9 @@ def summary(result, lang: str) -> str:
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
-    from advisor.plan.result import alternative_text
+    from advisor.plan.result import alternative_text, lead_text
 
-    alt = alternative_text(r.findings, lang)
+    alt = lead_text(r.start_with, lang) or alternative_text(r.findings, lang, start=r.start_with)
     if alt:  # the cheaper alternative the memo names under its headline, before the questions and reasons
         lines += ["", alt]
     deciding = [q for q in r.open_questions if q.changes_decision]

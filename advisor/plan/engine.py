@@ -19,6 +19,7 @@ from advisor.plan import (
     fleet,
     forms,
     gpu_dearer,
+    hosted_lead,
     hosted_prices,
     hosted_weigh,
     instance_on_request,
@@ -442,6 +443,12 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         return within, needed, straddles
     conv = out.conv
     if hosted is not None:
+        # at the tokens the cost table prints (a setup re-laid after the first costing changes them): the API's
+        # month, its rates and the volume then agree, and so does the break-even worked out from them (s20-hosted20:
+        # q31 printed ¥15,703–¥35,421 for a volume its own rates price at ¥12,259–¥27,652)
+        tok_out, tok_in = out.costs.output_tokens_per_month, out.costs.input_tokens_per_month
+        if tok_out and not out.costs.per_job:
+            hosted = costmod.hosted_api_monthly(c, float(tok_out), float(tok_in or 0))
         out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
         out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
         out.costs.hosted_api_priced_on = hosted_prices.other_model(c)  # another model's list: said (s19-prices)
@@ -879,6 +886,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    # a hosted API cheaper than the plan: start on it, or the one reason this plan is kept (s20-hosted20, issue 25)
+    result.start_with = hosted_lead.start_with(f)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)

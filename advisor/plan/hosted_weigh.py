@@ -62,6 +62,11 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
 
+def cheaper_pair(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
+    """(hosted, plan, clear) where the hosted API costs less than the plan (``_cheaper``), else None."""
+    return _cheaper(f)
+
+
 def cheaper_than_plan(f: Facts) -> bool:
     """The whole service on a hosted API costs less than the plan (``cost.hosted_weighed`` weighs it)."""
     return _cheaper(f) is not None
@@ -105,7 +110,7 @@ def _short(why: dict[str, Any]) -> dict[str, Any]:
     return {**{k: v for k, v in why.items() if k != "more"}, "tr": str(why["tr"]).replace(".why.", ".short.")}
 
 
-def _ways(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
+def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     """How an API is taken all the same, one clause for each ordinary reason (``SOFT_REASONS``)."""
     ways: list[dict[str, Any]] = []
     for w in why:
@@ -193,7 +198,7 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
         return _cite_law(sized_hosted_sources(finding(
-            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=_ways(f, why), checks=checks,
+            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
             basis=price_basis(c), **common), c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "overlap"
@@ -275,4 +280,5 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.per_job = bool(c.is_batch)
 
 
-__all__ = ["apply_hosted_only", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host", "sells_tokens"]
+__all__ = ["apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host",
+           "sells_tokens", "ways_round"]

@@ -58,7 +58,15 @@ from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
+from advisor.plan.result import (
+    SEVERITY_ORDER,
+    Finding,
+    MoneyRange,
+    PlanResult,
+    alternative_text,
+    lead_text,
+    render,
+)
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -478,11 +486,20 @@ def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> li
     details = [f.detail_in(lang) for f in result.findings]
     labels = {label for label, _ in rows}
     hosted_weighed = result.deployment_form != "hosted_api" and any(f.id == HOSTED_FINDING for f in result.findings)
-    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed else set()
+    # on cards the team already owns, a dearer hosted API is no alternative to weigh: its row read as filler (ninth
+    # blind review, q04, q08, q18, q33: "the hosted-API comparison is meaningless for cards already owned")
+    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed or on_owned_cards(result) \
+        else set()
     if t("memo.batchcost15.formula_label") in labels:
         drop.add(t("memo.cost.cloud_per_gpu_hour"))
     return [(label, value) for label, value in rows
             if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+def on_owned_cards(result: PlanResult) -> bool:
+    """The plan runs on the team's own fleet (its layout laid out on the cards the answers say they own)."""
+    layout = result.hardware.layout
+    return result.deployment_form != "hosted_api" and layout is not None and layout.basis == "fleet"
 
 
 HOSTED_FINDING = "cost.hosted_weighed"  # a hosted API of the same model weighed against the plan: its cost and rates
@@ -678,6 +695,11 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def _kept(result: PlanResult) -> bool:
+    """The plan is kept on its own GPUs although a hosted API costs less (its one reason is said under the headline)."""
+    return result.start_with is not None and result.start_with.form == "this_plan"
+
+
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -709,7 +731,11 @@ def memo_context(
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        "alternative": alternative_text(findings, lang, markdown=True),
+        # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
+        # infeasible plan keeps its blockers first: the API is then said under the closest option)
+        "alternative": alternative_text(findings, lang, markdown=True,
+                                        start=result.start_with if result.feasible or _kept(result) else None),
+        "lead": lead_text(result.start_with, lang, markdown=True) if result.feasible else "",
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),

@@ -34,7 +34,9 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     """The text of ``key`` in ``lang`` with ``params``; ``{"tr": key, ...}`` parameters are translated first."""
     resolved: dict[str, Any] = {}
     for name, value in (params or {}).items():
-        if isinstance(value, dict) and "tr" in value:
+        if isinstance(value, dict) and "by_lang" in value:  # words already written per language (a count in 亿)
+            resolved[name] = value["by_lang"].get(lang, value["by_lang"]["en"])
+        elif isinstance(value, dict) and "tr" in value:
             inner = {k: v for k, v in value.items() if k != "tr"}
             resolved[name] = render(lang, str(value["tr"]), inner)
         elif isinstance(value, float):
@@ -789,6 +791,41 @@ class PlanNode(_Out):
             "replicas": self.replicas, "tp": self.tp, "weights": self.weights, "peak": self.peak})
 
 
+class HostedBreakEven(_Out):
+    """The monthly token volume (input + output, at the plan's prompt/answer mix) at which the hosted API's list price
+    equals this plan's monthly cost (``advisor.plan.hosted_lead``). The API's price is linear in the tokens, so each
+    end is the costed volume × the plan's month ÷ the API's month: the same figures the memo prints, never others."""
+
+    tokens_low: float = Field(description="tokens a month: the plan's cheapest month against the API's dearest rate")
+    tokens_high: float = Field(description="tokens a month: the plan's dearest month against the API's cheapest rate")
+    volume: float = Field(description="the tokens a month the costs are worked out on (input + output)")
+    volume_high: float = Field(description="the assumed volume's high end (equal to volume where none is higher)")
+    times_high_end: float = Field(description="tokens_low ÷ volume_high: how far the volume must grow before "
+                                              "self-hosting pays at the best prices")
+    plan_monthly: MoneyRange
+    hosted_monthly: MoneyRange
+    currency: str
+    price_source: str = Field("", description="the list the API's rates come from (title, date, grade)")
+
+
+class StartWith(_Out):
+    """What to start on when a hosted API of the same model costs less than this plan (issue 25, ninth blind review):
+    the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
+
+    form: Literal["hosted_api", "this_plan"]
+    reason: Literal["lead", "lead_terms", "owned", "thin", "close", "answers"] = Field(
+        description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
+                    "contract meets; owned: the plan runs on cards already owned; thin: cheaper by less than "
+                    "the lead margin; close: the ranges overlap; answers: the answers rule it out (the finding says why)")
+    key: str = ""
+    params: dict[str, Any] = Field(default_factory=dict)
+    break_even: HostedBreakEven | None = None
+
+    def text_in(self, lang: str, *, markdown: bool = False) -> str:
+        text = render(lang, self.key, self.params) if self.key else ""
+        return text if markdown else text.replace("**", "")
+
+
 class PlanResult(_Out):
     deployment_form: DeploymentForm
     region: Region
@@ -831,6 +868,9 @@ class PlanResult(_Out):
     # way to make it feasible, said once with its setup, its cost and why
     fixes_no_saving: list[Fix] = Field(default_factory=list, description="changes tried that cost no less than the "
                                        "plan as asked: left out of the fixes, with their setups and costs")
+    # s20-hosted20 (issue 25): a hosted API cheaper than the plan: start on it (this plan what to move to), or why not
+    start_with: StartWith | None = Field(None, description="where a hosted API of the same model costs less: what to "
+                                         "start on, the reason, and the break-even volume (JSON: decision.start_with)")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
@@ -857,7 +897,13 @@ class PlanResult(_Out):
             data["layouts_tried"]["text"] = self.layouts_tried.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         # the cheaper alternative the memo names under its headline (the card and the text summary say it too)
-        data["alternative"] = alternative_text(self.findings, lang) or None
+        # (s20-hosted20) or the lead where the plan starts on the API, or the one reason this plan is kept
+        data["alternative"] = lead_text(self.start_with, lang) or alternative_text(
+            self.findings, lang, start=self.start_with) or None
+        sw = data.pop("start_with", None)
+        if sw is not None and self.start_with is not None:
+            sw["text"] = self.start_with.text_in(lang)
+        data["decision"] = {"start_with": sw}
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
         ]
@@ -978,9 +1024,14 @@ def alternative(findings: Sequence[Finding]) -> Finding | None:
                 None)
 
 
-def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> str:
+def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False,
+                     start: StartWith | None = None) -> str:
     """The sentence the memo puts under its headline when a cheaper alternative exists, "" when none: one wording
-    for the memo (``markdown``: its lead in bold), the wizard's card and ``advisor plan`` (plain text, in --json)."""
+    for the memo (``markdown``: its lead in bold), the wizard's card and ``advisor plan`` (plain text, in --json).
+    With the plan's ``start`` (its ``start_with``): kept on this plan, the one reason that decides, with the
+    break-even (s20-hosted20); started on the API, "" (the headline leads with it, ``lead_text``)."""
+    if start is not None and start.key:
+        return "" if start.form == "hosted_api" else start.text_in(lang, markdown=markdown)
     alt = alternative(findings)
     if alt is None:
         return ""
@@ -989,3 +1040,12 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     # q22: "the hosted-API alternative does not say where the provider sits")
     text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
     return text if markdown else text.replace("**", "")
+
+
+def lead_text(start: StartWith | None, lang: str, *, markdown: bool = False) -> str:
+    """The Decision's first lines where the plan starts on a hosted API (this plan is what to move to), else ""."""
+    if start is None or start.form != "hosted_api" or not start.key:
+        return ""
+    text = start.text_in(lang, markdown=markdown)
+    # where the provider processes the prompts decides whether confidential text may go there (q22)
+    return text + ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
