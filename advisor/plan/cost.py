@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import hosted_prices, reserved_floor
+from advisor.plan import capacity_per_million, hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.payback import utilisation_over_horizon
@@ -249,11 +249,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.volume_basis = inp.volume_basis
         if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
             costs.output_tokens_per_month_high = round(inp.tokens_high)
-    if inp.tokens_per_month > 0 and cloud_lo is not None:
-        per_m = 1e6 / inp.tokens_per_month
-        costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
-        per_all = 1e6 / (inp.tokens_per_month + inp.input_tokens_per_month)
-        costs.cost_per_million_tokens = _mr(cloud_lo * per_all * conv, cloud_hi * per_all * conv)
+    if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
+        capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
 
 

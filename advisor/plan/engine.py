@@ -14,6 +14,7 @@ from advisor.plan import (
     batch_rate,
     burst,
     burst_rules,
+    capacity_per_million,
     commands,
     fixes17,
     fleet,
@@ -609,6 +610,16 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
         phased_cost.rebase_series(out.costs.phased, out.series)  # the chart's renting line, phase by phase
 
 
+def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: Any) -> None:
+    """The cost per million tokens on the setup's capacity (s20-costtoken20): the sizing table's output tokens/s
+    with every replica at its planned load (both nodes' where the plan has two) × the cost table's utilisation."""
+    tok_s = capacity.output_tokens_per_s_total
+    if tok_s is not None and ov_node is not None:
+        ov = ov_node.node
+        tok_s += _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[1].output_tokens_per_s_total or 0
+    capacity_per_million.apply(costs, tok_s, capacity_per_million.input_per_output(costs, c.prompt_avg, c.output_avg))
+
+
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -822,6 +833,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
+        _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 

@@ -38,6 +38,7 @@ from advisor.plan import (
     memo_carried,
     memo_cost_formula,
     memo_forms,
+    memo_per_million,
     memo_text15,
     people_volume,
     phased_cost,
@@ -403,8 +404,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
     note = people_volume.per_million_note(None if job else c.volume_basis)
-    if note is not None and per_million != "—":  # s18-apiweigh: the requests a person it divides by, to correct
-        per_million += render(lang, str(note["tr"]), note)
+    # s20-costtoken20: the figures' basis (the setup's capacity × utilisation) and, where answered, the volume's;
+    # s18-apiweigh's per-person note only where a figure still divides an assumed month
+    per_million = memo_per_million.with_basis(per_million, c, lang,
+                                              lambda: render(lang, str(note["tr"]), note) if note else "")
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         # another model's list prices the figure: named beside it (s19-prices: q29's Llama-3.3-70B on Qwen's lists)

@@ -342,9 +342,10 @@ class Costs(_Out):
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
     cost_per_million_output_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ output tokens served (rule 17), per million")
+        None, description="whole serving cost ÷ output tokens served (rule 17), per million: at the setup's capacity "
+                          "× utilisation where per_million_basis says so, else the month's (a batch: the job's)")
     cost_per_million_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ input + output tokens served, per million")
+        None, description="whole serving cost ÷ input + output tokens served, per million (basis as above)")
     hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
     hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
     hosted_api_monthly: MoneyRange | None = Field(
@@ -400,6 +401,19 @@ class Costs(_Out):
         "and the load shape; null where the reserved option commits for every GPU")
     cloud_reserved_all_monthly: MoneyRange | None = Field(
         None, description="every GPU at the monthly/reserved price all month, kept beside the mixed basis it lost to")
+    # s20-costtoken20: the cost per million tokens at the setup's capacity (advisor.plan.capacity_per_million):
+    # cost_per_million_* divide ``per_million_monthly`` by the tokens ``per_million_basis`` names
+    per_million_monthly: MoneyRange | None = Field(
+        None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
+    per_million_basis: dict[str, Any] | None = Field(
+        None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
+        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix)}; null "
+        "where it divides the month's own volume (a batch job)")
+    cost_per_million_output_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's output tokens, only where that volume rests on the "
+                          "answers (requests a day given); null where the volume is assumed")
+    cost_per_million_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's input + output tokens, only where that volume is answered")
 
 
 class PhasedCost(_Out):
