@@ -333,7 +333,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
         # per-user speed. Both said, each for what it is.
-        rows.append((t("memo4.cap.speed"), t("reserve19.cap.speed_stream", user=t("memo.unit.tok_s", n=_num(user, 1)),
+        # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
+        sim = result.line_cost is not None and result.line_cost.stream_simulated
+        key = "costtoken20.cap.speed_stream_sim" if sim else "reserve19.cap.speed_stream"
+        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
                                              each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))

@@ -734,6 +734,10 @@ class LineCost(_Out):
     per_mbps_month: MoneyRange | None = None
     monthly: MoneyRange | None = Field(None, description="None: no sourced price for this line (unknown, not zero)")
     source: Source | None = None
+    # s20-costtoken20: the peak's stream is the prediction at the planned load where that is below every user at
+    # the steady per-user speed (advisor.plan.peak_stream)
+    stream_simulated: bool = Field(False, description="output_tokens_per_s is the setup's predicted stream at the "
+                                   "planned load (below the cautious every-user-at-full-speed figure)")
 
     def text_in(self, lang: str) -> str:
         base = {"line": {"tr": f"plan.line.{self.line}"}, "mbps": f"{self.mbps:,.0f}",
