@@ -24,6 +24,7 @@ from advisor.plan import (
     hosted_weigh,
     instance_on_request,
     layout_search,
+    line_total,
     memo_cost_formula,
     node_shapes,
     office_purchase,
@@ -902,6 +903,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         from advisor.plan.line_cost import line_cost
 
         result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+        line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]

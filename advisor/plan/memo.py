@@ -34,6 +34,7 @@ from advisor.plan import (
     capex_unknown,
     cloud_price_labels,
     field_labels,
+    line_total,
     memo_batch,
     memo_carried,
     memo_cost_formula,
@@ -904,6 +905,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         c, lambda r: _money(r, c.currency))})
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
         basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+    basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it

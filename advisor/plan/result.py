@@ -414,6 +414,11 @@ class Costs(_Out):
                           "answers (requests a day given); null where the volume is assumed")
     cost_per_million_tokens_volume: MoneyRange | None = Field(
         None, description="the monthly cost ÷ the month's input + output tokens, only where that volume is answered")
+    # s20-costtoken20: the premium line in the total (advisor.plan.line_total)
+    monthly_with_line: MoneyRange | None = Field(
+        None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")
+    line_excluded: bool = Field(False, description="a premium line with no sourced price: the totals leave it out "
+                                "(unknown, not zero)")
 
 
 class PhasedCost(_Out):
