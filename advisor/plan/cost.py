@@ -243,15 +243,25 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             for m in range(0, horizon + 1)
         ]
     costs.prices = dedupe_rows(used)
-    if inp.tokens_per_month > 0:
-        costs.output_tokens_per_month = round(inp.tokens_per_month)
-        costs.input_tokens_per_month = round(inp.input_tokens_per_month)
-        costs.volume_basis = inp.volume_basis
-        if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
-            costs.output_tokens_per_month_high = round(inp.tokens_high)
+    set_volume(costs, inp.tokens_per_month, inp.input_tokens_per_month, inp.volume_basis, inp.tokens_high)
     if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
         capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+
+
+def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: dict[str, Any] | None,
+               high: float | None) -> None:
+    """The month's tokens (output, input), how they were counted and an assumed volume's high end, in ``costs``;
+    nothing where there are none. The per-million figures at the month's volume follow where a monthly cost is
+    already divided (a setup re-laid after it was costed: advisor.plan.engine)."""
+    if output_tokens <= 0:
+        return
+    costs.output_tokens_per_month = round(output_tokens)
+    costs.input_tokens_per_month = round(input_tokens)
+    costs.volume_basis = basis
+    costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
+    if costs.per_million_monthly is not None:
+        capacity_per_million.set_monthly(costs, costs.per_million_monthly.low, costs.per_million_monthly.high)
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:
