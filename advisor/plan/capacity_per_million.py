@@ -56,10 +56,11 @@ def capacity_tokens(output_tokens_per_s: float, utilisation: float, input_per_ou
     return out, out * input_per_output
 
 
-def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float) -> None:
+def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
     """The cost per million tokens rebased on the setup's capacity × the cost table's utilisation; the month's
     volume figures kept apart only where that volume is answered (else dropped). A no-op for a batch (one job's
-    cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known."""
+    cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
+    ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2)."""
     monthly = costs.per_million_monthly
     if costs.per_job or monthly is None or not output_tokens_per_s or output_tokens_per_s <= 0:
         return
@@ -73,7 +74,8 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     costs.cost_per_million_output_tokens = _per_m(monthly, out)
     costs.cost_per_million_tokens = _per_m(monthly, out + inp)
     costs.per_million_basis = {"basis": "capacity", "output_tokens_per_s": round(output_tokens_per_s, 1),
-                               "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp)}
+                               "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp),
+                               "nodes": nodes}
 
 
 def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> float:

@@ -618,7 +618,8 @@ def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: An
     if tok_s is not None and ov_node is not None:
         ov = ov_node.node
         tok_s += _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[1].output_tokens_per_s_total or 0
-    capacity_per_million.apply(costs, tok_s, capacity_per_million.input_per_output(costs, c.prompt_avg, c.output_avg))
+    capacity_per_million.apply(costs, tok_s, capacity_per_million.input_per_output(costs, c.prompt_avg, c.output_avg),
+                               nodes=2 if ov_node is not None else 1)
 
 
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:

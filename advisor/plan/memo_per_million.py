@@ -32,7 +32,8 @@ def basis_clause(costs: Any, lang: str) -> str:
         return ""
     cur, util = costs.currency, float(b["utilisation"])
     common = {"tok_s": translate(lang, "memo.unit.tok_s", n=number_text(float(b["output_tokens_per_s"]))),
-              "util": f"{util * 100:.0f}", "out": about(float(b["output_tokens"]))}
+              "util": f"{util * 100:.0f}", "out": about(float(b["output_tokens"])),
+              "where": translate(lang, "costtoken20.per_million.where_nodes") if b.get("nodes", 1) > 1 else ""}
     split = memo_text15.per_million_split(costs)
     if split is not None:  # fully busy: the same cost over 1 ÷ utilisation times the tokens
         (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)

@@ -407,7 +407,8 @@ class Costs(_Out):
         None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
     per_million_basis: dict[str, Any] | None = Field(
         None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
-        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix)}; null "
+        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
+        "(whose throughput adds up)}; null "
         "where it divides the month's own volume (a batch job)")
     cost_per_million_output_tokens_volume: MoneyRange | None = Field(
         None, description="the monthly cost ÷ the month's output tokens, only where that volume rests on the "

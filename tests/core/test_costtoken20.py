@@ -58,8 +58,9 @@ def test_the_cost_per_million_is_the_setups_monthly_cost_over_its_capacity_at_th
         assert c.per_job or c.cost_per_million_output_tokens is None, path.stem  # only a batch divides its own job
         return
     tok_s = float(b["output_tokens_per_s"])
-    if r.nodes:  # both nodes' capacity: more than the mainland node's alone
-        assert tok_s > (r.capacity.output_tokens_per_s_total or 0)
+    if r.nodes:  # both nodes' capacity: more than the mainland node's alone, and said so
+        assert tok_s > (r.capacity.output_tokens_per_s_total or 0) and b["nodes"] == 2
+        assert "of both nodes at its planned load" in _per_million_row(scenario_memo(path, "en"), "en")
     else:
         assert tok_s == pytest.approx(r.capacity.output_tokens_per_s_total, abs=0.05)
     assert b["utilisation"] == c.utilisation
