@@ -192,7 +192,7 @@ def test_q43s_total_says_plainly_that_it_leaves_out_the_unpriced_three_network_l
     assert c.line_excluded and c.monthly_with_line is None
     en, zh = _cost_row(scenario_memo(path, "en"), "en"), _cost_row(scenario_memo(path, "zh_CN"), "zh_CN")
     assert "this total leaves out the network line" in en and f"about {r.line_cost.mbps:,.0f} Mbps" in en
-    assert "此合计不含网络线路" in zh
+    assert "此合计不含三网优化" in zh
     assert r.finding("cost.line_bandwidth").detail_key.endswith(".excluded.detail")
 
 
