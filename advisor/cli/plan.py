@@ -152,6 +152,10 @@ def summary(result, lang: str) -> str:
         pm = c.cost_per_million_tokens
         rows.append(("", t(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}",
                            currency=c.currency)))  # fmt: skip
+    if c.per_million_basis and (split is not None or c.cost_per_million_output_tokens):
+        b = c.per_million_basis  # what the figures divide (s20-costtoken20): the setup's capacity × utilisation
+        rows.append(("", t(lang, "plan.cli.costtoken20.basis", tok_s=f"{b['output_tokens_per_s']:,.0f}",
+                           util=f"{b['utilisation'] * 100:.0f}", out=f"{b['output_tokens']:,.0f}")))
     if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million
         rows.append(("", t(lang, "plan.cli.hosted_rates", in_low=f"{i.low:,.2f}", in_high=f"{i.high:,.2f}",

@@ -21,9 +21,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import people_volume, public_volume
+from advisor.plan import peak_stream, people_volume, public_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
-from advisor.plan.sizing import P99_TPOT
 from advisor.plan.volume_range import PEAK_RATE, duty_basis
 
 DAYS_PER_MONTH = 30.4
@@ -87,13 +86,11 @@ def _fleet_multiple(c: Ctx) -> float | None:
 
 
 def peak_rate(c: Ctx, cand: Any) -> float:
-    """Output tokens/s streamed at the peak: every user at the plan's per-user speed (the figure the line's
-    bandwidth finding quotes, ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has
-    more of it than the peak uses)."""
-    tpot_ms = getattr(cand, "tpot_p99_ms", None)
-    if not tpot_ms or tpot_ms <= 0:
-        return float(getattr(cand, "tokens_per_s_replica", 0.0) * getattr(cand, "replicas", 0))
-    return c.peak * 1000.0 / max(tpot_ms / P99_TPOT, 1e-3)
+    """Output tokens/s streamed at the peak: every user at the plan's per-user speed, never more than the setup's
+    prediction streams at that load (advisor.plan.peak_stream; the figure the line's bandwidth finding quotes,
+    ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has more of it than the peak
+    uses)."""
+    return peak_stream.peak_rate(c, cand)
 
 
 @dataclass(frozen=True)

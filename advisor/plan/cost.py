@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import hosted_prices, reserved_floor
+from advisor.plan import capacity_per_million, hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.payback import utilisation_over_horizon
@@ -244,17 +244,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             for m in range(0, horizon + 1)
         ]
     costs.prices = dedupe_rows(used)
-    if inp.tokens_per_month > 0:
-        costs.output_tokens_per_month = round(inp.tokens_per_month)
-        costs.input_tokens_per_month = round(inp.input_tokens_per_month)
-        costs.volume_basis = inp.volume_basis
-        if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
-            costs.output_tokens_per_month_high = round(inp.tokens_high)
-    if inp.tokens_per_month > 0 and cloud_lo is not None:
-        per_m = 1e6 / inp.tokens_per_month
-        costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
-        per_all = 1e6 / (inp.tokens_per_month + inp.input_tokens_per_month)
-        costs.cost_per_million_tokens = _mr(cloud_lo * per_all * conv, cloud_hi * per_all * conv)
+    set_volume(costs, inp.tokens_per_month, inp.input_tokens_per_month, inp.volume_basis, inp.tokens_high)
+    if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
+        capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
 
 
@@ -263,6 +255,21 @@ def amortisation_months(horizon: int) -> int:
     and the cumulative series count it over (a fixed 36 beside a 24-month horizon read "owning costs less a month"
     next to "does not pay back within the horizon")."""
     return max(1, horizon)
+
+
+def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: dict[str, Any] | None,
+               high: float | None) -> None:
+    """The month's tokens (output, input), how they were counted and an assumed volume's high end, in ``costs``;
+    nothing where there are none. The per-million figures at the month's volume follow where a monthly cost is
+    already divided (a setup re-laid after it was costed: advisor.plan.engine)."""
+    if output_tokens <= 0:
+        return
+    costs.output_tokens_per_month = round(output_tokens)
+    costs.input_tokens_per_month = round(input_tokens)
+    costs.volume_basis = basis
+    costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
+    if costs.per_million_monthly is not None:
+        capacity_per_million.set_monthly(costs, costs.per_million_monthly.low, costs.per_million_monthly.high)
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:

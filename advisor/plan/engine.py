@@ -14,6 +14,7 @@ from advisor.plan import (
     batch_rate,
     burst,
     burst_rules,
+    capacity_per_million,
     commands,
     fixes17,
     fleet,
@@ -24,6 +25,7 @@ from advisor.plan import (
     hosted_weigh,
     instance_on_request,
     layout_search,
+    line_total,
     memo_cost_formula,
     node_shapes,
     office_purchase,
@@ -619,6 +621,17 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
         phased_cost.rebase_series(out.costs.phased, out.series)  # the chart's renting line, phase by phase
 
 
+def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: Any) -> None:
+    """The cost per million tokens on the setup's capacity (s20-costtoken20): the sizing table's output tokens/s
+    with every replica at its planned load (both nodes' where the plan has two) × the cost table's utilisation."""
+    tok_s = capacity.output_tokens_per_s_total
+    if tok_s is not None and ov_node is not None:
+        ov = ov_node.node
+        tok_s += _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[1].output_tokens_per_s_total or 0
+    capacity_per_million.apply(costs, tok_s, capacity_per_million.input_per_output(costs, c.prompt_avg, c.output_avg),
+                               nodes=2 if ov_node is not None else 1)
+
+
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -732,6 +745,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
         if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
             sim_ttft = sim_tpot = None
+            # the month's stream is the one these replicas serve (s20-costtoken20; q08 read "the peak's 474
+            # tokens/s", costed on 4 replicas before, beside 428 served by the 3 laid out); renting stays priced
+            # as it was (whole servers)
+            vol = burst.volume(c, burst.peak_rate(c, chosen))
+            if out is not None:
+                costmod.set_volume(out.costs, vol.output_tokens, c.input_for(vol.output_tokens), vol.basis,
+                                   vol.output_high)
+            tokens_month = vol.output_tokens
+            hosted = costmod.hosted_api_monthly(c, tokens_month, c.input_for(tokens_month)) if tokens_month else None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2],
@@ -833,6 +855,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
+        _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
@@ -904,6 +927,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         from advisor.plan.line_cost import line_cost
 
         result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+        line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]

@@ -34,10 +34,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from advisor.plan import capacity_per_million, node_shapes, office_power, payback
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
-from advisor.plan import node_shapes, office_power, payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
@@ -278,14 +278,10 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
             seen.add(r.id)
             added.append(r)
     costs.prices = [*costs.prices, *added]
-    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    out_tokens = costs.output_tokens_per_month or 0
     monthly = own.cost.monthly  # already in the answers' currency
     if out_tokens > 0:
-        costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
-                                                          high=round(monthly.high * 1e6 / out_tokens, 2))
-        both = out_tokens + in_tokens
-        costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
-                                                   high=round(monthly.high * 1e6 / both, 2))
+        capacity_per_million.set_monthly(costs, monthly.low, monthly.high)
     cloud = out.cloud_usd
     if None in cloud:
         costs.break_even_months = costs.break_even_utilisation = None

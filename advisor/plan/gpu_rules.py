@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import idle_spares
+from advisor.plan import idle_spares, line_total
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.rule_base import Facts, finding, rule
@@ -199,7 +199,10 @@ def line_bandwidth(f: Facts):
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,
              "rate": _span(lc.per_mbps_month)}  # the range, as the cost table gives it (s16-prices, q05)
             if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
-    return finding("cost.line_bandwidth", line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
+    # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
+    shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
+    variant = None if not shown else "in_total" if lc.monthly is not None else "excluded"
+    return finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
                    out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
                    tok_s=round(lc.output_tokens_per_s))  # fmt: skip
 

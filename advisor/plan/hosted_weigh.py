@@ -258,9 +258,13 @@ def cost_token_margin(f: Facts) -> Finding | None:
     if (in_lo + in_hi) / 2 <= _mid(i) and (o_lo + o_hi) / 2 <= _mid(o):
         return None
     times = max((in_lo + in_hi) / max(i.low + i.high, 1e-9), (o_lo + o_hi) / max(o.low + o.high, 1e-9))
-    # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11)
+    # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11);
+    # on the cost table's basis, the setup's capacity × utilisation, said with its throughput (s20-costtoken20)
+    basis = costs.per_million_basis
+    at = {"variant": "capacity", "tok_s": {"tr": "memo.unit.tok_s", "n": f"{basis['output_tokens_per_s']:,.0f}"}} if basis else \
+        {"variant": "ranges"}
     return sized_hosted_sources(finding(
-        "cost.token_margin", variant="ranges", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
+        "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
         times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)

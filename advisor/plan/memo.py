@@ -34,10 +34,12 @@ from advisor.plan import (
     capex_unknown,
     cloud_price_labels,
     field_labels,
+    line_total,
     memo_batch,
     memo_carried,
     memo_cost_formula,
     memo_forms,
+    memo_per_million,
     memo_text15,
     people_volume,
     phased_cost,
@@ -343,7 +345,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
         # per-user speed. Both said, each for what it is.
-        rows.append((t("memo4.cap.speed"), t("reserve19.cap.speed_stream", user=t("memo.unit.tok_s", n=_num(user, 1)),
+        # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
+        sim = result.line_cost is not None and result.line_cost.stream_simulated
+        key = "costtoken20.cap.speed_stream_sim" if sim else "reserve19.cap.speed_stream"
+        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
                                              each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
@@ -421,8 +426,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
     note = people_volume.per_million_note(None if job else c.volume_basis)
-    if note is not None and per_million != "—":  # s18-apiweigh: the requests a person it divides by, to correct
-        per_million += render(lang, str(note["tr"]), note)
+    # s20-costtoken20: the figures' basis (the setup's capacity × utilisation) and, where answered, the volume's;
+    # s18-apiweigh's per-person note only where a figure still divides an assumed month
+    per_million = memo_per_million.with_basis(per_million, c, lang,
+                                              lambda: render(lang, str(note["tr"]), note) if note else "")
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         # another model's list prices the figure: named beside it (s19-prices: q29's Llama-3.3-70B on Qwen's lists)
@@ -935,6 +942,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         c, lambda r: _money(r, c.currency))})
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
         basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+    basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it

@@ -346,9 +346,10 @@ class Costs(_Out):
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
     cost_per_million_output_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ output tokens served (rule 17), per million")
+        None, description="whole serving cost ÷ output tokens served (rule 17), per million: at the setup's capacity "
+                          "× utilisation where per_million_basis says so, else the month's (a batch: the job's)")
     cost_per_million_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ input + output tokens served, per million")
+        None, description="whole serving cost ÷ input + output tokens served, per million (basis as above)")
     hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
     hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
     hosted_api_monthly: MoneyRange | None = Field(
@@ -404,6 +405,25 @@ class Costs(_Out):
         "and the load shape; null where the reserved option commits for every GPU")
     cloud_reserved_all_monthly: MoneyRange | None = Field(
         None, description="every GPU at the monthly/reserved price all month, kept beside the mixed basis it lost to")
+    # s20-costtoken20: the cost per million tokens at the setup's capacity (advisor.plan.capacity_per_million):
+    # cost_per_million_* divide ``per_million_monthly`` by the tokens ``per_million_basis`` names
+    per_million_monthly: MoneyRange | None = Field(
+        None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
+    per_million_basis: dict[str, Any] | None = Field(
+        None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
+        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
+        "(whose throughput adds up)}; null "
+        "where it divides the month's own volume (a batch job)")
+    cost_per_million_output_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's output tokens, only where that volume rests on the "
+                          "answers (requests a day given); null where the volume is assumed")
+    cost_per_million_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's input + output tokens, only where that volume is answered")
+    # s20-costtoken20: the premium line in the total (advisor.plan.line_total)
+    monthly_with_line: MoneyRange | None = Field(
+        None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")
+    line_excluded: bool = Field(False, description="a premium line with no sourced price: the totals leave it out "
+                                "(unknown, not zero)")
 
 
 class PhasedCost(_Out):
@@ -740,6 +760,10 @@ class LineCost(_Out):
     per_mbps_month: MoneyRange | None = None
     monthly: MoneyRange | None = Field(None, description="None: no sourced price for this line (unknown, not zero)")
     source: Source | None = None
+    # s20-costtoken20: the peak's stream is the prediction at the planned load where that is below every user at
+    # the steady per-user speed (advisor.plan.peak_stream)
+    stream_simulated: bool = Field(False, description="output_tokens_per_s is the setup's predicted stream at the "
+                                   "planned load (below the cautious every-user-at-full-speed figure)")
 
     def text_in(self, lang: str) -> str:
         base = {"line": {"tr": f"plan.line.{self.line}"}, "mbps": f"{self.mbps:,.0f}",

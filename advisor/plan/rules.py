@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_price
+from advisor.plan import batch_kv, batch_policy, batch_rate, failover_budget, payback, reserved_price
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
@@ -484,6 +484,10 @@ def region_latency_budget(f: Facts):
         if pred is not None:  # the predicted first token against what the round trip leaves, at its worst
             fits = "fits" if pred <= left_lo else "tight"
             predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
+        # within 5 % of the target at the planned load or with one replica down: a risk, with its figures (q43)
+        risk = failover_budget.tight_clause(f.sized_ctx, _chosen(f), slo, hi, pred)
+        if risk is not None:
+            predicted = {"tr": "costtoken20.latency.with_risk", "base": predicted, "risk": risk}
         return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
                        far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
                        left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted,

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import capacity_per_million, payback, reserved_floor
 from advisor.plan import cost as costmod
-from advisor.plan import payback, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
@@ -130,13 +130,9 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
             (y.output_tokens_per_month_high or y.output_tokens_per_month or 0)  # (s18-publicvol)
     cloud = _sum(a.cloud_usd, b.cloud_usd)
     owned = _sum(a.owned_usd, b.owned_usd)
-    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = None
-    if out_tok and cloud[0] is not None and cloud[1] is not None:
-        lo, hi = cloud[0] * a.conv, cloud[1] * a.conv
-        costs.cost_per_million_output_tokens = MoneyRange(low=round(lo * 1e6 / out_tok, 2),
-                                                          high=round(hi * 1e6 / out_tok, 2))
-        both = out_tok + in_tok
-        costs.cost_per_million_tokens = MoneyRange(low=round(lo * 1e6 / both, 2), high=round(hi * 1e6 / both, 2))
+    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = costs.per_million_monthly = None
+    if out_tok and cloud[0] is not None and cloud[1] is not None:  # both nodes' cost (rebased on their capacity)
+        capacity_per_million.set_monthly(costs, cloud[0] * a.conv, cloud[1] * a.conv)
     _break_even(costs, x, y)
     series = []
     for p, q in zip(a.series, b.series, strict=True):
