@@ -80,7 +80,11 @@ def double_reduction(f: Facts) -> Finding | None:
         return None
     if c.internal_only or c.is_batch or c.audience == "business":
         return None
-    return finding("edu.double_reduction", variant="paid" if c.charges else None)
+    # paid: a blocker to resolve first, not a warning beside a later launch date — the Opinions may rule a paid
+    # subject-tutoring subscription out altogether, which no launch date fixes (q07, ninth blind review; s20-duties20)
+    if c.charges:
+        return finding("edu.double_reduction", variant="paid", severity="blocker")
+    return finding("edu.double_reduction")
 
 
 @rule("pi.consumer_chat_none", "constraint")

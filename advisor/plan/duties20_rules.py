@@ -1,0 +1,53 @@
+"""Duties the ninth blind review found missing (issue 25, s20-duties20), each from a public source graded in
+``resources/plan/duties20.json``:
+
+- a plan that sends personal information to a hosted API: the provider processes it on the company's behalf, so a
+  processing contract comes first, under the law that binds the company — PIPL's entrusted-processing contract
+  (Art. 21: purpose, period, method, kinds of information, protection measures, return or deletion at the end;
+  and the impact assessment before entrusting, Art. 55), the GDPR's processor contract (Art. 28(3)), Hong Kong's
+  PDPO (the data user answers for its processor; DPP4 and DPP3 by contract), Singapore's PDPA (s. 24, s. 26); a
+  law no source here states is left unsaid (q16: "the entrusted-processing contract with the API provider, PIPL
+  Art. 21, and its retention terms are missing").
+
+Elsewhere in this session's change: Singapore's PDPA for the overseas users beside mainland ones on a Singapore
+node (``pi.region_residency``), the impact assessment and separate consent an exempt export still needs
+(``pi.export_exempt``), 双减 as a blocker for a paid service (``edu.double_reduction``), the licence path of a paid
+service not yet filed (``icp.required``'s ``paid`` case) and the classified-protection level's reason by sector.
+
+Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
+``resources/i18n/*/obligations20_duties20.json``.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.duties_rules import pi_region_residency
+from advisor.plan.hosted_data_reason import KEY, is_sensitive, jurisdiction, sector_kind
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, finding, rule
+
+# the laws whose processor terms a source read here states (``resources/plan/duties20.json``, one case each)
+STATED = ("pipl", "pdpo", "pdpa", "gdpr")
+# the data-residency finding's case on the same law (``pi.region_residency``'s variants)
+RESIDENCY_CASE = {"pdpo": "hk", "pdpa": "sg", "gdpr": "eu"}
+
+
+@rule("pi.api_processor", "constraint")
+def api_processor(f: Facts) -> Finding | None:
+    """The plan is a hosted API and the prompts carry personal information: the provider processes it for the
+    company, so the contract the company's law asks of a processor is signed before launch (the case by
+    ``hosted_data_reason.jurisdiction``: mainland users or node → PIPL, else the node's law). What the prompts carry
+    is said as the hosted-API reason says it (children's, patients', customers' information). "No personal
+    information" answered, or a law no source here states: silent; where the data-residency finding's case on the
+    same law already names the provider's contract (a Singapore, Hong Kong or EU node), silent too (said once)."""
+    c = f.ctx
+    if f.form != "hosted_api" or not c.personal_info:
+        return None
+    law = jurisdiction(f)
+    if law not in STATED:
+        return None
+    residency = pi_region_residency(f)  # its provider case names the same contract under the same law (PDPA s. 24
+    if residency is not None and RESIDENCY_CASE.get(law) == residency.title_key.split(".")[-2]:  # and 26, PDPO,
+        return None  # GDPR Art. 28): said once
+    kind = sector_kind(c)
+    what = f"{KEY}.what.{kind or 'general'}.{'sensitive' if is_sensitive(c) else 'personal'}"
+    return finding("pi.api_processor", variant=None if law == "pipl" else law, what={"tr": what})
