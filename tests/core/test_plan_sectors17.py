@@ -71,10 +71,12 @@ def test_a_hospital_system_is_graded_level_3_and_the_filing_does_not_hold_the_la
 
 def test_the_level_follows_the_data():
     """Finance (an insurer's staff tool, q41) reads level 3; a plain business API (q11) level 2."""
-    for name, level in (("q41_finetune_internal_callcentre", "level3"), ("q11_paid_api_b25", "level2")):
+    # level 3 says the answers' own reason (s20-duties20): an insurer's financial data, not "financial or sensitive"
+    for name, key in (("q41_finetune_internal_callcentre", "duties20.mlps.level3.finance"),
+                      ("q11_paid_api_b25", "plan.sectors17.mlps.level2")):
         [x] = [f for f in plan(name).findings if f.id == "mlps.filing"]
-        assert x.params["level"] == {"tr": f"plan.sectors17.mlps.{level}"}, name
-        assert translate("en", f"plan.sectors17.mlps.{level}") in x.detail_in("en")
+        assert x.params["level"] == {"tr": key}, name
+        assert translate("en", key) in x.detail_in("en")
 
 
 @pytest.mark.parametrize("lang", LANGS)
