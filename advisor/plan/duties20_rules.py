@@ -7,7 +7,10 @@
   and the impact assessment before entrusting, Art. 55), the GDPR's processor contract (Art. 28(3)), Hong Kong's
   PDPO (the data user answers for its processor; DPP4 and DPP3 by contract), Singapore's PDPA (s. 24, s. 26); a
   law no source here states is left unsaid (q16: "the entrusted-processing contract with the API provider, PIPL
-  Art. 21, and its retention terms are missing").
+  Art. 21, and its retention terms are missing");
+- only domestic accelerators allowed on a mainland node: the likely 信创 (IT application innovation) rule behind
+  it, as state-owned enterprises and public bodies apply it, reaches the rest of the stack, and the system is
+  graded under the classified protection scheme (q08: "等保 filing and 信创 expectations are not mentioned").
 
 Elsewhere in this session's change: Singapore's PDPA for the overseas users beside mainland ones on a Singapore
 node (``pi.region_residency``), the impact assessment and separate consent an exempt export still needs
@@ -20,10 +23,13 @@ Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 
 from __future__ import annotations
 
+from advisor.catalog import get_gpu
+from advisor.plan.duties19_rules import US_DESIGNED
 from advisor.plan.duties_rules import pi_region_residency
 from advisor.plan.hosted_data_reason import KEY, is_sensitive, jurisdiction, sector_kind
 from advisor.plan.result import Finding
-from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.rule_base import Facts, _gpu_names, finding, rule
+from advisor.plan.sector_kinds import mlps_level
 
 # the laws whose processor terms a source read here states (``resources/plan/duties20.json``, one case each)
 STATED = ("pipl", "pdpo", "pdpa", "gdpr")
@@ -51,3 +57,20 @@ def api_processor(f: Facts) -> Finding | None:
     kind = sector_kind(c)
     what = f"{KEY}.what.{kind or 'general'}.{'sensitive' if is_sensitive(c) else 'personal'}"
     return finding("pi.api_processor", variant=None if law == "pipl" else law, what={"tr": what})
+
+
+@rule("procure.domestic_stack", "constraint")
+def domestic_stack(f: Facts) -> Finding | None:
+    """Only domestic (non-US-designed) accelerators allowed, on a mainland node: a state-owned enterprise's or public
+    body's 信创 rule is the usual reason, and it reaches the CPUs, operating system, database and serving software
+    too — said as a condition (the answers name the parts, not the rule; SASAC's 2022 document no. 79 is known from
+    secondary reports only, grade C). The classified-protection grading is named here where ``mlps.filing`` leaves
+    a staff tool out (a team under such a rule grades its systems; the level is not the plan's to decide)."""
+    c = f.ctx
+    if not c.gpu_constraint or f.region not in ("mainland", "mainland_plus_overseas") or c.is_batch:
+        return None
+    if any(get_gpu(g).vendor in US_DESIGNED for g in c.gpu_constraint):
+        return None
+    graded = mlps_level(c, f.region) is not None  # mlps.filing states the grading itself: not said twice
+    return finding("procure.domestic_stack", gpus=_gpu_names(list(c.gpu_constraint)),
+                   mlps="" if graded else {"tr": "duties20.domestic.mlps"})

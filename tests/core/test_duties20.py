@@ -85,3 +85,14 @@ def test_the_level_3_reason_is_the_answers_own(lang):
     # the health data first; the top-grade hospital guidance only after it
     first, grade = ("health data", "三级甲等") if lang == "en" else ("健康信息", "三级甲等")
     assert health.index(first) < health.index(grade)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_ascend_only_fleet_hears_of_the_xinchuang_rule_and_its_grading_once(lang):
+    r = scenario("q08_ascend_fleet_internal")  # an SOE's staff tool: mlps.filing leaves it out, this names it
+    x = one(r, "procure.domestic_stack")
+    assert "mlps.filing" not in r.finding_ids and x.params["mlps"] == {"tr": "duties20.domestic.mlps"}
+    assert "信创" in x.title_in(lang) and "等保" in x.detail_in(lang)
+    # a public service on the same parts: the grading is mlps.filing's, not said twice
+    public = scenario("q08_ascend_fleet_internal", audience="public", reach="internet")
+    assert "mlps.filing" in public.finding_ids and one(public, "procure.domestic_stack").params["mlps"] == ""

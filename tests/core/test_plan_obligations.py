@@ -544,6 +544,12 @@ ROWS: list[Row] = [
     Row("pi.api_processor", {**EU_PUBLIC, **pi(20_000, 0)}, {}, level="rule",
         over={"form": "hosted_api", "region": "us_west"}, over_fails={"form": "hosted_api", "region": "europe"},
         why="eu_node_residency_says_it"),
+    # only domestic accelerators (q08: an SOE's Ascend fleet): the 信创 rule likely behind it, said as a condition;
+    # an NVIDIA part allowed beside them is no such rule
+    Row("procure.domestic_stack", lambda: advice_answers("q08_ascend_fleet_internal"),
+        {"gpu_constraint": ["ascend-910b", "h20-96g"]}),
+    Row("procure.domestic_stack", {**MAINLAND, "gpu_constraint": ["ascend-910b"]},
+        {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
 ]  # fmt: skip
 
 
