@@ -52,7 +52,7 @@ def api_processor(f: Facts) -> Finding | None:
     if law not in STATED:
         return None
     residency = pi_region_residency(f)  # its provider case names the same contract under the same law (PDPA s. 24
-    if residency is not None and RESIDENCY_CASE.get(law) == residency.title_key.split(".")[-2]:  # and 26, PDPO,
+    if isinstance(residency, Finding) and RESIDENCY_CASE.get(law) == residency.title_key.split(".")[-2]:  # 26, PDPO,
         return None  # GDPR Art. 28): said once
     kind = sector_kind(c)
     what = f"{KEY}.what.{kind or 'general'}.{'sensitive' if is_sensitive(c) else 'personal'}"
