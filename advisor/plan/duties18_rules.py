@@ -87,6 +87,17 @@ def double_reduction(f: Facts) -> Finding | None:
     return finding("edu.double_reduction")
 
 
+def double_reduction_step(f: Facts) -> TimelineItem | None:
+    """The paid case's blocker as the first step, of unknown length: the education authority says whether the
+    service counts as subject tutoring before anything else is worth starting (q07, ninth blind review: "a
+    blocker to resolve first"; s20-duties20). The free case is a condition among the findings, no step."""
+    x = double_reduction(f)
+    if not isinstance(x, Finding) or x.severity != "blocker":
+        return None
+    return TimelineItem(id="double_reduction_check", label_key="duties20.timeline.double_reduction", days_low=None,
+                        days_high=None, blocking=True, ask_key="plan.timeline.ask.education")
+
+
 @rule("pi.consumer_chat_none", "constraint")
 def consumer_chat_none(f: Facts) -> Finding | None:
     """A consumer chat service outside the mainland answered "no personal information": accounts, contact details

@@ -96,3 +96,17 @@ def test_an_ascend_only_fleet_hears_of_the_xinchuang_rule_and_its_grading_once(l
     # a public service on the same parts: the grading is mlps.filing's, not said twice
     public = scenario("q08_ascend_fleet_internal", audience="public", reach="internet")
     assert "mlps.filing" in public.finding_ids and one(public, "procure.domestic_stack").params["mlps"] == ""
+
+
+def test_the_tutoring_question_is_asked_before_the_filings_are_started():
+    from advisor.plan.critical_steps import critical_path_first
+
+    r = scenario("q07_minors_education_app")
+    [step] = [i for i in r.timeline.items if i.id == "double_reduction_check"]
+    assert step.blocking and step.days_low is None  # no source states how long the authority takes
+    first = critical_path_first(r)
+    assert first[0].key == "duties20.next.double_reduction"
+    assert "decide_fix" not in [s.id for s in first]  # no change of answers to offer: the question is the decision
+    free = scenario("q07_minors_education_app", charges_users=False)
+    assert "double_reduction_check" not in [i.id for i in free.timeline.items]
+    assert critical_path_first(free)[0].key != "duties20.next.double_reduction"
