@@ -39,10 +39,11 @@ def test_the_minors_education_app_files_with_the_education_authority_and_waits_o
     text = memo("q07_minors_education_app", lang)
     assert translate(lang, "plan.rule.edu.app_filing.title") in text
     assert edu.label_in(lang) in text
-    # the launch waits on the sector approval and the app filing: both named once, under one "not before"
-    sector = step(r, "sector_approval")
-    waits = translate(lang, "plan.timeline.not_before_all",
-                      steps=translate(lang, "memo.list_sep").join((sector.label_in(lang), edu.label_in(lang))))
+    # the launch waits on the 双减 question (paid tutoring, s20-duties20), the sector approval and the app filing:
+    # each named once, under one "not before"
+    sector, tutoring = step(r, "sector_approval"), step(r, "double_reduction_check")
+    labels = (tutoring.label_in(lang), sector.label_in(lang), edu.label_in(lang))
+    waits = translate(lang, "plan.timeline.not_before_all", steps=translate(lang, "memo.list_sep").join(labels))
     assert r.timeline.waits_text(lang) == waits and waits in text
     assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in text
 
