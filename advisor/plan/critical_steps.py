@@ -25,19 +25,24 @@ _PURCHASE = ("procurement", "procurement_office")
 # (s20-owncost20), and the gate step each folds into
 _GATE_QUOTES = {"rows18.next.quotes_purchase": "steps18.next.gate_quotes",
                 "owncost20.next.quotes_purchase_stale": "owncost20.next.gate_quotes_stale"}
+# a step asked before all others, not beside them: paid subject tutoring for pupils (双减, s20-duties20, q07)
+ASK_FIRST = "double_reduction_check"
 
 
 def critical_path_first(result: PlanResult) -> list[NextStep]:
     """``result.next_steps`` with the gate step, then (infeasible) the decision, before the technical steps."""
     rest = after_critical_path(result.next_steps)
     lead: list[NextStep] = []
+    asked_first = any(i.id == ASK_FIRST for i in result.timeline.items)
+    if asked_first:  # 双减: the question that decides whether the rest is worth starting
+        lead.append(NextStep(id="ask_first", key="duties20.next.double_reduction", params={}))
     gate = _gate_step(result.timeline, rest)
     if gate is not None:
         lead.append(gate)
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
-    if not result.feasible:
-        lead.append(_decide_step(result))
+    if not result.feasible and (result.fixes or not asked_first):  # no change of answers to offer: the question
+        lead.append(_decide_step(result))  # above is the decision
     return lead + rest
 
 
@@ -55,7 +60,7 @@ def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
     return [{"tr": "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
              "step": {"tr": i.label_key, **i.label_params}, "days": i.days_in("en") if i.length_known else ""}
-            for i in items if i is not gate]  # fmt: skip
+            for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip
 
 
 def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:

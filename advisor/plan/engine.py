@@ -290,7 +290,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
     # filing is done (rule 1); an offshore node for any other reason needs none (it listed "ICP filing 21–35 days"
     # beside "no ICP filing needed in Hong Kong")
     icp_node = on_mainland or decide_region(c)[1] == "icp_deadline"
-    if c.has_mainland_users and public and c.icp != "filed" and icp_node:
+    # a paid service on a mainland node launches under the B25 licence (the step below), not a non-operating filing
+    # beside it (q07, ninth blind review: "it lists both an ICP filing and the B25 licence"; s20-duties20)
+    licence_path = c.charges and on_mainland
+    if c.has_mainland_users and public and c.icp != "filed" and icp_node and not licence_path:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)

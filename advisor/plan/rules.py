@@ -71,6 +71,8 @@ def icp_required(f: Facts):
         # contradict the licence's 60–90 days beside it (q11, s15-text)
         return finding("icp.required", variant="filed_paid" if c.charges else "filed", verify=False)
     lo, hi = _icp_remaining(c)
+    if c.charges:  # a paid service's path is the operating licence, not this filing beside it (q07, ninth review)
+        return finding("icp.required", variant="paid", low=lo, high=hi)
     return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
 
 
@@ -293,7 +295,8 @@ def _count(value: int | None) -> Any:
     return {"tr": "plan.pi.count_unknown"} if value is None else value
 
 
-def _pi_finding(rule_id: str, c: Ctx, region: str, **params: Any) -> Finding:
+def _pi_finding(rule_id: str, c: Ctx, region: str, roles: str = "duties19b.pi.customers_roles",
+                **params: Any) -> Finding:
     """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
     that says how they were counted (the share of the count given). Where the business customers export
     (``pi_exporter``), the text that says so: each counts its own people, the count given is their total."""
@@ -303,7 +306,7 @@ def _pi_finding(rule_id: str, c: Ctx, region: str, **params: Any) -> Finding:
         basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
     if customers_export(c):
         return finding(rule_id, variant="customers", basis=basis, region=_region(region),
-                       roles={"tr": "duties19b.pi.customers_roles", "region": _region(region)}, **counts, **params)
+                       roles={"tr": roles, "region": _region(region)}, **counts, **params)
     if basis:
         return finding(rule_id, variant="share", basis=basis, **counts, **params)
     return finding(rule_id, **counts, **params)
@@ -330,7 +333,9 @@ def pi_exempt(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "exempt"):
         return None
-    return _pi_finding("pi.export_exempt", c, f.region)
+    # the customers' roles without the standard contract an exempt count never needs (q13, tenth blind review:
+    # "boilerplate about customers signing standard contracts muddies a clear 'exempt'"; s20-duties20)
+    return _pi_finding("pi.export_exempt", c, f.region, roles="duties20.pi.customers_roles_exempt")
 
 
 @rule("pi.export_contract", "constraint")
@@ -990,6 +995,7 @@ from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - 
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - PDPO, HK export rules, AI Act Art. 4
+from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - a hosted API's processor contract
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
@@ -1010,7 +1016,7 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
