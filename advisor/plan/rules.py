@@ -922,18 +922,28 @@ def cost_mainland(f: Facts):
         return None
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None
+    weak = _weak_prices(f)
+    if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
+        return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")
+
+
+def _weak_prices(f: Facts) -> tuple[int, int] | None:
+    """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
+    rows = f.cost.costs.prices if f.cost is not None else []
+    weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
+    return (len(weak), len(rows)) if weak else None
 
 
 @rule("cost.prices_verify", "cost")
 def cost_prices(f: Facts):
-    """Prices used are grade C/U: verify with a quote."""
-    if f.cost is None or not f.cost.costs.prices:
+    """Prices used are grade C/U: verify with a quote (said in the mainland placeholder note where that fires)."""
+    if f.cost is None or not f.cost.costs.prices or cost_mainland(f) is not None:
         return None
-    weak = [r for r in f.cost.costs.prices if r.grade in ("C", "U") and not r.user_quote]
-    if not weak:
+    weak = _weak_prices(f)
+    if weak is None:
         return None
-    return finding("cost.prices_verify", rows=len(weak), total=len(f.cost.costs.prices))
+    return finding("cost.prices_verify", rows=weak[0], total=weak[1])
 
 
 @rule("ops.none_bare_metal", "cost")
