@@ -117,7 +117,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
     idle = office_power.idle_draw(c, gpus, premises=office)
-    draw = office_power.average_draw(c, gpus, premises=office)  # busy the utilisation, idle the rest (by machine)
+    # busy the utilisation, idle the rest at the machine's own idle share (pages20: an office box is not a server)
+    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.utilisation)
     kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows

@@ -37,9 +37,9 @@ def idle_draw(c, gpus: int, *, premises: bool) -> tuple[float, float]:
     return factor_range("office_idle_draw" if premises and in_office(c, gpus) else "server_idle_draw")
 
 
-def average_draw(c, gpus: int, *, premises: bool) -> tuple[float, float]:
-    """(low, high) average draw around the clock as a share of full load: busy the assumed utilisation of the
-    hours, idle the rest."""
+def average_draw(c, gpus: int, *, premises: bool, utilisation: float) -> tuple[float, float]:
+    """(low, high) average draw around the clock as a share of full load: busy ``utilisation`` of the hours, idle
+    the rest."""
     lo, hi = idle_draw(c, gpus, premises=premises)
-    u = c.utilisation
+    u = utilisation
     return lo + (1 - lo) * u, hi + (1 - hi) * u
