@@ -104,3 +104,10 @@ def test_placeholder_prices_and_weak_prices_are_one_note_on_the_mainland_two_rul
     # no mainland placeholder (a US plan): the weak prices keep their own note
     us = ids(advice_answers("q24_us_saas_rent"))
     assert "cost.prices_verify" in us and "cost.mainland_prices" not in us
+
+
+def test_a_result_saved_before_the_idle_share_says_no_duty_rather_than_a_guess():
+    r = planned(advice_answers("q01_office_lan_capex_contracts"))
+    assert "idle the rest at" in render_memo_markdown(r, "en")
+    r.costs.owned.idle_draw = None  # as a result saved by session 19 loads
+    assert "idle the rest at" not in render_memo_markdown(r, "en")
