@@ -116,9 +116,11 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     f_lo, f_hi = factor_range("node_power_per_tdp")
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
-    draw = 0.5 + 0.5 * c.volume_utilisation  # average draw: an idle server takes about half its full power; the
-    # service's own duty, not a fleet's other work (s20-fleet20: q04's 12 H20 read "busy 30 %" from the other work)
-    kwh = (kw[0] * pue[0] * draw * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw * costmod.HOURS_PER_MONTH)
+    idle = office_power.idle_draw(c, gpus, premises=office)
+    # busy the service's own duty (s20-fleet20: not a fleet's other work), idle the rest at the machine's own idle
+    # share (pages20: an office box is not a server)
+    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.volume_utilisation)
+    kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows
     price = _span(power_rows, fx) or (0.0, 0.0)
@@ -160,7 +162,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         horizon_total=_mr((capex[0] + running[0] * horizon, capex[1] + running[1] * horizon), conv),
         capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
         capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
-        average_draw=round(draw, 3),
+        average_draw=round(draw[0], 3), average_draw_high=round(draw[1], 3),
+        idle_draw=MoneyRange(low=idle[0], high=idle[1]),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
                  staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))

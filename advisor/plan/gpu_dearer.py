@@ -71,8 +71,9 @@ class DearerAlt(BaseModel):
 
     def text_in(self, lang: str) -> str:
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
-        key = "gpudearer19.text_whole" if self.whole_server and self.spare_gpus else \
-            "gpudearer19.text_spare" if self.spare_gpus else "gpudearer19.text"
+        # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
+        key = "pages20.dearer.text_whole" if self.whole_server and self.spare_gpus else \
+            "pages20.dearer.text_spare" if self.spare_gpus else "pages20.dearer.text"
         out = translate(lang, key, **p)
         if self.leaner_gpus is not None:
             out += ("" if lang == "zh_CN" else " ") + translate(lang, "gpudearer19.leaner", **p)

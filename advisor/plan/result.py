@@ -306,8 +306,11 @@ class OwnedFormCost(_Out):
                                             "fleet's idle GPUs of another type (no purchase for a few missing cards)")
     fleet_utilisation: float | None = Field(None, description="the fleet's utilisation the free count rests on")
     gpus_bought: int | None = Field(None, description="GPUs bought besides the fleet's (whole servers for SXM)")
-    average_draw: float | None = Field(None, description="average draw as a share of full load the kWh count: idle at "
-                                                         "about half its full power, busy the assumed utilisation")
+    average_draw: float | None = Field(None, description="average draw as a share of full load the kWh count (low end): "
+                                                         "idle at ``idle_draw`` of full power, busy the assumed utilisation")
+    average_draw_high: float | None = Field(None, description="the average draw's high end (share of full load)")
+    idle_draw: MoneyRange | None = Field(None, description="draw when idle as a share of full load (low, high): an "
+                                         "office box's far below a server's")
 
 
 class Costs(_Out):

@@ -13,6 +13,7 @@ from typing import Any
 
 from advisor.plan import batch_kv, batch_policy, batch_rate, failover_budget, payback, reserved_price
 from advisor.plan import cost as costmod
+from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
@@ -518,8 +519,10 @@ def _gpus_in_plan(f: Facts) -> list[str]:
 
 @rule("gpu.export_verify", "constraint")
 def gpu_export(f: Facts):
-    """Export-sensitive GPUs for a mainland deployment: verify current rules before planning on them (rule 8)."""
-    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+    """Export-sensitive GPUs for a mainland deployment: verify current rules before planning on them (rule 8). Not
+    for GPUs the team already owns and runs with nothing bought (nothing crosses a border), nor for the China-market
+    parts made for the rules (the list and its reason in facts.json ``gpu_availability``)."""
+    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api" or nothing_acquired(f):
         return None
     sensitive = set(facts()["gpu_availability"]["export_sensitive"])
     hit = [g for g in _gpus_in_plan(f) if g in sensitive]
@@ -920,23 +923,36 @@ def cost_spot(f: Facts):
 
 @rule("cost.mainland_prices", "cost")
 def cost_mainland(f: Facts):
-    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes."""
+    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes. Not where the plan
+    neither buys nor rents a GPU (the team's own fleet): the cloud row is then only a yardstick."""
     if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+        return None
+    if nothing_acquired(f):
         return None
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None
+    weak = _weak_prices(f)
+    if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
+        return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")
+
+
+def _weak_prices(f: Facts) -> tuple[int, int] | None:
+    """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
+    rows = f.cost.costs.prices if f.cost is not None else []
+    weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
+    return (len(weak), len(rows)) if weak else None
 
 
 @rule("cost.prices_verify", "cost")
 def cost_prices(f: Facts):
-    """Prices used are grade C/U: verify with a quote."""
-    if f.cost is None or not f.cost.costs.prices:
+    """Prices used are grade C/U: verify with a quote (said in the mainland placeholder note where that fires)."""
+    if f.cost is None or not f.cost.costs.prices or cost_mainland(f) is not None:
         return None
-    weak = [r for r in f.cost.costs.prices if r.grade in ("C", "U") and not r.user_quote]
-    if not weak:
+    weak = _weak_prices(f)
+    if weak is None:
         return None
-    return finding("cost.prices_verify", rows=len(weak), total=len(f.cost.costs.prices))
+    return finding("cost.prices_verify", rows=weak[0], total=weak[1])
 
 
 @rule("ops.none_bare_metal", "cost")
