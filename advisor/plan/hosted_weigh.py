@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_prices, token_margin
+from advisor.plan import fleet, hosted_prices, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -53,13 +53,22 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
     same volume costs less in the middle of each range (both are ranges of the same prices' spread). ``clear``: it
     costs less at every price, even at its dearest rate on the assumed volume's high end, than the plan's low end
     (s18-volume: "would cost less, ¥1,085 against ¥946–¥1,856" claimed a figure inside the plan's range, q02)."""
-    if f.form == "hosted_api" or f.chosen is None or f.cost is None:
+    if f.form == "hosted_api" or f.chosen is None or f.cost is None or runs_on_owned_cards_only(f):
         return None
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
     if hosted is None or plan is None or plan.high <= 0 or _mid(hosted) >= _mid(plan):
         return None
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
+
+
+def runs_on_owned_cards_only(f: Facts) -> bool:
+    """The plan runs on the team's own cards with nothing bought or rented: they are paid for, so a hosted API is
+    not weighed against their power bill (ninth review and re-check 9b: "the hosted-API rows are filler for cards
+    already owned", q33; once s20-fleet20 counted the service's own volume, an API at ¥110–¥206 a month beside
+    ¥570 of power read as a reason to leave the cards idle, q08, q33). A hybrid rents its bursts: still weighed."""
+    own = fleet.chosen_owned(f.ctx, f.cost, f.form) if f.cost is not None else None
+    return own is not None and f.form != "hybrid" and own.capex[1] <= 0
 
 
 def cheaper_pair(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
@@ -284,5 +293,5 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.per_job = bool(c.is_batch)
 
 
-__all__ = ["apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host",
+__all__ = ["runs_on_owned_cards_only", "apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host",
            "sells_tokens", "ways_round"]

@@ -54,7 +54,8 @@ def test_each_model_fix_names_the_setup_its_own_full_plan_runs():
 
 def test_the_budget_is_said_against_a_hosted_api_of_a_smaller_model():
     # 20,000 people: q40's own 250 (s19-volume19) fit a hosted 72B within the budget, so no smaller model is offered
-    r = planned({**advice_answers(Q40), "users": 20000})
+    # budget 4,000 (s20-costtoken20: the smaller model's API at 1,782–4,363 fits the scenario's 5,000)
+    r = planned({**advice_answers(Q40), "users": 20000, "monthly_budget": {"amount": 4000, "currency": "CNY"}})
     hosted = next(f for f in r.fixes if f.id == "hosted_smaller")
     model = resolve(answers_from_dict(advice_answers(Q40))).model
     smaller = {m.name: m for m in family_steps_down(model)}

@@ -43,10 +43,18 @@ def _plan(name: str) -> PlanResult:
     return planned(advice_answers(name))
 
 
+def _owned_cards_only(r: PlanResult) -> bool:
+    """On the team's own cards with nothing bought or rented: not weighed against an API (s20, re-check 9b q33)."""
+    o = r.costs.owned
+    return (r.deployment_form in ("on_premises", "bare_metal") and o is not None and o.fleet_gpus > 0
+            and o.capex is not None and o.capex.high <= 0)
+
+
 def _hosted_cheaper(r: PlanResult) -> bool:
     c = r.costs
     return (r.deployment_form != "hosted_api" and r.hardware.gpu is not None and c.hosted_api_monthly is not None
-            and c.recommended_monthly is not None and _mid(c.hosted_api_monthly) < _mid(c.recommended_monthly))
+            and c.recommended_monthly is not None and _mid(c.hosted_api_monthly) < _mid(c.recommended_monthly)
+            and not _owned_cards_only(r))
 
 
 @pytest.mark.parametrize("name", ALL)

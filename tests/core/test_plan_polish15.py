@@ -146,7 +146,11 @@ def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     # input cost = Σ each node's cost × its share over all input tokens (the memo's figure, at the range's middle)
     (in_lo, in_hi), (out_lo, out_hi) = per_million_split(r.costs)
     conv = seen[0].out.conv
-    tin, tout = r.costs.input_tokens_per_month, r.costs.output_tokens_per_month
+    from advisor.plan.capacity_per_million import basis_tokens
+
+    basis = basis_tokens(r.costs)  # the tokens the figures divide: the setup's capacity × utilisation (s20-costtoken20)
+    assert basis is not None
+    tin, tout = basis
     middle_in = sum(s * c for s, c in zip(shares, costs, strict=True)) * conv * 1e6 / tin
     assert in_lo <= middle_in * 1.02 and middle_in <= in_hi * 1.02, (in_lo, middle_in, in_hi)
     assert (in_lo * tin + out_lo * tout) == pytest.approx(r.costs.cost_per_million_output_tokens.low * tout, rel=0.01)
