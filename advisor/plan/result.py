@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from advisor.i18n import translate
+from advisor.i18n import catalog, translate
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.price_basis import PriceBasis
@@ -39,10 +39,20 @@ def clause_case(text: str, lang: str) -> str:
     return text[0].lower() + text[1:]
 
 
+def render_clause(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
+    """``key``'s text as a clause inside a sentence: its own ``<key>.clause`` wording where the label is an order
+    ("Confirm the algorithm filing … is done" read "after confirm the algorithm filing …"), else lower-cased
+    (``clause_case``)."""
+    own = f"{key}.clause"
+    if own in catalog(lang):
+        return render(lang, own, params)
+    return clause_case(render(lang, key, params), lang)
+
+
 def _render_tr(lang: str, value: dict[str, Any]) -> str:
     """A ``{"tr": key, ...params}`` parameter's text (``"clause": True``: as a clause inside a sentence)."""
-    text = render(lang, str(value["tr"]), {k: v for k, v in value.items() if k not in ("tr", "clause")})
-    return clause_case(text, lang) if value.get("clause") else text
+    params = {k: v for k, v in value.items() if k not in ("tr", "clause")}
+    return (render_clause if value.get("clause") else render)(lang, str(value["tr"]), params)
 
 
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
@@ -477,8 +487,7 @@ class TimelineItem(_Out):
 
     def label_in(self, lang: str, *, clause: bool = False) -> str:
         """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
-        text = render(lang, self.label_key, self.label_params)
-        return clause_case(text, lang) if clause else text
+        return (render_clause if clause else render)(lang, self.label_key, self.label_params)
 
     @property
     def length_known(self) -> bool:

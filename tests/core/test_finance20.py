@@ -93,3 +93,12 @@ def test_clause_case_lowers_a_word_not_an_acronym():
     assert clause_case("ICP filing (ICP 备案)", "en") == "ICP filing (ICP 备案)"
     assert clause_case("金管局的审查", "zh_CN") == "金管局的审查"
     assert clause_case("Sector approval (education)", "zh_CN") == "Sector approval (education)"
+
+
+def test_an_order_label_has_its_own_clause_wording_inside_a_sentence():
+    """q32: "after confirm the algorithm filing … is done" — a step named as an order reads as a noun in the row."""
+    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    [step] = [i for i in r.timeline.untimed if i.label_key == "plan.timeline.algorithm_confirm"]
+    assert step.label_in("en").startswith("Confirm")  # the timeline table keeps the order
+    row = _row(render_memo_markdown(r, "en"), "memo.key.launch", "en")
+    assert "after the confirmation that the algorithm filing" in row and "after confirm" not in row
