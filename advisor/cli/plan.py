@@ -152,6 +152,10 @@ def summary(result, lang: str) -> str:
         pm = c.cost_per_million_tokens
         rows.append(("", t(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}",
                            currency=c.currency)))  # fmt: skip
+    if c.per_million_basis and (split is not None or c.cost_per_million_output_tokens):
+        b = c.per_million_basis  # what the figures divide (s20-costtoken20): the setup's capacity × utilisation
+        rows.append(("", t(lang, "plan.cli.costtoken20.basis", tok_s=f"{b['output_tokens_per_s']:,.0f}",
+                           util=f"{b['utilisation'] * 100:.0f}", out=f"{b['output_tokens']:,.0f}")))
     if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million
         rows.append(("", t(lang, "plan.cli.hosted_rates", in_low=f"{i.low:,.2f}", in_high=f"{i.high:,.2f}",
@@ -177,9 +181,9 @@ def summary(result, lang: str) -> str:
     width = max(_width(k) for k, _ in rows)
     for k, v in rows:
         lines.append(f"{k}{' ' * (width - _width(k))}  {v}")
-    from advisor.plan.result import alternative_text
+    from advisor.plan.result import alternative_text, lead_text
 
-    alt = alternative_text(r.findings, lang)
+    alt = lead_text(r.start_with, lang) or alternative_text(r.findings, lang, start=r.start_with)
     if alt:  # the cheaper alternative the memo names under its headline, before the questions and reasons
         lines += ["", alt]
     deciding = [q for q in r.open_questions if q.changes_decision]

@@ -21,10 +21,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import people_volume, public_volume
+from advisor.plan import peak_stream, people_volume, public_volume
 from advisor.plan.context import PEAK_FACTOR, Ctx
-from advisor.plan.sizing import P99_TPOT
-from advisor.plan.volume_range import duty_basis
+from advisor.plan.volume_range import PEAK_RATE, duty_basis
 
 DAYS_PER_MONTH = 30.4
 SECONDS_PER_DAY = 86400
@@ -87,13 +86,11 @@ def _fleet_multiple(c: Ctx) -> float | None:
 
 
 def peak_rate(c: Ctx, cand: Any) -> float:
-    """Output tokens/s streamed at the peak: every user at the plan's per-user speed (the figure the line's
-    bandwidth finding quotes, ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has
-    more of it than the peak uses)."""
-    tpot_ms = getattr(cand, "tpot_p99_ms", None)
-    if not tpot_ms or tpot_ms <= 0:
-        return float(getattr(cand, "tokens_per_s_replica", 0.0) * getattr(cand, "replicas", 0))
-    return c.peak * 1000.0 / max(tpot_ms / P99_TPOT, 1e-3)
+    """Output tokens/s streamed at the peak: every user at the plan's per-user speed, never more than the setup's
+    prediction streams at that load (advisor.plan.peak_stream; the figure the line's bandwidth finding quotes,
+    ``line_cost``), not the replicas' capacity (a fleet sized on its measured load has more of it than the peak
+    uses)."""
+    return peak_stream.peak_rate(c, cand)
 
 
 @dataclass(frozen=True)
@@ -152,9 +149,9 @@ def volume(c: Ctx, peak_tok_s: float) -> Volume:
     if multiple is not None and c.load in ("bursty", "diurnal"):
         duty = (1 - share) / multiple + share
         basis = {"tr": "plan.burst15.volume.fleet", "multiple": f"{multiple:g}", "share": words,
-                 "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+                 "duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1)}
     else:
-        duty = c.utilisation
+        duty = c.volume_utilisation  # the measured duty only where it is this service's (s20-fleet20)
         basis = duty_basis(c, peak_tok_s, duty)  # an assumption with its lower figure (s16-capacity)
     ceiling = peak_tok_s * 3600 * 730.0 * duty
     # a staff tool: its people's requests, below the ceiling (s18-volume); no rate given (a fix priced before any

@@ -141,7 +141,11 @@ def _native_name(f: Facts) -> str:
 def _prestage_finding(f: Facts) -> Finding:
     gb = round(_read_bytes(f) / 1e9)
     modelscope = _from_modelscope(f)
-    variant = ("burst" if _adds_nodes(f) else "") + ("_modelscope" if modelscope else "")
+    burst = _adds_nodes(f)
+    # the team's own machine (an office box, its own server room): no same-region bucket, its local disk (q01, q33:
+    # "copy weights to object storage in the same region" read as cloud boilerplate for an office workstation)
+    premises = not burst and f.form == "on_premises" and not f.ctx.fine_tuned
+    variant = ("burst" if burst else "premises" if premises else "") + ("_modelscope" if modelscope else "")
     if not variant and f.ctx.fine_tuned:
         # the team's own checkpoint: nothing is downloaded from abroad (sixth blind review, q41: "the 'downloads from
         # abroad' note does not apply to a local checkpoint"); kept on fast local storage for restarts all the same

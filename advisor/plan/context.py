@@ -15,6 +15,7 @@ from advisor.plan.answers import PlanAnswers
 from advisor.plan.fine_tune_placeholder import checkpoint_placeholder, proposed_served_name
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
+from advisor.plan.public_people import CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSATION, requests_a_year
 from advisor.plan.result import Assumption
 from advisor.plan.staff_usage import (
     ACTIVE_AT_ONCE,
@@ -56,6 +57,17 @@ SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": 0.35, "one_off_batch":
 # the hours, which the memo itself called "likely high for a few events a year", was billed instead (q36)
 EVENT_DAYS_A_MONTH = (2.0, 6.0)
 DAYS_PER_MONTH = 30.4
+
+
+def duty_is_measured(a: PlanAnswers) -> bool:
+    """The answers' measured utilisation is this service's own duty, so its month of tokens may be read from it: no
+    fleet named (the utilisation is the service's), or a fleet whose load is this service's. A fleet busy with other
+    work says how many of its GPUs are free, never how much the new service will be used (ninth blind review, q04:
+    3.8 billion input tokens a month, about 790 requests an analyst a day, from the fleet's 30 % other work; q08,
+    q18): the service's month then comes from its own answers, as for a service with no measurement (s20-fleet20)."""
+    if a.measured_utilisation is None:
+        return False
+    return a.current_fleet is None or bool(a.current_fleet.load_is_this_service)
 
 
 @dataclass
@@ -127,6 +139,19 @@ class Ctx:
     @property
     def is_batch(self) -> bool:
         return self.use_case == "offline_batch"
+
+    @property
+    def duty_measured(self) -> bool:
+        """The measured utilisation is this service's own duty (``duty_is_measured``): the month's tokens may be
+        read from it. False for a fleet busy with other work, whose utilisation keeps its one job: the free cards."""
+        fleet = self.answers.current_fleet
+        return self.utilisation_measured and (fleet is None or bool(fleet.load_is_this_service))
+
+    @property
+    def volume_utilisation(self) -> float:
+        """The share of the hours the peak's rate is taken to run for the month's tokens: the measured duty where it
+        is this service's, else the load pattern's assumed utilisation (never another workload's)."""
+        return self.utilisation if self.duty_measured else UTILISATION[self.load]
 
     @property
     def has_mainland_users(self) -> bool:
@@ -306,7 +331,9 @@ def resolve(a: PlanAnswers) -> Ctx:
         # s18-volume: a staff tool's month is its people's requests (advisor.plan.people_volume), not the peak's duty
         # s19-volume19: business customers' staff at an interactive tool too (staff_usage.counted_by_people); the
         # people from the peak ÷ the share using it at once, and an agent's rate where a contact centre uses it
-        staff = counted_by_people(audience, reach, use_case) and a.measured_utilisation is None
+        # s20-fleet20: a fleet's utilisation by other work is not this service's duty (``duty_is_measured``)
+        measured_duty = duty_is_measured(a)
+        staff = counted_by_people(audience, reach, use_case) and not measured_duty
         if staff:
             lo, mid, hi = requests_per_person(a.usage_kind)
             how = {"tr": "plan.volume19.why.contact_centre" if a.usage_kind == "contact_centre"
@@ -320,11 +347,20 @@ def resolve(a: PlanAnswers) -> Ctx:
                 _assume(out, "requests_per_day", None, "plan.volume19.assume.people", per=mid, low=lo, high=hi,
                         days=WORKING_DAYS, how=how, people=f"{n:,}", few=f"{few:,}", most=f"{most:,}",
                         peak=peak_at_once, shares="–".join(f"{s * 100:.0f}" for s in (ACTIVE_AT_ONCE[0], ACTIVE_AT_ONCE[-1])))
-        elif a.measured_utilisation is None:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
+        elif not measured_duty and (counted := a.users or (a.data_sensitivity.pi_subjects_per_year
+                                                             if a.data_sensitivity else None)):
+            # s20-fleet20: the people the answers count × their conversations (public_people), the peak's reading
+            # the high end (q14: 50,000 patients a year read as 590 requests each from the peak alone)
+            lo, _, hi = requests_a_year()
+            _assume(out, "requests_per_day", None, "fleet20.public.assume", people=f"{counted:,}",
+                    conv=CONVERSATIONS_A_YEAR[1], turns=REQUESTS_A_CONVERSATION[1], low=lo, high=hi,
+                    factor=f"{PEAK_FACTOR[load]:g}", profile={"tr": f"plan.publicvol18.profile.{load}"})
+        elif not measured_duty:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
                     profile={"tr": f"plan.publicvol18.profile.{load}"}, pct=round(UTILISATION[load] * 100))
         else:
-            _assume(out, "requests_per_day", None, "plan.hosted16.assume.volume")
+            # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed
+            _assume(out, "requests_per_day", None, "fleet20.assume.volume_measured")
     peak_known = a.peak_concurrency is not None
     if peak_known:
         peak = int(a.peak_concurrency or 1)

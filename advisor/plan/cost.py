@@ -2,8 +2,11 @@
 staff, residual), break-even utilisation and months, cost per million output tokens — as low/high ranges.
 
 All arithmetic is in USD per GPU-hour or per GPU, then converted once with the stated FX rate. Formulas
-(deployment-facts §3.2): owned cost per month = capex × hidden-capex factor × (1 − residual) ÷ amortisation
-months + power + colocation + staff; break-even utilisation u* = the utilisation at which renting over the horizon costs what owning does (capex +
+(deployment-facts §3.2): owned cost per month = capex × hidden-capex factor ÷ the horizon's months + power +
+colocation + staff, each end of a range with the same end of every part (low with low, high with high); no resale
+value is netted out, as in the break-even and the owning forms (advisor.plan.forms), so the month's figure is never
+below the purchase spread over the months it is said over (s20-owncost20: q26/q31 read an owning cost whose low end
+was below its own purchase ÷ 36, the resale value of a 25–35 % range taken off unsaid); break-even utilisation u* = the utilisation at which renting over the horizon costs what owning does (capex +
 running costs), advisor.plan.payback.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import hosted_prices, reserved_floor
+from advisor.plan import capacity_per_million, hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.payback import utilisation_over_horizon
@@ -108,7 +111,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     conv = fx if ctx.currency == "CNY" else 1.0
     used: list[PriceRow] = []
     horizon = ctx.duration_months
-    util = ctx.utilisation
+    util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=inp.gpus)  # fmt: skip
     price = cloud_price(book, inp.gpu, inp.region, fx)
@@ -183,9 +186,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         c_hi = max(_usd(r, fx)[1] for r in capex_rows) * inp.gpus
         h_lo, h_hi = factor_range("hidden_capex")
         c_lo, c_hi = c_lo * h_lo, c_hi * h_hi
-        r_lo, r_hi = factor_range("residual_36m")
-        amort = float(factor("amortisation_months")["low"])
-        am_lo, am_hi = c_lo * (1 - r_hi) / amort, c_hi * (1 - r_lo) / amort
+        amort = amortisation_months(horizon)
+        am_lo, am_hi = c_lo / amort, c_hi / amort
         kw_lo, kw_hi = (inp.tdp_watts * inp.gpus / 1000 * f for f in factor_range("node_power_per_tdp"))
         colo = book.find(inp.gpu, "colo")
         power = book.find(inp.gpu, "power")
@@ -206,7 +208,6 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         costs.bare_metal_power_monthly = _mr(pw_lo * conv, pw_hi * conv)
         costs.bare_metal_colo_monthly = _mr(col_lo * conv, col_hi * conv)
         costs.bare_metal_staff_monthly = _mr(st_lo * conv, st_hi * conv)
-        costs.bare_metal_residual = _mr(c_lo * r_lo * conv, c_hi * r_hi * conv)
         owned_lo, owned_hi = am_lo + pw_lo + col_lo + st_lo, am_hi + pw_hi + col_hi + st_hi
         costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
@@ -243,18 +244,32 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             for m in range(0, horizon + 1)
         ]
     costs.prices = dedupe_rows(used)
-    if inp.tokens_per_month > 0:
-        costs.output_tokens_per_month = round(inp.tokens_per_month)
-        costs.input_tokens_per_month = round(inp.input_tokens_per_month)
-        costs.volume_basis = inp.volume_basis
-        if inp.tokens_high is not None and inp.tokens_high > inp.tokens_per_month:
-            costs.output_tokens_per_month_high = round(inp.tokens_high)
-    if inp.tokens_per_month > 0 and cloud_lo is not None:
-        per_m = 1e6 / inp.tokens_per_month
-        costs.cost_per_million_output_tokens = _mr(cloud_lo * per_m * conv, cloud_hi * per_m * conv)
-        per_all = 1e6 / (inp.tokens_per_month + inp.input_tokens_per_month)
-        costs.cost_per_million_tokens = _mr(cloud_lo * per_all * conv, cloud_hi * per_all * conv)
+    set_volume(costs, inp.tokens_per_month, inp.input_tokens_per_month, inp.volume_basis, inp.tokens_high)
+    if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
+        capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+
+
+def amortisation_months(horizon: int) -> int:
+    """The months a purchase is spread over in a monthly owning cost: the plan's horizon, the months the break-even
+    and the cumulative series count it over (a fixed 36 beside a 24-month horizon read "owning costs less a month"
+    next to "does not pay back within the horizon")."""
+    return max(1, horizon)
+
+
+def set_volume(costs: Costs, output_tokens: float, input_tokens: float, basis: dict[str, Any] | None,
+               high: float | None) -> None:
+    """The month's tokens (output, input), how they were counted and an assumed volume's high end, in ``costs``;
+    nothing where there are none. The per-million figures at the month's volume follow where a monthly cost is
+    already divided (a setup re-laid after it was costed: advisor.plan.engine)."""
+    if output_tokens <= 0:
+        return
+    costs.output_tokens_per_month = round(output_tokens)
+    costs.input_tokens_per_month = round(input_tokens)
+    costs.volume_basis = basis
+    costs.output_tokens_per_month_high = round(high) if high is not None and high > output_tokens else None
+    if costs.per_million_monthly is not None:
+        capacity_per_million.set_monthly(costs, costs.per_million_monthly.low, costs.per_million_monthly.high)
 
 
 def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> float | None:

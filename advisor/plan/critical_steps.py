@@ -21,19 +21,28 @@ BENCH_IDS = ("serve", "ramp", "soak", "quant_ab", "batch_throughput", "fleet_loa
 _HOSTED = ("hosted_api", "hosted_api_job")
 _SETUP = "setup"
 _PURCHASE = ("procurement", "procurement_office")
+# the quotes step of a purchase on placeholder prices, or on a dated price older than the part's last export changes
+# (s20-owncost20), and the gate step each folds into
+_GATE_QUOTES = {"rows18.next.quotes_purchase": "steps18.next.gate_quotes",
+                "owncost20.next.quotes_purchase_stale": "owncost20.next.gate_quotes_stale"}
+# a step asked before all others, not beside them: paid subject tutoring for pupils (双减, s20-duties20, q07)
+ASK_FIRST = "double_reduction_check"
 
 
 def critical_path_first(result: PlanResult) -> list[NextStep]:
     """``result.next_steps`` with the gate step, then (infeasible) the decision, before the technical steps."""
     rest = after_critical_path(result.next_steps)
     lead: list[NextStep] = []
+    asked_first = any(i.id == ASK_FIRST for i in result.timeline.items)
+    if asked_first:  # 双减: the question that decides whether the rest is worth starting
+        lead.append(NextStep(id="ask_first", key="duties20.next.double_reduction", params={}))
     gate = _gate_step(result.timeline, rest)
     if gate is not None:
         lead.append(gate)
-        if gate.key == "steps18.next.gate_quotes":  # the quotes step is folded into the gate step
-            rest = [s for s in rest if s.key != "rows18.next.quotes_purchase"]
-    if not result.feasible:
-        lead.append(_decide_step(result))
+        if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
+            rest = [s for s in rest if s.key not in _GATE_QUOTES]
+    if not result.feasible and (result.fixes or not asked_first):  # no change of answers to offer: the question
+        lead.append(_decide_step(result))  # above is the decision
     return lead + rest
 
 
@@ -51,7 +60,7 @@ def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
     return [{"tr": "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
              "step": {"tr": i.label_key, **i.label_params, "clause": True}, "days": i.days_in("en") if i.length_known else ""}
-            for i in items if i is not gate]  # fmt: skip
+            for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip
 
 
 def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
@@ -69,9 +78,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
     params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params, "clause": True}, "days": gate.days_in("en"),
                               "others": {"tr": "steps18.next.alongside", "steps": others} if others else ""}
     if gate.id in _PURCHASE:
-        quotes = next((s for s in steps if s.key == "rows18.next.quotes_purchase"), None)
-        if quotes is not None:  # placeholder prices: the vendors' quotes are how the purchase starts (q31)
-            return NextStep(id="gate", key="steps18.next.gate_quotes", params={**params, **quotes.params})
+        quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)
+        if quotes is not None:  # placeholder or stale prices: the vendors' quotes are how the purchase starts (q31)
+            return NextStep(id="gate", key=_GATE_QUOTES[quotes.key], params={**params, **quotes.params})
         return NextStep(id="gate", key="steps18.next.gate_purchase", params=params)
     return NextStep(id="gate", key="steps18.next.gate", params=params)
 

@@ -80,7 +80,22 @@ def double_reduction(f: Facts) -> Finding | None:
         return None
     if c.internal_only or c.is_batch or c.audience == "business":
         return None
-    return finding("edu.double_reduction", variant="paid" if c.charges else None)
+    # paid: a blocker to resolve first, not a warning beside a later launch date — the Opinions may rule a paid
+    # subject-tutoring subscription out altogether, which no launch date fixes (q07, ninth blind review; s20-duties20)
+    if c.charges:
+        return finding("edu.double_reduction", variant="paid", severity="blocker")
+    return finding("edu.double_reduction")
+
+
+def double_reduction_step(f: Facts) -> TimelineItem | None:
+    """The paid case's blocker as the first step, of unknown length: the education authority says whether the
+    service counts as subject tutoring before anything else is worth starting (q07, ninth blind review: "a
+    blocker to resolve first"; s20-duties20). The free case is a condition among the findings, no step."""
+    x = double_reduction(f)
+    if not isinstance(x, Finding) or x.severity != "blocker":
+        return None
+    return TimelineItem(id="double_reduction_check", label_key="duties20.timeline.double_reduction", days_low=None,
+                        days_high=None, blocking=True, ask_key="plan.timeline.ask.education")
 
 
 @rule("pi.consumer_chat_none", "constraint")

@@ -78,6 +78,11 @@ REGION_LAW = {"singapore": "sg", "hong_kong": "hk"}
 FINANCE_SUPERVISOR = {"sg": "plan.residency.mas", "hk": "plan.residency.hkma_sa2"}
 
 
+def _hk_pdpo_says_it(f: Facts) -> bool:
+    """A Hong Kong node serving mainland users: ``pi.hk_pdpo`` states the company's PDPO duties there (said once)."""
+    return f.region == "hong_kong" and f.form != "hosted_api"
+
+
 @rule("pi.region_residency", "constraint")
 def pi_region_residency(f: Facts) -> Finding | None:
     """Personal information of people outside the mainland on an offshore node: keep it in the chosen region under
@@ -88,6 +93,11 @@ def pi_region_residency(f: Facts) -> Finding | None:
     if f.region == "mainland_plus_overseas":  # the overseas users' data on the overseas node (review 13: q05)
         node = market_region(c.overseas_markets)
     elif f.offshore and not c.has_mainland_users:
+        node = f.region
+    elif f.offshore and c.mainland_share < 1 and not _hk_pdpo_says_it(f):
+        # overseas users beside mainland ones on one offshore node (q13: a Singapore company's sellers, 80 % in
+        # South-East Asia, on a Singapore node): their data is held under the node's law too — the tenth blind
+        # review found Singapore's PDPA missing while Indonesia's, Vietnam's and Thailand's were named (s20-duties20)
         node = f.region
     else:
         return None

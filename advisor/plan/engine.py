@@ -14,15 +14,18 @@ from advisor.plan import (
     batch_rate,
     burst,
     burst_rules,
+    capacity_per_million,
     commands,
     fixes17,
     fleet,
     forms,
     gpu_dearer,
+    hosted_lead,
     hosted_prices,
     hosted_weigh,
     instance_on_request,
     layout_search,
+    line_total,
     memo_cost_formula,
     node_shapes,
     office_purchase,
@@ -37,6 +40,7 @@ from advisor.plan import (
     serve_engine,
     single_card,
     sizing,
+    ttft_choice,
     two_nodes,
     warm_floor,
 )
@@ -286,7 +290,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
     # filing is done (rule 1); an offshore node for any other reason needs none (it listed "ICP filing 21–35 days"
     # beside "no ICP filing needed in Hong Kong")
     icp_node = on_mainland or decide_region(c)[1] == "icp_deadline"
-    if c.has_mainland_users and public and c.icp != "filed" and icp_node:
+    # a paid service on a mainland node launches under the B25 licence (the step below), not a non-operating filing
+    # beside it (q07, ninth blind review: "it lists both an ICP filing and the B25 licence"; s20-duties20)
+    licence_path = c.charges and on_mainland
+    if c.has_mainland_users and public and c.icp != "filed" and icp_node and not licence_path:
         lo, hi = duration("icp_filing")
         if c.icp == "in_progress":
             lo, hi = max(1, lo // 3), max(1, hi // 2)
@@ -424,7 +431,9 @@ def _bought_resized(c: Ctx, bought: sizing.Candidate, region: str, book: PriceBo
     lean = _budget(c, _cost_of(c, bought, region, book), form, hosted)
     if lean[0] is not True or lean[1] is None or serving_replicas(bought) * claimed_capacity(c, bought) < c.peak:
         return roomy  # over the budget without the headroom too: the leaner steps decide (``_leaner``)
-    bought.notes.append(f"headroom_budget:{dear[1] - lean[1]:.0f}:{dear[1]:.0f}")
+    # the total rounded UP: a budget equal to the figure the memo says buys the headroom (357,994.31 read
+    # "357,994", and that budget still fell 0.31 short, s20-owncost20)
+    bought.notes.append(f"headroom_budget:{dear[1] - lean[1]:.0f}:{math.ceil(dear[1] - 1e-9)}")
     return bought
 
 
@@ -439,6 +448,12 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         return within, needed, straddles
     conv = out.conv
     if hosted is not None:
+        # at the tokens the cost table prints (a setup re-laid after the first costing changes them): the API's
+        # month, its rates and the volume then agree, and so does the break-even worked out from them (s20-hosted20:
+        # q31 printed ¥15,703–¥35,421 for a volume its own rates price at ¥12,259–¥27,652)
+        tok_out, tok_in = out.costs.output_tokens_per_month, out.costs.input_tokens_per_month
+        if tok_out and not out.costs.per_job:
+            hosted = costmod.hosted_api_monthly(c, float(tok_out), float(tok_in or 0))
         out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
         out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
         out.costs.hosted_api_priced_on = hosted_prices.other_model(c)  # another model's list: said (s19-prices)
@@ -536,7 +551,7 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
             gchoice.apply_layout(c, region, roomy, book, owned=lay.owned, load_replicas=lay.load_replicas,
                                  spare=False)
             full = _budget(c, _cost_of(c, roomy, region, book), form, hosted)[1] or needed
-        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{full:.0f}")
+        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{math.ceil(full - 1e-9)}")  # rounded up, as above
         if not spare and with_spare is not None:
             lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
         return lean, out, check
@@ -609,6 +624,17 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
         phased_cost.rebase_series(out.costs.phased, out.series)  # the chart's renting line, phase by phase
 
 
+def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: Any) -> None:
+    """The cost per million tokens on the setup's capacity (s20-costtoken20): the sizing table's output tokens/s
+    with every replica at its planned load (both nodes' where the plan has two) × the cost table's utilisation."""
+    tok_s = capacity.output_tokens_per_s_total
+    if tok_s is not None and ov_node is not None:
+        ov = ov_node.node
+        tok_s += _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[1].output_tokens_per_s_total or 0
+    capacity_per_million.apply(costs, tok_s, capacity_per_million.input_per_output(costs, c.prompt_avg, c.output_avg),
+                               nodes=2 if ov_node is not None else 1)
+
+
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -650,7 +676,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     gpu_ids, ok, near = _screen(c, region, book, fx)
     if not ok:  # an assumed TTFT target out of reach for these prompts: plan on the lowest one reached, and say so
         reached = reachable.reachable_ttft(c, near, lambda x: bool(_screen(x, region, book, fx)[1]),
-                                           lambda x: _fits_fleet(x, region, book, fx))
+                                           lambda x: _fits_fleet(x, region, book, fx),
+                                           lambda x: next(iter(_screen(x, region, book, fx)[1]), None))
         if reached is not None:
             c = reached
             gpu_ids, ok, near = _screen(c, region, book, fx)
@@ -721,6 +748,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
         if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
             sim_ttft = sim_tpot = None
+            # the month's stream is the one these replicas serve (s20-costtoken20; q08 read "the peak's 474
+            # tokens/s", costed on 4 replicas before, beside 428 served by the 3 laid out); renting stays priced
+            # as it was (whole servers)
+            vol = burst.volume(c, burst.peak_rate(c, chosen))
+            if out is not None:
+                costmod.set_volume(out.costs, vol.output_tokens, c.input_for(vol.output_tokens), vol.basis,
+                                   vol.output_high)
+            tokens_month = vol.output_tokens
+            hosted = costmod.hosted_api_monthly(c, tokens_month, c.input_for(tokens_month)) if tokens_month else None
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2],
@@ -822,11 +858,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
     if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
+        _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []
-    assumptions = c.assumptions
+    # a relaxed first-token target: the plan's own figures, and the question on page 1 (the team's choice)
+    assumptions, questions = ttft_choice.restate(c.assumptions, questions, capacity, curve)
     if burst_rules.carried_warm(findings):  # no burst replicas: their share of the hours is neither said nor asked
         assumptions = [a for a in assumptions if a.field != BURST_QUESTION]
         questions = [q for q in questions if q.field != BURST_QUESTION]
@@ -874,6 +912,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         app_version=__version__,
         prices_date=str(prices().get("compiled", "")),
     )
+    # a hosted API cheaper than the plan: start on it, or the one reason this plan is kept (s20-hosted20, issue 25)
+    result.start_with = hosted_lead.start_with(f)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)
@@ -890,6 +930,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         from advisor.plan.line_cost import line_cost
 
         result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+        line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]
@@ -1594,7 +1635,7 @@ def _fixes(c: Ctx, f: Facts, findings: list, region: str, book: PriceBook, fx: f
                                  change={"model": first.id}))  # fmt: skip
         # (a batch's is priced for the job, with its caveats: fixes17.hosted_job_fix below)
         if not c.fine_tuned and not c.is_batch and ids & {"cost.budget_short", "sizing.slo_unmet", "sizing.model_too_big"}:
-            tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.utilisation
+            tokens = _tokens_per_month(c, 0) or c.peak * (1000 / (c.tpot_slo_ms or 100)) * 3600 * 730 * c.volume_utilisation
             lo, hi = costmod.hosted_api_monthly(c, tokens)
             fixes.append(Fix(id="hosted_api", key="plan.fix.hosted_api", params={"low": round(lo * conv), "high": round(hi * conv),
                              "currency": c.currency}, change={"ops_capability": "none"},

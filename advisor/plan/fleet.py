@@ -36,6 +36,7 @@ from advisor.plan import forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.capacity import claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook, factor_range
+from advisor.plan.fleet_spread import rides_out_a_server
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
 
@@ -182,29 +183,75 @@ def _fleet_replicas(c: Ctx, cand: Candidate) -> int:
         return max(1, int(cand.layout.load_replicas))
     claimed = claimed_capacity(c, cand)
     want = math.ceil(math.ceil(c.peak * (1 + HEADROOM) - 1e-9) / max(1, claimed))
-    room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _spare(c)
+    room = _available(c, gid_count[0], gid_count[1]) // max(1, cand.tp) - _required_spare(c)
+    within = _within_knee(c, cand)
+    if within is not None and within <= room and not this_service(c, gid_count[0]):
+        want = max(want, within)  # idle cards keep each replica at or below its knee (q04, ninth blind review)
     return max(load, min(want, room))
 
 
-def _spare(c: Ctx) -> int:
-    """Replicas added for N+1 on the fleet: one (its servers are already there; a spare replica, not a server)."""
+def _within_knee(c: Ctx, cand: Candidate) -> int | None:
+    """Replicas that keep each at or below the knee of the plan's own curve (the one the memo shows), None when the
+    curve has no knee. Past the knee a replica serves fewer tokens a second for more latency; where the fleet's idle
+    GPUs hold the replicas that avoid it, they cost only what running them costs."""
+    from advisor.plan.capacity import served_curve
+
+    knee = served_curve(c, cand)[1].concurrency
+    return math.ceil(c.peak / knee - 1e-9) if knee else None
+
+
+def _required_spare(c: Ctx) -> int:
+    """Replicas added for N+1 on the fleet where the service needs it: one (its servers are already there; a spare
+    replica, not a server). Bought when the free GPUs fall short."""
     return 1 if gpu_choice.redundancy_reason(c) else 0
+
+
+def idle_spares(c: Ctx, cand: Candidate, load: int) -> int:
+    """Spare replicas on the fleet beside the ``load`` replicas that carry the peak: the one N+1 needs where the
+    service needs it, and more from the fleet's idle GPUs, which cost only their power (ninth blind review: q33 left
+    4 of 8 idle 4090Ds unused and one replica down queued the other's 12 requests to 15 s; q18 kept 5 of 17 free
+    H100s idle while one server down left 80 % of the peak): an internal tool gets a spare replica where the idle
+    GPUs hold one, and on 8-GPU servers spares are added, as far as the idle GPUs allow, until the replicas left
+    with the fullest server down still carry the peak. Never bought, never on GPUs busy with other work (a spare
+    is not worth moving that work), never on a fleet whose load is this service's own (all of it serves already)."""
+    spare = _required_spare(c)
+    fl = gpu_choice.fleet(c, cand.gpu.id)
+    if fl is None or c.is_batch or not c.peak or this_service(c, fl[0]):
+        return spare
+    room = free_gpus(fl[1], c.utilisation) // max(1, cand.tp)  # the idle GPUs alone, in whole replicas
+    if not spare and room >= load + 1:
+        spare = 1
+    if node_shapes.form_factor(cand.gpu.id) in ("sxm", "oam") and load >= 1:
+        while room >= load + spare + 1 and not rides_out_a_server(load + spare, load, cand.tp, fl[1]):
+            spare += 1
+        if not rides_out_a_server(load + spare, load, cand.tp, fl[1]):
+            spare = max(_required_spare(c), min(spare, 1 if room >= load + 1 else 0))  # more would not ride it out
+    return spare
+
+
+def _spare(c: Ctx, cand: Candidate) -> int:
+    """The spare replicas of the setup on the fleet: as laid out, else as ``idle_spares`` gives them."""
+    lay = cand.layout
+    if lay is not None and lay.basis == FLEET_BASIS:
+        return int(lay.spare_units)
+    return idle_spares(c, cand, _fleet_replicas(c, cand))
 
 
 def lay_out(c: Ctx, cand: Candidate) -> None:
     """Lay the setup out on the fleet (once the fleet decided the form): replicas of ``tp`` GPUs on the team's
-    servers (no rounding to whole units to buy), one replica more for N+1 where the service needs it."""
+    servers (no rounding to whole units to buy), with the spare replicas ``idle_spares`` gives."""
     ff = node_shapes.form_factor(cand.gpu.id)
     shape = node_shapes.Shape(ff, (cand.tp,), False, FLEET_BASIS, owned=True)
-    cand.layout = node_shapes.layout(cand.gpu.id, cand.tp, _fleet_replicas(c, cand), shape, spare=_spare(c))
+    load = _fleet_replicas(c, cand)
+    cand.layout = node_shapes.layout(cand.gpu.id, cand.tp, load, shape, spare=idle_spares(c, cand, load))
     cand.replicas = cand.layout.replicas
 
 
 def use_of(c: Ctx, cand: Candidate) -> FleetUse:
-    """The setup's GPUs on the fleet: the peak's replicas (+ one for N+1) × tp, from its free GPUs first."""
+    """The setup's GPUs on the fleet: the peak's replicas (+ the spares) × tp, from its free GPUs first."""
     gid, count = gpu_choice.fleet(c, cand.gpu.id)  # type: ignore[misc]
     free = _available(c, gid, count)
-    need = (_fleet_replicas(c, cand) + _spare(c)) * cand.tp
+    need = (_fleet_replicas(c, cand) + _spare(c, cand)) * cand.tp
     used = min(need, (free // cand.tp) * cand.tp)
     moved = 0
     if used < need and not this_service(c, gid):  # short: the busy cards whose work idle cards of another type take
@@ -351,5 +398,5 @@ def apply_chosen(c: Ctx, out: costmod.CostOutcome, form: str) -> bool:
 
 
 __all__ = ["FLEET_BASIS", "FleetOutcome", "FleetUse", "apply_chosen", "attach", "base_check", "choose_form",
-           "chosen_owned", "cost", "fits_free", "free_gpus", "lay_out", "measured_headroom", "measured_peak_replicas", "peak_multiple",
+           "chosen_owned", "cost", "fits_free", "free_gpus", "idle_spares", "lay_out", "measured_headroom", "measured_peak_replicas", "peak_multiple",
            "serves", "this_service", "use_of"]

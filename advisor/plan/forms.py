@@ -34,10 +34,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from advisor.plan import capacity_per_million, node_shapes, office_power, payback
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
-from advisor.plan import node_shapes, office_power, payback
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, duration, factor, factor_range, gpu_choice_facts
 from advisor.plan.result import Fix, MoneyRange, OwnedFormCost, PriceRow
@@ -116,8 +116,11 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     f_lo, f_hi = factor_range("node_power_per_tdp")
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
-    draw = 0.5 + 0.5 * c.utilisation  # average draw: an idle server takes about half its full power
-    kwh = (kw[0] * pue[0] * draw * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw * costmod.HOURS_PER_MONTH)
+    idle = office_power.idle_draw(c, gpus, premises=office)
+    # busy the service's own duty (s20-fleet20: not a fleet's other work), idle the rest at the machine's own idle
+    # share (pages20: an office box is not a server)
+    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.volume_utilisation)
+    kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows
     price = _span(power_rows, fx) or (0.0, 0.0)
@@ -138,7 +141,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         return fte[level][0] * nodes * rate[0], fte[level][1] * nodes * rate[1]
 
     running_base = (power[0] + colo[0] + burst[0], power[1] + colo[1] + burst[1])
-    horizon = max(1, c.duration_months)
+    horizon = costmod.amortisation_months(c.duration_months)  # the purchase spread as cost.compute spreads it
     owned = Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=share(c.ops),
                   staff_if_no_ops=share("none"), office=office, horizon=horizon, cost=None,  # type: ignore[arg-type]
                   rows=tuple(rows))  # fmt: skip
@@ -159,7 +162,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         horizon_total=_mr((capex[0] + running[0] * horizon, capex[1] + running[1] * horizon), conv),
         capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
         capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
-        average_draw=round(draw, 3),
+        average_draw=round(draw[0], 3), average_draw_high=round(draw[1], 3),
+        idle_draw=MoneyRange(low=idle[0], high=idle[1]),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
                  staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))
@@ -277,14 +281,10 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
             seen.add(r.id)
             added.append(r)
     costs.prices = [*costs.prices, *added]
-    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    out_tokens = costs.output_tokens_per_month or 0
     monthly = own.cost.monthly  # already in the answers' currency
     if out_tokens > 0:
-        costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 2),
-                                                          high=round(monthly.high * 1e6 / out_tokens, 2))
-        both = out_tokens + in_tokens
-        costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 2),
-                                                   high=round(monthly.high * 1e6 / both, 2))
+        capacity_per_million.set_monthly(costs, monthly.low, monthly.high)
     cloud = out.cloud_usd
     if None in cloud:
         costs.break_even_months = costs.break_even_utilisation = None

@@ -20,6 +20,7 @@ H800/A800 are not sold new since the Oct-2023 rule: renting existing capacity is
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -383,6 +384,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
                      on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
+    # the chosen replica split over PCIe though one card a replica was weighed: said with its premium and the limit
+    held = single_card.declined(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
                                           "limit_pct": passed["limit_pct"], "nvlink": passed["nvlink"]}
     def relayout(k: Candidate, n: int) -> Candidate:
@@ -396,9 +399,61 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     dearer = [] if claim is None or target is None else [
         d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
         and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
+    # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
+    # option list and the clause name one setup (the one rule every GPU is held to)
+    sized: dict[str, Any] = {d.gpu: d for d in dearer}
+    if claim is not None and target is not None:  # the other options of the same standing, held to the same rule
+        for k in alt_cands:
+            if k.gpu.id not in sized and k is not spared and tiers(c, region, k, book) == mine:
+                up = _held_to_headroom(k, claim, target, relayout, conv)
+                if up is None:
+                    continue
+                if up == "none":  # no level above one request within the target on its curve: not an option
+                    alts = [a for a in alts if a.gpu != k.gpu.id]
+                else:
+                    sized[k.gpu.id] = up
+    alts = [a.model_copy(update={"gpus": sized[a.gpu].gpus, "per_hour": sized[a.gpu].per_hour,
+                                 "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
+    if sized:  # "the next cheapest" stays in order of cost after the resizing
+        alts.sort(key=lambda a: a.per_hour)
     return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                      reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
-                     dearer=dearer)
+                     dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+
+
+def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:
+    """``k`` as an option at the size its own curve needs for the peak plus the plan's headroom (the rule the chosen
+    setup and the dearer ones are held to), None when its layout already carries that: a screen's size is never
+    listed where its replicas take less than the target on the predictor. ``"none"`` where one replica takes no more
+    than a single request within the target (q43's L4 read "148 × L4": no setup to name)."""
+    from advisor.plan import gpu_dearer
+
+    if gpu_dearer.missed(k):
+        return None
+    per = claim(relayout(k, 1))
+    if per <= 1 < target:
+        return "none"
+    need = math.ceil(target / max(per, 1))
+    lay = k.layout
+    serving = k.replicas - (lay.spare_units * max(1, lay.unit_gpus // max(1, k.tp)) if lay is not None else 0)
+    if need <= serving:
+        return None
+    return option(relayout(k, need), conv)
+
+
+def _declined(held: dict[str, Any] | None, sized: dict[str, Any], chosen: GpuOption, conv: float):
+    """``single_card.declined``'s setup as the memo says it: at the size the dearer clause gave it where it gave one
+    (the peak plus the headroom on its own curve), its premium over the chosen setup recomputed at that size."""
+    if held is None:
+        return None
+    o = option(held["other"], conv)
+    d = sized.get(o.gpu)
+    if d is not None:
+        o = o.model_copy(update={"gpus": d.gpus, "per_hour": d.per_hour, "units": d.units})
+    more = round((o.per_hour / chosen.per_hour - 1.0) * 100) if chosen.per_hour > 0 else held["more_pct"]
+    if more <= held["limit_pct"]:
+        return None
+    return {"other": o.model_dump(), "more_pct": more, "limit_pct": held["limit_pct"], "nvlink": held["nvlink"]}
 
 
 def layout_info(c: Ctx, cand: Candidate, *, owned: bool):

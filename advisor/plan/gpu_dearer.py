@@ -44,6 +44,7 @@ class DearerAlt(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    gpu: str = ""  # the catalog id, to match the option the memo lists for the same GPU
     gpu_name: str
     weights: str
     tp: int
@@ -62,6 +63,7 @@ class DearerAlt(BaseModel):
     spare_gpus: int  # cards kept spare for N+1 (and any a whole unit adds)
     whole_server: bool = False  # the setup comes as whole servers of ``unit_gpus`` cards
     unit_gpus: int = 1
+    units: int | None = None  # the VMs or servers ``gpus`` come in
     leaner_gpus: int | None = None  # fewer cards that carry the bare peak with N+1
     leaner_per_hour: float | None = None
     leaner_headroom_pct: int | None = None
@@ -69,8 +71,9 @@ class DearerAlt(BaseModel):
 
     def text_in(self, lang: str) -> str:
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
-        key = "gpudearer19.text_whole" if self.whole_server and self.spare_gpus else \
-            "gpudearer19.text_spare" if self.spare_gpus else "gpudearer19.text"
+        # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
+        key = "pages20.dearer.text_whole" if self.whole_server and self.spare_gpus else \
+            "pages20.dearer.text_spare" if self.spare_gpus else "pages20.dearer.text"
         out = translate(lang, key, **p)
         if self.leaner_gpus is not None:
             out += ("" if lang == "zh_CN" else " ") + translate(lang, "gpudearer19.leaner", **p)
@@ -108,8 +111,16 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
     # only up to its share, and whole units can add replicas: q03's 8 × H20 read "6 requests a replica")
     per = claimed_capacity(relayout(alt, 1))
     mine = claimed_capacity(relayout(chosen, 1))
+    # the replicas the peak with the headroom needs on its own curve: the same rule as the chosen setup's (s20-gpu20:
+    # q43's A100 "takes 1 of its cards" for 36 at once at 29 a replica, q11's L20 6 cards for 48 at 10 a replica);
+    # a screen's layout with fewer serving replicas is sized up to it, never said at a size that misses the rule
+    serving = math.ceil(target / max(per, 1))
+    if serving > _serving(alt):
+        alt = relayout(alt, serving)
+        if hour(alt) <= hour(chosen):
+            return None
     lay = alt.layout
-    serving = min(_serving(alt), math.ceil(target / max(per, 1)))
+    serving = min(_serving(alt), serving)
     serving_gpus = serving * alt.tp
     leaner: dict[str, float | int] = {}
     if serving > 1 and serving_gpus < alt.total_gpus + 1:
@@ -117,13 +128,14 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
         if lean.total_gpus < alt.total_gpus and hour(lean) < hour(chosen) and (serving - 1) * per >= c.peak:
             room = math.floor(((serving - 1) * per / max(c.peak, 1) - 1) * 100)
             leaner = {"leaner_gpus": lean.total_gpus, "leaner_per_hour": hour(lean), "leaner_headroom_pct": room}
-    return DearerAlt(gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=alt.total_gpus,
+    return DearerAlt(gpu=alt.gpu.id, gpu_name=alt.gpu.name, weights=alt.weights, tp=alt.tp, per_replica=per, gpus=alt.total_gpus,
                      per_hour=hour(alt), chosen_gpu_name=chosen.gpu.name, chosen_tp=chosen.tp,
                      chosen_per_replica=mine, chosen_gpus=chosen.total_gpus, chosen_per_hour=hour(chosen),
                      peak=c.peak, headroom_pct=headroom_pct, target=target, serving_gpus=serving_gpus,
                      spare_gpus=max(0, alt.total_gpus - serving_gpus), currency=c.currency,
                      whole_server=bool(lay is not None and lay.whole_server),
-                     unit_gpus=lay.unit_gpus if lay is not None else 1, **leaner)  # fmt: skip
+                     unit_gpus=lay.unit_gpus if lay is not None else 1, units=lay.units if lay is not None else None,
+                     **leaner)  # fmt: skip
 
 
 __all__ = ["MISSED", "DearerAlt", "explain", "mark_checked", "missed"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
+from advisor.plan import idle_spares, line_total
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.rule_base import Facts, finding, rule
@@ -57,6 +58,8 @@ def redundancy(f: Facts):
     if lay.basis == "fleet":  # on the team's own servers the spare is one replica more (advisor.plan.fleet)
         unit = "replica"
     why = gchoice.redundancy_reason(f.ctx) or "public"
+    if idle_spares.spares_from_idle(f):  # spares on idle GPUs of the team's own: what they buy, with one down
+        return _idle(f, ch, lay)
     # Does the spare hold? With the largest unit down, the other replicas at the most each takes within the target
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
     c_max = f.claimed_c_max or ch.c_max
@@ -72,6 +75,18 @@ def redundancy(f: Facts):
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
                    regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
+
+
+def _idle(f: Facts, ch: Any, lay: Any):
+    """N+1 from the fleet's idle GPUs (``fleet.idle_spares``): the spares they carry, a whole server ridden out
+    where the replicas are spread for it, and the predicted latency with one replica down."""
+    reason = gchoice.redundancy_reason(f.ctx)
+    title_server, server = idle_spares.server_part(f)
+    why = {"tr": "plan.owned20.redundancy.why_part", "why": {"tr": f"plan.redundancy.why.{reason}"}} if reason else ""
+    return finding("sizing.redundancy", variant="idle", load=lay.load_units, unit={"tr": "plan.unit.replica",
+                   "n": lay.load_units}, more={"tr": "plan.burst15.more.replica", "n": lay.spare_units},
+                   all={"tr": "plan.burst15.all.replica", "n": lay.units}, total=lay.total_gpus, gpu=ch.gpu.name,
+                   why_part=why, server_t=title_server, server=server, down=idle_spares.one_down(f, bool(server)))  # fmt: skip
 
 
 def _per_node(f: Facts) -> dict | None:
@@ -184,7 +199,10 @@ def line_bandwidth(f: Facts):
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,
              "rate": _span(lc.per_mbps_month)}  # the range, as the cost table gives it (s16-prices, q05)
             if lc.monthly is not None and lc.per_mbps_month is not None else {"tr": "plan.line_cost.cost_unknown"})
-    return finding("cost.line_bandwidth", line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
+    # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
+    shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
+    variant = None if not shown else "in_total" if lc.monthly is not None else "excluded"
+    return finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
                    out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
                    tok_s=round(lc.output_tokens_per_s))  # fmt: skip
 

@@ -62,6 +62,11 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
 
+def cheaper_pair(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
+    """(hosted, plan, clear) where the hosted API costs less than the plan (``_cheaper``), else None."""
+    return _cheaper(f)
+
+
 def cheaper_than_plan(f: Facts) -> bool:
     """The whole service on a hosted API costs less than the plan (``cost.hosted_weighed`` weighs it)."""
     return _cheaper(f) is not None
@@ -105,7 +110,7 @@ def _short(why: dict[str, Any]) -> dict[str, Any]:
     return {**{k: v for k, v in why.items() if k != "more"}, "tr": str(why["tr"]).replace(".why.", ".short.")}
 
 
-def _ways(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
+def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     """How an API is taken all the same, one clause for each ordinary reason (``SOFT_REASONS``)."""
     ways: list[dict[str, Any]] = []
     for w in why:
@@ -193,7 +198,7 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
         return _cite_law(sized_hosted_sources(finding(
-            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=_ways(f, why), checks=checks,
+            "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
             basis=price_basis(c), **common), c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "overlap"
@@ -253,10 +258,14 @@ def cost_token_margin(f: Facts) -> Finding | None:
     if (in_lo + in_hi) / 2 <= _mid(i) and (o_lo + o_hi) / 2 <= _mid(o):
         return None
     times = max((in_lo + in_hi) / max(i.low + i.high, 1e-9), (o_lo + o_hi) / max(o.low + o.high, 1e-9))
-    # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11)
+    # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11);
+    # on the cost table's basis, the setup's capacity × utilisation, said with its throughput (s20-costtoken20)
+    basis = costs.per_million_basis
+    at = {"variant": "capacity", "tok_s": {"tr": "memo.unit.tok_s", "n": f"{basis['output_tokens_per_s']:,.0f}"}} if basis else \
+        {"variant": "ranges"}
     return sized_hosted_sources(finding(
-        "cost.token_margin", variant="ranges", own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
-        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.utilisation * 100),
+        "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
+        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)
 
@@ -275,4 +284,5 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.per_job = bool(c.is_batch)
 
 
-__all__ = ["apply_hosted_only", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host", "sells_tokens"]
+__all__ = ["apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host",
+           "sells_tokens", "ways_round"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from advisor.plan import peak_stream
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.result import LineCost, MoneyRange, Source
@@ -31,7 +32,7 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float)
         return None
     facts = gpu_choice_facts()["line_bandwidth"]
     steady_tpot_ms = max(chosen.tpot_p99_ms / P99_TPOT, 1e-3)
-    out_tok_s = c.peak * 1000.0 / steady_tpot_ms  # every user at the planned per-user speed
+    out_tok_s = peak_stream.peak_rate(c, chosen)  # every user at the planned speed, within what the setup streams
     request_s = chosen.ttft_p99_ms / 1000.0 + c.output_avg * steady_tpot_ms / 1000.0
     prompt_tok_s = c.peak / max(request_s, 1e-3) * c.prompt_avg
     _, out_bytes = _rate("bytes_per_streamed_token")
@@ -43,7 +44,7 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float)
     conv = 1.0 if c.currency == "CNY" else 1.0 / fx  # the only sourced price is in CNY
     out = LineCost(line=line, mbps=billed, out_mbps=round(out_mbps, 3), in_mbps=round(in_mbps, 3), headroom=headroom,
                    output_tokens_per_s=round(out_tok_s, 1), prompt_tokens_per_s=round(prompt_tok_s, 1),
-                   currency=c.currency)  # fmt: skip
+                   currency=c.currency, stream_simulated=peak_stream.simulated_below(c, chosen))  # fmt: skip
     price = facts["prices"].get(line)
     if not price:
         return out

@@ -34,16 +34,20 @@ from advisor.plan import (
     capex_unknown,
     cloud_price_labels,
     field_labels,
+    line_total,
     memo_batch,
     memo_carried,
     memo_cost_formula,
     memo_forms,
+    memo_per_million,
     memo_text15,
     people_volume,
     phased_cost,
+    prefix_cache_note,
     rent_count,
     reserved_floor,
     reserved_price,
+    volume_range,
     zh_spacing,
 )
 from advisor.plan.charts import ChartData, memo_charts
@@ -56,7 +60,15 @@ from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import number_text
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER, Finding, MoneyRange, PlanResult, alternative_text, render
+from advisor.plan.result import (
+    SEVERITY_ORDER,
+    Finding,
+    MoneyRange,
+    PlanResult,
+    alternative_text,
+    lead_text,
+    render,
+)
 from advisor.resources import resource_path
 
 TEMPLATE = "memo.md.j2"
@@ -328,14 +340,25 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     user, total = cap.output_tokens_per_s_per_user, cap.output_tokens_per_s_total
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
     peak = cap.peak_concurrency
+    quoted = (result.costs.volume_basis or {}).get(volume_range.PEAK_RATE) if result.costs is not None else None
     if user is not None and total is not None and stream and peak and not batch:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
         # per-user speed. Both said, each for what it is.
-        rows.append((t("memo4.cap.speed"), t("reserve19.cap.speed_stream", user=t("memo.unit.tok_s", n=_num(user, 1)),
+        # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
+        sim = result.line_cost is not None and result.line_cost.stream_simulated
+        key = "costtoken20.cap.speed_stream_sim" if sim else "reserve19.cap.speed_stream"
+        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
                                              each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
+    elif user is not None and total is not None and quoted and peak and not batch:
+        # s20-fleet20 (q04: "the peak's 721 tokens/s" in the tokens row beside 945 here): the tokens row's peak
+        # rate said here too, for what it is, beside what every replica can serve
+        rows.append((t("memo4.cap.speed"), t("fleet20.cap.speed_quoted", user=t("memo.unit.tok_s", n=_num(user, 1)),
+                                             total=t("memo.unit.tok_s", n=_num(total)),
+                                             stream=t("memo.unit.tok_s", n=_num(quoted)), peak=_num(peak),
+                                             each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)))))
     elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))
@@ -403,8 +426,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
     note = people_volume.per_million_note(None if job else c.volume_basis)
-    if note is not None and per_million != "—":  # s18-apiweigh: the requests a person it divides by, to correct
-        per_million += render(lang, str(note["tr"]), note)
+    # s20-costtoken20: the figures' basis (the setup's capacity × utilisation) and, where answered, the volume's;
+    # s18-apiweigh's per-person note only where a figure still divides an assumed month
+    per_million = memo_per_million.with_basis(per_million, c, lang,
+                                              lambda: render(lang, str(note["tr"]), note) if note else "")
     hosted = _money(c.hosted_api_monthly, cur)
     if hosted != "—" and c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         # another model's list prices the figure: named beside it (s19-prices: q29's Llama-3.3-70B on Qwen's lists)
@@ -418,7 +443,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
-        ("memo4.cost.bare_metal", t("memo4.cost.bare_metal_value", capex=capex, monthly=monthly)
+        ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
+                                    months=c.horizon_months)
          if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
@@ -467,11 +493,20 @@ def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> li
     details = [f.detail_in(lang) for f in result.findings]
     labels = {label for label, _ in rows}
     hosted_weighed = result.deployment_form != "hosted_api" and any(f.id == HOSTED_FINDING for f in result.findings)
-    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed else set()
+    # on cards the team already owns, a dearer hosted API is no alternative to weigh: its row read as filler (ninth
+    # blind review, q04, q08, q18, q33: "the hosted-API comparison is meaningless for cards already owned")
+    drop = {t("memo.cost.hosted_monthly"), t("memo.cost.hosted_job")} if hosted_weighed or on_owned_cards(result) \
+        else set()
     if t("memo.batchcost15.formula_label") in labels:
         drop.add(t("memo.cost.cloud_per_gpu_hour"))
     return [(label, value) for label, value in rows
             if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+def on_owned_cards(result: PlanResult) -> bool:
+    """The plan runs on the team's own fleet (its layout laid out on the cards the answers say they own)."""
+    layout = result.hardware.layout
+    return result.deployment_form != "hosted_api" and layout is not None and layout.basis == "fleet"
 
 
 HOSTED_FINDING = "cost.hosted_weighed"  # a hosted API of the same model weighed against the plan: its cost and rates
@@ -667,6 +702,11 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def _kept(result: PlanResult) -> bool:
+    """The plan is kept on its own GPUs although a hosted API costs less (its one reason is said under the headline)."""
+    return result.start_with is not None and result.start_with.form == "this_plan"
+
+
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -698,7 +738,11 @@ def memo_context(
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        "alternative": alternative_text(findings, lang, markdown=True),
+        # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
+        # infeasible plan keeps its blockers first: the API is then said under the closest option)
+        "alternative": alternative_text(findings, lang, markdown=True,
+                                        start=result.start_with if result.feasible or _kept(result) else None),
+        "lead": lead_text(result.start_with, lang, markdown=True) if result.feasible else "",
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
@@ -753,7 +797,7 @@ def memo_context(
         "command_intro": t("memo.hw.node_command_intro", where=_node_where(result.nodes[0], lang))
         if result.nodes else t("memo.hw.command_intro"),
         "command_source": " ".join(x for x in (_command_source(hw.command, result.region, lang),
-                                               _command_stack(result, lang),
+                                               _command_stack(result, lang), prefix_cache_note.note(result, lang),
                                                _checkpoint_placeholder(result, hw.command, lang)) if x),
         "node_commands": [{"intro": t("memo.hw.node_command_intro", where=_node_where(n, lang)), "command": n.command}
                           for n in result.nodes[1:] if n.command],
@@ -898,6 +942,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         c, lambda r: _money(r, c.currency))})
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
         basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+    basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it

@@ -127,9 +127,16 @@ def _this_service(result: PlanResult) -> bool:
 
 def _duty(result: PlanResult, o: Any, t: Any) -> str:
     """The average draw the kWh count, said (ninth blind review: the kWh a month should show the box's duty)."""
-    if o.average_draw is None:
-        return ""
-    return t("memo.office19.power_duty", draw=round(o.average_draw * 100), util=round(result.costs.utilisation * 100))
+    if o.average_draw is None or o.average_draw_high is None or o.idle_draw is None:
+        return ""  # a result saved before the idle share was kept (pages20): the kWh are not explained, not guessed
+    return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
+             idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
+
+
+def _pct(low: float, high: float) -> str:
+    """Shares as whole percents, one figure where both ends round alike ("46–55", "50")."""
+    lo, hi = round(low * 100), round(high * 100)
+    return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
 def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:

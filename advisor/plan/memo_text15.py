@@ -210,17 +210,34 @@ def source_link(title: str, url: str, lang: str) -> str:
 
 # ---- the cost per million tokens, input and output apart -------------------------------------------------------
 def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """(input low, high), (output low, high) per million tokens, the GPU cost split by GPU time; None when the plan
-    has no split (no setup, no token volume)."""
+    """(input low, high), (output low, high) per million tokens, the GPU cost split by GPU time, on the basis the
+    figures divide (the setup's capacity × utilisation, advisor.plan.capacity_per_million); None when the plan has
+    no split (no setup, no token volume)."""
+    from advisor.plan.capacity_per_million import basis_tokens
+
     share, out_m = costs.prefill_gpu_share, costs.cost_per_million_output_tokens
-    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
-    if share is None or out_m is None or not tin or not tout:
+    tokens = basis_tokens(costs)  # the capacity's tokens where rebased (s20-costtoken20), else the month's
+    if share is None or out_m is None or tokens is None:
         return None
+    return _split(share, out_m, *tokens)
+
+
+def _split(share: float, out_m: Any, tin: float, tout: float) -> tuple[tuple[float, float], tuple[float, float]]:
     # out_m × output tokens = the whole cost: prefill's share of it over the input tokens, the rest over the output
     ratio = tout / tin
     return ((out_m.low * ratio * share, out_m.high * ratio * share),
             (out_m.low * (1 - share), out_m.high * (1 - share)))
 
 
-__all__ = ["chart_gpu_names", "form_key", "is_npu", "memo_gpu_names", "line_text", "npu_chart", "npu_words", "per_million_split", "price_offer", "price_source", "price_unit",
+def volume_split(costs: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The same split at the month's answered volume (``Costs.cost_per_million_output_tokens_volume``); None where
+    the volume is assumed or the plan has no split."""
+    share, out_m = costs.prefill_gpu_share, costs.cost_per_million_output_tokens_volume
+    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
+    if share is None or out_m is None or not tin or not tout:
+        return None
+    return _split(share, out_m, tin, tout)
+
+
+__all__ = ["chart_gpu_names", "form_key", "is_npu", "memo_gpu_names", "line_text", "npu_chart", "npu_words", "per_million_split", "volume_split", "price_offer", "price_source", "price_unit",
            "private_reach", "quiet_assumption", "reach", "rewrite_prose", "site_key", "source_link", "source_title"]

@@ -9,19 +9,16 @@ same for bought, colocated servers, from the recommended form's monthly cost (th
 
 from __future__ import annotations
 
-from advisor.plan.result import Costs, MoneyRange
+from advisor.plan import capacity_per_million
+from advisor.plan.result import Costs
 
 
 def apply(costs: Costs, form: str) -> None:
     """Per million tokens = the recommended owned monthly cost ÷ the tokens served a month (a no-op otherwise)."""
     monthly = costs.recommended_monthly
-    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    out_tokens = costs.output_tokens_per_month or 0
     if form != "bare_metal" or monthly is None or out_tokens <= 0 or costs.per_job:
         return
-    # four decimals: in US dollars a million tokens can cost a tenth of a dollar (q18 shown in USD: 0.1 × 32 billion
-    # tokens read 3,244 beside 3,083 a month)
-    costs.cost_per_million_output_tokens = MoneyRange(low=round(monthly.low * 1e6 / out_tokens, 4),
-                                                      high=round(monthly.high * 1e6 / out_tokens, 4))
-    both = out_tokens + in_tokens
-    costs.cost_per_million_tokens = MoneyRange(low=round(monthly.low * 1e6 / both, 4),
-                                               high=round(monthly.high * 1e6 / both, 4))
+    # four decimals (capacity_per_million): in US dollars a million tokens can cost a tenth of a dollar (q18 shown
+    # in USD: 0.1 × 32 billion tokens read 3,244 beside 3,083 a month)
+    capacity_per_million.set_monthly(costs, monthly.low, monthly.high)

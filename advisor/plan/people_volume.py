@@ -29,8 +29,10 @@ days × the tokens of a request.
   q24's hosted API read as a tenth of the plan's cost on one reading of the peak (5.5 billion input tokens a month
   until session 19, 165 million after it). The answers' ``users`` keep the narrow, people-based range.
 
-Not for a public service or an API (their users are not counted by the peak), a batch, requests a day given, or a
-measured utilisation (then the duty is measured, not assumed).
+Not for a public service or an API (their users are not counted by the peak), a batch, requests a day given, or the
+service's own measured utilisation (then the duty is measured, not assumed). A fleet's utilisation by other work is
+not this service's (``Ctx.duty_measured``, s20-fleet20): q04's 40 analysts at once read as 3.8 billion input tokens
+a month, about 790 requests an analyst a day, from the fleet's 30 % other work; they are counted from people now.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from advisor.plan.volume_range import OFFICE_HOURS
 def applies(c: Ctx) -> bool:
     """A tool people use whose month is estimated, not counted or measured."""
     return (not c.is_batch and not c.requests_per_day and counted_by_people(c.audience, c.reach, c.use_case)
-            and not c.utilisation_measured)
+            and not c.duty_measured)
 
 
 BASIS_KEY = "plan.volume19.basis"  # the tokens row's phrase where the month is this estimate

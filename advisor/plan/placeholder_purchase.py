@@ -7,6 +7,12 @@ owning never pays back, and a hosted API may be cheaper, so get quotes before co
 among the reasons and asks for quotes first: the rule ``cost.placeholder_purchase`` (a warning, so it is read on
 page 1) and ``quotes_first`` (the quotes step leads the next steps).
 
+A purchase priced on a dated, sourced row can be as stale as a placeholder: q26's H20 servers were priced on a
+distributor's figure of July 2024, and export and import rules for the part changed in 2025 and again in
+Dec-2025/Jan-2026 (deployment-facts rule 8), so round 9's reviewer asked for "a current quote before committing
+¥4-5M". Such a row (an export-sensitive part, dated before the last changes) gets the ``stale`` case: the same
+warning and quotes first, the row's date said.
+
 Registered in ``advisor.plan.rules``' registry (imported at its end); texts in ``resources/i18n/*/rows18.json``;
 sources in ``resources/plan/facts.json``.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.data import facts
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -45,11 +52,25 @@ def placeholder_rows(f: Facts) -> list[Any]:
     return [r for r in f.cost.costs.prices if r.kind == "capex" and r.grade == "U" and not r.user_quote]
 
 
+def stale_rows(f: Facts) -> list[Any]:
+    """The purchase price rows the plan used that are sourced (not placeholders, not the user's quote) but priced
+    an export-sensitive part before its export and import rules last changed: today's price and supply may differ."""
+    if f.cost is None:
+        return []
+    avail = facts()["gpu_availability"]
+    sensitive, changed = set(avail["export_sensitive"]), str(avail["export_rules_changed"]["date"])
+    return [r for r in f.cost.costs.prices if r.kind == "capex" and r.grade != "U" and not r.user_quote
+            and r.gpu in sensitive and r.date < changed]  # fmt: skip
+
+
 @rule("cost.placeholder_purchase", "cost")
 def placeholder_purchase(f: Facts) -> Finding | None:
     """A plan that buys hardware now, priced on a placeholder purchase row: the decision rests on it, the worst
     case is said, and quotes come before the money is committed."""
-    if not bought_on_price(f) or f.cost is None or f.chosen is None or not placeholder_rows(f):
+    if not bought_on_price(f) or f.cost is None or f.chosen is None:
+        return None
+    stale = [] if placeholder_rows(f) else stale_rows(f)
+    if not stale and not placeholder_rows(f):
         return None
     capex = _capex(f)
     if capex is None:  # the team's own fleet carries it: nothing is bought
@@ -61,6 +82,11 @@ def placeholder_purchase(f: Facts) -> Finding | None:
         worst = {"tr": "rows18.purchase.worst_never", "months": f.ctx.duration_months}
     else:
         worst = {"tr": "rows18.purchase.worst_months", "months": round(be.high, 1)}
+    if stale:  # the oldest row's date: the figure the purchase stands on ("only on these placeholders" is not it)
+        if worst["tr"] == "rows18.purchase.worst_months":
+            worst = {**worst, "tr": "owncost20.purchase.worst_months"}
+        return finding("cost.placeholder_purchase", variant="stale", gpu=f.chosen.gpu.name,
+                       capex=_range(capex.low, capex.high, f), worst=worst, date=min(r.date for r in stale))
     return finding("cost.placeholder_purchase", gpu=f.chosen.gpu.name, capex=_range(capex.low, capex.high, f), worst=worst)
 
 
@@ -70,10 +96,11 @@ def quotes_first(steps: list[NextStep], findings: list[Finding]) -> list[NextSte
     f = next((x for x in findings if x.id == "cost.placeholder_purchase"), None)
     if f is None:
         return steps
-    quotes = [s.model_copy(update={"key": "rows18.next.quotes_purchase",
-                                   "params": {"gpu": f.params["gpu"], "capex": f.params["capex"]}})
+    key = "owncost20.next.quotes_purchase_stale" if "date" in f.params else "rows18.next.quotes_purchase"
+    quotes = [s.model_copy(update={"key": key, "params": {"gpu": f.params["gpu"], "capex": f.params["capex"],
+                                                          "date": f.params.get("date", "")}})
               for s in steps if s.id == "quotes"]  # fmt: skip
     return quotes + [s for s in steps if s.id != "quotes"]
 
 
-__all__ = ["bought_on_price", "placeholder_purchase", "placeholder_rows", "quotes_first"]
+__all__ = ["bought_on_price", "placeholder_purchase", "placeholder_rows", "quotes_first", "stale_rows"]

@@ -15,11 +15,10 @@ import math
 from dataclasses import dataclass
 
 from advisor.plan import node_shapes
+from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 from advisor.plan.rules_fleet import on_fleet
-
-SERVER_GPUS_SXM = 8  # SXM/OAM parts sit on 8-GPU baseboards: a fleet of them is in servers of 8
 
 
 @dataclass(frozen=True)
@@ -43,10 +42,8 @@ class Spread:
 
 def _fleet_spread(replicas: int, serving: int, tp: int, fleet_gpus: int) -> Spread | None:
     """Replicas on a fleet of 8-GPU servers, spread as widely as its servers allow (None: fewer than two)."""
-    servers = min(replicas, fleet_gpus // SERVER_GPUS_SXM, replicas * tp)
-    if servers < 2:
-        return None
-    return Spread(replicas, serving, servers, math.ceil(replicas / servers))
+    spread = server_spread(replicas, tp, fleet_gpus)
+    return None if spread is None else Spread(replicas, serving, *spread)
 
 
 def _bought_spread(replicas: int, serving: int, tp: int, unit_gpus: int, units: int) -> Spread | None:
@@ -115,5 +112,10 @@ def placement(f: Facts) -> Finding | None:
     cover = ({"tr": "plan.placement16.covered"} if spread.covered
              else {"tr": "plan.placement16.short", "serving": spread.serving})  # fmt: skip
     spare_part = {"tr": "plan.placement16.spare" if spare else "plan.placement16.no_spare"}
+    if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
+        spare_part = {"tr": "plan.owned20.placement.spares"}
+    if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs
+        cover = {"tr": "plan.owned20.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
+                 "per": spread.most * tp, "tp": tp}  # fmt: skip
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
                    left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip

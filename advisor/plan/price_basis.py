@@ -62,6 +62,11 @@ class PriceBasis(BaseModel):
             # the offers standing in are named where they are another region's (a local row stands in for the line)
             out.append(translate(lang, "rows18.basis.proxy", **where, **stand_in) if names
                        else translate(lang, "prices16.basis.proxy", **where))
+            if not names:
+                # the region's own cloud GPUs can serve the plan with the line bought apart (s20-gpu20, ninth blind
+                # review q13: "GCP Singapore prices stand in although GCP cannot deliver a CN2 GIA/9929/CMIN2 line");
+                # another region's rows times an uplift are no GPUs to rent there, so not said for them
+                out.append(translate(lang, "gpu20.basis.line_apart", **where))
         elif self.stand_in_region and names:
             out.append(translate(lang, "rows18.basis.stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))

@@ -14,15 +14,15 @@ inflated (q09: "the 86B-token/month figure is not credible"; q22/q23).
 - **Range**: the high end is the former figure (the peak for the assumed utilisation's share of the hours), which
   the hosted-API comparison also weighs (``hosted_weigh.high_end_factor``); the low end, for a day/night load, the
   busy half of the day only (``volume_range.low_duty``).
-- **Requests a day implied**: the middle ÷ the average answer, said with it, and per person where the answers count
-  people (its users, else the people a year whose personal data it handles), so a reader who knows the real count
-  sees at once how far off the assumption is. q09's 86 billion input tokens come mostly from the concurrency, not
-  the duty: 80 requests in flight with 60-token answers are about 68 requests a second at the peak, about 2 million
-  a day at a peak:average of 3, some 1,800 a year for each of its 400,000 callers; the duty moved it by a fifth.
-  Concurrency counts requests in flight (the glossary), so "80 simultaneous calls" answered as 80 in flight says
-  every caller is always waiting for an answer; the memo now shows that figure for the reader to correct.
+- **Requests a day implied**: the middle ÷ the average answer, said with it. q09's 86 billion input tokens came
+  mostly from the concurrency, not the duty: 80 requests in flight with 60-token answers are about 68 requests a
+  second at the peak, about 2 million a day at a peak:average of 3, some 1,800 a year for each of its 400,000
+  callers. Where the answers count people (its users, else the people a year whose personal data it handles), the
+  month is theirs and this reading its high end (``public_people``, s20-fleet20: q14's follow-up bot read as 590
+  requests a patient a year).
 
-Not for a staff tool (``people_volume``), a batch, requests a day given, or a measured utilisation.
+Not for a staff tool (``people_volume``), a batch, requests a day given, or the service's own measured utilisation
+(a fleet's utilisation by other work is not one: ``Ctx.duty_measured``, s20-fleet20).
 """
 
 from __future__ import annotations
@@ -30,17 +30,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import public_people
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.money_text import about  # (shared with people_volume's in-flight reading, s19-volume19b)
 from advisor.plan.people_volume import in_out
-from advisor.plan.volume_range import HOURS_PER_MONTH, low_duty
+from advisor.plan.volume_range import HOURS_PER_MONTH, PEAK_RATE, low_duty
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24
 
 
 def applies(c: Ctx) -> bool:
     """A service for people outside the team whose month is estimated from its peak, not counted or measured."""
-    return not c.is_batch and not c.requests_per_day and not c.internal_only and not c.utilisation_measured
+    return not c.is_batch and not c.requests_per_day and not c.internal_only and not c.duty_measured
 
 
 @dataclass(frozen=True)
@@ -58,42 +59,59 @@ def average_share(c: Ctx) -> float:
     return 1 / PEAK_FACTOR[c.load]
 
 
-def per_person(c: Ctx, per_day: float) -> dict[str, Any] | str:
-    """The implied requests a day per person the answers count, as a check the reader can make at once: the people
-    who use it, else the people a year whose personal data it handles (q09: 400,000 callers a year, each sending
-    about 1,800 requests a year at the peak-derived month). Arithmetic on the answers, no assumed usage."""
-    if c.answers.users:
-        return {"tr": "plan.publicvol18.check.users", "per": about(per_day / c.answers.users), "people": about(c.answers.users)}
-    if c.pi_subjects:
-        return {"tr": "plan.publicvol18.check.subjects", "per": about(per_day * 365 / c.pi_subjects),
-                "people": about(c.pi_subjects)}
-    return ""
-
-
 def estimate(c: Ctx, peak_tok_s: float) -> PublicVolume | None:
     """The month at the peak's average share, between the busy-half-day figure and the assumed-utilisation one;
     None where it does not apply, no rate is known, or the ratio says nothing below the utilisation figure."""
     if not applies(c) or peak_tok_s <= 0:
         return None
-    share, high_share = average_share(c), c.utilisation
+    share, high_share = average_share(c), c.volume_utilisation
     if share >= high_share:
         return None
     month = peak_tok_s * 3600 * HOURS_PER_MONTH
+    counted = _from_people(c, month * share)  # the people the answers count, the peak's reading its high end
+    if counted is not None:
+        return counted
     low_end = low_duty(c)
     low_share = low_end[0] if low_end is not None and low_end[0] < share else share
     low, expected, high = month * low_share, month * share, month * high_share
     high_in, high_out = in_out(c, high)
     per_day = expected / max(c.output_avg, 1) / DAYS_PER_MONTH
     basis: dict[str, Any] = {
-        "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", "factor": f"{PEAK_FACTOR[c.load]:g}",
+        "tr": "plan.publicvol18.basis", "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1),
+        "factor": f"{PEAK_FACTOR[c.load]:g}",
         "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
-        "rpd": about(per_day), "check": per_person(c, per_day),
+        "rpd": about(per_day),
         "high_in": high_in, "high_out": high_out, "duty": round(high_share * 100), "low": ""}
     if low_share < share:
         low_in, low_out = in_out(c, low)
         basis["low"] = {"tr": "plan.publicvol18.low", "low_in": low_in, "low_out": low_out,
                         "low_duty": round(low_share * 100)}
     return PublicVolume(low, expected, high, basis)
+
+
+def _from_people(c: Ctx, peak_month: float) -> PublicVolume | None:
+    """The month from the people the answers count (``public_people``), each figure held to the peak's reading
+    (``peak_month``, output tokens: the peak ÷ its ratio all day), which is the high end; None where no people are
+    counted. The peak's reading said with the requests a person a year it implies, so the reader sees both."""
+    n = public_people.people(c)
+    if n is None:
+        return None
+    lo_r, mid_r, hi_r = public_people.requests_a_year()
+    low, expected = (min(public_people.output_tokens(c, n, r), peak_month) for r in (lo_r, mid_r))
+    low_in, low_out = in_out(c, low)
+    high_in, high_out = in_out(c, peak_month)
+    convs, turns = public_people.CONVERSATIONS_A_YEAR[1], public_people.REQUESTS_A_CONVERSATION[1]
+    per_year_at_peak = peak_month / max(c.output_avg, 1) * public_people.MONTHS_A_YEAR / n
+    basis: dict[str, Any] = {
+        "tr": PEOPLE_BASIS, "who": public_people.who(c, n), "per": mid_r, "conv": convs, "turns": turns,
+        "low_per": lo_r, "high_per": hi_r, "rpd": about(expected / max(c.output_avg, 1) / DAYS_PER_MONTH),
+        "low_in": low_in, "low_out": low_out, "high_in": high_in, "high_out": high_out, "peak": c.peak,
+        "factor": f"{PEAK_FACTOR[c.load]:g}", "profile": {"tr": f"plan.publicvol18.profile.{c.load}"},
+        "peak_per": about(per_year_at_peak)}
+    return PublicVolume(low, expected, peak_month, basis)
+
+
+PEOPLE_BASIS = "fleet20.public.basis"  # the tokens row's phrase where the month is counted from people
 
 
 def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
@@ -108,10 +126,17 @@ def for_total(c: Ctx, output_tokens: float) -> PublicVolume | None:
 def rebase(costs: Any, c: Ctx) -> None:
     """``costs`` (two nodes' sum) said for the whole plan where its month is this estimate's."""
     basis = costs.volume_basis or {}
+    if basis.get("tr") == PEOPLE_BASIS:  # each node counted its share of the people: the whole count said, the
+        # nodes' high ends (each its peak's reading) summed as the whole peak's (s20-fleet20)
+        high = float(costs.output_tokens_per_month_high or costs.output_tokens_per_month or 0)
+        counted = _from_people(c, high) if high > 0 else None
+        if counted is not None:
+            costs.volume_basis = counted.basis
+        return
     whole = for_total(c, float(costs.output_tokens_per_month or 0)) if basis.get("tr") == "plan.publicvol18.basis" \
         else None
     if whole is not None:
         costs.volume_basis, costs.output_tokens_per_month_high = whole.basis, round(whole.high)
 
 
-__all__ = ["PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "per_person", "rebase"]
+__all__ = ["PEOPLE_BASIS", "PublicVolume", "about", "applies", "average_share", "estimate", "for_total", "rebase"]

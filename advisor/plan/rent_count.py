@@ -17,7 +17,14 @@ def note(result: PlanResult, lang: str) -> str:
     """" (renting comes in whole servers of 8: the plan's 12 take 2 servers, 16 GPUs)", or "" where the counts
     agree (or a plan of two nodes, whose cost sums both)."""
     hw, c = result.hardware, result.costs
-    if result.nodes or not hw.gpu or not hw.total_gpus or not c.gpus or c.gpus <= hw.total_gpus:
+    if result.nodes or not hw.gpu or not hw.total_gpus or not c.gpus:
+        return ""
+    lay = hw.layout
+    if c.gpus < hw.total_gpus and lay is not None and lay.basis == "fleet":
+        # spares on the fleet's idle GPUs (fleet.idle_spares): free to run when owned, not added when renting
+        return translate(lang, "memo.owned20.rent_without_idle_spares", plan=hw.total_gpus, gpus=c.gpus,
+                         extra=hw.total_gpus - c.gpus)  # fmt: skip
+    if c.gpus <= hw.total_gpus:
         return ""
     shape = node_shapes.shape_of(hw.gpu, False)
     unit = max(shape.sizes)

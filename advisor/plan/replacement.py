@@ -36,6 +36,7 @@ def adopt_replacement(result: PlanResult, replanned: PlanResult | None) -> PlanR
         "next_steps": replanned.next_steps, "deployment_form": replanned.deployment_form, "line": replanned.line,
         # the layouts tried were the asked GPUs' ("TP1 on H100 is the one chosen" beside an L20 plan: q19 review)
         "layouts_tried": replanned.layouts_tried,
+        "start_with": replanned.start_with,  # the fix's costs: the hosted API weighed against them (s20-hosted20)
         "findings": [*blockers, *(f for f in replanned.findings if f.id not in kept)],
     })  # fmt: skip
 

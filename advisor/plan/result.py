@@ -60,7 +60,9 @@ def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
     ``"clause": True``, as a clause inside a sentence: ``clause_case``)."""
     resolved: dict[str, Any] = {}
     for name, value in (params or {}).items():
-        if isinstance(value, dict) and "tr" in value:
+        if isinstance(value, dict) and "by_lang" in value:  # words already written per language (a count in 亿)
+            resolved[name] = value["by_lang"].get(lang, value["by_lang"]["en"])
+        elif isinstance(value, dict) and "tr" in value:
             resolved[name] = _render_tr(lang, value)
         elif isinstance(value, float):
             resolved[name] = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
@@ -328,8 +330,11 @@ class OwnedFormCost(_Out):
                                             "fleet's idle GPUs of another type (no purchase for a few missing cards)")
     fleet_utilisation: float | None = Field(None, description="the fleet's utilisation the free count rests on")
     gpus_bought: int | None = Field(None, description="GPUs bought besides the fleet's (whole servers for SXM)")
-    average_draw: float | None = Field(None, description="average draw as a share of full load the kWh count: idle at "
-                                                         "about half its full power, busy the assumed utilisation")
+    average_draw: float | None = Field(None, description="average draw as a share of full load the kWh count (low end): "
+                                                         "idle at ``idle_draw`` of full power, busy the assumed utilisation")
+    average_draw_high: float | None = Field(None, description="the average draw's high end (share of full load)")
+    idle_draw: MoneyRange | None = Field(None, description="draw when idle as a share of full load (low, high): an "
+                                         "office box's far below a server's")
 
 
 class Costs(_Out):
@@ -358,17 +363,20 @@ class Costs(_Out):
     bare_metal_power_monthly: MoneyRange | None = None
     bare_metal_colo_monthly: MoneyRange | None = None
     bare_metal_staff_monthly: MoneyRange | None = None
-    bare_metal_residual: MoneyRange | None = None
-    bare_metal_monthly: MoneyRange | None = Field(None, description="amortised capex + power + colocation + staff")
+    bare_metal_residual: MoneyRange | None = Field(
+        None, description="no longer set: no resale value is counted in any owning figure (kept so saved results load)")
+    bare_metal_monthly: MoneyRange | None = Field(
+        None, description="capex ÷ the horizon's months + power + colocation + staff, low ends together, high ends together")
     break_even_utilisation: BreakEven | None = Field(
         None, description="utilisation above which owning is cheaper (0–1); an end is null where owning never is")
     break_even_months: BreakEven | None = Field(
         None, description="months until owning is cheaper at the assumed utilisation; an end is null where it is not "
                           "within the horizon")
     cost_per_million_output_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ output tokens served (rule 17), per million")
+        None, description="whole serving cost ÷ output tokens served (rule 17), per million: at the setup's capacity "
+                          "× utilisation where per_million_basis says so, else the month's (a batch: the job's)")
     cost_per_million_tokens: MoneyRange | None = Field(
-        None, description="whole serving cost ÷ input + output tokens served, per million")
+        None, description="whole serving cost ÷ input + output tokens served, per million (basis as above)")
     hosted_api_input_per_million: MoneyRange | None = Field(None, description="hosted API rate, input tokens")
     hosted_api_output_per_million: MoneyRange | None = Field(None, description="hosted API rate, output tokens")
     hosted_api_monthly: MoneyRange | None = Field(
@@ -424,6 +432,25 @@ class Costs(_Out):
         "and the load shape; null where the reserved option commits for every GPU")
     cloud_reserved_all_monthly: MoneyRange | None = Field(
         None, description="every GPU at the monthly/reserved price all month, kept beside the mixed basis it lost to")
+    # s20-costtoken20: the cost per million tokens at the setup's capacity (advisor.plan.capacity_per_million):
+    # cost_per_million_* divide ``per_million_monthly`` by the tokens ``per_million_basis`` names
+    per_million_monthly: MoneyRange | None = Field(
+        None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
+    per_million_basis: dict[str, Any] | None = Field(
+        None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
+        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
+        "(whose throughput adds up)}; null "
+        "where it divides the month's own volume (a batch job)")
+    cost_per_million_output_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's output tokens, only where that volume rests on the "
+                          "answers (requests a day given); null where the volume is assumed")
+    cost_per_million_tokens_volume: MoneyRange | None = Field(
+        None, description="the monthly cost ÷ the month's input + output tokens, only where that volume is answered")
+    # s20-costtoken20: the premium line in the total (advisor.plan.line_total)
+    monthly_with_line: MoneyRange | None = Field(
+        None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")
+    line_excluded: bool = Field(False, description="a premium line with no sourced price: the totals leave it out "
+                                "(unknown, not zero)")
 
 
 class PhasedCost(_Out):
@@ -696,6 +723,9 @@ class GpuChoice(_Out):
     # s19-q42h20 (ninth blind review, q42): why not each next GPU of the same standing, which costs more at the size
     # that meets the target (advisor.plan.gpu_dearer)
     dearer: list[DearerAlt] = Field(default_factory=list)
+    # s20-gpu20 (ninth blind review, q13): the chosen replica split over PCIe cards, and one card a replica on another
+    # GPU weighed but dearer than the premium allows (advisor.plan.single_card.declined): the same keys as single_card
+    single_card_declined: dict[str, Any] | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -714,6 +744,18 @@ class GpuChoice(_Out):
         return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
                                         "limit": self.single_card["limit_pct"]})
 
+    def _declined(self, lang: str) -> str:
+        """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
+        if self.single_card_declined is None:
+            return ""
+        d = self.single_card_declined
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        key = "gpu20.single_card_declined_nvlink" if d.get("nvlink") else "gpu20.single_card_declined"
+        return ("" if lang == "zh_CN" else " ") + render(lang, key, {
+            "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
+
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
             return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
@@ -730,7 +772,7 @@ class GpuChoice(_Out):
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._weighed(lang) + self._dearer(lang)
+                + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -738,7 +780,8 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._weighed(lang) + self._dearer(lang)
+                                  "others": others}) + self._single(lang) + self._declined(lang) + self._weighed(lang) \
+            + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -764,6 +807,10 @@ class LineCost(_Out):
     per_mbps_month: MoneyRange | None = None
     monthly: MoneyRange | None = Field(None, description="None: no sourced price for this line (unknown, not zero)")
     source: Source | None = None
+    # s20-costtoken20: the peak's stream is the prediction at the planned load where that is below every user at
+    # the steady per-user speed (advisor.plan.peak_stream)
+    stream_simulated: bool = Field(False, description="output_tokens_per_s is the setup's predicted stream at the "
+                                   "planned load (below the cautious every-user-at-full-speed figure)")
 
     def text_in(self, lang: str) -> str:
         base = {"line": {"tr": f"plan.line.{self.line}"}, "mbps": f"{self.mbps:,.0f}",
@@ -815,6 +862,41 @@ class PlanNode(_Out):
             "replicas": self.replicas, "tp": self.tp, "weights": self.weights, "peak": self.peak})
 
 
+class HostedBreakEven(_Out):
+    """The monthly token volume (input + output, at the plan's prompt/answer mix) at which the hosted API's list price
+    equals this plan's monthly cost (``advisor.plan.hosted_lead``). The API's price is linear in the tokens, so each
+    end is the costed volume × the plan's month ÷ the API's month: the same figures the memo prints, never others."""
+
+    tokens_low: float = Field(description="tokens a month: the plan's cheapest month against the API's dearest rate")
+    tokens_high: float = Field(description="tokens a month: the plan's dearest month against the API's cheapest rate")
+    volume: float = Field(description="the tokens a month the costs are worked out on (input + output)")
+    volume_high: float = Field(description="the assumed volume's high end (equal to volume where none is higher)")
+    times_high_end: float = Field(description="tokens_low ÷ volume_high: how far the volume must grow before "
+                                              "self-hosting pays at the best prices")
+    plan_monthly: MoneyRange
+    hosted_monthly: MoneyRange
+    currency: str
+    price_source: str = Field("", description="the list the API's rates come from (title, date, grade)")
+
+
+class StartWith(_Out):
+    """What to start on when a hosted API of the same model costs less than this plan (issue 25, ninth blind review):
+    the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
+
+    form: Literal["hosted_api", "this_plan"]
+    reason: Literal["lead", "lead_terms", "owned", "thin", "close", "answers"] = Field(
+        description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
+                    "contract meets; owned: the plan runs on cards already owned; thin: cheaper by less than "
+                    "the lead margin; close: the ranges overlap; answers: the answers rule it out (the finding says why)")
+    key: str = ""
+    params: dict[str, Any] = Field(default_factory=dict)
+    break_even: HostedBreakEven | None = None
+
+    def text_in(self, lang: str, *, markdown: bool = False) -> str:
+        text = render(lang, self.key, self.params) if self.key else ""
+        return text if markdown else text.replace("**", "")
+
+
 class PlanResult(_Out):
     deployment_form: DeploymentForm
     region: Region
@@ -857,6 +939,9 @@ class PlanResult(_Out):
     # way to make it feasible, said once with its setup, its cost and why
     fixes_no_saving: list[Fix] = Field(default_factory=list, description="changes tried that cost no less than the "
                                        "plan as asked: left out of the fixes, with their setups and costs")
+    # s20-hosted20 (issue 25): a hosted API cheaper than the plan: start on it (this plan what to move to), or why not
+    start_with: StartWith | None = Field(None, description="where a hosted API of the same model costs less: what to "
+                                         "start on, the reason, and the break-even volume (JSON: decision.start_with)")
 
     def finding(self, finding_id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == finding_id), None)
@@ -883,7 +968,13 @@ class PlanResult(_Out):
             data["layouts_tried"]["text"] = self.layouts_tried.text_in(lang)
         data["findings"] = [f.to_json(lang) for f in self.findings]
         # the cheaper alternative the memo names under its headline (the card and the text summary say it too)
-        data["alternative"] = alternative_text(self.findings, lang) or None
+        # (s20-hosted20) or the lead where the plan starts on the API, or the one reason this plan is kept
+        data["alternative"] = lead_text(self.start_with, lang) or alternative_text(
+            self.findings, lang, start=self.start_with) or None
+        sw = data.pop("start_with", None)
+        if sw is not None and self.start_with is not None:
+            sw["text"] = self.start_with.text_in(lang)
+        data["decision"] = {"start_with": sw}
         data["assumptions"] = [
             {"field": a.field, "value": a.value, "text": a.text_in(lang)} for a in self.assumptions
         ]
@@ -1004,9 +1095,14 @@ def alternative(findings: Sequence[Finding]) -> Finding | None:
                 None)
 
 
-def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False) -> str:
+def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False,
+                     start: StartWith | None = None) -> str:
     """The sentence the memo puts under its headline when a cheaper alternative exists, "" when none: one wording
-    for the memo (``markdown``: its lead in bold), the wizard's card and ``advisor plan`` (plain text, in --json)."""
+    for the memo (``markdown``: its lead in bold), the wizard's card and ``advisor plan`` (plain text, in --json).
+    With the plan's ``start`` (its ``start_with``): kept on this plan, the one reason that decides, with the
+    break-even (s20-hosted20); started on the API, "" (the headline leads with it, ``lead_text``)."""
+    if start is not None and start.key:
+        return "" if start.form == "hosted_api" else start.text_in(lang, markdown=markdown)
     alt = alternative(findings)
     if alt is None:
         return ""
@@ -1015,3 +1111,12 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     # q22: "the hosted-API alternative does not say where the provider sits")
     text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
     return text if markdown else text.replace("**", "")
+
+
+def lead_text(start: StartWith | None, lang: str, *, markdown: bool = False) -> str:
+    """The Decision's first lines where the plan starts on a hosted API (this plan is what to move to), else ""."""
+    if start is None or start.form != "hosted_api" or not start.key:
+        return ""
+    text = start.text_in(lang, markdown=markdown)
+    # where the provider processes the prompts decides whether confidential text may go there (q22)
+    return text + ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate, payback, reserved_price
+from advisor.plan import batch_kv, batch_policy, batch_rate, failover_budget, payback, reserved_price
 from advisor.plan import cost as costmod
+from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
@@ -71,6 +72,8 @@ def icp_required(f: Facts):
         # contradict the licence's 60–90 days beside it (q11, s15-text)
         return finding("icp.required", variant="filed_paid" if c.charges else "filed", verify=False)
     lo, hi = _icp_remaining(c)
+    if c.charges:  # a paid service's path is the operating licence, not this filing beside it (q07, ninth review)
+        return finding("icp.required", variant="paid", low=lo, high=hi)
     return finding("icp.required", status={"tr": f"plan.icp.{c.icp}"}, low=lo, high=hi)
 
 
@@ -293,7 +296,8 @@ def _count(value: int | None) -> Any:
     return {"tr": "plan.pi.count_unknown"} if value is None else value
 
 
-def _pi_finding(rule_id: str, c: Ctx, region: str, **params: Any) -> Finding:
+def _pi_finding(rule_id: str, c: Ctx, region: str, roles: str = "duties19b.pi.customers_roles",
+                **params: Any) -> Finding:
     """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
     that says how they were counted (the share of the count given). Where the business customers export
     (``pi_exporter``), the text that says so: each counts its own people, the count given is their total."""
@@ -303,7 +307,7 @@ def _pi_finding(rule_id: str, c: Ctx, region: str, **params: Any) -> Finding:
         basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
     if customers_export(c):
         return finding(rule_id, variant="customers", basis=basis, region=_region(region),
-                       roles={"tr": "duties19b.pi.customers_roles", "region": _region(region)}, **counts, **params)
+                       roles={"tr": roles, "region": _region(region)}, **counts, **params)
     if basis:
         return finding(rule_id, variant="share", basis=basis, **counts, **params)
     return finding(rule_id, **counts, **params)
@@ -330,7 +334,9 @@ def pi_exempt(f: Facts):
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info and _pi_tier(c) == "exempt"):
         return None
-    return _pi_finding("pi.export_exempt", c, f.region)
+    # the customers' roles without the standard contract an exempt count never needs (q13, tenth blind review:
+    # "boilerplate about customers signing standard contracts muddies a clear 'exempt'"; s20-duties20)
+    return _pi_finding("pi.export_exempt", c, f.region, roles="duties20.pi.customers_roles_exempt")
 
 
 @rule("pi.export_contract", "constraint")
@@ -484,6 +490,10 @@ def region_latency_budget(f: Facts):
         if pred is not None:  # the predicted first token against what the round trip leaves, at its worst
             fits = "fits" if pred <= left_lo else "tight"
             predicted = {"tr": f"plan.latency_budget.predicted_{fits}", "ttft": round(pred), "left": max(0, left_lo)}
+        # within 5 % of the target at the planned load or with one replica down: a risk, with its figures (q43)
+        risk = failover_budget.tight_clause(f.sized_ctx, _chosen(f), slo, hi, pred)
+        if risk is not None:
+            predicted = {"tr": "costtoken20.latency.with_risk", "base": predicted, "risk": risk}
         return finding("region.latency_budget", slo=round(slo), region=_region(f.region),
                        far_low=int(far["low"]), far_high=int(far["high"]), low=lo, high=hi,
                        left_low=max(0, left_lo), left_high=max(0, left_hi), predicted=predicted,
@@ -509,8 +519,10 @@ def _gpus_in_plan(f: Facts) -> list[str]:
 
 @rule("gpu.export_verify", "constraint")
 def gpu_export(f: Facts):
-    """Export-sensitive GPUs for a mainland deployment: verify current rules before planning on them (rule 8)."""
-    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+    """Export-sensitive GPUs for a mainland deployment: verify current rules before planning on them (rule 8). Not
+    for GPUs the team already owns and runs with nothing bought (nothing crosses a border), nor for the China-market
+    parts made for the rules (the list and its reason in facts.json ``gpu_availability``)."""
+    if f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api" or nothing_acquired(f):
         return None
     sensitive = set(facts()["gpu_availability"]["export_sensitive"])
     hit = [g for g in _gpus_in_plan(f) if g in sensitive]
@@ -811,7 +823,7 @@ def cost_rent(f: Facts):
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
     scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
-    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.utilisation * 100),
+    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.volume_utilisation * 100),
                    months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                    breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                    breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
@@ -824,7 +836,7 @@ def cost_buy(f: Facts):
         return None
     c = f.cost.costs
     be = c.break_even_months
-    return finding("cost.buy", util=round(f.ctx.utilisation * 100), months=f.ctx.duration_months,
+    return finding("cost.buy", util=round(f.ctx.volume_utilisation * 100), months=f.ctx.duration_months,
                    owned=_range(c.bare_metal_monthly.low, c.bare_metal_monthly.high, f) if c.bare_metal_monthly else "—",
                    cloud=_range(c.cloud_monthly.low, c.cloud_monthly.high, f) if c.cloud_monthly else "—",
                    breakeven=be.phrase("months") if be else "—")  # fmt: skip
@@ -911,23 +923,36 @@ def cost_spot(f: Facts):
 
 @rule("cost.mainland_prices", "cost")
 def cost_mainland(f: Facts):
-    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes."""
+    """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes. Not where the plan
+    neither buys nor rents a GPU (the team's own fleet): the cloud row is then only a yardstick."""
     if f.cost is None or f.region not in ("mainland", "mainland_plus_overseas") or f.form == "hosted_api":
+        return None
+    if nothing_acquired(f):
         return None
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None
+    weak = _weak_prices(f)
+    if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
+        return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")
+
+
+def _weak_prices(f: Facts) -> tuple[int, int] | None:
+    """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
+    rows = f.cost.costs.prices if f.cost is not None else []
+    weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
+    return (len(weak), len(rows)) if weak else None
 
 
 @rule("cost.prices_verify", "cost")
 def cost_prices(f: Facts):
-    """Prices used are grade C/U: verify with a quote."""
-    if f.cost is None or not f.cost.costs.prices:
+    """Prices used are grade C/U: verify with a quote (said in the mainland placeholder note where that fires)."""
+    if f.cost is None or not f.cost.costs.prices or cost_mainland(f) is not None:
         return None
-    weak = [r for r in f.cost.costs.prices if r.grade in ("C", "U") and not r.user_quote]
-    if not weak:
+    weak = _weak_prices(f)
+    if weak is None:
         return None
-    return finding("cost.prices_verify", rows=len(weak), total=len(f.cost.costs.prices))
+    return finding("cost.prices_verify", rows=weak[0], total=weak[1])
 
 
 @rule("ops.none_bare_metal", "cost")
@@ -986,6 +1011,7 @@ from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - 
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - PDPO, HK export rules, AI Act Art. 4
+from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - a hosted API's processor contract
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
@@ -1007,7 +1033,7 @@ RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
-    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules",
+    "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",

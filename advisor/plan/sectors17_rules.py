@@ -74,7 +74,16 @@ def mlps_filing(f: Facts) -> Finding | None:
         return None
     level3 = mlps_level(f.ctx, f.region) == 3
     return finding("mlps.filing", variant="health" if _health(f) else None,
-                   level={"tr": "plan.sectors17.mlps.level3" if level3 else "plan.sectors17.mlps.level2"})
+                   level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"})
+
+
+def _level3_reason(f: Facts) -> str:
+    """Why level 3, the answers' own reason only: financial data, children's information, or other sensitive personal
+    information (one phrase "financial or sensitive personal data" was read in a children's app's memo as banking
+    boilerplate: q07, ninth blind review; s20-duties20)."""
+    if _finance(f):
+        return "duties20.mlps.level3.finance"
+    return "duties20.mlps.level3.minors" if f.ctx.answers.minors is True else "duties20.mlps.level3.sensitive"
 
 
 @rule("eu.ai_transparency", "constraint")

@@ -63,4 +63,21 @@ def passed_over(chosen: Candidate, others: list[Candidate], same_standing, hourl
     return None
 
 
-__all__ = ["over_pcie", "passed_over", "prefer", "premium", "weighed"]
+def declined(chosen: Candidate, others: list[Candidate], same_standing, hourly) -> dict[str, Any] | None:
+    """The cheapest setup of one card per replica (or an NVLink replica) on another GPU that ``chosen``, a replica
+    split over PCIe cards, kept its place before because it costs more than ``premium()`` more (s20-gpu20, ninth
+    blind review q13: "one L40S per replica is simpler for about 40 % more" — the rule was weighed and its limit
+    decided, which the memo says); None when ``chosen`` is not split over PCIe or no such setup was weighed."""
+    if not over_pcie(chosen):
+        return None
+    mine = hourly(chosen)
+    singles = [k for k in others if k.gpu.id != chosen.gpu.id and not over_pcie(k) and same_standing(k)
+               and hourly(k) > weighed(chosen, mine) + 1e-9]
+    if not singles:
+        return None
+    k = min(singles, key=hourly)
+    return {"other": k, "more_pct": round((hourly(k) / mine - 1.0) * 100), "limit_pct": round(premium() * 100),
+            "nvlink": k.tp > 1}
+
+
+__all__ = ["declined", "over_pcie", "passed_over", "prefer", "premium", "weighed"]

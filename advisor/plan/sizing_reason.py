@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import owned_knee
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts
 
 TITLE = "agree18.sizing.plan.room.title"
+CHOICE_TITLE, CHOICE_DETAIL = "plan.owned20.knee.room.title", "plan.owned20.knee.detail"
 
 
 def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
@@ -39,6 +41,15 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
     if knee or loss:
         out.title_key = TITLE
         out.params.update(knee=knee, loss=loss)
+    # on the team's own GPUs, past the knee is a decision for the team: the options with their figures (q04)
+    choice = owned_knee.options(f, sized, ch, served_curve(sized, ch)[0], knee_at, per) if knee else None
+    if choice is not None:
+        out.title_key, out.detail_key = CHOICE_TITLE, CHOICE_DETAIL
+        out.severity = "warning"  # a decision the team makes before launch: among the first reasons, not the last
+        out.params["choice"] = {"tr": "plan.owned20.knee.choice", "own": choice["choice_own"],
+                                "buy": choice["choice_buy"], "or": {"tr": "plan.owned20.knee.or"}
+                                if choice["choice_own"] and choice["choice_buy"] else ""}  # fmt: skip
+        out.params["options"] = {"tr": "plan.owned20.knee.options", **choice}
 
 
 __all__ = ["qualify"]

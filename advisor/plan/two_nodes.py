@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.plan import capacity_per_million, payback, reserved_floor
 from advisor.plan import cost as costmod
-from advisor.plan import payback, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
@@ -105,7 +105,7 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     costs.region_uplift = x.region_uplift or y.region_uplift
     for name in ("cloud_on_demand_monthly", "cloud_monthly", "cloud_spot_monthly", "bare_metal_capex",
                  "bare_metal_amortised_monthly", "bare_metal_power_monthly", "bare_metal_colo_monthly",
-                 "bare_metal_staff_monthly", "bare_metal_residual", "bare_metal_monthly"):
+                 "bare_metal_staff_monthly", "bare_metal_monthly"):
         setattr(costs, name, _add(getattr(x, name), getattr(y, name)))
     costs.owned = costs.hybrid = None
     # GPUs billed on demand on average: both nodes' (the merged label read "2 of 6 GPUs" from one node, q34)
@@ -130,13 +130,9 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
             (y.output_tokens_per_month_high or y.output_tokens_per_month or 0)  # (s18-publicvol)
     cloud = _sum(a.cloud_usd, b.cloud_usd)
     owned = _sum(a.owned_usd, b.owned_usd)
-    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = None
-    if out_tok and cloud[0] is not None and cloud[1] is not None:
-        lo, hi = cloud[0] * a.conv, cloud[1] * a.conv
-        costs.cost_per_million_output_tokens = MoneyRange(low=round(lo * 1e6 / out_tok, 2),
-                                                          high=round(hi * 1e6 / out_tok, 2))
-        both = out_tok + in_tok
-        costs.cost_per_million_tokens = MoneyRange(low=round(lo * 1e6 / both, 2), high=round(hi * 1e6 / both, 2))
+    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = costs.per_million_monthly = None
+    if out_tok and cloud[0] is not None and cloud[1] is not None:  # both nodes' cost (rebased on their capacity)
+        capacity_per_million.set_monthly(costs, cloud[0] * a.conv, cloud[1] * a.conv)
     _break_even(costs, x, y)
     series = []
     for p, q in zip(a.series, b.series, strict=True):

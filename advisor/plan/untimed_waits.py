@@ -46,6 +46,9 @@ def untimed_steps(f: Facts) -> list[TimelineItem]:
     out = [step(f) for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None]
     if duties18_rules.likely_public_genai(f) is not None:
         out.insert(0, duties18_rules.likely_public_step(f))
+    tutoring = duties18_rules.double_reduction_step(f)  # paid subject tutoring for pupils: asked before all else
+    if tutoring is not None:
+        out.insert(0, tutoring)
     if duties18_rules.algorithm_confirm(f):
         out.append(duties18_rules.algorithm_confirm_step(f))
     return out

@@ -19,12 +19,15 @@ from advisor.plan.money_text import round_money
 HOURS_PER_MONTH = 730.0
 OFFICE_HOURS = 22 * 10  # working days a month × office hours a day: an internal tool's busy hours
 BUSY_DAY_SHARE = 0.5  # a public day/night service: the busy half of each day
+# the peak's output tokens/s a tokens row quotes, as a number beside its printed "rate": the memo's speed row says the
+# same figure for what it is (s20-fleet20, q04: "the peak's 721 tokens/s" beside "945 tokens/s all replicas")
+PEAK_RATE = "peak_tok_s"
 
 
 def low_duty(c: Ctx) -> tuple[float, str] | None:
     """(share of all hours at the peak's rate, the phrase's key) for the low end of a day/night load's volume;
     None where the assumption has no lower figure of its own (a steady or bursty load, a measured utilisation)."""
-    if c.load != "diurnal" or c.utilisation_measured:
+    if c.load != "diurnal" or c.duty_measured:
         return None
     average = 1 / PEAK_FACTOR["diurnal"]  # the plan's own average load, as a share of the peak
     if c.internal_only:
@@ -35,8 +38,10 @@ def low_duty(c: Ctx) -> tuple[float, str] | None:
 def duty_basis(c: Ctx, peak_tok_s: float, duty: float) -> dict[str, Any]:
     """The phrase for a volume of ``peak_tok_s`` × ``duty`` of all hours: the assumption and, where the load has one,
     the lower figure (input / output tokens a month) with how it is found."""
-    base: dict[str, Any] = {"duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}"}
+    base: dict[str, Any] = {"duty": round(duty * 100), "rate": f"{peak_tok_s:,.0f}", PEAK_RATE: round(peak_tok_s, 1)}
     low = low_duty(c)
+    if c.duty_measured:  # the service's own measured duty, not an assumption (s20-fleet20: q26 read "assumed")
+        return {"tr": "fleet20.volume.duty_measured", **base}
     if low is None or low[0] >= duty:
         return {"tr": "plan.burst15.volume.duty", **base}
     share, how = low
@@ -46,4 +51,4 @@ def duty_basis(c: Ctx, peak_tok_s: float, duty: float) -> dict[str, Any]:
             "how": {"tr": how}, "low_in": round_money(inp), "low_out": round_money(out)}
 
 
-__all__ = ["duty_basis", "low_duty"]
+__all__ = ["PEAK_RATE", "duty_basis", "low_duty"]

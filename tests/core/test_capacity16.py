@@ -137,7 +137,9 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
     if row is None or r.costs is None or r.costs.per_job:
         pytest.skip("no monthly token volume")
     by_count = answers.get("requests_per_day") is not None
-    measured = answers.get("measured_utilisation") is not None
+    fleet = answers.get("current_fleet") or {}
+    # s20-fleet20: a fleet's utilisation by other work measures the fleet, not this service's month
+    measured = answers.get("measured_utilisation") is not None and (not fleet or bool(fleet.get("load_is_this_service")))
     day_night = answers.get("load_pattern", "diurnal") == "diurnal" and answers.get("use_case") != "offline_batch"
     basis = r.costs.volume_basis or {}
     if basis.get("tr") == "plan.publicvol18.basis":  # s18-publicvol: a public service's month (any load shape) is
@@ -146,12 +148,19 @@ def test_a_day_night_volume_without_requests_a_day_is_an_assumption_with_a_lower
         ends = [int(x.replace(",", "")) for x in (basis["low"]["low_out"] if basis["low"] else "0", basis["high_out"])]
         assert basis["high_out"] in row.group(1) and ends[0] < r.costs.output_tokens_per_month < ends[1]
         return
-    if by_count or measured or not day_night:
+    if basis.get("tr") == "fleet20.public.basis":  # s20-fleet20: from the people it counts, the peak's reading the
+        # high end, said as an assumption between its ends
+        assert not (by_count or measured) and ASSUMED[lang] in row.group(1), row.group(1)
+        ends = [int(basis[k].replace(",", "")) for k in ("low_out", "high_out")]
+        assert basis["high_out"] in row.group(1) and ends[0] <= r.costs.output_tokens_per_month < ends[1]
+        return
+    people = basis.get("tr") == "plan.volume19.basis"  # a staff tool counted by its people, any load shape (q08)
+    if by_count or measured or not (day_night or people):
         assert ASSUMED[lang] not in row.group(1)
         return
     assert ASSUMED[lang] in row.group(1), (path.stem, row.group(1))
     figures = [int(x.replace(",", "")) for x in re.findall(r"\d{1,3}(?:,\d{3})+", row.group(1))]
-    if r.costs.volume_basis["tr"] == "plan.volume19.basis":  # s18-volume: a staff tool counted by its people,
+    if people:  # s18-volume: a staff tool counted by its people,
         # the figure costed between its low and high ends (advisor.plan.people_volume)
         # s19-volume19b: with no head count the row closes on the peak read as requests in flight, above them all
         flight = figures[-2:] if r.costs.volume_basis.get("flight") else None

@@ -54,19 +54,33 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     o = r.costs.owned
     office, room = factor_range("office_pue"), factor_range("server_room_pue")
     assert (o.pue.low, o.pue.high) == office and office[1] <= 1.2 < room[0]
-    # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included)
-    assert o.average_draw == pytest.approx(0.5 + 0.5 * r.costs.utilisation, abs=1e-3)
-    assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw * HOURS_PER_MONTH,
+    # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included); an
+    # office box idles at its own idle share (pages20: not a server's half), busy the assumed utilisation
+    idle, u = factor_range("office_idle_draw"), r.costs.utilisation
+    assert (o.idle_draw.low, o.idle_draw.high) == idle and idle[1] < 0.5
+    assert o.average_draw == pytest.approx(idle[0] + (1 - idle[0]) * u, abs=1e-3)
+    assert o.average_draw_high == pytest.approx(idle[1] + (1 - idle[1]) * u, abs=1e-3)
+    assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw_high * HOURS_PER_MONTH,
                                                       rel=1e-2)
+    assert o.energy_kwh_monthly.low == pytest.approx(o.it_kw.low * office[0] * o.average_draw * HOURS_PER_MONTH,
+                                                     rel=1e-2)
+    draw = f"{round(o.average_draw * 100)}–{round(o.average_draw_high * 100)}"
     for lang in ("en", "zh_CN"):  # the memo says the duty the kWh count
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "memo.office19.power_duty", draw=round(o.average_draw * 100),
-                         util=round(r.costs.utilisation * 100)) in memo
+        assert translate(lang, "memo.office19.power_duty", draw=draw, idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}",
+                         util=round(u * 100)) in memo
 
 
 def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():
     o = scenario("q17_capex_only_university_lab").costs.owned
     assert (o.pue.low, o.pue.high) == factor_range("server_room_pue")
+    # and a server's idle draw (fans, CPUs, memory): the stated half, not an office box's (pages20)
+    assert (o.idle_draw.low, o.idle_draw.high) == factor_range("server_idle_draw") != factor_range("office_idle_draw")
+
+
+def test_a_colocated_server_idles_at_a_servers_share():
+    o = scenario("q26_steady_3y_strong_ops_buy").costs.owned
+    assert o.site == "colocation" and (o.idle_draw.low, o.idle_draw.high) == factor_range("server_idle_draw")
 
 
 

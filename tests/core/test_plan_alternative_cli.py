@@ -19,8 +19,8 @@ def _answers(tmp_path: Path, name: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize(("lang", "lead"), [("en", "A cheaper alternative to check first:"),
-                                            ("zh_CN", "先核对一个更便宜的替代方案：")])
+@pytest.mark.parametrize(("lang", "lead"), [("en", "Start on a hosted API (pay per token):"),
+                                            ("zh_CN", "先用模型 API 服务（按 token 计费）：")])
 def test_the_summary_and_json_carry_the_alternative(tmp_path, capsys, lang, lead):
     answers = _answers(tmp_path, "01_fast_launch_no_icp")  # GPUs in the cloud; a hosted API costs less
     assert main(["plan", "--answers", answers, "--json", "--lang", lang]) == 0

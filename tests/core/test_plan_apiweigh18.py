@@ -47,8 +47,10 @@ def test_an_api_at_a_tenth_of_the_cost_is_led_with_unless_a_real_bar_holds(name)
     for lang in LANGS:
         page = render_memo_markdown(r, lang).split("\n## ")[1]
         if led:
-            cheaper = "cheaper alternative to check first" if lang == "en" else "先核对一个更便宜的替代方案"
-            assert cheaper in page.split("What decides it" if lang == "en" else "决定这个结论的理由")[0], (name, lang)
+            # s20-hosted20: the Decision starts on the API (a feasible plan not on cards the team owns)
+            cheaper = "Start on a hosted API" if lang == "en" else "先用模型 API 服务"
+            head = page.split("What decides it" if lang == "en" else "决定这个结论的理由")[0]
+            assert cheaper in head or not r.feasible or r.start_with.reason == "owned", (name, lang)
             detail = f.detail_in(lang)
             if "plan.hosted16.why.pi" in why:  # the processing agreement, with its law
                 assert ("data-processing agreement" if lang == "en" else "数据处理协议") in detail, (name, lang)
@@ -187,11 +189,12 @@ def _per_million_row(text: str, lang: str) -> str:
 @pytest.mark.parametrize("name", ALL)
 def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figure(name):
     """Property (q41: 1,181–3,586 CNY a million output tokens for a call centre at an office's 20 requests an agent):
-    the month rests on the requests-a-person assumption ⇒ its figure is beside the cost per million, in both
-    languages; else no such note."""
+    a cost per million that divides a month resting on the requests-a-person assumption ⇒ that figure is beside
+    it, in both languages; else no such note. s20-costtoken20: a figure on the setup's capacity divides no assumed
+    month, so it carries no such note."""
     r = _plan(name)
     basis = r.costs.volume_basis or {}
-    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job
+    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not r.costs.per_million_basis
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)
         if not row or "—" in row.split("|")[2]:
@@ -202,15 +205,19 @@ def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figu
             assert (f"assumed {basis['per']} requests" if lang == "en" else f"约 {basis['per']} 次请求") in row
 
 
-def test_twice_the_people_about_halve_the_cost_per_million_as_the_note_says():
+def test_twice_the_people_leave_the_cost_per_million_at_capacity_as_it_was():
+    """s20-costtoken20: the cost per million is the setup's (its capacity × utilisation), not the assumed month's:
+    twice the people behind the same peak and setup change the month's tokens, not what a token costs."""
     from advisor.plan.memo_text15 import per_million_split
     from tests.support.planned import planned
 
     a = advice_answers("q41_finetune_internal_callcentre")
-    base = per_million_split(planned(a).costs)
-    people = planned(a).costs.volume_basis["people"]  # the people behind its peak of 30 (s19-volume19)
-    doubled = per_million_split(planned({**a, "users": 2 * people}).costs)
+    base_plan = planned(a)
+    people = base_plan.costs.volume_basis["people"]  # the people behind its peak of 30 (s19-volume19)
+    doubled_plan = planned({**a, "users": 2 * people})
+    base, doubled = per_million_split(base_plan.costs), per_million_split(doubled_plan.costs)
     assert base is not None and doubled is not None
-    (_, _), (o_lo, o_hi) = base
-    (_, _), (d_lo, d_hi) = doubled
-    assert d_lo == pytest.approx(o_lo / 2, rel=0.1) and d_hi == pytest.approx(o_hi / 2, rel=0.1)
+    assert doubled_plan.costs.output_tokens_per_month == pytest.approx(2 * base_plan.costs.output_tokens_per_month,
+                                                                       rel=0.1)
+    assert doubled_plan.costs.recommended_monthly == base_plan.costs.recommended_monthly
+    assert doubled[0] == pytest.approx(base[0]) and doubled[1] == pytest.approx(base[1])

@@ -212,7 +212,8 @@ def test_a_plan_that_buys_prices_its_tokens_from_what_owning_costs():
         if result.deployment_form != "bare_metal" or c is None or c.per_job or c.recommended_monthly is None:
             continue
         bought.append(path.stem)
-        tokens = (c.output_tokens_per_month or 0) + (c.input_tokens_per_month or 0)
+        b = c.per_million_basis  # the setup's capacity × utilisation (s20-costtoken20)
+        tokens = b["output_tokens"] + b["input_tokens"] if b else 0
         assert c.cost_per_million_tokens is not None and tokens > 0
         for per_m, monthly in ((c.cost_per_million_tokens.low, c.recommended_monthly.low),
                                (c.cost_per_million_tokens.high, c.recommended_monthly.high)):

@@ -73,8 +73,9 @@ HYPERSCALER = [{"gpu": "h100-sxm-80g", "kind": "on_demand", "low": 4.0, "high": 
 # a rented plan over its monthly budget whose owned 8-GPU server would fit the one-off budget
 # bought, this paid API is two 8-GPU H100 servers (one carries the load, the second is the N+1 spare its redundancy
 # rule asks for), so the budgets that buy and run them (test_plan_forms explains the 8 → 16 GPUs)
+# the monthly budget between the owned running cost (84,750 CNY at the high end) and the rent's high end (86,056)
 OWNED_FITS = {**BURSTY_API, "peak_concurrency": 400, "load_pattern": "stable", "ops_capability": "basic",
-              "measured_utilisation": 0.3, "monthly_budget": {"amount": 90_000.0, "currency": "CNY"},
+              "measured_utilisation": 0.3, "monthly_budget": {"amount": 85_500.0, "currency": "CNY"},
               "capex_budget": {"amount": 7_000_000.0, "currency": "CNY"}}  # fmt: skip
 
 
@@ -107,6 +108,11 @@ HK_BANK = {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw", 
 # in South-East Asia, q13's mix, the node goes to Singapore since s17-ui: tests/core/test_plan_inputs17.py)
 SG_MIXED = {**OFFSHORE, "user_location": "mixed", "user_mix": {"mainland": 0.6, "overseas": 0.4},
             "overseas_markets": ["SEA"], **pi(240_000, 0)}  # fmt: skip
+# q13's mix: 80 % of a Singapore company's sellers in South-East Asia, so the node is in Singapore (s20-duties20)
+SG_NODE_MIXED = {**SG_MIXED, "user_mix": {"mainland": 0.2, "overseas": 0.8}}
+# a mainland shop's public chatbot on a filed model's API, no ops staff (q16), with customers' personal information
+HOSTED_PI = {**PUBLIC, "ops_capability": "none", "requests_per_day": 2000, "peak_concurrency": None,
+             "monthly_budget": {"amount": 2000.0, "currency": "CNY"}, **pi(20_000, 0)}  # fmt: skip
 # an EU public chatbot or voice agent (q09), no users and no company in the mainland (s17-sectors)
 EU_PUBLIC = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "public",
              "reach": "internet", "use_case": "interactive", "model": "llama-3.1-8b-instruct", "peak_concurrency": 50}
@@ -155,6 +161,9 @@ ROWS: list[Row] = [
     Row("icp.required", MAINLAND, {"reach": "lan"}),
     Row("icp.required", {**MAINLAND, "charges_users": True}, {"reach": "lan"}, why="filed_paid"),  # waits on B25
     Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
+    # paid and not filed: the licence is the path, not a non-operating filing beside it (s20-duties20, q07)
+    Row("icp.required", {**MAINLAND, "icp_status": "none", "charges_users": True}, {"mainland_entity": False},
+        why="paid_licence_path", case="paid"),
     Row("icp.not_needed", {**MAINLAND, "audience": "internal", "reach": "private_network"},
         {"audience": "business", "reach": "internet"}),
     Row("icp.not_needed", BATCH, {"user_location": "overseas", "overseas_markets": ["US"]}, why="batch"),
@@ -300,6 +309,11 @@ ROWS: list[Row] = [
         quotes_fails=[{"gpu": "l20-48g", "kind": "capex", "low": 7_000, "high": 8_000, "unit": "USD/GPU"}]),
     Row("cost.placeholder_purchase", lambda: advice_answers("q31_icp_filed_hosting_move"),
         {"measured_utilisation": None}, why="rents_first"),  # not measured: rent first, measure, buy later
+    # s20-owncost20: q26 buys H20 servers on a distributor's price of 2024-07, before the part's export and import
+    # rules last changed: a current quote first; the vendor's quote ends it
+    Row("cost.placeholder_purchase", lambda: advice_answers("q26_steady_3y_strong_ops_buy"), {}, quotes=None,
+        quotes_fails=[{"gpu": "h20-96g", "kind": "capex", "low": 140_000, "high": 150_000, "unit": "CNY/GPU",
+                       "date": "2026-11"}], why="stale", case="stale"),  # fmt: skip
     Row("cost.spot_batch", BATCH, {"use_case": "api"}),
     Row("cost.mainland_prices", MAINLAND, {"mainland_entity": False}),
     Row("ops.none_bare_metal", {**OWN, "ops_capability": "none"}, {"expected_duration_months": 12},
@@ -399,6 +413,12 @@ ROWS: list[Row] = [
         why="split_overseas_node"),
     Row("pi.region_residency", {**NO_MAINLAND, "overseas_markets": ["HK"], "user_location": "hk_tw",
                                 **pi(800_000, 0, sector="finance")}, pi(personal_info=False), why="hk_pdpo"),
+    # overseas users beside mainland ones on a Singapore node (q13): the PDPA for them too; with the node in Hong Kong
+    # (more mainland users), ``pi.hk_pdpo`` says the company's duties there instead (s20-duties20)
+    Row("pi.region_residency", SG_NODE_MIXED, {"user_location": "mainland", "user_mix": None, "overseas_markets": None},
+        why="sg_node_beside_mainland_users", case="sg"),
+    Row("pi.region_residency", SG_NODE_MIXED, {"user_mix": {"mainland": 0.6, "overseas": 0.4}},
+        why="hk_node_pdpo_says_it"),
     # regional duties the session-15 reviews found missing (s15-duties): a Hong Kong bank's outsourcing notice, the
     # South-East Asian markets' own laws, and for staff in the EU a DPIA and (in Germany) the works council
     Row("fin.hkma_outsourcing", HK_BANK, pi(800_000, 0, sector="general")),
@@ -528,6 +548,24 @@ ROWS: list[Row] = [
     Row("eu.ai_act_staff", EU_STAFF, pi(personal_info=False)),
     Row("eu.ai_act_staff", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
     Row("eu.ai_act_staff", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
+    # s20-duties20 (ninth blind review, q16): personal information sent to a hosted API — the processor contract of
+    # the law that binds the company; outside PIPL only where the data-residency finding does not already name it
+    Row("pi.api_processor", HOSTED_PI, pi(personal_info=False), case=""),
+    Row("pi.api_processor", HOSTED_PI, {"ops_capability": "strong", "peak_concurrency": 100, "requests_per_day": None},
+        why="self_hosted"),
+    Row("pi.api_processor", {**EU_PUBLIC, **pi(20_000, 0)}, pi(personal_info=False), level="rule",
+        over={"form": "hosted_api", "region": "us_west"}, why="gdpr_node_outside_eu", case="gdpr"),
+    Row("pi.api_processor", {**EU_PUBLIC, **pi(20_000, 0)}, {"overseas_markets": ["US"]}, level="rule",
+        over={"form": "hosted_api", "region": "us_west"}, why="law_not_stated"),
+    Row("pi.api_processor", {**EU_PUBLIC, **pi(20_000, 0)}, {}, level="rule",
+        over={"form": "hosted_api", "region": "us_west"}, over_fails={"form": "hosted_api", "region": "europe"},
+        why="eu_node_residency_says_it"),
+    # only domestic accelerators (q08: an SOE's Ascend fleet): the 信创 rule likely behind it, said as a condition;
+    # an NVIDIA part allowed beside them is no such rule
+    Row("procure.domestic_stack", lambda: advice_answers("q08_ascend_fleet_internal"),
+        {"gpu_constraint": ["ascend-910b", "h20-96g"]}),
+    Row("procure.domestic_stack", {**MAINLAND, "gpu_constraint": ["ascend-910b"]},
+        {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
 ]  # fmt: skip
 
 
@@ -717,9 +755,11 @@ def test_the_timeline_lists_the_icp_filing_and_licence_only_where_a_mainland_nod
     # launched in Hong Kong only because the filing cannot finish in time: filed in parallel, not blocking
     moving = items({**MAINLAND, **paid, "icp_status": "none", "launch_deadline_days": 10})
     assert moving["icp_filing"] is False and moving["icp_licence"] is False
-    # on the mainland node: both block the launch; filed: only the licence
+    # on the mainland node: the licence blocks the launch, the path of a paid service instead of a non-operating
+    # filing beside it (s20-duties20, ninth review q07); free: the filing; filed: only the licence
     home = items({**MAINLAND, **paid, "icp_status": "none"})
-    assert home["icp_filing"] is True and home["icp_licence"] is True
+    assert "icp_filing" not in home and home["icp_licence"] is True
+    assert items({**MAINLAND, "icp_status": "none"})["icp_filing"] is True
     assert "icp_filing" not in items({**MAINLAND, **paid}) and items({**MAINLAND, **paid})["icp_licence"] is True
     # an office tool on the LAN that users pay for internally: no ICP, no licence
     assert not {"icp_filing", "icp_licence"} & set(items({**MAINLAND, **paid, "reach": "lan", "audience": "internal"}))

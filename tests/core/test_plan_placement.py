@@ -33,12 +33,18 @@ def _placement(plan):
     return [f for f in plan.findings if f.id == "sizing.placement"]
 
 
-def test_q18_fleet_says_a_whole_server_down_leaves_80_percent():
+def test_q18_fleet_spares_ride_out_a_whole_server_and_the_free_gpus_are_checked():
+    # 5 TP2 replicas carry the peak; 17 of 32 H100 free: two spares on idle GPUs (7 over 4 servers, at most 2 on
+    # one) leave the 5 the peak needs with a whole server down (ninth blind review: 6 left 4 of 5, 80 %)
     plan = planned(advice_answers("q18_us_fleet_32_h100"))
     (f,) = _placement(plan)
     p = f.params
-    assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (6, 2, 4, 2, 4, 5, 80)
-    assert p["cover"]["tr"] == "plan.placement16.short"
+    assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (7, 2, 4, 2, 5, 5, 100)
+    assert p["spare_part"]["tr"] == "plan.owned20.placement.spares"
+    # the fleet is 45 % busy: the spread assumes the free GPUs lie that way, and says to check it
+    assert p["cover"]["tr"] == "plan.owned20.placement.check_free"
+    assert p["cover"]["cover"]["tr"] == "plan.placement16.covered"
+    assert (p["cover"]["busy"], p["cover"]["per"]) == (45, 4)
 
 
 @pytest.mark.parametrize("lang", LANGS)

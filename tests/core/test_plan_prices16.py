@@ -131,7 +131,11 @@ def test_an_uplift_is_the_one_sourced_for_the_region(path):
 
 
 def test_tokyo_memo_names_its_own_uplift():
-    en = render_memo_markdown(_plan("q23_japan_game_npc"), "en")
+    # on a part with no Tokyo row of its own (the MI300X: q23's L40S, L4, A100, H100 and H200 have AWS's or Google's
+    # Tokyo list prices since s20-gpu20), US rows times Tokyo's own uplift
+    r = planned({**advice_answers("q23_japan_game_npc"), "gpu_constraint": ["mi300x"]})
+    assert r.hardware is not None and r.hardware.gpu == "mi300x"
+    en = render_memo_markdown(r, "en")
     assert "×1.45 (AWS g6e (L40S) on demand, Tokyo against N. Virginia" in en
     assert "HK, SG" not in en
 

@@ -109,8 +109,9 @@ def test_q36_is_costed_on_its_two_always_on_replicas_reserved_and_its_bursts_on_
         assert cost in _cost_row(text)
     # the budget check, the per-million cost and the hosted comparison stand on the same figure
     assert c.within_budget == (c.recommended_monthly.high <= c.budget_monthly)
-    out_m = c.cost_per_million_output_tokens
-    split_total = c.recommended_monthly.low * 1e6 / (c.output_tokens_per_month + c.input_tokens_per_month)
+    out_m = c.cost_per_million_output_tokens  # on the setup's capacity × utilisation (s20-costtoken20)
+    b = c.per_million_basis
+    split_total = c.recommended_monthly.low * 1e6 / (b["output_tokens"] + b["input_tokens"])
     assert c.cost_per_million_tokens.low == pytest.approx(split_total, rel=1e-3) and out_m is not None
     hosted = r.finding("cost.hosted_weighed")
     if hosted is not None:
@@ -128,8 +129,8 @@ def test_the_chosen_basis_is_the_one_every_cost_figure_quotes(path: Path) -> Non
     on_floor = abs(c.recommended_monthly.low - c.cloud_monthly.low) < 0.05
     for lang, word in (("en", "reserved for the"), ("zh_CN", "包月/预留，")):
         assert (word in _cost_row(scenario_memo(path, lang))) == on_floor, (path.stem, lang)
-    if on_floor and c.cost_per_million_tokens is not None and c.output_tokens_per_month and not r.nodes:
-        both = c.output_tokens_per_month + (c.input_tokens_per_month or 0)
+    if on_floor and c.cost_per_million_tokens is not None and c.per_million_basis and not r.nodes:
+        both = c.per_million_basis["output_tokens"] + c.per_million_basis["input_tokens"]  # the capacity's tokens
         assert c.cost_per_million_tokens.low == pytest.approx(c.recommended_monthly.low * 1e6 / both, rel=2e-3, abs=0.006)
 
 

@@ -39,14 +39,16 @@ def test_the_minors_education_app_files_with_the_education_authority_and_waits_o
     text = memo("q07_minors_education_app", lang)
     assert translate(lang, "plan.rule.edu.app_filing.title") in text
     assert edu.label_in(lang) in text
-    # the launch waits on the sector approval and the app filing: both named once, under one "not before"
-    sector = step(r, "sector_approval")
-    both = translate(lang, "memo.list_sep").join((sector.label_in(lang, clause=True), edu.label_in(lang, clause=True)))
-    waits = translate(lang, "plan.timeline.not_before_all", steps=both)
+    # the launch waits on the 双减 question (paid tutoring, s20-duties20), the sector approval and the app filing:
+    # each named once, under one "not before"
+    sector, tutoring = step(r, "sector_approval"), step(r, "double_reduction_check")
+    labels = (tutoring.label_in(lang, clause=True), sector.label_in(lang, clause=True), edu.label_in(lang, clause=True))
+    all_three = translate(lang, "memo.list_sep").join(labels)
+    waits = translate(lang, "plan.timeline.not_before_all", steps=all_three)
     assert r.timeline.waits_text(lang) == waits
     # s20-finance20: page 1's launch row leads with them (q25), the timed filing's days after
     launch = next(x for x in text.splitlines() if x.startswith("| " + translate(lang, "memo.key.launch")))
-    assert both in launch and launch.index(both) < launch.index(str(r.timeline.launch_days_high))
+    assert all_three in launch and launch.index(all_three) < launch.index(str(r.timeline.launch_days_high))
     assert translate(lang, "plan.timeline.not_before", step="").strip(" ：:") not in text
 
 
@@ -74,10 +76,12 @@ def test_a_hospital_system_is_graded_level_3_and_the_filing_does_not_hold_the_la
 
 def test_the_level_follows_the_data():
     """Finance (an insurer's staff tool, q41) reads level 3; a plain business API (q11) level 2."""
-    for name, level in (("q41_finetune_internal_callcentre", "level3"), ("q11_paid_api_b25", "level2")):
+    # level 3 says the answers' own reason (s20-duties20): an insurer's financial data, not "financial or sensitive"
+    for name, key in (("q41_finetune_internal_callcentre", "duties20.mlps.level3.finance"),
+                      ("q11_paid_api_b25", "plan.sectors17.mlps.level2")):
         [x] = [f for f in plan(name).findings if f.id == "mlps.filing"]
-        assert x.params["level"] == {"tr": f"plan.sectors17.mlps.{level}"}, name
-        assert translate("en", f"plan.sectors17.mlps.{level}") in x.detail_in("en")
+        assert x.params["level"] == {"tr": key}, name
+        assert translate("en", key) in x.detail_in("en")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -56,11 +56,13 @@ def test_a_part_with_no_row_of_its_region_keeps_us_rows_times_the_uplift_and_nev
     us_low, us_high, us_rows = costmod.cloud_price(book, "l40s", "us_west", FX)
     assert {r.id for r in rows} == {r.id for r in us_rows}
     assert (low, high) == pytest.approx((us_low * up.low, us_high * up.high))
-    # and in Tokyo, a part with no Tokyo row (the H100) is the US rows times Tokyo's own uplift
+    # and in Tokyo, a part with no Tokyo row (the MI300X; the H100 has AWS's since s20-gpu20) is the US rows times
+    # Tokyo's own uplift
+    assert not [r for r in _regional("japan") if r.gpu == "mi300x"]
     jp = region_uplift("japan")
-    h_low, _, h_rows = costmod.cloud_price(book, "h100-sxm-80g", "japan", FX)
-    assert all(r.region not in REGIONS for r in h_rows)
-    assert h_low == pytest.approx(costmod.cloud_price(book, "h100-sxm-80g", "us_west", FX)[0] * jp.low)
+    h_low, _, h_rows = costmod.cloud_price(book, "mi300x", "japan", FX)
+    assert h_rows and all(r.region not in REGIONS for r in h_rows)
+    assert h_low == pytest.approx(costmod.cloud_price(book, "mi300x", "us_west", FX)[0] * jp.low)
 
 
 def test_an_eu_plan_on_an_l40s_is_costed_on_the_eu_cloud_row_not_a_us_marketplace_rate():

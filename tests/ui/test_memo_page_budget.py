@@ -30,7 +30,8 @@ ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 # to 5 in both languages, about a page's fifth to spare; the same session's last merges (why the dearer H20 is not
 # chosen, the knee vs the claim, the speed row's two totals, the law-true hosted-API reason: +150 words) put English
 # back on a sixth page. The budget is its session-15 figure again; cutting it back is listed as work left.
-BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 6,
+# Session 20 (pages20: those sentences said once and shorter, boilerplate that did not apply dropped): 5 again.
+BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical": 5,
           # session 17: typical advice scenarios (bench/memo_pages.py --set advice: median 4 pages in both languages)
           # pinned at 4 so the gain cannot slip back: a US SaaS renting cloud GPUs, an EU voice agent, a mainland
           # service on a registered hosted API (q09 and q16 printed 5 pages in English before the PDF was tightened).

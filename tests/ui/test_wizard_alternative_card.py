@@ -1,13 +1,14 @@
 """The result card names the cheaper alternative the memo puts under its headline (issue 25, session 17): a
 self-hosted plan dearer than a hosted API of the same model said so in the memo only; the card showed the GPUs
-alone. The sentence is the memo's own (``advisor.plan.result.alternative_text``), in the window's language."""
+alone. The sentence is the memo's own (``advisor.plan.result.alternative_text``, or ``lead_text`` where it
+starts on the API), in the window's language."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import alternative_text
+from advisor.plan.result import lead_text
 from tests.support.planned import scenario_plan
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
@@ -24,7 +25,7 @@ def test_the_card_shows_the_memos_alternative_in_both_languages_and_hides_it_whe
     main_window.set_language("zh_CN")
     try:
         zh = view.alternative.text()
-        assert zh == alternative_text(r.findings, "zh_CN") and "模型 API" in zh and "**" not in zh
+        assert zh == lead_text(r.start_with, "zh_CN") and "模型 API" in zh and "**" not in zh  # s20-hosted20
     finally:
         main_window.set_language("en")
     view.set_result(scenario_plan(FIXTURES / "06_sensitive_medical.json"))  # no cheaper alternative

@@ -31,7 +31,7 @@ from advisor.plan.field_labels import is_job
 from advisor.plan.memo import as_asked_only
 from advisor.plan.memo_text15 import source_title
 from advisor.plan.reasons import deciding
-from advisor.plan.result import SEVERITY_ORDER, alternative_text
+from advisor.plan.result import SEVERITY_ORDER, alternative_text, lead_text
 from ui.widgets.cost_chart import CostChart
 from ui.widgets.wizard_fields import ALL_FIELDS, FieldEditor
 
@@ -412,7 +412,7 @@ class ResultView(QWidget):
             text += f"<p><b>{html.escape(tr('wizard.card.closest'))}</b></p>"
             _set_text(self.infeasible_box, text)
             self.infeasible_box.show()
-        alt = alternative_text(r.findings, lang)
+        alt = lead_text(r.start_with, lang) or alternative_text(r.findings, lang, start=r.start_with)
         _set_text(self.alternative, alt)
         self.alternative.setVisible(bool(alt))
         for key, label in self.card_values.items():

@@ -1,0 +1,102 @@
+"""The cost per million tokens at the setup's planned capacity (issue 25, s20-costtoken20).
+
+Ninth blind review (q02, q24, q42, q43): the memos printed "$61–171 per million output tokens" or "¥233–789",
+the plan's monthly cost divided by a guessed volume (a staff tool's head count × 20 requests), next to hosted APIs
+at about ¥1 / $0.2 a million. A setup's cost per token is a property of the setup: what it costs a month over the
+tokens it can serve in a month at its stated throughput (the sizing table's output tokens/s with every replica at
+its planned load; input at the plan's prompt:output mix) and a stated average utilisation (the cost table's, the
+one the break-even uses). That is the figure here, with its basis written beside it (``Costs.per_million_basis``)
+so the memo says what it is; at full use it is that figure × the utilisation (the lowest this setup can reach).
+
+Separately, the figure at the estimated monthly volume is kept only where that volume rests on the user's own
+answers (requests a day given, or a batch's request count): a volume the plan assumed says nothing about the cost
+of a token. The paid-API margin finding (``cost.token_margin``) reads the capacity figure through
+``memo_text15.per_million_split`` as the memo does: one basis.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.result import Costs, MoneyRange
+
+HOURS_PER_MONTH = 730.0  # as advisor.plan.cost bills a month
+# how a month's volume was counted from the user's own answers (advisor.plan.burst.volume): the only volumes a
+# cost per million tokens "at your volume" may be quoted on
+ANSWERED_VOLUMES = frozenset({"plan.burst15.volume.rpd", "plan.burst15.volume.rpd_bursty",
+                              "plan.burst15.volume.batch"})
+
+
+def _per_m(monthly: MoneyRange, tokens: float) -> MoneyRange:
+    # four decimals: in US dollars a million tokens can cost a tenth of a dollar (s15-batchcost)
+    return MoneyRange(low=round(monthly.low * 1e6 / tokens, 4), high=round(monthly.high * 1e6 / tokens, 4))
+
+
+def set_monthly(costs: Costs, low: float, high: float) -> None:
+    """The monthly cost (answers' currency) the per-million figures divide, with the figures at the month's volume
+    (the one place that division is written: the cloud, owned, two-node and bought forms each call it). ``apply``
+    then rebases them on the setup's capacity once the capacity is known."""
+    costs.per_million_monthly = MoneyRange(low=round(low, 2), high=round(high, 2))
+    out_tokens, in_tokens = costs.output_tokens_per_month or 0, costs.input_tokens_per_month or 0
+    costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = None
+    if out_tokens > 0:
+        costs.cost_per_million_output_tokens = _per_m(costs.per_million_monthly, out_tokens)
+        costs.cost_per_million_tokens = _per_m(costs.per_million_monthly, out_tokens + in_tokens)
+
+
+def answered_volume(costs: Costs) -> bool:
+    """The month's tokens were counted from the user's own answers, not assumed."""
+    return bool(costs.volume_basis) and str((costs.volume_basis or {}).get("tr")) in ANSWERED_VOLUMES
+
+
+def capacity_tokens(output_tokens_per_s: float, utilisation: float, input_per_output: float) -> tuple[float, float]:
+    """(output, input) tokens a month the setup serves at ``output_tokens_per_s`` busy ``utilisation`` of the hours,
+    input at the plan's prompt:output mix."""
+    out = output_tokens_per_s * 3600 * HOURS_PER_MONTH * utilisation
+    return out, out * input_per_output
+
+
+def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
+    """The cost per million tokens rebased on the setup's capacity × the cost table's utilisation; the month's
+    volume figures kept apart only where that volume is answered (else dropped). A no-op for a batch (one job's
+    cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
+    ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2)."""
+    monthly = costs.per_million_monthly
+    if costs.per_job or monthly is None or not output_tokens_per_s or output_tokens_per_s <= 0:
+        return
+    util = costs.utilisation
+    if util <= 0:
+        return
+    answered = answered_volume(costs)
+    costs.cost_per_million_output_tokens_volume = costs.cost_per_million_output_tokens if answered else None
+    costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens if answered else None
+    out, inp = capacity_tokens(output_tokens_per_s, util, input_per_output)
+    costs.cost_per_million_output_tokens = _per_m(monthly, out)
+    costs.cost_per_million_tokens = _per_m(monthly, out + inp)
+    costs.per_million_basis = {"basis": "capacity", "output_tokens_per_s": round(output_tokens_per_s, 1),
+                               "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp),
+                               "nodes": nodes}
+
+
+def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> float:
+    """The plan's prompt:output mix: the month's own token counts where known (two nodes' sum), else the answers'."""
+    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
+    if tin and tout:
+        return float(tin) / float(tout)
+    return prompt_avg / max(output_avg, 1.0)
+
+
+def basis_tokens(costs: Any) -> tuple[float, float] | None:
+    """(input, output) tokens a month the cost per million divides: the capacity's where rebased, else the
+    month's volume (a batch: the job's tokens)."""
+    b = costs.per_million_basis
+    if b:
+        return float(b["input_tokens"]), float(b["output_tokens"])
+    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
+    if not tin or not tout:
+        return None
+    return float(tin), float(tout)
+
+
+__all__ = ["ANSWERED_VOLUMES", "HOURS_PER_MONTH", "answered_volume", "apply", "basis_tokens", "capacity_tokens",
+           "input_per_output", "set_monthly"]

@@ -1,0 +1,166 @@
+"""Start on the hosted API, or say why not: the break-even volume and the Decision's lead (s20-hosted20, issue 25).
+
+Ninth blind review (q24, q34–q36, q42, q43; q26, q31 for a purchase): a memo priced a hosted API of the same model at
+a fraction of the plan (q24: $19–$98 a month against $3,322–$9,308), said nothing in the answers rules it out, and
+still headed the Decision with "Rent cloud GPU servers". A deployment engineer either acts on it or says why not.
+Here, from the figures the memo's cost table prints (``Costs.recommended_monthly``, ``hosted_api_monthly`` and the
+tokens a month they are worked out on):
+
+- the break-even volume: the tokens a month (input + output, at the plan's prompt/answer mix) at which the API's
+  list price equals this plan's month. The API's price is linear in the tokens, so each end is the costed volume ×
+  the plan's month ÷ the API's month: the plan's cheapest month against the API's dearest rate gives the low end,
+  the dearest against the cheapest the high end. How far that is above the assumed volume's high end is said as a
+  multiple ("self-hosting pays from about 7.1 billion tokens a month, 7.2× your estimated high end");
+- the lead: where the API costs at most half the plan's cheapest month even at its dearest rate on the volume's
+  high end (``LEAD_MARGIN``) and nothing in the answers rules it out (``hosted_weigh.reasons_to_self_host``: a
+  fine-tune no provider serves, highly sensitive data, sensitive personal information, a one-off hardware budget;
+  ordinary personal information and a private network only where the API is a tenth of the cost or less, as
+  ``hosted_weigh`` already leads with it there), the Decision starts on the API and names this plan as what to move
+  to. The plan's form, region and line are unchanged: they describe the self-hosted setup to move to;
+- otherwise the one reason this plan is kept: the cards are already owned (an API would leave them idle);
+  the API is cheaper by less than the lead margin, which the quotes can close; the two ranges overlap, so the quotes
+  decide; or the answers rule it out (the finding ``cost.hosted_weighed`` says which, its title on page 1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan import fleet, hosted_prices
+from advisor.plan.hosted_weigh import (
+    GAP,
+    SOFT_REASONS,
+    cheaper_pair,
+    high_end_factor,
+    reasons_to_self_host,
+    ways_round,
+)
+from advisor.plan.money_text import about
+from advisor.plan.result import HostedBreakEven, StartWith
+from advisor.plan.rule_base import Facts, _range
+
+KEY = "plan.hostedlead20"
+# the plan's cheapest month is at least this many times the API at its dearest rate on the volume's high end: a
+# margin a better quote for the GPUs is not expected to close (a policy, not a sourced figure)
+LEAD_MARGIN = 2.0
+
+
+def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
+    """The tokens a month at which the API's list price equals the plan's month, from the costs' own figures (the
+    API's rates at the plan's prompt/answer mix); None for a job (priced whole, not by the month) or without both
+    costs and a token volume."""
+    hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
+    volume = float(costs.input_tokens_per_month or 0) + float(costs.output_tokens_per_month or 0)
+    if costs.per_job or hosted is None or plan is None or volume <= 0 or hosted.low <= 0 or plan.low <= 0:
+        return None
+    volume_high = volume * high_end_factor(costs)
+    # per million tokens at the plan's own mix, from the rates the memo prints beside the API's month (a month on
+    # a range of burst days prices its low end on fewer tokens than the volume shown: q23); else the month itself
+    i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
+    if i is not None and o is not None:
+        tin, tout = float(costs.input_tokens_per_month or 0), float(costs.output_tokens_per_month or 0)
+        dear, cheap = (tin * i.high + tout * o.high) / volume, (tin * i.low + tout * o.low) / volume
+    else:
+        dear, cheap = hosted.high / volume * 1e6, hosted.low / volume * 1e6
+    if cheap <= 0:
+        return None
+    low, high = plan.low / dear * 1e6, plan.high / cheap * 1e6
+    return HostedBreakEven(tokens_low=low, tokens_high=high, volume=volume, volume_high=volume_high,
+                           times_high_end=low / volume_high, plan_monthly=plan, hosted_monthly=hosted,
+                           currency=costs.currency, price_source=_source_text(ctx))
+
+
+def _source_text(ctx: Any) -> str:
+    tier = hosted_prices.hosted_rates(ctx).tier if ctx is not None else None
+    if tier is None:
+        return "placeholder (grade U)"
+    return f"{hosted_prices.priced_on(tier)}: {tier['source']} ({tier['date']}, grade {tier['grade']})"
+
+
+def _source(ctx: Any) -> dict[str, Any]:
+    """The API's rates' list, in words (the model(s) priced, the list's date and grade)."""
+    tier = hosted_prices.hosted_rates(ctx).tier
+    if tier is None:
+        return {"tr": f"{KEY}.src.placeholder"}
+    return {"tr": f"{KEY}.src.list", "priced_on": hosted_prices.priced_on(tier), "date": str(tier["date"]),
+            "grade": str(tier["grade"])}
+
+
+# the units a token count is said in, largest first: billions and millions in English, 亿 and 万 in Chinese
+SCALES = {"en": (1e9, 1e6), "zh_CN": (1e8, 1e4)}
+
+
+def _words(lo: float, hi: float, lang: str) -> str:
+    """"7.1–100 billion" / "71–1,000 亿" (two significant figures); each end in its own unit where they differ."""
+    big, small = SCALES[lang]
+
+    def unit(v: float) -> tuple[float, str]:
+        return (big, "big") if v >= big else (small, "small")
+
+    (s_lo, k_lo), (s_hi, k_hi) = unit(lo), unit(hi)
+    a, b = about(lo / s_lo), about(hi / s_hi)
+    if k_lo == k_hi:
+        if a == b:
+            return translate(lang, f"{KEY}.tokens.{k_lo}", n=a)
+        return translate(lang, f"{KEY}.tokens.range.{k_lo}", a=a, b=b)
+    return translate(lang, f"{KEY}.tokens.range", lo=translate(lang, f"{KEY}.tokens.{k_lo}", n=a),
+                     hi=translate(lang, f"{KEY}.tokens.{k_hi}", n=b))
+
+
+def tokens_words(lo: float, hi: float | None = None) -> dict[str, Any]:
+    """A token count or range as people say it, in each language (``render`` picks the reader's)."""
+    return {"by_lang": {lang: _words(lo, lo if hi is None else hi, lang) for lang in SCALES}}
+
+
+def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | str:
+    """"Self-hosting pays from about 7.1–100 billion tokens a month (…), 7.2× the high end of your estimated …"."""
+    if be is None:
+        return ""
+    flat = be.volume_high <= be.volume * 1.0001
+    below = ".below" if be.times_high_end < 1 else ""  # the volume already passes it at the best prices (q23, q26)
+    return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
+            "tokens": tokens_words(be.tokens_low, be.tokens_high),
+            "times": about(be.times_high_end), "source": _source(ctx),
+            "volume": tokens_words(be.volume, None if flat else be.volume_high)}
+
+
+def start_with(f: Facts) -> StartWith | None:
+    """Where a hosted API of the same model costs less than this plan (``hosted_weigh``'s test): what to start on,
+    the one reason, the break-even. None where the API costs no less (or the plan is the API itself)."""
+    pair = cheaper_pair(f)
+    if pair is None:
+        return None
+    hosted, plan, clear = pair
+    c, costs = f.ctx, f.cost.costs
+    factor = high_end_factor(costs)
+    top = hosted.high * factor
+    be = break_even(costs, c)
+    why = reasons_to_self_host(f)
+    soft = all(w["tr"] in SOFT_REASONS for w in why)
+    owned = fleet.chosen_owned(c, f.cost, f.form) is not None
+    params: dict[str, Any] = {
+        "hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f), "be": break_even_clause(be, c),
+        "top": {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else "",
+        "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
+        "peak": c.peak}
+
+    def made(form: str, reason: str, **extra: Any) -> StartWith:
+        key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
+        return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+    if why and not soft:  # a reason the answers give: the finding's own title says it (", but …")
+        return StartWith(form="this_plan", reason="answers", break_even=be)
+    if owned:  # the cards are the team's, bought whatever the API costs: it would leave them idle (q39's base)
+        return made("this_plan", "owned")
+    far = clear and top * LEAD_MARGIN <= plan.low
+    if far and not why:
+        return made("hosted_api", "lead")
+    if far and top * GAP <= plan.low:  # only reasons an API's contract meets, at a tenth of the cost or less
+        return made("hosted_api", "lead_terms", ways=ways_round(f, why))
+    if why:  # ordinary reasons at a gap under ten: the finding says them (", but …")
+        return StartWith(form="this_plan", reason="answers", break_even=be)
+    return made("this_plan", "thin" if clear else "close")
+
+
+__all__ = ["LEAD_MARGIN", "break_even", "break_even_clause", "start_with", "tokens_words"]

@@ -1,0 +1,63 @@
+"""What the spare replicas on a fleet's idle GPUs buy, for the N+1 finding (``gpu_rules.redundancy``, variant
+``idle``): GPUs a team already owns and leaves idle cost only their power, so ``fleet.idle_spares`` lays spare
+replicas on them (ninth blind review: q33 left 4 of 8 idle 4090Ds unused, and with one of its 2 replicas down the
+other queued 12 requests to a 15 s first token; q18 kept 5 of 17 free H100s idle while a whole server down left 80 %
+of the peak). The finding says how many spares the idle GPUs carry, whether they ride out a whole server, and the
+predicted latency with one replica down (the plan's own curve, at the load each replica then takes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import capacity, gpu_choice
+from advisor.plan.fleet_spread import server_spread
+
+
+def spares_from_idle(f: Any) -> int:
+    """Spare replicas of a fleet layout beyond the one N+1 needs (0 when not laid out on the fleet)."""
+    ch = f.chosen
+    lay = getattr(ch, "layout", None)
+    if lay is None or lay.basis != "fleet":
+        return 0
+    return max(0, int(lay.spare_units) - (1 if gpu_choice.redundancy_reason(f.ctx) else 0))
+
+
+def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
+    """(title clause, detail clause) when the replicas ride out a whole server of 8 GPUs, else ("", "")."""
+    ch = f.chosen
+    lay = ch.layout
+    fleet = gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if fleet is None or lay.form_factor not in ("sxm", "oam"):
+        return "", ""
+    spread = server_spread(lay.replicas, lay.tp, fleet[1])
+    serving = capacity.serving_replicas(ch)
+    if spread is None or lay.replicas - spread[1] < serving:
+        return "", ""
+    return ({"tr": "plan.owned20.redundancy.server_title"},
+            {"tr": "plan.owned20.redundancy.server", "most": spread[1], "servers": spread[0],
+             "left": lay.replicas - spread[1], "serving": serving})  # fmt: skip
+
+
+def one_down(f: Any, server: bool) -> dict[str, Any] | str:
+    """The predicted latency with the spare replicas' worth down (one replica; the fullest server's replicas where
+    the spares ride out a server), at the load each of the others then takes ("" when the curve has no such
+    level)."""
+    c, ch = f.sized_ctx, f.chosen
+    n = capacity.one_down_load(c, ch)
+    if not n:
+        return ""
+    k = int(ch.layout.spare_units)
+    what: dict[str, Any] = {"tr": "plan.burst15.one.replica"} if k == 1 else \
+        {"tr": "plan.owned20.redundancy.server_down" if server else "plan.burst15.all.replica", "n": k}
+    levels, _ = capacity.served_curve(c, ch)
+    lv = next((x for x in levels if x.concurrency == n), None)
+    if lv is None or lv.ttft_ms.p99 is None or lv.tpot_ms.p99 is None:
+        return ""
+    ttft, tpot = round(float(lv.ttft_ms.p99), 1), round(float(lv.tpot_ms.p99), 1)  # as the memo's table
+    within = (c.ttft_slo_ms is None or ttft <= c.ttft_slo_ms) and (c.tpot_slo_ms is None or tpot <= c.tpot_slo_ms)
+    return {"tr": "plan.owned20.redundancy.one_down" if within else "plan.owned20.redundancy.one_down_miss",
+            "what": what, "n": n, "ttft": ttft, "tpot": tpot, "ttft_slo": float(c.ttft_slo_ms or 0),
+            "tpot_slo": float(c.tpot_slo_ms or 0)}  # fmt: skip
+
+
+__all__ = ["one_down", "server_part", "spares_from_idle"]

@@ -1,0 +1,235 @@
+"""Cost figures that agree and mean something (issue 25, s20-costtoken20; ninth blind review q02, q14, q24, q42, q43).
+
+- The cost per million tokens is the setup's: its monthly cost over the tokens it serves at its stated throughput
+  (the sizing table's output tokens/s, every replica at its planned load) busy the cost table's utilisation, input
+  at the plan's prompt:output mix; the memo says that basis; the figure at the month's volume only where the answers
+  gave the volume; the paid-API margin finding quotes the same figures.
+- Any throughput the memo states as the peak's demand is served by the planned setup.
+- A premium line is in page 1's total where priced, said left out where not (q43).
+- A latency budget within 5 % of the TTFT target, at the planned load or with one replica down, is a risk (q43).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.plan import failover_budget
+from advisor.plan.capacity_per_million import ANSWERED_VOLUMES, HOURS_PER_MONTH
+from advisor.plan.data import facts
+from advisor.plan.memo_text15 import per_million_split
+from advisor.plan.money_text import round_money
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, scenario_memo, scenario_plan
+
+FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
+LANGS = ("en", "zh_CN")
+
+
+def _row(text: str, lang: str, en: str, zh: str) -> str:
+    label = f"| {en}" if lang == "en" else f"| {zh}"
+    return next((line for line in text.splitlines() if line.startswith(label)), "")
+
+
+def _per_million_row(text: str, lang: str) -> str:
+    return _row(text, lang, "Cost per million tokens", "每百万 token 成本") or _row(
+        text, lang, "Cost per million tokens if you served it yourself", "自建时每百万 token 成本")
+
+
+def _owned_monthly(r):
+    c = r.costs
+    if r.deployment_form == "on_premises" and c.owned is not None:
+        return c.owned.monthly
+    if r.deployment_form == "hybrid" and c.hybrid is not None:
+        return c.hybrid.monthly
+    return None
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_cost_per_million_is_the_setups_monthly_cost_over_its_capacity_at_the_utilisation(path: Path):
+    """Property: per million output tokens = the monthly cost ÷ (output tokens/s × 3,600 × 730 × utilisation), and
+    per million tokens the same over input + output at the plan's mix, from the plan's own figures; the monthly cost
+    divided is the one the memo shows for the form (page 1's, or the owned form's own)."""
+    r = scenario_plan(path)
+    c = r.costs
+    b = c.per_million_basis
+    if b is None:
+        assert c.per_job or c.cost_per_million_output_tokens is None, path.stem  # only a batch divides its own job
+        return
+    tok_s = float(b["output_tokens_per_s"])
+    if r.nodes:  # both nodes' capacity: more than the mainland node's alone, and said so
+        assert tok_s > (r.capacity.output_tokens_per_s_total or 0) and b["nodes"] == 2
+        assert "of both nodes at its planned load" in _per_million_row(scenario_memo(path, "en"), "en")
+    else:
+        assert tok_s == pytest.approx(r.capacity.output_tokens_per_s_total, abs=0.05)
+    assert b["utilisation"] == c.utilisation
+    out = tok_s * 3600 * HOURS_PER_MONTH * c.utilisation
+    mix = (c.input_tokens_per_month or 0) / (c.output_tokens_per_month or 1)
+    m = c.per_million_monthly
+    assert m is not None
+    shown = _owned_monthly(r) or (c.recommended_monthly if r.deployment_form != "hosted_api" else None)
+    if shown is not None:
+        assert (m.low, m.high) == pytest.approx((shown.low, shown.high), abs=0.01), path.stem
+    assert c.cost_per_million_output_tokens.low == pytest.approx(m.low * 1e6 / out, rel=1e-3)
+    assert c.cost_per_million_output_tokens.high == pytest.approx(m.high * 1e6 / out, rel=1e-3)
+    assert c.cost_per_million_tokens.high == pytest.approx(m.high * 1e6 / (out * (1 + mix)), rel=1e-3)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_figure_at_the_months_volume_is_given_only_where_the_answers_gave_the_volume(path: Path):
+    r = scenario_plan(path)
+    c = r.costs
+    if c.per_million_basis is None:
+        return
+    answered = (c.volume_basis or {}).get("tr") in ANSWERED_VOLUMES
+    assert (c.cost_per_million_output_tokens_volume is not None) == answered, path.stem
+    if answered:  # the month's own division, beside the capacity's
+        assert c.cost_per_million_output_tokens_volume.low == pytest.approx(
+            c.per_million_monthly.low * 1e6 / c.output_tokens_per_month, rel=1e-3)
+    for lang in LANGS:
+        row = _per_million_row(scenario_memo(path, lang), lang)
+        if not row:
+            continue
+        said = ("at your own volume" if lang == "en" else "按您自己给出的用量") in row
+        assert said == answered, (path.stem, lang, row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q24s_row_says_the_basis_with_the_throughput_and_utilisation_and_not_the_head_count(lang):
+    """q24: "$61–171 per million output tokens" on 250 assumed people × 20 requests; now the setup's 1,866 tokens/s
+    busy 40 % of the month (about 2 billion output tokens), its figures a reader redoes."""
+    path = ADVICE_SCENARIOS / "q24_us_saas_rent.json"
+    r = scenario_plan(path)
+    c = r.costs
+    row = _per_million_row(scenario_memo(path, lang), lang)
+    tok_s = f"{c.per_million_basis['output_tokens_per_s']:,.0f}"
+    assert tok_s in row and f"{c.utilisation * 100:.0f} %" in row
+    assert ("at the setup's capacity" if lang == "en" else "按本配置的产能计") in row
+    assert ("requests a person" if lang == "en" else "每人每个工作日") not in row
+    (_, _), (o_lo, o_hi) = per_million_split(c)
+    assert f"{o_lo:.3g}" in row and f"{o_hi:.3g}" in row
+    assert o_hi < 10  # dollars a million output tokens at 40 % of its capacity, not the 61–171 of the head count
+    # fully busy: the same cost over 1 ÷ utilisation as many tokens
+    assert f"{o_lo * c.utilisation:.3g}" in row
+
+
+def test_q36s_answered_requests_a_day_keep_their_own_figure_beside_the_capacitys():
+    r = scenario_plan(ADVICE_SCENARIOS / "q36_bursty_b2b_event_mainland.json")
+    c = r.costs
+    assert c.cost_per_million_output_tokens_volume is not None and c.per_million_basis is not None
+    for lang in LANGS:
+        row = _per_million_row(scenario_memo(ADVICE_SCENARIOS / "q36_bursty_b2b_event_mainland.json", lang), lang)
+        assert ("at your own volume" if lang == "en" else "按您自己给出的用量") in row
+
+
+def test_the_paid_api_margin_quotes_the_cost_tables_figures_on_the_capacity_basis():
+    """q11 sells tokens: the margin finding's own cost per million is the memo's split, with the throughput."""
+    r = scenario_plan(ADVICE_SCENARIOS / "q11_paid_api_b25.json")
+    f = r.finding("cost.token_margin")
+    assert f is not None and f.detail_key.endswith(".capacity.detail")
+    (in_lo, in_hi), (o_lo, o_hi) = per_million_split(r.costs)
+    assert f.params["own_in"] == f"¥{round_money(in_lo)}–¥{round_money(in_hi)}"
+    assert f.params["own_out"] == f"¥{round_money(o_lo)}–¥{round_money(o_hi)}"
+    for lang in LANGS:
+        assert f"{r.costs.per_million_basis['output_tokens_per_s']:,.0f}" in f.detail_in(lang)
+
+
+def _volume_rate(c) -> float | None:
+    rate = (c.volume_basis or {}).get("rate")
+    return float(str(rate).replace(",", "")) if rate is not None else None
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_throughput_the_memo_states_as_demand_is_served_by_the_planned_setup(path: Path):
+    """Property (q14: 842 tokens/s of demand against 818 served): the line's stream and the month's "the peak's
+    … tokens/s" never exceed the setup's stated throughput with every replica at its planned load."""
+    r = scenario_plan(path)
+    total = r.capacity.output_tokens_per_s_total
+    if total is None or r.costs.per_job:
+        return
+    if r.line_cost is not None:
+        assert r.line_cost.output_tokens_per_s <= total + 0.1, (path.stem, r.line_cost.output_tokens_per_s, total)
+    rate = _volume_rate(r.costs)
+    if rate is not None and not r.nodes:
+        assert rate <= total + 1, (path.stem, rate, total)
+
+
+def test_q14s_users_draw_what_the_setup_serves_and_the_row_says_so():
+    path = ADVICE_SCENARIOS / "q14_medical_followup_mainland.json"
+    r = scenario_plan(path)
+    assert r.line_cost is not None and r.line_cost.stream_simulated
+    assert r.line_cost.output_tokens_per_s == pytest.approx(r.capacity.output_tokens_per_s_total, rel=1e-3)
+    en = _row(scenario_memo(path, "en"), "en", "Output speed", "")
+    assert "as the prediction at the planned load streams them" in en and "cautious" not in en
+
+
+def test_the_stream_takes_the_prediction_only_where_it_is_below_the_cautious_figure():
+    from advisor.plan import answers_from_dict, peak_stream
+    from advisor.plan.context import resolve
+
+    a = advice_answers("q43_us_team_mainland_low_latency")
+    r = planned(a)
+    assert r.line_cost is not None and not r.line_cost.stream_simulated  # q43: the cautious figure is the lower
+    assert r.line_cost.output_tokens_per_s < r.capacity.output_tokens_per_s_total
+    c = resolve(answers_from_dict(a))
+
+    class Cand:  # a setup only screened: no simulated level, the cautious figure alone
+        tpot_p99_ms, per_replica, checked = 50.0, 10, {}
+
+    assert peak_stream.peak_rate(c, Cand()) == pytest.approx(c.peak * 1000 / (50.0 / 1.25))
+
+
+def _cost_row(text: str, lang: str) -> str:
+    return _row(text, lang, "Cost |", "成本 |")
+
+
+def test_q43s_total_says_plainly_that_it_leaves_out_the_unpriced_three_network_line():
+    path = ADVICE_SCENARIOS / "q43_us_team_mainland_low_latency.json"
+    r = scenario_plan(path)
+    c = r.costs
+    assert r.line_cost is not None and r.line_cost.monthly is None  # no sourced per-Mbps price: unknown, not 0
+    assert c.line_excluded and c.monthly_with_line is None
+    en, zh = _cost_row(scenario_memo(path, "en"), "en"), _cost_row(scenario_memo(path, "zh_CN"), "zh_CN")
+    assert "this total leaves out the network line" in en and f"about {r.line_cost.mbps:,.0f} Mbps" in en
+    assert "此合计不含三网优化" in zh
+    assert r.finding("cost.line_bandwidth").detail_key.endswith(".excluded.detail")
+
+
+def test_a_priced_line_is_added_to_page_ones_total_with_its_grade():
+    path = ADVICE_SCENARIOS / "q14_medical_followup_mainland.json"
+    r = scenario_plan(path)
+    c, line = r.costs, r.line_cost
+    assert line is not None and line.monthly is not None and c.monthly_with_line is not None
+    assert c.monthly_with_line.low == pytest.approx(c.recommended_monthly.low + line.monthly.low, abs=0.01)
+    assert c.monthly_with_line.high == pytest.approx(c.recommended_monthly.high + line.monthly.high, abs=0.01)
+    for lang in LANGS:
+        row = _cost_row(scenario_memo(path, lang), lang)
+        total = f"{c.monthly_with_line.low:,.0f}–{c.monthly_with_line.high:,.0f}"
+        assert total in row and f"{line.source.grade}" in row, (lang, row)
+    assert r.finding("cost.line_bandwidth").detail_key.endswith(".in_total.detail")
+
+
+def test_q43s_failover_budget_is_said_as_a_risk_with_its_figures():
+    """q43: one replica down → the other at 30 requests, P99 TTFT ~101 ms, + 45 ms round trip = ~146 of 150 ms."""
+    a = advice_answers("q43_us_team_mainland_low_latency")
+    r = planned(a)
+    f = r.finding("region.latency_budget")
+    assert f is not None
+    rtt_high = int(facts()["rtt_ms"]["hong_kong"]["high"])
+    slo = r.latency_curve.slo_ttft_p99_ms
+    down = next(p for p in r.latency_curve.points if p.concurrency == 30)  # the peak on the one replica left
+    total = round(down.ttft_p99_ms + rtt_high)
+    assert total >= (1 - failover_budget.MARGIN) * slo
+    for lang in LANGS:
+        text = f.detail_in(lang)
+        assert f"{total}" in text and f"{round(down.ttft_p99_ms)}" in text, (lang, text)
+    assert "Risk: with one replica down" in f.detail_in("en")
+
+
+def test_a_roomy_latency_budget_carries_no_risk_clause():
+    """Property in the other direction: the same offshore plan with a target far above its budget says no risk."""
+    a = advice_answers("q43_us_team_mainland_low_latency")
+    roomy = {**a, "latency_slo": {**(a.get("latency_slo") or {}), "ttft_p99_ms": 900}}
+    f = planned(roomy).finding("region.latency_budget")
+    assert f is None or not re.search(r"Risk:", f.detail_in("en"))

@@ -1,0 +1,145 @@
+"""Start on the hosted API where it is far cheaper and nothing rules it out, else the one reason the plan is kept; the
+break-even volume from the memo's own costs (s20-hosted20, issue 25; ninth blind review q24, q34-q36, q42, q43, q26,
+q31: "either act on it or say why not")."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from advisor.plan import hosted_lead
+from advisor.plan.hosted_weigh import high_end_factor
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import MoneyRange, render
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
+LEAD = {"en": "Start on a hosted API (pay per token)", "zh_CN": "先用模型 API 服务（按 token 计费）"}
+
+
+def _decision(r, lang: str) -> str:
+    """The Decision section above its reasons."""
+    return render_memo_markdown(r, lang).split("\n## ")[1].split(HEAD[lang])[0]
+
+
+def _costs(**kw):
+    base = {"hosted_api_monthly": MoneyRange(low=10, high=50), "recommended_monthly": MoneyRange(low=1000, high=2000),
+            # the month's rates: 3e8 input + 1e8 output tokens at 20/40 (low) and 100/200 (high) a million → 10 / 50
+            "hosted_api_input_per_million": MoneyRange(low=0.02, high=0.1),
+            "hosted_api_output_per_million": MoneyRange(low=0.04, high=0.2),
+            "input_tokens_per_month": 3e8, "output_tokens_per_month": 1e8, "output_tokens_per_month_high": 2e8,
+            "per_job": False, "currency": "USD"}
+    return SimpleNamespace(**{**base, **kw})
+
+
+def test_the_break_even_is_the_costed_volume_times_the_plans_month_over_the_apis():
+    be = hosted_lead.break_even(_costs())
+    assert be is not None
+    assert be.tokens_low == pytest.approx(4e8 * 1000 / 50)  # the plan's cheapest month, the API's dearest rate
+    assert be.tokens_high == pytest.approx(4e8 * 2000 / 10)
+    assert be.volume_high == pytest.approx(8e8)  # the output's high end doubles the volume
+    assert be.times_high_end == pytest.approx(10)
+    assert hosted_lead.break_even(_costs(per_job=True)) is None  # a job is priced whole: no month to break even on
+    assert hosted_lead.break_even(_costs(hosted_api_monthly=None)) is None
+    # without the rates, the month itself (linear in the tokens) gives the same
+    bare = hosted_lead.break_even(_costs(hosted_api_input_per_million=None, hosted_api_output_per_million=None))
+    assert bare is not None and bare.tokens_low == pytest.approx(be.tokens_low)
+
+
+def test_token_counts_are_said_in_each_languages_units():
+    words = hosted_lead.tokens_words(7.1e9, 1.0e11)
+    assert render("en", "plan.hostedlead20.tokens.range", {"lo": words, "hi": "x"}) == "7.1–100 billion–x"
+    assert words["by_lang"]["zh_CN"] == "71–1,000 亿"
+    mixed = hosted_lead.tokens_words(2.1e8, 2.1e9)
+    assert mixed["by_lang"] == {"en": "210 million–2.1 billion", "zh_CN": "2.1–21 亿"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q24_starts_on_the_api_and_its_break_even_agrees_with_the_memos_own_costs(lang):
+    r = planned(advice_answers("q24_us_saas_rent"))
+    sw = r.start_with
+    assert sw is not None and sw.form == "hosted_api" and sw.reason == "lead"
+    assert r.deployment_form == "cloud"  # the self-hosted setup to move to stays the plan's
+    c, be = r.costs, sw.break_even
+    volume = c.input_tokens_per_month + c.output_tokens_per_month
+    # the API priced at its own printed rates on the break-even volume costs the plan's cheapest month
+    share = c.input_tokens_per_month / volume
+    rate_high = share * c.hosted_api_input_per_million.high + (1 - share) * c.hosted_api_output_per_million.high
+    assert be.tokens_low / 1e6 * rate_high == pytest.approx(c.recommended_monthly.low, rel=0.01)
+    top = c.hosted_api_monthly.high * high_end_factor(c)
+    assert be.times_high_end == pytest.approx(c.recommended_monthly.low / top, rel=0.01)
+    assert top * hosted_lead.LEAD_MARGIN <= c.recommended_monthly.low
+    head = _decision(r, lang)
+    first = [line for line in head.split("\n")[1:] if line.strip()][0]
+    assert first.startswith(f"**{LEAD[lang]}")  # the Decision's first line, before the self-hosted plan's
+    times = f"{be.times_high_end:.2g}"
+    assert (f"{times}×" if lang == "en" else f"{times} 倍") in head
+    for figure in (f"{c.recommended_monthly.low:,.0f}", f"{top:,.0f}"):  # the same figures as the memo's costs
+        assert figure in head, figure
+    data = r.to_json(lang)
+    assert data["decision"]["start_with"]["form"] == "hosted_api"
+    assert data["decision"]["start_with"]["break_even"]["tokens_low"] == pytest.approx(be.tokens_low)
+    assert data["decision"]["start_with"]["text"].startswith(LEAD[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reason_in_the_answers_keeps_the_plan_and_is_said_not_the_lead(lang):
+    answers = advice_answers("q24_us_saas_rent")
+    answers = {**answers, "data_sensitivity": {**answers["data_sensitivity"], "level": "high"}}
+    r = planned(answers)
+    assert r.start_with is not None and r.start_with.form == "this_plan" and r.start_with.reason == "answers"
+    head = _decision(r, lang)
+    assert LEAD[lang] not in head
+    title = r.finding("cost.hosted_weighed").title_in(lang)
+    assert title in render_memo_markdown(r, lang).split("\n## ")[1]  # the reason, on page 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_margin_under_the_lead_margin_keeps_the_plan_with_its_reason(lang, monkeypatch):
+    monkeypatch.setattr(hosted_lead, "LEAD_MARGIN", 1e6)  # the same answers, a margin no plan reaches
+    from advisor.plan import answers_from_dict, make_plan
+
+    r = make_plan(answers_from_dict(advice_answers("q24_us_saas_rent")))
+    assert r.start_with.form == "this_plan" and r.start_with.reason == "thin"
+    head = _decision(r, lang)
+    assert LEAD[lang] not in head
+    assert ("Why this plan and not a hosted API" if lang == "en" else "为什么用本方案而不是模型 API 服务") in head
+    assert ("nothing in your answers rules it out" if lang == "en" else "没有排除它的理由") not in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_purchase_kept_beside_a_cheaper_api_says_why_with_the_break_even(lang):
+    r = planned(advice_answers("q31_icp_filed_hosting_move"))  # ¥1.3M of servers; an API cheaper, nothing against it
+    sw = r.start_with
+    assert sw is not None and sw.form == "this_plan" and sw.reason in ("thin", "close")
+    head = _decision(r, lang)
+    assert sw.text_in(lang, markdown=True) in head
+    assert f"{sw.break_even.times_high_end:.2g}" in head
+
+
+@pytest.mark.parametrize("name", ["q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal", "q18_us_fleet_32_h100",
+                                  "q33_office_4090d_fleet"])
+def test_on_cards_the_team_owns_a_dearer_api_is_not_weighed_in_the_memo(name):
+    r = planned(advice_answers(name))
+    assert r.start_with is None and r.finding("cost.hosted_weighed") is None
+    assert r.costs.hosted_api_monthly is not None  # priced (in --json), not weighed in the memo
+    for lang in LANGS:
+        assert ("hosted API" if lang == "en" else "模型 API") not in render_memo_markdown(r, lang).replace("Hosted", "hosted")
+
+
+def test_the_owned_base_of_a_hybrid_is_the_reason_not_a_lead():
+    r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    assert r.start_with is not None and r.start_with.reason == "owned" and r.start_with.form == "this_plan"
+    assert "already own" in _decision(r, "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_volume_past_the_break_evens_low_end_is_said_so_not_as_a_fraction(lang):
+    r = planned(advice_answers("q26_steady_3y_strong_ops_buy"))  # ¥4-5M bought; the ranges overlap
+    sw = r.start_with
+    assert sw is not None and sw.reason == "close" and sw.break_even.times_high_end < 1
+    head = _decision(r, lang)
+    assert ("already reaches its low end" if lang == "en" else "已达到它的下限") in head
+    assert f"{sw.break_even.times_high_end:.2g}×" not in head
