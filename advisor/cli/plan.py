@@ -169,9 +169,10 @@ def summary(result, lang: str) -> str:
                  t(lang, "plan.cli.fx", rate=f"{c.fx_rate:g}", date=c.fx_date, prices=r.prices_date)))  # fmt: skip
     tl = r.timeline
     if tl.items or tl.launch_days_high:
-        when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high) + tl.gate_text(lang)
-        if tl.untimed:  # an approval of unknown length: the launch is not before it (s16-duties)
-            when += ("；" if lang == "zh_CN" else "; ") + tl.waits_text(lang)
+        if tl.untimed:  # an approval of unknown length: what the launch waits for first, then the days (q25)
+            when = tl.launch_text(lang, f"{tl.launch_days_low}–{tl.launch_days_high}")
+        else:
+            when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high) + tl.gate_text(lang)
         if tl.deadline_days is not None:
             sep = "" if lang == "zh_CN" else " "  # Chinese sets no space before a full-width bracket
             when += sep + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss",

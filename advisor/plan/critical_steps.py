@@ -59,7 +59,7 @@ def _blocking(tl: Timeline) -> list[TimelineItem]:
 def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
     return [{"tr": "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
-             "step": {"tr": i.label_key, **i.label_params}, "days": i.days_in("en") if i.length_known else ""}
+             "step": {"tr": i.label_key, **i.label_params, "clause": True}, "days": i.days_in("en") if i.length_known else ""}
             for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip
 
 
@@ -73,9 +73,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
         if not untimed:
             return None
         return NextStep(id="waits", key="steps18.next.waits",
-                        params={"steps": [{"tr": i.label_key, **i.label_params} for i in untimed]})
+                        params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
     others = _others(items, gate)
-    params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params}, "days": gate.days_in("en"),
+    params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params, "clause": True}, "days": gate.days_in("en"),
                               "others": {"tr": "steps18.next.alongside", "steps": others} if others else ""}
     if gate.id in _PURCHASE:
         quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)

@@ -9,6 +9,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); sources wi
 from __future__ import annotations
 
 from advisor.plan.duties_rules import OWN_HARDWARE
+from advisor.plan.finance20_rules import serves_indonesia_financial
 from advisor.plan.regions import EU
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -46,7 +47,9 @@ def sea_markets(f: Facts) -> Finding | None:
     markets = _sea(f)
     if not markets or not f.ctx.personal_info:
         return None
-    return finding("pi.sea_markets", markets=", ".join(markets))
+    # a finance service with Indonesian users: Indonesia's financial-data line is its own finding (s20-finance20)
+    variant = "finance_id" if serves_indonesia_financial(f) else None
+    return finding("pi.sea_markets", variant=variant, markets=", ".join(markets))
 
 
 def _eu_staff(f: Facts) -> bool:

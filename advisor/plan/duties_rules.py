@@ -115,6 +115,11 @@ def pi_region_residency(f: Facts) -> Finding | None:
         supervisor = "plan.residency.hkma"
     if supervisor and law == "sg" and not own:  # the MAS finding is in the memo: point to it, never "not stated
         supervisor = "duties19b.residency.mas_outsourcing"  # here" (q37, s19-duties19b)
+    if supervisor == "plan.residency.hkma_sa2":  # a bank on a provider: the HKMA's expectation decides where the data
+        # is held, the PDPO alone does not require Hong Kong (re-check of s19, q25: "a choice, not a rule" beside a
+        # brief that says the regulator expects the data in Hong Kong read as a contradiction; s20-finance20)
+        found = finding("pi.region_residency", variant=law, where=where, region=region)
+        return found.model_copy(update={"detail_key": "obligations20.residency.hk_bank.detail"})
     extra = {"tr": supervisor} if supervisor else ""
     return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
 

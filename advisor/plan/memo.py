@@ -962,11 +962,14 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
-        text = t("memo.key.launch_after_fix" if after_fix else "memo.key.launch_value", days=launch)
-        text += result.timeline.gate_text(lang)  # the step that sets the date, named (q14: the filing, not the approval)
-        waits = result.timeline.waits_text(lang)
-        if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0 of them
-            text += ("；" if lang == "zh_CN" else "; ") + waits
+        if after_fix:
+            text = t("memo.key.launch_after_fix", days=launch)
+            text += result.timeline.gate_text(lang)  # the step that sets the date (q14: the filing, not the approval)
+            waits = result.timeline.waits_text(lang)
+            if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
+                text += ("；" if lang == "zh_CN" else "; ") + waits
+        else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
+            text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
             text += ("；" if lang == "zh_CN" else "; ") + t(
                 "memo.key.deadline_ok" if result.timeline.meets_deadline else "memo.key.deadline_missed",
@@ -978,7 +981,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
-                 steps=t("memo.list_sep").join(i.label_in(lang) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
+                 steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
     rows.append((t("memo.key.feasible"), feasible))

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from advisor.i18n import translate
+from advisor.i18n import catalog, translate
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.price_basis import PriceBasis
@@ -30,23 +30,47 @@ Line = Literal["bgp", "cn2_gia", "three_network", "ordinary", "any"]
 SEVERITY_ORDER = {"blocker": 0, "warning": 1, "info": 2}
 
 
+def clause_case(text: str, lang: str) -> str:
+    """A label that starts a clause inside an English sentence, lower-cased: "not before this step is done: the
+    HKMA's review …", "(set by: generative-AI service filing, …)" (re-check of s19, q25: "…: The HKMA's review"
+    mid-sentence). An acronym keeps its capitals ("ICP filing"); Chinese has no case."""
+    if lang != "en" or len(text) < 2 or not text[0].isupper() or not text[1].islower():
+        return text
+    return text[0].lower() + text[1:]
+
+
+def render_clause(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
+    """``key``'s text as a clause inside a sentence: its own ``<key>.clause`` wording where the label is an order
+    ("Confirm the algorithm filing … is done" read "after confirm the algorithm filing …"), else lower-cased
+    (``clause_case``)."""
+    own = f"{key}.clause"
+    if own in catalog(lang):
+        return render(lang, own, params)
+    return clause_case(render(lang, key, params), lang)
+
+
+def _render_tr(lang: str, value: dict[str, Any]) -> str:
+    """A ``{"tr": key, ...params}`` parameter's text (``"clause": True``: as a clause inside a sentence)."""
+    params = {k: v for k, v in value.items() if k not in ("tr", "clause")}
+    return (render_clause if value.get("clause") else render)(lang, str(value["tr"]), params)
+
+
 def render(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
-    """The text of ``key`` in ``lang`` with ``params``; ``{"tr": key, ...}`` parameters are translated first."""
+    """The text of ``key`` in ``lang`` with ``params``; ``{"tr": key, ...}`` parameters are translated first (with
+    ``"clause": True``, as a clause inside a sentence: ``clause_case``)."""
     resolved: dict[str, Any] = {}
     for name, value in (params or {}).items():
         if isinstance(value, dict) and "by_lang" in value:  # words already written per language (a count in 亿)
             resolved[name] = value["by_lang"].get(lang, value["by_lang"]["en"])
         elif isinstance(value, dict) and "tr" in value:
-            inner = {k: v for k, v in value.items() if k != "tr"}
-            resolved[name] = render(lang, str(value["tr"]), inner)
+            resolved[name] = _render_tr(lang, value)
         elif isinstance(value, float):
             resolved[name] = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
         elif isinstance(value, int) and not isinstance(value, bool):
             resolved[name] = f"{value:,}"
         elif isinstance(value, list):  # "H20, L20" / "H20、L20"
             resolved[name] = translate(lang, "answers.list_sep").join(
-                render(lang, str(v["tr"]), {k: x for k, x in v.items() if k != "tr"}) if isinstance(v, dict) else str(v)
-                for v in value
+                _render_tr(lang, v) if isinstance(v, dict) else str(v) for v in value
             )
         else:
             resolved[name] = value
@@ -488,8 +512,9 @@ class TimelineItem(_Out):
     label_params: dict[str, Any] = Field(default_factory=dict)
     ask_key: str | None = None
 
-    def label_in(self, lang: str) -> str:
-        return render(lang, self.label_key, self.label_params)
+    def label_in(self, lang: str, *, clause: bool = False) -> str:
+        """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
+        return (render_clause if clause else render)(lang, self.label_key, self.label_params)
 
     @property
     def length_known(self) -> bool:
@@ -526,7 +551,7 @@ class Timeline(_Out):
     def gate_text(self, lang: str) -> str:
         """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""."""
         g = self.gate
-        return "" if g is None else render(lang, "plan.timeline.set_by", {"step": g.label_in(lang),
+        return "" if g is None else render(lang, "plan.timeline.set_by", {"step": g.label_in(lang, clause=True),
                                                                          "days": g.days_in(lang)})
 
     def waits_text(self, lang: str) -> str:
@@ -535,9 +560,28 @@ class Timeline(_Out):
         this step is done: …, not before this step is done: …")."""
         steps = self.untimed
         if len(steps) > 1:
-            return render(lang, "plan.timeline.not_before_all",
-                          {"steps": translate(lang, "memo.list_sep").join(i.label_in(lang) for i in steps)})
-        return "".join(render(lang, "plan.timeline.not_before", {"step": i.label_in(lang)}) for i in steps)
+            return render(lang, "plan.timeline.not_before_all", {"steps": self._untimed_list(lang)})
+        return "".join(render(lang, "plan.timeline.not_before", {"step": i.label_in(lang, clause=True)})
+                       for i in steps)
+
+    def _untimed_list(self, lang: str) -> str:
+        return translate(lang, "memo.list_sep").join(i.label_in(lang, clause=True) for i in self.untimed)
+
+    def launch_text(self, lang: str, days: str) -> str:
+        """The earliest launch, ``days`` (e.g. "1–5") from now when nothing untimed blocks it; else what it waits
+        for first, then the days: "after the HKMA's review of the outsourcing (SA-2), whose length no source here
+        states — then 1–5 days to set up" (re-check of s19, q25: "in 1–5 days; not before this step is done: …" put
+        the days first and the gate last, read as a launch in a week). Where a timed step sets the date, both
+        floors: "not before X is done (…), and at the earliest in 91–245 days (set by: …)"."""
+        if not self.untimed:
+            return render(lang, "memo.key.launch_value", {"days": days}) + self.gate_text(lang)
+        many = "_all" if len(self.untimed) > 1 else "_one"
+        if self.gate is None:  # nothing timed but the set-up: it follows the approval
+            return render(lang, "finance20.launch.after" + many, {"steps": self._untimed_list(lang), "days": days})
+        # a timed step sets the date and the approval runs beside it (q14: started alongside the filing), so
+        # "after the approval, then 90–240 days" would set them end to end: both are named as floors instead
+        return render(lang, "finance20.launch.not_before" + many,
+                      {"steps": self._untimed_list(lang), "days": days, "gate": self.gate_text(lang)})
 
 
 class Assumption(_Out):

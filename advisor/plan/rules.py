@@ -1032,6 +1032,7 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 RULE_MODULES = (
     __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
+    "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",

@@ -15,17 +15,20 @@ def _by_id(answers: dict) -> dict:
 
 
 def test_hk_bank_residency_points_to_the_sa2_finding() -> None:
+    """s20-finance20 (q25): for a bank on a provider the HKMA's expectation decides where the data is held; the
+    PDPO alone does not require Hong Kong — never "a choice, not a rule" beside a regulator that expects it."""
     got = _by_id(HK_BANK)
     assert "fin.hkma_outsourcing" in got
-    extra = got["pi.region_residency"].params["extra"]
-    assert extra == {"tr": "plan.residency.hkma_sa2"}
-    assert "SA-2" in translate("en", "plan.residency.hkma_sa2")
+    detail = got["pi.region_residency"].detail_in("en")
+    assert "SA-2" in detail and "the PDPO alone does not require" in detail and "a choice, not a rule" not in detail
+    assert "s. 33" in detail  # the reason the PDPO alone does not require it stays said
 
 
 def test_non_bank_in_hong_kong_gets_no_hkma_text() -> None:
     got = _by_id({**HK_BANK, **pi(800_000, 0, sector="retail")})
     assert "fin.hkma_outsourcing" not in got
     assert got["pi.region_residency"].params["extra"] == ""
+    assert "a choice, not a rule" in got["pi.region_residency"].detail_in("en")  # no regulator's expectation
 
 
 def test_works_council_firm_only_where_germany_is_named() -> None:
@@ -51,6 +54,9 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     assert r.finding("fin.hkma_outsourcing") is not None
     en = next(x for x in render_memo_markdown(r, "en").splitlines() if x.startswith("| Earliest launch"))
     zh = next(x for x in render_memo_markdown(r, "zh_CN").splitlines() if x.startswith("| 最早上线"))
-    assert "HKMA" in en and "not before" in en and "HKMA" in zh and "须等" in zh  # (s16-duties: the general form)
+    # s20-finance20: the gate leads, the set-up days follow it (the reviewers read "in 1–5 days; not before …" as a
+    # launch next week)
+    assert en.startswith("| Earliest launch | after the HKMA's review") and "then 1–5 days to set up" in en
+    assert zh.startswith("| 最早上线 | 须先完成金管局") and en.index("HKMA") < en.index("1–5")
     other = planned(advice_answers("q37_sg_fintech_public"))
     assert "HKMA" not in next(x for x in render_memo_markdown(other, "en").splitlines() if x.startswith("| Earliest"))

@@ -45,7 +45,7 @@ def test_an_unfiled_public_launch_starts_both_filings_now():
     first = r.next_steps[0]
     assert first.id == "gate"
     en, zh = first.text_in("en"), first.text_in("zh_CN")
-    assert "Generative-AI service filing (180–240 days)" in en and "ICP filing" in en and "21–35" in en
+    assert "generative-AI service filing (180–240 days)" in en and "ICP filing" in en and "21–35" in en
     assert "生成式人工智能服务备案（180–240 天）" in zh and "ICP 备案" in zh
     assert r.next_steps[1].id == DECIDE_ID and "a launch after the filing" in r.next_steps[1].text_in("en")
 

@@ -425,6 +425,16 @@ ROWS: list[Row] = [
     Row("fin.hkma_outsourcing", HK_BANK, {"overseas_markets": ["SG"], "user_location": "overseas"}, why="not_hk"),
     Row("pi.sea_markets", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(personal_info=False)),
     Row("pi.sea_markets", {**NO_MAINLAND, **pi(1_000_000, 0)}, {"overseas_markets": ["SG"]}, why="singapore_only"),
+    # s20-finance20 (q37): a finance service with Indonesian users — its own finding, and the SEA text points to it
+    Row("pi.sea_markets", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["SG"]},
+        why="finance_id", case="finance_id"),
+    Row("pi.sea_markets", {**NO_MAINLAND, "overseas_markets": ["VN"], **pi(1_000_000, 0, sector="finance")},
+        pi(personal_info=False), why="finance_no_indonesia", case=""),
+    Row("pi.id_financial_data", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0)),
+    Row("pi.id_financial_data", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")},
+        {"overseas_markets": ["SG", "VN", "TH"]}, why="no_indonesia"),
+    Row("pi.id_financial_data", {**NO_MAINLAND, "overseas_markets": ["ID"], **pi(sector="bank")},
+        pi(personal_info=False, sector="bank"), why="indonesia_named"),
     Row("pi.eu_employee_dpia", EU_STAFF, pi(personal_info=False)),
     Row("pi.eu_employee_dpia", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
     Row("labour.works_council", EU_STAFF, {"audience": "business"}),
@@ -811,14 +821,16 @@ def test_a_sector_approval_is_a_timeline_step_of_unknown_length_the_launch_waits
     assert r.timeline.untimed == [step, app]
     memo = render_memo_markdown(r, lang)
     assert step.days_in(lang) in memo and translate(lang, "plan.timeline.ask.education") in step.days_in(lang)
-    assert r.timeline.waits_text(lang) in memo
+    # s20-finance20: the launch row leads with what it waits for, then the days (q25)
+    launch = r.timeline.launch_text(lang, f"{r.timeline.launch_days_low}–{r.timeline.launch_days_high}")
+    assert launch in memo and step.label_in(lang, clause=True) in launch
     assert r.to_json(lang)["timeline"]["not_before"] == r.timeline.waits_text(lang)
     if r.feasible:  # s18-duties: the timed step that sets the date (the ICP filing here) is named first (q14)
         gate = r.timeline.gate
         assert gate is not None and gate.id == "icp_filing"
         steps = translate(lang, "memo.list_sep").join(
-            [gate.label_in(lang) + translate(lang, "plan.timeline.step_days", days=gate.days_in(lang))]
-            + [i.label_in(lang) for i in (step, app)])
+            [gate.label_in(lang, clause=True) + translate(lang, "plan.timeline.step_days", days=gate.days_in(lang))]
+            + [i.label_in(lang, clause=True) for i in (step, app)])
         assert translate(lang, "memo.key.feasible_once_all", steps=steps) in memo
     # a sector with no pre-approval, or a staff tool on a private network: no such step
     assert "sector_approval" not in [i.id for i in plan({**MAINLAND, **pi(sector="general")}).timeline.items]

@@ -1,0 +1,104 @@
+"""s20-finance20 (issue 25; re-check of session 19's memos): Indonesian users of a finance service (q37) and the
+launch row that leads with what it waits for (q25), in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.reasons import deciding
+from advisor.plan.result import clause_case
+from tests.core.test_plan_obligations import NO_MAINLAND, pi
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+
+
+def _row(memo: str, key: str, lang: str) -> str:
+    return next(x for x in memo.splitlines() if x.startswith("| " + translate(lang, key) + " |"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_indonesian_financial_data_is_specific_data_beside_the_answers_count_and_on_page_one(lang):
+    """q37: the answers' 0 sensitive subjects stays as given; Indonesia's reading (Art. 4(2)(f)) is said beside it,
+    and the localisation question is one of page 1's reasons, naming the node it would be served from."""
+    r = planned(advice_answers("q37_sg_fintech_public"))
+    x = r.finding("pi.id_financial_data")
+    assert x is not None and r.answers["data_sensitivity"]["sensitive_pi_subjects_per_year"] == 0
+    assert x in deciding(r.findings)
+    detail = x.detail_in(lang)
+    assert "4" in detail and "OJK" in detail and "71" in detail and "21" in detail
+    assert translate(lang, "obligations20.id.given", n="0") in detail
+    assert translate(lang, "plan.region.singapore") in x.title_in(lang)
+    memo = render_memo_markdown(r, lang)
+    page1 = memo.split("\n## 2.")[0]
+    assert x.title_in(lang) in page1
+    # the South-East Asian finding leaves Indonesia's bank rule to it (said once)
+    sea = r.finding("pi.sea_markets")
+    assert sea is not None and sea.title_key.endswith(".finance_id.title")
+    assert "banks keep financial data" not in sea.detail_in("en")
+    # its sources: dated and graded, none unverified
+    assert x.sources and all(s.date and s.grade in "AB" for s in x.sources)
+
+
+def test_no_indonesian_finding_without_indonesia_or_outside_finance():
+    vn = planned({**NO_MAINLAND, "overseas_markets": ["SG", "VN"], **pi(100_000, 0, sector="finance")})
+    assert vn.finding("pi.id_financial_data") is None
+    sea = vn.finding("pi.sea_markets")
+    assert sea is not None and sea.title_key == "plan.rule.pi.sea_markets.title"
+    retail = planned({**NO_MAINLAND, **pi(100_000, 0, sector="retail")})
+    assert retail.finding("pi.id_financial_data") is None
+    assert "banks keep financial data" in retail.finding("pi.sea_markets").detail_in("en")
+
+
+def test_a_count_not_given_is_said_as_not_given():
+    r = planned({**NO_MAINLAND, "overseas_markets": ["ID"], **pi(100_000, sector="finance")})
+    x = r.finding("pi.id_financial_data")
+    assert x is not None
+    assert translate("en", "obligations20.id.not_given") in x.detail_in("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_launch_row_leads_with_the_untimed_gate_then_the_setup_days(lang):
+    """q25: "after the HKMA's review … — then 1–5 days to set up", the gate first; the CLI's line alike."""
+    r = planned(advice_answers("q25_hk_bank_retail"))
+    [hkma] = r.timeline.untimed
+    assert r.timeline.gate is None
+    row = _row(render_memo_markdown(r, lang), "memo.key.launch", lang)
+    label = hkma.label_in(lang, clause=True)
+    days = f"{r.timeline.launch_days_low}–{r.timeline.launch_days_high}"
+    assert label in row and days in row and row.index(label) < row.index(days)
+    assert row.split("| ")[2].startswith(translate(lang, "finance20.launch.after_one", steps=label, days=days)[:6])
+    if lang == "en":  # a label mid-sentence is lower-cased where it starts a clause, an acronym kept
+        assert "The HKMA" not in row and "the HKMA's review" in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_timed_gate_and_an_untimed_approval_are_both_floors_not_end_to_end(lang):
+    """q14: the sector approval runs beside the filing that sets the date, so the row names both as floors."""
+    r = planned(advice_answers("q14_medical_followup_mainland"))
+    assert r.timeline.untimed and r.timeline.gate is not None
+    row = _row(render_memo_markdown(r, lang), "memo.key.launch", lang)
+    approval = r.timeline.untimed[0].label_in(lang, clause=True)
+    assert approval in row and r.timeline.gate.label_in(lang, clause=True) in row
+    assert row.index(approval) < row.index(r.timeline.gate.label_in(lang, clause=True))
+    cell = row.split("| ")[2]
+    lead, sequenced = ("not before", "— then") if lang == "en" else ("须等", "之后")
+    assert cell.startswith(lead) and sequenced not in cell
+
+
+def test_clause_case_lowers_a_word_not_an_acronym():
+    assert clause_case("The HKMA's review", "en") == "the HKMA's review"
+    assert clause_case("ICP filing (ICP 备案)", "en") == "ICP filing (ICP 备案)"
+    assert clause_case("金管局的审查", "zh_CN") == "金管局的审查"
+    assert clause_case("Sector approval (education)", "zh_CN") == "Sector approval (education)"
+
+
+def test_an_order_label_has_its_own_clause_wording_inside_a_sentence():
+    """q32: "after confirm the algorithm filing … is done" — a step named as an order reads as a noun in the row."""
+    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    [step] = [i for i in r.timeline.untimed if i.label_key == "plan.timeline.algorithm_confirm"]
+    assert step.label_in("en").startswith("Confirm")  # the timeline table keeps the order
+    row = _row(render_memo_markdown(r, "en"), "memo.key.launch", "en")
+    assert "after the confirmation that the algorithm filing" in row and "after confirm" not in row
