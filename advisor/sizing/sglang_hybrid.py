@@ -24,8 +24,10 @@ Step-3.5 and Gemma 4. Gemma 2 and Gemma 3 are not listed and server_args.py sets
 them: every layer holds the whole context there (sgl-project/sglang#4826's Gemma-3-4B log: 834,615 tokens × 139,264 B,
 all 34 layers). gpt-oss had the SWA pool switched off in server_args.py too until early 2026 (sgl-project/sglang#17630,
 2026-01-23, enables it by hand); sglang 0.5.9 runs gpt-oss on the hybrid path (ovg-project/kvcached#263, 2026-03-03),
-taken here as the first release with it. The trtllm_mha attention backend (Blackwell) still switches it off for gpt-oss
-and is not modelled. Nor are two opt-in ways of sizing: with ``--disable-radix-cache`` and ``--max-running-requests``
+taken here as the first release with it. The trtllm_mha attention backend (Blackwell's default) switched it off for
+gpt-oss in server_args.py ("Disable hybrid SWA memory for GPT-OSS model with trtllm_mha attention backend"); the current
+override (python/sglang/srt/arg_groups/model_overrides/gpt_oss.py, commit 16ac180) no longer does, and the release in
+between is not known (checked s20): not modelled. Nor are two opt-in ways of sizing: with ``--disable-radix-cache`` and ``--max-running-requests``
 set, ``SWAChunkCapPoolConfigurator`` sizes the SWA pool from the request cap and gives the rest to the full pool;
 ``--enable-unified-memory`` (sgl-project/sglang#29678, #36729) shares one byte buffer between the pools.
 
