@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from advisor.cli.common import (
     engine_version,
     fail,
+    finite_float,
     fraction,
     nonneg_int,
     positive_int,
@@ -33,6 +34,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--mem-fraction-static", type=fraction, default=None,
                    help="SGLang setting: share of the memory free before loading that weights + KV pool take (default: "
                    "SGLang's own for the GPU, TP degree and --engine-version)")
+    # the range is checked by EngineSettings, whose message says what the ratio is and SGLang's default
+    p.add_argument("--swa-full-tokens-ratio", type=finite_float, default=None,
+                   help="SGLang setting for sliding-window models it gives a window pool (gpt-oss, Llama 4, Gemma 4, "
+                   "MiMo-V2-Flash, Step-3.5): tokens each sliding-window layer keeps per full-attention layer token, "
+                   "in (0, 1] (default: SGLang's 0.8)")
+    p.add_argument("--mamba-full-memory-ratio", type=finite_float, default=None,
+                   help="SGLang setting for linear-attention models (Qwen3-Next, Qwen3.5): bytes of request states per "
+                   "byte of full-attention KV, above 0 (default: SGLang's 0.9)")
     p.add_argument("--max-num-batched-tokens", type=positive_int, default=None,
                    help="engine setting (tokens per step; default: the engine's own on this GPU — vLLM 2048, 8192 on >= 70 GiB non-A100 GPUs)")
     p.add_argument("--max-num-seqs", type=positive_int, default=None,
@@ -135,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
                 block_size=args.block_size,
                 mamba_cache_mode=args.mamba_cache_mode,
                 mem_fraction_static=args.mem_fraction_static,
+                swa_full_tokens_ratio=args.swa_full_tokens_ratio,
+                mamba_full_memory_ratio=args.mamba_full_memory_ratio,
             ),
             factors=SpeedFactors(**factors),
             engine_profile=args.engine_profile,

@@ -52,6 +52,35 @@ class EngineSettings(BaseModel):
     mem_fraction_static: float | None = Field(
         None, gt=0.05, le=1.0, description="SGLang --mem-fraction-static; None: SGLang's default for the GPU and TP degree"
     )
+    # s20-sglang20 (#28): how SGLang divides that pool for a hybrid model (advisor/sizing/sglang_hybrid.py). None: its
+    # default (server_args.py: swa_full_tokens_ratio 0.8, mamba_full_memory_ratio 0.9). Only a sliding-window model
+    # that gets SGLang's SWA pool reads the first, only a linear-attention model the second; vLLM ignores both.
+    swa_full_tokens_ratio: float | None = Field(
+        None, description="SGLang --swa-full-tokens-ratio: tokens a sliding-window layer holds per full-attention "
+        "layer token, in (0, 1]; None: SGLang's 0.8",
+    )
+    mamba_full_memory_ratio: float | None = Field(
+        None, description="SGLang --mamba-full-memory-ratio: bytes of request states per byte of full-attention KV, "
+        "above 0; None: SGLang's 0.9",
+    )
+
+    @field_validator("swa_full_tokens_ratio")
+    @classmethod
+    def _swa_ratio(cls, v: float | None) -> float | None:
+        # SGLang's --swa-full-tokens-ratio help: "It should be between 0 and 1"; at 0 its SWA pool holds no request
+        # (HybridSWAPoolConfigurator._solve_pool_sizes refuses a pool below the window plus a page)
+        if v is not None and not (math.isfinite(v) and 0 < v <= 1):
+            raise ValueError(tr("sizing20_sglang20.swa_ratio_range", value=v))
+        return v
+
+    @field_validator("mamba_full_memory_ratio")
+    @classmethod
+    def _mamba_ratio(cls, v: float | None) -> float | None:
+        # SGLang takes any positive number (state bytes ÷ KV bytes, handle_max_mamba_cache); at 0 it keeps no state
+        # slot and runs no request
+        if v is not None and not (math.isfinite(v) and v > 0):
+            raise ValueError(tr("sizing20_sglang20.mamba_ratio_range", value=v))
+        return v
 
 
 class SpeedFactors(BaseModel):
@@ -248,6 +277,7 @@ class MemoryEstimate(BaseModel):
     sglang_swa_tokens: int | None = Field(None, description="tokens SGLang's sliding-window pool holds per SWA layer")
     sglang_swa_full_tokens_ratio: float | None = Field(None, description="--swa-full-tokens-ratio the split used")
     sglang_state_slots: int | None = Field(None, description="request states SGLang's state pool holds (max_mamba_cache_size)")
+    sglang_mamba_full_memory_ratio: float | None = Field(None, description="--mamba-full-memory-ratio the split used")
     sglang_state_bytes_per_request: int | None = Field(None, description="one request's linear-attention state, all layers, one GPU")
     sglang_running_cap: int | None = Field(
         None, description="the most requests SGLang runs at once for want of state slots (3 a running request)"

@@ -27,6 +27,7 @@ from advisor.sizing.parallel import tp_accepted, tp_refusal
 from advisor.sizing.pool_note import kv_pool_note
 from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_format
 from advisor.sizing.roofline import StepCostModel
+from advisor.sizing.sglang_hybrid import ratio_flags
 from advisor.sizing.sglang_pool import share_and_free, with_default_chunk
 
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
@@ -271,7 +272,7 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
     sglang_line = None
     if sglang:
         fraction, _ = share_and_free(req.engine, mem.gpu_memory_bytes, tp, req.factors.engine_version, req.model.has_vision, 0)
-        sglang_line = sglang_command(req, fmt, tp, serve_context, seqs, fraction)
+        sglang_line = sglang_command(req, fmt, tp, serve_context, seqs, fraction, ratio_flags(mem))
         advice = [a.model_copy(update={"flags": sglang_flags(a.flags)}) for a in advice]
     return SizingResult(
         request=asked,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from advisor.domain.engine_profiles import get_profile
@@ -96,10 +96,13 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
     return " ".join(parts)
 
 
-def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_running: int, mem_fraction_static: float) -> str:
+def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, max_running: int, mem_fraction_static: float,
+                   pool_flags: Sequence[str] = ()) -> str:  # fmt: skip
     """The `python -m sglang.launch_server` line with SGLang's own flags (python/sglang/srt/server_args.py:
     --model-path, --tp, --context-length, --mem-fraction-static, --max-running-requests, --kv-cache-dtype,
-    --quantization), ``mem_fraction_static`` the share the sizing used (the user's or SGLang's default)."""
+    --quantization), ``mem_fraction_static`` the share the sizing used (the user's or SGLang's default);
+    ``pool_flags`` the hybrid pools' ratios the sizing used where they are not SGLang's defaults
+    (advisor/sizing/sglang_hybrid.py ratio_flags)."""
     repo, on_load = _serve_checkpoint(req, fmt)
     parts = [f"python -m sglang.launch_server --model-path {repo}"]
     if tp > 1:
@@ -107,6 +110,7 @@ def sglang_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int,
     parts.append(f"--context-length {context}")
     parts.append(f"--mem-fraction-static {mem_fraction_static:g}")
     parts.append(f"--max-running-requests {max(1, max_running)}")
+    parts.extend(pool_flags)
     if req.kv_dtype == "fp8":
         parts.append("--kv-cache-dtype fp8_e4m3")
     if on_load:

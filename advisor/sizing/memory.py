@@ -41,11 +41,13 @@ from advisor.sizing.quant import (
 from advisor.sizing.sglang_hybrid import (
     StatePool,
     SwaPool,
+    mamba_ratio,
     state_bytes_per_request,
     state_pool,
     state_pool_modelled,
     swa_pool,
     swa_pool_applies,
+    swa_ratio,
 )
 from advisor.sizing.sglang_pool import pool_bytes, share_and_free
 from advisor.sizing.tensors import Tensor, param_counts, tensors
@@ -353,10 +355,11 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     if sglang_swa:
         # gpt-oss, Llama 4 and Gemma 4 keep the same K and V size in both kinds of layer
         swa_split = swa_pool(kv_budget, layout.per_layer_token_bytes * layout.full_layers,
-                             layout.per_layer_token_bytes * windowed_layers, layout.window or layout.chunk or context)  # fmt: skip
+                             layout.per_layer_token_bytes * windowed_layers, layout.window or layout.chunk or context,
+                             swa_ratio(engine))  # fmt: skip
         kv_tokens = swa_split.full_tokens
     elif sglang and layout.linear_layers and state_pool_modelled(m):
-        states = state_pool(kv_budget, state_bytes_per_request(m, tp))
+        states = state_pool(kv_budget, state_bytes_per_request(m, tp), mamba_ratio(engine))
         full_cell = layout.per_layer_token_bytes * layout.full_layers  # SGLang's cell_size: full-attention layers
         kv_tokens = states.kv_rest_bytes // full_cell if full_cell else 0
     # A request's own blocks and the shared prefix's blocks are whole blocks of their layers; a page (one block
@@ -530,6 +533,7 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         sglang_swa_tokens=swa_split.swa_tokens if swa_split else None,
         sglang_swa_full_tokens_ratio=swa_split.ratio if swa_split else None,
         sglang_state_slots=states.slots if states else None,
+        sglang_mamba_full_memory_ratio=states.ratio if states else None,
         sglang_state_bytes_per_request=states.state_bytes if states else None,
         sglang_running_cap=states.running_cap if states else None,
     )

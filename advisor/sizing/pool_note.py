@@ -50,5 +50,5 @@ def _split_note(req: SizingRequest, mem: MemoryEstimate, lang: str) -> str | Non
                              since=GPT_OSS_SWA_POOL_SINCE, **common)  # fmt: skip
         return translate(lang, "sizing.kv_pool.sglang_swa_off_arch", **common)
     return translate(lang, "sizing.kv_pool.sglang_state", slots=f"{mem.sglang_state_slots or 0:,}",
-                     state=format_bytes(mem.sglang_state_bytes_per_request, 2), ratio="0.9", tokens=f"{mem.kv_tokens:,}",
+                     state=format_bytes(mem.sglang_state_bytes_per_request, 2), ratio=f"{mem.sglang_mamba_full_memory_ratio:g}", tokens=f"{mem.kv_tokens:,}",
                      cap=f"{mem.sglang_running_cap or 0:,}", **common)  # fmt: skip

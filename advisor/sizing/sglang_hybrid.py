@@ -24,8 +24,10 @@ Step-3.5 and Gemma 4. Gemma 2 and Gemma 3 are not listed and server_args.py sets
 them: every layer holds the whole context there (sgl-project/sglang#4826's Gemma-3-4B log: 834,615 tokens × 139,264 B,
 all 34 layers). gpt-oss had the SWA pool switched off in server_args.py too until early 2026 (sgl-project/sglang#17630,
 2026-01-23, enables it by hand); sglang 0.5.9 runs gpt-oss on the hybrid path (ovg-project/kvcached#263, 2026-03-03),
-taken here as the first release with it. The trtllm_mha attention backend (Blackwell) still switches it off for gpt-oss
-and is not modelled. Nor are two opt-in ways of sizing: with ``--disable-radix-cache`` and ``--max-running-requests``
+taken here as the first release with it. The trtllm_mha attention backend (Blackwell's default) switched it off for
+gpt-oss in server_args.py ("Disable hybrid SWA memory for GPT-OSS model with trtllm_mha attention backend"); the current
+override (python/sglang/srt/arg_groups/model_overrides/gpt_oss.py, commit 16ac180) no longer does, and the release in
+between is not known (checked s20): not modelled. Nor are two opt-in ways of sizing: with ``--disable-radix-cache`` and ``--max-running-requests``
 set, ``SWAChunkCapPoolConfigurator`` sizes the SWA pool from the request cap and gives the rest to the full pool;
 ``--enable-unified-memory`` (sgl-project/sglang#29678, #36729) shares one byte buffer between the pools.
 
@@ -47,6 +49,14 @@ value dim in ``--mamba-ssm-dtype`` (float32 by default). With m = ``--mamba-full
                                                                       request, 5 with the extra-buffer strategy)
 
 Speculative decoding's intermediate states, ``--max-mamba-cache-size`` and the extra-buffer strategy are not modelled.
+
+Both ratios are the team's to set (``EngineSettings.swa_full_tokens_ratio`` and ``.mamba_full_memory_ratio``, ``advisor
+calc --swa-full-tokens-ratio/--mamba-full-memory-ratio``); unset, SGLang's defaults above. SGLang reads each as given,
+with no rounding or clamping, into the formulas above: ``self._swa_full_tokens_ratio = kvc.server_args.
+swa_full_tokens_ratio`` in ``HybridSWAPoolConfigurator.__init__`` (pool_configurator.py, commit 003fca8; before it
+``set_num_tokens_hybrid_swa``, model_runner_kv_cache_mixin.py, commit 001ccef) and ``server_args.
+mamba_full_memory_ratio`` in ``handle_max_mamba_cache`` (the same mixin, commit 001ccef). A ratio that differs from the
+default goes into the launch line (``ratio_flags``) so that the server started is the one sized.
 """
 
 from __future__ import annotations
@@ -54,6 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor.domain.model import ModelSpec
+from advisor.domain.sizing import EngineSettings, MemoryEstimate
 from advisor.versions import at_least
 
 SWA_POOL_ARCHITECTURES = frozenset({
@@ -67,6 +78,27 @@ MAMBA_SLOTS_PER_RUNNING_REQUEST = 3  # MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RAT
 CONV_STATE_BYTES = 2  # CONV_DTYPE = torch.bfloat16 (python/sglang/srt/configs/mamba_utils.py)
 SSM_STATE_BYTES = 4  # --mamba-ssm-dtype float32 by default
 PAGE_SIZE = 1  # --page-size unset: one token a page for the default attention backends
+
+
+def swa_ratio(engine: EngineSettings) -> float:
+    """The --swa-full-tokens-ratio SGLang runs with: the team's, else its default."""
+    return SWA_FULL_TOKENS_RATIO if engine.swa_full_tokens_ratio is None else engine.swa_full_tokens_ratio
+
+
+def mamba_ratio(engine: EngineSettings) -> float:
+    """The --mamba-full-memory-ratio SGLang runs with: the team's, else its default."""
+    return MAMBA_FULL_MEMORY_RATIO if engine.mamba_full_memory_ratio is None else engine.mamba_full_memory_ratio
+
+
+def ratio_flags(mem: MemoryEstimate) -> list[str]:
+    """SGLang's flags for the ratios the split used where they differ from its defaults (a ratio a model does not read,
+    or SGLang's own value, adds nothing to the launch line)."""
+    flags = []
+    if mem.sglang_swa_full_tokens_ratio is not None and mem.sglang_swa_full_tokens_ratio != SWA_FULL_TOKENS_RATIO:
+        flags.append(f"--swa-full-tokens-ratio {mem.sglang_swa_full_tokens_ratio:g}")
+    if mem.sglang_mamba_full_memory_ratio is not None and mem.sglang_mamba_full_memory_ratio != MAMBA_FULL_MEMORY_RATIO:
+        flags.append(f"--mamba-full-memory-ratio {mem.sglang_mamba_full_memory_ratio:g}")
+    return flags
 
 
 def swa_pool_applies(m: ModelSpec, engine_version: str | None) -> bool:

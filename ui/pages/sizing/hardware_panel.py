@@ -27,6 +27,7 @@ from advisor.sizing.sglang_pool import default_mem_fraction_static
 from advisor.units import format_bandwidth, format_gib, format_tflops
 from advisor.validation import validation_message
 from advisor.versions import release_number
+from ui.pages.sizing.sglang_ratio_fields import SglangRatioFields
 from ui.sizing_inputs import SizingInputs
 from ui.widgets.search_combo import SearchCombo
 
@@ -138,6 +139,9 @@ class HardwarePanel(QObject):
         form.addRow(self.label_util, self.gpu_util)
         form.addRow(self.label_fraction, self.mem_fraction)
         self.engine_form = form
+        # SGLang's ratios for a hybrid model's pools, next to its memory share (shown by the estimate's pool kind)
+        self.ratios = SglangRatioFields(form, self._edit_engine)
+        self.swa_ratio, self.mamba_ratio = self.ratios.swa_ratio, self.ratios.mamba_ratio
         form.addRow(self.label_batched, self.batched_tokens)
         form.addRow(self.label_seqs, self.max_seqs)
         form.addRow(self.label_engine_version, self.engine_version)
@@ -168,6 +172,7 @@ class HardwarePanel(QObject):
         self.label_engine_version.setText(tr("ui.sizing.engine_version"))
         self.engine_version.setPlaceholderText(tr("ui.sizing.engine_version_current"))
         self.engine_version.setToolTip(tr("ui.sizing.engine_version_tip"))
+        self.ratios.retranslate()
 
     def show_fields(self, f: dict[str, Any]) -> None:
         """Show the inputs without feeding the change back."""
@@ -182,6 +187,7 @@ class HardwarePanel(QObject):
             engine: EngineSettings = f["engine"]
             self.gpu_util.setValue(engine.gpu_memory_utilization)
             self.mem_fraction.setValue(engine.mem_fraction_static or FRACTION_UNSET)
+            self.ratios.show_engine(engine)
             self._show_memory_field(f.get("engine_profile", "vllm"))
             self.batched_tokens.setValue(engine.max_num_batched_tokens or 0)
             self.max_seqs.setValue(engine.max_num_seqs or 0)
@@ -208,6 +214,7 @@ class HardwarePanel(QObject):
         self.batched_tokens.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_batched_tokens:,}"))
         self.max_seqs.setSpecialValueText(tr("ui.sizing.engine_default", value=f"{res.engine.max_num_seqs:,}"))
         self._show_memory_field(res.perf.engine_profile)  # the engine the core sized for (GGUF: llama.cpp)
+        self.ratios.show_for(res)
         f = self.inputs.fields
         share = default_mem_fraction_static(res.memory.gpu_memory_bytes, f["gpus"], f["factors"].engine_version,
                                             f["model"].has_vision)  # what SGLang picks unset: the Tips note's share
@@ -220,6 +227,8 @@ class HardwarePanel(QObject):
         sglang = engine_id == "sglang"
         self.engine_form.setRowVisible(self.gpu_util, not sglang)
         self.engine_form.setRowVisible(self.mem_fraction, sglang)
+        if not sglang:
+            self.ratios.show_for(None)
         self._title_engine_box()
 
     def _title_engine_box(self) -> None:

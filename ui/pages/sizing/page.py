@@ -51,7 +51,7 @@ _MODEL_WIDGETS = ("model_picker", "import_button", "model_error", "model_info")
 _WORKLOAD_WIDGETS = ("weights", "kv_dtype", "context_slider", "context_spin", "concurrency_slider",
                      "concurrency_spin", "prefix_spin", "label_prefix", "label_concurrency")  # fmt: skip
 _HARDWARE_WIDGETS = ("gpu_picker", "gpu_count", "engine_profile", "engine_switch", "advanced_toggle", "advanced_box",
-                     "gpu_util", "mem_fraction", "batched_tokens", "max_seqs", "engine_version",
+                     "gpu_util", "mem_fraction", "swa_ratio", "mamba_ratio", "batched_tokens", "max_seqs", "engine_version",
                      "label_engine_profile")  # fmt: skip
 _RESULT_WIDGETS = ("overview", "results_tabs", "catalog_table", "table_caption", "curve")
 _OVERVIEW_WIDGETS = ("verdict", "memory_bar", "numbers", "number_names", "advice", "command", "explanation")
