@@ -907,7 +907,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
-    result.layouts_tried = layout_search.finish(search, sized, chosen, form)
+    result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
     if result.fixes and check_fixes:
         replanned: dict[str, PlanResult] = {}
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned,
