@@ -7,8 +7,11 @@ predictor and the memo named only the winner, so an expert read "4 × TP4" and a
 Here the chosen GPU's setups are sized as the chosen one is (``verify``: the predictor's check and the replicas
 for the peak plus the plan's headroom on the plan's own curve), at the chosen precision for every TP size and at
 the chosen TP size for every other precision; the one that needs the fewest GPUs for the peak with its headroom
-wins (at the same count: the engine's ranking, i.e. the better precision), and the memo says in one sentence what
-each of the others missed or needed.
+wins, and the memo says in one sentence what each of the others missed or needed. At the same cost and count the
+better precision that carries the peak with the plan's headroom is kept, whichever the screen ranked first (its
+ranking prefers the setup that carries more): a better precision that may need as few GPUs is therefore always
+sized (s20-precision20, q02), and the memo says what the precision set aside would give on those cards
+(``precision_tie``).
 
 Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cached like every level
 (``sizing.simulate_at``).
