@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from advisor.plan import sizing
-from advisor.plan.capacity import claimed_capacity, headroom, serving_replicas
+from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
@@ -53,8 +53,13 @@ def _precision(c: Ctx, k: sizing.Candidate) -> float:
     """The tie-break on as many GPUs at the same cost, lower first: the higher precision (fewer bits given up),
     where it carries the peak with the plan's headroom policy (``sizing.HEADROOM``, rounded as the memo shows it);
     one that carries it with less (the replica limit) ranks as no precision at all, after every setup that has it."""
-    if c.peak and round(headroom(c, k, claimed_capacity(c, k)) * 100) < round(sizing.HEADROOM * 100):
-        return 0.0
+    if c.peak:
+        # the claim as the memo will show it: the curve the serve command runs, capped at the claim, can put the
+        # claim's own level above the target (q36: BF16 kept for a claim of 145 a replica, 45 % headroom, where the
+        # memo's curve then claimed 116, 16 %)
+        served_curve(c, k)
+        if round(headroom(c, k, claimed_capacity(c, k)) * 100) < round(sizing.HEADROOM * 100):
+            return 0.0
     return -_bits(k)
 
 
@@ -107,8 +112,11 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         # replica over a replica split across PCIe cards (no all-reduce over PCIe on every layer, one failure
         # domain a replica: ninth blind review, q31 chose TP2 on L20 beside a TP1 on the same 8 GPUs), then the
         # ranking
-        if (cost(k), _precision(c, k), over_pcie(k), rank(k)) < (cost(best), _precision(c, best), over_pcie(best),
-                                                                   rank(best)):
+        if cost(k) != cost(best):
+            if cost(k) < cost(best):
+                best = k
+            continue
+        if (_precision(c, k), over_pcie(k), rank(k)) < (_precision(c, best), over_pcie(best), rank(best)):
             best = k
     if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
         for k in same_gpu:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.i18n import translate
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
+from advisor.plan.money_text import number_text
 from advisor.plan.price_basis import PriceBasis
 from advisor.sizing.quant import get_format
 
@@ -947,8 +948,6 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False) -> dict:
             p["same"] = {"tr": "plan.layout25.same_room", "weights": f"TP{chosen.tp} {chosen.weights}",
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
         elif mine > theirs and t.ttft_p99_ms is not None and t.tpot_p99_ms is not None:
-            from advisor.plan.money_text import number_text  # it imports this module
-
             # what the lower precision would give on the same cards, so the reader can choose speed (q26: "why is
             # FP8, which the user accepts, dismissed" beside a BF16 TTFT P99 of 3 s)
             p["same"] = {"tr": "plan.precision20.same_speed", "weights": chosen.weights, "other": t.weights,

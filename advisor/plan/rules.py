@@ -698,7 +698,7 @@ def sizing_quant(f: Facts):
     if weights and not kv and hp is not None:  # the budget also covers a higher precision: named with its price (q01)
         return finding("sizing.quantized", variant="higher", weights=ch.weights, alt_weights=hp.weights,
                        covers={"tr": f"plan.precision20.covers.{hp.basis}", "gpus": hp.gpus, "gpu": hp.gpu_name,
-                               "alt_weights": hp.weights, "cost": _range(*hp.cost, f),
+                               "alt_weights": hp.weights, "cost": _range(hp.cost[0], hp.cost[1], f),
                                "budget": _money(hp.budget, f)},
                        buys={"tr": "plan.precision20.buys." + ("full" if hp.bits >= 16 else "eight"),
                              "alt_weights": hp.weights, "weights": ch.weights})
