@@ -129,3 +129,13 @@ def test_no_layouts_sentence_beside_a_plan_sized_on_the_fleets_measured_load():
     r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
     assert r.capacity.headroom_measured is not None
     assert r.layouts_tried is None
+
+
+def test_a_better_precision_short_of_the_headroom_on_the_memos_curve_leaves_the_roomier_one_kept():
+    """q36: BF16 on 3 L20s first read a claim of 145 a replica (45 % headroom); the curve the memo shows claims 116
+    (16 %), short of the policy, so FP8 on the same cards is kept and the memo says it is for the headroom."""
+    r = planned(advice_answers("q36_bursty_b2b_event_mainland"))
+    assert r.hardware.weights == "fp8" and round(r.capacity.headroom * 100) >= round(HEADROOM * 100)
+    bf16 = _tries(r)[("bf16", 1)]
+    assert bf16.outcome == "meets" and round(bf16.headroom * 100) < round(HEADROOM * 100)
+    assert "fp8 is kept for its headroom" in r.layouts_tried.text_in("en")
