@@ -686,7 +686,8 @@ def _first(*values: float | None) -> float:
 
 @rule("sizing.quantized", "sizing")
 def sizing_quant(f: Facts):
-    """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch."""
+    """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch; 4-bit weights
+    where the budget also covers a setup at a higher precision: that setup named with its price (q01)."""
     ch = f.chosen
     if ch is None or f.form == "hosted_api":  # the provider picks the weights it serves; nothing of ours is quantized
         return None
