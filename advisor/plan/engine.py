@@ -20,6 +20,7 @@ from advisor.plan import (
     fleet,
     forms,
     gpu_dearer,
+    higher_precision,
     hosted_lead,
     hosted_prices,
     hosted_weigh,
@@ -836,10 +837,16 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)
         sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
+    # 4-bit weights where the budget also covers a setup at a higher precision: named with its price (q01)
+    higher = None if on_fleet or main_node is not None or not check_fixes else higher_precision.find(
+        c, chosen, ok, form, out, owned=form in OWNED_FORMS,
+        lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
+        verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
+        budget_of=lambda o: _budget(c, o, form, hosted))
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
-              budget_straddles=straddles, second_unit=second)  # fmt: skip
+              budget_straddles=straddles, second_unit=second, higher_precision=higher)  # fmt: skip
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:
@@ -943,7 +950,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
-    result.layouts_tried = layout_search.finish(search, sized, chosen, form)
+    result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
     if result.fixes and check_fixes:
         replanned: dict[str, PlanResult] = {}
         result.fixes = _fixes_that_work_alone(answers, result.fixes, quotes, replanned,

@@ -7,8 +7,11 @@ predictor and the memo named only the winner, so an expert read "4 × TP4" and a
 Here the chosen GPU's setups are sized as the chosen one is (``verify``: the predictor's check and the replicas
 for the peak plus the plan's headroom on the plan's own curve), at the chosen precision for every TP size and at
 the chosen TP size for every other precision; the one that needs the fewest GPUs for the peak with its headroom
-wins (at the same count: the engine's ranking, i.e. the better precision), and the memo says in one sentence what
-each of the others missed or needed.
+wins, and the memo says in one sentence what each of the others missed or needed. At the same cost and count the
+better precision that carries the peak with the plan's headroom is kept, whichever the screen ranked first (its
+ranking prefers the setup that carries more): a better precision that may need as few GPUs is therefore always
+sized (s20-precision20, q02), and the memo says what the precision set aside would give on those cards
+(``precision_tie``).
 
 Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cached like every level
 (``sizing.simulate_at``).
@@ -17,11 +20,12 @@ Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cach
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from advisor.plan import sizing
-from advisor.plan.capacity import claimed_capacity, headroom, serving_replicas
+from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
+from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.single_card import over_pcie
 from advisor.sizing import TP_DEGREES
@@ -38,6 +42,25 @@ def _key(k: sizing.Candidate) -> tuple[str, str, int]:
 def _bits(k: sizing.Candidate) -> float:
     """The weights' nominal bits: bf16 16, fp8 8, 4-bit 4 (advisor.sizing.quant)."""
     return get_format(k.weights).bits
+
+
+def _better(k: sizing.Candidate, than: sizing.Candidate) -> bool:
+    """``k``'s weights are of a higher precision than ``than``'s (more bits: bf16 over fp8 over 4-bit)."""
+    return _bits(k) > _bits(than)
+
+
+def _precision(c: Ctx, k: sizing.Candidate) -> float:
+    """The tie-break on as many GPUs at the same cost, lower first: the higher precision (fewer bits given up),
+    where it carries the peak with the plan's headroom policy (``sizing.HEADROOM``, rounded as the memo shows it);
+    one that carries it with less (the replica limit) ranks as no precision at all, after every setup that has it."""
+    if c.peak:
+        # the claim as the memo will show it: the curve the serve command runs, capped at the claim, can put the
+        # claim's own level above the target (q36: BF16 kept for a claim of 145 a replica, 45 % headroom, where the
+        # memo's curve then claimed 116, 16 %)
+        served_curve(c, k)
+        if round(headroom(c, k, claimed_capacity(c, k)) * 100) < round(sizing.HEADROOM * 100):
+            return 0.0
+    return -_bits(k)
 
 
 def _load(k: sizing.Candidate) -> tuple[int, int]:
@@ -59,15 +82,19 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     same_gpu = [k for k in ok if k.gpu.id == gpu.id and k is not chosen and _key(k) != _key(chosen)]
     wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp == chosen.tp]
     wanted.sort(key=rank)
+    # a better precision at the chosen TP size is always looked at (past the cap too): on as many cards it is kept
+    better = [k for k in wanted[MAX_SIZED:] if _better(k, chosen) and k.tp == chosen.tp]
     sized: dict[tuple[str, str, int], tuple[sizing.Candidate, bool]] = {_key(chosen): (chosen, True)}
     bounds: dict[tuple[str, str, int], int] = {}
     floor = _load(chosen)[1]
-    for k in wanted[:MAX_SIZED]:
+    for k in wanted[:MAX_SIZED] + better:
         # no claim exceeds the screen's c_max: the peak with its headroom needs at least this many GPUs; one that
         # cannot need fewer than the chosen setup is not sized on the predictor (the predictor is most of a plan's
-        # time), and the memo says "at least"
+        # time), and the memo says "at least" — except a better precision that may need as few: on the same GPUs
+        # it is the one kept, so it is sized (q02 served a 7B model in FP8 on one 24 GB card where BF16 fits it,
+        # the memo saying "TP1 bf16 would need at least 1 GPU" beside the chosen 1, never sized)
         least = math.ceil(math.ceil(c.peak * (1 + sizing.HEADROOM) - 1e-9) / max(1, k.c_max)) * k.tp
-        if least >= floor:
+        if least > floor or (least == floor and not _better(k, chosen)):
             bounds[_key(k)] = least
             continue
         mine = copy(k)
@@ -85,8 +112,18 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         # replica over a replica split across PCIe cards (no all-reduce over PCIe on every layer, one failure
         # domain a replica: ninth blind review, q31 chose TP2 on L20 beside a TP1 on the same 8 GPUs), then the
         # ranking
-        if (cost(k), -_bits(k), over_pcie(k), rank(k)) < (cost(best), -_bits(best), over_pcie(best), rank(best)):
+        if cost(k) != cost(best):
+            if cost(k) < cost(best):
+                best = k
+            continue
+        if (_precision(c, k), over_pcie(k), rank(k)) < (_precision(c, best), over_pcie(best), rank(best)):
             best = k
+    if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
+        for k in same_gpu:
+            if k.weights == best.weights and _key(k) not in sized and _key(k) not in bounds:
+                least = math.ceil(math.ceil(c.peak * (1 + sizing.HEADROOM) - 1e-9) / max(1, k.c_max)) * k.tp
+                if least >= _load(best)[1]:
+                    bounds[_key(k)] = least
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
     return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink"), meeting
@@ -123,7 +160,7 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
                 out.append(fit)
     # the same setup (weights, TP) once: the KV-cache format variants of a precision collapse to its best
     seen: dict[tuple[str, int], LayoutTry] = {}
-    order = {"chosen": 0, "meets": 1, "more": 1, "predictor": 2, "tpot": 3, "ttft": 4, "kv": 5, "weights": 6, "heads": 7}
+    order = {"chosen": 0, "meets": 1, "more": 1.5, "predictor": 2, "tpot": 3, "ttft": 4, "kv": 5, "weights": 6, "heads": 7}
     for t in out:
         prev = seen.get((t.weights, t.tp))
         if prev is None or (order[t.outcome], t.gpus or 0) < (order[prev.outcome], prev.gpus or 0):
@@ -241,11 +278,19 @@ def _servers_for(ch: sizing.Candidate, need: int) -> dict | None:
 __all__ = ["LayoutSearch", "LayoutTry", "finish", "headroom_gpus", "search", "short_cause", "short_reason"]
 
 
-def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, form: str) -> LayoutSearch | None:
+def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, form: str,
+           sized: Sequence[sizing.Candidate] = ()) -> LayoutSearch | None:
     """The search as the memo shows it: its chosen entry re-read off the setup the plan finally runs (laid out on
     the team's fleet, bought, or leaner for the budget, perhaps on another TP size of those tried); None when the
-    plan runs another GPU or a setup not tried (bought instead, a hosted API)."""
+    plan runs another GPU or a setup not tried (bought instead, a hosted API). ``sized``: the search's setups that
+    meet the target, for what a lower precision set aside on as many GPUs would give (``precision_tie``)."""
     if found is None or chosen is None or form == "hosted_api" or chosen.gpu.id != found.gpu:
+        return None
+    from advisor.plan import fleet
+
+    if fleet.measured_peak_replicas(c, chosen) is not None:
+        # sized on the fleet's measured load, not on the curve every layout here was sized on: "49 GPUs with 96 %
+        # headroom" beside "bf16 would need 18" compared two different yardsticks (q39)
         return None
     mine = next((t for t in found.tries if (t.weights, t.tp) == (chosen.weights, chosen.tp)), None)
     if mine is None or mine.outcome not in ("chosen", "meets"):
@@ -256,4 +301,5 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     n, gpus = _load(chosen)
     mine.outcome, mine.gpus, mine.replicas = "chosen", gpus, n
     mine.headroom = round(headroom(c, chosen, claimed_capacity(c, chosen)), 3)
+    other_precision_speed(found, c, chosen, sized)
     return found

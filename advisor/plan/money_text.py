@@ -4,8 +4,10 @@ currency. Shared by the memo and its owning-form rows."""
 from __future__ import annotations
 
 from math import floor, log10
+from typing import TYPE_CHECKING
 
-from advisor.plan.result import MoneyRange
+if TYPE_CHECKING:  # annotations only: the plan's result module formats its own numbers with ``number_text``
+    from advisor.plan.result import MoneyRange
 
 
 def money_range(r: MoneyRange | None, currency: str) -> str:

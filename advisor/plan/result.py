@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.i18n import catalog, translate
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
+from advisor.plan.money_text import number_text
 from advisor.plan.price_basis import PriceBasis
 from advisor.sizing.quant import get_format
 
@@ -1037,6 +1038,10 @@ class LayoutTry(_Out):
     value: float | None = Field(None, description="ttft/tpot: the predicted P99 ms at one request; weights: GiB of "
                                                   "weights per GPU")
     target: float | None = Field(None, description="ttft/tpot: the target, ms; weights: the GPU's usable GiB")
+    ttft_p99_ms: float | None = Field(None, description="meets, on as many GPUs as the chosen one of a higher "
+                                      "precision: the predicted P99 TTFT at the chosen setup's load per replica "
+                                      "at the peak (what this precision would give on the same cards)")
+    tpot_p99_ms: float | None = Field(None, description="as ttft_p99_ms, the predicted P99 TPOT")
 
 
 class LayoutSearch(_Out):
@@ -1075,6 +1080,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False) -> dict:
         elif mine == theirs:  # the same precision: the chosen one carries more within the target on the same GPUs
             p["same"] = {"tr": "plan.layout25.same_room", "weights": f"TP{chosen.tp} {chosen.weights}",
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
+        elif mine > theirs and t.ttft_p99_ms is not None and t.tpot_p99_ms is not None:
+            # what the lower precision would give on the same cards, so the reader can choose speed (q26: "why is
+            # FP8, which the user accepts, dismissed" beside a BF16 TTFT P99 of 3 s)
+            p["same"] = {"tr": "plan.precision20.same_speed", "weights": chosen.weights, "other": t.weights,
+                         "ttft": number_text(t.ttft_p99_ms, 1), "tpot": number_text(t.tpot_p99_ms, 1)}
         elif mine > theirs:
             p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
         else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)

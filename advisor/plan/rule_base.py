@@ -56,6 +56,8 @@ class Facts:
     fleet_others: list[Any] = field(default_factory=list)
     # s16-capacity: one server/VM and no spare: a second one priced (advisor.plan.second_unit.SecondUnit)
     second_unit: Any = None
+    # s20-precision20: 4-bit weights and a budget that also covers a setup at a higher precision (higher_precision)
+    higher_precision: Any = None
 
     @property
     def sized_ctx(self) -> Ctx:

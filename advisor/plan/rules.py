@@ -698,7 +698,8 @@ def _first(*values: float | None) -> float:
 
 @rule("sizing.quantized", "sizing")
 def sizing_quant(f: Facts):
-    """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch."""
+    """The plan quantizes the weights: run a quality A/B against the BF16 baseline before launch; 4-bit weights
+    where the budget also covers a setup at a higher precision: that setup named with its price (q01)."""
     ch = f.chosen
     if ch is None or f.form == "hosted_api":  # the provider picks the weights it serves; nothing of ours is quantized
         return None
@@ -706,6 +707,14 @@ def sizing_quant(f: Facts):
     kv = batch_kv.job_fp8_kv(f.ctx, ch.kv_dtype)  # a batch job's FP8 KV cache is checked with the weights
     if not (weights or kv):
         return None
+    hp = f.higher_precision
+    if weights and not kv and hp is not None:  # the budget also covers a higher precision: named with its price (q01)
+        return finding("sizing.quantized", variant="higher", weights=ch.weights, alt_weights=hp.weights,
+                       covers={"tr": f"plan.precision20.covers.{hp.basis}", "gpus": hp.gpus, "gpu": hp.gpu_name,
+                               "alt_weights": hp.weights, "cost": _range(hp.cost[0], hp.cost[1], f),
+                               "budget": _money(hp.budget, f)},
+                       buys={"tr": "plan.precision20.buys." + ("full" if hp.bits >= 16 else "eight"),
+                             "alt_weights": hp.weights, "weights": ch.weights})
     return finding("sizing.quantized", variant=("kv_fp8" if weights else "kv_only") if kv else None, weights=ch.weights)
 
 
