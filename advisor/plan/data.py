@@ -6,6 +6,7 @@ built-in rows with the same GPU and kind (and region, when the quote names one).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -159,8 +160,17 @@ class PriceBook:
         kept = tuple(r for r in builtin_rows() if (r.gpu, r.kind) not in replaced)
         return cls(tuple(user) + kept)
 
+    @functools.cached_property
+    def _by_kind(self) -> dict[str, tuple[PriceRow, ...]]:
+        """The rows of each kind, in the book's order: ``find`` runs thousands of times a plan (every setup's price
+        rows, tiers and costs), and scanning every row of the book each time was a tenth of a cached plan (#27)."""
+        out: dict[str, list[PriceRow]] = {}
+        for r in self.rows:
+            out.setdefault(r.kind, []).append(r)
+        return {k: tuple(v) for k, v in out.items()}
+
     def find(self, gpu: str, kind: str, region: str | None = None) -> list[PriceRow]:
-        rows = [r for r in self.rows if r.kind == kind and r.gpu in (gpu, "*")]
+        rows = [r for r in self._by_kind.get(kind, ()) if r.gpu in (gpu, "*")]
         if region is not None:
             local = [r for r in rows if r.region == region or r.user_quote]
             if local:
