@@ -169,7 +169,18 @@ class PriceBook:
             out.setdefault(r.kind, []).append(r)
         return {k: tuple(v) for k, v in out.items()}
 
+    @functools.cached_property
+    def _found(self) -> dict[tuple[str, str, str | None], tuple[PriceRow, ...]]:
+        return {}  # find's answers: the book never changes (frozen, its rows a tuple)
+
     def find(self, gpu: str, kind: str, region: str | None = None) -> list[PriceRow]:
+        key = (gpu, kind, region)
+        hit = self._found.get(key)
+        if hit is None:
+            hit = self._found[key] = tuple(self._find(gpu, kind, region))
+        return list(hit)  # a list of its own: a caller may sort or extend it
+
+    def _find(self, gpu: str, kind: str, region: str | None) -> list[PriceRow]:
         rows = [r for r in self._by_kind.get(kind, ()) if r.gpu in (gpu, "*")]
         if region is not None:
             local = [r for r in rows if r.region == region or r.user_quote]
