@@ -29,6 +29,7 @@ def test_ties_and_lists_and_unsorted_input() -> None:
     assert [got.p50, got.p90, got.p95, got.p99] == _numpy(np.asarray(values))
 
 
+@pytest.mark.filterwarnings("ignore:invalid value:RuntimeWarning")  # inf − inf in numpy's interpolation
 def test_non_finite_samples_keep_numpys_handling_and_empty_is_unknown() -> None:
     values = np.array([0.1, np.inf, 0.2])
     got = percentiles_ms(values)
