@@ -6,6 +6,7 @@ built-in rows with the same GPU and kind (and region, when the quote names one).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -160,8 +161,28 @@ class PriceBook:
         kept = tuple(r for r in builtin_rows() if (r.gpu, r.kind) not in replaced)
         return cls(tuple(user) + kept)
 
+    @functools.cached_property
+    def _by_kind(self) -> dict[str, tuple[PriceRow, ...]]:
+        """The rows of each kind, in the book's order: ``find`` runs thousands of times a plan (every setup's price
+        rows, tiers and costs), and scanning every row of the book each time was a tenth of a cached plan (#27)."""
+        out: dict[str, list[PriceRow]] = {}
+        for r in self.rows:
+            out.setdefault(r.kind, []).append(r)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
+    def _found(self) -> dict[tuple[str, str, str | None], tuple[PriceRow, ...]]:
+        return {}  # find's answers: the book never changes (frozen, its rows a tuple)
+
     def find(self, gpu: str, kind: str, region: str | None = None) -> list[PriceRow]:
-        rows = [r for r in self.rows if r.kind == kind and r.gpu in (gpu, "*")]
+        key = (gpu, kind, region)
+        hit = self._found.get(key)
+        if hit is None:
+            hit = self._found[key] = tuple(self._find(gpu, kind, region))
+        return list(hit)  # a list of its own: a caller may sort or extend it
+
+    def _find(self, gpu: str, kind: str, region: str | None) -> list[PriceRow]:
+        rows = [r for r in self._by_kind.get(kind, ()) if r.gpu in (gpu, "*")]
         if region is not None:
             local = [r for r in rows if r.region == region or r.user_quote]
             if local:

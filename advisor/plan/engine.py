@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import shlex
 from datetime import UTC, datetime
@@ -664,11 +665,13 @@ def _monthly_of(form: str, out: costmod.CostOutcome, hosted: tuple[float, float]
 
 
 def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, check_fixes: bool = True,
-         with_questions: bool = True) -> PlanResult:
+         with_questions: bool = True, size_alternatives: bool = True) -> PlanResult:
     """The recommendation. ``check_fixes``: re-plan each offered fix alone and keep only those that make the plan
     feasible within budget (off inside that re-plan: a fix of a fix is not offered). ``with_questions``: the open
     questions (off inside a fix's re-plan, which reads only its feasibility, costs and setup: working them out
-    re-decided every unknown answer of every re-plan, a third of a plan's time once levels are cached)."""
+    re-decided every unknown answer of every re-plan, a third of a plan's time once levels are cached).
+    ``size_alternatives``: the GPU choice's other GPUs sized on their own predicted curves (``_gpu_choice``); off
+    inside the re-plan of a fix whose GPU choice is read only for the stock clause (``fixes17.stock_clause``)."""
     c = resolve(answers)
     full_book = PriceBook.build(quotes)
     book = price_rows.eligible_book(full_book, c)  # a bank or sensitive data: no GPU-marketplace row (s16-prices)
@@ -928,7 +931,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         result.assumptions.append(Assumption(field="gpu_constraint", value=dropped, key="plan.assume.china_market",
                                              params={"gpus": ", ".join(gpus_by_id()[g].name for g in dropped)}))
     if chosen is not None and not c.is_batch:
-        result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book)
+        result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book,
+                                        size_alternatives=size_alternatives)
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
@@ -1102,15 +1106,19 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
 
     base = answers.model_dump(mode="json", exclude_none=True)
 
-    def replan(change: dict[str, Any]) -> PlanResult | None:
+    def replan_as(change: dict[str, Any], whole: bool) -> PlanResult | None:
         patched = {k: v for k, v in {**base, **change}.items() if v is not None}
         try:
-            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False, with_questions=False)
+            return plan(answers_from_dict(patched), quotes=quotes, check_fixes=False, with_questions=False,
+                        size_alternatives=whole)
         except AnswersError:  # a change the answers reject is not a fix
             return None
 
     kept = []
     for fix in fixes:
+        # the other-GPUs fix's re-plan may become the memo's body (``adopt_replacement``): its GPU choice in full;
+        # any other fix reads its re-plan's GPU choice for the stock clause only (see ``plan``'s size_alternatives)
+        replan = functools.partial(replan_as, whole=fix.id == "other_gpus")
         r = replan(fix.change)
         if r is None:
             continue
@@ -1232,11 +1240,23 @@ def _setup_params(r: PlanResult) -> dict[str, Any]:
 
 
 def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx: float, region: str,
-                book: PriceBook) -> GpuChoice:
+                book: PriceBook, *, size_alternatives: bool = True) -> GpuChoice:
     """The chosen setup, the next two in rank on OTHER GPUs, and what decided between them (``gpu_choice``).
-    Setups ranked before the chosen one failed the predictor's check and are not offered."""
-    choice = gchoice.build_choice(c, region, chosen, ok, book, fx if c.currency == "CNY" else 1.0,
-                                  claim=lambda k: claimed_capacity(c, k), target=headroom_target(c))
+    Setups ranked before the chosen one failed the predictor's check and are not offered.
+
+    ``size_alternatives`` False (a fix's re-plan that only the stock clause reads): the other GPUs at the screen's
+    size, not re-sized on their own curves (a quarter of scenario 12's simulated levels, issue 27), unless the
+    choice's reason is "stock": that clause quotes the stock alternative's size and cost, so it is built in full.
+    The claims work on copies of the setups (``gpu_choice._copy``), so leaving them out changes nothing else."""
+    conv = fx if c.currency == "CNY" else 1.0
+    choice = None
+    if not size_alternatives:
+        choice = gchoice.build_choice(c, region, chosen, ok, book, conv)
+        if choice.reason == "stock":
+            choice = None
+    if choice is None:
+        choice = gchoice.build_choice(c, region, chosen, ok, book, conv,
+                                      claim=lambda k: claimed_capacity(c, k), target=headroom_target(c))
     # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
     return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 
