@@ -469,6 +469,19 @@ def _ttft_target_given(c: Ctx) -> float | None:
     return given if given is not None and given < TIGHT_TTFT_MS and not c.is_batch else None
 
 
+def latency_placed(f: Facts) -> str | None:
+    """Whether a tight TTFT target the answers set placed the node (what ``region.latency_budget`` says): "mainland"
+    (mainland users on an offshore node near them, as Hong Kong: a US one is a trans-Pacific round trip away),
+    "overseas" (users outside the mainland, the node on their continent), else None."""
+    c = f.ctx
+    if _ttft_target_given(c) is None or f.form == "hosted_api" or not f.offshore:
+        return None
+    if c.has_mainland_users:
+        near = f.region in facts()["rtt_ms"] and f.region not in ("us_west", "us_east", "europe")
+        return "mainland" if near else None
+    return "overseas"
+
+
 @rule("region.latency_budget", "constraint")
 def region_latency_budget(f: Facts):
     """A tight TTFT target the answers set counts the network round trip: where it decides the region, say so with
@@ -483,7 +496,7 @@ def region_latency_budget(f: Facts):
     rtt = facts()["rtt_ms"]
     pred = f.card_ttft_p99  # the capacity card's figure: the memo says one number for it
     predicted: Any = {"tr": "plan.latency_budget.predicted", "ttft": round(pred)} if pred is not None else ""
-    if c.has_mainland_users and f.offshore and f.region in rtt and f.region not in ("us_west", "us_east", "europe"):
+    if latency_placed(f) == "mainland":
         near, far = rtt[f.region], rtt["us_west"]
         lo, hi = int(near["low"]), int(near["high"])
         left_lo, left_hi = int(slo) - hi, int(slo) - lo
@@ -500,7 +513,7 @@ def region_latency_budget(f: Facts):
                        # a new connection's TCP and TLS 1.3 handshakes: one round trip each before the request
                        # (RFC 8446 §2), so keep-alive decides whether a user's request pays them (q43's review)
                        handshake={"tr": "plan.latency_budget.handshake", "low": 2 * lo, "high": 2 * hi})  # fmt: skip
-    if not c.has_mainland_users and f.offshore:
+    if latency_placed(f) == "overseas":
         return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
                        predicted=predicted)  # fmt: skip
     return None
