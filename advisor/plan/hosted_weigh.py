@@ -251,8 +251,9 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
         else "alternative_overlap"
     reason = keep_reason(f, kept)
-    got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c),
-                  **common, **({"reason": reason} if reason else {}))
+    if reason:
+        common["reason"] = reason
+    got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c), **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
     return sized_hosted_sources(got, c)
