@@ -216,7 +216,7 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang):
         assert figure in text, figure
     if lang == "en":
         for condition in ("data terms", "rate limits", "speed on your own prompts", "fine-tune", "past that volume",
-                          "country or region"):
+                          "which country or region"):
             assert condition in text, condition
         assert len(text.split()) <= 135  # 141 words at s20-hosted20 without the ceiling this says now
 
