@@ -38,10 +38,10 @@ from advisor.plan.hosted_weigh import (
     reasons_to_self_host,
     ways_round,
 )
+from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import about
 from advisor.plan.result import HostedBreakEven, StartWith
 from advisor.plan.rule_base import Facts, _range, _region
-from advisor.plan.rules import latency_placed
 
 KEY = "plan.hostedlead20"
 
@@ -176,7 +176,7 @@ def start_with(f: Facts) -> StartWith | None:
 
 
 def near_users(f: Facts) -> dict[str, Any] | str:
-    """Where a tight TTFT target the answers set placed this plan's node near its users (``rules.latency_placed``):
+    """Where a tight TTFT target the answers set placed this plan's node near its users (``latency_place.latency_placed``):
     an API served from there (or, for mainland users, from the mainland) to meet it too; "" elsewhere."""
     placed = latency_placed(f)
     if placed is None or f.ctx.answers.latency_slo is None:

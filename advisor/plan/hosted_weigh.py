@@ -30,9 +30,10 @@ from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
+from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
-from advisor.plan.rule_base import Facts, _range, finding, rule
+from advisor.plan.rule_base import Facts, _range, _region, finding, rule
 
 PRIVATE_REACH = ("lan", "private_network")
 
@@ -141,6 +142,15 @@ def choice(f: Facts) -> str | None:
     return "thin" if clear else "close"
 
 
+def _near_users(f: Facts) -> dict[str, Any] | None:
+    """Mainland users whose tight TTFT target placed this plan's node near them (``latency_place.latency_placed``): the
+    region and the target, for a provider that serves from there; None elsewhere."""
+    slo = f.ctx.answers.latency_slo
+    if latency_placed(f) != "mainland" or slo is None or slo.ttft_p99_ms is None:
+        return None
+    return {"region": _region(f.region), "slo": round(slo.ttft_p99_ms)}
+
+
 def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding."""
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
@@ -234,7 +244,10 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
         why = [{"tr": KEEP_REASONS["owned"]}, *why]
     mainland = f.region in ("mainland", "mainland_plus_overseas")
-    provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    provider: dict[str, Any] = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    near = _near_users(f)
+    if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
+        provider = {"tr": "plan.hostedlead20b.provider.near", **near}
     checks = {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
               "provider": provider}
     gap = clear and top * GAP <= plan.low

@@ -17,6 +17,10 @@ from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
+
+# the TTFT target that counts the round trip, and whether it placed the node (also read by the hosted-API lead)
+from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
+from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
 from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
@@ -457,29 +461,6 @@ def latency_us(f: Facts):
     if c.ttft_slo_ms is not None and c.ttft_slo_ms >= 1000:
         return None
     return finding("latency.us_west_mainland", region=_region(f.region))
-
-
-TIGHT_TTFT_MS = 1000  # a TTFT target below this counts a network round trip as a real share of it (rule 7)
-
-
-def _ttft_target_given(c: Ctx) -> float | None:
-    """The TTFT target the answers set (an assumed one decides no region), when tight."""
-    slo = c.answers.latency_slo
-    given = slo.ttft_p99_ms if slo is not None else None
-    return given if given is not None and given < TIGHT_TTFT_MS and not c.is_batch else None
-
-
-def latency_placed(f: Facts) -> str | None:
-    """Whether a tight TTFT target the answers set placed the node (what ``region.latency_budget`` says): "mainland"
-    (mainland users on an offshore node near them, as Hong Kong: a US one is a trans-Pacific round trip away),
-    "overseas" (users outside the mainland, the node on their continent), else None."""
-    c = f.ctx
-    if _ttft_target_given(c) is None or f.form == "hosted_api" or not f.offshore:
-        return None
-    if c.has_mainland_users:
-        near = f.region in facts()["rtt_ms"] and f.region not in ("us_west", "us_east", "europe")
-        return "mainland" if near else None
-    return "overseas"
 
 
 @rule("region.latency_budget", "constraint")

@@ -202,6 +202,9 @@ def test_q43_the_api_is_served_near_the_users_where_the_ttft_target_placed_the_n
     slo = r.start_with.params["near"]["slo"]
     assert f"{slo} ms" in head
     assert ("Hong Kong or the mainland" if lang == "en" else "香港或大陆") in head
+    # the finding's own checks ask for a provider there too, not any provider
+    detail = r.finding("cost.hosted_weighed").detail_in(lang)
+    assert ("Hong Kong or the mainland" if lang == "en" else "香港或大陆") in detail and f"{slo} ms" in detail
     # not said where no target placed the node (q24: US users, US West)
     assert planned(advice_answers("q24_us_saas_rent")).start_with.params["near"] == ""
 
