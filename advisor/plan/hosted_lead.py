@@ -27,23 +27,23 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import fleet, hosted_prices
+from advisor.plan import hosted_prices
+from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_weigh import (
-    GAP,
-    SOFT_REASONS,
+    LEAD_MARGIN,
     cheaper_pair,
+    choice,
     high_end_factor,
+    keep_reason,
     reasons_to_self_host,
     ways_round,
 )
+from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import about
 from advisor.plan.result import HostedBreakEven, StartWith
-from advisor.plan.rule_base import Facts, _range
+from advisor.plan.rule_base import Facts, _range, _region
 
 KEY = "plan.hostedlead20"
-# the plan's cheapest month is at least this many times the API at its dearest rate on the volume's high end: a
-# margin a better quote for the GPUs is not expected to close (a policy, not a sourced figure)
-LEAD_MARGIN = 2.0
 
 
 def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
@@ -68,7 +68,18 @@ def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
     low, high = plan.low / dear * 1e6, plan.high / cheap * 1e6
     return HostedBreakEven(tokens_low=low, tokens_high=high, volume=volume, volume_high=volume_high,
                            times_high_end=low / volume_high, plan_monthly=plan, hosted_monthly=hosted,
-                           currency=costs.currency, price_source=_source_text(ctx))
+                           currency=costs.currency, price_source=_source_text(ctx), capacity_tokens=_ceiling(costs))
+
+
+def _ceiling(costs: Any) -> float | None:
+    """The most tokens a month (input + output) this setup serves: the throughput the cost-per-million row states
+    (``per_million_basis``), busy every hour of the month, input at the same mix; None where it states none."""
+    basis = getattr(costs, "per_million_basis", None)
+    if not basis or not basis.get("output_tokens_per_s") or not basis.get("output_tokens"):
+        return None
+    mix = float(basis["input_tokens"]) / float(basis["output_tokens"])
+    out, inp = capacity_tokens(float(basis["output_tokens_per_s"]), 1.0, mix)
+    return out + inp
 
 
 def _source_text(ctx: Any) -> str:
@@ -122,45 +133,57 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
             "tokens": tokens_words(be.tokens_low, be.tokens_high),
             "times": about(be.times_high_end), "source": _source(ctx),
-            "volume": tokens_words(be.volume, None if flat else be.volume_high)}
+            "volume": tokens_words(be.volume, None if flat else be.volume_high), "cap": ceiling_clause(be)}
+
+
+def ceiling_clause(be: HostedBreakEven) -> dict[str, Any] | str:
+    """Whether this setup could carry the break-even volume (s20-hosted20b): the most it serves a month, and where
+    even the break-even's low end is above that, that at this size self-hosting never pays on cost alone."""
+    if be.capacity_tokens is None:
+        return ""
+    never = be.tokens_low > be.capacity_tokens
+    return {"tr": f"plan.hostedlead20b.cap.{'never' if never else 'carries'}", "cap": tokens_words(be.capacity_tokens)}
 
 
 def start_with(f: Facts) -> StartWith | None:
     """Where a hosted API of the same model costs less than this plan (``hosted_weigh``'s test): what to start on,
-    the one reason, the break-even. None where the API costs no less (or the plan is the API itself)."""
-    pair = cheaper_pair(f)
-    if pair is None:
+    the one reason, the break-even. None where the API costs no less (or the plan is the API itself). The choice
+    and the reason's words are ``hosted_weigh``'s, which the finding ``cost.hosted_weighed`` says too."""
+    pair, reason = cheaper_pair(f), choice(f)
+    if pair is None or reason is None:
         return None
-    hosted, plan, clear = pair
+    hosted, plan, _clear = pair
     c, costs = f.ctx, f.cost.costs
     factor = high_end_factor(costs)
     top = hosted.high * factor
     be = break_even(costs, c)
-    why = reasons_to_self_host(f)
-    soft = all(w["tr"] in SOFT_REASONS for w in why)
-    owned = fleet.chosen_owned(c, f.cost, f.form) is not None
     params: dict[str, Any] = {
         "hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f), "be": break_even_clause(be, c),
-        "top": {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else "",
+        "top": {"tr": "plan.hostedlead20b.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}
-
-    def made(form: str, reason: str, **extra: Any) -> StartWith:
-        key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
-        return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
-
-    if why and not soft:  # a reason the answers give: the finding's own title says it (", but …")
+    if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
-    if owned:  # the cards are the team's, bought whatever the API costs: it would leave them idle (q39's base)
-        return made("this_plan", "owned")
-    far = clear and top * LEAD_MARGIN <= plan.low
-    if far and not why:
-        return made("hosted_api", "lead")
-    if far and top * GAP <= plan.low:  # only reasons an API's contract meets, at a tenth of the cost or less
-        return made("hosted_api", "lead_terms", ways=ways_round(f, why))
-    if why:  # ordinary reasons at a gap under ten: the finding says them (", but …")
-        return StartWith(form="this_plan", reason="answers", break_even=be)
-    return made("this_plan", "thin" if clear else "close")
+    form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
+    key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
+    extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
+    why = keep_reason(f, reason)
+    if why is not None:
+        extra["reason"] = why
+    if form == "hosted_api":  # the plan's region chosen for a tight first-token target holds for the API too (q43)
+        extra["near"] = near_users(f)
+    return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 
-__all__ = ["LEAD_MARGIN", "break_even", "break_even_clause", "start_with", "tokens_words"]
+def near_users(f: Facts) -> dict[str, Any] | str:
+    """Where a tight TTFT target the answers set placed this plan's node near its users (``latency_place.latency_placed``):
+    an API served from there (or, for mainland users, from the mainland) to meet it too; "" elsewhere."""
+    placed = latency_placed(f)
+    if placed is None or f.ctx.answers.latency_slo is None:
+        return ""
+    slo = f.ctx.answers.latency_slo.ttft_p99_ms
+    return {"tr": f"plan.hostedlead20b.near.{placed}", "slo": round(slo or 0), "region": _region(f.region)}
+
+
+__all__ = ["LEAD_MARGIN", "break_even", "break_even_clause", "ceiling_clause", "near_users", "start_with",
+           "tokens_words"]

@@ -30,9 +30,10 @@ from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
+from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
-from advisor.plan.rule_base import Facts, _range, finding, rule
+from advisor.plan.rule_base import Facts, _range, _region, finding, rule
 
 PRIVATE_REACH = ("lan", "private_network")
 
@@ -112,6 +113,56 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     if c.answers.capex_budget is not None and c.budget_amount is None:
         out.append({"tr": "plan.hosted16.why.capex"})
     return out
+
+
+# the plan's cheapest month is at least this many times the API at its dearest rate on the volume's high end: a
+# margin a better quote for the GPUs is not expected to close (a policy, not a sourced figure; s20-hosted20)
+LEAD_MARGIN = 2.0
+# s20-hosted20b: the one reason a plan keeps its own GPUs beside a cheaper API where the answers give none, said in
+# the same words by the Decision's headline (``hosted_lead``) and by this finding's detail (q31: "nothing in your
+# answers rules it out" under a headline that said why the plan keeps its GPUs)
+KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "thin": "plan.hostedlead20b.why.thin",
+                "close": "plan.hostedlead20b.why.close"}
+
+
+def choice(f: Facts) -> str | None:
+    """What the memo starts on where a hosted API of the same model costs less (None where it does not): "lead"
+    (far cheaper, nothing against it), "lead_terms" (far cheaper, only reasons an API's contract meets), or the
+    one reason this plan is kept: "answers" (a reason in the answers; ``reasons_to_self_host``), "owned" (cards
+    already owned), "thin" (cheaper by less than ``LEAD_MARGIN``), "close" (the cost ranges overlap)."""
+    pair = _cheaper(f)
+    if pair is None:
+        return None
+    hosted, plan, clear = pair
+    top = hosted.high * high_end_factor(f.cost.costs)
+    why = reasons_to_self_host(f)
+    soft = all(w["tr"] in SOFT_REASONS for w in why)
+    if why and not soft:
+        return "answers"
+    if fleet.chosen_owned(f.ctx, f.cost, f.form) is not None:  # bought whatever the API costs (q39's base)
+        return "owned"
+    far = clear and top * LEAD_MARGIN <= plan.low
+    if far and not why:
+        return "lead"
+    if far and top * GAP <= plan.low:
+        return "lead_terms"
+    if why:
+        return "answers"
+    return "thin" if clear else "close"
+
+
+def _near_users(f: Facts) -> dict[str, Any] | None:
+    """Mainland users whose tight TTFT target placed this plan's node near them (``latency_place.latency_placed``): the
+    region and the target, for a provider that serves from there; None elsewhere."""
+    slo = f.ctx.answers.latency_slo
+    if latency_placed(f) != "mainland" or slo is None or slo.ttft_p99_ms is None:
+        return None
+    return {"region": _region(f.region), "slo": round(slo.ttft_p99_ms)}
+
+
+def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
+    """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding."""
+    return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 
 def _short(why: dict[str, Any]) -> dict[str, Any]:
@@ -198,8 +249,14 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         common.update(overlap=_range(plan.low, min(plan.high, top), f),
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
     why = reasons_to_self_host(f)
+    kept = choice(f)
+    if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
+        why = [{"tr": KEEP_REASONS["owned"]}, *why]
     mainland = f.region in ("mainland", "mainland_plus_overseas")
-    provider = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    provider: dict[str, Any] = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    near = _near_users(f)
+    if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
+        provider = {"tr": "plan.hostedlead20b.provider.near", **near}
     checks = {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
               "provider": provider}
     gap = clear and top * GAP <= plan.low
@@ -215,8 +272,13 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                                                       why=_chain(why), **common), c), f, why)
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
         else "alternative_overlap"
-    return sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c),
-                                        **common), c)
+    reason = keep_reason(f, kept)
+    if reason:
+        common["reason"] = reason
+    got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c), **common)
+    if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
+        got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
+    return sized_hosted_sources(got, c)
 
 
 # a basis on another model's lists, as a clause after the rates where the text gives no basis of its own
@@ -276,6 +338,7 @@ def cost_token_margin(f: Facts) -> Finding | None:
         "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
         times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
+        lead=token_margin.margin_lead((in_lo, in_hi), i, (o_lo, o_hi), o),
         hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)
 
 
@@ -293,5 +356,6 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.per_job = bool(c.is_batch)
 
 
-__all__ = ["runs_on_owned_cards_only", "apply_hosted_only", "cheaper_pair", "cost_hosted_weighed", "cost_token_margin", "reasons_to_self_host",
-           "sells_tokens", "ways_round"]
+__all__ = ["KEEP_REASONS", "LEAD_MARGIN", "apply_hosted_only", "cheaper_pair", "choice", "cost_hosted_weighed",
+           "cost_token_margin", "keep_reason", "reasons_to_self_host", "runs_on_owned_cards_only", "sells_tokens",
+           "ways_round"]

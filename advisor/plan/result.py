@@ -878,6 +878,10 @@ class HostedBreakEven(_Out):
     hosted_monthly: MoneyRange
     currency: str
     price_source: str = Field("", description="the list the API's rates come from (title, date, grade)")
+    # s20-hosted20b: whether this setup could serve the break-even volume at all (the cost-per-million row's
+    # throughput, busy every hour of the month, input at the plan's mix); None where that throughput is not known
+    capacity_tokens: float | None = Field(None, description="tokens a month (input + output) this setup serves at "
+                                          "most: its output tokens/s × every hour of the month, input at the mix")
 
 
 class StartWith(_Out):
@@ -1128,5 +1132,6 @@ def lead_text(start: StartWith | None, lang: str, *, markdown: bool = False) -> 
     if start is None or start.form != "hosted_api" or not start.key:
         return ""
     text = start.text_in(lang, markdown=markdown)
-    # where the provider processes the prompts decides whether confidential text may go there (q22)
-    return text + ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})
+    # where the provider processes the prompts decides whether confidential text may go there (q22); said in
+    # fewer words than under a headline that keeps the plan (s20-hosted20b: the lead paragraph counts on page 1)
+    return text + ("" if lang == "zh_CN" else " ") + render(lang, "plan.hostedlead20b.where", {})

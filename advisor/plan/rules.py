@@ -17,6 +17,10 @@ from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
+
+# the TTFT target that counts the round trip, and whether it placed the node (also read by the hosted-API lead)
+from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
+from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
 from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
@@ -459,16 +463,6 @@ def latency_us(f: Facts):
     return finding("latency.us_west_mainland", region=_region(f.region))
 
 
-TIGHT_TTFT_MS = 1000  # a TTFT target below this counts a network round trip as a real share of it (rule 7)
-
-
-def _ttft_target_given(c: Ctx) -> float | None:
-    """The TTFT target the answers set (an assumed one decides no region), when tight."""
-    slo = c.answers.latency_slo
-    given = slo.ttft_p99_ms if slo is not None else None
-    return given if given is not None and given < TIGHT_TTFT_MS and not c.is_batch else None
-
-
 @rule("region.latency_budget", "constraint")
 def region_latency_budget(f: Facts):
     """A tight TTFT target the answers set counts the network round trip: where it decides the region, say so with
@@ -483,7 +477,7 @@ def region_latency_budget(f: Facts):
     rtt = facts()["rtt_ms"]
     pred = f.card_ttft_p99  # the capacity card's figure: the memo says one number for it
     predicted: Any = {"tr": "plan.latency_budget.predicted", "ttft": round(pred)} if pred is not None else ""
-    if c.has_mainland_users and f.offshore and f.region in rtt and f.region not in ("us_west", "us_east", "europe"):
+    if latency_placed(f) == "mainland":
         near, far = rtt[f.region], rtt["us_west"]
         lo, hi = int(near["low"]), int(near["high"])
         left_lo, left_hi = int(slo) - hi, int(slo) - lo
@@ -500,7 +494,7 @@ def region_latency_budget(f: Facts):
                        # a new connection's TCP and TLS 1.3 handshakes: one round trip each before the request
                        # (RFC 8446 §2), so keep-alive decides whether a user's request pays them (q43's review)
                        handshake={"tr": "plan.latency_budget.handshake", "low": 2 * lo, "high": 2 * hi})  # fmt: skip
-    if not c.has_mainland_users and f.offshore:
+    if latency_placed(f) == "overseas":
         return finding("region.latency_budget", variant="overseas", slo=round(slo), region=_region(f.region),
                        predicted=predicted)  # fmt: skip
     return None

@@ -26,6 +26,25 @@ def ratio_range(own: tuple[float, float], market: MoneyRange) -> str:
     return a if a == b else f"{a}–{b}"
 
 
+def _side(own: tuple[float, float], market: MoneyRange) -> str | None:
+    """"more": own cost above the market price at every end of the two ranges; "may": the ratio range straddles 1×
+    (cheaper at some prices, dearer at others); None: at or below it at every end."""
+    lo, hi = own[0] / max(market.high, 1e-9), own[1] / max(market.low, 1e-9)
+    return "more" if lo > 1 else "may" if hi > 1 else None
+
+
+def margin_lead(own_in: tuple[float, float], api_in: MoneyRange, own_out: tuple[float, float],
+                api_out: MoneyRange) -> dict[str, Any]:
+    """The finding's opening words naming only what is true (s20-hosted20b, q18: "each token costs more" said of
+    input at 0.1–0.4 × and output at 0.5–2.2 ×): input, output or both, and "can cost more" where a side's ratio
+    range straddles 1× (never "costs more" there)."""
+    sides = {"input": _side(own_in, api_in), "output": _side(own_out, api_out)}
+    named = [k for k, v in sides.items() if v]
+    which = "both" if len(named) == 2 else named[0] if named else "both"
+    sure = all(sides[k] == "more" for k in named) and bool(named)
+    return {"tr": f"margin20b.lead.{which}.{'more' if sure else 'may'}"}
+
+
 def hardware_question(chosen: Any, prices: list[Any]) -> dict[str, Any] | str:
     """The sentence naming the price the own cost rests on, where it is not a quote; "" where it is one."""
     rows = [r for r in prices if r.kind == "on_demand" and r.gpu == chosen.gpu.id]
@@ -38,4 +57,4 @@ def hardware_question(chosen: Any, prices: list[Any]) -> dict[str, Any] | str:
     return {"tr": "margin19.question.placeholder", "gpu": name}
 
 
-__all__ = ["hardware_question", "ratio_range"]
+__all__ = ["hardware_question", "margin_lead", "ratio_range"]
