@@ -56,7 +56,9 @@ def test_with_no_head_count_the_plans_range_runs_from_the_people_to_requests_in_
     lo_r, mid_r, hi_r = REQUESTS_PER_PERSON
     assert c.output_tokens_per_month == _people_month(a, mid, mid_r)
     people_top = _people_month(a, most, hi_r)
-    assert c.output_tokens_per_month_high > 2 * people_top  # the in-flight reading, not the busiest people
+    # the in-flight reading, not the busiest people (1.9× them for q38 on bf16 since s20-precision20, its stated
+    # stream held to what the setup serves since s20-costtoken20; 2.4× before)
+    assert c.output_tokens_per_month_high > 1.5 * people_top
     # the high end read back as a token rate per request in flight: the plan's own per-user speed, within the
     # spread between its median and its P99 step (``burst.peak_rate`` takes the P99 step ÷ 1.25)
     per_user = c.output_tokens_per_month_high / (a["peak_concurrency"] * 3600 * OFFICE_HOURS_A_MONTH
