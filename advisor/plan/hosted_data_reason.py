@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.duties_rules import minors_pi_said
 from advisor.plan.regions import EU, MAINLAND_REGIONS
 from advisor.plan.rule_base import Facts, rule_sources
 from advisor.plan.sector_kinds import is_finance, is_health
@@ -94,7 +95,10 @@ def law_sources(f: Facts, why: list[dict[str, Any]]) -> list[Any]:
     law = jurisdiction(f)
     if law == "pipl":
         sensitive = named[0]["tr"] == f"{KEY}.why.data" and is_sensitive(f.ctx)
-        return list(rule_sources("pi.sensitive_safeguards", None)) if sensitive else []
+        # a children's service: the sensitive-information finding's own case (its Art. 28 source is the minors'
+        # finding's, not cited twice under two titles; s20-q07pages)
+        case = "minors" if sector_kind(f.ctx) == "minors" and minors_pi_said(f) else None
+        return list(rule_sources("pi.sensitive_safeguards", case)) if sensitive else []
     if law in LAW_SOURCES:
         rid, variant = LAW_SOURCES[law]
         return list(rule_sources(rid, variant))[:1]

@@ -204,7 +204,10 @@ def genai_filing(f: Facts):
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
         return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
-    return with_filer_sources(c, finding("genai.filing", variant="paths", kind={"tr": f"plan.genai.{kind}"}, low=lo,
+    # the title names the kind short: which of filing and registration, and why, is the path sentence's (the long
+    # "registration only if the provincial CAC accepts it" was said twice in one finding and again on page 1)
+    named = "q07pages20.genai.open_weights_short" if kind == "genai_open_weights" else f"plan.genai.{kind}"
+    return with_filer_sources(c, finding("genai.filing", variant="paths", kind={"tr": named}, low=lo,
                                          high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
 
 
@@ -388,8 +391,11 @@ def pi_consent(f: Facts):
         "medical" if any(s in c.sector for s in ("medic", "health")) else "general")
     # the customers export (no mainland entity, business customers): telling their people is theirs (s19-duties19b)
     variant = ("abroad_customers" if customers_export(c) else "abroad") if abroad else "bases"
-    return finding("pi.consent_notice", variant=variant,
-                   example={"tr": f"plan.duties16.bases.{sector}"})
+    # separate consent for sensitive information is the sensitive-information finding's where it is in the memo:
+    # said there, not here again (s20-q07pages)
+    sensitive = "end" if _duties_rules.pi_sensitive(f) is not None else "sensitive"
+    return finding("pi.consent_notice", variant=variant, example={"tr": f"plan.duties16.bases.{sector}"},
+                   sensitive={"tr": f"q07pages20.bases.{sensitive}"})
 
 
 @rule("region.split", "constraint")
