@@ -25,11 +25,17 @@ def _minors(f: Facts) -> bool:
     return f.ctx.answers.minors is True
 
 
+def minors_pi_said(f: Facts) -> bool:
+    """``pi.minors`` is in the memo: children's information is sensitive (PIPL Art. 28), with its consent and its
+    impact assessment (Art. 31, 55), said there once."""
+    return _minors(f) and f.ctx.personal_info and _pipl_applies(f)
+
+
 @rule("pi.minors", "constraint")
 def pi_minors(f: Facts) -> Finding | None:
     """Minors' personal information (under 14 is sensitive): a guardian's consent, processing rules of its own,
     an impact assessment and a yearly compliance audit (PIPL Art. 28/31/55; Minors Online Regulations Art. 37)."""
-    if not (_minors(f) and f.ctx.personal_info and _pipl_applies(f)):
+    if not minors_pi_said(f):
         return None
     return finding("pi.minors")
 
@@ -63,7 +69,16 @@ def pi_sensitive(f: Facts) -> Finding | None:
         return finding("pi.sensitive_safeguards", variant="finance",
                        given={"tr": "plan.batch15.sensitive_given" if given is not None else
                               "plan.batch15.sensitive_not_given", "n": given or 0})  # fmt: skip
-    return finding("pi.sensitive_safeguards", variant="health" if health else None)
+    return finding("pi.sensitive_safeguards", variant=sensitive_case(f))
+
+
+def sensitive_case(f: Facts) -> str | None:
+    """The sensitive-information finding's text and sources, past the finance case: a health service's (its own
+    storage rule), a children's service's (the minors' finding says Art. 28 and the impact assessment, Art. 55:
+    pointed to, not said again — q07 printed both twice), else the general text."""
+    if f.ctx.sector in HEALTH_SECTORS:
+        return "health"
+    return "minors" if minors_pi_said(f) else None
 
 
 def _eu_users(f: Facts) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan.duties_rules import minors_pi_said, pi_sensitive
 from advisor.plan.regions import EU, MAINLAND_REGIONS
 from advisor.plan.rule_base import Facts, rule_sources
 from advisor.plan.sector_kinds import is_finance, is_health
@@ -76,6 +77,10 @@ def data_reason(f: Facts) -> dict[str, Any]:
     what = f"{KEY}.what.{kind or 'general'}.{'sensitive' if sensitive else 'personal'}"
     law_key = f"{KEY}.law.{law}" + (".sensitive" if law == "pipl" and sensitive else "")
     sector = {"tr": f"{KEY}.sector.{kind}.{'pipl' if law == 'pipl' else 'any'}"} if kind else ""
+    if law == "pipl" and kind == "minors" and sensitive and minors_said(f):
+        # the guardian's consent, the separate consent and the impact assessment are the minors' and the sensitive
+        # findings' (Art. 29, 31, 55): pointed to, not said a third time (q07, s20-q07pages)
+        law_key, sector = "q07pages20.law.pipl.minors_said", {"tr": "q07pages20.sector.minors_said"}
     return {"tr": f"{KEY}.why.data", "what": {"tr": what}, "law": {"tr": law_key}, "sector": sector}
 
 
@@ -83,6 +88,11 @@ def processor_law(f: Facts) -> str:
     """The processor terms of the jurisdiction's law, as a noun phrase (the ordinary-PI arrangement's parenthesis)."""
     law = jurisdiction(f)
     return f"{KEY}.terms.{law}" if law in ("pdpo", "pdpa") else f"plan.apiweigh18.law.{law}"
+
+
+def minors_said(f: Facts) -> bool:
+    """The memo has both the minors' finding and the sensitive-information finding (Art. 28, 29, 31, 55 said there)."""
+    return minors_pi_said(f) and pi_sensitive(f) is not None
 
 
 def law_sources(f: Facts, why: list[dict[str, Any]]) -> list[Any]:
@@ -94,7 +104,10 @@ def law_sources(f: Facts, why: list[dict[str, Any]]) -> list[Any]:
     law = jurisdiction(f)
     if law == "pipl":
         sensitive = named[0]["tr"] == f"{KEY}.why.data" and is_sensitive(f.ctx)
-        return list(rule_sources("pi.sensitive_safeguards", None)) if sensitive else []
+        # a children's service: the sensitive-information finding's own case (its Art. 28 source is the minors'
+        # finding's, not cited twice under two titles; s20-q07pages)
+        case = "minors" if sector_kind(f.ctx) == "minors" and minors_pi_said(f) else None
+        return list(rule_sources("pi.sensitive_safeguards", case)) if sensitive else []
     if law in LAW_SOURCES:
         rid, variant = LAW_SOURCES[law]
         return list(rule_sources(rid, variant))[:1]

@@ -195,6 +195,13 @@ def _genai_path(f: Facts) -> dict[str, str]:
     return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.open_weights"}
 
 
+def _kind_named(kind: str) -> dict[str, str]:
+    """The filing's kind as a title names it: short for a self-hosted open-weight model (filing or registration);
+    which of the two, and why, is the path sentence's (the long "registration only if the provincial CAC accepts
+    it" was said twice in one finding, in the deadline's title and twice on page 1: q07, s20-q07pages)."""
+    return {"tr": "q07pages20.genai.open_weights_short" if kind == "genai_open_weights" else f"plan.genai.{kind}"}
+
+
 @rule("genai.filing", "constraint")
 def genai_filing(f: Facts):
     """Generative AI offered to the mainland public, filing not done: CAC filing (own/fine-tuned model, ~6–8
@@ -208,7 +215,7 @@ def genai_filing(f: Facts):
         return finding("genai.filing", variant="in_progress", kind={"tr": f"plan.genai.{kind}"}, low=lo, high=hi)
     if c.genai_filing == "registered":  # registered, but the model is now a fine-tune: the filing is needed
         return finding("genai.filing", variant="registered_fine_tuned", low=lo, high=hi)
-    return with_filer_sources(c, finding("genai.filing", variant="paths", kind={"tr": f"plan.genai.{kind}"}, low=lo,
+    return with_filer_sources(c, finding("genai.filing", variant="paths", kind=_kind_named(kind), low=lo,
                                          high=hi, path=with_filer(c, _genai_path(f))))  # s18-genai3: who files
 
 
@@ -233,7 +240,7 @@ def genai_deadline(f: Facts):
     lo, hi = genai_remaining(c, f.form)
     if c.deadline_days >= lo:
         return None
-    return finding("genai.filing_deadline", kind={"tr": f"plan.genai.{genai_kind(c, f.form)}"}, deadline=c.deadline_days,
+    return finding("genai.filing_deadline", kind=_kind_named(genai_kind(c, f.form)), deadline=c.deadline_days,
                    low=lo, high=hi)  # fmt: skip
 
 
@@ -392,8 +399,11 @@ def pi_consent(f: Facts):
         "medical" if any(s in c.sector for s in ("medic", "health")) else "general")
     # the customers export (no mainland entity, business customers): telling their people is theirs (s19-duties19b)
     variant = ("abroad_customers" if customers_export(c) else "abroad") if abroad else "bases"
-    return finding("pi.consent_notice", variant=variant,
-                   example={"tr": f"plan.duties16.bases.{sector}"})
+    # separate consent for sensitive information is the sensitive-information finding's where it is in the memo:
+    # said there, not here again (s20-q07pages)
+    sensitive = "end" if _duties_rules.pi_sensitive(f) is not None else "sensitive"
+    return finding("pi.consent_notice", variant=variant, example={"tr": f"plan.duties16.bases.{sector}"},
+                   sensitive={"tr": f"q07pages20.bases.{sensitive}"})
 
 
 @rule("region.split", "constraint")

@@ -35,7 +35,11 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
           # session 17: typical advice scenarios (bench/memo_pages.py --set advice: median 4 pages in both languages)
           # pinned at 4 so the gain cannot slip back: a US SaaS renting cloud GPUs, an EU voice agent, a mainland
           # service on a registered hosted API (q09 and q16 printed 5 pages in English before the PDF was tightened).
-          "q24_us_saas_rent": 4, "q09_eu_voice_agent": 4, "q16_hosted_api_mainland_registration": 4}
+          "q24_us_saas_rent": 4, "q09_eu_voice_agent": 4, "q16_hosted_api_mainland_registration": 4,
+          # session 20 (q07pages): the longest advice memo (minors, education, paid public generative AI on the
+          # mainland: 双减, filings, the minors' and sensitive-information duties) from 6 pages to 5 in both languages,
+          # each duty said once, sources listed once (1,313 mm laid out in English, 1,295 in Chinese; five pages hold 1,320–1,360)
+          "q07_minors_education_app": 5}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
