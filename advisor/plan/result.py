@@ -427,6 +427,9 @@ class Costs(_Out):
         None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")
     line_excluded: bool = Field(False, description="a premium line with no sourced price: the totals leave it out "
                                 "(unknown, not zero)")
+    # s20-consist20: the cost table says "measured" where the utilisation is the service's own measured duty
+    utilisation_measured: bool = Field(False, description="``utilisation`` is this service's measured duty (answered), "
+                                       "not the load pattern's assumption")
 
 
 class PhasedCost(_Out):
