@@ -888,7 +888,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
     costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line,  # which rows, said (s16-prices)
-                                         ov_node.node.region if ov_node is not None else None)
+                                         ov_node.node.region if ov_node is not None else None,
+                                         {chosen.gpu.id: costs.gpus} if chosen is not None and costs.gpus else None)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]

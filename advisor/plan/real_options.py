@@ -30,7 +30,7 @@ def prune(choice: Any) -> Any:
         return choice
     names = {a.gpu_name for a in choice.alternatives if a.gpu in dropped}
     update: dict[str, Any] = {"alternatives": [a for a in choice.alternatives if a.gpu not in dropped],
-                              "dearer": [d for d in choice.dearer if d.gpu not in dropped]}
+                              "dearer": [d for d in choice.dearer if d.gpu not in dropped], "pruned": True}
     w = choice.weighing
     if w is not None:
         cards = [c for c in w.cards if c.gpu not in dropped]

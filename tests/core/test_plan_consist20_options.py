@@ -40,3 +40,18 @@ def test_q23_names_no_option_of_nine_times_the_cards(lang):
     text = choice.text_in(lang)
     assert "NVIDIA L4 24GB" not in text  # neither as an option nor in the per-card weighing
     assert all(a.gpu_name in text for a in choice.alternatives)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_with_every_option_left_out_the_text_never_says_no_other_gpu_meets_the_target(lang):
+    """q11: 12 × L20 meets the target beside 4 × H20 but takes a second server; left out, the choice is "the
+    cheapest that meets the target", never "the only one" (a claim the left-out option disproves)."""
+    from advisor.i18n import translate
+
+    choice = GpuChoice(chosen=_opt("h20", 4), alternatives=[_opt("l20", 12)])
+    pruned = prune(choice)
+    assert pruned.alternatives == [] and pruned.pruned
+    only = max(translate(lang, "plan.gpu_choice.only", chosen="X").split("X"), key=len)  # the sentence's words
+    assert only not in pruned.text_in(lang) and "L20" not in pruned.text_in(lang)
+    # nothing left out: the "only" sentence stays where it is true
+    assert only in GpuChoice(chosen=_opt("h20", 4)).text_in(lang)
