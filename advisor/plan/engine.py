@@ -727,6 +727,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
+    if chosen is not None and not c.is_batch:  # a relaxed target stepped on the predictor, as the table reads it
+        p99 = sim_ttft if sim_ttft is not None else _verify_laid_out(c, gchoice._copy(chosen), region, book)[0]
+        c = reachable.simulated_step(c, p99) or c
     if chosen is not None and region == "mainland_plus_overseas" and chosen.replicas < 2:
         chosen.replicas = 2  # at least one replica on each node (less load per replica: still within the SLO)
         sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
