@@ -56,18 +56,17 @@ def capacity_tokens(output_tokens_per_s: float, utilisation: float, input_per_ou
     return out, out * input_per_output
 
 
-def billed_gpus(costs: Costs) -> tuple[float, float] | None:
-    """(low, high) GPUs billed on average where the monthly cost the figures divide is the rented bill and it bills
-    fewer GPUs than the setup holds (burst replicas started only for part of the month, s20-consist20: q36 counted
-    every replica busy 20 % of the month while the two burst ones were billed 6–20 % of it); None elsewhere."""
-    monthly, gpus = costs.per_million_monthly, costs.gpus
+def billed_gpus(costs: Costs) -> float | None:
+    """GPUs billed on average where the monthly cost the figures divide is the rented bill and it bills fewer GPUs
+    than the setup holds (replicas beyond the always-on ones started only for part of the month, s20-consist20: q36
+    counted every replica busy 20 % of the month while the two burst ones were billed for the bursts only); None
+    elsewhere. The middle of an assumed range (``cloud_billed_gpus``): the tokens one figure, the cost its range."""
+    monthly, gpus, billed = costs.per_million_monthly, costs.gpus, costs.cloud_billed_gpus
     rented = [m for m in (costs.cloud_monthly, costs.cloud_on_demand_monthly) if m is not None]
-    if monthly is None or gpus <= 0 or costs.cloud_billed_gpus is None or \
+    if monthly is None or gpus <= 0 or billed is None or \
             not any((m.low, m.high) == (monthly.low, monthly.high) for m in rented):
         return None
-    r = costs.cloud_billed_gpus_range
-    low, high = (r.low, r.high) if r is not None else (costs.cloud_billed_gpus, costs.cloud_billed_gpus)
-    return (low, high) if 0 < low <= high < gpus else None
+    return billed if 0 < billed < gpus else None
 
 
 def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
@@ -76,9 +75,8 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
     ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2).
 
-    The capacity counts the replica-hours the cost pays for: where burst replicas are billed only part of the
-    month (``billed_gpus``), the throughput of every replica is taken over the GPUs billed on average, each end of
-    the cost over the tokens of the same end's billed hours."""
+    The capacity counts the replica-hours the cost pays for: where replicas are billed only part of the month
+    (``billed_gpus``), the throughput of every replica is taken over the GPUs billed on average."""
     monthly = costs.per_million_monthly
     if costs.per_job or monthly is None or not output_tokens_per_s or output_tokens_per_s <= 0:
         return
@@ -89,22 +87,15 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     costs.cost_per_million_output_tokens_volume = costs.cost_per_million_output_tokens if answered else None
     costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens if answered else None
     billed = billed_gpus(costs) if nodes == 1 else None
-    lo_share, hi_share = (billed[0] / costs.gpus, billed[1] / costs.gpus) if billed is not None else (1.0, 1.0)
-    out_lo, in_lo = capacity_tokens(output_tokens_per_s * lo_share, util, input_per_output)
-    out_hi, in_hi = capacity_tokens(output_tokens_per_s * hi_share, util, input_per_output)
-    costs.cost_per_million_output_tokens = _per_m_ends(monthly, out_lo, out_hi)
-    costs.cost_per_million_tokens = _per_m_ends(monthly, out_lo + in_lo, out_hi + in_hi)
+    share = billed / costs.gpus if billed is not None else 1.0
+    out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
+    costs.cost_per_million_output_tokens = _per_m(monthly, out)
+    costs.cost_per_million_tokens = _per_m(monthly, out + inp)
     costs.per_million_basis = {"basis": "capacity", "output_tokens_per_s": round(output_tokens_per_s, 1),
-                               "utilisation": util, "output_tokens": round((out_lo + out_hi) / 2),
-                               "input_tokens": round((in_lo + in_hi) / 2), "nodes": nodes}
+                               "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp),
+                               "nodes": nodes}
     if billed is not None:
-        costs.per_million_basis |= {"billed_gpus": [billed[0], billed[1]], "gpus": costs.gpus}
-
-
-def _per_m_ends(monthly: MoneyRange, tokens_low: float, tokens_high: float) -> MoneyRange:
-    """Each end of the cost over the tokens of its own billed hours (the same where nothing is billed apart)."""
-    a, b = monthly.low * 1e6 / tokens_low, monthly.high * 1e6 / tokens_high
-    return MoneyRange(low=round(min(a, b), 4), high=round(max(a, b), 4))
+        costs.per_million_basis |= {"billed_gpus": billed, "gpus": costs.gpus}
 
 
 def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> float:

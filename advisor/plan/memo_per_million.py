@@ -54,8 +54,7 @@ def _billed(b: dict[str, Any], lang: str) -> str:
     billed = b.get("billed_gpus")
     if not billed:
         return ""
-    lo, hi = (number_text(round(float(x), 1)) for x in billed)
-    return translate(lang, "consist20.per_million.billed", billed=lo if lo == hi else f"{lo}–{hi}", gpus=b["gpus"])
+    return translate(lang, "consist20.per_million.billed", billed=number_text(round(float(billed), 1)), gpus=b["gpus"])
 
 
 def volume_clause(costs: Any, lang: str) -> str:

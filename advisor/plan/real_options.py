@@ -25,13 +25,16 @@ def too_many(option_gpus: int, chosen_gpus: int) -> bool:
 
 def prune(choice: Any) -> Any:
     """``choice`` (a ``GpuChoice``) less the alternatives that need too many cards, and every figure about them."""
-    dropped = {a.gpu for a in choice.alternatives if too_many(a.gpus, choice.chosen.gpus)}
+    # a part sold only as whole servers is judged on the cards its load needs, not the servers' rounding (the
+    # weighing says what those whole servers cost per card)
+    w = choice.weighing
+    need = {n.gpu_name: n.need for n in (w.whole_server if w is not None else [])}
+    dropped = {a.gpu for a in choice.alternatives if too_many(need.get(a.gpu_name, a.gpus), choice.chosen.gpus)}
     if not dropped:
         return choice
     names = {a.gpu_name for a in choice.alternatives if a.gpu in dropped}
     update: dict[str, Any] = {"alternatives": [a for a in choice.alternatives if a.gpu not in dropped],
                               "dearer": [d for d in choice.dearer if d.gpu not in dropped], "pruned": True}
-    w = choice.weighing
     if w is not None:
         cards = [c for c in w.cards if c.gpu not in dropped]
         notes = [n for n in w.whole_server if n.gpu_name not in names]
