@@ -110,8 +110,9 @@ def basis_tokens(costs: Any) -> tuple[float, float] | None:
     """(input, output) tokens a month the cost per million divides: the capacity's where rebased, else the
     month's volume (a batch: the job's tokens)."""
     b = costs.per_million_basis
-    if b:
-        return float(b["input_tokens"]), float(b["output_tokens"])
+    if b:  # a vanishing utilisation rounds the capacity's tokens to none: no split to make (unknown, not a ratio)
+        return (float(b["input_tokens"]), float(b["output_tokens"])) if b["input_tokens"] and b["output_tokens"] \
+            else None
     tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
     if not tin or not tout:
         return None
