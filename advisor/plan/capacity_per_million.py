@@ -56,11 +56,27 @@ def capacity_tokens(output_tokens_per_s: float, utilisation: float, input_per_ou
     return out, out * input_per_output
 
 
+def billed_gpus(costs: Costs) -> float | None:
+    """GPUs billed on average where the monthly cost the figures divide is the rented bill and it bills fewer GPUs
+    than the setup holds (replicas beyond the always-on ones started only for part of the month, s20-consist20: q36
+    counted every replica busy 20 % of the month while the two burst ones were billed for the bursts only); None
+    elsewhere. The middle of an assumed range (``cloud_billed_gpus``): the tokens one figure, the cost its range."""
+    monthly, gpus, billed = costs.per_million_monthly, costs.gpus, costs.cloud_billed_gpus
+    rented = [m for m in (costs.cloud_monthly, costs.cloud_on_demand_monthly) if m is not None]
+    if monthly is None or gpus <= 0 or billed is None or \
+            not any((m.low, m.high) == (monthly.low, monthly.high) for m in rented):
+        return None
+    return billed if 0 < billed < gpus else None
+
+
 def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
     """The cost per million tokens rebased on the setup's capacity × the cost table's utilisation; the month's
     volume figures kept apart only where that volume is answered (else dropped). A no-op for a batch (one job's
     cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
-    ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2)."""
+    ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2).
+
+    The capacity counts the replica-hours the cost pays for: where replicas are billed only part of the month
+    (``billed_gpus``), the throughput of every replica is taken over the GPUs billed on average."""
     monthly = costs.per_million_monthly
     if costs.per_job or monthly is None or not output_tokens_per_s or output_tokens_per_s <= 0:
         return
@@ -70,12 +86,16 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     answered = answered_volume(costs)
     costs.cost_per_million_output_tokens_volume = costs.cost_per_million_output_tokens if answered else None
     costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens if answered else None
-    out, inp = capacity_tokens(output_tokens_per_s, util, input_per_output)
+    billed = billed_gpus(costs) if nodes == 1 else None
+    share = billed / costs.gpus if billed is not None else 1.0
+    out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
     costs.cost_per_million_output_tokens = _per_m(monthly, out)
     costs.cost_per_million_tokens = _per_m(monthly, out + inp)
     costs.per_million_basis = {"basis": "capacity", "output_tokens_per_s": round(output_tokens_per_s, 1),
                                "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp),
                                "nodes": nodes}
+    if billed is not None:
+        costs.per_million_basis |= {"billed_gpus": billed, "gpus": costs.gpus}
 
 
 def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> float:
@@ -90,13 +110,15 @@ def basis_tokens(costs: Any) -> tuple[float, float] | None:
     """(input, output) tokens a month the cost per million divides: the capacity's where rebased, else the
     month's volume (a batch: the job's tokens)."""
     b = costs.per_million_basis
-    if b:
-        return float(b["input_tokens"]), float(b["output_tokens"])
+    if b:  # a vanishing utilisation rounds the capacity's tokens to none: no split to make (unknown, not a ratio)
+        return (float(b["input_tokens"]), float(b["output_tokens"])) if b["input_tokens"] and b["output_tokens"] \
+            else None
     tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
     if not tin or not tout:
         return None
     return float(tin), float(tout)
 
 
-__all__ = ["ANSWERED_VOLUMES", "HOURS_PER_MONTH", "answered_volume", "apply", "basis_tokens", "capacity_tokens",
+__all__ = ["ANSWERED_VOLUMES", "HOURS_PER_MONTH", "answered_volume", "apply", "basis_tokens", "billed_gpus",
+           "capacity_tokens",
            "input_per_output", "set_monthly"]

@@ -113,7 +113,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     horizon = ctx.duration_months
     util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
-                  horizon_months=horizon, utilisation=util, gpus=inp.gpus)  # fmt: skip
+                  horizon_months=horizon, utilisation=util, gpus=inp.gpus,
+                  utilisation_measured=ctx.duty_measured)  # fmt: skip
     price = cloud_price(book, inp.gpu, inp.region, fx)
     ov_lo, ov_hi = factor_range("overhead_share")
     costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)

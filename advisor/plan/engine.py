@@ -255,10 +255,12 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
         return "cloud"
     owned = sum(out.owned_usd)  # type: ignore[arg-type]
     cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
-    if owned < cloud and c.duration_months >= 24 and c.utilisation >= fleet.OWN_MIN_UTILISATION:
+    # the service's own duty, as the cost table prices it (s20-fleet20): a named fleet's utilisation by other work
+    # says which cards are free, not how busy a bought setup would be (s20-consist20)
+    if owned < cloud and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
-        if c.utilisation_measured and c.ops == "strong" and deadline_ok:
+        if c.duty_measured and c.ops == "strong" and deadline_ok:
             return "bare_metal"
         return "cloud_then_bare_metal"
     return "cloud"
@@ -729,6 +731,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
+    if chosen is not None and not c.is_batch:  # a relaxed target stepped on the predictor, as the table reads it
+        p99 = sim_ttft if sim_ttft is not None else _verify_laid_out(c, gchoice._copy(chosen), region, book)[0]
+        c = reachable.simulated_step(c, p99) or c
     if chosen is not None and region == "mainland_plus_overseas" and chosen.replicas < 2:
         chosen.replicas = 2  # at least one replica on each node (less load per replica: still within the SLO)
         sim_ttft = sim_tpot = None  # checked at the old load: the card takes the curve's figures at the new one
@@ -818,7 +823,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if out is None and form == "hosted_api" and hosted is not None:  # a batch on the hosted API alone (s17-fixes)
         hosted_costs = costmod.Costs(currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]),
                                      fx_source=str(book.fx()["source"]), horizon_months=c.duration_months,
-                                     utilisation=c.utilisation)  # fmt: skip
+                                     utilisation=c.volume_utilisation,
+                                     utilisation_measured=c.duty_measured)  # fmt: skip
         within, needed, straddles = fixes17.hosted_only_budget(
             hosted_costs, hosted, fx if c.currency == "CNY" else 1.0, c.budget_amount)
     if within is False and not straddles and chosen is not None and not on_fleet and form != "hosted_api" \
@@ -888,14 +894,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.serve_command = hardware.command
     costs = out.costs if out is not None else hosted_costs if hosted_costs is not None else costmod.Costs(
         currency=c.currency, fx_rate=fx, fx_date=str(book.fx()["date"]), fx_source=str(book.fx()["source"]),
-        horizon_months=c.duration_months, utilisation=c.utilisation,
+        horizon_months=c.duration_months, utilisation=c.volume_utilisation, utilisation_measured=c.duty_measured,
     )  # fmt: skip
     if out is None and hosted is not None:  # no setup to cost: the hosted API's price of the same tokens alone
         hosted_weigh.apply_hosted_only(costs, c, hosted, c.input_for(tokens_month), tokens_month)
     if chosen is not None and costs.prefill_gpu_share is None:
         _prefill_share(costs, sized, chosen, main_node, ov_node)
     costs.price_basis = price_rows.basis(c, full_book, costs.prices, region, line,  # which rows, said (s16-prices)
-                                         ov_node.node.region if ov_node is not None else None)
+                                         ov_node.node.region if ov_node is not None else None,
+                                         {chosen.gpu.id: costs.gpus} if chosen is not None and costs.gpus else None)
     result = PlanResult(
         deployment_form=form,  # type: ignore[arg-type]
         region=region,  # type: ignore[arg-type]

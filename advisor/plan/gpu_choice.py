@@ -316,7 +316,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
     the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
     costs more at the size meeting the target says why (``gpu_dearer``)."""
-    from advisor.plan import gpu_dearer
+    from advisor.plan import gpu_dearer, real_options
     from advisor.plan.result import GpuChoice
 
     start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
@@ -416,9 +416,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
-    return GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
-                     reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
-                     dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+    choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
+                       reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
+                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+    return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 
 def _held_to_headroom(k: Candidate, claim, target: int, relayout, conv: float) -> GpuOption | str | None:

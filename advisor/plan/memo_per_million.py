@@ -33,7 +33,8 @@ def basis_clause(costs: Any, lang: str) -> str:
     cur, util = costs.currency, float(b["utilisation"])
     common = {"tok_s": translate(lang, "memo.unit.tok_s", n=number_text(float(b["output_tokens_per_s"]))),
               "util": f"{util * 100:.0f}", "out": about(float(b["output_tokens"])),
-              "where": translate(lang, "costtoken20.per_million.where_nodes") if b.get("nodes", 1) > 1 else ""}
+              "where": translate(lang, "costtoken20.per_million.where_nodes") if b.get("nodes", 1) > 1 else
+              _billed(b, lang)}
     split = memo_text15.per_million_split(costs)
     if split is not None:  # fully busy: the same cost over 1 ÷ utilisation times the tokens
         (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
@@ -45,6 +46,15 @@ def basis_clause(costs: Any, lang: str) -> str:
     return translate(lang, "costtoken20.per_million.capacity_whole",
                      out_full=_range(out_m.low * util, out_m.high * util, cur),
                      all_full=_range(all_m.low * util, all_m.high * util, cur), **common)
+
+
+def _billed(b: dict[str, Any], lang: str) -> str:
+    """Where the burst replicas are billed part of the month, the capacity is over the GPU-hours billed: said
+    (s20-consist20, q36)."""
+    billed = b.get("billed_gpus")
+    if not billed:
+        return ""
+    return translate(lang, "consist20.per_million.billed", billed=number_text(round(float(billed), 1)), gpus=b["gpus"])
 
 
 def volume_clause(costs: Any, lang: str) -> str:

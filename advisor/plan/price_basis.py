@@ -35,6 +35,12 @@ class PriceBasis(BaseModel):
     stand_in_offers: dict[str, list[str]] = Field(default_factory=dict, description="the offers standing in, by "
                                                   "language")
     stand_in_marketplace: bool = Field(False, description="the rows standing in are a GPU marketplace's")
+    # s20-consist20: a row that is a per-GPU share of an instance sold only whole (AWS's 8 × H200/A100 in Tokyo and
+    # Singapore) while the plan rents fewer of that GPU: the 1-GPU VMs it prices are not on sale from that provider
+    share_offers: dict[str, list[str]] = Field(default_factory=dict, description="offers sold only as a whole "
+                                               "instance whose per-GPU share prices fewer GPUs, by language")
+    share_instance_gpus: int | None = Field(None, description="GPUs of that whole instance")
+    share_gpus: int | None = Field(None, description="GPUs of that part the plan rents (fewer than the instance)")
 
     @property
     def stand_in(self) -> bool:
@@ -70,6 +76,10 @@ class PriceBasis(BaseModel):
         elif self.stand_in_region and names:
             out.append(translate(lang, "rows18.basis.stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))
+        if self.share_instance_gpus and self.share_gpus:
+            offers = self.share_offers.get(lang) or self.share_offers.get("en") or []
+            out.append(translate(lang, "consist20.basis.per_gpu_share", offers=translate(lang, "memo.list_sep").join(
+                offers), whole=self.share_instance_gpus, n=self.share_gpus))
         return " ".join(out)
 
 

@@ -128,10 +128,11 @@ def _offer_names(rows: list[PriceRow]) -> dict[str, list[str]]:
 
 
 def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
-          node_region: str | None = None) -> PriceBasis | None:
+          node_region: str | None = None, rented: dict[str, int] | None = None) -> PriceBasis | None:
     """What the memo says about the rows the plan was costed on; None when there is nothing to say. ``full``: the
     book before eligibility (to name the marketplace offers left out for the GPU the plan uses); ``node_region``:
-    the overseas node's region of a mainland + overseas plan."""
+    the overseas node's region of a mainland + overseas plan; ``rented``: GPUs the plan rents, by GPU id (a row that
+    is the per-GPU share of an instance sold only whole is said so where fewer are rented)."""
     out = PriceBasis()
     gpus = {r.gpu for r in used if r.kind in ("on_demand", "reserved", "spot")}
     if not marketplace_allowed(c):
@@ -150,9 +151,20 @@ def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
         out.stand_in_region = where  # no row of the region's own: another region's rows times its uplift (s18-rows)
         out.stand_in_offers = _offer_names(offshore)
         out.stand_in_marketplace = all(r.provider == MARKETPLACE for r in offshore)
-    if not out.marketplace_left_out and not out.stand_in:
+    _per_gpu_share(out, cloud, rented or {})
+    if not out.marketplace_left_out and not out.stand_in and out.share_instance_gpus is None:
         return None
     return out
+
+
+def _per_gpu_share(out: PriceBasis, cloud: list[PriceRow], rented: dict[str, int]) -> None:
+    """The cloud rows that are the per-GPU share of an instance sold only whole (``whole_instance_gpus``), where the
+    plan rents fewer of that GPU than the instance holds: the price is a share, not an offer of that many GPUs."""
+    shares = [r for r in cloud if r.whole_instance_gpus and 0 < rented.get(r.gpu, 0) < r.whole_instance_gpus]
+    if shares:
+        out.share_offers = _offer_names(shares)
+        out.share_instance_gpus = max(int(r.whole_instance_gpus or 0) for r in shares)
+        out.share_gpus = min(rented[r.gpu] for r in shares)
 
 
 def quote_steps(steps: list[NextStep], pb: PriceBasis | None, form: str = "cloud",

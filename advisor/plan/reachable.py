@@ -93,4 +93,25 @@ def _lower(c: Ctx, lowest: float, setup: sizing.Candidate | None) -> dict[str, A
 CHOICE_KEY = "plan.owned20.assume.ttft_choice"
 
 
-__all__ = ["CHOICE_KEY", "FIELD", "reachable_ttft", "ttft_assumed"]
+def simulated_step(c: Ctx, p99_at_peak: float | None) -> Ctx | None:
+    """``c`` with a relaxed target lowered to the lowest step the planned setup meets on the predictor, the one the
+    memo's latency table and sizing card use (s20-consist20, q08: the screen's 5,752 ms best first token on TP4 set
+    6,000 ms while the simulator put one request at 5,150 ms and the peak at 5,258 ms: 5,500 ms is met on the same
+    cards). None where no target was relaxed, the figure is unknown, or no lower step is met. A lower step the screen
+    said needs more GPUs stays named only while it is still below the new target."""
+    found = next((a for a in c.assumptions if a.field == FIELD and a.key == CHOICE_KEY), None)
+    if found is None or p99_at_peak is None or c.ttft_slo_ms is None:
+        return None
+    step = float(max(float(found.params.get("default") or 0) + STEP_MS, math.ceil(p99_at_peak / STEP_MS) * STEP_MS))
+    if step >= c.ttft_slo_ms:
+        return None
+    params = dict(found.params, value=round(step))
+    lower = params.get("fleet")
+    if isinstance(lower, dict) and float(lower.get("lowest") or 0) >= step:
+        params["fleet"] = ""
+    restated = found.model_copy(update={"value": step, "params": params})
+    return dataclasses.replace(c, ttft_slo_ms=step,
+                               assumptions=[restated if a is found else a for a in c.assumptions])
+
+
+__all__ = ["CHOICE_KEY", "FIELD", "reachable_ttft", "simulated_step", "ttft_assumed"]

@@ -281,6 +281,9 @@ class PriceRow(_Out):
     provider: Literal["hyperscaler", "specialty", "marketplace", "domestic_cloud", "survey"] | None = Field(
         None, description="hyperscaler, specialty (a neocloud's own data centres), marketplace (hosts of many owners), "
         "domestic_cloud (a mainland cloud), survey (a market range); None: not said (a user's quote)")
+    # s20-consist20: AWS sells H200/A100 in Tokyo and Singapore only as 8-GPU instances; the row is the per-GPU share
+    whole_instance_gpus: int | None = Field(None, ge=2, le=16, description="the offer is sold only as an instance "
+                                            "of this many GPUs: the row is its price ÷ that count (a per-GPU share)")
 
 
 class CostPoint(_Out):
@@ -452,6 +455,9 @@ class Costs(_Out):
         None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")
     line_excluded: bool = Field(False, description="a premium line with no sourced price: the totals leave it out "
                                 "(unknown, not zero)")
+    # s20-consist20: the cost table says "measured" where the utilisation is the service's own measured duty
+    utilisation_measured: bool = Field(False, description="``utilisation`` is this service's measured duty (answered), "
+                                       "not the load pattern's assumption")
 
 
 class PhasedCost(_Out):
@@ -727,6 +733,10 @@ class GpuChoice(_Out):
     # s20-gpu20 (ninth blind review, q13): the chosen replica split over PCIe cards, and one card a replica on another
     # GPU weighed but dearer than the premium allows (advisor.plan.single_card.declined): the same keys as single_card
     single_card_declined: dict[str, Any] | None = None
+    # s20-consist20 (q23's "54 × L4"): options needing many times the chosen cards left out (advisor.plan.real_options);
+    # with none left, the text does not say no other GPU meets the target (one does, with too many cards)
+    pruned: bool = Field(False, description="alternatives needing too many cards beside the chosen setup were "
+                                            "left out unsaid")
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -769,7 +779,8 @@ class GpuChoice(_Out):
                 if len(self.alternatives) > 1 else one(self.alternatives[0])
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
-                return render(lang, "plan.gpu_choice.only", {"chosen": one(self.chosen)}) + self._weighed(lang)
+                key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
+                return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
@@ -779,7 +790,8 @@ class GpuChoice(_Out):
                      self.reason_params)
         unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": one(self.unsourced_cheaper)}) \
             if self.unsourced_cheaper is not None else ""
-        key = "plan.gpu_choice.sentence" if self.alternatives else "plan.gpu_choice.sentence_only"
+        key = "plan.gpu_choice.sentence" if self.alternatives else \
+            "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
                                   "others": others}) + self._single(lang) + self._declined(lang) + self._weighed(lang) \
             + self._dearer(lang)

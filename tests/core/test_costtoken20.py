@@ -64,7 +64,10 @@ def test_the_cost_per_million_is_the_setups_monthly_cost_over_its_capacity_at_th
     else:
         assert tok_s == pytest.approx(r.capacity.output_tokens_per_s_total, abs=0.05)
     assert b["utilisation"] == c.utilisation
-    out = tok_s * 3600 * HOURS_PER_MONTH * c.utilisation
+    # over the GPU-hours billed: replicas beyond the always-on ones only for their share of the month (s20-consist20)
+    billed = b.get("billed_gpus")
+    assert billed is None or (0 < billed < c.gpus and billed == c.cloud_billed_gpus)
+    out = tok_s * (billed / c.gpus if billed else 1.0) * 3600 * HOURS_PER_MONTH * c.utilisation
     mix = (c.input_tokens_per_month or 0) / (c.output_tokens_per_month or 1)
     m = c.per_million_monthly
     assert m is not None
