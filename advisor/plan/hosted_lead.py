@@ -130,6 +130,8 @@ def break_even_clause(be: HostedBreakEven | None, ctx: Any) -> dict[str, Any] | 
         return ""
     flat = be.volume_high <= be.volume * 1.0001
     below = ".below" if be.times_high_end < 1 else ""  # the volume already passes it at the best prices (q23, q26)
+    if not below and about(be.times_high_end) == "1":  # "1× the high end" said nothing (round 10, q11): "about"
+        below = ".near"
     return {"tr": f"{KEY}.be.{'flat' if flat else 'high'}{below}",
             "tokens": tokens_words(be.tokens_low, be.tokens_high),
             "times": about(be.times_high_end), "source": _source(ctx),

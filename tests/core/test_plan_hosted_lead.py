@@ -11,6 +11,7 @@ import pytest
 from advisor.plan import hosted_lead, hosted_weigh, token_margin
 from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.money_text import about
 from advisor.plan.result import MoneyRange, render
 from tests.support.planned import advice_answers, planned
 
@@ -247,3 +248,15 @@ def test_q18_the_margin_title_says_output_only_and_can(lang):
     title = f.title_in(lang)
     assert title.startswith(render(lang, "margin20b.lead.output.may", {}))
     assert not title.startswith(render(lang, "margin20b.lead.both.more", {}))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_break_even_at_about_the_volumes_high_end_says_about_not_1x(lang):
+    """Round 10, q11: "1× the high end of your estimated …" (zh: "上限的 1 倍") said nothing."""
+    r = planned(advice_answers("q11_paid_api_b25"))
+    be = r.start_with.break_even
+    clause = hosted_lead.break_even_clause(be, None)
+    assert about(be.times_high_end) == "1" and clause["tr"].endswith(".near")
+    md = render_memo_markdown(r, lang)
+    assert ("1× the high end" if lang == "en" else "上限的 1 倍") not in md
+    assert ("about the high end of your estimated" if lang == "en" else "约等于你们估算用量") in md
