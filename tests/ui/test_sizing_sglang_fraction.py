@@ -7,8 +7,16 @@ from __future__ import annotations
 from advisor.i18n import translate
 from advisor.sizing import size
 from advisor.sizing.sglang_pool import default_mem_fraction_static
-from tests.support.sizing_page import settle as _settle
-from tests.support.sizing_page import shown as _shown
+
+
+def _settle(qtbot, page):
+    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
+    assert page.result is not None and page.result.request == page.inputs.request()
+
+
+def _shown(page, widget) -> bool:
+    page.advanced_toggle.setChecked(True)
+    return widget.isVisibleTo(page.advanced_box)
 
 
 def test_sglang_shows_its_memory_fraction_and_passes_it_to_the_core(qtbot, main_window):
