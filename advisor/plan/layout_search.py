@@ -25,7 +25,6 @@ from collections.abc import Callable, Sequence
 from advisor.plan import sizing
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
-from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.single_card import over_pcie
@@ -53,21 +52,14 @@ def _better(k: sizing.Candidate, than: sizing.Candidate) -> bool:
 def _precision(c: Ctx, k: sizing.Candidate) -> float:
     """The tie-break on as many GPUs at the same cost, lower first: the higher precision (fewer bits given up),
     where it carries the peak with the plan's headroom policy (``sizing.HEADROOM``, rounded as the memo shows it);
-    one that carries it with less (the replica limit) ranks as no precision at all, after every setup that has it.
-    Under a tight first-token target the answers set, the lower predicted P99 TTFT at the peak comes first."""
+    one that carries it with less (the replica limit) ranks as no precision at all, after every setup that has it."""
     if c.peak:
         # the claim as the memo will show it: the curve the serve command runs, capped at the claim, can put the
         # claim's own level above the target (q36: BF16 kept for a claim of 145 a replica, 45 % headroom, where the
         # memo's curve then claimed 116, 16 %)
         served_curve(c, k)
         if round(headroom(c, k, claimed_capacity(c, k)) * 100) < round(sizing.HEADROOM * 100):
-            return math.inf
-        if ttft_target_given(c) is not None:
-            # a first-token target the answers set under a second: the faster first token decides the tie, not the
-            # bits (round 10, q43: bf16 kept at 127 ms P99 where the Hong Kong round trip leaves 105 of the 150 ms
-            # target, fp8 on the same card at 94 ms)
-            p99 = sizing.levels_at(c, k, [k.per_replica])[0].ttft_ms.p99
-            return p99 if p99 is not None else math.inf
+            return 0.0
     return -_bits(k)
 
 
