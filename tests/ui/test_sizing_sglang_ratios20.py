@@ -6,16 +6,8 @@ from __future__ import annotations
 
 from advisor.i18n import translate
 from advisor.sizing import size
-
-
-def _settle(qtbot, page):
-    qtbot.waitUntil(lambda: not page._throttle.isActive(), timeout=3000)
-    assert page.result is not None and page.result.request == page.inputs.request()
-
-
-def _shown(page, widget) -> bool:
-    page.advanced_toggle.setChecked(True)
-    return widget.isVisibleTo(page.advanced_box)
+from tests.ui.sizing_page_helpers import settle as _settle
+from tests.ui.sizing_page_helpers import shown as _shown
 
 
 def _pick(qtbot, page, model: str, engine: str, gpus: int = 1) -> None:
