@@ -293,7 +293,9 @@ def build_advice(
                     )
     if mem.kv_replication > 1:
         out.append(Advice(kind="warning", text=t("sizing.advice.kv_replicated", gpus=req.gpus, heads=req.model.num_kv_heads, times=mem.kv_replication)))
-    if mem.sliding_window_layers:
+    if mem.sliding_window_layers and mem.kv_bytes_per_request < mem.kv_bytes_per_request_all_full:
+        # An engine that keeps every layer whole (SGLang for most sliding-window models) has one figure, not two:
+        # its own pool note says so; two equal sizes under "keeps only the window" would read as a windowed saving.
         out.append(
             Advice(
                 kind="suggestion",

@@ -116,6 +116,18 @@ def test_gemma_3_on_sglang_keeps_the_whole_context_in_every_layer():
     assert mem.kv_bytes_per_request == mem.kv_bytes_per_request_all_full
 
 
+def test_the_window_saving_is_offered_only_where_the_engine_windows():
+    """Two KV sizes per request ("keeps only the window" / "every layer full") mean something only where the engine
+    windows: on vLLM Gemma 3's sliding layers hold their window; on SGLang they keep everything, so its pool note
+    speaks and the two-figure line (both figures equal) would suggest a saving the engine does not make."""
+    def window_lines(profile: str) -> list[str]:
+        res = size(_request("gemma-3-27b-it", profile=profile, context=16384, concurrency=4), "en")
+        return [a.text for a in res.advice if "sliding window" in a.text]
+
+    assert len(window_lines("vllm")) == 1
+    assert window_lines("sglang") == []
+
+
 def test_llama_4_chunked_layers_are_the_swa_layers_with_the_chunk_as_window():
     mem = size(_request("llama-4-scout-17b-16e", gpus=4, context=65536)).memory
     layout = kv_layout(get_model("llama-4-scout-17b-16e"), "bf16", 4)
