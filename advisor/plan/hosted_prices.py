@@ -133,7 +133,7 @@ def proxy(ctx: Ctx | None) -> tuple[str, str] | None:
     where that list is of models well above this one's size (an upper bound), "other" where of its size; None where
     it is priced on its own model's list or on the placeholder (which says so itself)."""
     tier = hosted_rates(ctx).tier if ctx is not None else None
-    if tier is None or same_model(tier):
+    if ctx is None or tier is None or same_model(tier):
         return None
     larger = model_size_b(ctx) < NEAREST_BELOW * float(tier["listed_params_b"][0])
     return ("larger" if larger else "other", priced_on(tier))

@@ -9,12 +9,10 @@ from __future__ import annotations
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices
-from advisor.plan import answers_from_dict
+from advisor.plan import answers_from_dict, hosted_prices
 from advisor.plan.context import resolve
 from advisor.plan.hosted_prices import NEAREST_BELOW, row_for, same_model
 from advisor.plan.hosted_verdict import FAR, api_verdict
-from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about
 from tests.support.planned import advice_answers, planned
 
