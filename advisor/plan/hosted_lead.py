@@ -160,7 +160,8 @@ def start_with(f: Facts) -> StartWith | None:
     top = hosted.high * factor
     be = break_even(costs, c)
     params: dict[str, Any] = {
-        "hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f), "be": break_even_clause(be, c),
+        "hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)), "plan": _range(plan.low, plan.high, f),
+        "be": break_even_clause(be, c),
         "top": {"tr": "plan.hostedlead20b.top", "amount": _range(top, top, f)} if factor > 1 else "",
         "per": {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"},
         "peak": c.peak}

@@ -124,10 +124,33 @@ def other_model(ctx: Ctx | None) -> str | None:
     return None if tier is None or same_model(tier) else priced_on(tier)
 
 
+# a model below this share of the smallest size a row lists is priced on a larger model's list: an upper bound
+NEAREST_BELOW = 0.75
+
+
+def proxy(ctx: Ctx | None) -> tuple[str, str] | None:
+    """("larger" | "other", the models priced) where ``ctx``'s hosted API is priced on another model's list: "larger"
+    where that list is of models well above this one's size (an upper bound), "other" where of its size; None where
+    it is priced on its own model's list or on the placeholder (which says so itself)."""
+    tier = hosted_rates(ctx).tier if ctx is not None else None
+    if ctx is None or tier is None or same_model(tier):
+        return None
+    larger = model_size_b(ctx) < NEAREST_BELOW * float(tier["listed_params_b"][0])
+    return ("larger" if larger else "other", priced_on(tier))
+
+
+def figure(ctx: Ctx | None, amount: str) -> dict[str, Any] | str:
+    """The API's printed cost ``amount`` with whose list it is where that is not this model's own, said at the figure
+    (round 10, q10/q29: "uses Qwen2.5-72B prices for Llama-3.3-70B and should say so more prominently"; q12/q22: a
+    14B "priced at 30–32B list prices"): the model named, and an upper bound where the list is of larger models."""
+    p = proxy(ctx)
+    return amount if p is None else {"tr": f"plan.apiprice21.figure.{p[0]}", "amount": amount, "priced_on": p[1]}
+
+
 def tier_source(tier: dict[str, Any]) -> Source:
     return Source(title=str(tier["source"]), url=str(tier.get("url", "")), date=str(tier["date"]),
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["HostedRates", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
-           "row_for", "same_model", "tier_for", "tier_source", "tiers"]
+__all__ = ["NEAREST_BELOW", "HostedRates", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
+           "proxy", "row_for", "same_model", "tier_for", "tier_source", "tiers"]

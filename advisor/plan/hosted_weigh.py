@@ -30,6 +30,7 @@ from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
+from advisor.plan.hosted_verdict import ApiVerdict, api_verdict, close_reason
 from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
 from advisor.plan.result import Finding, MoneyRange
@@ -160,8 +161,21 @@ def _near_users(f: Facts) -> dict[str, Any] | None:
     return {"region": _region(f.region), "slo": round(slo.ttft_p99_ms)}
 
 
+def verdict(f: Facts) -> ApiVerdict | None:
+    """How the API's month compares with the plan's (``hosted_verdict.api_verdict``), None where it is not cheaper."""
+    pair = _cheaper(f)
+    if pair is None:
+        return None
+    hosted, plan, _clear = pair
+    return api_verdict((hosted.low, hosted.high), (plan.low, plan.high), hosted.high * high_end_factor(f.cost.costs))
+
+
 def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
-    """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding."""
+    """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding;
+    "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
+    whose cheapest month is many times below the plan's)."""
+    if reason == "close" and (v := verdict(f)) is not None:
+        return close_reason(v)
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 
@@ -179,12 +193,6 @@ def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
         elif w["tr"] == "plan.apiweigh18.why.private":
             ways.append({"tr": "plan.apiweigh18.way.private"})
     return _chain(ways)
-
-
-def _ends(hosted: MoneyRange, plan: MoneyRange, top: float) -> bool:
-    """The ranges meet only at their far ends: the middle of each lies outside the other (the API at its dearest on
-    the volume's high end, ``top``, still below the plan's middle; the API's middle below the plan's low end)."""
-    return _mid(hosted) < plan.low and top < _mid(plan)
 
 
 def _chain(why: list[dict[str, Any]]) -> dict[str, Any]:
@@ -212,6 +220,21 @@ def _rates(f: Facts) -> dict[str, Any]:
             "nearest": nearest}
 
 
+# the details that print the API's month beside their own price basis: where the figure names another model's list
+# (``hosted_prices.figure``, for the title and the Decision's headline), they print it bare, the basis saying it once
+PROXIED_DETAILS = frozenset(f"plan.rule.cost.hosted_weighed.{v}detail" for v in ("alternative.", "alternative.kept.",
+                                                                                  "gap.alternative."))
+
+
+def _said_once(got: Finding) -> Finding:
+    """``got`` with the detail that names the list in its basis printing the bare figure (``PROXIED_DETAILS``)."""
+    hosted = got.params.get("hosted")
+    if not isinstance(hosted, dict) or got.detail_key not in PROXIED_DETAILS:
+        return got
+    return got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".proxied.detail"),
+                                  "params": {**got.params, "hosted_amount": hosted["amount"]}})
+
+
 def _cite_law(got: Finding, f: Facts, why: list[dict[str, Any]]) -> Finding:
     """``got`` citing the data-protection law its personal-information reason names (s19-apireason)."""
     titles = {x.title for x in got.sources}
@@ -234,17 +257,20 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     factor = high_end_factor(f.cost.costs)
     top = hosted.high * factor
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
-    common: dict[str, Any] = {"hosted": _range(hosted.low, hosted.high, f), "plan": _range(plan.low, plan.high, f),
+    common: dict[str, Any] = {"hosted": hosted_prices.figure(c, _range(hosted.low, hosted.high, f)),
+                              "plan": _range(plan.low, plan.high, f),
                               "per": per, **_rates(f)}
     if clear:  # said only where it holds at the high end; with it in words when the volume is an assumption
         common["top"] = {"tr": "plan.volume18.top", "amount": _range(top, top, f)} if factor > 1 else ""
     # s19-volume19b: cheaper at every price on the volume costed, dearer only on the volume's high end (the peak
     # read as requests in flight): the volume decides, not the prices ("the ranges overlap" said of ¥32–¥59 against
     # ¥218–¥692, q01)
-    by_volume = not clear and hosted.high < plan.low
+    v = api_verdict((hosted.low, hosted.high), (plan.low, plan.high), top)
+    by_volume, ends, far = v.kind == "volume", v.kind == "ends", v.kind == "far"
     if by_volume:
         common["top_amount"] = _range(top, top, f)
-    ends = not clear and not by_volume and _ends(hosted, plan, top)
+    if far:  # s21-apiprice21: the low ends many times apart are said as a ratio, not as an overlap (q23)
+        common["low_times"] = v.times_text
     if ends:  # s18-apiweigh: ranges that meet only at their far ends are not "cheaper or dearer" alike
         common.update(overlap=_range(plan.low, min(plan.high, top), f),
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
@@ -263,22 +289,22 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     if why and gap and all(w["tr"] in SOFT_REASONS for w in why):
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
-        return _cite_law(sized_hosted_sources(finding(
+        return _cite_law(sized_hosted_sources(_said_once(finding(
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
-            basis=price_basis(c), **common), c), f, why)
+            basis=price_basis(c), **common)), c), f, why)
     if why:
-        variant = None if clear else "volume" if by_volume else "ends" if ends else "overlap"
+        variant = None if clear else "volume" if by_volume else "ends" if ends else "far" if far else "overlap"
         return _cite_law(sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
                                                       why=_chain(why), **common), c), f, why)
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
-        else "alternative_overlap"
+        else "alternative_far" if far else "alternative_overlap"
     reason = keep_reason(f, kept)
     if reason:
         common["reason"] = reason
     got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c), **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
-    return sized_hosted_sources(got, c)
+    return sized_hosted_sources(_said_once(got), c)
 
 
 # a basis on another model's lists, as a clause after the rates where the text gives no basis of its own
@@ -297,7 +323,7 @@ def price_basis(c: Any) -> dict[str, Any]:
         return {"tr": "plan.prices19.basis.model", **dated}
     low, high = tier["listed_params_b"]
     size = hosted_prices.model_size_b(c)
-    if size < 0.75 * float(low):  # a 14B on the lists of 30-32B models: said, not passed off as its own price
+    if size < hosted_prices.NEAREST_BELOW * float(low):  # a 14B on the lists of 30-32B models: said, not passed off as its own price
         listed = f"{low}B" if low == high else f"{low}–{high}B"
         return {"tr": "plan.prices19.basis.nearest", "listed": listed, "size": f"{size:.3g}B", **dated}
     return {"tr": "plan.prices19.basis.other", **dated}
@@ -358,4 +384,4 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
 
 __all__ = ["KEEP_REASONS", "LEAD_MARGIN", "apply_hosted_only", "cheaper_pair", "choice", "cost_hosted_weighed",
            "cost_token_margin", "keep_reason", "reasons_to_self_host", "runs_on_owned_cards_only", "sells_tokens",
-           "ways_round"]
+           "verdict", "ways_round"]

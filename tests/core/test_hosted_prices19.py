@@ -75,12 +75,15 @@ def test_llama_for_mainland_users_is_priced_on_qwens_list_and_the_memo_says_so(l
 
 
 def test_a_model_without_a_row_of_its_own_falls_back_to_its_size_and_names_it():
-    """q38: Qwen2.5-14B for German staff has no global list found for it; the 30-32B list is named."""
-    r = planned(advice_answers("q38_eu_internal_hr_assistant"))
-    assert r.costs.hosted_api_priced_on == tier_for(14.8, "global")["priced_on"]
+    """q38's German staff on Qwen2.5-32B: no global list of its own was found; the 30-32B list is named. (Written
+    for q38's own Qwen2.5-14B, which s21-apiprice21 gave a global list of its own, W&B Inference's: round 10 asked
+    for a 14B priced on 14B lists, q12/q13/q22/q37; the fallback is the same with a 32B model.)"""
+    r = planned({**advice_answers("q38_eu_internal_hr_assistant"), "model": "qwen2.5-32b-instruct"})
+    assert r.costs.hosted_api_priced_on == tier_for(32.8, "global")["priced_on"]
     assert "Qwen3-32B" in r.costs.hosted_api_priced_on
     memo = render_memo_markdown(r, "en")
     assert OTHER["en"].format(r.costs.hosted_api_priced_on) in memo
+    assert planned(advice_answers("q38_eu_internal_hr_assistant")).costs.hosted_api_priced_on is None  # its own row
 
 
 def test_the_own_model_row_is_preferred_in_the_market_then_the_markets_size_row():

@@ -74,12 +74,14 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     hosted = f"{c.hosted_api_monthly.low:,.0f}" + ("" if one else "–")
     plan = f"{c.recommended_monthly.low:,.0f}–"
     kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title",
-                           "plan.rule.cost.hosted_weighed.ends.title", "plan.rule.cost.hosted_weighed.volume.title")
+                           "plan.rule.cost.hosted_weighed.ends.title", "plan.rule.cost.hosted_weighed.volume.title",
+                           "plan.rule.cost.hosted_weighed.far.title")
     # s18-volume: "cheaper" said only where it holds at the API's dearest rate on the volume's high end
     clear = c.hosted_api_monthly.high * high_end_factor(c) < c.recommended_monthly.low
     # s18-apiweigh: ranges that meet only at their far ends say "likely cheaper" (``ends``), never "cheaper"
     # s19-volume19b: cheaper on the volume costed, dearer only on its high end (``volume``): "likely cheaper" too
-    assert f.title_key.endswith(("overlap.title", "ends.title", "volume.title")) != clear, (name, f.title_key)
+    # s21-apiprice21: low ends many times apart (``far``, q23): "likely cheaper", with the ratio, not "overlap"
+    assert f.title_key.endswith(("overlap.title", "ends.title", "volume.title", "far.title")) != clear, (name, f.title_key)
     for lang in LANGS:
         page = _page_one(render_memo_markdown(r, lang))
         title = f.title_in(lang)
@@ -87,7 +89,7 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         assert hosted in title and plan in title, (name, lang, title)
         # kept: the reason is the answers' own; else the API is named, under the headline, as the cheaper
         # alternative to check first (as the first reason under a headline for GPUs it read as a contradiction)
-        ends = f.title_key.endswith(("ends.title", "volume.title"))
+        ends = f.title_key.endswith(("ends.title", "volume.title", "far.title"))
         phrase = ("but" if lang == "en" else "但") if kept else ("check it before" if lang == "en" else "投入前先核对") \
             if clear else ("likely cheaper" if lang == "en" else "很可能更便宜") if ends \
             else ("less or more" if lang == "en" else "也可能更贵")
