@@ -26,6 +26,7 @@ from advisor.plan import sizing
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
+from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.single_card import over_pcie
@@ -143,7 +144,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
 def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) -> FirstTokenTie | None:
     """The tie between two setups on as many GPUs at the same cost decided by the first token, for the lower
     precision of the two, where it carries the peak with the plan's headroom; None: the precision tie decides."""
-    if _bits(a) == _bits(b):
+    if _bits(a) == _bits(b) or ttft_target_given(c) is None:  # no tight target the answers set: nothing to weigh
         return None
     lower, higher = (a, b) if _bits(a) < _bits(b) else (b, a)
     if _precision(c, lower) == 0.0:  # short of the headroom: never kept over one that has it
