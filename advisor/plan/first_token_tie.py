@@ -14,54 +14,36 @@ only where the higher precision's first token is at risk, as an engineer would r
   held-out median, ``advisor.sizing.accuracy``: 45 % at 2–16 requests, 54 % at 17 and up) would take it past;
 
 and the lower precision's figures, with the same round trip, meet the target and are faster. Both meet it with that
-room: the better precision is kept, as before. The memo says why with both figures (``why``), and the plan's
+room: the better precision is kept, as before. The memo says why with both figures (``first_token_reason.why``), and the plan's
 quality check against the higher precision stays a step before launch (``sizing.quantized``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-if TYPE_CHECKING:  # result.py holds this module's output type: no import of the planning core at load time
-    from advisor.plan.context import Ctx
-    from advisor.plan.sizing import Candidate
-
-
-class FirstTokenTie(BaseModel):
-    """A lower precision kept on as many GPUs for its first token: the figures that decided it (ms, predicted P99)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    verdict: Literal["breaks", "near"]
-    slo_ms: float
-    rtt_ms: int  # the slowest round trip on file that the plan adds to every first token (0: none on file)
-    higher: str  # the weights set aside
-    lower: str  # the weights kept
-    tp: int
-    higher_ttft_ms: float  # at the peak, the load per replica the plan runs
-    lower_ttft_ms: float
-    higher_down_ms: float | None = None  # with one replica down (None: no spare)
-    lower_down_ms: float | None = None
-    error: float | None = None  # near: the predictor's median TTFT error at the deciding load (a share)
+from advisor.plan import sizing
+from advisor.plan.capacity import one_down_load
+from advisor.plan.context import Ctx
+from advisor.plan.data import facts
+from advisor.plan.failover_budget import failover_ttft
+from advisor.plan.first_token_reason import FirstTokenTie
+from advisor.plan.latency_place import ttft_target_given
+from advisor.plan.sizing import Candidate
+from advisor.sizing.accuracy import load_of, predictor_accuracy
+from advisor.sizing.quant import get_format
 
 
 def round_trip_ms(c: Ctx, region: str) -> int:
     """The slowest round trip on file between the users and the node, which every first token pays: mainland users
     on a node whose round trip from the mainland is on file (facts ``rtt_ms``, the same figure
     ``region.latency_budget`` counts); 0 where none is (users on the node's own continent)."""
-    from advisor.plan.data import facts
-
     rtt = facts()["rtt_ms"].get(region)
     return int(rtt["high"]) if rtt is not None and c.has_mainland_users else 0
 
 
 def _figures(c: Ctx, k: Candidate) -> tuple[float, float | None] | None:
     """(P99 TTFT at the peak's load per replica, with one replica down or None), predicted; None without a figure."""
-    from advisor.plan import sizing
-    from advisor.plan.failover_budget import failover_ttft
-
     p99 = sizing.levels_at(c, k, [k.per_replica])[0].ttft_ms.p99
     if p99 is None:
         return None
@@ -72,8 +54,6 @@ def _figures(c: Ctx, k: Candidate) -> tuple[float, float | None] | None:
 def _error(load: int) -> float:
     """The predictor's held-out median TTFT error at ``load`` requests a replica (its overall figure where none is
     filed at that load; 0 where no accuracy file is on record)."""
-    from advisor.sizing.accuracy import load_of, predictor_accuracy
-
     acc = predictor_accuracy()
     if acc is None:
         return 0.0
@@ -84,10 +64,6 @@ def _error(load: int) -> float:
 def decide(c: Ctx, lower: Candidate, higher: Candidate, rtt: int) -> FirstTokenTie | None:
     """The tie on as many GPUs decided for ``lower`` (fewer bits) by the first token, or None where the better
     precision keeps it (no tight target the answers set, both with room, or the lower one no faster)."""
-    from advisor.plan.capacity import one_down_load
-    from advisor.plan.latency_place import ttft_target_given
-    from advisor.sizing.quant import get_format
-
     slo = ttft_target_given(c)
     if slo is None or get_format(lower.weights).bits >= get_format(higher.weights).bits:
         return None
@@ -116,31 +92,6 @@ def decide(c: Ctx, lower: Candidate, higher: Candidate, rtt: int) -> FirstTokenT
                          error=None if error is None else round(error, 4))
 
 
-def why(t: FirstTokenTie) -> dict[str, Any]:
-    """The reason in one clause with both precisions' figures (a translatable phrase)."""
-    both = t.higher_down_ms is not None and t.lower_down_ms is not None and (
-        _ms(t.higher_down_ms) != _ms(t.higher_ttft_ms) or _ms(t.lower_down_ms) != _ms(t.lower_ttft_ms))
-    p: dict[str, Any] = {"higher": t.higher, "lower": t.lower, "slo": _ms(t.slo_ms), "h": _ms(t.higher_ttft_ms),
-                         "l": _ms(t.lower_ttft_ms), "rtt": t.rtt_ms}
-    if t.rtt_ms:
-        p.update(ht=_ms(t.higher_ttft_ms + t.rtt_ms), lt=_ms(t.lower_ttft_ms + t.rtt_ms))
-    if both:  # the first figure said carries "with one replica down", the second only its number
-        assert t.higher_down_ms is not None and t.lower_down_ms is not None
-        first, second = ("ld", "hd") if t.verdict == "near" else ("hd", "ld")
-        downs = {"hd": t.higher_down_ms + t.rtt_ms, "ld": t.lower_down_ms + t.rtt_ms}
-        p[first] = {"tr": "tie21.down.long", "ms": _ms(downs[first])}
-        p[second] = {"tr": "tie21.down.short", "ms": _ms(downs[second])}
-    else:
-        p["hd"] = p["ld"] = ""
-    if t.verdict == "near":
-        p["err"] = round((t.error or 0.0) * 100)
-    return {"tr": f"tie21.why.{t.verdict}" + ("_rtt" if t.rtt_ms else ""), **p}
-
-
-def _ms(x: float) -> str:
-    return f"{round(x):,}"
-
-
 def holds(t: FirstTokenTie | None, chosen: Candidate | None) -> FirstTokenTie | None:
     """The tie where the plan still runs the setup it was decided for (not bought or re-laid on another one)."""
     if t is None or chosen is None or (chosen.weights, chosen.tp) != (t.lower, t.tp):
@@ -148,4 +99,4 @@ def holds(t: FirstTokenTie | None, chosen: Candidate | None) -> FirstTokenTie | 
     return t
 
 
-__all__ = ["FirstTokenTie", "decide", "holds", "round_trip_ms", "why"]
+__all__ = ["FirstTokenTie", "decide", "holds", "round_trip_ms"]

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
-from advisor.plan.first_token_tie import FirstTokenTie, why
+from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text

@@ -16,7 +16,7 @@ from advisor.plan import (
     batch_policy,
     batch_rate,
     failover_budget,
-    first_token_tie,
+    first_token_reason,
     payback,
     reserved_price,
 )
@@ -730,7 +730,7 @@ def sizing_quant(f: Facts):
     fast = f.first_token_tie
     if weights and not kv and fast is not None:  # kept for the first token, not to save GPUs: why, with its figures
         return finding("sizing.quantized", variant="first_token", weights=ch.weights, higher=fast.higher,
-                       why=first_token_tie.why(fast))
+                       why=first_token_reason.why(fast))
     return finding("sizing.quantized", variant=("kv_fp8" if weights else "kv_only") if kv else None, weights=ch.weights)
 
 
