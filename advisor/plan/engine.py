@@ -17,6 +17,7 @@ from advisor.plan import (
     burst_rules,
     capacity_per_million,
     commands,
+    first_token_tie,
     fixes17,
     fleet,
     forms,
@@ -412,7 +413,7 @@ def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidat
         return gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=True, load_replicas=load)
 
     return layout_search.search(c, bought, owned, near, lambda k: _verify_laid_out(c, k, region, book)[2],
-                                gchoice.rank_key(c, region, book), fresh)
+                                gchoice.rank_key(c, region, book), fresh, first_token_tie.round_trip_ms(c, region))
 
 
 def _bought_resized(c: Ctx, bought: sizing.Candidate, region: str, book: PriceBook, form: str,
@@ -725,7 +726,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and meets and not c.is_batch and check_fixes:
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],
-                                                     gchoice.rank_key(c, region, book), gchoice._copy)
+                                                     gchoice.rank_key(c, region, book), gchoice._copy,
+                                                     first_token_tie.round_trip_ms(c, region))
         if best is not chosen:
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
@@ -856,6 +858,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles, second_unit=second, higher_precision=higher)  # fmt: skip
+    f.first_token_tie = first_token_tie.holds(search.first_token if search is not None else None, chosen)
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:

@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from advisor.plan import sizing
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
+from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
+from advisor.plan.latency_place import ttft_target_given
 from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.single_card import over_pcie
@@ -71,13 +73,14 @@ def _load(k: sizing.Candidate) -> tuple[int, int]:
 
 def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: list[sizing.Candidate],
            verify: Callable[[sizing.Candidate], bool], rank: Callable[[sizing.Candidate], tuple],
-           copy: Callable[[sizing.Candidate], sizing.Candidate]
+           copy: Callable[[sizing.Candidate], sizing.Candidate], rtt_ms: int = 0
            ) -> tuple[sizing.Candidate, LayoutSearch, list[sizing.Candidate]]:
     """The chosen GPU's setups sized like the chosen one; (the setup that needs the fewest GPUs for the peak with the
     plan's headroom — the chosen one unless another needs fewer —, the search for the memo, the setups sized that
     meet the target: a budget may call for one of them sized leaner). ``verify(k)`` sizes a
     candidate in place on the predictor (True when it meets the target); ``rank`` is the engine's ranking key;
-    ``copy`` copies a candidate (the ranked list's own are left as they are)."""
+    ``copy`` copies a candidate (the ranked list's own are left as they are); ``rtt_ms``: the slowest round trip on
+    file that the region adds to every first token (``first_token_tie.round_trip_ms``)."""
     gpu = chosen.gpu
     same_gpu = [k for k in ok if k.gpu.id == gpu.id and k is not chosen and _key(k) != _key(chosen)]
     wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp == chosen.tp]
@@ -104,6 +107,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         return (round(k.price_mid * k.total_gpus, 6), _load(k)[1])
 
     best = chosen
+    tie: FirstTokenTie | None = None
     for k, met in sized.values():
         if not met or k is chosen:
             continue
@@ -114,10 +118,17 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         # ranking
         if cost(k) != cost(best):
             if cost(k) < cost(best):
-                best = k
+                best, tie = k, None
+            continue
+        # under a tight first-token target the answers set, a lower precision whose first token keeps to it where
+        # the better one's does not is kept (round 10, q43/q09: first_token_tie); else the better precision
+        fast = _first_token(c, k, best, rtt_ms)
+        if fast is not None:
+            best = k if fast.lower == k.weights else best
+            tie = fast
             continue
         if (_precision(c, k), over_pcie(k), rank(k)) < (_precision(c, best), over_pcie(best), rank(best)):
-            best = k
+            best, tie = k, None
     if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
         for k in same_gpu:
             if k.weights == best.weights and _key(k) not in sized and _key(k) not in bounds:
@@ -126,7 +137,19 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
                     bounds[_key(k)] = least
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
-    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink"), meeting
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink",
+                              first_token=tie), meeting
+
+
+def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) -> FirstTokenTie | None:
+    """The tie between two setups on as many GPUs at the same cost decided by the first token, for the lower
+    precision of the two, where it carries the peak with the plan's headroom; None: the precision tie decides."""
+    if _bits(a) == _bits(b) or ttft_target_given(c) is None:  # no tight target the answers set: nothing to weigh
+        return None
+    lower, higher = (a, b) if _bits(a) < _bits(b) else (b, a)
+    if _precision(c, lower) == 0.0:  # short of the headroom: never kept over one that has it
+        return None
+    return decide(c, lower, higher, rtt_ms)
 
 
 def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candidate],
@@ -301,5 +324,6 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     n, gpus = _load(chosen)
     mine.outcome, mine.gpus, mine.replicas = "chosen", gpus, n
     mine.headroom = round(headroom(c, chosen, claimed_capacity(c, chosen)), 3)
+    found.first_token = holds(found.first_token, chosen)  # decided for the setup the plan still runs, else unsaid
     other_precision_speed(found, c, chosen, sized)
     return found

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
+from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text
@@ -1068,6 +1069,8 @@ class LayoutSearch(_Out):
     headroom_policy: float = Field(0.2, description="the headroom every plan is sized for (sizing.HEADROOM)")
     pcie: bool = Field(False, description="the GPU's cards are joined by PCIe only (no NVLink): a replica split "
                                           "over several all-reduces across PCIe on every layer")
+    first_token: FirstTokenTie | None = Field(None, description="a lower precision kept on as many GPUs for its "
+                                              "first token under a tight target: the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1075,13 +1078,13 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
-        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie))
+        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie, self.first_token))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
-def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False) -> dict:
+def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1104,6 +1107,9 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False) -> dict:
                          "ttft": number_text(t.ttft_p99_ms, 1), "tpot": number_text(t.tpot_p99_ms, 1)}
         elif mine > theirs:
             p["same"] = {"tr": "plan.layout25.same", "weights": chosen.weights}
+        elif fast is not None and (fast.higher, fast.lower, fast.tp) == (t.weights, chosen.weights, t.tp):
+            # kept for the first token under a tight target, with both precisions' figures (round 10, q43/q09)
+            p["same"] = {"tr": "tie21.layout.first_token", "weights": chosen.weights, "why": why(fast)}
         else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)
             p["same"] = {"tr": "plan.layout25.same_room", "weights": chosen.weights,
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}

@@ -58,6 +58,8 @@ class Facts:
     second_unit: Any = None
     # s20-precision20: 4-bit weights and a budget that also covers a setup at a higher precision (higher_precision)
     higher_precision: Any = None
+    # s21-tie21: a lower precision kept on as many GPUs for its first token (first_token_tie.FirstTokenTie)
+    first_token_tie: Any = None
 
     @property
     def sized_ctx(self) -> Ctx:

@@ -11,7 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import batch_kv, batch_policy, batch_rate, failover_budget, payback, reserved_price
+from advisor.plan import (
+    batch_kv,
+    batch_policy,
+    batch_rate,
+    failover_budget,
+    first_token_reason,
+    payback,
+    reserved_price,
+)
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
@@ -719,6 +727,10 @@ def sizing_quant(f: Facts):
                                "budget": _money(hp.budget, f)},
                        buys={"tr": "plan.precision20.buys." + ("full" if hp.bits >= 16 else "eight"),
                              "alt_weights": hp.weights, "weights": ch.weights})
+    fast = f.first_token_tie
+    if weights and not kv and fast is not None:  # kept for the first token, not to save GPUs: why, with its figures
+        return finding("sizing.quantized", variant="first_token", weights=ch.weights, higher=fast.higher,
+                       why=first_token_reason.why(fast))
     return finding("sizing.quantized", variant=("kv_fp8" if weights else "kv_only") if kv else None, weights=ch.weights)
 
 

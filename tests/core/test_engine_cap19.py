@@ -70,16 +70,37 @@ def test_claim_within_the_cap_and_the_curve_runs_with_it(path, monkeypatch):
 
 
 def test_a_level_above_the_cap_queues_where_the_default_cap_runs_it_all(monkeypatch):
-    """The curve's level past the claim (q09: 40 per replica against a cap of 32) is the command's engine: requests
-    past the cap wait for a seat (a longer first token, each token no slower than at the cap), where the engine's
-    default cap would run all 40 at once."""
-    result, calls = _planned_with_spy(next(p for p in SCENARIOS if p.stem.startswith("q09")), monkeypatch)
+    """The curve's level past the claim (q09: 44 per replica against a cap of 40) is the command's engine: requests
+    past the cap wait for a seat (a longer first token, never more than the cap running at once, each token no
+    slower than where the engine's default cap would run all 44 at once).
+
+    s21-tie21: q09 now runs FP8 (kept for the first token under its 300 ms target, round 10's review), cap 40. The
+    test held TPOT at the level past the cap *equal* to the cap's, which was true of BF16 only because the shown
+    curve carries the higher figure forward (``monotone_latency``); on FP8 the 128 requests a level is timed on give
+    28.8 ms at 44 against 26.2 at 40, and at 400 or 1,000 requests the capped 44 is no slower than 40 (22.5 vs 23.5,
+    24.2 vs 24.7 ms): sampling noise, not a faster batch. What the cap does is checked instead: the batch never
+    exceeds it at that level, and each token there is no slower than the uncapped engine's at the same level."""
+    path = next(p for p in SCENARIOS if p.stem.startswith("q09"))
+    seen: dict = {}
+    real = sizing.capped_curve
+
+    def keep(ctx, cand, wanted, cap):  # the setup the memo's curve is simulated for, to run it uncapped below
+        seen.update(ctx=ctx, cand=cand)
+        return real(ctx, cand, wanted, cap)
+
+    monkeypatch.setattr(sizing, "capped_curve", keep)
+    result, calls = _planned_with_spy(path, monkeypatch)
     cap = result.hardware.max_num_seqs
     pts = {p.concurrency: p for p in result.latency_curve.points}
     above = [c for c in pts if c > cap]
     assert above, "q09's curve shows a level past its claim"
     top = max(above)
-    assert pts[top].tpot_p99_ms == pts[cap].tpot_p99_ms  # the running batch is the cap's
+    _, _, points = next(x for x in reversed(calls) if x[1] == cap and top in x[0])
+    capped = points[sorted(pts).index(top)]
+    assert capped.running["max"] == cap  # the running batch is the cap's: the others wait
+    uncapped = sizing.simulate_at(seen["ctx"], seen["cand"], top)  # the engine's default cap runs all of them
+    assert uncapped.running["max"] > cap
+    assert pts[top].tpot_p99_ms <= round(uncapped.tpot_ms.p99, 1)  # no slower than running them all at once
     assert pts[top].ttft_p99_ms > pts[cap].ttft_p99_ms  # the others queue
     text = result.to_json("en")["binding_constraint"]["text"]
     assert re.search(rf"caps it at {cap} \(--max-num-seqs\)", text)
