@@ -41,6 +41,7 @@ from advisor.plan import (
     memo_forms,
     memo_per_million,
     memo_text15,
+    office_token_rows,
     people_volume,
     phased_cost,
     prefix_cache_note,
@@ -482,6 +483,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
     rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang, _break_even(c, lang, "months"))
+    rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

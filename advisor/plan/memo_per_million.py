@@ -19,6 +19,10 @@ from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
 
+# the volume's share of the capacity within this fraction of the utilisation: the two figures are one (q11, q19)
+SAME_BUSY = 0.1
+
+
 def _range(lo: float, hi: float, cur: str) -> str:
     return money_range(MoneyRange(low=lo, high=hi), cur)
 
@@ -61,7 +65,7 @@ def _billed(b: dict[str, Any], lang: str) -> str:
 
 
 def busy_text(busy: float, lang: str) -> str:
-    """The share of the setup's capacity a volume fills, in words: "2 %", "under 1 %" (never "0 %")."""
+    """The share of the setup's capacity a volume fills, in words: "about 2 %", "under 1 %" (never "0 %")."""
     if busy < 0.005:
         return translate(lang, "costbasis21.busy.under_one")
     return translate(lang, "costbasis21.busy.pct", pct=f"{min(busy, 1.0) * 100:.0f}")
@@ -101,6 +105,10 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
     if not own:  # no volume of its own: the capacity's figure alone, said as the assumption it is
         return translate(lang, "costbasis21.per_million.if_busy_first", util=util, value=value) + \
             basis_clause(costs, lang)
+    busy = float(b["own_volume"]["busy"])
+    if abs(busy - float(b["utilisation"])) <= SAME_BUSY * float(b["utilisation"]):
+        # the volume keeps the setup about as busy as the utilisation assumed: one figure, its capacity said
+        return own + note() + translate(lang, "costbasis21.per_million.same", util=util) + basis_clause(costs, lang)
     return own + note() + translate(lang, "costbasis21.per_million.if_busy", util=util, value=value) + \
         basis_clause(costs, lang)
 
