@@ -18,7 +18,6 @@ from advisor.plan import memo_text15
 from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
-
 # the volume's share of the capacity within this fraction of the utilisation: the two figures are one (q11, q19)
 SAME_BUSY = 0.1
 
