@@ -339,6 +339,11 @@ class OwnedFormCost(_Out):
     average_draw_high: float | None = Field(None, description="the average draw's high end (share of full load)")
     idle_draw: MoneyRange | None = Field(None, description="draw when idle as a share of full load (low, high): an "
                                          "office box's far below a server's")
+    # s21-costbasis21 (round 10, q18): the colocation of the team's racked fleet GPUs, paid whether or not this
+    # service runs while the fleet's other work keeps the servers racked: said, not counted in the running cost
+    colo_already_paid: MoneyRange | None = Field(
+        None, description="colocation of the fleet GPUs this form runs, already paid by the team for racks its other "
+        "work keeps (not in running_monthly); null where the form pays it (bought GPUs, a fleet that is this service)")
 
 
 class Costs(_Out):
