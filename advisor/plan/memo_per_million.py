@@ -107,7 +107,8 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
     busy = float(b["own_volume"]["busy"])
     if abs(busy - float(b["utilisation"])) <= SAME_BUSY * float(b["utilisation"]):
         # the volume keeps the setup about as busy as the utilisation assumed: one figure, its capacity said
-        return own + note() + translate(lang, "costbasis21.per_million.same", util=util) + basis_clause(costs, lang)
+        return own + note() + translate(lang, "costbasis21.per_million.same", util=util, value=value) + \
+            basis_clause(costs, lang)
     return own + note() + translate(lang, "costbasis21.per_million.if_busy", util=util, value=value) + \
         basis_clause(costs, lang)
 
