@@ -73,7 +73,7 @@ def billed_gpus(costs: Costs) -> float | None:
 
 def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
     """The cost per million tokens rebased on the setup's capacity × the cost table's utilisation; the month's
-    volume figures kept apart only where that volume is answered (else dropped). A no-op for a batch (one job's
+    volume figures kept apart (``own_volume``, answered or estimated). A no-op for a batch (one job's
     cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
     ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2).
 
