@@ -12,15 +12,15 @@ Beside it, the figure at the month's own volume (``per_million_basis["own_volume
 row, answered or estimated, with the share of the capacity that volume fills (s21-costbasis21, round 10: q24's
 "$1.2–3.39 a million output" at 40 % busy beside a volume that keeps the setup about 2 % busy; the memo says the
 own-volume figure first and the capacity's as what a token would cost if the setup were kept that busy). The paid-API margin finding (``cost.token_margin``) reads the capacity figure through
-``memo_text15.per_million_split`` as the memo does: one basis.
+``token_cost_split.per_million_split`` as the memo does: one basis.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.memo_text15 import per_million_split, volume_split
 from advisor.plan.result import Costs, MoneyRange
+from advisor.plan.token_cost_split import basis_tokens, per_million_split, volume_split
 
 HOURS_PER_MONTH = 730.0  # as advisor.plan.cost bills a month
 # how a month's volume was counted from the user's own answers (advisor.plan.burst.volume): the only volumes a
@@ -133,19 +133,6 @@ def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> floa
     if tin and tout:
         return float(tin) / float(tout)
     return prompt_avg / max(output_avg, 1.0)
-
-
-def basis_tokens(costs: Any) -> tuple[float, float] | None:
-    """(input, output) tokens a month the cost per million divides: the capacity's where rebased, else the
-    month's volume (a batch: the job's tokens)."""
-    b = costs.per_million_basis
-    if b:  # a vanishing utilisation rounds the capacity's tokens to none: no split to make (unknown, not a ratio)
-        return (float(b["input_tokens"]), float(b["output_tokens"])) if b["input_tokens"] and b["output_tokens"] \
-            else None
-    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
-    if not tin or not tout:
-        return None
-    return float(tin), float(tout)
 
 
 __all__ = ["ANSWERED_VOLUMES", "HOURS_PER_MONTH", "answered_volume", "apply", "basis_tokens", "billed_gpus",
