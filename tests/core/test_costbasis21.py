@@ -163,3 +163,19 @@ def test_the_margin_lead_names_the_side_that_costs_less(lang):
     assert ("the input tokens cost less" if lang == "en" else "输入 token 的成本则更低") in text
     both = token_margin.margin_lead((0.5, 0.9), api_in, (0.366, 0.863), api_out)  # both sides straddle: no "less"
     assert ("less" if lang == "en" else "更低") not in translate(lang, both["tr"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_summary_says_the_own_volume_figure_before_the_capacitys(tmp_path, capsys, lang):
+    import json
+
+    from advisor.cli import main
+
+    answers = tmp_path / "q24.json"
+    answers.write_text(json.dumps(json.loads(Q24.read_text())["answers"]))
+    assert main(["plan", "--answers", str(answers), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    own = scenario_plan(Q24).costs.per_million_basis["own_volume"]
+    own_at = out.index(f"{own['output']['low']:,.2f}")
+    cap = translate(lang, "plan.cli.costbasis21.basis", util="40", tok_s="X", out="Y").split("X")[0].strip()
+    assert own_at < out.index(cap)
