@@ -140,6 +140,13 @@ def summary(result, lang: str) -> str:
     from advisor.plan.memo_text15 import per_million_split
 
     split = per_million_split(c)  # input and output apart, by GPU time (s15-text): the memo's figures
+    own = (c.per_million_basis or {}).get("own_volume") or {}
+    if "input" in own and "output" in own:  # at the month's own volume first, as the memo (s21-costbasis21)
+        i_v, o_v = own["input"], own["output"]
+        rows.append(("", t(lang, "plan.cli.costbasis21.own_answered" if own["answered"] else
+                           "plan.cli.costbasis21.own_estimated", in_low=f"{i_v['low']:,.2f}",
+                           in_high=f"{i_v['high']:,.2f}", out_low=f"{o_v['low']:,.2f}", out_high=f"{o_v['high']:,.2f}",
+                           currency=c.currency, busy=f"{own['busy'] * 100:.1f}")))  # fmt: skip
     if split is not None:
         (in_lo, in_hi), (out_lo, out_hi) = split
         rows.append(("", t(lang, "plan.cli.text15.per_million_split", in_low=f"{in_lo:,.2f}", in_high=f"{in_hi:,.2f}",
@@ -154,7 +161,7 @@ def summary(result, lang: str) -> str:
                            currency=c.currency)))  # fmt: skip
     if c.per_million_basis and (split is not None or c.cost_per_million_output_tokens):
         b = c.per_million_basis  # what the figures divide (s20-costtoken20): the setup's capacity × utilisation
-        rows.append(("", t(lang, "plan.cli.costtoken20.basis", tok_s=f"{b['output_tokens_per_s']:,.0f}",
+        rows.append(("", t(lang, "plan.cli.costbasis21.basis", tok_s=f"{b['output_tokens_per_s']:,.0f}",
                            util=f"{b['utilisation'] * 100:.0f}", out=f"{b['output_tokens']:,.0f}")))
     if c.hosted_api_input_per_million and c.hosted_api_output_per_million:
         i, o = c.hosted_api_input_per_million, c.hosted_api_output_per_million

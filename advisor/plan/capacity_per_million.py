@@ -8,10 +8,11 @@ its planned load; input at the plan's prompt:output mix) and a stated average ut
 one the break-even uses). That is the figure here, with its basis written beside it (``Costs.per_million_basis``)
 so the memo says what it is; at full use it is that figure × the utilisation (the lowest this setup can reach).
 
-Separately, the figure at the estimated monthly volume is kept only where that volume rests on the user's own
-answers (requests a day given, or a batch's request count): a volume the plan assumed says nothing about the cost
-of a token. The paid-API margin finding (``cost.token_margin``) reads the capacity figure through
-``memo_text15.per_million_split`` as the memo does: one basis.
+Beside it, the figure at the month's own volume (``per_million_basis["own_volume"]``): the monthly cost ÷ the tokens
+row, answered or estimated, with the share of the capacity that volume fills (s21-costbasis21, round 10: q24's
+"$1.2–3.39 a million output" at 40 % busy beside a volume that keeps the setup about 2 % busy; the memo says the
+own-volume figure first and the capacity's as what a token would cost if the setup were kept that busy). The paid-API margin finding (``cost.token_margin``) reads the capacity figure through
+``token_cost_split.per_million_split`` as the memo does: one basis.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.result import Costs, MoneyRange
+from advisor.plan.token_cost_split import basis_tokens, per_million_split, volume_split
 
 HOURS_PER_MONTH = 730.0  # as advisor.plan.cost bills a month
 # how a month's volume was counted from the user's own answers (advisor.plan.burst.volume): the only volumes a
@@ -71,7 +73,7 @@ def billed_gpus(costs: Costs) -> float | None:
 
 def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: float, nodes: int = 1) -> None:
     """The cost per million tokens rebased on the setup's capacity × the cost table's utilisation; the month's
-    volume figures kept apart only where that volume is answered (else dropped). A no-op for a batch (one job's
+    volume figures kept apart (``own_volume``, answered or estimated). A no-op for a batch (one job's
     cost over its own, counted tokens: already the job's figure) or where no throughput or monthly cost is known.
     ``nodes``: the nodes whose throughput ``output_tokens_per_s`` adds up (a mainland + overseas plan: 2).
 
@@ -83,9 +85,9 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     util = costs.utilisation
     if util <= 0:
         return
-    answered = answered_volume(costs)
-    costs.cost_per_million_output_tokens_volume = costs.cost_per_million_output_tokens if answered else None
-    costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens if answered else None
+    # the month's own volume kept beside the capacity's figure, answered or estimated (s21-costbasis21)
+    costs.cost_per_million_output_tokens_volume = costs.cost_per_million_output_tokens
+    costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens
     billed = billed_gpus(costs) if nodes == 1 else None
     share = billed / costs.gpus if billed is not None else 1.0
     out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
@@ -96,6 +98,33 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
                                "nodes": nodes}
     if billed is not None:
         costs.per_million_basis |= {"billed_gpus": billed, "gpus": costs.gpus}
+    cap = per_million_split(costs)
+    if cap is not None:  # input and output apart as the memo splits them (by GPU time), for a reader of the JSON
+        costs.per_million_basis |= {"input": _pair(cap[0]), "output": _pair(cap[1])}
+    own = own_volume(costs, out / util)
+    if own is not None:
+        costs.per_million_basis["own_volume"] = own
+
+
+def own_volume(costs: Costs, full_output_tokens: float) -> dict[str, Any] | None:
+    """The figures at the month's own volume (s21-costbasis21, round 10: q24's "$1.2–3.39 a million output at 40 %
+    busy" beside a volume that keeps the setup about 2 % busy): the tokens, the share of the setup's capacity they
+    fill (``busy``: output tokens ÷ what the setup serves fully busy), whether the user's answers gave that volume,
+    and the monthly cost ÷ those tokens, input and output apart where the plan splits its GPU time."""
+    tin, tout = costs.input_tokens_per_month or 0, costs.output_tokens_per_month or 0
+    out_v = costs.cost_per_million_output_tokens_volume
+    if tout <= 0 or full_output_tokens <= 0 or out_v is None:
+        return None
+    got: dict[str, Any] = {"input_tokens": round(tin), "output_tokens": round(tout),
+                           "busy": round(tout / full_output_tokens, 4), "answered": answered_volume(costs)}
+    split = volume_split(costs)
+    if split is not None:
+        got |= {"input": _pair(split[0]), "output": _pair(split[1])}
+    return got
+
+
+def _pair(lo_hi: tuple[float, float]) -> dict[str, float]:
+    return {"low": round(lo_hi[0], 4), "high": round(lo_hi[1], 4)}
 
 
 def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> float:
@@ -106,19 +135,6 @@ def input_per_output(costs: Costs, prompt_avg: float, output_avg: float) -> floa
     return prompt_avg / max(output_avg, 1.0)
 
 
-def basis_tokens(costs: Any) -> tuple[float, float] | None:
-    """(input, output) tokens a month the cost per million divides: the capacity's where rebased, else the
-    month's volume (a batch: the job's tokens)."""
-    b = costs.per_million_basis
-    if b:  # a vanishing utilisation rounds the capacity's tokens to none: no split to make (unknown, not a ratio)
-        return (float(b["input_tokens"]), float(b["output_tokens"])) if b["input_tokens"] and b["output_tokens"] \
-            else None
-    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
-    if not tin or not tout:
-        return None
-    return float(tin), float(tout)
-
-
 __all__ = ["ANSWERED_VOLUMES", "HOURS_PER_MONTH", "answered_volume", "apply", "basis_tokens", "billed_gpus",
-           "capacity_tokens",
+           "capacity_tokens", "own_volume",
            "input_per_output", "set_monthly"]

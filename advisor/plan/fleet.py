@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import forms, gpu_choice, hybrid, node_shapes
+from advisor.plan import fleet_racked, forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.capacity import claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
 from advisor.plan.data import PriceBook, factor_range
@@ -266,6 +266,9 @@ def _with_purchase(c: Ctx, running: forms.Owned, bought: forms.Owned | None, con
                    use: FleetUse, gpus_bought: int) -> forms.Owned:
     """``running`` (every GPU the form runs, the fleet's included) with only the bought GPUs' purchase as capex."""
     capex: Range = bought.capex if bought is not None else (0.0, 0.0)
+    # the racks of the fleet's GPUs, kept for its other work, are paid already (round 10, q18)
+    running = fleet_racked.without_paid_colo(running, running.cost.gpus_owned - gpus_bought, not use.this_service,
+                                             conv, c.ops)
     horizon = running.horizon
     run = running.running(c.ops)
     o = running.cost

@@ -365,7 +365,15 @@ def cost_token_margin(f: Facts) -> Finding | None:
         times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         lead=token_margin.margin_lead((in_lo, in_hi), i, (o_lo, o_hi), o),
-        hardware=token_margin.hardware_question(f.chosen, costs.prices), **_rates(f)), f.ctx)
+        hardware=token_margin.hardware_question(f.chosen, costs.prices, _owned_form(f)), **_rates(f)), f.ctx)
+
+
+def _owned_form(f: Facts) -> Any:
+    """The chosen owning form's figures (None where the plan rents)."""
+    costs = f.cost.costs if f.cost is not None else None
+    if costs is None:
+        return None
+    return costs.hybrid if f.form == "hybrid" else costs.owned if f.form in ("on_premises", "bare_metal") else None
 
 
 def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input_tokens: float,

@@ -41,6 +41,7 @@ from advisor.plan import (
     memo_forms,
     memo_per_million,
     memo_text15,
+    office_token_rows,
     people_volume,
     phased_cost,
     prefix_cache_note,
@@ -474,7 +475,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
         # "measured" where the figure is the service's own answered duty (q26's 80 %), else "assumed" (s20-consist20)
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
-                     t("memo4.cost.assumed_value", utilisation=f"{c.utilisation * 100:.0f}", months=c.horizon_months)))
+                     memo_per_million.utilisation_value(c, lang)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=memo_text15.price_source(c.fx_source, lang))))
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
@@ -482,6 +483,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
     rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang, _break_even(c, lang, "months"))
+    rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
 

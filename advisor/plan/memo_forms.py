@@ -105,8 +105,11 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                        pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))
          + _duty(result, o, t)),
     ]  # fmt: skip
-    if o.colo_monthly is not None:
-        rows.append((t("memo.forms.cost.colo"), t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))))
+    colo = [t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))] if o.colo_monthly is not None else []
+    if o.colo_already_paid is not None:  # the fleet's racks, kept for its other work: paid already (round 10, q18)
+        colo.append(t("costbasis21.fleet.colo_paid", cost=_money(o.colo_already_paid, cur), n=o.fleet_gpus))
+    if colo:
+        rows.append((t("memo.forms.cost.colo"), t("memo.list_sep").join(colo)))
     rows.append((t("memo.forms.cost.staff"), t("memo.forms.cost.monthly_value", cost=_money(o.staff_monthly, cur))
                  if o.staff_counted
                  else t("memo.forms.cost.staff_none" + staff_words.variant(result.answers.get("ops_capability"),

@@ -3,7 +3,9 @@
 The figures divide the setup's monthly cost by the tokens it serves at its stated throughput and the cost table's
 utilisation (advisor.plan.capacity_per_million); the row says so with the figures a reader redoes it from (the
 throughput, the utilisation, the tokens a month), the figure fully busy (the lowest this setup reaches), and the
-figure at the month's volume only where the user's answers gave that volume.
+figure at the month's own volume said first (s21-costbasis21): answered or estimated, with the share of the
+setup's capacity it fills, the capacity's figure then labelled as what a token costs if the setup were kept that
+busy.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from advisor.plan import memo_text15
 from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
+# the volume's share of the capacity within this fraction of the utilisation: the two figures are one (q11, q19)
+SAME_BUSY = 0.1
+
 
 def _range(lo: float, hi: float, cur: str) -> str:
     return money_range(MoneyRange(low=lo, high=hi), cur)
@@ -26,7 +31,8 @@ def _scaled(split: tuple[tuple[float, float], tuple[float, float]], k: float) ->
 
 
 def basis_clause(costs: Any, lang: str) -> str:
-    """", at the setup's capacity: … " after the figures; "" where they divide the month's volume (a batch)."""
+    """", from its capacity of … " after the capacity's figures (what a token costs if the setup were kept as busy
+    as the cost table's utilisation); "" where they divide the month's volume (a batch)."""
     b = costs.per_million_basis
     if not b:
         return ""
@@ -38,12 +44,12 @@ def basis_clause(costs: Any, lang: str) -> str:
     split = memo_text15.per_million_split(costs)
     if split is not None:  # fully busy: the same cost over 1 ÷ utilisation times the tokens
         (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
-        return translate(lang, "costtoken20.per_million.capacity", in_full=_range(i_lo, i_hi, cur),
+        return translate(lang, "costbasis21.per_million.capacity", in_full=_range(i_lo, i_hi, cur),
                          out_full=_range(o_lo, o_hi, cur), **common)
     out_m, all_m = costs.cost_per_million_output_tokens, costs.cost_per_million_tokens
     if out_m is None or all_m is None:
         return ""
-    return translate(lang, "costtoken20.per_million.capacity_whole",
+    return translate(lang, "costbasis21.per_million.capacity_whole",
                      out_full=_range(out_m.low * util, out_m.high * util, cur),
                      all_full=_range(all_m.low * util, all_m.high * util, cur), **common)
 
@@ -57,31 +63,66 @@ def _billed(b: dict[str, Any], lang: str) -> str:
     return translate(lang, "consist20.per_million.billed", billed=number_text(round(float(billed), 1)), gpus=b["gpus"])
 
 
+def busy_text(busy: float, lang: str) -> str:
+    """The share of the setup's capacity a volume fills, in words: "about 2 %", "under 1 %" (never "0 %")."""
+    if busy < 0.005:
+        return translate(lang, "costbasis21.busy.under_one")
+    return translate(lang, "costbasis21.busy.pct", pct=f"{min(busy, 1.0) * 100:.0f}")
+
+
 def volume_clause(costs: Any, lang: str) -> str:
-    """"; at your own volume …" where the month's tokens rest on the answers (requests a day); else ""."""
-    if not costs.per_million_basis:
+    """"at your own volume (…, about 2 % busy): …" (answered) or "at the estimated volume (…)" (assumed): the monthly
+    cost ÷ the tokens row, said first (s21-costbasis21); "" where the figures have no capacity basis or no volume."""
+    own = (costs.per_million_basis or {}).get("own_volume")
+    if not own:
         return ""
-    cur = costs.currency
-    split = memo_text15.volume_split(costs)
-    if split is not None:
-        (i_lo, i_hi), (o_lo, o_hi) = split
-        return translate(lang, "costtoken20.per_million.volume", input=_range(i_lo, i_hi, cur),
-                         output=_range(o_lo, o_hi, cur))
+    cur, kind = costs.currency, "own" if own["answered"] else "estimated"
+    busy = busy_text(float(own["busy"]), lang)
+    if "input" in own and "output" in own:
+        return translate(lang, f"costbasis21.per_million.{kind}", busy=busy, input=money_range(
+            MoneyRange(**own["input"]), cur), output=money_range(MoneyRange(**own["output"]), cur))
     out_v, all_v = costs.cost_per_million_output_tokens_volume, costs.cost_per_million_tokens_volume
     if out_v is None or all_v is None:
         return ""
-    return translate(lang, "costtoken20.per_million.volume_whole", output=money_range(out_v, cur),
+    return translate(lang, f"costbasis21.per_million.{kind}_whole", busy=busy, output=money_range(out_v, cur),
                      all=money_range(all_v, cur))
 
 
 def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> str:
-    """The row's ``value`` with its basis and, where answered, the volume's figure; ``note`` (the per-person
-    assumption beside a volume-based figure) only where the figures still divide the month's volume."""
+    """The row: the figure at the month's own volume first (with ``note``, the per-person assumption, where that
+    volume is a head count's), then ``value``, the capacity's figure, labelled as what a token would cost if the
+    setup were kept as busy as the cost table's utilisation (round 10, q24: stated as fact it contradicted a volume
+    that keeps the setup about 2 % busy). Without a capacity basis (a batch job) ``value`` divides the month's own
+    tokens already and keeps the note."""
     if value == "—":
         return value
-    if not costs.per_million_basis:
+    b = costs.per_million_basis
+    if not b:
         return value + note()
-    return value + basis_clause(costs, lang) + volume_clause(costs, lang)
+    util = f"{float(b['utilisation']) * 100:.0f}"
+    own = volume_clause(costs, lang)
+    if not own:  # no volume of its own: the capacity's figure alone, said as the assumption it is
+        return translate(lang, "costbasis21.per_million.if_busy_first", util=util, value=value) + \
+            basis_clause(costs, lang)
+    busy = float(b["own_volume"]["busy"])
+    if abs(busy - float(b["utilisation"])) <= SAME_BUSY * float(b["utilisation"]):
+        # the volume keeps the setup about as busy as the utilisation assumed: one figure, its capacity said
+        return own + note() + translate(lang, "costbasis21.per_million.same", util=util, value=value) + \
+            basis_clause(costs, lang)
+    return own + note() + translate(lang, "costbasis21.per_million.if_busy", util=util, value=value) + \
+        basis_clause(costs, lang)
 
 
-__all__ = ["basis_clause", "volume_clause", "with_basis"]
+def utilisation_value(costs: Any, lang: str) -> str:
+    """The cost table's "Assumed GPU utilisation; horizon" value, with the share of the setup's capacity the tokens
+    row fills where that is under half the utilisation (q24: 40 % assumed for a day/night load, the estimated
+    volume about 1 %): two assumptions that disagree are both said, neither as fact."""
+    util, months = f"{costs.utilisation * 100:.0f}", costs.horizon_months
+    own = (costs.per_million_basis or {}).get("own_volume")
+    if not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:
+        return translate(lang, "memo4.cost.assumed_value", utilisation=util, months=months)
+    return translate(lang, "costbasis21.cost.assumed_value", utilisation=util, months=months,
+                     busy=busy_text(float(own["busy"]), lang))
+
+
+__all__ = ["basis_clause", "busy_text", "utilisation_value", "volume_clause", "with_basis"]

@@ -18,6 +18,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import site_words
 from advisor.plan.gpu_names_zh import gpu_name
+from advisor.plan.token_cost_split import per_million_split, volume_split
 from advisor.resources import load_json
 
 PRIVATE_REACH = ("lan", "private_network")
@@ -206,37 +207,6 @@ def source_link(title: str, url: str, lang: str) -> str:
     if lang == "zh_CN" and shown is None:
         return translate(lang, "memo.text15.source_foreign", link=link)
     return link
-
-
-# ---- the cost per million tokens, input and output apart -------------------------------------------------------
-def per_million_split(costs: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """(input low, high), (output low, high) per million tokens, the GPU cost split by GPU time, on the basis the
-    figures divide (the setup's capacity × utilisation, advisor.plan.capacity_per_million); None when the plan has
-    no split (no setup, no token volume)."""
-    from advisor.plan.capacity_per_million import basis_tokens
-
-    share, out_m = costs.prefill_gpu_share, costs.cost_per_million_output_tokens
-    tokens = basis_tokens(costs)  # the capacity's tokens where rebased (s20-costtoken20), else the month's
-    if share is None or out_m is None or tokens is None:
-        return None
-    return _split(share, out_m, *tokens)
-
-
-def _split(share: float, out_m: Any, tin: float, tout: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    # out_m × output tokens = the whole cost: prefill's share of it over the input tokens, the rest over the output
-    ratio = tout / tin
-    return ((out_m.low * ratio * share, out_m.high * ratio * share),
-            (out_m.low * (1 - share), out_m.high * (1 - share)))
-
-
-def volume_split(costs: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The same split at the month's answered volume (``Costs.cost_per_million_output_tokens_volume``); None where
-    the volume is assumed or the plan has no split."""
-    share, out_m = costs.prefill_gpu_share, costs.cost_per_million_output_tokens_volume
-    tin, tout = costs.input_tokens_per_month, costs.output_tokens_per_month
-    if share is None or out_m is None or not tin or not tout:
-        return None
-    return _split(share, out_m, tin, tout)
 
 
 __all__ = ["chart_gpu_names", "form_key", "is_npu", "memo_gpu_names", "line_text", "npu_chart", "npu_words", "per_million_split", "volume_split", "price_offer", "price_source", "price_unit",

@@ -340,6 +340,11 @@ class OwnedFormCost(_Out):
     average_draw_high: float | None = Field(None, description="the average draw's high end (share of full load)")
     idle_draw: MoneyRange | None = Field(None, description="draw when idle as a share of full load (low, high): an "
                                          "office box's far below a server's")
+    # s21-costbasis21 (round 10, q18): the colocation of the team's racked fleet GPUs, paid whether or not this
+    # service runs while the fleet's other work keeps the servers racked: said, not counted in the running cost
+    colo_already_paid: MoneyRange | None = Field(
+        None, description="colocation of the fleet GPUs this form runs, already paid by the team for racks its other "
+        "work keeps (not in running_monthly); null where the form pays it (bought GPUs, a fleet that is this service)")
 
 
 class Costs(_Out):
@@ -444,13 +449,16 @@ class Costs(_Out):
     per_million_basis: dict[str, Any] | None = Field(
         None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
         "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
-        "(whose throughput adds up)}; null "
-        "where it divides the month's own volume (a batch job)")
+        "(whose throughput adds up), input and output (the figures split by GPU time, as the memo prints them: what a "
+        "token costs if the setup were kept ``utilisation`` busy), own_volume (the month's own tokens: input_tokens, "
+        "output_tokens, busy = the share of the capacity they fill, answered = the answers gave the volume, input and "
+        "output per million at that volume; the memo says these first)}; null where it divides the month's own "
+        "volume (a batch job)")
     cost_per_million_output_tokens_volume: MoneyRange | None = Field(
-        None, description="the monthly cost ÷ the month's output tokens, only where that volume rests on the "
-                          "answers (requests a day given); null where the volume is assumed")
+        None, description="the monthly cost ÷ the month's output tokens, answered or estimated (per_million_basis."
+                          "own_volume.answered says which); null where the month has no tokens or no capacity basis")
     cost_per_million_tokens_volume: MoneyRange | None = Field(
-        None, description="the monthly cost ÷ the month's input + output tokens, only where that volume is answered")
+        None, description="the monthly cost ÷ the month's input + output tokens (as above)")
     # s20-costtoken20: the premium line in the total (advisor.plan.line_total)
     monthly_with_line: MoneyRange | None = Field(
         None, description="recommended_monthly + the premium line's monthly cost, where the line has a sourced price")

@@ -86,7 +86,8 @@ def _site_words(f: Facts, o: OwnedFormCost) -> dict:
     your own server room"), whether an engineer's share is in the running cost (the cost table's staff row says
     the same: q33 read "an engineer's share included" above "staff not counted"), and the purchase spread over
     the horizon only when something is bought (s15-text)."""
-    site = "plan.text15.site.office_lan" if o.site == "office" and f.ctx.reach == "lan" else f"plan.fleet13.site.{o.site}"
+    site = "plan.text15.site.office_lan" if o.site == "office" and f.ctx.reach == "lan" else \
+        "costbasis21.fleet.site.racked" if o.colo_already_paid is not None else f"plan.fleet13.site.{o.site}"
     staff = "plan.text15.fleet.staff_counted" if o.staff_counted else "plan.text15.fleet.staff_not_counted"
     spread: dict | str = ({"tr": "plan.text15.fleet.spread", "months": f.ctx.duration_months,
                            "monthly": _r(o.monthly.low, o.monthly.high, f)}

@@ -42,11 +42,23 @@ def margin_lead(own_in: tuple[float, float], api_in: MoneyRange, own_out: tuple[
     named = [k for k, v in sides.items() if v]
     which = "both" if len(named) == 2 else named[0] if named else "both"
     sure = all(sides[k] == "more" for k in named) and bool(named)
+    if len(named) == 1:  # the other side costs less at every end: said too (round 10, q18: input at 0.1–0.4 × read
+        # as "costs more" under a title naming output alone)
+        return {"tr": f"costbasis21.margin.lead.{which}.{'more' if sure else 'may'}"}
     return {"tr": f"margin20b.lead.{which}.{'more' if sure else 'may'}"}
 
 
-def hardware_question(chosen: Any, prices: list[Any]) -> dict[str, Any] | str:
-    """The sentence naming the price the own cost rests on, where it is not a quote; "" where it is one."""
+def nothing_bought(owned: Any) -> bool:
+    """The form runs on the team's own fleet alone: nothing bought, nothing rented for a peak."""
+    return owned is not None and bool(owned.fleet_gpus) and not owned.gpus_bought and not owned.gpus_burst
+
+
+def hardware_question(chosen: Any, prices: list[Any], owned: Any = None) -> dict[str, Any] | str:
+    """The sentence naming the price the own cost rests on, where it is not a quote; "" where it is one, or where
+    ``owned`` (the chosen owning form's figures) runs on the team's own GPUs alone: its cost is their power and an
+    engineer's share, no GPU price (round 10, q18: "rests on a placeholder H100 price" said of an owned fleet)."""
+    if nothing_bought(owned):
+        return ""
     rows = [r for r in prices if r.kind == "on_demand" and r.gpu == chosen.gpu.id]
     if not rows or any(r.user_quote for r in rows) or all(r.grade in ("A", "B") for r in rows):
         return ""
@@ -57,4 +69,4 @@ def hardware_question(chosen: Any, prices: list[Any]) -> dict[str, Any] | str:
     return {"tr": "margin19.question.placeholder", "gpu": name}
 
 
-__all__ = ["hardware_question", "margin_lead", "ratio_range"]
+__all__ = ["hardware_question", "margin_lead", "nothing_bought", "ratio_range"]

@@ -190,11 +190,12 @@ def _per_million_row(text: str, lang: str) -> str:
 def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figure(name):
     """Property (q41: 1,181–3,586 CNY a million output tokens for a call centre at an office's 20 requests an agent):
     a cost per million that divides a month resting on the requests-a-person assumption ⇒ that figure is beside
-    it, in both languages; else no such note. s20-costtoken20: a figure on the setup's capacity divides no assumed
-    month, so it carries no such note."""
+    it, in both languages; else no such note. s20-costtoken20 left it off a figure on the setup's capacity;
+    s21-costbasis21 puts the figure at the month's own volume first beside it (round 10: the capacity's figure alone
+    read as the cost of a token), and that figure divides the assumed month again, so the note is back beside it."""
     r = _plan(name)
     basis = r.costs.volume_basis or {}
-    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not r.costs.per_million_basis
+    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)
         if not row or "—" in row.split("|")[2]:

@@ -1,0 +1,181 @@
+"""Cost per token on two bases, the rows that decide nothing, and an owned fleet's racks (s21-costbasis21, issue 25;
+round 10's blind review).
+
+- q24, q25, q37, q42: the cost per million tokens was the setup's capacity at 40 % busy, stated as fact beside a
+  volume that keeps the setup about 1 % busy. The figure at the memo's own volume (the monthly cost ÷ the tokens
+  row, input and output split as the memo splits them) now comes first, the capacity's labelled "if the setup were
+  kept N % busy"; both, with the busy share the volume implies, in ``--json``.
+- q02 (a 4-user LAN tool), q15 (a hosted-API plan): the per-million row decided nothing and is left out.
+- q18 (32 owned H100, 14 used): the racks of the fleet's GPUs, kept for the fleet's other work, are paid already:
+  said, not counted in the running cost; no placeholder GPU price named where nothing is bought; the margin's lead
+  names the cheaper side as well.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import office_token_rows, token_margin
+from advisor.plan.capacity_per_million import HOURS_PER_MONTH
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+
+FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
+LANGS = ("en", "zh_CN")
+Q24 = ADVICE_SCENARIOS / "q24_us_saas_rent.json"
+Q18 = ADVICE_SCENARIOS / "q18_us_fleet_32_h100.json"
+OWN = {"en": ("at your own volume", "at the estimated volume"), "zh_CN": ("按您自己给出的用量", "按估算的用量")}
+IF_BUSY = {"en": "If the setup were kept", "zh_CN": "若本配置一个月中有"}
+
+
+def _row(text: str, lang: str) -> str:
+    labels = (("| Cost per million tokens",) if lang == "en" else ("| 每百万 token 成本", "| 自建时每百万 token 成本"))
+    return next((line for line in text.splitlines() if line.startswith(labels)), "")
+
+
+def _labelled_row(text: str, label: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith(f"| {label} |")), "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_json(lang):
+    """The memo's own-volume figures = the plan's monthly cost ÷ its own tokens (input: prefill's share of the cost
+    over the input tokens, output: the rest over the output tokens), from ``--json`` alone, and they come before
+    the capacity's figure, which is labelled with the utilisation it assumes."""
+    data = scenario_plan(Q24).to_json(lang)
+    c = data["costs"]
+    monthly, share = c["per_million_monthly"], c["prefill_gpu_share"]
+    tin, tout = c["input_tokens_per_month"], c["output_tokens_per_month"]
+    own_in = MoneyRange(low=monthly["low"] * share * 1e6 / tin, high=monthly["high"] * share * 1e6 / tin)
+    own_out = MoneyRange(low=monthly["low"] * (1 - share) * 1e6 / tout, high=monthly["high"] * (1 - share) * 1e6 / tout)
+    row = _row(scenario_memo(Q24, lang), lang)
+    own_at, cap_at = row.index(OWN[lang][1]), row.index(IF_BUSY[lang])  # estimated: q24 counts people, not requests
+    for figure in (money_range(own_in, c["currency"]), money_range(own_out, c["currency"])):
+        assert own_at < row.index(figure) < cap_at, (figure, row)
+    # the JSON carries the same figures, the busy share the volume implies and what the capacity figure assumes
+    basis = c["per_million_basis"]
+    own = basis["own_volume"]
+    assert own["output"]["low"] == pytest.approx(own_out.low, rel=1e-3)
+    assert own["input"]["high"] == pytest.approx(own_in.high, rel=1e-3)
+    full = basis["output_tokens_per_s"] * 3600 * HOURS_PER_MONTH
+    assert own["busy"] == pytest.approx(tout / full, rel=1e-2)
+    assert own["busy"] < 0.05 < basis["utilisation"]  # round 10's contradiction: about 1 % against 40 %
+    assert f"{basis['utilisation'] * 100:.0f} %" in row[cap_at:]
+    # the capacity's split is in the JSON too, and it is what the memo prints after the label
+    assert money_range(MoneyRange(**basis["output"]), c["currency"]) in row[cap_at:]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_no_memo_states_the_assumed_utilisation_as_fact_before_its_own_volume(path: Path):
+    """Property: wherever the cost per million rests on the capacity and the month has tokens, the own-volume
+    figure leads the row, and the capacity's figure is said as an assumption ("if kept N % busy") or, where the
+    volume keeps the setup about that busy anyway, as the same figure."""
+    r = scenario_plan(path)
+    b = r.costs.per_million_basis
+    for lang in LANGS:
+        row = _row(scenario_memo(path, lang), lang)
+        if not row or not b:
+            continue
+        own = b.get("own_volume")
+        assert own is not None, path.stem
+        value = row.split("|")[2].strip()
+        assert value.startswith(OWN[lang][0 if own["answered"] else 1]), (path.stem, lang, value)
+        assert "busy {util} % of the month".format(util=round(b["utilisation"] * 100)) not in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_assumed_utilisation_row_says_what_the_volume_fills_where_they_disagree(lang):
+    r = scenario_plan(Q24)
+    own = r.costs.per_million_basis["own_volume"]
+    label = translate(lang, "memo4.cost.assumed")
+    row = _labelled_row(scenario_memo(Q24, lang), label)
+    assert row and translate(lang, "costbasis21.busy.pct", pct=f"{own['busy'] * 100:.0f}") in row
+
+
+@pytest.mark.parametrize("name", ["q02_office_lan_small_design_agency", "q15_hosted_api_small_us_team"])
+def test_the_per_million_row_is_left_out_where_it_decides_nothing(name):
+    path = ADVICE_SCENARIOS / f"{name}.json"
+    r = scenario_plan(path)
+    assert r.deployment_form == "hosted_api" or office_token_rows.small_office(r)
+    for lang in LANGS:
+        memo = scenario_memo(path, lang)
+        assert not _row(memo, lang), (name, lang)
+        assert _labelled_row(memo, translate(lang, "memo.cost.tokens")), (name, lang)  # the volume stays
+
+
+def test_a_public_saas_keeps_the_row():
+    r = scenario_plan(Q24)
+    assert not office_token_rows.small_office(r) and r.deployment_form != "hosted_api"
+    assert _row(scenario_memo(Q24, "en"), "en")
+
+
+def test_q18s_racked_fleet_counts_the_cards_power_not_the_racks_it_already_pays_for():
+    r = scenario_plan(Q18)
+    o = r.costs.owned
+    assert o is not None and o.fleet_gpus == 14 and not o.gpus_bought
+    assert o.colo_monthly is None and o.colo_already_paid is not None and o.colo_already_paid.low > 0
+    # running = power + the engineer's share; the rack's fee is beside it, not in it
+    assert o.running_monthly.low == pytest.approx(o.power_monthly.low + o.staff_monthly.low, abs=0.05)
+    assert o.running_monthly.high == pytest.approx(o.power_monthly.high + o.staff_monthly.high, abs=0.05)
+    # the colocation a kW costs × the setup's kW: what is said as already paid
+    colo = next(p for p in r.costs.prices if p.kind == "colo")
+    assert o.colo_already_paid.low == pytest.approx(o.it_kw.low * colo.low, rel=1e-3)
+    for lang in LANGS:
+        memo = scenario_memo(Q18, lang)
+        row = _labelled_row(memo, translate(lang, "memo.forms.cost.colo"))
+        assert money_range(o.colo_already_paid, r.costs.currency) in row
+        assert ("already paid" if lang == "en" else "已在支付") in row
+        assert ("placeholder price" if lang == "en" else "估算价") not in memo.split("## 7")[0]
+
+
+def test_a_fleet_that_is_this_services_own_load_still_pays_its_racks():
+    """q39: the fleet carries this service today; moved to the cloud, its racks could go: colocation is its cost."""
+    r = scenario_plan(ADVICE_SCENARIOS / "q39_hybrid_l20_base_cloud_burst.json")
+    o = r.costs.hybrid if r.deployment_form == "hybrid" else r.costs.owned
+    assert o is not None and o.fleet_gpus and o.colo_already_paid is None
+
+
+def _owned(fleet: int, bought: int = 0, burst: int = 0) -> SimpleNamespace:
+    return SimpleNamespace(fleet_gpus=fleet, gpus_bought=bought, gpus_burst=burst)
+
+
+def test_no_gpu_price_question_where_the_team_buys_and_rents_nothing():
+    chosen = SimpleNamespace(gpu=SimpleNamespace(id="h100-sxm-80g", name="H100"), layout=None)
+    row = SimpleNamespace(kind="on_demand", gpu="h100-sxm-80g", user_quote=False, grade="C")
+    assert token_margin.hardware_question(chosen, [row]) != ""  # a placeholder row priced the rented/bought setup
+    assert token_margin.hardware_question(chosen, [row], _owned(14)) == ""
+    assert token_margin.hardware_question(chosen, [row], _owned(14, bought=8)) != ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_margin_lead_names_the_side_that_costs_less(lang):
+    """q18 in round 10: input at 0.1–0.4 × the API's price, output at 0.5–2.2 ×: the lead said output "can cost
+    more" and nothing of input, read as "costs more" for both."""
+    api_in, api_out = MoneyRange(low=0.23, high=0.72), MoneyRange(low=0.4, high=0.79)
+    lead = token_margin.margin_lead((0.0379, 0.0895), api_in, (0.366, 0.863), api_out)
+    text = translate(lang, lead["tr"])
+    assert lead["tr"].endswith("output.may")
+    assert ("the input tokens cost less" if lang == "en" else "输入 token 的成本则更低") in text
+    both = token_margin.margin_lead((0.5, 0.9), api_in, (0.366, 0.863), api_out)  # both sides straddle: no "less"
+    assert ("less" if lang == "en" else "更低") not in translate(lang, both["tr"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_summary_says_the_own_volume_figure_before_the_capacitys(tmp_path, capsys, lang):
+    import json
+
+    from advisor.cli import main
+
+    answers = tmp_path / "q24.json"
+    answers.write_text(json.dumps(json.loads(Q24.read_text())["answers"]))
+    assert main(["plan", "--answers", str(answers), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    own = scenario_plan(Q24).costs.per_million_basis["own_volume"]
+    own_at = out.index(f"{own['output']['low']:,.2f}")
+    cap = translate(lang, "plan.cli.costbasis21.basis", util="40", tok_s="X", out="Y").split("X")[0].strip()
+    assert own_at < out.index(cap)
