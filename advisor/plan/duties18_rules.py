@@ -57,9 +57,11 @@ def likely_public_step(f: Facts) -> TimelineItem:
 
 def algorithm_confirm_step(f: Facts) -> TimelineItem:
     """A filed service's algorithm filing: normally made with the generative-AI filing, so a check, not a months-long
-    step; the launch waits on it only if it was not made (its length then unknown here)."""
+    step. Not blocking (s21-duties21, tenth blind review q05/q32: "for a company that has already filed, that is an
+    internal check, not a gate of unknown length"): the earliest launch does not wait on it; the finding says the
+    launch waits only if it was never made."""
     return TimelineItem(id="algorithm_filing_confirm", label_key="plan.timeline.algorithm_confirm", days_low=None,
-                        days_high=None, ask_key="plan.timeline.ask.algorithm")
+                        days_high=None, blocking=False, ask_key="plan.timeline.ask.algorithm")
 
 
 def algorithm_confirm(f: Facts) -> bool:

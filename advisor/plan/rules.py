@@ -878,7 +878,10 @@ def cost_hosted(f: Facts):
     # which provider: on the mainland its servers keep the prompts there, and the model it serves must be filed (a
     # launched app shows the model's name and filing number), so an engineer names both checks
     mainland = f.region in ("mainland", "mainland_plus_overseas")
-    provider = {"tr": "plan.hosted.provider_mainland"} if mainland else ""
+    # a service not offered to the public shows no filing number: its provider's data terms are what to get
+    # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
+                if mainland else "")
     return costmod.sized_hosted_sources(
         finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider),
         f.ctx)
