@@ -75,6 +75,10 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     return sorted(findings, key=rank)
 
 
+# duties that hold whatever is decided and decide nothing themselves: never among page 1's reasons, however few the
+# reasons are (tenth blind review q27: "等保 is listed as a top-level reason, which pads the summary"; a level-3
+# system's first assessment is a launch step of the timeline, which page 1 names; s21-duties21)
+NOT_DECIDING = frozenset({"mlps.filing"})
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 
@@ -85,7 +89,8 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     is a comparison (the memo's sizing section), not a reason for the API (q15: "若自己部署需要 1 张 4090" read as
     one of the five reasons, as if self-hosting were recommended)."""
     hosted = any(f.id == "cost.hosted_api" for f in findings)
-    ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")]
+    ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
+              and f.id not in NOT_DECIDING]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
