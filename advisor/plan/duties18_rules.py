@@ -26,12 +26,15 @@ SG_MARKETS = ("SG", "SEA")
 def business_genai_reading(f: Facts) -> tuple[str, int, int] | None:
     """(kind, low, high) of the generative-AI filing or registration a business service would need if it counts as
     offered to the public (Interim Measures Art. 2): the plan answered "not public", mainland users, a business
-    audience, sold (users pay) or served from offshore, the filing not done. None when that reading does not arise.
+    audience outside the team, the filing not done (paid or free, from any node: s21-duties21). None when that reading does not arise.
     Whether it does count is the question ``open_signup`` asks (s18-genai3)."""
     c = f.ctx
     if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
         return None
-    if c.internal_only or not (f.offshore or c.charges) or c.genai_covered:
+    # a free service from a mainland node raises the same question (tenth blind review q10, q19: "a service to
+    # external business clients, yet generative-AI filing applicability is not discussed at all", where the paid
+    # q11 asked it; s21-duties21): whether outsiders can sign up decides it, not the price or the node
+    if c.internal_only or c.genai_covered:
         return None
     lo, hi = genai_remaining(c, f.form)
     return genai_kind(c, f.form), lo, hi

@@ -470,8 +470,10 @@ ROWS: list[Row] = [
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"audience": "public", "public_genai_in_mainland": True}),
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": None}, why="unanswered"),
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": False}, why="contracted"),
-    Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"charges_users": False},
-        why="paid_mainland"),
+    # s21-duties21 (tenth blind review q10, q19): a free service from a mainland node reads the same as a paid one;
+    # what breaks it is a service for the team's own staff
+    Row("genai.business_only", {**MAINLAND, "charges_users": False, "open_signup": True},
+        {"audience": "internal", "reach": "private_network"}, why="free_mainland"),
     # s18-duties: a filing already done leaves nothing to plan for the likely-public reading
     Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"genai_filing": "filed"},
         why="filed"),
@@ -479,7 +481,10 @@ ROWS: list[Row] = [
         why="deadline"),
     Row("genai.business_signup", OFFSHORE, {"open_signup": True}),
     Row("genai.business_signup", OFFSHORE, {"open_signup": False}, why="contracted"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="paid_mainland"),
+    # s21-duties21 (q10, q19): free, on a mainland node, outside clients: the same question as the paid q11
+    Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"audience": "internal", "reach": "private_network"},
+        why="free_mainland"),
     Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
     Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
