@@ -107,8 +107,8 @@ def double_reduction_step(f: Facts) -> TimelineItem | None:
 def consumer_chat_none(f: Facts) -> Finding | None:
     """A consumer chat service outside the mainland answered "no personal information": accounts, contact details
     and what people type almost always carry personal data, so the answer is kept and the local law named as what
-    applies if it does (Singapore's PDPA for a Singapore or South-East Asian market; else the local law, not
-    stated). Mainland users have ``pi.none_as_answered``."""
+    applies if it does (Singapore's PDPA for a Singapore or South-East Asian market; Japan's APPI for Japan; else
+    the local law, not stated). Mainland users have ``pi.none_as_answered``."""
     c = f.ctx
     ds = c.answers.data_sensitivity
     if ds is None or ds.personal_info is not False or c.has_mainland_users:
@@ -116,4 +116,6 @@ def consumer_chat_none(f: Facts) -> Finding | None:
     if c.audience != "public" or c.use_case != "interactive" or c.internal_only:
         return None
     sg = any(m in SG_MARKETS for m in c.overseas_markets)
+    if not sg and "JP" in c.overseas_markets:  # Japan's APPI named (tenth blind review q23: "这里未列出你们市场的法律"
+        return finding("pi.consumer_chat_none", variant="jp")  # for a Tokyo game chat; s21-duties21)
     return finding("pi.consumer_chat_none", variant="sg" if sg else None)
