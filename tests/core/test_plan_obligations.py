@@ -571,6 +571,19 @@ ROWS: list[Row] = [
         {"gpu_constraint": ["ascend-910b", "h20-96g"]}),
     Row("procure.domestic_stack", {**MAINLAND, "gpu_constraint": ["ascend-910b"]},
         {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
+    # s21-duties21 (tenth blind review): a financial service's spare VM in another availability zone (q25, q37),
+    # GDPR Art. 9 for a staff tool in the EU (q38), Japan's APPI for a consumer chat (q23)
+    Row("fin.two_zones", HK_BANK, {"audience": "internal", "reach": "private_network"}, case="hk"),
+    Row("fin.two_zones", HK_BANK, pi(800_000, 0, sector="general"), why="not_finance"),
+    Row("fin.two_zones", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["US"]},
+        why="sg", case="sg"),
+    Row("pi.eu_special_category", EU_STAFF, pi(personal_info=False), case=""),  # own servers: no provider's side
+    Row("pi.eu_special_category", lambda: advice_answers("q38_eu_internal_hr_assistant"), pi(personal_info=False),
+        why="cloud", case="cloud"),
+    Row("pi.eu_special_category", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
+    Row("pi.eu_special_category", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, "overseas_markets": ["JP"], **pi(personal_info=False)},
+        pi(50_000, 0), why="jp", case="jp"),
 ]  # fmt: skip
 
 
