@@ -15,7 +15,8 @@
 Elsewhere in this session's change: Japan's APPI named for a Japanese consumer chat answered "no personal
 information" (``pi.consumer_chat_none``'s ``jp`` case), health data named in an insurer's sensitive-data note, the
 level-3 classified-protection assessment before launch, the generative-AI filing question for a free business
-service on a mainland node, and a filed service's algorithm filing as a check rather than a gate.
+service on a mainland node, and a filed service's algorithm filing as a check rather than a gate. Here also: a
+closed pilot while a public service's filing runs past its deadline (q30).
 
 Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 ``resources/i18n/*/obligations21_duties21.json``.
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from advisor.plan.duties15_rules import _eu_staff
 from advisor.plan.result import Finding
-from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.rule_base import RULES, Facts, finding, rule
 from advisor.plan.sector_kinds import is_finance
 
 # the regions whose financial regulator's guidance a source read here states (one case each)
@@ -69,3 +70,16 @@ def eu_special_category(f: Facts) -> Finding | None:
     return finding("pi.eu_special_category", variant="cloud" if f.form in RENTED else None,
                    given={"tr": "duties21.art9.given_zero" if given == 0 else "duties21.art9.given_other"
                           if given is not None else "duties21.art9.given_none", "n": given or 0})  # fmt: skip
+
+
+@rule("genai.closed_pilot", "constraint")
+def closed_pilot(f: Facts) -> Finding | None:
+    """A public generative-AI launch the filing cannot meet (``genai.filing_deadline`` fires): the interim path an
+    engineer names is a closed pilot with invited users under an agreement, no open sign-up — use not offered to
+    the public is outside the Interim Measures (Art. 2). Said as a path to check with the provincial CAC, not as a
+    ruling: no source here draws the line between a closed pilot and a public service (tenth blind review q30:
+    "the only fix offered is waiting about 240 days; an expert would add interim paths")."""
+    deadline = RULES["genai.filing_deadline"].fn(f)  # the same conditions, read at call time (registered in rules)
+    if not isinstance(deadline, Finding):
+        return None
+    return finding("genai.closed_pilot", kind=deadline.params["kind"])

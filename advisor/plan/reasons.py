@@ -40,7 +40,7 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           # AI Act's AI-literacy duty and high-risk employment uses
                           "pi.hk_pdpo", "gpu.hk_export_rules", "eu.ai_act_staff",
                           # s21-duties21: where a financial firm's spare VM goes, GDPR Art. 9 for a staff tool
-                          "fin.two_zones", "pi.eu_special_category"})  # fmt: skip
+                          "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 _RULE_TOPIC = {"genai.business_only": 1}

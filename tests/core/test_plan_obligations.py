@@ -584,6 +584,9 @@ ROWS: list[Row] = [
     Row("pi.eu_special_category", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
     Row("pi.consumer_chat_none", {**NO_MAINLAND, "overseas_markets": ["JP"], **pi(personal_info=False)},
         pi(50_000, 0), why="jp", case="jp"),
+    # q30: a closed pilot while a public service's filing runs past the deadline
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": None}),
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}, why="filed"),
 ]  # fmt: skip
 
 
