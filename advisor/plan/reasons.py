@@ -79,8 +79,10 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 
 # duties that hold whatever is decided and decide nothing themselves: never among page 1's reasons, however few the
 # reasons are (tenth blind review q27: "等保 is listed as a top-level reason, which pads the summary"; a level-3
-# system's first assessment is a launch step of the timeline, which page 1 names; s21-duties21)
-NOT_DECIDING = frozenset({"mlps.filing"})
+# system's first assessment is a launch step of the timeline, which page 1 names; s21-duties21). The sign-up
+# question's caveat keeps the answer as given and decides nothing either; page 1 asks the question itself among the
+# answers the recommendation rests on (q27 printed both once 等保 left room)
+NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup"})
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 

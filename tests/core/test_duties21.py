@@ -86,11 +86,13 @@ def test_an_eu_hr_tool_names_art_9_the_region_and_the_parent_companys_access(lan
 
 
 @pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q19_export_controlled_h100_mainland",
-                                  "q11_paid_api_b25"])
+                                  "q11_paid_api_b25", "q27_six_month_pilot_no_ops"])
 def test_a_business_service_on_a_mainland_node_asks_whether_any_business_can_sign_up(name):
     r = scenario(name)
     assert "genai.business_signup" in r.finding_ids
     assert "open_signup" in [q.field for q in r.open_questions]
+    # a caveat that keeps the answer: never a page-1 reason beside the same question asked there
+    assert "genai.business_signup" not in [f.id for f in deciding(r.findings)]
     # answered "contracted customers only": nothing to say
     assert "genai.business_signup" not in scenario(name, open_signup=False).finding_ids
 
