@@ -78,7 +78,10 @@ def closed_pilot(f: Facts) -> Finding | None:
     engineer names is a closed pilot with invited users under an agreement, no open sign-up — use not offered to
     the public is outside the Interim Measures (Art. 2). Said as a path to check with the provincial CAC, not as a
     ruling: no source here draws the line between a closed pilot and a public service (tenth blind review q30:
-    "the only fix offered is waiting about 240 days; an expert would add interim paths")."""
+    "the only fix offered is waiting about 240 days; an expert would add interim paths"). Not for a service used by
+    minors (answered): there guardian consent and, for education, 双减 come first."""
+    if f.ctx.answers.minors is True:  # a children's service: a pilot with invited pupils brings guardian consent and
+        return None  # (education) 双减 ahead of any filing — the memo's first questions there, not a pilot (q07)
     deadline = RULES["genai.filing_deadline"].fn(f)  # the same conditions, read at call time (registered in rules)
     if not isinstance(deadline, Finding):
         return None

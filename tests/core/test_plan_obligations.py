@@ -587,6 +587,7 @@ ROWS: list[Row] = [
     # q30: a closed pilot while a public service's filing runs past the deadline
     Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": None}),
     Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"minors": True}, why="minors"),
 ]  # fmt: skip
 
 
