@@ -18,7 +18,7 @@ from advisor.plan.sector_kinds import FINANCE_SECTORS
 # markets in South-East Asia other than Singapore (whose PDPA pi.region_residency states); "SEA" names them all
 SEA_MARKETS = {"SEA", "ID", "VN", "TH", "MY", "PH", "KH", "LA", "MM", "BN", "TL"}
 # the laws this plan has read a source for; the other markets get "their own law, not stated here"
-SEA_READ = ("ID", "VN", "TH")
+SEA_READ = ("ID", "VN", "TH", "MY", "PH")  # Malaysia, the Philippines: s21-duties21 (tenth blind review q37)
 
 
 def _finance(f: Facts) -> bool:
@@ -43,7 +43,8 @@ def _sea(f: Facts) -> list[str]:
 def sea_markets(f: Facts) -> Finding | None:
     """Personal data of users in South-East Asian markets beyond Singapore: each country's own law covers its
     residents' data and its transfer abroad (Indonesia PDP Law No. 27/2022, Vietnam Decree 13/2023 Art. 25 and the
-    2025 PDP Law, Thailand PDPA B.E. 2562), not only the node's law."""
+    2025 PDP Law, Thailand PDPA B.E. 2562, Malaysia PDPA 2010 s. 129 as amended in 2024, the Philippines' Data
+    Privacy Act 2012), not only the node's law."""
     markets = _sea(f)
     if not markets or not f.ctx.personal_info:
         return None

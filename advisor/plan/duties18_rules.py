@@ -26,12 +26,15 @@ SG_MARKETS = ("SG", "SEA")
 def business_genai_reading(f: Facts) -> tuple[str, int, int] | None:
     """(kind, low, high) of the generative-AI filing or registration a business service would need if it counts as
     offered to the public (Interim Measures Art. 2): the plan answered "not public", mainland users, a business
-    audience, sold (users pay) or served from offshore, the filing not done. None when that reading does not arise.
+    audience outside the team, the filing not done (paid or free, from any node: s21-duties21). None when that reading does not arise.
     Whether it does count is the question ``open_signup`` asks (s18-genai3)."""
     c = f.ctx
     if c.public_genai or c.is_batch or c.answers.audience != "business" or not c.has_mainland_users:
         return None
-    if c.internal_only or not (f.offshore or c.charges) or c.genai_covered:
+    # a free service from a mainland node raises the same question (tenth blind review q10, q19: "a service to
+    # external business clients, yet generative-AI filing applicability is not discussed at all", where the paid
+    # q11 asked it; s21-duties21): whether outsiders can sign up decides it, not the price or the node
+    if c.internal_only or c.genai_covered:
         return None
     lo, hi = genai_remaining(c, f.form)
     return genai_kind(c, f.form), lo, hi
@@ -57,9 +60,11 @@ def likely_public_step(f: Facts) -> TimelineItem:
 
 def algorithm_confirm_step(f: Facts) -> TimelineItem:
     """A filed service's algorithm filing: normally made with the generative-AI filing, so a check, not a months-long
-    step; the launch waits on it only if it was not made (its length then unknown here)."""
+    step. Not blocking (s21-duties21, tenth blind review q05/q32: "for a company that has already filed, that is an
+    internal check, not a gate of unknown length"): the earliest launch does not wait on it; the finding says the
+    launch waits only if it was never made."""
     return TimelineItem(id="algorithm_filing_confirm", label_key="plan.timeline.algorithm_confirm", days_low=None,
-                        days_high=None, ask_key="plan.timeline.ask.algorithm")
+                        days_high=None, blocking=False, ask_key="plan.timeline.ask.algorithm")
 
 
 def algorithm_confirm(f: Facts) -> bool:
@@ -102,8 +107,8 @@ def double_reduction_step(f: Facts) -> TimelineItem | None:
 def consumer_chat_none(f: Facts) -> Finding | None:
     """A consumer chat service outside the mainland answered "no personal information": accounts, contact details
     and what people type almost always carry personal data, so the answer is kept and the local law named as what
-    applies if it does (Singapore's PDPA for a Singapore or South-East Asian market; else the local law, not
-    stated). Mainland users have ``pi.none_as_answered``."""
+    applies if it does (Singapore's PDPA for a Singapore or South-East Asian market; Japan's APPI for Japan; else
+    the local law, not stated). Mainland users have ``pi.none_as_answered``."""
     c = f.ctx
     ds = c.answers.data_sensitivity
     if ds is None or ds.personal_info is not False or c.has_mainland_users:
@@ -111,4 +116,6 @@ def consumer_chat_none(f: Facts) -> Finding | None:
     if c.audience != "public" or c.use_case != "interactive" or c.internal_only:
         return None
     sg = any(m in SG_MARKETS for m in c.overseas_markets)
+    if not sg and "JP" in c.overseas_markets:  # Japan's APPI named (tenth blind review q23: "这里未列出你们市场的法律"
+        return finding("pi.consumer_chat_none", variant="jp")  # for a Tokyo game chat; s21-duties21)
     return finding("pi.consumer_chat_none", variant="sg" if sg else None)

@@ -38,7 +38,9 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "genai.business_signup",
                           # s19-duties19: the PDPO on a Hong Kong node, GPU supply under the export rules there, the
                           # AI Act's AI-literacy duty and high-risk employment uses
-                          "pi.hk_pdpo", "gpu.hk_export_rules", "eu.ai_act_staff"})  # fmt: skip
+                          "pi.hk_pdpo", "gpu.hk_export_rules", "eu.ai_act_staff",
+                          # s21-duties21: where a financial firm's spare VM goes, GDPR Art. 9 for a staff tool
+                          "fin.two_zones", "pi.eu_special_category", "genai.closed_pilot"})  # fmt: skip
 # s18-duties: the likely-public reading of a business service is on page 1 (it sets the launch date), but after the
 # reasons that decide where it runs (q21 led with it, above "launch in Hong Kong: the ICP filing cannot finish")
 _RULE_TOPIC = {"genai.business_only": 1}
@@ -75,6 +77,12 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     return sorted(findings, key=rank)
 
 
+# duties that hold whatever is decided and decide nothing themselves: never among page 1's reasons, however few the
+# reasons are (tenth blind review q27: "等保 is listed as a top-level reason, which pads the summary"; a level-3
+# system's first assessment is a launch step of the timeline, which page 1 names; s21-duties21). The sign-up
+# question's caveat keeps the answer as given and decides nothing either; page 1 asks the question itself among the
+# answers the recommendation rests on (q27 printed both once 等保 left room)
+NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup"})
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 
@@ -85,7 +93,8 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     is a comparison (the memo's sizing section), not a reason for the API (q15: "若自己部署需要 1 张 4090" read as
     one of the five reasons, as if self-hosting were recommended)."""
     hosted = any(f.id == "cost.hosted_api" for f in findings)
-    ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")]
+    ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
+              and f.id not in NOT_DECIDING]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")

@@ -890,7 +890,10 @@ def cost_hosted(f: Facts):
     # which provider: on the mainland its servers keep the prompts there, and the model it serves must be filed (a
     # launched app shows the model's name and filing number), so an engineer names both checks
     mainland = f.region in ("mainland", "mainland_plus_overseas")
-    provider = {"tr": "plan.hosted.provider_mainland"} if mainland else ""
+    # a service not offered to the public shows no filing number: its provider's data terms are what to get
+    # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
+                if mainland else "")
     return costmod.sized_hosted_sources(
         finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider),
         f.ctx)
@@ -1037,6 +1040,7 @@ from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - 
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
 from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - PDPO, HK export rules, AI Act Art. 4
 from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - a hosted API's processor contract
+from advisor.plan import duties21_rules as _duties21_rules  # noqa: E402,F401 - two zones for finance, GDPR Art. 9
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
@@ -1059,6 +1063,7 @@ RULE_MODULES = (
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
+    "advisor.plan.duties21_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",

@@ -73,8 +73,11 @@ def mlps_filing(f: Facts) -> Finding | None:
     if not mlps_applies(f):
         return None
     level3 = mlps_level(f.ctx, f.region) == 3
+    # level 3: the first assessment once the system is built (Measures Art. 14), i.e. before launch, not only the
+    # filing within 30 days of going live (tenth blind review q03/q07/q14, s21-duties21)
     return finding("mlps.filing", variant="health" if _health(f) else None,
-                   level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"})
+                   level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"},
+                   assess={"tr": f"duties21.mlps.assess.level{3 if level3 else 2}"})
 
 
 def _level3_reason(f: Facts) -> str:
@@ -104,12 +107,15 @@ def eu_ai_transparency(f: Facts) -> Finding | None:
 
 # -- the timeline steps (advisor.plan.untimed_waits): no source here says how long they take ---------------------
 def mlps_step(f: Facts) -> TimelineItem:
-    """Grading, filing and (level 3) the assessment: due within 30 days of going live, so it does not hold the
-    launch back, but no source read here says how long the assessment takes. The step names the level the finding
-    decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
+    """Grading, filing and (level 3) the assessment. The filing is due within 30 days of going live (Measures
+    Art. 15), so a level-2 system's step does not hold the launch back. A level-3 system is assessed once it is
+    built (Art. 14): the first assessment comes before launch, so its step blocks, of a length no source read here
+    states (tenth blind review q03/q14: "I would schedule it before launch"; q07: the education app filing asks for
+    the 等保 filing first, yet the timeline said "not before launch"; s21-duties21). The step names the level the
+    finding decided: a level-2 system's step does not promise a level-3 assessment (s18-zhpolish)."""
     level3 = mlps_level(f.ctx, f.region) == 3
-    return TimelineItem(id="mlps_filing", days_low=None, days_high=None, blocking=False,
-                        label_key="plan.timeline.mlps_filing" if level3 else "wording18.timeline.mlps_filing.level2",
+    return TimelineItem(id="mlps_filing", days_low=None, days_high=None, blocking=level3,
+                        label_key="duties21.timeline.mlps_level3" if level3 else "wording18.timeline.mlps_filing.level2",
                         ask_key="plan.timeline.ask.mlps")
 
 

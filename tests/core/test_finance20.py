@@ -96,9 +96,12 @@ def test_clause_case_lowers_a_word_not_an_acronym():
 
 
 def test_an_order_label_has_its_own_clause_wording_inside_a_sentence():
-    """q32: "after confirm the algorithm filing … is done" — a step named as an order reads as a noun in the row."""
+    """q32: "after confirm the algorithm filing … is done" — a step named as an order reads as a noun in a sentence.
+    s21-duties21 (tenth blind review q05/q32): the check no longer holds the launch back, so the launch row does not
+    name it at all; its clause wording stays a noun wherever a sentence names the step."""
     r = planned(advice_answers("q32_filed_public_chatbot_fast"))
-    [step] = [i for i in r.timeline.untimed if i.label_key == "plan.timeline.algorithm_confirm"]
-    assert step.label_in("en").startswith("Confirm")  # the timeline table keeps the order
+    [step] = [i for i in r.timeline.items if i.label_key == "plan.timeline.algorithm_confirm"]
+    assert step.label_in("en").startswith("Check")  # the timeline table keeps the order
+    assert step.label_in("en", clause=True).startswith("a check of the algorithm filing")
     row = _row(render_memo_markdown(r, "en"), "memo.key.launch", "en")
-    assert "after the confirmation that the algorithm filing" in row and "after confirm" not in row
+    assert "algorithm filing" not in row and "unknown" not in row

@@ -470,8 +470,10 @@ ROWS: list[Row] = [
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"audience": "public", "public_genai_in_mainland": True}),
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": None}, why="unanswered"),
     Row("genai.business_only", {**OFFSHORE, "open_signup": True}, {"open_signup": False}, why="contracted"),
-    Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"charges_users": False},
-        why="paid_mainland"),
+    # s21-duties21 (tenth blind review q10, q19): a free service from a mainland node reads the same as a paid one;
+    # what breaks it is a service for the team's own staff
+    Row("genai.business_only", {**MAINLAND, "charges_users": False, "open_signup": True},
+        {"audience": "internal", "reach": "private_network"}, why="free_mainland"),
     # s18-duties: a filing already done leaves nothing to plan for the likely-public reading
     Row("genai.business_only", {**MAINLAND, "charges_users": True, "open_signup": True}, {"genai_filing": "filed"},
         why="filed"),
@@ -479,7 +481,10 @@ ROWS: list[Row] = [
         why="deadline"),
     Row("genai.business_signup", OFFSHORE, {"open_signup": True}),
     Row("genai.business_signup", OFFSHORE, {"open_signup": False}, why="contracted"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="paid_mainland"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="paid_mainland"),
+    # s21-duties21 (q10, q19): free, on a mainland node, outside clients: the same question as the paid q11
+    Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"audience": "internal", "reach": "private_network"},
+        why="free_mainland"),
     Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
     Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
@@ -566,6 +571,23 @@ ROWS: list[Row] = [
         {"gpu_constraint": ["ascend-910b", "h20-96g"]}),
     Row("procure.domestic_stack", {**MAINLAND, "gpu_constraint": ["ascend-910b"]},
         {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
+    # s21-duties21 (tenth blind review): a financial service's spare VM in another availability zone (q25, q37),
+    # GDPR Art. 9 for a staff tool in the EU (q38), Japan's APPI for a consumer chat (q23)
+    Row("fin.two_zones", HK_BANK, {"audience": "internal", "reach": "private_network"}, case="hk"),
+    Row("fin.two_zones", HK_BANK, pi(800_000, 0, sector="general"), why="not_finance"),
+    Row("fin.two_zones", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["US"]},
+        why="sg", case="sg"),
+    Row("pi.eu_special_category", EU_STAFF, pi(personal_info=False), case=""),  # own servers: no provider's side
+    Row("pi.eu_special_category", lambda: advice_answers("q38_eu_internal_hr_assistant"), pi(personal_info=False),
+        why="cloud", case="cloud"),
+    Row("pi.eu_special_category", EU_STAFF, {"overseas_markets": ["US"]}, why="not_eu"),
+    Row("pi.eu_special_category", EU_STAFF, {"audience": "business", "reach": "internet"}, why="not_staff"),
+    Row("pi.consumer_chat_none", {**NO_MAINLAND, "overseas_markets": ["JP"], **pi(personal_info=False)},
+        pi(50_000, 0), why="jp", case="jp"),
+    # q30: a closed pilot while a public service's filing runs past the deadline
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": None}),
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"minors": True}, why="minors"),
 ]  # fmt: skip
 
 

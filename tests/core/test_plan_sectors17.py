@@ -39,10 +39,12 @@ def test_the_minors_education_app_files_with_the_education_authority_and_waits_o
     text = memo("q07_minors_education_app", lang)
     assert translate(lang, "plan.rule.edu.app_filing.title") in text
     assert edu.label_in(lang) in text
-    # the launch waits on the 双减 question (paid tutoring, s20-duties20), the sector approval and the app filing:
-    # each named once, under one "not before"
-    sector, tutoring = step(r, "sector_approval"), step(r, "double_reduction_check")
-    labels = (tutoring.label_in(lang, clause=True), sector.label_in(lang, clause=True), edu.label_in(lang, clause=True))
+    # the launch waits on the 双减 question (paid tutoring, s20-duties20), the sector approval, the app filing and
+    # (s21-duties21, tenth blind review: the app filing asks for the 等保 filing first) the level-3 grading and first
+    # assessment of the classified protection scheme: each named once, under one "not before"
+    sector, tutoring, mlps = step(r, "sector_approval"), step(r, "double_reduction_check"), step(r, "mlps_filing")
+    labels = (tutoring.label_in(lang, clause=True), sector.label_in(lang, clause=True), edu.label_in(lang, clause=True),
+              mlps.label_in(lang, clause=True))
     all_three = translate(lang, "memo.list_sep").join(labels)
     waits = translate(lang, "plan.timeline.not_before_all", steps=all_three)
     assert r.timeline.waits_text(lang) == waits
@@ -63,14 +65,18 @@ def test_patients_are_told_the_model_may_not_stand_in_for_a_doctor_and_doctors_t
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_hospital_system_is_graded_level_3_and_the_filing_does_not_hold_the_launch(lang):
+def test_a_hospital_system_is_graded_level_3_and_assessed_before_launch(lang):
+    """s21-duties21 (tenth blind review q03/q14: "the timeline marks the level-3 assessment as not required before
+    go-live; I would schedule it before launch"): a level-3 system is assessed once it is built (Measures Art. 14),
+    so its step blocks, of unknown length; the filing itself stays due within 30 days of going live. The plan is
+    still feasible: "yes, once this is done"."""
     r = plan("q03_hospital_private_wan_medical")
     [x] = [f for f in r.findings if f.id == "mlps.filing"]
     assert x.detail_key == "plan.rule.mlps.filing.health.detail"
     assert any("2011" in s.date for s in x.sources) and x.detail_in(lang) in memo("q03_hospital_private_wan_medical", lang)
     item = step(r, "mlps_filing")
-    assert not item.blocking and not item.length_known
-    assert item not in r.timeline.untimed  # "feasible: yes, once this is done" never waits on it
+    assert item.blocking and not item.length_known  # never a 0 for a length no source states
+    assert item in r.timeline.untimed
     assert r.feasible
 
 
