@@ -3,7 +3,7 @@
 Plans each advice scenario (``bench/advice_scenarios/*.json``) and each plan scenario
 (``tests/fixtures/plan_scenarios/*.json``) from empty level caches, in one process, and writes ``result.to_json(lang)``
 as ``advisor plan --json`` prints it (``advisor.cli.common.print_json``) for each language asked, one file per scenario
-and language. Dump before and after a change, then ``diff -r BEFORE AFTER``.
+and language, less its ``generated_at`` time stamp (the one field that differs between two runs). Dump before and after a change, then ``diff -r BEFORE AFTER``.
 
 Run: ``.venv/bin/python bench/plan_json_dump.py OUT_DIR [--lang en,zh_CN] [--only q12]``.
 """
@@ -43,7 +43,9 @@ def main() -> int:
         result = make_plan(answers)
         for lang in args.lang.split(","):
             set_language(lang)
-            text = json.dumps(result.to_json(lang), ensure_ascii=False, indent=2, default=_default)
+            data = result.to_json(lang)
+            data.pop("generated_at", None)
+            text = json.dumps(data, ensure_ascii=False, indent=2, default=_default)
             (args.out / f"{path.parent.name}__{path.stem}.{lang}.json").write_text(text + "\n", encoding="utf-8")
     return 0
 

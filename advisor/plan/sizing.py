@@ -82,6 +82,9 @@ class Candidate:
     monotone_memo: dict[tuple[int, ...], tuple[tuple[LevelPrediction, ...], list[LevelPrediction]]] = field(
         default_factory=dict, repr=False, compare=False)
     layout: Any = None  # node_shapes.Layout: the setup as whole servers/VMs on sale (set by gpu_choice.arrange)
+    # curve's knees, by the levels and limits they were found from (see _knee_of)
+    knee_memo: dict[tuple, tuple[tuple[LevelPrediction, ...], Any]] = field(default_factory=dict, repr=False,
+                                                                            compare=False)
 
     @property
     def total_gpus(self) -> int:
@@ -517,7 +520,21 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
     if any(n and n not in wanted for n in extras):
         wanted = sorted({*wanted, *(n for n in extras if n)})
     points = levels_at(ctx, cand, wanted)
-    return points, find_knee(points, limits(ctx, cand))
+    return points, _knee_of(cand, points, limits(ctx, cand))
+
+
+def _knee_of(cand: Candidate, points: list[LevelPrediction], lim: EngineLimits):
+    """``find_knee(points, lim)``, remembered: a plan asks ``curve`` for the same candidate's same levels several
+    hundred times (every claim and check at the load reads its knee; two thirds of scenario 12's 765 calls repeat one
+    already made, issue 27). Used only while every point is still the very level object it was found from, and the
+    limits are equal, so it is what finding it again gives; the knee is shared, read-only like the levels."""
+    key = (tuple(p.concurrency for p in points), lim)
+    hit = cand.knee_memo.get(key)
+    if hit is not None and len(hit[0]) == len(points) and all(a is b for a, b in zip(hit[0], points, strict=True)):
+        return hit[1]
+    knee = find_knee(points, lim)
+    cand.knee_memo[key] = (tuple(points), knee)
+    return knee
 
 
 def capped_curve(ctx: Ctx, cand: Candidate, wanted: list[int], cap: int):

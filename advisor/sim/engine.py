@@ -862,7 +862,7 @@ class Engine:
             # No more steps than fit before the arrival (and two to spare): a step lasts at least as long as the first
             # (its context read only grows), so the steps after that are never used; a closed loop's next user
             # arrives a few dozen steps on, and working out thousands of durations was most of this call.
-            first = float(cost(np.array([g0 * n + base], dtype=np.int64))[0])
+            first = self._decode_cost(n)(g0 * n + base)  # the scalar form: the same float, without numpy's fixed cost
             if first > 0.0:
                 k = min(k, max(1, int((arrival - self.t) / first) + 2))
         dt = cost(np.arange(g0, g0 + k, dtype=np.int64) * n + base)
