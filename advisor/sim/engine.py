@@ -751,7 +751,8 @@ class Engine:
         if record:
             ends, dts, used = self.step_end.append, self.step_dt.append, self.step_blocks.append
         else:  # the long-running server keeps no history: this run's steps go to a list dropped when it ends
-            ends = dts = used = [].append
+            sink: list[float] = []
+            ends = dts = used = sink.append
         cached_free = self._cached_free  # constant over a run: only eviction, preemption and admission change it
         g0 = g = self.steps
         t = self.t

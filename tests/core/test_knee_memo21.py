@@ -76,3 +76,20 @@ def test_another_set_of_levels_is_worked_out_afresh() -> None:
     fewer = points[:3]  # the knee not reached yet
     assert _knee_of(cand, fewer, SEATS_8) == find_knee(fewer, SEATS_8)
     assert _knee_of(cand, fewer, SEATS_8).concurrency is None
+
+
+def test_the_remembered_workload_is_the_one_built_afresh_and_reads_every_answer_it_depends_on() -> None:
+    from types import SimpleNamespace
+
+    from advisor.plan.sizing import _workload, workload
+
+    answers = {"prompt_avg": 800, "prompt_p95": 2400, "output_avg": 300, "output_p95": 900, "max_context": 2600}  # the context caps the draws
+    ctx: Any = SimpleNamespace(**answers)
+    first = workload(ctx)
+    assert first == _workload.__wrapped__(*answers.values())  # the uncached build
+    assert workload(SimpleNamespace(**answers)) is first  # remembered
+    for name, value in answers.items():  # each answer it reads moves it
+        other: Any = SimpleNamespace(**{**answers, name: value * 3})
+        moved = workload(other)
+        assert moved != first, name
+        assert moved == _workload.__wrapped__(*{**answers, name: value * 3}.values()), name
