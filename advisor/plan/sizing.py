@@ -11,6 +11,7 @@ builder behind ``advisor predict`` and the Sizing page's curve, for the engine t
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -82,6 +83,9 @@ class Candidate:
     monotone_memo: dict[tuple[int, ...], tuple[tuple[LevelPrediction, ...], list[LevelPrediction]]] = field(
         default_factory=dict, repr=False, compare=False)
     layout: Any = None  # node_shapes.Layout: the setup as whole servers/VMs on sale (set by gpu_choice.arrange)
+    # curve's knees, by the levels and limits they were found from (see _knee_of)
+    knee_memo: dict[tuple, tuple[tuple[LevelPrediction, ...], Any]] = field(default_factory=dict, repr=False,
+                                                                            compare=False)
 
     @property
     def total_gpus(self) -> int:
@@ -315,6 +319,16 @@ def screen(ctx: Ctx, gpu_ids: list[str], price_of) -> tuple[list[Candidate], lis
 
 
 def workload(ctx: Ctx) -> SimWorkload:
+    """The simulated users' prompt and output lengths: every predictor level's workload, and part of its cache key."""
+    return _workload(ctx.prompt_avg, ctx.prompt_p95, ctx.output_avg, ctx.output_p95, ctx.max_context)
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _workload(prompt_avg: int, prompt_p95: int, output_avg: int, output_p95: int, max_context: int) -> SimWorkload:
+    """``workload`` from the five answers it reads, remembered (a frozen model: shared safely). A plan asks for it at
+    every level it reads (scenario 12: ~740 times), and building the distributions was a twentieth of a plan whose
+    levels were all simulated already (#27)."""
+
     def dist(avg: int, p95: int, cap: int) -> LengthDistribution:
         if p95 <= avg:
             return LengthDistribution.fixed(avg)
@@ -326,10 +340,10 @@ def workload(ctx: Ctx) -> SimWorkload:
 
     # Longest draws: what the context leaves beside the other side's p95, never below the stated p95 (a cap of
     # half the context cut a 3,000-token p95 prompt to 2,048 tokens in a 4,096-token context).
-    p_cap = max(ctx.prompt_p95, ctx.max_context - ctx.output_p95)
-    o_cap = max(ctx.output_p95, ctx.max_context - ctx.prompt_p95)
-    return SimWorkload(prompt=dist(ctx.prompt_avg, ctx.prompt_p95, p_cap),
-                       output=dist(ctx.output_avg, ctx.output_p95, o_cap), seed=0)  # fmt: skip
+    p_cap = max(prompt_p95, max_context - output_p95)
+    o_cap = max(output_p95, max_context - prompt_p95)
+    return SimWorkload(prompt=dist(prompt_avg, prompt_p95, p_cap),
+                       output=dist(output_avg, output_p95, o_cap), seed=0)  # fmt: skip
 
 
 def limits(ctx: Ctx, cand: Candidate, cap: int | None = None) -> EngineLimits:
@@ -517,7 +531,21 @@ def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPre
     if any(n and n not in wanted for n in extras):
         wanted = sorted({*wanted, *(n for n in extras if n)})
     points = levels_at(ctx, cand, wanted)
-    return points, find_knee(points, limits(ctx, cand))
+    return points, _knee_of(cand, points, limits(ctx, cand))
+
+
+def _knee_of(cand: Candidate, points: list[LevelPrediction], lim: EngineLimits):
+    """``find_knee(points, lim)``, remembered: a plan asks ``curve`` for the same candidate's same levels several
+    hundred times (every claim and check at the load reads its knee; two thirds of scenario 12's 765 calls repeat one
+    already made, issue 27). Used only while every point is still the very level object it was found from, and the
+    limits are equal, so it is what finding it again gives; the knee is shared, read-only like the levels."""
+    key = (tuple(p.concurrency for p in points), lim)
+    hit = cand.knee_memo.get(key)
+    if hit is not None and len(hit[0]) == len(points) and all(a is b for a, b in zip(hit[0], points, strict=True)):
+        return hit[1]
+    knee = find_knee(points, lim)
+    cand.knee_memo[key] = (tuple(points), knee)
+    return knee
 
 
 def capped_curve(ctx: Ctx, cand: Candidate, wanted: list[int], cap: int):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -245,6 +245,8 @@ class Engine:
         # start and end of the last step run (schedule_ahead: the next step was planned when that one started)
         self._last_start = 0.0
         self._last_end = -1.0
+        # _blocks_inline without a decaying reserve (every engine but SGLang's): always True, read once a step
+        self._inline_always = limits.admission_reserve_floor is None or not limits.admission_reserve_decay_steps
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -551,15 +553,6 @@ class Engine:
         step = (self.limits.admission_reserve - floor) / n
         self.reserve_ratio = max(floor, self.reserve_ratio - step * steps)
 
-    def _due(self, heap: list[tuple[int, int, int]], g: int) -> Iterator[Seq]:
-        """Decoding sequences whose event in ``heap`` is due by step ``g``; entries left behind by a preempted or
-        finished sequence (another epoch) are dropped. Lazy, so pushes made while iterating are seen."""
-        while heap and heap[0][0] <= g:
-            _, epoch, rid = heapq.heappop(heap)
-            seq = self.running.get(rid)
-            if seq is not None and seq.epoch == epoch and seq.state == DECODE:
-                yield seq
-
     def _finish_step(self, seq: Seq) -> int:
         return seq.g_join + (seq.output - seq.gen_at_join) - 1
 
@@ -655,9 +648,13 @@ class Engine:
 
     def _finish_due(self, g: int) -> None:
         """Finish the decoding sequences whose last token came with step ``g`` (just completed; ``self.t`` its end)."""
-        for seq in self._due(self._finish_heap, g):
-            seq.generated = seq.output
-            self._finish(seq, g)
+        heap, running = self._finish_heap, self.running  # _due inline (a generator per finishing step cost more)
+        while heap and heap[0][0] <= g:
+            _, epoch, rid = heapq.heappop(heap)
+            seq = running.get(rid)
+            if seq is not None and seq.epoch == epoch and seq.state == DECODE:
+                seq.generated = seq.output
+                self._finish(seq, g)
 
     def _finish(self, seq: Seq, g: int) -> None:
         self._remove_running(seq)
@@ -676,7 +673,7 @@ class Engine:
         if self._arrivals and self._arrivals[0][0] <= self.t and not self._planned_before(self._arrivals[0][0]):
             return False
         g = self.steps
-        inline = self._blocks_inline()
+        inline = self._inline_always or self._blocks_inline()
         if not inline and self._next_block_event(g) <= g:
             return False
         if self._finish_heap and self._finish_heap[0][0] <= g and not (inline and self._finish_heap[0][0] == g):
@@ -730,7 +727,7 @@ class Engine:
         few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
         nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
-        inline = self._blocks_inline()
+        inline = self._inline_always or self._blocks_inline()
         # A run that opens its blocks inline also runs the step at which the first request finishes (a pure decode
         # step like the others: plan_step would schedule it so) and finishes them after it, as commit_step does: that
         # step went through the scheduler once per request. Not where SGLang's reserve decays (a run decays it at once).
@@ -740,7 +737,7 @@ class Engine:
             until = min(until, self.steps + ((self._window_start - self.steps) % n_ms or n_ms))
         arrival = self._arrivals[0][0] if self._arrivals else float("inf")
         n, base = self.n_dec, self._dec_sum
-        cost = self._decode_cost(n)
+        cost = self._decode_costs.get(n) or self._decode_cost(n)  # _decode_cost's lookup inline (once a run)
         record = self.record_steps
         if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
             if not self._decode_run_array(until, arrival, inline, cost_array):
@@ -751,15 +748,23 @@ class Engine:
         kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
         blocks = kv_blocks - self.free_blocks
         buckets = self._blk_buckets
-        ends, dts, used = self.step_end.append, self.step_dt.append, self.step_blocks.append
+        if record:
+            ends, dts, used = self.step_end.append, self.step_dt.append, self.step_blocks.append
+        else:  # the long-running server keeps no history: this run's steps go to a list dropped when it ends
+            sink: list[float] = []
+            ends = dts = used = sink.append
         cached_free = self._cached_free  # constant over a run: only eviction, preemption and admission change it
         g0 = g = self.steps
         t = self.t
+        kv = base + n * g  # the step's context read, base + n·g, kept as a running sum (the same integers)
         # a step runs here while it was planned before the next arrival is ready: it starts before it, or (schedule
-        # ahead) the step before it, back to back, did (plan_step's cutoff)
+        # ahead) the step before it, back to back, did (plan_step's cutoff). A step is planned as the one before it
+        # starts, so with schedule_ahead that is the last step's start (``start``); without, only ``t`` counts
+        # (``start`` is then compared with −inf: never before).
         ahead = self.limits.schedule_ahead
-        start = planned = self._last_start if ahead and self._last_end == t else float("inf")
-        while g < until and (t < arrival or planned < arrival):
+        start = self._last_start if ahead and self._last_end == t else float("inf")
+        cut = arrival if ahead else float("-inf")
+        while g < until and (t < arrival or start < cut):
             if inline and (bucket := buckets[g % bs]):
                 free = self.free_blocks
                 if free - len(bucket) >= cached_free:  # _open_blocks' fast path inline (once a step at tens of users)
@@ -773,15 +778,13 @@ class Engine:
                 elif self._open_blocks(g) is None:
                     break  # evict or preempt: plan_step's _allocate
                 blocks = kv_blocks - self.free_blocks
-            dt = cost(base + n * g)
-            if record:
-                ends(t + dt)
-                dts(dt)
-                used(blocks)
-            start = t
-            if ahead:
-                planned = t  # the next step is planned as this one starts
+            dt = cost(kv)
+            dts(dt)
+            used(blocks)
+            start = t  # the next step is planned as this one starts (schedule_ahead)
             t += dt
+            ends(t)
+            kv += n
             g += 1
         if record and g > g0:  # constant over the run
             self.step_waiting.extend([len(self.waiting)] * (g - g0))
@@ -791,7 +794,8 @@ class Engine:
             return False
         self.last_step = (0, n, base + n * (g - 1))
         self.generation_tokens += n * (g - g0)
-        self._decay_reserve(g - g0)
+        if self.limits.admission_reserve_floor is not None:  # (_decay_reserve returns at once without a floor)
+            self._decay_reserve(g - g0)
         self.steps, self.t = g, t
         self._last_start, self._last_end = start, t
         if g == nxt_finish + 1:
@@ -859,7 +863,7 @@ class Engine:
             # No more steps than fit before the arrival (and two to spare): a step lasts at least as long as the first
             # (its context read only grows), so the steps after that are never used; a closed loop's next user
             # arrives a few dozen steps on, and working out thousands of durations was most of this call.
-            first = float(cost(np.array([g0 * n + base], dtype=np.int64))[0])
+            first = self._decode_cost(n)(g0 * n + base)  # the scalar form: the same float, without numpy's fixed cost
             if first > 0.0:
                 k = min(k, max(1, int((arrival - self.t) / first) + 2))
         dt = cost(np.arange(g0, g0 + k, dtype=np.int64) * n + base)

@@ -135,6 +135,12 @@ def percentiles_ms(values_s: np.ndarray | Sequence[float]) -> Percentiles:
     return Percentiles(mean=float(arr.mean() * 1000.0), p50=float(p50), p90=float(p90), p95=float(p95), p99=float(p99))
 
 
+def _counts_as_floats(counts: list[int]) -> np.ndarray:
+    """``np.asarray(counts, dtype=float)`` of a list of step counts (ints): the same floats (every count is exact in a
+    double), by way of an int64 array, which numpy fills from Python ints about a third faster than a float one."""
+    return np.array(counts, dtype=np.int64).astype(float)
+
+
 def _time_weighted(engine: Engine, series: list[int] | np.ndarray, start: int, stop: int, scale: float = 1.0,
                    dt: np.ndarray | None = None) -> dict[str, float]:
     """Time-weighted mean and max of ``series`` over steps [start, stop); ``dt``: those steps' durations, if the
@@ -144,7 +150,7 @@ def _time_weighted(engine: Engine, series: list[int] | np.ndarray, start: int, s
         return {"mean": 0.0, "max": 0.0}
     if dt is None:
         dt = np.asarray(engine.step_dt[start:stop])
-    vals = (series if isinstance(series, np.ndarray) else np.asarray(series[start:stop], dtype=float)) * scale
+    vals = (series if isinstance(series, np.ndarray) else _counts_as_floats(series[start:stop])) * scale
     total = float(dt.sum())
     mean = float((vals * dt).sum() / total) if total > 0 else float(vals.mean())
     return {"mean": mean, "max": float(vals.max())}
@@ -197,8 +203,8 @@ def summarise(
     dt = np.asarray(engine.step_dt[i0:i1])
     # the counts as floats once (exact: small integers), the in-flight series their sum (a list comprehension over a
     # 200-request level's tens of thousands of steps was a sixth of this function)
-    waiting = np.asarray(engine.step_waiting[i0:i1], dtype=float)
-    running = np.asarray(engine.step_running[i0:i1], dtype=float)
+    waiting = _counts_as_floats(engine.step_waiting[i0:i1])
+    running = _counts_as_floats(engine.step_running[i0:i1])
     in_flight = _time_weighted(engine, waiting + running, 0, i1 - i0, dt=dt)
     return LevelPrediction(
         concurrency=concurrency,

@@ -581,12 +581,25 @@ class StepCostModel:
         state, fixed = n * self.state_bytes_per_seq, self.attn_fixed_s
         scheduler, overlaps, stream = n * self.scheduler_s_per_seq, self.scheduler_overlaps, n * self.stream_token_s
 
-        def seconds(kv_tokens_read: int) -> float:
-            attention = max((prefill_flops + kv_tokens_read * pair) / afs, (kv_tokens_read * kvb + state) / bps + fixed)
-            gpu = linear + attention + comm + elementwise + overhead
-            if not overlaps:
-                return max(gpu + scheduler, 0.0, stream)
-            return max(gpu, scheduler, stream)
+        # max() spelt out (called once a simulated decode step, where the builtin's call was a fifth of this): each
+        # later argument replaces the one kept only if it is greater, as max compares, so the same float comes back
+        # (ties and NaN included)
+        if not overlaps:
+            def seconds(kv_tokens_read: int) -> float:
+                flops_s = (prefill_flops + kv_tokens_read * pair) / afs
+                read_s = (kv_tokens_read * kvb + state) / bps + fixed
+                out = linear + (read_s if read_s > flops_s else flops_s) + comm + elementwise + overhead + scheduler
+                if 0.0 > out:
+                    out = 0.0
+                return stream if stream > out else out
+        else:
+            def seconds(kv_tokens_read: int) -> float:
+                flops_s = (prefill_flops + kv_tokens_read * pair) / afs
+                read_s = (kv_tokens_read * kvb + state) / bps + fixed
+                out = linear + (read_s if read_s > flops_s else flops_s) + comm + elementwise + overhead
+                if scheduler > out:
+                    out = scheduler
+                return stream if stream > out else out
 
         return seconds
 
