@@ -316,7 +316,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
     the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
     costs more at the size meeting the target says why (``gpu_dearer``)."""
-    from advisor.plan import gpu_dearer, real_options
+    from advisor.plan import decode_pick, gpu_dearer, real_options
     from advisor.plan.result import GpuChoice
 
     start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
@@ -337,7 +337,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # and said with both prices
     passed = single_card.passed_over(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     spared = passed["other"] if passed is not None else None
-    after = [k for k in after if k is spared or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
+    # a cheaper setup a decode-heavy load passed over for more requests per unit of price (``decode_pick``): it met
+    # the target at its size and is listed first, with both prices
+    bw_pair = decode_pick.passed_over(chosen, ok)
+    bw_over = bw_pair[0] if bw_pair is not None else None
+    if bw_over is not None:
+        after = [bw_over, *(k for k in after if k is not bw_over)]
+    after = [k for k in after if k is spared or k is bw_over
+             or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -412,13 +419,25 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                     alts = [a for a in alts if a.gpu != k.gpu.id]
                 else:
                     sized[k.gpu.id] = up
+    decoded = None
+    if bw_pair is not None and bw_over is not None and claim is not None:
+        def per(k: Candidate) -> int:  # the chosen setup's claim as the sizing table states it; the other's alone
+            return claim(k) if k is chosen else claim(relayout(k, 1))
+
+        def carried(k: Candidate) -> int:
+            lay = k.layout
+            return max(1, k.replicas - (lay.spare_units * max(1, lay.unit_gpus // max(1, k.tp)) if lay else 0)) * per(k)
+
+        decoded = {"other": option(bw_over, conv).model_dump(),
+                   **decode_pick.clause(chosen, bw_pair[1], bw_over, hourly=hourly, per=per, carried=carried)}
     alts = [a.model_copy(update={"gpus": sized[a.gpu].gpus, "per_hour": sized[a.gpu].per_hour,
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
-                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
+                       decode_pick=decoded)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 

@@ -737,6 +737,10 @@ class GpuChoice(_Out):
     # with none left, the text does not say no other GPU meets the target (one does, with too many cards)
     pruned: bool = Field(False, description="alternatives needing too many cards beside the chosen setup were "
                                             "left out unsaid")
+    # s21-gpu21 (tenth blind review, q42/q19): a cheaper setup on another GPU passed over for a decode-heavy load
+    # because the chosen one carries more per unit of price within the premium (advisor.plan.decode_pick):
+    # {"other": GpuOption, "more_pct", "limit_pct", "per", "other_per", "carried", "other_carried", "bw_ratio"}
+    decode_pick: dict[str, Any] | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -754,6 +758,17 @@ class GpuChoice(_Out):
         key = "plan.gpu19.single_card_nvlink" if self.single_card.get("nvlink") else "plan.gpu19.single_card"
         return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
                                         "limit": self.single_card["limit_pct"]})
+
+    def _decode_pick(self, lang: str) -> str:
+        """Why the dearer setup on a larger card and not the cheaper one: what each carries within the target."""
+        if self.decode_pick is None:
+            return ""
+        d = self.decode_pick
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
+            "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
+            "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
+            "bw": f"{d['bw_ratio']:.1f}"})
 
     def _declined(self, lang: str) -> str:
         """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
@@ -782,9 +797,10 @@ class GpuChoice(_Out):
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
                 return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
-            key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
+            key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
+                else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
+                + self._decode_pick(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -793,8 +809,8 @@ class GpuChoice(_Out):
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._declined(lang) + self._weighed(lang) \
-            + self._dearer(lang)
+                                  "others": others}) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
+            + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
