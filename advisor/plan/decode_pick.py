@@ -10,7 +10,9 @@ of the card is headroom, KV cache for long prompts and speed per user, and the s
 the load grows. So, where decoding (memory-bandwidth bound, deployment-facts rule 10) takes most of the chosen
 setup's GPU time, a setup of the same standing on another GPU that the predictor passed is chosen instead when
 
-- it costs at most ``premium()`` more an hour,
+- it costs at most ``premium()`` more an hour and takes fewer cards (fewer, larger GPUs: deployment-facts rule 9; a
+  setup on as many cards of a larger GPU is only dearer: q41's 2 × A10 for a 7B model stays, 36 a replica being
+  enough),
 - it carries more requests at once within the target per unit of price (its serving replicas × what one replica
   takes on its own predicted curve, over its hourly cost), and
 - its card has more memory bandwidth per unit of price.
@@ -55,9 +57,9 @@ def prefer(chosen: Candidate, met: list[Candidate], pool: list[Candidate], *, de
         return None
     limit = mine * (1.0 + premium()) + 1e-9
 
-    def fits(k: Candidate) -> bool:
+    def fits(k: Candidate) -> bool:  # fewer, larger cards: never as many cards as the chosen setup or more
         return k is not chosen and k.gpu.id != chosen.gpu.id and same_standing(k) and mine < hourly(k) <= limit \
-            and _bandwidth_per_price(k) > _bandwidth_per_price(chosen)
+            and _bandwidth_per_price(k) > _bandwidth_per_price(chosen) and k.total_gpus < chosen.total_gpus
 
     picks = [k for k in met if fits(k)]
     seen = {id(k) for k in met} | {id(chosen)}
@@ -76,7 +78,7 @@ def mark(pick: Candidate, over: Candidate) -> None:
     """Note on ``pick`` the setup it was chosen over and its own precision and TP size at the decision (the layout
     search may then keep another precision on the same cards: the memo states the figures that decided)."""
     pick.notes[:] = [n for n in pick.notes if not n.startswith(NOTE + ":")]
-    pick.notes.append(f"{NOTE}:{over.gpu.id}:{over.tp}:{over.weights}:{pick.tp}:{pick.weights}")
+    pick.notes.append(f"{NOTE}:{over.gpu.id}:{over.tp}:{over.weights}:{over.total_gpus}:{pick.tp}:{pick.weights}")
 
 
 def carry(src: Candidate, dst: Candidate) -> None:
@@ -93,8 +95,11 @@ def passed_over(chosen: Candidate, setups: list[Candidate]) -> tuple[Candidate, 
     note = next((n for n in chosen.notes if n.startswith(NOTE + ":")), None)
     if note is None:
         return None
-    _, gid, tp, weights, my_tp, my_weights = note.split(":", 5)
-    other = next((k for k in setups if (k.gpu.id, str(k.tp), k.weights) == (gid, tp, weights)), None)
+    _, gid, tp, weights, gpus, my_tp, my_weights = note.split(":", 6)
+    # at the size it was passed over at: a list laid out anew (the setups to buy) holds no such setup, and none is
+    # said rather than another size of it (q41 read "chosen over 1 × A10, 142 % more")
+    other = next((k for k in setups if (k.gpu.id, str(k.tp), k.weights, str(k.total_gpus)) == (gid, tp, weights, gpus)),
+                 None)
     if other is None:
         return None
     if (str(chosen.tp), chosen.weights) == (my_tp, my_weights):
