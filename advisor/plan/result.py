@@ -768,7 +768,16 @@ class GpuChoice(_Out):
         return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
             "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
-            "bw": f"{d['bw_ratio']:.1f}"})
+            "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
+
+    def _decode_leaner(self, lang: str) -> str:
+        d = self.decode_pick or {}
+        if d.get("leaner_gpus") is None:
+            return ""
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.leaner", {
+            "n": d["leaner_gpus"], "gpu": self.chosen.gpu_name, "weights": d.get("weights", ""),
+            "cost": f"{d['leaner_per_hour']:,.2f}", "currency": self.currency, "pct": d["leaner_headroom_pct"],
+            "policy": d["headroom_pct"]})
 
     def _declined(self, lang: str) -> str:
         """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
