@@ -33,6 +33,7 @@ from advisor.plan import (
     node_shapes,
     office_purchase,
     owned_per_million,
+    pcie_prefill,
     people_volume,
     phased_cost,
     placeholder_purchase,
@@ -1074,11 +1075,16 @@ def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], o
         elif miss:
             k = min(miss, key=lambda x: x.best_ttft_ms)
             slow_prefill = c.ttft_slo_ms is not None and k.best_ttft_ms > c.ttft_slo_ms
+            # the PCIe link named where the predictor finds the all-reduces a large part of the slow prefill (q04:
+            # 8 L20 have more FP8 compute on paper than the 4 H20 chosen)
+            pcie = pcie_prefill.comm_share(c, k) if slow_prefill else None
+            why = {"tr": "gpupick21.why.prefill_pcie", **pcie} if pcie is not None else \
+                {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}
             out.append({"tr": "plan.fleet14.misses", **base, "weights": k.weights, "tp": k.tp,
                         "ttft": f"{k.best_ttft_ms:,.0f}", "tpot": f"{k.best_tpot_ms:.1f}",
                         "slo_ttft": f"{c.ttft_slo_ms:,.0f}" if c.ttft_slo_ms else "—",
                         "slo_tpot": f"{c.tpot_slo_ms:,.0f}" if c.tpot_slo_ms else "—",
-                        "why": {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}})  # fmt: skip
+                        "why": why})  # fmt: skip
         else:
             formats = sorted({w for w, _ in sizing.allowed_formats(c, g)})
             out.append({"tr": "plan.fleet14.no_fit", **base, "mem": round(g.memory_bytes / 1e9),
