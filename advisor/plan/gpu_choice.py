@@ -446,10 +446,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
+    from advisor.plan.grant_straddle import straddling
+
+    kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
+    grant = straddling(c, chosen, alt_cands, book, kv)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
-                       decode_pick=decoded)
+                       decode_pick=decoded, grant=grant)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 

@@ -741,6 +741,9 @@ class GpuChoice(_Out):
     # because the chosen one carries more per unit of price within the premium (advisor.plan.decode_pick):
     # {"other": GpuOption, "more_pct", "limit_pct", "per", "other_per", "carried", "other_carried", "bw_ratio"}
     decode_pick: dict[str, Any] | None = None
+    # s21-gpu21 (tenth blind review, q17): a data-centre setup set aside because its purchase straddles the one-off
+    # budget, with both purchase ranges (advisor.plan.grant_straddle)
+    grant: dict[str, Any] | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -769,6 +772,23 @@ class GpuChoice(_Out):
             "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
             "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
+
+    def _grant(self, lang: str) -> str:
+        """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and
+        what a quote within the budget would buy."""
+        g = self.grant
+        if g is None:
+            return ""
+        why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
+        if g.get("fewer"):
+            why.append(render(lang, "gpupick21.grant.fewer", {"n": g["gpus"], "chosen_n": self.chosen.gpus}))
+        if g.get("kv") and g.get("chosen_kv"):
+            why.append(render(lang, "gpupick21.grant.kv", {"kv": g["kv"], "chosen_kv": g["chosen_kv"]}))
+        sep = "；" if lang == "zh_CN" else "; "
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.grant.text", {
+            "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}",
+            "high": f"{g['high']:,}", "chosen_low": f"{g['chosen_low']:,}", "chosen_high": f"{g['chosen_high']:,}",
+            "budget": f"{g['budget']:,}", "currency": self.currency, "why": sep.join(why) or "—"})
 
     def _decode_leaner(self, lang: str) -> str:
         d = self.decode_pick or {}
@@ -818,7 +838,7 @@ class GpuChoice(_Out):
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
+                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
             + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:

@@ -98,3 +98,29 @@ def test_the_all_reduce_is_named_only_over_pcie_and_from_its_share_on():
         tp, gpu = 8, _G()
 
     assert pcie_prefill.comm_share(object(), _One()) is None  # NVLink-joined cards: never the PCIe clause
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q17_says_the_l20_server_straddles_the_grant_with_both_purchase_ranges(lang):
+    from advisor.plan.data import PriceBook
+
+    r = planned(advice_answers("q17_capex_only_university_lab"))
+    g = r.gpu_choice
+    assert g is not None and g.grant is not None
+    grant, budget = g.grant, advice_answers("q17_capex_only_university_lab")["capex_budget"]["amount"]
+    # the purchase the price book gives for the setup named (CNY per card × its cards), and the grant between its ends
+    rows = PriceBook.build(None).find("l20-48g", "capex")
+    assert grant["gpu_name"] == "NVIDIA L20 48GB" and rows
+    assert grant["low"] == round(min(r_.low for r_ in rows) * grant["gpus"])
+    assert grant["high"] == round(max(r_.high for r_ in rows) * grant["gpus"])
+    assert grant["low"] <= budget == grant["budget"] < grant["high"]
+    assert grant["chosen_high"] <= budget  # the setup bought fits the grant at its high end
+    text = render_memo_markdown(r, lang)
+    for v in ("low", "high", "chosen_low", "chosen_high"):
+        assert f"{grant[v]:,}" in text
+    assert ("with a quote at or under the budget it is the better buy" in text) if lang == "en" else "若报价不超过预算" in text
+
+
+def test_no_grant_clause_without_a_one_off_budget():
+    r = planned(advice_answers("q42_china_market_gpus_mainland"))
+    assert r.gpu_choice is not None and r.gpu_choice.grant is None
