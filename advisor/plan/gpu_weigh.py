@@ -173,6 +173,8 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     if not others:
         return None
     resource, share = limiting_resource(c, split_of or chosen, decode_pct)
+    if split_of is not None:  # another setup's split: it decides the resource, no figure beside the plan's own split
+        share = None
     per_request = max(c.prompt_avg + c.output_avg, 1)
     cards = [CardFigure(gpu=k.gpu.id, gpu_name=k.gpu.name, value=round(card_value(resource, k), 3),
                         per_card_hour=round(k.price_mid * conv, 2) if k.price_mid > 0 else None, chosen=k is chosen,
