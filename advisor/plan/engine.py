@@ -17,6 +17,7 @@ from advisor.plan import (
     burst_rules,
     capacity_per_million,
     commands,
+    decode_pick,
     first_token_tie,
     fixes17,
     fleet,
@@ -33,6 +34,7 @@ from advisor.plan import (
     node_shapes,
     office_purchase,
     owned_per_million,
+    pcie_prefill,
     people_volume,
     phased_cost,
     placeholder_purchase,
@@ -94,6 +96,7 @@ from advisor.plan.result import (
 from advisor.plan.rule_base import _gpu_names
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
 from advisor.plan.sector_kinds import mlps_level
+from advisor.plan.token_split import decode_pct
 from advisor.plan.unknowns import BURST_QUESTION
 from advisor.plan.untimed_waits import untimed_steps
 
@@ -403,6 +406,19 @@ def _verify_laid_out(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBoo
     return ttft, tpot, meets
 
 
+def _per_replica_within(c: Ctx, k: sizing.Candidate, region: str, book: PriceBook) -> int:
+    """Requests one replica of ``k`` takes at once within the target on its own curve, probed as one replica laid
+    out alone (a setup laid out for several replicas is probed only up to its share: ``gpu_dearer.explain``)."""
+    one = gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=bool(k.layout and k.layout.owned),
+                               load_replicas=1)
+    return claimed_capacity(c, one)
+
+
+def _carried_within(c: Ctx, k: sizing.Candidate, region: str, book: PriceBook) -> int:
+    """Requests the setup's serving replicas take at once within the target (N+1 spare left out)."""
+    return serving_replicas(k) * _per_replica_within(c, k, region, book)
+
+
 def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidate, owned: list[sizing.Candidate],
                    near: list[sizing.Candidate]):
     """The layout search on the setups to buy (whole servers, N+1 a server): each other TP size × precision of the
@@ -695,11 +711,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     meets = False
     if chosen is not None and not c.is_batch:
         sim_ttft, sim_tpot, meets = _verify_laid_out(c, chosen, region, book)
+        met: list[tuple[sizing.Candidate, Any, Any]] = [(chosen, sim_ttft, sim_tpot)] if meets else []
         if not meets:  # the predictor disagrees with the screen: try the next in rank that passes it
             for alt in ok[1:4]:
                 t, p, m = _verify_laid_out(c, alt, region, book)
                 if m:
                     chosen, sim_ttft, sim_tpot, meets = alt, t, p, True
+                    met.append((alt, t, p))
                     break
         if meets:  # the predictor added replicas: a setup the screen ranked after it may now cost less
             floor = 2 if region == "mainland_plus_overseas" else 1  # one replica per node (set below)
@@ -715,8 +733,23 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             same = [k for k in ok if k is not chosen and rank(k)[:6] == rank(chosen)[:6] and hourly(k) < cost]
             for alt in same[:3]:
                 t, p, m = _verify_laid_out(c, alt, region, book)
+                if m:
+                    met.append((alt, t, p))
                 if m and hourly(alt) < cost:
                     chosen, sim_ttft, sim_tpot, cost = alt, t, p, hourly(alt)
+            # a decode-heavy load: the GPU that carries more per unit of price, a modest premium dearer (tenth review)
+            def checked(k: sizing.Candidate) -> bool:
+                t, p, m = _verify_laid_out(c, k, region, book)
+                if m:
+                    met.append((k, t, p))
+                return m
+
+            pick = decode_pick.prefer(chosen, [k for k, _, _ in met], ok, decode_pct=decode_pct(c, chosen),
+                                      same_standing=lambda k: rank(k)[:6] == rank(chosen)[:6], hourly=gchoice.hourly,
+                                      carried=lambda k: _carried_within(c, k, region, book), verify=checked)
+            if pick is not None:
+                decode_pick.mark(pick, chosen)
+                chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is pick)
     elif chosen is not None:
         meets = True
     search: LayoutSearch | None = None
@@ -729,6 +762,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                                      gchoice.rank_key(c, region, book), gchoice._copy,
                                                      first_token_tie.round_trip_ms(c, region))
         if best is not chosen:
+            decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
         near = [chosen, *near]
@@ -1044,11 +1078,16 @@ def _fleet_others(c: Ctx, chosen: sizing.Candidate | None, gpu_ids: list[str], o
         elif miss:
             k = min(miss, key=lambda x: x.best_ttft_ms)
             slow_prefill = c.ttft_slo_ms is not None and k.best_ttft_ms > c.ttft_slo_ms
+            # the PCIe link named where the predictor finds the all-reduces a large part of the slow prefill (q04:
+            # 8 L20 have more FP8 compute on paper than the 4 H20 chosen)
+            pcie = pcie_prefill.comm_share(c, k) if slow_prefill else None
+            why = {"tr": "gpupick21.why.prefill_pcie", **pcie} if pcie is not None else \
+                {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}
             out.append({"tr": "plan.fleet14.misses", **base, "weights": k.weights, "tp": k.tp,
                         "ttft": f"{k.best_ttft_ms:,.0f}", "tpot": f"{k.best_tpot_ms:.1f}",
                         "slo_ttft": f"{c.ttft_slo_ms:,.0f}" if c.ttft_slo_ms else "—",
                         "slo_tpot": f"{c.tpot_slo_ms:,.0f}" if c.tpot_slo_ms else "—",
-                        "why": {"tr": "plan.fleet14.why." + ("prefill" if slow_prefill else "decode")}})  # fmt: skip
+                        "why": why})  # fmt: skip
         else:
             formats = sorted({w for w, _ in sizing.allowed_formats(c, g)})
             out.append({"tr": "plan.fleet14.no_fit", **base, "mem": round(g.memory_bytes / 1e9),

@@ -316,7 +316,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
     the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
     costs more at the size meeting the target says why (``gpu_dearer``)."""
-    from advisor.plan import gpu_dearer, real_options
+    from advisor.plan import decode_pick, gpu_dearer, real_options
     from advisor.plan.result import GpuChoice
 
     start = next((i for i, k in enumerate(ok) if k is chosen), -1) + 1
@@ -337,7 +337,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # and said with both prices
     passed = single_card.passed_over(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     spared = passed["other"] if passed is not None else None
-    after = [k for k in after if k is spared or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
+    # a cheaper setup a decode-heavy load passed over for more requests per unit of price (``decode_pick``): it met
+    # the target at its size and is listed first, with both prices
+    bw_pair = decode_pick.passed_over(chosen, ok)
+    bw_over = bw_pair[0] if bw_pair is not None else None
+    if bw_over is not None:
+        after = [bw_over, *(k for k in after if k is not bw_over)]
+    after = [k for k in after if k is spared or k is bw_over
+             or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
     seen = {chosen.gpu.id}
@@ -383,7 +390,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     from advisor.plan.token_split import decode_pct
 
     weighing = weigh(c, chosen, alt_cands, conv, spare=redundancy_reason(c) is not None,
-                     on_fleet=fleet(c, chosen.gpu.id) is not None, decode_pct=decode_pct(c, chosen))
+                     on_fleet=fleet(c, chosen.gpu.id) is not None,
+                     decode_pct=decode_pct(c, bw_over if bw_over is not None else chosen), split_of=bw_over)
     # the chosen replica split over PCIe though one card a replica was weighed: said with its premium and the limit
     held = single_card.declined(chosen, after, lambda k: tiers(c, region, k, book) == mine, hourly)
     single = None if passed is None else {"other": option(passed["other"], conv).model_dump(), "more_pct": passed["more_pct"],
@@ -412,13 +420,40 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                     alts = [a for a in alts if a.gpu != k.gpu.id]
                 else:
                     sized[k.gpu.id] = up
+    decoded = None
+    if bw_pair is not None and bw_over is not None and claim is not None:
+        def per(k: Candidate) -> int:  # the chosen setup's claim as the sizing table states it; the other's alone
+            return claim(k) if k is chosen else claim(relayout(k, 1))
+
+        def carried(k: Candidate) -> int:
+            lay = k.layout
+            return max(1, k.replicas - (lay.spare_units * max(1, lay.unit_gpus // max(1, k.tp)) if lay else 0)) * per(k)
+
+        decoded = {"other": option(bw_over, conv).model_dump(),
+                   **decode_pick.clause(chosen, bw_pair[1], bw_over, hourly=hourly, per=per, carried=carried)}
+        # one serving replica fewer that still carries the bare peak with the spare, cheaper still: said with the
+        # headroom it leaves (q42's 2 × H20 at 10 %, which the reviewers priced against the L20s)
+        decided = bw_pair[1]
+        serving = max(1, decided.replicas - (decided.layout.spare_units * max(1, decided.layout.unit_gpus // max(1, decided.tp))
+                                              if decided.layout else 0))
+        if serving > 1 and (serving - 1) * decoded["per"] >= c.peak > 0:
+            lean = relayout(decided, serving - 1)
+            if lean.total_gpus < chosen.total_gpus:
+                decoded.update(leaner_gpus=lean.total_gpus, leaner_per_hour=round(hourly(lean) * conv, 2),
+                               leaner_headroom_pct=math.floor(((serving - 1) * decoded["per"] / c.peak - 1) * 100),
+                               headroom_pct=round(HEADROOM * 100))
     alts = [a.model_copy(update={"gpus": sized[a.gpu].gpus, "per_hour": sized[a.gpu].per_hour,
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
+    from advisor.plan.grant_straddle import straddling
+
+    kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
+    grant = straddling(c, chosen, alt_cands, book, kv)
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
-                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv))
+                       dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
+                       decode_pick=decoded, grant=grant)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 

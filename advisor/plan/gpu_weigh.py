@@ -61,6 +61,8 @@ class GpuWeighing(_Out):
     cards: list[CardFigure]
     whole_server: list[WholeServerNote] = Field(default_factory=list)
     currency: str = "USD"
+    share_gpu: str | None = Field(None, description="the GPU whose split ``share_pct`` is: the setup a decode-heavy "
+                                                    "load passed over (advisor.plan.decode_pick); None: the chosen")
 
     def text_in(self, lang: str) -> str:
         def fmt(v: float) -> str:
@@ -77,8 +79,11 @@ class GpuWeighing(_Out):
                 "gpu": c.gpu_name, "value": fmt(c.value), "price": f"{c.per_card_hour:,.2f}",
                 "currency": self.currency, "per": f"{per:.3g}"})  # fmt: skip
 
-        head = render(lang, f"plan.gpu_weigh.head.{self.resource}",
-                      {"share": self.share_pct if self.share_pct is not None else "—"})
+        # the split of the setup passed over for this one (``decode_pick``): the one the choice rested on, named
+        key = f"gpupick21.weigh_head.{self.resource}" if self.share_gpu and self.resource != "kv_memory" \
+            else f"plan.gpu_weigh.head.{self.resource}"
+        head = render(lang, key, {"share": self.share_pct if self.share_pct is not None else "—",
+                                  "gpu": self.share_gpu or ""})
         sep = render(lang, "plan.gpu_weigh.sep")
         if self.whole_server and not any(w.cheaper for w in self.whole_server):
             # the card that looks better per price costs more even counted per card for this load: the weighing
@@ -162,11 +167,14 @@ def _whole_server(c: Ctx, k: Candidate, chosen_per_hour: float, conv: float, spa
 
 
 def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, spare: bool,
-          on_fleet: bool = False, decode_pct: int | None = None) -> GpuWeighing | None:
-    """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other."""
+          on_fleet: bool = False, decode_pct: int | None = None, split_of: Candidate | None = None) -> GpuWeighing | None:
+    """The chosen setup and the next ones on other GPUs, per card in the limiting resource; None with no other.
+    ``split_of``: the setup ``decode_pct`` is the split of, when not the chosen one (``decode_pick``)."""
     if not others:
         return None
-    resource, share = limiting_resource(c, chosen, decode_pct)
+    resource, share = limiting_resource(c, split_of or chosen, decode_pct)
+    if split_of is not None:  # another setup's split: it decides the resource, no figure beside the plan's own split
+        share = None
     per_request = max(c.prompt_avg + c.output_avg, 1)
     cards = [CardFigure(gpu=k.gpu.id, gpu_name=k.gpu.name, value=round(card_value(resource, k), 3),
                         per_card_hour=round(k.price_mid * conv, 2) if k.price_mid > 0 else None, chosen=k is chosen,
@@ -177,7 +185,8 @@ def weigh(c: Ctx, chosen: Candidate, others: list[Candidate], conv: float, *, sp
     # not compete with a rental (q39: "6 H20 would be the better choice" beside 16 owned L20, sixth blind review)
     notes = [] if on_fleet else [n for k in others
                                  if (n := _whole_server(c, k, chosen_per_hour, conv, spare)) is not None]
-    return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency)
+    return GpuWeighing(resource=resource, share_pct=share, cards=cards, whole_server=notes, currency=c.currency,
+                       share_gpu=split_of.gpu.name if split_of is not None else None)
 
 
 __all__ = ["GpuWeighing", "card_value", "limiting_resource", "weigh"]

@@ -746,6 +746,13 @@ class GpuChoice(_Out):
     # with none left, the text does not say no other GPU meets the target (one does, with too many cards)
     pruned: bool = Field(False, description="alternatives needing too many cards beside the chosen setup were "
                                             "left out unsaid")
+    # s21-gpu21 (tenth blind review, q42/q19): a cheaper setup on another GPU passed over for a decode-heavy load
+    # because the chosen one carries more per unit of price within the premium (advisor.plan.decode_pick):
+    # {"other": GpuOption, "more_pct", "limit_pct", "per", "other_per", "carried", "other_carried", "bw_ratio"}
+    decode_pick: dict[str, Any] | None = None
+    # s21-gpu21 (tenth blind review, q17): a data-centre setup set aside because its purchase straddles the one-off
+    # budget, with both purchase ranges (advisor.plan.grant_straddle)
+    grant: dict[str, Any] | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -763,6 +770,43 @@ class GpuChoice(_Out):
         key = "plan.gpu19.single_card_nvlink" if self.single_card.get("nvlink") else "plan.gpu19.single_card"
         return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
                                         "limit": self.single_card["limit_pct"]})
+
+    def _decode_pick(self, lang: str) -> str:
+        """Why the dearer setup on a larger card and not the cheaper one: what each carries within the target."""
+        if self.decode_pick is None:
+            return ""
+        d = self.decode_pick
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
+            "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
+            "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
+            "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
+
+    def _grant(self, lang: str) -> str:
+        """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and
+        what a quote within the budget would buy."""
+        g = self.grant
+        if g is None:
+            return ""
+        why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
+        if g.get("fewer"):
+            why.append(render(lang, "gpupick21.grant.fewer", {"n": g["gpus"], "chosen_n": self.chosen.gpus}))
+        if g.get("kv") and g.get("chosen_kv"):
+            why.append(render(lang, "gpupick21.grant.kv", {"kv": g["kv"], "chosen_kv": g["chosen_kv"]}))
+        sep = "；" if lang == "zh_CN" else "; "
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.grant.text", {
+            "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}",
+            "high": f"{g['high']:,}", "chosen_low": f"{g['chosen_low']:,}", "chosen_high": f"{g['chosen_high']:,}",
+            "budget": f"{g['budget']:,}", "currency": self.currency, "why": sep.join(why) or "—"})
+
+    def _decode_leaner(self, lang: str) -> str:
+        d = self.decode_pick or {}
+        if d.get("leaner_gpus") is None:
+            return ""
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.leaner", {
+            "n": d["leaner_gpus"], "gpu": self.chosen.gpu_name, "weights": d.get("weights", ""),
+            "cost": f"{d['leaner_per_hour']:,.2f}", "currency": self.currency, "pct": d["leaner_headroom_pct"],
+            "policy": d["headroom_pct"]})
 
     def _declined(self, lang: str) -> str:
         """Why the replica stays split over PCIe: one card a replica costs more than the premium the plan pays."""
@@ -791,9 +835,10 @@ class GpuChoice(_Out):
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
                 return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
-            key = "plan.gpu19.text_single" if self.single_card is not None else "plan.gpu_choice.text"
+            key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
+                else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
+                + self._decode_pick(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -802,8 +847,8 @@ class GpuChoice(_Out):
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._single(lang) + self._declined(lang) + self._weighed(lang) \
-            + self._dearer(lang)
+                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
+            + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "

@@ -38,15 +38,22 @@ def test_every_gpu_weighed_is_held_to_the_same_headroom(path):
 
 
 def test_q42_says_the_cheaper_h20_pair_misses_the_rule_every_gpu_is_held_to():
+    # s21-gpu21 (tenth blind review): q42 now chooses 3 × H20 over 4 × L20 (``decode_pick``), so the 2 × H20 that
+    # carries only the bare peak with the spare is said beside the chosen GPU, with the same rule and the headroom
+    # it would leave; before, it was said beside the L20 as the dearer GPU's leaner setup
     r = planned(advice_answers("q42_china_market_gpus_mainland"))
-    assert r.gpu_choice is not None
-    lean = [d for d in r.gpu_choice.dearer if d.leaner_gpus is not None]
-    assert lean, "q42's 2 × H20 (bare peak with the spare) is no longer named"
-    d = lean[0]
+    assert r.gpu_choice is not None and r.hardware.gpu == "h20-96g"
+    d = r.gpu_choice.decode_pick
+    assert d is not None and d.get("leaner_gpus") is not None, "q42's 2 × H20 (bare peak with the spare) is no longer named"
+    assert d["leaner_gpus"] < r.hardware.total_gpus and d["leaner_per_hour"] < d["other"]["per_hour"]
+    assert d["leaner_headroom_pct"] < POLICY == d["headroom_pct"]
+    # one serving replica at the decision's precision carries the bare peak and leaves that headroom
+    assert d["per"] >= r.capacity.peak_concurrency
+    assert d["leaner_headroom_pct"] == math.floor((d["per"] / r.capacity.peak_concurrency - 1) * 100)
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert f"but with {d.leaner_headroom_pct} % headroom: every GPU here is held to the same {POLICY} % above " \
+    assert f"but with {d['leaner_headroom_pct']} % headroom: every GPU here is held to the same {POLICY} % above " \
            "the peak" in en
-    assert f"余量只有 {d.leaner_headroom_pct}%：这里每款 GPU 都按同一规则定规模" in zh.replace("余量只有 ", "余量只有 ")
+    assert f"余量只有 {d['leaner_headroom_pct']}%：这里每款 GPU 都按同一规则定规模" in zh
 
 
 class _Lay:

@@ -46,15 +46,21 @@ def test_the_office_fleet_of_4090d_gets_neither_note():
     assert "cost.mainland_prices" in ids(bought)  # buying the cards: their prices are placeholders again
 
 
-@pytest.mark.parametrize("name", ["q42_china_market_gpus_mainland", "q01_office_lan_capex_contracts"])
-def test_no_export_check_on_china_market_parts_bought_in_the_mainland(name):
-    r = planned(advice_answers(name))
+# q42 limited to the L20 and the 4090 D: q42 itself runs on the H20 since s21-gpu21 (a decode-heavy chat,
+# ``decode_pick``), and the H20 keeps its export check (2025 licence rule, Chinese guidance: the test below)
+Q42_L20 = {**advice_answers("q42_china_market_gpus_mainland"), "gpu_constraint": ["l20-48g", "rtx-4090d"]}
+
+
+@pytest.mark.parametrize("answers", [Q42_L20, advice_answers("q01_office_lan_capex_contracts")], ids=["q42_l20", "q01"])
+def test_no_export_check_on_china_market_parts_bought_in_the_mainland(answers):
+    r = planned(answers)
     assert r.hardware.gpu in ("l20-48g", "rtx-4090d") and r.region == "mainland"
-    assert "gpu.export_verify" not in ids(advice_answers(name))
+    assert "gpu.export_verify" not in ids(answers)
 
 
 def test_the_export_check_stays_for_the_h20_bought_and_for_a_card_under_the_rules():
     assert "gpu.export_verify" in ids(advice_answers("q35_deepseek_v3_h20_internal"))
+    assert "gpu.export_verify" in ids(advice_answers("q42_china_market_gpus_mainland"))  # rented H20 (s21-gpu21)
     assert "gpu.export_verify" in ids(H20_BOUGHT)
 
 

@@ -145,15 +145,17 @@ def test_tokyo_memo_names_its_own_uplift():
 
 def test_q42_weighs_the_h20_on_the_instances_a_cloud_lists_not_whole_servers():
     # s18-h20rows: Alibaba Cloud lists the H20's family (gn8v) in 1/2/4/8-card instances, so the H20 is weighed on
-    # what its load needs (2 cards and the N+1 spare, 1 card a replica), not on two whole 8-card servers; the L20
-    # stays chosen because that rounded setup costs less an hour (32.13 against 39.82), said in the option list
+    # what its load needs (2 cards and the N+1 spare, 1 card a replica), not on two whole 8-card servers. Since
+    # s21-gpu21 the H20 is chosen for this decode-heavy chat over the L20s, 24 % cheaper an hour (``decode_pick``):
+    # both rounded setups are on sale by the card, and the L20 is listed with its lower hourly cost
     r = _plan("q42_china_market_gpus_mainland")
     ch = r.gpu_choice
     assert ch is not None and ch.weighing is not None and ch.weighing.whole_server == []
     assert r.next_steps[0].id != "quote_fewer_cards"
-    h20 = next(a for a in ch.alternatives if a.gpu == "h20-96g")
-    assert not h20.whole_server and h20.unit_gpus == 1 and h20.gpus < 8
-    assert h20.per_hour > ch.chosen.per_hour  # the rounded setups' hourly costs decide, both on sale by the card
+    h20 = ch.chosen
+    assert h20.gpu == "h20-96g" and not h20.whole_server and h20.unit_gpus == 1 and h20.gpus < 8
+    l20 = next(a for a in ch.alternatives if a.gpu == "l20-48g")
+    assert not l20.whole_server and l20.per_hour < h20.per_hour  # the premium the decode rule pays, said
     from advisor.plan.node_shapes import shape_of
 
     assert not shape_of("h20-96g", owned=False).whole_server and shape_of("h20-96g", owned=True).whole_server
