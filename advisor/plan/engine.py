@@ -1313,7 +1313,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     points = [
         CurvePoint(concurrency=lv.concurrency or 0, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
                    tpot_p50_ms=_r(lv.tpot_ms.p50), tpot_p99_ms=_r(lv.tpot_ms.p99),
-                   output_tokens_per_s=round(lv.output_tokens_per_s, 1))
+                   output_tokens_per_s=round(lv.output_tokens_per_s, 1), requests=lv.requests)
         for lv in levels
     ]  # fmt: skip
     cap = Capacity(

@@ -770,7 +770,7 @@ def memo_context(
         "layouts": _layouts_sentence(result, lang, as_asked),
         "past_knee": (" " if lang != "zh_CN" else "").join(x for x in (_past_knee(result, t),
                                                                          _one_down_knee(result, t)) if x),
-        "carried": memo_carried.carried_sentence(result, t),
+        "carried": _curve_reading(result, t, lang),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -1126,6 +1126,16 @@ def write_memo(
     if folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
     return out
+
+
+def _curve_reading(result: PlanResult, t, lang: str) -> str:
+    """Under the latency table: a repeated P99 (``memo_carried``), then a flat first-token row, the jump past the
+    engine's cap and a throughput dip, each said for what it is (``memo_curve_reading``)."""
+    from advisor.plan import memo_curve_reading
+
+    carried = memo_carried.carried_sentence(result, t)
+    more = memo_curve_reading.reading_sentences(result, t, _num, bool(carried), lang)
+    return ("" if lang == "zh_CN" else " ").join(x for x in (carried, more) if x)
 
 
 def _peak_value(result: PlanResult, t) -> str:

@@ -504,6 +504,9 @@ class CurvePoint(_Out):
     tpot_p50_ms: float | None
     tpot_p99_ms: float | None
     output_tokens_per_s: float
+    # s21-replica21: the requests the level timed (its sample): a short sample's throughput and P99 swing with the
+    # prompts it drew, and the memo says so where a row dips (q04: 355 → 315 tokens/s from 9 and 18 requests)
+    requests: int | None = None
 
 
 class LatencyCurve(_Out):
