@@ -34,6 +34,13 @@ def capacity_up_to(c: Ctx, ch: sizing.Candidate, need: int) -> int:
     return max(1, min(ch.c_max, max(shown or 0, found or 0) or ch.per_replica))
 
 
+def probe_alternative(c: Ctx, ch: sizing.Candidate, need: int):
+    """For "why this GPU" (``gpu_dearer``): what one replica of another setup takes within the target searched up to
+    ``need`` (``capacity_up_to``), and its predicted level one request past that (what stops it)."""
+    per = capacity_up_to(c, ch, need)
+    return per, sizing.levels_at(c, ch, [per + 1])[0]
+
+
 def engine_cap(c: Ctx, ch: sizing.Candidate) -> int:
     """The requests one replica's engine runs at once, as the serve command sets it (``--max-num-seqs``): the claim
     for a service, so "takes up to N" ≤ the cap ≤ the highest level the curve shows within the target; a batch

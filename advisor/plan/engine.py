@@ -59,6 +59,7 @@ from advisor.plan.capacity import (
     engine_cap,
     headroom_target,
     one_down_load,
+    probe_alternative,
     served_curve,
     serving_replicas,
 )
@@ -1264,7 +1265,8 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
             choice = None
     if choice is None:
         choice = gchoice.build_choice(c, region, chosen, ok, book, conv,
-                                      claim=lambda k: claimed_capacity(c, k), target=headroom_target(c))
+                                      claim=lambda k: claimed_capacity(c, k), target=headroom_target(c),
+                                      probe=lambda k, need: probe_alternative(c, k, need))
     # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
     return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 

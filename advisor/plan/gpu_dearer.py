@@ -92,13 +92,10 @@ class DearerAlt(BaseModel):
         return out
 
 
-def _limit(c: Ctx, one: Candidate, per: int) -> dict[str, object]:
-    """What one replica misses one request past its claim ``per`` (TTFT before TPOT), with its figure: the level the
-    claim's bisection (``capacity_probe.refine``) has simulated already, as a rule. Empty where that level meets the
-    target (the claim then stopped at the screen's cap or at the load searched, not at the target)."""
-    from advisor.plan import sizing  # the sizing core imports the choice that imports this module
-
-    lv = sizing.levels_at(c, one, [per + 1])[0]
+def _limit(c: Ctx, per: int, lv) -> dict[str, object]:
+    """What one replica misses one request past its claim ``per`` (TTFT before TPOT), with its figure, read off
+    ``lv``, the level at ``per + 1`` (the claim's bisection has simulated it already, as a rule). Empty where that
+    level meets the target (the claim then stopped at what the KV cache holds or at the whole target)."""
     ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
     if c.ttft_slo_ms is not None and ttft is not None and ttft > c.ttft_slo_ms:
         return {"limit": "ttft", "limit_at": per + 1, "limit_ms": ttft, "limit_target_ms": c.ttft_slo_ms}
@@ -124,11 +121,13 @@ def _serving(k: Candidate) -> int:
 
 
 def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, claimed_capacity,
-            target: int, headroom_pct: int) -> DearerAlt | None:
+            target: int, headroom_pct: int, probe) -> DearerAlt | None:
     """Why ``alt`` (another GPU, same standing, dearer at the size that meets the target) is not chosen; None when
     it is not dearer. ``relayout(candidate, load_replicas)`` returns a copy laid out for that many serving
     replicas (spares added back), used to try one serving replica fewer; ``claimed_capacity(candidate)`` the
-    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom."""
+    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom;
+    ``probe(candidate, need)`` (``capacity.probe_alternative``) what one replica takes searched up to ``need`` and
+    the predicted level one past it (passed in: capacity sits above this module)."""
     def hour(k: Candidate) -> float:
         return round(k.price_mid * k.total_gpus * conv, 2)
 
@@ -136,11 +135,8 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
         return None
     # one replica's claim on a curve probed up to the whole target (a setup laid out for more replicas is probed
     # only up to its share, and whole units can add replicas: q03's 8 × H20 read "6 requests a replica")
-    from advisor.plan.capacity import capacity_up_to  # capacity imports the choice that imports this module
-
-    one = relayout(alt, 1)
-    per = capacity_up_to(c, one, target)
-    limit = _limit(c, one, per)
+    per, past = probe(relayout(alt, 1), target)
+    limit = _limit(c, per, past)
     # the chosen setup's figure is the plan's own claim, the one the sizing table prints and --max-num-seqs caps the
     # engine at (round 10: q03 said 14 here beside 12 there, q31 12 beside 9, q36 164 beside 150: a one-replica copy
     # probed up to the whole target found more than the plan's layout, probed up to its share, claims)

@@ -38,6 +38,7 @@ from advisor.plan import (
     memo_batch,
     memo_carried,
     memo_cost_formula,
+    memo_curve_reading,
     memo_forms,
     memo_per_million,
     memo_text15,
@@ -1131,8 +1132,6 @@ def write_memo(
 def _curve_reading(result: PlanResult, t, lang: str) -> str:
     """Under the latency table: a repeated P99 (``memo_carried``), then a flat first-token row, the jump past the
     engine's cap and a throughput dip, each said for what it is (``memo_curve_reading``)."""
-    from advisor.plan import memo_curve_reading
-
     carried = memo_carried.carried_sentence(result, t)
     more = memo_curve_reading.reading_sentences(result, t, _num, bool(carried), lang)
     return ("" if lang == "zh_CN" else " ").join(x for x in (carried, more) if x)
