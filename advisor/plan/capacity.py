@@ -22,6 +22,25 @@ def claimed_capacity(c: Ctx, ch: sizing.Candidate) -> int:
     return max(1, min(ch.c_max, _highest_level_within_slo(c, levels) or ch.per_replica))
 
 
+def capacity_up_to(c: Ctx, ch: sizing.Candidate, need: int) -> int:
+    """The requests one replica takes within the target on its own predicted curve, searched up to ``need`` (not the
+    plan's share per replica, as ``claimed_capacity`` is): an alternative compared with the chosen setup is asked
+    for the whole peak with its headroom on one replica, so a layout that whole servers split into many replicas
+    does not read as a limit (round 10, q03: "H20 … takes only 6 at once" was 24 ÷ the 4 serving replicas of its
+    8-card server, the search's bound, not the target's). Never above the screen's c_max (the KV cache)."""
+    levels, _ = plan_curve(c, ch)
+    shown = _highest_level_within_slo(c, levels)
+    found = capacity_probe.refine(c, ch, levels, need)
+    return max(1, min(ch.c_max, max(shown or 0, found or 0) or ch.per_replica))
+
+
+def probe_alternative(c: Ctx, ch: sizing.Candidate, need: int):
+    """For "why this GPU" (``gpu_dearer``): what one replica of another setup takes within the target searched up to
+    ``need`` (``capacity_up_to``), and its predicted level one request past that (what stops it)."""
+    per = capacity_up_to(c, ch, need)
+    return per, sizing.levels_at(c, ch, [per + 1])[0]
+
+
 def engine_cap(c: Ctx, ch: sizing.Candidate) -> int:
     """The requests one replica's engine runs at once, as the serve command sets it (``--max-num-seqs``): the claim
     for a service, so "takes up to N" ≤ the cap ≤ the highest level the curve shows within the target; a batch

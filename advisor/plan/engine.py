@@ -61,6 +61,8 @@ from advisor.plan.capacity import (
     claimed_capacity,
     engine_cap,
     headroom_target,
+    one_down_load,
+    probe_alternative,
     served_curve,
     serving_replicas,
 )
@@ -1305,7 +1307,8 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
             choice = None
     if choice is None:
         choice = gchoice.build_choice(c, region, chosen, ok, book, conv,
-                                      claim=lambda k: claimed_capacity(c, k), target=headroom_target(c))
+                                      claim=lambda k: claimed_capacity(c, k), target=headroom_target(c),
+                                      probe=lambda k, need: probe_alternative(c, k, need))
     # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
     return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 
@@ -1354,7 +1357,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
     points = [
         CurvePoint(concurrency=lv.concurrency or 0, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
                    tpot_p50_ms=_r(lv.tpot_ms.p50), tpot_p99_ms=_r(lv.tpot_ms.p99),
-                   output_tokens_per_s=round(lv.output_tokens_per_s, 1))
+                   output_tokens_per_s=round(lv.output_tokens_per_s, 1), requests=lv.requests)
         for lv in levels
     ]  # fmt: skip
     cap = Capacity(
@@ -1367,6 +1370,9 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         max_concurrency_per_replica=cap_per, memory_max_concurrency=mem_c,
         headroom=round(capacity_headroom(c, ch, cap_per), 3), meets_slo=meets,
         headroom_measured=None if (m := fleet.measured_headroom(c, ch)) is None else round(m, 3),
+        curve_max_per_replica=fleet.curve_per_replica(c, ch),
+        serving_replicas=serving_replicas(ch) if (down := one_down_load(c, ch)) is not None else None,
+        load_per_serving_replica=down,
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per,
@@ -1456,9 +1462,11 @@ def _fleet_load_step(c: Ctx, ch: sizing.Candidate, f: Facts) -> list[NextStep]:
     if fl is None or f.form == "hosted_api" or fleet.measured_headroom(c, ch) is None:
         return []
     over = f.within_budget is False or f.budget_straddles
-    return [NextStep(id="fleet_load", key="agree18.next.fleet_load_budget" if over else "agree18.next.fleet_load",
-                     params={"count": fl[1], "util": round((c.utilisation or 0) * 100), "tp": ch.tp,
-                             "per": claimed_capacity(c, ch)},
+    # the divisor is the curve's per-replica figure the fleet's load was read against (fleet.curve_per_replica), not
+    # the plan's claim at its own lighter load per replica (q39 divided by 12 where the curve takes about 36)
+    per = fleet.curve_per_replica(c, ch) or claimed_capacity(c, ch)
+    return [NextStep(id="fleet_load", key="replica21.next.fleet_load_budget" if over else "replica21.next.fleet_load",
+                     params={"count": fl[1], "util": round((c.utilisation or 0) * 100), "tp": ch.tp, "per": per},
                      command="advisor gpu --watch --interval 60 --prometheus http://SERVER:8000/metrics")]
 
 

@@ -118,9 +118,22 @@ def base_check(c: Ctx, cand: Candidate) -> tuple[int, float] | None:
     curve = getattr(cand, "fleet_curve_base_gpus", None)
     if curve is None:
         base_conc = max(1, math.ceil(c.peak / peak_multiple(c) - 1e-9))
-        curve = math.ceil(base_conc / max(1, claimed_capacity(c, cand))) * cand.tp
+        per = max(1, claimed_capacity(c, cand))
+        curve = math.ceil(base_conc / per) * cand.tp
         cand.fleet_curve_base_gpus = curve  # type: ignore[attr-defined]
+        cand.fleet_curve_per_replica = per  # type: ignore[attr-defined]
     return int(curve), fl[1] * c.utilisation
+
+
+def curve_per_replica(c: Ctx, cand: Candidate) -> int | None:
+    """The requests one replica takes within the target on the curve ``base_check`` read today's load against (the
+    setup as screened, a replica loaded with a larger share): the figure behind "the curve says N GPUs would carry
+    it", which the fleet-load step divides by too. None where no base check applies. It can exceed the plan's own
+    claim (q39: about 36 against 12), which is searched only up to the load each replica of the final layout takes,
+    and the memo names the two apart (round 10: "up to 12 per replica … against a curve where about 36 fit")."""
+    if base_check(c, cand) is None:
+        return None
+    return getattr(cand, "fleet_curve_per_replica", None)
 
 
 def measured_peak_replicas(c: Ctx, cand: Candidate) -> int | None:

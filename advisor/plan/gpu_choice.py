@@ -310,12 +310,13 @@ __all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_
 
 
 def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float,
-                 claim=None, target: int | None = None):
+                 claim=None, target: int | None = None, probe=None):
     """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
     aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less. ``claim(candidate)``:
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
     the peak with the headroom, passed in (capacity imports this module): with them, a GPU better per price that
-    costs more at the size meeting the target says why (``gpu_dearer``)."""
+    costs more at the size meeting the target says why (``gpu_dearer``), searched on one replica up to the target
+    by ``probe(candidate, need)`` (``capacity.probe_alternative``)."""
     from advisor.plan import decode_pick, gpu_dearer, real_options
     from advisor.plan.result import GpuChoice
 
@@ -404,9 +405,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     # about; a GPU that is dearer per card too needs no reason beyond its price)
     better = {f.gpu for f in (weighing.cards if weighing is not None else []) if weighing is not None
               and gpu_dearer.better_per_price(f, weighing.cards)}
-    dearer = [] if claim is None or target is None else [
+    dearer = [] if claim is None or target is None or probe is None else [
         d for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared and k.gpu.id in better
-        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100))) is not None]
+        and (d := gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100),
+                                               probe)) is not None]
     # an alternative the dearer clause sized up to the headroom on its own curve is listed at that size too, so the
     # option list and the clause name one setup (the one rule every GPU is held to)
     sized: dict[str, Any] = {d.gpu: d for d in dearer}

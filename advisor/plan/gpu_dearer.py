@@ -68,6 +68,13 @@ class DearerAlt(BaseModel):
     leaner_per_hour: float | None = None
     leaner_headroom_pct: int | None = None
     currency: str = "USD"
+    # s21-replica21 (round 10, q03: "H20 is called 2.8× better per unit of price yet 'takes only 6 at once'"): the
+    # weighing is per card on the limiting resource at the peak; what stops one replica of this GPU one request
+    # past its claim is said, from its own curve: the first token (prefill compute) or each token (decode)
+    limit: str | None = None  # "ttft" or "tpot": the target the first level past ``per_replica`` misses
+    limit_at: int | None = None
+    limit_ms: float | None = None
+    limit_target_ms: float | None = None
 
     def text_in(self, lang: str) -> str:
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
@@ -75,9 +82,26 @@ class DearerAlt(BaseModel):
         key = "pages20.dearer.text_whole" if self.whole_server and self.spare_gpus else \
             "pages20.dearer.text_spare" if self.spare_gpus else "pages20.dearer.text"
         out = translate(lang, key, **p)
+        if self.limit is not None:
+            out += ("" if lang == "zh_CN" else " ") + translate(
+                lang, f"replica21.dearer.limit_{self.limit}", gpu_name=self.gpu_name, at=self.limit_at,
+                ms=f"{self.limit_ms:,.0f}" if self.limit == "ttft" else f"{self.limit_ms:,.1f}",
+                target=f"{self.limit_target_ms:,.0f}")
         if self.leaner_gpus is not None:
             out += ("" if lang == "zh_CN" else " ") + translate(lang, "gpudearer19.leaner", **p)
         return out
+
+
+def _limit(c: Ctx, per: int, lv) -> dict[str, object]:
+    """What one replica misses one request past its claim ``per`` (TTFT before TPOT), with its figure, read off
+    ``lv``, the level at ``per + 1`` (the claim's bisection has simulated it already, as a rule). Empty where that
+    level meets the target (the claim then stopped at what the KV cache holds or at the whole target)."""
+    ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+    if c.ttft_slo_ms is not None and ttft is not None and ttft > c.ttft_slo_ms:
+        return {"limit": "ttft", "limit_at": per + 1, "limit_ms": ttft, "limit_target_ms": c.ttft_slo_ms}
+    if c.tpot_slo_ms is not None and tpot is not None and tpot > c.tpot_slo_ms:
+        return {"limit": "tpot", "limit_at": per + 1, "limit_ms": tpot, "limit_target_ms": c.tpot_slo_ms}
+    return {}
 
 
 def better_per_price(card, cards) -> bool:
@@ -97,11 +121,13 @@ def _serving(k: Candidate) -> int:
 
 
 def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, claimed_capacity,
-            target: int, headroom_pct: int) -> DearerAlt | None:
+            target: int, headroom_pct: int, probe) -> DearerAlt | None:
     """Why ``alt`` (another GPU, same standing, dearer at the size that meets the target) is not chosen; None when
     it is not dearer. ``relayout(candidate, load_replicas)`` returns a copy laid out for that many serving
     replicas (spares added back), used to try one serving replica fewer; ``claimed_capacity(candidate)`` the
-    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom."""
+    requests one replica takes within the target on its curve; ``target`` the peak with the plan's headroom;
+    ``probe(candidate, need)`` (``capacity.probe_alternative``) what one replica takes searched up to ``need`` and
+    the predicted level one past it (passed in: capacity sits above this module)."""
     def hour(k: Candidate) -> float:
         return round(k.price_mid * k.total_gpus * conv, 2)
 
@@ -109,8 +135,12 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
         return None
     # one replica's claim on a curve probed up to the whole target (a setup laid out for more replicas is probed
     # only up to its share, and whole units can add replicas: q03's 8 × H20 read "6 requests a replica")
-    per = claimed_capacity(relayout(alt, 1))
-    mine = claimed_capacity(relayout(chosen, 1))
+    per, past = probe(relayout(alt, 1), target)
+    limit = _limit(c, per, past)
+    # the chosen setup's figure is the plan's own claim, the one the sizing table prints and --max-num-seqs caps the
+    # engine at (round 10: q03 said 14 here beside 12 there, q31 12 beside 9, q36 164 beside 150: a one-replica copy
+    # probed up to the whole target found more than the plan's layout, probed up to its share, claims)
+    mine = claimed_capacity(chosen)
     # the replicas the peak with the headroom needs on its own curve: the same rule as the chosen setup's (s20-gpu20:
     # q43's A100 "takes 1 of its cards" for 36 at once at 29 a replica, q11's L20 6 cards for 48 at 10 a replica);
     # a screen's layout with fewer serving replicas is sized up to it, never said at a size that misses the rule
@@ -135,7 +165,7 @@ def explain(c: Ctx, chosen: Candidate, alt: Candidate, conv: float, relayout, cl
                      spare_gpus=max(0, alt.total_gpus - serving_gpus), currency=c.currency,
                      whole_server=bool(lay is not None and lay.whole_server),
                      unit_gpus=lay.unit_gpus if lay is not None else 1, units=lay.units if lay is not None else None,
-                     **leaner)  # fmt: skip
+                     **leaner, **limit)  # fmt: skip
 
 
 __all__ = ["MISSED", "DearerAlt", "explain", "mark_checked", "missed"]

@@ -38,6 +38,7 @@ from advisor.plan import (
     memo_batch,
     memo_carried,
     memo_cost_formula,
+    memo_curve_reading,
     memo_forms,
     memo_per_million,
     memo_text15,
@@ -324,11 +325,12 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows += memo_batch.batch_capacity_rows(result, t, _num)
         return [(_cell(a), _cell(b)) for a, b in rows]
     if not (batch and not hw.gpu):  # a batch no setup runs has no peak ("planned for 1" read as a figure)
-        rows.append((t("memo.cap.peak"), t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency),
-                                            per=_num(cap.concurrency_per_replica))
-                     if cap.concurrency_per_replica else _num(cap.peak_concurrency)))
+        rows.append((t("memo.cap.peak"), _peak_value(result, t)))
     if cap.max_concurrency_per_replica is not None:
-        rows.append((t("memo.cap.max_per_replica"), _num(cap.max_concurrency_per_replica)))
+        claim, curve = cap.max_concurrency_per_replica, cap.curve_max_per_replica
+        rows.append((t("memo.cap.max_per_replica"),
+                     t("replica21.cap.max_per_replica_curve", claim=_num(claim), curve=_num(curve))
+                     if curve is not None and curve > claim else _num(claim)))
     if cap.memory_max_concurrency is not None:
         rows.append((t("memo.cap.memory_max"), _num(cap.memory_max_concurrency)))
     for key, p50, p99 in (("memo.cap.ttft", cap.ttft_p50_ms, cap.ttft_p99_ms),
@@ -769,8 +771,9 @@ def memo_context(
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "layouts": _layouts_sentence(result, lang, as_asked),
-        "past_knee": _past_knee(result, t),
-        "carried": memo_carried.carried_sentence(result, t),
+        "past_knee": (" " if lang != "zh_CN" else "").join(x for x in (_past_knee(result, t),
+                                                                         _one_down_knee(result, t)) if x),
+        "carried": _curve_reading(result, t, lang),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
         "risks": [f for f in rendered if f["severity"] == "warning"],
@@ -1126,6 +1129,46 @@ def write_memo(
     if folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
     return out
+
+
+def _curve_reading(result: PlanResult, t, lang: str) -> str:
+    """Under the latency table: a repeated P99 (``memo_carried``), then a flat first-token row, the jump past the
+    engine's cap and a throughput dip, each said for what it is (``memo_curve_reading``)."""
+    carried = memo_carried.carried_sentence(result, t)
+    more = memo_curve_reading.reading_sentences(result, t, _num, bool(carried), lang)
+    return ("" if lang == "zh_CN" else " ").join(x for x in (carried, more) if x)
+
+
+def _peak_value(result: PlanResult, t) -> str:
+    """The peak and the load per replica: with every replica up and, where the plan keeps an N+1 spare, on the
+    replicas left with one unit down (round 10: q03 read "5 per replica" beside a headroom over the 2 replicas that
+    carry the load, q23 "25 per replica" beside "5 carry the peak plus 1 spare"). Both figures are the plan's own
+    (``Capacity.concurrency_per_replica``, ``Capacity.load_per_serving_replica``)."""
+    cap, hw = result.capacity, result.hardware
+    if not cap.concurrency_per_replica:
+        return _num(cap.peak_concurrency)
+    down, serving = cap.load_per_serving_replica, cap.serving_replicas
+    if down is None or not serving or not hw.replicas or serving >= hw.replicas:
+        return t("memo4.cap.peak_value", peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica))
+    key = "replica21.cap.peak_spare_one" if hw.replicas == 2 and serving == 1 else \
+        "replica21.cap.peak_spare_server" if hw.replicas - serving > 1 else "replica21.cap.peak_spare_replica"
+    return t(key, peak=_num(cap.peak_concurrency), per=_num(cap.concurrency_per_replica), replicas=_num(hw.replicas),
+             serving=_num(serving), down=_num(down))
+
+
+def _one_down_knee(result: PlanResult, t) -> str:
+    """Where the load per replica with one unit down sits against the knee (q23: "with one down it is 30 a replica,
+    exactly at the stated knee"): below it, at it, or past it but within the target."""
+    cap, knee, hw = result.capacity, result.latency_curve.knee_concurrency, result.hardware
+    down, serving = cap.load_per_serving_replica, cap.serving_replicas
+    if down is None or not serving or not knee or not cap.max_concurrency_per_replica or not cap.meets_slo:
+        return ""
+    one = t("replica21.unit.server" if (hw.replicas or 0) - serving > 1 else "replica21.unit.replica")
+    key = "replica21.knee.down_within" if down < knee else "replica21.knee.down_at" if down == knee else \
+        "replica21.knee.down_past"
+    lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
+        t("replica21.knee.lead", one=one, down=_num(down))
+    return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))
 
 
 def _past_knee(result: PlanResult, t) -> str:

@@ -207,6 +207,17 @@ class Capacity(_Out):
     headroom_measured: float | None = Field(
         None, description="a plan sized on the team's measured fleet load: its headroom at the peak on that "
                           "measurement (``headroom`` is the predicted curve's)")
+    # s21-replica21 (#25, round 10: q03 read "5 per replica" beside "20 % headroom", q23 "25 per replica" beside
+    # "5 carry the peak plus 1 spare"): the load each replica takes with the N+1 spare down, said beside the load with
+    # every replica up; the headroom is over the serving replicas, so this is the figure it speaks of
+    serving_replicas: int | None = Field(
+        None, description="replicas that carry the peak with the N+1 spare down (None: the plan keeps no spare)")
+    load_per_serving_replica: int | None = Field(
+        None, description="requests at once each serving replica takes at the peak with the N+1 spare down")
+    curve_max_per_replica: int | None = Field(
+        None, description="a fleet sized on its measured load: the requests one replica takes within the target on "
+                          "the curve today's load was read against (can exceed max_concurrency_per_replica, which is "
+                          "searched only up to this plan's load per replica)")
 
 
 class MoneyRange(_Out):
@@ -502,6 +513,9 @@ class CurvePoint(_Out):
     tpot_p50_ms: float | None
     tpot_p99_ms: float | None
     output_tokens_per_s: float
+    # s21-replica21: the requests the level timed (its sample): a short sample's throughput and P99 swing with the
+    # prompts it drew, and the memo says so where a row dips (q04: 355 → 315 tokens/s from 9 and 18 requests)
+    requests: int | None = None
 
 
 class LatencyCurve(_Out):

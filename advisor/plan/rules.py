@@ -673,8 +673,14 @@ def sizing_plan(f: Facts):
     if serving < ch.replicas and variant != "hosted":
         per_unit = ch.layout.unit_gpus // max(1, ch.tp) if ch.layout is not None else 1
         # a spare server that holds several replicas: a server down takes them all, said so (s19-consist19)
-        spare = {"tr": "plan.headroom19.spare_server" if per_unit > 1 else "plan.spare16.per", "replicas": ch.replicas,
-                 "serving": serving, "down": -(-sized.peak // serving), "per_unit": per_unit}
+        # s21-replica21 (q05 read "42 each on the 1 that carry the load, the spare aside"): the load with one replica
+        # down, the same figure as the capacity table's (capacity.one_down_load), said as what happens
+        from advisor.plan.capacity import one_down_load
+
+        single = "replica21.spare.per_one" if serving == 1 and ch.replicas == 2 else "replica21.spare.per"
+        spare = {"tr": "plan.headroom19.spare_server" if per_unit > 1 else single, "replicas": ch.replicas,
+                 "serving": serving, "down": one_down_load(sized, ch) or -(-sized.peak // serving),
+                 "per_unit": per_unit}
     out = finding(
         "sizing.plan", severity=severity, variant=variant, replicas=ch.replicas, tp=ch.tp, short=short or "",
         spare=spare,

@@ -71,7 +71,10 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
     chk = fleetmod.base_check(f.ctx, f.chosen)
     busier: dict | str = ""
     if chk is not None and chk[1] > chk[0]:
-        busier = {"tr": "plan.fleetload14.busier", "busy": round(chk[1], 1), "curve": chk[0], "count": o.fleet_count,
+        # s21-replica21: the per-replica figure the curve's GPU count rests on is said with it (round 10, q39: "up to
+        # 12 per replica" in section 2 against "3 GPUs carry today's load", which rests on about 36 a replica)
+        busier = {"tr": "replica21.fleet.busier", "busy": round(chk[1], 1), "curve": chk[0], "count": o.fleet_count,
+                  "per": fleetmod.curve_per_replica(f.ctx, f.chosen) or 0,
                   "util": util, "multiple": f"{multiple:g}", "need": f.chosen.total_gpus,
                   "headroom": round(HEADROOM * 100)}
     more = ({"tr": "plan.fleetload14.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}

@@ -235,7 +235,18 @@ def test_the_per_replica_load_and_the_headroom_are_over_the_same_replicas(name):
     assert down == math.ceil(peak / serving)
     assert abs(serving * p["c_max"] / peak - 1 - p["room"] / 100) < 0.01, (name, p)
     en = render("en", f.detail_key, p)
-    assert f"{down} each on the {serving} that carry the load" in en, en
+    said = {"plan.headroom19.spare_server": f"{down} each on the {serving} that carry the load",
+            "replica21.spare.per": f"{down} each on the other {serving} with one replica down",
+            "replica21.spare.per_one": f"all {down} on one with the other down"}[spare["tr"]]
+    assert said in en, en
+    # s21-replica21 (round 10, q05: "42 each on the 1 that carry the load, the spare aside"; q23: the peak table's 25
+    # a replica beside "5 carry the peak plus 1 spare"): the finding's figure is the capacity table's, one source
+    assert (r.capacity.load_per_serving_replica, r.capacity.serving_replicas) == (down, serving), name
+    assert f"{down:,} " in _peak_row(_memo(r, "en")), name
+
+
+def _peak_row(memo: str) -> str:
+    return next(line for line in memo.splitlines() if line.startswith("| Peak concurrency planned for"))
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -1,0 +1,95 @@
+"""How to read the latency table's flat first-token row, its jump past the engine's cap and a throughput dip (issue
+25, tenth blind review; s21-replica21).
+
+Round 10 read the predicted table as artefacts: q04 "flat TTFT of 4,570–4,660 ms from 1 to 16 concurrent, then a
+jump" and "throughput falling from 355 to 315 tok/s between 7 and 14 concurrent is odd for continuous batching", q07
+"998 ms for concurrency 25 to 80", q20 "559 ms from 25 to 60". What produces each:
+
+- The P99 first-token time is the longest prompts' own prefill (``sizing.analytic_ttft_p99_ms`` floors a short
+  sample's P99 there): the other requests' decode steps slow it only a little, so it hardly moves with load until
+  requests queue. A repeated figure is one slow sample a lower load drew, carried by the running maximum
+  (``advisor.sim.monotone``).
+- Above the serve command's ``--max-num-seqs`` the engine runs no more requests at once; the rest wait for a seat,
+  which is the jump (``capacity.served_curve``).
+- A level times a short sample (``sizing.measured_requests``: 800 engine steps' worth, 8 to 128 requests): with long
+  prompts, whether it drew a few more or fewer of them moves its throughput by 10 % or more. Re-simulated on 400
+  requests, q04's levels rise 292 → 324 → 346 → 351 tokens/s at 7, 10, 14, 16 (``tests/core/
+  test_replica21_curve_reading.py`` holds the simulator to that): no fall, so the row's dip is the sample's, said as
+  such rather than smoothed into figures the plan did not simulate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from advisor.plan.result import CurvePoint, PlanResult
+
+FLAT_SPREAD = 1.10  # a first-token P99 within 10 % across the levels up to the cap reads as flat
+JUMP = 2.0  # a level past the cap whose P99 is at least twice the cap's: the wait for a seat
+DIP = 0.97  # a throughput more than 3 % below a lower level's below the cap: a dip a reader sees
+
+
+def _within_cap(points: list[CurvePoint], cap: int | None) -> list[CurvePoint]:
+    return [p for p in points if cap is None or p.concurrency <= cap]
+
+
+def flat_ttft(points: list[CurvePoint], cap: int | None) -> tuple[int, int] | None:
+    """(first, last) concurrency of a first-token P99 run that stays within ``FLAT_SPREAD`` over three or more levels
+    up to the cap; None otherwise."""
+    run = [p for p in _within_cap(points, cap) if p.ttft_p99_ms]
+    if len(run) < 3:
+        return None
+    values = [p.ttft_p99_ms or 0.0 for p in run]
+    if max(values) > FLAT_SPREAD * min(values):
+        return None
+    return run[0].concurrency, run[-1].concurrency
+
+
+def seat_jump(points: list[CurvePoint], cap: int | None) -> int | None:
+    """The first level past the cap whose first-token P99 is at least ``JUMP`` × the cap level's; None otherwise."""
+    at_cap = next((p for p in points if p.concurrency == cap), None)
+    if cap is None or at_cap is None or not at_cap.ttft_p99_ms:
+        return None
+    return next((p.concurrency for p in points if p.concurrency > cap and (p.ttft_p99_ms or 0) >= JUMP * at_cap.ttft_p99_ms),
+                None)  # fmt: skip
+
+
+def throughput_dip(points: list[CurvePoint], cap: int | None) -> tuple[CurvePoint, CurvePoint] | None:
+    """The first pair of shown levels up to the cap where throughput falls by more than 3 %: (higher, lower)."""
+    run = _within_cap(points, cap)
+    for a, b in zip(run, run[1:], strict=False):
+        if b.output_tokens_per_s < DIP * a.output_tokens_per_s:
+            return a, b
+    return None
+
+
+def reading_sentences(result: PlanResult, t: Callable[..., str], num: Callable[..., str], carried: bool,
+                      lang: str = "en") -> str:
+    """The sentences under the latency table that say what its flat row, jump and dip are; "" where it has none.
+    ``carried``: the table repeats a figure across columns (``memo_carried``), whose sentence says the flat part."""
+    curve = result.latency_curve
+    if curve is None or len(curve.points) < 2:
+        return ""
+    pts, cap = curve.points, result.hardware.max_num_seqs
+    sep = "" if lang == "zh_CN" else " "  # between sentences: Chinese sets none
+    out: list[str] = []
+    flat = flat_ttft(pts, cap)
+    if flat is not None and not carried:
+        out.append(t("replica21.curve.flat_ttft", first=num(flat[0]), last=num(flat[1])))
+    jump = seat_jump(pts, cap)
+    # the binding sentence in section 2 may say the wait for a seat already (engine19.binding.capped): said once
+    bound = result.binding_constraint
+    told = bound is not None and "--max-num-seqs" in bound.text_in(lang)
+    if jump is not None and not told:
+        out.append(t("replica21.curve.seat_jump", cap=num(cap), at=num(jump)))
+    dip = throughput_dip(pts, cap)
+    if dip is not None:
+        hi, lo = dip
+        counts = [p.requests for p in dip if p.requests]
+        key = "replica21.curve.dip_counts" if len(counts) == 2 else "replica21.curve.dip"
+        out.append(t(key, hi=num(hi.output_tokens_per_s), lo=num(lo.output_tokens_per_s), a=num(hi.concurrency),
+                     b=num(lo.concurrency), n_a=num(counts[0]) if counts else "", n_b=num(counts[-1]) if counts else ""))
+    return sep.join(out)
+
+
+__all__ = ["flat_ttft", "reading_sentences", "seat_jump", "throughput_dip"]
