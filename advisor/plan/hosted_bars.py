@@ -6,7 +6,7 @@ Three things the reviewers found in the hosted-API reasoning of ``hosted_weigh``
 - **Ruled out, not weighed.** A firm whose contracts must not leave the office (q01), an office tool on the LAN
   (q02) or a lab with a one-off grant and no monthly bill (q17) had "a hosted API is likely cheaper (¥32–¥59 …), but
   …" among page 1's five reasons: filler where the answers rule the API out. ``ruled_out`` says what rules it out
-  (the prompts may not leave the office network; the data is kept on the team's own network; no monthly budget to
+  (the prompts may not leave the office network; no monthly budget to
   pay an API from); the finding then says it in one line, without prices, after the deciding reasons.
 - **The strongest true reason first.** "The prompts carry personal information" is an arrangement (a processor
   contract), not a bar (q09: an EU provider under GDPR Art. 28 is routine; q32: entrusted processing is routine).
@@ -64,13 +64,12 @@ SOFT_KEYS = frozenset({LATENCY_KEY})
 def ruled_out(f: Facts) -> dict[str, Any] | None:
     """What in the answers rules a hosted API out, as a short clause; None where nothing does. Only bars an
     agreement with a provider cannot lift: the office LAN (highly sensitive data on it: the prompts may not leave the
-    office), highly sensitive data kept on the team's own network, a one-off hardware budget with no monthly one."""
+    office) and a one-off hardware budget with no monthly one. Sensitive data on a private network (q03's patient
+    records) keeps its reason in the words of the law that applies (``hosted_data_reason``), among the reasons."""
     c = f.ctx
     reach = c.answers.reach  # as answered: an assumed reach (a batch job's private network, q28) rules nothing out
     if reach == "lan":
         return {"tr": f"{KEY}.out.lan_high" if c.level == "high" else f"{KEY}.out.lan"}
-    if reach == "private_network" and c.level == "high":
-        return {"tr": f"{KEY}.out.private_high"}
     if c.answers.capex_budget is not None and c.budget_amount is None:
         return {"tr": f"{KEY}.out.capex"}
     return None
