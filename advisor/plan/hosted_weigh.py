@@ -138,9 +138,11 @@ KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "thin": "plan.hostedlea
 
 def choice(f: Facts) -> str | None:
     """What the memo starts on where a hosted API of the same model costs less (None where it does not): "lead"
-    (far cheaper, nothing against it), "lead_terms" (far cheaper, only reasons an API's contract meets), or the
-    one reason this plan is kept: "answers" (a reason in the answers; ``reasons_to_self_host``), "owned" (cards
-    already owned), "thin" (cheaper by less than ``LEAD_MARGIN``), "close" (the cost ranges overlap)."""
+    (cheaper at every price, nothing against it but a tight TTFT target the lead meets by where the API runs),
+    "lead_terms" (a tenth of the cost or less, only reasons an API's contract meets), or the one reason this plan is
+    kept: "answers" (a reason in the answers; ``reasons_to_self_host``), "owned" (cards already owned), "close" (the
+    cost ranges overlap). "thin" (cheaper by less than ``LEAD_MARGIN``) is no longer a reason to keep the plan
+    (s21-apilead21): the lead then names the month a quote must beat (``hosted_bars.quote_clause``)."""
     pair = _cheaper(f)
     if pair is None:
         return None
