@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices
+from advisor.plan import hosted_prices, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_weigh import (
@@ -37,6 +37,7 @@ from advisor.plan.hosted_weigh import (
     high_end_factor,
     keep_reason,
     reasons_to_self_host,
+    sells_tokens,
     ways_round,
 )
 from advisor.plan.latency_place import latency_placed
@@ -182,7 +183,8 @@ def start_with(f: Facts) -> StartWith | None:
         if isinstance(near, dict):
             near = {**near, "tr": str(near["tr"]).replace("plan.hostedlead20b.", "plan.apilead21.")}
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
-                         "quote": quote_clause(f, top, plan.low, _range(top, top, f))}
+                         "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
+                                               sells=sells_tokens(f))}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 
