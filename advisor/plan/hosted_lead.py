@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices
+from advisor.plan import hosted_prices, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
+from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -36,6 +37,7 @@ from advisor.plan.hosted_weigh import (
     high_end_factor,
     keep_reason,
     reasons_to_self_host,
+    sells_tokens,
     ways_round,
 )
 from advisor.plan.latency_place import latency_placed
@@ -173,8 +175,17 @@ def start_with(f: Facts) -> StartWith | None:
     why = keep_reason(f, reason)
     if why is not None:
         extra["reason"] = why
+    if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)
+        key, extra["start"] = f"plan.apilead21.{reason}", start_words(f)
     if form == "hosted_api":  # the plan's region chosen for a tight first-token target holds for the API too (q43)
-        extra["near"] = near_users(f)
+        # s21-apilead21: the figure a quote must beat where the gap is small, then where the API and the service
+        # in front of it run (q21, q22, q34), in the one slot after the costs
+        near = near_users(f)  # the latency clause in words that leave the API's region to ``runs_clause``
+        if isinstance(near, dict):
+            near = {**near, "tr": str(near["tr"]).replace("plan.hostedlead20b.", "plan.apilead21.")}
+        extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
+                         "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
+                                               sells=sells_tokens(f))}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_prices, token_margin
+from advisor.plan import fleet, hosted_bars, hosted_prices, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -89,7 +89,7 @@ def cheaper_than_plan(f: Facts) -> bool:
 # private endpoint: these two are arrangements, not bars. The others are bars: a fine-tune no provider serves,
 # highly sensitive data, sensitive personal information (financial or health records), no monthly budget to pay from.
 GAP = 10.0  # the API this many times cheaper, at its dearest rate on the volume's high end, than the plan's low end
-SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private"})
+SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private", *hosted_bars.SOFT_KEYS})
 
 
 def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
@@ -98,6 +98,9 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if c.fine_tuned:
         out.append({"tr": "plan.hosted16.why.fine_tune"})
+    filed = hosted_bars.filed_reason(f)  # the filing names the deployed model: the reason an expert gives (q32)
+    if filed is not None:
+        out.append(filed)
     if c.level == "high":
         out.append({"tr": "plan.hosted16.why.high"})
     # personal information in a bank's, an insurer's or a hospital's prompts, or counted as sensitive: the sensitive
@@ -107,12 +110,20 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
                                                               or any(s in c.sector for s in SENSITIVE_SECTORS))
     if sensitive_pi:  # in the words of the law and the sector that apply (s19-apireason)
         out.append(data_reason(f))
-    elif c.personal_info:
-        out.append({"tr": "plan.hosted16.why.pi"})
-    if c.reach in PRIVATE_REACH:
-        out.append({"tr": "plan.apiweigh18.why.private"})
+    lan = hosted_bars.lan_reason(f)  # the office LAN: every prompt would leave the office (a bar, q01, q02)
+    if lan is not None:
+        out.append(lan)
     if c.answers.capex_budget is not None and c.budget_amount is None:
         out.append({"tr": "plan.hosted16.why.capex"})
+    # s21-apilead21: the ordinary reasons after the bars, a tight first-token target first: personal information is
+    # an arrangement a processor contract meets, so it never leads where a truer reason exists (q09, q32)
+    latency = hosted_bars.latency_reason(f)
+    if latency is not None:
+        out.append(latency)
+    if c.personal_info and not sensitive_pi:
+        out.append({"tr": "plan.hosted16.why.pi"})
+    if c.reach == "private_network":
+        out.append({"tr": "plan.apiweigh18.why.private"})
     return out
 
 
@@ -128,9 +139,11 @@ KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "thin": "plan.hostedlea
 
 def choice(f: Facts) -> str | None:
     """What the memo starts on where a hosted API of the same model costs less (None where it does not): "lead"
-    (far cheaper, nothing against it), "lead_terms" (far cheaper, only reasons an API's contract meets), or the
-    one reason this plan is kept: "answers" (a reason in the answers; ``reasons_to_self_host``), "owned" (cards
-    already owned), "thin" (cheaper by less than ``LEAD_MARGIN``), "close" (the cost ranges overlap)."""
+    (cheaper at every price, nothing against it but a tight TTFT target the lead meets by where the API runs),
+    "lead_terms" (a tenth of the cost or less, only reasons an API's contract meets), or the one reason this plan is
+    kept: "answers" (a reason in the answers; ``reasons_to_self_host``), "owned" (cards already owned), "close" (the
+    cost ranges overlap). "thin" (cheaper by less than ``LEAD_MARGIN``) is no longer a reason to keep the plan
+    (s21-apilead21): the lead then names the month a quote must beat (``hosted_bars.quote_clause``)."""
     pair = _cheaper(f)
     if pair is None:
         return None
@@ -142,14 +155,19 @@ def choice(f: Facts) -> str | None:
         return "answers"
     if fleet.chosen_owned(f.ctx, f.cost, f.form) is not None:  # bought whatever the API costs (q39's base)
         return "owned"
-    far = clear and top * LEAD_MARGIN <= plan.low
-    if far and not why:
+    # a tight first-token target does not keep out an API cheaper at every price: the lead names an API served
+    # from where the node sits (q43); it is the reason said where the figures keep the plan (q09, q23)
+    terms = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
+    # s21-apilead21: cheaper at every price, even at its dearest rate on the volume's high end, and nothing in the
+    # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
+    # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
+    if clear and not terms:
         return "lead"
-    if far and top * GAP <= plan.low:
+    if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
         return "lead_terms"
     if why:
         return "answers"
-    return "thin" if clear else "close"
+    return "close"
 
 
 def _near_users(f: Facts) -> dict[str, Any] | None:
@@ -189,7 +207,9 @@ def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     ways: list[dict[str, Any]] = []
     for w in why:
         if w["tr"] == "plan.hosted16.why.pi":
-            ways.append({"tr": "plan.apiweigh18.way.pi", "law": {"tr": processor_law(f)}})
+            # "a provider in your users' region" was undefined for mainland users on a Hong Kong node (q21): where
+            # the API runs is the lead's own sentence (``hosted_bars.runs_clause``)
+            ways.append({"tr": "plan.apilead21.way.pi", "law": {"tr": processor_law(f)}})
         elif w["tr"] == "plan.apiweigh18.why.private":
             ways.append({"tr": "plan.apiweigh18.way.private"})
     return _chain(ways)
@@ -254,6 +274,10 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         return None
     hosted, plan, clear = pair
     c = f.ctx
+    barred = hosted_bars.ruled_out(f)
+    if barred is not None:  # s21-apilead21: ruled out by the answers, said in one line, no prices (q01, q02, q17)
+        got = finding("cost.hosted_weighed", variant="ruled_out", severity="info", what=barred)
+        return got.model_copy(update={"sources": [], "verify": False})
     factor = high_end_factor(f.cost.costs)
     top = hosted.high * factor
     per = {"tr": "plan.hosted16.per.job" if c.is_batch else "plan.hosted16.per.month"}
@@ -276,6 +300,8 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
     why = reasons_to_self_host(f)
     kept = choice(f)
+    if kept in ("lead", "lead_terms"):  # a tight target does not keep the API out: the lead says where it runs (q43)
+        why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
         why = [{"tr": KEEP_REASONS["owned"]}, *why]
     mainland = f.region in ("mainland", "mainland_plus_overseas")

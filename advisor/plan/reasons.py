@@ -55,6 +55,12 @@ FORM_RULES = frozenset({"cost.on_premises", "cost.hybrid", "cost.hosted_api"})
 WEIGH_RULES = frozenset({"cost.hosted_weighed", "cost.token_margin"})
 
 
+def ruled_out(f: Finding) -> bool:
+    """The hosted API the answers rule out (the office LAN, a one-off budget: ``hosted_bars.ruled_out``): one line
+    after the deciding reasons, never one of them (tenth blind review, q01: "it should not be one of the five")."""
+    return f.id == "cost.hosted_weighed" and f.title_key.endswith(".ruled_out.title")
+
+
 def _leads(f: Finding) -> bool:
     """Tokens sold below their cost lead. The hosted API weighed (a cheaper alternative to check, or why GPUs all
     the same) keeps its place among the costs, and ``deciding`` makes room for it on page 1: as the first reason
@@ -72,7 +78,7 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)
         topic = _RULE_TOPIC.get(f.id, _TOPIC_ORDER.get(f.id.split(".")[0], 4))
-        return (f.id in CAVEAT_RULES, SEVERITY_ORDER[f.severity], topic, f.id)
+        return (f.id in CAVEAT_RULES or ruled_out(f), SEVERITY_ORDER[f.severity], topic, f.id)
 
     return sorted(findings, key=rank)
 
@@ -94,9 +100,9 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     one of the five reasons, as if self-hosting were recommended)."""
     hosted = any(f.id == "cost.hosted_api" for f in findings)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and f.id not in NOT_DECIDING]
+              and f.id not in NOT_DECIDING and not ruled_out(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
-    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES]
+    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not ruled_out(f)]
     return out[:WHY_MAX - len(weighed)] + weighed if weighed else out

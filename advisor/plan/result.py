@@ -1218,6 +1218,9 @@ def lead_text(start: StartWith | None, lang: str, *, markdown: bool = False) -> 
     if start is None or start.form != "hosted_api" or not start.key:
         return ""
     text = start.text_in(lang, markdown=markdown)
+    near = start.params.get("near")
+    if isinstance(near, dict) and near.get("runs") and not start.key.endswith(".batch"):
+        return text  # the lead names where the API runs and asks it in writing (s21-apilead21: q21, q22, q34)
     # where the provider processes the prompts decides whether confidential text may go there (q22); said in
     # fewer words than under a headline that keeps the plan (s20-hosted20b: the lead paragraph counts on page 1)
     return text + ("" if lang == "zh_CN" else " ") + render(lang, "plan.hostedlead20b.where", {})

@@ -26,7 +26,13 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     assert ("Hong Kong" if lang == "en" else "香港") in f.title_in(lang)
     # s20-hosted20: far cheaper, nothing against it: the Decision starts on the API and asks where it runs
     alt = lead_text(r.start_with, lang)
-    assert ("which country or region" if lang == "en" else "哪个国家或地区") in alt
+    # s21-apilead21 (round 10: "without naming where that API runs"): it names the region, the front end's host
+    # there, the mainland users' cross-border duties, and asks in writing who keeps the prompts
+    for w in {"en": ("Start in Hong Kong on a hosted API", "Your service runs on a host in Hong Kong",
+                     "cross-border duties", "which company processes and keeps the prompts"),
+              "zh_CN": ("先在香港使用模型 API 服务", "你们的服务部署在香港的主机上", "出境义务",
+                        "由哪家公司处理和存放提示词")}[lang]:
+        assert w in alt, w
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
     assert lead_text(r.start_with, lang, markdown=True) in page_one
 
