@@ -115,6 +115,9 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
         out.append(lan)
     if c.answers.capex_budget is not None and c.budget_amount is None:
         out.append({"tr": "plan.hosted16.why.capex"})
+    running = running_reason(f)  # a service the team runs now at a measured load, for years, with its own ops
+    if running is not None:
+        out.append(running)
     # s21-apilead21: the ordinary reasons after the bars, a tight first-token target first: personal information is
     # an arrangement a processor contract meets, so it never leads where a truer reason exists (q09, q32)
     latency = hosted_bars.latency_reason(f)
@@ -125,6 +128,20 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     if c.reach == "private_network":
         out.append({"tr": "plan.apiweigh18.why.private"})
     return out
+
+
+def running_reason(f: Facts) -> dict[str, Any] | None:
+    """The service runs today on the team's own setup at a measured load this plan keeps busy for two years or more,
+    with a strong ops team and no other fleet (q26, q31: the engine's bare-metal condition): an expert weighs a
+    hosted API there as a change to the product (its rate limits, data terms, model versions), not as the plan's
+    lead (eleventh blind review: "start on a hosted API" told a company running its API at 80 % around the clock
+    to move, against the memo's own finding that owning pays)."""
+    c = f.ctx
+    if not (c.duty_measured and c.ops == "strong" and c.duration_months >= 24 and c.answers.current_fleet is None
+            and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION):
+        return None
+    return {"tr": "plan.hostedrun21.why.running", "util": round(c.volume_utilisation * 100),
+            "years": f"{c.duration_months / 12:g}"}
 
 
 # the plan's cheapest month is at least this many times the API at its dearest rate on the volume's high end: a

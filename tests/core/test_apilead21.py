@@ -87,17 +87,25 @@ def test_a_tight_target_does_not_keep_a_far_cheaper_api_out():
     assert "the API must be as near" in lead_text(r.start_with, "en")
 
 
-@pytest.mark.parametrize("name", ["q11_paid_api_b25", "q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+BASIC_OPS = {"ops_capability": "basic"}
+
+
+@pytest.mark.parametrize(("name", "changes"), [("q11_paid_api_b25", {}), ("q26_steady_3y_strong_ops_buy", BASIC_OPS),
+                                               ("q31_icp_filed_hosting_move", BASIC_OPS)])
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_reason(name, lang):
+def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_reason(name, changes, lang):
     """Round 10: "a gap the quotes can close" kept q11 (1.2–17× the API's token price), q26 (¥137–211k against
-    ¥69–100k) and q31 (¥55–95k against ¥12–28k). They now start on the API, name the month a quote must beat, and
-    keep the self-hosted setup the scenario expects as the plan to move to."""
-    r = planned(advice_answers(name))
+    ¥69–100k) and q31 (¥55–95k against ¥12–28k). With no true reason they start on the API, name the month a quote
+    must beat, and keep the self-hosted setup the scenario expects as the plan to move to. q26 and q31 as written
+    run their service today at a measured load with strong ops, a true reason the eleventh review asked for
+    (``test_a_service_run_today_at_a_measured_load_keeps_its_own_gpus_with_the_reason_said``); with basic ops they
+    have none, and start on the API as round 10 asked."""
+    r = planned({**advice_answers(name), **changes})
     sw = r.start_with
     assert sw.form == "hosted_api" and sw.reason == "lead"
-    expected = _expected(name)["deployment_form"]
-    assert r.deployment_form in (expected if isinstance(expected, list) else [expected])
+    if not changes:
+        expected = _expected(name)["deployment_form"]
+        assert r.deployment_form in (expected if isinstance(expected, list) else [expected])
     head = _page_one(r, lang).split(HEAD[lang])[0]
     assert ("Self-hosting costs more at every price here" if lang == "en" else "自建在任何价位下都更贵") in head
     circular = render(lang, "plan.hostedlead20b.why.thin", {"more": ""})
@@ -137,3 +145,23 @@ def test_q34_sends_each_user_group_to_an_api_in_its_own_region(lang):
         assert w in text, w
     # a plan on one region names that region alone (q22: Hong Kong, no per-group words)
     assert "user group" not in lead_text(planned(advice_answers("q22_hk_company_telecom_only")).start_with, "en")
+
+
+
+@pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+def test_a_service_run_today_at_a_measured_load_keeps_its_own_gpus_with_the_reason_said(name):
+    """Eleventh blind review (q26, q31, both languages): "start on a hosted API" told companies running their API at
+    75–80 % measured load, with strong ops, for three more years, to move, against the memo's own "owning pays"
+    finding. Such a service keeps its plan and the API finding says why in the answers' own figures; the same answers
+    with basic ops (the engine then does not buy either) start on the API again."""
+    answers = advice_answers(name)
+    r = planned(answers)
+    assert r.start_with.form == "this_plan" and r.start_with.reason == "answers"
+    f = r.finding("cost.hosted_weighed")
+    util = round(answers["measured_utilisation"] * 100)
+    for lang in LANGS:
+        said = f.title_in(lang) + f.detail_in(lang)
+        assert f"{util} %" in said or f"{util}%" in said
+        assert "{" not in said
+    basic = planned({**answers, "ops_capability": "basic"})
+    assert basic.start_with.form == "hosted_api"
