@@ -39,6 +39,7 @@ from advisor.plan import (
     memo_carried,
     memo_cost_formula,
     memo_forms,
+    memo_lead_once,
     memo_per_million,
     memo_text15,
     office_token_rows,
@@ -474,8 +475,11 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     rows.extend(memo_forms.cost_rows(result, lang))
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
         # "measured" where the figure is the service's own answered duty (q26's 80 %), else "assumed" (s20-consist20)
+        # the tokens row's share of the capacity is said once: in the per-million row where that row prints it
+        busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
+            not office_token_rows.drops_per_million(result)
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
-                     memo_per_million.utilisation_value(c, lang)))
+                     memo_per_million.utilisation_value(c, lang, busy_said=busy_said)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=memo_text15.price_source(c.fx_source, lang))))
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
@@ -727,6 +731,8 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
+    lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
+    memo_lead_once.point_to_lead(rendered, findings, lead, lang)  # page 1's hosted-API paragraph not said twice
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
@@ -745,7 +751,7 @@ def memo_context(
         # infeasible plan keeps its blockers first: the API is then said under the closest option)
         "alternative": alternative_text(findings, lang, markdown=True,
                                         start=result.start_with if result.feasible or _kept(result) else None),
-        "lead": lead_text(result.start_with, lang, markdown=True) if result.feasible else "",
+        "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),

@@ -1,0 +1,32 @@
+"""The hosted API weighed once where page 1 leads with it (s21-pages21, issue 25: the memo in at most 5 pages).
+
+Where the Decision starts on a hosted API (``result.lead_text``), its paragraph gives the API's month against this
+plan's, the break-even volume, the data-processing contract that meets the answers' objection and what would send
+the team to the self-hosted plan. The finding weighing the same API (``cost.hosted_weighed``) said all of it again
+in section 7 (q13, q34: about six lines). In the memo it keeps its title (page 1's reason), the API's rates per
+million tokens with their basis (page 1 gives the month, not the rates) and the checks before taking it; the app and
+``--json`` keep its full text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.plan.result import Finding, render
+
+HOSTED_FINDING = "cost.hosted_weighed"
+NEEDED = ("api_in", "api_out", "basis", "checks")  # the short text's figures: without one, the full text stays
+
+
+def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
+    """Shorten the hosted-API finding in ``rendered`` (the memo's findings, in ``findings``' order) where ``lead``,
+    page 1's hosted-API paragraph, is printed."""
+    if not lead:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        if f.id == HOSTED_FINDING and all(f.params.get(k) not in (None, "", "—") for k in NEEDED):
+            shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
+
+
+__all__ = ["point_to_lead"]
