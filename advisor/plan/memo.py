@@ -254,7 +254,9 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
 
 # The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
 # within the target, headroom, predicted P99 TTFT and TPOT) is a row of section 2's table, which the memo prints.
-SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail"})
+# A two-node plan's (q05, q34) says the mainland node's, which is the table's node (its rows say "mainland node").
+SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail",
+                            "plan.rule.sizing.plan.room_node.detail"})
 
 
 def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[tuple[str, str]], lang: str) -> None:
