@@ -857,7 +857,9 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     found = result.layouts_tried
     if found is None or as_asked or all(t.outcome in ("chosen", "more") for t in found.tries):
         return ""
-    return found.text_in(lang)
+    # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
+    # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try)
+    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more"]}).text_in(lang)
 
 
 def _command_stack(result: PlanResult, lang: str) -> str:
