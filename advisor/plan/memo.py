@@ -470,8 +470,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
     if c.phased is not None:  # launched offshore, then the mainland node: each phase and the first year (q21)
         rows.append(phased_cost.cost_row(c.phased, cur, lang))
-    line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
-                                                  is None) and any(f.id == LINE_FINDING for f in result.findings)
+    # the finding on the line states its bandwidth, price per Mbps and month in its title, and whether page 1's total
+    # holds it: the row would be the third time (page 1, the finding) (s21-pages21; before, only an unpriced line)
+    line_said = result.line_cost is not None and any(f.id == LINE_FINDING for f in result.findings)
     if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
