@@ -1,4 +1,6 @@
-"""The hosted API weighed once where page 1 leads with it (s21-pages21, issue 25: the memo in at most 5 pages).
+"""Said once in the memo (s21-pages21, issue 25: the memo in at most 5 pages).
+
+The hosted API weighed once where page 1 leads with it.
 
 Where the Decision starts on a hosted API (``result.lead_text``), its paragraph gives the API's month against this
 plan's, the break-even volume, the data-processing contract that meets the answers' objection and what would send
@@ -29,4 +31,19 @@ def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], l
             shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
 
 
-__all__ = ["point_to_lead"]
+SEA_KEYS = {"plan.rule.pi.sea_markets.detail": True, "plan.rule.pi.sea_markets.finance_id.detail": False}
+
+
+def sea_in_sources(rendered: list[dict[str, Any]], findings: Sequence[Finding], lang: str) -> None:
+    """The South-East Asian markets' finding said by what each law asks, in the memo: the sources it cites, listed in
+    section 10, state each law's text as read (Indonesia's, Vietnam's two, Thailand's, Malaysia's two, the
+    Philippines'), which the finding's full text said again (q13, q34: 12 lines). The app and ``--json`` keep it
+    whole; Indonesia's banks are named only where no finding of their own says it (the finance variant)."""
+    for shown, f in zip(rendered, findings, strict=True):
+        banks = SEA_KEYS.get(f.detail_key)
+        if banks is not None and f.params.get("markets"):
+            shown["detail"] = render(lang, "pages21.sea_in_sources", {
+                "markets": f.params["markets"], "banks": {"tr": "pages21.sea_banks"} if banks else ""})
+
+
+__all__ = ["point_to_lead", "sea_in_sources"]
