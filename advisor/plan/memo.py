@@ -279,14 +279,32 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
     one entry, not four): the number of each (title, url), and the list the memo ends with."""
     numbers: dict[tuple[str, str], int] = {}
     listed: list[dict[str, Any]] = []
+    titles: dict[str, str] = {}  # the title listed for each link so far
     for f in findings:
         for s in f.sources:
-            key = (s.title, s.url or "")
-            if key not in numbers:
-                numbers[key] = len(numbers) + 1
-                listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, s.url or "", lang),
-                               "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+            key, url = (s.title, s.url or ""), s.url or ""
+            if key in numbers:
+                continue
+            same = _same_page(titles.get(url), s.title) if url else False
+            if same:  # one page cited under a title and that title extended: one entry, the longer title (q13's
+                # ICP page cited twice, s21-pages21)
+                n = numbers[(titles[url], url)]
+                numbers[key] = n
+                if len(s.title) > len(titles[url]):
+                    listed[n - 1]["link"] = memo_text15.source_link(s.title, url, lang)
+                    titles[url] = s.title
+                continue
+            numbers[key] = len(listed) + 1
+            titles.setdefault(url, s.title)
+            listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, url, lang),
+                           "date": s.date, "grade": s.grade, "verify": s.needs_verify})
     return numbers, listed
+
+
+def _same_page(listed: str | None, title: str) -> bool:
+    """Two titles of one link where one extends the other ("…需进行ICP备案)" and "…需进行ICP备案); servers in Hong
+    Kong … need none")."""
+    return bool(listed) and (title.startswith(listed) or listed.startswith(title))  # type: ignore[union-attr]
 
 
 def _answers_given(rows: Sequence[dict[str, Any]], lang: str) -> list[str]:
