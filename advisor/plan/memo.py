@@ -187,7 +187,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        text = a.text_in(lang)
+        text = memo_lead_once.assumption_text(a, result, lang)
         if text not in shown:
             assumed.setdefault(field, []).append(text)
     rows = []

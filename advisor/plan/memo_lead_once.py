@@ -46,4 +46,19 @@ def sea_in_sources(rendered: list[dict[str, Any]], findings: Sequence[Finding], 
                 "markets": f.params["markets"], "banks": {"tr": "pages21.sea_banks"} if banks else ""})
 
 
-__all__ = ["point_to_lead", "sea_in_sources"]
+PEOPLE_ASSUMED = "plan.volume19.assume.people"
+PEOPLE_BASIS = "plan.volume19.basis"  # the cost table's tokens row says people × requests × working days, its range
+
+
+def assumption_text(a: Any, result: Any, lang: str) -> str:
+    """An assumption as the memo's appendix says it: the people and requests a day assumed for the month's tokens,
+    which the cost table's tokens row states in full (people, their range, requests each with theirs, the reading
+    as requests in flight), keep here only where the share at once comes from and what narrows it (q13, q34)."""
+    basis = getattr(result.costs, "volume_basis", None) or {}
+    if a.key == PEOPLE_ASSUMED and basis.get("tr") == PEOPLE_BASIS and not result.costs.per_job and \
+            {"peak", "shares"} <= set(a.params):
+        return render(lang, "pages21.volume_in_tokens_row", a.params)
+    return str(a.text_in(lang))
+
+
+__all__ = ["assumption_text", "point_to_lead", "sea_in_sources"]
