@@ -185,6 +185,8 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
     for a in result.assumptions:
         if memo_text15.quiet_assumption(result, a.field):
             continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
+        if memo_lead_once.moot(a, result):
+            continue  # "time for the filings" where the timeline has none
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = memo_lead_once.assumption_text(a, result, lang)

@@ -61,4 +61,14 @@ def assumption_text(a: Any, result: Any, lang: str) -> str:
     return str(a.text_in(lang))
 
 
-__all__ = ["assumption_text", "point_to_lead", "sea_in_sources"]
+NO_DEADLINE = "plan.assume.launch_deadline_days"  # "No launch deadline given: assumed there is time for the filings"
+
+
+def moot(a: Any, result: Any) -> bool:
+    """An assumption the memo's appendix leaves out because nothing of this plan rests on it: no deadline, "time
+    for the filings", where the timeline holds no step but the setup (q12, q13, q22, q43: no filing to wait for; an
+    open sign-up, which would bring one, is page 1's question). ``--json`` keeps it."""
+    return a.key == NO_DEADLINE and all(i.id == "setup" for i in result.timeline.items)
+
+
+__all__ = ["assumption_text", "moot", "point_to_lead", "sea_in_sources"]
