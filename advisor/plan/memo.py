@@ -306,7 +306,7 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
 def _same_page(listed: str | None, title: str) -> bool:
     """Two titles of one link where one extends the other ("…需进行ICP备案)" and "…需进行ICP备案); servers in Hong
     Kong … need none")."""
-    return bool(listed) and (title.startswith(listed) or listed.startswith(title))  # type: ignore[union-attr]
+    return listed is not None and (title.startswith(listed) or listed.startswith(title))
 
 
 def _answers_given(rows: Sequence[dict[str, Any]], lang: str) -> list[str]:
