@@ -189,7 +189,7 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
             continue  # "time for the filings" where the timeline has none
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
-        text = memo_lead_once.assumption_text(a, result, lang)
+        text = a.text_in(lang)
         if text not in shown:
             assumed.setdefault(field, []).append(text)
     rows = []
@@ -529,15 +529,8 @@ def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> li
         else set()
     if t("memo.batchcost15.formula_label") in labels:
         drop.add(t("memo.cost.cloud_per_gpu_hour"))
-    if any(f.detail_key in RENT_NEVER for f in result.findings):  # "owning does not pay back" said there (q34)
-        drop.add(t("plan.breakeven.months.label"))
     return [(label, value) for label, value in rows
             if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
-
-
-# the renting finding whose text says owning never pays back within the horizon at the utilisation: the cost table's
-# "Owning pays off: not within the N-month horizon at U %" row is the same sentence (s21-pages21)
-RENT_NEVER = frozenset({"plan.rule.cost.rent.never.detail"})
 
 
 def on_owned_cards(result: PlanResult) -> bool:

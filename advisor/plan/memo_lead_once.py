@@ -46,21 +46,6 @@ def sea_in_sources(rendered: list[dict[str, Any]], findings: Sequence[Finding], 
                 "markets": f.params["markets"], "banks": {"tr": "pages21.sea_banks"} if banks else ""})
 
 
-PEOPLE_ASSUMED = "plan.volume19.assume.people"
-PEOPLE_BASIS = "plan.volume19.basis"  # the cost table's tokens row says people × requests × working days, its range
-
-
-def assumption_text(a: Any, result: Any, lang: str) -> str:
-    """An assumption as the memo's appendix says it: the people and requests a day assumed for the month's tokens,
-    which the cost table's tokens row states in full (people, their range, requests each with theirs, the reading
-    as requests in flight), keep here only where the share at once comes from and what narrows it (q13, q34)."""
-    basis = getattr(result.costs, "volume_basis", None) or {}
-    if a.key == PEOPLE_ASSUMED and basis.get("tr") == PEOPLE_BASIS and not result.costs.per_job and \
-            {"peak", "shares"} <= set(a.params):
-        return render(lang, "pages21.volume_in_tokens_row", a.params)
-    return str(a.text_in(lang))
-
-
 NO_DEADLINE = "plan.assume.launch_deadline_days"  # "No launch deadline given: assumed there is time for the filings"
 
 
@@ -71,4 +56,4 @@ def moot(a: Any, result: Any) -> bool:
     return a.key == NO_DEADLINE and all(i.id == "setup" for i in result.timeline.items)
 
 
-__all__ = ["assumption_text", "moot", "point_to_lead", "sea_in_sources"]
+__all__ = ["moot", "point_to_lead", "sea_in_sources"]

@@ -8,7 +8,6 @@ translatable phrase: ``{"tr": "plan.region.hong_kong"}`` (with more parameters b
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -637,24 +636,10 @@ class OpenQuestion(_Out):
                                                          for c in self.changes)
 
     def text_in(self, lang: str) -> str:
-        """The question, what was assumed, and what another answer would change, in one line. Beside the question
-        the assumption does not name its field again ("Who can reach the service? Assumed the public internet, …",
-        not "… Who can reach the service not given: assumed …": s21-pages21, issue 25)."""
-        assumed = _after_question(self.assumption_in(lang) or "", lang)
+        """The question, what was assumed, and what another answer would change, in one line."""
+        assumed = self.assumption_in(lang)
         return translate(lang, "plan.question.line_assumed" if assumed else "plan.question.line",
-                         question=self.question_in(lang), assumed=assumed, changes=self.changes_in(lang))
-
-
-# an assumption's opening that names the unanswered field ("Who can reach the service not given: ", "未填写谁能访问
-# 该服务："): left out where the question stands before it
-_FIELD_NOT_GIVEN = {"en": re.compile(r"^[^.:;?]{3,100}? not given: (?=assumed )"),
-                    "zh_CN": re.compile(r"^未(?:填写|说明|给出)[^。：；？]{1,40}：")}
-
-
-def _after_question(assumed: str, lang: str) -> str:
-    pattern = _FIELD_NOT_GIVEN.get(lang)
-    rest = pattern.sub("", assumed, count=1) if pattern else assumed
-    return rest[:1].upper() + rest[1:] if rest and lang == "en" else rest
+                         question=self.question_in(lang), assumed=assumed or "", changes=self.changes_in(lang))
 
 
 class NextStep(_Out):

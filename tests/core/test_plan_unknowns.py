@@ -23,6 +23,7 @@ from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.answers import FIELDS
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_lead_once import moot
 from advisor.plan.result import PlanResult
 
 LANGS = ("en", "zh_CN")
@@ -241,7 +242,9 @@ def test_an_empty_answer_is_never_a_fact(key, base):
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         for a in r.assumptions:
-            if _covers(a.field, key):
+            # an assumption nothing of this plan rests on ("time for the filings" where the timeline has no filing)
+            # is left to --json (s21-pages21, memo_lead_once.moot); every other one is in the memo
+            if _covers(a.field, key) and not moot(a, r):
                 assert a.text_in(lang) in memo, (key, lang, a.text_in(lang))
         for q in r.open_questions:
             if _covers(q.field, key) and q.changes_decision:
