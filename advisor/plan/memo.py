@@ -182,11 +182,12 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
 
     parent_of = {sub: parent for parent, subs in SUBFIELDS.items() for sub in subs if sub not in FIELDS}
     assumed: dict[str, list[str]] = {}
+    in_cost = memo_lead_once.utilisation_in_cost_table(result)
     for a in result.assumptions:
         if memo_text15.quiet_assumption(result, a.field):
             continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
-        if memo_lead_once.moot(a, result):
-            continue  # "time for the filings" where the timeline has none
+        if memo_lead_once.moot(a, result) or (a.key == memo_lead_once.UTILISATION_ASSUMED and in_cost):
+            continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = a.text_in(lang)
@@ -501,8 +502,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         # the tokens row's share of the capacity is said once: in the per-million row where that row prints it
         busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
             not office_token_rows.drops_per_million(result)
+        value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
-                     memo_per_million.utilisation_value(c, lang, busy_said=busy_said)))
+                     memo_lead_once.utilisation_value(result, lang, value)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=memo_text15.price_source(c.fx_source, lang))))
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison

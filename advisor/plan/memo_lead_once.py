@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from advisor.i18n import translate
 from advisor.plan.result import Finding, render
 
 HOSTED_FINDING = "cost.hosted_weighed"
@@ -56,4 +57,39 @@ def moot(a: Any, result: Any) -> bool:
     return a.key == NO_DEADLINE and all(i.id == "setup" for i in result.timeline.items)
 
 
-__all__ = ["moot", "point_to_lead", "sea_in_sources"]
+UTILISATION_ASSUMED = "plan.assume.utilisation"  # "Utilisation not measured: assumed 40 % for a day/night load."
+
+
+def _utilisation_assumption(result: Any) -> Any:
+    return next((a for a in result.assumptions if a.key == UTILISATION_ASSUMED), None)
+
+
+def utilisation_in_cost_table(result: Any) -> bool:
+    """The cost table's utilisation row says the assumed utilisation and the load it was assumed for, so the
+    appendix does not list it again (q13, q34): a row printed for every plan but a batch job, with the plain value
+    (not the one that also weighs the tokens row's share, which names the load pattern already)."""
+    a = _utilisation_assumption(result)
+    return a is not None and not result.costs.utilisation_measured and \
+        (result.answers or {}).get("use_case") != "offline_batch" and "load" in a.params
+
+
+def utilisation_value(result: Any, lang: str, value: str) -> str:
+    """The utilisation row's value with the load it was assumed for, where the appendix leaves that line out."""
+    if not utilisation_in_cost_table(result):
+        return value
+    c, a = result.costs, _utilisation_assumption(result)
+    plain = translate(lang, "memo4.cost.assumed_value", utilisation=f"{c.utilisation * 100:.0f}",
+                      months=c.horizon_months)
+    if value != plain:  # the variant that names the load pattern and the tokens row's share: said as it is
+        return value
+    return render(lang, "pages21.cost.assumed_load", {"utilisation": f"{c.utilisation * 100:.0f}",
+                                                      "load": a.params["load"], "months": c.horizon_months})
+
+
+def not_in_appendix(a: Any, result: Any) -> bool:
+    """The appendix leaves this assumption out: moot for the plan, or the utilisation the cost table states."""
+    return moot(a, result) or (a.key == UTILISATION_ASSUMED and utilisation_in_cost_table(result))
+
+
+__all__ = ["moot", "not_in_appendix", "point_to_lead", "sea_in_sources", "utilisation_in_cost_table",
+           "utilisation_value"]
