@@ -136,7 +136,15 @@ def pi_region_residency(f: Facts) -> Finding | None:
         found = finding("pi.region_residency", variant=law, where=where, region=region)
         return found.model_copy(update={"detail_key": "obligations20.residency.hk_bank.detail"})
     extra = {"tr": supervisor} if supervisor else ""
-    return finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
+    found = finding("pi.region_residency", variant=law, where=where, region=region, extra=extra)
+    if c.sector == "finance":
+        return found
+    # a financial supervisor's guidelines, cited "named only", say nothing to a firm it does not supervise: not cited
+    # outside finance (s21-pages21, issue 25: q13's and q34's source lists carried the MAS guidelines)
+    return found.model_copy(update={"sources": [s for s in found.sources if not s.title.startswith(SUPERVISOR_TITLES)]})
+
+
+SUPERVISOR_TITLES = ("MAS Guidelines on Outsourcing and Technology Risk", "HKMA Supervisory Policy Manual")
 
 
 @rule("region.no_mainland_rules", "constraint")

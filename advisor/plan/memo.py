@@ -40,6 +40,7 @@ from advisor.plan import (
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
+    memo_lead_once,
     memo_per_million,
     memo_text15,
     office_token_rows,
@@ -182,9 +183,12 @@ def _answer_rows(result: PlanResult, lang: str, shown: set[str] | frozenset[str]
 
     parent_of = {sub: parent for parent, subs in SUBFIELDS.items() for sub in subs if sub not in FIELDS}
     assumed: dict[str, list[str]] = {}
+    in_cost = memo_lead_once.utilisation_in_cost_table(result)
     for a in result.assumptions:
         if memo_text15.quiet_assumption(result, a.field):
             continue  # a public-internet assumption (carriers, B25) for a service its LAN or private network reaches
+        if memo_lead_once.moot(a, result) or (a.key == memo_lead_once.UTILISATION_ASSUMED and in_cost):
+            continue  # "time for the filings" where the timeline has none; the utilisation the cost table says
         field = a.field.split(".")[0]
         field = field if field in FIELDS else parent_of.get(field, field)  # personal_info → data_sensitivity
         text = a.text_in(lang)
@@ -254,7 +258,9 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
 
 # The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
 # within the target, headroom, predicted P99 TTFT and TPOT) is a row of section 2's table, which the memo prints.
-SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail"})
+# A two-node plan's (q05, q34) says the mainland node's, which is the table's node (its rows say "mainland node").
+SIZED_IN_TABLE = frozenset({"plan.rule.sizing.plan.detail", "plan.rule.sizing.plan.room.detail",
+                            "plan.rule.sizing.plan.room_node.detail"})
 
 
 def _figures_said_in_sizing(rendered: list[dict[str, Any]], hardware: Sequence[tuple[str, str]], lang: str) -> None:
@@ -277,14 +283,32 @@ def _numbered_sources(findings: Sequence[Finding], lang: str = "en"
     one entry, not four): the number of each (title, url), and the list the memo ends with."""
     numbers: dict[tuple[str, str], int] = {}
     listed: list[dict[str, Any]] = []
+    titles: dict[str, str] = {}  # the title listed for each link so far
     for f in findings:
         for s in f.sources:
-            key = (s.title, s.url or "")
-            if key not in numbers:
-                numbers[key] = len(numbers) + 1
-                listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, s.url or "", lang),
-                               "date": s.date, "grade": s.grade, "verify": s.needs_verify})
+            key, url = (s.title, s.url or ""), s.url or ""
+            if key in numbers:
+                continue
+            same = _same_page(titles.get(url), s.title) if url else False
+            if same:  # one page cited under a title and that title extended: one entry, the longer title (q13's
+                # ICP page cited twice, s21-pages21)
+                n = numbers[(titles[url], url)]
+                numbers[key] = n
+                if len(s.title) > len(titles[url]):
+                    listed[n - 1]["link"] = memo_text15.source_link(s.title, url, lang)
+                    titles[url] = s.title
+                continue
+            numbers[key] = len(listed) + 1
+            titles.setdefault(url, s.title)
+            listed.append({"n": numbers[key], "link": memo_text15.source_link(s.title, url, lang),
+                           "date": s.date, "grade": s.grade, "verify": s.needs_verify})
     return numbers, listed
+
+
+def _same_page(listed: str | None, title: str) -> bool:
+    """Two titles of one link where one extends the other ("…需进行ICP备案)" and "…需进行ICP备案); servers in Hong
+    Kong … need none")."""
+    return listed is not None and (title.startswith(listed) or listed.startswith(title))
 
 
 def _answers_given(rows: Sequence[dict[str, Any]], lang: str) -> list[str]:
@@ -469,15 +493,20 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
     if c.phased is not None:  # launched offshore, then the mainland node: each phase and the first year (q21)
         rows.append(phased_cost.cost_row(c.phased, cur, lang))
-    line_said = result.line_cost is not None and (result.line_cost.monthly is None or result.line_cost.per_mbps_month
-                                                  is None) and any(f.id == LINE_FINDING for f in result.findings)
+    # the finding on the line states its bandwidth, price per Mbps and month in its title, and whether page 1's total
+    # holds it: the row would be the third time (page 1, the finding) (s21-pages21; before, only an unpriced line)
+    line_said = result.line_cost is not None and any(f.id == LINE_FINDING for f in result.findings)
     if result.line_cost is not None and not line_said:  # the line at the plan's own bandwidth; unknown price said so
         rows.append((t("memo.cost.line"), _line_cost_text(result, lang, refs or {})))
     rows.extend(memo_forms.cost_rows(result, lang))
     if (result.answers or {}).get("use_case") != "offline_batch":  # a job is priced whole, not by month or use
         # "measured" where the figure is the service's own answered duty (q26's 80 %), else "assumed" (s20-consist20)
+        # the tokens row's share of the capacity is said once: in the per-million row where that row prints it
+        busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
+            not office_token_rows.drops_per_million(result)
+        value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
-                     memo_per_million.utilisation_value(c, lang)))
+                     memo_lead_once.utilisation_value(result, lang, value)))
     rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
                                       source=memo_text15.price_source(c.fx_source, lang))))
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
@@ -729,6 +758,9 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
+    lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
+    memo_lead_once.point_to_lead(rendered, findings, lead, lang)  # page 1's hosted-API paragraph not said twice
+    memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
@@ -747,7 +779,7 @@ def memo_context(
         # infeasible plan keeps its blockers first: the API is then said under the closest option)
         "alternative": alternative_text(findings, lang, markdown=True,
                                         start=result.start_with if result.feasible or _kept(result) else None),
-        "lead": lead_text(result.start_with, lang, markdown=True) if result.feasible else "",
+        "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
@@ -852,7 +884,9 @@ def _layouts_sentence(result: PlanResult, lang: str, as_asked: bool) -> str:
     found = result.layouts_tried
     if found is None or as_asked or all(t.outcome in ("chosen", "more") for t in found.tries):
         return ""
-    return found.text_in(lang)
+    # said, the layouts that tell something; "TP4 fp8 would need at least 4 GPUs" beside them is the same obvious
+    # line (s21-pages21: q34's sentence listed TP2, TP4 and TP8 so; ``--json`` keeps every try)
+    return found.model_copy(update={"tries": [t for t in found.tries if t.outcome != "more"]}).text_in(lang)
 
 
 def _command_stack(result: PlanResult, lang: str) -> str:

@@ -113,13 +113,14 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         basis_clause(costs, lang)
 
 
-def utilisation_value(costs: Any, lang: str) -> str:
+def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
     """The cost table's "Assumed GPU utilisation; horizon" value, with the share of the setup's capacity the tokens
     row fills where that is under half the utilisation (q24: 40 % assumed for a day/night load, the estimated
-    volume about 1 %): two assumptions that disagree are both said, neither as fact."""
+    volume about 1 %): two assumptions that disagree are both said, neither as fact. ``busy_said``: the per-million
+    row of the same table already says that share (``volume_clause``), so it is not said twice (s21-pages21)."""
     util, months = f"{costs.utilisation * 100:.0f}", costs.horizon_months
     own = (costs.per_million_basis or {}).get("own_volume")
-    if not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:
+    if busy_said or not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:
         return translate(lang, "memo4.cost.assumed_value", utilisation=util, months=months)
     return translate(lang, "costbasis21.cost.assumed_value", utilisation=util, months=months,
                      busy=busy_text(float(own["busy"]), lang))

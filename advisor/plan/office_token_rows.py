@@ -32,13 +32,18 @@ def small_office(result: Any) -> bool:
     return a.get("reach") == "lan" or (peak is not None and peak <= HANDFUL)
 
 
+def drops_per_million(result: Any) -> bool:
+    """The memo leaves the per-million rows out (a hosted-API plan or a small office tool)."""
+    return result.deployment_form == "hosted_api" or small_office(result)
+
+
 def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:
     """``rows`` less the per-million rows on a hosted-API plan or a small office tool; the tokens row stays (the
     hosted API's monthly cost prices it)."""
-    if result.deployment_form != "hosted_api" and not small_office(result):
+    if not drops_per_million(result):
         return rows
     per_million = {translate(lang, k) for k in _PER_MILLION}
     return [(label, value) for label, value in rows if label not in per_million]
 
 
-__all__ = ["HANDFUL", "fold", "small_office"]
+__all__ = ["HANDFUL", "drops_per_million", "fold", "small_office"]

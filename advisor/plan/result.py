@@ -770,7 +770,16 @@ class GpuChoice(_Out):
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
-        return "".join(sep + d.text_in(lang) for d in self.dearer)
+        # the GPU the one-card-a-replica sentence already weighed, with its cost and how much more it is, is not
+        # weighed again at its size (s21-pages21: q13 said the L40S's 4.84 USD/h three times in one paragraph)
+        said = self._declined_gpu()
+        return "".join(sep + d.text_in(lang) for d in self.dearer if not (said and d.gpu_name == said))
+
+    def _declined_gpu(self) -> str:
+        if self.single_card_declined is None:
+            return ""
+        o = self.single_card_declined["other"]
+        return (o if isinstance(o, GpuOption) else GpuOption.model_validate(o)).gpu_name
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""

@@ -89,12 +89,17 @@ def test_no_memo_states_the_assumed_utilisation_as_fact_before_its_own_volume(pa
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_assumed_utilisation_row_says_what_the_volume_fills_where_they_disagree(lang):
+def test_the_cost_table_says_what_the_volume_fills_once_where_it_disagrees_with_the_utilisation(lang):
+    """Both assumptions are said where they disagree (q24: 40 % assumed, the volume about 1 % of the capacity), and
+    the share once (s21-pages21, issue 25): the per-million row, which divides by that volume, says it; the
+    utilisation row, two rows below in the same table, no longer repeats it."""
     r = scenario_plan(Q24)
     own = r.costs.per_million_basis["own_volume"]
-    label = translate(lang, "memo4.cost.assumed")
-    row = _labelled_row(scenario_memo(Q24, lang), label)
-    assert row and translate(lang, "costbasis21.busy.pct", pct=f"{own['busy'] * 100:.0f}") in row
+    memo = scenario_memo(Q24, lang)
+    share = translate(lang, "costbasis21.busy.pct", pct=f"{own['busy'] * 100:.0f}")
+    utilisation = _labelled_row(memo, translate(lang, "memo4.cost.assumed"))
+    assert share in _row(memo, lang) and utilisation and share not in utilisation
+    assert f"{r.costs.utilisation * 100:.0f} %" in utilisation
 
 
 @pytest.mark.parametrize("name", ["q02_office_lan_small_design_agency", "q15_hosted_api_small_us_team"])

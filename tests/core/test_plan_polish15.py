@@ -155,7 +155,7 @@ def test_two_nodes_split_the_cost_per_million_tokens_node_by_node(monkeypatch):
     assert in_lo <= middle_in * 1.02 and middle_in <= in_hi * 1.02, (in_lo, middle_in, in_hi)
     assert (in_lo * tin + out_lo * tout) == pytest.approx(r.costs.cost_per_million_output_tokens.low * tout, rel=0.01)
     en, zh = (render_memo_markdown(r, lang) for lang in ("en", "zh_CN"))
-    assert "each node's GPU cost split by its own GPU time" in en and "每个节点的 GPU 成本" in zh
+    assert "each node's GPU time at its planned load, added" in en and "各节点按其规划负载下的 GPU 时间拆分后相加" in zh
 
 
 # --- 5. one word for where the team's own servers stand ------------------------------------------------------------

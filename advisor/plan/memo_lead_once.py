@@ -1,0 +1,95 @@
+"""Said once in the memo (s21-pages21, issue 25: the memo in at most 5 pages).
+
+The hosted API weighed once where page 1 leads with it.
+
+Where the Decision starts on a hosted API (``result.lead_text``), its paragraph gives the API's month against this
+plan's, the break-even volume, the data-processing contract that meets the answers' objection and what would send
+the team to the self-hosted plan. The finding weighing the same API (``cost.hosted_weighed``) said all of it again
+in section 7 (q13, q34: about six lines). In the memo it keeps its title (page 1's reason), the API's rates per
+million tokens with their basis (page 1 gives the month, not the rates) and the checks before taking it; the app and
+``--json`` keep its full text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.result import Finding, render
+
+HOSTED_FINDING = "cost.hosted_weighed"
+NEEDED = ("api_in", "api_out", "basis", "checks")  # the short text's figures: without one, the full text stays
+
+
+def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], lead: str, lang: str) -> None:
+    """Shorten the hosted-API finding in ``rendered`` (the memo's findings, in ``findings``' order) where ``lead``,
+    page 1's hosted-API paragraph, is printed."""
+    if not lead:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        if f.id == HOSTED_FINDING and all(f.params.get(k) not in (None, "", "—") for k in NEEDED):
+            shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
+
+
+SEA_KEYS = {"plan.rule.pi.sea_markets.detail": True, "plan.rule.pi.sea_markets.finance_id.detail": False}
+
+
+def sea_in_sources(rendered: list[dict[str, Any]], findings: Sequence[Finding], lang: str) -> None:
+    """The South-East Asian markets' finding said by what each law asks, in the memo: the sources it cites, listed in
+    section 10, state each law's text as read (Indonesia's, Vietnam's two, Thailand's, Malaysia's two, the
+    Philippines'), which the finding's full text said again (q13, q34: 12 lines). The app and ``--json`` keep it
+    whole; Indonesia's banks are named only where no finding of their own says it (the finance variant)."""
+    for shown, f in zip(rendered, findings, strict=True):
+        banks = SEA_KEYS.get(f.detail_key)
+        if banks is not None and f.params.get("markets"):
+            shown["detail"] = render(lang, "pages21.sea_in_sources", {
+                "markets": f.params["markets"], "banks": {"tr": "pages21.sea_banks"} if banks else ""})
+
+
+NO_DEADLINE = "plan.assume.launch_deadline_days"  # "No launch deadline given: assumed there is time for the filings"
+
+
+def moot(a: Any, result: Any) -> bool:
+    """An assumption the memo's appendix leaves out because nothing of this plan rests on it: no deadline, "time
+    for the filings", where the timeline holds no step but the setup (q12, q13, q22, q43: no filing to wait for; an
+    open sign-up, which would bring one, is page 1's question). ``--json`` keeps it."""
+    return a.key == NO_DEADLINE and all(i.id == "setup" for i in result.timeline.items)
+
+
+UTILISATION_ASSUMED = "plan.assume.utilisation"  # "Utilisation not measured: assumed 40 % for a day/night load."
+
+
+def _utilisation_assumption(result: Any) -> Any:
+    return next((a for a in result.assumptions if a.key == UTILISATION_ASSUMED), None)
+
+
+def utilisation_in_cost_table(result: Any) -> bool:
+    """The cost table's utilisation row says the assumed utilisation and the load it was assumed for, so the
+    appendix does not list it again (q13, q34): a row printed for every plan but a batch job, with the plain value
+    (not the one that also weighs the tokens row's share, which names the load pattern already)."""
+    a = _utilisation_assumption(result)
+    return a is not None and not result.costs.utilisation_measured and \
+        (result.answers or {}).get("use_case") != "offline_batch" and "load" in a.params
+
+
+def utilisation_value(result: Any, lang: str, value: str) -> str:
+    """The utilisation row's value with the load it was assumed for, where the appendix leaves that line out."""
+    if not utilisation_in_cost_table(result):
+        return value
+    c, a = result.costs, _utilisation_assumption(result)
+    plain = translate(lang, "memo4.cost.assumed_value", utilisation=f"{c.utilisation * 100:.0f}",
+                      months=c.horizon_months)
+    if value != plain:  # the variant that names the load pattern and the tokens row's share: said as it is
+        return value
+    return render(lang, "pages21.cost.assumed_load", {"utilisation": f"{c.utilisation * 100:.0f}",
+                                                      "load": a.params["load"], "months": c.horizon_months})
+
+
+def not_in_appendix(a: Any, result: Any) -> bool:
+    """The appendix leaves this assumption out: moot for the plan, or the utilisation the cost table states."""
+    return moot(a, result) or (a.key == UTILISATION_ASSUMED and utilisation_in_cost_table(result))
+
+
+__all__ = ["moot", "not_in_appendix", "point_to_lead", "sea_in_sources", "utilisation_in_cost_table",
+           "utilisation_value"]
