@@ -1064,9 +1064,9 @@ from advisor.plan import operating18_rules as _operating18_rules  # noqa: E402,F
 from advisor.plan import placeholder_purchase as _placeholder_purchase  # noqa: E402,F401 - a purchase on U prices
 from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 - replicas over servers (s16-lead)
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
-from advisor.plan import sources21_rules as _sources21_rules  # noqa: E402,F401 - HKMA GenAI, FAA, Llama licence
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
+from advisor.plan import sources21_rules as _sources21_rules  # noqa: E402,F401 - HKMA GenAI, FAA, Llama licence
 
 # One registry order whatever a process imports first. A rule module registers its rules when it is imported, and a
 # memo lists findings of the same severity and phase in the registry's order; a process that imported, say,
