@@ -39,7 +39,8 @@ def facts() -> dict[str, Any]:
                     **load_json("plan", "duties20.json")["rules"],  # s20-duties20: a hosted API's processor contract
                     **load_json("plan", "operating18.json")["rules"],  # s18-steps: a public AI service's daily duties
                     **load_json("plan", "finance20.json")["rules"],  # s20-finance20: Indonesian users' financial data
-                    **load_json("plan", "duties21.json")["rules"]}  # s21-duties21: two zones for finance, GDPR Art. 9
+                    **load_json("plan", "duties21.json")["rules"],  # s21-duties21: two zones for finance, GDPR Art. 9
+                    **load_json("plan", "sources21.json")["rules"]}  # s21-sources21b: HKMA GenAI, FAA, Llama licence
     return out
 
 

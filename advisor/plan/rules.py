@@ -180,6 +180,7 @@ def icp_licence(f: Facts):
 
 
 SECTORS_PREAPPROVAL = ("medical", "health", "healthcare", "news", "publishing", "education", "drugs", "pharma")
+SECTORS_HEALTH = ("medical", "health", "healthcare")  # a hospital's or health service's own text (s21-sources21b)
 
 
 @rule("icp.sector_preapproval", "constraint")
@@ -191,8 +192,15 @@ def icp_sector(f: Facts):
         return None
     # the domain is filed already: "get the approval, then file" would contradict it (q14); the approval is checked
     # against the filing instead, and the timeline lists it as a step of unknown length (advisor.plan.untimed_waits)
-    variant = "filed" if c.icp == "filed" and _icp_applies(f) else None
-    return finding("icp.sector_preapproval", variant=variant, sector={"tr": f"memo.value.sector.{c.sector}"})
+    filed = c.icp == "filed" and _icp_applies(f)
+    # a health service: Art. 5 asks for an approval only where a law requires one, and the general health-information
+    # approval is reported cancelled (2017), so the health text names what the sources support instead — the drug-
+    # information certificate and the internet-hospital licence — and asks which applies (eleventh review, q14)
+    if c.sector in SECTORS_HEALTH:
+        return finding("icp.sector_preapproval", variant="health_filed" if filed else "health",
+                       sector={"tr": f"memo.value.sector.{c.sector}"})
+    return finding("icp.sector_preapproval", variant="filed" if filed else None,
+                   sector={"tr": f"memo.value.sector.{c.sector}"})
 
 
 def _genai_path(f: Facts) -> dict[str, str]:
@@ -1058,6 +1066,7 @@ from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
+from advisor.plan import sources21_rules as _sources21_rules  # noqa: E402,F401 - HKMA GenAI, FAA, Llama licence
 
 # One registry order whatever a process imports first. A rule module registers its rules when it is imported, and a
 # memo lists findings of the same severity and phase in the registry's order; a process that imported, say,
@@ -1069,7 +1078,7 @@ RULE_MODULES = (
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
-    "advisor.plan.duties21_rules",
+    "advisor.plan.duties21_rules", "advisor.plan.sources21_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",

@@ -193,6 +193,11 @@ ROWS: list[Row] = [
     # not filed yet: approval first, then the filing (the filed variant checks the filing covers it: s16-duties)
     Row("icp.sector_preapproval", {**MAINLAND, "icp_status": "none", **pi(sector="education")}, pi(sector="general"),
         why="not_filed"),
+    # a health service (q14): the approvals the sources support (drug information, internet hospital), filed or not
+    Row("icp.sector_preapproval", {**MAINLAND, "icp_status": "none", **pi(sector="medical")}, pi(sector="general"),
+        why="health", case="health"),
+    Row("icp.sector_preapproval", {**MAINLAND, **pi(sector="healthcare")}, pi(sector="general"), why="health_filed",
+        case="health_filed"),
     # -- generative AI (§2.2; rule 2) --------------------------------------------------------------------------
     Row("genai.filing", PUBLIC, {"genai_filing": "filed"}),
     Row("genai.filing", PUBLIC, {"genai_filing": "registered"}, why="registered"),
@@ -588,6 +593,20 @@ ROWS: list[Row] = [
     Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"launch_deadline_days": None}),
     Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"genai_filing": "filed"}, why="filed"),
     Row("genai.closed_pilot", {**PUBLIC, "launch_deadline_days": 30}, {"minors": True}, why="minors"),
+    # s21-sources21b (eleventh blind review): the HKMA's 2024 GenAI circular (q25), Singapore's Financial Advisers
+    # Act (q37), the Llama licence for a service offered to others (q09, q10, q18)
+    Row("fin.hk_genai_consumer", HK_BANK, pi(800_000, 0, sector="general"), case=""),
+    Row("fin.hk_genai_consumer", HK_BANK, {"audience": "internal", "reach": "private_network"}, why="staff"),
+    Row("fin.hk_genai_consumer", HK_BANK, {"overseas_markets": ["US"], "user_location": "overseas"}, why="not_hk"),
+    Row("fin.sg_financial_advice", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, pi(1_000_000, 0), case=""),
+    Row("fin.sg_financial_advice", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["US"]},
+        why="not_sg"),
+    Row("fin.sg_financial_advice", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")},
+        {"audience": "internal", "reach": "private_network"}, why="staff"),
+    Row("model.llama_licence", EU_PUBLIC, {"model": "qwen2.5-7b-instruct"}, case=""),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3.3-70b-instruct", "model_customisation": "fine_tuned"},
+        {"model": "llama-3-8b-instruct"}, why="tuned", case="tuned"),  # Llama 3's own licence: not read, not said
+    Row("model.llama_licence", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff"),
 ]  # fmt: skip
 
 
@@ -869,9 +888,10 @@ def test_an_icp_filed_medical_service_is_not_told_to_get_the_approval_then_file(
     """ICP filed: the sector approval is checked against the filing, not "approval first, then the ICP filing"."""
     filed = plan({**MAINLAND, "public_genai_in_mainland": True, **pi(50_000, 50_000, sector="medical")})
     [x] = [f for f in filed.findings if f.id == "icp.sector_preapproval"]
-    assert x.title_key.endswith(".filed.title")
+    assert x.title_key.endswith(".health_filed.title")  # a health service's own case of it since s21-sources21b
     memo = render_memo_markdown(filed, lang)
-    general = translate(lang, "plan.rule.icp.sector_preapproval.title", sector=translate(lang, "memo.value.sector.medical"))
+    general = translate(lang, "plan.rule.icp.sector_preapproval.health.title",
+                        sector=translate(lang, "memo.value.sector.medical"))
     assert general not in memo
     [step] = [i for i in filed.timeline.items if i.id == "sector_approval"]
     assert step.label_key.endswith("_filed")
