@@ -22,6 +22,7 @@ from advisor.plan import (
     fixes17,
     fleet,
     forms,
+    fp8_gain,
     gpu_dearer,
     higher_precision,
     hosted_lead,
@@ -895,6 +896,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles, second_unit=second, higher_precision=higher)  # fmt: skip
     f.first_token_tie = first_token_tie.holds(search.first_token if search is not None else None, chosen)
+    f.fp8_gain = fp8_gain.holds(search.fp8_gain if search is not None else None, chosen)
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
     if main_node is not None:

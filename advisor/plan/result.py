@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
 from advisor.plan.first_token_reason import FirstTokenTie, why
+from advisor.plan.fp8_gain_reason import Fp8Gain
+from advisor.plan.fp8_gain_reason import why as gain_why
 from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text
@@ -1147,6 +1149,8 @@ class LayoutSearch(_Out):
                                           "over several all-reduces across PCIe on every layer")
     first_token: FirstTokenTie | None = Field(None, description="a lower precision kept on as many GPUs for its "
                                               "first token under a tight target: the figures that decided it")
+    fp8_gain: Fp8Gain | None = Field(None, description="FP8 kept over BF16 on as many GPUs for what it gives on "
+                                     "those cards (P99 TPOT or requests a replica): the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1154,13 +1158,15 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
-        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie, self.first_token))
+        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie, self.first_token,
+                                                                                self.fp8_gain))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
-def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None) -> dict:
+def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
+            gain: Fp8Gain | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1186,6 +1192,9 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
         elif fast is not None and (fast.higher, fast.lower, fast.tp) == (t.weights, chosen.weights, t.tp):
             # kept for the first token under a tight target, with both precisions' figures (round 10, q43/q09)
             p["same"] = {"tr": "tie21.layout.first_token", "weights": chosen.weights, "why": why(fast)}
+        elif gain is not None and (gain.higher, gain.lower, gain.tp) == (t.weights, chosen.weights, t.tp):
+            # kept for what it gives on the same cards, with both precisions' figures (round 11, q32/q42/q38/q14)
+            p["same"] = {"tr": "fp8pick21.layout.gain", "weights": chosen.weights, "why": gain_why(gain)}
         else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)
             p["same"] = {"tr": "plan.layout25.same_room", "weights": chosen.weights,
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}

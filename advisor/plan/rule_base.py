@@ -60,6 +60,8 @@ class Facts:
     higher_precision: Any = None
     # s21-tie21: a lower precision kept on as many GPUs for its first token (first_token_tie.FirstTokenTie)
     first_token_tie: Any = None
+    # s21-fp8pick21b: FP8 kept over BF16 on as many GPUs for what it gives on them (fp8_gain.Fp8Gain)
+    fp8_gain: Any = None
 
     @property
     def sized_ctx(self) -> Ctx:

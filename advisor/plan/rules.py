@@ -17,6 +17,7 @@ from advisor.plan import (
     batch_rate,
     failover_budget,
     first_token_reason,
+    fp8_gain_reason,
     payback,
     reserved_price,
 )
@@ -745,6 +746,10 @@ def sizing_quant(f: Facts):
     if weights and not kv and fast is not None:  # kept for the first token, not to save GPUs: why, with its figures
         return finding("sizing.quantized", variant="first_token", weights=ch.weights, higher=fast.higher,
                        why=first_token_reason.why(fast))
+    more = f.fp8_gain
+    if weights and not kv and more is not None:  # kept for what it gives on the same cards: why, with both figures
+        return finding("sizing.quantized", variant="gain", weights=ch.weights, higher=more.higher,
+                       why=fp8_gain_reason.why(more))
     return finding("sizing.quantized", variant=("kv_fp8" if weights else "kv_only") if kv else None, weights=ch.weights)
 
 

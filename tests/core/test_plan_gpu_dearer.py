@@ -28,7 +28,11 @@ def test_the_h20_is_costed_at_fp8_and_its_reason_names_both_costs():
     other = d["other"]
     assert other["gpu"] == "l20-48g" and other["per_hour"] < g.chosen.per_hour
     assert d["more_pct"] == round((g.chosen.per_hour / other["per_hour"] - 1) * 100) <= d["limit_pct"]
-    assert d["per"] > d["other_per"] and d["carried"] / g.chosen.per_hour > d["other_carried"] / other["per_hour"]
+    # the H20 carries more a replica and a setup; per unit of price the decision rested on each replica's capacity
+    # on its own curve (44 in fp8), while since s21-fp8pick21b (fp8 deployed) the clause shows the sizing table's
+    # claim, which stops at what the sizing needs (28): 56 against 48 no longer reads as more per unit of price, and
+    # the sentence does not claim it ("it costs more only because its cards are larger than this peak needs")
+    assert d["per"] > d["other_per"] and d["carried"] > d["other_carried"]
     # the passed-over L20 is listed as the next setup at the size it was passed over at
     assert any((o.gpu, o.gpus, o.per_hour) == (other["gpu"], other["gpus"], other["per_hour"]) for o in g.alternatives)
     en, zh = g.text_in("en"), g.text_in("zh_CN")

@@ -8,7 +8,11 @@ from tests.support.planned import advice_answers, planned
 
 
 def test_a_bf16_layout_on_as_many_gpus_is_kept_over_fp8():
-    r = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    # q02 (one 4090 D for four users): FP8 on the same card gives a faster stream than anyone reads at 20 ms a
+    # token, nothing felt, so the better precision keeps the tie. This test read q32 until the eleventh blind review
+    # (s21-fp8pick21b): there FP8 cuts a public chatbot's P99 TPOT at the peak from 64 to 40 ms, a gain an engineer
+    # takes where FP8 is accepted (tests/core/test_fp8_gain21.py holds that direction)
+    r = planned(advice_answers("q02_office_lan_small_design_agency"))
     assert r.hardware.weights == "bf16"
     text = r.layouts_tried.text_in("en")
     assert "bf16 is kept as the better precision" in text and "fp8 is kept as the better precision" not in text
