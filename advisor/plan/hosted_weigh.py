@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_bars, hosted_prices, token_margin
+from advisor.plan import fleet, hosted_bars, hosted_prices, hosted_where, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -429,6 +429,7 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.hosted_api_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
     costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
     costs.hosted_api_priced_on = hosted_prices.other_model(c)
+    costs.hosted_api_served_from = hosted_where.served_from(hosted_prices.hosted_rates(c).tier)
     costs.input_tokens_per_month, costs.output_tokens_per_month = input_tokens, output_tokens
     costs.per_job = bool(c.is_batch)
 
