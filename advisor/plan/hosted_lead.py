@@ -189,8 +189,16 @@ def start_with(f: Facts) -> StartWith | None:
         extra["near"] = {"tr": "plan.apilead21.after", "near": near,
                          "runs": hosted_where.runs_with_quote(f, runs_clause(f)),
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
-                                               sells=sells_tokens(f))}
+                                               sells=sells_tokens(f), licence=needs_operating_licence(f))}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
+
+
+def needs_operating_licence(f: Facts) -> bool:
+    """The paid service needs the B25 operating licence (the finding ``icp.licence_b25``): reselling an API is still
+    a paid service, so the lead that suggests it says the licence comes first (q11)."""
+    from advisor.plan.rules import icp_licence  # the rule itself, so the lead and the finding never disagree
+
+    return icp_licence(f) is not None
 
 
 def near_users(f: Facts) -> dict[str, Any] | str:
