@@ -72,6 +72,13 @@ def ruled_out(f: Facts) -> dict[str, Any] | None:
         return {"tr": f"{KEY}.out.lan_high" if c.level == "high" else f"{KEY}.out.lan"}
     if c.answers.capex_budget is not None and c.budget_amount is None:
         return {"tr": f"{KEY}.out.capex"}
+    # s21-apiregion21b (eleventh blind review): bars no contract lifts either, whose "would cost less, but …" sat among
+    # page 1's reasons of memos that rightly reject the API: the team's own fine-tune, which no provider serves (q05),
+    # and highly sensitive data the answers keep on the team's private network (q03's patient records on its WAN)
+    if c.fine_tuned:
+        return {"tr": "plan.apiregion21.out.fine_tune"}
+    if reach == "private_network" and c.level == "high":
+        return {"tr": "plan.apiregion21.out.private_high"}
     return None
 
 

@@ -337,8 +337,12 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
             basis=price_basis(c), **common)), c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "far" if far else "overlap"
-        return _cite_law(sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
-                                                      why=_chain(why), **common), c), f, why)
+        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
+        if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
+            # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
+            got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",
+                                         "params": {**got.params, "top_amount": _range(top, top, f)}})
+        return _cite_law(sized_hosted_sources(got, c), f, why)
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
         else "alternative_far" if far else "alternative_overlap"
     reason = keep_reason(f, kept)

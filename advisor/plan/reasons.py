@@ -99,10 +99,18 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     is a comparison (the memo's sizing section), not a reason for the API (q15: "若自己部署需要 1 张 4090" read as
     one of the five reasons, as if self-hosting were recommended)."""
     hosted = any(f.id == "cost.hosted_api" for f in findings)
+    # s21-apiregion21b: a plan that cannot launch as asked (a blocker) is decided by what blocks it; an API's price
+    # is no reason there (q07's launch blocked by regulation, q19's export-controlled cards: "the hosted-API paragraph
+    # is noise for a launch that is blocked"): the finding stays among the findings, off the five
+    blocked = any(f.severity == "blocker" for f in findings)
+
+    def off(f: Finding) -> bool:
+        return ruled_out(f) or (blocked and f.id == "cost.hosted_weighed")
+
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and f.id not in NOT_DECIDING and not ruled_out(f)]
+              and f.id not in NOT_DECIDING and not off(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
-    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not ruled_out(f)]
+    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not off(f)]
     return out[:WHY_MAX - len(weighed)] + weighed if weighed else out
