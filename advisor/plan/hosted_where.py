@@ -61,7 +61,7 @@ def mismatch(f: Facts) -> dict[str, Any] | None:
 
 
 def _names(tier: dict[str, Any]) -> str:
-    return ", ".join(str(p["name"]) for p in providers(tier)) or hosted_prices.priced_on(tier)
+    return " / ".join(str(p["name"]) for p in providers(tier)) or hosted_prices.priced_on(tier)
 
 
 def yardstick(f: Facts, amount: Any) -> Any:
