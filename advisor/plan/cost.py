@@ -361,4 +361,10 @@ def hosted_api_rates(conv: float, ctx: Ctx | None = None) -> tuple[MoneyRange, M
     """(input, output) hosted API rates per million tokens, in the answer's currency, for the model's size class."""
     rates = hosted_prices.hosted_rates(ctx)
     (i_lo, i_hi), (o_lo, o_hi) = rates.input_usd, rates.output_usd
-    return _mr(i_lo * conv, i_hi * conv), _mr(o_lo * conv, o_hi * conv)
+
+    def per_m(lo: float, hi: float) -> MoneyRange:  # to a hundredth of a cent: lists price in fractions of a cent
+        # ($0.165 a million was printed and costed as $0.17, so the break-even worked out from the printed rates
+        # disagreed with the API's month by 3 %, s21-apiregion21b)
+        return MoneyRange(low=round(min(lo, hi), 4), high=round(max(lo, hi), 4))
+
+    return per_m(i_lo * conv, i_hi * conv), per_m(o_lo * conv, o_hi * conv)

@@ -28,6 +28,7 @@ from advisor.plan import (
     hosted_lead,
     hosted_prices,
     hosted_weigh,
+    hosted_where,
     instance_on_request,
     layout_search,
     line_total,
@@ -481,6 +482,7 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         out.costs.hosted_api_monthly = MoneyRange(low=round(hosted[0] * conv, 2), high=round(hosted[1] * conv, 2))
         out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
         out.costs.hosted_api_priced_on = hosted_prices.other_model(c)  # another model's list: said (s19-prices)
+        out.costs.hosted_api_served_from = hosted_where.served_from(hosted_prices.hosted_rates(c).tier)
     monthly = _monthly_of(form, out, hosted, c)
     if not fleet.apply_chosen(c, out, form):
         forms.apply_chosen(out, form)

@@ -72,6 +72,13 @@ def ruled_out(f: Facts) -> dict[str, Any] | None:
         return {"tr": f"{KEY}.out.lan_high" if c.level == "high" else f"{KEY}.out.lan"}
     if c.answers.capex_budget is not None and c.budget_amount is None:
         return {"tr": f"{KEY}.out.capex"}
+    # s21-apiregion21b (eleventh blind review): bars no contract lifts either, whose "would cost less, but …" sat among
+    # page 1's reasons of memos that rightly reject the API: the team's own fine-tune, which no provider serves (q05),
+    # and highly sensitive data the answers keep on the team's private network (q03's patient records on its WAN)
+    if c.fine_tuned:
+        return {"tr": "plan.apiregion21.out.fine_tune"}
+    if reach == "private_network" and c.level == "high":
+        return {"tr": "plan.apiregion21.out.private_high"}
     return None
 
 
@@ -107,14 +114,17 @@ def start_words(f: Facts) -> dict[str, Any]:
     return {"tr": f"{KEY}.start.{kind}", "region": _region(f.region)}
 
 
-def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sells: bool) -> dict[str, Any] | str:
+def quote_clause(top: float, plan_low: float, amount: Any, *, margin: float, sells: bool,
+                 licence: bool = False) -> dict[str, Any] | str:
     """Where the API is cheaper at every price but by less than ``margin`` (``hosted_weigh.LEAD_MARGIN``; q11, q26,
     q31: "a gap the quotes can close" kept a dearer plan with no reason): the one figure a quote must beat, and, for
     a service that sells tokens (``sells``), reselling an API first. ``top``: the API at its dearest rate on the
-    volume's high end; ``amount``: it in words."""
+    volume's high end; ``amount``: it in words. ``licence``: the paid service needs the B25 operating licence
+    (``rules.icp_licence``), which reselling an API does not lift: said beside the advice (eleventh review, q11)."""
     if top * margin <= plan_low:
         return ""
-    return {"tr": f"{KEY}.quote", "top": amount, "resell": {"tr": f"{KEY}.resell"} if sells else ""}
+    resell = {"tr": "plan.apiregion21.resell.b25" if licence else f"{KEY}.resell"} if sells else ""
+    return {"tr": f"{KEY}.quote", "top": amount, "resell": resell}
 
 
 __all__ = ["LATENCY_KEY", "SOFT_KEYS", "filed_reason", "lan_reason", "latency_reason", "quote_clause", "ruled_out",

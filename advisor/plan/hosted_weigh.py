@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_bars, hosted_prices, token_margin
+from advisor.plan import fleet, hosted_bars, hosted_prices, hosted_where, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -337,8 +337,12 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
             basis=price_basis(c), **common)), c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "far" if far else "overlap"
-        return _cite_law(sized_hosted_sources(finding("cost.hosted_weighed", variant=variant, first=_short(why[0]),
-                                                      why=_chain(why), **common), c), f, why)
+        got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
+        if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
+            # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
+            got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",
+                                         "params": {**got.params, "top_amount": _range(top, top, f)}})
+        return _cite_law(sized_hosted_sources(got, c), f, why)
     variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
         else "alternative_far" if far else "alternative_overlap"
     reason = keep_reason(f, kept)
@@ -429,6 +433,7 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
     costs.hosted_api_monthly = MoneyRange(low=round(hosted_usd[0] * conv, 2), high=round(hosted_usd[1] * conv, 2))
     costs.hosted_api_input_per_million, costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
     costs.hosted_api_priced_on = hosted_prices.other_model(c)
+    costs.hosted_api_served_from = hosted_where.served_from(hosted_prices.hosted_rates(c).tier)
     costs.input_tokens_per_month, costs.output_tokens_per_month = input_tokens, output_tokens
     costs.per_job = bool(c.is_batch)
 

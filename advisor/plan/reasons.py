@@ -61,6 +61,20 @@ def ruled_out(f: Finding) -> bool:
     return f.id == "cost.hosted_weighed" and f.title_key.endswith(".ruled_out.title")
 
 
+# s21-apiregion21b: blockers a hosted API does not lift: a launch blocked by regulation (the generative-AI filing,
+# which calling an API needs as a registration too, the education rules, the ICP route, the data's location) and the
+# cards the answers insist on that cannot be had there (q19: the team self-hosts on them; the closest option keeps
+# the API under the headline). A budget or sizing blocker is not here: an API may be the answer to it.
+API_MOOT_BLOCKERS = ("genai.", "edu.", "icp.", "pi.", "region.", "gpu.not_in_region", "gpu.not_offered_offshore")
+
+
+def api_moot(findings: Sequence[Finding]) -> bool:
+    """The plan cannot launch as asked for a reason an API would not change (``API_MOOT_BLOCKERS``): the hosted API's
+    price is then no page-1 reason (eleventh blind review, q07: "the hosted-API paragraph is noise for a launch that
+    is blocked on regulation"; q19); the finding stays among the findings."""
+    return any(f.severity == "blocker" and f.id.startswith(API_MOOT_BLOCKERS) for f in findings)
+
+
 def _leads(f: Finding) -> bool:
     """Tokens sold below their cost lead. The hosted API weighed (a cheaper alternative to check, or why GPUs all
     the same) keeps its place among the costs, and ``deciding`` makes room for it on page 1: as the first reason
@@ -99,10 +113,15 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     is a comparison (the memo's sizing section), not a reason for the API (q15: "若自己部署需要 1 张 4090" read as
     one of the five reasons, as if self-hosting were recommended)."""
     hosted = any(f.id == "cost.hosted_api" for f in findings)
+    blocked = api_moot(findings)
+
+    def off(f: Finding) -> bool:
+        return ruled_out(f) or (blocked and f.id == "cost.hosted_weighed")
+
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and f.id not in NOT_DECIDING and not ruled_out(f)]
+              and f.id not in NOT_DECIDING and not off(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")
-    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not ruled_out(f)]
+    weighed = [f for f in ranked[WHY_MAX:] if f.id in WEIGH_RULES and not off(f)]
     return out[:WHY_MAX - len(weighed)] + weighed if weighed else out

@@ -480,6 +480,10 @@ class Costs(_Out):
     # s20-consist20: the cost table says "measured" where the utilisation is the service's own measured duty
     utilisation_measured: bool = Field(False, description="``utilisation`` is this service's measured duty (answered), "
                                        "not the load pattern's assumption")
+    # s21-apiregion21b: where the providers of the hosted API's price serve from ("us", "mainland"), [] not found
+    hosted_api_served_from: list[str] | None = Field(
+        None, description="where the providers whose lists price the hosted API serve from ('us', 'mainland'); the "
+        "lead calls its figure a yardstick where none serves from the region it names")
 
 
 class PhasedCost(_Out):

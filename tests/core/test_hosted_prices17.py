@@ -42,10 +42,12 @@ def test_7b_32b_and_72b_models_get_different_hosted_prices_each_citing_its_row(s
         assert row["source"] in cited and HOSTED_PLACEHOLDER_TITLE not in cited
         seen[model] = (c.hosted_api_input_per_million, c.hosted_api_output_per_million)
     assert len({repr(v) for v in seen.values()}) == 3
-    # a larger model's list is dearer at its high end and in the middle (low ends overlap: a 30B MoE with 3B active
-    # parameters is listed below a 7B elsewhere)
+    # a larger model's list is dearer in the middle (low ends overlap: a 30B MoE with 3B active parameters is listed
+    # below a 7B elsewhere); at the high end only against the 72B: since the 30-32B global row dropped Alibaba's
+    # mainland list (s21-apiregion21b, q24: a US service priced on Bailian), its dearest output price ($0.28,
+    # OpenRouter) sits below Together's $0.30 for a 7B "Turbo", as the providers list them
     small, mid, big = (seen[m][1] for m in ("qwen2.5-7b-instruct", "qwen2.5-32b-instruct", "qwen2.5-72b-instruct"))
-    assert small.high < mid.high < big.high and small.low + small.high < mid.low + mid.high < big.low + big.high
+    assert max(small.high, mid.high) < big.high and small.low + small.high < mid.low + mid.high < big.low + big.high
 
 
 def test_a_mainland_plan_is_priced_on_a_mainland_list_in_cny_an_overseas_one_on_a_usd_list():

@@ -97,11 +97,14 @@ def test_q38_prices_an_eu_provider_under_a_processor_contract(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_q41_keeps_its_gpus_for_the_fine_tune_and_the_policyholders_data(lang):
-    f = _plan("q41_finetune_internal_callcentre").finding("cost.hosted_weighed")
-    assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.title"
+    """s21-apiregion21b (eleventh blind review, q05): a fine-tune no hosted API serves rules the API out in one line,
+    without prices, off page 1; the insurer's outsourcing-rules reason is then not weighed (the financial reasons of
+    q25/q37 are tested in test_plan_apireason19.py). Still never called sensitive: 0 people counted."""
+    r = _plan("q41_finetune_internal_callcentre")
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and f.title_key == "plan.rule.cost.hosted_weighed.ruled_out.title"
     assert ("fine-tuned" if lang == "en" else "微调") in f.title_in(lang)
-    # an insurer: the financial-outsourcing rules; 0 people with sensitive data counted, so not called sensitive
-    assert ("outsourcing rules" if lang == "en" else "外包规定") in f.detail_in(lang)
+    assert f"{r.costs.hosted_api_monthly.low:,.0f}" not in f.title_in(lang) + f.detail_in(lang)
     assert ("sensitive personal information" if lang == "en" else "敏感个人信息") not in f.detail_in(lang)
 
 

@@ -81,7 +81,8 @@ def test_a_hosted_api_is_weighed_for_the_bursts_and_for_the_whole_service_when_i
     tuned = {**FAIRS, "model_customisation": "fine_tuned", "model_name": "fair-7b", "checkpoint": "/ckpt/fair-7b"}
     assert "cost.burst_hosted_api" not in plan(tuned).finding_ids
     kept = plan(tuned).finding("cost.hosted_weighed")
-    assert kept is not None and kept.title_key == "plan.rule.cost.hosted_weighed.title"
+    # s21-apiregion21b (eleventh blind review, q05): the fine-tune rules the API out in one line, not weighed
+    assert kept is not None and kept.title_key == "plan.rule.cost.hosted_weighed.ruled_out.title"
 
 
 @pytest.mark.parametrize("lang", LANGS)

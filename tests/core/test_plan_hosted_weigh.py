@@ -15,7 +15,7 @@ from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_text15 import per_million_split
 from advisor.plan.money_text import round_money
-from advisor.plan.reasons import deciding, ruled_out
+from advisor.plan.reasons import api_moot, deciding, ruled_out
 from advisor.plan.result import PlanResult, render
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
@@ -73,6 +73,9 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         for lang in LANGS:
             assert f"{r.costs.hosted_api_monthly.low:,.0f}" not in f.title_in(lang) + f.detail_in(lang), name
         return
+    if api_moot(r.findings):  # s21-apiregion21b: blocked for a reason an API does not lift (q07, q19): off page 1
+        assert f not in deciding(r.findings), name
+        return
     assert f in deciding(r.findings), f"{name}: the weighing is not among page 1's reasons"
     c = r.costs
     one = f"{c.hosted_api_monthly.low:,.0f}" == f"{c.hosted_api_monthly.high:,.0f}"  # one list price: one figure
@@ -80,7 +83,9 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     plan = f"{c.recommended_monthly.low:,.0f}–"
     kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title",
                            "plan.rule.cost.hosted_weighed.ends.title", "plan.rule.cost.hosted_weighed.volume.title",
-                           "plan.rule.cost.hosted_weighed.far.title")
+                           "plan.rule.cost.hosted_weighed.far.title",
+                           # s21-apiregion21b: the kept title with both bases, the estimated volume's and its high end's
+                           "plan.apiregion21.weighed.top.title")
     # s18-volume: "cheaper" said only where it holds at the API's dearest rate on the volume's high end
     clear = c.hosted_api_monthly.high * high_end_factor(c) < c.recommended_monthly.low
     # s18-apiweigh: ranges that meet only at their far ends say "likely cheaper" (``ends``), never "cheaper"

@@ -1,0 +1,106 @@
+"""Where the providers of a hosted API's price serve from, against where the lead says the API runs
+(s21-apiregion21b, issue 25, eleventh blind review).
+
+"Start on a hosted API served from Singapore … about $13 a month" was priced on W&B Inference (CoreWeave, US) (q13);
+q12/q22's "Hong Kong" API on the same US list, q38's "served from Europe" API for employee HR data, q43's "HK API"
+on DeepInfra and Together, q21's Hong Kong API on mainland lists (Bailian, SiliconFlow), q34's Singapore users on
+mainland lists. A reviewer reads a figure said beside "served from X" as X's price; an API served elsewhere also
+sends the prompts there, an onward transfer the memo did not address.
+
+Each price row names its providers and where each serves from (``resources/plan/hosted_api_prices.json``,
+``providers``: "us", "mainland", or null where not found). Where no provider of the row serves from the lead's
+region, the lead says so at the figure (a yardstick from whose list), asks for a quote from a provider that serves
+from there, and names the transfer an API served elsewhere makes under the law of the node's place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import hosted_prices
+from advisor.plan.regions import market_region
+from advisor.plan.rule_base import Facts, _region
+
+KEY = "plan.apiregion21"
+
+# the plan's regions a provider's "us" covers (the row says the country, not the coast)
+US_REGIONS = frozenset({"us_west", "us_east"})
+
+
+def providers(tier: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return list(tier.get("providers", [])) if tier is not None else []
+
+
+def served_from(tier: dict[str, Any] | None) -> list[str]:
+    """The regions the row's providers are known to serve from ("us", "mainland"), in the row's order; [] unknown."""
+    return list(dict.fromkeys(str(p["serves_from"]) for p in providers(tier) if p.get("serves_from")))
+
+
+def serves_in(provider_region: str | None, region: str) -> bool:
+    return provider_region is not None and (provider_region == region or
+                                            (provider_region == "us" and region in US_REGIONS))
+
+
+def api_region(f: Facts) -> str:
+    """Where the lead says the API runs: the plan's node region; a split plan's other users' region (its mainland
+    users' API is a mainland list's, which the mainland rows are)."""
+    if f.region == "mainland_plus_overseas":
+        node = f.overseas_node
+        return str(node.region) if node is not None else market_region(f.ctx.overseas_markets)
+    return f.region
+
+
+def mismatch(f: Facts) -> dict[str, Any] | None:
+    """The row and the region where none of its providers serves from the lead's region; None where one does (or the
+    figure is the placeholder, which says so itself)."""
+    tier = hosted_prices.hosted_rates(f.ctx).tier
+    region = api_region(f)
+    if tier is None or any(serves_in(p.get("serves_from"), region) for p in providers(tier)):
+        return None
+    return {"tier": tier, "region": region}
+
+
+def _names(tier: dict[str, Any]) -> str:
+    return " / ".join(str(p["name"]) for p in providers(tier)) or hosted_prices.priced_on(tier)
+
+
+def yardstick(f: Facts, amount: Any) -> Any:
+    """The lead's API figure ``amount`` said as a yardstick from whose list where none of its providers serves from
+    the lead's region ("$13 (a yardstick from W&B Inference (CoreWeave)'s US list: none priced serves from
+    Singapore)"); ``amount`` itself where one does."""
+    got = mismatch(f)
+    if got is None:
+        return amount
+    tier, where = got["tier"], served_from(got["tier"])
+    variant = "one" if len(where) == 1 and all(p.get("serves_from") for p in providers(tier)) else "mixed"
+    return {"tr": f"{KEY}.yardstick.{variant}", "amount": amount, "providers": _names(tier),
+            "where": {"tr": f"{KEY}.where.{where[0]}"} if where else "", "region": _region(got["region"])}
+
+
+def transfer_law(f: Facts, region: str) -> dict[str, Any]:
+    """The transfer an API served outside ``region`` makes with the prompts, under the law of that place."""
+    if region == "hong_kong" and f.ctx.has_mainland_users:
+        return {"tr": f"{KEY}.law.hong_kong_mainland"}
+    if region in US_REGIONS:
+        return {"tr": f"{KEY}.law.other"}
+    known = {"singapore", "hong_kong", "europe", "japan", "mainland"}
+    return {"tr": f"{KEY}.law.{region if region in known else 'other'}"}
+
+
+def quote_here(f: Facts) -> dict[str, Any] | str:
+    """After the lead's "where it runs": get a quote from a provider that serves from the region, and what an API
+    served elsewhere does with the prompts (a sentence, leading space); "" where a priced provider serves there."""
+    got = mismatch(f)
+    if got is None:
+        return ""
+    region = got["region"]
+    return {"tr": f"{KEY}.quote", "region": _region(region), "law": transfer_law(f, region)}
+
+
+def runs_with_quote(f: Facts, runs: dict[str, Any]) -> dict[str, Any]:
+    """``hosted_bars.runs_clause`` followed by ``quote_here``."""
+    return {"tr": f"{KEY}.runs", "runs": runs, "quote": quote_here(f)}
+
+
+__all__ = ["US_REGIONS", "api_region", "mismatch", "providers", "quote_here", "runs_with_quote", "served_from",
+           "serves_in", "transfer_law", "yardstick"]

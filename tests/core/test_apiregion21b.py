@@ -1,0 +1,127 @@
+"""Where the hosted API's price comes from against where the lead says it runs; the API off page 1 where a hard reason
+rejects it; one figure said with its basis; B25 beside a resold API (s21-apiregion21b, eleventh blind review)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import hosted_prices, hosted_where
+from advisor.plan.reasons import api_moot, deciding, ruled_out
+from advisor.plan.result import PlanResult
+from tests.core.test_plan_rules import facts_for
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
+YARDSTICK = {"en": "a yardstick from", "zh_CN": "仅作参考"}
+QUOTE = {"en": "Get a quote from a provider that serves this model from", "zh_CN": "提供该模型服务的服务商询价"}
+
+
+def _lead(r: PlanResult, lang: str) -> str:
+    sw = r.start_with
+    return sw.text_in(lang) if sw is not None and sw.form == "hosted_api" and sw.key else ""
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_lead_calls_its_figure_a_yardstick_exactly_where_no_priced_provider_serves_from_its_region(name):
+    """Property: the lead's API figure is said as a yardstick, with a quote from a provider serving from the region
+    asked for, iff none of the price row's providers serves from where the lead runs the API; the JSON carries where
+    the row's providers serve from."""
+    r = planned(advice_answers(name))
+    f = facts_for(advice_answers(name))
+    tier = hosted_prices.hosted_rates(f.ctx).tier
+    if r.costs is not None and r.costs.hosted_api_monthly is not None:
+        assert r.costs.hosted_api_served_from == hosted_where.served_from(tier), name
+    for lang in LANGS:
+        lead = _lead(r, lang)
+        if not lead:
+            continue
+        away = hosted_where.mismatch(f) is not None
+        assert (YARDSTICK[lang] in lead) == away and (QUOTE[lang] in lead) == away, (name, lang, lead)
+
+
+def test_q13s_singapore_lead_is_not_priced_as_singapore_served_and_names_the_pdpa_transfer_rule():
+    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    tier = hosted_prices.hosted_rates(facts_for(advice_answers("q13_sg_sellers_pi_below_threshold")).ctx).tier
+    assert not any(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
+    lead = _lead(r, "en")
+    assert "Start in Singapore" in lead and "not served from Singapore" in lead
+    # the figure's own words say whose list it is, before the next sentence
+    figure = lead.split("a month for the same model")[0]
+    assert "W&B Inference (CoreWeave)" in figure and "US list" in figure
+    assert "PDPA s. 26" in lead and "第 26 条" in _lead(r, "zh_CN")
+    assert r.costs.hosted_api_served_from == ["us"]
+
+
+@pytest.mark.parametrize(("name", "law"), [("q38_eu_internal_hr_assistant", "GDPR Chapter V"),
+                                           ("q12_hk_saas_pi_contract", "onward transfer"),
+                                           ("q43_us_team_mainland_low_latency", "onward transfer")])
+def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law):
+    lead = _lead(planned(advice_answers(name)), "en")
+    assert YARDSTICK["en"] in lead and law in lead
+
+
+def test_a_lead_whose_row_serves_from_its_region_says_no_yardstick():
+    """q24 (a US SaaS): the 30-32B row's DeepInfra serves from the US: the figure is said as it is."""
+    lead = _lead(planned(advice_answers("q24_us_saas_rent")), "en")
+    assert lead and YARDSTICK["en"] not in lead and QUOTE["en"] not in lead
+
+
+def test_no_global_row_carries_a_mainland_providers_list():
+    """q24 (round 11): a US service priced on Alibaba's mainland Bailian list. A service outside the mainland buys
+    from the global rows: none of their providers is a mainland list's; every row names its providers."""
+    rows = [*hosted_prices.tiers(), *hosted_prices.model_rows()]
+    assert all(r["providers"] for r in rows)
+    for r in rows:
+        regions = {p["serves_from"] for p in r["providers"]}
+        assert ("mainland" in regions) == (r["market"] == "mainland"), r["id"]
+        assert r["market"] != "global" or "Bailian" not in r["source"] or "mainland row's" in r["source"], r["id"]
+
+
+@pytest.mark.parametrize(("name", "what"), [("q03_hospital_private_wan_medical", "private network"),
+                                            ("q05_filed_finetune_mainland_sg", "fine-tuned model")])
+def test_an_api_a_hard_reason_rejects_is_one_line_off_page_one_without_prices(name, what):
+    r = planned(advice_answers(name))
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and ruled_out(f) and f not in deciding(r.findings)
+    assert what in f.title_in("en")
+    for lang in LANGS:
+        assert f"{r.costs.hosted_api_monthly.low:,.0f}" not in f.title_in(lang) + f.detail_in(lang)
+
+
+@pytest.mark.parametrize("name", ["q07_minors_education_app", "q19_export_controlled_h100_mainland"])
+def test_a_plan_blocked_for_a_reason_an_api_does_not_lift_keeps_the_api_off_its_reasons(name):
+    r = planned(advice_answers(name))
+    f = r.finding("cost.hosted_weighed")
+    assert not r.feasible and api_moot(r.findings)
+    assert f is not None and f not in deciding(r.findings)
+
+
+def test_a_budget_blocker_keeps_the_api_among_the_reasons():
+    """A plan over its budget is not blocked for a reason an API leaves standing: the API may be the answer."""
+    from tests.core.test_plan_hosted_weigh import PLAN_FIXTURES
+    from tests.support.planned import scenario_plan
+
+    r = scenario_plan(PLAN_FIXTURES / "12_budget_far_below_slo.json")
+    f = r.finding("cost.hosted_weighed")
+    assert not r.feasible and not api_moot(r.findings) and f in deciding(r.findings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q14s_title_says_both_figures_with_their_bases(lang):
+    """q14 (round 11): "¥116–255 a month in the headline against 'at most ¥2,512' in the text": the title says the
+    month at the estimated volume and the most at its high end, the same figure the detail gives."""
+    r = planned(advice_answers("q14_medical_followup_mainland"))
+    f = r.finding("cost.hosted_weighed")
+    title, detail = f.title_in(lang), f.detail_in(lang)
+    top = f.params["top_amount"]
+    assert top in title and top in detail
+    assert ("at your estimated volume" if lang == "en" else "按估计用量") in title
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_resold_api_still_waits_for_the_b25_licence(lang):
+    r = planned(advice_answers("q11_paid_api_b25"))
+    assert r.finding("icp.licence_b25") is not None
+    lead = _lead(r, lang)
+    assert ("resell a hosted API first" if lang == "en" else "先转售模型 API") in lead and "B25" in lead
