@@ -1038,6 +1038,7 @@ def scaling_prestage(f: Facts):
 
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
+from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a batch run on twice its replicas (s21-batch21b)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
@@ -1065,7 +1066,7 @@ from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 
 # findings in another order in another process (session 17: the docs' scenario table went stale in some test
 # orders). The order here is this module's rules, then each rule module's, in their order of definition.
 RULE_MODULES = (
-    __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
+    __name__, "advisor.plan.batch_double", "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
