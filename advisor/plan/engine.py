@@ -47,6 +47,7 @@ from advisor.plan import (
     single_card,
     sizing,
     ttft_choice,
+    ttft_relaxed,
     two_nodes,
     warm_floor,
 )
@@ -927,6 +928,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         _cost_the_move(c, region, reason, form, chosen, out, timeline, book, fx)
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     f.card_ttft_p99, f.card_tpot_p99 = capacity.ttft_p99_ms, capacity.tpot_p99_ms
+    f.ttft_alone_ms = ttft_relaxed.alone_ms(curve)
     if chosen is not None and out is not None:  # before the rules: a finding quotes the per-million split (s16-hosted)
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
         _per_million_at_capacity(c, out.costs, capacity, ov_node)

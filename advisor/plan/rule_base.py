@@ -60,6 +60,8 @@ class Facts:
     higher_precision: Any = None
     # s21-tie21: a lower precision kept on as many GPUs for its first token (first_token_tie.FirstTokenTie)
     first_token_tie: Any = None
+    # s21-batch21b: one request's first token alone on the planned setup, P99 ms (the latency curve's first level)
+    ttft_alone_ms: float | None = None
 
     @property
     def sized_ctx(self) -> Ctx:

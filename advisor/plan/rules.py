@@ -1059,6 +1059,7 @@ from advisor.plan import placement_rules as _placement_rules  # noqa: E402,F401 
 from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers the current fleet's rule (s13-fleet)
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
+from advisor.plan import ttft_relaxed as _ttft_relaxed  # noqa: E402,F401 - a relaxed first-token target (s21-batch21b)
 
 # One registry order whatever a process imports first. A rule module registers its rules when it is imported, and a
 # memo lists findings of the same severity and phase in the registry's order; a process that imported, say,
@@ -1076,6 +1077,7 @@ RULE_MODULES = (
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
+    "advisor.plan.ttft_relaxed",
 )  # fmt: skip
 
 
