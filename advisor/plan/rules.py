@@ -1042,6 +1042,7 @@ from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a ba
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
+from advisor.plan import chat_turns as _chat_turns  # noqa: E402,F401 - a chat's turns and its month (s21-batch21b)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
@@ -1078,6 +1079,7 @@ RULE_MODULES = (
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
     "advisor.plan.ttft_relaxed",
+    "advisor.plan.chat_turns",
 )  # fmt: skip
 
 

@@ -378,6 +378,9 @@ ROWS: list[Row] = [
     # q08's 4,000 ms default relaxed; a target the team gives is never relaxed
     Row("sizing.ttft_relaxed", lambda: advice_answers("q08_ascend_fleet_internal"),
         {"latency_slo": {"ttft_p99_ms": 6000, "tpot_p99_ms": 100}}),
+    # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch
+    # job's requests are its own
+    Row("cost.chat_turns", lambda: advice_answers("q16_hosted_api_mainland_registration"), {"use_case": "api"}),
     # -- where the replicas go on the team's servers (s16-lead): 32 H100 = 4 servers of 8; one server of 8 leaves
     # nothing to spread over; PCIe cards in machines of unknown size get the one-replica-a-machine advice
     Row("sizing.placement", {**FLEET_USED, "current_fleet": {"gpu": "h100-sxm-80g", "count": 32}},
