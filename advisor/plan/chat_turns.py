@@ -11,7 +11,8 @@ turn ``k`` sends ``k·p + (k−1)·o`` tokens and receives ``o``, so a conversat
 against ``p`` and ``o`` for one request (no prompt caching priced: no sourced cached-input rate). The finding states
 the plan's basis (single requests) and the hosted API's month at ``TURNS`` turns a conversation (an illustration,
 grade U: no source here gives a chatbot's turns), whether it stays within the budget, and how to answer so the plan
-counts it. Only where the cost is the hosted API's, per token; a GPU plan's cost follows its peak.
+counts it. Only for a chatbot offered to the public (a staff tool's requests are taken as counted), and only where
+the cost is the hosted API's, per token; a GPU plan's cost follows its peak.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ def chat_turns(f: Facts) -> Finding | None:
     """An interactive chat whose volume is requests a day, on a hosted API: the month's basis (single requests) and
     its price at a few turns a conversation with the history resent."""
     c = f.ctx
-    if c.is_batch or c.answers.use_case != "interactive" or c.requests_per_day is None or f.form != "hosted_api":
+    # a chatbot for the public (a shop's or a service's website) is a conversation; a staff tool's requests a day
+    # (q15's writing helper, "about 200 requests a day") are taken as the team counted them
+    if c.is_batch or c.answers.use_case != "interactive" or c.audience != "public" or c.requests_per_day is None \
+            or f.form != "hosted_api":
         return None
     costs = None if f.cost is None else f.cost.costs
     out_m = None if costs is None else costs.output_tokens_per_month

@@ -41,3 +41,6 @@ def test_an_api_service_or_a_gpu_plan_says_nothing():
     answers = advice_answers("q16_hosted_api_mainland_registration")
     assert _turns(planned({**answers, "use_case": "api"})) is None
     assert _turns(planned(advice_answers("q24_us_saas_rent"))) is None
+    # a staff tool's requests a day are taken as counted (q15: "an internal writing helper, about 200 requests a day")
+    q15 = planned(advice_answers("q15_hosted_api_small_us_team"))
+    assert q15.deployment_form == "hosted_api" and _turns(q15) is None
