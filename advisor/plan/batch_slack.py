@@ -11,6 +11,7 @@ range. Registered in ``advisor.plan.rules``' registry; texts in ``resources/i18n
 
 from __future__ import annotations
 
+from advisor.plan.batch_double import minimum_replicas
 from advisor.plan.batch_rate import setup_hours
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, finding, rule
@@ -29,6 +30,8 @@ def batch_more_replicas(f: Facts) -> Finding | None:
     c, ch = f.ctx, f.chosen
     costs = None if f.cost is None else f.cost.costs
     if not c.is_batch or ch is None or costs is None or not c.batch_hours or not c.budget_amount:
+        return None
+    if minimum_replicas(ch) is not None:  # the plan runs twice the replicas already (batch_double)
         return None
     job, billed, work = costs.recommended_monthly, costs.billed_hours, f.batch_hours_needed
     if job is None or billed is None or not work or 2 * ch.replicas > max_replicas(c, ch.tp):

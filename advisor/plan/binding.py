@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from advisor.plan import batch_floor, batch_rate, long_prompt, sizing
+from advisor.plan import batch_double, batch_floor, batch_rate, long_prompt, sizing
 from advisor.plan.context import Ctx
 from advisor.plan.result import BindingConstraint
 from advisor.sizing.tensors import param_counts
@@ -140,18 +140,27 @@ def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
     """A batch that finishes in time: the deadline sets the replica count from one replica's steady rate, and the
     share of that replica's GPU time that goes to prefill says whether long prompts or the answers dominate."""
     seqs, rate, share = _batch_step(ctx, chosen)
-    hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
+    # the replicas the deadline needs: the minimum layout where the plan runs twice it (advisor.plan.batch_double,
+    # said after the floors)
+    small = batch_double.minimum_replicas(chosen)
+    need = small or chosen.replicas
+    hours = batch_rate.hours_needed(rate, ctx.total_requests or 0, need)
     # what limits the job: the larger of its physical floors, prefill compute or decode at the best batch that fits
     # (advisor.plan.batch_floor); without them, prefill when it takes most of a step, else decode bandwidth
     then = batch_floor.floor_phrases(ctx, chosen, seqs)
-    fl = batch_floor.batch_floors(ctx, chosen) if then else None
+    floors = bool(then)
+    if small is not None:
+        then = [*then, {"tr": "batch21.binding.doubled", "replicas": chosen.replicas, "small": small,
+                        "hours2": round(batch_rate.hours_needed(rate, ctx.total_requests or 0, chosen.replicas)
+                                        or 0.0, 1)}]  # fmt: skip
+    fl = batch_floor.batch_floors(ctx, chosen) if floors else None
     kind: Literal["prefill_compute", "decode_bandwidth"] = "prefill_compute" if share >= 50 else "decode_bandwidth"
     if fl is not None:
         kind = "prefill_compute" if fl.limit == "prefill" else "decode_bandwidth"
-    return BindingConstraint(kind=kind, variant="floors" if then else "batch", then=then, figures={
+    return BindingConstraint(kind=kind, variant="floors" if floors else "batch", then=then, figures={
         "gpu": chosen.gpu.name, "tp": chosen.tp, "seqs": seqs, "per_hour": round(rate.requests_per_s * 3600),
         "prompt_avg": ctx.prompt_avg, "prefill_pct": share, "requests": ctx.total_requests or 0,
-        "deadline": ctx.batch_hours or 0.0, "replicas": chosen.replicas,
+        "deadline": ctx.batch_hours or 0.0, "replicas": need,
         "work": round(batch_rate.work_hours(ctx.batch_hours or 0.0), 1),
         "hours": round(hours, 1) if hours is not None else "—"})  # fmt: skip
 

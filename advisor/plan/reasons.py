@@ -22,6 +22,8 @@ CAVEAT_RULES = frozenset({"cost.prices_verify", "cost.mainland_prices", "gpu.exp
                           "icp.burst_access_record", "cost.burst_hosted_api",
                           # s16-lead: where the replicas go on the servers (how to run the plan, not why)
                           "sizing.placement", "sizing.batch_more_replicas",
+                          # s21-batch21b: the month's basis for a chat and its turns (a caveat on the cost)
+                          "cost.chat_turns",
                           # s16-duties: a mainland representative, Singapore's transfer rule, financial outsourcing,
                           # the business-only reading of the generative-AI rules
                           "pi.mainland_representative", "pi.sg_transfer", "fin.cn_it_outsourcing",

@@ -62,6 +62,8 @@ class Facts:
     first_token_tie: Any = None
     # s21-fp8pick21b: FP8 kept over BF16 on as many GPUs for what it gives on them (fp8_gain.Fp8Gain)
     fp8_gain: Any = None
+    # s21-batch21b: one request's first token alone on the planned setup, P99 ms (the latency curve's first level)
+    ttft_alone_ms: float | None = None
 
     @property
     def sized_ctx(self) -> Ctx:

@@ -1051,9 +1051,11 @@ def scaling_prestage(f: Facts):
 
 # The GPU choice's rules (whole servers, N+1, parts not sold new, region, fleet, line bandwidth) live in their own
 # module and register into RULES on import.
+from advisor.plan import batch_double as _batch_double  # noqa: E402,F401 - a batch run on twice its replicas (s21-batch21b)
 from advisor.plan import batch_slack as _batch_slack  # noqa: E402,F401 - twice the replicas for a cheap batch (s16-lead)
 from advisor.plan import burst_rules as _burst_rules  # noqa: E402 - bursty/hybrid rules, scaling texts (s15-burst)
 from advisor.plan import capacity16_rules as _capacity16_rules  # noqa: E402,F401 - one server and no spare (s16-capacity)
+from advisor.plan import chat_turns as _chat_turns  # noqa: E402,F401 - a chat's turns and its month (s21-batch21b)
 from advisor.plan import duties15_rules as _duties15_rules  # noqa: E402,F401 - HKMA, SEA laws, DPIA, works council
 from advisor.plan import duties16_rules as _duties16_rules  # noqa: E402,F401 - PIPL Art. 53, SG PDPA, outsourcing
 from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 双减, consumer chat PI (s18-duties)
@@ -1072,6 +1074,7 @@ from advisor.plan import rules_fleet as _rules_fleet  # noqa: E402 - registers t
 from advisor.plan import rules_forms  # noqa: E402,F401 - registers the owning forms' rules (on-premises, hybrid)
 from advisor.plan import sectors17_rules as _sectors17_rules  # noqa: E402,F401 - education, medical, MLPS, EU AI Act
 from advisor.plan import sources21_rules as _sources21_rules  # noqa: E402,F401 - HKMA GenAI, FAA, Llama licence
+from advisor.plan import ttft_relaxed as _ttft_relaxed  # noqa: E402,F401 - a relaxed first-token target (s21-batch21b)
 
 # One registry order whatever a process imports first. A rule module registers its rules when it is imported, and a
 # memo lists findings of the same severity and phase in the registry's order; a process that imported, say,
@@ -1079,7 +1082,7 @@ from advisor.plan import sources21_rules as _sources21_rules  # noqa: E402,F401 
 # findings in another order in another process (session 17: the docs' scenario table went stale in some test
 # orders). The order here is this module's rules, then each rule module's, in their order of definition.
 RULE_MODULES = (
-    __name__, "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
+    __name__, "advisor.plan.batch_double", "advisor.plan.batch_slack", "advisor.plan.hosted_weigh", "advisor.plan.burst_rules",
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
@@ -1089,6 +1092,8 @@ RULE_MODULES = (
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
+    "advisor.plan.ttft_relaxed",
+    "advisor.plan.chat_turns",
 )  # fmt: skip
 
 

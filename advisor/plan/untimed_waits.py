@@ -9,7 +9,7 @@ The step is there exactly when the rule's finding is: the same rule function dec
 
 from __future__ import annotations
 
-from advisor.plan import duties18_rules, sectors17_rules
+from advisor.plan import duties16_rules, duties18_rules, sectors17_rules  # noqa: F401 - their rules registered
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts
 
@@ -34,7 +34,19 @@ def _hkma_step(f: Facts) -> TimelineItem:
                         ask_key="plan.timeline.ask.hkma")
 
 
+def _outsourcing_step(f: Facts) -> TimelineItem | None:
+    """A mainland bank's or insurer's batch job on a provider's GPUs: its IT-outsourcing review of the provider comes
+    before the job's clock starts (q28: "the outsourcing review and quota confirmation should be in the timeline since
+    they can consume the 48 h window"). A service has it among its obligations; a job with a deadline in hours has it
+    in the timeline too, where its length decides when the clock may start."""
+    if not f.ctx.is_batch:
+        return None
+    return TimelineItem(id="fin_outsourcing_review", label_key="batch21.timeline.outsourcing_review", days_low=None,
+                        days_high=None, ask_key="batch21.timeline.ask.compliance")
+
+
 STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_step,
+         "fin.cn_it_outsourcing": _outsourcing_step,
          # s17-sectors: the education app filing, the classified protection (等保) grading and filing
          "edu.app_filing": sectors17_rules.edu_step, "mlps.filing": sectors17_rules.mlps_step}
 
@@ -43,7 +55,7 @@ def untimed_steps(f: Facts) -> list[TimelineItem]:
     """The timeline steps of unknown length this plan's facts call for (each one's rule fires on them), and two
     generative-AI steps of s18-duties: the filing a service any business can sign up for likely needs (its days
     known), and a filed service's algorithm filing to confirm."""
-    out = [step(f) for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None]
+    out = [x for rule_id, step in STEPS.items() if RULES[rule_id].fn(f) is not None and (x := step(f)) is not None]
     if duties18_rules.likely_public_genai(f) is not None:
         out.insert(0, duties18_rules.likely_public_step(f))
     tutoring = duties18_rules.double_reduction_step(f)  # paid subject tutoring for pupils: asked before all else

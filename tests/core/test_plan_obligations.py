@@ -376,6 +376,16 @@ ROWS: list[Row] = [
     Row("sizing.batch_more_replicas", {**BATCH, "total_requests": 1_000_000,
                                        "monthly_budget": {"amount": 100_000, "currency": "CNY"}},
         {"monthly_budget": {"amount": 600, "currency": "CNY"}}),
+    # -- a rented batch run on twice the replicas its deadline needs (s21-batch21b): q06's 4 × L20 would miss the
+    # 72 hours at the slow end of the predicted rate; with 1.7 million requests they would not (the minimum stays)
+    Row("sizing.batch_doubled", lambda: advice_answers("q06_l20_batch_72h_claims"), {"total_requests": 1_700_000}),
+    # -- an assumed first-token target out of reach on the allowed accelerators, said as a warning (s21-batch21b):
+    # q08's 4,000 ms default relaxed; a target the team gives is never relaxed
+    Row("sizing.ttft_relaxed", lambda: advice_answers("q08_ascend_fleet_internal"),
+        {"latency_slo": {"ttft_p99_ms": 6000, "tpot_p99_ms": 100}}),
+    # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch
+    # job's requests are its own
+    Row("cost.chat_turns", lambda: advice_answers("q16_hosted_api_mainland_registration"), {"use_case": "api"}),
     # -- where the replicas go on the team's servers (s16-lead): 32 H100 = 4 servers of 8; one server of 8 leaves
     # nothing to spread over; PCIe cards in machines of unknown size get the one-replica-a-machine advice
     Row("sizing.placement", {**FLEET_USED, "current_fleet": {"gpu": "h100-sxm-80g", "count": 32}},
