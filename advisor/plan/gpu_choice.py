@@ -448,6 +448,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
+    cheap = None if claim is None or target is None or probe is None else real_options.cheaper_card(
+        chosen, [k for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared
+                 and k.gpu.id not in better], {a.gpu: a.gpus for a in alts},
+        lambda k: gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100), probe))
     from advisor.plan.grant_straddle import straddling
 
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
@@ -455,7 +459,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
-                       decode_pick=decoded, grant=grant)
+                       decode_pick=decoded, grant=grant, cheaper_card=cheap)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 

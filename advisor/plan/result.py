@@ -767,10 +767,17 @@ class GpuChoice(_Out):
     # s21-gpu21 (tenth blind review, q17): a data-centre setup set aside because its purchase straddles the one-off
     # budget, with both purchase ranges (advisor.plan.grant_straddle)
     grant: dict[str, Any] | None = None
+    # s21-gpu21b (eleventh blind review, q09: "L40S in the EU would likely meet 300 ms/30 ms at a fraction of" 4 × H100):
+    # a GPU cheaper by the card-hour left out of the options for the cards it needs (advisor.plan.real_options), its
+    # size and cost at the target said as the reason it is no saving
+    cheaper_card: DearerAlt | None = None
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
-        return "".join(sep + d.text_in(lang) for d in self.dearer)
+        out = "".join(sep + d.text_in(lang) for d in self.dearer)
+        if self.cheaper_card is not None:
+            out += sep + self.cheaper_card.text_in(lang, "gpucheap21")
+        return out
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
