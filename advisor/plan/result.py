@@ -771,6 +771,23 @@ class GpuChoice(_Out):
     # a GPU cheaper by the card-hour left out of the options for the cards it needs (advisor.plan.real_options), its
     # size and cost at the target said as the reason it is no saving
     cheaper_card: DearerAlt | None = None
+    # s21-gpu21b (eleventh blind review, q13/q34): a cheaper setup that splits a replica over PCIe cards passed over
+    # for one card a replica, its P99 TPOT with one replica down near the target (advisor.plan.latency_pick):
+    # {"other": GpuOption, "more_pct", "limit_pct", "load", "tpot", "other_load", "other_tpot", "target", "near_pct"}
+    latency_pick: dict[str, Any] | None = None
+
+    def _latency(self, lang: str) -> str:
+        """Why one card a replica and not the cheaper split one: both failover TPOT figures, the premium, the limit."""
+        if self.latency_pick is None:
+            return ""
+        d = self.latency_pick
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpulat21.text", {
+            "other": other, "more": d["more_pct"], "limit": d["limit_pct"], "load": d["load"],
+            "tpot": f"{d['tpot']:,.1f}", "other_load": d["other_load"], "other_tpot": f"{d['other_tpot']:,.1f}",
+            "target": d["target"], "near": d["near_pct"]})
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
@@ -857,9 +874,9 @@ class GpuChoice(_Out):
                 return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
-                else "plan.gpu_choice.text"
+                or self.latency_pick is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._decode_pick(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
+                + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -868,7 +885,8 @@ class GpuChoice(_Out):
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
+                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
+            + self._declined(lang) \
             + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
@@ -1145,6 +1163,11 @@ class LayoutSearch(_Out):
                                           "over several all-reduces across PCIe on every layer")
     first_token: FirstTokenTie | None = Field(None, description="a lower precision kept on as many GPUs for its "
                                               "first token under a tight target: the figures that decided it")
+    # s21-gpu21b (eleventh review, q13): on a GPU chosen for a live service's TPOT with one replica down
+    # (advisor.plan.latency_pick), the layout kept on as many cards for that margin: {"weights", "other_weights",
+    # "tp", "load", "tpot", "other_load", "other_tpot", "target"}
+    failover_tpot: dict | None = Field(None, description="the layout kept on as many GPUs for its P99 TPOT with one "
+                                                          "replica down: the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1152,13 +1175,14 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
-        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie, self.first_token))
-                 for t in self.tries]
+        items = [render(lang, f"plan.layout25.try.{t.outcome}",
+                        _params(t, self.chosen, self.pcie, self.first_token, self.failover_tpot)) for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
-def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None) -> dict:
+def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
+            margin: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1167,7 +1191,14 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
         p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
         mine, theirs = get_format(chosen.weights).bits, get_format(t.weights).bits
-        if mine == theirs and pcie and chosen.tp == 1 < t.tp:
+        if margin is not None and (margin["weights"], margin["other_weights"], margin["tp"]) == \
+                (chosen.weights, t.weights, t.tp):
+            # kept for the users' speed with one replica down, on the GPU chosen for it (eleventh review, q13)
+            p["same"] = {"tr": "gpulat21.layout", "weights": chosen.weights, "other": t.weights,
+                         "load": margin["other_load"], "other_tpot": number_text(margin["other_tpot"], 1),
+                         "tpot": number_text(margin["tpot"], 1), "target": margin["target"],
+                         "near": margin["near_pct"]}
+        elif mine == theirs and pcie and chosen.tp == 1 < t.tp:
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)
             p["same"] = {"tr": "burst23.layout.same_pcie", "tp": chosen.tp}
