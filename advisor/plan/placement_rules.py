@@ -93,7 +93,9 @@ def _two_machines(replicas: int, tp: int, count: int, serving: int, busy: float)
     if rest > per // tp:
         return None
     left_over = count - replicas * tp
-    return {"per": per, "most": most, "rest": rest, "left": rest, "serving": serving,
+    # "remain", not "left": the split is the smallest one, not a known shape, so the sizing reason does not take it
+    # for a known server loss (``server_loss``, which reads a placement's "left")
+    return {"per": per, "most": most, "rest": rest, "remain": rest, "serving": serving,
             "covered": {"tr": "plan.placement16.covered"} if rest >= serving else
             {"tr": "plan.placement16.short", "serving": serving},
             "spare_pair": "" if left_over < tp or math.ceil((replicas + 1) / 2) > per // tp else {

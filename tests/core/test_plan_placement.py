@@ -61,7 +61,7 @@ def test_q33_unknown_machines_one_replica_each_and_not_a_deciding_reason(lang):
     p, hw = f.params, plan.hardware
     assert (p["replicas"], p["tp"], p["count"]) == (hw.replicas, hw.tp, fleet)
     assert p["most"] + p["rest"] == hw.replicas and p["most"] >= p["rest"] and p["most"] * hw.tp <= p["per"]
-    assert 2 * p["per"] == fleet and p["left"] == p["rest"]
+    assert 2 * p["per"] == fleet and p["remain"] == p["rest"]
     md = render_memo_markdown(plan, lang)
     page1 = md.split("\n## ")[1]  # section 1 (the decision), whatever the language numbers it
     title = "Where the replicas go" if lang == "en" else "副本放在哪里"
