@@ -80,9 +80,11 @@ class DearerAlt(BaseModel):
         """The clause; ``lead``: the keys' prefix (``gpucheap21`` says it of a cheaper card left out of the options)."""
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
         # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
-        key = f"{lead}.text_whole" if self.whole_server and self.spare_gpus else \
-            f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
+        key = f"{lead}.text" if lead != "pages20.dearer" else f"{lead}.text_whole" if self.whole_server and \
+            self.spare_gpus else f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
         out = translate(lang, key, **p)
+        if lead != "pages20.dearer":  # the compact clause (a cheaper card left out): its size and cost alone
+            return out
         if self.limit is not None:
             out += ("" if lang == "zh_CN" else " ") + translate(
                 lang, f"replica21.dearer.limit_{self.limit}", gpu_name=self.gpu_name, at=self.limit_at,

@@ -58,7 +58,9 @@ def cheaper_card(chosen: Any, others: list[Any], listed: dict[str, int], explain
     to be listed: ``explain(candidate)`` (``gpu_dearer.explain``: its size and cost at the size that meets the
     target, and what stops one replica) for the cheapest such card among ``others`` (candidates of the chosen one's
     standing); ``listed``: the cards each GPU's option was listed at. None where no such card is left out."""
-    for k in sorted((k for k in others if 0 < k.price_mid < chosen.price_mid), key=lambda k: k.price_mid):
+    # one card a replica: the card a reader expects to do the job alone (q09's L40S for an 8B model); a cheaper card
+    # that needs several a replica is another design, left out unsaid as before (q07's and q23's TP2 pairs)
+    for k in sorted((k for k in others if 0 < k.price_mid < chosen.price_mid and k.tp == 1), key=lambda k: k.price_mid):
         if too_many(listed.get(k.gpu.id, k.total_gpus), chosen.total_gpus):
             got = explain(k)
             return got if got is not None and too_many(got.gpus, chosen.total_gpus) else None
