@@ -31,6 +31,7 @@ from advisor.plan import (
     hosted_weigh,
     hosted_where,
     instance_on_request,
+    latency_pick,
     layout_search,
     line_total,
     memo_cost_formula,
@@ -763,6 +764,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             if pick is not None:
                 decode_pick.mark(pick, chosen)
                 chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is pick)
+            # a live service whose replica split over PCIe runs near its TPOT target with one replica down: one card
+            # a replica on another GPU within a larger premium (eleventh review, q13/q34)
+            fast = latency_pick.prefer(c, chosen, ok, same_standing=lambda k: rank(k)[:6] == rank(chosen)[:6],
+                                       hourly=gchoice.hourly, verify=checked)
+            if fast is not None:
+                latency_pick.mark(fast, chosen)
+                chosen, sim_ttft, sim_tpot = next((k, t, p) for k, t, p in met if k is fast)
     elif chosen is not None:
         meets = True
     search: LayoutSearch | None = None
@@ -776,6 +784,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                                      first_token_tie.round_trip_ms(c, region))
         if best is not chosen:
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
+            latency_pick.carry(chosen, best)
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
     if chosen is not None and not meets:
         near = [chosen, *near]

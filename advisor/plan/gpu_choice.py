@@ -344,7 +344,14 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     bw_over = bw_pair[0] if bw_pair is not None else None
     if bw_over is not None:
         after = [bw_over, *(k for k in after if k is not bw_over)]
-    after = [k for k in after if k is spared or k is bw_over
+    # a cheaper split replica passed over for one card a replica that keeps a live service's TPOT clear of its
+    # target with one replica down (``latency_pick``): listed first, with both figures
+    from advisor.plan import latency_pick
+
+    fast_over = latency_pick.passed_over(chosen, ok)
+    if fast_over is not None:
+        after = [fast_over, *(k for k in after if k is not fast_over)]
+    after = [k for k in after if k is spared or k is bw_over or k is fast_over
              or not (tiers(c, region, k, book) == mine and hourly(k) < hourly(chosen))]
     alts: list[GpuOption] = []
     alt_cands: list[Candidate] = []
@@ -448,6 +455,13 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                                  "units": sized[a.gpu].units}) if a.gpu in sized else a for a in alts]
     if sized:  # "the next cheapest" stays in order of cost after the resizing
         alts.sort(key=lambda a: a.per_hour)
+    fast = None
+    if fast_over is not None and (said := latency_pick.clause(c, chosen, fast_over, hourly)) is not None:
+        fast = {"other": option(fast_over, conv).model_dump(), **said}
+    cheap = None if claim is None or target is None or probe is None else real_options.cheaper_card(
+        chosen, [k for k in alt_cands if tiers(c, region, k, book) == mine and k is not spared
+                 and k.gpu.id not in better], {a.gpu: a.gpus for a in alts},
+        lambda k: gpu_dearer.explain(c, chosen, k, conv, relayout, claim, target, round(HEADROOM * 100), probe))
     from advisor.plan.grant_straddle import straddling
 
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
@@ -455,7 +469,7 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),
-                       decode_pick=decoded, grant=grant)
+                       decode_pick=decoded, grant=grant, cheaper_card=cheap, latency_pick=fast)
     return real_options.prune(choice)  # an option needing many times the cards is none (q23's 54 × L4)
 
 

@@ -76,12 +76,15 @@ class DearerAlt(BaseModel):
     limit_ms: float | None = None
     limit_target_ms: float | None = None
 
-    def text_in(self, lang: str) -> str:
+    def text_in(self, lang: str, lead: str = "pages20.dearer") -> str:
+        """The clause; ``lead``: the keys' prefix (``gpucheap21`` says it of a cheaper card left out of the options)."""
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
         # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
-        key = "pages20.dearer.text_whole" if self.whole_server and self.spare_gpus else \
-            "pages20.dearer.text_spare" if self.spare_gpus else "pages20.dearer.text"
+        key = f"{lead}.text" if lead != "pages20.dearer" else f"{lead}.text_whole" if self.whole_server and \
+            self.spare_gpus else f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
         out = translate(lang, key, **p)
+        if lead != "pages20.dearer":  # the compact clause (a cheaper card left out): its size and cost alone
+            return out
         if self.limit is not None:
             out += ("" if lang == "zh_CN" else " ") + translate(
                 lang, f"replica21.dearer.limit_{self.limit}", gpu_name=self.gpu_name, at=self.limit_at,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from advisor.plan import fp8_gain, sizing
+from advisor.plan import fp8_gain, latency_pick, sizing
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
@@ -110,6 +110,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     best = chosen
     tie: FirstTokenTie | None = None
     gain: Fp8Gain | None = None
+    margin: dict | None = None  # the failover figures that kept a layout (latency_pick.kept)
     for k, met in sized.values():
         if not met or k is chosen:
             continue
@@ -120,14 +121,21 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         # ranking
         if cost(k) != cost(best):
             if cost(k) < cost(best):
-                best, tie, gain = k, None, None
+                best, tie, gain, margin = k, None, None, None
             continue
         # under a tight first-token target the answers set, a lower precision whose first token keeps to it where
         # the better one's does not is kept (round 10, q43/q09: first_token_tie); else the better precision
+        # the GPU chosen for a live service's TPOT with one replica down (``latency_pick``): the layout that keeps
+        # that margin, where only one of the two does (eleventh review, q13: BF16 on the L40S gave it back)
+        held = latency_pick.kept(c, k, best) if latency_pick.decided(chosen) else None
+        if held is not None:
+            best, tie, gain = held["keep"], None, None
+            margin = {x: v for x, v in held.items() if x not in ("keep", "other")}
+            continue
         fast = _first_token(c, k, best, rtt_ms)
         if fast is not None:
             best = k if fast.lower == k.weights else best
-            tie, gain = fast, None
+            tie, gain, margin = fast, None, None
             continue
         # where the answers accept FP8 and it gives materially more on the same cards (a P99 TPOT a quarter lower
         # where BF16's is one users feel, or half as many requests again a replica where BF16's headroom is thin),
@@ -135,10 +143,10 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
         more = _fp8_gain(c, k, best)
         if more is not None:
             best = k if more.lower == k.weights else best
-            tie, gain = None, more
+            tie, gain, margin = None, more, None
             continue
         if (_precision(c, k), over_pcie(k), rank(k)) < (_precision(c, best), over_pcie(best), rank(best)):
-            best, tie, gain = k, None, None
+            best, tie, gain, margin = k, None, None, None
     if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
         for k in same_gpu:
             if k.weights == best.weights and _key(k) not in sized and _key(k) not in bounds:
@@ -148,7 +156,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
     return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink",
-                              first_token=tie, fp8_gain=gain), meeting
+                              first_token=tie, fp8_gain=gain, failover_tpot=margin), meeting
 
 
 def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) -> FirstTokenTie | None:

@@ -37,6 +37,12 @@ class OverseasNode:
     same_part: bool = False  # the mainland node's part, offered there too (s14-plan)
     main_peak: int = 0  # the mainland node's share of the peak (set when the plan lays out both nodes)
     node: Any = None  # two_nodes.Node: the setup, its context and cost outcome
+    # s21-gpu21b: priced from US rows times the region's uplift (no row of the region for this part): said so, never
+    # "priced from Singapore rows" (q34's L40S node, chosen for its failover TPOT: AWS g6e rows times the uplift)
+    stand_in: bool = False
+    # s21-gpu21b: the cheaper split setup passed over for one card a replica (``latency_pick.clause`` with the other
+    # setup's cards, name and USD an hour): said with both failover figures
+    faster: dict[str, Any] | None = None
 
 
 def overseas_ctx(c: Ctx) -> Ctx:
@@ -60,14 +66,41 @@ def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *
     node = two_nodes.plan_node(ov, where, chosen, screen=screen, verify=verify, cost=cost, only_prefer=same)
     if node is None:
         return None
+    if not same:  # the region's own ranking chose it: a split replica near its TPOT at failover (latency_pick)
+        node = _faster(ov, where, node, book, verify, cost)
     cand, out = node.cand, node.out
+    faster = None
+    from advisor.plan import latency_pick
+
+    other = latency_pick.passed_over(cand, node.ok)
+    if other is not None and (said := latency_pick.clause(ov, cand, other, gchoice.hourly)) is not None:
+        faster = {**said, "other_gpus": other.total_gpus, "other_gpu": other.gpu.name, "other_tp": other.tp,
+                  "other_usd_h": gchoice.hourly(other), "usd_h": gchoice.hourly(cand)}
     rows = gchoice.price_rows(book, cand.gpu.id, where)
     lo, hi = out.cloud_usd
     usd = (lo, hi) if lo is not None and hi is not None else None
     return OverseasNode(region=where, instead_of=chosen.gpu.name, gpu_name=cand.gpu.name, tp=cand.tp,
                         replicas=cand.replicas, total_gpus=cand.total_gpus, weights=cand.weights, peak=ov.peak,
                         monthly_usd=usd, sourced=gchoice.sourced(rows), same_part=same,
-                        node=node)  # fmt: skip
+                        node=node, stand_in=out.costs.region_uplift is not None,
+                        faster=faster)  # fmt: skip
+
+
+def _faster(ov: Ctx, where: str, node: Any, book: Any, verify: Callable[[Ctx, Any, str], Any],
+            cost: Callable[[Ctx, Any, str], Any]) -> Any:
+    """The node on one card a replica where its split replica runs near the TPOT target with one replica down
+    (``latency_pick``, eleventh review q34/q05: the Singapore node's 2 × L4 TP2 beside one L40S a replica)."""
+    from advisor.plan import latency_pick
+
+    rank = gchoice.rank_key(ov, where, book)
+    mine = rank(node.cand)[:6]
+    pick = latency_pick.prefer(ov, node.cand, node.ok, same_standing=lambda k: rank(k)[:6] == mine,
+                               hourly=gchoice.hourly, verify=lambda k: bool(verify(ov, k, where)[2]))
+    if pick is None:
+        return node
+    latency_pick.mark(pick, node.cand)
+    ttft, tpot, _ = verify(ov, pick, where)
+    return dataclasses.replace(node, cand=pick, out=cost(ov, pick, where), sim_ttft=ttft, sim_tpot=tpot)
 
 
 __all__ = ["OverseasNode", "overseas_ctx", "plan_overseas_node"]

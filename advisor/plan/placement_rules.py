@@ -78,6 +78,32 @@ def server_loss(f: Facts) -> Spread | None:
     return None if spread is None or spread.covered or spread.replicas < 2 else spread
 
 
+def _two_machines(replicas: int, tp: int, count: int, serving: int, busy: float) -> dict | None:
+    """The placement said for the smallest spread of more than one machine, where the replicas outnumber what "one to
+    a machine" assumes (eleventh blind review, q33: "3 TP2 replicas cannot be on 3 different machines when there are
+    only two workstations (4+4 cards), and the two idle cards could simply run a 4th replica"): the fleet in two
+    machines of half its cards each, the replicas as evenly as they go, the larger share the bigger blast radius,
+    and the cards left over, said with the fleet's measured load. None where it does not apply (two replicas or
+    fewer, an odd fleet, a replica larger than half of it): "one to a machine" is then sound."""
+    per = count // 2
+    if replicas <= 2 or count % 2 or per < tp or replicas * tp > count:
+        return None
+    most = min(per // tp, math.ceil(replicas / 2))
+    rest = replicas - most
+    if rest > per // tp:
+        return None
+    left_over = count - replicas * tp
+    # "remain", not "left": the split is the smallest one, not a known shape, so the sizing reason does not take it
+    # for a known server loss (``server_loss``, which reads a placement's "left")
+    return {"per": per, "most": most, "rest": rest, "remain": rest, "serving": serving,
+            "covered": {"tr": "plan.placement16.covered"} if rest >= serving else
+            {"tr": "plan.placement16.short", "serving": serving},
+            "spare_pair": "" if left_over < tp or math.ceil((replicas + 1) / 2) > per // tp else {
+                "tr": "gpuplace21.spare_pair", "free": left_over, "busy": round(100 * busy), "next": replicas + 1,
+                "most": math.ceil((replicas + 1) / 2), "left": replicas + 1 - math.ceil((replicas + 1) / 2),
+                "serving": serving}}
+
+
 @rule("sizing.placement", "sizing")
 def placement(f: Facts) -> Finding | None:
     """A plan of several replicas or tensor-parallel groups on servers the team owns or buys: each replica inside
@@ -103,7 +129,12 @@ def placement(f: Facts) -> Finding | None:
     if fleet is not None and not whole:  # PCIe cards in the team's own machines, sizes not asked
         if replicas < 2:
             return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
-        return finding("sizing.placement", variant="unknown", tp_part=tp_part, count=fleet.fleet_count or 0,
+        count = fleet.fleet_count or 0
+        shape = _two_machines(replicas, tp, count, max(1, replicas - spare), f.ctx.utilisation)
+        if shape is not None:
+            return finding("sizing.placement", variant="unknown_uneven", tp_part=tp_part, count=count, **shape,
+                           **params)  # fmt: skip
+        return finding("sizing.placement", variant="unknown", tp_part=tp_part, count=count,
                        **params)  # fmt: skip
     spread = _spread(f)
     if spread is None or (fleet is None and spread.covered):

@@ -773,13 +773,37 @@ class GpuChoice(_Out):
     # s21-gpu21 (tenth blind review, q17): a data-centre setup set aside because its purchase straddles the one-off
     # budget, with both purchase ranges (advisor.plan.grant_straddle)
     grant: dict[str, Any] | None = None
+    # s21-gpu21b (eleventh blind review, q09: "L40S in the EU would likely meet 300 ms/30 ms at a fraction of" 4 × H100):
+    # a GPU cheaper by the card-hour left out of the options for the cards it needs (advisor.plan.real_options), its
+    # size and cost at the target said as the reason it is no saving
+    cheaper_card: DearerAlt | None = None
+    # s21-gpu21b (eleventh blind review, q13/q34): a cheaper setup that splits a replica over PCIe cards passed over
+    # for one card a replica, its P99 TPOT with one replica down near the target (advisor.plan.latency_pick):
+    # {"other": GpuOption, "more_pct", "limit_pct", "load", "tpot", "other_load", "other_tpot", "target", "near_pct"}
+    latency_pick: dict[str, Any] | None = None
+
+    def _latency(self, lang: str) -> str:
+        """Why one card a replica and not the cheaper split one: both failover TPOT figures, the premium, the limit."""
+        if self.latency_pick is None:
+            return ""
+        d = self.latency_pick
+        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpulat21.text", {
+            "other": other, "more": d["more_pct"], "limit": d["limit_pct"], "load": d["load"],
+            "tpot": f"{d['tpot']:,.1f}", "other_load": d["other_load"], "other_tpot": f"{d['other_tpot']:,.1f}",
+            "target": d["target"], "near": d["near_pct"]})
 
     def _dearer(self, lang: str) -> str:
         sep = "" if lang == "zh_CN" else " "
         # the GPU the one-card-a-replica sentence already weighed, with its cost and how much more it is, is not
         # weighed again at its size (s21-pages21: q13 said the L40S's 4.84 USD/h three times in one paragraph)
         said = self._declined_gpu()
-        return "".join(sep + d.text_in(lang) for d in self.dearer if not (said and d.gpu_name == said))
+        out = "".join(sep + d.text_in(lang) for d in self.dearer if not (said and d.gpu_name == said))
+        if self.cheaper_card is not None:
+            out += sep + self.cheaper_card.text_in(lang, "gpucheap21")
+        return out
 
     def _declined_gpu(self) -> str:
         if self.single_card_declined is None:
@@ -865,9 +889,9 @@ class GpuChoice(_Out):
                 return render(lang, key, {"chosen": one(self.chosen)}) + self._weighed(lang)
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
-                else "plan.gpu_choice.text"
+                or self.latency_pick is not None else "plan.gpu_choice.text"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
-                + self._decode_pick(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
+                + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
         why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
                      self.reason_params)
@@ -876,7 +900,8 @@ class GpuChoice(_Out):
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
-                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._declined(lang) \
+                                  "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
+            + self._declined(lang) \
             + self._weighed(lang) + self._dearer(lang)
 
     def _weighed(self, lang: str) -> str:
@@ -1155,6 +1180,11 @@ class LayoutSearch(_Out):
                                               "first token under a tight target: the figures that decided it")
     fp8_gain: Fp8Gain | None = Field(None, description="FP8 kept over BF16 on as many GPUs for what it gives on "
                                      "those cards (P99 TPOT or requests a replica): the figures that decided it")
+    # s21-gpu21b (eleventh review, q13): on a GPU chosen for a live service's TPOT with one replica down
+    # (advisor.plan.latency_pick), the layout kept on as many cards for that margin: {"weights", "other_weights",
+    # "tp", "load", "tpot", "other_load", "other_tpot", "target"}
+    failover_tpot: dict | None = Field(None, description="the layout kept on as many GPUs for its P99 TPOT with one "
+                                                          "replica down: the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1162,15 +1192,15 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
-        items = [render(lang, f"plan.layout25.try.{t.outcome}", _params(t, self.chosen, self.pcie, self.first_token,
-                                                                                self.fp8_gain))
+        items = [render(lang, f"plan.layout25.try.{t.outcome}",
+                        _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
 def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
-            gain: Fp8Gain | None = None) -> dict:
+            gain: Fp8Gain | None = None, margin: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1179,7 +1209,14 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
         p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus:
         mine, theirs = get_format(chosen.weights).bits, get_format(t.weights).bits
-        if mine == theirs and pcie and chosen.tp == 1 < t.tp:
+        if margin is not None and (margin["weights"], margin["other_weights"], margin["tp"]) == \
+                (chosen.weights, t.weights, t.tp):
+            # kept for the users' speed with one replica down, on the GPU chosen for it (eleventh review, q13)
+            p["same"] = {"tr": "gpulat21.layout", "weights": chosen.weights, "other": t.weights,
+                         "load": margin["other_load"], "other_tpot": number_text(margin["other_tpot"], 1),
+                         "tpot": number_text(margin["tpot"], 1), "target": margin["target"],
+                         "near": margin["near_pct"]}
+        elif mine == theirs and pcie and chosen.tp == 1 < t.tp:
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)
             p["same"] = {"tr": "burst23.layout.same_pcie", "tp": chosen.tp}

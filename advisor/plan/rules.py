@@ -434,7 +434,16 @@ def region_split(f: Facts):
         conv = f.cost.conv if f.cost is not None else 1.0
         usd = node.monthly_usd
         monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
-        return finding("region.split", variant="same_part" if node.same_part else "own_part", share=share,
+        variant = "same_part" if node.same_part else "own_part_stand_in" if node.stand_in else \
+            "own_part_faster" if node.faster else "own_part"
+        fast = node.faster
+        faster = "" if not fast else {
+            "tr": "gpulat21.node", "other_n": fast["other_gpus"], "other_gpu": fast["other_gpu"],
+            "other_tp": fast["other_tp"], "cost": f"{fast['other_usd_h'] * conv:,.2f}",
+            "chosen_cost": f"{fast['usd_h'] * conv:,.2f}", "currency": f.ctx.currency, "more": fast["more_pct"],
+            "other_load": fast["other_load"], "other_tpot": f"{fast['other_tpot']:,.1f}", "target": fast["target"],
+            "load": fast["load"], "tpot": f"{fast['tpot']:,.1f}", "near": fast["near_pct"]}
+        return finding("region.split", variant=variant, share=share, faster=faster,
                        overseas=_region(node.region), main_peak=node.main_peak,
                        instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,
                        replicas=node.replicas, weights=node.weights, peak=node.peak, monthly=monthly,

@@ -14,13 +14,29 @@ from tests.support.planned import advice_answers, planned
 Q13 = "q13_sg_sellers_pi_below_threshold"
 
 
+def _q13_with_l40s_at(factor: float):
+    """q13 with a quote for the single card at ``factor`` × the L4 pair's hourly cost (s21-gpu21b: on list prices q13
+    now takes one L40S a replica, its L4 pair running at 92 ms of 100 P99 TPOT with one replica down —
+    ``latency_pick`` —, so the clause this file protects is read where the single card costs more than that rule
+    pays too)."""
+    base = planned(advice_answers(Q13))
+    fast = base.gpu_choice.latency_pick
+    assert fast is not None, "on list prices the L40S is chosen for the failover margin"
+    pair = fast["other"]["per_hour"]
+    per_card = pair * factor / base.gpu_choice.chosen.gpus
+    return make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
+        {"gpu": base.hardware.gpu, "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
+
+
 def test_q13s_pcie_pair_says_the_single_card_cost_past_the_limit():
-    r = planned(advice_answers(Q13))
+    from advisor.plan import latency_pick
+
+    r = _q13_with_l40s_at(1 + latency_pick.premium() + 0.08)  # past both premiums: the pair stays
     hw, gc = r.hardware, r.gpu_choice
     assert hw is not None and gc is not None
     assert hw.tp > 1 and gpus_by_id()[hw.gpu].interconnect != "nvlink"  # a replica split over PCIe cards
     d = gc.single_card_declined
-    assert d is not None and gc.single_card is None
+    assert d is not None and gc.single_card is None and gc.latency_pick is None
     other = d["other"]
     assert other["gpu"] != hw.gpu
     # the premium as the figures give it, past the limit the preference allows
@@ -37,14 +53,9 @@ def test_q13s_pcie_pair_says_the_single_card_cost_past_the_limit():
 
 def test_within_the_limit_the_single_card_is_the_plan_and_the_clause_is_gone():
     """A quote that brings the L40S within the premium of the L4 pair: one card per replica is chosen."""
-    base = planned(advice_answers(Q13))
-    d = base.gpu_choice.single_card_declined
-    assert d is not None
-    pair = base.gpu_choice.chosen.per_hour
-    per_card = pair * (1 + single_card.premium()) * 0.95 / d["other"]["gpus"]
-    quoted = make_plan(answers_from_dict(advice_answers(Q13)), quotes=[
-        {"gpu": d["other"]["gpu"], "kind": "on_demand", "low": per_card, "high": per_card}])  # fmt: skip
-    assert quoted.hardware.gpu == d["other"]["gpu"] and quoted.hardware.tp == 1
+    quoted = _q13_with_l40s_at((1 + single_card.premium()) * 0.95)
+    d = quoted.gpu_choice.single_card
+    assert quoted.hardware.tp == 1 and d is not None and d["other"]["gpu"] != quoted.hardware.gpu
     assert quoted.gpu_choice.single_card_declined is None
 
 
@@ -56,12 +67,19 @@ def test_a_single_card_plan_never_carries_the_clause():
 def test_a_line_host_stand_in_on_the_regions_own_cloud_rows_says_the_line_can_be_bought_apart():
     """q13: Google Cloud's Singapore L4 rows stand in for a host selling GPU servers on a three-network line; the memo
     also says the plan can keep those cloud GPUs and buy the line separately, outside the cost total. A stand-in made
-    of another region's rows times an uplift (q22's Hong Kong CN2 GIA node) names no GPUs rentable there, so no."""
+    of another region's rows times an uplift (q22's Hong Kong CN2 GIA node) names no GPUs rentable there, so no.
+    s21-gpu21b: on list prices q13 now takes one L40S a replica, priced from US rows times Singapore's uplift (no
+    Singapore row): the clause rightly goes, as q22's; the L4 pair on Google Cloud's Singapore rows is read where a
+    quote puts the L40S past what the failover rule pays."""
+    from advisor.plan import latency_pick
     from advisor.plan.memo import render_memo_markdown
 
-    r = planned(advice_answers(Q13))
+    listed = planned(advice_answers(Q13))
+    assert listed.costs.region_uplift is not None
+    assert "buy the line separately" not in render_memo_markdown(listed, "en")
+    r = _q13_with_l40s_at(1 + latency_pick.premium() + 0.08)
     assert r.line == "three_network" and r.region == "singapore"
-    assert {p.region for p in r.costs.prices if p.kind == "on_demand"} == {"singapore"}
+    assert {p.region for p in r.costs.prices if p.kind == "on_demand" and p.gpu == r.hardware.gpu} == {"singapore"}
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
     assert "Or rent these cloud GPUs and buy the line separately" in en and "the line is not in this total" in en
     assert "也可以租用这些云 GPU，另行购买线路" in zh

@@ -53,7 +53,15 @@ def test_q33_unknown_machines_one_replica_each_and_not_a_deciding_reason(lang):
 
     plan = planned(advice_answers("q33_office_4090d_fleet"))
     (f,) = _placement(plan)
-    assert f.title_key.endswith(".unknown.title")
+    fleet = advice_answers("q33_office_4090d_fleet")["current_fleet"]["count"]
+    # s21-gpu21b (eleventh review: "3 TP2 replicas cannot be on 3 different machines when there are only two
+    # workstations (4+4 cards)"): more replicas than two, so the machines' smallest split is said, never "one to a
+    # machine"; the figures follow the plan's layout
+    assert f.title_key.endswith(".unknown_uneven.title")
+    p, hw = f.params, plan.hardware
+    assert (p["replicas"], p["tp"], p["count"]) == (hw.replicas, hw.tp, fleet)
+    assert p["most"] + p["rest"] == hw.replicas and p["most"] >= p["rest"] and p["most"] * hw.tp <= p["per"]
+    assert 2 * p["per"] == fleet and p["remain"] == p["rest"]
     md = render_memo_markdown(plan, lang)
     page1 = md.split("\n## ")[1]  # section 1 (the decision), whatever the language numbers it
     title = "Where the replicas go" if lang == "en" else "副本放在哪里"
@@ -63,3 +71,28 @@ def test_q33_unknown_machines_one_replica_each_and_not_a_deciding_reason(lang):
 def test_cloud_plans_say_nothing_of_servers():
     for sid in ("q24_us_saas_rent", "q09_eu_voice_agent", "q39_hybrid_l20_base_cloud_burst"):
         assert _placement(planned(advice_answers(sid))) == [], sid
+
+
+def test_q33_says_the_left_over_pair_as_a_further_spare_with_its_spread():
+    """The cards the plan leaves over hold one more replica: said with the fleet's measured load (the answers'), and
+    the spread of that many replicas over the two machines."""
+    plan = planned(advice_answers("q33_office_4090d_fleet"))
+    (f,) = _placement(plan)
+    fleet = advice_answers("q33_office_4090d_fleet")["current_fleet"]["count"]
+    p, hw = f.params, plan.hardware
+    free = fleet - hw.total_gpus
+    assert free >= hw.tp
+    s = p["spare_pair"]
+    assert s["free"] == free and s["next"] == hw.replicas + 1
+    assert s["busy"] == round(100 * advice_answers("q33_office_4090d_fleet")["measured_utilisation"])
+    assert s["most"] + s["left"] == s["next"] and s["most"] * hw.tp <= p["per"]
+
+
+def test_the_spread_helper_refuses_what_one_to_a_machine_already_covers():
+    from advisor.plan.placement_rules import _two_machines
+
+    assert _two_machines(2, 2, 8, 1, 0.0) is None  # two replicas: one to a machine is sound
+    assert _two_machines(3, 2, 7, 2, 0.0) is None  # an odd fleet: no even split to assume
+    assert _two_machines(3, 4, 12, 2, 0.0) is None  # six cards a machine hold one TP4 replica: 3 do not fit on two
+    got = _two_machines(3, 2, 8, 2, 0.0)
+    assert got is not None and (got["most"], got["rest"]) == (2, 1)
