@@ -49,6 +49,7 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
+    volume_busy,
     volume_range,
     zh_spacing,
 )
@@ -461,7 +462,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", _break_even(c, lang, "months")),
+        ("plan.breakeven.months.label", volume_busy.break_even_text(c, lang, _break_even(c, lang, "months"))),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
@@ -494,7 +495,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
-    rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang, _break_even(c, lang, "months"))
+    rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang,
+                                volume_busy.break_even_text(c, lang, _break_even(c, lang, "months")))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 
