@@ -58,7 +58,7 @@ def power_at(power: MoneyRange, idle: MoneyRange, assumed: float, share: float) 
     (energy = full-load kW × PUE × draw × hours, every factor but the draw the same)."""
     a_lo, a_hi = draw_at(idle, assumed)
     s_lo, s_hi = draw_at(idle, share)
-    return MoneyRange(low=round(power.low * s_lo / a_lo, 2), high=round(power.high * s_hi / a_hi, 2))
+    return MoneyRange(low=power.low * s_lo / a_lo, high=power.high * s_hi / a_hi)
 
 
 def power_clause(costs: Any, power: MoneyRange | None, idle: MoneyRange | None, lang: str) -> str:

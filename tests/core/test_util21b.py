@@ -1,6 +1,12 @@
 """The memo's own volume against the utilisation it assumes, and fix wording that follows its range
 (s21-util21b, eleventh blind review).
 
+- q01, q03, q08, q14, q24: power, the break-even and the rent verdict used the load pattern's 40 % (70 %) while the
+  tokens row keeps the setup about 1–3 % busy. Where the volume is under half the assumed share, the power row gives
+  the draw and the month's power at the volume's share (the totals' assumed figure said as the higher one), the
+  "Owning pays off" value leads with the volume's share against the break-even utilisation and labels the assumed
+  one "if it were kept N % busy", and the rent findings name the volume's share.
+
 - q29, q40: a fix whose cost range straddles the budget (q40's 3B option ¥4,853–14,916 against ¥5,000) read
   "alone it still costs more than the budget"; the wording now follows the range: the low end fits, the high end
   does not, and the budget that makes it sure.
@@ -11,15 +17,32 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import volume_busy
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
 
 LANGS = ("en", "zh_CN")
 Q29 = ADVICE_SCENARIOS / "q29_batch_impossible_budget.json"
 Q40 = ADVICE_SCENARIOS / "q40_tiny_budget_72b.json"
 Q23 = ADVICE_SCENARIOS / "q23_japan_game_npc.json"
+Q01 = ADVICE_SCENARIOS / "q01_office_lan_capex_contracts.json"
+Q24 = ADVICE_SCENARIOS / "q24_us_saas_rent.json"
+Q14 = ADVICE_SCENARIOS / "q14_medical_followup_mainland.json"
+FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
+
+
+def _labelled_row(text: str, label: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith(f"| {label} |")), "")
+
+
+def _busy(data) -> float:
+    return float(data["costs"]["per_million_basis"]["own_volume"]["busy"])
 
 
 def _budget(plan) -> float:
@@ -62,3 +85,64 @@ def test_q23s_speed_row_names_its_total_as_the_peaks_load_and_gives_the_headroom
     assert f"{cap['output_tokens_per_s_total']:,.0f}" in row
     assert f" {most:,} " in row and f"{cap['headroom'] * 100:.0f} %" in row, row
     assert cap["max_concurrency_per_replica"] * (cap["serving_replicas"] or 0) == most  # the headroom's own count
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q01s_office_power_is_given_at_its_volumes_busy_share_worked_from_the_json(lang):
+    """q01's box: the tokens row keeps it about 1 % busy against the assumed 40 %. The power row gives the draw
+    (idle share + busy share × the rest, each end) and the month's power at that share: the assumed figure scaled by
+    the draw's ratio, every other factor (kW, PUE, hours, price) the same."""
+    data = scenario_plan(Q01).to_json(lang)
+    c, busy = data["costs"], _busy(data)
+    util, owned = c["utilisation"], c["owned"]
+    assert not c["utilisation_measured"] and busy < util / 2
+    idle = owned["idle_draw"]
+    draws = [(i + (1 - i) * busy, i + (1 - i) * util) for i in (idle["low"], idle["high"])]
+    power = MoneyRange(low=owned["power_monthly"]["low"] * draws[0][0] / draws[0][1],
+                       high=owned["power_monthly"]["high"] * draws[1][0] / draws[1][1])
+    row = _labelled_row(scenario_memo(Q01, lang), translate(lang, "memo.forms.cost.power"))
+    assert money_range(power, c["currency"]) in row, row
+    assert f"{draws[0][0] * 100:.0f}–{draws[1][0] * 100:.0f} %" in row
+    assert power.high < owned["power_monthly"]["high"]  # less busy, less power: the totals' figure is the higher
+
+
+@pytest.mark.parametrize("path", [Q24, Q14, Q01], ids=["q24", "q14", "q01"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_owning_pays_off_is_said_at_the_volumes_busy_share_before_the_assumed_one(path, lang):
+    """The volume's share against the best case's break-even utilisation (from the JSON): below it, owning does not
+    pay back at that volume, said first, with the share owning needs; the assumed share only after it."""
+    data = scenario_plan(path).to_json(lang)
+    c, busy = data["costs"], _busy(data)
+    be = c["break_even_utilisation"]
+    assert busy < be["low"]  # these three: the volume is far below what owning needs
+    memo = scenario_memo(path, lang)
+    need = translate(lang, "util21b.need", pct=math.ceil(be["low"] * 100 - 1e-9))
+    assumed = f"{c['utilisation'] * 100:.0f} %"
+    line = next(x for x in memo.splitlines() if need in x)
+    share = translate(lang, "costbasis21.busy.pct", pct=f"{busy * 100:.0f}")
+    assert line.index(share) < line.rindex(assumed), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q24s_rent_finding_names_the_volumes_share_and_its_verdict(lang):
+    r = scenario_plan(Q24)
+    rent = next(f for f in r.findings if f.id == "cost.rent")
+    busy = _busy(r.to_json(lang))
+    text = rent.detail_in(lang)
+    assert translate(lang, "costbasis21.busy.pct", pct=f"{busy * 100:.0f}") in text
+    assert f"{r.costs.utilisation * 100:.0f}%" in text  # the assumed share, said as assumed
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_volume_clauses_appear_only_where_the_volume_contradicts_an_assumed_utilisation(path):
+    """Property over every scenario: the volume's share is added exactly where the utilisation is assumed (not the
+    service's measured duty) and the tokens row keeps the setup under half as busy; a measured duty or a volume about
+    as busy as assumed keeps the texts as they were."""
+    r = scenario_plan(path)
+    c = r.costs
+    own = (c.per_million_basis or {}).get("own_volume")
+    expected = bool(own) and not c.utilisation_measured and not c.per_job and own["busy"] < c.utilisation / 2
+    assert (volume_busy.contradicting_share(c) is not None) == expected
+    rent = next((f for f in r.findings if f.id in ("cost.rent", "cost.cloud_then_buy")), None)
+    if rent is not None and c.break_even_utilisation is not None:
+        assert rent.detail_key.startswith("util21b.") == expected, (path.stem, rent.detail_key)
