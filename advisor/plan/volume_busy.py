@@ -93,8 +93,8 @@ def break_even_text(costs: Any, lang: str, at_assumed: str) -> str:
     """The "Owning pays off" value: at the volume's share first where it contradicts the utilisation, then
     ``at_assumed`` (the months at the assumed share) labelled "if it were kept N % busy"; ``at_assumed`` alone
     elsewhere."""
-    verdict = owning_at_volume(costs)
-    if verdict is None or at_assumed == "—":
+    verdict, busy = owning_at_volume(costs), contradicting_share(costs)
+    if verdict is None or busy is None or at_assumed == "—":
         return at_assumed
     be = costs.break_even_utilisation
     # the best case's share, rounded up as the break-even row rounds it (owning pays back at the percent shown)
@@ -103,7 +103,7 @@ def break_even_text(costs: Any, lang: str, at_assumed: str) -> str:
     # owning pays back at neither share: one sentence, not the same verdict twice
     neither = verdict in ("never", "below") and months is not None and months.reason in ("never", "beyond_horizon")
     return translate(lang, f"util21b.breakeven.{verdict}" + ("_neither" if neither else ""),
-                     busy=busy_text(contradicting_share(costs), lang), horizon=costs.horizon_months, need=need,
+                     busy=busy_text(busy, lang), horizon=costs.horizon_months, need=need,
                      util=f"{costs.utilisation * 100:.0f}", assumed=at_assumed)
 
 
