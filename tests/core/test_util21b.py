@@ -146,3 +146,16 @@ def test_volume_clauses_appear_only_where_the_volume_contradicts_an_assumed_util
     rent = next((f for f in r.findings if f.id in ("cost.rent", "cost.cloud_then_buy")), None)
     if rent is not None and c.break_even_utilisation is not None:
         assert rent.detail_key.startswith("util21b.") == expected, (path.stem, rent.detail_key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_summary_says_owning_pays_off_as_the_memo_does(lang):
+    """The CLI's "Owning pays off" line is the memo's: the volume's share first (q24: about 1 % against 40 %)."""
+    from advisor.cli.plan import summary
+
+    r = scenario_plan(Q24)
+    months = r.costs.break_even_months.text(lang, "months")
+    expected = volume_busy.break_even_text(r.costs, lang, months)
+    assert expected != months
+    line = next(x for x in summary(r, lang).splitlines() if x.startswith(translate(lang, "plan.breakeven.months.label")))
+    assert expected in line
