@@ -462,7 +462,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
          if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
-        ("plan.breakeven.months.label", volume_busy.break_even_text(c, lang, _break_even(c, lang, "months"))),
+        ("plan.breakeven.months.label", _break_even(c, lang, "months")),
         ("plan.breakeven.utilisation.label", _break_even(c, lang, "utilisation")),
         ("memo.cost.tokens_job" if job else "memo.cost.tokens", tokens),
         ("memo4.cost.per_million" if split is None else "memo.text15.cost.per_million_self"
@@ -495,8 +495,12 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
-    rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang,
-                                volume_busy.break_even_text(c, lang, _break_even(c, lang, "months")))
+    # the months at the assumed share, said at the volume's share first where that contradicts it (s21-util21b);
+    # after _said_once, which drops the row where the rent finding holds the months word for word (and the volume's)
+    months_label = t("plan.breakeven.months.label")
+    rows = [(label, volume_busy.break_even_text(c, lang, value) if label == months_label else value)
+            for label, value in _said_once(rows, result, lang)]
+    rows = capex_only_rows.fold(rows, result, lang, volume_busy.break_even_text(c, lang, _break_even(c, lang, "months")))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 

@@ -868,6 +868,8 @@ def _with_volume(got, costs, detail_key: str):
     volume = volume_busy.finding_clause(costs)
     if not volume:
         return got
+    if ".never." in detail_key:  # the memo's "Owning pays off" row says the volume's verdict: said once (page budget)
+        volume = ""
     return got.model_copy(update={"detail_key": detail_key, "params": {**got.params, "volume": volume}})
 
 

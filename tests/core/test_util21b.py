@@ -124,13 +124,19 @@ def test_owning_pays_off_is_said_at_the_volumes_busy_share_before_the_assumed_on
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q24s_rent_finding_names_the_volumes_share_and_its_verdict(lang):
-    r = scenario_plan(Q24)
+def test_the_rent_finding_names_the_volumes_share_where_it_gives_the_months(lang):
+    """q09 (owning pays back only in the best case at the assumed 40 %): the finding holds the months, so the memo's
+    "Owning pays off" row is left out; the finding names the volume's share (about 1 %) instead. q24 (never): the
+    row stays and says the volume's verdict; the finding calls its 40 % assumed and does not repeat the share."""
+    r = scenario_plan(ADVICE_SCENARIOS / "q09_eu_voice_agent.json")
     rent = next(f for f in r.findings if f.id == "cost.rent")
-    busy = _busy(r.to_json(lang))
+    assert rent.detail_key == "util21b.rule.cost.rent.best_case_only.detail"
     text = rent.detail_in(lang)
-    assert translate(lang, "costbasis21.busy.pct", pct=f"{busy * 100:.0f}") in text
+    assert translate(lang, "costbasis21.busy.pct", pct=f"{_busy(r.to_json(lang)) * 100:.0f}") in text
     assert f"{r.costs.utilisation * 100:.0f}%" in text  # the assumed share, said as assumed
+    q24 = scenario_plan(Q24)
+    never = next(f for f in q24.findings if f.id == "cost.rent")
+    assert never.detail_key == "util21b.rule.cost.rent.never.detail" and not never.params["volume"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
