@@ -116,8 +116,11 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     if c.budget_amount is not None and high > c.budget_amount:
         with_budget = {"amount": float(math.ceil(high / 1000) * 1000), "currency": c.currency}
         change["monthly_budget"] = with_budget
+    budget = c.budget_amount
+    straddles = budget if with_budget is not None and budget is not None and round(low) <= budget else None
     return Fix(id="hosted_api_job", key="plan.fix17.hosted_api_job", params=params, change=change,
-               monthly_cost=MoneyRange(low=round(low), high=round(high)), with_budget=with_budget, per_job=True)
+               monthly_cost=MoneyRange(low=round(low), high=round(high)), with_budget=with_budget, per_job=True,
+               straddles_budget=straddles)
 
 
 __all__ = ["SETUP_KEYS", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",

@@ -50,6 +50,7 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
+    volume_busy,
     volume_range,
     zh_spacing,
 )
@@ -368,6 +369,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     stream = result.line_cost.output_tokens_per_s if result.line_cost is not None else None
     peak = cap.peak_concurrency
     quoted = (result.costs.volume_basis or {}).get(volume_range.PEAK_RATE) if result.costs is not None else None
+    # s21-util21b (q23: "5,920 drawn against 5,932" read as no margin beside "20 % headroom"): the planned load is
+    # the peak spread over every replica, so the two nearly match by construction; the most the replicas but the
+    # spare take within the target (the headroom row's) is said beside it
+    head = cap.headroom if cap.headroom_measured is None else None
+    most = round(peak * (1 + head)) if peak and head is not None and head > 0 else None
     if user is not None and total is not None and stream and peak and not batch:
         # s19-reserve19 (q36: 8,018 tokens/s here, 4,674 in the line's finding): this is every replica at its
         # planned load, the spare included; the line is sized on the peak's own stream, each user at the plan's
@@ -375,17 +381,22 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
         sim = result.line_cost is not None and result.line_cost.stream_simulated
         key = "costtoken20.cap.speed_stream_sim" if sim else "reserve19.cap.speed_stream"
+        if most is not None:  # the planned load is the peak's own, not the most it serves (s21-util21b, q23)
+            key = "util21b.cap.speed_stream_sim" if sim else "util21b.cap.speed_stream"
         rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
-                                             each=t("memo.unit.tok_s", n=_num(stream / peak, 1)))))
+                                             each=t("memo.unit.tok_s", n=_num(stream / peak, 1)),
+                                             most=_num(most or 0), head=f"{(head or 0) * 100:.0f}")))
     elif user is not None and total is not None and quoted and peak and not batch:
         # s20-fleet20 (q04: "the peak's 721 tokens/s" in the tokens row beside 945 here): the tokens row's peak
         # rate said here too, for what it is, beside what every replica can serve
-        rows.append((t("memo4.cap.speed"), t("fleet20.cap.speed_quoted", user=t("memo.unit.tok_s", n=_num(user, 1)),
+        key = "fleet20.cap.speed_quoted" if most is None else "util21b.cap.speed_quoted"
+        rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(quoted)), peak=_num(peak),
-                                             each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)))))
+                                             each=t("memo.unit.tok_s", n=_num(quoted / peak, 1)),
+                                             most=_num(most or 0), head=f"{(head or 0) * 100:.0f}")))
     elif user is not None and total is not None:
         rows.append((t("memo4.cap.speed"), t("memo4.cap.speed_value", user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)))))
@@ -513,7 +524,12 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
-    rows = capex_only_rows.fold(_said_once(rows, result, lang), result, lang, _break_even(c, lang, "months"))
+    # the months at the assumed share, said at the volume's share first where that contradicts it (s21-util21b);
+    # after _said_once, which drops the row where the rent finding holds the months word for word (and the volume's)
+    months_label = t("plan.breakeven.months.label")
+    rows = [(label, volume_busy.break_even_text(c, lang, value) if label == months_label else value)
+            for label, value in _said_once(rows, result, lang)]
+    rows = capex_only_rows.fold(rows, result, lang, volume_busy.break_even_text(c, lang, _break_even(c, lang, "months")))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 

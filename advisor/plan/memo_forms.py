@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import capex_unknown, memo_text15, staff_words
+from advisor.plan import capex_unknown, memo_text15, staff_words, volume_busy
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -103,7 +103,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
                                        pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))
-         + _duty(result, o, t)),
+         + _duty(result, o, t) + volume_busy.power_clause(result.costs, o.power_monthly, o.idle_draw, lang)),
     ]  # fmt: skip
     colo = [t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))] if o.colo_monthly is not None else []
     if o.colo_already_paid is not None:  # the fleet's racks, kept for its other work: paid already (round 10, q18)

@@ -687,6 +687,10 @@ class Fix(_Out):
         None, description="alone this change leaves the batch unfinished in time: it is offered together with this "
                           "deadline in hours, which the change also sets")
     per_job: bool = Field(False, description="monthly_cost and with_budget are for the whole offline job, not a month")
+    # eleventh blind review (q29, q40): "alone it still costs more than the budget" beside a range whose low end
+    # fits it; the budget as asked where the change's cost range straddles it (low end within, high end over)
+    straddles_budget: float | None = Field(
+        None, description="the budget as asked, where monthly_cost's low end is within it and its high end over it")
 
     def text_in(self, lang: str) -> str:
         text = render(lang, self.key, self.params)
@@ -699,7 +703,11 @@ class Fix(_Out):
         if self.with_budget:
             amount = f"{float(self.with_budget['amount']):,.0f}"
             key = "plan.fix.with_budget_job" if self.per_job else "plan.fix.with_budget"
-            text += render(lang, key, {**self.with_budget, "amount": amount})
+            params = {**self.with_budget, "amount": amount}
+            if self.straddles_budget is not None:  # the wording follows the range: low end within, high end over
+                key = "util21b.fix.straddles_job" if self.per_job else "util21b.fix.straddles"
+                params["budget"] = f"{self.straddles_budget:,.0f}"
+            text += render(lang, key, params)
         return text
 
 

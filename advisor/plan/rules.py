@@ -20,6 +20,7 @@ from advisor.plan import (
     fp8_gain_reason,
     payback,
     reserved_price,
+    volume_busy,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
@@ -876,10 +877,22 @@ def cost_rent(f: Facts):
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
     scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
-    return finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.volume_utilisation * 100),
-                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
-                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
-                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
+    got = finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.volume_utilisation * 100),
+                  months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
+                  breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
+                  breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
+    return _with_volume(got, c, f"util21b.rule.cost.rent.{verdict}.detail")
+
+
+def _with_volume(got, costs, detail_key: str):
+    """``got`` worded on the assumed utilisation and the volume's own busy share, where the tokens row keeps the
+    setup under half as busy (s21-util21b, eleventh blind review q24: "rent at 40 %" beside a volume about 1 % busy)."""
+    volume = volume_busy.finding_clause(costs)
+    if not volume:
+        return got
+    if ".never." in detail_key:  # the memo's "Owning pays off" row says the volume's verdict: said once (page budget)
+        volume = ""
+    return got.model_copy(update={"detail_key": detail_key, "params": {**got.params, "volume": volume}})
 
 
 @rule("cost.buy", "cost")
@@ -902,8 +915,9 @@ def cost_then(f: Facts):
         return None
     c = f.cost.costs
     be = c.break_even_utilisation
-    return finding("cost.cloud_then_buy", months=f.ctx.duration_months,
-                   breakeven=be.phrase("utilisation") if be else "—")  # fmt: skip
+    got = finding("cost.cloud_then_buy", months=f.ctx.duration_months,
+                  breakeven=be.phrase("utilisation") if be else "—", util=round(f.ctx.volume_utilisation * 100))
+    return _with_volume(got, c, "util21b.rule.cost.cloud_then_buy.detail")
 
 
 @rule("cost.hosted_api", "cost")

@@ -48,7 +48,9 @@ def test_break_even_rows_and_the_rent_reason_agree(name):
     if rent is None:
         return
     for lang in ("en", "zh_CN"):
-        detail = render(lang, rent.detail_key, rent.params)
+        # the verdict at the stated (assumed) utilisation; s21-util21b adds the volume's own share and its verdict
+        # where the tokens row contradicts it (``volume``, tested in test_util21b): left out here, it is another basis
+        detail = render(lang, rent.detail_key, {**rent.params, "volume": ""})
         says_never = "does not pay back" in detail or "回不了本。" in detail
         assert says_never == (verdict == "never"), (name, lang, detail)
     en = render("en", rent.detail_key, rent.params)

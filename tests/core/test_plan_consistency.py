@@ -221,7 +221,13 @@ def test_every_listed_fix_alone_makes_the_plan_feasible_within_budget(name, budg
             assert fix.monthly_cost.high == p.costs.recommended_monthly.high  # the cost shown is that plan's
         if fix.with_budget:
             assert fix.change["monthly_budget"] == fix.with_budget
-            assert "together with a monthly budget" in fix.text_in("en")
+            # the budget the fix needs is said with it; where its range straddles the budget as asked (low end
+            # within, high end over), as that (s21-util21b, q29/q40), not "still costs more than the budget"
+            asked = base["monthly_budget"]["amount"]
+            straddles = fix.monthly_cost is not None and fix.monthly_cost.low <= asked < fix.monthly_cost.high
+            assert (fix.straddles_budget is not None) == straddles, fix.id
+            assert ("straddles the budget" if straddles else "together with a monthly budget") in fix.text_in("en")
+            assert f"a monthly budget of about {fix.with_budget['amount']:,.0f}" in fix.text_in("en")
 
 
 def test_binding_constraint_in_json_and_memo_with_sizing_core_figures():
