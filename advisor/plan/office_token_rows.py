@@ -8,7 +8,10 @@ plan that pays a hosted API per token pays the API's rate, not a self-hosted one
   bought or rented whole, and what a token costs on it changes nothing the memo decides; the tokens row stays, one
   line, as what the hosted API's row is priced on;
 - a plan on a hosted API: the "if you served it yourself" per-million row is dropped (the hosted API's own rates
-  stand in its row).
+  stand in its row);
+- a plan not feasible as asked (a launch blocked by a filing, a budget or a part that cannot be had): what a token
+  would cost on a setup that cannot launch decides nothing until the blocker goes (the fix ladder costs each way
+  out); q07, the longest memo, went to a sixth page on it (session 21).
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ def small_office(result: Any) -> bool:
 
 
 def drops_per_million(result: Any) -> bool:
-    """The memo leaves the per-million rows out (a hosted-API plan or a small office tool)."""
-    return result.deployment_form == "hosted_api" or small_office(result)
+    """The memo leaves the per-million rows out (a hosted-API plan, a small office tool, a plan not feasible)."""
+    return result.deployment_form == "hosted_api" or small_office(result) or not result.feasible
 
 
 def fold(rows: list[tuple[str, str]], result: Any, lang: str) -> list[tuple[str, str]]:

@@ -102,11 +102,14 @@ def test_the_cost_table_says_what_the_volume_fills_once_where_it_disagrees_with_
     assert f"{r.costs.utilisation * 100:.0f} %" in utilisation
 
 
-@pytest.mark.parametrize("name", ["q02_office_lan_small_design_agency", "q15_hosted_api_small_us_team"])
+@pytest.mark.parametrize("name", ["q02_office_lan_small_design_agency", "q15_hosted_api_small_us_team",
+                                  "q07_minors_education_app"])
 def test_the_per_million_row_is_left_out_where_it_decides_nothing(name):
+    """A small office tool, a hosted-API plan, and (session 21) a plan not feasible as asked: q07's launch is blocked
+    by its filings, so what a token would cost on its setup decides nothing until they are done."""
     path = ADVICE_SCENARIOS / f"{name}.json"
     r = scenario_plan(path)
-    assert r.deployment_form == "hosted_api" or office_token_rows.small_office(r)
+    assert r.deployment_form == "hosted_api" or office_token_rows.small_office(r) or not r.feasible
     for lang in LANGS:
         memo = scenario_memo(path, lang)
         assert not _row(memo, lang), (name, lang)
