@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from advisor.plan import pick_note
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.sizing import Candidate
 
@@ -83,9 +84,7 @@ def mark(pick: Candidate, over: Candidate) -> None:
 
 def carry(src: Candidate, dst: Candidate) -> None:
     """``dst``, another layout of ``src``'s GPU, keeps the note of why that GPU was chosen."""
-    if dst is not src and dst.gpu.id == src.gpu.id:
-        dst.notes[:] = [n for n in dst.notes if not n.startswith(NOTE + ":")] + \
-            [n for n in src.notes if n.startswith(NOTE + ":")]
+    pick_note.carry(NOTE, src, dst)
 
 
 def passed_over(chosen: Candidate, setups: list[Candidate]) -> tuple[Candidate, Candidate] | None:

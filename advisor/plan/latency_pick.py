@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from advisor.plan import single_card, sizing
+from advisor.plan import pick_note, single_card, sizing
 from advisor.plan.capacity import one_down_load
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.sizing import Candidate
@@ -116,9 +116,7 @@ def mark(pick: Candidate, over: Candidate) -> None:
 
 def carry(src: Candidate, dst: Candidate) -> None:
     """``dst``, another layout of ``src``'s GPU, keeps the note of why that GPU was chosen."""
-    if dst is not src and dst.gpu.id == src.gpu.id:
-        dst.notes[:] = [n for n in dst.notes if not n.startswith(NOTE + ":")] + \
-            [n for n in src.notes if n.startswith(NOTE + ":")]
+    pick_note.carry(NOTE, src, dst)
 
 
 def passed_over(chosen: Candidate, setups: list[Candidate]) -> Candidate | None:

@@ -8,19 +8,12 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import PlanResult
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
 
 
-def scenario(name: str, **change: object) -> PlanResult:
-    return planned({**advice_answers(name), **change})
-
-
-def one(r: PlanResult, rule_id: str):
-    [x] = [x for x in r.findings if x.id == rule_id]
-    return x
+scenario, one = advice_plan, only_finding
 
 
 def test_a_singapore_node_beside_mainland_users_states_singapores_pdpa():

@@ -40,6 +40,17 @@ def planned(answers: dict[str, Any]) -> PlanResult:
     return _plan_once(key, i18n.current_language()).model_copy(deep=True)
 
 
+def advice_plan(name: str, **change: object) -> PlanResult:
+    """An advice scenario's plan, its answers changed by ``change`` (shared as ``planned`` is)."""
+    return planned({**advice_answers(name), **change})
+
+
+def only_finding(r: PlanResult, rule_id: str) -> Any:
+    """The one finding of ``rule_id`` in ``r`` (a test fails where there is none or more than one)."""
+    [x] = [x for x in r.findings if x.id == rule_id]
+    return x
+
+
 def scenario_plan(path: Path) -> PlanResult:
     """The plan of one scenario file's answers, shared as ``planned`` is."""
     return planned(scenario_answers(path))
