@@ -790,14 +790,23 @@ class GpuChoice(_Out):
     # {"other": GpuOption, "more_pct", "limit_pct", "load", "tpot", "other_load", "other_tpot", "target", "near_pct"}
     latency_pick: dict[str, Any] | None = None
 
+    @staticmethod
+    def _option(o: Any) -> GpuOption:
+        """A setup stored in one of the rule dicts below (a ``GpuOption`` or, read back from JSON, its dict)."""
+        return o if isinstance(o, GpuOption) else GpuOption.model_validate(o)
+
+    def _option_text(self, o: Any, lang: str) -> str:
+        """"2 × NVIDIA L4 24GB (fp8, about 3.49 USD/h)": a setup as every sentence of this choice names it."""
+        o = self._option(o)
+        return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                       "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+
     def _latency(self, lang: str) -> str:
         """Why one card a replica and not the cheaper split one: both failover TPOT figures, the premium, the limit."""
         if self.latency_pick is None:
             return ""
         d = self.latency_pick
-        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
-        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
-                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        other = self._option_text(d["other"], lang)
         return ("" if lang == "zh_CN" else " ") + render(lang, "gpulat21.text", {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"], "load": d["load"],
             "tpot": f"{d['tpot']:,.1f}", "other_load": d["other_load"], "other_tpot": f"{d['other_tpot']:,.1f}",
@@ -816,17 +825,13 @@ class GpuChoice(_Out):
     def _declined_gpu(self) -> str:
         if self.single_card_declined is None:
             return ""
-        o = self.single_card_declined["other"]
-        return (o if isinstance(o, GpuOption) else GpuOption.model_validate(o)).gpu_name
+        return self._option(self.single_card_declined["other"]).gpu_name
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
         if self.single_card is None:
             return ""
-        o = self.single_card["other"]
-        o = o if isinstance(o, GpuOption) else GpuOption.model_validate(o)
-        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
-                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        other = self._option_text(self.single_card["other"], lang)
         sep = "" if lang == "zh_CN" else " "
         key = "plan.gpu19.single_card_nvlink" if self.single_card.get("nvlink") else "plan.gpu19.single_card"
         return sep + render(lang, key, {"other": other, "more": self.single_card["more_pct"],
@@ -837,7 +842,7 @@ class GpuChoice(_Out):
         if self.decode_pick is None:
             return ""
         d = self.decode_pick
-        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
+        o = self._option(d["other"])
         return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
             "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
@@ -874,17 +879,14 @@ class GpuChoice(_Out):
         if self.single_card_declined is None:
             return ""
         d = self.single_card_declined
-        o = d["other"] if isinstance(d["other"], GpuOption) else GpuOption.model_validate(d["other"])
-        other = render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
-                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+        other = self._option_text(d["other"], lang)
         key = "gpu20.single_card_declined_nvlink" if d.get("nvlink") else "gpu20.single_card_declined"
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
 
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
-            return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
-                                                           "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
+            return self._option_text(o, lang)
 
         others = ""
         if self.alternatives:
