@@ -618,8 +618,20 @@ ROWS: list[Row] = [
         {"audience": "internal", "reach": "private_network"}, why="staff"),
     Row("model.llama_licence", EU_PUBLIC, {"model": "qwen2.5-7b-instruct"}, case=""),
     Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3.3-70b-instruct", "model_customisation": "fine_tuned"},
-        {"model": "llama-3-8b-instruct"}, why="tuned", case="tuned"),  # Llama 3's own licence: not read, not said
+        {"model": "qwen2.5-7b-instruct"}, why="tuned", case=""),  # the naming clause: a parameter of the one text
     Row("model.llama_licence", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff"),
+    # s22-duties22: each version's own licence (advisor.plan.llama_licences): Llama 3 (its ban on improving other
+    # models), 3.2 (a text model: no EU clause), 4 (multimodal: the EU clause, a warning with EU users)
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3-8b-instruct"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama3", case=""),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3-8b-instruct"},
+        {"audience": "internal", "reach": "private_network"}, why="llama3_staff"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3.2-3b"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama3_2", case=""),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama4_eu", case="eu"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e", "overseas_markets": ["US"]},
+        {"audience": "internal", "reach": "private_network"}, why="llama4", case=""),
 ]  # fmt: skip
 
 
