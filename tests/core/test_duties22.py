@@ -1,10 +1,15 @@
-"""The cross-border tier of a company with no mainland entity serving business customers (issue 25, s22-duties22).
+"""Obligations complete (issue 25, s22-duties22): the cross-border tier of a company with no mainland entity serving
+business customers, and the Llama licence by version.
 
 The eleventh blind review and its re-check 11b (q12, both languages) read the standard-contract finding as "each
 small-business customer counts only its own people, which in practice tells most customers they are exempt": the
 tier the count needs was stated, then argued away per customer. A count that needs a procedure now plans it on the
 whole count, in the finding's title (a reason on page 1), and says the per-customer count is a reading for counsel to
 confirm; an exempt count keeps the customers' roles (every customer is below the threshold whoever counts: q13).
+
+The Llama licence rule read only the 3.1 and 3.3 licences; each of Llama 3, 3.1, 3.2, 3.3 and 4 now says its own
+(``advisor.plan.llama_licences``): the attribution and naming it asks, Llama 3's ban on improving other models, and
+the EU clause of the multimodal models' Acceptable Use Policy (Llama 3.2 Vision, Llama 4).
 """
 
 from __future__ import annotations
