@@ -5,6 +5,8 @@ information, counts them against the tiers of the CAC's 2024 rules (deployment-f
 standard contract with the company as the overseas recipient (PIPL Art. 38); the company is reached directly through
 Art. 3(2) and Art. 53. One predicate, read by the "as answered" finding and the export-tier and consent findings, so
 they never disagree on who exports (the eighth review read the tier finding as the Hong Kong company's own export, q22).
+Where the count needs a procedure, the tier finding plans it on the whole count and leaves the per-customer count to
+counsel (s22-duties22: the eleventh review read the split as telling most of q12's customers they were exempt).
 """
 
 from __future__ import annotations

@@ -320,6 +320,12 @@ def _pi_tier(c: Ctx) -> str:
     return "exempt"
 
 
+# the tiers whose procedure is planned on the whole count where the business customers may be the exporters, and the
+# procedure's name in the roles text (s22-duties22)
+WHOLE_COUNT_TIERS = {"pi.export_contract": "duties22.pi.procedure.contract",
+                     "pi.export_assessment": "duties22.pi.procedure.assessment"}
+
+
 def _count(value: int | None) -> Any:
     """A people count as the texts print it: the number, or "an unknown number of" when not given."""
     return {"tr": "plan.pi.count_unknown"} if value is None else value
@@ -328,12 +334,21 @@ def _count(value: int | None) -> Any:
 def _pi_finding(rule_id: str, c: Ctx, region: str, roles: str = "duties19b.pi.customers_roles",
                 **params: Any) -> Finding:
     """A tier's finding on the mainland counts it is decided on; when not all users are in the mainland, the text
-    that says how they were counted (the share of the count given). Where the business customers export
-    (``pi_exporter``), the text that says so: each counts its own people, the count given is their total."""
+    that says how they were counted (the share of the count given). Where the business customers may be the ones
+    that export (``pi_exporter``): an exempt count says who does what (``customers``: every customer is below the
+    threshold whoever counts); a count that needs a procedure plans it on the whole count and says who signs
+    (``whole_count``: that each customer counts only its own people is a reading to confirm, not the plan)."""
     counts = {"subjects": _count(c.mainland_pi_subjects), "sensitive": _count(c.mainland_sensitive_subjects)}
     basis: Any = ""
     if c.pi_mainland_share < 1 and c.pi_subjects is not None:
         basis = {"tr": "plan.pi.basis_share", "share": round(c.pi_mainland_share * 100), "total": c.pi_subjects}
+    if customers_export(c) and rule_id in WHOLE_COUNT_TIERS:
+        # eleventh review and 11b, q12 (both languages): "the memo states the 100k–1M standard-contract rule but then
+        # argues that each small-business customer counts only its own people, which in practice tells most
+        # customers they are exempt" — the procedure the count needs is the plan; the split is counsel's to confirm
+        procedure = {"tr": WHOLE_COUNT_TIERS[rule_id]}
+        return finding(rule_id, variant="whole_count", basis=basis, region=_region(region),
+                       roles={"tr": "duties22.pi.whole_count_roles", "procedure": procedure}, **counts, **params)
     if customers_export(c):
         return finding(rule_id, variant="customers", basis=basis, region=_region(region),
                        roles={"tr": roles, "region": _region(region)}, **counts, **params)

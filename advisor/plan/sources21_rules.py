@@ -7,9 +7,11 @@
 - a public financial assistant in Singapore: advice on investment products is a financial advisory service under the
   Financial Advisers Act (q37: "a public 'wealth/理财' assistant may be regulated financial advice under Singapore's
   Financial Advisers Act; the memo does not raise it");
-- a service offered to others on a Llama 3.1 or 3.3 model: the Llama Community License's "Built with Llama", its
+- a service offered to others on a Llama model: the Llama Community License's "Built with Llama", its
   Acceptable Use Policy and its 700-million-user clause (q09, q10, q18: "Llama licence/AUP obligations for a
-  commercial API are not mentioned").
+  commercial API are not mentioned"); s22-duties22: each version's own licence (Llama 3, 3.1, 3.2, 3.3, 4:
+  ``advisor.plan.llama_licences``), with Llama 3's ban on improving other models and the EU clause of the
+  multimodal models' Acceptable Use Policies.
 
 Elsewhere in this change: the MAS outsourcing guidelines in force since 11 December 2024 (q37), PDPA breach
 notification in the Singapore personal-data finding (q37), and the health sector's pre-ICP approval said as what the
@@ -19,13 +21,14 @@ sources support (q14). Registered in ``advisor.plan.rules``' registry (``RULE_MO
 
 from __future__ import annotations
 
-from advisor.plan.result import Finding
+from typing import Any
+
+from advisor.plan.data import rule_meta
+from advisor.plan.llama_licences import llama_licence_of
+from advisor.plan.result import Finding, Source
 from advisor.plan.rule_base import Facts, finding, rule
 from advisor.plan.sector_kinds import is_finance
-
-# the Llama versions whose licence text was read (meta-llama/llama-models, models/llama3_1 and llama3_3/LICENSE);
-# Llama 3, 3.2 and 4 have licences of their own, not read here, so they are not named by this rule
-LLAMA_LICENSED = ("llama-3.1-", "llama-3.3-")
+from advisor.plan.sectors17_rules import EU_MEMBERS
 
 
 @rule("fin.hk_genai_consumer", "constraint")
@@ -56,12 +59,28 @@ def sg_financial_advice(f: Facts) -> Finding | None:
 
 @rule("model.llama_licence", "constraint")
 def llama_licence(f: Facts) -> Finding | None:
-    """A service made available to others (not a staff tool or a LAN) on Llama 3.1 or 3.3: the Community License
-    asks such a service to show "Built with Llama" and to follow Meta's Acceptable Use Policy; a model fine-tuned from
-    it and made available is named "Llama…"; over 700 million monthly active users on the release date needs Meta's
-    own licence (s. 1.b.i, 1.b.iv, 2). A hosted API of the model is the provider's distribution: not said there."""
+    """A service made available to others (not a staff tool or a LAN) on a Llama model whose licence was read
+    (``llama_licences``): the version's Community License asks such a service to show its "Built with …" line and to
+    follow Meta's Acceptable Use Policy; a model fine-tuned from it and made available is named as the licence says;
+    over 700 million monthly active users on the release date needs Meta's own licence (s. 1.b.i, 1.b.iv, 2). Llama 3
+    also bars improving any other large language model with it (1.b.v); the multimodal models' Acceptable Use Policy
+    (Llama 3.2 Vision, Llama 4) grants no rights to a company based in the EU: said as a condition (the answers do
+    not say where the company is), a warning where people in the EU are among the users. A hosted API of the model
+    is the provider's distribution: not said there."""
     c = f.ctx
-    model_id = getattr(c.model, "id", "") or ""
-    if not model_id.startswith(LLAMA_LICENSED) or c.internal_only or f.form == "hosted_api":
+    licence = llama_licence_of(c.model)
+    if licence is None or c.internal_only or f.form == "hosted_api":
         return None
-    return finding("model.llama_licence", variant="tuned" if c.fine_tuned else None)
+    extra: Any = ""
+    if licence.no_other_llm:
+        extra = {"tr": "duties22.llama.no_other_llm"}
+    elif licence.multimodal:
+        extra = {"tr": "duties22.llama.eu_multimodal", "version": licence.version}
+    naming: Any = {"tr": "duties22.llama.naming", "prefix": licence.name_prefix} if c.fine_tuned else ""
+    eu_users = licence.multimodal and any(m in EU_MEMBERS for m in c.overseas_markets)
+    out = finding("model.llama_licence", variant="eu" if eu_users else None, severity="warning" if eu_users else None,
+                  version=licence.version, built=licence.built_with, naming=naming, extra=extra)
+    # each version's own licence text is the source (sources21.json ``sources_by_licence``), not the 3.1/3.3 one
+    key = licence.key + ("_vision" if licence.multimodal and licence.key == "llama3_2" else "")
+    sources = [Source.model_validate(s) for s in rule_meta("model.llama_licence")["sources_by_licence"][key]]
+    return out.model_copy(update={"sources": sources, "verify": any(s.needs_verify for s in sources)})

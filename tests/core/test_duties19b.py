@@ -32,14 +32,18 @@ def _q22(**data_sensitivity) -> dict:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_customers_export_and_the_company_signs_as_recipient(lang):
+    """s22-duties22 (eleventh review and 11b, q12): a count that needs the standard contract plans it on the whole
+    count (``whole_count``) and says who signs — the company as the handler, or each customer with the company as
+    the overseas recipient — with the per-customer count a reading to confirm, no longer the lead framing."""
     r = planned(_q22(pi_subjects_per_year=300_000, sensitive_pi_subjects_per_year=0))
     [tier] = [f for f in r.findings if f.id == "pi.export_contract"]
-    assert tier.title_key == "plan.rule.pi.export_contract.customers.title"
-    roles = translate(lang, "duties19b.pi.customers_roles", region=translate(lang, "plan.region.hong_kong"))
+    assert tier.title_key == "plan.rule.pi.export_contract.whole_count.title"
+    procedure = translate(lang, "duties22.pi.procedure.contract")
+    roles = translate(lang, "duties22.pi.whole_count_roles", procedure=procedure)
     memo = render_memo_markdown(r, lang)
     assert roles.strip() in tier.detail_in(lang) and tier.detail_in(lang) in memo
     words = {"en": ("overseas recipient", "Art. 38", "Art. 3(2)", "Art. 53", "its own people"),
-             "zh_CN": ("境外接收方", "第三十八条", "第三条第二款", "第五十三条", "其自己每年涉及的人数")}[lang]
+             "zh_CN": ("境外接收方", "第三十八条", "第三条第二款", "第五十三条", "其自己的人数")}[lang]
     assert all(w in roles for w in words), roles
     sources = " ".join(s.title for s in tier.sources)
     assert "Art. 38" in sources and "Art. 3(2)" in sources and "Art. 53" in sources

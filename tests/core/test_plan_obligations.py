@@ -553,11 +553,14 @@ ROWS: list[Row] = [
     # business customers receives what each customer sends, so the tier texts say the customers export (each
     # counting its own people) and sign the standard contract with it; a public service, or a company with a
     # mainland entity, exports itself and reads the general text
-    Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0), case="customers", why="customers"),
+    # s22-duties22 (eleventh review and 11b, q12): a count that needs a procedure plans it on the whole count, the
+    # per-customer count a reading to confirm (``whole_count``); an exempt or unknown count keeps ``customers``
+    Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0), case="whole_count", why="customers"),
     Row("pi.export_contract", {**OFFSHORE, **pi(300_000, 0), "audience": "public", "public_genai_in_mainland": False},
         pi(50_000, 0), case="", why="company_public"),
     Row("pi.export_exempt", {**OFFSHORE, **pi(50_000, 0)}, pi(300_000, 0), case="customers", why="customers"),
-    Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0), case="customers", why="customers"),
+    Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0), case="whole_count",
+        why="customers"),
     Row("pi.export_unknown", {**OFFSHORE, **pi()}, pi(300_000, 0), case="customers", why="customers"),
     Row("pi.export_unknown", {**OFFSHORE, **pi(), "audience": "public", "public_genai_in_mainland": False},
         pi(300_000, 0), case="", why="company_public"),
@@ -615,8 +618,20 @@ ROWS: list[Row] = [
         {"audience": "internal", "reach": "private_network"}, why="staff"),
     Row("model.llama_licence", EU_PUBLIC, {"model": "qwen2.5-7b-instruct"}, case=""),
     Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3.3-70b-instruct", "model_customisation": "fine_tuned"},
-        {"model": "llama-3-8b-instruct"}, why="tuned", case="tuned"),  # Llama 3's own licence: not read, not said
+        {"model": "qwen2.5-7b-instruct"}, why="tuned", case=""),  # the naming clause: a parameter of the one text
     Row("model.llama_licence", EU_PUBLIC, {"audience": "internal", "reach": "private_network"}, why="staff"),
+    # s22-duties22: each version's own licence (advisor.plan.llama_licences): Llama 3 (its ban on improving other
+    # models), 3.2 (a text model: no EU clause), 4 (multimodal: the EU clause, a warning with EU users)
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3-8b-instruct"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama3", case=""),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3-8b-instruct"},
+        {"audience": "internal", "reach": "private_network"}, why="llama3_staff"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-3.2-3b"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama3_2", case=""),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e"}, {"model": "qwen2.5-7b-instruct"},
+        why="llama4_eu", case="eu"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e", "overseas_markets": ["US"]},
+        {"audience": "internal", "reach": "private_network"}, why="llama4", case=""),
 ]  # fmt: skip
 
 
@@ -972,7 +987,7 @@ def test_an_offshore_company_serving_mainland_people_is_told_who_exports_and_to_
     assert x.title_in(lang) in memo
     # who exports is said once, in the export tier's finding (s19-duties19b), not again beside the representative
     [tier] = [f for f in r.findings if f.id == "pi.export_contract"]
-    assert tier.title_key.endswith(".customers.title") and tier.detail_in(lang) in memo
+    assert tier.title_key.endswith(".whole_count.title") and tier.detail_in(lang) in memo
     assert translate(lang, "plan.duties16.exporter.business") not in memo
     public = plan({**OFFSHORE, "audience": "public", **pi(300_000, 0)})
     [y] = [f for f in public.findings if f.id == "pi.mainland_representative"]
