@@ -29,7 +29,8 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
     p, o = int(ctx.prompt_avg or 0), int(ctx.output_avg or 0)
     if p <= 0 or o <= 0:
         return None
-    if getattr(ctx, "is_batch", False) and getattr(ctx, "total_requests", None):  # a job: its own split, from the step its GPU-hours come from
+    # a job: its own split, from the step its GPU-hours come from
+    if getattr(ctx, "is_batch", False) and getattr(ctx, "total_requests", None):
         return _job_share(ctx, cand)
     c = max(1, int(cand.per_replica or 1))
     chunk = max(1, int(_engine(ctx, cand.gpu).max_num_batched_tokens or 8192))
