@@ -151,3 +151,20 @@ def test_each_property_above_meets_its_case_in_the_scenarios():
     fleet_checks = [d for r in plans for x in r.findings for d in _walk(x.params) if "busy" in d and "tp" in d
                     and x.id == "sizing.placement"]  # fmt: skip
     assert fleet_checks and all(d.get("tr") == "sizenums22.placement.check_free" for d in fleet_checks)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=IDS)
+def test_the_gpu_weighings_split_is_the_cost_rows_or_says_whose_it_is(path):
+    """"decoding takes about N % of the GPU time" (why this GPU) and the cost row's "prefill P %, decode D %" are one
+    split of one setup; in a plan of two nodes the cost row adds both, and the weighing says it is the mainland
+    node's (q05: 77 % beside 87 %, q34: 69 % beside 84 %)."""
+    r = scenario_plan(path)
+    weighing = r.gpu_choice.weighing if r.gpu_choice is not None else None
+    share = r.costs.prefill_gpu_share
+    if weighing is None or weighing.share_pct is None or weighing.share_gpu or share is None:
+        return  # no split quoted, or the split of a setup passed over (named as such)
+    if r.nodes:
+        assert weighing.on_mainland_node
+        return
+    assert not weighing.on_mainland_node
+    assert weighing.share_pct == round(100 - 100 * share)
