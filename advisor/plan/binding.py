@@ -12,7 +12,8 @@ from typing import Any, Literal
 
 from advisor.plan import batch_double, batch_floor, batch_rate, long_prompt, sizing
 from advisor.plan.context import Ctx
-from advisor.plan.result import BindingConstraint
+from advisor.plan.result import BindingConstraint, LatencyCurve
+from advisor.plan.token_split import prefill_share
 from advisor.sizing.tensors import param_counts
 
 GIB = 1024**3
@@ -125,15 +126,12 @@ def _moe_figures(ctx: Ctx) -> dict[str, Any]:
 
 def _batch_step(ctx: Ctx, cand: sizing.Candidate) -> tuple[int, batch_rate.BatchRate, int]:
     """One replica's batch steady state: sequences held, its rate, and the share (%) of its step time prefill takes
-    — what prefill adds to a step beyond decoding the same sequences alone (the weight read is shared by both, so
-    a prefill-only step would count it twice)."""
+    — the job's one split (``token_split.prefill_share``, by ``batch_split``), the figure the cost row quotes too."""
     engine = sizing._engine(ctx, cand.gpu)
     seqs = batch_rate.batch_concurrency(cand.memory.kv_tokens, ctx.prompt_avg, ctx.output_avg)
     rate = batch_rate.batch_rate(cand.costs, ctx.prompt_avg, ctx.output_avg, seqs, engine.max_num_batched_tokens)
-    decoding = max(1, math.floor(rate.requests_per_step * ctx.output_avg))
-    decode_only = cand.costs.step_seconds(0, 0, decoding, decoding * (ctx.prompt_avg + ctx.output_avg / 2))
-    share = max(0, min(100, round(100 * (1 - decode_only / rate.step_s)))) if rate.step_s > 0 else 0
-    return seqs, rate, share
+    split = prefill_share(ctx, cand) if ctx.total_requests else None
+    return seqs, rate, round(100 * split) if split is not None else 0
 
 
 def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
@@ -167,16 +165,25 @@ def _batch_deadline(ctx: Ctx, chosen: sizing.Candidate) -> BindingConstraint:
 
 def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.Candidate | None,
                        blockers: set[str], claimed: int | None, budget: float | None,
-                       cost_high: float | None, currency: str) -> BindingConstraint | None:  # fmt: skip
-    """What decides this plan, and for long prompts both of their limits in figures (long_prompt.py)."""
+                       cost_high: float | None, currency: str,
+                       curve: LatencyCurve | None = None) -> BindingConstraint | None:  # fmt: skip
+    """What decides this plan, and for long prompts both of their limits in figures (long_prompt.py). ``curve``: the
+    latency table the memo prints (the serve command's cap applied), whose figures at the sentence's load are named
+    beside the sentence's own where the two differ."""
     out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
-    extra = [*_capped_phrase(out, claimed), *long_prompt.binding_phrases(ctx, chosen, claimed)]
+    extra = [*_capped_phrase(out, claimed, curve), *long_prompt.binding_phrases(ctx, chosen, claimed)]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
     return out
 
 
-def _capped_phrase(out: BindingConstraint | None, cap: int | None) -> list[dict[str, Any]]:
+def _table_ms(v: float | None) -> float | None:
+    """A latency as the latency table prints it (``number_text(v, 1)``): whole ms from 100 up, else one decimal."""
+    return None if v is None else float(round(v)) if abs(v) >= 100 else round(v, 1)
+
+
+def _capped_phrase(out: BindingConstraint | None, cap: int | None,
+                   curve: LatencyCurve | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """Where the sentence quotes a predicted level above the claim, which is also the serve command's
     ``--max-num-seqs`` (``capacity.engine_cap``): that figure is the replica running every request at once (what
     sets the cap), while the latency table shows the level as the command runs it, the requests past the cap waiting
@@ -192,6 +199,12 @@ def _capped_phrase(out: BindingConstraint | None, cap: int | None) -> list[dict[
     at = figs.get("at")
     if not curve_kind or not isinstance(at, int) or at <= cap:
         return []
+    # the table's own figures at that load, where it shows it (issue 25, re-check 11b: q03's "154 ms at 20" beside
+    # the table's 91.8 ms at 20 read as two figures for one thing): named once, here, with what makes them differ
+    shown = next((p for p in (curve.points if curve is not None else []) if p.concurrency == at), None)
+    if shown is not None and shown.ttft_p99_ms is not None and shown.tpot_p99_ms is not None:
+        return [{"tr": "sizenums22.binding.capped_table", "at": at, "cap": cap, "wait": at - cap,
+                 "ttft_ms": _table_ms(shown.ttft_p99_ms), "tpot_ms": _table_ms(shown.tpot_p99_ms)}]  # fmt: skip
     return [{"tr": "engine19.binding.capped", "at": at, "cap": cap}]
 
 

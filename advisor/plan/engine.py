@@ -1024,10 +1024,13 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             ov_node.node, _node_command(ov_node.node))]
         ov = ov_node.node
         result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
+        weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
+        if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
+            weighing.on_mainland_node = True
     m = costs.recommended_monthly
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
-        c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
+        c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)

@@ -63,6 +63,8 @@ class GpuWeighing(_Out):
     currency: str = "USD"
     share_gpu: str | None = Field(None, description="the GPU whose split ``share_pct`` is: the setup a decode-heavy "
                                                     "load passed over (advisor.plan.decode_pick); None: the chosen")
+    on_mainland_node: bool = Field(False, description="a plan of a mainland and an overseas node: ``share_pct`` is "
+                                   "the mainland node's split, the cost row's adds both nodes (said so)")
 
     def text_in(self, lang: str) -> str:
         def fmt(v: float) -> str:
@@ -82,6 +84,10 @@ class GpuWeighing(_Out):
         # the split of the setup passed over for this one (``decode_pick``): the one the choice rested on, named
         key = f"gpupick21.weigh_head.{self.resource}" if self.share_gpu and self.resource != "kv_memory" \
             else f"plan.gpu_weigh.head.{self.resource}"
+        if self.on_mainland_node and key.startswith("plan.gpu_weigh.head.") and self.resource != "kv_memory":
+            # two nodes: this split is the mainland node's, not the both-nodes split the cost row quotes (q05: 77 %
+            # decode here beside 87 % there, s22-sizenums22)
+            key = f"sizenums22.gpu_weigh.head.{self.resource}_mainland"
         head = render(lang, key, {"share": self.share_pct if self.share_pct is not None else "—",
                                   "gpu": self.share_gpu or ""})
         sep = render(lang, "plan.gpu_weigh.sep")

@@ -40,6 +40,7 @@ from advisor.plan import (
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
+    memo_job_split,
     memo_lead_once,
     memo_per_million,
     memo_text15,
@@ -458,9 +459,12 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         (in_lo, in_hi), (o_lo, o_hi) = split
         share = c.prefill_gpu_share or 0.0
         value_key = "memo.polish15.cost.per_million_nodes_value" if result.nodes else "memo.text15.cost.per_million_value"
+        job_h = memo_job_split.job_gpu_hours(result) if job else None
+        if job_h is not None:  # a job: its GPU-hours split as the sizing reason's floor reads them (batch_split)
+            value_key = memo_job_split.value_key(share)
         per_million = t(value_key, input=_money(MoneyRange(low=in_lo, high=in_hi), cur),
                         output=_money(MoneyRange(low=o_lo, high=o_hi), cur), prefill=f"{share * 100:.0f}",
-                        decode=f"{(1 - share) * 100:.0f}")
+                        decode=f"{(1 - share) * 100:.0f}", **memo_job_split.hours(job_h, share, _num))
     elif out_m != "—" and all_m != "—":
         per_million = t("memo4.cost.per_million_value", output=out_m, all=all_m)
     note = people_volume.per_million_note(None if job else c.volume_basis)

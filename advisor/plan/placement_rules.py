@@ -39,6 +39,13 @@ class Spread:
     def covered(self) -> bool:
         return self.left >= self.serving
 
+    def per_server(self) -> list[int]:
+        """Replicas on each server used, most first, spread as evenly as the spread says: the free GPUs to check are
+        these × the replica's GPUs, server by server (q08 said "each server has 8 free" where the 12 free in all
+        hold 2 replicas on one server and 1 on the other, 8 + 4)."""
+        even, extra = divmod(self.replicas, self.servers)  # as evenly as they go: ``most`` is the ceiling of that
+        return [n for n in [even + 1] * extra + [even] * (self.servers - extra) if n]
+
 
 def _fleet_spread(replicas: int, serving: int, tp: int, fleet_gpus: int) -> Spread | None:
     """Replicas on a fleet of 8-GPU servers, spread as widely as its servers allow (None: fewer than two)."""
@@ -146,7 +153,8 @@ def placement(f: Facts) -> Finding | None:
     if spare and spread.covered:  # spares laid on the fleet's idle GPUs for a whole server (fleet.idle_spares)
         spare_part = {"tr": "plan.owned20.placement.spares"}
     if fleet is not None and f.ctx.utilisation > 0:  # a busy fleet: the free GPUs may not lie as the spread needs
-        cover = {"tr": "plan.owned20.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
-                 "per": spread.most * tp, "tp": tp}  # fmt: skip
+        cover = {"tr": "sizenums22.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
+                 "per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": replicas * tp,
+                 "tp": tp}  # fmt: skip
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
                    left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip

@@ -10,13 +10,15 @@ share ÷ input tokens a month is the cost per million input tokens; the rest ove
 output tokens. (A prompt is prefilled in chunks, not spread a few tokens over every step: spread thin, its tokens
 would ride free on the decode steps' weight reads and the split would show almost no prefill.)
 
-This is the ONE split of a setup's GPU time: the GPU weighing (``decode_pct``: which resource a card is
+An offline batch job is split by ``batch_split`` instead (the step its GPU-hours come from, the overlap of its mixed
+steps charged to the phase whose floor limits it). This is the ONE split of a setup's GPU time: the GPU weighing (``decode_pct``: which resource a card is
 weighed by) and the long-prompt finding read it from here, so the memo never states two splits of the same time
 (q23, seventh blind review: "67 % decode in the sizing section but 82 % prefill in the cost section").
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -27,6 +29,9 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
     p, o = int(ctx.prompt_avg or 0), int(ctx.output_avg or 0)
     if p <= 0 or o <= 0:
         return None
+    # a job: its own split, from the step its GPU-hours come from
+    if getattr(ctx, "is_batch", False) and getattr(ctx, "total_requests", None):
+        return _job_share(ctx, cand)
     c = max(1, int(cand.per_replica or 1))
     chunk = max(1, int(_engine(ctx, cand.gpu).max_num_batched_tokens or 8192))
     kv = c * (p + o / 2)  # the KV the c running requests read a step, each half-way through its answer
@@ -43,6 +48,18 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
         return None
     # whole percents, so every sentence that quotes the split (prefill p %, decode 100 − p %) prints the same figures
     return round(prefill / total, 2)
+
+def _job_share(ctx: Any, cand: Any) -> float | None:
+    """``batch_split``'s share in whole percents, the phase charged alone rounded up (its floor never reads above its
+    share of the job's GPU-hours), the other down."""
+    from advisor.plan.batch_split import job_split
+
+    split = job_split(ctx, cand)
+    if split is None:
+        return None
+    pct = 100 * split.prefill_share
+    return (math.ceil(pct - 1e-9) if split.limit == "prefill" else math.floor(pct + 1e-9)) / 100
+
 
 def decode_pct(ctx: Any, cand: Any) -> int | None:
     """Decode's share (%) of the setup's GPU time at the planned load, 100 − ``prefill_share``'s: the figure the GPU

@@ -42,9 +42,11 @@ def test_q18_fleet_spares_ride_out_a_whole_server_and_the_free_gpus_are_checked(
     assert (p["replicas"], p["tp"], p["servers"], p["most"], p["left"], p["serving"], p["pct"]) == (7, 2, 4, 2, 5, 5, 100)
     assert p["spare_part"]["tr"] == "plan.owned20.placement.spares"
     # the fleet is 45 % busy: the spread assumes the free GPUs lie that way, and says to check it
-    assert p["cover"]["tr"] == "plan.owned20.placement.check_free"
+    assert p["cover"]["tr"] == "sizenums22.placement.check_free"
     assert p["cover"]["cover"]["tr"] == "plan.placement16.covered"
-    assert (p["cover"]["busy"], p["cover"]["per"]) == (45, 4)
+    # server by server, as the 7 replicas spread (2, 2, 2, 1 TP2), adding up to the 14 GPUs the plan takes (s22:
+    # q08's "each server has 8 free" beside 12 free in all)
+    assert (p["cover"]["busy"], p["cover"]["per_server"], p["cover"]["need"]) == (45, "4 + 4 + 4 + 2", 14)
 
 
 @pytest.mark.parametrize("lang", LANGS)
