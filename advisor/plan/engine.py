@@ -781,7 +781,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],
                                                      gchoice.rank_key(c, region, book), gchoice._copy,
-                                                     first_token_tie.round_trip_ms(c, region))
+                                                     first_token_tie.round_trip_ms(c, region),
+                                                     lambda k: gchoice.apply_layout(c, region, k, book))
         if best is not chosen:
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             latency_pick.carry(chosen, best)
@@ -870,7 +871,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 # (q34 read the node's bf16 on 3 GPUs beside an fp8 "5 GPUs" sized for the whole peak)
                 best, search, layouts = layout_search.search(
                     sized, chosen, ok, near, lambda k: _verify_laid_out(sized, k, "mainland", book)[2],
-                    gchoice.rank_key(sized, "mainland", book), gchoice._copy)
+                    gchoice.rank_key(sized, "mainland", book), gchoice._copy,
+                    lay_out=lambda k: gchoice.apply_layout(sized, "mainland", k, book))
                 if best is not chosen:
                     main_node = dataclasses.replace(main_node, cand=best, out=_cost_of(sized, best, "mainland", book),
                                                     sim_ttft=None, sim_tpot=None)

@@ -1177,6 +1177,11 @@ class LayoutTry(_Out):
                                       "precision: the predicted P99 TTFT at the chosen setup's load per replica "
                                       "at the peak (what this precision would give on the same cards)")
     tpot_p99_ms: float | None = Field(None, description="as ttft_p99_ms, the predicted P99 TPOT")
+    # s22-layouts22 (re-check 11b, q26: "TP1-fp8 was never tried; 24 H20s may be 2x what is needed"): on whole
+    # servers, the GPUs the peak with its headroom needs before they are rounded up to whole servers of unit_gpus
+    load_gpus: int | None = Field(None, description="meets or chosen, on whole servers: the GPUs the peak with the "
+                                                    "plan's headroom needs before rounding up to whole servers")
+    unit_gpus: int | None = Field(None, description="with load_gpus: the GPUs of one whole server")
 
 
 class LayoutSearch(_Out):
@@ -1251,6 +1256,10 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
     else:
         p["same"] = ""
+    if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus and t.load_gpus and t.unit_gpus \
+            and t.load_gpus < (chosen.load_gpus or chosen.gpus or 0):
+        # fewer GPUs for the peak, as many once on whole servers: said, so "as few" does not read as a miscount
+        p["same"] = {"tr": "layouts22.rounded", "load": t.load_gpus, "unit": t.unit_gpus, "then": p["same"]}
     return p
 
 
