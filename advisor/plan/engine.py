@@ -12,6 +12,7 @@ from typing import Any
 from advisor import __version__
 from advisor.plan import (
     batch_double,
+    batch_layouts,
     batch_policy,
     batch_rate,
     burst,
@@ -777,6 +778,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     layouts: list[sizing.Candidate] = []
     # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
     # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
+    if chosen is not None and c.is_batch and check_fixes:  # a job's layouts as the screen sized them (q28)
+        search = batch_layouts.search(c, chosen, ok)
     if chosen is not None and meets and not c.is_batch and check_fixes:
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],

@@ -198,12 +198,20 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
     near_by = {_key(k): k for k in near if k.gpu.id == gpu.id}
     out: list[LayoutTry] = []
     for weights, kv in formats:
+        held = False  # a higher precision: up to the first TP size past the chosen one that holds it
         for tp in TP_DEGREES:
             if tp > gpu.max_gpus_per_node:
                 break
-            if weights != best.weights and (tp > best.tp or (tp < best.tp and not _lower(weights, best.weights))):
-                continue  # other precisions: at the chosen TP size, and a lower one on fewer cards a replica
+            higher_past = tp > best.tp and _lower(best.weights, weights) and not held
+            if weights != best.weights and not higher_past and (
+                    tp > best.tp or (tp < best.tp and not _lower(weights, best.weights))):
+                continue  # other precisions: at the chosen TP size, a lower one on fewer cards a replica, and a
+                # higher one on the fewest cards past the chosen TP size that hold it (FP8 on one H20 beside BF16 on two)
             key = (weights, kv, tp)
+            if higher_past and (key in sized or key in bounds or key in near_by):
+                held = True
+            elif higher_past:
+                continue
             if c.model.num_attention_heads % tp:
                 out.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
                 continue
@@ -217,7 +225,7 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
             if key in near_by:
                 out.append(_missed(c, near_by[key]))
                 continue
-            fit = _no_fit(c, gpu, weights, kv, tp)
+            fit = no_fit(c, gpu, weights, kv, tp)
             if fit is not None:
                 out.append(fit)
     # the same setup (weights, TP) once: the KV-cache format variants of a precision collapse to its best
@@ -264,7 +272,7 @@ def _missed(c: Ctx, k: sizing.Candidate) -> LayoutTry:
                      target=c.tpot_slo_ms or 0.0)
 
 
-def _no_fit(c: Ctx, gpu, weights: str, kv: str, tp: int) -> LayoutTry | None:
+def no_fit(c: Ctx, gpu, weights: str, kv: str, tp: int) -> LayoutTry | None:
     """Why a setup the screen dropped does not hold: the weights, or one full-context request's KV cache."""
     engine = sizing._engine(c, gpu)
     mem = sizing._memory(c, gpu, weights, kv, tp, engine)
@@ -358,6 +366,9 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     meet the target, for what a lower precision set aside on as many GPUs would give (``precision_tie``)."""
     if found is None or chosen is None or form == "hosted_api" or chosen.gpu.id != found.gpu:
         return None
+    if found.batch:  # the minimum layout the screen sized; the plan may run it twice over (batch_double says why)
+        mine = found.chosen
+        return found if mine is not None and (mine.weights, mine.tp) == (chosen.weights, chosen.tp) else None
     from advisor.plan import fleet
 
     if fleet.measured_peak_replicas(c, chosen) is not None:
