@@ -10,7 +10,6 @@ can trade precision for speed knowingly.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 
 from advisor.plan import sizing
