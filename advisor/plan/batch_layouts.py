@@ -15,7 +15,7 @@ from __future__ import annotations
 from advisor.plan import batch_kv, sizing
 from advisor.plan.context import Ctx
 from advisor.plan.layout_search import no_fit
-from advisor.plan.result import LayoutSearch, LayoutTry
+from advisor.plan.result import LayoutSearch, LayoutTry, Outcome
 from advisor.sizing import TP_DEGREES
 
 
@@ -24,8 +24,8 @@ def _per_hour(c: Ctx, k: sizing.Candidate) -> int:
     return round(k.tokens_per_s_replica / max(1, c.output_avg) * 3600)
 
 
-def _try(c: Ctx, k: sizing.Candidate, outcome: str) -> LayoutTry:
-    return LayoutTry(tp=k.tp, weights=k.weights, outcome=outcome, gpus=k.total_gpus, replicas=k.replicas,  # type: ignore[arg-type]
+def _try(c: Ctx, k: sizing.Candidate, outcome: Outcome) -> LayoutTry:
+    return LayoutTry(tp=k.tp, weights=k.weights, outcome=outcome, gpus=k.total_gpus, replicas=k.replicas,
                      seqs=k.c_max, requests_per_hour=_per_hour(c, k))
 
 
@@ -57,14 +57,14 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate]) -> Layo
             if c.model.num_attention_heads % tp:
                 tries.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
                 continue
-            k = best.get((weights, tp))
-            if k is chosen:
-                tries.append(_try(c, k, "chosen"))
-            elif k is not None:
-                outcome = "more" if more_past and weights == chosen.weights else "meets"
-                tries.append(_try(c, k, outcome))
+            found = best.get((weights, tp))
+            if found is chosen:
+                tries.append(_try(c, found, "chosen"))
+            elif found is not None:
+                outcome: Outcome = "more" if more_past and weights == chosen.weights else "meets"
+                tries.append(_try(c, found, outcome))
                 more_past = more_past or (weights == chosen.weights and tp > chosen.tp
-                                          and k.total_gpus > chosen.total_gpus)
+                                          and found.total_gpus > chosen.total_gpus)
             else:
                 fit = no_fit(c, gpu, weights, kv, tp)
                 if fit is not None:

@@ -1265,7 +1265,7 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)
             p["same"] = {"tr": "burst23.layout.same_pcie", "tp": chosen.tp}
-        elif mine == theirs and chosen.load_gpus and chosen.unit_gpus and chosen.load_gpus < (t.load_gpus or t.gpus):
+        elif mine == theirs and chosen.load_gpus and chosen.unit_gpus and chosen.load_gpus < (t.load_gpus or t.gpus or 0):
             # as many once on whole servers, the chosen layout's peak needs fewer of them (s22-layouts22: FP8 on one
             # H20 a replica beside two, "kept for its headroom (20% against 20%)" said nothing)
             p["same"] = {"tr": "layouts22.same_fewer", "unit": chosen.unit_gpus, "tp": chosen.tp,
