@@ -208,7 +208,7 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
                 continue  # other precisions: at the chosen TP size, a lower one on fewer cards a replica, and a
                 # higher one on the fewest cards past the chosen TP size that hold it (FP8 on one H20 beside BF16 on two)
             key = (weights, kv, tp)
-            if higher_past and (key in sized or key in bounds or key in near_by):
+            if higher_past and (key in sized or key in bounds):  # a near miss there says nothing new (q03)
                 held = True
             elif higher_past:
                 continue
