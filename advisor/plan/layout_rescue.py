@@ -70,6 +70,10 @@ def rescued(c: Ctx, chosen: sizing.Candidate, kept: list[sizing.Candidate], near
         if per < 1 or math.ceil(target / per) * k.tp >= floor:
             continue
         mine.c_max, mine.replicas, mine._peak = per, max(1, math.ceil(target / per)), c.peak
+        # the screen's analytic figures at the load a replica carries, as ``sizing.screen`` sets them for its own
+        tpot, ttft = sizing._steady(mine.costs, c, mine.per_replica, engine.max_num_batched_tokens or c.max_context)
+        mine.tpot_p99_ms, mine.ttft_p99_ms = tpot, ttft
+        mine.tokens_per_s_replica = mine.per_replica * 1000 / (tpot / sizing.P99_TPOT)
         out.append(lay_out(mine) if lay_out is not None else mine)
         have.add((k.weights, k.kv_dtype, k.tp))
     return out
