@@ -13,6 +13,11 @@ ranking prefers the setup that carries more): a better precision that may need a
 sized (s20-precision20, q02), and the memo says what the precision set aside would give on those cards
 (``precision_tie``).
 
+Fewer cards a replica (s22-layouts22, re-check 11b, q26): the chosen GPU's setups on fewer cards a replica at a
+precision no higher than the chosen one's are sized too, the screen's near misses among them where the predictor
+keeps to the target (``layout_rescue``), and "Layouts tried" names a lower precision on fewer cards and a higher one
+on the fewest cards past the chosen TP size that were sized.
+
 Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cached like every level
 (``sizing.simulate_at``).
 """
