@@ -1234,7 +1234,8 @@ def _batch_text(found: LayoutSearch, lang: str) -> str:
                    "seqs": t.seqs or 0, "rate": t.requests_per_hour or 0, "why": ""}
         if t.outcome == "weights":
             p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
-        if t.outcome == "meets" and chosen is not None and (t.gpus or 0) > (chosen.gpus or 0):
+        if t.outcome == "meets" and chosen is not None and (t.gpus or 0) > (chosen.gpus or 0) and t.tp > 1:
+            # a replica of one card: what it finishes an hour is a GPU's already (q06 said it twice)
             per_gpu = round((t.requests_per_hour or 0) / max(1, t.tp))
             key = "layouts22.batch.per_gpu_pcie" if found.pcie and t.tp > 1 else "layouts22.batch.per_gpu"
             p["why"] = {"tr": key, "per_gpu": per_gpu, "mine": round(mine)}
