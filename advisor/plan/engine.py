@@ -12,6 +12,7 @@ from typing import Any
 from advisor import __version__
 from advisor.plan import (
     batch_double,
+    batch_layouts,
     batch_policy,
     batch_rate,
     burst,
@@ -777,11 +778,14 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     layouts: list[sizing.Candidate] = []
     # every TP size × precision on this GPU, sized alike; not inside a fix's re-plan, which reads only whether the
     # fix makes the plan feasible (the search only ever makes the setup smaller, and it is most of a plan's time)
+    if chosen is not None and c.is_batch and check_fixes:  # a job's layouts as the screen sized them (q28)
+        search = batch_layouts.search(c, chosen, ok)
     if chosen is not None and meets and not c.is_batch and check_fixes:
         best, search, layouts = layout_search.search(c, chosen, ok, near,
                                                      lambda k: _verify_laid_out(c, k, region, book)[2],
                                                      gchoice.rank_key(c, region, book), gchoice._copy,
-                                                     first_token_tie.round_trip_ms(c, region))
+                                                     first_token_tie.round_trip_ms(c, region),
+                                                     lambda k: gchoice.apply_layout(c, region, k, book))
         if best is not chosen:
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             latency_pick.carry(chosen, best)
@@ -870,7 +874,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                 # (q34 read the node's bf16 on 3 GPUs beside an fp8 "5 GPUs" sized for the whole peak)
                 best, search, layouts = layout_search.search(
                     sized, chosen, ok, near, lambda k: _verify_laid_out(sized, k, "mainland", book)[2],
-                    gchoice.rank_key(sized, "mainland", book), gchoice._copy)
+                    gchoice.rank_key(sized, "mainland", book), gchoice._copy,
+                    lay_out=lambda k: gchoice.apply_layout(sized, "mainland", k, book))
                 if best is not chosen:
                     main_node = dataclasses.replace(main_node, cand=best, out=_cost_of(sized, best, "mainland", book),
                                                     sim_ttft=None, sim_tpot=None)

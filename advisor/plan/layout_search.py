@@ -13,6 +13,11 @@ ranking prefers the setup that carries more): a better precision that may need a
 sized (s20-precision20, q02), and the memo says what the precision set aside would give on those cards
 (``precision_tie``).
 
+Fewer cards a replica (s22-layouts22, re-check 11b, q26): the chosen GPU's setups on fewer cards a replica at a
+precision no higher than the chosen one's are sized too, the screen's near misses among them where the predictor
+keeps to the target (``layout_rescue``), and "Layouts tried" names a lower precision on fewer cards and a higher one
+on the fewest cards past the chosen TP size that were sized.
+
 Costs: at most ``MAX_SIZED`` setups are sized, each a few predictor levels, cached like every level
 (``sizing.simulate_at``).
 """
@@ -22,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from advisor.plan import fp8_gain, latency_pick, sizing
+from advisor.plan import fp8_gain, latency_pick, layout_rescue, sizing
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
@@ -52,6 +57,11 @@ def _better(k: sizing.Candidate, than: sizing.Candidate) -> bool:
     return _bits(k) > _bits(than)
 
 
+def _lower(weights: str, than: str) -> bool:
+    """``weights`` has fewer bits than ``than``: a lower precision that may hold the model on fewer cards."""
+    return get_format(weights).bits < get_format(than).bits
+
+
 def _precision(c: Ctx, k: sizing.Candidate) -> float:
     """The tie-break on as many GPUs at the same cost, lower first: the higher precision (fewer bits given up),
     where it carries the peak with the plan's headroom policy (``sizing.HEADROOM``, rounded as the memo shows it);
@@ -74,17 +84,22 @@ def _load(k: sizing.Candidate) -> tuple[int, int]:
 
 def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: list[sizing.Candidate],
            verify: Callable[[sizing.Candidate], bool], rank: Callable[[sizing.Candidate], tuple],
-           copy: Callable[[sizing.Candidate], sizing.Candidate], rtt_ms: int = 0
+           copy: Callable[[sizing.Candidate], sizing.Candidate], rtt_ms: int = 0,
+           lay_out: Callable[[sizing.Candidate], sizing.Candidate] | None = None
            ) -> tuple[sizing.Candidate, LayoutSearch, list[sizing.Candidate]]:
     """The chosen GPU's setups sized like the chosen one; (the setup that needs the fewest GPUs for the peak with the
     plan's headroom — the chosen one unless another needs fewer —, the search for the memo, the setups sized that
     meet the target: a budget may call for one of them sized leaner). ``verify(k)`` sizes a
     candidate in place on the predictor (True when it meets the target); ``rank`` is the engine's ranking key;
     ``copy`` copies a candidate (the ranked list's own are left as they are); ``rtt_ms``: the slowest round trip on
-    file that the region adds to every first token (``first_token_tie.round_trip_ms``)."""
+    file that the region adds to every first token (``first_token_tie.round_trip_ms``); ``lay_out``: rounds a setup
+    the screen left out to what is on sale, as the screen's own were (``gpu_choice.apply_layout``)."""
     gpu = chosen.gpu
     same_gpu = [k for k in ok if k.gpu.id == gpu.id and k is not chosen and _key(k) != _key(chosen)]
-    wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp == chosen.tp]
+    # fewer cards a replica at another precision the answers allow (the smallest setup, issue 25: q26's FP8 on one
+    # H20 beside BF16 on two), the screen's near misses among them sized on the predictor (``layout_rescue``)
+    same_gpu += layout_rescue.rescued(c, chosen, same_gpu, near, copy, lay_out, _load(chosen)[1])
+    wanted = [k for k in same_gpu if k.weights == chosen.weights or k.tp <= chosen.tp]
     wanted.sort(key=rank)
     # a better precision at the chosen TP size is always looked at (past the cap too): on as many cards it is kept
     better = [k for k in wanted[MAX_SIZED:] if _better(k, chosen) and k.tp == chosen.tp]
@@ -173,7 +188,7 @@ def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) 
 def _fp8_gain(c: Ctx, a: sizing.Candidate, b: sizing.Candidate) -> Fp8Gain | None:
     """The tie between two setups on as many GPUs at the same cost decided for FP8 by what it gives on those cards
     (``fp8_gain``), where it carries the peak with the plan's headroom; None: the precision tie decides."""
-    if _bits(a) == _bits(b):
+    if _bits(a) == _bits(b) or a.tp != b.tp:  # its figures are a replica's: two TP sizes' replicas are not alike
         return None
     lower, higher = (a, b) if _bits(a) < _bits(b) else (b, a)
     if _precision(c, lower) == 0.0:  # short of the headroom: never kept over one that has it
@@ -188,12 +203,20 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
     near_by = {_key(k): k for k in near if k.gpu.id == gpu.id}
     out: list[LayoutTry] = []
     for weights, kv in formats:
+        held = False  # a higher precision: up to the first TP size past the chosen one that holds it
         for tp in TP_DEGREES:
             if tp > gpu.max_gpus_per_node:
                 break
-            if weights != best.weights and tp != best.tp:
-                continue  # other precisions: at the chosen TP size only (one sentence)
+            higher_past = tp > best.tp and _lower(best.weights, weights) and not held
+            if weights != best.weights and not higher_past and (
+                    tp > best.tp or (tp < best.tp and not _lower(weights, best.weights))):
+                continue  # other precisions: at the chosen TP size, a lower one on fewer cards a replica, and a
+                # higher one on the fewest cards past the chosen TP size that hold it (FP8 on one H20 beside BF16 on two)
             key = (weights, kv, tp)
+            if higher_past and (key in sized or key in bounds):  # a near miss there says nothing new (q03)
+                held = True
+            elif higher_past:
+                continue
             if c.model.num_attention_heads % tp:
                 out.append(LayoutTry(tp=tp, weights=weights, outcome="heads"))
                 continue
@@ -207,7 +230,7 @@ def _tries(c: Ctx, best: sizing.Candidate, sized: dict, near: list[sizing.Candid
             if key in near_by:
                 out.append(_missed(c, near_by[key]))
                 continue
-            fit = _no_fit(c, gpu, weights, kv, tp)
+            fit = no_fit(c, gpu, weights, kv, tp)
             if fit is not None:
                 out.append(fit)
     # the same setup (weights, TP) once: the KV-cache format variants of a precision collapse to its best
@@ -224,8 +247,18 @@ def _sized(c: Ctx, k: sizing.Candidate, met: bool, chosen: bool) -> LayoutTry:
     if not met:
         return LayoutTry(tp=k.tp, weights=k.weights, outcome="predictor")
     n, gpus = _load(k)
+    claimed = claimed_capacity(c, k)
     return LayoutTry(tp=k.tp, weights=k.weights, outcome="chosen" if chosen else "meets", gpus=gpus, replicas=n,
-                     headroom=round(headroom(c, k, claimed_capacity(c, k)), 3))
+                     headroom=round(headroom(c, k, claimed), 3), **_rounded(c, k, gpus, claimed))
+
+
+def _rounded(c: Ctx, k: sizing.Candidate, gpus: int, claimed: int) -> dict:
+    """On whole servers, the GPUs the peak with its headroom needs at the claimed capacity before they are rounded
+    up to whole servers (``LayoutTry.load_gpus``: the same claim as the headroom said beside it)."""
+    lay, need = k.layout, headroom_gpus(c, k, claimed)
+    if lay is None or not lay.whole_server or need >= gpus:
+        return {}
+    return {"load_gpus": need, "unit_gpus": lay.unit_gpus}
 
 
 def _missed(c: Ctx, k: sizing.Candidate) -> LayoutTry:
@@ -244,7 +277,7 @@ def _missed(c: Ctx, k: sizing.Candidate) -> LayoutTry:
                      target=c.tpot_slo_ms or 0.0)
 
 
-def _no_fit(c: Ctx, gpu, weights: str, kv: str, tp: int) -> LayoutTry | None:
+def no_fit(c: Ctx, gpu, weights: str, kv: str, tp: int) -> LayoutTry | None:
     """Why a setup the screen dropped does not hold: the weights, or one full-context request's KV cache."""
     engine = sizing._engine(c, gpu)
     mem = sizing._memory(c, gpu, weights, kv, tp, engine)
@@ -338,6 +371,9 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     meet the target, for what a lower precision set aside on as many GPUs would give (``precision_tie``)."""
     if found is None or chosen is None or form == "hosted_api" or chosen.gpu.id != found.gpu:
         return None
+    if found.batch:  # the minimum layout the screen sized; the plan may run it twice over (batch_double says why)
+        mine = found.chosen
+        return found if mine is not None and (mine.weights, mine.tp) == (chosen.weights, chosen.tp) else None
     from advisor.plan import fleet
 
     if fleet.measured_peak_replicas(c, chosen) is not None:
@@ -352,7 +388,10 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
             t.outcome = "meets"
     n, gpus = _load(chosen)
     mine.outcome, mine.gpus, mine.replicas = "chosen", gpus, n
-    mine.headroom = round(headroom(c, chosen, claimed_capacity(c, chosen)), 3)
+    claimed = claimed_capacity(c, chosen)
+    mine.headroom = round(headroom(c, chosen, claimed), 3)
+    rounded = _rounded(c, chosen, gpus, claimed)
+    mine.load_gpus, mine.unit_gpus = rounded.get("load_gpus"), rounded.get("unit_gpus")
     found.first_token = holds(found.first_token, chosen)  # decided for the setup the plan still runs, else unsaid
     found.fp8_gain = fp8_gain.holds(found.fp8_gain, chosen)
     other_precision_speed(found, c, chosen, sized)

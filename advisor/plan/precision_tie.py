@@ -9,6 +9,7 @@ can trade precision for speed knowingly.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from advisor.plan import sizing
@@ -34,6 +35,9 @@ def other_precision_speed(found: LayoutSearch, c: Ctx, chosen: sizing.Candidate,
         k = next((k for k in sized if (k.gpu.id, k.weights, k.tp) == (chosen.gpu.id, t.weights, t.tp)), None)
         if k is None:
             continue
-        lv = sizing.levels_at(c, k, [per])[0]
+        # the peak spread over as many GPUs in its own replicas: a TP1 replica beside a TP2 one takes half the load
+        # (q26's FP8 on one H20 read at a TP2 replica's 9 requests gave a TPOT above BF16's own)
+        at = per if k.tp == chosen.tp else max(1, math.ceil(c.peak / max(1, chosen.total_gpus // k.tp)))
+        lv = sizing.levels_at(c, k, [at])[0]
         if lv.ttft_ms.p99 is not None and lv.tpot_ms.p99 is not None:
             t.ttft_p99_ms, t.tpot_p99_ms = round(lv.ttft_ms.p99, 1), round(lv.tpot_ms.p99, 2)

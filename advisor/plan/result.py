@@ -1177,6 +1177,15 @@ class LayoutTry(_Out):
                                       "precision: the predicted P99 TTFT at the chosen setup's load per replica "
                                       "at the peak (what this precision would give on the same cards)")
     tpot_p99_ms: float | None = Field(None, description="as ttft_p99_ms, the predicted P99 TPOT")
+    # s22-layouts22 (re-check 11b, q26: "TP1-fp8 was never tried; 24 H20s may be 2x what is needed"): on whole
+    # servers, the GPUs the peak with its headroom needs before they are rounded up to whole servers of unit_gpus
+    load_gpus: int | None = Field(None, description="meets or chosen, on whole servers: the GPUs the peak with the "
+                                                    "plan's headroom needs before rounding up to whole servers")
+    unit_gpus: int | None = Field(None, description="with load_gpus: the GPUs of one whole server")
+    # s22-layouts22 (re-check 11b, q28): an offline batch's layouts, each as the screen's rate model sized it
+    seqs: int | None = Field(None, description="batch: the requests one replica holds at once (its KV cache)")
+    requests_per_hour: int | None = Field(None, description="batch: the requests one replica finishes an hour at "
+                                                            "the job's predicted steady rate")
 
 
 class LayoutSearch(_Out):
@@ -1195,6 +1204,8 @@ class LayoutSearch(_Out):
     # "tp", "load", "tpot", "other_load", "other_tpot", "target"}
     failover_tpot: dict | None = Field(None, description="the layout kept on as many GPUs for its P99 TPOT with one "
                                                           "replica down: the figures that decided it")
+    batch: bool = Field(False, description="an offline batch's layouts: GPUs that finish the job within the deadline "
+                                           "at the predicted rate (advisor.plan.batch_layouts), not a peak's")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1202,11 +1213,36 @@ class LayoutSearch(_Out):
 
     def text_in(self, lang: str) -> str:
         """One sentence: the layouts tried on the GPU, each with what it missed or needed."""
+        if self.batch:
+            return _batch_text(self, lang)
         items = [render(lang, f"plan.layout25.try.{t.outcome}",
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
+
+
+def _batch_text(found: LayoutSearch, lang: str) -> str:
+    """An offline batch's layouts (``LayoutSearch.batch``): each with its replicas, what a replica holds at once and
+    finishes an hour, and for a layout that needs more GPUs what a GPU finishes an hour against the chosen one's (a
+    replica that holds more at once is not one that finishes more: q28's TP2 on L20)."""
+    chosen = found.chosen
+    mine = (chosen.requests_per_hour or 0) / max(1, chosen.tp) if chosen is not None else 0.0
+    items = []
+    for t in found.tries:
+        p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
+                   "seqs": t.seqs or 0, "rate": t.requests_per_hour or 0, "why": ""}
+        if t.outcome == "weights":
+            p.update(value=f"{t.value or 0:.1f}", target=f"{t.target or 0:.1f}")
+        if t.outcome == "meets" and chosen is not None and (t.gpus or 0) > (chosen.gpus or 0) and t.tp > 1:
+            # a replica of one card: what it finishes an hour is a GPU's already (q06 said it twice)
+            per_gpu = round((t.requests_per_hour or 0) / max(1, t.tp))
+            key = "layouts22.batch.per_gpu_pcie" if found.pcie and t.tp > 1 else "layouts22.batch.per_gpu"
+            p["why"] = {"tr": key, "per_gpu": per_gpu, "mine": round(mine)}
+        key = f"layouts22.batch.try.{t.outcome}" if t.outcome in ("chosen", "meets") else f"plan.layout25.try.{t.outcome}"
+        items.append(render(lang, key, p))
+    return render(lang, "layouts22.batch.sentence", {"gpu": found.gpu_name,
+                                                     "items": render(lang, "plan.layout25.sep", {}).join(items)})
 
 
 def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
@@ -1230,6 +1266,15 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)
             p["same"] = {"tr": "burst23.layout.same_pcie", "tp": chosen.tp}
+        elif mine == theirs and chosen.load_gpus and chosen.unit_gpus and chosen.load_gpus < (t.load_gpus or t.gpus or 0):
+            # as many once on whole servers, the chosen layout's peak needs fewer of them (s22-layouts22: FP8 on one
+            # H20 a replica beside two, "kept for its headroom (20% against 20%)" said nothing)
+            p["same"] = {"tr": "layouts22.same_fewer", "unit": chosen.unit_gpus, "tp": chosen.tp,
+                         "weights": chosen.weights, "mine": chosen.load_gpus, "load": t.load_gpus or t.gpus}
+        elif mine == theirs and chosen.tp < t.tp and round((chosen.headroom or 0.0) * 100) == p["room"]:
+            # the same headroom on as many GPUs: the ranking's last word, fewer cards a replica ("kept for its
+            # headroom (20% against 20%)" said nothing)
+            p["same"] = {"tr": "layouts22.same_fewer_cards", "tp": chosen.tp}
         elif mine == theirs:  # the same precision: the chosen one carries more within the target on the same GPUs
             p["same"] = {"tr": "plan.layout25.same_room", "weights": f"TP{chosen.tp} {chosen.weights}",
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
@@ -1251,6 +1296,10 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
     else:
         p["same"] = ""
+    if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus and t.load_gpus and t.unit_gpus \
+            and t.load_gpus < (chosen.load_gpus or chosen.gpus or 0):
+        # fewer GPUs for the peak, as many once on whole servers: said, so "as few" does not read as a miscount
+        p["same"] = {"tr": "layouts22.rounded", "load": t.load_gpus, "unit": t.unit_gpus, "then": p["same"]}
     return p
 
 

@@ -72,9 +72,11 @@ def test_the_tie_says_what_the_other_precision_gives_on_the_same_cards_in_both_l
         assert "bf16 is kept as the better precision (fp8 on these GPUs would give a P99 TTFT of" in en
         assert f"{other.ttft_p99_ms:,.0f} ms" in en, en
         assert "若速度比精度更重要：fp8" in zh and "P99 TTFT 约" in zh
-        # one clause in "Layouts tried", no extra section
+        # one clause a tie in "Layouts tried", no extra section (q26 has two since s22-layouts22: FP8 on one H20
+        # a replica is sized beside FP8 on two, each on as many GPUs as BF16, each with its own figures)
         memo = render_memo_markdown(r, "en")
-        assert memo.count("fp8 on these GPUs would give") == 1
+        ties = [t for t in r.layouts_tried.tries if t.weights == "fp8" and t.ttft_p99_ms is not None]
+        assert memo.count("fp8 on these GPUs would give") == len(ties) >= 1
 
 
 def test_a_tie_with_no_figures_keeps_the_short_clause():
