@@ -25,6 +25,8 @@ from advisor.plan.latency_place import latency_placed, ttft_target_given
 from advisor.plan.rule_base import Facts, _region
 
 KEY = "plan.apilead22"
+# the processor terms in a clause short enough for the paragraph (q13: the PIPL's in full was 25 words of 330)
+SHORT_LAW = {"plan.apiweigh18.law.pipl": f"{KEY}.law.pipl"}
 
 
 def unserved(f: Facts) -> bool:
@@ -70,7 +72,9 @@ def lead_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     got = hosted_where.mismatch(f)
     assert got is not None
     region = got["region"]
-    dpa = {"tr": f"{KEY}.dpa", "law": {"tr": processor_law(f)}} if f.ctx.personal_info else ""
+    law = processor_law(f)
+    law = SHORT_LAW.get(law, law)
+    dpa = {"tr": f"{KEY}.dpa", "law": {"tr": law}} if f.ctx.personal_info else ""
     return {"region": _region(region), "yardstick": _yardstick(f, hosted, plan, per), "dpa": dpa,
             "law": hosted_where.transfer_law(f, region), "far": far_ruled_out(f) or ""}
 
