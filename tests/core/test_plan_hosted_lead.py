@@ -231,12 +231,13 @@ def test_q43_the_api_is_served_near_the_users_where_the_ttft_target_placed_the_n
     assert r.finding("region.latency_budget") is not None  # the plan's own fact: the target chose Hong Kong
     head = _decision(r, lang)
     slo = r.start_with.params["far"]["slo"]
-    assert f"{slo} ms" in head
+    ms = " ms" if lang == "en" else " 毫秒"
+    assert f"{slo}{ms}" in head
     assert ("serves it from Hong Kong" if lang == "en" else "向在香港提供该模型服务的服务商询价") in head
     assert ("ruled out by latency" if lang == "en" else "因延迟被排除") in head
     # the finding asks for a provider there too, not any provider, and says the same rule-out
     detail = r.finding("cost.hosted_weighed").detail_in(lang)
-    assert ("serving Hong Kong" if lang == "en" else "在香港提供服务") in detail and f"{slo} ms" in detail
+    assert ("serving Hong Kong" if lang == "en" else "在香港提供服务") in detail and f"{slo}{ms}" in detail
     # not said where no target placed the node (q24: US users, US West)
     assert planned(advice_answers("q24_us_saas_rent")).start_with.params["near"]["near"] == ""
 
