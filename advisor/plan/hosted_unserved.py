@@ -76,7 +76,17 @@ def lead_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     law = SHORT_LAW.get(law, law)
     dpa = {"tr": f"{KEY}.dpa", "law": {"tr": law}} if f.ctx.personal_info else ""
     return {"region": _region(region), "yardstick": _yardstick(f, hosted, plan, per), "dpa": dpa,
-            "law": hosted_where.transfer_law(f, region), "far": far_ruled_out(f) or ""}
+            "law": hosted_where.transfer_law(f, region), "far": far_ruled_out(f) or "", "after": after_filing(f)}
+
+
+def after_filing(f: Facts) -> dict[str, Any] | str:
+    """A mainland company starting offshore while its filing is pending, priced on mainland lists (q21): those lists'
+    filed providers serve it once the service moves to the mainland (re-check 11b: "a mainland-served API, once the
+    front end is filed, may be the simpler route"); "" elsewhere."""
+    got = hosted_where.mismatch(f)
+    if got is None or f.region == "mainland_plus_overseas" or not f.ctx.entity or not f.offshore:
+        return ""
+    return {"tr": f"{KEY}.after_filing"} if hosted_where.served_from(got["tier"]) == ["mainland"] else ""
 
 
 def finding_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
@@ -87,4 +97,4 @@ def finding_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]
             "far": far_ruled_out(f) or "", "peak": f.ctx.peak}
 
 
-__all__ = ["KEY", "far_ruled_out", "finding_params", "lead_params", "unserved"]
+__all__ = ["KEY", "after_filing", "far_ruled_out", "finding_params", "lead_params", "unserved"]

@@ -124,3 +124,20 @@ def test_q13s_api_paragraph_is_about_a_third_of_what_it_was(lang):
     for w in words:
         assert w in said, (lang, w)
     assert ("calls an API served from there" if lang == "en" else "调用在当地提供服务的 API") not in said
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_mainland_lists_are_named_for_after_the_filing_only_where_the_company_can_file(name):
+    """q21 (re-check 11b: "a mainland-served API, once the front end is filed, may be the simpler route"): a company
+    with a mainland entity starting offshore on mainland lists is told those filed providers serve it once it moves;
+    never a company with no mainland entity (q12, q22, q43) nor a split plan whose mainland users are served there."""
+    r = planned(advice_answers(name))
+    sw = r.start_with
+    said = sw.text_in("en") if sw is not None and sw.reason == "unserved" else ""
+    a = advice_answers(name)
+    f = facts_for(a)
+    expected = bool(said) and bool(f.ctx.entity) and r.region not in ("mainland", "mainland_plus_overseas") \
+        and hosted_where.served_from(hosted_prices.hosted_rates(f.ctx).tier) == ["mainland"]
+    assert ("Once the ICP filing is done" in said) == expected, name
+    if name.startswith("q21_"):
+        assert expected and "ICP 备案完成" in sw.text_in("zh_CN")
