@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices, hosted_weigh, hosted_where
+from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh, hosted_where
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_weigh import (
@@ -169,6 +169,10 @@ def start_with(f: Facts) -> StartWith | None:
         "peak": c.peak}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
+    if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
+        return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
+                         params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
+                         break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
     key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}

@@ -11,7 +11,10 @@ month, its dearest rate on the assumed volume's high end, the plan's month):
 - ``ends``: the ranges meet only at their far ends (each middle outside the other range);
 - ``far``: the API's cheapest month is ``FAR`` times or more below the plan's cheapest, and only its dearer lists
   reach the plan's range: said with the ratio of the low ends, never as "the ranges overlap";
-- ``overlap``: a real overlap, where the quotes decide.
+- ``overlap``: a real overlap, where the quotes decide;
+- ``yardstick`` (s22-apilead22): the API's figures come from a list no provider of which serves from where the API
+  would run (``hosted_where.mismatch``): a yardstick, not a price that can be bought there, so no verdict is drawn
+  from it ("cheaper", "N× below") whatever the figures; a quote from a provider serving there decides.
 """
 
 from __future__ import annotations
@@ -42,12 +45,16 @@ def _mid(lo: float, hi: float) -> float:
     return (lo + hi) / 2
 
 
-def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: float) -> ApiVerdict:
+def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: float, *,
+                yardstick: bool = False) -> ApiVerdict:
     """The verdict on an API month ``hosted`` (low, high) against the plan's ``plan`` (low, high), ``top`` the API at
-    its dearest rate on the assumed volume's high end (``hosted[1]`` where the volume has no higher figure)."""
+    its dearest rate on the assumed volume's high end (``hosted[1]`` where the volume has no higher figure);
+    ``yardstick``: the figures are no price a provider serving the API's region charges (kind ``yardstick``)."""
     (h_lo, h_hi), (p_lo, p_hi) = hosted, plan
     times = p_lo / h_lo if h_lo > 0 else float("inf")
-    if top < p_lo:
+    if yardstick:
+        kind = "yardstick"
+    elif top < p_lo:
         kind = "clear"
     elif h_hi < p_lo:
         kind = "volume"
@@ -63,7 +70,8 @@ def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: flo
 # the clause that says why the plan is kept where no reason in the answers does and the API is not clearly cheaper
 # (``hosted_weigh.choice`` "close"): in the verdict's own words, so the Decision's headline and the finding agree
 CLOSE_REASONS = {"volume": "plan.apiprice21.why.volume", "far": "plan.apiprice21.why.far",
-                 "ends": "plan.apiprice21.why.ends", "overlap": "plan.hostedlead20b.why.close"}
+                 "ends": "plan.apiprice21.why.ends", "overlap": "plan.hostedlead20b.why.close",
+                 "yardstick": "plan.apilead22.why.yardstick"}
 
 
 def close_reason(verdict: ApiVerdict) -> dict[str, object]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_bars, hosted_prices, hosted_where, token_margin
+from advisor.plan import fleet, hosted_bars, hosted_prices, hosted_unserved, hosted_where, token_margin
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -179,12 +179,19 @@ def choice(f: Facts) -> str | None:
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
-        return "lead"
+        return unserved_or(f, "lead")
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
-        return "lead_terms"
+        return unserved_or(f, "lead_terms")
     if why:
         return "answers"
-    return "close"
+    return unserved_or(f, "close")
+
+
+def unserved_or(f: Facts, reason: str) -> str:
+    """``reason`` (an API to lead with, or a close call the figures decide), or "unserved" where no provider of the
+    price row serves from the API's region: its figure is a yardstick, no price to lead with or to weigh (s22-apilead22,
+    re-check 11b: q12, q13, q21, q22, q34, q38, q43)."""
+    return "unserved" if hosted_unserved.unserved(f) else reason
 
 
 def _near_users(f: Facts) -> dict[str, Any] | None:
@@ -202,7 +209,8 @@ def verdict(f: Facts) -> ApiVerdict | None:
     if pair is None:
         return None
     hosted, plan, _clear = pair
-    return api_verdict((hosted.low, hosted.high), (plan.low, plan.high), hosted.high * high_end_factor(f.cost.costs))
+    return api_verdict((hosted.low, hosted.high), (plan.low, plan.high), hosted.high * high_end_factor(f.cost.costs),
+                       yardstick=hosted_unserved.unserved(f))
 
 
 def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
@@ -306,7 +314,7 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     # s19-volume19b: cheaper at every price on the volume costed, dearer only on the volume's high end (the peak
     # read as requests in flight): the volume decides, not the prices ("the ranges overlap" said of ¥32–¥59 against
     # ¥218–¥692, q01)
-    v = api_verdict((hosted.low, hosted.high), (plan.low, plan.high), top)
+    v = api_verdict((hosted.low, hosted.high), (plan.low, plan.high), top, yardstick=hosted_unserved.unserved(f))
     by_volume, ends, far = v.kind == "volume", v.kind == "ends", v.kind == "far"
     if by_volume:
         common["top_amount"] = _range(top, top, f)
@@ -317,17 +325,15 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
     why = reasons_to_self_host(f)
     kept = choice(f)
+    if kept == "unserved":  # s22-apilead22: a yardstick, no verdict: none priced in the region, a quote asked for
+        return sized_hosted_sources(finding(
+            "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
+            **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per), **_rates(f)), c)
     if kept in ("lead", "lead_terms"):  # a tight target does not keep the API out: the lead says where it runs (q43)
         why = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
     if kept == "owned" and why:  # the headline's reason first (the cards are owned), then the answers'
         why = [{"tr": KEEP_REASONS["owned"]}, *why]
-    mainland = f.region in ("mainland", "mainland_plus_overseas")
-    provider: dict[str, Any] = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
-    near = _near_users(f)
-    if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
-        provider = {"tr": "plan.hostedlead20b.provider.near", **near}
-    checks = {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
-              "provider": provider}
+    checks = checks_words(f)
     gap = clear and top * GAP <= plan.low
     if why and gap and all(w["tr"] in SOFT_REASONS for w in why):
         # a tenth of the cost or less, set aside only for reasons an API under a contract meets: led with the API,
@@ -335,6 +341,10 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         return _cite_law(sized_hosted_sources(_said_once(finding(
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
             basis=price_basis(c), **common)), c), f, why)
+    if why and hosted_unserved.unserved(f):  # s22-apilead22: the answers' reason, the figure a yardstick clause
+        got = finding("cost.hosted_weighed", variant="unserved_kept", first=_short(why[0]), why=_chain(why),
+                      **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per))
+        return _cite_law(sized_hosted_sources(got, c), f, why)
     if why:
         variant = None if clear else "volume" if by_volume else "ends" if ends else "far" if far else "overlap"
         got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
@@ -352,6 +362,19 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
     return sized_hosted_sources(_said_once(got), c)
+
+
+def checks_words(f: Facts) -> dict[str, Any]:
+    """What makes the API the answer: a provider (a mainland-filed one for mainland users, one near users whose
+    first-token target placed the node, q43), its rate limits at the peak, its speed on the team's own prompts."""
+    c = f.ctx
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    provider: dict[str, Any] = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
+    near = _near_users(f)
+    if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
+        provider = {"tr": "plan.hostedlead20b.provider.near", **near}
+    return {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
+            "provider": provider}
 
 
 # a basis on another model's lists, as a clause after the rates where the text gives no basis of its own

@@ -44,12 +44,14 @@ def test_q13s_singapore_lead_is_not_priced_as_singapore_served_and_names_the_pdp
     r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
     tier = hosted_prices.hosted_rates(facts_for(advice_answers("q13_sg_sellers_pi_below_threshold")).ctx).tier
     assert not any(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
-    lead = _lead(r, "en")
-    assert "Start in Singapore" in lead and "not served from Singapore" in lead
-    # the figure's own words say whose list it is, before the next sentence
-    figure = lead.split("a month for the same model")[0]
+    # s22-apilead22 (re-check 11b): no lead on a US list's figure; the paragraph under the headline says none serving
+    # from Singapore is priced, the figure as one yardstick clause naming whose list, and the PDPA transfer rule
+    assert r.start_with.form == "this_plan" and r.start_with.reason == "unserved"
+    lead = r.start_with.text_in("en")
+    assert "from Singapore is priced here" in lead and "a yardstick only" in lead
+    figure = lead.split("a yardstick only")[0]
     assert "W&B Inference (CoreWeave)" in figure and "US list" in figure
-    assert "PDPA s. 26" in lead and "第 26 条" in _lead(r, "zh_CN")
+    assert "PDPA s. 26" in lead and "第 26 条" in r.start_with.text_in("zh_CN")
     assert r.costs.hosted_api_served_from == ["us"]
 
 
@@ -57,8 +59,9 @@ def test_q13s_singapore_lead_is_not_priced_as_singapore_served_and_names_the_pdp
                                            ("q12_hk_saas_pi_contract", "onward transfer"),
                                            ("q43_us_team_mainland_low_latency", "onward transfer")])
 def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law):
-    lead = _lead(planned(advice_answers(name)), "en")
-    assert YARDSTICK["en"] in lead and law in lead
+    """Since s22-apilead22 said under the headline (the plan kept), with the figure a yardstick only."""
+    said = planned(advice_answers(name)).start_with.text_in("en")
+    assert "a yardstick only" in said and law in said
 
 
 def test_a_lead_whose_row_serves_from_its_region_says_no_yardstick():

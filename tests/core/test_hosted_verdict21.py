@@ -56,8 +56,10 @@ def test_a_14b_model_is_priced_on_a_14b_class_row_and_its_figures(sid, model):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_model_priced_on_a_larger_models_list_says_so_at_the_figure_as_an_upper_bound(lang):
-    """A 3B model has only 7-8B lists: the API's month is an upper bound, said beside the figure; JSON names the list."""
-    answers = _with_model("q37_sg_fintech_public", "qwen2.5-3b-instruct")
+    """A 3B model has only 7-8B lists: the API's month is an upper bound, said beside the figure; JSON names the list.
+    (q24, a US service on US lists: q37's Singapore finding no longer prints a figure in its title since
+    s22-apilead22, as no priced provider serves from Singapore.)"""
+    answers = _with_model("q24_us_saas_rent", "qwen2.5-3b-instruct")
     kind, priced_on = hosted_prices.proxy(_ctx(answers))
     assert kind == "larger"
     r = planned(answers)
@@ -91,6 +93,10 @@ def _expected_kind(h_lo: float, h_hi: float, top: float, p_lo: float, p_hi: floa
 @pytest.mark.parametrize("sid", ["q20_china_parts_offshore_sg", "q23_japan_game_npc"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_verdict_follows_the_end_ratios_in_the_finding_and_the_decision_alike(sid, lang):
+    """q20 (Singapore) and q23 (Tokyo): the printed ends give the verdict the module's rules derive (q20: below at
+    every list price; q23: low ends about 9x apart). Both rows are US lists no provider of which serves from the
+    node's region, so since s22-apilead22 the memo draws no verdict from them (re-check 11b): the verdict on a
+    yardstick row is "yardstick", and neither the finding nor the Decision says "the ranges overlap" or the ratio."""
     r = planned(advice_answers(sid))
     data = r.to_json(lang)
     be = data["decision"]["start_with"]["break_even"]
@@ -98,25 +104,15 @@ def test_the_verdict_follows_the_end_ratios_in_the_finding_and_the_decision_alik
     top = h["high"] * be["volume_high"] / be["volume"]
     kind = _expected_kind(h["low"], h["high"], top, p["low"], p["high"])
     assert api_verdict((h["low"], h["high"]), (p["low"], p["high"]), top).kind == kind
-    assert kind in ("volume", "far")  # q20: below at every list price; q23: low ends about 9x apart
+    assert kind in ("volume", "far")
+    assert api_verdict((h["low"], h["high"]), (p["low"], p["high"]), top, yardstick=True).kind == "yardstick"
     overlap = translate(lang, "plan.hostedlead20b.why.close", more="")
     finding = next(f for f in data["findings"] if f["id"] == "cost.hosted_weighed")
-    # where the answers give the reason the plan is kept (q23's tight first-token target, s21-apilead21), the Decision
-    # says it through the finding's own title among page 1's reasons and prints no headline clause of its own
     start = data["decision"]["start_with"]
-    decision = start["text"] or (finding["title"] if start["reason"] == "answers" else "")
-    for text in (finding["title"], finding["detail"], decision):
-        assert overlap not in text  # never "the ranges overlap" of ranges this far apart
-    if kind == "far":
-        times = about(p["low"] / h["low"])
-        assert f"{times} " in finding["title"] or f"{times}×" in finding["title"]
-        assert times in decision
-    # the Decision's keep clause is the finding's, word for word
-    reason = translate(lang, f"plan.apiprice21.why.{kind}", times=about(p["low"] / h["low"]), more="")
-    if start["text"]:  # kept for the verdict itself: its clause is the headline's and the finding's
-        assert reason in decision and reason in finding["detail"]
-    else:  # kept for the answers' reason: the finding states the ratio, and that reason, not the verdict's clause
-        assert about(p["low"] / h["low"]) in finding["detail"] and reason not in finding["detail"]
+    times = about(p["low"] / h["low"])
+    for text in (finding["title"], finding["detail"], start["text"]):
+        assert overlap not in text and f"{times}×" not in text and f"{times} 倍" not in text, text
+    assert ("priced here" if lang == "en" else "API 价格") in finding["title"]
 
 
 def test_a_real_overlap_is_still_called_one():

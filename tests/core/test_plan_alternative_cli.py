@@ -19,9 +19,10 @@ def _answers(tmp_path: Path, name: str) -> str:
     return str(path)
 
 
-# the fixture's Hong Kong launch (no ICP yet): the lead names where to start (s21-apilead21, round 10 q21)
-@pytest.mark.parametrize(("lang", "lead"), [("en", "Start in Hong Kong on a hosted API (pay per token):"),
-                                            ("zh_CN", "先在香港使用模型 API 服务（按 token 计费）：")])
+# the fixture's Hong Kong launch (no ICP yet), priced on mainland lists: since s22-apilead22 no lead on them, the
+# paragraph under the headline says no provider serving from Hong Kong is priced and asks one for a quote
+@pytest.mark.parametrize(("lang", "lead"), [("en", "No hosted API serving this model from Hong Kong is priced here:"),
+                                            ("zh_CN", "此处没有在香港提供该模型服务的 API 价格：")])
 def test_the_summary_and_json_carry_the_alternative(tmp_path, capsys, lang, lead):
     answers = _answers(tmp_path, "01_fast_launch_no_icp")  # GPUs in the cloud; a hosted API costs less
     assert main(["plan", "--answers", answers, "--json", "--lang", lang]) == 0

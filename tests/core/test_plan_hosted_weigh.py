@@ -78,6 +78,17 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         return
     assert f in deciding(r.findings), f"{name}: the weighing is not among page 1's reasons"
     c = r.costs
+    if f.title_key.endswith(("unserved.title", "unserved_kept.title")):
+        # s22-apilead22 (re-check 11b): no provider of the price row serves from the API's region: the title says
+        # none is priced there and carries no figure (no "cheaper" from a yardstick); the plan stays the headline
+        # (the API's paragraph under it, test_apilead22), or the answers' reason keeps it
+        sw = r.start_with
+        assert sw is not None and sw.reason == ("answers" if "unserved_kept" in f.title_key else "unserved"), name
+        for lang in LANGS:
+            title = f.title_in(lang)
+            assert f"{c.hosted_api_monthly.low:,.0f}" not in title and ("priced here" in title or "API 价格" in title)
+            assert title in _page_one(render_memo_markdown(r, lang)), (name, lang)
+        return
     one = f"{c.hosted_api_monthly.low:,.0f}" == f"{c.hosted_api_monthly.high:,.0f}"  # one list price: one figure
     hosted = f"{c.hosted_api_monthly.low:,.0f}" + ("" if one else "–")
     plan = f"{c.recommended_monthly.low:,.0f}–"

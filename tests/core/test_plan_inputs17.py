@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import lead_text
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
@@ -24,17 +23,16 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     text = f.title_in(lang) + f.detail_in(lang)
     assert all(w in text for w in words), text
     assert ("Hong Kong" if lang == "en" else "香港") in f.title_in(lang)
-    # s20-hosted20: far cheaper, nothing against it: the Decision starts on the API and asks where it runs
-    alt = lead_text(r.start_with, lang)
-    # s21-apilead21 (round 10: "without naming where that API runs"): it names the region, the front end's host
-    # there, the mainland users' cross-border duties, and asks in writing who keeps the prompts
-    for w in {"en": ("Start in Hong Kong on a hosted API", "Your service runs on a host in Hong Kong",
-                     "cross-border duties", "which company processes and keeps the prompts"),
-              "zh_CN": ("先在香港使用模型 API 服务", "你们的服务部署在香港的主机上", "出境义务",
-                        "由哪家公司处理和存放提示词")}[lang]:
+    # s22-apilead22 (re-check 11b: "priced on a US provider, with no HK endpoint shown"): no lead on the US list;
+    # under the headline the memo names Hong Kong, asks a provider there for a quote and in writing who keeps the
+    # prompts, and names the onward transfer of mainland users' data an API served elsewhere makes
+    alt = r.start_with.text_in(lang)
+    for w in {"en": ("serves it from Hong Kong for a quote", "onward transfer",
+                     "which company processes and keeps the prompts"),
+              "zh_CN": ("向在香港提供该模型服务的服务商询价", "再转移", "由哪家公司处理和存放提示词")}[lang]:
         assert w in alt, w
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
-    assert lead_text(r.start_with, lang, markdown=True) in page_one
+    assert r.start_with.text_in(lang, markdown=True) in page_one
 
 
 @pytest.mark.parametrize("lang", LANGS)

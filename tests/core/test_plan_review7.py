@@ -23,15 +23,17 @@ from tests.support.planned import advice_answers, planned
                                        ("zh_CN", "按所列规格中最接近的 {listed} 模型（{priced_on}）标价估算，{size} 模型多半更便宜")])
 def test_a_model_priced_on_larger_lists_says_so(lang, said):
     """Written for q25's Qwen2.5-14B on the 30-32B lists; s21-apiprice21 gave 14B models lists of their own (round
-    10: "a 14B priced at 30-32B list prices"), so the note is checked on a 3B model, whose nearest lists are 7-8B's."""
-    answers = {**advice_answers("q25_hk_bank_retail"), "model": "qwen2.5-3b-instruct"}
+    10: "a 14B priced at 30-32B list prices"), so the note is checked on a 3B model, whose nearest lists are 7-8B's.
+    On q14 (a mainland service on mainland lists, kept for its data) since s22-apilead22: q25's Hong Kong has no
+    priced provider serving from there, so its figure is one yardstick clause without the basis note."""
+    answers = {**advice_answers("q14_medical_followup_mainland"), "model": "qwen2.5-3b-instruct"}
     ctx = resolve(answers_from_dict(answers))
     tier = hosted_rates(ctx).tier
     low, high = tier["listed_params_b"]
     memo = render_memo_markdown(planned(answers), lang)
     assert said.format(size=f"{model_size_b(ctx):.3g}B", listed=f"{low}–{high}B" if low != high else f"{low}B",
                        priced_on=tier["priced_on"]) in memo
-    assert "nearest size listed" not in render_memo_markdown(planned(advice_answers("q25_hk_bank_retail")), "en")
+    assert "nearest size listed" not in render_memo_markdown(planned(advice_answers("q14_medical_followup_mainland")), "en")
 
 
 def test_a_model_of_the_listed_size_gets_no_nearest_size_note():

@@ -117,8 +117,10 @@ def test_a_hosted_api_cheaper_even_on_the_high_end_is_said_plainly(lang):
 def test_cheaper_on_the_volume_costed_and_dearer_only_on_its_high_end_says_the_volume_decides(lang):
     """q01: ¥32–¥59 against ¥218–¥692 was called "the ranges overlap, so the prices you get decide". q01's office
     LAN now rules the API out, unpriced (s21-apilead21); q09 is the same case ($31–$272 against $5,834 and up, up to
-    $13,619 on the volume's high end)."""
-    r = planned(advice_answers("q09_eu_voice_agent"))
+    $13,619 on the volume's high end). Since s22-apilead22 q09's US lists serve no provider from Europe, so no
+    verdict is drawn from them; q07 (mainland lists for a mainland service) is the same case: ¥1,050–¥2,700 against
+    ¥10,766 and up, up to ¥13,831 on the volume's high end."""
+    r = planned(advice_answers("q07_minors_education_app"))
     c = r.costs
     top = c.hosted_api_monthly.high * high_end_factor(c)
     assert c.hosted_api_monthly.high < c.recommended_monthly.low < top  # the case this test is about

@@ -1,0 +1,143 @@
+"""A hosted API is a priced lead only where a provider of its price row serves from the lead's region; elsewhere the
+plan stays the headline, "none priced here", the figure one yardstick clause, a quote from that region asked for;
+q43's US endpoint ruled out by the round trip (s22-apilead22, issue 25, re-check 11b of the eleventh blind review)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.plan import hosted_prices, hosted_unserved, hosted_where
+from advisor.plan.data import facts
+from advisor.plan.hosted_verdict import api_verdict
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.core.test_plan_rules import facts_for
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
+NONE_HERE = {"en": "is priced here", "zh_CN": "API 价格"}
+YARDSTICK = {"en": "a yardstick only", "zh_CN": "仅作参考"}
+ONLY_MAINLAND = {"en": "serve your mainland users only", "zh_CN": "只适用于你们的大陆用户"}
+FIRM = {"en": ("would cost less", "likely cheaper", "× below"), "zh_CN": ("更便宜", "倍")}
+
+
+def _served(name: str) -> bool | None:
+    """Whether a provider of the scenario's price row serves from the API's region (None: no sourced row)."""
+    f = facts_for(advice_answers(name))
+    if hosted_prices.hosted_rates(f.ctx).tier is None:
+        return None
+    return hosted_where.mismatch(f) is None
+
+
+def _page_one(r: PlanResult, lang: str) -> str:
+    return render_memo_markdown(r, lang).split("\n## ")[1]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_no_api_figure_leads_from_a_row_that_does_not_serve_the_leads_region(name):
+    """Property over the scenarios: a Decision that starts on a hosted API has a price row one of whose providers
+    serves from where the API runs; a weighed API whose row serves no provider there is never the lead, its figure
+    is said once on page 1 as a yardstick clause (not in the headline's first words), and the finding draws no
+    "cheaper" verdict from it."""
+    r = planned(advice_answers(name))
+    sw, f = r.start_with, r.finding("cost.hosted_weighed")
+    served = _served(name)
+    if sw is not None and sw.form == "hosted_api":
+        assert served is not False, name  # a lead only on a row that serves its region (or the placeholder)
+    if served is not False or f is None or f.title_key.endswith("ruled_out.title"):
+        return
+    assert sw is not None and sw.form == "this_plan" and sw.reason in ("unserved", "answers"), (name, sw)
+    hosted = f"{r.costs.hosted_api_monthly.low:,.0f}"
+    for lang in LANGS:
+        title = f.title_in(lang)
+        assert NONE_HERE[lang] in title and hosted not in title, (name, lang, title)
+        assert not any(w in title for w in FIRM[lang]), (name, lang, title)
+        page = _page_one(r, lang)
+        headline = page.split("\n\n")[1]  # the headline names the self-hosted plan, no API figure
+        assert hosted not in headline, (name, lang, headline)
+        if sw.reason == "unserved":
+            said = sw.text_in(lang)
+            assert hosted in said and said.count(YARDSTICK[lang]) + said.count(ONLY_MAINLAND[lang]) == 1, (name, lang)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_verdict_is_a_yardstick_exactly_where_no_provider_serves_the_region(name):
+    f = facts_for(advice_answers(name))
+    r = planned(advice_answers(name))
+    h, p = r.costs.hosted_api_monthly, r.costs.recommended_monthly
+    if h is None or p is None or h.low <= 0:
+        return
+    v = api_verdict((h.low, h.high), (p.low, p.high), h.high, yardstick=hosted_unserved.unserved(f))
+    assert (v.kind == "yardstick") == (_served(name) is False), name
+
+
+def test_the_yardstick_verdict_ignores_the_figures():
+    """Even a list far below the plan gives no verdict where it is only a yardstick."""
+    assert api_verdict((1, 2), (1000, 2000), 3).kind == "clear"
+    assert api_verdict((1, 2), (1000, 2000), 3, yardstick=True).kind == "yardstick"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q43_rules_the_us_endpoint_out_by_the_round_trip_it_cites(lang):
+    """q43: a 150 ms first-token target for mainland users on a Hong Kong node; the lists priced are US ones. The
+    paragraph says in one line the US endpoint is ruled out, with the US West round trip from the plan's facts and
+    the target; the same figures the latency finding cites."""
+    answers = advice_answers("q43_us_team_mainland_low_latency")
+    r = planned(answers)
+    slo = answers["latency_slo"]["ttft_p99_ms"]
+    far = facts()["rtt_ms"]["us_west"]
+    said = r.start_with.text_in(lang)
+    ms = " ms" if lang == "en" else " 毫秒"
+    rtt = f"{far['low']}–{far['high']}{ms}"
+    assert rtt in said and f"{slo}{ms}" in said
+    assert ("ruled out by latency" if lang == "en" else "因延迟被排除") in said
+    assert rtt in r.finding("region.latency_budget").detail_in(lang)  # the fact the plan already cites
+    # one line: said once on page 1's paragraph
+    assert said.count(rtt) == 1
+
+
+def test_the_us_endpoint_is_not_ruled_out_without_a_tight_target():
+    """q43 with no first-token target: the node is no longer placed for latency, so no rule-out is said."""
+    answers = {**advice_answers("q43_us_team_mainland_low_latency")}
+    answers.pop("latency_slo")
+    f = facts_for(answers)
+    assert hosted_unserved.far_ruled_out(f) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q13s_api_paragraph_is_about_a_third_of_what_it_was(lang):
+    """q13 (round 11b): the API paragraph was ~330 words (the "calls an API served from there" clause and the
+    yardstick sentence said the same twice). Now about a third, with its facts: Singapore, whose list, the plan's
+    month, the quote to ask for, the processing agreement, the PDPA transfer rule."""
+    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    said = r.start_with.text_in(lang)
+    # it was 279 words / 638 characters: at most 40 % of that now
+    size = len(said.split()) if lang == "en" else len(re.sub(r"\s", "", said))
+    assert size <= {"en": 110, "zh_CN": 255}[lang], (lang, size, said)
+    words = {"en": ("Singapore", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}",
+                    "quote", "PIPL Art. 21", "PDPA s. 26"),  # the provider's processing terms, the transfer rule
+             "zh_CN": ("新加坡", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}", "询价",
+                       "第二十一条", "PDPA 第 26 条")}[lang]
+    for w in words:
+        assert w in said, (lang, w)
+    assert ("calls an API served from there" if lang == "en" else "调用在当地提供服务的 API") not in said
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_mainland_lists_are_named_for_after_the_filing_only_where_the_company_can_file(name):
+    """q21 (re-check 11b: "a mainland-served API, once the front end is filed, may be the simpler route"): a company
+    with a mainland entity starting offshore on mainland lists is told those filed providers serve it once it moves;
+    never a company with no mainland entity (q12, q22, q43) nor a split plan whose mainland users are served there."""
+    r = planned(advice_answers(name))
+    sw = r.start_with
+    said = sw.text_in("en") if sw is not None and sw.reason == "unserved" else ""
+    a = advice_answers(name)
+    f = facts_for(a)
+    expected = bool(said) and bool(f.ctx.entity) and r.region not in ("mainland", "mainland_plus_overseas") \
+        and hosted_where.served_from(hosted_prices.hosted_rates(f.ctx).tier) == ["mainland"]
+    assert ("Once the ICP filing is done" in said) == expected, name
+    if name.startswith("q21_"):
+        assert expected and "ICP 备案完成" in sw.text_in("zh_CN")
