@@ -44,7 +44,7 @@ def months_said(costs: Any) -> int | None:
     """The months page 1 states (``clause``'s figure), None where it states none: what the table's row must agree
     with (tests/core/test_owncost22.py)."""
     got = clause(costs)
-    return got.get("months") if isinstance(got, dict) else None  # type: ignore[return-value]
+    return got.get("months") if isinstance(got, dict) else None
 
 
 __all__ = ["clause", "months_said"]
