@@ -291,7 +291,9 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     """Months until owning pays off at ``util`` (best case for owning … worst case). An end is None where owning
     never pays off (renting costs less every month) or not within the horizon (it used to read 999 months, or a
     break-even after 1,070 months); the reason says which."""
-    pct = round(util * 100)
+    # a share under half a percent (a bought box the month's tokens keep barely busy, s22-owncost22) said as 1 %,
+    # never "at 0 % utilisation"
+    pct = max(1, round(util * 100)) if util > 0 else 0
     if best is None:  # then worst is None too: the worst case is never better than the best
         return BreakEven(reason="never", reason_key="plan.breakeven.months.never", reason_params={"util": pct})
     if best > horizon:

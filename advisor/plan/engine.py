@@ -672,7 +672,7 @@ def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: An
 
 
 def _at_volume(c: Ctx, chosen: sizing.Candidate, form: str, out: costmod.CostOutcome, capacity: Capacity,
-               region: str, book: PriceBook, hosted: tuple[float, float] | None, second: Any):
+               region: str, book: PriceBook, hosted: tuple[float, float] | None, second: Any, fleet_vol: Any = None):
     """The chosen setup costed again with its power (and an owned form's running costs and payback) at the share of
     the hours the month's own tokens keep it busy, where that share is under half the assumed utilisation
     (s22-owncost22, blind review 11: q01 "assumes 40 % utilisation for power, yet its own tokens row says the box
@@ -686,6 +686,9 @@ def _at_volume(c: Ctx, chosen: sizing.Candidate, form: str, out: costmod.CostOut
         return None
     at = dataclasses.replace(c, volume_busy=busy)
     again = _cost_of(at, chosen, region, book)
+    if fleet_vol is not None:  # the month of the replicas the fleet laid out, as the plan set it (s20-costtoken20)
+        costmod.set_volume(again.costs, fleet_vol.output_tokens, c.input_for(fleet_vol.output_tokens), fleet_vol.basis,
+                           fleet_vol.output_high)
     judged = _budget(at, again, form, hosted)
     own = again.forms.owned if again.forms is not None else None
     if second is not None and second.capex is not None and form in OWNED_FORMS and own is not None:
@@ -844,15 +847,17 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         out2 = _cost_of(c, twice, region, book) if twice is not None else None
         if twice is not None and out2 is not None and _budget(c, out2, form, hosted)[0] is not False:
             chosen, out = twice, out2
+    costed_as, fleet_vol = None, None  # the setup ``out`` was costed on where the fleet re-lays it after (s22-owncost22)
     if on_fleet and chosen is not None:
         before = chosen.replicas
+        costed_as = gchoice._copy(chosen)
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
         if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
             sim_ttft = sim_tpot = None
             # the month's stream is the one these replicas serve (s20-costtoken20; q08 read "the peak's 474
             # tokens/s", costed on 4 replicas before, beside 428 served by the 3 laid out); renting stays priced
             # as it was (whole servers)
-            vol = burst.volume(c, burst.peak_rate(c, chosen))
+            vol = fleet_vol = burst.volume(c, burst.peak_rate(c, chosen))
             if out is not None:
                 costmod.set_volume(out.costs, vol.output_tokens, c.input_for(vol.output_tokens), vol.basis,
                                    vol.output_high)
@@ -946,7 +951,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         budget_of=lambda o: _budget(c, o, form, hosted))
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
     if chosen is not None and out is not None and main_node is None and not c.is_batch:
-        rebased = _at_volume(c, chosen, form, out, capacity, region, book, hosted, second)
+        # costed again on the setup ``out`` was costed on: the fleet's re-laid replicas keep renting priced as it was
+        rebased = _at_volume(c, costed_as or chosen, form, out, capacity, region, book, hosted, second, fleet_vol)
         if rebased is not None:
             out, (within, needed, straddles), second = rebased
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
