@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import page_one_payback
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
@@ -37,10 +38,9 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     fits = "within" if rent.high <= budget else "low_end" if rent.low <= budget else "over"
     # when owning repays itself against that rent, said beside it (q02's expert: "repays itself within a year
     # against ~3,000 CNY/month of rental"; the months were only in the cost section's table)
-    be = c.break_even_months
-    mid = be.mid if be is not None and be.mid is not None else (
-        (be.low + be.high) / 2 if be is not None and be.low is not None and be.high is not None else None)
-    pays: Any = {"tr": "plan.inputs17.capex.pays_off", "months": round(mid)} if mid is not None else ""
+    # the table's "owning pays off" row's own verdict: at the tokens row's volume first (page_one_payback; q03 said
+    # "after about 19 months" here beside "not within 36 months at the tokens row's volume" in the table)
+    pays = page_one_payback.clause(c)
     return render(lang, "plan.inputs17.capex.monthly_rent", {
         "months": c.horizon_months, "rent": money_range(rent, c.currency),
         "fits": {"tr": f"plan.inputs17.capex.rent_{fits}"}, "pays": pays})

@@ -115,6 +115,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=inp.gpus,
                   utilisation_measured=ctx.duty_measured)  # fmt: skip
+    if ctx.volume_busy is not None:  # power and owned running costs at the month's own tokens' share (s22-owncost22)
+        costs.usage_busy = ctx.volume_busy
     price = cloud_price(book, inp.gpu, inp.region, fx)
     ov_lo, ov_hi = factor_range("overhead_share")
     costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
@@ -195,11 +197,14 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         staff = book.find(inp.gpu, "staff")
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
-        draw = (0.5 + 0.5 * util)  # average draw: idle ≈ half of full power
-        pw_lo, pw_hi = (
-            (kw_lo * draw * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * draw * HOURS_PER_MONTH * max(r.high for r in power))
+        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption); busy the share the
+        # month's own tokens give where the engine found one (s22-owncost22, ``Ctx.usage_share``), the power shown and
+        # counted; the break-even below keeps the assumed share's power, the share its rent is billed at
+        use = ctx.usage_share
+        draw = (0.5 + 0.5 * util)
+        pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        )  # fmt: skip
+        pw_lo, pw_hi = pw_full[0] * (0.5 + 0.5 * use), pw_full[1] * (0.5 + 0.5 * use)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
@@ -212,20 +217,22 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         owned_lo, owned_hi = am_lo + pw_lo + col_lo + st_lo, am_hi + pw_hi + col_hi + st_hi
         costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
+        # the break-even's running costs: the power at the assumed share, the share the rent below is billed at
+        be_lo, be_hi = pw_full[0] * draw + col_lo + st_lo, pw_full[1] * draw + col_hi + st_hi
         if price:
             p_lo, p_hi, _ = price
             full_lo = p_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo)
             full_hi = p_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi)
             # over the horizon, the sum the months figure makes (advisor.plan.payback): power above idle grows with use
-            pf_lo, pf_hi = pw_lo / draw, pw_hi / draw  # power at full draw
+            pf_lo, pf_hi = pw_full  # power at full draw
             costs.break_even_utilisation = utilisation_over_horizon(
                 (c_lo, c_hi), (col_lo + st_lo + 0.5 * pf_lo, col_hi + st_hi + 0.5 * pf_hi), (0.5 * pf_lo, 0.5 * pf_hi),
                 (full_lo, full_hi), horizon)
             # months until cumulative cloud spend at the expected utilisation passes capex + opex
             cl_lo, cl_hi = full_lo * util, full_hi * util
-            m_best = c_lo / (cl_hi - opex_lo) if cl_hi > opex_lo else None
-            m_worst = c_hi / (cl_lo - opex_hi) if cl_lo > opex_hi else None
-            m_mid = _mid_months((c_lo + c_hi) / 2, (cl_lo + cl_hi) / 2, (opex_lo + opex_hi) / 2)
+            m_best = c_lo / (cl_hi - be_lo) if cl_hi > be_lo else None
+            m_worst = c_hi / (cl_lo - be_hi) if cl_lo > be_hi else None
+            m_mid = _mid_months((c_lo + c_hi) / 2, (cl_lo + cl_hi) / 2, (be_lo + be_hi) / 2)
             costs.break_even_months = _break_even_months(m_best, m_worst, horizon, util, m_mid)
         # cumulative series: cloud vs owned (capex at month 0)
         series = []
@@ -284,7 +291,9 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     """Months until owning pays off at ``util`` (best case for owning … worst case). An end is None where owning
     never pays off (renting costs less every month) or not within the horizon (it used to read 999 months, or a
     break-even after 1,070 months); the reason says which."""
-    pct = round(util * 100)
+    # a share under half a percent (a bought box the month's tokens keep barely busy, s22-owncost22) said as 1 %,
+    # never "at 0 % utilisation"
+    pct = max(1, round(util * 100)) if util > 0 else 0
     if best is None:  # then worst is None too: the worst case is never better than the best
         return BreakEven(reason="never", reason_key="plan.breakeven.months.never", reason_params={"util": pct})
     if best > horizon:

@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import capacity_per_million, node_shapes, office_power, payback
+from advisor.plan import capacity_per_million, node_shapes, office_power
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
@@ -119,7 +119,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     idle = office_power.idle_draw(c, gpus, premises=office)
     # busy the service's own duty (s20-fleet20: not a fleet's other work), idle the rest at the machine's own idle
     # share (pages20: an office box is not a server)
-    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.volume_utilisation)
+    # s22-owncost22: at the month's own tokens' busy share where the engine found it (``Ctx.usage_share``)
+    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.usage_share)
     kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows
@@ -298,14 +299,17 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     if best is None:
         worst = None
     mid = costmod._mid_months(sum(own.capex) / 2, (cloud[0] + cloud[1]) / 2, sum(running) / 2)  # type: ignore[operator]
-    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, costs.utilisation, mid)
-    # a utilisation break-even is one GPU fleet against another; a hybrid rents part of its fleet either way
+    # the months at the share the running costs were computed at: the month's own tokens' where the engine found it
+    # contradicts the assumed one (s22-owncost22), else the assumed
+    share = costs.usage_busy if costs.usage_busy is not None else costs.utilisation
+    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, share, mid)
+    # No utilisation break-even: the rent compared is the rented setup's bill (``out.cloud_usd``: its GPUs billed for
+    # the hours they are up, the peak's replicas by day and one kept warm), which does not fall with the share of those
+    # hours they are busy. Scaling it with use (the rent ÷ the assumed share × a share) put "owning needs at least 12 %
+    # busy; not within 36 months at the tokens row's volume" in q03's table beside page 1's "pays off against that
+    # rent after about 19 months" (blind review 11b, s22-owncost22): a rent the memo prints nowhere. A hybrid rents
+    # part of its fleet either way.
     costs.break_even_utilisation = None
-    if form == "on_premises" and costs.utilisation > 0:
-        # over the horizon, the sum the months figure above makes (advisor.plan.payback): renting scales with use
-        u = costs.utilisation
-        costs.break_even_utilisation = payback.utilisation_over_horizon(
-            own.capex, running, (0.0, 0.0), (cloud[0] / u, cloud[1] / u), own.horizon)  # type: ignore[operator]
 
 
 def owning_fixes(c: Ctx, f, blockers: set[str]) -> list[Fix]:

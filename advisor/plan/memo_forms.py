@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import capex_unknown, memo_text15, staff_words, volume_busy
+from advisor.plan.memo_per_million import busy_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -103,7 +104,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
                                        pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))
-         + _duty(result, o, t) + volume_busy.power_clause(result.costs, o.power_monthly, o.idle_draw, lang)),
+         + _duty(result, o, t, lang) + volume_busy.power_clause(result.costs, o.power_monthly, o.idle_draw, lang)),
     ]  # fmt: skip
     colo = [t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))] if o.colo_monthly is not None else []
     if o.colo_already_paid is not None:  # the fleet's racks, kept for its other work: paid already (round 10, q18)
@@ -128,10 +129,14 @@ def _this_service(result: PlanResult) -> bool:
     return bool(fl.get("load_is_this_service")) and fl.get("gpu") == result.hardware.gpu
 
 
-def _duty(result: PlanResult, o: Any, t: Any) -> str:
+def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
     """The average draw the kWh count, said (ninth blind review: the kWh a month should show the box's duty)."""
     if o.average_draw is None or o.average_draw_high is None or o.idle_draw is None:
         return ""  # a result saved before the idle share was kept (pages20): the kWh are not explained, not guessed
+    if result.costs.usage_busy is not None:  # at the tokens row's share (s22-owncost22): said as that share
+        return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
+                 idle=_pct(o.idle_draw.low, o.idle_draw.high),
+                 busy=busy_text(result.costs.usage_busy, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
 

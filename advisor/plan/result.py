@@ -484,6 +484,12 @@ class Costs(_Out):
     hosted_api_served_from: list[str] | None = Field(
         None, description="where the providers whose lists price the hosted API serve from ('us', 'mainland'); the "
         "lead calls its figure a yardstick where none serves from the region it names")
+    # s22-owncost22: power and an owned form's payback at the share of the hours the month's own tokens keep the setup
+    # busy, where that contradicts ``utilisation`` (an assumption); ``utilisation`` stays the assumed share
+    usage_busy: float | None = Field(
+        None, description="the busy share the month's own tokens give (per_million_basis.own_volume.busy), at which "
+        "the power, the owned running costs and an owned form's break-even months were computed, where it is under "
+        "half the assumed ``utilisation``; null where they are at ``utilisation``")
 
 
 class PhasedCost(_Out):

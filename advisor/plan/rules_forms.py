@@ -8,7 +8,7 @@ Registered in ``advisor.plan.rules``' registry on import (that module imports th
 from __future__ import annotations
 
 from advisor.domain.model import ModelSpec
-from advisor.plan import site_words, staff_words
+from advisor.plan import site_words, staff_words, volume_busy
 from advisor.plan.result import MoneyRange
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -48,7 +48,7 @@ def cost_on_premises(f: Facts):
                    kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                    pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else "—", power=_r(o.power_monthly, f),
                    kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}", staff=staff,
-                   total=_r(o.horizon_total, f))  # fmt: skip
+                   total=_r(o.horizon_total, f), basis=volume_busy.power_basis(costs))  # fmt: skip
 
 
 @rule("cost.hybrid", "cost")

@@ -61,12 +61,33 @@ def power_at(power: MoneyRange, idle: MoneyRange, assumed: float, share: float) 
     return MoneyRange(low=power.low * s_lo / a_lo, high=power.high * s_hi / a_hi)
 
 
+def power_basis(costs: Any) -> dict[str, Any]:
+    """The share the power of an owned setup's finding was computed at, as a phrase: the tokens row's where the
+    engine costed it there (``Costs.usage_busy``, s22-owncost22), else the assumed utilisation."""
+    busy = costs.usage_busy if costs is not None else None
+    if busy is None:
+        return {"tr": "owncost22.basis.assumed"}
+    return {"tr": "owncost22.basis.volume", "busy": share_phrase(busy)}
+
+
+def duty_share(costs: Any) -> float:
+    """The busy share an owned setup's average draw was computed at (``power_basis``'s)."""
+    return costs.usage_busy if costs.usage_busy is not None else costs.utilisation
+
+
 def power_clause(costs: Any, power: MoneyRange | None, idle: MoneyRange | None, lang: str) -> str:
-    """"; at the tokens row's volume … : draw …, about ¥… a month; the totals count the assumed N %" after an owned
-    setup's power row, where the volume contradicts the utilisation; "" elsewhere."""
+    """After an owned setup's power row, where the volume contradicts the utilisation: the power at the assumed
+    share, "if it were N % busy", where the row is at the volume's (s22-owncost22); the older "; at the tokens row's
+    volume …: draw …, about ¥… a month; the totals count the assumed N %" where it is still at the assumed share
+    (a result saved before); "" elsewhere."""
     busy = contradicting_share(costs)
     if busy is None or power is None or idle is None:
         return ""
+    if costs.usage_busy is not None:
+        lo, hi = draw_at(idle, costs.utilisation)
+        draw = f"{lo * 100:.0f}" if round(lo * 100) == round(hi * 100) else f"{lo * 100:.0f}–{hi * 100:.0f}"
+        return translate(lang, "owncost22.power.assumed", util=f"{costs.utilisation * 100:.0f}", draw=draw,
+                         cost=money_range(power_at(power, idle, costs.usage_busy, costs.utilisation), costs.currency))
     lo, hi = draw_at(idle, busy)
     draw = f"{lo * 100:.0f}" if round(lo * 100) == round(hi * 100) else f"{lo * 100:.0f}–{hi * 100:.0f}"
     return translate(lang, "util21b.power.volume", busy=busy_text(busy, lang), draw=draw,
@@ -113,10 +134,14 @@ def finding_clause(costs: Any) -> dict[str, Any] | str:
     verdict, busy = owning_at_volume(costs), contradicting_share(costs)
     if verdict is None or busy is None:
         return ""
-    share = {"tr": "costbasis21.busy.under_one"} if busy < 0.005 else \
+    return {"tr": f"util21b.finding.{verdict}", "busy": share_phrase(busy)}
+
+
+def share_phrase(busy: float) -> dict[str, Any]:
+    """The volume's busy share as a ``{"tr": …}`` phrase ("under 1 %", "2 %")."""
+    return {"tr": "costbasis21.busy.under_one"} if busy < 0.005 else \
         {"tr": "costbasis21.busy.pct", "pct": f"{busy * 100:.0f}"}
-    return {"tr": f"util21b.finding.{verdict}", "busy": share}
 
 
-__all__ = ["CONTRADICTS_BELOW", "break_even_text", "contradicting_share", "draw_at", "finding_clause",
-           "owning_at_volume", "power_at", "power_clause"]
+__all__ = ["CONTRADICTS_BELOW", "break_even_text", "contradicting_share", "draw_at", "duty_share", "finding_clause",
+           "owning_at_volume", "power_at", "power_basis", "power_clause", "share_phrase"]

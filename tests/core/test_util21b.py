@@ -90,23 +90,28 @@ def test_q23s_speed_row_names_its_total_as_the_peaks_load_and_gives_the_headroom
 @pytest.mark.parametrize("lang", LANGS)
 def test_q01s_office_power_is_given_at_its_volumes_busy_share_worked_from_the_json(lang):
     """q01's box: the tokens row keeps it about 1 % busy against the assumed 40 %. The power row gives the draw
-    (idle share + busy share × the rest, each end) and the month's power at that share: the assumed figure scaled by
-    the draw's ratio, every other factor (kW, PUE, hours, price) the same."""
+    (idle share + busy share × the rest, each end) at that share and, "if it were 40 % busy", the month's power at
+    the assumed share: the figure scaled by the draw's ratio, every other factor (kW, PUE, hours, price) the same.
+    s22-owncost22: the JSON's power (and the totals) are now computed at the volume's share, the assumed one said
+    beside it (before, the totals counted the assumed share and the row gave the volume's as the lower figure)."""
     data = scenario_plan(Q01).to_json(lang)
     c, busy = data["costs"], _busy(data)
     util, owned = c["utilisation"], c["owned"]
-    assert not c["utilisation_measured"] and busy < util / 2
+    assert not c["utilisation_measured"] and busy < util / 2 and c["usage_busy"] == pytest.approx(busy)
     idle = owned["idle_draw"]
     draws = [(i + (1 - i) * busy, i + (1 - i) * util) for i in (idle["low"], idle["high"])]
-    power = MoneyRange(low=owned["power_monthly"]["low"] * draws[0][0] / draws[0][1],
-                       high=owned["power_monthly"]["high"] * draws[1][0] / draws[1][1])
+    assumed = MoneyRange(low=owned["power_monthly"]["low"] * draws[0][1] / draws[0][0],
+                         high=owned["power_monthly"]["high"] * draws[1][1] / draws[1][0])
     row = _labelled_row(scenario_memo(Q01, lang), translate(lang, "memo.forms.cost.power"))
-    assert money_range(power, c["currency"]) in row, row
-    assert f"{draws[0][0] * 100:.0f}–{draws[1][0] * 100:.0f} %" in row
-    assert power.high < owned["power_monthly"]["high"]  # less busy, less power: the totals' figure is the higher
+    assert money_range(assumed, c["currency"]) in row, row
+    assert f"{draws[0][0] * 100:.0f}–{draws[1][0] * 100:.0f}" in row and f"{draws[0][1] * 100:.0f}–{draws[1][1] * 100:.0f}" in row
+    assert assumed.high > owned["power_monthly"]["high"]  # busier, more power: the assumed share's is the higher
 
 
-@pytest.mark.parametrize("path", [Q24, Q14, Q01], ids=["q24", "q14", "q01"])
+# q01 left out since s22-owncost22: a bought box's payback is against the rent of the same setup, billed for the hours
+# it is up whatever their busy share, so it has no utilisation break-even (advisor.plan.forms.apply_chosen); its
+# months are computed at the volume's share (tests/core/test_owncost22.py)
+@pytest.mark.parametrize("path", [Q24, Q14], ids=["q24", "q14"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_owning_pays_off_is_said_at_the_volumes_busy_share_before_the_assumed_one(path, lang):
     """The volume's share against the best case's break-even utilisation (from the JSON): below it, owning does not

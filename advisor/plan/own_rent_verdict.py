@@ -1,0 +1,32 @@
+"""Owning against renting as one verdict from the printed month ranges, as ``hosted_verdict`` gives the hosted API's
+(issue 25, blind review 11/11b: q26 "¥137k–211k owning against ¥116k–358k renting" and q31 "¥55k–95k against
+¥45k–147k" were headed "Bare metal pays off … owning costs less than renting"; the reviewers: "'owning costs less'
+holds only at mid-range; say so").
+
+- ``clear``: owning's dearest month is below renting's cheapest: owning costs less at every end;
+- ``ends``: the ranges meet only at their far ends (each middle outside the other range): owning costs less except
+  where the dearest purchase meets the cheapest rent;
+- ``overlap``: a real overlap: about the same within the ranges, and which is cheaper turns on the quotes.
+
+The test is ``hosted_verdict.api_verdict``'s, with owning in the API's place (the cheaper-looking side): its
+``volume`` case is ``clear`` here (owning's month has no higher-volume end), and ``far`` (owning's cheapest far below
+renting's while its dearest reaches renting's range) is ``ends``: only a far end meets the other range.
+"""
+
+from __future__ import annotations
+
+from advisor.plan.hosted_verdict import api_verdict
+
+KINDS = ("clear", "ends", "overlap")
+
+
+def own_verdict(owned: tuple[float, float], rent: tuple[float, float]) -> str:
+    """The verdict on owning's month ``owned`` (low, high) against renting's ``rent`` (low, high), where owning's
+    middle is below renting's (the case a buy recommendation states); ``overlap`` where it is not."""
+    if (owned[0] + owned[1]) / 2 >= (rent[0] + rent[1]) / 2:
+        return "overlap"
+    kind = api_verdict(owned, rent, owned[1]).kind
+    return {"clear": "clear", "volume": "clear", "ends": "ends", "far": "ends"}.get(kind, "overlap")
+
+
+__all__ = ["KINDS", "own_verdict"]

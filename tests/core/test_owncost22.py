@@ -1,0 +1,149 @@
+"""Own vs rent (issue 25, blind review 11 and 11b; s22-owncost22).
+
+- one payback figure: every payback a memo states (page 1's "pays off against that rent after about N months", a
+  finding's "after about N months") is a figure of the cost table's "Owning pays off" row, and page 1 never says
+  owning pays off where that row says it does not at the memo's own volume (q03: "about 19 months" on page 1 beside
+  "not within 36 months at the tokens row's volume" in the table), over every advice scenario;
+- own and rent ranges that overlap are not ranked (q26, q31: "owning costs less" of ¥137k–211k against ¥116k–358k);
+- power and an owned form's payback at the busy share the month's own tokens give, the assumed share kept visible
+  (q01, q03, q08: "assumes 40 % utilisation for power, yet its own tokens row says about 1 % busy").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import page_one_payback, volume_busy
+from advisor.plan.own_rent_verdict import own_verdict
+from advisor.plan.result import render
+from tests.support.planned import advice_plan, scenario_memo, scenario_plan
+
+SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+PATHS = sorted(SCEN.glob("*.json"))
+EN_MONTHS = re.compile(r"after about ([0-9]+(?:\.[0-9]+)?) months")
+ZH_MONTHS = re.compile(r"约 ([0-9]+(?:\.[0-9]+)?) 个月")
+PAGE_ONE = {"en": re.compile(r"pays off against that rent after about ([0-9]+) months"),
+            "zh_CN": re.compile(r"自购按中间价格约 ([0-9]+) 个月回本")}
+# the table row's lead where owning does not pay back at the memo's own volume (volume_busy.break_even_text)
+NOT_AT_VOLUME = {"en": ("not within", "never", "only in the best case at the tokens row"),
+                 "zh_CN": ("内无法回本", "无法回本", "仅在最好情况下回本")}
+
+
+def _row(memo: str, label: str) -> str | None:
+    for line in memo.splitlines():
+        if line.startswith(f"| {label} |"):
+            return line.split("|")[2].strip()
+    return None
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem[:3])
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_every_payback_the_memo_states_is_the_cost_tables(path, lang):
+    memo = scenario_memo(path, lang)
+    row = _row(memo, translate(lang, "plan.breakeven.months.label"))
+    said = [float(m) for m in PAGE_ONE[lang].findall(memo)]
+    if row is None:  # no payback in the table: none stated anywhere else either
+        assert not said, (path.stem, lang, said)
+        return
+    table = {float(x) for x in (EN_MONTHS if lang == "en" else ZH_MONTHS).findall(row)}
+    for months in said:  # page 1 rounds the table's mid-range figure to whole months
+        assert any(round(t) == months for t in table), (path.stem, lang, months, row)
+    if row.startswith(NOT_AT_VOLUME[lang]) or (lang == "en" and row.startswith("not within")):
+        assert not said, (path.stem, lang, row)
+    if lang == "en":  # a finding's "after about N months" is the table's figure too
+        for found in EN_MONTHS.findall(memo.replace(row, "")):
+            assert float(found) in table or any(round(t) == float(found) for t in table), (path.stem, found, row)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem[:3])
+def test_page_one_and_the_table_read_one_verdict(path):
+    """Structurally: page 1 states months only where the volume does not contradict the assumption (the table then
+    leads with those months), else the volume's verdict, which the table's row also leads with."""
+    c = scenario_plan(path).costs
+    if c is None:
+        return
+    verdict = volume_busy.owning_at_volume(c)
+    months = page_one_payback.months_said(c)
+    if verdict is not None:
+        assert months is None, (path.stem, verdict, months)
+    elif months is not None:
+        be = c.break_even_months
+        assert be is not None and (be.mid is not None or be.high is not None), (path.stem, be)
+
+
+def test_the_own_rent_verdict_ranks_only_ranges_apart():
+    assert own_verdict((100.0, 150.0), (200.0, 300.0)) == "clear"
+    # they meet only at their far ends: each middle outside the other range
+    assert own_verdict((100.0, 210.0), (200.0, 400.0)) == "ends"
+    # q26's ranges (thousand CNY): owning's middle inside renting's range
+    assert own_verdict((137.0, 211.0), (116.0, 358.0)) == "overlap"
+    assert own_verdict((55.3, 94.6), (45.3, 146.9)) == "overlap"  # q31
+    # owning's middle at or above renting's: never "owning costs less"
+    assert own_verdict((200.0, 300.0), (100.0, 350.0)) == "overlap"
+
+
+@pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+def test_overlapping_own_and_rent_are_not_called_cheaper(name):
+    r = advice_plan(name)
+    [buy] = [f for f in r.findings if f.id == "cost.buy"]
+    assert buy.title_key == "owncost22.rule.cost.buy.overlap.title", buy.title_key
+    for lang in ("en", "zh_CN"):
+        text = render(lang, buy.title_key, buy.params) + render(lang, buy.detail_key, buy.params)
+        assert "costs less" not in text and "pays off:" not in text and "划算" not in text, text
+    en = render("en", buy.detail_key, buy.params)
+    assert "about the same" in en and "only if" in en, en
+
+
+def test_ranges_apart_keep_the_plain_buy_finding(monkeypatch):
+    """The other direction: a bought setup whose owning month is clear of renting's keeps "Bare metal pays off"
+    (q26's costs with the owning month at a fifth: its dearest month below renting's cheapest)."""
+    from advisor.plan import rules
+    from advisor.plan.answers import PlanAnswers
+    from advisor.plan.context import resolve
+
+    r = advice_plan("q26_steady_3y_strong_ops_buy")
+    c = r.costs
+    own = c.bare_metal_monthly
+    fifth = own.model_copy(update={"low": own.low / 5, "high": own.high / 5})
+    facts = SimpleNamespace(form="bare_metal", ctx=resolve(PlanAnswers.model_validate(r.answers)),
+                            cost=SimpleNamespace(costs=c.model_copy(update={"bare_metal_monthly": fifth})))
+    monkeypatch.setattr(rules._rules_fleet, "on_fleet", lambda _f: None)
+    got = rules.cost_buy(facts)
+    assert got.title_key == "plan.rule.cost.buy.title", got.title_key
+    facts.cost.costs = c  # the plan's own figures: overlapping, not ranked
+    assert rules.cost_buy(facts).title_key == "owncost22.rule.cost.buy.overlap.title"
+
+
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q03_hospital_private_wan_medical"])
+def test_power_is_computed_at_the_volumes_busy_share(name):
+    r = advice_plan(name)
+    c = r.costs
+    busy = float(c.per_million_basis["own_volume"]["busy"])
+    assert c.usage_busy == pytest.approx(busy)
+    assert busy < c.utilisation / 2  # the case: the tokens row keeps the setup far less busy than assumed
+    o = c.owned
+    idle = o.idle_draw
+    # the draw the kWh count: busy the volume's share of the hours, idle (the stated idle floor) the rest
+    assert o.average_draw == pytest.approx(idle.low + (1 - idle.low) * busy, abs=1e-3)
+    assert o.average_draw_high == pytest.approx(idle.high + (1 - idle.high) * busy, abs=1e-3)
+    # the month's power at the assumed share is higher, and the memo says it "if it were N % busy"
+    at_assumed = volume_busy.power_at(o.power_monthly, idle, busy, c.utilisation)
+    assert at_assumed.low > o.power_monthly.low and at_assumed.high > o.power_monthly.high
+    memo = scenario_memo(SCEN / f"{name}.json", "en")
+    power_row = _row(memo, translate("en", "memo.forms.cost.power"))
+    assert power_row is not None and f"if it were {c.utilisation * 100:.0f} % busy" in power_row, power_row
+    assert "the totals count the assumed" not in power_row, power_row
+    # the running costs the totals count are at the volume's share
+    assert o.running_monthly.low == pytest.approx(o.power_monthly.low + (o.staff_monthly.low if o.staff_counted
+                                                                          else 0), rel=1e-3)
+
+
+def test_a_measured_duty_keeps_its_own_share():
+    """The other direction: a service run at a measured load (q26's 80 %) is costed at it, no volume re-costing."""
+    c = advice_plan("q26_steady_3y_strong_ops_buy").costs
+    assert c.utilisation_measured and c.usage_busy is None
