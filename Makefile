@@ -49,9 +49,14 @@ QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # second 161 s / 77 s. The five moved so that no part waits much longer alone than the others. The CI replay of
 # 6b98bc8 (idle 2-core machine, the four side by side): first 299 s, second 181 s, with Qt 226 s and 239 s, so the
 # five waiting robustness files went back beside the second's waiting files (~75 s of wall, ~4 s of CPU).
+# The replay of 2f76c6c (364 / 287 / 286 / 300 s): the first computes without a pause (~296 s of CPU alone at load
+# ~9) while the second mostly waits (~67 s of CPU), so four CPU-bound files of predictor and `advisor calc` CLI runs
+# (~29 s of CPU, no plan cache shared with the first's plan files) moved to the second (session 22, docs/testing.md).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
-                    tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py))
+                    tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \
+                    tests/core/test_sim_predict.py tests/core/test_cli_calc.py tests/core/test_unknown_architecture.py \
+                    tests/core/test_scheduler_cost.py))
 # With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
 # files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
 UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
