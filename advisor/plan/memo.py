@@ -819,8 +819,7 @@ def memo_context(
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "layouts": _layouts_sentence(result, lang, as_asked),
-        "past_knee": (" " if lang != "zh_CN" else "").join(x for x in (_past_knee(result, t),
-                                                                         _one_down_knee(result, t)) if x),
+        "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
@@ -1206,7 +1205,15 @@ def _peak_value(result: PlanResult, t) -> str:
              serving=_num(serving), down=_num(down))
 
 
-def _one_down_knee(result: PlanResult, t) -> str:
+def _knee_sentences(result: PlanResult, t, lang: str) -> str:
+    """Where the plan's load and its load with one unit down sit against the knee. Where the first sentence names
+    the most a replica takes within the target, the second does not name it again (s22-pages22)."""
+    past = _past_knee(result, t)
+    return (" " if lang != "zh_CN" else "").join(x for x in (past, _one_down_knee(result, t, said_max=bool(past)))
+                                                if x)
+
+
+def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
     """Where the load per replica with one unit down sits against the knee (q23: "with one down it is 30 a replica,
     exactly at the stated knee"): below it, at it, or past it but within the target."""
     cap, knee, hw = result.capacity, result.latency_curve.knee_concurrency, result.hardware
@@ -1216,6 +1223,8 @@ def _one_down_knee(result: PlanResult, t) -> str:
     one = t("replica21.unit.server" if (hw.replicas or 0) - serving > 1 else "replica21.unit.replica")
     key = "replica21.knee.down_within" if down < knee else "replica21.knee.down_at" if down == knee else \
         "replica21.knee.down_past"
+    if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before
+        key = key.replace("replica21.knee.", "pages22.knee.")
     lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
         t("replica21.knee.lead", one=one, down=_num(down))
     return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))

@@ -22,6 +22,7 @@ from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text
 from advisor.plan.price_basis import PriceBasis
+from advisor.plan.question_lead import without_lead
 from advisor.sizing.quant import get_format
 
 Severity = Literal["blocker", "warning", "info"]
@@ -659,7 +660,8 @@ class OpenQuestion(_Out):
         """The question, what was assumed, and what another answer would change, in one line."""
         assumed = self.assumption_in(lang)
         return translate(lang, "plan.question.line_assumed" if assumed else "plan.question.line",
-                         question=self.question_in(lang), assumed=assumed or "", changes=self.changes_in(lang))
+                         question=self.question_in(lang), assumed=without_lead(assumed or "", lang),
+                         changes=self.changes_in(lang))
 
 
 class NextStep(_Out):
@@ -816,8 +818,8 @@ class GpuChoice(_Out):
         sep = "" if lang == "zh_CN" else " "
         # the GPU the one-card-a-replica sentence already weighed, with its cost and how much more it is, is not
         # weighed again at its size (s21-pages21: q13 said the L40S's 4.84 USD/h three times in one paragraph)
-        said = self._declined_gpu()
-        out = "".join(sep + d.text_in(lang) for d in self.dearer if not (said and d.gpu_name == said))
+        said = {self._declined_gpu()} | self._passed_over_gpus()
+        out = "".join(sep + d.text_in(lang) for d in self.dearer if d.gpu_name not in said)
         if self.cheaper_card is not None:
             out += sep + self.cheaper_card.text_in(lang, "gpucheap21")
         return out
@@ -826,6 +828,13 @@ class GpuChoice(_Out):
         if self.single_card_declined is None:
             return ""
         return self._option(self.single_card_declined["other"]).gpu_name
+
+    def _passed_over_gpus(self) -> set[str]:
+        """The GPUs a pick sentence already names with their size and cost (a cheaper setup passed over for one
+        card a replica, for bandwidth per unit of price, or for the failover margin): the "next setups" list
+        does not name them again (s22-pages22: q13/q34 named the L4 pair twice in one paragraph)."""
+        picks = (self.single_card, self.decode_pick, self.latency_pick)
+        return {self._option(p["other"]).gpu_name for p in picks if p is not None}
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
@@ -884,15 +893,23 @@ class GpuChoice(_Out):
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
 
+    def _others_text(self, options: list[GpuOption], lang: str) -> str:
+        """"A or B": the next setups (at most two), as the choice's first sentence names them."""
+        if len(options) > 1:
+            return render(lang, "plan.gpu_choice.join", {"a": self._option_text(options[0], lang),
+                                                         "b": self._option_text(options[1], lang)})
+        return self._option_text(options[0], lang) if options else ""
+
+    def _others_unsaid(self, lang: str) -> str:
+        """The next setups less those a pick sentence names with its own size and cost."""
+        said = self._passed_over_gpus()
+        return self._others_text([o for o in self.alternatives if o.gpu_name not in said], lang)
+
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
             return self._option_text(o, lang)
 
-        others = ""
-        if self.alternatives:
-            others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
-                                                           "b": one(self.alternatives[1])}) \
-                if len(self.alternatives) > 1 else one(self.alternatives[0])
+        others = self._others_text(self.alternatives, lang)
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
@@ -900,6 +917,10 @@ class GpuChoice(_Out):
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
                 or self.latency_pick is not None else "plan.gpu_choice.text"
+            if key == "plan.gpu19.text_single":
+                others = self._others_unsaid(lang)
+                if not others:
+                    key = "pages22.gpu_choice.meets"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
                 + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
@@ -909,6 +930,9 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
+        if self.alternatives:  # the next setups less those a pick sentence below names; none left: not listed
+            others = self._others_unsaid(lang)
+            key = key if others else "consist20.gpu_choice.sentence_pruned"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
                                   "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
             + self._declined(lang) \
