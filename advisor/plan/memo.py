@@ -477,7 +477,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),
-        ("prices16.cost.basis", c.price_basis.text_in(lang) if c.price_basis is not None else "—"),
+        ("prices16.cost.basis", c.price_basis.text_in(lang, quote_asked=_quote_asked(result))
+         if c.price_basis is not None else "—"),
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
@@ -549,8 +550,20 @@ def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> li
         else set()
     if t("memo.batchcost15.formula_label") in labels:
         drop.add(t("memo.cost.cloud_per_gpu_hour"))
+    rows = _month_worked_out(rows, result, lang)
     return [(label, value) for label, value in rows
             if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+def _month_worked_out(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """The cloud's month row with its worked-out product as its value, the product's own row gone, where the
+    product ends in every total the month row lists (s22-pages22, issue 25: each figure once)."""
+    t = _t(lang)
+    month, worked = t("memo4.cost.cloud_monthly"), t("memo.batchcost15.formula_label")
+    values = dict(rows)
+    if month not in values or worked not in values or not _totals_in_formula(result, values[month], values[worked]):
+        return rows
+    return [(label, values[worked] if label == month else value) for label, value in rows if label != worked]
 
 
 def on_owned_cards(result: PlanResult) -> bool:
@@ -1054,6 +1067,28 @@ def _node_where(node: Any, lang: str, *, lower: bool = False) -> str:
     return text[:1].lower() + text[1:] if lower else text
 
 
+def _quote_asked(result: PlanResult) -> bool:
+    """A next step asks the stand-in region's hosts for a quote (``price_rows.quote_steps``)."""
+    return any(s.id == "quotes" and s.key in QUOTE_STEP_KEYS for s in result.next_steps)
+
+
+QUOTE_STEP_KEYS = ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
+
+
+def _totals_in_formula(result: PlanResult, totals: str, worked: str) -> bool:
+    """Issue 25 (each figure once): the cloud's month row ("on demand X; monthly/reserved Y; spot Z") says again
+    the totals its worked-out product ends in. Where each plain total is there, the product is the row. Not where a
+    label says more than "on demand"/"monthly/reserved" (scaled to the load, a reserved floor), nor for a job."""
+    c = result.costs
+    if c.per_job or c.cloud_reserved_floor or cloud_price_labels.scaled(c):
+        return False
+    cur = c.currency
+    figures = [_money(r, cur) for r in (c.cloud_on_demand_monthly, c.cloud_monthly, c.cloud_spot_monthly)
+               if r is not None]
+    shown = [f for f in figures if f in totals]
+    return bool(shown) and len(shown) == len(figures) and all(f.removesuffix(f" {cur}") in worked for f in shown)
+
+
 def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     """A two-node plan's cost per node (its GPUs at its region's price): they add up to the total on page 1."""
     t = _t(lang)
@@ -1063,9 +1098,11 @@ def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         if n.monthly is None or n.per_gpu_hour is None:
             value = t("memo.cost.node_unpriced", n=n.total_gpus, gpu=n.gpu_name)
         else:
-            value = t("memo.cost.node_value", n=n.total_gpus, gpu=n.gpu_name,
-                      rate=_money(n.per_gpu_hour, f"{cur}/GPU·h"), cost=_money(n.monthly, cur))
-            value += memo_cost_formula.node_formula(n.cost_factors, cur, lang)
+            rate = _money(n.per_gpu_hour, f"{cur}/GPU·h")
+            formula = memo_cost_formula.node_formula(n.cost_factors, cur, lang)
+            # the rate once: the formula that follows names it (s22-pages22: q34 said each node's twice in a cell)
+            key = "pages22.cost.node_value" if rate in formula else "memo.cost.node_value"
+            value = t(key, n=n.total_gpus, gpu=n.gpu_name, rate=rate, cost=_money(n.monthly, cur)) + formula
         rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
     return rows
 

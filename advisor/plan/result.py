@@ -1043,11 +1043,11 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "thin", "close", "answers"] = Field(
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
-                    "contract meets; owned: the plan runs on cards already owned; thin: cheaper by less than "
-                    "the lead margin; close: not below the plan at every price (hosted_verdict says how the "
-                    "ranges stand); answers: the answers rule it out (the finding says why)")
+                    "contract meets; owned: the plan runs on cards already owned; close: not below the plan at "
+                    "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
+                    "finding says why)")
     key: str = ""
     params: dict[str, Any] = Field(default_factory=dict)
     break_even: HostedBreakEven | None = None
