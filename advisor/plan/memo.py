@@ -54,7 +54,7 @@ from advisor.plan import (
     volume_range,
     zh_spacing,
 )
-from advisor.plan.charts import ChartData, memo_charts
+from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
@@ -898,7 +898,16 @@ def memo_context(
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
+        "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
     }
+
+
+def _cost_caption(result: PlanResult, lang: str) -> str:
+    """The line under the cost chart: what its lines say where they do not cross (renting or owning stays cheaper,
+    one form only). Where they cross, the legend's "Break-even ≈ month N" marker says it (s22-pages22: the memo
+    printed "Where the lines cross, owning becomes cheaper" under every cost chart, lines that never meet too)."""
+    chart = cost_chart(result, lang)
+    return "" if chart is None or chart.markers else chart.caption
 
 
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)

@@ -115,3 +115,23 @@ def test_the_stand_in_price_is_named_once_and_the_quote_asked_once(lang):
     assert bare(short) in bare(memo) and bare(long) not in bare(memo) and len(short) < len(long)
     stand_in = translate(lang, "rows18.basis.kind.cloud")
     assert stand_in in short  # which rows stand in is still said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cost_chart_caption_says_what_its_lines_do(lang):
+    """The memo printed "Where the lines cross, owning becomes cheaper than renting" under every cost chart, also
+    under q36's, whose lines never meet. Where they cross (q26), the legend's break-even marker says so and no line
+    repeats it; where they do not, the caption says which stays cheaper."""
+    from advisor.plan.charts import cost_chart
+
+    paths = {"cost": "cost.png", "latency": "latency.png"}
+    crossing = translate(lang, "memo.chart.cost.caption")
+    q26 = advice_plan("q26_steady_3y_strong_ops_buy")
+    chart = cost_chart(q26, lang)
+    assert chart is not None and chart.markers  # the break-even marker, in the legend
+    assert crossing not in render_memo_markdown(q26, lang, chart_paths=paths)
+    q36 = advice_plan("q36_bursty_b2b_event_mainland")
+    chart = cost_chart(q36, lang)
+    assert chart is not None and not chart.markers
+    memo = render_memo_markdown(q36, lang, chart_paths=paths)
+    assert crossing not in memo and chart.caption in memo
