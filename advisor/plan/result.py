@@ -852,8 +852,9 @@ class GpuChoice(_Out):
             return ""
         d = self.decode_pick
         o = self._option(d["other"])
-        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
-            "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
+        # the setup passed over named with its cost, as the next-setups list would (which then leaves it out)
+        return ("" if lang == "zh_CN" else " ") + render(lang, "pages22.decode_pick", {
+            "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
             "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
 
