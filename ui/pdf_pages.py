@@ -130,8 +130,14 @@ def _keeps_with_next(block: QTextBlock) -> bool:
     if not _is_code(block) and after.isValid() and _is_code(after):
         return True
     if block.text().strip() == _IMAGE and after.isValid() and after.text().strip() and not _is_code(after) \
-            and after.blockFormat().headingLevel() == 0 and len(after.text()) < 200:
+            and after.blockFormat().headingLevel() == 0 and len(after.text()) < 200 \
+            and not _lead_in(after):  # a lead-in under a chart is the next table's, not its caption (s22-pages22)
         return True
+    return _lead_in(block)
+
+
+def _lead_in(block: QTextBlock) -> bool:
+    """A short paragraph that ends with a colon: it introduces what follows it ("Prices used (…):")."""
     text = block.text().rstrip()
     return text.endswith((":", "：")) and len(text) < 200
 

@@ -150,8 +150,7 @@ LEAD_MARGIN = 2.0
 # s20-hosted20b: the one reason a plan keeps its own GPUs beside a cheaper API where the answers give none, said in
 # the same words by the Decision's headline (``hosted_lead``) and by this finding's detail (q31: "nothing in your
 # answers rules it out" under a headline that said why the plan keeps its GPUs)
-KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "thin": "plan.hostedlead20b.why.thin",
-                "close": "plan.hostedlead20b.why.close"}
+KEEP_REASONS = {"owned": "plan.hostedlead20b.why.owned", "close": "plan.hostedlead20b.why.close"}
 
 
 def choice(f: Facts) -> str | None:

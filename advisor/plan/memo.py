@@ -55,7 +55,7 @@ from advisor.plan import (
     volume_range,
     zh_spacing,
 )
-from advisor.plan.charts import ChartData, memo_charts
+from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
@@ -481,7 +481,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
     for key, value in (
         ("memo.cost.cloud_per_gpu_hour", _money(c.cloud_per_gpu_hour, f"{cur}/GPU·h")),
         ("memo.cost.region_uplift", uplift),
-        ("prices16.cost.basis", c.price_basis.text_in(lang) if c.price_basis is not None else "—"),
+        ("prices16.cost.basis", c.price_basis.text_in(lang, quote_asked=_quote_asked(result))
+         if c.price_basis is not None else "—"),
         ("memo.cost.billed_hours", _money(c.billed_hours, "h")),
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
@@ -553,8 +554,20 @@ def _said_once(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> li
         else set()
     if t("memo.batchcost15.formula_label") in labels:
         drop.add(t("memo.cost.cloud_per_gpu_hour"))
+    rows = _month_worked_out(rows, result, lang)
     return [(label, value) for label, value in rows
             if label not in drop and not (len(value) >= 24 and any(value in d for d in details))]
+
+
+def _month_worked_out(rows: list[tuple[str, str]], result: PlanResult, lang: str) -> list[tuple[str, str]]:
+    """The cloud's month row with its worked-out product as its value, the product's own row gone, where the
+    product ends in every total the month row lists (s22-pages22, issue 25: each figure once)."""
+    t = _t(lang)
+    month, worked = t("memo4.cost.cloud_monthly"), t("memo.batchcost15.formula_label")
+    values = dict(rows)
+    if month not in values or worked not in values or not _totals_in_formula(result, values[month], values[worked]):
+        return rows
+    return [(label, values[worked] if label == month else value) for label, value in rows if label != worked]
 
 
 def on_owned_cards(result: PlanResult) -> bool:
@@ -823,8 +836,7 @@ def memo_context(
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
         "layouts": _layouts_sentence(result, lang, as_asked),
-        "past_knee": (" " if lang != "zh_CN" else "").join(x for x in (_past_knee(result, t),
-                                                                         _one_down_knee(result, t)) if x),
+        "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
         "findings": rendered,
         "blockers": [f for f in rendered if f["severity"] == "blocker"],
@@ -890,7 +902,16 @@ def memo_context(
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
+        "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
     }
+
+
+def _cost_caption(result: PlanResult, lang: str) -> str:
+    """The line under the cost chart: what its lines say where they do not cross (renting or owning stays cheaper,
+    one form only). Where they cross, the legend's "Break-even ≈ month N" marker says it (s22-pages22: the memo
+    printed "Where the lines cross, owning becomes cheaper" under every cost chart, lines that never meet too)."""
+    chart = cost_chart(result, lang)
+    return "" if chart is None or chart.markers else chart.caption
 
 
 CURVE_ACROSS = 10  # up to this many predicted levels, the latency table has a column per level (four rows)
@@ -1059,6 +1080,28 @@ def _node_where(node: Any, lang: str, *, lower: bool = False) -> str:
     return text[:1].lower() + text[1:] if lower else text
 
 
+def _quote_asked(result: PlanResult) -> bool:
+    """A next step asks the stand-in region's hosts for a quote (``price_rows.quote_steps``)."""
+    return any(s.id == "quotes" and s.key in QUOTE_STEP_KEYS for s in result.next_steps)
+
+
+QUOTE_STEP_KEYS = ("rows18.next.quotes_region", "prices16.next.quotes_line_host")
+
+
+def _totals_in_formula(result: PlanResult, totals: str, worked: str) -> bool:
+    """Issue 25 (each figure once): the cloud's month row ("on demand X; monthly/reserved Y; spot Z") says again
+    the totals its worked-out product ends in. Where each plain total is there, the product is the row. Not where a
+    label says more than "on demand"/"monthly/reserved" (scaled to the load, a reserved floor), nor for a job."""
+    c = result.costs
+    if c.per_job or c.cloud_reserved_floor or cloud_price_labels.scaled(c):
+        return False
+    cur = c.currency
+    figures = [_money(r, cur) for r in (c.cloud_on_demand_monthly, c.cloud_monthly, c.cloud_spot_monthly)
+               if r is not None]
+    shown = [f for f in figures if f in totals]
+    return bool(shown) and len(shown) == len(figures) and all(f.removesuffix(f" {cur}") in worked for f in shown)
+
+
 def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     """A two-node plan's cost per node (its GPUs at its region's price): they add up to the total on page 1."""
     t = _t(lang)
@@ -1068,9 +1111,11 @@ def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         if n.monthly is None or n.per_gpu_hour is None:
             value = t("memo.cost.node_unpriced", n=n.total_gpus, gpu=n.gpu_name)
         else:
-            value = t("memo.cost.node_value", n=n.total_gpus, gpu=n.gpu_name,
-                      rate=_money(n.per_gpu_hour, f"{cur}/GPU·h"), cost=_money(n.monthly, cur))
-            value += memo_cost_formula.node_formula(n.cost_factors, cur, lang)
+            rate = _money(n.per_gpu_hour, f"{cur}/GPU·h")
+            formula = memo_cost_formula.node_formula(n.cost_factors, cur, lang)
+            # the rate once: the formula that follows names it (s22-pages22: q34 said each node's twice in a cell)
+            key = "pages22.cost.node_value" if rate in formula else "memo.cost.node_value"
+            value = t(key, n=n.total_gpus, gpu=n.gpu_name, rate=rate, cost=_money(n.monthly, cur)) + formula
         rows.append((t("memo.cost.node", where=_node_where(n, lang)), value))
     return rows
 
@@ -1210,7 +1255,15 @@ def _peak_value(result: PlanResult, t) -> str:
              serving=_num(serving), down=_num(down))
 
 
-def _one_down_knee(result: PlanResult, t) -> str:
+def _knee_sentences(result: PlanResult, t, lang: str) -> str:
+    """Where the plan's load and its load with one unit down sit against the knee. Where the first sentence names
+    the most a replica takes within the target, the second does not name it again (s22-pages22)."""
+    past = _past_knee(result, t)
+    return (" " if lang != "zh_CN" else "").join(x for x in (past, _one_down_knee(result, t, said_max=bool(past)))
+                                                if x)
+
+
+def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
     """Where the load per replica with one unit down sits against the knee (q23: "with one down it is 30 a replica,
     exactly at the stated knee"): below it, at it, or past it but within the target."""
     cap, knee, hw = result.capacity, result.latency_curve.knee_concurrency, result.hardware
@@ -1220,6 +1273,8 @@ def _one_down_knee(result: PlanResult, t) -> str:
     one = t("replica21.unit.server" if (hw.replicas or 0) - serving > 1 else "replica21.unit.replica")
     key = "replica21.knee.down_within" if down < knee else "replica21.knee.down_at" if down == knee else \
         "replica21.knee.down_past"
+    if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before
+        key = key.replace("replica21.knee.", "pages22.knee.")
     lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
         t("replica21.knee.lead", one=one, down=_num(down))
     return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))

@@ -82,6 +82,7 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
         value += reserved_floor.formula(c, lang, hours, params["price"], params["factor"])  # (s19-reserve19)
     elif reserved and not c.per_job and c.cloud_monthly is not None and mf is not None:  # the commitment, every GPU
         key = "memo.apiweigh18.formula_reserved_all" if cloud_price_labels.scaled(c) else \
+            "pages22.formula_reserved_od" if _on_demand_times(od, mf, c.cloud_monthly) else \
             "memo.batchcost15.formula_reserved"  # s18-apiweigh: every GPU all month, against on demand's average
         value += translate(lang, key, gpus=_count(float(c.gpus)), hours=hours,
                            price=params["price"], currency=c.currency, discount=_r(mf.low, mf.high),
@@ -92,6 +93,13 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
                                                                                  c.cloud_spot_factor.high),
                            cost=_r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high), currency=c.currency)
     return translate(lang, "memo.batchcost15.formula_label"), value
+
+
+def _on_demand_times(od: Any, discount: Any, reserved: Any) -> bool:
+    """The reserved month is the on-demand month times the discount, end for end (the same GPUs, hours, price and
+    overhead): the formula says "on demand × discount" instead of every factor again (s22-pages22, issue 25)."""
+    return all(abs(o * d - r) <= 0.005 * max(r, 1.0) for o, d, r in
+               ((od.low, discount.low, reserved.low), (od.high, discount.high, reserved.high)))
 
 
 def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> str:

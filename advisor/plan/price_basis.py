@@ -52,8 +52,11 @@ class PriceBasis(BaseModel):
         """The region whose price the stand-in takes the place of."""
         return self.proxy_region if self.proxy_line is not None else self.stand_in_region
 
-    def text_in(self, lang: str) -> str:
+    def text_in(self, lang: str, *, quote_asked: bool = False) -> str:
+        """``quote_asked``: the memo's next steps already ask the region's hosts for a quote (``price_rows
+        .quote_steps``), so the stand-in is named without asking again (s22-pages22: q13 asked three times)."""
         out = []
+        asked = "pages22.basis." if quote_asked else "rows18.basis."
         if self.marketplace_left_out:
             offers = self.offers.get(lang) or self.offers.get("en") or self.marketplace_left_out
             why = translate(lang, f"prices16.basis.why.{self.why or 'sensitive'}")
@@ -66,7 +69,7 @@ class PriceBasis(BaseModel):
             where = {"region": translate(lang, f"plan.region.{self.proxy_region}"),
                      "line": translate(lang, f"prices16.line.{self.proxy_line}")}
             # the offers standing in are named where they are another region's (a local row stands in for the line)
-            out.append(translate(lang, "rows18.basis.proxy", **where, **stand_in) if names
+            out.append(translate(lang, asked + "proxy", **where, **stand_in) if names
                        else translate(lang, "prices16.basis.proxy", **where))
             if not names:
                 # the region's own cloud GPUs can serve the plan with the line bought apart (s20-gpu20, ninth blind
@@ -74,7 +77,7 @@ class PriceBasis(BaseModel):
                 # another region's rows times an uplift are no GPUs to rent there, so not said for them
                 out.append(translate(lang, "gpu20.basis.line_apart", **where))
         elif self.stand_in_region and names:
-            out.append(translate(lang, "rows18.basis.stand_in", **stand_in,
+            out.append(translate(lang, asked + "stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))
         if self.share_instance_gpus and self.share_gpus:
             offers = self.share_offers.get(lang) or self.share_offers.get("en") or []

@@ -22,6 +22,7 @@ from advisor.plan.gpu_dearer import DearerAlt
 from advisor.plan.gpu_weigh import GpuWeighing
 from advisor.plan.money_text import number_text
 from advisor.plan.price_basis import PriceBasis
+from advisor.plan.question_lead import without_lead
 from advisor.sizing.quant import get_format
 
 Severity = Literal["blocker", "warning", "info"]
@@ -665,7 +666,8 @@ class OpenQuestion(_Out):
         """The question, what was assumed, and what another answer would change, in one line."""
         assumed = self.assumption_in(lang)
         return translate(lang, "plan.question.line_assumed" if assumed else "plan.question.line",
-                         question=self.question_in(lang), assumed=assumed or "", changes=self.changes_in(lang))
+                         question=self.question_in(lang), assumed=without_lead(assumed or "", lang),
+                         changes=self.changes_in(lang))
 
 
 class NextStep(_Out):
@@ -822,8 +824,8 @@ class GpuChoice(_Out):
         sep = "" if lang == "zh_CN" else " "
         # the GPU the one-card-a-replica sentence already weighed, with its cost and how much more it is, is not
         # weighed again at its size (s21-pages21: q13 said the L40S's 4.84 USD/h three times in one paragraph)
-        said = self._declined_gpu()
-        out = "".join(sep + d.text_in(lang) for d in self.dearer if not (said and d.gpu_name == said))
+        said = {self._declined_gpu()} | self._passed_over_gpus()
+        out = "".join(sep + d.text_in(lang) for d in self.dearer if d.gpu_name not in said)
         if self.cheaper_card is not None:
             out += sep + self.cheaper_card.text_in(lang, "gpucheap21")
         return out
@@ -832,6 +834,13 @@ class GpuChoice(_Out):
         if self.single_card_declined is None:
             return ""
         return self._option(self.single_card_declined["other"]).gpu_name
+
+    def _passed_over_gpus(self) -> set[str]:
+        """The GPUs a pick sentence already names with their size and cost (a cheaper setup passed over for one
+        card a replica, for bandwidth per unit of price, or for the failover margin): the "next setups" list
+        does not name them again (s22-pages22: q13/q34 named the L4 pair twice in one paragraph)."""
+        picks = (self.single_card, self.decode_pick, self.latency_pick)
+        return {self._option(p["other"]).gpu_name for p in picks if p is not None}
 
     def _single(self, lang: str) -> str:
         """Why one card per replica and not the cheaper replica over PCIe, with both prices and the threshold."""
@@ -849,8 +858,9 @@ class GpuChoice(_Out):
             return ""
         d = self.decode_pick
         o = self._option(d["other"])
-        return ("" if lang == "zh_CN" else " ") + render(lang, "gpupick21.decode_pick", {
-            "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
+        # the setup passed over named with its cost, as the next-setups list would (which then leaves it out)
+        return ("" if lang == "zh_CN" else " ") + render(lang, "pages22.decode_pick", {
+            "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
             "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
 
@@ -890,15 +900,23 @@ class GpuChoice(_Out):
         return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"]})
 
+    def _others_text(self, options: list[GpuOption], lang: str) -> str:
+        """"A or B": the next setups (at most two), as the choice's first sentence names them."""
+        if len(options) > 1:
+            return render(lang, "plan.gpu_choice.join", {"a": self._option_text(options[0], lang),
+                                                         "b": self._option_text(options[1], lang)})
+        return self._option_text(options[0], lang) if options else ""
+
+    def _others_unsaid(self, lang: str) -> str:
+        """The next setups less those a pick sentence names with its own size and cost."""
+        said = self._passed_over_gpus()
+        return self._others_text([o for o in self.alternatives if o.gpu_name not in said], lang)
+
     def text_in(self, lang: str) -> str:
         def one(o: GpuOption) -> str:
             return self._option_text(o, lang)
 
-        others = ""
-        if self.alternatives:
-            others = render(lang, "plan.gpu_choice.join", {"a": one(self.alternatives[0]),
-                                                           "b": one(self.alternatives[1])}) \
-                if len(self.alternatives) > 1 else one(self.alternatives[0])
+        others = self._others_text(self.alternatives, lang)
         if self.reason == "cost" and self.unsourced_cheaper is None:
             if not self.alternatives:
                 key = "consist20.gpu_choice.cheapest" if self.pruned else "plan.gpu_choice.only"
@@ -906,6 +924,10 @@ class GpuChoice(_Out):
             # not "the cheapest" where a cheaper setup over PCIe was passed over for it (said next)
             key = "plan.gpu19.text_single" if self.single_card is not None or self.decode_pick is not None \
                 or self.latency_pick is not None else "plan.gpu_choice.text"
+            if key == "plan.gpu19.text_single":
+                others = self._others_unsaid(lang)
+                if not others:
+                    key = "pages22.gpu_choice.meets"
             return render(lang, key, {"chosen": one(self.chosen), "others": others}) + self._single(lang) \
                 + self._decode_pick(lang) + self._latency(lang) + self._declined(lang) + self._weighed(lang) + self._dearer(lang)
         internal = self.reason_params.get("internal") if self.reason == "grade" else None  # s15-prodgpu
@@ -915,6 +937,9 @@ class GpuChoice(_Out):
             if self.unsourced_cheaper is not None else ""
         key = "plan.gpu_choice.sentence" if self.alternatives else \
             "consist20.gpu_choice.sentence_pruned" if self.pruned else "plan.gpu_choice.sentence_only"
+        if self.alternatives:  # the next setups less those a pick sentence below names; none left: not listed
+            others = self._others_unsaid(lang)
+            key = key if others else "consist20.gpu_choice.sentence_pruned"
         return render(lang, key, {"chosen": one(self.chosen), "why": why, "unsourced": unsourced,
                                   "others": others}) + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
             + self._declined(lang) \
@@ -1025,13 +1050,12 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "thin", "close", "answers", "unserved"] = Field(
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
-                    "contract meets; owned: the plan runs on cards already owned; thin: cheaper by less than "
-                    "the lead margin; close: not below the plan at every price (hosted_verdict says how the "
-                    "ranges stand); answers: the answers rule it out (the finding says why); unserved: no "
-                    "provider of the price row serves from the API's region, so its figure is a yardstick and a "
-                    "quote from one that does comes first (s22-apilead22)")
+                    "contract meets; owned: the plan runs on cards already owned; close: not below the plan at "
+                    "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
+                    "finding says why); unserved: no provider of the price row serves from the API's region, so "
+                    "its figure is a yardstick and a quote from one that does comes first (s22-apilead22)")
     key: str = ""
     params: dict[str, Any] = Field(default_factory=dict)
     break_even: HostedBreakEven | None = None

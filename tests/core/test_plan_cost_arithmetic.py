@@ -40,6 +40,9 @@ JOB = {
 }
 SPOT = {"en": re.compile(rf"; spot = on demand × {RANGE} = {RANGE} "),
         "zh_CN": re.compile(rf"；抢占式 = 按量 × {RANGE} = {RANGE} ")}
+# s22-pages22: where every GPU is billed, monthly/reserved = on demand × the commitment discount
+RESERVED_OD = {"en": re.compile(rf"; monthly/reserved = on demand × {RANGE} \(.*?\) = {RANGE} "),
+               "zh_CN": re.compile(rf"；包月/预留 = 按量 × {RANGE}（.*?）= {RANGE} ")}
 # monthly/reserved: every GPU (not only those billed) × hours × price × commitment discount × (1 + overhead share)
 RESERVED = {
     "en": re.compile(rf"; monthly/reserved = ({NUM}) {UNIT_EN} × {RANGE} h × {RANGE} \w+/[GN]PU·h × {RANGE} "
@@ -112,6 +115,11 @@ def _check_extras(text: str, lang: str, what: str) -> None:
         ratio, cost = _pair(spot.group(1), spot.group(2)), _pair(spot.group(3), spot.group(4))
         for end in (0, 1):
             assert _close(on_demand[end] * ratio[end], cost[end]), f"{what}: {spot.group(0)}"
+    res_od = RESERVED_OD[lang].search(text)
+    if res_od is not None:
+        discount, cost = _pair(res_od.group(1), res_od.group(2)), _pair(res_od.group(3), res_od.group(4))
+        for end in (0, 1):
+            assert _close(on_demand[end] * discount[end], cost[end]), f"{what}: {res_od.group(0)}"
     res = RESERVED[lang].search(text)
     if res is not None:
         g = res.groups()
@@ -142,6 +150,9 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
     label, prefix = CLOUD_ROW[lang]
     cloud = [line for line in memo.splitlines() if any(line.startswith(f"| {x}") for x in label)]
     rows = [line for line in memo.splitlines() if line.startswith(f"| {LABELS[lang]} |")]
+    # s22-pages22: where its product ends in every total it lists, the cloud row is the worked-out product itself
+    merged = bool(cloud) and not rows and ROW[lang].search(cloud[0]) is not None
+    rows = [cloud[0]] if merged else rows
     if not cloud or _plan(path).nodes:  # no cloud price (a hosted API, an infeasible batch); or two nodes, each
         assert not rows                  # priced on its own row at its own region's rate (not yet worked out)
     else:
@@ -153,7 +164,7 @@ def test_the_printed_cloud_cost_is_the_product_of_the_printed_factors(path, lang
         # the arithmetic ends on the cost the cloud row prints
         # (s18-apiweigh: where on demand bills the load's average GPUs, its label says so before the figure)
         scaled = r"(?:, scaled to the load \([^)]*\):|，随负载伸缩（[^）]*）：)?"
-        assert re.search(re.escape(prefix.rstrip()) + scaled + " ?" + re.escape(m.group(9)), cloud[0]), \
+        assert merged or re.search(re.escape(prefix.rstrip()) + scaled + " ?" + re.escape(m.group(9)), cloud[0]), \
             (rows[0], cloud[0])
     for m in JOB[lang].finditer(memo):  # a batch no setup finishes in time, priced in its reasons
         _check(m, path.stem)
