@@ -652,7 +652,7 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
 
     got = phased_cost.phases(region, reason, form, out, timeline, c.duration_months, mainland,
                              (decide_line(c, region, form), decide_line(c, "mainland", form)),
-                             lambda line: line_cost(c, line, form, chosen, fx), chosen.gpu.id)  # fmt: skip
+                             lambda line: line_cost(c, line, form, chosen, fx, region), chosen.gpu.id)  # fmt: skip
     if got is not None:
         out.costs.phased, rows = got
         out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *rows])
@@ -1017,7 +1017,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None:
         from advisor.plan.line_cost import line_cost
 
-        result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+        result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
