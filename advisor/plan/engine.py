@@ -919,6 +919,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         lay_out=lambda k: gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=form in OWNED_FORMS),
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
+    if chosen is not None and out is not None:  # s22-premium22: the budget judged on the total with a priced line
+        from advisor.plan.line_cost import line_cost
+
+        judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form, c.budget_amount)
+        if judged is not None:
+            within, needed, straddles = judged
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
@@ -1024,7 +1030,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             ov_node.node, _node_command(ov_node.node))]
         ov = ov_node.node
         result.nodes[1].latency_curve = _hardware_capacity(ov.ctx, ov.cand, ov.sim_ttft, ov.sim_tpot, True)[2]
-    m = costs.recommended_monthly
+    m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency)  # fmt: skip
