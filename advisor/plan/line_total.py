@@ -64,17 +64,15 @@ def budget_clause(result: Any, lang: str) -> str:
     c, line = result.costs, result.line_cost
     if line is None or c.within_budget is None:
         return ""
-    name = {"tr": f"plan.line.{line.line}"}
-    if c.monthly_with_line is not None and line.monthly is not None:
-        return render(lang, "premium22.budget.line_counted", {"line": name})
+    if c.monthly_with_line is not None and line.monthly is not None:  # the cost row names the line and its price
+        return render(lang, "premium22.budget.line_counted", {})
     if c.line_excluded:
         over = c.within_budget is False or c.budget_straddles
         if over or c.budget_monthly is None or c.recommended_monthly is None:
-            return render(lang, "premium22.budget.line_unpriced_over", {"line": name, "mbps": f"{line.mbps:,.0f}"})
+            return render(lang, "premium22.budget.line_unpriced_over", {"mbps": f"{line.mbps:,.0f}"})
         # within: what the budget leaves for the line above the setup's high end, so the reader sees how far off
         room = round_money(c.budget_monthly - c.recommended_monthly.high)
-        return render(lang, "premium22.budget.line_unpriced", {"line": name, "mbps": f"{line.mbps:,.0f}",
-                                                                "room": f"{room} {c.currency}"})
+        return render(lang, "premium22.budget.line_unpriced", {"mbps": f"{line.mbps:,.0f}", "room": f"{room} {c.currency}"})
     return ""
 
 
