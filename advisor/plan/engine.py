@@ -1025,6 +1025,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
 
         result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
+        if result.costs.price_basis is not None:  # "the line bought apart" is then in the total (s22-premium22)
+            result.costs.price_basis.line_in_total = result.costs.monthly_with_line is not None
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]
