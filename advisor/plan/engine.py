@@ -1230,7 +1230,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
                 continue
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
-            m = r.costs.recommended_monthly
+            m = line_total.judged_total(r.costs)  # the figure the budget is judged on: with a priced line (s22)
             if blockers - {"cost.budget_short"} or m is None or answers.monthly_budget is None:
                 continue
             # a larger budget can buy more (the N+1 spare a tight budget left out): the budget the re-planned setup
@@ -1240,9 +1240,9 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
                 budget = {"amount": amount, "currency": r.costs.currency}
                 change = {**fix.change, "monthly_budget": budget}
                 r = replan(change)
-                if r is None or r.costs.within_budget is not False or r.costs.recommended_monthly is None:
+                if r is None or r.costs.within_budget is not False or line_total.judged_total(r.costs) is None:
                     break
-                m = r.costs.recommended_monthly
+                m = line_total.judged_total(r.costs)
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             asked = float(answers.monthly_budget.amount)
