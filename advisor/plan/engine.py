@@ -1246,8 +1246,9 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             asked = float(answers.monthly_budget.amount)
+            shown = r.costs.recommended_monthly or m  # the range the fix's text gives (its setup's, as monthly_cost)
             fix = fix.model_copy(update={"change": change, "with_budget": budget,
-                                         "straddles_budget": asked if m.low <= asked < m.high else None})
+                                         "straddles_budget": asked if shown.low <= asked < shown.high else None})
         if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
             fix = fixes17.with_setup(fix, r.hardware, r.gpu_choice)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name
