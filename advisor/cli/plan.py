@@ -127,6 +127,7 @@ def summary(result, lang: str) -> str:
 
         rows.append((t(lang, "plan.cli.hardware"), t(lang, no_hardware_key(r, "plan.cli.no_hardware"))))
     c = r.costs
+    from advisor.plan import line_total
     from advisor.plan.memo_forms import key_rows
 
     owning = key_rows(r, lang)  # an owning form: the one-off purchase and the monthly cost, each named
@@ -134,7 +135,8 @@ def summary(result, lang: str) -> str:
     if c.recommended_monthly and not owning:
         rows.append((t(lang, "plan.cli.cost"), t(lang, "plan.cli.cost_line_job" if c.per_job else "plan.cli.cost_line",
                      low=f"{c.recommended_monthly.low:,.0f}", high=f"{c.recommended_monthly.high:,.0f}",
-                     currency=c.currency, form=t(lang, f"plan.form.{r.deployment_form}"))))  # fmt: skip
+                     currency=c.currency, form=t(lang, f"plan.form.{r.deployment_form}"))
+                     + line_total.key_clause(r, lang)))  # the premium line: in the total, or said left out (s22)
     if c.budget_straddles and c.budget_monthly is not None:
         rows.append(("", t(lang, "plan.cli.budget_straddles", budget=f"{c.budget_monthly:,.0f}", currency=c.currency)))
     from advisor.plan.memo_text15 import per_million_split

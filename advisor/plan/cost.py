@@ -353,11 +353,12 @@ def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month
             tokens_per_month / 1e6 * o_hi + input_tokens_per_month / 1e6 * i_hi)
 
 
-def judge_budget(costs: Costs, budget: float) -> tuple[bool, float, bool] | None:
-    """(within, needed, straddles) of ``costs.recommended_monthly`` against ``budget``, written into ``costs``; None
-    without a recommended cost. Judged on the HIGH end, on the figures the memo shows (to the cent): a budget equal
-    to the shown high end is within it; the low end under the budget and the high end over it straddles."""
-    rec = costs.recommended_monthly
+def judge_budget(costs: Costs, budget: float, total: MoneyRange | None = None) -> tuple[bool, float, bool] | None:
+    """(within, needed, straddles) of ``costs.recommended_monthly`` (or ``total``: the setup with its priced network
+    line, advisor.plan.line_total) against ``budget``, written into ``costs``; None without a recommended cost.
+    Judged on the HIGH end, on the figures the memo shows (to the cent): a budget equal to the shown high end is
+    within it; the low end under the budget and the high end over it straddles."""
+    rec = total if total is not None else costs.recommended_monthly
     if rec is None:
         return None
     within = rec.high <= budget

@@ -80,6 +80,7 @@ from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_
 from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
+from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
 from advisor.plan.node_shapes import OWNED_FORMS
@@ -640,7 +641,6 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
     """A plan launched offshore that moves to the mainland once its ICP filing is done (rule 1): the same setup
     costed in the mainland, the two phases written into ``out.costs.phased`` and the mainland rows into its price
     list (advisor.plan.phased_cost; q21 billed Hong Kong for 12 months and never priced the mainland node)."""
-    from advisor.plan.line_cost import line_cost
 
     def mainland() -> tuple[costmod.CostOutcome | None, sizing.Candidate | None]:
         """The same setup in the mainland; where its part has no mainland price, the mainland's own cheapest setup
@@ -654,7 +654,7 @@ def _cost_the_move(c: Ctx, region: str, reason: str, form: str, chosen: sizing.C
 
     got = phased_cost.phases(region, reason, form, out, timeline, c.duration_months, mainland,
                              (decide_line(c, region, form), decide_line(c, "mainland", form)),
-                             lambda line: line_cost(c, line, form, chosen, fx), chosen.gpu.id)  # fmt: skip
+                             lambda line: line_cost(c, line, form, chosen, fx, region), chosen.gpu.id)  # fmt: skip
     if got is not None:
         out.costs.phased, rows = got
         out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *rows])
@@ -960,6 +960,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         rebased = _at_volume(c, costed_as or chosen, form, out, capacity, region, book, hosted, second, fleet_vol)
         if rebased is not None:
             out, (within, needed, straddles), second = rebased
+    if chosen is not None and out is not None:  # s22-premium22: the budget judged on the total with a priced line
+        judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form, c.budget_amount)
+        if judged is not None:
+            within, needed, straddles = judged
     f = Facts(ctx=c, region=region, line=line, form=form, region_reason=reason, gpu_ids=gpu_ids, chosen=chosen,
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
@@ -1055,10 +1059,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
     result.next_steps = instance_on_request.confirm_first(result.next_steps, result.hardware, form)
     if chosen is not None:
-        from advisor.plan.line_cost import line_cost
-
-        result.line_cost = line_cost(sized, line, form, chosen, fx)  # the mainland node's line: its users' traffic
+        result.line_cost = line_cost(sized, line, form, chosen, fx, region)  # the mainland node's line: its users' traffic
         line_total.apply(result.costs, result.line_cost, form)  # in the total where priced, else said left out
+        if result.costs.price_basis is not None:  # "the line bought apart" is then in the total (s22-premium22)
+            result.costs.price_basis.line_in_total = result.costs.monthly_with_line is not None
     if main_node is not None and ov_node is not None:
         result.nodes = [two_nodes.node_row(main_node, hardware.command), two_nodes.node_row(
             ov_node.node, _node_command(ov_node.node))]
@@ -1067,7 +1071,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         weighing = result.gpu_choice.weighing if result.gpu_choice is not None else None
         if weighing is not None:  # its split is the mainland node's; the cost row adds both nodes'
             weighing.on_mainland_node = True
-    m = costs.recommended_monthly
+    m = line_total.judged_total(costs)  # the budget's figure: with a priced line (s22-premium22)
     result.binding_constraint = binding_constraint(
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve)  # fmt: skip
@@ -1265,7 +1269,7 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
                 continue
         if not r.feasible or r.costs.within_budget is False:
             blockers = {x.id for x in r.findings if x.severity == "blocker"}
-            m = r.costs.recommended_monthly
+            m = line_total.judged_total(r.costs)  # the figure the budget is judged on: with a priced line (s22)
             if blockers - {"cost.budget_short"} or m is None or answers.monthly_budget is None:
                 continue
             # a larger budget can buy more (the N+1 spare a tight budget left out): the budget the re-planned setup
@@ -1275,14 +1279,15 @@ def _fixes_that_work_alone(answers: PlanAnswers, fixes: list[Fix], quotes,
                 budget = {"amount": amount, "currency": r.costs.currency}
                 change = {**fix.change, "monthly_budget": budget}
                 r = replan(change)
-                if r is None or r.costs.within_budget is not False or r.costs.recommended_monthly is None:
+                if r is None or r.costs.within_budget is not False or line_total.judged_total(r.costs) is None:
                     break
-                m = r.costs.recommended_monthly
+                m = line_total.judged_total(r.costs)
             if r is None or not r.feasible or r.costs.within_budget is False:
                 continue
             asked = float(answers.monthly_budget.amount)
+            shown = r.costs.recommended_monthly or m  # the range the fix's text gives (its setup's, as monthly_cost)
             fix = fix.model_copy(update={"change": change, "with_budget": budget,
-                                         "straddles_budget": asked if m.low <= asked < m.high else None})
+                                         "straddles_budget": asked if shown.low <= asked < shown.high else None})
         if r.hardware.gpu:  # the setup a model or format change was re-planned on, whole servers said (s17-fixes)
             fix = fixes17.with_setup(fix, r.hardware, r.gpu_choice)
         if fix.id == "other_gpus" and r.hardware.gpu:  # the re-planned setup itself, not only the GPU's name

@@ -193,7 +193,7 @@ def line_bandwidth(f: Facts):
     fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
     # the mainland node's line, sized for its share of the peak as the cost table's row is (q34 read 6 Mbps
     # here beside 4 Mbps in the table)
-    lc = line_cost(f.sized_ctx, f.line, f.form, f.chosen, fx)
+    lc = line_cost(f.sized_ctx, f.line, f.form, f.chosen, fx, f.region)
     if lc is None:
         return None
     cost = ({"tr": "plan.line_cost.cost_priced", "cost": _span(lc.monthly), "currency": lc.currency,

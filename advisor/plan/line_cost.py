@@ -3,8 +3,9 @@
 Bandwidth is derived from the plan's own figures: at the peak, ``peak`` users each receive one streamed event
 per token (about 150–300 bytes of JSON each) at the per-user speed the plan predicts, and send their prompts
 (about 4–6 bytes a token) once per request. Lines are billed on the larger direction at a fixed cap or the 95th
-percentile, so the cap is that peak × a stated headroom. A line with no sourced per-Mbps price (CN2 GIA,
-three-network: none found) stays unknown and is said so; it is never a zero.
+percentile, so the cap is that peak × a stated headroom. A line's per-Mbps price is read for the node's region
+(s22-premium22: CN2 GIA and three-network lines in Hong Kong, CN2 GIA in US West, from a community table of carrier
+transit prices, grade C); a line or region with no sourced price stays unknown and is said so; it is never a zero.
 """
 
 from __future__ import annotations
@@ -20,14 +21,35 @@ from advisor.plan.sizing import P99_TPOT, Candidate
 PREMIUM = ("bgp", "cn2_gia", "three_network")
 
 
+def price_row(line: str, region: str | None) -> dict | None:
+    """The sourced per-Mbps price of ``line`` for a node in ``region``: a line priced by region (CN2 GIA,
+    three-network) has a row only where its source gives one; a line priced as one row (BGP multi-line, the
+    mainland's) has it wherever it is chosen. None where no price was found."""
+    row = gpu_choice_facts()["line_bandwidth"]["prices"].get(line)
+    if not row:
+        return None
+    if "regions" in row:
+        return row["regions"].get(region or "")
+    return row
+
+
+def rate_conv(row: dict, currency: str, fx: float) -> float:
+    """Multiplier from the row's currency (CNY or USD) to the answer's; ``fx`` is CNY per USD."""
+    src = str(row.get("currency", "CNY"))
+    if src == currency:
+        return 1.0
+    return fx if src == "USD" else 1.0 / fx
+
+
 def _rate(name: str) -> tuple[float, float]:
     r = gpu_choice_facts()["line_bandwidth"][name]
     return float(r["low"]), float(r["high"])
 
 
-def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float) -> LineCost | None:
-    """The line's bandwidth at the peak and its monthly cost in the answer's currency; None without a premium line
-    (hosted API, batch, internal tools: ``decide_line`` gives ``any``)."""
+def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
+              region: str | None = None) -> LineCost | None:
+    """The line's bandwidth at the peak and its monthly cost in the answer's currency, at its price in ``region``
+    (the node's); None without a premium line (hosted API, batch, internal tools: ``decide_line`` gives ``any``)."""
     if line not in PREMIUM or form == "hosted_api" or c.is_batch or chosen is None:
         return None
     facts = gpu_choice_facts()["line_bandwidth"]
@@ -41,18 +63,20 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float)
     in_mbps = prompt_tok_s * in_bytes * 8 / 1e6
     headroom = float(facts["headroom"])
     billed = max(1, math.ceil(max(out_mbps, in_mbps) * headroom))
-    conv = 1.0 if c.currency == "CNY" else 1.0 / fx  # the only sourced price is in CNY
     out = LineCost(line=line, mbps=billed, out_mbps=round(out_mbps, 3), in_mbps=round(in_mbps, 3), headroom=headroom,
                    output_tokens_per_s=round(out_tok_s, 1), prompt_tokens_per_s=round(prompt_tok_s, 1),
                    currency=c.currency, stream_simulated=peak_stream.simulated_below(c, chosen))  # fmt: skip
-    price = facts["prices"].get(line)
+    price = price_row(line, region)
     if not price:
         return out
-    # Alibaba Cloud's fixed-bandwidth tiers: the low rate up to 5 Mbps, the high rate from 6 Mbps. A cap within 5
-    # Mbps is the range of both (another provider, or the cap split over the N+1 nodes or raised for a burst, bills
-    # the high rate: q05 read "23 CNY/Mbps, optimistic"); a larger cap is the high rate alone
+    conv = rate_conv(price, c.currency, fx)
+    # Alibaba Cloud's fixed-bandwidth tiers (BGP): the low rate up to 5 Mbps, the high rate from 6 Mbps. A cap within
+    # 5 Mbps is the range of both (another provider, or the cap split over the N+1 nodes or raised for a burst, bills
+    # the high rate: q05 read "23 CNY/Mbps, optimistic"); a larger cap is the high rate alone. A row without tiers
+    # (the premium lines: a range of providers' prices) is its range at any cap
     lo, hi = float(price["low"]), float(price["high"])
-    rate_lo = lo if billed <= 5 else hi
+    tier = price.get("low_up_to_mbps")
+    rate_lo = lo if tier is None or billed <= float(tier) else hi
     out.per_mbps_month = MoneyRange(low=round(rate_lo * conv, 2), high=round(hi * conv, 2))
     out.monthly = MoneyRange(low=round(rate_lo * billed * conv, 2), high=round(hi * billed * conv, 2))
     out.source = Source(title=str(price["offer"]), url=str(price.get("url", "")), date=str(price["date"]),
@@ -60,4 +84,4 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float)
     return out
 
 
-__all__ = ["PREMIUM", "line_cost"]
+__all__ = ["PREMIUM", "line_cost", "price_row", "rate_conv"]

@@ -5,16 +5,22 @@ month on page 1 while the line, "often the dominant cost" of such a node, was le
 further down. A line with a sourced price (BGP multi-line: a cloud's fixed-bandwidth list) is now added to page 1's
 figure as a total with the line, its source and grade beside it; a line with none (CN2 GIA, three-network: no dated
 public per-Mbps price, advisor.plan.line_cost) stays unknown, never a zero, and page 1 says plainly that the total
-excludes it and that the quote must name it. The GPU figure (``recommended_monthly``) is unchanged: the budget check,
-the break-even and the hosted-API comparison stand on the setup as before; ``Costs.monthly_with_line`` carries the
-total with the line.
+excludes it and that the quote must name it. The GPU figure (``recommended_monthly``) is unchanged: the break-even
+and the hosted-API comparison stand on the setup as before; ``Costs.monthly_with_line`` carries the total with the
+line.
+
+s22-premium22 (re-check 11b: q12, q13, q21, q43 left the line unpriced and out of the total): the premium lines are
+priced by region (advisor.plan.line_cost), and the budget is judged on the total with a priced line (``judge``), not
+on the GPUs alone; where the line has no price, the budget row says the line is not counted and could push it over
+(``budget_clause``), never a silent zero.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.money_text import money_range
+from advisor.plan.cost import judge_budget
+from advisor.plan.money_text import money_range, round_money
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import LineCost, MoneyRange, render
 
@@ -37,6 +43,39 @@ def apply(costs: Any, line: LineCost | None, form: str) -> None:
     costs.monthly_with_line = MoneyRange(low=round(m.low + line.monthly.low, 2), high=round(m.high + line.monthly.high, 2))
 
 
+def judge(costs: Any, line: LineCost | None, form: str, budget: float | None) -> tuple[bool, float, bool] | None:
+    """``apply``, then (within, needed, straddles) of the total with a priced line against ``budget``, written into
+    ``costs``; None where the line is not in the total (none, unpriced, or a form that states its own rows) or there
+    is no budget: the setup's own judgement stands."""
+    apply(costs, line, form)
+    if budget is None or costs.monthly_with_line is None:
+        return None
+    return judge_budget(costs, budget, costs.monthly_with_line)
+
+
+def judged_total(costs: Any) -> MoneyRange | None:
+    """The monthly figure the budget was judged on: the total with a priced line, else the setup's own."""
+    return costs.monthly_with_line if costs.monthly_with_line is not None else costs.recommended_monthly
+
+
+def budget_clause(result: Any, lang: str) -> str:
+    """After the budget row's verdict: that the priced line is counted in it, or that an unpriced one is not and
+    could push the total over (further over where it already is); "" without a premium line in the total."""
+    c, line = result.costs, result.line_cost
+    if line is None or c.within_budget is None:
+        return ""
+    if c.monthly_with_line is not None and line.monthly is not None:  # the cost row names the line and its price
+        return render(lang, "premium22.budget.line_counted", {})
+    if c.line_excluded:
+        over = c.within_budget is False or c.budget_straddles
+        if over or c.budget_monthly is None or c.recommended_monthly is None:
+            return render(lang, "premium22.budget.line_unpriced_over", {"mbps": f"{line.mbps:,.0f}"})
+        # within: what the budget leaves for the line above the setup's high end, so the reader sees how far off
+        room = round_money(c.budget_monthly - c.recommended_monthly.high)
+        return render(lang, "premium22.budget.line_unpriced", {"mbps": f"{line.mbps:,.0f}", "room": f"{room} {c.currency}"})
+    return ""
+
+
 def key_clause(result: Any, lang: str) -> str:
     """Page 1's cost row, after the setup's figure: the total with the line (its price, source, grade), or that
     the total leaves out an unpriced line; "" without a premium line."""
@@ -55,4 +94,4 @@ def key_clause(result: Any, lang: str) -> str:
     return ""
 
 
-__all__ = ["apply", "in_total", "key_clause"]
+__all__ = ["apply", "budget_clause", "in_total", "judge", "judged_total", "key_clause"]

@@ -1036,7 +1036,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
                      + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:
-        verdict = _budget_verdict(c, t)
+        verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
         rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)

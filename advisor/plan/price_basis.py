@@ -41,6 +41,8 @@ class PriceBasis(BaseModel):
                                                "instance whose per-GPU share prices fewer GPUs, by language")
     share_instance_gpus: int | None = Field(None, description="GPUs of that whole instance")
     share_gpus: int | None = Field(None, description="GPUs of that part the plan rents (fewer than the instance)")
+    # s22-premium22: the line bought apart has a sourced price and page 1's total includes it
+    line_in_total: bool = Field(False, description="the premium line is priced and in the monthly total")
 
     @property
     def stand_in(self) -> bool:
@@ -75,7 +77,8 @@ class PriceBasis(BaseModel):
                 # the region's own cloud GPUs can serve the plan with the line bought apart (s20-gpu20, ninth blind
                 # review q13: "GCP Singapore prices stand in although GCP cannot deliver a CN2 GIA/9929/CMIN2 line");
                 # another region's rows times an uplift are no GPUs to rent there, so not said for them
-                out.append(translate(lang, "gpu20.basis.line_apart", **where))
+                out.append(translate(lang, "premium22.basis.line_apart_priced" if self.line_in_total
+                                     else "gpu20.basis.line_apart", **where))
         elif self.stand_in_region and names:
             out.append(translate(lang, asked + "stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))

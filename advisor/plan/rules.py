@@ -18,6 +18,7 @@ from advisor.plan import (
     failover_budget,
     first_token_reason,
     fp8_gain_reason,
+    line_total,
     payback,
     reserved_price,
     volume_busy,
@@ -972,7 +973,7 @@ def cost_budget(f: Facts):
         return None
     # the whole range, never its top alone called "the cheapest" (q40 read "the cheapest plan … needs ¥284,560", the
     # high end of ¥106,868–284,560): the budget is checked against the high end, and the text says both
-    m = f.cost.costs.recommended_monthly if f.cost is not None else None
+    m = line_total.judged_total(f.cost.costs) if f.cost is not None else None  # with a priced line (s22)
     cost = _range(m.low, m.high, f) if m is not None else _money(f.budget_needed, f)
     return finding("cost.budget_short", budget=_money(f.ctx.budget_amount, f), needed=_money(f.budget_needed, f),
                    cost=cost)
@@ -981,9 +982,9 @@ def cost_budget(f: Facts):
 @rule("cost.budget_straddles", "cost")
 def cost_budget_straddles(f: Facts):
     """The budget covers the low end of the cost range but not the high end: not "within budget"."""
-    if not f.budget_straddles or f.cost is None or f.cost.costs.recommended_monthly is None:
+    m = line_total.judged_total(f.cost.costs) if f.cost is not None else None  # with a priced line (s22)
+    if not f.budget_straddles or m is None:
         return None
-    m = f.cost.costs.recommended_monthly
     return finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
 
 

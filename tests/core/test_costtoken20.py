@@ -174,8 +174,10 @@ def _cost_row(text: str, lang: str) -> str:
     return _row(text, lang, "Cost |", "成本 |")
 
 
-def test_q43s_total_says_plainly_that_it_leaves_out_the_unpriced_three_network_line():
-    path = ADVICE_SCENARIOS / "q43_us_team_mainland_low_latency.json"
+def test_a_total_says_plainly_that_it_leaves_out_an_unpriced_three_network_line():
+    """Was q43's Hong Kong node; s22-premium22 priced the Hong Kong three-network line (tests/core/
+    test_premium22.py), so the unpriced case is now q13's Singapore node: the source gives no CN2 GIA price there."""
+    path = ADVICE_SCENARIOS / "q13_sg_sellers_pi_below_threshold.json"
     r = scenario_plan(path)
     c = r.costs
     assert r.line_cost is not None and r.line_cost.monthly is None  # no sourced per-Mbps price: unknown, not 0

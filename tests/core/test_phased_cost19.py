@@ -46,7 +46,8 @@ def test_q21_costs_hong_kong_until_the_move_then_the_mainland_node():
     assert p.total.high == pytest.approx(max(e[1] for e in ends), abs=0.05)
     assert p.total.high < p.first_monthly.high * 12  # the old bill (12 months in Hong Kong) was above it
     assert p.then_line == "bgp" and p.then_line_monthly is not None  # the mainland node's own line, priced
-    assert p.first_line == "three_network" and p.first_line_monthly is None  # no sourced price: unknown, not 0
+    # s22-premium22: the Hong Kong three-network line has a sourced price (grade C) and is priced, no longer unknown
+    assert p.first_line == "three_network" and p.first_line_monthly is not None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

@@ -224,9 +224,17 @@ def test_the_line_cost_appears_with_its_bandwidth_and_source_and_unknown_stays_u
                 "mainland_carriers": "telecom", "icp_status": "none", "launch_deadline_days": 10,
                 "mainland_entity": True})  # fmt: skip
     assert gia.region == "hong_kong" and gia.line == "cn2_gia"
-    assert gia.line_cost is not None and gia.line_cost.monthly is None and gia.line_cost.mbps >= 1
-    assert "price unknown" in gia.line_cost.text_in("en") and "价格未知" in gia.line_cost.text_in("zh_CN")
-    assert gia.to_json("en")["line_cost"]["monthly"] is None  # unknown, never 0
+    # s22-premium22: CN2 GIA in Hong Kong is priced from a sourced table (grade C); a region the table does not price
+    # (Singapore: no CN2 GIA figure there) stays unknown
+    assert gia.line_cost is not None and gia.line_cost.monthly is not None and gia.line_cost.source is not None
+    assert gia.line_cost.source.grade == "C"
+    sg = plan({**CHAT, "model": "qwen2.5-7b-instruct", "peak_concurrency": 16, "user_location": "mixed",
+               "user_mix": {"mainland": 0.2, "overseas": 0.8}, "overseas_markets": ["SEA"],
+               "mainland_carriers": "telecom", "icp_status": "none", "mainland_entity": False})  # fmt: skip
+    assert sg.region == "singapore" and sg.line == "cn2_gia"
+    assert sg.line_cost is not None and sg.line_cost.monthly is None and sg.line_cost.mbps >= 1
+    assert "price unknown" in sg.line_cost.text_in("en") and "价格未知" in sg.line_cost.text_in("zh_CN")
+    assert sg.to_json("en")["line_cost"]["monthly"] is None  # unknown, never 0
     internal = plan({**MAINLAND, "model": "qwen2.5-7b-instruct", "peak_concurrency": 8, "audience": "internal"})
     assert internal.line_cost is None
 

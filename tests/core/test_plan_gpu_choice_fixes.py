@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, line_total, make_plan
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.models import resolve_plan_model
 
@@ -23,7 +23,7 @@ def q40():
 
 def test_the_over_budget_headline_gives_the_range_and_never_calls_its_top_the_cheapest(q40):
     f = q40.finding("cost.budget_short")
-    m = q40.costs.recommended_monthly
+    m = line_total.judged_total(q40.costs)  # the range the budget is judged on: with its priced line (s22-premium22)
     assert f is not None and m is not None and m.low < m.high
     low, high = f"{round(m.low):,}", f"{round(m.high):,}"
     en, zh = f.title_in("en"), f.title_in("zh_CN")

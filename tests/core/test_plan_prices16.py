@@ -14,7 +14,8 @@ from advisor.plan import answers_from_dict
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.context import resolve
 from advisor.plan.critical_steps import after_critical_path
-from advisor.plan.data import factor, gpu_choice_facts
+from advisor.plan.data import factor
+from advisor.plan.line_cost import price_row, rate_conv
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.price_rows import MARKETPLACE, marketplace_allowed
 from advisor.plan.result import PlanResult
@@ -209,9 +210,11 @@ def test_a_priced_line_is_a_range_up_to_the_high_tier(path):
     lc = r.line_cost
     if lc is None or lc.per_mbps_month is None:
         return
-    high = float(gpu_choice_facts()["line_bandwidth"]["prices"][lc.line]["high"])
-    conv = 1.0 if lc.currency == "CNY" else 1.0 / r.costs.fx_rate
-    assert lc.per_mbps_month.high == pytest.approx(high * conv, abs=0.01)
+    # the row for the node's region (s22-premium22: premium lines are priced by region), in its own currency
+    row = price_row(lc.line, r.region)
+    assert row is not None
+    conv = rate_conv(row, lc.currency, r.costs.fx_rate)
+    assert lc.per_mbps_month.high == pytest.approx(float(row["high"]) * conv, abs=0.01)
 
 
 def test_q05_bgp_is_23_to_80_per_mbps():
