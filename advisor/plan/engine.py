@@ -47,6 +47,7 @@ from advisor.plan import (
     public_volume,
     reachable,
     second_unit,
+    see_fixes,
     serve_engine,
     single_card,
     sizing,
@@ -1088,6 +1089,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         alone = next((f for f in result.fixes if f.id == "other_gpus" and f.with_budget is None
                       and not f.with_deadline_hours), None)
         result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
+    see_fixes.drop_pointer_without_fixes(result)  # "see the fixes" only where the memo has fixes to see
     # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
     result.next_steps = critical_path_first(result)
     return result

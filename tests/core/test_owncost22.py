@@ -88,15 +88,22 @@ def test_the_own_rent_verdict_ranks_only_ranges_apart():
 
 
 @pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
-def test_overlapping_own_and_rent_are_not_called_cheaper(name):
+def test_overlapping_own_and_rent_name_the_side_cheaper_at_the_middle_and_the_quote_that_reverses_it(name):
+    """Round 11b: overlapping ranges were called "owning costs less". Round 12 read "about the same" under a buy
+    headline as no verdict at all ("pick a side at the midpoint and say what quote would flip it"): the finding
+    names the side cheaper at the middle of the two ranges, both middles, and the quote that reverses it; never
+    "pays off" for ranges that overlap."""
     r = advice_plan(name)
     [buy] = [f for f in r.findings if f.id == "cost.buy"]
-    assert buy.title_key == "owncost22.rule.cost.buy.overlap.title", buy.title_key
-    for lang in ("en", "zh_CN"):
+    own, rent = r.costs.bare_metal_monthly, r.costs.cloud_monthly
+    own_mid, rent_mid = (own.low + own.high) / 2, (rent.low + rent.high) / 2
+    side = "own" if own_mid < rent_mid else "rent"
+    assert buy.title_key == f"lead22.rule.cost.buy.overlap.{side}.title", buy.title_key
+    for lang, reverse in (("en", ("reverse", "cheaper side")), ("zh_CN", ("反过来", "更便宜的一方"))):
         text = render(lang, buy.title_key, buy.params) + render(lang, buy.detail_key, buy.params)
-        assert "costs less" not in text and "pays off:" not in text and "划算" not in text, text
-    en = render("en", buy.detail_key, buy.params)
-    assert "about the same" in en and "only if" in en, en
+        assert f"{float(f'{own_mid:.3g}'):,.0f}" in text and f"{float(f'{rent_mid:.3g}'):,.0f}" in text, text
+        assert reverse[0 if side == "own" else 1] in text, text
+        assert "pays off:" not in text and "划算" not in text, text
 
 
 def test_ranges_apart_keep_the_plain_buy_finding(monkeypatch):
@@ -116,7 +123,7 @@ def test_ranges_apart_keep_the_plain_buy_finding(monkeypatch):
     got = rules.cost_buy(facts)
     assert got.title_key == "plan.rule.cost.buy.title", got.title_key
     facts.cost.costs = c  # the plan's own figures: overlapping, not ranked
-    assert rules.cost_buy(facts).title_key == "owncost22.rule.cost.buy.overlap.title"
+    assert rules.cost_buy(facts).title_key.startswith("lead22.rule.cost.buy.overlap.")
 
 
 @pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q03_hospital_private_wan_medical"])
