@@ -202,7 +202,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         use = ctx.usage_share
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        pw_lo, pw_hi = pw_full[0] * (0.5 + 0.5 * use), pw_full[1] * (0.5 + 0.5 * use)
+        pw_lo, pw_hi = pw_full[0] * average_draw(use), pw_full[1] * average_draw(use)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
@@ -274,6 +274,12 @@ def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> f
     """Months to break even at mid-range prices (each range's midpoint): the figure to plan with when the best and
     worst cases pair opposite ends of every range (cheapest purchase against dearest rent, and the reverse)."""
     return capex / (cloud_monthly - running_monthly) if cloud_monthly > running_monthly else None
+
+
+def average_draw(share: float) -> float:
+    """A server's average draw around the clock as a share of full load, busy ``share`` of the hours and idle the
+    rest at about half its full draw (server_idle_draw, a stated assumption)."""
+    return 0.5 + 0.5 * share
 
 
 def against_rent(capex: tuple[float, float], running: tuple[float, float], rent: tuple[float, float], horizon: int,
