@@ -104,3 +104,15 @@ def test_page_one_says_owning_and_renting_are_about_the_same_where_they_overlap(
     r = scenario_plan(Q26).model_copy(deep=True)
     r.costs.cloud_monthly = MoneyRange(low=r.costs.bare_metal_monthly.high * 2, high=r.costs.bare_metal_monthly.high * 3)
     assert own_rent_verdict.page_one_clause(r, lang) == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rent_first_then_buy_gives_the_months_on_the_printed_rent(lang):
+    """Rent first, measure, then buy (fixture 10, a large MoE): the finding gives the payback months against the rent
+    (it read "break-even utilisation: —" once there was none) and the assumed share the choice rests on."""
+    r = scenario_plan(Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json")
+    assert r.deployment_form == "cloud_then_bare_metal"
+    got = next(f for f in r.findings if f.id == "cost.cloud_then_buy")
+    assert got.detail_key == "rentbasis22b.rule.cost.cloud_then_buy.detail"
+    text = got.detail_in(lang)
+    assert r.costs.break_even_months.text(lang, "months") in text and "—" not in text
