@@ -18,7 +18,6 @@ from typing import Any
 from advisor.plan import capacity_per_million, hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
-from advisor.plan.payback import utilisation_over_horizon
 from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
@@ -198,13 +197,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
         # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption); busy the share the
-        # month's own tokens give where the engine found one (s22-owncost22, ``Ctx.usage_share``), the power shown and
-        # counted; the break-even below keeps the assumed share's power, the share its rent is billed at
+        # month's own tokens give where the engine found one (s22-owncost22, ``Ctx.usage_share``): one share for the
+        # power shown, the monthly figure and the payback below (s22-rentbasis22b)
         use = ctx.usage_share
-        draw = (0.5 + 0.5 * util)
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        pw_lo, pw_hi = pw_full[0] * (0.5 + 0.5 * use), pw_full[1] * (0.5 + 0.5 * use)
+        pw_lo, pw_hi = pw_full[0] * average_draw(use), pw_full[1] * average_draw(use)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
@@ -217,23 +215,15 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         owned_lo, owned_hi = am_lo + pw_lo + col_lo + st_lo, am_hi + pw_hi + col_hi + st_hi
         costs.bare_metal_monthly = _mr(owned_lo * conv, owned_hi * conv)
         opex_lo, opex_hi = pw_lo + col_lo + st_lo, pw_hi + col_hi + st_hi
-        # the break-even's running costs: the power at the assumed share, the share the rent below is billed at
-        be_lo, be_hi = pw_full[0] * draw + col_lo + st_lo, pw_full[1] * draw + col_hi + st_hi
-        if price:
-            p_lo, p_hi, _ = price
-            full_lo = p_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo)
-            full_hi = p_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi)
-            # over the horizon, the sum the months figure makes (advisor.plan.payback): power above idle grows with use
-            pf_lo, pf_hi = pw_full  # power at full draw
-            costs.break_even_utilisation = utilisation_over_horizon(
-                (c_lo, c_hi), (col_lo + st_lo + 0.5 * pf_lo, col_hi + st_hi + 0.5 * pf_hi), (0.5 * pf_lo, 0.5 * pf_hi),
-                (full_lo, full_hi), horizon)
-            # months until cumulative cloud spend at the expected utilisation passes capex + opex
-            cl_lo, cl_hi = full_lo * util, full_hi * util
-            m_best = c_lo / (cl_hi - be_lo) if cl_hi > be_lo else None
-            m_worst = c_hi / (cl_lo - be_hi) if cl_lo > be_hi else None
-            m_mid = _mid_months((c_lo + c_hi) / 2, (cl_lo + cl_hi) / 2, (be_lo + be_hi) / 2)
-            costs.break_even_months = _break_even_months(m_best, m_worst, horizon, util, m_mid)
+        if cloud_lo is not None and cloud_hi is not None:
+            # s22-rentbasis22b: paid back against the rent the memo prints (``cloud_lo``/``cloud_hi``: the setup's
+            # GPUs billed for the hours they are up, the cheaper of on demand and monthly/reserved), as an owned
+            # form's payback is (forms.apply_chosen). It used to be against renting only the busy hours (every GPU
+            # around the clock × the assumed 40 %) with the power at 40 % beside a monthly figure at the volume's
+            # share: q24 read "owning needs at least 43 % busy" of a service whose spare stays up whether busy or
+            # not. A rent that does not fall with the busy share has no utilisation break-even.
+            costs.break_even_months = against_rent((c_lo, c_hi), (opex_lo, opex_hi), (cloud_lo, cloud_hi), horizon,
+                                                   use)
         # cumulative series: cloud vs owned (capex at month 0)
         series = []
         for m in range(0, horizon + 1):
@@ -284,6 +274,24 @@ def _mid_months(capex: float, cloud_monthly: float, running_monthly: float) -> f
     """Months to break even at mid-range prices (each range's midpoint): the figure to plan with when the best and
     worst cases pair opposite ends of every range (cheapest purchase against dearest rent, and the reverse)."""
     return capex / (cloud_monthly - running_monthly) if cloud_monthly > running_monthly else None
+
+
+def average_draw(share: float) -> float:
+    """A server's average draw around the clock as a share of full load, busy ``share`` of the hours and idle the
+    rest at about half its full draw (server_idle_draw, a stated assumption)."""
+    return 0.5 + 0.5 * share
+
+
+def against_rent(capex: tuple[float, float], running: tuple[float, float], rent: tuple[float, float], horizon: int,
+                 share: float) -> BreakEven:
+    """Months until a purchase ``capex`` (low, high) with ``running`` costs a month is paid back against ``rent`` a
+    month (best case for owning: the cheapest purchase and running against the dearest rent; worst: the reverse), at
+    the busy share ``share`` the running costs were computed at: the one payback of a bought setup against the rent
+    the memo prints (bare metal beside a rented plan, an owned form, two nodes together; s22-rentbasis22b)."""
+    best = capex[0] / (rent[1] - running[0]) if rent[1] > running[0] else None
+    worst = capex[1] / (rent[0] - running[1]) if best is not None and rent[0] > running[1] else None
+    mid = _mid_months((capex[0] + capex[1]) / 2, (rent[0] + rent[1]) / 2, (running[0] + running[1]) / 2)
+    return _break_even_months(best, worst, horizon, share, mid)
 
 
 def _break_even_months(best: float | None, worst: float | None, horizon: int, util: float,

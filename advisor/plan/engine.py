@@ -700,6 +700,17 @@ def _at_volume(c: Ctx, chosen: sizing.Candidate, form: str, out: costmod.CostOut
     return again, judged, second
 
 
+def _two_nodes_at_volume(c: Ctx, out: costmod.CostOutcome, capacity: Capacity, ov_node: Any) -> None:
+    """Two nodes' bought comparison at the busy share their month's tokens give, where it contradicts the assumed
+    utilisation (``_at_volume``'s test on both nodes' capacity; s22-rentbasis22b): only the owned figures change,
+    so the rented plan's total and its budget stand."""
+    probe = out.costs.model_copy(deep=True)  # capacity_per_million.apply is not idempotent: read, not applied
+    _per_million_at_capacity(c, probe, capacity, ov_node)
+    busy = volume_busy.contradicting_share(probe)
+    if busy is not None:
+        two_nodes.at_busy_share(out, busy)
+
+
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -961,6 +972,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         rebased = _at_volume(c, costed_as or chosen, form, out, capacity, region, book, hosted, second, fleet_vol)
         if rebased is not None:
             out, (within, needed, straddles), second = rebased
+    elif chosen is not None and out is not None and ov_node is not None and not c.is_batch:
+        _two_nodes_at_volume(c, out, capacity, ov_node)
     if chosen is not None and out is not None:  # s22-premium22: the budget judged on the total with a priced line
         judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form, c.budget_amount)
         if judged is not None:

@@ -294,15 +294,10 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     if own.capex[1] <= 0:  # nothing to buy (the team's own GPUs): no purchase to pay back ("after about 0 months")
         costs.break_even_months = costs.break_even_utilisation = None
         return
-    best = own.capex[0] / (cloud[1] - running[0]) if cloud[1] > running[0] else None  # type: ignore[operator]
-    worst = own.capex[1] / (cloud[0] - running[1]) if cloud[0] > running[1] else None  # type: ignore[operator]
-    if best is None:
-        worst = None
-    mid = costmod._mid_months(sum(own.capex) / 2, (cloud[0] + cloud[1]) / 2, sum(running) / 2)  # type: ignore[operator]
     # the months at the share the running costs were computed at: the month's own tokens' where the engine found it
     # contradicts the assumed one (s22-owncost22), else the assumed
     share = costs.usage_busy if costs.usage_busy is not None else costs.utilisation
-    costs.break_even_months = costmod._break_even_months(best, worst, own.horizon, share, mid)
+    costs.break_even_months = costmod.against_rent(own.capex, running, cloud, own.horizon, share)  # type: ignore[arg-type]
     # No utilisation break-even: the rent compared is the rented setup's bill (``out.cloud_usd``: its GPUs billed for
     # the hours they are up, the peak's replicas by day and one kept warm), which does not fall with the share of those
     # hours they are busy. Scaling it with use (the rent ÷ the assumed share × a share) put "owning needs at least 12 %

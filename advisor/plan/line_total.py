@@ -24,10 +24,20 @@ from advisor.plan.money_text import money_range, round_money
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import LineCost, MoneyRange, render
 
+# s22-rentbasis22b (issue 25): which forms pay for a premium line in their monthly figure. A rented setup does (the
+# cloud's bandwidth bought apart), and so do servers colocated in a data centre, bought or the team's own (bare metal;
+# rent first then buy: the cloud's line, then the data centre's): the data centre bills the BGP or CN2 bandwidth per
+# Mbps as a cloud does, so q26's and q31's colocated H20 servers left out a line page 1 named. An office box or a
+# hybrid's owned base sits on the premises' own connection, a contract the plan neither sees nor prices (and a line
+# to the office, where one is chosen, is the carrier's quote): said left out, never counted as a zero.
+ON_PREMISES_LINE = ("on_premises", "hybrid")
+assert set(ON_PREMISES_LINE) <= set(OWNED_FORMS)
+
 
 def in_total(form: str, costs: Any) -> bool:
-    """Page 1 shows the monthly figure the line is added to (a rented setup; an owned form states its own rows)."""
-    return form not in (*OWNED_FORMS, "hosted_api") and costs.recommended_monthly is not None and not costs.per_job
+    """Page 1 shows the monthly figure the line is added to: a form that pays for the line (rented, or colocated in a
+    data centre), not an office box on the premises' own connection nor a hosted API."""
+    return form not in (*ON_PREMISES_LINE, "hosted_api") and costs.recommended_monthly is not None and not costs.per_job
 
 
 def apply(costs: Any, line: LineCost | None, form: str) -> None:
@@ -91,7 +101,14 @@ def key_clause(result: Any, lang: str) -> str:
             "total": money_range(c.monthly_with_line, c.currency)})
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
+    if form_of(result) in ON_PREMISES_LINE:  # the premises' own connection: not the plan's to price (see above)
+        return render(lang, "rentbasis22b.key.line_premises", {"line": name, "mbps": f"{line.mbps:,.0f}"})
     return ""
 
 
-__all__ = ["apply", "budget_clause", "in_total", "judge", "judged_total", "key_clause"]
+def form_of(result: Any) -> str:
+    """The result's deployment form ("" where it has none)."""
+    return str(getattr(result, "deployment_form", "") or "")
+
+
+__all__ = ["ON_PREMISES_LINE", "apply", "budget_clause", "form_of", "in_total", "judge", "judged_total", "key_clause"]

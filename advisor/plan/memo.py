@@ -45,6 +45,7 @@ from advisor.plan import (
     memo_per_million,
     memo_text15,
     office_token_rows,
+    own_rent_verdict,
     people_volume,
     phased_cost,
     prefix_cache_note,
@@ -1024,7 +1025,11 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
         basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
+    basis += own_rent_verdict.page_one_clause(result, lang)  # owning about the same as renting: said (q26, s22)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
+    premises_line = line_total.key_clause(result, lang) if owning else ""
+    if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
+        owning = [(k, v + premises_line if k == t("memo.key.cost") else v) for k, v in owning]
     rows.extend(owning)
     if monthly != "—" and not owning and result.nodes:  # the total and what each node adds to it
         parts = t("memo.list_sep").join(t("memo.key.cost_node_part", where=_node_where(n, lang, lower=True),

@@ -15,7 +15,11 @@ renting's while its dearest reaches renting's range) is ``ends``: only a far end
 
 from __future__ import annotations
 
+from typing import Any
+
+from advisor.i18n import translate
 from advisor.plan.hosted_verdict import api_verdict
+from advisor.plan.money_text import money_range
 
 KINDS = ("clear", "ends", "overlap")
 
@@ -29,4 +33,22 @@ def own_verdict(owned: tuple[float, float], rent: tuple[float, float]) -> str:
     return {"clear": "clear", "volume": "clear", "ends": "ends", "far": "ends"}.get(kind, "overlap")
 
 
-__all__ = ["KINDS", "own_verdict"]
+
+
+def page_one_clause(result: Any, lang: str) -> str:
+    """Page 1's cost row, after a bought colocated setup's month, where owning's and renting's printed ranges overlap:
+    "about the same as renting …, the quotes decide" (s22-rentbasis22b, issue 25: q26's page 1 recommended owning at
+    ¥137k–211k a month with no word that renting the same GPUs, ¥116k–358k, is about the same, said only in the
+    cost finding further down); "" elsewhere (a clear or far-ends verdict, another form, the team's own fleet)."""
+    c = result.costs
+    if result.deployment_form != "bare_metal" or c is None or c.bare_metal_monthly is None or c.cloud_monthly is None:
+        return ""
+    if any(f.id == "cost.fleet" for f in result.findings):  # the team's own fleet: nothing bought to weigh
+        return ""
+    own, rent = c.bare_metal_monthly, c.cloud_monthly
+    if own_verdict((own.low, own.high), (rent.low, rent.high)) != "overlap":
+        return ""
+    return translate(lang, "rentbasis22b.key.own_rent_overlap", rent=money_range(rent, c.currency))
+
+
+__all__ = ["KINDS", "own_verdict", "page_one_clause"]

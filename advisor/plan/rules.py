@@ -898,6 +898,10 @@ def cost_rent(f: Facts):
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
+    if util_be is None and verdict is not None:
+        # s22-rentbasis22b: paid back against this rent, which a setup that stays up pays busy or not: no utilisation
+        # break-even to state, the months at the one share the power is costed at (cost.against_rent)
+        return got.model_copy(update={"detail_key": f"rentbasis22b.rule.cost.rent.{verdict}.detail"})
     return _with_volume(got, c, f"util21b.rule.cost.rent.{verdict}.detail")
 
 
@@ -958,6 +962,10 @@ def cost_then(f: Facts):
     be = c.break_even_utilisation
     got = finding("cost.cloud_then_buy", months=f.ctx.duration_months,
                   breakeven=be.phrase("utilisation") if be else "—", util=round(f.ctx.volume_utilisation * 100))
+    months = c.break_even_months
+    if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
+        return got.model_copy(update={"detail_key": "rentbasis22b.rule.cost.cloud_then_buy.detail",
+                                      "params": {**got.params, "breakeven": months.phrase("months")}})
     return _with_volume(got, c, "util21b.rule.cost.cloud_then_buy.detail")
 
 

@@ -17,10 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import capacity_per_million, payback, reserved_floor
+from advisor.plan import capacity_per_million, reserved_floor
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx
-from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
 
 Verify = Callable[[Ctx, Any, str], tuple[float | None, float | None, bool]]
@@ -84,16 +83,6 @@ def _sum(a: tuple[float | None, float | None], b: tuple[float | None, float | No
     return (a[0] + b[0], a[1] + b[1])  # type: ignore[operator]
 
 
-def _full_cloud(costs: Any) -> tuple[float, float] | None:
-    """Renting the node's GPUs around the clock, a month, in the answers' currency (the break-even's yardstick)."""
-    p = costs.cloud_per_gpu_hour
-    if p is None:
-        return None
-    ov_lo, ov_hi = factor_range("overhead_share")
-    return (p.low * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_lo),
-            p.high * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_hi))  # fmt: skip
-
-
 def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome:
     """The two nodes' cost outcomes added: every monthly figure summed (unknown where either is), the break-even
     and the cost per million tokens computed again from the sums, each price row once. The owning forms of one
@@ -133,7 +122,7 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     costs.cost_per_million_output_tokens = costs.cost_per_million_tokens = costs.per_million_monthly = None
     if out_tok and cloud[0] is not None and cloud[1] is not None:  # both nodes' cost (rebased on their capacity)
         capacity_per_million.set_monthly(costs, cloud[0] * a.conv, cloud[1] * a.conv)
-    _break_even(costs, x, y)
+    _break_even(costs, cloud, a.conv)
     series = []
     for p, q in zip(a.series, b.series, strict=True):
         bm = p.bare_metal_low is not None and q.bare_metal_low is not None
@@ -144,30 +133,41 @@ def merge(a: costmod.CostOutcome, b: costmod.CostOutcome) -> costmod.CostOutcome
     return costmod.CostOutcome(costs=costs, series=series, cloud_usd=cloud, owned_usd=owned, conv=a.conv)
 
 
-def _break_even(costs: Any, x: Any, y: Any) -> None:
-    """The break-even of the two nodes together, from the summed owned and rented figures (as ``cost.compute``)."""
+def _break_even(costs: Any, cloud: tuple[float | None, float | None], conv: float) -> None:
+    """The payback of the two nodes together, from the summed owned figures against the summed rent the memo prints
+    (``cloud``, USD: each node's cheaper of on demand and monthly/reserved), as ``cost.compute`` pays one node back
+    (s22-rentbasis22b: it was against renting only the busy hours at the assumed share). Both nodes' power is at the
+    assumed share they were costed at (the memo's assumption says so): one share for the monthly figure and this."""
     costs.break_even_utilisation = costs.break_even_months = None
-    fx, fy = _full_cloud(x), _full_cloud(y)
-    owned = costs.bare_metal_monthly
-    if fx is None or fy is None or owned is None or costs.bare_metal_capex is None:
+    if costs.bare_metal_monthly is None or costs.bare_metal_capex is None or None in cloud:
         return
-    full = (fx[0] + fy[0], fx[1] + fy[1])
     opex = _add(_add(costs.bare_metal_power_monthly, costs.bare_metal_colo_monthly), costs.bare_metal_staff_monthly)
     if opex is None:
         return
-    util = costs.utilisation
-    # over the horizon, as the months figure below (advisor.plan.payback): power above idle grows with use
-    draw = 0.5 + 0.5 * util
-    pw = costs.bare_metal_power_monthly
-    pf = (pw.low / draw, pw.high / draw) if pw is not None else (0.0, 0.0)
     capex = (costs.bare_metal_capex.low, costs.bare_metal_capex.high)
-    costs.break_even_utilisation = payback.utilisation_over_horizon(
-        capex, (opex.low - pf[0] * draw + 0.5 * pf[0], opex.high - pf[1] * draw + 0.5 * pf[1]),
-        (0.5 * pf[0], 0.5 * pf[1]), full, costs.horizon_months)
-    cl_lo, cl_hi = full[0] * util, full[1] * util
-    best = costs.bare_metal_capex.low / (cl_hi - opex.low) if cl_hi > opex.low else None
-    worst = costs.bare_metal_capex.high / (cl_lo - opex.high) if cl_lo > opex.high else None
-    costs.break_even_months = costmod._break_even_months(best, worst, costs.horizon_months, util)
+    rent = (cloud[0] * conv, cloud[1] * conv)  # type: ignore[operator]
+    costs.break_even_months = costmod.against_rent(capex, (opex.low, opex.high), rent, costs.horizon_months,
+                                                   costs.usage_busy if costs.usage_busy is not None else costs.utilisation)
+
+
+def at_busy_share(out: costmod.CostOutcome, busy: float) -> None:
+    """Two nodes' bought comparison at the share of the hours the month's own tokens keep them busy (s22-rentbasis22b,
+    issue 25: owncost22 re-costed one node only, so q34's two nodes read "about 1 % busy" beside a power at 40 %).
+    The power above idle is all that changes: each node's power is its full draw × (idle share + the busy share of
+    the rest), so the summed power scales by the ratio of the draws; the monthly figure, the owned total and the
+    payback follow. Renting, billed for the hours the GPUs are up, is unchanged."""
+    c = out.costs
+    pw, bm = c.bare_metal_power_monthly, c.bare_metal_monthly
+    if pw is None or bm is None or c.utilisation <= 0:
+        return
+    ratio = costmod.average_draw(busy) / costmod.average_draw(c.utilisation)
+    d_lo, d_hi = pw.low * (ratio - 1), pw.high * (ratio - 1)
+    c.bare_metal_power_monthly = MoneyRange(low=round(pw.low + d_lo, 2), high=round(pw.high + d_hi, 2))
+    c.bare_metal_monthly = MoneyRange(low=round(bm.low + d_lo, 2), high=round(bm.high + d_hi, 2))
+    if None not in out.owned_usd:
+        out.owned_usd = (out.owned_usd[0] + d_lo / out.conv, out.owned_usd[1] + d_hi / out.conv)  # type: ignore[operator]
+    c.usage_busy = busy
+    _break_even(c, out.cloud_usd, out.conv)
 
 
 def node_row(node: Node, command: str | None = None) -> PlanNode:

@@ -105,7 +105,10 @@ def test_a_headroom_short_of_the_policy_states_the_budget_and_the_servers_it_tak
     assert per == 2 and f"a server that fails takes its {per} replicas with it" in en
     assert f"一台服务器故障会带走其上的 {per} 个副本" in zh
     # the same answers with the budget the stated total: the plan buys the servers and has the headroom
-    roomy = make_plan(answers_from_dict({**answers, "monthly_budget": {"amount": amount(short["total"]),
+    # s22-rentbasis22b: renting first, this form pays for its BGP line, which page 1's total and the budget now
+    # count (as a rented plan's, s22-premium22); the sentence's total is the GPUs', so the line is added to it here
+    line = r.line_cost.monthly.high if r.line_cost is not None and r.line_cost.monthly is not None else 0.0
+    roomy = make_plan(answers_from_dict({**answers, "monthly_budget": {"amount": amount(short["total"]) + line,
                                                                          "currency": "CNY"}}))
     assert roomy.hardware.layout.units == units and roomy.capacity.headroom >= HEADROOM - 1e-9
     assert roomy.costs.within_budget and not roomy.finding("sizing.plan").params.get("short")

@@ -46,7 +46,8 @@ def test_break_even_and_series_are_consistent():
                                                      region="us_west", tokens_per_month=1e9))  # fmt: skip
     c = out.costs
     assert c.bare_metal_capex.low >= 8 * 37500 and c.bare_metal_monthly.low > 0
-    assert 0 < c.break_even_utilisation.low <= c.break_even_utilisation.high
+    # paid back against the printed rent (s22-rentbasis22b): months, no utilisation break-even
+    assert c.break_even_utilisation is None and c.break_even_months is not None
     # owned monthly = amortised + power + colo + staff (low ends)
     parts = (c.bare_metal_amortised_monthly.low + c.bare_metal_power_monthly.low + c.bare_metal_colo_monthly.low
              + c.bare_metal_staff_monthly.low)  # fmt: skip

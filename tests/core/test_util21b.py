@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-import math
+import re
 
 import pytest
 
@@ -108,40 +108,40 @@ def test_q01s_office_power_is_given_at_its_volumes_busy_share_worked_from_the_js
     assert assumed.high > owned["power_monthly"]["high"]  # busier, more power: the assumed share's is the higher
 
 
-# q01 left out since s22-owncost22: a bought box's payback is against the rent of the same setup, billed for the hours
-# it is up whatever their busy share, so it has no utilisation break-even (advisor.plan.forms.apply_chosen); its
-# months are computed at the volume's share (tests/core/test_owncost22.py)
+# s22-rentbasis22b: q24 and q14 (rented plans) compare bare metal with the rent the memo prints, as q01's bought box
+# since s22-owncost22: a setup that stays up is billed busy or not, so there is no utilisation break-even to set the
+# volume's share against; the months are worked out with the power at the volume's share, and say that share
 @pytest.mark.parametrize("path", [Q24, Q14], ids=["q24", "q14"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_owning_pays_off_is_said_at_the_volumes_busy_share_before_the_assumed_one(path, lang):
-    """The volume's share against the best case's break-even utilisation (from the JSON): below it, owning does not
-    pay back at that volume, said first, with the share owning needs; the assumed share only after it."""
-    data = scenario_plan(path).to_json(lang)
-    c, busy = data["costs"], _busy(data)
-    be = c["break_even_utilisation"]
-    assert busy < be["low"]  # these three: the volume is far below what owning needs
+def test_owning_pays_off_is_worked_out_at_the_volumes_busy_share(path, lang):
+    """The payback's share is the volume's (about 1–2 %), not the assumed 40 %: the months' words name it, and the
+    memo says them (in the row or the rent finding); no "owning needs N % busy" is left."""
+    r = scenario_plan(path)
+    data = r.to_json(lang)
+    busy = _busy(data)
+    c = r.costs
+    assert c.break_even_utilisation is None and c.usage_busy == pytest.approx(busy, abs=1e-6)
+    be = c.break_even_months
+    assert be.reason_params["util"] == max(1, round(busy * 100)) != round(c.utilisation * 100)
     memo = scenario_memo(path, lang)
-    need = translate(lang, "util21b.need", pct=math.ceil(be["low"] * 100 - 1e-9))
-    assumed = f"{c['utilisation'] * 100:.0f} %"
-    line = next(x for x in memo.splitlines() if need in x)
-    share = translate(lang, "costbasis21.busy.pct", pct=f"{busy * 100:.0f}")
-    assert line.index(share) < line.rindex(assumed), line
+    assert be.text(lang, "months") in memo
+    # the busy share owning used to need, against renting the busy hours (q24's "owning needs at least 43 % busy")
+    need = re.escape(translate(lang, "util21b.need", pct=0)).replace("0", r"\d+")
+    assert not re.search(need, memo.split(translate(lang, "plan.breakeven.months.label"))[-1][:400])
+    assert translate(lang, "plan.breakeven.utilisation.label") not in memo
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_rent_finding_names_the_volumes_share_where_it_gives_the_months(lang):
-    """q09 (owning pays back only in the best case at the assumed 40 %): the finding holds the months, so the memo's
-    "Owning pays off" row is left out; the finding names the volume's share (about 1 %) instead. q24 (never): the
-    row stays and says the volume's verdict; the finding calls its 40 % assumed and does not repeat the share."""
-    r = scenario_plan(ADVICE_SCENARIOS / "q09_eu_voice_agent.json")
-    rent = next(f for f in r.findings if f.id == "cost.rent")
-    assert rent.detail_key == "util21b.rule.cost.rent.best_case_only.detail"
-    text = rent.detail_in(lang)
-    assert translate(lang, "costbasis21.busy.pct", pct=f"{_busy(r.to_json(lang)) * 100:.0f}") in text
-    assert f"{r.costs.utilisation * 100:.0f}%" in text  # the assumed share, said as assumed
-    q24 = scenario_plan(Q24)
-    never = next(f for f in q24.findings if f.id == "cost.rent")
-    assert never.detail_key == "util21b.rule.cost.rent.never.detail" and not never.params["volume"]
+def test_the_rent_finding_gives_the_months_on_the_printed_rent(lang):
+    """q09 (owning pays back only in the best case) and q24: the rent finding gives the months against the rent it
+    heads with, at the volume's share, and says that rent is paid busy or not; no utilisation break-even."""
+    for path in (ADVICE_SCENARIOS / "q09_eu_voice_agent.json", Q24):
+        r = scenario_plan(path)
+        rent = next(f for f in r.findings if f.id == "cost.rent")
+        assert rent.detail_key.startswith("rentbasis22b.rule.cost.rent."), rent.detail_key
+        text = rent.detail_in(lang)
+        assert r.costs.break_even_months.text(lang, "months") in text
+        assert translate(lang, "plan.breakeven.utilisation.label") not in text
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -167,6 +167,8 @@ def test_the_cli_summary_says_owning_pays_off_as_the_memo_does(lang):
     r = scenario_plan(Q24)
     months = r.costs.break_even_months.text(lang, "months")
     expected = volume_busy.break_even_text(r.costs, lang, months)
-    assert expected != months
+    # s22-rentbasis22b: no utilisation break-even against the printed rent, so the row is the months alone, at the
+    # volume's share (test_owning_pays_off_is_worked_out_at_the_volumes_busy_share)
+    assert expected == months
     line = next(x for x in summary(r, lang).splitlines() if x.startswith(translate(lang, "plan.breakeven.months.label")))
     assert expected in line

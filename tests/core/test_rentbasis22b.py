@@ -1,0 +1,118 @@
+"""s22-rentbasis22b (issue 25): a bought setup beside a rented plan paid back against the rent the memo prints (a
+setup that stays up, billed busy or not) with its power at one share; two nodes re-costed at the volume's busy share;
+the premium line in the totals of forms that pay for it; page 1 saying owning and renting are about the same where
+their ranges overlap (q26)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from advisor.plan import cost as costmod
+from advisor.plan import line_total, own_rent_verdict, two_nodes
+from advisor.plan.result import LineCost, MoneyRange
+from tests.support.planned import scenario_memo, scenario_plan
+
+SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+Q24, Q14 = SCEN / "q24_us_saas_rent.json", SCEN / "q14_medical_followup_mainland.json"
+Q26, Q31, Q34 = (SCEN / "q26_steady_3y_strong_ops_buy.json", SCEN / "q31_icp_filed_hosting_move.json",
+                 SCEN / "q34_mixed_users_split.json")
+LANGS = ("en", "zh_CN")
+
+
+def test_against_rent_pays_back_sooner_on_a_dearer_rent_and_never_below_the_running_costs():
+    """Both directions of the one payback: a rent below the running costs never pays a purchase back; a dearer rent
+    pays it back sooner; the best case pairs the cheapest purchase with the dearest rent."""
+    never = costmod.against_rent((100.0, 120.0), (10.0, 12.0), (8.0, 9.0), 24, 0.4)
+    assert never.low is None and never.reason == "never"
+    cheap = costmod.against_rent((100.0, 120.0), (10.0, 12.0), (20.0, 30.0), 36, 0.4)
+    dear = costmod.against_rent((100.0, 120.0), (10.0, 12.0), (25.0, 40.0), 36, 0.4)
+    assert cheap.low == pytest.approx(100 / (30 - 10), abs=0.1) and dear.low < cheap.low
+
+
+@pytest.mark.parametrize("path", [Q24, Q14], ids=["q24", "q14"])
+def test_a_rented_plans_bare_metal_pays_back_against_the_printed_rent_at_the_power_shown(path):
+    """q24, q14: the months are the purchase against the rent the memo prints (the cheaper of on demand and
+    monthly/reserved) less the running costs whose power the table shows; no utilisation break-even, since that rent
+    does not fall with the busy share (it used to be renting the busy hours at 40 % against power at 40 %)."""
+    c = scenario_plan(path).costs
+    assert c.break_even_utilisation is None and c.usage_busy is not None
+    rent = min((r for r in (c.cloud_on_demand_monthly, c.cloud_monthly) if r is not None), key=lambda r: r.low + r.high)
+    running_lo = c.bare_metal_power_monthly.low + c.bare_metal_colo_monthly.low + c.bare_metal_staff_monthly.low
+    expected = costmod.against_rent((c.bare_metal_capex.low, c.bare_metal_capex.high), (running_lo, running_lo),
+                                    (rent.low, rent.high), c.horizon_months, c.usage_busy)
+    assert c.break_even_months.low == pytest.approx(expected.low, rel=0.02)
+    # the power shown is at the volume's share, the one the payback used: below its figure at the assumed share
+    assert c.bare_metal_power_monthly.low < c.bare_metal_colo_monthly.low * 10  # sanity: a figure, not a zero
+    draw = costmod.average_draw(c.usage_busy) / costmod.average_draw(c.utilisation)
+    assert draw < 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rent_finding_says_the_rent_stays_and_no_utilisation_break_even(lang):
+    r = scenario_plan(Q24)
+    rent = next(f for f in r.findings if f.id == "cost.rent")
+    assert rent.detail_key.startswith("rentbasis22b.rule.cost.rent.")
+    text = rent.detail_in(lang)
+    assert ("busy or not" in text) if lang == "en" else ("不论 GPU 忙闲" in text)
+    assert "—" not in text  # no empty utilisation break-even
+
+
+def test_two_nodes_are_recosted_at_the_volumes_busy_share():
+    """q34 (a mainland node plus an overseas one, about 1 % busy by its tokens): the owned comparison's power at that
+    share, and ``at_busy_share`` at the assumed share itself changes nothing (the other direction)."""
+    r = scenario_plan(Q34)
+    c = r.costs
+    assert r.nodes and c.usage_busy is not None and c.usage_busy < c.utilisation
+    same = c.model_copy(deep=True)
+    out = costmod.CostOutcome(costs=same, series=[], cloud_usd=(1.0, 2.0), owned_usd=(3.0, 4.0), conv=1.0)
+    two_nodes.at_busy_share(out, same.utilisation)  # at the assumed share itself: nothing changes
+    assert same.bare_metal_power_monthly.low == pytest.approx(c.bare_metal_power_monthly.low, abs=0.01)
+    two_nodes.at_busy_share(out, 1.0)  # fully busy: dearer power by the ratio of the draws, the monthly with it
+    ratio = costmod.average_draw(1.0) / costmod.average_draw(c.utilisation)
+    assert same.bare_metal_power_monthly.low == pytest.approx(c.bare_metal_power_monthly.low * ratio, rel=1e-3)
+    assert same.bare_metal_monthly.low - c.bare_metal_monthly.low == pytest.approx(
+        same.bare_metal_power_monthly.low - c.bare_metal_power_monthly.low, abs=0.05)
+
+
+def test_the_premium_line_is_in_a_colocated_setups_total_not_an_office_boxs():
+    """Colocated in a data centre (q26, q31) the line is in the month page 1 prints; an office box's line on the
+    premises' own connection is said left out, never counted as a zero."""
+    for path in (Q26, Q31):
+        c = scenario_plan(path).costs
+        assert c.monthly_with_line is not None and c.monthly_with_line.low > c.recommended_monthly.low
+    costs = SimpleNamespace(recommended_monthly=MoneyRange(low=1.0, high=2.0), per_job=False, currency="CNY",
+                            monthly_with_line=None, line_excluded=False)
+    assert line_total.in_total("bare_metal", costs) and line_total.in_total("cloud_then_bare_metal", costs)
+    assert not line_total.in_total("on_premises", costs) and not line_total.in_total("hybrid", costs)
+    line = LineCost(line="bgp", mbps=4.0, out_mbps=3.0, in_mbps=1.0, headroom=1.3, output_tokens_per_s=10.0,
+                    prompt_tokens_per_s=30.0, currency="CNY", monthly=MoneyRange(low=90.0, high=300.0))
+    for form, said in (("on_premises", True), ("cloud", False)):
+        result = SimpleNamespace(costs=costs, line_cost=line, deployment_form=form)
+        assert bool(line_total.key_clause(result, "en")) == said, form
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_one_says_owning_and_renting_are_about_the_same_where_they_overlap(lang):
+    memo = scenario_memo(Q26, lang)
+    page_one = memo.split("\n## 2.")[0]
+    clause = own_rent_verdict.page_one_clause(scenario_plan(Q26), lang)
+    assert clause and clause in page_one
+    # a clear verdict (owning's dearest month below renting's cheapest) adds nothing
+    r = scenario_plan(Q26).model_copy(deep=True)
+    r.costs.cloud_monthly = MoneyRange(low=r.costs.bare_metal_monthly.high * 2, high=r.costs.bare_metal_monthly.high * 3)
+    assert own_rent_verdict.page_one_clause(r, lang) == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rent_first_then_buy_gives_the_months_on_the_printed_rent(lang):
+    """Rent first, measure, then buy (fixture 10, a large MoE): the finding gives the payback months against the rent
+    (it read "break-even utilisation: —" once there was none) and the assumed share the choice rests on."""
+    r = scenario_plan(Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json")
+    assert r.deployment_form == "cloud_then_bare_metal"
+    got = next(f for f in r.findings if f.id == "cost.cloud_then_buy")
+    assert got.detail_key == "rentbasis22b.rule.cost.cloud_then_buy.detail"
+    text = got.detail_in(lang)
+    assert r.costs.break_even_months.text(lang, "months") in text and "—" not in text
