@@ -19,7 +19,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.hosted_verdict import api_verdict
-from advisor.plan.money_text import money_range
+from advisor.plan.money_text import money_range, round_money
 
 KINDS = ("clear", "ends", "overlap")
 
@@ -35,9 +35,18 @@ def own_verdict(owned: tuple[float, float], rent: tuple[float, float]) -> str:
 
 
 
+def middles(owned: tuple[float, float], rent: tuple[float, float]) -> tuple[str, float, float]:
+    """The side cheaper at the middle of the two month ranges ("own" or "rent") and both middles to three
+    significant figures (¥173,916 → ¥174,000: the middle of two estimates has no more precision): what an overlap
+    states instead of "about the same" (blind review 12, q26/q31: "pick a side at the midpoint and say what quote
+    would flip it")."""
+    own_mid, rent_mid = (owned[0] + owned[1]) / 2, (rent[0] + rent[1]) / 2
+    return ("own" if own_mid < rent_mid else "rent"), float(f"{own_mid:.3g}"), float(f"{rent_mid:.3g}")
+
+
 def page_one_clause(result: Any, lang: str) -> str:
     """Page 1's cost row, after a bought colocated setup's month, where owning's and renting's printed ranges overlap:
-    "about the same as renting …, the quotes decide" (s22-rentbasis22b, issue 25: q26's page 1 recommended owning at
+    the side cheaper at the middle of the ranges and that the quotes confirm it (s22-rentbasis22b, issue 25: q26's page 1 recommended owning at
     ¥137k–211k a month with no word that renting the same GPUs, ¥116k–358k, is about the same, said only in the
     cost finding further down); "" elsewhere (a clear or far-ends verdict, another form, the team's own fleet)."""
     c = result.costs
@@ -48,7 +57,9 @@ def page_one_clause(result: Any, lang: str) -> str:
     own, rent = c.bare_metal_monthly, c.cloud_monthly
     if own_verdict((own.low, own.high), (rent.low, rent.high)) != "overlap":
         return ""
-    return translate(lang, "rentbasis22b.key.own_rent_overlap", rent=money_range(rent, c.currency))
+    side, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
+    return translate(lang, f"lead22.key.own_rent_overlap.{side}", rent=money_range(rent, c.currency),
+                     own_mid=round_money(own_mid), rent_mid=round_money(rent_mid), currency=c.currency)
 
 
-__all__ = ["KINDS", "own_verdict", "page_one_clause"]
+__all__ = ["KINDS", "middles", "own_verdict", "page_one_clause"]

@@ -33,7 +33,7 @@ from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, wi
 from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
 from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
-from advisor.plan.own_rent_verdict import own_verdict
+from advisor.plan.own_rent_verdict import middles, own_verdict
 from advisor.plan.pi_exporter import customers_export
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
@@ -916,11 +916,6 @@ def _with_volume(got, costs, detail_key: str):
     return got.model_copy(update={"detail_key": detail_key, "params": {**got.params, "volume": volume}})
 
 
-def _three_figures(v: float) -> float:
-    """A middle of two estimated ranges to three significant figures (¥173,916 → ¥174,000): no false precision."""
-    return float(f"{v:.3g}") if v > 0 else v
-
-
 @rule("cost.buy", "cost")
 def cost_buy(f: Facts):
     """Sustained utilisation, years of horizon, ops staff: owning is cheaper (rule 15)."""
@@ -941,14 +936,12 @@ def cost_buy(f: Facts):
     if kind == "overlap":
         # a side at the middle of the ranges and the quote that reverses it (blind review 12, q26/q31: "about the
         # same" under a buy headline read as no verdict; "pick a side at the midpoint and say what quote flips it")
-        own_mid = (c.bare_metal_monthly.low + c.bare_metal_monthly.high) / 2
-        rent_mid = (c.cloud_monthly.low + c.cloud_monthly.high) / 2
-        side = "own" if own_mid < rent_mid else "rent"
+        side, own_mid, rent_mid = middles((c.bare_metal_monthly.low, c.bare_metal_monthly.high),
+                                          (c.cloud_monthly.low, c.cloud_monthly.high))
         return got.model_copy(update={
             "title_key": f"lead22.rule.cost.buy.overlap.{side}.title",
             "detail_key": f"lead22.rule.cost.buy.overlap.{side}.detail",
-            "params": {**got.params, "own_mid": _money(_three_figures(own_mid), f),
-                       "rent_mid": _money(_three_figures(rent_mid), f)}})
+            "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f)}})
     return got.model_copy(update={"title_key": f"owncost22.rule.cost.buy.{kind}.title",
                                   "detail_key": f"owncost22.rule.cost.buy.{kind}.detail"})
 

@@ -1,7 +1,7 @@
 """s22-rentbasis22b (issue 25): a bought setup beside a rented plan paid back against the rent the memo prints (a
 setup that stays up, billed busy or not) with its power at one share; two nodes re-costed at the volume's busy share;
-the premium line in the totals of forms that pay for it; page 1 saying owning and renting are about the same where
-their ranges overlap (q26)."""
+the premium line in the totals of forms that pay for it; page 1 saying where owning's and renting's ranges overlap
+and which is cheaper at their middle (q26)."""
 
 from __future__ import annotations
 
@@ -95,11 +95,17 @@ def test_the_premium_line_is_in_a_colocated_setups_total_not_an_office_boxs():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_page_one_says_owning_and_renting_are_about_the_same_where_they_overlap(lang):
+def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_middle(lang):
+    """q26's page 1: renting the same GPUs' range beside owning's month, and (blind review 12) the side cheaper at the
+    middle of the two ranges rather than "about the same"."""
     memo = scenario_memo(Q26, lang)
     page_one = memo.split("\n## 2.")[0]
-    clause = own_rent_verdict.page_one_clause(scenario_plan(Q26), lang)
+    r0 = scenario_plan(Q26)
+    clause = own_rent_verdict.page_one_clause(r0, lang)
     assert clause and clause in page_one
+    own, rent = r0.costs.bare_metal_monthly, r0.costs.cloud_monthly
+    side, own_mid, rent_mid = own_rent_verdict.middles((own.low, own.high), (rent.low, rent.high))
+    assert side == "own" and f"{own_mid:,.0f}" in clause and f"{rent_mid:,.0f}" in clause, clause
     # a clear verdict (owning's dearest month below renting's cheapest) adds nothing
     r = scenario_plan(Q26).model_copy(deep=True)
     r.costs.cloud_monthly = MoneyRange(low=r.costs.bare_metal_monthly.high * 2, high=r.costs.bare_metal_monthly.high * 3)
