@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_at, hosted_bars, hosted_prices, hosted_unserved, hosted_where, token_margin
+from advisor.plan import (
+    fleet,
+    hosted_at,
+    hosted_bars,
+    hosted_prices,
+    hosted_unserved,
+    hosted_where,
+    token_margin,
+)
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
