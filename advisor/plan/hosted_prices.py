@@ -19,10 +19,12 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range, prices
+from advisor.plan.region_decide import decide_region
+from advisor.plan.regions import market_region
 from advisor.plan.result import Source
 from advisor.resources import load_json
 
-# share of mainland users from which a plan serves them from the mainland (engine.decide_region: mainland or
+# share of mainland users from which a plan serves them from the mainland (region_decide.decide_region: mainland or
 # mainland + overseas); its hosted API is then a mainland provider's
 MAINLAND_SHARE = 0.2
 
@@ -114,9 +116,6 @@ def row_for(model_id: str, size_b: float, market: str, region: str | None = None
 def api_region(ctx: Ctx) -> str:
     """Where the plan's hosted API would run: the plan's region, a split plan's overseas users' region (the same
     place ``hosted_where.api_region`` reads from the facts, decided here from the answers alone)."""
-    from advisor.plan.engine import decide_region  # the engine imports this module
-    from advisor.plan.regions import market_region
-
     region = decide_region(ctx)[0]
     return market_region(ctx.overseas_markets) if region == "mainland_plus_overseas" else region
 
