@@ -19,10 +19,12 @@ from typing import Any
 
 from advisor.plan.context import Ctx
 from advisor.plan.data import factor_range, prices
+from advisor.plan.region_decide import decide_region
+from advisor.plan.regions import market_region
 from advisor.plan.result import Source
 from advisor.resources import load_json
 
-# share of mainland users from which a plan serves them from the mainland (engine.decide_region: mainland or
+# share of mainland users from which a plan serves them from the mainland (region_decide.decide_region: mainland or
 # mainland + overseas); its hosted API is then a mainland provider's
 MAINLAND_SHARE = 0.2
 
@@ -90,25 +92,37 @@ def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
     return _size_row(size_b, market) or _size_row(size_b, "global")
 
 
-def model_row(model_id: str, market: str) -> dict[str, Any] | None:
-    """The row of ``model_id``'s own lists in ``market``, None where none was found."""
-    return next((r for r in model_rows() if r["market"] == market and model_id in r["models"]), None)
+def model_row(model_id: str, market: str, region: str | None = None) -> dict[str, Any] | None:
+    """The row of ``model_id``'s own lists in ``market``, None where none was found: the row of providers serving
+    ``region`` where one exists (s22-apisg22c), else the market's row without a region."""
+    own = [r for r in model_rows() if r["market"] == market and model_id in r["models"]]
+    here = next((r for r in own if region is not None and r.get("region") == region), None)
+    return here or next((r for r in own if not r.get("region")), None)
 
 
-def row_for(model_id: str, size_b: float, market: str) -> dict[str, Any] | None:
-    """The row a plan's hosted API is priced on: the model's own in the market, else the market's size row, else
-    the model's own global row, else the global size row (a mainland plan keeps a mainland provider's list where
-    one exists, as its API must come from a mainland-filed provider)."""
+def row_for(model_id: str, size_b: float, market: str, region: str | None = None) -> dict[str, Any] | None:
+    """The row a plan's hosted API is priced on: the model's own in the market (its providers serving ``region``,
+    where the API runs, before the others: twelfth blind review, q13/q20 "Alibaba Cloud Model Studio International
+    serves Qwen from Singapore"), else the market's size row, else the model's own global row, else the global size
+    row (a mainland plan keeps a mainland provider's list where one exists, as its API must come from a
+    mainland-filed provider)."""
     for m in dict.fromkeys((market, "global")):
-        row = model_row(model_id, m) or _size_row(size_b, m)
+        row = model_row(model_id, m, region) or _size_row(size_b, m)
         if row is not None:
             return row
     return None
 
 
+def api_region(ctx: Ctx) -> str:
+    """Where the plan's hosted API would run: the plan's region, a split plan's overseas users' region (the same
+    place ``hosted_where.api_region`` reads from the facts, decided here from the answers alone)."""
+    region = decide_region(ctx)[0]
+    return market_region(ctx.overseas_markets) if region == "mainland_plus_overseas" else region
+
+
 def hosted_rates(ctx: Ctx | None) -> HostedRates:
     """Input and output rates for ``ctx``'s model and market; the placeholder range without a plan or a row."""
-    tier = row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx)) if ctx is not None else None
+    tier = row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx), api_region(ctx)) if ctx is not None else None
     if tier is None:
         return HostedRates(factor_range("hosted_api_per_m_input_tokens"), factor_range("hosted_api_per_m_tokens"), None)
     per_usd = float(prices()["fx"]["cny_per_usd"]) if tier["currency"] == "CNY" else 1.0
@@ -152,5 +166,5 @@ def tier_source(tier: dict[str, Any]) -> Source:
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["NEAREST_BELOW", "HostedRates", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
+__all__ = ["NEAREST_BELOW", "HostedRates", "api_region", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
            "proxy", "row_for", "same_model", "tier_for", "tier_source", "tiers"]

@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import fleet, hosted_bars, hosted_prices, hosted_unserved, hosted_where, token_margin
+from advisor.plan import (
+    fleet,
+    hosted_at,
+    hosted_bars,
+    hosted_prices,
+    hosted_unserved,
+    hosted_where,
+    token_margin,
+)
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
@@ -378,7 +386,7 @@ def checks_words(f: Facts) -> dict[str, Any]:
 
 # a basis on another model's lists, as a clause after the rates where the text gives no basis of its own
 SHORT = {"plan.prices19.basis.other": "plan.prices19.short.other",
-         "plan.prices19.basis.nearest": "plan.prices19.short.nearest"}
+         "plan.prices19.basis.nearest": "plan.prices19.short.nearest", **hosted_at.SHORT}
 
 
 def price_basis(c: Any) -> dict[str, Any]:
@@ -389,13 +397,14 @@ def price_basis(c: Any) -> dict[str, Any]:
         return {"tr": "plan.prices17.basis.placeholder"}
     dated = {"date": str(tier["date"]), "grade": str(tier["grade"]), "priced_on": hosted_prices.priced_on(tier)}
     if hosted_prices.same_model(tier):
-        return {"tr": "plan.prices19.basis.model", **dated}
+        return hosted_at.basis_at({"tr": "plan.prices19.basis.model", **dated}, tier)
     low, high = tier["listed_params_b"]
     size = hosted_prices.model_size_b(c)
     if size < hosted_prices.NEAREST_BELOW * float(low):  # a 14B on the lists of 30-32B models: said, not passed off as its own price
         listed = f"{low}B" if low == high else f"{low}–{high}B"
-        return {"tr": "plan.prices19.basis.nearest", "listed": listed, "size": f"{size:.3g}B", **dated}
-    return {"tr": "plan.prices19.basis.other", **dated}
+        return hosted_at.basis_at({"tr": "plan.prices19.basis.nearest", "listed": listed, "size": f"{size:.3g}B",
+                                   **dated}, tier)
+    return hosted_at.basis_at({"tr": "plan.prices19.basis.other", **dated}, tier)
 
 
 def _own_split(f: Facts) -> tuple[tuple[float, float], tuple[float, float]] | None:

@@ -108,19 +108,21 @@ def test_the_us_endpoint_is_not_ruled_out_without_a_tight_target():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q13s_api_paragraph_is_about_a_third_of_what_it_was(lang):
+def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang):
     """q13 (round 11b): the API paragraph was ~330 words (the "calls an API served from there" clause and the
-    yardstick sentence said the same twice). Now about a third, with its facts: Singapore, whose list, the plan's
-    month, the quote to ask for, the processing agreement, the PDPA transfer rule."""
-    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    yardstick sentence said the same twice); s22-apilead22 cut it to about a third. Since s22-apisg22c q13's API is
+    priced on a Singapore-served list (twelfth blind review), so the paragraph is checked on q12's Hong Kong one, no
+    provider serving from there being priced: Hong Kong, whose list, the plan's month, the quote to ask for, the
+    processing agreement, the onward-transfer rule."""
+    r = planned(advice_answers("q12_hk_saas_pi_contract"))
     said = r.start_with.text_in(lang)
-    # it was 279 words / 638 characters: at most 40 % of that now
+    # q13's was 279 words / 638 characters: at most 40 % of that
     size = len(said.split()) if lang == "en" else len(re.sub(r"\s", "", said))
     assert size <= {"en": 110, "zh_CN": 255}[lang], (lang, size, said)
-    words = {"en": ("Singapore", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}",
-                    "quote", "PIPL Art. 21", "PDPA s. 26"),  # the provider's processing terms, the transfer rule
-             "zh_CN": ("新加坡", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}", "询价",
-                       "第二十一条", "PDPA 第 26 条")}[lang]
+    words = {"en": ("Hong Kong", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}",
+                    "quote", "PIPL Art. 21", "onward transfer"),  # the provider's processing terms, the transfer rule
+             "zh_CN": ("香港", "W&B Inference (CoreWeave)", f"{r.costs.recommended_monthly.low:,.0f}", "询价",
+                       "第二十一条", "再转移")}[lang]
     for w in words:
         assert w in said, (lang, w)
     assert ("calls an API served from there" if lang == "en" else "调用在当地提供服务的 API") not in said

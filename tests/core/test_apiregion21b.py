@@ -40,19 +40,22 @@ def test_a_lead_calls_its_figure_a_yardstick_exactly_where_no_priced_provider_se
         assert (YARDSTICK[lang] in lead) == away and (QUOTE[lang] in lead) == away, (name, lang, lead)
 
 
-def test_q13s_singapore_lead_is_not_priced_as_singapore_served_and_names_the_pdpa_transfer_rule():
+def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms():
+    """s22-apisg22c (twelfth blind review: "Alibaba Cloud Model Studio International runs Qwen in Singapore"): q13's
+    API is priced on that Singapore-served list, not W&B's US one (s21/s22's yardstick, then "none priced here"); the
+    prompts' personal information still keeps the plan, with the provider processing them under a contract."""
+    f = facts_for(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    tier = hosted_prices.hosted_rates(f.ctx).tier
+    assert tier["region"] == "singapore" and hosted_where.mismatch(f) is None
+    assert all(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
     r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
-    tier = hosted_prices.hosted_rates(facts_for(advice_answers("q13_sg_sellers_pi_below_threshold")).ctx).tier
-    assert not any(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
-    # s22-apilead22 (re-check 11b): no lead on a US list's figure; the paragraph under the headline says none serving
-    # from Singapore is priced, the figure as one yardstick clause naming whose list, and the PDPA transfer rule
-    assert r.start_with.form == "this_plan" and r.start_with.reason == "unserved"
-    lead = r.start_with.text_in("en")
-    assert "from Singapore is priced here" in lead and "a yardstick only" in lead
-    figure = lead.split("a yardstick only")[0]
-    assert "W&B Inference (CoreWeave)" in figure and "US list" in figure
-    assert "PDPA s. 26" in lead and "第 26 条" in r.start_with.text_in("zh_CN")
-    assert r.costs.hosted_api_served_from == ["us"]
+    assert r.costs.hosted_api_served_from == ["singapore"]
+    assert r.start_with is None or r.start_with.reason != "unserved"
+    w = r.finding("cost.hosted_weighed")
+    detail = w.detail_in("en")
+    assert "Alibaba Cloud Model Studio (International), served from Singapore" in detail
+    assert "personal information" in w.title_in("en") and "data-processing contract" in detail
+    assert "W&B" not in detail and "在新加坡提供服务" in w.detail_in("zh_CN")
 
 
 @pytest.mark.parametrize(("name", "law"), [("q38_eu_internal_hr_assistant", "GDPR Chapter V"),
