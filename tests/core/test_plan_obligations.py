@@ -497,11 +497,25 @@ ROWS: list[Row] = [
         why="deadline"),
     Row("genai.business_signup", OFFSHORE, {"open_signup": True}),
     Row("genai.business_signup", OFFSHORE, {"open_signup": False}, why="contracted"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="paid_mainland"),
+    # a paid SaaS (interactive) keeps the question; a paid per-token API has the filing planned (s22-duties22c below)
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True, "use_case": "interactive"}, {"open_signup": False},
+        why="paid_mainland"),
     # s21-duties21 (q10, q19): free, on a mainland node, outside clients: the same question as the paid q11
     Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"audience": "internal", "reach": "private_network"},
         why="free_mainland"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True, "use_case": "interactive"},
+        {"genai_filing": "filed"}, why="filed"),
+    # s22-duties22c (twelfth blind review q11): a per-token API sold to businesses from a mainland node, sign-up
+    # unanswered, plans the filing (no question instead); contracted customers only, or a free API, keep the answer
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="per_token",
+        case="per_token"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="per_token_free",
+        case="per_token"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"use_case": "interactive"},
+        why="per_token_saas", case="per_token"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"charges_users": True}, why="per_token"),
+    Row("genai.business_signup", {**OFFSHORE, "charges_users": True}, {"open_signup": False},
+        why="per_token_offshore"),  # offshore, who files stays the question (q12, q13, q22, q43)
     Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
     # chat outside the mainland answered "no personal information" (q20)
@@ -592,6 +606,12 @@ ROWS: list[Row] = [
         {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
     # s21-duties21 (tenth blind review): a financial service's spare VM in another availability zone (q25, q37),
     # GDPR Art. 9 for a staff tool in the EU (q38), Japan's APPI for a consumer chat (q23)
+    # s22-duties22c (twelfth blind review q12): the impact assessment before an export under a procedure
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0), case=""),
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True, "icp_status": "filed"},
+        why="mainland_node", case=""),
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(personal_info=False), why="assessment",
+        case="assessment"),
     Row("fin.two_zones", HK_BANK, {"audience": "internal", "reach": "private_network"}, case="hk"),
     Row("fin.two_zones", HK_BANK, pi(800_000, 0, sector="general"), why="not_finance"),
     Row("fin.two_zones", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["US"]},
