@@ -414,6 +414,12 @@ def pi_keep(f: Facts):
         # rules, not left implied (q14: "it never explicitly rebuts the consultant's HK suggestion"; s16-duties)
         return finding("pi.keep_in_mainland", variant="health", tier={"tr": f"plan.pi.{_pi_tier(c)}"},
                        sensitive=_count(c.mainland_sensitive_subjects))
+    if c.pi_mainland_share >= 1:
+        # every user in the mainland: no offshore node is in play, so the export tier it "would fall under" is
+        # filler (twelfth blind review q07: "the 'offshore node would need a security assessment' sentence is filler
+        # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
+        # the other option
+        return finding("pi.keep_in_mainland", variant="mainland_only")
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 

@@ -244,7 +244,11 @@ ROWS: list[Row] = [
         why="mainland_subjects_only"),
     Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0)),
     Row("pi.export_assessment", {**OFFSHORE, **pi(20_000, 15_000)}, pi(20_000, 5_000), why="sensitive"),
-    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}),
+    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}, case="mainland_only"),
+    # s22-duties22c (q07): the offshore tier only where overseas users make an offshore node the other option
+    Row("pi.keep_in_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
+                                "overseas_markets": ["SG"], **pi(500_000, 0)}, pi(personal_info=False), why="mixed",
+        case=""),
     # health data: the offshore option answered with its rules (s16-duties, q14)
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
         why="health"),
@@ -979,6 +983,19 @@ def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rul
     other = plan({**MAINLAND, **pi(50_000, 0, sector="general")})
     [y] = [f for f in other.findings if f.id == "pi.keep_in_mainland"]
     assert not y.title_key.endswith(".health.title") and not any("人口健康" in s.title for s in y.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_export_tier_of_an_offshore_node_is_said_only_where_one_is_an_option(lang):
+    """Mainland-only users on a mainland node: no sentence on what an offshore node "would fall under" (twelfth blind
+    review q07: filler); with overseas users an offshore node is the other option and its tier is said (q05, q34)."""
+    only = plan({**MAINLAND, **pi(500_000, 0)})
+    [x] = [f for f in only.findings if f.id == "pi.keep_in_mainland"]
+    assert translate(lang, "plan.pi.contract") not in x.detail_in(lang)
+    mixed = plan({**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
+                  "overseas_markets": ["SG"], **pi(500_000, 0)})
+    [y] = [f for f in mixed.findings if f.id == "pi.keep_in_mainland"]
+    assert translate(lang, "plan.pi.contract") in y.detail_in(lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
