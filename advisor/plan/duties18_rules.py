@@ -59,7 +59,10 @@ def likely_public_step(f: Facts) -> TimelineItem:
     (nothing as answered changes, the launch date becomes the realistic one); with a deadline, listed beside it and
     not counted, so the plan as answered keeps its date and the finding states what the filing would add."""
     kind, lo, hi = likely_public_genai(f) or ("genai_registration", 0, 0)
-    return TimelineItem(id=f"{kind}_likely", label_key="plan.timeline.genai_likely_public",
+    # the sign-up unanswered on a per-token API (``per_token_public``): its own reason, not "any business can sign up"
+    label = "duties22c.timeline.genai_likely_per_token" if f.ctx.answers.open_signup is None else \
+        "plan.timeline.genai_likely_public"
+    return TimelineItem(id=f"{kind}_likely", label_key=label,
                         label_params={"kind": {"tr": f"plan.genai.{kind}"}}, days_low=lo, days_high=hi,
                         blocking=f.ctx.deadline_days is None)
 
