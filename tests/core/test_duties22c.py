@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.i18n import translate
+from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan, only_finding
 
@@ -69,3 +71,69 @@ def test_a_per_token_api_sold_to_businesses_plans_the_filing(lang):
     contracted = scenario("q11_paid_api_b25", open_signup=False)
     assert not {"genai.business_only", "genai.business_signup"} & set(contracted.finding_ids)
     assert not [i for i in contracted.timeline.items if i.id.endswith("_likely")]
+
+
+# -- stock text where it does not apply (twelfth blind review, item 4) -------------------------------------------
+@pytest.mark.parametrize("name", ["q06_l20_batch_72h_claims", "q28_bank_backfill_batch_48h"])
+def test_a_batch_job_prints_no_carrier_or_icp_assumption(name):
+    """A batch job serves nobody over a carrier and publishes nothing: its memo lists no carrier or ICP assumption
+    (they stay in the plan's assumptions, which the decision questions read)."""
+    r = scenario(name)
+    assert {"mainland_carriers", "icp_status"} <= {a.field for a in r.assumptions}
+    memo = render_memo_markdown(r, "en")
+    assert "Carriers not given" not in memo and "ICP status not given" not in memo
+
+
+def test_a_service_answered_for_the_public_internet_keeps_its_carrier_assumption():
+    r = scenario("q11_paid_api_b25", mainland_carriers=None)
+    assert "Carriers not given" in render_memo_markdown(r, "en")
+
+
+@pytest.mark.parametrize("name", ["q20_china_parts_offshore_sg", "q29_batch_impossible_budget",
+                                  "q40_tiny_budget_72b"])
+def test_an_infeasible_plan_does_not_promise_a_launch_in_days(name):
+    """Infeasible as asked with nothing but the set-up to wait for: the launch row says the days follow the
+    blockers, not "in 1–5 days"."""
+    r = scenario(name)
+    assert not r.feasible
+    memo = render_memo_markdown(r, "en")
+    [row] = [line for line in memo.splitlines() if line.startswith("| Earliest launch |")]
+    assert "blockers" in row
+
+
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency"])
+def test_an_office_box_from_stock_is_not_rented_for_a_deadline_it_meets(name):
+    """A workstation from stock arrives in days: a 60-day deadline keeps the box (it rented a cloud VM before, so the
+    memo asked "By when must it launch? Another answer changes the deployment form"); a week's deadline still
+    rents, since the box may not arrive in time."""
+    r = scenario(name)
+    assert r.deployment_form == "on_premises"
+    assert "launch_deadline_days" not in [q.field for q in r.open_questions]
+    assert scenario(name, launch_deadline_days=60).deployment_form == "on_premises"
+    assert scenario(name, launch_deadline_days=7).deployment_form != "on_premises"
+
+
+def test_a_server_purchase_still_asks_the_deadline():
+    """A hospital's servers take 30–90 days: the deadline still decides whether to rent first (q03)."""
+    r = scenario("q03_hospital_private_wan_medical")
+    assert "launch_deadline_days" in [q.field for q in r.open_questions]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q37_sg_fintech_public"])
+def test_a_banks_spare_is_explained_by_its_continuity_not_by_the_public(name, lang):
+    x = one(scenario(name), "sizing.redundancy")
+    text = x.detail_in(lang)
+    assert translate(lang, "plan.redundancy.why.finance") in text
+    assert translate(lang, "plan.redundancy.why.public") not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hosted_api_pilot_grades_its_own_application_as_a_note(lang):
+    """q27: a level-2 system on a hosted API: the application calling it is graded and filed after launch — said as
+    a note, not a warning; a self-hosted service keeps the warning."""
+    x = one(scenario("q27_six_month_pilot_no_ops"), "mlps.filing")
+    assert x.title_key == "plan.rule.mlps.filing.hosted.title" and x.severity == "info"
+    assert ("application" if lang == "en" else "应用系统") in x.title_in(lang)
+    own = one(scenario("q27_six_month_pilot_no_ops", ops_capability="strong"), "mlps.filing")
+    assert own.title_key == "plan.rule.mlps.filing.title" and own.severity == "warning"

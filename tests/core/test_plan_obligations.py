@@ -549,6 +549,8 @@ ROWS: list[Row] = [
     Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
         {"audience": "business", "public_genai_in_mainland": False}, why="business"),
     Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
+    # s22-duties22c (q27): on a hosted API the application calling it is the system graded (a note at level 2)
+    Row("mlps.filing", HOSTED_PI, {"mainland_entity": False, "icp_status": "none"}, why="hosted", case="hosted"),
     Row("mlps.filing", {**MAINLAND, "audience": "internal", "reach": "private_network", **pi(300_000, 300_000, sector="medical")},
         pi(300_000, 0, sector="general"), why="staff_tool_health"),
     Row("mlps.filing", {**BATCH, **pi(500_000, 0, sector="finance"), "use_case": "interactive", "audience": "internal",
