@@ -18,6 +18,7 @@ Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 from __future__ import annotations
 
 from advisor.plan.pi_exporter import customers_export
+from advisor.plan.pi_tier import export_tier
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -36,9 +37,7 @@ def export_impact_assessment(f: Facts) -> Finding | None:
     c = f.ctx
     if not (f.offshore and c.has_mainland_users and c.personal_info):
         return None
-    from advisor.plan.rules import _pi_tier  # the registry imports this module at its end: read at call time
-
-    tier = _pi_tier(c)
+    tier = export_tier(c)
     if tier not in PROCEDURE_TIERS:
         return None
     who = "duties22c.pia.who_customers" if customers_export(c) else "duties22c.pia.who_you"

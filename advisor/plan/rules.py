@@ -35,6 +35,7 @@ from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
 from advisor.plan.own_rent_verdict import own_verdict
 from advisor.plan.pi_exporter import customers_export
+from advisor.plan.pi_tier import export_tier
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
@@ -305,21 +306,7 @@ def genai_not_needed(f: Facts):
     return finding("genai.not_needed")
 
 
-def _pi_tier(c: Ctx) -> str:
-    """exempt | contract | assessment, or unknown when a count the tier depends on was not given (an unknown
-    count is never read as 0: that would state an exemption nobody established). Counted on MAINLAND data
-    subjects only: the given counts times the mainland share of the users (overseas users' data going to an
-    offshore node leaves no mainland border; summing both put a 50/50 service in the wrong tier)."""
-    t = facts()["pi_thresholds"]
-    pi, sensitive = c.mainland_pi_subjects, c.mainland_sensitive_subjects
-    if (sensitive is not None and sensitive >= t["sensitive_assessment_from"]) or (
-            pi is not None and pi >= t["assessment_from"]):
-        return "assessment"
-    if pi is None or sensitive is None:
-        return "unknown"
-    if sensitive > 0 or pi >= t["exempt_below"]:
-        return "contract"
-    return "exempt"
+_pi_tier = export_tier  # the tier of the mainland counts (advisor.plan.pi_tier, shared with duties22c_rules)
 
 
 # the tiers whose procedure is planned on the whole count where the business customers may be the exporters, and the
