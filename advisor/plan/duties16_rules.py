@@ -102,6 +102,8 @@ def genai_business_only(f: Facts) -> Finding | None:
     launch: dict[str, object] = ({"tr": "plan.duties18.likely.counted"} if c.deadline_days is None else
                                  {"tr": "plan.duties18.likely.deadline", "deadline": c.deadline_days, "low": lo,
                                   "high": hi})
-    return with_filer_sources(c, finding("genai.business_only", variant="offshore" if f.offshore else None,
+    # the sign-up unanswered on a per-token API (q11): the text says why the filing is planned, not "you answered"
+    variant = "offshore" if f.offshore else "per_token" if c.answers.open_signup is None else None
+    return with_filer_sources(c, finding("genai.business_only", variant=variant,
                                          region={"tr": f"plan.region.{f.region}"}, kind={"tr": f"plan.genai.{kind}"},
                                          low=lo, high=hi, launch=with_filer(c, launch)))

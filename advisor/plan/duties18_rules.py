@@ -17,6 +17,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 from __future__ import annotations
 
 from advisor.plan.genai_paths import genai_kind, genai_remaining
+from advisor.plan.per_token_public import per_token_sold
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
 
@@ -45,7 +46,12 @@ def likely_public_genai(f: Facts) -> tuple[str, int, int] | None:
     the public, so ``genai.business_only`` plans the filing. The eighth blind review (q11–q13, q21, q22) read the
     planned filing, made from a guess about the sign-up, as overriding the answer "enterprise customers, not
     public": left unanswered, the answer stands and the question is asked (``genai.business_signup``)."""
-    return business_genai_reading(f) if f.ctx.answers.open_signup is True else None
+    a = f.ctx.answers
+    # a per-token API sold to businesses, sign-up unanswered, from a mainland node: the facts answer it (twelfth blind
+    # review q11; ``per_token_public``); offshore, who files and where stays the question (q12, q13, q22, q43)
+    if a.open_signup is True or (per_token_sold(a) and not f.offshore):
+        return business_genai_reading(f)
+    return None
 
 
 def likely_public_step(f: Facts) -> TimelineItem:
@@ -53,7 +59,10 @@ def likely_public_step(f: Facts) -> TimelineItem:
     (nothing as answered changes, the launch date becomes the realistic one); with a deadline, listed beside it and
     not counted, so the plan as answered keeps its date and the finding states what the filing would add."""
     kind, lo, hi = likely_public_genai(f) or ("genai_registration", 0, 0)
-    return TimelineItem(id=f"{kind}_likely", label_key="plan.timeline.genai_likely_public",
+    # the sign-up unanswered on a per-token API (``per_token_public``): its own reason, not "any business can sign up"
+    label = "duties22c.timeline.genai_likely_per_token" if f.ctx.answers.open_signup is None else \
+        "plan.timeline.genai_likely_public"
+    return TimelineItem(id=f"{kind}_likely", label_key=label,
                         label_params={"kind": {"tr": f"plan.genai.{kind}"}}, days_low=lo, days_high=hi,
                         blocking=f.ctx.deadline_days is None)
 

@@ -48,6 +48,7 @@ from advisor.plan import (
     reachable,
     second_unit,
     see_fixes,
+    serial_path,
     serve_engine,
     single_card,
     sizing,
@@ -323,9 +324,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
         setup, params = "batch21.timeline.setup_batch", {"deadline": c.batch_hours,
                                                          "start_h": factor_range("batch_setup_hours")[1]}
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi, label_params=params))
+    items = serial_path.chain_after_licence(items)  # the generative-AI filing after the B25 licence (q07)
     block = [i for i in items if i.blocking and i.id != "setup" and i.length_known]
-    launch_lo = max((i.days_low or 0 for i in block), default=0) + lo
-    launch_hi = max((i.days_high or 0 for i in block), default=0) + hi
+    launch_lo = max((serial_path.span(i, items)[0] for i in block), default=0) + lo
+    launch_hi = max((serial_path.span(i, items)[1] for i in block), default=0) + hi
     meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
     return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
                     meets_deadline=meets)  # fmt: skip

@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import capacity_per_million, node_shapes, office_power
+from advisor.plan import capacity_per_million, node_shapes, office_power, office_purchase
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
@@ -334,8 +334,15 @@ def _mid(r: Range) -> float:
     return (r[0] + r[1]) / 2
 
 
-def _procurement_fits(c: Ctx) -> bool:
-    _, hi = duration("bare_metal_procurement")
+def _procurement_fits(c: Ctx, own: Owned | None = None) -> bool:
+    """The purchase arrives before the deadline: a server's 30–90 days, or for an office box (``own``) the lead time
+    the timeline gives it — a workstation from stock in days (twelfth blind review: "By when must it launch? Another
+    answer changes the deployment form" on q01/q02's office boxes, where a 60-day deadline rented a cloud VM for a
+    box that arrives in 3–14 days; s22-duties22c)."""
+    if own is not None and own.office:
+        _, hi, _ = office_purchase.procurement("on_premises", own.cost.gpus_owned)
+    else:
+        _, hi = duration("bare_metal_procurement")
     return c.deadline_days is None or c.deadline_days >= hi
 
 
@@ -354,7 +361,7 @@ def short_rent_fits(c: Ctx, cloud_usd: tuple[float | None, float | None], monthl
 def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: FormsOutcome | None) -> str | None:
     """``on_premises`` or ``hybrid`` when the answers call for one (see the module's text), else None: the engine's
     other forms decide. ``cloud_usd``: renting the same setup, USD a month."""
-    if forms is None or c.is_batch or not _procurement_fits(c):
+    if forms is None or c.is_batch:
         return None
     budget = capex_budget_usd(c, forms.fx)  # the answers' (open questions re-decide with other budgets)
     cloud = None if None in cloud_usd else _mid(cloud_usd)  # type: ignore[arg-type]
@@ -376,7 +383,7 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
 
     own = forms.owned
     if (own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node
-            and not breaks_budget(own)):
+            and _procurement_fits(c, own) and not breaks_budget(own)):
         fits = budget is not None and own.capex[1] <= budget
         cheaper = cloud is not None and _mid(own.monthly(c.ops)) <= cloud
         # renting misses the monthly budget while the box's running costs fit it (the purchase is the one-off's)

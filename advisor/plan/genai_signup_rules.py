@@ -15,7 +15,7 @@ sources in ``resources/plan/duties18.json``.
 
 from __future__ import annotations
 
-from advisor.plan.duties18_rules import business_genai_reading
+from advisor.plan.duties18_rules import business_genai_reading, likely_public_genai
 from advisor.plan.genai_paths import filer_note, with_filer_sources
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -28,8 +28,8 @@ def business_signup(f: Facts) -> Finding | None:
     the service may count as public and the filing or registration would take its days before launch; who files
     when the company has no mainland entity. ``open_signup`` false (contracted customers): nothing to say."""
     c = f.ctx
-    if c.answers.open_signup is not None:
-        return None
+    if c.answers.open_signup is not None or likely_public_genai(f) is not None:
+        return None  # answered, or a per-token API whose filing ``genai.business_only`` plans (q11)
     reading = business_genai_reading(f)
     if reading is None:
         return None

@@ -29,6 +29,7 @@ from advisor.plan import gpu_grade, node_shapes, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
+from advisor.plan.sector_kinds import is_finance
 from advisor.plan.sizing import HEADROOM, QUALITY_ORDER, Candidate
 
 MAINLAND = ("mainland", "mainland_plus_overseas")
@@ -70,6 +71,8 @@ def redundancy_reason(c: Ctx) -> str | None:
     for business customers (their API or product stops when a replica does); None for internal tools and batch."""
     if c.is_batch or c.internal_only:
         return None
+    if is_finance(c.sector):  # a bank's customers' service: its regulator's continuity expectations, not "open to
+        return "finance"  # the public" (twelfth blind review q25: boilerplate for a bank; s22-duties22c)
     if c.charges:
         return "paid"
     if c.audience == "public":

@@ -1048,6 +1048,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
+        # infeasible with only the set-up to wait for: "in 1–5 days" read as a launch next week for a plan that
+        # cannot launch as asked (twelfth blind review, q20/q29/q40; s22-duties22c): the days follow the blockers
+        tl = result.timeline
+        after_fix = after_fix or (not result.feasible and tl.gate is None and not tl.untimed)
         if after_fix:
             text = t("memo.key.launch_after_fix", days=launch)
             text += result.timeline.gate_text(lang)  # the step that sets the date (q14: the filing, not the approval)

@@ -42,8 +42,16 @@ def private_reach(result: Any) -> bool:
 
 def quiet_assumption(result: Any, field: str) -> bool:
     """An assumption the memo leaves out: a public-internet one for a service only its LAN or private network
-    reaches (q01/q33: "users on all three carriers" for an office tool)."""
-    return field.split(".")[0] in PUBLIC_ONLY_ASSUMPTIONS and private_reach(result)
+    reaches (q01/q33: "users on all three carriers" for an office tool), or for an offline batch job, which serves
+    no users over a carrier and publishes nothing needing an ICP filing (twelfth blind review: the carrier and ICP
+    assumptions printed on q06's and q28's batch jobs; s22-duties22c)."""
+    return field.split(".")[0] in PUBLIC_ONLY_ASSUMPTIONS and (private_reach(result) or batch_job(result))
+
+
+def batch_job(result: Any) -> bool:
+    """An offline batch job, as answered or assumed."""
+    given = (result.answers or {}).get("use_case")
+    return (given or next((a.value for a in result.assumptions if a.field == "use_case"), None)) == "offline_batch"
 
 
 def line_text(result: Any, lang: str) -> str | None:

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
+from advisor.plan import serial_path
 from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.fp8_gain_reason import Fp8Gain
 from advisor.plan.fp8_gain_reason import why as gain_why
@@ -554,6 +555,9 @@ class TimelineItem(_Out):
     # days are None, never 0, and ``ask_key`` says whom to ask; the launch is "not before it is granted"
     label_params: dict[str, Any] = Field(default_factory=dict)
     ask_key: str | None = None
+    # s22-duties22c: the id of the step this one starts after (the generative-AI filing after the B25 licence, q07):
+    # its days count end to end with that step's in the earliest launch (``serial_path``); None: from now
+    after: str | None = None
 
     def label_in(self, lang: str, *, clause: bool = False) -> str:
         """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
@@ -589,13 +593,22 @@ class Timeline(_Out):
         that said "feasible once the sector approval is done" left out the 90–240-day filing that gates the launch
         (seventh blind review, q14; s18-duties)."""
         timed = [i for i in self.items if i.blocking and i.length_known and i.id != "setup"]
-        return max(timed, key=lambda i: (i.days_high or 0, i.days_low or 0), default=None)
+        # a step after another (the filing after the B25 licence: serial_path) counts with the days before it
+        return max(timed, key=lambda i: tuple(reversed(serial_path.span(i, self.items))), default=None)
 
     def gate_text(self, lang: str) -> str:
-        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""."""
+        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""; a step after
+        another: " (set by: the B25 licence, 60–90 days, then the filing, 90–240 days: 150–330 days in series)"."""
         g = self.gate
-        return "" if g is None else render(lang, "plan.timeline.set_by", {"step": g.label_in(lang, clause=True),
-                                                                         "days": g.days_in(lang)})
+        if g is None:
+            return ""
+        first = serial_path.before_of(g, self.items)
+        if first is not None:
+            lo, hi = serial_path.span(g, self.items)
+            return render(lang, "duties22c.timeline.set_by_serial",
+                          {"first": first.label_in(lang, clause=True), "first_days": first.days_in(lang),
+                           "step": g.label_in(lang, clause=True), "days": g.days_in(lang), "total": f"{lo}–{hi}"})
+        return render(lang, "plan.timeline.set_by", {"step": g.label_in(lang, clause=True), "days": g.days_in(lang)})
 
     def waits_text(self, lang: str) -> str:
         """"not before this step is done: the sector approval (education)" for the untimed blocking step, or ""; two

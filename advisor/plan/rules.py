@@ -35,6 +35,7 @@ from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
 from advisor.plan.own_rent_verdict import middles, own_verdict
 from advisor.plan.pi_exporter import customers_export
+from advisor.plan.pi_tier import export_tier
 from advisor.plan.regions import market_region
 from advisor.plan.result import Finding, MoneyRange
 from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, re-exported for callers
@@ -305,21 +306,7 @@ def genai_not_needed(f: Facts):
     return finding("genai.not_needed")
 
 
-def _pi_tier(c: Ctx) -> str:
-    """exempt | contract | assessment, or unknown when a count the tier depends on was not given (an unknown
-    count is never read as 0: that would state an exemption nobody established). Counted on MAINLAND data
-    subjects only: the given counts times the mainland share of the users (overseas users' data going to an
-    offshore node leaves no mainland border; summing both put a 50/50 service in the wrong tier)."""
-    t = facts()["pi_thresholds"]
-    pi, sensitive = c.mainland_pi_subjects, c.mainland_sensitive_subjects
-    if (sensitive is not None and sensitive >= t["sensitive_assessment_from"]) or (
-            pi is not None and pi >= t["assessment_from"]):
-        return "assessment"
-    if pi is None or sensitive is None:
-        return "unknown"
-    if sensitive > 0 or pi >= t["exempt_below"]:
-        return "contract"
-    return "exempt"
+_pi_tier = export_tier  # the tier of the mainland counts (advisor.plan.pi_tier, shared with duties22c_rules)
 
 
 # the tiers whose procedure is planned on the whole count where the business customers may be the exporters, and the
@@ -414,6 +401,12 @@ def pi_keep(f: Facts):
         # rules, not left implied (q14: "it never explicitly rebuts the consultant's HK suggestion"; s16-duties)
         return finding("pi.keep_in_mainland", variant="health", tier={"tr": f"plan.pi.{_pi_tier(c)}"},
                        sensitive=_count(c.mainland_sensitive_subjects))
+    if c.pi_mainland_share >= 1:
+        # every user in the mainland: no offshore node is in play, so the export tier it "would fall under" is
+        # filler (twelfth blind review q07: "the 'offshore node would need a security assessment' sentence is filler
+        # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
+        # the other option
+        return finding("pi.keep_in_mainland", variant="mainland_only")
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 
@@ -1127,6 +1120,7 @@ from advisor.plan import duties18_rules as _duties18_rules  # noqa: E402,F401 - 
 from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - PDPO, HK export rules, AI Act Art. 4
 from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - a hosted API's processor contract
 from advisor.plan import duties21_rules as _duties21_rules  # noqa: E402,F401 - two zones for finance, GDPR Art. 9
+from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 - PIPL Art. 55 before export (s22)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
@@ -1151,7 +1145,7 @@ RULE_MODULES = (
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
-    "advisor.plan.duties21_rules", "advisor.plan.sources21_rules",
+    "advisor.plan.duties21_rules", "advisor.plan.duties22c_rules", "advisor.plan.sources21_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",

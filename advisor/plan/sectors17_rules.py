@@ -75,7 +75,12 @@ def mlps_filing(f: Facts) -> Finding | None:
     level3 = mlps_level(f.ctx, f.region) == 3
     # level 3: the first assessment once the system is built (Measures Art. 14), i.e. before launch, not only the
     # filing within 30 days of going live (tenth blind review q03/q07/q14, s21-duties21)
-    return finding("mlps.filing", variant="health" if _health(f) else None,
+    # on a hosted API the team runs no model servers: the system it grades is the application calling the API, and a
+    # level-2 one files after launch, a note rather than a warning (twelfth blind review q27: "the 等保 warning for a
+    # hosted-API pilot is heavier than needed"; s22-duties22c)
+    hosted = f.form == "hosted_api" and not _health(f)
+    return finding("mlps.filing", variant="health" if _health(f) else "hosted" if hosted else None,
+                   severity="info" if hosted and not level3 else None,
                    level={"tr": _level3_reason(f) if level3 else "plan.sectors17.mlps.level2"},
                    assess={"tr": f"duties21.mlps.assess.level{3 if level3 else 2}"})
 

@@ -16,6 +16,7 @@ from typing import Any
 from advisor.plan import people_volume
 from advisor.plan.answers import PlanAnswers
 from advisor.plan.context import Ctx, resolve
+from advisor.plan.per_token_public import per_token_sold
 from advisor.plan.regions import MAINLAND_REGIONS
 from advisor.plan.result import OpenQuestion
 
@@ -117,6 +118,14 @@ def _month_from_people(ctx: Ctx) -> bool:
     return people_volume.applies(ctx)
 
 
+def _standing(answers: PlanAnswers, path: str, region: Any) -> str | None:
+    """What the plan rests on while ``path`` is unanswered: a per-token API's sign-up plans the filing (q11,
+    ``per_token_public``), any other business service keeps "not public" as answered."""
+    if path == "open_signup" and per_token_sold(answers) and region in MAINLAND_REGIONS:
+        return "duties22c.assume.open_signup_per_token"
+    return STANDING_ANSWERS.get(path)
+
+
 def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQuestion]:
     """The unanswered questions the plan rests on, decision-changing first.
 
@@ -145,7 +154,7 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
             a = assumed.get(path) or assumed.get(path.rsplit(".", 1)[-1])
             out.append(OpenQuestion(field=path, changes=sorted(changes, key=_CHANGE_ORDER.index),
                                     assumed=a.value if a is not None else None,
-                                    assumption_key=a.key if a is not None else STANDING_ANSWERS.get(path),
+                                    assumption_key=a.key if a is not None else _standing(answers, path, base.get("region")),
                                     assumption_params=dict(a.params) if a is not None else {},
                                     alternatives=flips))  # fmt: skip
     for path in SIZING_QUESTIONS:

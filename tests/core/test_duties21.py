@@ -80,7 +80,7 @@ def test_an_eu_hr_tool_names_art_9_the_region_and_the_parent_companys_access(lan
 
 
 @pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q19_export_controlled_h100_mainland",
-                                  "q11_paid_api_b25", "q27_six_month_pilot_no_ops"])
+                                  "q27_six_month_pilot_no_ops"])  # q11, a per-token API: tests/core/test_duties22c.py
 def test_a_business_service_on_a_mainland_node_asks_whether_any_business_can_sign_up(name):
     r = scenario(name)
     assert "genai.business_signup" in r.finding_ids

@@ -43,7 +43,10 @@ def signed_up(name: str, open_signup: bool | None) -> PlanResult:
     return make_plan(answers_from_dict({**advice_answers(name), "open_signup": open_signup}))
 
 
-BUSINESS = ["q11_paid_api_b25", "q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"]
+# q11 left this list in s22-duties22c: a per-token API sold to businesses from a mainland node plans the filing while
+# the sign-up is unanswered (twelfth blind review: "should be a planned step, not a conditional footnote"); the
+# answer "customers under contract" still keeps "not public" (tests/core/test_duties22c.py)
+BUSINESS = ["q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only"]
 
 
 @pytest.mark.parametrize("name", BUSINESS)

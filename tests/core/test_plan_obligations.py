@@ -244,7 +244,11 @@ ROWS: list[Row] = [
         why="mainland_subjects_only"),
     Row("pi.export_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(300_000, 0)),
     Row("pi.export_assessment", {**OFFSHORE, **pi(20_000, 15_000)}, pi(20_000, 5_000), why="sensitive"),
-    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}),
+    Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 0)}, {"mainland_entity": False}, case="mainland_only"),
+    # s22-duties22c (q07): the offshore tier only where overseas users make an offshore node the other option
+    Row("pi.keep_in_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
+                                "overseas_markets": ["SG"], **pi(500_000, 0)}, pi(personal_info=False), why="mixed",
+        case=""),
     # health data: the offshore option answered with its rules (s16-duties, q14)
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
         why="health"),
@@ -497,11 +501,25 @@ ROWS: list[Row] = [
         why="deadline"),
     Row("genai.business_signup", OFFSHORE, {"open_signup": True}),
     Row("genai.business_signup", OFFSHORE, {"open_signup": False}, why="contracted"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="paid_mainland"),
+    # a paid SaaS (interactive) keeps the question; a paid per-token API has the filing planned (s22-duties22c below)
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True, "use_case": "interactive"}, {"open_signup": False},
+        why="paid_mainland"),
     # s21-duties21 (q10, q19): free, on a mainland node, outside clients: the same question as the paid q11
     Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"audience": "internal", "reach": "private_network"},
         why="free_mainland"),
-    Row("genai.business_signup", {**MAINLAND, "charges_users": True}, {"genai_filing": "filed"}, why="filed"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": True, "use_case": "interactive"},
+        {"genai_filing": "filed"}, why="filed"),
+    # s22-duties22c (twelfth blind review q11): a per-token API sold to businesses from a mainland node, sign-up
+    # unanswered, plans the filing (no question instead); contracted customers only, or a free API, keep the answer
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"open_signup": False}, why="per_token",
+        case="per_token"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"charges_users": False}, why="per_token_free",
+        case="per_token"),
+    Row("genai.business_only", {**MAINLAND, "charges_users": True}, {"use_case": "interactive"},
+        why="per_token_saas", case="per_token"),
+    Row("genai.business_signup", {**MAINLAND, "charges_users": False}, {"charges_users": True}, why="per_token"),
+    Row("genai.business_signup", {**OFFSHORE, "charges_users": True}, {"open_signup": False},
+        why="per_token_offshore"),  # offshore, who files stays the question (q12, q13, q22, q43)
     Row("genai.business_signup", OFFSHORE, {"audience": "public", "public_genai_in_mainland": True}, why="public"),
     # s18-duties (seventh blind review): 双减 for a service tutoring compulsory-education pupils (q07), a consumer
     # chat outside the mainland answered "no personal information" (q20)
@@ -531,6 +549,8 @@ ROWS: list[Row] = [
     Row("med.internet_diagnosis", {**PUBLIC, **pi(50_000, 50_000, sector="medical")},
         {"audience": "business", "public_genai_in_mainland": False}, why="business"),
     Row("mlps.filing", MAINLAND, {"mainland_entity": False, "icp_status": "none"}),  # a Hong Kong node
+    # s22-duties22c (q27): on a hosted API the application calling it is the system graded (a note at level 2)
+    Row("mlps.filing", HOSTED_PI, {"mainland_entity": False, "icp_status": "none"}, why="hosted", case="hosted"),
     Row("mlps.filing", {**MAINLAND, "audience": "internal", "reach": "private_network", **pi(300_000, 300_000, sector="medical")},
         pi(300_000, 0, sector="general"), why="staff_tool_health"),
     Row("mlps.filing", {**BATCH, **pi(500_000, 0, sector="finance"), "use_case": "interactive", "audience": "internal",
@@ -592,6 +612,12 @@ ROWS: list[Row] = [
         {"user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False}, why="offshore"),
     # s21-duties21 (tenth blind review): a financial service's spare VM in another availability zone (q25, q37),
     # GDPR Art. 9 for a staff tool in the EU (q38), Japan's APPI for a consumer chat (q23)
+    # s22-duties22c (twelfth blind review q12): the impact assessment before an export under a procedure
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(300_000, 0)}, pi(50_000, 0), case=""),
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(300_000, 0)}, {"mainland_entity": True, "icp_status": "filed"},
+        why="mainland_node", case=""),
+    Row("pi.export_impact_assessment", {**OFFSHORE, **pi(2_000_000, 0)}, pi(personal_info=False), why="assessment",
+        case="assessment"),
     Row("fin.two_zones", HK_BANK, {"audience": "internal", "reach": "private_network"}, case="hk"),
     Row("fin.two_zones", HK_BANK, pi(800_000, 0, sector="general"), why="not_finance"),
     Row("fin.two_zones", {**NO_MAINLAND, **pi(1_000_000, 0, sector="finance")}, {"overseas_markets": ["US"]},
@@ -959,6 +985,19 @@ def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rul
     other = plan({**MAINLAND, **pi(50_000, 0, sector="general")})
     [y] = [f for f in other.findings if f.id == "pi.keep_in_mainland"]
     assert not y.title_key.endswith(".health.title") and not any("人口健康" in s.title for s in y.sources)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_export_tier_of_an_offshore_node_is_said_only_where_one_is_an_option(lang):
+    """Mainland-only users on a mainland node: no sentence on what an offshore node "would fall under" (twelfth blind
+    review q07: filler); with overseas users an offshore node is the other option and its tier is said (q05, q34)."""
+    only = plan({**MAINLAND, **pi(500_000, 0)})
+    [x] = [f for f in only.findings if f.id == "pi.keep_in_mainland"]
+    assert translate(lang, "plan.pi.contract") not in x.detail_in(lang)
+    mixed = plan({**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
+                  "overseas_markets": ["SG"], **pi(500_000, 0)})
+    [y] = [f for f in mixed.findings if f.id == "pi.keep_in_mainland"]
+    assert translate(lang, "plan.pi.contract") in y.detail_in(lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
