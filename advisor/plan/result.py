@@ -766,8 +766,8 @@ class GpuChoice(_Out):
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
-    # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, with their tensor rates against the
-    # chosen GPU's (advisor.plan.long_prompt.compute_light)
+    # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, each with its fastest layout's
+    # predicted first token alone and its tensor rate against the chosen GPU's (advisor.plan.long_prompt.compute_light)
     set_aside: dict[str, Any] | None = None
     # s19-gpu19 (q38): a cheaper setup that splits a replica over PCIe cards, passed over for one card per replica
     # within the premium (advisor.plan.single_card): {"other": GpuOption, "more_pct": int, "limit_pct": int}
