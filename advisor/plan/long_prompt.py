@@ -25,6 +25,7 @@ from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
+from advisor.plan.fastest_layout import fastest_alone
 from advisor.plan.token_split import decode_pct
 
 GIB = 1024**3
@@ -130,18 +131,6 @@ def binding_phrases(ctx: Ctx, ch: sizing.Candidate | None, claimed: int | None) 
     return [_prefill_phrase(ctx, ch), *_kv_phrases(ctx, ch, claimed if claimed is not None else ch.c_max)]
 
 
-def _fastest_alone(ctx: Ctx, gid: str) -> tuple[sizing.Candidate, float] | None:
-    """``gid``'s layout with the lowest first token (the screen's, over every TP and format the answers allow:
-    the largest TP a server holds, as a rule) and the predictor's P99 TTFT (ms) of one request alone on it."""
-    ok, near = sizing.screen(ctx, [gid], lambda _gid: 1.0)  # the price plays no part in which layout is fastest
-    setups = sorted(ok + near, key=lambda k: (k.best_ttft_ms, k.tp, k.weights))
-    if not setups:
-        return None
-    best = setups[0]
-    ttft = sizing.simulate_at(ctx, best, 1).ttft_ms.p99
-    return (best, float(ttft)) if ttft is not None else None
-
-
 def compute_light(ctx: Ctx, considered: list[str], chosen: sizing.Candidate) -> dict[str, Any] | None:
     """The compute-light GPUs among those the plan ``considered`` (engine.candidate_gpus) that miss the TTFT target
     on their fastest layout even with one request alone (the predictor's P99), set aside for a long-prompt load with
@@ -165,7 +154,7 @@ def compute_light(ctx: Ctx, considered: list[str], chosen: sizing.Candidate) -> 
         # card no one would weigh for a 128k context; each is quoted at the precision the plan's weights run at there
         if g.bf16_tflops_dense > COMPUTE_LIGHT_SHARE * mine_bf16 or g.memory_bytes < chosen.gpu.memory_bytes * 0.5:
             continue
-        fastest = _fastest_alone(ctx, gid)
+        fastest = fastest_alone(ctx, gid)
         if fastest is None or fastest[1] <= ctx.ttft_slo_ms:
             continue
         k, ttft = fastest
