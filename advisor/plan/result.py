@@ -859,7 +859,10 @@ class GpuChoice(_Out):
         d = self.decode_pick
         o = self._option(d["other"])
         # the setup passed over named with its cost, as the next-setups list would (which then leaves it out)
-        return ("" if lang == "zh_CN" else " ") + render(lang, "pages22.decode_pick", {
+        # the split that made the load decode-heavy (the passed-over setup's) and the chosen one's, the cost row's
+        split = d.get("other_decode_pct") is not None and d.get("decode_pct") is not None
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpu22.decode_pick" if split else "pages22.decode_pick", {
+            "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
             "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
             "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
