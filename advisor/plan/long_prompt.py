@@ -91,7 +91,7 @@ def _kv_phrases(ctx: Ctx, ch: sizing.Candidate, within: int) -> list[dict[str, A
                         "full": round(freed / max(m.kv_bytes_per_request * ch.tp, 1), 1)})  # fmt: skip
     if ch.kv_dtype != "fp8" and fp8_kv_allowed(ctx, ch.gpu):
         fp8 = sizing._memory(ctx, ch.gpu, ch.weights, "fp8", ch.tp, engine)
-        phrase = {"kv_req_gib": _gib(fp8.kv_bytes_per_request * ch.tp), "full_fit": fp8.max_concurrency_kv,
+        phrase: dict[str, Any] = {"kv_req_gib": _gib(fp8.kv_bytes_per_request * ch.tp), "full_fit": fp8.max_concurrency_kv,
                   "avg_fit": fp8.kv_tokens // per_avg, "c_max": within}  # fmt: skip
         more = _fp8_kv_one_more(ctx, ch, fp8, within) if within > 0 else None
         if more is None:
