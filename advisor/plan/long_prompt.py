@@ -7,15 +7,17 @@ sizing core the plan was built on: the step-cost model (token_split.prefill_shar
 and the memory estimate (advisor.sizing.memory), never re-derived here.
 
 The plan keeps an interactive service's KV cache in BF16 under "FP8 only" (batch_kv.py says why); the memo says
-what an FP8 KV cache would give, so the reader can weigh it, and what the FP8 weights already freed.
+what an FP8 KV cache would give, weighed on the predictor at one request a replica more than the plan carries (blind
+review 12, q10: "an FP8 KV cache doubles concurrency at 131k context"), and what the FP8 weights already freed.
 
-Compute-light GPUs (H20, L20: high memory, a fraction of the tensor rate) are set aside for such a load: their
-dense tensor rate against the chosen GPU's says how many times longer a long prompt's prefill would take.
+Compute-light GPUs (H20, L20: high memory, a fraction of the tensor rate) are weighed on their fastest layout (the
+largest TP a server holds, q10's "8 × H20 TP8"): the predictor's P99 first token of one request alone says whether
+they can meet the target at all; those that cannot are set aside with that figure, one sentence in the memo.
 """
 
 from __future__ import annotations
 
-import math
+import dataclasses
 from typing import Any
 
 from advisor.domain.gpu import GpuSpec
@@ -23,6 +25,7 @@ from advisor.plan import sizing
 from advisor.plan.batch_kv import fp8_kv_allowed
 from advisor.plan.context import Ctx
 from advisor.plan.data import gpus_by_id
+from advisor.plan.fastest_layout import fastest_alone
 from advisor.plan.token_split import decode_pct
 
 GIB = 1024**3
@@ -88,13 +91,35 @@ def _kv_phrases(ctx: Ctx, ch: sizing.Candidate, within: int) -> list[dict[str, A
                         "full": round(freed / max(m.kv_bytes_per_request * ch.tp, 1), 1)})  # fmt: skip
     if ch.kv_dtype != "fp8" and fp8_kv_allowed(ctx, ch.gpu):
         fp8 = sizing._memory(ctx, ch.gpu, ch.weights, "fp8", ch.tp, engine)
-        # the latency target already holds a replica to fewer requests than the bf16 cache fits: more KV room would
-        # not change the plan, which is why it stays bf16 rather than take the FP8 cache's quality risk for nothing
-        held = m.kv_tokens // per_avg >= within > 0
-        out.append({"tr": "plan.long_prompt.fp8_kv" + ("_held" if held else ""), "c_max": within,
-                    "kv_req_gib": _gib(fp8.kv_bytes_per_request * ch.tp), "full_fit": fp8.max_concurrency_kv,
-                    "avg_fit": fp8.kv_tokens // per_avg})  # fmt: skip
+        phrase: dict[str, Any] = {"kv_req_gib": _gib(fp8.kv_bytes_per_request * ch.tp), "full_fit": fp8.max_concurrency_kv,
+                  "avg_fit": fp8.kv_tokens // per_avg, "c_max": within}  # fmt: skip
+        more = _fp8_kv_one_more(ctx, ch, fp8, within) if within > 0 else None
+        if more is None:
+            phrase["tr"] = "plan.long_prompt.fp8_kv"
+        else:  # weighed on the predictor: one request a replica more than the plan carries, with the FP8 cache
+            ttft, tpot, meets = more
+            phrase.update(tr="plan.long_prompt.fp8_kv_" + ("more" if meets else "held"), c_next=within + 1,
+                          ttft_s=round(ttft / 1000, 1), tpot_ms=round(tpot, 1),
+                          ttft_target_s=round((ctx.ttft_slo_ms or 0) / 1000), tpot_target_ms=round(ctx.tpot_slo_ms or 0))
+        out.append(phrase)
     return out
+
+
+def _fp8_kv_one_more(ctx: Ctx, ch: sizing.Candidate, fp8: Any, within: int) -> tuple[float, float, bool] | None:
+    """The predictor's P99 TTFT and TPOT (ms) of one replica of ``ch`` with an FP8 KV cache at one request more
+    than the ``within`` it carries with the bf16 cache, and whether both meet the targets; None when the FP8 cache
+    could not hold that many at the average length (then the room, not the latency, is what it would give)."""
+    per_avg = max(ctx.prompt_avg + ctx.output_avg, 1)
+    if fp8.kv_tokens // per_avg < within + 1 or not fp8.weights_fit:
+        return None
+    cand = dataclasses.replace(ch, kv_dtype="fp8", memory=fp8, checked={}, monotone_memo={}, knee_memo={},
+                               costs=sizing.step_costs(ctx, ch.gpu, ch.weights, "fp8", ch.tp))
+    lv = sizing.simulate_at(ctx, cand, within + 1)
+    ttft, tpot = lv.ttft_ms.p99, lv.tpot_ms.p99
+    if ttft is None or tpot is None:
+        return None
+    meets = (ctx.ttft_slo_ms is None or ttft <= ctx.ttft_slo_ms) and (ctx.tpot_slo_ms is None or tpot <= ctx.tpot_slo_ms)
+    return float(ttft), float(tpot), meets
 
 
 def binding_phrases(ctx: Ctx, ch: sizing.Candidate | None, claimed: int | None) -> list[dict[str, Any]]:
@@ -107,10 +132,11 @@ def binding_phrases(ctx: Ctx, ch: sizing.Candidate | None, claimed: int | None) 
 
 
 def compute_light(ctx: Ctx, considered: list[str], chosen: sizing.Candidate) -> dict[str, Any] | None:
-    """The compute-light GPUs among those the plan ``considered`` (engine.candidate_gpus), set aside for a
-    long-prompt load: each one's dense tensor rate against the chosen GPU's, and how many times longer an average
-    prompt's prefill would take."""
-    if not is_long_prompt(ctx):
+    """The compute-light GPUs among those the plan ``considered`` (engine.candidate_gpus) that miss the TTFT target
+    on their fastest layout even with one request alone (the predictor's P99), set aside for a long-prompt load with
+    that figure and their dense tensor rate against the chosen GPU's. One that could meet the target is not set
+    aside here: the GPU choice weighs it like any other."""
+    if not is_long_prompt(ctx) or not ctx.ttft_slo_ms:
         return None
 
     mine = _tflops(chosen.gpu, chosen.weights)
@@ -119,24 +145,28 @@ def compute_light(ctx: Ctx, considered: list[str], chosen: sizing.Candidate) -> 
         return None
     weights = chosen.weights if ctx.quant != "no" else "bf16"
     table = gpus_by_id()
-    light: list[tuple[float, str, str]] = []
+    light: list[tuple[float, str, dict[str, Any]]] = []
     for gid in considered:
         g = table.get(gid)
         if g is None or gid == chosen.gpu.id or not g.bf16_tflops_dense:
             continue
         # compute-light by the BF16 rate (every GPU has one), a memory-rich part all the same (H20, L20), not a small
         # card no one would weigh for a 128k context; each is quoted at the precision the plan's weights run at there
-        if g.bf16_tflops_dense <= COMPUTE_LIGHT_SHARE * mine_bf16 and g.memory_bytes >= chosen.gpu.memory_bytes * 0.5:
-            fp8 = weights.startswith("fp8") and bool(g.fp8_tflops_dense)
-            light.append((_tflops(g, weights), g.name, "FP8" if fp8 else "BF16"))
+        if g.bf16_tflops_dense > COMPUTE_LIGHT_SHARE * mine_bf16 or g.memory_bytes < chosen.gpu.memory_bytes * 0.5:
+            continue
+        fastest = fastest_alone(ctx, gid)
+        if fastest is None or fastest[1] <= ctx.ttft_slo_ms:
+            continue
+        k, ttft = fastest
+        fp8 = k.weights.startswith("fp8") and bool(g.fp8_tflops_dense)
+        light.append((ttft, g.name, {"name": g.name, "n": k.tp, "tp": k.tp, "tflops": f"{_tflops(g, k.weights):,.0f}",
+                                     "precision": "FP8" if fp8 else "BF16", "ttft_s": round(ttft / 1000, 1)}))
     if not light:
         return None
-    light.sort(reverse=True)
-    gpus = [{"name": name, "tflops": f"{rate:,.0f}", "precision": prec} for rate, name, prec in light[:3]]
-    times = math.floor(mine / light[0][0] * 10) / 10  # the fastest of them: "at least N×"
-    return {"gpus": gpus, "chosen": chosen.gpu.name, "chosen_tflops": f"{mine:,.0f}",
-            "precision": "FP8" if chosen.weights.startswith("fp8") and chosen.gpu.fp8_tflops_dense else "BF16",
-            "times": times, "prompt_avg": ctx.prompt_avg}  # fmt: skip
+    light.sort(key=lambda x: (x[0], x[1]))
+    return {"gpus": [g for _, _, g in light[:3]], "chosen": chosen.gpu.name, "chosen_tflops": f"{mine:,.0f}",
+            "precision": "FP8" if weights.startswith("fp8") and chosen.gpu.fp8_tflops_dense else "BF16",
+            "ttft_target_s": round(ctx.ttft_slo_ms / 1000)}  # fmt: skip
 
 
 __all__ = ["binding_phrases", "compute_light", "is_long_prompt"]

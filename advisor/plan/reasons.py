@@ -78,11 +78,13 @@ def api_moot(findings: Sequence[Finding]) -> bool:
 
 
 def _leads(f: Finding) -> bool:
-    """Tokens sold below their cost lead. The hosted API weighed (a cheaper alternative to check, or why GPUs all
+    """Tokens sold below their cost lead, and a fleet load whose two readings disagree (``fleet_disagree``). The hosted API weighed (a cheaper alternative to check, or why GPUs all
     the same) keeps its place among the costs, and ``deciding`` makes room for it on page 1: as the first reason
     under a headline that recommends GPUs it read as a contradiction (sixth blind review: q11, q24, q26, q31), so
     the headline names the cheaper alternative itself (``alternative``)."""
-    return f.id == "cost.token_margin"
+    # s22-gpu22c (blind review 12, q39): a fleet's measured load the plan's own curve disagrees with past 3×: the GPUs
+    # rented for the peak rest on the measurement alone, said before anything else that decides
+    return f.id in ("cost.token_margin", "sizing.fleet_load_disagrees")
 
 
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:

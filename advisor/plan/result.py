@@ -779,8 +779,8 @@ class GpuChoice(_Out):
     # s15-gpu (q42): the chosen card and the next ones per card in the workload's limiting resource, against the
     # price of a card-hour, and a part priced only as whole servers costed per card too
     weighing: GpuWeighing | None = None
-    # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, with their tensor rates against the
-    # chosen GPU's (advisor.plan.long_prompt.compute_light)
+    # s15-longctx (q10): the compute-light GPUs set aside for a long-prompt load, each with its fastest layout's
+    # predicted first token alone and its tensor rate against the chosen GPU's (advisor.plan.long_prompt.compute_light)
     set_aside: dict[str, Any] | None = None
     # s19-gpu19 (q38): a cheaper setup that splits a replica over PCIe cards, passed over for one card per replica
     # within the premium (advisor.plan.single_card): {"other": GpuOption, "more_pct": int, "limit_pct": int}
@@ -872,7 +872,10 @@ class GpuChoice(_Out):
         d = self.decode_pick
         o = self._option(d["other"])
         # the setup passed over named with its cost, as the next-setups list would (which then leaves it out)
-        return ("" if lang == "zh_CN" else " ") + render(lang, "pages22.decode_pick", {
+        # the split that made the load decode-heavy (the passed-over setup's) and the chosen one's, the cost row's
+        split = d.get("other_decode_pct") is not None and d.get("decode_pct") is not None
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpu22.decode_pick" if split else "pages22.decode_pick", {
+            "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
             "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
             "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)

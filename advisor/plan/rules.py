@@ -1122,6 +1122,7 @@ from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - 
 from advisor.plan import duties21_rules as _duties21_rules  # noqa: E402,F401 - two zones for finance, GDPR Art. 9
 from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 - PIPL Art. 55 before export (s22)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
+from advisor.plan import fleet_disagree as _fleet_disagree  # noqa: E402,F401 - measured load vs the curve (s22-gpu22c)
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
 from advisor.plan import gpu_rules as _gpu_rules  # noqa: E402,F401
 from advisor.plan import hosted_weigh as _hosted_weigh  # noqa: E402,F401 - the hosted API weighed (s16-hosted)
@@ -1152,6 +1153,7 @@ RULE_MODULES = (
     "advisor.plan.operating18_rules",
     "advisor.plan.placeholder_purchase",
     "advisor.plan.ttft_relaxed",
+    "advisor.plan.fleet_disagree",
     "advisor.plan.chat_turns",
 )  # fmt: skip
 

@@ -70,7 +70,10 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
     multiple = fleetmod.peak_multiple(f.ctx)
     chk = fleetmod.base_check(f.ctx, f.chosen)
     busier: dict | str = ""
-    if chk is not None and chk[1] > chk[0]:
+    from advisor.plan.fleet_disagree import readings
+
+    # past 3× the page-1 warning (advisor.plan.fleet_disagree) says both readings, once
+    if chk is not None and chk[1] > chk[0] and readings(f) is None:
         # s21-replica21: the per-replica figure the curve's GPU count rests on is said with it (round 10, q39: "up to
         # 12 per replica" in section 2 against "3 GPUs carry today's load", which rests on about 36 a replica)
         busier = {"tr": "replica21.fleet.busier", "busy": round(chk[1], 1), "curve": chk[0], "count": o.fleet_count,

@@ -18,8 +18,8 @@ def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
     w = r.gpu_choice.weighing
     assert w is not None and w.resource == "decode_bandwidth"
     # 1,000-token prompts, 400-token answers: decode-heavy on the L20 the H20 was chosen over (s21-gpu21,
-    # ``decode_pick``): that setup's split decides the resource, and no second split figure is stated beside the
-    # chosen setup's own (test_memo_split_agrees)
+    # ``decode_pick``): that setup's split decides the resource; the weighing states no figure of its own (blind
+    # review 12: the decode pick's sentence names both splits, each with the setup it belongs to)
     assert w.share_gpu == "NVIDIA L20 48GB" and w.share_pct is None
     cards = {c.gpu: c for c in w.cards}
     # the published figures (deployment-facts §1): H20 4.0 TB/s, L20 864 GB/s, RTX 4090 D 1,008 GB/s
@@ -33,12 +33,19 @@ def test_a_decode_heavy_chat_weighs_the_h20s_bandwidth_per_card_and_per_price():
     assert "4.0 TB/s" in en and "0.86 TB/s" in en and "decode-heavy" in en
     assert "4.0 TB/s" in zh and "以解码为主" in zh
     # 4,000 / 864 per card; the H20 is chosen since s21-gpu21 (``decode_pick``), so the ratio is said in the
-    # sentence that chooses it ("its card has 4.6 × the memory bandwidth") rather than as the weighing's best card
+    # sentence that chooses it ("this card's 4.6 × memory bandwidth") rather than as the weighing's best card
     # passed over
-    assert "4.6 × the memory bandwidth" in en and "4.6 倍" in zh
-    # the split weighed is the L20's, the setup passed over: named, without a second figure beside the chosen
-    # setup's own split (one split a memo, test_memo_split_agrees)
-    assert r.gpu_choice.decode_pick is not None and "on the NVIDIA L20 48GB decoding takes most of the GPU time" in en
+    assert "4.6 × memory bandwidth" in en and "4.6 倍" in zh
+    # the split weighed is the L20's, the setup passed over: named; blind review 12 read "decode-heavy" against the
+    # cost row's 52 % prefill on the H20, so the pick's sentence says both: the L20's split that made the load
+    # decode-heavy and the H20's own, the cost row's figure (its faster decode leaves prefill the larger share)
+    d = r.gpu_choice.decode_pick
+    assert d is not None and "on the NVIDIA L20 48GB decoding takes most of the GPU time" in en
+    assert d["other_decode_pct"] >= 50 > d["decode_pct"]  # decode-heavy on the L20, not on the H20
+    assert f"decoding takes {d['other_decode_pct']} % of that setup's GPU time" in en
+    assert f"cuts decoding to {d['decode_pct']} % of its own GPU time, the split in the cost table" in en
+    memo = render_memo_markdown(r, "en")
+    assert f"decode {d['decode_pct']} %" in memo  # the cost row says the same figure
 
 
 def test_a_part_priced_only_as_whole_servers_is_costed_per_card_too():

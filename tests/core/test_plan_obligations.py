@@ -388,6 +388,10 @@ ROWS: list[Row] = [
     # q08's 4,000 ms default relaxed; a target the team gives is never relaxed
     Row("sizing.ttft_relaxed", lambda: advice_answers("q08_ascend_fleet_internal"),
         {"latency_slo": {"ttft_p99_ms": 6000, "tpot_p99_ms": 100}}),
+    # -- a fleet's measured load the plan's curve disagrees with past 3× (s22-gpu22c, blind review 12, q39): 85 % of 16
+    # L20 (13.6 busy) against the curve's 3 leads page 1; at 50 % (8 busy) the gap is within the ratio
+    Row("sizing.fleet_load_disagrees", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
+        {"measured_utilisation": 0.5}),
     # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch
     # job's requests are its own
     Row("cost.chat_turns", lambda: advice_answers("q16_hosted_api_mainland_registration"), {"use_case": "api"}),

@@ -1,0 +1,68 @@
+"""A fleet's measured busy share that the plan's own curve disagrees with by more than 3×, said first (blind review
+12, q39: "sizes on nvidia-smi's 85 % (13.6 GPUs busy) while its own curve says ~3 GPUs carry today's load, and caps
+--max-num-seqs at 12 where 36 fit the target, arriving at 50 GPUs"; "the plan should be gated on that measurement").
+
+Where the fleet's load is this service's own (``fleet.base_check``), the plan sizes the peak on the measurement
+when it says the fleet is busier than the curve (``fleet.measured_peak_replicas``): it is what the cards do under
+real traffic. A small gap is the curve's own uncertainty; past ``DISAGREE_RATIO`` one of the two is wrong, and the
+GPUs rented or bought for the peak rest on the measurement alone. This warning leads page 1 then: both readings,
+what the peak needs on each (on the curve, q39's 16 owned cards carry the peak and nothing is rented), why the
+serve command's --max-num-seqs is the figure it is, and that the rented GPUs wait on the count of requests in flight
+(the first step, ``engine._fleet_load_step``). The cost finding's own paragraph on the two readings is then left out
+(``rules_fleet._this_service``): said once, here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.plan import fleet as fleetmod
+from advisor.plan import gpu_choice
+from advisor.plan.capacity import claimed_capacity
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.sizing import HEADROOM
+
+# measured busy GPUs over the curve's, past which the plan says the two disagree before anything is rented
+DISAGREE_RATIO = 3.0
+
+
+def readings(f: Facts) -> dict[str, Any] | None:
+    """The two readings of today's load and what the peak needs on each, where they disagree past the ratio."""
+    ch = f.chosen
+    if ch is None or f.ctx.is_batch:
+        return None
+    chk = fleetmod.base_check(f.ctx, ch)
+    found = gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if chk is None or found is None or chk[0] <= 0 or chk[1] <= DISAGREE_RATIO * chk[0]:
+        return None
+    curve, busy = chk
+    per = fleetmod.curve_per_replica(f.ctx, ch) or 0
+    count = int(found[1])
+    on_curve = math.ceil(math.ceil(f.ctx.peak * (1 + HEADROOM) - 1e-9) / max(1, per)) * ch.tp
+    return {"busy": round(busy, 1), "curve": curve, "ratio": f"{busy / curve:.1f}", "per": per, "count": count,
+            "util": round(f.ctx.utilisation * 100), "need": ch.total_gpus, "on_curve": on_curve,
+            "multiple": f"{fleetmod.peak_multiple(f.ctx):g}", "peak": f.ctx.peak}  # fmt: skip
+
+
+@rule("sizing.fleet_load_disagrees", "sizing")
+def fleet_load_disagrees(f: Facts) -> Finding | None:
+    """The fleet's measured busy share and the plan's curve disagree past ``DISAGREE_RATIO``: both readings, the
+    peak on each, the serve command's cap explained, and the rented or bought GPUs gated on a count."""
+    r = readings(f)
+    if r is None or f.chosen is None:
+        return None
+    headroom = round(HEADROOM * 100)
+    if r["on_curve"] <= r["count"]:
+        curve_peak: dict[str, Any] = {"tr": "plan.fleet22.on_curve.fits", "count": r["count"], "peak": r["peak"],
+                                      "n": r["on_curve"], "headroom": headroom}
+    else:
+        curve_peak = {"tr": "plan.fleet22.on_curve.more", "peak": r["peak"], "n": r["on_curve"],
+                      "more": r["on_curve"] - r["count"], "headroom": headroom}
+    cap = claimed_capacity(f.ctx, f.chosen)
+    return finding("sizing.fleet_load_disagrees", **r, on_curve_text=curve_peak, cap=cap,
+                   load=f.chosen.per_replica, more=max(0, r["need"] - r["count"]), headroom=headroom)
+
+
+__all__ = ["DISAGREE_RATIO", "fleet_load_disagrees", "readings"]
