@@ -247,6 +247,8 @@ class Engine:
         self._last_end = -1.0
         # _blocks_inline without a decaying reserve (every engine but SGLang's): always True, read once a step
         self._inline_always = limits.admission_reserve_floor is None or not limits.admission_reserve_decay_steps
+        # EngineLimits.cached_prefix_blocks once (a property: worked out again at every finished prefill otherwise)
+        self._prefix_want = limits.cached_prefix_blocks
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
@@ -309,7 +311,7 @@ class Engine:
             self.n_dec -= 1
             self._dec_sum -= seq.dec_c
             del self._blk_buckets[seq.blk_at % self.limits.block_size][seq.rid]
-            if seq.blk_at <= self._finish_step(seq):  # a block event still pending: a ghost (see _blk_buckets)
+            if seq.blk_at < seq.g_join + seq.output - seq.gen_at_join:  # ≤ _finish_step: a block event still pending, a ghost (see _blk_buckets)
                 heapq.heappush(self._ghosts, seq.blk_at)
         self.free_blocks += seq.blocks
         seq.blocks = 0
@@ -607,7 +609,7 @@ class Engine:
                 continue
             # Prefill complete: this step sampled the next token.
             del self.prefilling[seq.rid]
-            want = self.limits.cached_prefix_blocks
+            want = self._prefix_want
             if want and self.prefix_blocks < want and not seq.shared and seq.blocks > want:
                 # The first request to compute the shared prefix leaves its blocks in the cache for the others.
                 seq.blocks -= want
@@ -739,7 +741,8 @@ class Engine:
         n, base = self.n_dec, self._dec_sum
         cost = self._decode_costs.get(n) or self._decode_cost(n)  # _decode_cost's lookup inline (once a run)
         record = self.record_steps
-        if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
+        if (record and until - self.steps >= VECTOR_RUN_MIN and self._run_fits_vector(arrival, cost(base + n * self.steps))
+                and (cost_array := self._decode_cost_array(n)) is not None):
             if not self._decode_run_array(until, arrival, inline, cost_array):
                 return False
             if self.steps == nxt_finish + 1:
@@ -801,6 +804,15 @@ class Engine:
         if g == nxt_finish + 1:
             self._finish_due(nxt_finish)
         return True
+
+    def _run_fits_vector(self, arrival: float, first: float) -> bool:
+        """Whether as many steps as VECTOR_RUN_MIN may start before ``arrival``, the first lasting ``first`` seconds and
+        none less (the bound _decode_run_array cuts its steps to): where fewer can, the run is stepped one at a time
+        (the same floats), not with numpy's fixed cost for a few steps (two thirds of the numpy runs of a plan's
+        levels, issue 27)."""
+        if arrival == float("inf") or not first > 0.0:
+            return True
+        return int((arrival - self.t) / first) + 2 >= VECTOR_RUN_MIN
 
     def _open_blocks(self, g: int) -> int | None:
         """Open the KV blocks due at step ``g`` of a run of decode steps, taking free blocks only (no eviction, no
