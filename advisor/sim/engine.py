@@ -249,20 +249,24 @@ class Engine:
         self._inline_always = limits.admission_reserve_floor is None or not limits.admission_reserve_decay_steps
         # EngineLimits.cached_prefix_blocks once (a property: worked out again at every finished prefill otherwise)
         self._prefix_want = limits.cached_prefix_blocks
+        # limits read on every request or step, kept as plain attributes (a frozen dataclass's fields and properties
+        # cost an attribute chain or a call each time)
+        self._bs, self._kv_blocks, self._kv_tokens = limits.block_size, limits.kv_blocks, limits.kv_tokens
+        self._overhead_s = limits.request_overhead_s
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
         """Queue a request arriving at ``arrival`` (default: now). Lengths are in tokens, output ≥ 1."""
         seq = Seq(self._next_rid, max(1, int(prompt)), max(1, int(output)), self.t if arrival is None else arrival, tag)
         self._next_rid += 1
-        if seq.prompt + seq.output > self.limits.kv_tokens:
+        if seq.prompt + seq.output > self._kv_tokens:
             # A real server refuses a request that can never fit (prompt + max_tokens > max_model_len).
             seq.state = REJECTED
             seq.finish_t = seq.arrival
             if self.on_finish:
                 self.on_finish(seq)
             return seq
-        ready = seq.arrival + self.limits.request_overhead_s  # HTTP, tokenization, … before the queue
+        ready = seq.arrival + self._overhead_s  # HTTP, tokenization, … before the queue
         if ready <= self.t:
             self.waiting.append(seq)
         else:
@@ -310,7 +314,7 @@ class Engine:
         elif seq.state == DECODE:
             self.n_dec -= 1
             self._dec_sum -= seq.dec_c
-            del self._blk_buckets[seq.blk_at % self.limits.block_size][seq.rid]
+            del self._blk_buckets[seq.blk_at % self._bs][seq.rid]
             if seq.blk_at < seq.g_join + seq.output - seq.gen_at_join:  # ≤ _finish_step: a block event still pending, a ghost (see _blk_buckets)
                 heapq.heappush(self._ghosts, seq.blk_at)
         self.free_blocks += seq.blocks
@@ -580,13 +584,13 @@ class Engine:
 
     def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
         """Complete the planned step: advance time, emit tokens, finish requests."""
-        bs = self.limits.block_size
+        bs = self._bs
         g = self.steps
         self.steps += 1
         if self.record_steps:
             self.step_end.append(self.t + dt)
             self.step_dt.append(dt)
-            self.step_blocks.append(self.limits.kv_blocks - self.free_blocks)
+            self.step_blocks.append(self._kv_blocks - self.free_blocks)
             self.step_waiting.append(len(self.waiting))
             self.step_running.append(len(self.running))
         self._last_start = self.t
@@ -748,7 +752,7 @@ class Engine:
             if self.steps == nxt_finish + 1:
                 self._finish_due(nxt_finish)
             return True
-        kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
+        kv_blocks, bs = self._kv_blocks, self._bs
         blocks = kv_blocks - self.free_blocks
         buckets = self._blk_buckets
         if record:
