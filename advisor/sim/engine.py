@@ -539,13 +539,13 @@ class Engine:
         """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
         prefix — and, after a preemption, the request's own blocks still cached — is not recomputed; at least one
         token always is, to sample from."""
-        bs = self.limits.block_size
+        bs = self._bs
         full = (seq.target - 1) // bs
         shared = min(self.prefix_blocks, full)
         own = min(seq.cached, full - shared)
         start = (shared + own) * bs
         chunk = min(seq.target - start, budget)
-        return shared, own, chunk, _blocks_for(start + chunk, bs) - shared - own
+        return shared, own, chunk, -(-(start + chunk) // bs) - shared - own  # _blocks_for inline (once an admission)
 
     def _remaining_output(self, g: int) -> int:
         """Tokens the running requests have still to emit before step ``g`` (their outputs less what they emitted)."""
