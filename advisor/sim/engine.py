@@ -745,8 +745,8 @@ class Engine:
         n, base = self.n_dec, self._dec_sum
         cost = self._decode_costs.get(n) or self._decode_cost(n)  # _decode_cost's lookup inline (once a run)
         record = self.record_steps
-        if (record and until - self.steps >= VECTOR_RUN_MIN and self._run_fits_vector(arrival, cost(base + n * self.steps))
-                and (cost_array := self._decode_cost_array(n)) is not None):
+        if (record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None
+                and self._run_fits_vector(arrival, cost(base + n * self.steps))):
             if not self._decode_run_array(until, arrival, inline, cost_array):
                 return False
             if self.steps == nxt_finish + 1:
