@@ -247,20 +247,26 @@ class Engine:
         self._last_end = -1.0
         # _blocks_inline without a decaying reserve (every engine but SGLang's): always True, read once a step
         self._inline_always = limits.admission_reserve_floor is None or not limits.admission_reserve_decay_steps
+        # EngineLimits.cached_prefix_blocks once (a property: worked out again at every finished prefill otherwise)
+        self._prefix_want = limits.cached_prefix_blocks
+        # limits read on every request or step, kept as plain attributes (a frozen dataclass's fields and properties
+        # cost an attribute chain or a call each time)
+        self._bs, self._kv_blocks, self._kv_tokens = limits.block_size, limits.kv_blocks, limits.kv_tokens
+        self._overhead_s = limits.request_overhead_s
 
     # ----------------------------------------------------------------------------------------------- input
     def add_request(self, prompt: int, output: int, arrival: float | None = None, tag: object = None) -> Seq:
         """Queue a request arriving at ``arrival`` (default: now). Lengths are in tokens, output ≥ 1."""
         seq = Seq(self._next_rid, max(1, int(prompt)), max(1, int(output)), self.t if arrival is None else arrival, tag)
         self._next_rid += 1
-        if seq.prompt + seq.output > self.limits.kv_tokens:
+        if seq.prompt + seq.output > self._kv_tokens:
             # A real server refuses a request that can never fit (prompt + max_tokens > max_model_len).
             seq.state = REJECTED
             seq.finish_t = seq.arrival
             if self.on_finish:
                 self.on_finish(seq)
             return seq
-        ready = seq.arrival + self.limits.request_overhead_s  # HTTP, tokenization, … before the queue
+        ready = seq.arrival + self._overhead_s  # HTTP, tokenization, … before the queue
         if ready <= self.t:
             self.waiting.append(seq)
         else:
@@ -308,8 +314,8 @@ class Engine:
         elif seq.state == DECODE:
             self.n_dec -= 1
             self._dec_sum -= seq.dec_c
-            del self._blk_buckets[seq.blk_at % self.limits.block_size][seq.rid]
-            if seq.blk_at <= self._finish_step(seq):  # a block event still pending: a ghost (see _blk_buckets)
+            del self._blk_buckets[seq.blk_at % self._bs][seq.rid]
+            if seq.blk_at < seq.g_join + seq.output - seq.gen_at_join:  # ≤ _finish_step: a block event still pending, a ghost (see _blk_buckets)
                 heapq.heappush(self._ghosts, seq.blk_at)
         self.free_blocks += seq.blocks
         seq.blocks = 0
@@ -533,13 +539,13 @@ class Engine:
         """(shared prefix blocks, own cached blocks, first chunk, new blocks) to admit ``seq`` now. A cached shared
         prefix — and, after a preemption, the request's own blocks still cached — is not recomputed; at least one
         token always is, to sample from."""
-        bs = self.limits.block_size
+        bs = self._bs
         full = (seq.target - 1) // bs
         shared = min(self.prefix_blocks, full)
         own = min(seq.cached, full - shared)
         start = (shared + own) * bs
         chunk = min(seq.target - start, budget)
-        return shared, own, chunk, _blocks_for(start + chunk, bs) - shared - own
+        return shared, own, chunk, -(-(start + chunk) // bs) - shared - own  # _blocks_for inline (once an admission)
 
     def _remaining_output(self, g: int) -> int:
         """Tokens the running requests have still to emit before step ``g`` (their outputs less what they emitted)."""
@@ -578,13 +584,13 @@ class Engine:
 
     def commit_step(self, dt: float, chunks: list[tuple[Seq, int]]) -> None:
         """Complete the planned step: advance time, emit tokens, finish requests."""
-        bs = self.limits.block_size
+        bs = self._bs
         g = self.steps
         self.steps += 1
         if self.record_steps:
             self.step_end.append(self.t + dt)
             self.step_dt.append(dt)
-            self.step_blocks.append(self.limits.kv_blocks - self.free_blocks)
+            self.step_blocks.append(self._kv_blocks - self.free_blocks)
             self.step_waiting.append(len(self.waiting))
             self.step_running.append(len(self.running))
         self._last_start = self.t
@@ -607,7 +613,7 @@ class Engine:
                 continue
             # Prefill complete: this step sampled the next token.
             del self.prefilling[seq.rid]
-            want = self.limits.cached_prefix_blocks
+            want = self._prefix_want
             if want and self.prefix_blocks < want and not seq.shared and seq.blocks > want:
                 # The first request to compute the shared prefix leaves its blocks in the cache for the others.
                 seq.blocks -= want
@@ -739,13 +745,14 @@ class Engine:
         n, base = self.n_dec, self._dec_sum
         cost = self._decode_costs.get(n) or self._decode_cost(n)  # _decode_cost's lookup inline (once a run)
         record = self.record_steps
-        if record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None:
+        if (record and until - self.steps >= VECTOR_RUN_MIN and (cost_array := self._decode_cost_array(n)) is not None
+                and self._run_fits_vector(arrival, cost(base + n * self.steps))):
             if not self._decode_run_array(until, arrival, inline, cost_array):
                 return False
             if self.steps == nxt_finish + 1:
                 self._finish_due(nxt_finish)
             return True
-        kv_blocks, bs = self.limits.kv_blocks, self.limits.block_size
+        kv_blocks, bs = self._kv_blocks, self._bs
         blocks = kv_blocks - self.free_blocks
         buckets = self._blk_buckets
         if record:
@@ -801,6 +808,15 @@ class Engine:
         if g == nxt_finish + 1:
             self._finish_due(nxt_finish)
         return True
+
+    def _run_fits_vector(self, arrival: float, first: float) -> bool:
+        """Whether as many steps as VECTOR_RUN_MIN may start before ``arrival``, the first lasting ``first`` seconds and
+        none less (the bound _decode_run_array cuts its steps to): where fewer can, the run is stepped one at a time
+        (the same floats), not with numpy's fixed cost for a few steps (two thirds of the numpy runs of a plan's
+        levels, issue 27)."""
+        if arrival == float("inf") or not first > 0.0:
+            return True
+        return int((arrival - self.t) / first) + 2 >= VECTOR_RUN_MIN
 
     def _open_blocks(self, g: int) -> int | None:
         """Open the KV blocks due at step ``g`` of a run of decode steps, taking free blocks only (no eviction, no

@@ -240,11 +240,13 @@ class _Issuer:
         self.draining = False
 
     def __call__(self, at: float) -> None:
-        self.pending.append(at)
         if self.draining:
+            self.pending.append(at)
             return
         self.draining = True
         try:
+            p, o = self.source.next()  # this one first, then any a refused request's user sent meanwhile (in order)
+            self.issued.append(self.engine.add_request(p, o, at))
             while self.pending:
                 p, o = self.source.next()
                 self.issued.append(self.engine.add_request(p, o, self.pending.pop(0)))
