@@ -14,15 +14,10 @@ from __future__ import annotations
 
 from advisor.plan import layout_rescue
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.result import LayoutTry
+from tests.core.test_precision20 import _tries  # the tries by (weights, TP), read alike
 from tests.support.planned import advice_answers, planned
 
 Q26, Q28, Q31 = "q26_steady_3y_strong_ops_buy", "q28_bank_backfill_batch_48h", "q31_icp_filed_hosting_move"
-
-
-def _tries(r) -> dict[tuple[str, int], LayoutTry]:
-    assert r.layouts_tried is not None
-    return {(t.weights, t.tp): t for t in r.layouts_tried.tries}
 
 
 def test_fp8_on_one_h20_is_sized_and_the_better_precision_keeps_as_many_servers():
