@@ -174,6 +174,8 @@ def start_with(f: Facts) -> StartWith | None:
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
                          break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
+    # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
+    # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
     key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
     why = keep_reason(f, reason)
