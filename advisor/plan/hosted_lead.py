@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh, hosted_where
+from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_weigh import (
@@ -174,6 +174,8 @@ def start_with(f: Facts) -> StartWith | None:
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
                          break_even=be)
     form = "hosted_api" if reason in ("lead", "lead_terms") else "this_plan"
+    # a live service's API lead is ``plan.apilead21``'s (below); this key is a batch job's lead or the kept plan's
+    # reason ("owned", "close"): the bare "lead"/"lead_terms" and "thin" keys no longer ran and were removed (s22-cleanup22b)
     key = f"{KEY}.{reason}" + (".batch" if c.is_batch and form == "hosted_api" else "")
     extra: dict[str, Any] = {"ways": ways_round(f, reasons_to_self_host(f))} if reason == "lead_terms" else {}
     why = keep_reason(f, reason)
@@ -187,11 +189,9 @@ def start_with(f: Facts) -> StartWith | None:
         near = near_users(f)  # the latency clause in words that leave the API's region to ``runs_clause``
         if isinstance(near, dict):
             near = {**near, "tr": str(near["tr"]).replace("plan.hostedlead20b.", "plan.apilead21.")}
-        # s21-apiregion21b: the figure a yardstick where no priced provider serves from the lead's region, and a
-        # quote from one that does asked for with the transfer an API served elsewhere makes (q12, q13, q38, q43)
-        params["hosted"] = hosted_where.yardstick(f, params["hosted"])
-        extra["near"] = {"tr": "plan.apilead21.after", "near": near,
-                         "runs": hosted_where.runs_with_quote(f, runs_clause(f)),
+        # a priced provider serves from the lead's region here (``hosted_weigh.unserved_or``: else no API lead), so
+        # the figure is a price there, said bare, and no quote from elsewhere is asked for (s22-cleanup22b)
+        extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_prices, hosted_where
+from advisor.plan import hosted_where
 from advisor.plan.data import facts
 from advisor.plan.hosted_data_reason import processor_law
 from advisor.plan.latency_place import latency_placed, ttft_target_given
@@ -61,7 +61,7 @@ def _yardstick(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     else:
         variant = "mixed"
     return {"tr": f"{KEY}.yardstick.{variant}", "hosted": hosted, "plan": plan, "per": per,
-            "providers": " / ".join(str(p["name"]) for p in hosted_where.providers(tier)) or hosted_prices.priced_on(tier),
+            "providers": hosted_where.names(tier),
             "where": {"tr": f"plan.apiregion21.where.{where[0]}"} if where else "", "region": _region(got["region"])}
 
 

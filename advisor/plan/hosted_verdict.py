@@ -70,8 +70,9 @@ def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: flo
 # the clause that says why the plan is kept where no reason in the answers does and the API is not clearly cheaper
 # (``hosted_weigh.choice`` "close"): in the verdict's own words, so the Decision's headline and the finding agree
 CLOSE_REASONS = {"volume": "plan.apiprice21.why.volume", "far": "plan.apiprice21.why.far",
-                 "ends": "plan.apiprice21.why.ends", "overlap": "plan.hostedlead20b.why.close",
-                 "yardstick": "plan.apilead22.why.yardstick"}
+                 "ends": "plan.apiprice21.why.ends", "overlap": "plan.hostedlead20b.why.close"}
+# no clause for ``yardstick``: "close" is chosen only where a priced provider serves the API's region
+# (``hosted_weigh.unserved_or``), so its verdict is never a yardstick (s22-cleanup22b)
 
 
 def close_reason(verdict: ApiVerdict) -> dict[str, object]:

@@ -9,8 +9,10 @@ sends the prompts there, an onward transfer the memo did not address.
 
 Each price row names its providers and where each serves from (``resources/plan/hosted_api_prices.json``,
 ``providers``: "us", "mainland", or null where not found). Where no provider of the row serves from the lead's
-region, the lead says so at the figure (a yardstick from whose list), asks for a quote from a provider that serves
-from there, and names the transfer an API served elsewhere makes under the law of the node's place.
+region (``mismatch``), the API is no priced lead at all since s22-apilead22: the plan keeps the headline and
+``hosted_unserved`` says the figure as a yardstick, the quote to ask for and the transfer an API served elsewhere
+makes under the law of the node's place (``transfer_law``). The old at-the-figure wording of a hosted-API lead
+(``yardstick``, ``quote_here``) could no longer run and was removed (s22-cleanup22b).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from advisor.plan import hosted_prices
 from advisor.plan.regions import market_region
-from advisor.plan.rule_base import Facts, _region
+from advisor.plan.rule_base import Facts
 
 KEY = "plan.apiregion21"
 
@@ -60,21 +62,9 @@ def mismatch(f: Facts) -> dict[str, Any] | None:
     return {"tier": tier, "region": region}
 
 
-def _names(tier: dict[str, Any]) -> str:
+def names(tier: dict[str, Any]) -> str:
+    """The row's providers as the memo names them ("W&B Inference (CoreWeave) / Together"), else whose list it is."""
     return " / ".join(str(p["name"]) for p in providers(tier)) or hosted_prices.priced_on(tier)
-
-
-def yardstick(f: Facts, amount: Any) -> Any:
-    """The lead's API figure ``amount`` said as a yardstick from whose list where none of its providers serves from
-    the lead's region ("$13 (a yardstick from W&B Inference (CoreWeave)'s US list: none priced serves from
-    Singapore)"); ``amount`` itself where one does."""
-    got = mismatch(f)
-    if got is None:
-        return amount
-    tier, where = got["tier"], served_from(got["tier"])
-    variant = "one" if len(where) == 1 and all(p.get("serves_from") for p in providers(tier)) else "mixed"
-    return {"tr": f"{KEY}.yardstick.{variant}", "amount": amount, "providers": _names(tier),
-            "where": {"tr": f"{KEY}.where.{where[0]}"} if where else "", "region": _region(got["region"])}
 
 
 def transfer_law(f: Facts, region: str) -> dict[str, Any]:
@@ -87,20 +77,4 @@ def transfer_law(f: Facts, region: str) -> dict[str, Any]:
     return {"tr": f"{KEY}.law.{region if region in known else 'other'}"}
 
 
-def quote_here(f: Facts) -> dict[str, Any] | str:
-    """After the lead's "where it runs": get a quote from a provider that serves from the region, and what an API
-    served elsewhere does with the prompts (a sentence, leading space); "" where a priced provider serves there."""
-    got = mismatch(f)
-    if got is None:
-        return ""
-    region = got["region"]
-    return {"tr": f"{KEY}.quote", "region": _region(region), "law": transfer_law(f, region)}
-
-
-def runs_with_quote(f: Facts, runs: dict[str, Any]) -> dict[str, Any]:
-    """``hosted_bars.runs_clause`` followed by ``quote_here``."""
-    return {"tr": f"{KEY}.runs", "runs": runs, "quote": quote_here(f)}
-
-
-__all__ = ["US_REGIONS", "api_region", "mismatch", "providers", "quote_here", "runs_with_quote", "served_from",
-           "serves_in", "transfer_law", "yardstick"]
+__all__ = ["US_REGIONS", "api_region", "mismatch", "names", "providers", "served_from", "serves_in", "transfer_law"]

@@ -23,10 +23,11 @@ def _lead(r: PlanResult, lang: str) -> str:
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_a_lead_calls_its_figure_a_yardstick_exactly_where_no_priced_provider_serves_from_its_region(name):
-    """Property: the lead's API figure is said as a yardstick, with a quote from a provider serving from the region
-    asked for, iff none of the price row's providers serves from where the lead runs the API; the JSON carries where
-    the row's providers serve from."""
+def test_a_lead_is_said_only_where_a_priced_provider_serves_from_its_region(name):
+    """Property: a hosted-API lead is made only where a provider of the price row serves from where the lead runs
+    the API, so its figure is said bare, with no yardstick and no quote from elsewhere asked for; the JSON carries
+    where the row's providers serve from. (s21-apiregion21b said a yardstick at the lead's figure where none served
+    there; since s22-apilead22 there is no lead then, and that wording was removed as unreachable: s22-cleanup22b.)"""
     r = planned(advice_answers(name))
     f = facts_for(advice_answers(name))
     tier = hosted_prices.hosted_rates(f.ctx).tier
@@ -36,8 +37,8 @@ def test_a_lead_calls_its_figure_a_yardstick_exactly_where_no_priced_provider_se
         lead = _lead(r, lang)
         if not lead:
             continue
-        away = hosted_where.mismatch(f) is not None
-        assert (YARDSTICK[lang] in lead) == away and (QUOTE[lang] in lead) == away, (name, lang, lead)
+        assert hosted_where.mismatch(f) is None, (name, lang)
+        assert YARDSTICK[lang] not in lead and QUOTE[lang] not in lead, (name, lang, lead)
 
 
 def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms():

@@ -45,6 +45,12 @@ def test_an_api_at_a_tenth_of_the_cost_is_led_with_unless_a_real_bar_holds(name)
     if not gap:
         assert not led, name
         return
+    if f.title_key.endswith("ruled_out.title"):
+        # a bar in the answers rules the API out in one line, without prices (s21-apilead21): that bar is the title's
+        # reason (q03's health records on the private WAN, at the gap since s22-cleanup22b runs it on one L20 a
+        # replica: the volume's high end, read as requests in flight at that setup's speed, is lower)
+        assert not led and (r.start_with is None or r.start_with.form != "hosted_api"), name
+        return
     why = [w["tr"] for w in _keys(f.params.get("why") or {})]
     if not why:  # nothing in the answers against it: the API is the headline's alternative already
         assert f.title_key == "plan.rule.cost.hosted_weighed.alternative.title", name

@@ -72,6 +72,10 @@ def test_a_prompt_heavy_load_is_weighed_on_dense_compute():
     w = r.gpu_choice.weighing
     assert w is not None and w.resource == "prefill_compute" and w.share_pct < 50
     cards = {c.gpu: c for c in w.cards}
-    if "h20-96g" in cards:  # FP8 weights run at the FP8 tensor rate: H20 296 dense TFLOPS (deployment-facts §1)
-        assert cards["h20-96g"].value == 296
+    if "h20-96g" in cards:  # FP8 weights run at the FP8 tensor rate: H20 296 dense TFLOPS, BF16 148 (deployment-facts §1)
+        # s22-cleanup22b: TP1 BF16 on one H20 (the screen's TPOT 159 ms at one request, the predictor's within the
+        # 150 ms target) is now sized, on as many GPUs as TP1 FP8, and kept as the better precision: its card is
+        # weighed at the BF16 rate
+        assert r.hardware.gpu == "h20-96g" and r.hardware.weights in ("fp8", "bf16")
+        assert cards["h20-96g"].value == {"fp8": 296, "bf16": 148}[r.hardware.weights]
     assert "dense TFLOPS" in r.gpu_choice.text_in("en") and "稠密算力" in r.gpu_choice.text_in("zh_CN")
