@@ -95,11 +95,13 @@ def _sizes_by_kind(doc: QTextDocument, lang: str) -> dict[str, list[float]]:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_shorter_memo_keeps_readable_type(lang):
-    """Shorter, not smaller than reads comfortably: body text at 9.5 pt or more, tables and the source list at
-    8.5 pt or more."""
+    """Shorter, not smaller than reads comfortably: body text at 9.5 pt or more, tables at 8.5 pt or more, and the
+    source list (reference matter, looked up by its [n] rather than read through) at 8 pt or more, the size an
+    engineering report sets its references in (session 22: a typical memo in 4 pages)."""
     document = memo_document(_result("06_sensitive_medical"), lang)
     sizes = _sizes_by_kind(pdf.build_document(document.markdown(), lang), lang)
     assert all(sizes.values()), {kind: len(found) for kind, found in sizes.items()}
     assert min(sizes["body"]) >= 9.5
     assert min(sizes["table"]) >= 8.5
-    assert min(sizes["sources"]) >= 8.5
+    assert min(sizes["sources"]) >= 8.0
+    assert min(sizes["sources"]) < min(sizes["table"])  # only the reference list is set smaller
