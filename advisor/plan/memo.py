@@ -43,6 +43,7 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_steps_once,
     memo_text15,
     office_token_rows,
     people_volume,
@@ -787,7 +788,10 @@ def memo_context(
 ) -> dict[str, Any]:
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
-    findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    as_asked = as_asked_only(result)
+    # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
+    findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
@@ -802,16 +806,17 @@ def memo_context(
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
     curve = result.latency_curve
     model = _model_words(result, lang, hw.model_name or hw.model or str((result.answers or {}).get("model") or "—"))
-    as_asked = as_asked_only(result)
-    why = _deciding_reasons(findings, lang, as_asked)
+    # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
+    # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
+    # infeasible plan keeps its blockers first: the API is then said under the closest option)
+    alternative = alternative_text(findings, lang, markdown=True,
+                                   start=result.start_with if result.feasible or _kept(result) else None)
+    # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
+    why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
-        # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
-        # infeasible plan keeps its blockers first: the API is then said under the closest option)
-        "alternative": alternative_text(findings, lang, markdown=True,
-                                        start=result.start_with if result.feasible or _kept(result) else None),
+        "alternative": alternative,
         "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
