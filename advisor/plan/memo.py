@@ -903,12 +903,23 @@ def memo_context(
         "evidence": evidence_context,
         "quality": quality_memo_lines([q for e in evidence or [] for q in e.quality], lang),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
-        "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": s.text_in(lang), "command": s.command}
+        # the pressure test's command is section 6's: a later step that runs it points there (q19, q25: three
+        # lines of the same command twice, session 22)
+        "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": _step_text(s.text_in(lang), s.command,
+                                                                      evidence_context.get("command"), lang),
+                         "command": s.command if s.command != evidence_context.get("command") else None}
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
     }
+
+
+def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:
+    """A remaining step's text, pointing to section 6 where its command is the one printed there."""
+    if not command or command != evidence_command:
+        return text
+    return text + ("" if lang == "zh_CN" else " ") + translate(lang, "pages22b.step.command_in_evidence")
 
 
 def _cost_caption(result: PlanResult, lang: str) -> str:
