@@ -797,6 +797,7 @@ def memo_context(
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)  # page 1's hosted-API paragraph not said twice
+    memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]

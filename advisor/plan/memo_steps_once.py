@@ -8,13 +8,15 @@ same instruction, and the step adds the two commands that carry it out. Where th
 leaves the finding out (two to three lines, and a source cited by nothing else). Its variants that say why the
 plan quantizes (a faster first token, what fp8 gives on the same GPUs, a higher precision the budget covers, the FP8
 KV cache's gain for a job) keep their finding: that reason is said nowhere else. A finding page 1 lists among the
-reasons that decide also stays, so that each reason has its paragraph. The app and ``--json`` keep every finding.
+reasons that decide also stays, so that each reason has its paragraph, and that paragraph names the step. The app and ``--json`` keep every finding.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from advisor.i18n import translate
 from advisor.plan.result import Finding, PlanResult
 
 PLAIN_QUALITY_CHECK = "plan.rule.sizing.quantized.detail"
@@ -28,3 +30,14 @@ def findings_for_section(findings: Sequence[Finding], result: PlanResult, reason
         return list(findings)
     kept = {id(f) for f in reasons}
     return [f for f in findings if f.detail_key != PLAIN_QUALITY_CHECK or id(f) in kept]
+
+
+def point_to_step(rendered: list[dict[str, Any]], findings: Sequence[Finding], result: PlanResult, lang: str) -> None:
+    """The plain quantization finding kept in section 7 (page 1 lists it as a reason) says which next step runs the
+    comparison, in place of the same instruction in other words (q19, q36: a line each)."""
+    number = next((i + 1 for i, s in enumerate(result.next_steps) if s.id == QUALITY_STEP), None)
+    if number is None:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        if f.detail_key == PLAIN_QUALITY_CHECK:
+            shown["detail"] = translate(lang, "pages22b.quality_in_step", n=number)
