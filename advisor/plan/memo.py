@@ -255,8 +255,24 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
         "detail_key": f.detail_key,
         "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
         "severity_text": translate(lang, f"memo.severity.{f.severity}"),
-        "refs": " ".join(f"[{n}]" for n in refs),
+        "refs": _cited(refs),
     }
+
+
+NO_BREAK = ",\u00a0"  # a comma and a no-break space
+
+
+def _cited(numbers: Sequence[int]) -> str:
+    """The source numbers a finding cites, in a report's numeric form: one bracket, runs as ranges ("[7–9]",
+    "[1, 10, 11]"); "[7] [8] [9]" took a line of its own at a line's end (session 22, issue 25)."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [p for r in runs for p in ([f"{r[0]}–{r[-1]}"] if len(r) > 2 else [str(n) for n in r])]
+    return f"[{NO_BREAK.join(parts)}]" if parts else ""  # one word to the line breaker
 
 
 # The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
