@@ -61,14 +61,14 @@ from ui.pdf_pages import (
 from ui.pdf_sources import run_on_sources
 
 # A typical memo fits in 4 A4 pages (issue 25; bench/memo_pages.py counts them): report margins, type at the
-# smallest sizes that read comfortably (body 9.5 pt, tables and the source list 8.5 pt), lists set close.
+# smallest sizes that read comfortably (body 9.5 pt, tables 8.5 pt, the source list 8 pt), lists set close.
 MARGIN_MM = 10.0  # left and right (12 until session 19: a fiftieth more text on every line)
 MARGIN_TOP_BOTTOM_MM = 10.0  # the footer's band (below) sits inside the bottom margin's line
 FOOTER_MM = 5.0
 RESOLUTION_DPI = 300
 BODY_POINTS = 9.5
 TABLE_POINTS = 8.5
-SOURCES_POINTS = 8.5  # the numbered source list is reference matter, set like the tables
+SOURCES_POINTS = 8.0  # the source list is reference matter: an engineering report sets its references at 8 pt (IEEE)
 CODE_POINTS = 8.5  # commands are copied more than read: set like the tables, a long `vllm serve …` wraps less
 IMAGE_WIDTH_SHARE = 0.65  # a chart fills this share of the text width (short charts: the memo aims at 4 pages)
 PARAGRAPH_GAP = 2.5  # CSS px between paragraphs (Qt's Markdown import sets 6): under a quarter line at 9.5 pt

@@ -43,6 +43,7 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_steps_once,
     memo_text15,
     office_token_rows,
     own_rent_verdict,
@@ -255,8 +256,24 @@ def _finding(f: Finding, lang: str, numbers: Mapping[tuple[str, str], int] | Non
         "detail_key": f.detail_key,
         "sources": _sources(f), "verify": f.verify or any(s.needs_verify for s in f.sources),
         "severity_text": translate(lang, f"memo.severity.{f.severity}"),
-        "refs": " ".join(f"[{n}]" for n in refs),
+        "refs": _cited(refs),
     }
+
+
+NO_BREAK = ",\u00a0"  # a comma and a no-break space
+
+
+def _cited(numbers: Sequence[int]) -> str:
+    """The source numbers a finding cites, in a report's numeric form: one bracket, runs as ranges ("[7–9]",
+    "[1, 10, 11]"); "[7] [8] [9]" took a line of its own at a line's end (session 22, issue 25)."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [p for r in runs for p in ([f"{r[0]}–{r[-1]}"] if len(r) > 2 else [str(n) for n in r])]
+    return f"[{NO_BREAK.join(parts)}]" if parts else ""  # one word to the line breaker
 
 
 # The plain "N × (GPUs) meets the target at the peak" findings: every figure of their text (load per replica, most
@@ -788,12 +805,16 @@ def memo_context(
 ) -> dict[str, Any]:
     """Everything the template shows, already in ``lang`` (the template itself holds only structure)."""
     t = _t(lang)
-    findings = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    every = sorted(result.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
+    as_asked = as_asked_only(result)
+    # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
+    findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
     memo_lead_once.point_to_lead(rendered, findings, lead, lang)  # page 1's hosted-API paragraph not said twice
+    memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
@@ -803,16 +824,17 @@ def memo_context(
     shown_elsewhere = {c for c in (hw.command, evidence_context.get("command")) if c}
     curve = result.latency_curve
     model = _model_words(result, lang, hw.model_name or hw.model or str((result.answers or {}).get("model") or "—"))
-    as_asked = as_asked_only(result)
-    why = _deciding_reasons(findings, lang, as_asked)
+    # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
+    # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
+    # infeasible plan keeps its blockers first: the API is then said under the closest option)
+    alternative = alternative_text(findings, lang, markdown=True,
+                                   start=result.start_with if result.feasible or _kept(result) else None)
+    # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
+    why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
     return {
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
-        # the hosted API as a cheaper alternative is said under the headline, not as a reason against it
-        # far cheaper and nothing rules it out: the Decision starts on the hosted API, this plan what to move to (an
-        # infeasible plan keeps its blockers first: the API is then said under the closest option)
-        "alternative": alternative_text(findings, lang, markdown=True,
-                                        start=result.start_with if result.feasible or _kept(result) else None),
+        "alternative": alternative,
         "lead": lead,
         "why": why,
         "why_verify": sum(1 for f in why if f["verify"]),
@@ -899,12 +921,23 @@ def memo_context(
         "evidence": evidence_context,
         "quality": quality_memo_lines([q for e in evidence or [] for q in e.quality], lang),
         "next_steps": [{"text": s.text_in(lang), "command": s.command} for s in result.next_steps],
-        "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": s.text_in(lang), "command": s.command}
+        # the pressure test's command is section 6's: a later step that runs it points there (q19, q25: three
+        # lines of the same command twice, session 22)
+        "later_steps": [{"n": i + 1 + FIRST_STEPS, "text": _step_text(s.text_in(lang), s.command,
+                                                                      evidence_context.get("command"), lang),
+                         "command": s.command if s.command != evidence_context.get("command") else None}
                         for i, s in enumerate(result.next_steps[FIRST_STEPS:])],
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
     }
+
+
+def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:
+    """A remaining step's text, pointing to section 6 where its command is the one printed there."""
+    if not command or command != evidence_command:
+        return text
+    return text + ("" if lang == "zh_CN" else " ") + translate(lang, "pages22b.step.command_in_evidence")
 
 
 def _cost_caption(result: PlanResult, lang: str) -> str:

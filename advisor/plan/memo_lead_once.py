@@ -32,6 +32,18 @@ def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], l
             shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
 
 
+def reasons_past_paragraph(why: list[dict[str, Any]], paragraph: bool) -> list[dict[str, Any]]:
+    """Page 1's deciding reasons less the hosted API's (session 22, issue 25), where ``paragraph``: the Decision
+    prints a hosted-API paragraph under its headline (start on the API, why not an API, a cheaper alternative to
+    check first, or no API serving the region priced). That paragraph gives the same comparison with its figures
+    and what to do, so "5. A hosted API would cost less: … check it before you commit" (q36, q39, q42) or "5. No
+    hosted API serving Hong Kong is priced here: get a quote" (q12) said it again a few lines below. The finding
+    stays in section 7 (shortened there by ``point_to_lead``) and in ``--json``."""
+    if not paragraph:
+        return why
+    return [f for f in why if f["id"] != HOSTED_FINDING]
+
+
 SEA_KEYS = {"plan.rule.pi.sea_markets.detail": True, "plan.rule.pi.sea_markets.finance_id.detail": False}
 
 

@@ -39,12 +39,19 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
           # session 20 (q07pages): the longest advice memo (minors, education, paid public generative AI on the
           # mainland: 双减, filings, the minors' and sensitive-information duties) from 6 pages to 5 in both languages,
           # each duty said once, sources listed once (1,313 mm laid out in English, 1,295 in Chinese; five pages hold 1,320–1,360)
-          "q07_minors_education_app": 5}
+          "q07_minors_education_app": 5,
+          # session 22 (pages22b: the source list at 8 pt, sources cited as [7–9], steps and findings that said a
+          # next step's instruction or page 1's paragraph again said once): the advice memos' median 4 pages in both
+          # languages and none over 5. The two-node plan (q34: a mainland node and an overseas one, each sized,
+          # costed and with its own duties) from 6 pages to 5; a Hong Kong bank's memo (q25) and a mainland
+          # fine-tune (q30) from 5 to 4, pinned so the gain cannot slip back.
+          "q34_mixed_users_split": 5, "q25_hk_bank_retail": 4, "q30_unfiled_finetune_public_30d": 4}
 # s21-gpu21b (eleventh blind review, q09: "Four H100s for an 8B model is hard to sign off. L40S … would likely meet
 # 300 ms/30 ms at a fraction … and should be compared"): one clause now answers it (the L40S takes about 5 a replica
 # within the 30 ms TPOT, 21 cards at 45 USD/h against 17.80). In Chinese it pushed the last source line onto a fifth
 # page (under a line over): allowed there until the pages work reclaims a line; English stays at 4.
-BUDGET_ZH = {"q09_eu_voice_agent": 5}
+# Session 22: q09 back to 4 in Chinese too (the source list at 8 pt), so it has no exception any more.
+BUDGET_ZH: dict[str, int] = {}
 needs_poppler = pytest.mark.skipif(shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
                                    reason="poppler-utils (pdfinfo, pdftotext) not installed")
 
@@ -95,11 +102,13 @@ def _sizes_by_kind(doc: QTextDocument, lang: str) -> dict[str, list[float]]:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_shorter_memo_keeps_readable_type(lang):
-    """Shorter, not smaller than reads comfortably: body text at 9.5 pt or more, tables and the source list at
-    8.5 pt or more."""
+    """Shorter, not smaller than reads comfortably: body text at 9.5 pt or more, tables at 8.5 pt or more, and the
+    source list (reference matter, looked up by its [n] rather than read through) at 8 pt or more, the size an
+    engineering report sets its references in (session 22: a typical memo in 4 pages)."""
     document = memo_document(_result("06_sensitive_medical"), lang)
     sizes = _sizes_by_kind(pdf.build_document(document.markdown(), lang), lang)
     assert all(sizes.values()), {kind: len(found) for kind, found in sizes.items()}
     assert min(sizes["body"]) >= 9.5
     assert min(sizes["table"]) >= 8.5
-    assert min(sizes["sources"]) >= 8.5
+    assert min(sizes["sources"]) >= 8.0
+    assert min(sizes["sources"]) < min(sizes["table"])  # only the reference list is set smaller
