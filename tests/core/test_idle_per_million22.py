@@ -1,0 +1,49 @@
+"""Cost per million tokens where the memo's own volume keeps the setup idle (blind review 12: q03's "output
+784–1,120 CNY per million at 2 % busy", q24, q34 read as filler). Taken from s22-uplift22c (its uplift split stays
+on its branch: 20 tests that pin budgets and break-evens moved with the lower rent and were not re-argued in time)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan.memo_per_million import IDLE_BUSY
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+
+LANGS = ("en", "zh_CN")
+Q03 = ADVICE_SCENARIOS / "q03_hospital_private_wan_medical.json"
+Q37 = ADVICE_SCENARIOS / "q37_sg_fintech_public.json"
+PER_MILLION = {"en": "| Cost per million tokens", "zh_CN": "| 每百万 token 成本"}
+
+
+def _row(text: str, labels: tuple[str, ...]) -> str:
+    return next((line for line in text.splitlines() if line.startswith(labels)), "")
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_idle_setup_says_its_month_not_a_per_million_figure_at_its_volume(lang):
+    """q03's volume keeps the setup about 2 % busy (under IDLE_BUSY): the row is one line, the month whatever the
+    tokens and the figure at the assumed share; the figure at the volume (784–1,120 CNY in round 12) is not shown."""
+    r = scenario_plan(Q03)
+    own = r.costs.per_million_basis["own_volume"]
+    assert own["busy"] < IDLE_BUSY
+    row = _row(scenario_memo(Q03, lang), (PER_MILLION[lang],))
+    head = translate(lang, "lead22.per_million.idle_estimated", busy="\0", util="\0", value="\0").split("\0")[0]
+    assert row.split("|")[2].strip().startswith(head), row
+    basis = r.costs.per_million_basis
+    assert money_range(MoneyRange(**own["output"]), r.costs.currency) not in row  # the idle hours' figure
+    assert money_range(MoneyRange(**basis["output"]), r.costs.currency) in row, row  # the assumed share's
+    assert f"{r.costs.utilisation * 100:.0f} %" in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_busy_enough_setup_keeps_its_figure_at_its_own_volume(lang):
+    """q37 (a public app about 21 % busy at its volume): the figure at the volume stays, first, as before."""
+    r = scenario_plan(Q37)
+    own = r.costs.per_million_basis["own_volume"]
+    assert own["busy"] >= IDLE_BUSY
+    row = _row(scenario_memo(Q37, lang), (PER_MILLION[lang],))
+    head = translate(lang, "lead22.per_million.idle_estimated", busy="\0", util="\0", value="\0").split("\0")[0]
+    assert row and head not in row
+    assert money_range(MoneyRange(**own["output"]), r.costs.currency) in row, row
