@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import batch_floor, batch_rate
+from advisor.plan.sizing import _engine
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,6 @@ class JobSplit:
 
 def job_split(ctx: Any, cand: Any) -> JobSplit | None:
     """The job's split on ``cand`` (its replica shape and KV cache), None without a job or a rate."""
-    from advisor.plan.sizing import _engine
-
     p, o, requests = int(ctx.prompt_avg or 0), int(ctx.output_avg or 0), int(ctx.total_requests or 0)
     if not ctx.is_batch or p <= 0 or o <= 0 or requests <= 0:
         return None

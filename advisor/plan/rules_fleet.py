@@ -5,6 +5,7 @@ on import (that module imports this one at its end).
 
 from __future__ import annotations
 
+from advisor.plan.fleet_disagree import readings
 from advisor.plan.result import Finding, OwnedFormCost
 from advisor.plan.rule_base import Facts, _money, finding, rule
 
@@ -70,8 +71,6 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
     multiple = fleetmod.peak_multiple(f.ctx)
     chk = fleetmod.base_check(f.ctx, f.chosen)
     busier: dict | str = ""
-    from advisor.plan.fleet_disagree import readings
-
     # past 3× the page-1 warning (advisor.plan.fleet_disagree) says both readings, once
     if chk is not None and chk[1] > chk[0] and readings(f) is None:
         # s21-replica21: the per-replica figure the curve's GPU count rests on is said with it (round 10, q39: "up to

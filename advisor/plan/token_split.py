@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from advisor.plan.batch_split import job_split
+
 
 def prefill_share(ctx: Any, cand: Any) -> float | None:
     """Prefill's share (0–1) of the GPU time of the chosen setup at its planned load; None without a workload."""
@@ -52,8 +54,6 @@ def prefill_share(ctx: Any, cand: Any) -> float | None:
 def _job_share(ctx: Any, cand: Any) -> float | None:
     """``batch_split``'s share in whole percents, the phase charged alone rounded up (its floor never reads above its
     share of the job's GPU-hours), the other down."""
-    from advisor.plan.batch_split import job_split
-
     split = job_split(ctx, cand)
     if split is None:
         return None
