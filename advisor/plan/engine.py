@@ -942,6 +942,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
               near=near[0] if near else None, fits_anywhere=fits_anywhere, sim_ttft_p99=sim_ttft, sim_tpot_p99=sim_tpot,
               meets_slo=meets, cost=out, within_budget=within, budget_needed=needed, hosted_monthly=hosted,
               budget_straddles=straddles, second_unit=second, higher_precision=higher)  # fmt: skip
+    f.book = book  # s23-burst23: the bursts' rented GPU weighed among the region's priced parts
     f.first_token_tie = first_token_tie.holds(search.first_token if search is not None else None, chosen)
     f.fp8_gain = fp8_gain.holds(search.fp8_gain if search is not None else None, chosen)
     if chosen is not None:
