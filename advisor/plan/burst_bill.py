@@ -19,6 +19,8 @@ from typing import Any
 from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.line_total import judged_total
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange, render
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,15 @@ def bill(costs: Any, answers: Any, form: str) -> BurstBill | None:
     no rented burst, or without both the bursts a year and the days each (an assumed share of the hours gives no
     burst's length to bill)."""
     hyb = getattr(costs, "hybrid", None)
-    sched = getattr(answers, "burst_schedule", None)
-    if form != "hybrid" or hyb is None or hyb.burst_monthly is None or not hyb.gpus_burst or sched is None:
+    per_year, days_each = _schedule(answers)
+    if form != "hybrid" or hyb is None or hyb.burst_monthly is None or not hyb.gpus_burst:
         return None
     share = hyb.burst_hours_share
-    if sched.per_year is None or sched.days_each is None or not share:
+    if per_year is None or days_each is None or not share:
         return None
     billed_hours = HOURS_PER_MONTH * share * hyb.gpus_burst  # the GPU-hours the averaged row bills a month
     rate = (hyb.burst_monthly.low / billed_hours, hyb.burst_monthly.high / billed_hours)
-    days = float(sched.days_each)
+    days = float(days_each)
     per_burst = tuple(r * days * 24 * hyb.gpus_burst for r in rate)
     in_month = min(days, DAYS_PER_MONTH) / days  # a burst longer than a month fills the month it is in
     total = judged_total(costs)
@@ -75,9 +77,19 @@ def bill(costs: Any, answers: Any, form: str) -> BurstBill | None:
     averaged = (hyb.burst_monthly.low, hyb.burst_monthly.high)
     average = (total.low, total.high)
     month = (average[0] - averaged[0] + per_burst[0] * in_month, average[1] - averaged[1] + per_burst[1] * in_month)
-    return BurstBill(gpus=int(hyb.gpus_burst), days=days, per_year=int(sched.per_year), rate=rate,
+    return BurstBill(gpus=int(hyb.gpus_burst), days=days, per_year=int(per_year), rate=rate,
                      per_burst=(per_burst[0], per_burst[1]), averaged=averaged, average_month=average,
                      burst_month=month, budget=costs.budget_monthly)  # fmt: skip
+
+
+def _schedule(answers: Any) -> tuple[Any, Any]:
+    """(bursts a year, days each) from the answers: the model the engine reads or the dict a result carries."""
+    sched = answers.get("burst_schedule") if isinstance(answers, dict) else getattr(answers, "burst_schedule", None)
+    if sched is None:
+        return None, None
+    if isinstance(sched, dict):
+        return sched.get("per_year"), sched.get("days_each")
+    return sched.per_year, sched.days_each
 
 
 def without_burst(costs: Any, form: str) -> tuple[float, float] | None:
@@ -90,4 +102,27 @@ def without_burst(costs: Any, form: str) -> tuple[float, float] | None:
     return total.low - hyb.burst_monthly.low, total.high - hyb.burst_monthly.high
 
 
-__all__ = ["BurstBill", "bill", "without_burst"]
+def budget_clause(result: Any, lang: str) -> str:
+    """After page 1's budget verdict: the month with a burst in it and what the budget says of it ("" without a
+    hybrid burst bill or a budget), so the budget check looks at the burst month too (blind review 12b, q39)."""
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""))
+    verdict = b.verdict() if b is not None else None
+    if b is None or verdict is None:
+        return ""
+    month = money_range(MoneyRange(low=b.burst_month[0], high=b.burst_month[1]), result.costs.currency)
+    return render(lang, "burst23.budget.burst_month", {"month": month, "verdict": {"tr": f"burst23.month.{verdict}"}})
+
+
+def billed_note(costs: Any, lang: str) -> str:
+    """The words after a hybrid's rented-comparison formula: which GPUs that comparison bills every hour, and what the
+    hybrid runs instead ("" where nothing is rented for bursts or the comparison keeps no warm floor). Blind review
+    12, q39: "the always-on replica and the N+1 spare around the clock" did not describe this hybrid."""
+    hyb, warm, billed = getattr(costs, "hybrid", None), costs.cloud_warm, costs.cloud_billed_gpus
+    if hyb is None or not hyb.gpus_burst or warm is None or billed is None:
+        return ""
+    shown: Any = int(billed) if billed == int(billed) else billed
+    return render(lang, "memo.burst23.billed_hybrid", {"billed": str(shown), "gpus": costs.gpus, "warm": warm["gpus"],
+                                                       "owned": hyb.gpus_owned, "burst": hyb.gpus_burst})
+
+
+__all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "without_burst"]
