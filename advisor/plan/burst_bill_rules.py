@@ -122,6 +122,10 @@ def _rent_options(f: Facts, b: burst_bill.BurstBill) -> list[_Option]:
         if price is None:
             continue
         count = max(1, math.ceil(b.gpus * ch.gpu.bandwidth_bytes_per_s / g.bandwidth_bytes_per_s - 1e-9))
+        shape = node_shapes.shape_of(gid, owned=False)
+        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
+            unit = max(shape.sizes)
+            count = math.ceil(count / unit) * unit
         hours = b.days * 24 * count
         out.append(_Option(gid, g.name, count, (price[0] * conv * hours * (1 + ov_lo),
                                                 price[1] * conv * hours * (1 + ov_hi))))

@@ -71,7 +71,7 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     # a hybrid that rents nothing on the curve: both sizes' monthly costs in the title page 1 leads with (blind review
     # 12b, q39: "the headline '34 more GPUs' may be zero", "the plan should be gated on that measurement")
     return out.model_copy(update={"title_key": "burst23.fleet.costed.title",
-                                  "params": {**out.params, "measured": sizes[0], "curve": sizes[1]}})
+                                  "params": {**out.params, "cost_measured": sizes[0], "cost_curve": sizes[1]}})
 
 
 def _both_costs(f: Facts) -> tuple[str, str] | None:
