@@ -20,6 +20,7 @@ from typing import Any
 
 from advisor.plan import burst_bill, burst_rules, fleet, gpu_choice, node_shapes
 from advisor.plan import cost as costmod
+from advisor.plan.burst import DAYS_PER_MONTH
 from advisor.plan.data import factor_range, gpus_by_id
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
@@ -146,9 +147,12 @@ def burst_rent_choice(f: Facts) -> Finding | None:
     best = options[0] if options else None
     api = _api_per_burst(f, b)
     if best is not None and sum(best.per_burst) < (1 - TIE_SHARE) * sum(b.per_burst):
+        # the month with a burst on the other part (the cost table prices the team's GPU): its burst instead
+        in_month = min(b.days, DAYS_PER_MONTH) / b.days
+        month = tuple(m - (p - o) * in_month for m, p, o in zip(b.burst_month, b.per_burst, best.per_burst, strict=True))
         return finding("gpu.burst_rent_choice", variant="other", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f),
                        n=best.count, other=best.name, other_cost=_r(best.per_burst, f), days=f"{b.days:g}",
-                       api=api)  # fmt: skip
+                       month=_r(b.burst_month, f), other_month=_r((month[0], month[1]), f), api=api)  # fmt: skip
     return finding("gpu.burst_rent_choice", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f), days=f"{b.days:g}",
                    api=api)
 

@@ -96,6 +96,10 @@ def test_the_burst_gpu_is_weighed_by_cost_per_capacity_with_continuity_a_tie_bre
     # as many H20 as carry the 34 L20's decode bandwidth (0.864 against 4.0 TB/s)
     assert f.params["n"] == math.ceil(r.costs.hybrid.gpus_burst * 0.864 / 4.0)
     assert f.params["api"]  # the bursts on a hosted API of the same model, priced beside
+    # the burst month on the cheaper part: the month less the difference of one burst (21 days fit in a month)
+    b = _bill(r)
+    low_other = float(f.params["other_cost"].split("–")[0].lstrip("¥").replace(",", ""))
+    assert f.params["other_month"].startswith(f"¥{b.burst_month[0] - b.per_burst[0] + low_other:,.0f}")
     # an H20 quoted at 8 USD a GPU-hour: 8 of them cost more a burst than 34 L20, so the team's own GPU is kept
     dear = make_plan(answers_from_dict(_q39()), quotes=[{"gpu": "h20-96g", "kind": "on_demand", "low": 8.0,
                                                           "high": 8.5}])
