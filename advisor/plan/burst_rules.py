@@ -187,8 +187,8 @@ def _extra_rent(f: Facts, warm_gpus: int) -> tuple[float, float] | None:
     return od.low * parts[0], od.high * parts[1]
 
 
-def _burst_tokens(f: Facts) -> float:
-    """Output tokens a month above the steady load, during the bursts."""
+def burst_tokens(f: Facts) -> float:
+    """Output tokens a month above the steady load, during the bursts (averaged over the year's months)."""
     c, ch = f.ctx, f.chosen
     if c.requests_per_day and c.requests_per_day[1] > c.requests_per_day[0]:
         low, high = c.requests_per_day
@@ -216,7 +216,7 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     per = max(1, f.claimed_c_max or ch.c_max)
     warm = base[0] if base is not None else burst.warm_replicas(c, ch, per)
     rent = _extra_rent(f, warm * ch.tp)
-    tokens = _burst_tokens(f)
+    tokens = burst_tokens(f)
     if rent is None or tokens <= 0:
         return None
     conv = f.cost.conv
@@ -233,4 +233,4 @@ def cost_burst_hosted_api(f: Facts) -> Finding | None:
     return None
 
 
-__all__ = ["carried_warm", "prestage_finding", "warm_finding"]
+__all__ = ["burst_tokens", "carried_warm", "prestage_finding", "warm_finding"]

@@ -28,16 +28,26 @@ from advisor.plan.result import LineCost, MoneyRange, render
 # cloud's bandwidth bought apart), and so do servers colocated in a data centre, bought or the team's own (bare metal;
 # rent first then buy: the cloud's line, then the data centre's): the data centre bills the BGP or CN2 bandwidth per
 # Mbps as a cloud does, so q26's and q31's colocated H20 servers left out a line page 1 named. An office box or a
-# hybrid's owned base sits on the premises' own connection, a contract the plan neither sees nor prices (and a line
-# to the office, where one is chosen, is the carrier's quote): said left out, never counted as a zero.
+# hybrid's owned base on the premises (never in colocation: ``in_total``) sits on its own connection, a contract the
+# plan neither sees nor prices (and a line to the office, where one is chosen, is the carrier's quote): said left out, never counted as a zero.
 ON_PREMISES_LINE = ("on_premises", "hybrid")
 assert set(ON_PREMISES_LINE) <= set(OWNED_FORMS)
 
 
 def in_total(form: str, costs: Any) -> bool:
     """Page 1 shows the monthly figure the line is added to: a form that pays for the line (rented, or colocated in a
-    data centre), not an office box on the premises' own connection nor a hosted API."""
+    data centre), not an office box on the premises' own connection nor a hosted API. A hybrid whose owned base
+    stands in colocation pays the data centre's line as bare metal does (s23-burst23, blind review 12b, q39: "the
+    24 Mbps line is left out of the total" beside "Owned servers stand: in a colocation data centre")."""
+    if form == "hybrid" and colocated_hybrid(costs):
+        return costs.recommended_monthly is not None and not costs.per_job
     return form not in (*ON_PREMISES_LINE, "hosted_api") and costs.recommended_monthly is not None and not costs.per_job
+
+
+def colocated_hybrid(costs: Any) -> bool:
+    """The hybrid's owned base stands in a colocation data centre (``OwnedFormCost.site``), which bills the line."""
+    hyb = getattr(costs, "hybrid", None)
+    return hyb is not None and hyb.site == "colocation"
 
 
 def apply(costs: Any, line: LineCost | None, form: str) -> None:
@@ -101,7 +111,8 @@ def key_clause(result: Any, lang: str) -> str:
             "total": money_range(c.monthly_with_line, c.currency)})
     if c.line_excluded:
         return render(lang, "costtoken20.key.line_excluded", {"line": name, "mbps": f"{line.mbps:,.0f}"})
-    if form_of(result) in ON_PREMISES_LINE:  # the premises' own connection: not the plan's to price (see above)
+    if form_of(result) in ON_PREMISES_LINE and not (form_of(result) == "hybrid" and colocated_hybrid(c)):
+        # the premises' own connection: not the plan's to price (see above)
         return render(lang, "rentbasis22b.key.line_premises", {"line": name, "mbps": f"{line.mbps:,.0f}"})
     return ""
 
@@ -111,4 +122,4 @@ def form_of(result: Any) -> str:
     return str(getattr(result, "deployment_form", "") or "")
 
 
-__all__ = ["ON_PREMISES_LINE", "apply", "budget_clause", "form_of", "in_total", "judge", "judged_total", "key_clause"]
+__all__ = ["ON_PREMISES_LINE", "apply", "budget_clause", "colocated_hybrid", "form_of", "in_total", "judge", "judged_total", "key_clause"]

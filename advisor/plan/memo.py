@@ -30,6 +30,7 @@ from advisor.bench.quality.memo import quality_memo_lines
 from advisor.i18n import LANGUAGES, catalog, translate
 from advisor.plan import (
     budget_words,
+    burst_bill,
     capex_only_rows,
     capex_unknown,
     cloud_price_labels,
@@ -523,7 +524,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             rows.append((t(key), value))
         if key in ("memo4.cost.cloud_job", "memo4.cost.cloud_monthly") and value != "—":
             # every factor of the product, the uplift sourced
-            formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid")
+            formula = memo_cost_formula.formula_row(c, lang, reserved=result.deployment_form != "hybrid",
+                                                     hybrid=result.deployment_form == "hybrid")
             if formula is not None:
                 rows.append((formula[0], formula[1] + rent_count.note(result, lang)))  # renting's count, why (q08)
     if c.phased is not None:  # launched offshore, then the mainland node: each phase and the first year (q21)
@@ -1083,6 +1085,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                      + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
+        verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
         rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import cloud_price_labels, memo_text15, reserved_floor, warm_floor
+from advisor.plan import burst_bill, cloud_price_labels, memo_text15, reserved_floor, warm_floor
 from advisor.plan.cost import HOURS_PER_MONTH
 
 
@@ -50,9 +50,10 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     return out
 
 
-def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, str] | None:
+def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = False) -> tuple[str, str] | None:
     """(label, value) of the on-demand cloud cost as a product of its factors; None where a factor is unknown.
-    ``reserved``: with the monthly/reserved price worked out too (not for a hybrid, which rents only its peaks)."""
+    ``reserved``: with the monthly/reserved price worked out too (not for a hybrid, which rents only its peaks).
+    ``hybrid``: the row is the comparison with renting a hybrid's whole setup, and its note says so (s23-burst23)."""
     c = costs
     od, price, ov, gpus = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead, c.cloud_billed_gpus
     if od is None or price is None or ov is None or not gpus:
@@ -76,7 +77,7 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
         key, params["billed"] = "cost19.formula_month_range", billed
     value = translate(lang, key, **params)
     if not c.per_job:  # which GPUs run every hour: the always-on replica, the N+1 spare, whole servers (s16-capacity)
-        value += warm_floor.billed_note(c, lang)
+        value += (burst_bill.billed_note(c, lang) if hybrid else "") or warm_floor.billed_note(c, lang)
     mf = c.cloud_monthly_factor
     if reserved and not c.per_job and c.cloud_reserved_floor is not None:  # the floor reserved, bursts on demand
         value += reserved_floor.formula(c, lang, hours, params["price"], params["factor"])  # (s19-reserve19)

@@ -64,6 +64,8 @@ class Facts:
     fp8_gain: Any = None
     # s21-batch21b: one request's first token alone on the planned setup, P99 ms (the latency curve's first level)
     ttft_alone_ms: float | None = None
+    # s23-burst23: the plan's price book, for a rule that weighs another part's rent (burst_bill_rules)
+    book: Any = None
 
     @property
     def sized_ctx(self) -> Ctx:

@@ -392,6 +392,18 @@ ROWS: list[Row] = [
     # L20 (13.6 busy) against the curve's 3 leads page 1; at 50 % (8 busy) the gap is within the ratio
     Row("sizing.fleet_load_disagrees", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"measured_utilisation": 0.5}),
+    # -- a hybrid's rented bursts (s23-burst23, blind review 12b, q39): one burst's bill and the burst month against the
+    # budget (none without the days a burst lasts), the reservation ahead of each burst, the rented GPU weighed by cost
+    # per capacity (q39's 34 L20 against 8 H20), one owned server of 8 down (16 cards in one server of 8 fewer: none)
+    Row("cost.burst_month", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
+        {"burst_schedule": {"per_year": 3}}, case="budget"),
+    Row("cost.burst_month", HYBRID_FLEET, {"burst_schedule": {"per_year": 3}}, why="no_budget", case=""),
+    Row("scaling.burst_reservation", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
+        {"load_pattern": "stable"}),
+    Row("gpu.burst_rent_choice", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
+        {"load_pattern": "stable"}, case="other"),
+    Row("sizing.hybrid_server_down", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
+        {"current_fleet": {"gpu": "l20-48g", "count": 8, "load_is_this_service": True, "peak_multiple": 3}}),
     # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch
     # job's requests are its own
     Row("cost.chat_turns", lambda: advice_answers("q16_hosted_api_mainland_registration"), {"use_case": "api"}),

@@ -1,0 +1,128 @@
+"""What one burst and the month it falls in cost a hybrid plan (issue 25, s23-burst23).
+
+Blind review 12b, q39: "burst cost is averaged over the year (34 GPUs about 17 % of the time: ¥27–72k a month); a real
+three-week burst month with 34 on-demand L20s costs several times that and blows the ¥80k monthly budget; the memo
+should show the per-burst bill". The hybrid's cost table spreads the rented burst GPUs over the year
+(``forms.cost_forms``: GPUs × 730 h × the bursts' share of the hours × the rate × (1 + overhead)); this module undoes
+the spreading from the answers' own schedule: one burst is its days × 24 h × the same GPUs, rate and overhead, and the
+month a burst falls in pays the owned fleet's running costs (and the priced line, where the total counts it) plus the
+burst's days in that month — the whole burst when it lasts a month or less (the heavier case; a burst that straddles
+two months splits its bill between them). Pure: it reads a ``Costs`` and the answers, so a rule and the memo's budget
+row say the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan.burst import DAYS_PER_MONTH
+from advisor.plan.cost import HOURS_PER_MONTH
+from advisor.plan.line_total import judged_total
+from advisor.plan.money_text import money_range
+from advisor.plan.result import MoneyRange, render
+
+
+@dataclass(frozen=True)
+class BurstBill:
+    """One burst's bill and the burst month's, in the answers' currency; each a (low, high) range."""
+
+    gpus: int  # GPUs rented for each burst
+    days: float  # days one burst lasts
+    per_year: int  # bursts a year
+    rate: tuple[float, float]  # a rented GPU-hour with the cloud's overhead (egress, storage, management)
+    per_burst: tuple[float, float]  # one burst: days × 24 h × GPUs × rate
+    averaged: tuple[float, float]  # the cost table's burst row: the bursts spread over the year's months
+    average_month: tuple[float, float]  # the month the budget was judged on (the total with a priced line)
+    burst_month: tuple[float, float]  # the same month with a whole burst in it instead of the average
+    budget: float | None
+
+    def verdict(self) -> str | None:
+        """The budget on both months: "avg_fits" (average within, burst month over), "avg_low" (the average fits at
+        its low end only, the burst month at neither), "both_over", "burst_straddles", "both_fit"; None without a
+        budget."""
+        b = self.budget
+        if b is None:
+            return None
+        avg_lo, avg_hi = self.average_month
+        burst_lo, burst_hi = self.burst_month
+        if burst_hi <= b:
+            return "both_fit"
+        if burst_lo <= b:
+            return "burst_straddles"
+        if avg_hi <= b:
+            return "avg_fits"
+        return "avg_low" if avg_lo <= b else "both_over"
+
+
+def bill(costs: Any, answers: Any, form: str) -> BurstBill | None:
+    """The hybrid plan's burst bill from its own costs and the answers' burst schedule; None for any other form, with
+    no rented burst, or without both the bursts a year and the days each (an assumed share of the hours gives no
+    burst's length to bill)."""
+    hyb = getattr(costs, "hybrid", None)
+    per_year, days_each = _schedule(answers)
+    if form != "hybrid" or hyb is None or hyb.burst_monthly is None or not hyb.gpus_burst:
+        return None
+    share = hyb.burst_hours_share
+    if per_year is None or days_each is None or not share:
+        return None
+    billed_hours = HOURS_PER_MONTH * share * hyb.gpus_burst  # the GPU-hours the averaged row bills a month
+    rate = (hyb.burst_monthly.low / billed_hours, hyb.burst_monthly.high / billed_hours)
+    days = float(days_each)
+    per_burst = tuple(r * days * 24 * hyb.gpus_burst for r in rate)
+    in_month = min(days, DAYS_PER_MONTH) / days  # a burst longer than a month fills the month it is in
+    total = judged_total(costs)
+    if total is None:
+        return None
+    averaged = (hyb.burst_monthly.low, hyb.burst_monthly.high)
+    average = (total.low, total.high)
+    month = (average[0] - averaged[0] + per_burst[0] * in_month, average[1] - averaged[1] + per_burst[1] * in_month)
+    return BurstBill(gpus=int(hyb.gpus_burst), days=days, per_year=int(per_year), rate=rate,
+                     per_burst=(per_burst[0], per_burst[1]), averaged=averaged, average_month=average,
+                     burst_month=month, budget=costs.budget_monthly)  # fmt: skip
+
+
+def _schedule(answers: Any) -> tuple[Any, Any]:
+    """(bursts a year, days each) from the answers: the model the engine reads or the dict a result carries."""
+    sched = answers.get("burst_schedule") if isinstance(answers, dict) else getattr(answers, "burst_schedule", None)
+    if sched is None:
+        return None, None
+    if isinstance(sched, dict):
+        return sched.get("per_year"), sched.get("days_each")
+    return sched.per_year, sched.days_each
+
+
+def without_burst(costs: Any, form: str) -> tuple[float, float] | None:
+    """The hybrid's month with nothing rented (the owned fleet alone, with the priced line): what the plan costs where
+    the fleet carries the peak by itself; None for any other form."""
+    hyb = getattr(costs, "hybrid", None)
+    total = judged_total(costs)
+    if form != "hybrid" or hyb is None or hyb.burst_monthly is None or total is None:
+        return None
+    return total.low - hyb.burst_monthly.low, total.high - hyb.burst_monthly.high
+
+
+def budget_clause(result: Any, lang: str) -> str:
+    """After page 1's budget verdict: the month with a burst in it and what the budget says of it ("" without a
+    hybrid burst bill or a budget), so the budget check looks at the burst month too (blind review 12b, q39)."""
+    b = bill(result.costs, result.answers, str(getattr(result, "deployment_form", "") or ""))
+    verdict = b.verdict() if b is not None else None
+    if b is None or verdict is None:
+        return ""
+    month = money_range(MoneyRange(low=b.burst_month[0], high=b.burst_month[1]), result.costs.currency)
+    return render(lang, "burst23.budget.burst_month", {"month": month, "verdict": {"tr": f"burst23.month.{verdict}"}})
+
+
+def billed_note(costs: Any, lang: str) -> str:
+    """The words after a hybrid's rented-comparison formula: which GPUs that comparison bills every hour, and what the
+    hybrid runs instead ("" where nothing is rented for bursts or the comparison keeps no warm floor). Blind review
+    12, q39: "the always-on replica and the N+1 spare around the clock" did not describe this hybrid."""
+    hyb, warm, billed = getattr(costs, "hybrid", None), costs.cloud_warm, costs.cloud_billed_gpus
+    if hyb is None or not hyb.gpus_burst or warm is None or billed is None:
+        return ""
+    shown: Any = int(billed) if billed == int(billed) else billed
+    return render(lang, "memo.burst23.billed_hybrid", {"billed": str(shown), "gpus": costs.gpus, "warm": warm["gpus"],
+                                                       "owned": hyb.gpus_owned, "burst": hyb.gpus_burst})
+
+
+__all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "without_burst"]

@@ -1,0 +1,225 @@
+"""The rules of a hybrid plan's rented bursts (s23-burst23, blind review 12b on q39), registered into
+``rule_base.RULES`` on import (``rules.RULE_MODULES`` lists this module):
+
+- ``cost.burst_month``: one burst's bill and the month it falls in against the budget, beside the cost table's
+  figure averaged over the year (``advisor.plan.burst_bill``): "the average month fits, a burst month does not";
+- ``scaling.burst_reservation``: the rented GPUs reserved with the provider ahead of each burst, since creating
+  pay-as-you-go GPU instances can fail for want of stock (the calendar starts the nodes, it does not secure them);
+- ``gpu.burst_rent_choice``: the GPU rented for the bursts weighed by cost per capacity among the parts the region's
+  clouds price (rented nodes need no spare parts; the same CUDA stack runs on the other NVIDIA parts), the team's
+  own GPU kept only as a tie-breaker, and what the bursts would cost on a hosted API of the same model;
+- ``sizing.hybrid_server_down``: the N+1 spare is counted per replica, but the owned cards stand in multi-card
+  servers: one server down takes a server's worth of replicas, which the rented side covers (said with its figures).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import burst_bill, burst_rules, fleet, gpu_choice, node_shapes
+from advisor.plan import cost as costmod
+from advisor.plan.burst import DAYS_PER_MONTH
+from advisor.plan.data import factor_range, gpus_by_id
+from advisor.plan.result import Finding
+from advisor.plan.rule_base import Facts, _money, _range, finding, rule
+
+# the cheaper part must save more than this share of a burst's rent before continuity stops deciding (a tie within it)
+TIE_SHARE = 0.10
+
+
+def _bill(f: Facts) -> burst_bill.BurstBill | None:
+    if f.cost is None or f.chosen is None:
+        return None
+    return burst_bill.bill(f.cost.costs, f.ctx.answers, f.form)
+
+
+def _r(pair: tuple[float, float], f: Facts) -> str:
+    return _range(pair[0], pair[1], f)
+
+
+def _rate(pair: tuple[float, float], f: Facts) -> str:
+    """A GPU-hour's price to the fen (cent): "¥6.36–¥16.77" (whole units would print "¥6–¥17")."""
+    sym = "¥" if f.ctx.currency == "CNY" else "$"
+    a, b = f"{sym}{pair[0]:,.2f}", f"{sym}{pair[1]:,.2f}"
+    return a if a == b else f"{a}–{b}"
+
+
+@rule("cost.burst_month", "cost")
+def cost_burst_month(f: Facts) -> Finding | None:
+    """A hybrid's rented bursts on a known schedule: one burst's bill (days × 24 h × GPUs × the rate with overhead) and
+    the month with a burst in it against the monthly budget, beside the year-averaged figure the cost table shows;
+    a warning where the burst month is over the budget."""
+    b = _bill(f)
+    if b is None:
+        return None
+    verdict = b.verdict()
+    over = verdict not in (None, "both_fit")
+    ov_lo, ov_hi = factor_range("overhead_share")
+    return finding(
+        "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
+        gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=f"{1 + ov_lo:g}–{1 + ov_hi:g}",
+        per_burst=_r(b.per_burst, f), year=_r((b.per_burst[0] * b.per_year, b.per_burst[1] * b.per_year), f),
+        averaged=_r(b.averaged, f), average=_r(b.average_month, f), month=_r(b.burst_month, f),
+        budget=_money(b.budget, f), verdict={"tr": f"burst23.month.{verdict}"} if verdict else "",
+        line={"tr": "burst23.month.with_line"} if f.cost.costs.monthly_with_line is not None else "")  # fmt: skip
+
+
+def reserve_count(f: Facts) -> tuple[int, int] | None:
+    """(GPUs a burst rents, GPUs one owned server down adds) for the reservation; None without a hybrid burst."""
+    b = _bill(f)
+    if b is None:
+        return None
+    down = _server_down(f)
+    return b.gpus, down.lost_gpus if down is not None else 0
+
+
+@rule("scaling.burst_reservation", "cost")
+def burst_reservation(f: Facts) -> Finding | None:
+    """A hybrid's bursts rent GPUs for weeks: reserve them with the provider ahead of each burst, with its lead time
+    asked; creating pay-as-you-go instances can fail when the zone runs short (Alibaba Cloud's elasticity assurance
+    page), most of all for scarce GPUs at busy seasons."""
+    got = reserve_count(f)
+    if got is None or f.chosen is None:
+        return None
+    b = _bill(f)
+    assert b is not None
+    gpus, spare = got
+    return finding("scaling.burst_reservation", gpus=gpus, gpu=f.chosen.gpu.name, days=f"{b.days:g}",
+                   per_year=b.per_year, total=gpus + spare,
+                   spare={"tr": "burst23.reserve.spare", "n": spare} if spare else "")
+
+
+@dataclass(frozen=True)
+class _Option:
+    gpu: str
+    name: str
+    count: int
+    per_burst: tuple[float, float]
+
+
+def _rent_options(f: Facts, b: burst_bill.BurstBill) -> list[_Option]:
+    """The region's other parts that hold a replica as the chosen GPU does (as much memory, the weights' format), as
+    many cards as carry the bursts' decode bandwidth (the resource section 2 weighs for a decode-heavy load), each
+    costed for one burst at its own price with the same overhead."""
+    ch, book = f.chosen, getattr(f, "book", None)
+    if ch is None or book is None or f.cost is None:
+        return []
+    cat = gpus_by_id()
+    fx, conv = float(f.cost.costs.fx_rate), f.cost.conv
+    ov_lo, ov_hi = factor_range("overhead_share")
+    region = "mainland" if f.region in ("mainland", "mainland_plus_overseas") else f.region
+    out = []
+    for gid in dict.fromkeys(f.gpu_ids):
+        g = cat.get(gid)
+        if g is None or gid == ch.gpu.id or not g.bandwidth_bytes_per_s or g.vendor != ch.gpu.vendor:
+            continue  # the same vendor's stack only: another vendor's is a port, not a rental (continuity)
+        if g.usable_memory_bytes < ch.gpu.usable_memory_bytes or (ch.weights == "fp8" and not g.fp8_tflops_dense):
+            continue
+        if region == "mainland" and not g.china_market:
+            continue
+        price = costmod.cloud_price(book, gid, region, fx)
+        if price is None:
+            continue
+        count = max(1, math.ceil(b.gpus * ch.gpu.bandwidth_bytes_per_s / g.bandwidth_bytes_per_s - 1e-9))
+        shape = node_shapes.shape_of(gid, owned=False)
+        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
+            unit = max(shape.sizes)
+            count = math.ceil(count / unit) * unit
+        hours = b.days * 24 * count
+        out.append(_Option(gid, g.name, count, (price[0] * conv * hours * (1 + ov_lo),
+                                                price[1] * conv * hours * (1 + ov_hi))))
+    return sorted(out, key=lambda o: sum(o.per_burst))
+
+
+@rule("gpu.burst_rent_choice", "cost")
+def burst_rent_choice(f: Facts) -> Finding | None:
+    """The GPU rented for a hybrid's bursts, weighed by cost per capacity: the cheapest part of the same vendor the
+    region's clouds price that holds a replica, at the cards that give the bursts' decode bandwidth, against the
+    team's own GPU (continuity only breaks a tie: a rented node needs no spare parts); and the bursts' tokens on a
+    hosted API of the same model, where one prices it."""
+    b = _bill(f)
+    ch = f.chosen
+    if b is None or ch is None:
+        return None
+    options = _rent_options(f, b)
+    best = options[0] if options else None
+    api = _api_per_burst(f, b)
+    if best is not None and sum(best.per_burst) < (1 - TIE_SHARE) * sum(b.per_burst):
+        # the month with a burst on the other part (the cost table prices the team's GPU): its burst instead
+        in_month = min(b.days, DAYS_PER_MONTH) / b.days
+        month = tuple(m - (p - o) * in_month for m, p, o in zip(b.burst_month, b.per_burst, best.per_burst, strict=True))
+        return finding("gpu.burst_rent_choice", variant="other", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f),
+                       n=best.count, other=best.name, other_cost=_r(best.per_burst, f), days=f"{b.days:g}",
+                       month=_r(b.burst_month, f), other_month=_r((month[0], month[1]), f), api=api)  # fmt: skip
+    return finding("gpu.burst_rent_choice", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f), days=f"{b.days:g}",
+                   api=api)
+
+
+def _api_per_burst(f: Facts, b: burst_bill.BurstBill) -> dict[str, Any] | str:
+    """What one burst's extra tokens would cost on a hosted API of the same model (its list prices): the year-averaged
+    burst tokens × 12 ÷ bursts a year; "" for a fine-tune (no API serves it) or highly sensitive data."""
+    c = f.ctx
+    if c.fine_tuned or c.level == "high" or f.cost is None:
+        return ""
+    tokens = burst_rules.burst_tokens(f) * 12 / max(1, b.per_year)
+    if tokens <= 0:
+        return ""
+    lo, hi = costmod.hosted_api_monthly(c, tokens)
+    conv = f.cost.conv
+    return {"tr": "burst23.rent.api", "cost": _range(lo * conv, hi * conv, f), "rent": _r(b.per_burst, f)}
+
+
+@dataclass(frozen=True)
+class _ServerDown:
+    owned: int
+    server: int
+    servers: int
+    lost: int  # replicas one server carries
+    lost_gpus: int
+    spare: int  # the plan's spare replicas
+    left: int  # owned GPUs still up
+    off_peak: int  # GPUs rented off-peak while a server is down (today's measured load on the rest)
+
+
+def _server_down(f: Facts) -> _ServerDown | None:
+    """A hybrid on the team's own multi-card servers: what one server down takes and what the rented side covers."""
+    ch = f.chosen
+    if f.form != "hybrid" or ch is None or f.cost is None or f.cost.costs.hybrid is None:
+        return None
+    found = gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if found is None or not fleet.this_service(f.ctx, found[0]):
+        return None
+    owned = int(f.cost.costs.hybrid.gpus_owned)
+    server = min(owned, max(node_shapes.shape_of(ch.gpu.id, owned=True).sizes))  # cards per server, at most
+    lost = max(1, server // ch.tp)
+    lay = getattr(ch, "layout", None)
+    spare = int(getattr(lay, "spare_units", 0) or 0) if lay is not None and lay.basis == "fleet" else 1
+    if owned <= server or lost <= spare:
+        return None
+    busy = math.ceil(found[1] * (f.ctx.utilisation or 0) - 1e-9)  # today's load on the measurement the plan sized on
+    left = owned - server
+    return _ServerDown(owned, server, math.ceil(owned / server), lost, lost * ch.tp, spare, left, max(0, busy - left))
+
+
+@rule("sizing.hybrid_server_down", "sizing")
+def hybrid_server_down(f: Facts) -> Finding | None:
+    """N+1 counted per replica on owned multi-card servers: one server down takes a server's worth of replicas, more
+    than the spare; the hybrid covers it on the rented side (off-peak today's load on the other servers, during a
+    burst that many more beside the burst), at the rent of a day of repair; not bought as a spare server."""
+    d = _server_down(f)
+    b = _bill(f)
+    ch = f.chosen
+    if d is None or b is None or ch is None:
+        return None
+    mid = (b.rate[0] + b.rate[1]) / 2
+    return finding("sizing.hybrid_server_down", owned=d.owned, gpu=ch.gpu.name, server=d.server, servers=d.servers,
+                   lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus, more=d.lost_gpus,
+                   off={"tr": "burst23.down.off.some" if d.off_peak else "burst23.down.off.none", "off": d.off_peak,
+                        "left": d.left},
+                   day=_money(d.lost_gpus * mid * 24, f))  # fmt: skip
+
+
+__all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",
+           "reserve_count"]
