@@ -117,6 +117,10 @@ HOSTED_PI = {**PUBLIC, "ops_capability": "none", "requests_per_day": 2000, "peak
 # an EU public chatbot or voice agent (q09), no users and no company in the mainland (s17-sectors)
 EU_PUBLIC = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "public",
              "reach": "internet", "use_case": "interactive", "model": "llama-3.1-8b-instruct", "peak_concurrency": 50}
+# Llama models given by their config.json folder (no Llama 2 preset ships): the folder's name is the model's id
+MODEL_CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "models"
+LLAMA2_CONFIG = str(MODEL_CONFIGS / "Llama-2-7b-chat-hf")
+LATER_LLAMA_CONFIG = str(MODEL_CONFIGS / "Llama-5-8B-Instruct")  # a hypothetical later version
 EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
             "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
             "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
@@ -663,6 +667,14 @@ ROWS: list[Row] = [
         why="llama4_eu", case="eu"),
     Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e", "overseas_markets": ["US"]},
         {"audience": "internal", "reach": "private_network"}, why="llama4", case=""),
+    # s23-duties23: Llama 2's own licence (no display, no naming clause; its 1.b.v ban); a later version whose licence
+    # was not read here: said as not known (a warning), never another version's terms
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LLAMA2_CONFIG}, {"model": "qwen2.5-7b-instruct"},
+        why="llama2", case="llama2"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LLAMA2_CONFIG},
+        {"audience": "internal", "reach": "private_network"}, why="llama2_staff", case="llama2"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LATER_LLAMA_CONFIG}, {"model": "qwen2.5-7b-instruct"},
+        why="later_version", case="unknown"),
 ]  # fmt: skip
 
 
