@@ -1037,6 +1037,10 @@ def cost_mainland(f: Facts):
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None
     weak = _weak_prices(f)
+    if weak and _placeholder_purchase.placeholder_purchase(f) is not None:
+        # a purchase on placeholder or dated server prices asks for the server and rent quotes itself: said once
+        # there, this note says what they replace (q03, q26, q31 asked for the same quotes twice, s23-duties23)
+        return finding("cost.mainland_prices", variant="purchase", rows=weak[0], total=weak[1])
     if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
         return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")

@@ -1,0 +1,39 @@
+"""A purchase on placeholder or dated server prices asks for the server and rent quotes itself; the mainland cloud
+price note beside it says what those quotes replace instead of asking for them a second time (q03, q26, q31 had two
+"get quotes" warnings in their findings, s23-duties23). A rented plan keeps the note that asks for them (q07)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+# the instruction to get quotes, in each language's finding titles ("the quotes confirm it" is not one)
+QUOTES = {"en": re.compile(r"\bget (a current )?quotes?\b"), "zh_CN": re.compile(r"询价|取得当前报价")}
+
+
+def _titles(result, lang):
+    return [f.title_in(lang) for f in result.findings]
+
+
+@pytest.mark.parametrize("name", ["q03_hospital_private_wan_medical", "q26_steady_3y_strong_ops_buy",
+                                  "q31_icp_filed_hosting_move"])  # fmt: skip
+def test_a_purchase_on_placeholder_prices_asks_for_quotes_once(name):
+    r = planned(advice_answers(name))
+    ids = {f.id: f for f in r.findings}
+    assert "cost.placeholder_purchase" in ids and ids["cost.mainland_prices"].title_key.endswith(".purchase.title")
+    for lang in LANGS:
+        asking = [t for t in _titles(r, lang) if QUOTES[lang].search(t)]
+        assert len(asking) == 1, asking  # the purchase's own: both placeholder notes still named
+        memo = render_memo_markdown(r, lang)
+        assert ids["cost.mainland_prices"].title_in(lang) in memo
+
+
+def test_a_rented_mainland_plan_keeps_the_note_that_asks_for_quotes():
+    r = planned(advice_answers("q07_minors_education_app"))
+    note = next(f for f in r.findings if f.id == "cost.mainland_prices")
+    assert note.title_key.endswith(".verify.title") and "cost.placeholder_purchase" not in {f.id for f in r.findings}
