@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from advisor.i18n import translate
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
@@ -37,3 +38,17 @@ def test_a_rented_mainland_plan_keeps_the_note_that_asks_for_quotes():
     r = planned(advice_answers("q07_minors_education_app"))
     note = next(f for f in r.findings if f.id == "cost.mainland_prices")
     assert note.title_key.endswith(".verify.title") and "cost.placeholder_purchase" not in {f.id for f in r.findings}
+
+
+def test_a_health_memo_says_separate_consent_only_where_consent_is_the_basis():
+    """q03 (blind review 12b, zh): "the PIPL section says separate consent is needed and, elsewhere, that treatment
+    records may need no consent; say once which legal basis": the health title asks for separate consent under the
+    same condition its detail and the notice finding give (consent as the basis), never unconditionally."""
+    r = planned(advice_answers("q03_hospital_private_wan_medical"))
+    consent = {"en": ("separate consent", "where consent is the basis"), "zh_CN": ("单独同意", "以同意为依据时")}
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        assert translate(lang, "plan.duties16.bases.medical") in memo  # care may be the basis, consent not needed
+        says, condition = consent[lang]
+        titles = [t for t in _titles(r, lang) if says in t]
+        assert titles and all(condition in t for t in titles), titles
