@@ -87,6 +87,10 @@ def icp_required(f: Facts):
     if c.icp == "filed":  # nothing to plan: keep the number shown and the record current (never "plan 21–35 days")
         # a paid service launches under the B25 licence, not the filing: "the launch does not wait on it" would
         # contradict the licence's 60–90 days beside it (q11, s15-text)
+        if not c.charges and icp_access(f) is not None:  # a move: the launch there waits on the access record
+            # (q26, blind review 12b: "the timeline marks the access record as required before launch while the
+            # ICP bullet says launch need not wait"), s23-duties23
+            return finding("icp.required", variant="filed_moving", verify=False)
         return finding("icp.required", variant="filed_paid" if c.charges else "filed", verify=False)
     lo, hi = _icp_remaining(c)
     if c.charges:  # a paid service's path is the operating licence, not this filing beside it (q07, ninth review)

@@ -52,3 +52,18 @@ def test_a_health_memo_says_separate_consent_only_where_consent_is_the_basis():
         says, condition = consent[lang]
         titles = [t for t in _titles(r, lang) if says in t]
         assert titles and all(condition in t for t in titles), titles
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_filed_service_the_plan_moves_never_says_the_launch_does_not_wait(lang):
+    """q26 (blind review 12b, zh): "the timeline marks [the access record] as required before launch while the ICP
+    bullet says launch need not wait": where the plan moves the filed service, the filed note says the launch on
+    the new servers waits on the access record (a filed service that stays keeps "does not wait": the obligations
+    table's rows for icp.required)."""
+    moved = planned(advice_answers("q26_steady_3y_strong_ops_buy"))
+    ids = {f.id: f for f in moved.findings}
+    assert "icp.access_record" in ids and ids["icp.required"].title_key.endswith(".filed_moving.title")
+    assert any(i.id == "icp_access_record" and i.blocking for i in moved.timeline.items)
+    plain = translate(lang, "plan.rule.icp.required.filed.detail")
+    memo = render_memo_markdown(moved, lang)
+    assert plain not in memo and translate(lang, "plan.rule.icp.required.filed_moving.detail") in memo

@@ -165,6 +165,9 @@ ROWS: list[Row] = [
     # -- ICP filing and licence (§2.1; rules 1, 3, 4) ---------------------------------------------------------
     Row("icp.required", MAINLAND, {"reach": "lan"}),
     Row("icp.required", {**MAINLAND, "charges_users": True}, {"reach": "lan"}, why="filed_paid"),  # waits on B25
+    # filed, and the service moves: the launch there waits on the access record, not "does not wait" (q26, s23)
+    Row("icp.required", {**MAINLAND, "hosting_move": True}, {"reach": "lan"}, why="filed_moving",
+        case="filed_moving"),
     Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
     # paid and not filed: the licence is the path, not a non-operating filing beside it (s20-duties20, q07)
     Row("icp.required", {**MAINLAND, "icp_status": "none", "charges_users": True}, {"mainland_entity": False},
