@@ -411,6 +411,10 @@ def pi_keep(f: Facts):
         # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
         # the other option
         return finding("pi.keep_in_mainland", variant="mainland_only")
+    if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
+        # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
+        # access must not cross the border"), s23-duties23
+        return finding("pi.keep_in_mainland", variant="two_nodes", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 

@@ -67,3 +67,16 @@ def test_a_filed_service_the_plan_moves_never_says_the_launch_does_not_wait(lang
     plain = translate(lang, "plan.rule.icp.required.filed.detail")
     memo = render_memo_markdown(moved, lang)
     assert plain not in memo and translate(lang, "plan.rule.icp.required.filed_moving.detail") in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_two_node_plan_says_how_mainland_data_stays_on_the_mainland_node(lang):
+    """q34 (blind review 12b): "mainland users must be routed only to the mainland node, and shared logs, analytics,
+    backups and ops access must not cross the border, or 180k people lands in the standard-contract band"."""
+    r = planned(advice_answers("q34_mixed_users_split"))
+    assert r.region == "mainland_plus_overseas"
+    keep = next(f for f in r.findings if f.id == "pi.keep_in_mainland")
+    assert keep.title_key.endswith(".two_nodes.title")
+    assert keep.detail_in(lang) in render_memo_markdown(r, lang)
+    one = planned(advice_answers("q41_finetune_internal_callcentre"))  # a mainland node alone: nothing to route
+    assert not next(f for f in one.findings if f.id == "pi.keep_in_mainland").title_key.endswith(".two_nodes.title")
