@@ -255,7 +255,8 @@ ROWS: list[Row] = [
     # s22-duties22c (q07): the offshore tier only where overseas users make an offshore node the other option
     Row("pi.keep_in_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
                                 "overseas_markets": ["SG"], **pi(500_000, 0)}, pi(personal_info=False), why="mixed",
-        case=""),
+        case="two_nodes"),  # s23-duties23 (q34, review 12b): a mainland node plus an overseas one says how the data
+    # stays in (mainland users on the mainland node only, nothing crossing to the other), the tier kept
     # health data: the offshore option answered with its rules (s16-duties, q14)
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
         why="health"),
