@@ -13,9 +13,10 @@ import shlex
 from functools import cache
 
 from advisor.plan.context import Ctx
-from advisor.plan.fine_tune_placeholder import checkpoint_placeholder
+from advisor.plan.fine_tune_placeholder import checkpoint_argument
 from advisor.plan.serve_engine import SGLANG_HEAD
 from advisor.sizing.advice import ON_THE_FLY
+from advisor.sizing.quant import get_format
 
 MODELSCOPE_ENV = "VLLM_USE_MODELSCOPE=True "
 MAINLAND_NODES = ("mainland", "mainland_plus_overseas")  # a mainland + overseas plan is sized on its mainland node
@@ -67,7 +68,7 @@ def hugging_face_only(command: str | None, region: str) -> str | None:
     if parts is None or region not in MAINLAND_NODES:
         return None
     model = parts[1]
-    if model.startswith(("<", "/", ".", "~", "'")) or "/" not in model or model.count("/") != 1:
+    if model.startswith(("<", "/", ".", "~", "'", '"')) or "/" not in model or model.count("/") != 1:
         return None  # a local path or a placeholder: nothing is downloaded
     if modelscope_repo(model) or _reupload_by_repo().get(model):
         return None  # a copy is known (an old saved plan printed the Hugging Face id): not "no copy known"
@@ -117,17 +118,13 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
     extra: list[str] = []
     env = ""
     if c.fine_tuned:
-        # never the base model's weights (they would serve the wrong model): the team's checkpoint, else a path
-        # placeholder that names the fine-tune, theirs to fill in (the memo says so; q41)
+        # never the base model's weights (they would serve the wrong model): the team's checkpoint, else a shell
+        # variable that stops the command until it is set (a next step sets it; q41, round 12)
         label = None
         if weights and weights not in ON_THE_FLY and weights != c.model.checkpoint_quant:
-            from advisor.sizing.quant import get_format
-
             label = get_format(weights).label  # to be quantized from the fine-tune
-        if not a.checkpoint:
-            model = shlex.quote(checkpoint_placeholder(c.model, label))
-        elif label:
-            model = f"<{label} checkpoint of {a.checkpoint}>"
+        if label or not a.checkpoint:
+            model = checkpoint_argument(weights, label, a.checkpoint)
         else:
             model = shlex.quote(a.checkpoint)
         extra.append(f"--served-model-name {shlex.quote(c.served_name)}")

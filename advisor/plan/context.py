@@ -12,7 +12,7 @@ from typing import Any
 from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
 from advisor.plan.answers import PlanAnswers
-from advisor.plan.fine_tune_placeholder import checkpoint_placeholder, proposed_served_name
+from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, proposed_served_name
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.public_people import CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSATION, requests_a_year
@@ -245,7 +245,7 @@ def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tupl
 def _served_name(a: PlanAnswers, rm: Any) -> str:
     """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
     its name, else by its checkpoint (vLLM's default name for a path), else a proposed name the memo says is theirs
-    to change (``fine_tune_placeholder``: the commands are printed with a checkpoint placeholder, q41); a published
+    to change (``fine_tune_placeholder``: the commands read the checkpoint from a shell variable, q41); a published
     model by the Hugging Face id the user gave, else the preset's repository."""
     if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
         return a.model_name or a.checkpoint or proposed_served_name(rm.spec)
@@ -438,13 +438,13 @@ def resolve(a: PlanAnswers) -> Ctx:
         _assume(out, "charges_users", False, "plan.assume.charges_users")
     if a.model_customisation is None:
         _assume(out, "model_customisation", "none", "plan.assume.model_customisation")
-    if a.model_customisation == "fine_tuned":  # the commands load a path placeholder and a proposed name, said so
+    if a.model_customisation == "fine_tuned":  # the commands load a shell variable and a proposed name, said so
         if a.model_name is None and a.checkpoint:
             _assume(out, "model_name", a.checkpoint, "plan.assume.model_name")
         elif a.model_name is None:
             _assume(out, "model_name", proposed_served_name(rm.spec), "engine19.assume.model_name_proposed")
         if a.checkpoint is None:
-            _assume(out, "checkpoint", checkpoint_placeholder(rm.spec), "engine19.assume.checkpoint_placeholder")
+            _assume(out, "checkpoint", FINETUNE_VAR, "finetune23.assume.checkpoint_variable")
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":
         _assume(out, "launch_deadline_days", None, "plan.assume.launch_deadline_days")
     budget = a.monthly_budget

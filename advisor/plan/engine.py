@@ -21,6 +21,7 @@ from advisor.plan import (
     capacity_per_million,
     commands,
     decode_pick,
+    finetune_steps,
     first_token_tie,
     fixes17,
     fleet,
@@ -1009,7 +1010,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         open_questions=questions,
         # an infeasible plan never starts (or A/B-tests) the setup it just ruled out: the measurement method stays
         next_steps=price_rows.quote_steps(
-            [s for s in _next_steps(c, chosen, f) if feasible or s.id not in ("serve", "quant_ab")], costs.price_basis,
+            [s for s in _next_steps(c, chosen, f)
+             if feasible or s.id not in ("serve", "quant_ab", finetune_steps.STEP_ID)], costs.price_basis,
             form, _gpu_names(hk_export_gpus(f))),
         # a fix's own re-plan (check_fixes False) is read for its feasibility, cost and findings only: the fixes
         # of that re-plan were worked out and thrown away (scenario 12: 6 of 11 re-plans, ~0.9 s of its 3.8 s)
@@ -1472,6 +1474,8 @@ def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]
         hand = serve_engine.by_hand(c, ch.tp, ch.weights, ch.kv_dtype, engine_cap(c, ch))
         if not f.serve_command and hand:  # an engine whose flags the plan does not map: its settings in the step
             key, params = "engine19.next.serve_by_hand", {**params, **hand}
+        # the checkpoint variable the serve command reads, set first (a fine-tune whose checkpoint is not given, q41)
+        steps += [s for s in (finetune_steps.checkpoint_step(f.serve_command, ch.weights),) if s is not None]
         steps.append(NextStep(id="serve", key=key, params=params, command=f.serve_command))
     dist = f"lognormal:{p}:{max(1, (c.prompt_p95 - p) // 2)}"
     if f.form == "hosted_api":  # no server of one's own: the provider's speed from the users' network, on real prompts

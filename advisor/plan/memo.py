@@ -62,6 +62,7 @@ from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.fine_tune_placeholder import variable_in
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
@@ -765,15 +766,13 @@ def _fine_tune_unplaced(result: PlanResult) -> bool:
 
 
 def _checkpoint_placeholder(result: PlanResult, command: str | None, lang: str) -> str:
-    """Under a command that loads a fine-tune's path placeholder (its checkpoint not given, q41): the path is theirs
-    to fill in, and the name it is served under theirs to keep or change."""
-    if not command or not _fine_tune_unplaced(result):
+    """Under a command that reads a fine-tune's checkpoint from a shell variable (not given, q41): it stops until the
+    variable is set (a next step says to what), and the name it is served under is theirs to keep or change."""
+    var = variable_in(command)
+    name = re.search(r"--served-model-name (\S+)", command or "")
+    if var is None or name is None:
         return ""
-    found = re.search(r"'(/models/<[^']*>)'", command)
-    name = re.search(r"--served-model-name (\S+)", command)
-    if found is None or name is None:
-        return ""
-    return _t(lang)("engine19.memo.checkpoint_placeholder", path=f"`{found.group(1)}`", name=f"`{name.group(1)}`")
+    return _t(lang)("finetune23.memo.checkpoint_variable", var=f"`{var}`", name=f"`{name.group(1)}`")
 
 
 def _model_words(result: PlanResult, lang: str, base: str) -> str:

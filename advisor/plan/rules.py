@@ -87,6 +87,10 @@ def icp_required(f: Facts):
     if c.icp == "filed":  # nothing to plan: keep the number shown and the record current (never "plan 21–35 days")
         # a paid service launches under the B25 licence, not the filing: "the launch does not wait on it" would
         # contradict the licence's 60–90 days beside it (q11, s15-text)
+        if not c.charges and icp_access(f) is not None:  # a move: the launch there waits on the access record
+            # (q26, blind review 12b: "the timeline marks the access record as required before launch while the
+            # ICP bullet says launch need not wait"), s23-duties23
+            return finding("icp.required", variant="filed_moving", verify=False)
         return finding("icp.required", variant="filed_paid" if c.charges else "filed", verify=False)
     lo, hi = _icp_remaining(c)
     if c.charges:  # a paid service's path is the operating licence, not this filing beside it (q07, ninth review)
@@ -407,6 +411,10 @@ def pi_keep(f: Facts):
         # on a mainland-only plan"; s22-duties22c); with overseas users too the tier stays, an offshore node being
         # the other option
         return finding("pi.keep_in_mainland", variant="mainland_only")
+    if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
+        # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
+        # access must not cross the border"), s23-duties23
+        return finding("pi.keep_in_mainland", variant="two_nodes", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
     return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
 
 
@@ -1037,6 +1045,10 @@ def cost_mainland(f: Facts):
     if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
         return None
     weak = _weak_prices(f)
+    if weak and _placeholder_purchase.placeholder_purchase(f) is not None:
+        # a purchase on placeholder or dated server prices asks for the server and rent quotes itself: said once
+        # there, this note says what they replace (q03, q26, q31 asked for the same quotes twice, s23-duties23)
+        return finding("cost.mainland_prices", variant="purchase", rows=weak[0], total=weak[1])
     if weak:  # the count of weak prices said here, once (q07: two notes asked for the same quotes, pages20)
         return finding("cost.mainland_prices", variant="verify", rows=weak[0], total=weak[1])
     return finding("cost.mainland_prices")

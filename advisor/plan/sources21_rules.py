@@ -11,7 +11,8 @@
   Acceptable Use Policy and its 700-million-user clause (q09, q10, q18: "Llama licence/AUP obligations for a
   commercial API are not mentioned"); s22-duties22: each version's own licence (Llama 3, 3.1, 3.2, 3.3, 4:
   ``advisor.plan.llama_licences``), with Llama 3's ban on improving other models and the EU clause of the
-  multimodal models' Acceptable Use Policies.
+  multimodal models' Acceptable Use Policies; s23-duties23: Llama 2's own licence, and a later version whose licence
+  was not read said as not known here (a warning: read it before launch).
 
 Elsewhere in this change: the MAS outsourcing guidelines in force since 11 December 2024 (q37), PDPA breach
 notification in the Singapore personal-data finding (q37), and the health sector's pre-ICP approval said as what the
@@ -59,26 +60,31 @@ def sg_financial_advice(f: Facts) -> Finding | None:
 
 @rule("model.llama_licence", "constraint")
 def llama_licence(f: Facts) -> Finding | None:
-    """A service made available to others (not a staff tool or a LAN) on a Llama model whose licence was read
-    (``llama_licences``): the version's Community License asks such a service to show its "Built with …" line and to
+    """A service made available to others (not a staff tool or a LAN) on a Llama model (``llama_licences``): the
+    version's Community License asks such a service to show its "Built with …" line and to
     follow Meta's Acceptable Use Policy; a model fine-tuned from it and made available is named as the licence says;
     over 700 million monthly active users on the release date needs Meta's own licence (s. 1.b.i, 1.b.iv, 2). Llama 3
     also bars improving any other large language model with it (1.b.v); the multimodal models' Acceptable Use Policy
     (Llama 3.2 Vision, Llama 4) grants no rights to a company based in the EU: said as a condition (the answers do
-    not say where the company is), a warning where people in the EU are among the users. A hosted API of the model
-    is the provider's distribution: not said there."""
+    not say where the company is), a warning where people in the EU are among the users. Llama 2 has its own text
+    (no display, no naming clause; its 1.b.v ban as Llama 3's); a version whose licence was not read here is a
+    warning to read it before launch, with no terms said. A hosted API of the model is the provider's distribution:
+    not said there."""
     c = f.ctx
     licence = llama_licence_of(c.model)
     if licence is None or c.internal_only or f.form == "hosted_api":
         return None
     extra: Any = ""
-    if licence.no_other_llm:
+    if licence.no_other_llm and licence.key != "llama2":  # Llama 2's own text says its 1.b.v
         extra = {"tr": "duties22.llama.no_other_llm"}
     elif licence.multimodal:
         extra = {"tr": "duties22.llama.eu_multimodal", "version": licence.version}
     naming: Any = {"tr": "duties22.llama.naming", "prefix": licence.name_prefix} if c.fine_tuned else ""
     eu_users = licence.multimodal and any(m in EU_MEMBERS for m in c.overseas_markets)
-    out = finding("model.llama_licence", variant="eu" if eu_users else None, severity="warning" if eu_users else None,
+    # Llama 2: its own text (no "Built with", no naming clause); a version not read here: said so, a warning, never
+    # another version's terms (s23-duties23)
+    variant = "eu" if eu_users else "llama2" if licence.key == "llama2" else None if licence.known else "unknown"
+    out = finding("model.llama_licence", variant=variant, severity="warning" if variant in ("eu", "unknown") else None,
                   version=licence.version, built=licence.built_with, naming=naming, extra=extra)
     # each version's own licence text is the source (sources21.json ``sources_by_licence``), not the 3.1/3.3 one
     key = licence.key + ("_vision" if licence.multimodal and licence.key == "llama3_2" else "")

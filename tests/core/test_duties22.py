@@ -124,7 +124,8 @@ def test_llama_3_2_vision_models_are_the_multimodal_ones():
     assert llama_licence_of(text).multimodal is False
     assert llama_licence_of(vision).multimodal is True and llama_licence_of(vision).key == "llama3_2"
     older = text.model_copy(update={"id": "my-llama", "hf_repo": "meta-llama/Llama-2-7b-chat-hf"})
-    assert llama_licence_of(older) is None  # Llama 2's licence was not read: not said
+    # s23-duties23: Llama 2's licence was read since (its own row, never Llama 3's terms; tests/core/test_licences23.py)
+    assert llama_licence_of(older).key == "llama2" and llama_licence_of(older).version == "Llama 2"
 
 
 def test_every_llama_preset_resolves_to_the_licence_its_catalogue_entry_names():

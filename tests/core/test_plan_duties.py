@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "bench" / "advice_scenarios").glob("q*.json"))
 LANGS = ("en", "zh_CN")
 GPU_IDS = sorted(gpus_by_id())
-# a {name} or {name:plural|forms} left by a template, a Python None or NaN, an empty table cell
-UNRENDERED = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*(?::[^{}\n]*)?\}|\bNone\b|\bnan\b|\|[ \t]*\|")
+# a {name} or {name:plural|forms} left by a template, a Python None or NaN, an empty table cell; a shell's own
+# "${NAME:?message}" (q41's checkpoint variable, s23-duties23) is a command's text, not a template's leftover
+UNRENDERED = re.compile(r"(?<!\$)\{[A-Za-z_][A-Za-z_0-9]*(?::[^{}\n]*)?\}|\bNone\b|\bnan\b|\|[ \t]*\|")
 
 
 def scenario_plan(path: Path) -> PlanResult:

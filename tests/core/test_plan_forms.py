@@ -232,25 +232,29 @@ def test_a_fine_tuned_model_is_named_in_the_title_and_served_from_its_checkpoint
         assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo
 
 
-def test_an_unnamed_fine_tune_prints_a_path_placeholder_that_names_it_and_asks_in_words():
+def test_an_unnamed_fine_tune_reads_its_checkpoint_from_a_variable_a_step_sets_and_asks_in_words():
     # review 13: YOUR_FINE_TUNED_MODEL and /path/to/… read as values to copy; s19-engine19 (q41): no command at all
-    # left the serve, ramp and soak steps without theirs. The command loads a path placeholder that names the
-    # fine-tune (never the base model's weights) under a proposed name, and the memo says both are theirs to set.
+    # left the serve, ramp and soak steps without theirs; round 12 (q41): an angle-bracket path placeholder cannot
+    # run as written. The command reads the fine-tune (never the base model's weights) from a shell variable that
+    # stops it until set, under a proposed name; a step before the serve step says what to set it to.
     data = {k: v for k, v in FINE_TUNE.items() if k not in ("model_name", "checkpoint")}
     r = plan(data)
     cmd = r.hardware.command
     repo = "Qwen2.5-14B-Instruct"
-    assert cmd.startswith(f"vllm serve '/models/<your fine-tune of {repo}>' --served-model-name {repo.lower()}-finetune ")
-    assert "Qwen/" not in cmd  # the base model's weights would serve the wrong model
+    assert cmd.startswith('vllm serve "${FINETUNE_DIR:?set FINETUNE_DIR to your merged fine-tune checkpoint}" '
+                          f"--served-model-name {repo.lower()}-finetune ")  # fmt: skip
+    assert "Qwen/" not in cmd and "<" not in cmd  # the base model's weights would serve the wrong model
     bench = [s.command for s in r.next_steps if s.id in ("ramp", "soak")]
     assert bench and all(f"--model {repo.lower()}-finetune " in b for b in bench)
+    ids = [s.id for s in r.next_steps]
+    assert ids.index("finetune_checkpoint") == ids.index("serve") - 1  # set first, then start
     asked = {q.field: q for q in r.open_questions}
     assert {"model_name", "checkpoint"} <= set(asked) and asked["model_name"].changes_decision
     for lang in LANGS:
         memo = render_memo_markdown(r, lang)
         assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
         assert translate(lang, "memo.hw.command_waits") not in memo
-        assert translate(lang, "engine19.memo.checkpoint_placeholder", path=f"`/models/<your fine-tune of {repo}>`",
+        assert translate(lang, "finetune23.memo.checkpoint_variable", var="`FINETUNE_DIR`",
                          name=f"`{repo.lower()}-finetune`") in memo  # fmt: skip
         assert memo.splitlines()[0] == "# " + memo_title(lang, translate(
             lang, "memo.model.own_fine_tune", base=r.hardware.model_name))
@@ -267,12 +271,21 @@ def test_a_fine_tune_named_by_its_checkpoint_alone_is_served_from_it():
 
 
 def test_a_fine_tune_quantized_ahead_of_time_needs_its_own_quantized_checkpoint():
-    # 14B on one 24 GB A10: only 4-bit weights fit, a format quantized ahead of time
+    # 14B on one 24 GB A10: only 4-bit weights fit, a format quantized ahead of time: its own variable, whose
+    # message names the checkpoint it is quantized from, set by the step before the serve step
     r = plan({**FINE_TUNE, "quantization_acceptable": "yes", "gpu_constraint": ["a10"], "peak_concurrency": 2})
     assert r.hardware.weights in ("awq-int4", "gptq-int4")
-    assert r.hardware.command.startswith("vllm serve <")
-    assert "checkpoint of /data/ckpt/acme legal 14b> --served-model-name acme-legal-14b " in r.hardware.command
+    var = "FINETUNE_AWQ_INT4_DIR" if r.hardware.weights == "awq-int4" else "FINETUNE_GPTQ_INT4_DIR"
+    assert r.hardware.command.startswith(f'vllm serve "${{{var}:?set {var} to the ')
+    assert "--served-model-name acme-legal-14b " in r.hardware.command and "<" not in r.hardware.command
     assert "Qwen/" not in r.hardware.command  # never the publisher's quantized base model
+    step = next(s for s in r.next_steps if s.id == "finetune_checkpoint")
+    assert step.key == "finetune23.next.set_quantized_checkpoint" and step.params["var"] == var
+    # a path a shell would not read as plain words is left out of the message, never quoted into it
+    assert "quantized from" not in r.hardware.command  # "/data/ckpt/acme legal 14b" holds spaces
+    plain = plan({**FINE_TUNE, "checkpoint": "/data/ckpt/acme-legal-14b", "quantization_acceptable": "yes",
+                  "gpu_constraint": ["a10"], "peak_concurrency": 2})  # fmt: skip
+    assert "quantized from /data/ckpt/acme-legal-14b}" in plain.hardware.command
 
 
 # ---- mainland nodes download from ModelScope ---------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The serve step never points at "the command below" when there is no command (q41, fifth blind review); since
-s19-engine19 a fine-tune whose checkpoint is not given gets its command with a path placeholder that names the
-fine-tune, so its serve, ramp and soak steps carry their commands."""
+s19-engine19 a fine-tune whose checkpoint is not given gets its command, so its serve, ramp and soak steps carry
+their commands; since s23-duties23 the command reads the checkpoint from a shell variable a step before it sets."""
 
 from __future__ import annotations
 
@@ -8,21 +8,22 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
 
-def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_with_the_placeholder_command():
+def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_with_the_variable_command():
     r = planned(advice_answers("q41_finetune_internal_callcentre"))
     serve = next(s for s in r.next_steps if s.id == "serve")
     assert serve.key == "plan.next.serve" and serve.command == r.hardware.command
-    assert "'/models/<your fine-tune of Qwen2.5-7B-Instruct>'" in serve.command and "Qwen/" not in serve.command
+    assert '"${FINETUNE_DIR:?' in serve.command and "Qwen/" not in serve.command and "<" not in serve.command
     name = "qwen2.5-7b-instruct-finetune"
     assert f"--served-model-name {name} " in serve.command
     assert all(f"--model {name} " in s.command for s in r.next_steps if s.id in ("ramp", "soak"))
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
-    assert "replace it with their path before running" in en and "运行前请替换为权重的实际路径" in zh
+    assert "stops with a message until it is set" in en and "未设置时会报错停止" in zh
     given = planned({**advice_answers("q41_finetune_internal_callcentre"), "checkpoint": "/data/ckpt/callcentre-v3",
                      "model_name": "callcentre-v3"})  # fmt: skip
     serve = next(s for s in given.next_steps if s.id == "serve")
     assert serve.key == "plan.next.serve" and serve.command and "/data/ckpt/callcentre-v3" in serve.command
-    assert "/models/<" not in serve.command and "replace it with their path" not in render_memo_markdown(given, "en")
+    assert "FINETUNE_DIR" not in serve.command and "FINETUNE_DIR" not in render_memo_markdown(given, "en")
+    assert "finetune_checkpoint" not in {s.id for s in given.next_steps}  # nothing to set: no step says to
 
 
 def test_an_ascend_command_says_to_run_it_under_vllm_ascend():

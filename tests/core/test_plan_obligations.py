@@ -117,6 +117,10 @@ HOSTED_PI = {**PUBLIC, "ops_capability": "none", "requests_per_day": 2000, "peak
 # an EU public chatbot or voice agent (q09), no users and no company in the mainland (s17-sectors)
 EU_PUBLIC = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "public",
              "reach": "internet", "use_case": "interactive", "model": "llama-3.1-8b-instruct", "peak_concurrency": 50}
+# Llama models given by their config.json folder (no Llama 2 preset ships): the folder's name is the model's id
+MODEL_CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "models"
+LLAMA2_CONFIG = str(MODEL_CONFIGS / "Llama-2-7b-chat-hf")
+LATER_LLAMA_CONFIG = str(MODEL_CONFIGS / "Llama-5-8B-Instruct")  # a hypothetical later version
 EU_STAFF = {"user_location": "overseas", "overseas_markets": ["EU"], "mainland_entity": False, "audience": "internal",
             "reach": "private_network", "use_case": "interactive", "model": "qwen2.5-14b-instruct",
             "peak_concurrency": 15, **pi(5_000, 0)}  # fmt: skip
@@ -161,6 +165,9 @@ ROWS: list[Row] = [
     # -- ICP filing and licence (§2.1; rules 1, 3, 4) ---------------------------------------------------------
     Row("icp.required", MAINLAND, {"reach": "lan"}),
     Row("icp.required", {**MAINLAND, "charges_users": True}, {"reach": "lan"}, why="filed_paid"),  # waits on B25
+    # filed, and the service moves: the launch there waits on the access record, not "does not wait" (q26, s23)
+    Row("icp.required", {**MAINLAND, "hosting_move": True}, {"reach": "lan"}, why="filed_moving",
+        case="filed_moving"),
     Row("icp.required", {**MAINLAND, "icp_status": "none"}, {"mainland_entity": False}, why="not_filed"),
     # paid and not filed: the licence is the path, not a non-operating filing beside it (s20-duties20, q07)
     Row("icp.required", {**MAINLAND, "icp_status": "none", "charges_users": True}, {"mainland_entity": False},
@@ -248,7 +255,8 @@ ROWS: list[Row] = [
     # s22-duties22c (q07): the offshore tier only where overseas users make an offshore node the other option
     Row("pi.keep_in_mainland", {**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
                                 "overseas_markets": ["SG"], **pi(500_000, 0)}, pi(personal_info=False), why="mixed",
-        case=""),
+        case="two_nodes"),  # s23-duties23 (q34, review 12b): a mainland node plus an overseas one says how the data
+    # stays in (mainland users on the mainland node only, nothing crossing to the other), the tier kept
     # health data: the offshore option answered with its rules (s16-duties, q14)
     Row("pi.keep_in_mainland", {**MAINLAND, **pi(50_000, 50_000, sector="medical")}, {"mainland_entity": False},
         why="health"),
@@ -675,6 +683,14 @@ ROWS: list[Row] = [
         why="llama4_eu", case="eu"),
     Row("model.llama_licence", {**EU_PUBLIC, "model": "llama-4-scout-17b-16e", "overseas_markets": ["US"]},
         {"audience": "internal", "reach": "private_network"}, why="llama4", case=""),
+    # s23-duties23: Llama 2's own licence (no display, no naming clause; its 1.b.v ban); a later version whose licence
+    # was not read here: said as not known (a warning), never another version's terms
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LLAMA2_CONFIG}, {"model": "qwen2.5-7b-instruct"},
+        why="llama2", case="llama2"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LLAMA2_CONFIG},
+        {"audience": "internal", "reach": "private_network"}, why="llama2_staff", case="llama2"),
+    Row("model.llama_licence", {**EU_PUBLIC, "model": LATER_LLAMA_CONFIG}, {"model": "qwen2.5-7b-instruct"},
+        why="later_version", case="unknown"),
 ]  # fmt: skip
 
 
