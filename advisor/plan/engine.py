@@ -80,6 +80,7 @@ from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_
 from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
+from advisor.plan.line_choice import decide_line
 from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
@@ -168,16 +169,6 @@ def decide_region(c: Ctx) -> tuple[str, str]:
     if share >= 0.2:
         return ("mainland_plus_overseas", "users") if icp_ok else ("hong_kong", "icp_deadline")
     return market_region(c.overseas_markets), "users"
-
-
-def decide_line(c: Ctx, region: str, form: str) -> str:
-    if form == "hosted_api" or c.is_batch:
-        return "any"
-    if region in ("mainland", "mainland_plus_overseas"):
-        return "any" if c.internal_only else "bgp"
-    if c.mainland_share > 0:
-        return "cn2_gia" if c.carriers == "telecom" else "three_network"
-    return "any"
 
 
 def candidate_gpus(c: Ctx, region: str) -> list[str]:

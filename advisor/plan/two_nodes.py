@@ -17,10 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import capacity_per_million, payback, reserved_floor
+from advisor.plan import capacity_per_million, cloud_overhead, payback, reserved_floor
 from advisor.plan import cost as costmod
 from advisor.plan.context import Ctx
-from advisor.plan.data import factor_range
 from advisor.plan.result import CostPoint, MoneyRange, PlanNode
 
 Verify = Callable[[Ctx, Any, str], tuple[float | None, float | None, bool]]
@@ -89,7 +88,8 @@ def _full_cloud(costs: Any) -> tuple[float, float] | None:
     p = costs.cloud_per_gpu_hour
     if p is None:
         return None
-    ov_lo, ov_hi = factor_range("overhead_share")
+    ov = costs.cloud_overhead  # the node's own components (s22-uplift22c), else storage + support
+    ov_lo, ov_hi = (ov.low, ov.high) if ov is not None else cloud_overhead.rented_share()
     return (p.low * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_lo),
             p.high * costmod.HOURS_PER_MONTH * costs.gpus * (1 + ov_hi))  # fmt: skip
 
@@ -194,7 +194,8 @@ def _cost_factors(c: Any, monthly: MoneyRange | None) -> dict[str, float] | None
     if monthly is None or price is None or ov is None:
         return None
     base = {"hours": costmod.HOURS_PER_MONTH, "price_low": price.low, "price_high": price.high,
-            "overhead_low": ov.low, "overhead_high": ov.high}
+            "overhead_low": ov.low, "overhead_high": ov.high,
+            "egress": float(any(p.name == "egress" for p in c.cloud_overhead_parts))}  # s22-uplift22c
     od, mf = c.cloud_on_demand_monthly, c.cloud_monthly_factor
     if od is not None and c.cloud_billed_gpus and od.low == monthly.low and od.high == monthly.high:
         return {**base, "gpus": c.cloud_billed_gpus, "discount_low": 1.0, "discount_high": 1.0}
