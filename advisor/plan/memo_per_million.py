@@ -20,6 +20,13 @@ from advisor.plan.result import MoneyRange
 
 # the volume's share of the capacity within this fraction of the utilisation: the two figures are one (q11, q19)
 SAME_BUSY = 0.1
+# s22-uplift22c (blind review 12: q03's "output 784–1,120 CNY per million at 2 %", q24, q34 read as filler): a
+# volume that keeps the setup under 5 % busy leaves at least 95 % of the GPU-hours paid serving no token, so its
+# per-million figure is at least 8× the figure at the planned 40 % and moves one for one with a volume guess; it says
+# how empty the setup is, which the monthly cost already says. Under this share the row says that in one line, with
+# the figure the setup would reach at the assumed share; at 5 % and above the volume's figure stays (q32, q11: a
+# public service whose tokens a reader prices against an API's rates).
+IDLE_BUSY = 0.05
 
 
 def _range(lo: float, hi: float, cur: str) -> str:
@@ -105,6 +112,9 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         return translate(lang, "costbasis21.per_million.if_busy_first", util=util, value=value) + \
             basis_clause(costs, lang)
     busy = float(b["own_volume"]["busy"])
+    if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
+        return translate(lang, f"uplift22c.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
+                         busy=busy_text(busy, lang), util=util, value=value)
     if abs(busy - float(b["utilisation"])) <= SAME_BUSY * float(b["utilisation"]):
         # the volume keeps the setup about as busy as the utilisation assumed: one figure, its capacity said
         return own + note() + translate(lang, "costbasis21.per_million.same", util=util, value=value) + \
@@ -126,4 +136,4 @@ def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
                      busy=busy_text(float(own["busy"]), lang))
 
 
-__all__ = ["basis_clause", "busy_text", "utilisation_value", "volume_clause", "with_basis"]
+__all__ = ["IDLE_BUSY", "basis_clause", "busy_text", "utilisation_value", "volume_clause", "with_basis"]
