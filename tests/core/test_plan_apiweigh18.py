@@ -14,6 +14,7 @@ import pytest
 
 from advisor.plan.hosted_weigh import GAP, SOFT_REASONS, high_end_factor, reasons_to_self_host
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_per_million import IDLE_BUSY
 from advisor.plan.reasons import deciding, ruled_out
 from tests.core.test_plan_hosted_weigh import ALL, LANGS, _plan
 from tests.core.test_plan_rules import facts_for
@@ -208,7 +209,11 @@ def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figu
     read as the cost of a token), and that figure divides the assumed month again, so the note is back beside it."""
     r = _plan(name)
     basis = r.costs.volume_basis or {}
-    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job
+    # s22-uplift22c: where the month keeps the setup under IDLE_BUSY, the row gives no figure at the month's volume
+    # (one line: the month costs the same whatever the tokens), so no note on the assumption that figure rested on
+    own = (r.costs.per_million_basis or {}).get("own_volume")
+    idle = own is not None and float(own["busy"]) < IDLE_BUSY
+    assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not idle
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)
         if not row or "—" in row.split("|")[2]:
