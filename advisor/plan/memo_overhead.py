@@ -54,7 +54,7 @@ def parts_text(costs: Any, lang: str) -> str:
                          gb=_gb(eg.egress_gb.low, eg.egress_gb.high), per_gb=_rate(eg.per_gb.low, eg.per_gb.high),
                          currency=costs.currency, egress_src=translate(lang, "uplift22c.src.egress"),
                          egress_date=eg.date, egress_grade=eg.grade)  # fmt: skip
-    elif costs.cloud_egress_skipped and not costs.per_job:  # a job's own sentence already says it streams nothing
+    elif costs.cloud_egress_skipped:  # why none, said here once (a job's worked sentence names the parts only)
         out += translate(lang, f"uplift22c.parts.no_egress.{costs.cloud_egress_skipped}")
     return out
 
