@@ -59,6 +59,7 @@ from advisor.plan import (
 )
 from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
+from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
@@ -505,7 +506,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo4.cost.cloud_job" if job else "memo4.cost.cloud_monthly", sep.join(cloud) or "—"),
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
         ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
-                                    months=c.horizon_months)
+                                    months=c.horizon_months, hidden=_hidden_capex_text())
          if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
@@ -629,6 +630,13 @@ def _budget_verdict(c: Any, t: Any) -> str:
     if c.budget_straddles:
         return t("memo.cost.straddles")
     return t("memo.cost.within" if c.within_budget else "memo.cost.over")
+
+
+def _hidden_capex_text() -> str:
+    """The factor the colocated purchase carries over the cards' listed price (re-check 12b: q07's and q11's purchase
+    read 10–15 % above cards × unit price, unexplained)."""
+    lo, hi = factor_range("hidden_capex")
+    return f"{lo:g}–{hi:g}"
 
 
 def _break_even(c: Any, lang: str, unit: Any) -> str:

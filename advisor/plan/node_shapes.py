@@ -104,6 +104,20 @@ def layout(gpu_id: str, tp: int, load_replicas: int, shape: Shape, *, spare: int
     if shape.owned and not shape.whole_server:  # bought PCIe cards: as few servers as hold a region's load
         most = max(max(1, math.ceil(load_replicas * share - 1e-9)) for share in region_shares) * tp
         unit = unit_for(shape, min(max(shape.sizes), max(tp, most)))
+        if spare:
+            unit = _spare_server(shape, tp, load_replicas, spare, region_shares, unit)
+    units, load_units = _units(unit, tp, load_replicas, spare, region_shares)
+    return Layout(gpu=gpu_id, form_factor=shape.form_factor, unit_gpus=unit, units=units,
+                  whole_server=shape.whole_server, basis=shape.basis, tp=tp, load_replicas=load_replicas,
+                  load_units=load_units, spare_units=spare * len(region_shares), regions=len(region_shares),
+                  owned=shape.owned)  # fmt: skip
+
+
+SPARE_SERVER_MIN_GPUS = 4  # a bought server of fewer cards multiplies chassis, power supplies and rack units
+
+
+def _units(unit: int, tp: int, load_replicas: int, spare: int, region_shares: tuple[float, ...]) -> tuple[int, int]:
+    """(all units, the units the load needs) for ``load_replicas`` of ``tp`` GPUs in units of ``unit`` GPUs."""
     per_unit = max(1, unit // tp)
     units = load_units = 0
     for share in region_shares:
@@ -111,10 +125,19 @@ def layout(gpu_id: str, tp: int, load_replicas: int, shape: Shape, *, spare: int
         n = max(1, math.ceil(need / per_unit))
         load_units += n
         units += n + spare
-    return Layout(gpu=gpu_id, form_factor=shape.form_factor, unit_gpus=unit, units=units,
-                  whole_server=shape.whole_server, basis=shape.basis, tp=tp, load_replicas=load_replicas,
-                  load_units=load_units, spare_units=spare * len(region_shares), regions=len(region_shares),
-                  owned=shape.owned)  # fmt: skip
+    return units, load_units
+
+
+def _spare_server(shape: Shape, tp: int, load_replicas: int, spare: int, region_shares: tuple[float, ...],
+                  fewest_servers: int) -> int:
+    """Bought PCIe cards with a spare server (N+1 is a whole server: one failure takes its cards down): the server
+    size that buys the fewest cards, load and spare together, among the sizes of at least four cards; ties keep the
+    larger server (re-check 12b, q31: two 8-card servers bought where 8 cards carry the peak, when three 4-card
+    servers carry it with one down)."""
+    sizes = [s for s in shape.sizes if s >= max(tp, SPARE_SERVER_MIN_GPUS) and s <= fewest_servers]
+    if not sizes:
+        return fewest_servers
+    return min(sizes, key=lambda s: (s * _units(s, tp, load_replicas, spare, region_shares)[0], -s))
 
 
 __all__ = ["OWNED_FORMS", "Layout", "Shape", "form_factor", "layout", "shape_of", "shapes", "unit_for"]

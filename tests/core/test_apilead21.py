@@ -97,7 +97,9 @@ BASIC_OPS = {"ops_capability": "basic"}
 
 
 @pytest.mark.parametrize(("name", "changes"), [("q11_paid_api_b25", {}), ("q26_steady_3y_strong_ops_buy", BASIC_OPS),
-                                               ("q31_icp_filed_hosting_move", BASIC_OPS)])
+                                               ("q31_icp_filed_hosting_move", {**BASIC_OPS, "peak_concurrency": 100}),
+                                               ("q31_icp_filed_hosting_move", {"measured_utilisation": None}),
+                                               ("q11_paid_api_b25", {"requests_per_day": 60_000})])
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_reason(name, changes, lang):
     """Round 10: "a gap the quotes can close" kept q11 (1.2–17× the API's token price), q26 (¥137–211k against
@@ -105,7 +107,12 @@ def test_a_plan_dearer_than_the_api_at_every_price_is_not_kept_for_a_circular_re
     must beat, and keep the self-hosted setup the scenario expects as the plan to move to. q26 and q31 as written
     run their service today at a measured load with strong ops, a true reason the eleventh review asked for
     (``test_a_service_run_today_at_a_measured_load_keeps_its_own_gpus_with_the_reason_said``); with basic ops they
-    have none, and start on the API as round 10 asked."""
+    have none, and start on the API as round 10 asked. q31 at twice its peak: since the re-check 12b (bought PCIe
+    cards in the server size that buys the fewest cards with the spare server) q31 with basic ops alone rents
+    4 × H20 whose range overlaps the API's ("close"); at 100 concurrent it bought L20 servers dearer than the API.
+    s23-uplift23: on the cloud uplift by component the first three overlap the API (close, below); the lead is
+    checked on q31 without its measured load (rent then 12 bought L20s, ¥28,221–¥91,793 against ¥23,510 at most)
+    and q11 at 60,000 requests a day (¥15,333–¥43,092 against ¥9,850)."""
     r = planned({**advice_answers(name), **changes})
     sw = r.start_with
     c = r.costs

@@ -25,9 +25,9 @@ FILES = sorted((ROOT / "bench" / "advice_scenarios").glob("*.json")) + sorted(
     (ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
 NUM = r"[\d,]+(?:\.\d+)?"
 RANGE = rf"({NUM})(?:–({NUM}))?"
-ROW = {"en": re.compile(rf"purchase {RANGE} \w+, then {RANGE} \w+ a month \(the purchase spread over (\d+) months, "
+ROW = {"en": re.compile(rf"purchase {RANGE} \w+(?: \([^)]*\))?, then {RANGE} \w+ a month \(the purchase spread over (\d+) months, "
                         r"no resale counted"),
-       "zh_CN": re.compile(rf"购置 {RANGE} \w+，之后每月 {RANGE} \w+（购置款分摊到 (\d+) 个月，不计残值")}
+       "zh_CN": re.compile(rf"购置 {RANGE} \w+(?:（[^）]*）)?，之后每月 {RANGE} \w+（购置款分摊到 (\d+) 个月，不计残值")}
 BOUGHT = ("q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move")  # the plans round 9 sent back
 NEAR = 0.01  # a comparison this close to equal is left alone: the printed prices are rounded
 
