@@ -26,6 +26,19 @@ def _r(lo: float, hi: float) -> str:
     return a if a == b else f"{a}–{b}"
 
 
+def _factor_one(v: float) -> str:
+    """One end of the uplift factor: three significant figures, four where three would move the product by more than
+    0.05 % (egress adds a fraction of a percent: q24's 1.2522 read "1.25", and 2 × 730 h × 5 USD × 1.25 is 9,125
+    against the 9,141 printed beside it, s23-uplift23)."""
+    t = f"{v:.3g}"
+    return t if abs(float(t) - v) <= 5e-4 * v else f"{v:.4g}"
+
+
+def _factor(lo: float, hi: float) -> str:
+    a, b = _factor_one(lo), _factor_one(hi)
+    return a if a == b else f"{a}–{b}"
+
+
 def _count(gpus: float) -> float | int:
     """The number the plural choice reads (1 GPU, 2 GPUs, 1.5 GPUs billed)."""
     return int(gpus) if gpus == int(gpus) else gpus
@@ -42,7 +55,7 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     out: dict[str, Any] = {
         "tr": "uplift22c.job_worked", "gpus": _count(gpus),
         "hours": _r(hours.low, hours.high),
-        "price": _r(price.low, price.high), "currency": c.currency, "factor": _r(1 + ov.low, 1 + ov.high),
+        "price": _r(price.low, price.high), "currency": c.currency, "factor": _factor(1 + ov.low, 1 + ov.high),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
         out["tr"] = "uplift22c.job_worked_spot"
@@ -67,7 +80,7 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True) -> tuple[str, s
     params = {
         "gpus": _count(gpus), "hours": hours, "price": _r(price.low, price.high),
         "currency": c.currency,
-        "factor": _r(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
+        "factor": _factor(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
         "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
         "cost": _r(od.low, od.high), "overhead": memo_overhead.parts_text(c, lang),
     }
@@ -113,7 +126,7 @@ def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> 
         return ""
     f = factors
     params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
-              "currency": currency, "factor": _r(1 + f["overhead_low"], 1 + f["overhead_high"]),
+              "currency": currency, "factor": _factor(1 + f["overhead_low"], 1 + f["overhead_high"]),
               "discount": _r(f["discount_low"], f["discount_high"]),
               # s22-uplift22c: what the factor is made of on this node (egress only where public traffic flows)
               "what": translate(lang, "uplift22c.what.egress" if f.get("egress") else "uplift22c.what.rented")}

@@ -112,3 +112,18 @@ def test_a_batch_job_says_once_that_it_streams_nothing(lang):
     memo = scenario_memo(Q06, lang)
     said = {"en": "a batch job streams nothing to users", "zh_CN": "批处理任务不向用户推送内容"}[lang]
     assert memo.count(said) == 1, memo
+
+
+def test_the_printed_factors_multiply_to_the_printed_cost_with_egress():
+    """q24 (s23-uplift23): egress adds 0.2 % at the high end; the factor printed to three figures ("1.25") made the
+    printed product 2 × 730 h × 5 USD × 1.25 = 9,125 against 9,141 beside it. The factor keeps a fourth figure where
+    the third would move the product by more than 0.05 %, so the printed numbers multiply to the printed cost."""
+    r = scenario_plan(Q24)
+    c = r.costs
+    row = _row(scenario_memo(Q24, "en"), (CLOUD_MONTH["en"], FORMULA["en"]))
+    factor = row.split("USD/GPU·h × ")[1].split(" ")[0]
+    lo, hi = (float(x) for x in factor.split("–"))
+    price = c.cloud_per_gpu_hour
+    for f, p, od in ((lo, price.low, c.cloud_on_demand_monthly.low), (hi, price.high, c.cloud_on_demand_monthly.high)):
+        assert c.cloud_billed_gpus * HOURS_PER_MONTH * p * f == pytest.approx(od, rel=5e-4), (factor, od)
+    assert f"{c.cloud_on_demand_monthly.high:,.0f}" in row
