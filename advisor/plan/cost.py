@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import capacity_per_million, hosted_prices, reserved_floor
+from advisor.plan import capacity_per_million, cloud_overhead, hosted_prices, reserved_floor
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.price_rows import region_uplift
@@ -117,14 +117,21 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     if ctx.volume_busy is not None:  # power and owned running costs at the month's own tokens' share (s22-owncost22)
         costs.usage_busy = ctx.volume_busy
     price = cloud_price(book, inp.gpu, inp.region, fx)
-    ov_lo, ov_hi = factor_range("overhead_share")
-    costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
-    ov = factor("overhead_share")  # named with its source in the memo's cost arithmetic (s15-batchcost)
-    costs.cloud_overhead = RegionUplift(low=ov_lo, high=ov_hi, source=str(ov["source"]), date=str(ov["date"]),
-                                        grade=str(ov["grade"]))  # fmt: skip
+    # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
+    # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
+    ov_lo, ov_hi = cloud_overhead.rented_share()
     cloud_lo = cloud_hi = None
     if price:
         p_lo, p_hi, rows = price
+        b_gpus = inp.gpus if batch_hours is not None else \
+            inp.warm_gpus + (inp.gpus - inp.warm_gpus) * ctx.burst_share  # the GPUs the egress share is taken of
+        hours = batch_hours or (HOURS_PER_MONTH, HOURS_PER_MONTH)
+        total, parts, costs.cloud_egress_skipped = cloud_overhead.overhead(
+            ctx, inp.region, tokens=inp.tokens_per_month, tokens_high=inp.tokens_high,
+            gpu_bill=(p_lo * b_gpus * hours[0], p_hi * b_gpus * hours[1]), conv=conv, currency=ctx.currency)
+        ov_lo, ov_hi = total.low, total.high
+        costs.cloud_overhead, costs.cloud_overhead_parts = total, parts
+        costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)
         used.extend(rows)
         costs.cloud_per_gpu_hour = _mr(p_lo * conv, p_hi * conv)
         if not any(r.user_quote for r in rows) and not local_rows(rows, inp.region):

@@ -84,6 +84,7 @@ from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_
 from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
+from advisor.plan.line_choice import decide_line
 from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
 from advisor.plan.memory_floor import memory_floor
@@ -130,16 +131,6 @@ def fewer_cards_still_over_budget(result: PlanResult) -> bool:
         return False
     ratio = min(w.per_hour_if_cards / w.chosen_per_hour for w in cheaper)
     return c.recommended_monthly.low * ratio > c.budget_monthly
-
-
-def decide_line(c: Ctx, region: str, form: str) -> str:
-    if form == "hosted_api" or c.is_batch:
-        return "any"
-    if region in ("mainland", "mainland_plus_overseas"):
-        return "any" if c.internal_only else "bgp"
-    if c.mainland_share > 0:
-        return "cn2_gia" if c.carriers == "telecom" else "three_network"
-    return "any"
 
 
 def candidate_gpus(c: Ctx, region: str) -> list[str]:

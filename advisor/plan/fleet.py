@@ -31,11 +31,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from advisor.plan import cloud_overhead, fleet_racked, forms, gpu_choice, hybrid, node_shapes
 from advisor.plan import cost as costmod
-from advisor.plan import fleet_racked, forms, gpu_choice, hybrid, node_shapes
 from advisor.plan.capacity import claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
-from advisor.plan.data import PriceBook, factor_range
+from advisor.plan.data import PriceBook
 from advisor.plan.fleet_spread import rides_out_a_server
 from advisor.plan.result import MoneyRange
 from advisor.plan.sizing import HEADROOM, Candidate
@@ -337,7 +337,8 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
         return out
     p_lo, p_hi, rows = price
     share = c.burst_share
-    ov_lo, ov_hi = factor_range("overhead_share")
+    # the rented peaks pay storage and support; their egress, if any, is the service's (s22-uplift22c)
+    ov_lo, ov_hi = cloud_overhead.rented_share()
     rent = (p_lo * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_lo),
             p_hi * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_hi))  # fmt: skip
     out.peak_only_bought = max(0, bought - max(0, base - use.used))

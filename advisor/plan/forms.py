@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import capacity_per_million, node_shapes, office_power, office_purchase
+from advisor.plan import capacity_per_million, cloud_overhead, node_shapes, office_power, office_purchase
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
@@ -238,7 +238,8 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
             if burst_gpus <= 0:
                 return out
             share = c.burst_share
-            ov_lo, ov_hi = factor_range("overhead_share")
+            # the rented peaks pay storage and support; their egress, if any, is the service's (s22-uplift22c)
+            ov_lo, ov_hi = cloud_overhead.rented_share()
             burst = (p_lo * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_lo),
                      p_hi * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_hi))  # fmt: skip
             hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid", burst=burst,

@@ -2,6 +2,7 @@
 
 Reviewers could not redo the memo's cloud figures: 8 GPUs × 35.6 h × 4.89 CNY/GPU·h is 1,393 CNY, the memo said
 1,812, because egress, storage and management (a sourced 30–50 % on top of the GPU rate) were multiplied in unseen.
+Since s22-uplift22c the share is its components (advisor.plan.cloud_overhead), named with their sources in brackets.
 This row prints every factor of the product (GPUs × hours × price per GPU-hour × (1 + that share)) with the share's
 source, and the spot ratio where a spot price is shown, so the printed range is the product of printed numbers.
 """
@@ -11,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import burst_bill, cloud_price_labels, memo_text15, reserved_floor, warm_floor
+from advisor.plan import (
+    burst_bill,
+    cloud_price_labels,
+    memo_overhead,
+    memo_text15,
+    reserved_floor,
+    warm_floor,
+)
 from advisor.plan.cost import HOURS_PER_MONTH
 
 
@@ -22,6 +30,19 @@ def _n(v: float) -> str:
 
 def _r(lo: float, hi: float) -> str:
     a, b = _n(lo), _n(hi)
+    return a if a == b else f"{a}–{b}"
+
+
+def _factor_one(v: float) -> str:
+    """One end of the uplift factor: three significant figures, four where three would move the product by more than
+    0.05 % (egress adds a fraction of a percent: q24's 1.2522 read "1.25", and 2 × 730 h × 5 USD × 1.25 is 9,125
+    against the 9,141 printed beside it, s23-uplift23)."""
+    t = f"{v:.3g}"
+    return t if abs(float(t) - v) <= 5e-4 * v else f"{v:.4g}"
+
+
+def _factor(lo: float, hi: float) -> str:
+    a, b = _factor_one(lo), _factor_one(hi)
     return a if a == b else f"{a}–{b}"
 
 
@@ -39,12 +60,12 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     if od is None or price is None or ov is None or not gpus or hours is None:
         return None
     out: dict[str, Any] = {
-        "tr": "plan.batchcost15.job_worked", "gpus": _count(gpus),
+        "tr": "uplift22c.job_worked", "gpus": _count(gpus),
         "hours": _r(hours.low, hours.high),
-        "price": _r(price.low, price.high), "currency": c.currency, "factor": _r(1 + ov.low, 1 + ov.high),
+        "price": _r(price.low, price.high), "currency": c.currency, "factor": _factor(1 + ov.low, 1 + ov.high),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
-        out["tr"] = "plan.batchcost15.job_worked_spot"
+        out["tr"] = "uplift22c.job_worked_spot"
         out["spot_factor"] = _r(c.cloud_spot_factor.low, c.cloud_spot_factor.high)
         out["spot"] = _r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high)
     return out
@@ -67,14 +88,18 @@ def formula_row(costs: Any, lang: str, *, reserved: bool = True, hybrid: bool = 
     params = {
         "gpus": _count(gpus), "hours": hours, "price": _r(price.low, price.high),
         "currency": c.currency,
-        "factor": _r(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
+        "factor": _factor(1 + ov.low, 1 + ov.high), "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}",
         "source": memo_text15.price_source(ov.source, lang), "date": ov.date, "grade": ov.grade,
-        "cost": _r(od.low, od.high),
+        "cost": _r(od.low, od.high), "overhead": memo_overhead.parts_text(c, lang),
     }
-    key = "memo.batchcost15.formula_job" if c.per_job else "memo.batchcost15.formula_month"
+    # s22-uplift22c: the share's components (storage, support, egress where public traffic flows) with their sources
+    parts = bool(params["overhead"])
+    key = ("uplift22c.formula_job" if parts else "memo.batchcost15.formula_job") if c.per_job else \
+        ("uplift22c.formula_month" if parts else "memo.batchcost15.formula_month")
     billed = cloud_price_labels.billed_text(c)
     if not c.per_job and "–" in billed:  # an assumed range of burst days: each end billed its own GPUs (q36)
-        key, params["billed"] = "cost19.formula_month_range", billed
+        key = "uplift22c.formula_month_range" if parts else "cost19.formula_month_range"
+        params["billed"] = billed
     value = translate(lang, key, **params)
     if not c.per_job:  # which GPUs run every hour: the always-on replica, the N+1 spare, whole servers (s16-capacity)
         value += (burst_bill.billed_note(c, lang) if hybrid else "") or warm_floor.billed_note(c, lang)
@@ -109,10 +134,11 @@ def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> 
         return ""
     f = factors
     params = {"gpus": _count(f["gpus"]), "hours": _n(f["hours"]), "price": _r(f["price_low"], f["price_high"]),
-              "currency": currency, "factor": _r(1 + f["overhead_low"], 1 + f["overhead_high"]),
-              "discount": _r(f["discount_low"], f["discount_high"])}
+              "currency": currency, "factor": _factor(1 + f["overhead_low"], 1 + f["overhead_high"]),
+              "discount": _r(f["discount_low"], f["discount_high"]),
+              # s22-uplift22c: what the factor is made of on this node (egress only where public traffic flows)
+              "what": translate(lang, "uplift22c.what.egress" if f.get("egress") else "uplift22c.what.rented")}
     if "burst_low" in f:  # the always-on floor reserved, the burst GPUs on demand (s19-reserve19)
-        return translate(lang, "reserve19.node_floor", burst=_r(f["burst_low"], f["burst_high"]), **params)
+        return translate(lang, "uplift22c.node_floor", burst=_r(f["burst_low"], f["burst_high"]), **params)
     on_demand = f["discount_low"] == f["discount_high"] == 1.0
-    return translate(lang, "memo.batchcost15.node_on_demand" if on_demand else "memo.batchcost15.node_reserved",
-                     **params)
+    return translate(lang, "uplift22c.node_on_demand" if on_demand else "uplift22c.node_reserved", **params)

@@ -277,6 +277,23 @@ class RegionUplift(_Out):
     grade: str
 
 
+class OverheadPart(_Out):
+    """One component of what a rented setup pays on top of its GPU rate (s22-uplift22c, issue 25): storage, the
+    support plan, and egress where the service streams to users over the public internet."""
+
+    name: str = Field(description="storage | support | egress")
+    low: float = Field(description="share of the on-demand GPU bill, low end")
+    high: float = Field(description="share of the on-demand GPU bill, high end")
+    source: str
+    date: str
+    grade: str
+    url: str = ""
+    egress_gb: MoneyRange | None = Field(None, description="egress: GB a month (the month's output tokens × bytes "
+                                         "per streamed token), low–high")
+    per_gb: MoneyRange | None = Field(None, description="egress: price per GB in the answers' currency")
+    cost: MoneyRange | None = Field(None, description="egress: a month's (or the job's) cost, answers' currency")
+
+
 class PriceRow(_Out):
     id: str
     offer: str
@@ -492,6 +509,13 @@ class Costs(_Out):
         None, description="the busy share the month's own tokens give (per_million_basis.own_volume.busy), at which "
         "the power, the owned running costs and an owned form's break-even months were computed, where it is under "
         "half the assumed ``utilisation``; null where they are at ``utilisation``")
+    # s22-uplift22c: the share on top of the GPU rate split by component (``cloud_overhead`` is their sum): storage
+    # and the support plan for every rented setup, egress only where the service streams to the public internet
+    cloud_overhead_parts: list[OverheadPart] = Field(
+        default_factory=list, description="components of cloud_overhead (storage, support, egress) with sources")
+    cloud_egress_skipped: str | None = Field(
+        None, description="why no egress is in cloud_overhead: batch | private (LAN or private network) | line (a "
+        "premium line priced apart carries the traffic) | unknown (no token volume); null where egress is priced")
 
 
 class PhasedCost(_Out):

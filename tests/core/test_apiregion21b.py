@@ -128,7 +128,10 @@ def test_q14s_title_says_both_figures_with_their_bases(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_resold_api_still_waits_for_the_b25_licence(lang):
-    r = planned(advice_answers("q11_paid_api_b25"))
+    """q11 at 60,000 requests a day (s23-uplift23): as written q11's rented month now overlaps the API's at its
+    volume's high end, a close call with no resale said; at this volume the plan is dearer at every price, the
+    resale is said, and it waits for the B25 licence (test_plan_hosted_lead gives the figures)."""
+    r = planned({**advice_answers("q11_paid_api_b25"), "requests_per_day": 60_000})
     assert r.finding("icp.licence_b25") is not None
     lead = _lead(r, lang)
     assert ("resell a hosted API first" if lang == "en" else "先转售模型 API") in lead and "B25" in lead

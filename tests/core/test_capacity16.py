@@ -69,9 +69,17 @@ def test_q10_h800_is_billed_as_a_whole_server_and_the_memo_says_why() -> None:
     path = _by_id("q10")
     r = _plan(path)
     assert r.hardware.layout is not None and r.hardware.layout.whole_server
-    assert r.costs.cloud_billed_gpus == r.hardware.layout.units * r.hardware.layout.unit_gpus == 8
-    assert "cannot be scaled down by the GPU" in _memo(path, "en")
-    assert "不能按卡缩减" in _memo(path, "zh_CN")
+    # s23-uplift23: on the uplift by component q10's 150,000 CNY funds a second H800 server (127,776 CNY a month at
+    # the low end; it was 8 GPUs on one server under the flat 30-50 %). The server kept on off-peak is billed whole
+    # (8 GPUs, not the 1-2 one replica's share would be) and the second for the peak hours' share, by the server
+    lay, warm = r.hardware.layout, r.costs.cloud_warm
+    assert warm is not None and warm["whole_server"] and warm["gpus"] == warm["units"] * lay.unit_gpus == 8
+    burst_gpus = (lay.units - warm["units"]) * lay.unit_gpus
+    assert r.costs.cloud_billed_gpus == pytest.approx(warm["gpus"] + burst_gpus * warm["scaled_share"], abs=0.01)
+    # with one server of two on around the clock the memo says the server is the unit that scales (the "cannot be
+    # scaled down by the GPU" sentence is for a plan whose every server stays on)
+    assert "so a server is the unit that scales" in _memo(path, "en")
+    assert "扩缩以整台服务器为单位" in _memo(path, "zh_CN")
 
 
 @pytest.mark.parametrize("prefix", ["q09", "q22", "q24", "q25", "q37"])

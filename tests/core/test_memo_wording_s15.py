@@ -29,6 +29,7 @@ LATIN_OK = {
     "pseo-ai", "technolynx", "lingducloud", "autodl", "cache", "ttft", "tpot", "mbps",
     "awq-int", "block", "max-num-seqs", "capacity", "blocks", "lambda", "aliyun",
     "digitalocean", "spheron", "network", "theneuralbase", "kufanyun", "instinct",
+    "computingpower",  # the cloud storage share's site (s22-uplift22c)
     "semianalysis", "tojoyun",  # the H20 server price's report (a firm, a site) on a plan that now rents H20
 }
 TABLE_WORD = re.compile(r"[A-Za-z][A-Za-z\-]{3,}")

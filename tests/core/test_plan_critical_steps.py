@@ -69,11 +69,14 @@ def test_a_budget_that_buys_nothing_says_what_it_buys_and_the_least_extra():
     en = first.text_in("en")
     assert f"about {lo}–{hi} % of your volume" in en and f"{least:,.0f} CNY a month" in en
     assert f"{lo}–{hi}%" in first.text_in("zh_CN")
-    job = planned(advice_answers("q29_batch_impossible_budget")).next_steps[0]
+    # q29 at 5,000 CNY, not its own 20,000 (s23-uplift23): a batch job now pays storage and support only, so the
+    # 7B fix (5,399–16,945 CNY) fits 20,000 alone and q29's first step names that one change; at 5,000 nothing fits
+    q29_answers = advice_answers("q29_batch_impossible_budget")
+    q29 = planned({**q29_answers, "monthly_budget": {**q29_answers["monthly_budget"], "amount": 5000}})
+    job = q29.next_steps[0]
     assert job.id == DECIDE_ID and "of the job through a hosted API" in job.text_in("en")
     # the cheapest change with what it needs beside it: its budget, and its deadline where it needs one (s19: the
     # GPU quota is in GPUs, so a smaller model on one-GPU replicas no longer "needs 27 hours")
-    q29 = planned(advice_answers("q29_batch_impossible_budget"))
     cheapest = min((f for f in q29.fixes if f.with_budget), key=lambda f: float(f.with_budget["amount"]))
     assert f"{float(cheapest.with_budget['amount']):,.0f} CNY" in job.text_in("en")
     hours = cheapest.with_deadline_hours

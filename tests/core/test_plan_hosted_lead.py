@@ -135,11 +135,14 @@ def test_a_margin_under_the_lead_margin_still_leads_with_the_api_and_names_the_q
     assert QUOTE[lang] not in _decision(make_plan(answers_from_dict(advice_answers("q24_us_saas_rent"))), lang)
 
 
-# q31 with basic ops and twice its peak (100 concurrent): a purchase plan (cloud first, then bought L20 servers)
-# dearer than the API at every price. Until session 23 q31 with basic ops alone was one; since the re-check 12b
-# (bought PCIe cards in the server size that buys the fewest cards with the spare server, node_shapes) its plan is a
-# rented 4 × H20 whose range overlaps the API's, which is "close", not a lead.
-Q31_PURCHASE = {"ops_capability": "basic", "peak_concurrency": 100}
+# q31 without its measured load (strong ops kept): a purchase plan (cloud first, then 12 bought L20s) dearer than
+# the API at every price (¥28,221–¥91,793 against ¥10,423–¥23,510). Until session 23 q31 with basic ops alone was
+# one; since the re-check 12b (bought PCIe cards in the server size that buys the fewest cards with the spare server,
+# node_shapes) its plan is a rented 4 × H20 whose range overlaps the API's, which is "close", not a lead. The lead
+# then used basic ops at twice the peak (100 concurrent); on the cloud uplift by component (s23-uplift23: storage,
+# support and egress instead of the flat 30-50 %) that too rents 6 × H20 overlapping the API (¥24,189 against
+# ¥47,787 at most), "close". Strong ops with nothing measured keep the purchase and have no keep reason.
+Q31_PURCHASE = {"measured_utilisation": None}
 
 
 def _quarter_list(rows: tuple[dict, ...]) -> tuple[dict, ...]:
@@ -153,8 +156,8 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     """q31 (round 10): "at this size self-hosting never pays on cost alone" beside a recommended ¥1.5–2.1M purchase.
     The memo then starts on the API; the purchase stays the self-hosted plan to move to (the scenario's form). As
     written, q31 runs its service today at a measured 75 % with strong ops, which keeps its GPUs since the eleventh
-    review (``test_apilead21``); with basic ops (and twice the peak, see ``Q31_PURCHASE``) it has no such reason, and
-    the lead's figures are checked on that. Its break-even's low end is below the most the servers serve in a month,
+    review (``test_apilead21``); without that measured load (``Q31_PURCHASE``) it has no such reason, and the
+    lead's figures are checked on that. Its break-even's low end is below the most the servers serve in a month,
     so the head names that capacity and does not say "never pays"."""
     r = planned({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE})
     sw = r.start_with
@@ -174,7 +177,7 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
 def test_a_purchase_that_never_pays_at_its_size_says_so(lang, monkeypatch):
     """The same purchase against an API at a quarter of its list: the break-even's low end is above the most these
     servers serve in a month, so at this size self-hosting never pays, and the head says so with that capacity (the
-    words q31 with basic ops carried on the real list until session 23). ``make_plan`` directly: the shared plans
+    words q31 with basic ops carried on the real list until session 23: 40 billion tokens against 12 billion). ``make_plan`` directly: the shared plans
     are of the real price list."""
     monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _quarter_list(rows))
     r = make_plan(answers_from_dict({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}))
@@ -190,9 +193,16 @@ def test_a_purchase_that_never_pays_at_its_size_says_so(lang, monkeypatch):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_token_seller_dearer_than_the_api_is_told_to_resell_one_first(lang):
-    """q11 (round 10): "It should say to get H20 quotes or resell a filed API first." """
-    r = planned(advice_answers("q11_paid_api_b25"))
+    """q11 (round 10): "It should say to get H20 quotes or resell a filed API first."
+
+    s23-uplift23: on the uplift by component q11 as written (estimated 5.2–6.3 billion tokens) is no longer dearer
+    at every price: the API's month at its volume's high end (¥17,882) reaches the plan's low end (¥15,333), so page 1
+    calls it close (``test_apilead21``). The token seller dearer at every price is q11 at 60,000 requests a day: the
+    API's ¥4,367–¥9,850 against the plan's ¥15,333–¥43,092, a margin under the lead margin, so the quote to beat and
+    the resale are said."""
+    r = planned({**advice_answers("q11_paid_api_b25"), "requests_per_day": 60_000})
     assert r.start_with.form == "hosted_api"
+    assert r.costs.hosted_api_monthly.high * high_end_factor(r.costs) < r.costs.recommended_monthly.low
     head = _decision(r, lang)
     assert QUOTE[lang] in head and ("resell a hosted API first" if lang == "en" else "先转售模型 API") in head
     # not said to a service that does not sell tokens (q31, above)
@@ -326,11 +336,16 @@ def test_q18s_owned_fleet_tokens_cost_less_than_the_api_so_no_margin_warning():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_break_even_at_about_the_volumes_high_end_says_about_not_1x(lang):
-    """Round 10, q11: "1× the high end of your estimated …" (zh: "上限的 1 倍") said nothing."""
-    r = planned(advice_answers("q11_paid_api_b25"))
+    """Round 10, q11: "1× the high end of your estimated …" (zh: "上限的 1 倍") said nothing.
+
+    s23-uplift23: on the uplift by component q11's rented month fell (15,333 CNY at the low end), so its break-even
+    sits at 0.86× its estimated volume's high end (self-hosting already pays there, the "below" clause); the case is
+    q11 with 90,000 requests a day, whose break-even is 1.04× that volume: "about your estimated", never "1×"."""
+    r = planned({**advice_answers("q11_paid_api_b25"), "requests_per_day": 90_000})
     be = r.start_with.break_even
     clause = hosted_lead.break_even_clause(be, None)
     assert about(be.times_high_end) == "1" and clause["tr"].endswith(".near")
     md = render_memo_markdown(r, lang)
     assert ("1× the high end" if lang == "en" else "上限的 1 倍") not in md
-    assert ("about the high end of your estimated" if lang == "en" else "约等于你们估算用量") in md
+    assert ("1× your estimated" if lang == "en" else "）的 1 倍") not in md
+    assert ("about your estimated" if lang == "en" else "约等于你们估算的用量") in md

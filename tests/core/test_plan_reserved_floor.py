@@ -34,7 +34,8 @@ def test_the_floor_reserved_costs_its_gpus_at_the_commitment_and_the_rest_on_dem
     """(floor × discount + the other GPUs billed on average) × hours × price × (1 + overhead), at each end."""
     c = _compute("diurnal", gpus=4, warm_gpus=2, replicas=2)
     assert c.cloud_reserved_floor is not None and c.cloud_reserved_all_monthly is not None
-    (m_lo, m_hi), (ov_lo, ov_hi) = factor_range("monthly_factor"), factor_range("overhead_share")
+    # the plan's own share on top of the GPU rate: storage + support, + egress where it streams (s22-uplift22c)
+    (m_lo, m_hi), (ov_lo, ov_hi) = factor_range("monthly_factor"), (c.cloud_overhead.low, c.cloud_overhead.high)
     price, billed = c.cloud_per_gpu_hour, c.cloud_billed_gpus
     assert 2 < billed < 4
     low = (2 * m_lo + billed - 2) * HOURS_PER_MONTH * price.low * (1 + ov_lo)
@@ -53,7 +54,7 @@ def test_a_floor_that_is_the_peak_reserves_every_gpu_as_before():
         2.0 * HOURS_PER_MONTH * 4 * 0.7 * 1.3)
     c = _compute("diurnal", gpus=4, warm_gpus=4, replicas=4)
     assert c.cloud_reserved_floor is None and c.cloud_reserved_all_monthly is None
-    (m_lo, _), (ov_lo, _) = factor_range("monthly_factor"), factor_range("overhead_share")
+    (m_lo, _), ov_lo = factor_range("monthly_factor"), c.cloud_overhead.low  # the plan's own share (s22-uplift22c)
     assert c.cloud_monthly.low == pytest.approx(4 * m_lo * HOURS_PER_MONTH * c.cloud_per_gpu_hour.low * (1 + ov_lo),
                                                 rel=1e-3)
 

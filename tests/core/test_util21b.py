@@ -69,7 +69,14 @@ def test_a_fix_with_a_budget_is_worded_by_where_its_range_lies_against_the_budge
             assert f"{budget:,.0f}" in text and f"{float(fix.with_budget['amount']):,.0f}" in text, text
         else:
             assert fix.straddles_budget is None and over in text, text
-    assert straddling >= 1  # q29's 7B fix (¥6.5k–20.3k against ¥20k), q40's 3B (¥4,853–14,916 against ¥5k)
+    # q40's 3B (¥4,853–14,916 against ¥5k) straddles. q29's 7B fix straddled (¥6.5k–20.3k against ¥20k) on the flat
+    # 30–50 % cloud uplift; a batch job pays storage and support only (8–25 %, s22-uplift22c: it streams nothing to
+    # users), so the fix now fits the ¥20k whole and is offered with no larger budget: said as fitting, not as over
+    if path == Q29:
+        small = next(f for f in plan.fixes if f.with_budget is None and f.monthly_cost is not None)
+        assert small.monthly_cost.high <= budget and over not in small.text_in(lang)
+    else:
+        assert straddling >= 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
