@@ -30,6 +30,7 @@ from advisor.i18n import translate
 from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
+from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -183,6 +184,10 @@ def start_with(f: Facts) -> StartWith | None:
         extra["reason"] = why
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)
         key, extra["start"] = f"plan.apilead21.{reason}", start_words(f)
+        if reason == "lead" and any(w["tr"] in ARRANGEMENTS for w in reasons_to_self_host(f)):
+            # s23-apisg23: personal information on rented GPUs, an arrangement both meet: said with its agreement,
+            # not "nothing in your answers rules it out" (re-check 12b, q13)
+            key, extra["law"] = "plan.apisg23.lead_dpa", short_law(f)
     if form == "hosted_api":  # the plan's region chosen for a tight first-token target holds for the API too (q43)
         # s21-apilead21: the figure a quote must beat where the gap is small, then where the API and the service
         # in front of it run (q21, q22, q34), in the one slot after the costs

@@ -92,12 +92,24 @@ def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
     return _size_row(size_b, market) or _size_row(size_b, "global")
 
 
+# s23-apisg23 (re-check 12b, q12 against q13): where no provider of a model's own list serves the API's region, the
+# list of the nearest region that one serves from is the yardstick, not a US list across the Pacific (q12's Hong Kong
+# CRM was measured on W&B Inference's US price while q13's Singapore one had Model Studio International). Hong Kong
+# and Singapore are neighbours on the same submarine routes; the memo names where the row serves from, so the
+# reader never takes it for a local price (a policy on which list to show, not a sourced latency figure).
+NEAREST_REGIONS: dict[str, tuple[str, ...]] = {"hong_kong": ("singapore",), "singapore": ("hong_kong",)}
+
+
 def model_row(model_id: str, market: str, region: str | None = None) -> dict[str, Any] | None:
     """The row of ``model_id``'s own lists in ``market``, None where none was found: the row of providers serving
-    ``region`` where one exists (s22-apisg22c), else the market's row without a region."""
+    ``region`` where one exists (s22-apisg22c), else the nearest region's (``NEAREST_REGIONS``), else the market's
+    row without a region."""
     own = [r for r in model_rows() if r["market"] == market and model_id in r["models"]]
-    here = next((r for r in own if region is not None and r.get("region") == region), None)
-    return here or next((r for r in own if not r.get("region")), None)
+    for where in (region, *NEAREST_REGIONS.get(region or "", ())):
+        here = next((r for r in own if where is not None and r.get("region") == where), None)
+        if here is not None:
+            return here
+    return next((r for r in own if not r.get("region")), None)
 
 
 def row_for(model_id: str, size_b: float, market: str, region: str | None = None) -> dict[str, Any] | None:
@@ -166,5 +178,5 @@ def tier_source(tier: dict[str, Any]) -> Source:
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["NEAREST_BELOW", "HostedRates", "api_region", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
+__all__ = ["NEAREST_BELOW", "NEAREST_REGIONS", "HostedRates", "api_region", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
            "proxy", "row_for", "same_model", "tier_for", "tier_source", "tiers"]
