@@ -14,7 +14,7 @@ from advisor.plan import hosted_bars
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding, ruled_out
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, us_listed
 
 LANGS = ("en", "zh_CN")
 HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -78,12 +78,13 @@ def test_the_strongest_true_reason_leads_and_personal_information_comes_after_it
             assert ("generative-AI filing" if lang == "en" else "生成式人工智能备案") in title
 
 
-def test_a_tight_target_does_not_keep_a_far_cheaper_api_out():
+def test_a_tight_target_does_not_keep_a_far_cheaper_api_out(monkeypatch):
     """q43 (150 ms, Hong Kong): the tight target is no reason against an API served as near as the node (the finding
     does not keep the plan for it). Since s22-apilead22 no priced provider serves from Hong Kong, so the paragraph
     under the headline asks one there for a quote and rules the US lists' endpoint out by the round trip
-    (test_apilead22)."""
-    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    (test_apilead22). Since s23-apisg23 q43's yardstick is the nearest serving region's list (Singapore), whose round
+    trip does not rule it out; the US lists' case is kept here without that fallback (``us_listed``)."""
+    r = us_listed(advice_answers("q43_us_team_mainland_low_latency"), monkeypatch)
     assert r.start_with.form == "this_plan" and r.start_with.reason == "unserved"
     assert hosted_bars.latency_reason(facts_for(advice_answers("q43_us_team_mainland_low_latency"))) is not None
     assert "Hong Kong" in r.start_with.text_in("en") and "ruled out by latency" in r.start_with.text_in("en")
