@@ -31,6 +31,7 @@ from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
+from advisor.plan.hosted_switch import switch_clause
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -47,6 +48,8 @@ from advisor.plan.result import HostedBreakEven, StartWith
 from advisor.plan.rule_base import Facts, _range, _region
 
 KEY = "plan.hostedlead20"
+# the live leads that have a wording without "for the same model", for an API priced on another model (s23-apisg23)
+SWITCH_LEADS = ("lead", "lead_terms", "lead_dpa")
 
 
 def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
@@ -199,6 +202,11 @@ def start_with(f: Facts) -> StartWith | None:
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
+        switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
+        if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
+            extra["near"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": extra["near"]}
+            if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
+                key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 
