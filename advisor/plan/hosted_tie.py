@@ -28,7 +28,9 @@ def deprecated_params(c: Any) -> dict[str, Any] | None:
     tier = hosted_prices.hosted_rates(c).tier if c is not None else None
     if tier is None or not tier.get("deprecated"):
         return None
-    return {"model": hosted_prices.priced_on(tier), "months": int(c.duration_months)}
+    marked = [t for t in tier.get("parts", [tier]) if t.get("deprecated")]  # a split plan's: the list that says so
+    names = " / ".join(dict.fromkeys(str(p["name"]) for t in marked for p in t.get("providers", [])))
+    return {"model": hosted_prices.priced_on(tier), "months": int(c.duration_months), "providers": names}
 
 
 def noted_basis(c: Any, basis: dict[str, Any]) -> dict[str, Any]:

@@ -38,8 +38,8 @@ from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
-from advisor.plan.hosted_tie import noted_basis, tie_params
 from advisor.plan.hosted_processor import ARRANGEMENTS, high_reason, pi_reason, with_dpa, with_registration
+from advisor.plan.hosted_tie import noted_basis, tie_params
 from advisor.plan.hosted_verdict import ApiVerdict, api_verdict, close_reason
 from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
@@ -402,6 +402,8 @@ def checks_words(f: Facts) -> dict[str, Any]:
     near = _near_users(f)
     if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
         provider = {"tr": "plan.hostedlead20b.provider.near", **near}
+    if f.region == "mainland_plus_overseas" and hosted_prices.split_rows(c) is not None:  # each group's own (q34)
+        provider = {"tr": "plan.apisg23.provider.split", "where": {"tr": f"plan.apisg22c.served.{hosted_where.api_region(f)}"}}
     provider = with_dpa(f, reasons_to_self_host(f), provider)
     return {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
             "provider": provider}
@@ -419,6 +421,11 @@ def price_basis(c: Any) -> dict[str, Any]:
     if tier is None:
         return {"tr": "plan.prices17.basis.placeholder"}
     dated = {"date": str(tier["date"]), "grade": str(tier["grade"]), "priced_on": hosted_prices.priced_on(tier)}
+    if "parts" in tier:  # s23-apisg23: a split plan's users each on their own region's list (q34)
+        home, away = tier["parts"]
+        return {"tr": "plan.apisg23.basis.split", **dated, "pct": round(float(tier["share"]) * 100),
+                "home": hosted_where.names(home), "away": hosted_where.names(away),
+                "where": {"tr": f"plan.apisg22c.served.{away['region']}"}}
     if hosted_prices.same_model(tier):
         return hosted_at.basis_at({"tr": "plan.prices19.basis.model", **dated}, tier)
     low, high = tier["listed_params_b"]
