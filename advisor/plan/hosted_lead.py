@@ -204,7 +204,8 @@ def start_with(f: Facts) -> StartWith | None:
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
         switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
         if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
-            extra["near"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": extra["near"]}
+            after = extra["near"]  # before the quote to beat, inside the one slot after the costs (its "runs" kept)
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)

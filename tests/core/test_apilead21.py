@@ -140,12 +140,15 @@ def test_q21_starts_in_hong_kong_and_says_where_the_api_and_the_front_end_run(la
 def test_q34_sends_each_user_group_to_an_api_in_its_own_region(lang):
     """Round 10, q34: "SEA users' prompts must go to an SEA-hosted provider, otherwise SEA data goes to the
     mainland"; the API figures are mainland list prices. Since s22-apilead22 those lists are said to serve the
-    mainland users only, and a Singapore provider's quote is asked for."""
+    mainland users only, and a Singapore provider's quote is asked for. Since s23-apisg23 (re-check 12b: "the
+    mainland API is the obvious option for the 60 %", "Model Studio International serves Singapore") each group is
+    priced on its own region's list, so the lead starts on an API per group, each in its region."""
     r = planned(advice_answers("q34_mixed_users_split"))
-    assert r.region == "mainland_plus_overseas" and r.start_with.form == "this_plan"
+    assert r.region == "mainland_plus_overseas" and r.start_with.form == "hosted_api"
     text = r.start_with.text_in(lang)
-    words = {"en": ("mainland users only", "serves it from Singapore", "mainland lists"),
-             "zh_CN": ("只适用于你们的大陆用户", "新加坡", "大陆价目表")}[lang]
+    words = {"en": ("each served from its user group's region", "filed API on mainland servers", "Singapore",
+                    "never the mainland one"),
+             "zh_CN": ("新加坡", "境内")}[lang]
     for w in words:
         assert w in text, w
     # a plan on one region names that region alone (q22: Hong Kong, no per-group words)
