@@ -32,6 +32,7 @@ from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
 from advisor.plan.hosted_switch import switch_clause
+from advisor.plan.hosted_tie import lead_clause
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -202,9 +203,13 @@ def start_with(f: Facts) -> StartWith | None:
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
+        after = extra["near"]
+        deprecated = lead_clause(c)  # s23-apisg23: a list that marks the model deprecated, said up front (q13)
+        if deprecated:
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}
         switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
         if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
-            after = extra["near"]  # before the quote to beat, inside the one slot after the costs (its "runs" kept)
+            # before the quote to beat, inside the one slot after the costs (its "runs" kept)
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"

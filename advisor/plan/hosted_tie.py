@@ -39,6 +39,13 @@ def noted_basis(c: Any, basis: dict[str, Any]) -> dict[str, Any]:
     return basis if dep is None else {"tr": f"{KEY}.deprecated", "basis": basis, **dep}
 
 
+def lead_clause(c: Any) -> dict[str, Any] | str:
+    """The deprecation as a sentence of a lead that starts on the API (q13: "matters for a 24-month plan"); ""
+    where the row does not mark its model deprecated."""
+    dep = deprecated_params(c)
+    return {"tr": f"{KEY}.lead_deprecated", **dep} if dep is not None else ""
+
+
 def tie_params(c: Any, verdict: ApiVerdict) -> dict[str, Any]:
     """The ``tie`` keep clause's parameters: the gap in whole per cent (at least 1) and the deprecation clause."""
     dep = deprecated_params(c)
@@ -46,4 +53,4 @@ def tie_params(c: Any, verdict: ApiVerdict) -> dict[str, Any]:
             "deprecated": {"tr": f"{KEY}.why.tie.deprecated", **dep} if dep is not None else ""}
 
 
-__all__ = ["deprecated_params", "noted_basis", "tie_params"]
+__all__ = ["deprecated_params", "lead_clause", "noted_basis", "tie_params"]

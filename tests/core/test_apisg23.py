@@ -156,3 +156,15 @@ def test_an_api_priced_on_another_model_says_the_switch_in_the_lead(lang):
     assert ("for the same model" if lang == "en" else "同一模型") not in text
     own = planned(advice_answers("q13_sg_sellers_pi_below_threshold")).start_with.text_in(lang)
     assert ("switching model" if lang == "en" else "换模型") not in own
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lead_on_a_list_that_marks_its_model_deprecated_says_so_with_the_horizon(lang):
+    """q13: "the source also notes Qwen2.5 is deprecated on that API, which matters for a 24-month plan"; a lead on a
+    list that marks nothing deprecated (q24's US lists) says nothing of it."""
+    answers = advice_answers("q13_sg_sellers_pi_below_threshold")
+    lead = planned(answers).start_with.text_in(lang)
+    months = str(answers.get("expected_duration_months", 24))
+    assert ("as deprecated" if lang == "en" else "标为弃用") in lead and months in lead
+    other = planned(advice_answers("q24_us_saas_rent")).start_with.text_in(lang)
+    assert ("deprecated" if lang == "en" else "弃用") not in other
