@@ -385,7 +385,8 @@ def _weighed(f: Facts) -> Finding | None:
     if reason:
         common["reason"] = reason
     # the deprecation said once: in the keep clause where the costs tie (it is what decides there), else in the basis
-    basis = price_basis(c) if tie and reason else noted_basis(c, price_basis(c))
+    # (in the lead where the memo starts on the API: ``hosted_tie.lead_clause``)
+    basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms") else noted_basis(c, price_basis(c))
     got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=basis, **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
@@ -403,8 +404,9 @@ def checks_words(f: Facts) -> dict[str, Any]:
     if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
         provider = {"tr": "plan.hostedlead20b.provider.near", **near}
     if f.region == "mainland_plus_overseas" and hosted_prices.split_rows(c) is not None:  # each group's own (q34)
-        provider = {"tr": "plan.apisg23.provider.split", "where": {"tr": f"plan.apisg22c.served.{hosted_where.api_region(f)}"}}
-    provider = with_dpa(f, reasons_to_self_host(f), provider)
+        provider = {"tr": "plan.apisg23.provider.split", }
+    if choice(f) != "lead":  # the lead that starts on the API says the agreement itself (``plan.apisg23.lead_dpa``)
+        provider = with_dpa(f, reasons_to_self_host(f), provider)
     return {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
             "provider": provider}
 

@@ -45,7 +45,7 @@ def test_q13_leads_on_the_api_under_a_processing_agreement_as_the_gpus_are(lang)
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     assert r.start_with.key == "plan.apisg23.lead_dpa"
     lead = r.start_with.text_in(lang)
-    assert ("rented GPUs' provider would hold them too" if lang == "en" else "租用 GPU 的云服务商同样会持有") in lead
+    assert ("rented GPUs' provider holds it too" if lang == "en" else "租用 GPU 的云服务商同样持有它") in lead
     f = r.finding("cost.hosted_weighed")
     assert ("personal information" if lang == "en" else "个人信息") not in f.title_in(lang)
     assert ("as your rented GPUs' provider is" if lang == "en" else "与租用 GPU 的云服务商一样") in f.detail_in(lang)
