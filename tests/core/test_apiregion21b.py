@@ -57,8 +57,10 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
     w = r.finding("cost.hosted_weighed")
     detail = w.detail_in("en")
     assert "Alibaba Cloud Model Studio (International), served from Singapore" in detail
-    assert "personal information" not in w.title_in("en") and "data-processing agreement" in detail
-    assert "rented GPUs' provider" in detail
+    # said once, in page 1's lead (the finding points to it: "Page 1 weighs it against this plan")
+    lead = r.start_with.text_in("en")
+    assert "personal information" not in w.title_in("en") and "data-processing agreement" in lead
+    assert "rented GPUs' provider" in lead
     assert "W&B" not in detail and "在新加坡提供服务" in w.detail_in("zh_CN")
 
 
