@@ -352,7 +352,7 @@ def sized_hosted_sources(finding: Any, ctx: Ctx) -> Any:
     if tier is None:
         return finding
     kept = [x for x in finding.sources if x.title != HOSTED_PLACEHOLDER_TITLE]
-    return finding.model_copy(update={"sources": [hosted_prices.tier_source(tier), *kept], "verify": True})
+    return finding.model_copy(update={"sources": [*hosted_prices.tier_sources(tier), *kept], "verify": True})
 
 
 def hosted_api_monthly(ctx: Ctx, tokens_per_month: float, input_tokens_per_month: float | None = None

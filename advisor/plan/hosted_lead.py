@@ -30,6 +30,9 @@ from advisor.i18n import translate
 from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
+from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
+from advisor.plan.hosted_switch import switch_clause
+from advisor.plan.hosted_tie import lead_clause
 from advisor.plan.hosted_weigh import (
     LEAD_MARGIN,
     cheaper_pair,
@@ -46,6 +49,8 @@ from advisor.plan.result import HostedBreakEven, StartWith
 from advisor.plan.rule_base import Facts, _range, _region
 
 KEY = "plan.hostedlead20"
+# the live leads that have a wording without "for the same model", for an API priced on another model (s23-apisg23)
+SWITCH_LEADS = ("lead", "lead_terms", "lead_dpa")
 
 
 def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
@@ -183,6 +188,10 @@ def start_with(f: Facts) -> StartWith | None:
         extra["reason"] = why
     if form == "hosted_api" and not c.is_batch:  # s21-apilead21: the opening words name where to start (q21)
         key, extra["start"] = f"plan.apilead21.{reason}", start_words(f)
+        if reason == "lead" and any(w["tr"] in ARRANGEMENTS for w in reasons_to_self_host(f)):
+            # s23-apisg23: personal information on rented GPUs, an arrangement both meet: said with its agreement,
+            # not "nothing in your answers rules it out" (re-check 12b, q13)
+            key, extra["law"] = "plan.apisg23.lead_dpa", short_law(f)
     if form == "hosted_api":  # the plan's region chosen for a tight first-token target holds for the API too (q43)
         # s21-apilead21: the figure a quote must beat where the gap is small, then where the API and the service
         # in front of it run (q21, q22, q34), in the one slot after the costs
@@ -194,6 +203,16 @@ def start_with(f: Facts) -> StartWith | None:
         extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
+        after = extra["near"]
+        deprecated = lead_clause(c)  # s23-apisg23: a list that marks the model deprecated, said up front (q13)
+        if deprecated:
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}
+        switch = switch_clause(c)  # s23-apisg23: another model's list: the switch and its quality test said (q10, q24)
+        if switch:  # the lead's "for the same model" dropped: the switch clause says whose figure it is
+            # before the quote to beat, inside the one slot after the costs (its "runs" kept)
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
+            if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
+                key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

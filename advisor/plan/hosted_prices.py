@@ -92,12 +92,24 @@ def tier_for(size_b: float, market: str) -> dict[str, Any] | None:
     return _size_row(size_b, market) or _size_row(size_b, "global")
 
 
+# s23-apisg23 (re-check 12b, q12 against q13): where no provider of a model's own list serves the API's region, the
+# list of the nearest region that one serves from is the yardstick, not a US list across the Pacific (q12's Hong Kong
+# CRM was measured on W&B Inference's US price while q13's Singapore one had Model Studio International). Hong Kong
+# and Singapore are neighbours on the same submarine routes; the memo names where the row serves from, so the
+# reader never takes it for a local price (a policy on which list to show, not a sourced latency figure).
+NEAREST_REGIONS: dict[str, tuple[str, ...]] = {"hong_kong": ("singapore",), "singapore": ("hong_kong",)}
+
+
 def model_row(model_id: str, market: str, region: str | None = None) -> dict[str, Any] | None:
     """The row of ``model_id``'s own lists in ``market``, None where none was found: the row of providers serving
-    ``region`` where one exists (s22-apisg22c), else the market's row without a region."""
+    ``region`` where one exists (s22-apisg22c), else the nearest region's (``NEAREST_REGIONS``), else the market's
+    row without a region."""
     own = [r for r in model_rows() if r["market"] == market and model_id in r["models"]]
-    here = next((r for r in own if region is not None and r.get("region") == region), None)
-    return here or next((r for r in own if not r.get("region")), None)
+    for where in (region, *NEAREST_REGIONS.get(region or "", ())):
+        here = next((r for r in own if where is not None and r.get("region") == where), None)
+        if here is not None:
+            return here
+    return next((r for r in own if not r.get("region")), None)
 
 
 def row_for(model_id: str, size_b: float, market: str, region: str | None = None) -> dict[str, Any] | None:
@@ -120,15 +132,53 @@ def api_region(ctx: Ctx) -> str:
     return market_region(ctx.overseas_markets) if region == "mainland_plus_overseas" else region
 
 
+def _usd(tier: dict[str, Any], name: str) -> tuple[float, float]:
+    """A row's ``input`` or ``output`` range in USD a million tokens."""
+    per_usd = float(prices()["fx"]["cny_per_usd"]) if tier["currency"] == "CNY" else 1.0
+    lo, hi = tier[name]
+    return lo / per_usd, hi / per_usd
+
+
+def split_rows(ctx: Ctx) -> tuple[dict[str, Any], dict[str, Any], float] | None:
+    """(the mainland row, the overseas region's row, the mainland users' share) for a plan split between a mainland
+    node and an overseas one whose model has its own list on both sides, the overseas one from providers serving
+    the overseas users' region (s23-apisg23, re-check 12b: q34's Singapore share was "not priced here" beside a
+    Singapore row of Model Studio International); None elsewhere."""
+    if hosted_market(ctx) != "mainland" or decide_region(ctx)[0] != "mainland_plus_overseas":
+        return None
+    home = model_row(ctx.model.id, "mainland")
+    away = model_row(ctx.model.id, "global", api_region(ctx))
+    if home is None or away is None or away.get("region") != api_region(ctx):
+        return None
+    return home, away, float(ctx.mainland_share)
+
+
+def _split_tier(home: dict[str, Any], away: dict[str, Any], share: float) -> dict[str, Any]:
+    """One row for a split plan's API: each user group's tokens at its own region's list, in USD, both sources kept
+    (``parts``: cited one by one), the worse grade and the older date; ``deprecated`` where either list says so."""
+    order = "ABCU"
+    blend = {name: tuple(share * m + (1 - share) * a for m, a in zip(_usd(home, name), _usd(away, name), strict=True))
+             for name in ("input", "output")}
+    return {"id": f"{home['id']}+{away['id']}", "market": "split", "models": home["models"],
+            "model_name": home["model_name"], "currency": "USD", "input": list(blend["input"]),
+            "output": list(blend["output"]), "source": f"{home['source']}; {away['source']}", "url": home.get("url", ""),
+            "date": min(str(home["date"]), str(away["date"])),
+            "grade": max(str(home["grade"]), str(away["grade"]), key=order.index),
+            "providers": [*home.get("providers", []), *away.get("providers", [])], "parts": [home, away],
+            "share": share, "deprecated": bool(home.get("deprecated") or away.get("deprecated"))}
+
+
 def hosted_rates(ctx: Ctx | None) -> HostedRates:
-    """Input and output rates for ``ctx``'s model and market; the placeholder range without a plan or a row."""
-    tier = row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx), api_region(ctx)) if ctx is not None else None
+    """Input and output rates for ``ctx``'s model and market; the placeholder range without a plan or a row. A plan
+    split between the mainland and an overseas region is priced per user group where both have a list
+    (``split_rows``)."""
+    split = split_rows(ctx) if ctx is not None else None
+    tier = _split_tier(*split) if split is not None else \
+        row_for(ctx.model.id, model_size_b(ctx), hosted_market(ctx), api_region(ctx)) if ctx is not None else None
     if tier is None:
         return HostedRates(factor_range("hosted_api_per_m_input_tokens"), factor_range("hosted_api_per_m_tokens"), None)
-    per_usd = float(prices()["fx"]["cny_per_usd"]) if tier["currency"] == "CNY" else 1.0
-    i_lo, i_hi = tier["input"]
-    o_lo, o_hi = tier["output"]
-    return HostedRates((i_lo / per_usd, i_hi / per_usd), (o_lo / per_usd, o_hi / per_usd), tier)
+    (i_lo, i_hi), (o_lo, o_hi) = _usd(tier, "input"), _usd(tier, "output")
+    return HostedRates((i_lo, i_hi), (o_lo, o_hi), tier)
 
 
 def other_model(ctx: Ctx | None) -> str | None:
@@ -161,10 +211,15 @@ def figure(ctx: Ctx | None, amount: str) -> dict[str, Any] | str:
     return amount if p is None else {"tr": f"plan.apiprice21.figure.{p[0]}", "amount": amount, "priced_on": p[1]}
 
 
+def tier_sources(tier: dict[str, Any]) -> list[Source]:
+    """A row's sources: a split plan's row cites each region's list (``parts``), any other row its own."""
+    return [tier_source(t) for t in tier.get("parts", [tier])]
+
+
 def tier_source(tier: dict[str, Any]) -> Source:
     return Source(title=str(tier["source"]), url=str(tier.get("url", "")), date=str(tier["date"]),
                   grade=tier["grade"])  # fmt: skip
 
 
-__all__ = ["NEAREST_BELOW", "HostedRates", "api_region", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
-           "proxy", "row_for", "same_model", "tier_for", "tier_source", "tiers"]
+__all__ = ["NEAREST_BELOW", "NEAREST_REGIONS", "HostedRates", "api_region", "figure", "hosted_market", "hosted_rates", "model_row", "model_rows", "model_size_b", "other_model", "priced_on",
+           "proxy", "row_for", "same_model", "split_rows", "tier_for", "tier_source", "tier_sources", "tiers"]

@@ -8,6 +8,9 @@ month, its dearest rate on the assumed volume's high end, the plan's month):
 
 - ``clear``: the API at its dearest on the volume's high end is below the plan's cheapest month;
 - ``volume``: every list price is below the plan's cheapest on the volume costed; only the high volume reaches it;
+- ``tie`` (s23-apisg23): as ``volume``, but the API's dearest month on the volume costed is within ``TIE`` of the
+  plan's cheapest: "cheaper at every list price" of $1,009 against $1,010 read as a contradiction beside a plan that
+  is kept (re-check 12b, q20); the two cost about the same, and the memo says which other factor decides;
 - ``ends``: the ranges meet only at their far ends (each middle outside the other range);
 - ``far``: the API's cheapest month is ``FAR`` times or more below the plan's cheapest, and only its dearer lists
   reach the plan's range: said with the ratio of the low ends, never as "the ranges overlap";
@@ -26,6 +29,9 @@ from advisor.plan.money_text import about
 # the plan's cheapest month at least this many times the API's cheapest: the two are far apart, not "overlapping"
 # (a policy on wording, not a sourced figure; q20's ends are 10.5× apart, q23's 8.6×)
 FAR = 3.0
+# the API's month on the volume costed at most this share below the plan's cheapest: about the same cost (a policy on
+# wording, not a sourced figure: a quote for either moves more than this; q20's ends are 0.1 % apart)
+TIE = 0.05
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class ApiVerdict:
 
     kind: str
     low_times: float
+    gap_pct: float = 0.0  # the API's dearest month on the volume costed below the plan's cheapest, in per cent
 
     @property
     def times_text(self) -> str:
@@ -57,19 +64,20 @@ def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: flo
     elif top < p_lo:
         kind = "clear"
     elif h_hi < p_lo:
-        kind = "volume"
+        kind = "tie" if h_hi >= p_lo * (1 - TIE) else "volume"
     elif _mid(h_lo, h_hi) < p_lo and top < _mid(p_lo, p_hi):
         kind = "ends"
     elif times >= FAR:
         kind = "far"
     else:
         kind = "overlap"
-    return ApiVerdict(kind=kind, low_times=times)
+    gap = (p_lo - h_hi) / p_lo * 100 if p_lo > 0 else 0.0
+    return ApiVerdict(kind=kind, low_times=times, gap_pct=gap)
 
 
 # the clause that says why the plan is kept where no reason in the answers does and the API is not clearly cheaper
 # (``hosted_weigh.choice`` "close"): in the verdict's own words, so the Decision's headline and the finding agree
-CLOSE_REASONS = {"volume": "plan.apiprice21.why.volume", "far": "plan.apiprice21.why.far",
+CLOSE_REASONS = {"volume": "plan.apiprice21.why.volume", "tie": "plan.apisg23.why.tie", "far": "plan.apiprice21.why.far",
                  "ends": "plan.apiprice21.why.ends", "overlap": "plan.hostedlead20b.why.close"}
 # no clause for ``yardstick``: "close" is chosen only where a priced provider serves the API's region
 # (``hosted_weigh.unserved_or``), so its verdict is never a yardstick (s22-cleanup22b)
@@ -80,4 +88,4 @@ def close_reason(verdict: ApiVerdict) -> dict[str, object]:
     return {"tr": CLOSE_REASONS.get(verdict.kind, CLOSE_REASONS["overlap"]), "times": verdict.times_text, "more": ""}
 
 
-__all__ = ["CLOSE_REASONS", "FAR", "ApiVerdict", "api_verdict", "close_reason"]
+__all__ = ["CLOSE_REASONS", "FAR", "TIE", "ApiVerdict", "api_verdict", "close_reason"]

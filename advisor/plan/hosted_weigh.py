@@ -38,6 +38,8 @@ from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
 from advisor.plan.hosted_data_reason import data_reason, law_sources, processor_law
 from advisor.plan.hosted_prices import hosted_rates
+from advisor.plan.hosted_processor import ARRANGEMENTS, high_reason, pi_reason, with_dpa, with_registration
+from advisor.plan.hosted_tie import noted_basis, tie_params
 from advisor.plan.hosted_verdict import ApiVerdict, api_verdict, close_reason
 from advisor.plan.latency_place import latency_placed
 from advisor.plan.money_text import round_money
@@ -97,7 +99,7 @@ def cheaper_than_plan(f: Facts) -> bool:
 # private endpoint: these two are arrangements, not bars. The others are bars: a fine-tune no provider serves,
 # highly sensitive data, sensitive personal information (financial or health records), no monthly budget to pay from.
 GAP = 10.0  # the API this many times cheaper, at its dearest rate on the volume's high end, than the plan's low end
-SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private", *hosted_bars.SOFT_KEYS})
+SOFT_REASONS = frozenset({"plan.hosted16.why.pi", "plan.apiweigh18.why.private", *hosted_bars.SOFT_KEYS, *ARRANGEMENTS})
 
 
 def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
@@ -109,8 +111,8 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     filed = hosted_bars.filed_reason(f)  # the filing names the deployed model: the reason an expert gives (q32)
     if filed is not None:
         out.append(filed)
-    if c.level == "high":
-        out.append({"tr": "plan.hosted16.why.high"})
+    if c.level == "high":  # on rented GPUs in the words of control: their provider holds the prompts too (s23-apisg23)
+        out.append(high_reason(f))
     # personal information in a bank's, an insurer's or a hospital's prompts, or counted as sensitive: the sensitive
     # class, or a regulated sector's data, not the ordinary one a processing agreement covers; said in the words of
     # the law and the sector that apply (``hosted_data_reason``: PDPO in Hong Kong, PDPA in Singapore, s19-apireason)
@@ -131,8 +133,8 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     latency = hosted_bars.latency_reason(f)
     if latency is not None:
         out.append(latency)
-    if c.personal_info and not sensitive_pi:
-        out.append({"tr": "plan.hosted16.why.pi"})
+    if c.personal_info and not sensitive_pi:  # an arrangement, not a reason, where the plan rents too (s23-apisg23)
+        out.append(pi_reason(f))
     if c.reach == "private_network":
         out.append({"tr": "plan.apiweigh18.why.private"})
     return out
@@ -175,13 +177,16 @@ def choice(f: Facts) -> str | None:
     top = hosted.high * high_end_factor(f.cost.costs)
     why = reasons_to_self_host(f)
     soft = all(w["tr"] in SOFT_REASONS for w in why)
+    # s23-apisg23: personal information on rented GPUs is held by their provider too: an arrangement the API's
+    # contract meets alike, never the reason the plan is kept (re-check 12b: q12, q13)
+    keeping = [w for w in why if w["tr"] not in ARRANGEMENTS]
     if why and not soft:
         return "answers"
     if fleet.chosen_owned(f.ctx, f.cost, f.form) is not None:  # bought whatever the API costs (q39's base)
         return "owned"
     # a tight first-token target does not keep out an API cheaper at every price: the lead names an API served
     # from where the node sits (q43); it is the reason said where the figures keep the plan (q09, q23)
-    terms = [w for w in why if w["tr"] not in hosted_bars.SOFT_KEYS]
+    terms = [w for w in keeping if w["tr"] not in hosted_bars.SOFT_KEYS]
     # s21-apilead21: cheaper at every price, even at its dearest rate on the volume's high end, and nothing in the
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
@@ -189,7 +194,7 @@ def choice(f: Facts) -> str | None:
         return unserved_or(f, "lead")
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
         return unserved_or(f, "lead_terms")
-    if why:
+    if keeping:
         return "answers"
     return unserved_or(f, "close")
 
@@ -225,7 +230,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
     if reason == "close" and (v := verdict(f)) is not None:
-        return close_reason(v)
+        # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
+        return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
     return {"tr": KEEP_REASONS[reason], "more": ""} if reason in KEEP_REASONS else None
 
 
@@ -238,7 +244,7 @@ def ways_round(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any]:
     """How an API is taken all the same, one clause for each ordinary reason (``SOFT_REASONS``)."""
     ways: list[dict[str, Any]] = []
     for w in why:
-        if w["tr"] == "plan.hosted16.why.pi":
+        if w["tr"] == "plan.hosted16.why.pi" or w["tr"] in ARRANGEMENTS:
             # "a provider in your users' region" was undefined for mainland users on a Hong Kong node (q21): where
             # the API runs is the lead's own sentence (``hosted_bars.runs_clause``)
             ways.append({"tr": "plan.apilead21.way.pi", "law": {"tr": processor_law(f)}})
@@ -300,7 +306,16 @@ def _cite_law(got: Finding, f: Facts, why: list[dict[str, Any]]) -> Finding:
 @rule("cost.hosted_weighed", "cost")
 def cost_hosted_weighed(f: Facts) -> Finding | None:
     """A self-hosted plan dearer than a hosted API of the same model at the same volume: why it is still chosen
-    (the answers' reason), or the hosted API named as the cheaper, recommended alternative."""
+    (the answers' reason), or the hosted API named as the cheaper, recommended alternative; where the API is weighed
+    for a public generative-AI service in the mainland, the shorter registration it opens (s23-apisg23)."""
+    got = _weighed(f)
+    if got is None or got.detail_key.endswith(".ruled_out.detail"):
+        return got
+    return with_registration(f, got)
+
+
+def _weighed(f: Facts) -> Finding | None:
+    """The finding ``cost.hosted_weighed`` without the registration clause (``cost_hosted_weighed``)."""
     pair = _cheaper(f)
     if pair is None:
         return None
@@ -322,7 +337,8 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     # read as requests in flight): the volume decides, not the prices ("the ranges overlap" said of ¥32–¥59 against
     # ¥218–¥692, q01)
     v = api_verdict((hosted.low, hosted.high), (plan.low, plan.high), top, yardstick=hosted_unserved.unserved(f))
-    by_volume, ends, far = v.kind == "volume", v.kind == "ends", v.kind == "far"
+    by_volume, ends, far = v.kind in ("volume", "tie"), v.kind == "ends", v.kind == "far"
+    tie = v.kind == "tie"  # s23-apisg23: about the same cost, said so (q20: $1,009 against $1,010)
     if by_volume:
         common["top_amount"] = _range(top, top, f)
     if far:  # s21-apiprice21: the low ends many times apart are said as a ratio, not as an overlap (q23)
@@ -332,6 +348,8 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
                       hosted_mid=_range(_mid(hosted), _mid(hosted), f), plan_mid=_range(_mid(plan), _mid(plan), f))
     why = reasons_to_self_host(f)
     kept = choice(f)
+    # s23-apisg23: an arrangement (personal information on rented GPUs) is said in the checks, never as a reason
+    why = [w for w in why if w["tr"] not in ARRANGEMENTS]
     if kept == "unserved":  # s22-apilead22: a yardstick, no verdict: none priced in the region, a quote asked for
         return sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
@@ -347,25 +365,29 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
         # its conditions said (the headline's cheaper alternative, as where nothing rules it out)
         return _cite_law(sized_hosted_sources(_said_once(finding(
             "cost.hosted_weighed", variant="gap.alternative", why=_chain(why), ways=ways_round(f, why), checks=checks,
-            basis=price_basis(c), **common)), c), f, why)
+            basis=noted_basis(c, price_basis(c)), **common)), c), f, why)
     if why and hosted_unserved.unserved(f):  # s22-apilead22: the answers' reason, the figure a yardstick clause
         got = finding("cost.hosted_weighed", variant="unserved_kept", first=_short(why[0]), why=_chain(why),
                       **hosted_unserved.finding_params(f, common["hosted"], common["plan"], per))
         return _cite_law(sized_hosted_sources(got, c), f, why)
     if why:
-        variant = None if clear else "volume" if by_volume else "ends" if ends else "far" if far else "overlap"
+        variant = None if clear else "tie" if tie else "volume" if by_volume else "ends" if ends else "far" if far \
+            else "overlap"
         got = finding("cost.hosted_weighed", variant=variant, first=_short(why[0]), why=_chain(why), **common)
         if variant is None and factor > 1:  # s21-apiregion21b: the title's month and the text's "at most" each
             # with its basis (q03: "¥161–326 a month in the headline, 'at most ¥2,129' in the text", q14)
             got = got.model_copy(update={"title_key": "plan.apiregion21.weighed.top.title",
                                          "params": {**got.params, "top_amount": _range(top, top, f)}})
         return _cite_law(sized_hosted_sources(got, c), f, why)
-    variant = "alternative" if clear else "alternative_volume" if by_volume else "alternative_ends" if ends \
-        else "alternative_far" if far else "alternative_overlap"
+    variant = "alternative" if clear else "alternative_tie" if tie else "alternative_volume" if by_volume \
+        else "alternative_ends" if ends else "alternative_far" if far else "alternative_overlap"
     reason = keep_reason(f, kept)
     if reason:
         common["reason"] = reason
-    got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=price_basis(c), **common)
+    # the deprecation said once: in the keep clause where the costs tie (it is what decides there), else in the basis
+    # (in the lead where the memo starts on the API: ``hosted_tie.lead_clause``)
+    basis = price_basis(c) if (tie and reason) or kept in ("lead", "lead_terms") else noted_basis(c, price_basis(c))
+    got = finding("cost.hosted_weighed", variant=variant, checks=checks, basis=basis, **common)
     if reason:  # kept for the headline's reason: said here too, never "nothing in your answers rules it out"
         got = got.model_copy(update={"detail_key": got.detail_key.replace(".detail", ".kept.detail")})
     return sized_hosted_sources(_said_once(got), c)
@@ -373,13 +395,18 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
 
 def checks_words(f: Facts) -> dict[str, Any]:
     """What makes the API the answer: a provider (a mainland-filed one for mainland users, one near users whose
-    first-token target placed the node, q43), its rate limits at the peak, its speed on the team's own prompts."""
+    first-token target placed the node, q43; under a data-processing agreement where the prompts' personal
+    information is an arrangement, s23-apisg23), its rate limits at the peak, its speed on the team's own prompts."""
     c = f.ctx
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     provider: dict[str, Any] = {"tr": "plan.hosted16.provider.mainland" if mainland else "plan.hosted16.provider.any"}
     near = _near_users(f)
     if near is not None and not mainland:  # the node's region was chosen for the TTFT target: the API's too (q43)
         provider = {"tr": "plan.hostedlead20b.provider.near", **near}
+    if f.region == "mainland_plus_overseas" and hosted_prices.split_rows(c) is not None:  # each group's own (q34)
+        provider = {"tr": "plan.apisg23.provider.split", }
+    if choice(f) != "lead":  # the lead that starts on the API says the agreement itself (``plan.apisg23.lead_dpa``)
+        provider = with_dpa(f, reasons_to_self_host(f), provider)
     return {"tr": "plan.hosted16.checks.batch" if c.is_batch else "plan.hosted16.checks.live", "peak": c.peak,
             "provider": provider}
 
@@ -396,6 +423,11 @@ def price_basis(c: Any) -> dict[str, Any]:
     if tier is None:
         return {"tr": "plan.prices17.basis.placeholder"}
     dated = {"date": str(tier["date"]), "grade": str(tier["grade"]), "priced_on": hosted_prices.priced_on(tier)}
+    if "parts" in tier:  # s23-apisg23: a split plan's users each on their own region's list (q34)
+        home, away = tier["parts"]
+        return {"tr": "plan.apisg23.basis.split", **dated, "pct": round(float(tier["share"]) * 100),
+                "home": hosted_where.names(home), "away": hosted_where.names(away),
+                "where": {"tr": f"plan.apisg22c.served.{away['region']}"}}
     if hosted_prices.same_model(tier):
         return hosted_at.basis_at({"tr": "plan.prices19.basis.model", **dated}, tier)
     low, high = tier["listed_params_b"]

@@ -15,7 +15,7 @@ from advisor.plan.hosted_weigh import high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding, ruled_out
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, us_listed
 
 LANGS = ("en", "zh_CN")
 HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -82,12 +82,13 @@ def test_the_strongest_true_reason_leads_and_personal_information_comes_after_it
             assert ("generative-AI filing" if lang == "en" else "生成式人工智能备案") in title
 
 
-def test_a_tight_target_does_not_keep_a_far_cheaper_api_out():
+def test_a_tight_target_does_not_keep_a_far_cheaper_api_out(monkeypatch):
     """q43 (150 ms, Hong Kong): the tight target is no reason against an API served as near as the node (the finding
     does not keep the plan for it). Since s22-apilead22 no priced provider serves from Hong Kong, so the paragraph
     under the headline asks one there for a quote and rules the US lists' endpoint out by the round trip
-    (test_apilead22)."""
-    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    (test_apilead22). Since s23-apisg23 q43's yardstick is the nearest serving region's list (Singapore), whose round
+    trip does not rule it out; the US lists' case is kept here without that fallback (``us_listed``)."""
+    r = us_listed(advice_answers("q43_us_team_mainland_low_latency"), monkeypatch)
     assert r.start_with.form == "this_plan" and r.start_with.reason == "unserved"
     assert hosted_bars.latency_reason(facts_for(advice_answers("q43_us_team_mainland_low_latency"))) is not None
     assert "Hong Kong" in r.start_with.text_in("en") and "ruled out by latency" in r.start_with.text_in("en")
@@ -161,18 +162,15 @@ def test_q21_starts_in_hong_kong_and_says_where_the_api_and_the_front_end_run(la
 def test_q34_sends_each_user_group_to_an_api_in_its_own_region(lang):
     """Round 10, q34: "SEA users' prompts must go to an SEA-hosted provider, otherwise SEA data goes to the
     mainland"; the API figures are mainland list prices. Since s22-apilead22 those lists are said to serve the
-    mainland users only, and a Singapore provider's quote is asked for."""
+    mainland users only, and a Singapore provider's quote is asked for. Since s23-apisg23 (re-check 12b: "the
+    mainland API is the obvious option for the 60 %", "Model Studio International serves Singapore") each group is
+    priced on its own region's list, so the lead starts on an API per group, each in its region."""
     r = planned(advice_answers("q34_mixed_users_split"))
-    assert r.region == "mainland_plus_overseas" and r.start_with.form == "this_plan"
-    if r.start_with.reason == "answers":
-        # s22-uplift22c: the mainland node's low end (¥4.7k on storage and support, was ¥5.7k on the flat 30–50 %)
-        # is no longer ten times the API's dearest rate, so the answers' soft reason (personal information) keeps
-        # the plan, said in the finding's own title; the per-group words are then not on page 1's lead
-        assert r.finding("cost.hosted_weighed") is not None
-        return
+    assert r.region == "mainland_plus_overseas" and r.start_with.form == "hosted_api"
     text = r.start_with.text_in(lang)
-    words = {"en": ("mainland users only", "serves it from Singapore", "mainland lists"),
-             "zh_CN": ("只适用于你们的大陆用户", "新加坡", "大陆价目表")}[lang]
+    words = {"en": ("each served from its user group's region", "filed API on mainland servers", "Singapore",
+                    "never the mainland one"),
+             "zh_CN": ("新加坡", "境内")}[lang]
     for w in words:
         assert w in text, w
     # a plan on one region names that region alone (q22: Hong Kong, no per-group words)

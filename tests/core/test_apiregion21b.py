@@ -43,8 +43,10 @@ def test_a_lead_is_said_only_where_a_priced_provider_serves_from_its_region(name
 
 def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms():
     """s22-apisg22c (twelfth blind review: "Alibaba Cloud Model Studio International runs Qwen in Singapore"): q13's
-    API is priced on that Singapore-served list, not W&B's US one (s21/s22's yardstick, then "none priced here"); the
-    prompts' personal information still keeps the plan, with the provider processing them under a contract."""
+    API is priced on that Singapore-served list, not W&B's US one (s21/s22's yardstick, then "none priced here").
+    Since s23-apisg23 (re-check 12b: "the self-hosted plan also puts that data on a third-party cloud under a
+    data-processing contract") the prompts' personal information no longer keeps the rented plan: the API is taken
+    under a data-processing agreement as the GPUs' provider is."""
     f = facts_for(advice_answers("q13_sg_sellers_pi_below_threshold"))
     tier = hosted_prices.hosted_rates(f.ctx).tier
     assert tier["region"] == "singapore" and hosted_where.mismatch(f) is None
@@ -55,7 +57,10 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
     w = r.finding("cost.hosted_weighed")
     detail = w.detail_in("en")
     assert "Alibaba Cloud Model Studio (International), served from Singapore" in detail
-    assert "personal information" in w.title_in("en") and "data-processing contract" in detail
+    # said once, in page 1's lead (the finding points to it: "Page 1 weighs it against this plan")
+    lead = r.start_with.text_in("en")
+    assert "personal information" not in w.title_in("en") and "data-processing agreement" in lead
+    assert "rented GPUs' provider" in lead
     assert "W&B" not in detail and "在新加坡提供服务" in w.detail_in("zh_CN")
 
 

@@ -15,7 +15,7 @@ from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about
 from advisor.plan.result import MoneyRange, render
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, us_listed
 
 LANGS = ("en", "zh_CN")
 HEAD = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
@@ -264,11 +264,12 @@ def test_a_volume_past_the_break_evens_low_end_is_said_so_not_as_a_fraction(monk
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q43_the_api_is_served_near_the_users_where_the_ttft_target_placed_the_node(lang):
+def test_q43_the_api_is_served_near_the_users_where_the_ttft_target_placed_the_node(lang, monkeypatch):
     """Since s22-apilead22 (re-check 11b: "the hosted-API yardstick comes from US providers that would break the
     latency target"): no priced provider serves from Hong Kong, so the plan stays the headline; under it a Hong Kong
-    provider's quote is asked for and the US lists' endpoint is ruled out by the round trip, with the target."""
-    r = planned(advice_answers("q43_us_team_mainland_low_latency"))
+    provider's quote is asked for and the US lists' endpoint is ruled out by the round trip, with the target. Since
+    s23-apisg23 q43 is priced on the nearest serving region's list; the US lists' case without it (``us_listed``)."""
+    r = us_listed(advice_answers("q43_us_team_mainland_low_latency"), monkeypatch)
     assert r.start_with is not None and r.start_with.form == "this_plan"
     assert r.finding("region.latency_budget") is not None  # the plan's own fact: the target chose Hong Kong
     head = _decision(r, lang)
@@ -302,6 +303,10 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang):
         # country or region" took (q21, q22): 141 then
         tags = [translate(lang, f"plan.apiprice21.figure.{k}", amount="", priced_on=c.hosted_api_priced_on).strip()
                 for k in ("other", "larger")] if c.hosted_api_priced_on else []
+        # s23-apisg23 (re-check 12b, q24: "make the model switch and its quality test explicit"): the switch clause
+        # names the listed model as the tag does, and is not counted either
+        tags.append(translate(lang, "plan.apisg23.switch", model="Qwen2.5-32B-Instruct",
+                              priced_on=c.hosted_api_priced_on or "").strip())
         proxy = sum(len(t.split()) for t in tags if t in text)
         assert len(text.split()) - proxy <= 145
 

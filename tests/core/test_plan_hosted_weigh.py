@@ -143,16 +143,20 @@ def test_the_reasons_come_from_the_answers_and_only_from_them():
     assert not reasons_to_self_host(facts_for(advice_answers("q36_bursty_b2b_event_mainland")))
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q35_deepseek_v3_h20_internal")))]
     assert keys == ["plan.apiweigh18.why.private"]  # used over the company's VPN only
-    keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q01_office_lan_capex_contracts")))]
+    # q01 buys its cards (its plan's form): the general wording; on rented GPUs the same answers are worded as their
+    # provider's too (s23-apisg23, tests/core/test_apisg23.py)
+    keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q01_office_lan_capex_contracts"),
+                                                            form="on_premises"))]
     # legal files (high, personal information) on the office LAN, bought from a one-off sum with no monthly budget:
     # the bars first, ordinary personal information (a processor contract meets it) last (s21-apilead21)
     assert keys == ["plan.hosted16.why.high", "plan.apilead21.why.lan", "plan.hosted16.why.capex",
                     "plan.hosted16.why.pi"]
     # round 10: the real reasons lead, personal information after them (q09: the 300 ms target; q32: the filing)
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q09_eu_voice_agent")))]
-    assert keys == ["plan.apilead21.why.latency", "plan.hosted16.why.pi"]
+    # q09 and q32 rent their GPUs: personal information is an arrangement there, said last (s23-apisg23)
+    assert keys == ["plan.apilead21.why.latency", "plan.apisg23.why.pi_rented"]
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q32_filed_public_chatbot_fast")))]
-    assert keys == ["plan.apilead21.why.filed", "plan.hosted16.why.pi"]
+    assert keys == ["plan.apilead21.why.filed", "plan.apisg23.why.pi_rented"]
     keys = [w["tr"] for w in reasons_to_self_host(facts_for(advice_answers("q30_unfiled_finetune_public_30d")))]
     assert keys[0] == "plan.hosted16.why.fine_tune"
 

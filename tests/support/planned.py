@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor import i18n
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, hosted_prices, make_plan
 from advisor.plan.result import PlanResult
 
 ADVICE_SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -81,3 +81,11 @@ def q10_short_of_headroom() -> dict[str, Any]:
     answers = advice_answers("q10_128k_document_assistant")
     return {**answers, "latency_slo": {**answers["latency_slo"], "ttft_p99_ms": 28000},
             "monthly_budget": {"amount": 120_000, "currency": "CNY"}}
+
+
+def us_listed(answers: dict[str, Any], monkeypatch: Any) -> PlanResult:
+    """The plan made with no nearest-region fallback for a hosted API's price row (``hosted_prices.NEAREST_REGIONS``
+    empty): a Hong Kong plan priced on the US lists, as before s23-apisg23, for tests of what a US endpoint means
+    (its round trip against a first-token target, q43); not cached, as the patch changes the plan."""
+    monkeypatch.setattr(hosted_prices, "NEAREST_REGIONS", {})
+    return make_plan(answers_from_dict(answers))
