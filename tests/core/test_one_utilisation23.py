@@ -117,7 +117,8 @@ def test_q24s_rent_finding_names_the_break_even_utilisation_beside_the_plans(lan
     detail = only_finding(r, "cost.rent").detail_in(lang)
     below = {"en": f"The plan's {util} % utilisation is below where owning pays",
              "zh_CN": f"计划的 {util} % 利用率低于自购回本的水平"}[lang]
-    need = {"en": f"at least about {low} % of the hours", "zh_CN": f"至少要有约 {low} % 的时间在忙"}[lang]
+    need = {"en": f"renting only the busy hours: about {low} % at the best prices",
+            "zh_CN": f"与只租忙碌时段相比，{c.horizon_months} 个月内回本按最好的价格需约 {low} %"}[lang]
     assert below in detail and need in detail, detail
     # and the payback against the printed rent is worded at the same 40 %, not at the tokens row's share
     assert {"en": f"({util} % utilisation)", "zh_CN": f"利用率 {util} %"}[lang] in detail, detail
