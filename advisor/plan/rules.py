@@ -899,8 +899,9 @@ def cost_rent(f: Facts):
         if not lead:
             return got.model_copy(update={"detail_key": key})
         # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is
-        # why renting wins; then the payback against the printed rent
-        rest = {"tr": key, **{k: got.params[k] for k in ("months", "breakeven", "scale")}}
+        # why renting wins; then the payback against the printed rent, worded shorter after a lead that named owning
+        rest = {"tr": f"util23.rule.cost.rent.{verdict}.rest", **{k: got.params[k] for k in ("months", "breakeven",
+                                                                                           "scale")}}
         return got.model_copy(update={"detail_key": "util23.rule.cost.rent.detail",
                                       "params": {**got.params, "lead": lead, "rest": rest}})
     return got

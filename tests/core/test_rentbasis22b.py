@@ -60,7 +60,7 @@ def test_the_rent_finding_says_the_rent_stays_and_no_utilisation_break_even(lang
     r = scenario_plan(Q24)
     rent = next(f for f in r.findings if f.id == "cost.rent")
     assert rent.detail_key == "util23.rule.cost.rent.detail"
-    assert rent.params["rest"]["tr"].startswith("rentbasis22b.rule.cost.rent.")
+    assert rent.params["rest"]["tr"].startswith("util23.rule.cost.rent.")
     text = rent.detail_in(lang)
     assert ("busy or not" in text) if lang == "en" else ("不论 GPU 忙闲" in text)
     assert "—" not in text  # no empty utilisation break-even
