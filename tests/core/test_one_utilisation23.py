@@ -115,9 +115,9 @@ def test_q24s_rent_finding_names_the_break_even_utilisation_beside_the_plans(lan
     util, low = round(c.utilisation * 100), payback.percent_up(be.low)
     assert util == 40 and low > util  # the reason renting wins: the plan's share below where owning pays
     detail = only_finding(r, "cost.rent").detail_in(lang)
-    below = {"en": f"The plan's {util} % utilisation is below where owning pays",
+    below = {"en": f"The plan's {util} % utilisation is below the ~{low} %",
              "zh_CN": f"计划的 {util} % 利用率低于自购回本的水平"}[lang]
-    need = {"en": f"renting only the busy hours: about {low} % at the best prices",
+    need = {"en": f"below the ~{low} % at which owning pays over {c.horizon_months} months against renting only busy hours",
             "zh_CN": f"与只租忙碌时段相比，{c.horizon_months} 个月内回本按最好的价格需约 {low} %"}[lang]
     assert below in detail and need in detail, detail
     # and the payback against the printed rent is worded at the same 40 %, not at the tokens row's share
