@@ -94,7 +94,7 @@ def _memo_painter():
 def summary(result, lang: str) -> str:
     """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
     from advisor.i18n import translate as t
-    from advisor.plan import budget_words, volume_busy
+    from advisor.plan import budget_words
 
     r = result
     lines = [t(lang, "plan.cli.heading", model=r.hardware.model_name or r.hardware.model or "?"), ""]
@@ -173,9 +173,7 @@ def summary(result, lang: str) -> str:
         rows.append((t(lang, "memo.cost.line"), r.line_cost.text_in(lang)))
     for unit, be in (("months", c.break_even_months), ("utilisation", c.break_even_utilisation)):
         if be is not None:  # owning was compared: when it pays off, or in words why it never does
-            text = be.text(lang, unit)  # the months at the volume's busy share first where it contradicts (s21)
-            rows.append((t(lang, f"plan.breakeven.{unit}.label"),
-                         volume_busy.break_even_text(c, lang, text) if unit == "months" else text))
+            rows.append((t(lang, f"plan.breakeven.{unit}.label"), be.text(lang, unit)))
     rows.append((t(lang, "plan.cli.prices_label"),
                  t(lang, "plan.cli.fx", rate=f"{c.fx_rate:g}", date=c.fx_date, prices=r.prices_date)))  # fmt: skip
     tl = r.timeline

@@ -130,9 +130,6 @@ class Ctx:
     # s19-cost19: the share's (low, high) where it is an assumed range (bursts on known dates, no count given);
     # ``burst_share`` is then its middle (the month's tokens), the cost's ends bill the range's ends
     burst_share_range: tuple[float, float] | None = None
-    # s22-owncost22: the share of the hours the month's own tokens keep the chosen setup busy, set once its capacity is
-    # known (engine) where it contradicts the assumed utilisation: the power and the owned running costs use it
-    volume_busy: float | None = None
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one
@@ -155,13 +152,6 @@ class Ctx:
         """The share of the hours the peak's rate is taken to run for the month's tokens: the measured duty where it
         is this service's, else the load pattern's assumed utilisation (never another workload's)."""
         return self.utilisation if self.duty_measured else UTILISATION[self.load]
-
-    @property
-    def usage_share(self) -> float:
-        """The busy share the usage-dependent costs (power above idle) are computed at: the month's own tokens' share
-        of the setup's capacity where the engine found it contradicts ``volume_utilisation`` (``volume_busy``), else
-        ``volume_utilisation``."""
-        return self.volume_busy if self.volume_busy is not None else self.volume_utilisation
 
     @property
     def has_mainland_users(self) -> bool:

@@ -114,8 +114,6 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=inp.gpus,
                   utilisation_measured=ctx.duty_measured)  # fmt: skip
-    if ctx.volume_busy is not None:  # power and owned running costs at the month's own tokens' share (s22-owncost22)
-        costs.usage_busy = ctx.volume_busy
     price = cloud_price(book, inp.gpu, inp.region, fx)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
@@ -203,10 +201,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         staff = book.find(inp.gpu, "staff")
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
-        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption); busy the share the
-        # month's own tokens give where the engine found one (s22-owncost22, ``Ctx.usage_share``): one share for the
-        # power shown, the monthly figure and the payback below (s22-rentbasis22b)
-        use = ctx.usage_share
+        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption), busy the plan's one
+        # utilisation (s23-util23): one share for the power shown, the monthly figure and the payback below
+        use = util
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
         pw_lo, pw_hi = pw_full[0] * average_draw(use), pw_full[1] * average_draw(use)

@@ -57,7 +57,6 @@ from advisor.plan import (
     ttft_choice,
     ttft_relaxed,
     two_nodes,
-    volume_busy,
     warm_floor,
 )
 from advisor.plan import cost as costmod
@@ -626,44 +625,6 @@ def _per_million_at_capacity(c: Ctx, costs: Any, capacity: Capacity, ov_node: An
                                nodes=2 if ov_node is not None else 1)
 
 
-def _at_volume(c: Ctx, chosen: sizing.Candidate, form: str, out: costmod.CostOutcome, capacity: Capacity,
-               region: str, book: PriceBook, hosted: tuple[float, float] | None, second: Any, fleet_vol: Any = None):
-    """The chosen setup costed again with its power (and an owned form's running costs and payback) at the share of
-    the hours the month's own tokens keep it busy, where that share is under half the assumed utilisation
-    (s22-owncost22, blind review 11: q01 "assumes 40 % utilisation for power, yet its own tokens row says the box
-    would be about 1 % busy"; q03, q08, q14, q24): (the cost outcome, the budget check, the second unit repriced);
-    None where the volume does not contradict the assumption. The share needs the setup's capacity, known only once
-    it is chosen, so the form was decided on the assumed share; power above idle is all that changes with it."""
-    probe = out.costs.model_copy(deep=True)  # capacity_per_million.apply is not idempotent: read, not applied
-    _per_million_at_capacity(c, probe, capacity, None)
-    busy = volume_busy.contradicting_share(probe)
-    if busy is None:
-        return None
-    at = dataclasses.replace(c, volume_busy=busy)
-    again = _cost_of(at, chosen, region, book)
-    if fleet_vol is not None:  # the month of the replicas the fleet laid out, as the plan set it (s20-costtoken20)
-        costmod.set_volume(again.costs, fleet_vol.output_tokens, c.input_for(fleet_vol.output_tokens), fleet_vol.basis,
-                           fleet_vol.output_high)
-    judged = _budget(at, again, form, hosted)
-    own = again.forms.owned if again.forms is not None else None
-    if second is not None and second.capex is not None and form in OWNED_FORMS and own is not None:
-        # the second server's running costs at the same share: the plan's own (two servers where it was added)
-        run, n = own.running(c.ops), 2 if second.added else 1
-        second = dataclasses.replace(second, monthly=(run[0] * again.conv / n, run[1] * again.conv / n))
-    return again, judged, second
-
-
-def _two_nodes_at_volume(c: Ctx, out: costmod.CostOutcome, capacity: Capacity, ov_node: Any) -> None:
-    """Two nodes' bought comparison at the busy share their month's tokens give, where it contradicts the assumed
-    utilisation (``_at_volume``'s test on both nodes' capacity; s22-rentbasis22b): only the owned figures change,
-    so the rented plan's total and its budget stand."""
-    probe = out.costs.model_copy(deep=True)  # capacity_per_million.apply is not idempotent: read, not applied
-    _per_million_at_capacity(c, probe, capacity, ov_node)
-    busy = volume_busy.contradicting_share(probe)
-    if busy is not None:
-        two_nodes.at_busy_share(out, busy)
-
-
 def _prefill_share(costs: Any, sized: Ctx, chosen: Any, main_node: Any, ov_node: Any) -> None:
     """The cost per million tokens for input and output apart (s15-text): prefill's share of the GPU time."""
     from advisor.plan.token_split import prefill_share
@@ -816,17 +777,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         out2 = _cost_of(c, twice, region, book) if twice is not None else None
         if twice is not None and out2 is not None and _budget(c, out2, form, hosted)[0] is not False:
             chosen, out = twice, out2
-    costed_as, fleet_vol = None, None  # the setup ``out`` was costed on where the fleet re-lays it after (s22-owncost22)
     if on_fleet and chosen is not None:
         before = chosen.replicas
-        costed_as = gchoice._copy(chosen)
         fleet.lay_out(c, chosen)  # on the team's own GPUs: replicas of tp GPUs, not units to buy
         if chosen.replicas != before:  # idle cards added for headroom: the card takes the curve's figures
             sim_ttft = sim_tpot = None
             # the month's stream is the one these replicas serve (s20-costtoken20; q08 read "the peak's 474
             # tokens/s", costed on 4 replicas before, beside 428 served by the 3 laid out); renting stays priced
             # as it was (whole servers)
-            vol = fleet_vol = burst.volume(c, burst.peak_rate(c, chosen))
+            vol = burst.volume(c, burst.peak_rate(c, chosen))
             if out is not None:
                 costmod.set_volume(out.costs, vol.output_tokens, c.input_for(vol.output_tokens), vol.basis,
                                    vol.output_high)
@@ -920,13 +879,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
-    if chosen is not None and out is not None and main_node is None and not c.is_batch:
-        # costed again on the setup ``out`` was costed on: the fleet's re-laid replicas keep renting priced as it was
-        rebased = _at_volume(c, costed_as or chosen, form, out, capacity, region, book, hosted, second, fleet_vol)
-        if rebased is not None:
-            out, (within, needed, straddles), second = rebased
-    elif chosen is not None and out is not None and ov_node is not None and not c.is_batch:
-        _two_nodes_at_volume(c, out, capacity, ov_node)
+    # One utilisation for every cost figure (s23-util23, blind review 12b): the power, the payback and the per-million
+    # figures stay at the load pattern's share (or the measured duty). They used to be costed again at the share of the
+    # setup's token capacity the tokens row fills (s22-owncost22), which the memo then called "1 % busy" beside the
+    # utilisation row's 40 %. That share is how full the batches are, not the hours the GPUs run (a replica serving a
+    # few requests runs its kernels, and draws power, nearly as long as a full batch), so it is said as capacity.
     if chosen is not None and out is not None:  # s22-premium22: the budget judged on the total with a priced line
         judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form, c.budget_amount)
         if judged is not None:

@@ -119,8 +119,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     idle = office_power.idle_draw(c, gpus, premises=office)
     # busy the service's own duty (s20-fleet20: not a fleet's other work), idle the rest at the machine's own idle
     # share (pages20: an office box is not a server)
-    # s22-owncost22: at the month's own tokens' busy share where the engine found it (``Ctx.usage_share``)
-    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.usage_share)
+    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.volume_utilisation)
     kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows
@@ -295,10 +294,8 @@ def apply_chosen(out: costmod.CostOutcome, form: str) -> None:
     if own.capex[1] <= 0:  # nothing to buy (the team's own GPUs): no purchase to pay back ("after about 0 months")
         costs.break_even_months = costs.break_even_utilisation = None
         return
-    # the months at the share the running costs were computed at: the month's own tokens' where the engine found it
-    # contradicts the assumed one (s22-owncost22), else the assumed
-    share = costs.usage_busy if costs.usage_busy is not None else costs.utilisation
-    costs.break_even_months = costmod.against_rent(own.capex, running, cloud, own.horizon, share)  # type: ignore[arg-type]
+    # the months at the plan's one utilisation, the share the running costs were computed at (s23-util23)
+    costs.break_even_months = costmod.against_rent(own.capex, running, cloud, own.horizon, costs.utilisation)  # type: ignore[arg-type]
     # No utilisation break-even: the rent compared is the rented setup's bill (``out.cloud_usd``: its GPUs billed for
     # the hours they are up, the peak's replicas by day and one kept warm), which does not fall with the share of those
     # hours they are busy. Scaling it with use (the rent ÷ the assumed share × a share) put "owning needs at least 12 %

@@ -54,7 +54,6 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
-    volume_busy,
     volume_range,
     zh_spacing,
 )
@@ -551,12 +550,10 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)
     # a purchase on a one-off budget: renting folded into one yardstick line (ninth blind review)
-    # the months at the assumed share, said at the volume's share first where that contradicts it (s21-util21b);
-    # after _said_once, which drops the row where the rent finding holds the months word for word (and the volume's)
-    months_label = t("plan.breakeven.months.label")
-    rows = [(label, volume_busy.break_even_text(c, lang, value) if label == months_label else value)
-            for label, value in _said_once(rows, result, lang)]
-    rows = capex_only_rows.fold(rows, result, lang, volume_busy.break_even_text(c, lang, _break_even(c, lang, "months")))
+    # the months at the plan's one utilisation (s23-util23); _said_once drops the row where the rent finding holds
+    # the months word for word
+    rows = _said_once(rows, result, lang)
+    rows = capex_only_rows.fold(rows, result, lang, _break_even(c, lang, "months"))
     rows = office_token_rows.fold(rows, result, lang)  # a small office tool's token rows in one line (round 10)
     return [(_cell(a), _cell(b)) for a, b in rows]
 

@@ -2,18 +2,13 @@
 uses (issue 25, blind review 11b, q03: page 1 said "pays off after about 19 months" while the table said "not within
 36 months at the tokens row's volume (about 2 % busy)").
 
-The table reads the payback at the memo's own volume first (``volume_busy.owning_at_volume``: the busy share the
-tokens row gives against the break-even utilisation over the horizon) and the months at the assumed utilisation only
-as "if it were N % busy". Page 1 used the months at the assumed share alone. Here page 1 says what the table says
-first: where the volume contradicts the assumed share, the verdict at the volume (no months, which were worked out at
-the assumed share); elsewhere the mid-range months, the table's own figure.
+Both read the one utilisation the cost table states (s23-util23: the tokens row's share of the capacity is no longer
+a second basis for the payback): page 1 gives the table's mid-range months.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from advisor.plan import volume_busy
 
 
 def _mid_months(costs: Any) -> float | None:
@@ -31,11 +26,6 @@ def _mid_months(costs: Any) -> float | None:
 
 def clause(costs: Any) -> dict[str, Any] | str:
     """A ``{"tr": …}`` phrase for the payback beside page 1's rent, or "" where the table has no payback to say."""
-    verdict, busy = volume_busy.owning_at_volume(costs), volume_busy.contradicting_share(costs)
-    if verdict is not None and busy is not None:
-        share = volume_busy.share_phrase(busy)
-        return {"tr": f"owncost22.capex.volume.{verdict}", "busy": share, "horizon": costs.horizon_months,
-                "util": f"{costs.utilisation * 100:.0f}"}
     mid = _mid_months(costs)
     return {"tr": "plan.inputs17.capex.pays_off", "months": round(mid)} if mid is not None else ""
 

@@ -503,12 +503,12 @@ class Costs(_Out):
     hosted_api_served_from: list[str] | None = Field(
         None, description="where the providers whose lists price the hosted API serve from ('us', 'mainland'); the "
         "lead calls its figure a yardstick where none serves from the region it names")
-    # s22-owncost22: power and an owned form's payback at the share of the hours the month's own tokens keep the setup
-    # busy, where that contradicts ``utilisation`` (an assumption); ``utilisation`` stays the assumed share
+    # s22-owncost22 set it; since s23-util23 every cost figure is at ``utilisation`` and a new plan leaves it null. Kept
+    # so that results saved in between still load (extra fields are refused) and their memo reads as it did
     usage_busy: float | None = Field(
-        None, description="the busy share the month's own tokens give (per_million_basis.own_volume.busy), at which "
-        "the power, the owned running costs and an owned form's break-even months were computed, where it is under "
-        "half the assumed ``utilisation``; null where they are at ``utilisation``")
+        None, description="null in new plans (every cost figure is at ``utilisation``); in results saved by an earlier "
+        "version, the share of the token capacity the month's tokens filled, at which the power, the owned running "
+        "costs and an owned form's break-even months were computed")
     # s22-uplift22c: the share on top of the GPU rate split by component (``cloud_overhead`` is their sum): storage
     # and the support plan for every rented setup, egress only where the service streams to the public internet
     cloud_overhead_parts: list[OverheadPart] = Field(

@@ -20,8 +20,8 @@ from advisor.plan import (
     fp8_gain_reason,
     line_total,
     payback,
+    rent_breakeven,
     reserved_price,
-    volume_busy,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
@@ -900,21 +900,19 @@ def cost_rent(f: Facts):
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
     if util_be is None and verdict is not None:
-        # s22-rentbasis22b: paid back against this rent, which a setup that stays up pays busy or not: no utilisation
-        # break-even to state, the months at the one share the power is costed at (cost.against_rent)
-        return got.model_copy(update={"detail_key": f"rentbasis22b.rule.cost.rent.{verdict}.detail"})
-    return _with_volume(got, c, f"util21b.rule.cost.rent.{verdict}.detail")
-
-
-def _with_volume(got, costs, detail_key: str):
-    """``got`` worded on the assumed utilisation and the volume's own busy share, where the tokens row keeps the
-    setup under half as busy (s21-util21b, eleventh blind review q24: "rent at 40 %" beside a volume about 1 % busy)."""
-    volume = volume_busy.finding_clause(costs)
-    if not volume:
-        return got
-    if ".never." in detail_key:  # the memo's "Owning pays off" row says the volume's verdict: said once (page budget)
-        volume = ""
-    return got.model_copy(update={"detail_key": detail_key, "params": {**got.params, "volume": volume}})
+        # s22-rentbasis22b: paid back against this rent, which a setup that stays up pays busy or not, the months at
+        # the plan's one utilisation (cost.against_rent)
+        key = f"rentbasis22b.rule.cost.rent.{verdict}.detail"
+        lead = rent_breakeven.lead(c)
+        if not lead:
+            return got.model_copy(update={"detail_key": key})
+        # s23-util23 (blind review 12b, q24): the utilisation at which owning pays, next to the plan's, where that is
+        # why renting wins; then the payback against the printed rent, worded shorter after a lead that named owning
+        rest = {"tr": f"util23.rule.cost.rent.{verdict}.rest", **{k: got.params[k] for k in ("months", "breakeven",
+                                                                                           "scale")}}
+        return got.model_copy(update={"detail_key": "util23.rule.cost.rent.detail",
+                                      "params": {**got.params, "lead": lead, "rest": rest}})
+    return got
 
 
 @rule("cost.buy", "cost")
@@ -960,7 +958,7 @@ def cost_then(f: Facts):
     if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
         return got.model_copy(update={"detail_key": "rentbasis22b.rule.cost.cloud_then_buy.detail",
                                       "params": {**got.params, "breakeven": months.phrase("months")}})
-    return _with_volume(got, c, "util21b.rule.cost.cloud_then_buy.detail")
+    return got
 
 
 @rule("cost.hosted_api", "cost")

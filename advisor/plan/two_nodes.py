@@ -147,27 +147,7 @@ def _break_even(costs: Any, cloud: tuple[float | None, float | None], conv: floa
     capex = (costs.bare_metal_capex.low, costs.bare_metal_capex.high)
     rent = (cloud[0] * conv, cloud[1] * conv)  # type: ignore[operator]
     costs.break_even_months = costmod.against_rent(capex, (opex.low, opex.high), rent, costs.horizon_months,
-                                                   costs.usage_busy if costs.usage_busy is not None else costs.utilisation)
-
-
-def at_busy_share(out: costmod.CostOutcome, busy: float) -> None:
-    """Two nodes' bought comparison at the share of the hours the month's own tokens keep them busy (s22-rentbasis22b,
-    issue 25: owncost22 re-costed one node only, so q34's two nodes read "about 1 % busy" beside a power at 40 %).
-    The power above idle is all that changes: each node's power is its full draw × (idle share + the busy share of
-    the rest), so the summed power scales by the ratio of the draws; the monthly figure, the owned total and the
-    payback follow. Renting, billed for the hours the GPUs are up, is unchanged."""
-    c = out.costs
-    pw, bm = c.bare_metal_power_monthly, c.bare_metal_monthly
-    if pw is None or bm is None or c.utilisation <= 0:
-        return
-    ratio = costmod.average_draw(busy) / costmod.average_draw(c.utilisation)
-    d_lo, d_hi = pw.low * (ratio - 1), pw.high * (ratio - 1)
-    c.bare_metal_power_monthly = MoneyRange(low=round(pw.low + d_lo, 2), high=round(pw.high + d_hi, 2))
-    c.bare_metal_monthly = MoneyRange(low=round(bm.low + d_lo, 2), high=round(bm.high + d_hi, 2))
-    if None not in out.owned_usd:
-        out.owned_usd = (out.owned_usd[0] + d_lo / out.conv, out.owned_usd[1] + d_hi / out.conv)  # type: ignore[operator]
-    c.usage_busy = busy
-    _break_even(c, out.cloud_usd, out.conv)
+                                                   costs.utilisation)
 
 
 def node_row(node: Node, command: str | None = None) -> PlanNode:

@@ -58,7 +58,9 @@ def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_
     own_in = MoneyRange(low=monthly["low"] * share * 1e6 / tin, high=monthly["high"] * share * 1e6 / tin)
     own_out = MoneyRange(low=monthly["low"] * (1 - share) * 1e6 / tout, high=monthly["high"] * (1 - share) * 1e6 / tout)
     row = _row(scenario_memo(Q24, lang), lang)
-    kept = {"en": "Kept ", "zh_CN": "若按假设的"}[lang]
+    # the capacity's figure labelled with the plan's one utilisation (s23-util23: "Kept 40 % busy, the assumed share"
+    # beside "about 1 % busy" read as two utilisations; the volume's share is now said as the capacity it fills)
+    kept = {"en": "At the plan's ", "zh_CN": "按计划的"}[lang]
     own_at, cap_at = row.index(OWN[lang][1]), row.index(kept)  # estimated: q24 counts people, not requests
     busy = translate(lang, "costbasis21.busy.pct", pct=f"{c['per_million_basis']['own_volume']['busy'] * 100:.0f}")
     assert row.index(busy) < own_at < cap_at or own_at < row.index(busy) < cap_at, row

@@ -14,7 +14,6 @@ from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.data import duration, factor_range
 from advisor.plan.memo import render_memo_markdown
-from advisor.plan.memo_per_million import busy_text
 from advisor.plan.office_purchase import WORKSTATION_MAX_GPUS
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -56,11 +55,11 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     office, room = factor_range("office_pue"), factor_range("server_room_pue")
     assert (o.pue.low, o.pue.high) == office and office[1] <= 1.2 < room[0]
     # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included); an
-    # office box idles at its own idle share (pages20: not a server's half), busy the share the month's own tokens
-    # give (s22-owncost22: q01's tokens row keeps it about 1 % busy against the assumed 40 %, and the power the totals
-    # count is at that share; the assumed one is said beside it, tests/core/test_util21b.py)
-    idle, u = factor_range("office_idle_draw"), r.costs.usage_busy
-    assert u is not None and u < r.costs.utilisation / 2
+    # office box idles at its own idle share (pages20: not a server's half), busy the plan's one utilisation
+    # (s23-util23: s22-owncost22 used the share of the capacity q01's tokens row fills, about 1 %, which the memo then
+    # called "1 % busy" beside the utilisation row's 40 %; tests/core/test_one_utilisation23.py)
+    idle, u = factor_range("office_idle_draw"), r.costs.utilisation
+    assert r.costs.usage_busy is None and u == pytest.approx(0.4)
     assert (o.idle_draw.low, o.idle_draw.high) == idle and idle[1] < 0.5
     assert o.average_draw == pytest.approx(idle[0] + (1 - idle[0]) * u, abs=1e-3)
     assert o.average_draw_high == pytest.approx(idle[1] + (1 - idle[1]) * u, abs=1e-3)
@@ -71,8 +70,8 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     draw = f"{round(o.average_draw * 100)}–{round(o.average_draw_high * 100)}"
     for lang in ("en", "zh_CN"):  # the memo says the duty the kWh count
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "owncost22.power_duty", draw=draw, idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}",
-                         busy=busy_text(u, lang)) in memo
+        assert translate(lang, "memo.office19.power_duty", draw=draw,
+                         idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}", util=round(u * 100)) in memo
 
 
 def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():

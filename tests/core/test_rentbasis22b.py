@@ -1,5 +1,6 @@
 """s22-rentbasis22b (issue 25): a bought setup beside a rented plan paid back against the rent the memo prints (a
-setup that stays up, billed busy or not) with its power at one share; two nodes re-costed at the volume's busy share;
+setup that stays up, billed busy or not) with its power at one share, the plan's utilisation (s23-util23; two nodes
+were re-costed at the volume's busy share until then);
 the premium line in the totals of forms that pay for it; page 1 saying where owning's and renting's ranges overlap
 and which is cheaper at their middle (q26)."""
 
@@ -11,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.plan import cost as costmod
-from advisor.plan import line_total, own_rent_verdict, two_nodes
+from advisor.plan import line_total, own_rent_verdict
 from advisor.plan.result import LineCost, MoneyRange
 from tests.support.planned import scenario_memo, scenario_plan
 
@@ -36,45 +37,45 @@ def test_against_rent_pays_back_sooner_on_a_dearer_rent_and_never_below_the_runn
 def test_a_rented_plans_bare_metal_pays_back_against_the_printed_rent_at_the_power_shown(path):
     """q24, q14: the months are the purchase against the rent the memo prints (the cheaper of on demand and
     monthly/reserved) less the running costs whose power the table shows; no utilisation break-even, since that rent
-    does not fall with the busy share (it used to be renting the busy hours at 40 % against power at 40 %)."""
+    does not fall with the busy share (it used to be renting the busy hours at 40 % against power at 40 %). The
+    power and the months at the plan's one utilisation (s23-util23; s22 put them at the tokens row's share of the
+    capacity, which the memo then called "1 % utilisation" beside the utilisation row's 40 %)."""
     c = scenario_plan(path).costs
-    assert c.break_even_utilisation is None and c.usage_busy is not None
+    assert c.break_even_utilisation is None and c.usage_busy is None
     rent = min((r for r in (c.cloud_on_demand_monthly, c.cloud_monthly) if r is not None), key=lambda r: r.low + r.high)
     running_lo = c.bare_metal_power_monthly.low + c.bare_metal_colo_monthly.low + c.bare_metal_staff_monthly.low
     expected = costmod.against_rent((c.bare_metal_capex.low, c.bare_metal_capex.high), (running_lo, running_lo),
-                                    (rent.low, rent.high), c.horizon_months, c.usage_busy)
+                                    (rent.low, rent.high), c.horizon_months, c.utilisation)
     assert c.break_even_months.low == pytest.approx(expected.low, rel=0.02)
-    # the power shown is at the volume's share, the one the payback used: below its figure at the assumed share
     assert c.bare_metal_power_monthly.low < c.bare_metal_colo_monthly.low * 10  # sanity: a figure, not a zero
-    draw = costmod.average_draw(c.usage_busy) / costmod.average_draw(c.utilisation)
-    assert draw < 1
+    # the months' words name the share the power was costed at: the plan's, the utilisation row's
+    if c.break_even_months.reason_params.get("util") is not None:
+        assert c.break_even_months.reason_params["util"] == round(c.utilisation * 100)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rent_finding_says_the_rent_stays_and_no_utilisation_break_even(lang):
+    """The payback against the printed rent, which stays up; since s23-util23 led by the share of the hours at which
+    owning beats renting only the busy hours (q24's 40 % below it), never an empty "—" break-even."""
     r = scenario_plan(Q24)
     rent = next(f for f in r.findings if f.id == "cost.rent")
-    assert rent.detail_key.startswith("rentbasis22b.rule.cost.rent.")
+    assert rent.detail_key == "util23.rule.cost.rent.detail"
+    assert rent.params["rest"]["tr"].startswith("util23.rule.cost.rent.")
     text = rent.detail_in(lang)
     assert ("busy or not" in text) if lang == "en" else ("不论 GPU 忙闲" in text)
     assert "—" not in text  # no empty utilisation break-even
 
 
-def test_two_nodes_are_recosted_at_the_volumes_busy_share():
-    """q34 (a mainland node plus an overseas one, about 1 % busy by its tokens): the owned comparison's power at that
-    share, and ``at_busy_share`` at the assumed share itself changes nothing (the other direction)."""
+def test_two_nodes_are_costed_at_the_plans_utilisation():
+    """q34 (a mainland node plus an overseas one, its tokens filling about 1 % of their capacity): the owned
+    comparison's power and payback at the plan's utilisation, as one node's (s23-util23 re-argues s22-rentbasis22b's
+    re-costing at the volume's share, which put "(1 % utilisation)" beside the utilisation row's 40 %)."""
     r = scenario_plan(Q34)
     c = r.costs
-    assert r.nodes and c.usage_busy is not None and c.usage_busy < c.utilisation
-    same = c.model_copy(deep=True)
-    out = costmod.CostOutcome(costs=same, series=[], cloud_usd=(1.0, 2.0), owned_usd=(3.0, 4.0), conv=1.0)
-    two_nodes.at_busy_share(out, same.utilisation)  # at the assumed share itself: nothing changes
-    assert same.bare_metal_power_monthly.low == pytest.approx(c.bare_metal_power_monthly.low, abs=0.01)
-    two_nodes.at_busy_share(out, 1.0)  # fully busy: dearer power by the ratio of the draws, the monthly with it
-    ratio = costmod.average_draw(1.0) / costmod.average_draw(c.utilisation)
-    assert same.bare_metal_power_monthly.low == pytest.approx(c.bare_metal_power_monthly.low * ratio, rel=1e-3)
-    assert same.bare_metal_monthly.low - c.bare_metal_monthly.low == pytest.approx(
-        same.bare_metal_power_monthly.low - c.bare_metal_power_monthly.low, abs=0.05)
+    assert r.nodes and c.usage_busy is None
+    be = c.break_even_months
+    if be is not None and be.reason_params.get("util") is not None:
+        assert be.reason_params["util"] == round(c.utilisation * 100)
 
 
 def test_the_premium_line_is_in_a_colocated_setups_total_not_an_office_boxs():

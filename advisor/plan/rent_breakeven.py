@@ -1,0 +1,74 @@
+"""The utilisation at which owning pays, said in the rent finding next to the plan's own (issue 25, blind review 12b,
+q24: "the reason the brief wants never appears in the body: 40 % utilisation sits below the ~53–80 % break-even,
+which is only in source [3]").
+
+The rent finding pays a purchase back against the rent the memo prints, which a setup that stays up pays busy or not
+(s22-rentbasis22b): against that rent the utilisation only moves the power. Why renting suits a load that is busy 40 %
+of the hours is the other comparison an engineer makes first: an owned GPU is paid for every hour, a rented one can be
+paid for the hours it works, so owning wins only above some share of the hours (source [3]'s u* = owned cost per
+GPU-hour ÷ cloud price). Here that share is worked out over the plan's horizon from the memo's own figures, the sum
+``payback.utilisation_over_horizon`` makes: the purchase and the running costs of the same GPUs (bought, colocated;
+the cost table's bare-metal row) against renting every GPU on demand for that share of the hours. Said only where it
+is the reason: the plan's utilisation below the best case's break-even (or no break-even at all).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import payback
+from advisor.plan.cost import average_draw
+from advisor.plan.result import BreakEven
+
+
+def _full_on_demand(costs: Any) -> tuple[float, float] | None:
+    """(low, high) a month for every GPU the plan runs billed on demand around the clock, in the answers' currency:
+    the cost table's on-demand month ÷ the GPUs it bills × the plan's GPUs (the uplift on the rate as that row has it)."""
+    od = costs.cloud_on_demand_monthly
+    if od is None or costs.per_job or not costs.gpus:
+        return None
+    billed = costs.cloud_billed_gpus_range
+    b_lo, b_hi = (billed.low, billed.high) if billed is not None else (costs.cloud_billed_gpus,) * 2
+    if not b_lo or not b_hi:
+        return None
+    return od.low / b_lo * costs.gpus, od.high / b_hi * costs.gpus
+
+
+def utilisation(costs: Any) -> BreakEven | None:
+    """The break-even utilisation over the horizon of owning the plan's GPUs (bought, colocated) against renting them
+    on demand for the hours they are busy (best case for owning … worst case); None where either side is not costed
+    or the plan runs on two nodes (whose rates differ)."""
+    full = _full_on_demand(costs)
+    capex, power = costs.bare_metal_capex, costs.bare_metal_power_monthly
+    colo, staff = costs.bare_metal_colo_monthly, costs.bare_metal_staff_monthly
+    if full is None or None in (capex, power, colo, staff) or (costs.per_million_basis or {}).get("nodes", 1) > 1:
+        return None
+    # the power at the utilisation split into its idle part (paid whatever the load) and the part that grows with use
+    busy = average_draw(costs.utilisation)
+    at_full = (power.low / busy, power.high / busy)
+    idle, span = average_draw(0.0), average_draw(1.0) - average_draw(0.0)
+    fixed = (colo.low + staff.low + at_full[0] * idle, colo.high + staff.high + at_full[1] * idle)
+    per_util = (at_full[0] * span, at_full[1] * span)
+    return payback.utilisation_over_horizon((capex.low, capex.high), fixed, per_util, full, costs.horizon_months)
+
+
+def lead(costs: Any) -> dict[str, Any] | str:
+    """A ``{"tr": …}`` phrase that opens the rent finding: "The plan's 40 % utilisation is below the about 43 % at
+    which owning … pays back within 24 months …", where the utilisation is below the best case's break-even (or there
+    is none); "" where it is not the reason."""
+    be = utilisation(costs)
+    if be is None:
+        return ""
+    util = round(costs.utilisation * 100)
+    common = {"util": util, "months": costs.horizon_months}
+    if be.low is None:
+        return {"tr": "util23.rent.lead.never", **common}
+    low = payback.percent_up(be.low)
+    if util >= low:
+        return ""
+    if be.high is None:
+        return {"tr": "util23.rent.lead.best_only", "low": low, **common}
+    return {"tr": "util23.rent.lead.range", "low": low, "high": payback.percent_up(be.high), **common}
+
+
+__all__ = ["lead", "utilisation"]

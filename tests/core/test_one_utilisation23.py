@@ -1,0 +1,150 @@
+"""One utilisation per memo (issue 25, blind review 12b; s23-util23).
+
+Six memos stated two utilisations for one setup: the cost table's 40 % (the load pattern's share) and "about 1 % busy"
+/ "never in the worst case (1 % utilisation)" (the share of the setup's token capacity the tokens row fills, at which
+the power and the payback had been re-costed). Now every cost figure is at the plan's utilisation and the tokens
+row's share is said as the capacity it fills. Checked here:
+
+- over every advice scenario's memo in both languages, every percentage stated as a utilisation or a busy share is
+  the plan's utilisation, a break-even the plan computed (the share at which owning pays), a team fleet's measured
+  utilisation of its other work (which says which cards are free), or 100 % (the ceiling "even at 100 %");
+- the power and the payback of an owned setup are at the plan's utilisation, also where the tokens row fills a
+  small share of the capacity;
+- q24's rent finding names the utilisation at which owning pays beside the plan's 40 %, in both languages, and that
+  break-even is the share at which owning and renting only the busy hours cost the same over the horizon.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan import payback, rent_breakeven, volume_busy
+from advisor.plan.cost import average_draw
+from tests.support.planned import advice_plan, only_finding, scenario_answers, scenario_memo, scenario_plan
+
+SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
+PATHS = sorted(SCEN.glob("*.json"))
+NUM = r"(\d+(?:\.\d+)?)"
+# a percentage stated as a utilisation or a busy share ("40 % utilisation", "1 % busy", "busy 40 % of the time",
+# "利用率 40 %", "40 % 的时间在忙"); the capacity wording ("fills about 1 % of this setup's capacity") is none of these
+STATED = {
+    "en": [re.compile(NUM + r" ?% (?:utilisation|busy)\b", re.I),
+           re.compile(r"(?:utilisation|busy)[:;]? (?:of )?(?:about )?" + NUM + r" ?%", re.I)],
+    "zh_CN": [re.compile(NUM + r" ?% ?(?:的)?(?:利用率|忙碌比例)"),
+              re.compile(r"(?:利用率|忙碌比例)[：:]? ?(?:约 ?)?" + NUM + r" ?%"),
+              re.compile(NUM + r" ?% ?的时间在忙")],
+}
+
+
+def _body(memo: str, lang: str) -> str:
+    """The memo without its source list (a source's own title may quote a published break-even, "u* ≈ 53–80%")."""
+    head = "## " + translate(lang, "memo.h.sources")
+    return memo.split(head)[0]
+
+
+def _allowed(path: Path) -> set[float]:
+    """The percentages a memo may state as a utilisation: the plan's, the break-evens it computed, a fleet's measured
+    utilisation of its other work, 100."""
+    r = scenario_plan(path)
+    c = r.costs
+    allowed = {100.0}
+    if c is None:
+        return allowed
+    allowed.add(round(c.utilisation * 100))
+    for be in (c.break_even_utilisation, rent_breakeven.utilisation(c)):
+        for end in (be.low, be.high) if be is not None else ():
+            if end is not None:
+                allowed.add(float(payback.percent_up(end)))
+    answers = scenario_answers(path)
+    if answers.get("current_fleet") and answers.get("measured_utilisation") is not None:
+        allowed.add(round(float(answers["measured_utilisation"]) * 100))
+    return allowed
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem[:3])
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_memo_states_one_utilisation_for_its_setup(path, lang):
+    body = _body(scenario_memo(path, lang), lang)
+    allowed = _allowed(path)
+    stated = {float(m.group(1)): m.group(0) for rx in STATED[lang] for m in rx.finditer(body)}
+    stray = {v: said for v, said in stated.items() if v not in allowed}
+    assert not stray, (path.stem, lang, stray, sorted(allowed))
+
+
+def test_the_old_wording_would_have_failed():
+    """The check reads the wording blind review 12b found (q24: "about 1 % busy", "(1 % utilisation)"), so it can
+    fail; the capacity wording that replaced it passes."""
+    old = ("This setup is about 1 % busy at the estimated volume. Kept 40 % busy, the assumed share: … never in the "
+           "worst case (1 % utilisation)")
+    assert {float(m.group(1)) for rx in STATED["en"] for m in rx.finditer(old)} == {1.0, 40.0}
+    new = translate("en", "lead22.per_million.idle_estimated", busy="about 1 %", util="40", value="…")
+    assert {float(m.group(1)) for rx in STATED["en"] for m in rx.finditer(new)} == {40.0}
+    new_zh = translate("zh_CN", "lead22.per_million.idle_estimated", busy="约 1 %", util="40", value="…")
+    assert {float(m.group(1)) for rx in STATED["zh_CN"] for m in rx.finditer(new_zh)} == {40.0}
+
+
+@pytest.mark.parametrize("name", ["q03_hospital_private_wan_medical", "q24_us_saas_rent", "q08_ascend_fleet_internal"])
+def test_power_and_payback_are_at_the_plans_utilisation_where_the_tokens_fill_little(name):
+    r = advice_plan(name)
+    c = r.costs
+    # the tokens row fills well under the plan's utilisation: the case that used to be re-costed at that share
+    assert volume_busy.contradicting_share(c) is not None, name
+    assert c.usage_busy is None
+    be = c.break_even_months
+    if be is not None and be.reason_params.get("util") is not None:
+        assert be.reason_params["util"] == round(c.utilisation * 100), (name, be)
+    if c.bare_metal_power_monthly is not None and c.bare_metal_capex is not None:
+        # the bare-metal power is full draw × average_draw(the plan's share): the ratio of two shares' draws is not 1
+        assert average_draw(c.utilisation) != pytest.approx(average_draw(0.01))
+    own = r.costs.owned
+    if own is not None and own.average_draw is not None and own.idle_draw is not None:
+        lo, hi = volume_busy.draw_at(own.idle_draw, c.utilisation)
+        assert own.average_draw == pytest.approx(lo, abs=0.01), (name, own.average_draw, lo)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q24s_rent_finding_names_the_break_even_utilisation_beside_the_plans(lang):
+    r = advice_plan("q24_us_saas_rent")
+    c = r.costs
+    be = rent_breakeven.utilisation(c)
+    assert be is not None and be.low is not None
+    util, low = round(c.utilisation * 100), payback.percent_up(be.low)
+    assert util == 40 and low > util  # the reason renting wins: the plan's share below where owning pays
+    detail = only_finding(r, "cost.rent").detail_in(lang)
+    below = {"en": f"The plan's {util} % utilisation is below the ~{low} %",
+             "zh_CN": f"计划的 {util} % 利用率低于自购回本的水平"}[lang]
+    need = {"en": f"below the ~{low} % at which owning pays over {c.horizon_months} months against renting only busy hours",
+            "zh_CN": f"与只租忙碌时段相比，{c.horizon_months} 个月内回本按最好的价格需约 {low} %"}[lang]
+    assert below in detail and need in detail, detail
+    # and the payback against the printed rent is worded at the same 40 %, not at the tokens row's share
+    assert {"en": f"({util} % utilisation)", "zh_CN": f"利用率 {util} %"}[lang] in detail, detail
+
+
+def test_the_break_even_is_where_owning_and_renting_the_busy_hours_cost_the_same():
+    """The best case's break-even worked back from q24's cost table: over the horizon, the purchase and the running
+    costs at that share equal renting every GPU on demand for that share of the hours (cheapest purchase and running,
+    dearest rent), within the rounding up to a tenth of a percent."""
+    c = advice_plan("q24_us_saas_rent").costs
+    u = rent_breakeven.utilisation(c).low
+    h = c.horizon_months
+    full_power = c.bare_metal_power_monthly.low / average_draw(c.utilisation)
+    owning = c.bare_metal_capex.low + h * (c.bare_metal_colo_monthly.low + c.bare_metal_staff_monthly.low
+                                           + full_power * average_draw(u))
+    renting = h * u * c.cloud_on_demand_monthly.high / c.cloud_billed_gpus * c.gpus
+    assert renting == pytest.approx(owning, rel=0.005)
+    assert h * (u - 0.002) * c.cloud_on_demand_monthly.high / c.cloud_billed_gpus * c.gpus < owning
+
+
+def test_no_break_even_lead_where_the_plans_utilisation_is_above_it(monkeypatch):
+    """Said only where it is the reason: at a utilisation at or above the best case's break-even the lead is empty."""
+    c = advice_plan("q24_us_saas_rent").costs
+    be = rent_breakeven.utilisation(c)
+    c.utilisation = payback.percent_up(be.low) / 100
+    monkeypatch.setattr(rent_breakeven, "utilisation", lambda _c: be)
+    assert rent_breakeven.lead(c) == ""
+    c.utilisation = 0.2
+    assert rent_breakeven.lead(c)["tr"] == "util23.rent.lead.best_only"
