@@ -64,20 +64,21 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
             vendor=choice.reason_params.get("vendor", ""))
     if choice.unsourced_cheaper is not None:
         add(choice.unsourced_cheaper.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, choice.unsourced_cheaper))
-    dearer = {d.gpu_name: d for d in choice.dearer}
+    dearer = {x.gpu_name: x for x in choice.dearer}
     for a in choice.alternatives:
-        d = dearer.get(a.gpu_name)
-        if d is not None:
-            add(a.gpu_name, "pages23.lead.dearer", per=d.per_replica, chosen_per=d.chosen_per_replica,
-                cost=f"{d.per_hour:,.2f}", chosen_cost=f"{d.chosen_per_hour:,.2f}")
+        sized = dearer.get(a.gpu_name)
+        if sized is not None:
+            add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
+                cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
         elif choice.reason == "fleet":
             add(a.gpu_name, "pages23.lead.fleet", cost=_cost(choice, a))
         else:
             add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
     if (k := choice.cheaper_card) is not None:
         add(k.gpu_name, "pages23.lead.cheaper_card", per=k.per_replica, n=k.gpus, cost=f"{k.per_hour:,.2f}")
-    for g in (choice.set_aside or {}).get("gpus", []):
-        add(g["name"], "pages23.lead.set_aside", ttft_s=g["ttft_s"], target=choice.set_aside["ttft_target_s"])
+    aside = choice.set_aside or {}
+    for g in aside.get("gpus", []):
+        add(g["name"], "pages23.lead.set_aside", ttft_s=g["ttft_s"], target=aside["ttft_target_s"])
     return out[:MAX_NAMED]
 
 
