@@ -1139,30 +1139,13 @@ def _totals_in_formula(result: PlanResult, totals: str, worked: str) -> bool:
     the totals its worked-out product ends in. Where each plain total is there, the product is the row. Not where a
     label says more than "on demand"/"monthly/reserved" (scaled to the load, a reserved floor), nor for a job."""
     c = result.costs
-    if c.per_job:
-        return False
-    if (c.cloud_reserved_floor or cloud_price_labels.scaled(c)) and not _labels_in_formula(result, totals, worked):
+    if c.per_job or c.cloud_reserved_floor or cloud_price_labels.scaled(c):
         return False
     cur = c.currency
     figures = [_money(r, cur) for r in (c.cloud_on_demand_monthly, c.cloud_monthly, c.cloud_spot_monthly)
                if r is not None]
     shown = [f for f in figures if f in totals]
     return bool(shown) and len(shown) == len(figures) and all(f.removesuffix(f" {cur}") in worked for f in shown)
-
-
-def _labels_in_formula(result: PlanResult, totals: str, worked: str) -> bool:
-    """A month row whose labels say more than "on demand" (scaled to the load, a reserved floor): the product says
-    it too where it names each such label's words and the GPUs billed on average (s23-pages23: q36's and q42's cost
-    tables gave every total twice, once labelled and once worked out)."""
-    billed = cloud_price_labels.billed_text(result.costs)
-    if billed and billed not in worked:
-        return False
-    for part in totals.split("; "):
-        label = part.rsplit(": ", 1)[0] if ": " in part else ""
-        # the reserved floor's label word for word; "on demand, scaled to the load (…)" as the product's average
-        if label and "(" not in label and label not in worked:
-            return False
-    return True
 
 
 def _node_cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:

@@ -80,18 +80,3 @@ def test_a_memo_with_no_quotes_finding_keeps_the_quotes_step_and_a_mainland_one_
     assert any(f.id in QUOTE_FINDINGS for f in cn.findings)
     memo = render_memo_markdown(cn, "en")
     assert translate("en", "plan.next.quotes") not in memo
-
-
-@pytest.mark.parametrize("name", ["q36_bursty_b2b_event_mainland", "q42_china_market_gpus_mainland"])
-def test_a_scaled_or_floor_reserved_month_is_worked_out_once(name):
-    """q36/q42 gave every cloud total twice: labelled (scaled to the load, the always-on replicas reserved) and again
-    worked out; the worked-out product names both labels' facts, so it is the month row and its own row is gone."""
-    r = planned(advice_answers(name))
-    assert r.costs.cloud_reserved_floor is not None  # the case this guards: a label saying more than "on demand"
-    for lang in ("en", "zh_CN"):
-        memo = render_memo_markdown(r, lang)
-        cost = memo.split("\n## ")[4]
-        assert not _row("memo.batchcost15.formula_label", memo, lang)
-        for total in (r.costs.cloud_on_demand_monthly, r.costs.cloud_monthly, r.costs.cloud_spot_monthly):
-            figure = f"{total.low:,.0f}–{total.high:,.0f}"
-            assert cost.count(figure) == 1, (lang, figure)
