@@ -42,9 +42,20 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
         lead.append(gate)
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
-    if not result.feasible and (result.fixes or not asked_first):  # no change of answers to offer: the question
-        lead.append(_decide_step(result))  # above is the decision
+    if not result.feasible and (result.fixes or not asked_first) and not replanned_already(result):
+        lead.append(_decide_step(result))  # no change of answers to offer: the question above is the decision
     return lead + rest
+
+
+def replanned_already(result: PlanResult) -> bool:
+    """The one change on offer is other GPUs, and the setup the memo sets out (its "closest workable option") is the
+    one that change names: the steps test that setup, and "first decide on the one change … and re-plan" asks for a
+    plan the memo already is (s23-pages23, re-check 12b, q20)."""
+    if len(result.fixes) != 1 or result.fixes[0].id != "other_gpus":
+        return False
+    p, hw = result.fixes[0].params, result.hardware
+    return hw.gpu_name is not None and p.get("gpu") == hw.gpu_name and p.get("total") == hw.total_gpus \
+        and p.get("weights") == hw.weights
 
 
 def after_critical_path(steps: list[NextStep]) -> list[NextStep]:
@@ -163,4 +174,4 @@ def _budget_buys(result: PlanResult, currency: str) -> Any:
         "pct": f"{s_lo}–{s_hi}" if s_lo != s_hi else str(s_lo)}}
 
 
-__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first"]
+__all__ = ["BENCH_IDS", "DECIDE_ID", "GATE_IDS", "after_critical_path", "critical_path_first", "replanned_already"]

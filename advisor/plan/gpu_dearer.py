@@ -76,22 +76,24 @@ class DearerAlt(BaseModel):
     limit_ms: float | None = None
     limit_target_ms: float | None = None
 
-    def text_in(self, lang: str, lead: str = "pages20.dearer") -> str:
-        """The clause; ``lead``: the keys' prefix (``gpucheap21`` says it of a cheaper card left out of the options)."""
+    def text_in(self, lang: str, lead: str = "pages20.dearer", figures_said: bool = False) -> str:
+        """The clause; ``lead``: the keys' prefix (``gpucheap21`` says it of a cheaper card left out of the options).
+        ``figures_said``: the GPU choice's opening sentence gave its requests a replica and cost (advisor.plan.gpu_lead):
+        only what stops a replica and a leaner size are added (s23-pages23)."""
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
         # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
         key = f"{lead}.text" if lead != "pages20.dearer" else f"{lead}.text_whole" if self.whole_server and \
             self.spare_gpus else f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
-        out = translate(lang, key, **p)
+        out = "" if figures_said and lead == "pages20.dearer" else translate(lang, key, **p)
         if lead != "pages20.dearer":  # the compact clause (a cheaper card left out): its size and cost alone
             return out
         if self.limit is not None:
-            out += ("" if lang == "zh_CN" else " ") + translate(
+            out += ("" if lang == "zh_CN" or not out else " ") + translate(
                 lang, f"replica21.dearer.limit_{self.limit}", gpu_name=self.gpu_name, at=self.limit_at,
                 ms=f"{self.limit_ms:,.0f}" if self.limit == "ttft" else f"{self.limit_ms:,.1f}",
                 target=f"{self.limit_target_ms:,.0f}")
         if self.leaner_gpus is not None:
-            out += ("" if lang == "zh_CN" else " ") + translate(lang, "gpudearer19.leaner", **p)
+            out += ("" if lang == "zh_CN" or not out else " ") + translate(lang, "gpudearer19.leaner", **p)
         return out
 
 

@@ -77,7 +77,8 @@ class GpuWeighing(_Out):
                 return render(lang, f"plan.gpu_weigh.card_unpriced.{self.resource}", {"gpu": c.gpu_name,
                                                                                      "value": fmt(c.value)})
             per = c.value / c.per_card_hour if c.per_card_hour > 0 else 0.0
-            return render(lang, f"plan.gpu_weigh.card.{self.resource}", {
+            # s23-pages23: the card's figure and price; the ratio per unit of price is the "best" sentence's
+            return render(lang, f"pages23.gpu_weigh.card.{self.resource}", {
                 "gpu": c.gpu_name, "value": fmt(c.value), "price": f"{c.per_card_hour:,.2f}",
                 "currency": self.currency, "per": f"{per:.3g}"})  # fmt: skip
 
@@ -105,7 +106,9 @@ class GpuWeighing(_Out):
                 text += render(lang, f"plan.gpu_weigh.best.{self.resource}", {
                     "gpu": best.gpu_name, "ratio": f"{ratio:.1f}", "chosen": mine.gpu_name,
                     "card_ratio": f"{best.value / mine.value:.1f}"})  # fmt: skip
-        if self.resource != "prefill_compute" and all(c.kv_requests is not None for c in self.cards):
+        # the requests each KV cache holds: said where memory is what decides (s23-pages23: a row of figures
+        # beside a bandwidth or compute weighing the reviewers never used, on every memo's page 2)
+        if self.resource == "kv_memory" and all(c.kv_requests is not None for c in self.cards):
             rows = [render(lang, "plan.gpu_weigh.kv_row", {"gpu": c.gpu_name, "n": c.kv_requests, "tp": c.tp})
                     for c in self.cards]
             text += render(lang, "plan.gpu_weigh.kv", {"rows": sep.join(rows)})

@@ -44,6 +44,7 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_rows_needed,
     memo_steps_once,
     memo_text15,
     office_token_rows,
@@ -470,7 +471,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         # s19-reserve19: the always-on floor reserved, the burst replicas on demand (labelled by reserved_floor)
         ("" if c.cloud_reserved_floor else cloud_price_labels.reserved_key(c), c.cloud_monthly if reserved else None),
         ("memo4.cost.spot", c.cloud_spot_monthly)) if r is not None]
-    capex, monthly = (("—", "—") if owning  # an owning form shows its own purchase and running costs below
+    # an owning form shows its own purchase and running costs below; a basic-ops team renting is not offered the
+    # buy-and-colocate row (s23-pages23, memo_rows_needed)
+    capex, monthly = (("—", "—") if owning or not memo_rows_needed.bare_metal_row_needed(result)
                       else (_money(c.bare_metal_capex, cur), _money(c.bare_metal_monthly, cur)))
     per_million = "—"
     out_m, all_m = _money(c.cost_per_million_output_tokens, cur), _money(c.cost_per_million_tokens, cur)
@@ -544,8 +547,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
         rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
                      memo_lead_once.utilisation_value(result, lang, value)))
-    rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
-                                      source=memo_text15.price_source(c.fx_source, lang))))
+    if memo_rows_needed.fx_row_needed(result):  # not under a memo of US dollars only (s23-pages23)
+        rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,
+                                          source=memo_text15.price_source(c.fx_source, lang))))
     if result.deployment_form == "hosted_api":  # what the plan pays first; the GPU rows after it are the comparison
         label = t("memo.cost.hosted_job" if job else "memo.cost.hosted_monthly")
         rows.sort(key=lambda r: r[0] != label)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
-from advisor.plan import serial_path
+from advisor.plan import gpu_lead, serial_path
 from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.fp8_gain_reason import Fp8Gain
 from advisor.plan.fp8_gain_reason import why as gain_why
@@ -852,17 +852,22 @@ class GpuChoice(_Out):
             return ""
         d = self.latency_pick
         other = self._option_text(d["other"], lang)
-        return ("" if lang == "zh_CN" else " ") + render(lang, "gpulat21.text", {
+        # both failover figures are the opening sentence's when it names the GPU: the premium and why (s23-pages23)
+        key = "pages23.latency_after" if self._option(d["other"]).gpu_name in gpu_lead.named_gpus(self) \
+            else "gpulat21.text"
+        return ("" if lang == "zh_CN" else " ") + render(lang, key, {
             "other": other, "more": d["more_pct"], "limit": d["limit_pct"], "load": d["load"],
             "tpot": f"{d['tpot']:,.1f}", "other_load": d["other_load"], "other_tpot": f"{d['other_tpot']:,.1f}",
             "target": d["target"], "near": d["near_pct"]})
 
-    def _dearer(self, lang: str) -> str:
+    def _dearer(self, lang: str, named: set[str] | frozenset[str] = frozenset()) -> str:
         sep = "" if lang == "zh_CN" else " "
         # the GPU the one-card-a-replica sentence already weighed, with its cost and how much more it is, is not
         # weighed again at its size (s21-pages21: q13 said the L40S's 4.84 USD/h three times in one paragraph)
         said = {self._declined_gpu()} | self._passed_over_gpus()
-        out = "".join(sep + d.text_in(lang) for d in self.dearer if d.gpu_name not in said)
+        # one the opening sentence named with its requests a replica and cost: only what stops it is added
+        out = "".join(sep + d.text_in(lang, figures_said=d.gpu_name in named) for d in self.dearer
+                      if d.gpu_name not in said)
         if self.cheaper_card is not None:
             out += sep + self.cheaper_card.text_in(lang, "gpucheap21")
         return out
@@ -897,8 +902,10 @@ class GpuChoice(_Out):
         o = self._option(d["other"])
         # the setup passed over named with its cost, as the next-setups list would (which then leaves it out)
         # the split that made the load decode-heavy (the passed-over setup's) and the chosen one's, the cost row's
-        split = d.get("other_decode_pct") is not None and d.get("decode_pct") is not None
-        return ("" if lang == "zh_CN" else " ") + render(lang, "gpu22.decode_pick" if split else "pages22.decode_pick", {
+        # s23-pages23 (re-check 12b, q42: "a decode share that switches between cards"): the chosen card's split
+        # only, once; what one replica takes against the other is the opening sentence's
+        split = d.get("decode_pct") is not None
+        return ("" if lang == "zh_CN" else " ") + render(lang, "pages23.decode_pick" if split else "pages23.decode_pick_nosplit", {
             "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
             "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
@@ -953,6 +960,28 @@ class GpuChoice(_Out):
         return self._others_text([o for o in self.alternatives if o.gpu_name not in said], lang)
 
     def text_in(self, lang: str) -> str:
+        """One sentence naming the chosen setup and the next two GPUs with the figure against each
+        (advisor.plan.gpu_lead), then the supporting detail without the names and figures it gave (s23-pages23)."""
+        opening = gpu_lead.lead(self, lang)
+        if not opening:
+            return self._sentences(lang)
+        named = gpu_lead.named_gpus(self)
+        sep = "" if lang == "zh_CN" else " "
+        out = opening
+        if self.reason != "cost":  # the standing that set a cheaper GPU aside, or the team's fleet: its detail
+            internal = self.reason_params.get("internal") if self.reason == "grade" else None
+            why = render(lang, f"plan.gpu_choice.why.{self.reason}" + (f"_{internal}" if internal else ""),
+                         self.reason_params)
+            unsourced = render(lang, "plan.gpu_choice.unsourced", {"other": self._option_text(
+                self.unsourced_cheaper, lang)}) if self.unsourced_cheaper is not None and \
+                self.unsourced_cheaper.gpu_name not in named else ""
+            out += sep + render(lang, "pages23.gpu_choice.why_after", {"gpu": self.chosen.gpu_name, "why": why,
+                                                                       "unsourced": unsourced})
+        return out + self._grant(lang) + self._single(lang) + self._decode_pick(lang) + self._latency(lang) \
+            + self._declined(lang) + self._weighed(lang) + self._dearer(lang, named)
+
+    def _sentences(self, lang: str) -> str:
+        """The choice said without an opening sentence: no other GPU with a figure against it."""
         def one(o: GpuOption) -> str:
             return self._option_text(o, lang)
 

@@ -31,7 +31,8 @@ def test_a_decode_heavy_chat_runs_on_the_gpu_that_carries_more_per_price_within_
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
     # named with its cost, as the next-setups list would name it (s22-pages22: the list then leaves it out)
     option = {lang: r.gpu_choice._option_text(other, lang) for lang in ("en", "zh_CN")}
-    assert f"It is chosen over {option['en']} though it costs {d['more_pct']} % more" in en
+    # s23-pages23: the opening sentence names the L20 with what a replica takes; the detail its size, cost, premium
+    assert f"It costs {d['more_pct']} % more than {option['en']}" in en
     assert f"{option['zh_CN']}贵 {d['more_pct']}%" in zh  # no space after a full-width bracket
     # the weighing names the L20 passed over as the setup whose time decoding dominates, with no second split figure
     assert "on the NVIDIA L20 48GB decoding takes most of the GPU time" in en

@@ -40,14 +40,15 @@ def test_a_gpu_a_pick_sentence_passes_over_is_not_listed_among_the_next_setups_t
     over = _passed_over(choice)
     assert over, "the scenario no longer passes a cheaper GPU over: pick another"
     text = choice.text_in(lang)
-    first = re.split(r"\. |。", text, maxsplit=1)[0]  # the chosen setup and the next setups on other GPUs
+    first = re.split(r"\. |。", text, maxsplit=1)[0]  # the chosen setup and the next GPUs, each with its figure
     for alt in choice.alternatives:
         option = choice._option_text(alt, lang)
         assert text.count(option) <= 1, option  # q13: the L4 pair's option, twice
-        if alt.gpu_name not in over:
-            assert option in first  # the other next setups still listed
+        assert option not in first  # s23-pages23: the opening names GPUs with their figure, not the option list
     for gpu in over:
-        assert gpu not in first and gpu in text  # said in its pick sentence, with why
+        # s23-pages23: the GPU a pick passes over is the first the opening sentence weighs against, and its pick
+        # sentence (size, cost, premium) follows once
+        assert gpu in first and text.count(gpu) >= 2
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,0 +1,101 @@
+"""Why this GPU and not the next two, in one sentence (issue 25: "The memo says in one sentence why this GPU and not
+the next two"; blind re-check 12b, q42: a tangled 150-word paragraph where the reader had to dig out "H20: 4.0 TB/s,
+28 against 16 requests a replica; the 4090 D is a consumer card"; q13: "next option is 6 × A10", then a defence of
+the L40S against a cheaper 4 × L4).
+
+The "Why this GPU" finding opens with one sentence that names the chosen setup and at most two other GPUs, each with
+the figure that decided against it, read from the choice's own structured reasons in the order they decide:
+a cheaper setup passed over for what it carries within the target (bandwidth), for its failover latency, for
+splitting a replica over PCIe cards; a cheaper GPU set aside for its standing (consumer card, vendor stack, region,
+export rule); then the next options by cost, with what one replica takes within the target where the choice sized
+them on their own curve. The supporting detail follows it (``GpuChoice.text_in``), without the names and figures
+this sentence already gave.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from advisor.i18n import translate
+from advisor.plan.gpu_names_zh import gpu_name
+
+if TYPE_CHECKING:  # result.py holds GpuChoice and imports this module: no import of it at load time
+    from advisor.plan.result import GpuChoice, GpuOption
+
+MAX_NAMED = 2  # the next two: what the issue asks the sentence to weigh the choice against
+
+
+def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
+    return f"{o.per_hour:,.2f}" if o is not None else ""
+
+
+def _alt_by_name(choice: GpuChoice, name: str) -> GpuOption | None:
+    return next((a for a in choice.alternatives if a.gpu_name == name), None)
+
+
+def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
+    """(GPU name, the figure that decided against it) for the GPUs the opening sentence names, deciding ones first;
+    at most ``MAX_NAMED``."""
+    cur = choice.currency
+    out: list[tuple[str, str]] = []
+
+    def add(name: str, key: str, **params: Any) -> None:
+        if name and name != choice.chosen.gpu_name and all(n != name for n, _ in out):
+            out.append((name, translate(lang, key, currency=cur, **params)))
+
+    if (d := choice.decode_pick) is not None:
+        o = choice._option(d["other"])
+        add(o.gpu_name, "pages23.lead.decode", cost=_cost(choice, o), other_per=d["other_per"], per=d["per"])
+    if (d := choice.latency_pick) is not None:
+        o = choice._option(d["other"])
+        add(o.gpu_name, "pages23.lead.latency", cost=_cost(choice, o), tpot=f"{d['tpot']:,.1f}",
+            other_tpot=f"{d['other_tpot']:,.1f}", target=d["target"])
+    if (d := choice.single_card) is not None:
+        o = choice._option(d["other"])
+        add(o.gpu_name, "pages23.lead.split", cost=_cost(choice, o), more=d["more_pct"])
+    if (d := choice.single_card_declined) is not None:
+        o = choice._option(d["other"])
+        add(o.gpu_name, "pages23.lead.declined", cost=_cost(choice, o), more=d["more_pct"])
+    other = choice.reason_params.get("other") if choice.reason not in ("cost", "fleet") else None
+    if isinstance(other, str):
+        alt = _alt_by_name(choice, other)
+        key = f"pages23.lead.why.{choice.reason}"
+        add(other, key if alt is None else key + "_cost", cost=_cost(choice, alt),
+            vendor=choice.reason_params.get("vendor", ""))
+    if choice.unsourced_cheaper is not None:
+        add(choice.unsourced_cheaper.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, choice.unsourced_cheaper))
+    dearer = {x.gpu_name: x for x in choice.dearer}
+    for a in choice.alternatives:
+        sized = dearer.get(a.gpu_name)
+        if sized is not None:
+            add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
+                cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+        elif choice.reason == "fleet":
+            add(a.gpu_name, "pages23.lead.fleet", cost=_cost(choice, a))
+        else:
+            add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
+    if (k := choice.cheaper_card) is not None:
+        add(k.gpu_name, "pages23.lead.cheaper_card", per=k.per_replica, n=k.gpus, cost=f"{k.per_hour:,.2f}")
+    aside = choice.set_aside or {}
+    for g in aside.get("gpus", []):
+        add(g["name"], "pages23.lead.set_aside", ttft_s=g["ttft_s"], target=aside["ttft_target_s"])
+    return out[:MAX_NAMED]
+
+
+def lead(choice: GpuChoice, lang: str) -> str:
+    """The opening sentence; "" where no other GPU has a figure against it (the choice's own sentence says why)."""
+    named = figures(choice, lang)
+    if not named:
+        return ""
+    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in named]
+    key = "pages23.lead.two" if len(alts) == 2 else "pages23.lead.one"
+    return gpu_name(translate(lang, key, chosen=choice._option_text(choice.chosen, lang), a=alts[0],
+                              b=alts[1] if len(alts) > 1 else ""), lang)  # 华为昇腾 910B, as the memo names it
+
+
+def named_gpus(choice: GpuChoice, lang: str = "en") -> set[str]:
+    """The GPUs the opening sentence names: the detail after it does not list them again."""
+    return {n for n, _ in figures(choice, lang)}
+
+
+__all__ = ["figures", "lead", "named_gpus"]
