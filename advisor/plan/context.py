@@ -133,6 +133,9 @@ class Ctx:
     # s22-owncost22: the share of the hours the month's own tokens keep the chosen setup busy, set once its capacity is
     # known (engine) where it contradicts the assumed utilisation: the power and the owned running costs use it
     volume_busy: float | None = None
+    # s23: the assumed first-token target as stated before the relax search raised it (``reachable``), restored
+    # where the predictor the memo quotes meets it at the peak after all
+    ttft_assumed_before: Assumption | None = None
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one

@@ -75,3 +75,11 @@ def q10_short_of_headroom() -> dict[str, Any]:
     ``advisor predict`` does, s18-align) and fits the headroom on the same server."""
     answers = advice_answers("q10_128k_document_assistant")
     return {**answers, "latency_slo": {**answers["latency_slo"], "ttft_p99_ms": 28000}}
+
+
+def q08_long_prompts() -> dict[str, Any]:
+    """q08 with report-length prompts (average 10,000, p95 32,000 tokens): the assumed first-token target (the 6 s
+    cap for long prompts) is out of reach on the 910Bs, so the plan relaxes it. q08 itself no longer does since the
+    910B's HCCS link is priced as such (s23): its 4 s target is met on TP8."""
+    answers = advice_answers("q08_ascend_fleet_internal")
+    return {**answers, "prompt_tokens": {"avg": 10000, "p95": 32000}}
