@@ -29,8 +29,8 @@ def finding_params(f: Any, ch: Any, lay: Any, unit: str) -> dict[str, Any]:
     c_max = f.claimed_c_max or ch.c_max
     return {"why": {"tr": f"plan.redundancy.why.{gpu_choice.redundancy_reason(f.ctx) or 'public'}"},
             "all": {"tr": f"plan.burst15.all.{unit}", "n": lay.units}, "one": {"tr": f"plan.burst15.one.{unit}"},
-            "replicas": ch.replicas, "left": left, "left_r": {"tr": "plan.burst15.all.replica", "n": left},
-            "carried": left * c_max,
+            "replicas": ch.replicas, "left_r": {"tr": "plan.burst15.all.replica", "n": left},
+            "left": left * c_max,  # the requests carried with one unit down, as the other variants' ``left``
             "peak": f.sized_ctx.peak, "total": lay.total_gpus, "gpu": ch.gpu.name}
 
 

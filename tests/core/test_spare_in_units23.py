@@ -27,7 +27,7 @@ def test_q10_keeps_its_headroom_and_rides_out_a_server_down():
     assert carried >= peak  # N+1 held by the two servers
     red = r.finding("sizing.redundancy")
     assert red is not None and red.title_key.endswith(".in_units.title")
-    assert red.params["carried"] == carried and red.params["peak"] == peak
+    assert red.params["left"] == carried and red.params["peak"] == peak
     assert "N+1 within the 2 servers" in red.title_in("en") and "N+1 已含在 2 台服务器之内" in red.title_in("zh_CN")
     # over the budget at its low end (placeholder H800 prices): said as such, with the budget it needs
     assert not r.feasible and r.finding("cost.budget_short") is not None
