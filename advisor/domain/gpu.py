@@ -10,7 +10,7 @@ from advisor.i18n import tr  # a custom GPU's problems read in the UI language
 
 GiB = 1024**3
 Confidence = Literal["high", "medium", "low"]
-Interconnect = Literal["nvlink", "pcie", "infinity-fabric", "none"]
+Interconnect = Literal["nvlink", "pcie", "infinity-fabric", "hccs", "none"]
 
 
 class GpuSpec(BaseModel):

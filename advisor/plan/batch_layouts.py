@@ -17,6 +17,7 @@ from advisor.plan.context import Ctx
 from advisor.plan.layout_search import no_fit
 from advisor.plan.result import LayoutSearch, LayoutTry, Outcome
 from advisor.sizing import TP_DEGREES
+from advisor.sizing.links import fast_link
 
 
 def _per_hour(c: Ctx, k: sizing.Candidate) -> int:
@@ -70,7 +71,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate]) -> Layo
                 if fit is not None:
                     tries.append(fit)
     tries.sort(key=lambda t: (t.weights != chosen.weights, t.tp))
-    return LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink", batch=True)
+    return LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=not fast_link(gpu), batch=True)
 
 
 __all__ = ["search"]

@@ -130,6 +130,9 @@ class Ctx:
     # s19-cost19: the share's (low, high) where it is an assumed range (bursts on known dates, no count given);
     # ``burst_share`` is then its middle (the month's tokens), the cost's ends bill the range's ends
     burst_share_range: tuple[float, float] | None = None
+    # s23: the assumed first-token target as stated before the relax search raised it (``reachable``), restored
+    # where the predictor the memo quotes meets it at the peak after all
+    ttft_assumed_before: Assumption | None = None
 
     def input_for(self, output_tokens: float) -> float:
         """Prompt tokens that go with ``output_tokens`` at the answers' average prompt:output ratio (the plan's one

@@ -55,6 +55,7 @@ from advisor.plan import (
     serve_engine,
     single_card,
     sizing,
+    spare_in_units,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -478,12 +479,43 @@ def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBoo
     kept = min(headroom_target(c), serving_replicas(chosen) * claimed_capacity(c, chosen))
     if serving_replicas(bare) * claimed_capacity(c, bare) < max(c.peak, kept):
         return None
+    if gchoice.redundancy_reason(c) is not None:
+        return None  # the spare is what keeps a production service up when a unit fails: kept (``_spare_held``)
     out = _cost_of(c, bare, region, book)
     check = _budget(c, out, form, hosted)
     if check[1] is None or (check[0] is False and not check[2]):  # still short of the budget without it
         return None
     bare.notes.append(f"no_spare:{needed - check[1]:.0f}:{needed:.0f}")
     return bare, out, check
+
+
+def _spare_held(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook):
+    """(setup, cost) without the spare unit of a production plan whose units ride out one down on their own (the
+    whole servers rounded up for the headroom hold a replica more than the peak): that spare bought nothing. The
+    setup is noted ``spare_in_units:<units>`` (the N+1 finding says how it is held). None otherwise."""
+    lay = chosen.layout
+    if lay is None or not lay.spare_units or lay.basis == fleet.FLEET_BASIS or lay.regions != 1 \
+            or gchoice.redundancy_reason(c) is None:
+        return None
+    bare = gchoice._copy(chosen)
+    gchoice.apply_layout(c, region, bare, book, owned=lay.owned, load_replicas=lay.load_replicas, spare=False)
+    kept = min(headroom_target(c), serving_replicas(chosen) * claimed_capacity(c, chosen))
+    if serving_replicas(bare) * claimed_capacity(c, bare) < max(c.peak, kept) or not _rides_out_a_unit(c, bare):
+        return None
+    if bare.replicas <= lay.load_replicas:  # no replica from the rounding: the spare is the only one beyond the load
+        return None
+    bare.notes.append(f"{spare_in_units.NOTE}:{bare.layout.units}")
+    return bare, _cost_of(c, bare, region, book)
+
+
+def _rides_out_a_unit(c: Ctx, k: sizing.Candidate) -> bool:
+    """With one of its units down (the largest), the other replicas of ``k`` still carry the peak within the target,
+    as ``gpu_rules.redundancy`` tests a spare: the whole servers rounded up for the headroom may hold the spare."""
+    lay = k.layout
+    if lay is None or lay.units < 2:
+        return False
+    left = max(0, k.replicas - max(1, lay.unit_gpus // max(1, k.tp)))
+    return left * claimed_capacity(c, k) >= c.peak
 
 
 def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str, book: PriceBook,
@@ -493,7 +525,12 @@ def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], r
     kept), then sized for the bare peak (with the spare, then without); at each step the cheapest. (setup, cost,
     budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
     12 users: 2 × TP4 on one server, where TP2 needs two)."""
-    steps = (_without_spare, _without_headroom)
+    # a production service (N+1 by ``gchoice.redundancy_reason``) keeps the policy's headroom and keeps carrying the
+    # peak with one unit down: its spare unit goes only where the units the headroom rounds up to ride out a unit's
+    # loss on their own, and its headroom never (issue #25, q10: 0 % headroom and no spare for business customers is
+    # not a setup an engineer signs: over the budget, the plan says what the budget must be); an internal tool may
+    # trade either for the budget, said as such
+    steps = (_without_spare,) if gchoice.redundancy_reason(c) is not None else (_without_spare, _without_headroom)
     full: dict[int, float | None] = {}  # each setup's cost as sized, worked out once (a cost is not free)
     for step in steps:
         found = []
@@ -845,6 +882,11 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         else:
             ov_node = main_node = None
 
+    if chosen is not None and not on_fleet and form != "hosted_api" and main_node is None and not c.is_batch:
+        held = _spare_held(c, chosen, region, book)  # N+1 already in the units the headroom rounds to (q10)
+        if held is not None:
+            chosen, out = held
+            sim_ttft = sim_tpot = None  # the card takes the curve's figures for the setup as laid out now
     within, needed, straddles = _budget(c, out, form, hosted)
     hosted_costs = None
     if out is None and form == "hosted_api" and hosted is not None:  # a batch on the hosted API alone (s17-fixes)

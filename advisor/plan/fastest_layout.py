@@ -22,6 +22,7 @@ from advisor.domain.sizing import SpeedFactors
 from advisor.plan import sizing
 from advisor.plan.context import Ctx
 from advisor.sizing.gemm import gemm_rate
+from advisor.sizing.links import link_kind
 
 
 def fastest_alone(ctx: Ctx, gid: str) -> tuple[sizing.Candidate, float] | None:
@@ -40,7 +41,7 @@ def prefill_basis(gpu: GpuSpec, tp: int) -> dict[str, Any] | None:
     """What the prefill figure of ``tp`` × ``gpu`` rests on, as a sentence's parameters; None where every part is
     sourced and measured (an NVLink GPU with its own GEMM measurement and a catalog rate of high confidence)."""
     rate = gemm_rate(gpu)
-    linked = tp > 1 and gpu.interconnect != "nvlink"
+    linked = tp > 1 and link_kind(gpu) != "nvlink"  # a vendor mesh: its bandwidth sourced, its all-reduce unmeasured
     sure = (gpu.confidence or "").lower() == "high"
     if rate is not None and rate.basis == "measured" and not linked and sure:
         return None
@@ -48,7 +49,15 @@ def prefill_basis(gpu: GpuSpec, tp: int) -> dict[str, Any] | None:
             "confidence": {"tr": f"plan.fastest22.confidence.{gpu.confidence}"},
             "rate": ({"tr": "plan.fastest22.rate.default", "mfu_pct": round(SpeedFactors().mfu * 100)} if rate is None
                      else {"tr": f"plan.fastest22.rate.{rate.basis}", "reference": rate.reference_gpu}),
-            "link": {"tr": "plan.fastest22.link.pcie"} if linked else ""}  # fmt: skip
+            "link": _link_part(gpu) if linked else ""}  # fmt: skip
+
+
+def _link_part(gpu: GpuSpec) -> dict[str, Any]:
+    """How the link between a replica's cards is counted: as PCIe, or at its vendor mesh's sourced bandwidth."""
+    if link_kind(gpu) == "mesh":
+        return {"tr": "links23.fastest.link.mesh", "gbps": f"{(gpu.interconnect_bytes_per_s or 0) / 1e9:,.0f}",
+                "link": {"tr": "links23.link." + gpu.interconnect.replace("-", "_")}}
+    return {"tr": "plan.fastest22.link.pcie"}
 
 
 __all__ = ["fastest_alone", "prefill_basis"]

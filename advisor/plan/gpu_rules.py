@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import idle_spares, line_total
+from advisor.plan import idle_spares, line_total, spare_in_units
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.rule_base import Facts, finding, rule
@@ -64,6 +64,9 @@ def redundancy(f: Facts):
                        total=f"{float(dropped[1]):,.0f}", budget=f"{f.ctx.budget_amount or 0:,.0f}",
                        currency=f.ctx.currency, units=lay.units,
                        unit={"tr": f"plan.units.count.{unit}", "n": lay.units})  # fmt: skip
+    if spare_in_units.units(ch) is not None and not lay.spare_units:  # the units hold the spare among them (q10)
+        unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
+        return finding("sizing.redundancy", variant="in_units", **spare_in_units.finding_params(f, ch, lay, unit))
     if not lay.spare_units or getattr(f.second_unit, "added", False):  # a second unit the budget covers: said by
         return None  # sizing.single_point, which recommends it (an internal tool needs no N+1)
     unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"

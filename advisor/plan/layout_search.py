@@ -38,6 +38,7 @@ from advisor.plan.precision_tie import other_precision_speed
 from advisor.plan.result import LayoutSearch, LayoutTry
 from advisor.plan.single_card import over_pcie
 from advisor.sizing import TP_DEGREES
+from advisor.sizing.links import fast_link
 from advisor.sizing.quant import get_format
 
 BUDGET_KEYS = ("plan.layout25.short.budget", "plan.headroom19.short.budget_servers")  # the budget's sentences
@@ -175,7 +176,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
                     bounds[_key(k)] = least
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
-    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=gpu.interconnect != "nvlink",
+    return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=not fast_link(gpu),
                               first_token=tie, fp8_gain=gain, failover_tpot=margin), meeting
 
 

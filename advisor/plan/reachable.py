@@ -61,7 +61,8 @@ def reachable_ttft(c: Ctx, near: list[sizing.Candidate], meets: Callable[[Ctx], 
     setup = None
     if fleet_step and setup_at is not None:
         setup = setup_at(dataclasses.replace(c, ttft_slo_ms=lowest))
-    return dataclasses.replace(c, ttft_slo_ms=target,
+    before = next((a for a in c.assumptions if a.field == FIELD), None)
+    return dataclasses.replace(c, ttft_slo_ms=target, ttft_assumed_before=before,
                                assumptions=_restated(c, target, lowest if fleet_step else None, setup))
 
 
@@ -102,7 +103,14 @@ def simulated_step(c: Ctx, p99_at_peak: float | None) -> Ctx | None:
     found = next((a for a in c.assumptions if a.field == FIELD and a.key == CHOICE_KEY), None)
     if found is None or p99_at_peak is None or c.ttft_slo_ms is None:
         return None
-    step = float(max(float(found.params.get("default") or 0) + STEP_MS, math.ceil(p99_at_peak / STEP_MS) * STEP_MS))
+    default = float(found.params.get("default") or 0)
+    if p99_at_peak <= default and c.ttft_assumed_before is not None:
+        # the screen's estimate missed the default, the predictor the memo quotes meets it at the peak: nothing to
+        # relax (s23, issue #25: the relax search and the plan read one predictor; a 910B plan read "no layout
+        # reaches 6,000 ms: one request alone waits 5,910 ms", its peak predicted at 5,999 ms)
+        return dataclasses.replace(c, ttft_slo_ms=default, ttft_assumed_before=None, assumptions=[
+            c.ttft_assumed_before if a is found else a for a in c.assumptions])
+    step = float(max(default + STEP_MS, math.ceil(p99_at_peak / STEP_MS) * STEP_MS))
     if step >= c.ttft_slo_ms:
         return None
     # a lower step the screen said needs more GPUs is not named once the target is stepped on the predictor: its

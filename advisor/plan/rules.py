@@ -53,6 +53,7 @@ from advisor.plan.rule_base import (  # noqa: F401 - the registry and helpers, r
     rule,
     run_rules,
 )
+from advisor.sizing.links import fast_link
 
 # ------------------------------------------------------------------------------------------------------------
 # Constraints: filings, entity, public gen-AI, paid service, data export, lines, GPU support and availability
@@ -659,7 +660,7 @@ def gpu_h20(f: Facts):
 def gpu_pcie(f: Facts):
     """Tensor parallelism across PCIe-only cards: all-reduce is slow; prefer fewer, larger GPUs (rule 9)."""
     ch = _chosen(f)
-    if ch is None or ch.tp < 2 or ch.gpu.interconnect == "nvlink":
+    if ch is None or ch.tp < 2 or fast_link(ch.gpu):
         return None
     if ch.gpu.vendor.lower() == "huawei":  # Ascend servers link their cards with HCCS, not PCIe (the catalog's
         return None  # interconnect enum has no value for it; reviewers: "wrong for Atlas 800")

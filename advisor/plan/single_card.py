@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.plan.data import gpu_choice_facts
 from advisor.plan.sizing import Candidate
+from advisor.sizing.links import fast_link
 
 
 def premium() -> float:
@@ -23,7 +24,7 @@ def premium() -> float:
 
 def over_pcie(k: Candidate) -> bool:
     """A replica split over several cards joined only by PCIe (no NVLink between them)."""
-    return k.tp > 1 and k.gpu.interconnect != "nvlink"
+    return k.tp > 1 and not fast_link(k.gpu)  # a vendor mesh (Infinity Fabric, HCCS) is no PCIe split (s23)
 
 
 def weighed(k: Candidate, per_hour: float) -> float:

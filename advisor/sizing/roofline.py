@@ -50,6 +50,7 @@ from advisor.domain.sizing import SpeedFactors
 from advisor.sizing.allreduce import AllReduceTimes, allreduce_seconds, measured_points
 from advisor.sizing.gemm import GemmRate, ReadShare, decode_read_share, gemm_rate
 from advisor.sizing.gemm_shapes import ShapeTimes, applies, shape_times, table_key
+from advisor.sizing.links import fast_link, link_kind
 from advisor.sizing.memory import KvLayout, kv_layout, tensor_bytes_on_gpu, weight_bytes
 from advisor.sizing.moe_kernels import expert_share
 from advisor.sizing.quant import WeightFormat, get_format
@@ -60,11 +61,18 @@ from advisor.sizing.unquantized import checkpoint_rules, kept_16bit
 # NVLink: vLLM's custom all-reduce on H100 measured 8.5-11.8 us for 0.5-32 KB at TP 2/4/8 (sgl-project/sglang
 # PR #2904, "unit test performance in H100", vllm column; eager mode). PCIe: NCCL on 8 x RTX 4090 measured
 # 40-42 us for an 8-byte all-reduce (NVIDIA/nccl issue #1530); vLLM's custom all-reduce is off on > 2 PCIe GPUs.
-ALLREDUCE_LATENCY_S = {"nvlink": 9e-6, "pcie": 40e-6}
+# A vendor mesh (Infinity Fabric, HCCS: advisor.sizing.links): no published small-message time for RCCL/HCCL on
+# those nodes was found, so it keeps the PCIe figure of a library all-reduce (the slower side: unknown is not fast).
+ALLREDUCE_LATENCY_S = {"nvlink": 9e-6, "mesh": 40e-6, "pcie": 40e-6}
 # Achievable bus bandwidth as a share of one direction of the link (GpuSpec.interconnect_bytes_per_s is both
 # directions): NVLink ~0.8 (nccl-tests on 8 x H100/H200 reach 360-475 GB/s bus bandwidth of 450 GB/s per
 # direction, NVIDIA/nccl-tests issue #272), PCIe ~0.5 (4-8 PCIe GPUs: 28-35 GB/s of 64, NVIDIA/nccl issue #1639).
-ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "pcie": 0.5}
+# A vendor mesh keeps PCIe's 0.5 of its aggregate link bandwidth (no nccl-tests-like figure for it was found): MI300X
+# 896 GB/s over 7 Infinity Fabric links (AMD's MI300X page, grade A), 910B 392 GB/s over 7 HCCS links of 56
+# (third-party reports, grade C; shared/reference/deployment-facts.md GPU table), 3-6x a PCIe card's 64 GB/s.
+ALLREDUCE_BUS_SHARE = {"nvlink": 0.8, "mesh": 0.5, "pcie": 0.5}
+# The link's bandwidth where the catalog has none (bidirectional, bytes/s); a mesh always has one (``link_kind``).
+DEFAULT_LINK_BYTES_PER_S = {"nvlink": 900e9, "mesh": 0.0, "pcie": 64e9}
 # Fixed time of one MoE layer's fused-experts call at decode batch sizes (routing, moe_align_block_size, the two
 # grouped GEMMs' tile set-up), on top of reading the touched experts. sglang's fused_moe_triton tuning run for
 # DeepSeek-R1 w8a8 TP8 (sgl-project/sglang PR #11816, "Before"): 52.65 us at batch 1, 60.35 us at batch 2; the
@@ -119,8 +127,8 @@ def allreduce_params(model: ModelSpec, gpu: GpuSpec, gpus: int) -> tuple[int, fl
     """(all-reduces per step, latency s, bytes moved per token per all-reduce, bus bytes/s); zeros at TP 1."""
     if gpus <= 1:
         return 0, 0.0, 0.0, 1.0
-    link = "nvlink" if gpu.interconnect == "nvlink" else "pcie"
-    per_direction = (gpu.interconnect_bytes_per_s or (900e9 if link == "nvlink" else 64e9)) / 2
+    link = link_kind(gpu)
+    per_direction = (gpu.interconnect_bytes_per_s or DEFAULT_LINK_BYTES_PER_S[link]) / 2
     ring_share = 2.0 * (gpus - 1) / gpus
     return (
         ALLREDUCES_PER_LAYER * model.num_layers,
@@ -134,7 +142,8 @@ def tp_efficiency(gpu: GpuSpec, gpus: int, factors: SpeedFactors) -> float:
     """Share of linear scaling kept with `gpus` GPUs: the per-doubling factor of the interconnect."""
     if gpus <= 1:
         return 1.0
-    per_doubling = factors.tp_efficiency_nvlink if gpu.interconnect == "nvlink" else factors.tp_efficiency_pcie
+    # a vendor mesh moves hundreds of GB/s as NVLink does: the PCIe factor's extra loss is not its (s23)
+    per_doubling = factors.tp_efficiency_nvlink if fast_link(gpu) else factors.tp_efficiency_pcie
     return per_doubling ** log2(gpus)
 
 

@@ -76,12 +76,14 @@ def test_a_plan_without_headroom_says_so_among_the_deciding_reasons(name):
 
 
 def test_the_long_document_plan_states_its_missing_headroom_and_its_price_first():
-    """The property above is not vacuous: q10's plan (on the budget that keeps it short) has 0 % headroom, taken by
-    the budget."""
+    """q10's plan on the budget that keeps it short has headroom below the policy, taken by the budget, and says so
+    first. (Before s23 it had 0 %, the witness for the property above; a business service now keeps its headroom,
+    and as an internal tool one TP8 replica keeps 12 %: no advice scenario plans 0 % any more.)"""
     from tests.support.planned import q10_short_of_headroom
 
     r = planned(q10_short_of_headroom())
-    assert r.capacity is not None and round(r.capacity.headroom * 100) == 0
+    # (s23: as an internal tool, ``q10_short_of_headroom``; one TP8 replica on the one server, 12 % of the 20 %)
+    assert r.capacity is not None and round(r.capacity.headroom * 100) < 20
     plan = next(f for f in r.findings if f.id == "sizing.plan")
     assert plan.title_key == "agree18.sizing.plan.budget.room_short.title"
 

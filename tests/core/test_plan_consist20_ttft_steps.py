@@ -11,7 +11,7 @@ import pytest
 from advisor.plan import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.reachable import CHOICE_KEY, FIELD, STEP_MS, _restated, simulated_step
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, q08_long_prompts
 
 
 def _relaxed(target: float, lowest: float | None = None):
@@ -43,6 +43,20 @@ def test_the_step_follows_the_simulated_peak_both_ways():
     assert simulated_step(given, 1000.0) is None
 
 
+def test_a_default_the_predictor_meets_at_the_peak_is_not_relaxed():
+    """The screen's estimate missed the default, the predictor the memo quotes meets it at the peak: the default
+    stands, with its own assumption (s23: a 910B plan read "no layout reaches 6,000 ms: one request alone waits
+    5,910 ms", its peak predicted at 5,999 ms)."""
+    c = resolve(answers_from_dict(advice_answers("q08_ascend_fleet_internal")))
+    before = next(a for a in c.assumptions if a.field == FIELD)
+    relaxed = dataclasses.replace(c, ttft_slo_ms=5000.0, ttft_assumed_before=before,
+                                  assumptions=_restated(c, 5000.0, None))
+    back = simulated_step(relaxed, 3990.0)
+    assert back is not None and back.ttft_slo_ms == 4000.0
+    assert next(a for a in back.assumptions if a.field == FIELD) is before
+    assert simulated_step(relaxed, 4010.0).ttft_slo_ms == 4500.0  # above the default: the next step, as before
+
+
 def test_a_lower_step_no_longer_below_the_target_is_not_named():
     lowered = simulated_step(_relaxed(6000.0, 5500.0), 5258.0)
     assert lowered is not None and lowered.ttft_slo_ms == 5500.0 and _choice(lowered).params["fleet"] == ""
@@ -50,7 +64,7 @@ def test_a_lower_step_no_longer_below_the_target_is_not_named():
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_q08_target_is_the_step_its_simulated_peak_meets(lang):
-    plan = planned(advice_answers("q08_ascend_fleet_internal"))
+    plan = planned(q08_long_prompts())  # q08's own 4 s is met since the HCCS link is priced as such (s23)
     a = next(x for x in plan.assumptions if x.field == FIELD)
     peak = plan.capacity.ttft_p99_ms
     # the target is the lowest step at or above the simulated peak: met, and the step below is not
@@ -63,7 +77,7 @@ def test_q08_target_is_the_step_its_simulated_peak_meets(lang):
 def test_q08_relaxed_target_is_a_page_one_warning_with_one_requests_first_token(lang):
     """s21-batch21b (eleventh blind review, q08: "the TTFT target was quietly relaxed to 5.5 s because even one
     request misses 4 s; that should be a warning, not a footnote")."""
-    plan = planned(advice_answers("q08_ascend_fleet_internal"))
+    plan = planned(q08_long_prompts())
     a = next(x for x in plan.assumptions if x.field == FIELD)
     f = next(x for x in plan.findings if x.id == "sizing.ttft_relaxed")
     assert f.severity == "warning"

@@ -113,7 +113,10 @@ def test_a_headroom_short_of_the_policy_states_the_budget_and_the_servers_it_tak
     line = r.line_cost.monthly.high if r.line_cost is not None and r.line_cost.monthly is not None else 0.0
     roomy = make_plan(answers_from_dict({**answers, "monthly_budget": {"amount": amount(short["total"]) + line,
                                                                          "currency": "CNY"}}))
-    assert roomy.hardware.layout.units == units and roomy.capacity.headroom >= HEADROOM - 1e-9
+    # (s23) the 3 replicas the headroom needs take 2 servers, which hold 4 and ride out one down on their own: the
+    # spare server the finding counted is not bought (``spare_in_units``), so the budget of its total buys as many
+    # servers or fewer, never less headroom
+    assert roomy.hardware.layout.units <= units and roomy.capacity.headroom >= HEADROOM - 1e-9
     assert roomy.costs.within_budget and not roomy.finding("sizing.plan").params.get("short")
 
 

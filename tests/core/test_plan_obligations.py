@@ -24,7 +24,7 @@ from advisor.plan.question_lead import without_lead
 from advisor.plan.result import Finding, PlanResult
 from advisor.plan.rules import RULES
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, planned, q08_long_prompts
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh_CN")
@@ -397,9 +397,9 @@ ROWS: list[Row] = [
     # 72 hours at the slow end of the predicted rate; with 1.7 million requests they would not (the minimum stays)
     Row("sizing.batch_doubled", lambda: advice_answers("q06_l20_batch_72h_claims"), {"total_requests": 1_700_000}),
     # -- an assumed first-token target out of reach on the allowed accelerators, said as a warning (s21-batch21b):
-    # q08's 4,000 ms default relaxed; a target the team gives is never relaxed
-    Row("sizing.ttft_relaxed", lambda: advice_answers("q08_ascend_fleet_internal"),
-        {"latency_slo": {"ttft_p99_ms": 6000, "tpot_p99_ms": 100}}),
+    # q08 with 32,000-token prompts: its 6,000 ms default relaxed (q08's own 4 s is met on TP8 over HCCS, s23); a
+    # target the team gives is never relaxed
+    Row("sizing.ttft_relaxed", q08_long_prompts, {"latency_slo": {"ttft_p99_ms": 9000, "tpot_p99_ms": 100}}),
     # -- a fleet's measured load the plan's curve disagrees with past 3× (s22-gpu22c, blind review 12, q39): 85 % of 16
     # L20 (13.6 busy) against the curve's 3 leads page 1; at 50 % (8 busy) the gap is within the ratio
     Row("sizing.fleet_load_disagrees", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),

@@ -79,8 +79,10 @@ def q10_short_of_headroom() -> dict[str, Any]:
     127,776 CNY a month at the low end, under 150,000, so q10 itself now buys the second server and its headroom. At
     120,000 one server (67,193 CNY at the low end) fits and the second does not: the case these tests are about."""
     answers = advice_answers("q10_128k_document_assistant")
-    return {**answers, "latency_slo": {**answers["latency_slo"], "ttft_p99_ms": 28000},
-            "monthly_budget": {"amount": 120_000, "currency": "CNY"}}
+    # (s23-gpu23) as an internal tool: a production service (q10's business customers) keeps its headroom and its
+    # N+1 spare over the budget and is infeasible as asked; only a service without an N+1 reason is made leaner
+    return {**answers, "latency_slo": {**answers["latency_slo"], "ttft_p99_ms": 28000}, "audience": "internal",
+            "reach": "private_network", "monthly_budget": {"amount": 120_000, "currency": "CNY"}}
 
 
 def us_listed(answers: dict[str, Any], monkeypatch: Any) -> PlanResult:
@@ -89,3 +91,11 @@ def us_listed(answers: dict[str, Any], monkeypatch: Any) -> PlanResult:
     (its round trip against a first-token target, q43); not cached, as the patch changes the plan."""
     monkeypatch.setattr(hosted_prices, "NEAREST_REGIONS", {})
     return make_plan(answers_from_dict(answers))
+
+
+def q08_long_prompts() -> dict[str, Any]:
+    """q08 with report-length prompts (average 10,000, p95 32,000 tokens): the assumed first-token target (the 6 s
+    cap for long prompts) is out of reach on the 910Bs, so the plan relaxes it. q08 itself no longer does since the
+    910B's HCCS link is priced as such (s23): its 4 s target is met on TP8."""
+    answers = advice_answers("q08_ascend_fleet_internal")
+    return {**answers, "prompt_tokens": {"avg": 10000, "p95": 32000}}

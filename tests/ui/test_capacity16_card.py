@@ -14,8 +14,10 @@ SCEN = Path(__file__).parents[2] / "bench" / "advice_scenarios"
 
 
 def test_the_card_says_the_condition_where_the_range_straddles_the_budget(qtbot):
-    q10 = json.loads((SCEN / "q10_128k_document_assistant.json").read_text(encoding="utf-8"))["answers"]
-    r = make_plan(answers_from_dict(q10))
+    # q39's range straddles the budget (q10's did on 1 server with 0 % headroom and no spare; since s23 its business
+    # service keeps both and is over the budget at the low end too)
+    straddling = json.loads((SCEN / "q39_hybrid_l20_base_cloud_burst.json").read_text(encoding="utf-8"))["answers"]
+    r = make_plan(answers_from_dict(straddling))
     assert r.feasible and r.costs.budget_straddles
     before = i18n.current_language()
     try:
@@ -25,7 +27,7 @@ def test_the_card_says_the_condition_where_the_range_straddles_the_budget(qtbot)
         assert recommendation_summary(r)["feasible"].startswith("有条件可行")
     finally:
         i18n.set_language(before)
-    ok = make_plan(answers_from_dict({**q10, "monthly_budget": {"amount": 2000000, "currency": "CNY"}}))
+    ok = make_plan(answers_from_dict({**straddling, "monthly_budget": {"amount": 2000000, "currency": "CNY"}}))
     i18n.set_language("en")
     try:
         assert recommendation_summary(ok)["feasible"] == "feasible"
