@@ -46,18 +46,6 @@ def redundancy(f: Facts):
     dropped = next((n.split(":")[1:] for n in ch.notes if n.startswith("no_spare:")), None)
     if dropped is not None and not lay.spare_units:  # the spare broke the budget: not N+1, and what N+1 costs
         unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
-        c_max, peak = f.claimed_c_max or ch.c_max, f.sized_ctx.peak
-        left = _left_with_one_down(ch, lay, c_max)
-        if peak and not f.ctx.is_batch and left >= peak:
-            # the units that give the headroom already ride out one failure at the peak: the memo said "Not N+1 ...
-            # the service slows or stops" beside 2 × 8 H800 of which one carries q10's peak of 8 (s23-uplift23: on
-            # the by-component rents its 150,000 CNY buys the second server); said as N+1, with the spare's cost
-            return finding("sizing.redundancy", variant="covered",
-                           why={"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"},
-                           one={"tr": f"plan.unit.one_{unit}"}, extra=f"{float(dropped[0]):,.0f}",
-                           total=f"{float(dropped[1]):,.0f}", budget=f"{f.ctx.budget_amount or 0:,.0f}",
-                           currency=f.ctx.currency, units=lay.units, c_max=c_max, left=left, peak=peak,
-                           unit={"tr": f"plan.units.count.{unit}", "n": lay.units})  # fmt: skip
         return finding("sizing.redundancy", variant="over_budget", severity="warning",
                        why={"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"},
                        one={"tr": f"plan.unit.one_{unit}"}, extra=f"{float(dropped[0]):,.0f}",
