@@ -55,11 +55,16 @@ def _isolated_user_dirs(request, _user_dirs_root, monkeypatch):
     """Point every platformdirs location (config, data, cache, state, log) at a folder of this test's own: under
     ``tmp_path`` when the test uses it (a test may look there), else a fresh numbered folder of the session's. Not
     ``tmp_path`` for every test: pytest makes it by numbering a folder and re-pointing a symlink, ~1 ms of CPU and
-    up to ~6 ms of wall a test on a busy disk, over the 6,400 tests of tests/core (docs/testing.md, session 22)."""
+    up to ~6 ms of wall a test on a busy disk, over the 6,400 tests of tests/core (docs/testing.md, session 22).
+
+    The numbered folder is only named, not made: nothing but the environment knows its path, and whatever writes
+    there makes its folder first (``advisor.paths`` does; so do pip, fontconfig and the Hugging Face caches). Six
+    folders made for each of ~8,000 tests, and removed again when pytest prunes old runs, cost ~1.5 ms of CPU a test
+    (docs/testing.md, session 23). A test with ``tmp_path`` still finds the folders made there."""
     if "tmp_path" in request.fixturenames or "tmpdir" in request.fixturenames:
-        base = request.getfixturevalue("tmp_path")
+        base, make = request.getfixturevalue("tmp_path"), True
     else:
-        base = _user_dirs_root / str(next(_user_dirs_made))
+        base, make = _user_dirs_root / str(next(_user_dirs_made)), False
     home = base / "home"
     for var, sub in (
         ("XDG_CONFIG_HOME", "config"),
@@ -68,7 +73,8 @@ def _isolated_user_dirs(request, _user_dirs_root, monkeypatch):
         ("XDG_STATE_HOME", "state"),
     ):
         path = home / sub
-        path.mkdir(parents=True, exist_ok=True)
+        if make:
+            path.mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(var, str(path))
     monkeypatch.setenv("ADVISOR_HOME", str(home / "advisor"))
     yield
