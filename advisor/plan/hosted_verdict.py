@@ -64,7 +64,10 @@ def api_verdict(hosted: tuple[float, float], plan: tuple[float, float], top: flo
     elif top < p_lo:
         kind = "clear"
     elif h_hi < p_lo:
-        kind = "tie" if h_hi >= p_lo * (1 - TIE) else "volume"
+        # about the same only where the API's whole range sits within TIE of the plan's cheapest month (q20: one list
+        # price, $1,009 against $1,010); an API range reaching far below it is cheaper on the volume costed (round 13,
+        # q11: "about the same" read against ¥6,606–¥14,901 beside ¥15,333–¥43,092)
+        kind = "tie" if h_lo >= p_lo * (1 - TIE) else "volume"
     elif _mid(h_lo, h_hi) < p_lo and top < _mid(p_lo, p_hi):
         kind = "ends"
     elif times >= FAR:

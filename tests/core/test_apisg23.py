@@ -132,6 +132,8 @@ def test_a_near_tie_is_its_own_verdict():
     low = 1010 * (1 - TIE) - 1  # just outside the tie: the volume decides, as before
     assert api_verdict((low, low), (1010, 1432), 1211).kind == "volume"
     assert api_verdict((500, 1000), (1010, 1432), 1000).kind == "clear"
+    # round 13 (q11): an API range reaching far under the plan's cheapest month is no tie, though its dearest end is
+    assert api_verdict((6606, 14901), (15333, 43092), 17882).kind == "volume"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -107,6 +107,8 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     kept = f.title_key in ("plan.rule.cost.hosted_weighed.title", "plan.rule.cost.hosted_weighed.overlap.title",
                            "plan.rule.cost.hosted_weighed.ends.title", "plan.rule.cost.hosted_weighed.volume.title",
                            "plan.rule.cost.hosted_weighed.far.title",
+                           # s23-apisg23: about the same cost, kept for the answers' reason ("…, but …")
+                           "plan.rule.cost.hosted_weighed.tie.title",
                            # s21-apiregion21b: the kept title with both bases, the estimated volume's and its high end's
                            "plan.apiregion21.weighed.top.title")
     # s18-volume: "cheaper" said only where it holds at the API's dearest rate on the volume's high end
@@ -114,7 +116,9 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
     # s18-apiweigh: ranges that meet only at their far ends say "likely cheaper" (``ends``), never "cheaper"
     # s19-volume19b: cheaper on the volume costed, dearer only on its high end (``volume``): "likely cheaper" too
     # s21-apiprice21: low ends many times apart (``far``, q23): "likely cheaper", with the ratio, not "overlap"
-    assert f.title_key.endswith(("overlap.title", "ends.title", "volume.title", "far.title")) != clear, (name, f.title_key)
+    # s23-apisg23: the API within a few % under the plan's cheapest month (``tie``): "about the same cost", not "cheaper"
+    assert f.title_key.endswith(("overlap.title", "ends.title", "volume.title", "far.title", "tie.title")) != clear, (
+        name, f.title_key)
     for lang in LANGS:
         page = _page_one(render_memo_markdown(r, lang))
         title = f.title_in(lang)
@@ -123,8 +127,10 @@ def test_a_self_hosted_plan_dearer_than_the_hosted_api_says_why_on_page_one_in_b
         # kept: the reason is the answers' own; else the API is named, under the headline, as the cheaper
         # alternative to check first (as the first reason under a headline for GPUs it read as a contradiction)
         ends = f.title_key.endswith(("ends.title", "volume.title", "far.title"))
+        tie = f.title_key.endswith("alternative_tie.title")  # s23-apisg23: within a few % of the plan's cheapest month
         phrase = ("but" if lang == "en" else "但") if kept else ("check it before" if lang == "en" else "投入前先核对") \
             if clear else ("likely cheaper" if lang == "en" else "很可能更便宜") if ends \
+            else ("about the same" if lang == "en" else "大致相同") if tie \
             else ("less or more" if lang == "en" else "也可能更贵")
         assert phrase in title, (name, lang, title)
         headline = page.split("What decides it" if lang == "en" else "决定这个结论的理由")[0].split("\n\n")
