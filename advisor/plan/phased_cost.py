@@ -64,6 +64,8 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
     if then is not None:
         ends = [(first[0] * m + then[0] * (year - m), first[1] * m + then[1] * (year - m)) for m in (m_lo, m_hi)]
         total = _mr(min(e[0] for e in ends), max(e[1] for e in ends))
+    with_lines = _with_lines(first, then, year, (m_lo, m_hi), getattr(first_line, "monthly", None),
+                             getattr(then_line, "monthly", None)) if then is not None else None
     rows = [r for r in main.costs.prices if r.kind == "on_demand" and r.region == "mainland"] if main else []
     other = then is not None and cand is not None and bool(first_gpu) and cand.gpu.id != first_gpu
     return PhasedCost(
@@ -72,8 +74,19 @@ def phases(region: str, region_reason: str, form: str, out: Any, timeline: Timel
         first_line_monthly=getattr(first_line, "monthly", None), then_line_monthly=getattr(then_line, "monthly", None),
         months=year, total=total, then_stand_in=bool(rows) and all(r.grade == "U" and not r.user_quote for r in rows),
         then_gpu=cand.gpu.id if other else None, then_gpu_name=cand.gpu.name if other else None,
-        then_gpus=cand.total_gpus if other else None,
+        then_gpus=cand.total_gpus if other else None, total_with_lines=with_lines,
     ), rows
+
+
+def _with_lines(first: tuple[float, float], then: tuple[float, float], year: int, months: tuple[int, int],
+                first_line: MoneyRange | None, then_line: MoneyRange | None) -> MoneyRange | None:
+    """The first year with each phase's line for its own months, the ends paired as ``total`` pairs them; None where
+    either line has no price (the total then says the lines are apart)."""
+    if first_line is None or then_line is None:
+        return None
+    ends = [((first[0] + first_line.low) * m + (then[0] + then_line.low) * (year - m),
+             (first[1] + first_line.high) * m + (then[1] + then_line.high) * (year - m)) for m in months]
+    return _mr(min(e[0] for e in ends), max(e[1] for e in ends))
 
 
 def cumulative(p: PhasedCost, month: int) -> tuple[float, float] | None:
@@ -105,9 +118,11 @@ def key_text(p: PhasedCost, currency: str, lang: str) -> str:
     region = {"tr": f"plan.region.{p.first_region}"}
     if p.then_monthly is None or p.total is None:  # never a 0: the month after the move is unknown, said so
         return render(lang, "phases19.key.unpriced", {"region": region, "months": _months(p)})
-    return render(lang, "phases19.key.value", {
-        "region": region, "months": _months(p), "then": money_range(p.then_monthly, currency), "n": p.months,
-        "total": money_range(p.total, currency)})
+    params = {"region": region, "months": _months(p), "then": money_range(p.then_monthly, currency), "n": p.months,
+              "total": money_range(p.total, currency)}
+    if p.total_with_lines is not None:  # page 1's month is given with the line: so is the year (round 13, q21)
+        return render(lang, "phases23.key.with_lines", {**params, "total": money_range(p.total_with_lines, currency)})
+    return render(lang, "phases23.key.lines_apart", params)
 
 
 def _line(line: str, monthly: MoneyRange | None, currency: str) -> dict[str, Any]:

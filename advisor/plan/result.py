@@ -542,6 +542,9 @@ class PhasedCost(_Out):
                                  "mainland price (the mainland's own cheapest setup that meets the target)")
     then_gpu_name: str | None = None
     then_gpus: int | None = None
+    total_with_lines: MoneyRange | None = Field(None, description="``total`` with each phase's line for its months "
+                                                "(round 13, q21: page 1's cost row gave the month with the line, then "
+                                                "a first-year total without it); null where a line is unpriced")
 
 
 class CurvePoint(_Out):
