@@ -46,6 +46,15 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
         "fits": {"tr": f"plan.inputs17.capex.rent_{fits}"}, "pays": pays})
 
 
+def bought(result: Any, chosen: Any) -> Any:
+    """The owned cost a page-1 budget row judges: the chosen form's (``memo_forms.chosen_owned``), or a bare-metal
+    purchase's (round 13, q26: "a ¥3.96–5.18M purchase 'within budget' against a ¥400k monthly budget")."""
+    c = result.costs
+    if chosen is None and result.deployment_form == "bare_metal" and c.owned is not None and c.owned.form == "bare_metal":
+        return c.owned
+    return chosen
+
+
 def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
     """Page 1's budget value when the purchase was judged on the monthly budget: said to be a month's budget, the
     purchase spread to meet it (the bare "3,000 CNY (within budget)" under a ¥17–28k purchase read as the purchase
@@ -57,4 +66,4 @@ def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
                      verdict=verdict, months=c.horizon_months)
 
 
-__all__ = ["budget_row", "capex_note"]
+__all__ = ["bought", "budget_row", "capex_note"]

@@ -1086,7 +1086,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if c.budget_monthly is not None:
         verdict = _budget_verdict(c, t) + line_total.budget_clause(result, lang)  # the line counted, or said (s22)
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
-        monthly_for_purchase = capex_unknown.budget_row(result, memo_forms.chosen_owned(result), lang, verdict)  # a purchase judged on it: said so
+        owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
+        monthly_for_purchase = capex_unknown.budget_row(result, owned, lang, verdict)  # a purchase judged on it: said so
         rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":

@@ -1,0 +1,37 @@
+"""Page 1's budget row under a bare-metal purchase says it is a month's budget with the purchase spread (issue 25,
+round 13, q26: "calls a ¥3.96–5.18M purchase 'within budget' against a ¥400k monthly budget"). An office box and a
+hybrid said so since the sixth review (``capex_unknown``); a colocated purchase did not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import ADVICE_SCENARIOS, scenario_plan
+
+FILES = sorted(ADVICE_SCENARIOS.glob("*.json"))
+WORDS = {"en": ("| Budget |", " a month", "the purchase spread over"), "zh_CN": ("| 预算 |", "每月", "采购款按")}
+
+
+def _bought(r) -> bool:
+    o = r.costs.owned
+    return (r.deployment_form == "bare_metal" and o is not None and o.form == "bare_metal" and not o.fleet_gpus
+            and o.capex_within_budget is None and r.costs.budget_monthly is not None)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_purchase_judged_on_a_monthly_budget_says_so_on_page_one(path: Path) -> None:
+    r = scenario_plan(path)
+    for lang, (label, month, spread) in WORDS.items():
+        row = next((x for x in render_memo_markdown(r, lang).splitlines() if x.startswith(label)), "")
+        if _bought(r):
+            assert month in row and spread in row, (path.stem, lang, row)
+        else:
+            assert spread not in row or r.deployment_form in ("on_premises", "hybrid"), (path.stem, lang, row)
+
+
+def test_the_buying_scenarios_are_covered():
+    assert {p.stem for p in FILES if _bought(scenario_plan(p))} >= {"q26_steady_3y_strong_ops_buy",
+                                                                     "q31_icp_filed_hosting_move"}
