@@ -45,6 +45,7 @@ from advisor.plan import (
     people_volume,
     phased_cost,
     placeholder_purchase,
+    prefill_stretch,
     price_rows,
     public_volume,
     quotes_once,
@@ -1046,6 +1047,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         sized, chosen, f.near, {x.id for x in findings if x.severity in ("blocker", "warning")}, f.claimed_c_max,
         c.budget_amount, m.high if m is not None else None, c.currency, result.latency_curve)  # fmt: skip
     _price_the_unfinished_job(result.binding_constraint, c, f.near, book, region, fx)
+    result.binding_constraint = prefill_stretch.note(result.binding_constraint, c.is_batch, costs.prefill_gpu_share)
     if result.binding_constraint is not None and result.binding_constraint.kind != "weights_memory":
         result.binding_constraint.memory_floor = memory_floor(sized, chosen or f.near)
     result.layouts_tried = layout_search.finish(search, sized, chosen, form, layouts)
