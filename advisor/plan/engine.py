@@ -464,32 +464,6 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
     return within, needed, straddles
 
 
-def _without_spare(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
-                   hosted: tuple[float, float] | None, needed: float | None):
-    """The chosen setup without its N+1 spare units, when that alone brings the budget within reach (its low end at
-    least, as the budget check judges feasibility): (setup,
-    cost, budget check), the setup noted ``no_spare:<what the spare costs a month>`` (the memo says it is not N+1
-    and what N+1 would cost); None when there is no spare or the plan is over the budget without it too."""
-    lay = chosen.layout
-    if lay is None or not lay.spare_units or needed is None or lay.basis == fleet.FLEET_BASIS:
-        return None
-    bare = gchoice._copy(chosen)
-    gchoice.apply_layout(c, region, bare, book, owned=lay.owned, load_replicas=lay.load_replicas, spare=False)
-    # the headroom kept (what the setup carried, up to the policy's): a spare dropped that takes the headroom with it
-    # is the bare peak, said as such (``_without_headroom``)
-    kept = min(headroom_target(c), serving_replicas(chosen) * claimed_capacity(c, chosen))
-    if serving_replicas(bare) * claimed_capacity(c, bare) < max(c.peak, kept):
-        return None
-    if gchoice.redundancy_reason(c) is not None:
-        return None  # the spare is what keeps a production service up when a unit fails: kept (``_spare_held``)
-    out = _cost_of(c, bare, region, book)
-    check = _budget(c, out, form, hosted)
-    if check[1] is None or (check[0] is False and not check[2]):  # still short of the budget without it
-        return None
-    bare.notes.append(f"no_spare:{needed - check[1]:.0f}:{needed:.0f}")
-    return bare, out, check
-
-
 def _spare_held(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook):
     """(setup, cost) without the spare unit of a production plan whose units ride out one down on their own (the
     whole servers rounded up for the headroom hold a replica more than the peak): that spare bought nothing. The
@@ -521,17 +495,18 @@ def _rides_out_a_unit(c: Ctx, k: sizing.Candidate) -> bool:
 
 def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str, book: PriceBook,
             form: str, hosted: tuple[float, float] | None, needed: float | None):
-    """The leanest step that brings an over-budget plan within reach, on the chosen setup or another TP size ×
-    precision of the same GPU that the layout search sized (``layouts``): first without the N+1 spare (the headroom
-    kept), then sized for the bare peak (with the spare, then without); at each step the cheapest. (setup, cost,
-    budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
+    """The leanest step that brings an over-budget internal tool within reach, on the chosen setup or another TP size
+    × precision of the same GPU that the layout search sized (``layouts``): sized for the bare peak, the cheapest.
+    (setup, cost, budget check), or None. Another TP size may carry the bare peak on fewer servers than the chosen one (q10 with
     12 users: 2 × TP4 on one server, where TP2 needs two)."""
     # a production service (N+1 by ``gchoice.redundancy_reason``) keeps the policy's headroom and keeps carrying the
     # peak with one unit down: its spare unit goes only where the units the headroom rounds up to ride out a unit's
     # loss on their own, and its headroom never (issue #25, q10: 0 % headroom and no spare for business customers is
     # not a setup an engineer signs: over the budget, the plan says what the budget must be); an internal tool may
     # trade either for the budget, said as such
-    steps = (_without_spare,) if gchoice.redundancy_reason(c) is not None else (_without_spare, _without_headroom)
+    # (apply_layout lays a spare only where the service has an N+1 reason, so an internal tool has none to drop:
+    # its one step is the headroom; a production plan has none)
+    steps = () if gchoice.redundancy_reason(c) is not None else (_without_headroom,)
     full: dict[int, float | None] = {}  # each setup's cost as sized, worked out once (a cost is not free)
     for step in steps:
         found = []
@@ -550,42 +525,25 @@ def _leaner(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], r
 
 def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
                       hosted: tuple[float, float] | None, needed: float | None):
-    """The chosen setup sized for the bare peak (no headroom over it), with its N+1 spare and then without, when
-    that brings the budget within reach as ``_without_spare`` judges it: (setup, cost, budget check), the setup
+    """An internal tool's setup sized for the bare peak (no headroom over it) when that brings the budget within
+    reach (its low end at least, as the budget check judges feasibility): (setup, cost, budget check), the setup
     noted ``headroom_budget:<what the headroom costs a month>:<the plan with it>`` (the memo says the headroom the
     plan has and why it is below the policy; q10 shipped 0 % and said nothing). None when there is no headroom to
-    drop or the bare peak is over the budget too."""
+    drop or the bare peak is over the budget too. Such a tool has no N+1 spare (``gchoice.apply_layout``)."""
     lay = chosen.layout
     bare_n = getattr(chosen, "peak_replicas", None)
-    if lay is None or needed is None or not bare_n or lay.basis == fleet.FLEET_BASIS:
+    if lay is None or needed is None or not bare_n or lay.basis == fleet.FLEET_BASIS or bare_n >= lay.load_replicas:
         return None
-    if bare_n >= lay.load_replicas and not lay.spare_units:  # no headroom to drop, and no spare either
+    lean = gchoice._copy(chosen)
+    gchoice.apply_layout(c, region, lean, book, owned=lay.owned, load_replicas=bare_n, spare=False)
+    if serving_replicas(lean) * claimed_capacity(c, lean) < c.peak:
         return None
-    bare_n = min(bare_n, lay.load_replicas)
-    with_spare = None
-    for spare in (True, False) if lay.spare_units else (False,):
-        lean = gchoice._copy(chosen)
-        gchoice.apply_layout(c, region, lean, book, owned=lay.owned, load_replicas=bare_n, spare=spare)
-        if serving_replicas(lean) * claimed_capacity(c, lean) < c.peak:
-            return None
-        out = _cost_of(c, lean, region, book)
-        check = _budget(c, out, form, hosted)
-        if check[1] is None:
-            return None
-        if check[0] is False and not check[2]:  # still short of the budget
-            with_spare = check[1] if spare else with_spare
-            continue
-        full = needed
-        if not spare and lay.spare_units:  # the headroom's own cost: the setup as sized, without its spare too
-            roomy = gchoice._copy(chosen)
-            gchoice.apply_layout(c, region, roomy, book, owned=lay.owned, load_replicas=lay.load_replicas,
-                                 spare=False)
-            full = _budget(c, _cost_of(c, roomy, region, book), form, hosted)[1] or needed
-        lean.notes.append(f"headroom_budget:{full - check[1]:.0f}:{math.ceil(full - 1e-9)}")  # rounded up, as above
-        if not spare and with_spare is not None:
-            lean.notes.append(f"no_spare:{with_spare - check[1]:.0f}:{with_spare:.0f}")
-        return lean, out, check
-    return None
+    out = _cost_of(c, lean, region, book)
+    check = _budget(c, out, form, hosted)
+    if check[1] is None or (check[0] is False and not check[2]):  # unpriced, or still short of the budget
+        return None
+    lean.notes.append(f"headroom_budget:{needed - check[1]:.0f}:{math.ceil(needed - 1e-9)}")  # rounded up
+    return lean, out, check
 
 
 def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:

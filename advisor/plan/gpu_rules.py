@@ -43,15 +43,6 @@ def redundancy(f: Facts):
     lay = getattr(ch, "layout", None)
     if ch is None or lay is None:
         return None
-    dropped = next((n.split(":")[1:] for n in ch.notes if n.startswith("no_spare:")), None)
-    if dropped is not None and not lay.spare_units:  # the spare broke the budget: not N+1, and what N+1 costs
-        unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
-        return finding("sizing.redundancy", variant="over_budget", severity="warning",
-                       why={"tr": f"plan.redundancy.why.{gchoice.redundancy_reason(f.ctx) or 'public'}"},
-                       one={"tr": f"plan.unit.one_{unit}"}, extra=f"{float(dropped[0]):,.0f}",
-                       total=f"{float(dropped[1]):,.0f}", budget=f"{f.ctx.budget_amount or 0:,.0f}",
-                       currency=f.ctx.currency, units=lay.units,
-                       unit={"tr": f"plan.units.count.{unit}", "n": lay.units})  # fmt: skip
     if spare_in_units.units(ch) is not None and not lay.spare_units:  # the units hold the spare among them (q10)
         unit = "server" if lay.whole_server or f.form in gchoice.node_shapes.OWNED_FORMS else "vm"
         return finding("sizing.redundancy", variant="in_units", **spare_in_units.finding_params(f, ch, lay, unit))

@@ -47,14 +47,12 @@ class SecondUnit:
 
 def single_point(c: Any, chosen: Any, form: str) -> bool:
     """The plan serves from one unit with no spare: one failure stops the service. Not for a batch (re-run), a
-    hosted API, a hybrid (the cloud side carries the load while the base is down), the team's own fleet (its other
-    servers), or a spare left out for the budget (``sizing.redundancy`` says that one)."""
+    hosted API, a hybrid (the cloud side carries the load while the base is down), or the team's own fleet (its
+    other servers)."""
     if chosen is None or c.is_batch or form in ("hosted_api", "hybrid"):
         return False
     lay = getattr(chosen, "layout", None)
-    if lay is None or lay.spare_units or lay.units != 1 or lay.basis == "fleet" or lay.regions != 1:
-        return False
-    return not any(n.startswith("no_spare:") for n in chosen.notes)
+    return not (lay is None or lay.spare_units or lay.units != 1 or lay.basis == "fleet" or lay.regions != 1)
 
 
 def price(c: Any, chosen: Any, form: str, out: Any, *, cost_of: Callable[[Any], Any],

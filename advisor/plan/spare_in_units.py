@@ -3,7 +3,7 @@
 A production service (``gpu_choice.redundancy_reason``) is sized for the peak with the policy's headroom, then a
 spare unit is added. Where whole 8-GPU servers round the headroom's replicas up so far that one server down still
 leaves the peak carried within the target (q10: 3 replicas of TP4 need 2 servers, which hold 4; one down leaves 2,
-the peak's 8), that spare server buys nothing more; the plan over its budget then drops it (``engine._without_spare``)
+the peak's 8), that spare server buys nothing more; the engine drops it (``engine._spare_held``)
 and says N+1 is held this way, instead of dropping the headroom and the spare together (0 % and no spare: a setup no
 engineer signs for business customers)."""
 
