@@ -62,7 +62,13 @@ from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
-from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR, local_copy_in, variable_in
+from advisor.plan.fine_tune_placeholder import (
+    FINETUNE_VAR,
+    SERVED_NAME_WORD,
+    SERVED_VAR,
+    local_copy_in,
+    variable_in,
+)
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key

@@ -20,8 +20,8 @@ import pytest
 from advisor.catalog import get_model
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
-from advisor.plan.llama_licences import llama_licence_of
 from advisor.plan.fine_tune_placeholder import SERVED_NAME_WORD
+from advisor.plan.llama_licences import llama_licence_of
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
