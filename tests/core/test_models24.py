@@ -137,3 +137,30 @@ def test_a_feasible_mainland_plan_copies_the_checkpoint_in_a_step_before_the_ser
     abroad = planned({**advice_answers(Q41), "checkpoint": "acme/cc-7b", "model_name": "cc-assist",
                       "user_location": "overseas", "overseas_markets": ["SG"], "mainland_entity": False})  # fmt: skip
     assert abroad.region == "singapore" and abroad.hardware.command.startswith("vllm serve acme/cc-7b ")
+
+
+# ---- q29: the tests after "re-plan on the 7B" are for the 7B (#25, round 13) ------------------------------------------
+Q29 = "q29_batch_impossible_budget"
+
+
+def test_q29_tests_after_the_decision_ask_for_the_model_it_names_not_the_one_ruled_out():
+    r = planned(advice_answers(Q29))
+    assert not r.feasible and r.next_steps[0].key == "steps18.next.decide_one"
+    fix = next(f for f in r.fixes if f.id == "smaller_model")
+    named = get_model(fix.change["model"])
+    ruled_out = get_model(r.answers["model"]).hf_repo  # meta-llama/Llama-3.3-70B-Instruct
+    assert ruled_out and ruled_out != named.hf_repo
+    tests = [s for s in r.next_steps if s.command and "advisor bench" in s.command]
+    assert tests and all(f"--model {named.hf_repo} " in s.command and ruled_out not in s.command for s in tests)
+    for lang in LANGS:
+        memo = render_memo_markdown(r, lang)
+        blocks = re.findall(r"^ *```[^\n]*\n(.*?)^ *```", memo, flags=re.M | re.S)
+        assert blocks and not any(ruled_out in b for b in blocks)
+
+
+def test_a_choice_among_changes_or_a_fine_tune_keeps_the_test_commands_model():
+    # several changes: the re-plan names the model; a fine-tune is served under its own name whatever the base
+    r = planned({**advice_answers(Q29), "model_customisation": "fine_tuned", "model_name": "acme-70b-batch",
+                 "checkpoint": "/data/ckpt/acme-70b"})  # fmt: skip
+    tests = [s for s in r.next_steps if s.command and "advisor bench" in s.command]
+    assert not r.feasible and tests and all("--model acme-70b-batch " in s.command for s in tests)
