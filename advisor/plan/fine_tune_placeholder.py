@@ -70,7 +70,7 @@ def variable_in(command: str | None) -> str | None:
 
 def repository_id(checkpoint: str | None) -> bool:
     """The checkpoint is given as a repository id (``lexhelper/lexhelper-7b-sft``), not a local path."""
-    return bool(checkpoint) and _REPO_ID.fullmatch(checkpoint or "") is not None and not checkpoint.startswith(".")
+    return checkpoint is not None and _REPO_ID.fullmatch(checkpoint) is not None and not checkpoint.startswith(".")
 
 
 def local_copy_in(command: str | None) -> str | None:

@@ -4,25 +4,34 @@
   its checkpoint folder, one shell word the serve command and every test command share (run by a real shell here).
 - q30 (round 13): a team's own checkpoint given as a repository id, on a mainland node, is loaded from a local copy
   (a variable set to that folder), never downloaded from Hugging Face, agreeing with "nothing comes from abroad".
+- #28: speculative decoding with a draft model (vLLM's draft_model method): the draft's weights, its KV in the
+  target's blocks and each request's lookahead slots, pinned to what vLLM's code allocates; what is not covered
+  (SGLang, sliding-window/MLA/linear-attention or vision models, a draft whose heads do not split) is refused by name.
 - Code Llama is released under the Llama 2 Community License (meta-llama/codellama's LICENSE points to it): matched by
   its own name, Llama 2's terms said under Code Llama's name, never another version's and never none.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from advisor.catalog import get_model
+from advisor.catalog import get_gpu, get_model
+from advisor.domain.sizing import SizingRequest
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.fine_tune_placeholder import SERVED_NAME_WORD
 from advisor.plan.llama_licences import llama_licence_of
 from advisor.plan.memo import render_memo_markdown
+from advisor.sizing import size
+from advisor.sizing.memory import weight_bytes
+from advisor.sizing.quant import get_format
 from tests.support.planned import advice_answers, planned
 
 MODELS = Path(__file__).resolve().parents[1] / "fixtures" / "models"
@@ -164,3 +173,101 @@ def test_a_choice_among_changes_or_a_fine_tune_keeps_the_test_commands_model():
                  "checkpoint": "/data/ckpt/acme-70b"})  # fmt: skip
     tests = [s for s in r.next_steps if s.command and "advisor bench" in s.command]
     assert not r.feasible and tests and all("--model acme-70b-batch " in s.command for s in tests)
+
+
+# ---- speculative decoding with a draft model: vLLM's memory for it (#28) ---------------------------------------------
+# vLLM's draft_model method (advisor/sizing/speculative.py): the draft's weights on each GPU, split at the target's TP;
+# its KV layers in the target's blocks (UniformTypeKVCacheSpecs.page_size_bytes sums every layer's page, the blocks are
+# the available memory // that page); num_speculative_tokens lookahead slots per running request (Scheduler).
+def _spec_request(gpus: int = 1, k: int = 4, kv_dtype: str = "bf16", draft: str = "qwen2.5-3b-instruct", **kw):
+    from advisor.domain.sizing import SpeculativeSettings
+
+    base = SizingRequest(model=get_model("qwen2.5-14b-instruct"), gpu=get_gpu("h100-sxm-80g"), context=8192,
+                         concurrency=16, gpus=gpus, kv_dtype=kv_dtype, **kw)  # fmt: skip
+    spec = SpeculativeSettings(draft_model=get_model(draft), num_speculative_tokens=k)
+    return base, base.model_copy(update={"speculative": spec})
+
+
+@pytest.mark.parametrize("gpus, kv_dtype", [(1, "bf16"), (2, "bf16"), (2, "fp8")])
+def test_a_draft_models_weights_and_kv_are_sized_as_vllm_allocates_them(gpus, kv_dtype):
+    base, spec = _spec_request(gpus=gpus, kv_dtype=kv_dtype)
+    plain, with_draft = size(base).memory, size(spec).memory
+    draft = get_model("qwen2.5-3b-instruct")
+    # its weights, split over the target's GPUs, in its own format, come off the KV cache's share byte for byte
+    assert with_draft.draft_weights_bytes == weight_bytes(draft, get_format("bf16"), gpus).per_gpu > 0
+    if gpus == 2:
+        assert with_draft.draft_weights_bytes < weight_bytes(draft, get_format("bf16"), 1).per_gpu
+    assert plain.kv_budget_bytes - with_draft.kv_budget_bytes == with_draft.draft_weights_bytes
+    # its KV: 2 (K, V) × its layers × its KV heads on this GPU × head_dim × the target's KV dtype, in the same blocks
+    kv_bytes = {"bf16": 2, "fp8": 1}[kv_dtype]
+    own = 2 * draft.num_layers * max(1, draft.num_kv_heads // gpus) * draft.head_dim * kv_bytes
+    assert with_draft.draft_kv_bytes_per_token == own
+    assert with_draft.kv_bytes_per_token == plain.kv_bytes_per_token + own
+    page = with_draft.kv_bytes_per_token * with_draft.block_size  # one block across every layer, target's and draft's
+    assert with_draft.kv_blocks == with_draft.kv_budget_bytes // page
+    # each request's blocks hold its tokens and the k lookahead slots: 8,192 + 4 tokens = 513 blocks of 16, not 512
+    assert with_draft.speculative_lookahead_tokens == 4
+    assert with_draft.max_concurrency_kv == with_draft.kv_blocks // 513
+    assert with_draft.kv_bytes_per_request == 513 * page
+    # the longest context 16 requests reach: their blocks less the lookahead slots (at most the model's own limit)
+    assert with_draft.max_context == min((with_draft.kv_blocks // 16) * 16 - 4, get_model("qwen2.5-14b-instruct").max_context)
+
+
+def test_the_draft_is_in_the_memory_totals_and_the_command_carries_it():
+    base, spec = _spec_request()
+    r = size(spec)
+    m = r.memory
+    weights = next(b for b in m.breakdown if b.key == "weights")
+    assert weights.bytes == m.weights_bytes + m.draft_weights_bytes and "draft model Qwen2.5 3B Instruct" in weights.formula
+    assert sum(b.bytes for b in m.breakdown if b.key != "free") == m.total_bytes  # the bar adds up with the draft
+    flag = re.search(r"--speculative-config '([^']+)'", r.vllm_command or "")
+    assert flag and json.loads(flag.group(1)) == {"method": "draft_model", "model": "Qwen/Qwen2.5-3B-Instruct",
+                                                  "num_speculative_tokens": 4}  # fmt: skip
+    assert "--speculative-config" not in (size(base).vllm_command or "")
+
+
+def test_a_draft_whose_heads_do_not_split_at_the_tp_degree_is_refused_in_both_languages():
+    _, spec = _spec_request(gpus=4)
+    odd = spec.speculative.draft_model.model_copy(update={"num_attention_heads": 14, "num_kv_heads": 2})
+    req = spec.model_copy(update={"speculative": spec.speculative.model_copy(update={"draft_model": odd})})
+    for lang in LANGS:
+        r = size(req, lang)
+        assert r.verdict == "engine_refuses" and r.engine_refusal == "draft_heads"
+        assert any(a.text == translate(lang, "sizing24_models24.spec_tp", tp=4, model=odd.name) for a in r.advice)
+        assert r.min_gpus in (1, 2)  # the smallest degree both the target and the draft split at
+
+
+@pytest.mark.parametrize("change", [{"engine_profile": "sglang"}, {"model": "gemma-2-27b-it"}, {"model": "deepseek-v3"}])
+def test_what_the_draft_sizing_does_not_cover_is_refused_with_its_reason_never_a_silent_size(change):
+    # SGLang's draft memory is not modelled; sliding-window (Gemma 2) and MLA (DeepSeek-V3) layers go in other KV
+    # cache groups in vLLM than the draft's full-attention layers
+    from advisor.i18n import current_language, set_language
+
+    _, spec = _spec_request()
+    before = current_language()
+    update = {k: get_model(v) if k == "model" else v for k, v in change.items()}
+    for lang in LANGS:
+        if "engine_profile" in change:
+            want = translate(lang, "sizing24_models24.spec_engine", engine="sglang")
+        else:
+            want = translate(lang, "sizing24_models24.spec_layers", model=update["model"].name,
+                             role=translate(lang, "sizing24_models24.role.target"))  # fmt: skip
+        set_language(lang)
+        try:
+            with pytest.raises(ValidationError) as info:
+                SizingRequest.model_validate({**dict(spec), **update})
+        finally:
+            set_language(before)
+        assert want in str(info.value)
+
+
+def test_calc_json_says_the_draft_and_refuses_half_a_pair(capsys):
+    from advisor.cli import main
+
+    assert main(["calc", "--model", "qwen2.5-14b-instruct", "--draft-model", "qwen2.5-3b-instruct",
+                 "--num-speculative-tokens", "4", "--concurrency", "16", "--json"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert data["draft_model"] == "qwen2.5-3b-instruct" and data["speculative_lookahead_tokens"] == 4
+    assert data["draft_weights_bytes"] == data["memory"]["draft_weights_bytes"] > 0
+    assert data["draft_kv_bytes_per_token"] == 36 * 2 * 2 * 128 * 2  # Qwen2.5-3B: 36 layers, 2 KV heads of 128
+    assert main(["calc", "--model", "qwen2.5-14b-instruct", "--draft-model", "qwen2.5-3b-instruct", "--json"]) != 0
