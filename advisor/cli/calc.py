@@ -57,6 +57,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
                    help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
+    p.add_argument("--draft-model", default=None,
+                   help="speculative decoding with this draft model (preset id or config.json path; vLLM's draft_model "
+                   "method): its weights and KV are sized beside the model's, each request keeps --num-speculative-tokens "
+                   "more KV slots")
+    p.add_argument("--num-speculative-tokens", type=positive_int, default=None,
+                   help="tokens the draft model proposes per step (with --draft-model; required there)")
+    p.add_argument("--draft-weights", default=None, help="the draft checkpoint's weight format (default: its own "
+                   "quantization, else bf16)")
     p.add_argument("--mfu", type=fraction, default=None, help="share of the dense peak the matmuls reach (default: the GPU's measured GEMM rate for the linear "
                    "layers, 0.5 for attention; a value given here applies to both)")
     p.add_argument("--mbu", type=fraction, default=None, help="share of the memory bandwidth reads reach (default: the GPU's measured "
@@ -101,6 +109,11 @@ def flat_json(result) -> dict:
         "shared_prefix_note": result.shared_prefix_note,
         "engine_switch": result.engine_switch,  # a GGUF format runs on llama.cpp whatever engine was asked for
         "kv_pool_note": result.kv_pool_note,  # SGLang: the share of the free memory its KV pool comes from
+        # speculative decoding with a draft model (vLLM, s24-models24): in weights/KV figures above, each said here
+        "draft_model": result.request.speculative.draft_model.id if result.request.speculative else None,
+        "draft_weights_bytes": m.draft_weights_bytes,
+        "draft_kv_bytes_per_token": m.draft_kv_bytes_per_token,
+        "speculative_lookahead_tokens": m.speculative_lookahead_tokens,
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,
@@ -117,8 +130,8 @@ def flat_json(result) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
-    from advisor.domain.sizing import EngineSettings, SizingRequest, SpeedFactors
-    from advisor.i18n import current_language, set_language, system_language
+    from advisor.domain.sizing import EngineSettings, SizingRequest, SpeculativeSettings, SpeedFactors
+    from advisor.i18n import current_language, set_language, system_language, tr
     from advisor.sizing import size
     from advisor.sizing.quant import UnknownFormatError
 
@@ -126,6 +139,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         model = resolve_model(args.model)
         gpu = get_gpu(args.gpu)
+        speculative = None
+        if args.draft_model is not None or args.num_speculative_tokens is not None:
+            if args.draft_model is None or args.num_speculative_tokens is None:
+                return fail(tr("sizing24_models24.cli_pair"))
+            draft = resolve_model(args.draft_model)
+            speculative = SpeculativeSettings(draft_model=draft, num_speculative_tokens=args.num_speculative_tokens,
+                                              draft_weights=draft.weights_or_native(args.draft_weights))  # fmt: skip
         factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu), ("engine_version", args.engine_version)) if v is not None}
         req = SizingRequest(
             model=model,
@@ -150,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             factors=SpeedFactors(**factors),
             engine_profile=args.engine_profile,
             shared_prefix_tokens=args.shared_prefix_tokens,
+            speculative=speculative,
         )
         result = size(req, current_language())
     except ValidationError as exc:

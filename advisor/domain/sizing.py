@@ -132,6 +132,19 @@ class SpeedFactors(BaseModel):
         return {k: v for k, v in data.items() if k in self.model_fields_set}
 
 
+class SpeculativeSettings(BaseModel):
+    """Speculative decoding with a separate draft model, as vLLM runs it (``--speculative-config '{"method":
+    "draft_model", "model": …, "num_speculative_tokens": k}'``; advisor/sizing/speculative.py says what it costs in
+    memory and where each figure comes from). Other methods (EAGLE heads, a model's own MTP layers, n-gram) and other
+    engines are not sized here."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    draft_model: ModelSpec
+    num_speculative_tokens: int = Field(ge=1, le=16, description="tokens the draft proposes per step (k)")
+    draft_weights: str = Field("bf16", description="the draft checkpoint's weight format")
+
+
 class SizingRequest(BaseModel):
     """What the user asks: this model, in this format, at this context and concurrency, on these GPUs."""
 
@@ -154,6 +167,8 @@ class SizingRequest(BaseModel):
     shared_prefix_tokens: int = Field(
         0, ge=0, description="leading prompt tokens every request shares (a system prompt), reused by prefix caching"
     )
+    # s24-models24 (#28): a draft model's weights and KV, and the lookahead slots each request holds
+    speculative: SpeculativeSettings | None = Field(None, description="speculative decoding with a draft model (vLLM)")
 
     @field_validator("context")
     @classmethod
@@ -192,6 +207,8 @@ class SizingRequest(BaseModel):
             raise ValueError(
                 tr("domain.sizing.prefix_in_prompt", prefix=self.shared_prefix_tokens, prompt=self.resolved_prompt_tokens)
             )
+        if self.speculative is not None:
+            _check_speculative(self)
         return self
 
     @property
@@ -207,6 +224,26 @@ class SizingRequest(BaseModel):
         if self.prompt_tokens is not None:
             return self.prompt_tokens
         return max(1, self.context - self.resolved_output_tokens)
+
+
+def _full_attention_only(m: ModelSpec) -> bool:
+    """Every layer a plain full-attention layer with per-head K and V (no sliding window, chunked, linear-attention or
+    MLA layers), and no vision encoder."""
+    return not (m.num_sliding_layers or m.num_linear_layers or m.num_chunked_layers or m.is_mla or m.has_vision)
+
+
+def _check_speculative(req: SizingRequest) -> None:
+    """What the draft-model sizing covers, said where it does not (unknown stays unknown, never a silent size):
+    vLLM only; target and draft plain full-attention models, whose layers vLLM puts in one KV cache group of one
+    block table (UniformTypeKVCacheSpecs); vLLM's DraftModelProposer refuses multimodal targets itself. That the
+    draft speaks the target's tokenizer is the team's to check: a config does not say."""
+    spec = req.speculative
+    assert spec is not None
+    if req.engine_profile != "vllm":
+        raise ValueError(tr("sizing24_models24.spec_engine", engine=req.engine_profile))
+    for role, m in (("target", req.model), ("draft", spec.draft_model)):
+        if not _full_attention_only(m):
+            raise ValueError(tr("sizing24_models24.spec_layers", model=m.name, role=tr(f"sizing24_models24.role.{role}")))
 
 
 class BreakdownItem(BaseModel):
@@ -281,6 +318,14 @@ class MemoryEstimate(BaseModel):
     sglang_state_bytes_per_request: int | None = Field(None, description="one request's linear-attention state, all layers, one GPU")
     sglang_running_cap: int | None = Field(
         None, description="the most requests SGLang runs at once for want of state slots (3 a running request)"
+    )
+    # s24-models24 (#28): speculative decoding with a draft model (vLLM; advisor/sizing/speculative.py)
+    draft_weights_bytes: int = Field(0, description="the draft model's weights on one GPU (in the breakdown's weights)")
+    draft_kv_bytes_per_token: int = Field(
+        0, description="the draft's KV per token on one GPU (in kv_bytes_per_token: its layers share the target's blocks)"
+    )
+    speculative_lookahead_tokens: int = Field(
+        0, description="KV slots each request holds beyond its tokens for the proposed ones (num_speculative_tokens)"
     )
 
 
@@ -460,7 +505,7 @@ class SizingResult(BaseModel):
         description="the headline: fits; does_not_fit (memory); engine_refuses (the TP degree does not split the "
         "heads as the engine requires); context_too_long (longer than the model accepts) — only 'fits' is green",
     )
-    engine_refusal: Literal["attention_heads", "kv_heads"] | None = Field(
+    engine_refusal: Literal["attention_heads", "kv_heads", "draft_heads"] | None = Field(
         None, description="why the engine would refuse the tensor-parallel degree asked for"
     )
     vllm_command: str | None

@@ -13,7 +13,7 @@ import shlex
 from functools import cache
 
 from advisor.plan.context import Ctx
-from advisor.plan.fine_tune_placeholder import checkpoint_argument
+from advisor.plan.fine_tune_placeholder import checkpoint_argument, repository_id, shell_word
 from advisor.plan.serve_engine import SGLANG_HEAD
 from advisor.sizing.advice import ON_THE_FLY
 from advisor.sizing.quant import get_format
@@ -125,9 +125,13 @@ def finish_serve_command(c: Ctx, cmd: str | None, region: str, weights: str | No
             label = get_format(weights).label  # to be quantized from the fine-tune
         if label or not a.checkpoint:
             model = checkpoint_argument(weights, label, a.checkpoint)
+        elif region in MAINLAND_NODES and repository_id(a.checkpoint):
+            # the team's own weights by a repository id: a mainland node cannot download it from Hugging Face, and
+            # its own checkpoint need not come from abroad: the command loads a local copy (round 13, q30)
+            model = checkpoint_argument(local_copy_of=a.checkpoint)
         else:
             model = shlex.quote(a.checkpoint)
-        extra.append(f"--served-model-name {shlex.quote(c.served_name)}")
+        extra.append(f"--served-model-name {shell_word(c.served_name)}")
     else:
         ms = (modelscope_repo(model) or _reupload_by_repo().get(model)) if region in MAINLAND_NODES else None
         if ms:

@@ -12,7 +12,7 @@ from typing import Any
 from advisor.domain.model import ModelSpec
 from advisor.i18n import catalog
 from advisor.plan.answers import PlanAnswers
-from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, proposed_served_name
+from advisor.plan.fine_tune_placeholder import FINETUNE_VAR, SERVED_NAME_WORD, SERVED_VAR
 from advisor.plan.models import resolve_plan_model
 from advisor.plan.plan_currency import assumed_currency, given_currency
 from advisor.plan.public_people import CONVERSATIONS_A_YEAR, REQUESTS_A_CONVERSATION, requests_a_year
@@ -237,11 +237,12 @@ def _lengths(out: list[Assumption], name: str, given: Any, default: int) -> tupl
 
 def _served_name(a: PlanAnswers, rm: Any) -> str:
     """The name the engine serves under (clients and the benchmark commands ask for it): the team's own model by
-    its name, else by its checkpoint (vLLM's default name for a path), else a proposed name the memo says is theirs
-    to change (``fine_tune_placeholder``: the commands read the checkpoint from a shell variable, q41); a published
+    its name, else by its checkpoint (vLLM's default name for a path), else by the shell word that reads the team's
+    SERVED_NAME or their checkpoint folder's name (``fine_tune_placeholder``: the commands read the checkpoint from
+    a shell variable; no name made up, round 13 q41); a published
     model by the Hugging Face id the user gave, else the preset's repository."""
     if a.model_customisation == "fine_tuned":  # name and checkpoint are the fine-tune's (the wizard asks them then)
-        return a.model_name or a.checkpoint or proposed_served_name(rm.spec)
+        return a.model_name or a.checkpoint or SERVED_NAME_WORD
     return rm.asked if rm.how in ("hf_id", "hf_variant") and "/" in rm.asked else (rm.spec.hf_repo or rm.spec.id)
 
 
@@ -435,7 +436,7 @@ def resolve(a: PlanAnswers) -> Ctx:
         if a.model_name is None and a.checkpoint:
             _assume(out, "model_name", a.checkpoint, "plan.assume.model_name")
         elif a.model_name is None:
-            _assume(out, "model_name", proposed_served_name(rm.spec), "engine19.assume.model_name_proposed")
+            _assume(out, "model_name", SERVED_VAR, "models24.assume.served_name_variable", var=FINETUNE_VAR)
         if a.checkpoint is None:
             _assume(out, "checkpoint", FINETUNE_VAR, "finetune23.assume.checkpoint_variable")
     if a.launch_deadline_days is None and serves_mainland_public and (a.icp_status or "none") != "filed":

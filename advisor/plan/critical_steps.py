@@ -11,8 +11,11 @@ The technical steps follow, in the order the plan gave them; page 1 still shows 
 
 from __future__ import annotations
 
+import re
+import shlex
 from typing import Any
 
+from advisor.catalog import get_model
 from advisor.plan import serial_path
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
 
@@ -26,6 +29,8 @@ _PURCHASE = ("procurement", "procurement_office")
 # (s20-owncost20), and the gate step each folds into
 _GATE_QUOTES = {"rows18.next.quotes_purchase": "steps18.next.gate_quotes",
                 "owncost20.next.quotes_purchase_stale": "owncost20.next.gate_quotes_stale"}
+# the model a test command asks the server for (``advisor bench --model WORD``)
+_MODEL_ARG = re.compile(r"(--model )('[^']*'|\S+)")
 # a step asked before all others, not beside them: paid subject tutoring for pupils (双减, s20-duties20, q07)
 ASK_FIRST = "double_reduction_check"
 
@@ -43,8 +48,31 @@ def critical_path_first(result: PlanResult) -> list[NextStep]:
         if gate.key in _GATE_QUOTES.values():  # the quotes step is folded into the gate step
             rest = [s for s in rest if s.key not in _GATE_QUOTES]
     if not result.feasible and (result.fixes or not asked_first) and not replanned_already(result):
-        lead.append(_decide_step(result))  # no change of answers to offer: the question above is the decision
+        decide = _decide_step(result)
+        lead.append(decide)  # no change of answers to offer: the question above is the decision
+        rest = _tests_on_the_fix(result, decide, rest)
     return lead + rest
+
+
+def _tests_on_the_fix(result: PlanResult, decide: NextStep, steps: list[NextStep]) -> list[NextStep]:
+    """The test commands after "decide on the one change … (another model) and re-plan" ask for that model, not the
+    one just ruled out (round 13, q29: "next step 2 benchmarks Llama-3.3-70B right after step 1 says to re-plan on
+    the 7B"). A published model is served under its repository id (``context._served_name``); a fine-tune keeps its
+    own name (a smaller base model is not its checkpoint), and a choice among several changes leaves them as they are."""
+    one = _the_one_fix(result) if decide.key == "steps18.next.decide_one" else None
+    model_id = one.change.get("model") if one is not None else None
+    if not model_id or (result.answers or {}).get("model_customisation") == "fine_tuned":
+        return steps
+    spec = get_model(model_id)
+    served = shlex.quote(spec.hf_repo or spec.id)
+    return [s.model_copy(update={"command": _MODEL_ARG.sub(lambda m: m.group(1) + served, s.command)})
+            if s.id in BENCH_IDS and s.command else s for s in steps]  # fmt: skip
+
+
+def _the_one_fix(result: PlanResult) -> Fix | None:
+    """The one change that makes the plan feasible alone within its budget (what "decide_one" names)."""
+    alone = _alone(result.fixes)
+    return alone[0] if len(alone) == 1 else None
 
 
 def replanned_already(result: PlanResult) -> bool:
@@ -115,12 +143,16 @@ def _fix_label(f: Fix) -> dict[str, Any]:
     return {"tr": f"steps18.fix.{f.id}"}
 
 
+def _alone(fixes: list[Fix]) -> list[Fix]:
+    """Changes that make it feasible within the budget as given (s19-volume19, q40: on its customers' people a
+    hosted API fits the 5,000 CNY; "nothing above fits the budget" was said beside it)."""
+    return [f for f in fixes if not (f.with_budget or f.id == "more_budget") and not f.with_deadline_hours]
+
+
 def _decide_step(result: PlanResult) -> NextStep:
     fixes = result.fixes
     funded = [f for f in fixes if f.with_budget or f.id == "more_budget"]
-    # changes that make it feasible within the budget as given (s19-volume19, q40: on its customers' people a hosted
-    # API fits the 5,000 CNY; "nothing above fits the budget" was said beside it)
-    alone = [f for f in fixes if f not in funded and not f.with_deadline_hours]
+    alone = _alone(fixes)
     if funded and not alone:  # money is what is missing: the least extra, and what the budget as given buys
         return _decide_budget(result, funded)
     if len(alone) == 1:

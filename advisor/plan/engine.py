@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import shlex
 from datetime import UTC, datetime
 from typing import Any
 
@@ -86,6 +85,7 @@ from advisor.plan.data import PriceBook, duration, factor_range, facts, gpus_by_
 from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
+from advisor.plan.fine_tune_placeholder import shell_word
 from advisor.plan.line_choice import decide_line
 from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
@@ -1406,7 +1406,7 @@ def _r(v: float | None) -> float | None:
 
 
 def _next_steps(c: Ctx, ch: sizing.Candidate | None, f: Facts) -> list[NextStep]:
-    served = shlex.quote(c.served_name) if c.served_name else ""  # a checkpoint path may hold spaces
+    served = shell_word(c.served_name) if c.served_name else ""  # a checkpoint path may hold spaces
     url = "http://SERVER:8000"
     p = c.prompt_avg
     o = c.output_avg

@@ -12,6 +12,9 @@ Each row was read from the licence text itself (sources in ``resources/plan/sour
   naming clause; a copy of the agreement and its notice ("Llama 2 is licensed under the LLAMA 2 Community
   License…") with any copy passed on (1.b.i, 1.b.iii); like Llama 3, no use to improve any other large language
   model than Llama 2 and its derivatives (1.b.v);
+- Code Llama (s24-models24, issue #28): released under the Llama 2 Community License (meta-llama/codellama's
+  LICENSE points to Llama 2's; its model cards tag ``license: llama2``), so Llama 2's terms by its own name:
+  ``codellama-…`` / ``code-llama-…`` ids and ``codellama/CodeLlama-…`` repositories;
 - all of them: the licence passed on with the weights (1.b.i), the Acceptable Use Policy (1.b.iv), Meta's own licence
   over 700 million monthly active users on the version's release date (s. 2);
 - the multimodal models of Llama 3.2 (the Vision models) and of Llama 4 (Scout and Maverick take text and images:
@@ -56,7 +59,12 @@ _BY_PREFIX: tuple[tuple[str, LlamaLicence], ...] = (
     ("llama-3-", LlamaLicence("llama3", "Llama 3", "Built with Meta Llama 3", "Llama 3", False, no_other_llm=True)),
     # Llama 2 asks for no attribution display and no name for a derived model: empty, its own texts say so
     ("llama-2-", LlamaLicence("llama2", "Llama 2", "", "", False, no_other_llm=True)),
+    # Code Llama: Llama 2's licence and terms, said by its own name (its repository's LICENSE is Llama 2's)
+    ("codellama-", LlamaLicence("codellama", "Code Llama", "", "", False, no_other_llm=True)),
+    ("code-llama-", LlamaLicence("codellama", "Code Llama", "", "", False, no_other_llm=True)),
 )
+# the rows under Llama 2's own text (no "Built with" display, no naming clause, its 1.b.v said in its own detail)
+LLAMA2_TERMS = ("llama2", "codellama")
 # any other "llama-<major>[.<minor>]-" name: a Llama version, but not one whose licence was read here
 _ANY_VERSION = re.compile(r"llama-(\d+(?:\.\d+)?)-")
 
@@ -88,4 +96,4 @@ def llama_licence_of(model: ModelSpec) -> LlamaLicence | None:
     return None
 
 
-__all__ = ["LlamaLicence", "llama_licence_of"]
+__all__ = ["LLAMA2_TERMS", "LlamaLicence", "llama_licence_of"]

@@ -62,7 +62,13 @@ from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
-from advisor.plan.fine_tune_placeholder import variable_in
+from advisor.plan.fine_tune_placeholder import (
+    FINETUNE_VAR,
+    SERVED_NAME_WORD,
+    SERVED_VAR,
+    local_copy_in,
+    variable_in,
+)
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
@@ -770,6 +776,13 @@ def _checkpoint_placeholder(result: PlanResult, command: str | None, lang: str) 
     """Under a command that reads a fine-tune's checkpoint from a shell variable (not given, q41): it stops until the
     variable is set (a next step says to what), and the name it is served under is theirs to keep or change."""
     var = variable_in(command)
+    repo = local_copy_in(command)
+    if var is not None and repo is not None:  # the team's own checkpoint from a local copy on a mainland node (q30)
+        return _t(lang)("models24.memo.local_copy", var=f"`{var}`", repo=f"`{repo}`")
+    if var is not None and f"--served-model-name {SERVED_NAME_WORD}" in (command or ""):
+        # no name given: the team's SERVED_NAME, else the checkpoint folder's name, never one made up (round 13, q41)
+        return _t(lang)("models24.memo.served_name_variable", var=f"`{var}`", served=f"`{SERVED_VAR}`",
+                        folder=f"`{FINETUNE_VAR}`")  # fmt: skip
     name = re.search(r"--served-model-name (\S+)", command or "")
     if var is None or name is None:
         return ""

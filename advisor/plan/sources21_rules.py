@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.data import rule_meta
-from advisor.plan.llama_licences import llama_licence_of
+from advisor.plan.llama_licences import LLAMA2_TERMS, llama_licence_of
 from advisor.plan.result import Finding, Source
 from advisor.plan.rule_base import Facts, finding, rule
 from advisor.plan.sector_kinds import is_finance
@@ -67,7 +67,8 @@ def llama_licence(f: Facts) -> Finding | None:
     also bars improving any other large language model with it (1.b.v); the multimodal models' Acceptable Use Policy
     (Llama 3.2 Vision, Llama 4) grants no rights to a company based in the EU: said as a condition (the answers do
     not say where the company is), a warning where people in the EU are among the users. Llama 2 has its own text
-    (no display, no naming clause; its 1.b.v ban as Llama 3's); a version whose licence was not read here is a
+    (no display, no naming clause; its 1.b.v ban as Llama 3's), and Code Llama, released under it, the same by its own
+    name; a version whose licence was not read here is a
     warning to read it before launch, with no terms said. A hosted API of the model is the provider's distribution:
     not said there."""
     c = f.ctx
@@ -75,15 +76,15 @@ def llama_licence(f: Facts) -> Finding | None:
     if licence is None or c.internal_only or f.form == "hosted_api":
         return None
     extra: Any = ""
-    if licence.no_other_llm and licence.key != "llama2":  # Llama 2's own text says its 1.b.v
+    if licence.no_other_llm and licence.key not in LLAMA2_TERMS:  # Llama 2's own text says its 1.b.v
         extra = {"tr": "duties22.llama.no_other_llm"}
     elif licence.multimodal:
         extra = {"tr": "duties22.llama.eu_multimodal", "version": licence.version}
     naming: Any = {"tr": "duties22.llama.naming", "prefix": licence.name_prefix} if c.fine_tuned else ""
     eu_users = licence.multimodal and any(m in EU_MEMBERS for m in c.overseas_markets)
     # Llama 2: its own text (no "Built with", no naming clause); a version not read here: said so, a warning, never
-    # another version's terms (s23-duties23)
-    variant = "eu" if eu_users else "llama2" if licence.key == "llama2" else None if licence.known else "unknown"
+    # another version's terms (s23-duties23); Code Llama: Llama 2's text, by its own name (s24-models24)
+    variant = "eu" if eu_users else licence.key if licence.key in LLAMA2_TERMS else None if licence.known else "unknown"
     out = finding("model.llama_licence", variant=variant, severity="warning" if variant in ("eu", "unknown") else None,
                   version=licence.version, built=licence.built_with, naming=naming, extra=extra)
     # each version's own licence text is the source (sources21.json ``sources_by_licence``), not the 3.1/3.3 one

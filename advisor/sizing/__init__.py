@@ -7,10 +7,11 @@ the simulator; it takes well under a millisecond once a model's tensor list is c
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
-from advisor.domain.sizing import PerfEstimate, Range, SizingRequest, SizingResult
-from advisor.i18n import current_language
+from advisor.domain.sizing import Advice, PerfEstimate, Range, SizingRequest, SizingResult
+from advisor.i18n import current_language, translate
 from advisor.sizing.accuracy import predictor_accuracy
 from advisor.sizing.advice import (
     build_advice,
@@ -29,6 +30,7 @@ from advisor.sizing.quant import KV_DTYPES, WEIGHT_FORMATS, WeightFormat, get_fo
 from advisor.sizing.roofline import StepCostModel
 from advisor.sizing.sglang_hybrid import ratio_flags
 from advisor.sizing.sglang_pool import share_and_free, with_default_chunk
+from advisor.sizing.speculative import draft_reserve
 
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
@@ -67,6 +69,8 @@ def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
         vllm_profile=engine_profile_of(req, fmt).id in ("vllm", "llama.cpp"),
         sglang_pool=engine_profile_of(req, fmt).id == "sglang",
         nvlink=req.gpu.interconnect == "nvlink",
+        # a draft model for speculative decoding (vLLM): its weights, its KV in the target's blocks, its lookahead
+        draft=draft_reserve(req.speculative, kv_dtype, gpus) if req.speculative else None,
     )  # fmt: skip
 
 
@@ -74,8 +78,8 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
     for tp in TP_DEGREES:
         if tp > req.gpu.max_gpus_per_node:
             break
-        if not tp_accepted(req.model, tp):
-            continue  # the engine needs the attention (and KV) heads to split evenly
+        if not tp_accepted(req.model, tp, req.speculative.draft_model if req.speculative else None):
+            continue  # the engine needs the attention (and KV) heads to split evenly (a draft model's too)
         if _memory(req, fmt, gpus=tp).fits:
             return tp
     return None
@@ -236,7 +240,14 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
         return _memory(req, alt_fmt, **{k: v for k, v in over.items() if k != "weights"})
 
     advice = build_advice(req, fmt, mem, min_gpus, what_if, lang or current_language())  # type: ignore[arg-type]
-    refusal = tp_refusal(req.model, req.gpus)
+    refusal: Literal["attention_heads", "kv_heads", "draft_heads"] | None = tp_refusal(req.model, req.gpus)
+    draft_refused = refusal is None and req.speculative is not None and not tp_accepted(req.model, req.gpus, req.speculative.draft_model)
+    if draft_refused:  # vLLM runs the draft at the target's TP degree: its heads must split too (speculative.py)
+        assert req.speculative is not None
+        refusal = "draft_heads"
+        text = translate(lang or current_language(), "sizing24_models24.spec_tp", tp=req.gpus,
+                         model=req.speculative.draft_model.name)  # fmt: skip
+        advice = [*advice, Advice(kind="does_not_fit", text=text)]
     too_long = req.context > req.model.max_context
     if too_long:
         verdict = "context_too_long"

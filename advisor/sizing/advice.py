@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Sequence
 from functools import cache
 
 from advisor.domain.engine_profiles import get_profile
 from advisor.domain.gpu import GpuSpec
+from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import Advice, MemoryEstimate, SizingRequest
 from advisor.i18n import translate
 from advisor.resources import resource_path
@@ -93,6 +95,11 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append("--enable-prefix-caching")  # what makes vLLM hold its hybrid states in 'align' mode, as sized
     if on_load:
         parts.append(f"--quantization {on_load}")
+    if req.speculative is not None:  # the draft the memory was sized with (advisor/sizing/speculative.py)
+        spec = req.speculative
+        config = {"method": "draft_model", "model": spec.draft_model.hf_repo or spec.draft_model.id,
+                  "num_speculative_tokens": spec.num_speculative_tokens}  # fmt: skip
+        parts.append(f"--speculative-config {shlex.quote(json.dumps(config, separators=(',', ':')))}")
     return " ".join(parts)
 
 
@@ -143,14 +150,19 @@ def largest_tp(req: SizingRequest) -> int:
     """The largest tensor-parallel degree one node of this GPU allows that the engine accepts for the model."""
     best = 1
     for tp in (2, 4, 8, 16):
-        if tp <= req.gpu.max_gpus_per_node and tp_accepted(req.model, tp):
+        if tp <= req.gpu.max_gpus_per_node and tp_accepted(req.model, tp, _draft(req)):
             best = tp
     return best
 
 
 def accepted_tp_below(req: SizingRequest, limit: int) -> int:
     """The largest tensor-parallel degree ≤ ``limit`` the engine accepts for the model (1 always works)."""
-    return max(tp for tp in range(1, max(1, limit) + 1) if tp_accepted(req.model, tp))
+    return max(tp for tp in range(1, max(1, limit) + 1) if tp_accepted(req.model, tp, _draft(req)))
+
+
+def _draft(req: SizingRequest) -> ModelSpec | None:
+    """The speculative-decoding draft model, whose heads vLLM splits at the target's TP degree too."""
+    return req.speculative.draft_model if req.speculative else None
 
 
 # The smallest prefill chunk suggested: vLLM's own default on GPUs under 70 GiB, so prompts still prefill at full speed.

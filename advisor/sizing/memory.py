@@ -142,6 +142,22 @@ def _kept_note(m: ModelSpec, fmt: WeightFormat) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class DraftReserve:
+    """A draft model's share of one GPU under vLLM's draft-model speculative decoding (advisor/sizing/speculative.py,
+    which builds it and gives the sources)."""
+
+    name: str
+    weights_label: str
+    params: int
+    weights_per_gpu: int  # its weights, split over the target's tensor-parallel GPUs
+    kv_per_token: int  # its layers' KV per token on one GPU, in the target's KV cache dtype
+    layers: int
+    kv_heads_per_gpu: int
+    head_dim: int
+    lookahead: int  # slots each running request holds beyond its tokens (num_speculative_tokens)
+
+
+@dataclass(frozen=True, slots=True)
 class KvLayout:
     per_layer_token_bytes: int  # one layer, one token, one GPU
     full_layers: int
@@ -159,12 +175,15 @@ class KvLayout:
     # mamba_cache_mode "none" and two in "align" (a running state and the last block-aligned one a prefix hit resumes
     # from), which --enable-prefix-caching selects for Qwen3.5/Qwen3-Next (vllm/v1/kv_cache_interface.py, commit 001cabc)
     state_pages: int = 1
+    # a draft model's layers (speculative decoding): in the same blocks as the target's full-attention layers
+    draft_bytes_per_token: int = 0
 
     @property
     def per_token_bytes(self) -> int:
         """All attention layers, as the engine counts a token of KV (what vLLM sizes its pages by)."""
         layers = self.full_layers + self.sliding_layers + self.chunked_layers
-        return self.per_layer_token_bytes * layers + self.indexer_bytes_per_layer_token * self.full_layers
+        return (self.per_layer_token_bytes * layers + self.indexer_bytes_per_layer_token * self.full_layers
+                + self.draft_bytes_per_token)  # fmt: skip
 
     def block_tokens(self, block_size: int) -> int:
         """The block size vLLM runs with. With linear-attention layers (HybridAttentionMambaModelConfig) an attention
@@ -275,6 +294,7 @@ def estimate_memory(
     vllm_profile: bool = True,
     sglang_pool: bool = False,
     nvlink: bool = False,
+    draft: DraftReserve | None = None,
 ) -> MemoryEstimate:
     """Per-GPU memory of ``concurrency`` requests of ``context`` tokens; ``shared_prefix_tokens`` leading tokens of
     every prompt are shared (stored once) when ``prefix_caching`` is on and the engine shares KV blocks. ``engine_version``
@@ -282,7 +302,9 @@ names the vLLM release whose start-up profile to follow (None: the current one; 
 the SGLang release whose default memory share to take; ``vllm_profile`` False (SGLang, TensorRT-LLM) keeps the earlier
 activation estimate instead of vLLM's profile; ``sglang_pool`` sizes the KV pool as SGLang does (a share of the free
 memory before loading, advisor/sizing/sglang_pool.py) instead of vLLM's budget. ``nvlink``: the GPUs talk over NVLink,
-whose communicators take more memory per GPU as the TP degree grows (advisor/sizing/non_torch.py).
+whose communicators take more memory per GPU as the TP degree grows (advisor/sizing/non_torch.py). ``draft``: a draft
+model for speculative decoding (vLLM; advisor/sizing/speculative.py): its weights, its KV in the target's blocks, and
+the lookahead slots each request holds.
     ``engine``'s batch settings must be set: ``advisor.domain.engine_profiles.resolve_engine`` fills in the engine's defaults."""
     if engine.max_num_seqs is None or engine.max_num_batched_tokens is None:
         raise ValueError("estimate_memory needs the batch settings resolved (advisor.domain.engine_profiles.resolve_engine)")
@@ -290,7 +312,11 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     counts = param_counts(m)
     wb = weight_bytes(m, fmt, tp)
     w_gpu, w_all = wb.per_gpu, wb.all_gpus
+    w_draft = draft.weights_per_gpu if draft else 0
+    look = draft.lookahead if draft else 0  # slots a request holds beyond its tokens (its context below)
     layout = kv_layout(m, kv_dtype, tp)
+    if draft:
+        layout = replace(layout, draft_bytes_per_token=draft.kv_per_token)
     if layout.linear_layers and not llama_cpp and engine.mamba_cache_mode == "align":
         layout = replace(layout, state_pages=2)
     block = layout.block_tokens(engine.block_size)
@@ -304,8 +330,8 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     # disabled the manager for chunked attention, which hybrid_kv=False models)
     windowed = engine.hybrid_kv and windowed_layers > 0 and (not sglang or sglang_swa)
     chunk = 512 if llama_cpp else engine.max_num_batched_tokens  # tokens one step may add to a window
-    per_request = layout.per_request_bytes(context, block, windowed, chunk)
-    per_request_full = layout.per_request_bytes(context, block, False)
+    per_request = layout.per_request_bytes(context + look, block, windowed, chunk)
+    per_request_full = layout.per_request_bytes(context + look, block, False)
     # vLLM disables prefix caching for models with linear-attention layers ("Hybrid or mamba-based model detected:
     # disabling prefix caching since it is not yet supported", 0.10-0.11; later versions share only block-aligned
     # states in an opt-in mode): their prompts are not counted as shared
@@ -338,9 +364,9 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
     # they were captured after it, out of the headroom 1 - gpu_memory_utilization leaves (vllm_profile.py)
     graphs_in_budget = not llama_cpp and vllm_profile and cuda_graphs_in_budget(engine_version)
     if sglang:
-        kv_budget = pool_bytes(free_before_load, w_gpu, fraction)  # activations, graphs, workspaces: in the rest
+        kv_budget = pool_bytes(free_before_load, w_gpu + w_draft, fraction)  # activations, graphs, workspaces: the rest
     else:
-        kv_budget = budget - w_gpu - activation - non_torch - (graphs if graphs_in_budget else 0)
+        kv_budget = budget - w_gpu - w_draft - activation - non_torch - (graphs if graphs_in_budget else 0)
     weights_fit = kv_budget > 0
     page = layout.per_token_bytes * block  # one block across all layers
     kv_blocks = max(0, kv_budget) // page if page else 0
@@ -395,7 +421,7 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         # Longest context with `concurrency` requests sharing the prefix: whole pages, monotonic in the context.
         def pages_needed(ctx: int) -> int:
             shared_ctx = shared_blocks_at(ctx) * block_bytes_shared
-            own = layout.per_request_bytes(ctx, block, windowed, chunk) - shared_ctx
+            own = layout.per_request_bytes(ctx + look, block, windowed, chunk) - shared_ctx
             return pages_for(concurrency, own, shared_ctx)
 
         lo, hi = 0, max(1, kv_blocks + 1)
@@ -418,7 +444,7 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
                 hi = mid - 1
         max_context = int(lo * block) if per_block_share else 0
     else:
-        max_context = (kv_blocks // concurrency) * block
+        max_context = max(0, (kv_blocks // concurrency) * block - look)  # a request's lookahead slots in its blocks
     if swa_split is not None or states is not None:
         max_context = _longest_sglang_context(swa_split, states, kv_tokens, concurrency, m.max_context)
     max_context = min(max_context, m.max_context)
@@ -446,7 +472,7 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         shown_activation = activation
         held_back = 0 if llama_cpp else max(0, gpu_memory_bytes - budget - context_bytes - (0 if graphs_in_budget else graphs))
     overhead = shown_activation + non_torch + graphs + context_bytes
-    total = w_gpu + kv_cache + overhead + held_back
+    total = w_gpu + w_draft + kv_cache + overhead + held_back
     # SGLang's share is its own reserve for activations and graphs (sglang_pool.py), not vLLM's --gpu-memory-utilization
     headroom_ok = llama_cpp or sglang or gpu_memory_bytes - budget >= (0 if graphs_in_budget else graphs) + context_bytes
     free = max(0, gpu_memory_bytes - total)
@@ -463,13 +489,21 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
             pages = "one" if layout.state_pages == 1 else f"{layout.state_pages} ('align' mode)"
             kv_formula += (f"; + {layout.linear_layers} linear-attention layers × {pages} {block}-token page each for their "
                            f"{layout.state_bytes_per_layer:,} B state")
+    if draft:
+        kv_formula += (f"; + draft model {draft.name}: 2 (K,V) × {draft.layers} layers × {draft.kv_heads_per_gpu} KV "
+                       f"heads/GPU × head_dim {draft.head_dim} × {b} B, in the same blocks")
     breakdown = [
-        BreakdownItem(key="weights", bytes=w_gpu, formula=f"{counts.total:,} parameters in {fmt.label}{_kept_note(m, fmt)}, split over {tp} GPU(s)"),
+        BreakdownItem(key="weights", bytes=w_gpu + w_draft,
+                      formula=f"{counts.total:,} parameters in {fmt.label}{_kept_note(m, fmt)}, split over {tp} GPU(s)"
+                      + (f"; + draft model {draft.name}: {draft.params:,} parameters in {draft.weights_label}, split over "
+                         f"the same GPUs ({w_draft:,} B a GPU)" if draft else "")),
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,
             formula=f"{concurrency} request{'' if concurrency == 1 else 's'} × {blocks_per_request} blocks × {block} tokens × "
             f"{layout.per_token_bytes:,} B/token ({kv_formula})"
+            + (f"; each request's blocks hold its {context:,} tokens + {look} lookahead slots for the draft's tokens"
+               if look else "")
             + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else "")
             + (f" ≈ {kv_pages:,} blocks (parts rounded up together)" if kv_pages != blocks_per_request * concurrency + shared_pages else ""),
         ),
@@ -536,6 +570,9 @@ whose communicators take more memory per GPU as the TP degree grows (advisor/siz
         sglang_mamba_full_memory_ratio=states.ratio if states else None,
         sglang_state_bytes_per_request=states.state_bytes if states else None,
         sglang_running_cap=states.running_cap if states else None,
+        draft_weights_bytes=w_draft,
+        draft_kv_bytes_per_token=draft.kv_per_token if draft else 0,
+        speculative_lookahead_tokens=look,
     )
 
 

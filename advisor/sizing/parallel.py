@@ -30,5 +30,7 @@ def tp_refusal(model: ModelSpec, tp: int) -> Refusal | None:
     return None
 
 
-def tp_accepted(model: ModelSpec, tp: int) -> bool:
-    return tp_refusal(model, tp) is None
+def tp_accepted(model: ModelSpec, tp: int, draft: ModelSpec | None = None) -> bool:
+    """``draft``: a speculative-decoding draft model, which vLLM runs at the target's TP degree (its heads must split
+    the same way: advisor/sizing/speculative.py)."""
+    return tp_refusal(model, tp) is None and (draft is None or tp_refusal(draft, tp) is None)

@@ -240,16 +240,18 @@ def test_an_unnamed_fine_tune_reads_its_checkpoint_from_a_variable_a_step_sets_a
     # review 13: YOUR_FINE_TUNED_MODEL and /path/to/… read as values to copy; s19-engine19 (q41): no command at all
     # left the serve, ramp and soak steps without theirs; round 12 (q41): an angle-bracket path placeholder cannot
     # run as written. The command reads the fine-tune (never the base model's weights) from a shell variable that
-    # stops it until set, under a proposed name; a step before the serve step says what to set it to.
+    # stops it until set; a step before the serve step says what to set it to. Round 13 (q41): the name it was served
+    # under ("qwen2.5-14b-instruct-finetune") was made up: now the team's SERVED_NAME, else the checkpoint folder's
+    # name, one shell word the serve command and every client command share.
     data = {k: v for k, v in FINE_TUNE.items() if k not in ("model_name", "checkpoint")}
     r = plan(data)
     cmd = r.hardware.command
-    repo = "Qwen2.5-14B-Instruct"
+    name = '"${SERVED_NAME:-$(basename "$FINETUNE_DIR")}"'
     assert cmd.startswith('vllm serve "${FINETUNE_DIR:?set FINETUNE_DIR to your merged fine-tune checkpoint}" '
-                          f"--served-model-name {repo.lower()}-finetune ")  # fmt: skip
-    assert "Qwen/" not in cmd and "<" not in cmd  # the base model's weights would serve the wrong model
+                          f"--served-model-name {name} ")  # fmt: skip
+    assert "Qwen/" not in cmd and "<" not in cmd and "finetune " not in cmd  # the base model's weights, a made-up name
     bench = [s.command for s in r.next_steps if s.id in ("ramp", "soak")]
-    assert bench and all(f"--model {repo.lower()}-finetune " in b for b in bench)
+    assert bench and all(f"--model {name} " in b for b in bench)
     ids = [s.id for s in r.next_steps]
     assert ids.index("finetune_checkpoint") == ids.index("serve") - 1  # set first, then start
     asked = {q.field: q for q in r.open_questions}
@@ -258,8 +260,8 @@ def test_an_unnamed_fine_tune_reads_its_checkpoint_from_a_variable_a_step_sets_a
         memo = render_memo_markdown(r, lang)
         assert asked["model_name"].text_in(lang) in memo and asked["checkpoint"].text_in(lang) in memo
         assert translate(lang, "memo.hw.command_waits") not in memo
-        assert translate(lang, "finetune23.memo.checkpoint_variable", var="`FINETUNE_DIR`",
-                         name=f"`{repo.lower()}-finetune`") in memo  # fmt: skip
+        assert translate(lang, "models24.memo.served_name_variable", var="`FINETUNE_DIR`", served="`SERVED_NAME`",
+                         folder="`FINETUNE_DIR`") in memo  # fmt: skip
         assert memo.splitlines()[0] == "# " + memo_title(lang, translate(
             lang, "memo.model.own_fine_tune", base=r.hardware.model_name))
         assert "YOUR_FINE_TUNED_MODEL" not in memo and "/path/to/" not in memo

@@ -13,7 +13,7 @@ def test_a_fine_tune_without_its_checkpoint_gets_a_serve_step_with_the_variable_
     serve = next(s for s in r.next_steps if s.id == "serve")
     assert serve.key == "plan.next.serve" and serve.command == r.hardware.command
     assert '"${FINETUNE_DIR:?' in serve.command and "Qwen/" not in serve.command and "<" not in serve.command
-    name = "qwen2.5-7b-instruct-finetune"
+    name = '"${SERVED_NAME:-$(basename "$FINETUNE_DIR")}"'  # round 13 (q41): no made-up name (test_models24.py)
     assert f"--served-model-name {name} " in serve.command
     assert all(f"--model {name} " in s.command for s in r.next_steps if s.id in ("ramp", "soak"))
     en, zh = render_memo_markdown(r, "en"), render_memo_markdown(r, "zh_CN")
