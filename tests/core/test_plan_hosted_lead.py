@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, hosted_lead, hosted_prices, hosted_weigh, make_plan, token_margin
+from advisor.plan import hosted_lead, hosted_prices, hosted_weigh, token_margin
 from advisor.plan.hosted_weigh import KEEP_REASONS, high_end_factor
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import about
