@@ -20,7 +20,7 @@ from advisor.plan.hosted_weigh import reasons_to_self_host
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, own_volume, planned
+from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
 ESTIMATE = {"en": "not a figure you gave", "zh_CN": "不是你们给出的数字"}
