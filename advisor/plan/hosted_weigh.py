@@ -29,6 +29,7 @@ from advisor.plan import (
     fleet,
     hosted_assumed,
     hosted_at,
+    hosted_batch_api,
     hosted_bars,
     hosted_prices,
     hosted_unserved,
@@ -70,7 +71,9 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
         return None
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
-    if hosted is None or plan is None or plan.high <= 0 or _mid(hosted) >= _mid(plan):
+    # s24-api24 (round 13, q28: "costs about the same and is not weighed"): an API at about the plan's cost (its
+    # middle at most TIE above the plan's) is weighed too; its verdict is then an overlap, never "cheaper"
+    if hosted is None or plan is None or plan.high <= 0 or not hosted_batch_api.about_the_same(hosted, plan):
         return None
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
@@ -328,7 +331,8 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     got = _weighed(f)
     if got is None or got.detail_key.endswith(".ruled_out.detail"):
         return got
-    return with_registration(f, got)
+    # s24-api24: a batch job's finding names the batch API a source prices in its market (q28)
+    return hosted_batch_api.with_batch_api(with_registration(f, got), f.ctx)
 
 
 def _weighed(f: Facts) -> Finding | None:

@@ -165,3 +165,21 @@ def test_q11_the_month_and_the_token_margin_compare_end_for_end(lang):
         lo = float(f.params[key].split("–")[0])
         assert lo > 1, (key, f.params[key])  # each token, end for end: dearer to make than the API charges
     assert ("about the same" if lang == "en" else "大致相同") not in _head(r, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_source_prices(lang):
+    """Round 13, q28: "the hosted API (¥2,079–3,900 for the job) costs about the same and is not weighed, nor is a
+    batch-API discount". Its middle within TIE above the plan's: weighed as an overlap, kept for the answers' reason
+    (a bank's highly sensitive data), the market's batch API named with the models it covers; q06's API, 30 % dearer
+    in the middle, is not weighed."""
+    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    h, p = r.costs.hosted_api_monthly, r.costs.recommended_monthly
+    assert (h.low + h.high) / 2 > (p.low + p.high) / 2  # dearer in the middle, within TIE: about the same
+    f = r.finding("cost.hosted_weighed")
+    assert f is not None and f.title_key.endswith("overlap.title") and r.start_with.reason == "answers"
+    assert f"{h.low:,.0f}" in f.title_in(lang) and f"{p.low:,.0f}" in f.title_in(lang)
+    assert "batch-inference" in f.detail_in(lang) and "50%" in f.detail_in(lang)
+    assert f.title_in(lang) in _head(r, lang) or f.title_in(lang) in render_memo_markdown(r, lang).split("\n## ")[1]
+    q06 = planned(advice_answers("q06_l20_batch_72h_claims"))
+    assert q06.finding("cost.hosted_weighed") is None

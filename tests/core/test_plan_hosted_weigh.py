@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from advisor.plan.hosted_assumed import OWN_VOLUMES
+from advisor.plan.hosted_verdict import TIE
 from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
 from advisor.plan.memo import memo_context, render_memo_markdown
 from advisor.plan.memo_text15 import per_million_split
@@ -66,7 +67,9 @@ def _owned_cards_only(r: PlanResult) -> bool:
 def _hosted_cheaper(r: PlanResult) -> bool:
     c = r.costs
     return (r.deployment_form != "hosted_api" and r.hardware.gpu is not None and c.hosted_api_monthly is not None
-            and c.recommended_monthly is not None and _mid(c.hosted_api_monthly) < _mid(c.recommended_monthly)
+            and c.recommended_monthly is not None
+            # s24-api24 (round 13, q28): about the same cost (the API's middle at most TIE above the plan's) is weighed
+            and _mid(c.hosted_api_monthly) <= _mid(c.recommended_monthly) * (1 + TIE)
             and not _owned_cards_only(r))
 
 
