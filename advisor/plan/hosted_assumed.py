@@ -146,7 +146,7 @@ def lead_params(f: Facts) -> dict[str, Any]:
 
 def keep_clause(f: Facts) -> dict[str, Any]:
     """The finding's keep clause (``hosted_weigh.keep_reason``): the volume is an estimate, not the user's figure."""
-    return {"tr": f"{KEY}.why.assumed", "peak": f.ctx.peak, "more": ""}
+    return {"tr": f"{KEY}.why.assumed", "more": ""}
 
 
 __all__ = ["CONTEXT_CHECK_FROM", "OWN_VOLUMES", "budget_decides", "context_clause", "context_reason", "keep_clause",
