@@ -77,7 +77,7 @@ def batch_apis() -> tuple[dict[str, Any], ...]:
     return tuple(load_json("plan", "batch_api17.json")["providers"])
 
 
-def _batch_api_note(market: str) -> dict[str, Any] | str:
+def batch_api_note(market: str) -> dict[str, Any] | str:
     """A provider's batch API and its saving, from a source, for the plan's market; "" where none is sourced."""
     row = next((p for p in batch_apis() if p["market"] == market), None)
     if row is None:
@@ -110,7 +110,7 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
     rps = (c.total_requests or 0) / (hours * 3600) if hours else 0.0
     rate = {"tr": "plan.fix17.rate_limit", "rps": f"{rps:,.0f}", "hours": f"{hours:,.0f}"} if rps >= 1 else ""
     params = {"low": round(low), "high": round(high), "currency": c.currency, "source": source, "rate": rate,
-              "batch": _batch_api_note(hosted_prices.hosted_market(c))}  # fmt: skip
+              "batch": batch_api_note(hosted_prices.hosted_market(c))}  # fmt: skip
     change: dict[str, Any] = {"ops_capability": "none"}
     with_budget = None
     if c.budget_amount is not None and high > c.budget_amount:
@@ -123,7 +123,7 @@ def hosted_job_fix(c: Ctx, hosted_usd: tuple[float, float] | None, conv: float, 
                straddles_budget=straddles)
 
 
-__all__ = ["SETUP_KEYS", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",
+__all__ = ["SETUP_KEYS", "batch_api_note", "batch_apis", "cheaper_misses", "hosted_job_fix", "hosted_only_budget", "setup_clause",
            "stock_clause", "with_setup"]
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_prices, hosted_unserved, hosted_weigh
+from advisor.plan import hosted_assumed, hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
@@ -174,6 +174,9 @@ def start_with(f: Facts) -> StartWith | None:
         "peak": c.peak}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
+    if reason == "assumed":  # s24-api24: cheaper at the plan's estimate of the volume, not the user's figure
+        return StartWith(form="this_plan", reason="assumed", key=f"{hosted_assumed.KEY}.assumed",
+                         params={**params, **hosted_assumed.lead_params(f)}, break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
         return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
@@ -213,6 +216,9 @@ def start_with(f: Facts) -> StartWith | None:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": switch, "rest": after["quote"]}
             if key.rsplit(".", 1)[-1] in SWITCH_LEADS:
                 key = f"plan.apisg23.switch_lead.{key.rsplit('.', 1)[-1]}"
+        context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
+        if context:
+            after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": context, "rest": after["quote"]}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

@@ -27,8 +27,10 @@ from typing import Any
 
 from advisor.plan import (
     fleet,
+    hosted_assumed,
     hosted_at,
     hosted_bars,
+    hosted_batch_api,
     hosted_prices,
     hosted_unserved,
     hosted_where,
@@ -69,7 +71,9 @@ def _cheaper(f: Facts) -> tuple[MoneyRange, MoneyRange, bool] | None:
         return None
     costs = f.cost.costs
     hosted, plan = costs.hosted_api_monthly, costs.recommended_monthly
-    if hosted is None or plan is None or plan.high <= 0 or _mid(hosted) >= _mid(plan):
+    # s24-api24 (round 13, q28: "costs about the same and is not weighed"): an API at about the plan's cost (its
+    # middle at most TIE above the plan's) is weighed too; its verdict is then an overlap, never "cheaper"
+    if hosted is None or plan is None or plan.high <= 0 or not hosted_batch_api.about_the_same(hosted, plan):
         return None
     return hosted, plan, hosted.high * high_end_factor(costs) < plan.low
 
@@ -108,6 +112,9 @@ def reasons_to_self_host(f: Facts) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if c.fine_tuned:
         out.append({"tr": "plan.hosted16.why.fine_tune"})
+    context = hosted_assumed.context_reason(f)  # s24-api24: the endpoint's stated limit is below the prompts (q10)
+    if context is not None:
+        out.append(context)
     filed = hosted_bars.filed_reason(f)  # the filing names the deployed model: the reason an expert gives (q32)
     if filed is not None:
         out.append(filed)
@@ -191,12 +198,23 @@ def choice(f: Facts) -> str | None:
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
-        return unserved_or(f, "lead")
+        return lead_or_assumed(f, "lead", plan.low)
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
-        return unserved_or(f, "lead_terms")
+        return lead_or_assumed(f, "lead_terms", plan.low)
     if keeping:
         return "answers"
     return unserved_or(f, "close")
+
+
+def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
+    """``reason`` (an API lead), or "assumed" where the volume behind the API's figure is the plan's estimate and not
+    the user's own, and the plan fits the budget: the API is said as cheaper at that volume, with the volume from
+    which self-hosting pays, never as the lead that sets the plan aside (s24-api24, round 13: q24, q34, q35, q42).
+    A row served from a place the prompts may go is weighed so too (``hosted_assumed.reachable``: q12, q21, q22)."""
+    served = not hosted_unserved.unserved(f) or hosted_assumed.reachable(f) is not None
+    if served and hosted_assumed.volume_assumed(f) and not hosted_assumed.budget_decides(f, plan_low):
+        return "assumed"
+    return unserved_or(f, reason)
 
 
 def unserved_or(f: Facts, reason: str) -> str:
@@ -229,6 +247,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding;
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
+    if reason == "assumed":  # s24-api24: the volume is the plan's estimate, not the user's figure
+        return hosted_assumed.keep_clause(f)
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
@@ -311,7 +331,8 @@ def cost_hosted_weighed(f: Facts) -> Finding | None:
     got = _weighed(f)
     if got is None or got.detail_key.endswith(".ruled_out.detail"):
         return got
-    return with_registration(f, got)
+    # s24-api24: a batch job's finding names the batch API a source prices in its market (q28)
+    return hosted_batch_api.with_batch_api(with_registration(f, got), f.ctx)
 
 
 def _weighed(f: Facts) -> Finding | None:
@@ -350,6 +371,8 @@ def _weighed(f: Facts) -> Finding | None:
     kept = choice(f)
     # s23-apisg23: an arrangement (personal information on rented GPUs) is said in the checks, never as a reason
     why = [w for w in why if w["tr"] not in ARRANGEMENTS]
+    if kept == "assumed":  # s24-api24: the one reason is the assumed volume; what the answers raise the API meets
+        why = []
     if kept == "unserved":  # s22-apilead22: a yardstick, no verdict: none priced in the region, a quote asked for
         return sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
@@ -502,5 +525,5 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
 
 
 __all__ = ["KEEP_REASONS", "LEAD_MARGIN", "apply_hosted_only", "cheaper_pair", "choice", "cost_hosted_weighed",
-           "cost_token_margin", "keep_reason", "reasons_to_self_host", "runs_on_owned_cards_only", "sells_tokens",
-           "verdict", "ways_round"]
+           "cost_token_margin", "keep_reason", "lead_or_assumed", "reasons_to_self_host", "runs_on_owned_cards_only",
+           "sells_tokens", "verdict", "ways_round"]

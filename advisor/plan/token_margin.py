@@ -1,8 +1,9 @@
 """A paid token API's margin said with figures that agree (issue 25, s19-cost19).
 
 Eighth blind review, q11: the finding said "about 15 ×" the market price beside ranges implying 5–80 ×. Each ratio
-here is taken from the ends of the two ranges (own cost's low end ÷ the hosted price's high end … own high ÷ hosted
-low), for input and output apart, with the middles' ratio beside them. And the price the own cost rests on is named
+here is taken end for end (own cost's low end ÷ the hosted price's low end … high ÷ high: s24-api24, round 13, where
+the opposite ends' "1–14 ×" read as another rule than the month's), for input and output apart, with the middles'
+ratio beside them. And the price the own cost rests on is named
 as the first hardware question where it is not a quote: a part rented in instance sizes a cloud lists on request
 (the H20's 1-card instances), or a placeholder row, sets the margin until its quote comes.
 """
@@ -20,9 +21,11 @@ def _times(v: float) -> str:
 
 
 def ratio_range(own: tuple[float, float], market: MoneyRange) -> str:
-    """"1.6–10": own cost ÷ the market price, low end against the market's high end and high end against its low."""
-    lo, hi = own[0] / max(market.high, 1e-9), own[1] / max(market.low, 1e-9)
-    a, b = _times(lo), _times(hi)
+    """"1.6–2.8": own cost ÷ the market price, each end against the same end (low against low, high against high),
+    smaller first. s24-api24 (round 13, q11): the opposite ends ("1–14 ×") beside a month compared end for end read
+    as two rules in one memo; the same ends bracket the middles' ratio (a ratio of sums lies between the ratios)."""
+    ends = sorted((own[0] / max(market.low, 1e-9), own[1] / max(market.high, 1e-9)))
+    a, b = _times(ends[0]), _times(ends[1])
     return a if a == b else f"{a}–{b}"
 
 

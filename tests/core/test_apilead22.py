@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from advisor.plan import hosted_prices, hosted_unserved, hosted_where
+from advisor.plan import hosted_assumed, hosted_prices, hosted_unserved, hosted_where
 from advisor.plan.data import facts
 from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned, us_listed
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned, us_listed
 
 LANGS = ("en", "zh_CN")
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -48,6 +48,14 @@ def test_no_api_figure_leads_from_a_row_that_does_not_serve_the_leads_region(nam
     if sw is not None and sw.form == "hosted_api":
         assert served is not False, name  # a lead only on a row that serves its region (or the placeholder)
     if served is not False or f is None or f.title_key.endswith("ruled_out.title"):
+        return
+    if hosted_assumed.reachable(facts_for(advice_answers(name))) is not None:
+        # s24-api24 (round 13, q12/q21/q22): a row served from where the prompts may go from the node (the
+        # neighbouring region, or the mainland for a mainland company's mainland users) is weighed, never a lead on
+        # the plan's estimate of the volume: "assumed" (the place it serves from named), else a quote first as before
+        assert sw is not None and sw.form == "this_plan" and sw.reason in ("assumed", "unserved", "answers"), name
+        if sw.reason == "assumed":
+            assert isinstance(sw.params.get("served"), dict), name
         return
     assert sw is not None and sw.form == "this_plan" and sw.reason in ("unserved", "answers"), (name, sw)
     hosted = f"{r.costs.hosted_api_monthly.low:,.0f}"
@@ -109,13 +117,14 @@ def test_the_us_endpoint_is_not_ruled_out_without_a_tight_target():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang):
+def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang, monkeypatch):
     """q13 (round 11b): the API paragraph was ~330 words (the "calls an API served from there" clause and the
     yardstick sentence said the same twice); s22-apilead22 cut it to about a third. Since s22-apisg22c q13's API is
     priced on a Singapore-served list (twelfth blind review), so the paragraph is checked on q12's Hong Kong one, no
     provider serving from there being priced: Hong Kong, whose list, the plan's month, the quote to ask for, the
-    processing agreement, the onward-transfer rule."""
-    r = planned(advice_answers("q12_hk_saas_pi_contract"))
+    processing agreement, the onward-transfer rule. s24-api24: on q12's estimated volume the Singapore list is weighed
+    ("assumed", ``test_api24``); its figures taken as the user's own (``own_volume``) the quote is asked for."""
+    r = own_volume(advice_answers("q12_hk_saas_pi_contract"), monkeypatch)
     said = r.start_with.text_in(lang)
     # q13's was 279 words / 638 characters: at most 40 % of that
     size = len(said.split()) if lang == "en" else len(re.sub(r"\s", "", said))
@@ -132,11 +141,13 @@ def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang):
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_mainland_lists_are_named_for_after_the_filing_only_where_the_company_can_file(name):
+def test_mainland_lists_are_named_for_after_the_filing_only_where_the_company_can_file(name, monkeypatch):
     """q21 (re-check 11b: "a mainland-served API, once the front end is filed, may be the simpler route"): a company
     with a mainland entity starting offshore on mainland lists is told those filed providers serve it once it moves;
-    never a company with no mainland entity (q12, q22, q43) nor a split plan whose mainland users are served there."""
-    r = planned(advice_answers(name))
+    never a company with no mainland entity (q12, q22, q43) nor a split plan whose mainland users are served there.
+    s24-api24: on the plan's estimate of the volume q21's mainland API is weighed ("assumed"); the paragraph asking
+    for a quote is checked on the same figures taken as the user's own (``own_volume``)."""
+    r = own_volume(advice_answers(name), monkeypatch) if name.startswith("q21_") else planned(advice_answers(name))
     sw = r.start_with
     said = sw.text_in("en") if sw is not None and sw.reason == "unserved" else ""
     a = advice_answers(name)

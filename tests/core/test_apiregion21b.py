@@ -9,7 +9,7 @@ from advisor.plan import hosted_prices, hosted_where
 from advisor.plan.reasons import api_moot, deciding, ruled_out
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
+from tests.support.planned import ADVICE_SCENARIOS, advice_answers, own_volume, planned
 
 LANGS = ("en", "zh_CN")
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -41,17 +41,19 @@ def test_a_lead_is_said_only_where_a_priced_provider_serves_from_its_region(name
         assert YARDSTICK[lang] not in lead and QUOTE[lang] not in lead, (name, lang, lead)
 
 
-def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms():
+def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_the_processor_terms(monkeypatch):
     """s22-apisg22c (twelfth blind review: "Alibaba Cloud Model Studio International runs Qwen in Singapore"): q13's
     API is priced on that Singapore-served list, not W&B's US one (s21/s22's yardstick, then "none priced here").
     Since s23-apisg23 (re-check 12b: "the self-hosted plan also puts that data on a third-party cloud under a
     data-processing contract") the prompts' personal information no longer keeps the rented plan: the API is taken
     under a data-processing agreement as the GPUs' provider is."""
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
     f = facts_for(advice_answers("q13_sg_sellers_pi_below_threshold"))
     tier = hosted_prices.hosted_rates(f.ctx).tier
     assert tier["region"] == "singapore" and hosted_where.mismatch(f) is None
     assert all(hosted_where.serves_in(p["serves_from"], "singapore") for p in tier["providers"])
-    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    r = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch)
     assert r.costs.hosted_api_served_from == ["singapore"]
     assert r.start_with is None or r.start_with.reason != "unserved"
     w = r.finding("cost.hosted_weighed")
@@ -67,15 +69,19 @@ def test_q13s_singapore_api_is_priced_on_a_list_served_from_singapore_and_keeps_
 @pytest.mark.parametrize(("name", "law"), [("q38_eu_internal_hr_assistant", "GDPR Chapter V"),
                                            ("q12_hk_saas_pi_contract", "onward transfer"),
                                            ("q43_us_team_mainland_low_latency", "onward transfer")])
-def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law):
+def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, law, monkeypatch):
     """Since s22-apilead22 said under the headline (the plan kept), with the figure a yardstick only."""
-    said = planned(advice_answers(name)).start_with.text_in("en")
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
+    said = own_volume(advice_answers(name), monkeypatch).start_with.text_in("en")
     assert "a yardstick only" in said and law in said
 
 
-def test_a_lead_whose_row_serves_from_its_region_says_no_yardstick():
+def test_a_lead_whose_row_serves_from_its_region_says_no_yardstick(monkeypatch):
     """q24 (a US SaaS): the 30-32B row's DeepInfra serves from the US: the figure is said as it is."""
-    lead = _lead(planned(advice_answers("q24_us_saas_rent")), "en")
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
+    lead = _lead(own_volume(advice_answers("q24_us_saas_rent"), monkeypatch), "en")
     assert lead and YARDSTICK["en"] not in lead and QUOTE["en"] not in lead
 
 

@@ -19,7 +19,7 @@ from advisor.plan.hosted_processor import HIGH_RENTED, PI_RENTED, registration_c
 from advisor.plan.hosted_verdict import TIE, api_verdict
 from advisor.plan.hosted_weigh import choice, reasons_to_self_host
 from tests.core.test_plan_rules import facts_for
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, own_volume, planned
 
 LANGS = ("en", "zh_CN")
 
@@ -39,8 +39,10 @@ def test_personal_information_is_an_arrangement_only_where_the_plan_rents_too():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q13_leads_on_the_api_under_a_processing_agreement_as_the_gpus_are(lang):
-    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+def test_q13_leads_on_the_api_under_a_processing_agreement_as_the_gpus_are(lang, monkeypatch):
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
+    r = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch)
     assert r.deployment_form == "cloud"  # the decision is the engine's: unchanged
     assert r.start_with is not None and r.start_with.form == "hosted_api"
     assert r.start_with.key == "plan.apisg23.lead_dpa"
@@ -116,14 +118,16 @@ def test_a_one_region_plan_keeps_its_single_row():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_hong_kong_is_priced_on_the_nearest_serving_regions_list_and_says_where(lang):
+def test_hong_kong_is_priced_on_the_nearest_serving_regions_list_and_says_where(lang, monkeypatch):
     """q12 (Hong Kong) was measured on W&B's US list while q13 had Model Studio International's Singapore one: the
     nearest region a provider serves from is the yardstick, named; still a yardstick (none serves Hong Kong)."""
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
     f = facts_for(advice_answers("q12_hk_saas_pi_contract"))
     tier = hosted_prices.hosted_rates(f.ctx).tier
     assert tier["region"] == hosted_prices.NEAREST_REGIONS["hong_kong"][0] == "singapore"
     assert hosted_where.mismatch(f) is not None
-    said = planned(advice_answers("q12_hk_saas_pi_contract")).start_with.text_in(lang)
+    said = own_volume(advice_answers("q12_hk_saas_pi_contract"), monkeypatch).start_with.text_in(lang)
     assert ("the Singapore list" if lang == "en" else "新加坡价目表") in said and "W&B" not in said
 
 
@@ -157,25 +161,29 @@ def test_q20_says_about_the_same_cost_and_what_decides_with_the_deprecated_model
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_api_priced_on_another_model_says_the_switch_in_the_lead(lang):
+def test_an_api_priced_on_another_model_says_the_switch_in_the_lead(lang, monkeypatch):
     """q24: no sourced US list of Qwen2.5-32B-Instruct; the lead says whose figure it is and the quality test, and
     drops "for the same model"; q13's API is its own model's list: no switch said."""
-    lead = planned(advice_answers("q24_us_saas_rent")).start_with
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
+    lead = own_volume(advice_answers("q24_us_saas_rent"), monkeypatch).start_with
     assert lead.form == "hosted_api" and lead.key.startswith("plan.apisg23.switch_lead.")
     text = lead.text_in(lang)
     assert "Qwen2.5-32B-Instruct" in text and ("quality test" if lang == "en" else "质量测试") in text
     assert ("for the same model" if lang == "en" else "同一模型") not in text
-    own = planned(advice_answers("q13_sg_sellers_pi_below_threshold")).start_with.text_in(lang)
+    own = own_volume(advice_answers("q13_sg_sellers_pi_below_threshold"), monkeypatch).start_with.text_in(lang)
     assert ("switching model" if lang == "en" else "换模型") not in own
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_lead_on_a_list_that_marks_its_model_deprecated_says_so_with_the_horizon(lang):
+def test_a_lead_on_a_list_that_marks_its_model_deprecated_says_so_with_the_horizon(lang, monkeypatch):
     """q13: "the source also notes Qwen2.5 is deprecated on that API, which matters for a 24-month plan"; a lead on a
     list that marks nothing deprecated (q24's US lists) says nothing of it."""
+    # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
+    # wording is checked on the same figures taken as the user's own (``own_volume``)
     answers = advice_answers("q13_sg_sellers_pi_below_threshold")
-    lead = planned(answers).start_with.text_in(lang)
+    lead = own_volume(answers, monkeypatch).start_with.text_in(lang)
     months = str(answers.get("expected_duration_months", 24))
     assert ("as deprecated" if lang == "en" else "标为弃用") in lead and months in lead
-    other = planned(advice_answers("q24_us_saas_rent")).start_with.text_in(lang)
+    other = own_volume(advice_answers("q24_us_saas_rent"), monkeypatch).start_with.text_in(lang)
     assert ("deprecated" if lang == "en" else "弃用") not in other

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan.memo import render_memo_markdown
-from tests.support.planned import advice_answers, planned
+from tests.support.planned import advice_answers, own_volume, planned
 
 LANGS = ("en", "zh_CN")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_asks_where_it_runs(lang):
+def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_asks_where_it_runs(lang, monkeypatch):
     """Meeting minutes answered "no personal information", served from Hong Kong: the memo says the answer is taken
     as given and what names in the prompts would change (a cross-border transfer); the hosted-API alternative under
     the headline asks where the provider processes the prompts."""
@@ -25,8 +25,14 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     assert ("Hong Kong" if lang == "en" else "香港") in f.title_in(lang)
     # s22-apilead22 (re-check 11b: "priced on a US provider, with no HK endpoint shown"): no lead on the US list;
     # under the headline the memo names Hong Kong, asks a provider there for a quote and in writing who keeps the
-    # prompts, and names the onward transfer of mainland users' data an API served elsewhere makes
-    alt = r.start_with.text_in(lang)
+    # prompts, and names the onward transfer of mainland users' data an API served elsewhere makes. s24-api24
+    # (round 13: "the hosted API at ¥538/month is 16–35× cheaper and is not weighed beyond 'yardstick'"): on the
+    # estimated volume the Singapore-served API is weighed, with where it runs and where the prompts then go
+    said = r.start_with.text_in(lang)
+    assert r.start_with.reason == "assumed" and all(w in said for w in {
+        "en": ("served from Singapore", "would send the prompts there"), "zh_CN": ("在新加坡提供服务", "发到那里")}[lang])
+    # the same figures as the user's own volume: the quote from a provider serving Hong Kong first, as before
+    alt = own_volume(advice_answers("q22_hk_company_telecom_only"), monkeypatch).start_with.text_in(lang)
     for w in {"en": ("serves it from Hong Kong for a quote", "onward transfer",
                      "which company processes and keeps the prompts"),
               "zh_CN": ("向在香港提供该模型服务的服务商询价", "再转移", "由哪家公司处理和存放提示词")}[lang]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor import i18n
-from advisor.plan import answers_from_dict, hosted_prices, make_plan
+from advisor.plan import answers_from_dict, hosted_assumed, hosted_prices, make_plan
 from advisor.plan.result import PlanResult
 
 ADVICE_SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -99,3 +99,14 @@ def q08_long_prompts() -> dict[str, Any]:
     910B's HCCS link is priced as such (s23): its 4 s target is met on TP8."""
     answers = advice_answers("q08_ascend_fleet_internal")
     return {**answers, "prompt_tokens": {"avg": 10000, "p95": 32000}}
+
+
+def own_volume(answers: dict[str, Any], monkeypatch: Any) -> PlanResult:
+    """The plan made as if the month's tokens were the user's own figure (``hosted_assumed.volume_assumed`` False):
+    since s24-api24 a hosted API cheaper at the plan's estimate of the volume no longer leads (it is said as cheaper
+    at that volume, reason "assumed"); the lead's own wording, which a user's requests a day still brings, is tested
+    on the same figures this way. Not cached, as the patch changes the plan; the patch is undone on return, so a
+    shared plan made later in the same test is never made under it."""
+    with monkeypatch.context() as m:
+        m.setattr(hosted_assumed, "volume_assumed", lambda f: False)
+        return make_plan(answers_from_dict(answers))
