@@ -57,6 +57,7 @@ from advisor.plan import (
     single_card,
     sizing,
     spare_in_units,
+    spare_policy,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -869,7 +870,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book),
-                              required=mlps_level(c, region) == 3)
+                              reason=spare_policy.second_unit_reason(c, mlps_level=mlps_level(c, region),
+                                                                     rented=form not in OWNED_FORMS))
     if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)
