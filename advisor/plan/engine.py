@@ -484,6 +484,40 @@ def _spare_held(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook):
     return bare, _cost_of(c, bare, region, book)
 
 
+def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+              hosted: tuple[float, float] | None, out: costmod.CostOutcome):
+    """(setup, cost, budget check) with one serving unit more where ``spare_policy.one_down_tight`` finds the plan's
+    failover within the margin of the target and the plan with the unit stays within the budget; None otherwise
+    (no budget given: the latency finding states the risk, the unit is not added unasked)."""
+    tight = spare_policy.one_down_tight(c, chosen, first_token_tie.round_trip_ms(c, region))
+    lay = chosen.layout
+    if tight is None or lay is None or c.budget_amount is None or out.costs.recommended_monthly is None:
+        return None
+    more = gchoice._copy(chosen)
+    gchoice.apply_layout(c, region, more, book, owned=lay.owned,
+                         load_replicas=lay.load_replicas + max(1, lay.unit_gpus // max(1, chosen.tp)))
+    out2 = _cost_of(c, more, region, book)
+    judged = _budget(c, out2, form, hosted)
+    if judged[0] is not True or judged[2] or out2.costs.recommended_monthly is None:
+        return None
+    lo, hi = out.costs.recommended_monthly, out2.costs.recommended_monthly
+    spare_policy.note_more(more, tight, (max(0.0, hi.low - lo.low), max(0.0, hi.high - lo.high)))
+    return more, out2, judged
+
+
+def _tie_again(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], region: str, book: PriceBook,
+               tie: Any) -> Any:
+    """The first-token tie (``first_token_tie``) decided again on the units the plan now has (one serving unit more,
+    ``_one_more``): its figures at the peak and with one down are the new layout's. None where the higher precision
+    now keeps to the target on these units too or is not among the screened setups (its figures would be stale)."""
+    higher = next((k for k in ok if k.gpu.id == chosen.gpu.id and k.tp == tie.tp and k.weights == tie.higher), None)
+    if higher is None or chosen.layout is None:
+        return None
+    higher = gchoice._copy(higher)
+    gchoice.apply_layout(c, region, higher, book, owned=chosen.layout.owned, load_replicas=chosen.layout.load_replicas)
+    return first_token_tie.decide(c, chosen, higher, tie.rtt_ms)
+
+
 def _rides_out_a_unit(c: Ctx, k: sizing.Candidate) -> bool:
     """With one of its units down (the largest), the other replicas of ``k`` still carry the peak within the target,
     as ``gpu_rules.redundancy`` tests a spare: the whole servers rounded up for the headroom may hold the spare."""
@@ -876,6 +910,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)
         sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
+    # one serving unit more where one unit down leaves the rest within the margin of the target and the budget
+    # covers it (``spare_policy``, rule 3; round 13, q43: 146 ms of 150 with one of two L40S down)
+    more = None if on_fleet or main_node is not None or chosen is None or out is None \
+        or form in ("hosted_api", "hybrid") else _one_more(c, chosen, region, book, form, hosted, out)
+    if more is not None:
+        chosen, out, (within, needed, straddles) = more
+        sim_ttft = sim_tpot = None  # the load per replica drops: the card takes the curve's figures
+        if search is not None and search.first_token is not None:  # the precision's first-token figures, on these
+            search.first_token = _tie_again(c, chosen, ok, region, book, search.first_token)
     # 4-bit weights where the budget also covers a setup at a higher precision: named with its price (q01)
     higher = None if on_fleet or main_node is not None or not check_fixes else higher_precision.find(
         c, chosen, ok, form, out, owned=form in OWNED_FORMS,

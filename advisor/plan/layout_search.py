@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from advisor.plan import fp8_gain, latency_pick, layout_rescue, one_request, sizing
+from advisor.plan import fp8_gain, latency_pick, layout_rescue, one_request, sizing, spare_policy
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
@@ -406,6 +406,13 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     mine = next((t for t in found.tries if (t.weights, t.tp) == (chosen.weights, chosen.tp)), None)
     if mine is None or mine.outcome not in ("chosen", "meets"):
         return None
+    if spare_policy.more_note(chosen) is not None and mine.outcome == "chosen":
+        # one serving unit more for the failover margin (``spare_policy``, rule 3): the layouts stay compared on
+        # the load as the search sized them (the N+1 finding says why the plan runs one unit more), else the other
+        # precision read "would need 1 GPU" beside the chosen 2 with no reason given (q43)
+        found.first_token = holds(found.first_token, chosen)
+        found.fp8_gain = fp8_gain.holds(found.fp8_gain, chosen)
+        return found
     for t in found.tries:
         if t.outcome == "chosen" and t is not mine:
             t.outcome = "meets"
