@@ -505,6 +505,23 @@ def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, fo
     return more, out2, judged
 
 
+def _fleet_failover(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str):
+    """Among the setups of the chosen GPU the layout search sized, the one ``spare_policy.fleet_key`` puts first
+    laid out on the team's free cards (nothing bought or moved beyond what the plan takes already), where that is
+    not the chosen one; None otherwise. Compared on copies laid out on the fleet, so the setups stay as sized."""
+    def on_fleet(k: sizing.Candidate) -> sizing.Candidate:
+        mine = gchoice._copy(k)
+        fleet.lay_out(c, mine)
+        return mine
+
+    fits = [(k, on_fleet(k)) for k in [chosen, *(x for x in layouts if x is not chosen and x.gpu.id == chosen.gpu.id)]]
+    fits = [(k, f) for k, f in fits if fleet.fits_free(c, f, region)]
+    if len(fits) < 2 or all(k is not chosen for k, _ in fits):
+        return None
+    best = min(fits, key=lambda kf: spare_policy.fleet_key(c, kf[1]))[0]
+    return None if best is chosen else best
+
+
 def _tie_again(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], region: str, book: PriceBook,
                tie: Any) -> Any:
     """The first-token tie (``first_token_tie``) decided again on the units the plan now has (one serving unit more,
@@ -776,6 +793,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             latency_pick.carry(chosen, best)
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
+    if chosen is not None and meets and layouts and fleet.serves(c, chosen, region):
+        # on the team's idle cards, the layout that keeps carrying the peak with one replica down (``spare_policy``,
+        # rule 4; round 13, q08: one TP8 replica with no failover while 12 cards were free)
+        kept = _fleet_failover(c, chosen, layouts, region)
+        if kept is not None:
+            decode_pick.carry(chosen, kept)
+            latency_pick.carry(chosen, kept)
+            kept.notes.append(spare_policy.NOTE_FLEET + ":" + f"{chosen.weights}:{chosen.tp}")
+            chosen, sim_ttft, sim_tpot = kept, None, None
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None

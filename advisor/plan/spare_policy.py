@@ -25,10 +25,11 @@ The rule, in the order the engine applies it:
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from advisor.plan import failover_budget, sizing
-from advisor.plan.capacity import claimed_capacity, one_down_load
+from advisor.plan import capacity_probe, failover_budget, sizing
+from advisor.plan.capacity import one_down_load
 
 # Within 5 % of the target with one unit down is no margin: a reconnect's handshake, a slower route or a burst
 # a little above the peak takes it over (the latency budget's own margin, ``failover_budget.MARGIN``). A wider
@@ -37,6 +38,7 @@ from advisor.plan.capacity import claimed_capacity, one_down_load
 ONE_DOWN_MARGIN = failover_budget.MARGIN
 
 NOTE_MORE = "one_down_more"  # a candidate's note: one serving unit more for the failover margin (rule 3)
+NOTE_FLEET = "fleet_failover"  # a candidate's note: kept on the fleet over "<weights>:<tp>" for failover (rule 4)
 
 
 def second_unit_reason(c: Any, *, mlps_level: int | None, rented: bool) -> str | None:
@@ -93,11 +95,24 @@ def more_note(ch: Any) -> dict[str, Any] | None:
 
 
 def survives_one_down(c: Any, ch: Any) -> bool:
-    """Rule 4's test: with one replica of ``ch`` down, the others still carry the peak within the target (the
-    concurrency a replica takes on the plan's own curve)."""
+    """Rule 4's test: with one replica of ``ch`` down, each of the others takes its share of the peak within the
+    target on the setup's predicted curve (the level itself, not the claim: a claim is searched only up to the
+    load each replica takes with all up)."""
     if not c.peak:
         return True
-    return (ch.replicas - 1) * claimed_capacity(c, ch) >= c.peak
+    if ch.replicas < 2:
+        return False
+    lv = sizing.levels_at(c, ch, [math.ceil(c.peak / (ch.replicas - 1) - 1e-9)])[0]
+    return capacity_probe.meets(c, lv)
+
+
+def fleet_over(ch: Any) -> tuple[str, int] | None:
+    """(weights, tp) of the layout on fewer cards that rule 4 passed over for ``ch``; None where it passed none."""
+    found = next((n for n in getattr(ch, "notes", []) if n.startswith(NOTE_FLEET + ":")), None)
+    if found is None:
+        return None
+    weights, tp = found.split(":")[1:]
+    return weights, int(tp)
 
 
 def fleet_key(c: Any, ch: Any) -> tuple[int, int]:
@@ -106,5 +121,5 @@ def fleet_key(c: Any, ch: Any) -> tuple[int, int]:
     return (0 if survives_one_down(c, ch) else 1, ch.replicas * ch.tp)
 
 
-__all__ = ["NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "more_note", "note_more", "one_down_tight",
+__all__ = ["NOTE_FLEET", "NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "fleet_over", "more_note", "note_more", "one_down_tight",
            "second_unit_reason", "survives_one_down"]
