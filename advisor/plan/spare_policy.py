@@ -106,6 +106,17 @@ def survives_one_down(c: Any, ch: Any) -> bool:
     return capacity_probe.meets(c, lv)
 
 
+def spare_room(free: int, movable: int, load: int, tp: int) -> int:
+    """Rule 4 on the team's fleet (``fleet.idle_spares``): the replicas of ``tp`` cards its spares may sit on
+    beside the ``load`` replicas. The idle cards, and the busy cards whose work idle cards of another type take
+    (``movable``) where the load itself already needs such a move: the owners are asked once, and a spare is
+    then worth asking a few cards more for (round 13, q04); a fleet whose load fits the idle cards keeps its spares
+    on idle cards alone."""
+    if load * tp > free:
+        return (free + movable) // max(1, tp)
+    return free // max(1, tp)
+
+
 def fleet_over(ch: Any) -> tuple[str, int] | None:
     """(weights, tp) of the layout on fewer cards that rule 4 passed over for ``ch``; None where it passed none."""
     found = next((n for n in getattr(ch, "notes", []) if n.startswith(NOTE_FLEET + ":")), None)
@@ -121,5 +132,5 @@ def fleet_key(c: Any, ch: Any) -> tuple[int, int]:
     return (0 if survives_one_down(c, ch) else 1, ch.replicas * ch.tp)
 
 
-__all__ = ["NOTE_FLEET", "NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "fleet_over", "more_note", "note_more", "one_down_tight",
+__all__ = ["NOTE_FLEET", "NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "fleet_over", "spare_room", "more_note", "note_more", "one_down_tight",
            "second_unit_reason", "survives_one_down"]
