@@ -46,8 +46,8 @@ def single_point(f: Facts) -> Finding | None:
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
         lay = ch.layout
         # why it is in the plan (``spare_policy.second_unit_reason``): level-3 hot redundancy, or a basic-ops team
-        variant = "added_ops" if s.reason == "basic_ops" else "added"
-        return finding("sizing.single_point", variant=variant, one={"tr": f"plan.capacity16.unit.{s.unit}"},
+        added = "added_ops" if s.reason == "basic_ops" else "added"
+        return finding("sizing.single_point", variant=added, one={"tr": f"plan.capacity16.unit.{s.unit}"},
                        gpus=lay.load_gpus, gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex,
                        verdict={**verdict, "tr": f"plan.prices17.single_point.fits_{s.basis}"})  # fmt: skip
     variant = "covered" if s.covered else None
