@@ -19,6 +19,7 @@ from advisor.plan import (
     burst_bill_rules,
     burst_rules,
     capacity_per_million,
+    capacity_probe,
     commands,
     decode_pick,
     finetune_steps,
@@ -522,17 +523,53 @@ def _fleet_failover(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candi
     return None if best is chosen else best
 
 
-def _tie_again(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], region: str, book: PriceBook,
-               tie: Any) -> Any:
-    """The first-token tie (``first_token_tie``) decided again on the units the plan now has (one serving unit more,
-    ``_one_more``): its figures at the peak and with one down are the new layout's. None where the higher precision
-    now keeps to the target on these units too or is not among the screened setups (its figures would be stale)."""
-    higher = next((k for k in ok if k.gpu.id == chosen.gpu.id and k.tp == tie.tp and k.weights == tie.higher), None)
-    if higher is None or chosen.layout is None:
-        return None
-    higher = gchoice._copy(higher)
-    gchoice.apply_layout(c, region, higher, book, owned=chosen.layout.owned, load_replicas=chosen.layout.load_replicas)
-    return first_token_tie.decide(c, chosen, higher, tie.rtt_ms)
+def _ties_again(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate],
+                search: LayoutSearch | None) -> sizing.Candidate:
+    """The precision ties the layout search decided (``first_token_tie``, ``fp8_gain``) decided again on the units
+    the plan now has (a second unit, ``second_unit.adopt``; one serving unit more, ``_one_more``): their figures are
+    the new layout's, the other precision laid out on the same units (the card shows the load spread over them).
+    Where the tie no longer holds there, the better precision is kept on those units, as the search keeps it on a
+    tie (q38: FP8 was kept for its TPOT with one L40S carrying all 15; on two, BF16 keeps to the target with a
+    gain too small to feel): the setup the plan then runs is returned."""
+    if search is None or chosen.layout is None:
+        return chosen
+
+    def same_units(weights: str, tp: int) -> sizing.Candidate | None:
+        other = next((k for k in ok if k.gpu.id == chosen.gpu.id and k.tp == tp and k.weights == weights), None)
+        if other is None:
+            return None
+        other = gchoice._copy(other)
+        other.layout, other.replicas = chosen.layout, chosen.replicas
+        other.notes = list(chosen.notes)  # the same setup but for the weights: the plan's notes are its own
+        return other
+
+    def better(higher: sizing.Candidate | None, held: object) -> sizing.Candidate | None:
+        """The higher precision where the tie no longer holds and it meets the target at the planned load."""
+        if higher is None or held is not None:
+            return None
+        levels = sizing.levels_at(c, higher, [higher.per_replica, one_down_load(c, higher) or higher.per_replica])
+        return higher if all(capacity_probe.meets(c, lv) for lv in levels) else None
+
+    tie, gain = search.first_token, search.fp8_gain
+    if tie is not None:
+        higher = same_units(tie.higher, tie.tp)
+        search.first_token = None if higher is None else first_token_tie.decide(c, chosen, higher, tie.rtt_ms)
+        if (kept := better(higher, search.first_token)) is not None:
+            return kept
+    if gain is not None:
+        higher = same_units(gain.higher, gain.tp)
+        search.fp8_gain = None if higher is None else fp8_gain.decide(c, chosen, higher)
+        if (kept := better(higher, search.fp8_gain)) is not None:
+            return kept
+    return chosen
+
+
+def _kept_precision(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], search: LayoutSearch | None,
+                    out: costmod.CostOutcome, region: str, book: PriceBook):
+    """(setup, cost) after ``_ties_again``: costed again where the better precision is kept on the same units (the
+    GPUs and their price are the same; the tokens a month and their split follow the setup's speed)."""
+    kept = _ties_again(c, chosen, ok, search)
+    return (chosen, out) if kept is chosen else (kept, _cost_of(c, kept, region, book))
 
 
 def _rides_out_a_unit(c: Ctx, k: sizing.Candidate) -> bool:
@@ -936,6 +973,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)
         sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
+        chosen, out = _kept_precision(c, chosen, ok, search, out, region, book)
+        within, needed, straddles = _budget(c, out, form, hosted)
     # one serving unit more where one unit down leaves the rest within the margin of the target and the budget
     # covers it (``spare_policy``, rule 3; round 13, q43: 146 ms of 150 with one of two L40S down)
     more = None if on_fleet or main_node is not None or chosen is None or out is None \
@@ -943,8 +982,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if more is not None:
         chosen, out, (within, needed, straddles) = more
         sim_ttft = sim_tpot = None  # the load per replica drops: the card takes the curve's figures
-        if search is not None and search.first_token is not None:  # the precision's first-token figures, on these
-            search.first_token = _tie_again(c, chosen, ok, region, book, search.first_token)
+        chosen, out = _kept_precision(c, chosen, ok, search, out, region, book)  # the precision, on these units
+        within, needed, straddles = _budget(c, out, form, hosted)
     # 4-bit weights where the budget also covers a setup at a higher precision: named with its price (q01)
     higher = None if on_fleet or main_node is not None or not check_fixes else higher_precision.find(
         c, chosen, ok, form, out, owned=form in OWNED_FORMS,
