@@ -97,7 +97,7 @@ def test_no_unit_more_where_the_budget_does_not_cover_it_or_the_failover_has_roo
 
 def test_a_failover_at_the_knee_but_clear_of_the_target_is_not_given_one_more():
     # q37: with one of two L40S down the other takes all 80 at the knee, TPOT P99 about 79 ms of 100: a fifth from
-    # the target, not within the margin (at 20 % eight of the 29 plans with a spare would gain a unit)
+    # the target, not within the margin (at 20 % seven of the 29 plans with a spare would gain a unit)
     r = advice_plan("q37_sg_fintech_public")
     assert _units(r) == (2, 1)
 
