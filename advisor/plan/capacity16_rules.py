@@ -30,21 +30,24 @@ def single_point(f: Facts) -> Finding | None:
     # which budget decides, said (a purchase judged on the monthly budget is spread over the horizon; two servers
     # that straddle a one-off budget fit only at the low end of the quotes)
     budget = _money(s.capex_budget if s.basis == "capex" else s.budget or 0, f)
+    # not in the plan: the team's call, so the downtime it accepts is asked for in writing (``spare_policy``: a
+    # single unit stays only where no one accepts that risk unawares; round 13, q35/q38)
     if s.covered is None:
-        verdict: dict = {"tr": "plan.capacity16.single_point.no_budget"}
+        verdict: dict = {"tr": "plan.redund24.sp.no_budget"}
     elif s.covered:
-        verdict = {"tr": f"plan.review6.single_point.covered_{s.basis}", "budget": budget,
-                   "months": f.ctx.duration_months}
+        verdict = {"tr": f"plan.redund24.sp.covered_{s.basis}", "budget": budget, "months": f.ctx.duration_months}
     elif s.straddles and s.capex is not None:
-        verdict = {"tr": "plan.review6.single_point.straddles", "budget": budget,
+        verdict = {"tr": "plan.redund24.sp.straddles", "budget": budget,
                    "two": _range(2 * s.capex[0], 2 * s.capex[1], f)}
     elif s.basis == "monthly":  # no one-off budget: over the monthly one with both purchases spread (q02, s17-ui)
-        verdict = {"tr": "plan.inputs17.single_point.over_monthly", "budget": budget, "months": f.ctx.duration_months}
+        verdict = {"tr": "plan.redund24.sp.over_monthly", "budget": budget, "months": f.ctx.duration_months}
     else:
-        verdict = {"tr": "plan.capacity16.single_point.over"}
+        verdict = {"tr": "plan.redund24.sp.over"}
     if s.added:  # recommended, so in the plan: the hardware and cost rows count it (s17-prices, q41)
         lay = ch.layout
-        return finding("sizing.single_point", variant="added", one={"tr": f"plan.capacity16.unit.{s.unit}"},
+        # why it is in the plan (``spare_policy.second_unit_reason``): level-3 hot redundancy, or a basic-ops team
+        added = "added_ops" if s.reason == "basic_ops" else "added"
+        return finding("sizing.single_point", variant=added, one={"tr": f"plan.capacity16.unit.{s.unit}"},
                        gpus=lay.load_gpus, gpu=ch.gpu.name, monthly=_amount(s.monthly, f), capex=capex,
                        verdict={**verdict, "tr": f"plan.prices17.single_point.fits_{s.basis}"})  # fmt: skip
     variant = "covered" if s.covered else None

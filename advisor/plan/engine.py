@@ -18,6 +18,7 @@ from advisor.plan import (
     burst_bill_rules,
     burst_rules,
     capacity_per_million,
+    capacity_probe,
     commands,
     decode_pick,
     finetune_steps,
@@ -56,6 +57,7 @@ from advisor.plan import (
     single_card,
     sizing,
     spare_in_units,
+    spare_policy,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -483,6 +485,93 @@ def _spare_held(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook):
     return bare, _cost_of(c, bare, region, book)
 
 
+def _one_more(c: Ctx, chosen: sizing.Candidate, region: str, book: PriceBook, form: str,
+              hosted: tuple[float, float] | None, out: costmod.CostOutcome):
+    """(setup, cost, budget check) with one serving unit more where ``spare_policy.one_down_tight`` finds the plan's
+    failover within the margin of the target and the plan with the unit stays within the budget; None otherwise
+    (no budget given: the latency finding states the risk, the unit is not added unasked)."""
+    tight = spare_policy.one_down_tight(c, chosen, first_token_tie.round_trip_ms(c, region))
+    lay = chosen.layout
+    if tight is None or lay is None or c.budget_amount is None or out.costs.recommended_monthly is None:
+        return None
+    more = gchoice._copy(chosen)
+    gchoice.apply_layout(c, region, more, book, owned=lay.owned,
+                         load_replicas=lay.load_replicas + max(1, lay.unit_gpus // max(1, chosen.tp)))
+    out2 = _cost_of(c, more, region, book)
+    judged = _budget(c, out2, form, hosted)
+    if judged[0] is not True or judged[2] or out2.costs.recommended_monthly is None:
+        return None
+    lo, hi = out.costs.recommended_monthly, out2.costs.recommended_monthly
+    spare_policy.note_more(more, tight, (max(0.0, hi.low - lo.low), max(0.0, hi.high - lo.high)))
+    return more, out2, judged
+
+
+def _fleet_failover(c: Ctx, chosen: sizing.Candidate, layouts: list[sizing.Candidate], region: str):
+    """Among the setups of the chosen GPU the layout search sized, the one ``spare_policy.fleet_key`` puts first
+    laid out on the team's free cards (nothing bought or moved beyond what the plan takes already), where that is
+    not the chosen one; None otherwise. Compared on copies laid out on the fleet, so the setups stay as sized."""
+    def on_fleet(k: sizing.Candidate) -> sizing.Candidate:
+        mine = gchoice._copy(k)
+        fleet.lay_out(c, mine)
+        return mine
+
+    fits = [(k, on_fleet(k)) for k in [chosen, *(x for x in layouts if x is not chosen and x.gpu.id == chosen.gpu.id)]]
+    fits = [(k, f) for k, f in fits if fleet.fits_free(c, f, region)]
+    if len(fits) < 2 or all(k is not chosen for k, _ in fits):
+        return None
+    best = min(fits, key=lambda kf: spare_policy.fleet_key(c, kf[1]))[0]
+    return None if best is chosen else best
+
+
+def _ties_again(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate],
+                search: LayoutSearch | None) -> sizing.Candidate:
+    """The precision ties the layout search decided (``first_token_tie``, ``fp8_gain``) decided again on the units
+    the plan now has (a second unit, ``second_unit.adopt``; one serving unit more, ``_one_more``): their figures are
+    the new layout's, the other precision laid out on the same units (the card shows the load spread over them).
+    Where the tie no longer holds there, the better precision is kept on those units, as the search keeps it on a
+    tie (q38: FP8 was kept for its TPOT with one L40S carrying all 15; on two, BF16 keeps to the target with a
+    gain too small to feel): the setup the plan then runs is returned."""
+    if search is None or chosen.layout is None:
+        return chosen
+
+    def same_units(weights: str, tp: int) -> sizing.Candidate | None:
+        other = next((k for k in ok if k.gpu.id == chosen.gpu.id and k.tp == tp and k.weights == weights), None)
+        if other is None:
+            return None
+        other = gchoice._copy(other)
+        other.layout, other.replicas = chosen.layout, chosen.replicas
+        other.notes = list(chosen.notes)  # the same setup but for the weights: the plan's notes are its own
+        return other
+
+    def better(higher: sizing.Candidate | None, held: object) -> sizing.Candidate | None:
+        """The higher precision where the tie no longer holds and it meets the target at the planned load."""
+        if higher is None or held is not None:
+            return None
+        levels = sizing.levels_at(c, higher, [higher.per_replica, one_down_load(c, higher) or higher.per_replica])
+        return higher if all(capacity_probe.meets(c, lv) for lv in levels) else None
+
+    tie, gain = search.first_token, search.fp8_gain
+    if tie is not None:
+        higher = same_units(tie.higher, tie.tp)
+        search.first_token = None if higher is None else first_token_tie.decide(c, chosen, higher, tie.rtt_ms)
+        if (kept := better(higher, search.first_token)) is not None:
+            return kept
+    if gain is not None:
+        higher = same_units(gain.higher, gain.tp)
+        search.fp8_gain = None if higher is None else fp8_gain.decide(c, chosen, higher)
+        if (kept := better(higher, search.fp8_gain)) is not None:
+            return kept
+    return chosen
+
+
+def _kept_precision(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], search: LayoutSearch | None,
+                    out: costmod.CostOutcome, region: str, book: PriceBook):
+    """(setup, cost) after ``_ties_again``: costed again where the better precision is kept on the same units (the
+    GPUs and their price are the same; the tokens a month and their split follow the setup's speed)."""
+    kept = _ties_again(c, chosen, ok, search)
+    return (chosen, out) if kept is chosen else (kept, _cost_of(c, kept, region, book))
+
+
 def _rides_out_a_unit(c: Ctx, k: sizing.Candidate) -> bool:
     """With one of its units down (the largest), the other replicas of ``k`` still carry the peak within the target,
     as ``gpu_rules.redundancy`` tests a spare: the whole servers rounded up for the headroom may hold the spare."""
@@ -741,6 +830,15 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             decode_pick.carry(chosen, best)  # another layout of the same GPU keeps why that GPU was chosen
             latency_pick.carry(chosen, best)
             chosen, sim_ttft, sim_tpot = best, None, None  # the card takes the curve's figures
+    if chosen is not None and meets and layouts and fleet.serves(c, chosen, region):
+        # on the team's idle cards, the layout that keeps carrying the peak with one replica down (``spare_policy``,
+        # rule 4; round 13, q08: one TP8 replica with no failover while 12 cards were free)
+        kept = _fleet_failover(c, chosen, layouts, region)
+        if kept is not None:
+            decode_pick.carry(chosen, kept)
+            latency_pick.carry(chosen, kept)
+            kept.notes.append(spare_policy.NOTE_FLEET + ":" + f"{chosen.weights}:{chosen.tp}")
+            chosen, sim_ttft, sim_tpot = kept, None, None
     if chosen is not None and not meets:
         near = [chosen, *near]
         chosen = None
@@ -869,11 +967,23 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         c, chosen, form, out, cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted), needed=needed)
     added = second_unit.adopt(second, chosen, lambda k: _cost_of(c, k, region, book),
-                              required=mlps_level(c, region) == 3)
+                              reason=spare_policy.second_unit_reason(c, mlps_level=mlps_level(c, region),
+                                                                     rented=form not in OWNED_FORMS))
     if added is not None:  # recommended, so costed: the hardware and cost rows include it (s17-prices, q41)
         chosen, out, second = added
         within, needed, straddles = _budget(c, out, form, hosted)
         sim_ttft = sim_tpot = None  # the load per replica halves: the card takes the curve's figures
+        chosen, out = _kept_precision(c, chosen, ok, search, out, region, book)
+        within, needed, straddles = _budget(c, out, form, hosted)
+    # one serving unit more where one unit down leaves the rest within the margin of the target and the budget
+    # covers it (``spare_policy``, rule 3; round 13, q43: 146 ms of 150 with one of two L40S down)
+    more = None if on_fleet or main_node is not None or chosen is None or out is None \
+        or form in ("hosted_api", "hybrid") else _one_more(c, chosen, region, book, form, hosted, out)
+    if more is not None:
+        chosen, out, (within, needed, straddles) = more
+        sim_ttft = sim_tpot = None  # the load per replica drops: the card takes the curve's figures
+        chosen, out = _kept_precision(c, chosen, ok, search, out, region, book)  # the precision, on these units
+        within, needed, straddles = _budget(c, out, form, hosted)
     # 4-bit weights where the budget also covers a setup at a higher precision: named with its price (q01)
     higher = None if on_fleet or main_node is not None or not check_fixes else higher_precision.find(
         c, chosen, ok, form, out, owned=form in OWNED_FORMS,

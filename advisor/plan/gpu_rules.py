@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import idle_spares, line_total, spare_in_units
+from advisor.plan import idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
-from advisor.plan.rule_base import Facts, finding, rule
+from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
 
 def _chosen(f: Facts):
@@ -57,6 +57,9 @@ def redundancy(f: Facts):
     # Does the spare hold? With the largest unit down, the other replicas at the most each takes within the target
     # (the plan's own curve) must carry the peak; else N+1 is on paper only, and the memo says so with the figures.
     c_max = f.claimed_c_max or ch.c_max
+    more = spare_policy.more_note(ch)
+    if more is not None:  # one unit more for the failover margin (spare_policy, rule 3): why, with the figures
+        return _margin(f, ch, lay, unit, why, more)
     left = _left_with_one_down(ch, lay, c_max)
     peak = f.sized_ctx.peak  # a two-node plan's setup is the mainland node's: its share of the peak
     thin = bool(peak) and not f.ctx.is_batch and left < peak
@@ -69,6 +72,24 @@ def redundancy(f: Facts):
                    unit={"tr": f"plan.unit.{unit}", "n": lay.load_units}, why={"tr": f"plan.redundancy.why.{why}"},
                    regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
                    total=lay.total_gpus, gpu=ch.gpu.name)  # fmt: skip
+
+
+def _margin(f: Facts, ch: Any, lay: Any, unit: str, why: str, more: dict[str, Any]):
+    """The N+1 finding of a plan given one serving unit more because one unit down left the rest within
+    ``spare_policy.ONE_DOWN_MARGIN`` of the target: the figures it answers and what the unit costs."""
+    lo, hi = more["monthly"]
+    return finding("sizing.redundancy", variant="margin", load=lay.load_units, unit={"tr": f"plan.unit.{unit}",
+                   "n": lay.load_units}, more={"tr": f"plan.burst15.more.{unit}", "n": lay.spare_units},
+                   all={"tr": f"plan.burst15.all.{unit}", "n": lay.units}, why={"tr": f"plan.redundancy.why.{why}"},
+                   regions=_per_node(f) or ({"tr": "plan.redundancy.per_region"} if lay.regions > 1 else ""),
+                   total=lay.total_gpus, gpu=ch.gpu.name,
+                   one_fewer={"tr": "plan.redund24.one_fewer",
+                              "units": {"tr": f"plan.burst15.all.{unit}", "n": max(1, lay.load_units - 1)}},
+                   load_down=more["load"], what={"tr": f"plan.redund24.what.{more['what']}"}, value=more["value"],
+                   slo=more["slo"], rtt={"tr": "plan.redund24.rtt", "rtt": more["rtt"]} if more["rtt"] else "",
+                   pct=more["pct"], margin=round(spare_policy.ONE_DOWN_MARGIN * 100),
+                   monthly=_money(lo, f) if round(lo) == round(hi) else _range(lo, hi, f),
+                   verdict={"tr": "plan.redund24.within_budget", "budget": _money(f.ctx.budget_amount, f)})  # fmt: skip
 
 
 def _left_with_one_down(ch: Any, lay: Any, c_max: int) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from advisor.plan import fp8_gain, latency_pick, layout_rescue, one_request, sizing
+from advisor.plan import fp8_gain, gpu_choice, latency_pick, layout_rescue, one_request, sizing, spare_policy
 from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
@@ -43,6 +43,7 @@ from advisor.sizing.quant import get_format
 
 BUDGET_KEYS = ("plan.layout25.short.budget", "plan.headroom19.short.budget_servers")  # the budget's sentences
 MAX_SIZED = 6  # setups sized on the predictor besides the chosen one
+ONE_NODE = "fleet"  # the region ``fleet.fits_free`` is asked about: a plan on the fleet is one node (never two)
 GIB = 1024**3
 
 def _key(k: sizing.Candidate) -> tuple[str, str, int]:
@@ -406,6 +407,13 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     mine = next((t for t in found.tries if (t.weights, t.tp) == (chosen.weights, chosen.tp)), None)
     if mine is None or mine.outcome not in ("chosen", "meets"):
         return None
+    if spare_policy.more_note(chosen) is not None and mine.outcome == "chosen":
+        # one serving unit more for the failover margin (``spare_policy``, rule 3): the layouts stay compared on
+        # the load as the search sized them (the N+1 finding says why the plan runs one unit more), else the other
+        # precision read "would need 1 GPU" beside the chosen 2 with no reason given (q43)
+        found.first_token = holds(found.first_token, chosen)
+        found.fp8_gain = fp8_gain.holds(found.fp8_gain, chosen)
+        return found
     for t in found.tries:
         if t.outcome == "chosen" and t is not mine:
             t.outcome = "meets"
@@ -418,4 +426,33 @@ def finish(found: LayoutSearch | None, c: Ctx, chosen: sizing.Candidate | None, 
     found.first_token = holds(found.first_token, chosen)  # decided for the setup the plan still runs, else unsaid
     found.fp8_gain = fp8_gain.holds(found.fp8_gain, chosen)
     other_precision_speed(found, c, chosen, sized)
+    if chosen.layout is not None and chosen.layout.basis == fleet.FLEET_BASIS:
+        _on_fleet(found, c, chosen, sized)
     return found
+
+
+def _on_fleet(found: LayoutSearch, c: Ctx, chosen: sizing.Candidate, sized: Sequence[sizing.Candidate]) -> None:
+    """A plan on the team's own cards: the other layouts that meet the target as they would sit on its free cards
+    too (round 13, q08: "TP4 would need 16 (4 replicas, 113 % headroom)" was TP4 rounded up to whole 8-card
+    servers to rent, beside a chosen TP8 laid out on the fleet), and where the plan keeps a layout that rides out a
+    replica down over one on fewer cards that does not (``spare_policy``, rule 4), the figures with one down."""
+    from advisor.plan import fleet  # fleet imports the capacity chain this module sits on
+
+    for t in found.tries:
+        k = next((x for x in sized if (x.weights, x.tp) == (t.weights, t.tp) and x.gpu.id == chosen.gpu.id), None)
+        if t.outcome != "meets" or k is None:
+            continue
+        mine = gpu_choice._copy(k)
+        fleet.lay_out(c, mine)
+        if not fleet.fits_free(c, mine, ONE_NODE):  # it would need cards bought: the search's figures stand
+            continue
+        n, gpus = _load(mine)
+        t.gpus, t.replicas, t.load_gpus, t.unit_gpus = gpus, n, None, None
+        t.headroom = round(headroom(c, mine, claimed_capacity(c, mine)), 3)
+    over = spare_policy.fleet_over(chosen)
+    if over is None or chosen.replicas < 2:
+        return
+    n = math.ceil(c.peak / (chosen.replicas - 1) - 1e-9)
+    lv = sizing.levels_at(c, chosen, [n])[0]
+    found.failover_fleet = {"weights": over[0], "tp": over[1], "replicas": chosen.replicas, "load": n,
+                            "ttft": lv.ttft_ms.p99, "tpot": lv.tpot_ms.p99}

@@ -1312,6 +1312,11 @@ class LayoutSearch(_Out):
                                                           "replica down: the figures that decided it")
     batch: bool = Field(False, description="an offline batch's layouts: GPUs that finish the job within the deadline "
                                            "at the predicted rate (advisor.plan.batch_layouts), not a peak's")
+    # s24-redund24 (round 13, q08): on the team's free cards, the layout kept because it carries the peak with one
+    # replica down over one on fewer cards that does not (advisor.plan.spare_policy, rule 4): {"weights", "tp" (the
+    # layout passed over), "replicas", "load" (each of the others with one down), "ttft", "tpot" (P99 there)}
+    failover_fleet: dict | None = Field(None, description="the layout kept on the team's free cards for riding out "
+                                                          "one replica down: the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1322,7 +1327,8 @@ class LayoutSearch(_Out):
         if self.batch:
             return _batch_text(self, lang)
         items = [render(lang, f"plan.layout25.try.{t.outcome}",
-                        _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot))
+                        _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
+                                self.failover_fleet))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
@@ -1352,7 +1358,7 @@ def _batch_text(found: LayoutSearch, lang: str) -> str:
 
 
 def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
-            gain: Fp8Gain | None = None, margin: dict | None = None) -> dict:
+            gain: Fp8Gain | None = None, margin: dict | None = None, failover: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1400,6 +1406,14 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
         else:  # the chosen is the lower precision: its reason is the headroom, never "the better precision" (q26)
             p["same"] = {"tr": "plan.layout25.same_room", "weights": chosen.weights,
                          "mine": round((chosen.headroom or 0.0) * 100), "room": p["room"]}
+    elif t.outcome == "meets" and failover is not None and (failover["weights"], failover["tp"]) == (t.weights, t.tp) \
+            and failover.get("ttft") is not None and failover.get("tpot") is not None:
+        # fewer cards, passed over on the team's free cards for riding out a replica down (round 13, q08)
+        p["same"] = {"tr": "redund24.layout.failover", "replicas": failover["replicas"], "load": failover["load"],
+                     "left": failover["replicas"] - 1, "ttft": number_text(failover["ttft"], 0),
+                     "tpot": number_text(failover["tpot"], 1),
+                     "one": {"tr": "redund24.layout.one"} if t.replicas == 1 else
+                     {"tr": "redund24.layout.short", "n": t.replicas or 0}}
     else:
         p["same"] = ""
     if t.outcome == "meets" and chosen is not None and t.gpus == chosen.gpus and t.load_gpus and t.unit_gpus \

@@ -43,6 +43,8 @@ class SecondUnit:
     # s17-prices: the plan recommends it (every budget given covers it), so its hardware and cost rows include it
     # (q41, sixth blind review: "the recommended second server is not costed")
     added: bool = False
+    # why it was added (``spare_policy.second_unit_reason``): "mlps3" | "basic_ops"
+    reason: str | None = None
 
 
 def single_point(c: Any, chosen: Any, form: str) -> bool:
@@ -106,17 +108,16 @@ def with_second(chosen: Any) -> Any:
 
 
 def adopt(second: SecondUnit | None, chosen: Any, cost_of: Callable[[Any], Any], *,
-          required: bool) -> tuple[Any, Any, SecondUnit] | None:
-    """Where the plan must have the second unit (``required``: classified protection at level 3 asks for hot
-    redundancy of important data-processing systems, GB/T 22239-2019 8.1.4.9 c) and every budget given covers it
+          reason: str | None) -> tuple[Any, Any, SecondUnit] | None:
+    """Where the plan must have the second unit (``reason``, from ``spare_policy.second_unit_reason``: classified
+    protection at level 3, or a rented unit run by a basic-ops team) and every budget given covers it
     (``covered``), the plan with it: (the two-unit setup, its cost outcome, the second unit marked ``added``).
-    None where it is only suggested: an internal tool that may stop for a day is the team's call, so its hardware
-    and totals stay at one unit and the finding prices the second beside them (q38: 15 HR users on one or two
-    GPUs, not two servers)."""
-    if second is None or not second.covered or not required:
+    None where it is only suggested: the team's call, so its hardware and totals stay at one unit and the finding
+    prices the second beside them."""
+    if second is None or not second.covered or reason is None:
         return None
     two = with_second(chosen)
-    return two, cost_of(two), dataclasses.replace(second, added=True)
+    return two, cost_of(two), dataclasses.replace(second, added=True, reason=reason)
 
 
 __all__ = ["SecondUnit", "adopt", "price", "single_point", "with_second"]

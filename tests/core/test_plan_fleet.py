@@ -244,13 +244,15 @@ def test_a_fleet_type_that_cannot_hold_the_model_is_said_so_and_old_answers_stay
 def test_a_fleet_short_by_a_few_cards_moves_their_work_onto_its_idle_other_type(lang):
     """q04: the plan needs 12 H20 in groups of 4 and 11 of the 16 are free; it bought a whole 8-GPU server for the
     one missing (blind reviewers, both rounds: "buys hardware it does not need"). The firm's 16 L20 are idle at
-    30 %: the plan takes the 12th H20 by moving its current work onto them, and buys nothing."""
+    30 %: the plan takes the 12th H20 by moving its current work onto them, and buys nothing. Since s24-redund24
+    the move the load needs also gives a spare replica (round 13: "one server down leaves 33 %"): 16 H20, the work of
+    5 moved, still nothing bought."""
     r = plan(TWO_TYPES)
     o = r.costs.owned
     assert o is not None and not o.gpus_bought and o.fleet_free == free_gpus(16, 0.3) == 11
-    assert r.hardware.total_gpus == 12 and o.fleet_moved == 1
+    assert r.hardware.total_gpus == 16 and o.fleet_moved == 5 and r.hardware.layout.spare_units == 1
     more = r.finding("cost.fleet").params["more"]
-    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 1 and more["other"] == "NVIDIA L20 48GB"
+    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 5 and more["other"] == "NVIDIA L20 48GB"
     memo = render_memo_markdown(r, lang)
     assert r.finding("cost.fleet").title_in(lang) in memo and "L20" in r.finding("cost.fleet").title_in(lang)
     row = next(line for line in memo.splitlines() if line.startswith(("| One-off purchase", "| 一次性采购")))
@@ -347,5 +349,5 @@ def test_the_fleet_finding_agrees_that_the_busy_card_moves_rather_than_a_purchas
     """Its text said "so 4 more of the same are bought or rented" beside "nothing to buy" (recheck of q04)."""
     r = plan(TWO_TYPES)
     why = r.finding("gpu.fleet").params["why"]
-    assert why["tr"] == "plan.fleet14.same_moved" and why["moved"] == 1
+    assert why["tr"] == "plan.fleet14.same_moved" and why["moved"] == 5  # the load's 1 and the spare's 4 (s24)
     assert "bought or rented" not in r.finding("gpu.fleet").detail_in("en")

@@ -32,14 +32,15 @@ def test_a_second_server_is_judged_on_the_budget_that_was_given():
     # q17: a 400k grant; two 4 × L20 servers are over it on the L20 cards' own price (about ¥75,000 each, s19-prices:
     # ¥600,000 for the eight cards alone), never "within"; a grant that covers them is judged so
     q17 = advice_answers("q17_capex_only_university_lab")
-    assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.capacity16.single_point.over"
+    assert _single("q17_capex_only_university_lab").params["verdict"]["tr"] == "plan.redund24.sp.over"
     rich = next(f for f in planned({**q17, "capex_budget": {"amount": 2_000_000, "currency": "CNY"}}).findings
                 if f.id == "sizing.single_point")
-    assert rich.params["verdict"]["tr"] != "plan.capacity16.single_point.over"
+    assert rich.params["verdict"]["tr"] != "plan.redund24.sp.over"
     # q03: no one-off budget, a monthly one: the purchase spread over the horizon, said so
     assert _single("q03_hospital_private_wan_medical").params["verdict"]["tr"].endswith("fits_monthly")
-    # q35: rented: the rent against the monthly budget, no purchase
-    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("covered_rent")
+    # q35: rented: the rent against the monthly budget, no purchase (in the plan since s24-redund24: a basic-ops
+    # team's single rented node gets its second where the budget covers it, so the verdict is the "fits" one)
+    assert _single("q35_deepseek_v3_h20_internal").params["verdict"]["tr"].endswith("fits_rent")
 
 
 def test_a_plan_on_the_teams_fleet_never_calls_another_part_the_better_choice():

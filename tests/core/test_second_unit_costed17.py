@@ -1,9 +1,11 @@
 """A second server the plan recommends is in its hardware and cost (issue #25, costs; sixth blind review q35/q38/q41:
 "the recommended second server is not costed", "cost the two-node plan"). The plan includes it where classified
 protection at level 3 asks for hot redundancy (a mainland hospital's or financial firm's system, GB/T 22239-2019
-8.1.4.9 c) and the budget covers it. Elsewhere it is only suggested, priced beside totals that stay at one unit
-(an internal tool that may stop for a day is the team's call: q38's 15 HR users on one or two GPUs, q35's internal
-671B node), and where no budget covers it the old wording stays."""
+8.1.4.9 c) and the budget covers it, and since s24-redund24 (round 13: "the single node is flagged but left out of the
+plan although a second fits well inside ¥300k") where a basic-ops team rents the unit (tests/core/test_redund24.py).
+Elsewhere it is only suggested, priced beside totals that stay at one unit (a strong team's internal tool that may
+stop for a day is its call: q35's and q38's answers with strong operations), and where no budget covers it the old
+wording stays."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
 ADDED = ["q03_hospital_private_wan_medical", "q41_finetune_internal_callcentre"]
-PRICED_BESIDE = ["q35_deepseek_v3_h20_internal"]
-# s18-rows: q38 rents one L40S in an EU cloud, and a second VM would take its cost above the 4,000 USD budget
-SUGGESTED = ["q02_office_lan_small_design_agency", "q17_capex_only_university_lab", "q38_eu_internal_hr_assistant"]
+STRONG = {"ops_capability": "strong"}  # a team that restores a node itself: the second unit is its call
+PRICED_BESIDE = [("q35_deepseek_v3_h20_internal", STRONG)]
+# q02/q17 buy (a second bought server is the team's call); q38 with a strong team rents one L40S
+SUGGESTED = [("q02_office_lan_small_design_agency", {}), ("q17_capex_only_university_lab", {}),
+             ("q38_eu_internal_hr_assistant", STRONG)]
 
 
 
@@ -50,11 +54,11 @@ def test_the_added_second_server_says_why_it_is_required():
     assert any("22239" in s.title for s in f.sources)
 
 
-@pytest.mark.parametrize("sid", PRICED_BESIDE)
-def test_an_optional_second_server_is_priced_beside_totals_for_one(sid):
-    """Not required (no level-3 classified protection): one unit in the hardware and the totals, the second priced
-    in the finding, which says the totals leave it out (not "add it" beside totals that omit it)."""
-    r = planned(advice_answers(sid))
+@pytest.mark.parametrize(("sid", "change"), PRICED_BESIDE)
+def test_an_optional_second_server_is_priced_beside_totals_for_one(sid, change):
+    """Not required (no level-3 classified protection, a strong team): one unit in the hardware and the totals, the
+    second priced in the finding, which says the totals leave it out (not "add it" beside totals that omit it)."""
+    r = planned({**advice_answers(sid), **change})
     f = r.finding("sizing.single_point")
     assert f is not None and f.title_key == "plan.rule.sizing.single_point.covered.title"
     assert r.hardware.layout.units == 1 and r.hardware.layout.spare_units == 0
@@ -63,9 +67,9 @@ def test_an_optional_second_server_is_priced_beside_totals_for_one(sid):
 
 
 def test_an_optional_second_rented_node_is_priced_and_covered():
-    """q35: one 8 × H20 node rented; the finding prices the second, the budget covers two, the headline stays on
-    one node."""
-    r = planned(advice_answers("q35_deepseek_v3_h20_internal"))
+    """q35 with a strong team: one 8 × H20 node rented; the finding prices the second, the budget covers two, the
+    headline stays on one node."""
+    r = planned({**advice_answers("q35_deepseek_v3_h20_internal"), **STRONG})
     f = r.finding("sizing.single_point")
     c = r.costs.recommended_monthly
     assert f is not None and f.params["monthly"] in f.detail_in("en")
@@ -91,9 +95,9 @@ def test_a_bought_second_server_is_in_the_purchase_and_the_server_count(sid):
     assert "two servers" in f.title_in("en") and "两台服务器" in f.title_in("zh_CN")
 
 
-@pytest.mark.parametrize("sid", SUGGESTED)
-def test_a_second_server_only_suggested_keeps_one_unit_and_the_wording(sid):
-    r = planned(advice_answers(sid))
+@pytest.mark.parametrize(("sid", "change"), SUGGESTED)
+def test_a_second_server_only_suggested_keeps_one_unit_and_the_wording(sid, change):
+    r = planned({**advice_answers(sid), **change})
     f = r.finding("sizing.single_point")
     assert f is not None and not f.title_key.endswith("added.title")
     assert r.hardware.layout.units == 1 and r.hardware.layout.spare_units == 0
