@@ -953,6 +953,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book,
                                         size_alternatives=size_alternatives)
+        hyb = result.costs.hybrid if form == "hybrid" else None  # the part a hybrid rents for its bursts (s24-burst24)
+        if result.gpu_choice is not None and hyb is not None and hyb.burst_gpu_name:
+            result.gpu_choice = result.gpu_choice.model_copy(update={"burst_rented": hyb.burst_gpu_name})
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
@@ -1464,7 +1467,7 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     if got is None or f.chosen is None:
         return []
     return [NextStep(id="burst_reserve", key="burst23.next.reserve",
-                     params={"total": got[0] + got[1], "gpu": f.chosen.gpu.name})]
+                     params={"total": got[0] + got[1], "gpu": burst_bill_rules.rented_name(f)})]
 
 
 def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,

@@ -844,6 +844,9 @@ class GpuChoice(_Out):
     # for one card a replica, its P99 TPOT with one replica down near the target (advisor.plan.latency_pick):
     # {"other": GpuOption, "more_pct", "limit_pct", "load", "tpot", "other_load", "other_tpot", "target", "near_pct"}
     latency_pick: dict[str, Any] | None = None
+    # s24-burst24 (round 13, q39: "rejects H20 as a GPU your team does not run and then recommends 8 × H20"): the
+    # part a hybrid rents for its bursts beside the team's own GPUs (``OwnedFormCost.burst_gpu_name``), not set aside
+    burst_rented: str | None = Field(None, description="hybrid: the GPU rented for the bursts, beside the team's own")
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
