@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst_bill, burst_gpu, burst_rules, fleet, gpu_choice, node_shapes
+from advisor.plan import burst, burst_bill, burst_gpu, burst_rules, fleet, gpu_choice, node_shapes
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.data import factor_range, gpus_by_id
@@ -93,18 +93,54 @@ def _as_rented(f: Facts, plan_gpus: int) -> int:
 
 @rule("scaling.burst_reservation", "cost")
 def burst_reservation(f: Facts) -> Finding | None:
-    """A hybrid's bursts rent GPUs for weeks: reserve them with the provider ahead of each burst, with its lead time
+    """Bursts rent GPUs for days or weeks: reserve them with the provider ahead of each burst, with its lead time
     asked; creating pay-as-you-go instances can fail when the zone runs short (Alibaba Cloud's elasticity assurance
-    page), most of all for scarce GPUs at busy seasons."""
+    page; AWS's Capacity Reservations page), most of all for scarce GPUs at busy seasons. A hybrid's rented bursts
+    (its burst bill); a cloud plan's event replicas (``cloud_event_gpus``) where the bursts are events with dates."""
     got = reserve_count(f)
     if got is None or f.chosen is None:
-        return None
+        return _cloud_reservation(f)
     b = _bill(f)
     assert b is not None
     gpus, spare = got
-    return finding("scaling.burst_reservation", gpus=gpus, gpu=rented_name(f), days=f"{b.days:g}",
-                   per_year=b.per_year, total=gpus + spare,
-                   spare={"tr": "burst23.reserve.spare", "n": spare} if spare else "")
+    return _provider_sources(f, finding("scaling.burst_reservation", gpus=gpus, gpu=rented_name(f),
+                                        days=f"{b.days:g}", per_year=b.per_year, total=gpus + spare,
+                                        spare={"tr": "burst23.reserve.spare", "n": spare} if spare else ""))
+
+
+def _provider_sources(f: Facts, out: Finding) -> Finding:
+    """The reservation's source for the provider the plan rents from: Alibaba Cloud's page on the mainland, AWS's
+    elsewhere (the rule's sources hold both)."""
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    sources = [s for s in out.sources if ("aliyun" in s.url) == mainland]
+    return out.model_copy(update={"sources": sources or out.sources})
+
+
+def cloud_event_gpus(f: Facts) -> tuple[int, int] | None:
+    """(GPUs a cloud plan adds for its bursts, replicas kept on) where the bursts can be booked: a bursty load on
+    rented GPUs that starts replicas beyond its warm ones, unless the answers say the bursts come unannounced
+    (round 13, q23/q36: "recommend capacity reservations before scheduled events", as q39 does); None otherwise."""
+    c, ch = f.ctx, f.chosen
+    if f.form != "cloud" or ch is None or c.load != "bursty" or c.is_batch:
+        return None
+    sched = c.answers.burst_schedule
+    if sched is not None and sched.known_in_advance is False:
+        return None  # unannounced bursts: nothing to book a date for
+    warm = burst.warm_replicas(c, ch, max(1, f.claimed_c_max or ch.c_max))
+    if ch.replicas <= warm:
+        return None
+    return (ch.replicas - warm) * ch.tp, warm
+
+
+def _cloud_reservation(f: Facts) -> Finding | None:
+    got = cloud_event_gpus(f)
+    if got is None or f.chosen is None:
+        return None
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    out = finding("scaling.burst_reservation", variant="cloud", gpus=got[0], gpu=f.chosen.gpu.name, warm=got[1],
+                  when={"tr": "burst24.reserve.when.known" if burst.scheduled(f.ctx) else "burst24.reserve.when.unknown"},
+                  how={"tr": "burst24.reserve.how.mainland" if mainland else "burst24.reserve.how.offshore"})
+    return _provider_sources(f, out)
 
 
 def _rented(f: Facts) -> burst_gpu.Rented | None:

@@ -413,7 +413,7 @@ ROWS: list[Row] = [
     Row("scaling.burst_reservation", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"load_pattern": "stable"}),
     Row("gpu.burst_rent_choice", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
-        {"load_pattern": "stable"}, case="other"),
+        {"load_pattern": "stable"}, case="rented"),
     Row("sizing.hybrid_server_down", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"current_fleet": {"gpu": "l20-48g", "count": 8, "load_is_this_service": True, "peak_multiple": 3}}),
     # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch
