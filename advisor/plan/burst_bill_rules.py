@@ -254,7 +254,7 @@ def hybrid_server_down(f: Facts) -> Finding | None:
         return None
     mid = (b.rate[0] + b.rate[1]) / 2
     more, off = _as_rented(f, d.lost_gpus), _as_rented(f, d.off_peak)
-    rented = burst_gpu.rented_of(f.cost.costs) if f.cost is not None else None
+    rented = burst_gpu.rented_of(f.cost.costs, f.form) if f.cost is not None else None
     return finding("sizing.hybrid_server_down", variant="rented" if rented else None, owned=d.owned, gpu=ch.gpu.name,
                    server=d.server, servers=d.servers, lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus,
                    more=more, lost_gpus=d.lost_gpus, rented=rented["gpu"] if rented else "",

@@ -102,11 +102,12 @@ def _hourly(r: Rented) -> float:
     return r.count * (r.price[0] + r.price[1])
 
 
-def rented_of(costs: Any) -> dict[str, Any] | None:
-    """The hybrid's rented burst GPUs as the memo names them ("11 × NVIDIA H20 96GB"), where they are another part
-    than the plan's own GPU; None otherwise (the texts that say "N more" of the plan's GPU stay true)."""
+def rented_of(costs: Any, form: str | None) -> dict[str, Any] | None:
+    """The hybrid's rented burst GPUs as the memo names them ("11 × NVIDIA H20 96GB"), where the plan is the hybrid
+    (``form``; another form keeps ``costs.hybrid`` as a comparison only) and they are another part than the plan's
+    own GPU; None otherwise (the texts that say "N more" of the plan's GPU stay true)."""
     hyb = getattr(costs, "hybrid", None)
-    if hyb is None or not hyb.gpus_burst or not hyb.burst_gpu_name or hyb.burst_plan_gpus is None:
+    if form != "hybrid" or hyb is None or not hyb.gpus_burst or not hyb.burst_gpu_name or hyb.burst_plan_gpus is None:
         return None
     return {"tr": "burst24.rented", "n": hyb.gpus_burst, "gpu": hyb.burst_gpu_name, "plan": hyb.burst_plan_gpus}
 

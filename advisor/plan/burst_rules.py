@@ -52,7 +52,7 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
     if base is not None:
         warm, multiple = base
         steady = max(1, math.ceil(c.peak / multiple - 1e-9))
-        rented = rented_of(f.cost.costs) if f.cost is not None and f.form == "hybrid" else None
+        rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
         return finding("scaling.warm_replica", variant="fleet_rented" if rented else "fleet", rented=rented or "",
                        gpu=ch.gpu.name, warm=warm, peak_replicas=ch.replicas,
                        extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",

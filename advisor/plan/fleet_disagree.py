@@ -73,7 +73,7 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
     # 12b, q39: "the headline '34 more GPUs' may be zero", "the plan should be gated on that measurement")
     # s24-burst24 (round 13, q39: "say which figure decides"): the count of requests in flight decides; until it is read
     # the plan is priced on the measurement, with the part the bursts rent named as the cost table prices it
-    rented = rented_of(f.cost.costs) if f.cost is not None else None
+    rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
     return out.model_copy(update={"title_key": "burst24.fleet.costed.title", "params": {
         **out.params, "cost_measured": sizes[0], "cost_curve": sizes[1],
         "rented": rented or {"tr": "burst24.rented_plain", "n": max(0, r["need"] - r["count"])}}})

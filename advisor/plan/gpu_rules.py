@@ -160,7 +160,7 @@ def fleet_rule(f: Facts):
                 "bare_metal", "on_premises", "cloud_then_bare_metal") else "")
             why |= {"util": round(f.ctx.utilisation * 100), "more": max(0, ch.total_gpus - count),
                     "tr": f"plan.capacity16.same_this_service{how}" if how else "plan.fleetload14.same_this_service"}
-            rented = rented_of(f.cost.costs) if f.cost is not None and how == "_rented_peak" else None
+            rented = rented_of(f.cost.costs, f.form) if f.cost is not None and how == "_rented_peak" else None
             if rented is not None:  # the bursts rent another part (s24-burst24): said as the cost table prices it
                 why |= {"tr": "burst24.same_this_service_rented_other", "rented": rented}
         elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free

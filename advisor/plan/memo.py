@@ -352,7 +352,7 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if hw.gpu:  # which GPU, how many and in what formats in one row (a memo keeps to 4 pages)
         gpus = t("memo4.hw.gpus_value", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica, replicas=hw.replicas,
                  total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)
-        rented = rented_of(result.costs)
+        rented = rented_of(result.costs, result.deployment_form)
         if rented is not None and result.costs.hybrid is not None:  # the bursts' part, as page 1 names it
             gpus += t("burst24.hw.rented", plan=rented["plan"], owned=result.costs.hybrid.gpus_owned, n=rented["n"],
                       other=rented["gpu"])
@@ -1052,7 +1052,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
-        rented, hyb = rented_of(c), c.hybrid
+        rented, hyb = rented_of(c, result.deployment_form), c.hybrid
         if rented is not None and hyb is not None:  # the bursts rent another part (s24-burst24): both parts named
             hardware = t("burst24.key.hardware", owned=hyb.gpus_owned, gpu=hw.gpu_name or hw.gpu, n=rented["n"],
                          other=rented["gpu"], plan=rented["plan"], replicas=hw.replicas, per=hw.gpus_per_replica,

@@ -97,7 +97,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
         (t("memo.forms.cost.gpus"), (t("burst24.forms.gpus_value", owned=o.gpus_owned, rented=t("burst24.rented", n=rented["n"], gpu=rented["gpu"]))
-                                     if (rented := rented_of(result.costs)) is not None
+                                     if (rented := rented_of(result.costs, result.deployment_form)) is not None
                                      else t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))
          + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),

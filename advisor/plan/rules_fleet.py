@@ -80,7 +80,7 @@ def _this_service(f: Facts, o: OwnedFormCost, burst: int, util: int) -> dict | N
                   "per": fleetmod.curve_per_replica(f.ctx, f.chosen) or 0,
                   "util": util, "multiple": f"{multiple:g}", "need": f.chosen.total_gpus,
                   "headroom": round(HEADROOM * 100)}
-    rented = rented_of(f.cost.costs) if f.cost is not None else None
+    rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
     more = ({"tr": "burst24.fleetload.more.rent", "plan": o.burst_plan_gpus, "rented": rented,
              "share": round((o.burst_hours_share or 0) * 100)} if burst and rented is not None
             else {"tr": "plan.fleetload14.more.rent", "n": burst, "share": round((o.burst_hours_share or 0) * 100)}

@@ -151,5 +151,5 @@ def test_the_colocated_hybrid_counts_its_line_and_its_formula_describes_the_hybr
     assert boiler not in memo
     hybrid_words = render(lang, "memo.burst23.billed_hybrid", {
         "billed": str(r.costs.cloud_billed_gpus), "gpus": r.costs.gpus, "warm": r.costs.cloud_warm["gpus"],
-        "owned": r.costs.hybrid.gpus_owned, "burst": burst_gpu.rented_of(r.costs)})  # "11 × NVIDIA H20 96GB"
+        "owned": r.costs.hybrid.gpus_owned, "burst": burst_gpu.rented_of(r.costs, r.deployment_form)})  # "11 × NVIDIA H20 96GB"
     assert hybrid_words in memo
