@@ -119,6 +119,12 @@ def cost_fleet(f: Facts) -> Finding | None:
     cloud = f.cost.cloud_usd
     conv = f.cost.conv
     rent = "—" if None in cloud else _r(cloud[0] * conv, cloud[1] * conv, f)
+    od = f.cost.costs.cloud_on_demand_monthly
+    if f.form == "hybrid" and od is not None:
+        # the rent the hybrid's cost table prints (on demand, scaled to the load): a hybrid's table shows no reserved
+        # floor, so its figure here read as a second rent for the same setup (round 13 zh, q39: "the rent comparison
+        # appears as both ¥43,390–123,355 and ¥52,411–138,654")
+        rent = _r(od.low, od.high, f)
     util = round((o.fleet_utilisation or 0) * 100)
     this = _this_service(f, o, burst, util)
     if this is not None:

@@ -176,3 +176,15 @@ def test_unannounced_or_all_warm_bursts_are_not_reserved():
     assert not any(s.id == "burst_reserve" for s in unannounced.next_steps)
     stable = planned(_q(Q36, load_pattern="stable"))
     assert _finding(stable, "scaling.burst_reservation") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hybrid_quotes_one_rent_for_the_same_setup_the_one_its_cost_table_prints(lang):
+    """Round 13 zh, q39: "the rent comparison appears as both ¥43,390–123,355 and ¥52,411–138,654"."""
+    r = planned(_q(Q39))
+    od, committed = r.costs.cloud_on_demand_monthly, r.costs.cloud_monthly
+    assert od is not None and committed is not None and round(committed.low) != round(od.low)
+    f = _finding(r, "cost.fleet")
+    assert f.params["rent"] == f"¥{od.low:,.0f}–¥{od.high:,.0f}"
+    memo = render_memo_markdown(r, lang)
+    assert f"{od.low:,.0f}" in memo and f"{committed.low:,.0f}" not in memo
