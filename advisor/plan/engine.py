@@ -1464,10 +1464,8 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     (blind review 12b, q39: "renting 34 on demand for three weeks needs a capacity reservation, not just a calendar
     trigger"); the GPUs counted as the reservation finding counts them (``burst_bill_rules.reserve_count``)."""
     got = burst_bill_rules.reserve_count(f)
-    event = burst_bill_rules.cloud_event_gpus(f) if got is None else None
-    if event is not None and f.chosen is not None:  # a cloud plan's event replicas (s24-burst24, q23/q36)
-        return [NextStep(id="burst_reserve", key="burst24.next.reserve_cloud",
-                         params={"gpus": event[0], "gpu": f.chosen.gpu.name})]
+    # a cloud plan's event replicas (s24-burst24, q23/q36): the reservation finding says it beside the calendar
+    # finding; a step as well put q36's memo on a fifth page
     if got is None or f.chosen is None:
         return []
     return [NextStep(id="burst_reserve", key="burst23.next.reserve",
