@@ -138,7 +138,7 @@ def _cloud_reservation(f: Facts) -> Finding | None:
         return None
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     out = finding("scaling.burst_reservation", variant="cloud", gpus=got[0], gpu=f.chosen.gpu.name, warm=got[1],
-                  when={"tr": "burst24.reserve.when.known" if burst.scheduled(f.ctx) else "burst24.reserve.when.unknown"},
+                  when="" if burst.scheduled(f.ctx) else {"tr": "burst24.reserve.when.unknown"},
                   how={"tr": "burst24.reserve.how.mainland" if mainland else "burst24.reserve.how.offshore"})
     return _provider_sources(f, out)
 
