@@ -21,7 +21,8 @@ from typing import Any
 from advisor.plan import burst, burst_bill, burst_gpu, burst_rules, fleet, gpu_choice, node_shapes
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity
-from advisor.plan.data import factor_range, gpus_by_id
+from advisor.plan.cloud_overhead import rented_share
+from advisor.plan.data import gpus_by_id
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 from advisor.plan.token_split import prefill_share
@@ -56,7 +57,7 @@ def cost_burst_month(f: Facts) -> Finding | None:
         return None
     verdict = b.verdict()
     over = verdict not in (None, "both_fit")
-    ov_lo, ov_hi = factor_range("overhead_share")
+    ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)
     return finding(
         "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
         gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=f"{1 + ov_lo:g}–{1 + ov_hi:g}",
@@ -160,7 +161,7 @@ def _in_plan_gpu(f: Facts, b: burst_bill.BurstBill, r: burst_gpu.Rented) -> tupl
                               else f.region, float(f.cost.costs.fx_rate))
     if own is None:
         return b.per_burst
-    ov_lo, ov_hi = factor_range("overhead_share")
+    ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)
     hours = b.days * 24 * r.plan_gpus
     conv = f.cost.conv
     return own[0] * conv * hours * (1 + ov_lo), own[1] * conv * hours * (1 + ov_hi)

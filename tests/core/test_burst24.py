@@ -185,3 +185,20 @@ def test_the_hybrid_quotes_one_rent_for_the_same_setup_the_one_its_cost_table_pr
     assert f.params["rent"] == f"¥{od.low:,.0f}–¥{od.high:,.0f}"
     memo = render_memo_markdown(r, lang)
     assert f"{od.low:,.0f}" in memo and f"{committed.low:,.0f}" not in memo
+
+
+def test_the_burst_bill_states_the_overhead_the_cost_table_bills():
+    """The burst month's "rate × 1.3–1.5 for egress, storage and management" beside a rate billed at × 1.08–1.25 (the
+    rented share: storage and support, the users' traffic on the line): one multiplier for one rate."""
+    r = planned(_q(Q39))
+    f = _finding(r, "cost.burst_month")
+    lo, hi = rented_share()
+    assert f.params["factor"] == f"{1 + lo:g}–{1 + hi:g}"
+    b = burst_bill.bill(r.costs, r.answers, r.deployment_form)
+    row = next(p for p in r.costs.prices if p.gpu == H20 and p.kind == "on_demand")
+    assert b.rate[0] == pytest.approx(row.low * r.costs.fx_rate * (1 + lo), rel=1e-3)
+    # the same work on the L20s, priced with the same share
+    l20 = next(p for p in r.costs.prices if p.gpu == "l20-48g" and p.kind == "on_demand")
+    choice = _finding(r, "gpu.burst_rent_choice")
+    low = float(choice.params["cost"].split("–")[0].lstrip("¥").replace(",", ""))
+    assert low == pytest.approx(l20.low * r.costs.fx_rate * (1 + lo) * 21 * 24 * r.costs.hybrid.burst_plan_gpus, abs=1)
