@@ -25,7 +25,7 @@ from advisor.plan import cost as costmod
 from advisor.plan.candidate_gpus import candidate_gpus
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, gpus_by_id
-from advisor.plan.result import PriceRow
+from advisor.plan.result import PriceRow, render
 from advisor.plan.token_split import prefill_share
 
 # the cheaper part must save more than this share of the rent before continuity stops deciding (a tie within it)
@@ -115,6 +115,19 @@ def rented_of(costs: Any, form: str | None) -> dict[str, Any] | None:
 
 
 
+def hardware_text(result: Any, lang: str) -> str | None:
+    """Page 1's hardware line for a hybrid that rents another part for its bursts ("your 16 × L20 + 11 × H20 rented
+    for the bursts (the work of 34 more L20 …)"), one text for the memo, the app's card and the CLI; None otherwise
+    (their own layout text stays true)."""
+    hw, hyb = result.hardware, result.costs.hybrid
+    rented = rented_of(result.costs, result.deployment_form)
+    if rented is None or hyb is None or not hw.gpu:
+        return None
+    return render(lang, "burst24.key.hardware", {
+        "owned": hyb.gpus_owned, "gpu": hw.gpu_name or hw.gpu, "n": rented["n"], "other": rented["gpu"],
+        "plan": rented["plan"], "replicas": hw.replicas, "per": hw.gpus_per_replica, "weights": hw.weights or "—"})
+
+
 def monthly(r: Rented, share: float) -> tuple[float, float]:
     """USD a month the rented burst GPUs cost, averaged over the year: their hours (730 h × the bursts' share of the
     hours) × the rate × (1 + the rented share's storage and support; their egress, if any, is the service's)."""
@@ -129,4 +142,4 @@ def fields(r: Rented) -> dict[str, Any]:
         return {}
     return {"burst_gpu": r.gpu, "burst_gpu_name": r.name, "burst_plan_gpus": r.plan_gpus}
 
-__all__ = ["TIE_SHARE", "Rented", "choose", "factor", "fields", "monthly", "rented_of"]
+__all__ = ["TIE_SHARE", "Rented", "choose", "factor", "fields", "hardware_text", "monthly", "rented_of"]

@@ -58,7 +58,7 @@ from advisor.plan import (
     volume_range,
     zh_spacing,
 )
-from advisor.plan.burst_gpu import rented_of
+from advisor.plan.burst_gpu import hardware_text, rented_of
 from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
@@ -1052,11 +1052,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
-        rented, hyb = rented_of(c, result.deployment_form), c.hybrid
-        if rented is not None and hyb is not None:  # the bursts rent another part (s24-burst24): both parts named
-            hardware = t("burst24.key.hardware", owned=hyb.gpus_owned, gpu=hw.gpu_name or hw.gpu, n=rented["n"],
-                         other=rented["gpu"], plan=rented["plan"], replicas=hw.replicas, per=hw.gpus_per_replica,
-                         weights=hw.weights or "—")
+        both = hardware_text(result, lang)  # the bursts rent another part (s24-burst24): both parts named
+        if both is not None:
+            hardware = both
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
