@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from advisor.cli.plan import summary
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, burst_bill, make_plan
+from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.cloud_overhead import rented_share
 from advisor.plan.data import gpus_by_id
 from advisor.plan.gpu_lead import figures
@@ -202,3 +204,12 @@ def test_the_burst_bill_states_the_overhead_the_cost_table_bills():
     choice = _finding(r, "gpu.burst_rent_choice")
     low = float(choice.params["cost"].split("–")[0].lstrip("¥").replace(",", ""))
     assert low == pytest.approx(l20.low * r.costs.fx_rate * (1 + lo) * 21 * 24 * r.costs.hybrid.burst_plan_gpus, abs=1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_summary_names_both_parts_as_page_one_does(lang):
+    r = planned(_q(Q39))
+    line = hardware_text(r, lang)
+    assert line is not None and _rented_text(r, lang).split(" ", 1)[1] in line
+    assert line in summary(r, lang) and line in render_memo_markdown(r, lang)
+    assert hardware_text(planned(_q(Q36)), lang) is None  # a cloud plan: its own layout line
