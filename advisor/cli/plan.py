@@ -95,6 +95,7 @@ def summary(result, lang: str) -> str:
     """A readable text summary of a plan in `lang` (rendered from the result: findings are the reasons)."""
     from advisor.i18n import translate as t
     from advisor.plan import budget_words
+    from advisor.plan.burst_gpu import hardware_text
 
     r = result
     lines = [t(lang, "plan.cli.heading", model=r.hardware.model_name or r.hardware.model or "?"), ""]
@@ -108,7 +109,10 @@ def summary(result, lang: str) -> str:
     if h.gpu:
         rows.append((t(lang, "plan.cli.hardware"), t(lang, "plan.cli.hardware_line", replicas=h.replicas, tp=h.tp,
                                                       gpu=h.gpu_name, weights=h.weights, kv=h.kv_dtype)))  # fmt: skip
-        if h.layout is not None:  # as bought or rented: "2 servers of 8 × NVIDIA H20 96GB"
+        both = hardware_text(r, lang)  # a hybrid renting another part for its bursts (s24-burst24)
+        if both is not None:
+            rows.append(("", both))
+        elif h.layout is not None:  # as bought or rented: "2 servers of 8 × NVIDIA H20 96GB"
             rows.append(("", h.layout.text_in(lang, h.gpu_name or h.gpu)))
         for node in r.nodes:  # a mainland + overseas plan: each node sized and priced apart (the totals add them)
             rows.append(("", node.text_in(lang)))

@@ -19,6 +19,9 @@ from advisor.sizing.tensors import param_counts
 GIB = 1024**3
 
 
+# the curve meets the target this many times the cap or more: the level it reaches is said beside the cap (s24-burst24)
+WIDE_GAP = 2
+
 def _up(v: float, digits: int = 0) -> float:
     """A latency over its target, rounded UP (36.04 ms against 36 ms reads 36.1, never "36.0 against 36")."""
     k = 10**digits
@@ -171,10 +174,29 @@ def binding_constraint(ctx: Ctx, chosen: sizing.Candidate | None, near: sizing.C
     latency table the memo prints (the serve command's cap applied), whose figures at the sentence's load are named
     beside the sentence's own where the two differ."""
     out = _binding_constraint(ctx, chosen, near, blockers, claimed, budget, cost_high, currency)
-    extra = [*_capped_phrase(out, claimed, curve), *long_prompt.binding_phrases(ctx, chosen, claimed)]
+    extra = [*_capped_phrase(out, claimed, curve), *_between_phrase(out, chosen, claimed),
+             *long_prompt.binding_phrases(ctx, chosen, claimed)]
     if out is not None and extra:
         out = out.model_copy(update={"then": [*out.then, *extra]})
     return out
+
+
+def _between_phrase(out: BindingConstraint | None, ch: sizing.Candidate | None,
+                    cap: int | None) -> list[dict[str, Any]]:  # fmt: skip
+    """Where the curve first breaks far above the claim (the serve command's cap), the level up to which it still
+    meets the target, with why the cap is lower: "up to 12 … meet the target; at 37 …" read as if 13 to 36 did not
+    (round 13, q39: "caps replicas at 12 while saying 36 fit"). Only where the gap is wide (the curve's figure at
+    least ``WIDE_GAP`` × the cap): a level or two above the cap is the sentence's own "at"."""
+    if out is None or ch is None or cap is None or out.kind not in ("prefill_compute", "decode_bandwidth"):
+        return []
+    at = out.figures.get("at")
+    if not isinstance(at, int) or at <= cap:
+        return []
+    # every checked level between the cap and the first that breaks meets the target (``_curve_limit``)
+    ok = max((k for k in ch.checked if cap < k < at), default=None)
+    if ok is None or ok < WIDE_GAP * cap:
+        return []
+    return [{"tr": "burst24.binding.between", "ok": ok, "cap": cap, "load": ch.per_replica}]
 
 
 def _table_ms(v: float | None) -> float | None:

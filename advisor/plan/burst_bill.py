@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan.burst import DAYS_PER_MONTH
+from advisor.plan.burst_gpu import rented_of
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import money_range
@@ -121,8 +122,9 @@ def billed_note(costs: Any, lang: str) -> str:
     if hyb is None or not hyb.gpus_burst or warm is None or billed is None:
         return ""
     shown: Any = int(billed) if billed == int(billed) else billed
+    burst: Any = rented_of(costs, "hybrid") or hyb.gpus_burst  # "11 × NVIDIA H20 96GB" where the bursts rent another part
     return render(lang, "memo.burst23.billed_hybrid", {"billed": str(shown), "gpus": costs.gpus, "warm": warm["gpus"],
-                                                       "owned": hyb.gpus_owned, "burst": hyb.gpus_burst})
+                                                       "owned": hyb.gpus_owned, "burst": burst})
 
 
 __all__ = ["BurstBill", "bill", "billed_note", "budget_clause", "without_burst"]

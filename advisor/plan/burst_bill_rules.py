@@ -18,15 +18,16 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import burst_bill, burst_rules, fleet, gpu_choice, node_shapes
+from advisor.plan import burst, burst_bill, burst_gpu, burst_rules, fleet, gpu_choice, node_shapes
 from advisor.plan import cost as costmod
-from advisor.plan.burst import DAYS_PER_MONTH
-from advisor.plan.data import factor_range, gpus_by_id
+from advisor.plan.capacity import claimed_capacity
+from advisor.plan.cloud_overhead import rented_share
+from advisor.plan.data import gpus_by_id
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
+from advisor.plan.token_split import prefill_share
 
-# the cheaper part must save more than this share of a burst's rent before continuity stops deciding (a tie within it)
-TIE_SHARE = 0.10
+TIE_SHARE = burst_gpu.TIE_SHARE  # the choice itself is made where the hybrid is costed (s24-burst24)
 
 
 def _bill(f: Facts) -> burst_bill.BurstBill | None:
@@ -56,7 +57,7 @@ def cost_burst_month(f: Facts) -> Finding | None:
         return None
     verdict = b.verdict()
     over = verdict not in (None, "both_fit")
-    ov_lo, ov_hi = factor_range("overhead_share")
+    ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)
     return finding(
         "cost.burst_month", variant="budget" if verdict is not None else None, severity="warning" if over else None,
         gpus=b.gpus, days=f"{b.days:g}", per_year=b.per_year, rate=_rate(b.rate, f), factor=f"{1 + ov_lo:g}–{1 + ov_hi:g}",
@@ -72,87 +73,126 @@ def reserve_count(f: Facts) -> tuple[int, int] | None:
     if b is None:
         return None
     down = _server_down(f)
-    return b.gpus, down.lost_gpus if down is not None else 0
+    return b.gpus, _as_rented(f, down.lost_gpus) if down is not None else 0
+
+
+def rented_name(f: Facts) -> str:
+    """The name of the GPU the bursts rent: the part the costing chose, else the plan's own."""
+    hyb = f.cost.costs.hybrid if f.cost is not None else None
+    if hyb is not None and hyb.burst_gpu_name:
+        return hyb.burst_gpu_name
+    return f.chosen.gpu.name if f.chosen is not None else ""
+
+
+def _as_rented(f: Facts, plan_gpus: int) -> int:
+    """``plan_gpus`` of the plan's own GPU as cards of the rented part (the same where it is the plan's GPU)."""
+    hyb = f.cost.costs.hybrid if f.cost is not None else None
+    if hyb is None or not hyb.burst_plan_gpus or not hyb.gpus_burst or plan_gpus <= 0:
+        return plan_gpus
+    return max(1, math.ceil(plan_gpus * hyb.gpus_burst / hyb.burst_plan_gpus - 1e-9))
 
 
 @rule("scaling.burst_reservation", "cost")
 def burst_reservation(f: Facts) -> Finding | None:
-    """A hybrid's bursts rent GPUs for weeks: reserve them with the provider ahead of each burst, with its lead time
+    """Bursts rent GPUs for days or weeks: reserve them with the provider ahead of each burst, with its lead time
     asked; creating pay-as-you-go instances can fail when the zone runs short (Alibaba Cloud's elasticity assurance
-    page), most of all for scarce GPUs at busy seasons."""
+    page; AWS's Capacity Reservations page), most of all for scarce GPUs at busy seasons. A hybrid's rented bursts
+    (its burst bill); a cloud plan's event replicas (``cloud_event_gpus``) where the bursts are events with dates."""
     got = reserve_count(f)
     if got is None or f.chosen is None:
-        return None
+        return _cloud_reservation(f)
     b = _bill(f)
     assert b is not None
     gpus, spare = got
-    return finding("scaling.burst_reservation", gpus=gpus, gpu=f.chosen.gpu.name, days=f"{b.days:g}",
-                   per_year=b.per_year, total=gpus + spare,
-                   spare={"tr": "burst23.reserve.spare", "n": spare} if spare else "")
+    return _provider_sources(f, finding("scaling.burst_reservation", gpus=gpus, gpu=rented_name(f),
+                                        days=f"{b.days:g}", per_year=b.per_year, total=gpus + spare,
+                                        spare={"tr": "burst23.reserve.spare", "n": spare} if spare else ""))
 
 
-@dataclass(frozen=True)
-class _Option:
-    gpu: str
-    name: str
-    count: int
-    per_burst: tuple[float, float]
+def _provider_sources(f: Facts, out: Finding) -> Finding:
+    """The reservation's source for the provider the plan rents from: Alibaba Cloud's page on the mainland, AWS's
+    elsewhere (the rule's sources hold both)."""
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    sources = [s for s in out.sources if ("aliyun" in s.url) == mainland]
+    return out.model_copy(update={"sources": sources or out.sources})
 
 
-def _rent_options(f: Facts, b: burst_bill.BurstBill) -> list[_Option]:
-    """The region's other parts that hold a replica as the chosen GPU does (as much memory, the weights' format), as
-    many cards as carry the bursts' decode bandwidth (the resource section 2 weighs for a decode-heavy load), each
-    costed for one burst at its own price with the same overhead."""
-    ch, book = f.chosen, getattr(f, "book", None)
-    if ch is None or book is None or f.cost is None:
-        return []
-    cat = gpus_by_id()
-    fx, conv = float(f.cost.costs.fx_rate), f.cost.conv
-    ov_lo, ov_hi = factor_range("overhead_share")
-    region = "mainland" if f.region in ("mainland", "mainland_plus_overseas") else f.region
-    out = []
-    for gid in dict.fromkeys(f.gpu_ids):
-        g = cat.get(gid)
-        if g is None or gid == ch.gpu.id or not g.bandwidth_bytes_per_s or g.vendor != ch.gpu.vendor:
-            continue  # the same vendor's stack only: another vendor's is a port, not a rental (continuity)
-        if g.usable_memory_bytes < ch.gpu.usable_memory_bytes or (ch.weights == "fp8" and not g.fp8_tflops_dense):
-            continue
-        if region == "mainland" and not g.china_market:
-            continue
-        price = costmod.cloud_price(book, gid, region, fx)
-        if price is None:
-            continue
-        count = max(1, math.ceil(b.gpus * ch.gpu.bandwidth_bytes_per_s / g.bandwidth_bytes_per_s - 1e-9))
-        shape = node_shapes.shape_of(gid, owned=False)
-        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
-            unit = max(shape.sizes)
-            count = math.ceil(count / unit) * unit
-        hours = b.days * 24 * count
-        out.append(_Option(gid, g.name, count, (price[0] * conv * hours * (1 + ov_lo),
-                                                price[1] * conv * hours * (1 + ov_hi))))
-    return sorted(out, key=lambda o: sum(o.per_burst))
+def cloud_event_gpus(f: Facts) -> tuple[int, int] | None:
+    """(GPUs a cloud plan adds for its bursts, replicas kept on) where the bursts can be booked: a bursty load on
+    rented GPUs that starts replicas beyond its warm ones, unless the answers say the bursts come unannounced
+    (round 13, q23/q36: "recommend capacity reservations before scheduled events", as q39 does); None otherwise."""
+    c, ch = f.ctx, f.chosen
+    if f.form != "cloud" or ch is None or c.load != "bursty" or c.is_batch:
+        return None
+    sched = c.answers.burst_schedule
+    if sched is not None and sched.known_in_advance is False:
+        return None  # unannounced bursts: nothing to book a date for
+    warm = burst.warm_replicas(c, ch, max(1, f.claimed_c_max or ch.c_max))
+    if ch.replicas <= warm:
+        return None
+    return (ch.replicas - warm) * ch.tp, warm
+
+
+def _cloud_reservation(f: Facts) -> Finding | None:
+    got = cloud_event_gpus(f)
+    if got is None or f.chosen is None:
+        return None
+    mainland = f.region in ("mainland", "mainland_plus_overseas")
+    out = finding("scaling.burst_reservation", variant="cloud", gpus=got[0], gpu=f.chosen.gpu.name, warm=got[1],
+                  when="" if burst.scheduled(f.ctx) else {"tr": "burst24.reserve.when.unknown"},
+                  how={"tr": "burst24.reserve.how.mainland" if mainland else "burst24.reserve.how.offshore"})
+    return _provider_sources(f, out)
+
+
+def _rented(f: Facts) -> burst_gpu.Rented | None:
+    """The hybrid's rented side as the costing chose it (``burst_gpu.choose``), with the plan's own GPU's rent for the
+    same work beside it; None without a hybrid."""
+    ch, book, hyb = f.chosen, getattr(f, "book", None), f.cost.costs.hybrid if f.cost is not None else None
+    if ch is None or book is None or hyb is None or not hyb.gpus_burst:
+        return None
+    return burst_gpu.choose(f.ctx, book, ch, f.region, float(f.cost.costs.fx_rate), hyb.burst_plan_gpus or hyb.gpus_burst)
+
+
+def _in_plan_gpu(f: Facts, b: burst_bill.BurstBill, r: burst_gpu.Rented) -> tuple[float, float]:
+    """One burst on the plan's own GPU (the part not rented): its cards × days × 24 h × its rate with the overhead."""
+    ch = f.chosen
+    assert ch is not None and f.cost is not None
+    own = costmod.cloud_price(f.book, ch.gpu.id, "mainland" if f.region in ("mainland", "mainland_plus_overseas")
+                              else f.region, float(f.cost.costs.fx_rate))
+    if own is None:
+        return b.per_burst
+    ov_lo, ov_hi = rented_share()  # the share the hybrid's burst row bills (forms, burst_gpu.monthly)
+    hours = b.days * 24 * r.plan_gpus
+    conv = f.cost.conv
+    return own[0] * conv * hours * (1 + ov_lo), own[1] * conv * hours * (1 + ov_hi)
 
 
 @rule("gpu.burst_rent_choice", "cost")
 def burst_rent_choice(f: Facts) -> Finding | None:
-    """The GPU rented for a hybrid's bursts, weighed by cost per capacity: the cheapest part of the same vendor the
-    region's clouds price that holds a replica, at the cards that give the bursts' decode bandwidth, against the
-    team's own GPU (continuity only breaks a tie: a rented node needs no spare parts); and the bursts' tokens on a
-    hosted API of the same model, where one prices it."""
+    """The GPU the hybrid rents for its bursts, as its costing chose it (``advisor.plan.burst_gpu``): the cheapest part
+    of the same vendor the region's clouds price that holds a replica, at the cards that carry the bursts' GPU time,
+    against the team's own GPU (continuity only breaks a tie: a rented node needs no spare parts); the cost table,
+    the burst month and the reservation price the same part (round 13, q39: the memo advised 8 × H20 while the plan
+    priced 34 × L20). With the bursts' tokens on a hosted API of the same model, where one prices it."""
     b = _bill(f)
     ch = f.chosen
-    if b is None or ch is None:
+    r = _rented(f)
+    if b is None or ch is None or r is None:
         return None
-    options = _rent_options(f, b)
-    best = options[0] if options else None
     api = _api_per_burst(f, b)
-    if best is not None and sum(best.per_burst) < (1 - TIE_SHARE) * sum(b.per_burst):
-        # the month with a burst on the other part (the cost table prices the team's GPU): its burst instead
-        in_month = min(b.days, DAYS_PER_MONTH) / b.days
-        month = tuple(m - (p - o) * in_month for m, p, o in zip(b.burst_month, b.per_burst, best.per_burst, strict=True))
-        return finding("gpu.burst_rent_choice", variant="other", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f),
-                       n=best.count, other=best.name, other_cost=_r(best.per_burst, f), days=f"{b.days:g}",
-                       month=_r(b.burst_month, f), other_month=_r((month[0], month[1]), f), api=api)  # fmt: skip
+    if r.other:
+        other = gpus_by_id()[r.gpu]
+        pre = prefill_share(f.ctx, ch) or 0.0
+        tf = other.fp8_tflops_dense if ch.weights == "fp8" else other.bf16_tflops_dense
+        tf_mine = ch.gpu.fp8_tflops_dense if ch.weights == "fp8" else ch.gpu.bf16_tflops_dense
+        ratio = r.plan_gpus / ch.tp / max(1, r.count // ch.tp)  # replicas of the plan's GPU each rented one carries
+        cap = claimed_capacity(f.ctx, ch)  # the serve command's --max-num-seqs (as fleet_disagree says it)
+        return finding("gpu.burst_rent_choice", variant="rented", gpus=r.plan_gpus, gpu=ch.gpu.name,
+                       cost=_r(_in_plan_gpu(f, b, r), f), n=r.count, other=r.name, other_cost=_r(b.per_burst, f),
+                       decode=round(100 - 100 * pre), prefill=round(100 * pre),
+                       bw=f"{other.bandwidth_bytes_per_s / ch.gpu.bandwidth_bytes_per_s:.1f}",
+                       tf=f"{(tf or 0) / (tf_mine or 1):.2f}", seqs=math.ceil(cap * ratio - 1e-9), cap=cap,
+                       ratio=f"{ratio:.1f}", api=api)  # fmt: skip
     return finding("gpu.burst_rent_choice", gpus=b.gpus, gpu=ch.gpu.name, cost=_r(b.per_burst, f), days=f"{b.days:g}",
                    api=api)
 
@@ -214,11 +254,14 @@ def hybrid_server_down(f: Facts) -> Finding | None:
     if d is None or b is None or ch is None:
         return None
     mid = (b.rate[0] + b.rate[1]) / 2
-    return finding("sizing.hybrid_server_down", owned=d.owned, gpu=ch.gpu.name, server=d.server, servers=d.servers,
-                   lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus, more=d.lost_gpus,
-                   off={"tr": "burst23.down.off.some" if d.off_peak else "burst23.down.off.none", "off": d.off_peak,
+    more, off = _as_rented(f, d.lost_gpus), _as_rented(f, d.off_peak)
+    rented = burst_gpu.rented_of(f.cost.costs, f.form) if f.cost is not None else None
+    return finding("sizing.hybrid_server_down", variant="rented" if rented else None, owned=d.owned, gpu=ch.gpu.name,
+                   server=d.server, servers=d.servers, lost=d.lost, spare=d.spare, left=d.left, burst=b.gpus,
+                   more=more, lost_gpus=d.lost_gpus, rented=rented["gpu"] if rented else "",
+                   off={"tr": "burst23.down.off.some" if d.off_peak else "burst23.down.off.none", "off": off,
                         "left": d.left},
-                   day=_money(d.lost_gpus * mid * 24, f))  # fmt: skip
+                   day=_money(more * mid * 24, f))  # fmt: skip
 
 
 __all__ = ["TIE_SHARE", "burst_rent_choice", "burst_reservation", "cost_burst_month", "hybrid_server_down",

@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from advisor.plan import burst, hosted_weigh
+from advisor.plan.burst_gpu import rented_of
 from advisor.plan.data import duration
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
@@ -51,7 +52,9 @@ def warm_finding(f: Facts, ch: Any) -> Finding:
     if base is not None:
         warm, multiple = base
         steady = max(1, math.ceil(c.peak / multiple - 1e-9))
-        return finding("scaling.warm_replica", variant="fleet", warm=warm, peak_replicas=ch.replicas,
+        rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
+        return finding("scaling.warm_replica", variant="fleet_rented" if rented else "fleet", rented=rented or "",
+                       gpu=ch.gpu.name, warm=warm, peak_replicas=ch.replicas,
                        extra=max(0, ch.replicas - warm), steady=steady, peak=c.peak, multiple=f"{multiple:g}",
                        how=how)  # fmt: skip
     st = burst.steady(c)

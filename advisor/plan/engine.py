@@ -70,6 +70,7 @@ from advisor.plan.batch_kv import job_fp8_kv
 from advisor.plan.batch_steps import SAMPLE as BATCH_SAMPLE
 from advisor.plan.batch_steps import batch_load, throughput_step
 from advisor.plan.binding import binding_constraint
+from advisor.plan.candidate_gpus import candidate_gpus
 from advisor.plan.capacity import (
     carry_peak,
     claimed_capacity,
@@ -135,36 +136,6 @@ def fewer_cards_still_over_budget(result: PlanResult) -> bool:
         return False
     ratio = min(w.per_hour_if_cards / w.chosen_per_hour for w in cheaper)
     return c.recommended_monthly.low * ratio > c.budget_monthly
-
-
-def candidate_gpus(c: Ctx, region: str) -> list[str]:
-    """GPUs the plan may use: the user's constraint, else what the region offers. Consumer cards only for internal
-    tools and batch jobs (rule 12); low-confidence accelerators only when asked for (rule 13)."""
-    avail = facts()["gpu_availability"]
-    if c.gpu_constraint:
-        if region in ("mainland", "mainland_plus_overseas"):
-            return list(c.gpu_constraint)
-        # China-market parts (H800, A800, H20, L20, 4090D) are not sold or rented outside the mainland: an offshore
-        # node never gets one, even when the answers allow it; the ids left out are said (plan.assume.china_market)
-        china = set(avail["china_market_only"]["gpus"])
-        kept = [g for g in c.gpu_constraint if g not in china]
-        if kept:
-            return kept
-    ids_offshore = [g for g in avail["default_candidates"] if g not in set(avail["china_market_only"]["gpus"])]
-    # a mainland_plus_overseas plan is sized on the mainland node; the overseas node mirrors it
-    ids = avail["mainland"]["gpus"] if region in ("mainland", "mainland_plus_overseas") else ids_offshore
-    out = []
-    table = gpus_by_id()
-    for gid in ids:
-        g = table[gid]
-        if g.confidence == "low" and g.vendor.lower() != "nvidia":
-            continue
-        if g.market == "consumer" and not (c.audience == "internal" or c.is_batch):
-            continue
-        if g.market == "consumer" and c.is_batch and not batch_policy.consumer_cards_allowed(c):
-            continue  # sensitive data (a bank's loan files) stays off marketplace consumer cards
-        out.append(gid)
-    return out
 
 
 def _china_market_dropped(c: Ctx, region: str) -> list[str]:
@@ -1092,6 +1063,9 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and not c.is_batch:
         result.gpu_choice = _gpu_choice(sized, chosen, ok, fx, "mainland" if main_node is not None else region, book,
                                         size_alternatives=size_alternatives)
+        hyb = result.costs.hybrid if form == "hybrid" else None  # the part a hybrid rents for its bursts (s24-burst24)
+        if result.gpu_choice is not None and hyb is not None and hyb.burst_gpu_name:
+            result.gpu_choice = result.gpu_choice.model_copy(update={"burst_rented": hyb.burst_gpu_name})
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)
@@ -1600,10 +1574,12 @@ def _burst_reserve_step(f: Facts) -> list[NextStep]:
     (blind review 12b, q39: "renting 34 on demand for three weeks needs a capacity reservation, not just a calendar
     trigger"); the GPUs counted as the reservation finding counts them (``burst_bill_rules.reserve_count``)."""
     got = burst_bill_rules.reserve_count(f)
+    # a cloud plan's event replicas (s24-burst24, q23/q36): the reservation finding says it beside the calendar
+    # finding; a step as well put q36's memo on a fifth page
     if got is None or f.chosen is None:
         return []
     return [NextStep(id="burst_reserve", key="burst23.next.reserve",
-                     params={"total": got[0] + got[1], "gpu": f.chosen.gpu.name})]
+                     params={"total": got[0] + got[1], "gpu": burst_bill_rules.rented_name(f)})]
 
 
 def _service_tests(c: Ctx, ch: sizing.Candidate | None, url: str, served: str, levels: str, dist: str, o: int,

@@ -31,7 +31,15 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from advisor.plan import cloud_overhead, fleet_racked, forms, gpu_choice, hybrid, node_shapes, spare_policy
+from advisor.plan import (
+    burst_gpu,
+    fleet_racked,
+    forms,
+    gpu_choice,
+    hybrid,
+    node_shapes,
+    spare_policy,
+)
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity, serving_replicas
 from advisor.plan.context import PEAK_FACTOR, Ctx
@@ -328,9 +336,6 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     out = FleetOutcome(use=use, own=own, hybrid=None)
     if use.office or c.load not in ("bursty", "diurnal") or use.need < 2 * cand.tp:
         return out
-    price = costmod.cloud_price(book, gpu, region, fx)
-    if price is None:
-        return out
     # the base: on the plan's curve; a fleet carrying this service's load today carries all of its base
     base = use.used if use.this_service else hybrid.base_replicas(c, cand) * cand.tp
     base_fleet = min(use.used, base)
@@ -338,17 +343,16 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     burst = use.need - base_fleet - base_bought
     if burst <= 0:
         return out
-    p_lo, p_hi, rows = price
-    share = c.burst_share
-    # the rented peaks pay storage and support; their egress, if any, is the service's (s22-uplift22c)
-    ov_lo, ov_hi = cloud_overhead.rented_share()
-    rent = (p_lo * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_lo),
-            p_hi * costmod.HOURS_PER_MONTH * share * burst * (1 + ov_hi))  # fmt: skip
+    # the bursts rented on the part that carries them for least (s24-burst24): the plan's GPU or a cheaper one
+    rented = burst_gpu.choose(c, book, cand, region, fx, burst)
+    if rented is None:
+        return out
     out.peak_only_bought = max(0, bought - max(0, base - use.used))
-    hyb = owned(base_fleet + base_bought, base_bought, "hybrid", burst=rent, burst_gpus=burst)
+    hyb = owned(base_fleet + base_bought, base_bought, "hybrid", burst=burst_gpu.monthly(rented, c.burst_share),
+                burst_gpus=rented.count, rented=burst_gpu.fields(rented))  # fmt: skip
     if hyb is not None:
         seen = {r.id for r in hyb.rows}
-        out.hybrid = replace(hyb, rows=hyb.rows + tuple(r for r in rows if r.id not in seen))
+        out.hybrid = replace(hyb, rows=hyb.rows + tuple(r for r in rented.rows if r.id not in seen))
     return out
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from advisor.plan import fleet as fleetmod
 from advisor.plan import gpu_choice
 from advisor.plan.burst_bill import without_burst
+from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import claimed_capacity
 from advisor.plan.line_total import judged_total
 from advisor.plan.result import Finding
@@ -70,8 +71,12 @@ def fleet_load_disagrees(f: Facts) -> Finding | None:
         return out
     # a hybrid that rents nothing on the curve: both sizes' monthly costs in the title page 1 leads with (blind review
     # 12b, q39: "the headline '34 more GPUs' may be zero", "the plan should be gated on that measurement")
-    return out.model_copy(update={"title_key": "burst23.fleet.costed.title",
-                                  "params": {**out.params, "cost_measured": sizes[0], "cost_curve": sizes[1]}})
+    # s24-burst24 (round 13, q39: "say which figure decides"): the count of requests in flight decides; until it is read
+    # the plan is priced on the measurement, with the part the bursts rent named as the cost table prices it
+    rented = rented_of(f.cost.costs, f.form) if f.cost is not None else None
+    return out.model_copy(update={"title_key": "burst24.fleet.costed.title", "params": {
+        **out.params, "cost_measured": sizes[0], "cost_curve": sizes[1],
+        "rented": rented or {"tr": "burst24.rented_plain", "n": max(0, r["need"] - r["count"])}}})
 
 
 def _both_costs(f: Facts) -> tuple[str, str] | None:

@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import capacity_per_million, cloud_overhead, node_shapes, office_power, office_purchase
+from advisor.plan import burst_gpu, capacity_per_million, node_shapes, office_power, office_purchase
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
@@ -102,7 +102,7 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
-         purchase_unit: int = 1, servers: int | None = None) -> Owned | None:
+         purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
     capex_rows = book.find(gpu, "capex")
     unit = _span(capex_rows, fx)
@@ -163,7 +163,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
         capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
         average_draw=round(draw[0], 3), average_draw_high=round(draw[1], 3),
-        idle_draw=MoneyRange(low=idle[0], high=idle[1]),
+        idle_draw=MoneyRange(low=idle[0], high=idle[1]), **(rented or {}),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
                  staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))
@@ -229,22 +229,18 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
     # a peak to rent needs a peak: the load itself takes two replicas or more. A one-replica service whose rented
     # layout carries a spare (N+1) has nothing above its base (it became "own one, rent the spare at peak hours")
     if bought.load_replicas >= 2 and cand.replicas >= 2 and not office:
-        price = costmod.cloud_price(book, gpu, "mainland" if region == "mainland_plus_overseas" else region, fx)
-        if price is not None:
-            p_lo, p_hi, rows = price
-            owned_gpus = _whole(hybrid_split.base_replicas(c, cand) * cand.tp, unit)  # the steady load, on the curve
-            burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
-            if burst_gpus <= 0:
-                return out
-            share = c.burst_share
-            # the rented peaks pay storage and support; their egress, if any, is the service's (s22-uplift22c)
-            ov_lo, ov_hi = cloud_overhead.rented_share()
-            burst = (p_lo * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_lo),
-                     p_hi * costmod.HOURS_PER_MONTH * share * burst_gpus * (1 + ov_hi))  # fmt: skip
-            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid", burst=burst,
-                          burst_gpus=burst_gpus, budget_usd=budget, purchase_unit=unit)  # fmt: skip
+        owned_gpus = _whole(hybrid_split.base_replicas(c, cand) * cand.tp, unit)  # the steady load, on the curve
+        burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
+        if burst_gpus <= 0:
+            return out
+        # the bursts rented on the part that carries them for least (s24-burst24): the plan's GPU or a cheaper one
+        rented = burst_gpu.choose(c, book, cand, region, fx, burst_gpus)
+        if rented is not None:
+            hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid",
+                          burst=burst_gpu.monthly(rented, c.burst_share), burst_gpus=rented.count, budget_usd=budget,
+                          purchase_unit=unit, rented=burst_gpu.fields(rented))  # fmt: skip
             if hybrid is not None:
-                out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + tuple(rows)})
+                out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + rented.rows})
     return out
 
 

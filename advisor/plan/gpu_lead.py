@@ -70,8 +70,9 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if sized is not None:
             add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
                 cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
-        elif choice.reason == "fleet":
-            add(a.gpu_name, "pages23.lead.fleet", cost=_cost(choice, a))
+        elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
+            add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
+                cost=_cost(choice, a))
         else:
             add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
     if (k := choice.cheaper_card) is not None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import idle_spares, line_total, spare_in_units, spare_policy
+from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
@@ -180,6 +181,9 @@ def fleet_rule(f: Facts):
                 "bare_metal", "on_premises", "cloud_then_bare_metal") else "")
             why |= {"util": round(f.ctx.utilisation * 100), "more": max(0, ch.total_gpus - count),
                     "tr": f"plan.capacity16.same_this_service{how}" if how else "plan.fleetload14.same_this_service"}
+            rented = rented_of(f.cost.costs, f.form) if f.cost is not None and how == "_rented_peak" else None
+            if rented is not None:  # the bursts rent another part (s24-burst24): said as the cost table prices it
+                why |= {"tr": "burst24.same_this_service_rented_other", "rented": rented}
         elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
             from advisor.plan.fleet import free_gpus, movable
 

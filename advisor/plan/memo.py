@@ -58,6 +58,7 @@ from advisor.plan import (
     volume_range,
     zh_spacing,
 )
+from advisor.plan.burst_gpu import hardware_text, rented_of
 from advisor.plan.charts import ChartData, cost_chart, memo_charts
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
@@ -357,6 +358,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     if hw.gpu:  # which GPU, how many and in what formats in one row (a memo keeps to 4 pages)
         gpus = t("memo4.hw.gpus_value", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica, replicas=hw.replicas,
                  total=hw.total_gpus, tp=hw.tp or hw.gpus_per_replica)
+        rented = rented_of(result.costs, result.deployment_form)
+        if rented is not None and result.costs.hybrid is not None:  # the bursts' part, as page 1 names it
+            gpus += t("burst24.hw.rented", plan=rented["plan"], owned=result.costs.hybrid.gpus_owned, n=rented["n"],
+                      other=rented["gpu"])
         rows.append((t("memo.hw.layout_mainland" if result.nodes else "memo.hw.layout"),
                      gpus + (t("memo.list_sep") + formats if formats else "")))
         # what is bought or rented (whole servers or VMs, spare for N+1 included) is page 1's hardware row; a hosted
@@ -1060,7 +1065,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     else:
         hardware = t("memo.key.hardware_value", total=hw.total_gpus, gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                      replicas=hw.replicas, weights=hw.weights or "—")
-        if hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
+        both = hardware_text(result, lang)  # the bursts rent another part (s24-burst24): both parts named
+        if both is not None:
+            hardware = both
+        elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)

@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import capex_unknown, memo_text15, staff_words, volume_busy
+from advisor.plan.burst_gpu import rented_of
 from advisor.plan.memo_per_million import busy_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
@@ -95,7 +96,9 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     rows = [
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
-        (t("memo.forms.cost.gpus"), (t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
+        (t("memo.forms.cost.gpus"), (t("burst24.forms.gpus_value", owned=o.gpus_owned, rented=t("burst24.rented", n=rented["n"], gpu=rented["gpu"]))
+                                     if (rented := rented_of(result.costs, result.deployment_form)) is not None
+                                     else t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
                                      if o.gpus_burst else str(o.gpus_owned))
          + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
         (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)),

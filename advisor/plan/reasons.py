@@ -87,11 +87,20 @@ def _leads(f: Finding) -> bool:
     return f.id in ("cost.token_margin", "sizing.fleet_load_disagrees")
 
 
+def _fleet_hybrid(f: Finding) -> bool:
+    """The team's fleet carries the base and GPUs are rented for the peaks: ``cost.fleet`` states the hybrid form
+    then, as ``cost.hybrid`` does for a bought base (round 13, q39: "the decisive reasons lead with budget overruns
+    instead of the plan")."""
+    more = f.params.get("more") if f.id == "cost.fleet" else None
+    return isinstance(more, dict) and more.get("tr") in ("burst24.fleetload.more.rent", "plan.fleetload14.more.rent",
+                                                         "plan.fleet13.more.rent")
+
+
 def by_weight(findings: Sequence[Finding]) -> list[Finding]:
     """``findings`` with the deciding ones first and the caveats last."""
 
     def rank(f: Finding) -> tuple[bool, int, int, str]:
-        if f.id in FORM_RULES:
+        if f.id in FORM_RULES or _fleet_hybrid(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -2, f.id)
         if _leads(f):
             return (False, min(SEVERITY_ORDER[f.severity], SEVERITY_ORDER["warning"]), -1, f.id)

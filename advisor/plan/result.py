@@ -377,6 +377,13 @@ class OwnedFormCost(_Out):
     colo_already_paid: MoneyRange | None = Field(
         None, description="colocation of the fleet GPUs this form runs, already paid by the team for racks its other "
         "work keeps (not in running_monthly); null where the form pays it (bought GPUs, a fleet that is this service)")
+    # s24-burst24 (round 13, q39): the part a hybrid rents for its bursts where it is not the plan's own GPU (chosen by
+    # cost per capacity, ``advisor.plan.burst_gpu``); ``gpus_burst`` then counts cards of that part
+    burst_gpu: str | None = Field(None, description="hybrid: GPU id rented for the bursts when another part than the "
+                                  "plan's own GPU carries them for less; null: the plan's own GPU")
+    burst_gpu_name: str | None = Field(None, description="hybrid: that part's name")
+    burst_plan_gpus: int | None = Field(None, description="hybrid: the plan's own GPUs whose work the rented part "
+                                        "carries (the sizing's count in the plan's GPU)")
 
 
 class Costs(_Out):
@@ -837,6 +844,9 @@ class GpuChoice(_Out):
     # for one card a replica, its P99 TPOT with one replica down near the target (advisor.plan.latency_pick):
     # {"other": GpuOption, "more_pct", "limit_pct", "load", "tpot", "other_load", "other_tpot", "target", "near_pct"}
     latency_pick: dict[str, Any] | None = None
+    # s24-burst24 (round 13, q39: "rejects H20 as a GPU your team does not run and then recommends 8 × H20"): the
+    # part a hybrid rents for its bursts beside the team's own GPUs (``OwnedFormCost.burst_gpu_name``), not set aside
+    burst_rented: str | None = Field(None, description="hybrid: the GPU rented for the bursts, beside the team's own")
 
     @staticmethod
     def _option(o: Any) -> GpuOption:

@@ -46,7 +46,12 @@ def test_the_hybrid_on_a_busy_fleet_is_sized_on_its_measurement():
     """The property above is not vacuous: the advice scenario of a fleet busier than the curve says (q39) has it."""
     r = _plan("q39_hybrid_l20_base_cloud_burst")
     assert r.capacity is not None and r.capacity.headroom_measured is not None
-    assert r.next_steps[0].key == "replica21.next.fleet_load_budget"  # (s21-replica21: the curve's divisor named) its cost's high end is over the budget
+    # (s21-replica21: the curve's divisor named) the budget variant where its cost's high end is over the budget: since
+    # s24-burst24 q39's bursts rent H20s and its high end fits ¥80,000; at ¥50,000 it does not
+    assert r.next_steps[0].key == "replica21.next.fleet_load"
+    tight = planned({**json.loads((SCEN / "q39_hybrid_l20_base_cloud_burst.json").read_text(encoding="utf-8"))["answers"],
+                     "monthly_budget": {"amount": 50_000, "currency": "CNY"}})
+    assert tight.next_steps[0].key == "replica21.next.fleet_load_budget"
 
 
 def _deciding_reasons(memo: str) -> str:

@@ -34,10 +34,12 @@ def test_the_two_readings_lead_page_one(q39):
     assert p["on_curve"] <= p["count"] and p["on_curve_text"]["tr"].endswith(".fits")
     # the serve command's cap is explained against the curve's per-replica figure
     assert p["cap"] < p["per"] and f"--max-num-seqs {p['cap']}" in (q39.hardware.command or "")
-    assert deciding(q39.findings)[0].id == "sizing.fleet_load_disagrees"
+    # s24-burst24 (round 13: "lead with the plan"): right after the finding that states the plan (the fleet carries
+    # the base, the peaks rented), before anything else that decides
+    assert [x.id for x in deciding(q39.findings)[:2]] == ["cost.fleet", "sizing.fleet_load_disagrees"]
     en = render_memo_markdown(q39, "en")
     reasons = en.split("What decides it:")[1].split("\n\n")[1]
-    assert reasons.startswith("1. **Count the fleet's load before renting")
+    assert reasons.split("\n")[1].startswith("2. **The requests in flight decide what the bursts rent")
     assert f"your 16 GPUs carry the peak of 300 ({p['on_curve']} of them" in en
 
 

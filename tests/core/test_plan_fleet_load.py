@@ -56,20 +56,23 @@ def test_the_whole_fleet_carries_the_base_and_the_tripled_peak_is_rented(this_se
     # the measurement (16 × 0.85 = 13.6 GPUs busy at the base) sizes the peak: ×3 with the plan's 20 % headroom
     # is 49 replicas + the N+1 spare; the fleet's 16 carry the base, the rest is rented for the peaks
     assert r.hardware.total_gpus == 50 and r.hardware.layout is not None and r.hardware.layout.fleet_used == 16
-    assert h.gpus_burst == 34  # about twice the fleet, as an engineer would rent for a tripled demand
+    # about twice the fleet's work, as an engineer would rent for a tripled demand; rented as the part that carries it
+    # for least (s24-burst24: 11 H20 do the 34 L20s' work, tests/core/test_burst24.py)
+    assert h.burst_plan_gpus == 34 and h.burst_gpu == "h20-96g" and h.gpus_burst < 34
     assert QUESTION not in {q.field for q in r.open_questions}
 
 
 def test_the_memo_says_it_in_words_en_and_zh(this_service: PlanResult):
     en = render_memo_markdown(this_service, "en")
-    assert "Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need about 34 more, rented" in en
+    assert ("Your 16 × NVIDIA L20 48GB carry today's load at 85 %; the peaks (×3) need the work of about 34 more, "
+            "rented as 11 × NVIDIA H20 96GB") in en  # s24-burst24: the part the bursts rent, named
     # which figure sizes the plan, and why (s15-burst: the reviewers asked for the reason, not just the choice); since
     # s22-gpu22c the two readings, 4.5× apart, are said once, in the page-1 warning (test_plan_fleet22)
     assert "The plan sizes the peak (×3 today's load) on the measurement" in en and "nvidia-smi" in en
     assert "2 free" not in en
-    assert "keep your 16 replicas on, rent 34 more for the bursts" in en
+    assert "keep your 16 replicas on, rent 11 × NVIDIA H20 96GB for the bursts" in en
     zh = render_memo_markdown(this_service, "zh_CN")
-    assert "现有 16 张 NVIDIA L20 48GB 以 85 % 利用率承担当前负载；高峰（×3）约需另外 34 张" in zh
+    assert "现有 16 张 NVIDIA L20 48GB 以 85 % 利用率承担当前负载；高峰（×3）约需另外 34 张的工作量" in zh
     assert "方案按实测为高峰" in zh
 
 
@@ -79,7 +82,8 @@ def test_old_answers_are_unchanged_the_load_read_as_other_work(unsaid: PlanResul
         h = r.costs.hybrid
         assert r.deployment_form == "hybrid" and h is not None
         # the rented peak carries the plan's 20 % headroom (s15-layout: it was sized to the bare peak, 7 rented)
-        assert (h.fleet_gpus, h.fleet_free, h.gpus_burst, r.hardware.total_gpus) == (2, 2, 8, 10)
+        # (s24-burst24: the 8 L20s' work rented as the part that carries it for least, burst_plan_gpus in L20s)
+        assert (h.fleet_gpus, h.fleet_free, h.burst_plan_gpus or h.gpus_burst, r.hardware.total_gpus) == (2, 2, 8, 10)
     assert QUESTION not in {q.field for q in said_no.open_questions}
 
 

@@ -412,8 +412,12 @@ ROWS: list[Row] = [
     Row("cost.burst_month", HYBRID_FLEET, {"burst_schedule": {"per_year": 3}}, why="no_budget", case=""),
     Row("scaling.burst_reservation", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"load_pattern": "stable"}),
+    # s24-burst24 (round 13, q23/q36): a cloud plan's event replicas reserved ahead where the bursts have dates; none
+    # where the answers say the bursts come unannounced
+    Row("scaling.burst_reservation", lambda: advice_answers("q36_bursty_b2b_event_mainland"),
+        {"burst_schedule": {"known_in_advance": False}}, why="cloud_events", case="cloud"),
     Row("gpu.burst_rent_choice", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
-        {"load_pattern": "stable"}, case="other"),
+        {"load_pattern": "stable"}, case="rented"),
     Row("sizing.hybrid_server_down", lambda: advice_answers("q39_hybrid_l20_base_cloud_burst"),
         {"current_fleet": {"gpu": "l20-48g", "count": 8, "load_is_this_service": True, "peak_multiple": 3}}),
     # -- a chat counted in requests a day on a hosted API: the month's basis and its turns (s21-batch21b); a batch

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from advisor import i18n
 from advisor.i18n import tr
 from advisor.plan import budget_words
+from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.charts import cost_chart
 from advisor.plan.field_labels import is_job
 from advisor.plan.memo import as_asked_only
@@ -85,8 +86,11 @@ def recommendation_summary(result: Any) -> dict[str, str]:
     if hw.gpu:
         hardware = tr("wizard.card.hardware_line", gpu=hw.gpu_name or hw.gpu, per=hw.gpus_per_replica,
                       replicas=hw.replicas, total=hw.total_gpus)  # fmt: skip
-        if hw.layout is not None:  # as bought or rented first: "2 servers of 8 × NVIDIA H20 96GB"
-            lang = i18n.current_language()
+        lang = i18n.current_language()
+        both = hardware_text(result, lang)  # a hybrid renting another part for its bursts: the memo's page-1 line
+        if both is not None:
+            hardware = both
+        elif hw.layout is not None:  # as bought or rented first: "2 servers of 8 × NVIDIA H20 96GB"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{tr('memo.key.hardware_sep')}{hardware}"
     else:
         from advisor.plan.memo_forms import no_hardware_key

@@ -1,0 +1,145 @@
+"""The GPU a hybrid rents for its bursts, chosen where the hybrid is costed (issue 25, s24-burst24).
+
+Round 13 on q39: the memo advised 8 × H20 for the bursts while the plan, the hardware row and the cost table priced
+34 × L20 — a recommendation the plan did not take. The rented side is now chosen once, here, and every figure reads
+it: the hybrid's costing (``forms.cost_forms``, ``fleet.cost``) prices the bursts on the part chosen, and the rules
+and the memo say that part and that count (``OwnedFormCost.burst_gpu``).
+
+How: a rented node needs no spare parts of the team's and another part of the same vendor runs the same CUDA and
+vLLM stack, so continuity with the owned GPU only breaks a tie (``TIE_SHARE``). Each part the region's clouds price
+that holds a replica as the plan's GPU does (as much memory; FP8 where the weights are FP8) carries the bursts'
+work at as many cards as give it the plan GPUs' GPU time: decoding weighed by memory bandwidth, prefill by dense
+compute in the weights' format, each by its share of the plan GPU's time at the planned load (``token_split``; the
+H20's weak prefill counts, round 13 zh: "the suggestion to burst on 8 H20s does not mention H20's weak prefill").
+The cheapest by more than the tie share is rented; otherwise the plan's own GPU.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import cloud_overhead, node_shapes
+from advisor.plan import cost as costmod
+from advisor.plan.candidate_gpus import candidate_gpus
+from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook, gpus_by_id
+from advisor.plan.result import PriceRow, render
+from advisor.plan.token_split import prefill_share
+
+# the cheaper part must save more than this share of the rent before continuity stops deciding (a tie within it)
+TIE_SHARE = 0.10
+
+
+@dataclass(frozen=True)
+class Rented:
+    """The bursts' rented GPUs: the part, how many, what each costs an hour (USD, low/high) and the price rows."""
+
+    gpu: str
+    name: str
+    count: int
+    plan_gpus: int  # the plan's own GPUs whose work they carry (the count the sizing gives in the plan's GPU)
+    price: tuple[float, float]
+    rows: tuple[PriceRow, ...]
+    factor: float  # rented cards per plan GPU (1.0 for the plan's own GPU)
+
+    @property
+    def other(self) -> bool:
+        return self.factor != 1.0
+
+    def of(self, plan_gpus: int) -> int:
+        """Rented cards that carry the work of ``plan_gpus`` of the plan's GPU (a server down, a burst's spare)."""
+        return 0 if plan_gpus <= 0 else max(1, math.ceil(plan_gpus * self.factor - 1e-9))
+
+
+def _tflops(g: Any, weights: str) -> float:
+    return float((g.fp8_tflops_dense if weights == "fp8" else g.bf16_tflops_dense) or 0.0)
+
+
+def factor(c: Ctx, cand: Any, g: Any) -> float | None:
+    """Cards of ``g`` per card of the plan's GPU for the same work: decode by bandwidth, prefill by dense compute,
+    each at its share of the plan GPU's time; None where either figure is missing."""
+    mine = cand.gpu
+    bw, tf, tf_mine = g.bandwidth_bytes_per_s, _tflops(g, cand.weights), _tflops(mine, cand.weights)
+    if not bw or not mine.bandwidth_bytes_per_s or tf <= 0 or tf_mine <= 0:
+        return None
+    pre = prefill_share(c, cand) or 0.0
+    return (1 - pre) * mine.bandwidth_bytes_per_s / bw + pre * tf_mine / tf
+
+
+def choose(c: Ctx, book: PriceBook, cand: Any, region: str, fx: float, plan_gpus: int) -> Rented | None:
+    """The rented side of a hybrid whose peak needs ``plan_gpus`` more of the plan's GPU; None where the plan's GPU
+    has no cloud price in the region (nothing to rent it against)."""
+    where = "mainland" if region in ("mainland", "mainland_plus_overseas") else region
+    own = costmod.cloud_price(book, cand.gpu.id, where, fx)
+    if own is None:
+        return None
+    mine = Rented(cand.gpu.id, cand.gpu.name, plan_gpus, plan_gpus, (own[0], own[1]), tuple(own[2]), 1.0)
+    best, cat = mine, gpus_by_id()
+    for gid in dict.fromkeys(candidate_gpus(c, region)):
+        g = cat.get(gid)
+        if g is None or gid == cand.gpu.id or g.vendor != cand.gpu.vendor:
+            continue  # the same vendor's stack only: another vendor's is a port, not a rental (continuity)
+        if g.usable_memory_bytes < cand.gpu.usable_memory_bytes or (cand.weights == "fp8" and not g.fp8_tflops_dense):
+            continue
+        per = factor(c, cand, g)
+        price = costmod.cloud_price(book, gid, where, fx)
+        if per is None or price is None:
+            continue
+        count = max(1, math.ceil(plan_gpus * per - 1e-9))
+        shape = node_shapes.shape_of(gid, owned=False)
+        if shape.whole_server:  # rented only as whole servers (SXM with no sourced smaller instance): whole ones
+            unit = max(shape.sizes)
+            count = math.ceil(count / unit) * unit
+        option = Rented(gid, g.name, count, plan_gpus, (price[0], price[1]), tuple(price[2]), per)
+        if _hourly(option) < _hourly(best):
+            best = option
+    return best if best is mine or _hourly(best) < (1 - TIE_SHARE) * _hourly(mine) else mine
+
+
+def _hourly(r: Rented) -> float:
+    return r.count * (r.price[0] + r.price[1])
+
+
+def rented_of(costs: Any, form: str | None) -> dict[str, Any] | None:
+    """The hybrid's rented burst GPUs as the memo names them ("11 × NVIDIA H20 96GB"), where the plan is the hybrid
+    (``form``; another form keeps ``costs.hybrid`` as a comparison only) and they are another part than the plan's
+    own GPU; None otherwise (the texts that say "N more" of the plan's GPU stay true)."""
+    hyb = getattr(costs, "hybrid", None)
+    if form != "hybrid" or hyb is None or not hyb.gpus_burst or not hyb.burst_gpu_name or hyb.burst_plan_gpus is None:
+        return None
+    return {"tr": "burst24.rented", "n": hyb.gpus_burst, "gpu": hyb.burst_gpu_name, "plan": hyb.burst_plan_gpus}
+
+
+
+
+
+def hardware_text(result: Any, lang: str) -> str | None:
+    """Page 1's hardware line for a hybrid that rents another part for its bursts ("your 16 × L20 + 11 × H20 rented
+    for the bursts (the work of 34 more L20 …)"), one text for the memo, the app's card and the CLI; None otherwise
+    (their own layout text stays true)."""
+    hw, hyb = result.hardware, result.costs.hybrid
+    rented = rented_of(result.costs, result.deployment_form)
+    if rented is None or hyb is None or not hw.gpu:
+        return None
+    return render(lang, "burst24.key.hardware", {
+        "owned": hyb.gpus_owned, "gpu": hw.gpu_name or hw.gpu, "n": rented["n"], "other": rented["gpu"],
+        "plan": rented["plan"], "replicas": hw.replicas, "per": hw.gpus_per_replica, "weights": hw.weights or "—"})
+
+
+def monthly(r: Rented, share: float) -> tuple[float, float]:
+    """USD a month the rented burst GPUs cost, averaged over the year: their hours (730 h × the bursts' share of the
+    hours) × the rate × (1 + the rented share's storage and support; their egress, if any, is the service's)."""
+    ov_lo, ov_hi = cloud_overhead.rented_share()
+    hours = costmod.HOURS_PER_MONTH * share * r.count
+    return r.price[0] * hours * (1 + ov_lo), r.price[1] * hours * (1 + ov_hi)
+
+
+def fields(r: Rented) -> dict[str, Any]:
+    """The ``OwnedFormCost`` fields that name the rented part where it is another than the plan's GPU."""
+    if not r.other:
+        return {}
+    return {"burst_gpu": r.gpu, "burst_gpu_name": r.name, "burst_plan_gpus": r.plan_gpus}
+
+__all__ = ["TIE_SHARE", "Rented", "choose", "factor", "fields", "hardware_text", "monthly", "rented_of"]
