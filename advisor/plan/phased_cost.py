@@ -149,7 +149,7 @@ def cost_row(p: PhasedCost, currency: str, lang: str) -> tuple[str, str]:
     # "12 months in all" was the GPU rent alone beside page 1's total with the lines); else it says it is rent only
     with_lines = p.total_with_lines is not None
     params.update(then=money_range(p.then_monthly, currency),
-                  total=money_range(p.total_with_lines if with_lines else p.total, currency))  # type: ignore[arg-type]
+                  total=money_range(p.total_with_lines if with_lines else p.total, currency))
     key = "prices24.phases.row.with_lines" if with_lines else "prices24.phases.row.lines_apart"
     return render(lang, "phases19.row.label", {}), render(lang, key, params)
 
