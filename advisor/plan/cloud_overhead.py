@@ -15,6 +15,13 @@ figure, so it is replaced here by components that each have one:
   takes (the same figure the line's bandwidth uses) × a sourced per-GB price, then said as a share of the on-demand
   GPU bill so that the memo's product of printed factors still equals the printed cost.
 
+- **A site-to-site VPN** (s24-prices24, round 13, q35/q38/q41), where a rented node is reached only over the company's
+  private network (``reach`` = ``private_network``, not a batch job): the node joins that network through the cloud's
+  VPN gateway, an IPsec tunnel from the company's firewall, billed a month whatever the traffic: AWS's
+  connection-hours offshore (``site_vpn_usd_month``), a mainland cloud's smallest IPsec gateway on the mainland
+  (``site_vpn_cny_month_mainland``). Said as a share of the on-demand GPU bill like egress, so the printed factors
+  still multiply to the printed cost (a reserved month scales it with the GPU rate, as it does egress).
+
 Everything else the survey counts (monitoring, load balancers, "ecosystem services") has no sourced share and is not
 invented: the memo names the components it applied, once.
 """
@@ -80,12 +87,32 @@ def egress_part(tokens: float, tokens_high: float | None, gpu_bill: tuple[float,
                         cost=MoneyRange(low=round(usd[0] * conv, 2), high=round(usd[1] * conv, 2)))  # fmt: skip
 
 
+def vpn_part(c: Ctx, region: str, gpu_bill: tuple[float, float], conv: float, fx: float) -> OverheadPart | None:
+    """The site-to-site VPN a rented node reached only over the company's private network joins it by, as a share
+    of ``gpu_bill`` (USD); None where the service is on the internet or an office LAN, or is a batch job."""
+    if c.is_batch or c.reach != "private_network" or gpu_bill[0] <= 0 or gpu_bill[1] <= 0:
+        return None
+    mainland = region == "mainland"
+    f = factor("site_vpn_cny_month_mainland" if mainland else "site_vpn_usd_month")
+    to_usd = 1.0 / fx if mainland and fx > 0 else 1.0
+    if mainland and fx <= 0:
+        return None  # no rate to convert the mainland gateway's yuan with: unknown, never a zero
+    usd = (float(f["low"]) * to_usd, float(f["high"]) * to_usd)
+    return OverheadPart(name="vpn", low=usd[0] / gpu_bill[0], high=usd[1] / gpu_bill[1], source=str(f["source"]),
+                        date=str(f["date"]), grade=str(f["grade"]), url=str(f.get("url", "")),
+                        cost=MoneyRange(low=round(usd[0] * conv, 2), high=round(usd[1] * conv, 2)))  # fmt: skip
+
+
 def overhead(c: Ctx, region: str, *, tokens: float, tokens_high: float | None, gpu_bill: tuple[float, float],
-             conv: float, currency: str) -> tuple[RegionUplift, list[OverheadPart], str | None]:
+             conv: float, currency: str, fx: float = 0.0) -> tuple[RegionUplift, list[OverheadPart], str | None]:
     """The share on top of the GPU rate this plan pays (their sum, with the worst grade of its parts), its parts,
     and why egress is not among them (``no_egress_reason``, or ``unknown`` without tokens; None where it is).
-    ``gpu_bill``: the on-demand GPU bill in USD (low, high) the egress share is taken of."""
+    ``gpu_bill``: the on-demand GPU bill in USD (low, high) the egress and VPN shares are taken of; ``fx``: CNY per
+    USD (a mainland VPN gateway is priced in yuan)."""
     parts = [_part(n) for n in RENTED_PARTS]
+    vpn = vpn_part(c, region, gpu_bill, conv, fx)
+    if vpn is not None:
+        parts.append(vpn)
     skipped = no_egress_reason(c, region)
     if skipped is None:
         eg = egress_part(tokens, tokens_high, gpu_bill, conv, currency)
@@ -105,4 +132,4 @@ def parts_of(costs: Any) -> list[OverheadPart]:
     return list(getattr(costs, "cloud_overhead_parts", None) or [])
 
 
-__all__ = ["egress_part", "overhead", "parts_of", "no_egress_reason", "rented_share"]
+__all__ = ["egress_part", "no_egress_reason", "overhead", "parts_of", "rented_share", "vpn_part"]

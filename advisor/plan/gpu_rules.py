@@ -212,7 +212,7 @@ def fleet_rule(f: Facts):
 @rule("cost.line_bandwidth", "cost")
 def line_bandwidth(f: Facts):
     """The premium line's bandwidth at the peak, per Mbps a month with its source; unknown said as unknown."""
-    from advisor.plan.line_cost import line_cost
+    from advisor.plan.line_cost import colo_rate, line_cost, price_row
 
     fx = float(f.cost.costs.fx_rate) if f.cost is not None else float(prices()["fx"]["cny_per_usd"])
     # the mainland node's line, sized for its share of the peak as the cost table's row is (q34 read 6 Mbps
@@ -226,9 +226,16 @@ def line_bandwidth(f: Facts):
     # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
     shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
     variant = None if not shown else "in_total" if lc.monthly is not None else "excluded"
-    return finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
-                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
-                   tok_s=round(lc.output_tokens_per_s))  # fmt: skip
+    out = finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
+                  out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
+                  tok_s=round(lc.output_tokens_per_s))  # fmt: skip
+    if colo_rate(lc.line, f.form) and lc.source is not None:
+        # s24-prices24 (round 13, q26): a colocated rack's BGP is the IDC's own rate, an estimate: its source replaces
+        # the cloud list's, which no longer prices this line
+        cloud = str((price_row(lc.line, f.region) or {}).get("url", ""))
+        out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
+        out.params["cost"] = {**cost, "tr": "prices24.line.cost_colo"} if lc.monthly is not None else cost
+    return out
 
 
 def _span(r: Any) -> str:

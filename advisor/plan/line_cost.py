@@ -11,6 +11,7 @@ transit prices, grade C); a line or region with no sourced price stays unknown a
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from advisor.plan import peak_stream
 from advisor.plan.context import Ctx
@@ -19,18 +20,35 @@ from advisor.plan.result import LineCost, MoneyRange, Source
 from advisor.plan.sizing import P99_TPOT, Candidate
 
 PREMIUM = ("bgp", "cn2_gia", "three_network")
+# owned servers in a colocation IDC (bought and colocated; a hybrid's owned base): their BGP bandwidth is bought from
+# the IDC with the rack at its own rates, not at a cloud's fixed-bandwidth list (s24-prices24, round 13, q26)
+COLOCATED_FORMS = ("bare_metal", "hybrid")
 
 
-def price_row(line: str, region: str | None) -> dict | None:
+def price_row(line: str, region: str | None, form: str = "cloud") -> dict | None:
     """The sourced per-Mbps price of ``line`` for a node in ``region``: a line priced by region (CN2 GIA,
     three-network) has a row only where its source gives one; a line priced as one row (BGP multi-line, the
-    mainland's) has it wherever it is chosen. None where no price was found."""
-    row = gpu_choice_facts()["line_bandwidth"]["prices"].get(line)
+    mainland's) has it wherever it is chosen, the colocation IDC's own range for owned servers in a rack
+    (``COLOCATED_FORMS``). None where no price was found."""
+    prices = gpu_choice_facts()["line_bandwidth"]["prices"]
+    row = prices.get(f"{line}_colo") if form in COLOCATED_FORMS and f"{line}_colo" in prices else prices.get(line)
     if not row:
         return None
     if "regions" in row:
         return row["regions"].get(region or "")
     return row
+
+
+def colo_rate(line: str, form: str) -> bool:
+    """The line is priced at the colocation IDC's own range (an estimate), not a cloud's list."""
+    return form in COLOCATED_FORMS and f"{line}_colo" in gpu_choice_facts()["line_bandwidth"]["prices"]
+
+
+def line_name(line: str, form: str) -> dict[str, Any]:
+    """The line's name as the memo says it: a colocated rack's BGP says it is bought from the IDC at an estimated
+    rate (round 13, q26)."""
+    name: dict[str, Any] = {"tr": f"plan.line.{line}"}
+    return {"tr": "prices24.line.colo_named", "line": name} if colo_rate(line, form) else name
 
 
 def rate_conv(row: dict, currency: str, fx: float) -> float:
@@ -66,7 +84,7 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
     out = LineCost(line=line, mbps=billed, out_mbps=round(out_mbps, 3), in_mbps=round(in_mbps, 3), headroom=headroom,
                    output_tokens_per_s=round(out_tok_s, 1), prompt_tokens_per_s=round(prompt_tok_s, 1),
                    currency=c.currency, stream_simulated=peak_stream.simulated_below(c, chosen))  # fmt: skip
-    price = price_row(line, region)
+    price = price_row(line, region, form)
     if not price:
         return out
     conv = rate_conv(price, c.currency, fx)
@@ -84,4 +102,4 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
     return out
 
 
-__all__ = ["PREMIUM", "line_cost", "price_row", "rate_conv"]
+__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv"]

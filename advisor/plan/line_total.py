@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.cost import judge_budget
+from advisor.plan.line_cost import line_name
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.node_shapes import OWNED_FORMS
 from advisor.plan.result import LineCost, MoneyRange, render
@@ -106,7 +107,7 @@ def key_clause(result: Any, lang: str) -> str:
     if c.monthly_with_line is not None and line.monthly is not None:
         src = line.source
         return render(lang, "costtoken20.key.with_line", {
-            "line": name, "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
+            "line": line_name(line.line, form_of(result)), "line_cost": money_range(line.monthly, c.currency), "mbps": f"{line.mbps:,.0f}",
             "date": src.date if src else "", "grade": src.grade if src else "U",
             "total": money_range(c.monthly_with_line, c.currency)})
     if c.line_excluded:

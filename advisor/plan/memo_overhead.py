@@ -12,6 +12,8 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.cloud_overhead import parts_of
+from advisor.plan.data import factor
+from advisor.plan.money_text import money_range
 
 
 def _pct(lo: float, hi: float) -> str:
@@ -54,6 +56,12 @@ def parts_text(costs: Any, lang: str) -> str:
                          gb=_gb(eg.egress_gb.low, eg.egress_gb.high), per_gb=_rate(eg.per_gb.low, eg.per_gb.high),
                          currency=costs.currency, egress_src=translate(lang, "uplift22c.src.egress"),
                          egress_date=eg.date, egress_grade=eg.grade)  # fmt: skip
+    vpn = parts.get("vpn")
+    if vpn is not None and vpn.cost is not None:
+        # how the rented node joins the company's network, and what that costs (s24-prices24, q35/q38/q41)
+        out += translate(lang, "prices24.parts.vpn", vpn=_pct(*sorted((vpn.low, vpn.high))), cost=money_range(vpn.cost, costs.currency),
+                         src=translate(lang, "prices24.src.vpn_" + ("mainland" if vpn.source == factor("site_vpn_cny_month_mainland")["source"] else "aws")),
+                         date=vpn.date, grade=vpn.grade)  # fmt: skip
     elif costs.cloud_egress_skipped:  # why none, said here once (a job's worked sentence names the parts only)
         out += translate(lang, f"uplift22c.parts.no_egress.{costs.cloud_egress_skipped}")
     return out

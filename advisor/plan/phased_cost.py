@@ -8,8 +8,9 @@ the Hong Kong node for the whole horizon and never priced the mainland one. Here
   rented by the month; 43–75 days bill 2–3 months).
 - **Each phase a month**: the same setup (GPU, layout, replicas) at the plan's recommended price, the first phase
   in the launch region, the second from the mainland's own rows; an unpriced part stays unknown, never 0.
-- **Lines apart**, as the plan's own cost total keeps them: each phase's line at its own price where one is sourced
-  (Hong Kong's three-network line has none).
+- **Lines**: each phase's line at its own price where one is sourced; the first year's "in all" includes both where
+  both are priced (as page 1's total does), and otherwise says it is the GPU rent alone and names the lines it leaves
+  out (s24-prices24, round 13: q21's row said "in all" of the rent alone).
 - **The first year** (or a shorter horizon): the launch node for the months before the move, then the mainland
   node; the low end pairs the cheap ends with whichever month count is cheaper, the high end the dear ones.
 """
@@ -144,8 +145,13 @@ def cost_row(p: PhasedCost, currency: str, lang: str) -> tuple[str, str]:
     }
     if p.then_monthly is None or p.total is None:
         return render(lang, "phases19.row.label", {}), render(lang, "phases19.row.unpriced", params)
-    params.update(then=money_range(p.then_monthly, currency), total=money_range(p.total, currency))
-    return render(lang, "phases19.row.label", {}), render(lang, "phases19.row.value", params)
+    # the year's "in all" includes both nodes' lines where both are priced, as page 1's does (round 13, q21: the row's
+    # "12 months in all" was the GPU rent alone beside page 1's total with the lines); else it says it is rent only
+    with_lines = p.total_with_lines is not None
+    params.update(then=money_range(p.then_monthly, currency),
+                  total=money_range(p.total_with_lines if with_lines else p.total, currency))
+    key = "prices24.phases.row.with_lines" if with_lines else "prices24.phases.row.lines_apart"
+    return render(lang, "phases19.row.label", {}), render(lang, key, params)
 
 
 __all__ = ["cost_row", "cumulative", "key_text", "phases", "rebase_series"]

@@ -15,6 +15,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.i18n import translate
 
 
+class NotOffered(BaseModel):
+    """A provider's GPU instance not sold in the plan's region, whose row elsewhere stands in there (s24-prices24)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    provider: str
+    instance: str
+    gpu_name: str
+    region: str
+    url: str = ""
+    date: str = ""
+    grade: str = "U"
+
+
 class PriceBasis(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -43,6 +57,10 @@ class PriceBasis(BaseModel):
     share_gpus: int | None = Field(None, description="GPUs of that part the plan rents (fewer than the instance)")
     # s22-premium22: the line bought apart has a sourced price and page 1's total includes it
     line_in_total: bool = Field(False, description="the premium line is priced and in the monthly total")
+    # s24-prices24 (round 13, q25/q37): the stand-in row's provider sells no such instance in the region (AWS g6e is
+    # not offered in Hong Kong or Singapore): the figure is no price of that provider there
+    not_offered: list[NotOffered] = Field(default_factory=list, description="stand-in rows whose provider sells no "
+                                          "such instance in the plan's region")
 
     @property
     def stand_in(self) -> bool:
@@ -82,6 +100,10 @@ class PriceBasis(BaseModel):
         elif self.stand_in_region and names:
             out.append(translate(lang, asked + "stand_in", **stand_in,
                                  region=translate(lang, f"plan.region.{self.stand_in_region}")))
+        for n in self.not_offered:
+            out.append(translate(lang, "prices24.basis.not_offered", provider=n.provider, instance=n.instance,
+                                 gpu=n.gpu_name, region=translate(lang, f"plan.region.{n.region}"), date=n.date,
+                                 grade=n.grade))  # fmt: skip
         if self.share_instance_gpus and self.share_gpus:
             offers = self.share_offers.get(lang) or self.share_offers.get("en") or []
             out.append(translate(lang, "consist20.basis.per_gpu_share", offers=translate(lang, "memo.list_sep").join(
@@ -89,4 +111,4 @@ class PriceBasis(BaseModel):
         return " ".join(out)
 
 
-__all__ = ["PriceBasis"]
+__all__ = ["NotOffered", "PriceBasis"]

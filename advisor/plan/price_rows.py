@@ -28,9 +28,9 @@ from typing import Any
 
 from advisor.plan import batch_policy
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook, factor, gpus_by_id
+from advisor.plan.data import PriceBook, factor, gpus_by_id, prices
 from advisor.plan.memo_text15 import price_offer
-from advisor.plan.price_basis import PriceBasis
+from advisor.plan.price_basis import NotOffered, PriceBasis
 from advisor.plan.result import NextStep, PriceRow, RegionUplift
 from advisor.plan.site_words import answered_reach
 
@@ -151,9 +151,24 @@ def basis(c: Ctx, full: PriceBook, used: list[PriceRow], region: str, line: str,
         out.stand_in_region = where  # no row of the region's own: another region's rows times its uplift (s18-rows)
         out.stand_in_offers = _offer_names(offshore)
         out.stand_in_marketplace = all(r.provider == MARKETPLACE for r in offshore)
+    if out.stand_in:
+        out.not_offered = not_offered(offshore, where)
     _per_gpu_share(out, cloud, rented or {})
     if not out.marketplace_left_out and not out.stand_in and out.share_instance_gpus is None:
         return None
+    return out
+
+
+def not_offered(rows: list[PriceRow], region: str) -> list[NotOffered]:
+    """The rows standing in for ``region`` whose provider sells no such instance there (prices.json
+    ``not_offered``, sourced): said so, never passed off as that provider's price there."""
+    out: list[NotOffered] = []
+    ids = {r.id for r in rows if not r.user_quote}
+    for n in prices().get("not_offered", {}).get("rows", []):
+        if region in n["regions"] and ids & set(n["row_ids"]):
+            g = gpus_by_id().get(n["gpu"])
+            out.append(NotOffered(provider=n["provider"], instance=n["instance"], gpu_name=g.name if g else n["gpu"],
+                                  region=region, url=n.get("url", ""), date=n["date"], grade=n["grade"]))  # fmt: skip
     return out
 
 
@@ -216,5 +231,5 @@ def fewer_cards_first(steps: list[NextStep], choice: Any, form: str) -> list[Nex
     return [first, *steps]
 
 
-__all__ = ["MARKETPLACE", "basis", "eligible_book", "fewer_cards_first", "left_out_why", "marketplace_allowed",
+__all__ = ["MARKETPLACE", "basis", "eligible_book", "fewer_cards_first", "left_out_why", "marketplace_allowed", "not_offered",
            "office_desk", "personal_data", "quote_steps", "region_uplift", "regulated_sector", "uplift_factor"]

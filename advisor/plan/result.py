@@ -281,7 +281,7 @@ class OverheadPart(_Out):
     """One component of what a rented setup pays on top of its GPU rate (s22-uplift22c, issue 25): storage, the
     support plan, and egress where the service streams to users over the public internet."""
 
-    name: str = Field(description="storage | support | egress")
+    name: str = Field(description="storage | support | egress | vpn")
     low: float = Field(description="share of the on-demand GPU bill, low end")
     high: float = Field(description="share of the on-demand GPU bill, high end")
     source: str
@@ -291,7 +291,7 @@ class OverheadPart(_Out):
     egress_gb: MoneyRange | None = Field(None, description="egress: GB a month (the month's output tokens × bytes "
                                          "per streamed token), low–high")
     per_gb: MoneyRange | None = Field(None, description="egress: price per GB in the answers' currency")
-    cost: MoneyRange | None = Field(None, description="egress: a month's (or the job's) cost, answers' currency")
+    cost: MoneyRange | None = Field(None, description="egress, vpn: a month's (or the job's) cost, answers' currency")
 
 
 class PriceRow(_Out):

@@ -50,9 +50,14 @@ def test_no_egress_where_nothing_streams_to_the_public_internet_per_gb(path, why
     """A batch job, a private WAN and a node whose BGP line carries its users' traffic pay storage and support
     only: the share is their two sourced factors summed, not the whole-bill survey's 30–50 %."""
     c = scenario_plan(path).costs
-    assert [p.name for p in c.cloud_overhead_parts] == ["storage", "support"]
+    # s24-prices24 (round 13, q35/q38/q41): a rented node on a private WAN joins it by a site-to-site VPN, whose
+    # gateway bills a month whatever the traffic: a third part there, still no per-GB egress (test_prices24)
+    vpn = [p for p in c.cloud_overhead_parts if p.name == "vpn"]
+    assert [p.name for p in c.cloud_overhead_parts] == ["storage", "support", *(["vpn"] if why == "private" else [])]
     assert c.cloud_egress_skipped == why
-    assert (c.cloud_overhead.low, c.cloud_overhead.high) == pytest.approx(_rented())
+    lo, hi = _rented()
+    assert (c.cloud_overhead.low, c.cloud_overhead.high) == pytest.approx(
+        (lo + sum(p.low for p in vpn), hi + sum(p.high for p in vpn)), abs=1e-4)
     assert c.cloud_overhead.high < factor_range("overhead_share")[0]  # below the flat uplift's low end
 
 
@@ -90,12 +95,13 @@ def test_egress_grows_with_the_tokens_and_is_unknown_without_them():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_memo_names_the_parts_that_apply_once_with_their_sources(lang):
-    """q03 (private WAN): storage and support, and no egress with its reason; q24 (public): egress with its GB a
-    month and its per-GB price. The flat "egress, storage and management" wording is gone from both."""
+    """q03 (private WAN): storage and support, no egress to the internet and the site-to-site VPN it joins the WAN by
+    (s24-prices24: that reason replaces the LAN-or-private-network one, the node being rented); q24 (public): egress
+    with its GB a month and its per-GB price. The flat "egress, storage and management" wording is gone from both."""
     flat = {"en": "egress, storage and management", "zh_CN": "出网流量、存储和管理费"}[lang]
     private, public = _formula(Q03, lang), _formula(Q24, lang)
-    no_egress = translate(lang, "uplift22c.parts.no_egress.private").lstrip("；; ")
-    assert no_egress in private and flat not in private
+    no_egress = {"en": "no egress to the internet", "zh_CN": "不计公网出网流量"}[lang]
+    assert no_egress in private and translate(lang, "prices24.src.vpn_mainland") in private and flat not in private
     assert translate(lang, "uplift22c.src.egress") not in private
     eg = next(p for p in scenario_plan(Q24).costs.cloud_overhead_parts if p.name == "egress")
     assert translate(lang, "uplift22c.src.egress") in public and "GB" in public and flat not in public
