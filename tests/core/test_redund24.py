@@ -30,7 +30,10 @@ def test_a_basic_ops_teams_single_rented_node_gets_its_second_in_the_plan(sid):
     assert r.costs.recommended_monthly.high <= budget
     one = planned({**advice_answers(sid), "ops_capability": "strong"})  # a team that restores a node itself
     assert _units(one) == (1, 0)
-    assert r.costs.recommended_monthly.low == pytest.approx(2 * one.costs.recommended_monthly.low, rel=0.01)
+    # twice the one node, less the parts the second does not double: the site-to-site VPN that joins the rented
+    # nodes to the company network is one connection for both (s24-prices24), a few per cent of one node's month
+    low_two, low_one = r.costs.recommended_monthly.low, one.costs.recommended_monthly.low
+    assert 1.95 * low_one <= low_two <= 2 * low_one
 
 
 def test_the_precision_tie_is_decided_again_on_the_units_the_plan_now_has():
