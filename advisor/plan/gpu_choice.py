@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, node_shapes, single_card
+from advisor.plan import gpu_grade, node_shapes, purchase_rank, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -208,8 +208,10 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # then, on the same GPUs, the setup that carries more within the target (the screen's c_max on the replicas
         # that serve): FP8 where it is accepted gives more headroom on the same server than BF16 (q10: 2 × TP4
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
-        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, round(hourly(k), 6), need, k.total_gpus, -_carried(k),
-                QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
+        # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
+        # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
+        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, *purchase_rank.key(c, k, book, hourly(k)), need,
+                k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
 

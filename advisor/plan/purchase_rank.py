@@ -1,0 +1,67 @@
+"""Setups to BUY ranked as a buyer ranks them (round 13 of the blind review, q17 and q01: the card to buy was ranked
+on rental rows, 4090 D 3.49 against L20 8.03 CNY/h, though the plan is a purchase and nobody pays by the hour).
+
+``gpu_choice.rank_key`` keeps its tiers (region, fleet, vendor, price grade, part grade, stock). For a setup laid out
+to buy (``Layout.owned``) the hourly rental cost that follows them is replaced by, in order:
+
+1. the one-off budget: a setup whose purchase fits the budget at its high end, as the plan judges its own purchase
+   (``forms``), first;
+2. capability (the box is bought once and runs for years): a setup on a part without FP8 while FP8 is accepted
+   (Ampere and older) after one on a part with it (q17: 8 × A10 in BF16 for a lab that accepts FP8);
+3. the purchase price (cards and their server share, mid of the price rows), a part with no purchase row after the
+   priced ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook
+
+
+def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
+    """The setup's purchase (cards and their share of a server) low and high in USD, from the purchase price rows;
+    None when the part has none."""
+    rows = book.find(k.gpu.id, "capex")
+    if not rows:
+        return None
+    fx = float(book.fx()["cny_per_usd"])
+
+    def usd(v: float, unit: str) -> float:
+        return v / fx if unit.upper().startswith("CNY") else v
+
+    return (min(usd(r.low, r.unit) for r in rows) * k.total_gpus, max(usd(r.high, r.unit) for r in rows) * k.total_gpus)
+
+
+def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:
+    """The answers' one-off hardware budget in USD, None when not given."""
+    b = getattr(c.answers, "capex_budget", None)
+    if b is None:
+        return None
+    return b.amount / float(book.fx()["cny_per_usd"]) if b.currency == "CNY" else float(b.amount)
+
+
+def short_of_accepted(c: Ctx, k: Any) -> bool:
+    """The setup is bought on a part without FP8 where FP8 is accepted: its BF16 weights take twice the memory and
+    its matrix units run at half the FP8 rate for the years it is owned (a checkpoint shipped in one precision
+    excepted: the part runs what the model ships)."""
+    accepted = c.quant in ("fp8_only", "yes_after_quality_check", "yes") and c.model.checkpoint_quant is None
+    return accepted and not k.gpu.fp8_tflops_dense
+
+
+def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, float]:
+    """(over the one-off budget, short of the accepted precision, no purchase row, cost) for ``gpu_choice.rank_key``:
+    a setup laid out to buy is ranked on its purchase, a rented one on ``hourly`` (zeros before it)."""
+    lay = getattr(k, "layout", None)
+    if lay is None or not lay.owned:
+        return 0, 0, 0, round(hourly, 6)
+    price = purchase_usd(book, k)
+    budget = one_off_budget_usd(c, book)
+    mid = None if price is None else (price[0] + price[1]) / 2
+    over = int(budget is not None and (price is None or price[1] > budget))
+    short = int(short_of_accepted(c, k))
+    return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
+
+
+__all__ = ["key", "one_off_budget_usd", "purchase_usd", "short_of_accepted"]
