@@ -19,7 +19,9 @@ from advisor.plan import answers_from_dict, engine, price_rows, purchase_rank
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.context import resolve
 from advisor.plan.data import PriceBook, gpus_by_id
+from advisor.plan.prefill_stretch import note
 from advisor.plan.region_decide import decide_region
+from advisor.plan.result import BindingConstraint
 from advisor.resources import load_json
 
 SCENARIOS = Path(__file__).parents[2] / "bench" / "advice_scenarios"
@@ -128,3 +130,22 @@ def test_a_setup_over_the_one_off_budget_comes_after_one_within_it():
             assert all(rank(k) < rank(o) for o in over)
     r = engine.plan(answers_from_dict(ans), check_fixes=False)
     assert r.gpu_choice is not None and r.gpu_choice.grant is not None and r.gpu_choice.grant["fp8"]
+
+
+# --- the binding sentence on a mostly-prefill load ------------------------------------------------------------
+def test_a_per_token_limit_on_a_mostly_prefill_load_opens_on_prefill_compute():
+    """q04 (round 13): "Decode bandwidth decides" beside the cost table's 74 % prefill read as a contradiction; the
+    sentence now names prefill compute as the limit, with the same share as the cost table, in both languages."""
+    r = engine.plan(answers_from_dict(_answers("q04_securities_h20_l20_fleet")), check_fixes=False)
+    b, share = r.binding_constraint, r.costs.prefill_gpu_share
+    assert b is not None and share is not None and share >= 0.5
+    assert b.kind == "decode_bandwidth" and b.variant.endswith("prefill")
+    en, zh = b.text_in("en"), b.text_in("zh_CN")
+    assert en.startswith("Prefill compute decides") and "Decode bandwidth decides" not in en
+    assert zh.startswith("预填充算力决定") and f"{round(share * 100)} %" in en
+
+
+def test_a_mostly_decode_load_keeps_the_decode_sentence():
+    bc = BindingConstraint(kind="decode_bandwidth", figures={"at": 5, "tpot_ms": 120, "target_ms": 100, "kv": ""})
+    assert note(bc, False, 0.3) is bc
+    assert note(bc, False, 0.7).variant == "prefill" and note(bc, True, 0.7) is bc
