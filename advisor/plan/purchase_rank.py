@@ -2,12 +2,13 @@
 on rental rows, 4090 D 3.49 against L20 8.03 CNY/h, though the plan is a purchase and nobody pays by the hour).
 
 ``gpu_choice.rank_key`` keeps its tiers (region, fleet, vendor, price grade, part grade, stock). For a setup laid out
-to buy (``Layout.owned``) the hourly rental cost that follows them is replaced by, in order:
+to buy (``Layout.owned``) on a one-off budget the hourly rental cost that follows them is replaced by, in order:
 
 1. the one-off budget: a setup whose purchase fits the budget at its high end, as the plan judges its own purchase
    (``forms``), first;
-2. capability (the box is bought once and runs for years): a setup on a part without FP8 while FP8 is accepted
-   (Ampere and older) after one on a part with it (q17: 8 × A10 in BF16 for a lab that accepts FP8);
+2. capability, on a one-off budget (the box is bought once and runs for years, and the budget, not the cost, is
+   the limit): a setup on a part without FP8 while FP8 is accepted (Ampere and older) after one on a part with it
+   (q17: 8 × A10 in BF16 for a lab that accepts FP8);
 3. the purchase price (cards and their server share, mid of the price rows), a part with no purchase row after the
    priced ones.
 """
@@ -54,12 +55,16 @@ def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, 
     """(over the one-off budget, short of the accepted precision, no purchase row, cost) for ``gpu_choice.rank_key``:
     a setup laid out to buy is ranked on its purchase, a rented one on ``hourly`` (zeros before it)."""
     lay = getattr(k, "layout", None)
-    if lay is None or not lay.owned:
+    budget = one_off_budget_usd(c, book)
+    # a purchase without a one-off budget is judged on its month (the purchase spread, power, space) against renting
+    # and a monthly budget: the rental rows' hourly cost stays its yardstick there (on the purchase rows alone, whose
+    # placeholders put an A10 at a third of an L20's price, q26 bought 88 × A10 for 24 × H20)
+    if lay is None or not lay.owned or budget is None:
         return 0, 0, 0, round(hourly, 6)
     price = purchase_usd(book, k)
-    budget = one_off_budget_usd(c, book)
     mid = None if price is None else (price[0] + price[1]) / 2
     over = int(budget is not None and (price is None or price[1] > budget))
+    # the one-off budget bounds what is bought, and the cheaper part's saving buys nothing else (q17)
     short = int(short_of_accepted(c, k))
     return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
 

@@ -77,8 +77,7 @@ def test_a_rented_setup_keeps_its_hourly_cost_in_the_key():
     assert purchase_rank.key(c, k, book, 1.25) == (0, 0, 0, 1.25)
 
 
-@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q17_capex_only_university_lab",
-                                  "q31_icp_filed_hosting_move"])
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q17_capex_only_university_lab"])
 def test_setups_to_buy_follow_the_budget_fp8_then_the_purchase_price(name):
     """Within one standing (the tiers before cost), the setups to buy come in order of the one-off budget, of FP8
     where accepted, then of their purchase price, whatever the rental rows say."""
@@ -100,6 +99,15 @@ def test_setups_to_buy_follow_the_budget_fp8_then_the_purchase_price(name):
             assert cost == pytest.approx((price[0] + price[1]) / 2, rel=1e-6)
             assert over == int(budget is not None and price[1] > budget)
         assert short == int(c.quant != "no" and not k.gpu.fp8_tflops_dense)
+
+
+def test_a_purchase_without_a_one_off_budget_keeps_the_hourly_yardstick():
+    """q26/q31 buy on a monthly budget: their month (purchase spread, power, space) is weighed against renting, so the
+    rental rows stay the yardstick; the purchase rows alone bought 88 × A10 for 24 × H20 in q26."""
+    c, region, book, owned = _owned_ranked(_answers("q31_icp_filed_hosting_move"))
+    assert purchase_rank.one_off_budget_usd(c, book) is None
+    assert all(purchase_rank.key(c, k, book, gchoice.hourly(k)) == (0, 0, 0, round(gchoice.hourly(k), 6))
+               for k in owned)
 
 
 def test_a_purchase_ranks_the_fp8_card_before_a_cheaper_one_without_fp8():
