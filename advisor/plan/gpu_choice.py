@@ -474,6 +474,9 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
 
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
     grant = straddling(c, chosen, alt_cands, book, kv)
+    # a purchase on a one-off budget: each setup said at what it costs to buy (round 13, q01/q17)
+    chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv)
+    alts = [purchase_rank.said_bought(c, book, chosen, a, conv) for a in alts]
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),

@@ -21,10 +21,9 @@ from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 
 
-def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
-    """The setup's purchase (cards and their share of a server) low and high in USD, from the purchase price rows;
-    None when the part has none."""
-    rows = book.find(k.gpu.id, "capex")
+def per_gpu_usd(book: PriceBook, gpu_id: str) -> tuple[float, float] | None:
+    """One card and its share of a server, low and high in USD, from the purchase price rows; None when none."""
+    rows = book.find(gpu_id, "capex")
     if not rows:
         return None
     fx = float(book.fx()["cny_per_usd"])
@@ -32,7 +31,24 @@ def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
     def usd(v: float, unit: str) -> float:
         return v / fx if unit.upper().startswith("CNY") else v
 
-    return (min(usd(r.low, r.unit) for r in rows) * k.total_gpus, max(usd(r.high, r.unit) for r in rows) * k.total_gpus)
+    return min(usd(r.low, r.unit) for r in rows), max(usd(r.high, r.unit) for r in rows)
+
+
+def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
+    """The setup's purchase (cards and their share of a server) low and high in USD; None when the part has no
+    purchase price row."""
+    per = per_gpu_usd(book, k.gpu.id)
+    return None if per is None else (per[0] * k.total_gpus, per[1] * k.total_gpus)
+
+
+def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float) -> Any:
+    """``option`` (a ``GpuOption``) with its purchase in the answers' currency where the plan buys ``chosen`` on a
+    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise."""
+    lay = getattr(chosen, "layout", None)
+    per = per_gpu_usd(book, option.gpu)
+    if lay is None or not lay.owned or one_off_budget_usd(c, book) is None or per is None:
+        return option
+    return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv), round(per[1] * option.gpus * conv)]})
 
 
 def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:
@@ -69,4 +85,4 @@ def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, 
     return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
 
 
-__all__ = ["key", "one_off_budget_usd", "purchase_usd", "short_of_accepted"]
+__all__ = ["key", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted"]

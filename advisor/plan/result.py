@@ -789,6 +789,9 @@ class GpuOption(_Out):
     unit_gpus: int | None = None
     whole_server: bool = False
     price_sourced: bool = Field(True, description="False: the price rests on placeholder (grade U) rows only")
+    # s24-gpuchoice24 (round 13, q01/q17): a setup bought on a one-off budget is said at its purchase (low, high, in
+    # the answers' currency, from the purchase price rows), not at the rental rows' hourly cost
+    purchase: list[float] | None = None
 
 
 class GpuChoice(_Out):
@@ -846,6 +849,10 @@ class GpuChoice(_Out):
     def _option_text(self, o: Any, lang: str) -> str:
         """"2 × NVIDIA L4 24GB (fp8, about 3.49 USD/h)": a setup as every sentence of this choice names it."""
         o = self._option(o)
+        if o.purchase is not None:
+            return render(lang, "gpuchoice24.option_bought", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                              "low": f"{o.purchase[0]:,.0f}",
+                                                              "high": f"{o.purchase[1]:,.0f}", "currency": self.currency})
         return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
 

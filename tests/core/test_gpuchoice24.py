@@ -157,3 +157,30 @@ def test_a_mostly_decode_load_keeps_the_decode_sentence():
     bc = BindingConstraint(kind="decode_bandwidth", figures={"at": 5, "tpot_ms": 120, "target_ms": 100, "kv": ""})
     assert note(bc, False, 0.3) is bc
     assert note(bc, False, 0.7).variant == "prefill" and note(bc, True, 0.7) is bc
+
+
+# --- a purchase said at its purchase --------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_purchase_on_a_one_off_budget_names_each_setup_at_what_it_costs_to_buy(lang):
+    """q01 (round 13): "the card is ranked on rental prices (4090D 3.49 vs L20 8.03 CNY/h) although this is a
+    purchase": the opening sentence gives each setup's purchase from the purchase rows, the chosen one's as the
+    hardware row's one-off purchase."""
+    r = engine.plan(answers_from_dict(_answers("q01_office_lan_capex_contracts")), check_fixes=False)
+    ch = r.gpu_choice
+    assert ch is not None and ch.chosen.purchase is not None and r.deployment_form == "on_premises"
+    book = PriceBook.build(None)
+    per = purchase_rank.per_gpu_usd(book, ch.chosen.gpu)
+    fx = float(book.fx()["cny_per_usd"])
+    assert ch.chosen.purchase == [round(per[0] * ch.chosen.gpus * fx), round(per[1] * ch.chosen.gpus * fx)]
+    assert all(a.purchase is not None for a in ch.alternatives)
+    opening = ch.text_in(lang).split("." if lang == "en" else "。")[0]
+    assert ("/h" not in opening and "to buy" in opening) if lang == "en" else ("每小时" not in opening and "购置" in opening)
+    for a in ch.alternatives:
+        assert f"{a.purchase[0]:,.0f}–{a.purchase[1]:,.0f}" in opening
+
+
+def test_a_purchase_without_a_one_off_budget_keeps_its_hourly_figures():
+    """q31 buys on a monthly budget, ranked on the rental rows as its yardstick: said in the figures it was ranked on."""
+    r = engine.plan(answers_from_dict(_answers("q31_icp_filed_hosting_move")), check_fixes=False)
+    assert r.gpu_choice is not None and r.gpu_choice.chosen.purchase is None
+    assert all(a.purchase is None for a in r.gpu_choice.alternatives)
