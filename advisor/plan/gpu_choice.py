@@ -447,7 +447,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
                    **decode_pick.clause(chosen, bw_pair[1], bw_over, hourly=hourly, per=per, carried=carried),
                    # blind review 12 (q42): "decode-heavy" is the passed-over setup's split, the cost row the chosen
                    # one's (its faster decode leaves prefill the larger share): the sentence names both
-                   "other_decode_pct": decode_pct(c, bw_over), "decode_pct": decode_pct(c, chosen)}
+                   "other_decode_pct": decode_pct(c, bw_over), "decode_pct": decode_pct(c, chosen),
+                   # round 13 (q42): what convinces is the cost of a request served on one card, both cards' hour
+                   # over the requests one card takes within the target (said where the chosen card's is lower)
+                   **decode_pick.per_request(bw_pair[1], bw_over, per, conv)}
         # one serving replica fewer that still carries the bare peak with the spare, cheaper still: said with the
         # headroom it leaves (q42's 2 × H20 at 10 %, which the reviewers priced against the L20s)
         decided = bw_pair[1]

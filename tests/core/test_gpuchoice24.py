@@ -184,3 +184,27 @@ def test_a_purchase_without_a_one_off_budget_keeps_its_hourly_figures():
     r = engine.plan(answers_from_dict(_answers("q31_icp_filed_hosting_move")), check_fixes=False)
     assert r.gpu_choice is not None and r.gpu_choice.chosen.purchase is None
     assert all(a.purchase is None for a in r.gpu_choice.alternatives)
+
+
+# --- the cost of a request served, where it decides ---------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_decode_pick_says_the_cost_of_a_request_served_on_a_card(lang):
+    """q42 (round 13): 'the one-line reason that would convince is cost per served request: 13.27/28 ≈ 0.47 against
+    8.03/16 ≈ 0.50 CNY per request-hour'; computed from the clause's own card-hours and requests a card."""
+    r = engine.plan(answers_from_dict(_answers("q42_china_market_gpus_mainland")), check_fixes=False)
+    d = r.gpu_choice.decode_pick if r.gpu_choice is not None else None
+    assert d is not None and d["per_card"] > 0 and d["other_per_card"] > 0
+    mine, theirs = d["card_hour"] / d["per_card"], d["other_card_hour"] / d["other_per_card"]
+    text = r.gpu_choice.text_in(lang)
+    said = f"{mine:,.2f}" in text and f"{theirs:,.2f}" in text
+    assert said == (mine < theirs)  # said only where the chosen card's is the lower
+    assert said  # q42 as the reviewer worked it out
+
+
+def test_no_per_request_sentence_where_the_chosen_card_costs_more_a_request():
+    r = engine.plan(answers_from_dict(_answers("q42_china_market_gpus_mainland")), check_fixes=False)
+    assert r.gpu_choice is not None and r.gpu_choice.decode_pick is not None
+    d = dict(r.gpu_choice.decode_pick)
+    d["card_hour"] = d["other_card_hour"] * 10  # the chosen card dearer per request served
+    choice = r.gpu_choice.model_copy(update={"decode_pick": d})
+    assert choice._per_request("en") == "" and r.gpu_choice._per_request("en") != ""
