@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, engine, price_rows, purchase_rank
+from advisor.plan import answers_from_dict, engine, fp8_gain, price_rows, purchase_rank
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan.context import resolve
 from advisor.plan.data import PriceBook, gpus_by_id
@@ -208,3 +208,29 @@ def test_no_per_request_sentence_where_the_chosen_card_costs_more_a_request():
     d["card_hour"] = d["other_card_hour"] * 10  # the chosen card dearer per request served
     choice = r.gpu_choice.model_copy(update={"decode_pick": d})
     assert choice._per_request("en") == "" and r.gpu_choice._per_request("en") != ""
+
+
+# --- a faster card on the overseas node, named with its price ------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_singapore_node_names_a_faster_card_with_its_month_and_tpot(lang):
+    """q05 (round 13): 3 × L4 in Singapore run at a P99 TPOT of 71 ms of a 100 ms target; the node keeps the cheaper
+    L4s (the region's ranking) and the finding names the faster card priced there with both TPOT figures."""
+    r = engine.plan(answers_from_dict(_answers("q05_filed_finetune_mainland_sg")), check_fixes=False)
+    f = r.finding("region.split")
+    assert f is not None and f.detail_key.endswith("own_part_faster.detail")
+    q = f.params["faster"]
+    assert q["tr"].startswith("gpuchoice24.node_quicker")
+    assert float(q["other_tpot"]) <= (1 - fp8_gain.TPOT_CUT) * float(q["tpot"])
+    assert float(q["tpot"]) >= fp8_gain.TPOT_FELT * q["target"]
+    detail = f.detail_in(lang)
+    assert q["monthly"] in detail and q["other_tpot"] in detail and q["gpu"] in detail
+
+
+def test_no_faster_card_where_the_node_decodes_well_within_its_target():
+    """The same node with a loose TPOT target (its 71 ms under half of it): nothing to name."""
+    a = _answers("q05_filed_finetune_mainland_sg")
+    r = engine.plan(answers_from_dict({**a, "latency_slo": {**(a.get("latency_slo") or {}), "tpot_p99_ms": 400}}),
+                    check_fixes=False)
+    f = r.finding("region.split")
+    assert f is not None and not (isinstance(f.params.get("faster"), dict)
+                                  and str(f.params["faster"].get("tr", "")).startswith("gpuchoice24"))
