@@ -28,6 +28,7 @@ from typing import Any
 from advisor.plan.batch_policy import sensitive_data
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
+from advisor.plan.purchase_rank import one_off_budget_usd, purchase_usd
 from advisor.plan.site_words import SERVER_ROOM, answered_reach, owned_site
 
 
@@ -62,16 +63,10 @@ def grade_tier(c: Ctx, cand: Any, book: PriceBook, *, production: bool) -> int:
 
 
 def _purchase_fits(c: Ctx, cand: Any, book: PriceBook) -> bool:
-    """The high end of the setup's purchase (cards and their share of a server, priced as ``forms`` prices an owned
-    box in the team's own room, in USD) within the one-off budget; False when the part has no purchase price. Kept
-    apart from ``forms`` (which ranks setups through ``gpu_choice``: no import cycle)."""
-    fx = float(book.fx()["cny_per_usd"])
-    b = getattr(c.answers, "capex_budget", None)
-    rows = book.find(cand.gpu.id, "capex")
-    if b is None:
+    """The high end of the setup's purchase (cards and their share of a server, in USD) within the one-off budget,
+    as the plan judges its own purchase (``forms``); False when the part has no purchase price."""
+    budget = one_off_budget_usd(c, book)
+    if budget is None:
         return True
-    if not rows:
-        return False
-    budget = b.amount / fx if b.currency == "CNY" else b.amount
-    high = max(r.high / fx if r.unit.upper().startswith("CNY") else r.high for r in rows)
-    return bool(high * cand.total_gpus <= budget)
+    price = purchase_usd(book, cand)
+    return price is not None and price[1] <= budget

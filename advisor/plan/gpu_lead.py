@@ -29,6 +29,10 @@ def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
     return f"{o.per_hour:,.2f}" if o is not None else ""
 
 
+def _range(r: list[float]) -> str:
+    return f"{r[0]:,.0f}–{r[1]:,.0f}"
+
+
 def _alt_by_name(choice: GpuChoice, name: str) -> GpuOption | None:
     return next((a for a in choice.alternatives if a.gpu_name == name), None)
 
@@ -60,8 +64,11 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     if isinstance(other, str):
         alt = _alt_by_name(choice, other)
         key = f"pages23.lead.why.{choice.reason}"
-        add(other, key if alt is None else key + "_cost", cost=_cost(choice, alt),
-            vendor=choice.reason_params.get("vendor", ""))
+        if alt is not None and alt.purchase is not None and choice.reason == "grade":  # bought: its purchase (s24)
+            add(other, "gpuchoice24.lead.why.grade_bought", cost=_range(alt.purchase))
+        else:
+            add(other, key if alt is None else key + "_cost", cost=_cost(choice, alt),
+                vendor=choice.reason_params.get("vendor", ""))
     if choice.unsourced_cheaper is not None:
         add(choice.unsourced_cheaper.gpu_name, "pages23.lead.unsourced", cost=_cost(choice, choice.unsourced_cheaper))
     dearer = {x.gpu_name: x for x in choice.dearer}
@@ -73,6 +80,9 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
+        elif a.purchase is not None and choice.chosen.purchase is not None:  # bought: both purchases (s24)
+            add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
+                chosen_cost=_range(choice.chosen.purchase))
         else:
             add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
     if (k := choice.cheaper_card) is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import two_nodes
+from advisor.plan import node_quicker, two_nodes
 from advisor.plan.context import Ctx
 from advisor.plan.regions import market_region
 
@@ -43,6 +43,9 @@ class OverseasNode:
     # s21-gpu21b: the cheaper split setup passed over for one card a replica (``latency_pick.clause`` with the other
     # setup's cards, name and USD an hour): said with both failover figures
     faster: dict[str, Any] | None = None
+    # s24-gpuchoice24 (round 13, q05): a faster card priced there, where the node's TPOT takes a felt share of the
+    # target (``node_quicker``): its size, USD a month and P99 TPOT beside the node's
+    quicker: dict[str, Any] | None = None
 
 
 def overseas_ctx(c: Ctx) -> Ctx:
@@ -76,6 +79,7 @@ def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *
     if other is not None and (said := latency_pick.clause(ov, cand, other, gchoice.hourly)) is not None:
         faster = {**said, "other_gpus": other.total_gpus, "other_gpu": other.gpu.name, "other_tp": other.tp,
                   "other_usd_h": gchoice.hourly(other), "usd_h": gchoice.hourly(cand)}
+    quicker = node_quicker.find(ov, where, node, verify, cost) if not same and faster is None else None
     rows = gchoice.price_rows(book, cand.gpu.id, where)
     lo, hi = out.cloud_usd
     usd = (lo, hi) if lo is not None and hi is not None else None
@@ -83,7 +87,7 @@ def plan_overseas_node(c: Ctx, region: str, chosen: Any, book: Any, fx: float, *
                         replicas=cand.replicas, total_gpus=cand.total_gpus, weights=cand.weights, peak=ov.peak,
                         monthly_usd=usd, sourced=gchoice.sourced(rows), same_part=same,
                         node=node, stand_in=out.costs.region_uplift is not None,
-                        faster=faster)  # fmt: skip
+                        faster=faster, quicker=quicker)  # fmt: skip
 
 
 def _faster(ov: Ctx, where: str, node: Any, book: Any, verify: Callable[[Ctx, Any, str], Any],

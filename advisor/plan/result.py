@@ -796,6 +796,9 @@ class GpuOption(_Out):
     unit_gpus: int | None = None
     whole_server: bool = False
     price_sourced: bool = Field(True, description="False: the price rests on placeholder (grade U) rows only")
+    # s24-gpuchoice24 (round 13, q01/q17): a setup bought on a one-off budget is said at its purchase (low, high, in
+    # the answers' currency, from the purchase price rows), not at the rental rows' hourly cost
+    purchase: list[float] | None = None
 
 
 class GpuChoice(_Out):
@@ -856,6 +859,10 @@ class GpuChoice(_Out):
     def _option_text(self, o: Any, lang: str) -> str:
         """"2 × NVIDIA L4 24GB (fp8, about 3.49 USD/h)": a setup as every sentence of this choice names it."""
         o = self._option(o)
+        if o.purchase is not None:
+            return render(lang, "gpuchoice24.option_bought", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
+                                                              "low": f"{o.purchase[0]:,.0f}",
+                                                              "high": f"{o.purchase[1]:,.0f}", "currency": self.currency})
         return render(lang, "plan.gpu_choice.option", {"n": o.gpus, "gpu": o.gpu_name, "weights": o.weights,
                                                        "cost": f"{o.per_hour:,.2f}", "currency": self.currency})
 
@@ -922,7 +929,21 @@ class GpuChoice(_Out):
             "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
             "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
-            "bw": f"{d['bw_ratio']:.1f}"}) + self._decode_leaner(lang)
+            "bw": f"{d['bw_ratio']:.1f}"}) + self._per_request(lang) + self._decode_leaner(lang)
+
+    def _per_request(self, lang: str) -> str:
+        """The cost of a request served on one card, where the chosen card's is the lower (round 13, q42: "the one-line
+        reason that would convince is cost per served request: 13.27/28 ≈ 0.47 against 8.03/16 ≈ 0.50")."""
+        d = self.decode_pick or {}
+        if not d.get("per_card") or not d.get("other_per_card"):
+            return ""
+        mine, theirs = d["card_hour"] / d["per_card"], d["other_card_hour"] / d["other_per_card"]
+        if mine >= theirs:
+            return ""
+        return ("" if lang == "zh_CN" else " ") + render(lang, "gpuchoice24.per_request", {
+            "cost": f"{mine:,.2f}", "other_cost": f"{theirs:,.2f}", "currency": self.currency,
+            "hour": f"{d['card_hour']:,.2f}", "other_hour": f"{d['other_card_hour']:,.2f}",
+            "per": f"{d['per_card']:g}", "other_per": f"{d['other_per_card']:g}", "other_gpu": self._option(d["other"]).gpu_name})
 
     def _grant(self, lang: str) -> str:
         """A data-centre setup whose purchase starts within the one-off budget and ends above it: both ranges, and

@@ -454,15 +454,22 @@ def region_split(f: Facts):
         conv = f.cost.conv if f.cost is not None else 1.0
         usd = node.monthly_usd
         monthly = money_range(MoneyRange(low=usd[0] * conv, high=usd[1] * conv), f.ctx.currency) if usd else "—"
+        quick = getattr(node, "quicker", None)
         variant = "same_part" if node.same_part else "own_part_stand_in" if node.stand_in else \
-            "own_part_faster" if node.faster else "own_part"
+            "own_part_faster" if node.faster or quick else "own_part"
         fast = node.faster
-        faster = "" if not fast else {
+        faster: Any = "" if not fast else {
             "tr": "gpulat21.node", "other_n": fast["other_gpus"], "other_gpu": fast["other_gpu"],
             "other_tp": fast["other_tp"], "cost": f"{fast['other_usd_h'] * conv:,.2f}",
             "chosen_cost": f"{fast['usd_h'] * conv:,.2f}", "currency": f.ctx.currency, "more": fast["more_pct"],
             "other_load": fast["other_load"], "other_tpot": f"{fast['other_tpot']:,.1f}", "target": fast["target"],
             "load": fast["load"], "tpot": f"{fast['tpot']:,.1f}", "near": fast["near_pct"]}
+        if quick and not fast:  # a faster card priced there, named with its month and TPOT (round 13, q05)
+            faster = {"tr": "gpuchoice24.node_quicker" + ("_stand_in" if quick["stand_in"] else ""), "n": quick["n"], "gpu": quick["gpu"],
+                      "weights": quick["weights"], "other_tpot": f"{quick['other_tpot']:,.1f}",
+                      "tpot": f"{quick['tpot']:,.1f}", "target": quick["target"], "chosen_gpu": quick["chosen_gpu"],
+                      "monthly": money_range(MoneyRange(low=quick["usd"][0] * conv, high=quick["usd"][1] * conv),
+                                             f.ctx.currency)}
         return finding("region.split", variant=variant, share=share, faster=faster,
                        overseas=_region(node.region), main_peak=node.main_peak,
                        instead=node.instead_of, gpus=node.total_gpus, gpu=node.gpu_name, tp=node.tp,

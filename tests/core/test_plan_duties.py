@@ -247,7 +247,10 @@ def test_the_overseas_node_runs_on_a_part_sold_there_priced_from_its_rows(lang):
     path = ROOT / "bench" / "advice_scenarios" / "q05_filed_finetune_mainland_sg.json"
     r = scenario_plan(path)
     x = r.finding("region.split")
-    assert x is not None and x.title_key == "plan.rule.region.split.own_part.title"
+    # s24-gpuchoice24: the own-part variant that also names a faster card priced there (round 13: 71 ms of 100 on
+    # the L4s) carries the same title
+    assert x is not None and x.title_key in ("plan.rule.region.split.own_part.title",
+                                             "plan.rule.region.split.own_part_faster.title")
     gpu = x.params["gpu"]
     [gid] = [g.id for g in gpus_by_id().values() if g.name == gpu]
     assert offered_in("singapore", gid) and price_rows(PriceBook.build(None), gid, "singapore")

@@ -101,9 +101,9 @@ def test_compute_light_gpus_are_weighed_on_their_fastest_layout(q10):
     assert all(g["ttft_s"] >= h20["ttft_s"] for g in aside["gpus"])
     assert aside["chosen_tflops"] == "1,979" and h20["tflops"] == "296"
     en, zh = q10.gpu_choice.text_in("en"), q10.gpu_choice.text_in("zh_CN")
-    assert f"8 × NVIDIA H20 96GB as one TP8 replica (296 TFLOPS FP8 a GPU) takes {h20['ttft_s']} s" in en
+    assert f"8 × NVIDIA H20 96GB as one TP8 replica (296 dense TFLOPS FP8 a GPU) takes {h20['ttft_s']} s" in en
     assert "miss the 30 s first-token target even with one request alone" in en
-    assert "8 张 NVIDIA H20 96GB 组成一个 TP8 副本（每卡 296 TFLOPS FP8）" in zh
+    assert "8 张 NVIDIA H20 96GB 组成一个 TP8 副本（每卡稠密算力 296 TFLOPS FP8）" in zh
     memo = render_memo_markdown(q10, "en")
     assert "Compute-light GPUs were weighed" in memo and "KV cache is the limit on how many requests" in memo
 

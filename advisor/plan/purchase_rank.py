@@ -1,0 +1,88 @@
+"""Setups to BUY ranked as a buyer ranks them (round 13 of the blind review, q17 and q01: the card to buy was ranked
+on rental rows, 4090 D 3.49 against L20 8.03 CNY/h, though the plan is a purchase and nobody pays by the hour).
+
+``gpu_choice.rank_key`` keeps its tiers (region, fleet, vendor, price grade, part grade, stock). For a setup laid out
+to buy (``Layout.owned``) on a one-off budget the hourly rental cost that follows them is replaced by, in order:
+
+1. the one-off budget: a setup whose purchase fits the budget at its high end, as the plan judges its own purchase
+   (``forms``), first;
+2. capability, on a one-off budget (the box is bought once and runs for years, and the budget, not the cost, is
+   the limit): a setup on a part without FP8 while FP8 is accepted (Ampere and older) after one on a part with it
+   (q17: 8 × A10 in BF16 for a lab that accepts FP8);
+3. the purchase price (cards and their server share, mid of the price rows), a part with no purchase row after the
+   priced ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan.context import Ctx
+from advisor.plan.data import PriceBook
+
+
+def per_gpu_usd(book: PriceBook, gpu_id: str) -> tuple[float, float] | None:
+    """One card and its share of a server, low and high in USD, from the purchase price rows; None when none."""
+    rows = book.find(gpu_id, "capex")
+    if not rows:
+        return None
+    fx = float(book.fx()["cny_per_usd"])
+
+    def usd(v: float, unit: str) -> float:
+        return v / fx if unit.upper().startswith("CNY") else v
+
+    return min(usd(r.low, r.unit) for r in rows), max(usd(r.high, r.unit) for r in rows)
+
+
+def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
+    """The setup's purchase (cards and their share of a server) low and high in USD; None when the part has no
+    purchase price row."""
+    per = per_gpu_usd(book, k.gpu.id)
+    return None if per is None else (per[0] * k.total_gpus, per[1] * k.total_gpus)
+
+
+def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float) -> Any:
+    """``option`` (a ``GpuOption``) with its purchase in the answers' currency where the plan buys ``chosen`` on a
+    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise."""
+    lay = getattr(chosen, "layout", None)
+    per = per_gpu_usd(book, option.gpu)
+    if lay is None or not lay.owned or one_off_budget_usd(c, book) is None or per is None:
+        return option
+    return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv), round(per[1] * option.gpus * conv)]})
+
+
+def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:
+    """The answers' one-off hardware budget in USD, None when not given."""
+    b = getattr(c.answers, "capex_budget", None)
+    if b is None:
+        return None
+    return b.amount / float(book.fx()["cny_per_usd"]) if b.currency == "CNY" else float(b.amount)
+
+
+def short_of_accepted(c: Ctx, k: Any) -> bool:
+    """The setup is bought on a part without FP8 where FP8 is accepted: its BF16 weights take twice the memory and
+    its matrix units run at half the FP8 rate for the years it is owned (a checkpoint shipped in one precision
+    excepted: the part runs what the model ships)."""
+    accepted = c.quant in ("fp8_only", "yes_after_quality_check", "yes") and c.model.checkpoint_quant is None
+    return accepted and not k.gpu.fp8_tflops_dense
+
+
+def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, float]:
+    """(over the one-off budget, short of the accepted precision, no purchase row, cost) for ``gpu_choice.rank_key``:
+    a setup laid out to buy is ranked on its purchase, a rented one on ``hourly`` (zeros before it)."""
+    lay = getattr(k, "layout", None)
+    budget = one_off_budget_usd(c, book)
+    # a purchase without a one-off budget is judged on its month (the purchase spread, power, space) against renting
+    # and a monthly budget: the rental rows' hourly cost stays its yardstick there (on the purchase rows alone, whose
+    # placeholders put an A10 at a third of an L20's price, q26 bought 88 × A10 for 24 × H20)
+    if lay is None or not lay.owned or budget is None:
+        return 0, 0, 0, round(hourly, 6)
+    price = purchase_usd(book, k)
+    mid = None if price is None else (price[0] + price[1]) / 2
+    over = int(budget is not None and (price is None or price[1] > budget))
+    # the one-off budget bounds what is bought, and the cheaper part's saving buys nothing else (q17)
+    short = int(short_of_accepted(c, k))
+    return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
+
+
+__all__ = ["key", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted"]
