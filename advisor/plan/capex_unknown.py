@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import page_one_payback
+from advisor.plan import budget_share, page_one_payback
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
@@ -35,7 +35,11 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     if rent is None:
         return translate(lang, "plan.inputs17.capex.monthly", months=c.horizon_months)
     budget = c.budget_monthly
-    fits = "within" if rent.high <= budget else "low_end" if rent.low <= budget else "over"
+    # the share of the rent's range the budget covers, said as such (round 13, q02: "at the low end only" where the
+    # budget covers 85 % of it)
+    fits: dict[str, Any] = {"tr": f"plan.inputs17.capex.rent_{budget_share.part(rent.low, rent.high, budget)}"}
+    if fits["tr"].endswith("_most"):
+        fits = {"tr": "ownrent24.capex.rent_most", "pct": budget_share.percent(rent.low, rent.high, budget)}
     # when owning repays itself against that rent, said beside it (q02's expert: "repays itself within a year
     # against ~3,000 CNY/month of rental"; the months were only in the cost section's table)
     # the table's "owning pays off" row's own verdict: at the tokens row's volume first (page_one_payback; q03 said
@@ -43,7 +47,7 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     pays = page_one_payback.clause(c)
     return render(lang, "plan.inputs17.capex.monthly_rent", {
         "months": c.horizon_months, "rent": money_range(rent, c.currency),
-        "fits": {"tr": f"plan.inputs17.capex.rent_{fits}"}, "pays": pays})
+        "fits": fits, "pays": pays})
 
 
 def bought(result: Any, chosen: Any) -> Any:

@@ -50,8 +50,10 @@ from advisor.plan import (
     public_volume,
     quotes_once,
     reachable,
+    rent_sized,
     second_unit,
     see_fixes,
+    stand_in_prices,
     serial_path,
     serve_engine,
     single_card,
@@ -226,7 +228,11 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
     # the service's own duty, as the cost table prices it (s20-fleet20): a named fleet's utilisation by other work
     # says which cards are free, not how busy a bought setup would be (s20-consist20)
-    if owned < cloud and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
+    # a tie on stand-in prices (the ranges overlap, a side priced on a placeholder: stand_in_prices) does not send a
+    # measured, busy, long-lived service to the cloud: the prices cannot say which side is cheaper, the memo says so
+    # and names what decides (the cloud bill, the vendors' quotes), and the measured duty keeps owning (round 13, q31)
+    tie = c.duty_measured and stand_in_prices.tie(out.owned_usd, out.cloud_usd, out.costs.prices)  # type: ignore[arg-type]
+    if (owned < cloud or tie) and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
         if c.duty_measured and c.ops == "strong" and deadline_ok:
@@ -570,13 +576,20 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     # the spare was billed for peak hours only, a whole-server part by the GPU); a bursty plan keeps its steady load's
     # replicas and the spare on (s15-burst: the cost billed 1 where the memo said 2 stay warm)
     bursty = c.load == "bursty" and not c.is_batch
-    steady = burst.warm_replicas(c, cand, claimed_capacity(c, cand)) if bursty else 1
-    on = warm_floor.warm(cand, steady, spare_counted=bursty)
+    # the rent beside a purchase is sized to the load, not to the servers bought (round 13, q31/q26): the same
+    # replicas and the same N+1, in the units the cloud rents (rent_sized)
+    rented = rent_sized.rented(cand, lambda k, n, spares: gchoice.apply_layout(c, region, k, book, owned=False,
+                                                                                load_replicas=n, spares=spares),
+                               # never more than the bought setup serves with (a plan made leaner for its budget)
+                               min(serving_replicas(cand),
+                                   math.ceil(headroom_target(c) / max(1, claimed_capacity(c, cand)))))
+    steady = burst.warm_replicas(c, rented, claimed_capacity(c, rented)) if bursty else 1
+    on = warm_floor.warm(rented, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
-                             tokens_high=vol.output_high)  # fmt: skip
+                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
