@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.i18n import translate
-from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan import stand_in_prices
+from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 

@@ -11,7 +11,8 @@ Renting is priced on that layout; the memo says the count and why it differs fro
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from advisor.plan import gpu_choice
 from advisor.plan.fleet import FLEET_BASIS
