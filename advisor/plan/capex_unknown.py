@@ -70,4 +70,21 @@ def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
                      verdict=verdict, months=c.horizon_months)
 
 
-__all__ = ["bought", "budget_row", "capex_note"]
+def one_off(result: Any, lang: str) -> str:
+    """After page 1's budget row of bare metal, whose page 1 has no one-off purchase row: the purchase is a one-off
+    sum paid up front, checked against the one-off budget where one was given, else said unchecked (round 13, q26:
+    "the ¥3.96–5.18M capex is checked only as monthly amortisation against the ¥400k/month budget; there is no
+    one-off capital check"); "" for another form or an unpriced purchase."""
+    c = result.costs
+    if result.deployment_form != "bare_metal" or c is None or c.bare_metal_capex is None:
+        return ""
+    capex = money_range(c.bare_metal_capex, c.currency)
+    if c.capex_budget is None:
+        return translate(lang, "ownrent24.capex.one_off_unknown", capex=capex)
+    fits = budget_share.part(c.bare_metal_capex.low, c.bare_metal_capex.high, c.capex_budget)
+    return translate(lang, f"ownrent24.capex.one_off_{fits}", capex=capex, budget=round_money(c.capex_budget),
+                     currency=c.currency, pct=budget_share.percent(c.bare_metal_capex.low, c.bare_metal_capex.high,
+                                                                   c.capex_budget))  # fmt: skip
+
+
+__all__ = ["bought", "budget_row", "capex_note", "one_off"]
