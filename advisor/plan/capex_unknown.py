@@ -45,8 +45,9 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     # the table's "owning pays off" row's own verdict: at the tokens row's volume first (page_one_payback; q03 said
     # "after about 19 months" here beside "not within 36 months at the tokens row's volume" in the table)
     pays = page_one_payback.clause(c)
-    return render(lang, "plan.inputs17.capex.monthly_rent", {
-        "months": c.horizon_months, "rent": money_range(rent, c.currency),
+    key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
+    return render(lang, key, {  # renting the load's GPUs where they differ from those bought (rent_sized)
+        "months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus,
         "fits": fits, "pays": pays})
 
 

@@ -912,8 +912,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.fp8_gain = fp8_gain.holds(search.fp8_gain if search is not None else None, chosen)
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
+    # the open questions re-decide the form on the setup it was decided on (s24-ownrent24): a second server adopted
+    # after it (q03's, for the level-3 classified protection) is rented as one spare unit, so renting beside it reads
+    # cheaper than the form's own comparison did and every other answer would have seemed to keep "cloud"
+    f.form_cost = form_cost
     if main_node is not None:
-        f.overseas_node, f.node_ctx, f.form_cost = ov_node, sized, form_cost
+        f.overseas_node, f.node_ctx = ov_node, sized
     f.fleet_others = _fleet_others(c, chosen, gpu_ids, *screened, region)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas
