@@ -229,9 +229,10 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     # the service's own duty, as the cost table prices it (s20-fleet20): a named fleet's utilisation by other work
     # says which cards are free, not how busy a bought setup would be (s20-consist20)
     # a tie on stand-in prices (the ranges overlap, a side priced on a placeholder: stand_in_prices) does not send a
-    # measured, busy, long-lived service to the cloud: the prices cannot say which side is cheaper, the memo says so
-    # and names what decides (the cloud bill, the vendors' quotes), and the measured duty keeps owning (round 13, q31)
-    tie = c.duty_measured and stand_in_prices.tie(out.owned_usd, out.cloud_usd, out.costs.prices)  # type: ignore[arg-type]
+    # busy, long-lived service to the cloud for good: the prices cannot say which side is cheaper, the memo says so
+    # and names what decides (the cloud bill, the vendors' quotes); a measured duty with strong ops buys, an assumed
+    # one rents first and measures (round 13, q31/q26; fixture 10's 16 H20 bought against 12 rented)
+    tie = stand_in_prices.tie(out.owned_usd, out.cloud_usd, out.costs.prices)  # type: ignore[arg-type]
     if (owned < cloud or tie) and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi

@@ -965,6 +965,15 @@ def cost_then(f: Facts):
     got = finding("cost.cloud_then_buy", months=f.ctx.duration_months,
                   breakeven=be.phrase("utilisation") if be else "—", util=round(f.ctx.volume_utilisation * 100))
     months = c.break_even_months
+    if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, the measurement and quotes decide
+        own, rent = c.bare_metal_monthly, c.cloud_monthly
+        _, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
+        return got.model_copy(update={
+            "title_key": "ownrent24.rule.cost.cloud_then_buy.tie.title",
+            "detail_key": "ownrent24.rule.cost.cloud_then_buy.tie.detail",
+            "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
+                       "owned": _range(own.low, own.high, f), "cloud": _range(rent.low, rent.high, f),
+                       "what": rent_what(c), "breakeven": months.phrase("months") if months else "—"}})
     if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
         return got.model_copy(update={"detail_key": "rentbasis22b.rule.cost.cloud_then_buy.detail",
                                       "params": {**got.params, "breakeven": months.phrase("months")}})

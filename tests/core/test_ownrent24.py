@@ -19,7 +19,7 @@ from advisor.plan import answers_from_dict, budget_share, make_plan, stand_in_pr
 from advisor.plan.capacity import headroom_target
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
-from advisor.plan.result import PriceRow
+from advisor.plan.result import PriceRow, render
 from tests.support.planned import advice_answers, advice_plan, only_finding
 
 Q31, Q26, Q02 = "q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy", "q02_office_lan_small_design_agency"
@@ -127,12 +127,16 @@ def test_the_same_ranges_on_the_users_own_quotes_are_not_a_tie_and_renting_wins(
     assert quoted.deployment_form == "cloud"
 
 
-def test_an_unmeasured_load_is_not_bought_on_a_tie():
-    """Only a measured duty keeps owning on a tie: q31 with its utilisation unmeasured is not sent to bare metal
-    on stand-in prices where renting is cheaper at the middle."""
+def test_an_unmeasured_load_rents_first_on_a_tie_and_says_what_decides():
+    """Only a measured duty buys on a tie: q31 with its utilisation unmeasured rents first and measures, the finding
+    naming the tie and what decides (the measured load, the cloud bill, the quotes), never "owning looks cheaper"."""
     answers = {k: v for k, v in advice_answers(Q31).items() if k != "measured_utilisation"}
     r = make_plan(answers_from_dict(answers))
-    assert r.deployment_form not in ("bare_metal",)
+    assert r.deployment_form == "cloud_then_bare_metal"
+    f = only_finding(r, "cost.cloud_then_buy")
+    assert f.title_key == "ownrent24.rule.cost.cloud_then_buy.tie.title"
+    text = render("en", f.title_key, f.params) + render("en", f.detail_key, f.params)
+    assert "measure the real load" in text and "vendors' quotes" in text and "looks cheaper" not in text
 
 
 # --- 3. the one-off purchase --------------------------------------------------------------------------------------
