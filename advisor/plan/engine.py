@@ -578,12 +578,13 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     # replicas and the spare on (s15-burst: the cost billed 1 where the memo said 2 stay warm)
     bursty = c.load == "bursty" and not c.is_batch
     # the rent beside a purchase is sized to the load, not to the servers bought (round 13, q31/q26): the same
-    # replicas and the same N+1, in the units the cloud rents (rent_sized)
-    rented = rent_sized.rented(cand, lambda k, n, spares: gchoice.apply_layout(c, region, k, book, owned=False,
-                                                                                load_replicas=n, spares=spares),
-                               # never more than the bought setup serves with (a plan made leaner for its budget)
-                               min(serving_replicas(cand),
-                                   math.ceil(headroom_target(c) / max(1, claimed_capacity(c, cand)))))
+    # replicas and the same N+1, in the units the cloud rents (rent_sized); not yet for a bursty load, whose rent
+    # bills a warm floor and the bursts' replicas apart and whose hybrid weighs the rented peak on them
+    rented = cand if bursty else rent_sized.rented(
+        cand, lambda k, n, spares: gchoice.apply_layout(c, region, k, book, owned=False, load_replicas=n,
+                                                        spares=spares),
+        # never more than the bought setup serves with (a plan made leaner for its budget)
+        min(serving_replicas(cand), math.ceil(headroom_target(c) / max(1, claimed_capacity(c, cand)))))
     steady = burst.warm_replicas(c, rented, claimed_capacity(c, rented)) if bursty else 1
     on = warm_floor.warm(rented, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
