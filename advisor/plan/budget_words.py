@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
+from advisor.plan import budget_share
 from advisor.plan.line_total import judged_total
 from advisor.plan.money_text import round_money
 
@@ -32,6 +33,10 @@ def feasible_text(result: Any, lang: str, *, words: tuple[str, str] = ("memo.yes
     # the total the budget was judged on: with a priced network line where page 1 counts it (s23-burst23, q39: the
     # row quoted the GPUs' 107,924 beside a budget row judged on the 109,844 with the line)
     total = judged_total(c) or c.recommended_monthly
+    if budget_share.part(total.low, total.high, c.budget_monthly) == "most":  # all but the top (round 13, q39)
+        return translate(lang, "ownrent24.feasible_unless_top", low=round_money(total.low),
+                         high=round_money(total.high), budget=round_money(c.budget_monthly), currency=c.currency,
+                         per=translate(lang, per), pct=budget_share.percent(total.low, total.high, c.budget_monthly))
     return translate(lang, "memo.capacity16.feasible_if_low", low=round_money(total.low),
                      high=round_money(total.high), budget=round_money(c.budget_monthly),
                      currency=c.currency, per=translate(lang, per))

@@ -33,8 +33,11 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> l
     kept = [(label, value) for label, value in rows if label not in labels]
     c = result.costs
     key = "memo.office19.rent_line" if payback != "—" else "memo.office19.rent_line_no_payback"
+    if c.rent_sized:  # renting the load's GPUs, not the ones bought (s24-ownrent24, advisor.plan.rent_sized)
+        key = key.replace("memo.office19.", "ownrent24.office.")
     line = (translate(lang, "memo.office19.rent_label"),
-            translate(lang, key, cost=money_range(c.cloud_on_demand_monthly, c.currency), payback=payback))
+            translate(lang, key, cost=money_range(c.cloud_on_demand_monthly, c.currency), payback=payback,
+                      gpus=c.gpus))
     at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))
     before = sum(1 for label, _ in rows[:at] if label not in labels)
     return kept[:before] + [line] + kept[before:]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import page_one_payback
+from advisor.plan import budget_share, page_one_payback
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
 
@@ -35,15 +35,20 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     if rent is None:
         return translate(lang, "plan.inputs17.capex.monthly", months=c.horizon_months)
     budget = c.budget_monthly
-    fits = "within" if rent.high <= budget else "low_end" if rent.low <= budget else "over"
+    # the share of the rent's range the budget covers, said as such (round 13, q02: "at the low end only" where the
+    # budget covers 85 % of it)
+    fits: dict[str, Any] = {"tr": f"plan.inputs17.capex.rent_{budget_share.part(rent.low, rent.high, budget)}"}
+    if fits["tr"].endswith("_most"):
+        fits = {"tr": "ownrent24.capex.rent_most", "pct": budget_share.percent(rent.low, rent.high, budget)}
     # when owning repays itself against that rent, said beside it (q02's expert: "repays itself within a year
     # against ~3,000 CNY/month of rental"; the months were only in the cost section's table)
     # the table's "owning pays off" row's own verdict: at the tokens row's volume first (page_one_payback; q03 said
     # "after about 19 months" here beside "not within 36 months at the tokens row's volume" in the table)
     pays = page_one_payback.clause(c)
-    return render(lang, "plan.inputs17.capex.monthly_rent", {
-        "months": c.horizon_months, "rent": money_range(rent, c.currency),
-        "fits": {"tr": f"plan.inputs17.capex.rent_{fits}"}, "pays": pays})
+    key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
+    return render(lang, key, {  # renting the load's GPUs where they differ from those bought (rent_sized)
+        "months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus,
+        "fits": fits, "pays": pays})
 
 
 def bought(result: Any, chosen: Any) -> Any:
@@ -66,4 +71,21 @@ def budget_row(result: Any, owned: Any, lang: str, verdict: str) -> str | None:
                      verdict=verdict, months=c.horizon_months)
 
 
-__all__ = ["bought", "budget_row", "capex_note"]
+def one_off(result: Any, lang: str) -> str:
+    """After page 1's budget row of bare metal, whose page 1 has no one-off purchase row: the purchase is a one-off
+    sum paid up front, checked against the one-off budget where one was given, else said unchecked (round 13, q26:
+    "the ¥3.96–5.18M capex is checked only as monthly amortisation against the ¥400k/month budget; there is no
+    one-off capital check"); "" for another form or an unpriced purchase."""
+    c = result.costs
+    if result.deployment_form != "bare_metal" or c is None or c.bare_metal_capex is None:
+        return ""
+    capex = money_range(c.bare_metal_capex, c.currency)
+    if c.capex_budget is None:
+        return translate(lang, "ownrent24.capex.one_off_unknown", capex=capex)
+    fits = budget_share.part(c.bare_metal_capex.low, c.bare_metal_capex.high, c.capex_budget)
+    return translate(lang, f"ownrent24.capex.one_off_{fits}", capex=capex, budget=round_money(c.capex_budget),
+                     currency=c.currency, pct=budget_share.percent(c.bare_metal_capex.low, c.bare_metal_capex.high,
+                                                                   c.capex_budget))  # fmt: skip
+
+
+__all__ = ["bought", "budget_row", "capex_note", "one_off"]

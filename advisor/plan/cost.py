@@ -88,6 +88,14 @@ class CostInputs:
     volume_basis: dict[str, Any] | None = None  # s15-burst: how the volume was counted (a memo phrase)
     warm: dict[str, Any] | None = None  # s16-capacity: what stays on off-peak (warm_floor.Warm.basis)
     tokens_high: float | None = None  # s18-volume: an assumed volume's high end, output tokens (None: no higher)
+    # s24-ownrent24: the rent beside a purchase sized to the load (advisor.plan.rent_sized.record): its GPUs price the
+    # cloud side; None where renting prices the plan's own ``gpus``
+    rent: dict[str, Any] | None = None
+
+    @property
+    def rent_gpus(self) -> int:
+        """The GPUs the cloud side rents: the load's in rented units beside a purchase, else the plan's."""
+        return int(self.rent["gpus"]) if self.rent else self.gpus
 
 
 @dataclass
@@ -111,9 +119,10 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     used: list[PriceRow] = []
     horizon = ctx.duration_months
     util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
+    rent_gpus = inp.rent_gpus  # the cloud side's GPUs (``costs.gpus``); the purchase counts ``inp.gpus``
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
-                  horizon_months=horizon, utilisation=util, gpus=inp.gpus,
-                  utilisation_measured=ctx.duty_measured)  # fmt: skip
+                  horizon_months=horizon, utilisation=util, gpus=rent_gpus,
+                  utilisation_measured=ctx.duty_measured, rent_sized=inp.rent)  # fmt: skip
     price = cloud_price(book, inp.gpu, inp.region, fx)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
@@ -121,8 +130,8 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     cloud_lo = cloud_hi = None
     if price:
         p_lo, p_hi, rows = price
-        b_gpus = inp.gpus if batch_hours is not None else \
-            inp.warm_gpus + (inp.gpus - inp.warm_gpus) * ctx.burst_share  # the GPUs the egress share is taken of
+        b_gpus = rent_gpus if batch_hours is not None else \
+            inp.warm_gpus + (rent_gpus - inp.warm_gpus) * ctx.burst_share  # the GPUs the egress share is taken of
         hours = batch_hours or (HOURS_PER_MONTH, HOURS_PER_MONTH)
         total, parts, costs.cloud_egress_skipped = cloud_overhead.overhead(
             ctx, inp.region, tokens=inp.tokens_per_month, tokens_high=inp.tokens_high,
@@ -140,10 +149,10 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             h_lo, h_hi = batch_hours
             costs.per_job = True
             costs.billed_hours = MoneyRange(low=round(h_lo, 1), high=round(h_hi, 1))
-            od = (p_lo * inp.gpus * h_lo * (1 + ov_lo), p_hi * inp.gpus * h_hi * (1 + ov_hi))
+            od = (p_lo * rent_gpus * h_lo * (1 + ov_lo), p_hi * rent_gpus * h_hi * (1 + ov_hi))
             spot = (od[0] * s_lo, od[1] * s_hi)
             costs.cloud_on_demand_monthly = _mr(od[0] * conv, od[1] * conv)
-            costs.cloud_billed_gpus = float(inp.gpus)
+            costs.cloud_billed_gpus = float(rent_gpus)
             if spot_ok:
                 costs.cloud_spot_factor = MoneyRange(low=s_lo, high=s_hi)
                 costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
@@ -152,19 +161,19 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
                 cloud_lo, cloud_hi = od
         else:
             share = ctx.burst_share
-            billed = inp.warm_gpus + (inp.gpus - inp.warm_gpus) * share
+            billed = inp.warm_gpus + (rent_gpus - inp.warm_gpus) * share
             # the bursts' share as a low–high range where it is assumed (event days, s19-cost19): each end of the
             # bill at its own end, the middle (``billed``) the GPUs said on average
-            b_lo, b_hi = (inp.warm_gpus + (inp.gpus - inp.warm_gpus) * s for s in
+            b_lo, b_hi = (inp.warm_gpus + (rent_gpus - inp.warm_gpus) * s for s in
                           (ctx.burst_share_range or (share, share)))
             od = (p_lo * HOURS_PER_MONTH * b_lo * (1 + ov_lo), p_hi * HOURS_PER_MONTH * b_hi * (1 + ov_hi))
             m_lo, m_hi = factor_range("monthly_factor")
-            mon = (p_lo * m_lo * HOURS_PER_MONTH * inp.gpus * (1 + ov_lo), p_hi * m_hi * HOURS_PER_MONTH * inp.gpus * (1 + ov_hi))
+            mon = (p_lo * m_lo * HOURS_PER_MONTH * rent_gpus * (1 + ov_lo), p_hi * m_hi * HOURS_PER_MONTH * rent_gpus * (1 + ov_hi))
             # s19-reserve19: the commitment on the always-on floor only, the burst replicas on demand, where the
             # floor is below the peak and that is no dearer than committing for every GPU (reserved_floor)
             mixed = (reserved_floor.monthly(p_lo, HOURS_PER_MONTH, m_lo, ov_lo, inp.warm_gpus, b_lo),
                      reserved_floor.monthly(p_hi, HOURS_PER_MONTH, m_hi, ov_hi, inp.warm_gpus, b_hi))
-            floor = reserved_floor.choose(inp.warm_gpus, inp.gpus, (inp.warm or {}).get("replicas"), (b_lo, b_hi),
+            floor = reserved_floor.choose(inp.warm_gpus, rent_gpus, (inp.warm or {}).get("replicas"), (b_lo, b_hi),
                                           ctx.load, mixed, mon)
             if floor is not None:
                 costs.cloud_reserved_all_monthly = _mr(mon[0] * conv, mon[1] * conv)
@@ -176,7 +185,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             costs.cloud_monthly = _mr(mon[0] * conv, mon[1] * conv)
             costs.cloud_spot_monthly = _mr(spot[0] * conv, spot[1] * conv)
             costs.cloud_billed_gpus = round(billed, 2)
-            if ctx.burst_share_range is not None and inp.gpus > inp.warm_gpus:
+            if ctx.burst_share_range is not None and rent_gpus > inp.warm_gpus:
                 costs.cloud_billed_gpus_range = MoneyRange(low=round(b_lo, 2), high=round(b_hi, 2))
             costs.cloud_warm = inp.warm
             mf = factor("monthly_factor")

@@ -50,6 +50,7 @@ from advisor.plan import (
     public_volume,
     quotes_once,
     reachable,
+    rent_sized,
     second_unit,
     see_fixes,
     serial_path,
@@ -58,6 +59,7 @@ from advisor.plan import (
     sizing,
     spare_in_units,
     spare_policy,
+    stand_in_prices,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -199,7 +201,12 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     cloud = sum(out.cloud_usd)  # type: ignore[arg-type]
     # the service's own duty, as the cost table prices it (s20-fleet20): a named fleet's utilisation by other work
     # says which cards are free, not how busy a bought setup would be (s20-consist20)
-    if owned < cloud and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
+    # a tie on stand-in prices (the ranges overlap, a side priced on a placeholder: stand_in_prices) does not send a
+    # busy, long-lived service to the cloud for good: the prices cannot say which side is cheaper, the memo says so
+    # and names what decides (the cloud bill, the vendors' quotes); a measured duty with strong ops buys, an assumed
+    # one rents first and measures (round 13, q31/q26; fixture 10's 16 H20 bought against 12 rented)
+    tie = stand_in_prices.tie(out.owned_usd, out.cloud_usd, out.costs.prices)  # type: ignore[arg-type]
+    if (owned < cloud or tie) and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
         if c.duty_measured and c.ops == "strong" and deadline_ok:
@@ -630,13 +637,21 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     # the spare was billed for peak hours only, a whole-server part by the GPU); a bursty plan keeps its steady load's
     # replicas and the spare on (s15-burst: the cost billed 1 where the memo said 2 stay warm)
     bursty = c.load == "bursty" and not c.is_batch
-    steady = burst.warm_replicas(c, cand, claimed_capacity(c, cand)) if bursty else 1
-    on = warm_floor.warm(cand, steady, spare_counted=bursty)
+    # the rent beside a purchase is sized to the load, not to the servers bought (round 13, q31/q26): the same
+    # replicas and the same N+1, in the units the cloud rents (rent_sized); not yet for a bursty load, whose rent
+    # bills a warm floor and the bursts' replicas apart and whose hybrid weighs the rented peak on them
+    rented = cand if bursty else rent_sized.rented(
+        cand, lambda k, n, spares: gchoice.apply_layout(c, region, k, book, owned=False, load_replicas=n,
+                                                        spares=spares),
+        # never more than the bought setup serves with (a plan made leaner for its budget)
+        min(serving_replicas(cand), math.ceil(headroom_target(c) / max(1, claimed_capacity(c, cand)))))
+    steady = burst.warm_replicas(c, rented, claimed_capacity(c, rented)) if bursty else 1
+    on = warm_floor.warm(rented, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
-                             tokens_high=vol.output_high)  # fmt: skip
+                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
@@ -980,8 +995,12 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     f.fp8_gain = fp8_gain.holds(search.fp8_gain if search is not None else None, chosen)
     if chosen is not None:
         f.claimed_c_max = claimed_capacity(sized, chosen)
+    # the open questions re-decide the form on the setup it was decided on (s24-ownrent24): a second server adopted
+    # after it (q03's, for the level-3 classified protection) is rented as one spare unit, so renting beside it reads
+    # cheaper than the form's own comparison did and every other answer would have seemed to keep "cloud"
+    f.form_cost = form_cost
     if main_node is not None:
-        f.overseas_node, f.node_ctx, f.form_cost = ov_node, sized, form_cost
+        f.overseas_node, f.node_ctx = ov_node, sized
     f.fleet_others = _fleet_others(c, chosen, gpu_ids, *screened, region)
     if chosen is not None and c.is_batch:
         rps = chosen.tokens_per_s_replica / max(c.output_avg, 1) * chosen.replicas

@@ -144,15 +144,17 @@ def _quote_vm_gpus(rows: list[PriceRow]) -> list[int] | None:
 
 # --- rounding and ranking -------------------------------------------------------------------------------------
 def apply_layout(c: Ctx, region: str, cand: Candidate, book: PriceBook, *, owned: bool = False,
-                 load_replicas: int | None = None, spare: bool = True) -> Candidate:
+                 load_replicas: int | None = None, spare: bool = True, spares: int | None = None) -> Candidate:
     """Round the setup to whole units on sale (+ N+1 where the service needs it, unless ``spare`` is False: the
     spare left out because it breaks the budget, said as such); the GPUs rounding adds serve as more replicas.
-    ``load_replicas``: what the peak needs (default: the candidate's replicas before any layout)."""
+    ``load_replicas``: what the peak needs (default: the candidate's replicas before any layout). ``spares``: the
+    spare units a region keeps, where another layout's redundancy is kept (the rent beside a purchase: rent_sized)."""
     prev = getattr(cand, "layout", None)
     if load_replicas is None:
         load_replicas = prev.load_replicas if prev is not None else cand.replicas
     shape = node_shapes.shape_of(cand.gpu.id, owned, _quote_vm_gpus(price_rows(book, cand.gpu.id, region)))
-    spares = int(gpu_choice_facts()["redundancy"]["spare_units"]) if spare and redundancy_reason(c) else 0
+    if spares is None:
+        spares = int(gpu_choice_facts()["redundancy"]["spare_units"]) if spare and redundancy_reason(c) else 0
     lay = node_shapes.layout(cand.gpu.id, cand.tp, max(1, load_replicas), shape, spare=spares,
                              region_shares=region_shares(c, region))  # fmt: skip
     cand.layout = lay

@@ -1109,7 +1109,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         verdict += burst_bill.budget_clause(result, lang)  # a hybrid's month with a burst in it (s23-burst23, q39)
         owned = capex_unknown.bought(result, memo_forms.chosen_owned(result))
         monthly_for_purchase = capex_unknown.budget_row(result, owned, lang, verdict)  # a purchase judged on it: said so
-        rows.append((t("memo.key.budget"), monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}"))
+        rows.append((t("memo.key.budget"), (monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}")
+                     + capex_unknown.one_off(result, lang)))  # bare metal's purchase, a one-off sum (round 13, q26)
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved

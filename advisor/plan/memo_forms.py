@@ -107,7 +107,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",
                                        kw=f"{o.it_kw.low:g}–{o.it_kw.high:g}",
                                        pue=f"{o.pue.low:g}–{o.pue.high:g}" if o.pue else t("memo.forms.cost.pue_colo"))
-         + _duty(result, o, t, lang) + volume_busy.power_clause(result.costs, o.power_monthly, o.idle_draw, lang)),
+         + _duty(result, o, t, lang) + volume_busy.power_clause(result.costs, o.power_monthly, o.idle_draw, lang)
+         + volume_busy.power_range_clause(result.costs, o.power_monthly, o.idle_draw, lang)),
     ]  # fmt: skip
     colo = [t("memo.forms.cost.monthly_value", cost=_money(o.colo_monthly, cur))] if o.colo_monthly is not None else []
     if o.colo_already_paid is not None:  # the fleet's racks, kept for its other work: paid already (round 10, q18)

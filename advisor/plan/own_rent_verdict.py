@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.i18n import translate
+from advisor.plan import stand_in_prices
 from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.money_text import money_range, round_money
+from advisor.plan.result import render
 
 KINDS = ("clear", "ends", "overlap")
 
@@ -31,8 +32,6 @@ def own_verdict(owned: tuple[float, float], rent: tuple[float, float]) -> str:
         return "overlap"
     kind = api_verdict(owned, rent, owned[1]).kind
     return {"clear": "clear", "volume": "clear", "ends": "ends", "far": "ends"}.get(kind, "overlap")
-
-
 
 
 def middles(owned: tuple[float, float], rent: tuple[float, float]) -> tuple[str, float, float]:
@@ -55,11 +54,21 @@ def page_one_clause(result: Any, lang: str) -> str:
     if any(f.id == "cost.fleet" for f in result.findings):  # the team's own fleet: nothing bought to weigh
         return ""
     own, rent = c.bare_metal_monthly, c.cloud_monthly
-    if own_verdict((own.low, own.high), (rent.low, rent.high)) != "overlap":
+    tie = stand_in_prices.costs_tie(c)  # a tie on stand-in prices: said as one, with what decides (round 13, q31)
+    if not tie and own_verdict((own.low, own.high), (rent.low, rent.high)) != "overlap":
         return ""
     side, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
-    return translate(lang, f"lead22.key.own_rent_overlap.{side}", rent=money_range(rent, c.currency),
-                     own_mid=round_money(own_mid), rent_mid=round_money(rent_mid), currency=c.currency)
+    return render(lang, f"ownrent24.key.{'tie' if tie else side}", {
+        "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
+        "rent_mid": round_money(rent_mid), "currency": c.currency})
 
 
-__all__ = ["KINDS", "middles", "own_verdict", "page_one_clause"]
+def rent_what(costs: Any) -> dict[str, Any]:
+    """"renting what the load needs (9 GPUs)" where the rent is sized to the load apart from the purchase
+    (``Costs.rent_sized``), else "renting the same GPUs", as a ``{"tr": …}`` phrase."""
+    if costs.rent_sized:
+        return {"tr": "ownrent24.rent.what.sized", "gpus": costs.rent_sized["gpus"]}
+    return {"tr": "ownrent24.rent.what.same"}
+
+
+__all__ = ["KINDS", "middles", "own_verdict", "page_one_clause", "rent_what"]

@@ -25,16 +25,18 @@ def _mid_months(costs: Any) -> float | None:
 
 
 def clause(costs: Any) -> dict[str, Any] | str:
-    """A ``{"tr": …}`` phrase for the payback beside page 1's rent, or "" where the table has no payback to say."""
+    """A ``{"tr": …}`` phrase for the payback beside page 1's rent, or "" where the table has no payback to say: the
+    table's mid-range figure as the table prints it, to a tenth of a month (round 13, q02: page 1's "about 12" beside
+    the table's "11.5" read as two paybacks; one figure, one rounding)."""
     mid = _mid_months(costs)
-    return {"tr": "plan.inputs17.capex.pays_off", "months": round(mid)} if mid is not None else ""
+    return {"tr": "plan.inputs17.capex.pays_off", "months": f"{round(mid, 1):g}"} if mid is not None else ""
 
 
-def months_said(costs: Any) -> int | None:
+def months_said(costs: Any) -> float | None:
     """The months page 1 states (``clause``'s figure), None where it states none: what the table's row must agree
     with (tests/core/test_owncost22.py)."""
     got = clause(costs)
-    return got.get("months") if isinstance(got, dict) else None
+    return float(got["months"]) if isinstance(got, dict) else None
 
 
 __all__ = ["clause", "months_said"]

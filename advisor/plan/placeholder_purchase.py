@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.data import facts
+from advisor.plan import stand_in_prices
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -55,12 +55,7 @@ def placeholder_rows(f: Facts) -> list[Any]:
 def stale_rows(f: Facts) -> list[Any]:
     """The purchase price rows the plan used that are sourced (not placeholders, not the user's quote) but priced
     an export-sensitive part before its export and import rules last changed: today's price and supply may differ."""
-    if f.cost is None:
-        return []
-    avail = facts()["gpu_availability"]
-    sensitive, changed = set(avail["export_sensitive"]), str(avail["export_rules_changed"]["date"])
-    return [r for r in f.cost.costs.prices if r.kind == "capex" and r.grade != "U" and not r.user_quote
-            and r.gpu in sensitive and r.date < changed]  # fmt: skip
+    return [] if f.cost is None else stand_in_prices.stale_capex(f.cost.costs.prices)
 
 
 @rule("cost.placeholder_purchase", "cost")

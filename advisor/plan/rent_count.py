@@ -20,6 +20,11 @@ def note(result: PlanResult, lang: str) -> str:
     if result.nodes or not hw.gpu or not hw.total_gpus or not c.gpus:
         return ""
     lay = hw.layout
+    sized = c.rent_sized
+    if sized and c.gpus == sized["gpus"] and sized["bought_gpus"] == hw.total_gpus:
+        # beside a purchase, renting is priced on the load in the units clouds rent (advisor.plan.rent_sized)
+        return translate(lang, "ownrent24.rent.sized_note", load=sized["load_gpus"], spare=sized["spare_gpus"],
+                         gpus=sized["gpus"], bought=sized["bought_gpus"])  # fmt: skip
     if c.gpus < hw.total_gpus and lay is not None and lay.basis == "fleet":
         # spares on the fleet's idle GPUs (fleet.idle_spares): free to run when owned, not added when renting
         return translate(lang, "memo.owned20.rent_without_idle_spares", plan=hw.total_gpus, gpus=c.gpus,

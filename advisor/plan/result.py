@@ -523,6 +523,11 @@ class Costs(_Out):
     cloud_egress_skipped: str | None = Field(
         None, description="why no egress is in cloud_overhead: batch | private (LAN or private network) | line (a "
         "premium line priced apart carries the traffic) | unknown (no token volume); null where egress is priced")
+    # s24-ownrent24 (round 13, q31/q26): the rent weighed against a purchase sized to the load, not to the servers
+    rent_sized: dict[str, Any] | None = Field(
+        None, description="where the cloud side rents other GPUs than those bought: {gpus (rented, = ``gpus``), "
+        "load_gpus (carrying the peak), spare_gpus (N+1), unit_gpus (the unit rented), whole_server, bought_gpus}; "
+        "null where renting prices the plan's own GPUs")
 
 
 class PhasedCost(_Out):

@@ -15,6 +15,7 @@ from advisor.plan import (
     batch_kv,
     batch_policy,
     batch_rate,
+    budget_share,
     failover_budget,
     first_token_reason,
     fp8_gain_reason,
@@ -22,6 +23,7 @@ from advisor.plan import (
     payback,
     rent_breakeven,
     reserved_price,
+    stand_in_prices,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
@@ -33,7 +35,7 @@ from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, wi
 from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
 from advisor.plan.latency_place import ttft_target_given as _ttft_target_given
 from advisor.plan.money_text import money_range
-from advisor.plan.own_rent_verdict import middles, own_verdict
+from advisor.plan.own_rent_verdict import middles, own_verdict, rent_what
 from advisor.plan.pi_exporter import customers_export
 from advisor.plan.pi_tier import export_tier
 from advisor.plan.regions import market_region
@@ -936,6 +938,13 @@ def cost_buy(f: Facts):
                   breakeven=be.phrase("months") if be else "—")  # fmt: skip
     if c.bare_metal_monthly is None or c.cloud_monthly is None:
         return got
+    own_mr, rent_mr = (c.bare_metal_monthly.low, c.bare_metal_monthly.high), (c.cloud_monthly.low, c.cloud_monthly.high)
+    if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, and what decides it (round 13)
+        _, own_mid, rent_mid = middles(own_mr, rent_mr)
+        return got.model_copy(update={
+            "title_key": "ownrent24.rule.cost.buy.tie.title", "detail_key": "ownrent24.rule.cost.buy.tie.detail",
+            "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
+                       "what": rent_what(c)}})
     # ranges that overlap are not ranked (q26, q31, blind review 11b): the verdict from the printed ends
     kind = own_verdict((c.bare_metal_monthly.low, c.bare_metal_monthly.high), (c.cloud_monthly.low, c.cloud_monthly.high))
     if kind == "clear":
@@ -963,6 +972,15 @@ def cost_then(f: Facts):
     got = finding("cost.cloud_then_buy", months=f.ctx.duration_months,
                   breakeven=be.phrase("utilisation") if be else "—", util=round(f.ctx.volume_utilisation * 100))
     months = c.break_even_months
+    if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, the measurement and quotes decide
+        own, rent = c.bare_metal_monthly, c.cloud_monthly
+        _, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
+        return got.model_copy(update={
+            "title_key": "ownrent24.rule.cost.cloud_then_buy.tie.title",
+            "detail_key": "ownrent24.rule.cost.cloud_then_buy.tie.detail",
+            "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
+                       "owned": _range(own.low, own.high, f), "cloud": _range(rent.low, rent.high, f),
+                       "what": rent_what(c), "breakeven": months.phrase("months") if months else "—"}})
     if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
         return got.model_copy(update={"detail_key": "rentbasis22b.rule.cost.cloud_then_buy.detail",
                                       "params": {**got.params, "breakeven": months.phrase("months")}})
@@ -1009,7 +1027,13 @@ def cost_budget_straddles(f: Facts):
     m = line_total.judged_total(f.cost.costs) if f.cost is not None else None  # with a priced line (s22)
     if not f.budget_straddles or m is None:
         return None
-    return finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
+    got = finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
+    budget = f.ctx.budget_amount or 0.0
+    if budget_share.part(m.low, m.high, budget) != "most":
+        return got
+    # the budget covers most of the range: "all but the top", with the share (round 13, q02/q39)
+    return got.model_copy(update={"title_key": "ownrent24.rule.cost.budget_straddles.most.title",
+                                  "params": {**got.params, "pct": budget_share.percent(m.low, m.high, budget)}})
 
 
 @rule("cost.unpriced", "cost")

@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan.money_text import money_range
-from advisor.plan.result import MoneyRange
+from advisor.plan.result import MoneyRange, render
 
 # the same test the utilisation row applies (memo_per_million.utilisation_value): a volume under half the assumed
 # share is worth saying beside it; closer, the two are one estimate said twice
@@ -72,6 +72,21 @@ def power_clause(costs: Any, power: MoneyRange | None, idle: MoneyRange | None, 
                      cost=money_range(power_at(power, idle, costs.usage_busy, costs.utilisation), costs.currency))
 
 
+def power_range_clause(costs: Any, power: MoneyRange | None, idle: MoneyRange | None, lang: str) -> str:
+    """After an owned setup's power row, where the utilisation is assumed and the tokens row fills under half of it:
+    the power at the share of the capacity the month's tokens fill, so the row states the range from that share to
+    the assumed one (round 13, q01/q02: "power assumes the box is busy 40 % of the time around the clock, yet the
+    memo says the token volume fills about 1 % of capacity, so ¥96–326/month is overstated"); "" elsewhere. The
+    figures at the assumed share stay the plan's (s23-util23): the share of the capacity is how full the batches
+    are, not the hours a box draws power, so the true draw lies between the two."""
+    busy = contradicting_share(costs)
+    if busy is None or costs.usage_busy is not None or power is None or idle is None:
+        return ""
+    return render(lang, "ownrent24.power.volume", {
+        "share": share_phrase(busy), "util": f"{costs.utilisation * 100:.0f}",
+        "cost": money_range(power_at(power, idle, costs.utilisation, busy), costs.currency)})
+
+
 def share_phrase(busy: float) -> dict[str, Any]:
     """The volume's share of the capacity as a ``{"tr": …}`` phrase ("under 1 %", "about 2 %")."""
     return {"tr": "costbasis21.busy.under_one"} if busy < 0.005 else \
@@ -79,4 +94,4 @@ def share_phrase(busy: float) -> dict[str, Any]:
 
 
 __all__ = ["CONTRADICTS_BELOW", "contradicting_share", "draw_at", "power_at", "power_basis",
-           "power_clause", "share_phrase"]
+           "power_clause", "power_range_clause", "share_phrase"]

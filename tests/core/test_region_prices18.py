@@ -102,5 +102,6 @@ def test_an_h20_purchase_rests_on_the_dated_server_price_report_not_a_placeholde
     row = rows[0]
     assert row.grade == "C" and row.url.startswith("https://") and row.date == "2024-07" and row.unit == "CNY/GPU"
     h_lo, h_hi = factor_range("hidden_capex")
-    assert c.bare_metal_capex.low == pytest.approx(row.low * c.gpus * h_lo, rel=1e-6)
-    assert c.bare_metal_capex.high == pytest.approx(row.high * c.gpus * h_hi, rel=1e-6)
+    bought = r.hardware.total_gpus  # the GPUs bought: renting prices the load's own count (s24-ownrent24, costs.gpus)
+    assert c.bare_metal_capex.low == pytest.approx(row.low * bought * h_lo, rel=1e-6)
+    assert c.bare_metal_capex.high == pytest.approx(row.high * bought * h_hi, rel=1e-6)

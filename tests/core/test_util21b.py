@@ -95,7 +95,9 @@ def test_q01s_office_power_is_given_at_the_plans_utilisation_worked_from_the_jso
     """q01's box: the tokens row fills about 1 % of its capacity against the assumed 40 %. s22-owncost22 costed the
     power at that 1 % and said the 40 % beside it ("if it were 40 % busy"), two utilisations for one box (blind review
     12b). Now (s23-util23) the JSON's power and the row's draw are at the plan's 40 % alone: idle share + 40 % × the
-    rest, each end, and the row names no other share."""
+    rest, each end, and the row names no other busy share. s24-ownrent24 (round 13: "¥96–326/month is overstated"
+    beside a load filling 1 %) closes the row with the power at the share of capacity the month's tokens fill, said
+    as that capacity share and as the range's other end, never as a utilisation; the draw stays the plan's."""
     data = scenario_plan(Q01).to_json(lang)
     c, busy = data["costs"], _busy(data)
     util, owned = c["utilisation"], c["owned"]
@@ -106,7 +108,10 @@ def test_q01s_office_power_is_given_at_the_plans_utilisation_worked_from_the_jso
     assert owned["average_draw_high"] == pytest.approx(draws[1], abs=1e-3)
     row = _labelled_row(scenario_memo(Q01, lang), translate(lang, "memo.forms.cost.power"))
     assert f"{draws[0] * 100:.0f}–{draws[1] * 100:.0f}" in row, row
-    assert f"{busy * 100:.0f} %" not in row.replace(f"{util * 100:.0f} %", ""), row
+    clause = volume_busy.power_range_clause(scenario_plan(Q01).costs, scenario_plan(Q01).costs.owned.power_monthly,
+                                            scenario_plan(Q01).costs.owned.idle_draw, lang)
+    assert clause and clause.strip("; ；") in row, row  # the capacity share: only in that clause
+    assert f"{busy * 100:.0f} %" not in row.replace(clause.strip("; ；"), "").replace(f"{util * 100:.0f} %", ""), row
 
 
 # s22-rentbasis22b: q24 and q14 (rented plans) compare bare metal with the rent the memo prints, as q01's bought box

@@ -1,0 +1,203 @@
+"""Own against rent that an expert would not send back (s24-ownrent24, issue #25, round 13's notes).
+
+1. The rent beside a purchase is sized to what the load needs, with the same redundancy, in the units the cloud rents
+   (q31 priced renting at the 12 L20 bought; q26 at three whole 8-GPU H20 servers where H20 rents by 1/2/4/8).
+2. Overlapping month ranges on stand-in prices are a tie on those prices: said so, with what decides (the cloud
+   bill, the vendors' quotes); the tie does not send a measured, busy service to the cloud.
+3. Bare metal's purchase is a one-off sum: page 1 says so, checked against a one-off budget only where one is given.
+4. An office box's power states the range from the share of capacity the month's tokens fill to the assumed share.
+5. A budget inside a range says how much of the range it covers; page 1's payback is the table's figure.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from advisor.plan import answers_from_dict, budget_share, make_plan, stand_in_prices, volume_busy
+from advisor.plan.capacity import headroom_target
+from advisor.plan.context import resolve
+from advisor.plan.memo import memo_document
+from advisor.plan.result import PriceRow, render
+from tests.support.planned import advice_answers, advice_plan, only_finding
+
+Q31, Q26, Q02 = "q31_icp_filed_hosting_move", "q26_steady_3y_strong_ops_buy", "q02_office_lan_small_design_agency"
+
+
+def _memo(r, lang="en") -> str:
+    return memo_document(r, lang).markdown()
+
+
+def _row(memo: str, label: str) -> str:
+    return next(line.split("|")[2].strip() for line in memo.splitlines() if line.startswith(f"| {label} |"))
+
+
+# --- 1. the rent sized to the load ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", [Q31, Q26])
+def test_the_rent_beside_a_purchase_is_the_load_with_its_spare_in_rented_units(name):
+    """The GPUs rented carry the peak with the plan's headroom at the concurrency the bought setup's own curve
+    gives a replica (the sizing table's "most within the target"), plus one spare unit: fewer than the servers
+    bought, never fewer than the load needs."""
+    r = advice_plan(name)
+    c, hw = r.costs, r.hardware
+    sized = c.rent_sized
+    assert r.deployment_form == "bare_metal" and sized is not None
+    assert c.gpus == sized["gpus"] < hw.total_gpus == sized["bought_gpus"]
+    tp = hw.gpus_per_replica
+    per_replica = r.capacity.max_concurrency_per_replica
+    needed = math.ceil(headroom_target(answers_ctx(name)) / per_replica)
+    assert sized["load_gpus"] == needed * tp  # the load's replicas, no more
+    assert sized["spare_gpus"] == sized["unit_gpus"] >= tp  # N+1: one unit rented, as one server is bought
+    assert sized["load_gpus"] + sized["spare_gpus"] == sized["gpus"]
+    # the rent is priced on those GPUs: on demand = GPUs × hours × price × (1 + the overhead share)
+    od, price, ov = c.cloud_on_demand_monthly, c.cloud_per_gpu_hour, c.cloud_overhead
+    assert od.low == pytest.approx(sized["gpus"] * 730 * price.low * (1 + ov.low), rel=2e-3)
+    assert od.high == pytest.approx(sized["gpus"] * 730 * price.high * (1 + ov.high), rel=2e-3)
+
+
+def answers_ctx(name: str):
+    return resolve(answers_from_dict(advice_answers(name)))
+
+
+def test_q31_rents_nine_l20_and_q26_eighteen_h20_as_the_reviewers_counted():
+    """Round 13's own counts: q31 "~9 carry the peak + N+1" (8 + 1 L20 rented by the card), q26 "a cloud plan needs
+    ~18" (8 replicas of 2 H20 + 1 spare replica)."""
+    assert advice_plan(Q31).costs.gpus == 9
+    assert advice_plan(Q26).costs.gpus == 18
+
+
+def test_the_cost_table_says_why_renting_counts_fewer_gpus_than_bought():
+    memo = _memo(advice_plan(Q31))
+    row = _row(memo, "Cloud GPU servers, per month")
+    assert row.startswith("9 GPUs billed")
+    assert "8 GPUs that carry the peak with its headroom and 1 spare GPU for N+1, 9 in all" in row
+    assert "the 12 bought come in whole servers" in row
+    assert "renting the same GPUs" not in memo
+
+
+def test_an_office_box_rents_the_one_gpu_it_buys():
+    """A single bought card: the rent is that card, never more for a headroom the bought box does not have."""
+    r = advice_plan(Q02)
+    assert r.costs.rent_sized is None and r.costs.gpus == r.hardware.total_gpus == 1
+
+
+# --- 2. a tie on stand-in prices ----------------------------------------------------------------------------------
+def _row_of(kind: str, grade: str, quote: bool = False) -> PriceRow:
+    return PriceRow(id=f"t.{kind}.{grade}", offer="t", gpu="l20-48g", kind=kind, region="mainland", low=1, high=2,
+                    unit="USD/GPU-hour", date="2026-09", source="t", grade=grade, user_quote=quote)
+
+
+def test_a_tie_needs_overlapping_ranges_and_a_stand_in_price():
+    stand_in, sourced = [_row_of("on_demand", "U")], [_row_of("on_demand", "B"), _row_of("capex", "A", True)]
+    assert stand_in_prices.tie((42.6, 75.2), (21.2, 68.8), stand_in)
+    assert not stand_in_prices.tie((42.6, 75.2), (21.2, 68.8), sourced)  # sourced prices rank the middles
+    assert not stand_in_prices.tie((80.0, 95.0), (21.2, 68.8), stand_in)  # ranges apart: one side is cheaper
+    assert not stand_in_prices.tie((42.6, 75.2), (21.2, 68.8), [_row_of("staff", "U")])  # not a GPU price
+    assert not stand_in_prices.tie((42.6, 75.2), (21.2, 68.8), [_row_of("on_demand", "U", True)])  # a quote
+
+
+@pytest.mark.parametrize("name", [Q31, Q26])
+def test_a_tie_on_stand_in_prices_is_said_with_what_decides_not_as_a_winner(name):
+    r = advice_plan(name)
+    c = r.costs
+    assert stand_in_prices.costs_tie(c)
+    own_mid = (c.bare_metal_monthly.low + c.bare_metal_monthly.high) / 2
+    rent_mid = (c.cloud_monthly.low + c.cloud_monthly.high) / 2
+    assert rent_mid < own_mid  # renting is cheaper at the middle: a verdict on price would not buy
+    f = only_finding(r, "cost.buy")
+    assert f.title_key == "ownrent24.rule.cost.buy.tie.title"
+    memo = _memo(r)
+    assert "a tie on these stand-in prices" in _row(memo, "Cost")
+    assert "your cloud bill and the vendors' quotes decide" in _row(memo, "Cost")
+    assert "owning is cheaper" not in memo and "Owning costs less" not in memo
+    zh = _memo(r, "zh_CN")
+    assert "不分高下" in zh and "云账单" in zh
+
+
+def test_the_same_ranges_on_the_users_own_quotes_are_not_a_tie_and_renting_wins():
+    """The tie rests on the stand-in prices: with the user's own quotes for the rent and the purchase at the very
+    ranges the plan used, the middles rank the two and renting, cheaper at the middle, is the plan."""
+    base = advice_plan(Q31)
+    rows = {r.kind: r for r in base.costs.prices if r.kind in ("on_demand", "capex")}
+    quotes = [{"gpu": "l20-48g", "kind": kind, "low": row.low, "high": row.high, "unit": row.unit}
+              for kind, row in rows.items()]
+    quoted = make_plan(answers_from_dict(advice_answers(Q31)), quotes=quotes)
+    assert not any(f.title_key.startswith("ownrent24.rule.cost.buy.tie") for f in quoted.findings)
+    assert quoted.deployment_form == "cloud"
+
+
+def test_an_unmeasured_load_rents_first_on_a_tie_and_says_what_decides():
+    """Only a measured duty buys on a tie: q31 with its utilisation unmeasured rents first and measures, the finding
+    naming the tie and what decides (the measured load, the cloud bill, the quotes), never "owning looks cheaper"."""
+    answers = {k: v for k, v in advice_answers(Q31).items() if k != "measured_utilisation"}
+    r = make_plan(answers_from_dict(answers))
+    assert r.deployment_form == "cloud_then_bare_metal"
+    f = only_finding(r, "cost.cloud_then_buy")
+    assert f.title_key == "ownrent24.rule.cost.cloud_then_buy.tie.title"
+    text = render("en", f.title_key, f.params) + render("en", f.detail_key, f.params)
+    assert "measure the real load" in text and "vendors' quotes" in text and "looks cheaper" not in text
+
+
+# --- 3. the one-off purchase --------------------------------------------------------------------------------------
+def test_bare_metal_says_the_purchase_is_a_one_off_sum_and_that_no_one_off_budget_was_given():
+    r = advice_plan(Q26)
+    budget = _row(_memo(r), "Budget")
+    capex = r.costs.bare_metal_capex
+    assert f"{capex.low:,.0f}–{capex.high:,.0f} CNY, is a one-off sum paid up front" in budget
+    assert "no one-off budget was given" in budget
+
+
+def test_a_one_off_budget_given_checks_the_purchase_against_it():
+    base = advice_plan(Q26)
+    capex = base.costs.bare_metal_capex
+    for amount, said in ((capex.high + 1, "within the one-off budget"), (capex.low - 1, "over the one-off budget")):
+        r = make_plan(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}}))
+        assert r.deployment_form == "bare_metal"  # the check is bare metal's (its page 1 has no one-off row)
+        assert said in _row(_memo(r), "Budget"), amount
+
+
+# --- 4. power at the volume's share -------------------------------------------------------------------------------
+def test_an_office_boxs_power_states_the_range_down_to_the_volumes_share():
+    r = advice_plan(Q02)
+    busy = volume_busy.contradicting_share(r.costs)
+    assert busy is not None and busy < r.costs.utilisation / 2
+    o = r.costs.owned
+    low = volume_busy.power_at(o.power_monthly, o.idle_draw, r.costs.utilisation, busy)
+    assert low.low < o.power_monthly.low and low.high < o.power_monthly.high
+    row = _row(_memo(r), "Power")
+    assert "busy only as long as the month's estimated tokens fill" in row
+    assert f"the figure at {round(r.costs.utilisation * 100)} %" in row
+
+
+def test_a_measured_duty_has_no_second_power_figure():
+    r = advice_plan(Q02, measured_utilisation=0.4)
+    assert volume_busy.power_range_clause(r.costs, r.costs.owned.power_monthly, r.costs.owned.idle_draw, "en") == ""
+
+
+# --- 5. budget shares and one payback -----------------------------------------------------------------------------
+def test_budget_share_reads_the_range():
+    assert budget_share.part(1008, 3347, 3000) == "most" and budget_share.percent(1008, 3347, 3000) == 85
+    assert budget_share.part(127822, 331636, 150000) == "low_end"
+    assert budget_share.part(100, 200, 200) == "within" and budget_share.part(100, 200, 99) == "over"
+
+
+def test_q02_says_the_budget_covers_the_rent_except_its_top_and_one_payback():
+    r = advice_plan(Q02)
+    memo = _memo(r)
+    assert "at the low end only" not in memo
+    assert "within the monthly budget except at the top of the range (about 85 % of it)" in memo
+    mid = r.costs.break_even_months.mid
+    assert f"after about {mid:g} months at mid-range prices" in _row(memo, "One-off purchase")
+    assert f"after about {mid:g} months" in _row(memo, "Owning pays off")
+
+
+def test_feasible_row_says_all_but_the_top_where_the_budget_covers_most_of_the_range():
+    r = advice_plan("q39_hybrid_l20_base_cloud_burst")
+    if not r.costs.budget_straddles:
+        pytest.skip("q39's cost no longer straddles its budget")
+    m = r.costs.recommended_monthly
+    share = budget_share.part(m.low, m.high, r.costs.budget_monthly)
+    feasible = _row(_memo(r), "Feasible as asked")
+    assert (feasible.startswith("yes, unless the quotes come in near the high end")) == (share == "most")
+
