@@ -60,7 +60,11 @@ def test_lint_runs_beside_the_tests_at_the_lowest_priority_and_its_failure_fails
     """`make test` no longer lints before the tests: ruff and mypy run beside the four processes under `nice -n 19`
     (docs/testing.md, session 24), so the target must still run both and fail when lint fails."""
     out = subprocess.run(
-        ["make", "-n", "-o", ".venv/.installed-test", "test"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "-o", ".venv/.installed-test", "test"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.replace("\\\n", " ")
     [lint] = [part for part in out.split(";") if "ruff check" in part]
     assert lint.split()[:3] == ["nice", "-n", "19"] and "mypy" in lint
