@@ -24,9 +24,9 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 run: $(APP_STAMP)
 	$(BIN)/advisor gui
 
+LINT := $(BIN)/ruff check advisor ui tests bench tools && $(BIN)/mypy
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check advisor ui tests bench tools
-	$(BIN)/mypy
+	$(LINT)
 
 # Headless: Qt's offscreen platform, no display needed. Four pytest processes side by side on the two cores: each of
 # the two halves that ran before spent ~40 % of its time waiting (loopback servers, subprocesses, designed timeouts)
@@ -61,19 +61,23 @@ QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_benc
 # files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
 UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))
 UI_FIRST := $(filter-out $(UI_SECOND),$(sort $(wildcard tests/ui/test_*.py)))
-test: $(TEST_STAMP) lint
+# Lint runs beside the four, at the lowest priority (nice 19): its ~10 s of CPU (mypy from an empty cache) go into
+# the moments a core is idle (a process waiting, the first ones done), instead of ~10 s before any test starts.
+test: $(TEST_STAMP)
 	@logs=$$(mktemp -d); \
+	nice -n 19 sh -c '$(LINT)' >$$logs/lint 2>&1 & lint=$$!; \
 	$(QT_FREE_PYTEST) tests/core $(addprefix --ignore=,$(QT_FREE_SECOND)) >$$logs/core 2>&1 & core=$$!; \
 	$(QT_FREE_PYTEST) $(QT_FREE_SECOND) $(QT_FREE_ROBUSTNESS) >$$logs/core2 2>&1 & core2=$$!; \
 	$(PYTEST) tests/ui $(addprefix --ignore=,$(UI_SECOND)) >$$logs/ui 2>&1 & ui=$$!; \
 	$(PYTEST) $(addprefix --ignore=,$(QT_FREE_TESTS) $(UI_FIRST)) >$$logs/rest 2>&1; rest=$$?; \
-	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; \
+	wait $$core; core_rc=$$?; wait $$core2; core2_rc=$$?; wait $$ui; ui_rc=$$?; wait $$lint; lint_rc=$$?; \
+	echo "== lint: ruff, mypy"; cat $$logs/lint; \
 	echo "== tests/core but QT_FREE_SECOND (Qt absent)"; cat $$logs/core; \
 	echo "== QT_FREE_SECOND: the loopback and subprocess files of tests/core, and $(QT_FREE_ROBUSTNESS) (Qt absent)"; cat $$logs/core2; \
 	echo "== tests/ui but the wizard's and the shell's files"; cat $$logs/ui; \
 	echo "== every other test: the wizard's, the shell's, tests/robustness, tests/dist, … (with Qt)"; cat $$logs/rest; rm -rf $$logs; \
-	echo "== exit: tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
-	test $$core_rc -eq 0 -a $$core2_rc -eq 0 -a $$ui_rc -eq 0 -a $$rest -eq 0
+	echo "== exit: lint $$lint_rc, tests/core $$core_rc, QT_FREE_SECOND $$core2_rc, tests/ui $$ui_rc, the others $$rest"; \
+	test $$lint_rc -eq 0 -a $$core_rc -eq 0 -a $$core2_rc -eq 0 -a $$ui_rc -eq 0 -a $$rest -eq 0
 
 # The EvalScope path of the quantization A/B (the optional [eval] extra: EvalScope with transformers, datasets and
 # pandas, ~1.5 GB, no torch) in a virtual environment of its own, so `make test` stays fast and its .venv stays what

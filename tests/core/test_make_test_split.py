@@ -53,3 +53,21 @@ def test_every_test_file_runs_in_exactly_one_process_and_the_qt_free_ones_only_w
             assert file.startswith(("tests/core/", "tests/robustness/")), file
         else:
             assert not file.startswith("tests/core/"), f"{file} must run with Qt absent"
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_lint_runs_beside_the_tests_at_the_lowest_priority_and_its_failure_fails_the_target():
+    """`make test` no longer lints before the tests: ruff and mypy run beside the four processes under `nice -n 19`
+    (docs/testing.md, session 24), so the target must still run both and fail when lint fails."""
+    out = subprocess.run(
+        ["make", "-n", "-o", ".venv/.installed-test", "test"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.replace("\\\n", " ")
+    [lint] = [part for part in out.split(";") if "ruff check" in part]
+    assert lint.split()[:3] == ["nice", "-n", "19"] and "mypy" in lint
+    assert lint.rstrip().endswith("& lint=$!"), "lint must run in the background, beside the tests"
+    assert "wait $lint; lint_rc=$?" in out
+    assert out.split(";")[-1].split()[:5] == ["test", "$lint_rc", "-eq", "0", "-a"]

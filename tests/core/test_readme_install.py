@@ -64,9 +64,10 @@ def test_make_run_installs_the_app_without_the_test_tools(tmp_path):
     test = dry("test")
     assert "'.[test]'" in test
     # `make test` is the README's test command, headless: tests/core with Qt absent beside every other test, and
-    # every process must pass (a failure of any fails the target); which file runs where: test_make_test_split.py
+    # every process must pass, and lint (run beside them since session 24): a failure of any fails the target; which
+    # file runs where: test_make_test_split.py
     assert "ADVISOR_TESTS_WITHOUT_QT=1 QT_QPA_PLATFORM=offscreen" in test and "-p no:pytest-qt" in test
     assert re.search(r"QT_QPA_PLATFORM=offscreen \S+/python -m pytest -q -p no:cacheprovider .*tests/core", test)
     assert test.count("/python -m pytest -q -p no:cacheprovider") == 4
-    assert "test $core_rc -eq 0 -a $core2_rc -eq 0 -a $ui_rc -eq 0 -a $rest -eq 0" in test
+    assert "test $lint_rc -eq 0 -a $core_rc -eq 0 -a $core2_rc -eq 0 -a $ui_rc -eq 0 -a $rest -eq 0" in test
     assert "tools/dist_smoke.py --out dist" in dry("dist")
