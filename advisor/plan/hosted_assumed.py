@@ -31,9 +31,8 @@ from typing import Any
 
 from advisor.plan import hosted_prices, hosted_where
 from advisor.plan.capacity_per_million import ANSWERED_VOLUMES
-from advisor.plan.data import facts
 from advisor.plan.hosted_switch import switch_clause
-from advisor.plan.latency_place import latency_placed, ttft_target_given
+from advisor.plan.hosted_unserved import near_too_far
 from advisor.plan.rule_base import Facts, _region
 
 KEY = "plan.api24"
@@ -70,7 +69,7 @@ def reachable(f: Facts) -> str | None:
         return None
     where = hosted_where.served_from(got["tier"])
     near = [w for w in where if w in hosted_prices.NEAREST_REGIONS.get(str(got["region"]), ())]
-    if near and not _too_far(f, near[0]):
+    if near and not near_too_far(f, near[0]):
         return near[0]
     c = f.ctx
     # a mainland company serving mainland users from an offshore node while its filing is pending (q21): a mainland
@@ -78,17 +77,6 @@ def reachable(f: Facts) -> str | None:
     if where == ["mainland"] and c.entity and c.mainland_share >= 1 and f.offshore:
         return "mainland"
     return None
-
-
-def _too_far(f: Facts, where: str) -> bool:
-    """The node was placed near mainland users for a tight first-token target, and the round trip to ``where`` (its
-    fastest end, from the mainland) plus the plan's predicted first token is already past it (as
-    ``hosted_unserved.far_ruled_out`` for a US endpoint)."""
-    slo = ttft_target_given(f.ctx)
-    rtt = facts()["rtt_ms"].get(where)
-    if slo is None or rtt is None or latency_placed(f) != "mainland":
-        return False
-    return float(rtt["low"]) + float(f.card_ttft_p99 or 0) > slo
 
 
 def served_clause(f: Facts) -> dict[str, Any] | str:

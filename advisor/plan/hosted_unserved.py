@@ -49,6 +49,35 @@ def far_ruled_out(f: Facts) -> dict[str, Any] | None:
     return {"tr": f"{KEY}.far", "low": lo, "high": hi, "slo": round(slo), "grade": str(far["grade"])}
 
 
+def near_too_far(f: Facts, where: str) -> bool:
+    """The node was placed near mainland users for a tight first-token target, and the round trip to ``where`` (its
+    slow end, from the mainland) plus the plan's predicted first token is past it. Round 14 (q43: a Singapore API
+    weighed beside a 150 ms P99 target, 38 ms + 94 ms at the route's fast end): a neighbouring region's API is an
+    option only where a P99 target holds on the route's slow end, as a P99 is measured on the slow requests, and the
+    plan's own first token stands in for the API's, which a shared endpoint neither publishes nor guarantees
+    (``far_ruled_out`` rules a US endpoint out on the fast end, where even that breaks it)."""
+    slo = ttft_target_given(f.ctx)
+    rtt = facts()["rtt_ms"].get(where)
+    if slo is None or rtt is None or latency_placed(f) != "mainland":
+        return False
+    return float(rtt["high"]) + float(f.card_ttft_p99 or 0) > slo
+
+
+def near_ruled_out(f: Facts) -> dict[str, Any] | None:
+    """The clause saying why a neighbouring region's row is a yardstick only where its round trip's slow end and
+    the plan's first token pass the target (``near_too_far``); None otherwise."""
+    got = hosted_where.mismatch(f)
+    if got is None:
+        return None
+    for where in hosted_where.served_from(got["tier"]):
+        if where != "us" and near_too_far(f, where):
+            rtt = facts()["rtt_ms"][where]
+            return {"tr": "lead24.near_far", "where": {"tr": f"lead24.where.{where}"}, "low": int(rtt["low"]),
+                    "high": int(rtt["high"]), "ttft": round(float(f.card_ttft_p99 or 0)),
+                    "slo": round(float(ttft_target_given(f.ctx) or 0)), "grade": str(rtt["grade"])}
+    return None
+
+
 def _yardstick(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     """The row's figure as one clause: whose list, the month against the plan's, a yardstick only."""
     got = hosted_where.mismatch(f)
@@ -76,7 +105,7 @@ def lead_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]:
     law = SHORT_LAW.get(law, law)
     dpa = {"tr": f"{KEY}.dpa", "law": {"tr": law}} if f.ctx.personal_info else ""
     return {"region": _region(region), "yardstick": _yardstick(f, hosted, plan, per), "dpa": dpa,
-            "law": hosted_where.transfer_law(f, region), "far": far_ruled_out(f) or "", "after": after_filing(f)}
+            "law": hosted_where.transfer_law(f, region), "far": far_ruled_out(f) or near_ruled_out(f) or "", "after": after_filing(f)}
 
 
 def after_filing(f: Facts) -> dict[str, Any] | str:
@@ -94,7 +123,8 @@ def finding_params(f: Facts, hosted: Any, plan: str, per: Any) -> dict[str, Any]
     got = hosted_where.mismatch(f)
     assert got is not None
     return {"region": _region(got["region"]), "yardstick": _yardstick(f, hosted, plan, per),
-            "far": far_ruled_out(f) or "", "peak": f.ctx.peak}
+            "far": far_ruled_out(f) or near_ruled_out(f) or "", "peak": f.ctx.peak}
 
 
-__all__ = ["KEY", "after_filing", "far_ruled_out", "finding_params", "lead_params", "unserved"]
+__all__ = ["KEY", "after_filing", "far_ruled_out", "finding_params", "lead_params", "near_ruled_out", "near_too_far",
+           "unserved"]

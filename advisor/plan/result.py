@@ -929,6 +929,8 @@ class GpuChoice(_Out):
         # the split that made the load decode-heavy (the passed-over setup's) and the chosen one's, the cost row's
         # s23-pages23 (re-check 12b, q42: "a decode share that switches between cards"): the chosen card's split
         # only, once; what one replica takes against the other is the opening sentence's
+        # round 14 (q42: "this decode-heavy load" beside "prefill compute decides"): the load is decode-heavy on the
+        # setup passed over, so the sentence names that card (its split stays the weighing's, said once there)
         split = d.get("decode_pct") is not None
         return ("" if lang == "zh_CN" else " ") + render(lang, "pages23.decode_pick" if split else "pages23.decode_pick_nosplit", {
             "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
