@@ -60,3 +60,15 @@ def test_the_h20s_weak_prefill_decides_only_where_the_first_token_is_tight():
     tight = planned({**answers, "latency_slo": {**(answers.get("latency_slo") or {}), "ttft_p99_ms": 2000}})
     g = next(x for x in tight.findings if x.id == "gpu.h20_prefill")
     assert (g.severity, g.title_key) == ("warning", "plan.rule.gpu.h20_prefill.title")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q28s_doubled_replicas_say_the_extra_percent_is_cost_not_gpus(lang):
+    """q28 (round 14: "'16 replicas, not 8: about 5 % more' reads as 5 % more GPUs; it means 5 % more cost for twice
+    the GPUs"): the title says what the percentage is of."""
+    r = advice_plan("q28_bank_backfill_batch_48h")
+    f = next(x for x in r.findings if x.id == "sizing.batch_doubled")
+    more = f.params["more"]
+    title = f.title_in(lang)
+    said = f"the job costs about {more} % more" if lang == "en" else f"只多花约 {more}%"
+    assert said in title
