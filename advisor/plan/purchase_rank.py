@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan.context import Ctx
+from advisor.plan.cost import _usd
 from advisor.plan.data import PriceBook
 
 
@@ -27,11 +28,8 @@ def per_gpu_usd(book: PriceBook, gpu_id: str) -> tuple[float, float] | None:
     if not rows:
         return None
     fx = float(book.fx()["cny_per_usd"])
-
-    def usd(v: float, unit: str) -> float:
-        return v / fx if unit.upper().startswith("CNY") else v
-
-    return min(usd(r.low, r.unit) for r in rows), max(usd(r.high, r.unit) for r in rows)
+    usd = [_usd(r, fx) for r in rows]  # the cost table's conversion of a price row
+    return min(lo for lo, _ in usd), max(hi for _, hi in usd)
 
 
 def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
