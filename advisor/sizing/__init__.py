@@ -69,8 +69,8 @@ def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
         vllm_profile=engine_profile_of(req, fmt).id in ("vllm", "llama.cpp"),
         sglang_pool=engine_profile_of(req, fmt).id == "sglang",
         nvlink=req.gpu.interconnect == "nvlink",
-        # a draft model for speculative decoding (vLLM): its weights, its KV in the target's blocks, its lookahead
-        draft=draft_reserve(req.speculative, kv_dtype, gpus) if req.speculative else None,
+        # speculative decoding (vLLM): the proposer's weights, its KV in the target's blocks, its lookahead
+        draft=draft_reserve(req.speculative, req.model, fmt, kv_dtype, gpus) if req.speculative else None,
     )  # fmt: skip
 
 
