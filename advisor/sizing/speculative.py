@@ -44,7 +44,14 @@ from pathlib import Path
 
 from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import SpeculativeSettings
-from advisor.sizing.memory import KV_DTYPES, DraftReserve, kv_heads_per_gpu, kv_layout, tensor_bytes_on_gpu, weight_bytes
+from advisor.sizing.memory import (
+    KV_DTYPES,
+    DraftReserve,
+    kv_heads_per_gpu,
+    kv_layout,
+    tensor_bytes_on_gpu,
+    weight_bytes,
+)
 from advisor.sizing.quant import WeightFormat, get_format
 from advisor.sizing.tensors import Tensor, param_counts, tensors
 
