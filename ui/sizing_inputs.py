@@ -34,6 +34,7 @@ class SizingInputs(QObject):
             "engine_profile": "vllm",
             "shared_prefix_tokens": 0,  # a system prompt every request starts with (prefix caching shares it)
             "factors": SpeedFactors(),  # only what was chosen is set (an engine version); the rest are the defaults
+            "speculative": None,  # speculative decoding (vLLM): off, or the method, its draft and its tokens a step
         }
         self.model_source = "preset"
         self.model_file: str | None = None

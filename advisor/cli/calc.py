@@ -17,6 +17,9 @@ from advisor.cli.common import (
     validation_message,
 )
 
+# --speculative's choices and vLLM's method each names (SpeculativeSettings.method)
+CLI_METHODS = {"draft": "draft_model", "eagle": "eagle", "eagle3": "eagle3", "mtp": "mtp", "ngram": "ngram"}
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calc", help="size a model on a GPU: memory, max concurrency, TTFT and tokens/s")
@@ -57,12 +60,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
                    help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
+    p.add_argument("--speculative", default=None, choices=list(CLI_METHODS),
+                   help="speculative decoding as vLLM runs it: 'draft' a draft model (--draft-model), 'eagle'/'eagle3' an "
+                   "EAGLE head (--draft-model: the head's config.json), 'mtp' the model's own multi-token-prediction layers "
+                   "(DeepSeek-V3), 'ngram' prompt look-up (no weights, no KV). Its weights and KV are sized beside the "
+                   "model's; each request keeps --num-speculative-tokens more KV slots (not for ngram)")
     p.add_argument("--draft-model", default=None,
-                   help="speculative decoding with this draft model (preset id or config.json path; vLLM's draft_model "
-                   "method): its weights and KV are sized beside the model's, each request keeps --num-speculative-tokens "
-                   "more KV slots")
+                   help="the draft model (preset id or config.json path) for --speculative draft (the default when only "
+                   "this is given), or the EAGLE head's config.json for eagle/eagle3")
     p.add_argument("--num-speculative-tokens", type=positive_int, default=None,
-                   help="tokens the draft model proposes per step (with --draft-model; required there)")
+                   help="tokens proposed per step (required with --speculative or --draft-model)")
+    p.add_argument("--draft-vocab-size", type=positive_int, default=None,
+                   help="an EAGLE-3 head's draft vocabulary (default: its config.json's draft_vocab_size, else its vocab_size)")
     p.add_argument("--draft-weights", default=None, help="the draft checkpoint's weight format (default: its own "
                    "quantization, else bf16)")
     p.add_argument("--mfu", type=fraction, default=None, help="share of the dense peak the matmuls reach (default: the GPU's measured GEMM rate for the linear "
@@ -77,6 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def flat_json(result) -> dict:
     """The contract keys of ARCHITECTURE.md at the top level, and everything else below them."""
     m, perf = result.memory, result.perf
+    spec = result.request.speculative
     return {
         "model": result.request.model.id,
         "gpu": result.request.gpu.id,
@@ -110,7 +120,8 @@ def flat_json(result) -> dict:
         "engine_switch": result.engine_switch,  # a GGUF format runs on llama.cpp whatever engine was asked for
         "kv_pool_note": result.kv_pool_note,  # SGLang: the share of the free memory its KV pool comes from
         # speculative decoding with a draft model (vLLM, s24-models24): in weights/KV figures above, each said here
-        "draft_model": result.request.speculative.draft_model.id if result.request.speculative else None,
+        "speculative_method": spec.method if spec else None,
+        "draft_model": spec.draft_model.id if spec and spec.draft_model else None,  # the draft, or the EAGLE head
         "draft_weights_bytes": m.draft_weights_bytes,
         "draft_kv_bytes_per_token": m.draft_kv_bytes_per_token,
         "speculative_lookahead_tokens": m.speculative_lookahead_tokens,
@@ -134,18 +145,24 @@ def run(args: argparse.Namespace) -> int:
     from advisor.i18n import current_language, set_language, system_language, tr
     from advisor.sizing import size
     from advisor.sizing.quant import UnknownFormatError
+    from advisor.sizing.speculative import config_draft_vocab
 
     set_language(args.lang or system_language())
     try:
         model = resolve_model(args.model)
         gpu = get_gpu(args.gpu)
         speculative = None
-        if args.draft_model is not None or args.num_speculative_tokens is not None:
-            if args.draft_model is None or args.num_speculative_tokens is None:
-                return fail(tr("sizing24_models24.cli_pair"))
-            draft = resolve_model(args.draft_model)
-            speculative = SpeculativeSettings(draft_model=draft, num_speculative_tokens=args.num_speculative_tokens,
-                                              draft_weights=draft.weights_or_native(args.draft_weights))  # fmt: skip
+        method = CLI_METHODS[args.speculative] if args.speculative else ("draft_model" if args.draft_model else None)
+        if method is None and args.num_speculative_tokens is not None:
+            return fail(tr("sizing24_models24.cli_pair"))
+        if method is not None:
+            if args.num_speculative_tokens is None:
+                return fail(tr("speculative25_spec28.cli_tokens"))
+            draft = resolve_model(args.draft_model) if args.draft_model is not None else None
+            vocab = args.draft_vocab_size or (config_draft_vocab(args.draft_model) if method == "eagle3" else None)
+            speculative = SpeculativeSettings(method=method, draft_model=draft, num_speculative_tokens=args.num_speculative_tokens,
+                                              draft_weights=draft.weights_or_native(args.draft_weights) if draft else "bf16",
+                                              draft_vocab_size=vocab)  # fmt: skip
         factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu), ("engine_version", args.engine_version)) if v is not None}
         req = SizingRequest(
             model=model,

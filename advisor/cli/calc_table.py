@@ -7,6 +7,7 @@ import unicodedata
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
 from advisor.sizing.accuracy import accuracy_sentence, load_of
+from advisor.sizing.speculative_text import speculative_summary
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
 
@@ -34,10 +35,9 @@ def render(r: SizingResult) -> str:
         (tr("calc.row.format"), f"{r.weight_format}, KV {q.kv_dtype}"),
         (tr("calc.row.params"), f"{format_count(m.params_total)} ({tr('calc.active')} {format_count(m.params_active)})"),
         (tr("calc.row.weights"), format_bytes(m.weights_bytes, 2)),
-        # a speculative-decoding draft model (vLLM): its weights on each GPU and its lookahead slots (speculative.py)
-        *([(tr("sizing24_models24.row.draft"), tr("sizing24_models24.row.draft_value", name=q.speculative.draft_model.name,
-            weights=format_bytes(m.draft_weights_bytes, 2), kv=format_count(m.draft_kv_bytes_per_token),
-            k=m.speculative_lookahead_tokens))] if q.speculative else []),
+        # speculative decoding (vLLM): the proposer's weights on each GPU, its KV and its lookahead slots (speculative.py)
+        *([(tr("speculative25_spec28.row"), speculative_summary(r, "speculative25_spec28.row_value",
+                                                                 "speculative25_spec28.row_ngram"))] if q.speculative else []),
         (tr("calc.row.kv_per_token"), f"{format_count(m.kv_bytes_per_token)} B"),
         (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens"
          + (f"; {tr('sizing.prefix.shared_once', tokens=format_count(m.shared_prefix_blocks * m.block_size))})" if m.shared_prefix_blocks else ")")),

@@ -132,17 +132,36 @@ class SpeedFactors(BaseModel):
         return {k: v for k, v in data.items() if k in self.model_fields_set}
 
 
+SpeculativeMethod = Literal["draft_model", "eagle", "eagle3", "mtp", "ngram"]
+SPECULATIVE_METHODS: tuple[SpeculativeMethod, ...] = ("draft_model", "eagle", "eagle3", "mtp", "ngram")
+# the methods that load a model of their own beside the target (a draft model, or an EAGLE head's config.json)
+METHODS_WITH_DRAFT: tuple[SpeculativeMethod, ...] = ("draft_model", "eagle", "eagle3")
+
+
 class SpeculativeSettings(BaseModel):
-    """Speculative decoding with a separate draft model, as vLLM runs it (``--speculative-config '{"method":
-    "draft_model", "model": …, "num_speculative_tokens": k}'``; advisor/sizing/speculative.py says what it costs in
-    memory and where each figure comes from). Other methods (EAGLE heads, a model's own MTP layers, n-gram) and other
-    engines are not sized here."""
+    """Speculative decoding as vLLM runs it (``--speculative-config '{"method": …, "num_speculative_tokens": k}'``;
+    advisor/sizing/speculative.py says what each method costs in memory and where each figure comes from):
+    ``draft_model`` a separate draft model, ``eagle``/``eagle3`` an EAGLE head (``draft_model`` holds the head's
+    config.json), ``mtp`` the target's own multi-token-prediction layers, ``ngram`` prompt look-up (no weights)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    draft_model: ModelSpec
+    method: SpeculativeMethod = Field("draft_model", description="vLLM's speculative method")
+    draft_model: ModelSpec | None = Field(None, description="the draft model, or the EAGLE head's config (eagle, eagle3)")
     num_speculative_tokens: int = Field(ge=1, le=16, description="tokens the draft proposes per step (k)")
     draft_weights: str = Field("bf16", description="the draft checkpoint's weight format")
+    # s25-spec28 (#28): an EAGLE-3 head's own lm_head covers a smaller vocabulary (its config's draft_vocab_size,
+    # 32,000 for yuhuili's heads); None: the head's vocab_size, as vLLM's Eagle3LlamaForCausalLM defaults it
+    draft_vocab_size: int | None = Field(None, ge=1, le=10_000_000, description="an EAGLE-3 head's draft_vocab_size")
+
+    @model_validator(mode="after")
+    def _draft_given_where_used(self) -> SpeculativeSettings:
+        needs = self.method in METHODS_WITH_DRAFT
+        if needs and self.draft_model is None:
+            raise ValueError(tr("speculative25_spec28.needs_draft", method=self.method))
+        if not needs and self.draft_model is not None:
+            raise ValueError(tr("speculative25_spec28.no_draft", method=self.method))
+        return self
 
 
 class SizingRequest(BaseModel):
@@ -233,17 +252,41 @@ def _full_attention_only(m: ModelSpec) -> bool:
 
 
 def _check_speculative(req: SizingRequest) -> None:
-    """What the draft-model sizing covers, said where it does not (unknown stays unknown, never a silent size):
-    vLLM only; target and draft plain full-attention models, whose layers vLLM puts in one KV cache group of one
-    block table (UniformTypeKVCacheSpecs); vLLM's DraftModelProposer refuses multimodal targets itself. That the
-    draft speaks the target's tokenizer is the team's to check: a config does not say."""
+    """What the speculative sizing covers, said where it does not (unknown stays unknown, never a silent size): vLLM
+    only. A draft model or an EAGLE head: target and draft plain full-attention models, whose layers vLLM puts in one
+    KV cache group of one block table (UniformTypeKVCacheSpecs); vLLM's DraftModelProposer refuses multimodal targets
+    itself. MTP: a model whose checkpoint stores DeepSeek-style MTP layers, its layers all one kind (the MTP layer's
+    KV joins theirs). That the draft speaks the target's tokenizer is the team's to check: a config does not say."""
     spec = req.speculative
     assert spec is not None
     if req.engine_profile != "vllm":
-        raise ValueError(tr("sizing24_models24.spec_engine", engine=req.engine_profile))
+        raise ValueError(tr("speculative25_spec28.engine", engine=req.engine_profile))
+    if spec.method == "ngram":
+        return  # prompt look-up: no weights, no KV of its own
+    if spec.method == "mtp":
+        _check_mtp(req.model)
+        return
+    assert spec.draft_model is not None
     for role, m in (("target", req.model), ("draft", spec.draft_model)):
         if not _full_attention_only(m):
             raise ValueError(tr("sizing24_models24.spec_layers", model=m.name, role=tr(f"sizing24_models24.role.{role}")))
+    if spec.method != "draft_model" and spec.draft_model.is_moe:
+        raise ValueError(tr("speculative25_spec28.head_dense", model=spec.draft_model.name))
+    if spec.method == "eagle" and spec.draft_model.hidden_size != req.model.hidden_size:
+        # EAGLE-1's fc takes [the target's embedding, the target's hidden state] (2 × hidden) into the head's width
+        raise ValueError(tr("speculative25_spec28.eagle_width", head=spec.draft_model.name,
+                            width=spec.draft_model.hidden_size, target=req.model.name, target_width=req.model.hidden_size))
+
+
+def _check_mtp(m: ModelSpec) -> None:
+    """MTP applies only to a model with MTP layers in its checkpoint, sized here for DeepSeek's kind (one MLA + MoE
+    layer, vLLM's DeepSeekMTP); Qwen3-Next's sits beside linear-attention layers and DeepSeek-V3.2's carries an
+    indexer cache, whose KV groups are not sized here."""
+    if m.num_mtp_layers == 0:
+        raise ValueError(tr("speculative25_spec28.no_mtp", model=m.name))
+    other_layers = m.num_sliding_layers or m.num_linear_layers or m.num_chunked_layers or m.has_vision
+    if m.mtp_style != "deepseek" or other_layers or m.index_n_heads:
+        raise ValueError(tr("speculative25_spec28.mtp_layers", model=m.name))
 
 
 class BreakdownItem(BaseModel):

@@ -69,8 +69,8 @@ def _memory(req: SizingRequest, fmt: WeightFormat, **over: object):
         vllm_profile=engine_profile_of(req, fmt).id in ("vllm", "llama.cpp"),
         sglang_pool=engine_profile_of(req, fmt).id == "sglang",
         nvlink=req.gpu.interconnect == "nvlink",
-        # a draft model for speculative decoding (vLLM): its weights, its KV in the target's blocks, its lookahead
-        draft=draft_reserve(req.speculative, kv_dtype, gpus) if req.speculative else None,
+        # speculative decoding (vLLM): the proposer's weights, its KV in the target's blocks, its lookahead
+        draft=draft_reserve(req.speculative, req.model, fmt, kv_dtype, gpus) if req.speculative else None,
     )  # fmt: skip
 
 
@@ -78,7 +78,7 @@ def min_gpus_that_fit(req: SizingRequest, fmt: WeightFormat) -> int | None:
     for tp in TP_DEGREES:
         if tp > req.gpu.max_gpus_per_node:
             break
-        if not tp_accepted(req.model, tp, req.speculative.draft_model if req.speculative else None):
+        if not tp_accepted(req.model, tp, req.speculative.draft_model if req.speculative else None):  # an EAGLE head too
             continue  # the engine needs the attention (and KV) heads to split evenly (a draft model's too)
         if _memory(req, fmt, gpus=tp).fits:
             return tp
@@ -243,7 +243,7 @@ def size(req: SizingRequest, lang: str | None = None) -> SizingResult:
     refusal: Literal["attention_heads", "kv_heads", "draft_heads"] | None = tp_refusal(req.model, req.gpus)
     draft_refused = refusal is None and req.speculative is not None and not tp_accepted(req.model, req.gpus, req.speculative.draft_model)
     if draft_refused:  # vLLM runs the draft at the target's TP degree: its heads must split too (speculative.py)
-        assert req.speculative is not None
+        assert req.speculative is not None and req.speculative.draft_model is not None  # tp_accepted: only a draft refuses
         refusal = "draft_heads"
         text = translate(lang or current_language(), "sizing24_models24.spec_tp", tp=req.gpus,
                          model=req.speculative.draft_model.name)  # fmt: skip

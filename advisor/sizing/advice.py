@@ -26,6 +26,10 @@ FALLBACK_FORMATS = ("fp8", "awq-int4", "gguf-q4_k_m")
 # Formats vLLM can produce on the fly from a 16-bit checkpoint (dynamic FP8); every other quantized format needs
 # a checkpoint quantized ahead of time (AWQ/GPTQ calibration, W8A8 scales, DeepSeek-style block scales).
 ON_THE_FLY = ("bf16", "fp16", "fp8")
+# --speculative-config's "method" for each sized method: vLLM reads DeepSeek's MTP layers as "deepseek_mtp"
+# (SpeculativeConfig maps it to its "mtp" family), the others by their own names
+SPEC_CONFIG_METHOD = {"draft_model": "draft_model", "eagle": "eagle", "eagle3": "eagle3", "mtp": "deepseek_mtp",
+                      "ngram": "ngram"}  # fmt: skip
 
 
 @cache
@@ -97,8 +101,10 @@ def vllm_command(req: SizingRequest, fmt: WeightFormat, tp: int, context: int, m
         parts.append(f"--quantization {on_load}")
     if req.speculative is not None:  # the draft the memory was sized with (advisor/sizing/speculative.py)
         spec = req.speculative
-        config = {"method": "draft_model", "model": spec.draft_model.hf_repo or spec.draft_model.id,
-                  "num_speculative_tokens": spec.num_speculative_tokens}  # fmt: skip
+        config: dict[str, object] = {"method": SPEC_CONFIG_METHOD[spec.method]}
+        if spec.draft_model is not None:  # the draft model or the EAGLE head (MTP's layers are the target's)
+            config["model"] = spec.draft_model.hf_repo or spec.draft_model.id
+        config["num_speculative_tokens"] = spec.num_speculative_tokens
         parts.append(f"--speculative-config {shlex.quote(json.dumps(config, separators=(',', ':')))}")
     return " ".join(parts)
 

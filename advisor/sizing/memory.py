@@ -143,17 +143,15 @@ def _kept_note(m: ModelSpec, fmt: WeightFormat) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DraftReserve:
-    """A draft model's share of one GPU under vLLM's draft-model speculative decoding (advisor/sizing/speculative.py,
-    which builds it and gives the sources)."""
+    """What speculative decoding holds on one GPU beside the target under vLLM (advisor/sizing/speculative.py, which
+    builds it for each method and gives the sources)."""
 
-    name: str
-    weights_label: str
-    params: int
-    weights_per_gpu: int  # its weights, split over the target's tensor-parallel GPUs
-    kv_per_token: int  # its layers' KV per token on one GPU, in the target's KV cache dtype
-    layers: int
-    kv_heads_per_gpu: int
-    head_dim: int
+    what: str  # "draft model Qwen2.5 3B Instruct", "EAGLE-3 head …", "MTP layer of DeepSeek-V3" (formulas' words)
+    params: int  # parameters it loads (what it shares with the target not counted)
+    weights_per_gpu: int  # its weights on one GPU (split over the target's tensor-parallel GPUs where vLLM splits them)
+    weights_formula: str  # how those weights were counted
+    kv_per_token: int  # its layers' KV per token on one GPU, in the target's KV cache dtype and blocks
+    kv_formula: str
     lookahead: int  # slots each running request holds beyond its tokens (num_speculative_tokens)
 
 
@@ -490,19 +488,17 @@ the lookahead slots each request holds.
             kv_formula += (f"; + {layout.linear_layers} linear-attention layers × {pages} {block}-token page each for their "
                            f"{layout.state_bytes_per_layer:,} B state")
     if draft:
-        kv_formula += (f"; + draft model {draft.name}: 2 (K,V) × {draft.layers} layers × {draft.kv_heads_per_gpu} KV "
-                       f"heads/GPU × head_dim {draft.head_dim} × {b} B, in the same blocks")
+        kv_formula += f"; + {draft.what}: {draft.kv_formula}, in the same blocks"
     breakdown = [
         BreakdownItem(key="weights", bytes=w_gpu + w_draft,
                       formula=f"{counts.total:,} parameters in {fmt.label}{_kept_note(m, fmt)}, split over {tp} GPU(s)"
-                      + (f"; + draft model {draft.name}: {draft.params:,} parameters in {draft.weights_label}, split over "
-                         f"the same GPUs ({w_draft:,} B a GPU)" if draft else "")),
+                      + (f"; + {draft.what}: {draft.weights_formula} ({w_draft:,} B a GPU)" if draft else "")),
         BreakdownItem(
             key="kv_cache",
             bytes=kv_cache,
             formula=f"{concurrency} request{'' if concurrency == 1 else 's'} × {blocks_per_request} blocks × {block} tokens × "
             f"{layout.per_token_bytes:,} B/token ({kv_formula})"
-            + (f"; each request's blocks hold its {context:,} tokens + {look} lookahead slots for the draft's tokens"
+            + (f"; each request's blocks hold its {context:,} tokens + {look} lookahead slots for the proposed tokens"
                if look else "")
             + (f" + {shared_pages} shared prefix blocks ({shared_blocks * block:,} of {shared_prefix_tokens:,} prefix tokens)" if shared_blocks else "")
             + (f" ≈ {kv_pages:,} blocks (parts rounded up together)" if kv_pages != blocks_per_request * concurrency + shared_pages else ""),

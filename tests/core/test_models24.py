@@ -248,7 +248,7 @@ def test_what_the_draft_sizing_does_not_cover_is_refused_with_its_reason_never_a
     update = {k: get_model(v) if k == "model" else v for k, v in change.items()}
     for lang in LANGS:
         if "engine_profile" in change:
-            want = translate(lang, "sizing24_models24.spec_engine", engine="sglang")
+            want = translate(lang, "speculative25_spec28.engine", engine="sglang")
         else:
             want = translate(lang, "sizing24_models24.spec_layers", model=update["model"].name,
                              role=translate(lang, "sizing24_models24.role.target"))  # fmt: skip

@@ -102,13 +102,15 @@ class SizingPage(QWidget):
         self._slow.setInterval(SLOW_DEBOUNCE_MS)
         self._slow.timeout.connect(self._start_slow_work)
 
-        self.inputs_panel = InputsPanel(self.inputs)
+        self.inputs_panel = InputsPanel(self.inputs, self.choices.find_model)
         self.inputs_scroll, self.input_error = self.inputs_panel, self.inputs_panel.input_error
         self.model_panel, self.hardware = self.inputs_panel.model, self.inputs_panel.hardware
         self.model_panel.picked.connect(self._on_model_picked)
         self.model_panel.import_requested.connect(self.import_config)
         self.inputs_panel.workload.edited.connect(lambda values: self._user_edit(**values))
         self.hardware.edited.connect(lambda values: self._user_edit(**values))
+        self.speculative = self.inputs_panel.speculative  # vLLM's speculative decoding (speculative_panel.py)
+        self.speculative.edited.connect(lambda values: self._user_edit(**values))
         self.hardware.picked.connect(self._on_gpu_picked)
         self.hardware.describe_gpu.connect(self._on_custom_gpu_clicked)
         self.hardware.problem.connect(self._show_problem)
@@ -167,6 +169,7 @@ class SizingPage(QWidget):
     def _refill_pickers(self) -> None:
         self.model_picker.set_items(self.choices.model_items(), self.inputs.fields["model"].id)
         self.gpu_picker.set_items(self.choices.gpu_items(), self.inputs.fields["gpu"].id)
+        self.speculative.set_models(self.choices.model_items())
 
     # ------------------------------------------------------------------ defaults and projects
     def set_defaults(self, defaults: SizingDefaults) -> None:
@@ -185,6 +188,7 @@ class SizingPage(QWidget):
             engine_profile="vllm",
             shared_prefix_tokens=0,
             factors=SpeedFactors(),
+            speculative=None,
         )
         self.model_error.hide()
         self._sync_widgets()
@@ -212,7 +216,7 @@ class SizingPage(QWidget):
             self.choices.custom_gpus[req.gpu.id] = req.gpu
         self.inputs.update(**{name: getattr(req, name) for name in (
             "model", "gpu", "weights", "kv_dtype", "context", "concurrency", "gpus", "engine", "engine_profile",
-            "shared_prefix_tokens", "factors")})  # fmt: skip
+            "shared_prefix_tokens", "factors", "speculative")})  # fmt: skip
 
     # ------------------------------------------------------------------ widget ↔ inputs
     def _sync_widgets(self) -> None:
@@ -220,6 +224,7 @@ class SizingPage(QWidget):
         self._refill_pickers()
         self.inputs_panel.workload.show_fields(self.inputs.fields)
         self.hardware.show_fields(self.inputs.fields)
+        self.speculative.show_settings(self.inputs.fields["speculative"])
         self._show_model_info()
 
     def _user_edit(self, **values: Any) -> None:
@@ -344,6 +349,7 @@ class SizingPage(QWidget):
             self.results_panel.set_stale(None)
             self._show_model_info()
             self.hardware.show_result(result)
+            self.speculative.show_result(result)
             self.overview.show_result(result)
             self.last_compute_ms = (time.perf_counter() - started) * 1000
             self.results_shown.emit()
