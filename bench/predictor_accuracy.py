@@ -852,6 +852,10 @@ predicted: a missing fixed per-request cost (HTTP, tokenization, hand-off) shows
 loads and prompts, a step or prefill costed too cheap as one ratio. Below the knee 21 of the 49 held-out TTFTs are
 within 25 %: the median goal needs 4 more; 12 are over 60 %: the p90 goal needs 8 of them in. The misses, by
 mechanism (with the median and p90 the 49 would have if that group alone were predicted exactly):
+Not the systematic cause: prefill efficiency by prompt length (NIM's one-request rows with 500- and 5,000-token
+prompts are within +10 % / +0.2 %, the RTX 5090's 1,024-token rows ×0.98–×1.06 up to 10 req/s), tensor-parallel
+communication (the largest misses run on one H100), chunked prefill beside decode at moderate load (Qwen3-8B's gap
+is +38 ms at one user and +42/+42/+52 ms at 2/4/8).
 (1) vLLM 0.10.2/0.11 without async scheduling on GPUStack's pages, 10 rows, 4 over 60 % (median 18 %, p90 85 %).
 Qwen3-8B on one H100 misses by one gap, +38…+52 ms at 1–8 users (×2.9–×3.3): a fixed per-request cost of that server.
 It is not one cost of the version (the same builds miss by +6 ms for gpt-oss-120b on an A100, +3…+13 ms on H100s,
@@ -859,8 +863,8 @@ It is not one cost of the version (the same builds miss by +6 ms for gpt-oss-120
 endpoint or the client: the same page's SGLang 0.5.3 BF16 runs, through the same `vllm bench serve --backend
 openai-chat`, are predicted within 2.3 %. Checked and ruled out: the client takes TTFT at the first SSE chunk carrying
 `choices` (vllm/benchmarks/lib/endpoint_request_func.py), and vLLM's and TensorRT-LLM's chat servers send their role
-chunk with the first engine output, not before it (serving_chat's `first_iteration`; trtllm-serve's
-`chat_stream_generator`), so both measure the first token; the chat template adds ~8 tokens to 233-token prompts
+chunk with the first engine output, not before it (vLLM's serving_chat `first_iteration`; trtllm-serve's
+`chat_stream_post_processor`, tensorrt_llm/serve/postprocess_handlers.py), so both measure the first token; the chat template adds ~8 tokens to 233-token prompts
 (Qwen3's ChatML wrapping, 3 %); one turn's message parsing is 0.05 ms (vllm#49931), and the renders reported to block
 the event loop for tens to hundreds of ms are of long multi-turn chats (TensorRT-LLM#16231, ~100k-token chats), not
 a one-turn ShareGPT prompt. What would settle it: the same server measured through `--backend openai` (the
