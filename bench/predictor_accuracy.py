@@ -853,7 +853,7 @@ loads and prompts, a step or prefill costed too cheap as one ratio. Below the kn
 within 25 %: the median goal needs 4 more; 12 are over 60 %: the p90 goal needs 8 of them in. The misses, by
 mechanism (with the median and p90 the 49 would have if that group alone were predicted exactly):
 Not the systematic cause: prefill efficiency by prompt length (NIM's one-request rows with 500- and 5,000-token
-prompts are within +10 % / +0.2 %, the RTX 5090's 1,024-token rows ×0.98–×1.06 up to 10 req/s), tensor-parallel
+prompts are within +10 % / +0.2 %, the RTX 5090's 1,024-token rows within 15 % up to 10 req/s), tensor-parallel
 communication (the largest misses run on one H100), chunked prefill beside decode at moderate load (Qwen3-8B's gap
 is +38 ms at one user and +42/+42/+52 ms at 2/4/8).
 (1) vLLM 0.10.2/0.11 without async scheduling on GPUStack's pages, 10 rows, 4 over 60 % (median 18 %, p90 85 %).
