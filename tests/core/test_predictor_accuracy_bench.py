@@ -161,8 +161,12 @@ def test_the_breakdown_splits_the_below_knee_error_by_property_and_sign(accuracy
     a100 = next(line for line in lines if "1× a100-sxm-80g" in line)
     assert "TTFT n= 1 |e|  50.0% signed  +50.0% over 100%" in a100
     # the worst points: |TTFT| 50 % and 60 % are within the 60 % p90 goal; none listed past it
-    worst = lines[lines.index("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):") + 1:]
+    # (the goals in rows and the TTFT gaps follow the list)
+    worst = lines[lines.index("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):") + 1:
+                  lines.index("  goals in rows (held-out, below the knee):")]  # fmt: skip
     assert worst == []
+    # none of the three TTFTs (−50, −40, +50 %) is within 25 %: the median of three needs two of them in
+    assert "    TTFT: 0 of 3 within 25% (the median goal needs 2 more); 0 over 60% (the p90 goal needs 0 of them in)" in lines
 
 
 def test_a_closed_loop_no_start_together_wave_could_give_is_simulated_spread_out(accuracy):
@@ -201,3 +205,31 @@ def test_vllm_v0_without_chunked_prefill_runs_prompts_first(accuracy):
     assert not limits.mixed_prefill and limits.max_num_batched_tokens == 4096
     _, v1 = accuracy.setup_for({**row, "engine_version": "0.11.0 (V1)", "num_scheduler_steps": ""})
     assert v1.mixed_prefill
+
+
+def test_the_goals_are_counted_in_rows_the_median_from_the_nearest_misses_the_p90_from_the_worst(accuracy):
+    # ten |errors|: 10 20 24 26 30 40 50 70 80 90 %. The median is the mean of the 5th and 6th, (30 + 40) / 2 = 35 %;
+    # it is ≤ 25 % only once six are within 25 %: the three nearest misses (26, 30, 40 %) must come in, giving
+    # (20 + 24) / 2 = 22 %; bringing in the worst rows instead would not move it
+    errs = [0.10, -0.20, 0.24, -0.26, 0.30, -0.40, 0.50, -0.70, 0.80, -0.90]
+    assert accuracy.rows_to_move(errs, 50, 0.25) == 3
+    # p90 goal 60 %: np.percentile's p90 of ten is 0.1 of the way from the 9th to the 10th; the 90 % and 80 % rows
+    # must come in (then it lies between 50 % and 70 %: 52 %), the 70 % row may stay
+    assert accuracy.rows_to_move(errs, 90, 0.60) == 2
+    assert accuracy.rows_to_move([0.1, 0.2], 50, 0.25) == 0  # a goal already met needs nothing
+
+
+def test_the_ttft_gap_tells_a_fixed_cost_from_a_ratio_per_page_and_engine_build(accuracy):
+    def point(pid: str, measured: float, predicted: float, version: str):
+        row = {**_row("qwen3-8b", "h100-sxm-80g", 256, measured), "id": pid, "engine_version": version,
+               "source_url": "https://github.com/o/r/blob/c/docs/page.md"}  # fmt: skip
+        return accuracy.Point(row, predicted, None, 0.0, None, None, False)
+
+    # one build misses by 40 ms at both loads (a fixed cost: ratios 3.0 and 1.8), the other by one ratio, x1.5
+    points = [point("a", 60.0, 20.0, "0.11.0 (V1)"), point("b", 90.0, 50.0, "0.11.0 (V1)"),
+              point("c", 30.0, 20.0, "0.5.3"), point("d", 75.0, 50.0, "0.5.3")]  # fmt: skip
+    lines = accuracy.ttft_gap_lines(points)
+    fixed = next(line for line in lines if "vllm 0.11.0" in line and "page.md" in line)
+    assert "gap    +40.0 ms [+40.0 … +40.0]" in fixed and "[×1.80 … ×3.00]" in fixed
+    ratio = next(line for line in lines if "vllm 0.5.3" in line)
+    assert "×1.50 [×1.50 … ×1.50]" in ratio and "[+10.0 … +25.0]" in ratio
