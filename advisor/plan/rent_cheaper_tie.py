@@ -78,4 +78,27 @@ def figures(costs: Any, own_spare_gpus: int) -> Figures | None:
                    mid_months=capex_mid / room if room > 0 else None)  # fmt: skip
 
 
-__all__ = ["Figures", "figures", "rent_cheaper", "running"]
+TIE_RENT_TITLE = "tie25.rule.cost.buy.tie_rent.title"  # ``cost.buy``'s title where renting is cheaper at the middle
+# the quotes step (and the gate step it folds into) where renting is cheaper at the middle: the same step, with the
+# condition to order on (``placeholder_purchase.quotes_first``, ``critical_steps``)
+QUOTES_KEYS = {"rows18.next.quotes_purchase": "tie25.next.quotes_purchase",
+               "owncost20.next.quotes_purchase_stale": "tie25.next.quotes_purchase_stale"}
+GATE_KEYS = {"tie25.next.quotes_purchase": "tie25.next.gate_quotes",
+             "tie25.next.quotes_purchase_stale": "tie25.next.gate_quotes_stale"}
+
+
+def order_condition(findings: list[Any]) -> dict[str, Any] | None:
+    """What the quotes must show before the servers are ordered, as a ``{"tr": …}`` clause, where ``cost.buy`` found
+    renting cheaper at the middle (the purchase its threshold names); None elsewhere: the next steps then say only
+    "get quotes before ordering", which a purchase the plan's own middle favours needs no more than."""
+    f = next((x for x in findings if x.id == "cost.buy" and x.title_key == TIE_RENT_TITLE), None)
+    if f is None:
+        return None
+    threshold = f.params.get("threshold") or {}
+    if "max_purchase" in threshold:
+        return {"tr": "tie25.next.condition.purchase", "max_purchase": threshold["max_purchase"]}
+    return {"tr": "tie25.next.condition.none"}
+
+
+__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "figures", "order_condition", "rent_cheaper",
+           "running"]

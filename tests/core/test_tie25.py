@@ -169,3 +169,30 @@ def test_no_figures_where_owning_is_cheaper_or_the_prices_are_sourced():
     sourced = _costs((40.0, 80.0), (20.0, 60.0), (10.0, 14.0), (900.0, 1200.0))
     sourced.prices = [SimpleNamespace(kind="on_demand", grade="B", user_quote=False)]
     assert rent_cheaper_tie.figures(sourced, 4) is None  # sourced prices: no tie, the middles rank the sides
+
+
+@pytest.mark.parametrize("name", [Q26, Q31])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_step_orders_only_on_quotes_that_turn_it(name, lang):
+    """Page 1's first step (the purchase sets the earliest launch) says what the quotes must show before ordering,
+    the purchase the finding names, and to rent otherwise: "start the purchase now" alone contradicted the middle."""
+    r = advice_plan(name)
+    f = only_finding(r, "cost.buy")
+    step = r.next_steps[0]
+    assert step.key in rent_cheaper_tie.GATE_KEYS.values()
+    text = render(lang, step.key, step.params)
+    limit = f.params["threshold"]["max_purchase"]
+    assert limit in text
+    assert {"en": "else rent", "zh_CN": "否则租用"}[lang] in text
+    assert _yuan(limit.lstrip("¥")) < _mid(r.costs.bare_metal_capex)
+
+
+def test_a_purchase_the_middle_favours_keeps_the_plain_quotes_step():
+    """No condition where renting is not cheaper at the middle: the rent quoted higher (test above) keeps the step
+    as it was."""
+    base = advice_plan(Q26)
+    row = next(p for p in base.costs.prices if p.kind == "on_demand")
+    quotes = [{"gpu": row.gpu, "kind": "on_demand", "low": row.low * 1.6, "high": row.high * 1.6, "unit": row.unit}]
+    r = make_plan(answers_from_dict(advice_answers(Q26)), quotes=quotes)
+    assert rent_cheaper_tie.order_condition(r.findings) is None
+    assert not any(s.key.startswith("tie25.") for s in r.next_steps)
