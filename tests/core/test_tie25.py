@@ -12,8 +12,10 @@ renting 9, and said "rent if renting costs under ¥58,900", which its own ¥45k 
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -28,6 +30,7 @@ from tests.support.planned import advice_answers, advice_plan, only_finding
 
 Q26, Q31 = "q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"
 LANGS = ("en", "zh_CN")
+ADVICE = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 
 
 def _mid(r: MoneyRange) -> float:
@@ -101,6 +104,30 @@ def test_no_threshold_that_the_plans_own_middle_already_meets(name, lang):
     assert found  # renting is cheaper at the middle here: the memo gives the purchase the quotes must come under
     for y in found:
         assert _mid(c.bare_metal_capex) > _yuan(y)
+
+
+def _buy_scenarios() -> list[str]:
+    """The advice scenarios whose expected forms include buying bare metal (their answers alone: nothing planned)."""
+    return sorted(p.stem for p in ADVICE.glob("q*.json")
+                  if "bare_metal" in json.loads(p.read_text(encoding="utf-8"))["expected"]["deployment_form"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_buy_plan_of_the_advice_set_says_a_threshold_its_middle_meets(lang):
+    """The same property over every advice scenario an expert may answer with a purchase, wherever the plan buys."""
+    checked = 0
+    for name in _buy_scenarios():
+        r = advice_plan(name)
+        c = r.costs
+        if r.deployment_form != "bare_metal" or c is None or c.cloud_monthly is None or c.bare_metal_capex is None:
+            continue
+        memo = _memo(r, lang)
+        for x in re.findall(RENT_UNDER[lang], memo):
+            assert _mid(c.cloud_monthly) >= _yuan(x), name
+        for y in re.findall(BUY_UNDER[lang], memo):
+            assert _mid(c.bare_metal_capex) > _yuan(y), name
+        checked += 1
+    assert checked >= 2  # q26 and q31 at least
 
 
 @pytest.mark.parametrize("name", [Q26, Q31])
