@@ -978,7 +978,7 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
     review 14, q26/q31): the two sides' spares (a whole server bought, one instance rented), the month a GPU on each
     side, the purchase the quotes must come under, and the break-even at the middle; None elsewhere."""
     c = f.cost.costs
-    lay = getattr(f.chosen, "layout", None)
+    lay = getattr(getattr(f, "chosen", None), "layout", None)  # no bought layout (a fact set without one): no spare
     fig = rent_cheaper_tie.figures(c, lay.unit_gpus if lay is not None else 0)
     if fig is None or lay is None:
         return None
