@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import stand_in_prices
+from advisor.plan import rent_cheaper_tie, stand_in_prices
 from advisor.plan.hosted_verdict import api_verdict
 from advisor.plan.money_text import money_range, round_money
 from advisor.plan.result import render
@@ -58,6 +58,13 @@ def page_one_clause(result: Any, lang: str) -> str:
     if not tie and own_verdict((own.low, own.high), (rent.low, rent.high)) != "overlap":
         return ""
     side, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
+    fig = rent_cheaper_tie.figures(c, 0) if tie else None
+    if fig is not None:  # renting cheaper at the middle (blind review 14, q26/q31): a threshold the middle misses
+        threshold = {"tr": "tie25.key.threshold.purchase", "max_purchase": round_money(float(f"{fig.max_purchase:.3g}")),
+                     "currency": c.currency} if fig.max_purchase is not None else {"tr": "tie25.key.threshold.none"}
+        return render(lang, "tie25.key.tie_rent", {
+            "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
+            "rent_mid": round_money(rent_mid), "currency": c.currency, "threshold": threshold})
     return render(lang, f"ownrent24.key.{'tie' if tie else side}", {
         "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
         "rent_mid": round_money(rent_mid), "currency": c.currency})

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import stand_in_prices
+from advisor.plan import rent_cheaper_tie, stand_in_prices
 from advisor.plan.result import Finding, MoneyRange, NextStep
 from advisor.plan.rule_base import Facts, _range, finding, rule
 
@@ -92,9 +92,11 @@ def quotes_first(steps: list[NextStep], findings: list[Finding]) -> list[NextSte
     if f is None:
         return steps
     key = "owncost20.next.quotes_purchase_stale" if "date" in f.params else "rows18.next.quotes_purchase"
-    quotes = [s.model_copy(update={"key": key, "params": {"gpu": f.params["gpu"], "capex": f.params["capex"],
-                                                          "date": f.params.get("date", "")}})
-              for s in steps if s.id == "quotes"]  # fmt: skip
+    params: dict[str, Any] = {"gpu": f.params["gpu"], "capex": f.params["capex"], "date": f.params.get("date", "")}
+    condition = rent_cheaper_tie.order_condition(findings)
+    if condition is not None:  # renting cheaper at the middle (s25-tie25): order only on quotes that turn it
+        key, params["condition"] = rent_cheaper_tie.QUOTES_KEYS[key], condition
+    quotes = [s.model_copy(update={"key": key, "params": params}) for s in steps if s.id == "quotes"]
     return quotes + [s for s in steps if s.id != "quotes"]
 
 

@@ -22,6 +22,7 @@ from advisor.plan import (
     line_total,
     payback,
     rent_breakeven,
+    rent_cheaper_tie,
     reserved_price,
     stand_in_prices,
 )
@@ -948,6 +949,9 @@ def cost_buy(f: Facts):
     own_mr, rent_mr = (c.bare_metal_monthly.low, c.bare_metal_monthly.high), (c.cloud_monthly.low, c.cloud_monthly.high)
     if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, and what decides it (round 13)
         _, own_mid, rent_mid = middles(own_mr, rent_mr)
+        tie_rent = _tie_rent_cheaper(f, got, own_mid, rent_mid)
+        if tie_rent is not None:  # renting cheaper at the middle: why, and a threshold the middle does not meet
+            return tie_rent
         return got.model_copy(update={
             "title_key": "ownrent24.rule.cost.buy.tie.title", "detail_key": "ownrent24.rule.cost.buy.tie.detail",
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
@@ -967,6 +971,30 @@ def cost_buy(f: Facts):
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f)}})
     return got.model_copy(update={"title_key": f"owncost22.rule.cost.buy.{kind}.title",
                                   "detail_key": f"owncost22.rule.cost.buy.{kind}.detail"})
+
+
+def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -> Finding | None:
+    """``cost.buy`` on a tie where renting what the load needs is cheaper at the middle (``rent_cheaper_tie``; blind
+    review 14, q26/q31): the two sides' spares (a whole server bought, one instance rented), the month a GPU on each
+    side, the purchase the quotes must come under, and the break-even at the middle; None elsewhere."""
+    c = f.cost.costs
+    lay = getattr(getattr(f, "chosen", None), "layout", None)  # no bought layout (a fact set without one): no spare
+    fig = rent_cheaper_tie.figures(c, lay.unit_gpus if lay is not None else 0)
+    if fig is None or lay is None:
+        return None
+    capex = c.bare_metal_capex
+    threshold = {"tr": "tie25.threshold.purchase", "max_purchase": _money(float(f"{fig.max_purchase:.3g}"), f),
+                 "capex": _range(capex.low, capex.high, f)} if fig.max_purchase is not None else \
+        {"tr": "tie25.threshold.none", "running": _money(float(f"{fig.running_mid:.3g}"), f)}
+    mid = {"tr": "tie25.mid.months", "mid_months": round(fig.mid_months),
+           "months": f.ctx.duration_months} if fig.mid_months is not None else {"tr": "tie25.mid.never"}
+    return got.model_copy(update={
+        "title_key": "tie25.rule.cost.buy.tie_rent.title", "detail_key": "tie25.rule.cost.buy.tie_rent.detail",
+        "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f), "what": rent_what(c),
+                   "own_gpus": fig.own_gpus, "own_spare": fig.own_spare_gpus, "rent_spare": fig.rent_spare_gpus,
+                   "own_per_gpu": _money(float(f"{fig.own_per_gpu:.3g}"), f),
+                   "rent_per_gpu": _money(float(f"{fig.rent_per_gpu:.3g}"), f), "threshold": threshold,
+                   "mid": mid}})
 
 
 @rule("cost.cloud_then_buy", "cost")

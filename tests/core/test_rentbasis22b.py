@@ -100,7 +100,10 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     """q26's page 1: renting's range beside owning's month, and (blind review 12) both middles rather than "about the
     same". Since s24-ownrent24 the rent is the load's (18 H20, not the 24 bought) and, the prices being stand-ins
     with the ranges overlapping, the clause calls it a tie on these prices and names what decides (round 13: "a
-    coin flip on placeholder prices"), where it named the side cheaper at the middle."""
+    coin flip on placeholder prices"), where it named the side cheaper at the middle. s25-tie25 (round 14: "its own
+    numbers call it a tie, with renting cheaper at the midpoint", beside a purchase): renting being the cheaper side
+    at the middle, the clause says so again, still on these stand-in prices, with the purchase the quotes must come
+    under (tests/core/test_tie25.py)."""
     memo = scenario_memo(Q26, lang)
     page_one = memo.split("\n## 2.")[0]
     r0 = scenario_plan(Q26)
@@ -109,7 +112,8 @@ def test_page_one_says_owning_and_renting_overlap_and_the_side_cheaper_at_the_mi
     own, rent = r0.costs.bare_metal_monthly, r0.costs.cloud_monthly
     side, own_mid, rent_mid = own_rent_verdict.middles((own.low, own.high), (rent.low, rent.high))
     assert f"{own_mid:,.0f}" in clause and f"{rent_mid:,.0f}" in clause, clause
-    assert {"en": "a tie on these stand-in prices", "zh_CN": "不分高下"}[lang] in clause, clause
+    assert side == "rent"
+    assert {"en": "less at the middle of these stand-in prices", "zh_CN": "按这些估算价在区间中值更便宜"}[lang] in clause, clause
     # a clear verdict (owning's dearest month below renting's cheapest) adds nothing
     r = scenario_plan(Q26).model_copy(deep=True)
     r.costs.cloud_monthly = MoneyRange(low=r.costs.bare_metal_monthly.high * 2, high=r.costs.bare_metal_monthly.high * 3)

@@ -1,0 +1,104 @@
+"""A tie on stand-in prices where renting what the load needs is the cheaper side at the middle (issue #25, blind
+review 14: q26 bought 24 H20 at about ¥174k a month against ¥148k renting 18, q31 12 L20 at ¥58.9k against ¥45k
+renting 9, and q31's memo said "rent if renting costs under ¥58,900", which its own ¥45k middle already met).
+
+Why the two sides count different GPUs: both carry the peak with the plan's headroom with one unit down (N+1), but
+the unit differs. A bought server fails whole (its power supply, board or a card's fault takes all its cards down),
+so its spare is a whole server: 8 H20 on an SXM baseboard, or q31's 4-card L20 server. A rented spare is one
+instance of the size the load is rented in (2 H20, 1 L20), which holds only where the instances sit on separate
+hosts (else one host's failure takes several down and the spare would have to be as large as a server). At two
+servers of load, the bought spare adds half as many GPUs again; per GPU, owning is no dearer than renting on the
+same prices (q26 about ¥7,250 against ¥8,200 a month).
+
+So the plan's own figures do not show owning cheaper, and the finding says so: the quotes decide, and the threshold
+it gives is one the middle does not meet: the purchase at which owning's month comes down to the rent's middle
+(``max_purchase``: the running costs' middle kept), against the purchase the plan assumes. The break-even at the
+middle of the ranges is said in months too (past the horizon here, as the middle favours renting).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.plan import cost as costmod
+from advisor.plan import stand_in_prices
+
+
+def _mid(r: Any) -> float:
+    return (r.low + r.high) / 2
+
+
+def rent_cheaper(costs: Any) -> bool:
+    """A tie on stand-in prices (``stand_in_prices.costs_tie``) with renting's middle below owning's."""
+    if costs is None or not stand_in_prices.costs_tie(costs):
+        return False
+    return _mid(costs.cloud_monthly) < _mid(costs.bare_metal_monthly)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the finding says where renting is cheaper at the middle, in the plan's currency."""
+
+    own_mid: float  # owning's month at the middle
+    rent_mid: float  # renting's month at the middle
+    own_gpus: int  # GPUs bought
+    rent_gpus: int  # GPUs rented
+    own_spare_gpus: int  # the bought spare: a whole server
+    rent_spare_gpus: int  # the rented spare: one instance
+    own_per_gpu: float  # owning's middle a GPU
+    rent_per_gpu: float  # renting's middle a GPU
+    running_mid: float  # power, colocation and staff a month at the middle
+    max_purchase: float | None  # the purchase at which owning's middle meets renting's; None: no purchase does
+    mid_months: float | None  # months to break even at the middle of every range; None: never
+
+
+def running(costs: Any) -> tuple[float, float]:
+    """Owning's running costs a month (power, colocation, staff), low and high: the month without the purchase."""
+    parts = (costs.bare_metal_power_monthly, costs.bare_metal_colo_monthly, costs.bare_metal_staff_monthly)
+    return sum(p.low for p in parts if p is not None), sum(p.high for p in parts if p is not None)
+
+
+def figures(costs: Any, own_spare_gpus: int) -> Figures | None:
+    """The figures of a plan whose rent is cheaper at the middle (``rent_cheaper``) and sized apart from the purchase
+    (``costs.rent_sized``); None elsewhere. ``own_spare_gpus``: the GPUs of the spare server bought."""
+    sized = costs.rent_sized if costs is not None else None
+    if not sized or not rent_cheaper(costs) or costs.bare_metal_capex is None:
+        return None
+    own_mid, rent_mid = _mid(costs.bare_metal_monthly), _mid(costs.cloud_monthly)
+    run_lo, run_hi = running(costs)
+    run_mid = (run_lo + run_hi) / 2
+    months = costmod.amortisation_months(costs.horizon_months)
+    room = rent_mid - run_mid  # what a month of renting leaves to pay for the purchase
+    capex_mid = _mid(costs.bare_metal_capex)
+    return Figures(own_mid=own_mid, rent_mid=rent_mid, own_gpus=int(sized["bought_gpus"]), rent_gpus=int(sized["gpus"]),
+                   own_spare_gpus=own_spare_gpus, rent_spare_gpus=int(sized["spare_gpus"]),
+                   own_per_gpu=own_mid / sized["bought_gpus"], rent_per_gpu=rent_mid / sized["gpus"],
+                   running_mid=run_mid, max_purchase=room * months if room > 0 else None,
+                   mid_months=capex_mid / room if room > 0 else None)  # fmt: skip
+
+
+TIE_RENT_TITLE = "tie25.rule.cost.buy.tie_rent.title"  # ``cost.buy``'s title where renting is cheaper at the middle
+# the quotes step (and the gate step it folds into) where renting is cheaper at the middle: the same step, with the
+# condition to order on (``placeholder_purchase.quotes_first``, ``critical_steps``)
+QUOTES_KEYS = {"rows18.next.quotes_purchase": "tie25.next.quotes_purchase",
+               "owncost20.next.quotes_purchase_stale": "tie25.next.quotes_purchase_stale"}
+GATE_KEYS = {"tie25.next.quotes_purchase": "tie25.next.gate_quotes",
+             "tie25.next.quotes_purchase_stale": "tie25.next.gate_quotes_stale"}
+
+
+def order_condition(findings: list[Any]) -> dict[str, Any] | None:
+    """What the quotes must show before the servers are ordered, as a ``{"tr": …}`` clause, where ``cost.buy`` found
+    renting cheaper at the middle (the purchase its threshold names); None elsewhere: the next steps then say only
+    "get quotes before ordering", which a purchase the plan's own middle favours needs no more than."""
+    f = next((x for x in findings if x.id == "cost.buy" and x.title_key == TIE_RENT_TITLE), None)
+    if f is None:
+        return None
+    threshold = f.params.get("threshold") or {}
+    if "max_purchase" in threshold:
+        return {"tr": "tie25.next.condition.purchase", "max_purchase": threshold["max_purchase"]}
+    return {"tr": "tie25.next.condition.none"}
+
+
+__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "figures", "order_condition", "rent_cheaper",
+           "running"]
