@@ -60,6 +60,7 @@ from advisor.plan import (
     spare_in_units,
     spare_policy,
     stand_in_prices,
+    term_cost,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -226,7 +227,8 @@ def _form_on_the_part_to_buy(c: Ctx, chosen: sizing.Candidate | None, ok: list[s
     gid = chosen.gpu.id
     if not node_shapes.shape_of(gid, owned=True).whole_server or node_shapes.shape_of(gid, owned=False).whole_server:
         return form
-    bought, _ = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2])
+    bought, _ = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2],
+                                   own=term_cost.judge(c, region, book))
     if bought is None or bought.gpu.id == gid:
         return form
     owning = _decide_form(c, _cost_of(c, bought, region, book))
@@ -875,7 +877,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2],
-                                              lambda k: _bought_resized(c, k, region, book, form, hosted))
+                                              lambda k: _bought_resized(c, k, region, book, form, hosted),
+                                              own=term_cost.judge(c, region, book))  # ranked on the term's cost
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
             chosen.notes.append("rent_only")
             form = "cloud"
