@@ -323,7 +323,7 @@ __all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_
 
 
 def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float,
-                 claim=None, target: int | None = None, probe=None):
+                 claim=None, target: int | None = None, probe=None, own=None):
     """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
     aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less. ``claim(candidate)``:
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
@@ -486,8 +486,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
     grant = straddling(c, chosen, alt_cands, book, kv)
     # a purchase on a one-off budget: each setup said at what it costs to buy (round 13, q01/q17)
-    chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv)
-    alts = [purchase_rank.said_bought(c, book, chosen, a, conv) for a in alts]
+    chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv, own)
+    alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),

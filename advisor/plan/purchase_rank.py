@@ -18,6 +18,7 @@ to buy (``Layout.owned``) on a one-off budget the hourly rental cost that follow
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -43,14 +44,21 @@ def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
     return None if per is None else (per[0] * k.total_gpus, per[1] * k.total_gpus)
 
 
-def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float) -> Any:
+def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float, own: Any = None) -> Any:
     """``option`` (a ``GpuOption``) with its purchase in the answers' currency where the plan buys ``chosen`` on a
-    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise."""
+    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise.
+    With ``own`` (``term_cost.Judge``) the purchase is the plan's own figure for it (a rack's extras in colocation)
+    and the option also carries what it costs over the term (buyrank25)."""
     lay = getattr(chosen, "layout", None)
     per = per_gpu_usd(book, option.gpu)
     if lay is None or not lay.owned or one_off_budget_usd(c, book) is None or per is None:
         return option
-    return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv), round(per[1] * option.gpus * conv)]})
+    t = None if own is None else own.setup(option.gpu, option.gpus, option.units or math.ceil(option.gpus / 8))
+    if t is None:
+        return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv),
+                                                      round(per[1] * option.gpus * conv)]})
+    return option.model_copy(update={"purchase": [round(v * conv) for v in t.capex],
+                                     "term": [round(v * conv) for v in t.total], "term_months": t.months})
 
 
 def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:

@@ -804,6 +804,10 @@ class GpuOption(_Out):
     # s24-gpuchoice24 (round 13, q01/q17): a setup bought on a one-off budget is said at its purchase (low, high, in
     # the answers' currency, from the purchase price rows), not at the rental rows' hourly cost
     purchase: list[float] | None = None
+    # buyrank25 (round 14, q26 variant): what the setup costs over the term bought (purchase, power, colocation where
+    # the form pays it, an engineer's share per server; low, high in the answers' currency) and the term's months
+    term: list[float] | None = None
+    term_months: int | None = None
 
 
 class GpuChoice(_Out):
@@ -958,6 +962,10 @@ class GpuChoice(_Out):
         g = self.grant
         if g is None:
             return ""
+        if g.get("stand_in") and g.get("mid_fits"):  # its quote is the first next step (better_on_quote.shown)
+            return ("" if lang == "zh_CN" else " ") + render(lang, "buyrank25.grant.quote_first", {
+                "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}",
+                "high": f"{g['high']:,}", "budget": f"{g['budget']:,}", "currency": self.currency})
         why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
         if g.get("fewer"):
             why.append(render(lang, "gpupick21.grant.fewer", {"n": g["gpus"], "chosen_n": self.chosen.gpus}))

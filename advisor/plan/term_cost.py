@@ -11,13 +11,12 @@ ops level: the server count's ops burden, in money). The term is the months the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import forms
 from advisor.plan.context import Ctx
-from advisor.plan.data import PriceBook
+from advisor.plan.data import PriceBook, gpus_by_id
 
 Range = tuple[float, float]
 
@@ -40,22 +39,50 @@ class TermCost:
         return sum(self.total) / 2
 
 
-def judge(c: Ctx, region: str, book: PriceBook) -> Callable[[Any], TermCost | None]:
-    """A function from a setup (``sizing.Candidate``) to its ``TermCost`` bought whole, None where the part has no
-    purchase price; each bought layout is costed once (the ranking asks for it many times)."""
-    fx = float(book.fx()["cny_per_usd"])
-    seen: dict[tuple[str, int, int], TermCost | None] = {}
+class Judge:
+    """Costs setups bought whole over the term, each bought layout once (the ranking asks for it many times):
+    called on a setup (``sizing.Candidate``), or ``setup`` on a GPU, a count and the servers they fill (an option
+    the memo names). None where the part has no purchase price."""
 
-    def of(k: Any) -> TermCost | None:
-        lay = forms.owned_layout(c, k, region)
-        sig = (k.gpu.id, lay.total_gpus, lay.units)
-        if sig not in seen:
-            own = forms.bought_whole(c, book, k, region, fx, 1.0, lay)
-            seen[sig] = None if own is None else TermCost(capex=own.capex, running=own.running(c.ops),
-                                                          months=own.horizon, servers=lay.units)
-        return seen[sig]
+    def __init__(self, c: Ctx, region: str, book: PriceBook) -> None:
+        self.c, self.region, self.book = c, region, book
+        self.fx = float(book.fx()["cny_per_usd"])
+        self.seen: dict[tuple[str, int, int], TermCost | None] = {}
 
-    return of
+    def __call__(self, k: Any) -> TermCost | None:
+        lay = forms.owned_layout(self.c, k, self.region)
+        return self._cost(k, lay.total_gpus, lay.units, lay)
+
+    def setup(self, gpu_id: str, gpus: int, servers: int) -> TermCost | None:
+        spec = gpus_by_id().get(gpu_id)
+        return None if spec is None else self._cost(_Part(spec), gpus, servers, None)
+
+    def _cost(self, k: Any, gpus: int, servers: int, lay: Any) -> TermCost | None:
+        sig = (k.gpu.id, gpus, servers)
+        if sig not in self.seen:
+            bought = lay if lay is not None else _Bought(gpus, servers)
+            own = forms.bought_whole(self.c, self.book, k, self.region, self.fx, 1.0, bought)  # type: ignore[arg-type]
+            self.seen[sig] = None if own is None else TermCost(capex=own.capex, running=own.running(self.c.ops),
+                                                               months=own.horizon, servers=servers)
+        return self.seen[sig]
 
 
-__all__ = ["TermCost", "judge"]
+@dataclass(frozen=True)
+class _Part:
+    gpu: Any
+
+
+@dataclass(frozen=True)
+class _Bought:
+    """What ``forms.bought_whole`` reads of a layout: the GPUs and the servers they fill."""
+
+    total_gpus: int
+    units: int
+
+
+def judge(c: Ctx, region: str, book: PriceBook) -> Judge:
+    """The term costing of the plan's setups to buy (``Judge``)."""
+    return Judge(c, region, book)
+
+
+__all__ = ["Judge", "TermCost", "judge"]
