@@ -29,8 +29,8 @@ def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
     return f"{o.per_hour:,.2f}" if o is not None else ""
 
 
-def _range(r: list[float]) -> str:
-    return f"{r[0]:,.0f}–{r[1]:,.0f}"
+def _range(r: list[float] | None) -> str:
+    return "" if r is None else f"{r[0]:,.0f}–{r[1]:,.0f}"
 
 
 def _alt_by_name(choice: GpuChoice, name: str) -> GpuOption | None:
