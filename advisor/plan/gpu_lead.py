@@ -51,6 +51,13 @@ def dearer_to_own(choice: GpuChoice, a: GpuOption) -> bool:
             and a.units > ch.units)  # type: ignore[operator]
 
 
+def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` is the setup the one-off budget set aside only on a stand-in price, the budget covering its middle:
+    the memo's first step is its quote (``better_on_quote``)."""
+    g = choice.grant or {}
+    return g.get("gpu_name") == a.gpu_name and bool(g.get("stand_in")) and bool(g.get("mid_fits"))
+
+
 def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     """(GPU name, the figure that decided against it) for the GPUs the opening sentence names, deciding ones first;
     at most ``MAX_NAMED``."""
@@ -94,6 +101,9 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
+        elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
+            add(a.gpu_name, "buyrank25.lead.quote_first", cost=_range(a.purchase),
+                budget=f"{(choice.grant or {}).get('budget', 0):,}")
         elif dearer_to_own(choice, a):  # cheaper to buy, dearer over the term: both, with the servers (buyrank25)
             ch = choice.chosen
             add(a.gpu_name, "buyrank25.lead.term_bought", cost=_range(a.purchase), chosen_cost=_range(ch.purchase),

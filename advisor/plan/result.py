@@ -962,10 +962,8 @@ class GpuChoice(_Out):
         g = self.grant
         if g is None:
             return ""
-        if g.get("stand_in") and g.get("mid_fits"):  # its quote is the first next step (better_on_quote.shown)
-            return ("" if lang == "zh_CN" else " ") + render(lang, "buyrank25.grant.quote_first", {
-                "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}",
-                "high": f"{g['high']:,}", "budget": f"{g['budget']:,}", "currency": self.currency})
+        if g.get("stand_in") and g.get("mid_fits"):  # the opening sentence and the first next step say it (buyrank25)
+            return ""
         why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
         if g.get("fewer"):
             why.append(render(lang, "gpupick21.grant.fewer", {"n": g["gpus"], "chosen_n": self.chosen.gpus}))

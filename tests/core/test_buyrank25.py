@@ -95,9 +95,12 @@ def test_q17_gets_the_l20_quote_first(lang):
     memo = memo_document(r, lang).markdown()
     if lang == "en":
         assert "At or under 400,000 CNY, buy it instead of 8 × NVIDIA A10 24GB" in memo
-        assert "not recommended on list prices" not in memo  # said once, as the step
+        assert "not recommended on list prices" not in memo  # said in the opening sentence and the step only
+        assert "NVIDIA L20 48GB (about 340,000–460,000 CNY to buy, over the 400,000 CNY budget only at its high end " \
+               "on a stand-in price: get its quote first)" in memo
     else:
         assert "报价不超过 400,000 CNY 时，改买它而不是 8 张 NVIDIA A10 24GB" in memo
+        assert "NVIDIA L20 48GB（购置约 340,000–460,000 CNY，只是按估算价其高端超出 400,000 CNY 预算：先询价）" in memo
 
 
 def test_a_sourced_price_over_the_budget_gets_no_quote_step():
