@@ -3,13 +3,14 @@ q17: "4 × L20 FP8 rejected only because a grade-U placeholder price puts its hi
 L20 quote first"; the reviewers would not sign 8 × A10, Ampere without FP8, for a four-year buy).
 
 Where the setup set aside (``grant_straddle``) is priced on a stand-in (a placeholder, or a purchase price older
-than the part's export rules) and the budget covers the middle of its range, the plan's first step is its quote:
-at or under the budget it is the buy, with what it gives the chosen setup lacks; above it, the plan's setup. The
-"Why this GPU" text keeps the two ranges; this step puts the condition where the reader acts on it.
+than the part's export rules) and the budget covers the middle of its range, the step after the purchase's start
+is its quote: at or under the budget it is the buy, with what it gives that the chosen setup lacks; above it, the
+plan's setup. "Why this GPU" names the condition in its opening sentence; this step puts it where the reader acts.
 """
 
 from __future__ import annotations
 
+from advisor.plan.critical_steps import GATE_IDS
 from advisor.plan.result import NextStep, PlanResult, render
 
 STEP_ID = "quote_better_part"
@@ -36,7 +37,9 @@ def quote_first(result: PlanResult) -> list[NextStep]:
         "budget": f"{g['budget']:,}", "currency": choice.currency, "chosen_n": g["chosen_gpus"],  # type: ignore[union-attr]
         "chosen_gpu": g["chosen_gpu_name"],
         "why": {"by_lang": {lang: sep.join(render(lang, w["tr"], w) for w in why) for lang, sep in _SEP.items()}}})
-    return [step, *steps]
+    # right after the step the launch waits for (the purchase's lead time starts it: critical_steps), before the rest
+    at = next((i + 1 for i, s in enumerate(steps[:2]) if s.id in GATE_IDS), 0)
+    return [*steps[:at], step, *steps[at:]]
 
 
 __all__ = ["STEP_ID", "quote_first", "shown"]

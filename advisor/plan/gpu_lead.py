@@ -53,7 +53,7 @@ def dearer_to_own(choice: GpuChoice, a: GpuOption) -> bool:
 
 def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:
     """``a`` is the setup the one-off budget set aside only on a stand-in price, the budget covering its middle:
-    the memo's first step is its quote (``better_on_quote``)."""
+    the step after the purchase's start is its quote (``better_on_quote``)."""
     g = choice.grant or {}
     return g.get("gpu_name") == a.gpu_name and bool(g.get("stand_in")) and bool(g.get("mid_fits"))
 

@@ -54,7 +54,7 @@ def straddling(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict
             continue
         fp8 = k.weights.startswith("fp8") and not chosen.weights.startswith("fp8")
         # round 14 (q17): a high end over the budget on a stand-in price, with the middle within it, is no verdict
-        # against the part: the memo's first step is its quote (``better_on_quote``)
+        # against the part: the step after the purchase's start is its quote (``better_on_quote``)
         stand_in = bool(stand_ins(book.find(k.gpu.id, "capex")))
         return {"gpu_name": k.gpu.name, "gpus": k.total_gpus, "weights": k.weights, "low": round(r[0]),
                 "high": round(r[1]), "chosen_low": round(mine[0]), "chosen_high": round(mine[1]),

@@ -5,7 +5,7 @@ round 14; ``advisor.plan.term_cost``, ``purchase_rank``, ``better_on_quote``).
    11 servers but not the H20's high end, keeps the 3 H20 servers: the A10 setup costs less to buy but more over the
    36 months (power, colocation, an engineer's share per server), and "Why this GPU" says so with both figures.
 2. q17's lab: 4 × L20 (FP8) is set aside only because a stand-in price puts its high end over the ¥400,000 grant
-   while its middle fits: the first next step is its quote, at or under the grant buy it instead of 8 × A10.
+   while its middle fits: the next step after the purchase's start is its quote: at or under the grant buy it instead of 8 × A10.
 """
 
 from __future__ import annotations
@@ -88,8 +88,9 @@ def test_q17_gets_the_l20_quote_first(lang):
     g = r.gpu_choice.grant
     assert g is not None and g["gpu_name"] == "NVIDIA L20 48GB" and g["stand_in"] and g["mid_fits"]
     assert g["low"] <= g["budget"] < g["high"] and (g["low"] + g["high"]) / 2 <= g["budget"]
-    first = r.next_steps[0]
-    assert first.id == "quote_better_part"
+    ids = [s.id for s in r.next_steps]
+    assert ids[0] == "gate" and ids[1] == "quote_better_part"  # the purchase's lead time first, its quote before ordering
+    first = r.next_steps[1]
     text = first.text_in(lang)
     assert "NVIDIA L20 48GB" in text and "400,000" in text and "NVIDIA A10 24GB" in text
     memo = memo_document(r, lang).markdown()
