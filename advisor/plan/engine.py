@@ -14,6 +14,7 @@ from advisor.plan import (
     batch_layouts,
     batch_policy,
     batch_rate,
+    better_on_quote,
     burst,
     burst_bill_rules,
     burst_rules,
@@ -60,6 +61,7 @@ from advisor.plan import (
     spare_in_units,
     spare_policy,
     stand_in_prices,
+    term_cost,
     ttft_choice,
     ttft_relaxed,
     two_nodes,
@@ -226,7 +228,8 @@ def _form_on_the_part_to_buy(c: Ctx, chosen: sizing.Candidate | None, ok: list[s
     gid = chosen.gpu.id
     if not node_shapes.shape_of(gid, owned=True).whole_server or node_shapes.shape_of(gid, owned=False).whole_server:
         return form
-    bought, _ = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2])
+    bought, _ = gchoice.for_owning(c, region, chosen, ok, book, lambda k: _verify_laid_out(c, k, region, book)[2],
+                                   own=term_cost.judge(c, region, book))
     if bought is None or bought.gpu.id == gid:
         return form
     owning = _decide_form(c, _cost_of(c, bought, region, book))
@@ -875,7 +878,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     if chosen is not None and form in OWNED_FORMS and not on_fleet:  # buying: whole servers of a part still sold new
         bought, ok_owned = gchoice.for_owning(c, region, chosen, ok, book,
                                               lambda k: _verify_laid_out(c, k, region, book)[2],
-                                              lambda k: _bought_resized(c, k, region, book, form, hosted))
+                                              lambda k: _bought_resized(c, k, region, book, form, hosted),
+                                              own=term_cost.judge(c, region, book))  # ranked on the term's cost
         if bought is None:  # nothing here can be bought new (H800/A800): rent existing capacity instead
             chosen.notes.append("rent_only")
             form = "cloud"
@@ -1124,6 +1128,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     see_fixes.drop_pointer_without_fixes(result)  # "see the fixes" only where the memo has fixes to see
     # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
     result.next_steps = critical_path_first(result)
+    result.next_steps = better_on_quote.quote_first(result)  # the better part's quote before ordering (q17, round 14)
     return result
 
 
@@ -1417,13 +1422,14 @@ def _gpu_choice(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], fx
     conv = fx if c.currency == "CNY" else 1.0
     choice = None
     if not size_alternatives:
-        choice = gchoice.build_choice(c, region, chosen, ok, book, conv)
+        choice = gchoice.build_choice(c, region, chosen, ok, book, conv, own=term_cost.judge(c, region, book))
         if choice.reason == "stock":
             choice = None
     if choice is None:
         choice = gchoice.build_choice(c, region, chosen, ok, book, conv,
                                       claim=lambda k: claimed_capacity(c, k), target=headroom_target(c),
-                                      probe=lambda k, need: probe_alternative(c, k, need))
+                                      probe=lambda k, need: probe_alternative(c, k, need),
+                                      own=term_cost.judge(c, region, book))
     # s15-longctx (q10): the compute-light GPUs set aside for long prompts, among those this region offered
     return choice.model_copy(update={"set_aside": compute_light(c, candidate_gpus(c, region), chosen)})
 

@@ -211,6 +211,19 @@ def owned_layout(c: Ctx, cand, region: str) -> node_shapes.Layout:
                               region_shares=gchoice.region_shares(c, region))  # fmt: skip
 
 
+def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float = 1.0,
+                 bought: node_shapes.Layout | None = None) -> Owned | None:
+    """The setup ``cand`` bought whole (``owned_layout``, or ``bought`` where the caller laid it out already) and run
+    where the plan runs it (the office/server room for an internal service, else colocation): its purchase, power,
+    colocation and an engineer's share per server; None when the GPU has no purchase price. The purchase ranking
+    weighs setups on this (``purchase_rank``), as the plan costs the one it buys."""
+    lay = bought if bought is not None else owned_layout(c, cand, region)
+    office = c.internal_only
+    return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office,
+                form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
+                purchase_unit=purchase_unit(cand.gpu), servers=lay.units)  # fmt: skip
+
+
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
     """The owning forms of the plan's setup ``cand`` (a ``sizing.Candidate``): the whole setup bought, laid out to
     buy (``owned_layout``), and the hybrid split when there is a peak to rent (the peak needs two replicas or more;
@@ -220,15 +233,12 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
     if c.is_batch:
         return out
     gpu, tdp = cand.gpu.id, cand.gpu.tdp_watts
-    office = c.internal_only
     unit = purchase_unit(cand.gpu)
     bought = owned_layout(c, cand, region)
-    out.owned = _own(c, book, fx, conv, gpu, tdp, bought.total_gpus, office=office,
-                     form="on_premises" if office else "bare_metal", budget_usd=budget, purchase_unit=unit,
-                     servers=bought.units)  # fmt: skip
+    out.owned = bought_whole(c, book, cand, region, fx, conv, bought)
     # a peak to rent needs a peak: the load itself takes two replicas or more. A one-replica service whose rented
     # layout carries a spare (N+1) has nothing above its base (it became "own one, rent the spare at peak hours")
-    if bought.load_replicas >= 2 and cand.replicas >= 2 and not office:
+    if bought.load_replicas >= 2 and cand.replicas >= 2 and not c.internal_only:
         owned_gpus = _whole(hybrid_split.base_replicas(c, cand) * cand.tp, unit)  # the steady load, on the curve
         burst_gpus = (cand.replicas - owned_gpus // cand.tp) * cand.tp  # a whole baseboard may carry more
         if burst_gpus <= 0:
@@ -436,5 +446,5 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
     return own.running(forms.ops) if forms.capex_budget_usd is not None else own.monthly(forms.ops)
 
 
-__all__ = ["SHORT_HORIZON_MONTHS", "FormsOutcome", "Owned", "apply_chosen", "attach", "choose_form", "cost_forms",
-           "hybrid_pays", "monthly_usd", "owned_layout", "short_rent_fits"]
+__all__ = ["SHORT_HORIZON_MONTHS", "FormsOutcome", "Owned", "apply_chosen", "attach", "bought_whole", "choose_form",
+           "cost_forms", "hybrid_pays", "monthly_usd", "owned_layout", "short_rent_fits"]

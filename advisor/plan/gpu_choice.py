@@ -201,7 +201,10 @@ def hourly(cand: Candidate) -> float:
     return cand.price_mid * cand.total_gpus
 
 
-def rank_key(c: Ctx, region: str, book: PriceBook):
+def rank_key(c: Ctx, region: str, book: PriceBook, own=None, floor: float | None = None):
+    """The sort key; ``own`` (``term_cost.judge``) and ``floor`` (``purchase_rank.term_floor``) rank setups to buy
+    on a one-off budget by what they cost over the term (``purchase_rank``)."""
+
     def key(k: Candidate) -> tuple:
         t = tiers(c, region, k, book)
         # at the same cost (whole servers), the smallest setup that carries the peak first: FP8 where allowed
@@ -212,7 +215,8 @@ def rank_key(c: Ctx, region: str, book: PriceBook):
         # BF16 took 12 on 8 × H800, FP8 16), and only a tie goes to the higher precision
         # a setup laid out to buy: the one-off budget, the precision accepted, then its purchase price, not the
         # rental rows' hourly cost (round 13, q17/q01: ``purchase_rank``); a rented one: its hourly cost
-        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock, *purchase_rank.key(c, k, book, hourly(k)), need,
+        return (t.region, t.fleet, t.vendor, t.price, t.grade, t.stock,
+                *purchase_rank.key(c, k, book, hourly(k), own, floor), need,
                 k.total_gpus, -_carried(k), QUALITY_ORDER.get(k.weights, 3), k.gpu.id, k.tp)  # fmt: skip
 
     return key
@@ -243,14 +247,14 @@ def _single_first(c: Ctx, region: str, ranked: list[Candidate], book: PriceBook)
 
 
 def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook,
-               verify, resize=None) -> tuple[Candidate | None, list[Candidate]]:
+               verify, resize=None, own=None) -> tuple[Candidate | None, list[Candidate]]:
     """The setup to BUY and the setups to buy ranked: whole servers (SXM/OAM) of parts still sold new (H800/A800
     are not, since the Oct-2023 rule), ranked as ``arrange`` ranks, on the bought layout. ``verify(candidate) ->
     bool`` checks a setup other than the rented choice on the predictor; ``resize(candidate) -> candidate``, where
     given, sizes the rented choice as bought on its own curve (``engine._bought_resized``). (None, …) when nothing
-    can be bought."""
-    rank = rank_key(c, region, book)
+    can be bought. ``own`` (``term_cost.judge``), where given, ranks them by what they cost over the term."""
     owned = [apply_layout(c, region, _copy(k), book, owned=True) for k in ok if not not_sold_new(k.gpu.id)]
+    rank = rank_key(c, region, book, own, purchase_rank.term_floor(c, owned, book, own))
     owned = _single_first(c, region, sorted(owned, key=rank), book)
 
     def same(k: Candidate) -> bool:
@@ -269,7 +273,9 @@ def for_owning(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book
             checked.append(k)
     if not checked:
         return None, owned
-    return min(checked, key=rank), owned
+    # the setups at the sizes the predictor checked them: what the budget covers is judged again at those (the screen
+    # sized q26's A10 at 64, checked at 88: the 64's term cost had ranked 3 H20 servers after it)
+    return min(checked, key=rank_key(c, region, book, own, purchase_rank.term_floor(c, checked, book, own))), owned
 
 
 def cheaper_stock(ok: list[Candidate], chosen: Candidate) -> Candidate | None:
@@ -317,7 +323,7 @@ __all__ = ["apply_layout", "arrange", "fleet", "fleets", "for_owning", "offered_
 
 
 def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], book: PriceBook, conv: float,
-                 claim=None, target: int | None = None, probe=None):
+                 claim=None, target: int | None = None, probe=None, own=None):
     """Why this GPU and not the next two: the next setups in rank on other GPUs, the tier that set a cheaper one
     aside (fleet, region, vendor, price grade), and an unsourced setup that might cost less. ``claim(candidate)``:
     the requests one replica takes within the target on its curve (``capacity.claimed_capacity``) and ``target``
@@ -480,8 +486,8 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
     grant = straddling(c, chosen, alt_cands, book, kv)
     # a purchase on a one-off budget: each setup said at what it costs to buy (round 13, q01/q17)
-    chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv)
-    alts = [purchase_rank.said_bought(c, book, chosen, a, conv) for a in alts]
+    chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv, own)
+    alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]
     choice = GpuChoice(chosen=chosen_opt, alternatives=alts, currency=c.currency, reason=reason,
                        reason_params=params, unsourced_cheaper=unsourced, weighing=weighing, single_card=single,
                        dearer=dearer, single_card_declined=_declined(held, sized, chosen_opt, conv),

@@ -29,12 +29,33 @@ def _cost(choice: GpuChoice, o: GpuOption | None) -> str:
     return f"{o.per_hour:,.2f}" if o is not None else ""
 
 
-def _range(r: list[float]) -> str:
-    return f"{r[0]:,.0f}–{r[1]:,.0f}"
+def _range(r: list[float] | None) -> str:
+    return "" if r is None else f"{r[0]:,.0f}–{r[1]:,.0f}"
 
 
 def _alt_by_name(choice: GpuChoice, name: str) -> GpuOption | None:
     return next((a for a in choice.alternatives if a.gpu_name == name), None)
+
+
+def _mid(r: list[float]) -> float:
+    return (r[0] + r[1]) / 2
+
+
+def dearer_to_own(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` costs less to buy than the chosen setup but more over the term, on more servers (round 14, q26's
+    variant: 88 × A10 in 11 servers against 3 H20 servers): what decided against it is the term, said with both."""
+    ch = choice.chosen
+    if None in (a.purchase, ch.purchase, a.term, ch.term, a.units, ch.units):
+        return False
+    return (_mid(a.purchase) < _mid(ch.purchase) and _mid(a.term) > _mid(ch.term)  # type: ignore[arg-type]
+            and a.units > ch.units)  # type: ignore[operator]
+
+
+def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` is the setup the one-off budget set aside only on a stand-in price, the budget covering its middle:
+    the step after the purchase's start is its quote (``better_on_quote``)."""
+    g = choice.grant or {}
+    return g.get("gpu_name") == a.gpu_name and bool(g.get("stand_in")) and bool(g.get("mid_fits"))
 
 
 def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
@@ -80,6 +101,14 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
+        elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
+            add(a.gpu_name, "buyrank25.lead.quote_first", cost=_range(a.purchase),
+                budget=f"{(choice.grant or {}).get('budget', 0):,}")
+        elif dearer_to_own(choice, a):  # cheaper to buy, dearer over the term: both, with the servers (buyrank25)
+            ch = choice.chosen
+            add(a.gpu_name, "buyrank25.lead.term_bought", cost=_range(a.purchase), chosen_cost=_range(ch.purchase),
+                servers=a.units, chosen_servers=ch.units, term=_range(a.term), chosen_term=_range(ch.term),
+                months=ch.term_months)
         elif a.purchase is not None and choice.chosen.purchase is not None:  # bought: both purchases (s24)
             add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
                 chosen_cost=_range(choice.chosen.purchase))
@@ -109,4 +138,4 @@ def named_gpus(choice: GpuChoice, lang: str = "en") -> set[str]:
     return {n for n, _ in figures(choice, lang)}
 
 
-__all__ = ["figures", "lead", "named_gpus"]
+__all__ = ["dearer_to_own", "figures", "lead", "named_gpus"]

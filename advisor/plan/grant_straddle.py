@@ -15,6 +15,7 @@ from typing import Any
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
 from advisor.plan.gpu_grade import internal_grade_reason
+from advisor.plan.stand_in_prices import stand_ins
 
 
 def _range(c: Ctx, book: PriceBook, k: Any) -> tuple[float, float] | None:
@@ -52,10 +53,15 @@ def straddling(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict
         if r is None or not r[0] <= budget < r[1]:
             continue
         fp8 = k.weights.startswith("fp8") and not chosen.weights.startswith("fp8")
+        # round 14 (q17): a high end over the budget on a stand-in price, with the middle within it, is no verdict
+        # against the part: the step after the purchase's start is its quote (``better_on_quote``)
+        stand_in = bool(stand_ins(book.find(k.gpu.id, "capex")))
         return {"gpu_name": k.gpu.name, "gpus": k.total_gpus, "weights": k.weights, "low": round(r[0]),
                 "high": round(r[1]), "chosen_low": round(mine[0]), "chosen_high": round(mine[1]),
                 "budget": round(budget), "fp8": fp8, "fewer": k.total_gpus < chosen.total_gpus,
-                "kv": kv.get(k.gpu.id), "chosen_kv": kv.get(chosen.gpu.id)}
+                "kv": kv.get(k.gpu.id), "chosen_kv": kv.get(chosen.gpu.id), "stand_in": stand_in,
+                "mid_fits": round((r[0] + r[1]) / 2) <= round(budget), "chosen_gpu_name": chosen.gpu.name,
+                "chosen_gpus": chosen.total_gpus}
     return None
 
 

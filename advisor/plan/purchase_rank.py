@@ -5,16 +5,21 @@ on rental rows, 4090 D 3.49 against L20 8.03 CNY/h, though the plan is a purchas
 to buy (``Layout.owned``) on a one-off budget the hourly rental cost that follows them is replaced by, in order:
 
 1. the one-off budget: a setup whose purchase fits the budget at its high end, as the plan judges its own purchase
-   (``forms``), first;
+   (``forms``), first — unless it costs more over the term than a setup the budget does not cover (round 14, q26's
+   variant: 88 × A10 in 11 servers "fit" a budget just under 3 H20 servers, and cost more to own over the three
+   years): the budget is then short for this load, and the plan keeps the setup worth buying and says it is over;
 2. capability, on a one-off budget (the box is bought once and runs for years, and the budget, not the cost, is
    the limit): a setup on a part without FP8 while FP8 is accepted (Ampere and older) after one on a part with it
    (q17: 8 × A10 in BF16 for a lab that accepts FP8);
-3. the purchase price (cards and their server share, mid of the price rows), a part with no purchase row after the
-   priced ones.
+3. what the setup costs over the term (``term_cost``: the purchase, power, colocation where the form pays it and an
+   engineer's share per server), where the caller passes the costing; else the purchase price (cards and their
+   server share, mid of the price rows); a part with no purchase row after the priced ones.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 from advisor.plan.context import Ctx
@@ -39,14 +44,21 @@ def purchase_usd(book: PriceBook, k: Any) -> tuple[float, float] | None:
     return None if per is None else (per[0] * k.total_gpus, per[1] * k.total_gpus)
 
 
-def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float) -> Any:
+def said_bought(c: Ctx, book: PriceBook, chosen: Any, option: Any, conv: float, own: Any = None) -> Any:
     """``option`` (a ``GpuOption``) with its purchase in the answers' currency where the plan buys ``chosen`` on a
-    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise."""
+    one-off budget (the memo then names each setup at its purchase, not its hourly rental); as it is otherwise.
+    With ``own`` (``term_cost.Judge``) the purchase is the plan's own figure for it (a rack's extras in colocation)
+    and the option also carries what it costs over the term (buyrank25)."""
     lay = getattr(chosen, "layout", None)
     per = per_gpu_usd(book, option.gpu)
     if lay is None or not lay.owned or one_off_budget_usd(c, book) is None or per is None:
         return option
-    return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv), round(per[1] * option.gpus * conv)]})
+    t = None if own is None else own.setup(option.gpu, option.gpus, option.units or math.ceil(option.gpus / 8))
+    if t is None:
+        return option.model_copy(update={"purchase": [round(per[0] * option.gpus * conv),
+                                                      round(per[1] * option.gpus * conv)]})
+    return option.model_copy(update={"purchase": [round(v * conv) for v in t.capex],
+                                     "term": [round(v * conv) for v in t.total], "term_months": t.months})
 
 
 def one_off_budget_usd(c: Ctx, book: PriceBook) -> float | None:
@@ -65,9 +77,33 @@ def short_of_accepted(c: Ctx, k: Any) -> bool:
     return accepted and not k.gpu.fp8_tflops_dense
 
 
-def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, float]:
+def fits(c: Ctx, k: Any, book: PriceBook, own: Callable[[Any], Any] | None = None) -> bool:
+    """The setup's purchase fits the one-off budget at its high end (True where no budget is given): as the plan
+    costs it where ``own`` (``term_cost.judge``) is given, else the cards and their server share."""
+    budget = one_off_budget_usd(c, book)
+    if budget is None:
+        return True
+    t = own(k) if own is not None else None
+    high = t.capex[1] if t is not None else (p[1] if (p := purchase_usd(book, k)) is not None else None)
+    return high is not None and high <= budget
+
+
+def term_floor(c: Ctx, owned: list[Any], book: PriceBook, own: Callable[[Any], Any] | None) -> float | None:
+    """The least term cost (mid, USD) among the setups whose purchase fits the one-off budget: a setup over the
+    budget that costs less than this over the term is not ranked after them (the budget is short, not the setup);
+    None without a costing, a one-off budget or a fitting setup."""
+    if own is None or one_off_budget_usd(c, book) is None:
+        return None
+    mids = [t.mid for k in owned if getattr(getattr(k, "layout", None), "owned", False)
+            and (t := own(k)) is not None and fits(c, k, book, own)]
+    return min(mids, default=None)
+
+
+def key(c: Ctx, k: Any, book: PriceBook, hourly: float, own: Callable[[Any], Any] | None = None,
+        floor: float | None = None) -> tuple[int, int, int, float]:
     """(over the one-off budget, short of the accepted precision, no purchase row, cost) for ``gpu_choice.rank_key``:
-    a setup laid out to buy is ranked on its purchase, a rented one on ``hourly`` (zeros before it)."""
+    a setup laid out to buy is ranked on its term cost (``own``: ``term_cost.judge``) or, without it, its purchase;
+    a rented one on ``hourly`` (zeros before it). ``floor``: ``term_floor`` of the setups ranked together."""
     lay = getattr(k, "layout", None)
     budget = one_off_budget_usd(c, book)
     # a purchase without a one-off budget is judged on its month (the purchase spread, power, space) against renting
@@ -75,12 +111,15 @@ def key(c: Ctx, k: Any, book: PriceBook, hourly: float) -> tuple[int, int, int, 
     # placeholders put an A10 at a third of an L20's price, q26 bought 88 × A10 for 24 × H20)
     if lay is None or not lay.owned or budget is None:
         return 0, 0, 0, round(hourly, 6)
+    t = own(k) if own is not None else None
     price = purchase_usd(book, k)
-    mid = None if price is None else (price[0] + price[1]) / 2
-    over = int(budget is not None and (price is None or price[1] > budget))
+    mid = t.mid if t is not None else None if price is None else (price[0] + price[1]) / 2
+    over = int(not fits(c, k, book, own))
+    if over and t is not None and floor is not None and t.mid < floor:
+        over = 0  # cheaper to own over the term than every setup the budget covers: the budget is short (q26 variant)
     # the one-off budget bounds what is bought, and the cheaper part's saving buys nothing else (q17)
     short = int(short_of_accepted(c, k))
     return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
 
 
-__all__ = ["key", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted"]
+__all__ = ["fits", "key", "term_floor", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted"]

@@ -804,6 +804,10 @@ class GpuOption(_Out):
     # s24-gpuchoice24 (round 13, q01/q17): a setup bought on a one-off budget is said at its purchase (low, high, in
     # the answers' currency, from the purchase price rows), not at the rental rows' hourly cost
     purchase: list[float] | None = None
+    # buyrank25 (round 14, q26 variant): what the setup costs over the term bought (purchase, power, colocation where
+    # the form pays it, an engineer's share per server; low, high in the answers' currency) and the term's months
+    term: list[float] | None = None
+    term_months: int | None = None
 
 
 class GpuChoice(_Out):
@@ -957,6 +961,8 @@ class GpuChoice(_Out):
         what a quote within the budget would buy."""
         g = self.grant
         if g is None:
+            return ""
+        if g.get("stand_in") and g.get("mid_fits"):  # the opening sentence and the first next step say it (buyrank25)
             return ""
         why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
         if g.get("fewer"):

@@ -122,7 +122,11 @@ def test_q17_says_the_l20_server_straddles_the_grant_with_both_purchase_ranges(l
     text = render_memo_markdown(r, lang)
     for v in ("low", "high", "chosen_low", "chosen_high"):
         assert f"{grant[v]:,}" in text
-    assert ("with a quote at or under the budget it is the better buy" in text) if lang == "en" else "若报价不超过预算" in text
+    # buyrank25 (round 14: "get an L20 quote first"): the L20's high end passes the grant only on a stand-in price and
+    # its middle fits, so the quote within the budget is a next step (right after the purchase's start), not a clause of "Why this GPU"
+    budget_s = f"{grant['budget']:,}"
+    assert (f"At or under {budget_s} CNY, buy it instead" in text) if lang == "en" else \
+        f"报价不超过 {budget_s} CNY 时，改买它" in text
 
 
 def test_no_grant_clause_without_a_one_off_budget():

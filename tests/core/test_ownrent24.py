@@ -156,9 +156,10 @@ def test_bare_metal_says_the_purchase_is_a_one_off_sum_and_that_no_one_off_budge
 def test_a_one_off_budget_given_checks_the_purchase_against_it():
     base = advice_plan(Q26)
     capex = base.costs.bare_metal_capex
-    # "over": a budget below every setup's purchase. Since the merge of s24-gpuchoice24 a purchase on a one-off
-    # budget is ranked on what it costs to buy, so a budget just under the H20 servers' low end (capex.low - 1) draws
-    # the one setup whose purchase fits it at the low end (88 × A10) instead of keeping the H20 and saying "over"
+    # "over": a budget below every setup's purchase. Since buyrank25 a purchase on a one-off budget is ranked on what
+    # it costs over the term and judged on the plan's own purchase figure, so a budget just under the H20 servers' low
+    # end (capex.low - 1) keeps the 3 H20 servers and says "over" (88 × A10 in 11 servers costs more to own over the
+    # 36 months: tests/core/test_buyrank25.py); 500,000 stays the plainly-over case
     for amount, said in ((capex.high + 1, "within the one-off budget"), (500_000, "over the one-off budget")):
         r = make_plan(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}}))
         assert r.deployment_form == "bare_metal"  # the check is bare metal's (its page 1 has no one-off row)

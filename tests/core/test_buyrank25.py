@@ -1,0 +1,113 @@
+"""A purchase on a one-off budget ranked on what it costs over the term, and the better part's quote first (issue #25,
+round 14; ``advisor.plan.term_cost``, ``purchase_rank``, ``better_on_quote``).
+
+1. q26's 72B business API with a one-off budget just under its 3 H20 servers' purchase, or one that covers 88 × A10 in
+   11 servers but not the H20's high end, keeps the 3 H20 servers: the A10 setup costs less to buy but more over the
+   36 months (power, colocation, an engineer's share per server), and "Why this GPU" says so with both figures.
+2. q17's lab: 4 × L20 (FP8) is set aside only because a stand-in price puts its high end over the ¥400,000 grant
+   while its middle fits: the next step after the purchase's start is its quote: at or under the grant buy it instead of 8 × A10.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import answers_from_dict, make_plan, purchase_rank, term_cost
+from advisor.plan.context import resolve
+from advisor.plan.data import PriceBook
+from advisor.plan.memo import memo_document
+from tests.support.planned import advice_answers, advice_plan
+
+Q26, Q17 = "q26_steady_3y_strong_ops_buy", "q17_capex_only_university_lab"
+
+
+def _q26(amount: float):
+    return make_plan(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": amount, "currency": "CNY"}}))
+
+
+def _a10_high_cny() -> float:
+    """The high end of 88 × A10 in 11 servers bought for q26 (colocation extras included), in CNY."""
+    c = resolve(answers_from_dict(advice_answers(Q26)))
+    book = PriceBook.build()
+    t = term_cost.judge(c, "mainland", book).setup("a10", 88, 11)
+    assert t is not None
+    return t.capex[1] * float(book.fx()["cny_per_usd"])
+
+
+@pytest.mark.parametrize("where", ["under_h20_low", "covers_a10_not_h20"])
+def test_a_72b_service_on_a_one_off_budget_is_not_eleven_a10_servers(where):
+    base = advice_plan(Q26)
+    amount = base.costs.bare_metal_capex.low - 1 if where == "under_h20_low" else _a10_high_cny() + 1_000
+    assert amount < base.costs.bare_metal_capex.high  # the H20 servers' high end is over the budget either way
+    r = _q26(amount)
+    hw = r.hardware
+    assert r.deployment_form == "bare_metal"
+    assert hw.gpu == "h20-96g" and hw.total_gpus == 24  # 3 servers of 8, not 88 × A10 in 11
+    a10 = next(a for a in r.gpu_choice.alternatives if a.gpu == "a10")
+    ch = r.gpu_choice.chosen
+    # what decided: cheaper to buy, dearer to own over the term, on more servers
+    assert sum(a10.purchase) < sum(ch.purchase) and sum(a10.term) > sum(ch.term) and a10.units > ch.units
+    assert "over the one-off budget" in memo_document(r, "en").markdown() or "covers only the low end" in \
+        memo_document(r, "en").markdown()
+
+
+def test_the_lead_says_why_not_the_a10_with_both_term_costs_in_both_languages():
+    r = _q26(_a10_high_cny() + 1_000)
+    a10 = next(a for a in r.gpu_choice.alternatives if a.gpu == "a10")
+    ch = r.gpu_choice.chosen
+    en, zh = memo_document(r, "en").markdown(), memo_document(r, "zh_CN").markdown()
+    term = f"{a10.term[0]:,.0f}–{a10.term[1]:,.0f}"
+    assert f"but {a10.units} servers against {ch.units}" in en and term in en and f"over {ch.term_months} months" in en
+    assert f"但需 {a10.units} 台服务器，本方案 {ch.units} 台" in zh and term in zh
+
+
+def test_the_term_cost_counts_power_space_and_staff_per_server():
+    """Eleven servers cost more a month to run than three (power, colocation per kW, an engineer's share each)."""
+    c = resolve(answers_from_dict(advice_answers(Q26)))
+    judge = term_cost.judge(c, "mainland", PriceBook.build())
+    a10, h20 = judge.setup("a10", 88, 11), judge.setup("h20-96g", 24, 3)
+    assert a10 is not None and h20 is not None
+    assert a10.capex[1] < h20.capex[1] and a10.running[0] > h20.running[0] and a10.mid > h20.mid
+    assert a10.total == (a10.capex[0] + a10.running[0] * 36, a10.capex[1] + a10.running[1] * 36)
+
+
+def test_a_setup_over_the_budget_ranks_first_only_when_it_costs_less_over_the_term_than_all_that_fit():
+    c = resolve(answers_from_dict({**advice_answers(Q26), "capex_budget": {"amount": _a10_high_cny() + 1_000,
+                                                                           "currency": "CNY"}}))
+    book = PriceBook.build()
+    judge = term_cost.judge(c, "mainland", book)
+    h20, a10 = judge.setup("h20-96g", 24, 3), judge.setup("a10", 88, 11)
+    budget = purchase_rank.one_off_budget_usd(c, book)
+    assert h20.capex[1] > budget >= a10.capex[1]  # only the A10 setup fits
+    assert h20.mid < a10.mid  # and costs more over the term: the budget is short, not the H20
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q17_gets_the_l20_quote_first(lang):
+    r = advice_plan(Q17)
+    g = r.gpu_choice.grant
+    assert g is not None and g["gpu_name"] == "NVIDIA L20 48GB" and g["stand_in"] and g["mid_fits"]
+    assert g["low"] <= g["budget"] < g["high"] and (g["low"] + g["high"]) / 2 <= g["budget"]
+    ids = [s.id for s in r.next_steps]
+    assert ids[0] == "gate" and ids[1] == "quote_better_part"  # the purchase's lead time first, its quote before ordering
+    first = r.next_steps[1]
+    text = first.text_in(lang)
+    assert "NVIDIA L20 48GB" in text and "400,000" in text and "NVIDIA A10 24GB" in text
+    memo = memo_document(r, lang).markdown()
+    if lang == "en":
+        assert "At or under 400,000 CNY, buy it instead of 8 × NVIDIA A10 24GB" in memo
+        assert "not recommended on list prices" not in memo  # said in the opening sentence and the step only
+        assert "NVIDIA L20 48GB (about 340,000–460,000 CNY to buy, over the 400,000 CNY budget only at its high end " \
+               "on a stand-in price: get its quote first)" in memo
+    else:
+        assert "报价不超过 400,000 CNY 时，改买它而不是 8 张 NVIDIA A10 24GB" in memo
+        assert "NVIDIA L20 48GB（购置约 340,000–460,000 CNY，只是按估算价其高端超出 400,000 CNY 预算：先询价）" in memo
+
+
+def test_a_sourced_price_over_the_budget_gets_no_quote_step():
+    """With the user's own L20 quote at the same range the high end is no stand-in: no "quote first" step."""
+    quotes = [{"gpu": "l20-48g", "kind": "capex", "low": 85000, "high": 115000, "unit": "CNY/GPU"}]
+    r = make_plan(answers_from_dict(advice_answers(Q17)), quotes=quotes)
+    assert all(s.id != "quote_better_part" for s in r.next_steps)
+    g = r.gpu_choice.grant
+    assert g is None or not g["stand_in"]
