@@ -12,6 +12,7 @@ from advisor.plan import idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
+from advisor.plan.fleet_next_replica import cards_text
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
 
@@ -104,7 +105,8 @@ def _idle(f: Facts, ch: Any, lay: Any):
     reason = gchoice.redundancy_reason(f.ctx)
     title_server, server = idle_spares.server_part(f)
     why = {"tr": "plan.owned20.redundancy.why_part", "why": {"tr": f"plan.redundancy.why.{reason}"}} if reason else ""
-    return finding("sizing.redundancy", variant="idle", load=lay.load_units, unit={"tr": "plan.unit.replica",
+    moved = idle_spares.moved_cards(f)  # the spares on busy cards whose work moves: said so (round 14, q04)
+    return finding("sizing.redundancy", variant="idle_moved" if moved else "idle", moved=moved, load=lay.load_units, unit={"tr": "plan.unit.replica",
                    "n": lay.load_units}, more={"tr": "plan.burst15.more.replica", "n": lay.spare_units},
                    all={"tr": "plan.burst15.all.replica", "n": lay.units}, total=lay.total_gpus, gpu=ch.gpu.name,
                    why_part=why, server_t=title_server, server=server, down=idle_spares.one_down(f, bool(server)))  # fmt: skip
@@ -192,9 +194,12 @@ def fleet_rule(f: Facts):
             short = "plan.fleet14.same_free_short" if usable != free else "plan.fleet.same_free_short"
             moved = movable(f.ctx, gid, count)
             if usable < ch.total_gpus <= (free + moved) // ch.tp * ch.tp:  # the busy ones' work moves (q04)
-                short = "plan.fleet14.same_moved"
+                # with the assumption behind "free" said: a fleet average read as whole busy cards (round 14, q04:
+                # "a fleet-average 30 % does not mean 11 whole cards are free")
+                short = "consist25.fleet.same_moved"
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
+                    "busy_cards": cards_text(count * f.ctx.utilisation),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"

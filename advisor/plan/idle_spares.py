@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import capacity, gpu_choice
+from advisor.plan import capacity, fleet, gpu_choice
 from advisor.plan.fleet_spread import server_spread
 
 
@@ -20,6 +20,20 @@ def spares_from_idle(f: Any) -> int:
     if lay is None or lay.basis != "fleet":
         return 0
     return max(0, int(lay.spare_units) - (1 if gpu_choice.redundancy_reason(f.ctx) else 0))
+
+
+def moved_cards(f: Any) -> int:
+    """Busy cards whose current work moves to the fleet's idle cards of another type for the spare replicas: the
+    spares' cards beyond the free ones the load leaves (0 when the spares sit on idle cards alone). Round 14, q04:
+    "a spare on GPUs that would stand idle" where the spare's four H20s carried work moving onto the L20s."""
+    ch = f.chosen
+    lay = getattr(ch, "layout", None)
+    fl = None if lay is None else gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if fl is None or lay.basis != "fleet" or not f.ctx.utilisation:
+        return 0
+    free = fleet.free_gpus(fl[1], f.ctx.utilisation)
+    spare_cards = int(lay.spare_units) * lay.tp
+    return max(0, min(spare_cards, lay.total_gpus - free))
 
 
 def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
@@ -60,4 +74,4 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
             "tpot_slo": float(c.tpot_slo_ms or 0)}  # fmt: skip
 
 
-__all__ = ["one_down", "server_part", "spares_from_idle"]
+__all__ = ["moved_cards", "one_down", "server_part", "spares_from_idle"]

@@ -1352,7 +1352,8 @@ class LayoutSearch(_Out):
                                            "at the predicted rate (advisor.plan.batch_layouts), not a peak's")
     # s24-redund24 (round 13, q08): on the team's free cards, the layout kept because it carries the peak with one
     # replica down over one on fewer cards that does not (advisor.plan.spare_policy, rule 4): {"weights", "tp" (the
-    # layout passed over), "replicas", "load" (each of the others with one down), "ttft", "tpot" (P99 there)}
+    # layout passed over), "replicas", "load" (each of the others with one down, at most the cap), "ttft", "tpot"
+    # (P99 there), "carried" (of the "peak", within the target and the cap; round 14, q08)}
     failover_fleet: dict | None = Field(None, description="the layout kept on the team's free cards for riding out "
                                                           "one replica down: the figures that decided it")
 
@@ -1447,7 +1448,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
     elif t.outcome == "meets" and failover is not None and (failover["weights"], failover["tp"]) == (t.weights, t.tp) \
             and failover.get("ttft") is not None and failover.get("tpot") is not None:
         # fewer cards, passed over on the team's free cards for riding out a replica down (round 13, q08)
-        p["same"] = {"tr": "redund24.layout.failover", "replicas": failover["replicas"], "load": failover["load"],
+        short = failover.get("carried") is not None and failover["carried"] < failover.get("peak", 0)
+        # where the others cannot take the peak within the target and the cap, what they keep of it (round 14, q08)
+        p["same"] = {"tr": "redund25.layout.failover_short" if short else "redund24.layout.failover",
+                     "replicas": failover["replicas"], "load": failover["load"],
+                     "carried": failover.get("carried", 0), "peak": failover.get("peak", 0),
                      "left": failover["replicas"] - 1, "ttft": number_text(failover["ttft"], 0),
                      "tpot": number_text(failover["tpot"], 1),
                      "one": {"tr": "redund24.layout.one"} if t.replicas == 1 else
