@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import burst, idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
@@ -231,9 +231,15 @@ def line_bandwidth(f: Facts):
     # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
     shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
     variant = None if not shown else "in_total" if lc.monthly is not None else "excluded"
+    burst_only = burst.scheduled(f.sized_ctx)
+    if burst_only:  # the peak comes on event days only: a line billed all month for it is weighed against traffic
+        # billing, asked of the provider (no sourced mainland per-GB price; round 14, q36: "the fixed 23 Mbps BGP
+        # line is priced for a whole month although the bursts last 2–6 days")
+        variant = f"{variant}_burst" if variant else "burst"
     out = finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
-                  tok_s=round(lc.output_tokens_per_s))  # fmt: skip
+                  tok_s=round(lc.output_tokens_per_s),
+                  share=_burst_days(f.sized_ctx) if burst_only else "")  # fmt: skip
     if colo_rate(lc.line, f.form) and lc.source is not None:
         # s24-prices24 (round 13, q26): a colocated rack's BGP is the IDC's own rate, an estimate: its source replaces
         # the cloud list's, which no longer prices this line
@@ -241,6 +247,15 @@ def line_bandwidth(f: Facts):
         out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
         out.params["cost"] = {**cost, "tr": "prices24.line.cost_colo"} if lc.monthly is not None else cost
     return out
+
+
+def _burst_days(c: Any) -> dict[str, Any]:
+    """The burst days as the line finding says them: the assumed event days a month, else their share of the days."""
+    lo, hi = burst.share_range(c)
+    if c.burst_share_range is not None:
+        return {"tr": "consist25.line.days", "low": f"{lo * burst.DAYS_PER_MONTH:.0f}",
+                "high": f"{hi * burst.DAYS_PER_MONTH:.0f}"}
+    return {"tr": "consist25.line.share", "pct": round(c.burst_share * 100)}
 
 
 def _span(r: Any) -> str:

@@ -691,7 +691,8 @@ class Assumption(_Out):
 
 class OpenQuestion(_Out):
     """An answer not given that the recommendation rests on: what was assumed instead and what another answer
-    would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``budget_check``)."""
+    would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``cost``,
+    ``budget_check``). ``cost``: the monthly cost and the month's tokens rest on the assumption (asked on page 1)."""
 
     field: str = Field(description="the answer's path in the answers format, e.g. reach, data_sensitivity.sector")
     changes: list[str] = Field(default_factory=list)
