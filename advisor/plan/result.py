@@ -856,6 +856,11 @@ class GpuChoice(_Out):
     # s24-burst24 (round 13, q39: "rejects H20 as a GPU your team does not run and then recommends 8 × H20"): the
     # part a hybrid rents for its bursts beside the team's own GPUs (``OwnedFormCost.burst_gpu_name``), not set aside
     burst_rented: str | None = Field(None, description="hybrid: the GPU rented for the bursts, beside the team's own")
+    # consist25 (round 14, q39: "the headline hardware is '50 L20', the GPU section 'chooses 50 L20', the burst
+    # rents 11 H20s"): the owned base and the rented part as the hardware row says them, so the GPU section opens
+    # with the same story: {"owned", "gpu", "n", "other", "plan" (the work of that many more owned GPUs), "util"
+    # (nvidia-smi's % where the size rests on it, until step 1 counts the requests in flight; None otherwise)}
+    burst_split: dict[str, Any] | None = Field(None, description="hybrid: the owned base and the rented burst part")
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
