@@ -28,7 +28,9 @@ def moved_cards(f: Any) -> int:
     "a spare on GPUs that would stand idle" where the spare's four H20s carried work moving onto the L20s."""
     ch = f.chosen
     lay = getattr(ch, "layout", None)
-    fl = None if lay is None else gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if lay is None:
+        return 0
+    fl = gpu_choice.fleet(f.ctx, ch.gpu.id)
     if fl is None or lay.basis != "fleet" or not f.ctx.utilisation:
         return 0
     free = fleet.free_gpus(fl[1], f.ctx.utilisation)
