@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.plan import capacity, fleet, gpu_choice
+from advisor.plan.capacity import claimed_capacity
 from advisor.plan.fleet_spread import server_spread
 
 
@@ -73,7 +74,7 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
     within = (c.ttft_slo_ms is None or ttft <= c.ttft_slo_ms) and (c.tpot_slo_ms is None or tpot <= c.tpot_slo_ms)
     # above what a replica takes (the serve command's --max-num-seqs) the rest wait for a seat: not "within the
     # target" whatever the uncapped level reads (round 14, q08; ``spare_policy`` rule 4)
-    cap = capacity.claimed_capacity(c, ch)
+    cap = claimed_capacity(c, ch)
     if n > cap:
         return {"tr": "consist25.one_down_over_cap", "what": what, "n": n, "cap": cap}
     return {"tr": "plan.owned20.redundancy.one_down" if within else "plan.owned20.redundancy.one_down_miss",

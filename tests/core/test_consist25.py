@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.plan import answers_from_dict, fleet_next_replica, make_plan, spare_policy
+from advisor.plan import answers_from_dict, fleet_next_replica, idle_spares, make_plan, spare_policy
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, advice_plan, only_finding, planned
 
@@ -192,3 +192,14 @@ def test_a_head_count_given_counts_the_people_not_the_peak(name, users):
     memo = render_memo_markdown(planned({**advice_answers(name), "users": users}), "en")
     assert f"the {users} people who use it" in memo
     assert "people (" not in memo.split("| Tokens per month")[1].split("\n")[0]  # no derived range beside it
+
+
+def test_spares_on_idle_cards_never_call_a_share_above_the_cap_within_the_target(monkeypatch):
+    """q33's spare on idle cards: with one of 3 replicas down the others take 6 each, within its cap of 8, said with
+    its latency. Where the cap the finding reads is below that share (5 here), the finding says the rest wait for a
+    seat instead of calling the uncapped level "within the target"."""
+    red = only_finding(advice_plan(Q33), "sizing.redundancy")
+    assert red.params["down"]["tr"] == "plan.owned20.redundancy.one_down" and red.params["down"]["n"] == 6
+    monkeypatch.setattr(idle_spares, "claimed_capacity", lambda c, ch: 5)
+    red = only_finding(make_plan(answers_from_dict(advice_answers(Q33))), "sizing.redundancy")
+    assert red.params["down"]["tr"] == "consist25.one_down_over_cap" and red.params["down"]["cap"] == 5
