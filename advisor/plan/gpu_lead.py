@@ -77,6 +77,8 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if sized is not None:
             add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
                 cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+        elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
+            continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
@@ -102,8 +104,7 @@ def _hybrid(choice: GpuChoice, lang: str) -> str:
     gate = translate(lang, "consist25.lead.gate", util=split["util"]) if split.get("util") is not None else ""
     text = translate(lang, "consist25.lead.hybrid", owned=split.get("owned", 0), gpu=split.get("gpu", ""),
                      n=split.get("n", 0), other=split.get("other", ""), plan=split.get("plan", 0), gate=gate)
-    named = [(n, w) for n, w in figures(choice, lang) if n != choice.burst_rented]
-    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in named]
+    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in figures(choice, lang)]
     if alts:
         text += translate(lang, "consist25.lead.over", a=translate(lang, "plan.gpu_choice.join", a=alts[0], b=alts[1])
                           if len(alts) > 1 else alts[0])
