@@ -1088,7 +1088,10 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                                         size_alternatives=size_alternatives)
         hyb = result.costs.hybrid if form == "hybrid" else None  # the part a hybrid rents for its bursts (s24-burst24)
         if result.gpu_choice is not None and hyb is not None and hyb.burst_gpu_name:
-            result.gpu_choice = result.gpu_choice.model_copy(update={"burst_rented": hyb.burst_gpu_name})
+            measured = fleet.measured_peak_replicas(c, chosen) is not None  # sized on nvidia-smi's figure
+            result.gpu_choice = result.gpu_choice.model_copy(update={"burst_rented": hyb.burst_gpu_name, "burst_split": {
+                "owned": hyb.fleet_gpus, "gpu": chosen.gpu.name, "n": hyb.gpus_burst, "other": hyb.burst_gpu_name,
+                "plan": hyb.burst_plan_gpus, "util": round(c.utilisation * 100) if measured else None}})
         if not fewer_cards_still_over_budget(result):  # a quote that cannot bring it near the budget comes later
             result.next_steps = price_rows.fewer_cards_first(result.next_steps, result.gpu_choice, form)  # s16, q42
     # rented on instance sizes a cloud lists on request only (H20: Alibaba's gn8v): confirm the size first (s18)

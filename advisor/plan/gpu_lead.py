@@ -98,6 +98,8 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         if sized is not None:
             add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
                 cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+        elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
+            continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
@@ -122,8 +124,26 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     return out[:MAX_NAMED]
 
 
+def _hybrid(choice: GpuChoice, lang: str) -> str:
+    """A hybrid that rents another GPU for its bursts: the owned base and the rented part, as the hardware row
+    says them, with the other GPUs passed over (round 14, q39: "50 × L20 is chosen over H20 (… rented for the
+    bursts instead)" beside a headline of 16 L20 + 11 H20). Where the size rests on nvidia-smi's utilisation, it
+    says that step 1 decides it."""
+    split = choice.burst_split or {}
+    gate = translate(lang, "consist25.lead.gate", util=split["util"]) if split.get("util") is not None else ""
+    text = translate(lang, "consist25.lead.hybrid", owned=split.get("owned", 0), gpu=split.get("gpu", ""),
+                     n=split.get("n", 0), other=split.get("other", ""), plan=split.get("plan", 0), gate=gate)
+    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in figures(choice, lang)]
+    if alts:
+        text += translate(lang, "consist25.lead.over", a=translate(lang, "plan.gpu_choice.join", a=alts[0], b=alts[1])
+                          if len(alts) > 1 else alts[0])
+    return gpu_name(text + translate(lang, "consist25.lead.end"), lang)
+
+
 def lead(choice: GpuChoice, lang: str) -> str:
     """The opening sentence; "" where no other GPU has a figure against it (the choice's own sentence says why)."""
+    if choice.burst_split and choice.burst_rented:
+        return _hybrid(choice, lang)
     named = figures(choice, lang)
     if not named:
         return ""

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.plan import burst, idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan import gpu_choice as gchoice
-from advisor.plan import idle_spares, line_total, spare_in_units, spare_policy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.data import prices
+from advisor.plan.fleet_next_replica import cards_text
 from advisor.plan.rule_base import Facts, _money, _range, finding, rule
 
 
@@ -104,7 +105,8 @@ def _idle(f: Facts, ch: Any, lay: Any):
     reason = gchoice.redundancy_reason(f.ctx)
     title_server, server = idle_spares.server_part(f)
     why = {"tr": "plan.owned20.redundancy.why_part", "why": {"tr": f"plan.redundancy.why.{reason}"}} if reason else ""
-    return finding("sizing.redundancy", variant="idle", load=lay.load_units, unit={"tr": "plan.unit.replica",
+    moved = idle_spares.moved_cards(f)  # the spares on busy cards whose work moves: said so (round 14, q04)
+    return finding("sizing.redundancy", variant="idle_moved" if moved else "idle", moved=moved, load=lay.load_units, unit={"tr": "plan.unit.replica",
                    "n": lay.load_units}, more={"tr": "plan.burst15.more.replica", "n": lay.spare_units},
                    all={"tr": "plan.burst15.all.replica", "n": lay.units}, total=lay.total_gpus, gpu=ch.gpu.name,
                    why_part=why, server_t=title_server, server=server, down=idle_spares.one_down(f, bool(server)))  # fmt: skip
@@ -192,9 +194,12 @@ def fleet_rule(f: Facts):
             short = "plan.fleet14.same_free_short" if usable != free else "plan.fleet.same_free_short"
             moved = movable(f.ctx, gid, count)
             if usable < ch.total_gpus <= (free + moved) // ch.tp * ch.tp:  # the busy ones' work moves (q04)
-                short = "plan.fleet14.same_moved"
+                # with the assumption behind "free" said: a fleet average read as whole busy cards (round 14, q04:
+                # "a fleet-average 30 % does not mean 11 whole cards are free")
+                short = "consist25.fleet.same_moved"
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
+                    "busy_cards": cards_text(count * f.ctx.utilisation),
                     "tr": "plan.fleet.same_free_enough" if usable >= ch.total_gpus else short}
         else:
             why["tr"] = "plan.fleet.same_within" if ch.total_gpus <= count else "plan.fleet.same_more"
@@ -226,9 +231,15 @@ def line_bandwidth(f: Facts):
     # s20-costtoken20: page 1 gives the total with a priced line, or says it leaves an unpriced one out
     shown = f.cost is not None and line_total.in_total(f.form, f.cost.costs)
     variant = None if not shown else "in_total" if lc.monthly is not None else "excluded"
+    burst_only = burst.scheduled(f.sized_ctx)
+    if burst_only:  # the peak comes on event days only: a line billed all month for it is weighed against traffic
+        # billing, asked of the provider (no sourced mainland per-GB price; round 14, q36: "the fixed 23 Mbps BGP
+        # line is priced for a whole month although the bursts last 2–6 days")
+        variant = f"{variant}_burst" if variant else "burst"
     out = finding("cost.line_bandwidth", variant=variant, line={"tr": f"plan.line.{lc.line}"}, mbps=lc.mbps, cost=cost,
                   out=f"{lc.out_mbps:.2g}", inp=f"{lc.in_mbps:.2g}", headroom=f"{lc.headroom:g}",
-                  tok_s=round(lc.output_tokens_per_s))  # fmt: skip
+                  tok_s=round(lc.output_tokens_per_s),
+                  share=_burst_days(f.sized_ctx) if burst_only else "")  # fmt: skip
     if colo_rate(lc.line, f.form) and lc.source is not None:
         # s24-prices24 (round 13, q26): a colocated rack's BGP is the IDC's own rate, an estimate: its source replaces
         # the cloud list's, which no longer prices this line
@@ -236,6 +247,15 @@ def line_bandwidth(f: Facts):
         out.sources = [lc.source, *(s for s in out.sources if not cloud or s.url != cloud)]
         out.params["cost"] = {**cost, "tr": "prices24.line.cost_colo"} if lc.monthly is not None else cost
     return out
+
+
+def _burst_days(c: Any) -> dict[str, Any]:
+    """The burst days as the line finding says them: the assumed event days a month, else their share of the days."""
+    lo, hi = burst.share_range(c)
+    if c.burst_share_range is not None:
+        return {"tr": "consist25.line.days", "low": f"{lo * burst.DAYS_PER_MONTH:.0f}",
+                "high": f"{hi * burst.DAYS_PER_MONTH:.0f}"}
+    return {"tr": "consist25.line.share", "pct": round(c.burst_share * 100)}
 
 
 def _span(r: Any) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import capacity, gpu_choice
+from advisor.plan import capacity, fleet, gpu_choice
+from advisor.plan.capacity import claimed_capacity
 from advisor.plan.fleet_spread import server_spread
 
 
@@ -20,6 +21,22 @@ def spares_from_idle(f: Any) -> int:
     if lay is None or lay.basis != "fleet":
         return 0
     return max(0, int(lay.spare_units) - (1 if gpu_choice.redundancy_reason(f.ctx) else 0))
+
+
+def moved_cards(f: Any) -> int:
+    """Busy cards whose current work moves to the fleet's idle cards of another type for the spare replicas: the
+    spares' cards beyond the free ones the load leaves (0 when the spares sit on idle cards alone). Round 14, q04:
+    "a spare on GPUs that would stand idle" where the spare's four H20s carried work moving onto the L20s."""
+    ch = f.chosen
+    lay = getattr(ch, "layout", None)
+    if lay is None:
+        return 0
+    fl = gpu_choice.fleet(f.ctx, ch.gpu.id)
+    if fl is None or lay.basis != "fleet" or not f.ctx.utilisation:
+        return 0
+    free = fleet.free_gpus(fl[1], f.ctx.utilisation)
+    spare_cards = int(lay.spare_units) * lay.tp
+    return max(0, min(spare_cards, lay.total_gpus - free))
 
 
 def server_part(f: Any) -> tuple[dict[str, Any] | str, dict[str, Any] | str]:
@@ -55,9 +72,14 @@ def one_down(f: Any, server: bool) -> dict[str, Any] | str:
         return ""
     ttft, tpot = round(float(lv.ttft_ms.p99), 1), round(float(lv.tpot_ms.p99), 1)  # as the memo's table
     within = (c.ttft_slo_ms is None or ttft <= c.ttft_slo_ms) and (c.tpot_slo_ms is None or tpot <= c.tpot_slo_ms)
+    # above what a replica takes (the serve command's --max-num-seqs) the rest wait for a seat: not "within the
+    # target" whatever the uncapped level reads (round 14, q08; ``spare_policy`` rule 4)
+    cap = claimed_capacity(c, ch)
+    if n > cap:
+        return {"tr": "consist25.one_down_over_cap", "what": what, "n": n, "cap": cap}
     return {"tr": "plan.owned20.redundancy.one_down" if within else "plan.owned20.redundancy.one_down_miss",
             "what": what, "n": n, "ttft": ttft, "tpot": tpot, "ttft_slo": float(c.ttft_slo_ms or 0),
             "tpot_slo": float(c.tpot_slo_ms or 0)}  # fmt: skip
 
 
-__all__ = ["one_down", "server_part", "spares_from_idle"]
+__all__ = ["moved_cards", "one_down", "server_part", "spares_from_idle"]

@@ -452,7 +452,10 @@ def _on_fleet(found: LayoutSearch, c: Ctx, chosen: sizing.Candidate, sized: Sequ
     over = spare_policy.fleet_over(chosen)
     if over is None or chosen.replicas < 2:
         return
-    n = math.ceil(c.peak / (chosen.replicas - 1) - 1e-9)
-    lv = sizing.levels_at(c, chosen, [n])[0]
-    found.failover_fleet = {"weights": over[0], "tp": over[1], "replicas": chosen.replicas, "load": n,
-                            "ttft": lv.ttft_ms.p99, "tpot": lv.tpot_ms.p99}
+    # the figures at the share each of the others takes, or at the cap where that share is above it (round 14,
+    # q08: "15 each on the other 2" beside --max-num-seqs 12): then what they keep of the peak, said as short
+    share, cap, carried = spare_policy.one_down_carried(c, chosen)
+    lv = sizing.levels_at(c, chosen, [min(share, cap)])[0]
+    found.failover_fleet = {"weights": over[0], "tp": over[1], "replicas": chosen.replicas, "load": min(share, cap),
+                            "ttft": lv.ttft_ms.p99, "tpot": lv.tpot_ms.p99, "carried": carried,
+                            "peak": int(c.peak)}

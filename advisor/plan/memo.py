@@ -438,8 +438,10 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif total is not None:
         rows.append((t("memo.cap.total"), t("memo.unit.tok_s", n=_num(total))))
     if cap.headroom is not None and cap.headroom_measured is not None:  # sized on the fleet's measured load (q39)
-        rows.append((t("memo.cap.headroom"), t("agree18.cap.headroom_measured", measured=f"{cap.headroom_measured * 100:.0f}",
-                                               curve=f"{cap.headroom * 100:.0f}")))
+        # one figure, the one the plan is sized on, gated on counting the requests in flight (round 14, q39: "stated
+        # headroom is 20 % versus 96 %"); the curve's reading is the deciding reason's, which names step 1
+        rows.append((t("memo.cap.headroom"), t("consist25.cap.headroom_measured",
+                                               measured=f"{cap.headroom_measured * 100:.0f}")))
     elif cap.headroom is not None:
         rows.append((t("memo.cap.headroom"), f"{cap.headroom * 100:.0f} %"))
     if cap.batch_hours is not None:

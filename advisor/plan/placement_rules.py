@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.plan import node_shapes
+from advisor.plan.fleet_next_replica import cards_text, carried_by, one_more
 from advisor.plan.fleet_spread import server_spread
 from advisor.plan.result import Finding
 from advisor.plan.rule_base import Facts, finding, rule
@@ -138,6 +139,11 @@ def placement(f: Facts) -> Finding | None:
             return None  # one replica's cards in one machine: nothing a reader needs told beyond the command
         count = fleet.fleet_count or 0
         shape = _two_machines(replicas, tp, count, max(1, replicas - spare), f.ctx.utilisation)
+        if shape is not None and shape["spare_pair"] and shape["rest"] < shape["serving"]:
+            # the machine with the most down leaves the peak short and one more replica rides it out: recommended,
+            # with its condition, not floated as an option (``spare_policy`` rule 5; round 14, q33)
+            shape["spare_pair"] = {**shape["spare_pair"], "tr": "consist25.spare_pair.recommend", "count": count,
+                                   "busy_cards": cards_text(count * f.ctx.utilisation)}
         if shape is not None:
             return finding("sizing.placement", variant="unknown_uneven", tp_part=tp_part, count=count, **shape,
                            **params)  # fmt: skip
@@ -156,5 +162,13 @@ def placement(f: Facts) -> Finding | None:
         cover = {"tr": "sizenums22.placement.check_free", "cover": cover, "busy": round(100 * f.ctx.utilisation),
                  "per_server": " + ".join(str(n * tp) for n in spread.per_server()), "need": replicas * tp,
                  "tp": tp}  # fmt: skip
+    more = one_more(f.ctx, ch, fleet.fleet_count or 0) if fleet is not None and not spread.covered else None
+    if more is not None:  # the fleet's other cards hold a replica that rides out one down (rule 5; round 14, q08)
+        on = server_spread(more["next"], tp, more["count"])
+        left = more["next"] - (on[1] if on is not None else more["next"])
+        server = carried_by(f.ctx, ch, left)
+        cover = {"tr": "consist25.placement.one_more", "cover": cover, **more,
+                 "server": {"tr": "consist25.placement.server_too"} if server >= more["peak"] else
+                 {"tr": "consist25.placement.server_short", "left": left, "carried": server}}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,
                    left=spread.left, serving=spread.serving, pct=pct, cover=cover, **params)  # fmt: skip

@@ -691,7 +691,8 @@ class Assumption(_Out):
 
 class OpenQuestion(_Out):
     """An answer not given that the recommendation rests on: what was assumed instead and what another answer
-    would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``budget_check``)."""
+    would change (``region``, ``line``, ``form``, ``obligations``, ``feasible``, ``hardware``, ``cost``,
+    ``budget_check``). ``cost``: the monthly cost and the month's tokens rest on the assumption (asked on page 1)."""
 
     field: str = Field(description="the answer's path in the answers format, e.g. reach, data_sensitivity.sector")
     changes: list[str] = Field(default_factory=list)
@@ -859,6 +860,11 @@ class GpuChoice(_Out):
     # s24-burst24 (round 13, q39: "rejects H20 as a GPU your team does not run and then recommends 8 × H20"): the
     # part a hybrid rents for its bursts beside the team's own GPUs (``OwnedFormCost.burst_gpu_name``), not set aside
     burst_rented: str | None = Field(None, description="hybrid: the GPU rented for the bursts, beside the team's own")
+    # consist25 (round 14, q39: "the headline hardware is '50 L20', the GPU section 'chooses 50 L20', the burst
+    # rents 11 H20s"): the owned base and the rented part as the hardware row says them, so the GPU section opens
+    # with the same story: {"owned", "gpu", "n", "other", "plan" (the work of that many more owned GPUs), "util"
+    # (nvidia-smi's % where the size rests on it, until step 1 counts the requests in flight; None otherwise)}
+    burst_split: dict[str, Any] | None = Field(None, description="hybrid: the owned base and the rented burst part")
 
     @staticmethod
     def _option(o: Any) -> GpuOption:
@@ -1358,7 +1364,8 @@ class LayoutSearch(_Out):
                                            "at the predicted rate (advisor.plan.batch_layouts), not a peak's")
     # s24-redund24 (round 13, q08): on the team's free cards, the layout kept because it carries the peak with one
     # replica down over one on fewer cards that does not (advisor.plan.spare_policy, rule 4): {"weights", "tp" (the
-    # layout passed over), "replicas", "load" (each of the others with one down), "ttft", "tpot" (P99 there)}
+    # layout passed over), "replicas", "load" (each of the others with one down, at most the cap), "ttft", "tpot"
+    # (P99 there), "carried" (of the "peak", within the target and the cap; round 14, q08)}
     failover_fleet: dict | None = Field(None, description="the layout kept on the team's free cards for riding out "
                                                           "one replica down: the figures that decided it")
 
@@ -1453,7 +1460,11 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
     elif t.outcome == "meets" and failover is not None and (failover["weights"], failover["tp"]) == (t.weights, t.tp) \
             and failover.get("ttft") is not None and failover.get("tpot") is not None:
         # fewer cards, passed over on the team's free cards for riding out a replica down (round 13, q08)
-        p["same"] = {"tr": "redund24.layout.failover", "replicas": failover["replicas"], "load": failover["load"],
+        short = failover.get("carried") is not None and failover["carried"] < failover.get("peak", 0)
+        # where the others cannot take the peak within the target and the cap, what they keep of it (round 14, q08)
+        p["same"] = {"tr": "redund25.layout.failover_short" if short else "redund24.layout.failover",
+                     "replicas": failover["replicas"], "load": failover["load"],
+                     "carried": failover.get("carried", 0), "peak": failover.get("peak", 0),
                      "left": failover["replicas"] - 1, "ttft": number_text(failover["ttft"], 0),
                      "tpot": number_text(failover["tpot"], 1),
                      "one": {"tr": "redund24.layout.one"} if t.replicas == 1 else

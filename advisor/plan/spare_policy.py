@@ -21,6 +21,16 @@ The rule, in the order the engine applies it:
 4. On the team's own idle cards (they cost only their power), a layout that keeps carrying the peak with one
    replica down is preferred to one on fewer cards that does not (``survives_one_down``; round 13, q08: one TP8
    replica with no failover while 12 cards were free, where three TP4 replicas carry the peak with one down).
+   "Carry" is within the target AND within what a replica takes (``claimed_capacity``, the serve command's
+   --max-num-seqs): above it the engine queues the rest, so a level simulated past the cap is no failover (round
+   14, q08: "15 each on the other 2: P99 TTFT 2.5 s" beside --max-num-seqs 12 and a 26 s TTFT at 20). Where no
+   layout on the free cards rides it out, the one that keeps the most of the peak with one down goes first
+   (``one_down_carried``), and the memo says plainly what is left short.
+5. On the team's own fleet, where the replicas on the free cards leave the peak short with one down and the
+   fleet's remaining cards hold one more replica that would carry it, the placement finding recommends that
+   replica with its condition: the other work the measured utilisation counts moved off those cards
+   (``fleet_next_replica``; round 14, q08 and q33). The free count is an estimate from a fleet average, so the
+   plan is costed on it and the replica is recommended, not silently taken.
 """
 
 from __future__ import annotations
@@ -28,8 +38,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import capacity_probe, failover_budget, sizing
-from advisor.plan.capacity import one_down_load
+from advisor.plan import failover_budget, sizing
+from advisor.plan.capacity import claimed_capacity, one_down_load
+from advisor.plan.fleet_next_replica import carried_by
 
 # Within 5 % of the target with one unit down is no margin: a reconnect's handshake, a slower route or a burst
 # a little above the peak takes it over (the latency budget's own margin, ``failover_budget.MARGIN``). A wider
@@ -97,16 +108,23 @@ def more_note(ch: Any) -> dict[str, Any] | None:
             "monthly": (float(lo), float(hi))}
 
 
+def one_down_carried(c: Any, ch: Any) -> tuple[int, int, int]:
+    """Rule 4's figures with one replica of ``ch`` down: (the share of the peak each of the others would take, the
+    most one takes within the target and within the serve command's cap, the requests of the peak they carry
+    together within both, ``fleet_next_replica.carried_by``). A share above the cap is not carried: the engine runs
+    no more than the cap at once and the rest wait for a seat (q08: 15 a replica against --max-num-seqs 12)."""
+    if ch.replicas < 2 or not c.peak:
+        return 0, 0, 0
+    share = math.ceil(c.peak / (ch.replicas - 1) - 1e-9)
+    return share, claimed_capacity(c, ch), carried_by(c, ch, ch.replicas - 1)
+
+
 def survives_one_down(c: Any, ch: Any) -> bool:
     """Rule 4's test: with one replica of ``ch`` down, each of the others takes its share of the peak within the
-    target on the setup's predicted curve (the level itself, not the claim: a claim is searched only up to the
-    load each replica takes with all up)."""
+    target on the setup's predicted curve and within what one replica is capped at (``one_down_carried``)."""
     if not c.peak:
         return True
-    if ch.replicas < 2:
-        return False
-    lv = sizing.levels_at(c, ch, [math.ceil(c.peak / (ch.replicas - 1) - 1e-9)])[0]
-    return capacity_probe.meets(c, lv)
+    return ch.replicas >= 2 and one_down_carried(c, ch)[2] >= c.peak
 
 
 def spare_room(free: int, movable: int, load: int, tp: int) -> int:
@@ -129,11 +147,14 @@ def fleet_over(ch: Any) -> tuple[str, int] | None:
     return weights, int(tp)
 
 
-def fleet_key(c: Any, ch: Any) -> tuple[int, int]:
+def fleet_key(c: Any, ch: Any) -> tuple[int, int, int]:
     """Rule 4's order among layouts that fit the team's free cards: the one that rides out a replica down first,
-    then the fewest cards."""
-    return (0 if survives_one_down(c, ch) else 1, ch.replicas * ch.tp)
+    then the one that keeps the most of the peak with one down (three TP4 replicas keeping 24 of 30 before one TP8
+    replica keeping none), then the fewest cards."""
+    carried = one_down_carried(c, ch)[2] if c.peak else 0
+    return (0 if survives_one_down(c, ch) else 1, -carried, ch.replicas * ch.tp)
 
 
-__all__ = ["NOTE_FLEET", "NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "fleet_over", "spare_room", "more_note", "note_more", "one_down_tight",
+__all__ = ["NOTE_FLEET", "NOTE_MORE", "ONE_DOWN_MARGIN", "fleet_key", "fleet_over", "spare_room", "more_note", "note_more", "one_down_carried",
+           "one_down_tight",
            "second_unit_reason", "survives_one_down"]

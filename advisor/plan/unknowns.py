@@ -71,7 +71,7 @@ BURST_ALTERNATIVES: tuple[dict[str, Any], ...] = ({"per_year": 3, "days_each": 2
 USAGE_QUESTION = "usage_kind"
 USAGE_ALTERNATIVES: tuple[str, ...] = ("office", "contact_centre")
 PEOPLE_QUESTION = "users"
-_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "budget_check")
+_CHANGE_ORDER = ("region", "line", "form", "obligations", "feasible", "commands", "hardware", "cost", "budget_check")
 
 
 def _get(data: dict[str, Any], path: str) -> Any:
@@ -176,7 +176,10 @@ def open_questions(answers: PlanAnswers, ctx: Ctx, decide: Any) -> list[OpenQues
     # part and the month's volume
     burst_q = assumed.get(BURST_QUESTION)
     if burst_q is not None:
-        out.append(OpenQuestion(field=BURST_QUESTION, changes=["budget_check"], assumed=burst_q.value,
+        # the monthly cost and the month's tokens rest on it: asked on page 1, not only assumed in the appendix
+        # (round 14, q36: "2–6 event days a month is an assumption that sets both cost and token volume, and it
+        # should have been asked for rather than assumed")
+        out.append(OpenQuestion(field=BURST_QUESTION, changes=["cost", "budget_check"], assumed=burst_q.value,
                                 assumption_key=burst_q.key, assumption_params=dict(burst_q.params),
                                 alternatives=list(BURST_ALTERNATIVES)))  # fmt: skip
     if answers.usage_kind is None and _month_from_people(ctx):
