@@ -29,7 +29,14 @@ from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
-from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
+from advisor.plan.genai_paths import (  # noqa: F401 - re-exported for the engine
+    canonical_days,
+    genai_earliest,
+    genai_kind,
+    genai_remaining,
+    with_filer,
+    with_filer_sources,
+)
 
 # the TTFT target that counts the round trip, and whether it placed the node (also read by the hosted-API lead)
 from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
@@ -218,9 +225,11 @@ def icp_sector(f: Facts):
 def _genai_path(f: Facts) -> dict[str, str]:
     """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
     c = f.ctx
+    days = canonical_days()  # each path's one range, in days (round 14, q07 zh; s25-dates25)
     if c.fine_tuned:
-        return {"tr": "plan.genai.path.filing"}
-    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.open_weights"}
+        return {"tr": "filing25.genai.path.filing", **days}
+    return {"tr": "filing25.genai.path.registration_api" if f.form == "hosted_api" else "filing25.genai.path.open_weights",
+            **days}
 
 
 def _kind_named(kind: str) -> dict[str, str]:
@@ -266,7 +275,7 @@ def genai_deadline(f: Facts):
     if not c.public_genai or c.genai_covered or c.deadline_days is None:
         return None
     lo, hi = genai_remaining(c, f.form)
-    if c.deadline_days >= lo:
+    if c.deadline_days >= genai_earliest(c, f.form)[0]:  # reachable on the shorter path: the launch row says how
         return None
     return finding("genai.filing_deadline", kind=_kind_named(genai_kind(c, f.form)), deadline=c.deadline_days,
                    low=lo, high=hi)  # fmt: skip

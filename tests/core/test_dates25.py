@@ -1,0 +1,87 @@
+"""Round 14's dates, sources and filler (issue 25, s25-dates25), end to end on the advice scenarios, both languages:
+
+- the launch of a self-hosted open-weight model is planned on the full filing its finding says to plan on, with
+  registration's days as the earliest case (q07 "plan on the high end, yet the earliest launch (151–335 days) uses
+  the 90-day low end"; q14 91–245);
+- one range per path in every section (q07 zh: "3–4 months, 90–120, 90–240 and 180–240 days");
+- the B25 licence and the filing side by side, their order asked, not a sequence no source gives (q07, q11)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.i18n import translate
+from advisor.plan.data import duration
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import advice_plan, only_finding
+
+LANGS = ("en", "zh_CN")
+FILING_SCENARIOS = ("q07_minors_education_app", "q14_medical_followup_mainland")
+SOURCES_HEADING = {"en": "## 10. Sources", "zh_CN": "## 十、来源"}
+
+
+def _days(name: str) -> str:
+    lo, hi = duration(name)
+    return f"{lo}–{hi}"
+
+
+def _body(memo: str) -> str:
+    """The memo before its sources list (a source's own title may quote its months: it is what the source says)."""
+    return re.split(r"\n## [^\n]*(Sources|来源)\n", memo)[0]
+
+
+@pytest.mark.parametrize("name", FILING_SCENARIOS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_launch_is_planned_on_the_filing_its_finding_says_to_plan_on(name, lang):
+    r = advice_plan(name)
+    [step] = [i for i in r.timeline.items if i.id == "genai_open_weights"]
+    setup = next(i for i in r.timeline.items if i.id == "setup")
+    # the finding says plan on the full filing: the launch counts it, registration is the earliest case
+    assert (step.days_low, step.days_high) == duration("genai_filing")
+    assert (step.shorter_low, step.shorter_high) == duration("genai_registration")
+    assert r.timeline.launch_days_low >= step.days_low + setup.days_low
+    assert r.timeline.earliest_low is not None and r.timeline.earliest_low < r.timeline.launch_days_low
+    path = only_finding(r, "genai.filing").detail_in(lang)
+    assert _days("genai_filing") in path and _days("genai_registration") in path
+    memo = render_memo_markdown(r, lang)
+    [launch] = [line for line in memo.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.launch')} |")]
+    planned = f"{r.timeline.launch_days_low}–{r.timeline.launch_days_high}"
+    assert translate(lang, "filing25.launch.plan_on", days=planned) in launch
+    assert r.timeline.earliest_text(lang) in launch and r.timeline.earliest_text(lang)
+    # the low end of the span (90) is never the launch's floor
+    assert f"{duration('genai_registration')[0] + setup.days_low}–{r.timeline.launch_days_high}" not in launch
+
+
+@pytest.mark.parametrize("name", FILING_SCENARIOS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_range_per_path_in_every_section(name, lang):
+    body = _body(render_memo_markdown(advice_plan(name), lang))
+    months = r"\d[–-]\d\s*(months|个月)"
+    assert not [m.group(0) for m in re.finditer(months, body) if "6 months" not in m.group(0)], "filing in months"
+    span = f"{duration('genai_registration')[0]}–{duration('genai_filing')[1]}"
+    assert span not in body  # the two paths' span is neither path's range
+    assert _days("genai_filing") in body and _days("genai_registration") in body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_licence_and_the_filing_start_together_and_their_order_is_asked(lang):
+    """q07: a paid public service on a mainland node: the B25 licence and the filing both gate the launch; no source
+    here says the filing waits for the licence, so the launch counts the longer, not both end to end, and the next
+    step asks the provincial CAC."""
+    r = advice_plan("q07_minors_education_app")
+    items = {i.id: i for i in r.timeline.items}
+    licence, filing, setup = items["icp_licence"], items["genai_open_weights"], items["setup"]
+    assert r.timeline.launch_days_high == max(licence.days_high, filing.days_high) + setup.days_high
+    assert r.timeline.launch_days_high < licence.days_high + filing.days_high
+    [gate] = [s for s in r.next_steps if s.id == "gate"]
+    text = gate.text_in(lang)
+    asked = translate(lang, "filing25.next.alongside_order", steps="X").split("X")[1].strip("。. ")
+    assert asked and asked in text
+    memo = render_memo_markdown(r, lang)
+    assert "in series" not in memo and "依次办理" not in memo
+    # without the licence (a free service) there is no order to ask
+    free = advice_plan("q07_minors_education_app", charges_users=False)
+    [free_gate] = [s for s in free.next_steps if s.id == "gate"]
+    assert "alongside_order" not in str(free_gate.params)
