@@ -90,6 +90,7 @@ from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
 from advisor.plan.fine_tune_placeholder import shell_word
+from advisor.plan.genai_paths import genai_shorter
 from advisor.plan.line_choice import decide_line
 from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
@@ -117,7 +118,6 @@ from advisor.plan.result import (
 )  # fmt: skip
 from advisor.plan.rule_base import _gpu_names
 from advisor.plan.rules import RULES, Facts, genai_kind, genai_remaining, run_rules
-from advisor.plan.genai_paths import genai_shorter
 from advisor.plan.sector_kinds import mlps_level
 from advisor.plan.token_split import decode_pct
 from advisor.plan.unknowns import BURST_QUESTION
