@@ -13,8 +13,10 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import example_sources
 from advisor.plan.data import duration
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_text15 import source_title
 from tests.support.planned import advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
@@ -85,3 +87,30 @@ def test_the_licence_and_the_filing_start_together_and_their_order_is_asked(lang
     free = advice_plan("q07_minors_education_app", charges_users=False)
     [free_gate] = [s for s in free.next_steps if s.id == "gate"]
     assert "alongside_order" not in str(free_gate.params)
+
+
+# -- sources matched to the claim: an 8 × H100 example on another GPU's plan ----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_h100_break_even_source_on_an_l20_plan_is_cited_as_an_example(lang):
+    """q07 rents L20s: the 8 × H100 break-even source its cost finding cites is titled as a public H100 example,
+    not the reader's GPU, in both languages; an H100 plan cites it as it is."""
+    r = advice_plan("q07_minors_education_app")
+    assert not r.hardware.gpu.lower().startswith("nvidia h100")
+    cited = [s.title for x in r.findings for s in x.sources if "8×H100" in s.title and "Purchase" not in s.title]
+    assert cited and all(t.startswith(example_sources.PREFIX) for t in cited)
+    memo = render_memo_markdown(r, lang)
+    for title in cited:
+        assert source_title(title, lang) in memo
+        assert lang == "en" or source_title(title, lang) != title  # a Chinese title, not the English one
+    raw = [x.model_copy(update={"sources": [s.model_copy(update={"title": s.title.removeprefix(example_sources.PREFIX)})
+                                            for s in x.sources]}) for x in r.findings]
+    on_h100 = example_sources.as_examples(raw, "h100-sxm-80g")
+    assert not [s for x in on_h100 for s in x.sources if s.title.startswith(example_sources.PREFIX)]
+    again = example_sources.as_examples(raw, "l20-48g")
+    assert [s.title for x in again for s in x.sources] == [s.title for x in r.findings for s in x.sources]
+
+
+def test_every_h100_example_title_has_its_chinese_form():
+    for title in example_sources.H100_TITLES:
+        assert source_title(title, "zh_CN") != title
+        assert source_title(example_sources.example_title(title), "zh_CN") != example_sources.example_title(title)
