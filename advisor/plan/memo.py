@@ -36,6 +36,7 @@ from advisor.plan import (
     cloud_price_labels,
     field_labels,
     line_total,
+    memo_api_only,
     memo_batch,
     memo_carried,
     memo_cost_formula,
@@ -837,6 +838,7 @@ def memo_context(
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
+    findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
@@ -860,7 +862,8 @@ def memo_context(
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
-    return {
+    return memo_api_only.apply({
+        "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
         "lead": lead,
@@ -958,7 +961,7 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
-    }
+    }, result, lang, _money)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
 
 
 def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:
@@ -1102,6 +1105,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
+        moved += memo_api_only.turns_clause(result, lang)  # a public chat's month at a few turns (q16, s25-dates25)
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
                      + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:

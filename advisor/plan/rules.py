@@ -1003,6 +1003,9 @@ def cost_then(f: Facts):
     return got
 
 
+CAC_NOTICE_URL = "https://www.cagd.gov.cn"  # the CAC / Guangdong notice on filing (model name and number in the app)
+
+
 @rule("cost.hosted_api", "cost")
 def cost_hosted(f: Facts):
     """No ops capability and a published model: a hosted API costs less than an idle GPU."""
@@ -1017,11 +1020,15 @@ def cost_hosted(f: Facts):
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     # a service not offered to the public shows no filing number: its provider's data terms are what to get
     # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    # elsewhere, the one line on its terms: what it keeps and whether it trains on the prompts (round 14, q15: "pick
+    # a provider whose data-retention and no-training terms suit company drafts"; s25-dates25)
     provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
-                if mainland else "")
-    return costmod.sized_hosted_sources(
-        finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider),
-        f.ctx)
+                if mainland else {"tr": "apionly25.provider_terms"})
+    found = finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
+    if not (mainland and f.ctx.public_genai):  # the CAC's notice backs the filed-model sentence alone (q15: "citation
+        # [3], a CAC/Guangdong filing notice, is irrelevant to the hosted-API finding"; s25-dates25)
+        found = found.model_copy(update={"sources": [s for s in found.sources if s.url != CAC_NOTICE_URL]})
+    return costmod.sized_hosted_sources(found, f.ctx)
 
 
 @rule("cost.budget_short", "cost")

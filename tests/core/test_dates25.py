@@ -13,10 +13,11 @@ import re
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import example_sources
+from advisor.plan import example_sources, memo_api_only, memo_text15
 from advisor.plan.data import duration
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.memo_text15 import source_title
+from advisor.plan.reasons import deciding
 from tests.support.planned import advice_plan, only_finding
 
 LANGS = ("en", "zh_CN")
@@ -114,3 +115,67 @@ def test_every_h100_example_title_has_its_chinese_form():
     for title in example_sources.H100_TITLES:
         assert source_title(title, "zh_CN") != title
         assert source_title(example_sources.example_title(title), "zh_CN") != example_sources.example_title(title)
+
+
+# -- API-only memos: the self-hosted comparison in one line --------------------------------------------------------
+API_ONLY = ("q15_hosted_api_small_us_team", "q16_hosted_api_mainland_registration", "q27_six_month_pilot_no_ops")
+
+
+def _section(memo: str, n: int) -> str:
+    return memo.split("\n## ")[n]
+
+
+@pytest.mark.parametrize("name", API_ONLY)
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_far_cheaper_has_no_self_hosted_sizing_section(name, lang):
+    """q15, q16, q27: the API wins by a wide margin: sections 2–3 are one line each (what serving it yourselves
+    would take and cost), no GPU table, latency table or purchase row; the plan's JSON keeps the whole comparison."""
+    r = advice_plan(name)
+    assert r.deployment_form == "hosted_api" and memo_api_only.collapsed(r)
+    memo = render_memo_markdown(r, lang)
+    sizing, latency, cost = _section(memo, 2), _section(memo, 3), _section(memo, 4)
+    assert "| " not in sizing and "| " not in latency  # no table of a setup nobody runs
+    assert str(r.hardware.total_gpus) in sizing and r.hardware.gpu_name in sizing
+    cost_rows = [line.split(" | ")[0].strip("| ") for line in cost.splitlines() if line.startswith("| ")]
+    assert translate(lang, "memo4.cost.bare_metal") not in cost_rows
+    assert translate(lang, "memo4.cost.cloud_monthly") not in cost_rows
+    assert not [p for p in r.costs.prices if p.kind == "capex" and memo_text15.price_offer(p, lang) in cost]
+    assert "sizing.plan" not in [f.id for f in r.findings if f"**{f.title_in(lang)}**" in memo]
+    assert r.hardware.total_gpus and r.costs.bare_metal_monthly is not None  # the plan itself keeps the comparison
+
+
+@pytest.mark.parametrize("name", API_ONLY)
+def test_price_grades_are_never_a_deciding_reason_for_an_api(name):
+    r = advice_plan(name)
+    assert not {"cost.prices_verify", "cost.mainland_prices"} & {f.id for f in deciding(r.findings)}
+    assert {"cost.prices_verify", "cost.mainland_prices"} & set(r.finding_ids)  # still a caveat in section 7
+
+
+def test_a_self_hosted_plan_keeps_its_sections():
+    """A plan on GPUs of its own (q07) is not collapsed: its sizing table and latency curve stay."""
+    r = advice_plan("q07_minors_education_app")
+    assert not memo_api_only.collapsed(r)
+    memo = render_memo_markdown(r, "en")
+    assert "| " in _section(memo, 2) and "| " in _section(memo, 3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_public_chat_priced_as_requests_says_the_multi_turn_month_on_page_1(lang):
+    """q16: 2,000 chats a day priced as single requests: page 1's cost says the month at 3 and 5 turns too."""
+    r = advice_plan("q16_hosted_api_mainland_registration")
+    turns = only_finding(r, "cost.chat_turns").params
+    memo = render_memo_markdown(r, lang)
+    [row] = [line for line in memo.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.cost')} |")]
+    assert turns["cost1"] in row and turns["cost2"] in row
+    staff = advice_plan("q15_hosted_api_small_us_team")  # a staff tool's requests are taken as counted
+    assert staff.finding("cost.chat_turns") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_offshore_api_names_the_providers_terms_once_and_cites_no_cac_notice(lang):
+    r = advice_plan("q15_hosted_api_small_us_team")
+    x = only_finding(r, "cost.hosted_api")
+    assert translate(lang, "apionly25.provider_terms").strip() in x.detail_in(lang)
+    assert not [s for s in x.sources if "CAC" in s.title]
+    mainland = only_finding(advice_plan("q16_hosted_api_mainland_registration"), "cost.hosted_api")
+    assert translate(lang, "apionly25.provider_terms").strip() not in mainland.detail_in(lang)
