@@ -1297,7 +1297,8 @@ class PlanResult(_Out):
         data["timeline"] = {
             "items": [
                 {"id": i.id, "label": i.label_in(lang), "days_low": i.days_low, "days_high": i.days_high,
-                 "blocking": i.blocking, "days": i.days_in(lang)}
+                 "blocking": i.blocking, "days": i.days_with_shorter(lang), "shorter_low": i.shorter_low,
+                 "shorter_high": i.shorter_high}
                 for i in tl.items
             ],
             "launch_days_low": tl.launch_days_low,
@@ -1306,6 +1307,9 @@ class PlanResult(_Out):
             "meets_deadline": tl.meets_deadline,
             "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
             "gate": None if tl.gate is None else tl.gate.id,  # s18-duties: the timed step that sets the launch
+            # s25-dates25: the launch if the provincial CAC accepts registration instead of the full filing
+            "earliest_low": tl.earliest_low,
+            "earliest_high": tl.earliest_high,
         }
         return data
 
