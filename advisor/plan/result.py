@@ -624,6 +624,9 @@ class TimelineItem(_Out):
                                                                "shorter": f"{self.shorter_low}–{self.shorter_high}"})
 
 
+FULL_FILING_LABEL = "plan.timeline.genai_filing"  # the step a launch planned on the full filing names (s25-dates25)
+
+
 class Timeline(_Out):
     items: list[TimelineItem] = Field(default_factory=list)
     launch_days_low: int = 0
@@ -660,6 +663,8 @@ class Timeline(_Out):
         g = self.gate
         if g is None:
             return ""
+        if g.shorter_low is not None:  # the days counted are the full filing's: named as such, registration after it
+            g = g.model_copy(update={"label_key": FULL_FILING_LABEL, "label_params": {}})
         return render(lang, "plan.timeline.set_by", {"step": g.label_in(lang, clause=True), "days": g.days_in(lang)})
 
     def waits_text(self, lang: str) -> str:
