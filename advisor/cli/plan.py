@@ -185,7 +185,8 @@ def summary(result, lang: str) -> str:
         if tl.untimed:  # an approval of unknown length: what the launch waits for first, then the days (q25)
             when = tl.launch_text(lang, f"{tl.launch_days_low}–{tl.launch_days_high}")
         else:
-            when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high) + tl.gate_text(lang)
+            when = t(lang, "plan.cli.launch", low=tl.launch_days_low, high=tl.launch_days_high) + tl.gate_text(lang) \
+                + tl.earliest_text(lang)  # the launch on registration where the full filing is counted (s25)
         if tl.deadline_days is not None:
             sep = "" if lang == "zh_CN" else " "  # Chinese sets no space before a full-width bracket
             when += sep + t(lang, "plan.cli.deadline_ok" if tl.meets_deadline else "plan.cli.deadline_miss",

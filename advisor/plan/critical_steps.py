@@ -16,7 +16,7 @@ import shlex
 from typing import Any
 
 from advisor.catalog import get_model
-from advisor.plan import rent_cheaper_tie, serial_path
+from advisor.plan import filing_order, rent_cheaper_tie
 from advisor.plan.result import Fix, NextStep, PlanResult, Timeline, TimelineItem
 
 GATE_IDS = ("gate", "waits")  # the step that starts what the launch waits for
@@ -104,6 +104,13 @@ def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
             for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip
 
 
+def _alongside_key(gate: TimelineItem, items: list[TimelineItem]) -> str:
+    """"Start alongside it: …", and where the B25 licence and the generative-AI filing both gate the launch, the
+    order said as unknown: no source here says the filing waits for the licence, so they start together and the
+    provincial CAC is asked (round 14, q07/q11: the serial path was "asserted without a source"; s25-dates25)."""
+    return "filing25.next.alongside_order" if filing_order.both_gate(gate, items) else "steps18.next.alongside"
+
+
 def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
     """The timed step that sets the earliest launch, started now (others beside it); or, with none timed, the
     steps of unknown length the launch waits for."""
@@ -115,20 +122,9 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
             return None
         return NextStep(id="waits", key="steps18.next.waits",
                         params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
-    first = serial_path.before_of(gate, items)  # the filing after the B25 licence: started first, in series (q07)
-    # a sector's approval comes before the licence (Order 292 Art. 5): named first in the series, not "alongside"
-    approval = next((i for i in items if i.id == serial_path.SECTOR_APPROVAL), None) if first is not None else None
-    others = _others([i for i in items if i is not first and i is not approval], gate)
+    others = _others(items, gate)
     params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params, "clause": True}, "days": gate.days_in("en"),
-                              "others": {"tr": "steps18.next.alongside", "steps": others} if others else ""}
-    if first is not None:
-        lo, hi = serial_path.span(gate, items)
-        return NextStep(id="gate", key="duties22c.next.gate_serial",
-                        params={**params, "first": {"tr": first.label_key, **first.label_params, "clause": True},
-                                "first_days": first.days_in("en"), "total": f"{lo}–{hi}",
-                                "pre": "" if approval is None else {"tr": "duties22c.next.approval_first",
-                                                                    "step": {"tr": approval.label_key,
-                                                                             **approval.label_params, "clause": True}}})
+                              "others": {"tr": _alongside_key(gate, items), "steps": others} if others else ""}
     if gate.id in _PURCHASE:
         quotes = next((s for s in steps if s.key in _GATE_QUOTES), None)
         if quotes is not None:  # placeholder or stale prices: the vendors' quotes are how the purchase starts (q31)

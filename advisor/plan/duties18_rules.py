@@ -16,7 +16,7 @@ Registered in ``advisor.plan.rules``' registry (imported at its end); texts in `
 
 from __future__ import annotations
 
-from advisor.plan.genai_paths import genai_kind, genai_remaining
+from advisor.plan.genai_paths import genai_kind, genai_remaining, genai_shorter
 from advisor.plan.per_token_public import per_token_sold
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts, finding, rule
@@ -62,9 +62,11 @@ def likely_public_step(f: Facts) -> TimelineItem:
     # the sign-up unanswered on a per-token API (``per_token_public``): its own reason, not "any business can sign up"
     label = "duties22c.timeline.genai_likely_per_token" if f.ctx.answers.open_signup is None else \
         "plan.timeline.genai_likely_public"
+    shorter = genai_shorter(f.ctx, f.form) if kind == "genai_open_weights" else None  # registration, if accepted
     return TimelineItem(id=f"{kind}_likely", label_key=label,
                         label_params={"kind": {"tr": f"plan.genai.{kind}"}}, days_low=lo, days_high=hi,
-                        blocking=f.ctx.deadline_days is None)
+                        blocking=f.ctx.deadline_days is None, shorter_low=shorter[0] if shorter else None,
+                        shorter_high=shorter[1] if shorter else None)
 
 
 def algorithm_confirm_step(f: Facts) -> TimelineItem:

@@ -9,7 +9,7 @@
   its own finding (``pi.export_exempt``: "not from … an impact assessment before the transfer (Art. 55)").
 
 Elsewhere in this session's change: a per-token API sold to businesses plans the generative-AI filing
-(``per_token_public``), the B25 licence before the generative-AI filing in the launch's days (``serial_path``).
+(``per_token_public``); the B25 licence beside the generative-AI filing, their order asked (``filing_order``, s25).
 
 Registered in ``advisor.plan.rules``' registry (``RULE_MODULES``); texts in
 ``resources/i18n/*/duties22c_obligations.json``.

@@ -22,6 +22,7 @@ from advisor.plan import (
     capacity_probe,
     commands,
     decode_pick,
+    example_sources,
     finetune_steps,
     first_token_tie,
     fixes17,
@@ -54,7 +55,6 @@ from advisor.plan import (
     rent_sized,
     second_unit,
     see_fixes,
-    serial_path,
     serve_engine,
     single_card,
     sizing,
@@ -93,6 +93,7 @@ from advisor.plan.duties19_rules import (
     hk_export_gpus,  # the Hong Kong quote step asks for supply (s19-duties19b)
 )
 from advisor.plan.fine_tune_placeholder import shell_word
+from advisor.plan.genai_paths import genai_shorter
 from advisor.plan.line_choice import decide_line
 from advisor.plan.line_cost import line_cost
 from advisor.plan.long_prompt import compute_light
@@ -270,8 +271,10 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
         kind = genai_kind(c, form)
         lo, hi = genai_remaining(c, form)
         label = f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind
+        shorter = genai_shorter(c, form) or (None, None)  # registration, if the provincial CAC accepts it
         # offering generative AI to the mainland public waits for it wherever the node is (facts §2.2, rule 2)
-        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi))
+        items.append(TimelineItem(id=kind, label_key=f"plan.timeline.{label}", days_low=lo, days_high=hi,
+                                  shorter_low=shorter[0], shorter_high=shorter[1]))  # fmt: skip
     if (c.hosting_move or plan_moves_hosting(c, form)) and c.icp == "filed" and on_mainland and public:
         lo, hi = duration("icp_access_record")
         items.append(TimelineItem(id="icp_access_record", label_key="plan.timeline.icp_access_record", days_low=lo,
@@ -302,13 +305,21 @@ def _timeline(c: Ctx, region: str, form: str, buys: bool = True, gpus_bought: in
         setup, params = "batch21.timeline.setup_batch", {"deadline": c.batch_hours,
                                                          "start_h": factor_range("batch_setup_hours")[1]}
     items.append(TimelineItem(id="setup", label_key=setup, days_low=lo, days_high=hi, label_params=params))
-    items = serial_path.chain_after_licence(items)  # the generative-AI filing after the B25 licence (q07)
+    # the generative-AI filing and the B25 licence run side by side: no source here says the filing waits for the
+    # licence (round 14, q07/q11: "serialising the B25 licence before the filing is asserted without a source"); the
+    # next step says to confirm the order with the provincial CAC (s25-dates25)
     block = [i for i in items if i.blocking and i.id != "setup" and i.length_known]
-    launch_lo = max((serial_path.span(i, items)[0] for i in block), default=0) + lo
-    launch_hi = max((serial_path.span(i, items)[1] for i in block), default=0) + hi
+    launch_lo = max((i.days_low or 0 for i in block), default=0) + lo
+    launch_hi = max((i.days_high or 0 for i in block), default=0) + hi
+    # the launch on the shorter path (registration accepted), said beside the planned one; None where none is shorter
+    early = [(i.shorter_low, i.shorter_high) if i.shorter_low is not None else (i.days_low, i.days_high) for i in block]
+    early_lo = max((d[0] or 0 for d in early), default=0) + lo
+    early_hi = max((d[1] or 0 for d in early), default=0) + hi
+    shorter = (early_lo, early_hi) != (launch_lo, launch_hi)
     meets = None if c.deadline_days is None else launch_hi <= c.deadline_days
     return Timeline(items=items, launch_days_low=launch_lo, launch_days_high=launch_hi, deadline_days=c.deadline_days,
-                    meets_deadline=meets)  # fmt: skip
+                    meets_deadline=meets, earliest_low=early_lo if shorter else None,
+                    earliest_high=early_hi if shorter else None)  # fmt: skip
 
 
 def _gpus_bought(out: costmod.CostOutcome | None, fleet_own: Any) -> int | None:
@@ -1021,6 +1032,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         _prefill_share(out.costs, sized, chosen, main_node, ov_node)
         _per_million_at_capacity(c, out.costs, capacity, ov_node)
     findings = run_rules(f)
+    # an 8 × H100 source on a plan of another GPU is cited as the public example it is (round 14; s25-dates25)
+    findings = example_sources.as_examples(findings, chosen.gpu.id if chosen is not None else None)
     feasible = not any(x.severity == "blocker" for x in findings)
 
     questions = _open_questions(answers, c, f) if with_questions else []

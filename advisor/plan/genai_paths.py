@@ -25,12 +25,40 @@ def genai_kind(c: Ctx, form: str | None = None) -> str:
 
 
 def genai_remaining(c: Ctx, form: str | None = None) -> tuple[int, int]:
-    """Days the generative-AI filing/registration still takes: the whole of it, what is left of one under review,
-    or none when it is done."""
+    """Days the generative-AI filing/registration still takes, as the plan counts them: the whole of it, what is
+    left of one under review, or none when it is done. A self-hosted open-weight model not yet under review is
+    planned on the full filing (180–240 days), the path its finding says to plan on, with registration's shorter
+    days as the earliest case (``genai_shorter``): the span of both (90–240) put the launch at registration's low
+    end beside a finding that says to plan on the filing (round 14, q07/q14; s25-dates25)."""
     if c.genai_covered:
         return 0, 0
     kind = genai_kind(c, form)
-    return duration(f"{kind}_in_progress" if c.genai_filing == "in_progress" else kind)
+    if c.genai_filing == "in_progress":
+        return duration(f"{kind}_in_progress")
+    return duration("genai_filing" if kind == "genai_open_weights" else kind)
+
+
+def genai_shorter(c: Ctx, form: str | None = None) -> tuple[int, int] | None:
+    """The registration's days where the plan counts the full filing but the provincial CAC may accept registration
+    (a self-hosted open-weight model, not yet under review): the earliest case beside the planned one; None where
+    the path is settled (a fine-tune files, an API call registers) or the step is under review or done."""
+    if c.genai_covered or c.genai_filing == "in_progress" or genai_kind(c, form) != "genai_open_weights":
+        return None
+    return duration("genai_registration")
+
+
+def genai_earliest(c: Ctx, form: str | None = None) -> tuple[int, int]:
+    """The days the generative-AI step takes on its shortest path: registration where it may be accepted, else
+    what ``genai_remaining`` counts. A deadline is called unreachable only when even this misses it."""
+    return genai_shorter(c, form) or genai_remaining(c, form)
+
+
+def canonical_days() -> dict[str, str]:
+    """The two paths' days as every sentence states them (deployment facts §2.2: consultancies, grade C): the
+    registration's and the full filing's, one range each ("3–4 months" in one finding beside "90–120 days" in
+    another read as two figures, round 14 q07 zh)."""
+    (r_lo, r_hi), (f_lo, f_hi) = duration("genai_registration"), duration("genai_filing")
+    return {"reg": f"{r_lo}–{r_hi}", "filing": f"{f_lo}–{f_hi}"}
 
 
 def filer_note(c: Ctx) -> dict[str, str] | str:

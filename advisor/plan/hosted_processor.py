@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan.data import duration, rule_sources
-from advisor.plan.genai_paths import genai_kind
+from advisor.plan.data import rule_sources
+from advisor.plan.genai_paths import canonical_days, genai_kind
 from advisor.plan.hosted_data_reason import processor_law
 from advisor.plan.hosted_unserved import SHORT_LAW
 from advisor.plan.result import Finding
@@ -83,8 +83,7 @@ def registration_clause(f: Facts) -> dict[str, Any] | None:
     """The shorter path an API opens, with both durations from the facts: None where it does not apply."""
     if not registration_applies(f):
         return None
-    (r_lo, r_hi), (f_lo, f_hi) = duration("genai_registration"), duration("genai_filing")
-    return {"tr": f"{KEY}.registration", "reg": f"{r_lo}–{r_hi}", "filing": f"{f_lo}–{f_hi}"}
+    return {"tr": f"{KEY}.registration", **canonical_days()}
 
 
 def with_registration(f: Facts, got: Finding) -> Finding:

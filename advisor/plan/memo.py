@@ -36,6 +36,7 @@ from advisor.plan import (
     cloud_price_labels,
     field_labels,
     line_total,
+    memo_api_only,
     memo_batch,
     memo_carried,
     memo_cost_formula,
@@ -839,6 +840,7 @@ def memo_context(
     as_asked = as_asked_only(result)
     # section 7 and its sources: less a finding a next step says whole (the plain quantization check)
     findings = memo_steps_once.findings_for_section(every, result, deciding(every, as_asked))
+    findings = memo_api_only.findings(findings, result)  # an API far cheaper: the comparison's sizing in one line
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
@@ -862,7 +864,8 @@ def memo_context(
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
-    return {
+    return memo_api_only.apply({
+        "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
         "alternative": alternative,
         "lead": lead,
@@ -943,7 +946,7 @@ def memo_context(
         else "memo.latency.intro_simulated" if curve.simulated else "memo.latency.intro",
         "costs": _cost_rows(result, lang, numbers),
         "prices": _price_rows(result, lang),
-        "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_in(lang)),
+        "timeline": [{"label": _cell(i.label_in(lang)), "days": _cell(i.days_with_shorter(lang)),
                       "blocking": t("memo.yes" if i.blocking else "memo.no")} for i in result.timeline.items],
         "launch": _range(result.timeline.launch_days_low, result.timeline.launch_days_high),
         "deadline": result.timeline.deadline_days,
@@ -960,7 +963,7 @@ def memo_context(
         "charts": dict(chart_paths or {}),
         "charts_note": charts_note,
         "cost_caption": _cost_caption(result, lang) if "cost" in (chart_paths or {}) else "",
-    }
+    }, result, lang, _money)  # a hosted API far cheaper than its comparison: sections 2–3 in one line (s25-dates25)
 
 
 def _step_text(text: str, command: str | None, evidence_command: str | None, lang: str) -> str:
@@ -1104,6 +1107,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     elif monthly != "—" and not owning:
         moved = phased_cost.key_text(c.phased, c.currency, lang) if c.phased is not None else ""
         moved += burst_days_note(result, lang)  # the bursts' assumed event days the range spans (q36)
+        moved += memo_api_only.turns_clause(result, lang)  # a public chat's month at a few turns (q16, s25-dates25)
         rows.append((t("memo.key.cost"), t("memo.key.cost_job" if c.per_job else "memo.key.cost_value", cost=monthly)
                      + basis + moved))  # launched offshore then moved: the month after the move, the year (q21)
     if c.budget_monthly is not None:

@@ -116,6 +116,7 @@ def by_weight(findings: Sequence[Finding]) -> list[Finding]:
 # question's caveat keeps the answer as given and decides nothing either; page 1 asks the question itself among the
 # answers the recommendation rests on (q27 printed both once 等保 left room)
 NOT_DECIDING = frozenset({"mlps.filing", "genai.business_signup"})
+PRICE_GRADES = frozenset({"cost.prices_verify", "cost.mainland_prices"})  # "n of m prices are grade C or U"
 WHY_MAX = 5  # page 1's short list of reasons (the memo) and the result card's "why" line (the app)
 
 
@@ -131,8 +132,10 @@ def deciding(findings: Sequence[Finding], as_asked: bool = False) -> list[Findin
     def off(f: Finding) -> bool:
         return ruled_out(f) or (blocked and f.id == "cost.hosted_weighed")
 
+    # the GPU prices' grades decide nothing for a plan that runs no GPUs: a caveat in section 7, not a reason (round
+    # 14, q27: "'5 of 5 prices are grade C/U' listed as a reason"; s25-dates25)
     ranked = [f for f in by_weight(findings) if not ((as_asked or hosted) and f.id == "sizing.plan")
-              and f.id not in NOT_DECIDING and not off(f)]
+              and not (hosted and f.id in PRICE_GRADES) and f.id not in NOT_DECIDING and not off(f)]
     out = ranked[:WHY_MAX]
     # a self-hosted plan dearer than the hosted API says why on page 1, whatever else is there (the reviewers' first
     # question of q24/q26/q31/q35/q36: "the API option is cheaper and is never weighed")

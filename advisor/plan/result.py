@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import catalog, translate
-from advisor.plan import gpu_lead, serial_path
+from advisor.plan import gpu_lead
 from advisor.plan.first_token_reason import FirstTokenTie, why
 from advisor.plan.fp8_gain_reason import Fp8Gain
 from advisor.plan.fp8_gain_reason import why as gain_why
@@ -594,9 +594,10 @@ class TimelineItem(_Out):
     # days are None, never 0, and ``ask_key`` says whom to ask; the launch is "not before it is granted"
     label_params: dict[str, Any] = Field(default_factory=dict)
     ask_key: str | None = None
-    # s22-duties22c: the id of the step this one starts after (the generative-AI filing after the B25 licence, q07):
-    # its days count end to end with that step's in the earliest launch (``serial_path``); None: from now
-    after: str | None = None
+    # s25-dates25: the days on a shorter path the authority may accept (registration instead of the full filing for
+    # a self-hosted open-weight model): days_low/days_high are what the plan counts, these the earliest case
+    shorter_low: int | None = None
+    shorter_high: int | None = None
 
     def label_in(self, lang: str, *, clause: bool = False) -> str:
         """The step's name; ``clause``: inside a sentence (English lower-cased where it starts a clause)."""
@@ -613,6 +614,18 @@ class TimelineItem(_Out):
             return render(lang, "plan.timeline.length_unknown", {"ask": ask})
         return str(self.days_low) if self.days_low == self.days_high else f"{self.days_low}–{self.days_high}"
 
+    def days_with_shorter(self, lang: str) -> str:
+        """``days_in``, followed by the shorter path's days where there is one: "180–240 (registration: 90–120)"
+        (the timeline table's cell: both paths' ranges, each as every other section states it)."""
+        days = self.days_in(lang)
+        if self.shorter_low is None or self.shorter_high is None:
+            return days
+        return render(lang, "filing25.timeline.days_shorter", {"days": days,
+                                                               "shorter": f"{self.shorter_low}–{self.shorter_high}"})
+
+
+FULL_FILING_LABEL = "plan.timeline.genai_filing"  # the step a launch planned on the full filing names (s25-dates25)
+
 
 class Timeline(_Out):
     items: list[TimelineItem] = Field(default_factory=list)
@@ -620,6 +633,17 @@ class Timeline(_Out):
     launch_days_high: int = 0
     deadline_days: int | None = None
     meets_deadline: bool | None = None
+    # s25-dates25: the launch if the shorter path is accepted (registration instead of the full filing); None where
+    # no step has one. launch_days_low/high are the days the plan counts (the full filing: "plan on the high end")
+    earliest_low: int | None = None
+    earliest_high: int | None = None
+
+    def earliest_text(self, lang: str) -> str:
+        """"; at the earliest 91–125 days if the provincial CAC accepts registration" beside the planned launch, or
+        "" (round 14, q07/q14: the launch at registration's low end beside a finding that says plan on the filing)."""
+        if self.earliest_low is None or self.earliest_high is None:
+            return ""
+        return render(lang, "filing25.launch.earliest", {"days": f"{self.earliest_low}–{self.earliest_high}"})
 
     @property
     def untimed(self) -> list[TimelineItem]:
@@ -632,21 +656,15 @@ class Timeline(_Out):
         that said "feasible once the sector approval is done" left out the 90–240-day filing that gates the launch
         (seventh blind review, q14; s18-duties)."""
         timed = [i for i in self.items if i.blocking and i.length_known and i.id != "setup"]
-        # a step after another (the filing after the B25 licence: serial_path) counts with the days before it
-        return max(timed, key=lambda i: tuple(reversed(serial_path.span(i, self.items))), default=None)
+        return max(timed, key=lambda i: (i.days_high, i.days_low), default=None)
 
     def gate_text(self, lang: str) -> str:
-        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""; a step after
-        another: " (set by: the B25 licence, 60–90 days, then the filing, 90–240 days: 150–330 days in series)"."""
+        """" (set by: the generative-AI filing, 180–240 days)" for the step that sets the launch, or ""."""
         g = self.gate
         if g is None:
             return ""
-        first = serial_path.before_of(g, self.items)
-        if first is not None:
-            lo, hi = serial_path.span(g, self.items)
-            return render(lang, "duties22c.timeline.set_by_serial",
-                          {"first": first.label_in(lang, clause=True), "first_days": first.days_in(lang),
-                           "step": g.label_in(lang, clause=True), "days": g.days_in(lang), "total": f"{lo}–{hi}"})
+        if g.shorter_low is not None:  # the days counted are the full filing's: named as such, registration after it
+            g = g.model_copy(update={"label_key": FULL_FILING_LABEL, "label_params": {}})
         return render(lang, "plan.timeline.set_by", {"step": g.label_in(lang, clause=True), "days": g.days_in(lang)})
 
     def waits_text(self, lang: str) -> str:
@@ -668,15 +686,18 @@ class Timeline(_Out):
         states — then 1–5 days to set up" (re-check of s19, q25: "in 1–5 days; not before this step is done: …" put
         the days first and the gate last, read as a launch in a week). Where a timed step sets the date, both
         floors: "not before X is done (…), and at the earliest in 91–245 days (set by: …)"."""
+        planned = self.earliest_low is not None  # the filing's days counted, a shorter path possible: "plan on"
         if not self.untimed:
-            return render(lang, "memo.key.launch_value", {"days": days}) + self.gate_text(lang)
+            key = "filing25.launch.plan_on" if planned else "memo.key.launch_value"
+            return render(lang, key, {"days": days}) + self.gate_text(lang) + self.earliest_text(lang)
         many = "_all" if len(self.untimed) > 1 else "_one"
         if self.gate is None:  # nothing timed but the set-up: it follows the approval
             return render(lang, "finance20.launch.after" + many, {"steps": self._untimed_list(lang), "days": days})
         # a timed step sets the date and the approval runs beside it (q14: started alongside the filing), so
         # "after the approval, then 90–240 days" would set them end to end: both are named as floors instead
-        return render(lang, "finance20.launch.not_before" + many,
-                      {"steps": self._untimed_list(lang), "days": days, "gate": self.gate_text(lang)})
+        key = ("filing25.launch.not_before" if planned else "finance20.launch.not_before") + many
+        return render(lang, key, {"steps": self._untimed_list(lang), "days": days,
+                                  "gate": self.gate_text(lang)}) + self.earliest_text(lang)
 
 
 class Assumption(_Out):
@@ -1293,7 +1314,8 @@ class PlanResult(_Out):
         data["timeline"] = {
             "items": [
                 {"id": i.id, "label": i.label_in(lang), "days_low": i.days_low, "days_high": i.days_high,
-                 "blocking": i.blocking, "days": i.days_in(lang)}
+                 "blocking": i.blocking, "days": i.days_with_shorter(lang), "shorter_low": i.shorter_low,
+                 "shorter_high": i.shorter_high}
                 for i in tl.items
             ],
             "launch_days_low": tl.launch_days_low,
@@ -1302,6 +1324,9 @@ class PlanResult(_Out):
             "meets_deadline": tl.meets_deadline,
             "not_before": tl.waits_text(lang),  # s16-duties: steps of unknown length the launch waits on
             "gate": None if tl.gate is None else tl.gate.id,  # s18-duties: the timed step that sets the launch
+            # s25-dates25: the launch if the provincial CAC accepts registration instead of the full filing
+            "earliest_low": tl.earliest_low,
+            "earliest_high": tl.earliest_high,
         }
         return data
 

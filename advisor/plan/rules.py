@@ -30,7 +30,14 @@ from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
-from advisor.plan.genai_paths import genai_kind, genai_remaining, with_filer, with_filer_sources  # noqa: F401 - re-exported for the engine
+from advisor.plan.genai_paths import (  # noqa: F401 - re-exported for the engine
+    canonical_days,
+    genai_earliest,
+    genai_kind,
+    genai_remaining,
+    with_filer,
+    with_filer_sources,
+)
 
 # the TTFT target that counts the round trip, and whether it placed the node (also read by the hosted-API lead)
 from advisor.plan.latency_place import TIGHT_TTFT_MS, latency_placed  # noqa: F401 - re-exported
@@ -219,9 +226,11 @@ def icp_sector(f: Facts):
 def _genai_path(f: Facts) -> dict[str, str]:
     """The sentence that says which of filing / registration applies and why (and what the other one is for)."""
     c = f.ctx
+    days = canonical_days()  # each path's one range, in days (round 14, q07 zh; s25-dates25)
     if c.fine_tuned:
-        return {"tr": "plan.genai.path.filing"}
-    return {"tr": "plan.genai.path.registration_api" if f.form == "hosted_api" else "plan.genai.path.open_weights"}
+        return {"tr": "filing25.genai.path.filing", **days}
+    return {"tr": "filing25.genai.path.registration_api" if f.form == "hosted_api" else "filing25.genai.path.open_weights",
+            **days}
 
 
 def _kind_named(kind: str) -> dict[str, str]:
@@ -267,7 +276,7 @@ def genai_deadline(f: Facts):
     if not c.public_genai or c.genai_covered or c.deadline_days is None:
         return None
     lo, hi = genai_remaining(c, f.form)
-    if c.deadline_days >= lo:
+    if c.deadline_days >= genai_earliest(c, f.form)[0]:  # reachable on the shorter path: the launch row says how
         return None
     return finding("genai.filing_deadline", kind=_kind_named(genai_kind(c, f.form)), deadline=c.deadline_days,
                    low=lo, high=hi)  # fmt: skip
@@ -1022,6 +1031,9 @@ def cost_then(f: Facts):
     return got
 
 
+CAC_NOTICE_URL = "https://www.cagd.gov.cn"  # the CAC / Guangdong notice on filing (model name and number in the app)
+
+
 @rule("cost.hosted_api", "cost")
 def cost_hosted(f: Facts):
     """No ops capability and a published model: a hosted API costs less than an idle GPU."""
@@ -1036,11 +1048,15 @@ def cost_hosted(f: Facts):
     mainland = f.region in ("mainland", "mainland_plus_overseas")
     # a service not offered to the public shows no filing number: its provider's data terms are what to get
     # (tenth blind review q27, s21-duties21: "showing the provider's filing number overreaches")
+    # elsewhere, the one line on its terms: what it keeps and whether it trains on the prompts (round 14, q15: "pick
+    # a provider whose data-retention and no-training terms suit company drafts"; s25-dates25)
     provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
-                if mainland else "")
-    return costmod.sized_hosted_sources(
-        finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider),
-        f.ctx)
+                if mainland else {"tr": "apionly25.provider_terms"})
+    found = finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
+    if not (mainland and f.ctx.public_genai):  # the CAC's notice backs the filed-model sentence alone (q15: "citation
+        # [3], a CAC/Guangdong filing notice, is irrelevant to the hosted-API finding"; s25-dates25)
+        found = found.model_copy(update={"sources": [s for s in found.sources if s.url != CAC_NOTICE_URL]})
+    return costmod.sized_hosted_sources(found, f.ctx)
 
 
 @rule("cost.budget_short", "cost")

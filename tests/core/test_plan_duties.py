@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from advisor.i18n import translate
-from advisor.plan import answers_from_dict, make_plan
+from advisor.plan import answers_from_dict, make_plan, memo_api_only
 from advisor.plan.data import gpus_by_id
 from advisor.plan.gpu_choice import offered_in
 from advisor.plan.memo import render_memo_markdown
@@ -54,7 +54,8 @@ def test_no_scenario_memo_shows_an_unrendered_placeholder(path, caplog):
         prose = re.sub(r"```.*?```", "", memo, flags=re.S)
         ids = [g for g in GPU_IDS if re.search(rf"(?<![\w/-]){re.escape(g)}(?![\w-])", prose)]
         assert ids == [], (path.stem, lang, ids)
-        if r.binding_constraint is not None:
+        # a hosted API far cheaper than its comparison says the self-hosted setup in one line (s25-dates25)
+        if r.binding_constraint is not None and not memo_api_only.collapsed(r):
             assert r.binding_constraint.text_in(lang) in memo
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.plan import memo_api_only
 from advisor.plan.hosted_assumed import OWN_VOLUMES
 from advisor.plan.hosted_verdict import TIE
 from advisor.plan.hosted_weigh import high_end_factor, reasons_to_self_host
@@ -245,7 +246,11 @@ def test_a_hosted_api_memo_keeps_self_hosting_to_a_comparison(name, lang):
     text = render_memo_markdown(r, lang)
     assert "vllm serve" not in text  # nothing of its own to start
     assert ("for comparison" if lang == "en" else "仅作对照") in text.split("\n## ")[2].splitlines()[0]
-    assert ("for comparison" if lang == "en" else "仅作对照") in text.split("\n## ")[3]  # the latency curve's too
+    latency = text.split("\n## ")[3]
+    if memo_api_only.collapsed(r):  # s25-dates25: an API far cheaper: no self-hosted curve at all (round 14)
+        assert render(lang, "apionly25.latency.none", {}) in latency and "| " not in latency
+    else:
+        assert ("for comparison" if lang == "en" else "仅作对照") in latency  # the latency curve's too
     cost = text.split("\n## ")[4]
     rows = [line for line in cost.splitlines() if line.startswith("| ") and "---" not in line]
     assert ("Hosted API" if lang == "en" else "模型 API") in rows[1]  # the plan's own cost first, GPUs after

@@ -19,6 +19,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.data import duration
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.question_lead import without_lead
 from advisor.plan.result import Finding, PlanResult
@@ -838,7 +839,9 @@ def test_registration_is_named_as_the_shorter_path_for_an_unchanged_filed_model(
         r = plan(data)
         [x] = [f for f in r.findings if f.id == "genai.filing"]
         text = x.detail_in("en")
-        assert "3–4 months" in text and "6–8 months" in text, text  # both paths, with their durations
+        # both paths, with their durations in days from the facts (s25-dates25: one range per path in every section)
+        reg, filing = (f"{lo}–{hi}" for lo, hi in (duration("genai_registration"), duration("genai_filing")))
+        assert f"about {reg} days" in text and f"about {filing} days" in text and "months" not in text, text
         for lang in LANGS:
             # a self-hosted open-weight model: the title names both short, the path sentence says which and why
             # (the long "registration only if the provincial CAC accepts it" once, s20-q07pages)
@@ -931,11 +934,14 @@ def test_a_hong_kong_node_does_not_beat_the_generative_ai_filing():
 # -- s16-duties: the launch timeline on the path the facts support, approvals of unknown length in it --------------
 def test_a_self_hosted_open_weight_model_plans_the_launch_over_both_paths():
     """Unchanged open weights hosted by the team: registration or the full filing, not settled, so the timeline
-    spans both (90–240 days) and the launch is planned to the longer; a hosted API stays on registration alone."""
+    plans on the full filing (its days) with registration's as the earliest case (s25-dates25: the span 90–240 put
+    the launch at registration's low end beside a finding that says plan on the filing), and the launch is planned
+    to the longer; a hosted API stays on registration alone."""
     own = plan({**PUBLIC, "model_customisation": "none"})
     [item] = [i for i in own.timeline.items if i.id.startswith("genai")]
-    assert (item.id, item.days_low, item.days_high) == ("genai_open_weights", 90, 240)
-    assert own.timeline.launch_days_high >= 240
+    assert (item.id, item.days_low, item.days_high) == ("genai_open_weights", *duration("genai_filing"))
+    assert (item.shorter_low, item.shorter_high) == duration("genai_registration")
+    assert own.timeline.launch_days_high >= 240 and own.timeline.earliest_low < own.timeline.launch_days_low
     hosted = plan({**PUBLIC, **HOSTED})
     assert hosted.deployment_form == "hosted_api"
     [item] = [i for i in hosted.timeline.items if i.id.startswith("genai")]

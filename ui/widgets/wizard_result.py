@@ -504,13 +504,15 @@ class ResultView(QWidget):
         lang = i18n.current_language()
         rows = []
         for it in tl.items:
-            days = html.escape(it.days_in(lang))  # "length unknown: ask …" for an untimed approval, never 0
+            days = html.escape(it.days_with_shorter(lang))  # "length unknown: ask …" for an untimed approval, never 0
             flag = tr("wizard.timeline.blocking") if it.blocking else tr("wizard.timeline.parallel")
             rows.append(f"<tr><td>{html.escape(it.label_in(lang))}</td><td align='right'>&nbsp;{days}&nbsp;</td>"
                         f"<td>{html.escape(flag)}</td></tr>")  # fmt: skip
         launch = (str(tl.launch_days_low) if tl.launch_days_low == tl.launch_days_high
                   else f"{tl.launch_days_low}–{tl.launch_days_high}")  # fmt: skip
-        gate = tl.gate_text(lang)  # the step that sets the date, as the CLI and the memo name it (s18-duties)
+        # the step that sets the date, as the CLI and the memo name it (s18-duties), and the launch on registration
+        # where the plan counts the full filing (s25-dates25)
+        gate = tl.gate_text(lang) + tl.earliest_text(lang)
         if tl.deadline_days is None:
             verdict = tr("wizard.timeline.no_deadline", launch=launch, gate=gate)
         elif tl.meets_deadline:

@@ -1,0 +1,77 @@
+"""A hosted-API memo whose API wins by a wide margin: the self-hosted comparison in one line (issue 25, fourteenth
+blind review q15, q16, q27; s25-dates25).
+
+Where the plan is a hosted API costing a fifth of renting the GPUs or less (at its dearest rate, on the volume's high
+end), sections 2–3 sized, timed and priced a self-hosted 2 × L20 nobody will run, with H20/A10 comparisons, latency
+tables and a bought-and-colocated row ("filler for a 2,000-chat/day shop with no ops staff: cut or collapse to one
+line"). The memo then says in one line what serving it yourselves would take and cost; the plan itself (``--json``)
+keeps the whole comparison. Only the memo changes here: the plan's decision and its figures do not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.i18n import translate
+from advisor.plan.hosted_weigh import high_end_factor
+from advisor.plan.result import Finding, PlanResult, render
+
+# "Serving it yourselves would take 2 × …" (the one line says it) and "peak load unknown: planned for 2 concurrent
+# requests" (a peak sizes GPUs of your own; an API is priced on the tokens)
+# the comparison's cheapest month at least this many times the API's dearest (its top rate on the volume's high end):
+# a gap no quote for the GPUs is expected to close (a policy, not a sourced figure; q27's ¥511 against ¥4,703 is 9×)
+WIDE = 5.0
+SELF_HOST_FINDINGS = ("sizing.plan", "sizing.unknown_load")
+# the price rows of buying and running servers: no purchase is weighed where the API wins by this margin
+OWNING_PRICE_KINDS = ("capex", "colo", "power", "staff")
+# the cost rows kept: the API's month, the tokens it is priced on, and the exchange rate it was converted at
+KEPT_COST_LABELS = ("memo.cost.hosted_monthly", "memo.cost.tokens", "memo.cost.fx")
+
+
+def collapsed(result: PlanResult) -> bool:
+    """A hosted API's plan whose self-hosted comparison costs at least ``WIDE`` times the API's dearest month."""
+    c = result.costs
+    if result.deployment_form != "hosted_api" or c.hosted_api_monthly is None or c.cloud_monthly is None:
+        return False
+    return c.hosted_api_monthly.high * high_end_factor(c) * WIDE <= c.cloud_monthly.low
+
+
+def sizing_line(result: PlanResult, lang: str, money: Any) -> str:
+    """"Serving it yourselves would take 2 × NVIDIA L20 48GB (bf16) at about 4,703–15,299 CNY a month on rented GPUs,
+    against 34–73 CNY for the API: not sized further here." (``money``: the memo's money formatter)."""
+    hw, c = result.hardware, result.costs
+    return render(lang, "apionly25.sizing.line", {
+        "gpus": hw.total_gpus, "gpu": hw.gpu_name or hw.gpu or "—", "weights": hw.weights or "—",
+        "cost": money(c.cloud_monthly, c.currency), "api": money(c.hosted_api_monthly, c.currency)})
+
+
+def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) -> dict[str, Any]:
+    """The memo's context with sections 2–3 in one line and the cost section on the API's rows, where
+    ``collapsed``; unchanged otherwise."""
+    if not collapsed(result):
+        return context
+    kept = {translate(lang, k) for k in KEPT_COST_LABELS}
+    charts = {k: v for k, v in context["charts"].items() if k not in ("latency", "cost")}
+    return {**context, "binding": "", "gpu_choice": "", "layouts": "", "hardware": [], "command": None,
+            "node_commands": [], "command_by_hand": "", "command_waits": False,
+            "self_host_line": sizing_line(result, lang, money), "curve": [], "node_curves": [],
+            "node_main_label": "", "no_curve_key": "apionly25.latency.none", "charts": charts, "cost_caption": "",
+            "costs": [(k, v) for k, v in context["costs"] if k in kept],
+            "prices": [p for p, row in zip(context["prices"], result.costs.prices, strict=True)
+                       if row.kind not in OWNING_PRICE_KINDS]}
+
+
+def findings(found: list[Finding], result: PlanResult) -> list[Finding]:
+    """Section 7's findings less those of the self-hosted setup (``SELF_HOST_FINDINGS``), where ``collapsed``."""
+    return [f for f in found if f.id not in SELF_HOST_FINDINGS] if collapsed(result) else found
+
+
+def turns_clause(result: PlanResult, lang: str) -> str:
+    """Page 1's cost followed by the month at a few turns a chat, where the plan prices a public chat's requests a
+    day as single requests (``cost.chat_turns``): "; chats of 3 turns, history resent: ¥204–¥365; of 5: ¥511–¥851"
+    (round 14, q16: "the situation says 2,000 conversations, not requests: move it into the headline cost")."""
+    turns = result.finding("cost.chat_turns")
+    if turns is None:
+        return ""
+    p = turns.params
+    return render(lang, "apionly25.key.turns", {"n1": p["n1"], "cost1": p["cost1"], "n2": p["n2"], "cost2": p["cost2"]})
