@@ -6,10 +6,12 @@ hosted API 20–300× cheaper, and sets it aside because the volume is our estim
 a plan 20× dearer, and no reason to drop one either; what the user can confirm is the request count (asked first
 on page 1, ``volume_flip``). So, where the volume is our estimate:
 
-- a real reason keeps the plan, and is said as the reason (never the estimate): a reason in the answers that an
-  API's contract does not meet alike (a service kept on the team's own network, a tight first-token target, personal
-  information on machines of the team's own); the only priced API served from another place than the node, so
-  every prompt would go there; no list pricing the model itself, so the API means another model (``real_reason``);
+- a real reason keeps the plan, and is said as the reason (never the estimate): the only priced API served from
+  another place than the node, so every prompt would go there (q12, q21, q22); no list pricing the model itself, so
+  the API means another model (q10, q24) (``real_reason``). The answers' own reasons are weighed before the volume,
+  as on the user's own count (``hosted_weigh.choice``): a hard one keeps the plan whatever the volume; an ordinary
+  one (a service on the team's network, a tight first-token target) does not keep a plan ten times dearer on the
+  user's count, so it does not on the estimate either (q35 starts on the API, as with 2,000 requests a day);
 - nothing but the estimate keeps it: the memo decides on the estimate and starts on the API, the volume that would
   flip it asked first (``hosted_weigh.lead_or_assumed``).
 
@@ -24,26 +26,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_assumed, hosted_bars, hosted_prices, hosted_where
+from advisor.plan import hosted_assumed, hosted_prices, hosted_where
 from advisor.plan.hosted_processor import short_law
 from advisor.plan.hosted_switch import model_shown
 from advisor.plan.rule_base import Facts, _region
 
 KEY = "plan.apivol25"
-# the answers' reasons that keep a plan beside an API cheaper at every price, an API's contract not meeting them
-# alike: the team's own network, a tight first-token target, personal information on the team's own machines (on
-# rented ones it is an arrangement both contracts meet, ``hosted_processor.ARRANGEMENTS``)
-ANSWER_REASONS = frozenset({"plan.apiweigh18.why.private", "plan.hosted16.why.pi", *hosted_bars.SOFT_KEYS})
 # data levels the answers call confidential beside personal information (client documents, a firm's own reports)
 CONFIDENTIAL_LEVELS = frozenset({"medium", "high"})
 
 
-def real_reason(f: Facts, why: list[dict[str, Any]]) -> dict[str, Any] | None:
+def real_reason(f: Facts) -> dict[str, Any] | None:
     """The reason this plan is kept beside an API cheaper on the estimated volume, as a clause ending in ``{more}``;
     None where nothing but the estimate keeps it (the memo then starts on the API)."""
-    for w in why:
-        if w["tr"] in ANSWER_REASONS:
-            return {**w, "more": ""}
     elsewhere = where_reason(f)
     if elsewhere is not None:
         return elsewhere
@@ -109,5 +104,5 @@ def kept_params(f: Facts, why: dict[str, Any]) -> dict[str, Any]:
     return {**lead, "why": why, "terms": terms_clause(f)}
 
 
-__all__ = ["ANSWER_REASONS", "CONFIDENTIAL_LEVELS", "KEY", "confidential", "kept_params", "real_reason",
+__all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "kept_params", "real_reason",
            "terms_clause", "where_reason"]

@@ -217,7 +217,7 @@ def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
         # s25-apivol25 (round 14: "an estimate is no reason to keep a plan 20–300× dearer"): kept only for a real
         # reason, said as the reason; where nothing but the estimate keeps it, the memo decides on the estimate and
         # asks the request count first (``volume_flip``)
-        if hosted_kept.real_reason(f, reasons_to_self_host(f)) is not None:
+        if hosted_kept.real_reason(f) is not None:
             return "assumed"
     return unserved_or(f, reason)
 
@@ -253,7 +253,7 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
     if reason == "assumed":  # s25-apivol25: the real reason the plan is kept beside an API cheaper on the estimate
-        return hosted_kept.real_reason(f, reasons_to_self_host(f)) or hosted_assumed.keep_clause(f)
+        return hosted_kept.real_reason(f) or hosted_assumed.keep_clause(f)
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
