@@ -90,7 +90,7 @@ def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, 
     assert r.start_with.reason == "assumed" and "a yardstick only" not in said
     for w in words:
         assert w in said, (name, w)
-    assert ("在新加坡提供" if where == "singapore" else "发回大陆") in r.start_with.text_in("zh_CN")
+    assert ("在新加坡提供服务" if where == "singapore" else "发回大陆") in r.start_with.text_in("zh_CN")
     # "onward transfer" only where the prompts carry personal information (q22's meeting minutes carry none) and
     # leave for another place than the mainland (q21's go back there)
     pi = bool(advice_answers(name)["data_sensitivity"].get("personal_info"))
