@@ -93,6 +93,14 @@ def terms_clause(f: Facts, *, lead: bool = False) -> dict[str, Any] | str:
     return {"tr": f"{KEY}.terms", "dpa": dpa, "where": _served(f)}
 
 
+def short_break_even(be: dict[str, Any] | str) -> dict[str, Any] | str:
+    """The break-even sentence where page 1's first question gives the same volume in requests a day: pointing to it
+    instead of the price list's title (the cost table and the finding cite it), one line shorter on page 1."""
+    if not isinstance(be, dict) or be.get("tr") not in ("plan.hostedlead20.be.high", "plan.hostedlead20.be.flat"):
+        return be
+    return {**be, "tr": f"{KEY}.be.{str(be['tr']).rsplit('.', 1)[-1]}"}
+
+
 def kept_params(f: Facts, why: dict[str, Any]) -> dict[str, Any]:
     """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the reason, where the API is served from
     (unless the reason says it), the model switch (unless it is the reason), the context check, the terms."""
@@ -104,5 +112,5 @@ def kept_params(f: Facts, why: dict[str, Any]) -> dict[str, Any]:
     return {**lead, "why": why, "terms": terms_clause(f)}
 
 
-__all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "kept_params", "real_reason",
+__all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "kept_params", "real_reason", "short_break_even",
            "terms_clause", "where_reason"]

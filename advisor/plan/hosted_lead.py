@@ -183,6 +183,8 @@ def start_with(f: Facts) -> StartWith | None:
             kept = hosted_kept.kept_params(f, why)
             if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
                 kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
+            else:  # the request count asked first on page 1 (``volume_flip``): the break-even points to it
+                params["be"] = hosted_kept.short_break_even(params["be"])
             return StartWith(form="this_plan", reason="assumed", key=f"{hosted_kept.KEY}.kept",
                              params={**params, **kept}, break_even=be)
         return StartWith(form="this_plan", reason="assumed", key=f"{hosted_assumed.KEY}.assumed",

@@ -78,7 +78,7 @@ def test_a_plan_over_the_budget_still_starts_on_the_api():
 
 @pytest.mark.parametrize(("name", "where", "words"), [
     ("q12_hk_saas_pi_contract", "singapore", ("served from Singapore", "onward transfer")),
-    ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "would send every prompt on to Singapore")),
+    ("q22_hk_company_telecom_only", "singapore", ("served from Singapore", "every prompt would go on to Singapore")),
     ("q21_fast_launch_hk_rule1", "mainland", ("served from the mainland", "back to the mainland"))])
 def test_a_row_served_where_the_prompts_may_go_is_weighed_not_a_yardstick(name, where, words):
     """Round 13: "yardstick APIs 40–150× cheaper are set aside without reasons" (q12, q21, q22). Each is weighed

@@ -31,7 +31,7 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     said = r.start_with.text_in(lang)
     # s25-apivol25: where it is served from is the reason the plan is kept, said as the reason (round 14)
     assert r.start_with.reason == "assumed" and all(w in said for w in {
-        "en": ("served from Singapore", "would send every prompt on to Singapore"),
+        "en": ("served from Singapore", "every prompt would go on to Singapore"),
         "zh_CN": ("在新加坡提供服务", "再发到新加坡")}[lang])
     # the same figures as the user's own volume: the quote from a provider serving Hong Kong first, as before
     alt = own_volume(advice_answers("q22_hk_company_telecom_only"), monkeypatch).start_with.text_in(lang)
