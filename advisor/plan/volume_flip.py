@@ -7,7 +7,8 @@ costs less, above it self-hosting. The question says that volume in requests a d
 (the break-even's tokens a month ÷ the days of a month ÷ the tokens of an average request, prompt and answer), and
 the plan's own estimate beside it. It is asked only where an answer could flip the choice: a volume this setup can
 serve (where even the break-even's low end is above what it serves, self-hosting never pays on cost at this size,
-and no count changes that), and a choice the figures make (the API led with, or the plan kept beside it; never
+and no count changes that), a plan within the budget (q40's ¥76k a month against ¥5k: the budget decides, not the
+count), and a choice the figures make (the API led with, or the plan kept beside it; never
 where the answers rule the API out, the cards are owned, or no priced provider serves the region).
 """
 
@@ -45,6 +46,8 @@ def asks(f: Facts, sw: StartWith | None) -> bool:
     if sw is None or sw.reason not in ASKED_FOR or sw.break_even is None or not hosted_assumed.volume_assumed(f):
         return False
     be = sw.break_even
+    if hosted_assumed.budget_decides(f, be.plan_monthly.low):  # the plan is over the budget whatever the count (q40)
+        return False
     return be.capacity_tokens is None or be.tokens_low <= be.capacity_tokens
 
 

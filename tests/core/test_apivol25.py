@@ -102,6 +102,20 @@ def test_no_count_is_asked_where_self_hosting_never_pays_at_this_size():
     assert r.start_with.form == "hosted_api"
 
 
+def test_no_count_is_asked_where_the_budget_decides():
+    """q40 (the plan's cheapest month far above the ¥5,000 budget): the memo starts on the API whatever the count."""
+    r = planned(advice_answers("q40_tiny_budget_72b"))
+    assert r.costs.recommended_monthly.low > advice_answers("q40_tiny_budget_72b")["monthly_budget"]["amount"]
+    assert r.start_with.form == "hosted_api"
+    assert all(q.field != volume_flip.FIELD for q in r.open_questions)
+    # the same plan within a budget above its dearest month: the count decides again, and is asked first
+    roomy = {**advice_answers("q40_tiny_budget_72b"),
+             "monthly_budget": {"amount": r.costs.recommended_monthly.high * 2, "currency": "CNY"}}
+    got = planned(roomy)
+    assert got.start_with is not None and got.start_with.reason in volume_flip.ASKED_FOR
+    assert got.open_questions[0].field == volume_flip.FIELD
+
+
 @pytest.mark.parametrize(("name", "form", "reason"), [
     ("q10_128k_document_assistant", "this_plan", {"en": "no hosted API priced here serves Llama-3.3-70B-Instruct",
                                                   "zh_CN": "没有任何模型 API 服务为 Llama-3.3-70B-Instruct 本身标价"}),
