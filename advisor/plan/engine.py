@@ -65,6 +65,7 @@ from advisor.plan import (
     ttft_choice,
     ttft_relaxed,
     two_nodes,
+    volume_flip,
     warm_floor,
 )
 from advisor.plan import cost as costmod
@@ -1090,6 +1091,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     )
     # a hosted API cheaper than the plan: start on it, or the one reason this plan is kept (s20-hosted20, issue 25)
     result.start_with = hosted_lead.start_with(f)
+    if with_questions:  # s25-apivol25: where the request count decides API or this plan, it is page 1's first question
+        result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)

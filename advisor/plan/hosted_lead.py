@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import hosted_assumed, hosted_prices, hosted_unserved, hosted_weigh
+from advisor.plan import hosted_assumed, hosted_kept, hosted_prices, hosted_unserved, hosted_weigh
 from advisor.plan.capacity_per_million import capacity_tokens
 from advisor.plan.hosted_bars import quote_clause, runs_clause, start_words
 from advisor.plan.hosted_processor import ARRANGEMENTS, short_law
@@ -175,6 +175,18 @@ def start_with(f: Facts) -> StartWith | None:
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "assumed":  # s24-api24: cheaper at the plan's estimate of the volume, not the user's figure
+        # s25-apivol25: kept for a real reason, said as the reason, never the estimate (round 14)
+        why = keep_reason(f, reason)
+        if why is not None and why["tr"] != hosted_assumed.keep_clause(f)["tr"]:
+            if why["tr"] == f"{hosted_kept.KEY}.why.model":  # the reason names the other model's list: said once
+                params["hosted"] = _range(hosted.low, hosted.high, f)
+            kept = hosted_kept.kept_params(f, why)
+            if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
+                kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
+            else:  # the request count asked first on page 1 (``volume_flip``): the break-even points to it
+                params["be"] = hosted_kept.short_break_even(params["be"])
+            return StartWith(form="this_plan", reason="assumed", key=f"{hosted_kept.KEY}.kept",
+                             params={**params, **kept}, break_even=be)
         return StartWith(form="this_plan", reason="assumed", key=f"{hosted_assumed.KEY}.assumed",
                          params={**params, **hosted_assumed.lead_params(f)}, break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
@@ -219,6 +231,9 @@ def start_with(f: Facts) -> StartWith | None:
         context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
         if context:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": context, "rest": after["quote"]}
+        terms = hosted_kept.terms_clause(f, lead=True)  # s25-apivol25: confidential prompts' terms (q10 n3), after
+        if terms:  # the clause that names the company keeping them
+            after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": terms}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)
 
 

@@ -31,6 +31,7 @@ from advisor.plan import (
     hosted_at,
     hosted_bars,
     hosted_batch_api,
+    hosted_kept,
     hosted_prices,
     hosted_unserved,
     hosted_where,
@@ -213,7 +214,11 @@ def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
     A row served from a place the prompts may go is weighed so too (``hosted_assumed.reachable``: q12, q21, q22)."""
     served = not hosted_unserved.unserved(f) or hosted_assumed.reachable(f) is not None
     if served and hosted_assumed.volume_assumed(f) and not hosted_assumed.budget_decides(f, plan_low):
-        return "assumed"
+        # s25-apivol25 (round 14: "an estimate is no reason to keep a plan 20–300× dearer"): kept only for a real
+        # reason, said as the reason; where nothing but the estimate keeps it, the memo decides on the estimate and
+        # asks the request count first (``volume_flip``)
+        if hosted_kept.real_reason(f) is not None:
+            return "assumed"
     return unserved_or(f, reason)
 
 
@@ -247,8 +252,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding;
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
-    if reason == "assumed":  # s24-api24: the volume is the plan's estimate, not the user's figure
-        return hosted_assumed.keep_clause(f)
+    if reason == "assumed":  # s25-apivol25: the real reason the plan is kept beside an API cheaper on the estimate
+        return hosted_kept.real_reason(f) or hosted_assumed.keep_clause(f)
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)

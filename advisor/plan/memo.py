@@ -845,7 +845,7 @@ def memo_context(
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
-    memo_lead_once.point_to_lead(rendered, findings, lead, lang)  # page 1's hosted-API paragraph not said twice
+    memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again

@@ -321,6 +321,10 @@ def test_the_lead_says_its_numbers_and_conditions_in_fewer_words(lang, monkeypat
         # names the listed model as the tag does, and is not counted either
         tags.append(translate(lang, "plan.apisg23.switch", model="Qwen2.5-32B-Instruct",
                               priced_on=c.hosted_api_priced_on or "").strip())
+        # s25-apivol25 (round 14, q10's must-not n3): confidential prompts' terms (no training on the inputs,
+        # retention and deletion) are said after who keeps them; a condition of the data, not of the figures: not
+        # counted either
+        tags.append(translate(lang, "plan.apivol25.terms.lead").strip())
         proxy = sum(len(t.split()) for t in tags if t in text)
         assert len(text.split()) - proxy <= 145
 

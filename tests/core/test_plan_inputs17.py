@@ -29,8 +29,10 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     # (round 13: "the hosted API at ¥538/month is 16–35× cheaper and is not weighed beyond 'yardstick'"): on the
     # estimated volume the Singapore-served API is weighed, with where it runs and where the prompts then go
     said = r.start_with.text_in(lang)
+    # s25-apivol25: where it is served from is the reason the plan is kept, said as the reason (round 14)
     assert r.start_with.reason == "assumed" and all(w in said for w in {
-        "en": ("served from Singapore", "would send the prompts there"), "zh_CN": ("在新加坡提供服务", "发到那里")}[lang])
+        "en": ("served from Singapore", "every prompt would go on to Singapore"),
+        "zh_CN": ("在新加坡提供服务", "再发到新加坡")}[lang])
     # the same figures as the user's own volume: the quote from a provider serving Hong Kong first, as before
     alt = own_volume(advice_answers("q22_hk_company_telecom_only"), monkeypatch).start_with.text_in(lang)
     for w in {"en": ("serves it from Hong Kong for a quote", "onward transfer",

@@ -1,0 +1,169 @@
+"""A hosted API cheaper on the plan's estimated volume: the request count asked first, a real reason or a lead, and the
+terms for confidential prompts (s25-apivol25, issue 25, round 14 of the blind review).
+
+- "ask what decides": where the volume is the plan's estimate and the API would lead on it, page 1's first open
+  question is the request count, with the volume that flips the choice in requests a day; where the user gave it,
+  it is not asked;
+- "unknowns decide silently": the estimate is never the reason the plan is kept; a real reason is (q10: no list
+  prices the model; q12: the only API is served from Singapore), else the memo starts on the API (q42);
+- q10's must-not n3: wherever the memo suggests an API for confidential or personal data, it names the terms to get
+  first (no training on inputs, retention and deletion, the processing agreement of the law, the region).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import volume_flip
+from advisor.plan.context import DAYS_PER_MONTH
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+OPEN_HEADING = {"en": "This recommendation rests on answers not given", "zh_CN": "本建议依赖尚未回答的问题"}
+QUESTION = {"en": "How many requests a day", "zh_CN": "服务每天共有多少次请求"}
+ESTIMATE = {"en": "not a figure you gave", "zh_CN": "不是你们给出的数字"}
+# the terms to get before confidential prompts go to an API, in each language
+TERMS = {"en": ("no training on your inputs", "how they are deleted"), "zh_CN": ("不用你们的输入训练模型", "如何删除")}
+TERMS_LEAD = {"en": ("does not train on your inputs", "how they are deleted"),
+              "zh_CN": ("不用你们的输入训练模型", "如何删除")}
+PIPL_21 = {"en": "PIPL Art. 21", "zh_CN": "《个人信息保护法》第二十一条"}
+
+
+def _page1(r: PlanResult, lang: str) -> str:
+    return render_memo_markdown(r, lang).split("\n## ")[1]
+
+
+def _open_questions(page: str, lang: str) -> list[str]:
+    """Page 1's open questions, in their order (the bullets under the heading)."""
+    assert OPEN_HEADING[lang] in page
+    after = page.split(OPEN_HEADING[lang], 1)[1]
+    return [line[2:] for line in after.splitlines() if line.startswith("- ")]
+
+
+def _per_day(tokens: float, answers: dict) -> float:
+    """Requests a day for a month's tokens at the answers' average request (prompt + answer)."""
+    return tokens / DAYS_PER_MONTH / (answers["prompt_tokens"]["avg"] + answers["output_tokens"]["avg"])
+
+
+def _figures(text: str) -> list[float]:
+    """The numbers of a sentence ("16,000–45,000" → 16000, 45000)."""
+    out, cur = [], ""
+    for ch in text + " ":
+        if ch.isdigit() or (ch == "," and cur):
+            cur += ch
+        elif cur:
+            out.append(float(cur.replace(",", "")))
+            cur = ""
+    return out
+
+
+@pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q42_china_market_gpus_mainland"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_request_count_is_the_first_question_with_the_flip_volume_where_the_api_would_lead(name, lang):
+    """q10 (kept for a real reason) and q42 (started on the API): the estimate is the plan's, the API costs less on
+    it, and a volume the setup can serve flips it: the request count is page 1's first question, the flip in
+    requests a day equal to the break-even's tokens at the answers' average request, the estimate beside it."""
+    answers = advice_answers(name)
+    assert answers.get("requests_per_day") is None
+    r = planned(answers)
+    be = r.start_with.break_even
+    assert be is not None and be.tokens_low <= (be.capacity_tokens or be.tokens_low)
+    assert r.open_questions[0].field == volume_flip.FIELD and r.open_questions[0].changes_decision
+    first = _open_questions(_page1(r, lang), lang)[0]
+    assert first.startswith(QUESTION[lang])
+    flip_lo, flip_hi, est_lo = _per_day(be.tokens_low, answers), _per_day(be.tokens_high, answers), \
+        _per_day(be.volume, answers)
+    said = _figures(first)
+    # two significant figures each: the flip's ends and the estimate's low end, within rounding
+    for want in (flip_lo, flip_hi, est_lo):
+        assert any(abs(got - want) <= 0.05 * want for got in said), (want, said, first)
+    # the flip is far above the estimate here: the API costs less on the estimate, self-hosting above the flip
+    assert flip_lo > _per_day(be.volume_high, answers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_volume_the_user_gave_is_not_asked(lang):
+    """q42 with 3,000 requests a day: the volume is theirs, no request-count question, no estimate said."""
+    r = planned({**advice_answers("q42_china_market_gpus_mainland"), "requests_per_day": 3000})
+    assert all(q.field != volume_flip.FIELD for q in r.open_questions)
+    page = _page1(r, lang)
+    assert QUESTION[lang] not in page and ESTIMATE[lang] not in page
+
+
+def test_no_count_is_asked_where_self_hosting_never_pays_at_this_size():
+    """q35 (this setup serves at most about 10 billion tokens a month, the break-even starts at 19 billion): no
+    request count changes the choice, so none is asked; the memo starts on the API whatever the count."""
+    r = planned(advice_answers("q35_deepseek_v3_h20_internal"))
+    be = r.start_with.break_even
+    assert be is not None and be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens
+    assert all(q.field != volume_flip.FIELD for q in r.open_questions)
+    assert r.start_with.form == "hosted_api"
+
+
+def test_no_count_is_asked_where_the_budget_decides():
+    """q40 (the plan's cheapest month far above the ¥5,000 budget): the memo starts on the API whatever the count."""
+    r = planned(advice_answers("q40_tiny_budget_72b"))
+    assert r.costs.recommended_monthly.low > advice_answers("q40_tiny_budget_72b")["monthly_budget"]["amount"]
+    assert r.start_with.form == "hosted_api"
+    assert all(q.field != volume_flip.FIELD for q in r.open_questions)
+    # the same plan within a budget above its dearest month: the count decides again, and is asked first
+    roomy = {**advice_answers("q40_tiny_budget_72b"),
+             "monthly_budget": {"amount": r.costs.recommended_monthly.high * 2, "currency": "CNY"}}
+    got = planned(roomy)
+    assert got.start_with is not None and got.start_with.reason in volume_flip.ASKED_FOR
+    assert got.open_questions[0].field == volume_flip.FIELD
+
+
+@pytest.mark.parametrize(("name", "form", "reason"), [
+    ("q10_128k_document_assistant", "this_plan", {"en": "no hosted API priced here serves Llama-3.3-70B-Instruct",
+                                                  "zh_CN": "没有任何模型 API 服务为 Llama-3.3-70B-Instruct 本身标价"}),
+    ("q12_hk_saas_pi_contract", "this_plan", {"en": "the only hosted API priced here is served from Singapore",
+                                              "zh_CN": "此处唯一有标价的模型 API 服务"}),
+    ("q42_china_market_gpus_mainland", "hosted_api", None)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_estimate_is_never_the_reason_the_plan_is_kept(name, form, reason, lang):
+    """A real reason keeps the plan, said first as the reason; where none does, the memo starts on the API."""
+    r = planned(advice_answers(name))
+    sw = r.start_with
+    assert sw is not None and sw.form == form
+    said = sw.text_in(lang)
+    assert ESTIMATE[lang] not in said and said in _page1(r, lang).replace("**", "")
+    if reason is not None:
+        kept = said.split(":", 1)[1] if lang == "en" else said.split("：", 1)[1]
+        assert kept.lstrip().startswith("it is kept because" if lang == "en" else "保留本方案，是因为")
+        assert reason[lang] in kept.split(". " if lang == "en" else "。")[0]
+        f = r.finding("cost.hosted_weighed")
+        assert f is not None and reason[lang] in f.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_suggested_for_confidential_client_documents_names_the_terms_first(lang):
+    """q10 (round 14's must-not n3: client contracts, personal information): the paragraph that says below which
+    volume an API costs less names the terms to get first: no training on the inputs, retention and deletion, the
+    entrusted-processing contract (PIPL Art. 21) and the region that processes them (its providers', the mainland)."""
+    r = planned(advice_answers("q10_128k_document_assistant"))
+    said = r.start_with.text_in(lang)
+    for words in (*TERMS[lang], PIPL_21[lang], "the mainland" if lang == "en" else "大陆提供服务"):
+        assert words in said, words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_api_lead_for_personal_data_adds_no_training_and_deletion(lang):
+    """q13 (personal information, the memo starts on the API): the lead names the processing agreement and who keeps
+    the prompts, and the two terms beside them."""
+    r = planned(advice_answers("q13_sg_sellers_pi_below_threshold"))
+    assert r.start_with.form == "hosted_api"
+    said = r.start_with.text_in(lang)
+    for words in (*TERMS_LEAD[lang], PIPL_21[lang]):
+        assert words in said, words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_data_the_answers_call_neither_personal_nor_confidential_gets_no_terms(lang):
+    """q42 (low sensitivity, no personal information): the lead adds no terms sentence."""
+    r = planned(advice_answers("q42_china_market_gpus_mainland"))
+    said = r.start_with.text_in(lang)
+    assert r.start_with.form == "hosted_api"
+    assert not any(words in said for words in TERMS_LEAD[lang])
