@@ -17,10 +17,16 @@ def _root_override() -> Path | None:
 
 def data_dir() -> Path:
     """Benchmark store, user GPU catalog additions."""
-    root = _root_override()
-    path = root / "data" if root else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path = data_dir_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir_path() -> Path:
+    """Where ``data_dir`` is, without making it: for a read that finds nothing there when it does not exist (the user
+    GPU catalog, read thousands of times a plan)."""
+    root = _root_override()
+    return root / "data" if root else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def config_dir() -> Path:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from advisor.catalog import gpu_table
 from advisor.plan.result import PriceRow, Source
 from advisor.resources import load_json
 
@@ -65,9 +66,7 @@ def builtin_rows() -> tuple[PriceRow, ...]:
 
 def gpus_by_id() -> dict[str, Any]:
     """Catalog and user GPUs by id, read once per plan (``catalog.get_gpu`` per lookup is slower)."""
-    from advisor.catalog import load_gpus
-
-    return {g.id: g for g in load_gpus()}
+    return gpu_table()
 
 
 def factor(name: str) -> dict[str, Any]:
