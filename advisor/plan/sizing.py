@@ -135,9 +135,24 @@ def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
     the batch cap vLLM picks on this GPU (256, 1024 on big ones). SGLang: its own defaults on this GPU (its launch
     line sets no chunk size, so the curve runs the one it starts with)."""
     profile = serving_profile(ctx)
-    if profile.id != "vllm":
-        return resolve_engine(EngineSettings(), profile, gpu)
-    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), profile, gpu)
+    budget = max(8192, min(ctx.max_context, 16384)) if profile.id == "vllm" else None
+    key = (profile.id, budget, gpu)
+    hit = _ENGINES.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    settings = EngineSettings() if budget is None else EngineSettings(max_num_batched_tokens=budget)
+    made = resolve_engine(settings, profile, gpu)
+    if len(_ENGINES) >= 256:
+        _ENGINES.clear()
+    _ENGINES[key] = (profile, made)
+    return made
+
+
+# ``_engine``'s settings by what they are made from: the GPU (a frozen model, keyed by its values, so an edited row is
+# another key), the step budget and the very profile object (profiles are unhashable; held here, so a replaced one
+# is never taken for it). Asked for at every level a plan reads (``limits``): two validated models a call were a
+# twentieth of a plan whose levels were all simulated already (#27).
+_ENGINES: dict[tuple[str, int | None, GpuSpec], tuple[EngineProfile, EngineSettings]] = {}
 
 
 def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
