@@ -6,6 +6,7 @@ never a silently wrong number.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -53,8 +54,9 @@ USER_GPUS_MAX_BYTES = 4 * 1024 * 1024  # thousands of GPUs; a bigger file is not
 
 
 def _user_gpus() -> list[GpuSpec]:
-    """The user's own GPUs; a damaged file is a CatalogError naming it and saying how to fix or reset it."""
-    path = user_gpus_path()
+    """The user's own GPUs; a damaged file is a CatalogError naming it and saying how to fix or reset it. Reading
+    makes no folder (``user_gpus_path`` does, for a writer)."""
+    path = data_dir_path() / "user_gpus.json"
     if not path.exists() and not path.is_symlink():
         return []
     try:
@@ -119,7 +121,7 @@ def _user_file_state() -> bytes | None | bool:
     """The user's GPU file as a key: None when there is none, its bytes when it is a regular file of at most
     ``USER_GPUS_MAX_BYTES``, False for anything else (a symlink, a folder, an unreadable or oversized file), which
     is never cached: ``_user_gpus`` then says what is wrong with it, every time."""
-    path = data_dir_path() / "user_gpus.json"
+    path = _gpus_file_in(data_dir_path())
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -133,6 +135,11 @@ def _user_file_state() -> bytes | None | bool:
             return fh.read(USER_GPUS_MAX_BYTES + 1)
     except OSError:
         return False
+
+
+@functools.lru_cache(maxsize=64)
+def _gpus_file_in(folder: Path) -> str:
+    return str(folder / "user_gpus.json")
 
 
 def _loaded() -> _Loaded:

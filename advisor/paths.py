@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -25,8 +26,14 @@ def data_dir() -> Path:
 def data_dir_path() -> Path:
     """Where ``data_dir`` is, without making it: for a read that finds nothing there when it does not exist (the user
     GPU catalog, read thousands of times a plan)."""
-    root = _root_override()
-    return root / "data" if root else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    value = os.environ.get("ADVISOR_HOME")
+    return _data_under(value) if value else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+@functools.lru_cache(maxsize=64)
+def _data_under(root: str) -> Path:
+    """``ADVISOR_HOME``'s data folder, one Path object per value (building it was most of a catalog read)."""
+    return Path(root) / "data"
 
 
 def config_dir() -> Path:
