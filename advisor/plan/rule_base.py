@@ -146,9 +146,21 @@ def run_rules(f: Facts, only: list[str] | None = None) -> list[Finding]:
                 continue
             out.extend(got if isinstance(got, list) else [got])
     # blockers first, then warnings, then info; within a severity the rule order (phase, registry) stays
-    order = {rid: i for i, rid in enumerate(RULES)}
+    order = _registry_order()
     out.sort(key=lambda x: (SEVERITY_ORDER[x.severity], PHASES.index(RULES[x.id].phase), order[x.id]))
     return out
+
+
+_ORDER: tuple[tuple[str, ...], dict[str, int]] = ((), {})
+
+
+def _registry_order() -> dict[str, int]:
+    """Each rule's place in the registry, made again only when the registry is not the one it was made from."""
+    global _ORDER
+    ids = tuple(RULES)
+    if ids != _ORDER[0]:
+        _ORDER = (ids, {rid: i for i, rid in enumerate(ids)})
+    return _ORDER[1]
 
 
 def _region(region: str) -> dict[str, str]:
