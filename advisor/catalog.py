@@ -14,6 +14,7 @@ import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -117,7 +118,7 @@ class _Loaded:
 _LAST: tuple[tuple[GpuSpec, ...], bytes | None, _Loaded] | None = None
 
 
-def _user_file_state() -> bytes | None | bool:
+def _user_file_state() -> bytes | None | Literal[False]:
     """The user's GPU file as a key: None when there is none, its bytes when it is a regular file of at most
     ``USER_GPUS_MAX_BYTES``, False for anything else (a symlink, a folder, an unreadable or oversized file), which
     is never cached: ``_user_gpus`` then says what is wrong with it, every time."""
