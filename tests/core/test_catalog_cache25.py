@@ -1,4 +1,4 @@
-"""The GPU catalog as last read (``advisor.catalog._loaded``, #27) and the engine settings a candidate's limits start
+"""The GPU catalog as last read (``advisor.catalog._loaded``, #27), a rule's validated sources and the engine settings a candidate's limits start
 from (``advisor.plan.sizing._engine``): each is kept only while what it was made from is the same (the built-in
 table's very tuple and the user's file to the byte; the profile object, the GPU's values and the step budget), so a
 changed file, a replaced table, an edited GPU row or another profile is never answered from what was kept."""
@@ -130,3 +130,19 @@ def test_a_replaced_profile_is_never_answered_from_what_was_kept(monkeypatch: py
     other = get_profile("vllm").model_copy(update={"max_num_seqs": kept.max_num_seqs + 7})
     monkeypatch.setattr(sizing, "serving_profile", lambda ctx=None: other)
     assert sizing._engine(_ctx("vllm", 8192), gpu).max_num_seqs == kept.max_num_seqs + 7
+
+
+def test_a_rules_sources_follow_a_patched_facts_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``data.rule_sources`` keeps each rule's validated sources by the very rows they came from: a patched facts
+    table (another list of rows) is validated afresh, and the real one read again once the patch is undone."""
+    real = data.facts()
+    rid = next(k for k, v in real["rules"].items() if v.get("sources") and "sources_by_variant" not in v)
+    first = data.rule_sources(rid)
+    assert first == [data.Source.model_validate(s) for s in real["rules"][rid]["sources"]]
+    assert data.rule_sources(rid) is not first  # a fresh list each call
+    patched = {**real, "rules": {**real["rules"], rid: {**real["rules"][rid],
+                                                          "sources": [{"title": "Patched", "grade": "A"}]}}}
+    with monkeypatch.context() as m:
+        m.setattr(data, "facts", lambda: patched)
+        assert [s.title for s in data.rule_sources(rid)] == ["Patched"]
+    assert data.rule_sources(rid) == first
