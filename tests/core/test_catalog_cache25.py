@@ -1,7 +1,8 @@
-"""The GPU catalog as last read (``advisor.catalog._loaded``, #27), a rule's validated sources and the engine settings a candidate's limits start
-from (``advisor.plan.sizing._engine``): each is kept only while what it was made from is the same (the built-in
-table's very tuple and the user's file to the byte; the profile object, the GPU's values and the step budget), so a
-changed file, a replaced table, an edited GPU row or another profile is never answered from what was kept."""
+"""What a plan keeps between reads (#27): the GPU catalog as last read (``advisor.catalog._loaded``), a rule's
+validated sources (``advisor.plan.data.rule_sources``) and the engine settings a candidate's limits start from
+(``advisor.plan.sizing._engine``). Each is kept only while what it was made from is the same (the built-in table's
+very tuple and the user's file to the byte; the very rows of the facts table; the very profile and GPU objects and the
+step budget), so a changed file, a replaced table, an edited GPU row or another profile is never answered from it."""
 
 from __future__ import annotations
 
