@@ -275,7 +275,10 @@ def get_gpu(gpu_id: str) -> GpuSpec:
     table = _loaded()
     hit = table.matched.get(gpu_id)
     if hit is None:  # only a match is remembered: an unknown name raises its message in the language of the moment
-        hit = table.matched[gpu_id] = table.by_id[match_id(gpu_id, table.entries, "gpu")]
+        hit = table.by_id[match_id(gpu_id, table.entries, "gpu")]
+        if len(table.matched) >= 4096:  # names typed by hand or fuzzed: bounded
+            table.matched.clear()
+        table.matched[gpu_id] = hit
     return hit
 
 
