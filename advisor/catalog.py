@@ -6,10 +6,15 @@ never a silently wrong number.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import re
+import stat
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -18,7 +23,7 @@ from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
 from advisor.i18n import tr
 from advisor.model_import import ModelImportError, model_from_config
-from advisor.paths import data_dir
+from advisor.paths import data_dir, data_dir_path
 from advisor.resources import load_json, resource_path
 from advisor.safe_json import JsonInputError, load_json_file
 
@@ -50,8 +55,9 @@ USER_GPUS_MAX_BYTES = 4 * 1024 * 1024  # thousands of GPUs; a bigger file is not
 
 
 def _user_gpus() -> list[GpuSpec]:
-    """The user's own GPUs; a damaged file is a CatalogError naming it and saying how to fix or reset it."""
-    path = user_gpus_path()
+    """The user's own GPUs; a damaged file is a CatalogError naming it and saying how to fix or reset it. Reading
+    makes no folder (``user_gpus_path`` does, for a writer)."""
+    path = data_dir_path() / "user_gpus.json"
     if not path.exists() and not path.is_symlink():
         return []
     try:
@@ -79,9 +85,76 @@ def gpu_rows_message(exc: ValidationError) -> str:
 
 def load_gpus() -> list[GpuSpec]:
     """Built-in GPUs followed by the user's own (a user GPU with a built-in id replaces it)."""
+    return list(_loaded().gpus)
+
+
+def gpu_table() -> dict[str, GpuSpec]:
+    """``load_gpus`` by id (a fresh dict each call)."""
+    return dict(_loaded().by_id)
+
+
+def _merged() -> list[GpuSpec]:
     user = _user_gpus()
     user_ids = {g.id for g in user}
     return [g for g in _builtin_gpus() if g.id not in user_ids] + user
+
+
+@dataclass
+class _Loaded:
+    """One state of the catalog (the built-in rows and the user's file as it was read), with what ``get_gpu``
+    derives from it: the id table, the (id, aliases) entries ``match_id`` reads and the names already matched."""
+
+    gpus: tuple[GpuSpec, ...]
+    by_id: dict[str, GpuSpec]
+    entries: list[tuple[str, list[str]]]
+    matched: dict[str, GpuSpec] = field(default_factory=dict)
+
+
+# The catalog as last read, and what it was read from: the very tuple ``_builtin_gpus`` returned (held here, so a
+# replaced table can never be taken for it) and the bytes of the user's file (None: no file). A plan reads the
+# catalog tens of thousands of times (``gpus_by_id`` per GPU and rule), and each read validated the user's rows,
+# made the data folder and built every GPU's aliases again: a seventh of a plan whose levels were simulated already
+# (docs/measurements/2026-12-06-test-time-25.md). A changed file is a different key, so never a stale catalog.
+_LAST: tuple[tuple[GpuSpec, ...], bytes | None, _Loaded] | None = None
+
+
+def _user_file_state() -> bytes | None | Literal[False]:
+    """The user's GPU file as a key: None when there is none, its bytes when it is a regular file of at most
+    ``USER_GPUS_MAX_BYTES``, False for anything else (a symlink, a folder, an unreadable or oversized file), which
+    is never cached: ``_user_gpus`` then says what is wrong with it, every time."""
+    path = _gpus_file_in(data_dir_path())
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode) or st.st_size > USER_GPUS_MAX_BYTES:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(USER_GPUS_MAX_BYTES + 1)
+    except OSError:
+        return False
+
+
+@functools.lru_cache(maxsize=64)
+def _gpus_file_in(folder: Path) -> str:
+    return str(folder / "user_gpus.json")
+
+
+def _loaded() -> _Loaded:
+    global _LAST
+    builtin, user = _builtin_gpus(), _user_file_state()
+    last = _LAST
+    if last is not None and last[0] is builtin and user is not False and last[1] == user:
+        return last[2]
+    gpus = tuple(_merged())
+    made = _Loaded(gpus, {g.id: g for g in gpus}, [(g.id, _gpu_aliases(g)) for g in gpus])
+    # kept only when the file read for the key is still what it is now (not rewritten while it was validated)
+    if user is not False and _user_file_state() == user:
+        _LAST = (builtin, user, made)
+    return made
 
 
 def _norm(text: str) -> str:
@@ -199,9 +272,14 @@ def _gpu_aliases(g: GpuSpec) -> list[str]:
 
 def get_gpu(gpu_id: str) -> GpuSpec:
     """A GPU by id, full name, or an unambiguous prefix ("4090", "H100 SXM"); else CatalogError."""
-    gpus = load_gpus()
-    by_id = {g.id: g for g in gpus}
-    return by_id[match_id(gpu_id, [(g.id, _gpu_aliases(g)) for g in gpus], "gpu")]
+    table = _loaded()
+    hit = table.matched.get(gpu_id)
+    if hit is None:  # only a match is remembered: an unknown name raises its message in the language of the moment
+        hit = table.by_id[match_id(gpu_id, table.entries, "gpu")]
+        if len(table.matched) >= 4096:  # names typed by hand or fuzzed: bounded
+            table.matched.clear()
+        table.matched[gpu_id] = hit
+    return hit
 
 
 def add_user_gpu(gpu: GpuSpec) -> None:

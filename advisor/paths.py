@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -17,10 +18,22 @@ def _root_override() -> Path | None:
 
 def data_dir() -> Path:
     """Benchmark store, user GPU catalog additions."""
-    root = _root_override()
-    path = root / "data" if root else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path = data_dir_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir_path() -> Path:
+    """Where ``data_dir`` is, without making it: for a read that finds nothing there when it does not exist (the user
+    GPU catalog, read thousands of times a plan)."""
+    value = os.environ.get("ADVISOR_HOME")
+    return _data_under(value) if value else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+@functools.lru_cache(maxsize=64)
+def _data_under(root: str) -> Path:
+    """``ADVISOR_HOME``'s data folder, one Path object per value (building it was most of a catalog read)."""
+    return Path(root) / "data"
 
 
 def config_dir() -> Path:

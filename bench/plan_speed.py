@@ -7,8 +7,11 @@ also pays for loading the catalogs and building the models' tensor lists; the wi
 both caches before each: what a plan for new hardware or a new workload costs); "cached" plans find them already
 done (what a what-if that keeps the hardware and the workload costs, ``advisor.plan.sizing``'s caches).
 
-Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5]``. Prints a Markdown table (ms per scenario: cold,
-then the median and max of the warm repeats, their CPU time, and the cached median) and the overall figures.
+Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5] [--set advice] [--only q1] [--cli]``. Prints a Markdown
+table (ms per scenario: cold, then the median and max of the warm repeats, their CPU time, and the cached median)
+and the overall figures. ``--set advice``: the 43 advice scenarios (``bench/advice_scenarios``) instead of the plan
+scenarios; ``--cli``: also each scenario's ``advisor plan --answers FILE --json`` as a fresh process (wall and CPU
+of the child, start-up and imports included: what one command costs a user).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SCENARIOS = sorted((ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json"))
+SETS = {"plan": sorted((ROOT / "tests" / "fixtures" / "plan_scenarios").glob("*.json")),
+        "advice": sorted((ROOT / "bench" / "advice_scenarios").glob("q*.json"))}
 TARGET_MS = 200.0
 
 
@@ -32,8 +36,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="warm repeats per scenario (default 5)")
     ap.add_argument("--no-memo", action="store_true", help="skip the decision-memo timings (PDF and Markdown)")
+    ap.add_argument("--set", choices=sorted(SETS), default="plan", help="which scenarios (default: plan)")
+    ap.add_argument("--only", help="scenarios whose file name starts with this")
+    ap.add_argument("--cli", action="store_true", help="also time `advisor plan --answers FILE --json` per scenario")
     args = ap.parse_args()
     logging.disable(logging.WARNING)
+    scenarios = [p for p in SETS[args.set] if not args.only or p.stem.startswith(args.only)]
 
     t0 = time.perf_counter()
     from advisor.plan import answers_from_dict, make_plan, sizing
@@ -43,7 +51,7 @@ def main() -> int:
     warm_all: list[float] = []
     cpu_all: list[float] = []
     cached_all: list[float] = []
-    for path in SCENARIOS:
+    for path in scenarios:
         answers = answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"])
         sizing.clear_level_cache()
         t = time.perf_counter()
@@ -75,6 +83,8 @@ def main() -> int:
           f"{TARGET_MS:.0f} ms target); CPU median {statistics.median(cpu_all):.0f} ms, max {max(cpu_all):.0f} ms")
     print(f"cached plans (levels already simulated): median {statistics.median(cached_all):.1f} ms, "
           f"max {max(cached_all):.1f} ms")
+    if args.cli:
+        _cli_speed(scenarios)
     if not args.no_memo:
         _memo_speed(args.repeat)
     try:
@@ -84,6 +94,33 @@ def main() -> int:
     except OSError:
         pass
     return 0
+
+
+def _cli_speed(scenarios: list[Path]) -> None:
+    """``advisor plan --answers FILE --json`` per scenario, a fresh process each: wall, and the child's CPU."""
+    import resource
+    import subprocess
+    import tempfile
+
+    print("\n| scenario | `advisor plan --json` wall ms | its CPU ms |")
+    print("|---|---:|---:|")
+    walls, cpus = [], []
+    with tempfile.TemporaryDirectory(prefix="plan-speed-") as tmp:
+        for path in scenarios:
+            answers = Path(tmp) / f"{path.stem}.json"
+            answers.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8"))["answers"]), encoding="utf-8")
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "advisor", "plan", "--answers", str(answers), "--json"], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)  # fmt: skip
+            wall = (time.perf_counter() - t) * 1000
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
+            walls.append(wall)
+            cpus.append(cpu)
+            print(f"| {path.stem} | {wall:.0f} | {cpu:.0f} |")
+    print(f"\n`advisor plan --json`: wall median {statistics.median(walls):.0f} ms, max {max(walls):.0f} ms; CPU median "
+          f"{statistics.median(cpus):.0f} ms over {len(walls)} processes")
 
 
 MEMO_TARGET_MS = 2000.0

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from advisor.catalog import gpu_table
 from advisor.plan.result import PriceRow, Source
 from advisor.resources import load_json
 
@@ -65,9 +66,7 @@ def builtin_rows() -> tuple[PriceRow, ...]:
 
 def gpus_by_id() -> dict[str, Any]:
     """Catalog and user GPUs by id, read once per plan (``catalog.get_gpu`` per lookup is slower)."""
-    from advisor.catalog import load_gpus
-
-    return {g.id: g for g in load_gpus()}
+    return gpu_table()
 
 
 def factor(name: str) -> dict[str, Any]:
@@ -92,7 +91,18 @@ def rule_sources(rule_id: str, variant: str | None = None) -> list[Source]:
     meta = rule_meta(rule_id)
     by_variant = meta.get("sources_by_variant")
     rows = by_variant.get(variant or "", []) if by_variant is not None else meta["sources"]
-    return [Source.model_validate(s) for s in rows]
+    key = (rule_id, variant)
+    hit = _SOURCES.get(key)
+    if hit is None or hit[0] is not rows:
+        hit = _SOURCES[key] = (rows, tuple(Source.model_validate(s) for s in rows))
+    return list(hit[1])
+
+
+# Each rule's validated sources by the very list of rows they were validated from (held here: a patched or reloaded
+# facts table is another list, so never read from an older one). A plan makes a finding per rule that fires, and its
+# unanswered questions run the constraint rules again some twenty times: validating the same rows each time was
+# a fiftieth of a plan's time (#27). The Source objects are shared between findings; nothing edits one in place.
+_SOURCES: dict[tuple[str, str | None], tuple[list[Any], tuple[Source, ...]]] = {}
 
 
 def duration(name: str) -> tuple[int, int]:

@@ -135,9 +135,25 @@ def _engine(ctx: Ctx, gpu: GpuSpec) -> EngineSettings:
     the batch cap vLLM picks on this GPU (256, 1024 on big ones). SGLang: its own defaults on this GPU (its launch
     line sets no chunk size, so the curve runs the one it starts with)."""
     profile = serving_profile(ctx)
-    if profile.id != "vllm":
-        return resolve_engine(EngineSettings(), profile, gpu)
-    return resolve_engine(EngineSettings(max_num_batched_tokens=max(8192, min(ctx.max_context, 16384))), profile, gpu)
+    budget = max(8192, min(ctx.max_context, 16384)) if profile.id == "vllm" else None
+    key = (id(profile), budget, id(gpu))
+    hit = _ENGINES.get(key)
+    if hit is not None and hit[0] is profile and hit[1] is gpu:
+        return hit[2]
+    settings = EngineSettings() if budget is None else EngineSettings(max_num_batched_tokens=budget)
+    made = resolve_engine(settings, profile, gpu)
+    if len(_ENGINES) >= 1024:
+        _ENGINES.clear()
+    _ENGINES[key] = (profile, gpu, made)
+    return made
+
+
+# ``_engine``'s settings by what they are made from: the very profile and GPU objects (both frozen; held here, so
+# neither id can be reused by another object while its entry lives: an edited GPU row or a replaced profile is
+# another key) and the step budget. Asked for at every level a plan reads (``limits``): two validated models a call
+# were a twentieth of a plan whose levels were all simulated already, and hashing the GPU's fields a third of the rest
+# (#27).
+_ENGINES: dict[tuple[int, int | None, int], tuple[EngineProfile, GpuSpec, EngineSettings]] = {}
 
 
 def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
