@@ -62,7 +62,7 @@ def more_replica_clause(result: Any, lang: str) -> str:
     hw = result.hardware
     cards = more.get("free") or more.get("cards") or hw.gpus_per_replica
     nxt = more.get("next") or (hw.replicas or 0) + 1
-    return render(lang, "headline25.hardware.one_more", {"next": nxt, "cards": cards, "total": more.get("count")})
+    return render(lang, "headline25.hardware.one_more", {"next": nxt, "cards": cards, "total": more.get("total") or more.get("count")})
 
 
 def _disagree(result: Any) -> Any:
