@@ -35,6 +35,7 @@ from advisor.plan import (
     capex_unknown,
     cloud_price_labels,
     field_labels,
+    headline25,
     line_total,
     memo_api_only,
     memo_batch,
@@ -884,7 +885,8 @@ def memo_context(
         "version": result.app_version or __version__,
         "prices_date": result.prices_date,
         "feasible": result.feasible,
-        "form": t(memo_text15.form_key(result, memo_forms.form_key(result))),
+        # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
+        "form": t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
         "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
         "line": memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}"),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
@@ -1075,6 +1077,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             hardware = both
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
+    if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
+        hardware += headline25.more_replica_clause(result, lang) + headline25.measured_clause(result, lang)
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
                                                                                     for n in result.nodes),

@@ -967,7 +967,17 @@ class GpuChoice(_Out):
             "other_decode": d.get("other_decode_pct"), "decode": d.get("decode_pct"),
             "other": self._option_text(o, lang), "other_n": o.gpus, "other_gpu": o.gpu_name, "weights": d.get("weights", ""), "more": d["more_pct"], "limit": d["limit_pct"], "per": d["per"],
             "other_per": d["other_per"], "carried": d["carried"], "other_carried": d["other_carried"],
-            "bw": f"{d['bw_ratio']:.1f}"}) + self._per_request(lang) + self._decode_leaner(lang)
+            "bw": f"{d['bw_ratio']:.1f}"}) + self._both_hold(lang) + self._per_request(lang) + self._decode_leaner(lang)
+
+    def _both_hold(self, lang: str) -> str:
+        """Where the bandwidth bought makes decoding so fast that prefill takes most of the chosen card's time, both
+        said plainly (round 15, q42: "H20's bandwidth gives the most tokens per card" blurred by "prefill compute
+        decides the H20 sizing"): bandwidth gives the most decode tokens per card, prefill compute sets the count."""
+        decode = (self.decode_pick or {}).get("decode_pct")
+        if decode is None or decode >= 50:
+            return ""
+        return ("" if lang == "zh_CN" else " ") + render(lang, "headline25.decode_pick.both",
+                                                         {"gpu": self.chosen.gpu_name})
 
     def _per_request(self, lang: str) -> str:
         """The cost of a request served on one card, where the chosen card's is the lower (round 13, q42: "the one-line

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from advisor import i18n
 from advisor.i18n import tr
-from advisor.plan import budget_words
+from advisor.plan import budget_words, headline25
 from advisor.plan.burst_gpu import hardware_text
 from advisor.plan.charts import cost_chart
 from advisor.plan.field_labels import is_job
@@ -392,7 +392,9 @@ class ResultView(QWidget):
         else:
             self.changed = set()
         if r.feasible:
-            _set_text(self.headline, tr("wizard.card.headline", form=now["form"], region=now["region"]))
+            # the form with the condition the plan's own numbers set, as the memo's headline says it (round 15, q26/q31/q39)
+            _set_text(self.headline, tr("wizard.card.headline", form=now["form"] + headline25.headline_clause(r, lang),
+                                        region=now["region"]))
             _set_style(self.headline, "font-size: 15pt; font-weight: 600; color: #2e7d32;")
             self.infeasible_box.hide()
         else:

@@ -1,0 +1,96 @@
+"""Page 1 says what the memo's own numbers say (issue #25, blind review 15: "a decision that contradicts its own
+numbers is a bug").
+
+- ``form_condition``: q26/q31 were headed "Own bare-metal servers" while their own cost row said renting what the
+  load needs is cheaper at the middle of the stand-in prices and to buy only if the quotes bring the purchase under
+  about X (``rent_cheaper_tie``). The form stays owning (the measured load and the team's ops are why), but the
+  headline carries the condition the cost finding sets, and that today's stand-in prices favour renting.
+- ``more_replica_clause``: q08/q33's hardware row listed 3 replicas while the placement finding recommends a 4th on
+  the fleet's remaining cards (``fleet_next_replica``, ``consist25.spare_pair.recommend``): the row names that
+  replica as the recommended next step with its condition (the other work moved off those cards), so page 1 and the
+  finding tell one story. It is not counted in the plan's GPUs: whether those cards are free is not known until
+  their owners say so, and the plan's figures are for the cards known free.
+- ``measure_first``/``measured_clause``: q39's headline and hardware row rented 11 H20 on nvidia-smi's 85 % while a
+  reason said the plan's curve rents none (``fleet_disagree``): both say that step 1's count decides, and both
+  outcomes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.plan import rent_cheaper_tie
+from advisor.plan.result import render
+
+PLACEMENT = "sizing.placement"
+DISAGREE_TITLE = "burst24.fleet.costed.title"  # ``fleet_disagree``: the curve rents nothing
+MORE_KEYS = ("consist25.placement.one_more", "consist25.spare_pair.recommend")
+
+
+def form_condition(result: Any, lang: str) -> str:
+    """The headline's condition where ``cost.buy`` found renting cheaper at the middle: " — if the quotes bring the
+    purchase under about ¥X; on today's stand-in prices renting costs less"; "" elsewhere."""
+    f = next((x for x in result.findings
+              if x.id == "cost.buy" and x.title_key == rent_cheaper_tie.TIE_RENT_TITLE), None)  # fmt: skip
+    if f is None:
+        return ""
+    threshold = f.params.get("threshold") or {}
+    if "max_purchase" in threshold:
+        return render(lang, "headline25.form.if_purchase", {"max_purchase": threshold["max_purchase"]})
+    return render(lang, "headline25.form.if_below_rent", {})
+
+
+def _more(params: Any) -> dict[str, Any] | None:
+    """The recommended one-more-replica clause in a placement finding's params (nested ``{"tr": …}`` phrases)."""
+    if isinstance(params, dict):
+        if params.get("tr") in MORE_KEYS:
+            return params
+        for v in params.values():
+            got = _more(v)
+            if got is not None:
+                return got
+    return None
+
+
+def more_replica_clause(result: Any, lang: str) -> str:
+    """"; recommended besides: a 4th replica on your other 2 cards (8 of your 8) once their other work is moved off"
+    where the placement finding recommends it; "" elsewhere."""
+    f = next((x for x in result.findings if x.id == PLACEMENT), None)
+    more = _more(f.params) if f is not None else None
+    if more is None:
+        return ""
+    hw = result.hardware
+    cards = more.get("free") or more.get("cards") or hw.gpus_per_replica
+    nxt = more.get("next") or (hw.replicas or 0) + 1
+    return render(lang, "headline25.hardware.one_more", {"next": nxt, "cards": cards, "total": more.get("total") or more.get("count")})
+
+
+def _disagree(result: Any) -> Any:
+    """The finding that the fleet's measured load and the plan's curve disagree, where the curve rents nothing."""
+    return next((x for x in result.findings if x.title_key == DISAGREE_TITLE), None)
+
+
+def measure_first(result: Any, lang: str) -> str:
+    """The headline's clause where the bursts' rented GPUs rest on nvidia-smi's utilisation and the plan's curve
+    rents none (q39): how many, if any, waits on step 1's count; "" elsewhere."""
+    f = _disagree(result)
+    if f is None:
+        return ""
+    return render(lang, "headline25.form.measure_first", {"util": f.params.get("util"),
+                                                          "rented": f.params.get("rented")})
+
+
+def measured_clause(result: Any, lang: str) -> str:
+    """The hardware row's clause on the same disagreement: on the curve none is rented, step 1's count decides."""
+    f = _disagree(result)
+    if f is None:
+        return ""
+    return render(lang, "headline25.hardware.measured", {"util": f.params.get("util"), "count": f.params.get("count")})
+
+
+def headline_clause(result: Any, lang: str) -> str:
+    """Everything page 1's recommendation sentence adds to the form: the purchase's condition or the count first."""
+    return form_condition(result, lang) or measure_first(result, lang)
+
+
+__all__ = ["form_condition", "headline_clause", "measure_first", "measured_clause", "more_replica_clause"]

@@ -1,0 +1,106 @@
+"""Page 1 says what the memo's own numbers say (s25-headline25, issue #25 "a decision that contradicts its own numbers
+is a bug"; blind review 15).
+
+1. q26/q31: where the cost finding says renting what the load needs is cheaper at the middle of the stand-in prices
+   and to buy only under a purchase threshold, the headline carries that condition (the form stays owning: the
+   scenarios expect it, the measured load and ops team are why) and step 1 gets the quotes before any order.
+2. q08/q33: where the placement finding recommends one more replica on the fleet's remaining cards, page 1's
+   hardware row names it too: one story, not "3 replicas" on page 1 and "4 recommended" in section 7.
+3. q39: the headline and hardware row that rent 11 H20 on nvidia-smi's 85 % say the plan's own curve rents none
+   and that step 1's count decides.
+4. q42: the GPU sentence says both plainly: bandwidth gives the H20 the most decode tokens per card; prefill compute
+   sets how many it takes.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.plan import headline25
+from advisor.plan.memo import memo_document
+from advisor.plan.result import render
+from tests.support.planned import advice_plan, only_finding
+
+LANGS = ("en", "zh_CN")
+Q26, Q31 = "q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"
+Q08, Q33 = "q08_ascend_fleet_internal", "q33_office_4090d_fleet"
+Q39, Q42 = "q39_hybrid_l20_base_cloud_burst", "q42_china_market_gpus_mainland"
+RECOMMENDATION = {"en": "**Recommendation**:", "zh_CN": "**建议**："}
+HARDWARE_ROW = {"en": "| Hardware |", "zh_CN": "| 硬件 |"}
+
+
+def _memo(name: str, lang: str) -> str:
+    return memo_document(advice_plan(name), lang).markdown()
+
+
+def _line(memo: str, start: str) -> str:
+    return next(line for line in memo.splitlines() if line.startswith(start))
+
+
+@pytest.mark.parametrize("name", [Q26, Q31])
+@pytest.mark.parametrize("lang", LANGS)
+def test_rent_cheaper_headline_is_conditional(name: str, lang: str) -> None:
+    r = advice_plan(name)
+    assert r.deployment_form == "bare_metal"  # the scenario's form is kept: the words carry the condition
+    f = only_finding(r, "cost.buy")
+    threshold = f.params["threshold"]["max_purchase"]  # the purchase the cost finding says the quotes must come under
+    memo = _memo(name, lang)
+    head = _line(memo, RECOMMENDATION[lang])
+    assert threshold in head, head
+    assert render(lang, "headline25.form.if_purchase", {"max_purchase": threshold}) in head
+    # step 1 gets the quotes and orders only under the threshold, before the purchase's lead time is started on
+    step = r.next_steps[0].text_in(lang)
+    assert f"1. {step}" in memo and threshold in step
+    assert "Start on the purchase now" not in memo and "现在就着手采购" not in memo
+    first, _, rest = step.partition(threshold)
+    assert ("30–90" in rest) and ("30–90" not in first), step  # the lead time is said after the condition
+
+
+def test_no_condition_where_owning_is_not_weighed_against_rent() -> None:
+    for name in (Q08, Q33, Q42):  # the team's own fleet, a hosted API lead: no purchase threshold to state
+        r = advice_plan(name)
+        assert headline25.form_condition(r, "en") == ""
+
+
+@pytest.mark.parametrize("name", [Q08, Q33])
+@pytest.mark.parametrize("lang", LANGS)
+def test_recommended_replica_is_in_the_hardware_row(name: str, lang: str) -> None:
+    r = advice_plan(name)
+    more = headline25._more(only_finding(r, "sizing.placement").params)
+    assert more is not None and more["next"] == r.hardware.replicas + 1
+    row = _line(_memo(name, lang), HARDWARE_ROW[lang])
+    clause = headline25.more_replica_clause(r, lang)
+    assert clause and row.rstrip(" |").endswith(clause.rstrip())
+    # the row's replica count and the finding's agree: the finding's next count is named on page 1
+    assert re.search(rf"\b{more['next']}\b", clause) and re.search(rf"\b{more.get('total') or more['count']}\b", clause)
+
+
+def test_no_replica_clause_without_the_recommendation() -> None:
+    for name in (Q26, Q31, Q42):  # bought or rented setups whose spare is sized in the plan itself
+        assert headline25.more_replica_clause(advice_plan(name), "en") == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q39_page_one_says_both_outcomes(lang: str) -> None:
+    r = advice_plan(Q39)
+    f = next(x for x in r.findings if x.title_key == headline25.DISAGREE_TITLE)
+    memo = _memo(Q39, lang)
+    head, row = _line(memo, RECOMMENDATION[lang]), _line(memo, HARDWARE_ROW[lang])
+    assert f"{f.params['util']}" in head and headline25.measure_first(r, lang) in head
+    assert headline25.measured_clause(r, lang) in row
+    none = {"en": "none", "zh_CN": "不租"}[lang]
+    assert none in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q42_gpu_sentence_says_bandwidth_and_prefill(lang: str) -> None:
+    r = advice_plan(Q42)
+    d = r.gpu_choice.decode_pick
+    assert d is not None and d["decode_pct"] < 50  # prefill takes most of the chosen card's time
+    text = r.gpu_choice.text_in(lang)
+    both = render(lang, "headline25.decode_pick.both", {"gpu": r.gpu_choice.chosen.gpu_name})
+    assert both in text
+    if lang == "en":
+        assert "most decode tokens per card" in both and "prefill compute" in both
