@@ -1,0 +1,47 @@
+"""Numbers that agree with each other (issue #25, fifteenth blind review; s25-numbers25).
+
+1. q23: "burst GPUs are costed at 35 % of the hours but utilisation and tokens use 20 %" — one share for both; and
+   "a new node serves after about 2 s of weight load" — the weight read is named as one step of a start-up that
+   takes minutes, to be timed."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import answers_from_dict
+from advisor.plan.context import resolve
+from advisor.plan.memo import render_memo_markdown
+from tests.support.planned import advice_answers, planned
+
+Q23 = "q23_japan_game_npc"
+
+
+def test_q23_bills_the_bursts_and_counts_the_tokens_on_one_share():
+    c = resolve(answers_from_dict(advice_answers(Q23)))
+    assert not c.burst_share_given and not c.utilisation_measured
+    assert c.burst_share == c.utilisation == c.volume_utilisation
+
+
+def test_a_given_burst_schedule_drives_the_utilisation_too():
+    c = resolve(answers_from_dict({**advice_answers(Q23), "burst_schedule": {"per_year": 12, "days_each": 3}}))
+    assert c.burst_share_given and c.burst_share == pytest.approx(36 / 365)
+    assert c.utilisation == c.volume_utilisation == c.burst_share
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q23_memo_states_one_burst_share(lang):
+    plan = planned(advice_answers(Q23))
+    pct = round(resolve(answers_from_dict(advice_answers(Q23))).burst_share * 100)
+    md = render_memo_markdown(plan, lang)
+    other = 35 if pct != 35 else 20
+    assert f"{pct} %" in md and f"{other} % of the hours" not in md and f"{other} % 的时间" not in md
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_scale_up_time_is_not_the_weight_read(lang):
+    md = render_memo_markdown(planned({**advice_answers(Q23), "peak_concurrency": 200}), lang)
+    if lang == "en":
+        assert "takes minutes before it serves" in md and "Only the weight read has a figure here" in md
+        assert "the weights are loaded (about" not in md
+    else:
+        assert "要几分钟才能服务" in md and "只有读权重这一步有数字" in md
