@@ -71,6 +71,7 @@ from advisor.plan.fine_tune_placeholder import (
     local_copy_in,
     variable_in,
 )
+from advisor.plan.knee_cap import knee_is_cap, knee_key
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
@@ -939,6 +940,7 @@ def memo_context(
         "no_curve_key": no_curve_key(result),
         "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
+        "knee_key": knee_key(result),  # the engine cap's words where the knee is only --max-num-seqs (q39)
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
         # a hosted API's memo: the curve is of the setup it would take to serve it yourselves (the comparison)
@@ -1357,6 +1359,8 @@ def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
         "replica21.knee.down_past"
     if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before
         key = key.replace("replica21.knee.", "pages22.knee.")
+    if knee_is_cap(result):  # the "knee" is the serve command's --max-num-seqs: said as the cap (s25-numbers25, q39)
+        key = key.replace("replica21.knee.", "numbers25.cap.")
     lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
         t("replica21.knee.lead", one=one, down=_num(down))
     return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))

@@ -10,6 +10,7 @@ import pytest
 
 from advisor.plan import answers_from_dict
 from advisor.plan.context import resolve
+from advisor.plan.knee_cap import knee_is_cap
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import advice_answers, planned
 
@@ -45,3 +46,24 @@ def test_scale_up_time_is_not_the_weight_read(lang):
         assert "the weights are loaded (about" not in md
     else:
         assert "要几分钟才能服务" in md and "只有读权重这一步有数字" in md
+
+
+# 2. "The reported 'knee at 12' is just the --max-num-seqs cap, not a real knee" (q39)
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_knee_at_the_engine_cap_is_called_the_cap(lang):
+    plan = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    seqs = plan.hardware.max_num_seqs
+    assert knee_is_cap(plan) and plan.latency_curve.knee_concurrency == seqs
+    md = render_memo_markdown(plan, lang)
+    if lang == "en":
+        assert f"reaches the serve command's cap (--max-num-seqs {seqs})" in md and f"Knee at {seqs} " not in md
+        assert "below the engine cap" in md and "at or below the knee" not in md
+    else:
+        assert f"（--max-num-seqs {seqs}）" in md and f"拐点在并发 {seqs}" not in md
+
+
+def test_a_knee_below_the_cap_stays_a_knee():
+    plan = planned(advice_answers("q18_us_fleet_32_h100"))
+    assert plan.latency_curve.knee_concurrency and plan.latency_curve.knee_concurrency < (plan.hardware.max_num_seqs or 0)
+    assert not knee_is_cap(plan)
+    assert f"Knee at {plan.latency_curve.knee_concurrency} " in render_memo_markdown(plan, "en")
