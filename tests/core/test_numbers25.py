@@ -67,3 +67,19 @@ def test_a_knee_below_the_cap_stays_a_knee():
     assert plan.latency_curve.knee_concurrency and plan.latency_curve.knee_concurrency < (plan.hardware.max_num_seqs or 0)
     assert not knee_is_cap(plan)
     assert f"Knee at {plan.latency_curve.knee_concurrency} " in render_memo_markdown(plan, "en")
+
+
+# 3. "1,472 tok/s aggregate against 1,043 tok/s 'actually received' using a different per-request rate" (q32)
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_two_output_speeds_each_say_which_per_user_rate_they_take(lang):
+    plan = planned(advice_answers("q32_filed_public_chatbot_fast"))
+    cap, line = plan.capacity, plan.line_cost
+    assert line is not None and not line.stream_simulated
+    assert line.output_tokens_per_s < (cap.output_tokens_per_s_total or 0)  # two figures: each must say what it is
+    md = render_memo_markdown(plan, lang)
+    if lang == "en":
+        row = next(x for x in md.splitlines() if x.startswith("| Output speed"))
+        assert "per user (the median at the planned load)" in row and "not the median" in row
+    else:
+        row = next(x for x in md.splitlines() if "规划负载下的中位数" in x)
+        assert "而非中位数" in row
