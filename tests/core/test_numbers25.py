@@ -83,3 +83,28 @@ def test_two_output_speeds_each_say_which_per_user_rate_they_take(lang):
     else:
         row = next(x for x in md.splitlines() if "规划负载下的中位数" in x)
         assert "而非中位数" in row
+
+
+# 4. "The ⚠ on 'no ICP filing needed' is over-cautious for a LAN-only tool" (q01, q02, q04; q15's "no mainland rules")
+@pytest.mark.parametrize("name", ["q01_office_lan_capex_contracts", "q02_office_lan_small_design_agency",
+                                  "q04_securities_h20_l20_fleet"])
+def test_no_filing_for_a_service_nobody_outside_reaches_carries_no_warning_mark(name):
+    plan = planned(advice_answers(name))
+    (f,) = [x for x in plan.findings if x.id == "icp.not_needed"]
+    assert not f.verify and not any(s.needs_verify for s in f.sources)
+    md = render_memo_markdown(plan, "en")
+    line = next(x for x in md.splitlines() if x.startswith("- **No ICP filing needed"))
+    assert "⚠" not in line
+
+
+def test_a_hosted_api_shown_on_a_site_keeps_its_warning_mark():
+    """The hosted-API variant rests on an interpretation (the site showing the service needs the filing): kept."""
+    plan = planned(advice_answers("q16_hosted_api_mainland_registration"))
+    found = [x for x in plan.findings if x.id == "icp.not_needed"]
+    assert found and all(x.verify for x in found)
+
+
+def test_no_mainland_rules_for_a_team_with_nothing_there_carries_no_warning_mark():
+    plan = planned(advice_answers("q15_hosted_api_small_us_team"))
+    (f,) = [x for x in plan.findings if x.id == "region.no_mainland_rules"]
+    assert not f.verify
