@@ -12,6 +12,7 @@ from advisor.plan import answers_from_dict
 from advisor.plan.context import resolve
 from advisor.plan.knee_cap import knee_is_cap
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.staff_words import not_counted_key
 from tests.support.planned import advice_answers, planned
 
 Q23 = "q23_japan_game_npc"
@@ -108,3 +109,23 @@ def test_no_mainland_rules_for_a_team_with_nothing_there_carries_no_warning_mark
     plan = planned(advice_answers("q15_hosted_api_small_us_team"))
     (f,) = [x for x in plan.findings if x.id == "region.no_mainland_rules"]
     assert not f.verify
+
+
+# 5. q02: "the memo says 'as you told us, you have basic Linux/Docker skills', while the situation says nobody does
+# ops": the memo says the answer given (basic ops), never skills the team did not claim
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_basic_ops_is_said_as_answered_not_as_linux_skills(lang):
+    a = advice_answers("q02_office_lan_small_design_agency")
+    assert a["ops_capability"] == "basic"
+    md = render_memo_markdown(planned(a), lang)
+    if lang == "en":
+        assert "you answered basic ops, not an ops team" in md and "Linux/Docker, as you said" not in md
+    else:
+        assert "你们回答的是基本运维能力" in md and "具备基本的 Linux/Docker 能力" not in md
+
+
+def test_strong_ops_keeps_its_staff_words():
+
+    assert not_counted_key("strong", False) == "plan.forms.staff_not_counted"
+    assert not_counted_key(None, True) == "plan.forms.staff_not_counted_assumed_two"
+    assert not_counted_key("basic", True) == "numbers25.staff_not_counted_basic_two"
