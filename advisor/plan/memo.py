@@ -1362,7 +1362,7 @@ def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
     if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before
         key = key.replace("replica21.knee.", "pages22.knee.")
     if knee_is_cap(result):  # the "knee" is the serve command's --max-num-seqs: said as the cap (s25-numbers25, q39)
-        key = key.replace("replica21.knee.", "numbers25.cap.")
+        key = "numbers25.cap." + key.rsplit(".", 1)[1]  # down_within | down_at | down_past (pages22's too)
     lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
         t("replica21.knee.lead", one=one, down=_num(down))
     return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))
