@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.i18n import translate
 from advisor.plan.evidence import RunEvidence, plan_evidence
+from advisor.plan.knee_cap import chart_knee_key
 from advisor.plan.memo_forms import chosen_owned
 from advisor.plan.result import PlanResult
 
@@ -83,7 +84,7 @@ def latency_chart(result: PlanResult, lang: str, *, measured: Sequence[RunEviden
     knee = curve.knee_concurrency
     if knee:
         at = next((y for x, y in ttft if x == float(knee)), None)
-        markers.append(Marker(label=translate(lang, "memo.chart.latency.knee", c=knee), x=float(knee), y=at))
+        markers.append(Marker(label=translate(lang, chart_knee_key(result), c=knee), x=float(knee), y=at))
     if curve.slo_ttft_p99_ms:
         markers.append(Marker(label=translate(lang, "memo.chart.latency.slo", ms=_num(curve.slo_ttft_p99_ms)),
                               y=float(curve.slo_ttft_p99_ms), role="tertiary"))

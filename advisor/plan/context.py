@@ -51,12 +51,22 @@ def assumed_ttft_ms(use_case: str, prompt_p95: int) -> float:
     return max(base, math.floor(longer / 100 + 0.5) * 100.0)  # to 100 ms, halves up
 
 
-SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": 0.35, "one_off_batch": 1.0}
+# s25-numbers25: a bursty load's bursts run the share of the hours its utilisation assumes — one share for the
+# burst GPUs' bill and for the month's tokens (fifteenth blind review, q23: "burst GPUs are costed at 35 % of the
+# hours but utilisation and tokens use 20 %")
+SCALED_HOURS = {"stable": 1.0, "diurnal": 0.55, "bursty": UTILISATION["bursty"], "one_off_batch": 1.0}
 # s19-cost19: bursts on known dates (trade fairs, sales) with no count given: a few event days a month, low–high, a
 # stated assumption (no public figure); the extra replicas are billed for those whole days. SCALED_HOURS' 35 % of
 # the hours, which the memo itself called "likely high for a few events a year", was billed instead (q36)
 EVENT_DAYS_A_MONTH = (2.0, 6.0)
 DAYS_PER_MONTH = 30.4
+
+
+def assumed_utilisation(load: str, burst_share: float) -> float:
+    """The utilisation assumed for a load with no measurement of its own: a bursty load's is the share of the
+    hours its bursts run (the burst GPUs are billed for that share, so the month's tokens take the same one:
+    s25-numbers25, q23), every other load's its pattern's (``UTILISATION``)."""
+    return burst_share if load == "bursty" else UTILISATION[load]
 
 
 def duty_is_measured(a: PlanAnswers) -> bool:
@@ -154,7 +164,7 @@ class Ctx:
     def volume_utilisation(self) -> float:
         """The share of the hours the peak's rate is taken to run for the month's tokens: the measured duty where it
         is this service's, else the load pattern's assumed utilisation (never another workload's)."""
-        return self.utilisation if self.duty_measured else UTILISATION[self.load]
+        return self.utilisation if self.duty_measured else assumed_utilisation(self.load, self.burst_share)
 
     @property
     def has_mainland_users(self) -> bool:
@@ -361,7 +371,8 @@ def resolve(a: PlanAnswers) -> Ctx:
                     factor=f"{PEAK_FACTOR[load]:g}", profile={"tr": f"plan.publicvol18.profile.{load}"})
         elif not measured_duty:  # s18-publicvol: the day's average = the peak ÷ its ratio (public_volume)
             _assume(out, "requests_per_day", None, "plan.publicvol18.assume.volume", factor=f"{PEAK_FACTOR[load]:g}",
-                    profile={"tr": f"plan.publicvol18.profile.{load}"}, pct=round(UTILISATION[load] * 100))
+                    profile={"tr": f"plan.publicvol18.profile.{load}"},
+                    pct=round(assumed_utilisation(load, _burst_share([], a, load)[0]) * 100))  # said below
         else:
             # the service's own measured load (no fleet, or a fleet that carries it): measured, not assumed
             _assume(out, "requests_per_day", None, "fleet20.assume.volume_measured")
@@ -450,10 +461,11 @@ def resolve(a: PlanAnswers) -> Ctx:
     duration = a.expected_duration_months or (
         1 if use_case == "offline_batch" else _assume(out, "expected_duration_months", 12)
     )
+    burst_share, burst_given, burst_range = _burst_share(out, a, load)
     if a.measured_utilisation is not None:
         util, measured = a.measured_utilisation, True
     else:
-        util, measured = UTILISATION[load], False
+        util, measured = assumed_utilisation(load, burst_share), False
         _assume(out, "utilisation", util, "plan.assume.utilisation", pct=round(util * 100), load={"tr": f"plan.load.{load}"})
     if measured and a.current_fleet is not None and a.current_fleet.load_is_this_service is None \
             and use_case != "offline_batch":
@@ -461,7 +473,6 @@ def resolve(a: PlanAnswers) -> Ctx:
         # share serves this service); said as an assumption, and asked (advisor.plan.unknowns)
         _assume(out, "current_fleet.load_is_this_service", False, "plan.assume.fleet_load_other",
                 pct=round(util * 100), count=a.current_fleet.count)
-    burst_share, burst_given, burst_range = _burst_share(out, a, load)
     total_requests = a.total_requests
     batch_hours = a.batch_deadline_hours
     if use_case == "offline_batch":

@@ -72,6 +72,7 @@ from advisor.plan.fine_tune_placeholder import (
     local_copy_in,
     variable_in,
 )
+from advisor.plan.knee_cap import knee_is_cap, knee_key
 from advisor.plan.memo_node_curves import blocks as node_curve_blocks
 from advisor.plan.memo_node_curves import main_label as node_curve_main_label
 from advisor.plan.memo_node_curves import no_curve_key
@@ -415,9 +416,11 @@ def _hardware_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         # per-user speed. Both said, each for what it is.
         # s20-costtoken20: the stream the prediction gives at the planned load where the cautious figure exceeds it
         sim = result.line_cost is not None and result.line_cost.stream_simulated
-        key = "costtoken20.cap.speed_stream_sim" if sim else "reserve19.cap.speed_stream"
+        # s25-numbers25 (q32: "1,472 tok/s aggregate against 1,043 tok/s using a different per-request rate"): the
+        # cautious stream is said to be slower than the median per user on purpose, each figure for what it is
+        key = "costtoken20.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream_plain"
         if most is not None:  # the planned load is the peak's own, not the most it serves (s21-util21b, q23)
-            key = "util21b.cap.speed_stream_sim" if sim else "util21b.cap.speed_stream"
+            key = "util21b.cap.speed_stream_sim" if sim else "numbers25.cap.speed_stream"
         rows.append((t("memo4.cap.speed"), t(key, user=t("memo.unit.tok_s", n=_num(user, 1)),
                                              total=t("memo.unit.tok_s", n=_num(total)),
                                              stream=t("memo.unit.tok_s", n=_num(stream)), peak=_num(peak),
@@ -941,6 +944,7 @@ def memo_context(
         "no_curve_key": no_curve_key(result),
         "CURVE_ACROSS": CURVE_ACROSS,
         "knee": curve.knee_concurrency,
+        "knee_key": knee_key(result),  # the engine cap's words where the knee is only --max-num-seqs (q39)
         "slo_ttft": _num(curve.slo_ttft_p99_ms) if curve.slo_ttft_p99_ms else None,
         "simulated": curve.simulated,
         # a hosted API's memo: the curve is of the setup it would take to serve it yourselves (the comparison)
@@ -1361,6 +1365,8 @@ def _one_down_knee(result: PlanResult, t, said_max: bool = False) -> str:
         "replica21.knee.down_past"
     if said_max and key != "replica21.knee.down_within":  # the most a replica takes is in the sentence before
         key = key.replace("replica21.knee.", "pages22.knee.")
+    if knee_is_cap(result):  # the "knee" is the serve command's --max-num-seqs: said as the cap (s25-numbers25, q39)
+        key = "numbers25.cap." + key.rsplit(".", 1)[1]  # down_within | down_at | down_past (pages22's too)
     lead = t("replica21.knee.one_left", down=_num(down)) if serving == 1 and hw.replicas == 2 else \
         t("replica21.knee.lead", one=one, down=_num(down))
     return t(key, lead=lead, c_max=_num(cap.max_concurrency_per_replica))

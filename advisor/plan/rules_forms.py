@@ -35,8 +35,7 @@ def cost_on_premises(f: Facts):
     o = costs.owned
     two = getattr(f.second_unit, "added", False)  # the second server the budget covers, bought too (s17-prices)
     staff = {"tr": "plan.forms.staff_counted", "cost": _r(o.staff_monthly, f)} if o.staff_counted \
-        else {"tr": "plan.forms.staff_not_counted" + staff_words.variant(f.ctx.answers.ops_capability)
-              + ("_two" if two else "")}
+        else {"tr": staff_words.not_counted_key(f.ctx.answers.ops_capability, two)}
     # an office tool reached on the office LAN stands in the office, not "office or server room" (s15-text); one
     # reached over a private network in a server room, as the memo's headline and site row say (site_words)
     site = site_words.owned_site(site_words.answered_reach(f.ctx), fleet=False)

@@ -20,3 +20,12 @@ def variant(ops_answer: Any, *, fleet: bool = False) -> str:
     if fleet:
         return "_fleet"
     return "_basic" if ops_answer == "basic" else "_assumed"
+
+
+def not_counted_key(ops_answer: Any, two: bool) -> str:
+    """The text key for an owned office machine whose staff cost is not counted. A basic-ops answer is said as what
+    it is, never as skills the team did not claim (fifteenth blind review, q02: "the memo says 'as you told us, you
+    have basic Linux/Docker skills' while the situation says nobody does ops"): someone restarts and updates it,
+    the seller delivers it ready to run, outside support where nobody can (s25-numbers25)."""
+    suffix = variant(ops_answer) + ("_two" if two else "")
+    return ("numbers25.staff_not_counted" if ops_answer == "basic" else "plan.forms.staff_not_counted") + suffix

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.plan.knee_cap import knee_is_cap
 from advisor.plan.memo import render_memo_markdown
 from tests.support.planned import planned
 
@@ -81,6 +82,9 @@ def test_the_load_with_one_unit_down_is_stated_and_placed_against_the_knee(name)
     if not knee or not cap.meets_slo or not cap.max_concurrency_per_replica:
         return
     where = "still at or below the knee" if down < knee else "at the knee" if down == knee else "past the knee but"
+    if knee_is_cap(r):  # s25-numbers25: a knee that is the --max-num-seqs cap is placed against the cap (q39)
+        where = "still below the engine cap" if down < knee else "at the engine cap" if down == knee else \
+            "past the engine cap"
     assert re.search(rf"takes (all )?{down:,}\b[^.]*{where}", memo), (name, down, knee)
 
 
