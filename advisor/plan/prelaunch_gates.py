@@ -1,0 +1,60 @@
+"""Duties a finding sets "before go-live" or "before the first transfer", as timeline steps (issue #25, blind review
+15: q38's memo said "earliest launch in 1–5 days" beside its own findings that a data protection impact assessment
+and the works council's agreement come before go-live; q37's MAS outsourcing assessment and Indonesian counsel's
+localisation check; q12's impact assessment and standard contract, for which "the first transfer waits").
+
+No source here states how long any of them takes, so each is a step of unknown length with whom to ask, and the
+earliest launch reads "after …, then 1–5 days to set up" (``Timeline.launch_text``): never an invented number. The
+step is there exactly when its finding is (``untimed_waits.STEPS`` calls the same rule function).
+"""
+
+from __future__ import annotations
+
+from advisor.plan import duties22c_rules
+from advisor.plan.result import TimelineItem
+from advisor.plan.rule_base import Facts
+
+# the finding's rule → the step's id, its label and whom to ask how long it takes
+_STEPS = {
+    "pi.eu_employee_dpia": ("eu_dpia", "gates25.timeline.eu_dpia", "gates25.timeline.ask.dpo"),
+    "labour.works_council": ("works_agreement", "gates25.timeline.works_agreement", "gates25.timeline.ask.works"),
+    "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
+    "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
+}
+
+
+def _step(rule_id: str) -> TimelineItem:
+    step_id, label, ask = _STEPS[rule_id]
+    return TimelineItem(id=step_id, label_key=label, days_low=None, days_high=None, ask_key=ask)
+
+
+def eu_dpia_step(f: Facts) -> TimelineItem:
+    return _step("pi.eu_employee_dpia")
+
+
+def works_agreement_step(f: Facts) -> TimelineItem:
+    """Said as a condition where only "EU" is named (the finding's own "if staff work in Germany"), as certain where
+    Germany is."""
+    item = _step("labour.works_council")
+    if "DE" in f.ctx.overseas_markets:
+        return item.model_copy(update={"label_key": "gates25.timeline.works_agreement_de"})
+    return item
+
+
+def mas_outsourcing_step(f: Facts) -> TimelineItem:
+    return _step("fin.mas_outsourcing")
+
+
+def id_localisation_step(f: Facts) -> TimelineItem:
+    return _step("pi.id_financial_data")
+
+
+def export_pia_step(f: Facts) -> TimelineItem:
+    """The impact assessment and the export procedure the count needs, which the first transfer waits for (PIPL
+    Art. 55(4), the finding's own words). Under the standard contract no source here gives the filing's days (the
+    CAC's 10-working-day rule on filing after signing is not among the sources read), so its length is unknown."""
+    found = duties22c_rules.export_impact_assessment(f)
+    assessment = found is not None and ".assessment." in found.title_key
+    return TimelineItem(id="export_pia", days_low=None, days_high=None, ask_key="gates25.timeline.ask.cac",
+                        label_key="gates25.timeline.export_pia" + ("_assessment" if assessment else ""))
+
