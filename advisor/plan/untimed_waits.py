@@ -48,6 +48,10 @@ def _outsourcing_step(f: Facts) -> TimelineItem | None:
     in the timeline too, where its length decides when the clock may start."""
     if not f.ctx.is_batch:
         return None
+    if f.ctx.batch_hours:  # start it now: it must be done before the job's clock starts (blind review 15, q06)
+        return TimelineItem(id="fin_outsourcing_review", label_key="gates25.timeline.outsourcing_review_clock",
+                            label_params={"deadline": f"{f.ctx.batch_hours:g}"}, days_low=None, days_high=None,
+                            ask_key="batch21.timeline.ask.compliance")
     return TimelineItem(id="fin_outsourcing_review", label_key="batch21.timeline.outsourcing_review", days_low=None,
                         days_high=None, ask_key="batch21.timeline.ask.compliance")
 
