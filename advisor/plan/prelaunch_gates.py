@@ -10,7 +10,7 @@ step is there exactly when its finding is (``untimed_waits.STEPS`` calls the sam
 
 from __future__ import annotations
 
-from advisor.plan import duties22c_rules
+from advisor.plan import duties20_rules, duties22c_rules
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import Facts
 
@@ -20,7 +20,13 @@ _STEPS = {
     "labour.works_council": ("works_agreement", "gates25.timeline.works_agreement", "gates25.timeline.ask.works"),
     "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
+    "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates25.timeline.ask.dpo"),
+    "pi.sea_markets": ("sea_check", "gates25.timeline.sea_check", "gates25.timeline.ask.sea_counsel"),
+    "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "gates25.timeline.ask.provider"),
 }
+# the API-processor finding's laws whose text sets the contract before launch (PIPL Art. 21, GDPR Art. 28); the Hong
+# Kong and Singapore variants say "bind it by contract" without a time
+_API_CONTRACT_BEFORE = {"plan.rule.pi.api_processor.title": "", "plan.rule.pi.api_processor.gdpr.title": "_gdpr"}
 
 
 def _step(rule_id: str) -> TimelineItem:
@@ -58,3 +64,23 @@ def export_pia_step(f: Facts) -> TimelineItem:
     return TimelineItem(id="export_pia", days_low=None, days_high=None, ask_key="gates25.timeline.ask.cac",
                         label_key="gates25.timeline.export_pia" + ("_assessment" if assessment else ""))
 
+
+
+def sensitive_pia_step(f: Facts) -> TimelineItem:
+    """Sensitive personal information: the impact assessment comes before processing (PIPL Art. 55), as the
+    finding says."""
+    return _step("pi.sensitive_safeguards")
+
+
+def sea_check_step(f: Facts) -> TimelineItem:
+    """Each South-East Asian market's transfer and localisation rules, checked before launch (the finding's words)."""
+    return _step("pi.sea_markets")
+
+
+def api_contract_step(f: Facts) -> TimelineItem | None:
+    """The processing contract with the API provider, where the finding sets it before launch."""
+    found = duties20_rules.api_processor(f)
+    if found is None or found.title_key not in _API_CONTRACT_BEFORE:
+        return None
+    item = _step("pi.api_processor")
+    return item.model_copy(update={"label_key": item.label_key + _API_CONTRACT_BEFORE[found.title_key]})

@@ -13,6 +13,8 @@ from advisor.plan import (  # noqa: F401 - their rules registered
     duties15_rules,
     duties16_rules,
     duties18_rules,
+    duties20_rules,
+    duties_rules,
     finance20_rules,
     prelaunch_gates,
     sectors17_rules,
@@ -64,7 +66,9 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.eu_employee_dpia": prelaunch_gates.eu_dpia_step, "labour.works_council": prelaunch_gates.works_agreement_step,
          "fin.mas_outsourcing": prelaunch_gates.mas_outsourcing_step,
          "pi.id_financial_data": prelaunch_gates.id_localisation_step,
-         "pi.export_impact_assessment": prelaunch_gates.export_pia_step}
+         "pi.export_impact_assessment": prelaunch_gates.export_pia_step,
+         "pi.sensitive_safeguards": prelaunch_gates.sensitive_pia_step, "pi.sea_markets": prelaunch_gates.sea_check_step,
+         "pi.api_processor": prelaunch_gates.api_contract_step}
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:
