@@ -11,7 +11,7 @@ step is there exactly when its finding is (``untimed_waits.STEPS`` calls the sam
 from __future__ import annotations
 
 from advisor.plan import duties20_rules, duties22c_rules
-from advisor.plan.result import TimelineItem
+from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts
 
 # the finding's rule → the step's id, its label and whom to ask how long it takes
@@ -27,6 +27,11 @@ _STEPS = {
 # the API-processor finding's laws whose text sets the contract before launch (PIPL Art. 21, GDPR Art. 28); the Hong
 # Kong and Singapore variants say "bind it by contract" without a time
 _API_CONTRACT_BEFORE = {"plan.rule.pi.api_processor.title": "", "plan.rule.pi.api_processor.gdpr.title": "_gdpr"}
+
+
+def _title_key(found: object) -> str:
+    """The finding's title key (its variant), or "" where the rule did not fire."""
+    return found.title_key if isinstance(found, Finding) else ""
 
 
 def _step(rule_id: str) -> TimelineItem:
@@ -59,8 +64,7 @@ def export_pia_step(f: Facts) -> TimelineItem:
     """The impact assessment and the export procedure the count needs, which the first transfer waits for (PIPL
     Art. 55(4), the finding's own words). Under the standard contract no source here gives the filing's days (the
     CAC's 10-working-day rule on filing after signing is not among the sources read), so its length is unknown."""
-    found = duties22c_rules.export_impact_assessment(f)
-    assessment = found is not None and ".assessment." in found.title_key
+    assessment = ".assessment." in _title_key(duties22c_rules.export_impact_assessment(f))
     return TimelineItem(id="export_pia", days_low=None, days_high=None, ask_key="gates25.timeline.ask.cac",
                         label_key="gates25.timeline.export_pia" + ("_assessment" if assessment else ""))
 
@@ -79,8 +83,8 @@ def sea_check_step(f: Facts) -> TimelineItem:
 
 def api_contract_step(f: Facts) -> TimelineItem | None:
     """The processing contract with the API provider, where the finding sets it before launch."""
-    found = duties20_rules.api_processor(f)
-    if found is None or found.title_key not in _API_CONTRACT_BEFORE:
+    title = _title_key(duties20_rules.api_processor(f))
+    if title not in _API_CONTRACT_BEFORE:
         return None
     item = _step("pi.api_processor")
-    return item.model_copy(update={"label_key": item.label_key + _API_CONTRACT_BEFORE[found.title_key]})
+    return item.model_copy(update={"label_key": item.label_key + _API_CONTRACT_BEFORE[title]})
