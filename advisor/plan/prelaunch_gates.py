@@ -10,7 +10,7 @@ step is there exactly when its finding is (``untimed_waits.STEPS`` calls the sam
 
 from __future__ import annotations
 
-from advisor.plan import duties20_rules, duties22c_rules
+from advisor.plan import duties20_rules, duties22c_rules, finance20_rules
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts
 
@@ -77,8 +77,12 @@ def sensitive_pia_step(f: Facts) -> TimelineItem:
 
 
 def sea_check_step(f: Facts) -> TimelineItem:
-    """Each South-East Asian market's transfer and localisation rules, checked before launch (the finding's words)."""
-    return _step("pi.sea_markets")
+    """Each South-East Asian market's transfer and localisation rules, checked before launch (the finding's words);
+    the other markets' where Indonesia's financial-data check is its own step (q37 named Indonesia twice)."""
+    item = _step("pi.sea_markets")
+    if finance20_rules.serves_indonesia_financial(f):
+        return item.model_copy(update={"label_key": "gates25.timeline.sea_check_others"})
+    return item
 
 
 def api_contract_step(f: Facts) -> TimelineItem | None:
