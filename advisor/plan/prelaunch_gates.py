@@ -10,7 +10,7 @@ step is there exactly when its finding is (``untimed_waits.STEPS`` calls the sam
 
 from __future__ import annotations
 
-from advisor.plan import duties20_rules, duties22c_rules, finance20_rules
+from advisor.plan import duties20_rules, duties22c_rules
 from advisor.plan.result import Finding, TimelineItem
 from advisor.plan.rule_base import Facts
 
@@ -21,7 +21,6 @@ _STEPS = {
     "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
     "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates25.timeline.ask.dpo"),
-    "pi.sea_markets": ("sea_check", "gates25.timeline.sea_check", "gates25.timeline.ask.sea_counsel"),
     "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "gates25.timeline.ask.provider"),
 }
 # the API-processor finding's laws whose text sets the contract before launch (PIPL Art. 21, GDPR Art. 28); the Hong
@@ -74,15 +73,6 @@ def sensitive_pia_step(f: Facts) -> TimelineItem:
     """Sensitive personal information: the impact assessment comes before processing (PIPL Art. 55), as the
     finding says."""
     return _step("pi.sensitive_safeguards")
-
-
-def sea_check_step(f: Facts) -> TimelineItem:
-    """Each South-East Asian market's transfer and localisation rules, checked before launch (the finding's words);
-    the other markets' where Indonesia's financial-data check is its own step (q37 named Indonesia twice)."""
-    item = _step("pi.sea_markets")
-    if finance20_rules.serves_indonesia_financial(f):
-        return item.model_copy(update={"label_key": "gates25.timeline.sea_check_others"})
-    return item
 
 
 def api_contract_step(f: Facts) -> TimelineItem | None:
