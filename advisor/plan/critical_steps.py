@@ -97,9 +97,15 @@ def _blocking(tl: Timeline) -> list[TimelineItem]:
     return [i for i in tl.items if i.blocking and i.id != _SETUP]
 
 
+# a step that need not finish before launch but is started now beside a long gate: the classified protection (等保)
+# grading of a level-2 system, filed within 30 days of going live (blind review 15, q30: "等保 should start now")
+START_NOW = {"mlps_filing": "gates25.next.other_mlps"}
+
+
 def _others(items: list[TimelineItem], gate: TimelineItem | None) -> list[Any]:
     """The other blocking steps, each with its days where known, for one list."""
-    return [{"tr": "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
+    return [{"tr": START_NOW.get(i.id) if not i.blocking else
+             "steps18.next.other_days" if i.length_known else "steps18.next.other_unknown",
              "step": {"tr": i.label_key, **i.label_params, "clause": True}, "days": i.days_in("en") if i.length_known else ""}
             for i in items if i is not gate and i.id != ASK_FIRST]  # fmt: skip
 
@@ -122,7 +128,7 @@ def _gate_step(tl: Timeline, steps: list[NextStep]) -> NextStep | None:
             return None
         return NextStep(id="waits", key="steps18.next.waits",
                         params={"steps": [{"tr": i.label_key, **i.label_params, "clause": True} for i in untimed]})
-    others = _others(items, gate)
+    others = _others(items + [i for i in tl.items if not i.blocking and i.id in START_NOW], gate)
     params: dict[str, Any] = {"step": {"tr": gate.label_key, **gate.label_params, "clause": True}, "days": gate.days_in("en"),
                               "others": {"tr": _alongside_key(gate, items), "steps": others} if others else ""}
     if gate.id in _PURCHASE:

@@ -9,7 +9,16 @@ The step is there exactly when the rule's finding is: the same rule function dec
 
 from __future__ import annotations
 
-from advisor.plan import duties16_rules, duties18_rules, sectors17_rules  # noqa: F401 - their rules registered
+from advisor.plan import (  # noqa: F401 - their rules registered
+    duties15_rules,
+    duties16_rules,
+    duties18_rules,
+    duties20_rules,
+    duties_rules,
+    finance20_rules,
+    prelaunch_gates,
+    sectors17_rules,
+)
 from advisor.plan.result import TimelineItem
 from advisor.plan.rule_base import RULES, Facts
 
@@ -41,6 +50,10 @@ def _outsourcing_step(f: Facts) -> TimelineItem | None:
     in the timeline too, where its length decides when the clock may start."""
     if not f.ctx.is_batch:
         return None
+    if f.ctx.batch_hours:  # start it now: it must be done before the job's clock starts (blind review 15, q06)
+        return TimelineItem(id="fin_outsourcing_review", label_key="gates25.timeline.outsourcing_review_clock",
+                            label_params={"deadline": f"{f.ctx.batch_hours:g}"}, days_low=None, days_high=None,
+                            ask_key="batch21.timeline.ask.compliance")
     return TimelineItem(id="fin_outsourcing_review", label_key="batch21.timeline.outsourcing_review", days_low=None,
                         days_high=None, ask_key="batch21.timeline.ask.compliance")
 
@@ -48,7 +61,14 @@ def _outsourcing_step(f: Facts) -> TimelineItem | None:
 STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_step,
          "fin.cn_it_outsourcing": _outsourcing_step,
          # s17-sectors: the education app filing, the classified protection (等保) grading and filing
-         "edu.app_filing": sectors17_rules.edu_step, "mlps.filing": sectors17_rules.mlps_step}
+         "edu.app_filing": sectors17_rules.edu_step, "mlps.filing": sectors17_rules.mlps_step,
+         # s25-gates25: what a finding sets before go-live or before the first transfer (blind review 15)
+         "pi.eu_employee_dpia": prelaunch_gates.eu_dpia_step, "labour.works_council": prelaunch_gates.works_agreement_step,
+         "fin.mas_outsourcing": prelaunch_gates.mas_outsourcing_step,
+         "pi.id_financial_data": prelaunch_gates.id_localisation_step,
+         "pi.export_impact_assessment": prelaunch_gates.export_pia_step,
+         "pi.sensitive_safeguards": prelaunch_gates.sensitive_pia_step,
+         "pi.api_processor": prelaunch_gates.api_contract_step}
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:

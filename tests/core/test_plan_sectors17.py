@@ -42,9 +42,12 @@ def test_the_minors_education_app_files_with_the_education_authority_and_waits_o
     # the launch waits on the 双减 question (paid tutoring, s20-duties20), the sector approval, the app filing and
     # (s21-duties21, tenth blind review: the app filing asks for the 等保 filing first) the level-3 grading and first
     # assessment of the classified protection scheme: each named once, under one "not before"
+    # and (s25-gates25, fifteenth blind review) the impact assessment the sensitive-information finding sets before
+    # processing (PIPL Art. 55): a duty before launch is a step of the timeline like the others
     sector, tutoring, mlps = step(r, "sector_approval"), step(r, "double_reduction_check"), step(r, "mlps_filing")
+    pia = step(r, "sensitive_pia")
     labels = (tutoring.label_in(lang, clause=True), sector.label_in(lang, clause=True), edu.label_in(lang, clause=True),
-              mlps.label_in(lang, clause=True))
+              mlps.label_in(lang, clause=True), pia.label_in(lang, clause=True))
     all_three = translate(lang, "memo.list_sep").join(labels)
     waits = translate(lang, "plan.timeline.not_before_all", steps=all_three)
     assert r.timeline.waits_text(lang) == waits

@@ -1,0 +1,125 @@
+"""A duty a finding sets before launch is a timeline step, and the launch row waits for it (issue #25, fifteenth
+blind review: q38 said "earliest launch in 1–5 days" beside its own findings that a DPIA and the works council's
+agreement come before go-live; q37 the MAS outsourcing assessment and Indonesian counsel's check; q12 the impact
+assessment and standard contract that "the first transfer waits for"; q06 the outsourcing review before a 72-hour
+job's clock; q30 the 等保 grading started beside the generative-AI filing).
+
+The findings are read by their words: every finding of every advice scenario whose English text sets a duty "before
+go-live / launch / processing / the first transfer / serving" is either gated (its step in the timeline, blocking,
+named in the launch row in both languages, the launch not earlier than the step's sourced low end) or listed in
+``NOT_A_GATE`` with the reason it is not a step of its own. A new rule that says "before launch" without either fails.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.plan.result import PlanResult, render_clause
+from advisor.plan.untimed_waits import STEPS
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
+
+BEFORE = re.compile(r"before (go-live|going live|launch|use|processing|the first transfer|serving)|assess the impact "
+                    r"first|(transfer|launch) waits for", re.I)
+# the rule → the timeline step it gates the launch with
+GATED = {"pi.eu_employee_dpia": "eu_dpia", "labour.works_council": "works_agreement",
+         "fin.mas_outsourcing": "mas_outsourcing", "pi.id_financial_data": "id_localisation",
+         "pi.export_impact_assessment": "export_pia", "pi.sensitive_safeguards": "sensitive_pia",
+"pi.api_processor": "api_contract",
+         "fin.cn_it_outsourcing": "fin_outsourcing_review", "icp.sector_preapproval": "sector_approval",
+         "fin.hkma_outsourcing": "hkma_review", "edu.app_filing": "edu_app_filing"}
+# findings that say "before launch" of something that is not a step of its own, and why
+NOT_A_GATE = {
+    "sizing.quantized": "a quality check of fp8 weights: part of the set-up and test steps",
+    "scaling.prestage_weights": "copying the weights: part of the set-up step",
+    "genai.business_signup": "a condition (if regulators read it as public), asked as a question; no step by design",
+    "genai.operating_duties": "daily duties once open (review, complaints, logs): staffing, not an approval",
+    "pi.consumer_chat_none": "asks to confirm an answer, a question among the decision-changing ones",
+    "genai.algorithm_filing": "a filed service's algorithm filing: its own confirm step where the rule plans one",
+    "mlps.filing": "level 2 is filed within 30 days of going live; level 3's assessment is its own blocking step",
+    "fin.sg_financial_advice": "a line set in the prompt and tested: part of the test steps",
+    "pi.sea_markets": "a check per market that the finding lists; as a launch step it pushed q34's memo past its page "
+                      "budget (6 pages of 5), so it stays a finding until filler there is cut (s25-gates25, left open)",
+    "genai.filing": "its own timed step (days from the facts)",
+    "icp.required": "its own timed step (days from the facts)",
+}
+SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
+LAUNCH_ROW = {"en": "| Earliest launch |", "zh_CN": "| 最早上线 |"}
+
+
+def _before_findings(r: PlanResult) -> list[str]:
+    return [f.id for f in r.findings if BEFORE.search(f.title_in("en") + " " + f.detail_in("en"))]
+
+
+def _launch_row(memo: str, lang: str) -> str:
+    [row] = [line for line in memo.splitlines() if line.startswith(LAUNCH_ROW[lang])]
+    return row
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem[:3])
+def test_every_before_launch_duty_is_a_step_or_said_why_not(path: Path) -> None:
+    r = scenario_plan(path)
+    steps = {i.id: i for i in r.timeline.items}
+    for rule_id in _before_findings(r):
+        assert rule_id in GATED or rule_id in NOT_A_GATE, f"{path.stem}: {rule_id} says 'before launch' unplanned"
+        if rule_id in GATED and rule_id in STEPS:
+            step = steps.get(GATED[rule_id])
+            assert step is not None and step.blocking, f"{path.stem}: {rule_id} has no blocking step"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem[:3])
+def test_the_launch_row_waits_for_each_gate(path: Path, lang: str) -> None:
+    """Each blocking step is in the launch row: by name where no source gives its length, by its low end where one
+    does (the launch's days never below it)."""
+    r = scenario_plan(path)
+    gated = [i for i in r.timeline.items if i.blocking and i.id in GATED.values()]
+    if not gated:
+        return
+    row = _launch_row(scenario_memo(path, lang), lang)
+    for step in gated:
+        if step.length_known:
+            assert step.days_low is not None and r.timeline.launch_days_low >= step.days_low
+        else:
+            assert render_clause(lang, step.label_key, step.label_params) in row, (path.stem, step.id, row)
+        assert not re.fullmatch(r"\| [^|]+ \| (in )?\d+–\d+( 天内| days)? \|", row), row  # never a bare "1–5 days"
+
+
+@pytest.mark.parametrize(("name", "steps"), [
+    ("q38_eu_internal_hr_assistant", {"eu_dpia", "works_agreement"}),
+    ("q37_sg_fintech_public", {"mas_outsourcing", "id_localisation"}),
+    ("q12_hk_saas_pi_contract", {"export_pia"}),
+    ("q06_l20_batch_72h_claims", {"fin_outsourcing_review"}),
+])
+def test_the_reviewed_memos_gate_their_launch(name: str, steps: set[str]) -> None:
+    """The fifteenth review's memos: these steps block, of unknown length (no source here times them), and the
+    launch is "after …", never the set-up's 1–5 days alone."""
+    r = scenario_plan(ADVICE_SCENARIOS / f"{name}.json")
+    untimed = {i.id for i in r.timeline.untimed}
+    assert steps <= untimed
+    for i in r.timeline.untimed:
+        assert i.days_low is None and i.days_high is None and i.ask_key  # never an invented number
+    for lang in ("en", "zh_CN"):
+        row = _launch_row(scenario_memo(ADVICE_SCENARIOS / f"{name}.json", lang), lang)
+        assert ("after" in row) if lang == "en" else ("须先完成" in row), row
+
+
+def test_the_batch_outsourcing_review_starts_before_the_clock() -> None:
+    r = scenario_plan(ADVICE_SCENARIOS / "q06_l20_batch_72h_claims.json")
+    [step] = [i for i in r.timeline.items if i.id == "fin_outsourcing_review"]
+    assert "72-hour clock" in step.label_in("en") and "start it now" in step.label_in("en")
+
+
+def test_the_mlps_grading_starts_beside_the_filing() -> None:
+    """q30: the level-2 等保 step does not block the launch (filed within 30 days of going live) but is started now,
+    beside the generative-AI filing that sets the date."""
+    path = ADVICE_SCENARIOS / "q30_unfiled_finetune_public_30d.json"
+    r = scenario_plan(path)
+    [mlps] = [i for i in r.timeline.items if i.id == "mlps_filing"]
+    assert not mlps.blocking
+    for lang, said in (("en", "graded now and filed within 30 days of going live"), ("zh_CN", "现在定级")):
+        start = {"en": "1. Start this now", "zh_CN": "1. 现在就启动"}[lang]  # the first next step: the gate's
+        [step_one] = [line for line in scenario_memo(path, lang).splitlines() if line.startswith(start)]
+        assert render_clause(lang, mlps.label_key, mlps.label_params) in step_one and said in step_one, step_one
