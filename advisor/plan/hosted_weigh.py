@@ -219,6 +219,10 @@ def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
         # asks the request count first (``volume_flip``)
         if hosted_kept.real_reason(f) is not None:
             return "assumed"
+    if served and hosted_assumed.reachable(f) is not None and hosted_kept.real_reason(f) is None:
+        # s25-apikept25 (review 15, q21, q22): an API the prompts may reach, served in the node's own jurisdiction
+        # class or where the users are, is priced where it is bought: a lead like one served at the node
+        return reason
     return unserved_or(f, reason)
 
 
