@@ -219,6 +219,9 @@ def start_with(f: Facts) -> StartWith | None:
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
         after = extra["near"]
+        if isinstance(after["quote"], dict) and top >= plan.low:  # s25-apikept25 (q11, q19): cheaper at every price
+            # on the volume costed, not on its high end: "costs more at every price here" said only of what holds
+            after["quote"] = {**after["quote"], "tr": "plan.apikept25.quote.volume"}
         deprecated = lead_clause(c)  # s23-apisg23: a list that marks the model deprecated, said up front (q13)
         if deprecated:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}

@@ -83,3 +83,38 @@ def test_another_model_of_the_family_is_a_quality_test_away_on_either_volume(lan
         assert r.start_with is not None and r.start_with.form == "hosted_api"
         said = r.start_with.text_in(lang)
         assert SWITCH[lang] in said and KEPT[lang] not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q11_leads_on_an_api_cheaper_at_every_price_on_the_volume_costed_and_says_where_quotes_decide(lang):
+    """q11 (its own tokens 1.6–5× the API's price): every list price is below the plan's cheapest month on the volume
+    costed, only the dearest on the volume's high end reaches it. The memo starts on the API, says only what holds
+    ("at every price on the volume costed") with the figure where the quotes decide, and page 1's "Feasible as
+    asked" says the loss on each token sold. Without the token margin (q19 made feasible) no such words."""
+    r = planned(advice_answers("q11_paid_api_b25"))
+    c = r.costs
+    assert c.hosted_api_monthly.high < c.recommended_monthly.low  # the verdict this test is about
+    assert r.start_with.form == "hosted_api" and r.start_with.reason == "lead"
+    said = r.start_with.text_in(lang)
+    assert ("on the volume costed" if lang == "en" else "按估算的用量") in said
+    assert ("at every price here" if lang == "en" else "按这些数字") not in said
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    loss = {"en": "yes, but at a loss", "zh_CN": "是，但会亏损"}[lang]
+    assert loss in page
+    assert r.finding("cost.token_margin") is not None
+    other = planned(advice_answers("q24_us_saas_rent"))
+    assert other.finding("cost.token_margin") is None
+    assert loss not in render_memo_markdown(other, lang).split("\n## ")[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q19s_closest_option_names_the_api_cheaper_at_every_list_price_with_its_high_end(lang):
+    """q19 (H100 blocked; 3 × H20 the closest option): the API cheaper at every list price on the volume costed is
+    said under the closest option with its dearest month on the high volume, never kept beside it without a reason."""
+    r = planned(advice_answers("q19_export_controlled_h100_mainland"))
+    assert not r.feasible and r.start_with.form == "hosted_api"
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    first = {"en": "A cheaper alternative to check first", "zh_CN": "先核对一个更便宜的替代方案"}[lang]
+    assert first in page and KEPT[lang] not in page
+    f = r.finding("cost.hosted_weighed")
+    assert f.params["top_amount"] in page and f.params["hosted"] in page
