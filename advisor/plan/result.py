@@ -1527,8 +1527,10 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     if alt is None:
         return ""
     volume = alt.title_key.endswith(".alternative_volume.title")  # its dearest month on the high volume said too
-    text = render(lang, "memo.apikept25.rec.alternative_volume" if volume else "memo.hosted16.rec.alternative",
-                  alt.params)
+    # its dearest month on the assumed volume's high end where there is one (q40: ¥11,054 beside a ¥5,000 budget)
+    key = "memo.apikept25.rec.alternative_volume" if volume else \
+        "memo.apikept25.rec.alternative_top" if alt.params.get("top") else "memo.hosted16.rec.alternative"
+    text = render(lang, key, alt.params)
     # where the provider processes the prompts decides whether confidential text may go there (sixth blind review,
     # q22: "the hosted-API alternative does not say where the provider sits")
     text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})

@@ -6,6 +6,9 @@
   mainland users); it applies where the prompts would cross into another class the users are not in.
 - q24 (and q10): another model's list is no reason to keep the plan: the switch is a quality test away, so the memo
   leads on the numbers with the switch said, as it does on a volume the user gave.
+- q11, q19: an API cheaper at every list price on the volume costed leads (where the quotes decide said); q11's
+  "Feasible as asked" says the loss per token sold; q19's closest option names the API.
+- q40: the API fix states its high end against the budget (within, straddles, over).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan import hosted_assumed, hosted_kept
+from advisor.plan.hosted_fix_budget import top_clause
 from advisor.plan.memo import render_memo_markdown
 from tests.core.test_api24 import facts_for
 from tests.support.planned import advice_answers, planned
@@ -118,3 +122,40 @@ def test_q19s_closest_option_names_the_api_cheaper_at_every_list_price_with_its_
     assert first in page and KEPT[lang] not in page
     f = r.finding("cost.hosted_weighed")
     assert f.params["top_amount"] in page and f.params["hosted"] in page
+
+
+def _api_fix(r):
+    return next(x for x in r.fixes if x.id == "hosted_api")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
+    """q40 (¥5,000 a month, 72B): the API fix's dearest month on the estimated volume's high end (the finding's own
+    figure) is said beside the fix, over the budget: it straddles it, the request count decides. With a budget above
+    that month (the plan still far over it) the same fix says it stays within."""
+    answers = advice_answers("q40_tiny_budget_72b")
+    r = planned(answers)
+    assert not r.feasible
+    fix = _api_fix(r)
+    budget = answers["monthly_budget"]["amount"]
+    top = r.finding("cost.hosted_weighed").params["top"]["amount"].lstrip("¥").replace(",", "")
+    assert fix.monthly_cost.low <= budget < float(top)  # the straddle this test is about
+    text = fix.text_in(lang)
+    assert f"{float(top):,.0f}" in text and f"{budget:,.0f}" in text
+    assert ("straddles the budget" if lang == "en" else "跨越预算线") in text
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    assert text in page
+    roomy = planned({**answers, "monthly_budget": {"amount": float(top) * 2, "currency": "CNY"}})
+    assert not roomy.feasible
+    said = _api_fix(roomy).text_in(lang)
+    assert ("still within your budget" if lang == "en" else "仍在") in said
+    assert ("straddles" if lang == "en" else "跨越预算线") not in said
+
+
+def test_the_fix_clause_follows_where_the_range_and_its_high_end_fall_against_the_budget():
+    """Within at the high end, low end within and high end over (straddles), over at either end; no high end, none."""
+    assert top_clause(600, 1000, 1.0, 5000, "CNY") == ""
+    assert top_clause(600, 1000, 4.0, 5000, "CNY")["tr"].endswith(".within")
+    assert top_clause(600, 1000, 11.0, 5000, "CNY")["tr"].endswith(".straddles")
+    assert top_clause(6000, 7000, 2.0, 5000, "CNY")["tr"].endswith(".over")
+    assert top_clause(600, 1000, 11.0, None, "CNY")["tr"] == "plan.apikept25.fix.top"
