@@ -7,8 +7,11 @@ a plan 20× dearer, and no reason to drop one either; what the user can confirm 
 on page 1, ``volume_flip``). So, where the volume is our estimate:
 
 - a real reason keeps the plan, and is said as the reason (never the estimate): the only priced API served from
-  another place than the node, so every prompt would go there (q12, q21, q22); no list pricing the model itself, so
-  the API means another model (q10, q24) (``real_reason``). The answers' own reasons are weighed before the volume,
+  another jurisdiction than the node's, the users not there, so every prompt would cross into it (``real_reason``).
+  Review 15 (s25-apikept25) narrowed it: Hong Kong and Singapore are one class (q12, q22), and a filed mainland API
+  for mainland users keeps their prompts at home (q21): those now lead, the place it is served said in the lead
+  (``runs_reach``); another model's list is no reason either (q10, q24): the switch is a quality test away, said in
+  the lead, as on a volume the user gave. The answers' own reasons are weighed before the volume,
   as on the user's own count (``hosted_weigh.choice``): a hard one keeps the plan whatever the volume; an ordinary
   one (a service on the team's network, a tight first-token target) does not keep a plan ten times dearer on the
   user's count, so it does not on the estimate either (q35 starts on the API, as with 2,000 requests a day);
