@@ -31,6 +31,7 @@ from advisor.plan import (
     fp8_gain,
     gpu_dearer,
     higher_precision,
+    hosted_fix_budget,
     hosted_lead,
     hosted_prices,
     hosted_weigh,
@@ -1145,6 +1146,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                       and not f.with_deadline_hours), None)
         result = adopt_replacement(result, replanned.get("other_gpus") if alone is not None else None)
     see_fixes.drop_pointer_without_fixes(result)  # "see the fixes" only where the memo has fixes to see
+    hosted_fix_budget.say_high_end(result, c.budget_amount)  # the API fix's high end against the budget (q40)
     # the critical path first: the step the launch waits for, then the decision an infeasible plan needs (issue #25)
     result.next_steps = critical_path_first(result)
     result.next_steps = better_on_quote.quote_first(result)  # the better part's quote before ordering (q17, round 14)

@@ -178,8 +178,6 @@ def start_with(f: Facts) -> StartWith | None:
         # s25-apivol25: kept for a real reason, said as the reason, never the estimate (round 14)
         why = keep_reason(f, reason)
         if why is not None and why["tr"] != hosted_assumed.keep_clause(f)["tr"]:
-            if why["tr"] == f"{hosted_kept.KEY}.why.model":  # the reason names the other model's list: said once
-                params["hosted"] = _range(hosted.low, hosted.high, f)
             kept = hosted_kept.kept_params(f, why)
             if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
                 kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
@@ -215,10 +213,15 @@ def start_with(f: Facts) -> StartWith | None:
             near = {**near, "tr": str(near["tr"]).replace("plan.hostedlead20b.", "plan.apilead21.")}
         # a priced provider serves from the lead's region here (``hosted_weigh.unserved_or``: else no API lead), so
         # the figure is a price there, said bare, and no quote from elsewhere is asked for (s22-cleanup22b)
-        extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs_clause(f),
+        # s25-apikept25: an API served in the node's jurisdiction class or where the users are: said where it runs
+        runs = hosted_kept.runs_reach(f) or runs_clause(f)
+        extra["near"] = {"tr": "plan.apilead21.after", "near": near, "runs": runs,
                          "quote": quote_clause(top, plan.low, _range(top, top, f), margin=hosted_weigh.LEAD_MARGIN,
                                                sells=sells_tokens(f), licence=needs_operating_licence(f))}
         after = extra["near"]
+        if isinstance(after["quote"], dict) and top >= plan.low:  # s25-apikept25 (q11, q19): cheaper at every price
+            # on the volume costed, not on its high end: "costs more at every price here" said only of what holds
+            after["quote"] = {**after["quote"], "tr": "plan.apikept25.quote.volume"}
         deprecated = lead_clause(c)  # s23-apisg23: a list that marks the model deprecated, said up front (q13)
         if deprecated:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": deprecated, "rest": after["quote"]}

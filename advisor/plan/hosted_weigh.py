@@ -204,6 +204,12 @@ def choice(f: Facts) -> str | None:
         return lead_or_assumed(f, "lead_terms", plan.low)
     if keeping:
         return "answers"
+    v = verdict(f)
+    if v is not None and v.kind == "volume":
+        # s25-apikept25 (review 15, q11, q19): cheaper at every list price on the volume costed, reaching the plan's
+        # cheapest month only at its dearest rate on the volume's high end: no reason to keep the plan 1.6–5× dearer;
+        # the lead names that dearest month as the figure a quote must beat
+        return lead_or_assumed(f, "lead", plan.low)
     return unserved_or(f, "close")
 
 
@@ -219,6 +225,10 @@ def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
         # asks the request count first (``volume_flip``)
         if hosted_kept.real_reason(f) is not None:
             return "assumed"
+    if served and hosted_assumed.reachable(f) is not None and hosted_kept.real_reason(f) is None:
+        # s25-apikept25 (review 15, q21, q22): an API the prompts may reach, served in the node's own jurisdiction
+        # class or where the users are, is priced where it is bought: a lead like one served at the node
+        return reason
     return unserved_or(f, reason)
 
 

@@ -1155,6 +1155,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                  steps=t("memo.list_sep").join(i.label_in(lang, clause=True) + (t("plan.timeline.step_days", days=i.days_in(lang)) if i.length_known else "")
                                                for i in steps))
         feasible = once if not budget_words.conditional(result) else f"{feasible}{t('memo.list_sep')}{once}"
+    if result.feasible and any(f.id == "cost.token_margin" for f in result.findings):
+        # s25-apikept25 (review 15, q11): "yes" beside tokens each sold below their cost read as a go
+        feasible += t("memo.apikept25.feasible_at_loss")
     rows.append((t("memo.key.feasible"), feasible))
     return [(_cell(a), _cell(b)) for a, b in rows]
 

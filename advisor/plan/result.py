@@ -1519,8 +1519,10 @@ PlanResult.model_rebuild()
 
 def alternative(findings: Sequence[Finding]) -> Finding | None:
     """The hosted API as a cheaper alternative nothing in the answers rules out (the headline says so), else None."""
-    return next((f for f in findings if f.id == "cost.hosted_weighed" and f.title_key.endswith(".alternative.title")),
-                None)
+    # s25-apikept25 (review 15, q19): cheaper at every list price on the volume costed is an alternative too; an
+    # infeasible plan's page 1 said nothing of it once the plan was no longer kept beside it
+    return next((f for f in findings if f.id == "cost.hosted_weighed"
+                 and f.title_key.endswith((".alternative.title", ".alternative_volume.title"))), None)
 
 
 def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool = False,
@@ -1534,7 +1536,11 @@ def alternative_text(findings: Sequence[Finding], lang: str, *, markdown: bool =
     alt = alternative(findings)
     if alt is None:
         return ""
-    text = render(lang, "memo.hosted16.rec.alternative", alt.params)
+    volume = alt.title_key.endswith(".alternative_volume.title")  # its dearest month on the high volume said too
+    # its dearest month on the assumed volume's high end where there is one (q40: ¥11,054 beside a ¥5,000 budget)
+    key = "memo.apikept25.rec.alternative_volume" if volume else \
+        "memo.apikept25.rec.alternative_top" if alt.params.get("top") else "memo.hosted16.rec.alternative"
+    text = render(lang, key, alt.params)
     # where the provider processes the prompts decides whether confidential text may go there (sixth blind review,
     # q22: "the hosted-API alternative does not say where the provider sits")
     text += ("" if lang == "zh_CN" else " ") + render(lang, "plan.inputs17.alternative.where", {})

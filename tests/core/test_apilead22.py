@@ -45,15 +45,19 @@ def test_no_api_figure_leads_from_a_row_that_does_not_serve_the_leads_region(nam
     r = planned(advice_answers(name))
     sw, f = r.start_with, r.finding("cost.hosted_weighed")
     served = _served(name)
-    if sw is not None and sw.form == "hosted_api":
-        assert served is not False, name  # a lead only on a row that serves its region (or the placeholder)
+    reach = hosted_assumed.reachable(facts_for(advice_answers(name)))
+    if sw is not None and sw.form == "hosted_api":  # a lead only on a row that serves its region (or the placeholder)
+        # s25-apikept25 (review 15): or on one served where the prompts may go, in the node's jurisdiction class or
+        # where the users are (q12, q21, q22: priced where it is bought)
+        assert served is not False or reach is not None, name
     if served is not False or f is None or f.title_key.endswith("ruled_out.title"):
         return
     if hosted_assumed.reachable(facts_for(advice_answers(name))) is not None:
         # s24-api24 (round 13, q12/q21/q22): a row served from where the prompts may go from the node (the
         # neighbouring region, or the mainland for a mainland company's mainland users) is weighed, never a lead on
         # the plan's estimate of the volume: "assumed" (the place it serves from named), else a quote first as before
-        assert sw is not None and sw.form == "this_plan" and sw.reason in ("assumed", "unserved", "answers"), name
+        # s25-apikept25: such a row now leads (review 15: "the reason is backwards", "compare jurisdictions")
+        assert sw is not None and (sw.form == "hosted_api" or sw.reason in ("assumed", "unserved", "answers")), name
         if sw.reason == "assumed":  # s25-apivol25: where it is served from is then the reason the plan is kept
             why = sw.params.get("why")
             assert isinstance(sw.params.get("served"), dict) or (
@@ -125,7 +129,10 @@ def test_an_unserved_api_paragraph_stays_short_with_its_facts(lang, monkeypatch)
     priced on a Singapore-served list (twelfth blind review), so the paragraph is checked on q12's Hong Kong one, no
     provider serving from there being priced: Hong Kong, whose list, the plan's month, the quote to ask for, the
     processing agreement, the onward-transfer rule. s24-api24: on q12's estimated volume the Singapore list is weighed
-    ("assumed", ``test_api24``); its figures taken as the user's own (``own_volume``) the quote is asked for."""
+    ("assumed", ``test_api24``); its figures taken as the user's own (``own_volume``) the quote is asked for.
+    s25-apikept25: the Singapore API the prompts may reach now leads (tests/core/test_apikept25.py); the unserved
+    paragraph is checked where it still runs, on the same figures with no neighbour the prompts may reach."""
+    monkeypatch.setattr(hosted_assumed, "reachable", lambda _f: None)
     r = own_volume(advice_answers("q12_hk_saas_pi_contract"), monkeypatch)
     said = r.start_with.text_in(lang)
     # q13's was 279 words / 638 characters: at most 40 % of that
@@ -148,7 +155,10 @@ def test_mainland_lists_are_named_for_after_the_filing_only_where_the_company_ca
     with a mainland entity starting offshore on mainland lists is told those filed providers serve it once it moves;
     never a company with no mainland entity (q12, q22, q43) nor a split plan whose mainland users are served there.
     s24-api24: on the plan's estimate of the volume q21's mainland API is weighed ("assumed"); the paragraph asking
-    for a quote is checked on the same figures taken as the user's own (``own_volume``)."""
+    for a quote is checked on the same figures taken as the user's own (``own_volume``). s25-apikept25: q21 now starts
+    on its filed mainland API (review 15); the paragraph is checked where it still runs: no API it may reach."""
+    if name.startswith("q21_"):
+        monkeypatch.setattr(hosted_assumed, "reachable", lambda _f: None)
     r = own_volume(advice_answers(name), monkeypatch) if name.startswith("q21_") else planned(advice_answers(name))
     sw = r.start_with
     said = sw.text_in("en") if sw is not None and sw.reason == "unserved" else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import hosted_prices, hosted_where
+from advisor.plan import hosted_assumed, hosted_prices, hosted_where
 from advisor.plan.reasons import api_moot, deciding, ruled_out
 from advisor.plan.result import PlanResult
 from tests.core.test_plan_rules import facts_for
@@ -37,7 +37,9 @@ def test_a_lead_is_said_only_where_a_priced_provider_serves_from_its_region(name
         lead = _lead(r, lang)
         if not lead:
             continue
-        assert hosted_where.mismatch(f) is None, (name, lang)
+        # s25-apikept25 (review 15, q12, q21, q22): or a row served where the prompts may go, in the node's
+        # jurisdiction class or where the users are (``hosted_assumed.reachable``): priced where it is bought
+        assert hosted_where.mismatch(f) is None or hosted_assumed.reachable(f) is not None, (name, lang)
         assert YARDSTICK[lang] not in lead and QUOTE[lang] not in lead, (name, lang, lead)
 
 
@@ -73,8 +75,12 @@ def test_an_api_served_elsewhere_names_the_transfer_under_the_nodes_law(name, la
     """Since s22-apilead22 said under the headline (the plan kept), with the figure a yardstick only."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    said = own_volume(advice_answers(name), monkeypatch).start_with.text_in("en")
-    assert "a yardstick only" in said and law in said
+    # s25-apikept25 (review 15): q12's Singapore API beside its Hong Kong node is one the prompts may reach, in the
+    # same (offshore) class: the memo leads on it, on the user's count as on the estimate, the transfer still named
+    r = own_volume(advice_answers(name), monkeypatch)
+    said = r.start_with.text_in("en")
+    assert law in said and (("a yardstick only" in said) == (r.start_with.form != "hosted_api")), name
+    assert (r.start_with.form == "hosted_api") == (name == "q12_hk_saas_pi_contract"), name
 
 
 def test_a_lead_whose_row_serves_from_its_region_says_no_yardstick(monkeypatch):

@@ -4,8 +4,9 @@ terms for confidential prompts (s25-apivol25, issue 25, round 14 of the blind re
 - "ask what decides": where the volume is the plan's estimate and the API would lead on it, page 1's first open
   question is the request count, with the volume that flips the choice in requests a day; where the user gave it,
   it is not asked;
-- "unknowns decide silently": the estimate is never the reason the plan is kept; a real reason is (q10: no list
-  prices the model; q12: the only API is served from Singapore), else the memo starts on the API (q42);
+- "unknowns decide silently": the estimate is never the reason the plan is kept; only a real reason is, else the memo
+  starts on the API (q42; since s25-apikept25 q10 and q12 too: another model's list and a Singapore API beside a
+  Hong Kong node are no reasons, tests/core/test_apikept25.py);
 - q10's must-not n3: wherever the memo suggests an API for confidential or personal data, it names the terms to get
   first (no training on inputs, retention and deletion, the processing agreement of the law, the region).
 """
@@ -116,36 +117,36 @@ def test_no_count_is_asked_where_the_budget_decides():
     assert got.open_questions[0].field == volume_flip.FIELD
 
 
-@pytest.mark.parametrize(("name", "form", "reason"), [
-    ("q10_128k_document_assistant", "this_plan", {"en": "no hosted API priced here serves Llama-3.3-70B-Instruct",
-                                                  "zh_CN": "没有任何模型 API 服务为 Llama-3.3-70B-Instruct 本身标价"}),
-    ("q12_hk_saas_pi_contract", "this_plan", {"en": "the only hosted API priced here is served from Singapore",
-                                              "zh_CN": "此处唯一有标价的模型 API 服务"}),
-    ("q42_china_market_gpus_mainland", "hosted_api", None)])
+@pytest.mark.parametrize("name", ["q10_128k_document_assistant", "q12_hk_saas_pi_contract",
+                                  "q42_china_market_gpus_mainland"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_estimate_is_never_the_reason_the_plan_is_kept(name, form, reason, lang):
-    """A real reason keeps the plan, said first as the reason; where none does, the memo starts on the API."""
+def test_the_estimate_is_never_the_reason_the_plan_is_kept(name, lang):
+    """Where nothing but the estimate keeps the plan, the memo starts on the API, never "kept because".
+
+    Re-argued in s25-apikept25 (review 15): q10 and q12 were kept for "a real reason" that was not one. q10's
+    model is priced on a close hosted model of its family (Qwen2.5-72B for Llama-3.3-70B): the switch is a quality
+    test away, said in the lead, as on a volume the user gave. q12's only API is served from Singapore beside a Hong
+    Kong node: both offshore, the prompts leave the mainland at the node either way (tests/core/test_apikept25.py).
+    So all three start on the API, the switch or the served region said inside the lead."""
     r = planned(advice_answers(name))
     sw = r.start_with
-    assert sw is not None and sw.form == form
+    assert sw is not None and sw.form == "hosted_api"
     said = sw.text_in(lang)
     assert ESTIMATE[lang] not in said and said in _page1(r, lang).replace("**", "")
-    if reason is not None:
-        kept = said.split(":", 1)[1] if lang == "en" else said.split("：", 1)[1]
-        assert kept.lstrip().startswith("it is kept because" if lang == "en" else "保留本方案，是因为")
-        assert reason[lang] in kept.split(". " if lang == "en" else "。")[0]
-        f = r.finding("cost.hosted_weighed")
-        assert f is not None and reason[lang] in f.detail_in(lang)
+    assert ("it is kept because" if lang == "en" else "保留本方案，是因为") not in said
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_api_suggested_for_confidential_client_documents_names_the_terms_first(lang):
     """q10 (round 14's must-not n3: client contracts, personal information): the paragraph that says below which
     volume an API costs less names the terms to get first: no training on the inputs, retention and deletion, the
-    entrusted-processing contract (PIPL Art. 21) and the region that processes them (its providers', the mainland)."""
+    entrusted-processing contract (PIPL Art. 21) and the region that processes them (its providers', the mainland).
+    Since s25-apikept25 q10 starts on the API (another model's list is no reason to keep the plan): the lead's words
+    for the same terms (``TERMS_LEAD``)."""
     r = planned(advice_answers("q10_128k_document_assistant"))
+    assert r.start_with.form == "hosted_api"
     said = r.start_with.text_in(lang)
-    for words in (*TERMS[lang], PIPL_21[lang], "the mainland" if lang == "en" else "大陆提供服务"):
+    for words in (*TERMS_LEAD[lang], PIPL_21[lang], "the mainland" if lang == "en" else "提示词留在境内"):
         assert words in said, words
 
 

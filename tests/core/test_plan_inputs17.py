@@ -29,15 +29,15 @@ def test_q22_no_personal_information_is_taken_as_given_and_the_api_alternative_a
     # (round 13: "the hosted API at ¥538/month is 16–35× cheaper and is not weighed beyond 'yardstick'"): on the
     # estimated volume the Singapore-served API is weighed, with where it runs and where the prompts then go
     said = r.start_with.text_in(lang)
-    # s25-apivol25: where it is served from is the reason the plan is kept, said as the reason (round 14)
-    assert r.start_with.reason == "assumed" and all(w in said for w in {
-        "en": ("served from Singapore", "every prompt would go on to Singapore"),
-        "zh_CN": ("在新加坡提供服务", "再发到新加坡")}[lang])
-    # the same figures as the user's own volume: the quote from a provider serving Hong Kong first, as before
+    # s25-apikept25 (review 15: "weak when Hong Kong is also offshore"): Singapore and Hong Kong are one class, so
+    # where it is served keeps nothing: the memo starts on it, saying where it runs and why that is no bar, on the
+    # estimate and on the user's own count alike
+    assert r.start_with.form == "hosted_api" and all(w in said for w in {
+        "en": ("served from Singapore", "both are outside the mainland"),
+        "zh_CN": ("在新加坡提供服务", "两地都在大陆境外")}[lang])
     alt = own_volume(advice_answers("q22_hk_company_telecom_only"), monkeypatch).start_with.text_in(lang)
-    for w in {"en": ("serves it from Hong Kong for a quote", "onward transfer",
-                     "which company processes and keeps the prompts"),
-              "zh_CN": ("向在香港提供该模型服务的服务商询价", "再转移", "由哪家公司处理和存放提示词")}[lang]:
+    for w in {"en": ("served from Singapore", "which company processes and keeps the prompts"),
+              "zh_CN": ("在新加坡提供服务", "由哪家公司处理和存放提示词")}[lang]:
         assert w in alt, w
     page_one = render_memo_markdown(r, lang).split("\n## ")[1]
     assert r.start_with.text_in(lang, markdown=True) in page_one

@@ -1,0 +1,161 @@
+"""The reasons a plan is kept beside a cheaper hosted API are sound (s25-apikept25, issue 25, blind review 15).
+
+- q21, q22 (and q12): "where the API is served" kept a plan only by naming another city. Jurisdictions decide, not
+  cities: a reason that cites where the API is served never applies where the node is in the same class (Hong Kong
+  and Singapore: both outside the mainland) or where the users are where the API is (a filed mainland API for
+  mainland users); it applies where the prompts would cross into another class the users are not in.
+- q24 (and q10): another model's list is no reason to keep the plan: the switch is a quality test away, so the memo
+  leads on the numbers with the switch said, as it does on a volume the user gave.
+- q11, q19: an API cheaper at every list price on the volume costed leads (where the quotes decide said); q11's
+  "Feasible as asked" says the loss per token sold; q19's closest option names the API.
+- q40: the API fix states its high end against the budget (within, straddles, over).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan import hosted_assumed, hosted_kept
+from advisor.plan.hosted_fix_budget import top_clause
+from advisor.plan.memo import render_memo_markdown
+from tests.core.test_api24 import facts_for
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+KEPT = {"en": "it is kept because", "zh_CN": "保留本方案，是因为"}
+# every scenario whose only priced API is served from another place than the node, where the prompts may go
+REACHABLE = ("q12_hk_saas_pi_contract", "q21_fast_launch_hk_rule1", "q22_hk_company_telecom_only",
+             "q25_hk_bank_retail", "q43_us_team_mainland_low_latency")
+SWITCH = {"en": "passes your quality test", "zh_CN": "质量测试"}
+
+
+@pytest.mark.parametrize("name", REACHABLE)
+def test_where_the_api_is_served_is_no_reason_in_the_same_jurisdiction_class_or_where_the_users_are(name):
+    """Each reachable API (a Hong Kong node beside a Singapore or mainland API): same class, or the users there."""
+    f = facts_for(advice_answers(name))
+    where = hosted_assumed.reachable(f)
+    assert where is not None
+    node = str(f.region)
+    same = hosted_kept.jurisdiction(where) == hosted_kept.jurisdiction(node)
+    assert same or hosted_kept.users_there(f, where)
+    assert hosted_kept.where_reason(f) is None and hosted_kept.real_reason(f) is None
+
+
+@pytest.mark.parametrize("name", REACHABLE)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_memo_keeps_a_plan_for_where_its_api_is_served(name, lang):
+    """Page 1 of none of them says the plan is kept because of where the API is served."""
+    r = planned(advice_answers(name))
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    assert KEPT[lang] not in page
+
+
+def test_a_mainland_api_for_users_outside_the_mainland_is_a_reason(monkeypatch):
+    """The other direction: q25 (a Hong Kong bank, Hong Kong users) with a mainland-served API the prompts could
+    reach: they would cross into the mainland, which the users are not in; the reason applies and says so."""
+    f = facts_for(advice_answers("q25_hk_bank_retail"))
+    assert not f.ctx.has_mainland_users
+    monkeypatch.setattr(hosted_assumed, "reachable", lambda _f: "mainland")
+    why = hosted_kept.where_reason(f)
+    assert why is not None and why["tr"] == "plan.apivol25.why.mainland"
+    assert not hosted_kept.users_there(f, "mainland")
+
+
+@pytest.mark.parametrize(("name", "where"), [("q21_fast_launch_hk_rule1", {"en": "served from the mainland",
+                                                                           "zh_CN": "在大陆提供服务"}),
+                                             ("q22_hk_company_telecom_only", {"en": "served from Singapore",
+                                                                              "zh_CN": "在新加坡提供服务"})])
+@pytest.mark.parametrize("lang", LANGS)
+def test_q21_and_q22_start_on_the_api_and_say_where_it_is_served(name, where, lang):
+    """q21's filed mainland API for mainland users, q22's Singapore API beside a Hong Kong node: the memo starts on
+    the API, names where it is served, and never "the API is served from there" (it is not)."""
+    r = planned(advice_answers(name))
+    assert r.start_with is not None and r.start_with.form == "hosted_api"
+    said = r.start_with.text_in(lang)
+    assert where[lang] in said
+    assert ("calls an API served from there" if lang == "en" else "调用在当地提供服务的 API") not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_another_model_of_the_family_is_a_quality_test_away_on_either_volume(lang):
+    """q24 (Qwen2.5-32B priced on Qwen2.5-Coder-32B / Qwen3-32B lists): on the plan's estimate and on a count the
+    user gives below the break-even, the same lead with the same switch, never "kept because"."""
+    answers = advice_answers("q24_us_saas_rent")
+    est = planned(answers)
+    given = planned({**answers, "requests_per_day": 3000})
+    for r in (est, given):
+        assert r.start_with is not None and r.start_with.form == "hosted_api"
+        said = r.start_with.text_in(lang)
+        assert SWITCH[lang] in said and KEPT[lang] not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q11_leads_on_an_api_cheaper_at_every_price_on_the_volume_costed_and_says_where_quotes_decide(lang):
+    """q11 (its own tokens 1.6–5× the API's price): every list price is below the plan's cheapest month on the volume
+    costed, only the dearest on the volume's high end reaches it. The memo starts on the API, says only what holds
+    ("at every price on the volume costed") with the figure where the quotes decide, and page 1's "Feasible as
+    asked" says the loss on each token sold. Without the token margin (q19 made feasible) no such words."""
+    r = planned(advice_answers("q11_paid_api_b25"))
+    c = r.costs
+    assert c.hosted_api_monthly.high < c.recommended_monthly.low  # the verdict this test is about
+    assert r.start_with.form == "hosted_api" and r.start_with.reason == "lead"
+    said = r.start_with.text_in(lang)
+    assert ("on the volume costed" if lang == "en" else "按估算的用量") in said
+    assert ("at every price here" if lang == "en" else "按这些数字") not in said
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    loss = {"en": "yes, but at a loss", "zh_CN": "是，但会亏损"}[lang]
+    assert loss in page
+    assert r.finding("cost.token_margin") is not None
+    other = planned(advice_answers("q24_us_saas_rent"))
+    assert other.finding("cost.token_margin") is None
+    assert loss not in render_memo_markdown(other, lang).split("\n## ")[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q19s_closest_option_names_the_api_cheaper_at_every_list_price_with_its_high_end(lang):
+    """q19 (H100 blocked; 3 × H20 the closest option): the API cheaper at every list price on the volume costed is
+    said under the closest option with its dearest month on the high volume, never kept beside it without a reason."""
+    r = planned(advice_answers("q19_export_controlled_h100_mainland"))
+    assert not r.feasible and r.start_with.form == "hosted_api"
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    first = {"en": "A cheaper alternative to check first", "zh_CN": "先核对一个更便宜的替代方案"}[lang]
+    assert first in page and KEPT[lang] not in page
+    f = r.finding("cost.hosted_weighed")
+    assert f.params["top_amount"] in page and f.params["hosted"] in page
+
+
+def _api_fix(r):
+    return next(x for x in r.fixes if x.id == "hosted_api")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_q40s_api_fix_states_its_high_end_against_the_budget(lang):
+    """q40 (¥5,000 a month, 72B): the API fix's dearest month on the estimated volume's high end (the finding's own
+    figure) is said beside the fix, over the budget: it straddles it, the request count decides. With a budget above
+    that month (the plan still far over it) the same fix says it stays within."""
+    answers = advice_answers("q40_tiny_budget_72b")
+    r = planned(answers)
+    assert not r.feasible
+    fix = _api_fix(r)
+    budget = answers["monthly_budget"]["amount"]
+    top = r.finding("cost.hosted_weighed").params["top"]["amount"].lstrip("¥").replace(",", "")
+    assert fix.monthly_cost.low <= budget < float(top)  # the straddle this test is about
+    text = fix.text_in(lang)
+    assert f"{float(top):,.0f}" in text and f"{budget:,.0f}" in text
+    assert ("straddles the budget" if lang == "en" else "跨越预算线") in text
+    page = render_memo_markdown(r, lang).split("\n## ")[1]
+    assert text in page
+    roomy = planned({**answers, "monthly_budget": {"amount": float(top) * 2, "currency": "CNY"}})
+    assert not roomy.feasible
+    said = _api_fix(roomy).text_in(lang)
+    assert ("still within your budget" if lang == "en" else "仍在") in said
+    assert ("straddles" if lang == "en" else "跨越预算线") not in said
+
+
+def test_the_fix_clause_follows_where_the_range_and_its_high_end_fall_against_the_budget():
+    """Within at the high end, low end within and high end over (straddles), over at either end; no high end, none."""
+    assert top_clause(600, 1000, 1.0, 5000, "CNY") == ""
+    assert top_clause(600, 1000, 4.0, 5000, "CNY")["tr"].endswith(".within")
+    assert top_clause(600, 1000, 11.0, 5000, "CNY")["tr"].endswith(".straddles")
+    assert top_clause(6000, 7000, 2.0, 5000, "CNY")["tr"].endswith(".over")
+    assert top_clause(600, 1000, 11.0, None, "CNY")["tr"] == "plan.apikept25.fix.top"
