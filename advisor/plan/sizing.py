@@ -369,10 +369,25 @@ def limits(ctx: Ctx, cand: Candidate, cap: int | None = None) -> EngineLimits:
     serve command lets run at once (``--max-num-seqs``); None: the engine's default (256, 1,024 on big GPUs), what
     the sizing search explores a replica with. The KV blocks stay the screen's (sized at the default cap: on a
     big GPU a lower cap leaves vLLM up to ~1 % more KV cache, so the curve errs on the short side)."""
-    engine = _engine(ctx, cand.gpu)
-    if cap is not None:
-        engine = engine.model_copy(update={"max_num_seqs": cap})
-    return engine_limits(cand.memory, engine, serving_profile(ctx), _serving_factors(ctx.engine))
+    settings, profile, factors = _engine(ctx, cand.gpu), serving_profile(ctx), _serving_factors(ctx.engine)
+    mem = cand.memory
+    key = (id(settings), id(profile), id(factors), mem.kv_tokens, mem.block_size, cap)
+    hit = _LIMITS.get(key)
+    if hit is not None and hit[0] is settings and hit[1] is profile and hit[2] is factors:
+        return hit[3]
+    engine = settings if cap is None else settings.model_copy(update={"max_num_seqs": cap})
+    made = engine_limits(mem, engine, profile, factors)
+    if len(_LIMITS) >= 4096:
+        _LIMITS.clear()
+    _LIMITS[key] = (settings, profile, factors, made)
+    return made
+
+
+# ``limits`` by what ``engine_limits`` reads: the very engine settings, profile and speed factors (all frozen; held
+# here, so no id is reused while its entry lives: a replaced profile or an edited GPU's settings is another key), the
+# memory's KV tokens and block size (ints) and the cap. A plan asks for the limits at every level it reads, simulated
+# or not (the level cache's key): two copies and a dataclass a call were ~2 % of the plan test files (#27, round 2).
+_LIMITS: dict[tuple, tuple[EngineSettings, EngineProfile, SpeedFactors, EngineLimits]] = {}
 
 
 # A level's TTFT p99 needs about 100 measured requests to mean anything; at low concurrency each request costs
