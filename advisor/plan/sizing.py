@@ -158,15 +158,45 @@ _ENGINES: dict[tuple[int, int | None, int], tuple[EngineProfile, GpuSpec, Engine
 
 def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
     """A setup's step costs as the serving engine runs them (the predictor's builder, ``engine_step_costs``)."""
-    return engine_step_costs(ctx.model, gpu, weights, kv, tp, serving_profile(ctx))
+    model, profile = ctx.model, serving_profile(ctx)
+    key = (id(model), id(gpu), id(profile), weights, kv, tp)
+    hit = _STEP_COSTS.get(key)
+    if hit is not None and hit[0] is model and hit[1] is gpu and hit[2] is profile:
+        return hit[3]
+    made = engine_step_costs(model, gpu, weights, kv, tp, profile)
+    _keep(_STEP_COSTS, key, (model, gpu, profile, made))
+    return made
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
     # as advisor calc sizes the same layout (advisor.sizing._memory): NVLink communicators included; SGLang's KV pool
     # as SGLang sizes it (a share of the memory free before loading), not vLLM's profile
-    sglang = ctx.engine == "sglang"
-    return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
+    model, sglang = ctx.model, ctx.engine == "sglang"
+    key = (id(model), id(gpu), id(engine), weights, kv, tp, ctx.max_context, sglang)
+    hit = _MEMORY.get(key)
+    if hit is not None and hit[0] is model and hit[1] is gpu and hit[2] is engine:
+        return hit[3]
+    made = estimate_memory(model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
                            nvlink=gpu.interconnect == "nvlink", vllm_profile=not sglang, sglang_pool=sglang)
+    _keep(_MEMORY, key, (model, gpu, engine, made))
+    return made
+
+
+# A setup's step costs and memory by exactly what they are made from: the very model, GPU row and engine profile or
+# settings (all frozen; held in the entry, so no id is reused while it lives: an edited GPU row, a replaced profile
+# or another model is another key) and the format, KV type, TP, context and engine kind. Neither reads the workload,
+# yet the screen (cached by workload) built them again for every new one: every test plan with new lengths or a new
+# peak, ~3 % of the plan test files (issue #27, round 2). Shared like the screen's own entries: treat as read-only.
+_STEP_COSTS: dict[tuple, tuple[Any, GpuSpec, EngineProfile, StepCostModel]] = {}
+_MEMORY: dict[tuple, tuple[Any, GpuSpec, EngineSettings, MemoryEstimate]] = {}
+KEPT_SETUPS = 4096
+
+
+def _keep(table: dict[tuple, Any], key: tuple, entry: Any) -> None:
+    with _SCREEN_LOCK:  # plans run on worker threads
+        if len(table) >= KEPT_SETUPS:
+            table.clear()
+        table[key] = entry
 
 
 def _steady(costs: StepCostModel, ctx: Ctx, c: int, chunk: int) -> tuple[float, float]:
@@ -471,6 +501,8 @@ def clear_level_cache() -> None:
     with _SCREEN_LOCK:
         _SCREEN_CACHE.clear()
         _TOKENS.clear()
+        _STEP_COSTS.clear()
+        _MEMORY.clear()
 
 
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, cap: int | None = None) -> LevelPrediction:
