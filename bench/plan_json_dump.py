@@ -5,7 +5,8 @@ Plans each advice scenario (``bench/advice_scenarios/*.json``) and each plan sce
 as ``advisor plan --json`` prints it (``advisor.cli.common.print_json``) for each language asked, one file per scenario
 and language, less its ``generated_at`` time stamp (the one field that differs between two runs). Dump before and after a change, then ``diff -r BEFORE AFTER``.
 
-Run: ``.venv/bin/python bench/plan_json_dump.py OUT_DIR [--lang en,zh_CN] [--only q12]``.
+Run: ``.venv/bin/python bench/plan_json_dump.py OUT_DIR [--lang en,zh_CN] [--only q12] [--warm]`` (``--warm``: every
+plan made once first and the caches kept, so each dumped plan reads what the others left, as in a test session).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def main() -> int:
     ap.add_argument("out", type=Path, help="folder for the JSON files (created)")
     ap.add_argument("--lang", default="en,zh_CN", help="comma-separated languages (default en,zh_CN)")
     ap.add_argument("--only", help="scenarios whose file name starts with this")
+    ap.add_argument("--warm", action="store_true",
+                    help="plan every scenario once first and keep the planner's caches (each plan then reads what the "
+                         "others left: levels, screened setups, step costs), as a test session does")
     args = ap.parse_args()
     logging.disable(logging.WARNING)
     from advisor.cli.common import _default
@@ -35,11 +39,15 @@ def main() -> int:
     from advisor.plan import answers_from_dict, make_plan, sizing
 
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in SCENARIOS:
-        if args.only and not path.stem.startswith(args.only):
-            continue
+    chosen = [p for p in SCENARIOS if not args.only or p.stem.startswith(args.only)]
+    if args.warm:
+        sizing.LEVEL_CACHE_SIZE = max(sizing.LEVEL_CACHE_SIZE, 16_384)
+        for path in chosen:
+            make_plan(answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"]))
+    for path in chosen:
         answers = answers_from_dict(json.loads(path.read_text(encoding="utf-8"))["answers"])
-        sizing.clear_level_cache()
+        if not args.warm:
+            sizing.clear_level_cache()
         result = make_plan(answers)
         for lang in args.lang.split(","):
             set_language(lang)

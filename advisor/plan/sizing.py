@@ -158,15 +158,45 @@ _ENGINES: dict[tuple[int, int | None, int], tuple[EngineProfile, GpuSpec, Engine
 
 def step_costs(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int) -> StepCostModel:
     """A setup's step costs as the serving engine runs them (the predictor's builder, ``engine_step_costs``)."""
-    return engine_step_costs(ctx.model, gpu, weights, kv, tp, serving_profile(ctx))
+    model, profile = ctx.model, serving_profile(ctx)
+    key = (id(model), id(gpu), id(profile), weights, kv, tp)
+    hit = _STEP_COSTS.get(key)
+    if hit is not None and hit[0] is model and hit[1] is gpu and hit[2] is profile:
+        return hit[3]
+    made = engine_step_costs(model, gpu, weights, kv, tp, profile)
+    _keep(_STEP_COSTS, key, (model, gpu, profile, made))
+    return made
 
 
 def _memory(ctx: Ctx, gpu: GpuSpec, weights: str, kv: str, tp: int, engine: EngineSettings) -> MemoryEstimate:
     # as advisor calc sizes the same layout (advisor.sizing._memory): NVLink communicators included; SGLang's KV pool
     # as SGLang sizes it (a share of the memory free before loading), not vLLM's profile
-    sglang = ctx.engine == "sglang"
-    return estimate_memory(ctx.model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
+    model, sglang = ctx.model, ctx.engine == "sglang"
+    key = (id(model), id(gpu), id(engine), weights, kv, tp, ctx.max_context, sglang)
+    hit = _MEMORY.get(key)
+    if hit is not None and hit[0] is model and hit[1] is gpu and hit[2] is engine:
+        return hit[3]
+    made = estimate_memory(model, get_format(weights), kv, ctx.max_context, 1, gpu.effective_memory_bytes, tp, engine,
                            nvlink=gpu.interconnect == "nvlink", vllm_profile=not sglang, sglang_pool=sglang)
+    _keep(_MEMORY, key, (model, gpu, engine, made))
+    return made
+
+
+# A setup's step costs and memory by exactly what they are made from: the very model, GPU row and engine profile or
+# settings (all frozen; held in the entry, so no id is reused while it lives: an edited GPU row, a replaced profile
+# or another model is another key) and the format, KV type, TP, context and engine kind. Neither reads the workload,
+# yet the screen (cached by workload) built them again for every new one: every test plan with new lengths or a new
+# peak, ~3 % of the plan test files (issue #27, round 2). Shared like the screen's own entries: treat as read-only.
+_STEP_COSTS: dict[tuple, tuple[Any, GpuSpec, EngineProfile, StepCostModel]] = {}
+_MEMORY: dict[tuple, tuple[Any, GpuSpec, EngineSettings, MemoryEstimate]] = {}
+KEPT_SETUPS = 4096
+
+
+def _keep(table: dict[tuple, Any], key: tuple, entry: Any) -> None:
+    with _SCREEN_LOCK:  # plans run on worker threads
+        if len(table) >= KEPT_SETUPS:
+            table.clear()
+        table[key] = entry
 
 
 def _steady(costs: StepCostModel, ctx: Ctx, c: int, chunk: int) -> tuple[float, float]:
@@ -369,10 +399,25 @@ def limits(ctx: Ctx, cand: Candidate, cap: int | None = None) -> EngineLimits:
     serve command lets run at once (``--max-num-seqs``); None: the engine's default (256, 1,024 on big GPUs), what
     the sizing search explores a replica with. The KV blocks stay the screen's (sized at the default cap: on a
     big GPU a lower cap leaves vLLM up to ~1 % more KV cache, so the curve errs on the short side)."""
-    engine = _engine(ctx, cand.gpu)
-    if cap is not None:
-        engine = engine.model_copy(update={"max_num_seqs": cap})
-    return engine_limits(cand.memory, engine, serving_profile(ctx), _serving_factors(ctx.engine))
+    settings, profile, factors = _engine(ctx, cand.gpu), serving_profile(ctx), _serving_factors(ctx.engine)
+    mem = cand.memory
+    key = (id(settings), id(profile), id(factors), mem.kv_tokens, mem.block_size, cap)
+    hit = _LIMITS.get(key)
+    if hit is not None and hit[0] is settings and hit[1] is profile and hit[2] is factors:
+        return hit[3]
+    engine = settings if cap is None else settings.model_copy(update={"max_num_seqs": cap})
+    made = engine_limits(mem, engine, profile, factors)
+    if len(_LIMITS) >= 4096:
+        _LIMITS.clear()
+    _LIMITS[key] = (settings, profile, factors, made)
+    return made
+
+
+# ``limits`` by what ``engine_limits`` reads: the very engine settings, profile and speed factors (all frozen; held
+# here, so no id is reused while its entry lives: a replaced profile or an edited GPU's settings is another key), the
+# memory's KV tokens and block size (ints) and the cap. A plan asks for the limits at every level it reads, simulated
+# or not (the level cache's key): two copies and a dataclass a call were ~2 % of the plan test files (#27, round 2).
+_LIMITS: dict[tuple, tuple[EngineSettings, EngineProfile, SpeedFactors, EngineLimits]] = {}
 
 
 # A level's TTFT p99 needs about 100 measured requests to mean anything; at low concurrency each request costs
@@ -456,6 +501,8 @@ def clear_level_cache() -> None:
     with _SCREEN_LOCK:
         _SCREEN_CACHE.clear()
         _TOKENS.clear()
+        _STEP_COSTS.clear()
+        _MEMORY.clear()
 
 
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, cap: int | None = None) -> LevelPrediction:

@@ -33,6 +33,7 @@ def caches_set_aside() -> Iterator[None]:
 
     with sizing._LEVEL_LOCK, sizing._SCREEN_LOCK:
         saved = (sizing._LEVEL_CACHE.copy(), sizing._SCREEN_CACHE.copy(), sizing._TOKENS.copy())
+        setups = (sizing._STEP_COSTS.copy(), sizing._MEMORY.copy())  # a setup's step costs and memory (kept by setup)
     sizing.clear_level_cache()
     try:
         yield
@@ -43,3 +44,5 @@ def caches_set_aside() -> Iterator[None]:
             sizing._SCREEN_CACHE.update(screened)
             # a setup screened both before and inside has two tokens: the session's keys use the old one
             sizing._TOKENS.update(tokens)
+            sizing._STEP_COSTS.update(setups[0])
+            sizing._MEMORY.update(setups[1])
