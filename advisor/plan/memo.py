@@ -688,8 +688,8 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
             "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)), "gpu": _cell(p.gpu),
             "kind": _cell(_value_text(lang, "price_kind", p.kind)),
             "price": _cell((low if low == high else f"{low}–{high}") + f" {memo_text15.price_unit(p.unit, lang)}"),
-            "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang)}]({p.url})" if p.url
-                                                   else memo_text15.price_source(p.source, lang)),
+            "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang, p.id)}]({p.url})" if p.url
+                                                   else memo_text15.price_source(p.source, lang, p.id)),
             "grade": p.grade + (" ⚠" if p.grade in ("C", "U") else "") + (" ★" if p.user_quote else ""),
         })
     return out

@@ -20,6 +20,7 @@ from advisor.plan import (
     first_token_reason,
     fp8_gain_reason,
     line_total,
+    memo_api_only,
     payback,
     rent_breakeven,
     rent_cheaper_tie,
@@ -1137,7 +1138,8 @@ def cost_mainland(f: Facts):
 
 def _weak_prices(f: Facts) -> tuple[int, int] | None:
     """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
-    rows = f.cost.costs.prices if f.cost is not None else []
+    # the rows the memo's price table shows, so the count is of the table beside it (s25-prices25, q15/q16/q27)
+    rows = memo_api_only.shown_prices(f.form, f.cost.costs) if f.cost is not None else []
     weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
     return (len(weak), len(rows)) if weak else None
 

@@ -1,0 +1,63 @@
+"""Prices the memo shows and counts (issue 25, fifteenth blind review; s25-prices25)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.i18n import translate
+from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
+
+SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
+COUNT = {"en": re.compile(r"(\d+) of (\d+) prices used are grade C or U"),
+         "zh_CN": re.compile(r"所用 (\d+) 个价格中有 (\d+) 个是 C 级或 U 级")}
+
+
+def price_table(memo: str, lang: str) -> list[list[str]]:
+    """The cells of each row of the memo's price table (none where it has no table)."""
+    head = f"| {translate(lang, 'memo.prices.offer')} |"
+    lines = memo.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(head)), None)
+    if start is None:
+        return []
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([c.strip() for c in line.strip("|").split(" | ")])
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem[:3])
+def test_weak_price_count_is_the_table_beside_it(path, lang):
+    """"5 of 5 prices are grade C or U" stood beside a price table of one row (q15, q16, q27): the count now counts
+    exactly the rows the memo's table shows, and the weak ones are those graded C or U that are no user's quote."""
+    memo = scenario_memo(path, lang)
+    said = COUNT[lang].search(memo)
+    if said is None:
+        return
+    rows = price_table(memo, lang)
+    weak = [r for r in rows if r[-1][:1] in ("C", "U") and "★" not in r[-1]]
+    total, n = (int(said.group(2)), int(said.group(1))) if lang == "en" else (int(said.group(1)), int(said.group(2)))
+    assert (n, total) == (len(weak), len(rows)), (path.stem, said.group(0), rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_hosted_api_prices_in_the_table_with_their_grade(lang):
+    """q16's plan is a hosted API priced on Qwen2.5-14B's mainland lists (grade C): its input and output list prices
+    are rows of the price table with that grade, not only a source at the end."""
+    path = ADVICE_SCENARIOS / "q16_public_chatbot_mainland_api.json"
+    if not path.exists():
+        path = next(p for p in SCENARIOS if p.stem.startswith("q16"))
+    plan = advice_plan(path.stem)
+    assert plan.deployment_form == "hosted_api"
+    api = [p for p in plan.costs.prices if p.id.startswith("api.")]
+    assert [p.id for p in api] == ["api.input", "api.output"]
+    assert {p.grade for p in api} == {"C"}
+    i, o = plan.costs.hosted_api_input_per_million, plan.costs.hosted_api_output_per_million
+    assert (api[0].low, api[0].high, api[1].low, api[1].high) == (i.low, i.high, o.low, o.high)  # CNY lists, CNY plan
+    rows = price_table(scenario_memo(path, lang), lang)
+    shown = [r for r in rows if "Qwen2.5-14B-Instruct" in r[0]]
+    assert len(shown) == 2 and all(r[-1].startswith("C") for r in shown)
