@@ -7,6 +7,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan.line_cost import price_row, tiered_monthly
 from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
 
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
@@ -61,3 +62,20 @@ def test_hosted_api_prices_in_the_table_with_their_grade(lang):
     rows = price_table(scenario_memo(path, lang), lang)
     shown = [r for r in rows if "Qwen2.5-14B-Instruct" in r[0]]
     assert len(shown) == 2 and all(r[-1].startswith("C") for r in shown)
+
+
+def test_alibaba_bandwidth_is_tiered_as_its_list_states():
+    """Alibaba Cloud's fixed bandwidth: 23 CNY a Mbps for the first 5 Mbps, 80 for each Mbps above (q32's 6 Mbps was
+    6 × 80 = 480 CNY; the list gives 5 × 23 + 1 × 80 = 195). The range's top stays 80 on every Mbps (another
+    provider's flat rate), so neither end falls as the cap grows."""
+    row = price_row("bgp", "mainland", "cloud")
+    lo, hi, tier = float(row["low"]), float(row["high"]), float(row["low_up_to_mbps"])
+    assert tiered_monthly(6, lo, hi, tier) == 5 * lo + 1 * hi
+    assert tiered_monthly(3, lo, hi, tier) == 3 * lo
+    lows = [tiered_monthly(n, lo, hi, tier) for n in range(1, 30)]
+    assert lows == sorted(lows)
+    plan = advice_plan(next(p for p in SCENARIOS if p.stem.startswith("q32")).stem)
+    lc = plan.line_cost
+    assert lc is not None and lc.mbps > tier and lc.monthly is not None
+    assert lc.monthly.low == round(tiered_monthly(lc.mbps, lo, hi, tier), 2)  # CNY plan: no conversion
+    assert lc.monthly.high == round(hi * lc.mbps, 2)
