@@ -7,6 +7,7 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan.cloud_overhead import support_applies
 from advisor.plan.line_cost import price_row, tiered_monthly
 from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
 
@@ -79,3 +80,28 @@ def test_alibaba_bandwidth_is_tiered_as_its_list_states():
     assert lc is not None and lc.mbps > tier and lc.monthly is not None
     assert lc.monthly.low == round(tiered_monthly(lc.mbps, lo, hi, tier), 2)  # CNY plan: no conversion
     assert lc.monthly.high == round(hi * lc.mbps, 2)
+
+
+@pytest.mark.parametrize("stem", ["q30", "q32"])
+def test_aws_support_share_only_on_aws_bills(stem):
+    """AWS Business Support's percentages were added to a mainland cloud's GPU bill (q30): no mainland cloud's support
+    price is sourced, so a plan renting from one carries no support share and its memo says support is not priced."""
+    plan = advice_plan(next(p for p in SCENARIOS if p.stem.startswith(stem)).stem)
+    rows = [r for r in plan.costs.prices if r.kind in ("on_demand", "reserved", "monthly")]
+    assert rows and not support_applies(rows)
+    assert [p.name for p in plan.costs.cloud_overhead_parts if p.name == "support"] == []
+    memo = scenario_memo(next(p for p in SCENARIOS if p.stem.startswith(stem)), "en")
+    assert "a support plan not priced" in memo and "AWS Business Support" not in memo
+
+
+def test_aws_support_share_kept_on_an_aws_bill():
+    """A plan rented from AWS alone keeps the support plan's share (its own provider's published tiers); one renting
+    from no AWS row carries none (two-node plans, whose top-level parts are one node's, are left out)."""
+    plans = [advice_plan(p.stem) for p in SCENARIOS]
+    rented = [(r, [x for x in r.costs.prices if x.kind in ("on_demand", "reserved", "monthly")]) for r in plans
+              if r.costs.cloud_overhead_parts]
+    aws = [r for r, rows in rented if rows and all(support_applies([x]) for x in rows)]
+    none = [r for r, rows in rented if rows and not support_applies(rows)]
+    assert aws and none
+    assert all(any(p.name == "support" for p in r.costs.cloud_overhead_parts) for r in aws)
+    assert all(all(p.name != "support" for p in r.costs.cloud_overhead_parts) for r in none)
