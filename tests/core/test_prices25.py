@@ -105,3 +105,21 @@ def test_aws_support_share_kept_on_an_aws_bill():
     assert aws and none
     assert all(any(p.name == "support" for p in r.costs.cloud_overhead_parts) for r in aws)
     assert all(all(p.name != "support" for p in r.costs.cloud_overhead_parts) for r in none)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("stem", ["q13", "q25", "q37"])
+def test_page_one_says_the_part_is_not_sold_there(stem, lang):
+    """A node priced from AWS's US row of an instance AWS does not sell in the node's region (prices.json's
+    ``not_offered``, sourced): page 1's cost says so where the figure is, once, instead of a generic "stand-in"."""
+    path = next(p for p in SCENARIOS if p.stem.startswith(stem))
+    plan = advice_plan(path.stem)
+    basis = plan.costs.price_basis
+    gone = [n for n in basis.not_offered if n.region == basis.stand_in_where] if basis is not None else []
+    if not gone:
+        pytest.skip(f"{stem} no longer priced on an instance not sold in its region")
+    memo = scenario_memo(path, lang)
+    said = translate(lang, "prices25.key.not_offered", provider=gone[0].provider, gpu=gone[0].gpu_name,
+                     instance=gone[0].instance, region=translate(lang, f"plan.region.{gone[0].region}"))
+    assert memo.count(said) == 1
+    assert translate(lang, "rows18.key.stand_in", region=translate(lang, f"plan.region.{gone[0].region}")) not in memo
