@@ -21,6 +21,7 @@ from advisor.plan import (
     fp8_gain_reason,
     line_total,
     memo_api_only,
+    one_server_option,
     payback,
     rent_breakeven,
     rent_cheaper_tie,
@@ -1080,6 +1081,10 @@ def cost_budget_straddles(f: Facts):
     if not f.budget_straddles or m is None:
         return None
     got = finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
+    one = one_server_option.option(f)
+    if one is not None:  # one server, no spare, at the same prices: the in-budget alternative said (q10, s25-prices25)
+        got = got.model_copy(update={"detail_key": "prices25.rule.cost.budget_straddles.one_server.detail",
+                                     "params": {**got.params, **one}})
     budget = f.ctx.budget_amount or 0.0
     if budget_share.part(m.low, m.high, budget) != "most":
         return got

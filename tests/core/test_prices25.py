@@ -8,8 +8,9 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan.cloud_overhead import support_applies
+from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.line_cost import price_row, tiered_monthly
-from tests.support.planned import ADVICE_SCENARIOS, advice_plan, scenario_memo
+from tests.support.planned import ADVICE_SCENARIOS, advice_plan, only_finding, scenario_memo
 
 SCENARIOS = sorted(ADVICE_SCENARIOS.glob("q*.json"))
 COUNT = {"en": re.compile(r"(\d+) of (\d+) prices used are grade C or U"),
@@ -123,3 +124,37 @@ def test_page_one_says_the_part_is_not_sold_there(stem, lang):
                      instance=gone[0].instance, region=translate(lang, f"plan.region.{gone[0].region}"))
     assert memo.count(said) == 1
     assert translate(lang, "rows18.key.stand_in", region=translate(lang, f"plan.region.{gone[0].region}")) not in memo
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_q10_shows_the_one_server_option_inside_the_budget(lang):
+    """q10 rents 2 servers of 8 H800 (4 TP4 replicas, N+1) whose month straddles the ¥150k budget; one server (2 TP4
+    replicas, no spare) carries the peak of 8 at the most a replica takes within the target (4) and costs less than
+    the budget at its low end. The budget finding says so, at the plan's own prices and factors, with what it gives
+    up; the decision (two servers, a spare for a production service) stays."""
+    plan = advice_plan(next(p for p in SCENARIOS if p.stem.startswith("q10")).stem)
+    hw, c = plan.hardware, plan.costs
+    assert (hw.replicas, hw.tp, hw.total_gpus, hw.layout.units) == (4, 4, 16, 2)
+    f = only_finding(plan, "cost.budget_straddles")
+    assert f.detail_key.endswith("one_server.detail")
+    p = f.params
+    assert (p["one_gpus"], p["one_replicas"], p["one_tp"], p["one_per"]) == (8, 2, 4, 4)
+    gpus = 8
+    line = (c.monthly_with_line.low - c.recommended_monthly.low, c.monthly_with_line.high - c.recommended_monthly.high)
+    lo = c.cloud_per_gpu_hour.low * HOURS_PER_MONTH * gpus * c.cloud_monthly_factor.low * (1 + c.cloud_overhead.low)
+    hi = c.cloud_per_gpu_hour.high * HOURS_PER_MONTH * gpus * c.cloud_monthly_factor.high * (1 + c.cloud_overhead.high)
+    assert p["one_cost"] == f"¥{lo + line[0]:,.0f}–¥{hi + line[1]:,.0f}"
+    assert lo + line[0] < c.budget_monthly < c.monthly_with_line.high
+    text = f.detail_in(lang)
+    assert p["one_cost"] in text and (("gives up the spare" in text) if lang == "en" else ("没有备用" in text))
+
+
+def test_no_one_server_option_where_one_server_cannot_carry_the_peak():
+    """The same plan with a peak of 20: two TP4 replicas on one server take at most 8 each within the target (the
+    curve's 8-request TTFT p99 is 28.3 s of the 30 s target, and the KV cache caps the replica), 16 < 20: no option."""
+    path = next(p for p in SCENARIOS if p.stem.startswith("q10"))
+    plan = advice_plan(path.stem, peak_concurrency=20)
+    sizing = only_finding(plan, "sizing.plan")
+    assert 2 * sizing.params["c_max"] < 20
+    f = plan.finding("cost.budget_straddles")
+    assert f is None or not f.detail_key.endswith("one_server.detail")
