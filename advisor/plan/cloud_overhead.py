@@ -50,6 +50,16 @@ def rented_share() -> tuple[float, float]:
     return lo, hi
 
 
+def support_applies(rows: list[Any] | None) -> bool:
+    """Whether the support plan's share (AWS Business Support's tiers) belongs on the bill: only where the GPUs are
+    rented from AWS (s25-prices25, fifteenth blind review q30: "AWS support-plan percentages applied to a Chinese
+    domestic cloud bill"). No other cloud's support price is sourced, so elsewhere it is left out and said so, never
+    borrowed. Without the rows (an older caller) it applies, as before."""
+    if rows is None:
+        return True
+    return any(".aws" in str(r.id) or str(r.offer).startswith("AWS") for r in rows)
+
+
 def no_egress_reason(c: Ctx, region: str) -> str | None:
     """Why the service's answers do not leave a cloud over the public internet billed per GB (None where they do):
     ``batch`` (a job streams nothing to users), ``private`` (reached only on a LAN or private network), ``line`` (a
@@ -104,12 +114,13 @@ def vpn_part(c: Ctx, region: str, gpu_bill: tuple[float, float], conv: float, fx
 
 
 def overhead(c: Ctx, region: str, *, tokens: float, tokens_high: float | None, gpu_bill: tuple[float, float],
-             conv: float, currency: str, fx: float = 0.0) -> tuple[RegionUplift, list[OverheadPart], str | None]:
+             conv: float, currency: str, fx: float = 0.0,
+             rows: list[Any] | None = None) -> tuple[RegionUplift, list[OverheadPart], str | None]:
     """The share on top of the GPU rate this plan pays (their sum, with the worst grade of its parts), its parts,
     and why egress is not among them (``no_egress_reason``, or ``unknown`` without tokens; None where it is).
     ``gpu_bill``: the on-demand GPU bill in USD (low, high) the egress and VPN shares are taken of; ``fx``: CNY per
     USD (a mainland VPN gateway is priced in yuan)."""
-    parts = [_part(n) for n in RENTED_PARTS]
+    parts = [_part(n) for n in RENTED_PARTS if n != "overhead_support_share" or support_applies(rows)]
     vpn = vpn_part(c, region, gpu_bill, conv, fx)
     if vpn is not None:
         parts.append(vpn)
@@ -132,4 +143,4 @@ def parts_of(costs: Any) -> list[OverheadPart]:
     return list(getattr(costs, "cloud_overhead_parts", None) or [])
 
 
-__all__ = ["egress_part", "no_egress_reason", "overhead", "parts_of", "rented_share", "vpn_part"]
+__all__ = ["egress_part", "no_egress_reason", "overhead", "parts_of", "rented_share", "support_applies", "vpn_part"]

@@ -136,7 +136,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         total, parts, costs.cloud_egress_skipped = cloud_overhead.overhead(
             ctx, inp.region, tokens=inp.tokens_per_month, tokens_high=inp.tokens_high,
             gpu_bill=(p_lo * b_gpus * hours[0], p_hi * b_gpus * hours[1]), conv=conv, currency=ctx.currency,
-            fx=fx)
+            fx=fx, rows=rows)
         ov_lo, ov_hi = total.low, total.high
         costs.cloud_overhead, costs.cloud_overhead_parts = total, parts
         costs.cloud_overhead_share = round((ov_lo + ov_hi) / 2, 2)

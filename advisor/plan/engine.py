@@ -10,6 +10,7 @@ from typing import Any
 
 from advisor import __version__
 from advisor.plan import (
+    api_price_rows,
     batch_double,
     batch_layouts,
     batch_policy,
@@ -447,6 +448,8 @@ def _budget(c: Ctx, out: costmod.CostOutcome | None, form: str, hosted: tuple[fl
         out.costs.hosted_api_input_per_million, out.costs.hosted_api_output_per_million = costmod.hosted_api_rates(conv, c)
         out.costs.hosted_api_priced_on = hosted_prices.other_model(c)  # another model's list: said (s19-prices)
         out.costs.hosted_api_served_from = hosted_where.served_from(hosted_prices.hosted_rates(c).tier)
+        if form == "hosted_api":  # the API's own list prices in the price table the memo counts (s25-prices25)
+            out.costs.prices = costmod.dedupe_rows([*out.costs.prices, *api_price_rows.rows(c)])
     monthly = _monthly_of(form, out, hosted, c)
     if not fleet.apply_chosen(c, out, form):
         forms.apply_chosen(out, form)

@@ -92,14 +92,26 @@ def line_cost(c: Ctx, line: str, form: str, chosen: Candidate | None, fx: float,
     # 5 Mbps is the range of both (another provider, or the cap split over the N+1 nodes or raised for a burst, bills
     # the high rate: q05 read "23 CNY/Mbps, optimistic"); a larger cap is the high rate alone. A row without tiers
     # (the premium lines: a range of providers' prices) is its range at any cap
+    # Above the tier the source's price is tiered, as Alibaba Cloud bills it: the first 5 Mbps at the low rate, each
+    # Mbps above at the high rate (6 Mbps: 5 × 23 + 1 × 80 = 195 CNY, not 6 × 80 = 480: fifteenth blind review q32,
+    # q36, s25-prices25); the range's top stays the high rate on every Mbps (another provider's flat rate), so the
+    # range only grows with the cap
     lo, hi = float(price["low"]), float(price["high"])
     tier = price.get("low_up_to_mbps")
-    rate_lo = lo if tier is None or billed <= float(tier) else hi
-    out.per_mbps_month = MoneyRange(low=round(rate_lo * conv, 2), high=round(hi * conv, 2))
-    out.monthly = MoneyRange(low=round(rate_lo * billed * conv, 2), high=round(hi * billed * conv, 2))
+    low = tiered_monthly(billed, lo, hi, None if tier is None else float(tier))
+    out.per_mbps_month = MoneyRange(low=round(lo * conv, 2), high=round(hi * conv, 2))
+    out.monthly = MoneyRange(low=round(low * conv, 2), high=round(hi * billed * conv, 2))
     out.source = Source(title=str(price["offer"]), url=str(price.get("url", "")), date=str(price["date"]),
                         grade=price["grade"])  # fmt: skip
     return out
 
 
-__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv"]
+def tiered_monthly(mbps: float, low_rate: float, high_rate: float, low_up_to: float | None) -> float:
+    """A month of a ``mbps`` fixed-bandwidth cap on a tiered list: ``low_rate`` a Mbps up to ``low_up_to`` Mbps,
+    ``high_rate`` for each Mbps above; a list without tiers (None) is ``low_rate`` on every Mbps."""
+    if low_up_to is None:
+        return low_rate * mbps
+    return low_rate * min(mbps, low_up_to) + high_rate * max(mbps - low_up_to, 0.0)
+
+
+__all__ = ["COLOCATED_FORMS", "PREMIUM", "colo_rate", "line_name", "line_cost", "price_row", "rate_conv", "tiered_monthly"]

@@ -692,8 +692,8 @@ def _price_rows(result: PlanResult, lang: str) -> list[dict[str, str]]:
             "offer": _cell(_offer_with_gpu(memo_text15.price_offer(p, lang), p.gpu)), "gpu": _cell(p.gpu),
             "kind": _cell(_value_text(lang, "price_kind", p.kind)),
             "price": _cell((low if low == high else f"{low}–{high}") + f" {memo_text15.price_unit(p.unit, lang)}"),
-            "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang)}]({p.url})" if p.url
-                                                   else memo_text15.price_source(p.source, lang)),
+            "date": _cell(p.date), "source": _cell(f"[{memo_text15.price_source(p.source, lang, p.id)}]({p.url})" if p.url
+                                                   else memo_text15.price_source(p.source, lang, p.id)),
             "grade": p.grade + (" ⚠" if p.grade in ("C", "U") else "") + (" ★" if p.user_quote else ""),
         })
     return out
@@ -1100,7 +1100,12 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     basis = render(lang, "plan.basis16.with_cost", {"cost": "", "basis": reserved_price.phrase(
         c, lambda r: _money(r, c.currency))})
     if c.price_basis is not None and c.price_basis.stand_in_where:  # s18-rows: a stand-in is never shown as the price
-        basis += t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
+        gone = next((n for n in c.price_basis.not_offered if n.region == c.price_basis.stand_in_where), None)
+        # the provider sells no such instance there: said on page 1, where the figure is (s25-prices25, q25/q34/q37:
+        # "a US AWS row × uplift for an instance AWS does not sell in Hong Kong", found only in section 5)
+        basis += t("prices25.key.not_offered", provider=gone.provider, gpu=gone.gpu_name, instance=gone.instance,
+                   region=t(f"plan.region.{gone.region}")) if gone is not None else \
+            t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
     basis += own_rent_verdict.page_one_clause(result, lang)  # owning about the same as renting: said (q26, s22)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named

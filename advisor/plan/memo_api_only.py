@@ -30,10 +30,23 @@ KEPT_COST_LABELS = ("memo.cost.hosted_monthly", "memo.cost.tokens", "memo.cost.f
 
 def collapsed(result: PlanResult) -> bool:
     """A hosted API's plan whose self-hosted comparison costs at least ``WIDE`` times the API's dearest month."""
-    c = result.costs
-    if result.deployment_form != "hosted_api" or c.hosted_api_monthly is None or c.cloud_monthly is None:
+    return collapsed_costs(result.deployment_form, result.costs)
+
+
+def collapsed_costs(form: str | None, c: Any) -> bool:
+    """``collapsed`` on a plan's form and cost table (the rules read them before the result is made)."""
+    if form != "hosted_api" or c.hosted_api_monthly is None or c.cloud_monthly is None:
         return False
-    return c.hosted_api_monthly.high * high_end_factor(c) * WIDE <= c.cloud_monthly.low
+    return bool(c.hosted_api_monthly.high * high_end_factor(c) * WIDE <= c.cloud_monthly.low)
+
+
+def shown_prices(form: str | None, c: Any) -> list[Any]:
+    """The price rows the memo's price table shows: all the plan used, less those of buying and running servers
+    where the self-hosted comparison is one line (``collapsed``). The count of weak prices counts these (s25-prices25,
+    q15/q16/q27: "5 of 5 prices are grade C or U" beside a table of one row)."""
+    if not collapsed_costs(form, c):
+        return list(c.prices)
+    return [row for row in c.prices if row.kind not in OWNING_PRICE_KINDS]
 
 
 def sizing_line(result: PlanResult, lang: str, money: Any) -> str:
@@ -51,6 +64,7 @@ def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) ->
     if not collapsed(result):
         return context
     kept = {translate(lang, k) for k in KEPT_COST_LABELS}
+    shown = shown_prices(result.deployment_form, result.costs)
     charts = {k: v for k, v in context["charts"].items() if k not in ("latency", "cost")}
     return {**context, "binding": "", "gpu_choice": "", "layouts": "", "hardware": [], "command": None,
             "node_commands": [], "command_by_hand": "", "command_waits": False,
@@ -58,7 +72,7 @@ def apply(context: dict[str, Any], result: PlanResult, lang: str, money: Any) ->
             "node_main_label": "", "no_curve_key": "apionly25.latency.none", "charts": charts, "cost_caption": "",
             "costs": [(k, v) for k, v in context["costs"] if k in kept],
             "prices": [p for p, row in zip(context["prices"], result.costs.prices, strict=True)
-                       if row.kind not in OWNING_PRICE_KINDS]}
+                       if row in shown]}
 
 
 def findings(found: list[Finding], result: PlanResult) -> list[Finding]:

@@ -51,6 +51,11 @@ def _count(gpus: float) -> float | int:
     return int(gpus) if gpus == int(gpus) else gpus
 
 
+def _supported(costs: Any) -> bool:
+    """The rented bill carries a support plan (AWS only, ``cloud_overhead.support_applies``)."""
+    return any(p.name == "support" for p in (getattr(costs, "cloud_overhead_parts", None) or []))
+
+
 def job_sentence(costs: Any) -> dict[str, Any] | None:
     """A ``then`` sentence of the binding constraint (``{"tr": key, …}``) that works out a batch job's priced cost
     (q29: "15,793 GPU-hours … about 100,802–269,070 CNY" read as 1.3–1.5 × the listed price with no reason)."""
@@ -60,12 +65,12 @@ def job_sentence(costs: Any) -> dict[str, Any] | None:
     if od is None or price is None or ov is None or not gpus or hours is None:
         return None
     out: dict[str, Any] = {
-        "tr": "uplift22c.job_worked", "gpus": _count(gpus),
+        "tr": "uplift22c.job_worked" if _supported(c) else "prices25.job_worked", "gpus": _count(gpus),
         "hours": _r(hours.low, hours.high),
         "price": _r(price.low, price.high), "currency": c.currency, "factor": _factor(1 + ov.low, 1 + ov.high),
         "share": f"{ov.low * 100:.0f}–{ov.high * 100:.0f}", "cost": _r(od.low, od.high), "spot": ""}
     if c.cloud_spot_monthly is not None and c.cloud_spot_factor is not None:
-        out["tr"] = "uplift22c.job_worked_spot"
+        out["tr"] = "uplift22c.job_worked_spot" if _supported(c) else "prices25.job_worked_spot"
         out["spot_factor"] = _r(c.cloud_spot_factor.low, c.cloud_spot_factor.high)
         out["spot"] = _r(c.cloud_spot_monthly.low, c.cloud_spot_monthly.high)
     return out
@@ -137,7 +142,8 @@ def node_formula(factors: dict[str, float] | None, currency: str, lang: str) -> 
               "currency": currency, "factor": _factor(1 + f["overhead_low"], 1 + f["overhead_high"]),
               "discount": _r(f["discount_low"], f["discount_high"]),
               # s22-uplift22c: what the factor is made of on this node (egress only where public traffic flows)
-              "what": translate(lang, "uplift22c.what.egress" if f.get("egress") else "uplift22c.what.rented")}
+              "what": translate(lang, ("uplift22c.what." if f.get("support", 1.0) else "prices25.what.")
+                                + ("egress" if f.get("egress") else "rented"))}
     if "burst_low" in f:  # the always-on floor reserved, the burst GPUs on demand (s19-reserve19)
         return translate(lang, "uplift22c.node_floor", burst=_r(f["burst_low"], f["burst_high"]), **params)
     on_demand = f["discount_low"] == f["discount_high"] == 1.0

@@ -44,9 +44,11 @@ def parts_text(costs: Any, lang: str) -> str:
     carries no components (an older result)."""
     parts = {p.name: p for p in parts_of(costs)}
     st, su = parts.get("storage"), parts.get("support")
-    if st is None or su is None:
+    if st is None:
         return ""
-    out = translate(lang, "uplift22c.parts.rented", storage=_pct(st.low, st.high),
+    out = translate(lang, "prices25.parts.no_support", storage=_pct(st.low, st.high),
+                    storage_src=translate(lang, "uplift22c.src.storage"), storage_date=st.date,
+                    storage_grade=st.grade) if su is None else translate(lang, "uplift22c.parts.rented", storage=_pct(st.low, st.high),
                     storage_src=translate(lang, "uplift22c.src.storage"), storage_date=st.date,
                     storage_grade=st.grade, support=_pct(su.low, su.high),
                     support_src=translate(lang, "uplift22c.src.support"), support_grade=su.grade)  # fmt: skip

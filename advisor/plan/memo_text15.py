@@ -17,6 +17,7 @@ from typing import Any
 
 from advisor.i18n import translate
 from advisor.plan import site_words
+from advisor.plan.api_price_rows import API_ROW_IDS
 from advisor.plan.gpu_names_zh import gpu_name
 from advisor.plan.token_cost_split import per_million_split, volume_split
 from advisor.resources import load_json
@@ -188,6 +189,8 @@ def _titles_zh() -> dict[str, str]:
 
 def price_offer(row: Any, lang: str) -> str:
     """A built-in price row's name in ``lang`` (a user's own quote as the user wrote it)."""
+    if str(row.id) in API_ROW_IDS:  # the hosted API's list: named in the reader's language (s25-prices25)
+        return translate(lang, f"prices25.offer.{str(row.id).split('.')[1]}", model=row.offer)
     if lang != "zh_CN" or row.user_quote:
         return str(row.offer)
     return _prices_zh()["offers"].get(row.id, str(row.offer))
@@ -195,11 +198,17 @@ def price_offer(row: Any, lang: str) -> str:
 
 def price_unit(unit: str, lang: str) -> str:
     """A price's unit in ``lang`` ("USD/GPU-hour" → "USD/卡·小时")."""
+    api = re.fullmatch(r"(\w+)/million (input|output) tokens", unit)
+    if api is not None:  # the hosted API's rows (s25-prices25)
+        return translate(lang, "prices25.unit.per_million", currency=api.group(1))
     return _prices_zh()["units"].get(unit, unit) if lang == "zh_CN" else unit
 
 
-def price_source(text: str, lang: str) -> str:
-    """A price's (or the exchange rate's) source in ``lang``."""
+def price_source(text: str, lang: str, row_id: str = "") -> str:
+    """A price's (or the exchange rate's) source in ``lang``; the hosted API's list said short (its whole title is
+    in the source list: two long titles made the table a page longer, s25-prices25)."""
+    if row_id in API_ROW_IDS:
+        return translate(lang, "prices25.source.list")
     return _prices_zh()["sources"].get(text, text) if lang == "zh_CN" else text
 
 

@@ -20,6 +20,8 @@ from advisor.plan import (
     first_token_reason,
     fp8_gain_reason,
     line_total,
+    memo_api_only,
+    one_server_option,
     payback,
     rent_breakeven,
     rent_cheaper_tie,
@@ -1083,6 +1085,10 @@ def cost_budget_straddles(f: Facts):
     if not f.budget_straddles or m is None:
         return None
     got = finding("cost.budget_straddles", budget=_money(f.ctx.budget_amount, f), cost=_range(m.low, m.high, f))
+    one = one_server_option.option(f)
+    if one is not None:  # one server, no spare, at the same prices: the in-budget alternative said (q10, s25-prices25)
+        got = got.model_copy(update={"detail_key": "prices25.rule.cost.budget_straddles.one_server.detail",
+                                     "params": {**got.params, **one}})
     budget = f.ctx.budget_amount or 0.0
     if budget_share.part(m.low, m.high, budget) != "most":
         return got
@@ -1141,7 +1147,8 @@ def cost_mainland(f: Facts):
 
 def _weak_prices(f: Facts) -> tuple[int, int] | None:
     """(grade C/U prices not quoted by the user, all prices used), or None when none is weak."""
-    rows = f.cost.costs.prices if f.cost is not None else []
+    # the rows the memo's price table shows, so the count is of the table beside it (s25-prices25, q15/q16/q27)
+    rows = memo_api_only.shown_prices(f.form, f.cost.costs) if f.cost is not None else []
     weak = [r for r in rows if r.grade in ("C", "U") and not r.user_quote]
     return (len(weak), len(rows)) if weak else None
 

@@ -175,7 +175,8 @@ def _cost_factors(c: Any, monthly: MoneyRange | None) -> dict[str, float] | None
         return None
     base = {"hours": costmod.HOURS_PER_MONTH, "price_low": price.low, "price_high": price.high,
             "overhead_low": ov.low, "overhead_high": ov.high,
-            "egress": float(any(p.name == "egress" for p in c.cloud_overhead_parts))}  # s22-uplift22c
+            "egress": float(any(p.name == "egress" for p in c.cloud_overhead_parts)),  # s22-uplift22c
+            "support": float(any(p.name == "support" for p in c.cloud_overhead_parts))}  # AWS only (s25-prices25)
     od, mf = c.cloud_on_demand_monthly, c.cloud_monthly_factor
     if od is not None and c.cloud_billed_gpus and od.low == monthly.low and od.high == monthly.high:
         return {**base, "gpus": c.cloud_billed_gpus, "discount_low": 1.0, "discount_high": 1.0}

@@ -185,8 +185,13 @@ def test_a_batch_job_at_about_the_apis_cost_weighs_it_with_the_batch_api_a_sourc
     """Round 13, q28: "the hosted API (¥2,079–3,900 for the job) costs about the same and is not weighed, nor is a
     batch-API discount". Its middle within TIE above the plan's: weighed as an overlap, kept for the answers' reason
     (a bank's highly sensitive data), the market's batch API named with the models it covers; q06's API, 30 % dearer
-    in the middle, is not weighed."""
-    r = planned(advice_answers("q28_bank_backfill_batch_48h"))
+    in the middle, is not weighed.
+
+    s25-prices25: AWS's support share is no longer put on a mainland cloud's bill, so q28's own job costs 3–10 % less
+    and its API (unchanged) is 8.7 % dearer in the middle, past TIE (5 %), and no longer weighed as an overlap. The
+    case this test is about is made with a 32-hour deadline (more GPUs at once, a dearer job): the API then 4.3 %
+    dearer in the middle, within TIE."""
+    r = planned({**advice_answers("q28_bank_backfill_batch_48h"), "batch_deadline_hours": 32})
     h, p = r.costs.hosted_api_monthly, r.costs.recommended_monthly
     assert (h.low + h.high) / 2 > (p.low + p.high) / 2  # dearer in the middle, within TIE: about the same
     f = r.finding("cost.hosted_weighed")

@@ -46,7 +46,12 @@ def test_a_rented_plans_bare_metal_pays_back_against_the_printed_rent_at_the_pow
     running_lo = c.bare_metal_power_monthly.low + c.bare_metal_colo_monthly.low + c.bare_metal_staff_monthly.low
     expected = costmod.against_rent((c.bare_metal_capex.low, c.bare_metal_capex.high), (running_lo, running_lo),
                                     (rent.low, rent.high), c.horizon_months, c.utilisation)
-    assert c.break_even_months.low == pytest.approx(expected.low, rel=0.02)
+    # s25-prices25: q14's mainland rent lost AWS's support share (not a mainland cloud's price), so its rent is
+    # 3-10 % lower and owning no longer pays back within the 24 months: the same sum, said as "beyond the horizon"
+    if expected.low is None:
+        assert c.break_even_months.low is None and c.break_even_months.reason == "beyond_horizon"
+    else:
+        assert c.break_even_months.low == pytest.approx(expected.low, rel=0.02)
     assert c.bare_metal_power_monthly.low < c.bare_metal_colo_monthly.low * 10  # sanity: a figure, not a zero
     # the months' words name the share the power was costed at: the plan's, the utilisation row's
     if c.break_even_months.reason_params.get("util") is not None:
