@@ -91,6 +91,9 @@ class CostInputs:
     # s24-ownrent24: the rent beside a purchase sized to the load (advisor.plan.rent_sized.record): its GPUs price the
     # cloud side; None where renting prices the plan's own ``gpus``
     rent: dict[str, Any] | None = None
+    # issue 25: (expected, high) share of the setup's capacity the month's tokens fill, or the measured duty
+    # (advisor.plan.usage_share); None: the load pattern's assumed share (said as an assumption)
+    usage: tuple[float, float] | None = None
 
     @property
     def rent_gpus(self) -> int:
@@ -118,7 +121,11 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     conv = fx if ctx.currency == "CNY" else 1.0
     used: list[PriceRow] = []
     horizon = ctx.duration_months
-    util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
+    # one usage figure for the power and the per-million figures (issue 25): the month's own tokens over the setup's
+    # capacity, or the measured duty; the load pattern's share only where neither is known. A fleet's other work
+    # only says which cards are free (s20-fleet20)
+    use_lo, use_hi = inp.usage if inp.usage is not None else (ctx.volume_utilisation,) * 2
+    util = use_lo
     rent_gpus = inp.rent_gpus  # the cloud side's GPUs (``costs.gpus``); the purchase counts ``inp.gpus``
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=rent_gpus,
@@ -211,12 +218,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         staff = book.find(inp.gpu, "staff")
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
-        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption), busy the plan's one
-        # utilisation (s23-util23): one share for the power shown, the monthly figure and the payback below
+        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption), busy the share the month's
+        # tokens keep the setup busy, from the estimate's low to its high end (issue 25)
         use = util
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        pw_lo, pw_hi = pw_full[0] * average_draw(use), pw_full[1] * average_draw(use)
+        pw_lo, pw_hi = pw_full[0] * average_draw(use_lo), pw_full[1] * average_draw(use_hi)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)

@@ -65,6 +65,7 @@ from advisor.plan import (
     ttft_choice,
     ttft_relaxed,
     two_nodes,
+    usage_share,
     volume_flip,
     warm_floor,
 )
@@ -666,7 +667,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
-                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented))  # fmt: skip
+                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented),
+                             usage=usage_share.of(c, cand))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
