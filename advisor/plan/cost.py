@@ -22,6 +22,10 @@ from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
 HOURS_PER_MONTH = 730.0
+# the payback's words (issue 25): against a rent billed by the hour whether the GPUs are busy or not, so no
+# utilisation in them ("after 11.5 months at 40 % utilisation" against a flat rent read as if use changed it). The
+# ``util`` parameter stays in the record for a reader of the JSON; results saved before keep their old keys.
+FLAT = "usage25.breakeven."
 
 
 def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
@@ -130,6 +134,9 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=rent_gpus,
                   utilisation_measured=ctx.duty_measured, rent_sized=inp.rent)  # fmt: skip
+    if inp.usage is not None and not ctx.duty_measured:
+        costs.usage_from_tokens = True
+        costs.usage_high = round(use_hi, 4) if use_hi > use_lo else None
     price = cloud_price(book, inp.gpu, inp.region, fx)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
@@ -324,9 +331,9 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     # never "at 0 % utilisation"
     pct = max(1, round(util * 100)) if util > 0 else 0
     if best is None:  # then worst is None too: the worst case is never better than the best
-        return BreakEven(reason="never", reason_key="plan.breakeven.months.never", reason_params={"util": pct})
+        return BreakEven(reason="never", reason_key=FLAT + "never", reason_params={"util": pct})
     if best > horizon:
-        return BreakEven(reason="beyond_horizon", reason_key="plan.breakeven.months.beyond_horizon",
+        return BreakEven(reason="beyond_horizon", reason_key=FLAT + "beyond_horizon",
                          reason_params={"util": pct, "horizon": horizon})  # fmt: skip
     low = round(best, 1)
     # where the worst case never pays back, the mid-range figure says what to expect (the best case alone read as
@@ -335,11 +342,11 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     suffix = "_mid" if mid_in is not None else ""
     if worst is None:
         return BreakEven(low=low, mid=mid_in, reason="worst_case_never",
-                         reason_key="plan.breakeven.months.worst_case_never" + suffix,
+                         reason_key=FLAT + "worst_case_never" + suffix,
                          reason_params={"util": pct, "low": low, "mid": mid_in})  # fmt: skip
     if worst > horizon:
         return BreakEven(low=low, mid=mid_in, reason="worst_case_beyond_horizon",
-                         reason_key="plan.breakeven.months.worst_case_beyond_horizon" + suffix,
+                         reason_key=FLAT + "worst_case_beyond_horizon" + suffix,
                          reason_params={"util": pct, "horizon": horizon, "low": low, "mid": mid_in})  # fmt: skip
     return BreakEven(low=low, high=round(worst, 1))
 

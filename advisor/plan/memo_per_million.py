@@ -112,6 +112,8 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         return translate(lang, "costbasis21.per_million.if_busy_first", util=util, value=value) + \
             basis_clause(costs, lang)
     busy = float(b["own_volume"]["busy"])
+    if costs.usage_from_tokens:  # the cost is at the volume's own share (issue 25): that figure, full use as floor
+        return own + note() + full_use_clause(costs, lang)
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
                          busy=busy_text(busy, lang), util=util, value=value)
@@ -123,12 +125,44 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         basis_clause(costs, lang)
 
 
+def full_use_clause(costs: Any, lang: str) -> str:
+    """"; at full use (the lowest this setup reaches, not this plan's): …": the month's cost over every token the
+    setup serves fully busy, labelled as the floor it is (issue 25); "" without a capacity basis."""
+    b = costs.per_million_basis
+    if not b:
+        return ""
+    cur, util = costs.currency, float(b["utilisation"])
+    split = memo_text15.per_million_split(costs)
+    if split is not None:  # fully busy: the same cost over 1 ÷ utilisation times the tokens
+        (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
+        return translate(lang, "usage25.per_million.full", input=_range(i_lo, i_hi, cur), output=_range(o_lo, o_hi, cur))
+    out_m, all_m = costs.cost_per_million_output_tokens, costs.cost_per_million_tokens
+    if out_m is None or all_m is None:
+        return ""
+    return translate(lang, "usage25.per_million.full_whole", output=_range(out_m.low * util, out_m.high * util, cur),
+                     all=_range(all_m.low * util, all_m.high * util, cur))
+
+
+def usage_text(costs: Any, lang: str) -> str:
+    """The share the month's tokens keep the setup busy, as a range to the estimate's high end ("about 1 %",
+    "1–3 %"; issue 25)."""
+    high = costs.usage_high
+    if high is None or round(high * 100) <= round(costs.utilisation * 100):
+        return busy_text(costs.utilisation, lang)
+    return translate(lang, "usage25.busy.range", low=f"{max(costs.utilisation * 100, 1):.0f}",
+                     high=f"{min(high, 1.0) * 100:.0f}")
+
+
 def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
     """The cost table's "Assumed GPU utilisation; horizon" value, with the share of the setup's capacity the tokens
     row fills where that is under half the utilisation (q24: 40 % assumed for a day/night load, the estimated
     volume about 1 %): two assumptions that disagree are both said, neither as fact. ``busy_said``: the per-million
     row of the same table already says that share (``volume_clause``), so it is not said twice (s21-pages21)."""
     util, months = f"{costs.utilisation * 100:.0f}", costs.horizon_months
+    if costs.usage_from_tokens:  # one usage figure (issue 25): the month's tokens over the setup's capacity
+        own = (costs.per_million_basis or {}).get("own_volume") or {}
+        return translate(lang, "usage25.cost.value_own" if own.get("answered") else "usage25.cost.value_estimated",
+                         busy=usage_text(costs, lang), months=months)
     own = (costs.per_million_basis or {}).get("own_volume")
     if busy_said or not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:
         return translate(lang, "memo4.cost.assumed_value", utilisation=util, months=months)
@@ -136,4 +170,5 @@ def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
                      busy=busy_text(float(own["busy"]), lang))
 
 
-__all__ = ["IDLE_BUSY", "basis_clause", "busy_text", "utilisation_value", "volume_clause", "with_basis"]
+__all__ = ["IDLE_BUSY", "basis_clause", "busy_text", "full_use_clause", "usage_text", "utilisation_value",
+           "volume_clause", "with_basis"]

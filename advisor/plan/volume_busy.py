@@ -56,6 +56,8 @@ def power_basis(costs: Any) -> dict[str, Any]:
     """The share the power of an owned setup's finding was computed at, as a phrase: the utilisation, or in a result
     saved by s22 the tokens row's share (``Costs.usage_busy``), said as that."""
     busy = costs.usage_busy if costs is not None else None
+    if busy is None and costs is not None and costs.usage_from_tokens:  # issue 25: at the month's tokens' share
+        return {"tr": "usage25.power.at"}
     if busy is None:
         return {"tr": "owncost22.basis.assumed"}
     return {"tr": "owncost22.basis.volume", "busy": share_phrase(busy)}
