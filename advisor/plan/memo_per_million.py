@@ -84,7 +84,8 @@ def volume_clause(costs: Any, lang: str) -> str:
     if not own:
         return ""
     cur, kind = costs.currency, "own" if own["answered"] else "estimated"
-    busy = busy_text(float(own["busy"]), lang)
+    # the one usage figure the power and the cost table state (issue 25), not a second reading of the capacity
+    busy = usage_text(costs, lang) if costs.usage_from_tokens else busy_text(float(own["busy"]), lang)
     if "input" in own and "output" in own:
         return translate(lang, f"costbasis21.per_million.{kind}", busy=busy, input=money_range(
             MoneyRange(**own["input"]), cur), output=money_range(MoneyRange(**own["output"]), cur))

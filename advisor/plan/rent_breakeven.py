@@ -59,7 +59,8 @@ def lead(costs: Any) -> dict[str, Any] | str:
     be = utilisation(costs)
     if be is None:
         return ""
-    util = round(costs.utilisation * 100)
+    # the month's tokens may keep a setup under half a percent busy (issue 25): said as 1 %, never "0 %"
+    util = max(1, round(costs.utilisation * 100)) if costs.utilisation > 0 else 0
     common = {"util": util, "months": costs.horizon_months}
     if be.low is None:
         return {"tr": "util23.rent.lead.never", **common}
