@@ -34,7 +34,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import burst_gpu, capacity_per_million, node_shapes, office_power, office_purchase, usage_share
+from advisor.plan import (
+    burst_gpu,
+    capacity_per_million,
+    node_shapes,
+    office_power,
+    office_purchase,
+    usage_share,
+)
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
