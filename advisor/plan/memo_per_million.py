@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15
+from advisor.plan import memo_text15, token_cost_split
 from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
@@ -132,12 +132,15 @@ def full_use_clause(costs: Any, lang: str) -> str:
     b = costs.per_million_basis
     if not b:
         return ""
-    cur, util = costs.currency, float(b["utilisation"])
-    split = memo_text15.per_million_split(costs)
-    if split is not None:  # fully busy: the same cost over 1 ÷ utilisation times the tokens
+    # fully busy: the month's tokens ÷ the use they make of the setup, every GPU billed all month (a rent that bills
+    # the burst replicas part of the month pays for all of them then): the same usage the cost table states
+    cur = costs.currency
+    util = costs.utilisation * (float(b["gpus"]) / float(b["billed_gpus"]) if b.get("billed_gpus") else 1.0)
+    split = token_cost_split.volume_split(costs)
+    if split is not None:
         (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
         return translate(lang, "usage25.per_million.full", input=_range(i_lo, i_hi, cur), output=_range(o_lo, o_hi, cur))
-    out_m, all_m = costs.cost_per_million_output_tokens, costs.cost_per_million_tokens
+    out_m, all_m = costs.cost_per_million_output_tokens_volume, costs.cost_per_million_tokens_volume
     if out_m is None or all_m is None:
         return ""
     return translate(lang, "usage25.per_million.full_whole", output=_range(out_m.low * util, out_m.high * util, cur),
