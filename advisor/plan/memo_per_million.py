@@ -114,7 +114,10 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
             basis_clause(costs, lang)
     busy = float(b["own_volume"]["busy"])
     if costs.usage_from_tokens:  # the cost is at the volume's own share (issue 25): that figure, full use as floor
-        return own + note() + full_use_clause(costs, lang)
+        share = costs.prefill_gpu_share
+        split = "" if share is None or "input" not in b["own_volume"] else translate(
+            lang, "usage25.per_million.split", prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
+        return own + split + note() + full_use_clause(costs, lang)
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
                          busy=busy_text(busy, lang), util=util, value=value)
