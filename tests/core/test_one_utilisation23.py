@@ -55,6 +55,11 @@ def _allowed(path: Path) -> set[float]:
     if c is None:
         return allowed
     allowed.add(round(c.utilisation * 100))
+    # issue 25 (usage25): the one usage is the month's tokens over the setup's capacity, said as a range to the
+    # estimate's high end ("1–8 % busy"; under half a percent said as 1 %): both ends are that one figure
+    allowed.add(max(1, round(c.utilisation * 100)))
+    if c.usage_high is not None:
+        allowed.add(round(c.usage_high * 100))
     for be in (c.break_even_utilisation, rent_breakeven.utilisation(c)):
         for end in (be.low, be.high) if be is not None else ():
             if end is not None:
