@@ -61,12 +61,14 @@ def lead(costs: Any) -> dict[str, Any] | str:
         return ""
     # the month's tokens may keep a setup under half a percent busy (issue 25): said as 1 %, never "0 %"
     util = max(1, round(costs.utilisation * 100)) if costs.utilisation > 0 else 0
-    common = {"util": util, "months": costs.horizon_months}
+    # the estimate's high end too, as the cost table's GPU-use row says it ("1–5 %"), not its low end alone
+    top = max(util, round(min(costs.usage_high, 1.0) * 100)) if costs.usage_from_tokens and costs.usage_high else util
+    common = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
     pre = "usage25.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."  # the share said as what it is
     if be.low is None:
         return {"tr": pre + "never", **common}
     low = payback.percent_up(be.low)
-    if util >= low:
+    if top >= low:  # "below" only where every end of the usage is below the break-even
         return ""
     if be.high is None:
         return {"tr": pre + "best_only", "low": low, **common}
