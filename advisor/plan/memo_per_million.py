@@ -115,11 +115,9 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
     busy = float(b["own_volume"]["busy"])
     if costs.usage_from_tokens:  # the cost is at the volume's own share (issue 25): that figure, full use as floor
         share = costs.prefill_gpu_share
-        # a two-node plan's split is both nodes' cost added, a different quantity from a replica's split the
-        # sizing states, and named so (memo_split_agrees; the GPU weighing says "the cost row's split adds both nodes")
-        key = "usage25.per_million.split_nodes" if b.get("nodes", 1) > 1 else "usage25.per_million.split"
-        split = "" if share is None or "input" not in b["own_volume"] else translate(
-            lang, key, prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
+        # one split per memo: a two-node plan states each node's own elsewhere (memo_split_agrees)
+        split = "" if share is None or "input" not in b["own_volume"] or b.get("nodes", 1) > 1 else translate(
+            lang, "usage25.per_million.split", prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
         return own + split + note() + full_use_clause(costs, lang)
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
