@@ -152,20 +152,24 @@ def summary(result, lang: str) -> str:
         rows.append(("", t(lang, "plan.cli.costbasis21.own_answered" if own["answered"] else
                            "plan.cli.costbasis21.own_estimated", in_low=f"{i_v['low']:,.2f}",
                            in_high=f"{i_v['high']:,.2f}", out_low=f"{o_v['low']:,.2f}", out_high=f"{o_v['high']:,.2f}",
-                           currency=c.currency, busy=f"{own['busy'] * 100:.1f}")))  # fmt: skip
+                           currency=c.currency,
+                           busy=f"{(c.utilisation if c.usage_from_tokens else own['busy']) * 100:.1f}")))  # fmt: skip
+    if c.usage_from_tokens and own:  # issue 25: that is the one figure; the capacity's would repeat it
+        split = None
     if split is not None:
         (in_lo, in_hi), (out_lo, out_hi) = split
         rows.append(("", t(lang, "plan.cli.text15.per_million_split", in_low=f"{in_lo:,.2f}", in_high=f"{in_hi:,.2f}",
                            out_low=f"{out_lo:,.2f}", out_high=f"{out_hi:,.2f}", currency=c.currency,
                            prefill=f"{(c.prefill_gpu_share or 0) * 100:.0f}")))  # fmt: skip
-    elif c.cost_per_million_output_tokens:
+    elif c.cost_per_million_output_tokens and not (c.usage_from_tokens and own):
         pm = c.cost_per_million_output_tokens
         rows.append(("", t(lang, "plan.cli.per_million", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}", currency=c.currency)))
-    if c.cost_per_million_tokens and split is None:
+    if c.cost_per_million_tokens and split is None and not (c.usage_from_tokens and own):
         pm = c.cost_per_million_tokens
         rows.append(("", t(lang, "plan.cli.per_million_all", low=f"{pm.low:,.2f}", high=f"{pm.high:,.2f}",
                            currency=c.currency)))  # fmt: skip
-    if c.per_million_basis and (split is not None or c.cost_per_million_output_tokens):
+    if c.per_million_basis and (split is not None or c.cost_per_million_output_tokens) and \
+            not (c.usage_from_tokens and own):
         b = c.per_million_basis  # what the figures divide (s20-costtoken20): the setup's capacity × utilisation
         rows.append(("", t(lang, "plan.cli.costbasis21.basis", tok_s=f"{b['output_tokens_per_s']:,.0f}",
                            util=f"{b['utilisation'] * 100:.0f}", out=f"{b['output_tokens']:,.0f}")))

@@ -90,6 +90,11 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     costs.cost_per_million_tokens_volume = costs.cost_per_million_tokens
     billed = billed_gpus(costs) if nodes == 1 else None
     share = billed / costs.gpus if billed is not None else 1.0
+    tokens = costs.output_tokens_per_month or 0
+    if costs.usage_from_tokens and tokens > 0:
+        # issue 25: the capacity's figure at the month's own tokens, so no per-token cost at another share is stated
+        # (the GPU-hours paid for ÷ what they serve fully busy; the month's tokens over it)
+        util = min(1.0, tokens / (output_tokens_per_s * share * 3600 * HOURS_PER_MONTH))
     out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
     costs.cost_per_million_output_tokens = _per_m(monthly, out)
     costs.cost_per_million_tokens = _per_m(monthly, out + inp)

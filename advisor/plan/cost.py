@@ -22,6 +22,10 @@ from advisor.plan.price_rows import region_uplift
 from advisor.plan.result import BreakEven, CostPoint, Costs, MoneyRange, PriceRow, RegionUplift
 
 HOURS_PER_MONTH = 730.0
+# the payback's words (issue 25): against a rent billed by the hour whether the GPUs are busy or not, so no
+# utilisation in them ("after 11.5 months at 40 % utilisation" against a flat rent read as if use changed it). The
+# ``util`` parameter stays in the record for a reader of the JSON; results saved before keep their old keys.
+FLAT = "usage25.breakeven."
 
 
 def _usd(row: PriceRow, fx: float) -> tuple[float, float]:
@@ -91,6 +95,9 @@ class CostInputs:
     # s24-ownrent24: the rent beside a purchase sized to the load (advisor.plan.rent_sized.record): its GPUs price the
     # cloud side; None where renting prices the plan's own ``gpus``
     rent: dict[str, Any] | None = None
+    # issue 25: (expected, high) share of the setup's capacity the month's tokens fill, or the measured duty
+    # (advisor.plan.usage_share); None: the load pattern's assumed share (said as an assumption)
+    usage: tuple[float, float] | None = None
 
     @property
     def rent_gpus(self) -> int:
@@ -118,11 +125,18 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     conv = fx if ctx.currency == "CNY" else 1.0
     used: list[PriceRow] = []
     horizon = ctx.duration_months
-    util = ctx.volume_utilisation  # this service's duty: a fleet's other work only says which cards are free (s20-fleet20)
+    # one usage figure for the power and the per-million figures (issue 25): the month's own tokens over the setup's
+    # capacity, or the measured duty; the load pattern's share only where neither is known. A fleet's other work
+    # only says which cards are free (s20-fleet20)
+    use_lo, use_hi = inp.usage if inp.usage is not None else (ctx.volume_utilisation,) * 2
+    util = use_lo
     rent_gpus = inp.rent_gpus  # the cloud side's GPUs (``costs.gpus``); the purchase counts ``inp.gpus``
     costs = Costs(currency=ctx.currency, fx_rate=fx, fx_date=str(fx_info["date"]), fx_source=str(fx_info["source"]),
                   horizon_months=horizon, utilisation=util, gpus=rent_gpus,
                   utilisation_measured=ctx.duty_measured, rent_sized=inp.rent)  # fmt: skip
+    if inp.usage is not None and not ctx.duty_measured:
+        costs.usage_from_tokens = True
+        costs.usage_high = round(use_hi, 4) if use_hi > use_lo else None
     price = cloud_price(book, inp.gpu, inp.region, fx)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
@@ -211,12 +225,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         staff = book.find(inp.gpu, "staff")
         used.extend(colo + power + staff)
         col_lo, col_hi = (kw_lo * min(r.low for r in colo), kw_hi * max(r.high for r in colo)) if colo else (0.0, 0.0)
-        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption), busy the plan's one
-        # utilisation (s23-util23): one share for the power shown, the monthly figure and the payback below
+        # average draw: idle ≈ half of full power (server_idle_draw, a stated assumption), busy the share the month's
+        # tokens keep the setup busy, from the estimate's low to its high end (issue 25)
         use = util
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        pw_lo, pw_hi = pw_full[0] * average_draw(use), pw_full[1] * average_draw(use)
+        pw_lo, pw_hi = pw_full[0] * average_draw(use_lo), pw_full[1] * average_draw(use_hi)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
@@ -317,9 +331,9 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     # never "at 0 % utilisation"
     pct = max(1, round(util * 100)) if util > 0 else 0
     if best is None:  # then worst is None too: the worst case is never better than the best
-        return BreakEven(reason="never", reason_key="plan.breakeven.months.never", reason_params={"util": pct})
+        return BreakEven(reason="never", reason_key=FLAT + "never", reason_params={"util": pct})
     if best > horizon:
-        return BreakEven(reason="beyond_horizon", reason_key="plan.breakeven.months.beyond_horizon",
+        return BreakEven(reason="beyond_horizon", reason_key=FLAT + "beyond_horizon",
                          reason_params={"util": pct, "horizon": horizon})  # fmt: skip
     low = round(best, 1)
     # where the worst case never pays back, the mid-range figure says what to expect (the best case alone read as
@@ -328,11 +342,11 @@ def _break_even_months(best: float | None, worst: float | None, horizon: int, ut
     suffix = "_mid" if mid_in is not None else ""
     if worst is None:
         return BreakEven(low=low, mid=mid_in, reason="worst_case_never",
-                         reason_key="plan.breakeven.months.worst_case_never" + suffix,
+                         reason_key=FLAT + "worst_case_never" + suffix,
                          reason_params={"util": pct, "low": low, "mid": mid_in})  # fmt: skip
     if worst > horizon:
         return BreakEven(low=low, mid=mid_in, reason="worst_case_beyond_horizon",
-                         reason_key="plan.breakeven.months.worst_case_beyond_horizon" + suffix,
+                         reason_key=FLAT + "worst_case_beyond_horizon" + suffix,
                          reason_params={"util": pct, "horizon": horizon, "low": low, "mid": mid_in})  # fmt: skip
     return BreakEven(low=low, high=round(worst, 1))
 

@@ -67,6 +67,7 @@ from advisor.plan import (
     ttft_choice,
     ttft_relaxed,
     two_nodes,
+    usage_share,
     volume_flip,
     warm_floor,
 )
@@ -670,7 +671,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
-                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented))  # fmt: skip
+                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented),
+                             usage=usage_share.of(c, cand))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))
@@ -997,11 +999,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
         verify=lambda k: _verify_laid_out(c, k, region, book)[2], cost_of=lambda k: _cost_of(c, k, region, book),
         budget_of=lambda o: _budget(c, o, form, hosted))
     hardware, capacity, curve = _hardware_capacity(sized, chosen, sim_ttft, sim_tpot, meets)
-    # One utilisation for every cost figure (s23-util23, blind review 12b): the power, the payback and the per-million
-    # figures stay at the load pattern's share (or the measured duty). They used to be costed again at the share of the
-    # setup's token capacity the tokens row fills (s22-owncost22), which the memo then called "1 % busy" beside the
-    # utilisation row's 40 %. That share is how full the batches are, not the hours the GPUs run (a replica serving a
-    # few requests runs its kernels, and draws power, nearly as long as a full batch), so it is said as capacity.
+    # One usage figure for every cost figure (issue 25, usage_share): the power and the per-million figures are at the
+    # share of the setup's capacity the month's own tokens fill (or the measured duty), set when each setup is costed
     if chosen is not None and out is not None:  # s22-premium22: the budget judged on the total with a priced line
         judged = line_total.judge(out.costs, line_cost(sized, line, form, chosen, fx, region), form, c.budget_amount)
         if judged is not None:

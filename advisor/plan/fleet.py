@@ -39,6 +39,7 @@ from advisor.plan import (
     hybrid,
     node_shapes,
     spare_policy,
+    usage_share,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.capacity import claimed_capacity, serving_replicas
@@ -321,10 +322,11 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     gpu, tdp, unit = cand.gpu.id, cand.gpu.tdp_watts, forms.purchase_unit(cand.gpu)
     budget = forms.capex_budget_usd(c, fx)
     form = "on_premises" if use.office else "bare_metal"
+    usage = usage_share.of(c, cand)  # the share the month's tokens keep it busy (issue 25), as the plan's own costs
 
     def owned(run_gpus: int, bought: int, form_: str, **kw: Any) -> forms.Owned | None:
         running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_,
-                             budget_usd=budget, purchase_unit=unit, **kw)  # fmt: skip
+                             budget_usd=budget, purchase_unit=unit, usage=usage, **kw)  # fmt: skip
         purchase = forms._own(c, book, fx, conv, gpu, tdp, bought, office=use.office, form=form_,
                               purchase_unit=unit) if bought else None  # fmt: skip
         if running is None or (bought and purchase is None):

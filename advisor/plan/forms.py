@@ -34,7 +34,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.plan import burst_gpu, capacity_per_million, node_shapes, office_power, office_purchase
+from advisor.plan import (
+    burst_gpu,
+    capacity_per_million,
+    node_shapes,
+    office_power,
+    office_purchase,
+    usage_share,
+)
 from advisor.plan import cost as costmod
 from advisor.plan import gpu_choice as gchoice
 from advisor.plan import hybrid as hybrid_split
@@ -102,7 +109,8 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
-         purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None) -> Owned | None:
+         purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None,
+         usage: tuple[float, float] | None = None) -> Owned | None:
     """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
     capex_rows = book.find(gpu, "capex")
     unit = _span(capex_rows, fx)
@@ -117,9 +125,11 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
     idle = office_power.idle_draw(c, gpus, premises=office)
-    # busy the service's own duty (s20-fleet20: not a fleet's other work), idle the rest at the machine's own idle
-    # share (pages20: an office box is not a server)
-    draw = office_power.average_draw(c, gpus, premises=office, utilisation=c.volume_utilisation)
+    # busy the share the month's tokens fill (``usage``, issue 25: usage_share) or the service's own duty (s20-fleet20:
+    # not a fleet's other work), idle the rest at the machine's own idle share (pages20: an office box is not a server)
+    use_lo, use_hi = usage if usage is not None else (c.volume_utilisation,) * 2
+    draw = (office_power.average_draw(c, gpus, premises=office, utilisation=use_lo)[0],
+            office_power.average_draw(c, gpus, premises=office, utilisation=use_hi)[1])
     kwh = (kw[0] * pue[0] * draw[0] * costmod.HOURS_PER_MONTH, kw[1] * pue[1] * draw[1] * costmod.HOURS_PER_MONTH)
     power_rows = book.find(gpu, "power")
     rows += power_rows
@@ -221,7 +231,7 @@ def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: fl
     office = c.internal_only
     return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office,
                 form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
-                purchase_unit=purchase_unit(cand.gpu), servers=lay.units)  # fmt: skip
+                purchase_unit=purchase_unit(cand.gpu), servers=lay.units, usage=usage_share.of(c, cand))  # fmt: skip
 
 
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
@@ -248,7 +258,8 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
         if rented is not None:
             hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid",
                           burst=burst_gpu.monthly(rented, c.burst_share), burst_gpus=rented.count, budget_usd=budget,
-                          purchase_unit=unit, rented=burst_gpu.fields(rented))  # fmt: skip
+                          purchase_unit=unit, rented=burst_gpu.fields(rented),
+                          usage=usage_share.carried(c, cand, owned_gpus))  # fmt: skip
             if hybrid is not None:
                 out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + rented.rows})
     return out

@@ -35,6 +35,7 @@ from advisor.plan import (
     hosted_prices,
     hosted_unserved,
     hosted_where,
+    token_cost_split,
     token_margin,
 )
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
@@ -494,8 +495,10 @@ def cost_token_margin(f: Facts) -> Finding | None:
     model: tokens sold at the market price are sold at a loss unless utilisation rises."""
     if not sells_tokens(f) or f.form == "hosted_api" or f.chosen is None or f.cost is None:
         return None
-    split = _own_split(f)
     costs = f.cost.costs
+    # at the month's own tokens where the cost table's use is theirs (issue 25): the figures the table gives first
+    volume = costs.usage_from_tokens and token_cost_split.volume_split(costs) is not None
+    split = token_cost_split.volume_split(costs) if volume else _own_split(f)
     i, o = costs.hosted_api_input_per_million, costs.hosted_api_output_per_million
     if split is None or i is None or o is None:
         return None
@@ -506,7 +509,10 @@ def cost_token_margin(f: Facts) -> Finding | None:
     # each ratio from the ranges' ends, input and output apart, and the price it rests on named (s19-cost19, q11);
     # on the cost table's basis, the setup's capacity × utilisation, said with its throughput (s20-costtoken20)
     basis = costs.per_million_basis
-    at = {"variant": "capacity", "tok_s": {"tr": "memo.unit.tok_s", "n": f"{basis['output_tokens_per_s']:,.0f}"}} if basis else \
+    at = {"variant": "volume", "busy": {"tr": "usage25.busy.range", "low": f"{max(costs.utilisation * 100, 1):.0f}",
+                                        "high": f"{min(costs.usage_high or costs.utilisation, 1.0) * 100:.0f}"}} \
+        if volume else \
+        {"variant": "capacity", "tok_s": {"tr": "memo.unit.tok_s", "n": f"{basis['output_tokens_per_s']:,.0f}"}} if basis else \
         {"variant": "ranges"}
     return sized_hosted_sources(finding(
         "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),

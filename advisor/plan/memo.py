@@ -563,7 +563,8 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         busy_said = per_million != "—" and bool(memo_per_million.volume_clause(c, lang)) and \
             not office_token_rows.drops_per_million(result)
         value = memo_per_million.utilisation_value(c, lang, busy_said=busy_said)
-        rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else "memo4.cost.assumed"),
+        rows.append((t("memo.consist20.cost.measured" if c.utilisation_measured else
+                       "usage25.cost.label" if c.usage_from_tokens else "memo4.cost.assumed"),
                      memo_lead_once.utilisation_value(result, lang, value)))
     if memo_rows_needed.fx_row_needed(result):  # not under a memo of US dollars only (s23-pages23)
         rows.append((t("memo.cost.fx"), t("memo.cost.fx_value", rate=f"{c.fx_rate:.2f}", date=c.fx_date,

@@ -8,7 +8,7 @@ from typing import Any
 from advisor.i18n import translate
 from advisor.plan import capex_unknown, memo_text15, staff_words, volume_busy
 from advisor.plan.burst_gpu import rented_of
-from advisor.plan.memo_per_million import busy_text
+from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
 from advisor.plan.money_text import round_money as _round_money
 from advisor.plan.result import OwnedFormCost, PlanResult
@@ -141,6 +141,9 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                  idle=_pct(o.idle_draw.low, o.idle_draw.high),
                  busy=busy_text(result.costs.usage_busy, lang))
+    if result.costs.usage_from_tokens:  # at the share the month's tokens fill, as a range (issue 25)
+        return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
+                 idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import memo_text15
+from advisor.plan import memo_text15, token_cost_split
 from advisor.plan.money_text import about, money_range, number_text
 from advisor.plan.result import MoneyRange
 
@@ -84,7 +84,8 @@ def volume_clause(costs: Any, lang: str) -> str:
     if not own:
         return ""
     cur, kind = costs.currency, "own" if own["answered"] else "estimated"
-    busy = busy_text(float(own["busy"]), lang)
+    # the one usage figure the power and the cost table state (issue 25), not a second reading of the capacity
+    busy = usage_text(costs, lang) if costs.usage_from_tokens else busy_text(float(own["busy"]), lang)
     if "input" in own and "output" in own:
         return translate(lang, f"costbasis21.per_million.{kind}", busy=busy, input=money_range(
             MoneyRange(**own["input"]), cur), output=money_range(MoneyRange(**own["output"]), cur))
@@ -112,6 +113,12 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         return translate(lang, "costbasis21.per_million.if_busy_first", util=util, value=value) + \
             basis_clause(costs, lang)
     busy = float(b["own_volume"]["busy"])
+    if costs.usage_from_tokens:  # the cost is at the volume's own share (issue 25): that figure, full use as floor
+        share = costs.prefill_gpu_share
+        # one split per memo: a two-node plan states each node's own elsewhere (memo_split_agrees)
+        split = "" if share is None or "input" not in b["own_volume"] or b.get("nodes", 1) > 1 else translate(
+            lang, "usage25.per_million.split", prefill=f"{share * 100:.0f}", decode=f"{(1 - share) * 100:.0f}")
+        return own + split + note() + full_use_clause(costs, lang)
     if busy < IDLE_BUSY:  # the month costs the same whatever the tokens: the assumed share's figure, in one line
         return translate(lang, f"lead22.per_million.idle_{'own' if b['own_volume']['answered'] else 'estimated'}",
                          busy=busy_text(busy, lang), util=util, value=value)
@@ -123,12 +130,47 @@ def with_basis(value: str, costs: Any, lang: str, note: Callable[[], str]) -> st
         basis_clause(costs, lang)
 
 
+def full_use_clause(costs: Any, lang: str) -> str:
+    """"; at full use (the lowest this setup reaches, not this plan's): …": the month's cost over every token the
+    setup serves fully busy, labelled as the floor it is (issue 25); "" without a capacity basis."""
+    b = costs.per_million_basis
+    if not b:
+        return ""
+    # fully busy: the month's tokens ÷ the use they make of the setup, every GPU billed all month (a rent that bills
+    # the burst replicas part of the month pays for all of them then): the same usage the cost table states
+    cur = costs.currency
+    util = costs.utilisation * (float(b["gpus"]) / float(b["billed_gpus"]) if b.get("billed_gpus") else 1.0)
+    split = token_cost_split.volume_split(costs)
+    if split is not None:
+        (i_lo, i_hi), (o_lo, o_hi) = _scaled(split, util)
+        return translate(lang, "usage25.per_million.full", input=_range(i_lo, i_hi, cur), output=_range(o_lo, o_hi, cur))
+    out_m, all_m = costs.cost_per_million_output_tokens_volume, costs.cost_per_million_tokens_volume
+    if out_m is None or all_m is None:
+        return ""
+    return translate(lang, "usage25.per_million.full_whole", output=_range(out_m.low * util, out_m.high * util, cur),
+                     all=_range(all_m.low * util, all_m.high * util, cur))
+
+
+def usage_text(costs: Any, lang: str) -> str:
+    """The share the month's tokens keep the setup busy, as a range to the estimate's high end ("about 1 %",
+    "1–3 %"; issue 25)."""
+    high = costs.usage_high
+    if high is None or round(high * 100) <= round(costs.utilisation * 100):
+        return busy_text(costs.utilisation, lang)
+    return translate(lang, "usage25.busy.range", low=f"{max(costs.utilisation * 100, 1):.0f}",
+                     high=f"{min(high, 1.0) * 100:.0f}")
+
+
 def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
     """The cost table's "Assumed GPU utilisation; horizon" value, with the share of the setup's capacity the tokens
     row fills where that is under half the utilisation (q24: 40 % assumed for a day/night load, the estimated
     volume about 1 %): two assumptions that disagree are both said, neither as fact. ``busy_said``: the per-million
     row of the same table already says that share (``volume_clause``), so it is not said twice (s21-pages21)."""
     util, months = f"{costs.utilisation * 100:.0f}", costs.horizon_months
+    if costs.usage_from_tokens:  # one usage figure (issue 25): the month's tokens over the setup's capacity
+        own = (costs.per_million_basis or {}).get("own_volume") or {}
+        return translate(lang, "usage25.cost.value_own" if own.get("answered") else "usage25.cost.value_estimated",
+                         busy=usage_text(costs, lang), months=months)
     own = (costs.per_million_basis or {}).get("own_volume")
     if busy_said or not own or costs.utilisation_measured or float(own["busy"]) >= costs.utilisation / 2:
         return translate(lang, "memo4.cost.assumed_value", utilisation=util, months=months)
@@ -136,4 +178,5 @@ def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:
                      busy=busy_text(float(own["busy"]), lang))
 
 
-__all__ = ["IDLE_BUSY", "basis_clause", "busy_text", "utilisation_value", "volume_clause", "with_basis"]
+__all__ = ["IDLE_BUSY", "basis_clause", "busy_text", "full_use_clause", "usage_text", "utilisation_value",
+           "volume_clause", "with_basis"]

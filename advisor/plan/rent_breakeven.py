@@ -44,8 +44,8 @@ def utilisation(costs: Any) -> BreakEven | None:
     if full is None or None in (capex, power, colo, staff) or (costs.per_million_basis or {}).get("nodes", 1) > 1:
         return None
     # the power at the utilisation split into its idle part (paid whatever the load) and the part that grows with use
-    busy = average_draw(costs.utilisation)
-    at_full = (power.low / busy, power.high / busy)
+    high = costs.usage_high or costs.utilisation  # the power's high end is at the volume's high end (issue 25)
+    at_full = (power.low / average_draw(costs.utilisation), power.high / average_draw(high))
     idle, span = average_draw(0.0), average_draw(1.0) - average_draw(0.0)
     fixed = (colo.low + staff.low + at_full[0] * idle, colo.high + staff.high + at_full[1] * idle)
     per_util = (at_full[0] * span, at_full[1] * span)
@@ -59,16 +59,20 @@ def lead(costs: Any) -> dict[str, Any] | str:
     be = utilisation(costs)
     if be is None:
         return ""
-    util = round(costs.utilisation * 100)
-    common = {"util": util, "months": costs.horizon_months}
+    # the month's tokens may keep a setup under half a percent busy (issue 25): said as 1 %, never "0 %"
+    util = max(1, round(costs.utilisation * 100)) if costs.utilisation > 0 else 0
+    # the estimate's high end too, as the cost table's GPU-use row says it ("1–5 %"), not its low end alone
+    top = max(util, round(min(costs.usage_high, 1.0) * 100)) if costs.usage_from_tokens and costs.usage_high else util
+    common = {"util": util if top == util else f"{util}–{top}", "months": costs.horizon_months}
+    pre = "usage25.rent.lead." if costs.usage_from_tokens else "util23.rent.lead."  # the share said as what it is
     if be.low is None:
-        return {"tr": "util23.rent.lead.never", **common}
+        return {"tr": pre + "never", **common}
     low = payback.percent_up(be.low)
-    if util >= low:
+    if top >= low:  # "below" only where every end of the usage is below the break-even
         return ""
     if be.high is None:
-        return {"tr": "util23.rent.lead.best_only", "low": low, **common}
-    return {"tr": "util23.rent.lead.range", "low": low, "high": payback.percent_up(be.high), **common}
+        return {"tr": pre + "best_only", "low": low, **common}
+    return {"tr": pre + "range", "low": low, "high": payback.percent_up(be.high), **common}
 
 
 __all__ = ["lead", "utilisation"]

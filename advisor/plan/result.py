@@ -528,6 +528,11 @@ class Costs(_Out):
         None, description="where the cloud side rents other GPUs than those bought: {gpus (rented, = ``gpus``), "
         "load_gpus (carrying the peak), spare_gpus (N+1), unit_gpus (the unit rented), whole_server, bought_gpus}; "
         "null where renting prices the plan's own GPUs")
+    # issue 25: ``utilisation`` is the share of the setup's capacity the month's own tokens fill (usage_share)
+    usage_from_tokens: bool = Field(False, description="``utilisation`` is the month's tokens (answered or the plan's "
+                                    "estimate) over what the setup serves fully busy, not an assumed busy share")
+    usage_high: float | None = Field(None, description="that share at the estimated volume's high end (the power's "
+                                     "high end is at it); null where the volume has no higher end")
 
 
 class PhasedCost(_Out):

@@ -1,15 +1,13 @@
-"""The share of the setup's token capacity the memo's own month of tokens fills, beside the one utilisation the cost
-table states (issue 25, blind reviews 11 and 12b).
+"""The share of the setup's token capacity the memo's own month of tokens fills, and the power at it (issue 25, blind
+reviews 11, 12b and 15).
 
-The memo states one utilisation for the setup, the cost table's: the load pattern's share of the hours (40 % for a
-day/night load) or the measured duty. The power, the owned running costs, the payback and the own/rent verdict and
-the per-million figures are all at that share (s23-util23). The tokens row's volume ÷ the setup's capacity (the
-sizing table's output tokens/s with every replica at its planned load, ``capacity_per_million``) is another measure:
-how full the batches would be, not the hours the GPUs run (a replica serving a few requests at once runs its kernels,
-and draws power, nearly as long as a full batch). Sessions 21 and 22 said it as "about 1 % busy" and re-costed the
-power and the payback at it, so the memo read "1 % busy" and "never in the worst case (1 % utilisation)" beside the
-utilisation row's 40 % (blind review 12b: q03, q07, q08, q24, q34, q42). It is now said only as the share of the
-capacity the estimated tokens fill, in words that cannot be read as a second utilisation.
+Since issue 25 (``usage_share``) that share is the one usage every cost figure of a new plan is at: the power (idle
+draw + that share busy, a range to the estimate's high end), the per-million figures, the paid-API margin. Before, the
+cost table stated the load pattern's share (40 % for a day/night load) and the power, the payback and the per-million
+figures were at it, with the tokens' share said beside it ("the power lies between that and the figure at 40 %",
+``power_range_clause``), which the reviewers read as two figures that disagree. The clauses here still serve results
+saved by those versions (``Costs.usage_busy`` from s22, an assumed ``utilisation`` from s23-s24); in a new plan
+``contradicting_share`` finds nothing to contradict.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ def contradicting_share(costs: Any) -> float | None:
     """The share of the setup's capacity the tokens row fills, where the cost table's utilisation is an assumption
     (not this service's measured duty) and that volume fills under half as much; else None (no volume, a batch
     job, a measured duty, or a volume about as large as assumed)."""
-    if costs is None or costs.utilisation_measured or costs.per_job or costs.utilisation <= 0:
+    if costs is None or costs.utilisation_measured or costs.usage_from_tokens or costs.per_job or costs.utilisation <= 0:
         return None
     own = (costs.per_million_basis or {}).get("own_volume")
     if not own:
@@ -56,6 +54,8 @@ def power_basis(costs: Any) -> dict[str, Any]:
     """The share the power of an owned setup's finding was computed at, as a phrase: the utilisation, or in a result
     saved by s22 the tokens row's share (``Costs.usage_busy``), said as that."""
     busy = costs.usage_busy if costs is not None else None
+    if busy is None and costs is not None and costs.usage_from_tokens:  # issue 25: at the month's tokens' share
+        return {"tr": "usage25.power.at"}
     if busy is None:
         return {"tr": "owncost22.basis.assumed"}
     return {"tr": "owncost22.basis.volume", "busy": share_phrase(busy)}

@@ -20,8 +20,7 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import office_token_rows, token_margin
-from advisor.plan.capacity_per_million import HOURS_PER_MONTH
-from advisor.plan.memo_per_million import IDLE_BUSY
+from advisor.plan.memo_per_million import IDLE_BUSY, usage_text
 from advisor.plan.money_text import money_range
 from advisor.plan.result import MoneyRange
 from tests.support.planned import ADVICE_SCENARIOS, scenario_memo, scenario_plan
@@ -46,11 +45,12 @@ def _labelled_row(text: str, label: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_json(lang):
     """The own-volume figures = the plan's monthly cost ÷ its own tokens (input: prefill's share of the cost over
-    the input tokens, output: the rest over the output tokens), from ``--json`` alone. Re-argued in s22-uplift22c:
-    q24's volume keeps the setup about 1 % busy, under ``IDLE_BUSY``, and blind review 12 read its figure at that
-    volume ($53–151 a million output tokens) as filler: it counts idle hours. The memo now says that share first,
-    that the month costs the same whatever the tokens, and the capacity's figure labelled with the utilisation it
-    assumes; the volume's figures stay in ``--json`` only."""
+    the input tokens, output: the rest over the output tokens), from ``--json`` alone. Re-argued in issue 25
+    (usage25): s22-uplift22c left q24's figure at its volume out (it counts idle hours) and printed the capacity's
+    figure "at the plan's 40 %" beside a volume that fills about 1 % of the setup; blind review 15 (q24, m2 partial)
+    asked for exactly the figure at the expected volume next to the API. The row now gives it first, with the share
+    the cost table states, then the figure at full use as a labelled floor (the same cost over the tokens the setup
+    serves fully busy: the volume's figure × that share)."""
     data = scenario_plan(Q24).to_json(lang)
     c = data["costs"]
     monthly, share = c["per_million_monthly"], c["prefill_gpu_share"]
@@ -58,25 +58,19 @@ def test_q24s_memo_gives_the_cost_at_its_own_volume_first_worked_from_the_plans_
     own_in = MoneyRange(low=monthly["low"] * share * 1e6 / tin, high=monthly["high"] * share * 1e6 / tin)
     own_out = MoneyRange(low=monthly["low"] * (1 - share) * 1e6 / tout, high=monthly["high"] * (1 - share) * 1e6 / tout)
     row = _row(scenario_memo(Q24, lang), lang)
-    # the capacity's figure labelled with the plan's one utilisation (s23-util23: "Kept 40 % busy, the assumed share"
-    # beside "about 1 % busy" read as two utilisations; the volume's share is now said as the capacity it fills)
-    kept = {"en": "At the plan's ", "zh_CN": "按计划的"}[lang]
-    own_at, cap_at = row.index(OWN[lang][1]), row.index(kept)  # estimated: q24 counts people, not requests
-    busy = translate(lang, "costbasis21.busy.pct", pct=f"{c['per_million_basis']['own_volume']['busy'] * 100:.0f}")
-    assert row.index(busy) < own_at < cap_at or own_at < row.index(busy) < cap_at, row
+    assert c["usage_from_tokens"]
+    own_at = row.index(OWN[lang][1])  # estimated: q24 counts people, not requests
+    full_at = row.index(translate(lang, "usage25.per_million.full", input="\0", output="\0").split("\0")[0])
     for figure in (money_range(own_in, c["currency"]), money_range(own_out, c["currency"])):
-        assert figure not in row, (figure, row)
-    # the JSON carries the same figures, the busy share the volume implies and what the capacity figure assumes
-    basis = c["per_million_basis"]
-    own = basis["own_volume"]
+        assert own_at < row.index(figure) < full_at, (figure, row)
+    util = c["utilisation"]
+    floor = MoneyRange(low=own_out.low * util, high=own_out.high * util)
+    assert money_range(floor, c["currency"]) in row[full_at:]
+    # the JSON carries the same figures and the busy share the volume implies
+    own = c["per_million_basis"]["own_volume"]
     assert own["output"]["low"] == pytest.approx(own_out.low, rel=1e-3)
     assert own["input"]["high"] == pytest.approx(own_in.high, rel=1e-3)
-    full = basis["output_tokens_per_s"] * 3600 * HOURS_PER_MONTH
-    assert own["busy"] == pytest.approx(tout / full, rel=1e-2)
-    assert own["busy"] < 0.05 < basis["utilisation"]  # round 10's contradiction: about 1 % against 40 %
-    assert f"{basis['utilisation'] * 100:.0f} %" in row[cap_at:]
-    # the capacity's split is in the JSON too, and it is what the memo prints after the label
-    assert money_range(MoneyRange(**basis["output"]), c["currency"]) in row[cap_at:]
+    assert util < 0.05  # about 1 %, not the load pattern's 40 %
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -93,6 +87,10 @@ def test_no_memo_states_the_assumed_utilisation_as_fact_before_its_own_volume(pa
         own = b.get("own_volume")
         assert own is not None, path.stem
         value = row.split("|")[2].strip()
+        if r.costs.usage_from_tokens:  # issue 25: the figure at the volume, then full use as the floor; no other share
+            assert value.startswith(OWN[lang][0 if own["answered"] else 1]), (path.stem, lang, value)
+            assert IF_BUSY[lang] not in value and "40 %" not in value, value
+            continue
         if own["busy"] < IDLE_BUSY:  # s22-uplift22c: one line, the month's cost whatever the tokens, and no figure at
             # the volume (it would count idle hours); the volume and its share still said first, the capacity's after
             kind = "own" if own["answered"] else "estimated"
@@ -105,16 +103,15 @@ def test_no_memo_states_the_assumed_utilisation_as_fact_before_its_own_volume(pa
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cost_table_says_what_the_volume_fills_once_where_it_disagrees_with_the_utilisation(lang):
-    """Both assumptions are said where they disagree (q24: 40 % assumed, the volume about 1 % of the capacity), and
-    the share once (s21-pages21, issue 25): the per-million row, which divides by that volume, says it; the
-    utilisation row, two rows below in the same table, no longer repeats it."""
+    """One share in the cost table (issue 25, re-argued from s21-pages21's "both assumptions said where they
+    disagree"): q24's use is the month's tokens over the setup's capacity, and the per-million row and the "GPU
+    use" row say the same figure; the load pattern's 40 % is said in neither."""
     r = scenario_plan(Q24)
-    own = r.costs.per_million_basis["own_volume"]
     memo = scenario_memo(Q24, lang)
-    share = translate(lang, "costbasis21.busy.pct", pct=f"{own['busy'] * 100:.0f}")
-    utilisation = _labelled_row(memo, translate(lang, "memo4.cost.assumed"))
-    assert share in _row(memo, lang) and utilisation and share not in utilisation
-    assert f"{r.costs.utilisation * 100:.0f} %" in utilisation
+    share = usage_text(r.costs, lang)
+    use = _labelled_row(memo, translate(lang, "usage25.cost.label"))
+    assert share in _row(memo, lang) and use and share in use
+    assert "40 %" not in use and "40 %" not in _row(memo, lang)
 
 
 @pytest.mark.parametrize("name", ["q02_office_lan_small_design_agency", "q15_hosted_api_small_us_team",
@@ -190,6 +187,9 @@ def test_the_margin_lead_names_the_side_that_costs_less(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cli_summary_says_the_own_volume_figure_before_the_capacitys(tmp_path, capsys, lang):
+    """The CLI says the figure at the month's own volume. Re-argued in issue 25 (usage25): the capacity's line "if
+    the setup were kept 40 % busy" after it is gone, since the capacity's figure is now the same one; the share said
+    is the cost table's usage."""
     import json
 
     from advisor.cli import main
@@ -198,7 +198,9 @@ def test_the_cli_summary_says_the_own_volume_figure_before_the_capacitys(tmp_pat
     answers.write_text(json.dumps(json.loads(Q24.read_text())["answers"]))
     assert main(["plan", "--answers", str(answers), "--lang", lang]) == 0
     out = capsys.readouterr().out
-    own = scenario_plan(Q24).costs.per_million_basis["own_volume"]
-    own_at = out.index(f"{own['output']['low']:,.2f}")
+    r = scenario_plan(Q24)
+    own = r.costs.per_million_basis["own_volume"]
+    assert f"{own['output']['low']:,.2f}" in out
     cap = translate(lang, "plan.cli.costbasis21.basis", util="40", tok_s="X", out="Y").split("X")[0].strip()
-    assert own_at < out.index(cap)
+    assert cap.split("40")[0] not in out
+    assert f"{r.costs.utilisation * 100:.1f}" in out

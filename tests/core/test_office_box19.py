@@ -14,6 +14,7 @@ from advisor.plan import answers_from_dict, make_plan
 from advisor.plan.cost import HOURS_PER_MONTH
 from advisor.plan.data import duration, factor_range
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.memo_per_million import usage_text
 from advisor.plan.office_purchase import WORKSTATION_MAX_GPUS
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
@@ -55,14 +56,15 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     office, room = factor_range("office_pue"), factor_range("server_room_pue")
     assert (o.pue.low, o.pue.high) == office and office[1] <= 1.2 < room[0]
     # the kWh a month: full-load kW × PUE × the average draw, every hour of the month (idle ones included); an
-    # office box idles at its own idle share (pages20: not a server's half), busy the plan's one utilisation
-    # (s23-util23: s22-owncost22 used the share of the capacity q01's tokens row fills, about 1 %, which the memo then
-    # called "1 % busy" beside the utilisation row's 40 %; tests/core/test_one_utilisation23.py)
-    idle, u = factor_range("office_idle_draw"), r.costs.utilisation
-    assert r.costs.usage_busy is None and u == pytest.approx(0.4)
+    # office box idles at its own idle share (pages20: not a server's half), busy the plan's one usage figure.
+    # Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %
+    # (s23-util23 had kept the 40 % beside a tokens row filling about 1 %, blind review 15's top complaint): the low
+    # end's draw at the month's tokens' share, the high end's at the estimate's high end, and the memo says that range.
+    idle, u, u_hi = factor_range("office_idle_draw"), r.costs.utilisation, r.costs.usage_high
+    assert r.costs.usage_busy is None and r.costs.usage_from_tokens and u_hi is not None and u < u_hi < 0.4
     assert (o.idle_draw.low, o.idle_draw.high) == idle and idle[1] < 0.5
     assert o.average_draw == pytest.approx(idle[0] + (1 - idle[0]) * u, abs=1e-3)
-    assert o.average_draw_high == pytest.approx(idle[1] + (1 - idle[1]) * u, abs=1e-3)
+    assert o.average_draw_high == pytest.approx(idle[1] + (1 - idle[1]) * u_hi, abs=1e-3)
     assert o.energy_kwh_monthly.high == pytest.approx(o.it_kw.high * office[1] * o.average_draw_high * HOURS_PER_MONTH,
                                                       rel=1e-2)
     assert o.energy_kwh_monthly.low == pytest.approx(o.it_kw.low * office[0] * o.average_draw * HOURS_PER_MONTH,
@@ -70,8 +72,10 @@ def test_a_box_in_the_office_carries_the_offices_cooling_not_a_data_centres_pue(
     draw = f"{round(o.average_draw * 100)}–{round(o.average_draw_high * 100)}"
     for lang in ("en", "zh_CN"):  # the memo says the duty the kWh count
         memo = render_memo_markdown(r, lang)
-        assert translate(lang, "memo.office19.power_duty", draw=draw,
-                         idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}", util=round(u * 100)) in memo
+        busy = usage_text(r.costs, lang)
+        assert f"{round(u * 100)}–{round(u_hi * 100)}" in busy, busy  # the range the draws above were computed at
+        assert translate(lang, "owncost22.power_duty", draw=draw,
+                         idle=f"{round(idle[0] * 100)}–{round(idle[1] * 100)}", busy=busy) in memo
 
 
 def test_a_multi_gpu_server_in_a_server_room_keeps_a_cooled_rooms_pue():

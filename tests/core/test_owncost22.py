@@ -160,21 +160,28 @@ def test_power_is_computed_at_the_plans_utilisation(name):
     not the hours the GPUs run, and a memo stating it as a busy share beside the utilisation row read as two
     utilisations (blind review 12b). One power figure, no "if it were N % busy" beside it. s24-ownrent24 (round 13,
     q01/q02: "¥96–326/month is overstated" beside a load filling 1 %) adds the range down to the volume's share as
-    what bounds the true draw, the figures kept at the plan's utilisation (tests/core/test_ownrent24.py)."""
+    what bounds the true draw, the figures kept at the plan's utilisation (tests/core/test_ownrent24.py).
+    Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: the
+    plan's one usage figure IS that share (low end the month's tokens, high end the estimate's high end), so the draw
+    is computed at it and the power row says the same range as the memo's GPU-use row (one figure, not two)."""
     r = advice_plan(name)
     c = r.costs
     busy = float(c.per_million_basis["own_volume"]["busy"])
-    assert busy < c.utilisation / 2  # the case: the tokens row fills far less than the utilisation
+    assert c.usage_from_tokens and not c.utilisation_measured
+    assert c.utilisation < 0.1 and c.usage_high is not None and c.utilisation < c.usage_high < 0.1  # the 1-8 % case
+    assert busy <= c.usage_high  # the tokens row's share lies inside the one usage range
     assert c.usage_busy is None
     o = c.owned
     idle = o.idle_draw
-    # the draw the kWh count: busy the plan's utilisation of the hours, idle (the stated idle floor) the rest
+    # the draw the kWh count: busy the usage share of the hours (low..high), idle (the stated idle floor) the rest
     assert o.average_draw == pytest.approx(idle.low + (1 - idle.low) * c.utilisation, abs=1e-3)
-    assert o.average_draw_high == pytest.approx(idle.high + (1 - idle.high) * c.utilisation, abs=1e-3)
+    assert o.average_draw_high == pytest.approx(idle.high + (1 - idle.high) * c.usage_high, abs=1e-3)
     memo = scenario_memo(SCEN / f"{name}.json", "en")
     power_row = _row(memo, translate("en", "memo.forms.cost.power"))
     assert power_row is not None and "if it were" not in power_row and "the totals count" not in power_row, power_row
-    assert f"busy {c.utilisation * 100:.0f} % of the time" in power_row, power_row
+    span = f"{c.utilisation * 100:.0f}–{c.usage_high * 100:.0f} %"
+    assert f"busy {span} of the time" in power_row, power_row
+    assert f"{span} busy" in memo  # the GPU-use row states the same range
     # the running costs the totals count are at the same share
     assert o.running_monthly.low == pytest.approx(o.power_monthly.low + (o.staff_monthly.low if o.staff_counted
                                                                           else 0), rel=1e-3)

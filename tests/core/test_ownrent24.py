@@ -168,15 +168,21 @@ def test_a_one_off_budget_given_checks_the_purchase_against_it():
 
 # --- 4. power at the volume's share -------------------------------------------------------------------------------
 def test_an_office_boxs_power_states_the_range_down_to_the_volumes_share():
+    """Round 13 (q01/q02): "¥96–326/month is overstated" beside a load filling 1 %. Since s25-usage25, power and
+    per-token cost use the month's tokens' share, not the load pattern's 40 %: the power row IS the figure at the
+    volume's share (its range up to the estimate's high end), so the overstated 40 % figure and the second
+    "down to" range beside it are gone, and the row says the share it is computed at."""
     r = advice_plan(Q02)
-    busy = volume_busy.contradicting_share(r.costs)
-    assert busy is not None and busy < r.costs.utilisation / 2
-    o = r.costs.owned
-    low = volume_busy.power_at(o.power_monthly, o.idle_draw, r.costs.utilisation, busy)
-    assert low.low < o.power_monthly.low and low.high < o.power_monthly.high
+    c = r.costs
+    assert c.usage_from_tokens and c.utilisation < 0.2 and volume_busy.contradicting_share(c) is None
+    o = c.owned
+    at_assumed = volume_busy.power_at(o.power_monthly, o.idle_draw, c.utilisation, 0.4)  # what 40 % would cost
+    assert o.power_monthly.low < at_assumed.low  # the row is not the 40 % figure
     row = _row(_memo(r), "Power")
-    assert "busy only as long as the month's estimated tokens fill" in row
-    assert f"the figure at {round(r.costs.utilisation * 100)} %" in row
+    assert "busy only as long as the month's estimated tokens fill" not in row and "the figure at 40 %" not in row
+    hi = c.usage_high if c.usage_high is not None else c.utilisation
+    span = f"{c.utilisation * 100:.0f}–{hi * 100:.0f} %" if c.usage_high else f"{c.utilisation * 100:.0f} %"
+    assert f"busy {span} of the time at the tokens row's volume" in row, row
 
 
 def test_a_measured_duty_has_no_second_power_figure():

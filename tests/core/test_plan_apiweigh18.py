@@ -222,8 +222,11 @@ def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figu
     basis = r.costs.volume_basis or {}
     # s22-uplift22c: where the month keeps the setup under IDLE_BUSY, the row gives no figure at the month's volume
     # (one line: the month costs the same whatever the tokens), so no note on the assumption that figure rested on
+    # Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: the
+    # row's first figure is always the month's own (however idle the setup), so it rests on the assumption and
+    # says it; the idle one-liner remains only for a plan without that usage (a measured duty, a saved result).
     own = (r.costs.per_million_basis or {}).get("own_volume")
-    idle = own is not None and float(own["busy"]) < IDLE_BUSY
+    idle = own is not None and float(own["busy"]) < IDLE_BUSY and not r.costs.usage_from_tokens
     assumed = basis.get("tr") == "plan.volume19.basis" and not r.costs.per_job and not idle
     for lang in LANGS:
         row = _per_million_row(render_memo_markdown(r, lang), lang)
@@ -237,7 +240,11 @@ def test_a_per_million_cost_on_the_per_person_assumption_says_it_beside_the_figu
 
 def test_twice_the_people_leave_the_cost_per_million_at_capacity_as_it_was():
     """s20-costtoken20: the cost per million is the setup's (its capacity × utilisation), not the assumed month's:
-    twice the people behind the same peak and setup change the month's tokens, not what a token costs."""
+    twice the people behind the same peak and setup change the month's tokens, not what a token costs.
+
+    Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: the
+    per-million figure is the same month's cost over twice the tokens (half of it), and what stays as it was is the
+    setup's figure at full use, the floor the memo states beside it."""
     from advisor.plan.memo_text15 import per_million_split
     from tests.support.planned import planned
 
@@ -250,4 +257,9 @@ def test_twice_the_people_leave_the_cost_per_million_at_capacity_as_it_was():
     assert doubled_plan.costs.output_tokens_per_month == pytest.approx(2 * base_plan.costs.output_tokens_per_month,
                                                                        rel=0.1)
     assert doubled_plan.costs.recommended_monthly == base_plan.costs.recommended_monthly
-    assert doubled[0] == pytest.approx(base[0]) and doubled[1] == pytest.approx(base[1])
+    k = doubled_plan.costs.output_tokens_per_month / base_plan.costs.output_tokens_per_month
+    for d, b in zip(doubled, base, strict=True):  # input, output: the same cost over k times the tokens
+        assert d == pytest.approx((b[0] / k, b[1] / k), rel=1e-3)
+        # at full use (the share × the figure): the setup's own, unchanged
+        assert (d[0] * doubled_plan.costs.utilisation, d[1] * doubled_plan.costs.utilisation) == pytest.approx(
+            (b[0] * base_plan.costs.utilisation, b[1] * base_plan.costs.utilisation), rel=1e-3)

@@ -1,6 +1,10 @@
 """The utilisation the cost table shows and the one the buy-vs-rent decision reads are the service's own duty
 (issue 25, s20-consist20): a measured and answered utilisation is called "measured" (q26's 80 %), an assumed one
-"assumed"; a named fleet's utilisation by other work decides neither (it says which cards are free)."""
+"assumed"; a named fleet's utilisation by other work decides neither (it says which cards are free).
+
+Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: where
+nothing is measured the row is "GPU use", the month's tokens over what the setup serves fully busy, said as
+estimated (not measured) or as the team's own tokens; never "measured", never the load pattern's figure."""
 
 from __future__ import annotations
 
@@ -12,14 +16,15 @@ from advisor.plan import cost as costmod
 from advisor.plan.context import UTILISATION, resolve
 from advisor.plan.engine import _decide_form
 from advisor.plan.memo import _cost_rows
+from advisor.plan.memo_per_million import usage_text
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
 
 
 def _utilisation_row(result, lang: str) -> tuple[str, str]:
-    measured, assumed = (translate(lang, k) for k in ("memo.consist20.cost.measured", "memo4.cost.assumed"))
-    rows = [r for r in _cost_rows(result, lang) if r[0] in (measured, assumed)]
+    labels = [translate(lang, k) for k in ("memo.consist20.cost.measured", "memo4.cost.assumed", "usage25.cost.label")]
+    rows = [r for r in _cost_rows(result, lang) if r[0] in labels]
     assert len(rows) == 1, rows
     return rows[0]
 
@@ -30,19 +35,26 @@ def test_a_measured_duty_is_labelled_measured_and_an_assumed_one_assumed(lang):
     label, value = _utilisation_row(planned(answers), lang)
     assert label == translate(lang, "memo.consist20.cost.measured")
     assert value.startswith(f"{round(answers['measured_utilisation'] * 100)} %")
-    answers.pop("measured_utilisation")  # the same service, nothing measured: the load pattern's assumption
-    label, value = _utilisation_row(planned(answers), lang)
-    assert label == translate(lang, "memo4.cost.assumed")
-    assert value.startswith(f"{round(UTILISATION[answers['load_pattern']] * 100)} %")
+    answers.pop("measured_utilisation")  # the same service, nothing measured: the month's tokens' share
+    _assert_tokens_share(planned(answers), answers, lang)
+
+
+def _assert_tokens_share(r, answers, lang: str) -> None:
+    """The unmeasured row: "GPU use", the month's tokens' share (not the load pattern's), said as not measured."""
+    label, value = _utilisation_row(r, lang)
+    c = r.costs
+    assert label == translate(lang, "usage25.cost.label") and c.usage_from_tokens and not c.utilisation_measured
+    assert c.utilisation != pytest.approx(UTILISATION[answers["load_pattern"]], abs=0.005)
+    key = "usage25.cost.value_own" if c.per_million_basis["own_volume"]["answered"] else "usage25.cost.value_estimated"
+    assert value == translate(lang, key, busy=usage_text(c, lang), months=c.horizon_months)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_fleets_utilisation_by_other_work_is_not_called_measured(lang):
-    """q04: the fleet is 30 % busy with other work; the table prices the service's assumed duty and says so."""
+    """q04: the fleet is 30 % busy with other work; the table prices the service's own use (its month's tokens'
+    share since s25-usage25) and says it is not measured."""
     answers = advice_answers("q04_securities_h20_l20_fleet")
-    label, value = _utilisation_row(planned(answers), lang)
-    assert label == translate(lang, "memo4.cost.assumed")
-    assert value.startswith(f"{round(UTILISATION[answers['load_pattern']] * 100)} %")
+    _assert_tokens_share(planned(answers), answers, lang)
 
 
 def _busy_fleet_answers(this_service: bool) -> dict:

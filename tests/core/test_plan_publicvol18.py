@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.plan import burst, public_volume
-from advisor.plan.context import PEAK_FACTOR
+from advisor.plan.context import PEAK_FACTOR, UTILISATION
 from advisor.plan.memo import render_memo_markdown
 from advisor.plan.money_text import round_money
 from advisor.plan.volume_range import HOURS_PER_MONTH, PEAK_RATE
@@ -51,10 +51,14 @@ def test_the_public_month_is_the_peak_over_the_loads_peak_to_average_ratio_with_
     assert c.volume_basis["tr"] == "plan.publicvol18.basis"
     load = a["load_pattern"]
     # the costed middle is the day's average at peak ÷ ratio; the high end the peak for the utilisation's hours:
-    # their ratio is the utilisation × the ratio (0.4 × 3 = 1.2 for a day/night load), not 1 as before
+    # their ratio is the utilisation × the ratio (0.4 × 3 = 1.2 for a day/night load), not 1 as before.
+    # Since s25-usage25, power and per-token cost use the month's tokens' share, not the load pattern's 40 %: the
+    # 40 % stays the hours the peak is assumed to last (the volume's high end), and the plan's usage figure is
+    # what the costed month fills of the setup, below those hours (a share of capacity, not of the peak's rate).
     assert c.output_tokens_per_month_high / c.output_tokens_per_month == pytest.approx(
-        c.utilisation * PEAK_FACTOR[load], rel=1e-3)
+        UTILISATION[load] * PEAK_FACTOR[load], rel=1e-3)
     assert c.output_tokens_per_month < c.output_tokens_per_month_high
+    assert c.usage_from_tokens and c.utilisation < UTILISATION[load]
 
 
 def test_the_voice_agents_month_is_below_the_86_billion_and_says_what_it_implies():
@@ -70,7 +74,10 @@ def test_the_voice_agents_month_is_below_the_86_billion_and_says_what_it_implies
     r = planned(_uncounted(VOICE))
     c = r.costs
     month = c.volume_basis[PEAK_RATE] * 3600 * HOURS_PER_MONTH  # the peak's output rate kept up all month
-    assert c.output_tokens_per_month_high == pytest.approx(month * c.utilisation, rel=1e-3)  # the former figure
+    # the former figure: the peak's rate for the load pattern's assumed busy hours (since s25-usage25 no longer
+    # the plan's usage figure, which is the costed month's share of the setup's capacity, below it)
+    assert c.output_tokens_per_month_high == pytest.approx(month * UTILISATION["diurnal"], rel=1e-3)
+    assert c.utilisation < UTILISATION["diurnal"]
     assert c.output_tokens_per_month == pytest.approx(month / PEAK_FACTOR["diurnal"], rel=1e-3)  # costed: below it
     assert c.input_tokens_per_month < c.input_tokens_per_month * c.output_tokens_per_month_high \
         / c.output_tokens_per_month  # the former figure is the high end now, not the figure costed
