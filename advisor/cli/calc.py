@@ -83,8 +83,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _dump(r) -> dict | None:
+    return r.model_dump(mode="json") if r is not None else None
+
+
 def flat_json(result) -> dict:
     """The contract keys of ARCHITECTURE.md at the top level, and everything else below them."""
+    from advisor.sizing.speculative_text import speculative_speed_text
+
     m, perf = result.memory, result.perf
     spec = result.request.speculative
     return {
@@ -125,6 +131,15 @@ def flat_json(result) -> dict:
         "draft_weights_bytes": m.draft_weights_bytes,
         "draft_kv_bytes_per_token": m.draft_kv_bytes_per_token,
         "speculative_lookahead_tokens": m.speculative_lookahead_tokens,
+        # decode speed with speculation (s26-spec28): a range only where acceptance for the pair is published
+        "speculative_tpot_ms": _dump(perf.speculative.tpot_ms) if perf.speculative else None,
+        "speculative_tokens_per_s": _dump(perf.speculative.tokens_per_s) if perf.speculative else None,
+        "speculative_speedup": _dump(perf.speculative.at_concurrency.speedup) if perf.speculative else None,
+        "speculative_break_even_tokens_per_step": perf.speculative.at_concurrency.break_even_tokens_per_step if perf.speculative else None,
+        "speculative_regime": perf.speculative.regime if perf.speculative else None,
+        "speculative_helps_up_to": perf.speculative.helps_up_to if perf.speculative else None,
+        "speculative_no_gain_from": perf.speculative.no_gain_from if perf.speculative else None,
+        "speculative_speed_text": speculative_speed_text(result),
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,

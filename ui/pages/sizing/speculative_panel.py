@@ -26,7 +26,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import METHODS_WITH_DRAFT, SPECULATIVE_METHODS, SizingResult, SpeculativeSettings
 from advisor.i18n import tr
 from advisor.sizing.speculative import config_draft_vocab
-from advisor.sizing.speculative_text import speculative_summary
+from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.validation import validation_problems
 from ui.widgets.search_combo import SearchCombo
 from ui.widgets.sizing_overview import ERROR_STYLE
@@ -63,6 +63,10 @@ class SpeculativePanel(QGroupBox):
         self.summary = QLabel()
         self.summary.setObjectName("specSummary")
         self.summary.setWordWrap(True)
+        # decode speed with and without speculation at the page's concurrency (perf.speculative, s26-spec28)
+        self.speed = QLabel()
+        self.speed.setObjectName("specSpeed")
+        self.speed.setWordWrap(True)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(ERROR_STYLE)
@@ -74,6 +78,7 @@ class SpeculativePanel(QGroupBox):
         form.addRow(self.label_tokens, self.tokens)
         form.addRow(self.error)
         form.addRow(self.summary)
+        form.addRow(self.speed)
         self.form = form
         self.method.currentIndexChanged.connect(lambda _i: self._edit())
         self.draft.picked.connect(lambda _d: self._edit())
@@ -133,6 +138,7 @@ class SpeculativePanel(QGroupBox):
         self.form.setRowVisible(self.import_head, with_draft)
         self.form.setRowVisible(self.tokens, bool(method))
         self.summary.setVisible(bool(method))
+        self.speed.setVisible(bool(method))
 
     def _show_error(self, text: str | None) -> None:
         self.error.setText(text or "")
@@ -156,6 +162,7 @@ class SpeculativePanel(QGroupBox):
 
     def show_result(self, result: SizingResult) -> None:
         self.summary.setText(speculative_summary(result, "speculative25_spec28.summary", "speculative25_spec28.summary_ngram"))
+        self.speed.setText(speculative_speed_text(result))
 
     # -- an EAGLE head's (or a draft's) config.json ------------------------------------------------------------
     def ask_config_path(self) -> str:
