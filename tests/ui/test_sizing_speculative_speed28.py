@@ -37,3 +37,15 @@ def test_the_panel_states_the_speed_with_and_without_speculation_in_both_languag
     assert "×" not in text
     page.speculative.method.setCurrentIndex(page.speculative.method.findData(""))
     assert not page.speculative.speed.isVisible()
+
+
+def test_an_eagle3_head_preset_is_offered_in_the_draft_picker_with_its_vocabulary(qtbot, sizing_page):
+    page = sizing_page
+    _pick(qtbot, page, "llama-3.1-8b-instruct", "eagle3", draft="eagle3-llama-3.1-8b-instruct-specforge", tokens=3)
+    req = page.inputs.request()
+    assert req.speculative.draft_model.id == "eagle3-llama-3.1-8b-instruct-specforge" and req.speculative.draft_vocab_size == 32000
+    assert page.result.memory == size(req).memory and page.result.memory.draft_weights_bytes > 0
+    assert "lmsys/SGLang-EAGLE3-Llama-3.1-8B-Instruct-SpecForge" in page.command.toPlainText()
+    # acceptance for EAGLE-3 on this model is published (another head's): a likely range, naming whose
+    assert page.result.perf.speculative.regime == "helps"
+    assert "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B" in page.speculative.speed.text()

@@ -26,6 +26,7 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import METHODS_WITH_DRAFT, SPECULATIVE_METHODS, SizingResult, SpeculativeSettings
 from advisor.i18n import tr
 from advisor.sizing.speculative import config_draft_vocab
+from advisor.sizing.speculative_heads import head_presets
 from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.validation import validation_problems
 from ui.widgets.search_combo import SearchCombo
@@ -46,6 +47,9 @@ class SpeculativePanel(QGroupBox):
         self._syncing = False
         self.heads: dict[str, ModelSpec] = {}  # imported drafts and EAGLE heads: not models to size on their own
         self.vocab: dict[str, int | None] = {}  # an imported EAGLE-3 head's draft_vocab_size
+        # EAGLE-3 head presets (SpecForge's head shapes for catalog models), listed after the models
+        self.presets = {p.head.id: p.head for p in head_presets()}
+        self.vocab.update({p.head.id: p.draft_vocab_size for p in head_presets()})
         self._items: list[tuple[str, object]] = []
         form = QFormLayout(self)
         self.method = QComboBox()
@@ -103,10 +107,11 @@ class SpeculativePanel(QGroupBox):
         self._items = items
         current = self.draft.currentData()
         own = [(f"{m.name} ({tr('speculative25_spec28.imported')})", m.id) for m in self.heads.values()]
-        self.draft.set_items(items + own, current)
+        presets = [(m.name, m.id) for m in self.presets.values()]
+        self.draft.set_items(items + presets + own, current)
 
     def find(self, model_id: str) -> ModelSpec | None:
-        return self.heads.get(model_id) or self._find_model(model_id)
+        return self.heads.get(model_id) or self.presets.get(model_id) or self._find_model(model_id)
 
     # -- widgets → settings ------------------------------------------------------------------------------------
     def settings(self) -> SpeculativeSettings | None:
