@@ -58,8 +58,9 @@ def _regime(s: SpeculativeSpeed) -> str:
     """Where along the load speculation pays: up to how many streams its whole range is above 1, and from how many
     its whole range is at or below 1."""
     parts = [tr(f"speculative26_spec28.regime.{s.regime}", n=s.at_concurrency.streams)]
-    if s.helps_up_to is not None:
-        parts.append(tr("speculative26_spec28.helps_up_to", n=s.helps_up_to))
+    if s.helps_up_to is not None:  # at the last load checked, the gain is not known to stop there
+        key = "helps_all" if s.helps_up_to == s.by_streams[-1].streams else "helps_up_to"
+        parts.append(tr(f"speculative26_spec28.{key}", n=s.helps_up_to))
     if s.no_gain_from is not None:
         parts.append(tr("speculative26_spec28.no_gain_from", n=s.no_gain_from))
     return " ".join(parts)
