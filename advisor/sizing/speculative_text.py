@@ -27,8 +27,6 @@ def speculative_summary(result: SizingResult, key: str, ngram_key: str) -> str:
               kv=format_bytes(m.draft_kv_bytes_per_token, 1), k=m.speculative_lookahead_tokens)  # fmt: skip
 
 
-
-
 def _span(r: Range, digits: int = 1) -> str:
     return f"{r.low:.{digits}f}–{r.high:.{digits}f}"
 

@@ -47,7 +47,7 @@ class SpeculativePanel(QGroupBox):
         self._syncing = False
         self.heads: dict[str, ModelSpec] = {}  # imported drafts and EAGLE heads: not models to size on their own
         self.vocab: dict[str, int | None] = {}  # an imported EAGLE-3 head's draft_vocab_size
-        # EAGLE-3 head presets (SpecForge's head shapes for catalog models), listed after the models
+        # EAGLE-3 head presets (heads SpecForge released for catalog models, in its training shape), after the models
         self.presets = {p.head.id: p.head for p in head_presets()}
         self.vocab.update({p.head.id: p.draft_vocab_size for p in head_presets()})
         self._items: list[tuple[str, object]] = []
