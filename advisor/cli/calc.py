@@ -67,7 +67,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "model's; each request keeps --num-speculative-tokens more KV slots (not for ngram)")
     p.add_argument("--draft-model", default=None,
                    help="the draft model (preset id or config.json path) for --speculative draft (the default when only "
-                   "this is given), or the EAGLE head's config.json for eagle/eagle3")
+                   "this is given), or the EAGLE head's config.json for eagle/eagle3, or an EAGLE-3 head preset "
+                   "(eagle3-<model>-specforge: the heads SGLang's SpecForge released for llama-3.1-8b-instruct, "
+                   "qwen3-30b-a3b and qwen3-235b-a22b, in the shape it trains them in)")
     p.add_argument("--num-speculative-tokens", type=positive_int, default=None,
                    help="tokens proposed per step (required with --speculative or --draft-model)")
     p.add_argument("--draft-vocab-size", type=positive_int, default=None,
@@ -83,8 +85,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _dump(r) -> dict | None:
+    return r.model_dump(mode="json") if r is not None else None
+
+
+def _preset_json(head_id: str) -> dict | None:
+    from advisor.sizing.speculative_heads import head_preset
+
+    p = head_preset(head_id)
+    if p is None:
+        return None
+    return {"source": p.source, "commit": p.commit, "released": list(p.released), "checkpoint_bytes": p.checkpoint_bytes}
+
+
 def flat_json(result) -> dict:
     """The contract keys of ARCHITECTURE.md at the top level, and everything else below them."""
+    from advisor.sizing.speculative_text import speculative_speed_text
+
     m, perf = result.memory, result.perf
     spec = result.request.speculative
     return {
@@ -122,9 +139,20 @@ def flat_json(result) -> dict:
         # speculative decoding with a draft model (vLLM, s24-models24): in weights/KV figures above, each said here
         "speculative_method": spec.method if spec else None,
         "draft_model": spec.draft_model.id if spec and spec.draft_model else None,  # the draft, or the EAGLE head
+        # an EAGLE-3 head preset: where its shape is from, the heads released in it, the checkpoint's bytes (None: unknown)
+        "draft_preset": _preset_json(spec.draft_model.id) if spec and spec.draft_model else None,
         "draft_weights_bytes": m.draft_weights_bytes,
         "draft_kv_bytes_per_token": m.draft_kv_bytes_per_token,
         "speculative_lookahead_tokens": m.speculative_lookahead_tokens,
+        # decode speed with speculation (s26-spec28): a range only where acceptance for the pair is published
+        "speculative_tpot_ms": _dump(perf.speculative.tpot_ms) if perf.speculative else None,
+        "speculative_tokens_per_s": _dump(perf.speculative.tokens_per_s) if perf.speculative else None,
+        "speculative_speedup": _dump(perf.speculative.at_concurrency.speedup) if perf.speculative else None,
+        "speculative_break_even_tokens_per_step": perf.speculative.at_concurrency.break_even_tokens_per_step if perf.speculative else None,
+        "speculative_regime": perf.speculative.regime if perf.speculative else None,
+        "speculative_helps_up_to": perf.speculative.helps_up_to if perf.speculative else None,
+        "speculative_no_gain_from": perf.speculative.no_gain_from if perf.speculative else None,
+        "speculative_speed_text": speculative_speed_text(result),
         "min_gpus": result.min_gpus,
         "prefill_ms": perf.prefill_ms.value,
         "decode_tokens_per_s": perf.decode_tokens_per_s.value,
@@ -146,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
     from advisor.sizing import size
     from advisor.sizing.quant import UnknownFormatError
     from advisor.sizing.speculative import config_draft_vocab
+    from advisor.sizing.speculative_heads import head_preset
 
     set_language(args.lang or system_language())
     try:
@@ -158,8 +187,11 @@ def run(args: argparse.Namespace) -> int:
         if method is not None:
             if args.num_speculative_tokens is None:
                 return fail(tr("speculative25_spec28.cli_tokens"))
-            draft = resolve_model(args.draft_model) if args.draft_model is not None else None
-            vocab = args.draft_vocab_size or (config_draft_vocab(args.draft_model) if method == "eagle3" else None)
+            preset = head_preset(args.draft_model) if args.draft_model is not None else None  # an EAGLE-3 head preset
+            draft = preset.head if preset else resolve_model(args.draft_model) if args.draft_model is not None else None
+            vocab = args.draft_vocab_size or (
+                (preset.draft_vocab_size if preset else config_draft_vocab(args.draft_model)) if method == "eagle3" else None
+            )
             speculative = SpeculativeSettings(method=method, draft_model=draft, num_speculative_tokens=args.num_speculative_tokens,
                                               draft_weights=draft.weights_or_native(args.draft_weights) if draft else "bf16",
                                               draft_vocab_size=vocab)  # fmt: skip

@@ -7,7 +7,7 @@ import unicodedata
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
 from advisor.sizing.accuracy import accuracy_sentence, load_of
-from advisor.sizing.speculative_text import speculative_summary
+from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
 
@@ -38,6 +38,7 @@ def render(r: SizingResult) -> str:
         # speculative decoding (vLLM): the proposer's weights on each GPU, its KV and its lookahead slots (speculative.py)
         *([(tr("speculative25_spec28.row"), speculative_summary(r, "speculative25_spec28.row_value",
                                                                  "speculative25_spec28.row_ngram"))] if q.speculative else []),
+        *([(tr("speculative26_spec28.row"), speculative_speed_text(r))] if r.perf.speculative else []),
         (tr("calc.row.kv_per_token"), f"{format_count(m.kv_bytes_per_token)} B"),
         (tr("calc.row.kv_cache"), f"{format_bytes(m.kv_cache_bytes, 2)} ({q.concurrency} × {format_count(q.context)} tokens"
          + (f"; {tr('sizing.prefix.shared_once', tokens=format_count(m.shared_prefix_blocks * m.block_size))})" if m.shared_prefix_blocks else ")")),

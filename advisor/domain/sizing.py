@@ -484,6 +484,63 @@ class PredictorAccuracy(BaseModel):
         return next((a for a in self.by_regime if a.regime == regime), None)
 
 
+class SpeculativeMeasurement(BaseModel):
+    """A published mean accepted length for the method on this model (advisor/sizing/speculative_acceptance.py)."""
+
+    k: int = Field(description="proposed tokens a step in the measurement")
+    tau_low: float = Field(description="mean tokens a verification step yielded, lowest data set (bonus token included)")
+    tau_high: float = Field(description="the same, highest data set")
+    drafter: str = Field(description="the head or module measured")
+    data: str = Field(description="data sets and sampling of the measurement")
+    source: str
+
+
+class SpeculativeAcceptance(BaseModel):
+    """Per-token acceptance α for the request's k: from the measurement at that k, else the nearest, else spanning
+    the two measured on either side (later positions are accepted less often than earlier ones, so α at k lies
+    between theirs)."""
+
+    alpha_low: float = Field(description="per-token acceptance at the low end (Leviathan et al. 2023 from τ)")
+    alpha_high: float
+    measurements: list[SpeculativeMeasurement]
+
+
+class SpeculativeAtLoad(BaseModel):
+    """Speculation's effect at one number of streams decoding together (mid cost model)."""
+
+    streams: int
+    speedup: Range | None = Field(None, description="TPOT without ÷ with speculation over the acceptance range; None: unknown")
+    break_even_tokens_per_step: float | None = Field(
+        None, description="tokens a step must yield on average for speculation to pay here; None: more than k + 1 (it cannot)"
+    )
+
+
+class SpeculativeSpeed(BaseModel):
+    """Decode speed with speculative decoding (s26-spec28, #28): each step the proposer drafts k tokens a sequence and
+    the target verifies them in one forward of k + 1 positions; a step yields E = (1 − α^(k+1)) / (1 − α) tokens for
+    per-token acceptance α. Speed-ups only where acceptance for the method on this model is published."""
+
+    method: str
+    k: int
+    acceptance: SpeculativeAcceptance | None = Field(None, description="None: nobody published acceptance for this pair")
+    tokens_per_step: Range | None = Field(None, description="E at k over the published acceptance range")
+    draft_ms: float = Field(description="the proposer's k forwards in one step (mid); 0 for n-gram, a CPU look-up")
+    verify_ms: float = Field(description="the target's verification forward of k + 1 positions a sequence (mid)")
+    base_tpot_ms: Range = Field(description="time per output token without speculation (the decode step)")
+    tpot_ms: Range | None = Field(None, description="time per output token with speculation; None: acceptance unknown")
+    tokens_per_s: Range | None = Field(None, description="per stream with speculation; None: acceptance unknown")
+    base_tokens_per_s: Range
+    at_concurrency: SpeculativeAtLoad
+    by_streams: list[SpeculativeAtLoad] = Field(description="the same at 1, 2, 4, … streams: where it stops paying")
+    helps_up_to: int | None = Field(None, description="most streams in by_streams whose speed-up's low end is above 1")
+    no_gain_from: int | None = Field(None, description="fewest streams in by_streams whose speed-up's high end is at most 1")
+    regime: Literal["helps", "uncertain", "no_gain", "unknown"] = Field(
+        description="at the requested concurrency: the whole range above 1, straddling 1, at most 1, or no acceptance known"
+    )
+    sources: list[str]
+    formula: str
+
+
 class PerfEstimate(BaseModel):
     prompt_tokens: int
     output_tokens: int
@@ -524,6 +581,9 @@ class PerfEstimate(BaseModel):
     formula: dict[str, str]
     accuracy: PredictorAccuracy | None = Field(
         None, description="the predictor's measured error against held-out public measurements (what to expect)"
+    )
+    speculative: SpeculativeSpeed | None = Field(
+        None, description="decode speed with the request's speculative decoding (advisor/sizing/speculative_speed.py)"
     )
 
 

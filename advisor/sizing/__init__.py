@@ -31,6 +31,7 @@ from advisor.sizing.roofline import StepCostModel
 from advisor.sizing.sglang_hybrid import ratio_flags
 from advisor.sizing.sglang_pool import share_and_free, with_default_chunk
 from advisor.sizing.speculative import draft_reserve
+from advisor.sizing.speculative_speed import speculative_speed
 
 __all__ = ["KV_DTYPES", "WEIGHT_FORMATS", "SizingRequest", "SizingResult", "StepCostModel", "estimate_perf", "size"]
 
@@ -161,6 +162,8 @@ def estimate_perf(req: SizingRequest, fmt: WeightFormat) -> PerfEstimate:
         expert_share_of_peak=mid.expert_share or None,
         gemm_share_of_peak=mid.flops_per_s / mid.peak_flops_per_s if mid.peak_flops_per_s else None,
         accuracy=predictor_accuracy(),
+        # speculative decoding's decode speed at this load (s26-spec28): a range only where acceptance is published
+        speculative=speculative_speed(req, costs, f, avg_context, (dec, dec_fast, dec_slow)) if req.speculative else None,
         formula={
             "prefill": "Σ chunks [max(linear FLOPs / GEMM rate (routed MoE experts at the engine's fused-MoE rate), "
             "weights / (bandwidth × weight-read share)) + max(attention FLOPs / "

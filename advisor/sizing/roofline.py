@@ -648,3 +648,26 @@ class StepCostModel:
 
     def decode_step_seconds(self, batch: int, context_per_seq: float) -> float:
         return self.step_seconds(0, 0, batch, batch * context_per_seq)
+
+    def verify_step_seconds(self, seqs: int, tokens_per_seq: int, context_per_seq: float, streamed: float) -> float:
+        """Speculative decoding's verification step (s26-spec28): each of ``seqs`` sequences runs its last token and
+        the proposed ones, ``tokens_per_seq`` positions, every one sampled (vLLM's rejection sampler reads the
+        target's logits at each), like a short prefill. Each sequence's cache is read once for all its positions (the
+        attention kernel keeps the queries of one sequence together) while every position attends to it; the front
+        end streams ``streamed`` tokens, the accepted ones. At one token a sequence streaming one each, this is
+        ``decode_step_seconds``."""
+        n = seqs * tokens_per_seq
+        if n <= 0:
+            return 0.0
+        linear, comm = self._linear_seconds(n, n), self.comm_seconds(n) if self.allreduces else 0.0
+        elementwise = self.elementwise_fixed_s + n * self.elementwise_bytes_per_token / self.elementwise_bytes_per_s
+        flops, read = self.decode_attention(seqs, seqs * context_per_seq)
+        attention = max(
+            tokens_per_seq * flops / self.attn_flops_per_s,
+            (read + seqs * self.state_bytes_per_seq) / self.bytes_per_s + self.attn_fixed_s,
+        )
+        gpu = linear + attention + comm + elementwise + self.overhead_s
+        scheduler = seqs * self.scheduler_s_per_seq
+        if not self.scheduler_overlaps:
+            gpu, scheduler = gpu + scheduler, 0.0
+        return max(gpu, scheduler, streamed * self.stream_token_s)

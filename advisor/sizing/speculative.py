@@ -32,8 +32,8 @@ vllm/v1/kv_cache_interface.py):
 - ``ngram``: prompt look-up on the CPU: no weights, no KV, no lookahead.
 
 The start-up profile's activation peak stays the target's forward pass: the proposer's dummy run is a smaller
-model's and comes after it. What speculation buys in speed depends on how many proposed tokens the target accepts,
-a property of the pair and the prompts, measured not predicted: this module sizes memory only.
+model's and comes after it. This module sizes memory only; what speculation buys in speed, which depends on how many
+proposed tokens the target accepts, is speculative_speed.py's (a range only where that acceptance is published).
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from advisor.domain.model import ModelSpec
 from advisor.domain.sizing import METHODS_WITH_DRAFT, SPECULATIVE_METHODS, SizingResult, SpeculativeSettings
 from advisor.i18n import tr
 from advisor.sizing.speculative import config_draft_vocab
-from advisor.sizing.speculative_text import speculative_summary
+from advisor.sizing.speculative_heads import head_presets
+from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.validation import validation_problems
 from ui.widgets.search_combo import SearchCombo
 from ui.widgets.sizing_overview import ERROR_STYLE
@@ -46,6 +47,9 @@ class SpeculativePanel(QGroupBox):
         self._syncing = False
         self.heads: dict[str, ModelSpec] = {}  # imported drafts and EAGLE heads: not models to size on their own
         self.vocab: dict[str, int | None] = {}  # an imported EAGLE-3 head's draft_vocab_size
+        # EAGLE-3 head presets (heads SpecForge released for catalog models, in its training shape), after the models
+        self.presets = {p.head.id: p.head for p in head_presets()}
+        self.vocab.update({p.head.id: p.draft_vocab_size for p in head_presets()})
         self._items: list[tuple[str, object]] = []
         form = QFormLayout(self)
         self.method = QComboBox()
@@ -63,6 +67,10 @@ class SpeculativePanel(QGroupBox):
         self.summary = QLabel()
         self.summary.setObjectName("specSummary")
         self.summary.setWordWrap(True)
+        # decode speed with and without speculation at the page's concurrency (perf.speculative, s26-spec28)
+        self.speed = QLabel()
+        self.speed.setObjectName("specSpeed")
+        self.speed.setWordWrap(True)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(ERROR_STYLE)
@@ -74,6 +82,7 @@ class SpeculativePanel(QGroupBox):
         form.addRow(self.label_tokens, self.tokens)
         form.addRow(self.error)
         form.addRow(self.summary)
+        form.addRow(self.speed)
         self.form = form
         self.method.currentIndexChanged.connect(lambda _i: self._edit())
         self.draft.picked.connect(lambda _d: self._edit())
@@ -98,10 +107,11 @@ class SpeculativePanel(QGroupBox):
         self._items = items
         current = self.draft.currentData()
         own = [(f"{m.name} ({tr('speculative25_spec28.imported')})", m.id) for m in self.heads.values()]
-        self.draft.set_items(items + own, current)
+        presets = [(m.name, m.id) for m in self.presets.values()]
+        self.draft.set_items(items + presets + own, current)
 
     def find(self, model_id: str) -> ModelSpec | None:
-        return self.heads.get(model_id) or self._find_model(model_id)
+        return self.heads.get(model_id) or self.presets.get(model_id) or self._find_model(model_id)
 
     # -- widgets → settings ------------------------------------------------------------------------------------
     def settings(self) -> SpeculativeSettings | None:
@@ -133,6 +143,7 @@ class SpeculativePanel(QGroupBox):
         self.form.setRowVisible(self.import_head, with_draft)
         self.form.setRowVisible(self.tokens, bool(method))
         self.summary.setVisible(bool(method))
+        self.speed.setVisible(bool(method))
 
     def _show_error(self, text: str | None) -> None:
         self.error.setText(text or "")
@@ -156,6 +167,7 @@ class SpeculativePanel(QGroupBox):
 
     def show_result(self, result: SizingResult) -> None:
         self.summary.setText(speculative_summary(result, "speculative25_spec28.summary", "speculative25_spec28.summary_ngram"))
+        self.speed.setText(speculative_speed_text(result))
 
     # -- an EAGLE head's (or a draft's) config.json ------------------------------------------------------------
     def ask_config_path(self) -> str:
