@@ -599,15 +599,31 @@ def breakdown_lines(points: list[Point]) -> list[str]:
                 over = sum(e > 0 for e in errs) / len(errs)
                 cells.append(f"{metric.upper()} n={len(errs):>2} |e| {pct(errs, 50):6.1%} signed {float(np.median(errs)):+7.1%} over {over:4.0%}")
             lines.append(f"    {label[:44]:<44} {'   '.join(cells)}")
-    lines.append("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):")
-    for p in below:
-        t, d = p.error("ttft", strict=True), p.error("tpot", strict=True)
-        if (t is not None and abs(t) > GOALS["ttft"][1]) or (d is not None and abs(d) > GOALS["tpot"][1]):
-            lines.append(f"    {p.row['id'][:44]:<44} {_load_bucket(p.row):<20} TTFT {_e(t):>6}  TPOT {_e(d):>6}  "
-                         f"(measured {p.row['ttft_ms'] or '—'} / {p.row['tpot_ms'] or '—'} ms, predicted "
-                         f"{_f(p.ttft_pred)} / {_f(p.tpot_pred)} ms)")  # fmt: skip
+    lines.append("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal), worst first:")
+    lines.extend(worst_point_lines(below))
     lines.extend(goal_gap_lines(below))
     lines.extend(ttft_gap_lines(below))
+    return lines
+
+
+def worst_point_lines(below: list[Point]) -> list[str]:
+    """The below-knee points past a p90 goal, by how far past it they are (the larger of |TTFT| ÷ its p90 goal and
+    |TPOT| ÷ its own), each with what a cause is looked for in: engine and version, GPUs, model and weights, lengths and
+    load, measured against predicted."""
+    worst: list[tuple[float, Point, float | None, float | None]] = []
+    for p in below:
+        t, d = p.error("ttft", strict=True), p.error("tpot", strict=True)
+        excess = max(abs(t) / GOALS["ttft"][1] if t is not None else 0.0, abs(d) / GOALS["tpot"][1] if d is not None else 0.0)
+        if excess > 1.0:
+            worst.append((excess, p, t, d))
+    lines = []
+    for _, p, t, d in sorted(worst, key=lambda w: -w[0]):
+        r = p.row
+        lines.append(f"    {r['id'][:44]:<44} {_load_bucket(r):<20} TTFT {_e(t):>6}  TPOT {_e(d):>6}  "
+                     f"(measured {r['ttft_ms'] or '—'} / {r['tpot_ms'] or '—'} ms, predicted "
+                     f"{_f(p.ttft_pred)} / {_f(p.tpot_pred)} ms)")  # fmt: skip
+        lines.append(f"      {r['engine']} {r['engine_version'][:40]}; {r['gpus']}× {r['gpu']}; {r['model']} ({r['weights']}); "
+                     f"{r['prompt_tokens']} / {r['output_tokens']} tokens ({r['lengths']}, {r['stat']}); {_short(r['source_url'])}")  # fmt: skip
     return lines
 
 
