@@ -162,11 +162,25 @@ def test_the_breakdown_splits_the_below_knee_error_by_property_and_sign(accuracy
     assert "TTFT n= 1 |e|  50.0% signed  +50.0% over 100%" in a100
     # the worst points: |TTFT| 50 % and 60 % are within the 60 % p90 goal; none listed past it
     # (the goals in rows and the TTFT gaps follow the list)
-    worst = lines[lines.index("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal):") + 1:
+    worst = lines[lines.index("  worst below-knee points (|TTFT| or |TPOT| error over the p90 goal), worst first:") + 1:
                   lines.index("  goals in rows (held-out, below the knee):")]  # fmt: skip
     assert worst == []
     # none of the three TTFTs (−50, −40, +50 %) is within 25 %: the median of three needs two of them in
     assert "    TTFT: 0 of 3 within 25% (the median goal needs 2 more); 0 over 60% (the p90 goal needs 0 of them in)" in lines
+
+
+def test_the_worst_points_come_worst_first_with_what_a_cause_is_looked_for_in(accuracy):
+    # each goal's own p90 is the yardstick: a TPOT 45 % off (1.5 × its 30 %) is further past its goal than a TTFT 80 %
+    # off (1.33 × 60 %), so it comes first; a point within both goals is not listed
+    def point(pid: str, ttft_pred: float, tpot_pred: float):
+        row = {**_row("qwen3-8b", "h100-sxm-80g", 233, 100.0), "id": pid, "tpot_ms": "10", "lengths": "sharegpt"}
+        return accuracy.Point(row, ttft_pred, tpot_pred, 0.0)
+
+    lines = accuracy.worst_point_lines([point("fine", 100.0, 10.0), point("ttft-off", 20.0, 10.0),
+                                        point("tpot-off", 100.0, 5.5)])  # fmt: skip
+    assert [line.split()[0] for line in lines[::2]] == ["tpot-off", "ttft-off"]
+    assert "TTFT    +0%  TPOT   -45%" in lines[0] and "predicted 100.0 / 5.5 ms" in lines[0]
+    assert lines[1].strip() == "vllm test; 1× h100-sxm-80g; qwen3-8b (bf16); 233 / 16 tokens (sharegpt, mean); example.invalid"
 
 
 def test_a_closed_loop_no_start_together_wave_could_give_is_simulated_spread_out(accuracy):
