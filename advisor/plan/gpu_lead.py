@@ -58,6 +58,23 @@ def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:
     return g.get("gpu_name") == a.gpu_name and bool(g.get("stand_in")) and bool(g.get("mid_fits"))
 
 
+def _fallback(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` is what to buy if the chosen setup's quote (a stand-in price straddling the one-off budget) comes in over
+    the budget (``quote_fallback``)."""
+    g = choice.grant or {}
+    return bool(g.get("fallback")) and g.get("gpu_name") == a.gpu_name and a.purchase is not None
+
+
+def lacks(g: dict[str, Any], lang: str) -> str:
+    """What the fallback setup lacks against the chosen one: FP8, as few cards, as large a KV cache."""
+    out = [translate(lang, "gpuswap26.lacks.fp8")] if g.get("fp8") else []
+    if g.get("fewer"):
+        out.append(translate(lang, "gpuswap26.lacks.cards", n=g["gpus"], chosen_n=g["chosen_gpus"]))
+    if g.get("kv") and g.get("chosen_kv") and g["kv"] < g["chosen_kv"]:
+        out.append(translate(lang, "gpuswap26.lacks.kv", kv=g["kv"], chosen_kv=g["chosen_kv"]))
+    return ("；" if lang == "zh_CN" else "; ").join(out) or "—"
+
+
 def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     """(GPU name, the figure that decided against it) for the GPUs the opening sentence names, deciding ones first;
     at most ``MAX_NAMED``."""
@@ -103,6 +120,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
+        elif _fallback(choice, a):  # the setup bought if the chosen one's quote is over the budget (round 15, q17)
+            g = choice.grant or {}
+            add(a.gpu_name, "gpuswap26.lead.fallback", cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}",
+                why=lacks(g, lang))
         elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
             add(a.gpu_name, "buyrank25.lead.quote_first", cost=_range(a.purchase),
                 budget=f"{(choice.grant or {}).get('budget', 0):,}")
@@ -158,4 +179,4 @@ def named_gpus(choice: GpuChoice, lang: str = "en") -> set[str]:
     return {n for n, _ in figures(choice, lang)}
 
 
-__all__ = ["dearer_to_own", "figures", "lead", "named_gpus"]
+__all__ = ["dearer_to_own", "figures", "lacks", "lead", "named_gpus"]
