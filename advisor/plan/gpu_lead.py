@@ -113,8 +113,11 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     for a in choice.alternatives:
         sized = dearer.get(a.gpu_name)
         if sized is not None:
-            add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
-                cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+            # as many a replica on both (often the cap both commands set): "48 against 48" says nothing (round 15, q30)
+            same = sized.per_replica == sized.chosen_per_replica
+            add(a.gpu_name, "gpuswap26.lead.dearer_same" if same else "pages23.lead.dearer", per=sized.per_replica,
+                chosen_per=sized.chosen_per_replica, cost=f"{sized.per_hour:,.2f}",
+                chosen_cost=f"{sized.chosen_per_hour:,.2f}")
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
@@ -135,8 +138,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif a.purchase is not None and choice.chosen.purchase is not None:  # bought: both purchases (s24)
             add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
                 chosen_cost=_range(choice.chosen.purchase))
-        else:
-            add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
+        else:  # at the same hourly figure: said once ("7.50 against 7.50" explained nothing, round 15 q24)
+            same = _cost(choice, a) == f"{choice.chosen.per_hour:,.2f}"
+            add(a.gpu_name, "gpuswap26.lead.cost_same" if same else "pages23.lead.cost", cost=_cost(choice, a),
+                chosen_cost=f"{choice.chosen.per_hour:,.2f}")
     if (k := choice.cheaper_card) is not None:
         add(k.gpu_name, "pages23.lead.cheaper_card", per=k.per_replica, n=k.gpus, cost=f"{k.per_hour:,.2f}")
     aside = choice.set_aside or {}

@@ -107,3 +107,43 @@ def test_a_plan_that_does_not_accept_fp8_rents_at_its_own_precision():
     sized = r.costs.rent_sized
     assert r.hardware.weights in SIXTEEN_BIT
     assert sized is None or not sized.get("weights")
+
+
+@pytest.mark.parametrize("sid", ["q21_fast_launch_hk_rule1", "q30_unfiled_finetune_public_30d",
+                                 "q41_finetune_internal_callcentre"])  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_an_fp8_only_plan_on_a_part_without_fp8_names_no_four_bit_fallback(sid, lang):
+    """Round 15 (q30): "'BF16 or INT4 instead' contradicts the user's FP8-only answer". On an Ampere part the finding
+    says the plan runs BF16; INT4 is named only where the answers accept 4-bit weights."""
+    from advisor.plan.result import render
+    from tests.support.planned import only_finding
+
+    r = advice_plan(sid)
+    assert r.answers["quantization_acceptable"] == "fp8_only" and r.hardware.weights in SIXTEEN_BIT
+    f = only_finding(r, "gpu.no_fp8")
+    text = render(lang, f.detail_key, f.params)
+    assert "INT4" not in text and "BF16" in text
+    accepts_int4 = advice_plan(sid, quantization_acceptable="yes")
+    g = [x for x in accepts_int4.findings if x.id == "gpu.no_fp8"]
+    assert all("INT4" in render(lang, x.detail_key, x.params) for x in g)
+
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_why_this_gpu_never_weighs_a_figure_against_itself(sid):
+    """Round 15 (q30, q20): "L20 and H20 each hold '48 against 48' requests per replica — template text, not a
+    reason". Where a dearer setup takes as many requests a replica as the chosen one, the sentence says so once."""
+    r = planned(json.loads((Path(ADVICE_SCENARIOS) / f"{sid}.json").read_text(encoding="utf-8"))["answers"])
+    if r.gpu_choice is None:
+        return
+    for lang in ("en", "zh_CN"):
+        text = r.gpu_choice.text_in(lang)
+        for d in r.gpu_choice.dearer:
+            if d.per_replica == d.chosen_per_replica:
+                assert f"{d.per_replica} requests a replica within the target against {d.per_replica}" not in text
+                assert f"可同时处理 {d.per_replica} 个请求，本方案为 {d.per_replica} 个" not in text
+    if sid == "q30_unfiled_finetune_public_30d":  # the reviewers' case: both passed-over cards at the same 48
+        assert "the same 48 requests a replica within the target" in r.gpu_choice.text_in("en")
+        assert "同样可同时处理 48 个请求" in r.gpu_choice.text_in("zh_CN")
+    if sid == "q24_us_saas_rent":  # "The 'L40S 7.50 against 7.50 USD/h' comparison explains nothing" (round 15)
+        assert "7.50 against 7.50" not in r.gpu_choice.text_in("en")
+        assert "the same 7.50 USD/h" in r.gpu_choice.text_in("en")
