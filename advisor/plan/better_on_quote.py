@@ -27,6 +27,8 @@ def quote_first(result: PlanResult) -> list[NextStep]:
     choice = result.gpu_choice
     g = choice.grant if choice is not None else None
     steps = [s for s in result.next_steps if s.id != STEP_ID]
+    if g is not None and g.get("fallback"):
+        return _at_gate(steps, _fallback_step(g, choice.currency))  # type: ignore[union-attr]
     if g is None or not shown(g):
         return steps
     why = [{"tr": "gpupick21.grant.fp8"}] if g.get("fp8") else []
@@ -37,9 +39,26 @@ def quote_first(result: PlanResult) -> list[NextStep]:
         "budget": f"{g['budget']:,}", "currency": choice.currency, "chosen_n": g["chosen_gpus"],  # type: ignore[union-attr]
         "chosen_gpu": g["chosen_gpu_name"],
         "why": {"by_lang": {lang: sep.join(render(lang, w["tr"], w) for w in why) for lang, sep in _SEP.items()}}})
-    # right after the step the launch waits for (the purchase's lead time starts it: critical_steps), before the rest
+    return _at_gate(steps, step)
+
+
+def _at_gate(steps: list[NextStep], step: NextStep) -> list[NextStep]:
+    """``step`` right after the step the launch waits for (the purchase's lead time starts it: critical_steps),
+    before the rest."""
     at = next((i + 1 for i, s in enumerate(steps[:2]) if s.id in GATE_IDS), 0)
     return [*steps[:at], step, *steps[at:]]
+
+
+def _fallback_step(g: dict, currency: str) -> NextStep:
+    """The chosen setup's quote before ordering, and the setup the budget surely covers if it comes in over the budget,
+    with what that setup lacks (``quote_fallback``)."""
+    from advisor.plan.gpu_lead import lacks
+
+    return NextStep(id=STEP_ID, key="gpuswap26.next.quote_fallback", params={
+        "n": g["gpus"], "gpu": g["gpu_name"], "weights": g["weights"], "low": f"{g['low']:,}", "high": f"{g['high']:,}",
+        "budget": f"{g['budget']:,}", "currency": currency, "chosen_n": g["chosen_gpus"],
+        "chosen_gpu": g["chosen_gpu_name"], "chosen_low": f"{g['chosen_low']:,}", "chosen_high": f"{g['chosen_high']:,}",
+        "why": {"by_lang": {lang: lacks(g, lang) for lang in _SEP}}})
 
 
 __all__ = ["STEP_ID", "quote_first", "shown"]

@@ -402,6 +402,21 @@ def _owned_layouts(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidat
                                 gchoice.rank_key(c, region, book), fresh, first_token_tie.round_trip_ms(c, region))
 
 
+def _rent_as(c: Ctx, region: str, book: PriceBook, bought: sizing.Candidate, ok: list[sizing.Candidate]) -> None:
+    """Note on ``bought`` the setup at a lower precision the answers accept that the cloud would rent on fewer GPUs
+    (``rent_sized.leaner``): the rent beside the purchase is priced on it (``_cost_of``)."""
+    lay = bought.layout
+    if lay is None or c.load == "bursty":
+        return
+    spares = lay.spare_units // max(1, lay.regions)
+
+    def rent_of(k: sizing.Candidate) -> sizing.Candidate:
+        return gchoice.apply_layout(c, region, gchoice._copy(k), book, owned=False, spares=spares,
+                                    load_replicas=math.ceil(headroom_target(c) / max(1, claimed_capacity(c, k))))
+
+    bought.rent_as = rent_sized.leaner(bought, ok, rent_of)
+
+
 def _bought_resized(c: Ctx, bought: sizing.Candidate, region: str, book: PriceBook, form: str,
                     hosted: tuple[float, float] | None) -> sizing.Candidate:
     """The rented choice as bought (whole servers, a spare server), sized on its own curve with the plan's headroom
@@ -660,18 +675,28 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
     # the rent beside a purchase is sized to the load, not to the servers bought (round 13, q31/q26): the same
     # replicas and the same N+1, in the units the cloud rents (rent_sized); not yet for a bursty load, whose rent
     # bills a warm floor and the bursts' replicas apart and whose hybrid weighs the rented peak on them
+    def lay_rent(k, n, spares):
+        return gchoice.apply_layout(c, region, k, book, owned=False, load_replicas=n, spares=spares)
+
     rented = cand if bursty else rent_sized.rented(
-        cand, lambda k, n, spares: gchoice.apply_layout(c, region, k, book, owned=False, load_replicas=n,
-                                                        spares=spares),
+        cand, lay_rent,
         # never more than the bought setup serves with (a plan made leaner for its budget)
         min(serving_replicas(cand), math.ceil(headroom_target(c) / max(1, claimed_capacity(c, cand)))))
+    low = getattr(cand, "rent_as", None)  # the lower precision a renter runs on this GPU (rent_sized.leaner)
+    low_per = None
+    if low is not None and rented is not cand and cand.layout is not None and low.gpu.id == cand.gpu.id:
+        spares = cand.layout.spare_units // max(1, cand.layout.regions)
+        per = claimed_capacity(c, low)
+        alt = lay_rent(gchoice._copy(low), math.ceil(headroom_target(c) / max(1, per)), spares)
+        if alt.layout is not None and alt.total_gpus < rented.total_gpus:
+            rented, low_per = alt, per
     steady = burst.warm_replicas(c, rented, claimed_capacity(c, rented)) if bursty else 1
     on = warm_floor.warm(rented, steady, spare_counted=bursty)
     inp = costmod.CostInputs(gpu=cand.gpu.id, tdp_watts=cand.gpu.tdp_watts, gpus=cand.total_gpus, warm_gpus=on.gpus,
                              region="mainland" if region == "mainland_plus_overseas" else region,
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
-                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented),
+                             tokens_high=vol.output_high, rent=rent_sized.record(cand, rented, low_per),
                              usage=usage_share.of(c, cand))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
@@ -902,6 +927,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
             chosen.notes.append("rent_only")
             form = "cloud"
         else:
+            _rent_as(c, region, book, bought, ok)
             out2 = _cost_of(c, bought, region, book)
             form2 = _decide_form(c, out2)
             if form2 in OWNED_FORMS:
@@ -916,6 +942,7 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
                     # beside a bought TP1 on 8, the search having sized the rented setups only)
                     best, search, layouts = _owned_layouts(c, region, book, chosen, ok, near)
                     if best is not chosen:
+                        _rent_as(c, region, book, best, ok)
                         chosen, out, sim_ttft, sim_tpot = best, _cost_of(c, best, region, book), None, None
             else:
                 form = form2

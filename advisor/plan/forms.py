@@ -40,6 +40,7 @@ from advisor.plan import (
     node_shapes,
     office_power,
     office_purchase,
+    stand_in_prices,
     usage_share,
 )
 from advisor.plan import cost as costmod
@@ -172,11 +173,27 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         horizon_total=_mr((capex[0] + running[0] * horizon, capex[1] + running[1] * horizon), conv),
         capex_budget=None if budget_usd is None else round(budget_usd * conv, 2),
         capex_within_budget=None if budget_usd is None else capex[1] <= budget_usd,
+        capex_stand_in_straddle=_stand_in_straddle(capex, budget_usd, rows),
         average_draw=round(draw[0], 3), average_draw_high=round(draw[1], 3),
         idle_draw=MoneyRange(low=idle[0], high=idle[1]), **(rented or {}),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
                  staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))
+
+
+def _stand_in_straddle(capex: Range, budget_usd: float | None, rows) -> bool:
+    """Over the one-off budget only at the high end of a purchase priced on a stand-in (a grade-U or stale purchase
+    row, not a quote) whose middle the budget covers: the quote, not the placeholder, says whether it fits
+    (``purchase_rank.stand_in_straddle`` ranks setups on the same rule)."""
+    if budget_usd is None or not capex[0] <= budget_usd < capex[1] or (capex[0] + capex[1]) / 2 > budget_usd:
+        return False
+    return bool(stand_in_prices.stand_ins([r for r in rows if r.kind == "capex"]))
+
+
+def fits_one_off(own: Owned, budget_usd: float | None) -> bool:
+    """The purchase fits the one-off budget at its high end, or straddles it on a stand-in price whose middle the
+    budget covers (the quote decides: ``_stand_in_straddle``)."""
+    return budget_usd is not None and (own.capex[1] <= budget_usd or own.cost.capex_stand_in_straddle)
 
 
 def capex_budget_usd(c: Ctx, fx: float) -> float | None:
@@ -399,7 +416,7 @@ def choose_form(c: Ctx, cloud_usd: tuple[float | None, float | None], forms: For
     own = forms.owned
     if (own is not None and own.office and c.internal_only and own.cost.gpus_owned <= forms.max_per_node
             and _procurement_fits(c, own) and not breaks_budget(own)):
-        fits = budget is not None and own.capex[1] <= budget
+        fits = fits_one_off(own, budget)
         cheaper = cloud is not None and _mid(own.monthly(c.ops)) <= cloud
         # renting misses the monthly budget while the box's running costs fit it (the purchase is the one-off's)
         rescues = (monthly is not None and cloud_usd[1] is not None and cloud_usd[1] > monthly
@@ -458,4 +475,4 @@ def monthly_usd(form: str, forms: FormsOutcome | None) -> Range | None:
 
 
 __all__ = ["SHORT_HORIZON_MONTHS", "FormsOutcome", "Owned", "apply_chosen", "attach", "bought_whole", "choose_form",
-           "cost_forms", "hybrid_pays", "monthly_usd", "owned_layout", "short_rent_fits"]
+           "cost_forms", "fits_one_off", "hybrid_pays", "monthly_usd", "owned_layout", "short_rent_fits"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.plan import cost as costmod
-from advisor.plan import gpu_grade, node_shapes, purchase_rank, single_card
+from advisor.plan import gpu_grade, node_shapes, purchase_rank, quote_fallback, single_card
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, facts, gpu_choice_facts, gpus_by_id
 from advisor.plan.result import GpuOption, PriceRow
@@ -484,7 +484,10 @@ def build_choice(c: Ctx, region: str, chosen: Candidate, ok: list[Candidate], bo
     from advisor.plan.grant_straddle import straddling
 
     kv = {f.gpu: f.kv_requests for f in (weighing.cards if weighing is not None else []) if f.kv_requests is not None}
-    grant = straddling(c, chosen, alt_cands, book, kv)
+    # the better part bought on its quote, the setup the budget surely covers named as the fallback (round 15, q17)
+    grant = quote_fallback.fallback(c, chosen, alt_cands, book, kv) or straddling(c, chosen, alt_cands, book, kv)
+    if grant is not None and grant.get("fallback") and params.get("internal") == "server_room":
+        params = {**params, "internal": "server_room_quote"}  # fits the budget at the middle of a stand-in price
     # a purchase on a one-off budget: each setup said at what it costs to buy (round 13, q01/q17)
     chosen_opt = purchase_rank.said_bought(c, book, chosen, chosen_opt, conv, own)
     alts = [purchase_rank.said_bought(c, book, chosen, a, conv, own) for a in alts]

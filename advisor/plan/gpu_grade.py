@@ -28,7 +28,7 @@ from typing import Any
 from advisor.plan.batch_policy import sensitive_data
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook
-from advisor.plan.purchase_rank import one_off_budget_usd, purchase_usd
+from advisor.plan.purchase_rank import one_off_budget_usd, purchase_usd, stand_in_straddle
 from advisor.plan.site_words import SERVER_ROOM, answered_reach, owned_site
 
 
@@ -64,9 +64,11 @@ def grade_tier(c: Ctx, cand: Any, book: PriceBook, *, production: bool) -> int:
 
 def _purchase_fits(c: Ctx, cand: Any, book: PriceBook) -> bool:
     """The high end of the setup's purchase (cards and their share of a server, in USD) within the one-off budget,
-    as the plan judges its own purchase (``forms``); False when the part has no purchase price."""
+    as the plan judges its own purchase (``forms``), or over it only at the high end of a stand-in price whose
+    middle the budget covers (``purchase_rank.stand_in_straddle``: the quote decides, not the placeholder); False
+    when the part has no purchase price."""
     budget = one_off_budget_usd(c, book)
     if budget is None:
         return True
     price = purchase_usd(book, cand)
-    return price is not None and price[1] <= budget
+    return price is not None and (price[1] <= budget or stand_in_straddle(c, cand, book))

@@ -58,6 +58,23 @@ def _quote_first(choice: GpuChoice, a: GpuOption) -> bool:
     return g.get("gpu_name") == a.gpu_name and bool(g.get("stand_in")) and bool(g.get("mid_fits"))
 
 
+def _fallback(choice: GpuChoice, a: GpuOption) -> bool:
+    """``a`` is what to buy if the chosen setup's quote (a stand-in price straddling the one-off budget) comes in over
+    the budget (``quote_fallback``)."""
+    g = choice.grant or {}
+    return bool(g.get("fallback")) and g.get("gpu_name") == a.gpu_name and a.purchase is not None
+
+
+def lacks(g: dict[str, Any], lang: str) -> str:
+    """What the fallback setup lacks against the chosen one: FP8, as few cards, as large a KV cache."""
+    out = [translate(lang, "gpuswap26.lacks.fp8")] if g.get("fp8") else []
+    if g.get("fewer"):
+        out.append(translate(lang, "gpuswap26.lacks.cards", n=g["gpus"], chosen_n=g["chosen_gpus"]))
+    if g.get("kv") and g.get("chosen_kv") and g["kv"] < g["chosen_kv"]:
+        out.append(translate(lang, "gpuswap26.lacks.kv", kv=g["kv"], chosen_kv=g["chosen_kv"]))
+    return ("；" if lang == "zh_CN" else "; ").join(out) or "—"
+
+
 def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     """(GPU name, the figure that decided against it) for the GPUs the opening sentence names, deciding ones first;
     at most ``MAX_NAMED``."""
@@ -96,13 +113,20 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     for a in choice.alternatives:
         sized = dearer.get(a.gpu_name)
         if sized is not None:
-            add(a.gpu_name, "pages23.lead.dearer", per=sized.per_replica, chosen_per=sized.chosen_per_replica,
-                cost=f"{sized.per_hour:,.2f}", chosen_cost=f"{sized.chosen_per_hour:,.2f}")
+            # as many a replica on both (often the cap both commands set): "48 against 48" says nothing (round 15, q30)
+            same = sized.per_replica == sized.chosen_per_replica
+            add(a.gpu_name, "gpuswap26.lead.dearer_same" if same else "pages23.lead.dearer", per=sized.per_replica,
+                chosen_per=sized.chosen_per_replica, cost=f"{sized.per_hour:,.2f}",
+                chosen_cost=f"{sized.chosen_per_hour:,.2f}")
         elif choice.reason == "fleet" and choice.burst_split and a.gpu_name == choice.burst_rented:
             continue  # the hybrid's opening names it as the part rented, not as one passed over (``_hybrid``)
         elif choice.reason == "fleet":  # the part a hybrid rents for its bursts is not one "your team does not run"
             add(a.gpu_name, "burst24.lead.rented" if a.gpu_name == choice.burst_rented else "pages23.lead.fleet",
                 cost=_cost(choice, a))
+        elif _fallback(choice, a):  # the setup bought if the chosen one's quote is over the budget (round 15, q17)
+            g = choice.grant or {}
+            add(a.gpu_name, "gpuswap26.lead.fallback", cost=_range(a.purchase), budget=f"{g.get('budget', 0):,}",
+                why=lacks(g, lang))
         elif _quote_first(choice, a):  # over the one-off budget only on a stand-in price: its quote first (q17)
             add(a.gpu_name, "buyrank25.lead.quote_first", cost=_range(a.purchase),
                 budget=f"{(choice.grant or {}).get('budget', 0):,}")
@@ -114,8 +138,10 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
         elif a.purchase is not None and choice.chosen.purchase is not None:  # bought: both purchases (s24)
             add(a.gpu_name, "gpuchoice24.lead.cost_bought", cost=_range(a.purchase),
                 chosen_cost=_range(choice.chosen.purchase))
-        else:
-            add(a.gpu_name, "pages23.lead.cost", cost=_cost(choice, a), chosen_cost=f"{choice.chosen.per_hour:,.2f}")
+        else:  # at the same hourly figure: said once ("7.50 against 7.50" explained nothing, round 15 q24)
+            same = _cost(choice, a) == f"{choice.chosen.per_hour:,.2f}"
+            add(a.gpu_name, "gpuswap26.lead.cost_same" if same else "pages23.lead.cost", cost=_cost(choice, a),
+                chosen_cost=f"{choice.chosen.per_hour:,.2f}")
     if (k := choice.cheaper_card) is not None:
         add(k.gpu_name, "pages23.lead.cheaper_card", per=k.per_replica, n=k.gpus, cost=f"{k.per_hour:,.2f}")
     aside = choice.set_aside or {}
@@ -158,4 +184,4 @@ def named_gpus(choice: GpuChoice, lang: str = "en") -> set[str]:
     return {n for n, _ in figures(choice, lang)}
 
 
-__all__ = ["dearer_to_own", "figures", "lead", "named_gpus"]
+__all__ = ["dearer_to_own", "figures", "lacks", "lead", "named_gpus"]

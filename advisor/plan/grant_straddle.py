@@ -18,7 +18,7 @@ from advisor.plan.gpu_grade import internal_grade_reason
 from advisor.plan.stand_in_prices import stand_ins
 
 
-def _range(c: Ctx, book: PriceBook, k: Any) -> tuple[float, float] | None:
+def purchase_range(c: Ctx, book: PriceBook, k: Any) -> tuple[float, float] | None:
     """The setup's purchase (cards and their share of a server) low and high, in the answer's currency."""
     rows = book.find(k.gpu.id, "capex")
     if not rows:
@@ -41,7 +41,7 @@ def straddling(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict
     b = getattr(c.answers, "capex_budget", None)
     if b is None or internal_grade_reason(c) != "server_room":
         return None
-    mine = _range(c, book, chosen)
+    mine = purchase_range(c, book, chosen)
     if mine is None:
         return None
     fx = float(book.fx()["cny_per_usd"])
@@ -49,7 +49,7 @@ def straddling(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict
     for k in others:
         if k.gpu.market == "consumer" or k.gpu.id == chosen.gpu.id:
             continue
-        r = _range(c, book, k)
+        r = purchase_range(c, book, k)
         if r is None or not r[0] <= budget < r[1]:
             continue
         fp8 = k.weights.startswith("fp8") and not chosen.weights.startswith("fp8")
@@ -65,4 +65,4 @@ def straddling(c: Ctx, chosen: Any, others: list[Any], book: PriceBook, kv: dict
     return None
 
 
-__all__ = ["straddling"]
+__all__ = ["purchase_range", "straddling"]

@@ -48,7 +48,8 @@ def _capex_verdict(result: PlanResult, o: OwnedFormCost, lang: str, currency: st
     the other one)."""
     if o.capex_within_budget is None:  # judged on the monthly budget, or not at all (advisor.plan.capex_unknown)
         return capex_unknown.capex_note(result, o, lang)
-    key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_over"
+    key = "memo.forms.capex_within" if o.capex_within_budget else "memo.forms.capex_stand_in" \
+        if o.capex_stand_in_straddle else "memo.forms.capex_over"  # the quote decides (gpu26: quote_fallback)
     return translate(lang, key, budget=_round_money(o.capex_budget or 0), currency=currency)
 
 

@@ -73,6 +73,9 @@ def page_one_clause(result: Any, lang: str) -> str:
 def rent_what(costs: Any) -> dict[str, Any]:
     """"renting what the load needs (9 GPUs)" where the rent is sized to the load apart from the purchase
     (``Costs.rent_sized``), else "renting the same GPUs", as a ``{"tr": …}`` phrase."""
+    if costs.rent_sized and costs.rent_sized.get("weights"):  # rented at the lower precision accepted (gpu26)
+        return {"tr": "gpuswap26.rent.what.sized", "gpus": costs.rent_sized["gpus"],
+                "weights": costs.rent_sized["weights"]}
     if costs.rent_sized:
         return {"tr": "ownrent24.rent.what.sized", "gpus": costs.rent_sized["gpus"]}
     return {"tr": "ownrent24.rent.what.same"}

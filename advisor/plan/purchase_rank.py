@@ -5,7 +5,10 @@ on rental rows, 4090 D 3.49 against L20 8.03 CNY/h, though the plan is a purchas
 to buy (``Layout.owned``) on a one-off budget the hourly rental cost that follows them is replaced by, in order:
 
 1. the one-off budget: a setup whose purchase fits the budget at its high end, as the plan judges its own purchase
-   (``forms``), first — unless it costs more over the term than a setup the budget does not cover (round 14, q26's
+   (``forms``), first — a setup over it only at the high end of a stand-in price whose middle the budget covers
+   counts as fitting (``stand_in_straddle``: a grade-U row never decides alone; round 15, q17: 4 × L20 with FP8 set
+   aside for 8 × A10 on an L20 server share that no source gives, against an A10 price no source gives either) —
+   unless it costs more over the term than a setup the budget does not cover (round 14, q26's
    variant: 88 × A10 in 11 servers "fit" a budget just under 3 H20 servers, and cost more to own over the three
    years): the budget is then short for this load, and the plan keeps the setup worth buying and says it is over;
 2. capability, on a one-off budget (the box is bought once and runs for years, and the budget, not the cost, is
@@ -25,6 +28,7 @@ from typing import Any
 from advisor.plan.context import Ctx
 from advisor.plan.cost import _usd
 from advisor.plan.data import PriceBook
+from advisor.plan.stand_in_prices import stand_ins
 
 
 def per_gpu_usd(book: PriceBook, gpu_id: str) -> tuple[float, float] | None:
@@ -77,15 +81,32 @@ def short_of_accepted(c: Ctx, k: Any) -> bool:
     return accepted and not k.gpu.fp8_tflops_dense
 
 
+def _purchase(c: Ctx, k: Any, book: PriceBook, own: Callable[[Any], Any] | None) -> tuple[float, float] | None:
+    """The setup's purchase low and high in USD: as the plan costs it where ``own`` is given, else the cards and
+    their server share; None without a purchase price."""
+    t = own(k) if own is not None else None
+    return t.capex if t is not None else purchase_usd(book, k)
+
+
+def stand_in_straddle(c: Ctx, k: Any, book: PriceBook, own: Callable[[Any], Any] | None = None) -> bool:
+    """The setup's purchase is over the one-off budget only at its high end, the budget covers its middle, and the
+    price rests on a stand-in (a grade-U row or a stale one, not a quote): the budget cannot say it does not fit,
+    only the quote can (issue 25: a placeholder row never decides alone)."""
+    budget = one_off_budget_usd(c, book)
+    price = _purchase(c, k, book, own)
+    if budget is None or price is None or not price[0] <= budget < price[1]:
+        return False
+    return (price[0] + price[1]) / 2 <= budget and bool(stand_ins(book.find(k.gpu.id, "capex")))
+
+
 def fits(c: Ctx, k: Any, book: PriceBook, own: Callable[[Any], Any] | None = None) -> bool:
     """The setup's purchase fits the one-off budget at its high end (True where no budget is given): as the plan
     costs it where ``own`` (``term_cost.judge``) is given, else the cards and their server share."""
     budget = one_off_budget_usd(c, book)
     if budget is None:
         return True
-    t = own(k) if own is not None else None
-    high = t.capex[1] if t is not None else (p[1] if (p := purchase_usd(book, k)) is not None else None)
-    return high is not None and high <= budget
+    price = _purchase(c, k, book, own)
+    return price is not None and (price[1] <= budget or stand_in_straddle(c, k, book, own))
 
 
 def term_floor(c: Ctx, owned: list[Any], book: PriceBook, own: Callable[[Any], Any] | None) -> float | None:
@@ -122,4 +143,5 @@ def key(c: Ctx, k: Any, book: PriceBook, hourly: float, own: Callable[[Any], Any
     return over, short, int(mid is None), round(mid if mid is not None else hourly, 6)
 
 
-__all__ = ["fits", "key", "term_floor", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted"]
+__all__ = ["fits", "key", "term_floor", "one_off_budget_usd", "per_gpu_usd", "purchase_usd", "said_bought", "short_of_accepted",
+           "stand_in_straddle"]

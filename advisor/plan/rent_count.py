@@ -23,8 +23,12 @@ def note(result: PlanResult, lang: str) -> str:
     sized = c.rent_sized
     if sized and c.gpus == sized["gpus"] and sized["bought_gpus"] == hw.total_gpus:
         # beside a purchase, renting is priced on the load in the units clouds rent (advisor.plan.rent_sized)
-        return translate(lang, "ownrent24.rent.sized_note", load=sized["load_gpus"], spare=sized["spare_gpus"],
-                         gpus=sized["gpus"], bought=sized["bought_gpus"])  # fmt: skip
+        out = translate(lang, "ownrent24.rent.sized_note", load=sized["load_gpus"], spare=sized["spare_gpus"],
+                        gpus=sized["gpus"], bought=sized["bought_gpus"])  # fmt: skip
+        if sized.get("weights"):  # rented at the lower precision accepted, the servers bought keep theirs (gpu26)
+            out += translate(lang, "gpuswap26.rent.precision_note", weights=sized["weights"], tp=sized["tp"],
+                             bought_weights=sized["bought_weights"])
+        return out
     if c.gpus < hw.total_gpus and lay is not None and lay.basis == "fleet":
         # spares on the fleet's idle GPUs (fleet.idle_spares): free to run when owned, not added when renting
         return translate(lang, "memo.owned20.rent_without_idle_spares", plan=hw.total_gpus, gpus=c.gpus,

@@ -358,6 +358,9 @@ class OwnedFormCost(_Out):
     capex_budget: float | None = None
     capex_within_budget: bool | None = Field(None, description="the high end of the purchase fits the one-off "
                                              "budget; None when no one-off budget was given")
+    capex_stand_in_straddle: bool = Field(False, description="the purchase is over the one-off budget only at the "
+                                          "high end of a stand-in price whose middle the budget covers: the quote "
+                                          "decides (a placeholder row never decides alone)")
     # the team's current fleet (s13-fleet): GPUs of it the form runs (costing only their running costs), how many
     # it has and how many are free at its utilisation, and the GPUs bought besides
     fleet_gpus: int = Field(0, description="GPUs of the team's current fleet this form runs (no purchase)")
@@ -1004,8 +1007,8 @@ class GpuChoice(_Out):
         g = self.grant
         if g is None:
             return ""
-        if g.get("stand_in") and g.get("mid_fits"):  # the opening sentence and the first next step say it (buyrank25)
-            return ""
+        if g.get("fallback") or (g.get("stand_in") and g.get("mid_fits")):  # the opening sentence and a next step
+            return ""  # say it (buyrank25; the fallback bought if the quote is over the budget: quote_fallback)
         why = [render(lang, "gpupick21.grant.fp8")] if g.get("fp8") else []
         if g.get("fewer"):
             why.append(render(lang, "gpupick21.grant.fewer", {"n": g["gpus"], "chosen_n": self.chosen.gpus}))

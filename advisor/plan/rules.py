@@ -632,7 +632,8 @@ def gpu_no_fp8(f: Facts):
     ch = _chosen(f)
     if ch is None or f.ctx.quant == "no" or ch.gpu.fp8_tflops_dense:
         return None
-    return finding("gpu.no_fp8", gpu=ch.gpu.name)
+    # "FP8 only": no 4-bit fallback to name (round 15, q30: "'BF16 or INT4 instead' contradicts the FP8-only answer")
+    return finding("gpu.no_fp8", gpu=ch.gpu.name, variant="fp8_only" if f.ctx.quant == "fp8_only" else None)
 
 
 @rule("gpu.no_bf16", "constraint")

@@ -83,6 +83,9 @@ class Candidate:
     monotone_memo: dict[tuple[int, ...], tuple[tuple[LevelPrediction, ...], list[LevelPrediction]]] = field(
         default_factory=dict, repr=False, compare=False)
     layout: Any = None  # node_shapes.Layout: the setup as whole servers/VMs on sale (set by gpu_choice.arrange)
+    # the same GPU at a lower precision the answers accept that the cloud rents on fewer GPUs, where this setup is
+    # bought (rent_sized.leaner): the rent beside the purchase is priced on it (engine._cost_of)
+    rent_as: Any = field(default=None, repr=False, compare=False)
     # curve's knees, by the levels and limits they were found from (see _knee_of)
     knee_memo: dict[tuple, tuple[tuple[LevelPrediction, ...], Any]] = field(default_factory=dict, repr=False,
                                                                             compare=False)

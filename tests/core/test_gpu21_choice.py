@@ -106,27 +106,29 @@ def test_the_all_reduce_is_named_only_over_pcie_and_from_its_share_on():
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_q17_says_the_l20_server_straddles_the_grant_with_both_purchase_ranges(lang):
+    """Re-argued in session 26 (gpu26, blind review 15): the L20 server, whose stand-in price straddles the grant with
+    its middle inside, is now the setup bought (a grade-U row never decides alone) and the A10 setup the fallback; the
+    memo still gives both purchase ranges from the price book and the grant between the L20's ends."""
     from advisor.plan.data import PriceBook
 
     r = planned(advice_answers("q17_capex_only_university_lab"))
     g = r.gpu_choice
     assert g is not None and g.grant is not None
     grant, budget = g.grant, advice_answers("q17_capex_only_university_lab")["capex_budget"]["amount"]
-    # the purchase the price book gives for the setup named (CNY per card × its cards), and the grant between its ends
+    # the purchase the price book gives for the setup bought (CNY per card × its cards), and the grant between its ends
     rows = PriceBook.build(None).find("l20-48g", "capex")
-    assert grant["gpu_name"] == "NVIDIA L20 48GB" and rows
-    assert grant["low"] == round(min(r_.low for r_ in rows) * grant["gpus"])
-    assert grant["high"] == round(max(r_.high for r_ in rows) * grant["gpus"])
-    assert grant["low"] <= budget == grant["budget"] < grant["high"]
-    assert grant["chosen_high"] <= budget  # the setup bought fits the grant at its high end
+    assert grant["chosen_gpu_name"] == "NVIDIA L20 48GB" and rows
+    assert grant["chosen_low"] == round(min(r_.low for r_ in rows) * grant["chosen_gpus"])
+    assert grant["chosen_high"] == round(max(r_.high for r_ in rows) * grant["chosen_gpus"])
+    assert grant["chosen_low"] <= budget == grant["budget"] < grant["chosen_high"]
+    assert grant["high"] <= budget  # the fallback fits the grant at its high end
     text = render_memo_markdown(r, lang)
     for v in ("low", "high", "chosen_low", "chosen_high"):
         assert f"{grant[v]:,}" in text
-    # buyrank25 (round 14: "get an L20 quote first"): the L20's high end passes the grant only on a stand-in price and
-    # its middle fits, so the quote within the budget is a next step (right after the purchase's start), not a clause of "Why this GPU"
+    # the quote decides, in a next step right after the purchase's start: at or under the grant the L20, else the A10
     budget_s = f"{grant['budget']:,}"
-    assert (f"At or under {budget_s} CNY, buy it instead" in text) if lang == "en" else \
-        f"报价不超过 {budget_s} CNY 时，改买它" in text
+    assert (f"At or under {budget_s} CNY, order it" in text) if lang == "en" else \
+        f"报价不超过 {budget_s} CNY 时下单" in text
 
 
 def test_no_grant_clause_without_a_one_off_budget():

@@ -218,7 +218,9 @@ def test_the_rental_comparison_says_why_it_prices_more_gpus_than_the_plan_runs(n
     words = (("en", f"the {hw.total_gpus} bought"), ("zh_CN", f"自购的 {hw.total_gpus} 张")) if c.rent_sized else \
         (("en", f"the plan's {hw.total_gpus} take"), ("zh_CN", f"方案的 {hw.total_gpus} 张"))
     for lang, word in words:
-        rows = [line for line in _memo(r, lang).splitlines() if f"{c.gpus:,} " in line and "730" in line]
+        # the billing row ("16 GPUs billed × 730 h"): "730" alone also matched q26's page-1 threshold ¥2,730,000 (gpu26)
+        rows = [line for line in _memo(r, lang).splitlines()
+                if f"{c.gpus:,} " in line and ("730 h" in line or "730 小时" in line)]
         assert rows and all(word in line for line in rows), (name, lang, rows)
 
 

@@ -61,7 +61,11 @@ def test_the_labs_one_off_budget_buys_a_data_centre_part_with_room_under_the_tar
     assert (r.deployment_form, r.feasible) == ("on_premises", True)
     assert _market(r) != "consumer", r.hardware.gpu
     owned = r.costs.owned
-    assert owned is not None and owned.capex_within_budget is True and owned.capex.high <= 400_000
+    # gpu26 (blind review 15): within the grant, or over it only at the high end of a stand-in price whose middle
+    # fits (4 × L20 on a grade-U server share: the quote decides, the A10s named as the buy if it is over)
+    assert owned is not None and (owned.capex_within_budget is True and owned.capex.high <= 400_000
+                                  or owned.capex_stand_in_straddle and owned.capex.low <= 400_000
+                                  and (owned.capex.low + owned.capex.high) / 2 <= 400_000)
     # not at the edge of the target: the predicted P99 TPOT at the peak leaves at least 20 % of the 100 ms target
     assert r.capacity.tpot_p99_ms is not None and r.capacity.tpot_p99_ms <= 0.8 * r.latency_curve.slo_tpot_p99_ms
     assert "one-off budget" in r.gpu_choice.text_in("en") and "一次性预算" in r.gpu_choice.text_in("zh_CN")
