@@ -22,6 +22,9 @@ _STEPS = {
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
     "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates25.timeline.ask.dpo"),
     "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "gates25.timeline.ask.provider"),
+    # s26-polish26 (note 25: "the SEA markets check is not a timeline step"): its finding says "check each one's
+    # transfer and any localisation rule before launch", as the Indonesian check above is a step
+    "pi.sea_markets": ("sea_markets", "polish26.timeline.sea_markets", "polish26.timeline.ask.sea_counsel"),
 }
 # the API-processor finding's laws whose text sets the contract before launch (PIPL Art. 21, GDPR Art. 28); the Hong
 # Kong and Singapore variants say "bind it by contract" without a time
@@ -67,6 +70,12 @@ def export_pia_step(f: Facts) -> TimelineItem:
     return TimelineItem(id="export_pia", days_low=None, days_high=None, ask_key="gates25.timeline.ask.cac",
                         label_key="gates25.timeline.export_pia" + ("_assessment" if assessment else ""))
 
+
+
+def sea_markets_step(f: Facts) -> TimelineItem:
+    """Each South-East Asian country's transfer and localisation rules, for the countries served (the finding lists
+    what the sources read say of five of them; which countries are served the answers do not say)."""
+    return _step("pi.sea_markets")
 
 
 def sensitive_pia_step(f: Facts) -> TimelineItem:
