@@ -81,7 +81,7 @@ class DearerAlt(BaseModel):
         ``figures_said``: the GPU choice's opening sentence gave its requests a replica and cost (advisor.plan.gpu_lead):
         only what stops a replica and a leaner size are added (s23-pages23)."""
         p = {k: (f"{v:,.2f}" if isinstance(v, float) else v) for k, v in self.model_dump().items()}
-        # pages20: said in fewer words, each cost once (the gpudearer19 texts are the longer first wording)
+        # pages20: said in fewer words, each cost once (the longer gpudearer19 texts, unread, removed in s26-polish26)
         key = f"{lead}.text" if lead != "pages20.dearer" else f"{lead}.text_whole" if self.whole_server and \
             self.spare_gpus else f"{lead}.text_spare" if self.spare_gpus else f"{lead}.text"
         out = "" if figures_said and lead == "pages20.dearer" else translate(lang, key, **p)

@@ -6,10 +6,10 @@ Three rules, each where the hosted API is cheaper than the plan at every price (
 - the volume (q24, q34, q35, q42: "the hosted-API headline rests on an assumed 100 users and overrides the user's
   explicit rented-H20 request"): where the tokens a month are our estimate (from the peak, the head count or the
   data subjects) and not the user's own figure (requests a day, a job's requests, a measured load), the API cannot
-  set aside the self-hosted plan the answers describe on that basis. The memo keeps the plan and says, as its one
-  reason, that the API is cheaper at the assumed volume, from which volume self-hosting pays, and to give the real
-  request counts (``volume_assumed``). Where the plan's cheapest month is above the user's budget, the budget
-  decides, not the volume: the API still leads (q40);
+  set aside the self-hosted plan the answers describe on that basis (``volume_assumed``). Round 14 reversed it (an
+  estimate is no reason either way, s25-apivol25): the plan is kept only for a real reason (``hosted_kept``), else
+  the memo starts on the API and asks the request count first. Where the plan's cheapest month is above the user's
+  budget, the budget decides, not the volume: the API still leads (q40);
 - where it is served from (q12, q21, q22: "yardstick APIs 40–150× cheaper are set aside without reasons"): a price
   row none of whose providers serves from the node's region was a "yardstick", never weighed. Where its providers
   serve from a place the prompts may go from the node's users (the neighbouring region on the same submarine
@@ -33,7 +33,7 @@ from advisor.plan import hosted_prices, hosted_where
 from advisor.plan.capacity_per_million import ANSWERED_VOLUMES
 from advisor.plan.hosted_switch import switch_clause
 from advisor.plan.hosted_unserved import near_too_far
-from advisor.plan.rule_base import Facts, _region
+from advisor.plan.rule_base import Facts
 
 KEY = "plan.api24"
 # the volumes that are the user's own figure: requests a day, a job's requests (``ANSWERED_VOLUMES``), a load
@@ -79,23 +79,6 @@ def reachable(f: Facts) -> str | None:
     return None
 
 
-def served_clause(f: Facts) -> dict[str, Any] | str:
-    """Where a reachable row's API is served from and the transfer it makes (", served from Singapore by …: your
-    service in Hong Kong would send the prompts there, …"); "" for a row that serves the node's region."""
-    where = reachable(f)
-    got = hosted_where.mismatch(f)
-    if where is None or got is None:
-        return ""
-    region = str(got["region"])
-    c = f.ctx
-    law: dict[str, Any] | str = ""
-    if c.personal_info and where != "mainland":
-        law = {"tr": f"{KEY}.served.law", "law": hosted_where.transfer_law(f, region)}
-    return {"tr": f"{KEY}.served.{'mainland' if where == 'mainland' else 'near'}",
-            "where": {"tr": f"plan.apiregion21.where.{where}"}, "providers": hosted_where.names(got["tier"]),
-            "region": _region(region), "law": law}
-
-
 def requested_tokens(f: Facts) -> int:
     """The plan's long requests, prompt and answer (the 95th percentiles): what an endpoint must accept."""
     return int(f.ctx.prompt_p95 + f.ctx.output_p95)
@@ -127,15 +110,11 @@ def context_clause(f: Facts) -> dict[str, Any] | str:
 
 
 def lead_params(f: Facts) -> dict[str, Any]:
-    """The kept plan's paragraph (``plan.api24.assumed``) beyond the costs: where the API is served from, the other
-    model its figure is priced on, the context check (a list's deprecation is the finding's, in its price basis)."""
-    return {"served": served_clause(f), "switch": switch_clause(f.ctx), "context": context_clause(f)}
+    """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the other model its figure is priced on,
+    the context check (a list's deprecation is the finding's, in its price basis). Where the API is served from is
+    the keep reason's own words (``hosted_kept.where_reason``)."""
+    return {"switch": switch_clause(f.ctx), "context": context_clause(f)}
 
 
-def keep_clause(f: Facts) -> dict[str, Any]:
-    """The finding's keep clause (``hosted_weigh.keep_reason``): the volume is an estimate, not the user's figure."""
-    return {"tr": f"{KEY}.why.assumed", "more": ""}
-
-
-__all__ = ["CONTEXT_CHECK_FROM", "OWN_VOLUMES", "budget_decides", "context_clause", "context_reason", "keep_clause",
-           "lead_params", "max_context", "reachable", "requested_tokens", "served_clause", "volume_assumed"]
+__all__ = ["CONTEXT_CHECK_FROM", "OWN_VOLUMES", "budget_decides", "context_clause", "context_reason", "lead_params",
+           "max_context", "reachable", "requested_tokens", "volume_assumed"]

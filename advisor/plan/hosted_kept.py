@@ -141,12 +141,9 @@ def short_break_even(be: dict[str, Any] | str) -> dict[str, Any] | str:
 
 
 def kept_params(f: Facts, why: dict[str, Any]) -> dict[str, Any]:
-    """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the reason, where the API is served from
-    (unless the reason says it), the model switch, the context check, the terms."""
-    lead = hosted_assumed.lead_params(f)
-    if why["tr"].startswith(f"{KEY}.why.near") or why["tr"].startswith(f"{KEY}.why.mainland"):
-        lead["served"] = ""
-    return {**lead, "why": why, "terms": terms_clause(f)}
+    """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the reason (which says where the API is
+    served from, ``where_reason``), the model switch, the context check, the terms."""
+    return {**hosted_assumed.lead_params(f), "why": why, "terms": terms_clause(f)}
 
 
 __all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "jurisdiction", "kept_params", "real_reason",

@@ -176,17 +176,17 @@ def start_with(f: Facts) -> StartWith | None:
         return StartWith(form="this_plan", reason="answers", break_even=be)
     if reason == "assumed":  # s24-api24: cheaper at the plan's estimate of the volume, not the user's figure
         # s25-apivol25: kept for a real reason, said as the reason, never the estimate (round 14)
+        # ``choice`` says "assumed" only where ``hosted_kept.real_reason`` gives one (``lead_or_assumed``): the
+        # paragraph that kept a plan on "the volume is our estimate" alone could no longer run (s26-polish26)
         why = keep_reason(f, reason)
-        if why is not None and why["tr"] != hosted_assumed.keep_clause(f)["tr"]:
-            kept = hosted_kept.kept_params(f, why)
-            if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
-                kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
-            else:  # the request count asked first on page 1 (``volume_flip``): the break-even points to it
-                params["be"] = hosted_kept.short_break_even(params["be"])
-            return StartWith(form="this_plan", reason="assumed", key=f"{hosted_kept.KEY}.kept",
-                             params={**params, **kept}, break_even=be)
-        return StartWith(form="this_plan", reason="assumed", key=f"{hosted_assumed.KEY}.assumed",
-                         params={**params, **hosted_assumed.lead_params(f)}, break_even=be)
+        assert why is not None
+        kept = hosted_kept.kept_params(f, why)
+        if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
+            kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
+        else:  # the request count asked first on page 1 (``volume_flip``): the break-even points to it
+            params["be"] = hosted_kept.short_break_even(params["be"])
+        return StartWith(form="this_plan", reason="assumed", key=f"{hosted_kept.KEY}.kept",
+                         params={**params, **kept}, break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
         return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),

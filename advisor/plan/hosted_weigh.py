@@ -264,7 +264,8 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
     if reason == "assumed":  # s25-apivol25: the real reason the plan is kept beside an API cheaper on the estimate
-        return hosted_kept.real_reason(f) or hosted_assumed.keep_clause(f)
+        # (``lead_or_assumed`` says "assumed" only where there is one: the estimate alone is no reason, s26-polish26)
+        return hosted_kept.real_reason(f)
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)

@@ -49,6 +49,7 @@ from advisor.plan import (
     memo_rows_needed,
     memo_steps_once,
     memo_text15,
+    move_to,
     office_token_rows,
     own_rent_verdict,
     people_volume,
@@ -891,8 +892,10 @@ def memo_context(
         "feasible": result.feasible,
         # s25-headline25 (round 15): the form with the condition the plan's own numbers set (q26/q31, q39)
         "form": t(memo_text15.form_key(result, memo_forms.form_key(result))) + headline25.headline_clause(result, lang),
-        "region": t(f"plan.region.{result.region}"),  # the engine's words, as in the CLI and the UI
-        "line": memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}"),
+        # the engine's words, as in the CLI and the UI; under an API lead, a plan that moves to the mainland after its
+        # ICP filing is moved to there (s26-polish26, q21: ``move_to``)
+        "region": move_to.region_text(result, lang, t(f"plan.region.{result.region}")),
+        "line": move_to.line_text(result, lang, memo_text15.line_text(result, lang) or t(f"plan.line.{result.line}")),
         "monthly": _money(result.costs.recommended_monthly, result.costs.currency),
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",

@@ -157,8 +157,10 @@ def usage_text(costs: Any, lang: str) -> str:
     high = costs.usage_high
     if high is None or round(high * 100) <= round(costs.utilisation * 100):
         return busy_text(costs.utilisation, lang)
-    return translate(lang, "usage25.busy.range", low=f"{max(costs.utilisation * 100, 1):.0f}",
-                     high=f"{min(high, 1.0) * 100:.0f}")
+    low, top = f"{max(costs.utilisation * 100, 1):.0f}", f"{min(high, 1.0) * 100:.0f}"
+    if low == top:  # both ends print as 1 (0.4–0.9 %): one figure, never "1–1 %" (q17 with its 20 people, s26-polish26)
+        return busy_text(high, lang)
+    return translate(lang, "usage25.busy.range", low=low, high=top)
 
 
 def utilisation_value(costs: Any, lang: str, *, busy_said: bool = False) -> str:

@@ -21,7 +21,11 @@ _STEPS = {
     "fin.mas_outsourcing": ("mas_outsourcing", "gates25.timeline.mas_outsourcing", "batch21.timeline.ask.compliance"),
     "pi.id_financial_data": ("id_localisation", "gates25.timeline.id_localisation", "gates25.timeline.ask.id_counsel"),
     "pi.sensitive_safeguards": ("sensitive_pia", "gates25.timeline.sensitive_pia", "gates25.timeline.ask.dpo"),
-    "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "gates25.timeline.ask.provider"),
+    # s26-polish26 (note 25, q16): no source here times the contract; what its length turns on is said with whom to ask
+    "pi.api_processor": ("api_contract", "gates25.timeline.api_contract", "polish26.timeline.ask.provider_terms"),
+    # s26-polish26 (note 25: "the SEA markets check is not a timeline step"): its finding says "check each one's
+    # transfer and any localisation rule before launch", as the Indonesian check above is a step
+    "pi.sea_markets": ("sea_markets", "polish26.timeline.sea_markets", "polish26.timeline.ask.sea_counsel"),
 }
 # the API-processor finding's laws whose text sets the contract before launch (PIPL Art. 21, GDPR Art. 28); the Hong
 # Kong and Singapore variants say "bind it by contract" without a time
@@ -61,12 +65,21 @@ def id_localisation_step(f: Facts) -> TimelineItem:
 
 def export_pia_step(f: Facts) -> TimelineItem:
     """The impact assessment and the export procedure the count needs, which the first transfer waits for (PIPL
-    Art. 55(4), the finding's own words). Under the standard contract no source here gives the filing's days (the
-    CAC's 10-working-day rule on filing after signing is not among the sources read), so its length is unknown."""
+    Art. 55(4), the finding's own words). Under the standard contract the transfer waits for the assessment and the
+    signed contract; the filing follows within 10 working days of the contract taking effect (the finding's source,
+    s26-polish26: round 15, q12, "the CAC rules let the transfer start once the contract is signed"), so it is not
+    this step. How long the assessment and the contract take no source here states: unknown, with whom to ask."""
     assessment = ".assessment." in _title_key(duties22c_rules.export_impact_assessment(f))
     return TimelineItem(id="export_pia", days_low=None, days_high=None, ask_key="gates25.timeline.ask.cac",
-                        label_key="gates25.timeline.export_pia" + ("_assessment" if assessment else ""))
+                        label_key="gates25.timeline.export_pia_assessment" if assessment
+                        else "polish26.timeline.export_pia")
 
+
+
+def sea_markets_step(f: Facts) -> TimelineItem:
+    """Each South-East Asian country's transfer and localisation rules, for the countries served (the finding lists
+    what the sources read say of five of them; which countries are served the answers do not say)."""
+    return _step("pi.sea_markets")
 
 
 def sensitive_pia_step(f: Facts) -> TimelineItem:

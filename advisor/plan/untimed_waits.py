@@ -68,7 +68,8 @@ STEPS = {"icp.sector_preapproval": _sector_step, "fin.hkma_outsourcing": _hkma_s
          "pi.id_financial_data": prelaunch_gates.id_localisation_step,
          "pi.export_impact_assessment": prelaunch_gates.export_pia_step,
          "pi.sensitive_safeguards": prelaunch_gates.sensitive_pia_step,
-         "pi.api_processor": prelaunch_gates.api_contract_step}
+         "pi.api_processor": prelaunch_gates.api_contract_step,
+         "pi.sea_markets": prelaunch_gates.sea_markets_step}  # s26-polish26
 
 
 def untimed_steps(f: Facts) -> list[TimelineItem]:
