@@ -43,12 +43,15 @@ from advisor.plan import (
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
+    memo_gate_once,
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_quote_once,
     memo_rows_needed,
     memo_steps_once,
     memo_text15,
+    memo_volume_once,
     office_token_rows,
     own_rent_verdict,
     people_volume,
@@ -61,7 +64,7 @@ from advisor.plan import (
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
-from advisor.plan.charts import ChartData, cost_chart, memo_charts
+from advisor.plan.charts import ChartData, cost_chart, memo_charts, repeats_table
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -849,12 +852,14 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
-    lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
+    # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
+    open_questions = [q for q in result.open_questions if q.changes_decision]
+    # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
+    lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
+        if result.feasible else ""
     memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
-    # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
-    open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
     evidence_context = _evidence(evidence or [], lang, result)
     hw = result.hardware
@@ -866,6 +871,7 @@ def memo_context(
     # infeasible plan keeps its blockers first: the API is then said under the closest option)
     alternative = alternative_text(findings, lang, markdown=True,
                                    start=result.start_with if result.feasible or _kept(result) else None)
+    memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
@@ -878,7 +884,7 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": s.text_in(lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": memo_quote_once.step_text(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1083,7 +1089,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
-        hardware += headline25.more_replica_clause(result, lang) + headline25.measured_clause(result, lang)
+        hardware += headline25.more_replica_clause(result, lang)
+        if headline25.form_condition(result, lang):  # else the headline says the count decides (s26: said once)
+            hardware += headline25.measured_clause(result, lang)
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
                                                                                     for n in result.nodes),
@@ -1132,6 +1140,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.budget"), (monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}")
                      + capex_unknown.one_off(result, lang)))  # bare metal's purchase, a one-off sum (round 13, q26)
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
+    # page 1's next step that starts the steps the launch waits for, where it names them all: the rows point at it
+    gate_step = memo_gate_once.step_number(result, [s.text_in(lang) for s in result.next_steps[:FIRST_STEPS]], lang)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
@@ -1145,6 +1155,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             waits = result.timeline.waits_text(lang)
             if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
                 text += ("；" if lang == "zh_CN" else "; ") + waits
+        elif gate_step is not None:  # what it waits for is named once on page 1: in the step that starts it (s26)
+            text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
@@ -1154,7 +1166,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.launch"), text))
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
-    if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
+    if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
+        feasible = memo_gate_once.feasible_text(gate_step, lang)  # the step names them (s26, say once)
+    elif result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
@@ -1254,6 +1268,11 @@ class MemoDocument:
     charts: Mapping[str, ChartData]
     evidence: tuple[RunEvidence, ...] = ()
 
+    @property
+    def printed_charts(self) -> dict[str, ChartData]:
+        """The charts a PDF prints: all but one whose every point is a table of the memo (``repeats_table``)."""
+        return {key: chart for key, chart in self.charts.items() if not repeats_table(chart)}
+
     def markdown(self, chart_paths: Mapping[str, str] | None = None, charts_note: str = "") -> str:
         return render_memo_markdown(self.result, self.lang, evidence=self.evidence,
                                     chart_paths=dict(chart_paths or {}), charts_note=charts_note)
@@ -1300,7 +1319,7 @@ def write_memo(
             raise MemoError(translate(lang, "memo.error.no_qt"))
         with tempfile.TemporaryDirectory(prefix="memo-charts-") as tmp:
             images = {}
-            for key, chart in document.charts.items():
+            for key, chart in document.printed_charts.items():
                 png = Path(tmp) / f"{key}.png"
                 painter.write_chart_png(chart, png)
                 images[png.name] = str(png)
