@@ -47,6 +47,7 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_quantized_once,
     memo_quote_once,
     memo_rows_needed,
     memo_steps_once,
@@ -875,6 +876,8 @@ def memo_context(
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
+    layouts = _layouts_sentence(result, lang, as_asked)
+    memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     return memo_api_only.apply({
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
@@ -903,7 +906,7 @@ def memo_context(
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
-        "layouts": _layouts_sentence(result, lang, as_asked),
+        "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
         "findings": rendered,

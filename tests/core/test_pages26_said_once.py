@@ -141,3 +141,28 @@ def test_a_printed_memo_leaves_out_a_latency_chart_its_table_already_gives():
                                                                                role="measured")]})
     assert not repeats_table(measured)
     assert not repeats_table(ChartData(id="cost", title="", x_label="", y_label="", series=[], lang="en"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
+    """q12: section 2's layouts tried give fp8's gain with its figures ("P99 TPOT 38.2 ms against 56.9 ms"), and the
+    quality-check finding said the same clause again. Where section 2 gives it, the finding points there (and to the
+    next step that runs the check); where it does not, the finding keeps the figures."""
+    r = planned(advice_answers(name))
+    f = r.finding("sizing.quantized")
+    if f is None or f.detail_key != "plan.rule.sizing.quantized.gain.detail":
+        pytest.skip("no fp8-for-its-gain finding")
+    memo = render_memo_markdown(r, lang)
+    why = f.params["why"]
+    gain = render(lang, why["tr"], {k: v for k, v in why.items() if k != "tr"})
+    assert gain in memo, name  # said somewhere, always
+    assert memo.count(gain) == 1, name
+    findings = next(part for part in memo.split("\n## ") if part.startswith(translate(lang, "memo.h.findings")))
+    assert f.title_in(lang) in findings
+    if gain not in findings:  # pointed to section 2, and to the step where one runs the check
+        step = next((i + 1 for i, s in enumerate(r.next_steps) if s.id == "quant_ab"), None)
+        if step is not None:
+            assert translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
+                             higher=f.params["higher"], n=step) in findings
+            assert re.search(rf"(?m)^{step}\. ", memo), name
