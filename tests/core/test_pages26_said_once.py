@@ -51,8 +51,7 @@ def test_page_one_names_each_step_the_launch_waits_for_once(name, lang):
     if n is None:
         assert all(label in launch for label in labels), (name, launch)
         return
-    steps = page.split(translate(lang, "memo.next.first"))[1]
-    assert re.search(rf"(?m)^{n}\. ", steps), name  # the step the rows point at is on page 1
+    assert re.search(rf"(?m)^{n}\. ", page), name  # the step the rows point at is on page 1
     assert not any(label in launch for label in labels), (name, launch)
     feasible = _row(page, "memo.key.feasible", lang)
     if budget_words.conditional(r):  # "only if the quotes come in low; once these are done: …" keeps its list
