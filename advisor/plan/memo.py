@@ -40,7 +40,6 @@ from advisor.plan import (
     memo_api_only,
     memo_batch,
     memo_carried,
-    memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
@@ -89,7 +88,6 @@ from advisor.plan.result import (
     SEVERITY_ORDER,
     Finding,
     MoneyRange,
-    NextStep,
     PlanResult,
     alternative_text,
     lead_text,
@@ -834,12 +832,6 @@ def _kept(result: PlanResult) -> bool:
     return result.start_with is not None and result.start_with.form == "this_plan"
 
 
-def _page_one_step(step: NextStep, result: PlanResult, lang: str) -> str:
-    """A next step as page 1 prints it: less what the rows or the headline above it say (session 26)."""
-    step = memo_quote_once.page_one_step(step, result)  # the stand-in price: the cost row's
-    return memo_condition_once.page_one_step(step, result, lang).text_in(lang)  # the buy's condition: the headline's
-
-
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -895,7 +887,7 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": memo_quote_once.step_text(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1127,9 +1119,7 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                    region=t(f"plan.region.{gone.region}")) if gone is not None else \
             t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
-    # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
-    basis += own_rent_verdict.page_one_clause(result, lang,
-                                              threshold=not memo_condition_once.said_in_headline(result, lang))
+    basis += own_rent_verdict.page_one_clause(result, lang)  # owning about the same as renting: said (q26, s22)
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
