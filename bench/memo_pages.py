@@ -70,7 +70,7 @@ def section_heights(scenario: Path, lang: str) -> list[tuple[str, float]]:
         for key, chart in document.charts.items():
             write_chart_png(chart, Path(tmp) / f"{key}.png")
             images[f"{key}.png"] = str(Path(tmp) / f"{key}.png")
-        markdown = document.markdown({key: f"{key}.png" for key in document.charts})
+        markdown = document.markdown({key: f"{key}.png" for key in document.printed_charts})
         buffer = QByteArray()
         device = QBuffer(buffer)
         device.open(QIODevice.OpenModeFlag.WriteOnly)

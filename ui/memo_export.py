@@ -26,7 +26,7 @@ class QtMemoPainter:
         memo_charts.write_chart_png(chart, path)
 
     def write_pdf(self, document: MemoDocument, out: Path, images: Mapping[str, str]) -> None:
-        markdown = document.markdown({key: f"{key}.png" for key in document.charts})
+        markdown = document.markdown({key: f"{key}.png" for key in document.printed_charts})
         try:
             pdf.write_pdf(markdown, out, document.lang, images=dict(images), title=document.title)
         except pdf.PdfError as exc:

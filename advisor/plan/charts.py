@@ -183,6 +183,14 @@ def _num(v: float) -> str:
     return f"{v:,.0f}" if abs(v) >= 10 else f"{v:.1f}".rstrip("0").rstrip(".")
 
 
+def repeats_table(chart: ChartData) -> bool:
+    """The latency chart with nothing measured on it: every point it draws is a cell of the memo's latency table,
+    printed right above it, and the knee, the target and the load per replica it marks are that section's sentence
+    (session 26, issue 25: a typical memo in 4 pages; the chart took 37 mm of every memo). A printed memo leaves it
+    out; a measured run drawn beside the prediction is what no table shows, so that chart is printed."""
+    return chart.id == "latency" and not any(s.role == "measured" for s in chart.series)
+
+
 def memo_charts(result: PlanResult, lang: str, *, measured: Sequence[RunEvidence] = ()) -> dict[str, ChartData]:
     """Every chart the memo shows, by id (``latency``, ``cost``), skipping those without data."""
     from advisor.plan.memo_text15 import chart_gpu_names, is_npu, npu_chart

@@ -46,6 +46,8 @@ from advisor.plan import (
     memo_job_split,
     memo_lead_once,
     memo_per_million,
+    memo_quantized_once,
+    memo_quote_once,
     memo_rows_needed,
     memo_steps_once,
     memo_text15,
@@ -62,7 +64,7 @@ from advisor.plan import (
     zh_spacing,
 )
 from advisor.plan.burst_gpu import hardware_text, rented_of
-from advisor.plan.charts import ChartData, cost_chart, memo_charts
+from advisor.plan.charts import ChartData, cost_chart, memo_charts, repeats_table
 from advisor.plan.commands import hugging_face_only, reupload_in
 from advisor.plan.data import factor_range
 from advisor.plan.evidence import RunEvidence, plan_evidence
@@ -850,12 +852,12 @@ def memo_context(
     numbers, sources = _numbered_sources(findings, lang)
     rendered = [_finding(f, lang, numbers) for f in findings]
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
+    # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
+    open_questions = [q for q in result.open_questions if q.changes_decision]
     lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
     memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
-    # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
-    open_questions = [q for q in result.open_questions if q.changes_decision]
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
     evidence_context = _evidence(evidence or [], lang, result)
     hw = result.hardware
@@ -867,9 +869,12 @@ def memo_context(
     # infeasible plan keeps its blockers first: the API is then said under the closest option)
     alternative = alternative_text(findings, lang, markdown=True,
                                    start=result.start_with if result.feasible or _kept(result) else None)
+    memo_lead_once.yardstick_on_page1(rendered, findings, alternative, lang)  # the other region's list: page 1's
     # page 1's hosted-API paragraph is that reason said in full: not listed again under "What decides it"
     why = memo_lead_once.reasons_past_paragraph(_deciding_reasons(every, lang, as_asked), bool(lead or alternative))
     fix_setup = next((f.text_in(lang) for f in result.fixes if f.key == "plan.fix.other_gpus_setup"), "")
+    layouts = _layouts_sentence(result, lang, as_asked)
+    memo_quantized_once.gain_in_sizing(rendered, findings, result, layouts, lang)  # the gain's figures: section 2's
     return memo_api_only.apply({
         "self_host_line": "",
         "as_asked": _as_asked_note(result, lang, fix_setup) if as_asked else "",
@@ -879,7 +884,7 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": s.text_in(lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": memo_quote_once.step_text(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -900,7 +905,7 @@ def memo_context(
         "per_job": result.costs.per_job,
         "binding": result.binding_constraint.text_in(lang) if result.binding_constraint else "",
         "gpu_choice": result.gpu_choice.text_in(lang) if result.gpu_choice else "",
-        "layouts": _layouts_sentence(result, lang, as_asked),
+        "layouts": layouts,
         "past_knee": _knee_sentences(result, t, lang),
         "carried": _curve_reading(result, t, lang),
         "findings": rendered,
@@ -1257,6 +1262,11 @@ class MemoDocument:
     charts: Mapping[str, ChartData]
     evidence: tuple[RunEvidence, ...] = ()
 
+    @property
+    def printed_charts(self) -> dict[str, ChartData]:
+        """The charts a PDF prints: all but one whose every point is a table of the memo (``repeats_table``)."""
+        return {key: chart for key, chart in self.charts.items() if not repeats_table(chart)}
+
     def markdown(self, chart_paths: Mapping[str, str] | None = None, charts_note: str = "") -> str:
         return render_memo_markdown(self.result, self.lang, evidence=self.evidence,
                                     chart_paths=dict(chart_paths or {}), charts_note=charts_note)
@@ -1303,7 +1313,7 @@ def write_memo(
             raise MemoError(translate(lang, "memo.error.no_qt"))
         with tempfile.TemporaryDirectory(prefix="memo-charts-") as tmp:
             images = {}
-            for key, chart in document.charts.items():
+            for key, chart in document.printed_charts.items():
                 png = Path(tmp) / f"{key}.png"
                 painter.write_chart_png(chart, png)
                 images[png.name] = str(png)

@@ -113,5 +113,24 @@ def not_in_appendix(a: Any, result: Any) -> bool:
     return moot(a, result) or (a.key == UTILISATION_ASSUMED and utilisation_in_cost_table(result))
 
 
-__all__ = ["moot", "not_in_appendix", "point_to_lead", "sea_in_sources", "utilisation_in_cost_table",
+__all__ = ["moot", "not_in_appendix", "point_to_lead", "yardstick_on_page1", "sea_in_sources", "utilisation_in_cost_table",
            "utilisation_value"]
+
+
+def yardstick_on_page1(rendered: list[dict[str, Any]], findings: Sequence[Finding], paragraph: str,
+                       lang: str) -> None:
+    """No hosted API serving the region is priced (q09, q23, q25, q38, q43): page 1's paragraph gives the other
+    region's list price as a yardstick against this plan's month, and the finding said the same sentence again before
+    its checks (session 26, issue 25: each figure once). Where ``paragraph`` holds that sentence, the finding keeps
+    its checks and points to page 1 for the yardstick; the app and ``--json`` keep it whole."""
+    if not paragraph:
+        return
+    for shown, f in zip(rendered, findings, strict=True):
+        yardstick = f.params.get("yardstick")
+        if not (f.id == HOSTED_FINDING and f.detail_key and isinstance(yardstick, dict)):
+            continue
+        if render(lang, str(yardstick["tr"]), {k: v for k, v in yardstick.items() if k != "tr"}) in paragraph:
+            shown["detail"] = render(lang, f.detail_key, {**f.params, "yardstick": {"tr": YARDSTICK_SAID}})
+
+
+YARDSTICK_SAID = "pages26.yardstick_on_page1"

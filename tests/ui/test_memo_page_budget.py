@@ -46,8 +46,16 @@ BUDGET = {"03_overseas_only": 4, "09_70b_long_context": 4, "06_sensitive_medical
           # costed and with its own duties) from 6 pages to 5; a Hong Kong bank's memo (q25) and a mainland
           # fine-tune (q30) from 5 to 4, pinned so the gain cannot slip back.
           # Session 25: 6 (see BUDGET_ZH below; with s25-usage25's GPU-use row and per-million at the month's tokens
-          # the English too breaks onto a sixth page by a few lines)
-          "q34_mixed_users_split": 6, "q25_hk_bank_retail": 4, "q30_unfiled_finetune_public_30d": 4}
+          # the English too breaks onto a sixth page by a few lines).
+          # Session 26 (pages26): 5 again in both languages (1,302 mm laid out in English, 1,290 in Chinese), from
+          # page 1 saying each fact once (the steps a launch waits for named in the step that starts them, the
+          # stand-in price in the cost row only) and the PDF leaving out the latency chart whose every point is a cell
+          # of the latency table above it (37 mm in every memo with a predicted curve).
+          "q34_mixed_users_split": 5, "q25_hk_bank_retail": 4, "q30_unfiled_finetune_public_30d": 4,
+          # session 26: the other two memos that printed 6 pages in English after session 25 (q12, a Hong Kong SaaS
+          # with mainland users' personal information under a standard contract; q39, an owned L20 fleet with rented
+          # bursts) pinned at 5 so they cannot slip back
+          "q12_hk_saas_pi_contract": 5, "q39_hybrid_l20_base_cloud_burst": 5}
 # s21-gpu21b (eleventh blind review, q09: "Four H100s for an 8B model is hard to sign off. L40S … would likely meet
 # 300 ms/30 ms at a fraction … and should be compared"): one clause now answers it (the L40S takes about 5 a replica
 # within the 30 ms TPOT, 21 cards at 45 USD/h against 17.80). In Chinese it pushed the last source line onto a fifth
