@@ -197,7 +197,10 @@ class Engine:
         self.free_blocks = limits.kv_blocks
         self.n_dec = 0
         self._dec_sum = 0  # kv_tokens_read of a step g = _dec_sum + n_dec * g
+        # (finish step − _fin_off, epoch, rid): a prefill-first step moves every pending finish one step on, and that
+        # is one addition to _fin_off instead of a new heap (the order of the entries does not change)
         self._finish_heap: list[tuple[int, int, int]] = []
+        self._fin_off = 0
         # KV block events. A decoding sequence opens a block every ``block_size`` steps (at ``seq.blk_at``, then
         # ``block_size`` later, …), so every decoding sequence sits in the bucket ``blk_at % block_size`` from its
         # first decode step to its last, and the events due at step g are the members of bucket g % block_size whose
@@ -513,24 +516,25 @@ class Engine:
         """Prefill-first step ``g``: every decoding sequence sits it out. Each one's token run is closed at ``g − 1``
         and resumes at ``g + 1`` with the context it would have had at ``g``; their heap events move one step later.
         O(decoding sequences), paid only on the steps that pause them."""
+        before, after, decode = g - 1, g + 1, DECODE  # locals: once per decoding user per paused step
         for seq in self.running.values():
-            if seq.state != DECODE:
+            if seq.state != decode:
                 continue
             start = seq.seg_start
-            if start >= 0 and g - 1 >= start:
-                seq.segments.append((start, g - 1))
-            seq.seg_start = g + 1
+            if start >= 0 and before >= start:
+                seq.segments.append((start, before))
+            seq.seg_start = after
             behind = g - seq.g_join  # tokens_at(g − 1) inlined (a decoding sequence): one call per user per step
             if behind > 0:
                 seq.gen_at_join += behind
-            seq.g_join = g + 1
+            seq.g_join = after
             seq.dec_c -= 1
             seq.res_c -= 1  # gen_at_join − g_join: one step later for the same tokens
             seq.blk_at += 1
         self._dec_sum -= self.n_dec
         self._gen_const -= self.n_dec
         self._decoding_paused = self.n_dec
-        self._finish_heap = [(step + 1, e, r) for step, e, r in self._finish_heap]
+        self._fin_off += 1  # every pending finish one step later (see _finish_heap)
         buckets = self._blk_buckets  # every member's blk_at moved one step on: its bucket is the next one
         self._blk_buckets = [buckets[-1], *buckets[:-1]]
         self._ghosts = [step + 1 for step in self._ghosts]
@@ -638,12 +642,12 @@ class Engine:
             self._gen_const += seq.gen_at_join - seq.g_join - seq.res_c
             seq.res_c = seq.gen_at_join - seq.g_join
             fin = self._finish_step(seq)
-            heapq.heappush(self._finish_heap, (fin, seq.epoch, seq.rid))
+            heapq.heappush(self._finish_heap, (fin - self._fin_off, seq.epoch, seq.rid))
             seq.blk_at = g + (-ctx) % bs + 1  # past fin: no block to open before it finishes
             self._blk_buckets[seq.blk_at % bs][seq.rid] = seq
 
         finish_heap = self._finish_heap
-        if finish_heap and finish_heap[0][0] <= g:  # most steps finish nobody: no generator for them
+        if finish_heap and finish_heap[0][0] + self._fin_off <= g:  # most steps finish nobody: no generator for them
             self._finish_due(g)
 
         self.generation_tokens += emitted
@@ -655,7 +659,8 @@ class Engine:
     def _finish_due(self, g: int) -> None:
         """Finish the decoding sequences whose last token came with step ``g`` (just completed; ``self.t`` its end)."""
         heap, running = self._finish_heap, self.running  # _due inline (a generator per finishing step cost more)
-        while heap and heap[0][0] <= g:
+        due = g - self._fin_off  # the heap's steps are less the offset (see _finish_heap)
+        while heap and heap[0][0] <= due:
             _, epoch, rid = heapq.heappop(heap)
             seq = running.get(rid)
             if seq is not None and seq.epoch == epoch and seq.state == DECODE:
@@ -682,7 +687,8 @@ class Engine:
         inline = self._inline_always or self._blocks_inline()
         if not inline and self._next_block_event(g) <= g:
             return False
-        if self._finish_heap and self._finish_heap[0][0] <= g and not (inline and self._finish_heap[0][0] == g):
+        nxt_finish = self._finish_heap[0][0] + self._fin_off if self._finish_heap else None
+        if nxt_finish is not None and nxt_finish <= g and not (inline and nxt_finish == g):
             return False  # (a finish at g itself ends a run that opens its blocks inline: _decode_run)
         if self.waiting and self.reserve_ratio > 0.0:
             return False  # whether the head fits beside the reserve changes with every emitted token
@@ -732,7 +738,7 @@ class Engine:
         when a block is free without evicting or preempting (plan_step's fast path, in the same order; at a
         few hundred users a dozen cross a block boundary every step, and those steps were most of a predicted
         level's time); otherwise the run ends and plan_step takes up the rest of that step's block events."""
-        nxt_finish = self._finish_heap[0][0] if self._finish_heap else 1 << 62
+        nxt_finish = self._finish_heap[0][0] + self._fin_off if self._finish_heap else 1 << 62
         inline = self._inline_always or self._blocks_inline()
         # A run that opens its blocks inline also runs the step at which the first request finishes (a pure decode
         # step like the others: plan_step would schedule it so) and finishes them after it, as commit_step does: that

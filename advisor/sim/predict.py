@@ -99,8 +99,10 @@ def _linear_quantiles(values: np.ndarray) -> list[float]:
     """``np.percentile(values, [50, 90, 95, 99])`` (its default "linear" method) of finite values, in the same float
     operations: the virtual index (n − 1)·q, the lower neighbour's weight its fractional part, and numpy's two-sided
     interpolation (from the upper value when the weight is ½ or more), so each figure is the same bits; the order
-    statistics from one partition (a sort below 64 values, where it is cheaper). np.percentile's fixed cost per call
-    was half of ``summarise`` on a plan's small levels (issue 27)."""
+    statistics from one sort. np.percentile's fixed cost per call was half of ``summarise`` on a plan's small levels
+    (issue 27). A sort, not ``np.partition`` at the eight ranks: on the arrays the predictor really summarises (ITLs of
+    64 to 3.7 M values, nearly ordered runs of step gaps) numpy's multi-rank partition took ~1.4× the sort's time at
+    every size (docs/measurements/2026-12-06-test-time-26.md); the values picked are the same either way."""
     n = len(values)
     spots = []
     for q in _QUANTILES:
@@ -111,8 +113,7 @@ def _linear_quantiles(values: np.ndarray) -> list[float]:
         ordered = np.sort(values).tolist()
     else:
         kth = sorted({i for lo, _ in spots for i in (lo, min(lo + 1, n - 1))})
-        part = np.partition(values, kth)
-        ordered = dict(zip(kth, part[kth].tolist(), strict=True))
+        ordered = dict(zip(kth, np.sort(values)[kth].tolist(), strict=True))
     out = []
     for lo, t in spots:
         if lo == n - 1:
