@@ -206,10 +206,10 @@ def test_probe_of_a_silent_server_is_bounded():
 def test_server_dying_mid_run_backs_off_and_is_not_a_success():
     # The server dies as its 9th request arrives: the death is an event inside the server, not a timer beside the
     # run (a thread that slept 0.6 s then killed it lost the race at 7× oversubscription: the run's first request
-    # came after the death, so nothing succeeded, in 4 runs of 4). The run ends at its request count, not at a duration, so the
-    # counts below hold however slow the machine; the backoff's schedule itself is pinned on virtual time
-    # (test_runner_virtual_clock.py). Requests 1–8 never had more than 4 in flight: at least 5 were answered in
-    # full before the 9th arrived.
+    # came after the death, so nothing succeeded, in 4 runs of 4). The run ends at its request count, not at a
+    # duration, so the counts below hold however slow the machine; the backoff's schedule itself is pinned on
+    # virtual time (test_runner_virtual_clock.py). Requests 1–8 never had more than 4 in flight: at least 5 were
+    # answered in full before the 9th arrived.
     die_at, requests, streams = 9, 24, 4
     died: dict[str, float] = {}
 
