@@ -143,3 +143,40 @@ def test_a_ramp_stops_once_the_step_after_the_knee_agrees_and_the_estimate_saw_i
     levels = run_levels(cfg.schedule)
     assert last_step(cfg, levels, steps[:5]) == len(levels) - 1
     assert last_step(cfg, levels, steps[:6]) == 6 == len(steps) - 1
+
+
+def test_a_server_dying_mid_run_is_counted_request_by_request_and_backed_off_from():
+    # The server dies 0.6 s into a 3 s step of 4 streams (requests of 0.21 s, back to back): the 4 streams open then
+    # are cut, and every later request is refused. On virtual time the count is exact, however loaded the machine
+    # (over loopback a timer thread killed the server, and at 7× oversubscription the run had not sent its first
+    # request by then; the loopback case, with its real sockets, is test_hostile_server.py's).
+    answer = Answer(ttft_s=0.05, itl_s=0.02, tokens=8)
+    clock = VirtualClock()
+    server = FakeServer(clock, answer, dies_at=clock.now() + 0.6)
+    runner = Runner(config(kind="fixed", concurrency=[4], duration_s=3.0, warmup_requests=0),
+                    clock=clock.run_clock(), client_factory=server.client, keep_records=True)
+    result = runner.run()
+    (step,) = result["steps"]
+    t_death = server.dies_at
+    assert t_death is not None
+    # nothing is lost from the count: one record per request sent, each counted once (the step ends at its duration,
+    # a refused request takes no time to fail, so none is cancelled)
+    assert len(runner.records) == len(server.starts) + len(server.refused)
+    assert step["requests_ok"] + step["requests_failed"] == len(runner.records) and step["requests_cancelled"] == 0
+    finished = sum(1 for t in server.starts if t + 0.05 + 7 * 0.02 <= t_death)  # answered in full before the death
+    assert step["requests_ok"] == finished > 0
+    assert all(not r.ok for r in runner.records if r.t_start >= t_death)
+    # the server's own counts, by kind: every stream it cut, every connection it refused
+    assert server.cut == 4 and step["failures"]["truncated:connection_lost"] == server.cut
+    assert step["failures"]["connect_error:ConnectionRefusedError"] == len(server.refused)
+    # backed off, 50 ms doubling to 2 s, jittered × 0.5–1: from 0.6 s to the 3 s end each stream retries at
+    # 0.6 + 0.05, 0.15, 0.35, 0.75, 1.55 (at the longest waits: 6 tries) or + 0.025, …, 1.575 (at the shortest: 7),
+    # so 24–28 refused in all — not tens of thousands. A wait capped at the step's end may wake a nanosecond
+    # before it (asyncio's clock resolution) and send once more: those are counted, but not as backing off.
+    end = server.starts[0] + 3.0
+    refused = sorted(server.refused)
+    within = [t for t in refused if t < end - 1e-9]
+    assert 4 * 6 <= len(within) <= 4 * 7, len(within)
+    assert refused[0] == pytest.approx(t_death) and refused[-1] <= end and len(refused) - len(within) <= 4
+    assert step["stop_reason"] == "duration"
+    assert step["status"] == "degraded" and result["status"] == "degraded" and result["exit_code"] == 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import Counter
 
 import httpx
 import openai
@@ -177,28 +178,36 @@ def test_metrics_use_vllm_and_dcgm_names(client, server):
 
 
 def test_concurrent_streams_share_the_batch(server):
-    async def one(client: httpx.AsyncClient, i: int) -> int:
+    async def one(client: httpx.AsyncClient, i: int) -> tuple[int, str]:
         body = {"model": MODEL, "prompt": f"request {i}", "max_tokens": 120, "stream": True}
         n = 0
         async with client.stream("POST", server.base_url + "/v1/completions", json=body) as resp:
+            rid = resp.headers["x-request-id"]
             async for line in resp.aiter_lines():
                 if line.startswith("data: {"):
                     n += 1
-        return n
+        return n, rid
 
-    async def main() -> tuple[list[int], float]:
+    async def main() -> tuple[list[tuple[int, str]], float]:
         async with httpx.AsyncClient(timeout=30) as client:
             tasks = [asyncio.create_task(one(client, i)) for i in range(16)]
             running = 0.0
-            while not all(t.done() for t in tasks):  # the most requests seen batched together
+            while not all(t.done() for t in tasks):  # the most requests /metrics saw batched together
                 gauge = _gauge(await client.get(server.base_url + "/metrics"), "vllm:num_requests_running")
                 running = max(running, gauge)
                 await asyncio.sleep(0.02)
             return await asyncio.gather(*tasks), running
 
-    counts, running = asyncio.run(main())
-    assert counts == [120] * 16
-    assert running >= 4
+    answers, running = asyncio.run(main())
+    assert [n for n, _ in answers] == [120] * 16
+    # Which decode step made each token is in the server's record (the step's scheduled end): streams that share
+    # the batch have tokens from the same steps. Counted there, not from /metrics polled every 20 ms, which on a
+    # loaded machine could miss the batch (the gauge read 1 once at load 20).
+    per_step = Counter(c["scheduled_t"] for _, rid in answers for c in server.ground_truth(rid)["chunks"]
+                       if c["kind"] == "content")
+    batched = max(per_step.values())
+    assert batched >= 4, batched
+    assert 1 <= running <= batched  # the gauge reads what the engine ran, never more
 
 
 def _gauge(resp: httpx.Response, name: str) -> float:
@@ -351,7 +360,8 @@ def test_chunks_reach_a_keep_alive_client_without_delay(server):
 
     Measured with Nagle on (the socket made without IPPROTO_TCP): every request after the first on a connection waited
     28–37 ms, against 0.1–0.2 ms with it off. A loaded machine can hold any one chunk past the bound below, so the
-    median of seven is bounded: Nagle fails it six times in seven, the load would have to delay four."""
+    second fastest of seven is bounded: Nagle delays six in seven (all but the first), so it still fails; the load
+    would have to delay six of seven (the median, bounded before, needed only four)."""
     import socket
 
     body = json.dumps({"model": MODEL, "prompt": "x " * 50, "max_tokens": 3, "stream": True}).encode()
@@ -368,7 +378,7 @@ def test_chunks_reach_a_keep_alive_client_without_delay(server):
             rid = next(ln for ln in buf.split(b"\r\n") if ln.startswith(b"x-request-id")).split(b": ")[1].decode()
             first_sent = next(c["t"] for c in server.ground_truth(rid)["chunks"] if c["kind"] == "content")
             delays.append(first_seen - first_sent)
-    assert min(delays) >= 0 and sorted(delays)[3] < 0.015, delays  # Nagle + delayed ACK would add 20–40 ms
+    assert min(delays) >= 0 and sorted(delays)[1] < 0.015, delays  # Nagle + delayed ACK would add 20–40 ms
 
 
 @pytest.mark.parametrize(

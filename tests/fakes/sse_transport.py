@@ -3,7 +3,9 @@ response of OpenAI chat SSE events at scripted virtual times, fed through the re
 (``advisor.bench.client._Response`` and its SSE parser) with those times as arrival stamps. No sockets, no sleeps.
 
 ``Answer`` says how one request is answered; ``FakeServer(clock, answer)`` counts what a server would see (requests
-in flight, the most at once, each request's start) and makes the clients (``client_factory=server.client``)."""
+in flight, the most at once, each request's start) and makes the clients (``client_factory=server.client``).
+``FakeServer(..., dies_at=t)`` is a server that dies at virtual time ``t``: streams still open then are cut
+(``connection_lost``, as the raw transport says it), and every later request is refused (``connect_error``)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.bench.client import _Exchange, _Response, token_limit
+from advisor.bench.client import RequestFailed, _Exchange, _Response, token_limit
 from tests.support.virtual_clock import VirtualClock
+
+REFUSE_S = 1e-4  # how long a refused connection takes to say so (virtual seconds)
+# asyncio runs a timer up to its clock resolution early (1 ns): a request sent on a timer due at the death is sent
+# at the death, and refused, even when float noise puts it a few picoseconds before
+AT_ONCE_S = 1e-9
+
+
+class _ServerDied(Exception):
+    """The fake server died while a stream was open."""
+
 
 HEAD = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
 
@@ -52,6 +64,9 @@ class FakeServer:
     in_flight: int = 0
     most_in_flight: int = 0
     starts: list[float] = field(default_factory=list)  # each request's start (virtual seconds), in order
+    dies_at: float | None = None  # the virtual time the server dies at (None: never)
+    refused: list[float] = field(default_factory=list)  # each refused connection's time, once the server is dead
+    cut: int = 0  # streams open when the server died
 
     def client(self, config: Any, api_key: str | None, max_connections: int) -> FakeClient:
         return FakeClient(self)
@@ -68,6 +83,14 @@ class FakeClient:
                    headers: dict[str, str] | None = None, max_tokens: int | None = None) -> _Exchange:
         srv, clock = self.server, self.server.clock
         t0 = clock.now()
+        if srv.dies_at is not None and t0 >= srv.dies_at - AT_ONCE_S:
+            # a refused connection takes a little time (a loopback RST): a runner that never backed off would still
+            # move the virtual time on, and fail a bound on how many errors it sent instead of spinning forever
+            await asyncio.sleep(REFUSE_S)
+            srv.refused.append(t0)
+            return _Exchange(t_intended=t_intended if t_intended is not None else t0, t_start=t0, t_end=clock.now(),
+                             failure=RequestFailed("connect_error", "ConnectionRefusedError",
+                                                   "[Errno 111] Connection refused"))
         answer = srv.answer_for(len(srv.starts))
         srv.starts.append(t0)
         srv.in_flight += 1
@@ -78,6 +101,11 @@ class FakeClient:
 
         async def at(offset: float, data: bytes) -> None:
             t = t0 + offset
+            if srv.dies_at is not None and t > srv.dies_at:  # the server dies before these bytes: the stream is cut
+                await asyncio.sleep(max(0.0, srv.dies_at - clock.now()))
+                srv.cut += 1
+                response.on_lost(None, srv.dies_at)
+                raise _ServerDied
             await asyncio.sleep(max(0.0, t - clock.now()))
             response.on_data(data, t)  # stamped with the scripted time: the arrival of these bytes
 
@@ -101,6 +129,8 @@ class FakeClient:
                 await at(end, _event({"choices": [], "usage": {"prompt_tokens": answer.prompt_tokens,
                                                               "completion_tokens": answer.tokens}}))
             await at(end, _chunk(b"data: [DONE]\n\n") + b"0\r\n\r\n")
+        except _ServerDied:
+            pass
         except asyncio.CancelledError:  # the run was stopped: what was measured is returned, as the real transports do
             ex.cancelled = True
         finally:
