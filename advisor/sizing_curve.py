@@ -10,11 +10,12 @@ import time
 from typing import Any
 
 from advisor.domain.sim import LengthDistribution, Prediction, SimWorkload
-from advisor.domain.sizing import SizingRequest
+from advisor.domain.sizing import LikelyLatency, SizingRequest
 from advisor.i18n import tr
-from advisor.sim.costs import build_setup
+from advisor.sim.costs import SimSetupError, build_setup
 from advisor.sim.monotone import monotone_latency
 from advisor.sim.predict import DEFAULT_LEVELS, find_knee, p99_measure, simulate_concurrency
+from advisor.sizing.accuracy import likely_for_level, predictor_accuracy
 
 
 class PredictionUnavailable(ValueError):
@@ -57,3 +58,28 @@ def request_curve(request: SizingRequest, *, cancel: Any = None) -> Prediction:
         },  # fmt: skip
         cpu_seconds=time.process_time() - started,
     )
+
+
+def likely_at_requested(prediction: Prediction) -> tuple[Any, LikelyLatency | None]:
+    """The predicted level at the request's own concurrency and its P50 TTFT and TPOT as the ranges that held for public
+    measurements in the regime the curve's knee puts it in (issue #28): what `advisor calc`, the Sizing page's
+    overview and its plot caption state beside the expected error. (None, None) where the level is not on the curve."""
+    at = next((lv for lv in prediction.levels if lv.concurrency == prediction.engine.get("requested")), None)
+    if at is None:
+        return None, None
+    return at, likely_for_level(predictor_accuracy(), prediction.knee, at)
+
+
+def likely_json(request: SizingRequest) -> dict[str, Any]:
+    """``likely`` (the shape `advisor predict --json` gives each level) and ``likely_basis`` (the predicted level it
+    scales, and the knee that set the regime) for ``request``; both None where the curve cannot be simulated."""
+    try:
+        prediction = request_curve(request)
+    except (PredictionUnavailable, SimSetupError):  # nothing to simulate (does not fit, or one request is too long)
+        return {"likely": None, "likely_basis": None}
+    at, likely = likely_at_requested(prediction)
+    basis = None if at is None else {
+        "simulated": True, "concurrency": at.concurrency, "ttft_p50_ms": at.ttft_ms.p50, "tpot_p50_ms": at.tpot_ms.p50,
+        "output_tokens_per_s": at.output_tokens_per_s, "knee_concurrency": prediction.knee.concurrency, "knee_reason": prediction.knee.reason,
+    }  # fmt: skip
+    return {"likely": likely.model_dump(mode="json") if likely else None, "likely_basis": basis}

@@ -874,7 +874,9 @@ the one above; past it, where engines differ most (queueing, preemption, their o
 stated as a likely range: measured ÷ predicted between two quantiles of the regime's held-out rows, the pair giving
 the narrowest range that held for ≥ 80 % of them when each source is left out of the range it is judged by (a
 row the predictor never served counts as outside). The train rows take no part (they fitted the engine profiles'
-per-request overheads). `advisor predict`, the Sizing page and the memo state these ranges.
+per-request overheads). `advisor predict`, `advisor calc` (and its `--json`: `likely`, `likely_basis`), the Sizing
+page's plot and overview, and the memo's latency rows (at the plan's peak load per replica, `capacity.likely` in
+`advisor plan --json`) state these ranges: the predicted P50 × the regime's factors.
 
 {_regime_table(acc)}
 

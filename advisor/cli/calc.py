@@ -226,10 +226,13 @@ def run(args: argparse.Namespace) -> int:
         return fail(validation_message(exc))
     except (CatalogError, ModelImportError, UnknownFormatError) as exc:
         return fail(str(exc))
+    from advisor.sizing_curve import likely_json
+
+    likely = likely_json(req)  # the regime's likely range at this load, on the predicted curve (issue #28)
     if args.json:
-        print_json(flat_json(result))
+        print_json(flat_json(result) | likely)
     else:
         from advisor.cli.calc_table import render
 
-        print(render(result))
+        print(render(result, likely))
     return 0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
-from advisor.domain.sizing import SizingResult
+from advisor.domain.sizing import LikelyLatency, SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence, load_of
+from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of
 from advisor.sizing.speculative_text import speculative_speed_text, speculative_summary
 from advisor.units import format_bytes, format_count, format_ms, format_tokens_per_s
 
@@ -26,7 +27,20 @@ def _ttft(p) -> str:
                if p.expert_share_of_peak else ""))
 
 
-def render(r: SizingResult) -> str:
+def _likely_lines(likely: dict[str, Any] | None) -> list[str]:
+    """The predicted curve's figures at the request's own load and the range its regime makes likely (``likely_json``):
+    stated before the expected error, which stays beneath (issue #28)."""
+    basis = (likely or {}).get("likely_basis")
+    if not basis:
+        return []
+    lines = [tr("sizing.curve.at_requested", n=format_count(basis["concurrency"]), ttft=format_ms(basis["ttft_p50_ms"]),
+                tpot=format_ms(basis["tpot_p50_ms"]), tokens=format_tokens_per_s(basis["output_tokens_per_s"]))]
+    if likely and likely.get("likely"):
+        lines.append(likely_sentence(LikelyLatency.model_validate(likely["likely"]), concurrency=basis["concurrency"]))
+    return lines
+
+
+def render(r: SizingResult, likely: dict[str, Any] | None = None) -> str:
     m, p, q = r.memory, r.perf, r.request
     rows = [
         (tr("calc.row.model"), f"{q.model.name} ({q.model.attention_kind}{', MoE' if q.model.is_moe else ''})"),
@@ -72,6 +86,7 @@ def render(r: SizingResult) -> str:
         lines.append(r.engine_switch)
     if r.kv_pool_note:
         lines.append(r.kv_pool_note)
+    lines += _likely_lines(likely)
     if sentence := accuracy_sentence(p.accuracy, engine=p.engine_profile, gpu=q.gpu, load=load_of(q.concurrency)):
         lines.append(sentence)
     lines.append("")

@@ -129,6 +129,7 @@ from advisor.plan.sector_kinds import mlps_level
 from advisor.plan.token_split import decode_pct
 from advisor.plan.unknowns import BURST_QUESTION
 from advisor.plan.untimed_waits import untimed_steps
+from advisor.sizing.accuracy import likely_for_level, predictor_accuracy
 
 SMALLER = ("qwen3-8b", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "qwen3-4b")
 
@@ -1544,6 +1545,7 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         curve_max_per_replica=fleet.curve_per_replica(c, ch),
         serving_replicas=serving_replicas(ch) if (down := one_down_load(c, ch)) is not None else None,
         load_per_serving_replica=down,
+        likely=likely_for_level(predictor_accuracy(), knee, at),  # the regime's range of the P50s above (#28)
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
                          operating_concurrency=per,

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from advisor.domain.sizing import LikelyLatency
 from advisor.i18n import catalog, translate
 from advisor.plan import gpu_lead
 from advisor.plan.first_token_reason import FirstTokenTie, why
@@ -222,6 +223,11 @@ class Capacity(_Out):
         None, description="a fleet sized on its measured load: the requests one replica takes within the target on "
                           "the curve today's load was read against (can exceed max_concurrency_per_replica, which is "
                           "searched only up to this plan's load per replica)")
+    # s26-range28 (#28): the P50 TTFT and TPOT above as the ranges that held for public measurements in the regime the
+    # load per replica is in (below the plan's own predicted knee or past it): the same level, the same prediction
+    likely: LikelyLatency | None = Field(
+        None, description="ttft_p50_ms and tpot_p50_ms as likely ranges for the regime concurrency_per_replica is in "
+                          "(advisor.sizing.accuracy.likely_for_level; None: no range on record or no curve)")
 
 
 class MoneyRange(_Out):

@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from advisor.i18n import tr
-from advisor.sizing.accuracy import likely_for_level, likely_sentence, predictor_accuracy
+from advisor.sizing.accuracy import likely_sentence
+from advisor.sizing_curve import likely_at_requested
 from advisor.units import format_count, format_ms, format_tokens_per_s
 from ui.widgets.level_axis import LevelAxis
 from ui.widgets.plain_log_axis import PlainLogAxis
@@ -150,7 +151,7 @@ class LatencyPlot(QWidget):
                 tpot=format_ms(at.tpot_ms.p50), tokens=format_tokens_per_s(at.output_tokens_per_s),
             ) + "\n"  # fmt: skip
             # the range a newcomer can plan with, for the regime the requested load is in (below or past the knee)
-            likely = likely_for_level(predictor_accuracy(), prediction.knee, at)
+            _at, likely = likely_at_requested(prediction)  # the overview states the same (issue #28)
             if sentence := likely_sentence(likely, concurrency=at.concurrency):
                 text += sentence + "\n"
         return text

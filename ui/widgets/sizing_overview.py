@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
 
 from advisor.domain.sizing import SizingResult
 from advisor.i18n import tr
-from advisor.sizing.accuracy import accuracy_sentence, load_of
+from advisor.sizing.accuracy import accuracy_sentence, likely_sentence, load_of
 from advisor.sizing.memory import kv_heads_per_gpu
+from advisor.sizing_curve import likely_at_requested
 from advisor.units import (
     format_bandwidth,
     format_bytes,
@@ -107,6 +108,14 @@ class SizingOverview(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
+        # the regime's likely range at the chosen load (issue #28): from the predicted curve, which arrives after the
+        # overview's figures; the expected-error sentence stays in the explanation beneath
+        self.likely = QLabel()
+        self.likely.setObjectName("likelyRange")
+        self.likely.setWordWrap(True)
+        self.likely.hide()
+        self._likely_for: tuple[Any, Any] | None = None  # (the request the overview showed, its predicted curve)
+        self._shown_request: Any = None
         self.explanation = QLabel()
         self.explanation.setObjectName("explanation")
         self.explanation.setWordWrap(True)
@@ -140,6 +149,7 @@ class SizingOverview(QWidget):
         self.speed_mark.note.setObjectName("speedNotFit")
         col.addWidget(grid_box)
         col.addWidget(self.speed_mark.note)
+        col.addWidget(self.likely)
         col.addWidget(self.explanation)
         col.addWidget(self.advice_heading)
         col.addWidget(self.advice)
@@ -154,12 +164,28 @@ class SizingOverview(QWidget):
             label.setText(tr(NAME_KEYS.get(key, f"ui.num.{key}")))
         self.advice_heading.setText(tr("ui.sizing.advice_heading"))
         self.copy_button.setText(tr("ui.sizing.copy"))
+        self._render_likely()
+
+    def show_likely(self, prediction: Any) -> None:
+        """The predicted curve for the request the overview shows (None: none could be predicted)."""
+        self._likely_for = (self._shown_request, prediction) if prediction is not None else None
+        self._render_likely()
+
+    def _render_likely(self) -> None:
+        at, likely = likely_at_requested(self._likely_for[1]) if self._likely_for else (None, None)
+        text = likely_sentence(likely, concurrency=at.concurrency) if at is not None else ""
+        self.likely.setText(text)
+        self.likely.setVisible(bool(text))
 
     def set_theme(self, dark: bool) -> None:
         self.memory_bar.set_theme(dark)
 
     def show_result(self, res: SizingResult) -> None:
         req, mem, perf = res.request, res.memory, res.perf
+        self._shown_request = req
+        if self._likely_for is not None and self._likely_for[0] != req:  # another request's curve: not this one's range
+            self._likely_for = None
+            self._render_likely()
         ctx = format_context(req.context)
         # the answer in words: the core's own sentence (the CLI prints the same), else ours
         headline = next((a for a in res.advice if a.kind in ("fits", "does_not_fit")), None)

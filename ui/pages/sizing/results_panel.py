@@ -94,9 +94,11 @@ class ResultsPanel(StalePanel):
             self.curve.set_unavailable(tr("ui.curve.unavailable"))
         else:
             self.curve.set_prediction(prediction)
+        self.overview.show_likely(prediction)  # the regime's likely range beside the overview's speeds (#28)
         self.curve_shown.emit()
 
     def curve_failed(self, exc: BaseException) -> None:
+        self.overview.show_likely(None)
         # The simulator's own errors are sentences for the user (translated); anything else is a failure.
         if isinstance(exc, ValueError):
             self.curve.set_unavailable(str(exc))
