@@ -531,8 +531,13 @@ class Costs(_Out):
     # issue 25: ``utilisation`` is the share of the setup's capacity the month's own tokens fill (usage_share)
     usage_from_tokens: bool = Field(False, description="``utilisation`` is the month's tokens (answered or the plan's "
                                     "estimate) over what the setup serves fully busy, not an assumed busy share")
-    usage_high: float | None = Field(None, description="that share at the estimated volume's high end (the power's "
-                                     "high end is at it); null where the volume has no higher end")
+    usage_high: float | None = Field(None, description="that share at the estimated volume's high end; null where the "
+                                     "volume has no higher end")
+    # s26-usage26: that share is how full the batches are, not the hours the GPUs run: the power's high end is at
+    # every request alone on its replica (usage_share.draw_share)
+    power_busy_high: float | None = Field(None, description="share of the hours the power's high end has the GPUs "
+                                          "busy (each request alone on its replica: usage_high × the requests a "
+                                          "replica carries at once); null where it is ``usage_high``")
 
 
 class PhasedCost(_Out):
