@@ -31,6 +31,7 @@ from advisor.plan import (
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
+from advisor.plan.capacity_per_million import answered_volume
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import (  # noqa: F401 - re-exported for the engine
@@ -1025,19 +1026,19 @@ def cost_then(f: Facts):
     months = c.break_even_months
     # the share said as what it is: the month's estimated tokens' (the GPU-use row's), not the load pattern's
     # assumed one, which no decision reads since s26-usage26
-    tokens = ".tokens" if c.usage_from_tokens else ""
+    tokens = "" if not c.usage_from_tokens else ".answered" if answered_volume(c) else ".tokens"
     if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, the measurement and quotes decide
         own, rent = c.bare_metal_monthly, c.cloud_monthly
         _, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
         return got.model_copy(update={
             "title_key": "ownrent24.rule.cost.cloud_then_buy.tie.title",
-            "detail_key": "usage26.rule.cost.cloud_then_buy.tie.detail.tokens" if tokens else
+            "detail_key": f"usage26.rule.cost.cloud_then_buy.tie.detail{tokens}" if tokens else
             "ownrent24.rule.cost.cloud_then_buy.tie.detail",
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
                        "owned": _range(own.low, own.high, f), "cloud": _range(rent.low, rent.high, f),
                        "what": rent_what(c), "breakeven": months.phrase("months") if months else "—"}})
     if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
-        return got.model_copy(update={"detail_key": "usage26.rule.cost.cloud_then_buy.detail.tokens" if tokens else
+        return got.model_copy(update={"detail_key": f"usage26.rule.cost.cloud_then_buy.detail{tokens}" if tokens else
                                       "rentbasis22b.rule.cost.cloud_then_buy.detail",
                                       "params": {**got.params, "breakeven": months.phrase("months")}})
     return got
