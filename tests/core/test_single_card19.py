@@ -7,7 +7,7 @@ from pathlib import Path
 
 from advisor.plan import answers_from_dict, make_plan, single_card
 from advisor.plan.data import gpus_by_id
-from tests.support.planned import advice_answers, planned, scenario_answers, scenario_plan
+from tests.support.planned import advice_answers, planned, scenario_answers
 
 Q38 = "q38_eu_internal_hr_assistant"
 SCENARIOS = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios"
