@@ -487,12 +487,14 @@ class Costs(_Out):
         None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
     per_million_basis: dict[str, Any] | None = Field(
         None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
-        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
+        "replica at its planned load), utilisation (always ``Costs.utilisation``, the one usage reading: "
+        "output_tokens ÷ full_output_tokens), output_tokens, input_tokens (a month, at the plan's mix; the month's own "
+        "tokens where usage_from_tokens), full_output_tokens (what the setup serves fully busy), nodes "
         "(whose throughput adds up), input and output (the figures split by GPU time, as the memo prints them: what a "
         "token costs if the setup were kept ``utilisation`` busy), own_volume (the month's own tokens: input_tokens, "
-        "output_tokens, busy = the share of the capacity they fill, answered = the answers gave the volume, input and "
-        "output per million at that volume; the memo says these first)}; null where it divides the month's own "
-        "volume (a batch job)")
+        "output_tokens, busy = the share of the capacity they fill, ``utilisation`` where usage_from_tokens, "
+        "answered = the answers gave the volume, input and output per million at that volume; the memo says these "
+        "first)}; null where it divides the month's own volume (a batch job)")
     cost_per_million_output_tokens_volume: MoneyRange | None = Field(
         None, description="the monthly cost ÷ the month's output tokens, answered or estimated (per_million_basis."
                           "own_volume.answered says which); null where the month has no tokens or no capacity basis")
