@@ -77,8 +77,11 @@ def draw_share(c: Ctx, cand: Any, share: tuple[float, float] | None) -> tuple[fl
     month's tokens fill a share of the setup's capacity, which is how full its batches are, not how many hours its
     replicas run (s26-usage26: the power's high end was low). Low: every batch full (the hours are the share);
     high: every request alone on its replica, which then runs ``streams`` times as many hours for the same tokens
-    (a lone request decodes at least as fast as one of a full batch, so this bounds the hours from above). A
-    measured duty is the hours already (nvidia-smi's utilisation: the share of time a kernel runs)."""
+    (a lone request decodes at least as fast as one of a full batch, so this bounds the hours from above). Those
+    hours are costed at the node's rated full draw (``node_power_per_tdp``), itself an upper bound: an 8 × H100
+    HGX node measured at most about 8.4 kW against its rated 10.2 kW, GPUs near full use (Latif et al., "Single-Node
+    Power Demand During AI Training", IEEE Access 13, 2025). A measured duty is the hours already (nvidia-smi's
+    utilisation: the share of time a kernel runs)."""
     if share is None or c.duty_measured:
         return share
     return share[0], max(share[0], min(1.0, share[1] * streams(cand)))
