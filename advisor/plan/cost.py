@@ -139,7 +139,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     if inp.usage is not None and not ctx.duty_measured:
         costs.usage_from_tokens = True
         costs.usage_high = round(use_hi, 4) if use_hi > use_lo else None
-    # the power's hours: full batches at the low end, each request alone at the high end (s26-usage26)
+    # the power's hours: full batches at the low end, requests arriving at random at the high end (s26-usage26)
     draw_lo, draw_hi = inp.draw if inp.draw is not None else (use_lo, use_hi)
     if draw_hi > use_hi:
         costs.power_busy_high = round(draw_hi, 4)

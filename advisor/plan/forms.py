@@ -125,7 +125,7 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
     idle = office_power.idle_draw(c, gpus, premises=office)
-    # busy the hours the month's tokens take (``usage``: usage_share.draw_share, full batches to each request alone;
+    # busy the hours the month's tokens take (``usage``: usage_share.draw_share, full batches to random arrivals;
     # issue 25, s26-usage26) or the service's own duty (s20-fleet20:
     # not a fleet's other work), idle the rest at the machine's own idle share (pages20: an office box is not a server)
     use_lo, use_hi = usage if usage is not None else (c.volume_utilisation,) * 2

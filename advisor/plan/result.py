@@ -536,10 +536,10 @@ class Costs(_Out):
     usage_high: float | None = Field(None, description="that share at the estimated volume's high end; null where the "
                                      "volume has no higher end")
     # s26-usage26: that share is how full the batches are, not the hours the GPUs run: the power's high end is at
-    # every request alone on its replica (usage_share.draw_share)
+    # the requests arriving at random (usage_share.draw_share)
     power_busy_high: float | None = Field(None, description="share of the hours the power's high end has the GPUs "
-                                          "busy (each request alone on its replica: usage_high × the requests a "
-                                          "replica carries at once); null where it is ``usage_high``")
+                                          "busy (requests arriving at random: 1 − e^(−L), L = usage_high × the "
+                                          "requests a replica carries at once); null where it is ``usage_high``")
 
 
 class PhasedCost(_Out):

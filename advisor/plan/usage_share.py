@@ -16,6 +16,7 @@ rule 15) is asked of the printed range's high end (``printed_high``), not of the
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from advisor.plan import burst
@@ -76,15 +77,18 @@ def draw_share(c: Ctx, cand: Any, share: tuple[float, float] | None) -> tuple[fl
     """(low, high) share of the hours the GPUs draw their busy power, from ``share`` (``of`` or ``carried``): the
     month's tokens fill a share of the setup's capacity, which is how full its batches are, not how many hours its
     replicas run (s26-usage26: the power's high end was low). Low: every batch full (the hours are the share);
-    high: every request alone on its replica, which then runs ``streams`` times as many hours for the same tokens
-    (a lone request decodes at least as fast as one of a full batch, so this bounds the hours from above). Those
+    high: the requests arriving at random, a replica busy whenever one is in flight. The high end's tokens keep
+    ``L = share × streams`` requests in flight on a replica on average (Little's law: its tokens/s over one
+    stream's rate), and with random (Poisson) arrivals the share of the hours it has at least one is 1 − e^(−L)
+    whatever the lengths (the M/G/∞ queue's idle probability e^(−L)); never above L, each request alone. Those
     hours are costed at the node's rated full draw (``node_power_per_tdp``), itself an upper bound: an 8 × H100
     HGX node measured at most about 8.4 kW against its rated 10.2 kW, GPUs near full use (Latif et al., "Single-Node
     Power Demand During AI Training", IEEE Access 13, 2025). A measured duty is the hours already (nvidia-smi's
     utilisation: the share of time a kernel runs)."""
     if share is None or c.duty_measured:
         return share
-    return share[0], max(share[0], min(1.0, share[1] * streams(cand)))
+    in_flight = share[1] * streams(cand)
+    return share[0], max(share[0], min(1.0, -math.expm1(-in_flight)))
 
 
 def printed(costs: Any, c: Ctx) -> tuple[float, float]:

@@ -54,7 +54,7 @@ def test_owned_power_is_idle_plus_the_usage(path: Path) -> None:
         return
     low_share, high_share = c.utilisation, c.usage_high or c.utilisation
     # Re-argued in s26-usage26: the tokens' share is how full the batches are, not the hours a replica runs, so the
-    # power's high end is no longer at the volume's high end alone but at every request alone on its replica
+    # power's high end is no longer at the volume's high end alone but at its requests arriving at random
     # (``power_busy_high``): at least that share, at most all the hours, and never more than the peak's requests
     # each running alone (a replica never runs more streams than the peak)
     if c.power_busy_high is not None:

@@ -6,7 +6,7 @@
 - The JSON carries that reading once: ``per_million_basis.utilisation`` and ``own_volume.busy`` are
   ``costs.utilisation`` (q11's basis said 40 % beside the row's 24 %), with the denominator beside it.
 - The month's tokens' share is how full the batches are, not the hours a replica runs: the power's high end is at
-  each request alone on its replica, said in the power row as hours.
+  requests arriving at random (a replica busy whenever one is in flight), said in the power row as hours.
 - A two-node plan's GPU weighing no longer points at a both-nodes split the per-million row does not show (q05, q34).
 """
 
@@ -145,8 +145,8 @@ def test_the_cli_json_gives_q11_one_usage(tmp_path) -> None:
 
 @pytest.mark.parametrize("path", ADVICE, ids=lambda p: p.stem[:3])
 def test_the_power_runs_from_full_batches_to_each_request_alone(path: Path) -> None:
-    """Property: the power's busy hours reach past the tokens' share (a request alone on its replica takes that
-    replica's hours for fewer tokens), never past all the hours, and the owned power row says them as hours."""
+    """Property: the power's busy hours reach past the tokens' share (requests arriving at random keep a replica busy
+    more hours than full batches would), never past all the hours, and the owned power row says them as hours."""
     r = scenario_plan(path)
     c = r.costs
     if c is None or not c.usage_from_tokens or c.power_busy_high is None:
@@ -159,7 +159,7 @@ def test_the_power_runs_from_full_batches_to_each_request_alone(path: Path) -> N
         memo = scenario_memo(path, lang)
         row = next(line for line in memo.splitlines() if line.startswith(f"| {translate(lang, 'memo.forms.cost.power')} |"))
         assert f"–{round(c.power_busy_high * 100)}" in row, row
-        assert ("alone" in row) if lang == "en" else ("单独" in row), row
+        assert ("at random" in row) if lang == "en" else ("随机" in row), row
 
 
 @pytest.mark.parametrize("stem", ["q05", "q34"])
