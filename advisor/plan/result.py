@@ -1207,7 +1207,8 @@ class HostedBreakEven(_Out):
     # s20-hosted20b: whether this setup could serve the break-even volume at all (the cost-per-million row's
     # throughput, busy every hour of the month, input at the plan's mix); None where that throughput is not known
     capacity_tokens: float | None = Field(None, description="tokens a month (input + output) this setup serves at "
-                                          "most: its output tokens/s × every hour of the month, input at the mix")
+                                          "most: per_million_basis.full_output_tokens (what Costs.utilisation is a share of), "
+                                          "input at the mix")
 
 
 class StartWith(_Out):
