@@ -91,22 +91,29 @@ def apply(costs: Costs, output_tokens_per_s: float | None, input_per_output: flo
     billed = billed_gpus(costs) if nodes == 1 else None
     share = billed / costs.gpus if billed is not None else 1.0
     tokens = costs.output_tokens_per_month or 0
+    # the output tokens the usage is a share of (``utilisation`` = ``output_tokens`` ÷ ``full_output_tokens``): the
+    # capacity's over the GPU-hours billed, or below, what the setup serves with every replica fully busy
+    full_out = capacity_tokens(output_tokens_per_s * share, 1.0, input_per_output)[0]
     if costs.usage_from_tokens and tokens > 0:
-        # issue 25: the capacity's figure at the month's own tokens, so no per-token cost at another share is stated
-        # (the GPU-hours paid for ÷ what they serve fully busy; the month's tokens over it)
-        util = min(1.0, tokens / (output_tokens_per_s * share * 3600 * HOURS_PER_MONTH))
-    out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
+        # issue 25: the figure at the month's own tokens, so no per-token cost at another share is stated. Their
+        # share is the cost table's one usage (``costs.utilisation``: the tokens over what the setup serves with
+        # every replica busy around the clock, usage_share), never a second reading of another capacity
+        # (s26-usage26: q11's basis said 40 % beside the row's 24 %, q24's 0.9 % beside 0.5 %)
+        out, inp = float(tokens), float(tokens) * input_per_output
+        full_out = tokens / util  # usage_share.full_tokens: the denominator of the GPU-use row's share
+    else:
+        out, inp = capacity_tokens(output_tokens_per_s * share, util, input_per_output)
     costs.cost_per_million_output_tokens = _per_m(monthly, out)
     costs.cost_per_million_tokens = _per_m(monthly, out + inp)
     costs.per_million_basis = {"basis": "capacity", "output_tokens_per_s": round(output_tokens_per_s, 1),
                                "utilisation": util, "output_tokens": round(out), "input_tokens": round(inp),
-                               "nodes": nodes}
+                               "full_output_tokens": round(full_out), "nodes": nodes}
     if billed is not None:
         costs.per_million_basis |= {"billed_gpus": billed, "gpus": costs.gpus}
     cap = per_million_split(costs)
     if cap is not None:  # input and output apart as the memo splits them (by GPU time), for a reader of the JSON
         costs.per_million_basis |= {"input": _pair(cap[0]), "output": _pair(cap[1])}
-    own = own_volume(costs, out / util)
+    own = own_volume(costs, full_out)
     if own is not None:
         costs.per_million_basis["own_volume"] = own
 

@@ -98,6 +98,8 @@ class CostInputs:
     # issue 25: (expected, high) share of the setup's capacity the month's tokens fill, or the measured duty
     # (advisor.plan.usage_share); None: the load pattern's assumed share (said as an assumption)
     usage: tuple[float, float] | None = None
+    # s26-usage26: (low, high) share of the hours the GPUs draw busy power (usage_share.draw_share); None: ``usage``
+    draw: tuple[float, float] | None = None
 
     @property
     def rent_gpus(self) -> int:
@@ -137,6 +139,10 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     if inp.usage is not None and not ctx.duty_measured:
         costs.usage_from_tokens = True
         costs.usage_high = round(use_hi, 4) if use_hi > use_lo else None
+    # the power's hours: full batches at the low end, requests arriving at random at the high end (s26-usage26)
+    draw_lo, draw_hi = inp.draw if inp.draw is not None else (use_lo, use_hi)
+    if draw_hi > use_hi:
+        costs.power_busy_high = round(draw_hi, 4)
     price = cloud_price(book, inp.gpu, inp.region, fx)
     # s22-uplift22c: storage and the support plan on every rented setup, egress only where the answers stream to
     # the public internet (cloud_overhead), named with its sources in the memo's cost arithmetic (s15-batchcost)
@@ -230,7 +236,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         use = util
         pw_full = (kw_lo * HOURS_PER_MONTH * min(r.low for r in power), kw_hi * HOURS_PER_MONTH * max(r.high for r in power)) \
             if power else (0.0, 0.0)
-        pw_lo, pw_hi = pw_full[0] * average_draw(use_lo), pw_full[1] * average_draw(use_hi)
+        pw_lo, pw_hi = pw_full[0] * average_draw(draw_lo), pw_full[1] * average_draw(draw_hi)
         fte = factor("staff_fte")[ctx.ops]
         nodes = max(1, -(-inp.gpus // 8))
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)

@@ -214,7 +214,10 @@ def _decide_form(c: Ctx, out: costmod.CostOutcome | None) -> str:
     # and names what decides (the cloud bill, the vendors' quotes); a measured duty with strong ops buys, an assumed
     # one rents first and measures (round 13, q31/q26; fixture 10's 16 H20 bought against 12 rented)
     tie = stand_in_prices.tie(out.owned_usd, out.cloud_usd, out.costs.prices)  # type: ignore[arg-type]
-    if (owned < cloud or tie) and c.duration_months >= 24 and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION:
+    # the usage the cost table prints (its GPU-use row's high end: the month's tokens over what the setup serves
+    # fully busy, or the measured duty), never the load pattern's assumed share beside it (s26-usage26, issue 25)
+    if (owned < cloud or tie) and c.duration_months >= 24 and \
+            usage_share.printed_high(out.costs, c) >= fleet.OWN_MIN_UTILISATION:
         _, proc_hi = duration("bare_metal_procurement")
         deadline_ok = c.deadline_days is None or c.deadline_days >= proc_hi
         if c.duty_measured and c.ops == "strong" and deadline_ok:
@@ -698,7 +701,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              tokens_per_month=tokens, input_tokens_per_month=c.input_for(tokens),
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
                              tokens_high=vol.output_high, rent=rent_sized.record(cand, rented, low_per),
-                             usage=usage_share.of(c, cand))  # fmt: skip
+                             usage=(usage := usage_share.of(c, cand)),
+                             draw=usage_share.draw_share(c, cand, usage))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))

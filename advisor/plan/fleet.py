@@ -322,7 +322,8 @@ def cost(c: Ctx, book: PriceBook, cand: Candidate, region: str, fx: float, conv:
     gpu, tdp, unit = cand.gpu.id, cand.gpu.tdp_watts, forms.purchase_unit(cand.gpu)
     budget = forms.capex_budget_usd(c, fx)
     form = "on_premises" if use.office else "bare_metal"
-    usage = usage_share.of(c, cand)  # the share the month's tokens keep it busy (issue 25), as the plan's own costs
+    # the hours the month's tokens keep it busy (issue 25, s26-usage26: full batches to random arrivals)
+    usage = usage_share.draw_share(c, cand, usage_share.of(c, cand))
 
     def owned(run_gpus: int, bought: int, form_: str, **kw: Any) -> forms.Owned | None:
         running = forms._own(c, book, fx, conv, gpu, tdp, run_gpus, office=use.office, form=form_,

@@ -126,7 +126,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     kw = (tdp_watts * gpus / 1000 * f_lo, tdp_watts * gpus / 1000 * f_hi)
     pue = office_power.premises_pue(c, gpus) if office else (1.0, 1.0)  # a colocation price per kW includes cooling
     idle = office_power.idle_draw(c, gpus, premises=office)
-    # busy the share the month's tokens fill (``usage``, issue 25: usage_share) or the service's own duty (s20-fleet20:
+    # busy the hours the month's tokens take (``usage``: usage_share.draw_share, full batches to random arrivals;
+    # issue 25, s26-usage26) or the service's own duty (s20-fleet20:
     # not a fleet's other work), idle the rest at the machine's own idle share (pages20: an office box is not a server)
     use_lo, use_hi = usage if usage is not None else (c.volume_utilisation,) * 2
     draw = (office_power.average_draw(c, gpus, premises=office, utilisation=use_lo)[0],
@@ -248,7 +249,8 @@ def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: fl
     office = c.internal_only
     return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office,
                 form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
-                purchase_unit=purchase_unit(cand.gpu), servers=lay.units, usage=usage_share.of(c, cand))  # fmt: skip
+                purchase_unit=purchase_unit(cand.gpu), servers=lay.units,
+                usage=usage_share.draw_share(c, cand, usage_share.of(c, cand)))  # fmt: skip
 
 
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
@@ -276,7 +278,7 @@ def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: floa
             hybrid = _own(c, book, fx, conv, gpu, tdp, owned_gpus, office=False, form="hybrid",
                           burst=burst_gpu.monthly(rented, c.burst_share), burst_gpus=rented.count, budget_usd=budget,
                           purchase_unit=unit, rented=burst_gpu.fields(rented),
-                          usage=usage_share.carried(c, cand, owned_gpus))  # fmt: skip
+                          usage=usage_share.draw_share(c, cand, usage_share.carried(c, cand, owned_gpus)))  # fmt: skip
             if hybrid is not None:
                 out.hybrid = Owned(**{**hybrid.__dict__, "rows": hybrid.rows + rented.rows})
     return out

@@ -86,9 +86,9 @@ class GpuWeighing(_Out):
         key = f"gpupick21.weigh_head.{self.resource}" if self.share_gpu and self.resource != "kv_memory" \
             else f"plan.gpu_weigh.head.{self.resource}"
         if self.on_mainland_node and key.startswith("plan.gpu_weigh.head.") and self.resource != "kv_memory":
-            # two nodes: this split is the mainland node's, not the both-nodes split the cost row quotes (q05: 77 %
-            # decode here beside 87 % there, s22-sizenums22)
-            key = f"sizenums22.gpu_weigh.head.{self.resource}_mainland"
+            # two nodes: this split is the mainland node's (q05: 77 % decode here, s22-sizenums22); the cost row no
+            # longer quotes a both-nodes split to point at (s26-usage26: the per-million row is at the month's tokens)
+            key = f"usage26.gpu_weigh.head.{self.resource}_mainland"
         head = render(lang, key, {"share": self.share_pct if self.share_pct is not None else "—",
                                   "gpu": self.share_gpu or ""})
         sep = render(lang, "plan.gpu_weigh.sep")

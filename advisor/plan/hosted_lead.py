@@ -79,12 +79,18 @@ def break_even(costs: Any, ctx: Any = None) -> HostedBreakEven | None:
 
 
 def _ceiling(costs: Any) -> float | None:
-    """The most tokens a month (input + output) this setup serves: the throughput the cost-per-million row states
-    (``per_million_basis``), busy every hour of the month, input at the same mix; None where it states none."""
+    """The most tokens a month (input + output) this setup serves: what the GPU-use row's share is of
+    (``per_million_basis.full_output_tokens``, every replica fully busy around the clock), input at the same mix, so
+    the month's tokens over it are the usage the memo prints (s26-usage26b: it was the sizing table's throughput at
+    the peak, q24's 23 billion beside a 0.5 % use of 42 billion); the cost-per-million row's throughput every hour of
+    the month where the basis states no such figure; None where it states neither."""
     basis = getattr(costs, "per_million_basis", None)
     if not basis or not basis.get("output_tokens_per_s") or not basis.get("output_tokens"):
         return None
     mix = float(basis["input_tokens"]) / float(basis["output_tokens"])
+    full = basis.get("full_output_tokens")
+    if full:
+        return float(full) * (1 + mix)
     out, inp = capacity_tokens(float(basis["output_tokens_per_s"]), 1.0, mix)
     return out + inp
 

@@ -37,6 +37,7 @@ from advisor.plan import (
     hosted_where,
     token_cost_split,
     token_margin,
+    usage_share,
 )
 from advisor.plan.batch_policy import SENSITIVE_SECTORS, sensitive_data
 from advisor.plan.cost import sized_hosted_sources
@@ -156,10 +157,12 @@ def running_reason(f: Facts) -> dict[str, Any] | None:
     lead (eleventh blind review: "start on a hosted API" told a company running its API at 80 % around the clock
     to move, against the memo's own finding that owning pays)."""
     c = f.ctx
+    costs = f.cost.costs if f.cost is not None else None
+    # the usage the cost table prints (the measured duty here), the figure the engine's own-vs-rent gate reads
     if not (c.duty_measured and c.ops == "strong" and c.duration_months >= 24 and c.answers.current_fleet is None
-            and c.volume_utilisation >= fleet.OWN_MIN_UTILISATION):
+            and usage_share.printed_high(costs, c) >= fleet.OWN_MIN_UTILISATION):
         return None
-    return {"tr": "plan.hostedrun21.why.running", "util": round(c.volume_utilisation * 100),
+    return {"tr": "plan.hostedrun21.why.running", "util": usage_share.printed_pct(costs, c),
             "years": f"{c.duration_months / 12:g}"}
 
 
@@ -517,7 +520,7 @@ def cost_token_margin(f: Facts) -> Finding | None:
         {"variant": "ranges"}
     return sized_hosted_sources(finding(
         "cost.token_margin", **at, own_in=_per_m(in_lo, in_hi, f), own_out=_per_m(o_lo, o_hi, f),
-        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=round(f.ctx.volume_utilisation * 100),
+        times=f"{times:.0f}" if times >= 2 else f"{times:.1f}", util=usage_share.printed_pct(costs, f.ctx),
         in_times=token_margin.ratio_range((in_lo, in_hi), i), out_times=token_margin.ratio_range((o_lo, o_hi), o),
         lead=token_margin.margin_lead((in_lo, in_hi), i, (o_lo, o_hi), o),
         hardware=token_margin.hardware_question(f.chosen, costs.prices, _owned_form(f)), **_rates(f)), f.ctx)

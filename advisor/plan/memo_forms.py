@@ -142,11 +142,23 @@ def _duty(result: PlanResult, o: Any, t: Any, lang: str) -> str:
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                  idle=_pct(o.idle_draw.low, o.idle_draw.high),
                  busy=busy_text(result.costs.usage_busy, lang))
-    if result.costs.usage_from_tokens:  # at the share the month's tokens fill, as a range (issue 25)
+    if result.costs.usage_from_tokens:  # the hours the month's tokens take, as a range (issue 25, s26-usage26)
+        low, high = busy_hours(o)
+        if round(high * 100) > round(low * 100):  # full batches … requests arriving at random
+            return t("usage26.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
+                     idle=_pct(o.idle_draw.low, o.idle_draw.high), low=_pct(low, low), high=_pct(high, high))
         return t("owncost22.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
                  idle=_pct(o.idle_draw.low, o.idle_draw.high), busy=usage_text(result.costs, lang))
     return t("memo.office19.power_duty", draw=_pct(o.average_draw, o.average_draw_high),
              idle=_pct(o.idle_draw.low, o.idle_draw.high), util=round(result.costs.utilisation * 100))
+
+
+def busy_hours(o: Any) -> tuple[float, float]:
+    """(low, high) share of the hours the kWh have the GPUs busy, read back from the form's average draw and idle
+    share (draw = idle + (1 − idle) × busy): the figures the power was computed at, never a second estimate."""
+    lo = (o.average_draw - o.idle_draw.low) / max(1e-9, 1 - o.idle_draw.low)
+    hi = (o.average_draw_high - o.idle_draw.high) / max(1e-9, 1 - o.idle_draw.high)
+    return max(0.0, lo), max(0.0, hi)
 
 
 def _pct(low: float, high: float) -> str:

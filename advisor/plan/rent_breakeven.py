@@ -44,7 +44,8 @@ def utilisation(costs: Any) -> BreakEven | None:
     if full is None or None in (capex, power, colo, staff) or (costs.per_million_basis or {}).get("nodes", 1) > 1:
         return None
     # the power at the utilisation split into its idle part (paid whatever the load) and the part that grows with use
-    high = costs.usage_high or costs.utilisation  # the power's high end is at the volume's high end (issue 25)
+    # the power's high end: requests arriving at random (s26-usage26), else the volume's high end (issue 25)
+    high = costs.power_busy_high or costs.usage_high or costs.utilisation
     at_full = (power.low / average_draw(costs.utilisation), power.high / average_draw(high))
     idle, span = average_draw(0.0), average_draw(1.0) - average_draw(0.0)
     fixed = (colo.low + staff.low + at_full[0] * idle, colo.high + staff.high + at_full[1] * idle)

@@ -496,12 +496,14 @@ class Costs(_Out):
         None, description="the monthly cost the cost per million tokens divides (the recommended form's setup)")
     per_million_basis: dict[str, Any] | None = Field(
         None, description="what the cost per million tokens divides by: {basis: capacity, output_tokens_per_s (every "
-        "replica at its planned load), utilisation, output_tokens, input_tokens (a month, at the plan's mix), nodes "
+        "replica at its planned load), utilisation (always ``Costs.utilisation``, the one usage reading: "
+        "output_tokens ÷ full_output_tokens), output_tokens, input_tokens (a month, at the plan's mix; the month's own "
+        "tokens where usage_from_tokens), full_output_tokens (what the setup serves fully busy), nodes "
         "(whose throughput adds up), input and output (the figures split by GPU time, as the memo prints them: what a "
         "token costs if the setup were kept ``utilisation`` busy), own_volume (the month's own tokens: input_tokens, "
-        "output_tokens, busy = the share of the capacity they fill, answered = the answers gave the volume, input and "
-        "output per million at that volume; the memo says these first)}; null where it divides the month's own "
-        "volume (a batch job)")
+        "output_tokens, busy = the share of the capacity they fill, ``utilisation`` where usage_from_tokens, "
+        "answered = the answers gave the volume, input and output per million at that volume; the memo says these "
+        "first)}; null where it divides the month's own volume (a batch job)")
     cost_per_million_output_tokens_volume: MoneyRange | None = Field(
         None, description="the monthly cost ÷ the month's output tokens, answered or estimated (per_million_basis."
                           "own_volume.answered says which); null where the month has no tokens or no capacity basis")
@@ -540,8 +542,13 @@ class Costs(_Out):
     # issue 25: ``utilisation`` is the share of the setup's capacity the month's own tokens fill (usage_share)
     usage_from_tokens: bool = Field(False, description="``utilisation`` is the month's tokens (answered or the plan's "
                                     "estimate) over what the setup serves fully busy, not an assumed busy share")
-    usage_high: float | None = Field(None, description="that share at the estimated volume's high end (the power's "
-                                     "high end is at it); null where the volume has no higher end")
+    usage_high: float | None = Field(None, description="that share at the estimated volume's high end; null where the "
+                                     "volume has no higher end")
+    # s26-usage26: that share is how full the batches are, not the hours the GPUs run: the power's high end is at
+    # the requests arriving at random (usage_share.draw_share)
+    power_busy_high: float | None = Field(None, description="share of the hours the power's high end has the GPUs "
+                                          "busy (requests arriving at random: 1 − e^(−L), L = usage_high × the "
+                                          "requests a replica carries at once); null where it is ``usage_high``")
 
 
 class PhasedCost(_Out):
@@ -1209,7 +1216,8 @@ class HostedBreakEven(_Out):
     # s20-hosted20b: whether this setup could serve the break-even volume at all (the cost-per-million row's
     # throughput, busy every hour of the month, input at the plan's mix); None where that throughput is not known
     capacity_tokens: float | None = Field(None, description="tokens a month (input + output) this setup serves at "
-                                          "most: its output tokens/s × every hour of the month, input at the mix")
+                                          "most: per_million_basis.full_output_tokens (what Costs.utilisation is a share of), "
+                                          "input at the mix")
 
 
 class StartWith(_Out):

@@ -27,9 +27,11 @@ from advisor.plan import (
     rent_cheaper_tie,
     reserved_price,
     stand_in_prices,
+    usage_share,
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
+from advisor.plan.capacity_per_million import answered_volume
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
 from advisor.plan.genai_paths import (  # noqa: F401 - re-exported for the engine
@@ -929,7 +931,7 @@ def cost_rent(f: Facts):
     w = c.cloud_warm
     always_on = bool(w and w.get("scaled_share", 1.0) < 1.0 and (c.cloud_billed_gpus or 0) >= c.gpus)
     scale = {"tr": "plan.rent16.scale." + ("always_on" if always_on else "down")}
-    got = finding("cost.rent", variant=verdict or "uncosted", util=round(f.ctx.volume_utilisation * 100),
+    got = finding("cost.rent", variant=verdict or "uncosted", util=usage_share.printed_pct(f.cost.costs, f.ctx),
                   months=f.ctx.duration_months, monthly=_range(m.low, m.high, f) if m else "—", basis=basis,
                   breakeven=months_be.phrase("months") if months_be else "—", scale=scale,
                   breakeven_util=util_be.phrase("utilisation") if util_be else "—")  # fmt: skip
@@ -956,7 +958,7 @@ def cost_buy(f: Facts):
         return None
     c = f.cost.costs
     be = c.break_even_months
-    got = finding("cost.buy", util=round(f.ctx.volume_utilisation * 100), months=f.ctx.duration_months,
+    got = finding("cost.buy", util=usage_share.printed_pct(f.cost.costs, f.ctx), months=f.ctx.duration_months,
                   owned=_range(c.bare_metal_monthly.low, c.bare_metal_monthly.high, f) if c.bare_metal_monthly else "—",
                   cloud=_range(c.cloud_monthly.low, c.cloud_monthly.high, f) if c.cloud_monthly else "—",
                   breakeven=be.phrase("months") if be else "—")  # fmt: skip
@@ -1021,19 +1023,24 @@ def cost_then(f: Facts):
     c = f.cost.costs
     be = c.break_even_utilisation
     got = finding("cost.cloud_then_buy", months=f.ctx.duration_months,
-                  breakeven=be.phrase("utilisation") if be else "—", util=round(f.ctx.volume_utilisation * 100))
+                  breakeven=be.phrase("utilisation") if be else "—", util=usage_share.printed_pct(f.cost.costs, f.ctx))
     months = c.break_even_months
+    # the share said as what it is: the month's estimated tokens' (the GPU-use row's), not the load pattern's
+    # assumed one, which no decision reads since s26-usage26
+    tokens = "" if not c.usage_from_tokens else ".answered" if answered_volume(c) else ".tokens"
     if stand_in_prices.costs_tie(c):  # overlapping ranges on stand-in prices: a tie, the measurement and quotes decide
         own, rent = c.bare_metal_monthly, c.cloud_monthly
         _, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
         return got.model_copy(update={
             "title_key": "ownrent24.rule.cost.cloud_then_buy.tie.title",
-            "detail_key": "ownrent24.rule.cost.cloud_then_buy.tie.detail",
+            "detail_key": f"usage26.rule.cost.cloud_then_buy.tie.detail{tokens}" if tokens else
+            "ownrent24.rule.cost.cloud_then_buy.tie.detail",
             "params": {**got.params, "own_mid": _money(own_mid, f), "rent_mid": _money(rent_mid, f),
                        "owned": _range(own.low, own.high, f), "cloud": _range(rent.low, rent.high, f),
                        "what": rent_what(c), "breakeven": months.phrase("months") if months else "—"}})
     if be is None and months is not None:  # against the printed rent: the months, no utilisation (s22-rentbasis22b)
-        return got.model_copy(update={"detail_key": "rentbasis22b.rule.cost.cloud_then_buy.detail",
+        return got.model_copy(update={"detail_key": f"usage26.rule.cost.cloud_then_buy.detail{tokens}" if tokens else
+                                      "rentbasis22b.rule.cost.cloud_then_buy.detail",
                                       "params": {**got.params, "breakeven": months.phrase("months")}})
     return got
 

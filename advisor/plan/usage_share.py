@@ -10,16 +10,18 @@ from the estimate's low to its high end; the per-million figure divides the mont
 figure at full use beside it as the floor. The payback of a purchase against a flat rent does not depend on it
 (``cost.against_rent``): the rent is billed by the hour whether the GPUs are busy or not.
 
-The load pattern's share still decides whether owning is worth weighing at all (``fleet.OWN_MIN_UTILISATION``): it
-says how many hours a day the service is wanted, which the month's tokens do not.
+The decisions read the same figure (s26-usage26): whether owning is worth weighing at all (``fleet.OWN_MIN_UTILISATION``,
+rule 15) is asked of the printed range's high end (``printed_high``), not of the load pattern's assumed share.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from advisor.plan import burst
 from advisor.plan.context import Ctx
+from advisor.plan.sizing import P99_TPOT
 
 HOURS_PER_MONTH = 730.0  # cost.HOURS_PER_MONTH (cost imports this module)
 
@@ -61,4 +63,58 @@ def carried(c: Ctx, cand: Any, gpus: int) -> tuple[float, float] | None:
     return min(1.0, share[0] * total / gpus), min(1.0, share[1] * total / gpus)
 
 
-__all__ = ["HOURS_PER_MONTH", "carried", "full_tokens", "of"]
+def streams(cand: Any) -> float:
+    """Requests a replica carries at once at its planned load (what its output tokens/s is the sum of): its tokens/s
+    over one stream's rate there (sizing: ``per × 1000 / (tpot / P99_TPOT)``); 1 where that is not known."""
+    tpot = float(getattr(cand, "tpot_p99_ms", 0) or 0)
+    rate = float(getattr(cand, "tokens_per_s_replica", 0) or 0)
+    if tpot <= 0 or rate <= 0:
+        return 1.0
+    return max(1.0, rate / (1000 * P99_TPOT / tpot))
+
+
+def draw_share(c: Ctx, cand: Any, share: tuple[float, float] | None) -> tuple[float, float] | None:
+    """(low, high) share of the hours the GPUs draw their busy power, from ``share`` (``of`` or ``carried``): the
+    month's tokens fill a share of the setup's capacity, which is how full its batches are, not how many hours its
+    replicas run (s26-usage26: the power's high end was low). Low: every batch full (the hours are the share);
+    high: the requests arriving at random, a replica busy whenever one is in flight. The high end's tokens keep
+    ``L = share × streams`` requests in flight on a replica on average (Little's law: its tokens/s over one
+    stream's rate), and with random (Poisson) arrivals the share of the hours it has at least one is 1 − e^(−L)
+    whatever the lengths (the M/G/∞ queue's idle probability e^(−L)); never above L, each request alone. Those
+    hours are costed at the node's rated full draw (``node_power_per_tdp``), itself an upper bound: an 8 × H100
+    HGX node measured at most about 8.4 kW against its rated 10.2 kW, GPUs near full use (Latif et al., "Single-Node
+    Power Demand During AI Training", IEEE Access 13, 2025). A measured duty is the hours already (nvidia-smi's
+    utilisation: the share of time a kernel runs)."""
+    if share is None or c.duty_measured:
+        return share
+    in_flight = share[1] * streams(cand)
+    return share[0], max(share[0], min(1.0, -math.expm1(-in_flight)))
+
+
+def printed(costs: Any, c: Ctx) -> tuple[float, float]:
+    """(low, high) usage the cost table's GPU-use row prints (``Costs.utilisation`` to ``Costs.usage_high``): the one
+    figure the decisions read too (s26-usage26: the own-vs-rent gate and the API weighing read the load pattern's
+    assumed share while the row beside them printed the month's tokens' share; q01 "owning wants 50 % busy" on a
+    box the memo said was 1-8 % busy). The load pattern's share only where nothing was costed."""
+    if costs is None:
+        return c.volume_utilisation, c.volume_utilisation
+    low = float(costs.utilisation)
+    return low, max(low, float(costs.usage_high or low))
+
+
+def printed_high(costs: Any, c: Ctx) -> float:
+    """The high end of ``printed``: a decision that needs a busy setup (owning pays only above ~50 %, rule 15) is
+    taken where any end of the printed range reaches it, never against every figure printed beside it."""
+    return printed(costs, c)[1]
+
+
+def printed_pct(costs: Any, c: Ctx) -> str:
+    """``printed`` in whole percent as the GPU-use row says it ("24–29", "1–8", "80"; never "0" for a share the
+    month's tokens keep under half a percent): what a finding that states the usage beside its decision prints."""
+    low, high = printed(costs, c)
+    lo = max(1, round(low * 100)) if low > 0 else 0
+    hi = max(lo, round(min(high, 1.0) * 100))
+    return f"{lo}" if hi == lo else f"{lo}–{hi}"
+
+
+__all__ = ["HOURS_PER_MONTH", "carried", "draw_share", "full_tokens", "of", "printed", "printed_high", "printed_pct", "streams"]

@@ -63,6 +63,8 @@ def _allowed(path: Path) -> set[float]:
     allowed.add(max(1, round(c.utilisation * 100)))
     if c.usage_high is not None:
         allowed.add(round(c.usage_high * 100))
+    if c.power_busy_high is not None:  # s26-usage26: the power row's busy hours, said as hours (random arrivals)
+        allowed.add(round(c.power_busy_high * 100))
     for be in (c.break_even_utilisation, rent_breakeven.utilisation(c)):
         for end in (be.low, be.high) if be is not None else ():
             if end is not None:

@@ -173,15 +173,20 @@ def test_power_is_computed_at_the_plans_utilisation(name):
     assert c.usage_busy is None
     o = c.owned
     idle = o.idle_draw
-    # the draw the kWh count: busy the usage share of the hours (low..high), idle (the stated idle floor) the rest
+    # the draw the kWh count: busy the usage share of the hours (low..high), idle (the stated idle floor) the rest.
+    # Re-argued in s26-usage26: the tokens' share is how full the batches are, not the hours a replica runs, so the
+    # high end is at requests arriving at random (``power_busy_high``, above the tokens' high end)
+    assert c.power_busy_high is not None and c.usage_high < c.power_busy_high <= 1
     assert o.average_draw == pytest.approx(idle.low + (1 - idle.low) * c.utilisation, abs=1e-3)
-    assert o.average_draw_high == pytest.approx(idle.high + (1 - idle.high) * c.usage_high, abs=1e-3)
+    assert o.average_draw_high == pytest.approx(idle.high + (1 - idle.high) * c.power_busy_high, abs=1e-3)
     memo = scenario_memo(SCEN / f"{name}.json", "en")
     power_row = _row(memo, translate("en", "memo.forms.cost.power"))
     assert power_row is not None and "if it were" not in power_row and "the totals count" not in power_row, power_row
     span = f"{c.utilisation * 100:.0f}–{c.usage_high * 100:.0f} %"
-    assert f"busy {span} of the time" in power_row, power_row
-    assert f"{span} busy" in memo  # the GPU-use row states the same range
+    hours = f"{c.utilisation * 100:.0f}–{c.power_busy_high * 100:.0f} %"
+    # the power row says its hours as hours, from full batches to random arrivals; the GPU-use row the tokens'
+    assert f"busy {hours} of the hours" in power_row and "at random" in power_row, power_row
+    assert f"{span} busy" in memo
     # the running costs the totals count are at the same share
     assert o.running_monthly.low == pytest.approx(o.power_monthly.low + (o.staff_monthly.low if o.staff_counted
                                                                           else 0), rel=1e-3)

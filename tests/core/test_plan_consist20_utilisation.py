@@ -66,9 +66,9 @@ def _busy_fleet_answers(this_service: bool) -> dict:
     return answers
 
 
-def _owning_cheaper() -> costmod.CostOutcome:
+def _owning_cheaper(utilisation: float = 0.9) -> costmod.CostOutcome:
     costs = costmod.Costs(currency="USD", fx_rate=7.0, fx_date="2026-01-01", fx_source="test", horizon_months=36,
-                          utilisation=0.9)  # fmt: skip
+                          utilisation=utilisation)  # fmt: skip
     return costmod.CostOutcome(costs=costs, series=[], cloud_usd=(100_000.0, 120_000.0),
                                owned_usd=(50_000.0, 60_000.0), conv=1.0)  # fmt: skip
 
@@ -80,6 +80,12 @@ def test_the_buy_decision_reads_the_services_own_duty_not_the_fleets_other_work(
     # the fleet's 90 % is this service's: owning pays at that duty, bought straight away
     assert _decide_form(own, _owning_cheaper()) == "bare_metal"
     # the 90 % is other work: the service's own duty is the bursty pattern's 20 %, below the utilisation at which
-    # owning is chosen at all, so the same prices rent
+    # owning is chosen at all, so the same prices rent. Re-argued in s26-usage26: the decision reads the usage the
+    # cost table prints (``Costs.utilisation``), which for this service is its own month's tokens' share, never the
+    # fleet's 90 %: the costs it is decided on carry that share (the plan's own), and those rent
     assert other.volume_utilisation == UTILISATION["bursty"]
-    assert _decide_form(other, _owning_cheaper()) == "cloud"
+    printed = planned(_busy_fleet_answers(False)).costs
+    assert not printed.utilisation_measured and printed.utilisation < 0.5
+    assert _decide_form(other, _owning_cheaper(printed.utilisation)) == "cloud"
+    # and where the costs did print 90 % for it, the decision would follow the printed figure, not a hidden one
+    assert _decide_form(other, _owning_cheaper(0.9)) != "cloud"

@@ -93,9 +93,13 @@ def test_a_headroom_short_of_the_policy_states_the_budget_and_the_servers_it_tak
     flat 30-50 % bring 3 servers' high end to 298,329 CNY, under 300,000; 2 servers' is 198,886, so 260,000 is the
     budget that holds 2 and not 3. It is 200,000 since s24-ownrent24: the rent beside the purchase is sized to the
     load in 4-GPU VMs, 12 H20 rather than the 16 bought, so the rent-first month the budget is judged on fell and
-    260,000 came to hold the third server's headroom; 150,000–230,000 hold 2 and not 3.)"""
+    260,000 came to hold the third server's headroom; 150,000–230,000 hold 2 and not 3. Since s26-usage26 the
+    own-vs-rent gate reads the usage the cost table prints: on its estimated tokens (44 % of the setup) this load
+    rents 4-GPU VMs, whole servers never weighed; 400,000 requests a day counted keep it about 61 % busy, the
+    rent-first-then-buy path on whole servers this test is about.)"""
     answers = {**_vary(SCENARIOS["10_large_moe"], 4.0, 2.0, 1.5),
-               "monthly_budget": {"amount": 200_000, "currency": "CNY"}}
+               "monthly_budget": {"amount": 200_000, "currency": "CNY"},
+               "requests_per_day": {"low": 400_000, "high": 400_000}}
     r = make_plan(answers_from_dict(answers))
     assert r.hardware.gpu == "h20-96g" and r.hardware.layout.whole_server and r.hardware.layout.spare_units == 1
     assert assert_reason_is_its_cause(r) == "plan.headroom19.short.budget_servers"

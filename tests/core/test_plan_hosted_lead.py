@@ -142,7 +142,11 @@ def test_a_margin_under_the_lead_margin_still_leads_with_the_api_and_names_the_q
 # then used basic ops at twice the peak (100 concurrent); on the cloud uplift by component (s23-uplift23: storage,
 # support and egress instead of the flat 30-50 %) that too rents 6 × H20 overlapping the API (¥24,189 against
 # ¥47,787 at most), "close". Strong ops with nothing measured keep the purchase and have no keep reason.
-Q31_PURCHASE = {"measured_utilisation": None}
+# s26-usage26b: the own-vs-rent gate now reads the usage the cost table prints, and q31 with nothing measured fills its
+# 12 L20 only 32-33 % on the plan's estimated 8 billion tokens a month, below rule 15's ~50 % (it rents 4 × H20, a
+# close call with the API, since s26-usage26). With 250,000 requests a day counted (the user's own volume: about 14
+# billion tokens, 56 % of what the 12 L20 serve fully busy) the same purchase is the plan again, rented first.
+Q31_PURCHASE = {"measured_utilisation": None, "requests_per_day": {"low": 250_000, "high": 250_000}}
 
 
 def _scaled_list(rows: tuple[dict, ...], k: float) -> tuple[dict, ...]:
@@ -166,14 +170,17 @@ def test_a_purchase_dearer_than_the_api_at_every_price_starts_on_the_api_with_th
     so the head names that capacity and does not say "never pays". The API's list is at 0.8 × here since
     s24-ownrent24: renting is priced on the 9 L20 the load needs, not the 12 bought, and its ¥21,166 low end came
     below the list's ¥23,510 high end (a close call, not "dearer at every price"); at 0.8 × the API is cheaper at every
-    price again and its break-even still below the capacity (9.3 of 12.4 billion tokens)."""
+    price again and its break-even still below the capacity (9.3 of 12.4 billion tokens). Since s26-usage26b the
+    purchase is q31 at 250,000 requests a day (``Q31_PURCHASE``): its ¥20,578 low end against the API's ¥18,468 at
+    most at 0.45 × the list, a break-even of 16 billion tokens below the 26 billion the servers serve fully busy."""
     # s24-api24: on the plan's estimate of the volume the API no longer leads (reason "assumed"); the lead's
     # wording is checked on the same figures taken as the user's own (``own_volume``)
-    monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _scaled_list(rows, 0.8))
+    monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _scaled_list(rows, 0.45))
     r = own_volume({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}, monkeypatch)
     sw = r.start_with
     assert sw is not None and sw.form == "hosted_api" and sw.reason == "lead"
     assert r.deployment_form in ("bare_metal", "cloud_then_bare_metal")  # start_with never moves the form
+    assert r.costs.utilisation >= 0.5  # the purchase rests on the use the memo prints (rule 15: ~50 % to own)
     head = _decision(r, lang)
     assert sw.text_in(lang, markdown=True) in head and QUOTE[lang] in head
     assert f"{sw.break_even.times_high_end:.2g}" in head
@@ -189,7 +196,8 @@ def test_a_purchase_that_never_pays_at_its_size_says_so(lang, monkeypatch):
     """The same purchase against an API at a quarter of its list: the break-even's low end is above the most these
     servers serve in a month, so at this size self-hosting never pays, and the head says so with that capacity (the
     words q31 with basic ops carried on the real list until session 23: 40 billion tokens against 12 billion). ``make_plan`` directly: the shared plans
-    are of the real price list."""
+    are of the real price list. Since s26-usage26b q31 at 250,000 requests a day (``Q31_PURCHASE``): 29 billion
+    tokens to break even against the 26 billion its 12 L20 serve fully busy."""
     monkeypatch.setattr(hosted_prices, "model_rows", lambda rows=hosted_prices.model_rows(): _quarter_list(rows))
     # s24-api24: q31 without its measured load has the plan's estimate of the volume: on the user's own (``own_volume``)
     r = own_volume({**advice_answers("q31_icp_filed_hosting_move"), **Q31_PURCHASE}, monkeypatch)
@@ -221,14 +229,19 @@ def test_a_token_seller_dearer_than_the_api_is_told_to_resell_one_first(lang):
     assert "resell" not in _decision(planned(advice_answers("q31_icp_filed_hosting_move")), "en")
 
 
-def test_the_ceiling_is_the_cost_per_million_rows_throughput_every_hour_of_the_month():
+def test_the_ceiling_is_what_the_printed_usage_is_a_share_of_every_hour_of_the_month():
     r = planned(advice_answers("q24_us_saas_rent"))
     basis, be = r.costs.per_million_basis, r.start_with.break_even
     mix = basis["input_tokens"] / basis["output_tokens"]
-    assert be.capacity_tokens == pytest.approx(basis["output_tokens_per_s"] * 3600 * 730 * (1 + mix))
-    # at the cost table's utilisation the row's tokens are that ceiling × the utilisation
-    assert basis["output_tokens"] + basis["input_tokens"] == pytest.approx(be.capacity_tokens * basis["utilisation"],
+    # Re-argued in s26-usage26b: the ceiling is what the GPU-use row's share is of (``full_output_tokens``: every
+    # replica fully busy around the clock), no longer the sizing table's throughput at the peak (1,866 tokens/s here):
+    # q24's memo said "serves up to about 23 billion tokens" beside a 0.5 % use that put the same capacity at 42
+    # billion. The check that matters stays: the month's tokens over the ceiling are the usage the cost table prints
+    assert be.capacity_tokens == pytest.approx(basis["full_output_tokens"] * (1 + mix), rel=1e-6)
+    assert basis["output_tokens"] + basis["input_tokens"] == pytest.approx(be.capacity_tokens * r.costs.utilisation,
                                                                            rel=1e-3)
+    assert r.costs.input_tokens_per_month + r.costs.output_tokens_per_month == \
+        pytest.approx(be.capacity_tokens * r.costs.utilisation, rel=1e-3)
     assert be.tokens_low < be.capacity_tokens < be.tokens_high  # the setup carries the low end, not the high end
     head = _decision(r, "en")
     assert "never pays" not in head and "this setup serves up to about" in head

@@ -14,7 +14,7 @@ import pytest
 from advisor.plan import cost as costmod
 from advisor.plan import line_total, own_rent_verdict
 from advisor.plan.result import LineCost, MoneyRange
-from tests.support.planned import scenario_memo, scenario_plan
+from tests.support.planned import planned, scenario_answers, scenario_memo, scenario_plan
 
 SCEN = Path(__file__).resolve().parents[2] / "bench" / "advice_scenarios"
 Q24, Q14 = SCEN / "q24_us_saas_rent.json", SCEN / "q14_medical_followup_mainland.json"
@@ -132,9 +132,14 @@ def test_rent_first_then_buy_gives_the_months_on_the_printed_rent(lang):
     (it read "break-even utilisation: —" once there was none) and the assumed share the choice rests on. Since
     s24-ownrent24 its rent is the load's (12 H20 in 4-GPU VMs, not the 16 bought), the two ranges overlap on stand-in
     prices, and the finding is the tie's: still the months on these prices and the assumed share."""
-    r = scenario_plan(Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json")
+    # s26-usage26: fixture 10 as answered now rents (its estimated tokens keep the setup 17-35 % busy, below rule
+    # 15's ~50 %, and the own-vs-rent gate reads that printed figure); with 400,000 requests a day counted, the tokens
+    # keep it about 55 % busy and it rents first, then buys: the same finding, its share the counted tokens'
+    fix10 = Path(__file__).resolve().parents[1] / "fixtures" / "plan_scenarios" / "10_large_moe.json"
+    r = planned({**scenario_answers(fix10), "requests_per_day": {"low": 400000, "high": 400000}})
     assert r.deployment_form == "cloud_then_bare_metal"
     got = next(f for f in r.findings if f.id == "cost.cloud_then_buy")
-    assert got.detail_key == "ownrent24.rule.cost.cloud_then_buy.tie.detail"
+    assert got.detail_key == "usage26.rule.cost.cloud_then_buy.tie.detail.answered"
     text = got.detail_in(lang)
     assert r.costs.break_even_months.text(lang, "months") in text and "—" not in text
+    assert f"{round(r.costs.utilisation * 100)} %" in text  # the GPU-use row's figure, not the load pattern's 70 %

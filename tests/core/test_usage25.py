@@ -53,6 +53,14 @@ def test_owned_power_is_idle_plus_the_usage(path: Path) -> None:
     if o is None or o.average_draw is None or o.idle_draw is None or not c.usage_from_tokens:
         return
     low_share, high_share = c.utilisation, c.usage_high or c.utilisation
+    # Re-argued in s26-usage26: the tokens' share is how full the batches are, not the hours a replica runs, so the
+    # power's high end is no longer at the volume's high end alone but at its requests arriving at random
+    # (``power_busy_high``): at least that share, at most all the hours, and never more than the peak's requests
+    # each running alone (a replica never runs more streams than the peak)
+    if c.power_busy_high is not None:
+        peak = int((r.answers or {}).get("peak_concurrency") or 1)
+        assert high_share < c.power_busy_high <= min(1.0, high_share * peak) * (1 + 1e-3)  # usage_high: 4 places
+        high_share = c.power_busy_high
     assert o.average_draw == pytest.approx(o.idle_draw.low + (1 - o.idle_draw.low) * low_share, abs=1e-3)
     assert o.average_draw_high == pytest.approx(o.idle_draw.high + (1 - o.idle_draw.high) * high_share, abs=1e-3)
 

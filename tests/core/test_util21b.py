@@ -106,7 +106,9 @@ def test_q01s_office_power_is_given_at_the_plans_utilisation_worked_from_the_jso
     assert not c["utilisation_measured"] and c["usage_from_tokens"] and busy <= c["usage_high"]
     assert c["usage_busy"] is None
     idle = owned["idle_draw"]
-    draws = [i + (1 - i) * u for i, u in ((idle["low"], util), (idle["high"], c["usage_high"]))]
+    # s26-usage26: the high end at requests arriving at random (``power_busy_high``), not the tokens' high end
+    assert c["power_busy_high"] > c["usage_high"]
+    draws = [i + (1 - i) * u for i, u in ((idle["low"], util), (idle["high"], c["power_busy_high"]))]
     assert owned["average_draw"] == pytest.approx(draws[0], abs=1e-3)
     assert owned["average_draw_high"] == pytest.approx(draws[1], abs=1e-3)
     row = _labelled_row(scenario_memo(Q01, lang), translate(lang, "memo.forms.cost.power"))
