@@ -12,8 +12,11 @@ from advisor.plan.data import gpus_by_id
 
 
 def _gb(gpu_id: str) -> int | None:
+    """A card's memory as it is named ("L20 48GB" is 48 GiB); None where the catalogue has no figure."""
     spec = gpus_by_id().get(gpu_id)
-    return round(spec.memory_bytes / 1024**3)  # as the cards are named: "48GB" is 48 GiB if spec is not None and spec.memory_bytes else None
+    if spec is None or not spec.memory_bytes:
+        return None
+    return round(spec.memory_bytes / 1024**3)
 
 
 def fits_clause(c: Any, gpu_id: str) -> dict[str, Any] | str:

@@ -94,15 +94,16 @@ def _ttft_tight(c: Ctx, k: sizing.Candidate) -> bool:
     target / (1 + ``sizing.HEADROOM``). The headroom is sized on concurrency, but a layout whose P99 TTFT already
     sits at 92 % of the target at its peak share has none left for a longer prompt or a slower day (blind review
     16, q03: TP1 FP8 on one L20 a replica at 3,584 ms with one request against 4,000, kept over TP2 on as many
-    cards, which halves the prefill). On as many GPUs at the same cost the layout that keeps it is preferred."""
+    cards, whose split prefill brings it to 3,156 ms at its own peak share). On as many GPUs at the same cost the
+    layout that keeps it is preferred."""
     got = _ttft_at_peak(c, k)
-    return got is not None and got > c.ttft_slo_ms / (1 + sizing.HEADROOM) + 1e-9
+    return got is not None and c.ttft_slo_ms is not None and got > c.ttft_slo_ms / (1 + sizing.HEADROOM) + 1e-9
 
 
 def _ttft_room(c: Ctx, best: sizing.Candidate, same: list[sizing.Candidate]) -> dict | None:
     """The figures for the memo where ``best`` was kept over a layout of ``same`` (as many GPUs, the same cost and
     precision) for its first token's headroom at the peak (``_ttft_tight``); None where that did not decide."""
-    if _ttft_tight(c, best):
+    if _ttft_tight(c, best) or not c.ttft_slo_ms:
         return None
     other = next((k for k in same if _ttft_tight(c, k)), None)
     if other is None:
