@@ -15,7 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.plan import capacity_per_million, cloud_overhead, hosted_prices, reserved_floor
+from advisor.plan import (
+    capacity_per_million,
+    cloud_overhead,
+    hosted_prices,
+    reserved_floor,
+    server_size_price,
+)
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
 from advisor.plan.price_rows import region_uplift
@@ -100,6 +106,9 @@ class CostInputs:
     usage: tuple[float, float] | None = None
     # s26-usage26: (low, high) share of the hours the GPUs draw busy power (usage_share.draw_share); None: ``usage``
     draw: tuple[float, float] | None = None
+    # s26-own26: the cards in each server bought, where the plan buys servers (a purchase row's server share is
+    # stretched to it: advisor.plan.server_size_price); None: not laid out to buy
+    owned_unit_gpus: int | None = None
 
     @property
     def rent_gpus(self) -> int:
@@ -221,6 +230,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
         used.extend(capex_rows)
         c_lo = min(_usd(r, fx)[0] for r in capex_rows) * inp.gpus
         c_hi = max(_usd(r, fx)[1] for r in capex_rows) * inp.gpus
+        costs.bare_metal_server_size = server_size(capex_rows, inp.owned_unit_gpus, fx)
         h_lo, h_hi = factor_range("hidden_capex")
         c_lo, c_hi = c_lo * h_lo, c_hi * h_hi
         amort = amortisation_months(horizon)
@@ -280,6 +290,12 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
     if inp.tokens_per_month > 0 and cloud_lo is not None:  # rebased on the capacity later (capacity_per_million)
         capacity_per_million.set_monthly(costs, cloud_lo * conv, cloud_hi * conv)
     return CostOutcome(costs, costs_series, (cloud_lo, cloud_hi), (owned_lo, owned_hi), conv)
+
+
+def server_size(rows: list[PriceRow], unit_gpus: int | None, fx: float) -> dict[str, int] | None:
+    """Where the dearest purchase row holds a share of a larger server than the ``unit_gpus``-card servers bought,
+    its size and theirs (``server_size_price.mismatch``, said beside the purchase); None elsewhere."""
+    return server_size_price.mismatch(max(rows, key=lambda r: _usd(r, fx)[1]), unit_gpus) if rows else None
 
 
 def amortisation_months(horizon: int) -> int:

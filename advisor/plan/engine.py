@@ -652,6 +652,15 @@ def _without_headroom(c: Ctx, chosen: sizing.Candidate, region: str, book: Price
     return lean, out, check
 
 
+def _bought_unit(cand: sizing.Candidate) -> int | None:
+    """The cards in each server the plan buys (a purchase row's server share is stretched to it:
+    ``server_size_price``); None where it is not laid out to buy, or runs on the team's own fleet."""
+    lay = getattr(cand, "layout", None)
+    if lay is None or not lay.owned or lay.basis == fleet.FLEET_BASIS:
+        return None
+    return int(lay.unit_gpus)
+
+
 def _job_hours(c: Ctx, cand: sizing.Candidate) -> float:
     """Hours one offline job runs on this plan (its deadline when the request count is unknown: an upper bound)."""
     rate = cand.tokens_per_s_replica * cand.replicas
@@ -702,7 +711,8 @@ def _cost_of(c: Ctx, cand: sizing.Candidate, region: str, book: PriceBook) -> co
                              volume_basis=vol.basis, warm=on.basis(c.burst_share),
                              tokens_high=vol.output_high, rent=rent_sized.record(cand, rented, low_per),
                              usage=(usage := usage_share.of(c, cand)),
-                             draw=usage_share.draw_share(c, cand, usage))  # fmt: skip
+                             draw=usage_share.draw_share(c, cand, usage),
+                             owned_unit_gpus=_bought_unit(cand))  # fmt: skip
     hours, spot = None, True
     if c.is_batch:  # billed for the job's hours + setup, not for its whole deadline
         hours, spot = _batch_billing(c, _job_hours(c, cand))

@@ -67,6 +67,8 @@ class Owned:
     horizon: int
     cost: OwnedFormCost
     rows: tuple[PriceRow, ...]
+    # s26-own26: the purchase row's server size where larger than the servers bought (``cost.server_size``)
+    server_size: dict | None = None
 
     def staff(self, ops: str) -> Range:
         if self.office:  # the office box: an engineer's share only when the team has nobody who runs servers
@@ -111,12 +113,15 @@ def _mr(r: Range, conv: float) -> MoneyRange:
 def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: float, gpus: int, *, office: bool,
          form: str, burst: Range = (0.0, 0.0), burst_gpus: int = 0, budget_usd: float | None = None,
          purchase_unit: int = 1, servers: int | None = None, rented: dict | None = None,
-         usage: tuple[float, float] | None = None) -> Owned | None:
-    """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row."""
+         usage: tuple[float, float] | None = None, server_gpus: int | None = None) -> Owned | None:
+    """``gpus`` GPUs bought and run in the office (``office``) or in colocation; None when the GPU has no capex row.
+    ``server_gpus``: the cards in each server bought, where laid out in servers (a row built on a larger server's
+    share is said so beside the purchase: ``server_size_price``)."""
     capex_rows = book.find(gpu, "capex")
     unit = _span(capex_rows, fx)
     if unit is None:
         return None
+    mismatch = costmod.server_size(list(capex_rows), server_gpus, fx)
     rows = list(capex_rows)
     capex = (unit[0] * gpus, unit[1] * gpus)
     if not office:  # a rack in a data centre: transceivers, cabling, ToR switches, insurance (§3.2)
@@ -179,7 +184,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
         idle_draw=MoneyRange(low=idle[0], high=idle[1]), **(rented or {}),
     )  # fmt: skip
     return Owned(form=form, capex=capex, running_base=running_base, staff_if_counted=owned.staff_if_counted,
-                 staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows))
+                 staff_if_no_ops=owned.staff_if_no_ops, office=office, horizon=horizon, cost=cost, rows=tuple(rows),
+                 server_size=mismatch)
 
 
 def _stand_in_straddle(capex: Range, budget_usd: float | None, rows) -> bool:
@@ -250,7 +256,8 @@ def bought_whole(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: fl
     return _own(c, book, fx, conv, cand.gpu.id, cand.gpu.tdp_watts, lay.total_gpus, office=office,
                 form="on_premises" if office else "bare_metal", budget_usd=capex_budget_usd(c, fx),
                 purchase_unit=purchase_unit(cand.gpu), servers=lay.units,
-                usage=usage_share.draw_share(c, cand, usage_share.of(c, cand)))  # fmt: skip
+                usage=usage_share.draw_share(c, cand, usage_share.of(c, cand)),
+                server_gpus=lay.unit_gpus if getattr(lay, "owned", False) and lay.basis != "fleet" else None)  # fmt: skip (not the team's fleet)
 
 
 def cost_forms(c: Ctx, book: PriceBook, cand, region: str, fx: float, conv: float) -> FormsOutcome:
@@ -292,6 +299,9 @@ def attach(out: costmod.CostOutcome, c: Ctx, book: PriceBook, cand, region: str)
     costs = out.costs
     costs.owned = forms.owned.cost if forms.owned is not None else None
     costs.hybrid = forms.hybrid.cost if forms.hybrid is not None else None
+    if costs.bare_metal_server_size is None and forms.owned is not None and not forms.owned.cost.fleet_gpus \
+            and forms.owned.capex[1] > 0:  # the server size bought, said once; nothing said of the team's own fleet
+        costs.bare_metal_server_size = forms.owned.server_size
     if forms.capex_budget_usd is not None:
         costs.capex_budget = round(forms.capex_budget_usd * out.conv, 2)
 

@@ -61,6 +61,7 @@ from advisor.plan import (
     rent_count,
     reserved_floor,
     reserved_price,
+    server_size_price,
     volume_range,
     zh_spacing,
 )
@@ -535,7 +536,7 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
         ("memo.cost.cloud_monthly", _money(c.cloud_monthly, cur) if job else "—"),
         ("memo4.cost.bare_metal", t("memo.owncost20.cost.bare_metal_value", capex=capex, monthly=monthly,
                                     months=c.horizon_months, hidden=_hidden_capex_text())
-         if "—" not in (capex, monthly) else "—"),
+         + server_size_price.text(c, lang) if "—" not in (capex, monthly) else "—"),
         ("memo.cost.bare_metal_capex", capex if monthly == "—" else "—"),
         ("memo.cost.bare_metal_monthly", monthly if capex == "—" else "—"),
         ("plan.breakeven.months.label", _break_even(c, lang, "months")),

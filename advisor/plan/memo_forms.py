@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.i18n import translate
-from advisor.plan import capex_unknown, memo_text15, staff_words, volume_busy
+from advisor.plan import capex_unknown, memo_text15, server_size_price, staff_words, volume_busy
 from advisor.plan.burst_gpu import rented_of
 from advisor.plan.memo_per_million import busy_text, usage_text
 from advisor.plan.money_text import money_range as _money
@@ -98,7 +98,8 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
         *_gpus_row(result, o, t),
-        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)),
+        (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)
+         + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
         (t("memo.forms.cost.power"), t("memo.forms.cost.power_value", cost=_money(o.power_monthly, cur),
                                        kwh=f"{o.energy_kwh_monthly.low:,.0f}–{o.energy_kwh_monthly.high:,.0f}",

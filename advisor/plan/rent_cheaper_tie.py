@@ -14,6 +14,15 @@ So the plan's own figures do not show owning cheaper, and the finding says so: t
 it gives is one the middle does not meet: the purchase at which owning's month comes down to the rent's middle
 (``max_purchase``: the running costs' middle kept), against the purchase the plan assumes. The break-even at the
 middle of the ranges is said in months too (past the horizon here, as the middle favours renting).
+
+Like for like (session 26, blind reviews 15 and 16, q26/q31: "24 H20 bought in bf16 against 16 rented in FP8"): the
+bought servers keep the better precision only where the lower one fills as many whole servers (``rent_sized``), so
+precision does not make the difference; the spare does. The finding therefore also says what owning costs without
+the spare server (``Lean``): only the servers the load needs, a replica's spare inside them as the rented plan's, its
+month and break-even at the middle, and what a failed server leaves of the peak until it is repaired. The plan keeps
+its spare server (``spare_policy`` rule 1: a production service rides out a failed server, and a bought one is
+repaired in days, where a cloud moves a failed instance to another host); the figure shows the reader what that
+choice costs, and the team may cover a failed server another way (instances rented for the repair days).
 """
 
 from __future__ import annotations
@@ -51,6 +60,41 @@ class Figures:
     running_mid: float  # power, colocation and staff a month at the middle
     max_purchase: float | None  # the purchase at which owning's middle meets renting's; None: no purchase does
     mid_months: float | None  # months to break even at the middle of every range; None: never
+
+
+@dataclass(frozen=True)
+class Lean:
+    """Owning only the servers the load needs, no spare server (``lean``), at the middle of the plan's prices."""
+
+    gpus: int  # GPUs in those servers
+    servers: int  # the servers
+    month_mid: float  # owning's month at the middle: purchase spread over the horizon and running costs, pro rata
+    mid_months: float | None  # months to break even against the rent's middle; None: never
+    left_pct: int  # the share of the peak carried with one of those servers down, in %
+    replica_spare: bool  # those servers still carry the peak with one replica down (N+1 by the replica, as rented)
+
+
+def lean(costs: Any, fig: Figures, lay: Any, carried_per_replica: int, peak: float) -> Lean | None:
+    """Owning without the spare server: the purchase and running costs in proportion to the GPUs kept (the price
+    rows are per GPU; staff is counted per 8 GPUs, as ``cost.compute`` does, so the proportion keeps its basis),
+    weighed against the same rent's middle; None where the plan has no spare server, or ``lay`` is no bought
+    layout."""
+    if lay is None or not getattr(lay, "owned", False) or lay.spare_units < 1 or lay.units <= lay.spare_units:
+        return None
+    servers = lay.units - lay.spare_units
+    gpus = servers * lay.unit_gpus
+    share = gpus / max(1, fig.own_gpus)
+    run_lo, run_hi = running(costs)
+    run_mid = (run_lo + run_hi) / 2 * share
+    capex_mid = _mid(costs.bare_metal_capex) * share
+    room = fig.rent_mid - run_mid
+    per_server = max(1, lay.unit_gpus // max(1, lay.tp))
+    left = (servers - 1) * per_server * max(0, carried_per_replica)
+    spare_ok = (servers * per_server - 1) * max(0, carried_per_replica) >= peak
+    pct = 0 if peak <= 0 else min(100, int(100 * left / peak))
+    return Lean(gpus=gpus, servers=servers, month_mid=capex_mid / costmod.amortisation_months(costs.horizon_months)
+                + run_mid, mid_months=capex_mid / room if room > 0 else None, left_pct=pct,
+                replica_spare=spare_ok)
 
 
 def running(costs: Any) -> tuple[float, float]:
@@ -100,5 +144,5 @@ def order_condition(findings: list[Any]) -> dict[str, Any] | None:
     return {"tr": "tie25.next.condition.none"}
 
 
-__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "figures", "order_condition", "rent_cheaper",
-           "running"]
+__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "Lean", "figures", "lean", "order_condition",
+           "rent_cheaper", "running"]

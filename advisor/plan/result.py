@@ -323,6 +323,10 @@ class PriceRow(_Out):
     # s20-consist20: AWS sells H200/A100 in Tokyo and Singapore only as 8-GPU instances; the row is the per-GPU share
     whole_instance_gpus: int | None = Field(None, ge=2, le=16, description="the offer is sold only as an instance "
                                             "of this many GPUs: the row is its price ÷ that count (a per-GPU share)")
+    # s26-own26: a purchase row that is a card's price plus a share of a server of this many cards (advisor.plan.
+    # server_size_price): bought in smaller servers, each card carries a larger share, unpriced
+    server_gpus: int | None = Field(None, ge=2, le=16, description="a purchase row's per-card price holds a share of "
+                                    "a server of this many cards")
 
 
 class CostPoint(_Out):
@@ -421,6 +425,9 @@ class Costs(_Out):
     bare_metal_power_monthly: MoneyRange | None = None
     bare_metal_colo_monthly: MoneyRange | None = None
     bare_metal_staff_monthly: MoneyRange | None = None
+    # s26-own26: the purchase row holds a share of a larger server than those bought (advisor.plan.
+    # server_size_price): {"row_gpus", "unit_gpus"}, said beside the purchase; None where it matches or none is
+    bare_metal_server_size: dict[str, int] | None = None
     bare_metal_residual: MoneyRange | None = Field(
         None, description="no longer set: no resale value is counted in any owning figure (kept so saved results load)")
     bare_metal_monthly: MoneyRange | None = Field(

@@ -1012,7 +1012,29 @@ def _tie_rent_cheaper(f: Facts, got: Finding, own_mid: float, rent_mid: float) -
                    "own_gpus": fig.own_gpus, "own_spare": fig.own_spare_gpus, "rent_spare": fig.rent_spare_gpus,
                    "own_per_gpu": _money(float(f"{fig.own_per_gpu:.3g}"), f),
                    "rent_per_gpu": _money(float(f"{fig.rent_per_gpu:.3g}"), f), "threshold": threshold,
-                   "mid": mid}})
+                   "mid": mid, "lean": _lean_clause(f, fig, lay),
+                   # why owning is dearer: the spare server, or (dearer by the GPU too) the purchase price itself
+                   "dearer": {"tr": "ownspare26.dearer.price" if fig.own_per_gpu >= fig.rent_per_gpu
+                              else "ownspare26.dearer.spare"}}})
+
+
+def _lean_clause(f: Facts, fig: rent_cheaper_tie.Figures, lay: Any) -> dict[str, Any] | str:
+    """What owning costs without the spare server (``rent_cheaper_tie.lean``), as a clause of the tie finding's
+    detail; "" where the plan bought no spare server."""
+    ch = f.chosen
+    got = rent_cheaper_tie.lean(f.cost.costs, fig, lay, int(f.claimed_c_max or getattr(ch, "c_max", 0) or 0),
+                                f.sized_ctx.peak)
+    if got is None:
+        return ""
+    if got.mid_months is None:
+        pay: dict[str, Any] = {"tr": "ownspare26.pay.never"}
+    else:
+        key = "ownspare26.pay.within" if got.mid_months <= f.ctx.duration_months else "ownspare26.pay.past"
+        pay = {"tr": key, "mid_months": round(got.mid_months), "months": f.ctx.duration_months}
+    spare = "ownspare26.spare.replica" if got.replica_spare else "ownspare26.spare.none"
+    return {"tr": "ownspare26.lean", "spare": {"tr": spare},
+            "gpus": got.gpus, "servers": got.servers, "rent_gpus": fig.rent_gpus,
+            "month": _money(float(f"{got.month_mid:.3g}"), f), "pay": pay, "left_pct": got.left_pct}
 
 
 @rule("cost.cloud_then_buy", "cost")
