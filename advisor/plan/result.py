@@ -536,6 +536,12 @@ class Costs(_Out):
                                     "estimate) over what the setup serves fully busy, not an assumed busy share")
     usage_high: float | None = Field(None, description="that share at the estimated volume's high end (the power's "
                                      "high end is at it); null where the volume has no higher end")
+    # s26-volume26 (blind review 16, q24/q09): the month's volume far below what its own daily peak implies
+    volume_peak: dict[str, Any] | None = Field(
+        None, description="where the month's output tokens are under half of what the peak implies at the least (its "
+        "requests in flight for one hour a working day, advisor.plan.volume_peak): {used, implied (output tokens a "
+        "month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
+        "hours, days}; null where they agree")
 
 
 class PhasedCost(_Out):
