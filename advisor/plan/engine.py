@@ -69,6 +69,7 @@ from advisor.plan import (
     two_nodes,
     usage_share,
     volume_flip,
+    volume_peak,
     warm_floor,
 )
 from advisor.plan import cost as costmod
@@ -1138,6 +1139,8 @@ def plan(answers: PlanAnswers, *, quotes: list[dict[str, Any]] | None = None, ch
     result.start_with = hosted_lead.start_with(f)
     if with_questions:  # s25-apivol25: where the request count decides API or this plan, it is page 1's first question
         result.open_questions = volume_flip.first(result.open_questions, f, result.start_with)
+    if chosen is not None and result.costs is not None:  # the month against its own peak (s26-volume26)
+        result.costs.volume_peak = volume_peak.check(c, burst.peak_rate(c, chosen), result.costs)
     # a purchase on placeholder server prices: the vendors' quotes come before anything else (s18-rows, q26/q31)
     result.next_steps = placeholder_purchase.quotes_first(result.next_steps, result.findings)
     dropped = _china_market_dropped(c, region)

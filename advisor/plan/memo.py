@@ -62,6 +62,7 @@ from advisor.plan import (
     reserved_floor,
     reserved_price,
     server_size_price,
+    volume_peak,
     volume_range,
     zh_spacing,
 )
@@ -486,6 +487,9 @@ def _cost_rows(result: PlanResult, lang: str, refs: Mapping[tuple[str, str], int
             basis = {k: v for k, v in c.volume_basis.items() if k != "tr"}
             tokens = t("memo.burst15.tokens_value", tokens=tokens,
                        basis=render(lang, str(c.volume_basis["tr"]), basis))
+        # the month far below what its own peak implies: said, with the other reading's cost (s26-volume26)
+        disagree = volume_peak.sentence(c, result.deployment_form == "hosted_api", lang)
+        tokens = f"{tokens} {disagree}" if disagree else tokens
     # the cloud's prices in one row; monthly/reserved is a monthly price, so a job (billed whole) keeps it apart
     # a hybrid rents only for its peaks: a monthly commitment on every GPU of the peak means nothing there (q39)
     reserved = not job and result.deployment_form != "hybrid"

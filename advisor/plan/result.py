@@ -556,6 +556,12 @@ class Costs(_Out):
     power_busy_high: float | None = Field(None, description="share of the hours the power's high end has the GPUs "
                                           "busy (requests arriving at random: 1 − e^(−L), L = usage_high × the "
                                           "requests a replica carries at once); null where it is ``usage_high``")
+    # s26-volume26 (blind review 16, q24/q09): the month's volume far below what its own daily peak implies
+    volume_peak: dict[str, Any] | None = Field(
+        None, description="where the month's output tokens are under half of what the peak implies at the least (its "
+        "requests in flight for one hour a working day, advisor.plan.volume_peak): {used, implied (output tokens a "
+        "month), peak, rate (output tokens/s at the peak), answered (the volume is the answers' requests a day), "
+        "hours, days}; null where they agree")
 
 
 class PhasedCost(_Out):

@@ -26,6 +26,7 @@ from advisor.plan import (
     rent_breakeven,
     rent_cheaper_tie,
     reserved_price,
+    short_horizon,
     stand_in_prices,
     usage_share,
 )
@@ -1089,6 +1090,13 @@ def cost_hosted(f: Facts):
     provider = ({"tr": "plan.hosted.provider_mainland" if f.ctx.public_genai else "duties21.hosted.provider_closed"}
                 if mainland else {"tr": "apionly25.provider_terms"})
     found = finding("cost.hosted_api", monthly=_range(lo * conv, hi * conv, f), gpu_monthly=gpu_text, provider=provider)
+    if f.cost is not None and short_horizon.figures(f.cost.costs, f.ctx.duration_months) is not None:
+        # a horizon no purchase pays back in is said where the reason is (blind review 16, q27): in the title in
+        # place of "at your volume", and opening the detail
+        found = short_horizon.lead(found.model_copy(update={"title_key": "horizon26.rule.cost.hosted_api.title",
+                                                            "params": {**found.params,
+                                                                       "months": f.ctx.duration_months}}),
+                                   f.cost.costs, f.ctx.duration_months, lambda v: _money(v, f))
     if not (mainland and f.ctx.public_genai):  # the CAC's notice backs the filed-model sentence alone (q15: "citation
         # [3], a CAC/Guangdong filing notice, is irrelevant to the hosted-API finding"; s25-dates25)
         found = found.model_copy(update={"sources": [s for s in found.sources if s.url != CAC_NOTICE_URL]})

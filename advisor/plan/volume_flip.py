@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_assumed
+from advisor.plan import hosted_assumed, volume_low_end
 from advisor.plan.context import DAYS_PER_MONTH
 from advisor.plan.money_text import about
 from advisor.plan.result import OpenQuestion, StartWith
@@ -56,8 +56,11 @@ def question(f: Facts, sw: StartWith) -> OpenQuestion:
     be = sw.break_even
     assert be is not None
     est_lo, est_hi = per_day(be.volume, f), per_day(be.volume_high, f)
+    # the range from the tokens row's own low end where it prints one (blind review 16, q24), the middle otherwise
+    low = volume_low_end.tokens(f.cost.costs.volume_basis) if f.cost is not None else None
+    shown_lo = per_day(low, f) if low is not None and low < be.volume else est_lo
     params: dict[str, Any] = {"flip": _count(per_day(be.tokens_low, f), per_day(be.tokens_high, f)),
-                              "est": _count(est_lo, est_hi)}
+                              "est": _count(shown_lo, est_hi)}
     return OpenQuestion(field=FIELD, changes=[CHANGE], assumed=round(est_lo), assumption_key=f"{KEY}.assume.flip",
                         assumption_params=params, alternatives=[round(per_day(be.tokens_high, f) * 2)])
 

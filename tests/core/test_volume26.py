@@ -1,0 +1,192 @@
+"""Blind review 16 (issue 25, s26-volume26): a horizon no purchase pays back in, said as a deciding reason; the
+month's volume against what its own peak implies; the request-count estimate from the tokens row's own low end.
+
+- q27 (a six-month pilot, no ops): the hosted API was recommended for "nobody runs servers" alone; the six months,
+  which by themselves rule out buying, were never said. Where even the cheapest purchase costs more than the dearest
+  rent over the horizon, the deciding reason says so in both languages; a horizon long enough says nothing.
+- q24/q09: 50 (80) requests in flight at a daily peak beside a month counted from people that the peak's busiest
+  hour alone exceeds. The cost section says which figure the costs use, the least the peak implies and the cost at
+  that reading, and asks for the count; where the month and the peak agree, nothing is said.
+- q24: "this plan estimates 3,600–36,000 a day" began at the tokens row's middle, not its low end.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from advisor.plan import short_horizon, volume_flip, volume_peak
+from advisor.plan.context import DAYS_PER_MONTH
+from advisor.plan.memo import render_memo_markdown
+from advisor.plan.result import PlanResult
+from tests.support.planned import advice_answers, planned
+
+LANGS = ("en", "zh_CN")
+DECIDES = {"en": "What decides it", "zh_CN": "决定这个结论的理由"}
+NO_PAYBACK = {"en": "no purchase pays back in {m} months", "zh_CN": "{m} 个月内采购收不回成本"}
+FIGURES = {"en": "Buying the GPUs costs at least", "zh_CN": "买这些 GPU 至少要"}
+DISAGREE = {"en": "count your requests a day to settle it", "zh_CN": "请统计每天的请求数来确定"}
+ANSWERED = {"en": "from your requests a day", "zh_CN": "按你们给的每天请求数"}
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def _page1(r: PlanResult, lang: str) -> str:
+    return render_memo_markdown(r, lang).split("\n## ")[1]
+
+
+def _tokens_cell(r: PlanResult, lang: str) -> str:
+    """The cost section's tokens row."""
+    section = render_memo_markdown(r, lang).split("\n## ")[4]
+    label = {"en": "| Tokens per month", "zh_CN": "| 每月 token"}[lang]
+    rows = [line for line in section.splitlines() if line.startswith(label)]
+    assert len(rows) == 1, section
+    return rows[0]
+
+
+def _with(name: str, **changes) -> dict:
+    answers = copy.deepcopy(advice_answers(name))
+    answers.update(changes)
+    return answers
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a horizon too short for any purchase to pay back
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_six_month_pilot_names_its_horizon_among_the_deciding_reasons(lang):
+    """q27: the hosted API's reason says no purchase pays back in 6 months, on page 1's deciding reasons, with the
+    purchase and the rent over the six months in its text, the purchase the larger."""
+    r = planned(advice_answers("q27_six_month_pilot_no_ops"))
+    assert r.deployment_form == "hosted_api" and r.costs.horizon_months == 6
+    c = r.costs
+    assert c.bare_metal_capex.low > 6 * c.cloud_monthly.high  # the case this is about: buying cannot pay back
+    page = _page1(r, lang)
+    decides = page.split(DECIDES[lang], 1)[1].split("\n\n|", 1)[0]
+    assert NO_PAYBACK[lang].format(m=6) in decides
+    reason = next(f for f in r.findings if f.id == "cost.hosted_api")
+    detail = reason.detail_in(lang)
+    capex, rent = short_horizon.figures(c, 6)
+    assert detail.startswith(FIGURES[lang])
+    assert f"{capex:,.0f}" in detail and f"{rent:,.0f}" in detail
+    assert detail.index(f"{capex:,.0f}") < detail.index(f"{rent:,.0f}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_horizon_long_enough_to_pay_back_says_nothing_of_it(lang):
+    """q27 over 60 months: the purchase costs less than five years of renting, so no horizon sentence."""
+    r = planned(_with("q27_six_month_pilot_no_ops", expected_duration_months=60))
+    c = r.costs
+    assert c.bare_metal_capex.low <= 60 * c.cloud_monthly.high
+    assert short_horizon.figures(c, 60) is None
+    reason = next(f for f in r.findings if f.id == "cost.hosted_api")
+    assert NO_PAYBACK[lang].format(m=60) not in reason.title_in(lang)
+    assert FIGURES[lang] not in reason.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_twelve_month_hosted_plan_names_its_horizon_too(lang):
+    """q16 (a hosted API over 12 months): not only q27; the cheapest purchase is above a year of the dearest rent,
+    so its reason says so; the same answers over 60 months do not."""
+    r = planned(advice_answers("q16_hosted_api_mainland_registration"))
+    assert short_horizon.figures(r.costs, 12) is not None
+    reason = next(f for f in r.findings if f.id == "cost.hosted_api")
+    assert NO_PAYBACK[lang].format(m=12) in reason.title_in(lang)
+    long = planned(_with("q16_hosted_api_mainland_registration", expected_duration_months=60))
+    if short_horizon.figures(long.costs, 60) is None:
+        reason = next(f for f in long.findings if f.id == "cost.hosted_api")
+        assert NO_PAYBACK[lang].format(m=60) not in reason.title_in(lang)
+
+
+def test_no_horizon_sentence_without_a_priced_purchase():
+    """Unknown stays unknown: no purchase price, no claim that a purchase cannot pay back."""
+
+    class _Costs:
+        bare_metal_capex = None
+        cloud_monthly = None
+
+    assert short_horizon.figures(_Costs(), 6) is None
+    assert short_horizon.phrase(_Costs(), 6, str) == ""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the month's volume against its own peak
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["q24_us_saas_rent", "q09_eu_voice_agent"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_month_far_below_its_own_peak_is_said_in_the_cost_section(name, lang):
+    """q24/q09: the busiest hour alone at the peak's mean in flight exceeds twice the month counted from people:
+    the tokens row says the month used, the least the peak implies, the output's cost at it (the volume's own
+    per-million figure × used ÷ implied: the GPUs cost the same however busy) and asks for the count."""
+    r = planned(advice_answers(name))
+    vp = r.costs.volume_peak
+    assert vp is not None and vp["used"] == r.costs.output_tokens_per_month
+    assert vp["implied"] > 2 * vp["used"]
+    # the least the peak implies, from the plan's own peak stream: its hour's mean in flight below the peak, above
+    # half of it, for one hour each of 22 working days
+    assert vp["peak"] / 2 < volume_peak.hour_mean(vp["peak"]) < vp["peak"]
+    assert vp["implied"] == pytest.approx(volume_peak.hour_mean(vp["peak"]) / vp["peak"] * vp["rate"] * 3600 * 22,
+                                          rel=1e-3)
+    cell = _tokens_cell(r, lang)
+    assert DISAGREE[lang] in cell
+    said = cell.split(DISAGREE[lang])[0]
+    assert f"{vp['used']:,.0f}" in said
+    implied = float(f"{vp['implied']:.2g}")  # two significant figures, as an estimate prints
+    assert f"{implied:,.0f}" in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_month_that_agrees_with_its_peak_says_nothing(lang):
+    """q24 with requests a day that the busiest hour cannot exceed twice (the peak's hour × 2 a day): no sentence;
+    q27 (10 at once of 50 people: the hour's ~5 in flight agree with the month) none either; a bursty load, whose
+    peak is not daily, none."""
+    vp = planned(advice_answers("q24_us_saas_rent")).costs.volume_peak
+    assert vp is not None
+    answers = advice_answers("q24_us_saas_rent")
+    out_avg = answers["output_tokens"]["avg"]
+    # requests a day whose month holds the implied least: implied ÷ (average answer × days of a month) × 2
+    rpd = round(2 * vp["implied"] / out_avg / DAYS_PER_MONTH)
+    agree = planned(_with("q24_us_saas_rent", requests_per_day=rpd))
+    assert agree.costs.volume_peak is None
+    assert DISAGREE[lang] not in _tokens_cell(agree, lang)
+    q27 = planned(advice_answers("q27_six_month_pilot_no_ops"))
+    assert q27.costs.volume_peak is None
+    assert DISAGREE[lang] not in render_memo_markdown(q27, lang)
+    bursty = planned(_with("q24_us_saas_rent", load_pattern="bursty"))
+    assert bursty.costs.volume_peak is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_requests_a_day_far_below_the_peak_are_said_as_yours(lang):
+    """q24 with 500 requests a day: the month is the answers', and the sentence says so."""
+    r = planned(_with("q24_us_saas_rent", requests_per_day=500))
+    assert r.costs.volume_peak is not None and r.costs.volume_peak["answered"]
+    cell = _tokens_cell(r, lang)
+    assert ANSWERED[lang] in cell and DISAGREE[lang] in cell
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the request-count estimate from the tokens row's own low end
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def test_the_request_count_estimate_starts_at_the_tokens_rows_low_end():
+    """q24: the estimate beside the request-count question runs from the tokens row's low end (its fewest people at
+    10 requests each), not from the row's middle."""
+    answers = advice_answers("q24_us_saas_rent")
+    r = planned(answers)
+    q = next(q for q in r.open_questions if q.field == volume_flip.FIELD)
+    basis = r.costs.volume_basis
+    low = _number(basis["low_in"]) + _number(basis["low_out"])
+    middle = r.costs.input_tokens_per_month + r.costs.output_tokens_per_month
+    assert low < middle
+    per_request = answers["prompt_tokens"]["avg"] + answers["output_tokens"]["avg"]
+    first = q.assumption_params["est"].split("–")[0]
+    assert _number(first) == pytest.approx(low / DAYS_PER_MONTH / per_request, rel=0.05)
