@@ -90,7 +90,7 @@ def test_the_export_tier_runs_in_the_sentence_not_as_a_label(name, en, zh):
     assert zh in f.detail_in("zh_CN") and "适用：" not in f.detail_in("zh_CN")
 
 
-APP = ("App filing, MIIT notice of 2023", "工信部 2023 年 APP 备案通知")
+APP = ("App filing, MIIT, 2023", "工信部 2023 年 APP 备案")
 
 
 @pytest.mark.parametrize("lang", LANGS)
