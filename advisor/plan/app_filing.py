@@ -11,11 +11,19 @@ staff tool on a private network is no consumer app in the stores.
 
 from __future__ import annotations
 
-from advisor.plan.data import rule_sources
-from advisor.plan.result import Finding
+from functools import cache
+
+from advisor.resources import load_json
+from advisor.plan.result import Finding, Source
 from advisor.plan.rule_base import Facts
 
 KEY = "privacy26.app_filing"
+
+
+@cache
+def _sources() -> tuple[Source, ...]:
+    """The filing's sources: a clause of the ICP finding, not a rule of its own (the rule registry lists rules)."""
+    return tuple(Source.model_validate(x) for x in load_json("plan", "privacy26.json")["sources"])
 
 
 def applies(f: Facts) -> bool:
@@ -29,7 +37,7 @@ def with_app_filing(f: Facts, got: Finding) -> Finding:
     if not applies(f):
         return got
     params = {**got.params, "base": {"tr": got.detail_key, **got.params}}
-    extra = [s for s in rule_sources("icp.app_filing") if s.title not in {x.title for x in got.sources}]
+    extra = [s for s in _sources() if s.title not in {x.title for x in got.sources}]
     return got.model_copy(update={"detail_key": f"{KEY}.with", "params": params, "sources": [*got.sources, *extra],
                                   "verify": got.verify or any(s.needs_verify for s in extra)})
 
