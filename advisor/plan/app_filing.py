@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from advisor.resources import load_json
 from advisor.plan.result import Finding, Source
 from advisor.plan.rule_base import Facts
+from advisor.resources import load_json
 
 KEY = "privacy26.app_filing"
 
