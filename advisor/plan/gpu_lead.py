@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from advisor.catalog import CatalogError, get_gpu
 from advisor.i18n import translate
 from advisor.plan.gpu_names_zh import gpu_name
 
@@ -150,6 +151,35 @@ def figures(choice: GpuChoice, lang: str) -> list[tuple[str, str]]:
     return out[:MAX_NAMED]
 
 
+def _options_by_name(choice: GpuChoice) -> dict[str, GpuOption]:
+    """Every setup the choice holds with its weights, by GPU name: the alternatives and the options its picks name."""
+    found = [choice.chosen, *choice.alternatives, choice.unsourced_cheaper]
+    for pick in (choice.decode_pick, choice.latency_pick, choice.single_card, choice.single_card_declined):
+        if pick is not None and pick.get("other") is not None:
+            found.append(choice._option(pick["other"]))
+    return {o.gpu_name: o for o in found if o is not None}
+
+
+def _lacks_fp8(o: GpuOption) -> bool:
+    """The catalog gives ``o``'s GPU no FP8 tensor cores (an Ampere A10 or A100): False where the catalog lacks it."""
+    try:
+        return get_gpu(o.gpu).fp8_tflops_dense is None
+    except CatalogError:
+        return False
+
+
+def alt_text(choice: GpuChoice, name: str, why: str, lang: str) -> str:
+    """One GPU the opening names, with its figure; with its own weights where they differ from the chosen setup's,
+    and the reason where the chosen setup runs FP8 and that GPU has none (blind review 16, q12/q13: "NVIDIA A10
+    24GB (the same 36 requests …)" beside "L40S (fp8 …)" read as an FP8 A10, a card that has no FP8)."""
+    o = _options_by_name(choice).get(name)
+    chosen = choice.chosen.weights
+    if o is None or o.weights == chosen:
+        return translate(lang, "pages23.lead.alt", gpu=name, why=why)
+    key = "privacy26.lead.alt_no_fp8" if chosen.startswith("fp8") and _lacks_fp8(o) else "privacy26.lead.alt_weights"
+    return translate(lang, key, gpu=name, weights=o.weights, why=why)
+
+
 def _hybrid(choice: GpuChoice, lang: str) -> str:
     """A hybrid that rents another GPU for its bursts: the owned base and the rented part, as the hardware row
     says them, with the other GPUs passed over (round 14, q39: "50 × L20 is chosen over H20 (… rented for the
@@ -159,7 +189,7 @@ def _hybrid(choice: GpuChoice, lang: str) -> str:
     gate = translate(lang, "consist25.lead.gate", util=split["util"]) if split.get("util") is not None else ""
     text = translate(lang, "consist25.lead.hybrid", owned=split.get("owned", 0), gpu=split.get("gpu", ""),
                      n=split.get("n", 0), other=split.get("other", ""), plan=split.get("plan", 0), gate=gate)
-    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in figures(choice, lang)]
+    alts = [alt_text(choice, n, w, lang) for n, w in figures(choice, lang)]
     if alts:
         text += translate(lang, "consist25.lead.over", a=translate(lang, "plan.gpu_choice.join", a=alts[0], b=alts[1])
                           if len(alts) > 1 else alts[0])
@@ -173,7 +203,7 @@ def lead(choice: GpuChoice, lang: str) -> str:
     named = figures(choice, lang)
     if not named:
         return ""
-    alts = [translate(lang, "pages23.lead.alt", gpu=n, why=w) for n, w in named]
+    alts = [alt_text(choice, n, w, lang) for n, w in named]
     key = "pages23.lead.two" if len(alts) == 2 else "pages23.lead.one"
     return gpu_name(translate(lang, key, chosen=choice._option_text(choice.chosen, lang), a=alts[0],
                               b=alts[1] if len(alts) > 1 else ""), lang)  # 华为昇腾 910B, as the memo names it

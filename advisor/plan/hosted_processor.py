@@ -1,14 +1,16 @@
 """A hosted API weighed against rented GPUs, whose provider also holds the prompts (s23-apisg23, issue 25, re-check 12b).
 
 Blind re-check 12b (q07, q10, q12, q13, q14): "the prompts carry personal information" was the memo's reason against a
-hosted API, yet the plan it kept rents GPUs from a cloud provider, which holds the same prompts on its machines under
-the same kind of contract (entrusted processing, PIPL Art. 21; a data processor under the PDPO, PDPA or GDPR). Where
-the plan rents its machines, personal information is no difference between the two: both are processors under a
-data-processing agreement, and the API is weighed on cost, rate limits and speed like any other. What does differ is
-said where it stands:
+hosted API, yet the plan it kept rents GPUs from a cloud provider, which also holds the prompts on its machines. That
+does not make the two the same (blind review 16, q10/q12/q13: "a GPU host doesn't read the prompts, an API provider
+processes them"): the API is possible with personal information only where its terms make the provider your
+processor (entrusted processing, PIPL Art. 21: a contract on purpose, method and protection, and your supervision; a
+processor contract under GDPR Art. 28, the PDPO or PDPA), with no training on the prompts and their retention and
+location set. Said so, the API is weighed on cost, rate limits and speed like any other; what differs is said where
+it stands:
 
 - ordinary personal information on rented GPUs: an arrangement, never the reason the plan is kept
-  (``ARRANGEMENTS``); the API's checks say it is taken under a data-processing agreement as the GPUs' provider is;
+  (``ARRANGEMENTS``); the API's checks and lead say it is taken only as a processor, on those terms;
 - highly sensitive data on rented GPUs: the difference is control, not who else holds the prompts (on rented GPUs
   only the team's own software reads them, sets retention and grants access; an API's own service processes each
   prompt on terms the team cannot inspect) — said in those words, not "hands every prompt to another company";

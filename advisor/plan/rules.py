@@ -32,6 +32,7 @@ from advisor.plan import (
 )
 from advisor.plan import cost as costmod
 from advisor.plan.acquired import nothing_acquired
+from advisor.plan.app_filing import with_app_filing
 from advisor.plan.capacity_per_million import answered_volume
 from advisor.plan.context import Ctx, plan_moves_hosting
 from advisor.plan.data import duration, facts
@@ -96,7 +97,13 @@ def _icp_remaining(c: Ctx) -> tuple[int, int]:
 
 @rule("icp.required", "constraint")
 def icp_required(f: Facts):
-    """A public site or API served from a mainland server needs the domain's ICP filing."""
+    """A public site or API served from a mainland server needs the domain's ICP filing; a consumer service's app
+    needs its own filing too, said in the same finding (``app_filing``, s26-privacy26)."""
+    got = _icp_required(f)
+    return None if got is None else with_app_filing(f, got)
+
+
+def _icp_required(f: Facts):
     c = f.ctx
     if not _icp_applies(f):
         return None
@@ -416,6 +423,12 @@ def pi_assessment(f: Facts):
     return _pi_finding("pi.export_assessment", c, f.region)
 
 
+def _export_need(c: Any) -> dict[str, str]:
+    """What an export would need, as a clause the sentence runs on ("would need a CAC security assessment"; zh
+    "须通过网信办安全评估"), not a label after a colon (blind review 16, q03/q14: "适用：网信办安全评估" reads stilted)."""
+    return {"tr": f"privacy26.export.{_pi_tier(c)}"}
+
+
 @rule("pi.keep_in_mainland", "constraint")
 def pi_keep(f: Facts):
     """Personal information stays on a mainland node: no cross-border transfer to file."""
@@ -425,7 +438,7 @@ def pi_keep(f: Facts):
     if c.sector in ("medical", "health", "healthcare"):  # (duties_rules.HEALTH_SECTORS)
         # health data: an offshore node (a cheaper Hong Kong one, as a consultant may suggest) is answered with the
         # rules, not left implied (q14: "it never explicitly rebuts the consultant's HK suggestion"; s16-duties)
-        return finding("pi.keep_in_mainland", variant="health", tier={"tr": f"plan.pi.{_pi_tier(c)}"},
+        return finding("pi.keep_in_mainland", variant="health", tier=_export_need(c),
                        sensitive=_count(c.mainland_sensitive_subjects))
     if c.pi_mainland_share >= 1:
         # every user in the mainland: no offshore node is in play, so the export tier it "would fall under" is
@@ -436,8 +449,8 @@ def pi_keep(f: Facts):
     if f.region == "mainland_plus_overseas":  # the overseas node beside it: how the data stays in (q34, review 12b:
         # "mainland users must be routed only to the mainland node, and shared logs, analytics, backups and ops
         # access must not cross the border"), s23-duties23
-        return finding("pi.keep_in_mainland", variant="two_nodes", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
-    return finding("pi.keep_in_mainland", tier={"tr": f"plan.pi.{_pi_tier(c)}"})
+        return finding("pi.keep_in_mainland", variant="two_nodes", tier=_export_need(c))
+    return finding("pi.keep_in_mainland", tier=_export_need(c))
 
 
 @rule("pi.consent_notice", "constraint")

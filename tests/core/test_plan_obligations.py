@@ -1049,13 +1049,16 @@ def test_health_data_on_a_mainland_node_answers_the_offshore_option_with_its_rul
 def test_the_export_tier_of_an_offshore_node_is_said_only_where_one_is_an_option(lang):
     """Mainland-only users on a mainland node: no sentence on what an offshore node "would fall under" (twelfth blind
     review q07: filler); with overseas users an offshore node is the other option and its tier is said (q05, q34)."""
+    # s26-privacy26 (blind review 16, q03/q14: "适用：网信办安全评估" reads stilted): the tier is said as what the
+    # export would need ("须签订标准合同或通过认证"), no longer as the label "标准合同或认证": the same check on that clause
+    tier = translate(lang, "privacy26.export.contract")
     only = plan({**MAINLAND, **pi(500_000, 0)})
     [x] = [f for f in only.findings if f.id == "pi.keep_in_mainland"]
-    assert translate(lang, "plan.pi.contract") not in x.detail_in(lang)
+    assert tier not in x.detail_in(lang)
     mixed = plan({**MAINLAND, "user_location": "mixed", "user_mix": {"mainland": 0.7, "overseas": 0.3},
                   "overseas_markets": ["SG"], **pi(500_000, 0)})
     [y] = [f for f in mixed.findings if f.id == "pi.keep_in_mainland"]
-    assert translate(lang, "plan.pi.contract") in y.detail_in(lang)
+    assert tier in y.detail_in(lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
