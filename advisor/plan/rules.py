@@ -1176,6 +1176,9 @@ def cost_spot(f: Facts):
     return finding("cost.spot_batch", cost=_range(s.low, s.high, f))
 
 
+CLOUD_KINDS = ("on_demand", "reserved", "spot", "monthly")  # the rows that price renting a GPU
+
+
 @rule("cost.mainland_prices", "cost")
 def cost_mainland(f: Facts):
     """Mainland cloud GPU prices are placeholders (no public dated price found): get quotes. Not where the plan
@@ -1184,7 +1187,9 @@ def cost_mainland(f: Facts):
         return None
     if nothing_acquired(f):
         return None
-    if not any(r.grade == "U" and r.region == "mainland" for r in f.cost.costs.prices):
+    # a mainland cloud row that is a placeholder (s27-prices27: Alibaba's L20 and A10 and a marketplace's L20 are
+    # sourced now; a placeholder purchase row alone is the purchase's own finding, not a cloud price's)
+    if not any(r.grade == "U" and r.region == "mainland" and r.kind in CLOUD_KINDS for r in f.cost.costs.prices):
         return None
     weak = _weak_prices(f)
     if weak and _placeholder_purchase.placeholder_purchase(f) is not None:
