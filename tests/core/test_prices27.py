@@ -15,7 +15,7 @@ from advisor.plan import cost as costmod
 from advisor.plan.data import PriceBook, builtin_rows, prices
 from tests.support.planned import advice_plan
 
-SOURCED_MAINLAND = ("cn.l20.aliyun", "cn.l20.market", "cn.a10.aliyun", "cn.4090d", "cn.a800.market", "cn.h800.market")
+SOURCED_MAINLAND = ("cn.l20.aliyun", "cn.a10.aliyun", "cn.4090d", "cn.a800.market", "cn.h800.market")
 STILL_PLACEHOLDERS = ("cn.h20", "cn.h800", "cn.a800", "cn.910b")
 
 
