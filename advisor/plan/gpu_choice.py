@@ -182,15 +182,11 @@ def tiers(c: Ctx, region: str, cand: Candidate, book: PriceBook) -> Tiers:
     vendor = cand.gpu.vendor.lower()
     vendors = _fleet_vendors(c)
     asked = bool(c.gpu_constraint and gid in c.gpu_constraint)
-    # a setup laid out to buy is priced on its purchase too: a sourced server price counts as a sourced price there
-    # (s27-prices27: the L20's mainland rent is sourced now, the H20's is not, but q26 buys the H20 on a dated server
-    # price; the rent alone ranked the L20, whose purchase is the placeholder, first)
-    owned = bool(cand.layout is not None and cand.layout.owned)
     return Tiers(
         region=0 if own or offered_in(region, gid) else 1,
         fleet=0 if own else 1 if not vendors or vendor in vendors else 2,
         vendor=0 if vendor == "nvidia" or asked or vendor in vendors else 1,
-        price=0 if sourced(price_rows(book, gid, region)) or (owned and sourced(book.find(gid, "capex"))) else 1,
+        price=0 if sourced(price_rows(book, gid, region)) else 1,
         # deployment-facts rule 12: consumer cards (half-rate FP32 accumulate, 24–32 GB, no NVLink, data-centre
         # licence terms) suit internal tools and dev/test; a production service (paid, public, business-facing:
         # the ones that carry N+1) runs on a data-centre part whenever one meets the target, unless the team

@@ -146,21 +146,17 @@ def test_tokyo_memo_names_its_own_uplift():
 
 def test_q42_weighs_the_h20_on_the_instances_a_cloud_lists_not_whole_servers():
     # s18-h20rows: Alibaba Cloud lists the H20's family (gn8v) in 1/2/4/8-card instances, so the H20 is weighed on
-    # what its load needs (2 cards and the N+1 spare, 1 card a replica), not on two whole 8-card servers.
-    # s21-gpu21 chose the H20 for this decode-heavy chat over the L20s, 24 % dearer an hour, when both rents were
-    # placeholders. Re-argued in s27-prices27: the L20's mainland rent is sourced now (Alibaba's quote, a rental
-    # platform's price), the H20's still a placeholder, so the sourced L20 is chosen and the H20 is named as perhaps
-    # cheaper with a quote to get (a part's placeholder price never outranks a sourced one, ``gpu_choice.tiers``);
-    # the H20 is still weighed on the instances a cloud lists, and is cheaper an hour on its placeholder
+    # what its load needs (2 cards and the N+1 spare, 1 card a replica), not on two whole 8-card servers. Since
+    # s21-gpu21 the H20 is chosen for this decode-heavy chat over the L20s, 24 % cheaper an hour (``decode_pick``):
+    # both rounded setups are on sale by the card, and the L20 is listed with its lower hourly cost
     r = _plan("q42_china_market_gpus_mainland")
     ch = r.gpu_choice
     assert ch is not None and ch.weighing is not None and ch.weighing.whole_server == []
     assert r.next_steps[0].id != "quote_fewer_cards"
-    l20, h20 = ch.chosen, ch.unsourced_cheaper
-    assert l20.gpu == "l20-48g" and l20.price_sourced and not l20.whole_server
-    assert h20 is not None and h20.gpu == "h20-96g" and not h20.price_sourced
-    assert not h20.whole_server and h20.unit_gpus == 1 and h20.gpus < 8
-    assert h20.per_hour < l20.per_hour  # why it is named: perhaps cheaper, once quoted
+    h20 = ch.chosen
+    assert h20.gpu == "h20-96g" and not h20.whole_server and h20.unit_gpus == 1 and h20.gpus < 8
+    l20 = next(a for a in ch.alternatives if a.gpu == "l20-48g")
+    assert not l20.whole_server and l20.per_hour < h20.per_hour  # the premium the decode rule pays, said
     from advisor.plan.node_shapes import shape_of
 
     assert not shape_of("h20-96g", owned=False).whole_server and shape_of("h20-96g", owned=True).whole_server
