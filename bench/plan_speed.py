@@ -7,11 +7,13 @@ also pays for loading the catalogs and building the models' tensor lists; the wi
 both caches before each: what a plan for new hardware or a new workload costs); "cached" plans find them already
 done (what a what-if that keeps the hardware and the workload costs, ``advisor.plan.sizing``'s caches).
 
-Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5] [--set advice] [--only q1] [--cli]``. Prints a Markdown
+Run: ``.venv/bin/python bench/plan_speed.py [--repeat 5] [--set advice] [--only q1] [--cli] [--profile 3]``. Prints a Markdown
 table (ms per scenario: cold, then the median and max of the warm repeats, their CPU time, and the cached median)
 and the overall figures. ``--set advice``: the 43 advice scenarios (``bench/advice_scenarios``) instead of the plan
 scenarios; ``--cli``: also each scenario's ``advisor plan --answers FILE --json`` as a fresh process (wall and CPU
-of the child, start-up and imports included: what one command costs a user).
+of the child, start-up and imports included: what one command costs a user); ``--profile N``: one more warm plan of
+each of the N scenarios with the highest warm CPU median under cProfile, and its functions with the most cumulative
+time (where a plan's time goes; cProfile's own cost inflates the figures, so read them as shares).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def main() -> int:
     ap.add_argument("--set", choices=sorted(SETS), default="plan", help="which scenarios (default: plan)")
     ap.add_argument("--only", help="scenarios whose file name starts with this")
     ap.add_argument("--cli", action="store_true", help="also time `advisor plan --answers FILE --json` per scenario")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="profile one warm plan of each of the N slowest scenarios (warm CPU median)")
     args = ap.parse_args()
     logging.disable(logging.WARNING)
     scenarios = [p for p in SETS[args.set] if not args.only or p.stem.startswith(args.only)]
@@ -48,6 +52,7 @@ def main() -> int:
 
     import_ms = (time.perf_counter() - t0) * 1000
     rows = []
+    slowest: list[tuple[float, str, object]] = []  # (warm CPU median, name, answers)
     warm_all: list[float] = []
     cpu_all: list[float] = []
     cached_all: list[float] = []
@@ -72,6 +77,7 @@ def main() -> int:
         cached_all += cached
         rows.append((path.stem, cold, statistics.median(warm), max(warm), statistics.median(cpu),
                      statistics.median(cached)))  # fmt: skip
+        slowest.append((statistics.median(cpu), path.stem, answers))
     print(f"import advisor.plan: {import_ms:.0f} ms\n")
     print("| scenario | first call ms | warm median ms | warm max ms | warm CPU median ms | cached median ms |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -83,6 +89,8 @@ def main() -> int:
           f"{TARGET_MS:.0f} ms target); CPU median {statistics.median(cpu_all):.0f} ms, max {max(cpu_all):.0f} ms")
     print(f"cached plans (levels already simulated): median {statistics.median(cached_all):.1f} ms, "
           f"max {max(cached_all):.1f} ms")
+    if args.profile:
+        _profile(sorted(slowest, key=lambda r: r[0], reverse=True)[: args.profile])
     if args.cli:
         _cli_speed(scenarios)
     if not args.no_memo:
@@ -94,6 +102,29 @@ def main() -> int:
     except OSError:
         pass
     return 0
+
+
+def _profile(slowest: list[tuple[float, str, object]], top: int = 25) -> None:
+    """One warm plan (level caches emptied first, as the warm figures) of each scenario under cProfile: its ``top``
+    functions by cumulative time."""
+    import cProfile
+    import io
+    import pstats
+
+    from advisor.plan import make_plan, sizing
+
+    for cpu, name, answers in slowest:
+        sizing.clear_level_cache()
+        prof = cProfile.Profile()
+        prof.runcall(make_plan, answers)
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(top)
+        body = out.getvalue().strip().splitlines()
+        start = next((i for i, line in enumerate(body) if line.lstrip().startswith("ncalls")), 0)
+        print(f"\n### {name} (warm CPU median {cpu:.0f} ms): top {top} functions by cumulative time under cProfile\n")
+        print("```")
+        print("\n".join(line.replace(str(ROOT) + "/", "") for line in body[start:]))
+        print("```")
 
 
 def _cli_speed(scenarios: list[Path]) -> None:

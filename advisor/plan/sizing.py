@@ -506,6 +506,8 @@ def clear_level_cache() -> None:
         _TOKENS.clear()
         _STEP_COSTS.clear()
         _MEMORY.clear()
+    _SHARED_MONOTONE.clear()
+    _SHARED_KNEES.clear()
 
 
 def simulate_at(ctx: Ctx, cand: Candidate, c: int, measure: int | None = None, cap: int | None = None) -> LevelPrediction:
@@ -578,9 +580,46 @@ def _monotone_below(cand: Candidate, below: tuple[int, ...]) -> list[LevelPredic
     hit = cand.monotone_memo.get(below)
     if hit is not None and all(a is b for a, b in zip(hit[0], made_from, strict=True)):
         return hit[1]
-    out = monotone_latency(list(made_from))
+    out = shared_monotone(made_from)
     cand.monotone_memo[below] = (made_from, out)
     return out
+
+
+# ``monotone_latency`` and ``find_knee`` of the very level objects, shared between candidates: every re-plan (each
+# offered fix, the owning and renting forms, a what-if) makes new candidates of the same setups, whose levels come
+# from the level cache (the same objects), and raised them and found their knees again: a sixth of q40's plan when
+# its levels were all simulated already (issue #27). Keyed on the levels' ids, the entry holding the levels
+# themselves, so no id is reused while it lives: a hit is exactly what working it out again gives (both functions
+# read nothing but their arguments). Bounded: emptied when full, and with the level cache. Read-only, like the levels.
+SHARED_MEMO_SIZE = 4096
+_SHARED_MONOTONE: dict[tuple[int, ...], tuple[tuple[LevelPrediction, ...], list[LevelPrediction]]] = {}
+_SHARED_KNEES: dict[tuple, tuple[tuple[LevelPrediction, ...], Any]] = {}
+
+
+def shared_monotone(levels: tuple[LevelPrediction, ...]) -> list[LevelPrediction]:
+    """``monotone_latency(levels)`` (sorted by concurrency), remembered by the levels' identity (see above)."""
+    key = tuple(map(id, levels))
+    hit = _SHARED_MONOTONE.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], levels, strict=True)):
+        return hit[1]
+    out = monotone_latency(list(levels))
+    if len(_SHARED_MONOTONE) >= SHARED_MEMO_SIZE:
+        _SHARED_MONOTONE.clear()
+    _SHARED_MONOTONE[key] = (levels, out)
+    return out
+
+
+def shared_knee(points: list[LevelPrediction], lim: EngineLimits):
+    """``find_knee(points, lim)``, remembered by the points' identity and the limits (equal limits: the same knee)."""
+    key = (tuple(map(id, points)), lim)
+    hit = _SHARED_KNEES.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], points, strict=True)):
+        return hit[1]
+    knee = find_knee(points, lim)
+    if len(_SHARED_KNEES) >= SHARED_MEMO_SIZE:
+        _SHARED_KNEES.clear()
+    _SHARED_KNEES[key] = (tuple(points), knee)
+    return knee
 
 
 def curve(ctx: Ctx, cand: Candidate, per_replica: int, known: dict[int, LevelPrediction] | None = None,
@@ -609,7 +648,7 @@ def _knee_of(cand: Candidate, points: list[LevelPrediction], lim: EngineLimits):
     hit = cand.knee_memo.get(key)
     if hit is not None and len(hit[0]) == len(points) and all(a is b for a, b in zip(hit[0], points, strict=True)):
         return hit[1]
-    knee = find_knee(points, lim)
+    knee = shared_knee(points, lim)
     cand.knee_memo[key] = (tuple(points), knee)
     return knee
 
@@ -628,9 +667,9 @@ def capped_curve(ctx: Ctx, cand: Candidate, wanted: list[int], cap: int):
     raw.update({k: simulate_at(ctx, cand, k, cap=cap) for k in wanted if k > cap})
     top = max(wanted, default=0)
     ks = sorted(k for k in raw if k <= top)
-    shown = dict(zip(ks, monotone_latency([raw[k] for k in ks]), strict=True))
+    shown = dict(zip(ks, shared_monotone(tuple(raw[k] for k in ks)), strict=True))
     points = [shown[k] for k in wanted]
-    return points, find_knee(points, limits(ctx, cand, cap))
+    return points, shared_knee(points, limits(ctx, cand, cap))
 
 
 def sizing_request(ctx: Ctx, cand: Candidate) -> SizingRequest:
