@@ -52,11 +52,16 @@ QT_FREE_TESTS := tests/core $(QT_FREE_ROBUSTNESS)
 # The replay of 2f76c6c (364 / 287 / 286 / 300 s): the first computes without a pause (~296 s of CPU alone at load
 # ~9) while the second mostly waits (~67 s of CPU), so four CPU-bound files of predictor and `advisor calc` CLI runs
 # (~29 s of CPU, no plan cache shared with the first's plan files) moved to the second (session 22, docs/testing.md).
+# The replay of a4bea630 (648 / 432 / 493 / 485 s): ~500 tests later the first was 216 s behind the second, so the
+# predictor accuracy test (one test, 38 s of CPU: the simulator over every row of bench/predictor_accuracy.csv) and
+# seven files of `advisor calc` runs (SGLang pools and ratios, the likely range, speculative decoding: ~13 s of CPU)
+# moved to the second too; none reads the plan files' caches (session 27, docs/measurements/2026-12-06-test-time-27.md).
 QT_FREE_SECOND := $(sort $(wildcard tests/core/test_ab_*.py tests/core/test_bench_*.py tests/core/test_telemetry_*.py \
                     tests/core/test_sim_server.py tests/core/test_sim_launcher.py tests/core/test_input_sim_server.py \
                     tests/core/test_quality_judge.py tests/core/test_runner_virtual_clock.py \
                     tests/core/test_sim_predict.py tests/core/test_cli_calc.py tests/core/test_unknown_architecture.py \
-                    tests/core/test_scheduler_cost.py))
+                    tests/core/test_scheduler_cost.py tests/core/test_predictor_accuracy_bench.py tests/core/test_sglang_*.py \
+                    tests/core/test_likely_range28.py tests/core/test_speculative*28.py))
 # With Qt, second process: the wizard's and the window shell's files (~40 s of CPU) beside the other tests/robustness
 # files (mostly waiting on hostile servers), tests/dist and tests/interop; the first runs the rest of tests/ui.
 UI_SECOND := $(sort $(wildcard tests/ui/test_wizard*.py tests/ui/test_shell*.py))

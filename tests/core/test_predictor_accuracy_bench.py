@@ -55,6 +55,9 @@ def test_a_long_dense_prompt_is_bounded_by_its_flops(accuracy):
     assert flagged.peak_share == pytest.approx(plausible.peak_share * 600.0 / 76.6)
 
 
+# ~38 s of CPU (the simulator over every CSV row): at load ~15 on the shared 2-core machine its wall passed the
+# suite's 300 s timeout (session 27), so it has a bound that still ends a hang but not a slow, loaded run
+@pytest.mark.timeout(1200)
 def test_the_stated_error_is_the_one_the_bench_measures_now(accuracy):
     # resources/engines/accuracy.json is what `advisor calc`/`predict` and the Sizing page print as the expected
     # error; it must be re-generated (bench/predictor_accuracy.py --write) whenever the CSV or the predictor moves
