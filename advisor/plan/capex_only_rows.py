@@ -1,7 +1,8 @@
 """A box bought on a one-off budget, with no monthly budget to rent from (ninth blind review, issue #25: for q01's
 office-LAN purchase the cloud-rental table, its worked-out formula, the payback against the cloud and the cost per
 million tokens read as filler). Renting is then only a yardstick: the memo's cost section says it in one line, the
-cloud's on-demand month and when owning pays off against it, in place of those rows."""
+cloud's month reserved for a year, when owning pays off against it, and the on-demand month, in place of those
+rows."""
 
 from __future__ import annotations
 
@@ -32,12 +33,19 @@ def fold(rows: list[tuple[str, str]], result: Any, lang: str, payback: str) -> l
     labels = {translate(lang, k) for k in _FOLDED}
     kept = [(label, value) for label, value in rows if label not in labels]
     c = result.costs
-    key = "memo.office19.rent_line" if payback != "—" else "memo.office19.rent_line_no_payback"
+    key = "memo.office19.rent_line_no_payback"
     if c.rent_sized:  # renting the load's GPUs, not the ones bought (s24-ownrent24, advisor.plan.rent_sized)
-        key = key.replace("memo.office19.", "ownrent24.office.")
+        key = "ownrent24.office.rent_line_no_payback"
+    cost = money_range(c.cloud_on_demand_monthly, c.currency)
+    if payback != "—" and c.cloud_monthly is not None:
+        # s27-own27 (round 16, q01: "5.7–35 months does not obviously follow from the rent range given"): the payback
+        # is counted against the rent reserved for a year (``costs.cloud_monthly``), so that is the range printed
+        # beside it, the on-demand month after it
+        key = "own27.office.rent_line_sized" if c.rent_sized else "own27.office.rent_line"
+        cost = money_range(c.cloud_monthly, c.currency)
     line = (translate(lang, "memo.office19.rent_label"),
-            translate(lang, key, cost=money_range(c.cloud_on_demand_monthly, c.currency), payback=payback,
-                      gpus=c.gpus))
+            translate(lang, key, cost=cost, payback=payback, gpus=c.gpus,
+                      on_demand=money_range(c.cloud_on_demand_monthly, c.currency)))
     at = next((i for i, (label, _) in enumerate(rows) if label in labels), len(rows))
     before = sum(1 for label, _ in rows[:at] if label not in labels)
     return kept[:before] + [line] + kept[before:]

@@ -46,9 +46,13 @@ def capex_note(result: Any, owned: Any, lang: str) -> str:
     # "after about 19 months" here beside "not within 36 months at the tokens row's volume" in the table)
     pays = page_one_payback.clause(c)
     key = "ownrent24.capex.monthly_rent_sized" if c.rent_sized else "plan.inputs17.capex.monthly_rent"
+    # s27-own27 (round 16, q03: "rent it if the purchase cannot be paid up front" should remind that rented GPUs
+    # carry the same data constraints): where personal information is processed, the rent is no way around them
+    sens = (getattr(result, "answers", None) or {}).get("data_sensitivity") or {}
+    terms: dict[str, Any] | str = {"tr": "own27.rent_terms.pi"} if sens.get("personal_info") else ""
     return render(lang, key, {  # renting the load's GPUs where they differ from those bought (rent_sized)
         "months": c.horizon_months, "rent": money_range(rent, c.currency), "gpus": c.gpus,
-        "fits": fits, "pays": pays})
+        "fits": fits, "pays": pays, "terms": terms})
 
 
 def bought(result: Any, chosen: Any) -> Any:

@@ -21,6 +21,7 @@ from advisor.plan import (
     hosted_prices,
     reserved_floor,
     server_size_price,
+    staff_servers,
 )
 from advisor.plan.context import Ctx
 from advisor.plan.data import PriceBook, factor, factor_range
@@ -248,7 +249,7 @@ def compute(ctx: Ctx, book: PriceBook, inp: CostInputs, *,
             if power else (0.0, 0.0)
         pw_lo, pw_hi = pw_full[0] * average_draw(draw_lo), pw_full[1] * average_draw(draw_hi)
         fte = factor("staff_fte")[ctx.ops]
-        nodes = max(1, -(-inp.gpus // 8))
+        nodes = staff_servers.count(inp.gpus, inp.owned_unit_gpus)  # per server bought (staff_servers)
         st_lo = fte[0] * nodes * (min(r.low for r in staff) if staff else 0.0)
         st_hi = fte[1] * nodes * (max(r.high for r in staff) if staff else 0.0)
         costs.bare_metal_capex = _mr(c_lo * conv, c_hi * conv)

@@ -40,6 +40,7 @@ from advisor.plan import (
     node_shapes,
     office_power,
     office_purchase,
+    staff_servers,
     stand_in_prices,
     usage_share,
 )
@@ -151,7 +152,8 @@ def _own(c: Ctx, book: PriceBook, fx: float, conv: float, gpu: str, tdp_watts: f
     staff_rows = book.find(gpu, "staff")
     rows += staff_rows
     rate = _span(staff_rows, fx) or (0.0, 0.0)
-    nodes = servers if servers is not None else max(1, math.ceil(gpus / 8))  # an engineer's share per server
+    # an engineer's share per server, the rule cost.compute counts by (staff_servers)
+    nodes = servers if servers is not None else staff_servers.count(gpus, server_gpus)
     fte = factor("staff_fte")
 
     def share(level: str) -> Range:

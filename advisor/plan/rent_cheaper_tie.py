@@ -72,6 +72,11 @@ class Lean:
     mid_months: float | None  # months to break even against the rent's middle; None: never
     left_pct: int  # the share of the peak carried with one of those servers down, in %
     replica_spare: bool  # those servers still carry the peak with one replica down (N+1 by the replica, as rented)
+    # s27-own27, the hybrid spare: a failed server's cards rented for its repair days instead of a spare server
+    unit_gpus: int = 0  # the cards in one server: what is rented while one is repaired
+    server_day: float = 0.0  # renting those cards a day at the rent's middle a GPU
+    cover_days: float | None = None  # server-days of that rent the horizon's saving pays; None: no saving
+    max_purchase: float | None = None  # the purchase of those servers that breaks even at the horizon; None: none
 
 
 def lean(costs: Any, fig: Figures, lay: Any, carried_per_replica: int, peak: float) -> Lean | None:
@@ -92,9 +97,22 @@ def lean(costs: Any, fig: Figures, lay: Any, carried_per_replica: int, peak: flo
     left = (servers - 1) * per_server * max(0, carried_per_replica)
     spare_ok = (servers * per_server - 1) * max(0, carried_per_replica) >= peak
     pct = 0 if peak <= 0 else min(100, int(100 * left / peak))
-    return Lean(gpus=gpus, servers=servers, month_mid=capex_mid / costmod.amortisation_months(costs.horizon_months)
-                + run_mid, mid_months=capex_mid / room if room > 0 else None, left_pct=pct,
-                replica_spare=spare_ok)
+    horizon = costmod.amortisation_months(costs.horizon_months)
+    day = fig.rent_per_gpu * lay.unit_gpus * 24 / costmod.HOURS_PER_MONTH
+    saving = room * horizon - capex_mid  # what owning those servers saves on the rent over the horizon
+    return Lean(gpus=gpus, servers=servers, month_mid=capex_mid / horizon + run_mid,
+                mid_months=capex_mid / room if room > 0 else None, left_pct=pct, replica_spare=spare_ok,
+                unit_gpus=int(lay.unit_gpus), server_day=day,
+                cover_days=saving / day if saving > 0 and day > 0 else None,
+                max_purchase=room * horizon if room > 0 else None)
+
+
+def hybrid_pays(lean_params: Any) -> bool:
+    """The tie finding's lean clause (``rules._lean_clause``) says owning without the spare server pays back within
+    the horizon at the middle, a failed server covered by rented cards for its repair days: the decision then names
+    that hybrid spare, the only way the memo's own figures show owning paying (q26/q31, blind reviews 15–16)."""
+    return isinstance(lean_params, dict) and (lean_params.get("pay") or {}).get("tr") == "ownspare26.pay.within" \
+        and bool(lean_params.get("cover"))
 
 
 def running(costs: Any) -> tuple[float, float]:
@@ -139,10 +157,15 @@ def order_condition(findings: list[Any]) -> dict[str, Any] | None:
     if f is None:
         return None
     threshold = f.params.get("threshold") or {}
+    lean_params = f.params.get("lean")
+    if "max_purchase" in threshold and hybrid_pays(lean_params):  # s27-own27: the servers the load needs, on their own
+        return {"tr": "own27.next.condition.hybrid", "max_purchase": threshold["max_purchase"],
+                "servers": lean_params["servers"], "all": lean_params["servers"] + lean_params["spare_servers"],
+                "lean_max": lean_params["lean_max"], "months": lean_params["months"]}
     if "max_purchase" in threshold:
         return {"tr": "tie25.next.condition.purchase", "max_purchase": threshold["max_purchase"]}
     return {"tr": "tie25.next.condition.none"}
 
 
-__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "Lean", "figures", "lean", "order_condition",
+__all__ = ["GATE_KEYS", "QUOTES_KEYS", "TIE_RENT_TITLE", "Figures", "Lean", "figures", "hybrid_pays", "lean", "order_condition",
            "rent_cheaper", "running"]

@@ -1046,9 +1046,21 @@ def _lean_clause(f: Facts, fig: rent_cheaper_tie.Figures, lay: Any) -> dict[str,
         key = "ownspare26.pay.within" if got.mid_months <= f.ctx.duration_months else "ownspare26.pay.past"
         pay = {"tr": key, "mid_months": round(got.mid_months), "months": f.ctx.duration_months}
     spare = "ownspare26.spare.replica" if got.replica_spare else "ownspare26.spare.none"
+    # s27-own27: the hybrid spare costed, a failed server's cards rented for its repair days (the days themselves are
+    # the vendor's repair terms, not sourced: the figure is how many the horizon's saving pays for)
+    cover: dict[str, Any] | str = ""
+    day = _money(float(f"{got.server_day:.2g}"), f)
+    if got.mid_months is not None and got.mid_months <= f.ctx.duration_months and got.cover_days:
+        cover = {"tr": "own27.lean.cover", "unit_gpus": got.unit_gpus, "day": day,
+                 "days": int(got.cover_days // 10 * 10) if got.cover_days >= 20 else int(got.cover_days),
+                 "months": f.ctx.duration_months}
     return {"tr": "ownspare26.lean", "spare": {"tr": spare},
             "gpus": got.gpus, "servers": got.servers, "rent_gpus": fig.rent_gpus,
-            "month": _money(float(f"{got.month_mid:.3g}"), f), "pay": pay, "left_pct": got.left_pct}
+            "month": _money(float(f"{got.month_mid:.3g}"), f), "pay": pay, "left_pct": got.left_pct,
+            "cover": cover, "spare_servers": lay.spare_units, "unit_gpus": got.unit_gpus,
+            "day": day if cover else "", "months": f.ctx.duration_months,
+            "mid_months": round(got.mid_months) if got.mid_months is not None else None,
+            "lean_max": _money(float(f"{got.max_purchase:.3g}"), f) if got.max_purchase is not None else ""}
 
 
 @rule("cost.cloud_then_buy", "cost")
