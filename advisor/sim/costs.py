@@ -121,7 +121,7 @@ def build_setup(
     step = acceptance = yielded = None
     sim_costs: StepCostModel | StepCosts = costs
     if speculative is not None:
-        # the context a step's proposer reads where the caller asks one alone (SpeculativeStep.at_load): the request's
+        # the step's default context (the simulated steps pass their own; `advisor predict` its workload's)
         step = speculative_step(req, costs, prof, base, float(req.resolved_prompt_tokens + req.resolved_output_tokens / 2))
         acceptance = acceptance_for(speculative, model)
         yielded = simulated_tokens_per_step(acceptance, speculative.num_speculative_tokens)
