@@ -7,6 +7,7 @@ import argparse
 from pydantic import ValidationError
 
 from advisor.cli.common import (
+    UserError,
     engine_version,
     fail,
     finite_float,
@@ -16,9 +17,7 @@ from advisor.cli.common import (
     print_json,
     validation_message,
 )
-
-# --speculative's choices and vLLM's method each names (SpeculativeSettings.method)
-CLI_METHODS = {"draft": "draft_model", "eagle": "eagle", "eagle3": "eagle3", "mtp": "mtp", "ngram": "ngram"}
+from advisor.cli.speculative_args import add_speculative_arguments, speculative_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,22 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shared-prefix-tokens", "--prefix-tokens", dest="shared_prefix_tokens", type=nonneg_int, default=0,
                    help="leading prompt tokens every request shares (a system prompt): with prefix caching their whole "
                    "KV blocks are stored once and not prefilled again (same as `advisor predict --prefix-tokens`)")
-    p.add_argument("--speculative", default=None, choices=list(CLI_METHODS),
-                   help="speculative decoding as vLLM runs it: 'draft' a draft model (--draft-model), 'eagle'/'eagle3' an "
-                   "EAGLE head (--draft-model: the head's config.json), 'mtp' the model's own multi-token-prediction layers "
-                   "(DeepSeek-V3), 'ngram' prompt look-up (no weights, no KV). Its weights and KV are sized beside the "
-                   "model's; each request keeps --num-speculative-tokens more KV slots (not for ngram)")
-    p.add_argument("--draft-model", default=None,
-                   help="the draft model (preset id or config.json path) for --speculative draft (the default when only "
-                   "this is given), or the EAGLE head's config.json for eagle/eagle3, or an EAGLE-3 head preset "
-                   "(eagle3-<model>-specforge: the heads SGLang's SpecForge released for llama-3.1-8b-instruct, "
-                   "qwen3-30b-a3b and qwen3-235b-a22b, in the shape it trains them in)")
-    p.add_argument("--num-speculative-tokens", type=positive_int, default=None,
-                   help="tokens proposed per step (required with --speculative or --draft-model)")
-    p.add_argument("--draft-vocab-size", type=positive_int, default=None,
-                   help="an EAGLE-3 head's draft vocabulary (default: its config.json's draft_vocab_size, else its vocab_size)")
-    p.add_argument("--draft-weights", default=None, help="the draft checkpoint's weight format (default: its own "
-                   "quantization, else bf16)")
+    add_speculative_arguments(p)  # the same flags as `advisor predict`
     p.add_argument("--mfu", type=fraction, default=None, help="share of the dense peak the matmuls reach (default: the GPU's measured GEMM rate for the linear "
                    "layers, 0.5 for attention; a value given here applies to both)")
     p.add_argument("--mbu", type=fraction, default=None, help="share of the memory bandwidth reads reach (default: the GPU's measured "
@@ -169,32 +153,16 @@ def flat_json(result) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
-    from advisor.domain.sizing import EngineSettings, SizingRequest, SpeculativeSettings, SpeedFactors
-    from advisor.i18n import current_language, set_language, system_language, tr
+    from advisor.domain.sizing import EngineSettings, SizingRequest, SpeedFactors
+    from advisor.i18n import current_language, set_language, system_language
     from advisor.sizing import size
     from advisor.sizing.quant import UnknownFormatError
-    from advisor.sizing.speculative import config_draft_vocab
-    from advisor.sizing.speculative_heads import head_preset
 
     set_language(args.lang or system_language())
     try:
         model = resolve_model(args.model)
         gpu = get_gpu(args.gpu)
-        speculative = None
-        method = CLI_METHODS[args.speculative] if args.speculative else ("draft_model" if args.draft_model else None)
-        if method is None and args.num_speculative_tokens is not None:
-            return fail(tr("sizing24_models24.cli_pair"))
-        if method is not None:
-            if args.num_speculative_tokens is None:
-                return fail(tr("speculative25_spec28.cli_tokens"))
-            preset = head_preset(args.draft_model) if args.draft_model is not None else None  # an EAGLE-3 head preset
-            draft = preset.head if preset else resolve_model(args.draft_model) if args.draft_model is not None else None
-            vocab = args.draft_vocab_size or (
-                (preset.draft_vocab_size if preset else config_draft_vocab(args.draft_model)) if method == "eagle3" else None
-            )
-            speculative = SpeculativeSettings(method=method, draft_model=draft, num_speculative_tokens=args.num_speculative_tokens,
-                                              draft_weights=draft.weights_or_native(args.draft_weights) if draft else "bf16",
-                                              draft_vocab_size=vocab)  # fmt: skip
+        speculative = speculative_from_args(args)
         factors = {k: v for k, v in (("mfu", args.mfu), ("mbu", args.mbu), ("engine_version", args.engine_version)) if v is not None}
         req = SizingRequest(
             model=model,
@@ -224,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         result = size(req, current_language())
     except ValidationError as exc:
         return fail(validation_message(exc))
-    except (CatalogError, ModelImportError, UnknownFormatError) as exc:
+    except (CatalogError, ModelImportError, UnknownFormatError, UserError) as exc:
         return fail(str(exc))
     from advisor.sizing_curve import likely_json
 

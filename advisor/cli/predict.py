@@ -6,6 +6,7 @@ import argparse
 
 from advisor.cli.common import nonneg_float, nonneg_int, positive_int
 from advisor.cli.sim import add_setup_arguments, build_setup_from_args
+from advisor.cli.speculative_args import add_speculative_arguments
 
 MAX_CONCURRENCY = 16384  # requests in flight; far past any single server's max_num_seqs
 
@@ -30,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "(resources/engines/profiles.json; default: vLLM's overhead with the settings given)")
     p.add_argument("--prefix-tokens", "--shared-prefix-tokens", dest="prefix_tokens", type=int, default=0,
                    help="leading prompt tokens every request shares (a system prompt), reused by prefix caching")
+    add_speculative_arguments(p)  # the same flags as `advisor calc` (advisor/sim/speculative_costs.py)
     p.add_argument("--lang", default=None, choices=["en", "zh_CN"], help="language of the text output")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
@@ -99,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
 
+    from advisor.sim.speculative_report import speculative_json, speculative_lines
     from advisor.sizing.accuracy import (
         accuracy_sentence,
         likely_for_level,
@@ -108,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     acc = predictor_accuracy()
+    decoding_context = args.prompt_tokens + args.max_tokens / 2  # what a decoding sequence holds on average
 
     def likely(lv):
         return likely_for_level(acc, knee, lv)
@@ -137,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
             "knee": knee.model_dump(mode="json"),
             "cpu_seconds": cpu,
             "accuracy": acc.model_dump(mode="json") if acc else None,
+            # speculative decoding (--speculative): the tokens a simulated step yielded and whose acceptance, or None
+            "speculative": speculative_json(setup, levels, decoding_context),
         })  # fmt: skip
         return 0
     import sys
@@ -163,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
     for lv in [*below[-1:], *([levels[-1]] if levels[-1] not in below[-1:] else [])]:
         if line := likely_sentence(likely(lv), concurrency=lv.concurrency, rate=lv.request_rate):
             print(line)
+    for line in speculative_lines(setup, levels, decoding_context):
+        print(line)
     print(tr("predict.simulated_note", cpu_ms=cpu * 1000))
     if setup.profile is not None:
         print(tr("predict.profile_note", label=setup.profile.label, overhead=setup.limits.request_overhead_s * 1000))

@@ -34,6 +34,7 @@ def build_setup_from_args(args: argparse.Namespace):
 
     from advisor.catalog import CatalogError, ModelImportError, get_gpu, resolve_model
     from advisor.cli.common import UserError, validation_message
+    from advisor.cli.speculative_args import speculative_from_args
     from advisor.domain.sizing import EngineSettings, SpeedFactors
     from advisor.sim.costs import SimSetupError, build_setup
     from advisor.sizing.quant import UnknownFormatError
@@ -46,10 +47,13 @@ def build_setup_from_args(args: argparse.Namespace):
             max_num_seqs=args.max_num_seqs,
             max_num_batched_tokens=args.max_num_batched_tokens,
         )
+        # `advisor predict` has speculative decoding's flags (advisor/cli/speculative_args.py); `advisor sim` not
+        speculative = speculative_from_args(args) if hasattr(args, "speculative") else None
         return build_setup(
             model, gpu, model.weights_or_native(args.weights), gpus=args.gpus, kv_dtype=args.kv_dtype,
             context=args.context, engine=engine,
             factors=SpeedFactors(engine_version=args.engine_version) if getattr(args, "engine_version", None) else None,
+            speculative=speculative,
         )  # fmt: skip
     except ValidationError as exc:
         raise UserError(validation_message(exc)) from None

@@ -523,6 +523,10 @@ class SpeculativeSpeed(BaseModel):
     method: str
     k: int
     acceptance: SpeculativeAcceptance | None = Field(None, description="None: nobody published acceptance for this pair")
+    # s27-predict28 (#28): acceptance is the (method, model, head) pair's; another head's on this model is named only
+    other_drafters: list[str] = Field(
+        default_factory=list, description="heads measured for this method on this model that are not the user's: not used"
+    )
     tokens_per_step: Range | None = Field(None, description="E at k over the published acceptance range")
     draft_ms: float = Field(description="the proposer's k forwards in one step (mid); 0 for n-gram, a CPU look-up")
     verify_ms: float = Field(description="the target's verification forward of k + 1 positions a sequence (mid)")

@@ -7,12 +7,27 @@ from dataclasses import dataclass
 from advisor.domain.engine_profiles import EngineProfile, factors_for, get_profile, resolve_engine
 from advisor.domain.gpu import GpuSpec
 from advisor.domain.model import ModelSpec
-from advisor.domain.sizing import EngineSettings, MemoryEstimate, SizingRequest, SizingResult, SpeedFactors
+from advisor.domain.sizing import (
+    EngineSettings,
+    MemoryEstimate,
+    SizingRequest,
+    SizingResult,
+    SpeculativeAcceptance,
+    SpeculativeSettings,
+    SpeedFactors,
+)
 from advisor.i18n import tr
-from advisor.sim.engine import EngineLimits
+from advisor.sim.engine import EngineLimits, StepCosts
+from advisor.sim.speculative_costs import (
+    SpeculativeStepCosts,
+    acceptance_for,
+    simulated_tokens_per_step,
+    speculative_step,
+)
 from advisor.sizing import size
 from advisor.sizing.roofline import StepCostModel
 from advisor.sizing.sglang_pool import with_default_chunk
+from advisor.sizing.speculative_speed import SpeculativeStep
 
 
 class SimSetupError(ValueError):
@@ -28,11 +43,16 @@ class SimSetup:
     weights: str
     kv_dtype: str
     gpus: int
-    costs: StepCostModel
+    costs: StepCostModel | StepCosts  # StepCosts: SpeculativeStepCosts, speculative decoding with published acceptance
     limits: EngineLimits
     sizing: SizingResult
     max_model_len: int
     profile: EngineProfile | None = None  # the engine profile whose overheads and defaults were applied
+    # speculative decoding (advisor/sim/speculative_costs.py): the step it times, the published acceptance (None:
+    # unknown, no speed-up simulated) and the tokens a simulated step yields (None where acceptance is unknown)
+    speculative_step: SpeculativeStep | None = None
+    speculative_acceptance: SpeculativeAcceptance | None = None
+    speculative_tokens_per_step: float | None = None
 
     @property
     def served_model_name(self) -> str:
@@ -56,6 +76,7 @@ def build_setup(
     profile: str | None = None,
     shared_prefix_tokens: int = 0,
     prefix_caching: bool | None = None,
+    speculative: SpeculativeSettings | None = None,
 ) -> SimSetup:
     """Size the deployment once and derive the simulator's parameters from it.
 
@@ -69,6 +90,9 @@ def build_setup(
     ``shared_prefix_tokens``: leading prompt tokens every request shares (a system prompt); with prefix
     caching (the profile's default unless ``prefix_caching`` says) they are computed once and their KV blocks
     shared.
+    ``speculative``: speculative decoding (vLLM's methods): the proposer's weights and KV come out of the KV cache,
+    and decode steps yield the published acceptance's tokens a step (advisor/sim/speculative_costs.py); where none
+    is published, no speed-up is simulated.
     """
     prof = get_profile(profile)
     asked, engine = engine, resolve_engine(engine, prof, gpu)  # the batch settings left open: the engine's own here
@@ -83,7 +107,7 @@ def build_setup(
         model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, context=max(ctx, 16), concurrency=1,
         gpus=gpus, engine=engine, factors=base,
         # the engine sizes the KV cache: vLLM's start-up profile of base.engine_version only for vLLM (s17-kvcap)
-        engine_profile=prof.id,
+        engine_profile=prof.id, speculative=speculative,
     )  # fmt: skip
     result = size(req)
     mem = result.memory
@@ -94,9 +118,19 @@ def build_setup(
     costs = engine_step_costs(model, gpu, weights, kv_dtype, gpus, prof, base)
     limits = engine_limits(mem, engine, prof, factors, shared_prefix_tokens=shared_prefix_tokens,
                            prefix_caching=prefix_caching)  # fmt: skip
+    step = acceptance = yielded = None
+    sim_costs: StepCostModel | StepCosts = costs
+    if speculative is not None:
+        # the step's default context (the simulated steps pass their own; `advisor predict` its workload's)
+        step = speculative_step(req, costs, prof, base, float(req.resolved_prompt_tokens + req.resolved_output_tokens / 2))
+        acceptance = acceptance_for(speculative, model)
+        yielded = simulated_tokens_per_step(acceptance, speculative.num_speculative_tokens)
+        if yielded is not None:
+            sim_costs = SpeculativeStepCosts(costs, step, yielded)
     return SimSetup(
-        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=costs, limits=limits,
-        sizing=result, max_model_len=min(ctx, limits.kv_tokens), profile=prof,
+        model=model, gpu=gpu, weights=weights, kv_dtype=kv_dtype, gpus=gpus, costs=sim_costs, limits=limits,
+        sizing=result, max_model_len=min(ctx, limits.kv_tokens), profile=prof, speculative_step=step,
+        speculative_acceptance=acceptance, speculative_tokens_per_step=yielded,
     )  # fmt: skip
 
 
@@ -166,4 +200,5 @@ def apply_profile(
         context=context if context is not None else setup.sizing.request.context, engine=engine,
         factors=setup.sizing.request.factors,
         profile=profile, shared_prefix_tokens=shared_prefix_tokens, prefix_caching=prefix_caching,
+        speculative=setup.sizing.request.speculative,
     )  # fmt: skip

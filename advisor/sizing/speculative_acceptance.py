@@ -80,12 +80,38 @@ def alpha_for(tau: float, k: int) -> float:
     return (lo + hi) / 2
 
 
+def _names(model: ModelSpec) -> set[str]:
+    """What a user's head or draft model is known by: its repository (a preset's) and its id (a preset's id, or the
+    folder its config.json was read from, as a download into a folder named after the repository leaves it)."""
+    return {n.casefold() for n in (model.hf_repo, model.id) if n}
+
+
+def is_drafter(spec: SpeculativeSettings, row: PublishedAcceptance) -> bool:
+    """Whether ``row`` measured the user's proposer: MTP is the target's own module; a head or draft model matches by
+    the measured repository's full name or its last part (``yuhuili/EAGLE3-LLaMA3.1-Instruct-8B`` or
+    ``EAGLE3-LLaMA3.1-Instruct-8B``)."""
+    if spec.method == "mtp":
+        return True
+    if spec.draft_model is None:
+        return False
+    repo = row.drafter.casefold()
+    return bool(_names(spec.draft_model) & {repo, repo.rsplit("/", 1)[-1]})
+
+
+def other_drafters(spec: SpeculativeSettings, target: ModelSpec) -> tuple[str, ...]:
+    """Heads whose acceptance for ``spec``'s method on ``target`` is published but which are not the user's: named
+    where none of the user's own is, never used for it."""
+    rows = [p for p in PUBLISHED if p.method == spec.method and target.id in p.models and not is_drafter(spec, p)]
+    return tuple(dict.fromkeys(p.drafter for p in rows))
+
+
 def published_acceptance(spec: SpeculativeSettings, target: ModelSpec) -> tuple[PublishedAcceptance, ...]:
     """The measurements α at ``spec``'s k is read from: the one at that k; where k lies between two measured k, the
     nearest on each side (α at k lies between theirs: later positions are accepted less often); else the nearest.
-    Empty where nobody published one. A draft model or an EAGLE head is matched by its target: the figures are of
-    the head named in ``drafter``, and another head for the same model may accept more or less."""
-    rows = sorted((p for p in PUBLISHED if p.method == spec.method and target.id in p.models), key=lambda p: p.k)
+    Empty where nobody published one for this method, this target and this proposer (``is_drafter``): another
+    head's figures, or a head's on another model, are not the user's."""
+    rows = sorted((p for p in PUBLISHED if p.method == spec.method and target.id in p.models and is_drafter(spec, p)),
+                  key=lambda p: p.k)  # fmt: skip
     k = spec.num_speculative_tokens
     if not rows:
         return ()
@@ -104,4 +130,5 @@ def alpha_range(rows: tuple[PublishedAcceptance, ...]) -> tuple[float, float]:
     return min(alphas), max(alphas)
 
 
-__all__ = ["PUBLISHED", "PublishedAcceptance", "alpha_for", "alpha_range", "published_acceptance", "tokens_per_step"]
+__all__ = ["PUBLISHED", "PublishedAcceptance", "alpha_for", "alpha_range", "is_drafter", "other_drafters", "published_acceptance",
+           "tokens_per_step"]

@@ -27,6 +27,7 @@ is stated, and the mean tokens a step would have to yield for speculation to pay
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from advisor.domain.model import ModelSpec
@@ -42,7 +43,12 @@ from advisor.domain.sizing import (
 )
 from advisor.i18n import tr
 from advisor.sizing.roofline import StepCostModel
-from advisor.sizing.speculative_acceptance import alpha_range, published_acceptance, tokens_per_step
+from advisor.sizing.speculative_acceptance import (
+    alpha_range,
+    other_drafters,
+    published_acceptance,
+    tokens_per_step,
+)
 
 STREAMS = (1, 2, 4, 8, 16, 32, 64, 128)  # the loads the regime sentence is read from
 LEVIATHAN = "Leviathan et al. 2023, 'Fast Inference from Transformers via Speculative Decoding' (arXiv 2211.17192)"
@@ -77,7 +83,8 @@ def _proposer_factors(f: SpeedFactors) -> SpeedFactors:
 class SpeculativeStep:
     """One speculative step's cost for a request's setup, at any number of streams (one cost model each way)."""
 
-    def __init__(self, req: SizingRequest, target: StepCostModel, draft_fmt: str, f: SpeedFactors, mfu: float, mbu: float, context: float) -> None:
+    def __init__(self, req: SizingRequest, target: StepCostModel, draft_fmt: str, f: SpeedFactors, mfu: float | None, mbu: float | None,
+                 context: float) -> None:
         spec = req.speculative
         assert spec is not None
         self.k, self.target, self.context = spec.num_speculative_tokens, target, context
@@ -86,12 +93,22 @@ class SpeculativeStep:
         self.proposer = (None if model is None else
                          StepCostModel.build(model, weights, req.kv_dtype, req.gpu, req.gpus, _proposer_factors(f), mfu=mfu, mbu=mbu))  # fmt: skip
 
-    def draft_seconds(self, streams: int) -> float:
-        return 0.0 if self.proposer is None else self.k * self.proposer.decode_step_seconds(streams, self.context)
+    def at_context(self, context: float) -> SpeculativeStep:
+        """The same step for sequences of ``context`` tokens (what ``at_load`` and the defaults read)."""
+        other = copy.copy(self)
+        other.context = context
+        return other
 
-    def seconds(self, streams: int, yielded: float) -> float:
-        """One step at ``streams`` sequences, each streaming ``yielded`` tokens."""
-        return self.draft_seconds(streams) + self.target.verify_step_seconds(streams, self.k + 1, self.context, streams * yielded)
+    def draft_seconds(self, streams: int, context: float | None = None) -> float:
+        """The proposer's k forwards at ``streams`` sequences of ``context`` tokens each (default: the request's)."""
+        ctx = self.context if context is None else context
+        return 0.0 if self.proposer is None else self.k * self.proposer.decode_step_seconds(streams, ctx)
+
+    def seconds(self, streams: int, yielded: float, context: float | None = None) -> float:
+        """One step at ``streams`` sequences of ``context`` tokens each (default: the request's), each streaming
+        ``yielded`` tokens. The simulator (advisor/sim/speculative_costs.py) times its decode steps with this too."""
+        ctx = self.context if context is None else context
+        return self.draft_seconds(streams, ctx) + self.target.verify_step_seconds(streams, self.k + 1, ctx, streams * yielded)
 
     def base_seconds(self, streams: int) -> float:
         return self.target.decode_step_seconds(streams, self.context)
@@ -109,7 +126,8 @@ class SpeculativeStep:
         return SpeculativeAtLoad(streams=streams, speedup=Range(value=mid, low=lo, high=hi), break_even_tokens_per_step=need)
 
 
-def _acceptance(spec: SpeculativeSettings, target: ModelSpec) -> SpeculativeAcceptance | None:
+def acceptance_for(spec: SpeculativeSettings, target: ModelSpec) -> SpeculativeAcceptance | None:
+    """The published acceptance for ``spec`` on ``target`` (its α range and the measurements), None where none is."""
     rows = published_acceptance(spec, target)
     if not rows:
         return None
@@ -143,7 +161,7 @@ def speculative_speed(
     k, batch = spec.num_speculative_tokens, req.concurrency
     shares = {"mid": (f.mfu, f.mbu), "fast": (f.mfu_range[1], f.mbu_range[1]), "slow": (f.mfu_range[0], f.mbu_range[0])}
     steps = {name: SpeculativeStep(req, costs[name], spec.draft_weights, f, *shares[name], context) for name in shares}
-    acceptance = _acceptance(spec, req.model)
+    acceptance = acceptance_for(spec, req.model)
     alphas = None
     if acceptance is not None:
         a_lo, a_hi = acceptance.alpha_low, acceptance.alpha_high
@@ -168,7 +186,8 @@ def speculative_speed(
         regime = "no_gain" if here.break_even_tokens_per_step is None else "unknown"
     sources = [LEVIATHAN, VLLM_DOCS] + [m.source for m in acceptance.measurements] if acceptance else [LEVIATHAN, VLLM_DOCS]
     return SpeculativeSpeed(
-        method=spec.method, k=k, acceptance=acceptance, tokens_per_step=yielded,
+        method=spec.method, k=k, acceptance=acceptance, other_drafters=list(other_drafters(spec, req.model)) if acceptance is None else [],
+        tokens_per_step=yielded,
         draft_ms=mid.draft_seconds(batch) * 1000,
         verify_ms=mid.target.verify_step_seconds(batch, k + 1, context, batch * (yielded.value if yielded else 1.0)) * 1000,
         base_tpot_ms=base_ms, tpot_ms=tpot, tokens_per_s=tps, base_tokens_per_s=base_tps,
@@ -181,4 +200,4 @@ def speculative_speed(
     )  # fmt: skip
 
 
-__all__ = ["STREAMS", "SpeculativeStep", "proposer_model", "speculative_speed"]
+__all__ = ["STREAMS", "SpeculativeStep", "acceptance_for", "proposer_model", "speculative_speed"]

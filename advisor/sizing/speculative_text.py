@@ -43,13 +43,26 @@ def speculative_speed_text(result: SizingResult) -> str:
     if s.acceptance is None or s.tpot_ms is None or s.tokens_per_s is None or here.speedup is None:
         if here.break_even_tokens_per_step is None:
             return " ".join((tr("speculative26_spec28.never", method=method, n=n, k1=s.k + 1), base))
-        return " ".join((tr("speculative26_spec28.unknown", method=method, model=result.request.model.name, n=n,
-                            need=f"{here.break_even_tokens_per_step:.2f}", k1=s.k + 1), base))  # fmt: skip
+        return " ".join((unknown_sentence(result.request.speculative, result.request.model.name, s.other_drafters, n,
+                                          here.break_even_tokens_per_step), base))  # fmt: skip
     with_spec = tr("speculative26_spec28.with", method=method, tpot=_span(s.tpot_ms), tps=_span(s.tokens_per_s, 0), base=_span(s.base_tpot_ms),
                    n=n, speedup=_span(here.speedup, 2))  # fmt: skip
     sources = [tr("speculative26_spec28.source", drafter=m.drafter, tau=f"{m.tau_low:.2f}–{m.tau_high:.2f}", km=m.k,
                   data=m.data, source=m.source) for m in s.acceptance.measurements]  # fmt: skip
     return " ".join((with_spec, _regime(s), *sources, tr("speculative26_spec28.yours")))
+
+
+def unknown_sentence(spec: SpeculativeSettings | None, model: str, drafters: list[str], n: int, need: float) -> str:
+    """No speed-up stated, and what a step would have to yield at concurrency ``n`` to pay: because nobody published
+    acceptance for the method on this model, or (``drafters``) only for other heads than the user's
+    (speculative_acceptance.is_drafter)."""
+    assert spec is not None
+    method, k1 = tr(f"speculative25_spec28.method.{spec.method}"), spec.num_speculative_tokens + 1
+    if not drafters:
+        return tr("speculative26_spec28.unknown", method=method, model=model, n=n, need=f"{need:.2f}", k1=k1)
+    mine = (spec.draft_model.hf_repo or spec.draft_model.id) if spec.draft_model is not None else ""
+    return tr("speculative27_predict28.unknown_head", method=method, model=model, measured=", ".join(drafters), head=mine,
+              n=n, need=f"{need:.2f}", k1=k1)  # fmt: skip
 
 
 def _regime(s: SpeculativeSpeed) -> str:
@@ -64,4 +77,4 @@ def _regime(s: SpeculativeSpeed) -> str:
     return " ".join(parts)
 
 
-__all__ = ["speculative_label", "speculative_speed_text", "speculative_summary"]
+__all__ = ["speculative_label", "speculative_speed_text", "speculative_summary", "unknown_sentence"]
