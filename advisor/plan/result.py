@@ -616,6 +616,11 @@ class LatencyCurve(_Out):
     knee_reason: str | None = None
     slo_ttft_p99_ms: float | None = None
     slo_tpot_p99_ms: float | None = None
+    # s27-fleet27 (blind review 16, q08: "--max-num-seqs 12 against a KV cache that holds 101 makes TTFT jump to 26 s
+    # at 20: say why 12"): the first level the table shows past the serve command's cap, as one replica would run it
+    # with every request at once (the engine's default cap), so the memo can say what the cap keeps out
+    past_cap: CurvePoint | None = Field(None, description="the first level shown past --max-num-seqs, simulated with "
+                                                          "all its requests running at once (no cap)")
 
 
 class TimelineItem(_Out):
