@@ -1565,9 +1565,23 @@ def _hardware_capacity(c: Ctx, ch: sizing.Candidate | None, ttft, tpot, meets: b
         likely=likely_for_level(predictor_accuracy(), knee, at),  # the regime's range of the P50s above (#28)
     )  # fmt: skip
     curve = LatencyCurve(gpu=ch.gpu.id, points=points, knee_concurrency=knee.concurrency, knee_reason=knee.reason,
-                         operating_concurrency=per,
+                         operating_concurrency=per, past_cap=_past_cap(c, ch, seqs, points),
                          slo_ttft_p99_ms=c.ttft_slo_ms, slo_tpot_p99_ms=c.tpot_slo_ms)  # fmt: skip
     return hw, cap, curve
+
+
+def _past_cap(c: Ctx, ch: sizing.Candidate, cap: int, points: list[CurvePoint]) -> CurvePoint | None:
+    """The first level the memo's table shows past the serve command's cap, as one replica would run it with all its
+    requests at once (``sizing.levels_at``: the engine's default cap, the curve the claim was searched on): what the
+    cap keeps out where the table shows only the wait for a seat (blind review 16, q08). None where no level shown
+    lies past the cap. Every level shown is one ``plan_curve`` already simulated, so nothing new is simulated."""
+    at = next((p.concurrency for p in points if p.concurrency > cap), None)
+    if at is None:
+        return None
+    lv = sizing.levels_at(c, ch, [at])[0]
+    return CurvePoint(concurrency=at, ttft_p50_ms=_r(lv.ttft_ms.p50), ttft_p99_ms=_r(lv.ttft_ms.p99),
+                      tpot_p50_ms=_r(lv.tpot_ms.p50), tpot_p99_ms=_r(lv.tpot_ms.p99),
+                      output_tokens_per_s=round(lv.output_tokens_per_s, 1), requests=lv.requests)
 
 
 def _model_name(c: Ctx) -> str:

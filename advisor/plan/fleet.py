@@ -235,15 +235,14 @@ def idle_spares(c: Ctx, cand: Candidate, load: int) -> int:
     H100s idle while one server down left 80 % of the peak): an internal tool gets a spare replica where the idle
     GPUs hold one, and on 8-GPU servers spares are added, as far as the idle GPUs allow, until the replicas left
     with the fullest server down still carry the peak. Never bought, never on a fleet whose load is this service's
-    own (all of it serves already). Busy cards whose work the fleet's idle cards of another type take count where
-    the plan already moves such work for its load (``spare_policy.spare_room``; round 13, q04: 12 of 16 H20 with
-    one card's work moved and no spare, where moving four more gives a fourth replica, 2 + 2 over the servers)."""
+    own (all of it serves already), never on busy cards whose work would have to move (``spare_policy.spare_room``;
+    blind review 16, q04: that replica is recommended with its condition, ``fleet_next_replica``)."""
     spare = _required_spare(c)
     fl = gpu_choice.fleet(c, cand.gpu.id)
     if fl is None or c.is_batch or not c.peak or this_service(c, fl[0]):
         return spare
     free = free_gpus(fl[1], c.utilisation)
-    room = spare_policy.spare_room(free, movable(c, fl[0], fl[1]), load, cand.tp)  # in whole replicas
+    room = spare_policy.spare_room(free, cand.tp)  # in whole replicas
     if not spare and room >= load + 1:
         spare = 1
     if node_shapes.form_factor(cand.gpu.id) in ("sxm", "oam") and load >= 1:

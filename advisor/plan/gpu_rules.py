@@ -188,6 +188,7 @@ def fleet_rule(f: Facts):
                 why |= {"tr": "burst24.same_this_service_rented_other", "rented": rented}
         elif f.ctx.utilisation_measured:  # the fleet's measured utilisation says how many of them are free
             from advisor.plan.fleet import free_gpus, movable
+            from advisor.plan.fleet_move_fits import fits_clause
 
             free = free_gpus(count, f.ctx.utilisation)
             usable = free // ch.tp * ch.tp  # a replica needs a whole group of tp free GPUs (as the fleet's layout)
@@ -197,6 +198,7 @@ def fleet_rule(f: Facts):
                 # with the assumption behind "free" said: a fleet average read as whole busy cards (round 14, q04:
                 # "a fleet-average 30 % does not mean 11 whole cards are free")
                 short = "consist25.fleet.same_moved"
+                why["fits"] = fits_clause(f.ctx, gid)  # the work moved: whether it fits the other cards (round 16)
             why |= {"util": round(f.ctx.utilisation * 100), "free": free, "more": max(0, ch.total_gpus - usable),
                     "usable": usable, "tp": ch.tp, "moved": max(0, ch.total_gpus - free),
                     "busy_cards": cards_text(count * f.ctx.utilisation),

@@ -29,7 +29,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from advisor.plan import fp8_gain, gpu_choice, latency_pick, layout_rescue, one_request, sizing, spare_policy
-from advisor.plan.capacity import claimed_capacity, headroom, served_curve, serving_replicas
+from advisor.plan.capacity import claimed_capacity, headroom, one_down_load, served_curve, serving_replicas
 from advisor.plan.context import Ctx
 from advisor.plan.first_token_tie import FirstTokenTie, decide, holds
 from advisor.plan.fp8_gain_reason import Fp8Gain
@@ -77,6 +77,42 @@ def _precision(c: Ctx, k: sizing.Candidate) -> float:
         if round(headroom(c, k, claimed_capacity(c, k)) * 100) < round(sizing.HEADROOM * 100):
             return 0.0
     return -_bits(k)
+
+
+def _ttft_at_peak(c: Ctx, k: sizing.Candidate) -> float | None:
+    """The predicted P99 TTFT of ``k`` at the peak's share a replica (with the spare down where it has one: what
+    each serving replica then takes); None without a TTFT target or a prediction."""
+    if not c.peak or not c.ttft_slo_ms:
+        return None
+    n = one_down_load(c, k) or max(1, math.ceil(c.peak / max(1, serving_replicas(k)) - 1e-9))
+    got = sizing.levels_at(c, k, [n])[0].ttft_ms.p99
+    return float(got) if got is not None else None
+
+
+def _ttft_tight(c: Ctx, k: sizing.Candidate) -> bool:
+    """``k``'s first token at the peak keeps less than the plan's headroom to the target: its P99 TTFT above
+    target / (1 + ``sizing.HEADROOM``). The headroom is sized on concurrency, but a layout whose P99 TTFT already
+    sits at 92 % of the target at its peak share has none left for a longer prompt or a slower day (blind review
+    16, q03: TP1 FP8 on one L20 a replica at 3,584 ms with one request against 4,000, kept over TP2 on as many
+    cards, whose split prefill brings it to 3,156 ms at its own peak share). On as many GPUs at the same cost the
+    layout that keeps it is preferred."""
+    got = _ttft_at_peak(c, k)
+    return got is not None and c.ttft_slo_ms is not None and got > c.ttft_slo_ms / (1 + sizing.HEADROOM) + 1e-9
+
+
+def _ttft_room(c: Ctx, best: sizing.Candidate, same: list[sizing.Candidate]) -> dict | None:
+    """The figures for the memo where ``best`` was kept over a layout of ``same`` (as many GPUs, the same cost and
+    precision) for its first token's headroom at the peak (``_ttft_tight``); None where that did not decide."""
+    if _ttft_tight(c, best) or not c.ttft_slo_ms:
+        return None
+    other = next((k for k in same if _ttft_tight(c, k)), None)
+    if other is None:
+        return None
+    def load(k: sizing.Candidate) -> int:
+        return one_down_load(c, k) or max(1, math.ceil(c.peak / max(1, serving_replicas(k)) - 1e-9))
+    return {"tp": best.tp, "ttft": _ttft_at_peak(c, best), "other_tp": other.tp,
+            "other_ttft": _ttft_at_peak(c, other), "load": load(best), "other_load": load(other),
+            "target": round(c.ttft_slo_ms), "room": round(100 * sizing.HEADROOM)}
 
 
 def _load(k: sizing.Candidate) -> tuple[int, int]:
@@ -167,8 +203,11 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
             best = k if more.lower == k.weights else best
             tie, gain, margin = None, more, None
             continue
-        if (_precision(c, k), over_pcie(k), rank(k)) < (_precision(c, best), over_pcie(best), rank(best)):
+        if (_precision(c, k), _ttft_tight(c, k), over_pcie(k), rank(k)) < \
+                (_precision(c, best), _ttft_tight(c, best), over_pcie(best), rank(best)):
             best, tie, gain, margin = k, None, None, None
+    room = _ttft_room(c, best, [k for k, met in sized.values() if met and k is not best and cost(k) == cost(best)
+                                and _precision(c, k) == _precision(c, best)])
     if best is not chosen:  # the kept precision's other TP sizes, said as the chosen one's were ("at least")
         for k in same_gpu:
             if k.weights == best.weights and _key(k) not in sized and _key(k) not in bounds:
@@ -178,7 +217,7 @@ def search(c: Ctx, chosen: sizing.Candidate, ok: list[sizing.Candidate], near: l
     tries = _tries(c, best, sized, near, bounds)
     meeting = [k for k, ok_ in sized.values() if ok_]
     return best, LayoutSearch(gpu=gpu.id, gpu_name=gpu.name, tries=tries, pcie=not fast_link(gpu),
-                              first_token=tie, fp8_gain=gain, failover_tpot=margin), meeting
+                              first_token=tie, fp8_gain=gain, failover_tpot=margin, ttft_room=room), meeting
 
 
 def _first_token(c: Ctx, a: sizing.Candidate, b: sizing.Candidate, rtt_ms: int) -> FirstTokenTie | None:

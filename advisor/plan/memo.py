@@ -1096,6 +1096,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         both = hardware_text(result, lang)  # the bursts rent another part (s24-burst24): both parts named
         if both is not None:
             hardware = both
+        elif hw.layout is not None and hw.layout.fleet_count is not None:  # on the team's own fleet: used of owned
+            # once, the replicas beside it (blind review 16, q08: "12 of your 16 × 910B; 12 × 910B: 3 replicas …")
+            hardware = t("memo.fleet26.hardware", fleet=hw.layout.text_in(lang, hw.gpu_name or hw.gpu),
+                         replicas=hw.replicas, per=hw.gpus_per_replica, weights=hw.weights or "—")
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from advisor.plan.money_text import number_text
 from advisor.plan.result import CurvePoint, PlanResult
 
 FLAT_SPREAD = 1.10  # a first-token P99 within 10 % across the levels up to the cap reads as flat
@@ -54,6 +55,25 @@ def seat_jump(points: list[CurvePoint], cap: int | None) -> int | None:
                 None)  # fmt: skip
 
 
+def cap_reason(result: PlanResult, jump: int) -> tuple[str, dict] | None:
+    """Why the cap stops below the jump's level (blind review 16, q08: "--max-num-seqs 12 ... makes TTFT jump to 26 s
+    at 20: say why 12"): the same level run with every request at once (``LatencyCurve.past_cap``) misses the target,
+    each output token or the first one too slow; (key, params) then, None where it would meet the target or was
+    not simulated (the cap is then only the plan's share, and nothing is said that the figures do not show)."""
+    curve = result.latency_curve
+    past = curve.past_cap
+    if past is None or past.concurrency != jump:
+        return None
+    tpot, ttft = curve.slo_tpot_p99_ms, curve.slo_ttft_p99_ms
+    if tpot is not None and past.tpot_p99_ms is not None and past.tpot_p99_ms > tpot:
+        return "fleet27.curve.cap_tpot", {"at": number_text(jump), "got": number_text(past.tpot_p99_ms, 1),
+                                          "target": number_text(tpot), "cap": number_text(result.hardware.max_num_seqs)}
+    if ttft is not None and past.ttft_p99_ms is not None and past.ttft_p99_ms > ttft:
+        return "fleet27.curve.cap_ttft", {"at": number_text(jump), "got": number_text(past.ttft_p99_ms),
+                                          "target": number_text(ttft), "cap": number_text(result.hardware.max_num_seqs)}
+    return None
+
+
 def throughput_dip(points: list[CurvePoint], cap: int | None) -> tuple[CurvePoint, CurvePoint] | None:
     """The first pair of shown levels up to the cap where throughput falls by more than 3 %: (higher, lower)."""
     run = _within_cap(points, cap)
@@ -82,6 +102,9 @@ def reading_sentences(result: PlanResult, t: Callable[..., str], num: Callable[.
     told = bound is not None and "--max-num-seqs" in bound.text_in(lang)
     if jump is not None and not told:
         out.append(t("replica21.curve.seat_jump", cap=num(cap), at=num(jump)))
+        why = cap_reason(result, jump)
+        if why is not None:
+            out.append(t(why[0], **why[1]))
     dip = throughput_dip(pts, cap)
     if dip is not None:
         hi, lo = dip
@@ -92,4 +115,4 @@ def reading_sentences(result: PlanResult, t: Callable[..., str], num: Callable[.
     return sep.join(out)
 
 
-__all__ = ["flat_ttft", "reading_sentences", "seat_jump", "throughput_dip"]
+__all__ = ["cap_reason", "flat_ttft", "reading_sentences", "seat_jump", "throughput_dip"]

@@ -97,11 +97,7 @@ def cost_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
     rows = [
         (t("memo.forms.cost.site"), t(memo_text15.site_key(result, o.site))),
         *_fleet_rows(result, o, t),
-        (t("memo.forms.cost.gpus"), (t("burst24.forms.gpus_value", owned=o.gpus_owned, rented=t("burst24.rented", n=rented["n"], gpu=rented["gpu"]))
-                                     if (rented := rented_of(result.costs, result.deployment_form)) is not None
-                                     else t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
-                                     if o.gpus_burst else str(o.gpus_owned))
-         + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else "")),
+        *_gpus_row(result, o, t),
         (t("memo.forms.key.capex"), _money(o.capex, cur) + _capex_verdict(result, o, lang, cur)
          + (server_size_price.text(result.costs, lang) if o.capex.high > 0 else "")),  # nothing bought: unsaid
         (t("memo.forms.cost.amortised", months=result.costs.horizon_months), _money(o.amortised_monthly, cur)),
@@ -166,6 +162,21 @@ def _pct(low: float, high: float) -> str:
     """Shares as whole percents, one figure where both ends round alike ("46–55", "50")."""
     lo, hi = round(low * 100), round(high * 100)
     return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+def _gpus_row(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:
+    """The GPUs the owning form counts. On the team's own fleet with nothing rented for bursts the fleet row already
+    says how many of the fleet's GPUs the plan uses, of how many owned, and what is bought besides: a second row
+    reading "GPUs owned: 12" beside "12 of your 16" contradicted it (blind review 16, q08)."""
+    rented = rented_of(result.costs, result.deployment_form)
+    if o.fleet_gpus and rented is None and not o.gpus_burst:
+        return []
+    value = (t("burst24.forms.gpus_value", owned=o.gpus_owned, rented=t("burst24.rented", n=rented["n"], gpu=rented["gpu"]))
+             if rented is not None
+             else t("memo.forms.cost.gpus_value", owned=o.gpus_owned, burst=o.gpus_burst)
+             if o.gpus_burst else str(o.gpus_owned))
+    return [(t("memo.forms.cost.gpus"),
+             value + (t("memo.forms.cost.whole_servers", n=o.purchase_unit) if o.purchase_unit > 1 else ""))]
 
 
 def _fleet_rows(result: PlanResult, o: OwnedFormCost, t) -> list[tuple[str, str]]:

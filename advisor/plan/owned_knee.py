@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from advisor.plan import fleet, gpu_choice, node_shapes
+from advisor.plan import fleet, fleet_next_replica, gpu_choice, node_shapes
 from advisor.plan.capacity import serving_replicas
 from advisor.plan.fleet_spread import SERVER_GPUS_SXM, server_spread
 from advisor.plan.sizing import simulate_at
@@ -83,6 +83,11 @@ def options(f: Any, sized: Any, ch: Any, levels: Any, knee: int, per: int) -> di
     free = fleet.free_gpus(count, c.utilisation)
     room = (free + fleet.movable(c, gid, count)) // tp
     r_own = min(want, room)
+    # the replicas on the fleet's busy cards are the placement finding's recommendation already, with its condition
+    # (``fleet_next_replica``): not offered a second time here (blind review 16, q04: one story for the 4th replica)
+    recommended = fleet_next_replica.one_more(c, ch, count)
+    if recommended is not None and r_own == recommended["next"]:
+        r_own = now
     if r_own > now:
         per_own = math.ceil(peak / r_own - 1e-9)
         lv = simulate_at(sized, ch, per_own)

@@ -167,7 +167,10 @@ def placement(f: Facts) -> Finding | None:
         on = server_spread(more["next"], tp, more["count"])
         left = more["next"] - (on[1] if on is not None else more["next"])
         server = carried_by(f.ctx, ch, left)
-        cover = {"tr": "consist25.placement.one_more", "cover": cover, **more,
+        # "16 of your 16" read oddly (blind review 16, q04 zh: "使用现有 16 张…中的 16 张"): every card said as all of them
+        uses = {"tr": "fleet27.placement.uses_all" if more["total"] >= more["count"] else "fleet27.placement.uses_some",
+                "total": more["total"], "count": more["count"]}
+        cover = {"tr": "consist25.placement.one_more", "cover": cover, **more, "uses": uses,
                  "server": {"tr": "consist25.placement.server_too"} if server >= more["peak"] else
                  {"tr": "consist25.placement.server_short", "left": left, "carried": server}}
     return finding("sizing.placement", tp_part=tp_part, spare_part=spare_part, servers=spread.servers, most=spread.most,

@@ -616,6 +616,11 @@ class LatencyCurve(_Out):
     knee_reason: str | None = None
     slo_ttft_p99_ms: float | None = None
     slo_tpot_p99_ms: float | None = None
+    # s27-fleet27 (blind review 16, q08: "--max-num-seqs 12 against a KV cache that holds 101 makes TTFT jump to 26 s
+    # at 20: say why 12"): the first level the table shows past the serve command's cap, as one replica would run it
+    # with every request at once (the engine's default cap), so the memo can say what the cap keeps out
+    past_cap: CurvePoint | None = Field(None, description="the first level shown past --max-num-seqs, simulated with "
+                                                          "all its requests running at once (no cap)")
 
 
 class TimelineItem(_Out):
@@ -1438,6 +1443,11 @@ class LayoutSearch(_Out):
     # (P99 there), "carried" (of the "peak", within the target and the cap; round 14, q08)}
     failover_fleet: dict | None = Field(None, description="the layout kept on the team's free cards for riding out "
                                                           "one replica down: the figures that decided it")
+    # s26-fleet26 (blind review 16, q03): on as many GPUs at the same cost, the layout kept because its P99 TTFT at
+    # the peak keeps the plan's headroom to the target where the other's does not (layout_search._ttft_tight):
+    # {"tp", "ttft" (the kept one's), "other_tp", "other_ttft", "load", "other_load", "target"}
+    ttft_room: dict | None = Field(None, description="the layout kept on as many GPUs for its first-token headroom at "
+                                                     "the peak: the figures that decided it")
 
     @property
     def chosen(self) -> LayoutTry | None:
@@ -1449,7 +1459,7 @@ class LayoutSearch(_Out):
             return _batch_text(self, lang)
         items = [render(lang, f"plan.layout25.try.{t.outcome}",
                         _params(t, self.chosen, self.pcie, self.first_token, self.fp8_gain, self.failover_tpot,
-                                self.failover_fleet))
+                                self.failover_fleet, self.ttft_room))
                  for t in self.tries]
         return render(lang, "plan.layout25.sentence", {"gpu": self.gpu_name,
                                                        "items": render(lang, "plan.layout25.sep", {}).join(items)})
@@ -1479,7 +1489,8 @@ def _batch_text(found: LayoutSearch, lang: str) -> str:
 
 
 def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: FirstTokenTie | None = None,
-            gain: Fp8Gain | None = None, margin: dict | None = None, failover: dict | None = None) -> dict:
+            gain: Fp8Gain | None = None, margin: dict | None = None, failover: dict | None = None,
+            ttft_room: dict | None = None) -> dict:
     p: dict = {"tp": t.tp, "weights": t.weights, "gpus": t.gpus or 0, "replicas": t.replicas or 0,
                "room": round((t.headroom or 0.0) * 100)}
     if t.outcome in ("ttft", "tpot"):
@@ -1495,6 +1506,12 @@ def _params(t: LayoutTry, chosen: LayoutTry | None, pcie: bool = False, fast: Fi
                          "load": margin["other_load"], "other_tpot": number_text(margin["other_tpot"], 1),
                          "tpot": number_text(margin["tpot"], 1), "target": margin["target"],
                          "near": margin["near_pct"]}
+        elif mine == theirs and ttft_room is not None and (ttft_room["tp"], ttft_room["other_tp"]) == (chosen.tp, t.tp):
+            # kept for its first token's headroom at the peak (blind review 16, q03: TP1 at 92 % of the TTFT target)
+            p["same"] = {"tr": "fleet26.layout.same_ttft", "tp": chosen.tp, "other_tp": t.tp,
+                         "ttft": number_text(ttft_room["ttft"], 0), "other_ttft": number_text(ttft_room["other_ttft"], 0),
+                         "load": ttft_room["load"], "other_load": ttft_room["other_load"], "target": ttft_room["target"],
+                         "room": ttft_room["room"]}
         elif mine == theirs and pcie and chosen.tp == 1 < t.tp:
             # the same precision on as many PCIe cards: one card a replica (or fewer) is kept, never "the better
             # precision" of two equal ones (ninth blind review, q31: "keep the higher-precision fp8" beside an fp8)

@@ -48,7 +48,7 @@ def qualify(f: Facts, out: Finding, sized: Any, ch: Any, c_max: int) -> None:
         out.severity = "warning"  # a decision the team makes before launch: among the first reasons, not the last
         out.params["choice"] = {"tr": "plan.owned20.knee.choice", "own": choice["choice_own"],
                                 "buy": choice["choice_buy"], "or": {"tr": "plan.owned20.knee.or"}
-                                if choice["choice_own"] and choice["choice_buy"] else ""}  # fmt: skip
+                                if choice["choice_buy"] else ""}  # "keep it, or buy 8 more" with no own option between  # fmt: skip
         out.params["options"] = {"tr": "plan.owned20.knee.options", **choice}
 
 

@@ -127,14 +127,14 @@ def survives_one_down(c: Any, ch: Any) -> bool:
     return ch.replicas >= 2 and one_down_carried(c, ch)[2] >= c.peak
 
 
-def spare_room(free: int, movable: int, load: int, tp: int) -> int:
+def spare_room(free: int, tp: int) -> int:
     """Rule 4 on the team's fleet (``fleet.idle_spares``): the replicas of ``tp`` cards its spares may sit on
-    beside the ``load`` replicas. The idle cards, and the busy cards whose work idle cards of another type take
-    (``movable``) where the load itself already needs such a move: the owners are asked once, and a spare is
-    then worth asking a few cards more for (round 13, q04); a fleet whose load fits the idle cards keeps its spares
-    on idle cards alone."""
-    if load * tp > free:
-        return (free + movable) // max(1, tp)
+    beside the replicas that carry the load: the idle cards alone. Busy cards whose work idle cards of another type
+    could take (``fleet.movable``) are not taken for a spare, even where the load itself already needs such a move: a spare that
+    displaces other work is the owners' call, not the plan's (blind review 16, q04: 16 of 16 H20 taken where the
+    peak needs 12 and 11 are free, "moving 5 cards of existing work onto the L20s, whose own load is unknown, and
+    it leaves zero H20 headroom"). Rule 5 (``fleet_next_replica``) recommends that replica instead, with its
+    condition: the other work moved off those cards (round 13, q04's four replicas 2 + 2, offered, not taken)."""
     return free // max(1, tp)
 
 

@@ -13,6 +13,7 @@ from advisor.plan import answers_from_dict, one_request, sizing
 from advisor.plan.context import resolve
 from advisor.plan.data import gpus_by_id
 from advisor.plan.memo import render_memo_markdown
+from advisor.plan.money_text import number_text
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
 
 SCENARIOS = sorted(p.stem for p in ADVICE_SCENARIOS.glob("*.json"))
@@ -69,18 +70,32 @@ def test_every_one_request_miss_the_memo_states_is_the_predictors_figure(name):
             assert any(_said(value, f[i], key) for f in figures), (name, lang, value, figures)
 
 
-def test_q03_runs_one_l20_a_replica_where_the_predictor_keeps_it_within_the_target():
+def test_q03_sizes_one_l20_a_replica_where_the_predictor_keeps_it_within_the_target():
     """q03 (32B, FP8, 4,000 ms first-token target, p95 prompt 6,000 tokens): the screen set TP1 FP8 on one L20 aside
     at 4,577 ms for one request; the predictor gives under 4,000 and a replica takes several requests within the
-    target, so it is sized: on as many GPUs as TP2 FP8 (4), the layout rules keep one card a replica (no all-reduce
-    over PCIe on every layer, one failure domain a replica) and the memo no longer states the screen's figure."""
+    target, so it is sized (on as many GPUs as TP2 FP8, 4) and the memo no longer states the screen's figure.
+
+    Re-argued in s27-fleet27 (re-landing s26-fleet26): this test pinned TP1 as the plan, which the PCIe rule chose
+    on as many GPUs. Blind review 16 (q03, en) sent that back: TP1's P99 TTFT sits at 3,584 ms with one request and
+    ~3,700 ms at its peak share against 4,000, "little margin for 6k-token notes ... compare with a TP2 layout".
+    On as many GPUs at the same cost the layout search now keeps the one whose P99 TTFT at its peak share keeps the
+    plan's 20 % headroom to the target (layout_search._ttft_tight): TP2 (≈3,156 ms at 10 a replica with a server
+    down). What an expert wants pinned is that TP1 is *sized* (not set aside on the screen's figure) and that the
+    choice between the two equal-GPU layouts is said with the predictor's figures that decided it."""
     answers = advice_answers("q03_hospital_private_wan_medical")
     r = planned(answers)
+    target = resolve(answers_from_dict(answers)).ttft_slo_ms
     (ttft, _tpot), = _predicted(answers, "l20-48g", "fp8", 1)
-    assert ttft is not None and ttft <= resolve(answers_from_dict(answers)).ttft_slo_ms
-    assert (r.hardware.gpu, r.hardware.weights, r.hardware.tp) == ("l20-48g", "fp8", 1)
+    assert ttft is not None and ttft <= target
+    assert (r.hardware.gpu, r.hardware.weights) == ("l20-48g", "fp8")
     tried = {(t.tp, t.weights): t for t in r.layouts_tried.tries}
-    assert tried[(1, "fp8")].outcome == "chosen" and tried[(2, "fp8")].outcome == "meets"
-    assert tried[(2, "fp8")].gpus == tried[(1, "fp8")].gpus
+    one, chosen = tried[(1, "fp8")], tried[(r.hardware.tp, "fp8")]
+    assert chosen.outcome == "chosen" and one.gpus == chosen.gpus  # TP1 sized, on as many GPUs as the plan's
+    if r.hardware.tp != 1:  # kept over TP1 only for the first token's headroom, with the figures said
+        assert one.outcome == "meets"
+        room = r.layouts_tried.ttft_room
+        assert room is not None and (room["tp"], room["other_tp"]) == (r.hardware.tp, 1)
+        assert room["ttft"] <= target / 1.2 < room["other_ttft"] <= target, room
+        assert f"({number_text(room['other_ttft'], 0)} ms at {room['other_load']})" in r.layouts_tried.text_in("en")
     for lang in ("en", "zh_CN"):
         assert "4,577" not in render_memo_markdown(r, lang)

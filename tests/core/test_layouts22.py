@@ -42,13 +42,24 @@ def test_fp8_on_one_h20_is_sized_and_the_better_precision_keeps_as_many_servers(
 
 def test_fp8_on_one_h20_is_the_plan_where_it_needs_fewer_servers():
     """The other direction: at a peak that FP8 on one card carries on one server and BF16 on two does not, the
-    smaller setup wins and the higher precision set aside is said with what it needs."""
+    smaller setup wins and the higher precision set aside is said with what it needs.
+
+    Re-argued in s27-fleet27 (re-landing s26-fleet26): this pinned TP1 FP8. At a peak of 60 TP1 FP8 and TP2 FP8
+    both take the one 8-GPU server; TP1's P99 TTFT at its peak share (~4,180 ms at 8 a replica) keeps less than the
+    plan's 20 % headroom to the 5,000 ms target, TP2's (~2,450 ms at 15, NVLink inside the H20 server) keeps it, so
+    the equal-GPU tie goes to TP2 (blind review 16's first-token headroom rule, layout_search._ttft_tight). The
+    point of the test stands: FP8 on the fewest GPUs is the plan, TP1 FP8 is sized on as many, BF16 needs more."""
     r = planned({**advice_answers(Q26), "peak_concurrency": 60})
-    assert (r.hardware.weights, r.hardware.tp) == ("fp8", 1)
     tries = _tries(r)
-    assert tries[("fp8", 1)].outcome == "chosen"
+    assert r.hardware.weights == "fp8"
+    chosen, one = tries[("fp8", r.hardware.tp)], tries[("fp8", 1)]
+    assert chosen.outcome == "chosen" and one.gpus == chosen.gpus == 8  # one 8-GPU server
+    if r.hardware.tp != 1:  # TP1 set aside only for its first token's headroom, with the figures
+        room = r.layouts_tried.ttft_room
+        target = r.latency_curve.slo_ttft_p99_ms
+        assert room is not None and room["other_tp"] == 1 and room["ttft"] <= target / 1.2 < room["other_ttft"]
     bf16 = tries[("bf16", 2)]
-    assert bf16.outcome in ("meets", "more") and bf16.gpus > tries[("fp8", 1)].gpus
+    assert bf16.outcome in ("meets", "more") and bf16.gpus > chosen.gpus
 
 
 def test_a_near_miss_the_predictor_also_misses_is_not_sized(monkeypatch):

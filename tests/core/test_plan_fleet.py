@@ -247,15 +247,16 @@ def test_a_fleet_type_that_cannot_hold_the_model_is_said_so_and_old_answers_stay
 def test_a_fleet_short_by_a_few_cards_moves_their_work_onto_its_idle_other_type(lang):
     """q04: the plan needs 12 H20 in groups of 4 and 11 of the 16 are free; it bought a whole 8-GPU server for the
     one missing (blind reviewers, both rounds: "buys hardware it does not need"). The firm's 16 L20 are idle at
-    30 %: the plan takes the 12th H20 by moving its current work onto them, and buys nothing. Since s24-redund24
-    the move the load needs also gives a spare replica (round 13: "one server down leaves 33 %"): 16 H20, the work of
-    5 moved, still nothing bought."""
+    30 %: the plan takes the 12th H20 by moving its current work onto them, and buys nothing. s24-redund24 made
+    the move the load needs also give a spare replica (16 H20, the work of 5 moved); blind review 16 sent that back
+    ("moving 5 cards of existing work onto the L20s, whose own load is unknown"): re-argued in s26-fleet26, the plan
+    takes the 12 the peak needs, the work of 1 moved, and recommends the fourth replica with its condition."""
     r = plan(TWO_TYPES)
     o = r.costs.owned
     assert o is not None and not o.gpus_bought and o.fleet_free == free_gpus(16, 0.3) == 11
-    assert r.hardware.total_gpus == 16 and o.fleet_moved == 5 and r.hardware.layout.spare_units == 1
+    assert r.hardware.total_gpus == 12 and o.fleet_moved == 1 and r.hardware.layout.spare_units == 0
     more = r.finding("cost.fleet").params["more"]
-    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 5 and more["other"] == "NVIDIA L20 48GB"
+    assert more["tr"] == "plan.fleet14.moved" and more["n"] == 1 and more["other"] == "NVIDIA L20 48GB"
     memo = render_memo_markdown(r, lang)
     assert r.finding("cost.fleet").title_in(lang) in memo and "L20" in r.finding("cost.fleet").title_in(lang)
     row = next(line for line in memo.splitlines() if line.startswith(("| One-off purchase", "| 一次性采购")))
@@ -354,5 +355,7 @@ def test_the_fleet_finding_agrees_that_the_busy_card_moves_rather_than_a_purchas
     why = r.finding("gpu.fleet").params["why"]
     # s25-consist25 (round 14, q04: "a fleet-average 30 % does not mean 11 whole cards are free"): the same sentence
     # with the assumption behind the free count said after it
-    assert why["tr"] == "consist25.fleet.same_moved" and why["moved"] == 5  # the load's 1 and the spare's 4 (s24)
+    # the load's 1 (s26-fleet26: no spare on busy cards), with whether the moved work fits the L20s' 48 GB asked
+    assert why["tr"] == "consist25.fleet.same_moved" and why["moved"] == 1
+    assert why["fits"]["other_mem"] == 48 and why["fits"]["mem"] == 96
     assert "bought or rented" not in r.finding("gpu.fleet").detail_in("en")

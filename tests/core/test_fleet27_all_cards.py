@@ -1,0 +1,27 @@
+"""A recommended replica that takes every card the team owns says "all 16 of yours", not "16 of your 16"
+(s27-fleet27, blind review 16, q04 zh: "使用现有 16 张…中的 16 张" reads awkwardly); fewer keep "12 of your 16"."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.plan.result import render
+from tests.support.planned import ADVICE_SCENARIOS, scenario_memo
+
+FLEETS = ("q04_securities_h20_l20_fleet", "q08_ascend_fleet_internal")
+
+
+@pytest.mark.parametrize("name", FLEETS)
+def test_the_fourth_replica_on_every_card_says_all_of_them(name):
+    en = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "en")
+    zh = scenario_memo(ADVICE_SCENARIOS / f"{name}.json", "zh_CN")
+    assert "One more replica on the other 4 cards (all 16 of yours then) is recommended" in en
+    assert "16 of your 16" not in en
+    assert "建议在其余 4 张卡上再放一个副本（你的 16 张就全部用上了）" in zh
+    assert "16 张中的 16 张" not in zh
+
+
+def test_fewer_than_every_card_says_how_many_of_how_many():
+    params = {"total": 12, "count": 16}
+    assert render("en", "fleet27.placement.uses_some", params) == " (12 of your 16)"
+    assert render("zh_CN", "fleet27.placement.uses_some", params) == "（共用你 16 张中的 12 张）"
