@@ -3,7 +3,8 @@ app also needs APP filing (App 备案, 2023) beyond the domain ICP filing"), s26
 
 Since the MIIT's 2023 notice, an app or mini program offered in the mainland is filed by its provider through its
 access provider or the app store, before it operates; a provider whose site is ICP-filed only adds the app's details;
-app stores may not distribute an unfiled app (``resources/plan/privacy26.json``, graded C: secondary copies). The
+app stores may not distribute an unfiled app (``resources/plan/privacy26.json``: the notice, 工信部信管〔2023〕105号, and
+the MIIT's interpretation of it, both read in full-text copies and graded B, s27-duties27). The
 answers do not say whether the service ships as an app, so it is said as a condition, in the ICP finding it belongs
 to (no finding of its own: page 1 does not grow), and only for a service open to the public: a business tool or a
 staff tool on a private network is no consumer app in the stores.

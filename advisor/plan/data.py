@@ -42,6 +42,7 @@ def facts() -> dict[str, Any]:
                     **load_json("plan", "finance20.json")["rules"],  # s20-finance20: Indonesian users' financial data
                     **load_json("plan", "duties21.json")["rules"],  # s21-duties21: two zones for finance, GDPR Art. 9
                     **load_json("plan", "duties22c.json")["rules"],  # s22-duties22c: PIPL Art. 55 before export
+                    **load_json("plan", "duties27.json")["rules"],  # s27-duties27: client documents' confidentiality
                     **load_json("plan", "sources21.json")["rules"],  # s21-sources21b: HKMA GenAI, FAA, Llama licence
                     **load_json("plan", "burst23.json")["rules"]}  # s23-burst23: a hybrid's rented bursts
     return out

@@ -1289,6 +1289,7 @@ from advisor.plan import duties19_rules as _duties19_rules  # noqa: E402,F401 - 
 from advisor.plan import duties20_rules as _duties20_rules  # noqa: E402,F401 - a hosted API's processor contract
 from advisor.plan import duties21_rules as _duties21_rules  # noqa: E402,F401 - two zones for finance, GDPR Art. 9
 from advisor.plan import duties22c_rules as _duties22c_rules  # noqa: E402,F401 - PIPL Art. 55 before export (s22)
+from advisor.plan import duties27_rules as _duties27_rules  # noqa: E402,F401 - client confidentiality (s27)
 from advisor.plan import duties_rules as _duties_rules  # noqa: E402,F401 - minors, sensitive data, residency
 from advisor.plan import fleet_disagree as _fleet_disagree  # noqa: E402,F401 - measured load vs the curve (s22-gpu22c)
 from advisor.plan import genai_signup_rules as _genai_signup  # noqa: E402,F401 - open sign-up asked (s18-genai3)
@@ -1315,7 +1316,8 @@ RULE_MODULES = (
     "advisor.plan.capacity16_rules", "advisor.plan.duties_rules", "advisor.plan.duties15_rules",
     "advisor.plan.finance20_rules",
     "advisor.plan.duties16_rules", "advisor.plan.duties18_rules", "advisor.plan.duties19_rules", "advisor.plan.duties20_rules",
-    "advisor.plan.duties21_rules", "advisor.plan.duties22c_rules", "advisor.plan.sources21_rules",
+    "advisor.plan.duties21_rules", "advisor.plan.duties22c_rules", "advisor.plan.duties27_rules",
+    "advisor.plan.sources21_rules",
     "advisor.plan.genai_signup_rules",
     "advisor.plan.gpu_rules",
     "advisor.plan.inputs17_rules", "advisor.plan.rules_fleet", "advisor.plan.placement_rules", "advisor.plan.rules_forms", "advisor.plan.sectors17_rules",

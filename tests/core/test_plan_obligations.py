@@ -712,6 +712,15 @@ ROWS: list[Row] = [
         {"audience": "internal", "reach": "private_network"}, why="llama2_staff", case="llama2"),
     Row("model.llama_licence", {**EU_PUBLIC, "model": LATER_LLAMA_CONFIG}, {"model": "qwen2.5-7b-instruct"},
         why="later_version", case="unknown"),
+    # s27-duties27 (blind review 16, q10): a legal service's client documents with a provider — confidentiality
+    # beyond the PIPL (Civil Code Art. 501/509, Lawyers Law Art. 38), the client contracts to check; not another
+    # sector, not a service to the public, not servers the firm owns (no provider holds the documents)
+    Row("confidentiality.client_documents", lambda: advice_answers("q10_128k_document_assistant"),
+        pi(20_000, 0, sector="general", level="medium")),
+    Row("confidentiality.client_documents", lambda: advice_answers("q10_128k_document_assistant"),
+        {"audience": "public"}, level="rule", over={"form": "cloud"}, why="public"),
+    Row("confidentiality.client_documents", lambda: advice_answers("q10_128k_document_assistant"), {},
+        level="rule", over={"form": "hosted_api"}, over_fails={"form": "on_premises"}, why="owned"),
 ]  # fmt: skip
 
 
