@@ -43,6 +43,7 @@ from advisor.plan import (
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
+    memo_gate_once,
     memo_job_split,
     memo_lead_once,
     memo_likely,
@@ -52,6 +53,7 @@ from advisor.plan import (
     memo_rows_needed,
     memo_steps_once,
     memo_text15,
+    memo_volume_once,
     move_to,
     office_token_rows,
     own_rent_verdict,
@@ -862,7 +864,9 @@ def memo_context(
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
-    lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
+    # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
+    lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
+        if result.feasible else ""
     memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
@@ -1099,7 +1103,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
-        hardware += headline25.more_replica_clause(result, lang) + headline25.measured_clause(result, lang)
+        hardware += headline25.more_replica_clause(result, lang)
+        if headline25.form_condition(result, lang):  # else the headline says the count decides (s26: said once)
+            hardware += headline25.measured_clause(result, lang)
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
                                                                                     for n in result.nodes),
@@ -1148,6 +1154,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.budget"), (monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}")
                      + capex_unknown.one_off(result, lang)))  # bare metal's purchase, a one-off sum (round 13, q26)
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
+    # page 1's next step that starts the steps the launch waits for, where it names them all: the rows point at it
+    gate_step = memo_gate_once.step_number(result, [s.text_in(lang) for s in result.next_steps[:FIRST_STEPS]], lang)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
@@ -1161,6 +1169,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             waits = result.timeline.waits_text(lang)
             if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
                 text += ("；" if lang == "zh_CN" else "; ") + waits
+        elif gate_step is not None:  # what it waits for is named once on page 1: in the step that starts it (s26)
+            text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
@@ -1170,7 +1180,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.launch"), text))
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
-    if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
+    if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
+        feasible = memo_gate_once.feasible_text(gate_step, lang)  # the step names them (s26, say once)
+    elif result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",
