@@ -40,6 +40,7 @@ from advisor.plan import (
     memo_api_only,
     memo_batch,
     memo_carried,
+    memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
@@ -92,6 +93,7 @@ from advisor.plan.result import (
     SEVERITY_ORDER,
     Finding,
     MoneyRange,
+    NextStep,
     PlanResult,
     alternative_text,
     lead_text,
@@ -841,6 +843,12 @@ def _kept(result: PlanResult) -> bool:
     return result.start_with is not None and result.start_with.form == "this_plan"
 
 
+def _page_one_step(step: NextStep, result: PlanResult, lang: str) -> str:
+    """A next step as page 1 prints it: less what the rows or the headline above it say (session 26)."""
+    step = memo_quote_once.page_one_step(step, result)  # the stand-in price: the cost row's
+    return memo_condition_once.page_one_step(step, result, lang).text_in(lang)  # the buy's condition: the headline's
+
+
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -896,7 +904,7 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": memo_quote_once.step_text(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1104,8 +1112,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
         hardware += headline25.more_replica_clause(result, lang)
-        if headline25.form_condition(result, lang):  # else the headline says the count decides (s26: said once)
-            hardware += headline25.measured_clause(result, lang)
+        first = headline25.measure_first(result, lang)
+        if not first or headline25.headline_clause(result, lang) != first:  # else the headline says the count
+            hardware += headline25.measured_clause(result, lang)  # decides, two lines above (s27: said once)
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
                                                                                     for n in result.nodes),
@@ -1130,7 +1139,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                    region=t(f"plan.region.{gone.region}")) if gone is not None else \
             t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
-    basis += own_rent_verdict.page_one_clause(result, lang)  # owning about the same as renting: said (q26, s22)
+    # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
+    basis += own_rent_verdict.page_one_clause(result, lang,
+                                              threshold=not memo_condition_once.said_in_headline(result, lang))
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)

@@ -51,7 +51,8 @@ def test_page_one_names_each_step_the_launch_waits_for_once(name, lang):
     if n is None:
         assert all(label in launch for label in labels), (name, launch)
         return
-    assert re.search(rf"(?m)^{n}\. ", page), name  # the step the rows point at is on page 1
+    steps = page.split(translate(lang, "memo.next.first"))[1]
+    assert re.search(rf"(?m)^{n}\. ", steps), name  # the step the rows point at is on page 1
     assert not any(label in launch for label in labels), (name, launch)
     feasible = _row(page, "memo.key.feasible", lang)
     if budget_words.conditional(r):  # "only if the quotes come in low; once these are done: …" keeps its list
@@ -116,9 +117,18 @@ def test_the_api_lead_points_its_break_even_at_the_request_count_question(lang):
     page = _page_one(render_memo_markdown(r, lang))
     first = [q for q in r.open_questions if q.changes_decision][0]
     assert first.field == "requests_per_day"
-    pointer = {"en": "(the first question below)", "zh_CN": "（见下面第一个问题）"}[lang]
+    pointer = {"en": "in requests a day: the first question below)", "zh_CN": "折合每天请求数见下面第一个问题）"}[lang]
     assert page.count(pointer) == 1
     assert pointer not in r.start_with.text_in(lang)  # the app and --json keep the source's title
+    # the question it points at is page 1's first, and gives the volume that flips the choice in requests a day
+    assert page.index(pointer) < page.index(first.text_in(lang)) and first.assumption_params
+    # the price list the break-even rests on is still cited, with its date and grade, beside the API's rates in the
+    # findings (section 7)
+    findings = render_memo_markdown(r, lang).split("\n## ")[7]
+    source = r.start_with.params["be"]["source"]
+    cited = {"en": f"list prices of {source['priced_on']} itself", "zh_CN": f"对 {source['priced_on']} 本身的标价"}[lang]
+    grade = {"en": f"({source['date']}, grade {source['grade']})", "zh_CN": f"（{source['date']}，可信度 {source['grade']}）"}
+    assert cited in findings and grade[lang] in findings
 
 
 def test_q39_says_the_count_decides_once_on_page_one():
@@ -166,3 +176,24 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
             assert translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
                              higher=f.params["higher"], n=step) in findings
             assert re.search(rf"(?m)^{step}\. ", memo), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
+    """q26/q31: own only if the quotes bring the purchase under a threshold. The headline says it; the cost row keeps
+    the two middles it rests on, and step 1 says what to do without repeating that renting costs less."""
+    r = planned(advice_answers(name))
+    page = _page_one(render_memo_markdown(r, lang))
+    f = next(x for x in r.findings if x.id == "cost.buy" and "max_purchase" in (x.params.get("threshold") or {}))
+    amount = re.sub(r"[^\d,]", "", str(f.params["threshold"]["max_purchase"]))  # "3,280,000", as ¥ or as CNY
+    headline = page.split("\n")[2]
+    assert amount in headline
+    assert amount not in _row(page, "memo.key.cost", lang)
+    assert page.count(amount) == 2  # the headline's condition and step 1's instruction
+    said = {"en": "renting costs less", "zh_CN": "租用更便宜"}[lang]
+    assert page.count(said) == 1 and said in headline
+    # without the headline's condition (the app's cost row, --json), the row keeps the threshold
+    from advisor.plan import own_rent_verdict
+
+    assert amount in own_rent_verdict.page_one_clause(r, lang)
