@@ -15,7 +15,14 @@ import math
 
 import pytest
 
-from advisor.plan import answers_from_dict, budget_share, make_plan, own_rent_verdict, stand_in_prices, volume_busy
+from advisor.plan import (
+    answers_from_dict,
+    budget_share,
+    make_plan,
+    own_rent_verdict,
+    stand_in_prices,
+    volume_busy,
+)
 from advisor.plan.capacity import headroom_target
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
