@@ -875,7 +875,7 @@ def memo_context(
     # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
     lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
         if result.feasible else ""
-    memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
+    memo_lead_once.point_to_lead(rendered, findings, lead, lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
