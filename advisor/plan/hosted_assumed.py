@@ -31,7 +31,6 @@ from typing import Any
 
 from advisor.plan import hosted_prices, hosted_where
 from advisor.plan.capacity_per_million import ANSWERED_VOLUMES
-from advisor.plan.hosted_switch import switch_clause
 from advisor.plan.hosted_unserved import near_too_far
 from advisor.plan.rule_base import Facts
 
@@ -109,12 +108,5 @@ def context_clause(f: Facts) -> dict[str, Any] | str:
     return {"tr": f"{KEY}.context", "need": f"{need:,}"}
 
 
-def lead_params(f: Facts) -> dict[str, Any]:
-    """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the other model its figure is priced on,
-    the context check (a list's deprecation is the finding's, in its price basis). Where the API is served from is
-    the keep reason's own words (``hosted_kept.where_reason``)."""
-    return {"switch": switch_clause(f.ctx), "context": context_clause(f)}
-
-
-__all__ = ["CONTEXT_CHECK_FROM", "OWN_VOLUMES", "budget_decides", "context_clause", "context_reason", "lead_params",
+__all__ = ["CONTEXT_CHECK_FROM", "OWN_VOLUMES", "budget_decides", "context_clause", "context_reason",
            "max_context", "reachable", "requested_tokens", "volume_assumed"]

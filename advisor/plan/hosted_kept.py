@@ -6,17 +6,19 @@ hosted API 20–300× cheaper, and sets it aside because the volume is our estim
 a plan 20× dearer, and no reason to drop one either; what the user can confirm is the request count (asked first
 on page 1, ``volume_flip``). So, where the volume is our estimate:
 
-- a real reason keeps the plan, and is said as the reason (never the estimate): the only priced API served from
-  another jurisdiction than the node's, the users not there, so every prompt would cross into it (``real_reason``).
-  Review 15 (s25-apikept25) narrowed it: Hong Kong and Singapore are one class (q12, q22), and a filed mainland API
-  for mainland users keeps their prompts at home (q21): those now lead, the place it is served said in the lead
-  (``runs_reach``); another model's list is no reason either (q10, q24): the switch is a quality test away, said in
-  the lead, as on a volume the user gave. The answers' own reasons are weighed before the volume,
+- a real reason would keep the plan, said as the reason (never the estimate): once, the only priced API served from
+  another jurisdiction than the node's, the users not there. Review 15 (s25-apikept25) narrowed it: Hong Kong and
+  Singapore are one class (q12, q22), and a filed mainland API for mainland users keeps their prompts at home (q21):
+  those lead, the place it is served said in the lead (``runs_reach``). As ``hosted_assumed.reachable`` offers only
+  the neighbouring offshore region or, for mainland users alone, the mainland, no API the prompts may reach crosses
+  a jurisdiction its users are not in, and that reason and its kept-plan paragraph were removed (s27-pages27, as
+  polish26 found them unreachable); another model's list is no reason either (q10, q24): the switch is a quality
+  test away, said in the lead, as on a volume the user gave. The answers' own reasons are weighed before the volume,
   as on the user's own count (``hosted_weigh.choice``): a hard one keeps the plan whatever the volume; an ordinary
   one (a service on the team's network, a tight first-token target) does not keep a plan ten times dearer on the
   user's count, so it does not on the estimate either (q35 starts on the API, as with 2,000 requests a day);
 - nothing but the estimate keeps it: the memo decides on the estimate and starts on the API, the volume that would
-  flip it asked first (``hosted_weigh.lead_or_assumed``).
+  flip it asked first (``hosted_weigh.lead_or_unserved``).
 
 q10's must-not n3 ("a hosted API for confidential client documents without saying where the data goes"): wherever
 the memo suggests an API for prompts the answers call confidential (personal information, or data above the low
@@ -29,61 +31,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.plan import hosted_assumed, hosted_prices, hosted_where
-from advisor.plan.hosted_processor import short_law
+from advisor.plan import hosted_assumed, hosted_where
 from advisor.plan.rule_base import Facts, _region
 
 KEY = "plan.apivol25"
 # data levels the answers call confidential beside personal information (client documents, a firm's own reports)
 CONFIDENTIAL_LEVELS = frozenset({"medium", "high"})
-
-
-def real_reason(f: Facts) -> dict[str, Any] | None:
-    """The reason this plan is kept beside an API cheaper on the estimated volume, as a clause ending in ``{more}``;
-    None where nothing but the estimate keeps it (the memo then starts on the API).
-
-    s25-apikept25 (review 15, q24): another model's list is no reason by itself. Where the plan's model is priced
-    on a close hosted model of its family, the switch is a quality test away: the memo leads on the numbers with
-    the switch said (``hosted_switch.switch_clause``), as it does on a volume the user gave (q10, q24 alike)."""
-    return where_reason(f)
-
-
-def jurisdiction(region: str) -> str:
-    """The class of jurisdiction a region's data law puts prompts in: the mainland, or outside it ("offshore").
-    Hong Kong and Singapore are one class here: neither keeps prompts from the other the way the mainland's export
-    rules keep them in (review 15, q22: "compare jurisdictions, not cities")."""
-    return "mainland" if region == "mainland" else "offshore"
-
-
-def where_reason(f: Facts) -> dict[str, Any] | None:
-    """The only priced API is served from another jurisdiction than the node's (``hosted_assumed.reachable``), and
-    the users are not there: every prompt would leave the jurisdiction the node keeps them in, with the transfer it
-    makes where they carry personal information.
-
-    s25-apikept25 (review 15): never where the node and the API are in the same class (q22: a Singapore API beside a
-    Hong Kong node, both offshore) nor where the users are where the API is (q21: a filed mainland API for mainland
-    users keeps their prompts at home; the offshore node was for the pending ICP filing, not for the data)."""
-    where = hosted_assumed.reachable(f)
-    got = hosted_where.mismatch(f)
-    if where is None or got is None:
-        return None
-    region = str(got["region"])
-    if jurisdiction(where) == jurisdiction(region) or users_there(f, where):
-        return None
-    law: dict[str, Any] | str = ""
-    if f.ctx.personal_info and where != "mainland":
-        law = {"tr": "plan.api24.served.law", "law": hosted_where.transfer_law(f, region)}
-    return {"tr": f"{KEY}.why.{'mainland' if where == 'mainland' else 'near'}",
-            "where": {"tr": f"plan.apiregion21.where.{where}"}, "providers": hosted_where.names(got["tier"]),
-            "region": _region(region), "law": law, "more": ""}
-
-
-def users_there(f: Facts, where: str) -> bool:
-    """The users are in the jurisdiction the API is served from (all of them, for the mainland)."""
-    c = f.ctx
-    if jurisdiction(where) == "mainland":
-        return bool(c.mainland_share >= 1)
-    return not c.has_mainland_users
 
 
 def runs_reach(f: Facts) -> dict[str, Any] | None:
@@ -93,7 +46,7 @@ def runs_reach(f: Facts) -> dict[str, Any] | None:
     None where the row serves the node's region (``hosted_bars.runs_clause`` says it)."""
     where = hosted_assumed.reachable(f)
     got = hosted_where.mismatch(f)
-    if where is None or got is None or where_reason(f) is not None:
+    if where is None or got is None:
         return None
     region = str(got["region"])
     law: dict[str, Any] | str = ""
@@ -109,27 +62,11 @@ def confidential(c: Any) -> bool:
     return bool(c.personal_info) or c.level in CONFIDENTIAL_LEVELS
 
 
-def _served(f: Facts) -> dict[str, Any]:
-    """Which region processes the prompts, with where the priced providers serve from where the list says."""
-    where = hosted_where.served_from(hosted_prices.hosted_rates(f.ctx).tier)
-    if not where:
-        return {"tr": f"{KEY}.terms.region"}
-    if where[0] in ("mainland", "us"):  # "the mainland", "the US": said with the article in English
-        return {"tr": f"{KEY}.terms.where.{where[0]}"}
-    return {"tr": f"{KEY}.terms.where.other", "where": {"tr": f"plan.apiregion21.where.{where[0]}"}}
-
-
-def terms_clause(f: Facts, *, lead: bool = False) -> dict[str, Any] | str:
-    """The terms to get before confidential prompts go to an API (a sentence, leading space); "" for data the answers
-    call neither personal nor confidential. ``lead``: the lead already names the company that keeps them, where, and
-    the data-processing agreement (``hosted_bars.runs_clause``, ``plan.apisg23.lead_dpa``): the rest only."""
-    c = f.ctx
-    if not confidential(c):
-        return ""
-    if lead:
-        return {"tr": f"{KEY}.terms.lead"}
-    dpa = {"tr": f"{KEY}.terms.dpa", "law": short_law(f)} if c.personal_info else ""
-    return {"tr": f"{KEY}.terms", "dpa": dpa, "where": _served(f)}
+def terms_clause(f: Facts) -> dict[str, Any] | str:
+    """The terms to get before confidential prompts go to an API, after the lead's clause that names the company that
+    keeps them, where, and the data-processing agreement (``hosted_bars.runs_clause``, ``plan.apisg23.lead_dpa``);
+    "" for data the answers call neither personal nor confidential."""
+    return {"tr": f"{KEY}.terms.lead"} if confidential(f.ctx) else ""
 
 
 def short_break_even(be: dict[str, Any] | str) -> dict[str, Any] | str:
@@ -140,11 +77,4 @@ def short_break_even(be: dict[str, Any] | str) -> dict[str, Any] | str:
     return {**be, "tr": f"{KEY}.be.{str(be['tr']).rsplit('.', 1)[-1]}"}
 
 
-def kept_params(f: Facts, why: dict[str, Any]) -> dict[str, Any]:
-    """The kept plan's paragraph (``plan.apivol25.kept``) beyond the costs: the reason (which says where the API is
-    served from, ``where_reason``), the model switch, the context check, the terms."""
-    return {**hosted_assumed.lead_params(f), "why": why, "terms": terms_clause(f)}
-
-
-__all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "jurisdiction", "kept_params", "real_reason",
-           "runs_reach", "short_break_even", "terms_clause", "users_there", "where_reason"]
+__all__ = ["CONFIDENTIAL_LEVELS", "KEY", "confidential", "runs_reach", "short_break_even", "terms_clause"]

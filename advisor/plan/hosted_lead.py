@@ -180,19 +180,6 @@ def start_with(f: Facts) -> StartWith | None:
         "peak": c.peak}
     if reason == "answers":  # a reason the answers give: the finding's own title says it (", but …")
         return StartWith(form="this_plan", reason="answers", break_even=be)
-    if reason == "assumed":  # s24-api24: cheaper at the plan's estimate of the volume, not the user's figure
-        # s25-apivol25: kept for a real reason, said as the reason, never the estimate (round 14)
-        # ``choice`` says "assumed" only where ``hosted_kept.real_reason`` gives one (``lead_or_assumed``): the
-        # paragraph that kept a plan on "the volume is our estimate" alone could no longer run (s26-polish26)
-        why = keep_reason(f, reason)
-        assert why is not None
-        kept = hosted_kept.kept_params(f, why)
-        if be is None or (be.capacity_tokens is not None and be.tokens_low > be.capacity_tokens):
-            kept["terms"] = ""  # no volume this setup serves makes it pay: no API suggested below one (q35)
-        else:  # the request count asked first on page 1 (``volume_flip``): the break-even points to it
-            params["be"] = hosted_kept.short_break_even(params["be"])
-        return StartWith(form="this_plan", reason="assumed", key=f"{hosted_kept.KEY}.kept",
-                         params={**params, **kept}, break_even=be)
     if reason == "unserved":  # s22-apilead22: no priced provider serves the region: a quote first, no priced lead
         return StartWith(form="this_plan", reason="unserved", key=f"{hosted_unserved.KEY}.unserved",
                          params=hosted_unserved.lead_params(f, params["hosted"], params["plan"], params["per"]),
@@ -240,7 +227,7 @@ def start_with(f: Facts) -> StartWith | None:
         context = hosted_assumed.context_clause(f)  # s24-api24: long prompts the endpoint must accept (q10)
         if context:
             after["quote"] = {"tr": "plan.apisg23.after_switch", "switch": context, "rest": after["quote"]}
-        terms = hosted_kept.terms_clause(f, lead=True)  # s25-apivol25: confidential prompts' terms (q10 n3), after
+        terms = hosted_kept.terms_clause(f)  # s25-apivol25: confidential prompts' terms (q10 n3), after
         if terms:  # the clause that names the company keeping them
             after["runs"] = {"tr": "plan.apisg23.after_switch", "switch": after["runs"], "rest": terms}
     return StartWith(form=form, reason=reason, key=key, params={**params, **extra}, break_even=be)

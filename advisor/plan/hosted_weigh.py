@@ -31,7 +31,6 @@ from advisor.plan import (
     hosted_at,
     hosted_bars,
     hosted_batch_api,
-    hosted_kept,
     hosted_prices,
     hosted_unserved,
     hosted_where,
@@ -203,9 +202,9 @@ def choice(f: Facts) -> str | None:
     # answers against it: the memo starts on the API, however small the gap ("a gap the quotes can close" kept plans
     # 1.4–3× dearer with no reason, q11, q26, q31); the lead says the figure a quote must beat
     if clear and not terms:
-        return lead_or_assumed(f, "lead", plan.low)
+        return lead_or_unserved(f, "lead")
     if clear and top * LEAD_MARGIN <= plan.low and top * GAP <= plan.low:
-        return lead_or_assumed(f, "lead_terms", plan.low)
+        return lead_or_unserved(f, "lead_terms")
     if keeping:
         return "answers"
     v = verdict(f)
@@ -213,25 +212,18 @@ def choice(f: Facts) -> str | None:
         # s25-apikept25 (review 15, q11, q19): cheaper at every list price on the volume costed, reaching the plan's
         # cheapest month only at its dearest rate on the volume's high end: no reason to keep the plan 1.6–5× dearer;
         # the lead names that dearest month as the figure a quote must beat
-        return lead_or_assumed(f, "lead", plan.low)
+        return lead_or_unserved(f, "lead")
     return unserved_or(f, "close")
 
 
-def lead_or_assumed(f: Facts, reason: str, plan_low: float) -> str:
-    """``reason`` (an API lead), or "assumed" where the volume behind the API's figure is the plan's estimate and not
-    the user's own, and the plan fits the budget: the API is said as cheaper at that volume, with the volume from
-    which self-hosting pays, never as the lead that sets the plan aside (s24-api24, round 13: q24, q34, q35, q42).
-    A row served from a place the prompts may go is weighed so too (``hosted_assumed.reachable``: q12, q21, q22)."""
-    served = not hosted_unserved.unserved(f) or hosted_assumed.reachable(f) is not None
-    if served and hosted_assumed.volume_assumed(f) and not hosted_assumed.budget_decides(f, plan_low):
-        # s25-apivol25 (round 14: "an estimate is no reason to keep a plan 20–300× dearer"): kept only for a real
-        # reason, said as the reason; where nothing but the estimate keeps it, the memo decides on the estimate and
-        # asks the request count first (``volume_flip``)
-        if hosted_kept.real_reason(f) is not None:
-            return "assumed"
-    if served and hosted_assumed.reachable(f) is not None and hosted_kept.real_reason(f) is None:
-        # s25-apikept25 (review 15, q21, q22): an API the prompts may reach, served in the node's own jurisdiction
-        # class or where the users are, is priced where it is bought: a lead like one served at the node
+def lead_or_unserved(f: Facts, reason: str) -> str:
+    """``reason`` (an API lead) where a provider of the price row serves the node's region or a place the prompts may
+    go (``hosted_assumed.reachable``: q12, q21, q22, s25-apikept25), whether the volume is the user's or the plan's
+    estimate (s25-apivol25, round 14: "an estimate is no reason to keep a plan 20–300× dearer"; the volume that
+    would flip it is asked first, ``volume_flip``); else ``unserved_or``'s. s27-pages27: the "assumed" answer (a
+    plan kept beside an API cheaper on the estimate for where that API is served) is gone, as no API the prompts may
+    reach crosses a jurisdiction its users are not in (``hosted_kept``)."""
+    if hosted_assumed.reachable(f) is not None:
         return reason
     return unserved_or(f, reason)
 
@@ -266,9 +258,6 @@ def keep_reason(f: Facts, reason: str | None) -> dict[str, Any] | None:
     """The clause that says why this plan is kept (``KEEP_REASONS``), the same for the headline and the finding;
     "close" in the words of the verdict on the two ranges (s21-apiprice21: never "the ranges overlap" of an API
     whose cheapest month is many times below the plan's)."""
-    if reason == "assumed":  # s25-apivol25: the real reason the plan is kept beside an API cheaper on the estimate
-        # (``lead_or_assumed`` says "assumed" only where there is one: the estimate alone is no reason, s26-polish26)
-        return hosted_kept.real_reason(f)
     if reason == "close" and (v := verdict(f)) is not None:
         # s23-apisg23: about the same cost: the other factors that decide, and a deprecated model said (q20)
         return {**close_reason(v), **tie_params(f.ctx, v)} if v.kind == "tie" else close_reason(v)
@@ -391,8 +380,6 @@ def _weighed(f: Facts) -> Finding | None:
     kept = choice(f)
     # s23-apisg23: an arrangement (personal information on rented GPUs) is said in the checks, never as a reason
     why = [w for w in why if w["tr"] not in ARRANGEMENTS]
-    if kept == "assumed":  # s24-api24: the one reason is the assumed volume; what the answers raise the API meets
-        why = []
     if kept == "unserved":  # s22-apilead22: a yardstick, no verdict: none priced in the region, a quote asked for
         return sized_hosted_sources(finding(
             "cost.hosted_weighed", variant="unserved", checks=checks_words(f),
@@ -550,5 +537,5 @@ def apply_hosted_only(costs: Any, c: Any, hosted_usd: tuple[float, float], input
 
 
 __all__ = ["KEEP_REASONS", "LEAD_MARGIN", "apply_hosted_only", "cheaper_pair", "choice", "cost_hosted_weighed",
-           "cost_token_margin", "keep_reason", "lead_or_assumed", "reasons_to_self_host", "runs_on_owned_cards_only",
+           "cost_token_margin", "keep_reason", "lead_or_unserved", "reasons_to_self_host", "runs_on_owned_cards_only",
            "sells_tokens", "verdict", "ways_round"]

@@ -40,9 +40,11 @@ from advisor.plan import (
     memo_api_only,
     memo_batch,
     memo_carried,
+    memo_condition_once,
     memo_cost_formula,
     memo_curve_reading,
     memo_forms,
+    memo_gate_once,
     memo_job_split,
     memo_lead_once,
     memo_likely,
@@ -52,6 +54,7 @@ from advisor.plan import (
     memo_rows_needed,
     memo_steps_once,
     memo_text15,
+    memo_volume_once,
     move_to,
     office_token_rows,
     own_rent_verdict,
@@ -90,6 +93,7 @@ from advisor.plan.result import (
     SEVERITY_ORDER,
     Finding,
     MoneyRange,
+    NextStep,
     PlanResult,
     alternative_text,
     lead_text,
@@ -839,6 +843,12 @@ def _kept(result: PlanResult) -> bool:
     return result.start_with is not None and result.start_with.form == "this_plan"
 
 
+def _page_one_step(step: NextStep, result: PlanResult, lang: str) -> str:
+    """A next step as page 1 prints it: less what the rows or the headline above it say (session 26)."""
+    step = memo_quote_once.page_one_step(step, result)  # the stand-in price: the cost row's
+    return memo_condition_once.page_one_step(step, result, lang).text_in(lang)  # the buy's condition: the headline's
+
+
 def memo_title(lang: str, model: str) -> str:
     """The memo's title; in Chinese no space between a model named in Chinese words ("你们基于 … 的微调模型") and the
     "的" after it (sixth blind review, q41: "微调模型 的部署方案"), as Chinese sets none between two Chinese words."""
@@ -862,8 +872,10 @@ def memo_context(
     _figures_said_in_sizing(rendered, _hardware_rows(result, lang), lang)
     # page 1 states what each unanswered question that decides was assumed as; the appendix does not say it again
     open_questions = [q for q in result.open_questions if q.changes_decision]
-    lead = lead_text(result.start_with, lang, markdown=True) if result.feasible else ""
-    memo_lead_once.point_to_lead(rendered, findings, lead or memo_lead_once.kept_paragraph(result, lang), lang)
+    # the lead's break-even in tokens points at the request-count question that says it in requests (s26)
+    lead = lead_text(memo_volume_once.start_with(result.start_with, open_questions), lang, markdown=True) \
+        if result.feasible else ""
+    memo_lead_once.point_to_lead(rendered, findings, lead, lang)
     memo_steps_once.point_to_step(rendered, findings, result, lang)  # the quality check: the step that runs it
     memo_lead_once.sea_in_sources(rendered, findings, lang)  # the laws' texts as read: the source list's
     answers = _answer_rows(result, lang, shown={text for q in open_questions if (text := q.assumption_in(lang))})
@@ -892,7 +904,7 @@ def memo_context(
         "why_verify": sum(1 for f in why if f["verify"]),
         "key_rows": _key_rows(result, lang),
         # a command printed in the sizing or evidence section is not printed again on page 1
-        "first_steps": [{"text": memo_quote_once.step_text(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
+        "first_steps": [{"text": _page_one_step(s, result, lang), "command": s.command if s.command not in shown_elsewhere else None}
                         for s in result.next_steps[:FIRST_STEPS]],
         "t": t,
         "lang": lang,
@@ -1103,7 +1115,10 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         elif hw.layout is not None:  # as it is bought or rented: "1 server of 8 × H20"
             hardware = f"{hw.layout.text_in(lang, hw.gpu_name or hw.gpu)}{t('memo.key.hardware_sep')}{hardware}"
     if hw.gpu and result.deployment_form != "hosted_api":  # what the findings add to it (round 15, q08/q33, q39)
-        hardware += headline25.more_replica_clause(result, lang) + headline25.measured_clause(result, lang)
+        hardware += headline25.more_replica_clause(result, lang)
+        first = headline25.measure_first(result, lang)
+        if not first or headline25.headline_clause(result, lang) != first:  # else the headline says the count
+            hardware += headline25.measured_clause(result, lang)  # decides, two lines above (s27: said once)
     if result.nodes:  # two nodes sized and priced apart: each one, and the GPUs of both
         hardware = t("memo.key.hardware_nodes", nodes=t("memo.key.hardware_sep").join(n.text_in(lang)
                                                                                     for n in result.nodes),
@@ -1128,7 +1143,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
                    region=t(f"plan.region.{gone.region}")) if gone is not None else \
             t("rows18.key.stand_in", region=t(f"plan.region.{c.price_basis.stand_in_where}"))
     basis += line_total.key_clause(result, lang)  # the premium line: in the total, or said left out (s20, q43)
-    basis += own_rent_verdict.page_one_clause(result, lang)  # owning about the same as renting: said (q26, s22)
+    # owning about the same as renting: said (q26, s22); the buy's threshold left to the headline where it says it
+    basis += own_rent_verdict.page_one_clause(result, lang,
+                                              threshold=not memo_condition_once.said_in_headline(result, lang))
     owning = memo_forms.key_rows(result, lang)  # the one-off purchase and the monthly cost, each named
     premises_line = line_total.key_clause(result, lang) if owning else ""
     if premises_line:  # an office box's line on the premises' own connection, said left out (s22-rentbasis22b)
@@ -1152,6 +1169,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.budget"), (monthly_for_purchase or f"{_round_money(c.budget_monthly)} {c.currency}{verdict}")
                      + capex_unknown.one_off(result, lang)))  # bare metal's purchase, a one-off sum (round 13, q26)
     launch = _range(result.timeline.launch_days_low, result.timeline.launch_days_high)
+    # page 1's next step that starts the steps the launch waits for, where it names them all: the rows point at it
+    gate_step = memo_gate_once.step_number(result, [s.text_in(lang) for s in result.next_steps[:FIRST_STEPS]], lang)
     if launch != "—":
         # as asked it never launches: the days are those of the setup once the blockers are solved
         after_fix = as_asked or result.as_asked_hardware is not None
@@ -1165,6 +1184,8 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
             waits = result.timeline.waits_text(lang)
             if waits:  # an approval whose length nothing here states: said beside the days, never counted as 0
                 text += ("；" if lang == "zh_CN" else "; ") + waits
+        elif gate_step is not None:  # what it waits for is named once on page 1: in the step that starts it (s26)
+            text = memo_gate_once.launch_text(result, lang, launch, gate_step)
         else:  # what the launch waits for first, then the days (q25: the HKMA's review, then 1–5 days to set up)
             text = result.timeline.launch_text(lang, launch)
         if result.timeline.deadline_days is not None:
@@ -1174,7 +1195,9 @@ def _key_rows(result: PlanResult, lang: str) -> list[tuple[str, str]]:
         rows.append((t("memo.key.launch"), text))
     feasible = budget_words.feasible_text(result, lang)
     untimed = result.timeline.untimed
-    if result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
+    if result.feasible and untimed and gate_step is not None and not budget_words.conditional(result):
+        feasible = memo_gate_once.feasible_text(gate_step, lang)  # the step names them (s26, say once)
+    elif result.feasible and untimed:  # "yes" beside a launch that waits on an approval of unknown length (q14)
         gate = result.timeline.gate  # the longest timed step first: it, not the approval, gates the launch (q14)
         steps = ([gate] if gate is not None else []) + untimed
         once = t("memo.key.feasible_once" if len(steps) == 1 else "memo.key.feasible_once_all",

@@ -32,16 +32,6 @@ def point_to_lead(rendered: list[dict[str, Any]], findings: Sequence[Finding], l
             shown["detail"] = render(lang, "pages21.hosted_on_page1", f.params)
 
 
-def kept_paragraph(result: Any, lang: str) -> str:
-    """Page 1's paragraph that keeps this plan for the real reason beside an API cheaper on the estimated volume
-    (s25-apivol25, ``plan.apivol25.kept``): the comparison and the reason said there, the finding points to it as to a
-    lead (section 7 said both again); "" for any other paragraph (the finding then keeps its full text)."""
-    sw = result.start_with
-    if sw is None or sw.form != "this_plan" or not sw.key.startswith("plan.apivol25.kept") or not result.feasible:
-        return ""
-    return sw.text_in(lang)
-
-
 def reasons_past_paragraph(why: list[dict[str, Any]], paragraph: bool) -> list[dict[str, Any]]:
     """Page 1's deciding reasons less the hosted API's (session 22, issue 25), where ``paragraph``: the Decision
     prints a hosted-API paragraph under its headline (start on the API, why not an API, a cheaper alternative to

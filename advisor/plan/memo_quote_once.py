@@ -9,7 +9,7 @@ not say it (another region's stand-in) and in the app and ``--json``.
 
 from __future__ import annotations
 
-from advisor.plan.result import NextStep, PlanResult, render
+from advisor.plan.result import NextStep, PlanResult
 
 STEP_KEY = "rows18.next.quotes_region"
 SHORT_KEY = "pages26.next.quotes_region"
@@ -24,6 +24,6 @@ def said_in_cost_row(step: NextStep, result: PlanResult) -> bool:
     return isinstance(region, dict) and region.get("tr") == f"plan.region.{pb.stand_in_where}"
 
 
-def step_text(step: NextStep, result: PlanResult, lang: str) -> str:
-    """Page 1's text of ``step``: without the stand-in bracket where the cost row above says it."""
-    return render(lang, SHORT_KEY, step.params) if said_in_cost_row(step, result) else step.text_in(lang)
+def page_one_step(step: NextStep, result: PlanResult) -> NextStep:
+    """``step`` as page 1 prints it: without the stand-in bracket where the cost row above says it."""
+    return step.model_copy(update={"key": SHORT_KEY}) if said_in_cost_row(step, result) else step

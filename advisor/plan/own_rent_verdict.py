@@ -43,11 +43,12 @@ def middles(owned: tuple[float, float], rent: tuple[float, float]) -> tuple[str,
     return ("own" if own_mid < rent_mid else "rent"), float(f"{own_mid:.3g}"), float(f"{rent_mid:.3g}")
 
 
-def page_one_clause(result: Any, lang: str) -> str:
+def page_one_clause(result: Any, lang: str, *, threshold: bool = True) -> str:
     """Page 1's cost row, after a bought colocated setup's month, where owning's and renting's printed ranges overlap:
     the side cheaper at the middle of the ranges and that the quotes confirm it (s22-rentbasis22b, issue 25: q26's page 1 recommended owning at
     ¥137k–211k a month with no word that renting the same GPUs, ¥116k–358k, is about the same, said only in the
-    cost finding further down); "" elsewhere (a clear or far-ends verdict, another form, the team's own fleet)."""
+    cost finding further down); "" elsewhere (a clear or far-ends verdict, another form, the team's own fleet).
+    ``threshold=False``: without the quote that would flip it, where the headline says it (the memo, session 26)."""
     c = result.costs
     if result.deployment_form != "bare_metal" or c is None or c.bare_metal_monthly is None or c.cloud_monthly is None:
         return ""
@@ -60,11 +61,11 @@ def page_one_clause(result: Any, lang: str) -> str:
     side, own_mid, rent_mid = middles((own.low, own.high), (rent.low, rent.high))
     fig = rent_cheaper_tie.figures(c, 0) if tie else None
     if fig is not None:  # renting cheaper at the middle (blind review 14, q26/q31): a threshold the middle misses
-        threshold = {"tr": "tie25.key.threshold.purchase", "max_purchase": round_money(float(f"{fig.max_purchase:.3g}")),
-                     "currency": c.currency} if fig.max_purchase is not None else {"tr": "tie25.key.threshold.none"}
-        return render(lang, "tie25.key.tie_rent", {
+        flip = {"tr": "tie25.key.threshold.purchase", "max_purchase": round_money(float(f"{fig.max_purchase:.3g}")),
+                "currency": c.currency} if fig.max_purchase is not None else {"tr": "tie25.key.threshold.none"}
+        return render(lang, "tie25.key.tie_rent" if threshold else "pages26.key.tie_rent", {
             "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
-            "rent_mid": round_money(rent_mid), "currency": c.currency, "threshold": threshold})
+            "rent_mid": round_money(rent_mid), "currency": c.currency, "threshold": flip})
     return render(lang, f"ownrent24.key.{'tie' if tie else side}", {
         "what": rent_what(c), "rent": money_range(rent, c.currency), "own_mid": round_money(own_mid),
         "rent_mid": round_money(rent_mid), "currency": c.currency})

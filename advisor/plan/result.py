@@ -1243,14 +1243,12 @@ class StartWith(_Out):
     the API (``hosted_api``) with this plan as what to move to, or this plan with the one reason that decides."""
 
     form: Literal["hosted_api", "this_plan"]
-    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved", "assumed"] = Field(
+    reason: Literal["lead", "lead_terms", "owned", "close", "answers", "unserved"] = Field(
         description="lead: far cheaper and nothing in the answers rules it out; lead_terms: only reasons an API's "
                     "contract meets; owned: the plan runs on cards already owned; close: not below the plan at "
                     "every price (hosted_verdict says how the ranges stand); answers: the answers rule it out (the "
                     "finding says why); unserved: no provider of the price row serves from the API's region, so "
-                    "its figure is a yardstick and a quote from one that does comes first (s22-apilead22); "
-                    "assumed: cheaper at the plan's estimate of the volume, which is not the user's figure, so the "
-                    "plan is kept and the volume from which self-hosting pays is said (s24-api24)")
+                    "its figure is a yardstick and a quote from one that does comes first (s22-apilead22)")
     key: str = ""
     params: dict[str, Any] = Field(default_factory=dict)
     break_even: HostedBreakEven | None = None

@@ -26,7 +26,7 @@ FIELD = "requests_per_day"
 CHANGE = "start"  # what another answer changes: whether to start on a hosted API or on this plan
 KEY = "plan.apivol25"
 # the choices a request count can flip: the API led with on the estimate, the plan kept beside it for a reason
-ASKED_FOR = frozenset({"lead", "lead_terms", "assumed"})
+ASKED_FOR = frozenset({"lead", "lead_terms"})
 
 
 def per_day(tokens_a_month: float, f: Facts) -> float:

@@ -73,7 +73,7 @@ def sentence(costs: Any, hosted_form: bool, lang: str) -> str:
     used, implied = float(vp["used"]), float(vp["implied"])
     scale = implied / used
     cur = costs.currency
-    other: dict[str, Any] | str = ""
+    other: dict[str, Any] = {"tr": "volpeak26.other.none"}  # each "other" ends on the ask that settles it
     if hosted_form and costs.hosted_api_monthly is not None:
         m = costs.hosted_api_monthly
         other = {"tr": "volpeak26.other.hosted", "cost": _money(m.low * scale, m.high * scale, cur)}

@@ -3,7 +3,9 @@
 - q21, q22 (and q12): "where the API is served" kept a plan only by naming another city. Jurisdictions decide, not
   cities: a reason that cites where the API is served never applies where the node is in the same class (Hong Kong
   and Singapore: both outside the mainland) or where the users are where the API is (a filed mainland API for
-  mainland users); it applies where the prompts would cross into another class the users are not in.
+  mainland users); it would apply only where the prompts would cross into another class the users are not in, which
+  no API the prompts may reach does (``hosted_assumed.reachable``), so s27-pages27 removed that reason and tests
+  the guarantee here instead.
 - q24 (and q10): another model's list is no reason to keep the plan: the switch is a quality test away, so the memo
   leads on the numbers with the switch said, as it does on a volume the user gave.
 - q11, q19: an API cheaper at every list price on the volume costed leads (where the quotes decide said); q11's
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.plan import hosted_assumed, hosted_kept
+from advisor.plan import hosted_assumed
 from advisor.plan.hosted_fix_budget import top_clause
 from advisor.plan.memo import render_memo_markdown
 from tests.core.test_api24 import facts_for
@@ -36,9 +38,8 @@ def test_where_the_api_is_served_is_no_reason_in_the_same_jurisdiction_class_or_
     where = hosted_assumed.reachable(f)
     assert where is not None
     node = str(f.region)
-    same = hosted_kept.jurisdiction(where) == hosted_kept.jurisdiction(node)
-    assert same or hosted_kept.users_there(f, where)
-    assert hosted_kept.where_reason(f) is None and hosted_kept.real_reason(f) is None
+    same = _jurisdiction(where) == _jurisdiction(node)
+    assert same or _users_there(f, where)
 
 
 @pytest.mark.parametrize("name", REACHABLE)
@@ -50,15 +51,28 @@ def test_no_memo_keeps_a_plan_for_where_its_api_is_served(name, lang):
     assert KEPT[lang] not in page
 
 
-def test_a_mainland_api_for_users_outside_the_mainland_is_a_reason(monkeypatch):
-    """The other direction: q25 (a Hong Kong bank, Hong Kong users) with a mainland-served API the prompts could
-    reach: they would cross into the mainland, which the users are not in; the reason applies and says so."""
-    f = facts_for(advice_answers("q25_hk_bank_retail"))
-    assert not f.ctx.has_mainland_users
-    monkeypatch.setattr(hosted_assumed, "reachable", lambda _f: "mainland")
-    why = hosted_kept.where_reason(f)
-    assert why is not None and why["tr"] == "plan.apivol25.why.mainland"
-    assert not hosted_kept.users_there(f, "mainland")
+def _jurisdiction(region: str) -> str:
+    """Hong Kong and Singapore are one class (both outside the mainland): review 15, "compare jurisdictions"."""
+    return "mainland" if region == "mainland" else "offshore"
+
+
+def _users_there(f, where: str) -> bool:
+    return bool(f.ctx.mainland_share >= 1) if where == "mainland" else not f.ctx.has_mainland_users
+
+
+@pytest.mark.parametrize("name", ["q25_hk_bank_retail", *REACHABLE])
+def test_no_api_the_prompts_may_reach_crosses_into_a_jurisdiction_its_users_are_not_in(name):
+    """Re-argued in s27-pages27: the other direction (q25, a Hong Kong bank with Hong Kong users, beside a
+    mainland-served API) was a reason to keep the plan (``hosted_kept.where_reason``) that no answers could reach,
+    since ``reachable`` offers the mainland only to a mainland company's mainland users; the reason and its
+    paragraph were removed as dead code. This test keeps the guarantee that made that safe: q25's users are not
+    offered the mainland, and every API the prompts may reach is in the node's class or where the users are."""
+    f = facts_for(advice_answers(name))
+    where = hosted_assumed.reachable(f)
+    if name == "q25_hk_bank_retail":
+        assert not f.ctx.has_mainland_users and where != "mainland"
+    if where is not None:
+        assert _jurisdiction(where) == _jurisdiction(str(f.region)) or _users_there(f, where)
 
 
 @pytest.mark.parametrize(("name", "where"), [("q21_fast_launch_hk_rule1", {"en": "served from the mainland",

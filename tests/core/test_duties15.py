@@ -56,7 +56,14 @@ def test_the_launch_row_never_reads_as_days_alone_when_it_waits_on_the_hkma():
     zh = next(x for x in render_memo_markdown(r, "zh_CN").splitlines() if x.startswith("| 最早上线"))
     # s20-finance20: the gate leads, the set-up days follow it (the reviewers read "in 1–5 days; not before …" as a
     # launch next week)
-    assert en.startswith("| Earliest launch | after the HKMA's review") and "then 1–5 days to set up" in en
-    assert zh.startswith("| 最早上线 | 须先完成金管局") and en.index("HKMA") < en.index("1–5")
+    # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the row points at next step 1, which names
+    # the review ("after what next step 1 lists (length unknown), then 1–5 days to set up"); the gate still leads
+    # the row and never reads as days alone, and the step it points at names the HKMA's review
+    from tests.support.page_one import with_step_pointed_at
+
+    assert en.startswith("| Earliest launch | after what next step 1 lists") and "then 1–5 days to set up" in en
+    assert zh.startswith("| 最早上线 | 须先完成下一步第 1 条所列事项")
+    said = with_step_pointed_at(en, render_memo_markdown(r, "en"), "en")
+    assert "the HKMA's review" in said and "金管局" in with_step_pointed_at(zh, render_memo_markdown(r, "zh_CN"), "zh_CN")
     other = planned(advice_answers("q37_sg_fintech_public"))
     assert "HKMA" not in next(x for x in render_memo_markdown(other, "en").splitlines() if x.startswith("| Earliest"))

@@ -10,9 +10,11 @@ from advisor.plan.memo import render_memo_markdown
 from advisor.plan.reasons import deciding
 from advisor.plan.result import clause_case
 from tests.core.test_plan_obligations import NO_MAINLAND, pi
+from tests.support.page_one import next_step_line, pointed_step
 from tests.support.planned import advice_answers, planned
 
 LANGS = ("en", "zh_CN")
+POINTER_WORDS = {"en": "next step", "zh_CN": "下一步第"}  # the row's pointer at page 1's step (s27-pages27)
 
 
 def _row(memo: str, key: str, lang: str) -> str:
@@ -65,13 +67,20 @@ def test_the_launch_row_leads_with_the_untimed_gate_then_the_setup_days(lang):
     r = planned(advice_answers("q25_hk_bank_retail"))
     [hkma] = r.timeline.untimed
     assert r.timeline.gate is None
-    row = _row(render_memo_markdown(r, lang), "memo.key.launch", lang)
     label = hkma.label_in(lang, clause=True)
     days = f"{r.timeline.launch_days_low}–{r.timeline.launch_days_high}"
-    assert label in row and days in row and row.index(label) < row.index(days)
-    assert row.split("| ")[2].startswith(translate(lang, "finance20.launch.after_one", steps=label, days=days)[:6])
+    # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the memo's row points at next step 1, which
+    # names the review, the gate still first and the days after it; the app and the CLI keep the timeline's text
+    memo = render_memo_markdown(r, lang)
+    row = _row(memo, "memo.key.launch", lang)
+    n = pointed_step(row, memo, lang)
+    assert n is not None and label in next_step_line(memo, n, lang) and label not in row
+    assert days in row and row.index(POINTER_WORDS[lang]) < row.index(days)
+    line = r.timeline.launch_text(lang, days)
+    assert label in line and line.index(label) < line.index(days)
+    assert line.startswith(translate(lang, "finance20.launch.after_one", steps=label, days=days)[:6])
     if lang == "en":  # a label mid-sentence is lower-cased where it starts a clause, an acronym kept
-        assert "The HKMA" not in row and "the HKMA's review" in row
+        assert "The HKMA" not in line and "the HKMA's review" in line
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -79,12 +88,16 @@ def test_a_timed_gate_and_an_untimed_approval_are_both_floors_not_end_to_end(lan
     """q14: the sector approval runs beside the filing that sets the date, so the row names both as floors."""
     r = planned(advice_answers("q14_medical_followup_mainland"))
     assert r.timeline.untimed and r.timeline.gate is not None
-    row = _row(render_memo_markdown(r, lang), "memo.key.launch", lang)
+    memo = render_memo_markdown(r, lang)
+    row = _row(memo, "memo.key.launch", lang)
     approval = r.timeline.untimed[0].label_in(lang, clause=True)
     # the gate as the row names it: since s25-dates25 the full filing the launch is planned on, registration after
     gate = r.timeline.gate_text(lang)
-    assert approval in row and gate and gate in row
-    assert row.index(approval) < row.index(gate)
+    # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the approval is named in next step 1, which
+    # the row points at before the gate that sets the date ("not before what next step 1 lists is done; plan on …")
+    n = pointed_step(row, memo, lang)
+    assert n is not None and approval in next_step_line(memo, n, lang) and gate and gate in row
+    assert row.index(POINTER_WORDS[lang]) < row.index(gate)
     cell = row.split("| ")[2]
     lead, sequenced = ("not before", "— then") if lang == "en" else ("须等", "之后")
     assert cell.startswith(lead) and sequenced not in cell

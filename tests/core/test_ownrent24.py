@@ -15,7 +15,14 @@ import math
 
 import pytest
 
-from advisor.plan import answers_from_dict, budget_share, make_plan, stand_in_prices, volume_busy
+from advisor.plan import (
+    answers_from_dict,
+    budget_share,
+    make_plan,
+    own_rent_verdict,
+    stand_in_prices,
+    volume_busy,
+)
 from advisor.plan.capacity import headroom_target
 from advisor.plan.context import resolve
 from advisor.plan.memo import memo_document
@@ -121,7 +128,14 @@ def test_a_tie_on_stand_in_prices_is_said_with_what_decides_not_as_a_winner(name
     assert f.title_key == "tie25.rule.cost.buy.tie_rent.title"
     memo = _memo(r)
     assert "less at the middle of these stand-in prices" in _row(memo, "Cost")
-    assert "buy only if the quotes" in _row(memo, "Cost")
+    # Re-argued in s27-pages27 (issue 25, page 1 says each fact once): the purchase the quotes must come under is
+    # the headline's condition two lines above the row ("Own … — if the quotes bring the purchase under about …"),
+    # so the memo's cost row keeps the two middles it rests on and leaves the threshold to it; the app's row and
+    # --json keep it (own_rent_verdict.page_one_clause)
+    headline = next(line for line in memo.splitlines() if line.startswith("**Recommendation**"))
+    assert "if the quotes bring the purchase under" in headline
+    assert "buy only if the quotes" not in _row(memo, "Cost")
+    assert "buy only if the quotes" in own_rent_verdict.page_one_clause(r, "en")
     assert "owning is cheaper" not in memo and "Owning costs less" not in memo
     zh = _memo(r, "zh_CN")
     assert "估算价" in zh and "报价" in zh and "自购更便宜" not in zh

@@ -1,8 +1,9 @@
 """Page 1 says each fact once (session 26, issue 25: "a typical memo fits in 4 PDF pages", median 4 and none over 5).
 
-Wave 2 of session 25 added text that its neighbours already said: the stand-in GPU price in page 1's cost row and in
-the quote step; the other region's API price as a yardstick on page 1 and again in section 7; fp8's gain in section
-2 and in section 7; and the PDF printed a latency chart whose every point is a cell of the table above it. Each test checks
+Wave 2 of session 25 added page-1 text that its neighbours already said: the steps a launch waits for in the
+earliest-launch row, the feasible row and next step 1; the stand-in GPU price in the cost row and in the quote step;
+the break-even volume in the hosted-API lead and in the request-count question; the fleet's count in the headline and
+in the hardware row; the other region's API price as a yardstick on page 1 and again in section 7. Each test checks
 the fact is said once where it is said, and still said (in full) where the place that now points at it is absent."""
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import re
 import pytest
 
 from advisor.i18n import translate
+from advisor.plan import budget_words
 from advisor.plan.charts import ChartData, Series, repeats_table
 from advisor.plan.memo import FIRST_STEPS, memo_document, render_memo_markdown
+from advisor.plan.memo_gate_once import step_number
 from advisor.plan.result import render
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, planned
 
@@ -29,6 +32,45 @@ def _page_one(memo: str) -> str:
 def _row(memo: str, key: str, lang: str) -> str:
     label = translate(lang, key)
     return next(line for line in memo.splitlines() if line.startswith(f"| {label} |"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_page_one_names_each_step_the_launch_waits_for_once(name, lang):
+    """q38 listed the impact assessment and the works council's agreement three times on page 1 (the launch row, the
+    feasible row, step 1). Where a next step on page 1 names them all, each is named once there and both rows point
+    to that step by its number; elsewhere the launch row still names each one."""
+    r = planned(advice_answers(name))
+    waits = r.timeline.untimed
+    if not waits or not r.feasible:
+        pytest.skip("no step of unknown length, or not feasible as asked")
+    page = _page_one(render_memo_markdown(r, lang))
+    labels = [i.label_in(lang, clause=True) for i in waits]
+    n = step_number(r, [s.text_in(lang) for s in r.next_steps[:FIRST_STEPS]], lang)
+    launch = _row(page, "memo.key.launch", lang)
+    if n is None:
+        assert all(label in launch for label in labels), (name, launch)
+        return
+    steps = page.split(translate(lang, "memo.next.first"))[1]
+    assert re.search(rf"(?m)^{n}\. ", steps), name  # the step the rows point at is on page 1
+    assert not any(label in launch for label in labels), (name, launch)
+    feasible = _row(page, "memo.key.feasible", lang)
+    if budget_words.conditional(r):  # "only if the quotes come in low; once these are done: …" keeps its list
+        assert all(label in feasible for label in labels), name
+        return
+    assert translate(lang, "pages26.feasible.once_step", n=n) in feasible, name
+    for label in labels:
+        assert page.count(label) == 1, (name, label)
+
+
+def test_q38_launch_row_points_at_step_one_and_the_json_keeps_the_full_list():
+    r = planned(advice_answers("q38_eu_internal_hr_assistant"))
+    page = _page_one(render_memo_markdown(r, "en"))
+    assert "after what next step 1 lists (length unknown), then 1–5 days to set up" in _row(page, "memo.key.launch", "en")
+    assert _row(page, "memo.key.feasible", "en") == "| Feasible as asked | yes, once what next step 1 lists is done |"
+    # the app and --json keep the rows' own text (the timeline's launch text names every step)
+    full = r.timeline.launch_text("en", "1–5")
+    assert all(i.label_in("en", clause=True) in full for i in r.timeline.untimed)
 
 
 @pytest.mark.parametrize("name", ["q25_hk_bank_retail", "q34_mixed_users_split", "q09_eu_voice_agent"])
@@ -65,6 +107,36 @@ def test_the_yardstick_stays_in_the_finding_where_page_one_has_no_paragraph():
     memo = render_memo_markdown(planned(advice_answers("q09_eu_voice_agent")), "en")
     assert translate("en", "pages26.yardstick_on_page1") not in memo
     assert "a yardstick only" in memo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_api_lead_points_its_break_even_at_the_request_count_question(lang):
+    """q12 (an API lead on the plan's estimate): page 1 asks the requests a day first, with the volume that flips
+    the choice; the lead's break-even in tokens names that question instead of the price list's title."""
+    r = planned(advice_answers("q12_hk_saas_pi_contract"))
+    page = _page_one(render_memo_markdown(r, lang))
+    first = [q for q in r.open_questions if q.changes_decision][0]
+    assert first.field == "requests_per_day"
+    pointer = {"en": "in requests a day: the first question below)", "zh_CN": "折合每天请求数见下面第一个问题）"}[lang]
+    assert page.count(pointer) == 1
+    assert pointer not in r.start_with.text_in(lang)  # the app and --json keep the source's title
+    # the question it points at is page 1's first, and gives the volume that flips the choice in requests a day
+    assert page.index(pointer) < page.index(first.text_in(lang)) and first.assumption_params
+    # the price list the break-even rests on is still cited, with its date and grade, beside the API's rates in the
+    # findings (section 7)
+    findings = render_memo_markdown(r, lang).split("\n## ")[7]
+    source = r.start_with.params["be"]["source"]
+    cited = {"en": f"list prices of {source['priced_on']} itself", "zh_CN": f"对 {source['priced_on']} 本身的标价"}[lang]
+    grade = {"en": f"({source['date']}, grade {source['grade']})", "zh_CN": f"（{source['date']}，可信度 {source['grade']}）"}
+    assert cited in findings and grade[lang] in findings
+
+
+def test_q39_says_the_count_decides_once_on_page_one():
+    """The headline says how many GPUs the bursts rent waits on step 1's count; the hardware row said it again."""
+    r = planned(advice_answers("q39_hybrid_l20_base_cloud_burst"))
+    page = _page_one(render_memo_markdown(r, "en"))
+    assert "waits on step 1's count" in page.split("\n")[2]  # the recommendation's line
+    assert "step 1's count decides" not in _row(page, "memo.key.hardware", "en")
 
 
 def test_a_printed_memo_leaves_out_a_latency_chart_its_table_already_gives():
@@ -104,3 +176,24 @@ def test_the_lower_precisions_gain_is_given_once_in_section_two(name, lang):
             assert translate(lang, "pages26.quantized_gain_and_step", weights=f.params["weights"],
                              higher=f.params["higher"], n=step) in findings
             assert re.search(rf"(?m)^{step}\. ", memo), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["q26_steady_3y_strong_ops_buy", "q31_icp_filed_hosting_move"])
+def test_the_buys_threshold_is_stated_once_on_page_one(name, lang):
+    """q26/q31: own only if the quotes bring the purchase under a threshold. The headline says it; the cost row keeps
+    the two middles it rests on, and step 1 says what to do without repeating that renting costs less."""
+    r = planned(advice_answers(name))
+    page = _page_one(render_memo_markdown(r, lang))
+    f = next(x for x in r.findings if x.id == "cost.buy" and "max_purchase" in (x.params.get("threshold") or {}))
+    amount = re.sub(r"[^\d,]", "", str(f.params["threshold"]["max_purchase"]))  # "3,280,000", as ¥ or as CNY
+    headline = page.split("\n")[2]
+    assert amount in headline
+    assert amount not in _row(page, "memo.key.cost", lang)
+    assert page.count(amount) == 2  # the headline's condition and step 1's instruction
+    said = {"en": "renting costs less", "zh_CN": "租用更便宜"}[lang]
+    assert page.count(said) == 1 and said in headline
+    # without the headline's condition (the app's cost row, --json), the row keeps the threshold
+    from advisor.plan import own_rent_verdict
+
+    assert amount in own_rent_verdict.page_one_clause(r, lang)

@@ -13,6 +13,8 @@ import pytest
 
 from advisor.i18n import translate
 from advisor.plan import answers_from_dict, make_plan
+from advisor.plan.memo import FIRST_STEPS
+from advisor.plan.memo_gate_once import step_number
 from advisor.plan.reasons import CAVEAT_RULES, by_weight
 from advisor.plan.result import Finding, PlanResult
 from tests.support.planned import ADVICE_SCENARIOS, advice_answers, scenario_memo, scenario_plan
@@ -152,6 +154,14 @@ def test_the_headline_names_the_filing_that_gates_the_launch_beside_the_sector_a
     assert gate is not None and gate.id.startswith("genai")
     text = memo("q14_medical_followup_mainland", lang)
     row = next(line for line in text.splitlines() if line.startswith(f"| {translate(lang, 'memo.key.feasible')} |"))
+    # Session 26 (pages26, issue 25: page 1 names each step once): the feasible row points at the next step on page 1
+    # that starts the steps the launch waits for, and that step names the filing with its days before the approval
+    # ("Start this now, since it sets the earliest launch: generative-AI filing … (180–240 days). Start alongside it:
+    # sector approval …"): the filing is still said on page 1, first, where the row sends the reader.
+    n = step_number(r, [s.text_in(lang) for s in r.next_steps[:FIRST_STEPS]], lang)
+    assert n is not None and translate(lang, "pages26.feasible.once_step", n=n) in row
+    steps = text.split("\n## ")[1].split(translate(lang, "memo.next.first"))[1]  # page 1's next steps
+    row = next(line for line in steps.splitlines() if line.startswith(f"{n}. "))
     # (s20-finance20: mid-sentence, the labels read as clauses: lower-cased in English)
     name, approval = gate.label_in(lang, clause=True), r.timeline.untimed[0].label_in(lang, clause=True)
     assert name in row and gate.days_in(lang) in row

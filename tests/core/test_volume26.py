@@ -13,6 +13,7 @@ month's volume against what its own peak implies; the request-count estimate fro
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -190,3 +191,22 @@ def test_the_request_count_estimate_starts_at_the_tokens_rows_low_end():
     per_request = answers["prompt_tokens"]["avg"] + answers["output_tokens"]["avg"]
     first = q.assumption_params["est"].split("–")[0]
     assert _number(first) == pytest.approx(low / DAYS_PER_MONTH / per_request, rel=0.05)
+
+
+@pytest.mark.parametrize("name", ["q24_us_saas_rent", "q09_eu_voice_agent"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_peak_sentence_is_two_short_sentences_that_keep_every_figure(name, lang):
+    """s27-pages27 (issue 25: "one long clause chain"): the peak's reading in one sentence (the busiest hour's mean,
+    what that hour makes in a month against the month costed, and why the costs keep the smaller one), the cost at
+    that volume and the ask in a second; each under 45 words in English, every figure of ``costs.volume_peak`` kept."""
+    r = planned(advice_answers(name))
+    vp = r.costs.volume_peak
+    text = volume_peak.sentence(r.costs, r.deployment_form == "hosted_api", lang)
+    stop = ". " if lang == "en" else "。"
+    first, second = text.rstrip("。").split(stop)
+    implied = float(f"{vp['implied']:.2g}")  # two significant figures, as an estimate prints
+    for figure in (str(vp["peak"]), str(vp["mean"]), f"{vp['used']:,.0f}", f"{implied:,.0f}"):
+        assert figure in first, figure
+    assert DISAGREE[lang] in second and re.search(r"\d", second)
+    if lang == "en":
+        assert all(len(s.split()) < 45 for s in (first, second)), text
